@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
+import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthenticator } from './modules/auth/authenticator.ts';
+import { registerPortalAuthRoutes } from './modules/auth/portal-auth.routes.ts';
+import { createPortalAuthService } from './modules/auth/portal-auth.service.ts';
+import { registerClientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
+import { registerCurrencyRoutes } from './modules/currencies/currencies.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerFirmRoutes } from './modules/firm/firm.routes.ts';
+import { createFirmService } from './modules/firm/firm.service.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the route-matrix test and the docs. */
+    routeCatalog: RegisteredRoute[];
+  }
+}
+
+export type BuildOptions = { database: Database; mailer?: Mailer };
+
+/** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
+export async function buildApp(config: AppConfig, { database, mailer }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 262_144,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('routeCatalog', [] as RegisteredRoute[]);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'script-src': ["'self'"] } },
+  });
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Matterhorn API', version: '0.1.0', description: 'Every answer is { success, message, data }. Send the bearer token from sign-in as Authorization: Bearer <token>.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerCaseInsensitiveQuery(app);
+  const authenticator = createAuthenticator(database, config.appSecret);
+  registerRouteAccess(app, authenticator, app.routeCatalog);
+
+  const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const authLimit = { max: config.authRequestsPerMinutePerAddress, timeWindow: '1 minute' };
+  const auth = createAuthService({ database, config, mailer: outgoingMail });
+
+  registerHealthRoutes(app, database);
+  registerAuthRoutes(app, auth, authLimit);
+  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), auth, authLimit);
+  registerClientPortalRoutes(app, database);
+  registerProfileRoutes(app, createProfileService(database));
+  registerFirmRoutes(app, createFirmService(database));
+  registerCurrencyRoutes(app, database);
+  registerDashboardRoutes(app, database);
+
+  if (config.webDistDir) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: 'Route not found', data: null });
+    }
+    // The web app routes on the client: every other page is its index.html.
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

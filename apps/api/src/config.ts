@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Matterhorn <no-reply@matterhorn.local>'),
+  DEMO_PASSWORD: z.string().min(12, 'DEMO_PASSWORD must be at least 12 characters').default('Matterhorn-demo-2026'),
+  SEED_DEMO: booleanText.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanText.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  appSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoPassword: string;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string | null;
+  /** Auth rate limits; tests lower or raise them. */
+  loginAttemptsPerAccount: number;
+  authRequestsPerMinutePerAddress: number;
+};
+
+/**
+ * Reads the environment once. Without APP_SECRET a random secret is kept in DATA_DIR so that a
+ * laptop install keeps its sessions across restarts; replicas must share an explicit APP_SECRET.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const webDist = resolve(env.WEB_DIST_DIR ?? join(import.meta.dirname, '../../web/dist'));
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    demoPassword: env.DEMO_PASSWORD,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : null,
+    loginAttemptsPerAccount: 5,
+    authRequestsPerMinutePerAddress: 30,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,42 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { firms, roles, users } from './firms.ts';
+import { portalAccounts } from './clients.ts';
+
+/** A signed-in session. Tokens carry its id; revoking the row ends the session everywhere. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    userId: uuid('user_id').references(() => users.id),
+    portalAccountId: uuid('portal_account_id').references(() => portalAccounts.id),
+    kind: text('kind', { enum: ['firm', 'portal'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Single-use secrets sent by email: verification, password reset, team invitation and portal
+ * reset. Only a SHA-256 of the secret is stored, so a database leak reveals no usable link.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation', 'portal_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    portalAccountId: uuid('portal_account_id').references(() => portalAccounts.id),
+    roleId: uuid('role_id').references(() => roles.id),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_tokens_firm_idx').on(table.firmId)],
+);

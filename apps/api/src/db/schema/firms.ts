@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { currencies } from './reference.ts';
+
+/** A law firm: the tenant. Its row is visible only inside its own firm context. */
+export const firms = pgTable(
+  'firms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    portalSlug: text('portal_slug'),
+    country: text('country'),
+    homeCurrencyId: integer('home_currency_id').references(() => currencies.id),
+    multicurrency: boolean('multicurrency').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    logo: text('logo'),
+    ownerUserId: uuid('owner_user_id'),
+    setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('firms_portal_slug_key').on(table.portalSlug).where(sql`${table.portalSlug} is not null`)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    name: text('name').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('roles_firm_name_key').on(table.firmId, table.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roleId: uuid('role_id').notNull().references(() => roles.id),
+    defaultHourlyRate: numeric("default_hourly_rate", { precision: 14, scale: 2 }),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email), index('users_firm_idx').on(table.firmId)],
+);

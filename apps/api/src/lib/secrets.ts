@@ -1,0 +1,52 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the OWASP cheat sheet's first configuration: 19 MiB, 2 iterations, 1 lane. */
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when no account matched, so timing does not reveal which emails exist. */
+let decoyHash: Promise<string> | undefined;
+export const decoyPasswordHash = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/** A random secret for an email link, and the SHA-256 we store instead of it. */
+export function createLinkSecret(): { secret: string; secretHash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, secretHash: hashLinkSecret(secret) };
+}
+
+export const hashLinkSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export type TokenClaims = { sessionId: string; firmId: string; kind: 'firm' | 'portal'; expiresAt: number };
+
+/** Bearer tokens: the session's claims, signed with HMAC-SHA256 under APP_SECRET. */
+export function signToken(claims: TokenClaims, appSecret: string): string {
+  const payload = Buffer.from(JSON.stringify([claims.sessionId, claims.firmId, claims.kind, claims.expiresAt])).toString('base64url');
+  return `v1.${payload}.${createHmac('sha256', appSecret).update(payload).digest('base64url')}`;
+}
+
+export function readToken(token: string, appSecret: string, now = Date.now()): TokenClaims | null {
+  const [version, payload, signature] = token.split('.');
+  if (version !== 'v1' || !payload || !signature) return null;
+  const expected = createHmac('sha256', appSecret).update(payload).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const [sessionId, firmId, kind, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
+    if (typeof sessionId !== 'string' || typeof firmId !== 'string' || typeof expiresAt !== 'number') return null;
+    if (kind !== 'firm' && kind !== 'portal') return null;
+    if (expiresAt <= now) return null;
+    return { sessionId, firmId, kind, expiresAt };
+  } catch {
+    return null;
+  }
+}

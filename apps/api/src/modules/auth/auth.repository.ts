@@ -1,0 +1,201 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { authTokens, clients, firms, plans, portalAccounts, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+
+type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
+
+export async function findFirmSession(tx: Tx, sessionId: string) {
+  const [row] = await tx
+    .select({
+      sessionId: sessions.id,
+      firmId: sessions.firmId,
+      userId: users.id,
+      adminUserId: sql<string>`coalesce(${firms.ownerUserId}, ${users.id})`,
+      permissions: roles.permissions,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(firms, eq(firms.id, sessions.firmId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, 'firm'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)));
+  return row ?? null;
+}
+
+export async function findPortalSession(tx: Tx, sessionId: string) {
+  const [row] = await tx
+    .select({ sessionId: sessions.id, firmId: sessions.firmId, portalAccountId: portalAccounts.id, clientId: portalAccounts.clientId, company: firms.portalSlug })
+    .from(sessions)
+    .innerJoin(portalAccounts, eq(portalAccounts.id, sessions.portalAccountId))
+    .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
+    .innerJoin(firms, eq(firms.id, sessions.firmId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, 'portal'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(clients.deletedAt), eq(clients.isPortalEnabled, true)));
+  return row ?? null;
+}
+
+export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSessionsOf(tx: Tx, owner: { userId?: string; portalAccountId?: string }): Promise<void> {
+  const who = owner.userId ? eq(sessions.userId, owner.userId) : eq(sessions.portalAccountId, owner.portalAccountId!);
+  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(who, isNull(sessions.revokedAt)));
+}
+
+export async function findUserByEmail(tx: Tx, email: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      firmId: users.firmId,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      emailVerifiedAt: users.emailVerifiedAt,
+      failedLoginCount: users.failedLoginCount,
+      lockedUntil: users.lockedUntil,
+      firmSetUpAt: firms.setupCompletedAt,
+    })
+    .from(users)
+    .innerJoin(firms, eq(firms.id, users.firmId))
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+/** Counts a failed sign-in; the account locks for lockMinutes once maxAttempts is reached. */
+export async function recordFailedLogin(tx: Tx, table: 'users' | 'portal_accounts', id: string, maxAttempts: number, lockMinutes: number) {
+  const target = table === 'users' ? users : portalAccounts;
+  await tx
+    .update(target)
+    .set({
+      failedLoginCount: sql`case when ${target.failedLoginCount} + 1 >= ${maxAttempts} then 0 else ${target.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${target.failedLoginCount} + 1 >= ${maxAttempts} then now() + make_interval(mins => ${lockMinutes}) else ${target.lockedUntil} end`,
+    })
+    .where(eq(target.id, id));
+}
+
+export async function clearFailedLogins(tx: Tx, table: 'users' | 'portal_accounts', id: string) {
+  const target = table === 'users' ? users : portalAccounts;
+  await tx.update(target).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(target.id, id));
+}
+
+export async function insertFirm(tx: Tx, name: string): Promise<string> {
+  const [row] = await tx.insert(firms).values({ name }).returning({ id: firms.id });
+  return row!.id;
+}
+
+export async function insertRoles(tx: Tx, firmId: string, definitions: readonly { name: string; permissions: readonly string[] }[]) {
+  return tx
+    .insert(roles)
+    .values(definitions.map((role) => ({ firmId, name: role.name, permissions: [...role.permissions], isSystem: true })))
+    .returning({ id: roles.id, name: roles.name });
+}
+
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function setFirmOwner(tx: Tx, firmId: string, userId: string) {
+  await tx.update(firms).set({ ownerUserId: userId }).where(eq(firms.id, firmId));
+}
+
+export async function insertTrialSubscription(tx: Tx, firmId: string) {
+  const [trial] = await tx.select().from(plans).where(eq(plans.name, 'Trial'));
+  if (!trial) throw new Error('The Trial plan is missing from the plans table');
+  await tx.insert(subscriptions).values({
+    firmId,
+    planId: trial.id,
+    startDate: sql`current_date`,
+    endDate: sql`current_date + ${trial.durationInDays}::int`,
+    allocatedNumberUsers: trial.allocatedNumberUsers,
+    amount: trial.amount,
+    currencyId: trial.currencyId,
+  });
+}
+
+export async function insertAuthToken(
+  tx: Tx,
+  values: { firmId: string; purpose: TokenPurpose; tokenHash: string; email: string; lifetimeMinutes: number } & Partial<typeof authTokens.$inferInsert>,
+) {
+  const { lifetimeMinutes, ...row } = values;
+  await tx.insert(authTokens).values({ ...row, expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})` });
+}
+
+export async function findUsableAuthToken(tx: Tx, tokenHash: string, purpose: TokenPurpose) {
+  const [row] = await tx
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+/** Marks a link used; false when a concurrent request used it first (links are single-use). */
+export async function consumeAuthToken(tx: Tx, id: string): Promise<boolean> {
+  const used = await tx.update(authTokens).set({ usedAt: sql`now()` }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id });
+  return used.length === 1;
+}
+
+export async function markEmailVerified(tx: Tx, userId: string) {
+  await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+}
+
+export async function setPassword(tx: Tx, table: 'users' | 'portal_accounts', id: string, passwordHash: string) {
+  const target = table === 'users' ? users : portalAccounts;
+  await tx.update(target).set({ passwordHash, failedLoginCount: 0, lockedUntil: null }).where(eq(target.id, id));
+}
+
+export async function findFirmName(tx: Tx, firmId: string) {
+  const [row] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId));
+  return row?.name ?? null;
+}
+
+export async function findRoleName(tx: Tx, roleId: string) {
+  const [row] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
+  return row?.name ?? null;
+}
+
+/** Active team members against the plan's seats, for invitations and joining. */
+export async function findSeatUsage(tx: Tx, firmId: string) {
+  const [row] = await tx
+    .select({
+      usedSeats: sql<number>`(select count(*)::int from ${users} where ${users.firmId} = ${firmId} and ${users.isActive})`,
+      allocatedSeats: sql<number>`coalesce((select ${subscriptions.allocatedNumberUsers} from ${subscriptions} where ${subscriptions.firmId} = ${firmId} order by ${subscriptions.createdAt} desc limit 1), 0)`,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row ?? { usedSeats: 0, allocatedSeats: 0 };
+}
+
+export async function findFirmBySlug(tx: Tx, slug: string) {
+  const [row] = await tx.select({ id: firms.id, name: firms.name, logo: firms.logo, slug: firms.portalSlug }).from(firms).where(eq(firms.portalSlug, slug));
+  return row ?? null;
+}
+
+export async function findPortalAccountByEmail(tx: Tx, firmId: string, email: string) {
+  const [row] = await tx
+    .select({ id: portalAccounts.id, clientId: portalAccounts.clientId, passwordHash: portalAccounts.passwordHash, lockedUntil: portalAccounts.lockedUntil, isPortalEnabled: clients.isPortalEnabled, deletedAt: clients.deletedAt })
+    .from(portalAccounts)
+    .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
+    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.email, email)));
+  return row ?? null;
+}
+
+/** A client of the firm allowed on the portal with this email and no account yet. */
+export async function findPortalSignupClient(tx: Tx, firmId: string, email: string) {
+  const [row] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .leftJoin(portalAccounts, eq(portalAccounts.clientId, clients.id))
+    .where(and(eq(clients.firmId, firmId), sql`lower(${clients.email}) = ${email}`, eq(clients.isPortalEnabled, true), isNull(clients.deletedAt), isNull(portalAccounts.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPortalAccount(tx: Tx, values: typeof portalAccounts.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(portalAccounts).values(values).returning({ id: portalAccounts.id });
+  return row!.id;
+}

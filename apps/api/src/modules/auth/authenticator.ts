@@ -1,0 +1,35 @@
+import type { Database } from '../../db/database.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { readToken } from '../../lib/secrets.ts';
+import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
+import { findFirmSession, findPortalSession } from './auth.repository.ts';
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** Turns a bearer token into who is calling, checking the session row so revocation is instant. */
+export function createAuthenticator(database: Database, appSecret: string) {
+  return {
+    async firmPrincipal(token: string): Promise<FirmPrincipal> {
+      const claims = readToken(token, appSecret);
+      if (!claims || claims.kind !== 'firm') throw unauthorized();
+      const session = await database.withFirm(claims.firmId, (tx) => findFirmSession(tx, claims.sessionId));
+      if (!session) throw unauthorized();
+      return {
+        kind: 'firm',
+        sessionId: session.sessionId,
+        firmId: session.firmId,
+        userId: session.userId,
+        adminUserId: session.adminUserId,
+        permissions: session.permissions,
+        isVerified: session.emailVerifiedAt !== null,
+      };
+    },
+    async portalPrincipal(token: string): Promise<PortalPrincipal> {
+      const claims = readToken(token, appSecret);
+      if (!claims || claims.kind !== 'portal') throw unauthorized();
+      const session = await database.withFirm(claims.firmId, (tx) => findPortalSession(tx, claims.sessionId));
+      if (!session?.company) throw unauthorized();
+      return { kind: 'portal', ...session, company: session.company };
+    },
+  };
+}

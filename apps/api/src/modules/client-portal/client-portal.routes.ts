@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { portalFirmSchema, portalProfileSchema } from '@matterhorn/shared';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import { answers, ok } from '../../lib/reply.ts';
+import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import { findFirmBranding, findPortalClientProfile } from './client-portal.repository.ts';
+
+const tags = ['Client portal'];
+
+export function registerClientPortalRoutes(app: FastifyInstance, database: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/client-portal/get-firm-branding',
+    { config: { access: publicAccess() }, schema: { tags, summary: "A firm's name and logo for its portal pages", querystring: z.object({ Slug: z.string().trim().toLowerCase().min(1).max(40) }), response: answers(portalFirmSchema) } },
+    async (request) => {
+      const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
+      if (!branding) throw notFound('Firm');
+      return ok('Firm', branding);
+    },
+  );
+
+  // A client sees only themselves: Slug and ClientId must be the signed-in client's own.
+  api.get(
+    '/api/client-portal/get-client-portal-profileinfo',
+    { config: { access: portalAccess() }, schema: { tags, summary: 'The signed-in client and their firm', querystring: z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() }), response: answers(z.array(portalProfileSchema)) } },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      const { Slug, ClientId } = request.query;
+      if ((Slug && Slug !== principal.company) || (ClientId && ClientId !== principal.clientId)) throw notFound('Client');
+      const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
+      if (!profile) throw notFound('Client');
+      return ok('Profile', [profile]);
+    },
+  );
+}

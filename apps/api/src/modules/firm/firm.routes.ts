@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { firmSetupRequestSchema } from '@matterhorn/shared';
+import { answers, ok } from '../../lib/reply.ts';
+import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import type { FirmService } from './firm.service.ts';
+
+export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/firm/setup',
+    {
+      config: { access: firmAccess('updateAccountSettings') },
+      bodyLimit: 1_048_576,
+      schema: { tags: ['Firm'], summary: "Set up the firm: name, portal address, country, home currency, multicurrency, time zone, logo", body: firmSetupRequestSchema, response: answers(z.null()) },
+    },
+    async (request) => {
+      await firms.setUp(firmPrincipalOf(request), request.body);
+      return ok('Your firm is set up', null);
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from '../auth/auth.schemas.ts';
+
+const slugSchema = z.string({ error: 'Firm is required' }).trim().toLowerCase().min(1, 'Firm is required').max(40);
+
+export const portalLoginRequestSchema = z.strictObject({
+  slug: slugSchema,
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type PortalLoginRequest = z.input<typeof portalLoginRequestSchema>;
+
+export const portalSignupRequestSchema = z.strictObject({
+  slug: slugSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type PortalSignupRequest = z.input<typeof portalSignupRequestSchema>;
+
+export const portalForgotPasswordRequestSchema = z.strictObject({ slug: slugSchema, email: emailSchema });
+export const portalResetPasswordRequestSchema = z.strictObject({
+  slug: slugSchema,
+  token: z.string().trim().min(1, 'Token is required').max(200),
+  password: newPasswordSchema,
+});
+
+export const portalSessionSchema = z.object({ token: z.string(), clientId: z.string(), company: z.string() });
+export type PortalSession = z.infer<typeof portalSessionSchema>;
+
+export const portalProfileSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  firmName: z.string(),
+  firmLogo: z.string().nullable(),
+});
+export type PortalProfile = z.infer<typeof portalProfileSchema>;
+
+/** Public branding for a firm's portal pages, looked up by slug before sign-in. */
+export const portalFirmSchema = z.object({ firmName: z.string(), firmLogo: z.string().nullable(), company: z.string() });
+export type PortalFirm = z.infer<typeof portalFirmSchema>;

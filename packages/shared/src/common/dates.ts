@@ -1,0 +1,40 @@
+/** Dates travel as ISO text (YYYY-MM-DD); screens show DD/MM/YYYY (SPEC.md §2, §9). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+export function isoToDisplayDate(iso: string): string {
+  const match = ISO_DATE.exec(iso.slice(0, 10));
+  if (!match) return '';
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+export function displayToIsoDate(display: string): string | null {
+  const match = DISPLAY_DATE.exec(display);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]}-${match[1]}`;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+/** The date picker hands its parent month/day/year text (SPEC.md §2). */
+export function displayToMonthDayYear(display: string): string {
+  const match = DISPLAY_DATE.exec(display);
+  return match ? `${match[2]}/${match[1]}/${match[3]}` : '';
+}
+
+export function isValidIsoDate(iso: string): boolean {
+  if (!ISO_DATE.test(iso)) return false;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+}
+
+/** Whole days from `from` to `to`, both ISO dates (negative when `to` is earlier). */
+export function daysBetween(fromIso: string, toIso: string): number {
+  const from = Date.parse(`${fromIso.slice(0, 10)}T00:00:00Z`);
+  const to = Date.parse(`${toIso.slice(0, 10)}T00:00:00Z`);
+  return Math.round((to - from) / 86_400_000);
+}
+
+export function todayIso(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}

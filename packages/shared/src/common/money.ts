@@ -1,0 +1,75 @@
+/**
+ * Exact money arithmetic on decimal strings. Amounts are held as bigint hundredths (or finer,
+ * for intermediate products) so no binary floating point ever touches a stored or summed amount.
+ * The one rounding rule of the product: half-up (away from zero) to 2 decimals.
+ */
+const MONEY_PATTERN = /^-?\d+(\.\d+)?$/;
+
+export const MONEY_DECIMALS = 2;
+
+export function isMoneyText(text: string): boolean {
+  return MONEY_PATTERN.test(text.trim());
+}
+
+/** A decimal text as an integer scaled by 10^scale, rounded half-up beyond that scale. */
+export function toScaled(text: string, scale: number): bigint {
+  const trimmed = text.trim();
+  if (!isMoneyText(trimmed)) throw new Error(`Not a decimal number: ${text}`);
+  const negative = trimmed.startsWith('-');
+  const [whole = '0', fraction = ''] = trimmed.replace('-', '').split('.');
+  const kept = fraction.slice(0, scale).padEnd(scale, '0');
+  let scaled = BigInt(whole + kept);
+  const firstDropped = fraction.charAt(scale);
+  if (firstDropped !== '' && Number(firstDropped) >= 5) scaled += 1n;
+  return negative ? -scaled : scaled;
+}
+
+export function fromScaled(value: bigint, scale: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
+  return `${negative && value !== 0n ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Divides with half-up rounding (away from zero). */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new Error('Division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (2n * d);
+  return negative ? -quotient : quotient;
+}
+
+export function roundMoney(text: string): string {
+  return fromScaled(toScaled(text, MONEY_DECIMALS), MONEY_DECIMALS);
+}
+
+export function addMoney(...amounts: string[]): string {
+  const total = amounts.reduce((sum, amount) => sum + toScaled(amount, MONEY_DECIMALS), 0n);
+  return fromScaled(total, MONEY_DECIMALS);
+}
+
+/** en-US, exactly 2 decimals, thousands separators (SPEC.md §9). */
+export function formatMoney(text: string | number, currencySymbol = ''): string {
+  const rounded = roundMoney(typeof text === 'number' ? text.toFixed(MONEY_DECIMALS + 2) : text);
+  const negative = rounded.startsWith('-');
+  const [whole = '0', fraction = '00'] = rounded.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${currencySymbol}${grouped}.${fraction}`;
+}
+
+/**
+ * The money input's rule (SPEC.md §5): thousands separators stripped, at most 2 decimals,
+ * and an optional maximum. Returns null when the text is not acceptable.
+ */
+export function parseMoneyInput(text: string, max?: string): string | null {
+  const stripped = text.replace(/,/g, '').trim();
+  if (stripped === '') return '';
+  if (!/^\d*(\.\d{0,2})?$/.test(stripped)) return null;
+  if (max !== undefined && stripped !== '.' && toScaled(stripped.replace(/\.$/, ''), 2) > toScaled(max, 2)) {
+    return null;
+  }
+  return stripped;
+}

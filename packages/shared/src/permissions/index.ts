@@ -1,0 +1,2 @@
+export * from './permission-names.ts';
+export * from './check-permissions.ts';

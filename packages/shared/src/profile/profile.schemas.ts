@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** SPEC.md §3 Profile: the first item of get-user-profile's data. Extra fields are ours. */
+export const businessSchema = z.object({
+  businessId: z.string(),
+  adminUserId: z.string(),
+  businessName: z.string(),
+  currencySymbol: z.string(),
+  currencyId: z.number().nullable(),
+  currencyISOCode: z.string(),
+  multicurrency: z.boolean(),
+  profilePhoto: z.string().nullable(),
+  portalSlug: z.string().nullable(),
+  isSetupComplete: z.boolean(),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  adminUserId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isVerified: z.boolean(),
+  roleName: z.string(),
+  businesses: z.array(businessSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted. */
+export const firmScopeQuerySchema = z.object({ AdminUserId: z.string().optional(), BusinessId: z.string().optional() });
+
+export const permissionListSchema = z.array(z.string());

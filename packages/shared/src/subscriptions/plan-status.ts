@@ -1,0 +1,42 @@
+import { daysBetween, displayToIsoDate, todayIso } from '../common/dates.ts';
+import type { SubscriptionInfo } from './subscription.schemas.ts';
+
+export const TRIAL_PLAN_NAME = 'Trial';
+export const FREE_PLAN_NAME = 'Free';
+export const TRIAL_LENGTH_DAYS = 14;
+
+export type PlanStatus = {
+  isTrial: boolean;
+  isFree: boolean;
+  isExpired: boolean;
+  isCancelled: boolean;
+  trialDaysLeft: number;
+  billingInterval: 'Monthly' | 'Yearly';
+};
+
+/** 30 days is Monthly, 365 Yearly, anything else treated as Monthly (SPEC.md §3). */
+export function billingIntervalOf(durationInDays: number): 'Monthly' | 'Yearly' {
+  return durationInDays === 365 ? 'Yearly' : 'Monthly';
+}
+
+/** SPEC.md §4 Subscription: expired means the end date has passed and the plan is not NGN. */
+export function planStatusOf(subscription: SubscriptionInfo, today: string = todayIso()): PlanStatus {
+  const endIso = displayToIsoDate(subscription.subscriptionEndDate) ?? today;
+  const daysToEnd = daysBetween(today, endIso);
+  return {
+    isTrial: subscription.planName === TRIAL_PLAN_NAME,
+    isFree: subscription.planName === FREE_PLAN_NAME,
+    isExpired: !subscription.isNGNSubscription && daysToEnd < 0,
+    isCancelled: subscription.isCancelled,
+    trialDaysLeft: Math.max(daysToEnd, 0),
+    billingInterval: billingIntervalOf(subscription.durationInDays),
+  };
+}
+
+/** The plan banner's text (SPEC.md §2), or null when no banner shows. */
+export function planBannerText(status: PlanStatus): string | null {
+  if (status.isExpired) return 'Subscription Expired';
+  if (status.isFree) return "You're on free plan";
+  if (status.isTrial) return `${status.trialDaysLeft} days left in trial`;
+  return null;
+}
