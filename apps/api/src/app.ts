@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth, authLimit);
-  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), auth, authLimit);
+  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), authLimit);
   registerClientPortalRoutes(app, database);
   registerProfileRoutes(app, createProfileService(database));
   registerFirmRoutes(app, createFirmService(database));

@@ -51,9 +51,21 @@ export function addMoney(...amounts: string[]): string {
   return fromScaled(total, MONEY_DECIMALS);
 }
 
+/**
+ * A number as plain decimal text: the shortest text that reads back as the same number (so 1.005
+ * is '1.005', not 1.00499999…), without exponent notation. Rounding it once, half-up, avoids the
+ * double rounding of toFixed (1.0049501 -> '1.0050' -> '1.01').
+ */
+function numberToDecimalText(value: number): string {
+  const text = String(value);
+  if (!Number.isFinite(value) || !/e/i.test(text)) return text;
+  // Exponent form only appears for |value| >= 1e21 (always an integer) or |value| < 1e-6 (rounds to 0).
+  return Math.abs(value) >= 1 ? BigInt(value).toString() : '0';
+}
+
 /** en-US, exactly 2 decimals, thousands separators (SPEC.md §9). */
 export function formatMoney(text: string | number, currencySymbol = ''): string {
-  const rounded = roundMoney(typeof text === 'number' ? text.toFixed(MONEY_DECIMALS + 2) : text);
+  const rounded = roundMoney(typeof text === 'number' ? numberToDecimalText(text) : text);
   const negative = rounded.startsWith('-');
   const [whole = '0', fraction = '00'] = rounded.replace('-', '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -68,7 +80,7 @@ export function parseMoneyInput(text: string, max?: string): string | null {
   const stripped = text.replace(/,/g, '').trim();
   if (stripped === '') return '';
   if (!/^\d*(\.\d{0,2})?$/.test(stripped)) return null;
-  if (max !== undefined && stripped !== '.' && toScaled(stripped.replace(/\.$/, ''), 2) > toScaled(max, 2)) {
+  if (max !== undefined && stripped !== '.' && toScaled(`0${stripped}`.replace(/\.$/, ''), 2) > toScaled(max, 2)) {
     return null;
   }
   return stripped;

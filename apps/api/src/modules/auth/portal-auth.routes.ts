@@ -10,8 +10,7 @@ import {
   portalSignupRequestSchema,
 } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
-import { portalPrincipalOf, portalAccess, publicAccess } from '../../plugins/route-access.ts';
-import type { AuthService } from './auth.service.ts';
+import { publicAccess } from '../../plugins/route-access.ts';
 import type { createPortalAuthService } from './portal-auth.service.ts';
 
 const tags = ['Client portal'];
@@ -19,7 +18,6 @@ const tags = ['Client portal'];
 export function registerPortalAuthRoutes(
   app: FastifyInstance,
   portalAuth: ReturnType<typeof createPortalAuthService>,
-  auth: AuthService,
   rateLimit: { max: number; timeWindow: string },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,10 +36,5 @@ export function registerPortalAuthRoutes(
   api.post('/api/client-portal/reset-password', { config: limited, schema: { tags, summary: 'Set a new portal password with a reset link', body: portalResetPasswordRequestSchema, response: answers(z.null()) } }, async (request) => {
     await portalAuth.resetPassword(request.body);
     return ok(AUTH_MESSAGES.passwordReset, null);
-  });
-  api.post('/api/client-portal/logout', { config: { access: portalAccess() }, schema: { tags, summary: 'End this portal session', response: answers(z.null()) } }, async (request) => {
-    const principal = portalPrincipalOf(request);
-    await auth.logout(principal.firmId, principal.sessionId);
-    return ok('Signed out', null);
   });
 }

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/database.ts';
+import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
+import { inject } from 'vitest';
+
+export const TEST_PASSWORD = 'correct-horse-battery-staple';
+
+export type TestContext = { app: FastifyInstance; database: Database; config: AppConfig; close(): Promise<void> };
+
+/**
+ * A fresh database per test file: a copy of the migrated PGlite template by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = await readFile(inject('pgliteTemplateFile'));
+    const pglite = new PGlite({ loadDataDir: new Blob([template]) });
+    return { database: openDatabase({ pglite }), drop: async () => undefined };
+  }
+  const name = `matterhorn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 25 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_URL: 'http://matterhorn.test' }),
+    authRequestsPerMinutePerAddress: 10_000,
+    webDistDir: null,
+    ...overrides,
+  };
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let firmCounter = 0;
+/** A complete firm with unique slug and emails, for tests that need realistic data. */
+export function seedTestFirm(database: Database): Promise<SeededFirm> {
+  const suffix = `${randomBytes(3).toString('hex')}${firmCounter++}`;
+  return seedFirm(database, { slug: `firm-${suffix}`, firmName: `Test Firm ${suffix}`, emailDomain: `${suffix}.example.law`, password: TEST_PASSWORD });
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`Sign-in failed for ${email}: ${response.body}`);
+  return response.json().data.token as string;
+}
+
+export async function signInToPortal(app: FastifyInstance, slug: string, email: string, password = TEST_PASSWORD): Promise<{ token: string; clientId: string }> {
+  const response = await app.inject({ method: 'POST', url: '/api/client-portal/login', payload: { slug, email, password } });
+  if (response.statusCode !== 200) throw new Error(`Portal sign-in failed for ${email}: ${response.body}`);
+  return response.json().data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type OutboxMessage = { to: string; subject: string; text: string; link?: string };
+
+/** Messages the app wrote to DATA_DIR/outbox, oldest first. */
+export async function readOutbox(config: AppConfig): Promise<OutboxMessage[]> {
+  const directory = join(config.dataDir, 'outbox');
+  const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as OutboxMessage));
+}
+
+export async function lastLinkTo(config: AppConfig, email: string): Promise<string> {
+  const messages = (await readOutbox(config)).filter((message) => message.to === email && message.link);
+  const link = messages.at(-1)?.link;
+  if (!link) throw new Error(`No email with a link to ${email}`);
+  return link;
+}
+
+/** The rows of a raw SQL result; PGlite and node-postgres both answer { rows }. */
+export async function rowsOf<T = Record<string, unknown>>(query: PromiseLike<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
