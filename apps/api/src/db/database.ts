@@ -27,7 +27,8 @@ export type Database = {
   withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  migrate(): Promise<void>;
+  /** Applies the committed migrations (or those of another folder, for upgrade tests). */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -38,7 +39,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return withScopes('pglite', db, {
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
   });
 }
@@ -55,12 +56,12 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return withScopes('postgres', db, {
     // Replicas may start together: one migrates while the others wait on the advisory lock.
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.end();

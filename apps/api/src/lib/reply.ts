@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '@matterhorn/shared';
 
 /** The success envelope. */

@@ -6,7 +6,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import { ADMINISTRATOR_ROLE_NAME, DEFAULT_ROLES } from './default-roles.ts';
-import { isUniqueViolation, openSession } from './sessions.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { openSession } from './sessions.ts';
 
 const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;

@@ -6,7 +6,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import { LOCK_MINUTES } from './auth.service.ts';
-import { isUniqueViolation, openSession } from './sessions.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { openSession } from './sessions.ts';
 
 const PORTAL_RESET_MINUTES = 60;
 const PORTAL_SIGNUP_REFUSED = 'We could not find a portal invitation for this email. Please contact your law firm.';

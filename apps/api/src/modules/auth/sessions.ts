@@ -14,10 +14,3 @@ export async function openSession(
   const sessionId = await insertSession(tx, { ...owner, expiresAt: new Date(expiresAt) });
   return signToken({ sessionId, firmId: owner.firmId, kind: owner.kind, expiresAt }, appSecret);
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return true;
-  }
-  return false;
-}

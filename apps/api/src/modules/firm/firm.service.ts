@@ -3,7 +3,7 @@ import type { firmSetupRequestSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { isUniqueViolation } from '../auth/sessions.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { currencyExists, insertAuditEvent, updateFirmSetup } from './firm.repository.ts';
 
 export type FirmService = ReturnType<typeof createFirmService>;

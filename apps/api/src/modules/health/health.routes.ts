@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { publicAccess } from '../../plugins/route-access.ts';
+import { pingDatabase } from './health.repository.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     { config: { access: publicAccess() }, schema: { tags: ['Operations'], summary: 'Liveness and database reachability', response: answers(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) } },
     async () => {
-      await database.db.execute(sql`select 1`);
+      await pingDatabase(database);
       return ok('ok', { status: 'ok' as const, database: database.kind });
     },
   );
