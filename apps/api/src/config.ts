@@ -21,6 +21,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanText.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type AppConfig = {
@@ -70,7 +71,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : null,
     loginAttemptsPerAccount: 5,
-    authRequestsPerMinutePerAddress: 30,
+    authRequestsPerMinutePerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
 

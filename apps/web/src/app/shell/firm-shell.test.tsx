@@ -1,0 +1,88 @@
+import type { Profile } from '@matterhorn/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workingUserOf } from '../../lib/session/working-user.ts';
+import { fakeSession, renderRoutes } from '../../test/render.tsx';
+import { FirmShell } from './firm-shell.tsx';
+
+const profile: Profile = {
+  id: 'p1',
+  adminUserId: 'p1',
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  isVerified: true,
+  roleName: 'Fee earner',
+  businesses: [
+    {
+      businessId: 'b1',
+      adminUserId: 'owner-1',
+      businessName: 'Obi & Co',
+      currencySymbol: '₦',
+      currencyId: 1,
+      currencyISOCode: 'NGN',
+      multicurrency: false,
+      profilePhoto: null,
+      portalSlug: 'obi',
+      isSetupComplete: true,
+    },
+  ],
+};
+
+const routes = [
+  {
+    element: <FirmShell />,
+    children: [
+      { path: '/time-entries', element: <h1>Time entries page</h1> },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+    ],
+  },
+];
+
+beforeEach(() => {
+  // The top bar asks for the plan; answer "no subscription" without a network.
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FirmShell guard', () => {
+  it('sends visitors without a session to /login with redirectUrl and redirectParams', () => {
+    const { router } = renderRoutes(routes, {
+      path: '/time-entries?search=acme',
+      session: fakeSession({ isFirmSignedIn: false }),
+    });
+    const location = router.state.location;
+    expect(location.pathname).toBe('/login');
+    const params = new URLSearchParams(location.search);
+    expect(params.get('redirectUrl')).toBe('/time-entries');
+    expect(params.get('redirectParams')).toBe('search=acme');
+  });
+
+  it('shows the Unauthorized page when the permissions are missing', () => {
+    renderRoutes(routes, {
+      path: '/time-entries',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['clientInfo'] }),
+    });
+    expect(screen.getByText('Unauthorized Error!')).toBeInTheDocument();
+    expect(screen.queryByText('Time entries page')).not.toBeInTheDocument();
+  });
+
+  it('shows the page and the shell when the permissions are held', () => {
+    renderRoutes(routes, {
+      path: '/time-entries',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['timeEntry'] }),
+    });
+    expect(screen.getByText('Time entries page')).toBeInTheDocument();
+    expect(screen.getByText('Ada Obi')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('sends a firm not yet set up to /setup-firm', () => {
+    const notSetUp = { ...profile, businesses: [{ ...profile.businesses[0]!, isSetupComplete: false }] };
+    const { router } = renderRoutes(routes, {
+      path: '/dashboard',
+      session: fakeSession({ profile: notSetUp, workingUser: workingUserOf(notSetUp), permissions: ['administrator'] }),
+    });
+    expect(router.state.location.pathname).toBe('/setup-firm');
+  });
+});

@@ -1,0 +1,75 @@
+import type { SubscriptionInfo } from '@matterhorn/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test/render.tsx';
+import { PlanBannerView } from './plan-banner.tsx';
+import { planBannerFor, UPGRADE_PATH } from './plan-banner-text.ts';
+
+const TODAY = '2025-06-10';
+
+function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
+  return {
+    id: 'sub-1',
+    amount: '0.00',
+    currencyId: 1,
+    currencyName: 'US Dollar',
+    currencySymbol: '$',
+    planName: 'Trial',
+    planId: 'plan-1',
+    allocatedNumberUsers: 5,
+    subscriptionStartDate: '01/06/2025',
+    subscriptionEndDate: '15/06/2025',
+    paymentType: 'Monthly',
+    paymentTypeId: 1,
+    durationInDays: 30,
+    totalNumberUsers: 1,
+    subscriptionAmount: '0.00',
+    isNGNSubscription: false,
+    isCancelled: false,
+    cancellationDate: null,
+    reactviationDate: null,
+    ngnAmount: '0.00',
+    rowAmount: '0.00',
+    ngnCurrencySymbol: '₦',
+    downGradePlanInfo: null,
+    nextBillingDate: null,
+    nextBillingAmount: null,
+    ...overrides,
+  };
+}
+
+describe('plan banner text', () => {
+  it('counts the days left in a trial', () => {
+    expect(planBannerFor(subscription({ planName: 'Trial', subscriptionEndDate: '15/06/2025' }), TODAY)).toBe(
+      '5 days left in trial',
+    );
+  });
+
+  it('says the firm is on the free plan', () => {
+    expect(planBannerFor(subscription({ planName: 'Free', subscriptionEndDate: '31/12/2099' }), TODAY)).toBe(
+      "You're on free plan",
+    );
+  });
+
+  it('says a non-NGN plan past its end date has expired', () => {
+    expect(
+      planBannerFor(subscription({ planName: 'Standard', subscriptionEndDate: '01/06/2025', isNGNSubscription: false }), TODAY),
+    ).toBe('Subscription Expired');
+  });
+
+  it('never calls an NGN plan past its end date expired', () => {
+    expect(
+      planBannerFor(subscription({ planName: 'Standard', subscriptionEndDate: '01/06/2025', isNGNSubscription: true }), TODAY),
+    ).toBeNull();
+  });
+
+  it('shows nothing for a paid plan in date', () => {
+    expect(planBannerFor(subscription({ planName: 'Standard', subscriptionEndDate: '01/07/2025' }), TODAY)).toBeNull();
+  });
+
+  it('links Upgrade to plan selection', () => {
+    renderAt(<PlanBannerView text="5 days left in trial" />);
+    expect(screen.getByText('5 days left in trial')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', UPGRADE_PATH);
+  });
+});

@@ -1,0 +1,43 @@
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { SPEC_MESSAGES } from '@matterhorn/shared';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useSubscriptionInfo, type SubscriptionScope } from '../../features/subscriptions/api/get-subscription-info.ts';
+import { toast } from '../../lib/toasts.ts';
+import { planBannerFor, UPGRADE_PATH } from './plan-banner-text.ts';
+
+let hasReportedMissing = false;
+
+/** SPEC.md §2 plan banner: free, trial or expired plans, with an Upgrade link to plan selection. */
+export function PlanBanner({ scope }: { scope: SubscriptionScope }) {
+  const query = useSubscriptionInfo(scope);
+  const isMissing = query.isSuccess && query.data === null;
+
+  useEffect(() => {
+    // SPEC.md §8: missing subscription context; reported once per page load, not on every page.
+    if (isMissing && !hasReportedMissing) {
+      hasReportedMissing = true;
+      toast.error(SPEC_MESSAGES.subscriptionNotFound);
+    }
+  }, [isMissing]);
+
+  if (!query.data) return null;
+  const text = planBannerFor(query.data);
+  if (!text) return null;
+  return <PlanBannerView text={text} />;
+}
+
+export function PlanBannerView({ text }: { text: string }) {
+  return (
+    <Alert color={text === 'Subscription Expired' ? 'red' : 'yellow'} variant="light" py={6} aria-label="Plan status">
+      <Group gap="sm" justify="center">
+        <Text size="sm" fw={600}>
+          {text}
+        </Text>
+        <Anchor component={Link} to={UPGRADE_PATH} size="sm" fw={600}>
+          Upgrade
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import type { FirmSession, Invitation } from '@matterhorn/shared';
+import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+
+export async function loginFirm(body: { email: string; password: string }): Promise<FirmSession> {
+  const envelope = await apiMutate<FirmSession>('/auth/login', body, { auth: 'none', toastSuccess: false });
+  return envelope.data;
+}
+
+export async function signupFirm(body: { firmName: string; name: string; email: string; password: string }): Promise<FirmSession> {
+  const envelope = await apiMutate<FirmSession>('/auth/signup', body, { auth: 'none' });
+  return envelope.data;
+}
+
+export async function verifyEmail(token: string): Promise<string> {
+  const envelope = await apiMutate<unknown>('/auth/verify-email', { token }, { auth: 'none' });
+  return envelope.message;
+}
+
+export async function resendVerification(email: string): Promise<string> {
+  const envelope = await apiMutate<unknown>('/auth/resend-verification', { email }, { auth: 'none' });
+  return envelope.message;
+}
+
+export async function requestPasswordReset(email: string): Promise<string> {
+  const envelope = await apiMutate<unknown>('/auth/forgot-password', { email }, { auth: 'none' });
+  return envelope.message;
+}
+
+export async function resetPassword(body: { token: string; password: string }): Promise<string> {
+  const envelope = await apiMutate<unknown>('/auth/reset-password', body, { auth: 'none' });
+  return envelope.message;
+}
+
+/** Null when the invitation is unknown or expired (the page says so). */
+export async function getInvitation(id: string): Promise<Invitation | null> {
+  try {
+    const envelope = await apiRequest<ApiEnvelope<Invitation>>(`/auth/invitation/${encodeURIComponent(id)}`, {
+      auth: 'none',
+      silent: true,
+    });
+    return envelope.data;
+  } catch {
+    return null;
+  }
+}
+
+export async function joinTeam(body: { invitationId: string; name: string; password: string }): Promise<FirmSession> {
+  const envelope = await apiMutate<FirmSession>('/auth/join-team', body, { auth: 'none' });
+  return envelope.data;
+}

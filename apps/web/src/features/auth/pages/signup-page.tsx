@@ -1,0 +1,48 @@
+import { Anchor, Text, TextInput } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '@matterhorn/shared';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { signupFirm } from '../api/auth-api.ts';
+
+export function SignupPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const form = useZodForm(signupRequestSchema, { firmName: '', name: '', email: '', password: '' });
+
+  const submit = form.onSubmit(async (data) => {
+    const firmSession = await signupFirm(data);
+    await session.signInFirm(firmSession);
+    navigate('/verification', { replace: true });
+  });
+
+  return (
+    <AuthCard title="Create your firm account" subtitle="Start your free trial. No card needed.">
+      <form onSubmit={submit} noValidate>
+        <TextInput label="Firm name" autoComplete="organization" withAsterisk mb="sm" {...form.inputProps('firmName')} />
+        <TextInput label="Your name" autoComplete="name" withAsterisk mb="sm" {...form.inputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          withAsterisk
+          mb="md"
+          {...form.inputProps('password')}
+        />
+        <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+          Create account
+        </SubmitButton>
+      </form>
+      <Text size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

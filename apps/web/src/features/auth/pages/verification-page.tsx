@@ -1,0 +1,78 @@
+import { Alert, Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { emailOnlyRequestSchema } from '@matterhorn/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { readStoredSession } from '../../../lib/session-storage.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { resendVerification, verifyEmail } from '../api/auth-api.ts';
+
+type VerifyState = 'idle' | 'verifying' | 'failed';
+
+export function VerificationPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [verifyState, setVerifyState] = useState<VerifyState>(token ? 'verifying' : 'idle');
+  const hasStarted = useRef(false);
+  const form = useZodForm(emailOnlyRequestSchema, { email: session.profile?.email ?? '' });
+
+  useEffect(() => {
+    if (!token || hasStarted.current) return;
+    hasStarted.current = true;
+    void (async () => {
+      try {
+        await verifyEmail(token);
+      } catch {
+        setVerifyState('failed');
+        return;
+      }
+      // Continue where the user is headed: set-up when signed in and not set up, else the app or sign-in.
+      if (readStoredSession().token) {
+        const profile = await session.reloadProfile();
+        const business = profile?.businesses[0];
+        navigate(business && !business.isSetupComplete ? '/setup-firm' : '/dashboard', { replace: true });
+      } else {
+        navigate('/login', { replace: true });
+      }
+    })();
+  }, [navigate, session, token]);
+
+  const resend = form.onSubmit(async (data) => {
+    await resendVerification(data.email);
+  });
+
+  if (verifyState === 'verifying') {
+    return (
+      <AuthCard title="Verifying your email">
+        <Stack align="center" role="status" aria-label="Verifying">
+          <Loader />
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Check your email" subtitle="We sent you a link to verify your email address. Open it to continue.">
+      {verifyState === 'failed' && (
+        <Alert color="red" role="alert">
+          This verification link is invalid or has expired. Ask for a new one below.
+        </Alert>
+      )}
+      <form onSubmit={resend} noValidate>
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="md" {...form.inputProps('email')} />
+        <SubmitButton fullWidth variant="secondary" isSubmitting={form.isSubmitting}>
+          Resend verification email
+        </SubmitButton>
+      </form>
+      <Text size="sm">
+        <Anchor component={Link} to="/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { firmScopeOf } from '../../../lib/session/working-user.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+
+const EMPTY_SUMMARY: DashboardSummary = {
+  firmName: '',
+  activeClientCount: 0,
+  openMatterCount: 0,
+  closedMatterCount: 0,
+  teamMemberCount: 0,
+  mattersByBillingType: [],
+  recentMatters: [],
+};
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="md" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={`stat-${label}`}>
+        {value.toLocaleString('en-US')}
+      </Text>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const session = useSession();
+  const query = useDashboardSummary(firmScopeOf(session.workingUser));
+
+  if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
+  const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Dashboard</Title>
+        <Text c="dimmed">{summary.firmName}</Text>
+      </div>
+      {query.isError && (
+        <Alert color="red" role="alert">
+          The dashboard figures could not be loaded.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <StatCard label="Active clients" value={summary.activeClientCount} />
+        <StatCard label="Open matters" value={summary.openMatterCount} />
+        <StatCard label="Closed matters" value={summary.closedMatterCount} />
+        <StatCard label="Team members" value={summary.teamMemberCount} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Matters by billing type
+          </Title>
+          {summary.mattersByBillingType.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No matters yet.
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              {summary.mattersByBillingType.map((row) => (
+                <Group key={row.billingType} justify="space-between">
+                  <Text size="sm">{row.billingType}</Text>
+                  <Text size="sm" fw={600}>
+                    {row.count}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Recent matters
+          </Title>
+          {summary.recentMatters.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No matters yet.
+            </Text>
+          ) : (
+            <Table aria-label="Recent matters">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Matter</Table.Th>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Opened</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.recentMatters.map((matter) => (
+                  <Table.Tr key={matter.id}>
+                    <Table.Td>{matter.matterName}</Table.Td>
+                    <Table.Td>{matter.clientName}</Table.Td>
+                    <Table.Td>{isoToDisplayDate(matter.matterOpenDate) || matter.matterOpenDate}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { portalFirmSchema, type PortalFirm, type PortalSession } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+
+/** Null when no firm has this portal address (the page says so). */
+export async function getFirmBranding(slug: string): Promise<PortalFirm | null> {
+  try {
+    const envelope = await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-firm-branding', {
+      query: { Slug: slug },
+      auth: 'none',
+      silent: true,
+    });
+    const parsed = portalFirmSchema.safeParse(envelope.data);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useFirmBranding(slug: string) {
+  return useQuery({ queryKey: ['firm-branding', slug], queryFn: () => getFirmBranding(slug), staleTime: 5 * 60_000 });
+}
+
+export async function portalLogin(body: { slug: string; email: string; password: string }): Promise<PortalSession> {
+  const envelope = await apiMutate<PortalSession>('/client-portal/login', body, { auth: 'none', toastSuccess: false });
+  return envelope.data;
+}
+
+export async function portalSignup(body: { slug: string; email: string; password: string }): Promise<PortalSession> {
+  const envelope = await apiMutate<PortalSession>('/client-portal/signup', body, { auth: 'none' });
+  return envelope.data;
+}
+
+export async function portalForgotPassword(body: { slug: string; email: string }): Promise<string> {
+  const envelope = await apiMutate<unknown>('/client-portal/forgot-password', body, { auth: 'none' });
+  return envelope.message;
+}
+
+export async function portalResetPassword(body: { slug: string; token: string; password: string }): Promise<string> {
+  const envelope = await apiMutate<unknown>('/client-portal/reset-password', body, { auth: 'none' });
+  return envelope.message;
+}

@@ -1,0 +1,49 @@
+import { Anchor } from '@mantine/core';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@matterhorn/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { portalLoginPath } from '../../../lib/redirects.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { portalResetPassword } from '../api/portal-api.ts';
+import { PortalCard } from '../components/portal-card.tsx';
+
+const schema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, 'Confirm your password') })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export function PortalResetPasswordPage() {
+  const { company = '', slug = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useZodForm(schema, { password: '', confirmPassword: '' });
+
+  const submit = form.onSubmit(async (data) => {
+    await portalResetPassword({ slug: company, token: slug, password: data.password });
+    navigate(portalLoginPath(company), { replace: true });
+  });
+
+  return (
+    <PortalCard company={company} title="Reset password" subtitle={`Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <form onSubmit={submit} noValidate>
+        <PasswordField label="New password" autoComplete="new-password" withAsterisk mb="sm" {...form.inputProps('password')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          mb="md"
+          {...form.inputProps('confirmPassword')}
+        />
+        <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+          Reset password
+        </SubmitButton>
+      </form>
+      <Anchor component={Link} to={portalLoginPath(company)} size="sm">
+        Back to sign in
+      </Anchor>
+    </PortalCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { Anchor, Text, TextInput } from '@mantine/core';
+import { emailSchema, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@matterhorn/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { portalOverviewPath } from '../../../lib/redirects.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { portalSignup } from '../api/portal-api.ts';
+import { PortalCard } from '../components/portal-card.tsx';
+
+const portalSignupFormSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+
+export function PortalSignupPage() {
+  const { company = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const form = useZodForm(portalSignupFormSchema, { email: '', password: '' });
+
+  const submit = form.onSubmit(async (data) => {
+    const portalSession = await portalSignup({ slug: company, ...data });
+    await session.signInClient(portalSession);
+    navigate(portalOverviewPath(portalSession.company, portalSession.clientId), { replace: true });
+  });
+
+  return (
+    <PortalCard company={company} title="Create your client account" subtitle="Use the email address your firm has on file.">
+      <form onSubmit={submit} noValidate>
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          withAsterisk
+          mb="md"
+          {...form.inputProps('password')}
+        />
+        <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+          Create account
+        </SubmitButton>
+      </form>
+      <Text size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to={`/portal/${company}/login`}>
+          Sign in
+        </Anchor>
+      </Text>
+    </PortalCard>
+  );
+}

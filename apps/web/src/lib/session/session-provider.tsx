@@ -1,0 +1,163 @@
+import type { FirmSession, PortalProfile, PortalSession, Profile } from '@matterhorn/shared';
+import { SPEC_MESSAGES } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
+import { clearStoredSession, readStoredSession, storeClientSession, storeFirmToken } from '../session-storage.ts';
+import { toast } from '../toasts.ts';
+import { SessionContext, type SessionValue } from './session-context.ts';
+import { workingUserOf } from './working-user.ts';
+
+/** SPEC.md §9: storage is cleared 500 ms after logout. */
+export const LOGOUT_CLEAR_DELAY_MS = 500;
+
+type SessionState = {
+  token: string | null;
+  clientToken: string | null;
+  clientId: string | null;
+  company: string | null;
+  profile: Profile | null;
+  permissions: readonly string[];
+  portalProfile: PortalProfile | null;
+};
+
+const EMPTY: SessionState = {
+  token: null,
+  clientToken: null,
+  clientId: null,
+  company: null,
+  profile: null,
+  permissions: [],
+  portalProfile: null,
+};
+
+async function loadFirm(): Promise<Pick<SessionState, 'profile' | 'permissions'>> {
+  let profile: Profile | null = null;
+  try {
+    const envelope = await apiRequest<ApiEnvelope<Profile[]>>('/users/get-user-profile', { auth: 'firm', silent: true });
+    profile = envelope.data[0] ?? null;
+  } catch {
+    return { profile: null, permissions: [] };
+  }
+  if (!profile) return { profile: null, permissions: [] };
+  if (profile.businesses.length === 0) toast.error(SPEC_MESSAGES.noBusinesses);
+  const user = workingUserOf(profile);
+  try {
+    const permissions = await apiRequest<string[]>('/me/permissions', {
+      auth: 'firm',
+      raw: true,
+      silent: true,
+      query: { AdminUserId: user.id, BusinessId: user.businessId },
+    });
+    return { profile, permissions: Array.isArray(permissions) ? permissions : [] };
+  } catch {
+    return { profile, permissions: [] };
+  }
+}
+
+async function loadPortal(company: string, clientId: string): Promise<PortalProfile | null> {
+  try {
+    const envelope = await apiRequest<ApiEnvelope<PortalProfile[]>>('/client-portal/get-client-portal-profileinfo', {
+      auth: 'client',
+      silent: true,
+      query: { Slug: company, ClientId: clientId },
+    });
+    return envelope.data[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>(() => ({ ...EMPTY, ...readStoredSession() }));
+  const [isLoading, setIsLoading] = useState(true);
+  const started = useRef(false);
+
+  const load = useCallback(async (): Promise<Profile | null> => {
+    const stored = readStoredSession();
+    if (stored.token) {
+      const firm = await loadFirm();
+      setState({ ...EMPTY, ...stored, ...firm });
+      return firm.profile;
+    } else if (stored.clientToken && stored.company && stored.clientId) {
+      const portalProfile = await loadPortal(stored.company, stored.clientId);
+      setState({ ...EMPTY, ...stored, portalProfile });
+    } else {
+      setState({ ...EMPTY, ...stored });
+    }
+    return null;
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void load().finally(() => setIsLoading(false));
+  }, [load]);
+
+  useEffect(() => {
+    onUnauthorized(() => {
+      clearStoredSession();
+      queryClient.clear();
+      setState(EMPTY);
+    });
+    return () => onUnauthorized(null);
+  }, [queryClient]);
+
+  const signInFirm = useCallback(
+    async (session: FirmSession) => {
+      storeFirmToken(session.token);
+      queryClient.clear();
+      await load();
+    },
+    [load, queryClient],
+  );
+
+  const signInClient = useCallback(
+    async (session: PortalSession) => {
+      storeClientSession(session.token, session.clientId, session.company);
+      queryClient.clear();
+      await load();
+    },
+    [load, queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    const isPortal = !state.token && !!state.clientToken;
+    const company = state.company;
+    try {
+      await apiRequest('/auth/logout', { method: 'POST', auth: isPortal ? 'client' : 'firm', silent: true, raw: true });
+    } catch {
+      // The session ends here whatever the server says.
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOGOUT_CLEAR_DELAY_MS));
+    // Leave the guarded page first, so its guard does not turn this into a "come back here" redirect.
+    await navigate(isPortal && company ? `/portal/${company}/login` : '/login', { replace: true });
+    clearStoredSession();
+    queryClient.clear();
+    setState(EMPTY);
+  }, [navigate, queryClient, state.clientToken, state.company, state.token]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      isLoading,
+      isFirmSignedIn: !!state.token,
+      isClientSignedIn: !!state.clientToken,
+      clientId: state.clientId,
+      company: state.company,
+      profile: state.profile,
+      workingUser: state.profile ? workingUserOf(state.profile) : null,
+      permissions: state.permissions,
+      portalProfile: state.portalProfile,
+      signInFirm,
+      signInClient,
+      reloadProfile: load,
+      logout,
+    }),
+    [isLoading, state, signInFirm, signInClient, load, logout],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

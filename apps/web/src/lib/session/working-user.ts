@@ -1,0 +1,38 @@
+import type { Profile } from '@matterhorn/shared';
+
+/** SPEC.md §3: the working user of the signed-in profile; the first business is always active. */
+export type WorkingUser = {
+  id: string;
+  profileId: string;
+  currency: string;
+  businessId: string | null;
+  name: string;
+  email: string;
+  firmName: string;
+  isSetupComplete: boolean;
+  currencyId: number | null;
+  currencyISOCode: string;
+  multicurrency: boolean;
+};
+
+export function workingUserOf(profile: Profile): WorkingUser {
+  const business = profile.businesses[0];
+  return {
+    id: business?.adminUserId || profile.id,
+    profileId: profile.id,
+    currency: business?.currencySymbol ?? '',
+    businessId: business?.businessId ?? null,
+    name: profile.name,
+    email: profile.email,
+    firmName: business?.businessName ?? '',
+    isSetupComplete: business?.isSetupComplete ?? false,
+    currencyId: business?.currencyId ?? null,
+    currencyISOCode: business?.currencyISOCode ?? '',
+    multicurrency: business?.multicurrency ?? false,
+  };
+}
+
+/** The AdminUserId/BusinessId pair most firm calls carry (SPEC.md §7). */
+export function firmScopeOf(user: WorkingUser | null): { AdminUserId: string | undefined; BusinessId: string | undefined } {
+  return { AdminUserId: user?.id, BusinessId: user?.businessId ?? undefined };
+}
