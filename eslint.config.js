@@ -18,7 +18,17 @@ function featureZones(folder) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'bench/results/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/**',
+      'bench/results/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,7 +57,10 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['apps/api/src/modules/**/*.repository.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL lives in the feature’s repository file.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL lives in the feature’s repository file.' }] },
+      ],
     },
   },
   {

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-export const E2E_DATA_DIR = '.e2e-data';
+/** Absolute, because the server runs from the repository root. */
+export const E2E_DATA_DIR = join(import.meta.dirname, '.e2e-data');
 
 /** The built app served exactly as `npm start` serves it, on a fresh embedded database. */
 export default defineConfig({
@@ -19,11 +21,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node ../scripts/start.mjs`,
+    command: `rm -rf '${E2E_DATA_DIR}' && node ../scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

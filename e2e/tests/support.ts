@@ -11,7 +11,9 @@ export async function emailedLink(to: string): Promise<string> {
   await expect
     .poll(async () => {
       const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-      const messages = await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; link?: string }));
+      const messages = await Promise.all(
+        names.map(async (name) => JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; link?: string }),
+      );
       link = messages.filter((message) => message.to === to && message.link).at(-1)?.link;
       return link;
     })
@@ -21,7 +23,7 @@ export async function emailedLink(to: string): Promise<string> {
 
 export async function signInAsFirmUser(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

@@ -62,7 +62,11 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Matterhorn API', version: '0.1.0', description: 'Every answer is { success, message, data }. Send the bearer token from sign-in as Authorization: Bearer <token>.' },
+      info: {
+        title: 'Matterhorn API',
+        version: '0.1.0',
+        description: 'Every answer is { success, message, data }. Send the bearer token from sign-in as Authorization: Bearer <token>.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -32,13 +32,22 @@ describe('API core', () => {
   });
 
   it('refuses malformed JSON with a 400 envelope, not a stack trace', async () => {
-    const response = await context.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, message: 'The request body is not valid JSON', data: null });
   });
 
   it('refuses a body over the size limit', async () => {
-    const response = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x'.repeat(300_000) } });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co', password: 'x'.repeat(300_000) },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().success).toBe(false);
   });
@@ -48,7 +57,11 @@ describe('API core', () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toBe('Email is required');
 
-    const unknown = await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x', isAdmin: true } });
+    const unknown = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co', password: 'x', isAdmin: true },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('Unknown field');
     expect(unknown.json().message).toContain('isAdmin');

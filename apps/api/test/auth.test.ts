@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@matterhorn/shared';
 import { createLinkSecret } from '../src/lib/secrets.ts';
 import { insertAuthToken } from '../src/modules/auth/auth.repository.ts';
-import { bearer, createTestApp, lastLinkTo, readOutbox, rowsOf, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  lastLinkTo,
+  readOutbox,
+  rowsOf,
+  seedTestFirm,
+  signIn,
+  TEST_PASSWORD,
+  type TestContext,
+} from './support/test-app.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -11,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => context.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  context.app.inject({ method: 'POST', url, payload: payload as object, headers });
 let emailCounter = 0;
 const uniqueEmail = () => `person${emailCounter++}.${Date.now()}@newfirm.example`;
 
@@ -30,11 +41,19 @@ describe('sign-up and verification', () => {
 
     const permissions = await context.app.inject({ method: 'GET', url: '/api/me/permissions', headers: bearer(token) });
     expect(permissions.json()).toEqual(['administrator']);
-    const subscription = await context.app.inject({ method: 'GET', url: '/api/admin/sub-scription-master/get-subscription-info', headers: bearer(token) });
+    const subscription = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/sub-scription-master/get-subscription-info',
+      headers: bearer(token),
+    });
     expect(subscription.json().data).toMatchObject({ planName: 'Trial', durationInDays: 14, totalNumberUsers: 1 });
 
     // Unverified users reach their profile but not the firm's data.
-    const dashboard = await context.app.inject({ method: 'GET', url: '/api/admin/dashboard/get-dashboard-summary', headers: bearer(token) });
+    const dashboard = await context.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/get-dashboard-summary',
+      headers: bearer(token),
+    });
     expect(dashboard.statusCode).toBe(403);
 
     const link = await lastLinkTo(context.config, email);
@@ -114,7 +133,9 @@ describe('sign-in', () => {
     const firm = await seedTestFirm(context.database);
     const token = await signIn(context.app, firm.users.admin.email);
     const tampered = `${token.slice(0, -2)}xx`;
-    expect((await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(tampered) })).statusCode).toBe(401);
+    expect((await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(tampered) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('limits sign-in attempts per address', async () => {
@@ -122,7 +143,15 @@ describe('sign-in', () => {
     try {
       const statuses = [];
       for (let attempt = 0; attempt < 5; attempt++) {
-        statuses.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.example', password: 'whatever-it-is' } })).statusCode);
+        statuses.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: 'x@y.example', password: 'whatever-it-is' },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
       expect(statuses.slice(3)).toEqual([429, 429]);
@@ -150,14 +179,18 @@ describe('password reset', () => {
 
     // The old password and the old sessions are gone; the new password works.
     expect((await post('/api/auth/login', { email, password: TEST_PASSWORD })).statusCode).toBe(400);
-    expect((await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(oldToken) })).statusCode).toBe(401);
+    expect((await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(oldToken) })).statusCode).toBe(
+      401,
+    );
     await signIn(context.app, email, newPassword);
   });
 
   it('refuses an expired reset link', async () => {
     const firm = await seedTestFirm(context.database);
     await post('/api/auth/forgot-password', { email: firm.users.admin.email });
-    await context.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 minute' where email = ${firm.users.admin.email}`);
+    await context.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 minute' where email = ${firm.users.admin.email}`,
+    );
     const secret = (await lastLinkTo(context.config, firm.users.admin.email)).split('/').at(-1)!;
     const response = await post('/api/auth/reset-password', { token: secret, password: 'a-brand-new-password' });
     expect(response.statusCode).toBe(400);
@@ -170,7 +203,14 @@ describe('joining a team', () => {
     const { secret, secretHash } = createLinkSecret();
     await context.database.withFirm(firmId, async (tx) => {
       const [role] = await rowsOf<{ id: string }>(tx.execute(sql`select id from roles where name = 'Fee Earner'`));
-      await insertAuthToken(tx, { firmId, purpose: 'invitation', tokenHash: secretHash, email, roleId: role!.id, lifetimeMinutes: 60 * 24 * 7 });
+      await insertAuthToken(tx, {
+        firmId,
+        purpose: 'invitation',
+        tokenHash: secretHash,
+        email,
+        roleId: role!.id,
+        lifetimeMinutes: 60 * 24 * 7,
+      });
     });
     return secret;
   }

@@ -8,7 +8,11 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 async function verifiedNewFirm(email: string) {
-  const signup = await context.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firmName: 'Eze & Co', name: 'Obi Eze', email, password: TEST_PASSWORD } });
+  const signup = await context.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { firmName: 'Eze & Co', name: 'Obi Eze', email, password: TEST_PASSWORD },
+  });
   const token = signup.json().data.token as string;
   const link = await lastLinkTo(context.config, email);
   await context.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: new URL(link).searchParams.get('token') } });
@@ -32,14 +36,27 @@ describe('POST /api/firm/setup', () => {
     const body = setupBody();
     const response = await context.app.inject({ method: 'POST', url: '/api/firm/setup', headers: bearer(token), payload: body });
     expect(response.statusCode).toBe(200);
-    const profile = (await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(token) })).json().data[0];
-    expect(profile.businesses[0]).toMatchObject({ businessName: 'Eze & Co Solicitors', portalSlug: body.portalSlug, isSetupComplete: true, multicurrency: true, currencyISOCode: 'NGN', profilePhoto: body.logo });
+    const profile = (await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(token) })).json()
+      .data[0];
+    expect(profile.businesses[0]).toMatchObject({
+      businessName: 'Eze & Co Solicitors',
+      portalSlug: body.portalSlug,
+      isSetupComplete: true,
+      multicurrency: true,
+      currencyISOCode: 'NGN',
+      profilePhoto: body.logo,
+    });
   });
 
   it("refuses another firm's portal address", async () => {
     const existing = await seedTestFirm(context.database);
     const token = await verifiedNewFirm('setup2@eze.example');
-    const response = await context.app.inject({ method: 'POST', url: '/api/firm/setup', headers: bearer(token), payload: setupBody({ portalSlug: existing.slug }) });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/firm/setup',
+      headers: bearer(token),
+      payload: setupBody({ portalSlug: existing.slug }),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('That portal address is already taken. Please choose another.');
   });
@@ -52,14 +69,28 @@ describe('POST /api/firm/setup', () => {
     [{ firmName: '' }, 'Firm name is required'],
   ])('refuses %o with a clear message', async (overrides, message) => {
     const token = await verifiedNewFirm(`setup-${Math.random().toString(36).slice(2)}@eze.example`);
-    const response = await context.app.inject({ method: 'POST', url: '/api/firm/setup', headers: bearer(token), payload: setupBody(overrides) });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/firm/setup',
+      headers: bearer(token),
+      payload: setupBody(overrides),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('is refused to an unverified user and to a user without account settings rights', async () => {
-    const signup = await context.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firmName: 'Unverified', name: 'U', email: 'unverified@eze.example', password: TEST_PASSWORD } });
-    const unverified = await context.app.inject({ method: 'POST', url: '/api/firm/setup', headers: bearer(signup.json().data.token), payload: setupBody() });
+    const signup = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firmName: 'Unverified', name: 'U', email: 'unverified@eze.example', password: TEST_PASSWORD },
+    });
+    const unverified = await context.app.inject({
+      method: 'POST',
+      url: '/api/firm/setup',
+      headers: bearer(signup.json().data.token),
+      payload: setupBody(),
+    });
     expect(unverified.statusCode).toBe(403);
   });
 });

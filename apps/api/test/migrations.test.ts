@@ -28,13 +28,19 @@ describe('upgrading a database left by an older version', () => {
     try {
       await database.migrate(folder);
       await database.db.execute(sql`insert into firms (id, name) values ('11111111-1111-4111-8111-111111111111', 'Old Firm LLP')`);
-      await database.db.execute(sql`insert into roles (id, firm_id, name, permissions) values ('22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111', 'Administrator', '{administrator}')`);
-      await database.db.execute(sql`insert into users (firm_id, email, name, password_hash, role_id) values ('11111111-1111-4111-8111-111111111111', 'old@firm.example', 'Old User', 'hash', '22222222-2222-4222-8222-222222222222')`);
+      await database.db.execute(
+        sql`insert into roles (id, firm_id, name, permissions) values ('22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111', 'Administrator', '{administrator}')`,
+      );
+      await database.db.execute(
+        sql`insert into users (firm_id, email, name, password_hash, role_id) values ('11111111-1111-4111-8111-111111111111', 'old@firm.example', 'Old User', 'hash', '22222222-2222-4222-8222-222222222222')`,
+      );
 
       await database.migrate();
       await database.migrate();
 
-      const users = await database.withFirm('11111111-1111-4111-8111-111111111111', (tx) => rowsOf<{ email: string }>(tx.execute(sql`select email from users`)));
+      const users = await database.withFirm('11111111-1111-4111-8111-111111111111', (tx) =>
+        rowsOf<{ email: string }>(tx.execute(sql`select email from users`)),
+      );
       expect(users).toEqual([{ email: 'old@firm.example' }]);
       const applied = await rowsOf<{ n: number }>(database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
       expect(applied[0]?.n).toBe(journal.entries.length);

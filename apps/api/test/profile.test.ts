@@ -28,7 +28,18 @@ describe('GET /api/users/get-user-profile', () => {
       adminUserId: firm.users.admin.id,
       email: firm.users.feeEarner.email,
       roleName: 'Fee Earner',
-      businesses: [{ businessId: firm.firmId, adminUserId: firm.users.admin.id, currencySymbol: '₦', currencyISOCode: 'NGN', multicurrency: true, portalSlug: firm.slug, isSetupComplete: true, profilePhoto: null }],
+      businesses: [
+        {
+          businessId: firm.firmId,
+          adminUserId: firm.users.admin.id,
+          currencySymbol: '₦',
+          currencyISOCode: 'NGN',
+          multicurrency: true,
+          portalSlug: firm.slug,
+          isSetupComplete: true,
+          profilePhoto: null,
+        },
+      ],
     });
   });
 });
@@ -46,7 +57,10 @@ describe('GET /api/me/permissions', () => {
   it('reads the scope parameters in any letter case and refuses a mismatch', async () => {
     const lower = await get(`/api/me/permissions?adminuserid=${firm.users.admin.id}&businessid=${firm.firmId}`, adminToken);
     expect(lower.json()).toEqual(['administrator']);
-    const otherFirm = await get(`/api/me/permissions?AdminUserId=${firm.users.admin.id}&BusinessId=00000000-0000-4000-8000-000000000000`, adminToken);
+    const otherFirm = await get(
+      `/api/me/permissions?AdminUserId=${firm.users.admin.id}&BusinessId=00000000-0000-4000-8000-000000000000`,
+      adminToken,
+    );
     expect(otherFirm.statusCode).toBe(403);
     const otherUser = await get(`/api/me/permissions?Adminuserid=${firm.users.feeEarner.id}`, adminToken);
     expect(otherUser.statusCode).toBe(403);
@@ -55,7 +69,10 @@ describe('GET /api/me/permissions', () => {
 
 describe('GET /api/admin/sub-scription-master/get-subscription-info', () => {
   it('has every field of SPEC.md §3 with DD/MM/YYYY dates', async () => {
-    const response = await get(`/api/admin/sub-scription-master/get-subscription-info?AdminUserId=${firm.users.admin.id}&BusinessId=${firm.firmId}`, adminToken);
+    const response = await get(
+      `/api/admin/sub-scription-master/get-subscription-info?AdminUserId=${firm.users.admin.id}&BusinessId=${firm.firmId}`,
+      adminToken,
+    );
     expect(response.statusCode).toBe(200);
     const info = response.json().data;
     expect(Object.keys(info).sort()).toEqual(Object.keys(subscriptionInfoSchema.shape).sort());
@@ -67,10 +84,18 @@ describe('GET /api/admin/sub-scription-master/get-subscription-info', () => {
 
   it('reports a paid NGN plan with its next billing date and amount', async () => {
     await context.database.withFirm(firm.firmId, (tx) =>
-      tx.execute(sql`update subscriptions set plan_id = (select id from plans where name = 'Standard'), is_ngn_subscription = true, end_date = current_date + 30`),
+      tx.execute(
+        sql`update subscriptions set plan_id = (select id from plans where name = 'Standard'), is_ngn_subscription = true, end_date = current_date + 30`,
+      ),
     );
     const info = (await get('/api/admin/sub-scription-master/get-subscription-info', adminToken)).json().data;
-    expect(info).toMatchObject({ planName: 'Standard', isNGNSubscription: true, durationInDays: 30, nextBillingAmount: '25000.00', ngnCurrencySymbol: '₦' });
+    expect(info).toMatchObject({
+      planName: 'Standard',
+      isNGNSubscription: true,
+      durationInDays: 30,
+      nextBillingAmount: '25000.00',
+      ngnCurrencySymbol: '₦',
+    });
     expect(info.nextBillingDate).toBe(info.subscriptionEndDate);
   });
 });
@@ -79,7 +104,12 @@ describe('dashboard and currencies', () => {
   it("gives the firm's real figures", async () => {
     const summary = (await get('/api/admin/dashboard/get-dashboard-summary', adminToken)).json().data;
     expect(summary).toMatchObject({ activeClientCount: 17, openMatterCount: 7, closedMatterCount: 1, teamMemberCount: 3 });
-    expect(summary.mattersByBillingType.map((row: { billingType: string }) => row.billingType).sort()).toEqual(['Contingency', 'Flat Rate', 'Hourly', 'Retainer']);
+    expect(summary.mattersByBillingType.map((row: { billingType: string }) => row.billingType).sort()).toEqual([
+      'Contingency',
+      'Flat Rate',
+      'Hourly',
+      'Retainer',
+    ]);
     expect(summary.recentMatters).toHaveLength(5);
   });
 

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/plugins/route-access.ts';
 import { hashPassword } from '../src/lib/secrets.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, signInToPortal, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  rowsOf,
+  seedTestFirm,
+  signIn,
+  signInToPortal,
+  TEST_PASSWORD,
+  type TestContext,
+} from './support/test-app.ts';
 
 /**
  * Walks every registered route — including routes added after this test was written — as four
@@ -32,8 +41,20 @@ beforeAll(async () => {
     noPermissionMember: await signIn(context.app, emptyRoleEmail),
     otherFirmPortalClient: (await signInToPortal(context.app, firmB.slug, firmB.portalClient.email)).token,
   };
-  const [firmName] = await context.database.withFirm(firmA.firmId, (tx) => rowsOf<{ name: string }>(tx.execute(sql`select name from firms`)));
-  markersOfA = [firmA.firmId, firmA.users.admin.id, firmA.users.admin.email, firmA.users.feeEarner.email, firmA.portalClient.clientId, firmA.portalClient.email, firmA.otherClientId, ...firmA.matterIds, firmName!.name];
+  const [firmName] = await context.database.withFirm(firmA.firmId, (tx) =>
+    rowsOf<{ name: string }>(tx.execute(sql`select name from firms`)),
+  );
+  markersOfA = [
+    firmA.firmId,
+    firmA.users.admin.id,
+    firmA.users.admin.email,
+    firmA.users.feeEarner.email,
+    firmA.portalClient.clientId,
+    firmA.portalClient.email,
+    firmA.otherClientId,
+    ...firmA.matterIds,
+    firmName!.name,
+  ];
 });
 afterAll(() => context.close());
 

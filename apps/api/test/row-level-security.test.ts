@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-
 describe('row-level security', () => {
   it('is enabled and forced on the firms table and every table that carries a firm', async () => {
     expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'clients', 'matters', 'sessions', 'subscriptions']));
@@ -34,7 +33,11 @@ describe('row-level security', () => {
   it("shows the app role only its own firm's rows in every tenant table", async () => {
     for (const table of tenantTables) {
       const [counts] = await context.database.withFirm(firmA.firmId, (tx) =>
-        rowsOf(tx.execute(sql`select count(*)::int as mine, count(*) filter (where firm_id <> ${firmA.firmId})::int as others from ${sql.identifier(table)}`)),
+        rowsOf(
+          tx.execute(
+            sql`select count(*)::int as mine, count(*) filter (where firm_id <> ${firmA.firmId})::int as others from ${sql.identifier(table)}`,
+          ),
+        ),
       );
       expect(counts?.others, table).toBe(0);
     }
@@ -43,29 +46,50 @@ describe('row-level security', () => {
   });
 
   it('shows nothing when no firm is set', async () => {
-    const [row] = await context.database.withFirm('', (tx) => rowsOf(tx.execute(sql`select (select count(*) from users)::int as users, (select count(*) from clients)::int as clients`))).catch(() => [{ users: 0, clients: 0 }]);
+    const [row] = await context.database
+      .withFirm('', (tx) =>
+        rowsOf(tx.execute(sql`select (select count(*) from users)::int as users, (select count(*) from clients)::int as clients`)),
+      )
+      .catch(() => [{ users: 0, clients: 0 }]);
     expect(row).toEqual({ users: 0, clients: 0 });
   });
 
   it("refuses to write a row into another firm, and to touch another firm's rows", async () => {
     await expect(
-      context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`insert into clients (firm_id, client_type, company_name) values (${firmB.firmId}, 'company', 'Smuggled Ltd')`)),
+      context.database.withFirm(firmA.firmId, (tx) =>
+        tx.execute(sql`insert into clients (firm_id, client_type, company_name) values (${firmB.firmId}, 'company', 'Smuggled Ltd')`),
+      ),
     ).rejects.toThrow();
-    const updated = await context.database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(sql`update clients set company_name = 'Hijacked' where firm_id = ${firmB.firmId} returning id`)));
+    const updated = await context.database.withFirm(firmA.firmId, (tx) =>
+      rowsOf(tx.execute(sql`update clients set company_name = 'Hijacked' where firm_id = ${firmB.firmId} returning id`)),
+    );
     expect(updated).toHaveLength(0);
   });
 
   it('gives the app role no way to switch security off or change the schema', async () => {
-    await expect(context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`alter table clients disable row level security`))).rejects.toThrow();
+    await expect(
+      context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`alter table clients disable row level security`)),
+    ).rejects.toThrow();
     await expect(context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`drop table clients`))).rejects.toThrow();
-    await expect(context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`insert into plans (name, amount, ngn_amount, duration_in_days, allocated_number_users) values ('Free forever', 0, 0, 1, 1)`))).rejects.toThrow();
+    await expect(
+      context.database.withFirm(firmA.firmId, (tx) =>
+        tx.execute(
+          sql`insert into plans (name, amount, ngn_amount, duration_in_days, allocated_number_users) values ('Free forever', 0, 0, 1, 1)`,
+        ),
+      ),
+    ).rejects.toThrow();
   });
 
   it('lets the identity-lookup role see identities only, never firm data', async () => {
-    const users = await context.database.withIdentityLookup((tx) => rowsOf(tx.execute(sql`select id from users where email = ${firmB.users.admin.email}`)));
+    const users = await context.database.withIdentityLookup((tx) =>
+      rowsOf(tx.execute(sql`select id from users where email = ${firmB.users.admin.email}`)),
+    );
     expect(users).toHaveLength(1);
     for (const table of ['matters', 'roles', 'sessions', 'subscriptions', 'audit_events']) {
-      await expect(context.database.withIdentityLookup((tx) => tx.execute(sql`select count(*) from ${sql.identifier(table)}`)), table).rejects.toThrow();
+      await expect(
+        context.database.withIdentityLookup((tx) => tx.execute(sql`select count(*) from ${sql.identifier(table)}`)),
+        table,
+      ).rejects.toThrow();
     }
   });
 });

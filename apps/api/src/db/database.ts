@@ -71,19 +71,13 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   });
 }
 
-function withScopes(
-  kind: Database['kind'],
-  db: Db,
-  lifecycle: Pick<Database, 'migrate' | 'close'>,
-): Database {
+function withScopes(kind: Database['kind'], db: Db, lifecycle: Pick<Database, 'migrate' | 'close'>): Database {
   return {
     kind,
     db,
     withFirm: (firmId, fn) =>
       db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('role', 'matterhorn_app', true), set_config('app.firm_id', ${firmId}, true)`,
-        );
+        await tx.execute(sql`select set_config('role', 'matterhorn_app', true), set_config('app.firm_id', ${firmId}, true)`);
         return fn(tx as Tx);
       }),
     withIdentityLookup: (fn) =>

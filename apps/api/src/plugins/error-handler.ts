@@ -17,14 +17,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, message, data: null, errors });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message, data: null, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, data: null, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: clientErrorMessage(error, status), data: null });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, message: `Something went wrong. Please try again (reference ${request.id}).`, data: null });
+    return reply
+      .status(500)
+      .send({ success: false, message: `Something went wrong. Please try again (reference ${request.id}).`, data: null });
   });
 }
 

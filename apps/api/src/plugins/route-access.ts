@@ -8,9 +8,7 @@ import type { Authenticator } from '../modules/auth/authenticator.ts';
  * refuses to start, so a new route cannot ship open by accident.
  */
 export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'firm'; permissions: readonly string[]; allowUnverified?: boolean }
-  | { kind: 'portal' };
+  { kind: 'public' } | { kind: 'firm'; permissions: readonly string[]; allowUnverified?: boolean } | { kind: 'portal' };
 
 export const publicAccess = (): RouteAccess => ({ kind: 'public' });
 export const firmAccess = (...permissions: string[]): RouteAccess => ({ kind: 'firm', permissions });

@@ -17,24 +17,57 @@ export type SeededFirm = {
 };
 
 const PEOPLE = [
-  ['Chinedu', 'Okonkwo'], ['Amaka', 'Nwosu'], ['Oluwaseun', 'Adeyemi'], ['Fatima', 'Bello'], ['Emeka', 'Eze'],
-  ['Sarah', 'Whitfield'], ['James', 'Holloway'], ['Ngozi', 'Obi'], ['Ibrahim', 'Musa'], ['Funke', 'Akindele'],
+  ['Chinedu', 'Okonkwo'],
+  ['Amaka', 'Nwosu'],
+  ['Oluwaseun', 'Adeyemi'],
+  ['Fatima', 'Bello'],
+  ['Emeka', 'Eze'],
+  ['Sarah', 'Whitfield'],
+  ['James', 'Holloway'],
+  ['Ngozi', 'Obi'],
+  ['Ibrahim', 'Musa'],
+  ['Funke', 'Akindele'],
 ] as const;
-const COMPANIES = ['Lagoon Shipping Ltd', 'Sahel Agro Holdings Plc', 'Brightwater Energy Ltd', 'Kestrel Software Ltd', 'Ikoyi Properties Ltd', 'Northbank Pharmaceuticals Plc'];
+const COMPANIES = [
+  'Lagoon Shipping Ltd',
+  'Sahel Agro Holdings Plc',
+  'Brightwater Energy Ltd',
+  'Kestrel Software Ltd',
+  'Ikoyi Properties Ltd',
+  'Northbank Pharmaceuticals Plc',
+];
 const MATTERS = [
   { matterName: 'Lease dispute – Victoria Island office', billingType: 'Hourly', practiceArea: 'Property' },
   { matterName: 'Share purchase agreement', billingType: 'Flat Rate', practiceArea: 'Corporate', flatRate: '2500000.00' },
-  { matterName: 'Personal injury claim – road accident', billingType: 'Contingency', practiceArea: 'Litigation', contingencyPercentage: '25.00' },
+  {
+    matterName: 'Personal injury claim – road accident',
+    billingType: 'Contingency',
+    practiceArea: 'Litigation',
+    contingencyPercentage: '25.00',
+  },
   { matterName: 'General corporate advisory', billingType: 'Retainer', practiceArea: 'Corporate' },
   { matterName: 'Employment tribunal – wrongful dismissal', billingType: 'Hourly', practiceArea: 'Employment' },
-  { matterName: 'Trademark registration – KESTREL', billingType: 'Flat Rate', practiceArea: 'Intellectual Property', flatRate: '450000.00' },
+  {
+    matterName: 'Trademark registration – KESTREL',
+    billingType: 'Flat Rate',
+    practiceArea: 'Intellectual Property',
+    flatRate: '450000.00',
+  },
   { matterName: 'Debt recovery – unpaid invoices', billingType: 'Contingency', practiceArea: 'Litigation', contingencyPercentage: '15.00' },
   { matterName: 'Estate administration', billingType: 'Hourly', practiceArea: 'Probate', status: 'Closed' },
 ] as const;
 const ACTIVITIES = [
-  ['Plan and prepare', 'A101'], ['Research', 'A102'], ['Draft/revise', 'A103'], ['Review/analyze', 'A104'],
-  ['Communicate (in firm)', 'A105'], ['Communicate (with client)', 'A106'], ['Communicate (other outside counsel)', 'A107'],
-  ['Communicate (other external)', 'A108'], ['Appear for/attend', 'A109'], ['Manage data/files', 'A110'], ['Other', 'A111'],
+  ['Plan and prepare', 'A101'],
+  ['Research', 'A102'],
+  ['Draft/revise', 'A103'],
+  ['Review/analyze', 'A104'],
+  ['Communicate (in firm)', 'A105'],
+  ['Communicate (with client)', 'A106'],
+  ['Communicate (other outside counsel)', 'A107'],
+  ['Communicate (other external)', 'A108'],
+  ['Appear for/attend', 'A109'],
+  ['Manage data/files', 'A110'],
+  ['Other', 'A111'],
 ] as const;
 
 /** A complete, realistic firm: three staff, clients of both kinds, a portal client and matters of every billing type. */
@@ -47,31 +80,83 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
     const roles = await authRepository.insertRoles(tx, firmId, DEFAULT_ROLES);
     const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
     const verified = { emailVerifiedAt: new Date(), firmId, passwordHash };
-    const admin = await authRepository.insertUser(tx, { ...verified, email: email('admin'), name: 'Ada Okafor', roleId: roleId('Administrator'), defaultHourlyRate: '75000.00' });
-    const feeEarner = await authRepository.insertUser(tx, { ...verified, email: email('feeearner'), name: 'Tunde Bakare', roleId: roleId('Fee Earner'), defaultHourlyRate: '45000.00' });
-    const billing = await authRepository.insertUser(tx, { ...verified, email: email('billing'), name: 'Grace Eze', roleId: roleId('Billing'), defaultHourlyRate: '30000.00' });
+    const admin = await authRepository.insertUser(tx, {
+      ...verified,
+      email: email('admin'),
+      name: 'Ada Okafor',
+      roleId: roleId('Administrator'),
+      defaultHourlyRate: '75000.00',
+    });
+    const feeEarner = await authRepository.insertUser(tx, {
+      ...verified,
+      email: email('feeearner'),
+      name: 'Tunde Bakare',
+      roleId: roleId('Fee Earner'),
+      defaultHourlyRate: '45000.00',
+    });
+    const billing = await authRepository.insertUser(tx, {
+      ...verified,
+      email: email('billing'),
+      name: 'Grace Eze',
+      roleId: roleId('Billing'),
+      defaultHourlyRate: '30000.00',
+    });
     await authRepository.setFirmOwner(tx, firmId, admin);
     await authRepository.insertTrialSubscription(tx, firmId);
     await completeFirmSetup(tx, firmId, options.slug);
 
     const [portalClient] = await tx
       .insert(clients)
-      .values({ firmId, clientType: 'individual', firstName: 'Kemi', lastName: 'Adebayo', email: email('client'), phone: '+234 803 555 0101', address: '12 Awolowo Road, Ikoyi, Lagos', isPortalEnabled: true })
+      .values({
+        firmId,
+        clientType: 'individual',
+        firstName: 'Kemi',
+        lastName: 'Adebayo',
+        email: email('client'),
+        phone: '+234 803 555 0101',
+        address: '12 Awolowo Road, Ikoyi, Lagos',
+        isPortalEnabled: true,
+      })
       .returning({ id: clients.id });
     await authRepository.insertPortalAccount(tx, { firmId, clientId: portalClient!.id, email: email('client'), passwordHash });
     const people = await tx
       .insert(clients)
-      .values(PEOPLE.map(([firstName, lastName], index) => ({ firmId, clientType: 'individual' as const, firstName, lastName, email: `${firstName}.${lastName}${index}@example.com`.toLowerCase(), phone: `+234 802 555 ${String(1000 + index)}` })))
+      .values(
+        PEOPLE.map(([firstName, lastName], index) => ({
+          firmId,
+          clientType: 'individual' as const,
+          firstName,
+          lastName,
+          email: `${firstName}.${lastName}${index}@example.com`.toLowerCase(),
+          phone: `+234 802 555 ${String(1000 + index)}`,
+        })),
+      )
       .returning({ id: clients.id });
     const companies = await tx
       .insert(clients)
-      .values(COMPANIES.map((companyName, index) => ({ firmId, clientType: 'company' as const, companyName, email: `legal${index}@${companyName.split(' ')[0]!.toLowerCase()}.example.com` })))
+      .values(
+        COMPANIES.map((companyName, index) => ({
+          firmId,
+          clientType: 'company' as const,
+          companyName,
+          email: `legal${index}@${companyName.split(' ')[0]!.toLowerCase()}.example.com`,
+        })),
+      )
       .returning({ id: clients.id });
 
     const owners = [portalClient!, ...companies, ...people];
     const insertedMatters = await tx
       .insert(matters)
-      .values(MATTERS.map((matter, index) => ({ firmId, clientId: owners[index % owners.length]!.id, description: `${matter.matterName}.`, ...matter, shelfLocation: `Cabinet ${String.fromCharCode(65 + index)}`, matterCloseDate: 'status' in matter ? sql`current_date` : null })))
+      .values(
+        MATTERS.map((matter, index) => ({
+          firmId,
+          clientId: owners[index % owners.length]!.id,
+          description: `${matter.matterName}.`,
+          ...matter,
+          shelfLocation: `Cabinet ${String.fromCharCode(65 + index)}`,
+          matterCloseDate: 'status' in matter ? sql`current_date` : null,
+        })),
+      )
       .returning({ id: matters.id });
     await tx.insert(matterAssignees).values(
       insertedMatters.flatMap((matter) => [
@@ -84,7 +169,11 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
     return {
       firmId,
       slug: options.slug,
-      users: { admin: { id: admin, email: email('admin') }, feeEarner: { id: feeEarner, email: email('feeearner') }, billing: { id: billing, email: email('billing') } },
+      users: {
+        admin: { id: admin, email: email('admin') },
+        feeEarner: { id: feeEarner, email: email('feeearner') },
+        billing: { id: billing, email: email('billing') },
+      },
       portalClient: { clientId: portalClient!.id, email: email('client') },
       otherClientId: people[0]!.id,
       matterIds: insertedMatters.map((matter) => matter.id),
@@ -96,7 +185,14 @@ async function completeFirmSetup(tx: Tx, firmId: string, slug: string) {
   const [naira] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.isoCode, 'NGN'));
   await tx
     .update(firms)
-    .set({ portalSlug: slug, country: 'Nigeria', homeCurrencyId: naira?.id ?? null, multicurrency: true, timeZone: 'Africa/Lagos', setupCompletedAt: new Date() })
+    .set({
+      portalSlug: slug,
+      country: 'Nigeria',
+      homeCurrencyId: naira?.id ?? null,
+      multicurrency: true,
+      timeZone: 'Africa/Lagos',
+      setupCompletedAt: new Date(),
+    })
     .where(eq(firms.id, firmId));
 }
 

@@ -49,7 +49,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-test-'));
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_URL: 'http://matterhorn.test' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      APP_URL: 'http://matterhorn.test',
+    }),
     authRequestsPerMinutePerAddress: 10_000,
     webDistDir: null,
     ...overrides,
@@ -73,7 +79,12 @@ let firmCounter = 0;
 /** A complete firm with unique slug and emails, for tests that need realistic data. */
 export function seedTestFirm(database: Database): Promise<SeededFirm> {
   const suffix = `${randomBytes(3).toString('hex')}${firmCounter++}`;
-  return seedFirm(database, { slug: `firm-${suffix}`, firmName: `Test Firm ${suffix}`, emailDomain: `${suffix}.example.law`, password: TEST_PASSWORD });
+  return seedFirm(database, {
+    slug: `firm-${suffix}`,
+    firmName: `Test Firm ${suffix}`,
+    emailDomain: `${suffix}.example.law`,
+    password: TEST_PASSWORD,
+  });
 }
 
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
@@ -82,7 +93,12 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
   return response.json().data.token as string;
 }
 
-export async function signInToPortal(app: FastifyInstance, slug: string, email: string, password = TEST_PASSWORD): Promise<{ token: string; clientId: string }> {
+export async function signInToPortal(
+  app: FastifyInstance,
+  slug: string,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<{ token: string; clientId: string }> {
   const response = await app.inject({ method: 'POST', url: '/api/client-portal/login', payload: { slug, email, password } });
   if (response.statusCode !== 200) throw new Error(`Portal sign-in failed for ${email}: ${response.body}`);
   return response.json().data;

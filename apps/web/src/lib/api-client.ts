@@ -160,10 +160,6 @@ export async function apiList<T>(path: string, query?: QueryParams, auth: AuthMo
 }
 
 /** A form mutation: errors toast and throw (the form stops); success toasts the message. */
-export async function apiMutate<T>(
-  path: string,
-  body: unknown,
-  options: Omit<RequestOptions, 'body'> = {},
-): Promise<ApiEnvelope<T>> {
+export async function apiMutate<T>(path: string, body: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiEnvelope<T>> {
   return apiRequest<ApiEnvelope<T>>(path, { method: 'POST', toastSuccess: true, ...options, body });
 }

@@ -17,10 +17,7 @@ function errorsOf(result: z.ZodSafeParseResult<unknown>): FieldErrors {
  * A small form state over a zod schema: errors show only after a field is touched (SPEC.md §5);
  * submitting touches every field. @mantine/form and react-hook-form are not installed.
  */
-export function useZodForm<Schema extends z.ZodType, Values extends Record<string, unknown>>(
-  schema: Schema,
-  initialValues: Values,
-) {
+export function useZodForm<Schema extends z.ZodType, Values extends Record<string, unknown>>(schema: Schema, initialValues: Values) {
   const [values, setValues] = useState<Values>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -35,8 +32,7 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
     setTouched((previous) => ({ ...previous, [name as string]: true }));
   }, []);
 
-  const errorFor = (name: keyof Values): string | undefined =>
-    touched[name as string] ? errors[name as string] : undefined;
+  const errorFor = (name: keyof Values): string | undefined => (touched[name as string] ? errors[name as string] : undefined);
 
   /** Props for a Mantine text-like input bound to a string field. */
   const inputProps = (name: keyof Values) => ({
@@ -46,21 +42,19 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
     error: errorFor(name),
   });
 
-  const onSubmit =
-    (handler: (data: z.output<Schema>) => Promise<void> | void) =>
-    async (event?: FormEvent) => {
-      event?.preventDefault();
-      setTouched(Object.fromEntries(Object.keys(values).map((key) => [key, true])));
-      if (!result.success || isSubmitting) return;
-      setIsSubmitting(true);
-      try {
-        await handler(result.data as z.output<Schema>);
-      } catch {
-        // The API client has already shown the error; the form stops submitting (SPEC.md §8).
-      } finally {
-        setIsSubmitting(false);
-      }
-    };
+  const onSubmit = (handler: (data: z.output<Schema>) => Promise<void> | void) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(Object.fromEntries(Object.keys(values).map((key) => [key, true])));
+    if (!result.success || isSubmitting) return;
+    setIsSubmitting(true);
+    try {
+      await handler(result.data as z.output<Schema>);
+    } catch {
+      // The API client has already shown the error; the form stops submitting (SPEC.md §8).
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   return { values, setValue, touch, errorFor, inputProps, onSubmit, isSubmitting, isValid: result.success };
 }

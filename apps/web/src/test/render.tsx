@@ -11,6 +11,7 @@ export function fakeSession(overrides: Partial<SessionValue> = {}): SessionValue
   return {
     isLoading: false,
     isFirmSignedIn: true,
+    hasLoggedOut: false,
     isClientSignedIn: false,
     clientId: null,
     company: null,
@@ -44,10 +45,7 @@ export function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-export function renderRoutes(
-  routes: RouteObject[],
-  options: { path?: string; history?: string[]; session?: SessionValue } = {},
-) {
+export function renderRoutes(routes: RouteObject[], options: { path?: string; history?: string[]; session?: SessionValue } = {}) {
   const entries = [...(options.history ?? []), options.path ?? '/'];
   const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
     initialEntries: entries,

@@ -1,12 +1,5 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import {
-  daysBetween,
-  displayToIsoDate,
-  displayToMonthDayYear,
-  isoToDisplayDate,
-  isValidIsoDate,
-  todayIso,
-} from './dates.ts';
+import { daysBetween, displayToIsoDate, displayToMonthDayYear, isoToDisplayDate, isValidIsoDate, todayIso } from './dates.ts';
 
 describe('isoToDisplayDate (ISO -> DD/MM/YYYY)', () => {
   it.each([

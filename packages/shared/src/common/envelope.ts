@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every API answer has this shape (SPEC.md §7): success, message and the payload in data. */
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.boolean(), message: z.string(), data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.boolean(), message: z.string(), data });
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),

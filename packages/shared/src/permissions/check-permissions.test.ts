@@ -132,20 +132,22 @@ describe('hasPermissions: SPEC.md §6 rules', () => {
     expect(hasPermissions([required], [required])).toBe(true);
   });
 
-  it.each(ACTION_RULES.flatMap((required) => {
-    const [resource = '', action = ''] = required.split('.');
-    const other = resource === 'progressNote' ? 'courtUpdate' : 'progressNote';
-    const others = ['create', 'edit', 'delete'].filter((a) => a !== action);
-    return [
-      [required, []],
-      [required, ['activity']],
-      ...(action === 'create' ? [] : [[required, [`activity.${action}`]]]),
-      [required, ['activity.edit', 'activity.delete']],
-      [required, [resource]],
-      [required, [`${other}.${action}`]],
-      [required, others.map((a) => `${resource}.${a}`)],
-    ] as [string, string[]][];
-  }))('%s fails with only %j', (required, held) => {
+  it.each(
+    ACTION_RULES.flatMap((required) => {
+      const [resource = '', action = ''] = required.split('.');
+      const other = resource === 'progressNote' ? 'courtUpdate' : 'progressNote';
+      const others = ['create', 'edit', 'delete'].filter((a) => a !== action);
+      return [
+        [required, []],
+        [required, ['activity']],
+        ...(action === 'create' ? [] : [[required, [`activity.${action}`]]]),
+        [required, ['activity.edit', 'activity.delete']],
+        [required, [resource]],
+        [required, [`${other}.${action}`]],
+        [required, others.map((a) => `${resource}.${a}`)],
+      ] as [string, string[]][];
+    }),
+  )('%s fails with only %j', (required, held) => {
     expect(hasPermissions(held, [required])).toBe(false);
   });
 
@@ -157,13 +159,15 @@ describe('hasPermissions: SPEC.md §6 rules', () => {
 });
 
 describe('permission names (SPEC.md §6)', () => {
-  it.each([...SPEC_PLAIN_NAMES, ADMINISTRATOR, 'activity', 'activity.create', ...
-    ['progressNote', 'courtUpdate'].flatMap((r) => [r, `${r}.create`, `${r}.edit`, `${r}.delete`])])(
-    '%s is known',
-    (name) => {
-      expect(isKnownPermission(name)).toBe(true);
-    },
-  );
+  it.each([
+    ...SPEC_PLAIN_NAMES,
+    ADMINISTRATOR,
+    'activity',
+    'activity.create',
+    ...['progressNote', 'courtUpdate'].flatMap((r) => [r, `${r}.create`, `${r}.edit`, `${r}.delete`]),
+  ])('%s is known', (name) => {
+    expect(isKnownPermission(name)).toBe(true);
+  });
 
   it.each([
     'journalEntry.edit', // journalEntry is create only

@@ -41,12 +41,7 @@ export const SPECIAL_PERMISSIONS = [
 ] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [
-  ...CRUD_RESOURCES.flatMap((resource) => [
-    resource,
-    `${resource}.create`,
-    `${resource}.edit`,
-    `${resource}.delete`,
-  ]),
+  ...CRUD_RESOURCES.flatMap((resource) => [resource, `${resource}.create`, `${resource}.edit`, `${resource}.delete`]),
   ...SPECIAL_PERMISSIONS,
 ];
 

@@ -1,12 +1,5 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import {
-  billingIntervalOf,
-  FREE_PLAN_NAME,
-  planBannerText,
-  planStatusOf,
-  TRIAL_PLAN_NAME,
-  type PlanStatus,
-} from './plan-status.ts';
+import { billingIntervalOf, FREE_PLAN_NAME, planBannerText, planStatusOf, TRIAL_PLAN_NAME, type PlanStatus } from './plan-status.ts';
 import type { SubscriptionInfo } from './subscription.schemas.ts';
 
 const TODAY = '2026-06-15';
@@ -161,12 +154,7 @@ describe('planStatusOf + planBannerText', () => {
       { isTrial: false, isFree: false, isExpired: false },
       null,
     ],
-    [
-      'paid plan ending today: no banner',
-      { planName: 'Professional', subscriptionEndDate: '15/06/2026' },
-      { isExpired: false },
-      null,
-    ],
+    ['paid plan ending today: no banner', { planName: 'Professional', subscriptionEndDate: '15/06/2026' }, { isExpired: false }, null],
     [
       'paid yearly plan, active: no banner',
       { planName: 'Enterprise', subscriptionEndDate: '15/06/2027', durationInDays: 365 },
@@ -224,9 +212,7 @@ describe('planStatusOf + planBannerText', () => {
   });
 
   it('builds the whole status', () => {
-    expect(
-      planStatusOf(subscription({ planName: 'Trial', subscriptionEndDate: '20/06/2026', durationInDays: 14 }), TODAY),
-    ).toEqual({
+    expect(planStatusOf(subscription({ planName: 'Trial', subscriptionEndDate: '20/06/2026', durationInDays: 14 }), TODAY)).toEqual({
       isTrial: true,
       isFree: false,
       isExpired: false,
@@ -248,9 +234,7 @@ describe('planStatusOf + planBannerText', () => {
     ])('at %s -> %j', (now, expected) => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(now);
-      expect(planBannerText(planStatusOf(subscription({ planName: 'Trial', subscriptionEndDate: '25/06/2026' })))).toBe(
-        expected,
-      );
+      expect(planBannerText(planStatusOf(subscription({ planName: 'Trial', subscriptionEndDate: '25/06/2026' })))).toBe(expected);
     });
   });
 });

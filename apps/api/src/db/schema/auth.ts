@@ -7,7 +7,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     userId: uuid('user_id').references(() => users.id),
     portalAccountId: uuid('portal_account_id').references(() => portalAccounts.id),
     kind: text('kind', { enum: ['firm', 'portal'] }).notNull(),
@@ -26,7 +28,9 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation', 'portal_reset'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),

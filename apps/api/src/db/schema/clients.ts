@@ -6,7 +6,9 @@ export const clients = pgTable(
   'clients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -15,7 +17,9 @@ export const clients = pgTable(
     phone: text('phone'),
     address: text('address'),
     isPortalEnabled: boolean('is_portal_enabled').notNull().default(false),
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -27,8 +31,12 @@ export const portalAccounts = pgTable(
   'portal_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
-    clientId: uuid('client_id').notNull().references(() => clients.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),

@@ -19,16 +19,25 @@ export const firms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('firms_portal_slug_key').on(table.portalSlug).where(sql`${table.portalSlug} is not null`)],
+  (table) => [
+    uniqueIndex('firms_portal_slug_key')
+      .on(table.portalSlug)
+      .where(sql`${table.portalSlug} is not null`),
+  ],
 );
 
 export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     name: text('name').notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,12 +48,16 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roleId: uuid('role_id').notNull().references(() => roles.id),
-    defaultHourlyRate: numeric("default_hourly_rate", { precision: 14, scale: 2 }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    defaultHourlyRate: numeric('default_hourly_rate', { precision: 14, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),

@@ -6,8 +6,12 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
-    planId: uuid('plan_id').notNull().references(() => plans.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     allocatedNumberUsers: integer('allocated_number_users').notNull(),
@@ -29,7 +33,9 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    firmId: uuid('firm_id').notNull().references(() => firms.id),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
     actorUserId: uuid('actor_user_id').references(() => users.id),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

@@ -18,18 +18,41 @@ export async function findFirmSession(tx: Tx, sessionId: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .innerJoin(firms, eq(firms.id, sessions.firmId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, 'firm'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.kind, 'firm'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    );
   return row ?? null;
 }
 
 export async function findPortalSession(tx: Tx, sessionId: string) {
   const [row] = await tx
-    .select({ sessionId: sessions.id, firmId: sessions.firmId, portalAccountId: portalAccounts.id, clientId: portalAccounts.clientId, company: firms.portalSlug })
+    .select({
+      sessionId: sessions.id,
+      firmId: sessions.firmId,
+      portalAccountId: portalAccounts.id,
+      clientId: portalAccounts.clientId,
+      company: firms.portalSlug,
+    })
     .from(sessions)
     .innerJoin(portalAccounts, eq(portalAccounts.id, sessions.portalAccountId))
     .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
     .innerJoin(firms, eq(firms.id, sessions.firmId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.kind, 'portal'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(clients.deletedAt), eq(clients.isPortalEnabled, true)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.kind, 'portal'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(clients.deletedAt),
+        eq(clients.isPortalEnabled, true),
+      ),
+    );
   return row ?? null;
 }
 
@@ -39,12 +62,18 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
 }
 
 export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeSessionsOf(tx: Tx, owner: { userId?: string; portalAccountId?: string }): Promise<void> {
   const who = owner.userId ? eq(sessions.userId, owner.userId) : eq(sessions.portalAccountId, owner.portalAccountId!);
-  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(who, isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(who, isNull(sessions.revokedAt)));
 }
 
 export async function findUserByEmail(tx: Tx, email: string) {
@@ -119,7 +148,9 @@ export async function insertTrialSubscription(tx: Tx, firmId: string) {
 
 export async function insertAuthToken(
   tx: Tx,
-  values: { firmId: string; purpose: TokenPurpose; tokenHash: string; email: string; lifetimeMinutes: number } & Partial<typeof authTokens.$inferInsert>,
+  values: { firmId: string; purpose: TokenPurpose; tokenHash: string; email: string; lifetimeMinutes: number } & Partial<
+    typeof authTokens.$inferInsert
+  >,
 ) {
   const { lifetimeMinutes, ...row } = values;
   await tx.insert(authTokens).values({ ...row, expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes})` });
@@ -129,18 +160,32 @@ export async function findUsableAuthToken(tx: Tx, tokenHash: string, purpose: To
   const [row] = await tx
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    );
   return row ?? null;
 }
 
 /** Marks a link used; false when a concurrent request used it first (links are single-use). */
 export async function consumeAuthToken(tx: Tx, id: string): Promise<boolean> {
-  const used = await tx.update(authTokens).set({ usedAt: sql`now()` }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id });
+  const used = await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
   return used.length === 1;
 }
 
 export async function markEmailVerified(tx: Tx, userId: string) {
-  await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
 }
 
 export async function setPassword(tx: Tx, table: 'users' | 'portal_accounts', id: string, passwordHash: string) {
@@ -171,13 +216,23 @@ export async function findSeatUsage(tx: Tx, firmId: string) {
 }
 
 export async function findFirmBySlug(tx: Tx, slug: string) {
-  const [row] = await tx.select({ id: firms.id, name: firms.name, logo: firms.logo, slug: firms.portalSlug }).from(firms).where(eq(firms.portalSlug, slug));
+  const [row] = await tx
+    .select({ id: firms.id, name: firms.name, logo: firms.logo, slug: firms.portalSlug })
+    .from(firms)
+    .where(eq(firms.portalSlug, slug));
   return row ?? null;
 }
 
 export async function findPortalAccountByEmail(tx: Tx, firmId: string, email: string) {
   const [row] = await tx
-    .select({ id: portalAccounts.id, clientId: portalAccounts.clientId, passwordHash: portalAccounts.passwordHash, lockedUntil: portalAccounts.lockedUntil, isPortalEnabled: clients.isPortalEnabled, deletedAt: clients.deletedAt })
+    .select({
+      id: portalAccounts.id,
+      clientId: portalAccounts.clientId,
+      passwordHash: portalAccounts.passwordHash,
+      lockedUntil: portalAccounts.lockedUntil,
+      isPortalEnabled: clients.isPortalEnabled,
+      deletedAt: clients.deletedAt,
+    })
     .from(portalAccounts)
     .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
     .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.email, email)));
@@ -190,7 +245,15 @@ export async function findPortalSignupClient(tx: Tx, firmId: string, email: stri
     .select({ id: clients.id })
     .from(clients)
     .leftJoin(portalAccounts, eq(portalAccounts.clientId, clients.id))
-    .where(and(eq(clients.firmId, firmId), sql`lower(${clients.email}) = ${email}`, eq(clients.isPortalEnabled, true), isNull(clients.deletedAt), isNull(portalAccounts.id)))
+    .where(
+      and(
+        eq(clients.firmId, firmId),
+        sql`lower(${clients.email}) = ${email}`,
+        eq(clients.isPortalEnabled, true),
+        isNull(clients.deletedAt),
+        isNull(portalAccounts.id),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -22,38 +22,115 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { access: publicAccess(), rateLimit };
 
-  api.post('/api/auth/signup', { config: limited, schema: { tags, summary: 'Create a firm, its administrator and a Trial subscription', body: signupRequestSchema, response: answers(firmSessionSchema, 201) } }, async (request, reply) =>
-    reply.status(201).send(ok(AUTH_MESSAGES.signedUp, await auth.signup(request.body))),
+  api.post(
+    '/api/auth/signup',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Create a firm, its administrator and a Trial subscription',
+        body: signupRequestSchema,
+        response: answers(firmSessionSchema, 201),
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(AUTH_MESSAGES.signedUp, await auth.signup(request.body))),
   );
-  api.post('/api/auth/login', { config: limited, schema: { tags, summary: 'Sign in a firm user', body: loginRequestSchema, response: answers(firmSessionSchema) } }, async (request) =>
-    ok('Signed in', await auth.login(request.body)),
+  api.post(
+    '/api/auth/login',
+    { config: limited, schema: { tags, summary: 'Sign in a firm user', body: loginRequestSchema, response: answers(firmSessionSchema) } },
+    async (request) => ok('Signed in', await auth.login(request.body)),
   );
   // Public so that any session, firm or portal, can end itself; an unknown token is simply ignored.
-  api.post('/api/auth/logout', { config: { access: publicAccess() }, schema: { tags, summary: 'End the session of the bearer token (firm or portal)', response: answers(z.null()) } }, async (request) => {
-    const token = bearerTokenOf(request);
-    if (token) await auth.logoutToken(token);
-    return ok('Signed out', null);
-  });
-  api.post('/api/auth/verify-email', { config: limited, schema: { tags, summary: 'Verify an email address with the emailed link', body: verifyEmailRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await auth.verifyEmail(request.body.token);
-    return ok(AUTH_MESSAGES.emailVerified, null);
-  });
-  api.post('/api/auth/resend-verification', { config: limited, schema: { tags, summary: 'Send a new verification link', body: emailOnlyRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await auth.resendVerification(request.body.email);
-    return ok(AUTH_MESSAGES.resendVerification, null);
-  });
-  api.post('/api/auth/forgot-password', { config: limited, schema: { tags, summary: 'Email a password-reset link (same answer whether or not the email exists)', body: emailOnlyRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await auth.forgotPassword(request.body.email);
-    return ok(AUTH_MESSAGES.forgotPassword, null);
-  });
-  api.post('/api/auth/reset-password', { config: limited, schema: { tags, summary: 'Set a new password with a single-use reset link', body: resetPasswordRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await auth.resetPassword(request.body);
-    return ok(AUTH_MESSAGES.passwordReset, null);
-  });
-  api.get('/api/auth/invitation/:id', { config: limited, schema: { tags, summary: 'Read a team invitation before accepting it', params: z.object({ id: z.string().min(1).max(200) }), response: answers(invitationSchema) } }, async (request) =>
-    ok('Invitation found', await auth.findInvitation(request.params.id)),
+  api.post(
+    '/api/auth/logout',
+    {
+      config: { access: publicAccess() },
+      schema: { tags, summary: 'End the session of the bearer token (firm or portal)', response: answers(z.null()) },
+    },
+    async (request) => {
+      const token = bearerTokenOf(request);
+      if (token) await auth.logoutToken(token);
+      return ok('Signed out', null);
+    },
   );
-  api.post('/api/auth/join-team', { config: limited, schema: { tags, summary: 'Accept a team invitation and sign in', body: joinTeamRequestSchema, response: answers(firmSessionSchema) } }, async (request) =>
-    ok('Welcome to the team', await auth.joinTeam(request.body)),
+  api.post(
+    '/api/auth/verify-email',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Verify an email address with the emailed link',
+        body: verifyEmailRequestSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return ok(AUTH_MESSAGES.emailVerified, null);
+    },
+  );
+  api.post(
+    '/api/auth/resend-verification',
+    {
+      config: limited,
+      schema: { tags, summary: 'Send a new verification link', body: emailOnlyRequestSchema, response: answers(z.null()) },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return ok(AUTH_MESSAGES.resendVerification, null);
+    },
+  );
+  api.post(
+    '/api/auth/forgot-password',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Email a password-reset link (same answer whether or not the email exists)',
+        body: emailOnlyRequestSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return ok(AUTH_MESSAGES.forgotPassword, null);
+    },
+  );
+  api.post(
+    '/api/auth/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Set a new password with a single-use reset link',
+        body: resetPasswordRequestSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return ok(AUTH_MESSAGES.passwordReset, null);
+    },
+  );
+  api.get(
+    '/api/auth/invitation/:id',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Read a team invitation before accepting it',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: answers(invitationSchema),
+      },
+    },
+    async (request) => ok('Invitation found', await auth.findInvitation(request.params.id)),
+  );
+  api.post(
+    '/api/auth/join-team',
+    {
+      config: limited,
+      schema: { tags, summary: 'Accept a team invitation and sign in', body: joinTeamRequestSchema, response: answers(firmSessionSchema) },
+    },
+    async (request) => ok('Welcome to the team', await auth.joinTeam(request.body)),
   );
 }

@@ -23,10 +23,22 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
 
   async function sendVerification(tx: Tx, user: { id: string; firmId: string; email: string }) {
     const { secret, secretHash } = createLinkSecret();
-    await repository.insertAuthToken(tx, { firmId: user.firmId, purpose: 'verify_email', tokenHash: secretHash, email: user.email, userId: user.id, lifetimeMinutes: VERIFY_EMAIL_MINUTES });
+    await repository.insertAuthToken(tx, {
+      firmId: user.firmId,
+      purpose: 'verify_email',
+      tokenHash: secretHash,
+      email: user.email,
+      userId: user.id,
+      lifetimeMinutes: VERIFY_EMAIL_MINUTES,
+    });
     return () => {
       const url = link(`/verification?token=${secret}`);
-      return mailer.send({ to: user.email, subject: 'Verify your Matterhorn account', text: `Welcome to Matterhorn.\n\nVerify your email address by opening this link:\n${url}\n\nThe link expires in 48 hours.`, link: url });
+      return mailer.send({
+        to: user.email,
+        subject: 'Verify your Matterhorn account',
+        text: `Welcome to Matterhorn.\n\nVerify your email address by opening this link:\n${url}\n\nThe link expires in 48 hours.`,
+        link: url,
+      });
     };
   }
 
@@ -41,7 +53,13 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
           await switchToFirm(tx, firmId);
           const roles = await repository.insertRoles(tx, firmId, DEFAULT_ROLES);
           const administrator = roles.find((role) => role.name === ADMINISTRATOR_ROLE_NAME)!;
-          const userId = await repository.insertUser(tx, { firmId, email: input.email, name: input.name, passwordHash, roleId: administrator.id });
+          const userId = await repository.insertUser(tx, {
+            firmId,
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            roleId: administrator.id,
+          });
           await repository.setFirmOwner(tx, firmId, userId);
           await repository.insertTrialSubscription(tx, firmId);
           const sendEmail = await sendVerification(tx, { id: userId, firmId, email: input.email });
@@ -63,7 +81,9 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       }
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, input.password)) || !user.isActive) {
-        await database.withIdentityLookup((tx) => repository.recordFailedLogin(tx, 'users', user.id, config.loginAttemptsPerAccount, LOCK_MINUTES));
+        await database.withIdentityLookup((tx) =>
+          repository.recordFailedLogin(tx, 'users', user.id, config.loginAttemptsPerAccount, LOCK_MINUTES),
+        );
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
       const token = await database.withIdentityLookup(async (tx) => {
@@ -105,11 +125,23 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
         const user = await repository.findUserByEmail(tx, email);
         if (!user?.isActive) return null;
         const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, { firmId: user.firmId, purpose: 'reset_password', tokenHash: secretHash, email, userId: user.id, lifetimeMinutes: RESET_PASSWORD_MINUTES });
+        await repository.insertAuthToken(tx, {
+          firmId: user.firmId,
+          purpose: 'reset_password',
+          tokenHash: secretHash,
+          email,
+          userId: user.id,
+          lifetimeMinutes: RESET_PASSWORD_MINUTES,
+        });
         return link(`/forgot-password/reset/${secret}`);
       });
       if (url) {
-        await mailer.send({ to: email, subject: 'Reset your Matterhorn password', text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`, link: url });
+        await mailer.send({
+          to: email,
+          subject: 'Reset your Matterhorn password',
+          text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
+          link: url,
+        });
       }
     },
 

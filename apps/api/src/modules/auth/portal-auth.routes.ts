@@ -23,18 +23,57 @@ export function registerPortalAuthRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { access: publicAccess(), rateLimit };
 
-  api.post('/api/client-portal/login', { config: limited, schema: { tags, summary: "Sign a client in to their firm's portal", body: portalLoginRequestSchema, response: answers(portalSessionSchema) } }, async (request) =>
-    ok('Signed in', await portalAuth.login(request.body)),
+  api.post(
+    '/api/client-portal/login',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Sign a client in to their firm's portal",
+        body: portalLoginRequestSchema,
+        response: answers(portalSessionSchema),
+      },
+    },
+    async (request) => ok('Signed in', await portalAuth.login(request.body)),
   );
-  api.post('/api/client-portal/signup', { config: limited, schema: { tags, summary: 'Create a portal account for a client the firm invited', body: portalSignupRequestSchema, response: answers(portalSessionSchema) } }, async (request) =>
-    ok('Your portal account is ready', await portalAuth.signup(request.body)),
+  api.post(
+    '/api/client-portal/signup',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Create a portal account for a client the firm invited',
+        body: portalSignupRequestSchema,
+        response: answers(portalSessionSchema),
+      },
+    },
+    async (request) => ok('Your portal account is ready', await portalAuth.signup(request.body)),
   );
-  api.post('/api/client-portal/forgot-password', { config: limited, schema: { tags, summary: 'Email a portal password-reset link', body: portalForgotPasswordRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await portalAuth.forgotPassword(request.body);
-    return ok(AUTH_MESSAGES.forgotPassword, null);
-  });
-  api.post('/api/client-portal/reset-password', { config: limited, schema: { tags, summary: 'Set a new portal password with a reset link', body: portalResetPasswordRequestSchema, response: answers(z.null()) } }, async (request) => {
-    await portalAuth.resetPassword(request.body);
-    return ok(AUTH_MESSAGES.passwordReset, null);
-  });
+  api.post(
+    '/api/client-portal/forgot-password',
+    {
+      config: limited,
+      schema: { tags, summary: 'Email a portal password-reset link', body: portalForgotPasswordRequestSchema, response: answers(z.null()) },
+    },
+    async (request) => {
+      await portalAuth.forgotPassword(request.body);
+      return ok(AUTH_MESSAGES.forgotPassword, null);
+    },
+  );
+  api.post(
+    '/api/client-portal/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Set a new portal password with a reset link',
+        body: portalResetPasswordRequestSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await portalAuth.resetPassword(request.body);
+      return ok(AUTH_MESSAGES.passwordReset, null);
+    },
+  );
 }

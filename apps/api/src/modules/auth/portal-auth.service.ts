@@ -44,7 +44,9 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       if (account.lockedUntil && account.lockedUntil.getTime() > Date.now()) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
       const isAllowed = account.isPortalEnabled && account.deletedAt === null;
       if (!(await verifyPassword(account.passwordHash, input.password)) || !isAllowed) {
-        await database.withIdentityLookup((tx) => repository.recordFailedLogin(tx, 'portal_accounts', account.id, config.loginAttemptsPerAccount, LOCK_MINUTES));
+        await database.withIdentityLookup((tx) =>
+          repository.recordFailedLogin(tx, 'portal_accounts', account.id, config.loginAttemptsPerAccount, LOCK_MINUTES),
+        );
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
       return database.withIdentityLookup(async (tx) => {
@@ -59,10 +61,16 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       try {
         return await database.withIdentityLookup(async (tx) => {
           const firm = await firmOf(tx, input.slug);
-          if (await repository.findPortalAccountByEmail(tx, firm.id, input.email)) throw conflict('A portal account already exists for this email. Please sign in.');
+          if (await repository.findPortalAccountByEmail(tx, firm.id, input.email))
+            throw conflict('A portal account already exists for this email. Please sign in.');
           const client = await repository.findPortalSignupClient(tx, firm.id, input.email);
           if (!client) throw badRequest(PORTAL_SIGNUP_REFUSED);
-          const accountId = await repository.insertPortalAccount(tx, { firmId: firm.id, clientId: client.id, email: input.email, passwordHash });
+          const accountId = await repository.insertPortalAccount(tx, {
+            firmId: firm.id,
+            clientId: client.id,
+            email: input.email,
+            passwordHash,
+          });
           return startSession(tx, firm.id, input.slug, { id: accountId, clientId: client.id });
         });
       } catch (error) {
@@ -77,11 +85,23 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
         const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
         if (!account) return null;
         const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, { firmId: firm.id, purpose: 'portal_reset', tokenHash: secretHash, email: input.email, portalAccountId: account.id, lifetimeMinutes: PORTAL_RESET_MINUTES });
+        await repository.insertAuthToken(tx, {
+          firmId: firm.id,
+          purpose: 'portal_reset',
+          tokenHash: secretHash,
+          email: input.email,
+          portalAccountId: account.id,
+          lifetimeMinutes: PORTAL_RESET_MINUTES,
+        });
         return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
       });
       if (url) {
-        await mailer.send({ to: input.email, subject: 'Reset your client portal password', text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`, link: url });
+        await mailer.send({
+          to: input.email,
+          subject: 'Reset your client portal password',
+          text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
+          link: url,
+        });
       }
     },
 

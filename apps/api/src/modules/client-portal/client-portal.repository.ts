@@ -20,6 +20,9 @@ export async function findPortalClientProfile(tx: Tx, clientId: string) {
 
 /** Public branding for a portal's sign-in page. */
 export async function findFirmBranding(tx: Tx, slug: string) {
-  const [row] = await tx.select({ firmName: firms.name, firmLogo: firms.logo, company: sql<string>`${firms.portalSlug}` }).from(firms).where(eq(firms.portalSlug, slug));
+  const [row] = await tx
+    .select({ firmName: firms.name, firmLogo: firms.logo, company: sql<string>`${firms.portalSlug}` })
+    .from(firms)
+    .where(eq(firms.portalSlug, slug));
   return row ?? null;
 }

@@ -15,7 +15,15 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
 
   api.get(
     '/api/client-portal/get-firm-branding',
-    { config: { access: publicAccess() }, schema: { tags, summary: "A firm's name and logo for its portal pages", querystring: z.object({ Slug: z.string().trim().toLowerCase().min(1).max(40) }), response: answers(portalFirmSchema) } },
+    {
+      config: { access: publicAccess() },
+      schema: {
+        tags,
+        summary: "A firm's name and logo for its portal pages",
+        querystring: z.object({ Slug: z.string().trim().toLowerCase().min(1).max(40) }),
+        response: answers(portalFirmSchema),
+      },
+    },
     async (request) => {
       const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
       if (!branding) throw notFound('Firm');
@@ -26,7 +34,15 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
   // A client sees only themselves: Slug and ClientId must be the signed-in client's own.
   api.get(
     '/api/client-portal/get-client-portal-profileinfo',
-    { config: { access: portalAccess() }, schema: { tags, summary: 'The signed-in client and their firm', querystring: z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() }), response: answers(z.array(portalProfileSchema)) } },
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: 'The signed-in client and their firm',
+        querystring: z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() }),
+        response: answers(z.array(portalProfileSchema)),
+      },
+    },
     async (request) => {
       const principal = portalPrincipalOf(request);
       const { Slug, ClientId } = request.query;

@@ -8,9 +8,13 @@ import { firmPrincipalOf, unverifiedFirmAccess } from '../../plugins/route-acces
 import { listCurrencies } from './currencies.repository.ts';
 
 export function registerCurrencyRoutes(app: FastifyInstance, database: Database) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/api/admin/currency/get-currency-list',
-    { config: { access: unverifiedFirmAccess() }, schema: { tags: ['Reference data'], summary: 'Currencies a firm can bill in', response: answers(z.array(currencySchema)) } },
+    {
+      config: { access: unverifiedFirmAccess() },
+      schema: { tags: ['Reference data'], summary: 'Currencies a firm can bill in', response: answers(z.array(currencySchema)) },
+    },
     async (request) => ok('Currencies', await database.withFirm(firmPrincipalOf(request).firmId, listCurrencies)),
   );
 }

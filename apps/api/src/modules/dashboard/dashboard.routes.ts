@@ -10,9 +10,18 @@ import { countMattersByBillingType, findDashboardCounts, findRecentMatters } fro
 const RECENT_MATTERS = 5;
 
 export function registerDashboardRoutes(app: FastifyInstance, database: Database) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/api/admin/dashboard/get-dashboard-summary',
-    { config: { access: firmAccess() }, schema: { tags: ['Dashboard'], summary: "The firm's headline figures", querystring: firmScopeQuerySchema, response: answers(dashboardSummarySchema) } },
+    {
+      config: { access: firmAccess() },
+      schema: {
+        tags: ['Dashboard'],
+        summary: "The firm's headline figures",
+        querystring: firmScopeQuerySchema,
+        response: answers(dashboardSummarySchema),
+      },
+    },
     async (request) => {
       const { firmId } = firmPrincipalOf(request);
       const summary = await database.withFirm(firmId, async (tx): Promise<DashboardSummary> => {

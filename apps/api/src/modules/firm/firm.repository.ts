@@ -10,7 +10,15 @@ export async function currencyExists(tx: Tx, currencyId: number): Promise<boolea
 export async function updateFirmSetup(
   tx: Tx,
   firmId: string,
-  values: { name: string; portalSlug: string; country: string; homeCurrencyId: number; multicurrency: boolean; timeZone: string; logo: string | null },
+  values: {
+    name: string;
+    portalSlug: string;
+    country: string;
+    homeCurrencyId: number;
+    multicurrency: boolean;
+    timeZone: string;
+    logo: string | null;
+  },
 ) {
   await tx
     .update(firms)

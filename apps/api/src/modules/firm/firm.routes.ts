@@ -7,12 +7,18 @@ import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { FirmService } from './firm.service.ts';
 
 export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
     '/api/firm/setup',
     {
       config: { access: firmAccess('updateAccountSettings') },
       bodyLimit: 1_048_576,
-      schema: { tags: ['Firm'], summary: "Set up the firm: name, portal address, country, home currency, multicurrency, time zone, logo", body: firmSetupRequestSchema, response: answers(z.null()) },
+      schema: {
+        tags: ['Firm'],
+        summary: 'Set up the firm: name, portal address, country, home currency, multicurrency, time zone, logo',
+        body: firmSetupRequestSchema,
+        response: answers(z.null()),
+      },
     },
     async (request) => {
       await firms.setUp(firmPrincipalOf(request), request.body);

@@ -16,7 +16,8 @@ export function createFirmService(database: Database) {
       }
       try {
         await database.withFirm(principal.firmId, async (tx) => {
-          if (!(await currencyExists(tx, input.homeCurrencyId))) throw badRequest('Home currency is required', { homeCurrencyId: 'Home currency is required' });
+          if (!(await currencyExists(tx, input.homeCurrencyId)))
+            throw badRequest('Home currency is required', { homeCurrencyId: 'Home currency is required' });
           await updateFirmSetup(tx, principal.firmId, {
             name: input.firmName,
             portalSlug: input.portalSlug,
@@ -32,7 +33,12 @@ export function createFirmService(database: Database) {
             action: 'firm.setup',
             entityType: 'firm',
             entityId: principal.firmId,
-            details: { firmName: input.firmName, portalSlug: input.portalSlug, homeCurrencyId: input.homeCurrencyId, multicurrency: input.multicurrency },
+            details: {
+              firmName: input.firmName,
+              portalSlug: input.portalSlug,
+              homeCurrencyId: input.homeCurrencyId,
+              multicurrency: input.multicurrency,
+            },
           });
         });
       } catch (error) {

@@ -7,9 +7,17 @@ import { publicAccess } from '../../plugins/route-access.ts';
 import { pingDatabase } from './health.repository.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/api/health',
-    { config: { access: publicAccess() }, schema: { tags: ['Operations'], summary: 'Liveness and database reachability', response: answers(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) } },
+    {
+      config: { access: publicAccess() },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness and database reachability',
+        response: answers(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
+      },
+    },
     async () => {
       await pingDatabase(database);
       return ok('ok', { status: 'ok' as const, database: database.kind });

@@ -12,14 +12,39 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { access: unverifiedFirmAccess() };
 
-  api.get('/api/users/get-user-profile', { config: signedIn, schema: { tags, summary: 'The signed-in user and their businesses (SPEC.md §3 Profile)', response: answers(z.array(profileSchema)) } }, async (request) =>
-    ok('Profile', [await profiles.profileOf(firmPrincipalOf(request))]),
+  api.get(
+    '/api/users/get-user-profile',
+    {
+      config: signedIn,
+      schema: { tags, summary: 'The signed-in user and their businesses (SPEC.md §3 Profile)', response: answers(z.array(profileSchema)) },
+    },
+    async (request) => ok('Profile', [await profiles.profileOf(firmPrincipalOf(request))]),
   );
   // SPEC.md §7: the permission list is the whole body, not wrapped in the envelope.
-  api.get('/api/me/permissions', { config: signedIn, schema: { tags, summary: "The signed-in user's permission names, as a bare array", querystring: firmScopeQuerySchema, response: { 200: permissionListSchema, '4xx': errorEnvelopeSchema } } }, async (request) =>
-    firmPrincipalOf(request).permissions,
+  api.get(
+    '/api/me/permissions',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "The signed-in user's permission names, as a bare array",
+        querystring: firmScopeQuerySchema,
+        response: { 200: permissionListSchema, '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => firmPrincipalOf(request).permissions,
   );
-  api.get('/api/admin/sub-scription-master/get-subscription-info', { config: signedIn, schema: { tags: ['Subscriptions'], summary: "The firm's current plan (SPEC.md §3 Subscription info)", querystring: firmScopeQuerySchema, response: answers(subscriptionInfoSchema) } }, async (request) =>
-    ok('Subscription info', await profiles.subscriptionOf(firmPrincipalOf(request))),
+  api.get(
+    '/api/admin/sub-scription-master/get-subscription-info',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['Subscriptions'],
+        summary: "The firm's current plan (SPEC.md §3 Subscription info)",
+        querystring: firmScopeQuerySchema,
+        response: answers(subscriptionInfoSchema),
+      },
+    },
+    async (request) => ok('Subscription info', await profiles.subscriptionOf(firmPrincipalOf(request))),
   );
 }

@@ -40,7 +40,10 @@ const routes = [
 
 beforeEach(() => {
   // The top bar asks for the plan; answer "no subscription" without a network.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,6 +58,15 @@ describe('FirmShell guard', () => {
     const params = new URLSearchParams(location.search);
     expect(params.get('redirectUrl')).toBe('/time-entries');
     expect(params.get('redirectParams')).toBe('search=acme');
+  });
+
+  it('sends a user who just logged out to plain /login, without a way back', () => {
+    const { router } = renderRoutes(routes, {
+      path: '/time-entries?search=acme',
+      session: fakeSession({ isFirmSignedIn: false, hasLoggedOut: true }),
+    });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the Unauthorized page when the permissions are missing', () => {

@@ -19,7 +19,9 @@ export function FirmShell() {
   const location = useLocation();
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
 
-  if (!session.isFirmSignedIn) return <Navigate to={loginRedirectFor(location.pathname, location.search)} replace />;
+  if (!session.isFirmSignedIn) {
+    return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;
+  }
   if (session.profile && !session.profile.isVerified) return <Navigate to="/verification" replace />;
   if (session.profile && session.profile.businesses[0] && !session.profile.businesses[0].isSetupComplete) {
     return <Navigate to="/setup-firm" replace />;

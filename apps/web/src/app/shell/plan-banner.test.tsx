@@ -40,21 +40,17 @@ function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
 
 describe('plan banner text', () => {
   it('counts the days left in a trial', () => {
-    expect(planBannerFor(subscription({ planName: 'Trial', subscriptionEndDate: '15/06/2025' }), TODAY)).toBe(
-      '5 days left in trial',
-    );
+    expect(planBannerFor(subscription({ planName: 'Trial', subscriptionEndDate: '15/06/2025' }), TODAY)).toBe('5 days left in trial');
   });
 
   it('says the firm is on the free plan', () => {
-    expect(planBannerFor(subscription({ planName: 'Free', subscriptionEndDate: '31/12/2099' }), TODAY)).toBe(
-      "You're on free plan",
-    );
+    expect(planBannerFor(subscription({ planName: 'Free', subscriptionEndDate: '31/12/2099' }), TODAY)).toBe("You're on free plan");
   });
 
   it('says a non-NGN plan past its end date has expired', () => {
-    expect(
-      planBannerFor(subscription({ planName: 'Standard', subscriptionEndDate: '01/06/2025', isNGNSubscription: false }), TODAY),
-    ).toBe('Subscription Expired');
+    expect(planBannerFor(subscription({ planName: 'Standard', subscriptionEndDate: '01/06/2025', isNGNSubscription: false }), TODAY)).toBe(
+      'Subscription Expired',
+    );
   });
 
   it('never calls an NGN plan past its end date expired', () => {

@@ -6,6 +6,8 @@ export type SessionValue = {
   isLoading: boolean;
   /** A non-blank firm token is held. */
   isFirmSignedIn: boolean;
+  /** The user ended the session here: no "come back to this page" redirect. */
+  hasLoggedOut: boolean;
   /** A portal client token is held (for `company`). */
   isClientSignedIn: boolean;
   clientId: string | null;

@@ -128,7 +128,10 @@ describe('SessionProvider', () => {
 
   it('ends loading silently when the profile fails', async () => {
     localStorage.setItem('token', 't');
-    vi.stubGlobal('fetch', vi.fn(async () => json({ success: false, message: 'Boom', data: null }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: false, message: 'Boom', data: null }, 500)),
+    );
     renderSession();
     expect(await screen.findByText('name:none')).toBeInTheDocument();
     expect(screen.queryByText('Boom')).not.toBeInTheDocument();
@@ -136,7 +139,10 @@ describe('SessionProvider', () => {
 
   it('logs out: clears storage after the delay and goes to /login', async () => {
     localStorage.setItem('token', 't');
-    vi.stubGlobal('fetch', vi.fn(async () => json({ success: true, message: 'ok', data: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: true, message: 'ok', data: [] })),
+    );
     const router = renderSession();
     await screen.findByText('name:none');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));

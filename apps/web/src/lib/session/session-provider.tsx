@@ -20,6 +20,8 @@ type SessionState = {
   profile: Profile | null;
   permissions: readonly string[];
   portalProfile: PortalProfile | null;
+  /** True once the user logged out in this tab, so guards send them to plain /login. */
+  hasLoggedOut: boolean;
 };
 
 const EMPTY: SessionState = {
@@ -30,6 +32,7 @@ const EMPTY: SessionState = {
   profile: null,
   permissions: [],
   portalProfile: null,
+  hasLoggedOut: false,
 };
 
 async function loadFirm(): Promise<Pick<SessionState, 'profile' | 'permissions'>> {
@@ -137,13 +140,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await navigate(isPortal && company ? `/portal/${company}/login` : '/login', { replace: true });
     clearStoredSession();
     queryClient.clear();
-    setState(EMPTY);
+    setState({ ...EMPTY, hasLoggedOut: true });
   }, [navigate, queryClient, state.clientToken, state.company, state.token]);
 
   const value = useMemo<SessionValue>(
     () => ({
       isLoading,
       isFirmSignedIn: !!state.token,
+      hasLoggedOut: state.hasLoggedOut,
       isClientSignedIn: !!state.clientToken,
       clientId: state.clientId,
       company: state.company,

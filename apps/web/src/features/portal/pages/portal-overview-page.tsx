@@ -10,7 +10,14 @@ export function PortalOverviewPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <Group component="header" justify="space-between" px="lg" py="sm" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="header"
+        justify="space-between"
+        px="lg"
+        py="sm"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Group gap="sm">
           {profile?.firmLogo && <Image src={profile.firmLogo} alt={`${profile.firmName} logo`} h={40} w="auto" fit="contain" />}
           <Text fw={700} size="lg">

@@ -30,13 +30,7 @@ export function PortalResetPasswordPage() {
     <PortalCard company={company} title="Reset password" subtitle={`Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`}>
       <form onSubmit={submit} noValidate>
         <PasswordField label="New password" autoComplete="new-password" withAsterisk mb="sm" {...form.inputProps('password')} />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          mb="md"
-          {...form.inputProps('confirmPassword')}
-        />
+        <PasswordField label="Confirm password" autoComplete="new-password" withAsterisk mb="md" {...form.inputProps('confirmPassword')} />
         <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
           Reset password
         </SubmitButton>

@@ -1,0 +1,34 @@
+import { connect } from 'node:net';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+
+/** The PostgreSQL server side of the run: is it there, and a throwaway database on it. */
+
+export function isReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
+    const finish = (reachable: boolean) => {
+      socket.destroy();
+      resolve(reachable);
+    };
+    socket.setTimeout(2_000, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+/** Runs one statement outside any transaction (CREATE/DROP DATABASE need that). */
+export async function runOnServer(adminUrl: string, statement: string) {
+  const admin = openDatabase({ databaseUrl: adminUrl, poolSize: 1 });
+  try {
+    await admin.db.execute(statement);
+  } finally {
+    await admin.close();
+  }
+}
+
+export function databaseUrlFor(adminUrl: string, databaseName: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}

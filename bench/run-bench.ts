@@ -1,0 +1,272 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { killServers, startServer } from './child-servers.ts';
+import { benchEmail, DEFAULT_GENERATE_OPTIONS, type GeneratedData } from './generate.ts';
+import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
+import { format, printTable, round, type Measurement, type Section, type Target } from './report.ts';
+
+/**
+ * `npm run bench`: for each database (PGlite in memory, then the PostgreSQL server), start a bare
+ * node:http hello world and the real API in child processes, and measure them with autocannon
+ * under the same load. See README.md for the environment variables.
+ */
+
+const PASSWORD = 'Bench-password-2026';
+const BENCH_DATABASE = 'matterhorn_bench';
+const SCENARIOS = [
+  { name: 'GET /api/users/get-user-profile', path: '/api/users/get-user-profile' },
+  { name: 'GET /api/me/permissions', path: '/api/me/permissions' },
+] as const;
+
+const settings = readSettings(process.env);
+
+function readSettings(environment: NodeJS.ProcessEnv) {
+  const integer = (name: string, fallback: number, minimum: number) => {
+    const text = environment[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < minimum)
+      throw new Error(`${name} must be a whole number of at least ${minimum}, got "${text}"`);
+    return value;
+  };
+  const databases = (environment.BENCH_DATABASES ?? 'pglite,postgres')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of databases)
+    if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database "${name}" (pglite, postgres)`);
+  const large = DEFAULT_GENERATE_OPTIONS.largeFirm;
+  const largeClients = integer('BENCH_LARGE_FIRM_CLIENTS', large.clients, 0);
+  return {
+    firms: integer('BENCH_FIRMS', DEFAULT_GENERATE_OPTIONS.firms, 1),
+    largeFirm: { users: large.users, clients: largeClients, matters: Math.ceil(largeClients / 2) },
+    durationSeconds: integer('BENCH_DURATION', 10, 1),
+    warmupSeconds: integer('BENCH_WARMUP', 2, 0),
+    connections: integer('BENCH_CONNECTIONS', 10, 1),
+    databases: databases as Target[],
+    postgresAdminUrl: environment.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function load(url: string, title: string, seconds: number, tokens: string[] = []): Promise<Result> {
+  let nextToken = 0;
+  // One token per connection: each connection is a different user of a different firm.
+  const setupClient = tokens.length
+    ? (client: { setHeaders(headers: Record<string, string>): void }) => {
+        client.setHeaders({ authorization: `Bearer ${tokens[nextToken++ % tokens.length]}` });
+      }
+    : undefined;
+  return autocannon({ url, title, connections: settings.connections, duration: seconds, ...(setupClient ? { setupClient } : {}) });
+}
+
+async function measure(url: string, scenario: string, tokens?: string[]): Promise<Result> {
+  if (settings.warmupSeconds > 0) await load(url, `${scenario} (warm-up)`, settings.warmupSeconds, tokens);
+  const result = await load(url, scenario, settings.durationSeconds, tokens);
+  const failures = result.non2xx + result.errors;
+  console.log(
+    `  ${scenario.padEnd(34)} ${format(result.requests.average, 0).padStart(8)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms` +
+      (failures ? `   !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+  );
+  return result;
+}
+
+function summarize(result: Result, hello: Result): Measurement {
+  return {
+    scenario: result.title ?? result.url,
+    requestsPerSecond: round(result.requests.average, 1),
+    latencyMs: {
+      average: round(result.latency.average, 2),
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    ratioToHelloWorld: round(result.requests.average / hello.requests.average, 4),
+    totalRequests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API: sign-in and a sanity check before loading it
+
+async function signIn(baseUrl: string, data: GeneratedData): Promise<string[]> {
+  // Spread the users over the firms (the large one first) and over the roles; sign-in is
+  // limited to 30 a minute per address, so at most 25 distinct users.
+  const firstOrdinal = settings.largeFirm.clients > 0 ? 0 : 1;
+  const firmCount = data.counts.firms;
+  const count = Math.min(settings.connections, 25);
+  const tokens: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const firm = firstOrdinal + Math.floor((index * firmCount) / count);
+    const email = benchEmail(firm, index % 2 === 0 ? 1 : 2);
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const body = (await response.json()) as { data?: { token?: string }; message?: string };
+    if (!response.ok || !body.data?.token) throw new Error(`Sign-in as ${email} failed: ${response.status} ${body.message ?? ''}`);
+    tokens.push(body.data.token);
+  }
+  return tokens;
+}
+
+async function checkScenarios(baseUrl: string, token: string) {
+  for (const scenario of SCENARIOS) {
+    const response = await fetch(`${baseUrl}${scenario.path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as unknown;
+    const isExpected = scenario.path.endsWith('permissions') ? Array.isArray(body) : (body as { success?: boolean }).success === true;
+    if (response.status !== 200 || !isExpected)
+      throw new Error(`${scenario.name} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function benchDatabase(target: Target): Promise<Section> {
+  let databaseUrl: string | undefined;
+  let label = 'PGlite (in-memory, in the API process)';
+  if (target === 'postgres') {
+    if (!(await isReachable(settings.postgresAdminUrl))) {
+      const note = `PostgreSQL skipped: nothing answers at ${new URL(settings.postgresAdminUrl).host} (set BENCH_PG_URL)`;
+      console.log(`\n${note}`);
+      return { database: target, skipped: note };
+    }
+    try {
+      await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+      await runOnServer(settings.postgresAdminUrl, `create database ${BENCH_DATABASE}`);
+    } catch (error) {
+      const note = `PostgreSQL skipped: cannot create database ${BENCH_DATABASE} (${error instanceof Error ? error.message : String(error)})`;
+      console.log(`\n${note}`);
+      return { database: target, skipped: note };
+    }
+    databaseUrl = databaseUrlFor(settings.postgresAdminUrl, BENCH_DATABASE);
+    label = `PostgreSQL (${new URL(databaseUrl).host}/${BENCH_DATABASE}, pool of 10)`;
+  }
+  console.log(`\n${label}`);
+  const loadAverage = warnIfBusy();
+  try {
+    const hello = await startServer({ kind: 'hello' });
+    let helloResult: Result;
+    try {
+      helloResult = await measure(`http://127.0.0.1:${hello.ready.port}/`, 'node:http hello world');
+    } finally {
+      await hello.stop();
+    }
+
+    const { largeFirm, firms } = settings;
+    const app = await startServer({
+      kind: 'app',
+      password: PASSWORD,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      generate: { ...DEFAULT_GENERATE_OPTIONS, firms, largeFirm },
+    });
+    try {
+      const data = app.ready.generated!;
+      const { firms: firmCount, users, clients, matters } = data.counts;
+      console.log(
+        `  data: ${firmCount} firms, ${users} users, ${clients} clients, ${matters} matters (migrations ${app.ready.timings!.migrateMs} ms, generated in ${data.milliseconds} ms)`,
+      );
+      const baseUrl = `http://127.0.0.1:${app.ready.port}`;
+      const signInStarted = performance.now();
+      const tokens = await signIn(baseUrl, data);
+      const signInMs = Math.round(performance.now() - signInStarted);
+      await checkScenarios(baseUrl, tokens[0]!);
+      const results: Measurement[] = [summarize(helloResult, helloResult)];
+      for (const scenario of SCENARIOS) {
+        results.push(summarize(await measure(`${baseUrl}${scenario.path}`, scenario.name, tokens), helloResult));
+      }
+      return {
+        database: target,
+        label,
+        loadAverage,
+        data,
+        setupMs: {
+          migrate: app.ready.timings!.migrateMs,
+          passwordHash: app.ready.timings!.hashMs,
+          generate: data.milliseconds,
+          signIn: signInMs,
+        },
+        results,
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    if (target === 'postgres') await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+  }
+}
+
+/** The numbers only mean something on an otherwise idle machine: say so when it is not. */
+function warnIfBusy(): number {
+  const [oneMinute = 0] = loadavg();
+  if (oneMinute > cpus().length / 2) {
+    console.log(
+      `  note: load average ${oneMinute.toFixed(2)} on ${cpus().length} CPUs before starting: other processes are competing, expect lower, noisier numbers`,
+    );
+  }
+  return round(oneMinute, 2);
+}
+
+async function main() {
+  const started = performance.now();
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+  console.log(
+    `Matterhorn API benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up; ` +
+      `${settings.firms} firms${settings.largeFirm.clients ? ` + 1 large firm (${settings.largeFirm.clients} clients)` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,
+  );
+  const sections: Section[] = [];
+  for (const target of settings.databases) sections.push(await benchDatabase(target));
+
+  console.log(
+    '\nResults (requests/s are per-second averages; "vs hello" is throughput as a share of the hello-world server in the same section)',
+  );
+  for (const section of sections) {
+    if ('skipped' in section) console.log(`\n${section.skipped}`);
+    else printTable(section);
+  }
+
+  const resultsDirectory = join(import.meta.dirname, 'results');
+  mkdirSync(resultsDirectory, { recursive: true });
+  const file = join(resultsDirectory, 'latest.json');
+  const { postgresAdminUrl: _adminUrl, ...publicSettings } = settings;
+  const totalSeconds = round((performance.now() - started) / 1000, 1);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ finishedAt: new Date().toISOString(), totalSeconds, machine, settings: publicSettings, sections }, null, 2)}\n`,
+  );
+  console.log(`\nWrote ${file} (${totalSeconds} s in all)`);
+
+  const failed = sections.some((section) => 'results' in section && section.results.some((result) => result.non2xx + result.errors > 0));
+  if (failed) {
+    console.error('Some requests failed (non-2xx or socket errors): those numbers do not measure the intended work.');
+    process.exitCode = 1;
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killServers('SIGTERM');
+    process.exit(130);
+  });
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  killServers('SIGKILL');
+  process.exitCode = 1;
+});

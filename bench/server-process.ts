@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { hashPassword } from '../apps/api/src/lib/secrets.ts';
+import { generateData, type GeneratedData, type GenerateOptions } from './generate.ts';
+
+/**
+ * One server under test, in its own process so that it has a core to itself and autocannon
+ * (in the parent) does not share its event loop. Started by run-bench.ts with fork(); it answers
+ * `ready` with its port once listening, and closes everything when told `stop`.
+ */
+export type ServerSpec =
+  { kind: 'hello' } | { kind: 'app'; databaseUrl?: string; password: string; generate: Omit<GenerateOptions, 'passwordHash'> };
+
+export type ServerReady = {
+  type: 'ready';
+  port: number;
+  /** Database start and migrations, data generation: milliseconds. */
+  timings?: { migrateMs: number; hashMs: number };
+  generated?: GeneratedData;
+};
+export type ServerFailed = { type: 'failed'; message: string };
+export type ServerMessage = ServerReady | ServerFailed;
+
+const send = (message: ServerMessage) => process.send?.(message);
+
+async function startHello(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end('hello world');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matterhorn-bench-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(48).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(spec.databaseUrl ? { DATABASE_URL: spec.databaseUrl } : {}),
+  });
+  // No DATABASE_URL and no data directory: an in-memory PGlite.
+  const database = openDatabase({ databaseUrl: config.databaseUrl });
+  let started = performance.now();
+  await database.migrate();
+  const migrateMs = Math.round(performance.now() - started);
+  started = performance.now();
+  const passwordHash = await hashPassword(spec.password);
+  const hashMs = Math.round(performance.now() - started);
+  const generated = await generateData(database, { ...spec.generate, passwordHash });
+  const app = await buildApp(config, { database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as AddressInfo).port,
+    timings: { migrateMs, hashMs },
+    generated,
+    stop: async () => {
+      await app.close(); // closes the database too (onClose hook)
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
+  const server = spec.kind === 'hello' ? await startHello() : await startApp(spec);
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'stop') return;
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+  // The parent going away (crash, Ctrl-C) must not leave this server running.
+  process.on('disconnect', () => process.exit(0));
+  const { stop: _stop, ...ready } = server;
+  send({ type: 'ready', ...ready });
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (!process.send) {
+    console.error(message);
+    process.exit(1);
+  }
+  // Exit only once the parent has the message: IPC sends are asynchronous.
+  process.send({ type: 'failed', message } satisfies ServerFailed, () => process.exit(1));
+});

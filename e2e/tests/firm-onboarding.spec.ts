@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { emailedLink, uniqueEmail } from './support.ts';
+
+test('a new firm signs up, verifies its email from the outbox, sets up and reaches its dashboard', async ({ page }) => {
+  const email = uniqueEmail('founder');
+  const slug = `okafor-${Date.now()}`;
+
+  await page.goto('/signup');
+  await page.getByLabel('Firm name').fill('Okafor Chambers');
+  await page.getByLabel('Your name').fill('Ngozi Okafor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-enough-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verification$/);
+
+  const link = await emailedLink(email);
+  expect(link).toContain('/verification?token=');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page).toHaveURL(/\/setup-firm$/);
+
+  await page.getByLabel('Firm name').fill('Okafor Chambers LP');
+  await page.getByLabel('Portal address').fill(slug);
+  await page.getByRole('combobox', { name: 'Country' }).fill('Nigeria');
+  await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Home currency' }).click();
+  await page.getByRole('option', { name: /NGN/ }).click();
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('Africa/Lagos');
+  await page.getByRole('option', { name: 'Africa/Lagos' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Okafor Chambers LP').first()).toBeVisible();
+  await expect(page.getByText('14 days left in trial')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan');
+});

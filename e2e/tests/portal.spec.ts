@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, emailedLink, uniqueEmail } from './support.ts';
+
+async function portalSignIn(page: Page, slug: string, email: string) {
+  await page.goto(`/portal/${slug}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test("a client signs in to the demo firm's portal and sees their own overview", async ({ page }) => {
+  await portalSignIn(page, 'demo', 'client@demo.law');
+  await expect(page).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}\?activeTab=overview$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Kemi Adebayo' })).toBeVisible();
+  await expect(page.getByText('Firm: Adebayo & Partners (Demo)')).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    clientToken: localStorage.getItem('clientToken'),
+    company: localStorage.getItem('company'),
+  }));
+  expect(stored).toMatchObject({ token: '', company: 'demo' });
+  expect(stored.clientToken).toMatch(/^v1\./);
+
+  // The client token opens nothing on the firm side.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("a client cannot sign in on another firm's portal", async ({ page, request }) => {
+  // A second firm, set up through the API as its founder would.
+  const email = uniqueEmail('second');
+  const slug = `second-${Date.now()}`;
+  const signup = await request.post('/api/auth/signup', {
+    data: { firmName: 'Second Firm', name: 'Second Founder', email, password: 'a-long-enough-password' },
+  });
+  const token = (await signup.json()).data.token as string;
+  const link = await emailedLink(email);
+  await request.post('/api/auth/verify-email', { data: { token: new URL(link).searchParams.get('token') } });
+  const setup = await request.post('/api/firm/setup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      firmName: 'Second Firm',
+      portalSlug: slug,
+      country: 'Ghana',
+      homeCurrencyId: 1,
+      multicurrency: false,
+      timeZone: 'Africa/Accra',
+      logo: null,
+    },
+  });
+  expect(setup.ok()).toBe(true);
+
+  await portalSignIn(page, slug, 'client@demo.law');
+  await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/portal/${slug}/login$`));
+
+  await page.goto('/portal/no-such-firm/login');
+  await expect(page.getByText('Firm not found')).toBeVisible();
+});
