@@ -35,7 +35,9 @@ function startSmtpReceiver(): Promise<{ server: Server; port: number; messages: 
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, messages })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, messages })),
+  );
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -52,7 +54,11 @@ afterAll(async () => {
 describe('email over SMTP', () => {
   it('delivers the verification email to the SMTP server named by SMTP_URL, not the outbox', async () => {
     const email = `smtp.${Date.now()}@firm.example`;
-    const signup = await context.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firmName: 'Mail Firm', name: 'Mail Person', email, password: 'correct-horse-battery-staple' } });
+    const signup = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firmName: 'Mail Firm', name: 'Mail Person', email, password: 'correct-horse-battery-staple' },
+    });
     expect(signup.statusCode).toBe(201);
     expect(smtp.messages).toHaveLength(1);
     const message = smtp.messages[0]!;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFirmSession } from '../src/modules/auth/auth.repository.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { createTestApp, rowsOf, seedTestFirm, type TestContext } from './support/test-app.ts';
 
@@ -78,6 +79,22 @@ describe('row-level security', () => {
         ),
       ),
     ).rejects.toThrow();
+  });
+
+  it("keeps the prepared session lookup inside the transaction's firm", async () => {
+    const [session] = await context.database.withFirm(firmA.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(
+          sql`insert into sessions (firm_id, user_id, kind, expires_at) values (${firmA.firmId}, ${firmA.users.admin.id}, 'firm', now() + interval '1 hour') returning id`,
+        ),
+      ),
+    );
+    for (let run = 0; run < 6; run++) {
+      expect(await context.database.withFirm(firmA.firmId, (tx) => findFirmSession(tx, session!.id))).toMatchObject({
+        userId: firmA.users.admin.id,
+      });
+      expect(await context.database.withFirm(firmB.firmId, (tx) => findFirmSession(tx, session!.id))).toBeNull();
+    }
   });
 
   it('lets the identity-lookup role see identities only, never firm data', async () => {

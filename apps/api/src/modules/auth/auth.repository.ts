@@ -4,6 +4,11 @@ import { authTokens, clients, firms, plans, portalAccounts, roles, sessions, sub
 
 type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
 
+/**
+ * Every signed-in request runs this, so it is a named prepared statement: PostgreSQL plans it once
+ * per connection instead of on every request. Row-level security still applies, because the
+ * policy reads app.firm_id when the statement runs, not when it was planned.
+ */
 export async function findFirmSession(tx: Tx, sessionId: string) {
   const [row] = await tx
     .select({
@@ -20,13 +25,15 @@ export async function findFirmSession(tx: Tx, sessionId: string) {
     .innerJoin(firms, eq(firms.id, sessions.firmId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.kind, 'firm'),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
-    );
+    )
+    .prepare('find_firm_session')
+    .execute({ sessionId });
   return row ?? null;
 }
 
