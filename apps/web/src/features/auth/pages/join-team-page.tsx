@@ -1,11 +1,11 @@
 import { Alert, Anchor, Text, TextInput } from '@mantine/core';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@matterhorn/shared';
+import { newPasswordSchema } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -57,14 +57,7 @@ export function JoinTeamPage() {
     >
       <form onSubmit={submit} noValidate>
         <TextInput label="Your name" autoComplete="name" withAsterisk mb="sm" {...form.inputProps('name')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          withAsterisk
-          mb="md"
-          {...form.inputProps('password')}
-        />
+        <NewPasswordField {...form.inputProps('password')} />
         <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
           Join team
         </SubmitButton>

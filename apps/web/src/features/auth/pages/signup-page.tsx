@@ -1,8 +1,8 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '@matterhorn/shared';
+import { signupRequestSchema } from '@matterhorn/shared';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -25,14 +25,7 @@ export function SignupPage() {
         <TextInput label="Firm name" autoComplete="organization" withAsterisk mb="sm" {...form.inputProps('firmName')} />
         <TextInput label="Your name" autoComplete="name" withAsterisk mb="sm" {...form.inputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          withAsterisk
-          mb="md"
-          {...form.inputProps('password')}
-        />
+        <NewPasswordField {...form.inputProps('password')} />
         <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
           Create account
         </SubmitButton>

@@ -1,8 +1,8 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
-import { emailSchema, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@matterhorn/shared';
+import { emailSchema, newPasswordSchema } from '@matterhorn/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { portalOverviewPath } from '../../../lib/redirects.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -28,14 +28,7 @@ export function PortalSignupPage() {
     <PortalCard company={company} title="Create your client account" subtitle="Use the email address your firm has on file.">
       <form onSubmit={submit} noValidate>
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          withAsterisk
-          mb="md"
-          {...form.inputProps('password')}
-        />
+        <NewPasswordField {...form.inputProps('password')} />
         <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
           Create account
         </SubmitButton>
