@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/database.ts';
-import { DEFAULT_ROLES } from '../apps/api/src/modules/auth/default-roles.ts';
+import { DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
 
 /**
  * Bulk benchmark data: N ordinary firms plus, optionally, one large firm, each complete enough

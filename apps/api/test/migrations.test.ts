@@ -1,20 +1,19 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase } from '../src/db/database.ts';
+import { createPglite, MIGRATIONS_FOLDER, openDatabase } from '../src/db/database.ts';
 import { rowsOf } from './support/test-app.ts';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
 /** A copy of the migrations folder that stops before the newest migration: an older release. */
-async function olderRelease(): Promise<{ folder: string; journal: Journal }> {
+async function olderRelease(migrationCount = -1): Promise<{ folder: string; journal: Journal }> {
   const folder = await mkdtemp(join(tmpdir(), 'matterhorn-migrations-'));
   await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
-  const older = { ...journal, entries: journal.entries.slice(0, -1) };
+  const older = { ...journal, entries: journal.entries.slice(0, migrationCount) };
   await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify(older));
   return { folder, journal };
 }
@@ -23,7 +22,7 @@ describe('upgrading a database left by an older version', () => {
   it('applies the newer migrations without losing data, and re-running changes nothing', async () => {
     const { folder, journal } = await olderRelease();
     expect(journal.entries.length).toBeGreaterThan(1);
-    const pglite = new PGlite();
+    const pglite = createPglite();
     const database = openDatabase({ pglite });
     try {
       await database.migrate(folder);
@@ -44,6 +43,47 @@ describe('upgrading a database left by an older version', () => {
       expect(users).toEqual([{ email: 'old@firm.example' }]);
       const applied = await rowsOf<{ n: number }>(database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
       expect(applied[0]?.n).toBe(journal.entries.length);
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("moves the first release's matters to numbered matters with practice areas", async () => {
+    const { folder } = await olderRelease(2);
+    const database = openDatabase({ pglite: createPglite() });
+    const firmId = '11111111-1111-4111-8111-111111111111';
+    try {
+      await database.migrate(folder);
+      await database.db.execute(sql`insert into firms (id, name) values (${firmId}, 'Old Firm LLP')`);
+      await database.db.execute(
+        sql`insert into clients (id, firm_id, client_type, company_name) values ('33333333-3333-4333-8333-333333333333', ${firmId}, 'company', 'Old Client Ltd')`,
+      );
+      for (const [name, area] of [
+        ['First matter', 'Litigation'],
+        ['Second matter', 'Litigation'],
+        ['Third matter', null],
+      ]) {
+        await database.db.execute(
+          sql`insert into matters (firm_id, client_id, matter_name, billing_type, practice_area) values (${firmId}, '33333333-3333-4333-8333-333333333333', ${name}, 'Hourly', ${area})`,
+        );
+      }
+
+      await database.migrate();
+
+      const matters = await database.withFirm(firmId, (tx) =>
+        rowsOf(
+          tx.execute(
+            sql`select m.matter_name, m.matter_number, (select string_agg(pa.name, ',') from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id where mpa.matter_id = m.id) as areas from matters m order by m.matter_number`,
+          ),
+        ),
+      );
+      expect(matters.map((row) => row.matter_number)).toEqual(['MAT-00001', 'MAT-00002', 'MAT-00003']);
+      expect(matters.map((row) => row.areas)).toEqual(['Litigation', 'Litigation', null]);
+      const [client] = await database.withFirm(firmId, (tx) => rowsOf(tx.execute(sql`select display_name from clients`)));
+      expect(client?.display_name).toBe('Old Client Ltd');
+      const [firm] = await database.withFirm(firmId, (tx) => rowsOf(tx.execute(sql`select next_matter_number from firms`)));
+      expect(firm?.next_matter_number).toBe(4);
     } finally {
       await database.close();
       await rm(folder, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -45,10 +46,15 @@ export function openDatabase(options: DatabaseOptions): Database {
 }
 
 function openPgliteDirectory(dataDir: string | undefined): PGlite {
-  if (!dataDir) return new PGlite();
+  if (!dataDir) return createPglite();
   const directory = join(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
-  return new PGlite(directory);
+  return createPglite({ dataDir: directory });
+}
+
+/** An embedded PostgreSQL with the extensions our migrations use (pg_trgm for fuzzy search). */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
 }
 
 function openPostgres(databaseUrl: string, poolSize: number): Database {

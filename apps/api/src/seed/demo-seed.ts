@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { switchToFirm, type Database, type Tx } from '../db/database.ts';
-import { activityTypes, clients, currencies, firms, matterAssignees, matters } from '../db/schema/index.ts';
+import {
+  clientContacts,
+  clients,
+  currencies,
+  firms,
+  matterAssignees,
+  matterParties,
+  matterPracticeAreas,
+  matters,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
-import { DEFAULT_ROLES } from '../modules/auth/default-roles.ts';
+import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -28,6 +37,7 @@ const PEOPLE = [
   ['Ibrahim', 'Musa'],
   ['Funke', 'Akindele'],
 ] as const;
+const CONTACTS = ['Bisi Coker', 'Daniel Reed', 'Halima Yusuf', 'Peter Lawal', 'Zainab Ahmed', 'Victor Nnamdi'];
 const COMPANIES = [
   'Lagoon Shipping Ltd',
   'Sahel Agro Holdings Plc',
@@ -37,37 +47,59 @@ const COMPANIES = [
   'Northbank Pharmaceuticals Plc',
 ];
 const MATTERS = [
-  { matterName: 'Lease dispute – Victoria Island office', billingType: 'Hourly', practiceArea: 'Property' },
-  { matterName: 'Share purchase agreement', billingType: 'Flat Rate', practiceArea: 'Corporate', flatRate: '2500000.00' },
+  {
+    matterName: 'Lease dispute – Victoria Island office',
+    billingType: 'Hourly',
+    practiceArea: 'Property',
+    opposingParty: 'Marina Estates Ltd',
+  },
+  {
+    matterName: 'Share purchase agreement',
+    billingType: 'Flat Rate',
+    practiceArea: 'Corporate',
+    flatRate: '2500000.00',
+    opposingParty: 'Harbour Capital Partners',
+  },
   {
     matterName: 'Personal injury claim – road accident',
     billingType: 'Contingency',
     practiceArea: 'Litigation',
     contingencyPercentage: '25.00',
+    opposingParty: 'Swift Haulage Ltd',
   },
-  { matterName: 'General corporate advisory', billingType: 'Retainer', practiceArea: 'Corporate' },
-  { matterName: 'Employment tribunal – wrongful dismissal', billingType: 'Hourly', practiceArea: 'Employment' },
+  {
+    matterName: 'General corporate advisory',
+    billingType: 'Retainer',
+    practiceArea: 'Corporate',
+    opposingParty: 'Federal Inland Revenue Service',
+  },
+  {
+    matterName: 'Employment tribunal – wrongful dismissal',
+    billingType: 'Hourly',
+    practiceArea: 'Employment',
+    opposingParty: 'Olumide Fashola',
+  },
   {
     matterName: 'Trademark registration – KESTREL',
     billingType: 'Flat Rate',
     practiceArea: 'Intellectual Property',
     flatRate: '450000.00',
+    opposingParty: 'Kestrel Aviation Ltd',
   },
-  { matterName: 'Debt recovery – unpaid invoices', billingType: 'Contingency', practiceArea: 'Litigation', contingencyPercentage: '15.00' },
-  { matterName: 'Estate administration', billingType: 'Hourly', practiceArea: 'Probate', status: 'Closed' },
-] as const;
-const ACTIVITIES = [
-  ['Plan and prepare', 'A101'],
-  ['Research', 'A102'],
-  ['Draft/revise', 'A103'],
-  ['Review/analyze', 'A104'],
-  ['Communicate (in firm)', 'A105'],
-  ['Communicate (with client)', 'A106'],
-  ['Communicate (other outside counsel)', 'A107'],
-  ['Communicate (other external)', 'A108'],
-  ['Appear for/attend', 'A109'],
-  ['Manage data/files', 'A110'],
-  ['Other', 'A111'],
+  {
+    matterName: 'Debt recovery – unpaid invoices',
+    billingType: 'Contingency',
+    practiceArea: 'Litigation',
+    contingencyPercentage: '15.00',
+    opposingParty: 'Crestline Distributors Ltd',
+  },
+  {
+    matterName: 'Estate administration',
+    billingType: 'Hourly',
+    practiceArea: 'Probate',
+    status: 'Closed',
+    opposingParty: 'Adewale Okonkwo',
+  },
 ] as const;
 
 /** A complete, realistic firm: three staff, clients of both kinds, a portal client and matters of every billing type. */
@@ -144,13 +176,27 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       )
       .returning({ id: clients.id });
 
+    await tx.insert(clientContacts).values(
+      companies.map((company, index) => ({
+        firmId,
+        clientId: company.id,
+        name: CONTACTS[index % CONTACTS.length]!,
+        jobTitle: 'General Counsel',
+        phone: `+234 809 555 ${String(2000 + index)}`,
+      })),
+    );
+    const practiceAreas = await authRepository.insertFirmReferenceData(tx, firmId, {
+      activityTypes: DEFAULT_ACTIVITY_TYPES,
+      practiceAreas: DEFAULT_PRACTICE_AREAS,
+    });
     const owners = [portalClient!, ...companies, ...people];
     const insertedMatters = await tx
       .insert(matters)
       .values(
-        MATTERS.map((matter, index) => ({
+        MATTERS.map(({ practiceArea: _practiceArea, opposingParty: _opposingParty, ...matter }, index) => ({
           firmId,
           clientId: owners[index % owners.length]!.id,
+          matterNumber: `MAT-${String(index + 1).padStart(5, '0')}`,
           description: `${matter.matterName}.`,
           ...matter,
           shelfLocation: `Cabinet ${String.fromCharCode(65 + index)}`,
@@ -158,13 +204,32 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
         })),
       )
       .returning({ id: matters.id });
+    await tx
+      .update(firms)
+      .set({ nextMatterNumber: MATTERS.length + 1 })
+      .where(eq(firms.id, firmId));
+    await tx.insert(matterPracticeAreas).values(
+      insertedMatters.map((matter, index) => ({
+        firmId,
+        matterId: matter.id,
+        practiceAreaId: practiceAreas.find((area) => area.name === MATTERS[index]!.practiceArea)!.id,
+      })),
+    );
+    await tx.insert(matterParties).values(
+      insertedMatters.map((matter, index) => ({
+        firmId,
+        matterId: matter.id,
+        partyRole: 'opposing' as const,
+        partyType: 'company' as const,
+        name: MATTERS[index]!.opposingParty,
+      })),
+    );
     await tx.insert(matterAssignees).values(
       insertedMatters.flatMap((matter) => [
         { firmId, matterId: matter.id, userId: admin, hourlyRate: '80000.00' },
         { firmId, matterId: matter.id, userId: feeEarner, hourlyRate: '50000.00' },
       ]),
     );
-    await tx.insert(activityTypes).values(ACTIVITIES.map(([activityType, utbmsCode]) => ({ firmId, activityType, utbmsCode })));
 
     return {
       firmId,

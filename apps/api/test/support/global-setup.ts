@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/database.ts';
+import { createPglite, openDatabase } from '../../src/db/database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +14,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) return;
   const file = join(tmpdir(), `matterhorn-pglite-template-${process.pid}.tar`);
-  const pglite = new PGlite();
+  const pglite = createPglite();
   await openDatabase({ pglite }).migrate();
   const dump = await pglite.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

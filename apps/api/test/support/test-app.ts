@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
+import { createPglite, openDatabase, type Database } from '../../src/db/database.ts';
 import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
 import { inject } from 'vitest';
 
@@ -23,7 +22,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplateFile'));
-    const pglite = new PGlite({ loadDataDir: new Blob([template]) });
+    const pglite = createPglite({ loadDataDir: new Blob([template]) });
     return { database: openDatabase({ pglite }), drop: async () => undefined };
   }
   const name = `matterhorn_test_${randomBytes(6).toString('hex')}`;

@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { firms } from './firms.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { firms, users } from './firms.ts';
 
 /** A client of the firm: an individual (first/last name) or a company (company name). */
 export const clients = pgTable(
@@ -13,17 +14,89 @@ export const clients = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     companyName: text('company_name'),
+    /** The name shown everywhere and matched by search and conflict checks. */
+    displayName: text('display_name')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when client_type = 'company' then coalesce(company_name, '') else btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) end`,
+      ),
     email: text('email'),
+    alternateEmail: text('alternate_email'),
     phone: text('phone'),
+    alternatePhone: text('alternate_phone'),
     address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    postalCode: text('postal_code'),
+    notes: text('notes').notNull().default(''),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    /** Lower-case name, emails and phones: what the list's search box matches (trigram-indexed). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(company_name, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
+      ),
     isPortalEnabled: boolean('is_portal_enabled').notNull().default(false),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id),
+  },
+  (table) => [
+    index('clients_firm_idx').on(table.firmId, table.createdAt),
+    unique('clients_firm_id_key').on(table.firmId, table.id),
+    index('clients_firm_name_idx').on(table.firmId, table.displayName),
+    index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('clients_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
+  ],
+);
+
+/** A company client's contact people. */
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    jobTitle: text('job_title'),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),
+    index('client_contacts_client_idx').on(table.firmId, table.clientId),
+    index('client_contacts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+/** Fields a firm adds to its clients or matters; values live in the record's custom_fields. */
+export const customFieldDefinitions = pgTable(
+  'custom_field_definitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    entityType: text('entity_type', { enum: ['client', 'matter'] }).notNull(),
+    label: text('label').notNull(),
+    fieldType: text('field_type', { enum: ['text', 'number', 'date', 'select'] }).notNull(),
+    options: text('options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isRequired: boolean('is_required').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('clients_firm_idx').on(table.firmId, table.createdAt)],
+  (table) => [index('custom_field_definitions_firm_idx').on(table.firmId, table.entityType)],
 );
 
 /** A client's sign-in to the firm's portal; the same email may be a client of two firms. */
@@ -46,5 +119,34 @@ export const portalAccounts = pgTable(
   (table) => [
     uniqueIndex('portal_accounts_firm_email_key').on(table.firmId, table.email),
     uniqueIndex('portal_accounts_client_key').on(table.clientId),
+    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }).onDelete('no action'),
   ],
+);
+
+/**
+ * Every conflict check, kept as the firm's evidence that it looked before taking a client or
+ * matter on: who searched, for what, what was found and what they decided.
+ */
+export const conflictChecks = pgTable(
+  'conflict_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    searchedByUserId: uuid('searched_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    context: text('context', { enum: ['client', 'matter', 'standalone'] }).notNull(),
+    searchedNames: text('searched_names').array().notNull(),
+    matches: jsonb('matches').notNull().default([]),
+    matchCount: integer('match_count').notNull().default(0),
+    decision: text('decision', { enum: ['no_conflict', 'proceed_despite_conflict', 'declined'] }),
+    decisionNotes: text('decision_notes'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conflict_checks_firm_idx').on(table.firmId, table.createdAt)],
 );

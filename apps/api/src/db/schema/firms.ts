@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currencies } from './reference.ts';
 
 /** A law firm: the tenant. Its row is visible only inside its own firm context. */
@@ -14,6 +14,11 @@ export const firms = pgTable(
     multicurrency: boolean('multicurrency').notNull().default(false),
     timeZone: text('time_zone').notNull().default('UTC'),
     logo: text('logo'),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    /** The next matter number to hand out; taken under a row lock so numbers never repeat. */
+    nextMatterNumber: integer('next_matter_number').notNull().default(1),
     ownerUserId: uuid('owner_user_id'),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,5 +69,9 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_key').on(table.email), index('users_firm_idx').on(table.firmId)],
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_firm_idx').on(table.firmId),
+    unique('users_firm_id_key').on(table.firmId, table.id),
+  ],
 );

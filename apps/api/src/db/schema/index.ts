@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './clients.ts';
 export * from './matters.ts';
 export * from './subscriptions.ts';
+export * from './exchange-rates.ts';

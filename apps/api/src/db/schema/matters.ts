@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 
@@ -15,24 +15,44 @@ export const matters = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id),
+    /** The firm's reference for the matter, e.g. MAT-00042: sequential per firm. */
+    matterNumber: text('matter_number'),
     matterName: text('matter_name').notNull(),
     billingType: text('billing_type', { enum: MATTER_BILLING_TYPES }).notNull(),
     description: text('description').notNull().default(''),
     status: text('status', { enum: ['Open', 'Closed'] })
       .notNull()
       .default('Open'),
-    practiceArea: text('practice_area'),
     shelfLocation: text('shelf_location'),
     matterOpenDate: date('matter_open_date')
       .notNull()
       .default(sql`current_date`),
     matterCloseDate: date('matter_close_date'),
+    /** The matter's own hourly rate, used for fee earners without a rate of their own on it. */
+    hourlyRate: numeric('hourly_rate', { precision: 14, scale: 2 }),
     flatRate: numeric('flat_rate', { precision: 14, scale: 2 }),
     contingencyPercentage: numeric('contingency_percentage', { precision: 5, scale: 2 }),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(matter_name || ' ' || coalesce(matter_number, '') || ' ' || coalesce(shelf_location, ''))`),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id),
   },
-  (table) => [index('matters_firm_idx').on(table.firmId, table.createdAt), index('matters_client_idx').on(table.firmId, table.clientId)],
+  (table) => [
+    index('matters_firm_idx').on(table.firmId, table.createdAt),
+    index('matters_client_idx').on(table.firmId, table.clientId),
+    index('matters_firm_status_idx').on(table.firmId, table.status, table.createdAt),
+    index('matters_firm_billing_type_idx').on(table.firmId, table.billingType, table.createdAt),
+    unique('matters_firm_id_key').on(table.firmId, table.id),
+    unique('matters_firm_number_key').on(table.firmId, table.matterNumber),
+    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'matters_firm_client_fk' }),
+    index('matters_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('matters_name_trgm_idx').using('gin', sql`${table.matterName} gin_trgm_ops`),
+  ],
 );
 
 /** Fee earners assigned to a matter, each with the hourly rate they bill on it. */
@@ -50,7 +70,78 @@ export const matterAssignees = pgTable(
       .references(() => users.id),
     hourlyRate: numeric('hourly_rate', { precision: 14, scale: 2 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.matterId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.matterId, table.userId] }),
+    index('matter_assignees_user_idx').on(table.firmId, table.userId, table.matterId),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'matter_assignees_firm_matter_fk',
+    }),
+    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'matter_assignees_firm_user_fk' }),
+  ],
+);
+
+/** The firm's practice areas (Litigation, Corporate…), chosen for matters. */
+export const practiceAreas = pgTable(
+  'practice_areas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('practice_areas_firm_id_key').on(table.firmId, table.id),
+    index('practice_areas_firm_idx').on(table.firmId, table.name),
+  ],
+);
+
+export const matterPracticeAreas = pgTable(
+  'matter_practice_areas',
+  {
+    firmId: uuid('firm_id').notNull(),
+    matterId: uuid('matter_id').notNull(),
+    practiceAreaId: uuid('practice_area_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.matterId, table.practiceAreaId] }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'matter_practice_areas_matter_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.practiceAreaId],
+      foreignColumns: [practiceAreas.firmId, practiceAreas.id],
+      name: 'matter_practice_areas_area_fk',
+    }),
+  ],
+);
+
+/** People and companies on a matter besides the client: related parties and opposing parties. */
+export const matterParties = pgTable(
+  'matter_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id').notNull(),
+    matterId: uuid('matter_id').notNull(),
+    partyRole: text('party_role', { enum: ['related', 'opposing'] }).notNull(),
+    partyType: text('party_type', { enum: ['individual', 'company'] })
+      .notNull()
+      .default('individual'),
+    name: text('name').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'matter_parties_matter_fk' }),
+    index('matter_parties_matter_idx').on(table.firmId, table.matterId),
+    index('matter_parties_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
 );
 
 /** Activity types for time entries, optionally mapped to a UTBMS activity code (A101–A111). */
@@ -64,6 +155,7 @@ export const activityTypes = pgTable(
     activityType: text('activity_type').notNull(),
     utbmsCode: text('utbms_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [index('activity_types_firm_idx').on(table.firmId)],
 );

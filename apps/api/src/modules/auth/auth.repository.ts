@@ -1,6 +1,18 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { authTokens, clients, firms, plans, portalAccounts, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  activityTypes,
+  authTokens,
+  clients,
+  firms,
+  plans,
+  portalAccounts,
+  practiceAreas,
+  roles,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 
 type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
 
@@ -128,6 +140,19 @@ export async function insertRoles(tx: Tx, firmId: string, definitions: readonly 
     .insert(roles)
     .values(definitions.map((role) => ({ firmId, name: role.name, permissions: [...role.permissions], isSystem: true })))
     .returning({ id: roles.id, name: roles.name });
+}
+
+/** The activity types and practice areas a new firm starts with. */
+export async function insertFirmReferenceData(
+  tx: Tx,
+  firmId: string,
+  defaults: { activityTypes: readonly (readonly [string, string])[]; practiceAreas: readonly string[] },
+) {
+  await tx.insert(activityTypes).values(defaults.activityTypes.map(([activityType, utbmsCode]) => ({ firmId, activityType, utbmsCode })));
+  return tx
+    .insert(practiceAreas)
+    .values(defaults.practiceAreas.map((name) => ({ firmId, name })))
+    .returning({ id: practiceAreas.id, name: practiceAreas.name });
 }
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<string> {

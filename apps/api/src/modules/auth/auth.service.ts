@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/error
 import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
-import { ADMINISTRATOR_ROLE_NAME, DEFAULT_ROLES } from './default-roles.ts';
+import { ADMINISTRATOR_ROLE_NAME, DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from './firm-defaults.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 
@@ -62,6 +62,10 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
           });
           await repository.setFirmOwner(tx, firmId, userId);
           await repository.insertTrialSubscription(tx, firmId);
+          await repository.insertFirmReferenceData(tx, firmId, {
+            activityTypes: DEFAULT_ACTIVITY_TYPES,
+            practiceAreas: DEFAULT_PRACTICE_AREAS,
+          });
           const sendEmail = await sendVerification(tx, { id: userId, firmId, email: input.email });
           return { token: await openSession(tx, config.appSecret, { firmId, kind: 'firm', userId }), sendEmail };
         });

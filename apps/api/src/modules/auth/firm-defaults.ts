@@ -49,3 +49,29 @@ export const DEFAULT_ROLES = [
 ] as const;
 
 export const ADMINISTRATOR_ROLE_NAME = 'Administrator';
+
+/** UTBMS activity codes A101–A111, the activity types every new firm starts with. */
+export const DEFAULT_ACTIVITY_TYPES = [
+  ['Plan and prepare', 'A101'],
+  ['Research', 'A102'],
+  ['Draft/revise', 'A103'],
+  ['Review/analyze', 'A104'],
+  ['Communicate (in firm)', 'A105'],
+  ['Communicate (with client)', 'A106'],
+  ['Communicate (other outside counsel)', 'A107'],
+  ['Communicate (other external)', 'A108'],
+  ['Appear for/attend', 'A109'],
+  ['Manage data/files', 'A110'],
+  ['Other', 'A111'],
+] as const;
+
+export const DEFAULT_PRACTICE_AREAS = [
+  'Corporate',
+  'Criminal',
+  'Employment',
+  'Family',
+  'Intellectual Property',
+  'Litigation',
+  'Probate',
+  'Property',
+] as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "matters" DROP COLUMN "practice_area";

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { isValidIsoDate } from './dates.ts';
+
+/** Optional free text: trimmed, blank becomes null. */
+export const optionalText = (label: string, max = 500) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Required text with the product's "X is required" message. */
+export const requiredText = (label: string, max = 160) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const optionalEmail = (label = 'Email') =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(254, `${label} is too long`)
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .refine((value) => value === null || z.email().safeParse(value).success, `Enter a valid ${label.toLowerCase()}`);
+
+/** A non-negative amount of money as text with at most 2 decimals ("1500", "1500.5", "1500.50"). */
+export const moneyText = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} is required` })
+    .transform((value) => String(value).trim())
+    .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
+
+export const optionalMoneyText = (label: string) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
+    .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
+
+export const isoDate = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+
+export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
+
+/** Query-string booleans: "true"/"1" are true, anything else false. */
+export const queryBoolean = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+export const sortTypeSchema = z.enum(['asc', 'desc']).default('desc');

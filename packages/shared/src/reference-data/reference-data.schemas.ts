@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/auth.schemas.ts';
+import { isoDate, optionalText, requiredText } from '../common/fields.ts';
+import { firmSetupRequestSchema } from '../firm/firm.schemas.ts';
+
+export const UTBMS_ACTIVITY_CODES = ['A101', 'A102', 'A103', 'A104', 'A105', 'A106', 'A107', 'A108', 'A109', 'A110', 'A111'] as const;
+
+/** SPEC.md §3 Activity: id, activityType; plus its optional UTBMS code. */
+export const activityTypeSchema = z.object({ id: z.string(), activityType: z.string(), utbmsCode: z.string().nullable() });
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+export const activityTypeInputSchema = z.strictObject({
+  activityType: requiredText('Activity type', 120),
+  utbmsCode: z.enum(UTBMS_ACTIVITY_CODES, { error: 'UTBMS code must be one of A101–A111' }).nullish(),
+});
+
+export const practiceAreaSchema = z.object({ id: z.string(), name: z.string(), matterCount: z.number() });
+export type PracticeArea = z.infer<typeof practiceAreaSchema>;
+export const practiceAreaInputSchema = z.strictObject({ name: requiredText('Practice area', 120) });
+
+export const exchangeRateQuerySchema = z.object({
+  HomeCurrencyId: z.coerce.number().int().positive().optional(),
+  ForeignCurrencyId: z.coerce.number({ error: 'Foreign currency is required' }).int().positive('Foreign currency is required'),
+  BusinessId: z.string().optional(),
+  Date: isoDate('Date').optional(),
+});
+/** The rate that turns an amount in the foreign currency into the firm's home currency. */
+export const exchangeRateSchema = z.object({
+  exchangeRate: z.string(),
+  homeCurrencyId: z.number(),
+  foreignCurrencyId: z.number(),
+  effectiveDate: z.string().nullable(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const exchangeRateEntrySchema = z.object({
+  id: z.string(),
+  foreignCurrencyId: z.number(),
+  foreignCurrencyCode: z.string(),
+  rate: z.string(),
+  effectiveDate: z.string(),
+});
+export type ExchangeRateEntry = z.infer<typeof exchangeRateEntrySchema>;
+export const exchangeRateInputSchema = z.strictObject({
+  foreignCurrencyId: z.coerce.number({ error: 'Foreign currency is required' }).int().positive('Foreign currency is required'),
+  rate: z
+    .union([z.string(), z.number()], { error: 'Rate is required' })
+    .transform((value) => String(value).trim())
+    .refine((value) => /^\d{1,10}(\.\d{1,8})?$/.test(value) && Number(value) > 0, 'Rate must be a positive number with at most 8 decimals'),
+  effectiveDate: isoDate('Effective date'),
+});
+
+export const firmProfileSchema = z.object({
+  firmName: z.string(),
+  portalSlug: z.string().nullable(),
+  country: z.string().nullable(),
+  homeCurrencyId: z.number().nullable(),
+  multicurrency: z.boolean(),
+  timeZone: z.string(),
+  logo: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type FirmProfile = z.infer<typeof firmProfileSchema>;
+
+export const firmProfileInputSchema = firmSetupRequestSchema.extend({
+  address: optionalText('Address', 300),
+  phone: optionalText('Phone', 40),
+  email: emailSchema.nullish(),
+});
+export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;
