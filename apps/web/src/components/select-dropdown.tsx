@@ -1,0 +1,89 @@
+import { CheckIcon, Combobox, Group, type ComboboxStore } from '@mantine/core';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { emptyOptionsText, groupSelectOptions, type SelectOption } from './select-options.ts';
+
+export const SEARCH_PLACEHOLDER = 'Search';
+
+type SelectDropdownProps = {
+  store: ComboboxStore;
+  /** The options left after searching. */
+  options: SelectOption[];
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** Names the empty state: 'client' reads 'No client found.' */
+  entity: string;
+  /** The list's height limit in px; the list scrolls beyond it. */
+  maxListHeight: number;
+  isSelected: (value: string) => boolean;
+  /** Names the list for screen readers (the field's label). */
+  listLabel?: string;
+  /** Shown under the list, e.g. an 'Add new client' link. */
+  footer?: ReactNode;
+};
+
+/**
+ * The dropdown every select shares (SPEC.md §2): a 'Search' box, the options under their group
+ * headings, 'No {entity} found.' when nothing matches, and an optional footer.
+ */
+export function SelectDropdown({
+  store,
+  options,
+  search,
+  onSearchChange,
+  entity,
+  maxListHeight,
+  isSelected,
+  listLabel,
+  footer,
+}: SelectDropdownProps) {
+  const closeAndReturnFocus = (event: KeyboardEvent<HTMLInputElement>) => {
+    // The list lives in a portal, so Tab would leave the page's order: close and go back instead.
+    if (event.key !== 'Tab') return;
+    event.preventDefault();
+    store.closeDropdown('keyboard');
+    store.targetRef.current?.focus();
+  };
+
+  const renderOption = (option: SelectOption) => {
+    const selected = isSelected(option.value);
+    return (
+      <Combobox.Option value={option.value} key={option.value} active={selected} aria-selected={selected}>
+        <Group gap="xs" wrap="nowrap">
+          {selected ? <CheckIcon size={12} aria-hidden /> : null}
+          <span>{option.label}</span>
+        </Group>
+      </Combobox.Option>
+    );
+  };
+
+  return (
+    <Combobox.Dropdown>
+      <Combobox.Search
+        value={search}
+        onChange={(event) => {
+          onSearchChange(event.currentTarget.value);
+          store.resetSelectedOption();
+        }}
+        onKeyDown={closeAndReturnFocus}
+        placeholder={SEARCH_PLACEHOLDER}
+        aria-label={SEARCH_PLACEHOLDER}
+      />
+      <Combobox.Options aria-label={listLabel} style={{ maxHeight: maxListHeight, overflowY: 'auto' }}>
+        {options.length === 0 ? (
+          <Combobox.Empty>{emptyOptionsText(entity)}</Combobox.Empty>
+        ) : (
+          groupSelectOptions(options).map((section) =>
+            section.group === null ? (
+              <Fragment key="ungrouped">{section.options.map(renderOption)}</Fragment>
+            ) : (
+              <Combobox.Group label={section.group} key={`group-${section.group}`}>
+                {section.options.map(renderOption)}
+              </Combobox.Group>
+            ),
+          )
+        )}
+      </Combobox.Options>
+      {footer ? <Combobox.Footer>{footer}</Combobox.Footer> : null}
+    </Combobox.Dropdown>
+  );
+}
