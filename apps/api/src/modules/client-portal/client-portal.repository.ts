@@ -6,7 +6,7 @@ export async function findPortalClientProfile(tx: Tx, clientId: string) {
   const [row] = await tx
     .select({
       clientId: clients.id,
-      name: sql<string>`coalesce(${clients.companyName}, trim(concat_ws(' ', ${clients.firstName}, ${clients.lastName})))`,
+      name: clients.displayName,
       email: sql<string>`coalesce(${clients.email}, '')`,
       company: sql<string>`coalesce(${firms.portalSlug}, '')`,
       firmName: firms.name,

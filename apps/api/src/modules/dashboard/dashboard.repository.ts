@@ -31,7 +31,7 @@ export async function findRecentMatters(tx: Tx, firmId: string, limit: number) {
     .select({
       id: matters.id,
       matterName: matters.matterName,
-      clientName: sql<string>`coalesce(${clients.companyName}, trim(concat_ws(' ', ${clients.firstName}, ${clients.lastName})))`,
+      clientName: clients.displayName,
       matterOpenDate: matters.matterOpenDate,
     })
     .from(matters)
