@@ -12,6 +12,7 @@ import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -19,13 +20,22 @@ import { createAuthenticator } from './modules/auth/authenticator.ts';
 import { registerPortalAuthRoutes } from './modules/auth/portal-auth.routes.ts';
 import { createPortalAuthService } from './modules/auth/portal-auth.service.ts';
 import { registerClientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
+import { registerClientRoutes } from './modules/clients/clients.routes.ts';
+import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
 import { registerCurrencyRoutes } from './modules/currencies/currencies.routes.ts';
+import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerFirmRoutes } from './modules/firm/firm.routes.ts';
 import { createFirmService } from './modules/firm/firm.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMatterRoutes } from './modules/matters/matters.routes.ts';
+import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-areas.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { registerTeamRoutes } from './modules/team/team.routes.ts';
+import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
+import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes.ts';
+import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +88,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerCaseInsensitiveQuery(app);
   const authenticator = createAuthenticator(database, config.appSecret);
   registerRouteAccess(app, authenticator, app.routeCatalog);
+  registerIdempotency(app, database);
 
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
   const authLimit = { max: config.authRequestsPerMinutePerAddress, timeWindow: '1 minute' };
@@ -91,6 +102,15 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);
+  registerClientRoutes(app, { database, config, mailer: outgoingMail });
+  registerConflictCheckRoutes(app, database);
+  registerCustomFieldRoutes(app, database);
+  registerMatterRoutes(app, database);
+  registerPracticeAreaRoutes(app, database);
+  registerTeamRoutes(app, { database, config, mailer: outgoingMail });
+  registerRolesRoutes(app, database);
+  registerActivityTypeRoutes(app, database);
+  registerExchangeRateRoutes(app, database);
 
   if (config.webDistDir) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });

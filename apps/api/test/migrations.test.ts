@@ -59,13 +59,13 @@ describe('upgrading a database left by an older version', () => {
       await database.db.execute(
         sql`insert into clients (id, firm_id, client_type, company_name) values ('33333333-3333-4333-8333-333333333333', ${firmId}, 'company', 'Old Client Ltd')`,
       );
-      for (const [name, area] of [
-        ['First matter', 'Litigation'],
-        ['Second matter', 'Litigation'],
-        ['Third matter', null],
-      ]) {
+      for (const [order, name, area] of [
+        [1, 'First matter', 'Litigation'],
+        [2, 'Second matter', 'Litigation'],
+        [3, 'Third matter', null],
+      ] as const) {
         await database.db.execute(
-          sql`insert into matters (firm_id, client_id, matter_name, billing_type, practice_area) values (${firmId}, '33333333-3333-4333-8333-333333333333', ${name}, 'Hourly', ${area})`,
+          sql`insert into matters (firm_id, client_id, matter_name, billing_type, practice_area, created_at) values (${firmId}, '33333333-3333-4333-8333-333333333333', ${name}, 'Hourly', ${area}, now() + make_interval(secs => ${order}))`,
         );
       }
 

@@ -42,7 +42,10 @@ export const optionalMoneyText = (label: string) =>
     .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
 
 export const isoDate = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
 
 export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
 

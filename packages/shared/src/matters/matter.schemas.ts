@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate, moneyText, optionalMoneyText, optionalText, queryBoolean, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
+import {
+  isoDate,
+  moneyText,
+  optionalMoneyText,
+  optionalText,
+  queryBoolean,
+  requiredText,
+  sortTypeSchema,
+  uuidField,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /** SPEC.md §3 calls a matter's billing type its matterRate. */
@@ -36,7 +45,10 @@ export const matterInputSchema = z
       .union([z.string(), z.number()])
       .nullish()
       .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
-      .refine((value) => value === null || (/^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100), 'Contingency percentage must be between 0 and 100'),
+      .refine(
+        (value) => value === null || (/^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100),
+        'Contingency percentage must be between 0 and 100',
+      ),
     assignees: z.array(matterAssigneeInputSchema).max(50).default([]),
     parties: z.array(matterPartyInputSchema).max(100).default([]),
     customFields: z.record(z.string(), z.string().max(1000)).default({}),

@@ -5,3 +5,4 @@ export * from './clients.ts';
 export * from './matters.ts';
 export * from './subscriptions.ts';
 export * from './exchange-rates.ts';
+export * from './idempotency.ts';

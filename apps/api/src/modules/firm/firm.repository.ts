@@ -29,3 +29,33 @@ export async function updateFirmSetup(
 export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
   await tx.insert(auditEvents).values(values);
 }
+
+export async function findFirmProfile(tx: Tx, firmId: string) {
+  const [row] = await tx
+    .select({
+      firmName: firms.name,
+      portalSlug: firms.portalSlug,
+      country: firms.country,
+      homeCurrencyId: firms.homeCurrencyId,
+      multicurrency: firms.multicurrency,
+      timeZone: firms.timeZone,
+      logo: firms.logo,
+      address: firms.address,
+      phone: firms.phone,
+      email: firms.email,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row ?? null;
+}
+
+export async function updateFirmProfile(
+  tx: Tx,
+  firmId: string,
+  values: Parameters<typeof updateFirmSetup>[2] & { address: string | null; phone: string | null; email: string | null },
+) {
+  await tx
+    .update(firms)
+    .set({ ...values, setupCompletedAt: sql`coalesce(${firms.setupCompletedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(firms.id, firmId));
+}

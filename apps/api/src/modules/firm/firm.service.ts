@@ -1,23 +1,43 @@
 import type { z } from 'zod';
-import type { firmSetupRequestSchema } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import type { FirmProfile, firmProfileInputSchema, firmSetupRequestSchema } from '@matterhorn/shared';
+import type { Database, Tx } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { currencyExists, insertAuditEvent, updateFirmSetup } from './firm.repository.ts';
+import { currencyExists, findFirmProfile, insertAuditEvent, updateFirmProfile, updateFirmSetup } from './firm.repository.ts';
 
 export type FirmService = ReturnType<typeof createFirmService>;
+
+const SLUG_TAKEN = 'That portal address is already taken. Please choose another.';
+
+function assertKnownTimeZone(timeZone: string) {
+  if (!Intl.supportedValuesOf('timeZone').includes(timeZone) && timeZone !== 'UTC') {
+    throw badRequest('Choose a time zone from the list', { timeZone: 'Choose a time zone from the list' });
+  }
+}
+
+async function assertCurrencyExists(tx: Tx, homeCurrencyId: number) {
+  if (!(await currencyExists(tx, homeCurrencyId)))
+    throw badRequest('Home currency is required', { homeCurrencyId: 'Home currency is required' });
+}
+
+/** The portal address is unique across firms; its index answers a taken one. */
+async function mapSlugConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+    throw error;
+  }
+}
 
 export function createFirmService(database: Database) {
   return {
     async setUp(principal: FirmPrincipal, input: z.output<typeof firmSetupRequestSchema>) {
-      if (!Intl.supportedValuesOf('timeZone').includes(input.timeZone) && input.timeZone !== 'UTC') {
-        throw badRequest('Choose a time zone from the list', { timeZone: 'Choose a time zone from the list' });
-      }
-      try {
-        await database.withFirm(principal.firmId, async (tx) => {
-          if (!(await currencyExists(tx, input.homeCurrencyId)))
-            throw badRequest('Home currency is required', { homeCurrencyId: 'Home currency is required' });
+      assertKnownTimeZone(input.timeZone);
+      await mapSlugConflict(() =>
+        database.withFirm(principal.firmId, async (tx) => {
+          await assertCurrencyExists(tx, input.homeCurrencyId);
           await updateFirmSetup(tx, principal.firmId, {
             name: input.firmName,
             portalSlug: input.portalSlug,
@@ -40,11 +60,50 @@ export function createFirmService(database: Database) {
               multicurrency: input.multicurrency,
             },
           });
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('That portal address is already taken. Please choose another.');
-        throw error;
-      }
+        }),
+      );
+    },
+
+    async profileOf(principal: FirmPrincipal): Promise<FirmProfile> {
+      const profile = await database.withFirm(principal.firmId, (tx) => findFirmProfile(tx, principal.firmId));
+      if (!profile) throw notFound('Firm');
+      return profile;
+    },
+
+    async updateProfile(principal: FirmPrincipal, input: z.output<typeof firmProfileInputSchema>): Promise<FirmProfile> {
+      assertKnownTimeZone(input.timeZone);
+      return mapSlugConflict(() =>
+        database.withFirm(principal.firmId, async (tx) => {
+          await assertCurrencyExists(tx, input.homeCurrencyId);
+          const before = await findFirmProfile(tx, principal.firmId);
+          if (!before) throw notFound('Firm');
+          const after = {
+            name: input.firmName,
+            portalSlug: input.portalSlug,
+            country: input.country,
+            homeCurrencyId: input.homeCurrencyId,
+            multicurrency: input.multicurrency,
+            timeZone: input.timeZone,
+            logo: input.logo === undefined ? before.logo : input.logo,
+            address: input.address,
+            phone: input.phone,
+            email: input.email ?? null,
+          };
+          await updateFirmProfile(tx, principal.firmId, after);
+          const { logo: beforeLogo, ...beforeDetails } = before;
+          const { logo: afterLogo, name: firmName, ...afterDetails } = after;
+          await insertAuditEvent(tx, {
+            firmId: principal.firmId,
+            actorUserId: principal.userId,
+            action: 'firm.profile.update',
+            entityType: 'firm',
+            entityId: principal.firmId,
+            // Logos are large data URLs: the trail records that one changed, not the image.
+            details: { before: beforeDetails, after: { firmName, ...afterDetails }, logoChanged: beforeLogo !== afterLogo },
+          });
+          return (await findFirmProfile(tx, principal.firmId))!;
+        }),
+      );
     },
   };
 }

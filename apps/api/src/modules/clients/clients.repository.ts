@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import {
+  auditEvents,
+  clientContacts,
+  clients,
+  conflictChecks,
+  customFieldDefinitions,
+  firms,
+  matters,
+  portalAccounts,
+  sessions,
+} from '../../db/schema/index.ts';
+
+export type ClientFilters = { search?: string; clientType?: 'individual' | 'company'; status?: 'active' | 'archived' };
+export type ClientSort = { column: 'name' | 'clientType' | 'status' | 'createdAt'; direction: 'asc' | 'desc' };
+export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'firmId' | 'displayName' | 'searchText'>;
+export type ContactValues = { name: string; jobTitle: string | null; email: string | null; phone: string | null };
+
+const summaryColumns = {
+  id: clients.id,
+  clientType: clients.clientType,
+  name: clients.displayName,
+  email: clients.email,
+  phone: clients.phone,
+  status: clients.status,
+  isPortalEnabled: clients.isPortalEnabled,
+  createdAt: clients.createdAt,
+};
+
+/** LIKE wildcards in the user's text match themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function listConditions(firmId: string, filters: ClientFilters): SQL | undefined {
+  return and(
+    eq(clients.firmId, firmId),
+    isNull(clients.deletedAt),
+    filters.search ? sql`${clients.searchText} ilike ${likePattern(filters.search)}` : undefined,
+    filters.clientType ? eq(clients.clientType, filters.clientType) : undefined,
+    filters.status ? eq(clients.status, filters.status) : undefined,
+  );
+}
+
+const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
+
+export async function countClients(tx: Tx, firmId: string, filters: ClientFilters): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(listConditions(firmId, filters));
+  return row?.count ?? 0;
+}
+
+export function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, limit: number, offset: number) {
+  const order = sort.direction === 'asc' ? asc : desc;
+  return tx
+    .select(summaryColumns)
+    .from(clients)
+    .where(listConditions(firmId, filters))
+    .orderBy(order(sortColumns[sort.column]), order(clients.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Open, non-deleted matters per client, for one page of clients in one query. */
+export async function countOpenMatters(tx: Tx, firmId: string, clientIds: string[]): Promise<Map<string, number>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ clientId: matters.clientId, count: sql<number>`count(*)::int` })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), inArray(matters.clientId, clientIds), eq(matters.status, 'Open'), isNull(matters.deletedAt)))
+    .groupBy(matters.clientId);
+  return new Map(rows.map((row) => [row.clientId, row.count]));
+}
+
+export function findActiveClientNames(tx: Tx, firmId: string) {
+  return tx
+    .select({ id: clients.id, clientType: clients.clientType, name: clients.displayName })
+    .from(clients)
+    .where(and(eq(clients.firmId, firmId), isNull(clients.deletedAt), eq(clients.status, 'active')))
+    .orderBy(asc(clients.displayName), asc(clients.id));
+}
+
+export async function findClient(tx: Tx, firmId: string, clientId: string, { deleted = false } = {}) {
+  const [row] = await tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId), deleted ? isNotNull(clients.deletedAt) : isNull(clients.deletedAt)));
+  return row ?? null;
+}
+
+export function findContacts(tx: Tx, firmId: string, clientId: string) {
+  return tx
+    .select({
+      id: clientContacts.id,
+      name: clientContacts.name,
+      jobTitle: clientContacts.jobTitle,
+      email: clientContacts.email,
+      phone: clientContacts.phone,
+    })
+    .from(clientContacts)
+    .where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId)))
+    .orderBy(asc(clientContacts.createdAt), asc(clientContacts.name));
+}
+
+export function findClientMatters(tx: Tx, firmId: string, clientId: string) {
+  return tx
+    .select({
+      id: matters.id,
+      matterNumber: matters.matterNumber,
+      matterName: matters.matterName,
+      matterRate: matters.billingType,
+      status: matters.status,
+    })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), eq(matters.clientId, clientId), isNull(matters.deletedAt)))
+    .orderBy(desc(matters.createdAt), asc(matters.id));
+}
+
+export async function hasPortalAccount(tx: Tx, firmId: string, clientId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: portalAccounts.id })
+    .from(portalAccounts)
+    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.clientId, clientId)));
+  return Boolean(row);
+}
+
+export function findClientFieldDefinitions(tx: Tx, firmId: string) {
+  return tx
+    .select({
+      id: customFieldDefinitions.id,
+      label: customFieldDefinitions.label,
+      fieldType: customFieldDefinitions.fieldType,
+      options: customFieldDefinitions.options,
+      isRequired: customFieldDefinitions.isRequired,
+    })
+    .from(customFieldDefinitions)
+    .where(
+      and(
+        eq(customFieldDefinitions.firmId, firmId),
+        eq(customFieldDefinitions.entityType, 'client'),
+        isNull(customFieldDefinitions.deletedAt),
+      ),
+    )
+    .orderBy(asc(customFieldDefinitions.sortOrder), asc(customFieldDefinitions.label));
+}
+
+/** Locks the conflict check so two saves cannot both claim it. */
+export async function findConflictCheckForUpdate(tx: Tx, firmId: string, conflictCheckId: string) {
+  const [row] = await tx
+    .select({ id: conflictChecks.id, clientId: conflictChecks.clientId })
+    .from(conflictChecks)
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function linkConflictCheck(tx: Tx, firmId: string, conflictCheckId: string, clientId: string) {
+  await tx
+    .update(conflictChecks)
+    .set({ clientId })
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)));
+}
+
+export async function insertClient(tx: Tx, firmId: string, values: ClientValues): Promise<string> {
+  const [row] = await tx
+    .insert(clients)
+    .values({ ...values, firmId })
+    .returning({ id: clients.id });
+  return row!.id;
+}
+
+export async function updateClient(tx: Tx, firmId: string, clientId: string, values: Partial<ClientValues>) {
+  await tx
+    .update(clients)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
+}
+
+export async function replaceContacts(tx: Tx, firmId: string, clientId: string, contacts: ContactValues[]) {
+  await tx.delete(clientContacts).where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId)));
+  if (contacts.length === 0) return;
+  await tx.insert(clientContacts).values(contacts.map((contact) => ({ ...contact, firmId, clientId })));
+}
+
+export async function softDeleteClient(tx: Tx, firmId: string, clientId: string, userId: string) {
+  await tx
+    .update(clients)
+    .set({ deletedAt: sql`now()`, deletedByUserId: userId, isPortalEnabled: false, updatedAt: sql`now()` })
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
+}
+
+export async function restoreClient(tx: Tx, firmId: string, clientId: string) {
+  await tx
+    .update(clients)
+    .set({ deletedAt: null, deletedByUserId: null, updatedAt: sql`now()` })
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
+}
+
+/** Ends every live portal session of the client's portal account. */
+export async function revokePortalSessions(tx: Tx, firmId: string, clientId: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.firmId, firmId),
+        isNull(sessions.revokedAt),
+        inArray(
+          sessions.portalAccountId,
+          tx
+            .select({ id: portalAccounts.id })
+            .from(portalAccounts)
+            .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.clientId, clientId))),
+        ),
+      ),
+    );
+}
+
+export async function findFirmPortal(tx: Tx, firmId: string) {
+  const [row] = await tx.select({ name: firms.name, portalSlug: firms.portalSlug }).from(firms).where(eq(firms.id, firmId));
+  return row ?? null;
+}
+
+export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
+  await tx.insert(auditEvents).values(values);
+}

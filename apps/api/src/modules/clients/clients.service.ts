@@ -1,0 +1,254 @@
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { csvLine } from './clients.csv.ts';
+import * as repository from './clients.repository.ts';
+import { checkCustomFieldValues } from './clients.rules.ts';
+
+type ClientInput = z.output<typeof clientInputSchema>;
+type ClientListQuery = z.output<typeof clientListQuerySchema>;
+export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer };
+
+const CSV_PAGE_SIZE = 1000;
+const CSV_HEADER = ['Name', 'Type', 'Email', 'Phone', 'Status', 'Open matters', 'Created'];
+
+export type ClientsService = ReturnType<typeof createClientsService>;
+
+export function createClientsService({ database, config, mailer }: ClientsDependencies) {
+  const filtersOf = (query: ClientListQuery): repository.ClientFilters => ({
+    search: query.GeneralSearchText || undefined,
+    clientType: query.ClientType,
+    status: query.Status,
+  });
+  const sortOf = (query: ClientListQuery): repository.ClientSort => ({ column: query.sortColumn, direction: query.sortType });
+
+  async function pageOfSummaries(tx: Tx, firmId: string, query: ClientListQuery, limit: number, offset: number): Promise<ClientSummary[]> {
+    const rows = await repository.findClientPage(tx, firmId, filtersOf(query), sortOf(query), limit, offset);
+    const openMatters = await repository.countOpenMatters(
+      tx,
+      firmId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, openMatterCount: openMatters.get(row.id) ?? 0, createdAt: row.createdAt.toISOString() }));
+  }
+
+  async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {
+    const client = await repository.findClient(tx, firmId, clientId);
+    if (!client) throw notFound('Client');
+    const [contacts, matters, hasPortalAccount] = [
+      await repository.findContacts(tx, firmId, clientId),
+      await repository.findClientMatters(tx, firmId, clientId),
+      await repository.hasPortalAccount(tx, firmId, clientId),
+    ];
+    return {
+      id: client.id,
+      clientType: client.clientType,
+      name: client.displayName,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      companyName: client.companyName,
+      email: client.email,
+      alternateEmail: client.alternateEmail,
+      phone: client.phone,
+      alternatePhone: client.alternatePhone,
+      address: client.address,
+      city: client.city,
+      state: client.state,
+      country: client.country,
+      postalCode: client.postalCode,
+      notes: client.notes,
+      customFields: client.customFields,
+      status: client.status,
+      isPortalEnabled: client.isPortalEnabled,
+      openMatterCount: matters.filter((matter) => matter.status === 'Open').length,
+      contacts,
+      matters,
+      hasPortalAccount,
+      createdAt: client.createdAt.toISOString(),
+      updatedAt: client.updatedAt.toISOString(),
+    };
+  }
+
+  /** The client's columns from the form; a person keeps no company name and a company no first/last name. */
+  async function valuesOf(tx: Tx, firmId: string, input: ClientInput): Promise<repository.ClientValues> {
+    const isCompany = input.clientType === 'company';
+    return {
+      clientType: input.clientType,
+      firstName: isCompany ? null : input.firstName,
+      lastName: isCompany ? null : input.lastName,
+      companyName: isCompany ? input.companyName : null,
+      email: input.email,
+      alternateEmail: input.alternateEmail,
+      phone: input.phone,
+      alternatePhone: input.alternatePhone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      postalCode: input.postalCode,
+      notes: input.notes ?? '',
+      status: input.status,
+      customFields: checkCustomFieldValues(input.customFields, await repository.findClientFieldDefinitions(tx, firmId)),
+    };
+  }
+
+  /** The conflict check run before saving must be this firm's and not already another client's. */
+  async function claimConflictCheck(tx: Tx, firmId: string, conflictCheckId: string | null | undefined, clientId: string) {
+    if (!conflictCheckId) return;
+    const check = await repository.findConflictCheckForUpdate(tx, firmId, conflictCheckId);
+    if (!check) throw notFound('Conflict check');
+    if (check.clientId && check.clientId !== clientId) throw conflict('This conflict check is already recorded against another client');
+    await repository.linkConflictCheck(tx, firmId, conflictCheckId, clientId);
+  }
+
+  const audit = (tx: Tx, principal: FirmPrincipal, action: string, clientId: string, details: Record<string, unknown> = {}) =>
+    repository.insertAuditEvent(tx, {
+      firmId: principal.firmId,
+      actorUserId: principal.userId,
+      action,
+      entityType: 'client',
+      entityId: clientId,
+      details,
+    });
+
+  return {
+    async associatedClients({ firmId }: FirmPrincipal): Promise<AssociatedClients> {
+      const rows = await database.withFirm(firmId, (tx) => repository.findActiveClientNames(tx, firmId));
+      return {
+        people: rows.filter((row) => row.clientType === 'individual').map((row) => ({ userId: row.id, name: row.name })),
+        companies: rows.filter((row) => row.clientType === 'company').map((row) => ({ companyId: row.id, companyName: row.name })),
+      };
+    },
+
+    async list({ firmId }: FirmPrincipal, query: ClientListQuery) {
+      return database.withFirm(firmId, async (tx) => {
+        const totalCount = await repository.countClients(tx, firmId, filtersOf(query));
+        const data = await pageOfSummaries(tx, firmId, query, query.size, (query.page - 1) * query.size);
+        return { data, page: query.page, size: query.size, totalCount };
+      });
+    },
+
+    /** The whole filtered list as CSV, read in pages so a large firm never sits in memory at once. */
+    csv({ firmId }: FirmPrincipal, query: ClientListQuery): Readable {
+      async function* lines() {
+        yield csvLine(CSV_HEADER);
+        for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
+          const rows = await database.withFirm(firmId, (tx) => pageOfSummaries(tx, firmId, query, CSV_PAGE_SIZE, offset));
+          if (rows.length > 0) {
+            yield rows
+              .map((row) =>
+                csvLine([
+                  row.name,
+                  row.clientType === 'company' ? 'Company' : 'Individual',
+                  row.email,
+                  row.phone,
+                  row.status === 'active' ? 'Active' : 'Archived',
+                  row.openMatterCount,
+                  row.createdAt.slice(0, 10),
+                ]),
+              )
+              .join('');
+          }
+          if (rows.length < CSV_PAGE_SIZE) return;
+        }
+      }
+      return Readable.from(lines());
+    },
+
+    detail({ firmId }: FirmPrincipal, clientId: string): Promise<ClientDetail> {
+      return database.withFirm(firmId, (tx) => detailOf(tx, firmId, clientId));
+    },
+
+    create(principal: FirmPrincipal, input: ClientInput): Promise<ClientDetail> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        const clientId = await repository.insertClient(tx, firmId, {
+          ...(await valuesOf(tx, firmId, input)),
+          createdByUserId: principal.userId,
+        });
+        await repository.replaceContacts(tx, firmId, clientId, input.contacts);
+        await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
+        await audit(tx, principal, 'client.create', clientId, {
+          clientType: input.clientType,
+          conflictCheckId: input.conflictCheckId ?? null,
+        });
+        return detailOf(tx, firmId, clientId);
+      });
+    },
+
+    update(principal: FirmPrincipal, clientId: string, input: ClientInput): Promise<ClientDetail> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
+        await repository.updateClient(tx, firmId, clientId, await valuesOf(tx, firmId, input));
+        await repository.replaceContacts(tx, firmId, clientId, input.contacts);
+        await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
+        await audit(tx, principal, 'client.update', clientId);
+        return detailOf(tx, firmId, clientId);
+      });
+    },
+
+    /** A soft delete: the client leaves every list and the portal, and can be restored. */
+    async remove(principal: FirmPrincipal, clientId: string): Promise<void> {
+      const { firmId } = principal;
+      await database.withFirm(firmId, async (tx) => {
+        if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
+        await repository.softDeleteClient(tx, firmId, clientId, principal.userId);
+        await repository.revokePortalSessions(tx, firmId, clientId);
+        await audit(tx, principal, 'client.delete', clientId);
+      });
+    },
+
+    restore(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        if (!(await repository.findClient(tx, firmId, clientId, { deleted: true }))) throw notFound('Deleted client');
+        await repository.restoreClient(tx, firmId, clientId);
+        await audit(tx, principal, 'client.restore', clientId);
+        return detailOf(tx, firmId, clientId);
+      });
+    },
+
+    async inviteToPortal(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {
+      const { firmId } = principal;
+      const { detail, email } = await database.withFirm(firmId, async (tx) => {
+        const client = await repository.findClient(tx, firmId, clientId);
+        if (!client) throw notFound('Client');
+        if (!client.email) throw badRequest('The client needs an email address to be invited');
+        const firm = await repository.findFirmPortal(tx, firmId);
+        if (!firm?.portalSlug) throw badRequest('Set up your firm’s portal address before inviting clients');
+        await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: true });
+        await audit(tx, principal, 'client.portal_invite', clientId, { email: client.email });
+        const detail = await detailOf(tx, firmId, clientId);
+        const page = detail.hasPortalAccount ? 'login' : 'signup';
+        const link = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}/${page}`;
+        return { detail, email: { to: client.email, firmName: firm.name, link, hasAccount: detail.hasPortalAccount } };
+      });
+      await mailer.send({
+        to: email.to,
+        subject: `${email.firmName} invites you to its client portal`,
+        text: email.hasAccount
+          ? `${email.firmName} has given you access to its client portal again.\n\nSign in here:\n${email.link}\n`
+          : `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.\n\nCreate your account with this email address here:\n${email.link}\n`,
+        link: email.link,
+      });
+      return detail;
+    },
+
+    revokePortal(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
+        await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: false });
+        await repository.revokePortalSessions(tx, firmId, clientId);
+        await audit(tx, principal, 'client.portal_revoke', clientId);
+        return detailOf(tx, firmId, clientId);
+      });
+    },
+  };
+}

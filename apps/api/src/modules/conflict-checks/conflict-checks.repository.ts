@@ -1,0 +1,158 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ConflictMatch, CONFLICT_DECISIONS } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import { auditEvents, conflictChecks, users } from '../../db/schema/index.ts';
+
+/** similarity() catches spelling variants and word order (pg_trgm compares per-word trigram sets). */
+const SIMILARITY_THRESHOLD = 0.45;
+/** word_similarity() catches a name found inside a longer one ("Kestrel" in "Kestrel Software Ltd"). */
+const WORD_SIMILARITY_THRESHOLD = 0.6;
+
+/** Lets the `%` and `<%` operators, and so the gin trigram indexes, apply our thresholds. */
+export async function setMatchThresholds(tx: Tx) {
+  await tx.execute(
+    sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true),
+               set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+  );
+}
+
+type MatchRow = {
+  matched_name: string;
+  match_type: ConflictMatch['matchType'];
+  score: number;
+  client_id: string;
+  client_name: string;
+  matter_id: string | null;
+  matter_name: string | null;
+  matter_number: string | null;
+};
+
+/**
+ * Clients, companies, contacts and matter parties whose names resemble `name`, best first.
+ * Soft-deleted clients and matters (and everything under them) are left out.
+ */
+export async function findNameMatches(tx: Tx, firmId: string, name: string, limit: number): Promise<ConflictMatch[]> {
+  const score = (column: SQL) =>
+    sql`round(greatest(similarity(${column}, ${name}), word_similarity(${name}, ${column}))::numeric, 3)::float8`;
+  const resembles = (column: SQL) => sql`(${column} % ${name} or ${name} <% ${column})`;
+  const result = await tx.execute(sql`
+    select * from (
+      (select c.display_name as matched_name,
+              case when c.client_type = 'company' then 'company' else 'client' end as match_type,
+              ${score(sql`c.display_name`)} as score,
+              c.id as client_id, c.display_name as client_name,
+              null::uuid as matter_id, null::text as matter_name, null::text as matter_number
+         from clients c
+        where c.firm_id = ${firmId} and c.deleted_at is null and ${resembles(sql`c.display_name`)}
+        order by score desc limit ${limit})
+      union all
+      (select cc.name, 'contact', ${score(sql`cc.name`)} as score,
+              c.id, c.display_name, null::uuid, null::text, null::text
+         from client_contacts cc
+         join clients c on c.firm_id = cc.firm_id and c.id = cc.client_id
+        where cc.firm_id = ${firmId} and c.deleted_at is null and ${resembles(sql`cc.name`)}
+        order by score desc limit ${limit})
+      union all
+      (select p.name, case when p.party_role = 'opposing' then 'opposing party' else 'related party' end,
+              ${score(sql`p.name`)} as score,
+              c.id, c.display_name, m.id, m.matter_name, m.matter_number
+         from matter_parties p
+         join matters m on m.firm_id = p.firm_id and m.id = p.matter_id
+         join clients c on c.firm_id = m.firm_id and c.id = m.client_id
+        where p.firm_id = ${firmId} and m.deleted_at is null and c.deleted_at is null and ${resembles(sql`p.name`)}
+        order by score desc limit ${limit})
+    ) found
+    order by score desc, matched_name, client_id
+    limit ${limit}`);
+  return (result as unknown as { rows: MatchRow[] }).rows.map((row) => ({
+    searchedName: name,
+    matchedName: row.matched_name,
+    matchType: row.match_type,
+    similarity: Number(row.score),
+    clientId: row.client_id,
+    clientName: row.client_name,
+    matterId: row.matter_id,
+    matterName: row.matter_name,
+    matterNumber: row.matter_number,
+  }));
+}
+
+export async function insertConflictCheck(
+  tx: Tx,
+  values: {
+    firmId: string;
+    searchedByUserId: string;
+    context: 'client' | 'matter' | 'standalone';
+    searchedNames: string[];
+    matches: ConflictMatch[];
+  },
+) {
+  const [row] = await tx
+    .insert(conflictChecks)
+    .values({ ...values, matchCount: values.matches.length })
+    .returning({ id: conflictChecks.id, createdAt: conflictChecks.createdAt });
+  return row!;
+}
+
+const recordColumns = {
+  id: conflictChecks.id,
+  context: conflictChecks.context,
+  searchedNames: conflictChecks.searchedNames,
+  matchCount: conflictChecks.matchCount,
+  matches: conflictChecks.matches,
+  decision: conflictChecks.decision,
+  decisionNotes: conflictChecks.decisionNotes,
+  searchedBy: users.name,
+  clientId: conflictChecks.clientId,
+  matterId: conflictChecks.matterId,
+  createdAt: conflictChecks.createdAt,
+  decidedAt: conflictChecks.decidedAt,
+};
+
+export async function findConflictCheck(tx: Tx, firmId: string, id: string) {
+  const [row] = await tx
+    .select(recordColumns)
+    .from(conflictChecks)
+    .innerJoin(users, eq(users.id, conflictChecks.searchedByUserId))
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, id)));
+  return row ?? null;
+}
+
+export function findConflictCheckPage(tx: Tx, firmId: string, limit: number, offset: number) {
+  return tx
+    .select(recordColumns)
+    .from(conflictChecks)
+    .innerJoin(users, eq(users.id, conflictChecks.searchedByUserId))
+    .where(eq(conflictChecks.firmId, firmId))
+    .orderBy(desc(conflictChecks.createdAt), desc(conflictChecks.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countConflictChecks(tx: Tx, firmId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conflictChecks)
+    .where(eq(conflictChecks.firmId, firmId));
+  return row?.count ?? 0;
+}
+
+/** Records the decision only if none was recorded yet; false when the check was already decided. */
+export async function recordDecision(
+  tx: Tx,
+  firmId: string,
+  id: string,
+  decision: (typeof CONFLICT_DECISIONS)[number],
+  notes: string | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(conflictChecks)
+    .set({ decision, decisionNotes: notes, decidedAt: sql`now()` })
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, id), isNull(conflictChecks.decision)))
+    .returning({ id: conflictChecks.id });
+  return rows.length > 0;
+}
+
+export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
+  await tx.insert(auditEvents).values(values);
+}

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { CustomField, customFieldInputSchema } from '@matterhorn/shared';
+import type { Database, Tx } from '../../db/database.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import * as repository from './custom-fields.repository.ts';
+
+type CustomFieldInput = z.output<typeof customFieldInputSchema>;
+
+const LABEL_TAKEN = 'A custom field with this label already exists';
+
+export type CustomFieldsService = ReturnType<typeof createCustomFieldsService>;
+
+export function createCustomFieldsService(database: Database) {
+  /** Options only mean something for a list field. */
+  const valuesOf = (input: CustomFieldInput): repository.CustomFieldValues => ({
+    ...input,
+    options: input.fieldType === 'select' ? [...new Set(input.options)] : [],
+  });
+  const audit = (tx: Tx, principal: FirmPrincipal, action: string, id: string, details: Record<string, unknown> = {}) =>
+    repository.insertAuditEvent(tx, {
+      firmId: principal.firmId,
+      actorUserId: principal.userId,
+      action,
+      entityType: 'custom_field',
+      entityId: id,
+      details,
+    });
+
+  return {
+    list({ firmId }: FirmPrincipal, entityType?: 'client' | 'matter'): Promise<CustomField[]> {
+      return database.withFirm(firmId, (tx) => repository.findCustomFields(tx, firmId, entityType));
+    },
+
+    create(principal: FirmPrincipal, input: CustomFieldInput): Promise<CustomField> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label)) throw conflict(LABEL_TAKEN);
+        const field = await repository.insertCustomField(tx, firmId, valuesOf(input));
+        await audit(tx, principal, 'custom_field.create', field.id, { label: field.label, entityType: field.entityType });
+        return field;
+      });
+    },
+
+    update(principal: FirmPrincipal, id: string, input: CustomFieldInput): Promise<CustomField> {
+      const { firmId } = principal;
+      return database.withFirm(firmId, async (tx) => {
+        if (!(await repository.findCustomField(tx, firmId, id))) throw notFound('Custom field');
+        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label, id)) throw conflict(LABEL_TAKEN);
+        const field = (await repository.updateCustomField(tx, firmId, id, valuesOf(input)))!;
+        await audit(tx, principal, 'custom_field.update', id, { label: field.label });
+        return field;
+      });
+    },
+
+    async remove(principal: FirmPrincipal, id: string): Promise<void> {
+      const { firmId } = principal;
+      await database.withFirm(firmId, async (tx) => {
+        if (!(await repository.softDeleteCustomField(tx, firmId, id))) throw notFound('Custom field');
+        await audit(tx, principal, 'custom_field.delete', id);
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { clients, matterAssignees, matters } from '../../db/schema/index.ts';
+
+export type MatterListFilters = {
+  searchText?: string | undefined;
+  clientId?: string | undefined;
+  status?: 'Open' | 'Closed' | undefined;
+  billingType?: (typeof matters.$inferSelect)['billingType'] | undefined;
+  assignedUserId?: string | undefined;
+};
+export type MatterSortColumn = 'matterName' | 'matterNumber' | 'clientName' | 'matterOpenDate' | 'status' | 'createdAt';
+export type MatterSort = { column: MatterSortColumn; direction: 'asc' | 'desc' };
+
+/** Text typed by a user, made literal inside a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function whereOf(firmId: string, filters: MatterListFilters): SQL {
+  const conditions: (SQL | undefined)[] = [eq(matters.firmId, firmId), isNull(matters.deletedAt), isNull(clients.deletedAt)];
+  if (filters.searchText) {
+    const pattern = `%${likeLiteral(filters.searchText.toLowerCase())}%`;
+    conditions.push(or(sql`${matters.searchText} ilike ${pattern}`, sql`${clients.displayName} ilike ${pattern}`));
+  }
+  if (filters.clientId) conditions.push(eq(matters.clientId, filters.clientId));
+  if (filters.status) conditions.push(eq(matters.status, filters.status));
+  if (filters.billingType) conditions.push(eq(matters.billingType, filters.billingType));
+  if (filters.assignedUserId) {
+    conditions.push(
+      inArray(
+        matters.id,
+        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${matterAssignees.firmId} = ${firmId} and ${matterAssignees.userId} = ${filters.assignedUserId})`,
+      ),
+    );
+  }
+  return and(...conditions)!;
+}
+
+const SORT_EXPRESSIONS = {
+  matterName: matters.matterName,
+  matterNumber: matters.matterNumber,
+  clientName: clients.displayName,
+  matterOpenDate: matters.matterOpenDate,
+  status: matters.status,
+  createdAt: matters.createdAt,
+} as const;
+
+function orderOf(sort: MatterSort): SQL[] {
+  const direction = sort.direction === 'asc' ? asc : desc;
+  // The id breaks ties so that paging never repeats or skips a row.
+  return [direction(SORT_EXPRESSIONS[sort.column]), direction(matters.id)];
+}
+
+const summaryColumns = {
+  id: matters.id,
+  matterNumber: matters.matterNumber,
+  matterName: matters.matterName,
+  matterRate: matters.billingType,
+  status: matters.status,
+  clientId: matters.clientId,
+  clientName: clients.displayName,
+  matterOpenDate: matters.matterOpenDate,
+  matterCloseDate: matters.matterCloseDate,
+  createdAt: matters.createdAt,
+};
+
+export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, limit: number, offset: number) {
+  return tx
+    .select(summaryColumns)
+    .from(matters)
+    .innerJoin(clients, eq(clients.id, matters.clientId))
+    .where(whereOf(firmId, filters))
+    .orderBy(...orderOf(sort))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countMatters(tx: Tx, firmId: string, filters: MatterListFilters): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(matters)
+    .innerJoin(clients, eq(clients.id, matters.clientId))
+    .where(whereOf(firmId, filters));
+  return Number(row?.count ?? 0);
+}
+
+/** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
+export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
+  const rows = await tx
+    .select({ id: matters.id })
+    .from(matters)
+    .innerJoin(clients, eq(clients.id, matters.clientId))
+    .where(whereOf(firmId, filters))
+    .orderBy(...orderOf(sort));
+  return rows.map((row) => row.id);
+}
+
+export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
+  if (matterIds.length === 0) return [];
+  return tx.select(summaryColumns).from(matters).innerJoin(clients, eq(clients.id, matters.clientId)).where(inArray(matters.id, matterIds));
+}
+
+/**
+ * Fee earners and practice areas of a page of matters, in one query (no query per matter). The
+ * outer table is spelt out: drizzle leaves a single-table select's columns unqualified.
+ */
+export async function findMatterAggregates(tx: Tx, matterIds: string[]) {
+  if (matterIds.length === 0) return [];
+  return tx
+    .select({
+      id: matters.id,
+      assignedTo: sql<{ userId: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
+        from matter_assignees ma join users u on u.id = ma.user_id
+        where ma.matter_id = matters.id), '[]'::json)`,
+      practiceAreas: sql<string[]>`coalesce((
+        select json_agg(pa.name order by pa.name)
+        from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id
+        where mpa.matter_id = matters.id), '[]'::json)`,
+    })
+    .from(matters)
+    .where(inArray(matters.id, matterIds));
+}

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
+import type { Database, Tx } from '../../db/database.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { csvLine } from './matter-csv.ts';
+import {
+  countMatters,
+  findMatterAggregates,
+  findMatterIds,
+  findMatterPage,
+  findMatterSummariesByIds,
+  type MatterListFilters,
+  type MatterSort,
+} from './matter-list.repository.ts';
+
+type MatterListQuery = z.output<typeof matterListQuerySchema>;
+export type MatterListService = ReturnType<typeof createMatterListService>;
+
+const CSV_CHUNK = 1000;
+const CSV_HEADER = [
+  'Matter number',
+  'Matter',
+  'Client',
+  'Billing type',
+  'Status',
+  'Open date',
+  'Close date',
+  'Assigned to',
+  'Practice areas',
+];
+
+function filtersOf(query: MatterListQuery): MatterListFilters {
+  return {
+    searchText: query.GeneralSearchText || undefined,
+    clientId: query.ClientId,
+    status: query.Status,
+    billingType: query.MatterRate,
+    assignedUserId: query.AssignedUserId,
+  };
+}
+
+const sortOf = (query: MatterListQuery): MatterSort => ({ column: query.sortColumn, direction: query.sortType });
+
+type SummaryRow = Awaited<ReturnType<typeof findMatterPage>>[number];
+
+/** Adds each matter's fee earners and practice areas, read for the whole page in one query. */
+async function withAggregates(tx: Tx, rows: SummaryRow[]): Promise<MatterSummary[]> {
+  const aggregates = new Map(
+    (
+      await findMatterAggregates(
+        tx,
+        rows.map((row) => row.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    assignedTo: aggregates.get(row.id)?.assignedTo ?? [],
+    practiceAreas: aggregates.get(row.id)?.practiceAreas ?? [],
+  }));
+}
+
+export function createMatterListService(database: Database) {
+  return {
+    page: (principal: FirmPrincipal, query: MatterListQuery) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const filters = filtersOf(query);
+        const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), query.size, (query.page - 1) * query.size);
+        const totalCount = await countMatters(tx, principal.firmId, filters);
+        return { data: await withAggregates(tx, rows), page: query.page, size: query.size, totalCount };
+      }),
+
+    /** The whole filtered list as CSV, read in chunks of 1000 matters. */
+    csv: (principal: FirmPrincipal, query: MatterListQuery) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const ids = await findMatterIds(tx, principal.firmId, filtersOf(query), sortOf(query));
+        const lines = [csvLine(CSV_HEADER)];
+        for (let start = 0; start < ids.length; start += CSV_CHUNK) {
+          const chunk = ids.slice(start, start + CSV_CHUNK);
+          const byId = new Map((await withAggregates(tx, await findMatterSummariesByIds(tx, chunk))).map((row) => [row.id, row]));
+          for (const id of chunk) {
+            const matter = byId.get(id);
+            if (matter) lines.push(csvLine(csvRowOf(matter)));
+          }
+        }
+        return lines.join('');
+      }),
+  };
+}
+
+const csvRowOf = (matter: MatterSummary) => [
+  matter.matterNumber,
+  matter.matterName,
+  matter.clientName,
+  matter.matterRate,
+  matter.status,
+  matter.matterOpenDate,
+  matter.matterCloseDate,
+  matter.assignedTo.map((assignee) => assignee.name).join('; '),
+  matter.practiceAreas.join('; '),
+];

@@ -1,0 +1,204 @@
+import type { z } from 'zod';
+import type { matterCloseInputSchema, matterInputSchema, MatterName, MatterView } from '@matterhorn/shared';
+import type { Database, Tx } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { checkCustomFields } from './matter-custom-fields.ts';
+import {
+  allocateMatterNumber,
+  conflictCheckExists,
+  findActiveUserIds,
+  findClientForMatter,
+  findFirmToday,
+  findMatterCustomFields,
+  findMatterDetail,
+  findMatterNamesOfClient,
+  findPracticeAreaIds,
+  insertAuditEvent,
+  insertMatter,
+  isClientDeleted,
+  linkConflictCheck,
+  lockMatter,
+  replaceMatterLinks,
+  setMatterDeleted,
+  setMatterStatus,
+  updateMatter,
+  type MatterValues,
+} from './matters.repository.ts';
+
+type MatterInput = z.output<typeof matterInputSchema>;
+type MatterCloseInput = z.output<typeof matterCloseInputSchema>;
+export type MatterService = ReturnType<typeof createMatterService>;
+
+export const formatMatterNumber = (sequence: number) => `MAT-${String(sequence).padStart(5, '0')}`;
+
+export function createMatterService(database: Database) {
+  /** Every id in the body is looked up in the firm's own transaction first: another firm's id is simply not there. */
+  async function checkReferences(tx: Tx, firmId: string, input: MatterInput, previousClientId: string | null) {
+    const client = await findClientForMatter(tx, input.clientId);
+    if (!client) throw notFound('Client');
+    if (client.status === 'archived' && input.clientId !== previousClientId) {
+      throw badRequest('Archived clients cannot take new matters', { clientId: 'Archived clients cannot take new matters' });
+    }
+    const userIds = input.assignees.map((assignee) => assignee.userId);
+    if ((await findActiveUserIds(tx, userIds)).length !== userIds.length) {
+      throw badRequest('Fee earner not found', { assignees: 'Fee earner not found' });
+    }
+    const practiceAreaIds = [...new Set(input.practiceAreaIds)];
+    if ((await findPracticeAreaIds(tx, practiceAreaIds)).length !== practiceAreaIds.length) {
+      throw badRequest('Practice area not found', { practiceAreaIds: 'Practice area not found' });
+    }
+    if (input.conflictCheckId && !(await conflictCheckExists(tx, input.conflictCheckId))) throw notFound('Conflict check');
+    checkCustomFields(await findMatterCustomFields(tx), input.customFields);
+    return { practiceAreaIds };
+  }
+
+  function valuesOf(input: MatterInput, matterOpenDate: string): MatterValues {
+    return {
+      clientId: input.clientId,
+      matterName: input.matterName,
+      billingType: input.matterRate,
+      description: input.description ?? '',
+      shelfLocation: input.shelfLocation,
+      matterOpenDate,
+      hourlyRate: input.hourlyRate,
+      flatRate: input.flatRate,
+      contingencyPercentage: input.contingencyPercentage,
+      customFields: input.customFields,
+    };
+  }
+
+  function linksOf(input: MatterInput, practiceAreaIds: string[]) {
+    return {
+      assignees: input.assignees.map(({ userId, hourlyRate }) => ({ userId, hourlyRate })),
+      parties: input.parties.map((party) => ({ ...party, notes: party.notes ?? '' })),
+      practiceAreaIds,
+    };
+  }
+
+  async function viewOf(tx: Tx, matterId: string): Promise<MatterView> {
+    const matter = await findMatterDetail(tx, matterId);
+    if (!matter) throw notFound('Matter');
+    return {
+      id: matter.id,
+      matterNumber: matter.matterNumber,
+      matterName: matter.matterName,
+      matterRate: matter.billingType,
+      description: matter.description,
+      status: matter.status,
+      matterPracticeAreas: matter.practiceAreas,
+      shelfLocation: matter.shelfLocation,
+      matterAssignedToInfos: matter.assignees,
+      matterOpenDate: matter.matterOpenDate,
+      matterCloseDate: matter.matterCloseDate,
+      hourlyRates: matter.hourlyRate,
+      hourlyRatesActual: matter.assignees.map(({ userId, name, hourlyRate }) => ({ userId, name, rate: hourlyRate })),
+      flatRate: matter.flatRate,
+      contigencyRate: matter.contingencyPercentage,
+      contingencyPercentage: matter.contingencyPercentage,
+      client: { id: matter.clientId, name: matter.clientName, clientType: matter.clientType },
+      parties: matter.parties,
+      customFields: matter.customFields,
+      createdAt: matter.createdAt.toISOString(),
+      updatedAt: matter.updatedAt.toISOString(),
+    };
+  }
+
+  /** A matter that exists in this firm and is not deleted, locked for the change. */
+  async function lockLiveMatter(tx: Tx, matterId: string) {
+    const matter = await lockMatter(tx, matterId);
+    if (!matter || matter.deletedAt) throw notFound('Matter');
+    return matter;
+  }
+
+  const audit = (tx: Tx, principal: FirmPrincipal, action: string, matterId: string, details: Record<string, unknown> = {}) =>
+    insertAuditEvent(tx, {
+      firmId: principal.firmId,
+      actorUserId: principal.userId,
+      action,
+      entityType: 'matter',
+      entityId: matterId,
+      details,
+    });
+
+  return {
+    view: (principal: FirmPrincipal, matterId: string) => database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId)),
+
+    matterNamesOfClient: (principal: FirmPrincipal, clientId: string): Promise<MatterName[]> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        if (!(await findClientForMatter(tx, clientId))) throw notFound('Client');
+        return findMatterNamesOfClient(tx, principal.firmId, clientId);
+      }),
+
+    create: (principal: FirmPrincipal, input: MatterInput) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const { practiceAreaIds } = await checkReferences(tx, principal.firmId, input, null);
+        const openDate = input.matterOpenDate ?? (await findFirmToday(tx, principal.firmId));
+        const matterNumber = formatMatterNumber(await allocateMatterNumber(tx, principal.firmId));
+        const matterId = await insertMatter(tx, principal.firmId, {
+          ...valuesOf(input, openDate),
+          matterNumber,
+          createdByUserId: principal.userId,
+        });
+        await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
+        if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
+        await audit(tx, principal, 'matter.create', matterId, { matterNumber, matterName: input.matterName, clientId: input.clientId });
+        return viewOf(tx, matterId);
+      }),
+
+    update: (principal: FirmPrincipal, matterId: string, input: MatterInput) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const matter = await lockLiveMatter(tx, matterId);
+        const { practiceAreaIds } = await checkReferences(tx, principal.firmId, input, matter.clientId);
+        const openDate = input.matterOpenDate ?? matter.matterOpenDate;
+        if (matter.matterCloseDate && openDate > matter.matterCloseDate) {
+          throw badRequest('Open date cannot be after the close date', { matterOpenDate: 'Open date cannot be after the close date' });
+        }
+        await updateMatter(tx, matterId, valuesOf(input, openDate));
+        await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
+        if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
+        await audit(tx, principal, 'matter.update', matterId, { matterName: input.matterName, clientId: input.clientId });
+        return viewOf(tx, matterId);
+      }),
+
+    close: (principal: FirmPrincipal, matterId: string, input: MatterCloseInput | null | undefined) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const matter = await lockLiveMatter(tx, matterId);
+        if (matter.status === 'Closed') throw conflict('This matter is already closed');
+        const closeDate = input?.matterCloseDate ?? (await findFirmToday(tx, principal.firmId));
+        if (closeDate < matter.matterOpenDate) {
+          throw badRequest('Close date cannot be before the open date', { matterCloseDate: 'Close date cannot be before the open date' });
+        }
+        await setMatterStatus(tx, matterId, 'Closed', closeDate);
+        await audit(tx, principal, 'matter.close', matterId, { matterCloseDate: closeDate });
+        return viewOf(tx, matterId);
+      }),
+
+    reopen: (principal: FirmPrincipal, matterId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const matter = await lockLiveMatter(tx, matterId);
+        if (matter.status === 'Open') throw conflict('This matter is already open');
+        await setMatterStatus(tx, matterId, 'Open', null);
+        await audit(tx, principal, 'matter.reopen', matterId, { previousCloseDate: matter.matterCloseDate });
+        return viewOf(tx, matterId);
+      }),
+
+    remove: (principal: FirmPrincipal, matterId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        await lockLiveMatter(tx, matterId);
+        await setMatterDeleted(tx, matterId, principal.userId);
+        await audit(tx, principal, 'matter.delete', matterId);
+      }),
+
+    restore: (principal: FirmPrincipal, matterId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const matter = await lockMatter(tx, matterId);
+        if (!matter) throw notFound('Matter');
+        if (!matter.deletedAt) throw conflict('This matter is not deleted');
+        if (await isClientDeleted(tx, matter.clientId)) throw conflict("Restore the matter's client first");
+        await setMatterDeleted(tx, matterId, null);
+        await audit(tx, principal, 'matter.restore', matterId);
+        return viewOf(tx, matterId);
+      }),
+  };
+}

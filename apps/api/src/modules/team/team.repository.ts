@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/database.ts';
+import { auditEvents, authTokens, firms, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+
+const pendingInvitation = () => and(eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  roleId: users.roleId,
+  roleName: roles.name,
+  permissions: roles.permissions,
+  defaultHourlyRate: users.defaultHourlyRate,
+  isActive: users.isActive,
+  isOwner: sql<boolean>`coalesce(${firms.ownerUserId} = ${users.id}, false)`,
+};
+
+export async function listMembers(tx: Tx, firmId: string, includeInactive: boolean) {
+  return tx
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(firms, eq(firms.id, users.firmId))
+    .where(and(eq(users.firmId, firmId), includeInactive ? undefined : eq(users.isActive, true)))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+}
+
+export async function findMember(tx: Tx, firmId: string, userId: string) {
+  const [row] = await tx
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(firms, eq(firms.id, users.firmId))
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+export async function findRole(tx: Tx, firmId: string, roleId: string) {
+  const [row] = await tx
+    .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
+    .from(roles)
+    .where(and(eq(roles.firmId, firmId), eq(roles.id, roleId)));
+  return row ?? null;
+}
+
+/** Any user of any firm with this email; run as the identity-lookup role, before switching to the firm. */
+export async function emailBelongsToAnyUser(tx: Tx, email: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return Boolean(row);
+}
+
+/** Serialises seat and administrator checks of one firm: concurrent invites cannot both take the last seat. */
+export async function lockFirm(tx: Tx, firmId: string) {
+  await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, firmId)).for('update');
+}
+
+/** Active members plus pending invitations, against the current subscription's seats. */
+export async function findSeatUsage(tx: Tx, firmId: string) {
+  const [row] = await tx
+    .select({
+      activeUsers: sql<number>`(select count(*)::int from ${users} where ${users.firmId} = ${firmId} and ${users.isActive})`,
+      pendingInvitations: sql<number>`(select count(*)::int from ${authTokens} where ${authTokens.firmId} = ${firmId}
+        and ${authTokens.purpose} = 'invitation' and ${authTokens.usedAt} is null and ${authTokens.expiresAt} > now())`,
+      allocatedSeats: sql<number>`coalesce((select ${subscriptions.allocatedNumberUsers} from ${subscriptions}
+        where ${subscriptions.firmId} = ${firmId} order by ${subscriptions.createdAt} desc limit 1), 0)`,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row ?? { activeUsers: 0, pendingInvitations: 0, allocatedSeats: 0 };
+}
+
+export async function countActiveAdministrators(tx: Tx, firmId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.firmId, firmId), eq(users.isActive, true), sql`'administrator' = any(${roles.permissions})`));
+  return row?.count ?? 0;
+}
+
+/** Ends the pending invitations to an email (a new invitation replaces them). */
+export async function retirePendingInvitations(tx: Tx, firmId: string, email: string) {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.firmId, firmId), eq(authTokens.email, email), pendingInvitation()));
+}
+
+export async function insertInvitation(
+  tx: Tx,
+  values: { firmId: string; tokenHash: string; email: string; roleId: string; createdByUserId: string; lifetimeDays: number },
+): Promise<string> {
+  const { lifetimeDays, ...row } = values;
+  const [inserted] = await tx
+    .insert(authTokens)
+    .values({ ...row, purpose: 'invitation', expiresAt: sql`now() + make_interval(days => ${lifetimeDays})` })
+    .returning({ id: authTokens.id });
+  return inserted!.id;
+}
+
+const inviter = alias(users, 'inviter');
+
+export async function listPendingInvitations(tx: Tx, firmId: string, invitationId?: string) {
+  return tx
+    .select({
+      id: authTokens.id,
+      email: authTokens.email,
+      roleName: sql<string>`coalesce(${roles.name}, '')`,
+      invitedBy: inviter.name,
+      createdAt: authTokens.createdAt,
+      expiresAt: authTokens.expiresAt,
+    })
+    .from(authTokens)
+    .leftJoin(roles, eq(roles.id, authTokens.roleId))
+    .leftJoin(inviter, eq(inviter.id, authTokens.createdByUserId))
+    .where(and(eq(authTokens.firmId, firmId), pendingInvitation(), invitationId ? eq(authTokens.id, invitationId) : undefined))
+    .orderBy(desc(authTokens.createdAt), asc(authTokens.id));
+}
+
+/** Cancels a pending invitation; null when there is none with that id. */
+export async function cancelInvitation(tx: Tx, firmId: string, invitationId: string) {
+  const [row] = await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.firmId, firmId), eq(authTokens.id, invitationId), pendingInvitation()))
+    .returning({ id: authTokens.id, email: authTokens.email });
+  return row ?? null;
+}
+
+export async function updateMember(
+  tx: Tx,
+  firmId: string,
+  userId: string,
+  values: { name: string; roleId: string; defaultHourlyRate: string | null },
+) {
+  await tx
+    .update(users)
+    .set(values)
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+}
+
+export async function setMemberActive(tx: Tx, firmId: string, userId: string, isActive: boolean) {
+  await tx
+    .update(users)
+    .set({ isActive })
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+}
+
+export async function revokeSessionsOfUser(tx: Tx, firmId: string, userId: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.firmId, firmId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
+  await tx.insert(auditEvents).values(values);
+}

@@ -1,0 +1,214 @@
+import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
+import type { AppConfig } from '../../config.ts';
+import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { createLinkSecret } from '../../lib/secrets.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import * as repository from './team.repository.ts';
+
+const INVITATION_LIFETIME_DAYS = 7;
+export const TEAM_MESSAGES = {
+  emailTaken: 'A user with this email already exists',
+  lastAdministrator: 'The firm needs at least one administrator',
+  deactivateYourself: 'You cannot deactivate yourself',
+  grantAdministrator: 'Only an administrator can give someone the Administrator role',
+  manageAdministrator: 'Only an administrator can change or deactivate an administrator',
+  seatsFull: (seats: number) => `Your plan allows ${seats} users. Upgrade the plan or deactivate a member to invite more.`,
+} as const;
+
+type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type MemberRow = NonNullable<Awaited<ReturnType<typeof repository.findMember>>>;
+
+export type TeamQuery = { IsForInvoiceApproval: boolean; IsForTrustRequestApproval: boolean; IncludeInactive: boolean };
+export type TeamService = ReturnType<typeof createTeamService>;
+
+const toMember = ({ permissions: _permissions, ...row }: MemberRow): TeamMember => ({ ...row, isOwner: Boolean(row.isOwner) });
+
+const toInvitation = (row: Awaited<ReturnType<typeof repository.listPendingInvitations>>[number]): InvitationSummary => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+  expiresAt: new Date(row.expiresAt).toISOString(),
+});
+
+const isAdministratorRole = (permissions: readonly string[]) => permissions.includes(ADMINISTRATOR);
+
+/** Seats are taken by active members and by invitations still waiting to be accepted. */
+async function assertSeatFree(tx: Tx, firmId: string) {
+  const seats = await repository.findSeatUsage(tx, firmId);
+  if (seats.activeUsers + seats.pendingInvitations + 1 > seats.allocatedSeats)
+    throw conflict(TEAM_MESSAGES.seatsFull(seats.allocatedSeats));
+}
+
+export function createTeamService({ database, config, mailer }: Dependencies) {
+  async function memberOrNotFound(tx: Tx, firmId: string, userId: string) {
+    const member = await repository.findMember(tx, firmId, userId);
+    if (!member) throw notFound('Team member');
+    return member;
+  }
+
+  async function roleOrNotFound(tx: Tx, principal: FirmPrincipal, roleId: string) {
+    const role = await repository.findRole(tx, principal.firmId, roleId);
+    if (!role) throw notFound('Role');
+    // Otherwise anyone allowed to manage users could make themselves an administrator.
+    if (isAdministratorRole(role.permissions) && !principal.permissions.includes(ADMINISTRATOR))
+      throw forbidden(TEAM_MESSAGES.grantAdministrator);
+    return role;
+  }
+
+  function assertMayManage(principal: FirmPrincipal, member: MemberRow) {
+    if (isAdministratorRole(member.permissions) && !principal.permissions.includes(ADMINISTRATOR)) {
+      throw forbidden(TEAM_MESSAGES.manageAdministrator);
+    }
+  }
+
+  async function assertAnotherAdministratorRemains(tx: Tx, firmId: string, member: MemberRow) {
+    if (!member.isActive || !isAdministratorRole(member.permissions)) return;
+    if ((await repository.countActiveAdministrators(tx, firmId)) <= 1) throw conflict(TEAM_MESSAGES.lastAdministrator);
+  }
+
+  return {
+    /** SPEC.md §7 get-all-user: the firm's members by name, optionally only those who may approve. */
+    async listMembers(principal: FirmPrincipal, query: TeamQuery): Promise<TeamMember[]> {
+      const rows = await database.withFirm(principal.firmId, (tx) => repository.listMembers(tx, principal.firmId, query.IncludeInactive));
+      const required = [
+        ...(query.IsForInvoiceApproval ? ['invoice.approve'] : []),
+        ...(query.IsForTrustRequestApproval ? ['trustAccountRequest.approve'] : []),
+      ];
+      return rows.filter((row) => hasPermissions(row.permissions, required)).map(toMember);
+    },
+
+    async invite(principal: FirmPrincipal, input: { email: string; roleId: string }): Promise<InvitationSummary> {
+      const { secret, secretHash } = createLinkSecret();
+      let invitation: InvitationSummary;
+      try {
+        invitation = await database.withIdentityLookup(async (tx) => {
+          if (await repository.emailBelongsToAnyUser(tx, input.email)) throw conflict(TEAM_MESSAGES.emailTaken);
+          await switchToFirm(tx, principal.firmId);
+          await roleOrNotFound(tx, principal, input.roleId);
+          await repository.lockFirm(tx, principal.firmId);
+          await repository.retirePendingInvitations(tx, principal.firmId, input.email);
+          await assertSeatFree(tx, principal.firmId);
+          const id = await repository.insertInvitation(tx, {
+            firmId: principal.firmId,
+            tokenHash: secretHash,
+            email: input.email,
+            roleId: input.roleId,
+            createdByUserId: principal.userId,
+            lifetimeDays: INVITATION_LIFETIME_DAYS,
+          });
+          await repository.insertAuditEvent(tx, {
+            firmId: principal.firmId,
+            actorUserId: principal.userId,
+            action: 'team.invite',
+            entityType: 'invitation',
+            entityId: id,
+            details: { email: input.email, roleId: input.roleId },
+          });
+          const [row] = await repository.listPendingInvitations(tx, principal.firmId, id);
+          return toInvitation(row!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.emailTaken);
+        throw error;
+      }
+      const url = `${config.appUrl}/join-team/${secret}`;
+      await mailer.send({
+        to: input.email,
+        subject: 'You have been invited to join your firm on Matterhorn',
+        text: `You have been invited to join your firm's team on Matterhorn.\n\nAccept the invitation here:\n${url}\n\nThe link works once and expires in ${INVITATION_LIFETIME_DAYS} days.`,
+        link: url,
+      });
+      return invitation;
+    },
+
+    async listInvitations(principal: FirmPrincipal): Promise<InvitationSummary[]> {
+      const rows = await database.withFirm(principal.firmId, (tx) => repository.listPendingInvitations(tx, principal.firmId));
+      return rows.map(toInvitation);
+    },
+
+    async cancelInvitation(principal: FirmPrincipal, invitationId: string): Promise<void> {
+      await database.withFirm(principal.firmId, async (tx) => {
+        const cancelled = await repository.cancelInvitation(tx, principal.firmId, invitationId);
+        if (!cancelled) throw notFound('Invitation');
+        await repository.insertAuditEvent(tx, {
+          firmId: principal.firmId,
+          actorUserId: principal.userId,
+          action: 'team.invitation.cancel',
+          entityType: 'invitation',
+          entityId: invitationId,
+          details: { email: cancelled.email },
+        });
+      });
+    },
+
+    async updateMember(
+      principal: FirmPrincipal,
+      userId: string,
+      input: { name: string; roleId: string; defaultHourlyRate: string | null },
+    ): Promise<TeamMember> {
+      return database.withFirm(principal.firmId, async (tx) => {
+        await repository.lockFirm(tx, principal.firmId);
+        const member = await memberOrNotFound(tx, principal.firmId, userId);
+        if (member.roleId !== input.roleId) {
+          const role = await roleOrNotFound(tx, principal, input.roleId);
+          if (!isAdministratorRole(role.permissions)) await assertAnotherAdministratorRemains(tx, principal.firmId, member);
+          assertMayManage(principal, member);
+        }
+        await repository.updateMember(tx, principal.firmId, userId, input);
+        await repository.insertAuditEvent(tx, {
+          firmId: principal.firmId,
+          actorUserId: principal.userId,
+          action: 'team.member.update',
+          entityType: 'user',
+          entityId: userId,
+          details: {
+            before: { name: member.name, roleId: member.roleId, defaultHourlyRate: member.defaultHourlyRate },
+            after: input,
+          },
+        });
+        return toMember((await repository.findMember(tx, principal.firmId, userId))!);
+      });
+    },
+
+    /** A deactivated member is signed out at once: every session of theirs is revoked. */
+    async deactivate(principal: FirmPrincipal, userId: string): Promise<void> {
+      if (userId === principal.userId) throw badRequest(TEAM_MESSAGES.deactivateYourself);
+      await database.withFirm(principal.firmId, async (tx) => {
+        await repository.lockFirm(tx, principal.firmId);
+        const member = await memberOrNotFound(tx, principal.firmId, userId);
+        await assertAnotherAdministratorRemains(tx, principal.firmId, member);
+        assertMayManage(principal, member);
+        await repository.setMemberActive(tx, principal.firmId, userId, false);
+        await repository.revokeSessionsOfUser(tx, principal.firmId, userId);
+        await repository.insertAuditEvent(tx, {
+          firmId: principal.firmId,
+          actorUserId: principal.userId,
+          action: 'team.member.deactivate',
+          entityType: 'user',
+          entityId: userId,
+          details: { email: member.email },
+        });
+      });
+    },
+
+    async reactivate(principal: FirmPrincipal, userId: string): Promise<void> {
+      await database.withFirm(principal.firmId, async (tx) => {
+        await repository.lockFirm(tx, principal.firmId);
+        const member = await memberOrNotFound(tx, principal.firmId, userId);
+        if (member.isActive) return;
+        await assertSeatFree(tx, principal.firmId);
+        await repository.setMemberActive(tx, principal.firmId, userId, true);
+        await repository.insertAuditEvent(tx, {
+          firmId: principal.firmId,
+          actorUserId: principal.userId,
+          action: 'team.member.reactivate',
+          entityType: 'user',
+          entityId: userId,
+          details: { email: member.email },
+        });
+      });
+    },
+  };
+}

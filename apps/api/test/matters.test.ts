@@ -1,0 +1,643 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+
+let context: TestContext;
+let firm: SeededFirm;
+let otherFirm: SeededFirm;
+let tokens: { admin: string; feeEarner: string; billing: string; otherAdmin: string };
+let areas: Record<string, string>;
+let otherFirmAreaId: string;
+
+const base = '/api/admin/matter-master';
+const PERMISSION_DENIED = "You don't have permission to perform this action. Please contact your admin to provide access";
+
+beforeAll(async () => {
+  context = await createTestApp();
+  firm = await seedTestFirm(context.database);
+  otherFirm = await seedTestFirm(context.database);
+  tokens = {
+    admin: await signIn(context.app, firm.users.admin.email),
+    feeEarner: await signIn(context.app, firm.users.feeEarner.email),
+    billing: await signIn(context.app, firm.users.billing.email),
+    otherAdmin: await signIn(context.app, otherFirm.users.admin.email),
+  };
+  const list = async (token: string) =>
+    (await call('GET', '/api/admin/practice-area/get-practice-areas', token)).json().data as { id: string; name: string }[];
+  areas = Object.fromEntries((await list(tokens.admin)).map((area) => [area.name, area.id]));
+  otherFirmAreaId = (await list(tokens.otherAdmin))[0]!.id;
+});
+afterAll(() => context.close());
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
+  return context.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const newMatter = (overrides: Record<string, unknown> = {}) => ({
+  clientId: firm.otherClientId,
+  matterName: 'Boundary dispute – Lekki plot 14',
+  matterRate: 'Hourly',
+  description: 'Neighbour built over the boundary.',
+  practiceAreaIds: [areas.Litigation, areas.Property],
+  shelfLocation: 'Cabinet Z',
+  matterOpenDate: '2024-03-01',
+  hourlyRate: '60000',
+  assignees: [
+    { userId: firm.users.admin.id, hourlyRate: '90000.00' },
+    { userId: firm.users.feeEarner.id, hourlyRate: 55000.5 },
+  ],
+  parties: [
+    { partyRole: 'opposing', partyType: 'individual', name: 'Babatunde Lawal' },
+    { partyRole: 'related', partyType: 'company', name: 'Lekki Surveyors Ltd', notes: 'Surveyed the plot' },
+  ],
+  ...overrides,
+});
+
+async function createMatter(overrides: Record<string, unknown> = {}, token = tokens.admin) {
+  const response = await call('POST', `${base}/create-matter`, token, newMatter(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string; matterNumber: string; [key: string]: unknown };
+}
+
+const view = (matterId: string, token = tokens.admin) => call('GET', `${base}/get-matter-view?matterid=${matterId}`, token);
+const list = (query: Record<string, string>, token = tokens.admin) =>
+  call('GET', `${base}/get-matter-list?${new URLSearchParams({ size: '100', ...query })}`, token);
+
+/** Rows of the firm's tables, to prove a refused request wrote nothing. */
+async function snapshot(firmId = firm.firmId) {
+  const [row] = await context.database.withFirm(firmId, (tx) =>
+    rowsOf<Record<string, number>>(
+      tx.execute(sql`select
+        (select count(*)::int from matters) as matters,
+        (select count(*)::int from matter_assignees) as assignees,
+        (select count(*)::int from matter_parties) as parties,
+        (select count(*)::int from matter_practice_areas) as areas,
+        (select count(*)::int from audit_events) as audits,
+        (select next_matter_number from firms) as next_number`),
+    ),
+  );
+  return row!;
+}
+
+const auditActions = async (matterId: string) =>
+  (
+    await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ action: string }>(tx.execute(sql`select action from audit_events where entity_id = ${matterId} order by id`)),
+    )
+  ).map((row) => row.action);
+
+describe('POST /api/admin/matter-master/create-matter', () => {
+  it('creates a matter with two fee earners and their rates, seen in the view and the list', async () => {
+    const created = await createMatter();
+    expect(created.matterNumber).toBe('MAT-00009');
+    const response = await view(created.id);
+    expect(response.statusCode).toBe(200);
+    const matter = response.json().data;
+    expect(matter).toMatchObject({
+      matterName: 'Boundary dispute – Lekki plot 14',
+      matterRate: 'Hourly',
+      status: 'Open',
+      shelfLocation: 'Cabinet Z',
+      matterOpenDate: '2024-03-01',
+      matterCloseDate: null,
+      hourlyRates: '60000.00',
+      flatRate: null,
+      contingencyPercentage: null,
+      client: { id: firm.otherClientId, name: 'Chinedu Okonkwo', clientType: 'individual' },
+      customFields: {},
+    });
+    expect(matter.matterAssignedToInfos).toEqual([
+      { userId: firm.users.admin.id, name: 'Ada Okafor', hourlyRate: '90000.00' },
+      { userId: firm.users.feeEarner.id, name: 'Tunde Bakare', hourlyRate: '55000.50' },
+    ]);
+    expect(matter.hourlyRatesActual).toEqual([
+      { userId: firm.users.admin.id, name: 'Ada Okafor', rate: '90000.00' },
+      { userId: firm.users.feeEarner.id, name: 'Tunde Bakare', rate: '55000.50' },
+    ]);
+    expect(matter.matterPracticeAreas.map((area: { name: string }) => area.name)).toEqual(['Litigation', 'Property']);
+    expect(matter.parties).toEqual([
+      expect.objectContaining({ partyRole: 'opposing', partyType: 'individual', name: 'Babatunde Lawal', notes: '' }),
+      expect.objectContaining({ partyRole: 'related', partyType: 'company', name: 'Lekki Surveyors Ltd', notes: 'Surveyed the plot' }),
+    ]);
+
+    const listed = (await list({ GeneralSearchText: 'lekki plot' })).json().data;
+    expect(listed.totalCount).toBe(1);
+    expect(listed.data[0]).toMatchObject({
+      id: created.id,
+      matterNumber: 'MAT-00009',
+      clientName: 'Chinedu Okonkwo',
+      assignedTo: [
+        { userId: firm.users.admin.id, name: 'Ada Okafor' },
+        { userId: firm.users.feeEarner.id, name: 'Tunde Bakare' },
+      ],
+      practiceAreas: ['Litigation', 'Property'],
+    });
+    expect(await auditActions(created.id)).toEqual(['matter.create']);
+  });
+
+  it('stores the flat rate and contingency percentage as exact decimals, and opens today by default', async () => {
+    const flat = await createMatter({ matterRate: 'Flat Rate', flatRate: '1500000.5', matterOpenDate: undefined, assignees: [] });
+    expect(flat).toMatchObject({ flatRate: '1500000.50', matterOpenDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const contingency = await createMatter({ matterRate: 'Contingency', contingencyPercentage: '33.33' });
+    expect(contingency).toMatchObject({ contingencyPercentage: '33.33', contigencyRate: '33.33' });
+  });
+
+  it('gives sequential, unique numbers to 10 concurrent creates', async () => {
+    const before = await snapshot();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        call('POST', `${base}/create-matter`, tokens.admin, newMatter({ matterName: `Concurrent ${index}` })),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    const numbers = responses.map((response) => Number(response.json().data.matterNumber.slice(4))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 10 }, (_, index) => before.next_number! + index));
+    expect((await snapshot()).next_number).toBe(before.next_number! + 10);
+  });
+
+  it('links the conflict check it was cleared by', async () => {
+    const [check] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into conflict_checks (firm_id, searched_by_user_id, context, searched_names)
+          values (${firm.firmId}, ${firm.users.admin.id}, 'matter', array['Babatunde Lawal']) returning id`),
+      ),
+    );
+    const created = await createMatter({ conflictCheckId: check!.id });
+    const [linked] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ matter_id: string }>(tx.execute(sql`select matter_id from conflict_checks where id = ${check!.id}`)),
+    );
+    expect(linked!.matter_id).toBe(created.id);
+  });
+
+  it.each([
+    [{ matterName: undefined }, 'Matter name is required'],
+    [{ matterName: '   ' }, 'Matter name is required'],
+    [{ clientId: undefined }, 'Client is required'],
+    [{ clientId: 'not-a-uuid' }, 'Client is required'],
+    [{ matterRate: 'Hourly-ish' }, 'Billing type is required'],
+    [{ matterRate: 'Flat Rate', flatRate: null }, 'Flat rate is required'],
+    [{ matterRate: 'Contingency' }, 'Contingency percentage is required'],
+    [{ contingencyPercentage: '101' }, 'Contingency percentage must be between 0 and 100'],
+    [{ hourlyRate: '12.345' }, 'Hourly rate must be an amount with at most 2 decimals'],
+    [{ matterOpenDate: '2024-02-30' }, 'Open date must be a date (YYYY-MM-DD)'],
+    [{ assignees: [{ userId: 'x', hourlyRate: '1' }] }, 'Fee earner is required'],
+    [{ assignees: [{ userId: '00000000-0000-4000-8000-000000000001' }] }, 'Hourly rate is required'],
+    [{ parties: [{ partyRole: 'witness', name: 'A' }] }, 'Party role is required'],
+    [{ parties: [{ partyRole: 'related' }] }, 'Party name is required'],
+    [{ matterNumber: 'MAT-99999' }, 'Unknown field: "matterNumber"'],
+  ])('refuses %j with 400 and writes nothing', async (overrides, message) => {
+    const before = await snapshot();
+    const response = await call('POST', `${base}/create-matter`, tokens.admin, newMatter(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses the same fee earner twice', async () => {
+    const assignee = { userId: firm.users.admin.id, hourlyRate: '1' };
+    const response = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ assignees: [assignee, assignee] }));
+    expect(response.json().message).toBe('Each fee earner can be assigned once');
+  });
+
+  it.each([
+    ['client', () => ({ clientId: otherFirm.otherClientId }), 404, 'Client not found'],
+    ['fee earner', () => ({ assignees: [{ userId: otherFirm.users.feeEarner.id, hourlyRate: '1' }] }), 400, 'Fee earner not found'],
+    ['practice area', () => ({ practiceAreaIds: [otherFirmAreaId] }), 400, 'Practice area not found'],
+  ])("refuses another firm's %s and writes nothing in either firm", async (_what, overrides, status, message) => {
+    const before = [await snapshot(), await snapshot(otherFirm.firmId)];
+    const response = await call('POST', `${base}/create-matter`, tokens.admin, newMatter(overrides()));
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toBe(message);
+    expect([await snapshot(), await snapshot(otherFirm.firmId)]).toEqual(before);
+  });
+
+  it("refuses another firm's conflict check with 404", async () => {
+    const [check] = await context.database.withFirm(otherFirm.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into conflict_checks (firm_id, searched_by_user_id, context, searched_names)
+          values (${otherFirm.firmId}, ${otherFirm.users.admin.id}, 'matter', array['X']) returning id`),
+      ),
+    );
+    const before = await snapshot();
+    const response = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ conflictCheckId: check!.id }));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Conflict check not found');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses archived and deleted clients, deactivated fee earners and deleted practice areas', async () => {
+    const [archived, deleted] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into clients (firm_id, client_type, company_name, status, deleted_at) values
+          (${firm.firmId}, 'company', 'Dormant Holdings Ltd', 'archived', null),
+          (${firm.firmId}, 'company', 'Gone Away Ltd', 'active', now()) returning id`),
+      ),
+    );
+    const before = await snapshot();
+    const archivedResponse = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ clientId: archived!.id }));
+    expect(archivedResponse.statusCode).toBe(400);
+    expect(archivedResponse.json().message).toBe('Archived clients cannot take new matters');
+    const deletedResponse = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ clientId: deleted!.id }));
+    expect(deletedResponse.statusCode).toBe(404);
+
+    const areaResponse = await call('POST', '/api/admin/practice-area/create-practice-area', tokens.admin, { name: 'Short-lived' });
+    const areaId = areaResponse.json().data.id;
+    await call('DELETE', `/api/admin/practice-area/delete-practice-area/${areaId}`, tokens.admin);
+    const deletedArea = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ practiceAreaIds: [areaId] }));
+    expect(deletedArea.statusCode).toBe(400);
+
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update users set is_active = false where id = ${firm.users.billing.id}`),
+    );
+    const inactive = await call(
+      'POST',
+      `${base}/create-matter`,
+      tokens.admin,
+      newMatter({ assignees: [{ userId: firm.users.billing.id, hourlyRate: '1' }] }),
+    );
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update users set is_active = true where id = ${firm.users.billing.id}`),
+    );
+    expect(inactive.json().message).toBe('Fee earner not found');
+    const after = await snapshot();
+    expect({ ...after, audits: before.audits }).toEqual(before);
+  });
+
+  it('needs matterMaster.create: the Billing role gets 403', async () => {
+    const response = await call('POST', `${base}/create-matter`, tokens.billing, newMatter());
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(PERMISSION_DENIED);
+  });
+});
+
+describe('custom fields on a matter', () => {
+  let customFirm: SeededFirm;
+  let token: string;
+  let courtFieldId: string;
+  let valueFieldId: string;
+  beforeAll(async () => {
+    customFirm = await seedTestFirm(context.database);
+    token = await signIn(context.app, customFirm.users.admin.email);
+    const fields = await context.database.withFirm(customFirm.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into custom_field_definitions (firm_id, entity_type, label, field_type, is_required) values
+          (${customFirm.firmId}, 'matter', 'Court', 'text', true),
+          (${customFirm.firmId}, 'matter', 'Claim value', 'number', false) returning id`),
+      ),
+    );
+    [courtFieldId, valueFieldId] = fields.map((field) => field.id) as [string, string];
+  });
+  const body = (customFields: Record<string, string>) => ({
+    clientId: customFirm.otherClientId,
+    matterName: 'Custom',
+    matterRate: 'Retainer',
+    customFields,
+  });
+
+  it('stores valid values and refuses unknown ids, missing required values and wrong types', async () => {
+    const created = await call(
+      'POST',
+      `${base}/create-matter`,
+      token,
+      body({ [courtFieldId]: 'High Court, Lagos', [valueFieldId]: '2500000' }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.customFields).toEqual({ [courtFieldId]: 'High Court, Lagos', [valueFieldId]: '2500000' });
+
+    const missing = await call('POST', `${base}/create-matter`, token, body({ [valueFieldId]: '1' }));
+    expect([missing.statusCode, missing.json().message]).toEqual([400, 'Court is required']);
+    const unknown = await call('POST', `${base}/create-matter`, token, body({ [courtFieldId]: 'x', 'not-a-field': 'y' }));
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Unknown custom field']);
+    const wrongType = await call('POST', `${base}/create-matter`, token, body({ [courtFieldId]: 'x', [valueFieldId]: 'lots' }));
+    expect([wrongType.statusCode, wrongType.json().message]).toEqual([400, 'Claim value must be a number']);
+    // Another firm's definitions do not apply here.
+    const elsewhere = await call('POST', `${base}/create-matter`, tokens.admin, newMatter({ customFields: { [courtFieldId]: 'x' } }));
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([400, 'Unknown custom field']);
+  });
+});
+
+describe('GET /api/admin/matter-master/get-matter-list', () => {
+  let listFirm: SeededFirm;
+  let token: string;
+  let billingOnly: { id: string; matterName: string };
+  let odd: { id: string; matterName: string };
+  const names = (response: { json(): { data: { data: { matterName: string }[] } } }) =>
+    response.json().data.data.map((matter) => matter.matterName);
+  const get = (query: Record<string, string>) => list(query, token);
+
+  beforeAll(async () => {
+    listFirm = await seedTestFirm(context.database);
+    token = await signIn(context.app, listFirm.users.admin.email);
+    const create = async (body: Record<string, unknown>) => {
+      const response = await call('POST', `${base}/create-matter`, token, {
+        clientId: listFirm.otherClientId,
+        matterRate: 'Retainer',
+        matterOpenDate: '2023-01-01',
+        ...body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    };
+    billingOnly = await create({ matterName: 'Zoning appeal', assignees: [{ userId: listFirm.users.billing.id, hourlyRate: '1' }] });
+    odd = await create({ matterName: '=HYPERLINK("http://evil"), 100% "quoted"', shelfLocation: 'A_1' });
+  });
+
+  it('pages the whole list with totals, no repeats and no gaps', async () => {
+    const all = (await get({ sortColumn: 'matterNumber', sortType: 'asc' })).json().data;
+    expect(all.totalCount).toBe(10);
+    expect(all.data.map((matter: { matterNumber: string }) => matter.matterNumber)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `MAT-${String(index + 1).padStart(5, '0')}`),
+    );
+    const pages = await Promise.all(
+      ['1', '2', '3', '4'].map((page) => get({ sortColumn: 'matterNumber', sortType: 'asc', size: '3', page })),
+    );
+    const paged = pages.flatMap((page) => page.json().data.data.map((matter: { id: string }) => matter.id));
+    expect(paged).toEqual(all.data.map((matter: { id: string }) => matter.id));
+    expect(pages[3]!.json().data).toMatchObject({ page: 4, size: 3, totalCount: 10 });
+  });
+
+  it('defaults to the newest first, 20 a page', async () => {
+    const page = (await list({}, token)).json().data;
+    expect(page.data[0].id).toBe(odd.id);
+    const defaults = (await call('GET', `${base}/get-matter-list`, token)).json().data;
+    expect([defaults.page, defaults.size]).toEqual([1, 20]);
+  });
+
+  it('filters by client, status, billing type and fee earner', async () => {
+    const byClient = (await get({ ClientId: listFirm.otherClientId })).json().data;
+    expect(byClient.totalCount).toBe(3);
+    expect(byClient.data.every((matter: { clientId: string }) => matter.clientId === listFirm.otherClientId)).toBe(true);
+    expect(names(await get({ Status: 'Closed' }))).toEqual(['Estate administration']);
+    expect((await get({ MatterRate: 'Contingency' })).json().data.totalCount).toBe(2);
+    expect((await get({ MatterRate: 'Retainer', ClientId: listFirm.otherClientId })).json().data.totalCount).toBe(2);
+    const assigned = (await get({ AssignedUserId: listFirm.users.billing.id })).json().data;
+    expect(assigned.data.map((matter: { id: string }) => matter.id)).toEqual([billingOnly.id]);
+    expect(assigned.data[0].assignedTo).toEqual([{ userId: listFirm.users.billing.id, name: 'Grace Eze' }]);
+    expect((await get({ AssignedUserId: listFirm.users.feeEarner.id })).json().data.totalCount).toBe(8);
+    expect((await get({ ClientId: otherFirm.otherClientId })).json().data.totalCount).toBe(0);
+  });
+
+  it("searches the matter's name, number and shelf, and the client's name, literally", async () => {
+    expect(names(await get({ GeneralSearchText: 'LEASE dispute' }))).toEqual(['Lease dispute – Victoria Island office']);
+    expect(names(await get({ GeneralSearchText: 'mat-00002' }))).toEqual(['Share purchase agreement']);
+    expect(names(await get({ GeneralSearchText: 'lagoon shipping' }))).toEqual(['Share purchase agreement']);
+    expect((await get({ GeneralSearchText: 'cabinet' })).json().data.totalCount).toBe(8);
+    expect(names(await get({ GeneralSearchText: '100%' }))).toEqual([odd.matterName]);
+    expect((await get({ GeneralSearchText: '%' })).json().data.totalCount).toBe(1);
+    expect(names(await get({ GeneralSearchText: 'a_1' }))).toEqual([odd.matterName]);
+    expect((await get({ GeneralSearchText: 'a_' })).json().data.totalCount).toBe(1);
+    expect((await get({ GeneralSearchText: 'nothing like this' })).json().data.totalCount).toBe(0);
+  });
+
+  it('sorts by name, client name and open date in both directions', async () => {
+    const ascending = names(await get({ sortColumn: 'matterName', sortType: 'asc', GeneralSearchText: 'e' }));
+    expect(ascending.map((name) => name[0])).toEqual([...ascending].sort().map((name) => name[0]));
+    const byClientAsc = (await get({ sortColumn: 'clientName', sortType: 'asc' })).json().data.data;
+    const byClientDesc = (await get({ sortColumn: 'clientName', sortType: 'desc' })).json().data.data;
+    expect(byClientDesc.map((matter: { id: string }) => matter.id)).toEqual(
+      byClientAsc.map((matter: { id: string }) => matter.id).reverse(),
+    );
+    const clientOrder = byClientAsc.map((matter: { clientName: string }) => matter.clientName);
+    expect(new Set(clientOrder).size).toBe(clientOrder.filter((name: string, index: number) => name !== clientOrder[index - 1]).length);
+    const byOpenDate = (await get({ sortColumn: 'matterOpenDate', sortType: 'asc' })).json().data.data;
+    expect(byOpenDate.slice(0, 2).map((matter: { matterOpenDate: string }) => matter.matterOpenDate)).toEqual(['2023-01-01', '2023-01-01']);
+  });
+
+  it('answers the whole filtered list as CSV, quoted and guarded against formulas', async () => {
+    const response = await get({ IsDownlodCsv: 'true', size: '1', MatterRate: 'Retainer' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="matters.csv"');
+    const lines = response.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Matter number,Matter,Client,Billing type,Status,Open date,Close date,Assigned to,Practice areas');
+    expect(lines).toHaveLength(4);
+    expect(lines).toContain(`MAT-00010,"'=HYPERLINK(""http://evil""), 100% ""quoted""",Chinedu Okonkwo,Retainer,Open,2023-01-01,,,`);
+    expect(lines).toContain(
+      'MAT-00004,General corporate advisory,Brightwater Energy Ltd,Retainer,Open,' +
+        lines.find((line) => line.startsWith('MAT-00004'))!.split(',')[5] +
+        ',,Ada Okafor; Tunde Bakare,Corporate',
+    );
+  });
+
+  it('refuses bad filters with 400 and the Billing role may read', async () => {
+    expect((await get({ Status: 'Pending' })).statusCode).toBe(400);
+    expect((await get({ ClientId: 'abc' })).statusCode).toBe(400);
+    expect((await get({ sortColumn: 'password' })).statusCode).toBe(400);
+    expect((await get({ size: '1000' })).statusCode).toBe(400);
+    expect((await list({}, tokens.billing)).statusCode).toBe(200);
+  });
+
+  it("shows another firm's administrator none of this firm's matters", async () => {
+    const theirs = (await list({ GeneralSearchText: 'zoning appeal' }, tokens.otherAdmin)).json().data;
+    expect(theirs.totalCount).toBe(0);
+  });
+});
+
+describe('GET /api/admin/matter-master/get-matter-view', () => {
+  it('reads matterid in any letter case and checks the scope parameters', async () => {
+    const matterId = firm.matterIds[1]!;
+    const upper = await call(
+      'GET',
+      `${base}/get-matter-view?MatterId=${matterId}&AdminUserId=${firm.users.admin.id}&BusinessId=${firm.firmId}`,
+      tokens.feeEarner,
+    );
+    expect(upper.statusCode).toBe(200);
+    expect(upper.json().data).toMatchObject({ matterName: 'Share purchase agreement', matterRate: 'Flat Rate', flatRate: '2500000.00' });
+    const mismatch = await call('GET', `${base}/get-matter-view?matterid=${matterId}&BusinessId=${otherFirm.firmId}`, tokens.admin);
+    expect(mismatch.statusCode).toBe(403);
+  });
+
+  it("answers 404 for another firm's matter, a missing one, and 400 without an id", async () => {
+    const foreign = await view(otherFirm.matterIds[0]!);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Matter not found']);
+    expect((await view(firm.matterIds[0]!, tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await view('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const noId = await call('GET', `${base}/get-matter-view`, tokens.admin);
+    expect([noId.statusCode, noId.json().message]).toEqual([400, 'Matter is required']);
+  });
+});
+
+describe('GET /api/admin/matter-master/get-matter-name-using-client', () => {
+  it("lists the client's matters, open first then by name, without deleted ones", async () => {
+    const clientId = firm.portalClient.clientId;
+    const open = await createMatter({ clientId, matterName: 'Another open matter' });
+    const closed = await createMatter({ clientId, matterName: 'Aardvark closed matter' });
+    await call('POST', `${base}/close-matter/${closed.id}`, tokens.admin, {});
+    const deleted = await createMatter({ clientId, matterName: 'Deleted matter' });
+    await call('DELETE', `${base}/delete-matter/${deleted.id}`, tokens.admin);
+    const response = await call(
+      'GET',
+      `${base}/get-matter-name-using-client?ClientId=${clientId}&AdminUserId=${firm.users.admin.id}`,
+      tokens.admin,
+    );
+    expect(response.statusCode).toBe(200);
+    const matters = response.json().data as { id: string; matterName: string; status: string }[];
+    expect(matters.map((matter) => [matter.matterName, matter.status])).toEqual([
+      ['Another open matter', 'Open'],
+      ['Lease dispute – Victoria Island office', 'Open'],
+      ['Aardvark closed matter', 'Closed'],
+    ]);
+    expect(matters[0]).toEqual({
+      id: open.id,
+      matterName: 'Another open matter',
+      matterNumber: open.matterNumber,
+      matterRate: 'Hourly',
+      status: 'Open',
+    });
+  });
+
+  it("answers 404 for another firm's client and 400 without one", async () => {
+    const foreign = await call('GET', `${base}/get-matter-name-using-client?clientid=${otherFirm.otherClientId}`, tokens.admin);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Client not found']);
+    const missing = await call('GET', `${base}/get-matter-name-using-client`, tokens.admin);
+    expect([missing.statusCode, missing.json().message]).toEqual([400, 'Client is required']);
+  });
+});
+
+describe('PUT /api/admin/matter-master/update-matter/{id}', () => {
+  it('replaces fields, fee earners, parties and practice areas', async () => {
+    const created = await createMatter();
+    const response = await call(
+      'PUT',
+      `${base}/update-matter/${created.id}`,
+      tokens.admin,
+      newMatter({
+        matterName: 'Boundary dispute – settled terms',
+        matterRate: 'Flat Rate',
+        flatRate: '750000',
+        description: null,
+        shelfLocation: '',
+        practiceAreaIds: [areas.Property],
+        assignees: [{ userId: firm.users.billing.id, hourlyRate: '30000' }],
+        parties: [{ partyRole: 'opposing', name: 'Lawal Family Trust', partyType: 'company' }],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const matter = response.json().data;
+    expect(matter).toMatchObject({
+      matterNumber: created.matterNumber,
+      matterName: 'Boundary dispute – settled terms',
+      matterRate: 'Flat Rate',
+      flatRate: '750000.00',
+      description: '',
+      shelfLocation: null,
+      matterPracticeAreas: [{ id: areas.Property, name: 'Property' }],
+      matterAssignedToInfos: [{ userId: firm.users.billing.id, name: 'Grace Eze', hourlyRate: '30000.00' }],
+    });
+    expect(matter.parties.map((party: { name: string }) => party.name)).toEqual(['Lawal Family Trust']);
+    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.update']);
+  });
+
+  it('edits a closed matter but keeps its open date not after the close date', async () => {
+    const created = await createMatter({ matterOpenDate: '2024-01-10' });
+    await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, { matterCloseDate: '2024-02-01' });
+    const edited = await call(
+      'PUT',
+      `${base}/update-matter/${created.id}`,
+      tokens.admin,
+      newMatter({ matterName: 'Edited after close', matterOpenDate: '2024-01-10' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ status: 'Closed', matterCloseDate: '2024-02-01', matterName: 'Edited after close' });
+    const late = await call('PUT', `${base}/update-matter/${created.id}`, tokens.admin, newMatter({ matterOpenDate: '2024-03-01' }));
+    expect([late.statusCode, late.json().message]).toEqual([400, 'Open date cannot be after the close date']);
+  });
+
+  it("refuses another firm's ids and leaves everything as it was", async () => {
+    const created = await createMatter();
+    const before = [await snapshot(), (await view(created.id)).json().data];
+    for (const [overrides, status] of [
+      [{ clientId: otherFirm.otherClientId }, 404],
+      [{ assignees: [{ userId: otherFirm.users.admin.id, hourlyRate: '1' }] }, 400],
+      [{ practiceAreaIds: [otherFirmAreaId] }, 400],
+    ] as const) {
+      const response = await call(
+        'PUT',
+        `${base}/update-matter/${created.id}`,
+        tokens.admin,
+        newMatter({ ...overrides, matterName: 'Changed' }),
+      );
+      expect(response.statusCode).toBe(status);
+    }
+    expect([await snapshot(), (await view(created.id)).json().data]).toEqual(before);
+    const foreignMatter = await call('PUT', `${base}/update-matter/${otherFirm.matterIds[0]}`, tokens.admin, newMatter());
+    expect(foreignMatter.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a deleted matter and 403 without matterMaster.edit', async () => {
+    const created = await createMatter();
+    await call('DELETE', `${base}/delete-matter/${created.id}`, tokens.admin);
+    expect((await call('PUT', `${base}/update-matter/${created.id}`, tokens.admin, newMatter())).statusCode).toBe(404);
+    expect((await call('PUT', `${base}/update-matter/${firm.matterIds[0]}`, tokens.billing, newMatter())).statusCode).toBe(403);
+  });
+});
+
+describe('closing and reopening a matter', () => {
+  it('closes on today by default, refuses a second close, reopens once and clears the date', async () => {
+    const created = await createMatter({ matterOpenDate: '2024-01-01' });
+    const closed = await call('POST', `${base}/close-matter/${created.id}`, tokens.feeEarner);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'Closed', matterCloseDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const again = await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, { matterCloseDate: '2024-06-01' });
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This matter is already closed']);
+    const reopened = await call('POST', `${base}/reopen-matter/${created.id}`, tokens.admin);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().data).toMatchObject({ status: 'Open', matterCloseDate: null });
+    expect((await call('POST', `${base}/reopen-matter/${created.id}`, tokens.admin)).statusCode).toBe(409);
+    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.close', 'matter.reopen']);
+  });
+
+  it('takes a close date on or after the open date only', async () => {
+    const created = await createMatter({ matterOpenDate: '2024-05-10' });
+    const early = await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, { matterCloseDate: '2024-05-09' });
+    expect([early.statusCode, early.json().message]).toEqual([400, 'Close date cannot be before the open date']);
+    const malformed = await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, { matterCloseDate: '10/05/2024' });
+    expect([malformed.statusCode, malformed.json().message]).toEqual([400, 'Close date must be a date (YYYY-MM-DD)']);
+    expect((await view(created.id)).json().data.status).toBe('Open');
+    const sameDay = await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, { matterCloseDate: '2024-05-10' });
+    expect(sameDay.json().data).toMatchObject({ status: 'Closed', matterCloseDate: '2024-05-10' });
+  });
+
+  it("answers 404 for another firm's or a deleted matter and 403 without matterMaster.edit", async () => {
+    expect((await call('POST', `${base}/close-matter/${otherFirm.matterIds[0]}`, tokens.admin, {})).statusCode).toBe(404);
+    expect((await call('POST', `${base}/reopen-matter/${otherFirm.matterIds[7]}`, tokens.admin)).statusCode).toBe(404);
+    const created = await createMatter();
+    await call('DELETE', `${base}/delete-matter/${created.id}`, tokens.admin);
+    expect((await call('POST', `${base}/close-matter/${created.id}`, tokens.admin, {})).statusCode).toBe(404);
+    expect((await call('POST', `${base}/close-matter/${firm.matterIds[0]}`, tokens.billing, {})).statusCode).toBe(403);
+  });
+});
+
+describe('deleting and restoring a matter', () => {
+  it('soft-deletes: gone from the view and the list, kept in the table, restorable once', async () => {
+    const created = await createMatter({ matterName: 'Temporary matter to delete' });
+    const deleted = await call('DELETE', `${base}/delete-matter/${created.id}`, tokens.admin);
+    expect(deleted.statusCode).toBe(200);
+    expect((await view(created.id)).statusCode).toBe(404);
+    expect((await list({ GeneralSearchText: 'temporary matter' })).json().data.totalCount).toBe(0);
+    const [row] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ deleted_by_user_id: string }>(
+        tx.execute(sql`select deleted_by_user_id from matters where id = ${created.id} and deleted_at is not null`),
+      ),
+    );
+    expect(row!.deleted_by_user_id).toBe(firm.users.admin.id);
+    expect((await call('DELETE', `${base}/delete-matter/${created.id}`, tokens.admin)).statusCode).toBe(404);
+
+    const restored = await call('POST', `${base}/restore-matter/${created.id}`, tokens.admin);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().data.matterName).toBe('Temporary matter to delete');
+    expect((await list({ GeneralSearchText: 'temporary matter' })).json().data.totalCount).toBe(1);
+    const twice = await call('POST', `${base}/restore-matter/${created.id}`, tokens.admin);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'This matter is not deleted']);
+    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.delete', 'matter.restore']);
+  });
+
+  it("answers 404 for another firm's matter and 403 without matterMaster.delete", async () => {
+    expect((await call('DELETE', `${base}/delete-matter/${otherFirm.matterIds[0]}`, tokens.admin)).statusCode).toBe(404);
+    expect((await call('POST', `${base}/restore-matter/${otherFirm.matterIds[0]}`, tokens.admin)).statusCode).toBe(404);
+    expect((await view(otherFirm.matterIds[0]!, tokens.otherAdmin)).statusCode).toBe(200);
+    const denied = await call('DELETE', `${base}/delete-matter/${firm.matterIds[0]}`, tokens.feeEarner);
+    expect([denied.statusCode, denied.json().message]).toEqual([403, PERMISSION_DENIED]);
+  });
+});
