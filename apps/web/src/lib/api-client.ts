@@ -21,6 +21,11 @@ export type RequestOptions = {
   silent?: boolean;
   /** The body is not an envelope (e.g. /me/permissions answers a bare array). */
   raw?: boolean;
+  /**
+   * Sent as Idempotency-Key: the server handles a POST once per key, so a form that keeps one key
+   * per submission (see useIdempotencyKey) never creates its record twice.
+   */
+  idempotencyKey?: string;
 };
 
 export type ApiEnvelope<T> = { success: boolean; message: string; data: T };
@@ -93,11 +98,12 @@ function bearerFor(auth: AuthMode): string | null {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, auth = 'auto', toastSuccess = false, silent = false, raw = false } = options;
+  const { method = 'GET', query, body, auth = 'auto', toastSuccess = false, silent = false, raw = false, idempotencyKey } = options;
   const token = bearerFor(auth);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   const fail = (message: string, status: number, responseBody: unknown): never => {
     if (!silent) toast.error(message);

@@ -115,10 +115,44 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             lazy: async () => ({ Component: (await import('../../features/dashboard/pages/dashboard-page.tsx')).DashboardPage }),
           },
-          comingSoon('clients/list', 'Clients'),
-          comingSoon('clients/add-new-client', 'Add New Client'),
-          comingSoon('matter/matter-list', 'Matters'),
-          comingSoon('matter/add-new-matter', 'Add New Matter'),
+          {
+            path: 'clients/list',
+            lazy: async () => ({ Component: (await import('../../features/clients/pages/clients-list-page.tsx')).ClientsListPage }),
+          },
+          {
+            path: 'clients/add-new-client',
+            lazy: async () => ({ Component: (await import('../../features/clients/pages/add-client-page.tsx')).AddClientPage }),
+          },
+          {
+            path: 'clients/:id',
+            lazy: async () => ({ Component: (await import('../../features/clients/pages/client-view-page.tsx')).ClientViewPage }),
+          },
+          {
+            path: 'clients/:id/edit',
+            lazy: async () => ({ Component: (await import('../../features/clients/pages/edit-client-page.tsx')).EditClientPage }),
+          },
+          {
+            path: 'conflict-check',
+            lazy: async () => ({
+              Component: (await import('../../features/conflict-checks/pages/conflict-check-page.tsx')).ConflictCheckPage,
+            }),
+          },
+          {
+            path: 'matter/matter-list',
+            lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-list-page.tsx')).MatterListPage }),
+          },
+          {
+            path: 'matter/add-new-matter',
+            lazy: async () => ({ Component: (await import('../../features/matters/pages/add-matter-page.tsx')).AddMatterPage }),
+          },
+          {
+            path: 'matter/:id',
+            lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-view-page.tsx')).MatterViewPage }),
+          },
+          {
+            path: 'matter/:id/edit',
+            lazy: async () => ({ Component: (await import('../../features/matters/pages/edit-matter-page.tsx')).EditMatterPage }),
+          },
           comingSoon('time-entries', 'Time Entries'),
           comingSoon('progress-update', 'Progress Update'),
           comingSoon('progress-update/add-progress-update', 'Add Progress Update'),
@@ -130,6 +164,40 @@ export const routes: RouteObject[] = [
           comingSoon('billing/invoice/invoice-empty', 'New Invoice'),
           comingSoon('settings', 'Settings'),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions'),
+          {
+            path: 'settings/team',
+            lazy: async () => ({ Component: (await import('../../features/team/pages/team-page.tsx')).TeamPage }),
+          },
+          {
+            path: 'settings/roles',
+            lazy: async () => ({ Component: (await import('../../features/roles/pages/roles-page.tsx')).RolesPage }),
+          },
+          {
+            path: 'settings/firm-profile',
+            lazy: async () => ({ Component: (await import('../../features/reference-data/pages/firm-profile-page.tsx')).FirmProfilePage }),
+          },
+          {
+            path: 'settings/activity-types',
+            lazy: async () => ({
+              Component: (await import('../../features/reference-data/pages/activity-types-page.tsx')).ActivityTypesPage,
+            }),
+          },
+          {
+            path: 'settings/practice-areas',
+            lazy: async () => ({
+              Component: (await import('../../features/reference-data/pages/practice-areas-page.tsx')).PracticeAreasPage,
+            }),
+          },
+          {
+            path: 'settings/currencies',
+            lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),
+          },
+          {
+            path: 'settings/custom-fields',
+            lazy: async () => ({
+              Component: (await import('../../features/reference-data/pages/custom-fields-page.tsx')).CustomFieldsPage,
+            }),
+          },
           comingSoon('trust-account/:slug', 'Trust Account'),
           comingSoon('trust-account/record/:idx', 'Trust Account Record'),
           comingSoon('documents', 'Documents'),

@@ -4,6 +4,7 @@ export type NavItem = { label: string; to: string; match: string };
 export const MAIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', match: '/dashboard' },
   { label: 'Clients', to: '/clients/list', match: '/clients' },
+  { label: 'Conflict Check', to: '/conflict-check', match: '/conflict-check' },
   { label: 'Matters', to: '/matter/matter-list', match: '/matter' },
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries' },
   { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update' },
@@ -24,6 +25,13 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
       title: 'Settings',
       items: [
         { label: 'General', to: '/settings', match: '/settings' },
+        { label: 'Firm Profile', to: '/settings/firm-profile', match: '/settings/firm-profile' },
+        { label: 'Team', to: '/settings/team', match: '/settings/team' },
+        { label: 'Roles & Permissions', to: '/settings/roles', match: '/settings/roles' },
+        { label: 'Activity Types', to: '/settings/activity-types', match: '/settings/activity-types' },
+        { label: 'Practice Areas', to: '/settings/practice-areas', match: '/settings/practice-areas' },
+        { label: 'Currencies', to: '/settings/currencies', match: '/settings/currencies' },
+        { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         {
           label: 'Plans & Subscriptions',
           to: '/settings/plans-&-subscriptions/select-plan',

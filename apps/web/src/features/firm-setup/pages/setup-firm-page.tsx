@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { setUpFirm, useCurrencyList } from '../api/firm-setup-api.ts';
-import { browserTimeZone, countryNames, suggestPortalSlug, timeZoneNames } from '../countries.ts';
+import { browserTimeZone, countryNames, suggestPortalSlug, timeZoneNames } from '../../../components/countries.ts';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,188 @@
+import { Button, Card, Group, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { clientInputSchema, type CustomField } from '@matterhorn/shared';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import {
+  contactErrorsOf,
+  customFieldErrorsOf,
+  EMPTY_CONTACT,
+  type ClientFormValues,
+  type ContactField,
+} from '../utils/client-form-values.ts';
+import { ClientContactsFields } from './client-contacts-fields.tsx';
+import { CustomFieldInputs } from './custom-field-inputs.tsx';
+
+/** Validates what the user sees: an individual's hidden contact rows never block saving. */
+const clientFormSchema = z.preprocess((values) => {
+  const form = values as ClientFormValues;
+  return form.clientType === 'company' ? form : { ...form, contacts: [] };
+}, clientInputSchema);
+
+export type ClientFormProps = {
+  initialValues: ClientFormValues;
+  customFields: CustomField[];
+  /** Saving continues outside the form (conflict check, then create): keeps the button disabled. */
+  isBusy?: boolean;
+  showStatus?: boolean;
+  cancelTo: string;
+  onSubmit: (values: ClientFormValues) => Promise<void>;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** The client form of clientInputSchema: errors after a field is touched, asterisks on required labels. */
+export function ClientForm({ initialValues, customFields, isBusy = false, showStatus = false, cancelTo, onSubmit }: ClientFormProps) {
+  const form = useZodForm(clientFormSchema, initialValues);
+  const [touchedNested, setTouchedNested] = useState<Record<string, boolean>>({});
+  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const { values } = form;
+  const isCompany = values.clientType === 'company';
+
+  const contactErrors = useMemo(() => values.contacts.map(contactErrorsOf), [values.contacts]);
+  const customErrors = useMemo(() => customFieldErrorsOf(customFields, values.customFields), [customFields, values.customFields]);
+  const isNestedShown = (key: string) => hasTriedSubmit || touchedNested[key] === true;
+  const touchNested = (key: string) => setTouchedNested((previous) => ({ ...previous, [key]: true }));
+
+  const changeContact = (index: number, field: ContactField, value: string) =>
+    form.setValue(
+      'contacts',
+      values.contacts.map((contact, position) => (position === index ? { ...contact, [field]: value } : contact)),
+    );
+  const removeContact = (index: number) => {
+    form.setValue(
+      'contacts',
+      values.contacts.filter((_, position) => position !== index),
+    );
+    setTouchedNested((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => !key.startsWith('contacts.'))));
+  };
+
+  const submit = (event: FormEvent) => {
+    setHasTriedSubmit(true);
+    return form.onSubmit(async () => {
+      if (Object.keys(customErrors).length > 0) return;
+      await onSubmit(values);
+    })(event);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Client form">
+      <Stack gap="md">
+        <Section title="Client">
+          <Stack gap="sm">
+            <Radio.Group
+              label="Client type"
+              withAsterisk
+              value={values.clientType}
+              onChange={(next) => form.setValue('clientType', next === 'company' ? 'company' : 'individual')}
+            >
+              <Group mt={4}>
+                <Radio value="individual" label="Individual" />
+                <Radio value="company" label="Company" />
+              </Group>
+            </Radio.Group>
+            {isCompany ? (
+              <TextInput label="Company name" withAsterisk autoComplete="organization" {...form.inputProps('companyName')} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="First name" withAsterisk autoComplete="given-name" {...form.inputProps('firstName')} />
+                <TextInput label="Last name" withAsterisk autoComplete="family-name" {...form.inputProps('lastName')} />
+              </SimpleGrid>
+            )}
+            {showStatus && (
+              <Radio.Group
+                label="Status"
+                value={values.status}
+                onChange={(next) => form.setValue('status', next === 'archived' ? 'archived' : 'active')}
+              >
+                <Group mt={4}>
+                  <Radio value="active" label="Active" />
+                  <Radio value="archived" label="Archived" />
+                </Group>
+              </Radio.Group>
+            )}
+          </Stack>
+        </Section>
+
+        <Section title="Contact details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+            <TextInput label="Alternate email" type="email" autoComplete="off" {...form.inputProps('alternateEmail')} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.inputProps('phone')} />
+            <TextInput label="Alternate phone" type="tel" autoComplete="off" {...form.inputProps('alternatePhone')} />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Address">
+          <Stack gap="sm">
+            <TextInput label="Address" autoComplete="street-address" {...form.inputProps('address')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="City" autoComplete="address-level2" {...form.inputProps('city')} />
+              <TextInput label="State" autoComplete="address-level1" {...form.inputProps('state')} />
+              <TextInput label="Country" autoComplete="country-name" {...form.inputProps('country')} />
+              <TextInput label="Postal code" autoComplete="postal-code" {...form.inputProps('postalCode')} />
+            </SimpleGrid>
+          </Stack>
+        </Section>
+
+        {isCompany && (
+          <Section title="Contact people">
+            <ClientContactsFields
+              contacts={values.contacts}
+              errorFor={(index, field) => (isNestedShown(`contacts.${index}.${field}`) ? contactErrors[index]?.[field] : undefined)}
+              onChange={changeContact}
+              onBlur={(index, field) => touchNested(`contacts.${index}.${field}`)}
+              onAdd={() => form.setValue('contacts', [...values.contacts, { ...EMPTY_CONTACT }])}
+              onRemove={removeContact}
+            />
+          </Section>
+        )}
+
+        {customFields.length > 0 && (
+          <Section title="Custom fields">
+            <CustomFieldInputs
+              fields={customFields}
+              values={values.customFields}
+              errorFor={(fieldId) => (isNestedShown(`custom.${fieldId}`) ? customErrors[fieldId] : undefined)}
+              onChange={(fieldId, value) => form.setValue('customFields', { ...values.customFields, [fieldId]: value })}
+              onBlur={(fieldId) => touchNested(`custom.${fieldId}`)}
+            />
+          </Section>
+        )}
+
+        <Section title="Notes">
+          <Textarea
+            label="Notes"
+
+            rows={3}
+
+            value={values.notes}
+            onChange={(event) => form.setValue('notes', event.currentTarget.value)}
+            onBlur={() => form.touch('notes')}
+            error={form.errorFor('notes')}
+          />
+        </Section>
+
+        <Group justify="flex-end">
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancel
+          </Button>
+          <SubmitButton isSubmitting={form.isSubmitting} disabled={isBusy}>
+            Save client
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { createClient } from '../api/save-client.ts';
+import { ClientForm } from '../components/client-form.tsx';
+import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
+import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
+import { clientInputOf, conflictNamesOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
+
+/** /clients/add-new-client: the form, then a conflict check, then the client is created. */
+export function AddClientPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const customFields = useClientCustomFields();
+  const conflictSave = useConflictCheckedSave();
+  const idempotency = useIdempotencyKey();
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Add New Client</Title>
+        <Anchor component={Link} to="/clients/list" size="sm">
+          Back to clients
+        </Anchor>
+      </Group>
+      {customFields.isPending ? (
+        <LoadingSpinner label="Loading form" />
+      ) : (
+        <ClientForm
+          initialValues={EMPTY_CLIENT_FORM}
+          customFields={customFields.data ?? []}
+          isBusy={conflictSave.isBusy}
+          cancelTo="/clients/list"
+          onSubmit={(values) =>
+            conflictSave.checkThenSave(conflictNamesOf(values), async (conflictCheckId) => {
+              const saved = await createClient(clientInputOf(values, conflictCheckId), idempotency.key);
+              await queryClient.invalidateQueries({ queryKey: ['clients'] });
+              navigate(saved.id ? `/clients/${saved.id}` : '/clients/list');
+            })
+          }
+        />
+      )}
+      <ConflictCheckModal key={conflictSave.modalProps.result?.conflictCheckId ?? 'none'} {...conflictSave.modalProps} />
+    </Stack>
+  );
+}

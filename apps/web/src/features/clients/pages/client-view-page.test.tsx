@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, renderRoutes } from '../../../test/render.tsx';
+import { CLIENT_ID, clientDetail, failure, stubApi } from '../testing/stub-api.ts';
+import { ClientViewPage } from './client-view-page.tsx';
+import { EditClientPage } from './edit-client-page.tsx';
+
+const GET = `/api/admin/client-info/get-client/${CLIENT_ID}`;
+const ALL = ['clientInfo', 'clientInfo.edit', 'clientInfo.delete', 'matterMaster.create'];
+const routes = [
+  { path: '/clients/:id', element: <ClientViewPage /> },
+  { path: '/clients/:id/edit', element: <EditClientPage /> },
+];
+
+function stubClient(detail: Record<string, unknown> = clientDetail()) {
+  return stubApi({
+    [`GET ${GET}`]: () => detail,
+    'GET /api/admin/custom-field/get-custom-fields': () => [
+      { id: 'cf-1', entityType: 'client', label: 'Date of birth', fieldType: 'date', options: [], isRequired: false, sortOrder: 0 },
+    ],
+    'DELETE /api/admin/client-info/delete-client/': () => null,
+    'POST /api/admin/client-info/invite-to-portal/': () => null,
+    'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ClientViewPage', { timeout: 20_000 }, () => {
+  it('shows the details, custom fields and matters, with every action for a full role', async () => {
+    stubClient(clientDetail({ customFields: { 'cf-1': '1990-05-04' } }));
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ALL }) });
+    expect(await screen.findByRole('heading', { name: 'Ada Obi', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('04/05/1990')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Obi v State' })).toHaveAttribute('href', '/matter/22222222-2222-4222-8222-222222222222');
+    expect(screen.getByRole('link', { name: 'Add matter' })).toHaveAttribute('href', `/matter/add-new-matter?clientId=${CLIENT_ID}`);
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/clients/${CLIENT_ID}/edit`);
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite to portal' })).toBeInTheDocument();
+  });
+
+  it('hides Edit, Delete, portal actions and Add matter without the permissions', async () => {
+    stubClient();
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ['clientInfo'] }) });
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite to portal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke portal access' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add matter' })).not.toBeInTheDocument();
+  });
+
+  it('deletes after confirming and goes back to the list', async () => {
+    const api = stubClient();
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ALL }) });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete client?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete client' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients/list'));
+    expect(api.callsTo('DELETE', `/api/admin/client-info/delete-client/${CLIENT_ID}`)).toHaveLength(1);
+  });
+
+  it('invites the client to the portal after confirming', async () => {
+    const api = stubClient();
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ALL }) });
+    await user.click(await screen.findByRole('button', { name: 'Invite to portal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to portal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/client-info/invite-to-portal/${CLIENT_ID}`)).toHaveLength(1));
+  });
+
+  it('reads Client not found for a missing or deleted client', async () => {
+    stubApi({ [`GET ${GET}`]: () => failure(404, 'Client not found') });
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ALL }) });
+    expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
+  });
+
+  it('saves an edit without a conflict check when the name is unchanged', async () => {
+    const api = stubClient();
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, { path: `/clients/${CLIENT_ID}/edit`, session: fakeSession({ permissions: ALL }) });
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
+    await user.type(phone, '0801');
+    await user.click(screen.getByRole('button', { name: 'Save client' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${CLIENT_ID}`));
+    expect(api.callsTo('POST', '/api/admin/conflict-check/run-conflict-check')).toHaveLength(0);
+    expect(api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body).toMatchObject({
+      phone: '0801',
+      conflictCheckId: null,
+    });
+  });
+});

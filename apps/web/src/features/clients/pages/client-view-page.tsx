@@ -1,0 +1,102 @@
+import { Anchor, Badge, Button, Grid, Group, Stack, Title } from '@mantine/core';
+import { hasPermissions } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { deleteClient } from '../api/client-actions.ts';
+import { useClient } from '../api/get-client.ts';
+import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { ClientDetails } from '../components/client-details.tsx';
+import { ClientMatters } from '../components/client-matters.tsx';
+import { ClientNotFound } from '../components/client-not-found.tsx';
+import { ConfirmModal } from '../components/confirm-modal.tsx';
+import { PortalAccessPanel } from '../components/portal-access-panel.tsx';
+
+/** /clients/:id: details, contacts, custom fields, matters and portal access of one client. */
+export function ClientViewPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const client = useClient(id);
+  const customFields = useClientCustomFields();
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+
+  if (client.isPending) return <LoadingSpinner label="Loading client" />;
+  if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
+  const detail = client.data;
+
+  const remove = async () => {
+    if (isDeleting) return;
+    setIsDeleting(true);
+    try {
+      await deleteClient(detail.id);
+      queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
+      await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
+      navigate('/clients/list', { replace: true });
+    } catch {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/clients/list" size="sm">
+        Back to clients
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>{detail.name}</Title>
+          <Group gap="xs" mt={4}>
+            <Badge variant="light">{detail.clientType === 'company' ? 'Company' : 'Individual'}</Badge>
+            <Badge variant="light" color={detail.status === 'active' ? 'green' : 'gray'}>
+              {detail.status === 'active' ? 'Active' : 'Archived'}
+            </Badge>
+          </Group>
+        </div>
+        <Group>
+          {can('clientInfo.edit') && (
+            <Button component={Link} to={`/clients/${detail.id}/edit`} variant="default">
+              Edit
+            </Button>
+          )}
+          {can('clientInfo.delete') && (
+            <Button color="red" variant="light" onClick={() => setIsConfirmingDelete(true)}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <ClientDetails client={detail} customFields={customFields.data ?? []} />
+            <ClientMatters client={detail} canAddMatter={can('matterMaster.create')} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PortalAccessPanel
+            client={detail}
+            canEdit={can('clientInfo.edit')}
+            onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
+          />
+        </Grid.Col>
+      </Grid>
+      <ConfirmModal
+        opened={isConfirmingDelete}
+        title="Delete client?"
+        message={`${detail.name} will be removed from the client list. It can be restored from the recycle bin.`}
+        confirmLabel="Delete client"
+        color="red"
+        isWorking={isDeleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setIsConfirmingDelete(false)}
+      />
+    </Stack>
+  );
+}

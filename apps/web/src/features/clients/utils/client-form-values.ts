@@ -1,0 +1,136 @@
+import {
+  clientContactInputSchema,
+  isValidIsoDate,
+  type ClientDetail,
+  type ClientInput,
+  type ClientType,
+  type CustomField,
+} from '@matterhorn/shared';
+
+export type ContactValues = { name: string; jobTitle: string; email: string; phone: string };
+export type ContactField = keyof ContactValues;
+
+/** The form's own text values; the shared clientInputSchema turns blanks into nulls. */
+export type ClientFormValues = {
+  clientType: ClientType;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  alternateEmail: string;
+  phone: string;
+  alternatePhone: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  postalCode: string;
+  notes: string;
+  status: 'active' | 'archived';
+  contacts: ContactValues[];
+  customFields: Record<string, string>;
+};
+
+export const EMPTY_CONTACT: ContactValues = { name: '', jobTitle: '', email: '', phone: '' };
+
+export const EMPTY_CLIENT_FORM: ClientFormValues = {
+  clientType: 'individual',
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  email: '',
+  alternateEmail: '',
+  phone: '',
+  alternatePhone: '',
+  address: '',
+  city: '',
+  state: '',
+  country: '',
+  postalCode: '',
+  notes: '',
+  status: 'active',
+  contacts: [],
+  customFields: {},
+};
+
+export function formValuesOf(client: ClientDetail): ClientFormValues {
+  return {
+    clientType: client.clientType,
+    firstName: client.firstName ?? '',
+    lastName: client.lastName ?? '',
+    companyName: client.companyName ?? '',
+    email: client.email ?? '',
+    alternateEmail: client.alternateEmail ?? '',
+    phone: client.phone ?? '',
+    alternatePhone: client.alternatePhone ?? '',
+    address: client.address ?? '',
+    city: client.city ?? '',
+    state: client.state ?? '',
+    country: client.country ?? '',
+    postalCode: client.postalCode ?? '',
+    notes: client.notes ?? '',
+    status: client.status,
+    contacts: client.contacts.map((contact) => ({
+      name: contact.name,
+      jobTitle: contact.jobTitle ?? '',
+      email: contact.email ?? '',
+      phone: contact.phone ?? '',
+    })),
+    customFields: { ...client.customFields },
+  };
+}
+
+/** The body for create/update: only the name fields of the chosen type, only filled custom fields. */
+export function clientInputOf(values: ClientFormValues, conflictCheckId: string | null): ClientInput {
+  const isCompany = values.clientType === 'company';
+  const customFields = Object.fromEntries(Object.entries(values.customFields).filter(([, value]) => value.trim() !== ''));
+  return {
+    ...values,
+    firstName: isCompany ? null : values.firstName,
+    lastName: isCompany ? null : values.lastName,
+    companyName: isCompany ? values.companyName : null,
+    contacts: isCompany ? values.contacts : [],
+    customFields,
+    conflictCheckId,
+  };
+}
+
+/** The client's display name as the list shows it. */
+export function clientNameOf(values: Pick<ClientFormValues, 'clientType' | 'firstName' | 'lastName' | 'companyName'>): string {
+  if (values.clientType === 'company') return values.companyName.trim();
+  return `${values.firstName.trim()} ${values.lastName.trim()}`.trim();
+}
+
+/** The names a conflict check searches: the client and (for a company) its contact people. */
+export function conflictNamesOf(values: ClientFormValues): string[] {
+  const names = [clientNameOf(values), ...(values.clientType === 'company' ? values.contacts.map((contact) => contact.name.trim()) : [])];
+  const unique = [...new Map(names.filter((name) => name.length >= 2).map((name) => [name.toLowerCase(), name])).values()];
+  return unique.slice(0, 20);
+}
+
+export function contactErrorsOf(contact: ContactValues): Partial<Record<ContactField, string>> {
+  const result = clientContactInputSchema.safeParse(contact);
+  if (result.success) return {};
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '') as ContactField;
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Required custom fields and the number/date/select types, keyed by field id. */
+export function customFieldErrorsOf(fields: CustomField[], values: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = (values[field.id] ?? '').trim();
+    if (value === '') {
+      if (field.isRequired) errors[field.id] = `${field.label} is required`;
+      continue;
+    }
+    if (field.fieldType === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) errors[field.id] = `${field.label} must be a number`;
+    if (field.fieldType === 'date' && !isValidIsoDate(value)) errors[field.id] = `${field.label} must be a date (DD/MM/YYYY)`;
+    if (field.fieldType === 'select' && !field.options.includes(value)) errors[field.id] = `Choose one of the ${field.label} options`;
+  }
+  return errors;
+}

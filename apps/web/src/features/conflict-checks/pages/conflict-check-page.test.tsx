@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test/render.tsx';
+import { ConflictCheckPage } from './conflict-check-page.tsx';
+
+const CHECK_ID = '77777777-7777-4777-8777-777777777777';
+const match = {
+  searchedName: 'John Smyth',
+  matchedName: 'Smith, John',
+  matchType: 'opposing party',
+  similarity: 0.62,
+  clientId: '88888888-8888-4888-8888-888888888888',
+  clientName: 'Acme Ltd',
+  matterId: '99999999-9999-4999-8999-999999999999',
+  matterName: 'Acme v Smith',
+  matterNumber: 'MAT-00003',
+};
+const record = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  context: 'client',
+  searchedNames: ['Ada Obi'],
+  matchCount: 0,
+  matches: [],
+  decision: 'no_conflict',
+  decisionNotes: null,
+  searchedBy: 'Ada Admin',
+  clientId: null,
+  matterId: null,
+  createdAt: '2024-03-15T10:05:00.000Z',
+  decidedAt: '2024-03-15T10:06:00.000Z',
+};
+
+type Call = { url: URL; method: string; body: unknown };
+
+function stubConflictApi() {
+  const calls: Call[] = [];
+  const envelope = (data: unknown) => new Response(JSON.stringify({ success: true, message: 'Done', data }), { status: 200 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, method, body });
+      if (url.pathname === '/api/admin/conflict-check/get-conflict-checks') {
+        return envelope({ data: [record], page: 1, size: 10, totalCount: 1 });
+      }
+      if (url.pathname === '/api/admin/conflict-check/run-conflict-check') {
+        return envelope({ conflictCheckId: CHECK_ID, searchedNames: body.names, matches: [match], createdAt: '2024-03-16T09:00:00.000Z' });
+      }
+      if (url.pathname === `/api/admin/conflict-check/record-decision/${CHECK_ID}`) return envelope({ id: CHECK_ID });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConflictCheckPage', { timeout: 20_000 }, () => {
+  it('checks several names, shows the matches and records the decision', async () => {
+    const calls = stubConflictApi();
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ConflictCheckPage />, { path: '/conflict-check' });
+
+    await user.click(screen.getByRole('button', { name: 'Run conflict check' }));
+    expect(await screen.findByText('Enter at least one name to check')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Names to check' }), 'John Smyth{Enter}{Enter}Acme Holdings');
+    await user.click(screen.getByRole('button', { name: 'Run conflict check' }));
+    const result = await screen.findByRole('region', { name: 'Conflict check result' });
+    expect(calls.find((call) => call.url.pathname.endsWith('/run-conflict-check'))?.body).toEqual({
+      names: ['John Smyth', 'Acme Holdings'],
+      context: 'standalone',
+    });
+    expect(within(result).getByText('62%')).toBeInTheDocument();
+    expect(within(result).getByText('opposing party')).toBeInTheDocument();
+    expect(within(result).getByRole('link', { name: 'Acme Ltd' })).toBeInTheDocument();
+
+    await user.click(within(result).getByRole('radio', { name: 'Proceed despite conflict' }));
+    await user.type(within(result).getByRole('textbox', { name: 'Decision notes' }), 'Different John');
+    await user.click(within(result).getByRole('button', { name: 'Record decision' }));
+    expect(await within(result).findByText('Decision recorded: Proceed despite conflict.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname.endsWith(`/record-decision/${CHECK_ID}`))?.body).toEqual({
+      decision: 'proceed_despite_conflict',
+      notes: 'Different John',
+    });
+  });
+
+  it('lists past checks with who, when, what, found and decision', async () => {
+    const calls = stubConflictApi();
+    renderAt(<ConflictCheckPage />, { path: '/conflict-check' });
+    const table = await screen.findByRole('table', { name: 'Conflict checks' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(row).getByText('Ada Obi')).toBeInTheDocument();
+    expect(within(row).getByText('No matches')).toBeInTheDocument();
+    expect(within(row).getByText('No conflict')).toBeInTheDocument();
+    expect(within(row).getByText(/^15\/03\/2024 /)).toBeInTheDocument();
+    await waitFor(() => expect(calls[0]?.url.searchParams.get('page')).toBe('1'));
+  });
+});

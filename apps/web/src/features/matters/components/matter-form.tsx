@@ -1,0 +1,263 @@
+import { Button, Grid, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { type ConflictCheckResult, MATTER_RATES, type MatterRate, matterInputSchema } from '@matterhorn/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ClientSelect } from '../../../components/client-select.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { MultiSelect } from '../../../components/multi-select.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
+import { useAssociatedClients } from '../api/get-associated-clients.ts';
+import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
+import { usePracticeAreas } from '../api/get-practice-areas.ts';
+import { useTeamMembers } from '../api/get-team-members.ts';
+import { createMatter, updateMatter } from '../api/save-matter.ts';
+import { conflictNamesFor, customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
+import { ConflictCheckModal } from './conflict-check-modal.tsx';
+import { CustomFieldInputs } from './custom-field-inputs.tsx';
+import { FeeEarnerRows } from './fee-earner-rows.tsx';
+import { PartyRows } from './party-rows.tsx';
+
+export const MATTER_NOT_SAVED_TEXT = 'The matter was not saved.';
+const DUPLICATE_FEE_EARNER = 'Each fee earner can be assigned once';
+
+type Decision = { decision: ConflictDecision; notes: string | null };
+
+export type MatterFormProps = {
+  initialValues: MatterFormValues;
+  /** Set when editing: the matter is updated instead of created. */
+  matterId?: string;
+  /** Names already saved on the matter; an edit only checks the new ones for conflicts. */
+  knownNames?: string[];
+  currencySymbol: string;
+  cancelTo: string;
+  onSaved: (matterId: string) => void;
+};
+
+export function MatterForm({ initialValues, matterId, knownNames = [], currencySymbol, cancelTo, onSaved }: MatterFormProps) {
+  const form = useZodForm(matterInputSchema, initialValues);
+  const clients = useAssociatedClients();
+  const team = useTeamMembers();
+  const practiceAreas = usePracticeAreas();
+  const customFields = useMatterCustomFields();
+  const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
+  const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });
+  const [conflict, setConflict] = useState<ConflictCheckResult | null>(null);
+  const decisionResolver = useRef<((decision: Decision) => void) | null>(null);
+  // A created matter is never created twice: a second submit (or a retry after a later failure)
+  // goes to the matter already made.
+  const createdMatterId = useRef<string | null>(null);
+
+  const { values } = form;
+  const fieldErrors = customFieldErrors(customFields.data ?? [], values.customFields);
+  const touchSection = (section: keyof typeof touchedSections) => setTouchedSections((previous) => ({ ...previous, [section]: true }));
+
+  const askDecision = (result: ConflictCheckResult) =>
+    new Promise<Decision>((resolve) => {
+      decisionResolver.current = resolve;
+      setConflict(result);
+    });
+
+  const save = form.onSubmit(async () => {
+    if (Object.keys(fieldErrors).length > 0) return;
+    if (createdMatterId.current) {
+      onSaved(createdMatterId.current);
+      return;
+    }
+    let conflictCheckId: string | null = null;
+    const names = conflictNamesFor(values, knownNames);
+    if (names.length > 0) {
+      const check = await runConflictCheck(names);
+      const { decision, notes } = check.matches.length > 0 ? await askDecision(check) : { decision: 'no_conflict' as const, notes: null };
+      await recordConflictDecision(check.conflictCheckId, decision, notes);
+      if (decision === 'declined') {
+        toast.information(MATTER_NOT_SAVED_TEXT);
+        return;
+      }
+      conflictCheckId = check.conflictCheckId;
+    }
+    const body = matterInputFrom(values, conflictCheckId);
+    if (matterId) {
+      await updateMatter(matterId, body);
+      onSaved(matterId);
+    } else {
+      createdMatterId.current = await createMatter(body);
+      onSaved(createdMatterId.current);
+    }
+  });
+
+  const submit = (event: FormEvent) => {
+    setTouchedSections({ assignees: true, parties: true, customFields: true });
+    void save(event);
+  };
+
+  const selectProps = (name: 'clientId' | 'matterRate') => ({
+    value: values[name],
+    onBlur: () => form.touch(name),
+    error: form.errorFor(name),
+  });
+
+  return (
+    <>
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={matterId ? 'Edit matter' : 'New matter'}
+      >
+        <Stack gap="lg">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <ClientSelect
+                label="Client"
+                withAsterisk
+                placeholder={clients.isPending ? 'Loading clients…' : 'Select client'}
+                people={clients.data?.people ?? []}
+                companies={clients.data?.companies ?? []}
+                addLink={{ label: 'Add new client', to: '/clients/add-new-client' }}
+                {...selectProps('clientId')}
+                onChange={(clientId) => {
+                  form.setValue('clientId', clientId);
+                  form.touch('clientId');
+                }}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput label="Matter name" withAsterisk maxLength={200} {...form.inputProps('matterName')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <SearchableSelect
+                label="Billing type"
+                withAsterisk
+                placeholder="Select billing type"
+                entity="billing type"
+                options={MATTER_RATES.map((rate) => ({ value: rate, label: rate }))}
+                {...selectProps('matterRate')}
+                onChange={(rate) => {
+                  form.setValue('matterRate', rate as MatterRate);
+                  form.touch('matterRate');
+                }}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              {values.matterRate === 'Flat Rate' && (
+                <MoneyInput
+                  label="Flat rate"
+                  withAsterisk
+                  leftSection={currencySymbol || undefined}
+                  value={values.flatRate}
+                  onChange={(flatRate) => form.setValue('flatRate', flatRate)}
+                  onBlur={() => form.touch('flatRate')}
+                  error={form.errorFor('flatRate')}
+                />
+              )}
+              {values.matterRate === 'Contingency' && (
+                <TextInput
+                  label="Contingency percentage"
+                  withAsterisk
+                  inputMode="decimal"
+                  rightSection="%"
+                  {...form.inputProps('contingencyPercentage')}
+                />
+              )}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <MoneyInput
+                label="Matter hourly rate"
+                description="Billed when an assigned fee earner has no rate of their own."
+                leftSection={currencySymbol || undefined}
+                value={values.hourlyRate}
+                onChange={(hourlyRate) => form.setValue('hourlyRate', hourlyRate)}
+                onBlur={() => form.touch('hourlyRate')}
+                error={form.errorFor('hourlyRate')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <DatePickerField
+                label="Open date"
+                value={openDateText}
+                onChange={(monthDayYear) => {
+                  setOpenDateText(monthDayYear);
+                  form.setValue('matterOpenDate', monthDayYearToIsoDate(monthDayYear) ?? undefined);
+                }}
+                onBlur={() => form.touch('matterOpenDate')}
+                error={form.errorFor('matterOpenDate')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <MultiSelect
+                label="Practice areas"
+                entity="practice area"
+                options={(practiceAreas.data ?? []).map((area) => ({ value: area.id, label: area.name }))}
+                value={values.practiceAreaIds}
+                onChange={(ids) => form.setValue('practiceAreaIds', ids)}
+                onBlur={() => form.touch('practiceAreaIds')}
+                error={form.errorFor('practiceAreaIds')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput label="Shelf location" maxLength={120} {...form.inputProps('shelfLocation')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Textarea
+                label="Description"
+                rows={3}
+                maxLength={5000}
+                value={values.description}
+                onChange={(event) => form.setValue('description', event.currentTarget.value)}
+                onBlur={() => form.touch('description')}
+                error={form.errorFor('description')}
+              />
+            </Grid.Col>
+          </Grid>
+
+          <FeeEarnerRows
+            rows={values.assignees}
+            members={team.data ?? []}
+            onChange={(rows) => form.setValue('assignees', rows)}
+            onBlur={() => touchSection('assignees')}
+            showErrors={touchedSections.assignees}
+            error={touchedSections.assignees && form.errorFor('assignees') === DUPLICATE_FEE_EARNER ? DUPLICATE_FEE_EARNER : undefined}
+            currencySymbol={currencySymbol}
+          />
+          <PartyRows
+            rows={values.parties}
+            onChange={(rows) => form.setValue('parties', rows)}
+            onBlur={() => touchSection('parties')}
+            showErrors={touchedSections.parties}
+          />
+          <CustomFieldInputs
+            fields={customFields.data ?? []}
+            values={values.customFields}
+            onChange={(next) => form.setValue('customFields', next)}
+            onBlur={() => touchSection('customFields')}
+            errors={touchedSections.customFields ? fieldErrors : {}}
+          />
+
+          <Group justify="flex-end">
+            <Button component={Link} to={cancelTo} variant="default">
+              Cancel
+            </Button>
+            <SubmitButton isSubmitting={form.isSubmitting}>Save matter</SubmitButton>
+          </Group>
+        </Stack>
+      </Paper>
+      <ConflictCheckModal
+        result={conflict}
+        onDecide={(decision, notes) => {
+          setConflict(null);
+          decisionResolver.current?.({ decision, notes });
+          decisionResolver.current = null;
+        }}
+      />
+    </>
+  );
+}

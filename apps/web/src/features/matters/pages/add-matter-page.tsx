@@ -1,0 +1,31 @@
+import { Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { MatterForm } from '../components/matter-form.tsx';
+import { emptyMatterValues } from '../utils/matter-form-values.ts';
+
+/** /matter/add-new-matter; ?clientId= preselects the client (e.g. from a client's page). */
+export function AddMatterPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() => emptyMatterValues(searchParams.get('clientId') ?? ''));
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Add New Matter</Title>
+      <MatterForm
+        initialValues={initialValues}
+        currencySymbol={session.workingUser?.currency ?? ''}
+        cancelTo="/matter/matter-list"
+        onSaved={(matterId) => {
+          void queryClient.invalidateQueries({ queryKey: ['matters'] });
+          navigate(`/matter/${matterId}`);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useMatterView } from '../api/get-matter-view.ts';
+import { MatterForm } from '../components/matter-form.tsx';
+import { MatterNotFound } from '../components/matter-not-found.tsx';
+import { matterValuesFromView } from '../utils/matter-form-values.ts';
+
+/** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
+export function EditMatterPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const matter = useMatterView(id);
+
+  if (matter.isPending) return <LoadingSpinner />;
+  if (!matter.data) return <MatterNotFound />;
+  const view = matter.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Edit Matter</Title>
+      <MatterForm
+        key={view.updatedAt}
+        matterId={view.id}
+        initialValues={matterValuesFromView(view)}
+        knownNames={[view.matterName, ...view.parties.map((party) => party.name)]}
+        currencySymbol={session.workingUser?.currency ?? ''}
+        cancelTo={`/matter/${view.id}`}
+        onSaved={(matterId) => {
+          void queryClient.invalidateQueries({ queryKey: ['matters'] });
+          navigate(`/matter/${matterId}`);
+        }}
+      />
+    </Stack>
+  );
+}

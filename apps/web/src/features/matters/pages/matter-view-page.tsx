@@ -1,0 +1,176 @@
+import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { hasPermissions } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
+import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
+import { useMatterView } from '../api/get-matter-view.ts';
+import { MatterNotFound } from '../components/matter-not-found.tsx';
+import { MatterOverview } from '../components/matter-overview.tsx';
+import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
+
+/** The view's tabs (?activeTab=); every tab but the overview is filled by a later module. */
+export const MATTER_TABS = [
+  { value: 'overview', label: 'Overview', module: '' },
+  { value: 'time', label: 'Time', module: 'Time entries' },
+  { value: 'expenses', label: 'Expenses', module: 'Expenses' },
+  { value: 'notes', label: 'Notes', module: 'Progress notes' },
+  { value: 'court-updates', label: 'Court updates', module: 'Court updates' },
+  { value: 'invoices', label: 'Invoices', module: 'Invoices' },
+  { value: 'trust', label: 'Trust', module: 'Trust accounting' },
+  { value: 'documents', label: 'Documents', module: 'Documents' },
+] as const;
+
+type Pending = 'close' | 'reopen' | 'delete' | null;
+
+export function MatterViewPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const matter = useMatterView(id);
+  const customFields = useMatterCustomFields();
+  const [openModal, setOpenModal] = useState<'close' | 'delete' | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const requested = searchParams.get('activeTab');
+  const activeTab = MATTER_TABS.some((tab) => tab.value === requested) ? (requested as string) : 'overview';
+  const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+
+  if (matter.isPending) return <LoadingSpinner />;
+  if (!matter.data) return <MatterNotFound />;
+  const view = matter.data;
+  const currency = session.workingUser?.currency ?? '';
+
+  const run = async (kind: Exclude<Pending, null>, action: () => Promise<void>, after: () => void) => {
+    if (pending) return;
+    setPending(kind);
+    try {
+      await action();
+      after();
+    } catch {
+      // The API client has already shown the error.
+    } finally {
+      setPending(null);
+    }
+  };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['matters'] });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} to="/matter/matter-list" size="sm">
+            ← Matters
+          </Anchor>
+          <Group gap="sm" align="center">
+            <Title order={1}>{view.matterName}</Title>
+            <Badge color={view.status === 'Open' ? 'green' : 'gray'} variant="light">
+              {view.status}
+            </Badge>
+          </Group>
+          <Text c="dimmed" size="sm">
+            {[view.matterNumber, view.client.name].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {can('matterMaster.edit') && (
+            <Button component={Link} to={`/matter/${view.id}/edit`} variant="default">
+              Edit
+            </Button>
+          )}
+          {can('matterMaster.edit') && view.status === 'Open' && (
+            <Button variant="default" onClick={() => setOpenModal('close')}>
+              Close matter
+            </Button>
+          )}
+          {can('matterMaster.edit') && view.status === 'Closed' && (
+            <Button
+              variant="default"
+              loading={pending === 'reopen'}
+              onClick={() => void run('reopen', () => reopenMatter(view.id), refresh)}
+            >
+              Reopen matter
+            </Button>
+          )}
+          {can('matterMaster.delete') && (
+            <Button color="red" variant="light" onClick={() => setOpenModal('delete')}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Tabs
+        value={activeTab}
+        onChange={(tab) =>
+          setSearchParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('activeTab', tab ?? 'overview');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {MATTER_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <MatterOverview matter={view} currencySymbol={currency} customFields={customFields.data ?? []} />
+        </Tabs.Panel>
+        {MATTER_TABS.filter((tab) => tab.module).map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            <Text c="dimmed">
+              {tab.label} for this matter will appear here when the {tab.module} module arrives.
+            </Text>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <CloseMatterModal
+        opened={openModal === 'close'}
+        onClose={() => setOpenModal(null)}
+        isSubmitting={pending === 'close'}
+        onConfirm={(closeDate) =>
+          void run(
+            'close',
+            () => closeMatter(view.id, closeDate),
+            () => {
+              setOpenModal(null);
+              refresh();
+            },
+          )
+        }
+      />
+      <DeleteMatterModal
+        opened={openModal === 'delete'}
+        onClose={() => setOpenModal(null)}
+        isSubmitting={pending === 'delete'}
+        matterName={view.matterName}
+        onConfirm={() =>
+          void run(
+            'delete',
+            () => deleteMatter(view.id),
+            () => {
+              setOpenModal(null);
+              queryClient.removeQueries({ queryKey: ['matters', 'view', view.id] });
+              void queryClient.invalidateQueries({ queryKey: ['matters', 'list'] });
+              navigate('/matter/matter-list');
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}

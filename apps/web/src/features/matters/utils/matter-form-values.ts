@@ -1,0 +1,114 @@
+import { type CustomField, type MatterInput, type MatterRate, type MatterView, type PARTY_ROLES, todayIso } from '@matterhorn/shared';
+
+export type PartyRole = (typeof PARTY_ROLES)[number];
+export type PartyType = 'individual' | 'company';
+export type AssigneeRow = { userId: string; hourlyRate: string };
+export type PartyRow = { partyRole: PartyRole; partyType: PartyType; name: string; notes: string };
+
+/** What the matter form holds: matterInputSchema's input, with '' for an unchosen billing type. */
+export type MatterFormValues = {
+  clientId: string;
+  matterName: string;
+  matterRate: MatterRate | '';
+  description: string;
+  practiceAreaIds: string[];
+  shelfLocation: string;
+  /** ISO; undefined while the date field is empty or not a real date. */
+  matterOpenDate: string | undefined;
+  hourlyRate: string;
+  flatRate: string;
+  contingencyPercentage: string;
+  assignees: AssigneeRow[];
+  parties: PartyRow[];
+  customFields: Record<string, string>;
+};
+
+export function emptyMatterValues(clientId = ''): MatterFormValues {
+  return {
+    clientId,
+    matterName: '',
+    matterRate: '',
+    description: '',
+    practiceAreaIds: [],
+    shelfLocation: '',
+    matterOpenDate: todayIso(),
+    hourlyRate: '',
+    flatRate: '',
+    contingencyPercentage: '',
+    assignees: [],
+    parties: [],
+    customFields: {},
+  };
+}
+
+export function matterValuesFromView(view: MatterView): MatterFormValues {
+  return {
+    clientId: view.client.id,
+    matterName: view.matterName,
+    matterRate: view.matterRate,
+    description: view.description,
+    practiceAreaIds: view.matterPracticeAreas.map((area) => area.id),
+    shelfLocation: view.shelfLocation ?? '',
+    matterOpenDate: view.matterOpenDate.slice(0, 10),
+    hourlyRate: view.hourlyRates ?? '',
+    flatRate: view.flatRate ?? '',
+    contingencyPercentage: view.contingencyPercentage ?? '',
+    assignees: view.matterAssignedToInfos.map((assignee) => ({ userId: assignee.userId, hourlyRate: assignee.hourlyRate })),
+    parties: view.parties.map(({ partyRole, partyType, name, notes }) => ({ partyRole, partyType, name, notes })),
+    customFields: { ...view.customFields },
+  };
+}
+
+/**
+ * The body sent to create or update: the flat rate only for Flat Rate matters and the percentage
+ * only for Contingency ones, so a billing type changed half-way leaves no stale rate behind; blank
+ * custom fields are dropped.
+ */
+export function matterInputFrom(values: MatterFormValues, conflictCheckId: string | null): MatterInput {
+  const customFields = Object.fromEntries(Object.entries(values.customFields).filter(([, value]) => value.trim() !== ''));
+  return {
+    clientId: values.clientId,
+    matterName: values.matterName.trim(),
+    matterRate: values.matterRate as MatterRate,
+    description: values.description,
+    practiceAreaIds: values.practiceAreaIds,
+    shelfLocation: values.shelfLocation,
+    matterOpenDate: values.matterOpenDate,
+    hourlyRate: values.hourlyRate,
+    flatRate: values.matterRate === 'Flat Rate' ? values.flatRate : null,
+    contingencyPercentage: values.matterRate === 'Contingency' ? values.contingencyPercentage : null,
+    assignees: values.assignees,
+    parties: values.parties.map((party) => ({ ...party, name: party.name.trim() })),
+    customFields,
+    conflictCheckId,
+  };
+}
+
+/** Required custom fields left blank, by field id, with the product's "X is required" text. */
+export function customFieldErrors(fields: CustomField[], values: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.isRequired && !(values[field.id] ?? '').trim()) errors[field.id] = `${field.label} is required`;
+  }
+  return errors;
+}
+
+const MAX_CHECKED_NAMES = 20;
+
+/**
+ * The names a conflict check searches: the related and opposing parties and the matter's name,
+ * each once (ignoring case), at least 2 characters. `known` (an edit's saved names) are left out,
+ * so editing a matter only checks names that are new.
+ */
+export function conflictNamesFor(values: MatterFormValues, known: string[] = []): string[] {
+  const seen = new Set(known.map((name) => name.trim().toLowerCase()));
+  const names: string[] = [];
+  for (const candidate of [...values.parties.map((party) => party.name), values.matterName]) {
+    const name = candidate.trim();
+    const key = name.toLowerCase();
+    if (name.length < 2 || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+  }
+  return names.slice(0, MAX_CHECKED_NAMES);
+}

@@ -1,0 +1,129 @@
+import { FileInput, Image, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { emailSchema, firmProfileInputSchema, LOGO_MAX_LENGTH, type Currency, type FirmProfile } from '@matterhorn/shared';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { countryNames, timeZoneNames } from '../../../components/countries.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { currencyLabel } from '../api/currencies.ts';
+import type { FirmProfileUpdate } from '../api/firm-profile.ts';
+import { readAsDataUrl } from './read-file.ts';
+
+/** The API's schema, with a blank email read as "no email". */
+const formSchema = firmProfileInputSchema.extend({
+  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullish()),
+});
+
+type FirmProfileFormProps = {
+  profile: FirmProfile;
+  currencies: Currency[];
+  onSave: (body: FirmProfileUpdate) => Promise<void>;
+};
+
+/** The /setup-firm controls plus address, phone and email. */
+export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileFormProps) {
+  const countries = useMemo(() => countryNames(), []);
+  const timeZones = useMemo(() => timeZoneNames(), []);
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const form = useZodForm(formSchema, {
+    firmName: profile.firmName,
+    portalSlug: profile.portalSlug ?? '',
+    country: profile.country ?? '',
+    homeCurrencyId: profile.homeCurrencyId ? String(profile.homeCurrencyId) : '',
+    multicurrency: profile.multicurrency,
+    timeZone: profile.timeZone,
+    logo: profile.logo,
+    address: profile.address ?? '',
+    phone: profile.phone ?? '',
+    email: profile.email ?? '',
+  });
+  const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone') => ({
+    value: form.values[name] || null,
+    onChange: (value: string | null) => {
+      form.setValue(name, value ?? '');
+      form.touch(name);
+    },
+    onBlur: () => form.touch(name),
+    error: form.errorFor(name),
+  });
+  const submit = form.onSubmit(async (data) => onSave(data as FirmProfileUpdate));
+  const slug = form.values.portalSlug || 'your-firm';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={640}>
+        <TextInput label="Firm name" withAsterisk {...form.inputProps('firmName')} />
+        <TextInput
+          label="Portal address"
+          withAsterisk
+          description={`Your clients sign in at ${window.location.origin}/portal/${slug}/login`}
+          {...form.inputProps('portalSlug')}
+          onChange={(event) => form.setValue('portalSlug', event.currentTarget.value.toLowerCase())}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Country"
+            withAsterisk
+            searchable
+            data={countries}
+            nothingFoundMessage="No country found."
+            {...selectProps('country')}
+          />
+          <Select
+            label="Time zone"
+            withAsterisk
+            searchable
+            data={timeZones}
+            limit={100}
+            nothingFoundMessage="No time zone found."
+            {...selectProps('timeZone')}
+          />
+        </SimpleGrid>
+        <Select
+          label="Home currency"
+          withAsterisk
+          searchable
+          data={currencies.map((currency) => ({ value: String(currency.id), label: currencyLabel(currency) }))}
+          nothingFoundMessage="No currency found."
+          {...selectProps('homeCurrencyId')}
+        />
+        <Switch
+          label="Enable multicurrency"
+          description="Bill clients in currencies other than your home currency."
+          checked={form.values.multicurrency}
+          onChange={(event) => form.setValue('multicurrency', event.currentTarget.checked)}
+        />
+        <Textarea
+          label="Address"
+          rows={2}
+          value={form.values.address}
+          onChange={(event) => form.setValue('address', event.currentTarget.value)}
+          onBlur={() => form.touch('address')}
+          error={form.errorFor('address')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.inputProps('phone')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+        </SimpleGrid>
+        <FileInput
+          label="Firm logo"
+          description={`PNG, JPEG, GIF, WebP or SVG, up to ${Math.floor((LOGO_MAX_LENGTH * 3) / 4 / 1024)} KB`}
+          accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+          clearable
+          placeholder={form.values.logo && !logoFile ? 'Current logo kept' : undefined}
+          value={logoFile}
+          onChange={async (file) => {
+            setLogoFile(file);
+            form.touch('logo');
+            form.setValue('logo', file ? await readAsDataUrl(file) : null);
+          }}
+          error={form.errorFor('logo')}
+        />
+        {form.values.logo && !form.errorFor('logo') && <Image src={form.values.logo} alt="Firm logo" h={64} w="auto" fit="contain" />}
+        <SubmitButton isSubmitting={form.isSubmitting} mt="sm" style={{ alignSelf: 'flex-start' }}>
+          Save changes
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/api-stub.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { FirmProfilePage } from './firm-profile-page.tsx';
+
+const firmProfile = {
+  firmName: 'Obi & Co',
+  portalSlug: 'obi',
+  country: 'Nigeria',
+  homeCurrencyId: 1,
+  multicurrency: false,
+  timeZone: 'Africa/Lagos',
+  logo: null,
+  address: null,
+  phone: null,
+  email: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FirmProfilePage', () => {
+  it('saves the profile and then reloads the session profile', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [{ id: 1, currencyName: 'Nigerian Naira', isoCurrenyCode: 'NGN', symbol: '₦' }] },
+      'PUT /admin/business/update-firm-profile': { message: 'Firm profile updated' },
+    });
+    const reloadProfile = vi.fn(async () => null);
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile }) });
+    const name = await screen.findByLabelText(/^Firm name/);
+    expect(name).toHaveValue('Obi & Co');
+    await user.clear(name);
+    await user.type(name, 'Obi LLP');
+    await user.type(screen.getByLabelText(/^Phone/), '0123');
+    await user.click(screen.getByRole('switch', { name: /Enable multicurrency/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(reloadProfile).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toEqual({
+      ...firmProfile,
+      firmName: 'Obi LLP',
+      multicurrency: true,
+      phone: '0123',
+    });
+    expect(await screen.findByText('Firm profile updated')).toBeInTheDocument();
+  }, 60_000);
+
+  it('does not reload the session when the save fails', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'PUT /admin/business/update-firm-profile': { status: 409, message: 'That portal address is taken' },
+    });
+    const reloadProfile = vi.fn(async () => null);
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile }) });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('That portal address is taken')).toBeInTheDocument();
+    expect(reloadProfile).not.toHaveBeenCalled();
+  }, 20_000);
+});

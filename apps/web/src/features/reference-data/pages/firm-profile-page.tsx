@@ -1,0 +1,41 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useCurrencyList } from '../api/currencies.ts';
+import { FIRM_PROFILE_KEY, updateFirmProfile, useFirmProfile } from '../api/firm-profile.ts';
+import { FirmProfileForm } from '../components/firm-profile-form.tsx';
+
+export function FirmProfilePage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const profile = useFirmProfile();
+  const currencies = useCurrencyList();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Firm profile</Title>
+        <Text c="dimmed">Your firm's name, logo, contact details and currencies, as clients see them.</Text>
+      </div>
+      {profile.isPending ? (
+        <LoadingSpinner label="Loading firm profile" />
+      ) : !profile.data ? (
+        <Alert color="red" role="alert">
+          The firm profile could not be loaded.
+        </Alert>
+      ) : (
+        <FirmProfileForm
+          profile={profile.data}
+          currencies={currencies.data ?? []}
+          onSave={async (body) => {
+            await updateFirmProfile(body);
+            // The shell shows the firm's name, currency and multicurrency flag from the session profile.
+            await session.reloadProfile();
+            await queryClient.invalidateQueries({ queryKey: FIRM_PROFILE_KEY });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Stack, TextInput } from '@mantine/core';
+import { updateMemberSchema, type Role, type TeamMember } from '@matterhorn/shared';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { updateMember } from '../api/update-member.ts';
+
+type EditMemberModalProps = {
+  member: TeamMember | null;
+  onClose: () => void;
+  roles: Role[];
+  currencySymbol: string;
+  onSaved: () => void;
+};
+
+function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: EditMemberModalProps & { member: TeamMember }) {
+  const form = useZodForm(updateMemberSchema, {
+    name: member.name,
+    roleId: member.roleId,
+    defaultHourlyRate: member.defaultHourlyRate ?? '',
+  });
+  const submit = form.onSubmit(async (data) => {
+    await updateMember(member.id, data);
+    onSaved();
+    onClose();
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk data-autofocus {...form.inputProps('name')} />
+        <SearchableSelect
+          label="Role"
+          entity="role"
+          placeholder="Select role"
+          withAsterisk
+          options={roles.map((role) => ({ value: role.id, label: role.name }))}
+          value={form.values.roleId}
+          onChange={(value) => {
+            form.setValue('roleId', value);
+            form.touch('roleId');
+          }}
+          onBlur={() => form.touch('roleId')}
+          error={form.errorFor('roleId')}
+        />
+        <MoneyInput
+          label="Default hourly rate"
+          description="Suggested for this member's time entries; a matter's own rate wins."
+          leftSection={currencySymbol || undefined}
+          value={form.values.defaultHourlyRate}
+          onChange={(value) => form.setValue('defaultHourlyRate', value)}
+          onBlur={() => form.touch('defaultHourlyRate')}
+          error={form.errorFor('defaultHourlyRate')}
+        />
+        <SubmitButton isSubmitting={form.isSubmitting} mt="sm">
+          Save changes
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}
+
+export function EditMemberModal(props: EditMemberModalProps) {
+  const { member, onClose } = props;
+  return (
+    <AppModal opened={member !== null} onClose={onClose} title={member ? `Edit ${member.name}` : 'Edit member'}>
+      {member && <EditMemberForm key={member.id} {...props} member={member} />}
+    </AppModal>
+  );
+}

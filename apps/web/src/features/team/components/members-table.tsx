@@ -1,0 +1,82 @@
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatMoney, type TeamMember } from '@matterhorn/shared';
+
+type MembersTableProps = {
+  members: TeamMember[];
+  currencySymbol: string;
+  canEdit: boolean;
+  onEdit: (member: TeamMember) => void;
+  onDeactivate: (member: TeamMember) => void;
+  onReactivate: (member: TeamMember) => void;
+};
+
+export function MembersTable({ members, currencySymbol, canEdit, onEdit, onDeactivate, onReactivate }: MembersTableProps) {
+  if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover aria-label="Team members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th ta="right">Default hourly rate</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {canEdit && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((member) => (
+            <Table.Tr key={member.id}>
+              <Table.Td>
+                {member.name}
+                {member.isOwner && (
+                  <Badge ml="xs" size="xs" variant="light">
+                    Owner
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{member.email}</Table.Td>
+              <Table.Td>{member.roleName}</Table.Td>
+              <Table.Td ta="right">{member.defaultHourlyRate ? formatMoney(member.defaultHourlyRate, currencySymbol) : '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={member.isActive ? 'green' : 'gray'} variant="light">
+                  {member.isActive ? 'Active' : 'Deactivated'}
+                </Badge>
+              </Table.Td>
+              {canEdit && (
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => onEdit(member)} aria-label={`Edit ${member.name}`}>
+                      Edit
+                    </Button>
+                    {member.isActive && !member.isOwner && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onDeactivate(member)}
+                        aria-label={`Deactivate ${member.name}`}
+                      >
+                        Deactivate
+                      </Button>
+                    )}
+                    {!member.isActive && (
+                      <Button size="xs" variant="light" onClick={() => onReactivate(member)} aria-label={`Reactivate ${member.name}`}>
+                        Reactivate
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

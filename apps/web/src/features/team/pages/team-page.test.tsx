@@ -1,0 +1,129 @@
+import type { Profile, TeamMember } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { workingUserOf } from '../../../lib/session/working-user.ts';
+import { stubApi } from '../../../test/api-stub.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { TeamPage } from './team-page.tsx';
+
+const ROLE_ID = '0b6f1f5e-8a7c-4d1e-9c55-2f1a3b4c5d6e';
+const profile: Profile = {
+  id: 'p1',
+  adminUserId: 'p1',
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  isVerified: true,
+  roleName: 'Administrator',
+  businesses: [
+    {
+      businessId: 'b1',
+      adminUserId: 'owner-1',
+      businessName: 'Obi & Co',
+      currencySymbol: '$',
+      currencyId: 1,
+      currencyISOCode: 'USD',
+      multicurrency: false,
+      profilePhoto: null,
+      portalSlug: 'obi',
+      isSetupComplete: true,
+    },
+  ],
+};
+const session = fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] });
+
+const members: TeamMember[] = [
+  {
+    id: 'u1',
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    roleId: ROLE_ID,
+    roleName: 'Administrator',
+    defaultHourlyRate: null,
+    isActive: true,
+    isOwner: true,
+  },
+  {
+    id: 'u2',
+    name: 'Bob Eze',
+    email: 'bob@example.com',
+    roleId: ROLE_ID,
+    roleName: 'Fee Earner',
+    defaultHourlyRate: '1250.5',
+    isActive: true,
+    isOwner: false,
+  },
+];
+
+function stubTeam(seats: { allocated: number; used: number }) {
+  return stubApi({
+    'GET /admin/team-member-details/get-all-user': { data: members },
+    'GET /admin/team-member-details/get-invitations': { data: [] },
+    'GET /admin/admin-roles/get-roles': {
+      data: [{ id: ROLE_ID, name: 'Fee Earner', permissions: ['timeEntry'], isSystem: true, memberCount: 1 }],
+    },
+    'GET /admin/sub-scription-master/get-subscription-info': {
+      data: { allocatedNumberUsers: seats.allocated, totalNumberUsers: seats.used },
+    },
+    'POST /admin/team-member-details/invite-user': { message: 'Invitation sent' },
+    'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TeamPage', () => {
+  it('lists members with their default hourly rate as money', async () => {
+    stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(table).getByText('$1,250.50')).toBeInTheDocument();
+    expect(screen.getByText('2 of 5 seats used')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite member' })).toBeEnabled();
+  });
+
+  it('says the plan is full and disables Invite member when every seat is used', async () => {
+    stubTeam({ allocated: 3, used: 3 });
+    renderAt(<TeamPage />, { session });
+    expect(await screen.findByText('3 of 3 seats used')).toBeInTheDocument();
+    expect(screen.getByText('Every seat on your plan is in use')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'upgrade your plan' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan');
+    expect(screen.getByRole('button', { name: 'Invite member' })).toBeDisabled();
+  });
+
+  it('invites by email and role, sending exactly { email, roleId }', async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    await screen.findByText('2 of 5 seats used');
+    await user.click(screen.getByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Role is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Email/), 'New.Person@Example.com');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Fee Earner' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/invite-user')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin/team-member-details/invite-user')[0]?.body).toEqual({
+      email: 'new.person@example.com',
+      roleId: ROLE_ID,
+    });
+    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
+  }, 20_000);
+
+  it('asks before deactivating a member and only then calls the server', async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    expect(await screen.findByRole('button', { name: 'Edit Ada Obi' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate Ada Obi' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deactivate Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bob Eze?' });
+    expect(within(dialog).getByText(/Their sessions end immediately\./)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,163 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { firmScopeOf } from '../../../lib/session/working-user.ts';
+import { cancelInvitation } from '../api/cancel-invitation.ts';
+import { INVITATIONS_KEY, useInvitations } from '../api/get-invitations.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
+import { isTeamFull, SEATS_KEY, useSeats } from '../api/get-seats.ts';
+import { TEAM_MEMBERS_KEY, useTeamMembers } from '../api/get-team-members.ts';
+import { deactivateMember, reactivateMember } from '../api/set-member-active.ts';
+import { EditMemberModal } from '../components/edit-member-modal.tsx';
+import { InvitationsTable } from '../components/invitations-table.tsx';
+import { InviteMemberModal } from '../components/invite-member-modal.tsx';
+import { MembersTable } from '../components/members-table.tsx';
+
+export function seatsText(used: number, allocated: number): string {
+  return `${used} of ${allocated} seats used`;
+}
+
+export function TeamPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const members = useTeamMembers();
+  const invitations = useInvitations();
+  const roles = useRoleOptions();
+  const seats = useSeats(firmScopeOf(session.workingUser));
+  const [isInviting, setIsInviting] = useState(false);
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
+  const [cancelling, setCancelling] = useState<InvitationSummary | null>(null);
+
+  const canInvite = hasPermissions(session.permissions, ['adminUsers.create']);
+  const canEdit = hasPermissions(session.permissions, ['adminUsers.edit']);
+  const isFull = isTeamFull(seats.data);
+  const currencySymbol = session.workingUser?.currency ?? '';
+
+  const refreshTeam = () => {
+    void queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY });
+    void queryClient.invalidateQueries({ queryKey: SEATS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
+  };
+  const refreshInvitations = () => void queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+
+  const reactivate = async (member: TeamMember) => {
+    try {
+      await reactivateMember(member.id);
+      refreshTeam();
+    } catch {
+      // The API client has already shown the error (e.g. no free seat).
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Team</Title>
+          <Text c="dimmed">Invite colleagues, set their role and default hourly rate, or deactivate them.</Text>
+        </div>
+        {canInvite && (
+          <Button onClick={() => setIsInviting(true)} disabled={isFull}>
+            Invite member
+          </Button>
+        )}
+      </Group>
+
+      {seats.data && (
+        <Text fw={500} data-testid="seats-used">
+          {seatsText(seats.data.used, seats.data.allocated)}
+        </Text>
+      )}
+      {seats.data && isFull && (
+        <Alert color="yellow" title="Every seat on your plan is in use" role="status">
+          Your plan allows {seats.data.allocated} {seats.data.allocated === 1 ? 'member' : 'members'}. Deactivate a member or{' '}
+          <Anchor component={Link} to="/settings/plans-&-subscriptions/select-plan">
+            upgrade your plan
+          </Anchor>{' '}
+          to invite someone new.
+        </Alert>
+      )}
+
+      <section aria-labelledby="team-members-heading">
+        <Title order={2} size="h4" mb="sm" id="team-members-heading">
+          Members
+        </Title>
+        {members.isPending ? (
+          <LoadingSpinner label="Loading team members" />
+        ) : (
+          <MembersTable
+            members={members.data ?? []}
+            currencySymbol={currencySymbol}
+            canEdit={canEdit}
+            onEdit={setEditing}
+            onDeactivate={setDeactivating}
+            onReactivate={(member) => void reactivate(member)}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="team-invitations-heading">
+        <Title order={2} size="h4" mb="sm" id="team-invitations-heading">
+          Pending invitations
+        </Title>
+        {invitations.isPending ? (
+          <LoadingSpinner label="Loading invitations" />
+        ) : (
+          <InvitationsTable invitations={invitations.data ?? []} canCancel={canInvite} onCancel={setCancelling} />
+        )}
+      </section>
+
+      <InviteMemberModal
+        opened={isInviting}
+        onClose={() => setIsInviting(false)}
+        roles={roles.data ?? []}
+        onInvited={() => {
+          refreshInvitations();
+          refreshTeam();
+        }}
+      />
+      <EditMemberModal
+        member={editing}
+        onClose={() => setEditing(null)}
+        roles={roles.data ?? []}
+        currencySymbol={currencySymbol}
+        onSaved={refreshTeam}
+      />
+      <ConfirmModal
+        opened={deactivating !== null}
+        onClose={() => setDeactivating(null)}
+        title={`Deactivate ${deactivating?.name ?? 'member'}?`}
+        confirmLabel="Deactivate"
+        onConfirm={async () => {
+          if (!deactivating) return;
+          await deactivateMember(deactivating.id);
+          refreshTeam();
+        }}
+      >
+        <Text size="sm">
+          {deactivating?.name} will no longer be able to sign in. Their sessions end immediately. Their time entries and records stay.
+        </Text>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel invitation?"
+        confirmLabel="Cancel invitation"
+        cancelLabel="Keep invitation"
+        onConfirm={async () => {
+          if (!cancelling) return;
+          await cancelInvitation(cancelling.id);
+          refreshInvitations();
+        }}
+      >
+        <Text size="sm">The invitation link sent to {cancelling?.email} will stop working.</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}
