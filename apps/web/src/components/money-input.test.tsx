@@ -85,4 +85,17 @@ describe('MoneyInput', () => {
     fireEvent.blur(input);
     expect(input).toHaveValue('0.50');
   });
+
+  it('keeps the shown text when focused, so a selection made on focus is typed over', async () => {
+    renderAt(<Harness />);
+    const input = screen.getByLabelText('Amount');
+    fireEvent.change(input, { target: { value: '75000' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('75,000.00');
+    fireEvent.focus(input);
+    expect(input).toHaveValue('75,000.00');
+    fireEvent.change(input, { target: { value: '90000' } });
+    expect(input).toHaveValue('90000');
+    expect(screen.getByTestId('value')).toHaveTextContent('90000');
+  });
 });

@@ -40,7 +40,11 @@ function completeDecimal(text: string): string {
 
 export function MoneyInput({ value, onChange, max, onBlur, onFocus, ...rest }: MoneyInputProps) {
   const [isFocused, setIsFocused] = useState(false);
-  const shown = !isFocused && value !== '' && value !== '.' ? formatMoney(completeDecimal(value)) : value;
+  // While focused the field keeps exactly what was typed; it is formatted only on leaving, so
+  // focusing never rewrites the text (which would drop the selection a Tab or double-click made).
+  const [typed, setTyped] = useState<string | null>(null);
+  const formatted = value !== '' && value !== '.' ? formatMoney(completeDecimal(value)) : value;
+  const shown = isFocused && typed !== null ? typed : formatted;
   return (
     <TextInput
       {...rest}
@@ -51,15 +55,20 @@ export function MoneyInput({ value, onChange, max, onBlur, onFocus, ...rest }: M
         if (isMoneyKeyBlocked(event)) event.preventDefault();
       }}
       onChange={(event) => {
-        const next = nextMoneyValue(event.currentTarget.value, max);
-        if (next !== null) onChange(next);
+        const text = event.currentTarget.value;
+        const next = nextMoneyValue(text, max);
+        if (next === null) return;
+        setTyped(text);
+        onChange(next);
       }}
       onFocus={(event) => {
         setIsFocused(true);
+        setTyped(null);
         onFocus?.(event);
       }}
       onBlur={(event) => {
         setIsFocused(false);
+        setTyped(null);
         onBlur?.(event);
       }}
     />

@@ -5,12 +5,13 @@ type MembersTableProps = {
   members: TeamMember[];
   currencySymbol: string;
   canEdit: boolean;
+  canDeactivate: boolean;
   onEdit: (member: TeamMember) => void;
   onDeactivate: (member: TeamMember) => void;
   onReactivate: (member: TeamMember) => void;
 };
 
-export function MembersTable({ members, currencySymbol, canEdit, onEdit, onDeactivate, onReactivate }: MembersTableProps) {
+export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, onEdit, onDeactivate, onReactivate }: MembersTableProps) {
   if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -54,7 +55,7 @@ export function MembersTable({ members, currencySymbol, canEdit, onEdit, onDeact
                     <Button size="xs" variant="default" onClick={() => onEdit(member)} aria-label={`Edit ${member.name}`}>
                       Edit
                     </Button>
-                    {member.isActive && !member.isOwner && (
+                    {canDeactivate && member.isActive && !member.isOwner && (
                       <Button
                         size="xs"
                         variant="light"

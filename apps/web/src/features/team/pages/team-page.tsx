@@ -36,6 +36,8 @@ export function TeamPage() {
 
   const canInvite = hasPermissions(session.permissions, ['adminUsers.create']);
   const canEdit = hasPermissions(session.permissions, ['adminUsers.edit']);
+  // The API asks adminUsers.delete to deactivate a member or cancel an invitation.
+  const canRemove = hasPermissions(session.permissions, ['adminUsers.delete']);
   const isFull = isTeamFull(seats.data);
   const currencySymbol = session.workingUser?.currency ?? '';
 
@@ -95,6 +97,7 @@ export function TeamPage() {
             members={members.data ?? []}
             currencySymbol={currencySymbol}
             canEdit={canEdit}
+            canDeactivate={canRemove}
             onEdit={setEditing}
             onDeactivate={setDeactivating}
             onReactivate={(member) => void reactivate(member)}
@@ -109,7 +112,7 @@ export function TeamPage() {
         {invitations.isPending ? (
           <LoadingSpinner label="Loading invitations" />
         ) : (
-          <InvitationsTable invitations={invitations.data ?? []} canCancel={canInvite} onCancel={setCancelling} />
+          <InvitationsTable invitations={invitations.data ?? []} canCancel={canRemove} onCancel={setCancelling} />
         )}
       </section>
 
