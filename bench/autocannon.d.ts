@@ -58,6 +58,7 @@ declare module 'autocannon' {
     title?: string;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     setupClient?: (client: Client) => void;
     verifyBody?: (body: string) => boolean;
     bailout?: number;

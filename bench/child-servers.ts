@@ -7,7 +7,7 @@ export type RunningServer = { ready: ServerReady; stop: () => Promise<void> };
 
 const children = new Set<ChildProcess>();
 
-const START_TIMEOUT_MS = 180_000;
+const START_TIMEOUT_MS = 600_000;
 const STOP_TIMEOUT_MS = 20_000;
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {

@@ -3,14 +3,16 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { killServers, startServer } from './child-servers.ts';
-import { benchEmail, DEFAULT_GENERATE_OPTIONS, type GeneratedData } from './generate.ts';
+import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
-import { format, printTable, round, type Measurement, type Section, type Target } from './report.ts';
+import { describeData, format, printTable, round, type Measurement, type Section, type SkippedScenario, type Target } from './report.ts';
 
 /**
  * `npm run bench`: for each database (PGlite in memory, then the PostgreSQL server), start a bare
  * node:http hello world and the real API in child processes, and measure them with autocannon
- * under the same load. See README.md for the environment variables.
+ * under the same load. `npm run bench -- --scale=issue3` (or BENCH_SCALE=issue3) loads issue 3's
+ * volumes and adds the client list, matter list and conflict-check scenarios with their targets.
+ * See README.md for the environment variables.
  */
 
 const PASSWORD = 'Bench-password-2026';
@@ -20,9 +22,57 @@ const SCENARIOS = [
   { name: 'GET /api/me/permissions', path: '/api/me/permissions' },
 ] as const;
 
-const settings = readSettings(process.env);
+/** Issue 3 ("Speed"): the lists' first pages and a conflict check, as the large firm's administrator. */
+const LIST_TARGET_MS = 25;
+const CONFLICT_TARGET_MS = 50;
+type ApiScenario = { name: string; method: 'GET' | 'POST'; path: string; query?: string; body?: unknown; targetP99Ms: number };
 
-function readSettings(environment: NodeJS.ProcessEnv) {
+function issue3Scenarios(feeEarnerId: string): ApiScenario[] {
+  const clients = '/api/admin/client-info/get-clients-list';
+  const matters = '/api/admin/matter-master/get-matter-list';
+  const list = (name: string, path: string, query: string): ApiScenario => ({
+    name,
+    method: 'GET',
+    path,
+    query: `page=1&size=20${query}`,
+    targetP99Ms: LIST_TARGET_MS,
+  });
+  return [
+    list('clients: first page', clients, ''),
+    list(`clients: search "${BENCH_SEARCH.clientName}"`, clients, `&GeneralSearchText=${BENCH_SEARCH.clientName}`),
+    list('clients: active companies', clients, '&ClientType=company&Status=active'),
+    list('matters: first page', matters, ''),
+    list(`matters: search "${BENCH_SEARCH.matterName}"`, matters, `&GeneralSearchText=${BENCH_SEARCH.matterName}`),
+    list('matters: open, hourly', matters, '&Status=Open&MatterRate=Hourly'),
+    list('matters: one fee earner', matters, `&AssignedUserId=${feeEarnerId}`),
+    {
+      name: `conflict check "${BENCH_SEARCH.conflictName}"`,
+      method: 'POST',
+      path: '/api/admin/conflict-check/run-conflict-check',
+      body: { names: [BENCH_SEARCH.conflictName], context: 'standalone' },
+      targetP99Ms: CONFLICT_TARGET_MS,
+    },
+  ];
+}
+
+const settings = readSettings(process.env, process.argv.slice(2));
+
+/**
+ * `--scale=issue3`, `--scale issue3` or BENCH_SCALE=issue3; the default scale otherwise. From the
+ * repository root, `npm run bench -- --scale=issue3` reaches this process as npm's own setting
+ * npm_config_scale (the root script runs npm again, which takes the flag for itself).
+ */
+function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
+  let scale = environment.BENCH_SCALE || environment.npm_config_scale || 'default';
+  argv.forEach((argument, index) => {
+    if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
+    else if (argument === '--scale') scale = argv[index + 1] ?? '';
+  });
+  if (scale !== 'default' && scale !== 'issue3') throw new Error(`Unknown scale "${scale}" (default, issue3)`);
+  return scale;
+}
+
+function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
   const integer = (name: string, fallback: number, minimum: number) => {
     const text = environment[name];
     if (text === undefined || text === '') return fallback;
@@ -37,11 +87,17 @@ function readSettings(environment: NodeJS.ProcessEnv) {
     .filter(Boolean);
   for (const name of databases)
     if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database "${name}" (pglite, postgres)`);
-  const large = DEFAULT_GENERATE_OPTIONS.largeFirm;
+  const scale = readScale(environment, argv);
+  const base = GENERATE_OPTIONS_BY_SCALE[scale];
+  const large = base.largeFirm;
   const largeClients = integer('BENCH_LARGE_FIRM_CLIENTS', large.clients, 0);
+  // Matters keep the scale's ratio to clients (half as many by default, twice as many for issue 3).
+  const largeMatters = integer('BENCH_LARGE_FIRM_MATTERS', Math.ceil((largeClients * large.matters) / large.clients), 0);
   return {
-    firms: integer('BENCH_FIRMS', DEFAULT_GENERATE_OPTIONS.firms, 1),
-    largeFirm: { users: large.users, clients: largeClients, matters: Math.ceil(largeClients / 2) },
+    scale,
+    generate: base,
+    firms: integer('BENCH_FIRMS', base.firms, 1),
+    largeFirm: { users: large.users, clients: largeClients, matters: largeMatters },
     durationSeconds: integer('BENCH_DURATION', 10, 1),
     warmupSeconds: integer('BENCH_WARMUP', 2, 0),
     connections: integer('BENCH_CONNECTIONS', 10, 1),
@@ -53,7 +109,9 @@ function readSettings(environment: NodeJS.ProcessEnv) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function load(url: string, title: string, seconds: number, tokens: string[] = []): Promise<Result> {
+type Request = { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> };
+
+async function load(url: string, title: string, seconds: number, tokens: string[] = [], request: Request = {}): Promise<Result> {
   let nextToken = 0;
   // One token per connection: each connection is a different user of a different firm.
   const setupClient = tokens.length
@@ -61,15 +119,22 @@ async function load(url: string, title: string, seconds: number, tokens: string[
         client.setHeaders({ authorization: `Bearer ${tokens[nextToken++ % tokens.length]}` });
       }
     : undefined;
-  return autocannon({ url, title, connections: settings.connections, duration: seconds, ...(setupClient ? { setupClient } : {}) });
+  return autocannon({
+    url,
+    title,
+    connections: settings.connections,
+    duration: seconds,
+    ...request,
+    ...(setupClient ? { setupClient } : {}),
+  });
 }
 
-async function measure(url: string, scenario: string, tokens?: string[]): Promise<Result> {
-  if (settings.warmupSeconds > 0) await load(url, `${scenario} (warm-up)`, settings.warmupSeconds, tokens);
-  const result = await load(url, scenario, settings.durationSeconds, tokens);
+async function measure(url: string, scenario: string, tokens?: string[], request?: Request): Promise<Result> {
+  if (settings.warmupSeconds > 0) await load(url, `${scenario} (warm-up)`, settings.warmupSeconds, tokens, request);
+  const result = await load(url, scenario, settings.durationSeconds, tokens, request);
   const failures = result.non2xx + result.errors;
   console.log(
-    `  ${scenario.padEnd(34)} ${format(result.requests.average, 0).padStart(8)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms` +
+    `  ${scenario.padEnd(40)} ${format(result.requests.average, 0).padStart(8)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms` +
       (failures ? `   !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
   );
   return result;
@@ -129,9 +194,77 @@ async function checkScenarios(baseUrl: string, token: string) {
   }
 }
 
+/** The API's routes as its OpenAPI document lists them: `GET /api/…`. */
+async function documentedRoutes(baseUrl: string): Promise<Set<string>> {
+  const response = await fetch(`${baseUrl}/api/docs/json`);
+  if (!response.ok) throw new Error(`GET /api/docs/json answered ${response.status}`);
+  const document = (await response.json()) as { paths?: Record<string, Record<string, unknown>> };
+  return new Set(
+    Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
+}
+
+function requestOf(scenario: ApiScenario, token: string): Request {
+  return {
+    method: scenario.method,
+    headers: { authorization: `Bearer ${token}`, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
+    ...(scenario.body ? { body: JSON.stringify(scenario.body) } : {}),
+  };
+}
+
+const urlOf = (baseUrl: string, scenario: ApiScenario) => `${baseUrl}${scenario.path}${scenario.query ? `?${scenario.query}` : ''}`;
+
+/**
+ * Issue 3's scenarios that can run: the endpoint is built and answers the request once with a
+ * success (and, for a list, a non-empty page; for a conflict check, at least one match).
+ */
+async function readyScenarios(baseUrl: string, token: string, scenarios: ApiScenario[]) {
+  const routes = await documentedRoutes(baseUrl);
+  const ready: ApiScenario[] = [];
+  const skipped: SkippedScenario[] = [];
+  for (const scenario of scenarios) {
+    if (!routes.has(`${scenario.method} ${scenario.path}`)) {
+      skipped.push({ scenario: scenario.name, reason: 'endpoint not built yet' });
+      console.log(`  ${scenario.name.padEnd(40)} skipped: endpoint not built yet`);
+      continue;
+    }
+    const request = requestOf(scenario, token);
+    const response = await fetch(urlOf(baseUrl, scenario), {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body ? { body: request.body } : {}),
+    });
+    const text = await response.text();
+    let body: { success?: boolean; data?: { totalCount?: number; matches?: unknown[] } } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // Not JSON: reported below with the status and the text.
+    }
+    const found = body.data?.matches?.length ?? body.data?.totalCount ?? 0;
+    if (response.status !== 200 || body.success !== true || found === 0) {
+      const reason = `answered ${response.status} with ${found} results: ${text.slice(0, 300)}`;
+      skipped.push({ scenario: scenario.name, reason });
+      console.log(`  ${scenario.name.padEnd(40)} skipped: ${reason}`);
+      continue;
+    }
+    const unit = body.data?.matches ? 'matches' : 'in all';
+    console.log(`  ${scenario.name.padEnd(40)} ready: ${found} ${unit}`);
+    ready.push(scenario);
+  }
+  return { ready, skipped };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function benchDatabase(target: Target): Promise<Section> {
+  if (target === 'pglite' && settings.scale === 'issue3') {
+    const note = `PGlite skipped: the issue3 scale (${settings.largeFirm.clients} clients and ${settings.largeFirm.matters} matters in one firm) takes too long to load into PGlite; it runs on PostgreSQL`;
+    console.log(`\n${note}`);
+    return { database: target, skipped: note };
+  }
   let databaseUrl: string | undefined;
   let label = 'PGlite (in-memory, in the API process)';
   if (target === 'postgres') {
@@ -167,13 +300,12 @@ async function benchDatabase(target: Target): Promise<Section> {
       kind: 'app',
       password: PASSWORD,
       ...(databaseUrl ? { databaseUrl } : {}),
-      generate: { ...DEFAULT_GENERATE_OPTIONS, firms, largeFirm },
+      generate: { ...settings.generate, firms, largeFirm },
     });
     try {
       const data = app.ready.generated!;
-      const { firms: firmCount, users, clients, matters } = data.counts;
       console.log(
-        `  data: ${firmCount} firms, ${users} users, ${clients} clients, ${matters} matters (migrations ${app.ready.timings!.migrateMs} ms, generated in ${data.milliseconds} ms)`,
+        `  data: ${describeData(data)} (migrations ${app.ready.timings!.migrateMs} ms, generated in ${format(data.milliseconds / 1000, 1)} s)`,
       );
       const baseUrl = `http://127.0.0.1:${app.ready.port}`;
       const signInStarted = performance.now();
@@ -183,6 +315,19 @@ async function benchDatabase(target: Target): Promise<Section> {
       const results: Measurement[] = [summarize(helloResult, helloResult)];
       for (const scenario of SCENARIOS) {
         results.push(summarize(await measure(`${baseUrl}${scenario.path}`, scenario.name, tokens), helloResult));
+      }
+      // Issue 3: every connection is the large firm's administrator (the first token).
+      let skippedScenarios: SkippedScenario[] = [];
+      if (settings.scale === 'issue3' && data.largeFirmFeeEarnerId) {
+        const { ready, skipped } = await readyScenarios(baseUrl, tokens[0]!, issue3Scenarios(data.largeFirmFeeEarnerId));
+        skippedScenarios = skipped;
+        for (const scenario of ready) {
+          const result = summarize(
+            await measure(urlOf(baseUrl, scenario), scenario.name, [], requestOf(scenario, tokens[0]!)),
+            helloResult,
+          );
+          results.push({ ...result, targetP99Ms: scenario.targetP99Ms, pass: result.latencyMs.p99 <= scenario.targetP99Ms });
+        }
       }
       return {
         database: target,
@@ -196,6 +341,7 @@ async function benchDatabase(target: Target): Promise<Section> {
           signIn: signInMs,
         },
         results,
+        skippedScenarios,
       };
     } finally {
       await app.stop();
@@ -225,9 +371,10 @@ async function main() {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
   };
+  const { clients: largeClients, matters: largeMatters } = settings.largeFirm;
   console.log(
-    `Matterhorn API benchmark: ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up; ` +
-      `${settings.firms} firms${settings.largeFirm.clients ? ` + 1 large firm (${settings.largeFirm.clients} clients)` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,
+    `Matterhorn API benchmark (scale ${settings.scale}): ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up; ` +
+      `${settings.firms} firms${largeClients ? ` + 1 large firm (${largeClients} clients, ${largeMatters} matters)` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,
   );
   const sections: Section[] = [];
   for (const target of settings.databases) sections.push(await benchDatabase(target));
@@ -243,7 +390,7 @@ async function main() {
   const resultsDirectory = join(import.meta.dirname, 'results');
   mkdirSync(resultsDirectory, { recursive: true });
   const file = join(resultsDirectory, 'latest.json');
-  const { postgresAdminUrl: _adminUrl, ...publicSettings } = settings;
+  const { postgresAdminUrl: _adminUrl, generate: _generate, ...publicSettings } = settings;
   const totalSeconds = round((performance.now() - started) / 1000, 1);
   writeFileSync(
     file,
@@ -254,6 +401,13 @@ async function main() {
   const failed = sections.some((section) => 'results' in section && section.results.some((result) => result.non2xx + result.errors > 0));
   if (failed) {
     console.error('Some requests failed (non-2xx or socket errors): those numbers do not measure the intended work.');
+    process.exitCode = 1;
+  }
+  const broken = sections.flatMap((section) =>
+    'skippedScenarios' in section ? section.skippedScenarios.filter((skipped) => skipped.reason !== 'endpoint not built yet') : [],
+  );
+  if (broken.length > 0) {
+    console.error(`Some scenarios could not run: ${broken.map((skipped) => skipped.scenario).join('; ')}`);
     process.exitCode = 1;
   }
 }
