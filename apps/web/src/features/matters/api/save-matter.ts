@@ -4,8 +4,8 @@ import { apiMutate } from '../../../lib/api-client.ts';
 type Saved = { id?: string } | null;
 
 /** POST create-matter; answers the new matter's id (the success message toasts). */
-export async function createMatter(body: MatterInput): Promise<string> {
-  const envelope = await apiMutate<Saved>('/admin/matter-master/create-matter', body, { auth: 'firm' });
+export async function createMatter(body: MatterInput, idempotencyKey?: string): Promise<string> {
+  const envelope = await apiMutate<Saved>('/admin/matter-master/create-matter', body, { auth: 'firm', idempotencyKey });
   const id = envelope.data?.id;
   if (!id) throw new Error('The new matter has no id');
   return id;

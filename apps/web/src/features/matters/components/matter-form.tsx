@@ -17,6 +17,7 @@ import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
 import { usePracticeAreas } from '../api/get-practice-areas.ts';
 import { useTeamMembers } from '../api/get-team-members.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { conflictNamesFor, customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
 import { ConflictCheckModal } from './conflict-check-modal.tsx';
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
@@ -57,6 +58,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const fieldErrors = customFieldErrors(customFields.data ?? [], values.customFields);
   const touchSection = (section: keyof typeof touchedSections) => setTouchedSections((previous) => ({ ...previous, [section]: true }));
 
+  const idempotency = useIdempotencyKey();
   const askDecision = (result: ConflictCheckResult) =>
     new Promise<Decision>((resolve) => {
       decisionResolver.current = resolve;
@@ -86,7 +88,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
       await updateMatter(matterId, body);
       onSaved(matterId);
     } else {
-      createdMatterId.current = await createMatter(body);
+      createdMatterId.current = await createMatter(body, idempotency.key);
       onSaved(createdMatterId.current);
     }
   });
