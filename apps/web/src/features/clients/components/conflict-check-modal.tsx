@@ -3,7 +3,7 @@ import type { ConflictCheckResult } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import type { ClientConflictDecision } from '../api/client-conflict-check.ts';
-import { ConflictMatchesTable } from './conflict-matches-table.tsx';
+import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 
 type ConflictCheckModalProps = {
   result: ConflictCheckResult | null;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useConflictChecks } from '../api/get-conflict-checks.ts';
-import { ConflictMatchesTable } from './conflict-matches-table.tsx';
+import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import { CONTEXT_LABELS, DECISION_LABELS, displayDateTime } from './decision-labels.ts';
 import { DecisionForm } from './decision-form.tsx';
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConflictDecision } from '../api/record-decision.ts';
 import { ConflictHistory } from '../components/conflict-history.tsx';
-import { ConflictMatchesTable } from '../components/conflict-matches-table.tsx';
+import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import { DECISION_LABELS } from '../components/decision-labels.ts';
 import { DecisionForm } from '../components/decision-form.tsx';
 import { RunCheckForm } from '../components/run-check-form.tsx';

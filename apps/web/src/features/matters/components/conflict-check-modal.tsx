@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import type { ConflictCheckResult } from '@matterhorn/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import type { ConflictDecision } from '../api/conflict-check.ts';
 
@@ -11,11 +11,6 @@ export type ConflictCheckModalProps = {
   result: ConflictCheckResult | null;
   onDecide: (decision: ConflictDecision, notes: string | null) => void;
 };
-
-/** Similarity 0–1 as a whole percentage. */
-export function similarityPercent(similarity: number): string {
-  return `${Math.round(similarity * 100)}%`;
-}
 
 /**
  * The conflict check's matches before a matter is saved: the user confirms there is no conflict,
@@ -41,37 +36,7 @@ export function ConflictCheckModal({ result, onDecide }: ConflictCheckModalProps
           {matches.length === 1 ? 'One existing record resembles' : `${matches.length} existing records resemble`} the names on this matter.
           Review them before saving.
         </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Conflict matches">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Searched name</Table.Th>
-                <Table.Th scope="col">Matched name</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Similarity</Table.Th>
-                <Table.Th scope="col">Client / matter</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {matches.map((match, index) => (
-                <Table.Tr key={`${match.matchedName}-${match.clientId}-${match.matterId ?? ''}-${index}`}>
-                  <Table.Td>{match.searchedName}</Table.Td>
-                  <Table.Td>{match.matchedName}</Table.Td>
-                  <Table.Td>{match.matchType}</Table.Td>
-                  <Table.Td>{similarityPercent(match.similarity)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{match.clientName}</Text>
-                    {match.matterId && (
-                      <Anchor component={Link} to={`/matter/${match.matterId}`} target="_blank" size="sm">
-                        {[match.matterNumber, match.matterName].filter(Boolean).join(' · ')}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ConflictMatchesTable matches={matches} />
         <Textarea
           label="Conflict notes"
           description="Why the matter can go ahead (kept with the conflict check)."

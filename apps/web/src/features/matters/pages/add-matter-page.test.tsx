@@ -139,7 +139,7 @@ describe('AddMatterPage', () => {
     expect(within(dialog).getByText('John Smith')).toBeInTheDocument();
     expect(within(dialog).getByText('opposing party')).toBeInTheDocument();
     expect(within(dialog).getByText('87%')).toBeInTheDocument();
-    expect(within(dialog).getByText('MAT-00007 · Old dispute')).toBeInTheDocument();
+    expect(within(dialog).getByText('MAT-00007 — Old dispute')).toBeInTheDocument();
     expect(api.callsTo('POST', RUN)[0]!.body).toEqual({ names: ['Jon Smyth', 'Estate of Babbage'], context: 'matter' });
     expect(api.callsTo('POST', CREATE)).toHaveLength(0);
 
