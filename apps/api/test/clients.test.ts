@@ -109,7 +109,7 @@ describe('get-clients-list', () => {
 
     const all = await list('sortColumn=name&sortType=desc&size=100');
     const pageTwo = await list('sortColumn=name&sortType=desc&size=5&page=2');
-    expect(pageTwo).toMatchObject({ page: 2, size: 5, totalCount: all.totalCount });
+    expect(pageTwo).toMatchObject({ page: 2, size: 5, totalCount: all.totalCount, isTotalCountCapped: false });
     expect(pageTwo.data.map((client: { id: string }) => client.id)).toEqual(
       all.data.slice(5, 10).map((client: { id: string }) => client.id),
     );
@@ -170,6 +170,37 @@ describe('get-clients-list', () => {
     expect(lines[1]).toMatch(/^Bulk Client 0001,Individual,/);
     expect(lines[1205]).toMatch(/^Bulk Client 1205,Individual,/);
     expect(new Set(lines).size).toBe(1206);
+  });
+
+  it('counts at most 1,000 matches and says when it stopped (isTotalCountCapped)', async () => {
+    const big = await seedTestFirm(context.database);
+    await context.database.withFirm(big.firmId, (tx) =>
+      tx.execute(sql`insert into clients (firm_id, client_type, first_name, last_name)
+        select ${big.firmId}, 'individual', 'Capped', 'Client ' || lpad(n::text, 4, '0') from generate_series(1, 1205) n`),
+    );
+    const bigToken = await signIn(context.app, big.users.admin.email);
+    const firstPage = await list('GeneralSearchText=capped', bigToken);
+    expect(firstPage).toMatchObject({ page: 1, size: 20, totalCount: 1000, isTotalCountCapped: true });
+    expect(firstPage.data).toHaveLength(20);
+    // Under the cap the count is exact; a short first page is its own total.
+    expect(await list('GeneralSearchText=capped client 00', bigToken)).toMatchObject({ totalCount: 99, isTotalCountCapped: false });
+    const few = await list('GeneralSearchText=capped client 120', bigToken);
+    expect(few).toMatchObject({ totalCount: 6, isTotalCountCapped: false });
+    expect(few.data).toHaveLength(6);
+    // Pages past the cap still answer their rows, in order.
+    const last = await list('GeneralSearchText=capped&sortColumn=name&sortType=asc&size=100&page=13', bigToken);
+    expect(last).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(last.data.map((client: { name: string }) => client.name)).toEqual(
+      ['1201', '1202', '1203', '1204', '1205'].map((number) => `Capped Client ${number}`),
+    );
+    expect(await list('GeneralSearchText=capped&page=100', bigToken)).toMatchObject({
+      data: [],
+      totalCount: 1000,
+      isTotalCountCapped: true,
+    });
+    // Without a search the firm's seeded clients are counted with them.
+    const everyone = await list('size=100&page=2', bigToken);
+    expect(everyone).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
   });
 
   it("shows nothing of another firm's clients", async () => {

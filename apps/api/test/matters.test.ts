@@ -434,6 +434,76 @@ describe('GET /api/admin/matter-master/get-matter-list', () => {
   });
 });
 
+describe('get-matter-list: capped totals, client names and deleted clients', () => {
+  let bigFirm: SeededFirm;
+  let token: string;
+  let clientId: string;
+  const get = async (query: Record<string, string>) => {
+    const response = await list(query, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const setClientDeleted = (deleted: boolean) =>
+    context.database.withFirm(bigFirm.firmId, (tx) =>
+      tx.execute(sql`update clients set deleted_at = ${deleted ? sql`now()` : null} where id = ${clientId}`),
+    );
+
+  beforeAll(async () => {
+    bigFirm = await seedTestFirm(context.database);
+    token = await signIn(context.app, bigFirm.users.admin.email);
+    [{ id: clientId }] = (await context.database.withFirm(bigFirm.firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into clients (firm_id, client_type, company_name)
+          values (${bigFirm.firmId}, 'company', 'Quillfeather Holdings Ltd') returning id`),
+      ),
+    )) as [{ id: string }];
+    await context.database.withFirm(bigFirm.firmId, (tx) =>
+      tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type)
+        select ${bigFirm.firmId}, ${clientId}, 'Bulk matter ' || lpad(n::text, 4, '0'), 'Retainer' from generate_series(1, 1205) n`),
+    );
+  });
+
+  it('counts at most 1,000 matches and says when it stopped (isTotalCountCapped)', async () => {
+    const firstPage = await get({ size: '20' });
+    expect(firstPage).toMatchObject({ page: 1, size: 20, totalCount: 1000, isTotalCountCapped: true });
+    expect(firstPage.data).toHaveLength(20);
+    expect(await get({ GeneralSearchText: 'bulk matter 00' })).toMatchObject({ totalCount: 99, isTotalCountCapped: false });
+    const past = await get({ GeneralSearchText: 'bulk matter', sortColumn: 'matterName', sortType: 'asc', page: '13' });
+    expect(past).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(past.data.map((matter: { matterName: string }) => matter.matterName)).toEqual(
+      ['1201', '1202', '1203', '1204', '1205'].map((number) => `Bulk matter ${number}`),
+    );
+  });
+
+  it("finds matters by their client's name, sorts by it, and hides a deleted client's matters", async () => {
+    const byClient = await get({ GeneralSearchText: 'QUILLFEATHER', size: '5', sortColumn: 'clientName', sortType: 'asc' });
+    expect(byClient).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(byClient.data.every((matter: { clientName: string }) => matter.clientName === 'Quillfeather Holdings Ltd')).toBe(true);
+    // Matter text or client name: "lagoon" is the seeded client of the seeded matters.
+    const lagoon = await get({ GeneralSearchText: 'lagoon shipping', sortColumn: 'clientName', sortType: 'desc' });
+    expect(lagoon.data.length).toBeGreaterThan(0);
+    expect(lagoon.data.every((matter: { clientName: string }) => matter.clientName === 'Lagoon Shipping Ltd')).toBe(true);
+    expect(lagoon).toMatchObject({ totalCount: lagoon.data.length, isTotalCountCapped: false });
+
+    const [{ live }] = (await context.database.withFirm(bigFirm.firmId, (tx) =>
+      rowsOf<{ live: number }>(
+        tx.execute(sql`select count(*)::int as live from matters where deleted_at is null and client_id <> ${clientId}`),
+      ),
+    )) as [{ live: number }];
+    await setClientDeleted(true);
+    try {
+      expect(await get({ GeneralSearchText: 'quillfeather' })).toMatchObject({ data: [], totalCount: 0, isTotalCountCapped: false });
+      expect(await get({ GeneralSearchText: 'bulk matter' })).toMatchObject({ data: [], totalCount: 0 });
+      const all = await get({ sortColumn: 'clientName', sortType: 'asc' });
+      expect(all.data.some((matter: { clientId: string }) => matter.clientId === clientId)).toBe(false);
+      expect(all).toMatchObject({ totalCount: all.data.length, isTotalCountCapped: false });
+      expect(all.data).toHaveLength(live);
+    } finally {
+      await setClientDeleted(false);
+    }
+  });
+});
+
 describe('GET /api/admin/matter-master/get-matter-view', () => {
   it('reads matterid in any letter case and checks the scope parameters', async () => {
     const matterId = firm.matterIds[1]!;

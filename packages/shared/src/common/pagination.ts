@@ -8,6 +8,19 @@ export const pageQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-/** Lists answer data: { data, page, size, totalCount } (GUIDE.md §4). */
+/** Lists that count at most this many matches: beyond it they answer the cap and isTotalCountCapped. */
+export const TOTAL_COUNT_CAP = 1000;
+
+/**
+ * Lists answer data: { data, page, size, totalCount } (GUIDE.md §4). A list that caps its count
+ * (clients, matters) also answers isTotalCountCapped: true when more than TOTAL_COUNT_CAP rows match,
+ * and totalCount is then TOTAL_COUNT_CAP.
+ */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number(), size: z.number(), totalCount: z.number() });
+  z.object({
+    data: z.array(item),
+    page: z.number(),
+    size: z.number(),
+    totalCount: z.number(),
+    isTotalCountCapped: z.boolean().optional(),
+  });

@@ -53,6 +53,13 @@ export const clients = pgTable(
     index('clients_firm_name_idx').on(table.firmId, table.displayName),
     index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('clients_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
+    // Created in migration 0008 with INCLUDE (client_type, status), which drizzle cannot express.
+    index('clients_firm_live_idx')
+      .on(table.firmId, table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
+    index('clients_firm_deleted_idx')
+      .on(table.firmId, table.id)
+      .where(sql`deleted_at is not null`),
   ],
 );
 

@@ -52,6 +52,10 @@ export const matters = pgTable(
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'matters_firm_client_fk' }),
     index('matters_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('matters_name_trgm_idx').using('gin', sql`${table.matterName} gin_trgm_ops`),
+    // Created in migration 0008 with INCLUDE (client_id, status, billing_type), which drizzle cannot express.
+    index('matters_firm_live_idx')
+      .on(table.firmId, table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
   ],
 );
 

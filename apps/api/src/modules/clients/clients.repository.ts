@@ -43,11 +43,15 @@ function listConditions(firmId: string, filters: ClientFilters): SQL | undefined
 
 const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
 
-export async function countClients(tx: Tx, firmId: string, filters: ClientFilters): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+/** Matching clients, counted up to `limit` only (the list shows a capped total). */
+export async function countClientsUpTo(tx: Tx, firmId: string, filters: ClientFilters, limit: number): Promise<number> {
+  const matching = tx
+    .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(firmId, filters));
+    .where(listConditions(firmId, filters))
+    .limit(limit)
+    .as('matching');
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(matching);
   return row?.count ?? 0;
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
+import { cappedTotal } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -127,9 +128,11 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
 
     async list({ firmId }: FirmPrincipal, query: ClientListQuery) {
       return database.withFirm(firmId, async (tx) => {
-        const totalCount = await repository.countClients(tx, firmId, filtersOf(query));
         const data = await pageOfSummaries(tx, firmId, query, query.size, (query.page - 1) * query.size);
-        return { data, page: query.page, size: query.size, totalCount };
+        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: data.length }, (limit) =>
+          repository.countClientsUpTo(tx, firmId, filtersOf(query), limit),
+        );
+        return { data, page: query.page, size: query.size, ...total };
       });
     },
 

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
+import { cappedTotal } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from './matter-csv.ts';
 import {
-  countMatters,
+  countMattersUpTo,
   findMatterAggregates,
   findMatterIds,
   findMatterPage,
@@ -67,8 +68,10 @@ export function createMatterListService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const filters = filtersOf(query);
         const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), query.size, (query.page - 1) * query.size);
-        const totalCount = await countMatters(tx, principal.firmId, filters);
-        return { data: await withAggregates(tx, rows), page: query.page, size: query.size, totalCount };
+        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
+          countMattersUpTo(tx, principal.firmId, filters, limit),
+        );
+        return { data: await withAggregates(tx, rows), page: query.page, size: query.size, ...total };
       }),
 
     /** The whole filtered list as CSV, read in chunks of 1000 matters. */

@@ -83,6 +83,28 @@ describe('ClientsListPage', { timeout: 20_000 }, () => {
     expect(lastListQuery(api)?.get('page')).toBe('1');
   });
 
+  it('shows a capped total as 1,000+ and pages on past it while pages are full', async () => {
+    const rows = Array.from({ length: 20 }, (_, index) =>
+      clientSummary({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, name: `Client ${index}` }),
+    );
+    const api = stubApi({
+      [`GET ${LIST}`]: (call) => ({
+        data: rows,
+        page: Number(call.url.searchParams.get('page')),
+        size: 20,
+        totalCount: 1000,
+        isTotalCountCapped: true,
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ClientsListPage />, { path: '/clients/list?page=50' });
+    expect(await screen.findByText(/Showing 981–1000 of 1,000\+ clients/)).toBeInTheDocument();
+    expect(screen.getByText(/narrow the search or filters for an exact count/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    await waitFor(() => expect(lastListQuery(api)?.get('page')).toBe('51'));
+    expect(await screen.findByText(/Showing 1001–1020 of 1,000\+ clients/)).toBeInTheDocument();
+  });
+
   it('downloads the filtered list as CSV with the bearer token', async () => {
     localStorage.setItem('token', 'firm-token');
     const api = stubList();

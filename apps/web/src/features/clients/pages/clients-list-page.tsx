@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { downloadClientsCsv } from '../api/download-clients-csv.ts';
 import { useClientsList } from '../api/get-clients-list.ts';
@@ -81,10 +82,8 @@ export function ClientsListPage() {
 
   const page = list.data;
   const totalCount = page?.totalCount ?? 0;
-  const pageCount = Math.max(1, Math.ceil(totalCount / state.size));
+  const { pageCount, first, last, totalLabel, isCapped } = listPagingOf(page, state.page, state.size);
   const isFiltered = state.search !== '' || state.type !== '' || state.status !== '';
-  const first = totalCount === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const last = Math.min(state.page * state.size, totalCount);
 
   return (
     <Stack gap="md">
@@ -160,7 +159,8 @@ export function ClientsListPage() {
 
       <Group justify="space-between">
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {totalCount === 0 ? '0 clients' : `Showing ${first}–${last} of ${totalCount.toLocaleString('en-US')} clients`}
+          {totalCount === 0 ? '0 clients' : `Showing ${first}–${last} of ${totalLabel} clients`}
+          {isCapped && ' (narrow the search or filters for an exact count)'}
         </Text>
         <Group>
           <NativeSelect

@@ -99,3 +99,39 @@ describe('MatterListPage', () => {
     expect(await screen.findByRole('link', { name: 'Add matter' })).toHaveAttribute('href', '/matter/add-new-matter');
   });
 });
+
+describe('MatterListPage with a capped total', () => {
+  it('shows 1,000+ matters and pages on past the cap while pages are full', async () => {
+    const row = (index: number) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      matterNumber: `MAT-${String(index).padStart(5, '0')}`,
+      matterName: `Matter ${index}`,
+      matterRate: 'Hourly',
+      status: 'Open',
+      clientId: CLIENT_ID,
+      clientName: 'Ada Lovelace',
+      matterOpenDate: '2024-03-05',
+      matterCloseDate: null,
+      assignedTo: [],
+      practiceAreas: [],
+      createdAt: '2024-03-05T10:00:00Z',
+    });
+    const api = stubApi({
+      [`GET /api${LIST}`]: () => ({
+        data: {
+          data: Array.from({ length: 20 }, (_, index) => row(index)),
+          page: 50,
+          size: 20,
+          totalCount: 1000,
+          isTotalCountCapped: true,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/matter/matter-list?page=50', session: sessionWith(['matterMaster']) });
+    expect(await screen.findByText(/1,000\+ matters/)).toBeInTheDocument();
+    expect(screen.getByText(/narrow the search or filters for an exact count/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    await waitFor(() => expect(lastListQuery(api.callsTo)?.get('page')).toBe('51'));
+  });
+});

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadMatterCsv } from '../api/download-matter-csv.ts';
@@ -62,7 +63,7 @@ export function MatterListPage() {
 
   const page = matters.data;
   const size = Number(query.size ?? 20);
-  const totalPages = page ? Math.max(1, Math.ceil(page.totalCount / size)) : 1;
+  const { pageCount: totalPages, totalLabel, isCapped } = listPagingOf(page, Number(query.page ?? 1), size);
 
   return (
     <Stack gap="md">
@@ -132,7 +133,8 @@ export function MatterListPage() {
       ) : page ? (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {page.totalCount === 1 ? '1 matter' : `${page.totalCount.toLocaleString('en-US')} matters`}
+            {page.totalCount === 1 && !isCapped ? '1 matter' : `${totalLabel} matters`}
+            {isCapped && ' (narrow the search or filters for an exact count)'}
           </Text>
           <MattersTable
             matters={page.data}
