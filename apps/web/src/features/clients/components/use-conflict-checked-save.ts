@@ -1,5 +1,5 @@
 import type { ConflictCheckResult } from '@matterhorn/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { recordClientConflictDecision, runClientConflictCheck, type ClientConflictDecision } from '../api/client-conflict-check.ts';
 
 type Pending = { result: ConflictCheckResult; save: (conflictCheckId: string) => Promise<void> };
@@ -12,6 +12,14 @@ export function useConflictCheckedSave() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const isRunning = useRef(false);
+  // A successful save navigates away: the state below must not be touched once the form is gone.
+  const isMounted = useRef(true);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
 
   /** Runs the check; `save` is called once the user has decided to go ahead. */
   const checkThenSave = async (names: string[], save: (conflictCheckId: string) => Promise<void>) => {
@@ -19,7 +27,7 @@ export function useConflictCheckedSave() {
     isRunning.current = true;
     try {
       const result = await runClientConflictCheck(names);
-      setPending({ result, save });
+      if (isMounted.current) setPending({ result, save });
     } finally {
       isRunning.current = false;
     }
@@ -32,13 +40,14 @@ export function useConflictCheckedSave() {
     try {
       await recordClientConflictDecision(pending.result.conflictCheckId, decision, notes);
       await pending.save(pending.result.conflictCheckId);
-      setPending(null);
     } catch {
       // The API client has shown the error; the form stays as it was.
-      setPending(null);
     } finally {
       isRunning.current = false;
-      setIsSaving(false);
+      if (isMounted.current) {
+        setPending(null);
+        setIsSaving(false);
+      }
     }
   };
 
