@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 type FieldErrors = Record<string, string>;
@@ -21,6 +21,14 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
   const [values, setValues] = useState<Values>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // A successful submit often navigates away; the form must not update itself once it is gone.
+  const isMounted = useRef(true);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const errors = useMemo(() => errorsOf(result), [result]);
 
@@ -52,7 +60,7 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
     } catch {
       // The API client has already shown the error; the form stops submitting (SPEC.md §8).
     } finally {
-      setIsSubmitting(false);
+      if (isMounted.current) setIsSubmitting(false);
     }
   };
 
