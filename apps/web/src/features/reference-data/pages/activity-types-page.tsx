@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { hasPermissions, type ActivityType } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,25 +57,11 @@ export function ActivityTypesPage() {
                 </Table.Td>
                 {canWrite && (
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditor({ activityType })}
-                        aria-label={`Edit ${activityType.activityType}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(activityType)}
-                        aria-label={`Delete ${activityType.activityType}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                    <RowActions
+                      name={activityType.activityType}
+                      onEdit={() => setEditor({ activityType })}
+                      onDelete={() => setDeleting(activityType)}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>

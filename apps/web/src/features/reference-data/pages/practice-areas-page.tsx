@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { hasPermissions, type PracticeArea } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,25 +52,11 @@ export function PracticeAreasPage() {
                 <Table.Td ta="right">{practiceArea.matterCount}</Table.Td>
                 {canWrite && (
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditor({ practiceArea })}
-                        aria-label={`Edit ${practiceArea.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(practiceArea)}
-                        aria-label={`Delete ${practiceArea.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                    <RowActions
+                      name={practiceArea.name}
+                      onEdit={() => setEditor({ practiceArea })}
+                      onDelete={() => setDeleting(practiceArea)}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
