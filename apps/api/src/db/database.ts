@@ -59,6 +59,10 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
 
 function openPostgres(databaseUrl: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // A connection the server drops (restart, failover, a terminated backend) must not crash the
+  // process: queries running on it still fail on their own promise, and the pool opens a new one.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return withScopes('postgres', db, {
     // Replicas may start together: one migrates while the others wait on the advisory lock.
