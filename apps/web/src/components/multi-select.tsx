@@ -1,7 +1,7 @@
-import { Combobox, Pill, PillsInput, useCombobox, type MantineSize } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { SelectDropdown } from './select-dropdown.tsx';
-import { filterSelectOptions, type SelectOption } from './select-options.ts';
+import { Combobox, Pill, PillsInput, useCombobox } from '@mantine/core';
+import { useState } from 'react';
+import { SelectDropdown, type SelectFieldProps } from './select-dropdown.tsx';
+import { filterSelectOptions } from './select-options.ts';
 
 /** SPEC.md §2: multi-select texts and sizes. */
 export const MULTI_SELECT_PLACEHOLDER = 'Select Option';
@@ -9,30 +9,10 @@ export const MULTI_SELECT_LIST_MAX_HEIGHT = 300;
 export const SELECTED_AREA_MIN_HEIGHT = 44;
 export const SELECTED_AREA_MAX_HEIGHT = 100;
 
-export type MultiSelectProps = {
-  label?: ReactNode;
-  /** The chosen options' values, in the order they were chosen. */
+export type MultiSelectProps = SelectFieldProps & {
+  /** The chosen options' values, in the order they were chosen; 'Select Option' shows while none is. */
   value: string[];
   onChange: (value: string[]) => void;
-  options: SelectOption[];
-  /** Names the empty state: 'practice area' reads 'No practice area found.' */
-  entity: string;
-  /** 'Select Option' by default; shown while nothing is chosen. */
-  placeholder?: string;
-  withAsterisk?: boolean;
-  /** Shown under the field only when given (forms pass it once the field is touched). */
-  error?: ReactNode;
-  description?: ReactNode;
-  /** Nothing can be chosen or removed while disabled. */
-  disabled?: boolean;
-  /** Called when the dropdown closes, so forms can mark the field as touched. */
-  onBlur?: () => void;
-  /** List height limit in px; 300 by default. */
-  maxListHeight?: number;
-  footer?: ReactNode;
-  id?: string;
-  size?: MantineSize;
-  className?: string;
 };
 
 /** Adds the value when it is not chosen yet, removes it when it is. */

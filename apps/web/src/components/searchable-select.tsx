@@ -1,35 +1,16 @@
-import { Combobox, Input, InputBase, useCombobox, type MantineSize } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { SelectDropdown } from './select-dropdown.tsx';
-import { filterSelectOptions, type SelectOption } from './select-options.ts';
+import { Combobox, Input, InputBase, useCombobox } from '@mantine/core';
+import { useState } from 'react';
+import { SelectDropdown, type SelectFieldProps } from './select-dropdown.tsx';
+import { filterSelectOptions } from './select-options.ts';
 
 /** SPEC.md §2: a single select's list is at most 120 px high. */
 export const SINGLE_SELECT_LIST_MAX_HEIGHT = 120;
 
-export type SearchableSelectProps = {
-  label?: ReactNode;
+export type SearchableSelectProps = SelectFieldProps & {
   /** The chosen option's value; '' when nothing is chosen (or when an option's value is ''). */
   value: string;
   onChange: (value: string) => void;
-  options: SelectOption[];
-  /** Names the empty state: 'client' reads 'No client found.' */
-  entity: string;
-  placeholder?: string;
-  withAsterisk?: boolean;
-  /** Shown under the field only when given (forms pass it once the field is touched). */
-  error?: ReactNode;
-  description?: ReactNode;
-  disabled?: boolean;
-  /** Called when the dropdown closes, so forms can mark the field as touched. */
-  onBlur?: () => void;
-  /** List height limit in px; 120 by default, the client dropdown uses 300. */
-  maxListHeight?: number;
-  /** Shown under the list, e.g. an 'Add new client' link. */
-  footer?: ReactNode;
-  id?: string;
   name?: string;
-  size?: MantineSize;
-  className?: string;
 };
 
 /**

@@ -1,8 +1,31 @@
-import { CheckIcon, Combobox, Group, type ComboboxStore } from '@mantine/core';
+import { CheckIcon, Combobox, Group, type ComboboxStore, type MantineSize } from '@mantine/core';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { emptyOptionsText, groupSelectOptions, type SelectOption } from './select-options.ts';
 
 export const SEARCH_PLACEHOLDER = 'Search';
+
+/** What every select field takes besides its value: label, options, states and list limits. */
+export type SelectFieldProps = {
+  label?: ReactNode;
+  options: SelectOption[];
+  /** Names the empty state: 'client' reads 'No client found.' */
+  entity: string;
+  placeholder?: string;
+  withAsterisk?: boolean;
+  /** Shown under the field only when given (forms pass it once the field is touched). */
+  error?: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** Called when the dropdown closes, so forms can mark the field as touched. */
+  onBlur?: () => void;
+  /** List height limit in px (each select has its own default). */
+  maxListHeight?: number;
+  /** Shown under the list, e.g. an 'Add new client' link. */
+  footer?: ReactNode;
+  id?: string;
+  size?: MantineSize;
+  className?: string;
+};
 
 type SelectDropdownProps = {
   store: ComboboxStore;
