@@ -18,3 +18,6 @@ export * from './conflict-checks/conflict-check.schemas.ts';
 export * from './matters/matter.schemas.ts';
 export * from './team/team.schemas.ts';
 export * from './reference-data/reference-data.schemas.ts';
+export * from './time-entries/time-entry-amounts.ts';
+export * from './time-entries/time-entry.schemas.ts';
+export * from './time-entries/utbms-task-codes.ts';

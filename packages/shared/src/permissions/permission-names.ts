@@ -38,6 +38,8 @@ export const SPECIAL_PERMISSIONS = [
   'updateAccountSettings',
   'invoice.approve',
   'trustAccountRequest.approve',
+  /** See and record every fee earner's time, not only one's own. */
+  'timeEntry.viewAll',
 ] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [

@@ -6,3 +6,4 @@ export * from './matters.ts';
 export * from './subscriptions.ts';
 export * from './exchange-rates.ts';
 export * from './idempotency.ts';
+export * from './time-entries.ts';

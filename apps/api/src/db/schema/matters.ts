@@ -161,5 +161,5 @@ export const activityTypes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('activity_types_firm_idx').on(table.firmId)],
+  (table) => [index('activity_types_firm_idx').on(table.firmId), unique('activity_types_firm_id_key').on(table.firmId, table.id)],
 );

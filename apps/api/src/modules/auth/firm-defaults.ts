@@ -30,6 +30,7 @@ export const DEFAULT_ROLES = [
     name: 'Billing',
     permissions: [
       'timeEntry',
+      'timeEntry.viewAll',
       'clientInfo',
       'matterMaster',
       ...crud('invoice'),

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { firms, users } from './firms.ts';
+import { activityTypes, matters } from './matters.ts';
+import { currencies } from './reference.ts';
+
+/**
+ * Billable (and non-billable) time recorded by a fee earner on a matter. Amounts are stored as the
+ * server computed them (packages/shared computeTimeEntryAmounts) and never recomputed on read.
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    clientId: uuid('client_id').notNull(),
+    matterId: uuid('matter_id').notNull(),
+    activityTypeId: uuid('activity_type_id').notNull(),
+    /** The fee earner whose time this is (SPEC.md's timeEntryUserId). */
+    userId: uuid('user_id').notNull(),
+    /** SPEC.md §9: 2 = not billable, 4 = billable. */
+    isBillable: smallint('is_billable').notNull(),
+    description: text('description').notNull().default(''),
+    timeEntryDate: date('time_entry_date').notNull(),
+    /** Decimal hours. */
+    duration: numeric('duration', { precision: 8, scale: 4 }).notNull(),
+    /** The hourly rate in the firm's home currency. */
+    userRate: numeric('user_rate', { precision: 14, scale: 2 }).notNull(),
+    foreignUserRate: numeric('foreign_user_rate', { precision: 14, scale: 2 }).notNull(),
+    homeCurrencyId: integer('home_currency_id').references(() => currencies.id),
+    /** The billing currency; null or equal to the home currency when billing at home. */
+    foreignCurrencyId: integer('foreign_currency_id').references(() => currencies.id),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 8 }).notNull().default('1'),
+    /** rate × duration ÷ exchange rate, in the billing currency. */
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
+    foreignTotalAmount: numeric('foreign_total_amount', { precision: 14, scale: 2 }).notNull(),
+    /** rate × duration in the home currency. */
+    homeTotalAmount: numeric('home_total_amount', { precision: 14, scale: 2 }).notNull(),
+    /** SPEC.md §9: 3 recorded; 5 once on an invoice. */
+    status: smallint('status').notNull().default(3),
+    /** Set by invoicing: a billed entry is locked. */
+    invoiceId: uuid('invoice_id'),
+    manualTimeEntry: boolean('manual_time_entry').notNull().default(true),
+    utbmsTaskCode: text('utbms_task_code'),
+    enteredByUserId: uuid('entered_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id),
+  },
+  (table) => [
+    unique('time_entries_firm_id_key').on(table.firmId, table.id),
+    foreignKey({
+      columns: [table.firmId, table.clientId],
+      foreignColumns: [clients.firmId, clients.id],
+      name: 'time_entries_firm_client_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'time_entries_firm_matter_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.activityTypeId],
+      foreignColumns: [activityTypes.firmId, activityTypes.id],
+      name: 'time_entries_firm_activity_fk',
+    }),
+    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_entries_firm_user_fk' }),
+    // The list's orders and filters, live rows only; the default order is newest date first.
+    index('time_entries_firm_date_idx')
+      .on(table.firmId, table.timeEntryDate.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
+    index('time_entries_user_date_idx')
+      .on(table.firmId, table.userId, table.timeEntryDate.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
+    index('time_entries_matter_date_idx')
+      .on(table.firmId, table.matterId, table.timeEntryDate.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
+    index('time_entries_client_date_idx')
+      .on(table.firmId, table.clientId, table.timeEntryDate.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+/**
+ * The header timer, kept on the server so it survives refreshes, logouts and a second device. Each
+ * start (or continue) opens a log; pause closes it. A user has at most one open log: the partial
+ * unique index makes a double-clicked Start open one.
+ */
+export const timeEntryLogs = pgTable(
+  'time_entry_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    userId: uuid('user_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+  },
+  (table) => [
+    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_entry_logs_firm_user_fk' }),
+    index('time_entry_logs_user_idx').on(table.firmId, table.userId),
+    uniqueIndex('time_entry_logs_one_running_key')
+      .on(table.firmId, table.userId)
+      .where(sql`paused_at is null`),
+  ],
+);
