@@ -106,6 +106,23 @@ describe('running a conflict check', () => {
     for (const match of own.matches) expect(otherFirmClient.map((row) => row.id)).not.toContain(match.clientId);
   });
 
+  it('finds a renamed client under its new name, and every record that shares a name', async () => {
+    const renamedId = await createClient(tokens.admin, { clientType: 'company', companyName: 'Marigold Textiles Ltd' });
+    const renamed = await context.app.inject({
+      method: 'PUT',
+      url: `/api/admin/client-info/update-client/${renamedId}`,
+      headers: bearer(tokens.admin),
+      payload: { clientType: 'company', companyName: 'Osprey Dye Works Ltd' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const twinId = await createClient(tokens.admin, { clientType: 'company', companyName: 'OSPREY DYE WORKS LTD' });
+
+    const { matches } = await matchesFor(['Osprey Dyeworks Ltd']);
+    expect(matches.map((match) => match.clientId).sort()).toEqual([renamedId, twinId].sort());
+    expect(matches.map((match) => match.matchedName).sort()).toEqual(['OSPREY DYE WORKS LTD', 'Osprey Dye Works Ltd']);
+    expect(matches[0]!.similarity).toBe(matches[1]!.similarity);
+  });
+
   it('records the check with who searched, the names and the matches', async () => {
     const { id, matches } = await matchesFor(['Chinedu Okonkwoo']);
     const [row] = await context.database.withFirm(firm.firmId, (tx) =>

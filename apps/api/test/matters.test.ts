@@ -502,6 +502,36 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
       await setClientDeleted(false);
     }
   });
+
+  it("follows a client renamed or deleted through the API: search, client name and a new matter's copy", async () => {
+    const created = await call('POST', '/api/admin/client-info/create-client', token, {
+      clientType: 'company',
+      companyName: 'Heronsgate Trading Ltd',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const heronsgateId = created.json().data.id as string;
+    const matter = await call('POST', `${base}/create-matter`, token, {
+      clientId: heronsgateId,
+      matterName: 'Supply contract review',
+      matterRate: 'Hourly',
+    });
+    expect(matter.statusCode, matter.body).toBe(201);
+    expect((await get({ GeneralSearchText: 'heronsgate' })).data).toMatchObject([{ clientName: 'Heronsgate Trading Ltd' }]);
+
+    const renamed = await call('PUT', `/api/admin/client-info/update-client/${heronsgateId}`, token, {
+      clientType: 'company',
+      companyName: 'Kingfisher Wharf Ltd',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get({ GeneralSearchText: 'heronsgate' })).data).toEqual([]);
+    expect((await get({ GeneralSearchText: 'kingfisher wharf' })).data).toMatchObject([
+      { matterName: 'Supply contract review', clientName: 'Kingfisher Wharf Ltd' },
+    ]);
+
+    const deleted = await call('DELETE', `/api/admin/client-info/delete-client/${heronsgateId}`, token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await get({ GeneralSearchText: 'kingfisher wharf' })).toMatchObject({ data: [], totalCount: 0 });
+  });
 });
 
 describe('GET /api/admin/matter-master/get-matter-view', () => {

@@ -51,9 +51,9 @@ export const clients = pgTable(
     index('clients_firm_idx').on(table.firmId, table.createdAt),
     unique('clients_firm_id_key').on(table.firmId, table.id),
     index('clients_firm_name_idx').on(table.firmId, table.displayName),
-    index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('clients_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
-    // Created in migration 0008 with INCLUDE (client_type, status), which drizzle cannot express.
+    index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Created in migration 0010 with INCLUDE (client_type, status, search_text), which drizzle cannot express.
     index('clients_firm_live_idx')
       .on(table.firmId, table.createdAt.desc(), table.id.desc())
       .where(sql`deleted_at is null`),
@@ -79,7 +79,8 @@ export const clientContacts = pgTable(
   (table) => [
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),
     index('client_contacts_client_idx').on(table.firmId, table.clientId),
-    index('client_contacts_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // The conflict check finds the records behind a similar name (conflict_names) by name.
+    index('client_contacts_firm_name_idx').on(table.firmId, table.name),
   ],
 );
 

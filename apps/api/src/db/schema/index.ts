@@ -7,3 +7,4 @@ export * from './subscriptions.ts';
 export * from './exchange-rates.ts';
 export * from './idempotency.ts';
 export * from './time-entries.ts';
+export * from './conflict-names.ts';

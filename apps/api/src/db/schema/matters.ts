@@ -33,9 +33,18 @@ export const matters = pgTable(
     flatRate: numeric('flat_rate', { precision: 14, scale: 2 }),
     contingencyPercentage: numeric('contingency_percentage', { precision: 5, scale: 2 }),
     customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Copies of the client's name and deletion, kept by triggers (migration 0010), so the matter list
+     * filters, searches and sorts on matters alone: a large firm's list never joins its clients.
+     */
+    clientName: text('client_name').notNull().default(''),
+    clientDeletedAt: timestamp('client_deleted_at', { withTimezone: true }),
+    /** Lower-case matter name, number, shelf location and client name: what the list's search matches. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`lower(matter_name || ' ' || coalesce(matter_number, '') || ' ' || coalesce(shelf_location, ''))`),
+      .generatedAlwaysAs(
+        sql`lower(matter_name || ' ' || coalesce(matter_number, '') || ' ' || coalesce(shelf_location, '') || ' ' || client_name)`,
+      ),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,10 +61,11 @@ export const matters = pgTable(
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'matters_firm_client_fk' }),
     index('matters_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('matters_name_trgm_idx').using('gin', sql`${table.matterName} gin_trgm_ops`),
-    // Created in migration 0008 with INCLUDE (client_id, status, billing_type), which drizzle cannot express.
+    // Created in migration 0010 with INCLUDE (client_id, status, billing_type, search_text), which
+    // drizzle cannot express: a search walks it in list order without reading the table.
     index('matters_firm_live_idx')
       .on(table.firmId, table.createdAt.desc(), table.id.desc())
-      .where(sql`deleted_at is null`),
+      .where(sql`deleted_at is null and client_deleted_at is null`),
   ],
 );
 
@@ -73,10 +83,12 @@ export const matterAssignees = pgTable(
       .notNull()
       .references(() => users.id),
     hourlyRate: numeric('hourly_rate', { precision: 14, scale: 2 }).notNull(),
+    /** The matter's creation time (set by a trigger): a fee earner's matters page in list order from here. */
+    matterCreatedAt: timestamp('matter_created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.matterId, table.userId] }),
-    index('matter_assignees_user_idx').on(table.firmId, table.userId, table.matterId),
+    index('matter_assignees_user_idx').on(table.firmId, table.userId, table.matterCreatedAt.desc(), table.matterId.desc()),
     foreignKey({
       columns: [table.firmId, table.matterId],
       foreignColumns: [matters.firmId, matters.id],
@@ -144,7 +156,8 @@ export const matterParties = pgTable(
   (table) => [
     foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'matter_parties_matter_fk' }),
     index('matter_parties_matter_idx').on(table.firmId, table.matterId),
-    index('matter_parties_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // The conflict check finds the records behind a similar name (conflict_names) by name.
+    index('matter_parties_firm_name_idx').on(table.firmId, table.name),
   ],
 );
 

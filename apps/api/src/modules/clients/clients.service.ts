@@ -30,12 +30,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
 
   async function pageOfSummaries(tx: Tx, firmId: string, query: ClientListQuery, limit: number, offset: number): Promise<ClientSummary[]> {
     const rows = await repository.findClientPage(tx, firmId, filtersOf(query), sortOf(query), limit, offset);
-    const openMatters = await repository.countOpenMatters(
-      tx,
-      firmId,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({ ...row, openMatterCount: openMatters.get(row.id) ?? 0, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { clients, matterAssignees, matters } from '../../db/schema/index.ts';
+import { matterAssignees, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
   searchText?: string | undefined;
@@ -16,24 +16,13 @@ export type MatterSort = { column: MatterSortColumn; direction: 'asc' | 'desc' }
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * The list's filter on matters alone, so that counts and filters never join clients: a deleted
- * client's matters are hidden by an anti-join on the firm's few deleted clients, and the search
- * matches the matter's text or the id of a client whose name matches. Both sides of that OR are
- * served by a trigram index (a bitmap OR), which `c.display_name ilike` across a join is not.
+ * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
+ * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
+ * live-matters index holds the lower-case search text, so a search walks it in list order.
  */
 function whereOf(firmId: string, filters: MatterListFilters): SQL {
-  const conditions: (SQL | undefined)[] = [
-    eq(matters.firmId, firmId),
-    isNull(matters.deletedAt),
-    sql`not exists (select 1 from ${clients} dc where dc.firm_id = ${firmId} and dc.id = ${matters.clientId} and dc.deleted_at is not null)`,
-  ];
-  if (filters.searchText) {
-    const pattern = `%${likeLiteral(filters.searchText.toLowerCase())}%`;
-    conditions.push(
-      sql`(${matters.searchText} ilike ${pattern} or ${matters.clientId} = any(array(
-        select sc.id from ${clients} sc where sc.firm_id = ${firmId} and sc.deleted_at is null and sc.display_name ilike ${pattern})))`,
-    );
-  }
+  const conditions: (SQL | undefined)[] = [eq(matters.firmId, firmId), isNull(matters.deletedAt), isNull(matters.clientDeletedAt)];
+  if (filters.searchText) conditions.push(sql`${matters.searchText} like ${`%${likeLiteral(filters.searchText.toLowerCase())}%`}`);
   if (filters.clientId) conditions.push(eq(matters.clientId, filters.clientId));
   if (filters.status) conditions.push(eq(matters.status, filters.status));
   if (filters.billingType) conditions.push(eq(matters.billingType, filters.billingType));
@@ -48,13 +37,10 @@ function whereOf(firmId: string, filters: MatterListFilters): SQL {
   return and(...conditions)!;
 }
 
-/** The client of each matter, for its name (and the client-name sort); the filter is on matters alone. */
-const clientOfMatter = and(eq(clients.firmId, matters.firmId), eq(clients.id, matters.clientId));
-
 const SORT_EXPRESSIONS = {
   matterName: matters.matterName,
   matterNumber: matters.matterNumber,
-  clientName: clients.displayName,
+  clientName: matters.clientName,
   matterOpenDate: matters.matterOpenDate,
   status: matters.status,
   createdAt: matters.createdAt,
@@ -73,7 +59,7 @@ const summaryColumns = {
   matterRate: matters.billingType,
   status: matters.status,
   clientId: matters.clientId,
-  clientName: clients.displayName,
+  clientName: matters.clientName,
   matterOpenDate: matters.matterOpenDate,
   matterCloseDate: matters.matterCloseDate,
   createdAt: matters.createdAt,
@@ -83,14 +69,13 @@ export async function findMatterPage(tx: Tx, firmId: string, filters: MatterList
   return tx
     .select(summaryColumns)
     .from(matters)
-    .innerJoin(clients, clientOfMatter)
     .where(whereOf(firmId, filters))
     .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(offset);
 }
 
-/** Matching matters, counted up to `limit` only (the list shows a capped total); no join. */
+/** Matching matters, counted up to `limit` only (the list shows a capped total). */
 export async function countMattersUpTo(tx: Tx, firmId: string, filters: MatterListFilters, limit: number): Promise<number> {
   const matching = tx
     .select({ one: sql`1`.as('one') })
@@ -104,9 +89,9 @@ export async function countMattersUpTo(tx: Tx, firmId: string, filters: MatterLi
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
-  const query = tx.select({ id: matters.id }).from(matters);
-  // Only the client-name sort needs the client; the filter is on matters alone.
-  const rows = await (sort.column === 'clientName' ? query.innerJoin(clients, clientOfMatter) : query)
+  const rows = await tx
+    .select({ id: matters.id })
+    .from(matters)
     .where(whereOf(firmId, filters))
     .orderBy(...orderOf(sort));
   return rows.map((row) => row.id);
@@ -114,7 +99,7 @@ export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListF
 
 export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
   if (matterIds.length === 0) return [];
-  return tx.select(summaryColumns).from(matters).innerJoin(clients, clientOfMatter).where(inArray(matters.id, matterIds));
+  return tx.select(summaryColumns).from(matters).where(inArray(matters.id, matterIds));
 }
 
 /**
