@@ -503,6 +503,46 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
     }
   });
 
+  it("pages and counts a fee earner's live matters, newest first, following deletes and restores", async () => {
+    const feeEarnerId = bigFirm.users.feeEarner.id;
+    const byFeeEarner = async (query: Record<string, string> = {}) => get({ AssignedUserId: feeEarnerId, ...query });
+    const before = await byFeeEarner({ size: '100' });
+    const make = async (matterName: string, clientId: string) => {
+      const response = await call('POST', `${base}/create-matter`, token, {
+        clientId,
+        matterName,
+        matterRate: 'Hourly',
+        assignees: [{ userId: feeEarnerId, hourlyRate: '100' }],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as string;
+    };
+    const first = await make('Assigned first', bigFirm.otherClientId);
+    const second = await make('Assigned second', clientId);
+    const after = await byFeeEarner({ size: '100' });
+    expect(after.totalCount).toBe(before.totalCount + 2);
+    expect(after.data.slice(0, 2).map((matter: { id: string }) => matter.id)).toEqual([second, first]);
+    const oldestFirst = await byFeeEarner({ sortType: 'asc', size: '100' });
+    expect(oldestFirst.data.map((matter: { id: string }) => matter.id)).toEqual(
+      after.data.map((matter: { id: string }) => matter.id).reverse(),
+    );
+    expect((await byFeeEarner({ MatterRate: 'Hourly', size: '100' })).data.map((matter: { id: string }) => matter.id)).toEqual(
+      expect.arrayContaining([first, second]),
+    );
+
+    expect((await call('DELETE', `${base}/delete-matter/${first}`, token)).statusCode).toBe(200);
+    await setClientDeleted(true);
+    try {
+      const hidden = await byFeeEarner({ size: '100' });
+      expect(hidden.totalCount).toBe(before.totalCount);
+      expect(hidden.data.map((matter: { id: string }) => matter.id)).not.toContain(second);
+    } finally {
+      await setClientDeleted(false);
+    }
+    expect((await call('POST', `${base}/restore-matter/${first}`, token)).statusCode).toBe(200);
+    expect((await byFeeEarner({ size: '100' })).totalCount).toBe(before.totalCount + 2);
+  });
+
   it("follows a client renamed or deleted through the API: search, client name and a new matter's copy", async () => {
     const created = await call('POST', '/api/admin/client-info/create-client', token, {
       clientType: 'company',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 
@@ -83,12 +83,19 @@ export const matterAssignees = pgTable(
       .notNull()
       .references(() => users.id),
     hourlyRate: numeric('hourly_rate', { precision: 14, scale: 2 }).notNull(),
-    /** The matter's creation time (set by a trigger): a fee earner's matters page in list order from here. */
+    /**
+     * Copies of the matter's creation time and of whether it and its client are live (kept by
+     * triggers, migrations 0010 and 0012): a fee earner's matters page and count in list order from
+     * this table's index alone.
+     */
     matterCreatedAt: timestamp('matter_created_at', { withTimezone: true }).notNull().defaultNow(),
+    isMatterLive: boolean('is_matter_live').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.matterId, table.userId] }),
-    index('matter_assignees_user_idx').on(table.firmId, table.userId, table.matterCreatedAt.desc(), table.matterId.desc()),
+    index('matter_assignees_user_idx')
+      .on(table.firmId, table.userId, table.matterCreatedAt.desc(), table.matterId.desc())
+      .where(sql`is_matter_live`),
     foreignKey({
       columns: [table.firmId, table.matterId],
       foreignColumns: [matters.firmId, matters.id],

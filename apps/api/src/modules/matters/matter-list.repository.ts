@@ -20,22 +20,39 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
  * live-matters index holds the lower-case search text, so a search walks it in list order.
  */
-function whereOf(firmId: string, filters: MatterListFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(matters.firmId, firmId), isNull(matters.deletedAt), isNull(matters.clientDeletedAt)];
-  if (filters.searchText) conditions.push(sql`${matters.searchText} like ${`%${likeLiteral(filters.searchText.toLowerCase())}%`}`);
-  if (filters.clientId) conditions.push(eq(matters.clientId, filters.clientId));
-  if (filters.status) conditions.push(eq(matters.status, filters.status));
-  if (filters.billingType) conditions.push(eq(matters.billingType, filters.billingType));
-  if (filters.assignedUserId) {
-    conditions.push(
-      inArray(
-        matters.id,
-        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${matterAssignees.firmId} = ${firmId} and ${matterAssignees.userId} = ${filters.assignedUserId})`,
-      ),
-    );
-  }
-  return and(...conditions)!;
+function matterConditions(firmId: string, filters: MatterListFilters): (SQL | undefined)[] {
+  return [
+    eq(matters.firmId, firmId),
+    isNull(matters.deletedAt),
+    isNull(matters.clientDeletedAt),
+    filters.searchText ? sql`${matters.searchText} like ${`%${likeLiteral(filters.searchText.toLowerCase())}%`}` : undefined,
+    filters.clientId ? eq(matters.clientId, filters.clientId) : undefined,
+    filters.status ? eq(matters.status, filters.status) : undefined,
+    filters.billingType ? eq(matters.billingType, filters.billingType) : undefined,
+  ];
 }
+
+/** A fee earner's live assignments, as matter_assignees' partial index holds them (migration 0012). */
+const assignedTo = (firmId: string, userId: string) =>
+  and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true));
+
+function whereOf(firmId: string, filters: MatterListFilters): SQL {
+  const assigned = filters.assignedUserId
+    ? inArray(
+        matters.id,
+        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(firmId, filters.assignedUserId)})`,
+      )
+    : undefined;
+  return and(...matterConditions(firmId, filters), assigned)!;
+}
+
+const hasMatterFilters = (filters: MatterListFilters) =>
+  Boolean(filters.searchText || filters.clientId || filters.status || filters.billingType);
+
+/** A fee earner's matters join from their assignments: the newest first straight from that index. */
+const fromAssignments = (firmId: string, userId: string, filters: MatterListFilters) =>
+  and(assignedTo(firmId, userId), ...matterConditions(firmId, filters))!;
+const assignmentJoin = and(eq(matters.firmId, matterAssignees.firmId), eq(matters.id, matterAssignees.matterId));
 
 const SORT_EXPRESSIONS = {
   matterName: matters.matterName,
@@ -66,6 +83,18 @@ const summaryColumns = {
 };
 
 export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, limit: number, offset: number) {
+  if (filters.assignedUserId && sort.column === 'createdAt') {
+    // matter_created_at and matter_id are the matter's created_at and id: the same order.
+    const direction = sort.direction === 'asc' ? asc : desc;
+    return tx
+      .select(summaryColumns)
+      .from(matterAssignees)
+      .innerJoin(matters, assignmentJoin)
+      .where(fromAssignments(firmId, filters.assignedUserId, filters))
+      .orderBy(direction(matterAssignees.matterCreatedAt), direction(matterAssignees.matterId))
+      .limit(limit)
+      .offset(offset);
+  }
   return tx
     .select(summaryColumns)
     .from(matters)
@@ -77,12 +106,22 @@ export async function findMatterPage(tx: Tx, firmId: string, filters: MatterList
 
 /** Matching matters, counted up to `limit` only (the list shows a capped total). */
 export async function countMattersUpTo(tx: Tx, firmId: string, filters: MatterListFilters, limit: number): Promise<number> {
-  const matching = tx
-    .select({ one: sql`1`.as('one') })
-    .from(matters)
-    .where(whereOf(firmId, filters))
-    .limit(limit)
-    .as('matching');
+  const one = { one: sql`1`.as('one') };
+  let matching;
+  if (filters.assignedUserId && !hasMatterFilters(filters)) {
+    // Only the fee earner: their live assignments, counted from the index alone.
+    matching = tx.select(one).from(matterAssignees).where(assignedTo(firmId, filters.assignedUserId)).limit(limit).as('matching');
+  } else if (filters.assignedUserId) {
+    matching = tx
+      .select(one)
+      .from(matterAssignees)
+      .innerJoin(matters, assignmentJoin)
+      .where(fromAssignments(firmId, filters.assignedUserId, filters))
+      .limit(limit)
+      .as('matching');
+  } else {
+    matching = tx.select(one).from(matters).where(whereOf(firmId, filters)).limit(limit).as('matching');
+  }
   const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.count ?? 0);
 }
