@@ -45,8 +45,12 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   };
 
+  /** One request of a sequence each connection sends in turn (the `requests` option, or Client.setRequests). */
+  export type RequestSpec = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+
   export type Client = EventEmitter & {
     setHeaders(headers: Record<string, string> | undefined): void;
+    setRequests(requests: RequestSpec[]): void;
   };
 
   export type Options = {

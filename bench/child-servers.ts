@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { ServerMessage, ServerReady, ServerSpec } from './server-process.ts';
 
 /** Servers under test run in child processes (server-process.ts); this is the parent's side. */
-export type RunningServer = { ready: ServerReady; stop: () => Promise<void> };
+export type RunningServer = {
+  ready: ServerReady;
+  /** The server's process id (its memory is read from /proc/<pid>). */
+  pid: number;
+  /** The server's resident set size in bytes, as the process itself reports it. */
+  rss: () => Promise<number>;
+  stop: () => Promise<void>;
+};
 
 const children = new Set<ChildProcess>();
 
@@ -33,6 +40,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
         START_TIMEOUT_MS,
       );
       child.on('message', (message: ServerMessage) => {
+        if (message.type === 'rss') return;
         clearTimeout(timer);
         if (message.type === 'ready') resolve(message);
         else reject(new Error(`${spec.kind} server failed to start:\n${message.message}`));
@@ -42,7 +50,17 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
         reject(new Error(`${spec.kind} server exited before it was ready (code ${code}, signal ${signal})`));
       });
     });
-    return { ready, stop };
+    const rss = () =>
+      new Promise<number>((resolve) => {
+        const listener = (message: ServerMessage) => {
+          if (message.type !== 'rss') return;
+          child.off('message', listener);
+          resolve(message.rss);
+        };
+        child.on('message', listener);
+        child.send({ type: 'rss' });
+      });
+    return { ready, pid: child.pid!, rss, stop };
   } catch (error) {
     await stop();
     throw error;

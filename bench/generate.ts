@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/database.ts';
 import { DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
+import { insertTimeEntries, timeEntryFactsQuery, type TimeEntryFacts, type TimeEntryVolumes } from './generate-time-entries.ts';
 
 /**
  * Bulk benchmark data: N ordinary firms plus, optionally, one large firm, each complete enough
@@ -27,19 +28,25 @@ export type GenerateOptions = {
   largeFirm: FirmSize;
   /** An argon2 hash of the shared password: hash once, reuse for every account. */
   passwordHash: string;
+  /** Issue 4's time entries (generate-time-entries.ts); none when absent. */
+  timeEntries?: TimeEntryVolumes;
 };
 
 type Count = 'firms' | 'users' | 'clients' | 'clientContacts' | 'matters' | 'matterAssignees' | 'matterPracticeAreas' | 'matterParties';
 export type GeneratedData = {
   counts: Record<Count | 'sessions', number> & { largeFirm: Record<'clients' | 'matters', number> };
+  /** The large firm (`bench-0`), when there is one. */
+  largeFirmId: string | null;
   /** The large firm's fee earner `feeearner@firm0.bench.law` (its matters filter), when there is a large firm. */
   largeFirmFeeEarnerId: string | null;
+  /** Issue 4: the time entries and what its scenarios filter on, when they were generated with a large firm. */
+  timeEntries: TimeEntryFacts | null;
   milliseconds: number;
   /** Milliseconds per statement, to see what dominates. */
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3';
+export type Scale = 'default' | 'issue3' | 'issue4';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -57,9 +64,22 @@ export const ISSUE3_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   largeFirm: { users: 200, clients: 100_000, matters: 200_000 },
 };
 
+/**
+ * Issue 4 ("Speed"): 1,000 firms of 100 time entries each and one firm of 1,000,000 time entries
+ * by 20 fee earners on 2,000 matters of 2,000 clients (25 staff: the fee earners, the
+ * administrator, the billing clerk and 3 more who record no time).
+ */
+export const ISSUE4_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  firms: 1_000,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  timeEntries: { perFirm: 100, largeFirm: 1_000_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
+  issue4: ISSUE4_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */
@@ -237,6 +257,7 @@ export async function generateData(database: Database, options: GenerateOptions)
   const firstOrdinal = largeFirm.clients > 0 ? 0 : 1;
   const steps: Record<string, number> = {};
   const counts = {} as Record<Count, number>;
+  const timeEntries = options.timeEntries && (options.timeEntries.perFirm > 0 || options.timeEntries.largeFirm > 0);
   await database.db.transaction(async (tx) => {
     const step = async (label: string, query: SQL) => {
       const stepStarted = performance.now();
@@ -260,7 +281,8 @@ export async function generateData(database: Database, options: GenerateOptions)
     // cheaper than maintaining trigram indexes and checking keys row by row. The definitions come
     // from the catalogue, so they are exactly the migrated ones, and re-adding a foreign key
     // validates every row, so the data is checked against the schema all the same.
-    const deferred = await timed('drop indexes and foreign keys', () => deferIndexesAndForeignKeys(tx, BULK_TABLES));
+    const bulkTables = timeEntries ? [...BULK_TABLES, 'time_entries'] : BULK_TABLES;
+    const deferred = await timed('drop indexes and foreign keys', () => deferIndexesAndForeignKeys(tx, bulkTables));
     // The plan: one row per firm with its size, and the firm id chosen up front so every later
     // insert can join on it.
     await step(
@@ -527,6 +549,8 @@ export async function generateData(database: Database, options: GenerateOptions)
       cross join generate_series(1, ${OLD_SESSIONS_PER_USER}::int) as s`,
     );
 
+    if (timeEntries) await insertTimeEntries(tx, step, options.timeEntries!);
+
     await timed('indexes', () => deferred.restoreIndexes());
     await timed('foreign keys', () => deferred.restoreForeignKeys());
   });
@@ -534,7 +558,11 @@ export async function generateData(database: Database, options: GenerateOptions)
   const vacuumStarted = performance.now();
   await database.db.execute(sql`vacuum analyze`);
   steps['vacuum analyze'] = Math.round(performance.now() - vacuumStarted);
-  const [feeEarner] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${benchEmail(0, 2)}`));
+  const [feeEarner] = rowsOf<{ id: string; firmId: string }>(
+    await database.db.execute(sql`select id, firm_id as "firmId" from users where email = ${benchEmail(0, 2)}`),
+  );
+  const [facts] =
+    timeEntries && feeEarner ? rowsOf<TimeEntryFacts>(await database.db.execute(timeEntryFactsQuery(feeEarner.firmId, feeEarner.id))) : [];
 
   return {
     counts: {
@@ -542,7 +570,9 @@ export async function generateData(database: Database, options: GenerateOptions)
       sessions: counts.users * OLD_SESSIONS_PER_USER,
       largeFirm: { clients: firstOrdinal === 0 ? largeFirm.clients : 0, matters: firstOrdinal === 0 ? largeFirm.matters : 0 },
     },
+    largeFirmId: feeEarner?.firmId ?? null,
     largeFirmFeeEarnerId: feeEarner?.id ?? null,
+    timeEntries: facts ?? null,
     milliseconds: Math.round(performance.now() - started),
     steps,
   };

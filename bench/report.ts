@@ -14,9 +14,37 @@ export type Measurement = {
   non2xx: number;
   errors: number;
   timeouts: number;
-  /** Issue 3's goal for this scenario's p99, and whether the run met it. */
+  /** Issue 3's and 4's goal for this scenario's p99, and whether the run met it (and minShareOfBare). */
   targetP99Ms?: number;
   pass?: boolean;
+  /** Issue 4: the bare handler serving the same SQL in the same run, and this route's requests/s as a share of its. */
+  bareScenario?: string;
+  shareOfBare?: number;
+  /** Issue 4's goal for shareOfBare (0.7). */
+  minShareOfBare?: number;
+};
+
+/** Issue 4: a CSV download, timed, with the server's memory before and at its peak. */
+export type Download = {
+  scenario: string;
+  /** Data rows (lines after the header) and bytes of one download. */
+  rows: number;
+  bytes: number;
+  /** Each download, in seconds from the request to the last byte; the target applies to the median. */
+  seconds: number[];
+  medianSeconds: number;
+  firstByteMs: number;
+  /** Each download's RSS growth (MiB): the first usually grows most, V8 then reuses its heap. */
+  rssGrowthMiBPerRun: number[];
+  /** The server's RSS before the download it grew most in, its peak then, and that growth (MiB). */
+  rssBeforeMiB: number;
+  rssPeakMiB: number;
+  rssGrowthMiB: number;
+  /** proc+hwm: /proc every 50 ms and the kernel's peak; proc: /proc every 50 ms; ipc: the process's own reading every 50 ms. */
+  memorySource: string;
+  targetSeconds: number;
+  targetRssGrowthMiB: number;
+  pass: boolean;
 };
 
 /** A scenario that was not measured, and why (the endpoint is not built yet, or it failed its check). */
@@ -32,37 +60,77 @@ export type Section =
       data: GeneratedData;
       setupMs: { migrate: number; passwordHash: number; generate: number; signIn: number };
       results: Measurement[];
+      downloads?: Download[];
       skippedScenarios: SkippedScenario[];
     };
 
 export function printTable(section: Extract<Section, { results: Measurement[] }>) {
   const withTargets = section.results.some((result) => result.targetP99Ms !== undefined);
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'non-2xx', ...(withTargets ? ['p99 target', 'result'] : [])];
+  const withBare = section.results.some((result) => result.shareOfBare !== undefined);
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs hello',
+    ...(withBare ? ['vs bare'] : []),
+    'non-2xx',
+    ...(withTargets ? ['target', 'result'] : []),
+  ];
+  const target = (result: Measurement) =>
+    `p99 ≤ ${result.targetP99Ms} ms${result.minShareOfBare === undefined ? '' : `, ≥ ${format(result.minShareOfBare * 100, 0)}% of bare`}`;
   const rows = section.results.map((result) => [
     result.scenario,
     format(result.requestsPerSecond, 0),
     String(result.latencyMs.p50),
     String(result.latencyMs.p99),
     `${format(result.ratioToHelloWorld * 100, 1)}%`,
+    ...(withBare ? [result.shareOfBare === undefined ? '' : `${format(result.shareOfBare * 100, 1)}%`] : []),
     String(result.non2xx + result.errors),
-    ...(withTargets ? (result.targetP99Ms === undefined ? ['', ''] : [`≤ ${result.targetP99Ms} ms`, result.pass ? 'PASS' : 'FAIL']) : []),
+    ...(withTargets ? (result.targetP99Ms === undefined ? ['', ''] : [target(result), result.pass ? 'PASS' : 'FAIL']) : []),
   ]);
+  console.log(`\n${section.label}: ${describeData(section.data)}; load average ${section.loadAverage}`);
+  printRows(header, rows);
+  if (section.downloads?.length) {
+    console.log('');
+    printRows(
+      ['download', 'rows', 'MB', 'median s', 'first byte ms', 'RSS before MB', 'RSS peak MB', 'growth MB', 'target', 'result'],
+      section.downloads.map((download) => [
+        download.scenario,
+        count(download.rows),
+        format(download.bytes / 2 ** 20, 1),
+        format(download.medianSeconds, 2),
+        String(download.firstByteMs),
+        format(download.rssBeforeMiB, 0),
+        format(download.rssPeakMiB, 0),
+        format(download.rssGrowthMiB, 0),
+        `≤ ${download.targetSeconds} s, ≤ ${download.targetRssGrowthMiB} MB`,
+        download.pass ? 'PASS' : 'FAIL',
+      ]),
+    );
+  }
+  for (const skipped of section.skippedScenarios) console.log(`${skipped.scenario}: skipped: ${skipped.reason}`);
+}
+
+function printRows(header: string[], rows: string[][]) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`\n${section.label}: ${describeData(section.data)}; load average ${section.loadAverage}`);
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
-  for (const skipped of section.skippedScenarios) console.log(`${skipped.scenario}: skipped: ${skipped.reason}`);
 }
 
 export function describeData(data: GeneratedData): string {
   const { firms, users, clients, clientContacts, matters, matterAssignees, matterParties, largeFirm } = data.counts;
-  const large = largeFirm.clients ? ` (the large firm: ${count(largeFirm.clients)} clients, ${count(largeFirm.matters)} matters)` : '';
+  const entries = data.timeEntries;
+  const largeEntries = entries ? `, ${count(entries.largeFirm)} time entries` : '';
+  const large = largeFirm.clients
+    ? ` (the large firm: ${count(largeFirm.clients)} clients, ${count(largeFirm.matters)} matters${largeEntries})`
+    : '';
   return (
     `${count(firms)} firms, ${count(users)} users, ${count(clients)} clients, ${count(clientContacts)} contacts, ${count(matters)} matters, ` +
-    `${count(matterAssignees)} assignees, ${count(matterParties)} parties${large}`
+    `${count(matterAssignees)} assignees, ${count(matterParties)} parties${entries ? `, ${count(entries.total)} time entries` : ''}${large}`
   );
 }
 

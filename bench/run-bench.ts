@@ -4,14 +4,26 @@ import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { killServers, startServer } from './child-servers.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
+import { runIssue4 } from './issue4.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
-import { describeData, format, printTable, round, type Measurement, type Section, type SkippedScenario, type Target } from './report.ts';
+import {
+  describeData,
+  format,
+  printTable,
+  round,
+  type Download,
+  type Measurement,
+  type Section,
+  type SkippedScenario,
+  type Target,
+} from './report.ts';
 
 /**
  * `npm run bench`: for each database (PGlite in memory, then the PostgreSQL server), start a bare
  * node:http hello world and the real API in child processes, and measure them with autocannon
  * under the same load. `npm run bench -- --scale=issue3` (or BENCH_SCALE=issue3) loads issue 3's
- * volumes and adds the client list, matter list and conflict-check scenarios with their targets.
+ * volumes and adds the client list, matter list and conflict-check scenarios with their targets;
+ * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts).
  * See README.md for the environment variables.
  */
 
@@ -58,9 +70,9 @@ function issue3Scenarios(feeEarnerId: string): ApiScenario[] {
 const settings = readSettings(process.env, process.argv.slice(2));
 
 /**
- * `--scale=issue3`, `--scale issue3` or BENCH_SCALE=issue3; the default scale otherwise. From the
- * repository root, `npm run bench -- --scale=issue3` reaches this process as npm's own setting
- * npm_config_scale (the root script runs npm again, which takes the flag for itself).
+ * `--scale=issue3`, `--scale issue3` or BENCH_SCALE=issue3 (issue4 alike); the default scale
+ * otherwise. From the repository root, `npm run bench -- --scale=issue3` reaches this process as
+ * npm's own setting npm_config_scale (the root script runs npm again, which takes the flag for itself).
  */
 function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
   let scale = environment.BENCH_SCALE || environment.npm_config_scale || 'default';
@@ -68,7 +80,8 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (scale !== 'default' && scale !== 'issue3') throw new Error(`Unknown scale "${scale}" (default, issue3)`);
+  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4')
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4)`);
   return scale;
 }
 
@@ -98,6 +111,10 @@ function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
     generate: base,
     firms: integer('BENCH_FIRMS', base.firms, 1),
     largeFirm: { users: large.users, clients: largeClients, matters: largeMatters },
+    timeEntries: base.timeEntries && {
+      perFirm: base.timeEntries.perFirm,
+      largeFirm: integer('BENCH_LARGE_FIRM_TIME_ENTRIES', base.timeEntries.largeFirm, 0),
+    },
     durationSeconds: integer('BENCH_DURATION', 10, 1),
     warmupSeconds: integer('BENCH_WARMUP', 2, 0),
     connections: integer('BENCH_CONNECTIONS', 10, 1),
@@ -162,24 +179,27 @@ function summarize(result: Result, hello: Result): Measurement {
 // ---------------------------------------------------------------------------------------------
 // The API: sign-in and a sanity check before loading it
 
+async function signInAs(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { token?: string }; message?: string };
+  if (!response.ok || !body.data?.token) throw new Error(`Sign-in as ${email} failed: ${response.status} ${body.message ?? ''}`);
+  return body.data.token;
+}
+
 async function signIn(baseUrl: string, data: GeneratedData): Promise<string[]> {
   // Spread the users over the firms (the large one first) and over the roles; sign-in is
-  // limited to 30 a minute per address, so at most 25 distinct users.
+  // limited per address (server-process.ts allows 100 a minute), so at most 25 distinct users.
   const firstOrdinal = settings.largeFirm.clients > 0 ? 0 : 1;
   const firmCount = data.counts.firms;
   const count = Math.min(settings.connections, 25);
   const tokens: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const firm = firstOrdinal + Math.floor((index * firmCount) / count);
-    const email = benchEmail(firm, index % 2 === 0 ? 1 : 2);
-    const response = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const body = (await response.json()) as { data?: { token?: string }; message?: string };
-    if (!response.ok || !body.data?.token) throw new Error(`Sign-in as ${email} failed: ${response.status} ${body.message ?? ''}`);
-    tokens.push(body.data.token);
+    tokens.push(await signInAs(baseUrl, benchEmail(firm, index % 2 === 0 ? 1 : 2)));
   }
   return tokens;
 }
@@ -260,8 +280,8 @@ async function readyScenarios(baseUrl: string, token: string, scenarios: ApiScen
 // ---------------------------------------------------------------------------------------------
 
 async function benchDatabase(target: Target): Promise<Section> {
-  if (target === 'pglite' && settings.scale === 'issue3') {
-    const note = `PGlite skipped: the issue3 scale (${settings.largeFirm.clients} clients and ${settings.largeFirm.matters} matters in one firm) takes too long to load into PGlite; it runs on PostgreSQL`;
+  if (target === 'pglite' && settings.scale !== 'default') {
+    const note = `PGlite skipped: the ${settings.scale} scale takes too long to load into PGlite; it runs on PostgreSQL`;
     console.log(`\n${note}`);
     return { database: target, skipped: note };
   }
@@ -295,12 +315,12 @@ async function benchDatabase(target: Target): Promise<Section> {
       await hello.stop();
     }
 
-    const { largeFirm, firms } = settings;
+    const { largeFirm, firms, timeEntries } = settings;
     const app = await startServer({
       kind: 'app',
       password: PASSWORD,
       ...(databaseUrl ? { databaseUrl } : {}),
-      generate: { ...settings.generate, firms, largeFirm },
+      generate: { ...settings.generate, firms, largeFirm, ...(timeEntries ? { timeEntries } : {}) },
     });
     try {
       const data = app.ready.generated!;
@@ -329,6 +349,26 @@ async function benchDatabase(target: Target): Promise<Section> {
           results.push({ ...result, targetP99Ms: scenario.targetP99Ms, pass: result.latencyMs.p99 <= scenario.targetP99Ms });
         }
       }
+      // Issue 4: the time-entry list and its CSV as the large firm's administrator, and the timer.
+      let downloads: Download[] | undefined;
+      if (settings.scale === 'issue4' && databaseUrl) {
+        const issue4 = await runIssue4({
+          baseUrl,
+          adminToken: tokens[0]!,
+          data,
+          app,
+          databaseUrl,
+          routes: await documentedRoutes(baseUrl),
+          hello: helloResult,
+          settings,
+          signIn: (email) => signInAs(baseUrl, email),
+          measure,
+          summarize,
+        });
+        results.push(...issue4.results);
+        downloads = issue4.downloads;
+        skippedScenarios = issue4.skipped;
+      }
       return {
         database: target,
         label,
@@ -341,6 +381,7 @@ async function benchDatabase(target: Target): Promise<Section> {
           signIn: signInMs,
         },
         results,
+        ...(downloads ? { downloads } : {}),
         skippedScenarios,
       };
     } finally {
@@ -372,9 +413,10 @@ async function main() {
     platform: `${process.platform} ${process.arch}`,
   };
   const { clients: largeClients, matters: largeMatters } = settings.largeFirm;
+  const largeEntries = settings.timeEntries ? `, ${settings.timeEntries.largeFirm} time entries` : '';
   console.log(
     `Matterhorn API benchmark (scale ${settings.scale}): ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up; ` +
-      `${settings.firms} firms${largeClients ? ` + 1 large firm (${largeClients} clients, ${largeMatters} matters)` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,
+      `${settings.firms} firms${largeClients ? ` + 1 large firm (${largeClients} clients, ${largeMatters} matters${largeEntries})` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,
   );
   const sections: Section[] = [];
   for (const target of settings.databases) sections.push(await benchDatabase(target));

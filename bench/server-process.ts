@@ -8,6 +8,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { hashPassword } from '../apps/api/src/lib/secrets.ts';
+import { startBareList, type BareListSpec } from './bare-list-server.ts';
 import { generateData, type GeneratedData, type GenerateOptions } from './generate.ts';
 
 /**
@@ -16,7 +17,9 @@ import { generateData, type GeneratedData, type GenerateOptions } from './genera
  * `ready` with its port once listening, and closes everything when told `stop`.
  */
 export type ServerSpec =
-  { kind: 'hello' } | { kind: 'app'; databaseUrl?: string; password: string; generate: Omit<GenerateOptions, 'passwordHash'> };
+  | { kind: 'hello' }
+  | { kind: 'app'; databaseUrl?: string; password: string; generate: Omit<GenerateOptions, 'passwordHash'> }
+  | BareListSpec;
 
 export type ServerReady = {
   type: 'ready';
@@ -26,7 +29,9 @@ export type ServerReady = {
   generated?: GeneratedData;
 };
 export type ServerFailed = { type: 'failed'; message: string };
-export type ServerMessage = ServerReady | ServerFailed;
+/** The answer to `{ type: 'rss' }`: where /proc cannot be read, the parent asks the process itself. */
+export type ServerRss = { type: 'rss'; rss: number };
+export type ServerMessage = ServerReady | ServerFailed | ServerRss;
 
 const send = (message: ServerMessage) => process.send?.(message);
 
@@ -55,6 +60,8 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
     APP_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Sign-in is rate limited per address; the run signs in up to 25 users, and issue 4 its 20 time keepers.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100',
     ...(spec.databaseUrl ? { DATABASE_URL: spec.databaseUrl } : {}),
   });
   // No DATABASE_URL and no data directory: an in-memory PGlite.
@@ -81,8 +88,9 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
 
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
-  const server = spec.kind === 'hello' ? await startHello() : await startApp(spec);
+  const server = spec.kind === 'hello' ? await startHello() : spec.kind === 'bare-list' ? await startBareList(spec) : await startApp(spec);
   process.on('message', (message: { type?: string }) => {
+    if (message.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
     if (message.type !== 'stop') return;
     server.stop().then(
       () => process.exit(0),

@@ -28,3 +28,19 @@ export async function signInAsFirmUser(page: Page, email: string, password = DEM
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.example`;
+
+/**
+ * Calls the API as the firm user signed in on `page` (the token the app keeps in local storage),
+ * for a journey's set-up; answers the envelope's data and fails the test on any error.
+ */
+export async function firmApi<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token, 'a firm user is signed in').toBeTruthy();
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(method === 'GET' ? {} : { data: body ?? {} }),
+  });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}

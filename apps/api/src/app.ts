@@ -32,10 +32,12 @@ import { registerMatterRoutes } from './modules/matters/matters.routes.ts';
 import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-areas.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
 import { registerTeamRoutes } from './modules/team/team.routes.ts';
 import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
 import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
+import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +113,8 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerRolesRoutes(app, database);
   registerActivityTypeRoutes(app, database);
   registerExchangeRateRoutes(app, database);
+  registerTimeEntryRoutes(app, database);
+  registerTimeEntryLogRoutes(app, database);
 
   if (config.webDistDir) {
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });

@@ -46,7 +46,7 @@ describe('GET get-permission-list', () => {
     const groups: { resource: string; permissions: string[] }[] = response.json().data;
     expect(groups.find((group) => group.resource === 'timeEntry')).toEqual({
       resource: 'timeEntry',
-      permissions: ['timeEntry', 'timeEntry.create', 'timeEntry.edit', 'timeEntry.delete'],
+      permissions: ['timeEntry', 'timeEntry.create', 'timeEntry.edit', 'timeEntry.delete', 'timeEntry.viewAll'],
     });
     expect(groups.find((group) => group.resource === 'invoice')!.permissions).toContain('invoice.approve');
     const other = groups.find((group) => group.resource === 'Other')!;

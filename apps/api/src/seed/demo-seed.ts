@@ -13,6 +13,7 @@ import {
 import { hashPassword } from '../lib/secrets.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
+import { seedDemoTimeEntries } from './demo-time-entries.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -267,6 +268,6 @@ export const DEMO_FIRM = { slug: 'demo', firmName: 'Adebayo & Partners (Demo)', 
 export async function seedDemoFirmOnce(database: Database, password: string): Promise<boolean> {
   const existing = await database.withIdentityLookup((tx) => authRepository.findFirmBySlug(tx, DEMO_FIRM.slug));
   if (existing) return false;
-  await seedFirm(database, { ...DEMO_FIRM, password });
+  await seedDemoTimeEntries(database, await seedFirm(database, { ...DEMO_FIRM, password }));
   return true;
 }

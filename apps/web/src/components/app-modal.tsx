@@ -12,7 +12,16 @@ export type AppModalProps = {
 /** The one modal look of the app; Mantine traps focus and restores it on close. */
 export function AppModal({ opened, onClose, title, children, size = 'md' }: AppModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered trapFocus returnFocus>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered
+      trapFocus
+      returnFocus
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {children}
     </Modal>
   );

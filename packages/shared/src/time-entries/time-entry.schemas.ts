@@ -177,6 +177,8 @@ export const timeEntryListQuerySchema = pageQuerySchema.extend({
   sortType: sortTypeSchema,
   GeneralSearchText: z.string().trim().max(200).optional(),
   IsDownlodCsv: queryBoolean,
+  /** Also answer the filter's totals in the page (off by default: get-totals serves them beside it). */
+  IncludeTotals: queryBoolean,
   AdminUserId: z.string().optional(),
   BusinessId: z.string().optional(),
 });
@@ -218,7 +220,11 @@ export const timeEntryTotalsSchema = z.object({
 });
 export type TimeEntryTotals = z.infer<typeof timeEntryTotalsSchema>;
 
-export const timeEntryPageSchema = pageSchema(timeEntryListItemSchema).extend({ totals: timeEntryTotalsSchema });
+/**
+ * The list's page. `totals` only when asked with IncludeTotals=true: summing a large filter reads
+ * every matching row, so the page stays fast and the web loads get-totals beside it.
+ */
+export const timeEntryPageSchema = pageSchema(timeEntryListItemSchema).extend({ totals: timeEntryTotalsSchema.optional() });
 export type TimeEntryPage = z.infer<typeof timeEntryPageSchema>;
 
 /** GET /api/admin/time-entry/get-time-entry-matter-rate */

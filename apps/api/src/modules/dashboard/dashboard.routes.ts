@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardSummarySchema, firmScopeQuerySchema, type DashboardSummary } from '@matterhorn/shared';
+import { dashboardSummarySchema, firmScopeQuerySchema, myTimeSchema, type DashboardSummary } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { countMattersByBillingType, findDashboardCounts, findRecentMatters } from './dashboard.repository.ts';
+import { createMyTimeService } from './my-time.service.ts';
 
 const RECENT_MATTERS = 5;
 
 export function registerDashboardRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const myTime = createMyTimeService(database);
   api.get(
     '/api/admin/dashboard/get-dashboard-summary',
     {
@@ -35,5 +37,20 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
       });
       return ok('Dashboard', summary);
     },
+  );
+
+  api.get(
+    '/api/admin/dashboard/get-my-time',
+    {
+      config: { access: firmAccess('timeEntry') },
+      schema: {
+        tags: ['Dashboard'],
+        summary:
+          "The signed-in user's hours per day this week (Monday to Sunday in the firm's time zone), billable and not, and their unbilled billable time",
+        querystring: firmScopeQuerySchema,
+        response: answers(myTimeSchema),
+      },
+    },
+    async (request) => ok('My time', await myTime.find(firmPrincipalOf(request))),
   );
 }

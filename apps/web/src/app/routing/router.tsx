@@ -1,3 +1,4 @@
+import type { MatterView } from '@matterhorn/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
 import { FirmShell } from '../shell/firm-shell.tsx';
@@ -147,13 +148,28 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'matter/:id',
-            lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-view-page.tsx')).MatterViewPage }),
+            // The time tab comes from the time-entries feature: composed here, as features never import each other.
+            lazy: async () => {
+              const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
+                import('../../features/matters/pages/matter-view-page.tsx'),
+                import('../../features/time-entries/components/matter-time-tab.tsx'),
+              ]);
+              const tabPanels = {
+                time: (matter: MatterView) => (
+                  <MatterTimeTab matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
+                ),
+              };
+              return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };
+            },
           },
           {
             path: 'matter/:id/edit',
             lazy: async () => ({ Component: (await import('../../features/matters/pages/edit-matter-page.tsx')).EditMatterPage }),
           },
-          comingSoon('time-entries', 'Time Entries'),
+          {
+            path: 'time-entries',
+            lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
+          },
           comingSoon('progress-update', 'Progress Update'),
           comingSoon('progress-update/add-progress-update', 'Add Progress Update'),
           comingSoon('expense-request/direct-expense', 'Direct Expenses'),

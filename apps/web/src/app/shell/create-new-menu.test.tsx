@@ -1,19 +1,36 @@
 import { SPEC_MESSAGES } from '@matterhorn/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
+import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
+import { stubApi } from '../../test/api-stub.ts';
 import { renderAt } from '../../test/render.tsx';
 import { CreateNewMenu } from './create-new-menu.tsx';
 
+afterEach(() => {
+  timeEntryPopup.close();
+  vi.unstubAllGlobals();
+});
+
 async function chooseTimeEntry(permissions: string[]) {
   const user = userEvent.setup();
-  const result = renderAt(<CreateNewMenu permissions={permissions} />, { path: '/dashboard' });
+  // The firm shell hosts the popup beside the menu.
+  stubApi({});
+  const result = renderAt(
+    <>
+      <CreateNewMenu permissions={permissions} />
+      <TimeEntryPopupHost />
+    </>,
+    { path: '/dashboard' },
+  );
   await user.click(screen.getByRole('button', { name: 'Create New' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Time Entry' }));
   return { user, ...result };
 }
 
-describe('Create New', () => {
+// The Time Entry case renders the whole popup, which is slow on a busy two-core machine.
+describe('Create New', { timeout: 30_000 }, () => {
   it('lists every kind of record', async () => {
     const user = userEvent.setup();
     renderAt(<CreateNewMenu permissions={[]} />, { path: '/dashboard' });
@@ -37,9 +54,10 @@ describe('Create New', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('opens the New Time Entry window with timeEntry.create', async () => {
+  it('opens the time-entry popup with timeEntry.create', async () => {
     await chooseTimeEntry(['timeEntry.create']);
-    expect(await screen.findByRole('dialog', { name: 'New Time Entry' })).toBeInTheDocument();
+    const popup = await screen.findByRole('dialog', { name: 'New Time Entry' });
+    expect(within(popup).getByRole('textbox', { name: 'Duration' })).toHaveAttribute('placeholder', 'Example 1.5');
   });
 
   it('navigates to the add pages', async () => {

@@ -1,8 +1,7 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { hasPermissions, SPEC_MESSAGES } from '@matterhorn/shared';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppModal } from '../../components/app-modal.tsx';
+import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { toast } from '../../lib/toasts.ts';
 
 const CREATE_LINKS = [
@@ -22,43 +21,33 @@ export const TIME_ENTRY_PERMISSION = 'timeEntry.create';
 /** SPEC.md §2 'Create New'; Time Entry needs timeEntry.create, otherwise an alert toast. */
 export function CreateNewMenu({ permissions }: { permissions: readonly string[] }) {
   const navigate = useNavigate();
-  const [isTimeEntryOpen, setIsTimeEntryOpen] = useState(false);
 
   const openTimeEntry = () => {
     if (!hasPermissions(permissions, [TIME_ENTRY_PERMISSION])) {
       toast.alert(SPEC_MESSAGES.noPermission);
       return;
     }
-    setIsTimeEntryOpen(true);
+    timeEntryPopup.open();
   };
 
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button>Create New</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {CREATE_LINKS.map((link) => (
-            <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
-              {link.label}
-            </Menu.Item>
-          ))}
-          <Menu.Item onClick={openTimeEntry}>Time Entry</Menu.Item>
-          {CREATE_LINKS_AFTER_TIME_ENTRY.map((link) => (
-            <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
-              {link.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      {/* Placeholder until the time-entry popup lands (a later issue). */}
-      <AppModal opened={isTimeEntryOpen} onClose={() => setIsTimeEntryOpen(false)} title="New Time Entry">
-        <Text>Recording time entries arrives soon. This window will hold the time-entry form.</Text>
-        <Button mt="md" variant="default" onClick={() => setIsTimeEntryOpen(false)}>
-          Close
-        </Button>
-      </AppModal>
-    </>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button>Create New</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {CREATE_LINKS.map((link) => (
+          <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Item onClick={openTimeEntry}>Time Entry</Menu.Item>
+        {CREATE_LINKS_AFTER_TIME_ENTRY.map((link) => (
+          <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -4,10 +4,12 @@ import { hasPermissions } from '@matterhorn/shared';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { UnauthorizedPage } from '../pages/unauthorized-page.tsx';
 import { requiredPermissionsFor } from '../routing/page-permissions.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
+import { usePrefetchBillableTimeEntries } from '../../features/time-entries/hooks/use-prefetch-billable-time-entries.ts';
 import { secondaryNavFor } from './nav-items.ts';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -18,6 +20,7 @@ export function FirmShell() {
   const session = useSession();
   const location = useLocation();
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
+  usePrefetchBillableTimeEntries();
 
   if (!session.isFirmSignedIn) {
     return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;
@@ -45,6 +48,7 @@ export function FirmShell() {
           <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>
         </Box>
       </Box>
+      <TimeEntryPopupHost />
     </Box>
   );
 }

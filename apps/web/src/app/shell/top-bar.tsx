@@ -1,4 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
+import { HeaderTimer } from '../../features/time-entries/components/header-timer.tsx';
 import { firmScopeOf } from '../../lib/session/working-user.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { CreateNewMenu } from './create-new-menu.tsx';
@@ -17,6 +18,7 @@ export function TopBar({ isHidden }: { isHidden: boolean }) {
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
         <GlobalSearch />
         <Group gap="sm" wrap="nowrap">
+          <HeaderTimer />
           <CreateNewMenu permissions={session.permissions} />
           <Text size="sm" fw={500} aria-label="Signed in user">
             {session.workingUser?.name ?? ''}

@@ -1,9 +1,11 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
+import { hasPermissions, isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { useMyTime } from '../api/get-my-time.ts';
+import { MyTimeCard } from '../components/my-time-card.tsx';
 
 const EMPTY_SUMMARY: DashboardSummary = {
   firmName: '',
@@ -30,7 +32,10 @@ function StatCard({ label, value }: { label: string; value: number }) {
 
 export function DashboardPage() {
   const session = useSession();
-  const query = useDashboardSummary(firmScopeOf(session.workingUser));
+  const scope = firmScopeOf(session.workingUser);
+  const query = useDashboardSummary(scope);
+  const canSeeTime = hasPermissions(session.permissions, ['timeEntry']);
+  const myTime = useMyTime(scope, canSeeTime);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -52,6 +57,7 @@ export function DashboardPage() {
         <StatCard label="Closed matters" value={summary.closedMatterCount} />
         <StatCard label="Team members" value={summary.teamMemberCount} />
       </SimpleGrid>
+      {canSeeTime && <MyTimeCard myTime={myTime.data} isLoading={myTime.isLoading} isError={myTime.isError} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

@@ -80,6 +80,19 @@ describe('MatterViewPage', () => {
     expect(screen.getByText(/when the Time entries module arrives/)).toBeInTheDocument();
   });
 
+  it('fills a tab with the panel the app composes in, given the matter', async () => {
+    stubApi({ [VIEW]: () => ({ data: matter }) });
+    const withTimeTab = [
+      {
+        path: '/matter/:id',
+        element: <MatterViewPage tabPanels={{ time: (view) => <p>{`Time of ${view.matterName} for ${view.client.id}`}</p> }} />,
+      },
+    ];
+    renderRoutes(withTimeTab, { path: `/matter/${MATTER_ID}?activeTab=time`, session: sessionWith(ALL) });
+    expect(await screen.findByText(`Time of Estate of Babbage for ${CLIENT_ID}`)).toBeInTheDocument();
+    expect(screen.queryByText(/when the Time entries module arrives/)).not.toBeInTheDocument();
+  });
+
   it('closes a matter with its close date', async () => {
     const api = stubApi({
       [VIEW]: () => ({ data: matter }),

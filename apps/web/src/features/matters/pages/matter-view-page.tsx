@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { hasPermissions } from '@matterhorn/shared';
+import { hasPermissions, type MatterView } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -26,7 +26,17 @@ export const MATTER_TABS = [
 
 type Pending = 'close' | 'reopen' | 'delete' | null;
 
-export function MatterViewPage() {
+export type MatterTabValue = (typeof MATTER_TABS)[number]['value'];
+
+export type MatterViewPageProps = {
+  /**
+   * Tabs filled by other features, composed in app/routing (features never import each other);
+   * a tab without one says its module is coming.
+   */
+  tabPanels?: Partial<Record<MatterTabValue, (matter: MatterView) => ReactNode>>;
+};
+
+export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
@@ -131,9 +141,11 @@ export function MatterViewPage() {
         </Tabs.Panel>
         {MATTER_TABS.filter((tab) => tab.module).map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            <Text c="dimmed">
-              {tab.label} for this matter will appear here when the {tab.module} module arrives.
-            </Text>
+            {tabPanels[tab.value]?.(view) ?? (
+              <Text c="dimmed">
+                {tab.label} for this matter will appear here when the {tab.module} module arrives.
+              </Text>
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,0 +1,97 @@
+import {
+  computeTimeEntryAmounts,
+  DURATION_DECIMALS,
+  hasPermissions,
+  IS_BILLABLE,
+  MONEY_DECIMALS,
+  TIME_ENTRY_RULE_MESSAGES,
+  type TIME_ENTRY_SORT_COLUMNS,
+  TIME_ENTRY_STATUS,
+  toScaled,
+  type TimeEntryAmounts,
+} from '@matterhorn/shared';
+import { badRequest } from '../../lib/errors.ts';
+
+export type TimeEntrySortColumn = (typeof TIME_ENTRY_SORT_COLUMNS)[number];
+export type TimeEntrySort = { column: TimeEntrySortColumn; direction: 'asc' | 'desc' };
+
+/** Without timeEntry.viewAll a fee earner sees, and records, only their own time. */
+export const canViewAllTimeEntries = (permissions: readonly string[]) => hasPermissions(permissions, ['timeEntry.viewAll']);
+
+/** SPEC.md's list order when none is asked for: newest date first, then newest recorded. */
+export const DEFAULT_TIME_ENTRY_SORT: TimeEntrySort = { column: 'timeEntryDate', direction: 'desc' };
+
+/** SortBy ("column" or "column desc") wins over sortColumn/sortType; neither gives the default order. */
+export function sortOf(query: { SortBy?: string | undefined; sortColumn?: TimeEntrySortColumn | undefined; sortType: 'asc' | 'desc' }) {
+  if (query.SortBy) {
+    const [column, direction] = query.SortBy.split(/\s+/);
+    return { column: column as TimeEntrySortColumn, direction: direction === 'desc' ? 'desc' : 'asc' } satisfies TimeEntrySort;
+  }
+  if (query.sortColumn) return { column: query.sortColumn, direction: query.sortType } satisfies TimeEntrySort;
+  return DEFAULT_TIME_ENTRY_SORT;
+}
+
+/** On an invoice: date, client, matter and duration are frozen and the entry cannot be deleted. */
+export const isLockedEntry = (entry: { invoiceId: string | null; status: number }) =>
+  entry.invoiceId !== null || entry.status === TIME_ENTRY_STATUS.billed;
+
+export const sameDuration = (left: string, right: string) => toScaled(left, DURATION_DECIMALS) === toScaled(right, DURATION_DECIMALS);
+
+type LockedFields = { timeEntryDate: string; clientId: string; matterId: string; duration: string };
+
+/** The frozen fields of a billed entry that the change would alter. */
+export function lockedFieldsChanged(existing: LockedFields, next: LockedFields): string[] {
+  const changed: string[] = [];
+  if (existing.timeEntryDate !== next.timeEntryDate) changed.push('timeEntryDate');
+  if (existing.clientId !== next.clientId) changed.push('clientId');
+  if (existing.matterId !== next.matterId) changed.push('matterId');
+  if (!sameDuration(existing.duration, next.duration)) changed.push('duration');
+  return changed;
+}
+
+/** Largest value the amount columns hold: numeric(14, 2). */
+const MAX_AMOUNT = toScaled('999999999999.99', MONEY_DECIMALS);
+/** Largest exchange rate the column holds: numeric(18, 8). */
+const MAX_EXCHANGE_RATE = 10_000_000_000;
+
+export type BillingCurrency = { foreignCurrencyId: number | null; exchangeRate: string };
+
+/**
+ * The billing currency of an entry. Billing in the home currency (no foreign currency, or the home
+ * one) always has exchange rate 1; another currency needs the firm's multicurrency setting, unless
+ * the entry already bills in it (a firm that turned multicurrency off keeps its old entries editable).
+ */
+export function billingCurrencyOf(
+  input: { foreignCurrencyId?: number | null | undefined; exchangeRate: string },
+  firm: { homeCurrencyId: number | null; multicurrency: boolean },
+  previousForeignCurrencyId: number | null = null,
+): BillingCurrency {
+  const foreignCurrencyId = input.foreignCurrencyId ?? null;
+  if (foreignCurrencyId === null || foreignCurrencyId === firm.homeCurrencyId) return { foreignCurrencyId: null, exchangeRate: '1' };
+  if (!firm.multicurrency && foreignCurrencyId !== previousForeignCurrencyId) {
+    throw badRequest(TIME_ENTRY_RULE_MESSAGES.currencyLocked, { foreignCurrencyId: TIME_ENTRY_RULE_MESSAGES.currencyLocked });
+  }
+  if (Number(input.exchangeRate) >= MAX_EXCHANGE_RATE) {
+    throw badRequest('Exchange Rate is too large', { exchangeRate: 'Exchange Rate is too large' });
+  }
+  return { foreignCurrencyId, exchangeRate: input.exchangeRate };
+}
+
+export type StoredAmounts = TimeEntryAmounts & { userRate: string };
+
+/** What the server stores: computed amounts for billable time, zero rate and totals otherwise. */
+export function amountsOf(input: { isBillable: number; userRate: string; duration: string }, exchangeRate: string): StoredAmounts {
+  if (input.isBillable !== IS_BILLABLE.billable) {
+    return { userRate: '0', totalAmount: '0.00', foreignTotalAmount: '0.00', foreignUserRate: '0.00', homeTotalAmount: '0.00' };
+  }
+  const amounts = computeTimeEntryAmounts({ userRate: input.userRate, duration: input.duration, exchangeRate });
+  for (const amount of [amounts.totalAmount, amounts.homeTotalAmount, amounts.foreignUserRate]) {
+    if (toScaled(amount, MONEY_DECIMALS) > MAX_AMOUNT) {
+      throw badRequest('The total amount is too large', { totalAmount: 'The total amount is too large' });
+    }
+  }
+  return { userRate: input.userRate, ...amounts };
+}
+
+/** Decimal text without trailing zeros: the stored exchange rate 1.25000000 reads 1.25. */
+export const trimDecimal = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);

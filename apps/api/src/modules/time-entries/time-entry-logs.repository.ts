@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { timeEntryLogs } from '../../db/schema/index.ts';
+
+/** The timer as the database sees it: whole seconds recorded and whether a log is open. */
+export type TimerState = { seconds: number; isStarted: boolean };
+
+type TimerRow = { seconds: number | string | null; is_started: boolean | null; is_stale?: boolean | null };
+
+/**
+ * Seconds across closed and open logs, measured with the database's now() so that the server's
+ * clock never enters into it. Greatest(0, …) guards against a clock stepping back under an open log.
+ */
+const secondsOf = sql`coalesce(floor(sum(greatest(0, extract(epoch from coalesce(l.paused_at, now()) - l.started_at))))::float8, 0)`;
+
+const rowsOf = (result: unknown) => (result as { rows: TimerRow[] }).rows;
+
+const stateOf = (row: TimerRow | undefined): TimerState => ({
+  seconds: Number(row?.seconds ?? 0),
+  isStarted: Boolean(row?.is_started),
+});
+
+export async function findTimerState(tx: Tx, firmId: string, userId: string): Promise<TimerState> {
+  const result = await tx.execute(sql`
+    select ${secondsOf} as seconds, coalesce(bool_or(l.paused_at is null), false) as is_started
+      from time_entry_logs l
+     where l.firm_id = ${firmId} and l.user_id = ${userId}`);
+  return stateOf(rowsOf(result)[0]);
+}
+
+/**
+ * Opens a log unless one is open, and answers the new total in the same statement. The partial
+ * unique index (one open log per user) turns a double click, or twenty, into one log. The select
+ * sees the snapshot from before the insert, so a log this statement opened adds 0 seconds, which is
+ * right. `is_stale` flags the one case the snapshot cannot answer: another request opened the log
+ * after this statement began, so nothing was inserted yet no open log is visible.
+ */
+export async function startTimer(tx: Tx, firmId: string, userId: string): Promise<TimerState & { isStale: boolean }> {
+  const result = await tx.execute(sql`
+    with opened as (
+      insert into time_entry_logs (firm_id, user_id) values (${firmId}, ${userId})
+      on conflict (firm_id, user_id) where paused_at is null do nothing
+      returning id
+    )
+    select ${secondsOf} as seconds,
+           (exists (select 1 from opened) or coalesce(bool_or(l.paused_at is null), false)) as is_started,
+           (not exists (select 1 from opened) and not coalesce(bool_or(l.paused_at is null), false)) as is_stale
+      from time_entry_logs l
+     where l.firm_id = ${firmId} and l.user_id = ${userId}`);
+  const row = rowsOf(result)[0];
+  return { ...stateOf(row), isStale: Boolean(row?.is_stale) };
+}
+
+/**
+ * Closes the open log (if any) at now() and answers the new total in the same statement. The
+ * snapshot still sees the log open, and coalesce(paused_at, now()) then equals what was stored.
+ * `is_stale` flags a log closed by a concurrent pause after this statement began.
+ */
+export async function pauseTimer(tx: Tx, firmId: string, userId: string): Promise<TimerState & { isStale: boolean }> {
+  const result = await tx.execute(sql`
+    with closed as (
+      update time_entry_logs set paused_at = now()
+       where firm_id = ${firmId} and user_id = ${userId} and paused_at is null
+      returning id
+    )
+    select ${secondsOf} as seconds,
+           false as is_started,
+           (not exists (select 1 from closed) and coalesce(bool_or(l.paused_at is null), false)) as is_stale
+      from time_entry_logs l
+     where l.firm_id = ${firmId} and l.user_id = ${userId}`);
+  const row = rowsOf(result)[0];
+  return { ...stateOf(row), isStale: Boolean(row?.is_stale) };
+}
+
+/** Discards every log of the user: the timer returns to idle. Time-entry saves from the timer call it too. */
+export async function deleteTimerLogs(tx: Tx, firmId: string, userId: string): Promise<void> {
+  await tx.delete(timeEntryLogs).where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, userId)));
+}

@@ -1,0 +1,21 @@
+import { myTimeSchema, type MyTime } from '@matterhorn/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import type { DashboardScope } from './get-dashboard-summary.ts';
+
+export async function getMyTime(scope: DashboardScope): Promise<MyTime> {
+  const data = await apiGet<unknown>('/admin/dashboard/get-my-time', scope, 'firm');
+  return myTimeSchema.parse(data);
+}
+
+export const myTimeQuery = (scope: DashboardScope, isAllowed: boolean) =>
+  queryOptions({
+    queryKey: ['dashboard-my-time', scope.AdminUserId, scope.BusinessId],
+    queryFn: () => getMyTime(scope),
+    enabled: isAllowed && !!scope.AdminUserId,
+  });
+
+/** The signed-in user's week and unbilled time; only fetched for users who may see time entries. */
+export function useMyTime(scope: DashboardScope, isAllowed: boolean) {
+  return useQuery(myTimeQuery(scope, isAllowed));
+}

@@ -1,0 +1,111 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { chartRowsOf, describeMyTime, formatHours } from './my-time-figures.ts';
+
+const SERIES = [
+  { name: 'Billable', color: 'blue.6' },
+  { name: 'Non-billable', color: 'gray.5' },
+];
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={`my-time-${label}`}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="sm" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** The chart with a table of the same figures for screen readers (the bars themselves say nothing). */
+function MyTimeChart({ myTime }: { myTime: MyTime }) {
+  const captionId = useId();
+  const rows = chartRowsOf(myTime);
+  return (
+    <figure aria-labelledby={captionId} style={{ margin: 0 }}>
+      <VisuallyHidden id={captionId}>{describeMyTime(myTime)}</VisuallyHidden>
+      <BarChart
+        h={240}
+        data={rows}
+        dataKey="day"
+        type="stacked"
+        series={SERIES}
+        withLegend
+        yAxisLabel="Hours"
+        valueFormatter={(value) => `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })} h`}
+      />
+      <VisuallyHidden>
+        <Table aria-label="Hours per day this week">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day</Table.Th>
+              <Table.Th>Billable hours</Table.Th>
+              <Table.Th>Non-billable hours</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.label}>
+                <Table.Td>{row.label}</Table.Td>
+                <Table.Td>{row.billableHours}</Table.Td>
+                <Table.Td>{row.nonBillableHours}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </figure>
+  );
+}
+
+export type MyTimeCardProps = { myTime: MyTime | undefined; isLoading: boolean; isError: boolean };
+
+/** Issue 4: the signed-in user's hours this week and their unbilled time. */
+export function MyTimeCard({ myTime, isLoading, isError }: MyTimeCardProps) {
+  const titleId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="sm" id={titleId}>
+        My time this week
+      </Title>
+      {isLoading && <LoadingSpinner label="Loading your time" />}
+      {isError && (
+        <Alert color="red" role="alert">
+          Your time figures could not be loaded.
+        </Alert>
+      )}
+      {myTime && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {isoToDisplayDate(myTime.weekStart)} – {isoToDisplayDate(myTime.weekEnd)}
+          </Text>
+          <Group gap="xl" align="flex-start">
+            <Figure
+              label="This week"
+              value={formatHours(myTime.weekTotalHours)}
+              detail={`${formatHours(myTime.weekBillableHours)} billable · ${formatHours(myTime.weekNonBillableHours)} non-billable`}
+            />
+            <Figure
+              label="Unbilled time"
+              value={formatHours(myTime.unbilledHours)}
+              detail={formatMoney(myTime.unbilledAmount, myTime.currencySymbol)}
+            />
+          </Group>
+          <MyTimeChart myTime={myTime} />
+        </Stack>
+      )}
+    </Card>
+  );
+}

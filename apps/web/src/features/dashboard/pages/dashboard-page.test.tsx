@@ -1,0 +1,129 @@
+import type { DashboardSummary, MyTime, Profile } from '@matterhorn/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { workingUserOf } from '../../../lib/session/working-user.ts';
+import { stubApi } from '../../../test/api-stub.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const profile: Profile = {
+  id: 'p1',
+  adminUserId: 'p1',
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  isVerified: true,
+  roleName: 'Fee Earner',
+  businesses: [
+    {
+      businessId: 'b1',
+      adminUserId: 'owner-1',
+      businessName: 'Obi & Co',
+      currencySymbol: '₦',
+      currencyId: 1,
+      currencyISOCode: 'NGN',
+      multicurrency: false,
+      profilePhoto: null,
+      portalSlug: 'obi',
+      isSetupComplete: true,
+    },
+  ],
+};
+const sessionWith = (permissions: string[]) => fakeSession({ profile, workingUser: workingUserOf(profile), permissions });
+
+const summary: DashboardSummary = {
+  firmName: 'Obi & Co',
+  activeClientCount: 12,
+  openMatterCount: 7,
+  closedMatterCount: 1,
+  teamMemberCount: 3,
+  mattersByBillingType: [],
+  recentMatters: [],
+};
+
+const zero = { billableHours: '0.0000', nonBillableHours: '0.0000' };
+const myTime: MyTime = {
+  timeZone: 'Africa/Lagos',
+  today: '2025-03-12',
+  weekStart: '2025-03-10',
+  weekEnd: '2025-03-16',
+  days: [
+    { date: '2025-03-10', billableHours: '1.8333', nonBillableHours: '0.2500' },
+    { date: '2025-03-11', ...zero },
+    { date: '2025-03-12', billableHours: '2.1667', nonBillableHours: '0.0000' },
+    { date: '2025-03-13', ...zero },
+    { date: '2025-03-14', ...zero },
+    { date: '2025-03-15', ...zero },
+    { date: '2025-03-16', billableHours: '0.0000', nonBillableHours: '0.0001' },
+  ],
+  weekBillableHours: '4.0000',
+  weekNonBillableHours: '0.2501',
+  weekTotalHours: '4.2501',
+  unbilledHours: '4.8333',
+  unbilledAmount: '362500.00',
+  currencySymbol: '₦',
+};
+
+describe('DashboardPage: my time', () => {
+  it("shows the user's week and unbilled time with a chart whose figures can be read", async () => {
+    const api = stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-my-time': { data: myTime },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['timeEntry', 'timeEntry.create']) });
+
+    const card = await screen.findByRole('region', { name: 'My time this week' });
+    expect(await within(card).findByTestId('my-time-This week')).toHaveTextContent('4.2501 h');
+    expect(within(card).getByText('4.0000 h billable · 0.2501 h non-billable')).toBeInTheDocument();
+    expect(within(card).getByTestId('my-time-Unbilled time')).toHaveTextContent('4.8333 h');
+    expect(within(card).getByText('₦362,500.00')).toBeInTheDocument();
+    expect(within(card).getByText('10/03/2025 – 16/03/2025')).toBeInTheDocument();
+
+    const figure = within(card).getByRole('figure');
+    expect(figure).toHaveAccessibleName(
+      'Hours recorded from 10/03/2025 to 16/03/2025: 4.2501 h in total, 4.0000 h billable and 0.2501 h non-billable. ' +
+        'Unbilled: 4.8333 h, ₦362,500.00.',
+    );
+    const table = within(figure).getByRole('table', { name: 'Hours per day this week' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Monday 10/03/2025', '1.8333', '0.2500'],
+      ['Tuesday 11/03/2025', '0.0000', '0.0000'],
+      ['Wednesday 12/03/2025', '2.1667', '0.0000'],
+      ['Thursday 13/03/2025', '0.0000', '0.0000'],
+      ['Friday 14/03/2025', '0.0000', '0.0000'],
+      ['Saturday 15/03/2025', '0.0000', '0.0000'],
+      ['Sunday 16/03/2025', '0.0000', '0.0001'],
+    ]);
+    const [call] = api.callsTo('GET', '/admin/dashboard/get-my-time');
+    expect(new URLSearchParams(call!.search).get('AdminUserId')).toBe('owner-1');
+    expect(new URLSearchParams(call!.search).get('BusinessId')).toBe('b1');
+  });
+
+  it('neither asks for nor shows time to a user without the timeEntry permission', async () => {
+    const api = stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-my-time': { data: myTime },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['clientInfo']) });
+    expect(await screen.findByTestId('stat-Active clients')).toHaveTextContent('12');
+    expect(screen.queryByRole('region', { name: 'My time this week' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/dashboard/get-my-time')).toHaveLength(0);
+  });
+
+  it('says so when the time figures fail, and keeps the rest of the dashboard', async () => {
+    stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-my-time': { status: 500, message: 'Something went wrong' },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['administrator']) });
+    const card = await screen.findByRole('region', { name: 'My time this week' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Your time figures could not be loaded.');
+    expect(screen.getByTestId('stat-Open matters')).toHaveTextContent('7');
+  });
+});

@@ -1,0 +1,104 @@
+import { Checkbox, Fieldset, Grid, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { formatMoney } from '@matterhorn/shared';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import type { PopupOptions } from '../hooks/use-popup-options.ts';
+import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
+
+export const BILLING_LEGEND = 'Billing Information';
+export const BILLABLE_TOOLTIP = 'Checking this means that this can be added to an invoice and billed to the client.';
+export const TOTAL_VALUE_LABEL = 'Total value';
+
+/** SPEC.md §2 'Billing Information': Billable, Currency, Rate, Entered By, exchange rate, total value. */
+export function BillingSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: number }) {
+  const { workingUser } = useSession();
+  const { form, values } = state;
+  const homeSymbol = workingUser?.currency ?? '';
+  const billingSymbol = state.isForeign ? (options.billingCurrency?.symbol ?? '') : homeSymbol;
+  const homeCode = workingUser?.currencyISOCode ?? '';
+
+  return (
+    <Fieldset legend={BILLING_LEGEND} variant="unstyled">
+      <Grid gap="sm">
+        <Grid.Col span={12}>
+          <Tooltip label={BILLABLE_TOOLTIP} multiline w={280} position="top-start" events={{ hover: true, focus: true, touch: true }}>
+            <Checkbox
+              label="Billable"
+              checked={state.isBillable}
+              disabled={!state.canToggleBillable}
+              onChange={(event) => state.toggleBillable(event.currentTarget.checked)}
+              data-testid="time-entry-billable"
+              w="fit-content"
+            />
+          </Tooltip>
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <SearchableSelect
+            label="Currency"
+            entity="currency"
+            placeholder="Select currency"
+            options={options.currencyOptions}
+            value={values.foreignCurrencyId}
+            onChange={(currencyId) => void state.changeCurrency(currencyId)}
+            disabled={!state.canChooseCurrency}
+            description={state.canChooseCurrency ? undefined : 'Multicurrency is off for your firm'}
+          />
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <MoneyInput
+            label="Rate"
+            leftSection={homeSymbol || undefined}
+            value={values.userRate}
+            onChange={(rate) => form.setValue('userRate', rate)}
+            onBlur={() => form.touch('userRate')}
+            error={form.errorFor('userRate')}
+            disabled={!state.isBillable}
+          />
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <SearchableSelect
+            label="Entered By"
+            withAsterisk
+            entity="user"
+            placeholder="Select user"
+            options={options.userOptions}
+            value={values.timeEntryUserId}
+            onChange={state.changeUser}
+            onBlur={() => form.touch('timeEntryUserId')}
+            error={form.errorFor('timeEntryUserId')}
+            disabled={!state.canChooseUser}
+          />
+        </Grid.Col>
+        {state.isForeign && (
+          <Grid.Col span={span}>
+            <TextInput
+              label="Exchange Rate"
+              withAsterisk
+              inputMode="decimal"
+              autoComplete="off"
+              description={`${homeCode || homeSymbol} for 1 ${options.billingCurrency?.isoCurrenyCode ?? ''}`.trim()}
+              data-testid="time-entry-exchange-rate"
+              {...form.inputProps('exchangeRate')}
+            />
+          </Grid.Col>
+        )}
+        <Grid.Col span={12}>
+          <Group gap="xs" data-testid="time-entry-total">
+            <Text size="sm" fw={500}>
+              {TOTAL_VALUE_LABEL}:
+            </Text>
+            <Text size="sm" fw={700} data-testid="time-entry-total-amount">
+              {formatMoney(state.amounts.totalAmount, billingSymbol)}
+            </Text>
+            {state.isForeign && (
+              <Text size="sm" c="dimmed">
+                ({formatMoney(state.amounts.homeTotalAmount, homeSymbol)} at home)
+              </Text>
+            )}
+          </Group>
+        </Grid.Col>
+      </Grid>
+    </Fieldset>
+  );
+}

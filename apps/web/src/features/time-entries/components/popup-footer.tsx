@@ -1,0 +1,57 @@
+import { Button, Group } from '@mantine/core';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
+
+export const FOOTER_LABELS = { save: 'Save', saveAndAddNew: 'Save & Add New', cancel: 'Cancel', deleteEntry: 'Delete Entry' } as const;
+
+/**
+ * SPEC.md §2 buttons: Save, Save & Add New and Cancel; from the timer also 'Delete Entry' (on the
+ * left, away from Save), otherwise Cancel is the right-hand button.
+ */
+export function PopupFooter({ state, onDelete }: { state: TimeEntryFormState; onDelete: () => void }) {
+  const { form, saveMode } = state;
+  const save = (
+    <SubmitButton key="save" isSubmitting={form.isSubmitting && saveMode === 'save'} disabled={form.isSubmitting}>
+      {FOOTER_LABELS.save}
+    </SubmitButton>
+  );
+  const saveAndAddNew = (
+    <SubmitButton
+      key="save-and-add-new"
+      type="button"
+      variant="secondary"
+      isSubmitting={form.isSubmitting && saveMode === 'saveAndAddNew'}
+      disabled={form.isSubmitting}
+      onClick={() => void state.saveAndAddNew()}
+    >
+      {FOOTER_LABELS.saveAndAddNew}
+    </SubmitButton>
+  );
+  const cancel = (
+    <Button key="cancel" variant="default" onClick={state.cancel} disabled={form.isSubmitting}>
+      {FOOTER_LABELS.cancel}
+    </Button>
+  );
+
+  if (state.isFromTimer) {
+    return (
+      <Group justify="space-between" mt="md">
+        <Button color="red" variant="subtle" onClick={onDelete} disabled={form.isSubmitting}>
+          {FOOTER_LABELS.deleteEntry}
+        </Button>
+        <Group gap="sm">
+          {cancel}
+          {saveAndAddNew}
+          {save}
+        </Group>
+      </Group>
+    );
+  }
+  return (
+    <Group justify="flex-end" gap="sm" mt="md">
+      {save}
+      {saveAndAddNew}
+      {cancel}
+    </Group>
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IS_BILLABLE, type TimeEntryListItem } from '@matterhorn/shared';
+import { Link } from 'react-router';
+import { RowActions } from '../../../components/row-actions.tsx';
+import { formatAmount, formatEntryDate, formatHours } from '../utils/time-entry-display.ts';
+import type { TimeEntrySort, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
+import { LockBadge } from './lock-badge.tsx';
+import { SortableHeader } from './sortable-header.tsx';
+
+export const EMPTY_TEXT = 'No time entry found.';
+
+type Column = { label: string; sortColumn?: TimeEntrySortColumn; align?: 'right'; isMatterColumn?: boolean };
+
+const COLUMNS: Column[] = [
+  { label: 'Date', sortColumn: 'timeEntryDate' },
+  { label: 'Client', sortColumn: 'clientName', isMatterColumn: true },
+  { label: 'Matter', sortColumn: 'matterName', isMatterColumn: true },
+  { label: 'Activity', sortColumn: 'activityType' },
+  { label: 'Description' },
+  { label: 'Fee earner', sortColumn: 'timeEntryUserName' },
+  { label: 'Hours', sortColumn: 'duration', align: 'right' },
+  { label: 'Billable' },
+  { label: 'Rate', align: 'right' },
+  { label: 'Amount', sortColumn: 'totalAmount', align: 'right' },
+  { label: 'Status' },
+];
+
+export type TimeEntriesTableProps = {
+  entries: TimeEntryListItem[];
+  sort: TimeEntrySort;
+  onSort: (column: TimeEntrySortColumn) => void;
+  /** The firm's home currency symbol: rates are in it. */
+  homeCurrencySymbol: string;
+  onEdit?: ((entry: TimeEntryListItem) => void) | undefined;
+  onDelete?: ((entry: TimeEntryListItem) => void) | undefined;
+  /** Inside a matter's view the client and matter columns would repeat the page's own. */
+  hideMatterColumns?: boolean;
+};
+
+/** How a row's buttons are read out: "Edit time entry 05/03/2024 Acme v Beta". */
+export function entryName(entry: TimeEntryListItem): string {
+  return `time entry ${formatEntryDate(entry.timeEntryDate)} ${entry.matterName}`;
+}
+
+/** Time entries with sortable headers (a button each, aria-sort on the sorted one) and per-row Edit/Delete. */
+export function TimeEntriesTable({
+  entries,
+  sort,
+  onSort,
+  homeCurrencySymbol,
+  onEdit,
+  onDelete,
+  hideMatterColumns = false,
+}: TimeEntriesTableProps) {
+  const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
+  const hasActions = Boolean(onEdit || onDelete);
+  return (
+    <Table.ScrollContainer minWidth={hideMatterColumns ? 860 : 1100}>
+      <Table striped highlightOnHover aria-label="Time entries" data-testid="time-entries-table">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <SortableHeader
+                key={column.label}
+                label={column.label}
+                column={column.sortColumn}
+                align={column.align}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
+            {hasActions && (
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                <Text c="dimmed" ta="center" py="md">
+                  {EMPTY_TEXT}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            entries.map((entry) => (
+              <Table.Tr key={entry.id} data-testid={`time-entry-row-${entry.id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEntryDate(entry.timeEntryDate)}</Table.Td>
+                {!hideMatterColumns && <Table.Td>{entry.clientName}</Table.Td>}
+                {!hideMatterColumns && (
+                  <Table.Td>
+                    <Anchor component={Link} to={`/matter/${entry.matterId}?activeTab=time`} size="sm">
+                      {entry.matterName}
+                    </Anchor>
+                  </Table.Td>
+                )}
+                <Table.Td>{entry.activityType}</Table.Td>
+                <Table.Td maw={280}>
+                  <Text size="sm" lineClamp={2} title={entry.description}>
+                    {entry.description || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{entry.timeEntryUserName}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatHours(entry.duration)}
+                </Table.Td>
+                <Table.Td>{entry.isBillable === IS_BILLABLE.billable ? 'Billable' : 'Not billable'}</Table.Td>
+                <Table.Td ta="right">{formatAmount(entry.userRate, homeCurrencySymbol)}</Table.Td>
+                <Table.Td ta="right">{formatAmount(entry.totalAmount, entry.currencySymbol)}</Table.Td>
+                <Table.Td>{entry.isLocked ? <LockBadge /> : <Text size="sm">Unbilled</Text>}</Table.Td>
+                {hasActions && (
+                  <Table.Td>
+                    <RowActions
+                      name={entryName(entry)}
+                      onEdit={onEdit ? () => onEdit(entry) : undefined}
+                      onDelete={onDelete && !entry.isLocked ? () => onDelete(entry) : undefined}
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,83 @@
+import { hasPermissions, SPEC_MESSAGES, type TimeEntry } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import type { useZodForm } from '../../../lib/use-zod-form.ts';
+import { createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-entry.ts';
+import { timeEntryBodyFrom, type timeEntryFormSchema, type TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
+import { timerDraft } from '../utils/timer-draft.ts';
+import { useTimerActions } from './use-timer-actions.ts';
+
+export const TIME_ENTRIES_PATH = '/time-entries';
+export type SaveMode = 'save' | 'saveAndAddNew';
+
+type PopupActionsInput = {
+  form: ReturnType<typeof useZodForm<typeof timeEntryFormSchema, TimeEntryFormValues>>;
+  /** The values as last rendered (what Save sends and Minimize keeps). */
+  latest: RefObject<TimeEntryFormValues>;
+  request: TimeEntryPopupRequest;
+  entry: TimeEntry | null;
+  isFromTimer: boolean;
+  setSaveMode: (mode: SaveMode) => void;
+};
+
+/** The popup's buttons: Save, Save & Add New, Cancel, 'Minimize popup' and the timer's 'Delete Entry'. */
+export function usePopupActions({ form, latest, request, entry, isFromTimer, setSaveMode }: PopupActionsInput) {
+  const { workingUser, permissions } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const timer = useTimerActions();
+  const idempotency = useIdempotencyKey();
+
+  const submit = (mode: SaveMode) =>
+    form.onSubmit(async () => {
+      setSaveMode(mode);
+      if (!hasPermissions(permissions, [entry ? 'timeEntry.edit' : 'timeEntry.create'])) {
+        toast.alert(SPEC_MESSAGES.noPermission);
+        return;
+      }
+      const body = timeEntryBodyFrom(latest.current, {
+        homeCurrencyId: workingUser?.currencyId ?? null,
+        adminUserId: workingUser?.id ?? null,
+        businessId: workingUser?.businessId ?? null,
+        fromTimer: isFromTimer,
+        entry,
+      });
+      // One Idempotency-Key per popup: a retried or doubled Save never records the time twice.
+      if (entry) await updateTimeEntry(entry.id, body);
+      else await createTimeEntry(body, idempotency.key);
+      if (isFromTimer) timerDraft.clear();
+      // Lists, totals and the timer (which a save from the timer has stopped and reset).
+      void queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_KEY });
+      if (isFromTimer) void navigate(TIME_ENTRIES_PATH);
+      if (mode === 'saveAndAddNew') timeEntryPopup.open({ clientId: request.clientId, matterId: request.matterId });
+      else timeEntryPopup.close();
+    });
+
+  /** 'Minimize popup': closes; from the timer it keeps the typing and resumes the timer. */
+  const minimize = () => {
+    timeEntryPopup.close();
+    if (!isFromTimer) return;
+    timerDraft.keep(latest.current);
+    void timer.start();
+  };
+
+  const cancel = () => {
+    if (isFromTimer) timerDraft.clear();
+    timeEntryPopup.close();
+  };
+
+  /** 'Delete Entry' (from the timer): the timer's logs go, and the timer is back to idle. */
+  const deleteTimerEntry = async () => {
+    const message = await timer.reset();
+    if (message) toast.success(message);
+    timerDraft.clear();
+    timeEntryPopup.close();
+  };
+
+  return { save: submit('save'), saveAndAddNew: submit('saveAndAddNew'), minimize, cancel, deleteTimerEntry };
+}

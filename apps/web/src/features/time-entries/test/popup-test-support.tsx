@@ -1,0 +1,167 @@
+import type { TimerTotal } from '@matterhorn/shared';
+import { act, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
+import type { WorkingUser } from '../../../lib/session/working-user.ts';
+import { stubApi, type StubCall } from '../../../test/api-stub.ts';
+import { fakeSession, renderRoutes } from '../../../test/render.tsx';
+import { HeaderTimer } from '../components/header-timer.tsx';
+import { TimeEntryPopupHost } from '../components/time-entry-popup-host.tsx';
+
+export const SELF = '10000000-0000-4000-8000-000000000001';
+export const OTHER_USER = '10000000-0000-4000-8000-000000000002';
+export const CLIENT_ID = '20000000-0000-4000-8000-000000000001';
+export const ACTIVITY_ID = '30000000-0000-4000-8000-000000000001';
+export const ENTRY_ID = '40000000-0000-4000-8000-000000000001';
+export const MATTERS = {
+  hourly: { id: '50000000-0000-4000-8000-000000000001', matterName: 'Estate of Babbage', matterNumber: 'MAT-00001', matterRate: 'Hourly' },
+  contingency: {
+    id: '50000000-0000-4000-8000-000000000002',
+    matterName: 'Smith v Jones',
+    matterNumber: 'MAT-00002',
+    matterRate: 'Contingency',
+  },
+  flat: { id: '50000000-0000-4000-8000-000000000003', matterName: 'Lease review', matterNumber: 'MAT-00003', matterRate: 'Flat Rate' },
+  retainer: {
+    id: '50000000-0000-4000-8000-000000000004',
+    matterName: 'General counsel',
+    matterNumber: 'MAT-00004',
+    matterRate: 'Retainer',
+  },
+} as const;
+export const matterLabel = (matter: (typeof MATTERS)[keyof typeof MATTERS]) => `${matter.matterNumber} — ${matter.matterName}`;
+
+export const workingUser = (overrides: Partial<WorkingUser> = {}): WorkingUser => ({
+  id: 'owner-admin',
+  profileId: SELF,
+  currency: '₦',
+  businessId: 'business-1',
+  name: 'Grace Hopper',
+  email: 'grace@firm.test',
+  firmName: 'Hopper & Co',
+  isSetupComplete: true,
+  currencyId: 1,
+  currencyISOCode: 'NGN',
+  multicurrency: false,
+  ...overrides,
+});
+
+export const ALL_PERMISSIONS = ['timeEntry', 'timeEntry.create', 'timeEntry.edit', 'timeEntry.delete', 'timeEntry.viewAll'];
+
+export const sessionFor = (permissions: string[] = ALL_PERMISSIONS, user: Partial<WorkingUser> = {}) =>
+  fakeSession({ permissions, workingUser: workingUser(user) });
+
+const member = (id: string, name: string) => ({
+  id,
+  name,
+  email: `${name.split(' ')[0]?.toLowerCase()}@firm.test`,
+  roleId: 'role',
+  roleName: 'Fee earner',
+  defaultHourlyRate: null,
+  isActive: true,
+  isOwner: false,
+});
+
+type Answer = { status?: number; data?: unknown; message?: string };
+export type Handlers = Record<string, Answer | ((call: StubCall) => Answer)>;
+
+export const total = (totalTime: string, totalTimeInDouble: number, isStarted: boolean): TimerTotal => ({
+  totalTime,
+  totalTimeInDouble,
+  isStarted,
+});
+
+/** The lookups every popup makes, answered as a small firm would. */
+export const POPUP_HANDLERS: Handlers = {
+  'GET /admin/client-info/get-associated-client-users': { data: { people: [{ userId: CLIENT_ID, name: 'Ada Lovelace' }], companies: [] } },
+  'GET /admin/matter-master/get-matter-name-using-client': {
+    data: Object.values(MATTERS).map((matter) => ({ ...matter, status: 'Open' })),
+  },
+  'GET /admin/activity/get-activity-type': { data: [{ id: ACTIVITY_ID, activityType: 'Drafting', utbmsCode: 'A103' }] },
+  'GET /admin/currency/get-currency-list': {
+    data: [
+      { id: 1, currencyName: 'Naira', isoCurrenyCode: 'NGN', symbol: '₦' },
+      { id: 2, currencyName: 'US Dollar', isoCurrenyCode: 'USD', symbol: '$' },
+    ],
+  },
+  'GET /admin/team-member-details/get-all-user': { data: [member(SELF, 'Grace Hopper'), member(OTHER_USER, 'Alan Turing')] },
+  'GET /admin/time-entry/get-time-entry-matter-rate': (call) => ({
+    data: { amount: new URLSearchParams(call.search).get('UserId') === OTHER_USER ? '200.00' : '150.00' },
+  }),
+  'GET /admin/business/get-exchange-rate': { data: { exchangeRate: '1500', homeCurrencyId: 1, foreignCurrencyId: 2, effectiveDate: null } },
+  'POST /admin/time-entry': { status: 201, message: 'Time entry created', data: null },
+  'POST /admin/time-entry-log/get-total-hours': { data: total('00:00:00', 0, false) },
+};
+
+export function stubPopupApi(handlers: Handlers = {}) {
+  return stubApi({ ...POPUP_HANDLERS, ...handlers });
+}
+
+/** The firm shell's pieces under test: the header timer and the popup host around the page. */
+export function renderPopupHost(options: { path?: string; session?: ReturnType<typeof sessionFor>; withTimer?: boolean } = {}) {
+  const shell = (
+    <>
+      {options.withTimer && <HeaderTimer />}
+      <TimeEntryPopupHost />
+      <Outlet />
+    </>
+  );
+  const pages = [
+    { path: '/matter/matter-list', element: <h1>Matters page</h1> },
+    { path: '/time-entries', element: <h1>Time entries page</h1> },
+  ];
+  return renderRoutes([{ element: shell, children: pages }], {
+    path: options.path ?? '/matter/matter-list',
+    session: options.session ?? sessionFor(),
+  });
+}
+
+export function openPopup(request: TimeEntryPopupRequest = {}) {
+  act(() => timeEntryPopup.open(request));
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+export async function choose(user: User, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Client, matter and activity: what a minimal valid entry needs besides its duration. */
+export async function fillLinks(user: User, matter: (typeof MATTERS)[keyof typeof MATTERS] = MATTERS.hourly) {
+  await screen.findByRole('combobox', { name: 'Client' });
+  await choose(user, 'Client', 'Ada Lovelace');
+  await choose(user, 'Matter', matterLabel(matter));
+  await choose(user, 'Activity Type', 'Drafting (A103)');
+}
+
+/** A server-side timer for the stub: logs open and close, the total counts from the clock. */
+export function fakeTimerServer(initial: { seconds: number; isStarted: boolean }) {
+  const state = { ...initial };
+  const answer = () => {
+    const seconds = state.seconds;
+    const hours = Math.round((seconds / 3600) * 10_000) / 10_000;
+    const clock = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((part) =>
+      String(part).padStart(2, '0'),
+    );
+    return { data: total(clock.join(':'), hours, state.isStarted) };
+  };
+  const handlers: Handlers = {
+    'POST /admin/time-entry-log/get-total-hours': () => answer(),
+    'POST /admin/time-entry-log/start-entry': () => {
+      state.isStarted = true;
+      return answer();
+    },
+    'POST /admin/time-entry-log/pause-entry': () => {
+      state.isStarted = false;
+      return answer();
+    },
+    'POST /admin/time-entry-log/delete-time-entry-logs': () => {
+      state.isStarted = false;
+      state.seconds = 0;
+      return { message: 'Timer logs deleted' };
+    },
+  };
+  return { state, handlers };
+}
