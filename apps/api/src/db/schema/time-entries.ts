@@ -83,7 +83,9 @@ export const timeEntries = pgTable(
       name: 'time_entries_firm_activity_fk',
     }),
     foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_entries_firm_user_fk' }),
-    // The list's orders and filters, live rows only; the default order is newest date first.
+    // The list's orders and filters, live rows only; the default order is newest date first. Migration
+    // 0013 adds INCLUDE (is_billable, status, invoice_id, duration, home_total_amount), which drizzle
+    // cannot express, so counts and totals read the index alone.
     index('time_entries_firm_date_idx')
       .on(table.firmId, table.timeEntryDate.desc(), table.createdAt.desc(), table.id.desc())
       .where(sql`deleted_at is null`),

@@ -7,7 +7,7 @@ import { cappedTotal } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { csvLine } from './clients.csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
 

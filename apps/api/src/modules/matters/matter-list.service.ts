@@ -3,7 +3,7 @@ import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { csvLine } from './matter-csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import {
   countMattersUpTo,
   findMatterAggregates,
