@@ -94,7 +94,8 @@ export const matterAssignees = pgTable(
   (table) => [
     primaryKey({ columns: [table.matterId, table.userId] }),
     index('matter_assignees_user_idx')
-      .on(table.firmId, table.userId, table.matterCreatedAt.desc(), table.matterId.desc())
+      // Nulls first, as a plain ORDER BY … DESC means: an index in another null order cannot serve it.
+      .on(table.firmId, table.userId, table.matterCreatedAt.desc().nullsFirst(), table.matterId.desc().nullsFirst())
       .where(sql`is_matter_live`),
     foreignKey({
       columns: [table.firmId, table.matterId],
