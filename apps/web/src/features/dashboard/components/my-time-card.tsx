@@ -1,15 +1,11 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Alert, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { chartRowsOf, describeMyTime, formatHours } from './my-time-figures.ts';
 
-const SERIES = [
-  { name: 'Billable', color: 'blue.6' },
-  { name: 'Non-billable', color: 'gray.5' },
-];
+const CHART_HEIGHT = 240;
+const MyTimeBars = lazy(() => import('./my-time-bars.tsx'));
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -36,16 +32,9 @@ function MyTimeChart({ myTime }: { myTime: MyTime }) {
   return (
     <figure aria-labelledby={captionId} style={{ margin: 0 }}>
       <VisuallyHidden id={captionId}>{describeMyTime(myTime)}</VisuallyHidden>
-      <BarChart
-        h={240}
-        data={rows}
-        dataKey="day"
-        type="stacked"
-        series={SERIES}
-        withLegend
-        yAxisLabel="Hours"
-        valueFormatter={(value) => `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })} h`}
-      />
+      <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+        <MyTimeBars rows={rows} height={CHART_HEIGHT} />
+      </Suspense>
       <VisuallyHidden>
         <Table aria-label="Hours per day this week">
           <Table.Thead>
