@@ -22,7 +22,8 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  * The filter on time_entries alone (plain equality and ranges on its own columns, which the partial
  * indexes on firm + user/matter/client + date serve under row-level security); the page joins the
  * names, the count and the totals need no join. Search matches the description, or the ids of the
- * matters and clients whose text matches (both served by trigram indexes).
+ * matters whose search text matches: a matter's search text holds its client's name (migration
+ * 0010), and an entry's matter always belongs to its client, so one trigram scan covers both.
  */
 function whereOf(firmId: string, filters: TimeEntryListFilters): SQL {
   const conditions: (SQL | undefined)[] = [eq(timeEntries.firmId, firmId), isNull(timeEntries.deletedAt)];
@@ -37,8 +38,7 @@ function whereOf(firmId: string, filters: TimeEntryListFilters): SQL {
     const pattern = likePattern(filters.searchText);
     conditions.push(
       sql`(${timeEntries.description} ilike ${pattern}
-        or ${timeEntries.matterId} = any(array(select sm.id from ${matters} sm where sm.firm_id = ${firmId} and sm.search_text ilike ${pattern}))
-        or ${timeEntries.clientId} = any(array(select sc.id from ${clients} sc where sc.firm_id = ${firmId} and sc.display_name ilike ${pattern})))`,
+        or ${timeEntries.matterId} = any(array(select sm.id from ${matters} sm where sm.firm_id = ${firmId} and sm.search_text like ${pattern})))`,
     );
   }
   return and(...conditions)!;
