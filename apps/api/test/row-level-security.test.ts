@@ -81,7 +81,7 @@ describe('row-level security', () => {
     ).rejects.toThrow();
   });
 
-  it("keeps the prepared session lookup inside the transaction's firm", async () => {
+  it("keeps the session check inside the token's firm, also once its plan is cached", async () => {
     const [session] = await context.database.withFirm(firmA.firmId, (tx) =>
       rowsOf<{ id: string }>(
         tx.execute(
@@ -90,10 +90,27 @@ describe('row-level security', () => {
       ),
     );
     for (let run = 0; run < 6; run++) {
-      expect(await context.database.withFirm(firmA.firmId, (tx) => findFirmSession(tx, session!.id))).toMatchObject({
+      expect(await findFirmSession(context.database.db, firmA.firmId, session!.id)).toMatchObject({
         userId: firmA.users.admin.id,
       });
-      expect(await context.database.withFirm(firmB.firmId, (tx) => findFirmSession(tx, session!.id))).toBeNull();
+      expect(await findFirmSession(context.database.db, firmB.firmId, session!.id)).toBeNull();
+    }
+  });
+
+  it('lets no request role call the session-check functions, which bypass row-level security', async () => {
+    for (const fn of ['firm_session', 'portal_session']) {
+      await expect(
+        context.database.withFirm(firmA.firmId, (tx) =>
+          tx.execute(sql`select * from ${sql.identifier(fn)}(${firmA.firmId}::uuid, ${firmA.firmId}::uuid)`),
+        ),
+        fn,
+      ).rejects.toThrow();
+      await expect(
+        context.database.withIdentityLookup((tx) =>
+          tx.execute(sql`select * from ${sql.identifier(fn)}(${firmA.firmId}::uuid, ${firmA.firmId}::uuid)`),
+        ),
+        fn,
+      ).rejects.toThrow();
     }
   });
 

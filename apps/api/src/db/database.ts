@@ -6,9 +6,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePostgres, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -23,15 +23,17 @@ const MIGRATION_LOCK_KEY = 7_340_431_002;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
-  /** The owner connection: migrations and seeding only. Requests go through withFirm. */
+  /**
+   * The owner connection: migrations and seeding, and the one-statement calls of the SECURITY
+   * DEFINER session checks (migration 0015). Requests go through withFirm.
+   */
   db: Db;
   /**
    * Runs fn in one transaction as the app role, seeing only the given firm's rows. Statements are
    * planned for their parameters on every run, because one large firm among many small ones makes a
-   * plan cached for "any firm" wrong for it; `reusePlans` lets PostgreSQL keep its cached plans for
-   * statements whose plan never depends on the firm (primary-key lookups such as the session's).
+   * plan cached for "any firm" wrong for it.
    */
-  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: { reusePlans?: boolean }): Promise<T>;
+  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
@@ -39,16 +41,33 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** What a request transaction runs as: the role, the firm its row-level security sees, its planning. */
+type Scope = { role: 'matterhorn_app' | 'matterhorn_auth'; firmId: string; planCacheMode: 'auto' | 'force_custom_plan' };
+const firmScope = (firmId: string): Scope => ({ role: 'matterhorn_app', firmId, planCacheMode: 'force_custom_plan' });
+const identityLookupScope: Scope = { role: 'matterhorn_auth', firmId: '', planCacheMode: 'auto' };
+
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return withScopes('pglite', db, {
+  const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', ${scope.role}, true), set_config('app.firm_id', ${scope.firmId}, true),
+                   set_config('plan_cache_mode', ${scope.planCacheMode}, true)`,
+      );
+      return fn(tx as Tx);
+    });
+  return {
+    kind: 'pglite',
+    db,
+    withFirm: (firmId, fn) => inScope(firmScope(firmId), fn),
+    withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
-  });
+  };
 }
 
 function openPgliteDirectory(dataDir: string | undefined): PGlite {
@@ -96,7 +115,41 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-  return withScopes('postgres', db, {
+  const dialect = new PgDialect();
+
+  /**
+   * A transaction whose first round trip also switches role and firm: `begin; select set_config(…)`
+   * goes as one simple-protocol message (values quoted by the driver), where drizzle's transaction
+   * would send begin and the settings as two. Requests are short, so a round trip saved on each is
+   * a large share of their cost.
+   */
+  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
+    let broken: Error | undefined;
+    try {
+      await client.query(
+        `begin; select set_config('role', ${client.escapeLiteral(scope.role)}, true), ` +
+          `set_config('app.firm_id', ${client.escapeLiteral(scope.firmId)}, true), ` +
+          `set_config('plan_cache_mode', ${client.escapeLiteral(scope.planCacheMode)}, true)`,
+      );
+      const result = await fn(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped rather than handed to the next request.
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    db,
+    withFirm: (firmId, fn) => inScope(firmScope(firmId), fn),
+    withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -110,28 +163,6 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
       }
     },
     close: () => pool.end(),
-  });
-}
-
-function withScopes(kind: Database['kind'], db: Db, lifecycle: Pick<Database, 'migrate' | 'close'>): Database {
-  return {
-    kind,
-    db,
-    withFirm: (firmId, fn, options) =>
-      db.transaction(async (tx) => {
-        const planCacheMode = options?.reusePlans ? 'auto' : 'force_custom_plan';
-        await tx.execute(
-          sql`select set_config('role', 'matterhorn_app', true), set_config('app.firm_id', ${firmId}, true),
-                     set_config('plan_cache_mode', ${planCacheMode}, true)`,
-        );
-        return fn(tx as Tx);
-      }),
-    withIdentityLookup: (fn) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', 'matterhorn_auth', true), set_config('app.firm_id', '', true)`);
-        return fn(tx as Tx);
-      }),
-    ...lifecycle,
   };
 }
 

@@ -34,6 +34,9 @@ export function signToken(claims: TokenClaims, appSecret: string): string {
   return `v1.${payload}.${createHmac('sha256', appSecret).update(payload).digest('base64url')}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 export function readToken(token: string, appSecret: string, now = Date.now()): TokenClaims | null {
   const [version, payload, signature] = token.split('.');
   if (version !== 'v1' || !payload || !signature) return null;
@@ -42,7 +45,7 @@ export function readToken(token: string, appSecret: string, now = Date.now()): T
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const [sessionId, firmId, kind, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
-    if (typeof sessionId !== 'string' || typeof firmId !== 'string' || typeof expiresAt !== 'number') return null;
+    if (!isUuid(sessionId) || !isUuid(firmId) || typeof expiresAt !== 'number') return null;
     if (kind !== 'firm' && kind !== 'portal') return null;
     if (expiresAt <= now) return null;
     return { sessionId, firmId, kind, expiresAt };

@@ -12,7 +12,7 @@ export function createAuthenticator(database: Database, appSecret: string) {
     async firmPrincipal(token: string): Promise<FirmPrincipal> {
       const claims = readToken(token, appSecret);
       if (!claims || claims.kind !== 'firm') throw unauthorized();
-      const session = await database.withFirm(claims.firmId, (tx) => findFirmSession(tx, claims.sessionId), { reusePlans: true });
+      const session = await findFirmSession(database.db, claims.firmId, claims.sessionId);
       if (!session) throw unauthorized();
       return {
         kind: 'firm',
@@ -27,7 +27,7 @@ export function createAuthenticator(database: Database, appSecret: string) {
     async portalPrincipal(token: string): Promise<PortalPrincipal> {
       const claims = readToken(token, appSecret);
       if (!claims || claims.kind !== 'portal') throw unauthorized();
-      const session = await database.withFirm(claims.firmId, (tx) => findPortalSession(tx, claims.sessionId), { reusePlans: true });
+      const session = await findPortalSession(database.db, claims.firmId, claims.sessionId);
       if (!session?.company) throw unauthorized();
       return { kind: 'portal', ...session, company: session.company };
     },
