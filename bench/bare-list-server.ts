@@ -40,7 +40,7 @@ export async function startBareList(spec: BareListSpec) {
     if (url.pathname === '/page') {
       const offset = (query.page - 1) * query.size;
       return database.withFirm(spec.firmId, (tx) =>
-        findTimeEntryPage(tx, spec.firmId, filtersOf(principal, query), sortOf(query), query.size, offset),
+        findTimeEntryPage(tx, spec.firmId, filtersOf(principal, query), sortOf(query), { limit: query.size, offset }),
       );
     }
     return undefined;

@@ -42,7 +42,7 @@ function shapes(facts: Facts): Shape[] {
         name: `findTimeEntryPage: ${label}`,
         run: (database, principal) =>
           database.withFirm(principal.firmId, (tx) =>
-            findTimeEntryPage(tx, principal.firmId, filtersOf(principal, query(params)), sortOf(query(params)), 20, 0),
+            findTimeEntryPage(tx, principal.firmId, filtersOf(principal, query(params)), sortOf(query(params)), { limit: 20, offset: 0 }),
           ),
       },
       { name: `list page (service): ${label}`, run: (database, principal) => list(database).page(principal, query(params)) },

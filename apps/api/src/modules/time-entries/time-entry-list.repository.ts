@@ -144,12 +144,31 @@ export function selectTimeEntryWindow(tx: Tx, firmId: string, filters: TimeEntry
   return { page, keys, order: orderOf(sort, page, keys) };
 }
 
+/** Matching entries, counted up to `limit` only (the list shows a capped total); no join. */
+function countUpTo(tx: Tx, firmId: string, filters: TimeEntryListFilters, limit: number) {
+  const matching = tx
+    .select({ one: sql`1`.as('one') })
+    .from(timeEntries)
+    .where(whereOf(firmId, filters))
+    .limit(limit)
+    .as('matching');
+  return tx.select({ count: sql<number>`count(*)::int`.as('count') }).from(matching);
+}
+
 /**
  * One statement: the page of entries, then each row's client, matter, activity, fee earner and
  * billing currency by primary key. Lookups for a page's rows plan far faster than a six-table join,
- * whose planning took longer than running it.
+ * whose planning took longer than running it. With `countLimit`, every row also carries the capped
+ * count of the whole filter (computed once, as an init plan): the list then needs no second round trip.
  */
-function selectNamedPage(tx: Tx, firmId: string, filters: TimeEntryListFilters, sort: TimeEntrySort, window: TimeEntryWindow) {
+function selectNamedPage(
+  tx: Tx,
+  firmId: string,
+  filters: TimeEntryListFilters,
+  sort: TimeEntrySort,
+  window: TimeEntryWindow,
+  countLimit?: number,
+) {
   const { page, order } = selectTimeEntryWindow(tx, firmId, filters, sort, window);
   // Spelt out: drizzle leaves a single-source select's columns unqualified, and inside a lookup an
   // unqualified name would mean the looked-up table's column if it had one.
@@ -181,6 +200,7 @@ function selectNamedPage(tx: Tx, firmId: string, filters: TimeEntryListFilters, 
       isLocked: sql<boolean>`(${onPage(timeEntries.invoiceId)} is not null or ${onPage(timeEntries.status)} = 5)`,
       utbmsTaskCode: page.utbmsTaskCode,
       createdAt: page.createdAt,
+      matchingCount: countLimit ? sql<number>`(${countUpTo(tx, firmId, filters, countLimit)})` : sql<null>`null::int`,
     })
     .from(page)
     .orderBy(...order);
@@ -188,27 +208,23 @@ function selectNamedPage(tx: Tx, firmId: string, filters: TimeEntryListFilters, 
 
 export type TimeEntryListRow = Awaited<ReturnType<typeof findTimeEntryPage>>[number];
 
-/** A page of the list, in one statement. The benchmark calls this same function from a bare handler. */
+/**
+ * A page of the list, in one statement; with `countLimit`, each row carries the filter's count up to
+ * that limit. The benchmark calls this same function from a bare handler.
+ */
 export function findTimeEntryPage(
   tx: Tx,
   firmId: string,
   filters: TimeEntryListFilters,
   sort: TimeEntrySort,
-  limit: number,
-  offset: number,
+  window: { limit: number; offset: number; countLimit?: number },
 ) {
-  return selectNamedPage(tx, firmId, filters, sort, { limit, offset });
+  return selectNamedPage(tx, firmId, filters, sort, window, window.countLimit);
 }
 
-/** Matching entries, counted up to `limit` only (the list shows a capped total); no join. */
+/** Matching entries, counted up to `limit` only: for a page past the end, which has no row to carry the count. */
 export async function countTimeEntriesUpTo(tx: Tx, firmId: string, filters: TimeEntryListFilters, limit: number): Promise<number> {
-  const matching = tx
-    .select({ one: sql`1`.as('one') })
-    .from(timeEntries)
-    .where(whereOf(firmId, filters))
-    .limit(limit)
-    .as('matching');
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(matching);
+  const [row] = await countUpTo(tx, firmId, filters, limit);
   return Number(row?.count ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { TimeEntryListItem, timeEntryListQuerySchema, TimeEntryPage, TimeEntryTotals } from '@matterhorn/shared';
+import { TOTAL_COUNT_CAP, type TimeEntryListItem, type timeEntryListQuerySchema, type TimeEntryPage, type TimeEntryTotals } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -79,9 +79,10 @@ export function createTimeEntryListService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const filters = filtersOf(principal, query);
         const offset = (query.page - 1) * query.size;
-        const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), query.size, offset);
-        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
-          countTimeEntriesUpTo(tx, principal.firmId, filters, limit),
+        const window = { limit: query.size, offset, countLimit: TOTAL_COUNT_CAP + 1 };
+        const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), window);
+        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, async (limit) =>
+          rows[0] ? Number(rows[0].matchingCount) : countTimeEntriesUpTo(tx, principal.firmId, filters, limit),
         );
         const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
         return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
