@@ -24,5 +24,7 @@ describe('cappedTotal', () => {
 
   it('counts when a later page is empty (it may be past the end)', async () => {
     expect(await cappedTotal({ page: 9, size: 20, rowCount: 0 }, counter(30))).toEqual({ totalCount: 30, isTotalCountCapped: false });
+    // An empty page far past the cap says nothing about the total: it does not make it "capped".
+    expect(await cappedTotal({ page: 1000, size: 5, rowCount: 0 }, counter(19))).toEqual({ totalCount: 19, isTotalCountCapped: false });
   });
 });

@@ -355,6 +355,12 @@ describe('GET /api/admin/matter-master/get-matter-list', () => {
     const paged = pages.flatMap((page) => page.json().data.data.map((matter: { id: string }) => matter.id));
     expect(paged).toEqual(all.data.map((matter: { id: string }) => matter.id));
     expect(pages[3]!.json().data).toMatchObject({ page: 4, size: 3, totalCount: 10 });
+    // A page past the end has no row to carry the count: it is counted on its own.
+    expect((await get({ size: '3', page: '5' })).json().data).toMatchObject({ data: [], totalCount: 10 });
+    expect((await get({ AssignedUserId: listFirm.users.feeEarner.id, size: '3', page: '9' })).json().data).toMatchObject({
+      data: [],
+      totalCount: 8,
+    });
   });
 
   it('defaults to the newest first, 20 a page', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import {
   auditEvents,
   clientContacts,
@@ -44,20 +45,28 @@ function listConditions(firmId: string, filters: ClientFilters): SQL | undefined
 
 const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
 
-/** Matching clients, counted up to `limit` only (the list shows a capped total). */
-export async function countClientsUpTo(tx: Tx, firmId: string, filters: ClientFilters, limit: number): Promise<number> {
-  const matching = tx
+/** The matching clients, up to the count's limit (the list shows a capped total). */
+const matchingClients = (tx: Tx, firmId: string, filters: ClientFilters) =>
+  tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
     .where(listConditions(firmId, filters))
-    .limit(limit)
-    .as('matching');
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return row?.count ?? 0;
-}
+    .limit(COUNT_LIMIT);
 
-/** A page of clients, each with its count of open, live matters (one statement, no query per client). */
-export function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, limit: number, offset: number) {
+/** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
+export const countClients = (tx: Tx, firmId: string, filters: ClientFilters) => countMatching(tx, matchingClients(tx, firmId, filters));
+
+/**
+ * A page of clients, each with its count of open, live matters (one statement, no query per client);
+ * with `withCount`, each row also carries the filter's capped count (cappedCountColumn).
+ */
+export function findClientPage(
+  tx: Tx,
+  firmId: string,
+  filters: ClientFilters,
+  sort: ClientSort,
+  window: { limit: number; offset: number; withCount?: boolean },
+) {
   const order = sort.direction === 'asc' ? asc : desc;
   return tx
     .select({
@@ -65,12 +74,13 @@ export function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, s
       // Spelt out: drizzle leaves a single-table select's columns unqualified, and "id" would be m.id.
       openMatterCount: sql<number>`(select count(*)::int from ${matters} m
         where m.firm_id = ${firmId} and m.client_id = clients.id and m.status = 'Open' and m.deleted_at is null)`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, firmId, filters)) : sql<null>`null::int`,
     })
     .from(clients)
     .where(listConditions(firmId, filters))
     .orderBy(order(sortColumns[sort.column]), order(clients.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export function findActiveClientNames(tx: Tx, firmId: string) {

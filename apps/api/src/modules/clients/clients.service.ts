@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { cappedTotal } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -28,9 +28,13 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
   });
   const sortOf = (query: ClientListQuery): repository.ClientSort => ({ column: query.sortColumn, direction: query.sortType });
 
-  async function pageOfSummaries(tx: Tx, firmId: string, query: ClientListQuery, limit: number, offset: number): Promise<ClientSummary[]> {
-    const rows = await repository.findClientPage(tx, firmId, filtersOf(query), sortOf(query), limit, offset);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  type ClientWindow = { limit: number; offset: number; withCount?: boolean };
+  async function pageOfSummaries(tx: Tx, firmId: string, query: ClientListQuery, window: ClientWindow) {
+    const rows = await repository.findClientPage(tx, firmId, filtersOf(query), sortOf(query), window);
+    return rows.map(({ matchingCount, ...row }): { summary: ClientSummary; matchingCount: number | null } => ({
+      summary: { ...row, createdAt: row.createdAt.toISOString() },
+      matchingCount,
+    }));
   }
 
   async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {
@@ -123,11 +127,13 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
 
     async list({ firmId }: FirmPrincipal, query: ClientListQuery) {
       return database.withFirm(firmId, async (tx) => {
-        const data = await pageOfSummaries(tx, firmId, query, query.size, (query.page - 1) * query.size);
-        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: data.length }, (limit) =>
-          repository.countClientsUpTo(tx, firmId, filtersOf(query), limit),
-        );
-        return { data, page: query.page, size: query.size, ...total };
+        const rows = await pageOfSummaries(tx, firmId, query, {
+          limit: query.size,
+          offset: (query.page - 1) * query.size,
+          withCount: true,
+        });
+        const total = await cappedTotalOfRows(query, rows, () => repository.countClients(tx, firmId, filtersOf(query)));
+        return { data: rows.map((row) => row.summary), page: query.page, size: query.size, ...total };
       });
     },
 
@@ -136,7 +142,9 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
       async function* lines() {
         yield csvLine(CSV_HEADER);
         for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
-          const rows = await database.withFirm(firmId, (tx) => pageOfSummaries(tx, firmId, query, CSV_PAGE_SIZE, offset));
+          const rows = await database.withFirm(firmId, async (tx) =>
+            (await pageOfSummaries(tx, firmId, query, { limit: CSV_PAGE_SIZE, offset })).map((row) => row.summary),
+          );
           if (rows.length > 0) {
             yield rows
               .map((row) =>

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import { matterAssignees, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
@@ -82,7 +83,8 @@ const summaryColumns = {
   createdAt: matters.createdAt,
 };
 
-export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, limit: number, offset: number) {
+/** The page's matters alone, in list order: what the page statement then adds names and counts to. */
+function selectMatterWindow(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
   if (filters.assignedUserId && sort.column === 'createdAt') {
     // matter_created_at and matter_id are the matter's created_at and id: the same order.
     const direction = sort.direction === 'asc' ? asc : desc;
@@ -92,39 +94,80 @@ export async function findMatterPage(tx: Tx, firmId: string, filters: MatterList
       .innerJoin(matters, assignmentJoin)
       .where(fromAssignments(firmId, filters.assignedUserId, filters))
       .orderBy(direction(matterAssignees.matterCreatedAt), direction(matterAssignees.matterId))
-      .limit(limit)
-      .offset(offset);
+      .limit(window.limit)
+      .offset(window.offset);
   }
   return tx
     .select(summaryColumns)
     .from(matters)
     .where(whereOf(firmId, filters))
     .orderBy(...orderOf(sort))
-    .limit(limit)
-    .offset(offset);
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
-/** Matching matters, counted up to `limit` only (the list shows a capped total). */
-export async function countMattersUpTo(tx: Tx, firmId: string, filters: MatterListFilters, limit: number): Promise<number> {
+/** The matching matters, up to the count's limit (the list shows a capped total). */
+function matchingMatters(tx: Tx, firmId: string, filters: MatterListFilters) {
   const one = { one: sql`1`.as('one') };
-  let matching;
   if (filters.assignedUserId && !hasMatterFilters(filters)) {
     // Only the fee earner: their live assignments, counted from the index alone.
-    matching = tx.select(one).from(matterAssignees).where(assignedTo(firmId, filters.assignedUserId)).limit(limit).as('matching');
-  } else if (filters.assignedUserId) {
-    matching = tx
+    return tx.select(one).from(matterAssignees).where(assignedTo(firmId, filters.assignedUserId)).limit(COUNT_LIMIT);
+  }
+  if (filters.assignedUserId) {
+    return tx
       .select(one)
       .from(matterAssignees)
       .innerJoin(matters, assignmentJoin)
       .where(fromAssignments(firmId, filters.assignedUserId, filters))
-      .limit(limit)
-      .as('matching');
-  } else {
-    matching = tx.select(one).from(matters).where(whereOf(firmId, filters)).limit(limit).as('matching');
+      .limit(COUNT_LIMIT);
   }
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(matching);
-  return Number(row?.count ?? 0);
+  return tx.select(one).from(matters).where(whereOf(firmId, filters)).limit(COUNT_LIMIT);
 }
+
+/** A matter's fee earners and practice areas, by name: for the matter whose id is `matterId`. */
+const aggregatesOf = (matterId: SQL) => ({
+  assignedTo: sql<{ userId: string; name: string }[]>`coalesce((
+    select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
+    from matter_assignees ma join users u on u.id = ma.user_id
+    where ma.matter_id = ${matterId}), '[]'::json)`,
+  practiceAreas: sql<string[]>`coalesce((
+    select json_agg(pa.name order by pa.name)
+    from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id
+    where mpa.matter_id = ${matterId}), '[]'::json)`,
+});
+
+type MatterWindow = { limit: number; offset: number; withCount?: boolean };
+
+/**
+ * A page of matters in one statement: the page's matters, then each one's fee earners and practice
+ * areas (no query per matter); with `withCount`, each row also carries the filter's capped count
+ * (cappedCountColumn). Page columns are spelt out inside the lookups: drizzle leaves a
+ * single-source select's columns unqualified.
+ */
+export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
+  const page = selectMatterWindow(tx, firmId, filters, sort, window).as('page');
+  const direction = sort.direction === 'asc' ? asc : desc;
+  return tx
+    .select({
+      id: page.id,
+      matterNumber: page.matterNumber,
+      matterName: page.matterName,
+      matterRate: page.matterRate,
+      status: page.status,
+      clientId: page.clientId,
+      clientName: page.clientName,
+      matterOpenDate: page.matterOpenDate,
+      matterCloseDate: page.matterCloseDate,
+      createdAt: page.createdAt,
+      ...aggregatesOf(sql.raw('"page"."id"')),
+      matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, firmId, filters)) : sql<null>`null::int`,
+    })
+    .from(page)
+    .orderBy(direction(page[sort.column]), direction(page.id));
+}
+
+/** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
+export const countMatters = (tx: Tx, firmId: string, filters: MatterListFilters) => countMatching(tx, matchingMatters(tx, firmId, filters));
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
@@ -141,24 +184,11 @@ export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
   return tx.select(summaryColumns).from(matters).where(inArray(matters.id, matterIds));
 }
 
-/**
- * Fee earners and practice areas of a page of matters, in one query (no query per matter). The
- * outer table is spelt out: drizzle leaves a single-table select's columns unqualified.
- */
+/** Fee earners and practice areas of a chunk of matters, in one query (no query per matter). */
 export async function findMatterAggregates(tx: Tx, matterIds: string[]) {
   if (matterIds.length === 0) return [];
   return tx
-    .select({
-      id: matters.id,
-      assignedTo: sql<{ userId: string; name: string }[]>`coalesce((
-        select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
-        from matter_assignees ma join users u on u.id = ma.user_id
-        where ma.matter_id = matters.id), '[]'::json)`,
-      practiceAreas: sql<string[]>`coalesce((
-        select json_agg(pa.name order by pa.name)
-        from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id
-        where mpa.matter_id = matters.id), '[]'::json)`,
-    })
+    .select({ id: matters.id, ...aggregatesOf(sql.raw('"matters"."id"')) })
     .from(matters)
     .where(inArray(matters.id, matterIds));
 }

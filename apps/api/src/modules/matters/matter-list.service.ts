@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
-import { cappedTotal } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
 import {
-  countMattersUpTo,
+  countMatters,
   findMatterAggregates,
   findMatterIds,
   findMatterPage,
@@ -42,9 +42,12 @@ function filtersOf(query: MatterListQuery): MatterListFilters {
 
 const sortOf = (query: MatterListQuery): MatterSort => ({ column: query.sortColumn, direction: query.sortType });
 
-type SummaryRow = Awaited<ReturnType<typeof findMatterPage>>[number];
+type SummaryRow = Awaited<ReturnType<typeof findMatterSummariesByIds>>[number];
+type Aggregates = Pick<MatterSummary, 'assignedTo' | 'practiceAreas'>;
 
-/** Adds each matter's fee earners and practice areas, read for the whole page in one query. */
+const summaryOf = (row: SummaryRow & Aggregates): MatterSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** Adds each matter's fee earners and practice areas, read for the whole chunk in one query. */
 async function withAggregates(tx: Tx, rows: SummaryRow[]): Promise<MatterSummary[]> {
   const aggregates = new Map(
     (
@@ -54,12 +57,9 @@ async function withAggregates(tx: Tx, rows: SummaryRow[]): Promise<MatterSummary
       )
     ).map((row) => [row.id, row]),
   );
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    assignedTo: aggregates.get(row.id)?.assignedTo ?? [],
-    practiceAreas: aggregates.get(row.id)?.practiceAreas ?? [],
-  }));
+  return rows.map((row) =>
+    summaryOf({ ...row, assignedTo: aggregates.get(row.id)?.assignedTo ?? [], practiceAreas: aggregates.get(row.id)?.practiceAreas ?? [] }),
+  );
 }
 
 export function createMatterListService(database: Database) {
@@ -67,11 +67,10 @@ export function createMatterListService(database: Database) {
     page: (principal: FirmPrincipal, query: MatterListQuery) =>
       database.withFirm(principal.firmId, async (tx) => {
         const filters = filtersOf(query);
-        const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), query.size, (query.page - 1) * query.size);
-        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
-          countMattersUpTo(tx, principal.firmId, filters, limit),
-        );
-        return { data: await withAggregates(tx, rows), page: query.page, size: query.size, ...total };
+        const window = { limit: query.size, offset: (query.page - 1) * query.size, withCount: true };
+        const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), window);
+        const total = await cappedTotalOfRows(query, rows, () => countMatters(tx, principal.firmId, filters));
+        return { data: rows.map(({ matchingCount: _count, ...row }) => summaryOf(row)), page: query.page, size: query.size, ...total };
       }),
 
     /** The whole filtered list as CSV, read in chunks of 1000 matters. */

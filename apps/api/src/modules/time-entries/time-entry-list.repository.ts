@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
 
@@ -144,30 +145,26 @@ export function selectTimeEntryWindow(tx: Tx, firmId: string, filters: TimeEntry
   return { page, keys, order: orderOf(sort, page, keys) };
 }
 
-/** Matching entries, counted up to `limit` only (the list shows a capped total); no join. */
-function countUpTo(tx: Tx, firmId: string, filters: TimeEntryListFilters, limit: number) {
-  const matching = tx
+/** The matching entries, up to the count's limit (the list shows a capped total); no join. */
+const matchingEntries = (tx: Tx, firmId: string, filters: TimeEntryListFilters) =>
+  tx
     .select({ one: sql`1`.as('one') })
     .from(timeEntries)
     .where(whereOf(firmId, filters))
-    .limit(limit)
-    .as('matching');
-  return tx.select({ count: sql<number>`count(*)::int`.as('count') }).from(matching);
-}
+    .limit(COUNT_LIMIT);
 
 /**
  * One statement: the page of entries, then each row's client, matter, activity, fee earner and
  * billing currency by primary key. Lookups for a page's rows plan far faster than a six-table join,
- * whose planning took longer than running it. With `countLimit`, every row also carries the capped
- * count of the whole filter (computed once, as an init plan): the list then needs no second round trip.
+ * whose planning took longer than running it. With `withCount`, every row also carries the filter's
+ * capped count (cappedCountColumn).
  */
 function selectNamedPage(
   tx: Tx,
   firmId: string,
   filters: TimeEntryListFilters,
   sort: TimeEntrySort,
-  window: TimeEntryWindow,
-  countLimit?: number,
+  window: TimeEntryWindow & { withCount?: boolean },
 ) {
   const { page, order } = selectTimeEntryWindow(tx, firmId, filters, sort, window);
   // Spelt out: drizzle leaves a single-source select's columns unqualified, and inside a lookup an
@@ -200,7 +197,7 @@ function selectNamedPage(
       isLocked: sql<boolean>`(${onPage(timeEntries.invoiceId)} is not null or ${onPage(timeEntries.status)} = 5)`,
       utbmsTaskCode: page.utbmsTaskCode,
       createdAt: page.createdAt,
-      matchingCount: countLimit ? sql<number>`(${countUpTo(tx, firmId, filters, countLimit)})` : sql<null>`null::int`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingEntries(tx, firmId, filters)) : sql<null>`null::int`,
     })
     .from(page)
     .orderBy(...order);
@@ -209,24 +206,22 @@ function selectNamedPage(
 export type TimeEntryListRow = Awaited<ReturnType<typeof findTimeEntryPage>>[number];
 
 /**
- * A page of the list, in one statement; with `countLimit`, each row carries the filter's count up to
- * that limit. The benchmark calls this same function from a bare handler.
+ * A page of the list, in one statement; with `withCount`, each row carries the filter's capped count.
+ * The benchmark calls this same function from a bare handler.
  */
 export function findTimeEntryPage(
   tx: Tx,
   firmId: string,
   filters: TimeEntryListFilters,
   sort: TimeEntrySort,
-  window: { limit: number; offset: number; countLimit?: number },
+  window: { limit: number; offset: number; withCount?: boolean },
 ) {
-  return selectNamedPage(tx, firmId, filters, sort, window, window.countLimit);
+  return selectNamedPage(tx, firmId, filters, sort, window);
 }
 
-/** Matching entries, counted up to `limit` only: for a page past the end, which has no row to carry the count. */
-export async function countTimeEntriesUpTo(tx: Tx, firmId: string, filters: TimeEntryListFilters, limit: number): Promise<number> {
-  const [row] = await countUpTo(tx, firmId, filters, limit);
-  return Number(row?.count ?? 0);
-}
+/** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
+export const countTimeEntries = (tx: Tx, firmId: string, filters: TimeEntryListFilters) =>
+  countMatching(tx, matchingEntries(tx, firmId, filters));
 
 /** Hours and home-currency amounts over the whole filter, as exact decimal text. */
 export async function sumTimeEntries(tx: Tx, firmId: string, filters: TimeEntryListFilters) {

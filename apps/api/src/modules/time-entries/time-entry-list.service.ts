@@ -1,13 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
-import { TOTAL_COUNT_CAP, type TimeEntryListItem, type timeEntryListQuerySchema, type TimeEntryPage, type TimeEntryTotals } from '@matterhorn/shared';
+import type { TimeEntryListItem, timeEntryListQuerySchema, TimeEntryPage, TimeEntryTotals } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { cappedTotal } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { TIME_ENTRY_CSV_HEADER, timeEntryCsvLine } from './time-entry-csv.ts';
 import { findExportNames, findTimeEntryExportBatch } from './time-entry-export.repository.ts';
 import {
-  countTimeEntriesUpTo,
+  countTimeEntries,
   findTimeEntryPage,
   sumTimeEntries,
   type TimeEntryKeyset,
@@ -79,11 +79,9 @@ export function createTimeEntryListService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const filters = filtersOf(principal, query);
         const offset = (query.page - 1) * query.size;
-        const window = { limit: query.size, offset, countLimit: TOTAL_COUNT_CAP + 1 };
+        const window = { limit: query.size, offset, withCount: true };
         const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), window);
-        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, async (limit) =>
-          rows[0] ? Number(rows[0].matchingCount) : countTimeEntriesUpTo(tx, principal.firmId, filters, limit),
-        );
+        const total = await cappedTotalOfRows(query, rows, () => countTimeEntries(tx, principal.firmId, filters));
         const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
         return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
       }),
