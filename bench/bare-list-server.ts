@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADMINISTRATOR, timeEntryListQuerySchema } from '@matterhorn/shared';
+import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { findTimeEntryPage } from '../apps/api/src/modules/time-entries/time-entry-list.repository.ts';
@@ -21,7 +22,7 @@ import { sortOf } from '../apps/api/src/modules/time-entries/time-entries.rules.
 export type BareListSpec = { kind: 'bare-list'; databaseUrl: string; firmId: string; userId: string };
 
 export async function startBareList(spec: BareListSpec) {
-  const database = openDatabase({ databaseUrl: spec.databaseUrl });
+  const database = openDatabase({ databaseUrl: spec.databaseUrl, poolSize: defaultDatabasePoolSize() });
   const principal: FirmPrincipal = {
     kind: 'firm',
     sessionId: 'bench',

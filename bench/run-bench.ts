@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
 import autocannon, { type Result } from 'autocannon';
 import { killServers, startServer } from './child-servers.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
@@ -302,7 +303,7 @@ async function benchDatabase(target: Target): Promise<Section> {
       return { database: target, skipped: note };
     }
     databaseUrl = databaseUrlFor(settings.postgresAdminUrl, BENCH_DATABASE);
-    label = `PostgreSQL (${new URL(databaseUrl).host}/${BENCH_DATABASE}, pool of 10)`;
+    label = `PostgreSQL (${new URL(databaseUrl).host}/${BENCH_DATABASE}, pool of ${defaultDatabasePoolSize()})`;
   }
   console.log(`\n${label}`);
   const loadAverage = warnIfBusy();

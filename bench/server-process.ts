@@ -65,7 +65,7 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
     ...(spec.databaseUrl ? { DATABASE_URL: spec.databaseUrl } : {}),
   });
   // No DATABASE_URL and no data directory: an in-memory PGlite.
-  const database = openDatabase({ databaseUrl: config.databaseUrl });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   let started = performance.now();
   await database.migrate();
   const migrateMs = Math.round(performance.now() - started);

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+describe('loadConfig: the database pool', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matterhorn-config-'));
+  const environment = { DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(32) };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('defaults to 2 × cores + 1 connections', () => {
+    expect(loadConfig(environment).databasePoolSize).toBe(2 * availableParallelism() + 1);
+  });
+
+  it('takes DATABASE_POOL_SIZE, and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ ...environment, DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const size of ['0', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ ...environment, DATABASE_POOL_SIZE: size }), size).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
