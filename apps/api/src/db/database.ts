@@ -41,10 +41,20 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** What a request transaction runs as: the role, the firm its row-level security sees, its planning. */
-type Scope = { role: 'matterhorn_app' | 'matterhorn_auth'; firmId: string; planCacheMode: 'auto' | 'force_custom_plan' };
-const firmScope = (firmId: string): Scope => ({ role: 'matterhorn_app', firmId, planCacheMode: 'force_custom_plan' });
-const identityLookupScope: Scope = { role: 'matterhorn_auth', firmId: '', planCacheMode: 'auto' };
+/**
+ * What a request transaction runs as, set for the transaction only: the role, the firm its
+ * row-level security sees, and how it plans. random_page_cost 1.1 (instead of 4) tells the planner
+ * that the working set is in memory or on SSD, as it is for this workload: at 4 it preferred a
+ * sequential scan to a covering index-only scan that was five times faster for a list's count.
+ */
+type Scope = Record<'role' | 'app.firm_id' | 'plan_cache_mode' | 'random_page_cost', string>;
+const firmScope = (firmId: string): Scope => ({
+  role: 'matterhorn_app',
+  'app.firm_id': firmId,
+  plan_cache_mode: 'force_custom_plan',
+  random_page_cost: '1.1',
+});
+const identityLookupScope: Scope = { role: 'matterhorn_auth', 'app.firm_id': '', plan_cache_mode: 'auto', random_page_cost: '1.1' };
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
@@ -55,8 +65,10 @@ export function openDatabase(options: DatabaseOptions): Database {
   const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(
-        sql`select set_config('role', ${scope.role}, true), set_config('app.firm_id', ${scope.firmId}, true),
-                   set_config('plan_cache_mode', ${scope.planCacheMode}, true)`,
+        sql`select ${sql.join(
+          Object.entries(scope).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+          sql`, `,
+        )}`,
       );
       return fn(tx as Tx);
     });
@@ -129,9 +141,9 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
     let broken: Error | undefined;
     try {
       await client.query(
-        `begin; select set_config('role', ${client.escapeLiteral(scope.role)}, true), ` +
-          `set_config('app.firm_id', ${client.escapeLiteral(scope.firmId)}, true), ` +
-          `set_config('plan_cache_mode', ${client.escapeLiteral(scope.planCacheMode)}, true)`,
+        `begin; select ${Object.entries(scope)
+          .map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`)
+          .join(', ')}`,
       );
       const result = await fn(tx);
       await client.query('commit');

@@ -68,19 +68,27 @@ export function findClientPage(
   window: { limit: number; offset: number; withCount?: boolean },
 ) {
   const order = sort.direction === 'asc' ? asc : desc;
+  const orderBy = [order(sortColumns[sort.column]), order(clients.id)];
+  // The ids first: only the id is read, so the newest-first page (searched or filtered by type and
+  // status) is an index-only scan of the live-clients index, which carries those columns.
+  const pageIds = tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(listConditions(firmId, filters))
+    .orderBy(...orderBy)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page_ids');
   return tx
     .select({
       ...summaryColumns,
-      // Spelt out: drizzle leaves a single-table select's columns unqualified, and "id" would be m.id.
       openMatterCount: sql<number>`(select count(*)::int from ${matters} m
-        where m.firm_id = ${firmId} and m.client_id = clients.id and m.status = 'Open' and m.deleted_at is null)`,
+        where m.firm_id = ${firmId} and m.client_id = "clients"."id" and m.status = 'Open' and m.deleted_at is null)`,
       matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, firmId, filters)) : sql<null>`null::int`,
     })
     .from(clients)
-    .where(listConditions(firmId, filters))
-    .orderBy(order(sortColumns[sort.column]), order(clients.id))
-    .limit(window.limit)
-    .offset(window.offset);
+    .innerJoin(pageIds, and(eq(clients.firmId, firmId), eq(clients.id, pageIds.id)))
+    .orderBy(...orderBy);
 }
 
 export function findActiveClientNames(tx: Tx, firmId: string) {

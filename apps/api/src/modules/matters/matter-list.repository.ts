@@ -83,13 +83,17 @@ const summaryColumns = {
   createdAt: matters.createdAt,
 };
 
-/** The page's matters alone, in list order: what the page statement then adds names and counts to. */
-function selectMatterWindow(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
+/**
+ * The ids of the page's matters, in list order. Only the id is read, so the newest-first page is an
+ * index-only scan of the live-matters index (which carries status, billing type, client and search
+ * text): a search walks the index without visiting the table.
+ */
+function selectMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
   if (filters.assignedUserId && sort.column === 'createdAt') {
     // matter_created_at and matter_id are the matter's created_at and id: the same order.
     const direction = sort.direction === 'asc' ? asc : desc;
     return tx
-      .select(summaryColumns)
+      .select({ id: matterAssignees.matterId })
       .from(matterAssignees)
       .innerJoin(matters, assignmentJoin)
       .where(fromAssignments(firmId, filters.assignedUserId, filters))
@@ -98,7 +102,7 @@ function selectMatterWindow(tx: Tx, firmId: string, filters: MatterListFilters, 
       .offset(window.offset);
   }
   return tx
-    .select(summaryColumns)
+    .select({ id: matters.id })
     .from(matters)
     .where(whereOf(firmId, filters))
     .orderBy(...orderOf(sort))
@@ -139,31 +143,21 @@ const aggregatesOf = (matterId: SQL) => ({
 type MatterWindow = { limit: number; offset: number; withCount?: boolean };
 
 /**
- * A page of matters in one statement: the page's matters, then each one's fee earners and practice
- * areas (no query per matter); with `withCount`, each row also carries the filter's capped count
- * (cappedCountColumn). Page columns are spelt out inside the lookups: drizzle leaves a
- * single-source select's columns unqualified.
+ * A page of matters in one statement: the page's ids, then those matters with their fee earners and
+ * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
+ * count (cappedCountColumn).
  */
 export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
-  const page = selectMatterWindow(tx, firmId, filters, sort, window).as('page');
-  const direction = sort.direction === 'asc' ? asc : desc;
+  const pageIds = selectMatterIds(tx, firmId, filters, sort, window).as('page_ids');
   return tx
     .select({
-      id: page.id,
-      matterNumber: page.matterNumber,
-      matterName: page.matterName,
-      matterRate: page.matterRate,
-      status: page.status,
-      clientId: page.clientId,
-      clientName: page.clientName,
-      matterOpenDate: page.matterOpenDate,
-      matterCloseDate: page.matterCloseDate,
-      createdAt: page.createdAt,
-      ...aggregatesOf(sql.raw('"page"."id"')),
+      ...summaryColumns,
+      ...aggregatesOf(sql.raw('"matters"."id"')),
       matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, firmId, filters)) : sql<null>`null::int`,
     })
-    .from(page)
-    .orderBy(direction(page[sort.column]), direction(page.id));
+    .from(matters)
+    .innerJoin(pageIds, and(eq(matters.firmId, firmId), eq(matters.id, pageIds.id)))
+    .orderBy(...orderOf(sort));
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
