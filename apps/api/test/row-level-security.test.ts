@@ -97,6 +97,15 @@ describe('row-level security', () => {
     }
   });
 
+  it("lets a transaction's extra settings change neither its role nor its firm", async () => {
+    const [row] = await context.database.withFirm(
+      firmA.firmId,
+      (tx) => rowsOf<{ role: string; firm: string }>(tx.execute(sql`select current_user as role, current_setting('app.firm_id') as firm`)),
+      { settings: { role: 'postgres', 'app.firm_id': firmB.firmId } },
+    );
+    expect(row).toEqual({ role: 'matterhorn_app', firm: firmA.firmId });
+  });
+
   it('lets no request role call the session-check functions, which bypass row-level security', async () => {
     for (const fn of ['firm_session', 'portal_session']) {
       await expect(

@@ -33,7 +33,7 @@ export type Database = {
    * planned for their parameters on every run, because one large firm among many small ones makes a
    * plan cached for "any firm" wrong for it.
    */
-  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: { settings?: TransactionSettings }): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
@@ -48,7 +48,10 @@ export type Database = {
  * sequential scan to a covering index-only scan that was five times faster for a list's count.
  */
 type Scope = Record<'role' | 'app.firm_id' | 'plan_cache_mode' | 'random_page_cost', string>;
-const firmScope = (firmId: string): Scope => ({
+/** Further settings for one transaction (such as pg_trgm's thresholds), sent with its begin. */
+export type TransactionSettings = Record<string, string>;
+const firmScope = (firmId: string, settings: TransactionSettings = {}): Scope => ({
+  ...settings,
   role: 'matterhorn_app',
   'app.firm_id': firmId,
   plan_cache_mode: 'force_custom_plan',
@@ -75,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   return {
     kind: 'pglite',
     db,
-    withFirm: (firmId, fn) => inScope(firmScope(firmId), fn),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
@@ -160,7 +163,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   return {
     kind: 'postgres',
     db,
-    withFirm: (firmId, fn) => inScope(firmScope(firmId), fn),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {

@@ -8,13 +8,11 @@ const SIMILARITY_THRESHOLD = 0.45;
 /** word_similarity() catches a name found inside a longer one ("Kestrel" in "Kestrel Software Ltd"). */
 const WORD_SIMILARITY_THRESHOLD = 0.6;
 
-/** Lets the `%` and `<%` operators, and so the gin trigram indexes, apply our thresholds. */
-export async function setMatchThresholds(tx: Tx) {
-  await tx.execute(
-    sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true),
-               set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-  );
-}
+/** Lets the `%` and `<%` operators, and so the gin trigram indexes, apply our thresholds (withFirm's settings). */
+export const MATCH_THRESHOLDS = {
+  'pg_trgm.similarity_threshold': String(SIMILARITY_THRESHOLD),
+  'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD),
+};
 
 type MatchRow = {
   matched_name: string;

@@ -32,19 +32,23 @@ export function createConflictChecksService(database: Database) {
     run(principal: FirmPrincipal, input: z.output<typeof runConflictCheckSchema>): Promise<ConflictCheckResult> {
       const { firmId } = principal;
       const names = [...new Map(input.names.map((name) => [name.toLowerCase(), name])).values()];
-      return database.withFirm(firmId, async (tx) => {
-        await repository.setMatchThresholds(tx);
-        const matches: ConflictMatch[] = [];
-        for (const name of names) matches.push(...(await repository.findNameMatches(tx, firmId, name, MATCHES_PER_NAME)));
-        const check = await repository.insertConflictCheck(tx, {
-          firmId,
-          searchedByUserId: principal.userId,
-          context: input.context,
-          searchedNames: names,
-          matches,
-        });
-        return { conflictCheckId: check.id, searchedNames: names, matches, createdAt: check.createdAt.toISOString() };
-      });
+      const settings = repository.MATCH_THRESHOLDS;
+      return database.withFirm(
+        firmId,
+        async (tx) => {
+          const matches: ConflictMatch[] = [];
+          for (const name of names) matches.push(...(await repository.findNameMatches(tx, firmId, name, MATCHES_PER_NAME)));
+          const check = await repository.insertConflictCheck(tx, {
+            firmId,
+            searchedByUserId: principal.userId,
+            context: input.context,
+            searchedNames: names,
+            matches,
+          });
+          return { conflictCheckId: check.id, searchedNames: names, matches, createdAt: check.createdAt.toISOString() };
+        },
+        { settings },
+      );
     },
 
     /** Only someone who may open a client or a matter decides whether to go ahead; the decision is final. */
