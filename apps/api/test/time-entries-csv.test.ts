@@ -4,7 +4,7 @@ import { rowsOf } from './support/test-app.ts';
 import { markBilled, setUpTimeEntryFixture, TIME_ENTRY_BASE as base, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 let fixture: TimeEntryFixture;
-/** A matter with more entries than one export batch holds (2,000), all recorded in one statement. */
+/** A matter with many times more entries than one export batch holds (500), all recorded in one statement. */
 let bulkMatterId: string;
 const BULK_ROWS = 4_500;
 const HEADER = 'Date,Client,Matter,Activity,Description,Fee earner,Hours,Billable,Rate,Amount,Currency,Status,UTBMS task';
