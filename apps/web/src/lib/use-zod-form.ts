@@ -50,6 +50,17 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
     error: errorFor(name),
   });
 
+  /** Props for a select bound to a string field: a choice counts as touching it, so its error shows at once. */
+  const selectProps = (name: keyof Values) => ({
+    value: (values[name] as string | undefined) ?? '',
+    onChange: (value: string | null) => {
+      setValue(name, (value ?? '') as Values[typeof name]);
+      touch(name);
+    },
+    onBlur: () => touch(name),
+    error: errorFor(name),
+  });
+
   const onSubmit = (handler: (data: z.output<Schema>) => Promise<void> | void) => async (event?: FormEvent) => {
     event?.preventDefault();
     setTouched(Object.fromEntries(Object.keys(values).map((key) => [key, true])));
@@ -64,5 +75,5 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
     }
   };
 
-  return { values, setValue, touch, errorFor, inputProps, onSubmit, isSubmitting, isValid: result.success };
+  return { values, setValue, touch, errorFor, inputProps, selectProps, onSubmit, isSubmitting, isValid: result.success };
 }

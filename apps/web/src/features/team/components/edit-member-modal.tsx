@@ -36,13 +36,7 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
           placeholder="Select role"
           withAsterisk
           options={roles.map((role) => ({ value: role.id, label: role.name }))}
-          value={form.values.roleId}
-          onChange={(value) => {
-            form.setValue('roleId', value);
-            form.touch('roleId');
-          }}
-          onBlur={() => form.touch('roleId')}
-          error={form.errorFor('roleId')}
+          {...form.selectProps('roleId')}
         />
         <MoneyInput
           label="Default hourly rate"

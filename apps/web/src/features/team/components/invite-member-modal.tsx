@@ -30,13 +30,7 @@ function InviteMemberForm({ roles, onClose, onInvited }: Omit<InviteMemberModalP
           placeholder="Select role"
           withAsterisk
           options={roles.map((role) => ({ value: role.id, label: role.name }))}
-          value={form.values.roleId}
-          onChange={(value) => {
-            form.setValue('roleId', value);
-            form.touch('roleId');
-          }}
-          onBlur={() => form.touch('roleId')}
-          error={form.errorFor('roleId')}
+          {...form.selectProps('roleId')}
         />
         <SubmitButton isSubmitting={form.isSubmitting} mt="sm">
           Send invitation
