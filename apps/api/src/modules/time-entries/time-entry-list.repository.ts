@@ -1,5 +1,6 @@
-import { and, eq, gte, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { runShaped } from '../../db/query-shapes.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
@@ -19,6 +20,38 @@ export type TimeEntryListFilters = {
 /** Text typed by a user, made literal inside a LIKE pattern. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/** A filter's value, or the placeholder it takes in a statement built once per shape (runShaped). */
+type Param<T> = T | Placeholder;
+type FilterParams = {
+  firmId: Param<string>;
+  visibleToUserId?: Param<string> | undefined;
+  userId?: Param<string> | undefined;
+  matterId?: Param<string> | undefined;
+  clientId?: Param<string> | undefined;
+  isBillable?: Param<number> | undefined;
+  fromDate?: Param<string> | undefined;
+  toDate?: Param<string> | undefined;
+  searchPattern?: Param<string> | undefined;
+};
+
+/** The filter's values, only those given (the present ones are the statement's shape). */
+function filterParams(firmId: string, filters: TimeEntryListFilters): FilterParams {
+  const given = {
+    visibleToUserId: filters.visibleToUserId || undefined,
+    userId: filters.userId || undefined,
+    matterId: filters.matterId || undefined,
+    clientId: filters.clientId || undefined,
+    isBillable: filters.isBillable || undefined,
+    fromDate: filters.fromDate || undefined,
+    toDate: filters.toDate || undefined,
+    searchPattern: filters.searchText ? likePattern(filters.searchText) : undefined,
+  };
+  return { firmId, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+}
+
+const asPlaceholders = (params: FilterParams) =>
+  Object.fromEntries(Object.keys(params).map((name) => [name, sql.placeholder(name)])) as unknown as FilterParams;
+
 /**
  * The filter on time_entries alone (plain equality and ranges on its own columns, which the partial
  * indexes on firm + user/matter/client + date serve under row-level security); the page joins the
@@ -26,20 +59,20 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  * matters whose search text matches: a matter's search text holds its client's name (migration
  * 0010), and an entry's matter always belongs to its client, so one trigram scan covers both.
  */
-function whereOf(firmId: string, filters: TimeEntryListFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(timeEntries.firmId, firmId), isNull(timeEntries.deletedAt)];
-  if (filters.visibleToUserId) conditions.push(eq(timeEntries.userId, filters.visibleToUserId));
-  if (filters.userId) conditions.push(eq(timeEntries.userId, filters.userId));
-  if (filters.matterId) conditions.push(eq(timeEntries.matterId, filters.matterId));
-  if (filters.clientId) conditions.push(eq(timeEntries.clientId, filters.clientId));
-  if (filters.isBillable) conditions.push(eq(timeEntries.isBillable, filters.isBillable));
-  if (filters.fromDate) conditions.push(gte(timeEntries.timeEntryDate, filters.fromDate));
-  if (filters.toDate) conditions.push(lte(timeEntries.timeEntryDate, filters.toDate));
-  if (filters.searchText) {
-    const pattern = likePattern(filters.searchText);
+function whereOf(params: FilterParams): SQL {
+  const conditions: (SQL | undefined)[] = [eq(timeEntries.firmId, params.firmId), isNull(timeEntries.deletedAt)];
+  if (params.visibleToUserId) conditions.push(eq(timeEntries.userId, params.visibleToUserId));
+  if (params.userId) conditions.push(eq(timeEntries.userId, params.userId));
+  if (params.matterId) conditions.push(eq(timeEntries.matterId, params.matterId));
+  if (params.clientId) conditions.push(eq(timeEntries.clientId, params.clientId));
+  if (params.isBillable) conditions.push(eq(timeEntries.isBillable, params.isBillable));
+  if (params.fromDate) conditions.push(gte(timeEntries.timeEntryDate, params.fromDate));
+  if (params.toDate) conditions.push(lte(timeEntries.timeEntryDate, params.toDate));
+  if (params.searchPattern) {
+    const pattern = params.searchPattern;
     conditions.push(
       sql`(${timeEntries.description} ilike ${pattern}
-        or ${timeEntries.matterId} = any(array(select sm.id from ${matters} sm where sm.firm_id = ${firmId} and sm.search_text like ${pattern})))`,
+        or ${timeEntries.matterId} = any(array(select sm.id from ${matters} sm where sm.firm_id = ${params.firmId} and sm.search_text like ${pattern})))`,
     );
   }
   return and(...conditions)!;
@@ -121,14 +154,14 @@ type LookupTable = typeof clients | typeof matters | typeof activityTypes | type
 
 /** Where the previous batch of the export stopped: its last row's sort values (as text) and id. */
 export type TimeEntryKeyset = { values: string[]; id: string };
-export type TimeEntryWindow = { limit: number; offset?: number; after?: TimeEntryKeyset | null };
+export type TimeEntryWindow = { limit: Param<number>; offset?: Param<number>; after?: TimeEntryKeyset | null };
 
 /** The matching entries of one page or batch, in list order, from time_entries (plus a name sort's one join). */
-function selectWindow(tx: Tx, firmId: string, filters: TimeEntryListFilters, sort: TimeEntrySort, window: TimeEntryWindow) {
+function selectWindow(tx: Tx, params: FilterParams, sort: TimeEntrySort, window: TimeEntryWindow) {
   const nameSort = nameSortOf(sort);
   const entry = { ...entryColumns, sortName: (nameSort ? sql<string>`${nameSort.name}` : sql<null>`null`).as('sort_name') };
   const keys = nameSort ? [{ column: nameSort.name, type: 'text' }] : sortKeysOf(sort, entry);
-  const conditions = [whereOf(firmId, filters), window.after ? afterKeyset(sort, entry, keys, window.after) : undefined];
+  const conditions = [whereOf(params), window.after ? afterKeyset(sort, entry, keys, window.after) : undefined];
   const query = tx.select(entry).from(timeEntries).$dynamic();
   return (nameSort ? query.innerJoin(nameSort.table, nameSort.on) : query)
     .where(and(...conditions))
@@ -140,17 +173,21 @@ function selectWindow(tx: Tx, firmId: string, filters: TimeEntryListFilters, sor
 
 /** The page (or export batch) of entries to name, with the order to keep them in. */
 export function selectTimeEntryWindow(tx: Tx, firmId: string, filters: TimeEntryListFilters, sort: TimeEntrySort, window: TimeEntryWindow) {
-  const page = selectWindow(tx, firmId, filters, sort, window);
+  return selectParamWindow(tx, filterParams(firmId, filters), sort, window);
+}
+
+function selectParamWindow(tx: Tx, params: FilterParams, sort: TimeEntrySort, window: TimeEntryWindow) {
+  const page = selectWindow(tx, params, sort, window);
   const keys = sortKeysOf(sort, page);
   return { page, keys, order: orderOf(sort, page, keys) };
 }
 
 /** The matching entries, up to the count's limit (the list shows a capped total); no join. */
-const matchingEntries = (tx: Tx, firmId: string, filters: TimeEntryListFilters) =>
+const matchingEntries = (tx: Tx, params: FilterParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(timeEntries)
-    .where(whereOf(firmId, filters))
+    .where(whereOf(params))
     .limit(COUNT_LIMIT);
 
 /**
@@ -159,14 +196,8 @@ const matchingEntries = (tx: Tx, firmId: string, filters: TimeEntryListFilters) 
  * whose planning took longer than running it. With `withCount`, every row also carries the filter's
  * capped count (cappedCountColumn).
  */
-function selectNamedPage(
-  tx: Tx,
-  firmId: string,
-  filters: TimeEntryListFilters,
-  sort: TimeEntrySort,
-  window: TimeEntryWindow & { withCount?: boolean },
-) {
-  const { page, order } = selectTimeEntryWindow(tx, firmId, filters, sort, window);
+function selectNamedPage(tx: Tx, params: FilterParams, sort: TimeEntrySort, window: TimeEntryWindow & { withCount?: boolean }) {
+  const { page, order } = selectParamWindow(tx, params, sort, window);
   // Spelt out: drizzle leaves a single-source select's columns unqualified, and inside a lookup an
   // unqualified name would mean the looked-up table's column if it had one.
   const onPage = (column: AnyColumn) => sql.raw(`"page"."${column.name}"`);
@@ -197,7 +228,7 @@ function selectNamedPage(
       isLocked: sql<boolean>`(${onPage(timeEntries.invoiceId)} is not null or ${onPage(timeEntries.status)} = 5)`,
       utbmsTaskCode: page.utbmsTaskCode,
       createdAt: page.createdAt,
-      matchingCount: window.withCount ? cappedCountColumn(matchingEntries(tx, firmId, filters)) : sql<null>`null::int`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingEntries(tx, params)) : sql<null>`null::int`,
     })
     .from(page)
     .orderBy(...order);
@@ -207,7 +238,8 @@ export type TimeEntryListRow = Awaited<ReturnType<typeof findTimeEntryPage>>[num
 
 /**
  * A page of the list, in one statement; with `withCount`, each row carries the filter's capped count.
- * The benchmark calls this same function from a bare handler.
+ * Its SQL is built once per shape (the filters given, the sort, the count) and reused with this
+ * page's values. The benchmark calls this same function from a bare handler.
  */
 export function findTimeEntryPage(
   tx: Tx,
@@ -216,12 +248,20 @@ export function findTimeEntryPage(
   sort: TimeEntrySort,
   window: { limit: number; offset: number; withCount?: boolean },
 ) {
-  return selectNamedPage(tx, firmId, filters, sort, window);
+  const params = filterParams(firmId, filters);
+  const withCount = Boolean(window.withCount);
+  const key = ['time-entry-page', sort.column, sort.direction, withCount, ...Object.keys(params)].join(':');
+  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
+  return runShaped(tx, key, () => selectNamedPage(tx, asPlaceholders(params), sort, shapedWindow), {
+    ...params,
+    limit: window.limit,
+    offset: window.offset,
+  });
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
 export const countTimeEntries = (tx: Tx, firmId: string, filters: TimeEntryListFilters) =>
-  countMatching(tx, matchingEntries(tx, firmId, filters));
+  countMatching(tx, matchingEntries(tx, filterParams(firmId, filters)));
 
 /** Hours and home-currency amounts over the whole filter, as exact decimal text. */
 export async function sumTimeEntries(tx: Tx, firmId: string, filters: TimeEntryListFilters) {
@@ -236,6 +276,6 @@ export async function sumTimeEntries(tx: Tx, firmId: string, filters: TimeEntryL
         and ${timeEntries.invoiceId} is null and ${timeEntries.status} <> 5), 0)::numeric(20, 2)::text`,
     })
     .from(timeEntries)
-    .where(whereOf(firmId, filters));
+    .where(whereOf(filterParams(firmId, filters)));
   return row!;
 }

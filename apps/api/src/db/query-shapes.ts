@@ -1,0 +1,39 @@
+import type { Tx } from './database.ts';
+
+type Executable<T> = { execute(values?: Record<string, unknown>): Promise<T[]> };
+type Preparable<T> = { prepare(name: string): Executable<T> };
+
+/** What drizzle's prepared select keeps: its SQL, its parameters (placeholders included) and how to map rows. */
+type Shape = { queryString: string; params: unknown[]; fields: unknown; joinsNotNullableMap?: unknown };
+type Session = {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string | undefined,
+    isResponseInArrayMode: boolean,
+  ): Executable<never> & { joinsNotNullableMap?: unknown };
+};
+
+/** Shapes are finite (filters present or not, sort columns); the bound only guards against a mistake. */
+const MAX_SHAPES = 1000;
+const shapes = new Map<string, Shape>();
+
+/**
+ * Runs a select whose SQL depends only on its shape, with this call's values for its placeholders.
+ * Drizzle builds a list page's SQL in about 340 µs, a third of the API's CPU for the request; here
+ * it is built once per shape (`key` must name everything that changes the SQL, `build` must take
+ * every value through `sql.placeholder`). The statement then runs through the transaction's own
+ * session, exactly as drizzle runs a prepared select, rows mapped by drizzle.
+ */
+export function runShaped<T>(tx: Tx, key: string, build: () => Preparable<T>, values: Record<string, unknown>): Promise<T[]> {
+  let shape = shapes.get(key);
+  if (!shape) {
+    // Prepared only to read its parts: it is never executed, so its name is never sent.
+    shape = build().prepare('shape') as unknown as Shape;
+    if (shapes.size < MAX_SHAPES) shapes.set(key, shape);
+  }
+  const session = (tx as unknown as { session: Session }).session;
+  const query = session.prepareQuery({ sql: shape.queryString, params: shape.params }, shape.fields, undefined, true);
+  query.joinsNotNullableMap = shape.joinsNotNullableMap;
+  return query.execute(values) as Promise<T[]>;
+}
