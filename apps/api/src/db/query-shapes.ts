@@ -1,4 +1,8 @@
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Tx } from './database.ts';
+
+/** A value, or the placeholder it takes in a statement built once per shape (runShaped). */
+export type Param<T> = T | Placeholder;
 
 type Executable<T> = { execute(values?: Record<string, unknown>): Promise<T[]> };
 type Preparable<T> = { prepare(name: string): Executable<T> };
@@ -37,3 +41,15 @@ export function runShaped<T>(tx: Tx, key: string, build: () => Preparable<T>, va
   query.joinsNotNullableMap = shape.joinsNotNullableMap;
   return query.execute(values) as Promise<T[]>;
 }
+
+/** The values given, without the undefined ones: which names are given is part of a statement's shape. */
+export const givenParams = <T extends Record<string, unknown>>(values: T): T =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== '')) as T;
+
+/** The same names as placeholders: what a shape is built from. */
+export const placeholdersFor = <T extends Record<string, unknown>>(params: T): T =>
+  Object.fromEntries(Object.keys(params).map((name) => [name, sql.placeholder(name)])) as unknown as T;
+
+/** A shape's cache key: the statement's name, what else changes its SQL, and the names of its values. */
+export const shapeKey = (name: string, variant: unknown[], params: Record<string, unknown>) =>
+  [name, ...variant.map(String), ...Object.keys(params)].join(':');

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
+import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
 import {
   auditEvents,
   clientContacts,
@@ -32,41 +33,49 @@ const summaryColumns = {
 /** LIKE wildcards in the user's text match themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-function listConditions(firmId: string, filters: ClientFilters): SQL | undefined {
+type ListParams = {
+  firmId: Param<string>;
+  searchPattern?: Param<string> | undefined;
+  clientType?: Param<'individual' | 'company'> | undefined;
+  status?: Param<'active' | 'archived'> | undefined;
+};
+
+const listParams = (firmId: string, filters: ClientFilters): ListParams =>
+  givenParams({
+    firmId,
+    searchPattern: filters.search ? likePattern(filters.search) : undefined,
+    clientType: filters.clientType,
+    status: filters.status,
+  });
+
+function listConditions(params: ListParams): SQL | undefined {
   return and(
-    eq(clients.firmId, firmId),
+    eq(clients.firmId, params.firmId),
     isNull(clients.deletedAt),
     // search_text is lower-case already: LIKE on the lowered pattern, cheaper than ILIKE per row.
-    filters.search ? sql`${clients.searchText} like ${likePattern(filters.search)}` : undefined,
-    filters.clientType ? eq(clients.clientType, filters.clientType) : undefined,
-    filters.status ? eq(clients.status, filters.status) : undefined,
+    params.searchPattern ? sql`${clients.searchText} like ${params.searchPattern}` : undefined,
+    params.clientType ? eq(clients.clientType, params.clientType) : undefined,
+    params.status ? eq(clients.status, params.status) : undefined,
   );
 }
 
 const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
 
 /** The matching clients, up to the count's limit (the list shows a capped total). */
-const matchingClients = (tx: Tx, firmId: string, filters: ClientFilters) =>
+const matchingClients = (tx: Tx, params: ListParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(firmId, filters))
+    .where(listConditions(params))
     .limit(COUNT_LIMIT);
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countClients = (tx: Tx, firmId: string, filters: ClientFilters) => countMatching(tx, matchingClients(tx, firmId, filters));
+export const countClients = (tx: Tx, firmId: string, filters: ClientFilters) =>
+  countMatching(tx, matchingClients(tx, listParams(firmId, filters)));
 
-/**
- * A page of clients, each with its count of open, live matters (one statement, no query per client);
- * with `withCount`, each row also carries the filter's capped count (cappedCountColumn).
- */
-export function findClientPage(
-  tx: Tx,
-  firmId: string,
-  filters: ClientFilters,
-  sort: ClientSort,
-  window: { limit: number; offset: number; withCount?: boolean },
-) {
+type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
+
+function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: ClientWindow) {
   const order = sort.direction === 'asc' ? asc : desc;
   const orderBy = [order(sortColumns[sort.column]), order(clients.id)];
   // The ids first: only the id is read, so the newest-first page (searched or filtered by type and
@@ -74,7 +83,7 @@ export function findClientPage(
   const pageIds = tx
     .select({ id: clients.id })
     .from(clients)
-    .where(listConditions(firmId, filters))
+    .where(listConditions(params))
     .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset)
@@ -83,12 +92,35 @@ export function findClientPage(
     .select({
       ...summaryColumns,
       openMatterCount: sql<number>`(select count(*)::int from ${matters} m
-        where m.firm_id = ${firmId} and m.client_id = "clients"."id" and m.status = 'Open' and m.deleted_at is null)`,
-      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, firmId, filters)) : sql<null>`null::int`,
+        where m.firm_id = ${params.firmId} and m.client_id = "clients"."id" and m.status = 'Open' and m.deleted_at is null)`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, params)) : sql<null>`null::int`,
     })
     .from(clients)
-    .innerJoin(pageIds, and(eq(clients.firmId, firmId), eq(clients.id, pageIds.id)))
+    .innerJoin(pageIds, and(eq(clients.firmId, params.firmId), eq(clients.id, pageIds.id)))
     .orderBy(...orderBy);
+}
+
+/**
+ * A page of clients, each with its count of open, live matters (one statement, no query per client);
+ * with `withCount`, each row also carries the filter's capped count (cappedCountColumn). Its SQL is
+ * built once per shape (runShaped).
+ */
+export function findClientPage(
+  tx: Tx,
+  firmId: string,
+  filters: ClientFilters,
+  sort: ClientSort,
+  window: { limit: number; offset: number; withCount?: boolean },
+) {
+  const params = listParams(firmId, filters);
+  const withCount = Boolean(window.withCount);
+  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
+  return runShaped(
+    tx,
+    shapeKey('client-page', [sort.column, sort.direction, withCount], params),
+    () => selectClientPage(tx, placeholdersFor(params), sort, shapedWindow),
+    { ...params, limit: window.limit, offset: window.offset },
+  );
 }
 
 export function findActiveClientNames(tx: Tx, firmId: string) {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
+import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
 import { matterAssignees, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
@@ -16,43 +17,63 @@ export type MatterSort = { column: MatterSortColumn; direction: 'asc' | 'desc' }
 /** Text typed by a user, made literal inside a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+type BillingType = (typeof matters.$inferSelect)['billingType'];
+/** The filter's values (or, for a page built once per shape, placeholders): only those given. */
+type MatterParams = {
+  firmId: Param<string>;
+  searchPattern?: Param<string> | undefined;
+  clientId?: Param<string> | undefined;
+  status?: Param<'Open' | 'Closed'> | undefined;
+  billingType?: Param<BillingType> | undefined;
+  assignedUserId?: Param<string> | undefined;
+};
+
+const matterParams = (firmId: string, filters: MatterListFilters): MatterParams =>
+  givenParams({
+    firmId,
+    searchPattern: filters.searchText ? `%${likeLiteral(filters.searchText.toLowerCase())}%` : undefined,
+    clientId: filters.clientId,
+    status: filters.status,
+    billingType: filters.billingType,
+    assignedUserId: filters.assignedUserId,
+  });
+
 /**
  * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
  * live-matters index holds the lower-case search text, so a search walks it in list order.
  */
-function matterConditions(firmId: string, filters: MatterListFilters): (SQL | undefined)[] {
+function matterConditions(params: MatterParams): (SQL | undefined)[] {
   return [
-    eq(matters.firmId, firmId),
+    eq(matters.firmId, params.firmId),
     isNull(matters.deletedAt),
     isNull(matters.clientDeletedAt),
-    filters.searchText ? sql`${matters.searchText} like ${`%${likeLiteral(filters.searchText.toLowerCase())}%`}` : undefined,
-    filters.clientId ? eq(matters.clientId, filters.clientId) : undefined,
-    filters.status ? eq(matters.status, filters.status) : undefined,
-    filters.billingType ? eq(matters.billingType, filters.billingType) : undefined,
+    params.searchPattern ? sql`${matters.searchText} like ${params.searchPattern}` : undefined,
+    params.clientId ? eq(matters.clientId, params.clientId) : undefined,
+    params.status ? eq(matters.status, params.status) : undefined,
+    params.billingType ? eq(matters.billingType, params.billingType) : undefined,
   ];
 }
 
 /** A fee earner's live assignments, as matter_assignees' partial index holds them (migration 0012). */
-const assignedTo = (firmId: string, userId: string) =>
+const assignedTo = (firmId: Param<string>, userId: Param<string>) =>
   and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true));
 
-function whereOf(firmId: string, filters: MatterListFilters): SQL {
-  const assigned = filters.assignedUserId
+function whereOf(params: MatterParams): SQL {
+  const assigned = params.assignedUserId
     ? inArray(
         matters.id,
-        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(firmId, filters.assignedUserId)})`,
+        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(params.firmId, params.assignedUserId)})`,
       )
     : undefined;
-  return and(...matterConditions(firmId, filters), assigned)!;
+  return and(...matterConditions(params), assigned)!;
 }
 
-const hasMatterFilters = (filters: MatterListFilters) =>
-  Boolean(filters.searchText || filters.clientId || filters.status || filters.billingType);
+const hasMatterFilters = (params: MatterParams) => Boolean(params.searchPattern || params.clientId || params.status || params.billingType);
 
 /** A fee earner's matters join from their assignments: the newest first straight from that index. */
-const fromAssignments = (firmId: string, userId: string, filters: MatterListFilters) =>
-  and(assignedTo(firmId, userId), ...matterConditions(firmId, filters))!;
+const fromAssignments = (params: MatterParams, userId: Param<string>) =>
+  and(assignedTo(params.firmId, userId), ...matterConditions(params))!;
 const assignmentJoin = and(eq(matters.firmId, matterAssignees.firmId), eq(matters.id, matterAssignees.matterId));
 
 const SORT_EXPRESSIONS = {
@@ -88,15 +109,15 @@ const summaryColumns = {
  * index-only scan of the live-matters index (which carries status, billing type, client and search
  * text): a search walks the index without visiting the table.
  */
-function selectMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
-  if (filters.assignedUserId && sort.column === 'createdAt') {
+function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
+  if (params.assignedUserId && sort.column === 'createdAt') {
     // matter_created_at and matter_id are the matter's created_at and id: the same order.
     const direction = sort.direction === 'asc' ? asc : desc;
     return tx
       .select({ id: matterAssignees.matterId })
       .from(matterAssignees)
       .innerJoin(matters, assignmentJoin)
-      .where(fromAssignments(firmId, filters.assignedUserId, filters))
+      .where(fromAssignments(params, params.assignedUserId))
       .orderBy(direction(matterAssignees.matterCreatedAt), direction(matterAssignees.matterId))
       .limit(window.limit)
       .offset(window.offset);
@@ -104,28 +125,28 @@ function selectMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sor
   return tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(firmId, filters))
+    .where(whereOf(params))
     .orderBy(...orderOf(sort))
     .limit(window.limit)
     .offset(window.offset);
 }
 
 /** The matching matters, up to the count's limit (the list shows a capped total). */
-function matchingMatters(tx: Tx, firmId: string, filters: MatterListFilters) {
+function matchingMatters(tx: Tx, params: MatterParams) {
   const one = { one: sql`1`.as('one') };
-  if (filters.assignedUserId && !hasMatterFilters(filters)) {
+  if (params.assignedUserId && !hasMatterFilters(params)) {
     // Only the fee earner: their live assignments, counted from the index alone.
-    return tx.select(one).from(matterAssignees).where(assignedTo(firmId, filters.assignedUserId)).limit(COUNT_LIMIT);
+    return tx.select(one).from(matterAssignees).where(assignedTo(params.firmId, params.assignedUserId)).limit(COUNT_LIMIT);
   }
-  if (filters.assignedUserId) {
+  if (params.assignedUserId) {
     return tx
       .select(one)
       .from(matterAssignees)
       .innerJoin(matters, assignmentJoin)
-      .where(fromAssignments(firmId, filters.assignedUserId, filters))
+      .where(fromAssignments(params, params.assignedUserId))
       .limit(COUNT_LIMIT);
   }
-  return tx.select(one).from(matters).where(whereOf(firmId, filters)).limit(COUNT_LIMIT);
+  return tx.select(one).from(matters).where(whereOf(params)).limit(COUNT_LIMIT);
 }
 
 /** A matter's fee earners and practice areas, by name: for the matter whose id is `matterId`. */
@@ -140,35 +161,54 @@ const aggregatesOf = (matterId: SQL) => ({
     where mpa.matter_id = ${matterId}), '[]'::json)`,
 });
 
-type MatterWindow = { limit: number; offset: number; withCount?: boolean };
+type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
 
-/**
- * A page of matters in one statement: the page's ids, then those matters with their fee earners and
- * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
- * count (cappedCountColumn).
- */
-export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: MatterWindow) {
-  const pageIds = selectMatterIds(tx, firmId, filters, sort, window).as('page_ids');
+function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
+  const pageIds = selectMatterIds(tx, params, sort, window).as('page_ids');
   return tx
     .select({
       ...summaryColumns,
       ...aggregatesOf(sql.raw('"matters"."id"')),
-      matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, firmId, filters)) : sql<null>`null::int`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, params)) : sql<null>`null::int`,
     })
     .from(matters)
-    .innerJoin(pageIds, and(eq(matters.firmId, firmId), eq(matters.id, pageIds.id)))
+    .innerJoin(pageIds, and(eq(matters.firmId, params.firmId), eq(matters.id, pageIds.id)))
     .orderBy(...orderOf(sort));
 }
 
+/**
+ * A page of matters in one statement: the page's ids, then those matters with their fee earners and
+ * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
+ * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
+ */
+export function findMatterPage(
+  tx: Tx,
+  firmId: string,
+  filters: MatterListFilters,
+  sort: MatterSort,
+  window: { limit: number; offset: number; withCount?: boolean },
+) {
+  const params = matterParams(firmId, filters);
+  const withCount = Boolean(window.withCount);
+  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
+  return runShaped(
+    tx,
+    shapeKey('matter-page', [sort.column, sort.direction, withCount], params),
+    () => selectMatterPage(tx, placeholdersFor(params), sort, shapedWindow),
+    { ...params, limit: window.limit, offset: window.offset },
+  );
+}
+
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countMatters = (tx: Tx, firmId: string, filters: MatterListFilters) => countMatching(tx, matchingMatters(tx, firmId, filters));
+export const countMatters = (tx: Tx, firmId: string, filters: MatterListFilters) =>
+  countMatching(tx, matchingMatters(tx, matterParams(firmId, filters)));
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
   const rows = await tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(firmId, filters))
+    .where(whereOf(matterParams(firmId, filters)))
     .orderBy(...orderOf(sort));
   return rows.map((row) => row.id);
 }

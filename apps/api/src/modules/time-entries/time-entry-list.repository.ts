@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { runShaped } from '../../db/query-shapes.ts';
+import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
@@ -20,8 +20,6 @@ export type TimeEntryListFilters = {
 /** Text typed by a user, made literal inside a LIKE pattern. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** A filter's value, or the placeholder it takes in a statement built once per shape (runShaped). */
-type Param<T> = T | Placeholder;
 type FilterParams = {
   firmId: Param<string>;
   visibleToUserId?: Param<string> | undefined;
@@ -35,22 +33,18 @@ type FilterParams = {
 };
 
 /** The filter's values, only those given (the present ones are the statement's shape). */
-function filterParams(firmId: string, filters: TimeEntryListFilters): FilterParams {
-  const given = {
-    visibleToUserId: filters.visibleToUserId || undefined,
-    userId: filters.userId || undefined,
-    matterId: filters.matterId || undefined,
-    clientId: filters.clientId || undefined,
+const filterParams = (firmId: string, filters: TimeEntryListFilters): FilterParams =>
+  givenParams({
+    firmId,
+    visibleToUserId: filters.visibleToUserId,
+    userId: filters.userId,
+    matterId: filters.matterId,
+    clientId: filters.clientId,
     isBillable: filters.isBillable || undefined,
-    fromDate: filters.fromDate || undefined,
-    toDate: filters.toDate || undefined,
+    fromDate: filters.fromDate,
+    toDate: filters.toDate,
     searchPattern: filters.searchText ? likePattern(filters.searchText) : undefined,
-  };
-  return { firmId, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
-}
-
-const asPlaceholders = (params: FilterParams) =>
-  Object.fromEntries(Object.keys(params).map((name) => [name, sql.placeholder(name)])) as unknown as FilterParams;
+  });
 
 /**
  * The filter on time_entries alone (plain equality and ranges on its own columns, which the partial
@@ -250,9 +244,9 @@ export function findTimeEntryPage(
 ) {
   const params = filterParams(firmId, filters);
   const withCount = Boolean(window.withCount);
-  const key = ['time-entry-page', sort.column, sort.direction, withCount, ...Object.keys(params)].join(':');
+  const key = shapeKey('time-entry-page', [sort.column, sort.direction, withCount], params);
   const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
-  return runShaped(tx, key, () => selectNamedPage(tx, asPlaceholders(params), sort, shapedWindow), {
+  return runShaped(tx, key, () => selectNamedPage(tx, placeholdersFor(params), sort, shapedWindow), {
     ...params,
     limit: window.limit,
     offset: window.offset,
