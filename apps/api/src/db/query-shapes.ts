@@ -53,3 +53,26 @@ export const placeholdersFor = <T extends Record<string, unknown>>(params: T): T
 /** A shape's cache key: the statement's name, what else changes its SQL, and the names of its values. */
 export const shapeKey = (name: string, variant: unknown[], params: Record<string, unknown>) =>
   [name, ...variant.map(String), ...Object.keys(params)].join(':');
+
+/** A list page's window as a call gives it, and as its shape is built: limit and offset as placeholders. */
+export type PageWindow = { limit: number; offset: number; withCount?: boolean };
+export type ShapedWindow = { limit: Placeholder; offset: Placeholder; withCount: boolean };
+
+/**
+ * A list page built once per shape: the page's name, its sort and whether it counts are part of
+ * the key with the names of the filter's values; the values, limit and offset are this call's.
+ */
+export function runShapedPage<P extends Record<string, unknown>, T>(
+  tx: Tx,
+  page: { name: string; sort: { column: string; direction: string }; params: P; window: PageWindow },
+  build: (params: P, window: ShapedWindow) => Preparable<T>,
+): Promise<T[]> {
+  const withCount = Boolean(page.window.withCount);
+  const key = shapeKey(page.name, [page.sort.column, page.sort.direction, withCount], page.params);
+  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
+  return runShaped(tx, key, () => build(placeholdersFor(page.params), shapedWindow), {
+    ...page.params,
+    limit: page.window.limit,
+    offset: page.window.offset,
+  });
+}

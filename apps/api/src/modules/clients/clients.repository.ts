@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
-import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
+import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
   auditEvents,
   clientContacts,
@@ -105,21 +105,9 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
  * with `withCount`, each row also carries the filter's capped count (cappedCountColumn). Its SQL is
  * built once per shape (runShaped).
  */
-export function findClientPage(
-  tx: Tx,
-  firmId: string,
-  filters: ClientFilters,
-  sort: ClientSort,
-  window: { limit: number; offset: number; withCount?: boolean },
-) {
-  const params = listParams(firmId, filters);
-  const withCount = Boolean(window.withCount);
-  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
-  return runShaped(
-    tx,
-    shapeKey('client-page', [sort.column, sort.direction, withCount], params),
-    () => selectClientPage(tx, placeholdersFor(params), sort, shapedWindow),
-    { ...params, limit: window.limit, offset: window.offset },
+export function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
+  return runShapedPage(tx, { name: 'client-page', sort, params: listParams(firmId, filters), window }, (params, shaped) =>
+    selectClientPage(tx, params, sort, shaped),
   );
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
-import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
+import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import { matterAssignees, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
@@ -181,21 +181,9 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
  * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
-export function findMatterPage(
-  tx: Tx,
-  firmId: string,
-  filters: MatterListFilters,
-  sort: MatterSort,
-  window: { limit: number; offset: number; withCount?: boolean },
-) {
-  const params = matterParams(firmId, filters);
-  const withCount = Boolean(window.withCount);
-  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
-  return runShaped(
-    tx,
-    shapeKey('matter-page', [sort.column, sort.direction, withCount], params),
-    () => selectMatterPage(tx, placeholdersFor(params), sort, shapedWindow),
-    { ...params, limit: window.limit, offset: window.offset },
+export function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
+  return runShapedPage(tx, { name: 'matter-page', sort, params: matterParams(firmId, filters), window }, (params, shaped) =>
+    selectMatterPage(tx, params, sort, shaped),
   );
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { givenParams, placeholdersFor, runShaped, shapeKey, type Param } from '../../db/query-shapes.ts';
+import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
@@ -235,22 +235,10 @@ export type TimeEntryListRow = Awaited<ReturnType<typeof findTimeEntryPage>>[num
  * Its SQL is built once per shape (the filters given, the sort, the count) and reused with this
  * page's values. The benchmark calls this same function from a bare handler.
  */
-export function findTimeEntryPage(
-  tx: Tx,
-  firmId: string,
-  filters: TimeEntryListFilters,
-  sort: TimeEntrySort,
-  window: { limit: number; offset: number; withCount?: boolean },
-) {
-  const params = filterParams(firmId, filters);
-  const withCount = Boolean(window.withCount);
-  const key = shapeKey('time-entry-page', [sort.column, sort.direction, withCount], params);
-  const shapedWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), withCount };
-  return runShaped(tx, key, () => selectNamedPage(tx, placeholdersFor(params), sort, shapedWindow), {
-    ...params,
-    limit: window.limit,
-    offset: window.offset,
-  });
+export function findTimeEntryPage(tx: Tx, firmId: string, filters: TimeEntryListFilters, sort: TimeEntrySort, window: PageWindow) {
+  return runShapedPage(tx, { name: 'time-entry-page', sort, params: filterParams(firmId, filters), window }, (params, shaped) =>
+    selectNamedPage(tx, params, sort, shaped),
+  );
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
