@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Table, VisuallyHidden } from '@mantine/core';
 
 export type RowActionsProps = {
   /** The record's name, read out in the buttons' labels ('Edit Research', 'Delete Research'). */
@@ -23,5 +23,14 @@ export function RowActions({ name, onEdit, onDelete, editLabel = 'Edit' }: RowAc
         </Button>
       )}
     </Group>
+  );
+}
+
+/** The header cell over a table's row actions: empty on screen, named for screen readers. */
+export function ActionsHeader() {
+  return (
+    <Table.Th scope="col">
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </Table.Th>
   );
 }

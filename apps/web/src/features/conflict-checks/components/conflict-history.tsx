@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ConflictCheckRecord } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -7,6 +7,7 @@ import { useConflictChecks } from '../api/get-conflict-checks.ts';
 import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import { CONTEXT_LABELS, DECISION_LABELS, displayDateTime } from './decision-labels.ts';
 import { DecisionForm } from './decision-form.tsx';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -58,9 +59,7 @@ export function ConflictHistory({ onChanged }: { onChanged: () => void }) {
                   <Table.Th>Names searched</Table.Th>
                   <Table.Th>Found</Table.Th>
                   <Table.Th>Decision</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+                  <ActionsHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

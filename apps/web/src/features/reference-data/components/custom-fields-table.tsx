@@ -1,6 +1,7 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { CustomField } from '@matterhorn/shared';
 import { FIELD_TYPE_LABELS } from './custom-field-modal.tsx';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 type CustomFieldsTableProps = {
   fields: CustomField[];
@@ -19,9 +20,7 @@ export function CustomFieldsTable({ fields, label, onEdit, onDelete }: CustomFie
           <Table.Th>Type</Table.Th>
           <Table.Th>Required</Table.Th>
           <Table.Th ta="right">Order</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
+          <ActionsHeader />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { RowActions } from '../../../components/row-actions.tsx';
+import { RowActions, ActionsHeader } from '../../../components/row-actions.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 
 export type ReferenceColumn<T> = { header: string; align?: 'right'; cell: (item: T) => ReactNode };
@@ -58,11 +58,7 @@ export function ReferenceList<T extends { id: string }>(props: ReferenceListProp
                   {column.header}
                 </Table.Th>
               ))}
-              {canWrite && (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              )}
+              {canWrite && <ActionsHeader />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { isoToDisplayDate, type ExchangeRateEntry } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { currencyLabel, useCurrencyList } from '../api/currencies.ts';
 import { deleteExchangeRate, EXCHANGE_RATES_KEY, useExchangeRates } from '../api/exchange-rates.ts';
 import { useFirmProfile } from '../api/firm-profile.ts';
 import { ExchangeRateForm } from '../components/exchange-rate-form.tsx';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 export function CurrenciesPage() {
   const queryClient = useQueryClient();
@@ -72,9 +73,7 @@ export function CurrenciesPage() {
                 <Table.Th>Currency pair</Table.Th>
                 <Table.Th ta="right">Rate</Table.Th>
                 <Table.Th>Effective from</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

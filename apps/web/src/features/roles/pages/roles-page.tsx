@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { hasPermissions, type Role } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { usePermissionList } from '../api/get-permission-list.ts';
 import { ROLES_KEY, useRoles } from '../api/get-roles.ts';
 import { isAdministratorRole } from '../components/permission-labels.ts';
 import { RoleEditorModal, type RoleEditorState } from '../components/role-editor-modal.tsx';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 export function RolesPage() {
   const session = useSession();
@@ -42,9 +43,7 @@ export function RolesPage() {
                 <Table.Th>Role</Table.Th>
                 <Table.Th ta="right">Permissions</Table.Th>
                 <Table.Th ta="right">Members</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

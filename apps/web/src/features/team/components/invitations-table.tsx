@@ -1,5 +1,6 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { isoToDisplayDate, type InvitationSummary } from '@matterhorn/shared';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 type InvitationsTableProps = {
   invitations: InvitationSummary[];
@@ -19,11 +20,7 @@ export function InvitationsTable({ invitations, canCancel, onCancel }: Invitatio
             <Table.Th>Invited by</Table.Th>
             <Table.Th>Sent</Table.Th>
             <Table.Th>Expires</Table.Th>
-            {canCancel && (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
+            {canCancel && <ActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

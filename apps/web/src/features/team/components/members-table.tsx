@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { formatMoney, type TeamMember } from '@matterhorn/shared';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 type MembersTableProps = {
   members: TeamMember[];
@@ -23,11 +24,7 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
             <Table.Th>Role</Table.Th>
             <Table.Th ta="right">Default hourly rate</Table.Th>
             <Table.Th>Status</Table.Th>
-            {canEdit && (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
+            {canEdit && <ActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,7 +1,7 @@
-import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { IS_BILLABLE, type TimeEntryListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { RowActions } from '../../../components/row-actions.tsx';
+import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
 import { formatAmount, formatEntryDate, formatHours } from '../utils/time-entry-display.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { LockBadge } from './lock-badge.tsx';
@@ -69,11 +69,7 @@ export function TimeEntriesTable({
                 onSort={onSort}
               />
             ))}
-            {hasActions && (
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
+            {hasActions && <ActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
