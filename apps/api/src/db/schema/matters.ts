@@ -39,18 +39,6 @@ export const matters = pgTable(
      */
     clientName: text('client_name').notNull().default(''),
     clientDeletedAt: timestamp('client_deleted_at', { withTimezone: true }),
-    /**
-     * The matter's fee earners ({ userId, name } by name) and practice-area names, kept by triggers
-     * (migration 0016), so a page of matters shows them without 40 lookups.
-     */
-    assignedTo: jsonb('assigned_to')
-      .$type<{ userId: string; name: string }[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    practiceAreaNames: jsonb('practice_area_names')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     /** Lower-case matter name, number, shelf location and client name: what the list's search matches. */
     searchText: text('search_text')
       .notNull()

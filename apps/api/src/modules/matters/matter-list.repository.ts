@@ -102,9 +102,6 @@ const summaryColumns = {
   matterOpenDate: matters.matterOpenDate,
   matterCloseDate: matters.matterCloseDate,
   createdAt: matters.createdAt,
-  // Kept on the matter by triggers (migration 0016): no lookup per matter.
-  assignedTo: matters.assignedTo,
-  practiceAreas: matters.practiceAreaNames,
 };
 
 /**
@@ -152,6 +149,18 @@ function matchingMatters(tx: Tx, params: MatterParams) {
   return tx.select(one).from(matters).where(whereOf(params)).limit(COUNT_LIMIT);
 }
 
+/** A matter's fee earners and practice areas, by name: for the matter whose id is `matterId`. */
+const aggregatesOf = (matterId: SQL) => ({
+  assignedTo: sql<{ userId: string; name: string }[]>`coalesce((
+    select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
+    from matter_assignees ma join users u on u.id = ma.user_id
+    where ma.matter_id = ${matterId}), '[]'::json)`,
+  practiceAreas: sql<string[]>`coalesce((
+    select json_agg(pa.name order by pa.name)
+    from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id
+    where mpa.matter_id = ${matterId}), '[]'::json)`,
+});
+
 type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
 
 function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
@@ -159,6 +168,7 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
   return tx
     .select({
       ...summaryColumns,
+      ...aggregatesOf(sql.raw('"matters"."id"')),
       matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, params)) : sql<null>`null::int`,
     })
     .from(matters)
@@ -168,7 +178,7 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
 
 /**
  * A page of matters in one statement: the page's ids, then those matters with their fee earners and
- * practice areas; with `withCount`, each row also carries the filter's capped
+ * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
 export function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
@@ -194,4 +204,13 @@ export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListF
 export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
   if (matterIds.length === 0) return [];
   return tx.select(summaryColumns).from(matters).where(inArray(matters.id, matterIds));
+}
+
+/** Fee earners and practice areas of a chunk of matters, in one query (no query per matter). */
+export async function findMatterAggregates(tx: Tx, matterIds: string[]) {
+  if (matterIds.length === 0) return [];
+  return tx
+    .select({ id: matters.id, ...aggregatesOf(sql.raw('"matters"."id"')) })
+    .from(matters)
+    .where(inArray(matters.id, matterIds));
 }
