@@ -580,6 +580,56 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
   });
 });
 
+describe("a matter's fee earners and practice areas on the list", () => {
+  it('follow assignments and areas changed, and fee earners and areas renamed, through the API', async () => {
+    const created = await createMatter({ matterName: 'Wharf lease renewal' });
+    const listed = async () =>
+      (await list({ GeneralSearchText: 'wharf lease renewal' }, tokens.admin)).json().data.data[0] as {
+        assignedTo: { userId: string; name: string }[];
+        practiceAreas: string[];
+      };
+    const before = await listed();
+    expect(before.practiceAreas).toEqual(['Litigation', 'Property']);
+    expect(before.assignedTo.map((person) => person.userId).sort()).toEqual([firm.users.admin.id, firm.users.feeEarner.id].sort());
+    const names = before.assignedTo.map((person) => person.name);
+    expect(names).toEqual([...names].sort());
+
+    const changed = await call(
+      'PUT',
+      `${base}/update-matter/${created.id}`,
+      tokens.admin,
+      newMatter({
+        matterName: 'Wharf lease renewal',
+        practiceAreaIds: [areas.Property],
+        assignees: [{ userId: firm.users.billing.id, hourlyRate: '1' }],
+      }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await listed()).toMatchObject({ practiceAreas: ['Property'], assignedTo: [{ userId: firm.users.billing.id }] });
+
+    const [billing] = await rowsOf<{ name: string; role_id: string }>(
+      context.database.db.execute(sql`select name, role_id from users where id = ${firm.users.billing.id}`),
+    );
+    const renameBilling = (name: string) =>
+      call('PUT', `/api/admin/team-member-details/update-user/${firm.users.billing.id}`, tokens.admin, {
+        name,
+        roleId: billing!.role_id,
+        defaultHourlyRate: '',
+      });
+    const renameProperty = (name: string) =>
+      call('PUT', `/api/admin/practice-area/update-practice-area/${areas.Property}`, tokens.admin, { name });
+    try {
+      expect((await renameBilling('Grace Eze-Obi')).statusCode).toBe(200);
+      expect((await renameProperty('Real estate')).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ practiceAreas: ['Real estate'], assignedTo: [{ name: 'Grace Eze-Obi' }] });
+    } finally {
+      await renameBilling(billing!.name);
+      await renameProperty('Property');
+    }
+    expect(await listed()).toMatchObject({ practiceAreas: ['Property'], assignedTo: [{ name: billing!.name }] });
+  });
+});
+
 describe('GET /api/admin/matter-master/get-matter-view', () => {
   it('reads matterid in any letter case and checks the scope parameters', async () => {
     const matterId = firm.matterIds[1]!;
