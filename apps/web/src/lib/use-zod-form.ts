@@ -42,10 +42,11 @@ export function useZodForm<Schema extends z.ZodType, Values extends Record<strin
 
   const errorFor = (name: keyof Values): string | undefined => (touched[name as string] ? errors[name as string] : undefined);
 
-  /** Props for a Mantine text-like input bound to a string field. */
+  /** Props for a Mantine text input or textarea bound to a string field. */
   const inputProps = (name: keyof Values) => ({
     value: (values[name] as string | undefined) ?? '',
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.value as Values[typeof name]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValue(name, event.currentTarget.value as Values[typeof name]),
     onBlur: () => touch(name),
     error: errorFor(name),
   });

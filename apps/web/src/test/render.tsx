@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { Profile } from '@matterhorn/shared';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -6,6 +7,37 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { SessionContext, type SessionValue } from '../lib/session/session-context.ts';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '../lib/toasts.ts';
+
+type Business = Profile['businesses'][number];
+
+/** A signed-in fee earner's profile of the firm 'Obi & Co' (NGN, single currency), as tests need it. */
+export function fakeProfile(overrides: Partial<Omit<Profile, 'businesses'>> & { business?: Partial<Business> } = {}): Profile {
+  const { business, ...profile } = overrides;
+  return {
+    id: 'p1',
+    adminUserId: 'p1',
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    isVerified: true,
+    roleName: 'Fee earner',
+    ...profile,
+    businesses: [
+      {
+        businessId: 'b1',
+        adminUserId: 'owner-1',
+        businessName: 'Obi & Co',
+        currencySymbol: '₦',
+        currencyId: 1,
+        currencyISOCode: 'NGN',
+        multicurrency: false,
+        profilePhoto: null,
+        portalSlug: 'obi',
+        isSetupComplete: true,
+        ...business,
+      },
+    ],
+  };
+}
 
 export function fakeSession(overrides: Partial<SessionValue> = {}): SessionValue {
   return {

@@ -1,32 +1,10 @@
-import type { Profile } from '@matterhorn/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workingUserOf } from '../../lib/session/working-user.ts';
-import { fakeSession, renderRoutes } from '../../test/render.tsx';
+import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
 import { FirmShell } from './firm-shell.tsx';
 
-const profile: Profile = {
-  id: 'p1',
-  adminUserId: 'p1',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  isVerified: true,
-  roleName: 'Fee earner',
-  businesses: [
-    {
-      businessId: 'b1',
-      adminUserId: 'owner-1',
-      businessName: 'Obi & Co',
-      currencySymbol: '₦',
-      currencyId: 1,
-      currencyISOCode: 'NGN',
-      multicurrency: false,
-      profilePhoto: null,
-      portalSlug: 'obi',
-      isSetupComplete: true,
-    },
-  ],
-};
+const profile = fakeProfile();
 
 const routes = [
   {

@@ -167,10 +167,7 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
 
             rows={3}
 
-            value={values.notes}
-            onChange={(event) => form.setValue('notes', event.currentTarget.value)}
-            onBlur={() => form.touch('notes')}
-            error={form.errorFor('notes')}
+            {...form.inputProps('notes')}
           />
         </Section>
 

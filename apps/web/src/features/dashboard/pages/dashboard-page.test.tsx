@@ -1,33 +1,12 @@
-import type { DashboardSummary, MyTime, Profile } from '@matterhorn/shared';
+import type { DashboardSummary, MyTime } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
 import { stubApi } from '../../../test/api-stub.ts';
-import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
-const profile: Profile = {
-  id: 'p1',
-  adminUserId: 'p1',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  isVerified: true,
-  roleName: 'Fee Earner',
-  businesses: [
-    {
-      businessId: 'b1',
-      adminUserId: 'owner-1',
-      businessName: 'Obi & Co',
-      currencySymbol: '₦',
-      currencyId: 1,
-      currencyISOCode: 'NGN',
-      multicurrency: false,
-      profilePhoto: null,
-      portalSlug: 'obi',
-      isSetupComplete: true,
-    },
-  ],
-};
+const profile = fakeProfile({ roleName: 'Fee Earner' });
 const sessionWith = (permissions: string[]) => fakeSession({ profile, workingUser: workingUserOf(profile), permissions });
 
 const summary: DashboardSummary = {

@@ -209,15 +209,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
               <TextInput label="Shelf location" maxLength={120} {...form.inputProps('shelfLocation')} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea
-                label="Description"
-                rows={3}
-                maxLength={5000}
-                value={values.description}
-                onChange={(event) => form.setValue('description', event.currentTarget.value)}
-                onBlur={() => form.touch('description')}
-                error={form.errorFor('description')}
-              />
+              <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} />
             </Grid.Col>
           </Grid>
 

@@ -93,14 +93,7 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           checked={form.values.multicurrency}
           onChange={(event) => form.setValue('multicurrency', event.currentTarget.checked)}
         />
-        <Textarea
-          label="Address"
-          rows={2}
-          value={form.values.address}
-          onChange={(event) => form.setValue('address', event.currentTarget.value)}
-          onBlur={() => form.touch('address')}
-          error={form.errorFor('address')}
-        />
+        <Textarea label="Address" rows={2} {...form.inputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Phone" type="tel" autoComplete="tel" {...form.inputProps('phone')} />
           <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />

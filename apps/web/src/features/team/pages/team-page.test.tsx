@@ -1,35 +1,14 @@
-import type { Profile, TeamMember } from '@matterhorn/shared';
+import type { TeamMember } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
 import { stubApi } from '../../../test/api-stub.ts';
-import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { TeamPage } from './team-page.tsx';
 
 const ROLE_ID = '0b6f1f5e-8a7c-4d1e-9c55-2f1a3b4c5d6e';
-const profile: Profile = {
-  id: 'p1',
-  adminUserId: 'p1',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  isVerified: true,
-  roleName: 'Administrator',
-  businesses: [
-    {
-      businessId: 'b1',
-      adminUserId: 'owner-1',
-      businessName: 'Obi & Co',
-      currencySymbol: '$',
-      currencyId: 1,
-      currencyISOCode: 'USD',
-      multicurrency: false,
-      profilePhoto: null,
-      portalSlug: 'obi',
-      isSetupComplete: true,
-    },
-  ],
-};
+const profile = fakeProfile({ roleName: 'Administrator', business: { currencySymbol: '$', currencyISOCode: 'USD' } });
 const session = fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] });
 
 const members: TeamMember[] = [

@@ -69,15 +69,7 @@ export function LinkedToSection({ state, options, span }: { state: TimeEntryForm
           />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea
-            label="Description"
-            rows={3}
-            maxLength={5000}
-            value={values.description}
-            onChange={(event) => form.setValue('description', event.currentTarget.value)}
-            onBlur={() => form.touch('description')}
-            error={form.errorFor('description')}
-          />
+          <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} />
         </Grid.Col>
       </Grid>
     </Fieldset>

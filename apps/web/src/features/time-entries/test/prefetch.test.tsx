@@ -1,4 +1,3 @@
-import type { Profile } from '@matterhorn/shared';
 import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +7,7 @@ import { FirmShell } from '../../../app/shell/firm-shell.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { SessionContext } from '../../../lib/session/session-context.ts';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
-import { fakeSession, renderRoutes } from '../../../test/render.tsx';
+import { fakeProfile, fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { timeEntryKeys } from '../api/time-entry-list.ts';
 import { usePrefetchBillableTimeEntries } from '../hooks/use-prefetch-billable-time-entries.ts';
 import { entry, LIST, page, sessionWith, stubApi, allowSlowRenders } from './stub-time-entries.ts';
@@ -95,28 +94,7 @@ describe('usePrefetchBillableTimeEntries', { timeout: 60_000 }, () => {
 });
 
 describe('FirmShell pre-fetch', { timeout: 60_000 }, () => {
-  const profile: Profile = {
-    id: 'p1',
-    adminUserId: 'p1',
-    name: 'Ada Obi',
-    email: 'ada@example.com',
-    isVerified: true,
-    roleName: 'Fee earner',
-    businesses: [
-      {
-        businessId: 'b1',
-        adminUserId: 'owner-1',
-        businessName: 'Obi & Co',
-        currencySymbol: '₦',
-        currencyId: 1,
-        currencyISOCode: 'NGN',
-        multicurrency: false,
-        profilePhoto: null,
-        portalSlug: 'obi',
-        isSetupComplete: true,
-      },
-    ],
-  };
+  const profile = fakeProfile();
   const shellRoutes = [{ element: <FirmShell />, children: [{ path: '/clients/list', element: <h1>Clients</h1> }] }];
 
   it('pre-fetches on a firm page, whatever the page', async () => {
