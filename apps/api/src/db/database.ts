@@ -67,12 +67,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select ${sql.join(
-          Object.entries(scope).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-          sql`, `,
-        )}`,
-      );
+      await applyScope(tx as Tx, scope);
       return fn(tx as Tx);
     });
   return {
@@ -181,7 +176,11 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   };
 }
 
-/** Inside an identity-lookup transaction, continue as the app role for one firm. */
-export async function switchToFirm(tx: Tx, firmId: string): Promise<void> {
-  await tx.execute(sql`select set_config('role', 'matterhorn_app', true), set_config('app.firm_id', ${firmId}, true)`);
+/** Sets a scope's settings for the rest of the transaction, one parameterised statement. */
+async function applyScope(tx: Tx, scope: Scope): Promise<void> {
+  const settings = Object.entries(scope).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+  await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
 }
+
+/** Inside an identity-lookup transaction, continue as withFirm would: the app role, one firm, its planning. */
+export const switchToFirm = (tx: Tx, firmId: string): Promise<void> => applyScope(tx, firmScope(firmId));
