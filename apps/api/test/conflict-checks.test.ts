@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConflictMatch } from '@matterhorn/shared';
+import { findNameMatches, MATCH_THRESHOLDS } from '../src/modules/conflict-checks/conflict-checks.repository.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
@@ -121,6 +122,32 @@ describe('running a conflict check', () => {
     expect(matches.map((match) => match.clientId).sort()).toEqual([renamedId, twinId].sort());
     expect(matches.map((match) => match.matchedName).sort()).toEqual(['OSPREY DYE WORKS LTD', 'Osprey Dye Works Ltd']);
     expect(matches[0]!.similarity).toBe(matches[1]!.similarity);
+  });
+
+  it('finds the same names through the trigram index as by reading every name', async () => {
+    // The index differs by database (migration 0016); a broken one would find nothing, silently.
+    const indexes = await rowsOf<{ indexname: string }>(
+      context.database.db.execute(
+        sql`select indexname from pg_indexes where tablename = 'conflict_names' and indexdef like '%gin_trgm_ops%'`,
+      ),
+    );
+    const expected = context.database.kind === 'postgres' ? 'conflict_names_firm_trgm_idx' : 'conflict_names_trgm_idx';
+    expect(indexes.map((index) => index.indexname)).toEqual([expected]);
+    const namesFor = (planner: Record<string, string>) =>
+      context.database.withFirm(
+        firm.firmId,
+        async (tx) => {
+          const found = [];
+          for (const name of ['Chinedu Okonkwoo', 'Swift Haulage Limited', 'Kestrel'])
+            found.push(...(await findNameMatches(tx, firm.firmId, name, 50)));
+          return found.map((match) => `${match.searchedName} → ${match.matchedName} (${match.matchType})`).sort();
+        },
+        { settings: { ...MATCH_THRESHOLDS, ...planner } },
+      );
+    const byIndex = await namesFor({ enable_seqscan: 'off' });
+    const byReading = await namesFor({ enable_bitmapscan: 'off', enable_indexscan: 'off' });
+    expect(byIndex).toContain('Kestrel → Kestrel Software Ltd (company)');
+    expect(byIndex).toEqual(byReading);
   });
 
   it('records the check with who searched, the names and the matches', async () => {

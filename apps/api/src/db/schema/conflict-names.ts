@@ -8,7 +8,9 @@ import { firms } from './firms.ts';
  * names once, then finds the records behind each similar name by index: a bank or a government body
  * that is a party to a thousand matters is one name to compare, not a thousand. Names are kept as
  * written (trigram similarity ignores case) so those lookups are plain equality, which row-level
- * security lets an index serve.
+ * security lets an index serve. On PostgreSQL the trigram index leads with the firm (btree_gin,
+ * migration 0016): only the firm's own names are candidates to recheck, not every firm's names that
+ * share trigrams; the embedded database keeps a name-only trigram index (see the migration).
  */
 export const conflictNames = pgTable(
   'conflict_names',
@@ -20,6 +22,6 @@ export const conflictNames = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.firmId, table.name] }),
-    index('conflict_names_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('conflict_names_firm_trgm_idx').using('gin', table.firmId, sql`${table.name} gin_trgm_ops`),
   ],
 );
