@@ -174,7 +174,7 @@ describe('get-clients-list', () => {
     expect(new Set(lines).size).toBe(1206);
   });
 
-  it('counts at most 1,000 matches and says when it stopped (isTotalCountCapped)', async () => {
+  it('counts at most 1,000 matches (100 when searched) and says when it stopped (isTotalCountCapped)', async () => {
     const big = await seedTestFirm(context.database);
     await context.database.withFirm(big.firmId, (tx) =>
       tx.execute(sql`insert into clients (firm_id, client_type, first_name, last_name)
@@ -182,22 +182,23 @@ describe('get-clients-list', () => {
     );
     const bigToken = await signIn(context.app, big.users.admin.email);
     const firstPage = await list('GeneralSearchText=capped', bigToken);
-    expect(firstPage).toMatchObject({ page: 1, size: 20, totalCount: 1000, isTotalCountCapped: true });
+    expect(firstPage).toMatchObject({ page: 1, size: 20, totalCount: 100, isTotalCountCapped: true });
     expect(firstPage.data).toHaveLength(20);
-    // Under the cap the count is exact; a short first page is its own total.
+    // Under the cap the count is exact (exactly the cap too: 0100 to 0199); a short first page is its own total.
+    expect(await list('GeneralSearchText=capped client 01', bigToken)).toMatchObject({ totalCount: 100, isTotalCountCapped: false });
     expect(await list('GeneralSearchText=capped client 00', bigToken)).toMatchObject({ totalCount: 99, isTotalCountCapped: false });
     const few = await list('GeneralSearchText=capped client 120', bigToken);
     expect(few).toMatchObject({ totalCount: 6, isTotalCountCapped: false });
     expect(few.data).toHaveLength(6);
     // Pages past the cap still answer their rows, in order.
     const last = await list('GeneralSearchText=capped&sortColumn=name&sortType=asc&size=100&page=13', bigToken);
-    expect(last).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(last).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
     expect(last.data.map((client: { name: string }) => client.name)).toEqual(
       ['1201', '1202', '1203', '1204', '1205'].map((number) => `Capped Client ${number}`),
     );
     expect(await list('GeneralSearchText=capped&page=100', bigToken)).toMatchObject({
       data: [],
-      totalCount: 1000,
+      totalCount: 100,
       isTotalCountCapped: true,
     });
     // Without a search the firm's seeded clients are counted with them.

@@ -469,13 +469,17 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
     );
   });
 
-  it('counts at most 1,000 matches and says when it stopped (isTotalCountCapped)', async () => {
+  it('counts at most 1,000 matches (100 when searched) and says when it stopped (isTotalCountCapped)', async () => {
     const firstPage = await get({ size: '20' });
     expect(firstPage).toMatchObject({ page: 1, size: 20, totalCount: 1000, isTotalCountCapped: true });
     expect(firstPage.data).toHaveLength(20);
+    expect(await get({ GeneralSearchText: 'bulk matter', size: '20' })).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
+    expect(await get({ GeneralSearchText: 'bulk matter 1', size: '20' })).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
+    // Exactly the cap is an exact count: 0100 to 0199.
+    expect(await get({ GeneralSearchText: 'bulk matter 01', size: '20' })).toMatchObject({ totalCount: 100, isTotalCountCapped: false });
     expect(await get({ GeneralSearchText: 'bulk matter 00' })).toMatchObject({ totalCount: 99, isTotalCountCapped: false });
     const past = await get({ GeneralSearchText: 'bulk matter', sortColumn: 'matterName', sortType: 'asc', page: '13' });
-    expect(past).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(past).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
     expect(past.data.map((matter: { matterName: string }) => matter.matterName)).toEqual(
       ['1201', '1202', '1203', '1204', '1205'].map((number) => `Bulk matter ${number}`),
     );
@@ -483,7 +487,7 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
 
   it("finds matters by their client's name, sorts by it, and hides a deleted client's matters", async () => {
     const byClient = await get({ GeneralSearchText: 'QUILLFEATHER', size: '5', sortColumn: 'clientName', sortType: 'asc' });
-    expect(byClient).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(byClient).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
     expect(byClient.data.every((matter: { clientName: string }) => matter.clientName === 'Quillfeather Holdings Ltd')).toBe(true);
     // Matter text or client name: "lagoon" is the seeded client of the seeded matters.
     const lagoon = await get({ GeneralSearchText: 'lagoon shipping', sortColumn: 'clientName', sortType: 'desc' });

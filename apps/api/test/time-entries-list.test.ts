@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
-import { signIn, TEST_PASSWORD } from './support/test-app.ts';
+import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { markBilled, setUpTimeEntryFixture, TIME_ENTRY_BASE as base, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 let fixture: TimeEntryFixture;
@@ -191,6 +192,23 @@ describe('GET /api/admin/time-entry/get-totals', () => {
       unbilledAmount: '0.00',
     });
     expect((await fixture.call('GET', `${base}/get-totals?IsBillable=7`, fixture.tokens.admin)).statusCode).toBe(400);
+  });
+});
+
+describe('a searched list of many entries', () => {
+  it('counts at most 100 matches of a search and says when it stopped; without a search it counts on', async () => {
+    // 150 copies of "Filing" (e6): 151 match the search, 156 entries in all.
+    await fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
+      const [{ columns }] = (await rowsOf<{ columns: string }>(
+        tx.execute(sql`select string_agg(quote_ident(column_name), ', ') as columns from information_schema.columns
+          where table_schema = 'public' and table_name = 'time_entries' and column_name <> 'id' and is_generated = 'NEVER'`),
+      )) as [{ columns: string }];
+      await tx.execute(
+        sql`insert into time_entries (${sql.raw(columns)}) select ${sql.raw(columns)} from time_entries, generate_series(1, 150) where id = ${entries.e6.id}`,
+      );
+    });
+    expect((await list({ GeneralSearchText: 'filing' })).json().data).toMatchObject({ totalCount: 100, isTotalCountCapped: true });
+    expect((await list()).json().data).toMatchObject({ totalCount: 156, isTotalCountCapped: false });
   });
 });
 

@@ -1,11 +1,14 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { TOTAL_COUNT_CAP } from '@matterhorn/shared';
+import { SEARCH_TOTAL_COUNT_CAP, TOTAL_COUNT_CAP } from '@matterhorn/shared';
 import type { Tx } from '../db/database.ts';
 
 export type CappedTotal = { totalCount: number; isTotalCountCapped: boolean };
 
-/** How far a list counts: one past the cap, to tell "exactly the cap" from "more". */
-export const COUNT_LIMIT = TOTAL_COUNT_CAP + 1;
+/** How far a list counts: a searched list less far (SEARCH_TOTAL_COUNT_CAP). */
+export const totalCountCap = (isSearched: boolean) => (isSearched ? SEARCH_TOTAL_COUNT_CAP : TOTAL_COUNT_CAP);
+
+/** A count's limit: one past the cap, to tell "exactly the cap" from "more". */
+export const countLimit = (isSearched: boolean) => totalCountCap(isSearched) + 1;
 
 /**
  * A list's total, counted up to the cap: an exact count of a large firm reads every matching row
@@ -29,7 +32,7 @@ export async function cappedTotal(
 }
 
 /**
- * The count of `matching` (a select of the matching rows that stops at COUNT_LIMIT) as a column of
+ * The count of `matching` (a select of the matching rows that stops at countLimit) as a column of
  * the page's own statement: PostgreSQL runs it once, as an init plan, and the list needs no second
  * round trip. A page past the end has no row to carry it and counts on its own (countMatching).
  */
@@ -40,9 +43,10 @@ export async function countMatching(tx: Tx, matching: SQLWrapper): Promise<numbe
   return Number((result as unknown as { rows: { count: number | string }[] }).rows[0]?.count ?? 0);
 }
 
-/** cappedTotal of a page whose rows carry the capped count (cappedCountColumn). */
+/** cappedTotal of a page whose rows carry the capped count (cappedCountColumn), counted up to `cap`. */
 export const cappedTotalOfRows = (
   page: { page: number; size: number },
   rows: { matchingCount: number | null }[],
   countUpTo: () => Promise<number>,
-): Promise<CappedTotal> => cappedTotal({ ...page, rowCount: rows.length }, async () => rows[0]?.matchingCount ?? (await countUpTo()));
+  cap: number,
+): Promise<CappedTotal> => cappedTotal({ ...page, rowCount: rows.length }, async () => rows[0]?.matchingCount ?? (await countUpTo()), cap);

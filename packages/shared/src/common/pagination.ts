@@ -10,11 +10,17 @@ export const pageQuerySchema = z.object({
 
 /** Lists that count at most this many matches: beyond it they answer the cap and isTotalCountCapped. */
 export const TOTAL_COUNT_CAP = 1000;
+/**
+ * A searched list (GeneralSearchText) counts at most this many: its matches come from a trigram
+ * index whose every candidate is rechecked in the table, and a search is for finding a record,
+ * so "100+" tells the user to narrow it as well as "1,000+" would, at a tenth of the reading.
+ */
+export const SEARCH_TOTAL_COUNT_CAP = 100;
 
 /**
  * Lists answer data: { data, page, size, totalCount } (GUIDE.md §4). A list that caps its count
- * (clients, matters) also answers isTotalCountCapped: true when more than TOTAL_COUNT_CAP rows match,
- * and totalCount is then TOTAL_COUNT_CAP.
+ * (clients, matters, time entries) also answers isTotalCountCapped: true when more than its cap
+ * (TOTAL_COUNT_CAP, or SEARCH_TOTAL_COUNT_CAP when searched) match, and totalCount is then the cap.
  */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({

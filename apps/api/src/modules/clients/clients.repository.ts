@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
+import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
   auditEvents,
@@ -67,7 +67,7 @@ const matchingClients = (tx: Tx, params: ListParams) =>
     .select({ one: sql`1`.as('one') })
     .from(clients)
     .where(listConditions(params))
-    .limit(COUNT_LIMIT);
+    .limit(countLimit(Boolean(params.searchPattern)));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
 export const countClients = (tx: Tx, firmId: string, filters: ClientFilters) =>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
+import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import { matterAssignees, matters } from '../../db/schema/index.ts';
 
@@ -38,16 +38,27 @@ const matterParams = (firmId: string, filters: MatterListFilters): MatterParams 
     assignedUserId: filters.assignedUserId,
   });
 
+/** Live matters (neither they nor their client deleted), as the live-matters index's predicate says it. */
+const isLive = and(isNull(matters.deletedAt), isNull(matters.clientDeletedAt))!;
+
+/**
+ * The same, in words from which that partial index's predicate cannot be proved, so that a searched
+ * count comes from the trigram index. Once the count's limit is small (a search's), the planner,
+ * which overestimates how many matters a term matches, prefers walking the live-matters index in
+ * list order: 101 matches of a common term ("kestrel") took ~11,000 entries and 2.6 ms that way,
+ * 1 ms through the trigram index.
+ */
+const isLiveForTrigramCount = sql`coalesce(${matters.deletedAt}, ${matters.clientDeletedAt}) is null`;
+
 /**
  * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
  * live-matters index holds the lower-case search text, so a search walks it in list order.
  */
-function matterConditions(params: MatterParams): (SQL | undefined)[] {
+function matterConditions(params: MatterParams, live: SQL = isLive): (SQL | undefined)[] {
   return [
     eq(matters.firmId, params.firmId),
-    isNull(matters.deletedAt),
-    isNull(matters.clientDeletedAt),
+    live,
     params.searchPattern ? sql`${matters.searchText} like ${params.searchPattern}` : undefined,
     params.clientId ? eq(matters.clientId, params.clientId) : undefined,
     params.status ? eq(matters.status, params.status) : undefined,
@@ -59,14 +70,14 @@ function matterConditions(params: MatterParams): (SQL | undefined)[] {
 const assignedTo = (firmId: Param<string>, userId: Param<string>) =>
   and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true));
 
-function whereOf(params: MatterParams): SQL {
+function whereOf(params: MatterParams, live: SQL = isLive): SQL {
   const assigned = params.assignedUserId
     ? inArray(
         matters.id,
         sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(params.firmId, params.assignedUserId)})`,
       )
     : undefined;
-  return and(...matterConditions(params), assigned)!;
+  return and(...matterConditions(params, live), assigned)!;
 }
 
 const hasMatterFilters = (params: MatterParams) => Boolean(params.searchPattern || params.clientId || params.status || params.billingType);
@@ -134,9 +145,10 @@ function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window:
 /** The matching matters, up to the count's limit (the list shows a capped total). */
 function matchingMatters(tx: Tx, params: MatterParams) {
   const one = { one: sql`1`.as('one') };
+  const limit = countLimit(Boolean(params.searchPattern));
   if (params.assignedUserId && !hasMatterFilters(params)) {
     // Only the fee earner: their live assignments, counted from the index alone.
-    return tx.select(one).from(matterAssignees).where(assignedTo(params.firmId, params.assignedUserId)).limit(COUNT_LIMIT);
+    return tx.select(one).from(matterAssignees).where(assignedTo(params.firmId, params.assignedUserId)).limit(limit);
   }
   if (params.assignedUserId) {
     return tx
@@ -144,9 +156,13 @@ function matchingMatters(tx: Tx, params: MatterParams) {
       .from(matterAssignees)
       .innerJoin(matters, assignmentJoin)
       .where(fromAssignments(params, params.assignedUserId))
-      .limit(COUNT_LIMIT);
+      .limit(limit);
   }
-  return tx.select(one).from(matters).where(whereOf(params)).limit(COUNT_LIMIT);
+  return tx
+    .select(one)
+    .from(matters)
+    .where(whereOf(params, params.searchPattern ? isLiveForTrigramCount : isLive))
+    .limit(limit);
 }
 
 /** A matter's fee earners and practice areas, by name: for the matter whose id is `matterId`. */

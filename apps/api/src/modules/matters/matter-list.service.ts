@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
-import { cappedTotalOfRows } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
 import {
@@ -69,7 +69,12 @@ export function createMatterListService(database: Database) {
         const filters = filtersOf(query);
         const window = { limit: query.size, offset: (query.page - 1) * query.size, withCount: true };
         const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), window);
-        const total = await cappedTotalOfRows(query, rows, () => countMatters(tx, principal.firmId, filters));
+        const total = await cappedTotalOfRows(
+          query,
+          rows,
+          () => countMatters(tx, principal.firmId, filters),
+          totalCountCap(Boolean(filters.searchText)),
+        );
         return { data: rows.map(({ matchingCount: _count, ...row }) => summaryOf(row)), page: query.page, size: query.size, ...total };
       }),
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
-import { cappedCountColumn, COUNT_LIMIT, countMatching } from '../../lib/capped-total.ts';
+import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
 
@@ -182,7 +182,7 @@ const matchingEntries = (tx: Tx, params: FilterParams) =>
     .select({ one: sql`1`.as('one') })
     .from(timeEntries)
     .where(whereOf(params))
-    .limit(COUNT_LIMIT);
+    .limit(countLimit(Boolean(params.searchPattern)));
 
 /**
  * One statement: the page of entries, then each row's client, matter, activity, fee earner and

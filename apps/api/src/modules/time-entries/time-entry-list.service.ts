@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TimeEntryListItem, timeEntryListQuerySchema, TimeEntryPage, TimeEntryTotals } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { cappedTotalOfRows } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { TIME_ENTRY_CSV_HEADER, timeEntryCsvLine } from './time-entry-csv.ts';
 import { findExportNames, findTimeEntryExportBatch } from './time-entry-export.repository.ts';
@@ -85,7 +85,12 @@ export function createTimeEntryListService(database: Database) {
         const offset = (query.page - 1) * query.size;
         const window = { limit: query.size, offset, withCount: true };
         const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), window);
-        const total = await cappedTotalOfRows(query, rows, () => countTimeEntries(tx, principal.firmId, filters));
+        const total = await cappedTotalOfRows(
+          query,
+          rows,
+          () => countTimeEntries(tx, principal.firmId, filters),
+          totalCountCap(Boolean(filters.searchText)),
+        );
         const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
         return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
       }),
