@@ -8,15 +8,18 @@ let context: TestContext;
 let firmA: SeededFirm;
 let firmB: SeededFirm;
 let tenantTables: string[];
+let tenantViews: string[];
 beforeAll(async () => {
   context = await createTestApp();
   firmA = await seedTestFirm(context.database);
   firmB = await seedTestFirm(context.database);
-  const columns = await rowsOf<{ table_name: string }>(
-    context.database.db.execute(sql`select distinct table_name from information_schema.columns
-      where table_schema = 'public' and column_name = 'firm_id' order by table_name`),
+  const columns = await rowsOf<{ table_name: string; table_type: string }>(
+    context.database.db.execute(sql`select distinct c.table_name, t.table_type from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and c.column_name = 'firm_id' order by c.table_name`),
   );
-  tenantTables = columns.map((row) => row.table_name);
+  tenantTables = columns.filter((row) => row.table_type === 'BASE TABLE').map((row) => row.table_name);
+  tenantViews = columns.filter((row) => row.table_type === 'VIEW').map((row) => row.table_name);
 });
 afterAll(() => context.close());
 
@@ -31,8 +34,18 @@ describe('row-level security', () => {
     for (const table of flags) expect(table, String(table.relname)).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });
 
-  it("shows the app role only its own firm's rows in every tenant table", async () => {
-    for (const table of tenantTables) {
+  it("reads a view that carries a firm as its reader (security_invoker), so the tables' security applies", async () => {
+    expect(tenantViews).toContain('matter_list_names_source');
+    const options = await rowsOf<{ relname: string; reloptions: string[] | null }>(
+      context.database.db.execute(sql`select relname, reloptions from pg_class
+        where relnamespace = 'public'::regnamespace and relkind = 'v' and relname = any(${`{${tenantViews.join(',')}}`}::text[])`),
+    );
+    expect(options).toHaveLength(tenantViews.length);
+    for (const view of options) expect(view.reloptions, view.relname).toContain('security_invoker=true');
+  });
+
+  it("shows the app role only its own firm's rows in every tenant table and view", async () => {
+    for (const table of [...tenantTables, ...tenantViews]) {
       const [counts] = await context.database.withFirm(firmA.firmId, (tx) =>
         rowsOf(
           tx.execute(

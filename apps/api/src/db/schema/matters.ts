@@ -146,6 +146,35 @@ export const matterPracticeAreas = pgTable(
   ],
 );
 
+/**
+ * A matter's fee earners and practice areas by name, as the matters list shows them: one row per
+ * matter, kept by triggers on assignments, areas and renames (migration 0017). A list page reads its
+ * rows by key instead of two lookups per matter; kept beside matters rather than on them, so the
+ * matter rows a search rechecks stay as narrow as they are.
+ */
+export const matterListNames = pgTable(
+  'matter_list_names',
+  {
+    matterId: uuid('matter_id').primaryKey(),
+    firmId: uuid('firm_id').notNull(),
+    assignedTo: jsonb('assigned_to')
+      .$type<{ userId: string; name: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    practiceAreas: jsonb('practice_areas')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'matter_list_names_matter_fk',
+    }),
+  ],
+);
+
 /** People and companies on a matter besides the client: related parties and opposing parties. */
 export const matterParties = pgTable(
   'matter_parties',

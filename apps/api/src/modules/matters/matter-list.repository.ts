@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
-import { matterAssignees, matters } from '../../db/schema/index.ts';
+import { matterAssignees, matterListNames, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
   searchText?: string | undefined;
@@ -165,17 +165,12 @@ function matchingMatters(tx: Tx, params: MatterParams) {
     .limit(limit);
 }
 
-/** A matter's fee earners and practice areas, by name: for the matter whose id is `matterId`. */
-const aggregatesOf = (matterId: SQL) => ({
-  assignedTo: sql<{ userId: string; name: string }[]>`coalesce((
-    select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
-    from matter_assignees ma join users u on u.id = ma.user_id
-    where ma.matter_id = ${matterId}), '[]'::json)`,
-  practiceAreas: sql<string[]>`coalesce((
-    select json_agg(pa.name order by pa.name)
-    from matter_practice_areas mpa join practice_areas pa on pa.id = mpa.practice_area_id
-    where mpa.matter_id = ${matterId}), '[]'::json)`,
-});
+/** A matter's fee earners and practice areas by name, from matter_list_names (none yet: empty lists). */
+const listNames = {
+  assignedTo: sql<{ userId: string; name: string }[]>`coalesce(${matterListNames.assignedTo}, '[]'::jsonb)`,
+  practiceAreas: sql<string[]>`coalesce(${matterListNames.practiceAreas}, '[]'::jsonb)`,
+};
+const listNamesJoin = eq(matterListNames.matterId, matters.id);
 
 type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
 
@@ -184,17 +179,18 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
   return tx
     .select({
       ...summaryColumns,
-      ...aggregatesOf(sql.raw('"matters"."id"')),
+      ...listNames,
       matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, params)) : sql<null>`null::int`,
     })
     .from(matters)
     .innerJoin(pageIds, and(eq(matters.firmId, params.firmId), eq(matters.id, pageIds.id)))
+    .leftJoin(matterListNames, listNamesJoin)
     .orderBy(...orderOf(sort));
 }
 
 /**
  * A page of matters in one statement: the page's ids, then those matters with their fee earners and
- * practice areas (no query per matter); with `withCount`, each row also carries the filter's capped
+ * practice areas (matter_list_names, by key); with `withCount`, each row also carries the filter's capped
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
 export function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
@@ -226,7 +222,8 @@ export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
 export async function findMatterAggregates(tx: Tx, matterIds: string[]) {
   if (matterIds.length === 0) return [];
   return tx
-    .select({ id: matters.id, ...aggregatesOf(sql.raw('"matters"."id"')) })
+    .select({ id: matters.id, ...listNames })
     .from(matters)
+    .leftJoin(matterListNames, listNamesJoin)
     .where(inArray(matters.id, matterIds));
 }
