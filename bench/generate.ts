@@ -286,10 +286,7 @@ export async function generateData(database: Database, options: GenerateOptions)
     // matter_list_names is filled once at the end, as migration 0017 backfills it: its triggers,
     // refreshing within the load before any statistics exist, were planned to read the whole of a
     // freshly filled table for every matter (the practice areas step took 169 s).
-    await step(
-      'pause list-name triggers',
-      sql.raw(LIST_NAME_TRIGGERS.map(([table, trigger]) => `alter table ${table} disable trigger ${trigger};`).join('')),
-    );
+    await timed('pause list-name triggers', () => setListNameTriggers(tx, 'disable'));
     // The plan: one row per firm with its size, and the firm id chosen up front so every later
     // insert can join on it.
     await step(
@@ -562,10 +559,7 @@ export async function generateData(database: Database, options: GenerateOptions)
     await timed('foreign keys', () => deferred.restoreForeignKeys());
     await step('matter list names statistics', sql`analyze matters, matter_assignees, matter_practice_areas, matter_list_names`);
     await step('matter list names', sql`select matter_list_names_refresh(array(select id from matters))`);
-    await step(
-      'resume list-name triggers',
-      sql.raw(LIST_NAME_TRIGGERS.map(([table, trigger]) => `alter table ${table} enable trigger ${trigger};`).join('')),
-    );
+    await timed('resume list-name triggers', () => setListNameTriggers(tx, 'enable'));
   });
   // Statistics and visibility maps, as autovacuum would have left them on a live database.
   const vacuumStarted = performance.now();
@@ -596,6 +590,10 @@ const LIST_NAME_TRIGGERS = [
   ['matter_assignees', 'matter_assignees_list_names_insert'],
   ['matter_practice_areas', 'matter_practice_areas_list_names_insert'],
 ] as const;
+
+async function setListNameTriggers(tx: Tx, state: 'enable' | 'disable') {
+  for (const [table, trigger] of LIST_NAME_TRIGGERS) await tx.execute(sql.raw(`alter table ${table} ${state} trigger ${trigger}`));
+}
 
 /** The tables the generator fills with many rows. */
 const BULK_TABLES = ['clients', 'client_contacts', 'matters', 'matter_assignees', 'matter_practice_areas', 'matter_parties'];
