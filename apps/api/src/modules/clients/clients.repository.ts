@@ -48,10 +48,18 @@ const listParams = (firmId: string, filters: ClientFilters): ListParams =>
     status: filters.status,
   });
 
-function listConditions(params: ListParams): SQL | undefined {
+/**
+ * Live clients, worded so that the live-clients index (partial on deleted_at is null) cannot be
+ * proved to serve it: a searched count must come from the trigram index. With a search's small
+ * count limit the planner, when its sample overestimates a term's matches, otherwise walks the
+ * live index in list order (for "okonk", 565 matches among 100,000 clients, half the throughput).
+ */
+const isLiveForTrigramCount = sql`num_nulls(${clients.deletedAt}) = 1`;
+
+function listConditions(params: ListParams, live: SQL = isNull(clients.deletedAt)): SQL | undefined {
   return and(
     eq(clients.firmId, params.firmId),
-    isNull(clients.deletedAt),
+    live,
     // search_text is lower-case already: LIKE on the lowered pattern, cheaper than ILIKE per row.
     params.searchPattern ? sql`${clients.searchText} like ${params.searchPattern}` : undefined,
     params.clientType ? eq(clients.clientType, params.clientType) : undefined,
@@ -66,7 +74,7 @@ const matchingClients = (tx: Tx, params: ListParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(params))
+    .where(params.searchPattern ? listConditions(params, isLiveForTrigramCount) : listConditions(params))
     .limit(countLimit(Boolean(params.searchPattern)));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
