@@ -55,8 +55,9 @@ const listParams = (firmId: string, filters: ClientFilters): ListParams =>
  * live index in list order (for "okonk", 565 matches among 100,000 clients, half the throughput).
  */
 const isLiveForTrigramCount = sql`num_nulls(${clients.deletedAt}) = 1`;
+const isLive = isNull(clients.deletedAt);
 
-function listConditions(params: ListParams, live: SQL = isNull(clients.deletedAt)): SQL | undefined {
+function listConditions(params: ListParams, live: SQL = isLive): SQL | undefined {
   return and(
     eq(clients.firmId, params.firmId),
     live,
@@ -74,7 +75,7 @@ const matchingClients = (tx: Tx, params: ListParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(params.searchPattern ? listConditions(params, isLiveForTrigramCount) : listConditions(params))
+    .where(listConditions(params, params.searchPattern ? isLiveForTrigramCount : isLive))
     .limit(countLimit(Boolean(params.searchPattern)));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */

@@ -170,7 +170,7 @@ const listNames = {
   assignedTo: sql<{ userId: string; name: string }[]>`coalesce(${matterListNames.assignedTo}, '[]'::jsonb)`,
   practiceAreas: sql<string[]>`coalesce(${matterListNames.practiceAreas}, '[]'::jsonb)`,
 };
-const listNamesJoin = eq(matterListNames.matterId, matters.id);
+const listNamesJoin = and(eq(matterListNames.firmId, matters.firmId), eq(matterListNames.matterId, matters.id));
 
 type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
 
@@ -213,17 +213,12 @@ export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListF
   return rows.map((row) => row.id);
 }
 
-export async function findMatterSummariesByIds(tx: Tx, matterIds: string[]) {
-  if (matterIds.length === 0) return [];
-  return tx.select(summaryColumns).from(matters).where(inArray(matters.id, matterIds));
-}
-
-/** Fee earners and practice areas of a chunk of matters, in one query (no query per matter). */
-export async function findMatterAggregates(tx: Tx, matterIds: string[]) {
+/** A chunk of matters with their fee earners and practice areas, for the CSV export (one query). */
+export async function findMatterSummariesByIds(tx: Tx, firmId: string, matterIds: string[]) {
   if (matterIds.length === 0) return [];
   return tx
-    .select({ id: matters.id, ...listNames })
+    .select({ ...summaryColumns, ...listNames })
     .from(matters)
     .leftJoin(matterListNames, listNamesJoin)
-    .where(inArray(matters.id, matterIds));
+    .where(and(eq(matters.firmId, firmId), inArray(matters.id, matterIds)));
 }

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
-import type { Database, Tx } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
 import {
   countMatters,
-  findMatterAggregates,
   findMatterIds,
   findMatterPage,
   findMatterSummariesByIds,
@@ -43,24 +42,8 @@ function filtersOf(query: MatterListQuery): MatterListFilters {
 const sortOf = (query: MatterListQuery): MatterSort => ({ column: query.sortColumn, direction: query.sortType });
 
 type SummaryRow = Awaited<ReturnType<typeof findMatterSummariesByIds>>[number];
-type Aggregates = Pick<MatterSummary, 'assignedTo' | 'practiceAreas'>;
 
-const summaryOf = (row: SummaryRow & Aggregates): MatterSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
-
-/** Adds each matter's fee earners and practice areas, read for the whole chunk in one query. */
-async function withAggregates(tx: Tx, rows: SummaryRow[]): Promise<MatterSummary[]> {
-  const aggregates = new Map(
-    (
-      await findMatterAggregates(
-        tx,
-        rows.map((row) => row.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  return rows.map((row) =>
-    summaryOf({ ...row, assignedTo: aggregates.get(row.id)?.assignedTo ?? [], practiceAreas: aggregates.get(row.id)?.practiceAreas ?? [] }),
-  );
-}
+const summaryOf = (row: SummaryRow): MatterSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export function createMatterListService(database: Database) {
   return {
@@ -85,7 +68,7 @@ export function createMatterListService(database: Database) {
         const lines = [csvLine(CSV_HEADER)];
         for (let start = 0; start < ids.length; start += CSV_CHUNK) {
           const chunk = ids.slice(start, start + CSV_CHUNK);
-          const byId = new Map((await withAggregates(tx, await findMatterSummariesByIds(tx, chunk))).map((row) => [row.id, row]));
+          const byId = new Map((await findMatterSummariesByIds(tx, principal.firmId, chunk)).map((row) => [row.id, summaryOf(row)]));
           for (const id of chunk) {
             const matter = byId.get(id);
             if (matter) lines.push(csvLine(csvRowOf(matter)));
