@@ -485,6 +485,28 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
     );
   });
 
+  it('counts a search through its rarest trigrams without counting rows that hold only those trigrams', async () => {
+    // Older than the newest 500 the narrowing samples: "zeb" and "ebr" look rare, and these rows hold
+    // both without holding "zebrawood", so only the count's check of the whole text keeps them out.
+    await context.database.withFirm(bigFirm.firmId, (tx) =>
+      tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type, created_at)
+        select ${bigFirm.firmId}, ${clientId}, 'Zeb and Ebr decoy ' || n, 'Retainer', now() - interval '1 year'
+        from generate_series(1, 30) n`),
+    );
+    for (const number of [1, 2, 3]) {
+      const response = await call('POST', `${base}/create-matter`, token, {
+        clientId,
+        matterName: `Zebrawood supply ${number}`,
+        matterRate: 'Hourly',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // Pages of 2 and 1 rows are full or past the end: their totals come from the count, not the rows.
+    expect(await get({ GeneralSearchText: 'ZEBRAWOOD', size: '2' })).toMatchObject({ totalCount: 3, isTotalCountCapped: false });
+    expect(await get({ GeneralSearchText: 'zebrawood supply', size: '1', page: '5' })).toMatchObject({ data: [], totalCount: 3 });
+    expect(await get({ GeneralSearchText: 'zeb and ebr', size: '2' })).toMatchObject({ totalCount: 30, isTotalCountCapped: false });
+  });
+
   it("finds matters by their client's name, sorts by it, and hides a deleted client's matters", async () => {
     const byClient = await get({ GeneralSearchText: 'QUILLFEATHER', size: '5', sortColumn: 'clientName', sortType: 'asc' });
     expect(byClient).toMatchObject({ totalCount: 100, isTotalCountCapped: true });

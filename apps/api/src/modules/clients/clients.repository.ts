@@ -3,6 +3,13 @@ import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
+  matchesSubstring,
+  searchedCountCondition,
+  searchNarrowing,
+  substringPattern,
+  type SearchNarrowing,
+} from '../../lib/substring-search.ts';
+import {
   auditEvents,
   clientContacts,
   clients,
@@ -30,20 +37,17 @@ const summaryColumns = {
   createdAt: clients.createdAt,
 };
 
-/** LIKE wildcards in the user's text match themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 type ListParams = {
   firmId: Param<string>;
   searchPattern?: Param<string> | undefined;
   clientType?: Param<'individual' | 'company'> | undefined;
   status?: Param<'active' | 'archived'> | undefined;
-};
+} & Partial<Record<keyof SearchNarrowing, Param<string>>>;
 
 const listParams = (firmId: string, filters: ClientFilters): ListParams =>
   givenParams({
     firmId,
-    searchPattern: filters.search ? likePattern(filters.search) : undefined,
+    searchPattern: filters.search ? substringPattern(filters.search) : undefined,
     clientType: filters.clientType,
     status: filters.status,
   });
@@ -57,12 +61,13 @@ const listParams = (firmId: string, filters: ClientFilters): ListParams =>
 const isLiveForTrigramCount = sql`num_nulls(${clients.deletedAt}) = 1`;
 const isLive = isNull(clients.deletedAt);
 
-function listConditions(params: ListParams, live: SQL = isLive): SQL | undefined {
+/** The list's filter, or its searched count's: that one finds its rows through the trigram index. */
+function listConditions(params: ListParams, purpose: 'list' | 'searchedCount' = 'list'): SQL | undefined {
+  const isSearchedCount = purpose === 'searchedCount';
   return and(
     eq(clients.firmId, params.firmId),
-    live,
-    // search_text is lower-case already: LIKE on the lowered pattern, cheaper than ILIKE per row.
-    params.searchPattern ? sql`${clients.searchText} like ${params.searchPattern}` : undefined,
+    isSearchedCount ? isLiveForTrigramCount : isLive,
+    isSearchedCount ? searchedCountCondition(clients.searchText, params) : matchesSubstring(clients.searchText, params.searchPattern),
     params.clientType ? eq(clients.clientType, params.clientType) : undefined,
     params.status ? eq(clients.status, params.status) : undefined,
   );
@@ -75,12 +80,30 @@ const matchingClients = (tx: Tx, params: ListParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(params, params.searchPattern ? isLiveForTrigramCount : isLive))
+    .where(listConditions(params, params.searchPattern ? 'searchedCount' : 'list'))
     .limit(countLimit(Boolean(params.searchPattern)));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countClients = (tx: Tx, firmId: string, filters: ClientFilters) =>
-  countMatching(tx, matchingClients(tx, listParams(firmId, filters)));
+export const countClients = async (tx: Tx, firmId: string, filters: ClientFilters) =>
+  countMatching(tx, matchingClients(tx, await countedListParams(tx, firmId, filters, true)));
+
+/** The filter's values, with the search's narrowing (substring-search.ts) when the statement counts. */
+async function countedListParams(tx: Tx, firmId: string, filters: ClientFilters, isCounted: boolean): Promise<ListParams> {
+  const params = listParams(firmId, filters);
+  if (!isCounted) return params;
+  return { ...params, ...(await searchNarrowing('clients', firmId, filters.search, (rows) => newestSearchTexts(tx, firmId, rows))) };
+}
+
+/** The firm's newest live clients' search texts, read from the live-clients index alone. */
+async function newestSearchTexts(tx: Tx, firmId: string, rows: number): Promise<string[]> {
+  const texts = await tx
+    .select({ searchText: clients.searchText })
+    .from(clients)
+    .where(and(eq(clients.firmId, firmId), isLive))
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(rows);
+  return texts.map((row) => row.searchText);
+}
 
 type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
 
@@ -114,9 +137,10 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
  * with `withCount`, each row also carries the filter's capped count (cappedCountColumn). Its SQL is
  * built once per shape (runShaped).
  */
-export function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
-  return runShapedPage(tx, { name: 'client-page', sort, params: listParams(firmId, filters), window }, (params, shaped) =>
-    selectClientPage(tx, params, sort, shaped),
+export async function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
+  const params = await countedListParams(tx, firmId, filters, Boolean(window.withCount));
+  return runShapedPage(tx, { name: 'client-page', sort, params, window }, (shapedParams, shaped) =>
+    selectClientPage(tx, shapedParams, sort, shaped),
   );
 }
 

@@ -2,6 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
+import {
+  matchesSubstring,
+  searchedCountCondition,
+  searchNarrowing,
+  substringPattern,
+  type SearchNarrowing,
+} from '../../lib/substring-search.ts';
 import { matterAssignees, matterListNames, matters } from '../../db/schema/index.ts';
 
 export type MatterListFilters = {
@@ -14,9 +21,6 @@ export type MatterListFilters = {
 export type MatterSortColumn = 'matterName' | 'matterNumber' | 'clientName' | 'matterOpenDate' | 'status' | 'createdAt';
 export type MatterSort = { column: MatterSortColumn; direction: 'asc' | 'desc' };
 
-/** Text typed by a user, made literal inside a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 type BillingType = (typeof matters.$inferSelect)['billingType'];
 /** The filter's values (or, for a page built once per shape, placeholders): only those given. */
 type MatterParams = {
@@ -26,12 +30,12 @@ type MatterParams = {
   status?: Param<'Open' | 'Closed'> | undefined;
   billingType?: Param<BillingType> | undefined;
   assignedUserId?: Param<string> | undefined;
-};
+} & Partial<Record<keyof SearchNarrowing, Param<string>>>;
 
 const matterParams = (firmId: string, filters: MatterListFilters): MatterParams =>
   givenParams({
     firmId,
-    searchPattern: filters.searchText ? `%${likeLiteral(filters.searchText.toLowerCase())}%` : undefined,
+    searchPattern: filters.searchText ? substringPattern(filters.searchText) : undefined,
     clientId: filters.clientId,
     status: filters.status,
     billingType: filters.billingType,
@@ -50,16 +54,20 @@ const isLive = and(isNull(matters.deletedAt), isNull(matters.clientDeletedAt))!;
  */
 const isLiveForTrigramCount = sql`num_nulls(${matters.deletedAt}, ${matters.clientDeletedAt}) = 2`;
 
+/** A searched count finds its rows through the trigram index, unlike the list's page (below). */
+type ConditionsFor = 'list' | 'searchedCount';
+
 /**
  * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
  * live-matters index holds the lower-case search text, so a search walks it in list order.
  */
-function matterConditions(params: MatterParams, live: SQL = isLive): (SQL | undefined)[] {
+function matterConditions(params: MatterParams, purpose: ConditionsFor = 'list'): (SQL | undefined)[] {
+  const isSearchedCount = purpose === 'searchedCount';
   return [
     eq(matters.firmId, params.firmId),
-    live,
-    params.searchPattern ? sql`${matters.searchText} like ${params.searchPattern}` : undefined,
+    isSearchedCount ? isLiveForTrigramCount : isLive,
+    isSearchedCount ? searchedCountCondition(matters.searchText, params) : matchesSubstring(matters.searchText, params.searchPattern),
     params.clientId ? eq(matters.clientId, params.clientId) : undefined,
     params.status ? eq(matters.status, params.status) : undefined,
     params.billingType ? eq(matters.billingType, params.billingType) : undefined,
@@ -70,14 +78,14 @@ function matterConditions(params: MatterParams, live: SQL = isLive): (SQL | unde
 const assignedTo = (firmId: Param<string>, userId: Param<string>) =>
   and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true));
 
-function whereOf(params: MatterParams, live: SQL = isLive): SQL {
+function whereOf(params: MatterParams, purpose: ConditionsFor = 'list'): SQL {
   const assigned = params.assignedUserId
     ? inArray(
         matters.id,
         sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(params.firmId, params.assignedUserId)})`,
       )
     : undefined;
-  return and(...matterConditions(params, live), assigned)!;
+  return and(...matterConditions(params, purpose), assigned)!;
 }
 
 const hasMatterFilters = (params: MatterParams) => Boolean(params.searchPattern || params.clientId || params.status || params.billingType);
@@ -161,7 +169,7 @@ function matchingMatters(tx: Tx, params: MatterParams) {
   return tx
     .select(one)
     .from(matters)
-    .where(whereOf(params, params.searchPattern ? isLiveForTrigramCount : isLive))
+    .where(whereOf(params, params.searchPattern ? 'searchedCount' : 'list'))
     .limit(limit);
 }
 
@@ -193,15 +201,35 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
  * practice areas (matter_list_names, by key); with `withCount`, each row also carries the filter's capped
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
-export function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
-  return runShapedPage(tx, { name: 'matter-page', sort, params: matterParams(firmId, filters), window }, (params, shaped) =>
-    selectMatterPage(tx, params, sort, shaped),
+export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
+  const params = await countedMatterParams(tx, firmId, filters, Boolean(window.withCount));
+  return runShapedPage(tx, { name: 'matter-page', sort, params, window }, (shapedParams, shaped) =>
+    selectMatterPage(tx, shapedParams, sort, shaped),
   );
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countMatters = (tx: Tx, firmId: string, filters: MatterListFilters) =>
-  countMatching(tx, matchingMatters(tx, matterParams(firmId, filters)));
+export const countMatters = async (tx: Tx, firmId: string, filters: MatterListFilters) =>
+  countMatching(tx, matchingMatters(tx, await countedMatterParams(tx, firmId, filters, true)));
+
+/** The filter's values, with the search's narrowing (substring-search.ts) when the statement counts. */
+async function countedMatterParams(tx: Tx, firmId: string, filters: MatterListFilters, isCounted: boolean): Promise<MatterParams> {
+  const params = matterParams(firmId, filters);
+  // A fee earner's count reads their assignments, not the trigram index.
+  if (!isCounted || params.assignedUserId) return params;
+  return { ...params, ...(await searchNarrowing('matters', firmId, filters.searchText, (rows) => newestSearchTexts(tx, firmId, rows))) };
+}
+
+/** The firm's newest live matters' search texts, read from the live-matters index alone. */
+async function newestSearchTexts(tx: Tx, firmId: string, rows: number): Promise<string[]> {
+  const texts = await tx
+    .select({ searchText: matters.searchText })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), isLive))
+    .orderBy(desc(matters.createdAt), desc(matters.id))
+    .limit(rows);
+  return texts.map((row) => row.searchText);
+}
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {

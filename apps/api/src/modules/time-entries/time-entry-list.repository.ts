@@ -3,6 +3,7 @@ import type { Tx } from '../../db/database.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
+import { substringPattern } from '../../lib/substring-search.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from './time-entries.rules.ts';
 
 export type TimeEntryListFilters = {
@@ -16,9 +17,6 @@ export type TimeEntryListFilters = {
   toDate?: string | undefined;
   searchText?: string | undefined;
 };
-
-/** Text typed by a user, made literal inside a LIKE pattern. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 type FilterParams = {
   firmId: Param<string>;
@@ -43,7 +41,7 @@ const filterParams = (firmId: string, filters: TimeEntryListFilters): FilterPara
     isBillable: filters.isBillable || undefined,
     fromDate: filters.fromDate,
     toDate: filters.toDate,
-    searchPattern: filters.searchText ? likePattern(filters.searchText) : undefined,
+    searchPattern: filters.searchText ? substringPattern(filters.searchText) : undefined,
   });
 
 /**

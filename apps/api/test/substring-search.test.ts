@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { indexableTrigrams, rarestTrigrams, searchNarrowing, substringPattern, trigramRowCounts } from '../src/lib/substring-search.ts';
+
+describe('substringPattern', () => {
+  it("lowers the text and makes LIKE's wildcards and escape match themselves", () => {
+    expect(substringPattern('Kestrel')).toBe('%kestrel%');
+    expect(substringPattern('100%_a\\b')).toBe('%100\\%\\_a\\\\b%');
+  });
+});
+
+describe('indexableTrigrams', () => {
+  it('takes each run of three ASCII letters or digits, once, in order', () => {
+    expect(indexableTrigrams('Kestrel')).toEqual(['kes', 'est', 'str', 'tre', 'rel']);
+    expect(indexableTrigrams("O'Brien-Smith")).toEqual(['bri', 'rie', 'ien', 'smi', 'mit', 'ith']);
+    expect(indexableTrigrams('MAT-00002')).toEqual(['mat', '000', '002']);
+    expect(indexableTrigrams('Müller')).toEqual(['lle', 'ler']);
+    expect(indexableTrigrams('ab')).toEqual([]);
+    expect(indexableTrigrams('aaaa')).toEqual(['aaa']);
+  });
+});
+
+describe('rarestTrigrams', () => {
+  const rowsHolding = trigramRowCounts(['the kestrel estate', 'west street', 'best interest', 'a kestrel']);
+
+  it('counts a trigram once per sampled text', () => {
+    expect(rowsHolding.get('est')).toBe(4);
+    expect(rowsHolding.get('kes')).toBe(2);
+    expect(rowsHolding.get('tre')).toBe(3);
+  });
+
+  it('picks the two trigrams held by fewest sampled rows, the earlier first on a tie', () => {
+    expect(rarestTrigrams('kestrel', rowsHolding)).toEqual(['kes', 'rel']);
+    // Unsampled trigrams count as held by none.
+    expect(rarestTrigrams('zebrawood', rowsHolding)).toEqual(['zeb', 'ebr']);
+  });
+
+  it('leaves a text of two trigrams or fewer to its whole pattern', () => {
+    expect(rarestTrigrams('west', rowsHolding)).toBeUndefined();
+    expect(rarestTrigrams('o-k', rowsHolding)).toBeUndefined();
+  });
+});
+
+describe('searchNarrowing', () => {
+  it('reads a firm and list its sample once, and narrows only texts of three or more trigrams', async () => {
+    const firmId = crypto.randomUUID();
+    const reads: number[] = [];
+    const readSample = async (rows: number) => {
+      reads.push(rows);
+      return ['west street', 'best interest', 'kestrel'];
+    };
+    expect(await searchNarrowing('matters', firmId, 'West', readSample)).toBeUndefined();
+    expect(reads).toEqual([]);
+    expect(await searchNarrowing('matters', firmId, 'KESTREL', readSample)).toEqual({
+      searchText: 'kestrel',
+      rareTrigramA: '%kes%',
+      rareTrigramB: '%rel%',
+    });
+    expect(await searchNarrowing('matters', firmId, 'interest', readSample)).toEqual({
+      searchText: 'interest',
+      rareTrigramA: '%int%',
+      rareTrigramB: '%nte%',
+    });
+    expect(reads).toEqual([500]);
+    await searchNarrowing('clients', firmId, 'kestrel', readSample);
+    expect(reads).toEqual([500, 500]);
+  });
+});
