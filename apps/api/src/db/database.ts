@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -119,7 +120,8 @@ class PreparingClient extends pg.Client {
 }
 
 function openPostgres(databaseUrl: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, Client: PreparingClient });
+  // Pipelining lets a transaction's begin travel with its first statement (inScope).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, Client: PreparingClient, pipeline: true });
   // A connection the server drops (restart, failover, a terminated backend) must not crash the
   // process: queries running on it still fail on their own promise, and the pool opens a new one.
   pool.on('error', () => undefined);
@@ -128,28 +130,44 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   const dialect = new PgDialect();
 
   /**
-   * A transaction whose first round trip also switches role and firm: `begin; select set_config(…)`
-   * goes as one simple-protocol message (values quoted by the driver), where drizzle's transaction
-   * would send begin and the settings as two. Requests are short, so a round trip saved on each is
-   * a large share of their cost.
+   * A transaction whose first round trip also switches role and firm and runs its first statement.
+   * `begin; select set_config(…)` is one simple-protocol message (values quoted by the driver), where
+   * drizzle's transaction would send begin and the settings as two, and it is not awaited: the socket
+   * is corked until the end of this turn of the event loop, so the first statement fn sends in that
+   * turn leaves in the same write, pipelined behind it. PostgreSQL runs messages in order, so that
+   * statement runs inside the transaction, as the role, or fails if the scope failed (the
+   * transaction is then aborted). Requests are short: each round trip and each write saved is a
+   * large share of their cost.
    */
   const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
+    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
     let broken: Error | undefined;
-    try {
-      await client.query(
+    socket.cork();
+    // Settled to its error at once: a rejection left unobserved while fn runs would end the process.
+    const scoped = client
+      .query(
         `begin; select ${Object.entries(scope)
           .map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`)
           .join(', ')}`,
+      )
+      .then(
+        () => undefined,
+        (error: Error) => error,
       );
+    process.nextTick(() => socket.uncork());
+    try {
       const result = await fn(tx);
+      const scopeError = await scoped;
+      if (scopeError) throw scopeError;
       await client.query('commit');
       return result;
     } catch (error) {
+      const scopeError = await scoped;
       // A connection that cannot even roll back is dropped rather than handed to the next request.
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
+      throw scopeError ?? error;
     } finally {
       client.release(broken);
     }
