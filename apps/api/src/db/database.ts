@@ -34,7 +34,7 @@ export type Database = {
    * planned for their parameters on every run, because one large firm among many small ones makes a
    * plan cached for "any firm" wrong for it.
    */
-  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: { settings?: TransactionSettings }): Promise<T>;
+  withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
@@ -51,6 +51,12 @@ export type Database = {
 type Scope = Record<'role' | 'app.firm_id' | 'plan_cache_mode' | 'random_page_cost', string>;
 /** Further settings for one transaction (such as pg_trgm's thresholds), sent with its begin. */
 export type TransactionSettings = Record<string, string>;
+/**
+ * `readOnly`: the transaction only reads (PostgreSQL refuses any write in it), so its commit has
+ * nothing to make durable and the caller's answer does not wait for it.
+ */
+export type ScopeOptions = { settings?: TransactionSettings; readOnly?: boolean };
+export const READ_ONLY: ScopeOptions = { readOnly: true };
 const firmScope = (firmId: string, settings: TransactionSettings = {}): Scope => ({
   ...settings,
   role: 'matterhorn_app',
@@ -66,15 +72,18 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      await applyScope(tx as Tx, scope);
-      return fn(tx as Tx);
-    });
+  const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false) =>
+    db.transaction(
+      async (tx) => {
+        await applyScope(tx as Tx, scope);
+        return fn(tx as Tx);
+      },
+      { accessMode: readOnly ? 'read only' : 'read write' },
+    );
   return {
     kind: 'pglite',
     db,
-    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
@@ -137,18 +146,20 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
    * turn leaves in the same write, pipelined behind it. PostgreSQL runs messages in order, so that
    * statement runs inside the transaction, as the role, or fails if the scope failed (the
    * transaction is then aborted). Requests are short: each round trip and each write saved is a
-   * large share of their cost.
+   * large share of their cost. A read-only transaction's commit is sent but not waited for: its
+   * results stand whatever the commit answers, and the connection returns to the pool once it ends.
    */
-  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false): Promise<T> => {
     const client = await pool.connect();
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
     const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
     let broken: Error | undefined;
+    let isReleasedOnCommit = false;
     socket.cork();
     // Settled to its error at once: a rejection left unobserved while fn runs would end the process.
     const scoped = client
       .query(
-        `begin; select ${Object.entries(scope)
+        `${readOnly ? 'begin read only' : 'begin'}; select ${Object.entries(scope)
           .map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`)
           .join(', ')}`,
       )
@@ -161,7 +172,15 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
       const result = await fn(tx);
       const scopeError = await scoped;
       if (scopeError) throw scopeError;
-      await client.query('commit');
+      if (readOnly) {
+        isReleasedOnCommit = true;
+        client.query('commit').then(
+          () => client.release(),
+          (commitError: Error) => client.release(commitError),
+        );
+      } else {
+        await client.query('commit');
+      }
       return result;
     } catch (error) {
       const scopeError = await scoped;
@@ -169,14 +188,14 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
       throw scopeError ?? error;
     } finally {
-      client.release(broken);
+      if (!isReleasedOnCommit) client.release(broken);
     }
   };
 
   return {
     kind: 'postgres',
     db,
-    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Database, Tx } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -126,21 +126,25 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
     },
 
     async list({ firmId }: FirmPrincipal, query: ClientListQuery) {
-      return database.withFirm(firmId, async (tx) => {
-        const rows = await pageOfSummaries(tx, firmId, query, {
-          limit: query.size,
-          offset: (query.page - 1) * query.size,
-          withCount: true,
-        });
-        const filters = filtersOf(query);
-        const total = await cappedTotalOfRows(
-          query,
-          rows,
-          () => repository.countClients(tx, firmId, filters),
-          totalCountCap(Boolean(filters.search)),
-        );
-        return { data: rows.map((row) => row.summary), page: query.page, size: query.size, ...total };
-      });
+      return database.withFirm(
+        firmId,
+        async (tx) => {
+          const rows = await pageOfSummaries(tx, firmId, query, {
+            limit: query.size,
+            offset: (query.page - 1) * query.size,
+            withCount: true,
+          });
+          const filters = filtersOf(query);
+          const total = await cappedTotalOfRows(
+            query,
+            rows,
+            () => repository.countClients(tx, firmId, filters),
+            totalCountCap(Boolean(filters.search)),
+          );
+          return { data: rows.map((row) => row.summary), page: query.page, size: query.size, ...total };
+        },
+        READ_ONLY,
+      );
     },
 
     /** The whole filtered list as CSV, read in pages so a large firm never sits in memory at once. */
@@ -148,8 +152,10 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
       async function* lines() {
         yield csvLine(CSV_HEADER);
         for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
-          const rows = await database.withFirm(firmId, async (tx) =>
-            (await pageOfSummaries(tx, firmId, query, { limit: CSV_PAGE_SIZE, offset })).map((row) => row.summary),
+          const rows = await database.withFirm(
+            firmId,
+            async (tx) => (await pageOfSummaries(tx, firmId, query, { limit: CSV_PAGE_SIZE, offset })).map((row) => row.summary),
+            READ_ONLY,
           );
           if (rows.length > 0) {
             yield rows

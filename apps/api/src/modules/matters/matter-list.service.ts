@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
+import { READ_ONLY, type Database } from '../../db/database.ts';
 import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -48,34 +48,42 @@ const summaryOf = (row: SummaryRow): MatterSummary => ({ ...row, createdAt: row.
 export function createMatterListService(database: Database) {
   return {
     page: (principal: FirmPrincipal, query: MatterListQuery) =>
-      database.withFirm(principal.firmId, async (tx) => {
-        const filters = filtersOf(query);
-        const window = { limit: query.size, offset: (query.page - 1) * query.size, withCount: true };
-        const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), window);
-        const total = await cappedTotalOfRows(
-          query,
-          rows,
-          () => countMatters(tx, principal.firmId, filters),
-          totalCountCap(Boolean(filters.searchText)),
-        );
-        return { data: rows.map(({ matchingCount: _count, ...row }) => summaryOf(row)), page: query.page, size: query.size, ...total };
-      }),
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const filters = filtersOf(query);
+          const window = { limit: query.size, offset: (query.page - 1) * query.size, withCount: true };
+          const rows = await findMatterPage(tx, principal.firmId, filters, sortOf(query), window);
+          const total = await cappedTotalOfRows(
+            query,
+            rows,
+            () => countMatters(tx, principal.firmId, filters),
+            totalCountCap(Boolean(filters.searchText)),
+          );
+          return { data: rows.map(({ matchingCount: _count, ...row }) => summaryOf(row)), page: query.page, size: query.size, ...total };
+        },
+        READ_ONLY,
+      ),
 
     /** The whole filtered list as CSV, read in chunks of 1000 matters. */
     csv: (principal: FirmPrincipal, query: MatterListQuery) =>
-      database.withFirm(principal.firmId, async (tx) => {
-        const ids = await findMatterIds(tx, principal.firmId, filtersOf(query), sortOf(query));
-        const lines = [csvLine(CSV_HEADER)];
-        for (let start = 0; start < ids.length; start += CSV_CHUNK) {
-          const chunk = ids.slice(start, start + CSV_CHUNK);
-          const byId = new Map((await findMatterSummariesByIds(tx, principal.firmId, chunk)).map((row) => [row.id, summaryOf(row)]));
-          for (const id of chunk) {
-            const matter = byId.get(id);
-            if (matter) lines.push(csvLine(csvRowOf(matter)));
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const ids = await findMatterIds(tx, principal.firmId, filtersOf(query), sortOf(query));
+          const lines = [csvLine(CSV_HEADER)];
+          for (let start = 0; start < ids.length; start += CSV_CHUNK) {
+            const chunk = ids.slice(start, start + CSV_CHUNK);
+            const byId = new Map((await findMatterSummariesByIds(tx, principal.firmId, chunk)).map((row) => [row.id, summaryOf(row)]));
+            for (const id of chunk) {
+              const matter = byId.get(id);
+              if (matter) lines.push(csvLine(csvRowOf(matter)));
+            }
           }
-        }
-        return lines.join('');
-      }),
+          return lines.join('');
+        },
+        READ_ONLY,
+      ),
   };
 }
 
