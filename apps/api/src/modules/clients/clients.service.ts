@@ -179,7 +179,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
     },
 
     detail({ firmId }: FirmPrincipal, clientId: string): Promise<ClientDetail> {
-      return database.withFirm(firmId, (tx) => detailOf(tx, firmId, clientId));
+      return database.withFirm(firmId, (tx) => detailOf(tx, firmId, clientId), READ_ONLY);
     },
 
     create(principal: FirmPrincipal, input: ClientInput): Promise<ClientDetail> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { matterCloseInputSchema, matterInputSchema, MatterName, MatterView } from '@matterhorn/shared';
-import type { Database, Tx } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { checkCustomFields } from './matter-custom-fields.ts';
@@ -122,7 +122,7 @@ export function createMatterService(database: Database) {
     });
 
   return {
-    view: (principal: FirmPrincipal, matterId: string) => database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId)),
+    view: (principal: FirmPrincipal, matterId: string) => database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId), READ_ONLY),
 
     matterNamesOfClient: (principal: FirmPrincipal, clientId: string): Promise<MatterName[]> =>
       database.withFirm(principal.firmId, async (tx) => {

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TimeEntryListItem, timeEntryListQuerySchema, TimeEntryPage, TimeEntryTotals } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
+import { READ_ONLY, type Database } from '../../db/database.ts';
 import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { TIME_ENTRY_CSV_HEADER, timeEntryCsvLine } from './time-entry-csv.ts';
@@ -80,23 +80,27 @@ function drained(stream: PassThrough): Promise<void> {
 export function createTimeEntryListService(database: Database) {
   return {
     page: (principal: FirmPrincipal, query: TimeEntryListQuery): Promise<TimeEntryPage> =>
-      database.withFirm(principal.firmId, async (tx) => {
-        const filters = filtersOf(principal, query);
-        const offset = (query.page - 1) * query.size;
-        const window = { limit: query.size, offset, withCount: true };
-        const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), window);
-        const total = await cappedTotalOfRows(
-          query,
-          rows,
-          () => countTimeEntries(tx, principal.firmId, filters),
-          totalCountCap(Boolean(filters.searchText)),
-        );
-        const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
-        return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
-      }),
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const filters = filtersOf(principal, query);
+          const offset = (query.page - 1) * query.size;
+          const window = { limit: query.size, offset, withCount: true };
+          const rows = await findTimeEntryPage(tx, principal.firmId, filters, sortOf(query), window);
+          const total = await cappedTotalOfRows(
+            query,
+            rows,
+            () => countTimeEntries(tx, principal.firmId, filters),
+            totalCountCap(Boolean(filters.searchText)),
+          );
+          const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
+          return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
+        },
+        READ_ONLY,
+      ),
 
     totals: (principal: FirmPrincipal, query: TimeEntryListQuery): Promise<TimeEntryTotals> =>
-      database.withFirm(principal.firmId, (tx) => sumTimeEntries(tx, principal.firmId, filtersOf(principal, query))),
+      database.withFirm(principal.firmId, (tx) => sumTimeEntries(tx, principal.firmId, filtersOf(principal, query)), READ_ONLY),
 
     /**
      * The whole filtered list as CSV, streamed: batches of CSV_BATCH rows, each read after the last
@@ -111,31 +115,35 @@ export function createTimeEntryListService(database: Database) {
         const sort = sortOf(query);
         let isStarted = false;
         database
-          .withFirm(principal.firmId, async (tx) => {
-            const names = await findExportNames(tx, principal.firmId);
-            const batchAfter = (after: TimeEntryKeyset | null) => {
-              const batch = findTimeEntryExportBatch(tx, principal.firmId, filters, sort, CSV_BATCH, after);
-              // Awaited below; until then a failure must not count as an unhandled rejection.
-              batch.catch(() => undefined);
-              return batch;
-            };
-            let pending: ReturnType<typeof batchAfter> | null = batchAfter(null);
-            while (pending) {
-              const batch: Awaited<ReturnType<typeof batchAfter>> = await pending;
-              pending = batch.rows.length === CSV_BATCH && !stream.destroyed ? batchAfter(batch.next) : null;
-              const text = (isStarted ? '' : TIME_ENTRY_CSV_HEADER) + batch.rows.map((row) => timeEntryCsvLine(row, names)).join('');
-              if (!isStarted) {
-                isStarted = true;
-                resolve(stream);
+          .withFirm(
+            principal.firmId,
+            async (tx) => {
+              const names = await findExportNames(tx, principal.firmId);
+              const batchAfter = (after: TimeEntryKeyset | null) => {
+                const batch = findTimeEntryExportBatch(tx, principal.firmId, filters, sort, CSV_BATCH, after);
+                // Awaited below; until then a failure must not count as an unhandled rejection.
+                batch.catch(() => undefined);
+                return batch;
+              };
+              let pending: ReturnType<typeof batchAfter> | null = batchAfter(null);
+              while (pending) {
+                const batch: Awaited<ReturnType<typeof batchAfter>> = await pending;
+                pending = batch.rows.length === CSV_BATCH && !stream.destroyed ? batchAfter(batch.next) : null;
+                const text = (isStarted ? '' : TIME_ENTRY_CSV_HEADER) + batch.rows.map((row) => timeEntryCsvLine(row, names)).join('');
+                if (!isStarted) {
+                  isStarted = true;
+                  resolve(stream);
+                }
+                if (!stream.write(text)) await drained(stream);
+                if (stream.destroyed) {
+                  // The reader went away: let the batch already asked for finish, then stop.
+                  await pending?.catch(() => undefined);
+                  return;
+                }
               }
-              if (!stream.write(text)) await drained(stream);
-              if (stream.destroyed) {
-                // The reader went away: let the batch already asked for finish, then stop.
-                await pending?.catch(() => undefined);
-                return;
-              }
-            }
-          })
+            },
+            READ_ONLY,
+          )
           .then(
             () => stream.end(),
             (error: unknown) => (isStarted ? stream.destroy(error as Error) : reject(error)),
