@@ -39,8 +39,37 @@ export type Database = {
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
   migrate(migrationsFolder?: string): Promise<void>;
+  /** What may have ended sessions or changed what they may do, for the sessions' checks kept in memory. */
+  sessionChanges: SessionChanges;
   close(): Promise<void>;
 };
+
+/**
+ * A firm's sessions may have changed (a firm id), or any firm's (null): after every committed write
+ * transaction of this process, before its caller goes on, and on each notice of migration 0019's
+ * triggers (other processes sharing the database, and writes made outside withFirm).
+ */
+export type SessionChangeListener = (firmId: string | null) => void;
+export type SessionChanges = {
+  subscribe(listener: SessionChangeListener): void;
+  /** Whether the notices are being heard: while they are not, no check kept in memory may be trusted. */
+  isHeard(): boolean;
+};
+export const SESSION_CHANGES_CHANNEL = 'matterhorn_session_changes';
+
+function sessionChangeFeed() {
+  const listeners = new Set<SessionChangeListener>();
+  let isHeard = false;
+  return {
+    changes: { subscribe: (listener) => void listeners.add(listener), isHeard: () => isHeard } satisfies SessionChanges,
+    changed: (firmId: string | null) => listeners.forEach((listener) => listener(firmId)),
+    setHeard(heard: boolean) {
+      isHeard = heard;
+      // Whatever was missed while not heard (or before), nothing kept from then stands.
+      listeners.forEach((listener) => listener(null));
+    },
+  };
+}
 
 /**
  * What a request transaction runs as, set for the transaction only: the role, the firm its
@@ -72,20 +101,32 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false) =>
-    db.transaction(
+  const feed = sessionChangeFeed();
+  // One process owns an embedded database, so its own notices are all there are.
+  pglite
+    .listen(SESSION_CHANGES_CHANNEL, (firmId) => feed.changed(firmId || null))
+    .then(
+      () => feed.setHeard(true),
+      () => undefined,
+    );
+  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false) => {
+    const result = await db.transaction(
       async (tx) => {
         await applyScope(tx as Tx, scope);
         return fn(tx as Tx);
       },
       { accessMode: readOnly ? 'read only' : 'read write' },
     );
+    if (!readOnly) feed.changed(scope['app.firm_id'] || null);
+    return result;
+  };
   return {
     kind: 'pglite',
     db,
     withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
+    sessionChanges: feed.changes,
     close: () => pglite.close(),
   };
 }
@@ -137,6 +178,8 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   const dialect = new PgDialect();
+  const feed = sessionChangeFeed();
+  const notices = listenForNotices(databaseUrl, SESSION_CHANGES_CHANNEL, feed);
 
   /**
    * A transaction whose first round trip also switches role and firm and runs its first statement.
@@ -180,6 +223,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
         );
       } else {
         await client.query('commit');
+        feed.changed(scope['app.firm_id'] || null);
       }
       return result;
     } catch (error) {
@@ -209,7 +253,55 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
         await client.end();
       }
     },
-    close: () => pool.end(),
+    sessionChanges: feed.changes,
+    close: async () => {
+      await notices.close();
+      await pool.end();
+    },
+  };
+}
+
+const NOTICE_RECONNECT_MS = 1000;
+
+/**
+ * Listens on its own connection (a pooled one is shared between transactions) and reconnects after
+ * losing it; the feed is heard only while the listen stands.
+ */
+function listenForNotices(databaseUrl: string, channel: string, feed: ReturnType<typeof sessionChangeFeed>) {
+  let isClosed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    feed.setHeard(false);
+    lostClient.end().catch(() => undefined);
+    if (!isClosed) retry = setTimeout(connect, NOTICE_RECONNECT_MS);
+  };
+  const connect = () => {
+    const listening = new pg.Client({ connectionString: databaseUrl });
+    client = listening;
+    listening.on('notification', (notice) => feed.changed(notice.payload || null));
+    listening.on('error', () => lost(listening));
+    listening.on('end', () => lost(listening));
+    listening
+      .connect()
+      .then(() => listening.query(`listen ${channel}`))
+      .then(
+        () => client === listening && !isClosed && feed.setHeard(true),
+        () => lost(listening),
+      );
+  };
+  connect();
+  return {
+    close: async () => {
+      isClosed = true;
+      clearTimeout(retry);
+      feed.setHeard(false);
+      const closing = client;
+      client = undefined;
+      await closing?.end().catch(() => undefined);
+    },
   };
 }
 
