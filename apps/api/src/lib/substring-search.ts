@@ -1,4 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database.ts';
 import type { Param } from '../db/query-shapes.ts';
 
 /** What a list's search matches: the user's text, lower case, anywhere in a row's lower-case search text. */
@@ -86,6 +88,33 @@ export async function searchNarrowing(
   const rare = rarestTrigrams(searchText, await sampledCounts(`${list}:${firmId}`, readSample));
   if (!rare) return undefined;
   return { searchText: searchText.toLowerCase(), rareTrigramA: `%${rare[0]}%`, rareTrigramB: `%${rare[1]}%` };
+}
+
+/** A list's table: its firm, lower-case search text, and the columns its live index is ordered by. */
+export type SearchedTable = PgTable & Record<'firmId' | 'searchText' | 'createdAt' | 'id', AnyPgColumn>;
+
+/**
+ * `params` with the search's narrowing, for a statement that counts. The sample is the firm's
+ * newest rows that satisfy `live`, the list's live-index predicate: an index-only read of that index.
+ */
+export async function narrowedForCount<P extends object>(
+  tx: Tx,
+  list: { name: string; table: SearchedTable },
+  firm: { firmId: string; live: SQL },
+  searchText: string | undefined,
+  params: P,
+): Promise<P & Partial<SearchNarrowing>> {
+  const narrowing = await searchNarrowing(list.name, firm.firmId, searchText, async (rows) => {
+    const { table } = list;
+    const texts = await tx
+      .select({ searchText: table.searchText })
+      .from(table)
+      .where(and(eq(table.firmId, firm.firmId), firm.live))
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(rows);
+    return texts.map((row) => String(row.searchText));
+  });
+  return { ...params, ...narrowing };
 }
 
 /** A count's search condition: with a narrowing, its two trigrams for the index and the text checked by strpos. */

@@ -4,8 +4,8 @@ import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-t
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
   matchesSubstring,
+  narrowedForCount,
   searchedCountCondition,
-  searchNarrowing,
   substringPattern,
   type SearchNarrowing,
 } from '../../lib/substring-search.ts';
@@ -90,19 +90,7 @@ export const countClients = async (tx: Tx, firmId: string, filters: ClientFilter
 /** The filter's values, with the search's narrowing (substring-search.ts) when the statement counts. */
 async function countedListParams(tx: Tx, firmId: string, filters: ClientFilters, isCounted: boolean): Promise<ListParams> {
   const params = listParams(firmId, filters);
-  if (!isCounted) return params;
-  return { ...params, ...(await searchNarrowing('clients', firmId, filters.search, (rows) => newestSearchTexts(tx, firmId, rows))) };
-}
-
-/** The firm's newest live clients' search texts, read from the live-clients index alone. */
-async function newestSearchTexts(tx: Tx, firmId: string, rows: number): Promise<string[]> {
-  const texts = await tx
-    .select({ searchText: clients.searchText })
-    .from(clients)
-    .where(and(eq(clients.firmId, firmId), isLive))
-    .orderBy(desc(clients.createdAt), desc(clients.id))
-    .limit(rows);
-  return texts.map((row) => row.searchText);
+  return isCounted ? narrowedForCount(tx, { name: 'clients', table: clients }, { firmId, live: isLive }, filters.search, params) : params;
 }
 
 type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };

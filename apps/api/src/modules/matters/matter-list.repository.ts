@@ -4,8 +4,8 @@ import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-t
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
   matchesSubstring,
+  narrowedForCount,
   searchedCountCondition,
-  searchNarrowing,
   substringPattern,
   type SearchNarrowing,
 } from '../../lib/substring-search.ts';
@@ -217,18 +217,7 @@ async function countedMatterParams(tx: Tx, firmId: string, filters: MatterListFi
   const params = matterParams(firmId, filters);
   // A fee earner's count reads their assignments, not the trigram index.
   if (!isCounted || params.assignedUserId) return params;
-  return { ...params, ...(await searchNarrowing('matters', firmId, filters.searchText, (rows) => newestSearchTexts(tx, firmId, rows))) };
-}
-
-/** The firm's newest live matters' search texts, read from the live-matters index alone. */
-async function newestSearchTexts(tx: Tx, firmId: string, rows: number): Promise<string[]> {
-  const texts = await tx
-    .select({ searchText: matters.searchText })
-    .from(matters)
-    .where(and(eq(matters.firmId, firmId), isLive))
-    .orderBy(desc(matters.createdAt), desc(matters.id))
-    .limit(rows);
-  return texts.map((row) => row.searchText);
+  return narrowedForCount(tx, { name: 'matters', table: matters }, { firmId, live: isLive }, filters.searchText, params);
 }
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
