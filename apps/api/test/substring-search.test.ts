@@ -64,4 +64,20 @@ describe('searchNarrowing', () => {
     await searchNarrowing('clients', firmId, 'kestrel', readSample);
     expect(reads).toEqual([500, 500]);
   });
+
+  it('reads a sample once for searches that arrive together, and leaves the count whole when the read fails', async () => {
+    const firmId = crypto.randomUUID();
+    let reads = 0;
+    const readSample = async () => {
+      reads += 1;
+      return ['kestrel'];
+    };
+    const together = await Promise.all([1, 2, 3].map(() => searchNarrowing('matters', firmId, 'kestrel', readSample)));
+    expect(reads).toBe(1);
+    expect(together.every((narrowing) => narrowing?.rareTrigramA === '%kes%')).toBe(true);
+    const failing = () => Promise.reject(new Error('no sample'));
+    const otherFirm = crypto.randomUUID();
+    expect(await searchNarrowing('matters', otherFirm, 'kestrel', failing)).toBeUndefined();
+    expect(await searchNarrowing('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ rareTrigramA: '%kes%' });
+  });
 });

@@ -5,7 +5,7 @@ import type { Tx } from '../db/database.ts';
 export type CappedTotal = { totalCount: number; isTotalCountCapped: boolean };
 
 /** How far a list counts: a searched list less far (SEARCH_TOTAL_COUNT_CAP). */
-export const totalCountCap = (isSearched: boolean) => (isSearched ? SEARCH_TOTAL_COUNT_CAP : TOTAL_COUNT_CAP);
+const totalCountCap = (isSearched: boolean) => (isSearched ? SEARCH_TOTAL_COUNT_CAP : TOTAL_COUNT_CAP);
 
 /** A count's limit: one past the cap, to tell "exactly the cap" from "more". */
 export const countLimit = (isSearched: boolean) => totalCountCap(isSearched) + 1;
@@ -43,10 +43,11 @@ export async function countMatching(tx: Tx, matching: SQLWrapper): Promise<numbe
   return Number((result as unknown as { rows: { count: number | string }[] }).rows[0]?.count ?? 0);
 }
 
-/** cappedTotal of a page whose rows carry the capped count (cappedCountColumn), counted up to `cap`. */
+/** cappedTotal of a page whose rows carry the capped count (cappedCountColumn), counted as far as a searched or unsearched list counts. */
 export const cappedTotalOfRows = (
   page: { page: number; size: number },
   rows: { matchingCount: number | null }[],
   countUpTo: () => Promise<number>,
-  cap: number,
-): Promise<CappedTotal> => cappedTotal({ ...page, rowCount: rows.length }, async () => rows[0]?.matchingCount ?? (await countUpTo()), cap);
+  isSearched: boolean,
+): Promise<CappedTotal> =>
+  cappedTotal({ ...page, rowCount: rows.length }, async () => rows[0]?.matchingCount ?? (await countUpTo()), totalCountCap(isSearched));

@@ -59,14 +59,19 @@ export function trigramRowCounts(texts: readonly string[]): Map<string, number> 
   return counts;
 }
 
-type Sample = { rowsHolding: Map<string, number>; takenAt: number };
+/** The sample's counts, or null when it could not be read (the count then uses the whole pattern). */
+type Sample = { rowsHolding: Promise<Map<string, number> | null>; takenAt: number };
 /** Per list and firm; firm ids are random UUIDs, so one process serving several databases cannot mix them. */
 const samples = new Map<string, Sample>();
 
-async function sampledCounts(key: string, readSample: (rows: number) => Promise<string[]>): Promise<Map<string, number>> {
+/** A firm's sample is read once, by the first search that needs it: the searches that come meanwhile wait for that read. */
+function sampledCounts(key: string, readSample: (rows: number) => Promise<string[]>): Promise<Map<string, number> | null> {
   const kept = samples.get(key);
   if (kept && Date.now() - kept.takenAt < SAMPLE_LIFETIME_MS) return kept.rowsHolding;
-  const rowsHolding = trigramRowCounts(await readSample(SAMPLE_ROWS));
+  const rowsHolding = readSample(SAMPLE_ROWS).then(trigramRowCounts, () => {
+    samples.delete(key);
+    return null;
+  });
   samples.delete(key);
   samples.set(key, { rowsHolding, takenAt: Date.now() });
   // Maps keep insertion order: the first key is the sample taken longest ago.
@@ -85,7 +90,8 @@ export async function searchNarrowing(
   readSample: (rows: number) => Promise<string[]>,
 ): Promise<SearchNarrowing | undefined> {
   if (!searchText || indexableTrigrams(searchText).length <= TRIGRAMS_USED) return undefined;
-  const rare = rarestTrigrams(searchText, await sampledCounts(`${list}:${firmId}`, readSample));
+  const rowsHolding = await sampledCounts(`${list}:${firmId}`, readSample);
+  const rare = rowsHolding && rarestTrigrams(searchText, rowsHolding);
   if (!rare) return undefined;
   return { searchText: searchText.toLowerCase(), rareTrigramA: `%${rare[0]}%`, rareTrigramB: `%${rare[1]}%` };
 }

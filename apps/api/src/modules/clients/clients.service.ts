@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -135,12 +135,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
             withCount: true,
           });
           const filters = filtersOf(query);
-          const total = await cappedTotalOfRows(
-            query,
-            rows,
-            () => repository.countClients(tx, firmId, filters),
-            totalCountCap(Boolean(filters.search)),
-          );
+          const total = await cappedTotalOfRows(query, rows, () => repository.countClients(tx, firmId, filters), Boolean(filters.search));
           return { data: rows.map((row) => row.summary), page: query.page, size: query.size, ...total };
         },
         READ_ONLY,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { matterListQuerySchema, MatterSummary } from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
-import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
 import {
@@ -58,7 +58,7 @@ export function createMatterListService(database: Database) {
             query,
             rows,
             () => countMatters(tx, principal.firmId, filters),
-            totalCountCap(Boolean(filters.searchText)),
+            Boolean(filters.searchText),
           );
           return { data: rows.map(({ matchingCount: _count, ...row }) => summaryOf(row)), page: query.page, size: query.size, ...total };
         },

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TimeEntryListItem, timeEntryListQuerySchema, TimeEntryPage, TimeEntryTotals } from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
-import { cappedTotalOfRows, totalCountCap } from '../../lib/capped-total.ts';
+import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { TIME_ENTRY_CSV_HEADER, timeEntryCsvLine } from './time-entry-csv.ts';
 import { findExportNames, findTimeEntryExportBatch } from './time-entry-export.repository.ts';
@@ -91,7 +91,7 @@ export function createTimeEntryListService(database: Database) {
             query,
             rows,
             () => countTimeEntries(tx, principal.firmId, filters),
-            totalCountCap(Boolean(filters.searchText)),
+            Boolean(filters.searchText),
           );
           const page = { data: rows.map(listItemOf), page: query.page, size: query.size, ...total };
           return query.IncludeTotals ? { ...page, totals: await sumTimeEntries(tx, principal.firmId, filters) } : page;
