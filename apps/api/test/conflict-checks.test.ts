@@ -107,6 +107,51 @@ describe('running a conflict check', () => {
     for (const match of own.matches) expect(otherFirmClient.map((row) => row.id)).not.toContain(match.clientId);
   });
 
+  it("finds a party under its client's current name, and no party of a deleted matter or client", async () => {
+    const createMatter = async (clientId: string, matterName: string, partyName: string) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/admin/matter-master/create-matter',
+        headers: bearer(tokens.admin),
+        payload: { clientId, matterName, matterRate: 'Hourly', parties: [{ partyRole: 'opposing', name: partyName }] },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as string;
+    };
+    const send = async (method: 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await context.app.inject({ method, url, headers: bearer(tokens.admin), ...(payload ? { payload } : {}) });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const keptClient = await createClient(tokens.admin, { clientType: 'company', companyName: 'Heron Quay Estates Ltd' });
+    const keptMatter = await createMatter(keptClient, 'Lease dispute', 'Wexford Bramblecote Holdings');
+    await send('PUT', `/api/admin/client-info/update-client/${keptClient}`, {
+      clientType: 'company',
+      companyName: 'Heron Wharf Estates Ltd',
+    });
+    const deletedMatterClient = await createClient(tokens.admin, { clientType: 'company', companyName: 'Larkspur Mills Ltd' });
+    await send(
+      'DELETE',
+      `/api/admin/matter-master/delete-matter/${await createMatter(deletedMatterClient, 'Supply claim', 'Wexford Bramblecote Holdings')}`,
+    );
+    const deletedClient = await createClient(tokens.admin, { clientType: 'company', companyName: 'Tamarisk Foods Ltd' });
+    await createMatter(deletedClient, 'Debt recovery', 'Wexford Bramblecote Holdings');
+    await send('DELETE', `/api/admin/client-info/delete-client/${deletedClient}`);
+
+    const { matches } = await matchesFor(['Wexford Bramblecot Holdings']);
+    expect(matches).toEqual([
+      expect.objectContaining({
+        matchedName: 'Wexford Bramblecote Holdings',
+        matchType: 'opposing party',
+        clientId: keptClient,
+        clientName: 'Heron Wharf Estates Ltd',
+        matterId: keptMatter,
+        matterName: 'Lease dispute',
+      }),
+    ]);
+    expect(matches[0]!.similarity).toBeGreaterThan(0.45);
+    expect(matches[0]!.similarity).toBeLessThan(1);
+  });
+
   it('finds a renamed client under its new name, and every record that shares a name', async () => {
     const renamedId = await createClient(tokens.admin, { clientType: 'company', companyName: 'Marigold Textiles Ltd' });
     const renamed = await context.app.inject({

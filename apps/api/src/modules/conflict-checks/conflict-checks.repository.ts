@@ -29,8 +29,11 @@ type MatchRow = {
  * Clients, companies, contacts and matter parties whose names resemble `name`, best first.
  * Trigrams are compared with each distinct name on file once (conflict_names); the records behind
  * the similar names are then found by index. `= any(similar names)` rather than a join keeps those
- * lookups on the name indexes whatever the planner guesses of how many names are similar.
- * Soft-deleted clients and matters (and everything under them) are left out.
+ * lookups on the name indexes whatever the planner guesses of how many names are similar, and each
+ * record takes its name's score from the same list by position, so no branch joins the similar
+ * names again: every join is planned on every check, and planning was a third of its statement.
+ * A party's client comes from its matter (the client's name and deletion are kept on the matter,
+ * migration 0010). Soft-deleted clients and matters (and everything under them) are left out.
  */
 export async function findNameMatches(tx: Tx, firmId: string, name: string, limit: number): Promise<ConflictMatch[]> {
   const result = await tx.execute(sql`
@@ -39,32 +42,34 @@ export async function findNameMatches(tx: Tx, firmId: string, name: string, limi
              round(greatest(similarity(n.name, ${name}), word_similarity(${name}, n.name))::numeric, 3)::float8 as score
         from conflict_names n
        where n.firm_id = ${firmId} and (n.name % ${name} or ${name} <% n.name)
-    ), similar_list as (select coalesce(array_agg(name), '{}') as names from similar_names)
+    ), similar_list as (
+      select coalesce(array_agg(name), '{}') as names, coalesce(array_agg(score), '{}') as scores from similar_names
+    )
     select * from (
       (select c.display_name as matched_name,
               case when c.client_type = 'company' then 'company' else 'client' end as match_type,
-              s.score, c.id as client_id, c.display_name as client_name,
+              (select scores[array_position(names, c.display_name)] from similar_list) as score,
+              c.id as client_id, c.display_name as client_name,
               null::uuid as matter_id, null::text as matter_name, null::text as matter_number
          from clients c
-         join similar_names s on s.name = c.display_name
         where c.firm_id = ${firmId} and c.display_name = any((select names from similar_list)::text[]) and c.deleted_at is null
-        order by s.score desc limit ${limit})
+        order by 3 desc limit ${limit})
       union all
-      (select cc.name, 'contact', s.score, c.id, c.display_name, null::uuid, null::text, null::text
+      (select cc.name, 'contact', (select scores[array_position(names, cc.name)] from similar_list),
+              c.id, c.display_name, null::uuid, null::text, null::text
          from client_contacts cc
-         join similar_names s on s.name = cc.name
          join clients c on c.firm_id = cc.firm_id and c.id = cc.client_id
         where cc.firm_id = ${firmId} and cc.name = any((select names from similar_list)::text[]) and c.deleted_at is null
-        order by s.score desc limit ${limit})
+        order by 3 desc limit ${limit})
       union all
-      (select p.name, case when p.party_role = 'opposing' then 'opposing party' else 'related party' end, s.score,
-              c.id, c.display_name, m.id, m.matter_name, m.matter_number
+      (select p.name, case when p.party_role = 'opposing' then 'opposing party' else 'related party' end,
+              (select scores[array_position(names, p.name)] from similar_list),
+              m.client_id, m.client_name, m.id, m.matter_name, m.matter_number
          from matter_parties p
-         join similar_names s on s.name = p.name
          join matters m on m.firm_id = p.firm_id and m.id = p.matter_id
-         join clients c on c.firm_id = m.firm_id and c.id = m.client_id
-        where p.firm_id = ${firmId} and p.name = any((select names from similar_list)::text[]) and m.deleted_at is null and c.deleted_at is null
-        order by s.score desc limit ${limit})
+        where p.firm_id = ${firmId} and p.name = any((select names from similar_list)::text[])
+          and m.deleted_at is null and m.client_deleted_at is null
+        order by 3 desc limit ${limit})
     ) found
     order by score desc, matched_name, client_id
     limit ${limit}`);
