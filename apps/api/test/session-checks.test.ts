@@ -79,6 +79,35 @@ describe("a session's check kept in memory", () => {
     );
     expect(await permissionsOf(context.app, memberToken)).toBe(401);
   });
+
+  it("is kept across this process's writes that change no session, and forgotten after one that does", async () => {
+    const token = await signIn(context.app, firm.users.admin.email);
+    const role = await roleOf(context.database, firm.users.admin.id);
+    expect(await permissionsOf(context.app, token)).toEqual(role.permissions);
+    await setPermissionsUnnoticed(context.database, role.roleId, [...role.permissions, 'unnoticed.permission']);
+    try {
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/admin/client-info/create-client',
+        headers: bearer(token),
+        payload: { clientType: 'company', companyName: 'Kept Check Holdings Ltd' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      // A client written in the firm changes no session: the kept check still answers.
+      expect(await permissionsOf(context.app, token)).toEqual(role.permissions);
+
+      // A member deactivated in the same firm is a session change: the next check reads the role again.
+      await context.database.withFirm(firm.firmId, (tx) =>
+        tx.execute(sql`update users set is_active = false where id = ${firm.users.billing.id}`),
+      );
+      expect(await permissionsOf(context.app, token)).toEqual([...role.permissions, 'unnoticed.permission']);
+    } finally {
+      await context.database.withFirm(firm.firmId, (tx) =>
+        tx.execute(sql`update users set is_active = true where id = ${firm.users.billing.id}`),
+      );
+      await setPermissions(context.database, role.roleId, role.permissions);
+    }
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('kept checks across processes (PostgreSQL)', () => {

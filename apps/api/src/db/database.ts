@@ -45,9 +45,9 @@ export type Database = {
 };
 
 /**
- * A firm's sessions may have changed (a firm id), or any firm's (null): after every committed write
- * transaction of this process, before its caller goes on, and on each notice of migration 0019's
- * triggers (other processes sharing the database, and writes made outside withFirm).
+ * A firm's sessions may have changed (a firm id), or any firm's (null): after a committed transaction
+ * of this process that fired migration 0019's triggers (null), before its caller goes on, and on each
+ * notice of those triggers (other processes sharing the database, and writes made outside withFirm).
  */
 export type SessionChangeListener = (firmId: string | null) => void;
 export type SessionChanges = {
@@ -110,14 +110,17 @@ export function openDatabase(options: DatabaseOptions): Database {
       () => undefined,
     );
   const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false) => {
+    let changedSessions = false;
     const result = await db.transaction(
       async (tx) => {
         await applyScope(tx as Tx, scope);
-        return fn(tx as Tx);
+        const fnResult = await fn(tx as Tx);
+        if (!readOnly) changedSessions = await hasChangedSessions(tx as Tx);
+        return fnResult;
       },
       { accessMode: readOnly ? 'read only' : 'read write' },
     );
-    if (!readOnly) feed.changed(scope['app.firm_id'] || null);
+    if (changedSessions) feed.changed(null);
     return result;
   };
   return {
@@ -222,8 +225,11 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
           (commitError: Error) => client.release(commitError),
         );
       } else {
-        await client.query('commit');
-        feed.changed(scope['app.firm_id'] || null);
+        // Asked in the commit's own message: whether the transaction changed any session (migration 0020).
+        const [changed] = (await client.query(`select ${SESSION_CHANGED_SETTING} as changed; commit`)) as unknown as [
+          pg.QueryResult<{ changed: string | null }>,
+        ];
+        if (changed.rows[0]?.changed === 'on') feed.changed(null);
       }
       return result;
     } catch (error) {
@@ -303,6 +309,18 @@ function listenForNotices(databaseUrl: string, channel: string, feed: ReturnType
       await closing?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Set by migration 0020's triggers in a transaction that ended a session or changed what one may do
+ * (or its firm's): after committing one, this process forgets every kept check at once. Such changes
+ * are rare (sign-out, a member deactivated, a role edited), so nothing finer is needed.
+ */
+const SESSION_CHANGED_SETTING = `current_setting('matterhorn.session_changed', true)`;
+
+async function hasChangedSessions(tx: Tx): Promise<boolean> {
+  const result = await tx.execute(sql.raw(`select ${SESSION_CHANGED_SETTING} as changed`));
+  return (result as unknown as { rows: { changed: string | null }[] }).rows[0]?.changed === 'on';
 }
 
 /** Sets a scope's settings for the rest of the transaction, one parameterised statement. */

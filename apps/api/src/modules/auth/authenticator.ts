@@ -15,11 +15,11 @@ type KeptCheck = { principal: FirmPrincipal; keptAt: number; expiresAt: number }
 /**
  * A firm session's check, kept in memory: every signed-in request began with a database call to
  * check its session (a tenth of a searched list's cost). A kept check stands until anything that
- * could change it is committed: this process forgets a firm's checks after each of its own write
- * transactions in that firm, before the write's caller goes on, and every process forgets them on
- * the database's notice of a session, user, role or firm change (migration 0019). While those
- * notices are not being heard (the listening connection lost), nothing is kept. A check read while
- * its firm changed is not kept: it may predate the change.
+ * could change it is committed: this process forgets the checks after each of its own transactions
+ * that changed a session, user, role or firm (migration 0020 marks them), before that write's caller
+ * goes on, and every process forgets a firm's checks on the database's notice of such a change
+ * (migration 0019). While those notices are not being heard (the listening connection lost),
+ * nothing is kept. A check read while its firm changed is not kept: it may predate the change.
  */
 function firmSessionChecks(database: Database) {
   const checks = new Map<string, KeptCheck>();
