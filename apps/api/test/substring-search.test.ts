@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { indexableTrigrams, rarestTrigrams, searchNarrowing, substringPattern, trigramRowCounts } from '../src/lib/substring-search.ts';
+import {
+  indexableTrigrams,
+  rarestTrigrams,
+  searchNarrowing,
+  substringPattern,
+  trigramRowCounts,
+  trigramsPattern,
+} from '../src/lib/substring-search.ts';
 
 describe('substringPattern', () => {
   it("lowers the text and makes LIKE's wildcards and escape match themselves", () => {
@@ -40,6 +47,37 @@ describe('rarestTrigrams', () => {
   });
 });
 
+describe('trigramsPattern', () => {
+  /** LIKE without escapes, as these patterns are written: letters and digits between wildcards. */
+  const like = (text: string, pattern: string) => new RegExp(`^${pattern.replaceAll('%', '.*')}$`, 's').test(text);
+
+  it('places the trigrams in the order the text holds them, whichever is rarer', () => {
+    expect(trigramsPattern('Kestrel', ['kes', 'rel'])).toBe('%kes%rel%');
+    expect(trigramsPattern('Kestrel', ['rel', 'kes'])).toBe('%kes%rel%');
+  });
+
+  it('writes trigrams that overlap or touch in the text as the one run they make', () => {
+    expect(trigramsPattern('interest', ['nte', 'int'])).toBe('%inte%');
+    expect(trigramsPattern('kestrel', ['kes', 'str'])).toBe('%kestr%');
+    expect(trigramsPattern('abcdefgh', ['def', 'abc'])).toBe('%abcdef%');
+    expect(trigramsPattern('abcdefgh', ['abc', 'efg'])).toBe('%abc%efg%');
+  });
+
+  it('is matched by every text that holds the searched text', () => {
+    for (const text of ['Kestrel', 'interest', "O'Brien-Smith", 'MAT-00002', 'abcabcx', 'Müller & Söhne 2024']) {
+      const trigrams = indexableTrigrams(text);
+      for (const first of trigrams)
+        for (const second of trigrams) {
+          if (first === second) continue;
+          const pattern = trigramsPattern(text, [first, second]);
+          const lower = text.toLowerCase();
+          expect(like(`before ${lower} after`, pattern), `${text}: ${pattern}`).toBe(true);
+          expect(indexableTrigrams(pattern.replaceAll('%', ' ')), pattern).toEqual(expect.arrayContaining([first, second]));
+        }
+    }
+  });
+});
+
 describe('searchNarrowing', () => {
   it('reads a firm and list its sample once, and narrows only texts of three or more trigrams', async () => {
     const firmId = crypto.randomUUID();
@@ -52,13 +90,11 @@ describe('searchNarrowing', () => {
     expect(reads).toEqual([]);
     expect(await searchNarrowing('matters', firmId, 'KESTREL', readSample)).toEqual({
       searchText: 'kestrel',
-      rareTrigramA: '%kes%',
-      rareTrigramB: '%rel%',
+      rareTrigrams: '%kes%rel%',
     });
     expect(await searchNarrowing('matters', firmId, 'interest', readSample)).toEqual({
       searchText: 'interest',
-      rareTrigramA: '%int%',
-      rareTrigramB: '%nte%',
+      rareTrigrams: '%inte%',
     });
     expect(reads).toEqual([500]);
     await searchNarrowing('clients', firmId, 'kestrel', readSample);
@@ -74,10 +110,10 @@ describe('searchNarrowing', () => {
     };
     const together = await Promise.all([1, 2, 3].map(() => searchNarrowing('matters', firmId, 'kestrel', readSample)));
     expect(reads).toBe(1);
-    expect(together.every((narrowing) => narrowing?.rareTrigramA === '%kes%')).toBe(true);
+    expect(together.every((narrowing) => narrowing?.rareTrigrams === '%kest%')).toBe(true);
     const failing = () => Promise.reject(new Error('no sample'));
     const otherFirm = crypto.randomUUID();
     expect(await searchNarrowing('matters', otherFirm, 'kestrel', failing)).toBeUndefined();
-    expect(await searchNarrowing('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ rareTrigramA: '%kes%' });
+    expect(await searchNarrowing('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ rareTrigrams: '%kest%' });
   });
 });
