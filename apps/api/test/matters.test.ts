@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { sampledSearch } from '../src/lib/substring-search.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
@@ -506,6 +507,43 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
     expect(await get({ GeneralSearchText: 'ZEBRAWOOD', size: '2' })).toMatchObject({ totalCount: 3, isTotalCountCapped: false });
     expect(await get({ GeneralSearchText: 'zebrawood supply', size: '1', page: '5' })).toMatchObject({ data: [], totalCount: 3 });
     expect(await get({ GeneralSearchText: 'zebra and ebro', size: '2' })).toMatchObject({ totalCount: 30, isTotalCountCapped: false });
+  });
+
+  it('finds the same matters whether a search walks the list in order or reads the trigram index', async () => {
+    const routesFirm = await seedTestFirm(context.database);
+    const routesToken = await signIn(context.app, routesFirm.users.admin.email);
+    // The newest 500 live matters are the sample: the three "supply" matters and 497 fillers. The
+    // "appeal" matters are older than all of them.
+    const insertMatters = (name: SQL, createdAt: SQL, count: number) =>
+      context.database.withFirm(routesFirm.firmId, (tx) =>
+        tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type, created_at)
+          select ${routesFirm.firmId}, ${routesFirm.otherClientId}, ${name}, 'Hourly', ${createdAt} from generate_series(1, ${count}) n`),
+      );
+    await insertMatters(sql`'Filler ' || n`, sql`now() - interval '1 day' - n * interval '1 second'`, 600);
+    await insertMatters(sql`'Marsupial appeal ' || n`, sql`now() - interval '30 days' - n * interval '1 minute'`, 5);
+    await insertMatters(sql`'Marsupial supply ' || n`, sql`now() - (4 - n) * interval '1 second'`, 3);
+    const namesOf = async (query: Record<string, string>, totalCount: number) => {
+      const response = await list(query, routesToken);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ totalCount, isTotalCountCapped: false });
+      return response.json().data.data.map((matter: { matterName: string }) => matter.matterName);
+    };
+    const appeals = [1, 2, 3, 4, 5].map((number) => `Marsupial appeal ${number}`);
+    const supplies = [3, 2, 1].map((number) => `Marsupial supply ${number}`);
+
+    // Held by sampled matters: newest first, the list is walked in order.
+    expect(await namesOf({ GeneralSearchText: 'MARSUPIAL', size: '5' }, 8)).toEqual([...supplies, ...appeals.slice(0, 2)]);
+    expect(await namesOf({ GeneralSearchText: 'marsupial', size: '5', page: '2' }, 8)).toEqual(appeals.slice(2));
+    // Held by none of them: read from the trigram index and sorted.
+    expect(await namesOf({ GeneralSearchText: 'marsupial appeal', size: '3' }, 5)).toEqual(appeals.slice(0, 3));
+    expect(await namesOf({ GeneralSearchText: 'marsupial appeal', size: '3', page: '2' }, 5)).toEqual(appeals.slice(3));
+    // Another order than the list's: through the trigram index, common or not.
+    expect(await namesOf({ GeneralSearchText: 'marsupial', sortColumn: 'matterName', sortType: 'asc' }, 8)).toEqual(
+      [...appeals, ...supplies].sort(),
+    );
+    const sampleNotReadAgain = () => Promise.reject(new Error('the sample is kept'));
+    expect(await sampledSearch('matters', routesFirm.firmId, 'marsupial', sampleNotReadAgain)).toMatchObject({ isCommon: true });
+    expect(await sampledSearch('matters', routesFirm.firmId, 'marsupial appeal', sampleNotReadAgain)).toMatchObject({ isCommon: false });
   });
 
   it("finds matters by their client's name, sorts by it, and hides a deleted client's matters", async () => {

@@ -1,8 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
   indexableTrigrams,
   rarestTrigrams,
-  searchNarrowing,
+  sampledSearch,
+  searchCondition,
+  searchParams,
   substringPattern,
   trigramRowCounts,
   trigramsPattern,
@@ -78,42 +82,79 @@ describe('trigramsPattern', () => {
   });
 });
 
-describe('searchNarrowing', () => {
-  it('reads a firm and list its sample once, and narrows only texts of three or more trigrams', async () => {
+describe('sampledSearch', () => {
+  it("reads a firm and list its sample once, narrows texts of three or more trigrams, and tells a common text by the sample's texts", async () => {
     const firmId = crypto.randomUUID();
     const reads: number[] = [];
     const readSample = async (rows: number) => {
       reads.push(rows);
-      return ['west street', 'best interest', 'kestrel'];
+      return ['west street', 'best interest', 'the kestrel estate'];
     };
-    expect(await searchNarrowing('matters', firmId, 'West', readSample)).toBeUndefined();
+    // No trigram: the index cannot find it, so it is walked, and no sample is read.
+    expect(await sampledSearch('matters', firmId, 'ab', readSample)).toEqual({ narrowing: undefined, isCommon: true });
     expect(reads).toEqual([]);
-    expect(await searchNarrowing('matters', firmId, 'KESTREL', readSample)).toEqual({
-      searchText: 'kestrel',
-      rareTrigrams: '%kes%rel%',
+    expect(await sampledSearch('matters', firmId, 'West', readSample)).toEqual({ narrowing: undefined, isCommon: true });
+    expect(await sampledSearch('matters', firmId, 'KESTREL', readSample)).toEqual({
+      narrowing: { rareTrigrams: '%kes%rel%' },
+      isCommon: true,
     });
-    expect(await searchNarrowing('matters', firmId, 'interest', readSample)).toEqual({
-      searchText: 'interest',
-      rareTrigrams: '%inte%',
+    expect(await sampledSearch('matters', firmId, 'interest', readSample)).toEqual({
+      narrowing: { rareTrigrams: '%inte%' },
+      isCommon: true,
+    });
+    // Every trigram sampled, but no sampled text holds the whole: not common.
+    expect(await sampledSearch('matters', firmId, 'west interest', readSample)).toMatchObject({ isCommon: false });
+    expect(await sampledSearch('matters', firmId, 'zebrawood', readSample)).toEqual({
+      narrowing: { rareTrigrams: '%zebr%' },
+      isCommon: false,
     });
     expect(reads).toEqual([500]);
-    await searchNarrowing('clients', firmId, 'kestrel', readSample);
+    await sampledSearch('clients', firmId, 'kestrel', readSample);
     expect(reads).toEqual([500, 500]);
   });
 
-  it('reads a sample once for searches that arrive together, and leaves the count whole when the read fails', async () => {
+  it('reads a sample once for searches that arrive together, and without one reads the whole pattern through the index', async () => {
     const firmId = crypto.randomUUID();
     let reads = 0;
     const readSample = async () => {
       reads += 1;
       return ['kestrel'];
     };
-    const together = await Promise.all([1, 2, 3].map(() => searchNarrowing('matters', firmId, 'kestrel', readSample)));
+    const together = await Promise.all([1, 2, 3].map(() => sampledSearch('matters', firmId, 'kestrel', readSample)));
     expect(reads).toBe(1);
-    expect(together.every((narrowing) => narrowing?.rareTrigrams === '%kest%')).toBe(true);
+    expect(together.every((search) => search.narrowing?.rareTrigrams === '%kest%' && search.isCommon)).toBe(true);
     const failing = () => Promise.reject(new Error('no sample'));
     const otherFirm = crypto.randomUUID();
-    expect(await searchNarrowing('matters', otherFirm, 'kestrel', failing)).toBeUndefined();
-    expect(await searchNarrowing('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ rareTrigrams: '%kest%' });
+    expect(await sampledSearch('matters', otherFirm, 'kestrel', failing)).toEqual({ narrowing: undefined, isCommon: false });
+    expect(await sampledSearch('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ narrowing: { rareTrigrams: '%kest%' } });
+  });
+});
+
+describe('searchCondition', () => {
+  const dialect = new PgDialect();
+  const sqlOf = (condition: SQL | undefined) => {
+    const query = condition && dialect.sqlToQuery(condition);
+    return query && { sql: query.sql, params: query.params };
+  };
+  const column = sql.identifier('search_text');
+  const kestrel = searchParams('Kestrel');
+
+  it('walks in list order with strpos alone, which no estimate or index can take', () => {
+    expect(sqlOf(searchCondition(column, { ...kestrel, rareTrigrams: '%kes%rel%' }, 'listOrder'))).toEqual({
+      sql: 'strpos("search_text", $1) > 0',
+      params: ['kestrel'],
+    });
+  });
+
+  it('reads the trigram index for the rare trigrams then tests the text, or for the whole pattern', () => {
+    expect(sqlOf(searchCondition(column, { ...kestrel, rareTrigrams: '%kes%rel%' }, 'trigramIndex'))).toEqual({
+      sql: '"search_text" like $1 and strpos("search_text", $2) > 0',
+      params: ['%kes%rel%', 'kestrel'],
+    });
+    expect(sqlOf(searchCondition(column, searchParams('100%'), 'trigramIndex'))).toEqual({
+      sql: '"search_text" like $1',
+      params: ['%100\\%%'],
+    });
+    expect(searchCondition(column, searchParams(undefined), 'trigramIndex')).toBeUndefined();
   });
 });

@@ -6,29 +6,60 @@ import type { Param } from '../db/query-shapes.ts';
 /** What a list's search matches: the user's text, lower case, anywhere in a row's lower-case search text. */
 export const substringPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** A list's search condition on a lower-case search text column (LIKE on the lowered pattern: cheaper than ILIKE per row). */
-export const matchesSubstring = (column: SQLWrapper, pattern: Param<string> | undefined): SQL | undefined =>
-  pattern === undefined ? undefined : sql`${column} like ${pattern}`;
+/** A search's values for a list's statements: the whole text's LIKE pattern, and the lower-case text itself. */
+export type SearchParams = { searchPattern?: string; searchText?: string };
+export const searchParams = (text: string | undefined): SearchParams =>
+  text ? { searchPattern: substringPattern(text), searchText: text.toLowerCase() } : {};
 
 /**
- * A searched list's count through the trigram index, on the search text's two rarest trigrams.
+ * A searched list's rows through the trigram index, on the search text's two rarest trigrams.
  *
  * pg_trgm's index finds the rows holding every trigram of the text and decodes each trigram's whole
  * list of rows to do it: for "kestrel" among a large firm's 200,000 matters, "est" and "str" list
  * 33,000 and 27,000 rows, "kes" and "rel" 1,900, and the lists were most of the count's cost (1.0 of
  * 1.3 ms). The two rarest trigrams find almost the same rows (the text itself is then checked on
  * each) from a fraction of the lists: 0.3 ms. Which trigrams are rare is read from a sample of the
- * firm's own rows, kept for a while: it decides only how the count is found, never what it finds.
- * Both trigrams go in one LIKE pattern, in the order the text holds them (`%kes%rel%`): the planner
+ * firm's own rows, kept for a while: it decides only how rows are found, never which. Both
+ * trigrams go in one LIKE pattern, in the order the text holds them (`%kes%rel%`): the planner
  * estimates each LIKE by trying it on the column's whole histogram, so one pattern costs half the
  * planning of two.
  */
-export type SearchNarrowing = { searchText: string; rareTrigrams: string };
+export type SearchNarrowing = { rareTrigrams: string };
+
+/**
+ * How a statement finds a searched list's rows. `listOrder`: it walks the list's index in list order
+ * and tests each row's text, which finds a page of a common text's matches after a few thousand
+ * entries ("kestrel", on 1% of a large firm's matters: 0.3 ms). `trigramIndex`: it reads every match
+ * from the trigram index and sorts them, which suits a rare text (or any sort the index walk does not
+ * give) but not a common one (all 1,900 matches of "kestrel", read and sorted: 4.8 ms).
+ *
+ * The firm's own sample chooses (searchRoute), not the planner: the planner tried the text on the
+ * column's histogram, which holds only a few hundred of all firms' texts, so after one ANALYZE in
+ * twenty it took "kestrel" for rare and sorted all its matches, and a list's speed changed with
+ * each ANALYZE. Walking, the text is tested with strpos, which the planner cannot estimate, so it
+ * keeps the walk; through the index, the live rows are worded so that the walk cannot serve them.
+ */
+export type SearchRoute = 'listOrder' | 'trigramIndex';
+
+/** A search's condition on a lower-case search text column, on `route` (an unsearched list: none). */
+export function searchCondition(
+  column: SQLWrapper,
+  params: { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined },
+  route: SearchRoute,
+): SQL | undefined {
+  if (params.searchText === undefined) return undefined;
+  // strpos is the same test as LIKE on the escaped pattern, and no index or estimate can take it.
+  const holdsText = sql`strpos(${column}, ${params.searchText}) > 0`;
+  if (route === 'listOrder') return holdsText;
+  if (params.rareTrigrams !== undefined) return sql`${column} like ${params.rareTrigrams} and ${holdsText}`;
+  return sql`${column} like ${params.searchPattern}`;
+}
 
 const TRIGRAMS_USED = 2;
 const SAMPLE_ROWS = 500;
 const SAMPLE_LIFETIME_MS = 10 * 60 * 1000;
-const SAMPLES_KEPT = 1000;
+/** A sample holds its texts and their trigrams' counts (some 100 KB): those of this many lists and firms are kept. */
+const SAMPLES_KEPT = 200;
 
 /**
  * The text's trigrams that pg_trgm indexes the same way in a LIKE pattern as in a row: three ASCII
@@ -75,58 +106,71 @@ export function trigramRowCounts(texts: readonly string[]): Map<string, number> 
   return counts;
 }
 
-/** The sample's counts, or null when it could not be read (the count then uses the whole pattern). */
-type Sample = { rowsHolding: Promise<Map<string, number> | null>; takenAt: number };
-/** Per list and firm; firm ids are random UUIDs, so one process serving several databases cannot mix them. */
-const samples = new Map<string, Sample>();
+/** A firm's newest texts of a list, and how many of them hold each trigram. */
+type Sample = { texts: readonly string[]; rowsHolding: ReadonlyMap<string, number> };
+/** A sample as it is read, or null when it could not be read; per list and firm (random UUIDs: never mixed). */
+const samples = new Map<string, { sample: Promise<Sample | null>; takenAt: number }>();
 
 /** A firm's sample is read once, by the first search that needs it: the searches that come meanwhile wait for that read. */
-function sampledCounts(key: string, readSample: (rows: number) => Promise<string[]>): Promise<Map<string, number> | null> {
+function sampled(key: string, readSample: (rows: number) => Promise<string[]>): Promise<Sample | null> {
   const kept = samples.get(key);
-  if (kept && Date.now() - kept.takenAt < SAMPLE_LIFETIME_MS) return kept.rowsHolding;
-  const rowsHolding = readSample(SAMPLE_ROWS).then(trigramRowCounts, () => {
-    samples.delete(key);
-    return null;
-  });
+  if (kept && Date.now() - kept.takenAt < SAMPLE_LIFETIME_MS) return kept.sample;
+  const sample = readSample(SAMPLE_ROWS).then(
+    (texts) => ({ texts, rowsHolding: trigramRowCounts(texts) }),
+    () => {
+      samples.delete(key);
+      return null;
+    },
+  );
   samples.delete(key);
-  samples.set(key, { rowsHolding, takenAt: Date.now() });
+  samples.set(key, { sample, takenAt: Date.now() });
   // Maps keep insertion order: the first key is the sample taken longest ago.
   if (samples.size > SAMPLES_KEPT) samples.delete(samples.keys().next().value!);
-  return rowsHolding;
+  return sample;
 }
 
 /**
- * The narrowing for a searched count, or undefined (the count then uses the whole pattern).
+ * What a firm's sample says of a search text: the narrowing of its trigram-index reads (none when it
+ * has two trigrams or fewer: its whole pattern then reads no more), and whether it is common, held
+ * by a sampled row (one in 500: a page of 20 in list order then takes some 10,000 entries at most).
+ * A text with no trigram cannot be read from the trigram index at all: it is walked. A sample that
+ * could not be read leaves the whole pattern, through the index, whose cost is bounded by the matches.
  * `readSample(rows)` reads that many of the firm's search texts (its newest, from the list's index).
  */
-export async function searchNarrowing(
+export async function sampledSearch(
   list: string,
   firmId: string,
-  searchText: string | undefined,
+  searchText: string,
   readSample: (rows: number) => Promise<string[]>,
-): Promise<SearchNarrowing | undefined> {
-  if (!searchText || indexableTrigrams(searchText).length <= TRIGRAMS_USED) return undefined;
-  const rowsHolding = await sampledCounts(`${list}:${firmId}`, readSample);
-  const rare = rowsHolding && rarestTrigrams(searchText, rowsHolding);
-  if (!rare) return undefined;
-  return { searchText: searchText.toLowerCase(), rareTrigrams: trigramsPattern(searchText, rare) };
+): Promise<{ narrowing: SearchNarrowing | undefined; isCommon: boolean }> {
+  if (indexableTrigrams(searchText).length === 0) return { narrowing: undefined, isCommon: true };
+  const sample = await sampled(`${list}:${firmId}`, readSample);
+  if (!sample) return { narrowing: undefined, isCommon: false };
+  const lower = searchText.toLowerCase();
+  const rare = rarestTrigrams(searchText, sample.rowsHolding);
+  return {
+    narrowing: rare && { rareTrigrams: trigramsPattern(searchText, rare) },
+    isCommon: sample.texts.some((text) => text.includes(lower)),
+  };
 }
 
 /** A list's table: its firm, lower-case search text, and the columns its live index is ordered by. */
 export type SearchedTable = PgTable & Record<'firmId' | 'searchText' | 'createdAt' | 'id', AnyPgColumn>;
 
 /**
- * `params` with the search's narrowing, for a statement that counts. The sample is the firm's
+ * `params` with the search's narrowing, and the route of a page in `sort` order: the list's index
+ * order (`isListOrder`) when the text is common, else the trigram index. The sample is the firm's
  * newest rows that satisfy `live`, the list's live-index predicate: an index-only read of that index.
  */
-export async function narrowedForCount<P extends object>(
+export async function searchedParams<P extends { searchText?: unknown }>(
   tx: Tx,
   list: { name: string; table: SearchedTable },
   firm: { firmId: string; live: SQL },
-  searchText: string | undefined,
   params: P,
-): Promise<P & Partial<SearchNarrowing>> {
-  const narrowing = await searchNarrowing(list.name, firm.firmId, searchText, async (rows) => {
+  isListOrder: boolean,
+): Promise<{ params: P & Partial<SearchNarrowing>; pageRoute: SearchRoute }> {
+  if (typeof params.searchText !== 'string') return { params, pageRoute: 'listOrder' };
+  const { narrowing, isCommon } = await sampledSearch(list.name, firm.firmId, params.searchText, async (rows) => {
     const { table } = list;
     const texts = await tx
       .select({ searchText: table.searchText })
@@ -136,18 +180,5 @@ export async function narrowedForCount<P extends object>(
       .limit(rows);
     return texts.map((row) => String(row.searchText));
   });
-  return { ...params, ...narrowing };
-}
-
-/** A count's search condition: with a narrowing, its two trigrams for the index and the text checked by strpos. */
-export function searchedCountCondition(
-  column: SQLWrapper,
-  params: { searchPattern?: Param<string> | undefined } & Partial<Record<keyof SearchNarrowing, Param<string>>>,
-): SQL | undefined {
-  if (params.searchText && params.rareTrigrams) {
-    // strpos is the same test as LIKE on the escaped pattern, but no index can take it: the trigram
-    // index is asked for the two rare trigrams only.
-    return sql`${column} like ${params.rareTrigrams} and strpos(${column}, ${params.searchText}) > 0`;
-  }
-  return matchesSubstring(column, params.searchPattern);
+  return { params: { ...params, ...narrowing }, pageRoute: isCommon && isListOrder ? 'listOrder' : 'trigramIndex' };
 }

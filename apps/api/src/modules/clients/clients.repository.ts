@@ -3,11 +3,12 @@ import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
-  matchesSubstring,
-  narrowedForCount,
-  searchedCountCondition,
-  substringPattern,
+  searchCondition,
+  searchedParams,
+  searchParams,
   type SearchNarrowing,
+  type SearchParams,
+  type SearchRoute,
 } from '../../lib/substring-search.ts';
 import {
   auditEvents,
@@ -39,35 +40,34 @@ const summaryColumns = {
 
 type ListParams = {
   firmId: Param<string>;
-  searchPattern?: Param<string> | undefined;
   clientType?: Param<'individual' | 'company'> | undefined;
   status?: Param<'active' | 'archived'> | undefined;
-} & Partial<Record<keyof SearchNarrowing, Param<string>>>;
+} & { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined };
 
 const listParams = (firmId: string, filters: ClientFilters): ListParams =>
   givenParams({
     firmId,
-    searchPattern: filters.search ? substringPattern(filters.search) : undefined,
+    ...searchParams(filters.search),
     clientType: filters.clientType,
     status: filters.status,
   });
 
 /**
  * Live clients, worded so that the live-clients index (partial on deleted_at is null) cannot be
- * proved to serve it: a searched count must come from the trigram index. With a search's small
- * count limit the planner, when its sample overestimates a term's matches, otherwise walks the
- * live index in list order (for "okonk", 565 matches among 100,000 clients, half the throughput).
+ * proved to serve it: a search through the trigram index cannot turn into a walk of the live index.
+ * With a search's small count limit the planner, when its sample overestimates a term's matches,
+ * preferred that walk (for "okonk", 565 matches among 100,000 clients, half the throughput).
  */
-const isLiveForTrigramCount = sql`num_nulls(${clients.deletedAt}) = 1`;
+const isLiveForTrigramIndex = sql`num_nulls(${clients.deletedAt}) = 1`;
 const isLive = isNull(clients.deletedAt);
 
-/** The list's filter, or its searched count's: that one finds its rows through the trigram index. */
-function listConditions(params: ListParams, purpose: 'list' | 'searchedCount' = 'list'): SQL | undefined {
-  const isSearchedCount = purpose === 'searchedCount';
+/** The list's filter, its search found on `route` (SearchRoute): walking the live-clients index in list order, or through the trigram index. */
+function listConditions(params: ListParams, route: SearchRoute): SQL | undefined {
+  const isThroughTrigrams = route === 'trigramIndex' && params.searchText !== undefined;
   return and(
     eq(clients.firmId, params.firmId),
-    isSearchedCount ? isLiveForTrigramCount : isLive,
-    isSearchedCount ? searchedCountCondition(clients.searchText, params) : matchesSubstring(clients.searchText, params.searchPattern),
+    isThroughTrigrams ? isLiveForTrigramIndex : isLive,
+    searchCondition(clients.searchText, params, route),
     params.clientType ? eq(clients.clientType, params.clientType) : undefined,
     params.status ? eq(clients.status, params.status) : undefined,
   );
@@ -75,25 +75,33 @@ function listConditions(params: ListParams, purpose: 'list' | 'searchedCount' = 
 
 const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
 
-/** The matching clients, up to the count's limit (the list shows a capped total). */
+/** The matching clients, up to the count's limit (the list shows a capped total): in no order, so a search reads the trigram index. */
 const matchingClients = (tx: Tx, params: ListParams) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(params, params.searchPattern ? 'searchedCount' : 'list'))
-    .limit(countLimit(Boolean(params.searchPattern)));
+    .where(listConditions(params, 'trigramIndex'))
+    .limit(countLimit(params.searchText !== undefined));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
 export const countClients = async (tx: Tx, firmId: string, filters: ClientFilters) =>
-  countMatching(tx, matchingClients(tx, await countedListParams(tx, firmId, filters, true)));
+  countMatching(tx, matchingClients(tx, (await searchedListParams(tx, firmId, filters)).params));
 
-/** The filter's values, with the search's narrowing (substring-search.ts) when the statement counts. */
-async function countedListParams(tx: Tx, firmId: string, filters: ClientFilters, isCounted: boolean): Promise<ListParams> {
-  const params = listParams(firmId, filters);
-  return isCounted ? narrowedForCount(tx, { name: 'clients', table: clients }, { firmId, live: isLive }, filters.search, params) : params;
-}
+/**
+ * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
+ * live-clients index is in the list's newest-first order, which a search may walk when its text is common.
+ */
+const searchedListParams = (tx: Tx, firmId: string, filters: ClientFilters, sort?: ClientSort) =>
+  searchedParams(
+    tx,
+    { name: 'clients', table: clients },
+    { firmId, live: isLive },
+    listParams(firmId, filters),
+    sort?.column === 'createdAt',
+  );
 
-type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
+/** A page's window, and how its search finds its rows. */
+type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; route: SearchRoute };
 
 function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: ClientWindow) {
   const order = sort.direction === 'asc' ? asc : desc;
@@ -103,7 +111,7 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
   const pageIds = tx
     .select({ id: clients.id })
     .from(clients)
-    .where(listConditions(params))
+    .where(listConditions(params, window.route))
     .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset)
@@ -126,9 +134,9 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
  * built once per shape (runShaped).
  */
 export async function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
-  const params = await countedListParams(tx, firmId, filters, Boolean(window.withCount));
-  return runShapedPage(tx, { name: 'client-page', sort, params, window }, (shapedParams, shaped) =>
-    selectClientPage(tx, shapedParams, sort, shaped),
+  const { params, pageRoute } = await searchedListParams(tx, firmId, filters, sort);
+  return runShapedPage(tx, { name: `client-page:${pageRoute}`, sort, params, window }, (shapedParams, shaped) =>
+    selectClientPage(tx, shapedParams, sort, { ...shaped, route: pageRoute }),
   );
 }
 

@@ -3,11 +3,12 @@ import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
-  matchesSubstring,
-  narrowedForCount,
-  searchedCountCondition,
-  substringPattern,
+  searchCondition,
+  searchedParams,
+  searchParams,
   type SearchNarrowing,
+  type SearchParams,
+  type SearchRoute,
 } from '../../lib/substring-search.ts';
 import { matterAssignees, matterListNames, matters } from '../../db/schema/index.ts';
 
@@ -25,17 +26,16 @@ type BillingType = (typeof matters.$inferSelect)['billingType'];
 /** The filter's values (or, for a page built once per shape, placeholders): only those given. */
 type MatterParams = {
   firmId: Param<string>;
-  searchPattern?: Param<string> | undefined;
   clientId?: Param<string> | undefined;
   status?: Param<'Open' | 'Closed'> | undefined;
   billingType?: Param<BillingType> | undefined;
   assignedUserId?: Param<string> | undefined;
-} & Partial<Record<keyof SearchNarrowing, Param<string>>>;
+} & { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined };
 
 const matterParams = (firmId: string, filters: MatterListFilters): MatterParams =>
   givenParams({
     firmId,
-    searchPattern: filters.searchText ? substringPattern(filters.searchText) : undefined,
+    ...searchParams(filters.searchText),
     clientId: filters.clientId,
     status: filters.status,
     billingType: filters.billingType,
@@ -46,28 +46,26 @@ const matterParams = (firmId: string, filters: MatterListFilters): MatterParams 
 const isLive = and(isNull(matters.deletedAt), isNull(matters.clientDeletedAt))!;
 
 /**
- * The same, in words from which that partial index's predicate cannot be proved, so that a searched
- * count comes from the trigram index. Once the count's limit is small (a search's), the planner,
- * which overestimates how many matters a term matches, prefers walking the live-matters index in
- * list order: 101 matches of a common term ("kestrel") took ~11,000 entries and 2.6 ms that way,
- * 1 ms through the trigram index.
+ * The same, in words from which that partial index's predicate cannot be proved, so that a search
+ * through the trigram index cannot turn into a walk of the live-matters index: once a count's limit
+ * is small (a search's), the planner, which overestimates how many matters a term matches, preferred
+ * that walk: 101 matches of a common term ("kestrel") took ~11,000 entries and 2.6 ms that way, 1 ms
+ * through the trigram index.
  */
-const isLiveForTrigramCount = sql`num_nulls(${matters.deletedAt}, ${matters.clientDeletedAt}) = 2`;
-
-/** A searched count finds its rows through the trigram index, unlike the list's page (below). */
-type ConditionsFor = 'list' | 'searchedCount';
+const isLiveForTrigramIndex = sql`num_nulls(${matters.deletedAt}, ${matters.clientDeletedAt}) = 2`;
 
 /**
  * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
- * live-matters index holds the lower-case search text, so a search walks it in list order.
+ * live-matters index holds the lower-case search text, so a search on `listOrder` walks it in list
+ * order; on `trigramIndex` it reads the trigram index (SearchRoute).
  */
-function matterConditions(params: MatterParams, purpose: ConditionsFor = 'list'): (SQL | undefined)[] {
-  const isSearchedCount = purpose === 'searchedCount';
+function matterConditions(params: MatterParams, route: SearchRoute = 'listOrder'): (SQL | undefined)[] {
+  const isThroughTrigrams = route === 'trigramIndex' && params.searchText !== undefined;
   return [
     eq(matters.firmId, params.firmId),
-    isSearchedCount ? isLiveForTrigramCount : isLive,
-    isSearchedCount ? searchedCountCondition(matters.searchText, params) : matchesSubstring(matters.searchText, params.searchPattern),
+    isThroughTrigrams ? isLiveForTrigramIndex : isLive,
+    searchCondition(matters.searchText, params, route),
     params.clientId ? eq(matters.clientId, params.clientId) : undefined,
     params.status ? eq(matters.status, params.status) : undefined,
     params.billingType ? eq(matters.billingType, params.billingType) : undefined,
@@ -78,19 +76,19 @@ function matterConditions(params: MatterParams, purpose: ConditionsFor = 'list')
 const assignedTo = (firmId: Param<string>, userId: Param<string>) =>
   and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true));
 
-function whereOf(params: MatterParams, purpose: ConditionsFor = 'list'): SQL {
+function whereOf(params: MatterParams, route: SearchRoute): SQL {
   const assigned = params.assignedUserId
     ? inArray(
         matters.id,
         sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${assignedTo(params.firmId, params.assignedUserId)})`,
       )
     : undefined;
-  return and(...matterConditions(params, purpose), assigned)!;
+  return and(...matterConditions(params, route), assigned)!;
 }
 
-const hasMatterFilters = (params: MatterParams) => Boolean(params.searchPattern || params.clientId || params.status || params.billingType);
+const hasMatterFilters = (params: MatterParams) => Boolean(params.searchText || params.clientId || params.status || params.billingType);
 
-/** A fee earner's matters join from their assignments: the newest first straight from that index. */
+/** A fee earner's matters join from their assignments: the newest first straight from that index (a search tests each). */
 const fromAssignments = (params: MatterParams, userId: Param<string>) =>
   and(assignedTo(params.firmId, userId), ...matterConditions(params))!;
 const assignmentJoin = and(eq(matters.firmId, matterAssignees.firmId), eq(matters.id, matterAssignees.matterId));
@@ -126,7 +124,7 @@ const summaryColumns = {
 /**
  * The ids of the page's matters, in list order. Only the id is read, so the newest-first page is an
  * index-only scan of the live-matters index (which carries status, billing type, client and search
- * text): a search walks the index without visiting the table.
+ * text): a search on `listOrder` walks the index without visiting the table.
  */
 function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
   if (params.assignedUserId && sort.column === 'createdAt') {
@@ -144,7 +142,7 @@ function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window:
   return tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(params))
+    .where(whereOf(params, window.route))
     .orderBy(...orderOf(sort))
     .limit(window.limit)
     .offset(window.offset);
@@ -153,7 +151,7 @@ function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window:
 /** The matching matters, up to the count's limit (the list shows a capped total). */
 function matchingMatters(tx: Tx, params: MatterParams) {
   const one = { one: sql`1`.as('one') };
-  const limit = countLimit(Boolean(params.searchPattern));
+  const limit = countLimit(params.searchText !== undefined);
   if (params.assignedUserId && !hasMatterFilters(params)) {
     // Only the fee earner: their live assignments, counted from the index alone.
     return tx.select(one).from(matterAssignees).where(assignedTo(params.firmId, params.assignedUserId)).limit(limit);
@@ -166,11 +164,8 @@ function matchingMatters(tx: Tx, params: MatterParams) {
       .where(fromAssignments(params, params.assignedUserId))
       .limit(limit);
   }
-  return tx
-    .select(one)
-    .from(matters)
-    .where(whereOf(params, params.searchPattern ? 'searchedCount' : 'list'))
-    .limit(limit);
+  // Counting reads every match up to the limit, in no order: through the trigram index.
+  return tx.select(one).from(matters).where(whereOf(params, 'trigramIndex')).limit(limit);
 }
 
 /** A matter's fee earners and practice areas by name, from matter_list_names (none yet: empty lists). */
@@ -180,7 +175,8 @@ const listNames = {
 };
 const listNamesJoin = and(eq(matterListNames.firmId, matters.firmId), eq(matterListNames.matterId, matters.id));
 
-type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean };
+/** A page's window, and how its search finds its rows. */
+type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; route: SearchRoute };
 
 function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
   const pageIds = selectMatterIds(tx, params, sort, window).as('page_ids');
@@ -202,30 +198,37 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
 export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
-  const params = await countedMatterParams(tx, firmId, filters, Boolean(window.withCount));
-  return runShapedPage(tx, { name: 'matter-page', sort, params, window }, (shapedParams, shaped) =>
-    selectMatterPage(tx, shapedParams, sort, shaped),
+  const { params, pageRoute } = await searchedMatterParams(tx, firmId, filters, sort);
+  return runShapedPage(tx, { name: `matter-page:${pageRoute}`, sort, params, window }, (shapedParams, shaped) =>
+    selectMatterPage(tx, shapedParams, sort, { ...shaped, route: pageRoute }),
   );
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
 export const countMatters = async (tx: Tx, firmId: string, filters: MatterListFilters) =>
-  countMatching(tx, matchingMatters(tx, await countedMatterParams(tx, firmId, filters, true)));
+  countMatching(tx, matchingMatters(tx, (await searchedMatterParams(tx, firmId, filters)).params));
 
-/** The filter's values, with the search's narrowing (substring-search.ts) when the statement counts. */
-async function countedMatterParams(tx: Tx, firmId: string, filters: MatterListFilters, isCounted: boolean): Promise<MatterParams> {
-  const params = matterParams(firmId, filters);
-  // A fee earner's count reads their assignments, not the trigram index.
-  if (!isCounted || params.assignedUserId) return params;
-  return narrowedForCount(tx, { name: 'matters', table: matters }, { firmId, live: isLive }, filters.searchText, params);
-}
+/**
+ * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
+ * live-matters index is in the list's newest-first order, which a search may walk when its text is
+ * common. A fee earner's newest matters come from their assignments (each tested), whatever the route.
+ */
+const searchedMatterParams = (tx: Tx, firmId: string, filters: MatterListFilters, sort?: MatterSort) =>
+  searchedParams(
+    tx,
+    { name: 'matters', table: matters },
+    { firmId, live: isLive },
+    matterParams(firmId, filters),
+    sort?.column === 'createdAt',
+  );
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
+  // Every match is read: through the trigram index, whose cost is bounded by the matches.
   const rows = await tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(matterParams(firmId, filters)))
+    .where(whereOf(matterParams(firmId, filters), 'trigramIndex'))
     .orderBy(...orderOf(sort));
   return rows.map((row) => row.id);
 }
