@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
+  allMatchesRoute,
   indexableTrigrams,
   rarestTrigrams,
   sampledSearch,
@@ -127,6 +128,15 @@ describe('sampledSearch', () => {
     const otherFirm = crypto.randomUUID();
     expect(await sampledSearch('matters', otherFirm, 'kestrel', failing)).toEqual({ narrowing: undefined, isCommon: false });
     expect(await sampledSearch('matters', otherFirm, 'kestrel', readSample)).toMatchObject({ narrowing: { rareTrigrams: '%kest%' } });
+  });
+});
+
+describe('allMatchesRoute', () => {
+  it('reads every match through the trigram index, unless the text has no trigram to find it by', () => {
+    expect(allMatchesRoute('Kestrel')).toBe('trigramIndex');
+    expect(allMatchesRoute('ab')).toBe('listOrder');
+    expect(allMatchesRoute('ü-é')).toBe('listOrder');
+    expect(allMatchesRoute(undefined)).toBe('listOrder');
   });
 });
 

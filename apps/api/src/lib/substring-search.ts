@@ -33,13 +33,22 @@ export type SearchNarrowing = { rareTrigrams: string };
  * from the trigram index and sorts them, which suits a rare text (or any sort the index walk does not
  * give) but not a common one (all 1,900 matches of "kestrel", read and sorted: 4.8 ms).
  *
- * The firm's own sample chooses (searchRoute), not the planner: the planner tried the text on the
+ * The firm's own sample chooses (searchedParams), not the planner: the planner tried the text on the
  * column's histogram, which holds only a few hundred of all firms' texts, so after one ANALYZE in
  * twenty it took "kestrel" for rare and sorted all its matches, and a list's speed changed with
  * each ANALYZE. Walking, the text is tested with strpos, which the planner cannot estimate, so it
  * keeps the walk; through the index, the live rows are worded so that the walk cannot serve them.
  */
 export type SearchRoute = 'listOrder' | 'trigramIndex';
+/** A list statement's routes: its page's, and its count's (which reads every match, up to its limit). */
+export type SearchRoutes = { page: SearchRoute; count: SearchRoute };
+
+/**
+ * The route of a statement that reads every match (a count, an export): the trigram index, unless
+ * the text has no trigram the index could find it by ("ab"); it is then tested on each live row.
+ */
+export const allMatchesRoute = (searchText: string | undefined): SearchRoute =>
+  searchText !== undefined && indexableTrigrams(searchText).length > 0 ? 'trigramIndex' : 'listOrder';
 
 /** A search's condition on a lower-case search text column, on `route` (an unsearched list: none). */
 export function searchCondition(
@@ -158,9 +167,10 @@ export async function sampledSearch(
 export type SearchedTable = PgTable & Record<'firmId' | 'searchText' | 'createdAt' | 'id', AnyPgColumn>;
 
 /**
- * `params` with the search's narrowing, and the route of a page in `sort` order: the list's index
- * order (`isListOrder`) when the text is common, else the trigram index. The sample is the firm's
- * newest rows that satisfy `live`, the list's live-index predicate: an index-only read of that index.
+ * `params` with the search's narrowing, and the routes of a page and its count: a page in the list's
+ * index order (`isListOrder`) walks it when the text is common, else reads the trigram index, as the
+ * count does (allMatchesRoute). The sample is the firm's newest rows that satisfy `live`, the list's
+ * live-index predicate: an index-only read of that index.
  */
 export async function searchedParams<P extends { searchText?: unknown }>(
   tx: Tx,
@@ -168,9 +178,11 @@ export async function searchedParams<P extends { searchText?: unknown }>(
   firm: { firmId: string; live: SQL },
   params: P,
   isListOrder: boolean,
-): Promise<{ params: P & Partial<SearchNarrowing>; pageRoute: SearchRoute }> {
-  if (typeof params.searchText !== 'string') return { params, pageRoute: 'listOrder' };
-  const { narrowing, isCommon } = await sampledSearch(list.name, firm.firmId, params.searchText, async (rows) => {
+): Promise<{ params: P & Partial<SearchNarrowing>; routes: SearchRoutes }> {
+  const searchText = typeof params.searchText === 'string' ? params.searchText : undefined;
+  const count = allMatchesRoute(searchText);
+  if (searchText === undefined || count === 'listOrder') return { params, routes: { page: 'listOrder', count } };
+  const { narrowing, isCommon } = await sampledSearch(list.name, firm.firmId, searchText, async (rows) => {
     const { table } = list;
     const texts = await tx
       .select({ searchText: table.searchText })
@@ -180,5 +192,5 @@ export async function searchedParams<P extends { searchText?: unknown }>(
       .limit(rows);
     return texts.map((row) => String(row.searchText));
   });
-  return { params: { ...params, ...narrowing }, pageRoute: isCommon && isListOrder ? 'listOrder' : 'trigramIndex' };
+  return { params: { ...params, ...narrowing }, routes: { page: isCommon && isListOrder ? 'listOrder' : 'trigramIndex', count } };
 }

@@ -9,6 +9,7 @@ import {
   type SearchNarrowing,
   type SearchParams,
   type SearchRoute,
+  type SearchRoutes,
 } from '../../lib/substring-search.ts';
 import {
   auditEvents,
@@ -75,17 +76,19 @@ function listConditions(params: ListParams, route: SearchRoute): SQL | undefined
 
 const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
 
-/** The matching clients, up to the count's limit (the list shows a capped total): in no order, so a search reads the trigram index. */
-const matchingClients = (tx: Tx, params: ListParams) =>
+/** The matching clients, up to the count's limit (the list shows a capped total), found on `route`. */
+const matchingClients = (tx: Tx, params: ListParams, route: SearchRoute) =>
   tx
     .select({ one: sql`1`.as('one') })
     .from(clients)
-    .where(listConditions(params, 'trigramIndex'))
+    .where(listConditions(params, route))
     .limit(countLimit(params.searchText !== undefined));
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countClients = async (tx: Tx, firmId: string, filters: ClientFilters) =>
-  countMatching(tx, matchingClients(tx, (await searchedListParams(tx, firmId, filters)).params));
+export async function countClients(tx: Tx, firmId: string, filters: ClientFilters) {
+  const { params, routes } = await searchedListParams(tx, firmId, filters);
+  return countMatching(tx, matchingClients(tx, params, routes.count));
+}
 
 /**
  * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
@@ -100,8 +103,8 @@ const searchedListParams = (tx: Tx, firmId: string, filters: ClientFilters, sort
     sort?.column === 'createdAt',
   );
 
-/** A page's window, and how its search finds its rows. */
-type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; route: SearchRoute };
+/** A page's window, and how its search finds the page's rows and the count's. */
+type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; routes: SearchRoutes };
 
 function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: ClientWindow) {
   const order = sort.direction === 'asc' ? asc : desc;
@@ -111,7 +114,7 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
   const pageIds = tx
     .select({ id: clients.id })
     .from(clients)
-    .where(listConditions(params, window.route))
+    .where(listConditions(params, window.routes.page))
     .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset)
@@ -121,7 +124,7 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
       ...summaryColumns,
       openMatterCount: sql<number>`(select count(*)::int from ${matters} m
         where m.firm_id = ${params.firmId} and m.client_id = "clients"."id" and m.status = 'Open' and m.deleted_at is null)`,
-      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, params)) : sql<null>`null::int`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, params, window.routes.count)) : sql<null>`null::int`,
     })
     .from(clients)
     .innerJoin(pageIds, and(eq(clients.firmId, params.firmId), eq(clients.id, pageIds.id)))
@@ -134,9 +137,9 @@ function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: 
  * built once per shape (runShaped).
  */
 export async function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
-  const { params, pageRoute } = await searchedListParams(tx, firmId, filters, sort);
-  return runShapedPage(tx, { name: `client-page:${pageRoute}`, sort, params, window }, (shapedParams, shaped) =>
-    selectClientPage(tx, shapedParams, sort, { ...shaped, route: pageRoute }),
+  const { params, routes } = await searchedListParams(tx, firmId, filters, sort);
+  return runShapedPage(tx, { name: `client-page:${routes.page}:${routes.count}`, sort, params, window }, (shapedParams, shaped) =>
+    selectClientPage(tx, shapedParams, sort, { ...shaped, routes }),
   );
 }
 

@@ -3,12 +3,14 @@ import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
+  allMatchesRoute,
   searchCondition,
   searchedParams,
   searchParams,
   type SearchNarrowing,
   type SearchParams,
   type SearchRoute,
+  type SearchRoutes,
 } from '../../lib/substring-search.ts';
 import { matterAssignees, matterListNames, matters } from '../../db/schema/index.ts';
 
@@ -142,14 +144,14 @@ function selectMatterIds(tx: Tx, params: MatterParams, sort: MatterSort, window:
   return tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(params, window.route))
+    .where(whereOf(params, window.routes.page))
     .orderBy(...orderOf(sort))
     .limit(window.limit)
     .offset(window.offset);
 }
 
-/** The matching matters, up to the count's limit (the list shows a capped total). */
-function matchingMatters(tx: Tx, params: MatterParams) {
+/** The matching matters, up to the count's limit (the list shows a capped total), found on `route`. */
+function matchingMatters(tx: Tx, params: MatterParams, route: SearchRoute) {
   const one = { one: sql`1`.as('one') };
   const limit = countLimit(params.searchText !== undefined);
   if (params.assignedUserId && !hasMatterFilters(params)) {
@@ -164,8 +166,7 @@ function matchingMatters(tx: Tx, params: MatterParams) {
       .where(fromAssignments(params, params.assignedUserId))
       .limit(limit);
   }
-  // Counting reads every match up to the limit, in no order: through the trigram index.
-  return tx.select(one).from(matters).where(whereOf(params, 'trigramIndex')).limit(limit);
+  return tx.select(one).from(matters).where(whereOf(params, route)).limit(limit);
 }
 
 /** A matter's fee earners and practice areas by name, from matter_list_names (none yet: empty lists). */
@@ -175,8 +176,8 @@ const listNames = {
 };
 const listNamesJoin = and(eq(matterListNames.firmId, matters.firmId), eq(matterListNames.matterId, matters.id));
 
-/** A page's window, and how its search finds its rows. */
-type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; route: SearchRoute };
+/** A page's window, and how its search finds the page's rows and the count's. */
+type MatterWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; routes: SearchRoutes };
 
 function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window: MatterWindow) {
   const pageIds = selectMatterIds(tx, params, sort, window).as('page_ids');
@@ -184,7 +185,7 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
     .select({
       ...summaryColumns,
       ...listNames,
-      matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, params)) : sql<null>`null::int`,
+      matchingCount: window.withCount ? cappedCountColumn(matchingMatters(tx, params, window.routes.count)) : sql<null>`null::int`,
     })
     .from(matters)
     .innerJoin(pageIds, and(eq(matters.firmId, params.firmId), eq(matters.id, pageIds.id)))
@@ -198,15 +199,17 @@ function selectMatterPage(tx: Tx, params: MatterParams, sort: MatterSort, window
  * count (cappedCountColumn). Its SQL is built once per shape (runShaped).
  */
 export async function findMatterPage(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort, window: PageWindow) {
-  const { params, pageRoute } = await searchedMatterParams(tx, firmId, filters, sort);
-  return runShapedPage(tx, { name: `matter-page:${pageRoute}`, sort, params, window }, (shapedParams, shaped) =>
-    selectMatterPage(tx, shapedParams, sort, { ...shaped, route: pageRoute }),
+  const { params, routes } = await searchedMatterParams(tx, firmId, filters, sort);
+  return runShapedPage(tx, { name: `matter-page:${routes.page}:${routes.count}`, sort, params, window }, (shapedParams, shaped) =>
+    selectMatterPage(tx, shapedParams, sort, { ...shaped, routes }),
   );
 }
 
 /** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export const countMatters = async (tx: Tx, firmId: string, filters: MatterListFilters) =>
-  countMatching(tx, matchingMatters(tx, (await searchedMatterParams(tx, firmId, filters)).params));
+export async function countMatters(tx: Tx, firmId: string, filters: MatterListFilters) {
+  const { params, routes } = await searchedMatterParams(tx, firmId, filters);
+  return countMatching(tx, matchingMatters(tx, params, routes.count));
+}
 
 /**
  * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
@@ -224,11 +227,10 @@ const searchedMatterParams = (tx: Tx, firmId: string, filters: MatterListFilters
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
-  // Every match is read: through the trigram index, whose cost is bounded by the matches.
   const rows = await tx
     .select({ id: matters.id })
     .from(matters)
-    .where(whereOf(matterParams(firmId, filters), 'trigramIndex'))
+    .where(whereOf(matterParams(firmId, filters), allMatchesRoute(filters.searchText)))
     .orderBy(...orderOf(sort));
   return rows.map((row) => row.id);
 }
