@@ -50,12 +50,11 @@ export type SearchRoutes = { page: SearchRoute; count: SearchRoute };
 export const allMatchesRoute = (searchText: string | undefined): SearchRoute =>
   searchText !== undefined && indexableTrigrams(searchText).length > 0 ? 'trigramIndex' : 'listOrder';
 
+/** A search's values in a list's parameters (placeholders, in a statement built once per shape). */
+export type SearchValues = { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined };
+
 /** A search's condition on a lower-case search text column, on `route` (an unsearched list: none). */
-export function searchCondition(
-  column: SQLWrapper,
-  params: { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined },
-  route: SearchRoute,
-): SQL | undefined {
+export function searchCondition(column: SQLWrapper, params: SearchValues, route: SearchRoute): SQL | undefined {
   if (params.searchText === undefined) return undefined;
   // strpos is the same test as LIKE on the escaped pattern, and no index or estimate can take it.
   const holdsText = sql`strpos(${column}, ${params.searchText}) > 0`;

@@ -6,10 +6,9 @@ import {
   searchCondition,
   searchedParams,
   searchParams,
-  type SearchNarrowing,
-  type SearchParams,
   type SearchRoute,
   type SearchRoutes,
+  type SearchValues,
 } from '../../lib/substring-search.ts';
 import {
   auditEvents,
@@ -43,7 +42,7 @@ type ListParams = {
   firmId: Param<string>;
   clientType?: Param<'individual' | 'company'> | undefined;
   status?: Param<'active' | 'archived'> | undefined;
-} & { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined };
+} & SearchValues;
 
 const listParams = (firmId: string, filters: ClientFilters): ListParams =>
   givenParams({

@@ -7,10 +7,9 @@ import {
   searchCondition,
   searchedParams,
   searchParams,
-  type SearchNarrowing,
-  type SearchParams,
   type SearchRoute,
   type SearchRoutes,
+  type SearchValues,
 } from '../../lib/substring-search.ts';
 import { matterAssignees, matterListNames, matters } from '../../db/schema/index.ts';
 
@@ -32,7 +31,7 @@ type MatterParams = {
   status?: Param<'Open' | 'Closed'> | undefined;
   billingType?: Param<BillingType> | undefined;
   assignedUserId?: Param<string> | undefined;
-} & { [name in keyof SearchParams | keyof SearchNarrowing]?: Param<string> | undefined };
+} & SearchValues;
 
 const matterParams = (firmId: string, filters: MatterListFilters): MatterParams =>
   givenParams({
