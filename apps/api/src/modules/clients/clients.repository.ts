@@ -90,8 +90,9 @@ export async function countClients(tx: Tx, firmId: string, filters: ClientFilter
 }
 
 /**
- * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
- * live-clients index is in the list's newest-first order, which a search may walk when its text is common.
+ * The filter's values with the search's narrowing, and the routes of its page and count
+ * (substring-search.ts): the live-clients index is in the list's newest-first order, which a search
+ * may walk when its text is common.
  */
 const searchedListParams = (tx: Tx, firmId: string, filters: ClientFilters, sort?: ClientSort) =>
   searchedParams(

@@ -211,9 +211,10 @@ export async function countMatters(tx: Tx, firmId: string, filters: MatterListFi
 }
 
 /**
- * The filter's values with the search's narrowing, and its page's route (substring-search.ts): the
- * live-matters index is in the list's newest-first order, which a search may walk when its text is
- * common. A fee earner's newest matters come from their assignments (each tested), whatever the route.
+ * The filter's values with the search's narrowing, and the routes of its page and count
+ * (substring-search.ts): the live-matters index is in the list's newest-first order, which a search
+ * may walk when its text is common. A fee earner's newest matters come from their assignments (each
+ * tested), whatever the route.
  */
 const searchedMatterParams = (tx: Tx, firmId: string, filters: MatterListFilters, sort?: MatterSort) =>
   searchedParams(
