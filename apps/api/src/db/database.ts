@@ -226,10 +226,8 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
         );
       } else {
         // Asked in the commit's own message: whether the transaction changed any session (migration 0020).
-        const [changed] = (await client.query(`select ${SESSION_CHANGED_SETTING} as changed; commit`)) as unknown as [
-          pg.QueryResult<{ changed: string | null }>,
-        ];
-        if (changed.rows[0]?.changed === 'on') feed.changed(null);
+        const [marked] = (await client.query(`${SESSION_CHANGED_MARK}; commit`)) as unknown as [pg.QueryResult<MarkRow>];
+        if (isMarked(marked.rows)) feed.changed(null);
       }
       return result;
     } catch (error) {
@@ -316,11 +314,12 @@ function listenForNotices(databaseUrl: string, channel: string, feed: ReturnType
  * (or its firm's): after committing one, this process forgets every kept check at once. Such changes
  * are rare (sign-out, a member deactivated, a role edited), so nothing finer is needed.
  */
-const SESSION_CHANGED_SETTING = `current_setting('matterhorn.session_changed', true)`;
+const SESSION_CHANGED_MARK = `select current_setting('matterhorn.session_changed', true) as changed`;
+type MarkRow = { changed: string | null };
+const isMarked = (rows: MarkRow[]) => rows[0]?.changed === 'on';
 
 async function hasChangedSessions(tx: Tx): Promise<boolean> {
-  const result = await tx.execute(sql.raw(`select ${SESSION_CHANGED_SETTING} as changed`));
-  return (result as unknown as { rows: { changed: string | null }[] }).rows[0]?.changed === 'on';
+  return isMarked(((await tx.execute(sql.raw(SESSION_CHANGED_MARK))) as unknown as { rows: MarkRow[] }).rows);
 }
 
 /** Sets a scope's settings for the rest of the transaction, one parameterised statement. */

@@ -166,6 +166,20 @@ export async function sampledSearch(
 export type SearchedTable = PgTable & Record<'firmId' | 'searchText' | 'createdAt' | 'id', AnyPgColumn>;
 
 /**
+ * A searched list: its name (its samples are kept by it), its table, and its live rows in two
+ * wordings: `live`, its live index's partial predicate, and `liveOffIndex`, words from which that
+ * predicate cannot be proved, so that a search through the trigram index cannot turn into a walk
+ * of the live index.
+ */
+export type SearchedList = { name: string; table: SearchedTable; live: SQL; liveOffIndex: SQL };
+
+/** A list statement's live rows and its search's condition, on `route`. */
+export function liveAndSearched(list: SearchedList, params: SearchValues, route: SearchRoute): (SQL | undefined)[] {
+  const isThroughTrigrams = route === 'trigramIndex' && params.searchText !== undefined;
+  return [isThroughTrigrams ? list.liveOffIndex : list.live, searchCondition(list.table.searchText, params, route)];
+}
+
+/**
  * `params` with the search's narrowing, and the routes of a page and its count: a page in the list's
  * index order (`isListOrder`) walks it when the text is common, else reads the trigram index, as the
  * count does (allMatchesRoute). The sample is the firm's newest rows that satisfy `live`, the list's
@@ -173,20 +187,20 @@ export type SearchedTable = PgTable & Record<'firmId' | 'searchText' | 'createdA
  */
 export async function searchedParams<P extends { searchText?: unknown }>(
   tx: Tx,
-  list: { name: string; table: SearchedTable },
-  firm: { firmId: string; live: SQL },
+  list: SearchedList,
+  firmId: string,
   params: P,
   isListOrder: boolean,
 ): Promise<{ params: P & Partial<SearchNarrowing>; routes: SearchRoutes }> {
   const searchText = typeof params.searchText === 'string' ? params.searchText : undefined;
   const count = allMatchesRoute(searchText);
   if (searchText === undefined || count === 'listOrder') return { params, routes: { page: 'listOrder', count } };
-  const { narrowing, isCommon } = await sampledSearch(list.name, firm.firmId, searchText, async (rows) => {
+  const { narrowing, isCommon } = await sampledSearch(list.name, firmId, searchText, async (rows) => {
     const { table } = list;
     const texts = await tx
       .select({ searchText: table.searchText })
       .from(table)
-      .where(and(eq(table.firmId, firm.firmId), firm.live))
+      .where(and(eq(table.firmId, firmId), list.live))
       .orderBy(desc(table.createdAt), desc(table.id))
       .limit(rows);
     return texts.map((row) => String(row.searchText));

@@ -3,9 +3,10 @@ import type { Tx } from '../../db/database.ts';
 import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
-  searchCondition,
+  liveAndSearched,
   searchedParams,
   searchParams,
+  type SearchedList,
   type SearchRoute,
   type SearchRoutes,
   type SearchValues,
@@ -60,14 +61,13 @@ const listParams = (firmId: string, filters: ClientFilters): ListParams =>
  */
 const isLiveForTrigramIndex = sql`num_nulls(${clients.deletedAt}) = 1`;
 const isLive = isNull(clients.deletedAt);
+const clientList: SearchedList = { name: 'clients', table: clients, live: isLive, liveOffIndex: isLiveForTrigramIndex };
 
 /** The list's filter, its search found on `route` (SearchRoute): walking the live-clients index in list order, or through the trigram index. */
 function listConditions(params: ListParams, route: SearchRoute): SQL | undefined {
-  const isThroughTrigrams = route === 'trigramIndex' && params.searchText !== undefined;
   return and(
     eq(clients.firmId, params.firmId),
-    isThroughTrigrams ? isLiveForTrigramIndex : isLive,
-    searchCondition(clients.searchText, params, route),
+    ...liveAndSearched(clientList, params, route),
     params.clientType ? eq(clients.clientType, params.clientType) : undefined,
     params.status ? eq(clients.status, params.status) : undefined,
   );
@@ -95,13 +95,7 @@ export async function countClients(tx: Tx, firmId: string, filters: ClientFilter
  * may walk when its text is common.
  */
 const searchedListParams = (tx: Tx, firmId: string, filters: ClientFilters, sort?: ClientSort) =>
-  searchedParams(
-    tx,
-    { name: 'clients', table: clients },
-    { firmId, live: isLive },
-    listParams(firmId, filters),
-    sort?.column === 'createdAt',
-  );
+  searchedParams(tx, clientList, firmId, listParams(firmId, filters), sort?.column === 'createdAt');
 
 /** A page's window, and how its search finds the page's rows and the count's. */
 type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; routes: SearchRoutes };

@@ -4,9 +4,10 @@ import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-t
 import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
 import {
   allMatchesRoute,
-  searchCondition,
+  liveAndSearched,
   searchedParams,
   searchParams,
+  type SearchedList,
   type SearchRoute,
   type SearchRoutes,
   type SearchValues,
@@ -55,6 +56,8 @@ const isLive = and(isNull(matters.deletedAt), isNull(matters.clientDeletedAt))!;
  */
 const isLiveForTrigramIndex = sql`num_nulls(${matters.deletedAt}, ${matters.clientDeletedAt}) = 2`;
 
+const matterList: SearchedList = { name: 'matters', table: matters, live: isLive, liveOffIndex: isLiveForTrigramIndex };
+
 /**
  * The list's filter, on matters alone: a matter carries its client's name and deletion (kept by
  * triggers, migration 0010), so a large firm's list never joins or anti-joins its clients. The
@@ -62,11 +65,9 @@ const isLiveForTrigramIndex = sql`num_nulls(${matters.deletedAt}, ${matters.clie
  * order; on `trigramIndex` it reads the trigram index (SearchRoute).
  */
 function matterConditions(params: MatterParams, route: SearchRoute = 'listOrder'): (SQL | undefined)[] {
-  const isThroughTrigrams = route === 'trigramIndex' && params.searchText !== undefined;
   return [
     eq(matters.firmId, params.firmId),
-    isThroughTrigrams ? isLiveForTrigramIndex : isLive,
-    searchCondition(matters.searchText, params, route),
+    ...liveAndSearched(matterList, params, route),
     params.clientId ? eq(matters.clientId, params.clientId) : undefined,
     params.status ? eq(matters.status, params.status) : undefined,
     params.billingType ? eq(matters.billingType, params.billingType) : undefined,
@@ -217,13 +218,7 @@ export async function countMatters(tx: Tx, firmId: string, filters: MatterListFi
  * tested), whatever the route.
  */
 const searchedMatterParams = (tx: Tx, firmId: string, filters: MatterListFilters, sort?: MatterSort) =>
-  searchedParams(
-    tx,
-    { name: 'matters', table: matters },
-    { firmId, live: isLive },
-    matterParams(firmId, filters),
-    sort?.column === 'createdAt',
-  );
+  searchedParams(tx, matterList, firmId, matterParams(firmId, filters), sort?.column === 'createdAt');
 
 /** Every matching id in list order: the CSV export then reads the rows in chunks by id. */
 export async function findMatterIds(tx: Tx, firmId: string, filters: MatterListFilters, sort: MatterSort): Promise<string[]> {
