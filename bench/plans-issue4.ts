@@ -72,8 +72,6 @@ function oneConnection(db: Db): Database {
       }),
     withIdentityLookup: () => Promise.reject(new Error('not used by the plans')),
     migrate: () => Promise.resolve(),
-    // The plans keep no session checks.
-    sessionChanges: { subscribe: () => undefined, isHeard: () => false },
     close: () => Promise.resolve(),
   };
 }

@@ -14,6 +14,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  DATABASE_PREPARED_STATEMENTS: booleanText.default(false),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
@@ -38,6 +39,11 @@ export type AppConfig = {
    * took a client list's p99 from 24 to 33 ms at the same throughput).
    */
   databasePoolSize: number;
+  /**
+   * Named prepared statements on DATABASE_URL: PostgreSQL parses each query shape once per
+   * connection. Only for a server reached directly or through a session-mode pooler.
+   */
+  databasePreparedStatements: boolean;
   appUrl: string;
   appSecret: string;
   smtpUrl: string | undefined;
@@ -71,6 +77,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || undefined,

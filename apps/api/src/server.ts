@@ -4,7 +4,12 @@ import { openDatabase } from './db/database.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  preparedStatements: config.databasePreparedStatements,
+});
 await database.migrate();
 const app = await buildApp(config, { database });
 if (config.seedDemo) {

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_ONLY, type Database } from '../src/db/database.ts';
+import { openDatabase, READ_ONLY, type Database } from '../src/db/database.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { openTestDatabase, rowsOf, seedTestFirm } from './support/test-app.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
+let databaseUrl: string | undefined;
 let firmA: SeededFirm;
 let firmB: SeededFirm;
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
+  ({ database, drop, databaseUrl } = await openTestDatabase());
   firmA = await seedTestFirm(database);
   firmB = await seedTestFirm(database);
 });
@@ -25,13 +26,13 @@ const clientCount = async (firmId: string) => {
 const whoAmI = sql`select current_user as "role", current_setting('app.firm_id') as "firmId", current_setting('transaction_read_only') as "readOnly"`;
 
 describe('a firm transaction (withFirm)', () => {
-  it("runs its first statement, sent with the begin, as the app role inside the firm's scope", async () => {
+  it("runs as the app role inside the firm's scope", async () => {
     expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(whoAmI)))).toEqual([
       { role: 'matterhorn_app', firmId: firmA.firmId, readOnly: 'off' },
     ]);
   });
 
-  it('runs nothing when its scope cannot be set: the first statement fails with the scope, and writes nothing', async () => {
+  it('runs nothing when its scope cannot be set, and writes nothing', async () => {
     const before = await clientCount(firmB.firmId);
     // As the database owner, with no firm scope, this insert into another firm would succeed.
     const smuggle = database.withFirm(
@@ -60,7 +61,7 @@ describe('a firm transaction (withFirm)', () => {
     expect(await clientCount(firmA.firmId)).toBe(before);
   });
 
-  it('read-only: answers before its commit returns and still hands every connection back (more calls than the pool holds)', async () => {
+  it('hands every connection back, read-only or not (more calls than the pool holds)', async () => {
     const readFirm = (firmId: string) =>
       database.withFirm(firmId, async (tx) => (await rowsOf<{ firmId: string }>(tx.execute(whoAmI)))[0]!.firmId, READ_ONLY);
     for (let call = 0; call < 30; call += 1) expect(await readFirm(firmA.firmId)).toBe(firmA.firmId);
@@ -68,5 +69,53 @@ describe('a firm transaction (withFirm)', () => {
     expect(together).toEqual(Array.from({ length: 60 }, (_, call) => (call % 2 ? firmA.firmId : firmB.firmId)));
     // A write after them finds a connection, and its transaction is not read-only.
     expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(whoAmI)))).toMatchObject([{ readOnly: 'off' }]);
+  });
+
+  it('is atomic: an error after a write leaves nothing written, and the connection is whole again', async () => {
+    const before = await clientCount(firmA.firmId);
+    const failing = database.withFirm(firmA.firmId, async (tx) => {
+      await tx.execute(
+        sql`insert into clients (firm_id, client_type, company_name) values (${firmA.firmId}, 'company', 'Half Written Ltd')`,
+      );
+      throw new Error('stopped after the write');
+    });
+    await expect(failing).rejects.toThrow('stopped after the write');
+    expect(await clientCount(firmA.firmId)).toBe(before);
+    expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(whoAmI)))).toMatchObject([{ firmId: firmA.firmId }]);
+  });
+
+  it('runs at the isolation asked: repeatable read for a snapshot, read committed otherwise', async () => {
+    const isolation = sql`select current_setting('transaction_isolation') as "isolation"`;
+    expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(isolation)))).toEqual([{ isolation: 'read committed' }]);
+    expect(
+      await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(isolation)), { readOnly: true, isolation: 'repeatable read' }),
+    ).toEqual([{ isolation: 'repeatable read' }]);
+  });
+
+  it("plans with the database's settings, not per transaction (migration 0021)", async () => {
+    const planner = sql`select current_setting('random_page_cost') as "randomPageCost", current_setting('plan_cache_mode') as "planCacheMode"`;
+    expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(planner)))).toEqual([
+      { randomPageCost: '1.1', planCacheMode: 'force_custom_plan' },
+    ]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('named prepared statements (PostgreSQL)', () => {
+  const prepared = sql`select count(*)::int as "named" from pg_prepared_statements where name like 'q\_%'`;
+
+  it('are off by default, so a transaction-mode pooler can stand between the API and PostgreSQL', async () => {
+    await database.withFirm(firmA.firmId, (tx) => tx.execute(sql`select 1 from clients where firm_id = ${firmA.firmId} limit 1`));
+    expect(await database.withFirm(firmA.firmId, (tx) => rowsOf(tx.execute(prepared)))).toEqual([{ named: 0 }]);
+  });
+
+  it('name each statement once per connection when asked for', async () => {
+    const preparing = openDatabase({ databaseUrl: databaseUrl!, poolSize: 1, preparedStatements: true });
+    try {
+      await preparing.withFirm(firmA.firmId, (tx) => tx.execute(sql`select 1 from clients where firm_id = ${firmA.firmId} limit 1`));
+      const [row] = await preparing.withFirm(firmA.firmId, (tx) => rowsOf<{ named: number }>(tx.execute(prepared)));
+      expect(row!.named).toBeGreaterThan(0);
+    } finally {
+      await preparing.close();
+    }
   });
 });

@@ -12,13 +12,14 @@ import { inject } from 'vitest';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 
-export type TestContext = { app: FastifyInstance; database: Database; config: AppConfig; close(): Promise<void> };
+/** `databaseUrl`: the file's own database on the PostgreSQL server (undefined on PGlite). */
+export type TestContext = { app: FastifyInstance; database: Database; databaseUrl?: string; config: AppConfig; close(): Promise<void> };
 
 /**
  * A fresh database per test file: a copy of the migrated PGlite template by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplateFile'));
@@ -36,6 +37,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await database.migrate();
   return {
     database,
+    databaseUrl: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -59,12 +61,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDistDir: null,
     ...overrides,
   };
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, databaseUrl } = await openTestDatabase();
   const app = await buildApp(config, { database });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     config,
     close: async () => {
       await app.close();
