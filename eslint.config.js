@@ -6,15 +6,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const foldersIn = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+
 /** One zone per feature folder: a feature may import only from itself (GUIDE.md §3). */
 function featureZones(folder) {
-  const features = readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  return features.map((feature) => ({
+  return foldersIn(folder).map((feature) => ({
     target: `${folder}/${feature.name}`,
     from: folder,
     except: [`./${feature.name}`],
     message: 'Features never import each other: compose them in the app shell or the composition root.',
   }));
+}
+
+/**
+ * The API's modules: one may import another's public surface, `<module>.api.ts`, and nothing else
+ * of it (its rules stay in one place; app.ts wires the services).
+ */
+function moduleZones(folder) {
+  const modules = foldersIn(folder);
+  return modules.flatMap((module) =>
+    modules
+      .filter((other) => other.name !== module.name)
+      .map((other) => ({
+        target: `${folder}/${module.name}`,
+        from: `${folder}/${other.name}`,
+        except: [`./${other.name}.api.ts`],
+        message: `Modules import each other's public surface only (${other.name}.api.ts).`,
+      })),
+  );
 }
 
 export default tseslint.config(
@@ -46,7 +65,7 @@ export default tseslint.config(
             { target: './packages/shared', from: './apps', message: 'packages/shared imports nothing from apps/.' },
             { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
             { target: './apps/api', from: './apps/web', message: 'The API never imports the web app.' },
-            ...featureZones('./apps/api/src/modules'),
+            ...moduleZones('./apps/api/src/modules'),
             ...featureZones('./apps/web/src/features'),
           ],
         },

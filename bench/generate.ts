@@ -320,10 +320,14 @@ export async function generateData(database: Database, options: GenerateOptions)
 
     counts.firms = await step(
       'firms',
-      sql`insert into firms (id, name, portal_slug, country, home_currency_id, multicurrency, time_zone, setup_completed_at, next_matter_number)
+      sql`insert into firms (id, name, portal_slug, country, home_currency_id, multicurrency, time_zone, setup_completed_at)
       select p.firm_id, case when p.ordinal = 0 then 'Bench Large Firm' else 'Bench Firm ' || p.ordinal end,
-        'bench-' || p.ordinal, 'Nigeria', (select id from currencies where iso_code = 'NGN'), true, 'Africa/Lagos', now(), p.matters + 1
+        'bench-' || p.ordinal, 'Nigeria', (select id from currencies where iso_code = 'NGN'), true, 'Africa/Lagos', now()
       from bench_plan p`,
+    );
+    await step(
+      'matter numbering',
+      sql`insert into firm_sequences (firm_id, sequence, next_value) select p.firm_id, 'matter', p.matters + 1 from bench_plan p`,
     );
 
     await step(

@@ -12,7 +12,7 @@ import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
-import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';

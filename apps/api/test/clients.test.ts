@@ -264,7 +264,7 @@ describe('create-client', () => {
       openMatterCount: 0,
     });
     const audit = await sqlRows(firm.firmId, sql`select action, actor_user_id from audit_events where entity_id = ${created.id}`);
-    expect(audit).toEqual([{ action: 'client.create', actor_user_id: firm.users.feeEarner.id }]);
+    expect(audit).toEqual([{ action: 'client.created', actor_user_id: firm.users.feeEarner.id }]);
   });
 
   it('creates a company and keeps no personal names on it', async () => {
@@ -385,8 +385,14 @@ describe('update-client', () => {
     });
     const contacts = await sqlRows(firm.firmId, sql`select name from client_contacts where client_id = ${created.id}`);
     expect(contacts).toEqual([{ name: 'Third Contact' }]);
-    const audit = await sqlRows(firm.firmId, sql`select action from audit_events where entity_id = ${created.id} order by id`);
-    expect(audit.map((row) => row.action)).toEqual(['client.create', 'client.update']);
+    const audit = await sqlRows(firm.firmId, sql`select action, details from audit_events where entity_id = ${created.id} order by id`);
+    expect(audit.map((row) => row.action)).toEqual(['client.created', 'client.updated']);
+    // The trail keeps what changed, from what to what, and nothing that stayed.
+    expect(audit[1]!.details).toMatchObject({
+      before: { name: 'Old Name Ltd', email: null, status: 'active' },
+      after: { name: 'New Name Ltd', email: 'info@newname.example', status: 'archived' },
+    });
+    expect(Object.keys((audit[1]!.details as { before: object }).before)).not.toContain('clientType');
   });
 
   it('refuses bad input, other firms, deleted clients and missing permission, changing nothing', async () => {
@@ -428,7 +434,7 @@ describe('delete-client and restore-client', () => {
     expect((await get(`${base}/get-clients-list?GeneralSearchText=temporary`)).json().data.totalCount).toBe(1);
     expect((await send('POST', `${base}/restore-client/${created.id}`)).statusCode).toBe(404);
     const audit = await sqlRows(firm.firmId, sql`select action from audit_events where entity_id = ${created.id} order by id`);
-    expect(audit.map((entry) => entry.action)).toEqual(['client.create', 'client.delete', 'client.restore']);
+    expect(audit.map((entry) => entry.action)).toEqual(['client.created', 'client.deleted', 'client.restored']);
   });
 
   it("answers 404 for another firm's client", async () => {

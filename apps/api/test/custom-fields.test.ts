@@ -75,7 +75,7 @@ describe('custom fields', () => {
     const audit = await context.database.withFirm(firm.firmId, (tx) =>
       rowsOf(tx.execute(sql`select action from audit_events where entity_id = ${first.id}`)),
     );
-    expect(audit).toEqual([{ action: 'custom_field.create' }]);
+    expect(audit).toEqual([{ action: 'customField.created' }]);
   });
 
   it.each([

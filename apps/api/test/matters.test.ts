@@ -75,7 +75,7 @@ async function snapshot(firmId = firm.firmId) {
         (select count(*)::int from matter_parties) as parties,
         (select count(*)::int from matter_practice_areas) as areas,
         (select count(*)::int from audit_events) as audits,
-        (select next_matter_number from firms) as next_number`),
+        (select next_value::int from firm_sequences where sequence = 'matter') as next_number`),
     ),
   );
   return row!;
@@ -134,7 +134,7 @@ describe('POST /api/admin/matter-master/create-matter', () => {
       ],
       practiceAreas: ['Litigation', 'Property'],
     });
-    expect(await auditActions(created.id)).toEqual(['matter.create']);
+    expect(await auditActions(created.id)).toEqual(['matter.created']);
   });
 
   it('stores the flat rate and contingency percentage as exact decimals, and opens today by default', async () => {
@@ -787,7 +787,7 @@ describe('PUT /api/admin/matter-master/update-matter/{id}', () => {
       matterAssignedToInfos: [{ userId: firm.users.billing.id, name: 'Grace Eze', hourlyRate: '30000.00' }],
     });
     expect(matter.parties.map((party: { name: string }) => party.name)).toEqual(['Lawal Family Trust']);
-    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.update']);
+    expect(await auditActions(created.id)).toEqual(['matter.created', 'matter.updated']);
   });
 
   it('edits a closed matter but keeps its open date not after the close date', async () => {
@@ -846,7 +846,7 @@ describe('closing and reopening a matter', () => {
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().data).toMatchObject({ status: 'Open', matterCloseDate: null });
     expect((await call('POST', `${base}/reopen-matter/${created.id}`, tokens.admin)).statusCode).toBe(409);
-    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.close', 'matter.reopen']);
+    expect(await auditActions(created.id)).toEqual(['matter.created', 'matter.closed', 'matter.reopened']);
   });
 
   it('takes a close date on or after the open date only', async () => {
@@ -891,7 +891,7 @@ describe('deleting and restoring a matter', () => {
     expect((await list({ GeneralSearchText: 'temporary matter' })).json().data.totalCount).toBe(1);
     const twice = await call('POST', `${base}/restore-matter/${created.id}`, tokens.admin);
     expect([twice.statusCode, twice.json().message]).toEqual([409, 'This matter is not deleted']);
-    expect(await auditActions(created.id)).toEqual(['matter.create', 'matter.delete', 'matter.restore']);
+    expect(await auditActions(created.id)).toEqual(['matter.created', 'matter.deleted', 'matter.restored']);
   });
 
   it("answers 404 for another firm's matter and 403 without matterMaster.delete", async () => {

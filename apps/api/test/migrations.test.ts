@@ -82,8 +82,10 @@ describe('upgrading a database left by an older version', () => {
       expect(matters.map((row) => row.areas)).toEqual(['Litigation', 'Litigation', null]);
       const [client] = await database.withFirm(firmId, (tx) => rowsOf(tx.execute(sql`select display_name from clients`)));
       expect(client?.display_name).toBe('Old Client Ltd');
-      const [firm] = await database.withFirm(firmId, (tx) => rowsOf(tx.execute(sql`select next_matter_number from firms`)));
-      expect(firm?.next_matter_number).toBe(4);
+      const [numbering] = await database.withFirm(firmId, (tx) =>
+        rowsOf(tx.execute(sql`select next_value from firm_sequences where sequence = 'matter'`)),
+      );
+      expect(Number(numbering?.next_value)).toBe(4);
     } finally {
       await database.close();
       await rm(folder, { recursive: true, force: true });

@@ -82,7 +82,7 @@ describe('POST /api/admin/practice-area/create-practice-area', () => {
     const area = response.json().data as Area;
     expect(area).toMatchObject({ name: 'Maritime', matterCount: 0 });
     expect((await listAreas()).map((row) => row.name)).toContain('Maritime');
-    expect(await auditActions(area.id)).toEqual(['practiceArea.create']);
+    expect(await auditActions(area.id)).toEqual(['practiceArea.created']);
   });
 
   it('refuses a name the firm already has, whatever its case, and writes nothing', async () => {
@@ -131,7 +131,7 @@ describe('PUT /api/admin/practice-area/update-practice-area/{id}', () => {
     expect(renamed.json().data).toEqual({ id: family.id, name: 'Family law', matterCount: 0 });
     const recased = await call('PUT', `${base}/update-practice-area/${family.id}`, adminToken, { name: 'FAMILY LAW' });
     expect(recased.statusCode).toBe(200);
-    expect(await auditActions(family.id)).toEqual(['practiceArea.update', 'practiceArea.update']);
+    expect(await auditActions(family.id)).toEqual(['practiceArea.updated', 'practiceArea.updated']);
   });
 
   it("refuses another area's name with 409", async () => {
@@ -167,7 +167,7 @@ describe('DELETE /api/admin/practice-area/delete-practice-area/{id}', () => {
     expect(row!.deleted).toBe(true);
     expect((await call('DELETE', `${base}/delete-practice-area/${criminal.id}`, adminToken)).statusCode).toBe(404);
     expect((await call('PUT', `${base}/update-practice-area/${criminal.id}`, adminToken, { name: 'Back' })).statusCode).toBe(404);
-    expect(await auditActions(criminal.id)).toEqual(['practiceArea.delete']);
+    expect(await auditActions(criminal.id)).toEqual(['practiceArea.deleted']);
   });
 
   it('lets the name be used again once the area is deleted', async () => {

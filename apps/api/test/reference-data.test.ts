@@ -89,10 +89,10 @@ describe('activity types', () => {
     expect((await call('POST', `${ACTIVITY}/create-activity-type`, tokens.admin, { activityType: 'Court filings' })).statusCode).toBe(200);
     const actions = await inFirm<{ action: string }>(firm.firmId, sql`select action from audit_events where entity_id = ${id} order by id`);
     expect(actions.map((entry) => entry.action)).toEqual([
-      'activity_type.create',
-      'activity_type.update',
-      'activity_type.update',
-      'activity_type.delete',
+      'activityType.created',
+      'activityType.updated',
+      'activityType.updated',
+      'activityType.deleted',
     ]);
   });
 
@@ -305,7 +305,7 @@ describe('exchange rates', () => {
     expect((await call('DELETE', `${BUSINESS}/delete-exchange-rate/${id}`, tokens.admin)).statusCode).toBe(404);
     expect((await rateOf(`ForeignCurrencyId=${currency.ZAR}`)).statusCode).toBe(404);
     const actions = await inFirm<{ action: string }>(firm.firmId, sql`select action from audit_events where entity_id = ${id} order by id`);
-    expect(actions.map((entry) => entry.action)).toEqual(['exchange_rate.set', 'exchange_rate.delete']);
+    expect(actions.map((entry) => entry.action)).toEqual(['exchangeRate.set', 'exchangeRate.deleted']);
   });
 });
 
@@ -364,7 +364,7 @@ describe('firm profile', () => {
     expect(removed.json().data).toMatchObject({ logo: null, address: null });
     const audits = await inFirm<{ details: { logoChanged: boolean } }>(
       seeded.firmId,
-      sql`select details from audit_events where action = 'firm.profile.update' order by id`,
+      sql`select details from audit_events where action = 'firm.profileUpdated' order by id`,
     );
     expect(audits.map((row) => row.details.logoChanged)).toEqual([true, false, true]);
   });
@@ -375,7 +375,7 @@ describe('firm profile', () => {
     expect(response.json().message).toBe('That portal address is already taken. Please choose another.');
     const profile = (await call('GET', `${PROFILE}/get-firm-profile`, tokens.admin)).json().data;
     expect(profile).toMatchObject({ portalSlug: firm.slug, multicurrency: true, address: null });
-    expect(await inFirm(firm.firmId, sql`select id from audit_events where action = 'firm.profile.update'`)).toEqual([]);
+    expect(await inFirm(firm.firmId, sql`select id from audit_events where action = 'firm.profileUpdated'`)).toEqual([]);
   });
 
   it('validates with exact messages and needs updateAccountSettings', async () => {

@@ -101,7 +101,7 @@ describe('POST create-role', () => {
     });
     const audit = await inFirm(
       firm.firmId,
-      sql`select id from audit_events where action = 'role.create' and entity_id = ${response.json().data.id}`,
+      sql`select id from audit_events where action = 'role.created' and entity_id = ${response.json().data.id}`,
     );
     expect(audit).toHaveLength(1);
   });
@@ -166,7 +166,7 @@ describe('PUT update-role', () => {
     expect(permissions.json()).toContain('Reports');
     const audit = await inFirm<{ details: { before: { name: string } } }>(
       firm.firmId,
-      sql`select details from audit_events where action = 'role.update' and entity_id = ${feeEarnerRole}`,
+      sql`select details from audit_events where action = 'role.updated' and entity_id = ${feeEarnerRole}`,
     );
     expect(audit[0]!.details.before.name).toBe('Fee Earner');
   });
@@ -262,7 +262,7 @@ describe('DELETE delete-role', () => {
     expect((await call('DELETE', `/delete-role/${id}`, adminToken)).statusCode).toBe(404);
     const names = (await call('GET', '/get-roles', adminToken)).json().data.map((role: { name: string }) => role.name);
     expect(names).not.toContain('Temporary');
-    expect(await inFirm(seeded.firmId, sql`select id from audit_events where action = 'role.delete' and entity_id = ${id}`)).toHaveLength(
+    expect(await inFirm(seeded.firmId, sql`select id from audit_events where action = 'role.deleted' and entity_id = ${id}`)).toHaveLength(
       1,
     );
   });

@@ -145,7 +145,7 @@ describe('inviting a member', () => {
       isActive: true,
     });
     expect((await call('GET', '/get-invitations', adminToken)).json().data).toEqual([]);
-    const [audit] = await inFirm(seeded.firmId, sql`select details from audit_events where action = 'team.invite'`);
+    const [audit] = await inFirm(seeded.firmId, sql`select details from audit_events where action = 'teamInvitation.sent'`);
     expect(audit).toBeDefined();
   });
 
@@ -298,7 +298,7 @@ describe('updating a member', () => {
       defaultHourlyRate: '',
     });
     expect(cleared.json().data.defaultHourlyRate).toBeNull();
-    const audits = await inFirm(seeded.firmId, sql`select id from audit_events where action = 'team.member.update'`);
+    const audits = await inFirm(seeded.firmId, sql`select id from audit_events where action = 'teamMember.updated'`);
     expect(audits).toHaveLength(2);
     // The new role applies to the member's next request.
     const memberToken = await signIn(context.app, seeded.users.feeEarner.email);
@@ -413,7 +413,7 @@ describe('deactivating and reactivating', () => {
       seeded.firmId,
       sql`select action from audit_events where entity_id = ${seeded.users.feeEarner.id} order by id`,
     );
-    expect(actions.map((row) => row.action)).toEqual(['team.member.deactivate', 'team.member.reactivate']);
+    expect(actions.map((row) => row.action)).toEqual(['teamMember.deactivated', 'teamMember.reactivated']);
   });
 
   it('refuses to deactivate yourself (400) or the last administrator (409)', async () => {

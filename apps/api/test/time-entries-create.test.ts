@@ -109,7 +109,7 @@ describe('POST /api/admin/time-entry', () => {
         tx.execute(sql`select action, actor_user_id from audit_events where entity_id = ${saved.id}`),
       ),
     );
-    expect(audit).toEqual({ action: 'timeEntry.create', actor_user_id: fixture.firm.users.admin.id });
+    expect(audit).toEqual({ action: 'timeEntry.created', actor_user_id: fixture.firm.users.admin.id });
   });
 
   it('bills in the home currency at exchange rate 1 whatever is sent, and ignores client-sent totals and status', async () => {

@@ -110,7 +110,7 @@ describe('PUT /api/admin/time-entry/{id}', () => {
       createdAt: saved.createdAt,
     });
     expect((await get(saved.id)).json().data).toEqual(response.json().data);
-    expect(await auditActions(saved.id)).toEqual(['timeEntry.create', 'timeEntry.update']);
+    expect(await auditActions(saved.id)).toEqual(['timeEntry.created', 'timeEntry.updated']);
   });
 
   it('refuses bad input, unknown ids and another firm’s references with 4xx and changes nothing', async () => {
@@ -231,7 +231,7 @@ describe('DELETE /api/admin/time-entry/{id}', () => {
       ),
     );
     expect(row).toEqual({ deleted: true, deleted_by_user_id: fixture.firm.users.admin.id });
-    expect(await auditActions(saved.id)).toEqual(['timeEntry.create', 'timeEntry.delete']);
+    expect(await auditActions(saved.id)).toEqual(['timeEntry.created', 'timeEntry.deleted']);
   });
 
   it("needs timeEntry.delete; a fee earner cannot delete a colleague's entry; another firm gets 404", async () => {

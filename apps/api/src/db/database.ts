@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -84,6 +85,17 @@ const transactionConfigOf = ({ readOnly, isolation }: ScopeOptions) =>
     ? { accessMode: readOnly ? ('read only' as const) : ('read write' as const), isolationLevel: isolation }
     : undefined;
 
+/** A request's own transaction, which the firm's writes inside fn join (see joinedByWrites). */
+const joinable = new AsyncLocalStorage<{ firmId: string; tx: Tx }>();
+
+/**
+ * Runs fn so that every withFirm of the same firm inside it joins tx, each as a savepoint (an
+ * error it catches undoes only its own part), instead of opening a transaction of its own: a
+ * request's writes and its idempotency key's answer commit together. Options such as read-only
+ * do not apply to a joined transaction.
+ */
+export const joinedByWrites = <T>(firmId: string, tx: Tx, fn: () => Promise<T>): Promise<T> => joinable.run({ firmId, tx }, fn);
+
 /**
  * The request transaction, the same for both drivers: begin (read-only or not, at the isolation
  * asked), switch role and firm, run fn, commit — or roll back on any error.
@@ -95,8 +107,15 @@ function scopedTransactions(db: Db) {
       return fn(tx);
     }, transactionConfigOf(options));
   return {
-    withFirm: <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions) =>
-      inScope({ role: 'matterhorn_app', firmId, settings: options?.settings }, fn, options),
+    withFirm: <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions) => {
+      const scope: Scope = { role: 'matterhorn_app', firmId, settings: options?.settings };
+      const joined = joinable.getStore();
+      if (joined?.firmId !== firmId) return inScope(scope, fn, options);
+      return joined.tx.transaction(async (savepoint) => {
+        await applyScope(savepoint, scope);
+        return fn(savepoint);
+      });
+    },
     withIdentityLookup: <T>(fn: (tx: Tx) => Promise<T>) => inScope({ role: 'matterhorn_auth', firmId: '' }, fn),
   };
 }

@@ -1,8 +1,15 @@
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '@matterhorn/shared';
 
 /** The success envelope. */
 export const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
+
+/** The success envelope with 201, returned (not sent) so that an idempotent POST can store it. */
+export function created<T>(reply: FastifyReply, message: string, data: T) {
+  reply.status(201);
+  return ok(message, data);
+}
 
 /** Response schemas for a route answering `data` on 200 (or `status`), plus the error envelope. */
 export function answers<T extends z.ZodType>(data: T, status: 200 | 201 = 200) {

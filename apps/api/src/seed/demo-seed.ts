@@ -11,6 +11,7 @@ import {
   matters,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
+import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
@@ -205,10 +206,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
         })),
       )
       .returning({ id: matters.id });
-    await tx
-      .update(firms)
-      .set({ nextMatterNumber: MATTERS.length + 1 })
-      .where(eq(firms.id, firmId));
+    await continueNumberingFrom(tx, firmId, 'matter', MATTERS.length + 1);
     await tx.insert(matterPracticeAreas).values(
       insertedMatters.map((matter, index) => ({
         firmId,

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/db/database.ts';
+import { createTimeEntryBilling } from '../../src/modules/time-entries/time-entries.api.ts';
 import type { SeededFirm } from '../../src/seed/demo-seed.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './test-app.ts';
 
@@ -88,11 +90,14 @@ export async function countTimeEntryRows(database: Database, firmId: string) {
   return row!;
 }
 
-/** Puts an entry on an invoice, as invoicing will: through the owner connection, not the API. */
+/** Puts an entry on an invoice through the time-entries module's public surface, as invoicing will. */
 export async function markBilled(database: Database, timeEntryId: string, how: 'invoice' | 'status' = 'invoice') {
-  await database.db.execute(
-    how === 'invoice'
-      ? sql`update time_entries set invoice_id = gen_random_uuid() where id = ${timeEntryId}`
-      : sql`update time_entries set status = 5 where id = ${timeEntryId}`,
+  if (how === 'status') {
+    await database.db.execute(sql`update time_entries set status = 5 where id = ${timeEntryId}`);
+    return;
+  }
+  const [entry] = await rowsOf<{ firmId: string }>(
+    database.db.execute(sql`select firm_id as "firmId" from time_entries where id = ${timeEntryId}`),
   );
+  await database.withFirm(entry!.firmId, (tx) => createTimeEntryBilling().lockForInvoice(tx, entry!.firmId, randomUUID(), [timeEntryId]));
 }

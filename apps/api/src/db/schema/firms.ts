@@ -17,8 +17,6 @@ export const firms = pgTable(
     address: text('address'),
     phone: text('phone'),
     email: text('email'),
-    /** The next matter number to hand out; taken under a row lock so numbers never repeat. */
-    nextMatterNumber: integer('next_matter_number').notNull().default(1),
     ownerUserId: uuid('owner_user_id'),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

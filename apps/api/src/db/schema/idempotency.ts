@@ -12,11 +12,13 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => firms.id),
     key: text('key').notNull(),
-    method: text('method').notNull(),
-    path: text('path').notNull(),
-    /** Null while the first request is still being handled. */
-    statusCode: integer('status_code'),
-    response: jsonb('response'),
+    /** The user (or portal account) that sent it: a key is never replayed to anyone else. */
+    callerId: uuid('caller_id').notNull(),
+    /** A hash of the method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** Written in the same transaction as the request's own writes, so a key is never left half-done. */
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.firmId, table.key] })],

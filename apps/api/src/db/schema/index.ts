@@ -8,3 +8,4 @@ export * from './exchange-rates.ts';
 export * from './idempotency.ts';
 export * from './time-entries.ts';
 export * from './conflict-names.ts';
+export * from './platform.ts';

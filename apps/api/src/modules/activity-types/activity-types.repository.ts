@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { activityTypes, auditEvents, firms } from '../../db/schema/index.ts';
+import { activityTypes, firms } from '../../db/schema/index.ts';
 
 const columns = { id: activityTypes.id, activityType: activityTypes.activityType, utbmsCode: activityTypes.utbmsCode };
 const live = (firmId: string) => and(eq(activityTypes.firmId, firmId), isNull(activityTypes.deletedAt));
@@ -58,8 +58,4 @@ export async function softDeleteActivityType(tx: Tx, firmId: string, id: string)
     .where(and(live(firmId), eq(activityTypes.id, id)))
     .returning(columns);
   return row ?? null;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './activity-types.repository.ts';
+import { recordAuditEvent, type AuditEvent } from '../../platform/audit/audit.ts';
 
 export const ACTIVITY_TYPE_TAKEN = 'An activity type with this name already exists';
 
@@ -10,16 +11,8 @@ export type ActivityTypeInput = { activityType: string; utbmsCode?: string | nul
 export type ActivityTypesService = ReturnType<typeof createActivityTypesService>;
 
 export function createActivityTypesService(database: Database) {
-  async function audit(tx: Tx, principal: FirmPrincipal, action: string, row: ActivityType) {
-    await repository.insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'activity_type',
-      entityId: row.id,
-      details: { activityType: row.activityType, utbmsCode: row.utbmsCode },
-    });
-  }
+  const audit = (tx: Tx, principal: FirmPrincipal, event: AuditEvent, row: ActivityType) =>
+    recordAuditEvent(tx, principal, event, row.id, { activityType: row.activityType, utbmsCode: row.utbmsCode });
 
   async function assertNameFree(tx: Tx, firmId: string, name: string, exceptId?: string) {
     if (await repository.activityTypeNameTaken(tx, firmId, name, exceptId)) throw conflict(ACTIVITY_TYPE_TAKEN);
@@ -39,7 +32,7 @@ export function createActivityTypesService(database: Database) {
           activityType: input.activityType,
           utbmsCode: input.utbmsCode ?? null,
         });
-        await audit(tx, principal, 'activity_type.create', row);
+        await audit(tx, principal, 'activityType.created', row);
         return row;
       });
     },
@@ -54,7 +47,7 @@ export function createActivityTypesService(database: Database) {
           utbmsCode: input.utbmsCode ?? null,
         });
         if (!row) throw notFound('Activity type');
-        await audit(tx, principal, 'activity_type.update', row);
+        await audit(tx, principal, 'activityType.updated', row);
         return row;
       });
     },
@@ -64,7 +57,7 @@ export function createActivityTypesService(database: Database) {
       await database.withFirm(principal.firmId, async (tx) => {
         const row = await repository.softDeleteActivityType(tx, principal.firmId, id);
         if (!row) throw notFound('Activity type');
-        await audit(tx, principal, 'activity_type.delete', row);
+        await audit(tx, principal, 'activityType.deleted', row);
       });
     },
   };

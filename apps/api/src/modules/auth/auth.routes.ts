@@ -12,7 +12,7 @@ import {
   signupRequestSchema,
   verifyEmailRequestSchema,
 } from '@matterhorn/shared';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { bearerTokenOf, publicAccess } from '../../plugins/route-access.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -33,7 +33,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
         response: answers(firmSessionSchema, 201),
       },
     },
-    async (request, reply) => reply.status(201).send(ok(AUTH_MESSAGES.signedUp, await auth.signup(request.body))),
+    async (request, reply) => created(reply, AUTH_MESSAGES.signedUp, await auth.signup(request.body)),
   );
   api.post(
     '/api/auth/login',

@@ -12,7 +12,6 @@ import {
   type SearchValues,
 } from '../../lib/substring-search.ts';
 import {
-  auditEvents,
   clientContacts,
   clients,
   conflictChecks,
@@ -284,8 +283,4 @@ export async function revokePortalSessions(tx: Tx, firmId: string, clientId: str
 export async function findFirmPortal(tx: Tx, firmId: string) {
   const [row] = await tx.select({ name: firms.name, portalSlug: firms.portalSlug }).from(firms).where(eq(firms.id, firmId));
   return row ?? null;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -10,7 +10,7 @@ import {
   firmScopeQuerySchema,
   idParamsSchema,
 } from '@matterhorn/shared';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createClientsService, type ClientsDependencies } from './clients.service.ts';
 
@@ -81,7 +81,7 @@ export function registerClientRoutes(app: FastifyInstance, dependencies: Clients
         response: answers(clientDetailSchema, 201),
       },
     },
-    async (request, reply) => reply.status(201).send(ok('Client created', await clients.create(firmPrincipalOf(request), request.body))),
+    async (request, reply) => created(reply, 'Client created', await clients.create(firmPrincipalOf(request), request.body)),
   );
 
   api.put(

@@ -10,6 +10,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { csvLine } from '../../lib/csv.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
+import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 
 type ClientInput = z.output<typeof clientInputSchema>;
 type ClientListQuery = z.output<typeof clientListQuerySchema>;
@@ -106,16 +107,6 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
     await repository.linkConflictCheck(tx, firmId, conflictCheckId, clientId);
   }
 
-  const audit = (tx: Tx, principal: FirmPrincipal, action: string, clientId: string, details: Record<string, unknown> = {}) =>
-    repository.insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'client',
-      entityId: clientId,
-      details,
-    });
-
   return {
     async associatedClients({ firmId }: FirmPrincipal): Promise<AssociatedClients> {
       const rows = await database.withFirm(firmId, (tx) => repository.findActiveClientNames(tx, firmId));
@@ -186,7 +177,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         });
         await repository.replaceContacts(tx, firmId, clientId, input.contacts);
         await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
-        await audit(tx, principal, 'client.create', clientId, {
+        await recordAuditEvent(tx, principal, 'client.created', clientId, {
           clientType: input.clientType,
           conflictCheckId: input.conflictCheckId ?? null,
         });
@@ -197,12 +188,13 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
     update(principal: FirmPrincipal, clientId: string, input: ClientInput): Promise<ClientDetail> {
       const { firmId } = principal;
       return database.withFirm(firmId, async (tx) => {
-        if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
+        const before = await detailOf(tx, firmId, clientId);
         await repository.updateClient(tx, firmId, clientId, await valuesOf(tx, firmId, input));
         await repository.replaceContacts(tx, firmId, clientId, input.contacts);
         await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
-        await audit(tx, principal, 'client.update', clientId);
-        return detailOf(tx, firmId, clientId);
+        const after = await detailOf(tx, firmId, clientId);
+        await recordAuditEvent(tx, principal, 'client.updated', clientId, changeOf(before, after));
+        return after;
       });
     },
 
@@ -213,7 +205,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
         await repository.softDeleteClient(tx, firmId, clientId, principal.userId);
         await repository.revokePortalSessions(tx, firmId, clientId);
-        await audit(tx, principal, 'client.delete', clientId);
+        await recordAuditEvent(tx, principal, 'client.deleted', clientId);
       });
     },
 
@@ -222,7 +214,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
       return database.withFirm(firmId, async (tx) => {
         if (!(await repository.findClient(tx, firmId, clientId, { deleted: true }))) throw notFound('Deleted client');
         await repository.restoreClient(tx, firmId, clientId);
-        await audit(tx, principal, 'client.restore', clientId);
+        await recordAuditEvent(tx, principal, 'client.restored', clientId);
         return detailOf(tx, firmId, clientId);
       });
     },
@@ -236,7 +228,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         const firm = await repository.findFirmPortal(tx, firmId);
         if (!firm?.portalSlug) throw badRequest('Set up your firm’s portal address before inviting clients');
         await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: true });
-        await audit(tx, principal, 'client.portal_invite', clientId, { email: client.email });
+        await recordAuditEvent(tx, principal, 'client.portalInvited', clientId, { email: client.email });
         const detail = await detailOf(tx, firmId, clientId);
         const page = detail.hasPortalAccount ? 'login' : 'signup';
         const link = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}/${page}`;
@@ -259,7 +251,7 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
         await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: false });
         await repository.revokePortalSessions(tx, firmId, clientId);
-        await audit(tx, principal, 'client.portal_revoke', clientId);
+        await recordAuditEvent(tx, principal, 'client.portalRevoked', clientId);
         return detailOf(tx, firmId, clientId);
       });
     },

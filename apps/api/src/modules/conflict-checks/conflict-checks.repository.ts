@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ConflictMatch, CONFLICT_DECISIONS } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, conflictChecks, users } from '../../db/schema/index.ts';
+import { conflictChecks, users } from '../../db/schema/index.ts';
 
 /** similarity() catches spelling variants and word order (pg_trgm compares per-word trigram sets). */
 const SIMILARITY_THRESHOLD = 0.45;
@@ -160,8 +160,4 @@ export async function recordDecision(
     .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, id), isNull(conflictChecks.decision)))
     .returning({ id: conflictChecks.id });
   return rows.length > 0;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './conflict-checks.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 const MATCHES_PER_NAME = 50;
 
@@ -66,14 +67,7 @@ export function createConflictChecksService(database: Database) {
         if (!(await repository.findConflictCheck(tx, firmId, id))) throw notFound('Conflict check');
         if (!(await repository.recordDecision(tx, firmId, id, input.decision, input.notes)))
           throw conflict('A decision has already been recorded for this conflict check');
-        await repository.insertAuditEvent(tx, {
-          firmId,
-          actorUserId: principal.userId,
-          action: 'conflict_check.decide',
-          entityType: 'conflict_check',
-          entityId: id,
-          details: { decision: input.decision },
-        });
+        await recordAuditEvent(tx, principal, 'conflictCheck.decided', id, { decision: input.decision });
         return recordOf((await repository.findConflictCheck(tx, firmId, id))!);
       });
     },

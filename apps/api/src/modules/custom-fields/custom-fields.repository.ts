@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, customFieldDefinitions } from '../../db/schema/index.ts';
+import { customFieldDefinitions } from '../../db/schema/index.ts';
 
 export type CustomFieldValues = {
   entityType: 'client' | 'matter';
@@ -85,8 +85,4 @@ export async function softDeleteCustomField(tx: Tx, firmId: string, id: string):
     .where(and(live(firmId), eq(customFieldDefinitions.id, id)))
     .returning({ id: customFieldDefinitions.id });
   return rows.length > 0;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customFieldInputSchema, customFieldListQuerySchema, customFieldSchema, idParamsSchema } from '@matterhorn/shared';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { Database } from '../../db/database.ts';
 import { createCustomFieldsService } from './custom-fields.service.ts';
@@ -40,8 +40,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, database: Databa
         response: answers(customFieldSchema, 201),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(ok('Custom field created', await fields.create(firmPrincipalOf(request), request.body))),
+    async (request, reply) => created(reply, 'Custom field created', await fields.create(firmPrincipalOf(request), request.body)),
   );
 
   api.put(

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { CustomField, customFieldInputSchema } from '@matterhorn/shared';
-import type { Database, Tx } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './custom-fields.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 type CustomFieldInput = z.output<typeof customFieldInputSchema>;
 
@@ -17,15 +18,6 @@ export function createCustomFieldsService(database: Database) {
     ...input,
     options: input.fieldType === 'select' ? [...new Set(input.options)] : [],
   });
-  const audit = (tx: Tx, principal: FirmPrincipal, action: string, id: string, details: Record<string, unknown> = {}) =>
-    repository.insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'custom_field',
-      entityId: id,
-      details,
-    });
 
   return {
     list({ firmId }: FirmPrincipal, entityType?: 'client' | 'matter'): Promise<CustomField[]> {
@@ -37,7 +29,7 @@ export function createCustomFieldsService(database: Database) {
       return database.withFirm(firmId, async (tx) => {
         if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label)) throw conflict(LABEL_TAKEN);
         const field = await repository.insertCustomField(tx, firmId, valuesOf(input));
-        await audit(tx, principal, 'custom_field.create', field.id, { label: field.label, entityType: field.entityType });
+        await recordAuditEvent(tx, principal, 'customField.created', field.id, { label: field.label, entityType: field.entityType });
         return field;
       });
     },
@@ -48,7 +40,7 @@ export function createCustomFieldsService(database: Database) {
         if (!(await repository.findCustomField(tx, firmId, id))) throw notFound('Custom field');
         if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label, id)) throw conflict(LABEL_TAKEN);
         const field = (await repository.updateCustomField(tx, firmId, id, valuesOf(input)))!;
-        await audit(tx, principal, 'custom_field.update', id, { label: field.label });
+        await recordAuditEvent(tx, principal, 'customField.updated', id, { label: field.label });
         return field;
       });
     },
@@ -57,7 +49,7 @@ export function createCustomFieldsService(database: Database) {
       const { firmId } = principal;
       await database.withFirm(firmId, async (tx) => {
         if (!(await repository.softDeleteCustomField(tx, firmId, id))) throw notFound('Custom field');
-        await audit(tx, principal, 'custom_field.delete', id);
+        await recordAuditEvent(tx, principal, 'customField.deleted', id);
       });
     },
   };

@@ -1,13 +1,14 @@
 import { and, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { timeEntries } from '../../db/schema/index.ts';
-import { IS_BILLABLE, TIME_ENTRY_STATUS } from '@matterhorn/shared';
+import { IS_BILLABLE } from '@matterhorn/shared';
+import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
 
 type UnbilledRow = { time_zone: string; currency_symbol: string; hours: string; amount: string };
 
 /**
  * The firm's time zone and home currency with the user's billable time not yet on an invoice
- * (status 3, no invoice), valued in the home currency, in one statement.
+ * (the time-entries module's billed rule), valued in the home currency, in one statement.
  */
 export async function findUnbilledTime(tx: Tx, firmId: string, userId: string) {
   const result = await tx.execute(sql`
@@ -15,12 +16,11 @@ export async function findUnbilledTime(tx: Tx, firmId: string, userId: string) {
       from firms f
       left join currencies c on c.id = f.home_currency_id
      cross join lateral (
-       select round(coalesce(sum(te.duration), 0), 4)::text as hours,
-              round(coalesce(sum(te.home_total_amount), 0), 2)::text as amount
-         from time_entries te
-        where te.firm_id = f.id and te.user_id = ${userId} and te.deleted_at is null
-          and te.is_billable = ${IS_BILLABLE.billable} and te.status = ${TIME_ENTRY_STATUS.unbilled}
-          and te.invoice_id is null
+       select round(coalesce(sum(time_entries.duration), 0), 4)::text as hours,
+              round(coalesce(sum(time_entries.home_total_amount), 0), 2)::text as amount
+         from time_entries
+        where time_entries.firm_id = f.id and time_entries.user_id = ${userId} and time_entries.deleted_at is null
+          and time_entries.is_billable = ${IS_BILLABLE.billable} and not ${isBilledTimeEntry}
      ) u
      where f.id = ${firmId}`);
   const [row] = (result as unknown as { rows: UnbilledRow[] }).rows;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, currencies, exchangeRates, firms } from '../../db/schema/index.ts';
+import { currencies, exchangeRates, firms } from '../../db/schema/index.ts';
 
 const entryColumns = {
   id: exchangeRates.id,
@@ -79,8 +79,4 @@ export async function deleteRate(tx: Tx, firmId: string, id: string) {
       effectiveDate: exchangeRates.effectiveDate,
     });
   return row ?? null;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

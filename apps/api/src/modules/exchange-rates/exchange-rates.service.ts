@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './exchange-rates.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 export const EXCHANGE_RATE_MESSAGES = {
   noRate: 'No exchange rate set for this currency',
@@ -64,14 +65,7 @@ export function createExchangeRatesService(database: Database) {
           throw badRequest(EXCHANGE_RATE_MESSAGES.rateForHomeCurrency, { foreignCurrencyId: EXCHANGE_RATE_MESSAGES.rateForHomeCurrency });
         }
         const id = await repository.upsertRate(tx, { firmId: principal.firmId, ...input, createdByUserId: principal.userId });
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'exchange_rate.set',
-          entityType: 'exchange_rate',
-          entityId: id,
-          details: { ...input, homeCurrencyId },
-        });
+        await recordAuditEvent(tx, principal, 'exchangeRate.set', id, { ...input, homeCurrencyId });
         const [row] = await repository.listRates(tx, principal.firmId, id);
         return toEntry(row!);
       });
@@ -81,14 +75,7 @@ export function createExchangeRatesService(database: Database) {
       await database.withFirm(principal.firmId, async (tx) => {
         const removed = await repository.deleteRate(tx, principal.firmId, id);
         if (!removed) throw notFound('Exchange rate');
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'exchange_rate.delete',
-          entityType: 'exchange_rate',
-          entityId: id,
-          details: removed,
-        });
+        await recordAuditEvent(tx, principal, 'exchangeRate.deleted', id, removed);
       });
     },
   };

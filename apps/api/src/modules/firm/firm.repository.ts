@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, currencies, firms } from '../../db/schema/index.ts';
+import { currencies, firms } from '../../db/schema/index.ts';
 
 export async function currencyExists(tx: Tx, currencyId: number): Promise<boolean> {
   const [row] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, currencyId));
@@ -24,10 +24,6 @@ export async function updateFirmSetup(
     .update(firms)
     .set({ ...values, setupCompletedAt: sql`coalesce(${firms.setupCompletedAt}, now())`, updatedAt: sql`now()` })
     .where(eq(firms.id, firmId));
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }
 
 export async function findFirmProfile(tx: Tx, firmId: string) {

@@ -4,7 +4,8 @@ import type { Database, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { currencyExists, findFirmProfile, insertAuditEvent, updateFirmProfile, updateFirmSetup } from './firm.repository.ts';
+import { currencyExists, findFirmProfile, updateFirmProfile, updateFirmSetup } from './firm.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 export type FirmService = ReturnType<typeof createFirmService>;
 
@@ -47,18 +48,11 @@ export function createFirmService(database: Database) {
             timeZone: input.timeZone,
             logo: input.logo ?? null,
           });
-          await insertAuditEvent(tx, {
-            firmId: principal.firmId,
-            actorUserId: principal.userId,
-            action: 'firm.setup',
-            entityType: 'firm',
-            entityId: principal.firmId,
-            details: {
-              firmName: input.firmName,
-              portalSlug: input.portalSlug,
-              homeCurrencyId: input.homeCurrencyId,
-              multicurrency: input.multicurrency,
-            },
+          await recordAuditEvent(tx, principal, 'firm.setUp', principal.firmId, {
+            firmName: input.firmName,
+            portalSlug: input.portalSlug,
+            homeCurrencyId: input.homeCurrencyId,
+            multicurrency: input.multicurrency,
           });
         }),
       );
@@ -92,14 +86,11 @@ export function createFirmService(database: Database) {
           await updateFirmProfile(tx, principal.firmId, after);
           const { logo: beforeLogo, ...beforeDetails } = before;
           const { logo: afterLogo, name: firmName, ...afterDetails } = after;
-          await insertAuditEvent(tx, {
-            firmId: principal.firmId,
-            actorUserId: principal.userId,
-            action: 'firm.profile.update',
-            entityType: 'firm',
-            entityId: principal.firmId,
-            // Logos are large data URLs: the trail records that one changed, not the image.
-            details: { before: beforeDetails, after: { firmName, ...afterDetails }, logoChanged: beforeLogo !== afterLogo },
+          // Logos are large data URLs: the trail records that one changed, not the image.
+          await recordAuditEvent(tx, principal, 'firm.profileUpdated', principal.firmId, {
+            before: beforeDetails,
+            after: { firmName, ...afterDetails },
+            logoChanged: beforeLogo !== afterLogo,
           });
           return (await findFirmProfile(tx, principal.firmId))!;
         }),

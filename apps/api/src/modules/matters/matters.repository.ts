@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import {
-  auditEvents,
   clients,
   conflictChecks,
   customFieldDefinitions,
@@ -87,15 +86,6 @@ export async function findMatterCustomFields(tx: Tx) {
 }
 
 /** Takes the firm's next matter number under the firm row's lock, so concurrent creates never share one. */
-export async function allocateMatterNumber(tx: Tx, firmId: string): Promise<number> {
-  const [row] = await tx
-    .update(firms)
-    .set({ nextMatterNumber: sql`${firms.nextMatterNumber} + 1` })
-    .where(eq(firms.id, firmId))
-    .returning({ allocated: sql<number>`${firms.nextMatterNumber} - 1` });
-  return Number(row!.allocated);
-}
-
 export async function insertMatter(tx: Tx, firmId: string, values: MatterValues & { matterNumber: string; createdByUserId: string }) {
   const [row] = await tx
     .insert(matters)
@@ -236,8 +226,4 @@ export async function findMatterNamesOfClient(tx: Tx, firmId: string, clientId: 
     .from(matters)
     .where(and(eq(matters.firmId, firmId), eq(matters.clientId, clientId), isNull(matters.deletedAt)))
     .orderBy(sql`${matters.status} = 'Open' desc`, asc(matters.matterName), asc(matters.id));
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

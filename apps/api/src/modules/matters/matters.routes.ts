@@ -13,7 +13,7 @@ import {
   matterViewSchema,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createMatterListService } from './matter-list.service.ts';
 import { createMatterService } from './matters.service.ts';
@@ -87,7 +87,7 @@ export function registerMatterRoutes(app: FastifyInstance, database: Database) {
         response: answers(matterViewSchema, 201),
       },
     },
-    async (request, reply) => reply.status(201).send(ok('Matter created', await matters.create(firmPrincipalOf(request), request.body))),
+    async (request, reply) => created(reply, 'Matter created', await matters.create(firmPrincipalOf(request), request.body)),
   );
 
   api.put(

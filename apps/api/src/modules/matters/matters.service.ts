@@ -5,7 +5,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { checkCustomFields } from './matter-custom-fields.ts';
 import {
-  allocateMatterNumber,
   conflictCheckExists,
   findActiveUserIds,
   findClientForMatter,
@@ -14,7 +13,6 @@ import {
   findMatterDetail,
   findMatterNamesOfClient,
   findPracticeAreaIds,
-  insertAuditEvent,
   insertMatter,
   isClientDeleted,
   linkConflictCheck,
@@ -25,6 +23,8 @@ import {
   updateMatter,
   type MatterValues,
 } from './matters.repository.ts';
+import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 
 type MatterInput = z.output<typeof matterInputSchema>;
 type MatterCloseInput = z.output<typeof matterCloseInputSchema>;
@@ -111,16 +111,6 @@ export function createMatterService(database: Database) {
     return matter;
   }
 
-  const audit = (tx: Tx, principal: FirmPrincipal, action: string, matterId: string, details: Record<string, unknown> = {}) =>
-    insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'matter',
-      entityId: matterId,
-      details,
-    });
-
   return {
     view: (principal: FirmPrincipal, matterId: string) => database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId), READ_ONLY),
 
@@ -134,7 +124,7 @@ export function createMatterService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const { practiceAreaIds } = await checkReferences(tx, principal.firmId, input, null);
         const openDate = input.matterOpenDate ?? (await findFirmToday(tx, principal.firmId));
-        const matterNumber = formatMatterNumber(await allocateMatterNumber(tx, principal.firmId));
+        const matterNumber = formatMatterNumber(await takeNextNumber(tx, principal.firmId, 'matter'));
         const matterId = await insertMatter(tx, principal.firmId, {
           ...valuesOf(input, openDate),
           matterNumber,
@@ -142,7 +132,11 @@ export function createMatterService(database: Database) {
         });
         await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
         if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
-        await audit(tx, principal, 'matter.create', matterId, { matterNumber, matterName: input.matterName, clientId: input.clientId });
+        await recordAuditEvent(tx, principal, 'matter.created', matterId, {
+          matterNumber,
+          matterName: input.matterName,
+          clientId: input.clientId,
+        });
         return viewOf(tx, matterId);
       }),
 
@@ -154,11 +148,13 @@ export function createMatterService(database: Database) {
         if (matter.matterCloseDate && openDate > matter.matterCloseDate) {
           throw badRequest('Open date cannot be after the close date', { matterOpenDate: 'Open date cannot be after the close date' });
         }
+        const before = await viewOf(tx, matterId);
         await updateMatter(tx, matterId, valuesOf(input, openDate));
         await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
         if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
-        await audit(tx, principal, 'matter.update', matterId, { matterName: input.matterName, clientId: input.clientId });
-        return viewOf(tx, matterId);
+        const after = await viewOf(tx, matterId);
+        await recordAuditEvent(tx, principal, 'matter.updated', matterId, changeOf(before, after));
+        return after;
       }),
 
     close: (principal: FirmPrincipal, matterId: string, input: MatterCloseInput | null | undefined) =>
@@ -170,7 +166,7 @@ export function createMatterService(database: Database) {
           throw badRequest('Close date cannot be before the open date', { matterCloseDate: 'Close date cannot be before the open date' });
         }
         await setMatterStatus(tx, matterId, 'Closed', closeDate);
-        await audit(tx, principal, 'matter.close', matterId, { matterCloseDate: closeDate });
+        await recordAuditEvent(tx, principal, 'matter.closed', matterId, { matterCloseDate: closeDate });
         return viewOf(tx, matterId);
       }),
 
@@ -179,7 +175,7 @@ export function createMatterService(database: Database) {
         const matter = await lockLiveMatter(tx, matterId);
         if (matter.status === 'Open') throw conflict('This matter is already open');
         await setMatterStatus(tx, matterId, 'Open', null);
-        await audit(tx, principal, 'matter.reopen', matterId, { previousCloseDate: matter.matterCloseDate });
+        await recordAuditEvent(tx, principal, 'matter.reopened', matterId, { previousCloseDate: matter.matterCloseDate });
         return viewOf(tx, matterId);
       }),
 
@@ -187,7 +183,7 @@ export function createMatterService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         await lockLiveMatter(tx, matterId);
         await setMatterDeleted(tx, matterId, principal.userId);
-        await audit(tx, principal, 'matter.delete', matterId);
+        await recordAuditEvent(tx, principal, 'matter.deleted', matterId);
       }),
 
     restore: (principal: FirmPrincipal, matterId: string) =>
@@ -197,7 +193,7 @@ export function createMatterService(database: Database) {
         if (!matter.deletedAt) throw conflict('This matter is not deleted');
         if (await isClientDeleted(tx, matter.clientId)) throw conflict("Restore the matter's client first");
         await setMatterDeleted(tx, matterId, null);
-        await audit(tx, principal, 'matter.restore', matterId);
+        await recordAuditEvent(tx, principal, 'matter.restored', matterId);
         return viewOf(tx, matterId);
       }),
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, practiceAreas } from '../../db/schema/index.ts';
+import { practiceAreas } from '../../db/schema/index.ts';
 
 /** Non-deleted matters using the area (table names spelt out: drizzle leaves single-table columns unqualified). */
 const matterCountOf = sql<number>`(select count(*)::int from matter_practice_areas mpa
@@ -60,8 +60,4 @@ export async function softDeletePracticeArea(tx: Tx, practiceAreaId: string) {
     .update(practiceAreas)
     .set({ deletedAt: sql`now()` })
     .where(eq(practiceAreas.id, practiceAreaId));
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firmScopeQuerySchema, idParamsSchema, practiceAreaInputSchema, practiceAreaSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createPracticeAreaService } from './practice-areas.service.ts';
 
@@ -40,7 +40,7 @@ export function registerPracticeAreaRoutes(app: FastifyInstance, database: Datab
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok('Practice area created', await practiceAreas.create(firmPrincipalOf(request), request.body.name))),
+      created(reply, 'Practice area created', await practiceAreas.create(firmPrincipalOf(request), request.body.name)),
   );
 
   api.put(

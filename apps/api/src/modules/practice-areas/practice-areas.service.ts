@@ -5,13 +5,13 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import {
   findPracticeArea,
   findPracticeAreas,
-  insertAuditEvent,
   insertPracticeArea,
   lockPracticeAreaNames,
   practiceAreaNameTaken,
   renamePracticeArea,
   softDeletePracticeArea,
 } from './practice-areas.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 export type PracticeAreaService = ReturnType<typeof createPracticeAreaService>;
 
@@ -24,16 +24,6 @@ export function createPracticeAreaService(database: Database) {
     return area;
   }
 
-  const audit = (tx: Tx, principal: FirmPrincipal, action: string, practiceAreaId: string, details: Record<string, unknown>) =>
-    insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'practice_area',
-      entityId: practiceAreaId,
-      details,
-    });
-
   return {
     list: (principal: FirmPrincipal): Promise<PracticeArea[]> =>
       database.withFirm(principal.firmId, (tx) => findPracticeAreas(tx, principal.firmId)),
@@ -43,7 +33,7 @@ export function createPracticeAreaService(database: Database) {
         await lockPracticeAreaNames(tx, principal.firmId);
         if (await practiceAreaNameTaken(tx, principal.firmId, name, null)) throw conflict(DUPLICATE_NAME);
         const id = await insertPracticeArea(tx, principal.firmId, name);
-        await audit(tx, principal, 'practiceArea.create', id, { name });
+        await recordAuditEvent(tx, principal, 'practiceArea.created', id, { name });
         return existing(tx, id);
       }),
 
@@ -53,7 +43,7 @@ export function createPracticeAreaService(database: Database) {
         const before = await existing(tx, practiceAreaId);
         if (await practiceAreaNameTaken(tx, principal.firmId, name, practiceAreaId)) throw conflict(DUPLICATE_NAME);
         await renamePracticeArea(tx, practiceAreaId, name);
-        await audit(tx, principal, 'practiceArea.update', practiceAreaId, { previousName: before.name, name });
+        await recordAuditEvent(tx, principal, 'practiceArea.updated', practiceAreaId, { previousName: before.name, name });
         return existing(tx, practiceAreaId);
       }),
 
@@ -65,7 +55,7 @@ export function createPracticeAreaService(database: Database) {
           throw conflict(`This practice area is used by ${area.matterCount} ${area.matterCount === 1 ? 'matter' : 'matters'}`);
         }
         await softDeletePracticeArea(tx, practiceAreaId);
-        await audit(tx, principal, 'practiceArea.delete', practiceAreaId, { name: area.name });
+        await recordAuditEvent(tx, principal, 'practiceArea.deleted', practiceAreaId, { name: area.name });
       }),
   };
 }

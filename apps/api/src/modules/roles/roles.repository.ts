@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, authTokens, firms, roles, users } from '../../db/schema/index.ts';
+import { authTokens, firms, roles, users } from '../../db/schema/index.ts';
 
 const roleColumns = {
   id: roles.id,
@@ -83,8 +83,4 @@ export async function deleteRole(tx: Tx, firmId: string, roleId: string) {
     .set({ roleId: null })
     .where(and(eq(authTokens.firmId, firmId), eq(authTokens.roleId, roleId)));
   await tx.delete(roles).where(and(eq(roles.firmId, firmId), eq(roles.id, roleId)));
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

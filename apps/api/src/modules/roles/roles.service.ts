@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './roles.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 export const ROLE_MESSAGES = {
   administratorRole: 'The Administrator role cannot be changed',
@@ -57,17 +58,6 @@ export function createRolesService(database: Database) {
     if (await repository.roleNameTaken(tx, firmId, name, exceptRoleId)) throw conflict(ROLE_MESSAGES.nameTaken);
   }
 
-  async function audit(tx: Tx, principal: FirmPrincipal, action: string, roleId: string, details: Record<string, unknown>) {
-    await repository.insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'role',
-      entityId: roleId,
-      details,
-    });
-  }
-
   /** A unique index backs the case-insensitive name check against a double submit. */
   async function inFirm<T>(principal: FirmPrincipal, fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -92,7 +82,7 @@ export function createRolesService(database: Database) {
       return inFirm(principal, async (tx) => {
         await assertNameFree(tx, principal.firmId, input.name);
         const id = await repository.insertRole(tx, { firmId: principal.firmId, name: input.name, permissions });
-        await audit(tx, principal, 'role.create', id, { name: input.name, permissions });
+        await recordAuditEvent(tx, principal, 'role.created', id, { name: input.name, permissions });
         return (await repository.findRole(tx, principal.firmId, id))!;
       });
     },
@@ -117,7 +107,7 @@ export function createRolesService(database: Database) {
           throw conflict(ROLE_MESSAGES.lastAdministrator);
         }
         await repository.updateRole(tx, principal.firmId, roleId, { name: input.name, permissions });
-        await audit(tx, principal, 'role.update', roleId, {
+        await recordAuditEvent(tx, principal, 'role.updated', roleId, {
           before: { name: role.name, permissions: role.permissions },
           after: { name: input.name, permissions },
         });
@@ -134,7 +124,7 @@ export function createRolesService(database: Database) {
         if (holders.users > 0) throw conflict(ROLE_MESSAGES.stillHeld(holders.users));
         if (holders.pendingInvitations > 0) throw conflict(ROLE_MESSAGES.pendingInvitations);
         await repository.deleteRole(tx, principal.firmId, roleId);
-        await audit(tx, principal, 'role.delete', roleId, { name: role.name, permissions: role.permissions });
+        await recordAuditEvent(tx, principal, 'role.deleted', roleId, { name: role.name, permissions: role.permissions });
       });
     },
   };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
-import { auditEvents, authTokens, firms, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import { authTokens, firms, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 const pendingInvitation = () => and(eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
 
@@ -153,8 +153,4 @@ export async function revokeSessionsOfUser(tx: Tx, firmId: string, userId: strin
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.firmId, firmId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -7,6 +7,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './team.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 const INVITATION_LIFETIME_DAYS = 7;
 export const TEAM_MESSAGES = {
@@ -98,14 +99,7 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
             createdByUserId: principal.userId,
             lifetimeDays: INVITATION_LIFETIME_DAYS,
           });
-          await repository.insertAuditEvent(tx, {
-            firmId: principal.firmId,
-            actorUserId: principal.userId,
-            action: 'team.invite',
-            entityType: 'invitation',
-            entityId: id,
-            details: { email: input.email, roleId: input.roleId },
-          });
+          await recordAuditEvent(tx, principal, 'teamInvitation.sent', id, { email: input.email, roleId: input.roleId });
           const [row] = await repository.listPendingInvitations(tx, principal.firmId, id);
           return toInvitation(row!);
         });
@@ -132,14 +126,7 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
       await database.withFirm(principal.firmId, async (tx) => {
         const cancelled = await repository.cancelInvitation(tx, principal.firmId, invitationId);
         if (!cancelled) throw notFound('Invitation');
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'team.invitation.cancel',
-          entityType: 'invitation',
-          entityId: invitationId,
-          details: { email: cancelled.email },
-        });
+        await recordAuditEvent(tx, principal, 'teamInvitation.cancelled', invitationId, { email: cancelled.email });
       });
     },
 
@@ -157,16 +144,9 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
           assertMayManage(principal, member);
         }
         await repository.updateMember(tx, principal.firmId, userId, input);
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'team.member.update',
-          entityType: 'user',
-          entityId: userId,
-          details: {
-            before: { name: member.name, roleId: member.roleId, defaultHourlyRate: member.defaultHourlyRate },
-            after: input,
-          },
+        await recordAuditEvent(tx, principal, 'teamMember.updated', userId, {
+          before: { name: member.name, roleId: member.roleId, defaultHourlyRate: member.defaultHourlyRate },
+          after: input,
         });
         return toMember((await repository.findMember(tx, principal.firmId, userId))!);
       });
@@ -182,14 +162,7 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
         assertMayManage(principal, member);
         await repository.setMemberActive(tx, principal.firmId, userId, false);
         await repository.revokeSessionsOfUser(tx, principal.firmId, userId);
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'team.member.deactivate',
-          entityType: 'user',
-          entityId: userId,
-          details: { email: member.email },
-        });
+        await recordAuditEvent(tx, principal, 'teamMember.deactivated', userId, { email: member.email });
       });
     },
 
@@ -200,14 +173,7 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
         if (member.isActive) return;
         await assertSeatFree(tx, principal.firmId);
         await repository.setMemberActive(tx, principal.firmId, userId, true);
-        await repository.insertAuditEvent(tx, {
-          firmId: principal.firmId,
-          actorUserId: principal.userId,
-          action: 'team.member.reactivate',
-          entityType: 'user',
-          entityId: userId,
-          details: { email: member.email },
-        });
+        await recordAuditEvent(tx, principal, 'teamMember.reactivated', userId, { email: member.email });
       });
     },
   };

@@ -1,16 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import {
-  activityTypes,
-  auditEvents,
-  clients,
-  currencies,
-  firms,
-  matterAssignees,
-  matters,
-  timeEntries,
-  users,
-} from '../../db/schema/index.ts';
+import { activityTypes, clients, currencies, firms, matterAssignees, matters, timeEntries, users } from '../../db/schema/index.ts';
 
 /** What the service writes; the firm, entered-by and timestamps are added here. */
 export type TimeEntryValues = {
@@ -124,6 +114,11 @@ export async function lockTimeEntry(tx: Tx, firmId: string, timeEntryId: string)
       userId: timeEntries.userId,
       timeEntryDate: timeEntries.timeEntryDate,
       duration: timeEntries.duration,
+      isBillable: timeEntries.isBillable,
+      userRate: timeEntries.userRate,
+      exchangeRate: timeEntries.exchangeRate,
+      totalAmount: timeEntries.totalAmount,
+      homeTotalAmount: timeEntries.homeTotalAmount,
       foreignCurrencyId: timeEntries.foreignCurrencyId,
       status: timeEntries.status,
       invoiceId: timeEntries.invoiceId,
@@ -185,8 +180,4 @@ export async function findTimeEntryDetail(tx: Tx, firmId: string, timeEntryId: s
     .leftJoin(currencies, eq(currencies.id, sql`coalesce(${timeEntries.foreignCurrencyId}, ${timeEntries.homeCurrencyId})`))
     .where(and(eq(timeEntries.firmId, firmId), eq(timeEntries.id, timeEntryId), isNull(timeEntries.deletedAt)));
   return row ?? null;
-}
-
-export async function insertAuditEvent(tx: Tx, values: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(values);
 }

@@ -12,7 +12,7 @@ import {
   timeEntryTotalsSchema,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTimeEntryListService } from './time-entry-list.service.ts';
 import { createTimeEntryService } from './time-entries.service.ts';
@@ -89,8 +89,7 @@ export function registerTimeEntryRoutes(app: FastifyInstance, database: Database
         response: answers(timeEntrySchema, 201),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(ok('Time entry saved', await timeEntries.create(firmPrincipalOf(request), request.body))),
+    async (request, reply) => created(reply, 'Time entry saved', await timeEntries.create(firmPrincipalOf(request), request.body)),
   );
 
   api.get(

@@ -12,7 +12,6 @@ import {
   findMatterReference,
   findTimeEntryDetail,
   findUserReference,
-  insertAuditEvent,
   insertTimeEntry,
   lockTimeEntry,
   setTimeEntryDeleted,
@@ -28,6 +27,7 @@ import {
   sameDuration,
   trimDecimal,
 } from './time-entries.rules.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 type ExistingEntry = NonNullable<Awaited<ReturnType<typeof lockTimeEntry>>>;
 export type TimeEntryService = ReturnType<typeof createTimeEntryService>;
@@ -114,27 +114,34 @@ async function viewOf(tx: Tx, firmId: string, timeEntryId: string): Promise<Time
   return entryOf(row);
 }
 
-const auditDetailsOf = (values: TimeEntryValues) => ({
+/** What the trail keeps of an entry: whose time, where, how long, and its money. */
+type AuditedValues = Pick<
+  TimeEntryValues,
+  | 'clientId'
+  | 'matterId'
+  | 'userId'
+  | 'timeEntryDate'
+  | 'duration'
+  | 'isBillable'
+  | 'userRate'
+  | 'exchangeRate'
+  | 'totalAmount'
+  | 'homeTotalAmount'
+>;
+const auditDetailsOf = (values: AuditedValues): AuditedValues => ({
   clientId: values.clientId,
   matterId: values.matterId,
   userId: values.userId,
   timeEntryDate: values.timeEntryDate,
   duration: values.duration,
   isBillable: values.isBillable,
+  userRate: values.userRate,
+  exchangeRate: values.exchangeRate,
   totalAmount: values.totalAmount,
+  homeTotalAmount: values.homeTotalAmount,
 });
 
 export function createTimeEntryService(database: Database) {
-  const audit = (tx: Tx, principal: FirmPrincipal, action: string, timeEntryId: string, details: Record<string, unknown> = {}) =>
-    insertAuditEvent(tx, {
-      firmId: principal.firmId,
-      actorUserId: principal.userId,
-      action,
-      entityType: 'timeEntry',
-      entityId: timeEntryId,
-      details,
-    });
-
   return {
     view: (principal: FirmPrincipal, timeEntryId: string) =>
       database.withFirm(principal.firmId, async (tx) =>
@@ -150,7 +157,7 @@ export function createTimeEntryService(database: Database) {
         const manualTimeEntry = input.ManualTimeEntry ?? true;
         const timeEntryId = await insertTimeEntry(tx, principal.firmId, { ...values, enteredByUserId: principal.userId, manualTimeEntry });
         if (!manualTimeEntry) await deleteTimerLogs(tx, principal.firmId, principal.userId);
-        await audit(tx, principal, 'timeEntry.create', timeEntryId, { ...auditDetailsOf(values), manualTimeEntry });
+        await recordAuditEvent(tx, principal, 'timeEntry.created', timeEntryId, { ...auditDetailsOf(values), manualTimeEntry });
         return viewOf(tx, principal.firmId, timeEntryId);
       });
     },
@@ -172,9 +179,9 @@ export function createTimeEntryService(database: Database) {
         await checkReferences(tx, principal.firmId, input, existing);
         const values = await valuesOf(tx, principal.firmId, input, existing);
         await updateTimeEntry(tx, principal.firmId, timeEntryId, values);
-        await audit(tx, principal, 'timeEntry.update', timeEntryId, {
-          ...auditDetailsOf(values),
-          previous: { matterId: existing.matterId, timeEntryDate: existing.timeEntryDate, duration: existing.duration },
+        await recordAuditEvent(tx, principal, 'timeEntry.updated', timeEntryId, {
+          before: auditDetailsOf(existing),
+          after: auditDetailsOf(values),
         });
         return viewOf(tx, principal.firmId, timeEntryId);
       }),
@@ -184,7 +191,10 @@ export function createTimeEntryService(database: Database) {
         const existing = assertVisible(principal, await lockTimeEntry(tx, principal.firmId, timeEntryId));
         if (isLockedEntry(existing)) throw conflict(TIME_ENTRY_RULE_MESSAGES.lockedDelete);
         await setTimeEntryDeleted(tx, principal.firmId, timeEntryId, principal.userId);
-        await audit(tx, principal, 'timeEntry.delete', timeEntryId, { matterId: existing.matterId, duration: existing.duration });
+        await recordAuditEvent(tx, principal, 'timeEntry.deleted', timeEntryId, {
+          matterId: existing.matterId,
+          duration: existing.duration,
+        });
       }),
 
     /** The rate the popup fills in for a fee earner on a matter (see findMatterRate for the fallbacks). */
