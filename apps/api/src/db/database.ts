@@ -82,9 +82,10 @@ type Scope = Record<'role' | 'app.firm_id' | 'plan_cache_mode' | 'random_page_co
 export type TransactionSettings = Record<string, string>;
 /**
  * `readOnly`: the transaction only reads (PostgreSQL refuses any write in it), so its commit has
- * nothing to make durable and the caller's answer does not wait for it.
+ * nothing to make durable and the caller's answer does not wait for it. `isolation: 'repeatable
+ * read'`: every statement sees the snapshot of the first (a CSV export read in batches).
  */
-export type ScopeOptions = { settings?: TransactionSettings; readOnly?: boolean };
+export type ScopeOptions = { settings?: TransactionSettings; readOnly?: boolean; isolation?: 'repeatable read' };
 export const READ_ONLY: ScopeOptions = { readOnly: true };
 const firmScope = (firmId: string, settings: TransactionSettings = {}): Scope => ({
   ...settings,
@@ -109,7 +110,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       () => feed.setHeard(true),
       () => undefined,
     );
-  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false) => {
+  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false, isolation?: 'repeatable read') => {
     let changedSessions = false;
     const result = await db.transaction(
       async (tx) => {
@@ -118,7 +119,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         if (!readOnly) changedSessions = await hasChangedSessions(tx as Tx);
         return fnResult;
       },
-      { accessMode: readOnly ? 'read only' : 'read write' },
+      { accessMode: readOnly ? 'read only' : 'read write', ...(isolation && { isolationLevel: isolation }) },
     );
     if (changedSessions) feed.changed(null);
     return result;
@@ -126,7 +127,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   return {
     kind: 'pglite',
     db,
-    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly, options?.isolation),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     sessionChanges: feed.changes,
@@ -195,7 +196,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
    * large share of their cost. A read-only transaction's commit is sent but not waited for: its
    * results stand whatever the commit answers, and the connection returns to the pool once it ends.
    */
-  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false): Promise<T> => {
+  const inScope = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, readOnly = false, isolation?: 'repeatable read'): Promise<T> => {
     const client = await pool.connect();
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
     const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
@@ -205,7 +206,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
     // Settled to its error at once: a rejection left unobserved while fn runs would end the process.
     const scoped = client
       .query(
-        `${readOnly ? 'begin read only' : 'begin'}; select ${Object.entries(scope)
+        `begin${isolation ? ` isolation level ${isolation}` : ''}${readOnly ? ' read only' : ''}; select ${Object.entries(scope)
           .map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`)
           .join(', ')}`,
       )
@@ -243,7 +244,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Database {
   return {
     kind: 'postgres',
     db,
-    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly),
+    withFirm: (firmId, fn, options) => inScope(firmScope(firmId, options?.settings), fn, options?.readOnly, options?.isolation),
     withIdentityLookup: (fn) => inScope(identityLookupScope, fn),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
