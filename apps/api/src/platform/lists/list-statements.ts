@@ -13,7 +13,7 @@ type AnyRequest = ListRequest<any, string>;
 export type Keyset = { values: (string | null)[]; id: string };
 
 /** What a search text matches: itself, anywhere, any case (the trigram indexes serve ILIKE). */
-export const substringPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const substringPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** How far a list counts: a searched one less far; a short list (isCountExact) to the end. */
 export function countCap(list: AnyList, request: AnyRequest): number | null {
