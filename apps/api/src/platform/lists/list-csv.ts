@@ -26,6 +26,7 @@ export const CSV_BATCH_ROWS = 500;
 /** Waits until the reader has taken what was written, or has gone away. */
 function drained(stream: PassThrough): Promise<void> {
   return new Promise((resolve) => {
+    if (stream.destroyed) return resolve();
     const done = () => {
       stream.off('drain', done);
       stream.off('close', done);
@@ -35,6 +36,9 @@ function drained(stream: PassThrough): Promise<void> {
     stream.on('close', done);
   });
 }
+
+/** A row of an export batch: the list's columns, and its sort values as text, the id last. */
+type BatchRow<Columns extends SelectedFields> = ListRow<Columns> & { sortValues: (string | null)[] };
 
 /**
  * The whole filtered list as CSV, one consistent snapshot: a read-only repeatable-read transaction
@@ -56,23 +60,32 @@ export function streamListCsv<Filters extends object, SortColumn extends string,
     let isStarted = false;
     const exportRows = async (tx: Tx) => {
       const context = (await csv.prepare?.(tx, firmId)) as Context;
-      let after: Keyset | null = null;
-      for (;;) {
+      const readBatch = (after: Keyset | null) => {
         const window = { limit: CSV_BATCH_ROWS, after, withKeyset: true };
-        const batch = (await windowStatement(tx, list, firmId, request, window)) as unknown as (ListRow<Columns> & {
-          sortValues: (string | null)[];
-        })[];
-        const lines = batch.map((row) => csvLine(csv.cells(row, context))).join('');
+        // A drizzle query runs each time it is awaited: made a promise once, it runs once.
+        const batch = Promise.resolve(windowStatement(tx, list, firmId, request, window)) as unknown as Promise<BatchRow<Columns>[]>;
+        // Awaited below; until then a failure must not count as an unhandled rejection.
+        batch.catch(() => undefined);
+        return batch;
+      };
+      let pending: Promise<BatchRow<Columns>[]> | null = readBatch(null);
+      while (pending) {
+        const batch: BatchRow<Columns>[] = await pending;
+        const last = batch.at(-1);
+        // The next batch is asked for before this one is formatted, so the database and the formatting overlap.
+        const isFull = last !== undefined && batch.length === CSV_BATCH_ROWS;
+        pending = isFull && !stream.destroyed ? readBatch({ values: last.sortValues.slice(0, -1), id: last.sortValues.at(-1)! }) : null;
+        const text = (isStarted ? '' : csvLine(csv.header)) + batch.map((row) => csvLine(csv.cells(row, context))).join('');
         if (!isStarted) {
           isStarted = true;
           resolve(stream);
-          if (!stream.write(csvLine(csv.header))) await drained(stream);
         }
-        if (lines && !stream.write(lines)) await drained(stream);
-        const last = batch.at(-1);
-        if (batch.length < CSV_BATCH_ROWS || !last || stream.destroyed) return;
-        // The sort values end with the id, the last key.
-        after = { values: last.sortValues.slice(0, -1), id: last.sortValues.at(-1)! };
+        if (!stream.destroyed && !stream.write(text)) await drained(stream);
+        if (stream.destroyed) {
+          // The reader went away: let the batch already asked for finish, then end the transaction.
+          await pending?.catch(() => undefined);
+          return;
+        }
       }
     };
     database.withFirm(firmId, exportRows, { readOnly: true, isolation: 'repeatable read' }).then(

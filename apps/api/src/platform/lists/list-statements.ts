@@ -12,7 +12,10 @@ type AnyRequest = ListRequest<any, string>;
 /** Where the previous export batch ended: its last row's sort values, as text, and its id. */
 export type Keyset = { values: (string | null)[]; id: string };
 
-/** What a search text matches: itself, anywhere, any case (the trigram indexes serve ILIKE). */
+/**
+ * What a search text matches: itself, anywhere, in any case (ILIKE, which the trigram indexes
+ * serve), its LIKE wildcards and escape taken literally. Lower case, as the search texts are.
+ */
 export const substringPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** How far a list counts: a searched one less far; a short list (isCountExact) to the end. */
@@ -38,12 +41,12 @@ export function matchingCondition(list: AnyList, firmId: string, request: AnyReq
 const keyTypeOf = (key: SortKey) => key.type ?? (key.key as AnyPgColumn).getSQLType();
 
 /** The sort's keys, then the id: every row has one place, so pages and batches never repeat or skip a row. */
-export function sortKeysOf(list: AnyList, request: AnyRequest): SortKey[] {
+function sortKeysOf(list: AnyList, request: AnyRequest): SortKey[] {
   return [...list.sorts[request.sort.column]!.keys, { key: list.table.id, type: 'uuid' }];
 }
 
 /** One ORDER BY term per key, in the request's direction, with nulls placed as the list's indexes place them. */
-export function orderTerms(list: AnyList, request: AnyRequest, keys: (SQL | AnyPgColumn)[]): SQL[] {
+function orderTerms(list: AnyList, request: AnyRequest, keys: (SQL | AnyPgColumn)[]): SQL[] {
   const isAscending = request.sort.direction === 'asc';
   const nulls = list.isDescendingNullsLast ? (isAscending ? sql` nulls first` : sql` nulls last`) : sql``;
   return keys.map((key) => sql`${key} ${sql.raw(isAscending ? 'asc' : 'desc')}${nulls}`);
@@ -57,7 +60,7 @@ const areNullsFirst = (list: AnyList, request: AnyRequest) =>
  * The rows after `after` in the request's order. Keys that are never null compare as one row
  * value, which an index in that order starts at directly; a nullable key is spelt out key by key.
  */
-export function afterKeyset(list: AnyList, request: AnyRequest, keys: SortKey[], after: Keyset): SQL {
+function afterKeyset(list: AnyList, request: AnyRequest, keys: SortKey[], after: Keyset): SQL {
   const isAscending = request.sort.direction === 'asc';
   const values = [...after.values, after.id];
   const valueOf = (index: number) => sql`${values[index]}::${sql.raw(keyTypeOf(keys[index]!))}`;
