@@ -218,10 +218,10 @@ describe('a list CSV (streamListCsv), on the matters list', () => {
 
   it('ends its transaction when the reader goes away, so the connection serves the next request', async () => {
     // More exports than the test pool's 25 connections: a leaked one would leave the last reads waiting.
-    for (let export_ = 0; export_ < 30; export_ += 1) {
+    for (let exportNumber = 0; exportNumber < 30; exportNumber += 1) {
       const stream = await exportMatters(matterRequest({ column: 'createdAt', direction: 'desc' }));
       // Half go away at once, half after their first chunk, while the next batch is being read.
-      if (export_ % 2 === 1) await new Promise((resolve) => stream.once('data', resolve));
+      if (exportNumber % 2 === 1) await new Promise((resolve) => stream.once('data', resolve));
       stream.destroy();
     }
     const found = await clientPage({ searchText: 'lark' });

@@ -101,6 +101,13 @@ export function countStatement(tx: Tx, list: AnyList, firmId: string, request: A
   return sql`(select count(*)::int from (${cap === null ? matching : matching.limit(cap + 1)}) matching)`;
 }
 
+/** The values as one array of their text forms (which cast back to their types exactly). */
+const textArray = (values: SQL[]) =>
+  sql<(string | null)[]>`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]`;
+
 /** A window of the list's rows in order: a page (offset) or an export batch (after a keyset). */
 export type Window = { limit: number; offset?: number; after?: Keyset | null; withCount?: boolean; withKeyset?: boolean };
 
@@ -115,31 +122,21 @@ export function windowStatement(tx: Tx, list: AnyList, firmId: string, request: 
   const sortJoin = list.sorts[request.sort.column]!.join;
   const sortFields = Object.fromEntries(keys.map((key, index) => [`sort${index}`, sql`${key.key}`.as(`sort_${index}`)]));
   const conditions = [matchingCondition(list, firmId, request), window.after ? afterKeyset(list, request, keys, window.after) : undefined];
+  const keyExpressions = keys.map((key) => key.key);
   const chosen = tx
     .select({ id: list.table.id, ...sortFields })
     .from(list.table)
     .$dynamic();
   const ids = (sortJoin ? chosen.innerJoin(sortJoin.table, sortJoin.on) : chosen)
     .where(and(...conditions))
-    .orderBy(
-      ...orderTerms(
-        list,
-        request,
-        keys.map((key) => key.key),
-      ),
-    )
+    .orderBy(...orderTerms(list, request, keyExpressions))
     .limit(window.limit)
     .offset(window.offset ?? 0)
     .as('chosen');
   const chosenKeys = keys.map((_key, index) => (ids as unknown as Record<string, SQL>)[`sort${index}`]!);
   const extras = {
     matchingCount: window.withCount ? sql<number | null>`${countStatement(tx, list, firmId, request)}` : sql<null>`null::int`,
-    sortValues: window.withKeyset
-      ? sql<(string | null)[]>`array[${sql.join(
-          chosenKeys.map((key) => sql`${key}::text`),
-          sql`, `,
-        )}]`
-      : sql<null>`null`,
+    sortValues: window.withKeyset ? textArray(chosenKeys) : sql<null>`null`,
   };
   let query = tx
     .select({ ...list.columns, ...extras })
