@@ -5,8 +5,7 @@ import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { findTimeEntryPage } from '../apps/api/src/modules/time-entries/time-entry-list.repository.ts';
-import { createTimeEntryListService, filtersOf } from '../apps/api/src/modules/time-entries/time-entry-list.service.ts';
-import { sortOf } from '../apps/api/src/modules/time-entries/time-entries.rules.ts';
+import { createTimeEntryListService, requestOf } from '../apps/api/src/modules/time-entries/time-entry-list.service.ts';
 
 /**
  * Issue 4's yardstick: the time-entry list's own SQL served by a bare node:http handler, with no
@@ -16,8 +15,8 @@ import { sortOf } from '../apps/api/src/modules/time-entries/time-entries.rules.
  *
  * - `/list?…`: the route's whole transaction, through the same service function the route calls
  *   (createTimeEntryListService(…).page: the page, the capped count and the filter's totals).
- * - `/page?…`: findTimeEntryPage alone inside database.withFirm: what the page query costs without
- *   the count and the totals.
+ * - `/page?…`: findTimeEntryPage alone inside database.withFirm: what the page's one statement (its
+ *   rows and capped count) costs without the totals.
  */
 export type BareListSpec = { kind: 'bare-list'; databaseUrl: string; firmId: string; userId: string };
 
@@ -39,10 +38,7 @@ export async function startBareList(spec: BareListSpec) {
     const query = timeEntryListQuerySchema.parse(Object.fromEntries(url.searchParams));
     if (url.pathname === '/list') return list.page(principal, query);
     if (url.pathname === '/page') {
-      const offset = (query.page - 1) * query.size;
-      return database.withFirm(spec.firmId, (tx) =>
-        findTimeEntryPage(tx, spec.firmId, filtersOf(principal, query), sortOf(query), { limit: query.size, offset }),
-      );
+      return database.withFirm(spec.firmId, (tx) => findTimeEntryPage(tx, spec.firmId, requestOf(principal, query), query));
     }
     return undefined;
   }

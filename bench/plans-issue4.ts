@@ -5,8 +5,7 @@ import { ADMINISTRATOR, timeEntryListQuerySchema } from '@matterhorn/shared';
 import { openDatabase, type Database, type Db, type Tx } from '../apps/api/src/db/database.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { findTimeEntryPage } from '../apps/api/src/modules/time-entries/time-entry-list.repository.ts';
-import { createTimeEntryListService, filtersOf } from '../apps/api/src/modules/time-entries/time-entry-list.service.ts';
-import { sortOf } from '../apps/api/src/modules/time-entries/time-entries.rules.ts';
+import { createTimeEntryListService, requestOf } from '../apps/api/src/modules/time-entries/time-entry-list.service.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { generateData, ISSUE4_GENERATE_OPTIONS } from './generate.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
@@ -42,7 +41,7 @@ function shapes(facts: Facts): Shape[] {
         name: `findTimeEntryPage: ${label}`,
         run: (database, principal) =>
           database.withFirm(principal.firmId, (tx) =>
-            findTimeEntryPage(tx, principal.firmId, filtersOf(principal, query(params)), sortOf(query(params)), { limit: 20, offset: 0 }),
+            findTimeEntryPage(tx, principal.firmId, requestOf(principal, query(params)), { page: 1, size: 20 }),
           ),
       },
       { name: `list page (service): ${label}`, run: (database, principal) => list(database).page(principal, query(params)) },

@@ -1,14 +1,6 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
-import { SEARCH_TOTAL_COUNT_CAP, TOTAL_COUNT_CAP } from '@matterhorn/shared';
-import type { Tx } from '../db/database.ts';
+import { TOTAL_COUNT_CAP } from '@matterhorn/shared';
 
 export type CappedTotal = { totalCount: number; isTotalCountCapped: boolean };
-
-/** How far a list counts: a searched list less far (SEARCH_TOTAL_COUNT_CAP). */
-const totalCountCap = (isSearched: boolean) => (isSearched ? SEARCH_TOTAL_COUNT_CAP : TOTAL_COUNT_CAP);
-
-/** A count's limit: one past the cap, to tell "exactly the cap" from "more". */
-export const countLimit = (isSearched: boolean) => totalCountCap(isSearched) + 1;
 
 /**
  * A list's total, counted up to the cap: an exact count of a large firm reads every matching row
@@ -30,24 +22,3 @@ export async function cappedTotal(
   const count = isLastPage || reachesPastCap ? offset + page.rowCount : await countUpTo(cap + 1);
   return count > cap ? { totalCount: cap, isTotalCountCapped: true } : { totalCount: count, isTotalCountCapped: false };
 }
-
-/**
- * The count of `matching` (a select of the matching rows that stops at countLimit) as a column of
- * the page's own statement: PostgreSQL runs it once, as an init plan, and the list needs no second
- * round trip. A page past the end has no row to carry it and counts on its own (countMatching).
- */
-export const cappedCountColumn = (matching: SQLWrapper) => sql<number>`(select count(*)::int from (${matching}) matching)`;
-
-export async function countMatching(tx: Tx, matching: SQLWrapper): Promise<number> {
-  const result = await tx.execute(sql`select ${cappedCountColumn(matching)} as count`);
-  return Number((result as unknown as { rows: { count: number | string }[] }).rows[0]?.count ?? 0);
-}
-
-/** cappedTotal of a page whose rows carry the capped count (cappedCountColumn), counted as far as a searched or unsearched list counts. */
-export const cappedTotalOfRows = (
-  page: { page: number; size: number },
-  rows: { matchingCount: number | null }[],
-  countUpTo: () => Promise<number>,
-  isSearched: boolean,
-): Promise<CappedTotal> =>
-  cappedTotal({ ...page, rowCount: rows.length }, async () => rows[0]?.matchingCount ?? (await countUpTo()), totalCountCap(isSearched));

@@ -1,7 +1,7 @@
 /** Cells a spreadsheet would run as a formula get a leading apostrophe (CSV injection guard). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-type CsvValue = string | number | null | undefined;
+export type CsvValue = string | number | null | undefined;
 
 function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';

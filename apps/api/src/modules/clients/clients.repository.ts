@@ -1,16 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { cappedCountColumn, countLimit, countMatching } from '../../lib/capped-total.ts';
-import { givenParams, runShapedPage, type PageWindow, type Param } from '../../db/query-shapes.ts';
-import {
-  liveAndSearched,
-  searchedParams,
-  searchParams,
-  type SearchedList,
-  type SearchRoute,
-  type SearchRoutes,
-  type SearchValues,
-} from '../../lib/substring-search.ts';
 import {
   clientContacts,
   clients,
@@ -22,119 +11,8 @@ import {
   sessions,
 } from '../../db/schema/index.ts';
 
-export type ClientFilters = { search?: string; clientType?: 'individual' | 'company'; status?: 'active' | 'archived' };
-export type ClientSort = { column: 'name' | 'clientType' | 'status' | 'createdAt'; direction: 'asc' | 'desc' };
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'firmId' | 'displayName' | 'searchText'>;
 export type ContactValues = { name: string; jobTitle: string | null; email: string | null; phone: string | null };
-
-const summaryColumns = {
-  id: clients.id,
-  clientType: clients.clientType,
-  name: clients.displayName,
-  email: clients.email,
-  phone: clients.phone,
-  status: clients.status,
-  isPortalEnabled: clients.isPortalEnabled,
-  createdAt: clients.createdAt,
-};
-
-type ListParams = {
-  firmId: Param<string>;
-  clientType?: Param<'individual' | 'company'> | undefined;
-  status?: Param<'active' | 'archived'> | undefined;
-} & SearchValues;
-
-const listParams = (firmId: string, filters: ClientFilters): ListParams =>
-  givenParams({
-    firmId,
-    ...searchParams(filters.search),
-    clientType: filters.clientType,
-    status: filters.status,
-  });
-
-/**
- * Live clients, worded so that the live-clients index (partial on deleted_at is null) cannot be
- * proved to serve it: a search through the trigram index cannot turn into a walk of the live index.
- * With a search's small count limit the planner, when its sample overestimates a term's matches,
- * preferred that walk (for "okonk", 565 matches among 100,000 clients, half the throughput).
- */
-const isLiveForTrigramIndex = sql`num_nulls(${clients.deletedAt}) = 1`;
-const isLive = isNull(clients.deletedAt);
-const clientList: SearchedList = { name: 'clients', table: clients, live: isLive, liveOffIndex: isLiveForTrigramIndex };
-
-/** The list's filter, its search found on `route` (SearchRoute): walking the live-clients index in list order, or through the trigram index. */
-function listConditions(params: ListParams, route: SearchRoute): SQL | undefined {
-  return and(
-    eq(clients.firmId, params.firmId),
-    ...liveAndSearched(clientList, params, route),
-    params.clientType ? eq(clients.clientType, params.clientType) : undefined,
-    params.status ? eq(clients.status, params.status) : undefined,
-  );
-}
-
-const sortColumns = { name: clients.displayName, clientType: clients.clientType, status: clients.status, createdAt: clients.createdAt };
-
-/** The matching clients, up to the count's limit (the list shows a capped total), found on `route`. */
-const matchingClients = (tx: Tx, params: ListParams, route: SearchRoute) =>
-  tx
-    .select({ one: sql`1`.as('one') })
-    .from(clients)
-    .where(listConditions(params, route))
-    .limit(countLimit(params.searchText !== undefined));
-
-/** The filter's capped count on its own: for a page past the end, which has no row to carry it. */
-export async function countClients(tx: Tx, firmId: string, filters: ClientFilters) {
-  const { params, routes } = await searchedListParams(tx, firmId, filters);
-  return countMatching(tx, matchingClients(tx, params, routes.count));
-}
-
-/**
- * The filter's values with the search's narrowing, and the routes of its page and count
- * (substring-search.ts): the live-clients index is in the list's newest-first order, which a search
- * may walk when its text is common.
- */
-const searchedListParams = (tx: Tx, firmId: string, filters: ClientFilters, sort?: ClientSort) =>
-  searchedParams(tx, clientList, firmId, listParams(firmId, filters), sort?.column === 'createdAt');
-
-/** A page's window, and how its search finds the page's rows and the count's. */
-type ClientWindow = { limit: Param<number>; offset: Param<number>; withCount?: boolean; routes: SearchRoutes };
-
-function selectClientPage(tx: Tx, params: ListParams, sort: ClientSort, window: ClientWindow) {
-  const order = sort.direction === 'asc' ? asc : desc;
-  const orderBy = [order(sortColumns[sort.column]), order(clients.id)];
-  // The ids first: only the id is read, so the newest-first page (searched or filtered by type and
-  // status) is an index-only scan of the live-clients index, which carries those columns.
-  const pageIds = tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(listConditions(params, window.routes.page))
-    .orderBy(...orderBy)
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page_ids');
-  return tx
-    .select({
-      ...summaryColumns,
-      openMatterCount: sql<number>`(select count(*)::int from ${matters} m
-        where m.firm_id = ${params.firmId} and m.client_id = "clients"."id" and m.status = 'Open' and m.deleted_at is null)`,
-      matchingCount: window.withCount ? cappedCountColumn(matchingClients(tx, params, window.routes.count)) : sql<null>`null::int`,
-    })
-    .from(clients)
-    .innerJoin(pageIds, and(eq(clients.firmId, params.firmId), eq(clients.id, pageIds.id)))
-    .orderBy(...orderBy);
-}
-
-/**
- * A page of clients, each with its count of open, live matters (one statement, no query per client);
- * with `withCount`, each row also carries the filter's capped count (cappedCountColumn). Its SQL is
- * built once per shape (runShaped).
- */
-export async function findClientPage(tx: Tx, firmId: string, filters: ClientFilters, sort: ClientSort, window: PageWindow) {
-  const { params, routes } = await searchedListParams(tx, firmId, filters, sort);
-  return runShapedPage(tx, { name: `client-page:${routes.page}:${routes.count}`, sort, params, window }, (shapedParams, shaped) =>
-    selectClientPage(tx, shapedParams, sort, { ...shaped, routes }),
-  );
-}
 
 export function findActiveClientNames(tx: Tx, firmId: string) {
   return tx

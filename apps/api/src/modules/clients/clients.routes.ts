@@ -12,6 +12,7 @@ import {
 } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import { createClientListService } from './client-list.service.ts';
 import { createClientsService, type ClientsDependencies } from './clients.service.ts';
 
 const tags = ['Clients'];
@@ -19,6 +20,7 @@ const base = '/api/admin/client-info';
 
 export function registerClientRoutes(app: FastifyInstance, dependencies: ClientsDependencies) {
   const clients = createClientsService(dependencies);
+  const clientList = createClientListService(dependencies.database);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -48,11 +50,11 @@ export function registerClientRoutes(app: FastifyInstance, dependencies: Clients
     },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
-      if (!request.query.IsDownlodCsv) return ok('Clients', await clients.list(principal, request.query));
+      if (!request.query.IsDownlodCsv) return ok('Clients', await clientList.page(principal, request.query));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="clients.csv"')
-        .send(clients.csv(principal, request.query) as never); // a stream is piped as is, never serialized
+        .send((await clientList.csv(principal, request.query)) as never); // a stream is piped as is, never serialized
     },
   );
 

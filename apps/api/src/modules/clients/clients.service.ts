@@ -1,43 +1,20 @@
-import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { AssociatedClients, ClientDetail, ClientSummary, clientInputSchema, clientListQuerySchema } from '@matterhorn/shared';
+import type { AssociatedClients, ClientDetail, clientInputSchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { cappedTotalOfRows } from '../../lib/capped-total.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { csvLine } from '../../lib/csv.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 
 type ClientInput = z.output<typeof clientInputSchema>;
-type ClientListQuery = z.output<typeof clientListQuerySchema>;
 export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer };
-
-const CSV_PAGE_SIZE = 1000;
-const CSV_HEADER = ['Name', 'Type', 'Email', 'Phone', 'Status', 'Open matters', 'Created'];
 
 export type ClientsService = ReturnType<typeof createClientsService>;
 
 export function createClientsService({ database, config, mailer }: ClientsDependencies) {
-  const filtersOf = (query: ClientListQuery): repository.ClientFilters => ({
-    search: query.GeneralSearchText || undefined,
-    clientType: query.ClientType,
-    status: query.Status,
-  });
-  const sortOf = (query: ClientListQuery): repository.ClientSort => ({ column: query.sortColumn, direction: query.sortType });
-
-  type ClientWindow = { limit: number; offset: number; withCount?: boolean };
-  async function pageOfSummaries(tx: Tx, firmId: string, query: ClientListQuery, window: ClientWindow) {
-    const rows = await repository.findClientPage(tx, firmId, filtersOf(query), sortOf(query), window);
-    return rows.map(({ matchingCount, ...row }): { summary: ClientSummary; matchingCount: number | null } => ({
-      summary: { ...row, createdAt: row.createdAt.toISOString() },
-      matchingCount,
-    }));
-  }
-
   async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {
     const client = await repository.findClient(tx, firmId, clientId);
     if (!client) throw notFound('Client');
@@ -114,54 +91,6 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         people: rows.filter((row) => row.clientType === 'individual').map((row) => ({ userId: row.id, name: row.name })),
         companies: rows.filter((row) => row.clientType === 'company').map((row) => ({ companyId: row.id, companyName: row.name })),
       };
-    },
-
-    async list({ firmId }: FirmPrincipal, query: ClientListQuery) {
-      return database.withFirm(
-        firmId,
-        async (tx) => {
-          const rows = await pageOfSummaries(tx, firmId, query, {
-            limit: query.size,
-            offset: (query.page - 1) * query.size,
-            withCount: true,
-          });
-          const filters = filtersOf(query);
-          const total = await cappedTotalOfRows(query, rows, () => repository.countClients(tx, firmId, filters), Boolean(filters.search));
-          return { data: rows.map((row) => row.summary), page: query.page, size: query.size, ...total };
-        },
-        READ_ONLY,
-      );
-    },
-
-    /** The whole filtered list as CSV, read in pages so a large firm never sits in memory at once. */
-    csv({ firmId }: FirmPrincipal, query: ClientListQuery): Readable {
-      async function* lines() {
-        yield csvLine(CSV_HEADER);
-        for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
-          const rows = await database.withFirm(
-            firmId,
-            async (tx) => (await pageOfSummaries(tx, firmId, query, { limit: CSV_PAGE_SIZE, offset })).map((row) => row.summary),
-            READ_ONLY,
-          );
-          if (rows.length > 0) {
-            yield rows
-              .map((row) =>
-                csvLine([
-                  row.name,
-                  row.clientType === 'company' ? 'Company' : 'Individual',
-                  row.email,
-                  row.phone,
-                  row.status === 'active' ? 'Active' : 'Archived',
-                  row.openMatterCount,
-                  row.createdAt.slice(0, 10),
-                ]),
-              )
-              .join('');
-          }
-          if (rows.length < CSV_PAGE_SIZE) return;
-        }
-      }
-      return Readable.from(lines());
     },
 
     detail({ firmId }: FirmPrincipal, clientId: string): Promise<ClientDetail> {

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ConflictMatch, CONFLICT_DECISIONS } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
+import { declareList, type PageNumber } from '../../platform/lists/list-declaration.ts';
+import { readListPage } from '../../platform/lists/list-page.ts';
 import { conflictChecks, users } from '../../db/schema/index.ts';
 
 /** similarity() catches spelling variants and word order (pg_trgm compares per-word trigram sets). */
@@ -127,24 +129,21 @@ export async function findConflictCheck(tx: Tx, firmId: string, id: string) {
   return row ?? null;
 }
 
-export function findConflictCheckPage(tx: Tx, firmId: string, limit: number, offset: number) {
-  return tx
-    .select(recordColumns)
-    .from(conflictChecks)
-    .innerJoin(users, eq(users.id, conflictChecks.searchedByUserId))
-    .where(eq(conflictChecks.firmId, firmId))
-    .orderBy(desc(conflictChecks.createdAt), desc(conflictChecks.id))
-    .limit(limit)
-    .offset(offset);
-}
+/** A firm's conflict checks, newest first, each with who ran it; counted exactly (a firm runs few). */
+export const conflictCheckList = declareList({
+  table: conflictChecks,
+  filters: {},
+  search: [],
+  sorts: { createdAt: { keys: [{ key: conflictChecks.createdAt }] } },
+  columns: {
+    ...recordColumns,
+    searchedBy: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${conflictChecks.searchedByUserId})`,
+  },
+  isCountExact: true,
+});
 
-export async function countConflictChecks(tx: Tx, firmId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(conflictChecks)
-    .where(eq(conflictChecks.firmId, firmId));
-  return row?.count ?? 0;
-}
+export const findConflictCheckPage = (tx: Tx, firmId: string, page: PageNumber) =>
+  readListPage(tx, conflictCheckList, firmId, { filters: {}, sort: { column: 'createdAt', direction: 'desc' } }, page);
 
 /** Records the decision only if none was recorded yet; false when the check was already decided. */
 export async function recordDecision(

@@ -8,7 +8,7 @@ import {
   type recordConflictDecisionSchema,
   type runConflictCheckSchema,
 } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
+import { READ_ONLY, type Database } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './conflict-checks.repository.ts';
@@ -73,11 +73,14 @@ export function createConflictChecksService(database: Database) {
     },
 
     list({ firmId }: FirmPrincipal, query: { page: number; size: number }) {
-      return database.withFirm(firmId, async (tx) => {
-        const totalCount = await repository.countConflictChecks(tx, firmId);
-        const rows = await repository.findConflictCheckPage(tx, firmId, query.size, (query.page - 1) * query.size);
-        return { data: rows.map(recordOf), page: query.page, size: query.size, totalCount };
-      });
+      return database.withFirm(
+        firmId,
+        async (tx) => {
+          const { rows, totalCount } = await repository.findConflictCheckPage(tx, firmId, query);
+          return { data: rows.map(recordOf), page: query.page, size: query.size, totalCount };
+        },
+        READ_ONLY,
+      );
     },
 
     async detail({ firmId }: FirmPrincipal, id: string): Promise<ConflictCheckRecord> {

@@ -1,39 +1,38 @@
 import { IS_BILLABLE } from '@matterhorn/shared';
-import { csvLine } from '../../lib/csv.ts';
-import type { TimeEntryExportRow } from './time-entry-export.repository.ts';
-
-export const TIME_ENTRY_CSV_HEADER = csvLine([
-  'Date',
-  'Client',
-  'Matter',
-  'Activity',
-  'Description',
-  'Fee earner',
-  'Hours',
-  'Billable',
-  'Rate',
-  'Amount',
-  'Currency',
-  'Status',
-  'UTBMS task',
-]);
-
-export type ExportNames = { users: Map<string, string>; activities: Map<string, string>; currencies: Map<number, string> };
+import type { ListCsv } from '../../platform/lists/list-csv.ts';
+import { findExportNames, type timeEntryExport, type ExportNames } from './time-entry-export.repository.ts';
 
 /** Rate and amount are in the entry's billing currency, named by its ISO code, so each row adds up. */
-export const timeEntryCsvLine = (row: TimeEntryExportRow, names: ExportNames) =>
-  csvLine([
-    row.time_entry_date,
-    row.client_name,
-    row.matter_label,
-    names.activities.get(row.activity_type_id),
+export const timeEntryCsv: ListCsv<typeof timeEntryExport.columns, ExportNames> = {
+  header: [
+    'Date',
+    'Client',
+    'Matter',
+    'Activity',
+    'Description',
+    'Fee earner',
+    'Hours',
+    'Billable',
+    'Rate',
+    'Amount',
+    'Currency',
+    'Status',
+    'UTBMS task',
+  ],
+  prepare: findExportNames,
+  cells: (row, names) => [
+    row.timeEntryDate,
+    row.clientName,
+    row.matterLabel,
+    names.activities.get(row.activityTypeId),
     row.description,
-    names.users.get(row.user_id),
+    names.users.get(row.userId),
     row.duration,
-    row.is_billable === IS_BILLABLE.billable ? 'Yes' : 'No',
-    row.foreign_user_rate,
-    row.total_amount,
-    row.currency_id === null ? '' : names.currencies.get(Number(row.currency_id)),
-    row.is_locked ? 'Billed' : 'Unbilled',
-    row.utbms_task_code,
-  ]);
+    row.isBillable === IS_BILLABLE.billable ? 'Yes' : 'No',
+    row.foreignUserRate,
+    row.totalAmount,
+    row.currencyId === null ? '' : names.currencies.get(Number(row.currencyId)),
+    row.isLocked ? 'Billed' : 'Unbilled',
+    row.utbmsTaskCode,
+  ],
+};
