@@ -21,6 +21,7 @@ import { registerPortalAuthRoutes } from './modules/auth/portal-auth.routes.ts';
 import { createPortalAuthService } from './modules/auth/portal-auth.service.ts';
 import { registerClientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
+import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
 import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
 import { registerCurrencyRoutes } from './modules/currencies/currencies.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
@@ -104,10 +105,12 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);
-  registerClientRoutes(app, { database, config, mailer: outgoingMail });
+  // Module surfaces other modules depend on (their .api.ts), handed to them here.
+  const conflictGate = createConflictGate();
+  registerClientRoutes(app, { database, config, mailer: outgoingMail, conflictGate });
   registerConflictCheckRoutes(app, database);
   registerCustomFieldRoutes(app, database);
-  registerMatterRoutes(app, database);
+  registerMatterRoutes(app, database, conflictGate);
   registerPracticeAreaRoutes(app, database);
   registerTeamRoutes(app, { database, config, mailer: outgoingMail });
   registerRolesRoutes(app, database);

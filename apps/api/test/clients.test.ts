@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientConflictNames, type ClientInput } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import {
   bearer,
@@ -11,6 +12,8 @@ import {
   signIn,
   signInToPortal,
   TEST_PASSWORD,
+  clearedConflictCheck,
+  withClearedConflictCheck,
   type TestContext,
 } from './support/test-app.ts';
 
@@ -40,7 +43,8 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown,
 const person = (firstName: string, lastName: string, extra: object = {}) => ({ clientType: 'individual', firstName, lastName, ...extra });
 
 async function createClient(payload: object, token = tokens.admin) {
-  const response = await send('POST', `${base}/create-client`, payload, token);
+  const cleared = await withClearedConflictCheck(context.app, token, payload, clientConflictNames(payload as ClientInput));
+  const response = await send('POST', `${base}/create-client`, cleared, token);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
@@ -306,7 +310,7 @@ describe('create-client', () => {
     const run = async (token: string) =>
       (await send('POST', '/api/admin/conflict-check/run-conflict-check', { names: ['Obinna Eze'], context: 'client' }, token)).json().data
         .conflictCheckId as string;
-    const ownCheck = await run(tokens.admin);
+    const ownCheck = await clearedConflictCheck(context.app, tokens.admin, ['Obinna Eze']);
     const created = await createClient(person('Obinna', 'Eze', { conflictCheckId: ownCheck }));
     const [check] = await sqlRows(firm.firmId, sql`select client_id from conflict_checks where id = ${ownCheck}`);
     expect(check).toEqual({ client_id: created.id });
@@ -364,18 +368,16 @@ describe('update-client', () => {
       companyName: 'Old Name Ltd',
       contacts: [{ name: 'First Contact' }, { name: 'Second Contact' }],
     });
-    const response = await send(
-      'PUT',
-      `${base}/update-client/${created.id}`,
-      {
-        clientType: 'company',
-        companyName: 'New Name Ltd',
-        email: 'info@newname.example',
-        status: 'archived',
-        contacts: [{ name: 'Third Contact', email: 'third@newname.example' }],
-      },
-      tokens.feeEarner,
-    );
+    const changes = {
+      clientType: 'company',
+      companyName: 'New Name Ltd',
+      email: 'info@newname.example',
+      status: 'archived',
+      contacts: [{ name: 'Third Contact', email: 'third@newname.example' }],
+    };
+    // The new name and the new contact are what the firm has not checked for this client yet.
+    const conflictCheckId = await clearedConflictCheck(context.app, tokens.feeEarner, ['New Name Ltd', 'Third Contact']);
+    const response = await send('PUT', `${base}/update-client/${created.id}`, { ...changes, conflictCheckId }, tokens.feeEarner);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       name: 'New Name Ltd',

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConflictMatch } from '@matterhorn/shared';
+import { clientConflictNames, type ClientInput, type ConflictMatch } from '@matterhorn/shared';
 import { findNameMatches, MATCH_THRESHOLDS } from '../src/modules/conflict-checks/conflict-checks.repository.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import {
+  bearer,
+  clearedConflictCheck,
+  createTestApp,
+  rowsOf,
+  seedTestFirm,
+  signIn,
+  withClearedConflictCheck,
+  type TestContext,
+} from './support/test-app.ts';
 
 let context: TestContext;
 let firm: SeededFirm;
@@ -33,7 +42,7 @@ async function createClient(token: string, payload: object): Promise<string> {
     method: 'POST',
     url: '/api/admin/client-info/create-client',
     headers: bearer(token),
-    payload,
+    payload: await withClearedConflictCheck(context.app, token, payload, clientConflictNames(payload as ClientInput)),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id;
@@ -113,7 +122,12 @@ describe('running a conflict check', () => {
         method: 'POST',
         url: '/api/admin/matter-master/create-matter',
         headers: bearer(tokens.admin),
-        payload: { clientId, matterName, matterRate: 'Hourly', parties: [{ partyRole: 'opposing', name: partyName }] },
+        payload: await withClearedConflictCheck(
+          context.app,
+          tokens.admin,
+          { clientId, matterName, matterRate: 'Hourly', parties: [{ partyRole: 'opposing', name: partyName }] },
+          [partyName, matterName],
+        ),
       });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data.id as string;
@@ -127,6 +141,7 @@ describe('running a conflict check', () => {
     await send('PUT', `/api/admin/client-info/update-client/${keptClient}`, {
       clientType: 'company',
       companyName: 'Heron Wharf Estates Ltd',
+      conflictCheckId: await clearedConflictCheck(context.app, tokens.admin, ['Heron Wharf Estates Ltd']),
     });
     const deletedMatterClient = await createClient(tokens.admin, { clientType: 'company', companyName: 'Larkspur Mills Ltd' });
     await send(
@@ -158,7 +173,11 @@ describe('running a conflict check', () => {
       method: 'PUT',
       url: `/api/admin/client-info/update-client/${renamedId}`,
       headers: bearer(tokens.admin),
-      payload: { clientType: 'company', companyName: 'Osprey Dye Works Ltd' },
+      payload: {
+        clientType: 'company',
+        companyName: 'Osprey Dye Works Ltd',
+        conflictCheckId: await clearedConflictCheck(context.app, tokens.admin, ['Osprey Dye Works Ltd']),
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const twinId = await createClient(tokens.admin, { clientType: 'company', companyName: 'OSPREY DYE WORKS LTD' });

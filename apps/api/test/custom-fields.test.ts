@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { bearer, clearedConflictCheck, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
 let firm: SeededFirm;
@@ -163,7 +163,12 @@ describe('custom fields', () => {
       rowsOf(tx.execute(sql`select deleted_at is not null as deleted from custom_field_definitions where id = ${field.id}`)),
     );
     expect(row).toEqual({ deleted: true });
-    const accepted = await send('POST', '/api/admin/client-info/create-client', { ...client, customFields: { [tier.id]: 'Gold' } });
+    const conflictCheckId = await clearedConflictCheck(context.app, tokens.admin, ['Ada Field']);
+    const accepted = await send('POST', '/api/admin/client-info/create-client', {
+      ...client,
+      customFields: { [tier.id]: 'Gold' },
+      conflictCheckId,
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const deletedKey = await send('POST', '/api/admin/client-info/create-client', {
       ...client,

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { matterConflictNames, type MatterInput } from '@matterhorn/shared';
+import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, withClearedConflictCheck, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
 let firm: SeededFirm;
@@ -54,8 +55,12 @@ const newMatter = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The save body with a cleared conflict check of its names not in `known`, as the matter form sends it. */
+const cleared = <T extends object>(body: T, token = tokens.admin, known: string[] = []) =>
+  withClearedConflictCheck(context.app, token, body, matterConflictNames(body as unknown as MatterInput, known));
+
 async function createMatter(overrides: Record<string, unknown> = {}, token = tokens.admin) {
-  const response = await call('POST', `${base}/create-matter`, token, newMatter(overrides));
+  const response = await call('POST', `${base}/create-matter`, token, await cleared(newMatter(overrides), token));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: string; matterNumber: string; [key: string]: unknown };
 }
@@ -144,12 +149,10 @@ describe('POST /api/admin/matter-master/create-matter', () => {
   });
 
   it('gives sequential, unique numbers to 10 concurrent creates', async () => {
+    const bodies = [];
+    for (let index = 0; index < 10; index += 1) bodies.push(await cleared(newMatter({ matterName: `Concurrent ${index}` })));
     const before = await snapshot();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        call('POST', `${base}/create-matter`, tokens.admin, newMatter({ matterName: `Concurrent ${index}` })),
-      ),
-    );
+    const responses = await Promise.all(bodies.map((body) => call('POST', `${base}/create-matter`, tokens.admin, body)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
     const numbers = responses.map((response) => Number(response.json().data.matterNumber.slice(4))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 10 }, (_, index) => before.next_number! + index));
@@ -159,8 +162,9 @@ describe('POST /api/admin/matter-master/create-matter', () => {
   it('links the conflict check it was cleared by', async () => {
     const [check] = await context.database.withFirm(firm.firmId, (tx) =>
       rowsOf<{ id: string }>(
-        tx.execute(sql`insert into conflict_checks (firm_id, searched_by_user_id, context, searched_names)
-          values (${firm.firmId}, ${firm.users.admin.id}, 'matter', array['Babatunde Lawal']) returning id`),
+        tx.execute(sql`insert into conflict_checks (firm_id, searched_by_user_id, context, searched_names, decision, decided_at)
+          values (${firm.firmId}, ${firm.users.admin.id}, 'matter',
+            array['Babatunde Lawal', 'Lekki Surveyors Ltd', 'Boundary dispute – Lekki plot 14'], 'no_conflict', now()) returning id`),
       ),
     );
     const created = await createMatter({ conflictCheckId: check!.id });
@@ -300,7 +304,7 @@ describe('custom fields on a matter', () => {
       'POST',
       `${base}/create-matter`,
       token,
-      body({ [courtFieldId]: 'High Court, Lagos', [valueFieldId]: '2500000' }),
+      await cleared(body({ [courtFieldId]: 'High Court, Lagos', [valueFieldId]: '2500000' }), token),
     );
     expect(created.statusCode).toBe(201);
     expect(created.json().data.customFields).toEqual({ [courtFieldId]: 'High Court, Lagos', [valueFieldId]: '2500000' });
@@ -330,12 +334,8 @@ describe('GET /api/admin/matter-master/get-matter-list', () => {
     listFirm = await seedTestFirm(context.database);
     token = await signIn(context.app, listFirm.users.admin.email);
     const create = async (body: Record<string, unknown>) => {
-      const response = await call('POST', `${base}/create-matter`, token, {
-        clientId: listFirm.otherClientId,
-        matterRate: 'Retainer',
-        matterOpenDate: '2023-01-01',
-        ...body,
-      });
+      const matter = { clientId: listFirm.otherClientId, matterRate: 'Retainer', matterOpenDate: '2023-01-01', ...body };
+      const response = await call('POST', `${base}/create-matter`, token, await cleared(matter, token));
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data;
     };
@@ -495,11 +495,12 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
         from generate_series(1, 30) n`),
     );
     for (const number of [1, 2, 3]) {
-      const response = await call('POST', `${base}/create-matter`, token, {
-        clientId,
-        matterName: `Zebrawood supply ${number}`,
-        matterRate: 'Hourly',
-      });
+      const response = await call(
+        'POST',
+        `${base}/create-matter`,
+        token,
+        await cleared({ clientId, matterName: `Zebrawood supply ${number}`, matterRate: 'Hourly' }, token),
+      );
       expect(response.statusCode, response.body).toBe(201);
     }
     // Pages of 2 and 1 rows are full or past the end: their totals come from the count, not the rows.
@@ -575,12 +576,12 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
     const byFeeEarner = async (query: Record<string, string> = {}) => get({ AssignedUserId: feeEarnerId, ...query });
     const before = await byFeeEarner({ size: '100' });
     const make = async (matterName: string, clientId: string) => {
-      const response = await call('POST', `${base}/create-matter`, token, {
-        clientId,
-        matterName,
-        matterRate: 'Hourly',
-        assignees: [{ userId: feeEarnerId, hourlyRate: '100' }],
-      });
+      const response = await call(
+        'POST',
+        `${base}/create-matter`,
+        token,
+        await cleared({ clientId, matterName, matterRate: 'Hourly', assignees: [{ userId: feeEarnerId, hourlyRate: '100' }] }, token),
+      );
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data.id as string;
     };
@@ -611,24 +612,33 @@ describe('get-matter-list: capped totals, client names and deleted clients', () 
   });
 
   it("follows a client renamed or deleted through the API: search, client name and a new matter's copy", async () => {
-    const created = await call('POST', '/api/admin/client-info/create-client', token, {
-      clientType: 'company',
-      companyName: 'Heronsgate Trading Ltd',
-    });
+    const created = await call(
+      'POST',
+      '/api/admin/client-info/create-client',
+      token,
+      await withClearedConflictCheck(context.app, token, { clientType: 'company', companyName: 'Heronsgate Trading Ltd' }, [
+        'Heronsgate Trading Ltd',
+      ]),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const heronsgateId = created.json().data.id as string;
-    const matter = await call('POST', `${base}/create-matter`, token, {
-      clientId: heronsgateId,
-      matterName: 'Supply contract review',
-      matterRate: 'Hourly',
-    });
+    const matter = await call(
+      'POST',
+      `${base}/create-matter`,
+      token,
+      await cleared({ clientId: heronsgateId, matterName: 'Supply contract review', matterRate: 'Hourly' }, token),
+    );
     expect(matter.statusCode, matter.body).toBe(201);
     expect((await get({ GeneralSearchText: 'heronsgate' })).data).toMatchObject([{ clientName: 'Heronsgate Trading Ltd' }]);
 
-    const renamed = await call('PUT', `/api/admin/client-info/update-client/${heronsgateId}`, token, {
-      clientType: 'company',
-      companyName: 'Kingfisher Wharf Ltd',
-    });
+    const renamed = await call(
+      'PUT',
+      `/api/admin/client-info/update-client/${heronsgateId}`,
+      token,
+      await withClearedConflictCheck(context.app, token, { clientType: 'company', companyName: 'Kingfisher Wharf Ltd' }, [
+        'Kingfisher Wharf Ltd',
+      ]),
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await get({ GeneralSearchText: 'heronsgate' })).data).toEqual([]);
     expect((await get({ GeneralSearchText: 'kingfisher wharf' })).data).toMatchObject([
@@ -759,16 +769,18 @@ describe('PUT /api/admin/matter-master/update-matter/{id}', () => {
       'PUT',
       `${base}/update-matter/${created.id}`,
       tokens.admin,
-      newMatter({
-        matterName: 'Boundary dispute – settled terms',
-        matterRate: 'Flat Rate',
-        flatRate: '750000',
-        description: null,
-        shelfLocation: '',
-        practiceAreaIds: [areas.Property],
-        assignees: [{ userId: firm.users.billing.id, hourlyRate: '30000' }],
-        parties: [{ partyRole: 'opposing', name: 'Lawal Family Trust', partyType: 'company' }],
-      }),
+      await cleared(
+        newMatter({
+          matterName: 'Boundary dispute – settled terms',
+          matterRate: 'Flat Rate',
+          flatRate: '750000',
+          description: null,
+          shelfLocation: '',
+          practiceAreaIds: [areas.Property],
+          assignees: [{ userId: firm.users.billing.id, hourlyRate: '30000' }],
+          parties: [{ partyRole: 'opposing', name: 'Lawal Family Trust', partyType: 'company' }],
+        }),
+      ),
     );
     expect(response.statusCode).toBe(200);
     const matter = response.json().data;
@@ -793,7 +805,10 @@ describe('PUT /api/admin/matter-master/update-matter/{id}', () => {
       'PUT',
       `${base}/update-matter/${created.id}`,
       tokens.admin,
-      newMatter({ matterName: 'Edited after close', matterOpenDate: '2024-01-10' }),
+      await cleared(newMatter({ matterName: 'Edited after close', matterOpenDate: '2024-01-10' }), tokens.admin, [
+        'Babatunde Lawal',
+        'Lekki Surveyors Ltd',
+      ]),
     );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ status: 'Closed', matterCloseDate: '2024-02-01', matterName: 'Edited after close' });

@@ -15,6 +15,7 @@ export * from './common/messages.ts';
 export * from './common/fields.ts';
 export * from './clients/client.schemas.ts';
 export * from './conflict-checks/conflict-check.schemas.ts';
+export * from './conflict-checks/conflict-rules.ts';
 export * from './matters/matter.schemas.ts';
 export * from './team/team.schemas.ts';
 export * from './reference-data/reference-data.schemas.ts';

@@ -128,3 +128,37 @@ export async function lastLinkTo(config: AppConfig, email: string): Promise<stri
 export async function rowsOf<T = Record<string, unknown>>(query: PromiseLike<unknown>): Promise<T[]> {
   return ((await query) as { rows: T[] }).rows;
 }
+
+/**
+ * A conflict check of these names, run and cleared ("no conflict") through the API as the forms
+ * do before saving a client or matter: its id goes in the save's conflictCheckId.
+ */
+export async function clearedConflictCheck(app: FastifyInstance, token: string, names: string[]): Promise<string> {
+  const run = await app.inject({
+    method: 'POST',
+    url: '/api/admin/conflict-check/run-conflict-check',
+    headers: bearer(token),
+    payload: { names },
+  });
+  if (run.statusCode !== 201 && run.statusCode !== 200) throw new Error(`Conflict check failed: ${run.body}`);
+  const conflictCheckId = run.json().data.conflictCheckId as string;
+  const decided = await app.inject({
+    method: 'POST',
+    url: `/api/admin/conflict-check/record-decision/${conflictCheckId}`,
+    headers: bearer(token),
+    payload: { decision: 'no_conflict' },
+  });
+  if (decided.statusCode !== 200) throw new Error(`Conflict decision failed: ${decided.body}`);
+  return conflictCheckId;
+}
+
+/** The save body with a cleared conflict check of the names it needs (none when it needs none or names its own). */
+export async function withClearedConflictCheck<T extends object>(
+  app: FastifyInstance,
+  token: string,
+  body: T,
+  names: string[],
+): Promise<T> {
+  if ('conflictCheckId' in body || names.length === 0) return body;
+  return { ...body, conflictCheckId: await clearedConflictCheck(app, token, names) };
+}

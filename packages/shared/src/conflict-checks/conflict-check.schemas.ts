@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
+import { CONFLICT_RULE_MESSAGES } from './conflict-rules.ts';
 
 export const CONFLICT_CONTEXTS = ['client', 'matter', 'standalone'] as const;
 export const CONFLICT_DECISIONS = ['no_conflict', 'proceed_despite_conflict', 'declined'] as const;
@@ -37,10 +38,17 @@ export const conflictCheckResultSchema = z.object({
 });
 export type ConflictCheckResult = z.infer<typeof conflictCheckResultSchema>;
 
-export const recordConflictDecisionSchema = z.strictObject({
-  decision: z.enum(CONFLICT_DECISIONS, { error: 'Decision is required' }),
-  notes: optionalText('Notes', 2000),
-});
+export const recordConflictDecisionSchema = z
+  .strictObject({
+    decision: z.enum(CONFLICT_DECISIONS, { error: 'Decision is required' }),
+    notes: optionalText('Notes', 2000),
+  })
+  .superRefine((input, context) => {
+    // Proceeding despite a conflict is the firm's reasoned exception: the reason is the record.
+    if (input.decision === 'proceed_despite_conflict' && !input.notes) {
+      context.addIssue({ code: 'custom', path: ['notes'], message: CONFLICT_RULE_MESSAGES.notesRequired });
+    }
+  });
 
 export const conflictCheckRecordSchema = z.object({
   id: z.string(),

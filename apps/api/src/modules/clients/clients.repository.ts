@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import {
-  clientContacts,
-  clients,
-  conflictChecks,
-  customFieldDefinitions,
-  firms,
-  matters,
-  portalAccounts,
-  sessions,
-} from '../../db/schema/index.ts';
+import { clientContacts, clients, customFieldDefinitions, firms, matters, portalAccounts, sessions } from '../../db/schema/index.ts';
 
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'firmId' | 'displayName' | 'searchText'>;
 export type ContactValues = { name: string; jobTitle: string | null; email: string | null; phone: string | null };
@@ -84,23 +75,6 @@ export function findClientFieldDefinitions(tx: Tx, firmId: string) {
       ),
     )
     .orderBy(asc(customFieldDefinitions.sortOrder), asc(customFieldDefinitions.label));
-}
-
-/** Locks the conflict check so two saves cannot both claim it. */
-export async function findConflictCheckForUpdate(tx: Tx, firmId: string, conflictCheckId: string) {
-  const [row] = await tx
-    .select({ id: conflictChecks.id, clientId: conflictChecks.clientId })
-    .from(conflictChecks)
-    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)))
-    .for('update');
-  return row ?? null;
-}
-
-export async function linkConflictCheck(tx: Tx, firmId: string, conflictCheckId: string, clientId: string) {
-  await tx
-    .update(conflictChecks)
-    .set({ clientId })
-    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)));
 }
 
 export async function insertClient(tx: Tx, firmId: string, values: ClientValues): Promise<string> {

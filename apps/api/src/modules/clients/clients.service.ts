@@ -1,20 +1,21 @@
 import type { z } from 'zod';
-import type { AssociatedClients, ClientDetail, clientInputSchema } from '@matterhorn/shared';
+import { clientConflictNames, type AssociatedClients, type ClientDetail, type clientInputSchema } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 
 type ClientInput = z.output<typeof clientInputSchema>;
-export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer };
+export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer; conflictGate: ConflictGate };
 
 export type ClientsService = ReturnType<typeof createClientsService>;
 
-export function createClientsService({ database, config, mailer }: ClientsDependencies) {
+export function createClientsService({ database, config, mailer, conflictGate }: ClientsDependencies) {
   async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {
     const client = await repository.findClient(tx, firmId, clientId);
     if (!client) throw notFound('Client');
@@ -75,15 +76,6 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
     };
   }
 
-  /** The conflict check run before saving must be this firm's and not already another client's. */
-  async function claimConflictCheck(tx: Tx, firmId: string, conflictCheckId: string | null | undefined, clientId: string) {
-    if (!conflictCheckId) return;
-    const check = await repository.findConflictCheckForUpdate(tx, firmId, conflictCheckId);
-    if (!check) throw notFound('Conflict check');
-    if (check.clientId && check.clientId !== clientId) throw conflict('This conflict check is already recorded against another client');
-    await repository.linkConflictCheck(tx, firmId, conflictCheckId, clientId);
-  }
-
   return {
     async associatedClients({ firmId }: FirmPrincipal): Promise<AssociatedClients> {
       const rows = await database.withFirm(firmId, (tx) => repository.findActiveClientNames(tx, firmId));
@@ -105,7 +97,8 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
           createdByUserId: principal.userId,
         });
         await repository.replaceContacts(tx, firmId, clientId, input.contacts);
-        await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
+        const names = clientConflictNames(input);
+        await conflictGate.clearForSave(tx, firmId, { conflictCheckId: input.conflictCheckId, names, record: { clientId } });
         await recordAuditEvent(tx, principal, 'client.created', clientId, {
           clientType: input.clientType,
           conflictCheckId: input.conflictCheckId ?? null,
@@ -120,7 +113,9 @@ export function createClientsService({ database, config, mailer }: ClientsDepend
         const before = await detailOf(tx, firmId, clientId);
         await repository.updateClient(tx, firmId, clientId, await valuesOf(tx, firmId, input));
         await repository.replaceContacts(tx, firmId, clientId, input.contacts);
-        await claimConflictCheck(tx, firmId, input.conflictCheckId, clientId);
+        // Only names new to this client need a check: its saved name and contacts were checked before.
+        const names = clientConflictNames(input, [before.name, ...before.contacts.map((contact) => contact.name)]);
+        await conflictGate.clearForSave(tx, firmId, { conflictCheckId: input.conflictCheckId, names, record: { clientId } });
         const after = await detailOf(tx, firmId, clientId);
         await recordAuditEvent(tx, principal, 'client.updated', clientId, changeOf(before, after));
         return after;

@@ -160,3 +160,26 @@ export async function recordDecision(
     .returning({ id: conflictChecks.id });
   return rows.length > 0;
 }
+
+/** A check with what the save rule needs, locked so two saves cannot both claim it. */
+export async function lockConflictCheckForSave(tx: Tx, firmId: string, conflictCheckId: string) {
+  const [row] = await tx
+    .select({
+      searchedNames: conflictChecks.searchedNames,
+      decision: conflictChecks.decision,
+      decisionNotes: conflictChecks.decisionNotes,
+      clientId: conflictChecks.clientId,
+      matterId: conflictChecks.matterId,
+    })
+    .from(conflictChecks)
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function recordCheckUse(tx: Tx, firmId: string, conflictCheckId: string, record: { clientId: string } | { matterId: string }) {
+  await tx
+    .update(conflictChecks)
+    .set(record)
+    .where(and(eq(conflictChecks.firmId, firmId), eq(conflictChecks.id, conflictCheckId)));
+}

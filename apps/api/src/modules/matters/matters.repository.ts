@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import {
   clients,
-  conflictChecks,
   customFieldDefinitions,
   firms,
   matterAssignees,
@@ -61,15 +60,6 @@ export async function findPracticeAreaIds(tx: Tx, practiceAreaIds: string[]): Pr
     .from(practiceAreas)
     .where(and(inArray(practiceAreas.id, practiceAreaIds), isNull(practiceAreas.deletedAt)));
   return rows.map((row) => row.id);
-}
-
-export async function conflictCheckExists(tx: Tx, conflictCheckId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: conflictChecks.id }).from(conflictChecks).where(eq(conflictChecks.id, conflictCheckId));
-  return Boolean(row);
-}
-
-export async function linkConflictCheck(tx: Tx, conflictCheckId: string, matterId: string) {
-  await tx.update(conflictChecks).set({ matterId }).where(eq(conflictChecks.id, conflictCheckId));
 }
 
 export async function findMatterCustomFields(tx: Tx) {

@@ -17,13 +17,14 @@ import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createMatterListService } from './matter-list.service.ts';
 import { createMatterService } from './matters.service.ts';
+import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 
 const tags = ['Matters'];
 const base = '/api/admin/matter-master';
 
-export function registerMatterRoutes(app: FastifyInstance, database: Database) {
+export function registerMatterRoutes(app: FastifyInstance, database: Database, conflictGate: ConflictGate) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const matters = createMatterService(database);
+  const matters = createMatterService(database, conflictGate);
   const matterList = createMatterListService(database);
 
   api.get(

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
-import type { matterCloseInputSchema, matterInputSchema, MatterName, MatterView } from '@matterhorn/shared';
+import {
+  matterConflictNames,
+  type matterCloseInputSchema,
+  type matterInputSchema,
+  type MatterName,
+  type MatterView,
+} from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { checkCustomFields } from './matter-custom-fields.ts';
 import {
-  conflictCheckExists,
   findActiveUserIds,
   findClientForMatter,
   findFirmToday,
@@ -15,7 +20,6 @@ import {
   findPracticeAreaIds,
   insertMatter,
   isClientDeleted,
-  linkConflictCheck,
   lockMatter,
   replaceMatterLinks,
   setMatterDeleted,
@@ -24,6 +28,7 @@ import {
   type MatterValues,
 } from './matters.repository.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 
 type MatterInput = z.output<typeof matterInputSchema>;
@@ -32,7 +37,7 @@ export type MatterService = ReturnType<typeof createMatterService>;
 
 export const formatMatterNumber = (sequence: number) => `MAT-${String(sequence).padStart(5, '0')}`;
 
-export function createMatterService(database: Database) {
+export function createMatterService(database: Database, conflictGate: ConflictGate) {
   /** Every id in the body is looked up in the firm's own transaction first: another firm's id is simply not there. */
   async function checkReferences(tx: Tx, firmId: string, input: MatterInput, previousClientId: string | null) {
     const client = await findClientForMatter(tx, input.clientId);
@@ -48,7 +53,6 @@ export function createMatterService(database: Database) {
     if ((await findPracticeAreaIds(tx, practiceAreaIds)).length !== practiceAreaIds.length) {
       throw badRequest('Practice area not found', { practiceAreaIds: 'Practice area not found' });
     }
-    if (input.conflictCheckId && !(await conflictCheckExists(tx, input.conflictCheckId))) throw notFound('Conflict check');
     checkCustomFields(await findMatterCustomFields(tx), input.customFields);
     return { practiceAreaIds };
   }
@@ -131,7 +135,11 @@ export function createMatterService(database: Database) {
           createdByUserId: principal.userId,
         });
         await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
-        if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
+        await conflictGate.clearForSave(tx, principal.firmId, {
+          conflictCheckId: input.conflictCheckId,
+          names: matterConflictNames(input),
+          record: { matterId },
+        });
         await recordAuditEvent(tx, principal, 'matter.created', matterId, {
           matterNumber,
           matterName: input.matterName,
@@ -151,7 +159,12 @@ export function createMatterService(database: Database) {
         const before = await viewOf(tx, matterId);
         await updateMatter(tx, matterId, valuesOf(input, openDate));
         await replaceMatterLinks(tx, principal.firmId, matterId, linksOf(input, practiceAreaIds));
-        if (input.conflictCheckId) await linkConflictCheck(tx, input.conflictCheckId, matterId);
+        // Only names new to this matter need a check: its saved name and parties were checked before.
+        await conflictGate.clearForSave(tx, principal.firmId, {
+          conflictCheckId: input.conflictCheckId,
+          names: matterConflictNames(input, [before.matterName, ...before.parties.map((party) => party.name)]),
+          record: { matterId },
+        });
         const after = await viewOf(tx, matterId);
         await recordAuditEvent(tx, principal, 'matter.updated', matterId, changeOf(before, after));
         return after;

@@ -1,0 +1,45 @@
+import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { lockConflictCheckForSave, recordCheckUse } from './conflict-checks.repository.ts';
+
+/** The record a check clears: a client or a matter, by id. */
+export type CheckedRecord = { clientId: string } | { matterId: string };
+
+export type ConflictGate = ReturnType<typeof createConflictGate>;
+
+/**
+ * The conflict check as the server enforces it for every client and matter save (shared rule:
+ * conflict-rules.ts). `names` are the record's names the firm has not checked for it yet (see
+ * clientConflictNames, matterConflictNames): when there are any, the save needs a check of this
+ * firm that searched all of them, whose decision lets it go ahead, and that no other record used.
+ * The check is then recorded against the record, in the caller's transaction.
+ */
+export function createConflictGate() {
+  return {
+    async clearForSave(tx: Tx, firmId: string, input: { conflictCheckId?: string | null; names: string[]; record: CheckedRecord }) {
+      const { conflictCheckId, names, record } = input;
+      if (!conflictCheckId) {
+        if (names.length > 0) throw badRequest(CONFLICT_RULE_MESSAGES.required, { conflictCheckId: CONFLICT_RULE_MESSAGES.required });
+        return;
+      }
+      const check = await lockConflictCheckForSave(tx, firmId, conflictCheckId);
+      if (!check) throw notFound('Conflict check');
+      const isOurs =
+        'clientId' in record
+          ? check.clientId === record.clientId && !check.matterId
+          : check.matterId === record.matterId && !check.clientId;
+      if ((check.clientId || check.matterId) && !isOurs) throw conflict(CONFLICT_RULE_MESSAGES.alreadyUsed);
+      const unchecked = namesNotSearched(check.searchedNames, names);
+      if (unchecked.length > 0) {
+        throw badRequest(`${CONFLICT_RULE_MESSAGES.namesNotChecked}: ${unchecked.join(', ')}`, {
+          conflictCheckId: CONFLICT_RULE_MESSAGES.namesNotChecked,
+        });
+      }
+      const refusal = decisionRefusal(check.decision, check.decisionNotes);
+      if (refusal === CONFLICT_RULE_MESSAGES.declined) throw new AppError(409, refusal, { conflictCheckId: refusal });
+      if (refusal) throw badRequest(refusal, { conflictCheckId: refusal });
+      await recordCheckUse(tx, firmId, conflictCheckId, record);
+    },
+  };
+}
