@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { plannerSettingsAsConfiguration, setPlannerSettings } from './planner-settings.ts';
 import { PreparingClient } from './preparing-client.ts';
 import * as schema from './schema/index.ts';
 
@@ -53,14 +54,6 @@ export type DatabaseOptions = {
   /** Named prepared statements on DATABASE_URL (see PreparingClient); off for transaction-mode poolers. */
   preparedStatements?: boolean;
 };
-
-/**
- * How PostgreSQL plans, set once for the database rather than in every transaction. The working set
- * is in memory or on SSD: at the default random_page_cost of 4 a list's count took a sequential scan
- * over a covering index-only scan five times faster. One large firm among many small ones makes a
- * plan cached for "any firm" wrong for it, so prepared statements are planned for their values.
- */
-const PLANNER_SETTINGS = { random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan' } as const;
 
 /** Who a transaction runs as: the role, and the firm its row-level security sees ('' for none). */
 type Scope = { role: 'matterhorn_app' | 'matterhorn_auth'; firmId: string; settings?: Record<string, string> };
@@ -142,8 +135,7 @@ function openPgliteDirectory(dataDir: string | undefined): PGlite {
 
 /** An embedded PostgreSQL with the extensions our migrations use (pg_trgm for fuzzy search). */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  const plannerSettings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `${name} = '${value}'`);
-  return new PGlite({ ...options, extensions: { pg_trgm }, postgresqlconf: plannerSettings });
+  return new PGlite({ ...options, extensions: { pg_trgm }, postgresqlconf: plannerSettingsAsConfiguration() });
 }
 
 function openPostgres(databaseUrl: string, poolSize: number, preparedStatements: boolean): Database {
@@ -172,23 +164,4 @@ function openPostgres(databaseUrl: string, poolSize: number, preparedStatements:
     },
     close: () => pool.end(),
   };
-}
-
-/**
- * For the connections opened from now on. Only the database's owner (or a superuser) may: anyone
- * else is warned to ask them, and the app still works with PostgreSQL's defaults.
- */
-async function setPlannerSettings(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ name: string }>('select current_database() as name');
-  const database = client.escapeIdentifier(rows[0]!.name);
-  try {
-    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) {
-      await client.query(`alter database ${database} set ${name} = ${client.escapeLiteral(value)}`);
-    }
-  } catch (error) {
-    // 42501: insufficient_privilege.
-    if ((error as { code?: string }).code !== '42501') throw error;
-    const wanted = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `${name} = ${value}`);
-    console.warn(`Matterhorn: ask the database's owner to set ${wanted.join(' and ')} on it`);
-  }
 }
