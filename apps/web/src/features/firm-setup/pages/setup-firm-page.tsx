@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { setUpFirm, useCurrencyList } from '../api/firm-setup-api.ts';
 import { browserTimeZone, countryNames, suggestPortalSlug, timeZoneNames } from '../../../components/countries.ts';
 
@@ -27,7 +27,7 @@ export function SetupFirmPage() {
   const [isSlugEdited, setIsSlugEdited] = useState(false);
   const [logoFile, setLogoFile] = useState<File | null>(null);
 
-  const form = useZodForm(firmSetupRequestSchema, {
+  const form = useSchemaForm(firmSetupRequestSchema, {
     firmName: initialFirmName,
     portalSlug: session.workingUser?.firmName ? suggestPortalSlug(initialFirmName) : '',
     country: '',

@@ -10,7 +10,7 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
 import { useAssociatedClients } from '../api/get-associated-clients.ts';
 import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
@@ -25,7 +25,6 @@ import { FeeEarnerRows } from './fee-earner-rows.tsx';
 import { PartyRows } from './party-rows.tsx';
 
 export const MATTER_NOT_SAVED_TEXT = 'The matter was not saved.';
-const DUPLICATE_FEE_EARNER = 'Each fee earner can be assigned once';
 
 type Decision = { decision: ConflictDecision; notes: string | null };
 
@@ -41,7 +40,7 @@ export type MatterFormProps = {
 };
 
 export function MatterForm({ initialValues, matterId, knownNames = [], currencySymbol, cancelTo, onSaved }: MatterFormProps) {
-  const form = useZodForm(matterInputSchema, initialValues);
+  const form = useSchemaForm(matterInputSchema, initialValues);
   const clients = useAssociatedClients();
   const team = useTeamMembers();
   const practiceAreas = usePracticeAreas();
@@ -72,6 +71,8 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
       return;
     }
     let conflictCheckId: string | null = null;
+    // What the inputs hold now: rows added or removed since the last render included.
+    const values = form.getValues();
     const names = conflictNamesFor(values, knownNames);
     if (names.length > 0) {
       const check = await runConflictCheck(names);
@@ -214,20 +215,13 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
           </Grid>
 
           <FeeEarnerRows
-            rows={values.assignees}
+            form={form}
             members={team.data ?? []}
-            onChange={(rows) => form.setValue('assignees', rows)}
             onBlur={() => touchSection('assignees')}
             showErrors={touchedSections.assignees}
-            error={touchedSections.assignees && form.errorFor('assignees') === DUPLICATE_FEE_EARNER ? DUPLICATE_FEE_EARNER : undefined}
             currencySymbol={currencySymbol}
           />
-          <PartyRows
-            rows={values.parties}
-            onChange={(rows) => form.setValue('parties', rows)}
-            onBlur={() => touchSection('parties')}
-            showErrors={touchedSections.parties}
-          />
+          <PartyRows form={form} onBlur={() => touchSection('parties')} showErrors={touchedSections.parties} />
           <CustomFieldInputs
             fields={customFields.data ?? []}
             values={values.customFields}
