@@ -1,10 +1,4 @@
-import {
-  isValidIsoDate,
-  type ClientDetail,
-  type ClientInput,
-  type ClientType,
-  type CustomField,
-} from '@matterhorn/shared';
+import { isValidIsoDate, type ClientDetail, type ClientInput, type ClientType, type CustomField } from '@matterhorn/shared';
 
 export type ContactValues = { name: string; jobTitle: string; email: string; phone: string };
 export type ContactField = keyof ContactValues;
