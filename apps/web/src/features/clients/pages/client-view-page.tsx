@@ -13,6 +13,7 @@ import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
 import { PortalAccessPanel } from '../components/portal-access-panel.tsx';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/:id: details, contacts, custom fields, matters and portal access of one client. */
 export function ClientViewPage() {
@@ -37,6 +38,7 @@ export function ClientViewPage() {
     try {
       await deleteClient(detail.id);
       queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
+      void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
       await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
       navigate('/clients/list', { replace: true });
     } catch {

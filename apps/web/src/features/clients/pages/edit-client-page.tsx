@@ -10,6 +10,7 @@ import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
 import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
 import { clientInputOf, clientNameOf, conflictNamesOf, formValuesOf } from '../utils/client-form-values.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/:id/edit: the same form; a conflict check runs only when the client's name changed. */
 export function EditClientPage() {
@@ -43,6 +44,7 @@ export function EditClientPage() {
         onSubmit={async (values) => {
           const save = async (conflictCheckId: string | null) => {
             await updateClient(id, clientInputOf(values, conflictCheckId));
+            void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
             await queryClient.invalidateQueries({ queryKey: ['clients'] });
             navigate(viewPath);
           };

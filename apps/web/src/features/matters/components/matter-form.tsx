@@ -1,5 +1,6 @@
 import { Button, Grid, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ConflictCheckResult, MATTER_RATES, type MatterRate, matterInputSchema } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
@@ -12,12 +13,12 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
-import { useAssociatedClients } from '../api/get-associated-clients.ts';
 import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
-import { usePracticeAreas } from '../api/get-practice-areas.ts';
-import { useTeamMembers } from '../api/get-team-members.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
+import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { conflictNamesFor, customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
 import { ConflictCheckModal } from './conflict-check-modal.tsx';
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
@@ -41,9 +42,9 @@ export type MatterFormProps = {
 
 export function MatterForm({ initialValues, matterId, knownNames = [], currencySymbol, cancelTo, onSaved }: MatterFormProps) {
   const form = useSchemaForm(matterInputSchema, initialValues);
-  const clients = useAssociatedClients();
-  const team = useTeamMembers();
-  const practiceAreas = usePracticeAreas();
+  const clients = useQuery(associatedClientsQuery);
+  const team = useQuery({ ...teamMembersQuery, select: activeMembers });
+  const practiceAreas = useQuery(practiceAreasQuery);
   const customFields = useMatterCustomFields();
   const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
   const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });

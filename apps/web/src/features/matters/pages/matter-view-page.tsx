@@ -11,6 +11,7 @@ import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** The view's tabs (?activeTab=); every tab but the overview is filled by a later module. */
 export const MATTER_TABS = [
@@ -68,7 +69,10 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
       setPending(null);
     }
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['matters'] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['matters'] });
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
+  };
 
   return (
     <Stack gap="md">
@@ -178,6 +182,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
               setOpenModal(null);
               queryClient.removeQueries({ queryKey: ['matters', 'view', view.id] });
               void queryClient.invalidateQueries({ queryKey: ['matters', 'list'] });
+              void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
               navigate('/matter/matter-list');
             },
           )

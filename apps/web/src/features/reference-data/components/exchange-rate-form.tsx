@@ -6,7 +6,7 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { setExchangeRate } from '../api/exchange-rates.ts';
-import { currencyLabel } from '../api/currencies.ts';
+import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 
 type ExchangeRateFormProps = {
   /** Every currency but the home one. */

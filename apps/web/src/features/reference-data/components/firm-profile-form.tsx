@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { countryNames, timeZoneNames } from '../../../components/countries.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { currencyLabel } from '../api/currencies.ts';
+import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 import type { FirmProfileUpdate } from '../api/firm-profile.ts';
 import { readAsDataUrl } from './read-file.ts';
 
