@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
-import { stubApi } from '../../../test/api-stub.ts';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { TeamPage } from './team-page.tsx';
 
