@@ -100,6 +100,35 @@ describe('AddMatterPage', () => {
     expect(api.callsTo('POST', DECIDE)[0]!.body).toEqual({ decision: 'no_conflict', notes: null });
   }, 60_000);
 
+  it("shows each repeated row's own error once the section is touched, and saves nothing", async () => {
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/matter/add-new-matter', session: sessionWith(['matterMaster', 'matterMaster.create']) });
+    await fillBasics(user);
+
+    await user.click(screen.getByRole('button', { name: 'Add fee earner' }));
+    await choose(user, screen.getAllByRole('combobox', { name: 'Fee earner' })[0]!, 'Grace Hopper');
+    await user.click(screen.getByRole('button', { name: 'Add fee earner' }));
+    await choose(user, screen.getAllByRole('combobox', { name: 'Fee earner' })[1]!, 'Alan Turing');
+    await user.clear(screen.getAllByRole('textbox', { name: 'Hourly rate' })[1]!);
+    await user.click(screen.getByRole('button', { name: 'Add party' }));
+    expect(screen.queryByText('Party name is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save matter' }));
+    expect(await screen.findByText('Party name is required')).toBeInTheDocument();
+    const rates = screen.getAllByRole('textbox', { name: 'Hourly rate' });
+    expect(rates[0]).not.toHaveAccessibleDescription();
+    expect(rates[1]).toHaveAccessibleDescription('Hourly rate must be an amount with at most 2 decimals');
+
+    await user.type(screen.getByRole('textbox', { name: 'Party name' }), 'Jon Smyth');
+    await waitFor(() => expect(screen.queryByText('Party name is required')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('textbox', { name: 'Hourly rate' })[1]).toHaveAccessibleDescription(
+      'Hourly rate must be an amount with at most 2 decimals',
+    );
+    expect(api.callsTo('POST', RUN)).toHaveLength(0);
+    expect(api.callsTo('POST', CREATE)).toHaveLength(0);
+  }, 60_000);
+
   it('shows conflict matches, records the decision and creates with the conflictCheckId', async () => {
     const api = stubApi({
       [`POST /api${RUN}`]: () => ({
