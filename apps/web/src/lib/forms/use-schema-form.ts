@@ -28,7 +28,7 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
   };
 
   const touch = (name: FieldPath<Values>) => {
-    void form.trigger(name, { shouldTouch: true }).then(() => form.trigger());
+    void form.trigger(name, { shouldTouch: true });
   };
 
   /** The rule a value breaks, touched or not: for sections that decide themselves when to show it. */
@@ -54,7 +54,7 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
   const selectProps = (name: FieldPath<Values>) => ({
     value: (get(values, name) as string | undefined) ?? '',
     onChange: (value: string | null) => {
-      form.setValue(name, (value ?? '') as PathValue<Values, typeof name>, { shouldDirty: true });
+      setValue(name, (value ?? '') as PathValue<Values, typeof name>);
       touch(name);
     },
     onBlur: () => touch(name),
@@ -94,7 +94,6 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     onSubmit,
     isSubmitting,
     control: form.control,
-    form,
   };
 }
 
