@@ -9,6 +9,9 @@ export const lookupKeys = {
   currencies: () => [...lookupKeys.all, 'currencies'] as const,
   activityTypes: () => [...lookupKeys.all, 'activity-types'] as const,
   associatedClients: () => [...lookupKeys.all, 'associated-clients'] as const,
+  /** Both entities' custom fields; add 'client' or 'matter' for one entity's. */
+  customFields: () => [...lookupKeys.all, 'custom-fields'] as const,
+  customFieldsOf: (entityType: 'client' | 'matter') => [...lookupKeys.customFields(), entityType] as const,
   /** Every client's matter names; add the client's id for one client's. */
   clientMatters: () => [...lookupKeys.all, 'client-matters'] as const,
   mattersOfClient: (clientId: string) => [...lookupKeys.clientMatters(), clientId] as const,

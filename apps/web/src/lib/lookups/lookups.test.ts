@@ -6,6 +6,7 @@ import { activityTypesQuery } from './activity-types.ts';
 import { associatedClientsQuery } from './associated-clients.ts';
 import { clientMattersQuery } from './client-matters.ts';
 import { currenciesQuery } from './currencies.ts';
+import { customFieldsQuery } from './custom-fields.ts';
 import { lookupKeys } from './lookup-keys.ts';
 import { practiceAreasQuery } from './practice-areas.ts';
 import { activeMembers, teamMembersQuery } from './team-members.ts';
@@ -23,6 +24,8 @@ describe('shared lookups', () => {
       activityTypesQuery.queryKey,
       associatedClientsQuery.queryKey,
       clientMattersQuery('client-1').queryKey,
+      customFieldsQuery('client').queryKey,
+      customFieldsQuery('matter').queryKey,
     ];
     for (const key of keys) expect(key[0]).toBe(lookupKeys.all[0]);
     expect(new Set(keys.map((key) => JSON.stringify(key))).size).toBe(keys.length);

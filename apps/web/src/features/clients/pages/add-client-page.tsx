@@ -1,9 +1,9 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
@@ -15,7 +15,7 @@ import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 export function AddClientPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const conflictSave = useConflictCheckedSave();
   const idempotency = useIdempotencyKey();
 

@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
 import { useClient } from '../api/get-client.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { ClientDetails } from '../components/client-details.tsx';
 import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
@@ -22,7 +22,7 @@ export function ClientViewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const client = useClient(id);
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
 

@@ -1,9 +1,9 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useClient } from '../api/get-client.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { updateClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
@@ -18,7 +18,7 @@ export function EditClientPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const client = useClient(id);
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const conflictSave = useConflictCheckedSave();
 
   if (client.isPending || customFields.isPending) return <LoadingSpinner label="Loading client" />;

@@ -13,7 +13,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
-import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
@@ -45,7 +45,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const clients = useQuery(associatedClientsQuery);
   const team = useQuery({ ...teamMembersQuery, select: activeMembers });
   const practiceAreas = useQuery(practiceAreasQuery);
-  const customFields = useMatterCustomFields();
+  const customFields = useQuery(customFieldsQuery('matter'));
   const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
   const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });
   const [conflict, setConflict] = useState<ConflictCheckResult | null>(null);
