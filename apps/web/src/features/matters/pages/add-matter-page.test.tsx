@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { CHECK_ID, CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_A, USER_B } from '../test/stub-api.ts';
 import { AddMatterPage } from './add-matter-page.tsx';
@@ -9,8 +9,6 @@ const routes = [{ path: '/matter/add-new-matter', element: <AddMatterPage /> }];
 const CREATE = '/admin/matter-master/create-matter';
 const RUN = '/admin/conflict-check/run-conflict-check';
 const DECIDE = `/admin/conflict-check/record-decision/${CHECK_ID}`;
-
-afterEach(() => vi.unstubAllGlobals());
 
 type User = ReturnType<typeof userEvent.setup>;
 
