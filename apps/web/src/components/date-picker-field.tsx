@@ -1,10 +1,11 @@
-import { Popover, TextInput, type MantineSize } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import { displayToIsoDate, isoToDisplayDate } from '@matterhorn/shared';
-import { useState, type ReactNode } from 'react';
-import { displayDateToMonthDayYear, isValidDisplayDate, monthDayYearToDisplayDate } from './date-text.ts';
+import type { MantineSize } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { displayToIsoDate } from '@matterhorn/shared';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { displayDateToMonthDayYear, isoDateToMonthDayYear, isValidDisplayDate, monthDayYearToIsoDate } from './date-text.ts';
 
 export const DATE_PLACEHOLDER = 'DD/MM/YYYY';
+export const DATE_FORMAT = 'DD/MM/YYYY';
 export const INVALID_DATE_MESSAGE = 'Enter a date as DD/MM/YYYY';
 
 export type DatePickerFieldProps = {
@@ -30,15 +31,16 @@ export type DatePickerFieldProps = {
   className?: string;
 };
 
-/** Only digits and slashes, at most DD/MM/YYYY's 10 characters. */
-function cleanDateText(text: string): string {
-  return text.replace(/[^\d/]/g, '').slice(0, 10);
+/** Typed text stays DD/MM/YYYY: digits and slashes only (the field's maxLength caps it at 10). */
+function blocksKey(event: KeyboardEvent<HTMLInputElement>): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !/[\d/]/.test(event.key);
 }
 
 /**
- * A date field (SPEC.md §2, §4): shows and keeps DD/MM/YYYY text, hands its parent MM/DD/YYYY.
- * A click on the field opens or closes the calendar unless disabled; choosing a date or clicking
- * outside closes it. Typing DD/MM/YYYY works too; text that is not a date is flagged once touched.
+ * A date field on Mantine's DateInput (SPEC.md §2, §4): shows and keeps DD/MM/YYYY text, hands its
+ * parent MM/DD/YYYY. A click on the field opens or closes the calendar unless disabled; choosing a
+ * date or clicking outside closes it. Typing DD/MM/YYYY works too; text that is not a date is
+ * flagged once touched, and the parent sees '' for it.
  */
 export function DatePickerField({
   label,
@@ -57,71 +59,65 @@ export function DatePickerField({
   size,
   className,
 }: DatePickerFieldProps) {
-  const [text, setText] = useState(() => monthDayYearToDisplayDate(value));
-  const [shownValue, setShownValue] = useState(value);
+  // The text as typed, which DateInput keeps to itself: needed to flag text that is not a date.
+  const [text, setText] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [isTouched, setIsTouched] = useState(false);
-
-  // The parent changed the date (a reset, an entry loaded for editing): show its date. Text the
-  // parent already knows about (including half-typed text, which it sees as '') stays as typed.
+  const [shownValue, setShownValue] = useState(value);
+  // The parent set a date of its own (a reset, an entry loaded for editing): the field shows it.
   if (value !== shownValue) {
     setShownValue(value);
-    if (value !== displayDateToMonthDayYear(text)) setText(monthDayYearToDisplayDate(value));
+    if (value !== '' && value !== displayDateToMonthDayYear(text ?? '')) setText(null);
   }
-
-  const changeText = (next: string) => {
-    setText(next);
-    const monthDayYear = displayDateToMonthDayYear(next);
-    if (monthDayYear !== value) onChange(monthDayYear);
-  };
-
-  const iso = displayToIsoDate(text);
-  const ownError = isTouched && text !== '' && !isValidDisplayDate(text) ? INVALID_DATE_MESSAGE : undefined;
+  const ownError = isTouched && text !== null && text !== '' && !isValidDisplayDate(text) ? INVALID_DATE_MESSAGE : undefined;
 
   return (
-    <Popover opened={isOpen && !disabled} onChange={setIsOpen} position="bottom-start" shadow="md" trapFocus={false}>
-      <Popover.Target>
-        <TextInput
-          id={id}
-          name={name}
-          label={label}
-          withAsterisk={withAsterisk}
-          description={description}
-          error={error ?? ownError}
-          disabled={disabled}
-          size={size}
-          className={className}
-          placeholder={placeholder}
-          autoComplete="off"
-          inputMode="numeric"
-          value={text}
-          onClick={() => {
-            if (!disabled) setIsOpen((open) => !open);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setIsOpen(false);
-            if (event.key === 'ArrowDown' && !disabled) setIsOpen(true);
-          }}
-          onChange={(event) => changeText(cleanDateText(event.currentTarget.value))}
-          onBlur={() => {
-            setIsTouched(true);
-            onBlur?.();
-          }}
-        />
-      </Popover.Target>
-      <Popover.Dropdown>
-        <DatePicker
-          key={iso ?? 'no-date'}
-          value={iso}
-          defaultDate={iso ?? undefined}
-          minDate={minDate}
-          maxDate={maxDate}
-          onChange={(picked) => {
-            if (picked) changeText(isoToDisplayDate(picked));
-            setIsOpen(false);
-          }}
-        />
-      </Popover.Dropdown>
-    </Popover>
+    <DateInput
+      id={id}
+      name={name}
+      label={label}
+      withAsterisk={withAsterisk}
+      description={description}
+      error={error ?? ownError}
+      disabled={disabled}
+      size={size}
+      className={className}
+      placeholder={placeholder}
+      inputMode="numeric"
+      maxLength={10}
+      valueFormat={DATE_FORMAT}
+      dateParser={displayToIsoDate}
+      // Half-typed text stays in the field to be corrected, rather than snapping back on blur.
+      fixOnBlur={false}
+      value={monthDayYearToIsoDate(value)}
+      minDate={minDate}
+      maxDate={maxDate}
+      // The calendar opens on a click, not on focus or typing, and the next click closes it.
+      popoverProps={{ opened: isOpen && !disabled, onChange: setIsOpen, withRoles: true }}
+      getDayProps={() => ({ onClick: () => setIsOpen(false) })}
+      onChange={(iso) => {
+        const monthDayYear = iso ? isoDateToMonthDayYear(iso) : '';
+        if (monthDayYear !== value) onChange(monthDayYear);
+      }}
+      onInput={(event) => {
+        const typed = event.currentTarget.value;
+        setText(typed);
+        // DateInput reports only real dates within its range; the parent hears of any text.
+        const monthDayYear = displayDateToMonthDayYear(typed);
+        if (monthDayYear !== value) onChange(monthDayYear);
+      }}
+      onClick={() => {
+        if (!disabled) setIsOpen((open) => !open);
+      }}
+      onKeyDown={(event) => {
+        if (blocksKey(event)) event.preventDefault();
+        if (event.key === 'Escape') setIsOpen(false);
+        if (event.key === 'ArrowDown' && !disabled) setIsOpen(true);
+      }}
+      onBlur={() => {
+        setIsTouched(true);
+        onBlur?.();
+      }}
+    />
   );
 }

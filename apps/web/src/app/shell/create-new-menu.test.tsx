@@ -1,16 +1,15 @@
 import { SPEC_MESSAGES } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
-import { stubApi } from '../../test/api-stub.ts';
+import { stubApi } from '../../test/msw/stub-api.ts';
 import { renderAt } from '../../test/render.tsx';
 import { CreateNewMenu } from './create-new-menu.tsx';
 
 afterEach(() => {
   timeEntryPopup.close();
-  vi.unstubAllGlobals();
 });
 
 async function chooseTimeEntry(permissions: string[]) {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../lib/session/working-user.ts';
+import { mockApi } from '../../test/msw/routes.ts';
 import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
 import { FirmShell } from './firm-shell.tsx';
 
@@ -18,12 +19,8 @@ const routes = [
 
 beforeEach(() => {
   // The top bar asks for the plan; answer "no subscription" without a network.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 404 })),
-  );
+  mockApi([]);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('FirmShell guard', () => {
   it('sends visitors without a session to /login with redirectUrl and redirectParams', () => {

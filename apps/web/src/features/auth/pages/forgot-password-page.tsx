@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
 
 export function ForgotPasswordPage() {
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const form = useZodForm(emailOnlyRequestSchema, { email: '' });
+  const form = useSchemaForm(emailOnlyRequestSchema, { email: '' });
 
   const submit = form.onSubmit(async (data) => {
     setSentMessage(await requestPasswordReset(data.email));

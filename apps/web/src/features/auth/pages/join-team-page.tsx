@@ -8,7 +8,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { getInvitation, joinTeam } from '../api/auth-api.ts';
 
 const joinFormSchema = z.object({
@@ -21,7 +21,7 @@ export function JoinTeamPage() {
   const session = useSession();
   const navigate = useNavigate();
   const invitation = useQuery({ queryKey: ['invitation', id], queryFn: () => getInvitation(id) });
-  const form = useZodForm(joinFormSchema, { name: '', password: '' });
+  const form = useSchemaForm(joinFormSchema, { name: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
     const firmSession = await joinTeam({ invitationId: id, ...data });

@@ -5,7 +5,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { loginFirm } from '../api/auth-api.ts';
 import { firmLandingPath } from '../firm-landing.ts';
 
@@ -13,7 +13,7 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useZodForm(loginRequestSchema, { email: '', password: '' });
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
     const firmSession = await loginFirm(data);

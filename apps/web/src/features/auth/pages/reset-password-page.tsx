@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resetPassword } from '../api/auth-api.ts';
 
 export const newPasswordFormSchema = z
@@ -18,7 +18,7 @@ export const newPasswordFormSchema = z
 export function ResetPasswordPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const form = useZodForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useSchemaForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
 
   const submit = form.onSubmit(async (data) => {
     await resetPassword({ token: id, password: data.password });

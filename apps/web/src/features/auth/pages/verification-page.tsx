@@ -6,7 +6,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { readStoredSession } from '../../../lib/session-storage.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resendVerification, verifyEmail } from '../api/auth-api.ts';
 
 type VerifyState = 'idle' | 'verifying' | 'failed';
@@ -18,7 +18,7 @@ export function VerificationPage() {
   const token = searchParams.get('token');
   const [verifyState, setVerifyState] = useState<VerifyState>(token ? 'verifying' : 'idle');
   const hasStarted = useRef(false);
-  const form = useZodForm(emailOnlyRequestSchema, { email: session.profile?.email ?? '' });
+  const form = useSchemaForm(emailOnlyRequestSchema, { email: session.profile?.email ?? '' });
 
   useEffect(() => {
     if (!token || hasStarted.current) return;

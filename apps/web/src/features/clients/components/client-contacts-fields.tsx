@@ -1,34 +1,27 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { ContactField, ContactValues } from '../utils/client-form-values.ts';
+import { useFieldArray } from 'react-hook-form';
+import type { SchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { EMPTY_CONTACT, type ClientFormValues, type ContactField } from '../utils/client-form-values.ts';
 
-type ClientContactsFieldsProps = {
-  contacts: ContactValues[];
-  errorFor: (index: number, field: ContactField) => string | undefined;
-  onChange: (index: number, field: ContactField, value: string) => void;
-  onBlur: (index: number, field: ContactField) => void;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
-};
+const MAX_CONTACTS = 50;
 
-/** A company's contact people: one labelled group per row, each removable. */
-export function ClientContactsFields({ contacts, errorFor, onChange, onBlur, onAdd, onRemove }: ClientContactsFieldsProps) {
-  const field = (index: number, name: ContactField) => ({
-    value: contacts[index]?.[name] ?? '',
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(index, name, event.currentTarget.value),
-    onBlur: () => onBlur(index, name),
-    error: errorFor(index, name),
-  });
+/**
+ * A company's contact people: one labelled group per row, each removable. Each field is touched
+ * and checked on its own path (`contacts.1.email`), as SPEC.md §5 asks of any field.
+ */
+export function ClientContactsFields({ form }: { form: SchemaForm<ClientFormValues> }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contacts' });
+  const field = (index: number, name: ContactField) => form.inputProps(`contacts.${index}.${name}`);
 
   return (
     <Stack gap="sm">
-      {contacts.length === 0 && (
+      {fields.length === 0 && (
         <Text size="sm" c="dimmed">
           No contact people yet.
         </Text>
       )}
-      {contacts.map((_, index) => (
-        // Rows have no id of their own; the inputs are controlled, so the position is a safe key.
-        <Fieldset key={index} legend={`Contact person ${index + 1}`} aria-label={`Contact person ${index + 1}`}>
+      {fields.map((row, index) => (
+        <Fieldset key={row.id} legend={`Contact person ${index + 1}`} aria-label={`Contact person ${index + 1}`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Contact name" withAsterisk autoComplete="off" {...field(index, 'name')} />
             <TextInput label="Job title" autoComplete="off" {...field(index, 'jobTitle')} />
@@ -40,7 +33,10 @@ export function ClientContactsFields({ contacts, errorFor, onChange, onBlur, onA
               variant="subtle"
               color="red"
               size="xs"
-              onClick={() => onRemove(index)}
+              onClick={() => {
+                remove(index);
+                form.validate();
+              }}
               aria-label={`Remove contact person ${index + 1}`}
             >
               Remove
@@ -49,7 +45,14 @@ export function ClientContactsFields({ contacts, errorFor, onChange, onBlur, onA
         </Fieldset>
       ))}
       <Group>
-        <Button variant="default" onClick={onAdd} disabled={contacts.length >= 50}>
+        <Button
+          variant="default"
+          onClick={() => {
+            append({ ...EMPTY_CONTACT }, { shouldFocus: false });
+            form.validate();
+          }}
+          disabled={fields.length >= MAX_CONTACTS}
+        >
           Add contact person
         </Button>
       </Group>

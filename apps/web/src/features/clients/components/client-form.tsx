@@ -4,14 +4,8 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import {
-  contactErrorsOf,
-  customFieldErrorsOf,
-  EMPTY_CONTACT,
-  type ClientFormValues,
-  type ContactField,
-} from '../utils/client-form-values.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { customFieldErrorsOf, type ClientFormValues } from '../utils/client-form-values.ts';
 import { ClientContactsFields } from './client-contacts-fields.tsx';
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
 
@@ -44,35 +38,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The client form of clientInputSchema: errors after a field is touched, asterisks on required labels. */
 export function ClientForm({ initialValues, customFields, isBusy = false, showStatus = false, cancelTo, onSubmit }: ClientFormProps) {
-  const form = useZodForm(clientFormSchema, initialValues);
+  const form = useSchemaForm(clientFormSchema, initialValues);
   const [touchedNested, setTouchedNested] = useState<Record<string, boolean>>({});
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const { values } = form;
   const isCompany = values.clientType === 'company';
 
-  const contactErrors = useMemo(() => values.contacts.map(contactErrorsOf), [values.contacts]);
   const customErrors = useMemo(() => customFieldErrorsOf(customFields, values.customFields), [customFields, values.customFields]);
   const isNestedShown = (key: string) => hasTriedSubmit || touchedNested[key] === true;
   const touchNested = (key: string) => setTouchedNested((previous) => ({ ...previous, [key]: true }));
-
-  const changeContact = (index: number, field: ContactField, value: string) =>
-    form.setValue(
-      'contacts',
-      values.contacts.map((contact, position) => (position === index ? { ...contact, [field]: value } : contact)),
-    );
-  const removeContact = (index: number) => {
-    form.setValue(
-      'contacts',
-      values.contacts.filter((_, position) => position !== index),
-    );
-    setTouchedNested((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => !key.startsWith('contacts.'))));
-  };
 
   const submit = (event: FormEvent) => {
     setHasTriedSubmit(true);
     return form.onSubmit(async () => {
       if (Object.keys(customErrors).length > 0) return;
-      await onSubmit(values);
+      await onSubmit(form.getValues());
     })(event);
   };
 
@@ -138,14 +118,7 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
 
         {isCompany && (
           <Section title="Contact people">
-            <ClientContactsFields
-              contacts={values.contacts}
-              errorFor={(index, field) => (isNestedShown(`contacts.${index}.${field}`) ? contactErrors[index]?.[field] : undefined)}
-              onChange={changeContact}
-              onBlur={(index, field) => touchNested(`contacts.${index}.${field}`)}
-              onAdd={() => form.setValue('contacts', [...values.contacts, { ...EMPTY_CONTACT }])}
-              onRemove={removeContact}
-            />
+            <ClientContactsFields form={form} />
           </Section>
         )}
 

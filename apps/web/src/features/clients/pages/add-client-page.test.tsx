@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
 import { stubApi } from '../testing/stub-api.ts';
 import { AddClientPage } from './add-client-page.tsx';
@@ -40,8 +40,6 @@ function stubAdd(matches: unknown[] = [], customFields: unknown[] = []) {
 function okCreated() {
   return new Response(JSON.stringify({ success: true, message: 'Client created', data: { id: NEW_ID } }), { status: 200 });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function fillIndividual(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Ada');

@@ -1,20 +1,21 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
 import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
 import { clientInputOf, conflictNamesOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/add-new-client: the form, then a conflict check, then the client is created. */
 export function AddClientPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const conflictSave = useConflictCheckedSave();
   const idempotency = useIdempotencyKey();
 
@@ -37,6 +38,8 @@ export function AddClientPage() {
           onSubmit={(values) =>
             conflictSave.checkThenSave(conflictNamesOf(values), async (conflictCheckId) => {
               const saved = await createClient(clientInputOf(values, conflictCheckId), idempotency.key);
+              // The client dropdowns of every form list the new client too.
+              void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
               await queryClient.invalidateQueries({ queryKey: ['clients'] });
               navigate(saved.id ? `/clients/${saved.id}` : '/clients/list');
             })

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { CLIENT_ID, clientDetail, failure, stubApi } from '../testing/stub-api.ts';
 import { ClientViewPage } from './client-view-page.tsx';
@@ -24,8 +24,6 @@ function stubClient(detail: Record<string, unknown> = clientDetail()) {
     'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ClientViewPage', { timeout: 20_000 }, () => {
   it('shows the details, custom fields and matters, with every action for a full role', async () => {

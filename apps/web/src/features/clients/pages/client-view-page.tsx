@@ -1,18 +1,19 @@
 import { Anchor, Badge, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
 import { useClient } from '../api/get-client.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { ClientDetails } from '../components/client-details.tsx';
 import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
 import { PortalAccessPanel } from '../components/portal-access-panel.tsx';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/:id: details, contacts, custom fields, matters and portal access of one client. */
 export function ClientViewPage() {
@@ -21,7 +22,7 @@ export function ClientViewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const client = useClient(id);
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
 
@@ -37,6 +38,7 @@ export function ClientViewPage() {
     try {
       await deleteClient(detail.id);
       queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
+      void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
       await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
       navigate('/clients/list', { replace: true });
     } catch {

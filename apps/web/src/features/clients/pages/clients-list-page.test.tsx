@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { clientSummary, stubApi } from '../testing/stub-api.ts';
 import { ClientsListPage } from './clients-list-page.tsx';
@@ -20,8 +20,6 @@ function stubList(totalCount = 1, rows = [clientSummary()]) {
 }
 
 const lastListQuery = (api: ReturnType<typeof stubApi>) => api.callsTo('GET', LIST).at(-1)?.url.searchParams;
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ClientsListPage', { timeout: 20_000 }, () => {
   it('reads the global search from the URL and sends it as GeneralSearchText', async () => {

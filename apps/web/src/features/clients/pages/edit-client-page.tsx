@@ -1,15 +1,16 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useClient } from '../api/get-client.ts';
-import { useClientCustomFields } from '../api/get-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { updateClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
 import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
 import { clientInputOf, clientNameOf, conflictNamesOf, formValuesOf } from '../utils/client-form-values.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/:id/edit: the same form; a conflict check runs only when the client's name changed. */
 export function EditClientPage() {
@@ -17,7 +18,7 @@ export function EditClientPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const client = useClient(id);
-  const customFields = useClientCustomFields();
+  const customFields = useQuery(customFieldsQuery('client'));
   const conflictSave = useConflictCheckedSave();
 
   if (client.isPending || customFields.isPending) return <LoadingSpinner label="Loading client" />;
@@ -43,6 +44,7 @@ export function EditClientPage() {
         onSubmit={async (values) => {
           const save = async (conflictCheckId: string | null) => {
             await updateClient(id, clientInputOf(values, conflictCheckId));
+            void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
             await queryClient.invalidateQueries({ queryKey: ['clients'] });
             navigate(viewPath);
           };

@@ -1,48 +1,60 @@
-import { vi } from 'vitest';
+import type { ClientDetail, ClientSummary } from '@matterhorn/shared';
+import { envelope } from '../../../test/msw/envelope.ts';
+import type { RecordedCall } from '../../../test/msw/recorded-call.ts';
+import { mockApi } from '../../../test/msw/routes.ts';
 
-export type StubCall = { method: string; url: URL; body: unknown; headers: Record<string, string> };
+/** A recorded call whose headers read like the object the app sent (`headers.Authorization`). */
+export type StubCall = Omit<RecordedCall, 'headers'> & { headers: Record<string, string | undefined> };
 type Handler = (call: StubCall) => unknown;
+
+/** Header names are case-insensitive in HTTP: any spelling reads the header. */
+function headerRecordOf(headers: Headers): Record<string, string | undefined> {
+  return new Proxy({}, { get: (_target, name) => (typeof name === 'string' ? (headers.get(name) ?? undefined) : undefined) });
+}
+
+const clientsCallOf = (call: RecordedCall): StubCall => ({ ...call, headers: headerRecordOf(call.headers) });
 
 /** An envelope answer; a Response passes through untouched. */
 export function ok(data: unknown, message = 'OK'): Response {
-  return new Response(JSON.stringify({ success: true, message, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return envelope(data, { message });
 }
 
 export function failure(status: number, message: string): Response {
-  return new Response(JSON.stringify({ success: false, message, data: null }), { status, headers: { 'Content-Type': 'application/json' } });
+  return envelope(null, { status, message });
 }
 
 /**
- * Stubs fetch with handlers keyed 'METHOD /api/path-prefix'; the longest matching prefix answers.
- * Unknown calls answer 404. Returns the recorded calls.
+ * Serves handlers keyed 'METHOD /api/path-prefix' through MSW; the longest matching prefix
+ * answers, with an envelope of what it returns. Unknown calls answer 404. Returns the recorded calls.
  */
 export function stubApi(handlers: Record<string, Handler>) {
-  const calls: StubCall[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, url, body, headers };
-    calls.push(call);
-    const key = Object.keys(handlers)
-      .filter((candidate) => {
-        const [candidateMethod, prefix = ''] = candidate.split(' ');
-        return candidateMethod === method && url.pathname.startsWith(prefix);
-      })
-      .sort((a, b) => b.length - a.length)[0];
-    if (!key) return failure(404, 'Not found');
-    const answer = await handlers[key]?.(call);
-    return answer instanceof Response ? answer : ok(answer);
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.url.pathname === path);
-  return { calls, callsTo, fetchStub };
+  const { calls } = mockApi(
+    Object.entries(handlers).map(([key, handler]) => {
+      const [method = 'GET', path = ''] = key.split(' ');
+      return {
+        method,
+        path,
+        isPrefix: true,
+        answer: async (call: RecordedCall) => {
+          const answer = await handler(clientsCallOf(call));
+          return answer instanceof Response ? answer : ok(answer);
+        },
+      };
+    }),
+  );
+  const callsTo = (method: string, path: string) =>
+    calls.filter((call) => call.method === method && call.url.pathname === path).map(clientsCallOf);
+  return {
+    get calls() {
+      return calls.map(clientsCallOf);
+    },
+    callsTo,
+  };
 }
 
 export const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
 
-export function clientSummary(overrides: Record<string, unknown> = {}) {
+export function clientSummary(overrides: Partial<ClientSummary> = {}): ClientSummary {
   return {
     id: CLIENT_ID,
     clientType: 'individual',
@@ -57,7 +69,7 @@ export function clientSummary(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function clientDetail(overrides: Record<string, unknown> = {}) {
+export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetail {
   return {
     ...clientSummary(),
     firstName: 'Ada',

@@ -1,11 +1,4 @@
-import {
-  clientContactInputSchema,
-  isValidIsoDate,
-  type ClientDetail,
-  type ClientInput,
-  type ClientType,
-  type CustomField,
-} from '@matterhorn/shared';
+import { isValidIsoDate, type ClientDetail, type ClientInput, type ClientType, type CustomField } from '@matterhorn/shared';
 
 export type ContactValues = { name: string; jobTitle: string; email: string; phone: string };
 export type ContactField = keyof ContactValues;
@@ -106,17 +99,6 @@ export function conflictNamesOf(values: ClientFormValues): string[] {
   const names = [clientNameOf(values), ...(values.clientType === 'company' ? values.contacts.map((contact) => contact.name.trim()) : [])];
   const unique = [...new Map(names.filter((name) => name.length >= 2).map((name) => [name.toLowerCase(), name])).values()];
   return unique.slice(0, 20);
-}
-
-export function contactErrorsOf(contact: ContactValues): Partial<Record<ContactField, string>> {
-  const result = clientContactInputSchema.safeParse(contact);
-  if (result.success) return {};
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '') as ContactField;
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
 }
 
 /** Required custom fields and the number/date/select types, keyed by field id. */

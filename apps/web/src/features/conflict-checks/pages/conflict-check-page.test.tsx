@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { conflictCheckResultSchema, type ConflictCheckResult } from '@matterhorn/shared';
+import { describe, expect, it } from 'vitest';
+import { contractEnvelope, envelope } from '../../../test/msw/envelope.ts';
+import { mockApi } from '../../../test/msw/routes.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { ConflictCheckPage } from './conflict-check-page.tsx';
 
 const CHECK_ID = '77777777-7777-4777-8777-777777777777';
-const match = {
+const match: ConflictCheckResult['matches'][number] = {
   searchedName: 'John Smyth',
   matchedName: 'Smith, John',
   matchType: 'opposing party',
@@ -31,32 +34,35 @@ const record = {
   decidedAt: '2024-03-15T10:06:00.000Z',
 };
 
-type Call = { url: URL; method: string; body: unknown };
+const CONFLICT_API = '/api/admin/conflict-check';
 
+/** The conflict-check calls through MSW; each answers with the shared envelope. */
 function stubConflictApi() {
-  const calls: Call[] = [];
-  const envelope = (data: unknown) => new Response(JSON.stringify({ success: true, message: 'Done', data }), { status: 200 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ url, method, body });
-      if (url.pathname === '/api/admin/conflict-check/get-conflict-checks') {
-        return envelope({ data: [record], page: 1, size: 10, totalCount: 1 });
-      }
-      if (url.pathname === '/api/admin/conflict-check/run-conflict-check') {
-        return envelope({ conflictCheckId: CHECK_ID, searchedNames: body.names, matches: [match], createdAt: '2024-03-16T09:00:00.000Z' });
-      }
-      if (url.pathname === `/api/admin/conflict-check/record-decision/${CHECK_ID}`) return envelope({ id: CHECK_ID });
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  const { calls } = mockApi([
+    {
+      method: 'GET',
+      path: `${CONFLICT_API}/get-conflict-checks`,
+      answer: () => envelope({ data: [record], page: 1, size: 10, totalCount: 1 }, { message: 'Done' }),
+    },
+    {
+      method: 'POST',
+      path: `${CONFLICT_API}/run-conflict-check`,
+      answer: (call) =>
+        contractEnvelope(
+          conflictCheckResultSchema,
+          {
+            conflictCheckId: CHECK_ID,
+            searchedNames: (call.body as { names: string[] }).names,
+            matches: [match],
+            createdAt: '2024-03-16T09:00:00.000Z',
+          },
+          { message: 'Done' },
+        ),
+    },
+    { method: 'POST', path: `${CONFLICT_API}/record-decision/${CHECK_ID}`, answer: () => envelope({ id: CHECK_ID }, { message: 'Done' }) },
+  ]);
   return calls;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ConflictCheckPage', { timeout: 20_000 }, () => {
   it('checks several names, shows the matches and records the decision', async () => {

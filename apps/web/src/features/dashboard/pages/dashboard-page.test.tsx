@@ -2,7 +2,7 @@ import type { DashboardSummary, MyTime } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
-import { stubApi } from '../../../test/api-stub.ts';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 

@@ -1,11 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Center, FileInput, Image, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { firmSetupRequestSchema, LOGO_MAX_LENGTH } from '@matterhorn/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { setUpFirm, useCurrencyList } from '../api/firm-setup-api.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
+import { setUpFirm } from '../api/firm-setup-api.ts';
 import { browserTimeZone, countryNames, suggestPortalSlug, timeZoneNames } from '../../../components/countries.ts';
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -20,14 +22,14 @@ function readAsDataUrl(file: File): Promise<string> {
 export function SetupFirmPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const currencies = useCurrencyList();
+  const currencies = useQuery(currenciesQuery);
   const countries = useMemo(() => countryNames(), []);
   const timeZones = useMemo(() => timeZoneNames(), []);
   const initialFirmName = session.workingUser?.firmName ?? '';
   const [isSlugEdited, setIsSlugEdited] = useState(false);
   const [logoFile, setLogoFile] = useState<File | null>(null);
 
-  const form = useZodForm(firmSetupRequestSchema, {
+  const form = useSchemaForm(firmSetupRequestSchema, {
     firmName: initialFirmName,
     portalSlug: session.workingUser?.firmName ? suggestPortalSlug(initialFirmName) : '',
     country: '',

@@ -1,5 +1,6 @@
 import { Button, Grid, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ConflictCheckResult, MATTER_RATES, type MatterRate, matterInputSchema } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
@@ -10,14 +11,14 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { toast } from '../../../lib/toasts.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
-import { useAssociatedClients } from '../api/get-associated-clients.ts';
-import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
-import { usePracticeAreas } from '../api/get-practice-areas.ts';
-import { useTeamMembers } from '../api/get-team-members.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
+import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { conflictNamesFor, customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
 import { ConflictCheckModal } from './conflict-check-modal.tsx';
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
@@ -25,7 +26,6 @@ import { FeeEarnerRows } from './fee-earner-rows.tsx';
 import { PartyRows } from './party-rows.tsx';
 
 export const MATTER_NOT_SAVED_TEXT = 'The matter was not saved.';
-const DUPLICATE_FEE_EARNER = 'Each fee earner can be assigned once';
 
 type Decision = { decision: ConflictDecision; notes: string | null };
 
@@ -41,11 +41,11 @@ export type MatterFormProps = {
 };
 
 export function MatterForm({ initialValues, matterId, knownNames = [], currencySymbol, cancelTo, onSaved }: MatterFormProps) {
-  const form = useZodForm(matterInputSchema, initialValues);
-  const clients = useAssociatedClients();
-  const team = useTeamMembers();
-  const practiceAreas = usePracticeAreas();
-  const customFields = useMatterCustomFields();
+  const form = useSchemaForm(matterInputSchema, initialValues);
+  const clients = useQuery(associatedClientsQuery);
+  const team = useQuery({ ...teamMembersQuery, select: activeMembers });
+  const practiceAreas = useQuery(practiceAreasQuery);
+  const customFields = useQuery(customFieldsQuery('matter'));
   const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
   const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });
   const [conflict, setConflict] = useState<ConflictCheckResult | null>(null);
@@ -72,6 +72,8 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
       return;
     }
     let conflictCheckId: string | null = null;
+    // What the inputs hold now: rows added or removed since the last render included.
+    const values = form.getValues();
     const names = conflictNamesFor(values, knownNames);
     if (names.length > 0) {
       const check = await runConflictCheck(names);
@@ -214,20 +216,13 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
           </Grid>
 
           <FeeEarnerRows
-            rows={values.assignees}
+            form={form}
             members={team.data ?? []}
-            onChange={(rows) => form.setValue('assignees', rows)}
             onBlur={() => touchSection('assignees')}
             showErrors={touchedSections.assignees}
-            error={touchedSections.assignees && form.errorFor('assignees') === DUPLICATE_FEE_EARNER ? DUPLICATE_FEE_EARNER : undefined}
             currencySymbol={currencySymbol}
           />
-          <PartyRows
-            rows={values.parties}
-            onChange={(rows) => form.setValue('parties', rows)}
-            onBlur={() => touchSection('parties')}
-            showErrors={touchedSections.parties}
-          />
+          <PartyRows form={form} onBlur={() => touchSection('parties')} showErrors={touchedSections.parties} />
           <CustomFieldInputs
             fields={customFields.data ?? []}
             values={values.customFields}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { CHECK_ID, CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_A, USER_B } from '../test/stub-api.ts';
 import { AddMatterPage } from './add-matter-page.tsx';
@@ -9,8 +9,6 @@ const routes = [{ path: '/matter/add-new-matter', element: <AddMatterPage /> }];
 const CREATE = '/admin/matter-master/create-matter';
 const RUN = '/admin/conflict-check/run-conflict-check';
 const DECIDE = `/admin/conflict-check/record-decision/${CHECK_ID}`;
-
-afterEach(() => vi.unstubAllGlobals());
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -98,6 +96,35 @@ describe('AddMatterPage', () => {
     expect(body.conflictCheckId).toBe(CHECK_ID);
     expect(api.callsTo('POST', RUN)[0]!.body).toEqual({ names: ['Estate of Babbage'], context: 'matter' });
     expect(api.callsTo('POST', DECIDE)[0]!.body).toEqual({ decision: 'no_conflict', notes: null });
+  }, 60_000);
+
+  it("shows each repeated row's own error once the section is touched, and saves nothing", async () => {
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/matter/add-new-matter', session: sessionWith(['matterMaster', 'matterMaster.create']) });
+    await fillBasics(user);
+
+    await user.click(screen.getByRole('button', { name: 'Add fee earner' }));
+    await choose(user, screen.getAllByRole('combobox', { name: 'Fee earner' })[0]!, 'Grace Hopper');
+    await user.click(screen.getByRole('button', { name: 'Add fee earner' }));
+    await choose(user, screen.getAllByRole('combobox', { name: 'Fee earner' })[1]!, 'Alan Turing');
+    await user.clear(screen.getAllByRole('textbox', { name: 'Hourly rate' })[1]!);
+    await user.click(screen.getByRole('button', { name: 'Add party' }));
+    expect(screen.queryByText('Party name is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save matter' }));
+    expect(await screen.findByText('Party name is required')).toBeInTheDocument();
+    const rates = screen.getAllByRole('textbox', { name: 'Hourly rate' });
+    expect(rates[0]).not.toHaveAccessibleDescription();
+    expect(rates[1]).toHaveAccessibleDescription('Hourly rate must be an amount with at most 2 decimals');
+
+    await user.type(screen.getByRole('textbox', { name: 'Party name' }), 'Jon Smyth');
+    await waitFor(() => expect(screen.queryByText('Party name is required')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('textbox', { name: 'Hourly rate' })[1]).toHaveAccessibleDescription(
+      'Hourly rate must be an amount with at most 2 decimals',
+    );
+    expect(api.callsTo('POST', RUN)).toHaveLength(0);
+    expect(api.callsTo('POST', CREATE)).toHaveLength(0);
   }, 60_000);
 
   it('shows conflict matches, records the decision and creates with the conflictCheckId', async () => {

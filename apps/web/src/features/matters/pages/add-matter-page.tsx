@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { MatterForm } from '../components/matter-form.tsx';
 import { emptyMatterValues } from '../utils/matter-form-values.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /matter/add-new-matter; ?clientId= preselects the client (e.g. from a client's page). */
 export function AddMatterPage() {
@@ -23,6 +24,9 @@ export function AddMatterPage() {
         cancelTo="/matter/matter-list"
         onSaved={(matterId) => {
           void queryClient.invalidateQueries({ queryKey: ['matters'] });
+          // Matter pickers and the practice areas' matter counts change with it.
+          void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
+          void queryClient.invalidateQueries({ queryKey: lookupKeys.practiceAreas() });
           navigate(`/matter/${matterId}`);
         }}
       />

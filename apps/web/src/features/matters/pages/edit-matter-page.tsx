@@ -7,6 +7,7 @@ import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterForm } from '../components/matter-form.tsx';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { matterValuesFromView } from '../utils/matter-form-values.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
 export function EditMatterPage() {
@@ -32,6 +33,9 @@ export function EditMatterPage() {
         cancelTo={`/matter/${view.id}`}
         onSaved={(matterId) => {
           void queryClient.invalidateQueries({ queryKey: ['matters'] });
+          // Matter pickers and the practice areas' matter counts change with it.
+          void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
+          void queryClient.invalidateQueries({ queryKey: lookupKeys.practiceAreas() });
           navigate(`/matter/${matterId}`);
         }}
       />

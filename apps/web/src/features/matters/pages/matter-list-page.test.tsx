@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_B } from '../test/stub-api.ts';
 import { MatterListPage } from './matter-list-page.tsx';
 
 const routes = [{ path: '/matter/matter-list', element: <MatterListPage /> }];
 const LIST = '/admin/matter-master/get-matter-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const lastListQuery = (callsTo: ReturnType<typeof stubApi>['callsTo']) => callsTo('GET', LIST).at(-1)?.query;
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Button, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { hasPermissions, MATTER_RATES } from '@matterhorn/shared';
@@ -8,11 +9,11 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadMatterCsv } from '../api/download-matter-csv.ts';
-import { useAssociatedClients } from '../api/get-associated-clients.ts';
 import { useMatterList } from '../api/get-matter-list.ts';
-import { useTeamMembers } from '../api/get-team-members.ts';
 import { MattersTable, type MatterSortColumn } from '../components/matters-table.tsx';
 import { LIST_PARAMS, matterListQueryFrom, PAGE_SIZES, withListParams } from '../utils/matter-list-params.ts';
 
@@ -24,8 +25,8 @@ export function MatterListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = matterListQueryFrom(searchParams);
   const matters = useMatterList(query);
-  const clients = useAssociatedClients();
-  const team = useTeamMembers();
+  const clients = useQuery(associatedClientsQuery);
+  const team = useQuery({ ...teamMembersQuery, select: activeMembers });
   const [isDownloading, setIsDownloading] = useState(false);
 
   // The box shows what is typed; the URL (and so the call) follows after a short pause. A new

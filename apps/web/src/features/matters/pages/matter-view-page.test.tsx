@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_A, USER_B } from '../test/stub-api.ts';
 import { MatterViewPage } from './matter-view-page.tsx';
@@ -8,8 +8,6 @@ import { MatterViewPage } from './matter-view-page.tsx';
 const routes = [{ path: '/matter/:id', element: <MatterViewPage /> }];
 const VIEW = 'GET /api/admin/matter-master/get-matter-view';
 const ALL = ['matterMaster', 'matterMaster.edit', 'matterMaster.delete'];
-
-afterEach(() => vi.unstubAllGlobals());
 
 const matter = {
   id: MATTER_ID,

@@ -1,16 +1,17 @@
 import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { hasPermissions, type MatterView } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
-import { useMatterCustomFields } from '../api/get-matter-custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** The view's tabs (?activeTab=); every tab but the overview is filled by a later module. */
 export const MATTER_TABS = [
@@ -43,7 +44,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const matter = useMatterView(id);
-  const customFields = useMatterCustomFields();
+  const customFields = useQuery(customFieldsQuery('matter'));
   const [openModal, setOpenModal] = useState<'close' | 'delete' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
@@ -68,7 +69,10 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
       setPending(null);
     }
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['matters'] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['matters'] });
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
+  };
 
   return (
     <Stack gap="md">
@@ -178,6 +182,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
               setOpenModal(null);
               queryClient.removeQueries({ queryKey: ['matters', 'view', view.id] });
               void queryClient.invalidateQueries({ queryKey: ['matters', 'list'] });
+              void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
               navigate('/matter/matter-list');
             },
           )

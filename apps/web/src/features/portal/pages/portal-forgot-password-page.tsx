@@ -3,14 +3,14 @@ import { emailOnlyRequestSchema } from '@matterhorn/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalForgotPassword } from '../api/portal-api.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
 export function PortalForgotPasswordPage() {
   const { company = '' } = useParams();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const form = useZodForm(emailOnlyRequestSchema, { email: '' });
+  const form = useSchemaForm(emailOnlyRequestSchema, { email: '' });
 
   const submit = form.onSubmit(async (data) => {
     setSentMessage(await portalForgotPassword({ slug: company, email: data.email }));

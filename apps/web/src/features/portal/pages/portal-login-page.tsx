@@ -5,7 +5,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { portalOverviewPath } from '../../../lib/redirects.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalLogin } from '../api/portal-api.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
@@ -13,7 +13,7 @@ export function PortalLoginPage() {
   const { company = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const form = useZodForm(loginRequestSchema, { email: '', password: '' });
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
     const portalSession = await portalLogin({ slug: company, ...data });

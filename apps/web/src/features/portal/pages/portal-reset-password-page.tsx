@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { portalLoginPath } from '../../../lib/redirects.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalResetPassword } from '../api/portal-api.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
@@ -19,7 +19,7 @@ const schema = z
 export function PortalResetPasswordPage() {
   const { company = '', slug = '' } = useParams();
   const navigate = useNavigate();
-  const form = useZodForm(schema, { password: '', confirmPassword: '' });
+  const form = useSchemaForm(schema, { password: '', confirmPassword: '' });
 
   const submit = form.onSubmit(async (data) => {
     await portalResetPassword({ slug: company, token: slug, password: data.password });

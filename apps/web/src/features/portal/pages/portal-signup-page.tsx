@@ -6,7 +6,7 @@ import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { portalOverviewPath } from '../../../lib/redirects.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalSignup } from '../api/portal-api.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
@@ -16,7 +16,7 @@ export function PortalSignupPage() {
   const { company = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const form = useZodForm(portalSignupFormSchema, { email: '', password: '' });
+  const form = useSchemaForm(portalSignupFormSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
     const portalSession = await portalSignup({ slug: company, ...data });

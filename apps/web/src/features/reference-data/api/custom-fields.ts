@@ -1,24 +1,10 @@
-import { customFieldSchema, type CustomField, type customFieldInputSchema } from '@matterhorn/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { customFieldInputSchema } from '@matterhorn/shared';
 import type { z } from 'zod';
-import { apiGet, apiMutate, apiRequest } from '../../../lib/api-client.ts';
-import { parseList } from '../../../lib/parse-list.ts';
+import { apiMutate, apiRequest } from '../../../lib/api-client.ts';
 
-export type CustomFieldEntity = CustomField['entityType'];
+/** The fields themselves are a shared lookup (lib/lookups/custom-fields.ts); these calls change them. */
+export type { CustomFieldEntity } from '../../../lib/lookups/custom-fields.ts';
 export type CustomFieldInput = z.output<typeof customFieldInputSchema>;
-export const CUSTOM_FIELDS_KEY = ['custom-fields'] as const;
-
-export async function getCustomFields(entityType: CustomFieldEntity): Promise<CustomField[]> {
-  const data = await apiGet<unknown>('/admin/custom-field/get-custom-fields', { EntityType: entityType }, 'firm');
-  return parseList(customFieldSchema, data).sort((a, b) => a.sortOrder - b.sortOrder || a.label.localeCompare(b.label));
-}
-
-export const customFieldsQuery = (entityType: CustomFieldEntity) =>
-  queryOptions({ queryKey: [...CUSTOM_FIELDS_KEY, entityType], queryFn: () => getCustomFields(entityType) });
-
-export function useCustomFields(entityType: CustomFieldEntity) {
-  return useQuery(customFieldsQuery(entityType));
-}
 
 export async function createCustomField(body: CustomFieldInput): Promise<void> {
   await apiMutate<unknown>('/admin/custom-field/create-custom-field', body, { auth: 'firm' });

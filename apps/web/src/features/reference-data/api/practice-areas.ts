@@ -1,20 +1,7 @@
-import { practiceAreaSchema, type PracticeArea } from '@matterhorn/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiMutate, apiRequest } from '../../../lib/api-client.ts';
-import { parseList } from '../../../lib/parse-list.ts';
+import { apiMutate, apiRequest } from '../../../lib/api-client.ts';
 
-export const PRACTICE_AREAS_KEY = ['practice-areas'] as const;
+/** The list itself is a shared lookup (lib/lookups/practice-areas.ts); these calls change it. */
 export type PracticeAreaInput = { name: string };
-
-export async function getPracticeAreas(): Promise<PracticeArea[]> {
-  return parseList(practiceAreaSchema, await apiGet<unknown>('/admin/practice-area/get-practice-areas', undefined, 'firm'));
-}
-
-export const practiceAreasQuery = queryOptions({ queryKey: PRACTICE_AREAS_KEY, queryFn: getPracticeAreas });
-
-export function usePracticeAreas() {
-  return useQuery(practiceAreasQuery);
-}
 
 export async function createPracticeArea(body: PracticeAreaInput): Promise<void> {
   await apiMutate<unknown>('/admin/practice-area/create-practice-area', body, { auth: 'firm' });

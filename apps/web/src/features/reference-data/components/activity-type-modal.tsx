@@ -3,7 +3,7 @@ import { activityTypeInputSchema, type ActivityType } from '@matterhorn/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createActivityType, updateActivityType } from '../api/activity-types.ts';
 import { UTBMS_OPTIONS } from './utbms-codes.ts';
 
@@ -21,7 +21,7 @@ function ActivityTypeForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const form = useZodForm(activityTypeInputSchema, {
+  const form = useSchemaForm(activityTypeInputSchema, {
     activityType: activityType?.activityType ?? '',
     utbmsCode: (activityType?.utbmsCode ?? null) as string | null,
   });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createCustomField, updateCustomField, type CustomFieldEntity } from '../api/custom-fields.ts';
 
 export const FIELD_TYPE_LABELS: Record<(typeof CUSTOM_FIELD_TYPES)[number], string> = {
@@ -35,7 +35,7 @@ function CustomFieldForm({
 }) {
   const { field, entityType, nextOrder } = editor;
   const [optionsText, setOptionsText] = useState(field?.options.join('\n') ?? '');
-  const form = useZodForm(customFieldInputSchema, {
+  const form = useSchemaForm(customFieldInputSchema, {
     entityType,
     label: field?.label ?? '',
     fieldType: (field?.fieldType ?? 'text') as string,

@@ -4,9 +4,9 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { setExchangeRate } from '../api/exchange-rates.ts';
-import { currencyLabel } from '../api/currencies.ts';
+import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 
 type ExchangeRateFormProps = {
   /** Every currency but the home one. */
@@ -17,7 +17,7 @@ type ExchangeRateFormProps = {
 
 /** 'Add rate': how many units of the home currency one unit of the foreign currency buys from a date on. */
 export function ExchangeRateForm({ currencies, homeCurrencyCode, onSaved }: ExchangeRateFormProps) {
-  const form = useZodForm(exchangeRateInputSchema, { foreignCurrencyId: '', rate: '', effectiveDate: todayIso() });
+  const form = useSchemaForm(exchangeRateInputSchema, { foreignCurrencyId: '', rate: '', effectiveDate: todayIso() });
   const chosen = currencies.find((currency) => String(currency.id) === form.values.foreignCurrencyId);
   const dateError =
     form.errorFor('effectiveDate') && (form.values.effectiveDate ? 'Enter a date as DD/MM/YYYY' : 'Effective date is required');

@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { countryNames, timeZoneNames } from '../../../components/countries.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { currencyLabel } from '../api/currencies.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 import type { FirmProfileUpdate } from '../api/firm-profile.ts';
 import { readAsDataUrl } from './read-file.ts';
 
@@ -25,7 +25,7 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
   const countries = useMemo(() => countryNames(), []);
   const timeZones = useMemo(() => timeZoneNames(), []);
   const [logoFile, setLogoFile] = useState<File | null>(null);
-  const form = useZodForm(formSchema, {
+  const form = useSchemaForm(formSchema, {
     firmName: profile.firmName,
     portalSlug: profile.portalSlug ?? '',
     country: profile.country ?? '',

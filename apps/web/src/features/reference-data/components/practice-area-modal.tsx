@@ -2,7 +2,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { practiceAreaInputSchema, type PracticeArea } from '@matterhorn/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createPracticeArea, updatePracticeArea } from '../api/practice-areas.ts';
 
 /** `practiceArea: null` adds a new one. */
@@ -17,7 +17,7 @@ function PracticeAreaForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const form = useZodForm(practiceAreaInputSchema, { name: practiceArea?.name ?? '' });
+  const form = useSchemaForm(practiceAreaInputSchema, { name: practiceArea?.name ?? '' });
   const submit = form.onSubmit(async (data) => {
     if (practiceArea) await updatePracticeArea(practiceArea.id, data);
     else await createPracticeArea(data);

@@ -1,6 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACTIVITY_TYPES_KEY, deleteActivityType, useActivityTypes } from '../api/activity-types.ts';
+import { activityTypesQuery } from '../../../lib/lookups/activity-types.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { deleteActivityType } from '../api/activity-types.ts';
 import { ActivityTypeModal, type ActivityTypeEditor } from '../components/activity-type-modal.tsx';
 import { ReferenceList } from '../components/reference-list.tsx';
 import { UTBMS_OPTIONS } from '../components/utbms-codes.ts';
@@ -9,9 +11,9 @@ const utbmsLabel = (code: string | null) => (code ? (UTBMS_OPTIONS.find((option)
 
 export function ActivityTypesPage() {
   const queryClient = useQueryClient();
-  const activityTypes = useActivityTypes();
+  const activityTypes = useQuery(activityTypesQuery);
   const [editor, setEditor] = useState<ActivityTypeEditor>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ACTIVITY_TYPES_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: lookupKeys.activityTypes() });
 
   return (
     <ReferenceList

@@ -1,8 +1,8 @@
 import { todayIso } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub.ts';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { CurrenciesPage } from './currencies-page.tsx';
 
@@ -36,8 +36,6 @@ function stubCurrencies() {
     'POST /admin/business/set-exchange-rate': { message: 'Exchange rate saved' },
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('CurrenciesPage', () => {
   it('shows the home currency and the rates per pair and date', async () => {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { isoToDisplayDate, type ExchangeRateEntry } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { currencyLabel, useCurrencyList } from '../api/currencies.ts';
+import { currenciesQuery, currencyLabel } from '../../../lib/lookups/currencies.ts';
 import { deleteExchangeRate, EXCHANGE_RATES_KEY, useExchangeRates } from '../api/exchange-rates.ts';
 import { useFirmProfile } from '../api/firm-profile.ts';
 import { ExchangeRateForm } from '../components/exchange-rate-form.tsx';
@@ -14,7 +14,7 @@ import { ActionsHeader } from '../../../components/row-actions.tsx';
 export function CurrenciesPage() {
   const queryClient = useQueryClient();
   const profile = useFirmProfile();
-  const currencies = useCurrencyList();
+  const currencies = useQuery(currenciesQuery);
   const rates = useExchangeRates();
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<ExchangeRateEntry | null>(null);

@@ -1,10 +1,12 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CustomField } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { CUSTOM_FIELDS_KEY, deleteCustomField, useCustomFields, type CustomFieldEntity } from '../api/custom-fields.ts';
+import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { deleteCustomField, type CustomFieldEntity } from '../api/custom-fields.ts';
 import { CustomFieldModal, type CustomFieldEditor } from '../components/custom-field-modal.tsx';
 import { CustomFieldsTable } from '../components/custom-fields-table.tsx';
 
@@ -21,7 +23,7 @@ function EntityFields({
   onEdit: (field: CustomField) => void;
   onDelete: (field: CustomField) => void;
 }) {
-  const fields = useCustomFields(entityType);
+  const fields = useQuery(customFieldsQuery(entityType));
   const list = fields.data ?? [];
   const nextOrder = list.reduce((highest, field) => Math.max(highest, field.sortOrder + 1), 0);
   return (
@@ -43,7 +45,7 @@ export function CustomFieldsPage() {
   const [entityType, setEntityType] = useState<CustomFieldEntity>('client');
   const [editor, setEditor] = useState<CustomFieldEditor>(null);
   const [deleting, setDeleting] = useState<CustomField | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: CUSTOM_FIELDS_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: lookupKeys.customFields() });
   const fieldsProps = (type: CustomFieldEntity) => ({
     entityType: type,
     onAdd: (nextOrder: number) => setEditor({ entityType: type, field: null, nextOrder }),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { FirmProfilePage } from './firm-profile-page.tsx';
 
@@ -17,8 +17,6 @@ const firmProfile = {
   phone: null,
   email: null,
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('FirmProfilePage', () => {
   it('saves the profile and then reloads the session profile', async () => {

@@ -1,8 +1,8 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useCurrencyList } from '../api/currencies.ts';
+import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { FIRM_PROFILE_KEY, updateFirmProfile, useFirmProfile } from '../api/firm-profile.ts';
 import { FirmProfileForm } from '../components/firm-profile-form.tsx';
 
@@ -10,7 +10,7 @@ export function FirmProfilePage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const profile = useFirmProfile();
-  const currencies = useCurrencyList();
+  const currencies = useQuery(currenciesQuery);
 
   return (
     <Stack gap="lg">

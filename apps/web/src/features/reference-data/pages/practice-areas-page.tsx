@@ -1,14 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deletePracticeArea, PRACTICE_AREAS_KEY, usePracticeAreas } from '../api/practice-areas.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
+import { deletePracticeArea } from '../api/practice-areas.ts';
 import { PracticeAreaModal, type PracticeAreaEditor } from '../components/practice-area-modal.tsx';
 import { ReferenceList } from '../components/reference-list.tsx';
 
 export function PracticeAreasPage() {
   const queryClient = useQueryClient();
-  const practiceAreas = usePracticeAreas();
+  const practiceAreas = useQuery(practiceAreasQuery);
   const [editor, setEditor] = useState<PracticeAreaEditor>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: PRACTICE_AREAS_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: lookupKeys.practiceAreas() });
 
   return (
     <ReferenceList

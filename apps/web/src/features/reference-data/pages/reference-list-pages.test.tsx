@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub.ts';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { ActivityTypesPage } from './activity-types-page.tsx';
 import { PracticeAreasPage } from './practice-areas-page.tsx';
@@ -11,8 +11,6 @@ const feeEarner = fakeSession({ permissions: ['clientInfo.view'] });
 
 const PRACTICE_AREAS = '/admin/practice-area/get-practice-areas';
 const ACTIVITY_TYPES = '/admin/activity/get-activity-type';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PracticeAreasPage', () => {
   const stub = (deleted: string[] = []) =>
@@ -79,7 +77,6 @@ describe('ActivityTypesPage', () => {
     const table = await screen.findByRole('table', { name: 'Activity types' });
     expect(within(table).getByRole('row', { name: /Drafting A103/ })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Travel —/ })).toBeInTheDocument();
-    vi.unstubAllGlobals();
 
     stubApi({ [`GET ${ACTIVITY_TYPES}`]: { data: [] } });
     renderAt(<ActivityTypesPage />, { session: administrator });

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import type { PermissionGroup } from '../api/get-permission-list.ts';
 import { createRole, updateRole } from '../api/save-role.ts';
 import { isAdministratorRole } from './permission-labels.ts';
@@ -29,7 +29,7 @@ function RoleForm({
   onSaved,
 }: Omit<RoleEditorModalProps, 'state' | 'groups'> & { role: Role | null; groups: PermissionGroup[] }) {
   const isReadOnly = (role !== null && isAdministratorRole(role)) || !canSave;
-  const form = useZodForm(roleInputSchema, { name: role?.name ?? '', permissions: role?.permissions ?? [] });
+  const form = useSchemaForm(roleInputSchema, { name: role?.name ?? '', permissions: role?.permissions ?? [] });
   const checked = useMemo(() => new Set(form.values.permissions), [form.values.permissions]);
   // Saved in the permission list's order, so the request reads like the screen.
   const ordered = (held: ReadonlySet<string>) => {

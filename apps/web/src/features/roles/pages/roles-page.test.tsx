@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub.ts';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { RolesPage } from './roles-page.tsx';
 
@@ -25,8 +25,6 @@ function stubRoles() {
     'PUT /admin/admin-roles/update-role/r2': { message: 'Role updated' },
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('RolesPage', () => {
   it('creates a role with the checked permissions, grouped by resource with select all', async () => {

@@ -4,7 +4,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { updateMember } from '../api/update-member.ts';
 
 type EditMemberModalProps = {
@@ -16,7 +16,7 @@ type EditMemberModalProps = {
 };
 
 function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: EditMemberModalProps & { member: TeamMember }) {
-  const form = useZodForm(updateMemberSchema, {
+  const form = useSchemaForm(updateMemberSchema, {
     name: member.name,
     roleId: member.roleId,
     defaultHourlyRate: member.defaultHourlyRate ?? '',

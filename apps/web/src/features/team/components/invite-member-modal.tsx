@@ -3,7 +3,7 @@ import { inviteMemberSchema, type Role } from '@matterhorn/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { inviteMember } from '../api/invite-member.ts';
 
 type InviteMemberModalProps = {
@@ -14,7 +14,7 @@ type InviteMemberModalProps = {
 };
 
 function InviteMemberForm({ roles, onClose, onInvited }: Omit<InviteMemberModalProps, 'opened'>) {
-  const form = useZodForm(inviteMemberSchema, { email: '', roleId: '' });
+  const form = useSchemaForm(inviteMemberSchema, { email: '', roleId: '' });
   const submit = form.onSubmit(async (data) => {
     await inviteMember(data);
     onInvited();

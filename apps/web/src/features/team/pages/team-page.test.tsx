@@ -1,9 +1,9 @@
 import type { TeamMember } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
-import { stubApi } from '../../../test/api-stub.ts';
+import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { TeamPage } from './team-page.tsx';
 
@@ -48,8 +48,6 @@ function stubTeam(seats: { allocated: number; used: number }) {
     'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('TeamPage', () => {
   it('lists members with their default hourly rate as money', async () => {

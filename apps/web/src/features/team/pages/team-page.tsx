@@ -1,17 +1,18 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
+import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { cancelInvitation } from '../api/cancel-invitation.ts';
 import { INVITATIONS_KEY, useInvitations } from '../api/get-invitations.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { isTeamFull, SEATS_KEY, useSeats } from '../api/get-seats.ts';
-import { TEAM_MEMBERS_KEY, useTeamMembers } from '../api/get-team-members.ts';
 import { deactivateMember, reactivateMember } from '../api/set-member-active.ts';
 import { EditMemberModal } from '../components/edit-member-modal.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
@@ -25,7 +26,7 @@ export function seatsText(used: number, allocated: number): string {
 export function TeamPage() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const members = useTeamMembers();
+  const members = useQuery(teamMembersQuery);
   const invitations = useInvitations();
   const roles = useRoleOptions();
   const seats = useSeats(firmScopeOf(session.workingUser));
@@ -42,7 +43,7 @@ export function TeamPage() {
   const currencySymbol = session.workingUser?.currency ?? '';
 
   const refreshTeam = () => {
-    void queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY });
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.teamMembers() });
     void queryClient.invalidateQueries({ queryKey: SEATS_KEY });
     void queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
   };

@@ -6,7 +6,9 @@ import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { associatedClientsQuery, clientMattersQuery, enteredByUsersQuery } from '../api/popup-lookups.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
+import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { BILLABLE_FILTERS, type ListParamChanges } from '../utils/time-entry-list-params.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -34,7 +36,7 @@ export function TimeEntryFilters({ values, onChange, canViewAll }: TimeEntryFilt
   // The popup's lookups: one cache entry per list. Fee earners include deactivated members, whose past time stays filterable.
   const clients = useQuery(associatedClientsQuery);
   const matters = useQuery(clientMattersQuery(values.clientId));
-  const feeEarners = useQuery({ ...enteredByUsersQuery, enabled: canViewAll });
+  const feeEarners = useQuery({ ...teamMembersQuery, enabled: canViewAll });
 
   // The box shows what is typed; the URL (and so the call) follows after a short pause. A new
   // `search` from outside (the global search) replaces the text.

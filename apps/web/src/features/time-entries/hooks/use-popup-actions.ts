@@ -6,7 +6,7 @@ import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-sta
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import type { useZodForm } from '../../../lib/use-zod-form.ts';
+import type { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-entry.ts';
 import { timeEntryBodyFrom, type timeEntryFormSchema, type TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
@@ -16,7 +16,7 @@ export const TIME_ENTRIES_PATH = '/time-entries';
 export type SaveMode = 'save' | 'saveAndAddNew';
 
 type PopupActionsInput = {
-  form: ReturnType<typeof useZodForm<typeof timeEntryFormSchema, TimeEntryFormValues>>;
+  form: ReturnType<typeof useSchemaForm<typeof timeEntryFormSchema, TimeEntryFormValues>>;
   /** The values as last rendered (what Save sends and Minimize keeps). */
   latest: RefObject<TimeEntryFormValues>;
   request: TimeEntryPopupRequest;

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientPerson } from '../../../components/client-select.tsx';
 import type { SelectOption } from '../../../components/select-options.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import {
-  activityTypesQuery,
-  associatedClientsQuery,
-  clientMattersQuery,
-  currencyListQuery,
-  enteredByUsersQuery,
-} from '../api/popup-lookups.ts';
+import { activityTypesQuery } from '../../../lib/lookups/activity-types.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
+import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
+import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import type { TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
 
 export const NO_TASK_CODE_LABEL = 'None';
@@ -23,8 +21,8 @@ export function usePopupOptions(values: TimeEntryFormValues, entry: TimeEntry | 
   const clients = useQuery(associatedClientsQuery);
   const matters = useQuery(clientMattersQuery(values.clientId));
   const activities = useQuery(activityTypesQuery);
-  const currencies = useQuery(currencyListQuery);
-  const users = useQuery(enteredByUsersQuery);
+  const currencies = useQuery(currenciesQuery);
+  const users = useQuery(teamMembersQuery);
 
   const people: ClientPerson[] = clients.data?.people ?? [];
   const companies = clients.data?.companies ?? [];

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import type { TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { getExchangeRate } from '../api/popup-lookups.ts';
 import { matterRateQuery } from '../api/time-entry.ts';
 import { amountsForForm } from '../utils/time-entry-amounts-view.ts';
@@ -34,7 +34,7 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     const draft = isFromTimer ? timerDraft.read() : null;
     return draft ? { ...fresh, ...draft } : fresh;
   });
-  const form = useZodForm(timeEntryFormSchema, initialValues);
+  const form = useSchemaForm(timeEntryFormSchema, initialValues);
   const { values, setValue, touch } = form;
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(initialValues.timeEntryDate));
   const [saveMode, setSaveMode] = useState<SaveMode>('save');

@@ -2,14 +2,13 @@ import { notifications } from '@mantine/notifications';
 import { SPEC_MESSAGES } from '@matterhorn/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { fakeTimerServer, renderPopupHost, sessionFor, stubPopupApi } from './popup-test-support.tsx';
 
 afterEach(() => {
   notifications.clean();
   timeEntryPopup.close();
-  vi.unstubAllGlobals();
 });
 
 const clock = () => screen.getByTestId('header-timer-clock');

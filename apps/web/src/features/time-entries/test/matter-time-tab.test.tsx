@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { MatterTimeTab } from '../components/matter-time-tab.tsx';
@@ -21,7 +21,6 @@ function renderTab(permissions: string[], isMatterOpen = true) {
 }
 
 beforeEach(() => timeEntryPopup.close());
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MatterTimeTab', { timeout: 60_000 }, () => {
   it('lists the matter’s entries and totals, without repeating the client and matter', async () => {

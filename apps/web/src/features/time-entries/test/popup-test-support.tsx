@@ -4,7 +4,7 @@ import type userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
-import { stubApi, type StubCall } from '../../../test/api-stub.ts';
+import { stubApi, type StubCall } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { HeaderTimer } from '../components/header-timer.tsx';
 import { TimeEntryPopupHost } from '../components/time-entry-popup-host.tsx';

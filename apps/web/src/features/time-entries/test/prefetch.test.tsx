@@ -1,7 +1,7 @@
 import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { FirmShell } from '../../../app/shell/firm-shell.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
@@ -31,7 +31,6 @@ function Prefetcher() {
 const idsInState = () => billingState.get().unbilledTimeEntries?.map((item) => item.id) ?? null;
 
 beforeEach(() => billingState.reset());
-afterEach(() => vi.unstubAllGlobals());
 
 describe('usePrefetchBillableTimeEntries', { timeout: 60_000 }, () => {
   it('fetches billable entries into the billing state, leaving out billed (locked) ones', async () => {

@@ -1,7 +1,8 @@
-import type { TimeEntryListItem, TimeEntryTotals } from '@matterhorn/shared';
+import { timeEntryTotalsSchema, type TimeEntryListItem, type TimeEntryTotals } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
-import { vi } from 'vitest';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
+import { contractAnswer, lookupAnswers, teamMember } from '../../../test/msw/contract-answers.ts';
+import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
 
 export const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -50,64 +51,29 @@ export const TOTALS_ANSWER: TimeEntryTotals = {
   unbilledAmount: '1000',
 };
 
-export type StubCall = { method: string; path: string; query: URLSearchParams; headers: Headers };
-type Answer = { status?: number; data?: unknown; message?: string; body?: string; headers?: Record<string, string> };
-export type Handler = (call: StubCall) => Answer;
-
 export const page = (rows: TimeEntryListItem[], extra: Record<string, unknown> = {}) => ({
   data: { data: rows, page: 1, size: 20, totalCount: rows.length, ...extra },
 });
 
-const DEFAULT_HANDLERS: Record<string, Handler> = {
+const DEFAULT_HANDLERS: Record<string, StubHandler> = {
   [`GET ${LIST}`]: () => page([entry()]),
-  [`GET ${TOTALS}`]: () => ({ data: TOTALS_ANSWER }),
-  'GET /api/admin/client-info/get-associated-client-users': () => ({
-    data: { people: [{ userId: CLIENT_ID, name: 'Ada Lovelace' }], companies: [{ companyId: OTHER_CLIENT_ID, companyName: 'Acme Ltd' }] },
+  [`GET ${TOTALS}`]: contractAnswer(timeEntryTotalsSchema, TOTALS_ANSWER),
+  'GET /api/admin/client-info/get-associated-client-users': lookupAnswers.associatedClients({
+    people: [{ userId: CLIENT_ID, name: 'Ada Lovelace' }],
+    companies: [{ companyId: OTHER_CLIENT_ID, companyName: 'Acme Ltd' }],
   }),
-  'GET /api/admin/matter-master/get-matter-name-using-client': () => ({
-    data: [{ id: MATTER_ID, matterName: 'Acme v Beta', matterNumber: 'MAT-00001', matterRate: 'Hourly', status: 'Open' }],
-  }),
-  'GET /api/admin/team-member-details/get-all-user': () => ({
-    data: [USER_A, USER_B].map((id, index) => ({
-      id,
-      name: index === 0 ? 'Grace Hopper' : 'Alan Turing',
-      email: `user${index}@firm.test`,
-      roleId: 'role',
-      roleName: 'Fee earner',
-      defaultHourlyRate: null,
-      isActive: true,
-      isOwner: false,
-    })),
-  }),
+  'GET /api/admin/matter-master/get-matter-name-using-client': lookupAnswers.matterNames([
+    { id: MATTER_ID, matterName: 'Acme v Beta', matterNumber: 'MAT-00001', matterRate: 'Hourly', status: 'Open' },
+  ]),
+  'GET /api/admin/team-member-details/get-all-user': lookupAnswers.teamMembers([
+    teamMember(USER_A, 'Grace Hopper', { email: 'user0@firm.test' }),
+    teamMember(USER_B, 'Alan Turing', { email: 'user1@firm.test' }),
+  ]),
 };
 
-/** Replaces fetch with "METHOD /path" handlers (unknown calls answer 404) and records every call. */
-export function stubApi(handlers: Record<string, Handler> = {}) {
-  const calls: StubCall[] = [];
-  const all = { ...DEFAULT_HANDLERS, ...handlers };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: StubCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: new Headers(init?.headers),
-      };
-      calls.push(call);
-      const answer = all[`${call.method} ${url.pathname}`]?.(call) ?? { status: 404, message: 'Not found' };
-      const status = answer.status ?? 200;
-      const ok = status < 400;
-      const body =
-        answer.body ??
-        JSON.stringify({ success: ok, message: answer.message ?? (ok ? 'Done' : 'Failed'), data: ok ? (answer.data ?? null) : null });
-      return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
-    }),
-  );
-  const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
-  const lastQuery = (path: string) => callsTo('GET', path).at(-1)?.query;
-  return { calls, callsTo, lastQuery };
+/** The time-entry pages' API through MSW (unknown calls answer 404); records every call. */
+export function stubApi(handlers: Record<string, StubHandler> = {}) {
+  return stubApiThroughMsw(handlers, { defaults: DEFAULT_HANDLERS, successMessage: 'Done', failureMessage: 'Failed' });
 }
 
 export const WORKING_USER: WorkingUser = {

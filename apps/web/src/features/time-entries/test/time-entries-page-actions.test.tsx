@@ -20,7 +20,6 @@ const rows = () => [
 
 beforeEach(() => timeEntryPopup.close());
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { TimeEntriesPage } from '../pages/time-entries-page.tsx';
 import { CLIENT_ID, entry, LIST, MATTER_ID, page, sessionWith, stubApi, TOTALS, USER_B, allowSlowRenders } from './stub-time-entries.ts';
@@ -9,8 +9,6 @@ allowSlowRenders();
 
 const routes = [{ path: '/time-entries', element: <TimeEntriesPage /> }];
 const VIEW = ['timeEntry'];
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function choose(user: ReturnType<typeof userEvent.setup>, field: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: field }));

@@ -22,7 +22,6 @@ import {
 afterEach(() => {
   notifications.clean();
   timeEntryPopup.close();
-  vi.unstubAllGlobals();
 });
 
 const PREFIX = 'The matter you are creating a billable time entry for is a';

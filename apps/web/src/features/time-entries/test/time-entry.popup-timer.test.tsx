@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
 import { fakeTimerServer, fillLinks, renderPopupHost, stubPopupApi } from './popup-test-support.tsx';
@@ -10,7 +10,6 @@ afterEach(() => {
   notifications.clean();
   timeEntryPopup.close();
   timerDraft.clear();
-  vi.unstubAllGlobals();
 });
 
 const LOG = '/admin/time-entry-log';

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { isoToDisplayDate, TIME_ENTRY_MESSAGES, todayIso } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import {
   ACTIVITY_ID,
@@ -20,7 +20,6 @@ const realHeight = window.innerHeight;
 afterEach(() => {
   notifications.clean();
   timeEntryPopup.close();
-  vi.unstubAllGlobals();
   window.innerHeight = realHeight;
 });
 

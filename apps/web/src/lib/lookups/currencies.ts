@@ -1,0 +1,17 @@
+import { currencySchema, type Currency } from '@matterhorn/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiList } from '../api-client.ts';
+import { parseList } from '../parse-list.ts';
+import { lookupKeys } from './lookup-keys.ts';
+
+/** The world's currencies change with a release, not with a firm's work: fetched once. */
+export const currenciesQuery = queryOptions({
+  queryKey: lookupKeys.currencies(),
+  queryFn: async (): Promise<Currency[]> =>
+    parseList(currencySchema, await apiList<unknown>('/admin/currency/get-currency-list', undefined, 'firm')),
+  staleTime: Infinity,
+});
+
+export function currencyLabel(currency: Currency): string {
+  return `${currency.isoCurrenyCode} — ${currency.currencyName} (${currency.symbol})`;
+}
