@@ -143,7 +143,12 @@ function openPostgres(databaseUrl: string, poolSize: number, preparedStatements:
   // A connection the server drops (restart, failover, a terminated backend) must not crash the
   // process: queries running on it still fail on their own promise, and the pool opens a new one.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // A statement prepared once is planned for each call's values: one large firm among many small
+    // ones makes a plan cached for "any firm" wrong for it (the session checks keep theirs: 0023).
+    if (preparedStatements) client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+  });
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
