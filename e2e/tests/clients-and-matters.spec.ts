@@ -73,7 +73,7 @@ test('a matter with two fee earners and their rates is created, found, edited an
   await page.getByRole('textbox', { name: 'Hourly rate', exact: true }).nth(1).fill('55000.50');
 
   await page.getByRole('button', { name: 'Save matter' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Possible conflict of interest' });
+  const dialog = page.getByRole('dialog', { name: 'Conflict check' });
   if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: 'No conflict — save matter' }).click();
   await expect(page).toHaveURL(/\/matter\/[0-9a-f-]{36}/);
   const assignees = page.getByRole('table', { name: 'Assigned fee earners' });

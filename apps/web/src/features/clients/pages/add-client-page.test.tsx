@@ -114,7 +114,7 @@ describe('AddClientPage', { timeout: 20_000 }, () => {
     expect(decideIndex).toBeLessThan(createIndex);
   });
 
-  it('says when nothing matched and saves on No conflict', async () => {
+  it('records "no conflict" without asking when nothing matched, then creates the client', async () => {
     const api = stubAdd([]);
     const user = userEvent.setup({ delay: null });
     const { router } = renderAt(<AddClientPage />, { path: '/clients/add-new-client' });
@@ -124,13 +124,9 @@ describe('AddClientPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Contact name' }), 'Bola Ade');
     await user.click(screen.getByRole('button', { name: 'Save client' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Conflict check' });
-    expect(within(dialog).getByText('No conflicts found')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Proceed despite conflict' })).not.toBeInTheDocument();
-    expect(api.callsTo('POST', RUN)[0]?.body).toEqual({ names: ['Acme Ltd', 'Bola Ade'], context: 'client' });
-    await user.click(within(dialog).getByRole('button', { name: 'No conflict — save client' }));
-
     await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${NEW_ID}`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', RUN)[0]?.body).toEqual({ names: ['Acme Ltd', 'Bola Ade'], context: 'client' });
     expect(api.callsTo('POST', DECIDE)[0]?.body).toEqual({ decision: 'no_conflict', notes: null });
     expect(api.callsTo('POST', CREATE)[0]?.body).toMatchObject({
       clientType: 'company',
@@ -169,8 +165,6 @@ describe('AddClientPage', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', RUN)).toHaveLength(0);
     await user.type(field, 'Website');
     await user.click(screen.getByRole('button', { name: 'Save client' }));
-    await screen.findByRole('dialog', { name: 'Conflict check' });
-    await user.click(screen.getByRole('button', { name: 'No conflict — save client' }));
     await waitFor(() => expect(api.callsTo('POST', CREATE)).toHaveLength(1));
     expect(api.callsTo('POST', CREATE)[0]?.body).toMatchObject({ customFields: { 'cf-1': 'Website' } });
   });

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { clientConflictNames } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -6,9 +7,9 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
-import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
-import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
-import { clientInputOf, conflictNamesOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
+import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
+import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
+import { clientInputOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
 /** /clients/add-new-client: the form, then a conflict check, then the client is created. */
@@ -16,7 +17,7 @@ export function AddClientPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const customFields = useQuery(customFieldsQuery('client'));
-  const conflictSave = useConflictCheckedSave();
+  const conflictGate = useConflictGate('client');
   const idempotency = useIdempotencyKey();
 
   return (
@@ -33,10 +34,10 @@ export function AddClientPage() {
         <ClientForm
           initialValues={EMPTY_CLIENT_FORM}
           customFields={customFields.data ?? []}
-          isBusy={conflictSave.isBusy}
+          isBusy={conflictGate.isBusy}
           cancelTo="/clients/list"
           onSubmit={(values) =>
-            conflictSave.checkThenSave(conflictNamesOf(values), async (conflictCheckId) => {
+            conflictGate.checkThenSave(clientConflictNames(values), async (conflictCheckId) => {
               const saved = await createClient(clientInputOf(values, conflictCheckId), idempotency.key);
               // The client dropdowns of every form list the new client too.
               void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
@@ -46,7 +47,7 @@ export function AddClientPage() {
           }
         />
       )}
-      <ConflictCheckModal key={conflictSave.modalProps.result?.conflictCheckId ?? 'none'} {...conflictSave.modalProps} />
+      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
     </Stack>
   );
 }

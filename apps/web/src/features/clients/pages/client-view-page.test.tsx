@@ -92,4 +92,40 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
       conflictCheckId: null,
     });
   });
+
+  it("checks only the names an edit adds (a company's new contact person), then saves with that check", async () => {
+    const CHECK_ID = '33333333-3333-4333-8333-333333333333';
+    const company = clientDetail({
+      clientType: 'company',
+      name: 'Acme Ltd',
+      firstName: null,
+      lastName: null,
+      companyName: 'Acme Ltd',
+      contacts: [{ id: '77777777-7777-4777-8777-777777777777', name: 'Bola Ade', jobTitle: null, email: null, phone: null }],
+    });
+    const api = stubApi({
+      [`GET ${GET}`]: () => company,
+      'GET /api/admin/custom-field/get-custom-fields': () => [],
+      'POST /api/admin/conflict-check/run-conflict-check': (call) => ({
+        conflictCheckId: CHECK_ID,
+        searchedNames: (call.body as { names: string[] }).names,
+        matches: [],
+        createdAt: '2024-03-15T10:00:00.000Z',
+      }),
+      'POST /api/admin/conflict-check/record-decision/': () => ({ id: CHECK_ID }),
+      'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, { path: `/clients/${CLIENT_ID}/edit`, session: fakeSession({ permissions: ALL }) });
+    await user.click(await screen.findByRole('button', { name: 'Add contact person' }));
+    const contactNames = screen.getAllByRole('textbox', { name: 'Contact name' });
+    await user.type(contactNames[contactNames.length - 1]!, 'Chidi Okeke');
+    await user.click(screen.getByRole('button', { name: 'Save client' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${CLIENT_ID}`));
+    expect(api.callsTo('POST', '/api/admin/conflict-check/run-conflict-check')[0]?.body).toEqual({
+      names: ['Chidi Okeke'],
+      context: 'client',
+    });
+    expect(api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body).toMatchObject({ conflictCheckId: CHECK_ID });
+  });
 });

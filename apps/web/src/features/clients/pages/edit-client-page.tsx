@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { clientConflictNames } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -7,19 +8,19 @@ import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { updateClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
-import { ConflictCheckModal } from '../components/conflict-check-modal.tsx';
-import { useConflictCheckedSave } from '../components/use-conflict-checked-save.ts';
-import { clientInputOf, clientNameOf, conflictNamesOf, formValuesOf } from '../utils/client-form-values.ts';
+import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
+import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
+import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
-/** /clients/:id/edit: the same form; a conflict check runs only when the client's name changed. */
+/** /clients/:id/edit: the same form; a conflict check runs only for names new to the client (a new name or contact). */
 export function EditClientPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const client = useClient(id);
   const customFields = useQuery(customFieldsQuery('client'));
-  const conflictSave = useConflictCheckedSave();
+  const conflictGate = useConflictGate('client');
 
   if (client.isPending || customFields.isPending) return <LoadingSpinner label="Loading client" />;
   if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
@@ -38,24 +39,20 @@ export function EditClientPage() {
       <ClientForm
         initialValues={initialValues}
         customFields={customFields.data ?? []}
-        isBusy={conflictSave.isBusy}
+        isBusy={conflictGate.isBusy}
         showStatus
         cancelTo={viewPath}
-        onSubmit={async (values) => {
-          const save = async (conflictCheckId: string | null) => {
+        onSubmit={(values) => {
+          const known = [client.data.name, ...client.data.contacts.map((contact) => contact.name)];
+          return conflictGate.checkThenSave(clientConflictNames(values, known), async (conflictCheckId) => {
             await updateClient(id, clientInputOf(values, conflictCheckId));
             void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
             await queryClient.invalidateQueries({ queryKey: ['clients'] });
             navigate(viewPath);
-          };
-          const isRenamed =
-            clientNameOf(values).toLowerCase() !== clientNameOf(initialValues).toLowerCase() ||
-            values.clientType !== initialValues.clientType;
-          if (isRenamed) await conflictSave.checkThenSave(conflictNamesOf(values), save);
-          else await save(null);
+          });
         }}
       />
-      <ConflictCheckModal key={conflictSave.modalProps.result?.conflictCheckId ?? 'none'} {...conflictSave.modalProps} />
+      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
     </Stack>
   );
 }

@@ -88,19 +88,6 @@ export function clientInputOf(values: ClientFormValues, conflictCheckId: string 
   };
 }
 
-/** The client's display name as the list shows it. */
-export function clientNameOf(values: Pick<ClientFormValues, 'clientType' | 'firstName' | 'lastName' | 'companyName'>): string {
-  if (values.clientType === 'company') return values.companyName.trim();
-  return `${values.firstName.trim()} ${values.lastName.trim()}`.trim();
-}
-
-/** The names a conflict check searches: the client and (for a company) its contact people. */
-export function conflictNamesOf(values: ClientFormValues): string[] {
-  const names = [clientNameOf(values), ...(values.clientType === 'company' ? values.contacts.map((contact) => contact.name.trim()) : [])];
-  const unique = [...new Map(names.filter((name) => name.length >= 2).map((name) => [name.toLowerCase(), name])).values()];
-  return unique.slice(0, 20);
-}
-
 /** Required custom fields and the number/date/select types, keyed by field id. */
 export function customFieldErrorsOf(fields: CustomField[], values: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import type { ConflictDecision } from '../api/record-decision.ts';
+import type { ConflictDecision } from '../../../lib/conflict-checks.ts';
 
 export const DECISION_LABELS: Record<ConflictDecision, string> = {
   no_conflict: 'No conflict',

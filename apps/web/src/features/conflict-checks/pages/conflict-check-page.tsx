@@ -2,7 +2,7 @@ import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import type { ConflictCheckResult } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ConflictDecision } from '../api/record-decision.ts';
+import type { ConflictDecision } from '../../../lib/conflict-checks.ts';
 import { ConflictHistory } from '../components/conflict-history.tsx';
 import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import { DECISION_LABELS } from '../components/decision-labels.ts';

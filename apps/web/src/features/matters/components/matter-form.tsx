@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { type ConflictCheckResult, MATTER_RATES, type MatterRate, matterInputSchema } from '@matterhorn/shared';
+import { MATTER_RATES, type MatterRate, matterConflictNames, matterInputSchema } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,24 +10,19 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { toast } from '../../../lib/toasts.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { type ConflictDecision, recordConflictDecision, runConflictCheck } from '../api/conflict-check.ts';
+import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
+import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
 import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
-import { conflictNamesFor, customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
-import { ConflictCheckModal } from './conflict-check-modal.tsx';
+import { customFieldErrors, matterInputFrom, type MatterFormValues } from '../utils/matter-form-values.ts';
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
 import { FeeEarnerRows } from './fee-earner-rows.tsx';
 import { PartyRows } from './party-rows.tsx';
-
-export const MATTER_NOT_SAVED_TEXT = 'The matter was not saved.';
-
-type Decision = { decision: ConflictDecision; notes: string | null };
 
 export type MatterFormProps = {
   initialValues: MatterFormValues;
@@ -48,8 +43,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const customFields = useQuery(customFieldsQuery('matter'));
   const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
   const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });
-  const [conflict, setConflict] = useState<ConflictCheckResult | null>(null);
-  const decisionResolver = useRef<((decision: Decision) => void) | null>(null);
+  const conflictGate = useConflictGate('matter');
   // A created matter is never created twice: a second submit (or a retry after a later failure)
   // goes to the matter already made.
   const createdMatterId = useRef<string | null>(null);
@@ -59,40 +53,24 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const touchSection = (section: keyof typeof touchedSections) => setTouchedSections((previous) => ({ ...previous, [section]: true }));
 
   const idempotency = useIdempotencyKey();
-  const askDecision = (result: ConflictCheckResult) =>
-    new Promise<Decision>((resolve) => {
-      decisionResolver.current = resolve;
-      setConflict(result);
-    });
-
   const save = form.onSubmit(async () => {
     if (Object.keys(fieldErrors).length > 0) return;
     if (createdMatterId.current) {
       onSaved(createdMatterId.current);
       return;
     }
-    let conflictCheckId: string | null = null;
     // What the inputs hold now: rows added or removed since the last render included.
     const values = form.getValues();
-    const names = conflictNamesFor(values, knownNames);
-    if (names.length > 0) {
-      const check = await runConflictCheck(names);
-      const { decision, notes } = check.matches.length > 0 ? await askDecision(check) : { decision: 'no_conflict' as const, notes: null };
-      await recordConflictDecision(check.conflictCheckId, decision, notes);
-      if (decision === 'declined') {
-        toast.information(MATTER_NOT_SAVED_TEXT);
-        return;
+    await conflictGate.checkThenSave(matterConflictNames(values, knownNames), async (conflictCheckId) => {
+      const body = matterInputFrom(values, conflictCheckId);
+      if (matterId) {
+        await updateMatter(matterId, body);
+        onSaved(matterId);
+      } else {
+        createdMatterId.current = await createMatter(body, idempotency.key);
+        onSaved(createdMatterId.current);
       }
-      conflictCheckId = check.conflictCheckId;
-    }
-    const body = matterInputFrom(values, conflictCheckId);
-    if (matterId) {
-      await updateMatter(matterId, body);
-      onSaved(matterId);
-    } else {
-      createdMatterId.current = await createMatter(body, idempotency.key);
-      onSaved(createdMatterId.current);
-    }
+    });
   });
 
   const submit = (event: FormEvent) => {
@@ -239,14 +217,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
           </Group>
         </Stack>
       </Paper>
-      <ConflictCheckModal
-        result={conflict}
-        onDecide={(decision, notes) => {
-          setConflict(null);
-          decisionResolver.current?.({ decision, notes });
-          decisionResolver.current = null;
-        }}
-      />
+      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
     </>
   );
 }

@@ -162,7 +162,7 @@ describe('AddMatterPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Party name' }), 'Jon Smyth');
 
     await user.click(screen.getByRole('button', { name: 'Save matter' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Possible conflict of interest' });
+    const dialog = await screen.findByRole('dialog', { name: 'Conflict check' });
     expect(within(dialog).getByText('John Smith')).toBeInTheDocument();
     expect(within(dialog).getByText('opposing party')).toBeInTheDocument();
     expect(within(dialog).getByText('87%')).toBeInTheDocument();
@@ -173,7 +173,7 @@ describe('AddMatterPage', () => {
     // Proceeding despite a conflict needs notes.
     await user.click(within(dialog).getByRole('button', { name: 'Proceed despite conflict' }));
     expect(within(dialog).getByText('Notes are required to proceed despite a conflict')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Conflict notes' }), 'Different person, confirmed by partner');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Decision notes' }), 'Different person, confirmed by partner');
     await user.click(within(dialog).getByRole('button', { name: 'Proceed despite conflict' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/matter/${MATTER_ID}`));
@@ -217,7 +217,7 @@ describe('AddMatterPage', () => {
     renderRoutes(routes, { path: '/matter/add-new-matter', session: sessionWith(['matterMaster', 'matterMaster.create']) });
     await fillBasics(user);
     await user.click(screen.getByRole('button', { name: 'Save matter' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Possible conflict of interest' });
+    const dialog = await screen.findByRole('dialog', { name: 'Conflict check' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.callsTo('POST', DECIDE)).toHaveLength(1));
     expect(api.callsTo('POST', DECIDE)[0]!.body).toEqual({ decision: 'declined', notes: null });

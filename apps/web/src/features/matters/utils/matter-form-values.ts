@@ -92,23 +92,3 @@ export function customFieldErrors(fields: CustomField[], values: Record<string, 
   }
   return errors;
 }
-
-const MAX_CHECKED_NAMES = 20;
-
-/**
- * The names a conflict check searches: the related and opposing parties and the matter's name,
- * each once (ignoring case), at least 2 characters. `known` (an edit's saved names) are left out,
- * so editing a matter only checks names that are new.
- */
-export function conflictNamesFor(values: MatterFormValues, known: string[] = []): string[] {
-  const seen = new Set(known.map((name) => name.trim().toLowerCase()));
-  const names: string[] = [];
-  for (const candidate of [...values.parties.map((party) => party.name), values.matterName]) {
-    const name = candidate.trim();
-    const key = name.toLowerCase();
-    if (name.length < 2 || seen.has(key)) continue;
-    seen.add(key);
-    names.push(name);
-  }
-  return names.slice(0, MAX_CHECKED_NAMES);
-}
