@@ -4,6 +4,7 @@ import type userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
+import { teamMember } from '../../../test/msw/contract-answers.ts';
 import { stubApi, type StubCall } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { HeaderTimer } from '../components/header-timer.tsx';
@@ -52,17 +53,6 @@ export const ALL_PERMISSIONS = ['timeEntry', 'timeEntry.create', 'timeEntry.edit
 export const sessionFor = (permissions: string[] = ALL_PERMISSIONS, user: Partial<WorkingUser> = {}) =>
   fakeSession({ permissions, workingUser: workingUser(user) });
 
-const member = (id: string, name: string) => ({
-  id,
-  name,
-  email: `${name.split(' ')[0]?.toLowerCase()}@firm.test`,
-  roleId: 'role',
-  roleName: 'Fee earner',
-  defaultHourlyRate: null,
-  isActive: true,
-  isOwner: false,
-});
-
 type Answer = { status?: number; data?: unknown; message?: string };
 export type Handlers = Record<string, Answer | ((call: StubCall) => Answer)>;
 
@@ -85,7 +75,7 @@ export const POPUP_HANDLERS: Handlers = {
       { id: 2, currencyName: 'US Dollar', isoCurrenyCode: 'USD', symbol: '$' },
     ],
   },
-  'GET /admin/team-member-details/get-all-user': { data: [member(SELF, 'Grace Hopper'), member(OTHER_USER, 'Alan Turing')] },
+  'GET /admin/team-member-details/get-all-user': { data: [teamMember(SELF, 'Grace Hopper'), teamMember(OTHER_USER, 'Alan Turing')] },
   'GET /admin/time-entry/get-time-entry-matter-rate': (call) => ({
     data: { amount: new URLSearchParams(call.search).get('UserId') === OTHER_USER ? '200.00' : '150.00' },
   }),
