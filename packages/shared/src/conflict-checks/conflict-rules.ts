@@ -38,8 +38,8 @@ type ClientNames = {
   contacts?: readonly { name: string }[];
 };
 
-/** The client's name as lists show it: the company's, or the person's first and last names. */
-export function clientDisplayName(client: ClientNames): string {
+/** The client's name as lists show it (clients.display_name): the company's, or the person's first and last names. */
+function clientDisplayName(client: ClientNames): string {
   if (client.clientType === 'company') return (client.companyName ?? '').trim();
   return `${(client.firstName ?? '').trim()} ${(client.lastName ?? '').trim()}`.trim();
 }

@@ -25,6 +25,7 @@ export function createConflictGate() {
       }
       const check = await lockConflictCheckForSave(tx, firmId, conflictCheckId);
       if (!check) throw notFound('Conflict check');
+      // A check already recorded against this very record (an edit saved again) may clear it again.
       const isOurs =
         'clientId' in record
           ? check.clientId === record.clientId && !check.matterId

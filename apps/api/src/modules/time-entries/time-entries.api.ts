@@ -4,11 +4,10 @@ import { isBilledTimeEntry, putEntriesOnInvoice, takeEntriesOffInvoice } from '.
 
 /**
  * What other modules may know and do about time entries (an invoice, the dashboard, reports): the
- * rule of what is billed, and the lock an invoice takes on its entries. app.ts hands the billing
- * surface to the modules that need it; nothing else of this module is theirs to import.
+ * rule of what is billed, and the lock an invoice takes on its entries. The invoices module will get
+ * the billing surface from app.ts; nothing else of this module is another's to import.
  */
 export { isBilledTimeEntry };
-export { isLockedEntry as isBilled } from './time-entries.rules.ts';
 
 export const TIME_ENTRY_BILLING_MESSAGES = {
   notFree: 'Some of these time entries are already billed or no longer exist',

@@ -31,7 +31,10 @@ export function sortOf(query: { SortBy?: string | undefined; sortColumn?: TimeEn
   return DEFAULT_TIME_ENTRY_SORT;
 }
 
-/** On an invoice: date, client, matter and duration are frozen and the entry cannot be deleted. */
+/**
+ * On an invoice: date, client, matter and duration are frozen and the entry cannot be deleted. The
+ * same rule in SQL is isBilledTimeEntry (time-entry-billing.repository.ts).
+ */
 export const isLockedEntry = (entry: { invoiceId: string | null; status: number }) =>
   entry.invoiceId !== null || entry.status === TIME_ENTRY_STATUS.billed;
 
