@@ -53,6 +53,11 @@ beforeAll(async () => {
       from generate_series(1, ${NUMBERED_MATTERS}) n`);
     await tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type, created_at)
       select ${firm.firmId}, ${clientId}, 'Unnumbered ' || n, 'Retainer', now() - interval '1 hour' from generate_series(1, ${UNNUMBERED_MATTERS}) n`);
+    // The fee earner: every numbered matter, three unnumbered ones, one deleted; the seeded matters' clients are deleted.
+    await tx.execute(sql`insert into matter_assignees (firm_id, matter_id, user_id, hourly_rate)
+      select firm_id, id, ${firm.users.feeEarner.id}, 100 from matters
+      where firm_id = ${firm.firmId} and (matter_number like 'N-%' or matter_name in ('Unnumbered 1', 'Unnumbered 2', 'Unnumbered 3'))`);
+    await tx.execute(sql`update matters set deleted_at = now() where firm_id = ${firm.firmId} and matter_number = 'N-0007'`);
   });
   wrenFirm = await seedTestFirm(database);
   await database.withFirm(wrenFirm.firmId, (tx) =>
@@ -156,8 +161,71 @@ describe('a list page (readListPage), on the clients list', () => {
       status: 'active',
       isPortalEnabled: false,
       createdAt: expect.any(Date),
-      openMatterCount: NUMBERED_MATTERS + UNNUMBERED_MATTERS,
+      // One numbered matter is deleted (for the fee earner's list below).
+      openMatterCount: NUMBERED_MATTERS + UNNUMBERED_MATTERS - 1,
     });
+  });
+});
+
+describe('a filter through another table (matters of one fee earner, through their assignments)', () => {
+  const request = (more: Partial<MatterListRequest> = {}): MatterListRequest => ({
+    filters: { assignedUserId: firm.users.feeEarner.id, ...more.filters },
+    sort: more.sort ?? { column: 'createdAt', direction: 'desc' },
+    ...(more.searchText ? { searchText: more.searchText } : {}),
+  });
+  const matterPage = (listRequest: MatterListRequest, page = { page: 1, size: 20 }) =>
+    database.withFirm(firm.firmId, (tx) => readListPage(tx, matterList, firm.firmId, listRequest, page), READ_ONLY);
+  /** The fee earner's live matters as one plain statement finds them. */
+  const assigned = async (order: 'created_at desc, id desc' | 'matter_number asc, id asc', billingType?: string) =>
+    (
+      await database.withFirm(firm.firmId, (tx) =>
+        rowsOf<{ id: string }>(
+          tx.execute(sql`select m.id from matters m
+            where m.firm_id = ${firm.firmId} and m.deleted_at is null and m.client_deleted_at is null
+              and exists (select 1 from matter_assignees a where a.matter_id = m.id and a.user_id = ${firm.users.feeEarner.id})
+              ${billingType ? sql`and m.billing_type = ${billingType}` : sql``}
+            order by ${sql.raw(order)}`),
+        ),
+      )
+    ).map((row) => row.id);
+
+  it.each([
+    [
+      'alone: newest first, counted from the assignments alone',
+      () => request(),
+      { page: 3, size: 20 },
+      () => assigned('created_at desc, id desc'),
+    ],
+    [
+      'with a filter of the list: counted through the join',
+      () => request({ filters: { billingType: 'Retainer' } }),
+      { page: 1, size: 2 },
+      () => assigned('created_at desc, id desc', 'Retainer'),
+    ],
+    [
+      'in an order the assignments do not copy',
+      () => request({ sort: { column: 'matterNumber', direction: 'asc' } }),
+      { page: 2, size: 50 },
+      () => assigned('matter_number asc, id asc'),
+    ],
+  ])('%s', async (_title, listRequest, page, expected) => {
+    const all = await expected();
+    const found = await matterPage(listRequest(), page);
+    expect(found.rows.map((row) => row.id)).toEqual(all.slice((page.page - 1) * page.size, page.page * page.size));
+    expect(found).toMatchObject({ totalCount: all.length, isTotalCountCapped: false });
+  });
+
+  it('leaves out deleted matters and those of deleted clients, in the count as in the rows', async () => {
+    const all = await assigned('created_at desc, id desc');
+    expect(all).toHaveLength(NUMBERED_MATTERS - 1 + 3);
+    expect(await matterPage(request(), { page: 99, size: 20 })).toMatchObject({ totalCount: all.length });
+  });
+
+  it('exports every row once, in list order, across batches that resume on the assignments', async () => {
+    const csv = { header: ['Id'], cells: (row: { id: string }) => [row.id] };
+    const lines = linesOf(await readAll(await streamListCsv(database, firm.firmId, matterList, request(), csv)));
+    expect(lines.length).toBeGreaterThan(CSV_BATCH_ROWS);
+    expect(lines).toEqual(await assigned('created_at desc, id desc'));
   });
 });
 

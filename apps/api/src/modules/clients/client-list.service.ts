@@ -5,7 +5,7 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
 import type { ListRow } from '../../platform/lists/list-page.ts';
-import { clientList, findClientPage, type ClientListRequest } from './client-list.repository.ts';
+import { clientExport, type clientList, findClientPage, type ClientListRequest } from './client-list.repository.ts';
 
 type ClientListQuery = z.output<typeof clientListQuerySchema>;
 export type ClientListService = ReturnType<typeof createClientListService>;
@@ -18,7 +18,7 @@ const requestOf = (query: ClientListQuery): ClientListRequest => ({
 
 const summaryOf = (row: ListRow<typeof clientList.columns>): ClientSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-const clientCsv: ListCsv<typeof clientList.columns, void> = {
+const clientCsv: ListCsv<typeof clientExport.columns, void> = {
   header: ['Name', 'Type', 'Email', 'Phone', 'Status', 'Open matters', 'Created'],
   cells: (client) => [
     client.name,
@@ -27,7 +27,7 @@ const clientCsv: ListCsv<typeof clientList.columns, void> = {
     client.phone,
     client.status === 'active' ? 'Active' : 'Archived',
     client.openMatterCount,
-    client.createdAt.toISOString().slice(0, 10),
+    client.createdOn,
   ],
 };
 
@@ -45,6 +45,6 @@ export function createClientListService(database: Database) {
 
     /** The whole filtered list as CSV, one snapshot, streamed. */
     csv: (principal: FirmPrincipal, query: ClientListQuery): Promise<Readable> =>
-      streamListCsv(database, principal.firmId, clientList, requestOf(query), clientCsv),
+      streamListCsv(database, principal.firmId, clientExport, requestOf(query), clientCsv),
   };
 }

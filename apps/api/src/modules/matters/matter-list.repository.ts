@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { declareList, type ListRequest, type PageNumber } from '../../platform/lists/list-declaration.ts';
 import { readListPage } from '../../platform/lists/list-page.ts';
@@ -31,16 +31,18 @@ export const matterList = declareList({
     clientId: (clientId: string) => eq(matters.clientId, clientId),
     status: (status: 'Open' | 'Closed') => eq(matters.status, status),
     billingType: (billingType: MatterListFilters['billingType'] & string) => eq(matters.billingType, billingType),
-    // A fee earner's live assignments, as matter_assignees' partial index holds them (migration 0012).
-    assignedUserId: (userId: string, firmId: string) =>
-      inArray(
-        matters.id,
-        sql`(select ${matterAssignees.matterId} from ${matterAssignees} where ${and(
-          eq(matterAssignees.firmId, firmId),
-          eq(matterAssignees.userId, userId),
-          eq(matterAssignees.isMatterLive, true),
-        )})`,
-      ),
+    // A fee earner's live assignments (matter_assignees' partial index, migration 0012), which copy
+    // each matter's creation time and liveness: the newest first walk that index, counted from it alone.
+    assignedUserId: (userId: string, firmId: string) => ({
+      table: matterAssignees,
+      copies: [
+        [matters.firmId, matterAssignees.firmId],
+        [matters.id, matterAssignees.matterId],
+        [matters.createdAt, matterAssignees.matterCreatedAt],
+      ],
+      where: and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matterAssignees.isMatterLive, true))!,
+      isLiveRowsAlone: true,
+    }),
   },
   search: [matters.searchText],
   sorts: {

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import { declareList, type ListRequest, type ListSort, type PageNumber } from '../../platform/lists/list-declaration.ts';
 import { readListPage } from '../../platform/lists/list-page.ts';
-import { matchingCondition } from '../../platform/lists/list-statements.ts';
+import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySortColumn } from './time-entries.rules.ts';
 import { isBilledTimeEntry } from './time-entry-billing.repository.ts';
@@ -104,16 +104,13 @@ export const findTimeEntryPage = (tx: Tx, firmId: string, request: TimeEntryList
 /** Hours and home-currency amounts over the whole filter, as exact decimal text. */
 export async function sumTimeEntries(tx: Tx, firmId: string, request: TimeEntryListRequest) {
   const billable = sql`${timeEntries.isBillable} = 4`;
-  const [row] = await tx
-    .select({
-      totalHours: sql<string>`coalesce(sum(${timeEntries.duration}), 0)::numeric(20, 4)::text`,
-      billableHours: sql<string>`coalesce(sum(${timeEntries.duration}) filter (where ${billable}), 0)::numeric(20, 4)::text`,
-      nonBillableHours: sql<string>`coalesce(sum(${timeEntries.duration}) filter (where not ${billable}), 0)::numeric(20, 4)::text`,
-      billableAmount: sql<string>`coalesce(sum(${timeEntries.homeTotalAmount}) filter (where ${billable}), 0)::numeric(20, 2)::text`,
-      unbilledAmount: sql<string>`coalesce(sum(${timeEntries.homeTotalAmount}) filter (where ${billable}
+  const [row] = await selectMatching(tx, timeEntryList, firmId, request, {
+    totalHours: sql<string>`coalesce(sum(${timeEntries.duration}), 0)::numeric(20, 4)::text`,
+    billableHours: sql<string>`coalesce(sum(${timeEntries.duration}) filter (where ${billable}), 0)::numeric(20, 4)::text`,
+    nonBillableHours: sql<string>`coalesce(sum(${timeEntries.duration}) filter (where not ${billable}), 0)::numeric(20, 4)::text`,
+    billableAmount: sql<string>`coalesce(sum(${timeEntries.homeTotalAmount}) filter (where ${billable}), 0)::numeric(20, 2)::text`,
+    unbilledAmount: sql<string>`coalesce(sum(${timeEntries.homeTotalAmount}) filter (where ${billable}
         and not ${isBilledTimeEntry}), 0)::numeric(20, 2)::text`,
-    })
-    .from(timeEntries)
-    .where(matchingCondition(timeEntryList, firmId, request));
+  });
   return row!;
 }

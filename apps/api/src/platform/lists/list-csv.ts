@@ -4,7 +4,20 @@ import type { Database, Tx } from '../../db/database.ts';
 import { csvLine, type CsvValue } from '../../lib/csv.ts';
 import type { ListDeclaration, ListRequest } from './list-declaration.ts';
 import type { ListRow } from './list-page.ts';
-import { windowStatement, type Keyset } from './list-statements.ts';
+import { batchStatement, type Keyset } from './list-statements.ts';
+
+/**
+ * A row as an export batch reads it: the list's columns as the driver gives them, where a
+ * timestamp is its text (drizzle's node-postgres and PGlite drivers leave dates and times as text;
+ * only the ORM's mapping makes them Dates).
+ */
+export type CsvRow<Columns extends SelectedFields> = {
+  [Name in keyof ListRow<Columns>]: ListRow<Columns>[Name] extends Date
+    ? string
+    : ListRow<Columns>[Name] extends Date | null
+      ? string | null
+      : ListRow<Columns>[Name];
+};
 
 /**
  * A list's CSV: its header, and each row's cells. `prepare` reads, in the same snapshot, what every
@@ -13,7 +26,7 @@ import { windowStatement, type Keyset } from './list-statements.ts';
 export type ListCsv<Columns extends SelectedFields, Context> = {
   header: readonly string[];
   prepare?: (tx: Tx, firmId: string) => Promise<Context>;
-  cells: (row: ListRow<Columns>, context: Context) => readonly CsvValue[];
+  cells: (row: CsvRow<Columns>, context: Context) => readonly CsvValue[];
 };
 
 /**
@@ -38,7 +51,7 @@ function drained(stream: PassThrough): Promise<void> {
 }
 
 /** A row of an export batch: the list's columns, and its sort values as text, the id last. */
-type BatchRow<Columns extends SelectedFields> = ListRow<Columns> & { sortValues: (string | null)[] };
+type BatchRow<Columns extends SelectedFields> = CsvRow<Columns> & { sortValues: (string | null)[] };
 
 /**
  * The whole filtered list as CSV, one consistent snapshot: a read-only repeatable-read transaction
@@ -61,9 +74,9 @@ export function streamListCsv<Filters extends object, SortColumn extends string,
     const exportRows = async (tx: Tx) => {
       const context = (await csv.prepare?.(tx, firmId)) as Context;
       const readBatch = (after: Keyset | null) => {
-        const window = { limit: CSV_BATCH_ROWS, after, withKeyset: true };
-        // A drizzle query runs each time it is awaited: made a promise once, it runs once.
-        const batch = Promise.resolve(windowStatement(tx, list, firmId, request, window)) as unknown as Promise<BatchRow<Columns>[]>;
+        const batch = tx
+          .execute(batchStatement(tx, list, firmId, request, CSV_BATCH_ROWS, after))
+          .then((result) => (result as unknown as { rows: BatchRow<Columns>[] }).rows);
         // Awaited below; until then a failure must not count as an unhandled rejection.
         batch.catch(() => undefined);
         return batch;

@@ -14,6 +14,17 @@ export type SortKey = { key: AnyPgColumn | SQL; type?: string; isNullable?: bool
 /** A sort whose key lives on another table (a time entry sorted by its client's name) joins it to choose the rows. */
 export type ListSort = { keys: SortKey[]; join?: { table: PgTable; on: SQL } };
 
+/**
+ * A filter through another table that holds at most one row per list row (a fee earner's
+ * assignment to a matter). `copies` pairs list columns with that table's copies of them, kept equal
+ * by triggers (the firm and the id among them): the join equates each pair, so a page in the order
+ * of copied sort keys walks that table's index and stops after the page, and an export batch
+ * resumes on the copies, in the same index. `isLiveRowsAlone`: `where` alone selects only the
+ * firm's live rows (the table copies their liveness), so a request with no other condition counts
+ * that table's index alone.
+ */
+export type FilterThrough = { table: PgTable; copies: [AnyPgColumn, AnyPgColumn][]; where: SQL; isLiveRowsAlone?: boolean };
+
 /** What a search matches: a column ILIKE the pattern, or a condition of its own (a match through another table). */
 export type SearchColumn = AnyPgColumn | ((pattern: string, firmId: string) => SQL);
 
@@ -21,7 +32,8 @@ export type SearchColumn = AnyPgColumn | ((pattern: string, firmId: string) => S
  * A list, declared once; `readListPage`, `countList` and `streamListCsv` read it.
  *
  * - `live`: the live rows, worded as the list's partial indexes' predicate so they can serve it;
- * - `filters`: one condition per filter name, applied when the request gives a value;
+ * - `filters`: one condition per filter name, applied when the request gives a value (or a
+ *   FilterThrough another table);
  * - `search`: the columns a search text is looked for in (ILIKE '%text%', the trigram indexes);
  * - `sorts`: the keys of each sort column, in order;
  * - `columns`/`joins`: what a page's row holds (drizzle fields over the table and its left joins);
@@ -32,7 +44,7 @@ export type SearchColumn = AnyPgColumn | ((pattern: string, firmId: string) => S
 export type ListDeclaration<Filters extends object, SortColumn extends string, Columns extends SelectedFields> = {
   table: ListTable;
   live?: SQL;
-  filters: { [Name in keyof Filters]-?: (value: NonNullable<Filters[Name]>, firmId: string) => SQL | undefined };
+  filters: { [Name in keyof Filters]-?: (value: NonNullable<Filters[Name]>, firmId: string) => SQL | FilterThrough | undefined };
   search: SearchColumn[];
   sorts: Record<SortColumn, ListSort>;
   columns: Columns;
