@@ -63,9 +63,15 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
     // Sign-in is rate limited per address; the run signs in up to 25 users, and issue 4 its 20 time keepers.
     AUTH_RATE_LIMIT_PER_MINUTE: '100',
     ...(spec.databaseUrl ? { DATABASE_URL: spec.databaseUrl } : {}),
+    // As a deployment chooses it: on for a direct connection (README), off behind a transaction-mode pooler.
+    ...(process.env.DATABASE_PREPARED_STATEMENTS ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS } : {}),
   });
   // No DATABASE_URL and no data directory: an in-memory PGlite.
-  const database = openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
+  });
   let started = performance.now();
   await database.migrate();
   const migrateMs = Math.round(performance.now() - started);
