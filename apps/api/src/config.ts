@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { FileStoreSettings } from './platform/files/files.ts';
+import type { S3Settings } from './platform/files/s3-file-store.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -25,6 +27,12 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   WEB_DIST_DIR: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
 
 export type AppConfig = {
@@ -53,6 +61,8 @@ export type AppConfig = {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string | null;
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
+  files: FileStoreSettings;
   /** Auth rate limits; tests lower or raise them. */
   loginAttemptsPerAccount: number;
   authRequestsPerMinutePerAddress: number;
@@ -87,8 +97,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : null,
+    files: { dataDir, s3: s3SettingsOf(env) },
     loginAttemptsPerAccount: 5,
     authRequestsPerMinutePerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** A bucket's settings; a store of its own (an endpoint) is addressed by path unless told otherwise. */
+function s3SettingsOf(env: z.infer<typeof environmentSchema>): S3Settings | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
   };
 }
 

@@ -1,0 +1,17 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where a firm's files live: receipts today, documents and invoice PDFs next. Two backends, the
+ * same contract: files under DATA_DIR/files (the default), or an S3-compatible bucket. A key is
+ * opaque and unguessable (storeUpload makes it); the database row that names a file is what says
+ * which firm it belongs to, so a store is only ever reached through a check of that row.
+ */
+export type FileStore = {
+  kind: 'local' | 's3';
+  /** Streams `content` to `key`; nothing is left under the key if the stream fails. */
+  write(key: string, content: Readable): Promise<void>;
+  /** The file's bytes as a stream, or null when no file has that key. */
+  read(key: string): Promise<Readable | null>;
+  /** Removes the file; removing a missing key is not an error. */
+  remove(key: string): Promise<void>;
+};

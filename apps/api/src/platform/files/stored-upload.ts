@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+// The Node entry: the bundler resolution the project type-checks with picks the web-streams-only one.
+import { fileTypeStream } from 'file-type/node';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from './file-store.ts';
+
+/**
+ * What an upload may be: `what` names it in messages ("Receipt"); `types` maps each allowed MIME
+ * type, as the content shows it, to the name a user knows it by.
+ */
+export type UploadRules = { what: string; maxBytes: number; types: Readonly<Record<string, string>> };
+
+/** A file as stored: its key, and what its content was found to be. */
+export type StoredFile = { key: string; size: number; contentType: string; extension: string; sha256: string };
+
+const MEGABYTE = 1024 * 1024;
+
+function listed(names: string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/**
+ * Stores an upload under a new unguessable key, streamed: its type is read from its first bytes
+ * (never from its name), its size is counted as it passes and it is refused past the limit, its
+ * SHA-256 is computed on the way. A refused or failed upload leaves nothing in the store.
+ */
+export async function storeUpload(store: FileStore, content: Readable, rules: UploadRules): Promise<StoredFile> {
+  const detected = await fileTypeStream(content);
+  const type = detected.fileType;
+  if (!type || !(type.mime in rules.types)) {
+    detected.destroy();
+    throw new AppError(415, `${rules.what} must be a ${listed([...new Set(Object.values(rules.types))])} file`);
+  }
+  const key = randomBytes(24).toString('base64url');
+  const hash = createHash('sha256');
+  let size = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > rules.maxBytes) return done(new AppError(413, `${rules.what} must be at most ${rules.maxBytes / MEGABYTE} MB`));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  detected.once('error', (error) => counted.destroy(error));
+  try {
+    await store.write(key, detected.pipe(counted));
+  } catch (error) {
+    detected.destroy();
+    await store.remove(key).catch(() => undefined);
+    throw error;
+  }
+  return { key, size, contentType: type.mime, extension: type.ext, sha256: hash.digest('hex') };
+}
+
+/**
+ * Records a stored file (the database row that names it); if recording fails, the file is removed,
+ * so a failed save never leaves an orphan in the store.
+ */
+export async function recordStoredFile<T>(store: FileStore, file: StoredFile, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await store.remove(file.key).catch(() => undefined);
+    throw error;
+  }
+}
