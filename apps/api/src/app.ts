@@ -39,6 +39,7 @@ import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
 import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
+import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerActivityTypeRoutes(app, database);
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
+  registerFlatFeeRoutes(app, database);
   registerTimeEntryLogRoutes(app, database);
 
   if (config.webDistDir) {

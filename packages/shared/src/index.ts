@@ -22,3 +22,4 @@ export * from './reference-data/reference-data.schemas.ts';
 export * from './time-entries/time-entry-amounts.ts';
 export * from './time-entries/time-entry.schemas.ts';
 export * from './time-entries/utbms-task-codes.ts';
+export * from './flat-fees/flat-fee.schemas.ts';

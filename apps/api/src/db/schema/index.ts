@@ -9,3 +9,4 @@ export * from './idempotency.ts';
 export * from './time-entries.ts';
 export * from './conflict-names.ts';
 export * from './platform.ts';
+export * from './flat-fees.ts';

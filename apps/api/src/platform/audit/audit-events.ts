@@ -41,6 +41,9 @@ export const AUDIT_EVENTS = [
   'timeEntry.created',
   'timeEntry.updated',
   'timeEntry.deleted',
+  'flatFee.created',
+  'flatFee.updated',
+  'flatFee.deleted',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -1,0 +1,179 @@
+import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { declareList, type ListRequest, type ListSort } from '../../platform/lists/list-declaration.ts';
+import { selectMatching } from '../../platform/lists/list-statements.ts';
+
+export type FlatFeeValues = {
+  clientId: string;
+  matterId: string;
+  userId: string;
+  activityTypeId: string | null;
+  flatFeeDate: string;
+  description: string;
+  note: string | null;
+  amount: string;
+};
+
+/** The matter (with its client's liveness) a flat fee would go on, in the firm; null when it is not the firm's. */
+export async function findMatterReference(tx: Tx, firmId: string, matterId: string) {
+  const [row] = await tx
+    .select({
+      clientId: matters.clientId,
+      status: matters.status,
+      billingType: matters.billingType,
+      flatRate: matters.flatRate,
+      isLive: sql<boolean>`${matters.deletedAt} is null and ${matters.clientDeletedAt} is null`,
+    })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), eq(matters.id, matterId)));
+  return row ?? null;
+}
+
+export async function findUserReference(tx: Tx, firmId: string, userId: string) {
+  const [row] = await tx
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+export async function findActivityReference(tx: Tx, firmId: string, activityId: string) {
+  const [row] = await tx
+    .select({ isLive: sql<boolean>`${activityTypes.deletedAt} is null` })
+    .from(activityTypes)
+    .where(and(eq(activityTypes.firmId, firmId), eq(activityTypes.id, activityId)));
+  return row ?? null;
+}
+
+export async function findHomeCurrency(tx: Tx, firmId: string): Promise<number | null> {
+  const [row] = await tx.select({ currencyId: firms.homeCurrencyId }).from(firms).where(eq(firms.id, firmId));
+  return row?.currencyId ?? null;
+}
+
+export async function insertFlatFee(tx: Tx, firmId: string, addedByUserId: string, values: FlatFeeValues & { currencyId: number | null }) {
+  const [row] = await tx
+    .insert(flatFees)
+    .values({ firmId, addedByUserId, ...values })
+    .returning({ id: flatFees.id });
+  return row!.id;
+}
+
+/** The live flat fee, locked for the change about to be made to it. */
+export async function lockFlatFee(tx: Tx, firmId: string, flatFeeId: string) {
+  const [row] = await tx
+    .select()
+    .from(flatFees)
+    .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId), isNull(flatFees.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateFlatFee(tx: Tx, firmId: string, flatFeeId: string, values: FlatFeeValues) {
+  await tx
+    .update(flatFees)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId)));
+}
+
+export async function setFlatFeeDeleted(tx: Tx, firmId: string, flatFeeId: string, deletedByUserId: string) {
+  await tx
+    .update(flatFees)
+    .set({ deletedAt: sql`now()`, deletedByUserId })
+    .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId)));
+}
+
+/** A name by primary key, per row of a page: lookups plan faster than a join of every table. */
+const nameOf = (table: typeof clients | typeof matters | typeof users | typeof activityTypes, column: string, id: unknown) =>
+  sql`(select ${sql.identifier(column)} from ${table} looked_up where looked_up.id = ${id})`;
+
+const columns = {
+  id: flatFees.id,
+  flatFeeDate: flatFees.flatFeeDate,
+  clientId: flatFees.clientId,
+  clientName: sql<string>`${nameOf(clients, 'display_name', flatFees.clientId)}`,
+  matterId: flatFees.matterId,
+  matterName: sql<string>`${nameOf(matters, 'matter_name', flatFees.matterId)}`,
+  matterNumber: sql<string | null>`${nameOf(matters, 'matter_number', flatFees.matterId)}`,
+  userId: flatFees.userId,
+  userName: sql<string>`${nameOf(users, 'name', flatFees.userId)}`,
+  activityId: flatFees.activityTypeId,
+  activityType: sql<string | null>`${nameOf(activityTypes, 'activity_type', flatFees.activityTypeId)}`,
+  description: flatFees.description,
+  amount: flatFees.amount,
+  currencySymbol: sql<string>`coalesce((select symbol from ${currencies} looked_up where looked_up.id = ${flatFees.currencyId}), '')`,
+  isLocked: sql<boolean>`${flatFees.invoiceId} is not null`,
+  addedByUserId: flatFees.addedByUserId,
+  addedByUserName: sql<string>`${nameOf(users, 'name', flatFees.addedByUserId)}`,
+  createdAt: flatFees.createdAt,
+};
+
+export type FlatFeeListFilters = {
+  status?: 'Unbilled' | 'Billed' | undefined;
+  clientId?: string | undefined;
+  matterId?: string | undefined;
+  addedByUserId?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+};
+export type FlatFeeSortColumn = 'flatFeeDate' | 'clientName' | 'matterName' | 'userName' | 'amount' | 'status' | 'createdAt';
+export type FlatFeeListRequest = ListRequest<FlatFeeListFilters, FlatFeeSortColumn>;
+
+/** A sort by a name joins the one table that holds it. */
+const byName = (table: typeof clients | typeof matters | typeof users, name: AnyPgColumn, on: AnyPgColumn): ListSort => ({
+  keys: [{ key: name, type: 'text' }],
+  join: { table, on: eq((table as typeof clients).id, on) },
+});
+
+/**
+ * Flat fees, newest date first, filtered on their own columns; a search matches the description, or
+ * the matters whose search text (which holds the client's name) matches.
+ */
+export const flatFeeList = declareList({
+  table: flatFees,
+  live: isNull(flatFees.deletedAt),
+  filters: {
+    status: (status: 'Unbilled' | 'Billed') => (status === 'Billed' ? isNotNull(flatFees.invoiceId) : isNull(flatFees.invoiceId)),
+    clientId: (clientId: string) => eq(flatFees.clientId, clientId),
+    matterId: (matterId: string) => eq(flatFees.matterId, matterId),
+    addedByUserId: (userId: string) => eq(flatFees.addedByUserId, userId),
+    fromDate: (date: string) => gte(flatFees.flatFeeDate, date),
+    toDate: (date: string) => lte(flatFees.flatFeeDate, date),
+  },
+  search: [
+    flatFees.description,
+    (pattern, firmId) =>
+      sql`${flatFees.matterId} = any(array(select searched.id from ${matters} searched
+        where searched.firm_id = ${firmId} and searched.search_text ilike ${pattern}))`,
+  ],
+  sorts: {
+    flatFeeDate: { keys: [{ key: flatFees.flatFeeDate }, { key: flatFees.createdAt }] },
+    createdAt: { keys: [{ key: flatFees.createdAt }] },
+    amount: { keys: [{ key: flatFees.amount }] },
+    status: { keys: [{ key: sql`${flatFees.invoiceId} is not null`, type: 'boolean' }] },
+    clientName: byName(clients, clients.displayName, flatFees.clientId),
+    matterName: byName(matters, matters.matterName, flatFees.matterId),
+    userName: byName(users, users.name, flatFees.userId),
+  },
+  columns,
+  isDescendingNullsLast: true,
+});
+
+/** One flat fee with its names, as the list shows it, plus its note and last change. */
+export async function findFlatFeeDetail(tx: Tx, firmId: string, flatFeeId: string) {
+  const [row] = await tx
+    .select({ ...columns, note: flatFees.note, updatedAt: flatFees.updatedAt })
+    .from(flatFees)
+    .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId), isNull(flatFees.deletedAt)));
+  return row ?? null;
+}
+
+/** The whole filter's total and its unbilled part, as exact decimal text. */
+export async function sumFlatFees(tx: Tx, firmId: string, request: FlatFeeListRequest) {
+  const [row] = await selectMatching(tx, flatFeeList, firmId, request, {
+    totalAmount: sql<string>`coalesce(sum(${flatFees.amount}), 0)::numeric(20, 2)::text`,
+    unbilledAmount: sql<string>`coalesce(sum(${flatFees.amount}) filter (where ${flatFees.invoiceId} is null), 0)::numeric(20, 2)::text`,
+  });
+  return row!;
+}
