@@ -242,7 +242,7 @@ describe('GET …/get-flat-fees-list', () => {
   it('searches the description, and the matter (with its client’s name)', async () => {
     const found = (await list('GeneralSearchText=PROBATE')).json().data.data;
     expect(found.map((row: { description: string }) => row.description)).toEqual(['Probate application']);
-    const matter = fixture.references.openMatter;
+    const matter = fixture.references.matters.find((candidate) => candidate.id === fixture.references.openMatter.id)!;
     const byMatter = ids(await list(`GeneralSearchText=${encodeURIComponent(matter.matterName)}&size=100`));
     expect(byMatter).toEqual(firmFees.filter((row) => row.matterId === matter.id).map((row) => row.id));
   });
