@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlatFeeBilling, FLAT_FEE_BILLING_MESSAGES } from '../src/modules/flat-fees/flat-fees.api.ts';
 import { rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
@@ -270,5 +271,37 @@ describe('GET …/get-flat-fees-list', () => {
     const lines = response.body.trim().split('\r\n');
     expect(lines[0]).toBe('Date,Client,Matter,Fee earner,Activity,Description,Amount,Status,Added by');
     expect(lines.slice(1)).toEqual([expect.stringContaining(',Probate application,2000.25,Billed,')]);
+  });
+});
+
+describe('the invoice lock (flat-fees.api.ts)', () => {
+  const billing = createFlatFeeBilling();
+  const statusOf = async (id: string) =>
+    (await fixture.call('GET', `${base}/get-flat-fee/${id}`, fixture.tokens.admin)).json().data.status as string;
+  const inFirm = <T>(work: Parameters<typeof fixture.context.database.withFirm<T>>[1]) =>
+    fixture.context.database.withFirm(fixture.firm.firmId, work);
+
+  it('takes the flat fees for an invoice all or none, and releases them', async () => {
+    const [first, second, third] = await Promise.all(
+      ['Lock one', 'Lock two', 'Lock three'].map(async (description) => (await create(fee({ description }))).json().data.id as string),
+    );
+    const invoiceId = crypto.randomUUID();
+    await inFirm((tx) => billing.lockForInvoice(tx, fixture.firm.firmId, invoiceId, [first!, second!]));
+    expect([await statusOf(first!), await statusOf(second!)]).toEqual(['Billed', 'Billed']);
+    await expect(
+      inFirm((tx) => billing.lockForInvoice(tx, fixture.firm.firmId, crypto.randomUUID(), [second!, third!])),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: FLAT_FEE_BILLING_MESSAGES.notFree,
+    });
+    expect(await statusOf(third!)).toBe('Unbilled');
+    const theirs = (await create(fee({ description: 'Lock theirs' }))).json().data.id as string;
+    await expect(
+      fixture.context.database.withFirm(fixture.otherFirm.firmId, (tx) =>
+        billing.lockForInvoice(tx, fixture.otherFirm.firmId, crypto.randomUUID(), [theirs]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await inFirm((tx) => billing.releaseFromInvoice(tx, fixture.firm.firmId, invoiceId))).toBe(2);
+    expect([await statusOf(first!), await statusOf(second!)]).toEqual(['Unbilled', 'Unbilled']);
   });
 });

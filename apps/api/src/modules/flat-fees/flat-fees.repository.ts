@@ -1,9 +1,15 @@
-import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { declareList, type ListRequest, type ListSort } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
+
+/**
+ * The one rule of what is billed, in SQL: a flat fee an invoice has taken (flat-fees.api.ts's lock
+ * sets it). A billed flat fee cannot change or be deleted; the service reads the same column.
+ */
+export const isBilledFlatFee: SQL = sql`(${flatFees.invoiceId} is not null)`;
 
 export type FlatFeeValues = {
   clientId: string;
@@ -103,7 +109,7 @@ const columns = {
   description: flatFees.description,
   amount: flatFees.amount,
   currencySymbol: sql<string>`coalesce((select symbol from ${currencies} looked_up where looked_up.id = ${flatFees.currencyId}), '')`,
-  isLocked: sql<boolean>`${flatFees.invoiceId} is not null`,
+  isLocked: sql<boolean>`${isBilledFlatFee}`,
   addedByUserId: flatFees.addedByUserId,
   addedByUserName: sql<string>`${nameOf(users, 'name', flatFees.addedByUserId)}`,
   createdAt: flatFees.createdAt,
@@ -134,7 +140,7 @@ export const flatFeeList = declareList({
   table: flatFees,
   live: isNull(flatFees.deletedAt),
   filters: {
-    status: (status: 'Unbilled' | 'Billed') => (status === 'Billed' ? isNotNull(flatFees.invoiceId) : isNull(flatFees.invoiceId)),
+    status: (status: 'Unbilled' | 'Billed') => (status === 'Billed' ? isBilledFlatFee : not(isBilledFlatFee)),
     clientId: (clientId: string) => eq(flatFees.clientId, clientId),
     matterId: (matterId: string) => eq(flatFees.matterId, matterId),
     addedByUserId: (userId: string) => eq(flatFees.addedByUserId, userId),
@@ -151,7 +157,7 @@ export const flatFeeList = declareList({
     flatFeeDate: { keys: [{ key: flatFees.flatFeeDate }, { key: flatFees.createdAt }] },
     createdAt: { keys: [{ key: flatFees.createdAt }] },
     amount: { keys: [{ key: flatFees.amount }] },
-    status: { keys: [{ key: sql`${flatFees.invoiceId} is not null`, type: 'boolean' }] },
+    status: { keys: [{ key: isBilledFlatFee, type: 'boolean' }] },
     clientName: byName(clients, clients.displayName, flatFees.clientId),
     matterName: byName(matters, matters.matterName, flatFees.matterId),
     userName: byName(users, users.name, flatFees.userId),
@@ -173,7 +179,7 @@ export async function findFlatFeeDetail(tx: Tx, firmId: string, flatFeeId: strin
 export async function sumFlatFees(tx: Tx, firmId: string, request: FlatFeeListRequest) {
   const [row] = await selectMatching(tx, flatFeeList, firmId, request, {
     totalAmount: sql<string>`coalesce(sum(${flatFees.amount}), 0)::numeric(20, 2)::text`,
-    unbilledAmount: sql<string>`coalesce(sum(${flatFees.amount}) filter (where ${flatFees.invoiceId} is null), 0)::numeric(20, 2)::text`,
+    unbilledAmount: sql<string>`coalesce(sum(${flatFees.amount}) filter (where not ${isBilledFlatFee}), 0)::numeric(20, 2)::text`,
   });
   return row!;
 }

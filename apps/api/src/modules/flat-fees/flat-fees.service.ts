@@ -143,7 +143,7 @@ export function createFlatFeeService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const previous = await lockFlatFee(tx, principal.firmId, flatFeeId);
         if (!previous) throw notFound('Flat fee');
-        if (previous.invoiceId) throw conflict(FLAT_FEE_MESSAGES.locked);
+        if (previous.invoiceId !== null) throw conflict(FLAT_FEE_MESSAGES.locked);
         await checkReferences(tx, principal.firmId, input, previous);
         const values = valuesOf(input);
         await updateFlatFee(tx, principal.firmId, flatFeeId, values);
@@ -156,7 +156,7 @@ export function createFlatFeeService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const previous = await lockFlatFee(tx, principal.firmId, flatFeeId);
         if (!previous) throw notFound('Flat fee');
-        if (previous.invoiceId) throw conflict(FLAT_FEE_MESSAGES.lockedDelete);
+        if (previous.invoiceId !== null) throw conflict(FLAT_FEE_MESSAGES.lockedDelete);
         await setFlatFeeDeleted(tx, principal.firmId, flatFeeId, principal.userId);
         await recordAuditEvent(tx, principal, 'flatFee.deleted', flatFeeId, { before: audited(previous) });
       }),

@@ -1,6 +1,7 @@
-import type { Tx } from '../../db/database.ts';
-import { conflict } from '../../lib/errors.ts';
-import { isBilledTimeEntry, putEntriesOnInvoice, takeEntriesOffInvoice } from './time-entry-billing.repository.ts';
+import { TIME_ENTRY_STATUS } from '@matterhorn/shared';
+import { timeEntries } from '../../db/schema/index.ts';
+import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
+import { isBilledTimeEntry } from './time-entry-billing.repository.ts';
 
 /**
  * What other modules may know and do about time entries (an invoice, the dashboard, reports): the
@@ -15,19 +16,12 @@ export const TIME_ENTRY_BILLING_MESSAGES = {
 
 export type TimeEntryBilling = ReturnType<typeof createTimeEntryBilling>;
 
-export function createTimeEntryBilling() {
-  return {
-    /**
-     * Locks the entries for invoice X, all or none: in the caller's transaction, so they are
-     * billed exactly when the invoice is saved. An entry already billed, deleted or of another
-     * firm refuses the whole lock (409), and the caller's transaction rolls back.
-     */
-    async lockForInvoice(tx: Tx, firmId: string, invoiceId: string, timeEntryIds: string[]): Promise<void> {
-      const wanted = new Set(timeEntryIds);
-      const taken = await putEntriesOnInvoice(tx, firmId, invoiceId, [...wanted]);
-      if (taken.length !== wanted.size) throw conflict(TIME_ENTRY_BILLING_MESSAGES.notFree);
-    },
-    /** Unlocks every entry of invoice X (voided, or a draft deleted): they can be billed again. */
-    releaseFromInvoice: (tx: Tx, firmId: string, invoiceId: string): Promise<number> => takeEntriesOffInvoice(tx, firmId, invoiceId),
-  };
-}
+/** The invoice lock on time entries: billed, an entry also takes SPEC.md's status 5 (3 again when released). */
+export const createTimeEntryBilling = () =>
+  createInvoiceLock({
+    table: timeEntries,
+    isBilled: isBilledTimeEntry,
+    onBilled: { status: TIME_ENTRY_STATUS.billed },
+    onReleased: { status: TIME_ENTRY_STATUS.unbilled },
+    notFree: TIME_ENTRY_BILLING_MESSAGES.notFree,
+  });

@@ -1,0 +1,18 @@
+import { flatFees } from '../../db/schema/index.ts';
+import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
+import { isBilledFlatFee } from './flat-fees.repository.ts';
+
+/**
+ * What other modules may know and do about flat fees (an invoice, the dashboard, reports): the one
+ * rule of what is billed, and the lock an invoice takes on its flat fees.
+ */
+export { isBilledFlatFee };
+
+export const FLAT_FEE_BILLING_MESSAGES = {
+  notFree: 'Some of these flat fees are already billed or no longer exist',
+} as const;
+
+export type FlatFeeBilling = ReturnType<typeof createFlatFeeBilling>;
+
+export const createFlatFeeBilling = () =>
+  createInvoiceLock({ table: flatFees, isBilled: isBilledFlatFee, notFree: FLAT_FEE_BILLING_MESSAGES.notFree });

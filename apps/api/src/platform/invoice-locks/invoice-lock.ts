@@ -1,0 +1,56 @@
+import { and, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/database.ts';
+import { conflict } from '../../lib/errors.ts';
+
+/**
+ * A kind of billable item an invoice takes (time entries, flat fees, expenses): its table, the one
+ * rule of what is billed (in SQL), and what else an invoice sets on it and clears from it besides
+ * invoice_id (a time entry's SPEC.md status).
+ */
+export type BillableItems = {
+  table: PgTable & { firmId: AnyPgColumn; id: AnyPgColumn; invoiceId: AnyPgColumn; deletedAt: AnyPgColumn; updatedAt: AnyPgColumn };
+  isBilled: SQL;
+  onBilled?: Record<string, unknown>;
+  onReleased?: Record<string, unknown>;
+  /** The refusal when some items are not free to bill ("Some of these time entries are already billed…"). */
+  notFree: string;
+};
+
+export type InvoiceLock = ReturnType<typeof createInvoiceLock>;
+
+/**
+ * The lock an invoice takes on its items, the same for every kind: what a module exposes in its
+ * `<module>.api.ts` for the invoices module, so no module writes another's billed rule.
+ */
+export function createInvoiceLock(items: BillableItems) {
+  // drizzle's update needs the table's own type; the columns above are what this code touches.
+  const table = items.table as PgTable & typeof items.table;
+  return {
+    /**
+     * Locks the items for invoice X, all or none: in the caller's transaction, so they are billed
+     * exactly when the invoice is saved. An item already billed, deleted or of another firm refuses
+     * the whole lock (409), and the caller's transaction rolls back.
+     */
+    async lockForInvoice(tx: Tx, firmId: string, invoiceId: string, itemIds: string[]): Promise<void> {
+      const wanted = [...new Set(itemIds)];
+      if (wanted.length === 0) return;
+      const taken = await tx
+        .update(table)
+        .set({ invoiceId, ...items.onBilled, updatedAt: sql`now()` } as never)
+        .where(and(eq(table.firmId, firmId), inArray(table.id, wanted), isNull(table.deletedAt), not(items.isBilled)))
+        .returning({ id: table.id });
+      if (taken.length !== wanted.length) throw conflict(items.notFree);
+    },
+
+    /** Unlocks every item of invoice X (voided, or a draft deleted): they can be billed again. */
+    async releaseFromInvoice(tx: Tx, firmId: string, invoiceId: string): Promise<number> {
+      const released = await tx
+        .update(table)
+        .set({ invoiceId: null, ...items.onReleased, updatedAt: sql`now()` } as never)
+        .where(and(eq(table.firmId, firmId), eq(table.invoiceId, invoiceId)))
+        .returning({ id: table.id });
+      return released.length;
+    },
+  };
+}
