@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFlatFeeBilling, FLAT_FEE_BILLING_MESSAGES } from '../src/modules/flat-fees/flat-fees.api.ts';
-import { rowsOf } from './support/test-app.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 const base = '/api/admin/expense-flat-fees-info';
@@ -303,5 +304,22 @@ describe('the invoice lock (flat-fees.api.ts)', () => {
     ).rejects.toMatchObject({ statusCode: 409 });
     expect(await inFirm((tx) => billing.releaseFromInvoice(tx, fixture.firm.firmId, invoiceId))).toBe(2);
     expect([await statusOf(first!), await statusOf(second!)]).toEqual(['Unbilled', 'Unbilled']);
+  });
+});
+
+describe('the demo firm', () => {
+  it('starts with fixed fees on its Flat Rate matters, one of them in two stages', async () => {
+    expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
+    const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const page = (await list('size=100&IncludeTotals=true', token)).json().data;
+    expect(page.data).toHaveLength(3);
+    expect(page.totals).toEqual({ totalAmount: '2950000.00', unbilledAmount: '2950000.00' });
+    const matterIds = new Set(page.data.map((row: { matterId: string }) => row.matterId));
+    const rates = await Promise.all(
+      [...matterIds].map(
+        async (matterId) => (await fixture.call('GET', `/api/admin/matter-master/get-matter-view?matterid=${matterId}`, token)).json().data,
+      ),
+    );
+    expect(rates.map((matter: { matterRate: string }) => matter.matterRate)).toEqual(['Flat Rate', 'Flat Rate']);
   });
 });
