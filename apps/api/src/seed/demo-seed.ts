@@ -14,6 +14,7 @@ import { hashPassword } from '../lib/secrets.ts';
 import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
+import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
@@ -266,6 +267,8 @@ export const DEMO_FIRM = { slug: 'demo', firmName: 'Adebayo & Partners (Demo)', 
 export async function seedDemoFirmOnce(database: Database, password: string): Promise<boolean> {
   const existing = await database.withIdentityLookup((tx) => authRepository.findFirmBySlug(tx, DEMO_FIRM.slug));
   if (existing) return false;
-  await seedDemoTimeEntries(database, await seedFirm(database, { ...DEMO_FIRM, password }));
+  const firm = await seedFirm(database, { ...DEMO_FIRM, password });
+  await seedDemoTimeEntries(database, firm);
+  await seedDemoExchangeRates(database, firm);
   return true;
 }
