@@ -15,7 +15,8 @@ let deleted: { clientId: string; matterOfDeletedClient: string; liveClientId: st
 const PERMISSION_DENIED = "You don't have permission to perform this action. Please contact your admin to provide access";
 
 beforeAll(async () => {
-  fixture = await setUpTimeEntryFixture();
+  // These tests check amounts and locks on exact durations; billing-increments.test.ts covers rounding.
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
   const { context, firm } = fixture;
   const currencies = await rowsOf<{ id: number; iso_code: 'NGN' | 'USD' }>(
     context.database.db.execute(sql`select id, iso_code from currencies where iso_code in ('NGN', 'USD')`),

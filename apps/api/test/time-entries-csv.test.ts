@@ -10,7 +10,8 @@ const BULK_ROWS = 4_500;
 const HEADER = 'Date,Client,Matter,Activity,Description,Fee earner,Hours,Billable,Rate,Amount,Currency,Status,UTBMS task';
 
 beforeAll(async () => {
-  fixture = await setUpTimeEntryFixture();
+  // These tests check amounts and locks on exact durations; billing-increments.test.ts covers rounding.
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
   const { firm, references, context } = fixture;
   const matter = references.openMatter;
   const post = (body: Record<string, unknown>) =>

@@ -16,7 +16,8 @@ const PERMISSION_DENIED = "You don't have permission to perform this action. Ple
 const LOCKED = 'This time entry is on an invoice: its date, client, matter and duration cannot change';
 
 beforeAll(async () => {
-  fixture = await setUpTimeEntryFixture();
+  // These tests check amounts and locks on exact durations; billing-increments.test.ts covers rounding.
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
   const { firmId } = fixture.firm;
   const [matter] = await fixture.context.database.withFirm(firmId, (tx) =>
     rowsOf<{ id: string }>(

@@ -10,7 +10,8 @@ let entries: Record<'e1' | 'e2' | 'e3' | 'e4' | 'e5' | 'e6', { id: string; [key:
 const MATTER_OF = (index: number) => fixture.references.matters[index]!;
 
 beforeAll(async () => {
-  fixture = await setUpTimeEntryFixture();
+  // The totals below are exact sums of the recorded hours; billing-increments.test.ts covers rounding.
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
   const { admin, feeEarner } = fixture.firm.users;
   const plan: [string, number, string, string, 2 | 4, string, string][] = [
     ['e1', 0, admin.id, '2025-01-10', 4, '1.5', 'Drafted lease variation'],
@@ -72,6 +73,7 @@ describe('GET /api/admin/time-entry', () => {
       activityType: 'Draft/revise',
       description: 'Filing',
       duration: '1.0000',
+      recordedDuration: '1.0000',
       isBillable: 2,
       timeEntryUserId: fixture.firm.users.feeEarner.id,
       timeEntryUserName: 'Tunde Bakare',

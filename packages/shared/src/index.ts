@@ -20,6 +20,7 @@ export * from './matters/matter.schemas.ts';
 export * from './team/team.schemas.ts';
 export * from './reference-data/reference-data.schemas.ts';
 export * from './time-entries/time-entry-amounts.ts';
+export * from './time-entries/billing-increment.ts';
 export * from './time-entries/time-entry.schemas.ts';
 export * from './time-entries/utbms-task-codes.ts';
 export * from './flat-fees/flat-fee.schemas.ts';

@@ -15,6 +15,7 @@ import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
+import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
@@ -270,5 +271,6 @@ export async function seedDemoFirmOnce(database: Database, password: string): Pr
   const firm = await seedFirm(database, { ...DEMO_FIRM, password });
   await seedDemoTimeEntries(database, firm);
   await seedDemoFlatFees(database, firm);
+  await seedDemoExchangeRates(database, firm);
   return true;
 }

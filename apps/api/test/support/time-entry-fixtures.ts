@@ -47,10 +47,16 @@ export async function findFirmReferences(database: Database, firmId: string): Pr
   });
 }
 
-/** A fresh app with two seeded firms, their staff signed in. */
-export async function setUpTimeEntryFixture(): Promise<TimeEntryFixture> {
+/**
+ * A fresh app with two seeded firms, their staff signed in. `billingIncrement: '0'` makes the first
+ * firm bill the exact time recorded, for tests of other rules that use durations off the default 0.1 h grid.
+ */
+export async function setUpTimeEntryFixture(options: { billingIncrement?: string } = {}): Promise<TimeEntryFixture> {
   const context = await createTestApp();
   const firm = await seedTestFirm(context.database);
+  if (options.billingIncrement !== undefined) {
+    await context.database.db.execute(sql`update firms set billing_increment = ${options.billingIncrement} where id = ${firm.firmId}`);
+  }
   const otherFirm = await seedTestFirm(context.database);
   const tokens = {
     admin: await signIn(context.app, firm.users.admin.email),

@@ -30,6 +30,7 @@ export function fakeProfile(overrides: Partial<Omit<Profile, 'businesses'>> & { 
         currencyId: 1,
         currencyISOCode: 'NGN',
         multicurrency: false,
+        billingIncrement: '0.1',
         profilePhoto: null,
         portalSlug: 'obi',
         isSetupComplete: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_INCREMENTS, DEFAULT_BILLING_INCREMENT } from '../time-entries/billing-increment.ts';
 
 /** SPEC.md §3 Profile: the first item of get-user-profile's data. Extra fields are ours. */
 export const businessSchema = z.object({
@@ -9,6 +10,8 @@ export const businessSchema = z.object({
   currencyId: z.number().nullable(),
   currencyISOCode: z.string(),
   multicurrency: z.boolean(),
+  /** The firm's billing increment in hours ('0': exact time), so the time-entry popup can show what will be billed. */
+  billingIncrement: z.enum(BILLING_INCREMENTS).default(DEFAULT_BILLING_INCREMENT),
   profilePhoto: z.string().nullable(),
   portalSlug: z.string().nullable(),
   isSetupComplete: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
 import { isoDate, optionalText, requiredText } from '../common/fields.ts';
 import { firmSetupRequestSchema } from '../firm/firm.schemas.ts';
+import { BILLING_INCREMENT_MESSAGE, BILLING_INCREMENTS } from '../time-entries/billing-increment.ts';
 
 export const UTBMS_ACTIVITY_CODES = ['A101', 'A102', 'A103', 'A104', 'A105', 'A106', 'A107', 'A108', 'A109', 'A110', 'A111'] as const;
 
@@ -60,6 +61,8 @@ export const firmProfileSchema = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  /** Hours are billed rounded up to this unit ('0': exact time). */
+  billingIncrement: z.enum(BILLING_INCREMENTS),
 });
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
@@ -67,5 +70,7 @@ export const firmProfileInputSchema = firmSetupRequestSchema.extend({
   address: optionalText('Address', 300),
   phone: optionalText('Phone', 40),
   email: emailSchema.nullish(),
+  /** Leaving it out keeps the firm's current increment. */
+  billingIncrement: z.enum(BILLING_INCREMENTS, { error: BILLING_INCREMENT_MESSAGE }).optional(),
 });
 export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;

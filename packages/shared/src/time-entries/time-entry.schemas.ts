@@ -126,7 +126,10 @@ export const timeEntrySchema = z.object({
   timeEntryUserName: z.string(),
   description: z.string(),
   timeEntryDate: z.string(),
+  /** The hours billed: the recorded hours rounded up once, on the server, to the firm's billing increment. */
   duration: z.string(),
+  /** The hours as recorded (typed, or measured by the timer) before rounding. */
+  recordedDuration: z.string(),
   userRate: z.string(),
   foreignUserRate: z.string(),
   homeCurrencyId: z.number().nullable(),
@@ -196,6 +199,7 @@ export const timeEntryListItemSchema = timeEntrySchema.pick({
   activityType: true,
   description: true,
   duration: true,
+  recordedDuration: true,
   isBillable: true,
   timeEntryUserId: true,
   timeEntryUserName: true,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currencies } from './reference.ts';
 
 /** A law firm: the tenant. Its row is visible only inside its own firm context. */
@@ -13,6 +13,8 @@ export const firms = pgTable(
     homeCurrencyId: integer('home_currency_id').references(() => currencies.id),
     multicurrency: boolean('multicurrency').notNull().default(false),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Hours are billed rounded up to this unit (0: the exact time). PRODUCT.md module 5. */
+    billingIncrement: numeric('billing_increment', { precision: 4, scale: 2 }).notNull().default('0.10'),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),
@@ -26,6 +28,7 @@ export const firms = pgTable(
     uniqueIndex('firms_portal_slug_key')
       .on(table.portalSlug)
       .where(sql`${table.portalSlug} is not null`),
+    check('firms_billing_increment_check', sql`${table.billingIncrement} in (0, 0.01, 0.05, 0.1, 0.25)`),
   ],
 );
 

@@ -39,8 +39,13 @@ export const timeEntries = pgTable(
     isBillable: smallint('is_billable').notNull(),
     description: text('description').notNull().default(''),
     timeEntryDate: date('time_entry_date').notNull(),
-    /** Decimal hours. */
+    /**
+     * Decimal hours billed: the recorded hours rounded up once, when recorded, to the firm's billing
+     * increment. Every amount, total, sort and invoice reads this one.
+     */
     duration: numeric('duration', { precision: 8, scale: 4 }).notNull(),
+    /** Decimal hours as recorded (typed or timed) before rounding; null on rows from before increments: the same as duration. */
+    recordedDuration: numeric('recorded_duration', { precision: 8, scale: 4 }),
     /** The hourly rate in the firm's home currency. */
     userRate: numeric('user_rate', { precision: 14, scale: 2 }).notNull(),
     foreignUserRate: numeric('foreign_user_rate', { precision: 14, scale: 2 }).notNull(),

@@ -39,6 +39,7 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
       address: firms.address,
       phone: firms.phone,
       email: firms.email,
+      billingIncrement: firms.billingIncrement,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -48,7 +49,12 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
 export async function updateFirmProfile(
   tx: Tx,
   firmId: string,
-  values: Parameters<typeof updateFirmSetup>[2] & { address: string | null; phone: string | null; email: string | null },
+  values: Parameters<typeof updateFirmSetup>[2] & {
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    billingIncrement: string;
+  },
 ) {
   await tx
     .update(firms)

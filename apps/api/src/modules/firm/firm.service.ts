@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FirmProfile, firmProfileInputSchema, firmSetupRequestSchema } from '@matterhorn/shared';
+import { billingIncrementOf, type FirmProfile, type firmProfileInputSchema, type firmSetupRequestSchema } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -32,6 +32,12 @@ async function mapSlugConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** numeric(4,2) reads '0.10'; the API answers the increment as the settings list names it ('0.1'). */
+const profileOf = (row: NonNullable<Awaited<ReturnType<typeof findFirmProfile>>>): FirmProfile => ({
+  ...row,
+  billingIncrement: billingIncrementOf(row.billingIncrement),
+});
+
 export function createFirmService(database: Database) {
   return {
     async setUp(principal: FirmPrincipal, input: z.output<typeof firmSetupRequestSchema>) {
@@ -61,7 +67,7 @@ export function createFirmService(database: Database) {
     async profileOf(principal: FirmPrincipal): Promise<FirmProfile> {
       const profile = await database.withFirm(principal.firmId, (tx) => findFirmProfile(tx, principal.firmId));
       if (!profile) throw notFound('Firm');
-      return profile;
+      return profileOf(profile);
     },
 
     async updateProfile(principal: FirmPrincipal, input: z.output<typeof firmProfileInputSchema>): Promise<FirmProfile> {
@@ -69,8 +75,9 @@ export function createFirmService(database: Database) {
       return mapSlugConflict(() =>
         database.withFirm(principal.firmId, async (tx) => {
           await assertCurrencyExists(tx, input.homeCurrencyId);
-          const before = await findFirmProfile(tx, principal.firmId);
-          if (!before) throw notFound('Firm');
+          const stored = await findFirmProfile(tx, principal.firmId);
+          if (!stored) throw notFound('Firm');
+          const before = profileOf(stored);
           const after = {
             name: input.firmName,
             portalSlug: input.portalSlug,
@@ -82,6 +89,7 @@ export function createFirmService(database: Database) {
             address: input.address,
             phone: input.phone,
             email: input.email ?? null,
+            billingIncrement: input.billingIncrement ?? before.billingIncrement,
           };
           await updateFirmProfile(tx, principal.firmId, after);
           const { logo: beforeLogo, ...beforeDetails } = before;
@@ -92,7 +100,7 @@ export function createFirmService(database: Database) {
             after: { firmName, ...afterDetails },
             logoChanged: beforeLogo !== afterLogo,
           });
-          return (await findFirmProfile(tx, principal.firmId))!;
+          return profileOf((await findFirmProfile(tx, principal.firmId))!);
         }),
       );
     },

@@ -16,6 +16,7 @@ export async function findProfile(tx: Tx, userId: string) {
       logo: firms.logo,
       portalSlug: firms.portalSlug,
       multicurrency: firms.multicurrency,
+      billingIncrement: firms.billingIncrement,
       setupCompletedAt: firms.setupCompletedAt,
       currencyId: currencies.id,
       currencySymbol: currencies.symbol,

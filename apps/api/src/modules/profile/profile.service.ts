@@ -1,4 +1,4 @@
-import { isoToDisplayDate, roundMoney, type Profile, type SubscriptionInfo } from '@matterhorn/shared';
+import { billingIncrementOf, isoToDisplayDate, roundMoney, type Profile, type SubscriptionInfo } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -31,6 +31,7 @@ export function createProfileService(database: Database) {
             currencyId: row.currencyId,
             currencyISOCode: row.currencyIsoCode ?? '',
             multicurrency: row.multicurrency,
+            billingIncrement: billingIncrementOf(row.billingIncrement),
             profilePhoto: row.logo,
             portalSlug: row.portalSlug,
             isSetupComplete: row.setupCompletedAt !== null,

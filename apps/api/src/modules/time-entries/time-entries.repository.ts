@@ -2,6 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, matterAssignees, matters, timeEntries, users } from '../../db/schema/index.ts';
 
+/** Rows recorded before billing increments hold no recorded duration: they billed what was recorded. */
+export const recordedDurationOf = sql<string>`coalesce(${timeEntries.recordedDuration}, ${timeEntries.duration})`;
+
 /** What the service writes; the firm, entered-by and timestamps are added here. */
 export type TimeEntryValues = {
   clientId: string;
@@ -12,6 +15,7 @@ export type TimeEntryValues = {
   description: string;
   timeEntryDate: string;
   duration: string;
+  recordedDuration: string;
   userRate: string;
   foreignUserRate: string;
   homeCurrencyId: number | null;
@@ -25,7 +29,7 @@ export type TimeEntryValues = {
 
 export async function findFirmBilling(tx: Tx, firmId: string) {
   const [row] = await tx
-    .select({ homeCurrencyId: firms.homeCurrencyId, multicurrency: firms.multicurrency })
+    .select({ homeCurrencyId: firms.homeCurrencyId, multicurrency: firms.multicurrency, billingIncrement: firms.billingIncrement })
     .from(firms)
     .where(eq(firms.id, firmId));
   return row ?? null;
@@ -114,6 +118,7 @@ export async function lockTimeEntry(tx: Tx, firmId: string, timeEntryId: string)
       userId: timeEntries.userId,
       timeEntryDate: timeEntries.timeEntryDate,
       duration: timeEntries.duration,
+      recordedDuration: recordedDurationOf,
       isBillable: timeEntries.isBillable,
       userRate: timeEntries.userRate,
       exchangeRate: timeEntries.exchangeRate,
@@ -156,6 +161,7 @@ export async function findTimeEntryDetail(tx: Tx, firmId: string, timeEntryId: s
       description: timeEntries.description,
       timeEntryDate: timeEntries.timeEntryDate,
       duration: timeEntries.duration,
+      recordedDuration: recordedDurationOf,
       userRate: timeEntries.userRate,
       foreignUserRate: timeEntries.foreignUserRate,
       homeCurrencyId: timeEntries.homeCurrencyId,

@@ -1,5 +1,7 @@
 import {
+  billedDuration,
   computeTimeEntryAmounts,
+  fromScaled,
   DURATION_DECIMALS,
   hasPermissions,
   IS_BILLABLE,
@@ -50,6 +52,21 @@ export function lockedFieldsChanged(existing: LockedFields, next: LockedFields):
   if (existing.matterId !== next.matterId) changed.push('matterId');
   if (!sameDuration(existing.duration, next.duration)) changed.push('duration');
   return changed;
+}
+
+/**
+ * The hours to bill for the hours recorded. Rounding up to the firm's increment happens once: an
+ * edit that keeps the recorded hours keeps the hours billed, even if the firm's increment has
+ * changed since; new recorded hours are rounded with today's increment.
+ */
+export function billedDurationOf(
+  recorded: string,
+  increment: string,
+  previous: { duration: string; recordedDuration: string } | null,
+): string {
+  if (previous && sameDuration(previous.recordedDuration, recorded))
+    return fromScaled(toScaled(previous.duration, DURATION_DECIMALS), DURATION_DECIMALS);
+  return billedDuration(recorded, increment);
 }
 
 /** Largest value the amount columns hold: numeric(14, 2). */

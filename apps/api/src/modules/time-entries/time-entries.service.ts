@@ -1,4 +1,4 @@
-import { roundMoney, TIME_ENTRY_RULE_MESSAGES, type TimeEntry, type TimeEntryInputParsed } from '@matterhorn/shared';
+import { billingIncrementOf, roundMoney, TIME_ENTRY_RULE_MESSAGES, type TimeEntry, type TimeEntryInputParsed } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -20,6 +20,7 @@ import {
 } from './time-entries.repository.ts';
 import {
   amountsOf,
+  billedDurationOf,
   billingCurrencyOf,
   canViewAllTimeEntries,
   isLockedEntry,
@@ -60,7 +61,7 @@ async function checkReferences(tx: Tx, firmId: string, input: TimeEntryInputPars
     throw badRequest(TIME_ENTRY_RULE_MESSAGES.matterNotOfClient, { matterId: TIME_ENTRY_RULE_MESSAGES.matterNotOfClient });
   }
   const addsTime =
-    !previous || isNewMatter || previous.timeEntryDate !== input.timeEntryDate || !sameDuration(previous.duration, input.duration);
+    !previous || isNewMatter || previous.timeEntryDate !== input.timeEntryDate || !sameDuration(previous.recordedDuration, input.duration);
   if (matter.status === 'Closed' && addsTime) {
     throw badRequest(TIME_ENTRY_RULE_MESSAGES.matterClosed, { matterId: TIME_ENTRY_RULE_MESSAGES.matterClosed });
   }
@@ -79,6 +80,7 @@ async function valuesOf(tx: Tx, firmId: string, input: TimeEntryInputParsed, pre
   const home = { homeCurrencyId: firm?.homeCurrencyId ?? null, multicurrency: firm?.multicurrency ?? false };
   const currency = billingCurrencyOf(input, home, previous?.foreignCurrencyId ?? null);
   if (currency.foreignCurrencyId !== null && !(await currencyExists(tx, currency.foreignCurrencyId))) throw notFound('Currency');
+  const duration = billedDurationOf(input.duration, billingIncrementOf(firm?.billingIncrement), previous);
   return {
     clientId: input.clientId,
     matterId: input.matterId,
@@ -87,12 +89,14 @@ async function valuesOf(tx: Tx, firmId: string, input: TimeEntryInputParsed, pre
     isBillable: input.isBillable,
     description: input.description,
     timeEntryDate: input.timeEntryDate,
-    duration: input.duration,
+    duration,
+    recordedDuration: input.duration,
     homeCurrencyId: home.homeCurrencyId,
     foreignCurrencyId: currency.foreignCurrencyId,
     exchangeRate: currency.exchangeRate,
     utbmsTaskCode: input.utbmsTaskCode ?? null,
-    ...amountsOf(input, currency.exchangeRate),
+    // Amounts follow the billed hours: what the client is charged for.
+    ...amountsOf({ ...input, duration }, currency.exchangeRate),
   };
 }
 
@@ -122,6 +126,7 @@ type AuditedValues = Pick<
   | 'userId'
   | 'timeEntryDate'
   | 'duration'
+  | 'recordedDuration'
   | 'isBillable'
   | 'userRate'
   | 'exchangeRate'
@@ -134,6 +139,7 @@ const auditDetailsOf = (values: AuditedValues): AuditedValues => ({
   userId: values.userId,
   timeEntryDate: values.timeEntryDate,
   duration: values.duration,
+  recordedDuration: values.recordedDuration,
   isBillable: values.isBillable,
   userRate: values.userRate,
   exchangeRate: values.exchangeRate,
@@ -167,7 +173,7 @@ export function createTimeEntryService(database: Database) {
         const existing = assertVisible(principal, await lockTimeEntry(tx, principal.firmId, timeEntryId));
         assertMayRecordFor(principal, input.timeEntryUserId);
         if (isLockedEntry(existing)) {
-          const changed = lockedFieldsChanged(existing, input);
+          const changed = lockedFieldsChanged({ ...existing, duration: existing.recordedDuration }, input);
           if (changed.length > 0) {
             throw new AppError(
               409,

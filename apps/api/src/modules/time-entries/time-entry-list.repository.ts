@@ -42,6 +42,7 @@ export const listColumns = {
   activityType: lookUp<string>(activityTypes, activityTypes.activityType, timeEntries.activityTypeId),
   description: timeEntries.description,
   duration: timeEntries.duration,
+  recordedDuration: sql<string>`coalesce(${timeEntries.recordedDuration}, ${timeEntries.duration})`,
   isBillable: timeEntries.isBillable,
   timeEntryUserId: timeEntries.userId,
   timeEntryUserName: lookUp<string>(users, users.name, timeEntries.userId),

@@ -1,4 +1,4 @@
-import type { Profile } from '@matterhorn/shared';
+import { DEFAULT_BILLING_INCREMENT, type BillingIncrement, type Profile } from '@matterhorn/shared';
 
 /** SPEC.md §3: the working user of the signed-in profile; the first business is always active. */
 export type WorkingUser = {
@@ -13,6 +13,8 @@ export type WorkingUser = {
   currencyId: number | null;
   currencyISOCode: string;
   multicurrency: boolean;
+  /** Hours are billed rounded up to this unit ('0': exact time). */
+  billingIncrement: BillingIncrement;
 };
 
 export function workingUserOf(profile: Profile): WorkingUser {
@@ -29,6 +31,7 @@ export function workingUserOf(profile: Profile): WorkingUser {
     currencyId: business?.currencyId ?? null,
     currencyISOCode: business?.currencyISOCode ?? '',
     multicurrency: business?.multicurrency ?? false,
+    billingIncrement: business?.billingIncrement ?? DEFAULT_BILLING_INCREMENT,
   };
 }
 

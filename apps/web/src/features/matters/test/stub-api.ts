@@ -47,6 +47,7 @@ const workingUser: WorkingUser = {
   currencyId: 1,
   currencyISOCode: 'NGN',
   multicurrency: false,
+  billingIncrement: '0.1',
 };
 
 export function sessionWith(permissions: string[]) {

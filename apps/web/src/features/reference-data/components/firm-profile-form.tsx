@@ -1,5 +1,13 @@
 import { FileInput, Image, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { emailSchema, firmProfileInputSchema, LOGO_MAX_LENGTH, type Currency, type FirmProfile } from '@matterhorn/shared';
+import {
+  BILLING_INCREMENT_LABELS,
+  BILLING_INCREMENTS,
+  emailSchema,
+  firmProfileInputSchema,
+  LOGO_MAX_LENGTH,
+  type Currency,
+  type FirmProfile,
+} from '@matterhorn/shared';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { countryNames, timeZoneNames } from '../../../components/countries.ts';
@@ -36,8 +44,9 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     address: profile.address ?? '',
     phone: profile.phone ?? '',
     email: profile.email ?? '',
+    billingIncrement: profile.billingIncrement,
   });
-  const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone') => ({
+  const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone' | 'billingIncrement') => ({
     value: form.values[name] || null,
     onChange: (value: string | null) => {
       form.setValue(name, value ?? '');
@@ -92,6 +101,13 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           description="Bill clients in currencies other than your home currency."
           checked={form.values.multicurrency}
           onChange={(event) => form.setValue('multicurrency', event.currentTarget.checked)}
+        />
+        <Select
+          label="Billing increment"
+          description="Time is billed rounded up to this unit, once, when it is recorded (ABA Formal Opinion 93-379)."
+          allowDeselect={false}
+          data={BILLING_INCREMENTS.map((increment) => ({ value: increment, label: BILLING_INCREMENT_LABELS[increment] }))}
+          {...selectProps('billingIncrement')}
         />
         <Textarea label="Address" rows={2} {...form.inputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -22,6 +22,7 @@ function stubCurrencies() {
         address: null,
         phone: null,
         email: null,
+        billingIncrement: '0.1',
       },
     },
     'GET /admin/currency/get-currency-list': {

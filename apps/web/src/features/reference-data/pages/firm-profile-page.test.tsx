@@ -16,6 +16,7 @@ const firmProfile = {
   address: null,
   phone: null,
   email: null,
+  billingIncrement: '0.1',
 };
 
 describe('FirmProfilePage', () => {
@@ -43,6 +44,23 @@ describe('FirmProfilePage', () => {
       phone: '0123',
     });
     expect(await screen.findByText('Firm profile updated')).toBeInTheDocument();
+  }, 60_000);
+
+  it("sets the firm's billing increment", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'PUT /admin/business/update-firm-profile': { message: 'Firm profile updated' },
+    });
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
+    const increment = await screen.findByRole('textbox', { name: /^Billing increment/ });
+    expect(increment).toHaveValue('0.1 h (6 minutes)');
+    await user.click(increment);
+    await user.click(await screen.findByRole('option', { name: '0.25 h (15 minutes)' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ billingIncrement: '0.25' });
   }, 60_000);
 
   it('does not reload the session when the save fails', async () => {

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Grid, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Box, Checkbox, Fieldset, Grid, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { formatMoney } from '@matterhorn/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
@@ -9,6 +9,9 @@ import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
 export const BILLING_LEGEND = 'Billing Information';
 export const BILLABLE_TOOLTIP = 'Checking this means that this can be added to an invoice and billed to the client.';
 export const TOTAL_VALUE_LABEL = 'Total value';
+/** Said when the firm has no rate for the pair: the rate can still be typed for this entry. */
+export const noRateText = (foreignCode: string, homeCode: string) =>
+  `No exchange rate is set for ${foreignCode} to ${homeCode}. Type the rate for this entry (${homeCode} for 1 ${foreignCode}), or set one under Currencies & exchange rates.`;
 
 /** SPEC.md §2 'Billing Information': Billable, Currency, Rate, Entered By, exchange rate, total value. */
 export function BillingSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: number }) {
@@ -22,15 +25,17 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
     <Fieldset legend={BILLING_LEGEND} variant="unstyled">
       <Grid gap="sm">
         <Grid.Col span={12}>
+          {/* The tooltip hangs on the box and its label together, not on the 20-px box alone. */}
           <Tooltip label={BILLABLE_TOOLTIP} multiline w={280} position="top-start" events={{ hover: true, focus: true, touch: true }}>
-            <Checkbox
-              label="Billable"
-              checked={state.isBillable}
-              disabled={!state.canToggleBillable}
-              onChange={(event) => state.toggleBillable(event.currentTarget.checked)}
-              data-testid="time-entry-billable"
-              w="fit-content"
-            />
+            <Box w="fit-content" data-testid="time-entry-billable-field">
+              <Checkbox
+                label="Billable"
+                checked={state.isBillable}
+                disabled={!state.canToggleBillable}
+                onChange={(event) => state.toggleBillable(event.currentTarget.checked)}
+                data-testid="time-entry-billable"
+              />
+            </Box>
           </Tooltip>
         </Grid.Col>
         <Grid.Col span={span}>
@@ -77,7 +82,11 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
               withAsterisk
               inputMode="decimal"
               autoComplete="off"
-              description={`${homeCode || homeSymbol} for 1 ${options.billingCurrency?.isoCurrenyCode ?? ''}`.trim()}
+              description={
+                state.hasNoFirmRate
+                  ? noRateText(options.billingCurrency?.isoCurrenyCode ?? '', homeCode || homeSymbol)
+                  : `${homeCode || homeSymbol} for 1 ${options.billingCurrency?.isoCurrenyCode ?? ''}`.trim()
+              }
               data-testid="time-entry-exchange-rate"
               {...form.inputProps('exchangeRate')}
             />

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
 
@@ -35,23 +36,46 @@ export function PopupFooter({ state, onDelete }: { state: TimeEntryFormState; on
 
   if (state.isFromTimer) {
     return (
-      <Group justify="space-between" mt="md">
-        <Button color="red" variant="subtle" onClick={onDelete} disabled={form.isSubmitting}>
-          {FOOTER_LABELS.deleteEntry}
-        </Button>
-        <Group gap="sm">
-          {cancel}
-          {saveAndAddNew}
-          {save}
+      <StickyFooter>
+        <Group justify="space-between">
+          <Button color="red" variant="subtle" onClick={onDelete} disabled={form.isSubmitting}>
+            {FOOTER_LABELS.deleteEntry}
+          </Button>
+          <Group gap="sm">
+            {cancel}
+            {saveAndAddNew}
+            {save}
+          </Group>
         </Group>
-      </Group>
+      </StickyFooter>
     );
   }
   return (
-    <Group justify="flex-end" gap="sm" mt="md">
-      {save}
-      {saveAndAddNew}
-      {cancel}
-    </Group>
+    <StickyFooter>
+      <Group justify="flex-end" gap="sm">
+        {save}
+        {saveAndAddNew}
+        {cancel}
+      </Group>
+    </StickyFooter>
+  );
+}
+
+// The modal's content is what scrolls: sticking to its bottom keeps Save in view on any screen.
+const STICKY_FOOTER_STYLE: CSSProperties = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+  borderTop: '1px solid var(--mantine-color-default-border)',
+  paddingBlock: 'var(--mantine-spacing-sm)',
+  marginTop: 'var(--mantine-spacing-md)',
+};
+
+function StickyFooter({ children }: { children: ReactNode }) {
+  return (
+    <Box style={STICKY_FOOTER_STYLE} data-testid="time-entry-popup-footer">
+      {children}
+    </Box>
   );
 }

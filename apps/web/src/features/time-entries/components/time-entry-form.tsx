@@ -1,6 +1,6 @@
 import { Alert, Anchor, Grid, Group, ScrollArea, Stack } from '@mantine/core';
 import { TIME_ENTRY_RULE_MESSAGES, type TimeEntry } from '@matterhorn/shared';
-import { useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import type { TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { usePopupOptions } from '../hooks/use-popup-options.ts';
@@ -23,10 +23,16 @@ export type TimeEntryFormProps = {
   entry: TimeEntry | null;
   /** Under 900 px of window height the body scrolls and the fields sit two to a row. */
   isCompact: boolean;
+  /** Set to tell the popup whether closing would lose typing. */
+  hasChanges?: RefObject<() => boolean>;
 };
 
-export function TimeEntryForm({ request, entry, isCompact }: TimeEntryFormProps) {
+export function TimeEntryForm({ request, entry, isCompact, hasChanges }: TimeEntryFormProps) {
   const state = useTimeEntryForm(request, entry);
+  const hasChangesNow = state.hasChanges;
+  useEffect(() => {
+    if (hasChanges) hasChanges.current = () => hasChangesNow;
+  }, [hasChanges, hasChangesNow]);
   const options = usePopupOptions(state.values, entry);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const span = isCompact ? 6 : 12;

@@ -4,7 +4,9 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { timeEntryQuery } from '../api/time-entry.ts';
+import { POPUP_BODY_ATTRIBUTE, usePopupCloseGuard } from '../hooks/use-popup-close-guard.ts';
 import { useWindowHeight } from '../hooks/use-window-height.ts';
+import { DiscardChangesModal } from './discard-changes-modal.tsx';
 import { TimeEntryForm } from './time-entry-form.tsx';
 
 export const POPUP_TITLES = { create: 'New Time Entry', edit: 'Edit Time Entry' } as const;
@@ -18,11 +20,12 @@ export function TimeEntryPopup({ request }: { request: TimeEntryPopupRequest }) 
   const isEdit = entryId !== '';
   const entry = useQuery({ ...timeEntryQuery(entryId), enabled: isEdit });
   const isCompact = useWindowHeight() < COMPACT_HEIGHT_THRESHOLD;
+  const guard = usePopupCloseGuard(timeEntryPopup.close);
 
   let body;
-  if (!isEdit) body = <TimeEntryForm request={request} entry={null} isCompact={isCompact} />;
+  if (!isEdit) body = <TimeEntryForm request={request} entry={null} isCompact={isCompact} hasChanges={guard.hasChanges} />;
   else if (entry.isPending) body = <LoadingSpinner />;
-  else if (entry.data) body = <TimeEntryForm request={request} entry={entry.data} isCompact={isCompact} />;
+  else if (entry.data) body = <TimeEntryForm request={request} entry={entry.data} isCompact={isCompact} hasChanges={guard.hasChanges} />;
   else
     body = (
       <Stack gap="md">
@@ -34,8 +37,17 @@ export function TimeEntryPopup({ request }: { request: TimeEntryPopupRequest }) 
     );
 
   return (
-    <AppModal opened onClose={timeEntryPopup.close} title={isEdit ? POPUP_TITLES.edit : POPUP_TITLES.create} size={isCompact ? 'xl' : 'lg'}>
-      {body}
-    </AppModal>
+    <>
+      <AppModal
+        opened
+        onClose={guard.requestClose}
+        closeOnEscape={false}
+        title={isEdit ? POPUP_TITLES.edit : POPUP_TITLES.create}
+        size={isCompact ? 'xl' : 'lg'}
+      >
+        <div {...{ [POPUP_BODY_ATTRIBUTE]: '' }}>{body}</div>
+      </AppModal>
+      <DiscardChangesModal opened={guard.isAsking} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} />
+    </>
   );
 }

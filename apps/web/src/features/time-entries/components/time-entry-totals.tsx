@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TimeEntryTotals as Totals } from '@matterhorn/shared';
-import { formatAmount, formatHours } from '../utils/time-entry-display.ts';
+import { formatAmount, formatListHours } from '../utils/time-entry-display.ts';
 
 export type TimeEntryTotalsProps = {
   /** null while loading or when the call failed: the figures show as dashes. */
@@ -12,9 +12,9 @@ export type TimeEntryTotalsProps = {
 /** The whole filter's hours and amounts (not only the page's), from get-totals. */
 export function TimeEntryTotals({ totals, homeCurrencySymbol }: TimeEntryTotalsProps) {
   const figures = [
-    { label: 'Total hours', testId: 'total-hours', value: totals && formatHours(totals.totalHours) },
-    { label: 'Billable hours', testId: 'billable-hours', value: totals && formatHours(totals.billableHours) },
-    { label: 'Non-billable hours', testId: 'non-billable-hours', value: totals && formatHours(totals.nonBillableHours) },
+    { label: 'Total hours', testId: 'total-hours', value: totals && formatListHours(totals.totalHours) },
+    { label: 'Billable hours', testId: 'billable-hours', value: totals && formatListHours(totals.billableHours) },
+    { label: 'Non-billable hours', testId: 'non-billable-hours', value: totals && formatListHours(totals.nonBillableHours) },
     { label: 'Billable amount', testId: 'billable-amount', value: totals && formatAmount(totals.billableAmount, homeCurrencySymbol) },
     { label: 'Unbilled amount', testId: 'unbilled-amount', value: totals && formatAmount(totals.unbilledAmount, homeCurrencySymbol) },
   ];

@@ -1,5 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_EXCHANGE_RATE, hasPermissions, IS_BILLABLE, type TimeEntry } from '@matterhorn/shared';
+import { billedHoursFor } from '../utils/billed-hours.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
@@ -46,7 +47,15 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
   const isBillable = values.isBillable === IS_BILLABLE.billable;
   const isForeign = isForeignCurrency(values, homeCurrencyId);
   const [recalcExchangeRate] = useDebouncedValue(values.exchangeRate, EXCHANGE_RATE_RECALC_MS);
-  const amounts = amountsForForm({ ...values, exchangeRate: isForeign ? recalcExchangeRate : DEFAULT_EXCHANGE_RATE });
+  // What the server will bill: the amounts follow the billed hours, not the recorded ones.
+  const billedHours = billedHoursFor(values.duration, workingUser?.billingIncrement ?? '0', entry);
+  const amounts = amountsForForm({
+    ...values,
+    duration: billedHours ?? values.duration,
+    exchangeRate: isForeign ? recalcExchangeRate : DEFAULT_EXCHANGE_RATE,
+  });
+  /** Escape, the backdrop and the close button ask before throwing typing away. */
+  const hasChanges = JSON.stringify(values) !== JSON.stringify(initialValues);
 
   /** The rate of the fee earner on the matter (get-time-entry-matter-rate), for billable entries. */
   const prefillRate = async (matterId: string, userId: string) => {
@@ -104,8 +113,10 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     }
   };
 
+  const [hasNoFirmRate, setHasNoFirmRate] = useState(false);
   const changeCurrency = async (currencyId: string) => {
     setValue('foreignCurrencyId', currencyId);
+    setHasNoFirmRate(false);
     if (!isForeignCurrency({ foreignCurrencyId: currencyId }, homeCurrencyId) || homeCurrencyId === null) {
       setValue('exchangeRate', DEFAULT_EXCHANGE_RATE);
       return;
@@ -113,8 +124,9 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     const rate = await getExchangeRate(homeCurrencyId, Number(currencyId), workingUser?.businessId ?? null);
     if (latest.current.foreignCurrencyId !== currencyId) return;
     setValue('exchangeRate', rate ?? '');
-    // No rate set for the currency: say so now rather than at Save.
-    if (rate === null) touch('exchangeRate');
+    // No rate set for the pair: the field says so in words and takes a typed rate; its
+    // "required" error waits until it is touched (SPEC.md §5), like every other field.
+    setHasNoFirmRate(rate === null);
   };
 
   const changeDate = (monthDayYear: string) => {
@@ -131,11 +143,14 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     values,
     dateText,
     amounts,
+    billedHours,
+    hasChanges,
     saveMode,
     isFromTimer,
     isLocked,
     isBillable,
     isForeign,
+    hasNoFirmRate,
     canToggleBillable,
     canChooseUser,
     canChooseCurrency: workingUser?.multicurrency === true,

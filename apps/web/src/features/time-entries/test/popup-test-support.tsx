@@ -45,6 +45,7 @@ export const workingUser = (overrides: Partial<WorkingUser> = {}): WorkingUser =
   currencyId: 1,
   currencyISOCode: 'NGN',
   multicurrency: false,
+  billingIncrement: '0.1',
   ...overrides,
 });
 

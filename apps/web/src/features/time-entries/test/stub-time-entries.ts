@@ -28,6 +28,7 @@ export function entry(overrides: Partial<TimeEntryListItem> = {}): TimeEntryList
     activityType: 'Drafting',
     description: 'Drafted the claim',
     duration: '1.5',
+    recordedDuration: overrides.duration ?? '1.5',
     isBillable: 4,
     timeEntryUserId: USER_A,
     timeEntryUserName: 'Grace Hopper',
@@ -88,6 +89,7 @@ export const WORKING_USER: WorkingUser = {
   currencyId: 1,
   currencyISOCode: 'NGN',
   multicurrency: false,
+  billingIncrement: '0.1',
 };
 
 /**

@@ -42,6 +42,7 @@ const savedEntry = {
   description: 'Drafted the will',
   timeEntryDate: '2024-03-05',
   duration: '1.2500',
+  recordedDuration: '1.2500',
   userRate: '150.00',
   foreignUserRate: '150.00',
   homeCurrencyId: 1,

@@ -82,7 +82,8 @@ export function entryValues(entry: TimeEntry, homeCurrencyId: number | null): Ti
     timeEntryUserId: entry.timeEntryUserId,
     description: entry.description,
     timeEntryDate: entry.timeEntryDate.slice(0, 10),
-    duration: entry.duration,
+    // The hours as recorded: the server keeps the billed hours unless these change (no second rounding).
+    duration: entry.recordedDuration,
     userRate: entry.userRate,
     foreignCurrencyId: currencyId === null ? '' : String(currencyId),
     exchangeRate: entry.exchangeRate || DEFAULT_EXCHANGE_RATE,
