@@ -13,6 +13,10 @@ test("a client signs in to the demo firm's portal and sees their own overview", 
   await expect(page).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}\?activeTab=overview$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Kemi Adebayo' })).toBeVisible();
   await expect(page.getByText('Firm: Adebayo & Partners (Demo)')).toBeVisible();
+  // Their own matters, with status and fee earners.
+  const matters = page.getByRole('table', { name: 'Your matters' });
+  await expect(matters.getByRole('row')).not.toHaveCount(0);
+  await expect(matters.getByRole('columnheader', { name: 'Fee earners' })).toBeVisible();
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('token'),
     clientToken: localStorage.getItem('clientToken'),
@@ -33,9 +37,11 @@ test("a client cannot sign in on another firm's portal", async ({ page, request 
   const signup = await request.post('/api/auth/signup', {
     data: { firmName: 'Second Firm', name: 'Second Founder', email, password: 'a-long-enough-password' },
   });
-  const token = (await signup.json()).data.token as string;
+  expect(signup.status()).toBe(201);
   const link = await emailedLink(email);
-  await request.post('/api/auth/verify-email', { data: { token: new URL(link).searchParams.get('token') } });
+  // The verification link signs the founder in.
+  const verified = await request.post('/api/auth/verify-email', { data: { token: new URL(link).searchParams.get('token') } });
+  const token = (await verified.json()).data.token as string;
   const setup = await request.post('/api/firm/setup', {
     headers: { authorization: `Bearer ${token}` },
     data: {

@@ -475,13 +475,14 @@ describe('portal access', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ isPortalEnabled: true, hasPortalAccount: false });
     const email = (await readOutbox(context.config)).filter((message) => message.to === 'portal.invitee@client.example').at(-1);
-    expect(email?.link).toBe(`http://matterhorn.test/portal/${firm.slug}/signup`);
+    expect(email?.link).toMatch(new RegExp(`^http://matterhorn\\.test/portal/${firm.slug}/signup\\?token=[\\w-]{43}$`));
     expect(email?.text).toContain(email!.link);
     expect(email?.subject).toContain('client portal');
+    const token = new URL(email!.link!).searchParams.get('token');
     const signup = await context.app.inject({
       method: 'POST',
       url: '/api/client-portal/signup',
-      payload: { slug: firm.slug, email: 'portal.invitee@client.example', password: TEST_PASSWORD },
+      payload: { slug: firm.slug, token, email: 'portal.invitee@client.example', password: TEST_PASSWORD },
     });
     expect(signup.statusCode).toBe(200);
     expect(signup.json().data.clientId).toBe(created.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, lastLinkTo, seedTestFirm, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+import { bearer, createTestApp, lastLinkTo, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -13,10 +13,15 @@ async function verifiedNewFirm(email: string) {
     url: '/api/auth/signup',
     payload: { firmName: 'Eze & Co', name: 'Obi Eze', email, password: TEST_PASSWORD },
   });
-  const token = signup.json().data.token as string;
+  expect(signup.statusCode).toBe(201);
   const link = await lastLinkTo(context.config, email);
-  await context.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: new URL(link).searchParams.get('token') } });
-  return token;
+  // The verification link signs the new administrator in.
+  const verified = await context.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: new URL(link).searchParams.get('token') },
+  });
+  return verified.json().data.token as string;
 }
 
 const setupBody = (overrides: Record<string, unknown> = {}) => ({
@@ -85,10 +90,12 @@ describe('POST /api/firm/setup', () => {
       url: '/api/auth/signup',
       payload: { firmName: 'Unverified', name: 'U', email: 'unverified@eze.example', password: TEST_PASSWORD },
     });
+    expect(signup.statusCode).toBe(201);
+    const unverifiedToken = await signIn(context.app, 'unverified@eze.example');
     const unverified = await context.app.inject({
       method: 'POST',
       url: '/api/firm/setup',
-      headers: bearer(signup.json().data.token),
+      headers: bearer(unverifiedToken),
       payload: setupBody(),
     });
     expect(unverified.statusCode).toBe(403);

@@ -37,9 +37,18 @@ export function signToken(claims: TokenClaims, appSecret: string): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
+/**
+ * The one encoding signToken writes: unpadded base64url parts and a 32-byte signature. Node's
+ * base64url decoder skips padding and stray characters, so anything else must be refused before it.
+ */
+const CANONICAL_TOKEN = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
+const isCanonicalBase64url = (text: string) => Buffer.from(text, 'base64url').toString('base64url') === text;
+
 export function readToken(token: string, appSecret: string, now = Date.now()): TokenClaims | null {
-  const [version, payload, signature] = token.split('.');
-  if (version !== 'v1' || !payload || !signature) return null;
+  const match = CANONICAL_TOKEN.exec(token);
+  if (!match) return null;
+  const [, payload, signature] = match as unknown as [string, string, string];
+  if (!isCanonicalBase64url(payload) || !isCanonicalBase64url(signature)) return null;
   const expected = createHmac('sha256', appSecret).update(payload).digest();
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

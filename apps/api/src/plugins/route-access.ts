@@ -92,11 +92,13 @@ export function registerRouteAccess(app: FastifyInstance, authenticator: Authent
   });
 }
 
+/** Exactly `Bearer <token>` (the scheme in any case, RFC 9110); anything around the token is refused. */
+const BEARER_HEADER = /^Bearer ([^\s]+)$/i;
+
 export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  return BEARER_HEADER.exec(header)?.[1] ?? null;
 }
 
 export function firmPrincipalOf(request: FastifyRequest): FirmPrincipal {

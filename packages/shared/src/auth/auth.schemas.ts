@@ -67,14 +67,18 @@ export type JoinTeamRequest = z.input<typeof joinTeamRequestSchema>;
 export const invitationSchema = z.object({ firmName: z.string(), email: z.string(), roleName: z.string() });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/** The start of the message that refuses a guessable password; the estimator's reasons follow. */
+export const PASSWORD_TOO_WEAK = 'This password is too easy to guess';
+
 /** Answers that must not reveal whether an account exists. */
 export const AUTH_MESSAGES = {
   forgotPassword: 'If an account exists for that email, we have sent a link to reset the password.',
   resendVerification: 'If that account still needs verifying, we have sent a new link.',
   invalidLogin: 'Email or password is incorrect',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   invalidToken: 'This link is invalid or has expired',
+  portalInvitationInvalid:
+    'This invitation link is invalid, used or expired. Open the latest invitation email from your law firm, or ask it for a new one.',
   passwordReset: 'Your password has been reset. You can now sign in.',
   emailVerified: 'Your email has been verified.',
-  signedUp: 'Your account has been created. Check your email to verify it.',
+  signedUp: 'Check your email: we have sent a link to verify your address and finish creating your account.',
 } as const;

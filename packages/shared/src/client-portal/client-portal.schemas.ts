@@ -10,8 +10,10 @@ export const portalLoginRequestSchema = z.strictObject({
 });
 export type PortalLoginRequest = z.input<typeof portalLoginRequestSchema>;
 
+/** `token`: the secret from the invitation link; without it nobody can claim a client's account. */
 export const portalSignupRequestSchema = z.strictObject({
   slug: slugSchema,
+  token: z.string({ error: 'Open the link in your invitation email' }).trim().min(1, 'Open the link in your invitation email').max(200),
   email: emailSchema,
   password: newPasswordSchema,
 });
@@ -40,3 +42,13 @@ export type PortalProfile = z.infer<typeof portalProfileSchema>;
 /** Public branding for a firm's portal pages, looked up by slug before sign-in. */
 export const portalFirmSchema = z.object({ firmName: z.string(), firmLogo: z.string().nullable(), company: z.string() });
 export type PortalFirm = z.infer<typeof portalFirmSchema>;
+
+/** One of the signed-in client's matters as the portal overview lists it. */
+export const portalMatterSchema = z.object({
+  matterId: z.string(),
+  matterNumber: z.string(),
+  matterName: z.string(),
+  status: z.enum(['Open', 'Closed']),
+  feeEarners: z.array(z.string()),
+});
+export type PortalMatter = z.infer<typeof portalMatterSchema>;

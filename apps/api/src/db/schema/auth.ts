@@ -1,6 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { firms, roles, users } from './firms.ts';
-import { portalAccounts } from './clients.ts';
+import { clients, portalAccounts } from './clients.ts';
 
 /** A signed-in session. Tokens carry its id; revoking the row ends the session everywhere. */
 export const sessions = pgTable(
@@ -21,8 +21,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use secrets sent by email: verification, password reset, team invitation and portal
- * reset. Only a SHA-256 of the secret is stored, so a database leak reveals no usable link.
+ * Single-use secrets sent by email: verification, password reset, team invitation, portal
+ * invitation (naming the client it lets sign up) and portal reset. Only a SHA-256 of the secret is stored, so a database leak reveals no usable link.
  */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -31,16 +31,34 @@ export const authTokens = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation', 'portal_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation', 'portal_invitation', 'portal_reset'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id),
     portalAccountId: uuid('portal_account_id').references(() => portalAccounts.id),
     roleId: uuid('role_id').references(() => roles.id),
+    clientId: uuid('client_id').references(() => clients.id),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('auth_tokens_firm_idx').on(table.firmId)],
+);
+
+/**
+ * Failed sign-ins per account and address (address '*': from anywhere), keyed by a hash of the
+ * sign-in scope and email so unknown emails are slowed down exactly like real accounts. Not a
+ * tenant table: it exists before any firm is known.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    accountKey: text('account_key').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.address] })],
 );

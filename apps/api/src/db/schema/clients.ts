@@ -120,8 +120,6 @@ export const portalAccounts = pgTable(
       .references(() => clients.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import {
   activityTypes,
@@ -10,6 +10,7 @@ import {
   practiceAreas,
   roles,
   sessions,
+  signInFailures,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
@@ -87,8 +88,6 @@ export async function findUserByEmail(tx: Tx, email: string) {
       passwordHash: users.passwordHash,
       isActive: users.isActive,
       emailVerifiedAt: users.emailVerifiedAt,
-      failedLoginCount: users.failedLoginCount,
-      lockedUntil: users.lockedUntil,
       firmSetUpAt: firms.setupCompletedAt,
     })
     .from(users)
@@ -97,21 +96,50 @@ export async function findUserByEmail(tx: Tx, email: string) {
   return row ?? null;
 }
 
-/** Counts a failed sign-in; the account locks for lockMinutes once maxAttempts is reached. */
-export async function recordFailedLogin(tx: Tx, table: 'users' | 'portal_accounts', id: string, maxAttempts: number, lockMinutes: number) {
-  const target = table === 'users' ? users : portalAccounts;
-  await tx
-    .update(target)
-    .set({
-      failedLoginCount: sql`case when ${target.failedLoginCount} + 1 >= ${maxAttempts} then 0 else ${target.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${target.failedLoginCount} + 1 >= ${maxAttempts} then now() + make_interval(mins => ${lockMinutes}) else ${target.lockedUntil} end`,
-    })
-    .where(eq(target.id, id));
+/** A failed-sign-in counter: after `threshold` failures each further one blocks for twice as long, up to `capSeconds`. */
+export type SlowDown = { accountKey: string; address: string; threshold: number; capSeconds: number; windowMinutes: number };
+
+/** Whether sign-ins for this account from this address (or from anywhere) must wait. */
+export async function isSignInBlocked(tx: Tx, accountKey: string, address: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ accountKey: signInFailures.accountKey })
+    .from(signInFailures)
+    .where(
+      and(
+        eq(signInFailures.accountKey, accountKey),
+        inArray(signInFailures.address, [address, '*']),
+        gt(signInFailures.blockedUntil, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
-export async function clearFailedLogins(tx: Tx, table: 'users' | 'portal_accounts', id: string) {
-  const target = table === 'users' ? users : portalAccounts;
-  await tx.update(target).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(target.id, id));
+/** Counts one failure; failures older than the window start the count again. Returns the new count. */
+export async function recordSignInFailure(tx: Tx, slowDown: SlowDown): Promise<number> {
+  const { accountKey, address, threshold, capSeconds, windowMinutes } = slowDown;
+  const stale = sql`${signInFailures.lastFailureAt} < now() - make_interval(mins => ${windowMinutes})`;
+  const failures = sql<number>`case when ${stale} then 1 else ${signInFailures.failures} + 1 end`;
+  const [row] = await tx
+    .insert(signInFailures)
+    .values({ accountKey, address, failures: 1 })
+    .onConflictDoUpdate({
+      target: [signInFailures.accountKey, signInFailures.address],
+      set: {
+        failures,
+        lastFailureAt: sql`now()`,
+        blockedUntil: sql`case when ${failures} >= ${threshold}
+          then now() + make_interval(secs => least(power(2, ${failures} - ${threshold}), ${capSeconds}))
+          else null end`,
+      },
+    })
+    .returning({ failures: signInFailures.failures });
+  return row!.failures;
+}
+
+/** A successful sign-in clears its own address and the account-wide count, not other addresses'. */
+export async function clearSignInFailures(tx: Tx, accountKey: string, address: string) {
+  await tx.delete(signInFailures).where(and(eq(signInFailures.accountKey, accountKey), inArray(signInFailures.address, [address, '*'])));
 }
 
 export async function insertFirm(tx: Tx, name: string): Promise<string> {
@@ -204,9 +232,21 @@ export async function markEmailVerified(tx: Tx, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/**
+ * A new password voids every reset link still outstanding for the account: an older link found
+ * later in a mailbox must not undo the change.
+ */
 export async function setPassword(tx: Tx, table: 'users' | 'portal_accounts', id: string, passwordHash: string) {
   const target = table === 'users' ? users : portalAccounts;
-  await tx.update(target).set({ passwordHash, failedLoginCount: 0, lockedUntil: null }).where(eq(target.id, id));
+  await tx.update(target).set({ passwordHash }).where(eq(target.id, id));
+  const owner =
+    table === 'users'
+      ? and(eq(authTokens.userId, id), eq(authTokens.purpose, 'reset_password'))
+      : and(eq(authTokens.portalAccountId, id), eq(authTokens.purpose, 'portal_reset'));
+  await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(owner, isNull(authTokens.usedAt)));
 }
 
 export async function findFirmName(tx: Tx, firmId: string) {
@@ -245,7 +285,6 @@ export async function findPortalAccountByEmail(tx: Tx, firmId: string, email: st
       id: portalAccounts.id,
       clientId: portalAccounts.clientId,
       passwordHash: portalAccounts.passwordHash,
-      lockedUntil: portalAccounts.lockedUntil,
       isPortalEnabled: clients.isPortalEnabled,
       deletedAt: clients.deletedAt,
     })
@@ -255,8 +294,8 @@ export async function findPortalAccountByEmail(tx: Tx, firmId: string, email: st
   return row ?? null;
 }
 
-/** A client of the firm allowed on the portal with this email and no account yet. */
-export async function findPortalSignupClient(tx: Tx, firmId: string, email: string) {
+/** The client a portal invitation names, if it is still on the portal with no account yet. */
+export async function findInvitedPortalClient(tx: Tx, firmId: string, clientId: string) {
   const [row] = await tx
     .select({ id: clients.id })
     .from(clients)
@@ -264,14 +303,21 @@ export async function findPortalSignupClient(tx: Tx, firmId: string, email: stri
     .where(
       and(
         eq(clients.firmId, firmId),
-        sql`lower(${clients.email}) = ${email}`,
+        eq(clients.id, clientId),
         eq(clients.isPortalEnabled, true),
         isNull(clients.deletedAt),
         isNull(portalAccounts.id),
       ),
-    )
-    .limit(1);
+    );
   return row ?? null;
+}
+
+/** Once a client has an account, every other invitation link sent to them is void. */
+export async function voidPortalInvitations(tx: Tx, clientId: string) {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.clientId, clientId), eq(authTokens.purpose, 'portal_invitation'), isNull(authTokens.usedAt)));
 }
 
 export async function insertPortalAccount(tx: Tx, values: typeof portalAccounts.$inferInsert): Promise<string> {

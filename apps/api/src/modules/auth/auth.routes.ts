@@ -28,17 +28,20 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       config: limited,
       schema: {
         tags,
-        summary: 'Create a firm, its administrator and a Trial subscription',
+        summary: 'Create a firm, its administrator and a Trial subscription (same answer whether or not the email exists)',
         body: signupRequestSchema,
-        response: answers(firmSessionSchema, 201),
+        response: answers(z.null(), 201),
       },
     },
-    async (request, reply) => created(reply, AUTH_MESSAGES.signedUp, await auth.signup(request.body)),
+    async (request, reply) => {
+      await auth.signup(request.body);
+      return created(reply, AUTH_MESSAGES.signedUp, null);
+    },
   );
   api.post(
     '/api/auth/login',
     { config: limited, schema: { tags, summary: 'Sign in a firm user', body: loginRequestSchema, response: answers(firmSessionSchema) } },
-    async (request) => ok('Signed in', await auth.login(request.body)),
+    async (request) => ok('Signed in', await auth.login({ ...request.body, address: request.ip })),
   );
   // Public so that any session, firm or portal, can end itself; an unknown token is simply ignored.
   api.post(
@@ -59,15 +62,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       config: limited,
       schema: {
         tags,
-        summary: 'Verify an email address with the emailed link',
+        summary: 'Verify an email address with the emailed link, and sign its owner in',
         body: verifyEmailRequestSchema,
-        response: answers(z.null()),
+        response: answers(firmSessionSchema),
       },
     },
-    async (request) => {
-      await auth.verifyEmail(request.body.token);
-      return ok(AUTH_MESSAGES.emailVerified, null);
-    },
+    async (request) => ok(AUTH_MESSAGES.emailVerified, await auth.verifyEmail(request.body.token)),
   );
   api.post(
     '/api/auth/resend-verification',

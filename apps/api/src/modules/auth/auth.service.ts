@@ -1,17 +1,18 @@
 import { AUTH_MESSAGES, type FirmSession } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import { ADMINISTRATOR_ROLE_NAME, DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from './firm-defaults.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
+import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
 
 const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;
-export const LOCK_MINUTES = 15;
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
@@ -20,6 +21,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ database, config, mailer }: Dependencies) {
   const link = (path: string) => `${config.appUrl}${path}`;
+  const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
   async function sendVerification(tx: Tx, user: { id: string; firmId: string; email: string }) {
     const { secret, secretHash } = createLinkSecret();
@@ -42,13 +44,27 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
     };
   }
 
+  const tellOwnerOfSignupAttempt = (email: string) =>
+    mailer.send({
+      to: email,
+      subject: 'Someone tried to create a Matterhorn account with your email',
+      text: `Someone tried to create a new Matterhorn account with this email address, which already has an account.\n\nIf it was you, sign in instead:\n${link('/login')}\n\nIf you have forgotten your password, reset it here:\n${link('/forgot-password')}\n\nIf it was not you, you can ignore this email: nothing was changed.`,
+      link: link('/login'),
+    });
+
   return {
-    /** A new firm, its administrator and a Trial subscription, in one transaction. */
-    async signup(input: { firmName: string; name: string; email: string; password: string }): Promise<FirmSession> {
+    /**
+     * A new firm, its administrator and a Trial subscription, in one transaction. The answer is the
+     * same whether or not the email already has an account (no session either way: the emailed
+     * link signs the new administrator in); an existing owner is told by email instead.
+     */
+    async signup(input: { firmName: string; name: string; email: string; password: string }): Promise<void> {
+      assertStrongPassword(input.password, [input.email, input.name, input.firmName]);
       const passwordHash = await hashPassword(input.password);
+      let sendEmail: () => Promise<void>;
       try {
-        const { token, sendEmail } = await database.withIdentityLookup(async (tx) => {
-          if (await repository.findUserByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN);
+        sendEmail = await database.withIdentityLookup(async (tx) => {
+          if (await repository.findUserByEmail(tx, input.email)) return () => tellOwnerOfSignupAttempt(input.email);
           const firmId = await repository.insertFirm(tx, input.firmName);
           await switchToFirm(tx, firmId);
           const roles = await repository.insertRoles(tx, firmId, DEFAULT_ROLES);
@@ -66,32 +82,31 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
             activityTypes: DEFAULT_ACTIVITY_TYPES,
             practiceAreas: DEFAULT_PRACTICE_AREAS,
           });
-          const sendEmail = await sendVerification(tx, { id: userId, firmId, email: input.email });
-          return { token: await openSession(tx, config.appSecret, { firmId, kind: 'firm', userId }), sendEmail };
+          return sendVerification(tx, { id: userId, firmId, email: input.email });
         });
-        await sendEmail();
-        return { token, isVerified: false, isFirmSetUp: false };
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        sendEmail = () => tellOwnerOfSignupAttempt(input.email);
       }
+      await sendEmail();
     },
 
-    async login(input: { email: string; password: string }): Promise<FirmSession> {
-      const user = await database.withIdentityLookup((tx) => repository.findUserByEmail(tx, input.email));
-      if (!user) {
-        await verifyPassword(await decoyPasswordHash(), input.password);
+    async login(input: { email: string; password: string; address: string }): Promise<FirmSession> {
+      const accountKey = slowDown.keyOf('firm', input.email);
+      const [user, isBlocked] = await Promise.all([
+        database.withIdentityLookup((tx) => repository.findUserByEmail(tx, input.email)),
+        slowDown.isBlocked(accountKey, input.address),
+      ]);
+      // The password is checked on every path, so the time taken reveals neither the account nor the slow-down.
+      const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
+      if (!user || !isPasswordRight || !user.isActive) {
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
+        if (user && hasStartedSlowDown) await tellOwnerOfFailedSignIns(mailer, input.email, link('/forgot-password'));
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-      if (!(await verifyPassword(user.passwordHash, input.password)) || !user.isActive) {
-        await database.withIdentityLookup((tx) =>
-          repository.recordFailedLogin(tx, 'users', user.id, config.loginAttemptsPerAccount, LOCK_MINUTES),
-        );
-        throw badRequest(AUTH_MESSAGES.invalidLogin);
-      }
+      await slowDown.clear(accountKey, input.address);
       const token = await database.withIdentityLookup(async (tx) => {
-        await repository.clearFailedLogins(tx, 'users', user.id);
         await switchToFirm(tx, user.firmId);
         return openSession(tx, config.appSecret, { firmId: user.firmId, kind: 'firm', userId: user.id });
       });
@@ -107,11 +122,18 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       if (claims) await database.withFirm(claims.firmId, (tx) => repository.revokeSession(tx, claims.sessionId));
     },
 
-    async verifyEmail(secret: string): Promise<void> {
-      await database.withIdentityLookup(async (tx) => {
+    /** The emailed link proves the address, so it also signs its owner in. */
+    async verifyEmail(secret: string): Promise<FirmSession> {
+      return database.withIdentityLookup(async (tx) => {
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(secret), 'verify_email');
-        if (!token?.userId || !(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
-        await repository.markEmailVerified(tx, token.userId);
+        const user = token ? await repository.findUserByEmail(tx, token.email) : null;
+        if (!token || !user?.isActive || user.id !== token.userId || !(await repository.consumeAuthToken(tx, token.id))) {
+          throw badRequest(AUTH_MESSAGES.invalidToken);
+        }
+        await repository.markEmailVerified(tx, user.id);
+        await switchToFirm(tx, user.firmId);
+        const sessionToken = await openSession(tx, config.appSecret, { firmId: user.firmId, kind: 'firm', userId: user.id });
+        return { token: sessionToken, isVerified: true, isFirmSetUp: user.firmSetUpAt !== null };
       });
     },
 
@@ -153,7 +175,9 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       const passwordHash = await hashPassword(input.password);
       await database.withIdentityLookup(async (tx) => {
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'reset_password');
-        if (!token?.userId || !(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
+        if (!token?.userId) throw badRequest(AUTH_MESSAGES.invalidToken);
+        assertStrongPassword(input.password, [token.email]);
+        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'users', token.userId, passwordHash);
         // Whoever knew the old password is signed out everywhere.
         await switchToFirm(tx, token.firmId);
@@ -179,6 +203,7 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
         return await database.withIdentityLookup(async (tx) => {
           const invitation = await repository.findUsableAuthToken(tx, hashLinkSecret(input.invitationId), 'invitation');
           if (!invitation?.roleId) throw notFound('Invitation');
+          assertStrongPassword(input.password, [invitation.email, input.name]);
           if (await repository.findUserByEmail(tx, invitation.email)) throw conflict(EMAIL_TAKEN);
           if (!(await repository.consumeAuthToken(tx, invitation.id))) throw notFound('Invitation');
           await switchToFirm(tx, invitation.firmId);

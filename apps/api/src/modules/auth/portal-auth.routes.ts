@@ -34,7 +34,7 @@ export function registerPortalAuthRoutes(
         response: answers(portalSessionSchema),
       },
     },
-    async (request) => ok('Signed in', await portalAuth.login(request.body)),
+    async (request) => ok('Signed in', await portalAuth.login({ ...request.body, address: request.ip })),
   );
   api.post(
     '/api/client-portal/signup',
@@ -42,7 +42,7 @@ export function registerPortalAuthRoutes(
       config: limited,
       schema: {
         tags,
-        summary: 'Create a portal account for a client the firm invited',
+        summary: 'Create a portal account with the invitation link the firm emailed (same refusal for every email)',
         body: portalSignupRequestSchema,
         response: answers(portalSessionSchema),
       },

@@ -1,16 +1,16 @@
 import { AUTH_MESSAGES, type PortalSession } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
-import { LOCK_MINUTES } from './auth.service.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
+import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
 
 const PORTAL_RESET_MINUTES = 60;
-const PORTAL_SIGNUP_REFUSED = 'We could not find a portal invitation for this email. Please contact your law firm.';
 
 type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
 
@@ -19,6 +19,8 @@ type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
  * client of one firm can never sign in on another firm's portal.
  */
 export function createPortalAuthService({ database, config, mailer }: Dependencies) {
+  const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
+
   async function firmOf(tx: Tx, slug: string) {
     const firm = await repository.findFirmBySlug(tx, slug);
     if (!firm) throw notFound('Firm');
@@ -32,49 +34,54 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
   }
 
   return {
-    async login(input: { slug: string; email: string; password: string }): Promise<PortalSession> {
+    async login(input: { slug: string; email: string; password: string; address: string }): Promise<PortalSession> {
       const { firm, account } = await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         return { firm, account: await repository.findPortalAccountByEmail(tx, firm.id, input.email) };
       });
-      if (!account) {
-        await verifyPassword(await decoyPasswordHash(), input.password);
+      const accountKey = slowDown.keyOf(firm.id, input.email);
+      const isBlocked = await slowDown.isBlocked(accountKey, input.address);
+      // Checked on every path, so the time taken reveals neither the account nor the slow-down.
+      const isPasswordRight = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password);
+      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
+      if (!account || !isPasswordRight || !account.isPortalEnabled || account.deletedAt !== null) {
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
+        if (account && hasStartedSlowDown) {
+          await tellOwnerOfFailedSignIns(mailer, input.email, `${config.appUrl}/portal/${input.slug}/forgot-password`);
+        }
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      if (account.lockedUntil && account.lockedUntil.getTime() > Date.now()) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-      const isAllowed = account.isPortalEnabled && account.deletedAt === null;
-      if (!(await verifyPassword(account.passwordHash, input.password)) || !isAllowed) {
-        await database.withIdentityLookup((tx) =>
-          repository.recordFailedLogin(tx, 'portal_accounts', account.id, config.loginAttemptsPerAccount, LOCK_MINUTES),
-        );
-        throw badRequest(AUTH_MESSAGES.invalidLogin);
-      }
-      return database.withIdentityLookup(async (tx) => {
-        await repository.clearFailedLogins(tx, 'portal_accounts', account.id);
-        return startSession(tx, firm.id, input.slug, account);
-      });
+      await slowDown.clear(accountKey, input.address);
+      return database.withIdentityLookup((tx) => startSession(tx, firm.id, input.slug, account));
     },
 
-    /** Only a client the firm has let onto the portal, by this email, can create an account. */
-    async signup(input: { slug: string; email: string; password: string }): Promise<PortalSession> {
+    /**
+     * Only the holder of the emailed invitation link can create the account: the link's secret names
+     * the client. Every refusal has the same answer, whatever the email.
+     */
+    async signup(input: { slug: string; token: string; email: string; password: string }): Promise<PortalSession> {
       const passwordHash = await hashPassword(input.password);
       try {
         return await database.withIdentityLookup(async (tx) => {
           const firm = await firmOf(tx, input.slug);
-          if (await repository.findPortalAccountByEmail(tx, firm.id, input.email))
-            throw conflict('A portal account already exists for this email. Please sign in.');
-          const client = await repository.findPortalSignupClient(tx, firm.id, input.email);
-          if (!client) throw badRequest(PORTAL_SIGNUP_REFUSED);
+          const invitation = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_invitation');
+          if (!invitation?.clientId || invitation.firmId !== firm.id || invitation.email !== input.email) {
+            throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+          }
+          assertStrongPassword(input.password, [invitation.email]);
+          const client = await repository.findInvitedPortalClient(tx, firm.id, invitation.clientId);
+          if (!client || !(await repository.consumeAuthToken(tx, invitation.id))) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
           const accountId = await repository.insertPortalAccount(tx, {
             firmId: firm.id,
             clientId: client.id,
-            email: input.email,
+            email: invitation.email,
             passwordHash,
           });
+          await repository.voidPortalInvitations(tx, client.id);
           return startSession(tx, firm.id, input.slug, { id: accountId, clientId: client.id });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('A portal account already exists for this email. Please sign in.');
+        if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
         throw error;
       }
     },
@@ -110,9 +117,9 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_reset');
-        if (!token?.portalAccountId || token.firmId !== firm.id || !(await repository.consumeAuthToken(tx, token.id))) {
-          throw badRequest(AUTH_MESSAGES.invalidToken);
-        }
+        if (!token?.portalAccountId || token.firmId !== firm.id) throw badRequest(AUTH_MESSAGES.invalidToken);
+        assertStrongPassword(input.password, [token.email]);
+        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'portal_accounts', token.portalAccountId, passwordHash);
         await switchToFirm(tx, firm.id);
         await repository.revokeSessionsOf(tx, { portalAccountId: token.portalAccountId });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portalFirmSchema, portalProfileSchema } from '@matterhorn/shared';
+import { portalFirmSchema, portalMatterSchema, portalProfileSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
-import { findFirmBranding, findPortalClientProfile } from './client-portal.repository.ts';
+import { findFirmBranding, findPortalClientMatters, findPortalClientProfile } from './client-portal.repository.ts';
 
 const tags = ['Client portal'];
 
@@ -31,6 +31,13 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
   );
 
+  const ownScope = z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() });
+  /** Slug and ClientId, when given, must be the signed-in client's own; anything else is not found. */
+  const assertOwnScope = (principal: ReturnType<typeof portalPrincipalOf>, query: z.infer<typeof ownScope>) => {
+    if ((query.Slug && query.Slug !== principal.company) || (query.ClientId && query.ClientId !== principal.clientId))
+      throw notFound('Client');
+  };
+
   // A client sees only themselves: Slug and ClientId must be the signed-in client's own.
   api.get(
     '/api/client-portal/get-client-portal-profileinfo',
@@ -39,17 +46,36 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       schema: {
         tags,
         summary: 'The signed-in client and their firm',
-        querystring: z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() }),
+        querystring: ownScope,
         response: answers(z.array(portalProfileSchema)),
       },
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
-      const { Slug, ClientId } = request.query;
-      if ((Slug && Slug !== principal.company) || (ClientId && ClientId !== principal.clientId)) throw notFound('Client');
+      assertOwnScope(principal, request.query);
       const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
       if (!profile) throw notFound('Client');
       return ok('Profile', [profile]);
+    },
+  );
+
+  // The firm and the client come from the session alone; the query can only narrow, never widen.
+  api.get(
+    '/api/client-portal/get-client-portal-matters',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: "The signed-in client's open and closed matters with their fee earners",
+        querystring: ownScope,
+        response: answers(z.array(portalMatterSchema)),
+      },
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      assertOwnScope(principal, request.query);
+      const rows = await database.withFirm(principal.firmId, (tx) => findPortalClientMatters(tx, principal.firmId, principal.clientId));
+      return ok('Matters', rows);
     },
   );
 }

@@ -4,11 +4,14 @@ import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+
+const PORTAL_INVITATION_DAYS = 7;
 
 type ClientInput = z.output<typeof clientInputSchema>;
 export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer; conflictGate: ConflictGate };
@@ -154,16 +157,26 @@ export function createClientsService({ database, config, mailer, conflictGate }:
         await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: true });
         await recordAuditEvent(tx, principal, 'client.portalInvited', clientId, { email: client.email });
         const detail = await detailOf(tx, firmId, clientId);
-        const page = detail.hasPortalAccount ? 'login' : 'signup';
-        const link = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}/${page}`;
-        return { detail, email: { to: client.email, firmName: firm.name, link, hasAccount: detail.hasPortalAccount } };
+        const portal = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}`;
+        if (detail.hasPortalAccount) {
+          return { detail, email: { to: client.email, firmName: firm.name, link: `${portal}/login`, hasAccount: true } };
+        }
+        const { secret, secretHash } = createLinkSecret();
+        await repository.replacePortalInvitation(tx, firmId, {
+          clientId,
+          email: client.email.toLowerCase(),
+          tokenHash: secretHash,
+          createdByUserId: principal.userId,
+          lifetimeDays: PORTAL_INVITATION_DAYS,
+        });
+        return { detail, email: { to: client.email, firmName: firm.name, link: `${portal}/signup?token=${secret}`, hasAccount: false } };
       });
       await mailer.send({
         to: email.to,
         subject: `${email.firmName} invites you to its client portal`,
         text: email.hasAccount
           ? `${email.firmName} has given you access to its client portal again.\n\nSign in here:\n${email.link}\n`
-          : `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.\n\nCreate your account with this email address here:\n${email.link}\n`,
+          : `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.\n\nCreate your account with this email address here:\n${email.link}\n\nThe link is personal: it works once and expires in ${PORTAL_INVITATION_DAYS} days.\n`,
         link: email.link,
       });
       return detail;
@@ -175,6 +188,7 @@ export function createClientsService({ database, config, mailer, conflictGate }:
         if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
         await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: false });
         await repository.revokePortalSessions(tx, firmId, clientId);
+        await repository.retirePortalInvitations(tx, firmId, clientId);
         await recordAuditEvent(tx, principal, 'client.portalRevoked', clientId);
         return detailOf(tx, firmId, clientId);
       });

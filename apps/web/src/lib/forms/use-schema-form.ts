@@ -2,6 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
 import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from '../api-client.ts';
+
+/** The API's `errors` object ({ field: message }) of a refused request, if it has one. */
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
+  const errors = (error.body as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 /**
  * A react-hook-form form over a shared zod schema, with SPEC.md §5's timing: every change
@@ -69,8 +78,12 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
       await form.handleSubmit(async (data) => {
         try {
           await handler(data as z.output<Schema>);
-        } catch {
+        } catch (error) {
           // The API client has already shown the error; the form stops submitting (SPEC.md §8).
+          // A refusal naming one of this form's fields (a guessable password) also shows under it.
+          for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+            if (name in form.getValues()) form.setError(name as FieldPath<Values>, { type: 'server', message });
+          }
         }
       })();
     } finally {

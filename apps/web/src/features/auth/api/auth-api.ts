@@ -6,14 +6,15 @@ export async function loginFirm(body: { email: string; password: string }): Prom
   return envelope.data;
 }
 
-export async function signupFirm(body: { firmName: string; name: string; email: string; password: string }): Promise<FirmSession> {
-  const envelope = await apiMutate<FirmSession>('/auth/signup', body, { auth: 'none' });
-  return envelope.data;
+/** No session: the emailed verification link signs the new administrator in. */
+export async function signupFirm(body: { firmName: string; name: string; email: string; password: string }): Promise<string> {
+  const envelope = await apiMutate<unknown>('/auth/signup', body, { auth: 'none' });
+  return envelope.message;
 }
 
-export async function verifyEmail(token: string): Promise<string> {
-  const envelope = await apiMutate<unknown>('/auth/verify-email', { token }, { auth: 'none' });
-  return envelope.message;
+export async function verifyEmail(token: string): Promise<FirmSession> {
+  const envelope = await apiMutate<FirmSession>('/auth/verify-email', { token }, { auth: 'none' });
+  return envelope.data;
 }
 
 export async function resendVerification(email: string): Promise<string> {

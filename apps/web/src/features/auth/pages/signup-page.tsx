@@ -4,19 +4,16 @@ import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { signupFirm } from '../api/auth-api.ts';
 
 export function SignupPage() {
-  const session = useSession();
   const navigate = useNavigate();
   const form = useSchemaForm(signupRequestSchema, { firmName: '', name: '', email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
-    const firmSession = await signupFirm(data);
-    await session.signInFirm(firmSession);
-    navigate('/verification', { replace: true });
+    await signupFirm(data);
+    navigate('/verification', { replace: true, state: { email: data.email } });
   });
 
   return (

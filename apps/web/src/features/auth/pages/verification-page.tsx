@@ -1,10 +1,9 @@
 import { Alert, Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { emailOnlyRequestSchema } from '@matterhorn/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { readStoredSession } from '../../../lib/session-storage.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resendVerification, verifyEmail } from '../api/auth-api.ts';
@@ -15,28 +14,25 @@ export function VerificationPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const signedUpEmail = (useLocation().state as { email?: unknown } | null)?.email;
   const token = searchParams.get('token');
   const [verifyState, setVerifyState] = useState<VerifyState>(token ? 'verifying' : 'idle');
   const hasStarted = useRef(false);
-  const form = useSchemaForm(emailOnlyRequestSchema, { email: session.profile?.email ?? '' });
+  const form = useSchemaForm(emailOnlyRequestSchema, {
+    email: session.profile?.email ?? (typeof signedUpEmail === 'string' ? signedUpEmail : ''),
+  });
 
   useEffect(() => {
     if (!token || hasStarted.current) return;
     hasStarted.current = true;
     void (async () => {
       try {
-        await verifyEmail(token);
+        // The link proves the address, so it signs its owner in, on whichever device it was opened.
+        const firmSession = await verifyEmail(token);
+        await session.signInFirm(firmSession);
+        navigate(firmSession.isFirmSetUp ? '/dashboard' : '/setup-firm', { replace: true });
       } catch {
         setVerifyState('failed');
-        return;
-      }
-      // Continue where the user is headed: set-up when signed in and not set up, else the app or sign-in.
-      if (readStoredSession().token) {
-        const profile = await session.reloadProfile();
-        const business = profile?.businesses[0];
-        navigate(business && !business.isSetupComplete ? '/setup-firm' : '/dashboard', { replace: true });
-      } else {
-        navigate('/login', { replace: true });
       }
     })();
   }, [navigate, session, token]);

@@ -1,5 +1,6 @@
-import { portalFirmSchema, type PortalFirm, type PortalSession } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
+import { portalFirmSchema, portalMatterSchema, type PortalFirm, type PortalMatter, type PortalSession } from '@matterhorn/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 
 /** Null when no firm has this portal address (the page says so). */
@@ -26,7 +27,7 @@ export async function portalLogin(body: { slug: string; email: string; password:
   return envelope.data;
 }
 
-export async function portalSignup(body: { slug: string; email: string; password: string }): Promise<PortalSession> {
+export async function portalSignup(body: { slug: string; token: string; email: string; password: string }): Promise<PortalSession> {
   const envelope = await apiMutate<PortalSession>('/client-portal/signup', body, { auth: 'none' });
   return envelope.data;
 }
@@ -40,3 +41,14 @@ export async function portalResetPassword(body: { slug: string; token: string; p
   const envelope = await apiMutate<unknown>('/client-portal/reset-password', body, { auth: 'none' });
   return envelope.message;
 }
+
+/** The signed-in client's matters; the API takes the client and firm from the session. */
+export async function getPortalMatters(): Promise<PortalMatter[]> {
+  const envelope = await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-client-portal-matters', { auth: 'client' });
+  return z.array(portalMatterSchema).parse(envelope.data);
+}
+
+export const portalMattersQuery = (clientId: string | null) =>
+  queryOptions({ queryKey: ['portal', clientId, 'matters'], queryFn: getPortalMatters, enabled: clientId !== null });
+
+export const usePortalMatters = (clientId: string | null) => useQuery(portalMattersQuery(clientId));

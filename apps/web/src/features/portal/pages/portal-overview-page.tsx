@@ -1,6 +1,7 @@
 import { Box, Button, Card, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { PortalMattersCard } from '../components/portal-matters-card.tsx';
 
 export function PortalOverviewPage() {
   const session = useSession();
@@ -53,8 +54,9 @@ export function PortalOverviewPage() {
                   <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
                 </Stack>
               </Card>
+              <PortalMattersCard clientId={session.clientId} />
               <Text c="dimmed" size="sm">
-                Your matters, invoices and shared documents will appear here as your firm shares them.
+                Your invoices and shared documents will appear here as your firm shares them.
               </Text>
             </Stack>
           </Tabs.Panel>

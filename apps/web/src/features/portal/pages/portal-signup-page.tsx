@@ -1,6 +1,6 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Text, TextInput } from '@mantine/core';
 import { emailSchema, newPasswordSchema } from '@matterhorn/shared';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -12,27 +12,39 @@ import { PortalCard } from '../components/portal-card.tsx';
 
 const portalSignupFormSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
+export const NO_INVITATION_TEXT =
+  'To create your account, open the link in the invitation email your law firm sent you. If you cannot find it, ask the firm to invite you again.';
+
+/** Only the link the firm emailed (its secret token) can create a client's account. */
 export function PortalSignupPage() {
   const { company = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
   const session = useSession();
   const navigate = useNavigate();
   const form = useSchemaForm(portalSignupFormSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
-    const portalSession = await portalSignup({ slug: company, ...data });
+    const portalSession = await portalSignup({ slug: company, token, ...data });
     await session.signInClient(portalSession);
     navigate(portalOverviewPath(portalSession.company, portalSession.clientId), { replace: true });
   });
 
   return (
-    <PortalCard company={company} title="Create your client account" subtitle="Use the email address your firm has on file.">
-      <form onSubmit={submit} noValidate>
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
-        <NewPasswordField {...form.inputProps('password')} />
-        <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
-          Create account
-        </SubmitButton>
-      </form>
+    <PortalCard company={company} title="Create your client account" subtitle="Use the email address your invitation was sent to.">
+      {token ? (
+        <form onSubmit={submit} noValidate>
+          <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
+          <NewPasswordField {...form.inputProps('password')} />
+          <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+            Create account
+          </SubmitButton>
+        </form>
+      ) : (
+        <Alert color="yellow" role="alert" mb="md">
+          {NO_INVITATION_TEXT}
+        </Alert>
+      )}
       <Text size="sm">
         Already have an account?{' '}
         <Anchor component={Link} to={`/portal/${company}/login`}>

@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, PASSWORD_TOO_WEAK } from '@matterhorn/shared';
+import { createLinkSecret } from '../src/lib/secrets.ts';
+import { insertAuthToken } from '../src/modules/auth/auth.repository.ts';
+import {
+  bearer,
+  createTestApp,
+  lastLinkTo,
+  readOutbox,
+  rowsOf,
+  seedTestFirm,
+  signIn,
+  TEST_PASSWORD,
+  type TestContext,
+} from './support/test-app.ts';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
+  context.app.inject({ method: 'POST', url, payload, remoteAddress });
+let counter = 0;
+const uniqueEmail = () => `hardening${counter++}.${Date.now()}@newfirm.example`;
+const count = async (query: ReturnType<typeof sql>) => (await rowsOf<{ count: number }>(context.database.db.execute(query)))[0]!.count;
+
+describe('guessable passwords are refused wherever a password is chosen, saying why', () => {
+  const weak = (email: string) =>
+    [
+      ['aaaaaaaaaaaa', /Repeated characters/],
+      ['password1234', /commonly used password/],
+      [email, /personal/],
+    ] as const;
+
+  it('at firm sign-up, naming the password field, and nothing is created', async () => {
+    const email = uniqueEmail();
+    const firms = await count(sql`select count(*)::int as count from firms`);
+    for (const [password, reason] of weak(email)) {
+      const response = await post('/api/auth/signup', { firmName: 'Weak Chambers', name: 'Ada Weak', email, password });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.message.startsWith(PASSWORD_TOO_WEAK)).toBe(true);
+      expect(body.message).toMatch(reason);
+      expect(body.errors).toEqual({ password: body.message });
+    }
+    expect(await count(sql`select count(*)::int as count from firms`)).toBe(firms);
+  });
+
+  it('on a password reset, and the link still works for a strong password', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.users.feeEarner.email;
+    await post('/api/auth/forgot-password', { email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    for (const [password, reason] of weak(email)) {
+      const response = await post('/api/auth/reset-password', { token: secret, password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(reason);
+    }
+    expect((await post('/api/auth/reset-password', { token: secret, password: 'a-brand-new-password' })).statusCode).toBe(200);
+  });
+
+  it('on joining a team', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = uniqueEmail();
+    const { secret, secretHash } = createLinkSecret();
+    await context.database.withFirm(firm.firmId, async (tx) => {
+      const [role] = await rowsOf<{ id: string }>(tx.execute(sql`select id from roles where name = 'Fee Earner'`));
+      await insertAuthToken(tx, {
+        firmId: firm.firmId,
+        purpose: 'invitation',
+        tokenHash: secretHash,
+        email,
+        roleId: role!.id,
+        lifetimeMinutes: 60,
+      });
+    });
+    for (const [password, reason] of weak(email)) {
+      const response = await post('/api/auth/join-team', { invitationId: secret, name: 'Weak Joiner', password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(reason);
+    }
+    expect((await post('/api/auth/join-team', { invitationId: secret, name: 'Strong Joiner', password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('on a portal password reset', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.portalClient.email;
+    await post('/api/client-portal/forgot-password', { slug: firm.slug, email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    const response = await post('/api/client-portal/reset-password', { slug: firm.slug, token: secret, password: 'password1234' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message.startsWith(PASSWORD_TOO_WEAK)).toBe(true);
+  });
+});
+
+describe('reset links', () => {
+  it('using one reset link voids every other outstanding link of the account', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.users.admin.email;
+    await post('/api/auth/forgot-password', { email });
+    const older = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    await post('/api/auth/forgot-password', { email });
+    const newer = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    expect(newer).not.toBe(older);
+
+    expect((await post('/api/auth/reset-password', { token: newer, password: 'a-brand-new-password' })).statusCode).toBe(200);
+    const stale = await post('/api/auth/reset-password', { token: older, password: 'an-attackers-chosen-password' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    await signIn(context.app, email, 'a-brand-new-password');
+  });
+
+  it('the same holds for an older link used first, and for portal reset links', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.portalClient.email;
+    const secrets: string[] = [];
+    for (let link = 0; link < 3; link++) {
+      await post('/api/client-portal/forgot-password', { slug: firm.slug, email });
+      secrets.push((await lastLinkTo(context.config, email)).split('/').at(-1)!);
+    }
+    const reset = (token: string, password: string) => post('/api/client-portal/reset-password', { slug: firm.slug, token, password });
+    expect((await reset(secrets[0]!, 'portal-password-new')).statusCode).toBe(200);
+    expect((await reset(secrets[1]!, 'an-attackers-chosen-password')).statusCode).toBe(400);
+    expect((await reset(secrets[2]!, 'an-attackers-chosen-password')).statusCode).toBe(400);
+  });
+});
+
+describe('bearer tokens are decoded strictly', () => {
+  it('accepts the token as issued and refuses every other spelling of it with 401', async () => {
+    const firm = await seedTestFirm(context.database);
+    const token = await signIn(context.app, firm.users.admin.email);
+    const profile = (authorization: string) =>
+      context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: { authorization } });
+    expect((await profile(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await profile(`bearer ${token}`)).statusCode).toBe(200);
+    const [version, payload, signature] = token.split('.') as [string, string, string];
+    const malformed = [
+      `Bearer ${token}=`,
+      `Bearer ${token}==`,
+      `Bearer ${token}!!`,
+      `Bearer ${token} junk`,
+      `Bearer  ${token}`,
+      `Bearer ${token} `,
+      `Bearer\t${token}`,
+      `Bearer ${version}.${payload}=.${signature}`,
+      `Bearer ${version}.${payload}.${signature.slice(0, -1)}`,
+      `Bearer ${version}.${payload}.${signature}.`,
+      `Bearer ${version}.${payload.replace(/-/g, '+').replace(/_/g, '/')}.${signature.replace(/-/g, '+').replace(/_/g, '/')}`,
+      `Token ${token}`,
+      token,
+    ];
+    for (const authorization of malformed) {
+      const response = await profile(authorization);
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: 'You are unauthorized', data: null });
+    }
+  });
+
+  it('refuses a signature with non-canonical trailing bits', async () => {
+    const firm = await seedTestFirm(context.database);
+    const token = await signIn(context.app, firm.users.admin.email);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = token.at(-1)!;
+    // 43 characters carry 258 bits for a 256-bit signature: the last character's low 2 bits are ignored by lenient decoders.
+    const twin = alphabet[alphabet.indexOf(last) ^ 1]!;
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/users/get-user-profile',
+      headers: bearer(`${token.slice(0, -1)}${twin}`),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in slows guessing down per account and address instead of locking the owner out', () => {
+  const attacker = '203.0.113.7';
+  const owner = '198.51.100.20';
+
+  it('after repeated failures from one address, that address is answered like any failed attempt; the owner elsewhere signs in', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.users.billing.email;
+    for (let attempt = 0; attempt < context.config.loginAttemptsPerAccount; attempt++) {
+      const wrong = await post('/api/auth/login', { email, password: 'wrong-password-guess' }, attacker);
+      expect(wrong.statusCode).toBe(400);
+    }
+    // Even the right password from the guessing address gets the ordinary failure, not a lockout notice.
+    const slowed = await post('/api/auth/login', { email, password: TEST_PASSWORD }, attacker);
+    const unknown = await post('/api/auth/login', { email: 'ghost@nowhere.example', password: 'not-the-password' }, owner);
+    expect(slowed.statusCode).toBe(400);
+    expect(slowed.json()).toEqual(unknown.json());
+
+    const fromOwner = await post('/api/auth/login', { email, password: TEST_PASSWORD }, owner);
+    expect(fromOwner.statusCode).toBe(200);
+
+    // The owner is told by email, once.
+    const notices = (await readOutbox(context.config)).filter((message) => message.to === email);
+    expect(notices.map((message) => message.subject)).toEqual(['Failed sign-in attempts on your account']);
+
+    // The slow-down passes: once its time is up the right password works from that address too.
+    await context.database.db.execute(sql`update sign_in_failures set blocked_until = now() - interval '1 second'`);
+    expect((await post('/api/auth/login', { email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(200);
+  });
+
+  it('an unknown email is slowed down exactly like a real account, so the answers reveal nothing', async () => {
+    const firm = await seedTestFirm(context.database);
+    const answers = async (email: string) => {
+      const bodies = [];
+      for (let attempt = 0; attempt <= context.config.loginAttemptsPerAccount; attempt++) {
+        const response = await post('/api/auth/login', { email, password: 'wrong-password-guess' }, '192.0.2.44');
+        bodies.push([response.statusCode, response.json()]);
+      }
+      return bodies;
+    };
+    expect(await answers(firm.users.feeEarner.email)).toEqual(await answers('nobody.here@nowhere.example'));
+  });
+
+  it('each slow-down waits longer than the last, up to a cap', async () => {
+    const email = uniqueEmail();
+    for (let attempt = 0; attempt < context.config.loginAttemptsPerAccount + 2; attempt++) {
+      await post('/api/auth/login', { email, password: 'wrong-password-guess' }, '192.0.2.45');
+      await context.database.db.execute(sql`update sign_in_failures set blocked_until = now() - interval '1 second'`);
+    }
+    const [row] = await rowsOf<{ failures: number }>(
+      context.database.db.execute(sql`select failures from sign_in_failures where address = '192.0.2.45'`),
+    );
+    expect(row!.failures).toBe(context.config.loginAttemptsPerAccount + 2);
+    await post('/api/auth/login', { email, password: 'wrong-password-guess' }, '192.0.2.45');
+    const [wait] = await rowsOf<{ seconds: number }>(
+      context.database.db.execute(
+        sql`select round(extract(epoch from blocked_until - now()))::int as seconds from sign_in_failures where address = '192.0.2.45'`,
+      ),
+    );
+    expect(wait!.seconds).toBe(8);
+  });
+
+  it('the portal sign-in behaves the same, per firm', async () => {
+    const firm = await seedTestFirm(context.database);
+    const email = firm.portalClient.email;
+    for (let attempt = 0; attempt < context.config.loginAttemptsPerAccount; attempt++) {
+      await post('/api/client-portal/login', { slug: firm.slug, email, password: 'wrong-password-guess' }, attacker);
+    }
+    const slowed = await post('/api/client-portal/login', { slug: firm.slug, email, password: TEST_PASSWORD }, attacker);
+    expect(slowed.statusCode).toBe(400);
+    expect(slowed.json().message).toBe(AUTH_MESSAGES.invalidLogin);
+    const fromOwner = await post('/api/client-portal/login', { slug: firm.slug, email, password: TEST_PASSWORD }, owner);
+    expect(fromOwner.statusCode).toBe(200);
+    expect((await readOutbox(context.config)).filter((message) => message.to === email).at(-1)?.link).toBe(
+      `http://matterhorn.test/portal/${firm.slug}/forgot-password`,
+    );
+    const token = fromOwner.json().data.token as string;
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/client-portal/get-client-portal-profileinfo', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
