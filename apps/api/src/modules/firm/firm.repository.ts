@@ -11,7 +11,11 @@ const MONEY_RECORD_TABLES = [timeEntries] as const;
 /** True once any money has been recorded in the firm, in any module. */
 export async function hasMoneyRecords(tx: Tx, firmId: string): Promise<boolean> {
   for (const table of MONEY_RECORD_TABLES) {
-    const [row] = await tx.select({ found: sql<number>`1` }).from(table).where(eq(table.firmId, firmId)).limit(1);
+    const [row] = await tx
+      .select({ found: sql<number>`1` })
+      .from(table)
+      .where(eq(table.firmId, firmId))
+      .limit(1);
     if (row) return true;
   }
   return false;
