@@ -156,7 +156,9 @@ describe('row-level security', () => {
     );
     expect(identities).toHaveLength(1);
     const columns = await rowsOf<{ column_name: string }>(
-      context.database.db.execute(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'clients'`),
+      context.database.db.execute(
+        sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'clients'`,
+      ),
     );
     const signInColumns = ['id', 'firm_id', 'email', 'is_portal_enabled', 'deleted_at'];
     const otherColumns = columns.map((row) => row.column_name).filter((name) => !signInColumns.includes(name));
