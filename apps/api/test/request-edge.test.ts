@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/plugins/route-access.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
@@ -73,7 +74,7 @@ const headersFor = (route: RegisteredRoute) =>
   route.access.kind === 'firm' ? bearer(tokens.admin) : route.access.kind === 'portal' ? bearer(tokens.portal) : {};
 const somePathOf = (route: RegisteredRoute) => route.url.replace(/:(\w+)/g, () => firm.portalClient.clientId);
 
-type Probe = { label: string; field: string; request: Parameters<TestContext['app']['inject']>[0] & object };
+type Probe = { label: string; field: string; request: InjectOptions };
 
 /** One request per route and string field (query and path when inUrl, and body), that field carrying bad text. */
 function probesWith(bad: string, { inUrl }: { inUrl: boolean }): Probe[] {
