@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import { currencies, firms, timeEntries } from '../../db/schema/index.ts';
 
@@ -6,15 +7,15 @@ import { currencies, firms, timeEntries } from '../../db/schema/index.ts';
  * Every table whose rows carry amounts in the firm's home currency. Expenses, invoices and trust
  * movements join this list when they land; a deleted row still counts (its amounts are history).
  */
-const MONEY_RECORD_TABLES = [timeEntries] as const;
+const MONEY_RECORD_TABLES: { table: PgTable; firmId: AnyPgColumn }[] = [{ table: timeEntries, firmId: timeEntries.firmId }];
 
 /** True once any money has been recorded in the firm, in any module. */
 export async function hasMoneyRecords(tx: Tx, firmId: string): Promise<boolean> {
-  for (const table of MONEY_RECORD_TABLES) {
+  for (const { table, firmId: firmColumn } of MONEY_RECORD_TABLES) {
     const [row] = await tx
       .select({ found: sql<number>`1` })
       .from(table)
-      .where(eq(table.firmId, firmId))
+      .where(eq(firmColumn, firmId))
       .limit(1);
     if (row) return true;
   }
