@@ -11,7 +11,9 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
+import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -90,6 +92,8 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
 
   registerErrorHandler(app);
   registerCaseInsensitiveQuery(app);
+  registerStorableTextGuard(app);
+  registerNoStore(app);
   const authenticator = createAuthenticator(database, config.appSecret);
   registerRouteAccess(app, authenticator, app.routeCatalog);
   registerIdempotency(app, database);

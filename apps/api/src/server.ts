@@ -1,9 +1,12 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 
 const config = loadConfig();
+// The embedded database lives in DATA_DIR and belongs to one process (a server's is shared safely).
+const releaseDataDirectory = config.databaseUrl ? null : await holdDataDirectoryOrExit(config.dataDir);
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -20,10 +23,13 @@ if (config.seedDemo) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => releaseDataDirectory?.())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
 

@@ -394,3 +394,57 @@ describe('firm profile', () => {
     expect(forbidden.json().message).toBe(SPEC_MESSAGES.noPermission);
   });
 });
+
+describe('home currency once money is recorded', () => {
+  const UPDATE = '/api/admin/business/update-firm-profile';
+  const profileOf = async (token: string) => (await call('GET', '/api/admin/business/get-firm-profile', token)).json().data;
+
+  it('may change while the firm has recorded nothing, and is refused (409, named field) once time is recorded', async () => {
+    const seeded = await seedTestFirm(context.database);
+    const token = await signIn(context.app, seeded.users.admin.email);
+    const { logo: _logo, ...profile } = await profileOf(token);
+    const changed = await call('PUT', UPDATE, token, { ...profile, homeCurrencyId: currency.USD });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.homeCurrencyId).toBe(currency.USD);
+
+    const [matter] = await inFirm<{ id: string; clientId: string }>(
+      seeded.firmId,
+      sql`select id, client_id as "clientId" from matters where status = 'Open' order by matter_number limit 1`,
+    );
+    const [activity] = await inFirm<{ id: string }>(seeded.firmId, sql`select id from activity_types limit 1`);
+    const recorded = await call('POST', '/api/admin/time-entry', token, {
+      clientId: matter!.clientId,
+      matterId: matter!.id,
+      activityId: activity!.id,
+      isBillable: 4,
+      timeEntryUserId: seeded.users.admin.id,
+      description: 'First advice call',
+      timeEntryDate: '2025-03-14',
+      duration: '1',
+      userRate: '100.00',
+      exchangeRate: '1',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+
+    const refused = await call('PUT', UPDATE, token, { ...profile, homeCurrencyId: currency.NGN });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: 'The home currency cannot be changed once time or money has been recorded in it',
+      errors: { homeCurrencyId: 'The home currency cannot be changed once time or money has been recorded in it' },
+    });
+    expect((await profileOf(token)).homeCurrencyId).toBe(currency.USD);
+    const setup = await call('POST', '/api/firm/setup', token, {
+      firmName: profile.firmName,
+      portalSlug: profile.portalSlug,
+      country: profile.country,
+      homeCurrencyId: currency.NGN,
+      multicurrency: true,
+      timeZone: profile.timeZone,
+    });
+    expect(setup.statusCode).toBe(409);
+
+    const unchanged = await call('PUT', UPDATE, token, { ...profile, homeCurrencyId: currency.USD, phone: '+1 555 0100' });
+    expect(unchanged.statusCode).toBe(200);
+  });
+});

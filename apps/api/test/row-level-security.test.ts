@@ -148,4 +148,24 @@ describe('row-level security', () => {
       ).rejects.toThrow();
     }
   });
+
+  it("lets the identity-lookup role read only the client columns sign-in matches on, never a client's details", async () => {
+    const lookup = (query: ReturnType<typeof sql>) => context.database.withIdentityLookup((tx) => rowsOf(tx.execute(query)));
+    const identities = await lookup(
+      sql`select id, firm_id, email, is_portal_enabled, deleted_at from clients where lower(email) = ${firmB.portalClient.email.toLowerCase()}`,
+    );
+    expect(identities).toHaveLength(1);
+    const columns = await rowsOf<{ column_name: string }>(
+      context.database.db.execute(
+        sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'clients'`,
+      ),
+    );
+    const signInColumns = ['id', 'firm_id', 'email', 'is_portal_enabled', 'deleted_at'];
+    const otherColumns = columns.map((row) => row.column_name).filter((name) => !signInColumns.includes(name));
+    expect(otherColumns).toEqual(expect.arrayContaining(['display_name', 'phone', 'address']));
+    for (const column of otherColumns) {
+      await expect(lookup(sql`select ${sql.identifier(column)} from clients limit 1`), column).rejects.toThrow();
+    }
+    await expect(lookup(sql`select * from clients limit 1`)).rejects.toThrow();
+  });
 });

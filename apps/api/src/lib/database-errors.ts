@@ -5,3 +5,38 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Node's socket errors when the database cannot be reached or drops the connection. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/**
+ * PostgreSQL's own: class 08 (connection exception), 57P01–57P03 (shut down, crashed, starting
+ * up) and 53300 (too many connections). The messages are pg's and PGlite's, which carry no code.
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|database "[^"]*" is not currently accepting connections)/;
+
+/** True when a failure means the database is out of reach (an outage to retry), however wrapped. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined; current;) {
+    if (seen.has(current)) return false;
+    seen.add(current);
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code)) return true;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    // A host with several addresses fails with an AggregateError of one refusal each.
+    if (Array.isArray(current.errors) && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}

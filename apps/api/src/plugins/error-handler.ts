@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { AppError } from '../lib/errors.ts';
+
+/** Seconds a client should wait before retrying during a database outage (a restart or failover). */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 type Issue = { message?: string; instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string } } };
 
@@ -24,6 +28,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: clientErrorMessage(error, status), data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: 'The service is briefly unavailable. Please try again in a moment.', data: null });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -1,10 +1,13 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { holdDataDirectoryOrExit } from '../db/data-directory-lock.ts';
 import { seedDemoFirmOnce } from './demo-seed.ts';
 
 const config = loadConfig();
+const releaseDataDirectory = config.databaseUrl ? null : await holdDataDirectoryOrExit(config.dataDir);
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const created = await seedDemoFirmOnce(database, config.demoPassword);
 console.log(created ? 'Seeded the demo firm (portal slug "demo").' : 'The demo firm already exists; nothing to do.');
 await database.close();
+await releaseDataDirectory?.();

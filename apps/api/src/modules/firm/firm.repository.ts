@@ -1,6 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
-import { currencies, firms } from '../../db/schema/index.ts';
+import { currencies, firms, flatFees, timeEntries } from '../../db/schema/index.ts';
+
+/**
+ * Every table whose rows carry amounts in the firm's home currency. Expenses, invoices and trust
+ * movements join this list when they land; a deleted row still counts (its amounts are history).
+ */
+const MONEY_RECORD_TABLES: { table: PgTable; firmId: AnyPgColumn }[] = [
+  { table: timeEntries, firmId: timeEntries.firmId },
+  { table: flatFees, firmId: flatFees.firmId },
+];
+
+/** True once any money has been recorded in the firm, in any module. */
+export async function hasMoneyRecords(tx: Tx, firmId: string): Promise<boolean> {
+  for (const { table, firmId: firmColumn } of MONEY_RECORD_TABLES) {
+    const [row] = await tx
+      .select({ found: sql<number>`1` })
+      .from(table)
+      .where(eq(firmColumn, firmId))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
+/** The firm's home currency, its row locked for this transaction so that two changes queue. */
+export async function lockFirmCurrency(tx: Tx, firmId: string): Promise<number | null> {
+  const [row] = await tx.select({ homeCurrencyId: firms.homeCurrencyId }).from(firms).where(eq(firms.id, firmId)).for('update');
+  return row?.homeCurrencyId ?? null;
+}
 
 export async function currencyExists(tx: Tx, currencyId: number): Promise<boolean> {
   const [row] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, currencyId));

@@ -1,10 +1,17 @@
 import type { z } from 'zod';
 import { billingIncrementOf, type FirmProfile, type firmProfileInputSchema, type firmSetupRequestSchema } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { currencyExists, findFirmProfile, updateFirmProfile, updateFirmSetup } from './firm.repository.ts';
+import {
+  currencyExists,
+  findFirmProfile,
+  hasMoneyRecords,
+  lockFirmCurrency,
+  updateFirmProfile,
+  updateFirmSetup,
+} from './firm.repository.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 export type FirmService = ReturnType<typeof createFirmService>;
@@ -20,6 +27,15 @@ function assertKnownTimeZone(timeZone: string) {
 async function assertCurrencyExists(tx: Tx, homeCurrencyId: number) {
   if (!(await currencyExists(tx, homeCurrencyId)))
     throw badRequest('Home currency is required', { homeCurrencyId: 'Home currency is required' });
+}
+
+export const HOME_CURRENCY_LOCKED = 'The home currency cannot be changed once time or money has been recorded in it';
+
+/** Amounts already recorded are in the home currency: changing it would silently relabel them. */
+async function assertHomeCurrencyChangeable(tx: Tx, firmId: string, homeCurrencyId: number) {
+  const current = await lockFirmCurrency(tx, firmId);
+  if (current === null || current === homeCurrencyId) return;
+  if (await hasMoneyRecords(tx, firmId)) throw new AppError(409, HOME_CURRENCY_LOCKED, { homeCurrencyId: HOME_CURRENCY_LOCKED });
 }
 
 /** The portal address is unique across firms; its index answers a taken one. */
@@ -45,6 +61,7 @@ export function createFirmService(database: Database) {
       await mapSlugConflict(() =>
         database.withFirm(principal.firmId, async (tx) => {
           await assertCurrencyExists(tx, input.homeCurrencyId);
+          await assertHomeCurrencyChangeable(tx, principal.firmId, input.homeCurrencyId);
           await updateFirmSetup(tx, principal.firmId, {
             name: input.firmName,
             portalSlug: input.portalSlug,
@@ -75,6 +92,7 @@ export function createFirmService(database: Database) {
       return mapSlugConflict(() =>
         database.withFirm(principal.firmId, async (tx) => {
           await assertCurrencyExists(tx, input.homeCurrencyId);
+          await assertHomeCurrencyChangeable(tx, principal.firmId, input.homeCurrencyId);
           const stored = await findFirmProfile(tx, principal.firmId);
           if (!stored) throw notFound('Firm');
           const before = profileOf(stored);
