@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
+import { isMissingAsset, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthenticator } from './modules/auth/authenticator.ts';
@@ -71,7 +71,14 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   app.addHook('onClose', () => database.close());
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'script-src': ["'self'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:'],
+        'script-src': ["'self'"],
+        // Over plain HTTP (a LAN address) the browser would rewrite every script to an https URL that answers nothing.
+        'upgrade-insecure-requests': config.appUrl.startsWith('https:') ? [] : null,
+      },
+    },
   });
   await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
@@ -125,11 +132,9 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerFlatFeeRoutes(app, database);
   registerTimeEntryLogRoutes(app, database);
 
-  if (config.webDistDir) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
-  }
+  if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET') {
+    if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET' || isMissingAsset(request.url)) {
       return reply.status(404).send({ success: false, message: 'Route not found', data: null });
     }
     // The web app routes on the client: every other page is its index.html.

@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/routing/router.tsx';
+import { startLoadingSession } from './lib/session/session-provider.tsx';
+
+startLoadingSession();
 
 const router = createAppRouter();
 const root = document.getElementById('root');

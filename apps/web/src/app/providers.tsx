@@ -1,8 +1,22 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '../lib/toasts.ts';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+
+const ToastHost = lazy(async () => ({ default: (await import('./toast-host.tsx')).ToastHost }));
+
+/** The toasts' host and its transitions load with the first toast (it waits in the store meanwhile), not with every page. */
+function LazyToastHost() {
+  const hasToasts = useNotifications().notifications.length > 0;
+  const [isNeeded, setIsNeeded] = useState(hasToasts);
+  if (hasToasts && !isNeeded) setIsNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
@@ -20,7 +34,7 @@ export function AppProviders({ children, env = 'default' }: { children: ReactNod
   const [queryClient] = useState(createAppQueryClient);
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
+      <LazyToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

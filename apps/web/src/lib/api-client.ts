@@ -83,10 +83,21 @@ export function errorMessageFrom(status: number, body: unknown, transportMessage
 
 type UnauthorizedListener = () => void;
 let unauthorizedListener: UnauthorizedListener | null = null;
+/** A 401 before the session registered (its first profile request starts with the app): told on registering. */
+let hasMissedUnauthorized = false;
 
 /** The session registers here so a 401 on a signed-in call ends the session. */
 export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
+  if (listener && hasMissedUnauthorized) {
+    hasMissedUnauthorized = false;
+    listener();
+  }
+}
+
+function reportUnauthorized(): void {
+  if (unauthorizedListener) unauthorizedListener();
+  else hasMissedUnauthorized = true;
 }
 
 function bearerFor(auth: AuthMode): string | null {
@@ -134,7 +145,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && !token) {
       return fail(errorMessageFrom(400, parsed, response.statusText || 'Unauthorized'), 401, parsed);
     }
-    if (response.status === 401) unauthorizedListener?.();
+    if (response.status === 401) reportUnauthorized();
     const transport = response.statusText || `Request failed with status code ${response.status}`;
     return fail(errorMessageFrom(response.status, parsed, transport), response.status, parsed);
   }

@@ -1,7 +1,6 @@
 import type { MatterView } from '@matterhorn/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
-import { FirmShell } from '../shell/firm-shell.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { RequireFirmToken, RequirePortalClient } from './guards.tsx';
@@ -110,7 +109,7 @@ export const routes: RouteObject[] = [
 
       // Firm side: signed in, inside the shell, each page guarded by its permissions.
       {
-        element: <FirmShell />,
+        lazy: async () => ({ Component: (await import('../shell/firm-shell.tsx')).FirmShell }),
         children: [
           {
             path: 'dashboard',

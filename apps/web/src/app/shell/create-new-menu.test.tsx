@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
+// The host loads the popup on first opening; loaded here, a test's first opening waits for the app, not for the module's transform.
+import '../../features/time-entries/components/time-entry-popup.tsx';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { stubApi } from '../../test/msw/stub-api.ts';
 import { renderAt } from '../../test/render.tsx';

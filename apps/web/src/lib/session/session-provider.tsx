@@ -72,33 +72,52 @@ async function loadPortal(company: string, clientId: string): Promise<PortalProf
   }
 }
 
+async function loadStoredSession(): Promise<SessionState> {
+  const stored = readStoredSession();
+  if (stored.token) return { ...EMPTY, ...stored, ...(await loadFirm()) };
+  if (stored.clientToken && stored.company && stored.clientId) {
+    return { ...EMPTY, ...stored, portalProfile: await loadPortal(stored.company, stored.clientId) };
+  }
+  return { ...EMPTY, ...stored };
+}
+
+let startedSession: { promise: Promise<SessionState>; loaded?: SessionState } | null = null;
+
+/**
+ * Asks for the stored session's profile as the app starts, while the first page's code is still
+ * downloading; otherwise the request waits for that code, and the page for the answer.
+ */
+export function startLoadingSession(): void {
+  const started = { promise: loadStoredSession() } as NonNullable<typeof startedSession>;
+  void started.promise.then((state) => (started.loaded = state));
+  startedSession = started;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(() => ({ ...EMPTY, ...readStoredSession() }));
-  const [isLoading, setIsLoading] = useState(true);
-  const started = useRef(false);
+  const [started] = useState(() => startedSession);
+  const [state, setState] = useState<SessionState>(() => started?.loaded ?? { ...EMPTY, ...readStoredSession() });
+  const [isLoading, setIsLoading] = useState(!started?.loaded);
+  const hasLoaded = useRef(!!started?.loaded);
 
   const load = useCallback(async (): Promise<Profile | null> => {
-    const stored = readStoredSession();
-    if (stored.token) {
-      const firm = await loadFirm();
-      setState({ ...EMPTY, ...stored, ...firm });
-      return firm.profile;
-    } else if (stored.clientToken && stored.company && stored.clientId) {
-      const portalProfile = await loadPortal(stored.company, stored.clientId);
-      setState({ ...EMPTY, ...stored, portalProfile });
-    } else {
-      setState({ ...EMPTY, ...stored });
-    }
-    return null;
+    const next = await loadStoredSession();
+    setState(next);
+    return next.profile;
   }, []);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void load().finally(() => setIsLoading(false));
-  }, [load]);
+    // Used once: a later provider (after sign-in or in a test) asks again.
+    if (startedSession === started) startedSession = null;
+    if (hasLoaded.current) return;
+    hasLoaded.current = true;
+    if (started) {
+      void started.promise.then(setState).finally(() => setIsLoading(false));
+    } else {
+      void load().finally(() => setIsLoading(false));
+    }
+  }, [load, started]);
 
   useEffect(() => {
     onUnauthorized(() => {

@@ -9,6 +9,8 @@ import { stubApi, type StubCall } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { HeaderTimer } from '../components/header-timer.tsx';
 import { TimeEntryPopupHost } from '../components/time-entry-popup-host.tsx';
+// The host loads the popup on first opening; loaded here, a test's first opening waits for the app, not for the module's transform.
+import '../components/time-entry-popup.tsx';
 
 export const SELF = '10000000-0000-4000-8000-000000000001';
 export const OTHER_USER = '10000000-0000-4000-8000-000000000002';

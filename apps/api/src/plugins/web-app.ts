@@ -1,0 +1,31 @@
+import { relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite names every file under assets/ by its content hash: a changed file is a new URL. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets, so the browser revalidates it (ETag) on every visit. */
+export const PAGE_CACHE = 'no-cache';
+
+/**
+ * Serves the built web app beside the API: the brotli or gzip file the build wrote when the
+ * browser accepts it, hashed assets cached for a year, and index.html for every page the web app
+ * routes on the client, `/` included.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const isHashedAsset = relative(webDistDir, path).startsWith(`assets${sep}`);
+      reply.header('cache-control', isHashedAsset ? HASHED_ASSET_CACHE : PAGE_CACHE);
+    },
+  });
+  app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
+}
+
+/** A path that is a missing file, not a page: answering index.html would hand HTML to a script tag. */
+export const isMissingAsset = (url: string) => url.startsWith('/assets/');
