@@ -1,19 +1,62 @@
-import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  MantineProvider,
+  Notification,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeColors,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, TOP_BAR_HEIGHT_VARIABLE } from '../lib/toasts.ts';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '../lib/toasts.ts';
+import toastClasses from './toasts.module.css';
+
+/**
+ * Shades 8 and 9 of Mantine's lighter hues, darkened just enough for text to pass WCAG AA (4.7:1
+ * here, a margin over 4.5): shade 8 with white (filled buttons, coloured text), shade 9 on shade 1
+ * (light badges and alerts). Mantine's own give 2.5–4.4:1 for green, teal, lime, yellow, orange.
+ */
+const AA_DARK_SHADES: Record<string, readonly [string, string]> = {
+  red: ['#d72f2f', '#c12828'],
+  cyan: ['#0b7d90', '#0b7285'],
+  teal: ['#08835e', '#087756'],
+  green: ['#278238', '#257735'],
+  lime: ['#4e800b', '#48730a'],
+  yellow: ['#a86200', '#a15300'],
+  orange: ['#c34b0a', '#b63c0d'],
+};
+
+function withAaDarkShades(): MantineThemeColors {
+  const colors = { ...DEFAULT_THEME.colors };
+  for (const [name, [shade8, shade9]] of Object.entries(AA_DARK_SHADES)) {
+    const palette = [...DEFAULT_THEME.colors[name]!];
+    palette[8] = shade8;
+    palette[9] = shade9;
+    colors[name] = palette as unknown as MantineColorsTuple;
+  }
+  return colors;
+}
 
 /**
  * Colours that pass WCAG AA (4.5:1 for text) everywhere, set once here rather than per component:
  * Mantine's default shade 6 of blue gives 3.55:1 with white, its dimmed grey 3.32:1 on white, its
- * error red 3.3:1. Shade 8 for filled and outline colours, and black text on light fills (yellow).
+ * error red 3.3:1. Shade 8 for filled and outline colours, and black text on light fills.
  */
 export const theme = createTheme({
+  colors: withAaDarkShades(),
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   defaultRadius: 'md',
+  components: {
+    // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -25,9 +68,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
-
-/** Toasts stay top-right (SPEC.md §2) but start under the top bar, never over its timer, Create New or Logout. */
-const TOASTS_BELOW_TOP_BAR = { root: { top: `calc(var(${TOP_BAR_HEIGHT_VARIABLE}, 0px) + var(--mantine-spacing-md))` } };
 
 /** SPEC.md §9: data queries never retry and never refetch on window focus. */
 export function createAppQueryClient(): QueryClient {
@@ -43,7 +83,7 @@ export function AppProviders({ children, env = 'default' }: { children: ReactNod
   const [queryClient] = useState(createAppQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} styles={TOASTS_BELOW_TOP_BAR} />
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} classNames={{ root: toastClasses.toasts }} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
