@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsFirmUser } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, test, signInAsFirmUser } from './support.ts';
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/login');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { emailedLink, uniqueEmail } from './support.ts';
+import { expect, test, emailedLink, uniqueEmail } from './support.ts';
 
 test('a new firm signs up, verifies its email from the outbox, sets up and reaches its dashboard', async ({ page }) => {
   const email = uniqueEmail('founder');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
-import { firmApi, signInAsFirmUser } from './support.ts';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
 
 const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */

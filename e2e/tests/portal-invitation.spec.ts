@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { emailedLink, firmApi, signInAsFirmUser } from './support.ts';
+import { emailedLink, expect, firmApi, signInAsFirmUser, test } from './support.ts';
 
 type ClientDetail = { id: string; email: string | null; hasPortalAccount: boolean };
 

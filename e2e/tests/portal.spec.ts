@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, emailedLink, uniqueEmail } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, test, DEMO_PASSWORD, emailedLink, uniqueEmail } from './support.ts';
 
 async function portalSignIn(page: Page, slug: string, email: string) {
   await page.goto(`/portal/${slug}/login`);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInAsFirmUser } from './support.ts';
+import { expect, test, signInAsFirmUser } from './support.ts';
 
 test('a visitor is sent to sign in and returned to the page they asked for', async ({ page }) => {
   await page.goto('/matter/matter-list?search=lease');

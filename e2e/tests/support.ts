@@ -1,6 +1,81 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Frame, type Page } from '@playwright/test';
+
+export { expect };
+
+/** axe-core impacts that fail a journey (issue 13: no serious or critical issue on any page). */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** Lets a page finish loading and its transitions end before it is checked. */
+const SETTLE_MS = 700;
+
+type Finding = { url: string; rule: string; impact: string; help: string; targets: string[] };
+
+async function findingsOn(page: Page): Promise<Finding[] | null> {
+  try {
+    const url = page.url();
+    const results = await new AxeBuilder({ page }).analyze();
+    if (page.url() !== url) return null; // the page moved on under the check
+    return results.violations
+      .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+      .map((violation) => ({
+        url: new URL(url).pathname,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  } catch {
+    return null; // the page navigated or closed during the check
+  }
+}
+
+/**
+ * Every journey checks each page it visits with axe-core, a short while after arriving (and once
+ * more at its end), and fails on any serious or critical finding. A finding counts only when a
+ * second check moments later sees it too, so a half-finished transition is not taken for a fault.
+ */
+export const test = base.extend<{ accessibilityChecks: void }>({
+  accessibilityChecks: [
+    async ({ page }, use) => {
+      const findings = new Map<string, Finding>();
+      const checkedPaths = new Set<string>();
+      let checks = Promise.resolve();
+      const checkSoon = (force = false) => {
+        // Once per page and journey: the checks share two cores with the journey itself.
+        const path = new URL(page.url()).pathname;
+        if (checkedPaths.has(path) && !force) return;
+        checkedPaths.add(path);
+        checks = checks.then(async () => {
+          await page.waitForTimeout(SETTLE_MS).catch(() => undefined);
+          const first = await findingsOn(page);
+          if (!first || first.length === 0) return;
+          await page.waitForTimeout(SETTLE_MS).catch(() => undefined);
+          const second = await findingsOn(page);
+          if (!second) return;
+          const key = (finding: Finding) => `${finding.url} ${finding.rule} ${finding.targets.join(',')}`;
+          const confirmed = new Set(second.map(key));
+          for (const finding of first) if (confirmed.has(key(finding))) findings.set(key(finding), finding);
+        });
+      };
+      const onNavigated = (frame: Frame) => {
+        if (frame === page.mainFrame() && frame.url().startsWith('http')) checkSoon();
+      };
+      page.on('framenavigated', onNavigated);
+      await use();
+      page.off('framenavigated', onNavigated);
+      if (!page.isClosed() && page.url().startsWith('http')) checkSoon(true);
+      await checks;
+      const report = [...findings.values()].map(
+        (finding) => `${finding.url}: ${finding.impact} ${finding.rule} (${finding.help}) at ${finding.targets.join(' | ')}`,
+      );
+      expect(report, 'axe-core finds no serious or critical accessibility issue on the pages visited').toEqual([]);
+    },
+    // Its own time limit: the last checks must not eat into the journey's.
+    { auto: true, timeout: 60_000 },
+  ],
+});
 
 export const DEMO_PASSWORD = 'Matterhorn-demo-2026';
 const OUTBOX = join(import.meta.dirname, '..', '.e2e-data', 'outbox');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { emailedLink, signInAsFirmUser, uniqueEmail } from './support.ts';
+import { expect, test, emailedLink, signInAsFirmUser, uniqueEmail } from './support.ts';
 
 test('an administrator invites a team member, who accepts in another browser and signs in', async ({ page, browser }) => {
   const email = uniqueEmail('associate');

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { firmApi, signInAsFirmUser } from './support.ts';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test, firmApi, signInAsFirmUser } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): both users are assigned to every matter.
 const ADMIN = 'admin@demo.law'; // Ada Okafor, 80,000.00 an hour on the seeded matters

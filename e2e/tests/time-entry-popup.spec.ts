@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsFirmUser } from './support.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInAsFirmUser, test } from './support.ts';
 
 // Issue 13: the time-entry popup never loses work, keeps Save in view, and bills in other currencies in the demo.
 const ADMIN = 'admin@demo.law';

@@ -1,6 +1,14 @@
-import { createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  MantineProvider,
+  Notification,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeColors,
+} from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 const ToastHost = lazy(async () => ({ default: (await import('./toast-host.tsx')).ToastHost }));
@@ -18,7 +26,61 @@ function LazyToastHost() {
   );
 }
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+/**
+ * Shades 8 and 9 of Mantine's lighter hues, darkened just enough for text to pass WCAG AA (4.7:1
+ * here, a margin over 4.5): shade 8 with white (filled buttons, coloured text), shade 9 on shade 1
+ * (light badges and alerts). Mantine's own give 2.5–4.4:1 for green, teal, lime, yellow, orange.
+ */
+const AA_DARK_SHADES: Record<string, readonly [string, string]> = {
+  red: ['#d72f2f', '#c12828'],
+  cyan: ['#0b7d90', '#0b7285'],
+  teal: ['#08835e', '#087756'],
+  green: ['#278238', '#257735'],
+  lime: ['#4e800b', '#48730a'],
+  yellow: ['#a86200', '#a15300'],
+  orange: ['#c34b0a', '#b63c0d'],
+};
+
+function withAaDarkShades(): MantineThemeColors {
+  const colors = { ...DEFAULT_THEME.colors };
+  for (const [name, [shade8, shade9]] of Object.entries(AA_DARK_SHADES)) {
+    const palette = [...DEFAULT_THEME.colors[name]!];
+    palette[8] = shade8;
+    palette[9] = shade9;
+    colors[name] = palette as unknown as MantineColorsTuple;
+  }
+  return colors;
+}
+
+/**
+ * Colours that pass WCAG AA (4.5:1 for text) everywhere, set once here rather than per component:
+ * Mantine's default shade 6 of blue gives 3.55:1 with white, its dimmed grey 3.32:1 on white, its
+ * error red 3.3:1. Shade 8 for filled and outline colours, and black text on light fills.
+ */
+export const theme = createTheme({
+  colors: withAaDarkShades(),
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  defaultRadius: 'md',
+  components: {
+    // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    }),
+  },
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
+  },
+  dark: {},
+});
 
 /** SPEC.md §9: data queries never retry and never refetch on window focus. */
 export function createAppQueryClient(): QueryClient {
@@ -33,7 +95,7 @@ export function createAppQueryClient(): QueryClient {
 export function AppProviders({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
   const [queryClient] = useState(createAppQueryClient);
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <LazyToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

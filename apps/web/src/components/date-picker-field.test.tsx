@@ -18,7 +18,7 @@ function Harness({ initialValue = '', ...props }: Partial<DatePickerFieldProps> 
   );
 }
 
-const field = () => screen.getByRole('textbox', { name: 'Date' });
+const field = () => screen.getByRole('combobox', { name: 'Date' });
 
 describe('DatePickerField', () => {
   it("shows the parent's month/day/year date as DD/MM/YYYY", () => {
@@ -35,6 +35,15 @@ describe('DatePickerField', () => {
     await user.type(field(), '4');
     expect(field()).toHaveValue('15/03/2024');
     expect(screen.getByTestId('value')).toHaveTextContent('03/15/2024');
+  });
+
+  it('is a combobox, the role that may say whether its calendar is expanded', async () => {
+    const user = userEvent.setup();
+    renderAt(<Harness />);
+    expect(field()).toHaveAttribute('aria-expanded', 'false');
+    expect(field()).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(field());
+    expect(field()).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('opens the calendar on a field click at the chosen month, and closes on the next click', async () => {

@@ -84,6 +84,9 @@ export function DatePickerField({
       className={className}
       placeholder={placeholder}
       inputMode="numeric"
+      // The calendar popover puts aria-expanded and aria-haspopup on the text field, which only a
+      // combobox may carry (axe: aria-allowed-attr, critical).
+      role="combobox"
       maxLength={10}
       valueFormat={DATE_FORMAT}
       dateParser={displayToIsoDate}

@@ -5,6 +5,8 @@ export type ToastType = 'error' | 'alert' | 'information' | 'success';
 /** SPEC.md §9: toasts close by themselves after 5 seconds. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_POSITION = 'top-right';
+/** The firm top bar's height, kept on the document so toasts can start below it. */
+export const TOP_BAR_HEIGHT_VARIABLE = '--firm-top-bar-height';
 
 const TOAST_LOOK: Record<ToastType, { color: string; title: string }> = {
   error: { color: 'red', title: 'Error' },

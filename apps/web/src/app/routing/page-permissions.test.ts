@@ -1,8 +1,12 @@
 import { hasPermissions } from '@matterhorn/shared';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { requiredPermissionsFor } from './page-permissions.ts';
+import { canOpen, isPageHandle, requiredPermissionsFor } from './page-permissions.ts';
+import { firmPages } from './router.tsx';
 
-describe('requiredPermissionsFor', () => {
+const pages = firmPages();
+
+describe('requiredPermissionsFor, read from the permissions each firm route declares', () => {
   it.each([
     ['/dashboard', '', []],
     ['/settings', '', []],
@@ -37,10 +41,39 @@ describe('requiredPermissionsFor', () => {
     ['/view/court-update', '', ['courtUpdate']],
     ['/view/progress-note', '', ['progressNote']],
   ])('%s%s needs %j', (pathname, search, expected) => {
-    expect(requiredPermissionsFor(pathname, search)).toEqual(expected);
+    expect(requiredPermissionsFor(pages, pathname, search)).toEqual(expected);
   });
 
   it('accepts the activity alternative for progress notes', () => {
-    expect(hasPermissions(['activity'], requiredPermissionsFor('/progress-update', '?activeTab=progress-notes'))).toBe(true);
+    expect(hasPermissions(['activity'], requiredPermissionsFor(pages, '/progress-update', '?activeTab=progress-notes')!)).toBe(true);
+  });
+
+  it('knows no permissions for a path that is not a firm page, so nothing links there', () => {
+    expect(requiredPermissionsFor(pages, '/no-such-page')).toBeNull();
+    expect(canOpen(pages, ['administrator'], '/no-such-page')).toBe(false);
+  });
+});
+
+describe('every firm-side route declares its permissions', () => {
+  function leavesOf(routes: RouteObject[]): RouteObject[] {
+    return routes.flatMap((route) => (route.children ? leavesOf(route.children) : [route]));
+  }
+
+  it('has firm pages to check', () => {
+    expect(leavesOf(pages).length).toBeGreaterThan(30);
+  });
+
+  it.each(leavesOf(pages).map((route) => [route.path ?? '(index)', route] as const))('%s declares a handle', (_path, route) => {
+    expect(isPageHandle(route.handle)).toBe(true);
+  });
+});
+
+describe('canOpen', () => {
+  it('follows the declaration, query included', () => {
+    expect(canOpen(pages, ['progressNote'], '/progress-update?activeTab=progress-notes')).toBe(true);
+    expect(canOpen(pages, ['progressNote'], '/progress-update?activeTab=court-update')).toBe(false);
+    expect(canOpen(pages, [], '/dashboard')).toBe(true);
+    expect(canOpen(pages, ['timeEntry'], '/settings/team')).toBe(false);
+    expect(canOpen(pages, ['administrator'], '/settings/team')).toBe(true);
   });
 });

@@ -1,32 +1,47 @@
-/** The permissions each firm page declares (SPEC.md §6); failing them shows the Unauthorized page. */
-export function requiredPermissionsFor(pathname: string, search = ''): string[] {
-  const params = new URLSearchParams(search);
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/clients/add-new-client') return ['clientInfo.create'];
-  if (/^\/clients\/[^/]+\/edit$/.test(path)) return ['clientInfo.edit'];
-  if (path.startsWith('/clients/')) return ['clientInfo'];
-  if (path === '/conflict-check') return ['clientInfo'];
-  if (path === '/matter/add-new-matter') return ['matterMaster.create'];
-  if (/^\/matter\/[^/]+\/edit$/.test(path)) return ['matterMaster.edit'];
-  if (path.startsWith('/matter/')) return ['matterMaster'];
-  if (path === '/time-entries') return ['timeEntry'];
-  if (path === '/progress-update/add-progress-update') {
-    return [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create'];
-  }
-  if (path === '/progress-update') {
-    return [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote'];
-  }
-  if (path.startsWith('/expense-request/')) return ['expensePermission'];
-  if (path === '/billing/flat-fees' || path.startsWith('/billing/flat-fees/')) return ['flatFeePermission'];
-  if (path === '/billing/invoice/invoice-empty') return ['invoice'];
-  if (path === '/settings/plans-&-subscriptions/select-plan') return ['subscriptionPlan'];
-  if (path === '/settings/team') return ['adminUsers'];
-  if (path === '/settings/roles') return ['adminRoles'];
-  if (['/settings/firm-profile', '/settings/currencies', '/settings/custom-fields'].includes(path)) return ['updateAccountSettings'];
-  if (path.startsWith('/trust-account/')) return ['trustAccountRequest'];
-  if (path === '/documents') return ['document'];
-  if (path === '/accounting') return ['chartofAccount'];
-  if (path === '/view/court-update') return ['courtUpdate'];
-  if (path === '/view/progress-note') return ['progressNote'];
-  return [];
+import { hasPermissions } from '@matterhorn/shared';
+import { matchRoutes, type RouteObject } from 'react-router';
+
+/**
+ * What a firm page declares on its route's `handle` (SPEC.md §6): the permissions it needs, read by
+ * the shell's guard, the side menu and Create New, so the three never disagree. A few pages need
+ * different permissions by query (the progress-update tabs).
+ */
+export type PageHandle = {
+  permissions: readonly string[] | ((params: URLSearchParams) => readonly string[]);
+};
+
+/** A page open to every signed-in firm user when called with nothing. */
+export function needs(...permissions: string[]): PageHandle {
+  return { permissions };
+}
+
+export function needsByQuery(permissionsFor: (params: URLSearchParams) => readonly string[]): PageHandle {
+  return { permissions: permissionsFor };
+}
+
+export function isPageHandle(handle: unknown): handle is PageHandle {
+  if (typeof handle !== 'object' || handle === null || !('permissions' in handle)) return false;
+  const { permissions } = handle as { permissions: unknown };
+  return typeof permissions === 'function' || (Array.isArray(permissions) && permissions.every((name) => typeof name === 'string'));
+}
+
+/** The permissions a handle declares for this query; null when the route declares none (never allowed). */
+export function permissionsOfHandle(handle: unknown, search = ''): readonly string[] | null {
+  if (!isPageHandle(handle)) return null;
+  const { permissions } = handle;
+  return typeof permissions === 'function' ? permissions(new URLSearchParams(search)) : permissions;
+}
+
+/** The permissions the firm page at `pathname` declares; null when no page matches or it declares none. */
+export function requiredPermissionsFor(pages: RouteObject[], pathname: string, search = ''): readonly string[] | null {
+  const matches = matchRoutes(pages, pathname);
+  const page = matches?.at(-1);
+  return page ? permissionsOfHandle(page.route.handle, search) : null;
+}
+
+/** Whether a link (path and optional query) leads to a page the user may open. */
+export function canOpen(pages: RouteObject[], held: readonly string[], to: string): boolean {
+  const url = new URL(to, 'http://firm.invalid');
+  const required = requiredPermissionsFor(pages, url.pathname, url.search);
+  return required !== null && hasPermissions(held, required);
 }

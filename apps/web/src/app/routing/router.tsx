@@ -3,13 +3,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
 import { RequireFirmToken, RequirePortalClient } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** A firm page of a later module: title and 'coming soon' inside the real shell and guard. */
-function comingSoon(path: string, title: string): RouteObject {
+function comingSoon(path: string, title: string, handle: PageHandle): RouteObject {
   return {
     path,
+    handle,
     lazy: async () => {
       const { ComingSoonPage } = await import('../pages/coming-soon-page.tsx');
       return { Component: () => <ComingSoonPage title={title} /> };
@@ -26,6 +28,8 @@ function publicComingSoon(path: string, title: string): RouteObject {
     },
   };
 }
+
+const FIRM_SHELL_ROUTE_ID = 'firm-shell';
 
 export const routes: RouteObject[] = [
   {
@@ -109,44 +113,57 @@ export const routes: RouteObject[] = [
 
       // Firm side: signed in, inside the shell, each page guarded by its permissions.
       {
-        lazy: async () => ({ Component: (await import('../shell/firm-shell.tsx')).FirmShell }),
+        id: FIRM_SHELL_ROUTE_ID,
+        lazy: async () => {
+          const { FirmShell } = await import('../shell/firm-shell.tsx');
+          return { element: <FirmShell pages={firmPages} /> };
+        },
         children: [
           {
             path: 'dashboard',
+            handle: needs(),
             lazy: async () => ({ Component: (await import('../../features/dashboard/pages/dashboard-page.tsx')).DashboardPage }),
           },
           {
             path: 'clients/list',
+            handle: needs('clientInfo'),
             lazy: async () => ({ Component: (await import('../../features/clients/pages/clients-list-page.tsx')).ClientsListPage }),
           },
           {
             path: 'clients/add-new-client',
+            handle: needs('clientInfo.create'),
             lazy: async () => ({ Component: (await import('../../features/clients/pages/add-client-page.tsx')).AddClientPage }),
           },
           {
             path: 'clients/:id',
+            handle: needs('clientInfo'),
             lazy: async () => ({ Component: (await import('../../features/clients/pages/client-view-page.tsx')).ClientViewPage }),
           },
           {
             path: 'clients/:id/edit',
+            handle: needs('clientInfo.edit'),
             lazy: async () => ({ Component: (await import('../../features/clients/pages/edit-client-page.tsx')).EditClientPage }),
           },
           {
             path: 'conflict-check',
+            handle: needs('clientInfo'),
             lazy: async () => ({
               Component: (await import('../../features/conflict-checks/pages/conflict-check-page.tsx')).ConflictCheckPage,
             }),
           },
           {
             path: 'matter/matter-list',
+            handle: needs('matterMaster'),
             lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-list-page.tsx')).MatterListPage }),
           },
           {
             path: 'matter/add-new-matter',
+            handle: needs('matterMaster.create'),
             lazy: async () => ({ Component: (await import('../../features/matters/pages/add-matter-page.tsx')).AddMatterPage }),
           },
           {
             path: 'matter/:id',
+            handle: needs('matterMaster'),
             // The time tab comes from the time-entries feature: composed here, as features never import each other.
             lazy: async () => {
               const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
@@ -163,62 +180,79 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'matter/:id/edit',
+            handle: needs('matterMaster.edit'),
             lazy: async () => ({ Component: (await import('../../features/matters/pages/edit-matter-page.tsx')).EditMatterPage }),
           },
           {
             path: 'time-entries',
+            handle: needs('timeEntry'),
             lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
           },
-          comingSoon('progress-update', 'Progress Update'),
-          comingSoon('progress-update/add-progress-update', 'Add Progress Update'),
-          comingSoon('expense-request/direct-expense', 'Direct Expenses'),
-          comingSoon('expense-request/direct-expense/add-expense', 'Add Expense'),
-          comingSoon('billing', 'Billing'),
-          comingSoon('billing/flat-fees', 'Flat Fees'),
-          comingSoon('billing/flat-fees/add-new-flat-fee', 'Add New Flat Fee'),
-          comingSoon('billing/invoice/invoice-empty', 'New Invoice'),
-          comingSoon('settings', 'Settings'),
-          comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions'),
+          comingSoon(
+            'progress-update',
+            'Progress Update',
+            needsByQuery((params) => [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote']),
+          ),
+          comingSoon(
+            'progress-update/add-progress-update',
+            'Add Progress Update',
+            needsByQuery((params) => [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create']),
+          ),
+          comingSoon('expense-request/direct-expense', 'Direct Expenses', needs('expensePermission')),
+          comingSoon('expense-request/direct-expense/add-expense', 'Add Expense', needs('expensePermission')),
+          comingSoon('billing', 'Billing', needs()),
+          comingSoon('billing/flat-fees', 'Flat Fees', needs('flatFeePermission')),
+          comingSoon('billing/flat-fees/add-new-flat-fee', 'Add New Flat Fee', needs('flatFeePermission')),
+          comingSoon('billing/invoice/invoice-empty', 'New Invoice', needs('invoice')),
+          comingSoon('settings', 'Settings', needs()),
+          comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
           {
             path: 'settings/team',
+            handle: needs('adminUsers'),
             lazy: async () => ({ Component: (await import('../../features/team/pages/team-page.tsx')).TeamPage }),
           },
           {
             path: 'settings/roles',
+            handle: needs('adminRoles'),
             lazy: async () => ({ Component: (await import('../../features/roles/pages/roles-page.tsx')).RolesPage }),
           },
           {
             path: 'settings/firm-profile',
+            handle: needs('updateAccountSettings'),
             lazy: async () => ({ Component: (await import('../../features/reference-data/pages/firm-profile-page.tsx')).FirmProfilePage }),
           },
           {
             path: 'settings/activity-types',
+            handle: needs(),
             lazy: async () => ({
               Component: (await import('../../features/reference-data/pages/activity-types-page.tsx')).ActivityTypesPage,
             }),
           },
           {
             path: 'settings/practice-areas',
+            handle: needs(),
             lazy: async () => ({
               Component: (await import('../../features/reference-data/pages/practice-areas-page.tsx')).PracticeAreasPage,
             }),
           },
           {
             path: 'settings/currencies',
+            handle: needs('updateAccountSettings'),
             lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),
           },
           {
             path: 'settings/custom-fields',
+            handle: needs('updateAccountSettings'),
             lazy: async () => ({
               Component: (await import('../../features/reference-data/pages/custom-fields-page.tsx')).CustomFieldsPage,
             }),
           },
-          comingSoon('trust-account/:slug', 'Trust Account'),
-          comingSoon('trust-account/record/:idx', 'Trust Account Record'),
-          comingSoon('documents', 'Documents'),
-          comingSoon('accounting', 'Accounting'),
-          comingSoon('view/court-update', 'Court Update'),
-          comingSoon('view/progress-note', 'Progress Note'),
+          comingSoon('trust-account/:slug', 'Trust Account', needs('trustAccountRequest')),
+          comingSoon('trust-account/record/:idx', 'Trust Account Record', needs('trustAccountRequest')),
+          comingSoon('documents', 'Documents', needs('document')),
+          comingSoon('accounting', 'Accounting', needs('chartofAccount')),
+          comingSoon('view/court-update', 'Court Update', needs('courtUpdate')),
+          comingSoon('view/progress-note', 'Progress Note', needs('progressNote')),
         ],
       },
 
@@ -226,6 +260,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The firm pages, whose declared permissions the shell's menus read. A function, because the shell's
+ * element is created inside `routes` before `routes` exists.
+ */
+export function firmPages(): RouteObject[] {
+  const shell = routes[0]?.children?.find((route) => route.id === FIRM_SHELL_ROUTE_ID);
+  return shell?.children ?? [];
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,5 +1,5 @@
 import { SPEC_MESSAGES } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
@@ -8,6 +8,7 @@ import '../../features/time-entries/components/time-entry-popup.tsx';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { stubApi } from '../../test/msw/stub-api.ts';
 import { renderAt } from '../../test/render.tsx';
+import { firmPages } from '../routing/router.tsx';
 import { CreateNewMenu } from './create-new-menu.tsx';
 
 afterEach(() => {
@@ -20,7 +21,7 @@ async function chooseTimeEntry(permissions: string[]) {
   stubApi({});
   const result = renderAt(
     <>
-      <CreateNewMenu permissions={permissions} />
+      <CreateNewMenu permissions={permissions} pages={firmPages()} />
       <TimeEntryPopupHost />
     </>,
     { path: '/dashboard' },
@@ -34,7 +35,7 @@ async function chooseTimeEntry(permissions: string[]) {
 describe('Create New', { timeout: 30_000 }, () => {
   it('lists every kind of record', async () => {
     const user = userEvent.setup();
-    renderAt(<CreateNewMenu permissions={[]} />, { path: '/dashboard' });
+    renderAt(<CreateNewMenu permissions={['administrator']} pages={firmPages()} />, { path: '/dashboard' });
     await user.click(screen.getByRole('button', { name: 'Create New' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -63,9 +64,28 @@ describe('Create New', { timeout: 30_000 }, () => {
 
   it('navigates to the add pages', async () => {
     const user = userEvent.setup();
-    const { router } = renderAt(<CreateNewMenu permissions={[]} />, { path: '/dashboard' });
+    const { router } = renderAt(<CreateNewMenu permissions={['administrator']} pages={firmPages()} />, { path: '/dashboard' });
     await user.click(screen.getByRole('button', { name: 'Create New' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Flat Fee' }));
     expect(router.state.location.pathname).toBe('/billing/flat-fees/add-new-flat-fee');
+  });
+
+  it('offers a fee earner only the records their role may create, and Time Entry', async () => {
+    const user = userEvent.setup();
+    renderAt(<CreateNewMenu permissions={['clientInfo', 'clientInfo.create', 'timeEntry', 'timeEntry.create']} pages={firmPages()} />, {
+      path: '/dashboard',
+    });
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Client', 'Time Entry']);
+  });
+
+  it('gives focus back to Create New when the menu closes', async () => {
+    const user = userEvent.setup();
+    renderAt(<CreateNewMenu permissions={['clientInfo']} pages={firmPages()} />, { path: '/dashboard' });
+    const button = screen.getByRole('button', { name: 'Create New' });
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Time Entry' }));
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

@@ -1,6 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { hasPermissions, SPEC_MESSAGES } from '@matterhorn/shared';
-import { useNavigate } from 'react-router';
+import { useRef } from 'react';
+import { useNavigate, type RouteObject } from 'react-router';
+import { canOpen } from '../routing/page-permissions.ts';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { toast } from '../../lib/toasts.ts';
 
@@ -18,9 +20,20 @@ const CREATE_LINKS_AFTER_TIME_ENTRY = [
 
 export const TIME_ENTRY_PERMISSION = 'timeEntry.create';
 
-/** SPEC.md §2 'Create New'; Time Entry needs timeEntry.create, otherwise an alert toast. */
-export function CreateNewMenu({ permissions }: { permissions: readonly string[] }) {
+type CreateNewMenuProps = {
+  permissions: readonly string[];
+  /** The firm pages with their declared permissions: a link shows only when the user may open its page. */
+  pages: RouteObject[];
+};
+
+/**
+ * SPEC.md §2 'Create New'. Links to pages the user may not open are left out; Time Entry stays, as
+ * SPEC.md has it answer a missing timeEntry.create with an alert toast.
+ */
+export function CreateNewMenu({ permissions, pages }: CreateNewMenuProps) {
   const navigate = useNavigate();
+  const targetRef = useRef<HTMLButtonElement>(null);
+  const isOpenable = (link: { to: string }) => canOpen(pages, permissions, link.to);
 
   const openTimeEntry = () => {
     if (!hasPermissions(permissions, [TIME_ENTRY_PERMISSION])) {
@@ -31,18 +44,19 @@ export function CreateNewMenu({ permissions }: { permissions: readonly string[] 
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Focus goes back to Create New, so a popup opened from the menu hands it back there when it closes.
+    <Menu position="bottom-end" withinPortal onClose={() => targetRef.current?.focus()}>
       <Menu.Target>
-        <Button>Create New</Button>
+        <Button ref={targetRef}>Create New</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {CREATE_LINKS.map((link) => (
+        {CREATE_LINKS.filter(isOpenable).map((link) => (
           <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
             {link.label}
           </Menu.Item>
         ))}
         <Menu.Item onClick={openTimeEntry}>Time Entry</Menu.Item>
-        {CREATE_LINKS_AFTER_TIME_ENTRY.map((link) => (
+        {CREATE_LINKS_AFTER_TIME_ENTRY.filter(isOpenable).map((link) => (
           <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
             {link.label}
           </Menu.Item>

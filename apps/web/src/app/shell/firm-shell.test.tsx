@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../lib/session/working-user.ts';
 import { mockApi } from '../../test/msw/routes.ts';
 import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
+import { needs } from '../routing/page-permissions.ts';
+import { firmPages } from '../routing/router.tsx';
 import { FirmShell } from './firm-shell.tsx';
 
 const profile = fakeProfile();
@@ -11,8 +14,9 @@ const routes = [
   {
     element: <FirmShell />,
     children: [
-      { path: '/time-entries', element: <h1>Time entries page</h1> },
-      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/time-entries', handle: needs('timeEntry'), element: <h1>Time entries page</h1> },
+      { path: '/dashboard', handle: needs(), element: <h1>Dashboard page</h1> },
+      { path: '/forgotten-declaration', element: <h1>Undeclared page</h1> },
     ],
   },
 ];
@@ -71,5 +75,89 @@ describe('FirmShell guard', () => {
       session: fakeSession({ profile: notSetUp, workingUser: workingUserOf(notSetUp), permissions: ['administrator'] }),
     });
     expect(router.state.location.pathname).toBe('/setup-firm');
+  });
+
+  it('refuses a page whose route declares no permissions', () => {
+    renderRoutes(routes, {
+      path: '/forgotten-declaration',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
+    });
+    expect(screen.getByText('Unauthorized Error!')).toBeInTheDocument();
+    expect(screen.queryByText('Undeclared page')).not.toBeInTheDocument();
+  });
+});
+
+describe('FirmShell menus', () => {
+  const realRoutes = [
+    { element: <FirmShell pages={firmPages} />, children: [{ path: '/dashboard', handle: needs(), element: <h1>Dashboard page</h1> }] },
+  ];
+  const menuLabels = () =>
+    within(screen.getByRole('navigation', { name: 'Main navigation' }))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label') ?? link.textContent);
+
+  it('shows a fee earner only the pages their role opens', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({
+        profile,
+        workingUser: workingUserOf(profile),
+        permissions: ['clientInfo', 'matterMaster', 'timeEntry', 'timeEntry.create', 'progressNote'],
+      }),
+    });
+    expect(menuLabels()).toEqual([
+      'Dashboard',
+      'Clients',
+      'Conflict Check',
+      'Matters',
+      'Time Entries',
+      'Progress Update',
+      'Billing',
+      'Settings',
+    ]);
+  });
+
+  it('shows an administrator every page', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
+    });
+    expect(menuLabels()).toHaveLength(12);
+  });
+
+  it('names every icon of the collapsed menu, each once', async () => {
+    const user = userEvent.setup();
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Collapse navigation' }));
+    const labels = menuLabels();
+    expect(labels).toEqual([
+      'Dashboard',
+      'Clients',
+      'Conflict Check',
+      'Matters',
+      'Time Entries',
+      'Progress Update',
+      'Expenses',
+      'Billing',
+      'Trust Account',
+      'Documents',
+      'Accounting',
+      'Settings',
+    ]);
+    await user.hover(screen.getByRole('link', { name: 'Documents' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Documents');
+    await user.click(screen.getByRole('button', { name: 'Expand navigation' }));
+  });
+
+  it('offers a skip link to the page content', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
+    });
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 });

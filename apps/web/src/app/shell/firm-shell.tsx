@@ -1,25 +1,35 @@
-import { Box } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { Box, Burger, Drawer } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { hasPermissions } from '@matterhorn/shared';
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { UnauthorizedPage } from '../pages/unauthorized-page.tsx';
-import { requiredPermissionsFor } from '../routing/page-permissions.ts';
+import { permissionsOfHandle } from '../routing/page-permissions.ts';
+import { PHONE_MEDIA_QUERY } from '../../lib/screen-size.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
 import { usePrefetchBillableTimeEntries } from '../../features/time-entries/hooks/use-prefetch-billable-time-entries.ts';
-import { secondaryNavFor } from './nav-items.ts';
+import classes from './firm-shell.module.css';
+import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { topBarModeFor } from './top-bar-mode.ts';
 
-/** Every firm page: signed in, verified, set up, and holding the page's permissions. */
-export function FirmShell() {
+type FirmShellProps = {
+  /** The firm pages with their declared permissions, which decide what the menus offer. */
+  pages?: () => RouteObject[];
+};
+
+/** Every firm page: signed in, verified, set up, and holding the permissions its route declares. */
+export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const session = useSession();
   const location = useLocation();
+  const matches = useMatches();
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
+  const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const [isDrawerOpen, drawer] = useDisclosure(false);
   usePrefetchBillableTimeEntries();
 
   if (!session.isFirmSignedIn) {
@@ -31,20 +41,52 @@ export function FirmShell() {
   }
 
   const mode = topBarModeFor(location.pathname);
+  const firmPages = pages();
+  const navItems = openableItems(MAIN_NAV_ITEMS, firmPages, session.permissions);
   const secondaryNav = secondaryNavFor(location.pathname);
-  const isAllowed = hasPermissions(session.permissions, requiredPermissionsFor(location.pathname, location.search));
+  const openableSecondaryNav = secondaryNav && {
+    ...secondaryNav,
+    items: openableItems(secondaryNav.items, firmPages, session.permissions),
+  };
+  // A page that declares nothing is refused: a forgotten declaration must not open a page to everyone.
+  const required = permissionsOfHandle(matches.at(-1)?.handle, location.search);
+  const isAllowed = required !== null && hasPermissions(session.permissions, required);
+  const menuButton = (
+    <Burger
+      opened={isDrawerOpen}
+      onClick={drawer.toggle}
+      size="sm"
+      aria-label={isDrawerOpen ? 'Close menu' : 'Open menu'}
+      aria-expanded={isDrawerOpen}
+      aria-controls="main-navigation-drawer"
+    />
+  );
+  const onLogout = mode === 'shown' ? undefined : () => void session.logout();
 
   return (
     <Box style={{ display: 'flex', minHeight: '100vh' }}>
-      <SideNav
-        isExpanded={isNavExpanded}
-        onToggle={() => setIsNavExpanded(!isNavExpanded)}
-        onLogout={mode === 'shown' ? undefined : () => void session.logout()}
-      />
-      {secondaryNav && <SecondarySideNav nav={secondaryNav} />}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      {isPhone ? (
+        <Drawer opened={isDrawerOpen} onClose={drawer.close} title="Matterhorn" size={280} padding="xs" id="main-navigation-drawer">
+          <SideNav items={navItems} isExpanded isInDrawer onLogout={onLogout} onNavigate={drawer.close} />
+          {openableSecondaryNav && <SecondarySideNav nav={openableSecondaryNav} onNavigate={drawer.close} isInDrawer />}
+        </Drawer>
+      ) : (
+        <>
+          <SideNav items={navItems} isExpanded={isNavExpanded} onToggle={() => setIsNavExpanded(!isNavExpanded)} onLogout={onLogout} />
+          {openableSecondaryNav && <SecondarySideNav nav={openableSecondaryNav} />}
+        </>
+      )}
       <Box style={{ flex: 1, minWidth: 0 }}>
-        {mode !== 'absent' && <TopBar isHidden={mode === 'hidden'} />}
-        <Box component="main" p="lg">
+        {isPhone && mode !== 'shown' && (
+          <Box px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            {menuButton}
+          </Box>
+        )}
+        {mode !== 'absent' && <TopBar isHidden={mode === 'hidden'} pages={firmPages} menuButton={isPhone ? menuButton : undefined} />}
+        <Box component="main" id="main-content" tabIndex={-1} className={classes.main} p={isPhone ? 'sm' : 'lg'}>
           <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>
         </Box>
       </Box>

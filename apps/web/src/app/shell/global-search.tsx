@@ -27,7 +27,7 @@ export function GlobalSearch() {
     >
       <Combobox.Target>
         <TextInput
-          style={{ width: SEARCH_BOX_WIDTH_PX }}
+          style={{ width: SEARCH_BOX_WIDTH_PX, maxWidth: '100%' }}
           aria-label="Global search"
           placeholder={SEARCH_PLACEHOLDER}
           value={text}

@@ -1,20 +1,45 @@
+import {
+  IconBriefcase,
+  IconBuildingBank,
+  IconCalculator,
+  IconClock,
+  IconFileInvoice,
+  IconFolder,
+  IconLayoutDashboard,
+  IconNotes,
+  IconReceipt,
+  IconSettings,
+  IconUsers,
+  IconUserSearch,
+  type Icon,
+} from '@tabler/icons-react';
+import type { RouteObject } from 'react-router';
+import { canOpen } from '../routing/page-permissions.ts';
+
 export type NavItem = { label: string; to: string; match: string };
+/** Main items carry an icon: the collapsed menu shows only icons, named by the label. */
+export type MainNavItem = NavItem & { icon: Icon };
 
 /** The main side navigation; `match` is the path prefix that marks the item active. */
-export const MAIN_NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', match: '/dashboard' },
-  { label: 'Clients', to: '/clients/list', match: '/clients' },
-  { label: 'Conflict Check', to: '/conflict-check', match: '/conflict-check' },
-  { label: 'Matters', to: '/matter/matter-list', match: '/matter' },
-  { label: 'Time Entries', to: '/time-entries', match: '/time-entries' },
-  { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update' },
-  { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request' },
-  { label: 'Billing', to: '/billing', match: '/billing' },
-  { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account' },
-  { label: 'Documents', to: '/documents', match: '/documents' },
-  { label: 'Accounting', to: '/accounting', match: '/accounting' },
-  { label: 'Settings', to: '/settings', match: '/settings' },
+export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', match: '/dashboard', icon: IconLayoutDashboard },
+  { label: 'Clients', to: '/clients/list', match: '/clients', icon: IconUsers },
+  { label: 'Conflict Check', to: '/conflict-check', match: '/conflict-check', icon: IconUserSearch },
+  { label: 'Matters', to: '/matter/matter-list', match: '/matter', icon: IconBriefcase },
+  { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },
+  { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update', icon: IconNotes },
+  { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request', icon: IconReceipt },
+  { label: 'Billing', to: '/billing', match: '/billing', icon: IconFileInvoice },
+  { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },
+  { label: 'Documents', to: '/documents', match: '/documents', icon: IconFolder },
+  { label: 'Accounting', to: '/accounting', match: '/accounting', icon: IconCalculator },
+  { label: 'Settings', to: '/settings', match: '/settings', icon: IconSettings },
 ];
+
+/** Only the items whose pages the user may open: the menu never leads to the Unauthorized page. */
+export function openableItems<T extends NavItem>(items: readonly T[], pages: RouteObject[], permissions: readonly string[]): T[] {
+  return items.filter((item) => canOpen(pages, permissions, item.to));
+}
 
 export type SecondaryNav = { title: string; items: readonly NavItem[] };
 

@@ -1,61 +1,84 @@
-import { Box, Button, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { activeItemOf, MAIN_NAV_ITEMS, type SecondaryNav } from './nav-items.ts';
+import { activeItemOf, type MainNavItem, type SecondaryNav } from './nav-items.ts';
 
 type SideNavProps = {
+  /** The main items the user may open. */
+  items: readonly MainNavItem[];
   isExpanded: boolean;
-  onToggle: () => void;
+  /** Absent in the phone drawer, which is always expanded. */
+  onToggle?: () => void;
   /** Shown when the top bar (with its Logout) is not visible. */
   onLogout?: () => void;
+  /** Called after a link is followed (the phone drawer closes). */
+  onNavigate?: () => void;
+  /** In the phone drawer the menu fills it rather than keeping its own width and border. */
+  isInDrawer?: boolean;
 };
 
-function initialsOf(label: string): string {
-  return label
-    .split(' ')
-    .map((word) => word.charAt(0))
-    .join('')
-    .slice(0, 2);
-}
-
-export function SideNav({ isExpanded, onToggle, onLogout }: SideNavProps) {
+export function SideNav({ items, isExpanded, onToggle, onLogout, onNavigate, isInDrawer = false }: SideNavProps) {
   const { pathname } = useLocation();
-  const active = activeItemOf(MAIN_NAV_ITEMS, pathname);
+  const active = activeItemOf(items, pathname);
   return (
     <Box
       component="nav"
       aria-label="Main navigation"
-      w={isExpanded ? 220 : 64}
+      w={isInDrawer ? undefined : isExpanded ? 220 : 64}
       p="xs"
-      style={{ borderRight: '1px solid var(--mantine-color-gray-3)', flexShrink: 0, minHeight: '100vh' }}
+      style={isInDrawer ? undefined : { borderRight: '1px solid var(--mantine-color-gray-3)', flexShrink: 0, minHeight: '100vh' }}
     >
       <Stack gap={4}>
-        <Text fw={700} size="lg" px="xs" py="sm">
-          {isExpanded ? 'Matterhorn' : 'M'}
-        </Text>
-        <UnstyledButton
-          onClick={onToggle}
-          aria-expanded={isExpanded}
-          aria-controls="main-navigation-list"
-          aria-label={isExpanded ? 'Collapse navigation' : 'Expand navigation'}
-          px="xs"
-          py={4}
-        >
-          <Text size="sm" c="dimmed">
-            {isExpanded ? '« Collapse' : '»'}
+        {!isInDrawer && (
+          <Text fw={700} size="lg" px="xs" py="sm">
+            {isExpanded ? 'Matterhorn' : 'M'}
           </Text>
-        </UnstyledButton>
+        )}
+        {onToggle && (
+          <UnstyledButton
+            onClick={onToggle}
+            aria-expanded={isExpanded}
+            aria-controls="main-navigation-list"
+            aria-label={isExpanded ? 'Collapse navigation' : 'Expand navigation'}
+            px="xs"
+            py={4}
+          >
+            <Text size="sm" c="dimmed" component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+              {isExpanded ? (
+                <>
+                  <IconChevronsLeft size={18} aria-hidden /> Collapse
+                </>
+              ) : (
+                <IconChevronsRight size={18} aria-hidden />
+              )}
+            </Text>
+          </UnstyledButton>
+        )}
         <Stack gap={2} id="main-navigation-list">
-          {MAIN_NAV_ITEMS.map((item) => (
-            <NavLink
-              key={item.label}
-              component={Link}
-              to={item.to}
-              label={isExpanded ? item.label : initialsOf(item.label)}
-              aria-label={isExpanded ? undefined : item.label}
-              active={active?.label === item.label}
-              aria-current={active?.label === item.label ? 'page' : undefined}
-            />
-          ))}
+          {items.map((item) => {
+            const isActive = active?.label === item.label;
+            const Icon = item.icon;
+            const link = (
+              <NavLink
+                key={item.label}
+                component={Link}
+                to={item.to}
+                onClick={onNavigate}
+                leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                label={isExpanded ? item.label : undefined}
+                aria-label={isExpanded ? undefined : item.label}
+                active={isActive}
+                aria-current={isActive ? 'page' : undefined}
+              />
+            );
+            return isExpanded ? (
+              link
+            ) : (
+              <Tooltip key={item.label} label={item.label} position="right" withArrow>
+                {link}
+              </Tooltip>
+            );
+          })}
         </Stack>
         {onLogout && (
           <Button variant="subtle" onClick={onLogout} mt="md">
@@ -67,17 +90,25 @@ export function SideNav({ isExpanded, onToggle, onLogout }: SideNavProps) {
   );
 }
 
-export function SecondarySideNav({ nav }: { nav: SecondaryNav }) {
+export function SecondarySideNav({
+  nav,
+  onNavigate,
+  isInDrawer = false,
+}: {
+  nav: SecondaryNav;
+  onNavigate?: () => void;
+  isInDrawer?: boolean;
+}) {
   const { pathname } = useLocation();
   const active = activeItemOf(nav.items, pathname);
   return (
     <Box
       component="nav"
       aria-label={`${nav.title} navigation`}
-      w={200}
+      w={isInDrawer ? undefined : 200}
       p="xs"
       bg="gray.0"
-      style={{ borderRight: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}
+      style={isInDrawer ? undefined : { borderRight: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}
     >
       <Text fw={600} px="xs" py="sm">
         {nav.title}
@@ -87,6 +118,7 @@ export function SecondarySideNav({ nav }: { nav: SecondaryNav }) {
           key={item.label}
           component={Link}
           to={item.to}
+          onClick={onNavigate}
           label={item.label}
           active={active?.label === item.label}
           aria-current={active?.label === item.label ? 'page' : undefined}

@@ -1,4 +1,8 @@
 import { Box, Button, Group, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
+import { TOP_BAR_HEIGHT_VARIABLE } from '../../lib/toasts.ts';
+import type { RouteObject } from 'react-router';
 import { HeaderTimer } from '../../features/time-entries/components/header-timer.tsx';
 import { firmScopeOf } from '../../lib/session/working-user.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -6,26 +10,63 @@ import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { PlanBanner } from './plan-banner.tsx';
 
-export function TopBar({ isHidden }: { isHidden: boolean }) {
+type TopBarProps = {
+  isHidden: boolean;
+  /** The firm pages, whose declared permissions decide Create New's links. */
+  pages: RouteObject[];
+  /** The burger that opens the side menu on a phone. */
+  menuButton?: ReactNode;
+};
+
+/**
+ * Search on the left, timer, Create New, user and Logout on the right. On a narrow screen the right
+ * group wraps under the search instead of pushing the page wider than the screen.
+ */
+export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
   const session = useSession();
+  const { ref, height } = useElementSize<HTMLElement>();
+  useEffect(() => {
+    // Toasts start below this bar; the bar's height changes with the plan banner and on a phone.
+    const root = document.documentElement.style;
+    if (isHidden) root.removeProperty(TOP_BAR_HEIGHT_VARIABLE);
+    else root.setProperty(TOP_BAR_HEIGHT_VARIABLE, `${Math.ceil(height)}px`);
+    return () => {
+      root.removeProperty(TOP_BAR_HEIGHT_VARIABLE);
+    };
+  }, [height, isHidden]);
   return (
     <Box
+      ref={ref}
       component="header"
       hidden={isHidden}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', display: isHidden ? 'none' : undefined }}
     >
       <PlanBanner scope={firmScopeOf(session.workingUser)} />
-      <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-        <GlobalSearch />
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" px={menuButton ? 'sm' : 'md'} py="sm" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap" style={{ flex: menuButton ? '1 1 100%' : '0 1 auto', minWidth: 0 }}>
+          {menuButton}
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <GlobalSearch />
+          </Box>
+        </Group>
+        <Group
+          gap="sm"
+          wrap="wrap"
+          justify={menuButton ? 'space-between' : 'flex-end'}
+          style={menuButton ? { flex: '1 1 100%' } : undefined}
+        >
           <HeaderTimer />
-          <CreateNewMenu permissions={session.permissions} />
-          <Text size="sm" fw={500} aria-label="Signed in user">
-            {session.workingUser?.name ?? ''}
-          </Text>
-          <Button variant="default" onClick={() => void session.logout()}>
-            Logout
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            <CreateNewMenu permissions={session.permissions} pages={pages} />
+            {!menuButton && (
+              <Text size="sm" fw={500} component="span" data-testid="signed-in-user">
+                {session.workingUser?.name ?? ''}
+              </Text>
+            )}
+            <Button variant="default" onClick={() => void session.logout()}>
+              Logout
+            </Button>
+          </Group>
         </Group>
       </Group>
     </Box>

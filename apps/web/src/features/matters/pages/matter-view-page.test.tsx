@@ -100,7 +100,7 @@ describe('MatterViewPage', () => {
     renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(ALL) });
     await user.click(await screen.findByRole('button', { name: 'Close matter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close matter' });
-    const date = within(dialog).getByRole('textbox', { name: 'Close date' });
+    const date = within(dialog).getByRole('combobox', { name: 'Close date' });
     await user.clear(date);
     await user.type(date, '31/12/2024');
     await user.click(within(dialog).getByRole('button', { name: 'Close matter' }));

@@ -1,5 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { formatTimerClock } from '@matterhorn/shared';
+import { useEffect, useRef } from 'react';
+import { useTimeEntryPopupState } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useHeaderTimer } from '../hooks/use-header-timer.ts';
 
 export const TIMER_LABELS = { start: 'Start Timer', pause: 'Pause', stop: 'Stop', resume: 'Continue' } as const;
@@ -8,28 +10,52 @@ export const TIMER_LABELS = { start: 'Start Timer', pause: 'Pause', stop: 'Stop'
 export function HeaderTimer() {
   const timer = useHeaderTimer();
   const clock = formatTimerClock(timer.seconds);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const shouldRefocus = useRef(false);
+  const isPopupOpen = useTimeEntryPopupState().isOpen;
+  // The pressed button is disabled while busy and then replaced (Start becomes Pause), and Stop opens
+  // the popup: focus would fall to the page's body, so once the timer is done (and the popup Stop
+  // opened is closed) it goes back to the timer's first button, unless the user put it elsewhere.
+  useEffect(() => {
+    if (!shouldRefocus.current || timer.isBusy || isPopupOpen) return;
+    shouldRefocus.current = false;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) groupRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [timer.isBusy, timer.status, isPopupOpen]);
+  const act = (action: () => Promise<unknown>) => () => {
+    shouldRefocus.current = true;
+    void action();
+  };
   return (
-    <Group gap="xs" wrap="nowrap" role="group" aria-label="Timer" data-testid="header-timer" data-timer-status={timer.status}>
+    <Group
+      ref={groupRef}
+      gap="xs"
+      wrap="nowrap"
+      role="group"
+      aria-label="Timer"
+      data-testid="header-timer"
+      data-timer-status={timer.status}
+    >
       <Text component="span" ff="monospace" fw={600} size="sm" data-testid="header-timer-clock" role="timer">
         {clock}
       </Text>
       {timer.status === 'idle' && (
-        <Button size="xs" onClick={() => void timer.start()} disabled={timer.isBusy}>
+        <Button size="xs" onClick={act(timer.start)} disabled={timer.isBusy}>
           {TIMER_LABELS.start}
         </Button>
       )}
       {timer.status === 'running' && (
-        <Button size="xs" variant="default" onClick={() => void timer.pause()} disabled={timer.isBusy}>
+        <Button size="xs" variant="default" onClick={act(timer.pause)} disabled={timer.isBusy}>
           {TIMER_LABELS.pause}
         </Button>
       )}
       {timer.status === 'paused' && (
-        <Button size="xs" onClick={() => void timer.resume()} disabled={timer.isBusy}>
+        <Button size="xs" onClick={act(timer.resume)} disabled={timer.isBusy}>
           {TIMER_LABELS.resume}
         </Button>
       )}
       {timer.status !== 'idle' && (
-        <Button size="xs" color="red" variant="light" onClick={() => void timer.stop()} disabled={timer.isBusy}>
+        <Button size="xs" color="red" variant="light" onClick={act(timer.stop)} disabled={timer.isBusy}>
           {TIMER_LABELS.stop}
         </Button>
       )}

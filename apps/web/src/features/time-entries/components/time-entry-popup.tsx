@@ -1,7 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { timeEntryQuery } from '../api/time-entry.ts';
 import { POPUP_BODY_ATTRIBUTE, usePopupCloseGuard } from '../hooks/use-popup-close-guard.ts';
@@ -21,6 +23,7 @@ export function TimeEntryPopup({ request }: { request: TimeEntryPopupRequest }) 
   const entry = useQuery({ ...timeEntryQuery(entryId), enabled: isEdit });
   const isCompact = useWindowHeight() < COMPACT_HEIGHT_THRESHOLD;
   const guard = usePopupCloseGuard(timeEntryPopup.close);
+  const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
 
   let body;
   if (!isEdit) body = <TimeEntryForm request={request} entry={null} isCompact={isCompact} hasChanges={guard.hasChanges} />;
@@ -44,6 +47,7 @@ export function TimeEntryPopup({ request }: { request: TimeEntryPopupRequest }) 
         closeOnEscape={false}
         title={isEdit ? POPUP_TITLES.edit : POPUP_TITLES.create}
         size={isCompact ? 'xl' : 'lg'}
+        fullScreen={isPhone}
       >
         <div {...{ [POPUP_BODY_ATTRIBUTE]: '' }}>{body}</div>
       </AppModal>

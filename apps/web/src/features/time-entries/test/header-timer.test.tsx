@@ -42,6 +42,20 @@ describe('Header timer', { timeout: 60_000 }, () => {
     await screen.findByText('00:00:01', {}, { timeout: 3000 });
   });
 
+  it('keeps focus in the timer: on Pause after Start Timer, on Start Timer once the popup Stop opened is closed', async () => {
+    const server = fakeTimerServer({ seconds: 0, isStarted: false });
+    const { api } = renderTimer(server);
+    await waitFor(() => expect(api.callsTo('POST', '/admin/time-entry-log/get-total-hours')).toHaveLength(1));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Start Timer' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pause' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByRole('dialog');
+    act(() => timeEntryPopup.close());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Timer' })).toHaveFocus());
+  });
+
   it("resumes a running timer from the server's total and keeps counting", async () => {
     const server = fakeTimerServer({ seconds: 3723, isStarted: true });
     renderTimer(server);

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
+import { needs } from '../../../app/routing/page-permissions.ts';
 import { FirmShell } from '../../../app/shell/firm-shell.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { SessionContext } from '../../../lib/session/session-context.ts';
@@ -94,7 +95,9 @@ describe('usePrefetchBillableTimeEntries', { timeout: 60_000 }, () => {
 
 describe('FirmShell pre-fetch', { timeout: 60_000 }, () => {
   const profile = fakeProfile();
-  const shellRoutes = [{ element: <FirmShell />, children: [{ path: '/clients/list', element: <h1>Clients</h1> }] }];
+  const shellRoutes = [
+    { element: <FirmShell />, children: [{ path: '/clients/list', handle: needs('clientInfo'), element: <h1>Clients</h1> }] },
+  ];
 
   it('pre-fetches on a firm page, whatever the page', async () => {
     const api = stubApi({ [`GET ${LIST}`]: () => page(rows) });

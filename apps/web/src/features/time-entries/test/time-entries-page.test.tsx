@@ -107,9 +107,9 @@ describe('TimeEntriesPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ClientId')).toBe(CLIENT_ID));
     await choose(user, 'Matter', 'MAT-00001 · Acme v Beta');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('MatterId')).toBe(MATTER_ID));
-    await user.type(screen.getByRole('textbox', { name: 'From' }), '01/03/2024');
+    await user.type(screen.getByRole('combobox', { name: 'From' }), '01/03/2024');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('FromTimeEntryDateCreated')).toBe('2024-03-01'));
-    await user.type(screen.getByRole('textbox', { name: 'To' }), '31/03/2024');
+    await user.type(screen.getByRole('combobox', { name: 'To' }), '31/03/2024');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ToTimeEntryDateCreated')).toBe('2024-03-31'));
     expect(api.lastQuery(TOTALS)?.get('ToTimeEntryDateCreated')).toBe('2024-03-31');
 
@@ -140,8 +140,8 @@ describe('TimeEntriesPage', { timeout: 60_000 }, () => {
     const query = api.lastQuery(LIST);
     expect(query?.get('IsBillable')).toBe('4');
     expect(query?.get('MatterId')).toBe(MATTER_ID);
-    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('01/03/2024');
-    expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue('31/03/2024');
+    expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('01/03/2024');
+    expect(screen.getByRole('combobox', { name: 'To' })).toHaveValue('31/03/2024');
     expect(screen.getByRole('combobox', { name: 'Client' })).toHaveTextContent('Ada Lovelace');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Matter' })).toHaveTextContent('Acme v Beta'));
   });

@@ -68,7 +68,7 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
     openPopup();
     const popup = await dialog();
     expect(within(popup).getByRole('textbox', { name: 'Duration' })).toHaveAttribute('placeholder', 'Example 1.5');
-    expect(within(popup).getByRole('textbox', { name: 'Date' })).toHaveValue(isoToDisplayDate(todayIso()));
+    expect(within(popup).getByRole('combobox', { name: 'Date' })).toHaveValue(isoToDisplayDate(todayIso()));
     expect(within(popup).getByRole('group', { name: 'Linked To' })).toBeInTheDocument();
     expect(within(popup).getByRole('group', { name: 'Billing Information' })).toBeInTheDocument();
     expect(within(popup).getByRole('combobox', { name: 'Entered By' })).toHaveTextContent('Grace Hopper');
@@ -88,7 +88,7 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
     openPopup({ entryId: ENTRY_ID });
     const popup = await dialog('Edit Time Entry');
     await waitFor(() => expect(within(popup).getByRole('textbox', { name: 'Duration' })).toHaveValue('1.2500'));
-    expect(within(popup).getByRole('textbox', { name: 'Date' })).toHaveValue('05/03/2024');
+    expect(within(popup).getByRole('combobox', { name: 'Date' })).toHaveValue('05/03/2024');
     expect(within(popup).getByRole('textbox', { name: 'Description' })).toHaveValue('Drafted the will');
     await waitFor(() => expect(within(popup).getByRole('combobox', { name: 'Matter' })).toHaveTextContent('MAT-00001 — Estate of Babbage'));
     expect(within(popup).getByRole('textbox', { name: 'Rate' })).toHaveValue('150.00');
@@ -229,7 +229,7 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
     const popup = await dialog('Edit Time Entry');
     const duration = await within(popup).findByRole('textbox', { name: 'Duration' });
     expect(duration).toBeDisabled();
-    expect(within(popup).getByRole('textbox', { name: 'Date' })).toBeDisabled();
+    expect(within(popup).getByRole('combobox', { name: 'Date' })).toBeDisabled();
     expect(within(popup).getByRole('combobox', { name: 'Client' })).toBeDisabled();
     expect(within(popup).getByRole('combobox', { name: 'Matter' })).toBeDisabled();
     expect(within(popup).getByRole('checkbox', { name: 'Billable' })).toBeDisabled();

@@ -1,0 +1,36 @@
+import { DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { cssVariablesResolver, theme } from './providers.tsx';
+
+/** WCAG 2 contrast ratio of two hex colours. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const AA_TEXT = 4.5;
+const WHITE = '#ffffff';
+
+describe('the theme meets WCAG AA for text', () => {
+  const colors = Object.entries(theme.colors ?? {}).filter(([name]) => name !== 'dark');
+
+  it('fills buttons with the primary shade 8', () => {
+    expect(theme.primaryShade).toEqual({ light: 8, dark: 8 });
+  });
+
+  it.each(colors.map(([name, palette]) => [name, palette!] as const))(
+    '%s: filled and coloured text on white, light text on light',
+    (_name, palette) => {
+      // Filled buttons with white text (light hues get black text through autoContrast) and c="<colour>" text.
+      if (luminance(palette[8]) < 0.3) expect(contrast(palette[8], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+      // Light badges and alerts: shade 9 text on shade 1.
+      expect(contrast(palette[9], palette[1])).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
+
+  it('dims text with a grey that reads on white', () => {
+    const variables = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+    expect(variables.light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
+    expect(contrast(theme.colors!.gray![7], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+});
