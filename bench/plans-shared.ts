@@ -96,7 +96,9 @@ export async function explainShapes<Facts extends { firmId: string; adminId: str
     };
     const database = oneConnection(drizzle(client, { schema }) as unknown as Db, plans.settings ?? {});
     await client.query(`load 'auto_explain'`);
-    console.log(`\n${'call, as the app role in the large firm'.padEnd(40)} ${'median'.padStart(9)}  statements: plan time, indexes, scans, sorts`);
+    console.log(
+      `\n${'call, as the app role in the large firm'.padEnd(40)} ${'median'.padStart(9)}  statements: plan time, indexes, scans, sorts`,
+    );
     const only = process.env.BENCH_PLAN_ONLY ?? '';
     for (const shape of plans.shapes(facts).filter((candidate) => candidate.name.includes(only))) {
       await client.query(`set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;

@@ -49,6 +49,14 @@ export const isoDate = (label: string) =>
 
 export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
 
+/** A required id chosen in a form: blank, missing or not an id all read as the field's "X is required". */
+export const requiredId = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .pipe(z.uuid({ error: message }));
+
 /** Query-string booleans: "true"/"1" are true, anything else false. */
 export const queryBoolean = z
   .union([z.boolean(), z.string()])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, moneyText, optionalText, queryBoolean, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, moneyText, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /** A flat fee is Unbilled until an invoice takes it, then Billed (and locked, as a billed time entry). */
@@ -17,13 +17,6 @@ export const FLAT_FEE_MESSAGES = {
   locked: 'This flat fee is on an invoice and cannot change',
   lockedDelete: 'This flat fee is on an invoice and cannot be deleted',
 } as const;
-
-const requiredId = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .pipe(z.uuid({ error: message }));
 
 /**
  * POST …/create-flat-fee and PUT …/update-flat-fee/{id}: a fixed fee on a client's matter, for a

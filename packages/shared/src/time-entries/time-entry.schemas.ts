@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryBoolean, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, queryBoolean, requiredId, sortTypeSchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { MAX_DURATION_HOURS } from './time-entry-amounts.ts';
 import { UTBMS_TASK_CODE_VALUES } from './utbms-task-codes.ts';
@@ -52,13 +52,6 @@ const decimalField = (required: string, notNumber: string) =>
       else if (!/^\d+(\.\d+)?$/.test(String(value).trim())) context.addIssue({ code: 'custom', message: notNumber });
     })
     .transform((value) => String(value ?? '').trim());
-
-const requiredId = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .pipe(z.uuid({ error: message }));
 
 /**
  * POST /api/admin/time-entry and PUT /api/admin/time-entry/{id}: SPEC.md §3's form fields. The

@@ -1,9 +1,9 @@
 import { and, eq, gte, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { declareList, type ListRequest, type ListSort } from '../../platform/lists/list-declaration.ts';
+import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
+import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
 
 /**
  * The one rule of what is billed, in SQL: a flat fee an invoice has taken (flat-fees.api.ts's lock
@@ -90,28 +90,24 @@ export async function setFlatFeeDeleted(tx: Tx, firmId: string, flatFeeId: strin
     .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId)));
 }
 
-/** A name by primary key, per row of a page: lookups plan faster than a join of every table. */
-const nameOf = (table: typeof clients | typeof matters | typeof users | typeof activityTypes, column: string, id: unknown) =>
-  sql`(select ${sql.identifier(column)} from ${table} looked_up where looked_up.id = ${id})`;
-
 const columns = {
   id: flatFees.id,
   flatFeeDate: flatFees.flatFeeDate,
   clientId: flatFees.clientId,
-  clientName: sql<string>`${nameOf(clients, 'display_name', flatFees.clientId)}`,
+  clientName: nameByKey<string>(clients, clients.displayName, flatFees.clientId),
   matterId: flatFees.matterId,
-  matterName: sql<string>`${nameOf(matters, 'matter_name', flatFees.matterId)}`,
-  matterNumber: sql<string | null>`${nameOf(matters, 'matter_number', flatFees.matterId)}`,
+  matterName: nameByKey<string>(matters, matters.matterName, flatFees.matterId),
+  matterNumber: nameByKey<string | null>(matters, matters.matterNumber, flatFees.matterId),
   userId: flatFees.userId,
-  userName: sql<string>`${nameOf(users, 'name', flatFees.userId)}`,
+  userName: nameByKey<string>(users, users.name, flatFees.userId),
   activityId: flatFees.activityTypeId,
-  activityType: sql<string | null>`${nameOf(activityTypes, 'activity_type', flatFees.activityTypeId)}`,
+  activityType: nameByKey<string | null>(activityTypes, activityTypes.activityType, flatFees.activityTypeId),
   description: flatFees.description,
   amount: flatFees.amount,
   currencySymbol: sql<string>`coalesce((select symbol from ${currencies} looked_up where looked_up.id = ${flatFees.currencyId}), '')`,
   isLocked: sql<boolean>`${isBilledFlatFee}`,
   addedByUserId: flatFees.addedByUserId,
-  addedByUserName: sql<string>`${nameOf(users, 'name', flatFees.addedByUserId)}`,
+  addedByUserName: nameByKey<string>(users, users.name, flatFees.addedByUserId),
   createdAt: flatFees.createdAt,
 };
 
@@ -125,12 +121,6 @@ export type FlatFeeListFilters = {
 };
 export type FlatFeeSortColumn = 'flatFeeDate' | 'clientName' | 'matterName' | 'userName' | 'amount' | 'status' | 'createdAt';
 export type FlatFeeListRequest = ListRequest<FlatFeeListFilters, FlatFeeSortColumn>;
-
-/** A sort by a name joins the one table that holds it. */
-const byName = (table: typeof clients | typeof matters | typeof users, name: AnyPgColumn, on: AnyPgColumn): ListSort => ({
-  keys: [{ key: name, type: 'text' }],
-  join: { table, on: eq((table as typeof clients).id, on) },
-});
 
 /**
  * Flat fees, newest date first, filtered on their own columns; a search matches the description, or
@@ -158,9 +148,9 @@ export const flatFeeList = declareList({
     createdAt: { keys: [{ key: flatFees.createdAt }] },
     amount: { keys: [{ key: flatFees.amount }] },
     status: { keys: [{ key: isBilledFlatFee, type: 'boolean' }] },
-    clientName: byName(clients, clients.displayName, flatFees.clientId),
-    matterName: byName(matters, matters.matterName, flatFees.matterId),
-    userName: byName(users, users.name, flatFees.userId),
+    clientName: sortByName(clients, clients.displayName, flatFees.clientId),
+    matterName: sortByName(matters, matters.matterName, flatFees.matterId),
+    userName: sortByName(users, users.name, flatFees.userId),
   },
   columns,
   isDescendingNullsLast: true,

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
-import { listColumns, lookUp, timeEntryList } from './time-entry-list.repository.ts';
+import { nameByKey } from '../../platform/lists/list-names.ts';
+import { listColumns, timeEntryList } from './time-entry-list.repository.ts';
 
 /**
  * The same list as the CSV shows it: every value as text, and the firm's few fee earners, activity
@@ -11,7 +12,7 @@ export const timeEntryExport = {
   ...timeEntryList,
   columns: {
     timeEntryDate: timeEntries.timeEntryDate,
-    clientName: lookUp<string>(clients, clients.displayName, timeEntries.clientId),
+    clientName: nameByKey<string>(clients, clients.displayName, timeEntries.clientId),
     matterLabel: sql<string>`(select coalesce(matter_number || ' ', '') || matter_name from ${matters} looked_up
       where looked_up.id = ${timeEntries.matterId})`,
     activityTypeId: timeEntries.activityTypeId,

@@ -1,8 +1,8 @@
-import { eq, gte, isNull, lte, sql, type AnyColumn } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { declareList, type ListRequest, type ListSort, type PageNumber } from '../../platform/lists/list-declaration.ts';
+import { declareList, type ListRequest, type PageNumber } from '../../platform/lists/list-declaration.ts';
 import { readListPage } from '../../platform/lists/list-page.ts';
+import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { activityTypes, clients, currencies, matters, timeEntries, users } from '../../db/schema/index.ts';
 import type { TimeEntrySortColumn } from './time-entries.rules.ts';
@@ -20,32 +20,22 @@ export type TimeEntryListFilters = {
 };
 export type TimeEntryListRequest = ListRequest<TimeEntryListFilters, TimeEntrySortColumn>;
 
-type LookupTable = typeof clients | typeof matters | typeof activityTypes | typeof users;
-/** A page row's name, by primary key: lookups for a page's rows plan far faster than a six-table join. */
-export const lookUp = <T>(table: LookupTable, column: AnyColumn, id: AnyColumn) =>
-  sql<T>`(select ${sql.identifier(column.name)} from ${table} looked_up where looked_up.id = ${id})`;
-/** A sort by a name joins the one table that holds it, to choose the page's rows. */
-const byName = (table: LookupTable, name: AnyPgColumn, on: AnyPgColumn): ListSort => ({
-  keys: [{ key: name, type: 'text' }],
-  join: { table, on: eq((table as typeof clients).id, on) },
-});
-
 export const listColumns = {
   id: timeEntries.id,
   timeEntryDate: timeEntries.timeEntryDate,
   clientId: timeEntries.clientId,
-  clientName: lookUp<string>(clients, clients.displayName, timeEntries.clientId),
+  clientName: nameByKey<string>(clients, clients.displayName, timeEntries.clientId),
   matterId: timeEntries.matterId,
-  matterName: lookUp<string>(matters, matters.matterName, timeEntries.matterId),
-  matterNumber: lookUp<string | null>(matters, matters.matterNumber, timeEntries.matterId),
+  matterName: nameByKey<string>(matters, matters.matterName, timeEntries.matterId),
+  matterNumber: nameByKey<string | null>(matters, matters.matterNumber, timeEntries.matterId),
   activityId: timeEntries.activityTypeId,
-  activityType: lookUp<string>(activityTypes, activityTypes.activityType, timeEntries.activityTypeId),
+  activityType: nameByKey<string>(activityTypes, activityTypes.activityType, timeEntries.activityTypeId),
   description: timeEntries.description,
   duration: timeEntries.duration,
   recordedDuration: sql<string>`coalesce(${timeEntries.recordedDuration}, ${timeEntries.duration})`,
   isBillable: timeEntries.isBillable,
   timeEntryUserId: timeEntries.userId,
-  timeEntryUserName: lookUp<string>(users, users.name, timeEntries.userId),
+  timeEntryUserName: nameByKey<string>(users, users.name, timeEntries.userId),
   userRate: timeEntries.userRate,
   totalAmount: timeEntries.totalAmount,
   homeTotalAmount: timeEntries.homeTotalAmount,
@@ -87,10 +77,10 @@ export const timeEntryList = declareList({
     createdAt: { keys: [{ key: timeEntries.createdAt }] },
     duration: { keys: [{ key: timeEntries.duration }] },
     totalAmount: { keys: [{ key: timeEntries.totalAmount }] },
-    clientName: byName(clients, clients.displayName, timeEntries.clientId),
-    matterName: byName(matters, matters.matterName, timeEntries.matterId),
-    timeEntryUserName: byName(users, users.name, timeEntries.userId),
-    activityType: byName(activityTypes, activityTypes.activityType, timeEntries.activityTypeId),
+    clientName: sortByName(clients, clients.displayName, timeEntries.clientId),
+    matterName: sortByName(matters, matters.matterName, timeEntries.matterId),
+    timeEntryUserName: sortByName(users, users.name, timeEntries.userId),
+    activityType: sortByName(activityTypes, activityTypes.activityType, timeEntries.activityTypeId),
   },
   columns: listColumns,
   isDescendingNullsLast: true,
