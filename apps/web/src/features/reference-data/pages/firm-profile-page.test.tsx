@@ -54,7 +54,7 @@ describe('FirmProfilePage', () => {
       'PUT /admin/business/update-firm-profile': { message: 'Firm profile updated' },
     });
     renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
-    const increment = await screen.findByRole('textbox', { name: /^Billing increment/ });
+    const increment = await screen.findByRole('combobox', { name: /^Billing increment/ });
     expect(increment).toHaveValue('0.1 h (6 minutes)');
     await user.click(increment);
     await user.click(await screen.findByRole('option', { name: '0.25 h (15 minutes)' }));

@@ -65,7 +65,7 @@ describe('Time-entry popup keeps work', { timeout: 120_000 }, () => {
     openPopup();
     const dialog = await popup();
     await user.type(duration(dialog), '2');
-    const date = within(dialog).getByRole('textbox', { name: 'Date' });
+    const date = within(dialog).getByRole('combobox', { name: 'Date' });
     await user.click(date);
     await waitFor(() => expect(date).toHaveAttribute('aria-expanded', 'true'));
     await user.keyboard('{Escape}');
