@@ -41,7 +41,7 @@ test('Escape closes only an open date picker or dropdown; closing over changes a
   const duration = dialog.getByRole('textbox', { name: 'Duration' });
   await duration.fill('1.25');
 
-  const date = dialog.getByRole('textbox', { name: 'Date' });
+  const date = dialog.getByRole('combobox', { name: 'Date' });
   await date.click();
   await expect(date).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');

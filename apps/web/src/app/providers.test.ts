@@ -33,4 +33,9 @@ describe('the theme meets WCAG AA for text', () => {
     expect(variables.light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
     expect(contrast(theme.colors!.gray![7], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
   });
+
+  it('writes placeholders in a grey that reads on white', () => {
+    const variables = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+    expect(contrast(variables.light['--mantine-color-placeholder']!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
 });
