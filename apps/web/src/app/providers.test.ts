@@ -34,6 +34,13 @@ describe('the theme meets WCAG AA for text', () => {
     expect(contrast(theme.colors!.gray![7], WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
+  it('writes light buttons and badges in shade 9, which reads on their tint', () => {
+    const variables = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+    for (const name of ['blue', 'red', 'green', 'orange', 'gray']) {
+      expect(variables.light[`--mantine-color-${name}-light-color`]).toBe(`var(--mantine-color-${name}-9)`);
+    }
+  });
+
   it('writes placeholders in a grey that reads on white', () => {
     const variables = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
     expect(contrast(variables.light['--mantine-color-placeholder']!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
