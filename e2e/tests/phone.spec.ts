@@ -129,6 +129,9 @@ test.describe('on a desktop (1440×900)', () => {
 
   test('a skip link leads past the menus; the collapsed menu names its icons', async ({ page }) => {
     await signInAs(page, FEE_EARNER);
+    // The shell loads after sign-in: start from the page itself once it is there, as a keyboard user arriving would.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
