@@ -141,7 +141,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Idempotency-Key when the proces
       await eventually(async () => (await blocker.query(waitingRequests)).rows.length === 1);
       // What a killed process or a restarted database does to its transaction: it ends, uncommitted.
       await blocker.query(`select pg_terminate_backend(pid) from (${waitingRequests}) waiting`);
-      expect((await dying).statusCode).toBe(500);
+      // A connection lost mid-request is an outage to the caller (issue 13): 503, to be retried.
+      const lost = await dying;
+      expect(lost.statusCode).toBe(503);
+      expect(lost.headers['retry-after']).toBeDefined();
       await blocker.query('rollback');
     } finally {
       await blocker.end();
