@@ -12,5 +12,14 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // The query library in one chunk: split by page it cost every firm page ~3 KB of lost compression.
+          groups: [{ name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type AuthCardProps = {
@@ -15,7 +15,8 @@ export function AuthCard({ title, subtitle, brandName = 'Matterhorn', brandLogo,
     <Center mih="100vh" p="md" bg="gray.0" component="main">
       <Stack w="100%" maw={440} gap="md">
         <Stack align="center" gap={4}>
-          {brandLogo && <Image src={brandLogo} alt={`${brandName} logo`} h={56} w="auto" fit="contain" />}
+          {/* A plain img: Mantine's Image would load on the sign-in page, which shows no logo (issue 13's budget). */}
+          {brandLogo && <img src={brandLogo} alt={`${brandName} logo`} style={{ height: 56, width: 'auto', objectFit: 'contain' }} />}
           <Text fw={700} size="xl">
             {brandName}
           </Text>

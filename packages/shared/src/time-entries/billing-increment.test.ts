@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billedDuration, billingIncrementOf } from './billing-increment.ts';
+import { billedDuration, billingIncrementOf } from './time-entry-amounts.ts';
 
 describe('billedDuration: rounds the recorded hours up to the increment, once', () => {
   it.each([

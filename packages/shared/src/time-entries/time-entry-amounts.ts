@@ -1,3 +1,4 @@
+import { BILLING_INCREMENTS, DEFAULT_BILLING_INCREMENT, type BillingIncrement } from './billing-increment.ts';
 import { divideRounded, fromScaled, MONEY_DECIMALS, toScaled } from '../common/money.ts';
 
 /** Durations are decimal hours with at most 4 decimals (SPEC.md §9 shows the timer to 4 decimals). */
@@ -83,4 +84,24 @@ export function parseTimerTotal(text: string): number | null {
 export function secondsToHours(totalSeconds: number): string {
   const seconds = BigInt(Math.max(0, Math.floor(totalSeconds)));
   return fromScaled(divideRounded(seconds * 10n ** BigInt(DURATION_DECIMALS), 3600n), DURATION_DECIMALS);
+}
+
+/** numeric(4,2) reads back as '0.10': the firm's stored increment as one of BILLING_INCREMENTS. */
+export function billingIncrementOf(stored: string | null | undefined): BillingIncrement {
+  if (stored === null || stored === undefined) return '0';
+  const scaled = toScaled(stored, DURATION_DECIMALS);
+  return BILLING_INCREMENTS.find((increment) => toScaled(increment, DURATION_DECIMALS) === scaled) ?? DEFAULT_BILLING_INCREMENT;
+}
+
+/**
+ * The hours billed for the hours recorded: rounded up to the next whole increment (ABA Formal
+ * Opinion 93-379 allows billing in increments, never billing less than one for work done). Exact
+ * decimals; the result has the duration's 4 decimals.
+ */
+export function billedDuration(recorded: string, increment: string): string {
+  const hours = toScaled(recorded, DURATION_DECIMALS);
+  const unit = toScaled(increment, DURATION_DECIMALS);
+  if (unit <= 0n || hours <= 0n) return fromScaled(hours, DURATION_DECIMALS);
+  const units = (hours + unit - 1n) / unit;
+  return fromScaled(units * unit, DURATION_DECIMALS);
 }

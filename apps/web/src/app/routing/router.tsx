@@ -1,5 +1,6 @@
 import type { MatterView } from '@matterhorn/shared';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
@@ -26,6 +27,18 @@ function publicComingSoon(path: string, title: string): RouteObject {
       const { PublicComingSoonPage } = await import('../pages/coming-soon-page.tsx');
       return { Component: () => <PublicComingSoonPage title={title} /> };
     },
+  };
+}
+
+/** A route whose page reads data: the query cache comes with it (the sign-in page has none). */
+async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Component'>> {
+  const { QueryProvider } = await import('../../lib/query-client.tsx');
+  return {
+    Component: () => (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    ),
   };
 }
 
@@ -56,7 +69,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'join-team/:id',
-        lazy: async () => ({ Component: (await import('../../features/auth/pages/join-team-page.tsx')).JoinTeamPage }),
+        lazy: async () => withQueries((await import('../../features/auth/pages/join-team-page.tsx')).JoinTeamPage),
       },
       publicComingSoon('billing/invoice/:slug', 'Invoice'),
       publicComingSoon('billing/trust-accounting/:slug', 'Trust Request'),
@@ -66,7 +79,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('../../features/firm-setup/pages/setup-firm-page.tsx')).SetupFirmPage }),
+            lazy: async () => withQueries((await import('../../features/firm-setup/pages/setup-firm-page.tsx')).SetupFirmPage),
           },
         ],
       },
@@ -74,6 +87,7 @@ export const routes: RouteObject[] = [
       // Client portal.
       {
         path: 'portal/:company',
+        lazy: async () => withQueries(Outlet),
         children: [
           { index: true, element: <Navigate to="login" replace /> },
           {
@@ -115,8 +129,17 @@ export const routes: RouteObject[] = [
       {
         id: FIRM_SHELL_ROUTE_ID,
         lazy: async () => {
-          const { FirmShell } = await import('../shell/firm-shell.tsx');
-          return { element: <FirmShell pages={firmPages} /> };
+          const [{ FirmShell }, { QueryProvider }] = await Promise.all([
+            import('../shell/firm-shell.tsx'),
+            import('../../lib/query-client.tsx'),
+          ]);
+          return {
+            element: (
+              <QueryProvider>
+                <FirmShell pages={firmPages} />
+              </QueryProvider>
+            ),
+          };
         },
         children: [
           {

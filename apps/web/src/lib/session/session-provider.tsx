@@ -1,11 +1,11 @@
 import type { FirmSession, PortalProfile, PortalSession, Profile } from '@matterhorn/shared';
 import { SPEC_MESSAGES } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
 import { clearStoredSession, readStoredSession, storeClientSession, storeFirmToken } from '../session-storage.ts';
 import { toast } from '../toasts.ts';
+import { resetSessionData } from './session-reset.ts';
 import { SessionContext, type SessionValue } from './session-context.ts';
 import { workingUserOf } from './working-user.ts';
 
@@ -95,7 +95,6 @@ export function startLoadingSession(): void {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [started] = useState(() => startedSession);
   const [state, setState] = useState<SessionState>(() => started?.loaded ?? { ...EMPTY, ...readStoredSession() });
   const [isLoading, setIsLoading] = useState(!started?.loaded);
@@ -122,28 +121,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     onUnauthorized(() => {
       clearStoredSession();
-      queryClient.clear();
+      resetSessionData();
       setState(EMPTY);
     });
     return () => onUnauthorized(null);
-  }, [queryClient]);
+  }, []);
 
   const signInFirm = useCallback(
     async (session: FirmSession) => {
       storeFirmToken(session.token);
-      queryClient.clear();
+      resetSessionData();
       await load();
     },
-    [load, queryClient],
+    [load],
   );
 
   const signInClient = useCallback(
     async (session: PortalSession) => {
       storeClientSession(session.token, session.clientId, session.company);
-      queryClient.clear();
+      resetSessionData();
       await load();
     },
-    [load, queryClient],
+    [load],
   );
 
   const logout = useCallback(async () => {
@@ -158,9 +157,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Leave the guarded page first, so its guard does not turn this into a "come back here" redirect.
     await navigate(isPortal && company ? `/portal/${company}/login` : '/login', { replace: true });
     clearStoredSession();
-    queryClient.clear();
+    resetSessionData();
     setState({ ...EMPTY, hasLoggedOut: true });
-  }, [navigate, queryClient, state.clientToken, state.company, state.token]);
+  }, [navigate, state.clientToken, state.company, state.token]);
 
   const value = useMemo<SessionValue>(
     () => ({

@@ -1,19 +1,20 @@
 import { Anchor, Group, TextInput } from '@mantine/core';
-import { loginRequestSchema } from '@matterhorn/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useDeferredSchemaForm } from '../../../lib/forms/use-deferred-schema-form.ts';
 import { loginFirm } from '../api/auth-api.ts';
 import { firmLandingPath } from '../firm-landing.ts';
+
+const loadLoginSchema = async () => (await import('@matterhorn/shared/auth/auth.schemas')).loginRequestSchema;
 
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
+  const form = useDeferredSchemaForm(loadLoginSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
     const firmSession = await loginFirm(data);

@@ -22,7 +22,7 @@ export const unbilledTimeEntriesQuery = (scope: string) =>
  * SPEC.md §4 pre-fetch, called by the firm shell on every firm page: billable, unbilled time
  * entries into the shared billing state. The query sits under ['time-entries'], so any save,
  * delete or timer stop that refreshes time entries refreshes these too. Retries and refetch on
- * window focus are off app-wide (createAppQueryClient).
+ * window focus are off app-wide (createAppQueryClient in lib/query-client.tsx).
  */
 export function usePrefetchBillableTimeEntries(): void {
   const session = useSession();

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
+import { QueryProvider } from '../../../lib/query-client.tsx';
 import { needs } from '../../../app/routing/page-permissions.ts';
 import { FirmShell } from '../../../app/shell/firm-shell.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
@@ -77,9 +78,11 @@ describe('usePrefetchBillableTimeEntries', { timeout: 60_000 }, () => {
     const api = stubApi({ [`GET ${LIST}`]: () => ({ status: 500 }) });
     render(
       <AppProviders env="test">
-        <SessionContext.Provider value={sessionWith(['timeEntry'])}>
-          <Prefetcher />
-        </SessionContext.Provider>
+        <QueryProvider>
+          <SessionContext.Provider value={sessionWith(['timeEntry'])}>
+            <Prefetcher />
+          </SessionContext.Provider>
+        </QueryProvider>
       </AppProviders>,
     );
     await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(1));
