@@ -1,8 +1,17 @@
-import type { MantineSize } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { displayToIsoDate } from '@matterhorn/shared';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { displayDateToMonthDayYear, isoDateToMonthDayYear, isValidDisplayDate, monthDayYearToIsoDate } from './date-text.ts';
+import { Loader, Popover, TextInput, type MantineSize } from '@mantine/core';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  displayDateToMonthDayYear,
+  isoDateToMonthDayYear,
+  isValidDisplayDate,
+  monthDayYearToDisplayDate,
+  monthDayYearToIsoDate,
+} from './date-text.ts';
+
+// The calendar (Mantine's dates package and dayjs, 13 KB) loads when a date field is first focused
+// or clicked, not with every page that shows one: typing a date needs none of it.
+const loadCalendar = () => import('./date-calendar.tsx');
+const DateCalendar = lazy(loadCalendar);
 
 export const DATE_PLACEHOLDER = 'DD/MM/YYYY';
 export const DATE_FORMAT = 'DD/MM/YYYY';
@@ -37,10 +46,10 @@ function blocksKey(event: KeyboardEvent<HTMLInputElement>): boolean {
 }
 
 /**
- * A date field on Mantine's DateInput (SPEC.md §2, §4): shows and keeps DD/MM/YYYY text, hands its
- * parent MM/DD/YYYY. A click on the field opens or closes the calendar unless disabled; choosing a
- * date or clicking outside closes it. Typing DD/MM/YYYY works too; text that is not a date is
- * flagged once touched, and the parent sees '' for it.
+ * A date field (SPEC.md §2, §4): shows and keeps DD/MM/YYYY text, hands its parent MM/DD/YYYY. A
+ * click on the field opens or closes the calendar unless disabled; choosing a date, Escape or a
+ * click outside closes it. Typing DD/MM/YYYY works too; text that is not a date is flagged once
+ * touched, and the parent sees '' for it.
  */
 export function DatePickerField({
   label,
@@ -59,7 +68,7 @@ export function DatePickerField({
   size,
   className,
 }: DatePickerFieldProps) {
-  // The text as typed, which DateInput keeps to itself: needed to flag text that is not a date.
+  // The text as typed; null shows the parent's date.
   const [text, setText] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [isTouched, setIsTouched] = useState(false);
@@ -67,60 +76,68 @@ export function DatePickerField({
   // The parent set a date of its own (a reset, an entry loaded for editing): the field shows it.
   if (value !== shownValue) {
     setShownValue(value);
-    if (value !== '' && value !== displayDateToMonthDayYear(text ?? '')) setText(null);
+    if (value !== displayDateToMonthDayYear(text ?? '')) setText(null);
   }
   const ownError = isTouched && text !== null && text !== '' && !isValidDisplayDate(text) ? INVALID_DATE_MESSAGE : undefined;
+  const isCalendarOpen = isOpen && !disabled;
 
   return (
-    <DateInput
-      id={id}
-      name={name}
-      label={label}
-      withAsterisk={withAsterisk}
-      description={description}
-      error={error ?? ownError}
-      disabled={disabled}
-      size={size}
-      className={className}
-      placeholder={placeholder}
-      inputMode="numeric"
-      // The calendar popover puts aria-expanded and aria-haspopup on the text field, which only a
-      // combobox may carry (axe: aria-allowed-attr, critical).
-      role="combobox"
-      maxLength={10}
-      valueFormat={DATE_FORMAT}
-      dateParser={displayToIsoDate}
-      // Half-typed text stays in the field to be corrected, rather than snapping back on blur.
-      fixOnBlur={false}
-      value={monthDayYearToIsoDate(value)}
-      minDate={minDate}
-      maxDate={maxDate}
-      // The calendar opens on a click, not on focus or typing, and the next click closes it.
-      popoverProps={{ opened: isOpen && !disabled, onChange: setIsOpen, withRoles: true }}
-      getDayProps={() => ({ onClick: () => setIsOpen(false) })}
-      onChange={(iso) => {
-        const monthDayYear = iso ? isoDateToMonthDayYear(iso) : '';
-        if (monthDayYear !== value) onChange(monthDayYear);
-      }}
-      onInput={(event) => {
-        const typed = event.currentTarget.value;
-        setText(typed);
-        // DateInput reports only real dates within its range; the parent hears of any text.
-        const monthDayYear = displayDateToMonthDayYear(typed);
-        if (monthDayYear !== value) onChange(monthDayYear);
-      }}
-      onClick={() => {
-        if (!disabled) setIsOpen((open) => !open);
-      }}
-      onKeyDown={(event) => {
-        if (blocksKey(event)) event.preventDefault();
-        if (event.key === 'Escape') setIsOpen(false);
-        if (event.key === 'ArrowDown' && !disabled) setIsOpen(true);
-      }}
-      onBlur={() => {
-        setIsTouched(true);
-        onBlur?.();
-      }}
-    />
+    // withRoles: the dropdown is a dialog and the field says whether it is expanded (aria-haspopup,
+    // aria-expanded), which only a combobox may carry (axe: aria-allowed-attr, critical).
+    <Popover opened={isCalendarOpen} onChange={setIsOpen} position="bottom-start" withRoles trapFocus={false} returnFocus shadow="md">
+      <Popover.Target>
+        <TextInput
+          id={id}
+          name={name}
+          label={label}
+          withAsterisk={withAsterisk}
+          description={description}
+          error={error ?? ownError}
+          disabled={disabled}
+          size={size}
+          className={className}
+          placeholder={placeholder}
+          inputMode="numeric"
+          role="combobox"
+          autoComplete="off"
+          maxLength={10}
+          value={text ?? monthDayYearToDisplayDate(value)}
+          onChange={(event) => {
+            const typed = event.currentTarget.value;
+            setText(typed);
+            const monthDayYear = displayDateToMonthDayYear(typed);
+            if (monthDayYear !== value) onChange(monthDayYear);
+          }}
+          onFocus={() => void loadCalendar()}
+          onClick={() => {
+            if (!disabled) setIsOpen((open) => !open);
+          }}
+          onKeyDown={(event) => {
+            if (blocksKey(event)) event.preventDefault();
+            if (event.key === 'Escape') setIsOpen(false);
+            if (event.key === 'ArrowDown' && !disabled) setIsOpen(true);
+          }}
+          onBlur={() => {
+            setIsTouched(true);
+            onBlur?.();
+          }}
+        />
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
+          <DateCalendar
+            value={monthDayYearToIsoDate(value) ?? ''}
+            minDate={minDate}
+            maxDate={maxDate}
+            onPick={(iso) => {
+              setText(null);
+              setIsOpen(false);
+              const monthDayYear = isoDateToMonthDayYear(iso);
+              if (monthDayYear !== value) onChange(monthDayYear);
+            }}
+          />
+        </Suspense>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
