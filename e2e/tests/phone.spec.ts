@@ -113,6 +113,13 @@ test.describe('on a phone (390×844)', () => {
     await page.getByRole('menuitem', { name: 'Time Entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Time Entry' });
     await expectFullScreen(dialog);
+    // One field to a row: the fields take the screen's width (less the popup's padding), not half of it.
+    for (const field of ['Duration', 'Description']) {
+      expect((await dialog.getByRole('textbox', { name: field }).boundingBox())?.width).toBeGreaterThan(PHONE.width * 0.75);
+    }
+    await expect
+      .poll(async () => (await dialog.getByRole('combobox', { name: 'Client', exact: true }).boundingBox())?.width)
+      .toBeGreaterThan(PHONE.width * 0.75);
     await dialog.getByRole('textbox', { name: 'Duration' }).fill('0.5');
     await fillEntry(page, dialog, description);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Fieldset, Grid, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Box, Checkbox, Fieldset, Grid, Group, Text, TextInput, Tooltip, type GridColProps } from '@mantine/core';
 import { formatMoney } from '@matterhorn/shared';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
@@ -13,8 +13,11 @@ export const TOTAL_VALUE_LABEL = 'Total value';
 export const noRateText = (foreignCode: string, homeCode: string) =>
   `No exchange rate is set for ${foreignCode} to ${homeCode}. Type the rate for this entry (${homeCode} for 1 ${foreignCode}), or set one under Currencies & exchange rates.`;
 
+/** How wide each field of a popup section is: a number of the grid's 12 columns, or one per breakpoint. */
+export type SectionSpan = GridColProps['span'];
+
 /** SPEC.md §2 'Billing Information': Billable, Currency, Rate, Entered By, exchange rate, total value. */
-export function BillingSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: number }) {
+export function BillingSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: SectionSpan }) {
   const { workingUser } = useSession();
   const { form, values } = state;
   const homeSymbol = workingUser?.currency ?? '';
@@ -54,6 +57,7 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
           <MoneyInput
             label="Rate"
             leftSection={homeSymbol || undefined}
+            description={state.isForeign ? `Per hour, in ${homeCode || homeSymbol} (your firm's currency)` : undefined}
             value={values.userRate}
             onChange={(rate) => form.setValue('userRate', rate)}
             onBlur={() => form.touch('userRate')}
@@ -61,6 +65,20 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
             disabled={!state.isBillable}
           />
         </Grid.Col>
+        {state.isForeign && (
+          <Grid.Col span={span}>
+            {/* SPEC.md §9 keeps the rate in the home currency (total = rate × hours ÷ exchange rate);
+                the rate the client is billed at shows here, under the chosen currency's symbol. */}
+            <TextInput
+              label={`Rate in ${options.billingCurrency?.isoCurrenyCode ?? 'billing currency'}`}
+              leftSection={billingSymbol || undefined}
+              description="Your rate at the exchange rate"
+              value={formatMoney(state.amounts.foreignUserRate, '')}
+              readOnly
+              data-testid="time-entry-billing-rate"
+            />
+          </Grid.Col>
+        )}
         <Grid.Col span={span}>
           <SearchableSelect
             label="Entered By"

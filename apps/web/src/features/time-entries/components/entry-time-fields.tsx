@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatShortHours, recordedToBilledText } from '../utils/time-entry-display.ts';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
+import type { SectionSpan } from './billing-section.tsx';
 
 export const DURATION_PLACEHOLDER = 'Example 1.5';
 export const RESUME_TIMER_LABEL = 'Resume timer';
@@ -29,7 +30,7 @@ const RESERVED_MESSAGE_LINE = {
 } as const;
 
 /** Duration (decimal hours; a timer button when opened from the timer) and Date (DD/MM/YYYY). */
-export function EntryTimeFields({ state, span }: { state: TimeEntryFormState; span: number }) {
+export function EntryTimeFields({ state, span }: { state: TimeEntryFormState; span: SectionSpan }) {
   const { form, isLocked } = state;
   const durationRef = useRef<HTMLInputElement>(null);
   // The popup opens on Duration, the field nearly every entry starts with (also once an edited entry has loaded).

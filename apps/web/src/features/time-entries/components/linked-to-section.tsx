@@ -3,11 +3,12 @@ import { ClientSelect } from '../../../components/client-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import type { PopupOptions } from '../hooks/use-popup-options.ts';
 import type { TimeEntryFormState } from '../hooks/use-time-entry-form.ts';
+import type { SectionSpan } from './billing-section.tsx';
 
 export const LINKED_TO_LEGEND = 'Linked To';
 
 /** SPEC.md §2 'Linked To': Client, Matter, Activity Type, Description (and the optional UTBMS task code). */
-export function LinkedToSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: number }) {
+export function LinkedToSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: SectionSpan }) {
   const { form, values, isLocked } = state;
   return (
     <Fieldset legend={LINKED_TO_LEGEND} variant="unstyled">

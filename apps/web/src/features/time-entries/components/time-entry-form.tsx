@@ -5,7 +5,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import type { TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { usePopupOptions } from '../hooks/use-popup-options.ts';
 import { useTimeEntryForm } from '../hooks/use-time-entry-form.ts';
-import { BillingSection } from './billing-section.tsx';
+import { BillingSection, type SectionSpan } from './billing-section.tsx';
 import { EntryTimeFields } from './entry-time-fields.tsx';
 import { LinkedToSection } from './linked-to-section.tsx';
 import { MatterTypeWarning } from './matter-type-warning.tsx';
@@ -21,7 +21,7 @@ export const DELETE_MODAL = {
 export type TimeEntryFormProps = {
   request: TimeEntryPopupRequest;
   entry: TimeEntry | null;
-  /** Under 900 px of window height the body scrolls and the fields sit two to a row. */
+  /** Under 900 px of window height the body scrolls and the fields sit two to a row (one on a phone). */
   isCompact: boolean;
   /** Set to tell the popup whether closing would lose typing. */
   hasChanges?: RefObject<() => boolean>;
@@ -35,12 +35,13 @@ export function TimeEntryForm({ request, entry, isCompact, hasChanges }: TimeEnt
   }, [hasChanges, hasChangesNow]);
   const options = usePopupOptions(state.values, entry);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const span = isCompact ? 6 : 12;
+  // Two to a row on a short window, but one to a row on a phone, where two columns of 170 px cramp every field.
+  const span: SectionSpan = isCompact ? { base: 12, sm: 6 } : 12;
 
   const fields = (
     <Stack gap={isCompact ? 'xs' : 'md'}>
       <Grid gap="sm">
-        <EntryTimeFields state={state} span={isCompact ? 6 : 12} />
+        <EntryTimeFields state={state} span={span} />
       </Grid>
       <LinkedToSection state={state} options={options} span={span} />
       <MatterTypeWarning matterRate={options.matterRate} isBillable={state.isBillable} />

@@ -25,7 +25,8 @@ afterEach(() => {
 });
 
 const PREFIX = 'The matter you are creating a billable time entry for is a';
-const popup = () => screen.findByRole('dialog', { name: 'New Time Entry' });
+// The popup is a lazy chunk: its first load can take seconds on a busy machine.
+const popup = () => screen.findByRole('dialog', { name: 'New Time Entry' }, { timeout: 10_000 });
 const totalAmount = () => screen.getByTestId('time-entry-total-amount');
 
 // These drive a large form through Testing Library, which is slow on a busy two-core machine.
@@ -170,6 +171,11 @@ describe('Time-entry popup billing', { timeout: 120_000 }, () => {
     await waitFor(() => expect(exchangeRate).toHaveValue('1500'));
     // 3000 × 2 ÷ 1500 = 4 dollars.
     await waitFor(() => expect(totalAmount()).toHaveTextContent('$4.00'));
+    // The rate stays in naira (SPEC.md §9); the dollar rate shows beside it under the dollar sign.
+    const billingRate = within(dialog).getByRole('textbox', { name: 'Rate in USD' });
+    expect(billingRate).toHaveValue('2.00');
+    expect(billingRate).toHaveAttribute('readonly');
+    expect(within(billingRate.parentElement!).getByText('$')).toBeInTheDocument();
     const [asked] = api.callsTo('GET', '/admin/business/get-exchange-rate');
     expect(Object.fromEntries(new URLSearchParams(asked?.search))).toEqual({
       HomeCurrencyId: '1',

@@ -6,7 +6,8 @@ import { DISCARD_MODAL } from '../components/discard-changes-modal.tsx';
 import { POPUP_TITLES } from '../components/time-entry-popup.tsx';
 import { CLIENT_ID, ENTRY_ID, MATTERS, openPopup, renderPopupHost, sessionFor, stubPopupApi } from './popup-test-support.tsx';
 
-const popup = () => screen.findByRole('dialog', { name: POPUP_TITLES.create });
+// The popup is a lazy chunk: its first load can take seconds on a busy machine.
+const popup = () => screen.findByRole('dialog', { name: POPUP_TITLES.create }, { timeout: 10_000 });
 const duration = (within_: HTMLElement) => within(within_).getByRole('textbox', { name: 'Duration' });
 
 // The issue-13 promises of the popup: it never throws typing away without asking.
