@@ -183,7 +183,7 @@ describe('inviting a member', () => {
     }
   });
 
-  it("refuses another firm's role (404), an existing user's email anywhere (409) and members without adminUsers.create (403)", async () => {
+  it("refuses another firm's role (404), a member's email (409) and members without adminUsers.create (403)", async () => {
     const before = (await readOutbox(context.config)).length;
     const foreignRole = await call('POST', '/invite-user', tokens.admin, {
       email: uniqueEmail(),
@@ -193,15 +193,34 @@ describe('inviting a member', () => {
     expect(foreignRole.json().message).toBe('Role not found');
 
     const role = await roleId(firm.firmId, 'Fee Earner');
-    for (const email of [otherFirm.users.billing.email, firm.users.feeEarner.email]) {
-      const taken = await call('POST', '/invite-user', tokens.admin, { email, roleId: role });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().message).toBe('A user with this email already exists');
-    }
+    const member = await call('POST', '/invite-user', tokens.admin, { email: firm.users.feeEarner.email, roleId: role });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().message).toBe('This person is already a member of your firm');
     const forbidden = await call('POST', '/invite-user', tokens.feeEarner, { email: uniqueEmail(), roleId: role });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe(SPEC_MESSAGES.noPermission);
     expect((await readOutbox(context.config)).length).toBe(before);
+  });
+
+  it("answers an invitation to another firm's user as any other, and tells that user by email, with no link", async () => {
+    const { seeded } = await freshFirm();
+    const adminToken = await signIn(context.app, seeded.users.admin.email);
+    const role = await roleId(seeded.firmId, 'Fee Earner');
+    const stranger = await call('POST', '/invite-user', adminToken, { email: uniqueEmail(), roleId: role });
+    const elsewhere = await call('POST', '/invite-user', adminToken, { email: otherFirm.users.billing.email, roleId: role });
+    expect(elsewhere.statusCode).toBe(stranger.statusCode);
+    expect(elsewhere.json().message).toBe(stranger.json().message);
+    expect(Object.keys(elsewhere.json().data).sort()).toEqual(Object.keys(stranger.json().data).sort());
+
+    const notice = (await readOutbox(context.config)).filter((message) => message.to === otherFirm.users.billing.email).at(-1);
+    expect(notice?.subject).toBe('An invitation to join a firm on Matterhorn');
+    expect(notice?.text).toContain('already has a Matterhorn account');
+    expect(notice?.link).toBeUndefined();
+    // Nothing to accept: the account stays in its own firm.
+    const pending = (await call('GET', '/get-invitations', adminToken))
+      .json()
+      .data.map((invitation: { email: string }) => invitation.email);
+    expect(pending).toContain(otherFirm.users.billing.email);
   });
 
   it('only lets an administrator invite someone into the Administrator role', async () => {

@@ -46,9 +46,10 @@ export async function findRole(tx: Tx, firmId: string, roleId: string) {
 }
 
 /** Any user of any firm with this email; run as the identity-lookup role, before switching to the firm. */
-export async function emailBelongsToAnyUser(tx: Tx, email: string): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return Boolean(row);
+/** Whose account an email is, if anyone's: read through the identity lookup, across firms. */
+export async function firmOfUserEmail(tx: Tx, email: string): Promise<string | null> {
+  const [row] = await tx.select({ firmId: users.firmId }).from(users).where(eq(users.email, email));
+  return row?.firmId ?? null;
 }
 
 /** Serialises seat and administrator checks of one firm: concurrent invites cannot both take the last seat. */

@@ -11,7 +11,8 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
 const INVITATION_LIFETIME_DAYS = 7;
 export const TEAM_MESSAGES = {
-  emailTaken: 'A user with this email already exists',
+  alreadyMember: 'This person is already a member of your firm',
+  invitationInProgress: 'An invitation to this email is already being sent',
   lastAdministrator: 'The firm needs at least one administrator',
   deactivateYourself: 'You cannot deactivate yourself',
   grantAdministrator: 'Only an administrator can give someone the Administrator role',
@@ -83,9 +84,14 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
     async invite(principal: FirmPrincipal, input: { email: string; roleId: string }): Promise<InvitationSummary> {
       const { secret, secretHash } = createLinkSecret();
       let invitation: InvitationSummary;
+      // An account elsewhere is not said (that would tell any firm who uses Matterhorn): the invitation
+      // is made and answered as any other, and the email tells its owner instead, with no link to accept.
+      let hasAccountElsewhere = false;
       try {
         invitation = await database.withIdentityLookup(async (tx) => {
-          if (await repository.emailBelongsToAnyUser(tx, input.email)) throw conflict(TEAM_MESSAGES.emailTaken);
+          const accountFirmId = await repository.firmOfUserEmail(tx, input.email);
+          if (accountFirmId === principal.firmId) throw conflict(TEAM_MESSAGES.alreadyMember);
+          hasAccountElsewhere = accountFirmId !== null;
           await switchToFirm(tx, principal.firmId);
           await roleOrNotFound(tx, principal, input.roleId);
           await repository.lockFirm(tx, principal.firmId);
@@ -104,8 +110,16 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
           return toInvitation(row!);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.emailTaken);
+        if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.invitationInProgress);
         throw error;
+      }
+      if (hasAccountElsewhere) {
+        await mailer.send({
+          to: input.email,
+          subject: 'An invitation to join a firm on Matterhorn',
+          text: `A firm invited this email address to join its team on Matterhorn, but the address already has a Matterhorn account, and an account belongs to one firm.\n\nIf you expected this invitation, ask the firm to invite another email address of yours. If not, you can ignore this email.`,
+        });
+        return invitation;
       }
       const url = `${config.appUrl}/join-team/${secret}`;
       await mailer.send({
