@@ -816,3 +816,34 @@ describe('the demo firm', () => {
     expect(download.headers['content-type']).toBe(detail.receipts[0].contentType);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every expense call, with a summary', async () => {
+    const document = (await fixture.context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = Object.entries(document.paths as Record<string, Record<string, { summary?: string }>>)
+      .filter(([path]) => path.startsWith(base) && path.slice(base.length).includes('expense'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path.slice(base.length)}`, operation })),
+      );
+    expect(calls.map((entry) => entry.call).sort()).toEqual(
+      [
+        'GET /get-expenses-list',
+        'POST /create-expense',
+        'GET /get-expense/{id}',
+        'PUT /update-expense/{id}',
+        'DELETE /delete-expense/{id}',
+        'POST /approve-expense/{id}',
+        'POST /reject-expense/{id}',
+        'POST /mark-expense-paid/{id}',
+        'POST /upload-expense-receipt/{id}',
+        'GET /download-expense-receipt/{id}/{fileId}',
+        'DELETE /delete-expense-receipt/{id}/{fileId}',
+        'GET /get-expense-categories',
+        'POST /create-expense-category',
+        'PUT /update-expense-category/{id}',
+        'DELETE /delete-expense-category/{id}',
+      ].sort(),
+    );
+    for (const { call, operation } of calls) expect(operation.summary, call).toBeTruthy();
+  });
+});
