@@ -847,3 +847,71 @@ describe('the OpenAPI document', () => {
     for (const { call, operation } of calls) expect(operation.summary, call).toBeTruthy();
   });
 });
+
+describe('access', () => {
+  it('declares SPEC.md §6’s expense permissions on every call', () => {
+    const declared = Object.fromEntries(
+      fixture.context.app.routeCatalog
+        .filter((route) => route.url.startsWith(base) && route.url.slice(base.length).includes('expense'))
+        .map((route) => [
+          `${route.method} ${route.url.slice(base.length)}`,
+          route.access.kind === 'firm' ? route.access.permissions : route.access.kind,
+        ]),
+    );
+    expect(declared).toEqual({
+      'GET /get-expenses-list': ['expensePermission'],
+      'POST /create-expense': ['expensePermission.create'],
+      'GET /get-expense/:id': ['expensePermission'],
+      // The service lets an approver (expensePermission.edit) change any expense, a member with .create their own.
+      'PUT /update-expense/:id': ['expensePermission'],
+      'DELETE /delete-expense/:id': ['expensePermission.delete'],
+      'POST /approve-expense/:id': ['expensePermission.edit'],
+      'POST /reject-expense/:id': ['expensePermission.edit'],
+      'POST /mark-expense-paid/:id': ['expensePermission.edit'],
+      'POST /upload-expense-receipt/:id': ['expensePermission'],
+      'GET /download-expense-receipt/:id/:fileId': ['expensePermission'],
+      'DELETE /delete-expense-receipt/:id/:fileId': ['expensePermission'],
+      'GET /get-expense-categories': ['expensePermission'],
+      'POST /create-expense-category': ['expensePermission.edit'],
+      'PUT /update-expense-category/:id': ['expensePermission.edit'],
+      'DELETE /delete-expense-category/:id': ['expensePermission.edit'],
+    });
+  });
+
+  it('keeps each firm’s expenses, receipts and categories to itself under row-level security', async () => {
+    for (const [token, category] of [
+      [fixture.tokens.admin, categoryId('Postage')],
+      [fixture.tokens.otherAdmin, otherCategoryId],
+    ] as const) {
+      const id = await idOf(create(firmExpense({ categoryId: category, description: 'Row-level security' }), token));
+      expect((await upload(id, 'rls.png', PNG, token)).statusCode).toBe(201);
+    }
+    const [owner] = await rowsOf<{ firms: number }>(
+      fixture.context.database.db.execute(sql`select count(distinct firm_id)::int as firms from expense_receipts`),
+    );
+    expect(owner!.firms).toBeGreaterThanOrEqual(2);
+    for (const table of ['expenses', 'expense_receipts', 'expense_categories']) {
+      const [seen] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ mine: number; others: number }>(
+          tx.execute(
+            sql`select count(*)::int as mine, count(*) filter (where firm_id <> ${fixture.firm.firmId})::int as others from ${sql.identifier(table)}`,
+          ),
+        ),
+      );
+      expect(seen, table).toMatchObject({ others: 0 });
+      expect(seen!.mine, table).toBeGreaterThan(0);
+    }
+    await expect(
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        tx.execute(sql`update expenses set description = 'Hijacked' where firm_id = ${fixture.otherFirm.firmId} returning id`),
+      ),
+    ).resolves.toMatchObject({});
+    const [untouched] = await rowsOf<{ n: number }>(
+      fixture.context.database.db.execute(sql`select count(*)::int as n from expenses where description = 'Hijacked'`),
+    );
+    expect(untouched!.n).toBe(0);
+    await expect(
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) => tx.execute(sql`delete from expenses where id = id`)),
+    ).rejects.toThrow();
+  });
+});
