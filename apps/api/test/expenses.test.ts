@@ -75,13 +75,13 @@ function multipart(fileName: string, content: Buffer, contentType = 'application
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-const upload = (id: string, fileName: string, content: Buffer, token = fixture.tokens.admin) => {
+const upload = (id: string, fileName: string, content: Buffer, token = fixture.tokens.admin, headers: Record<string, string> = {}) => {
   const body = multipart(fileName, content);
   return fixture.context.app.inject({
     method: 'POST',
     url: `${base}/upload-expense-receipt/${id}`,
     payload: body.payload,
-    headers: { ...bearer(token), ...body.headers },
+    headers: { ...bearer(token), ...body.headers, ...headers },
   });
 };
 
@@ -585,6 +585,16 @@ describe('receipts', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false, message: 'A receipt must be at most 10 MB' });
     expect([await snapshot(), await storedFiles()]).toEqual(before);
+  });
+
+  it('stores a receipt sent twice with the same Idempotency-Key once', async () => {
+    const id = await idOf(create(clientExpense({ description: 'Idempotent receipt' })));
+    const headers = { 'idempotency-key': 'receipt-double-0001' };
+    const first = await upload(id, 'once.png', PNG, fixture.tokens.admin, headers);
+    const second = await upload(id, 'once.png', PNG, fixture.tokens.admin, headers);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotent-replay']).toBe('true');
+    expect((await view(id)).json().data.receipts).toHaveLength(1);
   });
 
   it('refuses an upload without a file, and a body that is not multipart', async () => {
