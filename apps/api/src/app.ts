@@ -44,6 +44,7 @@ import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-ra
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
+  registerAccountingRoutes(app, database);
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),
