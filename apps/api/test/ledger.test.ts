@@ -43,6 +43,13 @@ const entry = (lines: JournalLine[], overrides: Partial<JournalEntryInput> = {})
 });
 const get = (url: string, token = tokens.admin) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
 
+const auditOf = (entityId: string) =>
+  inFirm(firm, (tx) =>
+    rowsOf<{ action: string; actorUserId: string; details: Record<string, unknown> }>(
+      tx.execute(sql`select action, actor_user_id as "actorUserId", details from audit_events where entity_id = ${entityId}`),
+    ),
+  );
+
 /** The firm's ledger rows: what a refused posting must leave as it was. */
 const counts = (of: SeededFirm = firm) =>
   inFirm(of, async (tx) => {
@@ -154,6 +161,13 @@ describe('postJournalEntry', () => {
       ['expense-recoveries', '0.00', '100.50'],
       ['fee-income', '0.00', '1000.00'],
       ['tax-payable', '0.00', '209.50'],
+    ]);
+    expect(await auditOf(entryId)).toEqual([
+      {
+        action: 'journalEntry.posted',
+        actorUserId: firm.users.admin.id,
+        details: { sourceType: 'invoice', sourceId: firm.matterIds[0], entryDate: '2026-03-01', total: '1310.00' },
+      },
     ]);
     await expectBooksBalanced();
   });
@@ -444,6 +458,9 @@ describe('reverseJournalEntry', () => {
       memo: 'Invoice voided',
     });
     expect(oldest).toMatchObject({ id: original, reversedByEntryId: reversal });
+    expect(await auditOf(reversal)).toMatchObject([
+      { action: 'journalEntry.reversed', details: { reversesEntryId: original, total: '550.25' } },
+    ]);
     const sides = (
       lines: {
         accountCode: string;

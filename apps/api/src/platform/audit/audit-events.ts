@@ -55,6 +55,8 @@ export const AUDIT_EVENTS = [
   'expenseCategory.created',
   'expenseCategory.updated',
   'expenseCategory.deleted',
+  'journalEntry.posted',
+  'journalEntry.reversed',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
