@@ -34,13 +34,13 @@ export type FlatFeesTableProps = {
 function StatusCell({ fee }: { fee: FlatFeeListItem }) {
   if (fee.status === 'Billed' || fee.isLocked) {
     return (
-      <Badge color="gray" variant="light" title={LOCKED_REASON}>
+      <Badge color="gray" variant="light" title={LOCKED_REASON} style={{ minWidth: 'max-content' }}>
         Billed
       </Badge>
     );
   }
   return (
-    <Badge color="blue" variant="light">
+    <Badge color="blue" variant="light" style={{ minWidth: 'max-content' }}>
       Unbilled
     </Badge>
   );
@@ -51,7 +51,7 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
   const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={hideMatterColumns ? 720 : 980}>
+    <Table.ScrollContainer minWidth={hideMatterColumns ? 760 : 1060}>
       <Table striped highlightOnHover aria-label="Flat fees" data-testid="flat-fees-table">
         <Table.Thead>
           <Table.Tr>
@@ -82,14 +82,14 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
               <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
                 {!hideMatterColumns && (
-                  <Table.Td maw={200}>
+                  <Table.Td maw={170}>
                     <Text size="sm" truncate="end" title={fee.clientName}>
                       {fee.clientName}
                     </Text>
                   </Table.Td>
                 )}
                 {!hideMatterColumns && (
-                  <Table.Td maw={240}>
+                  <Table.Td maw={220}>
                     <Anchor
                       component={Link}
                       to={`/matter/${fee.matterId}?activeTab=expenses`}
@@ -104,7 +104,7 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
                 )}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
                 <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2} title={fee.description}>
+                  <Text size="sm" lineClamp={2} title={fee.description} miw={180}>
                     {fee.description}
                   </Text>
                 </Table.Td>
