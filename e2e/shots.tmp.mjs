@@ -15,10 +15,10 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
   await page.goto(`${base}/billing/flat-fees/add-new-flat-fee`);
   await page.getByRole('form', { name: 'New flat fee' }).waitFor();
   await page.getByRole('combobox', { name: 'Client', exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill('Sahel');
+  await page.locator('input[placeholder="Search"]:visible').fill('Lagoon');
   await page.getByRole('option').first().click();
   await page.getByRole('combobox', { name: 'Matter', exact: true }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option', { name: /Share purchase/ }).click();
   await page.waitForTimeout(1000);
   await page.screenshot({ path: `/tmp/flat-fee-shots/add-${width}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save flat fee' }).click();

@@ -218,6 +218,8 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
               onBlur={() => form.touch('amount')}
               error={form.errorFor('amount')}
               description={amountHint}
+              // The hint sits under the field, so the amount lines up with the date beside it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               disabled={isLocked}
             />
           </Grid.Col>

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { FlatFeeListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
 import type { FlatFeeSort, FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
@@ -46,12 +47,42 @@ function StatusCell({ fee }: { fee: FlatFeeListItem }) {
   );
 }
 
+/** Edit and Delete as icon buttons, named after the fee, so the wide list keeps them in view. */
+function CompactRowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <Tooltip label="Edit" withArrow>
+          <ActionIcon variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
+            <IconPencil size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip label="Delete" withArrow>
+          <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
 /** Flat fees with sortable headers and per-row Edit/Delete (a billed row says why it has none). */
 export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatterColumns = false }: FlatFeesTableProps) {
   const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={hideMatterColumns ? 760 : 1060}>
+    <Table.ScrollContainer minWidth={hideMatterColumns ? 720 : 940}>
       <Table striped highlightOnHover aria-label="Flat fees" data-testid="flat-fees-table">
         <Table.Thead>
           <Table.Tr>
@@ -82,14 +113,14 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
               <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
                 {!hideMatterColumns && (
-                  <Table.Td maw={170}>
+                  <Table.Td maw={150}>
                     <Text size="sm" truncate="end" title={fee.clientName}>
                       {fee.clientName}
                     </Text>
                   </Table.Td>
                 )}
                 {!hideMatterColumns && (
-                  <Table.Td maw={220}>
+                  <Table.Td maw={170}>
                     <Anchor
                       component={Link}
                       to={`/matter/${fee.matterId}?activeTab=expenses`}
@@ -104,7 +135,7 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
                 )}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
                 <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2} title={fee.description} miw={180}>
+                  <Text size="sm" lineClamp={2} title={fee.description} miw={140}>
                     {fee.description}
                   </Text>
                 </Table.Td>
@@ -117,11 +148,19 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
                 {hasActions && (
                   <Table.Td>
                     {fee.isLocked ? (
-                      <Text size="xs" c="dimmed" ta="right" data-testid="flat-fee-locked">
-                        {LOCKED_REASON}
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        ta="right"
+                        title={LOCKED_REASON}
+                        data-testid="flat-fee-locked"
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {LOCKED_REASON.split(':')[0]}
+                        <VisuallyHidden>:{LOCKED_REASON.split(':').slice(1).join(':')}</VisuallyHidden>
                       </Text>
                     ) : (
-                      <RowActions
+                      <CompactRowActions
                         name={flatFeeName(fee)}
                         onEdit={onEdit ? () => onEdit(fee) : undefined}
                         onDelete={onDelete ? () => onDelete(fee) : undefined}
