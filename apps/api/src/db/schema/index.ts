@@ -11,3 +11,4 @@ export * from './conflict-names.ts';
 export * from './platform.ts';
 export * from './flat-fees.ts';
 export * from './expenses.ts';
+export * from './ledger.ts';

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
+import { seedLedgerAccounts } from '../../platform/ledger/ledger.ts';
 import {
   activityTypes,
   expenseCategories,
@@ -155,7 +156,10 @@ export async function insertRoles(tx: Tx, firmId: string, definitions: readonly 
     .returning({ id: roles.id, name: roles.name });
 }
 
-/** The activity types, expense categories and practice areas a new firm starts with. */
+/**
+ * The activity types, expense categories, practice areas and chart of accounts (the ledger's system
+ * accounts) a new firm starts with.
+ */
 export async function insertFirmReferenceData(
   tx: Tx,
   firmId: string,
@@ -169,6 +173,7 @@ export async function insertFirmReferenceData(
   await tx
     .insert(expenseCategories)
     .values(defaults.expenseCategories.map(([name, utbmsExpenseCode]) => ({ firmId, name, utbmsExpenseCode })));
+  await seedLedgerAccounts(tx, firmId);
   return tx
     .insert(practiceAreas)
     .values(defaults.practiceAreas.map((name) => ({ firmId, name })))

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { firms, users } from './firms.ts';
+import { matters } from './matters.ts';
+
+/**
+ * The firm's chart of accounts (PRODUCT.md module 12, ADR 0020): seeded for every firm with the
+ * system accounts invoicing and trust post to, one per code.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** asset, liability, income, expense or equity. */
+    type: text('type').notNull(),
+    /** debit or credit: the side the account's balance normally sits on. */
+    normalBalance: text('normal_balance').notNull(),
+    isSystem: boolean('is_system').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('ledger_accounts_firm_code_key').on(table.firmId, table.code),
+    unique('ledger_accounts_firm_id_key').on(table.firmId, table.id),
+    check('ledger_accounts_type_check', sql`${table.type} in ('asset', 'liability', 'income', 'expense', 'equity')`),
+    check('ledger_accounts_normal_balance_check', sql`${table.normalBalance} in ('debit', 'credit')`),
+  ],
+);
+
+/**
+ * A journal entry: never updated or deleted (triggers refuse it; the app role has no grant), a
+ * mistake is corrected by a reversing entry. Its lines must balance, checked at commit.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    entryDate: date('entry_date').notNull(),
+    memo: text('memo').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: uuid('source_id'),
+    /** The entry this one reverses: an entry is reversed at most once. */
+    reversesEntryId: uuid('reverses_entry_id'),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('journal_entries_firm_id_key').on(table.firmId, table.id),
+    unique('journal_entries_reverses_key').on(table.reversesEntryId),
+    foreignKey({
+      columns: [table.firmId, table.reversesEntryId],
+      foreignColumns: [table.firmId, table.id],
+      name: 'journal_entries_firm_reverses_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.createdByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'journal_entries_firm_created_by_fk',
+    }),
+    check(
+      'journal_entries_source_type_check',
+      sql`${table.sourceType} in ('invoice', 'invoice-payment', 'invoice-void', 'invoice-write-off', 'trust', 'manual')`,
+    ),
+    index('journal_entries_firm_created_idx').on(table.firmId, table.createdAt.desc(), table.id.desc()),
+    index('journal_entries_firm_source_idx').on(table.firmId, table.sourceType, table.sourceId),
+  ],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    entryId: uuid('entry_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    debit: numeric('debit', { precision: 14, scale: 2 }).notNull().default('0'),
+    credit: numeric('credit', { precision: 14, scale: 2 }).notNull().default('0'),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    memo: text('memo'),
+  },
+  (table) => [
+    foreignKey({
+      columns: [table.firmId, table.entryId],
+      foreignColumns: [journalEntries.firmId, journalEntries.id],
+      name: 'journal_lines_firm_entry_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.accountId],
+      foreignColumns: [ledgerAccounts.firmId, ledgerAccounts.id],
+      name: 'journal_lines_firm_account_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.clientId],
+      foreignColumns: [clients.firmId, clients.id],
+      name: 'journal_lines_firm_client_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'journal_lines_firm_matter_fk',
+    }),
+    check('journal_lines_debit_check', sql`${table.debit} >= 0`),
+    check('journal_lines_credit_check', sql`${table.credit} >= 0`),
+    check('journal_lines_one_side_check', sql`(${table.debit} > 0) <> (${table.credit} > 0)`),
+    index('journal_lines_entry_idx').on(table.entryId),
+    index('journal_lines_firm_account_client_idx').on(table.firmId, table.accountId, table.clientId),
+    index('journal_lines_firm_account_matter_idx').on(table.firmId, table.accountId, table.matterId),
+  ],
+);

@@ -1,0 +1,282 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+
+/**
+ * The double-entry general ledger (PRODUCT.md module 12, ADR 0020): the one file other modules
+ * import. Invoices post on issue, payment, void and write-off; trust accounting posts next.
+ */
+
+export type LedgerAccountCode =
+  | 'operating-bank'
+  | 'accounts-receivable'
+  | 'fee-income'
+  | 'expense-recoveries'
+  | 'tax-payable'
+  | 'discounts-given'
+  | 'write-offs'
+  | 'trust-bank'
+  | 'client-trust-liability';
+
+export type JournalLine = {
+  account: LedgerAccountCode;
+  debit?: string;
+  credit?: string;
+  clientId?: string | null;
+  matterId?: string | null;
+  memo?: string;
+};
+
+export type JournalSourceType = 'invoice' | 'invoice-payment' | 'invoice-void' | 'invoice-write-off' | 'trust' | 'manual';
+
+export type JournalEntryInput = {
+  /** ISO date (YYYY-MM-DD). */
+  entryDate: string;
+  memo: string;
+  sourceType: JournalSourceType;
+  sourceId: string | null;
+  lines: JournalLine[];
+};
+
+export type LedgerPrincipal = { firmId: string; userId: string };
+
+export type LedgerAccountType = 'asset' | 'liability' | 'income' | 'expense' | 'equity';
+
+/** The chart of accounts every firm starts with (migration 0029 seeds existing firms with the same). */
+export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
+  code: LedgerAccountCode;
+  name: string;
+  type: LedgerAccountType;
+  normalBalance: 'debit' | 'credit';
+}> = [
+  { code: 'operating-bank', name: 'Operating bank', type: 'asset', normalBalance: 'debit' },
+  { code: 'accounts-receivable', name: 'Accounts receivable', type: 'asset', normalBalance: 'debit' },
+  { code: 'fee-income', name: 'Fee income', type: 'income', normalBalance: 'credit' },
+  { code: 'expense-recoveries', name: 'Expense recoveries', type: 'income', normalBalance: 'credit' },
+  { code: 'tax-payable', name: 'Tax payable', type: 'liability', normalBalance: 'credit' },
+  { code: 'discounts-given', name: 'Discounts given', type: 'expense', normalBalance: 'debit' },
+  { code: 'write-offs', name: 'Bad debt write-offs', type: 'expense', normalBalance: 'debit' },
+  { code: 'trust-bank', name: 'Client trust bank', type: 'asset', normalBalance: 'debit' },
+  { code: 'client-trust-liability', name: 'Client trust liability', type: 'liability', normalBalance: 'credit' },
+];
+
+export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);
+
+/** Creates a firm's chart of accounts (at firm creation and in the demo seed); existing codes are kept. */
+export async function seedLedgerAccounts(tx: Pick<Tx, 'insert'>, firmId: string): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values(SYSTEM_LEDGER_ACCOUNTS.map((account) => ({ firmId, ...account, isSystem: true })))
+    .onConflictDoNothing({ target: [ledgerAccounts.firmId, ledgerAccounts.code] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact amounts: bigint cents, never floating point.
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function centsOf(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** Cents as decimal text with 2 places ("-12.30"). */
+export function centsToText(cents: bigint): string {
+  const negative = cents < 0n;
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function isIsoDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+type CheckedLine = {
+  account: LedgerAccountCode;
+  debit: bigint;
+  credit: bigint;
+  clientId: string | null;
+  matterId: string | null;
+  memo: string | null;
+};
+
+/** The entry's lines as cents, or a 400 saying what is wrong. */
+function checkEntry(entry: JournalEntryInput): CheckedLine[] {
+  if (!isIsoDate(entry.entryDate)) throw badRequest('The journal entry date must be an ISO date (YYYY-MM-DD)');
+  if (!entry.memo?.trim()) throw badRequest('A journal entry needs a memo');
+  if (!entry.lines?.length) throw badRequest('A journal entry needs at least one line');
+  const lines = entry.lines.map((line, index): CheckedLine => {
+    const where = `Journal line ${index + 1}`;
+    if (!LEDGER_ACCOUNT_CODES.includes(line.account)) throw badRequest(`${where}: unknown account "${String(line.account)}"`);
+    const hasDebit = line.debit !== undefined && line.debit !== null && line.debit !== '';
+    const hasCredit = line.credit !== undefined && line.credit !== null && line.credit !== '';
+    if (hasDebit === hasCredit) throw badRequest(`${where}: a line has either a debit or a credit, not both or neither`);
+    const text = (hasDebit ? line.debit : line.credit) as string;
+    if (typeof text !== 'string' || !AMOUNT.test(text)) {
+      throw badRequest(`${where}: the amount must be a positive decimal with at most 2 decimals`);
+    }
+    const cents = centsOf(text);
+    if (cents === 0n) throw badRequest(`${where}: the amount must be more than zero`);
+    return {
+      account: line.account,
+      debit: hasDebit ? cents : 0n,
+      credit: hasCredit ? cents : 0n,
+      clientId: line.clientId ?? null,
+      matterId: line.matterId ?? null,
+      memo: line.memo ?? null,
+    };
+  });
+  const debits = lines.reduce((sum, line) => sum + line.debit, 0n);
+  const credits = lines.reduce((sum, line) => sum + line.credit, 0n);
+  if (debits !== credits) {
+    throw badRequest(`The journal entry does not balance: debits ${centsToText(debits)}, credits ${centsToText(credits)}`);
+  }
+  return lines;
+}
+
+async function accountIdsOf(tx: Tx, firmId: string, codes: LedgerAccountCode[]): Promise<Map<LedgerAccountCode, string>> {
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.firmId, firmId), inArray(ledgerAccounts.code, [...new Set(codes)])));
+  const ids = new Map(rows.map((row) => [row.code as LedgerAccountCode, row.id]));
+  const missing = codes.find((code) => !ids.has(code));
+  // Every firm's chart is seeded at creation (and by migration 0029): a missing account is a defect.
+  if (missing) throw new Error(`The firm has no ledger account "${missing}"`);
+  return ids;
+}
+
+async function insertEntry(
+  tx: Tx,
+  principal: LedgerPrincipal,
+  header: Omit<JournalEntryInput, 'lines'> & { reversesEntryId?: string },
+  lines: CheckedLine[],
+): Promise<string> {
+  const accountIds = await accountIdsOf(
+    tx,
+    principal.firmId,
+    lines.map((line) => line.account),
+  );
+  const [created] = await tx
+    .insert(journalEntries)
+    .values({
+      firmId: principal.firmId,
+      entryDate: header.entryDate,
+      memo: header.memo.trim(),
+      sourceType: header.sourceType,
+      sourceId: header.sourceId,
+      reversesEntryId: header.reversesEntryId ?? null,
+      createdByUserId: principal.userId,
+    })
+    .returning({ id: journalEntries.id });
+  const entryId = created!.id;
+  await tx.insert(journalLines).values(
+    lines.map((line) => ({
+      firmId: principal.firmId,
+      entryId,
+      accountId: accountIds.get(line.account)!,
+      debit: centsToText(line.debit),
+      credit: centsToText(line.credit),
+      clientId: line.clientId,
+      matterId: line.matterId,
+      memo: line.memo,
+    })),
+  );
+  return entryId;
+}
+
+/**
+ * Posts a balanced entry in the caller's transaction (the caller's money record and its entry
+ * commit together). Returns the entry id. Refuses (400) an unbalanced, empty or zero entry or a
+ * line with both/neither side; amounts are exact decimal text with ≤ 2 decimals. The database
+ * checks the balance again at commit (migration 0029).
+ */
+export async function postJournalEntry(tx: Tx, principal: LedgerPrincipal, entry: JournalEntryInput): Promise<string> {
+  const lines = checkEntry(entry);
+  return insertEntry(tx, principal, entry, lines);
+}
+
+/**
+ * Posts the mirror entry of `entryId` (debits and credits swapped) referencing it; an entry is
+ * reversed at most once (409 otherwise). Another firm's or an unknown entry: 404.
+ */
+export async function reverseJournalEntry(
+  tx: Tx,
+  principal: LedgerPrincipal,
+  entryId: string,
+  input: { entryDate: string; memo: string; sourceType: JournalSourceType; sourceId: string | null },
+): Promise<string> {
+  if (!isIsoDate(input.entryDate)) throw badRequest('The journal entry date must be an ISO date (YYYY-MM-DD)');
+  if (!input.memo?.trim()) throw badRequest('A journal entry needs a memo');
+  const [original] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.firmId, principal.firmId), eq(journalEntries.id, entryId)))
+    .limit(1);
+  if (!original) throw notFound('Journal entry');
+  const [reversal] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.firmId, principal.firmId), eq(journalEntries.reversesEntryId, entryId)))
+    .limit(1);
+  if (reversal) throw conflict('This journal entry has already been reversed');
+  const originalLines = await tx
+    .select({
+      code: ledgerAccounts.code,
+      debit: journalLines.debit,
+      credit: journalLines.credit,
+      clientId: journalLines.clientId,
+      matterId: journalLines.matterId,
+      memo: journalLines.memo,
+    })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(and(eq(journalLines.firmId, principal.firmId), eq(journalLines.entryId, entryId)))
+    .orderBy(journalLines.id);
+  const mirrored: CheckedLine[] = originalLines.map((line) => ({
+    account: line.code as LedgerAccountCode,
+    debit: centsOf(line.credit),
+    credit: centsOf(line.debit),
+    clientId: line.clientId,
+    matterId: line.matterId,
+    memo: line.memo,
+  }));
+  try {
+    // A savepoint, so a concurrent reversal's unique violation leaves the caller's transaction usable for the 409.
+    return await tx.transaction((inner) => insertEntry(inner as Tx, principal, { ...input, reversesEntryId: entryId }, mirrored));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This journal entry has already been reversed');
+    throw error;
+  }
+}
+
+/**
+ * Sum of one account's lines (for a client or matter when filtered: accounts receivable owed by a
+ * client, trust held for a client), as debit − credit text ("-120.00" on a credit-normal account
+ * holding 120.00).
+ */
+export async function accountBalance(
+  tx: Tx,
+  firmId: string,
+  account: LedgerAccountCode,
+  filter: { clientId?: string; matterId?: string } = {},
+): Promise<string> {
+  const [row] = await tx
+    .select({ balance: sql<string>`coalesce(sum(${journalLines.debit}) - sum(${journalLines.credit}), 0)::numeric(16,2)::text` })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, journalLines.accountId), eq(ledgerAccounts.firmId, firmId)))
+    .where(
+      and(
+        eq(journalLines.firmId, firmId),
+        eq(ledgerAccounts.code, account),
+        filter.clientId ? eq(journalLines.clientId, filter.clientId) : undefined,
+        filter.matterId ? eq(journalLines.matterId, filter.matterId) : undefined,
+      ),
+    );
+  return row?.balance ?? '0.00';
+}
