@@ -159,6 +159,9 @@ ALTER TABLE "firms" ADD CONSTRAINT "firms_tax_applies_to_check" CHECK ("firms"."
 ALTER TABLE "firms" ADD CONSTRAINT "firms_payment_terms_check" CHECK ("firms"."payment_terms_days" between 0 and 365);--> statement-breakpoint
 -- Payments, write-offs and the status history are never changed or removed (a payment is undone by a reversing row);
 -- a draft's lines and matters are replaced when the draft is saved again, so only they may be deleted.
+-- The default privileges of migration 0001 gave the app role every privilege: take them back first.
+REVOKE ALL ON invoices, invoice_matters, invoice_lines, invoice_payments, invoice_write_offs, invoice_events FROM matterhorn_app;
+--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE ON invoices TO matterhorn_app;
 --> statement-breakpoint
 GRANT SELECT, INSERT, DELETE ON invoice_matters TO matterhorn_app;

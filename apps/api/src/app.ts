@@ -45,6 +45,7 @@ import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.rou
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
+  registerAccountingRoutes(app, database);
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),

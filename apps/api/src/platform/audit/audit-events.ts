@@ -67,6 +67,8 @@ export const AUDIT_EVENTS = [
   'invoice.paymentRecorded',
   'invoice.paymentReversed',
   'invoice.writtenOff',
+  'journalEntry.posted',
+  'journalEntry.reversed',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
