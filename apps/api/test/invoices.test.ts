@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance } from '../src/platform/ledger/ledger.ts';
-import { rowsOf } from './support/test-app.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 const base = '/api/admin/invoice';
@@ -675,5 +676,19 @@ describe('access', () => {
     expect(paths.length).toBeGreaterThanOrEqual(16);
     for (const path of paths)
       for (const operation of Object.values(spec.paths[path]) as { summary?: string }[]) expect(operation.summary, path).toBeTruthy();
+  });
+});
+
+describe('demo data', () => {
+  it('seeds the demo firm with a paid, a partly paid and a draft invoice through the service, its books balanced', async () => {
+    expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
+    const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const page = (await call('GET', 'get-invoice-list?size=100', undefined, token)).json().data;
+    expect(page.data.map((row: { status: string }) => row.status).sort()).toEqual(['Draft', 'Paid', 'PartlyPaid']);
+    const [demo] = await rowsOf<{ id: string }>(
+      fixture.context.database.db.execute(sql`select firm_id as id from invoices where created_by_user_id in
+      (select id from users where email = ${`admin@${DEMO_FIRM.emailDomain}`}) limit 1`),
+    );
+    await expectBooksBalanced(demo!.id);
   });
 });
