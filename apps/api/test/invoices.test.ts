@@ -492,6 +492,18 @@ describe('payments and write-offs', () => {
     ).rejects.toThrow();
   });
 
+  it('records a payment once for a double submit with the same Idempotency-Key', async () => {
+    const invoice = await createDraft(undefined, { taxPercent: '0' });
+    await call('POST', `approve-invoice/${invoice.id}`, {});
+    const body = { amount: '10.00', paymentDate: '2025-06-03', method: 'Cash' };
+    const headers = { 'idempotency-key': `payment-${invoice.id}` };
+    const first = await call('POST', `record-payment/${invoice.id}`, body, admin(), headers);
+    const second = await call('POST', `record-payment/${invoice.id}`, body, admin(), headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.json().data.payments).toHaveLength(1);
+    expect((await call('GET', `get-invoice/${invoice.id}`)).json().data.totals.paidAmount).toBe('10.00');
+  });
+
   it('writes off part of the balance (Dr write-offs / Cr receivable), never more than is due', async () => {
     const invoice = await createDraft(undefined, { taxPercent: '0' });
     await call('POST', `approve-invoice/${invoice.id}`, {});
