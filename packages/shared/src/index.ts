@@ -26,4 +26,6 @@ export * from './time-entries/utbms-task-codes.ts';
 export * from './flat-fees/flat-fee.schemas.ts';
 export * from './expenses/expense.schemas.ts';
 export * from './expenses/expense-amounts.ts';
+export * from './invoices/invoice-amounts.ts';
+export * from './invoices/invoice.schemas.ts';
 export * from './accounting/ledger.schemas.ts';

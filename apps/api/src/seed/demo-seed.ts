@@ -24,6 +24,7 @@ import { seedDemoExpenses } from './demo-expenses.ts';
 import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -281,5 +282,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoFlatFees(database, firm);
   await seedDemoExpenses(database, firm, files);
   await seedDemoExchangeRates(database, firm);
+  await seedDemoInvoices(database, firm);
   return true;
 }

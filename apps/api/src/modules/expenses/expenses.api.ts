@@ -1,7 +1,11 @@
+import type { Tx } from '../../db/database.ts';
 import { expenses } from '../../db/schema/index.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { listItemOf } from './expenses.service.ts';
 import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
 import {
   billingStatusOf,
+  findUnbilledExpenseRows,
   findPendingRequests,
   isBilledExpense,
   isNotFreeToBill,
@@ -24,3 +28,7 @@ export type ExpenseBilling = ReturnType<typeof createExpenseBilling>;
 /** An invoice takes only approved, billable client expenses not yet on an invoice: anything else refuses the lock. */
 export const createExpenseBilling = () =>
   createInvoiceLock({ table: expenses, isBilled: isNotFreeToBill, notFree: EXPENSE_BILLING_MESSAGES.notFree });
+
+/** A client's approved, billable expenses not on an invoice (or those an invoice has locked), oldest first, as the expense list shows them. */
+export const findUnbilledExpenses = async (tx: Tx, firmId: string, filter: UnbilledItemFilter) =>
+  (await findUnbilledExpenseRows(tx, firmId, filter)).map(listItemOf);

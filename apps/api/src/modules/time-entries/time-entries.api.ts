@@ -2,6 +2,7 @@ import { TIME_ENTRY_STATUS } from '@matterhorn/shared';
 import { timeEntries } from '../../db/schema/index.ts';
 import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
 import { isBilledTimeEntry } from './time-entry-billing.repository.ts';
+import { findUnbilledTimeEntries } from './time-entry-list.repository.ts';
 
 /**
  * What other modules may know and do about time entries (an invoice, the dashboard, reports): the
@@ -9,6 +10,8 @@ import { isBilledTimeEntry } from './time-entry-billing.repository.ts';
  * the billing surface from app.ts; nothing else of this module is another's to import.
  */
 export { isBilledTimeEntry };
+/** A client's billable time entries not on an invoice (or those an invoice has locked), as the list shows them. */
+export { findUnbilledTimeEntries };
 
 export const TIME_ENTRY_BILLING_MESSAGES = {
   notFree: 'Some of these time entries are already billed or no longer exist',
