@@ -79,11 +79,16 @@ ON CONFLICT (firm_id, code) DO NOTHING;--> statement-breakpoint
 CREATE FUNCTION journal_entry_balance_check() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
-  v_entry_id uuid := CASE WHEN TG_TABLE_NAME = 'journal_entries' THEN NEW.id ELSE NEW.entry_id END;
+  v_entry_id uuid;
   v_lines bigint;
   v_debit numeric;
   v_credit numeric;
 BEGIN
+  IF TG_TABLE_NAME = 'journal_entries' THEN
+    v_entry_id := NEW.id;
+  ELSE
+    v_entry_id := NEW.entry_id;
+  END IF;
   SELECT count(*), coalesce(sum(debit), 0), coalesce(sum(credit), 0)
     INTO v_lines, v_debit, v_credit
     FROM journal_lines WHERE entry_id = v_entry_id;
@@ -147,9 +152,9 @@ CREATE TRIGGER journal_lines_no_truncate BEFORE TRUNCATE ON journal_lines
   FOR EACH STATEMENT EXECUTE FUNCTION journal_refuse_change();--> statement-breakpoint
 REVOKE EXECUTE ON FUNCTION journal_entry_balance_check() FROM PUBLIC;--> statement-breakpoint
 REVOKE EXECUTE ON FUNCTION journal_line_same_transaction() FROM PUBLIC;--> statement-breakpoint
-GRANT SELECT, INSERT ON ledger_accounts TO matterhorn_app;--> statement-breakpoint
-GRANT SELECT, INSERT ON journal_entries TO matterhorn_app;--> statement-breakpoint
-GRANT SELECT, INSERT ON journal_lines TO matterhorn_app;--> statement-breakpoint
+-- The app role reads and posts; the default privileges of migration 0001 also gave it UPDATE and DELETE.
+REVOKE ALL ON ledger_accounts, journal_entries, journal_lines FROM matterhorn_app;--> statement-breakpoint
+GRANT SELECT, INSERT ON ledger_accounts, journal_entries, journal_lines TO matterhorn_app;--> statement-breakpoint
 ALTER TABLE ledger_accounts ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE ledger_accounts FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY firm_isolation ON ledger_accounts TO matterhorn_app

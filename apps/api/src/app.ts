@@ -44,6 +44,8 @@ import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-ra
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -135,6 +137,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
+  registerAccountingRoutes(app, database);
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),
@@ -143,6 +146,8 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
     logger: app.log,
   });
   registerTimeEntryLogRoutes(app, database);
+  // The send hook (email with the PDF, public link) is the invoice-delivery module's: pass onSend here.
+  registerInvoiceRoutes(app, { database });
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -92,6 +92,45 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
+  it('gives every firm of an older release the chart of accounts (migration 0029)', async () => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
+    const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0029_general_ledger'));
+    const database = openDatabase({ pglite: createPglite() });
+    const firmIds = ['11111111-1111-4111-8111-111111111111', '44444444-4444-4444-8444-444444444444'];
+    try {
+      await database.migrate(folder);
+      for (const firmId of firmIds) await database.db.execute(sql`insert into firms (id, name) values (${firmId}, 'Old Firm LLP')`);
+
+      await database.migrate();
+
+      for (const firmId of firmIds) {
+        const accounts = await database.withFirm(firmId, (tx) =>
+          rowsOf<{ code: string; name: string; normal_balance: string }>(
+            tx.execute(sql`select code, name, normal_balance from ledger_accounts order by code`),
+          ),
+        );
+        expect(accounts.map((account) => account.code)).toEqual([
+          'accounts-receivable',
+          'client-trust-liability',
+          'discounts-given',
+          'expense-recoveries',
+          'fee-income',
+          'operating-bank',
+          'tax-payable',
+          'trust-bank',
+          'write-offs',
+        ]);
+        expect(accounts.find((account) => account.code === 'write-offs')).toMatchObject({
+          name: 'Bad debt write-offs',
+          normal_balance: 'debit',
+        });
+      }
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a persisted PGlite data directory across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-data-'));
     try {

@@ -36,6 +36,9 @@ describe('row-level security', () => {
         'expenses',
         'expense_receipts',
         'expense_categories',
+        'ledger_accounts',
+        'journal_entries',
+        'journal_lines',
       ]),
     );
     const flags = await rowsOf(

@@ -28,3 +28,4 @@ export * from './expenses/expense.schemas.ts';
 export * from './expenses/expense-amounts.ts';
 export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
+export * from './accounting/ledger.schemas.ts';

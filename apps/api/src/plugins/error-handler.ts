@@ -36,7 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
         .send({ success: false, message: 'The service is briefly unavailable. Please try again in a moment.', data: null });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error }, 'request failed'); if (process.env.DEBUG_500) console.error(error);
     return reply
       .status(500)
       .send({ success: false, message: `Something went wrong. Please try again (reference ${request.id}).`, data: null });

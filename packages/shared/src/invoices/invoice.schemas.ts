@@ -25,7 +25,8 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const INVOICE_STATUS_TABS = ['All', ...INVOICE_STATUSES] as const;
 export type InvoiceStatusTab = (typeof INVOICE_STATUS_TABS)[number];
 
-export const INVOICE_PAYMENT_METHODS = ['Bank transfer', 'Cash', 'Cheque', 'Card', 'Trust', 'Other'] as const;
+/** Paying from trust comes with the trust issue (the same payment path, a trust method then). */
+export const INVOICE_PAYMENT_METHODS = ['Bank transfer', 'Cash', 'Cheque', 'Card', 'Other'] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 export const INVOICE_MESSAGES = {

@@ -15,6 +15,16 @@ export const firms = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Hours are billed rounded up to this unit (0: the exact time). PRODUCT.md module 5. */
     billingIncrement: numeric('billing_increment', { precision: 4, scale: 2 }).notNull().default('0.10'),
+    /** Invoicing (PRODUCT.md module 9): number prefix, default payment terms, tax and approval. */
+    invoiceNumberPrefix: text('invoice_number_prefix').notNull().default('INV-'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    taxName: text('tax_name'),
+    taxPercent: numeric('tax_percent', { precision: 7, scale: 4 }).notNull().default('0'),
+    taxAppliesTo: text('tax_applies_to').notNull().default('both'),
+    invoiceApprovalRequired: boolean('invoice_approval_required').notNull().default(false),
+    /** The bill-of-charges clock (Legal Practitioners Act s.16(2)); null: on exactly when the home currency is NGN. */
+    billOfChargesClock: boolean('bill_of_charges_clock'),
+    defaultPaymentInstructions: text('default_payment_instructions'),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),
@@ -28,6 +38,8 @@ export const firms = pgTable(
     uniqueIndex('firms_portal_slug_key')
       .on(table.portalSlug)
       .where(sql`${table.portalSlug} is not null`),
+    check('firms_tax_applies_to_check', sql`${table.taxAppliesTo} in ('fees', 'expenses', 'both')`),
+    check('firms_payment_terms_check', sql`${table.paymentTermsDays} between 0 and 365`),
     check('firms_billing_increment_check', sql`${table.billingIncrement} in (0, 0.01, 0.05, 0.1, 0.25)`),
   ],
 );

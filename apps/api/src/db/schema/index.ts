@@ -12,3 +12,4 @@ export * from './platform.ts';
 export * from './flat-fees.ts';
 export * from './expenses.ts';
 export * from './ledger.ts';
+export * from './invoices.ts';

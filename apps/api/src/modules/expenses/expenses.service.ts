@@ -177,7 +177,7 @@ const audited = (values: (ExpenseValues & { approvalStatus?: string }) | Existin
 
 type ListItemRow = ListRow<typeof expenseList.columns>;
 
-function listItemOf(row: ListItemRow): ExpenseListItem {
+export function listItemOf(row: ListItemRow): ExpenseListItem {
   return {
     ...row,
     quantity: trimDecimal(row.quantity),

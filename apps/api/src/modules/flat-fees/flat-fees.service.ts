@@ -80,7 +80,7 @@ const audited = (values: FlatFeeValues | Existing) => ({
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findFlatFeeDetail>>>;
 type ListRowOf = ListRow<typeof flatFeeList.columns>;
 
-const listItemOf = ({ createdAt, ...row }: ListRowOf): FlatFeeListItem => ({
+export const listItemOf = ({ createdAt, ...row }: ListRowOf): FlatFeeListItem => ({
   ...row,
   status: row.isLocked ? 'Billed' : 'Unbilled',
   createdAt: createdAt.toISOString(),

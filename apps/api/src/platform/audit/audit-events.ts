@@ -55,6 +55,20 @@ export const AUDIT_EVENTS = [
   'expenseCategory.created',
   'expenseCategory.updated',
   'expenseCategory.deleted',
+  'firm.invoiceSettingsUpdated',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.deleted',
+  'invoice.submitted',
+  'invoice.approved',
+  'invoice.sent',
+  'invoice.delivered',
+  'invoice.voided',
+  'invoice.paymentRecorded',
+  'invoice.paymentReversed',
+  'invoice.writtenOff',
+  'journalEntry.posted',
+  'journalEntry.reversed',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { recordAuditEvent } from '../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 /**
@@ -187,6 +188,14 @@ async function insertEntry(
       memo: line.memo,
     })),
   );
+  const total = centsToText(lines.reduce((sum, line) => sum + line.debit, 0n));
+  await recordAuditEvent(tx, principal, header.reversesEntryId ? 'journalEntry.reversed' : 'journalEntry.posted', entryId, {
+    sourceType: header.sourceType,
+    sourceId: header.sourceId,
+    entryDate: header.entryDate,
+    total,
+    ...(header.reversesEntryId ? { reversesEntryId: header.reversesEntryId } : {}),
+  });
   return entryId;
 }
 

@@ -1,0 +1,89 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
+
+/** Every account of the firm with its lines' totals, of entries dated on or before asOfDate when given. */
+export function accountTotals(tx: Tx, firmId: string, asOfDate: string | null) {
+  const dated = asOfDate
+    ? sql`exists (select 1 from ${journalEntries} where ${journalEntries.id} = ${journalLines.entryId} and ${journalEntries.entryDate} <= ${asOfDate})`
+    : undefined;
+  return tx
+    .select({
+      code: ledgerAccounts.code,
+      name: ledgerAccounts.name,
+      type: ledgerAccounts.type,
+      normalBalance: ledgerAccounts.normalBalance,
+      totalDebit: sql<string>`coalesce(sum(${journalLines.debit}), 0)::numeric(16,2)::text`,
+      totalCredit: sql<string>`coalesce(sum(${journalLines.credit}), 0)::numeric(16,2)::text`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(journalLines, and(eq(journalLines.accountId, ledgerAccounts.id), eq(journalLines.firmId, firmId), dated))
+    .where(eq(ledgerAccounts.firmId, firmId))
+    .groupBy(ledgerAccounts.id);
+}
+
+export type JournalEntryFilter = { sourceType?: string; sourceId?: string; fromDate?: string; toDate?: string };
+
+function entryConditions(firmId: string, filter: JournalEntryFilter): SQL | undefined {
+  return and(
+    eq(journalEntries.firmId, firmId),
+    filter.sourceType ? eq(journalEntries.sourceType, filter.sourceType) : undefined,
+    filter.sourceId ? eq(journalEntries.sourceId, filter.sourceId) : undefined,
+    filter.fromDate ? gte(journalEntries.entryDate, filter.fromDate) : undefined,
+    filter.toDate ? lte(journalEntries.entryDate, filter.toDate) : undefined,
+  );
+}
+
+export async function countEntries(tx: Tx, firmId: string, filter: JournalEntryFilter): Promise<number> {
+  const [row] = await tx.select({ total: count() }).from(journalEntries).where(entryConditions(firmId, filter));
+  return row?.total ?? 0;
+}
+
+/** A page of entries, newest posted first. */
+export function pageOfEntries(tx: Tx, firmId: string, filter: JournalEntryFilter, limit: number, offset: number) {
+  return tx
+    .select({
+      id: journalEntries.id,
+      entryDate: journalEntries.entryDate,
+      memo: journalEntries.memo,
+      sourceType: journalEntries.sourceType,
+      sourceId: journalEntries.sourceId,
+      reversesEntryId: journalEntries.reversesEntryId,
+      createdByUserId: journalEntries.createdByUserId,
+      createdAt: journalEntries.createdAt,
+    })
+    .from(journalEntries)
+    .where(entryConditions(firmId, filter))
+    .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function linesOfEntries(tx: Tx, firmId: string, entryIds: string[]) {
+  return (
+    tx
+      .select({
+        id: journalLines.id,
+        entryId: journalLines.entryId,
+        accountCode: ledgerAccounts.code,
+        accountName: ledgerAccounts.name,
+        debit: journalLines.debit,
+        credit: journalLines.credit,
+        clientId: journalLines.clientId,
+        matterId: journalLines.matterId,
+        memo: journalLines.memo,
+      })
+      .from(journalLines)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+      .where(and(eq(journalLines.firmId, firmId), inArray(journalLines.entryId, entryIds)))
+      // Debits first, then credits, each in the order posted (ids are random: order by the amount side, then account).
+      .orderBy(sql`${journalLines.debit} = 0`, ledgerAccounts.code, journalLines.id)
+  );
+}
+
+export function reversalsOf(tx: Tx, firmId: string, entryIds: string[]) {
+  return tx
+    .select({ id: journalEntries.id, reversesEntryId: journalEntries.reversesEntryId })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.firmId, firmId), inArray(journalEntries.reversesEntryId, entryIds)));
+}

@@ -1,0 +1,94 @@
+import type { JournalEntryPage, TrialBalance, TrialBalanceQuery, journalEntryListQuerySchema } from '@matterhorn/shared';
+import type { z } from 'zod';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { centsToText, SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
+import * as repository from './accounting.repository.ts';
+
+const cents = (text: string): bigint => {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -value : value;
+};
+
+const chartOrder = (code: string) => {
+  const index = SYSTEM_LEDGER_ACCOUNTS.findIndex((account) => account.code === code);
+  return index === -1 ? SYSTEM_LEDGER_ACCOUNTS.length : index;
+};
+
+export function createAccountingService(database: Database) {
+  return {
+    /** Every account's debits, credits and balance (debit − credit), the totals, and whether they agree. */
+    trialBalance(principal: FirmPrincipal, query: TrialBalanceQuery): Promise<TrialBalance> {
+      const asOfDate = query.AsOfDate ?? null;
+      return database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const rows = await repository.accountTotals(tx, principal.firmId, asOfDate);
+          rows.sort((a, b) => chartOrder(a.code) - chartOrder(b.code) || a.code.localeCompare(b.code));
+          let totalDebit = 0n;
+          let totalCredit = 0n;
+          const accounts = rows.map((row) => {
+            const debit = cents(row.totalDebit);
+            const credit = cents(row.totalCredit);
+            totalDebit += debit;
+            totalCredit += credit;
+            return {
+              code: row.code as TrialBalance['accounts'][number]['code'],
+              name: row.name,
+              type: row.type as TrialBalance['accounts'][number]['type'],
+              normalBalance: row.normalBalance as 'debit' | 'credit',
+              totalDebit: centsToText(debit),
+              totalCredit: centsToText(credit),
+              balance: centsToText(debit - credit),
+            };
+          });
+          return {
+            asOfDate,
+            accounts,
+            totalDebit: centsToText(totalDebit),
+            totalCredit: centsToText(totalCredit),
+            isBalanced: totalDebit === totalCredit,
+          };
+        },
+        READ_ONLY,
+      );
+    },
+
+    /** Journal entries with their lines, newest posted first. */
+    journalEntries(principal: FirmPrincipal, query: z.output<typeof journalEntryListQuerySchema>): Promise<JournalEntryPage> {
+      const { page, size } = query;
+      const filter = { sourceType: query.sourceType, sourceId: query.sourceId, fromDate: query.FromDate, toDate: query.ToDate };
+      return database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const totalCount = await repository.countEntries(tx, principal.firmId, filter);
+          const entries = await repository.pageOfEntries(tx, principal.firmId, filter, size, (page - 1) * size);
+          const ids = entries.map((entry) => entry.id);
+          const lines = ids.length ? await repository.linesOfEntries(tx, principal.firmId, ids) : [];
+          const reversals = ids.length ? await repository.reversalsOf(tx, principal.firmId, ids) : [];
+          const reversedBy = new Map(reversals.map((reversal) => [reversal.reversesEntryId!, reversal.id]));
+          return {
+            page,
+            size,
+            totalCount,
+            data: entries.map((entry) => ({
+              ...entry,
+              sourceType: entry.sourceType as JournalEntryPage['data'][number]['sourceType'],
+              createdAt: entry.createdAt.toISOString(),
+              reversedByEntryId: reversedBy.get(entry.id) ?? null,
+              lines: lines
+                .filter((line) => line.entryId === entry.id)
+                .map(({ entryId: _entryId, ...line }) => ({
+                  ...line,
+                  accountCode: line.accountCode as JournalEntryPage['data'][number]['lines'][number]['accountCode'],
+                })),
+            })),
+          };
+        },
+        READ_ONLY,
+      );
+    },
+  };
+}

@@ -1,0 +1,368 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { InvoiceStatus } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import {
+  clients,
+  currencies,
+  firms,
+  invoiceEvents,
+  invoiceLines,
+  invoiceMatters,
+  invoicePayments,
+  invoices,
+  invoiceWriteOffs,
+  matters,
+  users,
+} from '../../db/schema/index.ts';
+import { substringPattern } from '../../platform/lists/list-statements.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'firmId' | 'invoiceId'>;
+
+/** The firm's invoice settings, its home currency and today in its time zone. */
+export async function findInvoiceSettings(tx: Tx, firmId: string) {
+  const [row] = await tx
+    .select({
+      invoiceNumberPrefix: firms.invoiceNumberPrefix,
+      paymentTermsDays: firms.paymentTermsDays,
+      taxName: firms.taxName,
+      taxPercent: firms.taxPercent,
+      taxAppliesTo: firms.taxAppliesTo,
+      invoiceApprovalRequired: firms.invoiceApprovalRequired,
+      billOfChargesClock: sql<boolean>`coalesce(${firms.billOfChargesClock}, ${currencies.isoCode} = 'NGN', false)`,
+      defaultPaymentInstructions: firms.defaultPaymentInstructions,
+      homeCurrencyId: firms.homeCurrencyId,
+      currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
+      currencyCode: currencies.isoCode,
+      today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')`,
+    })
+    .from(firms)
+    .leftJoin(currencies, eq(currencies.id, firms.homeCurrencyId))
+    .where(eq(firms.id, firmId));
+  return row!;
+}
+export type InvoiceSettingsRow = Awaited<ReturnType<typeof findInvoiceSettings>>;
+
+export async function updateInvoiceSettings(
+  tx: Tx,
+  firmId: string,
+  values: Pick<
+    typeof firms.$inferInsert,
+    | 'invoiceNumberPrefix'
+    | 'paymentTermsDays'
+    | 'taxName'
+    | 'taxPercent'
+    | 'taxAppliesTo'
+    | 'invoiceApprovalRequired'
+    | 'billOfChargesClock'
+    | 'defaultPaymentInstructions'
+  >,
+) {
+  await tx
+    .update(firms)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(firms.id, firmId));
+}
+
+/** A live client of the firm (null when not the firm's or deleted). */
+export async function findClient(tx: Tx, firmId: string, clientId: string) {
+  const [row] = await tx
+    .select({ id: clients.id, name: clients.displayName })
+    .from(clients)
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId), isNull(clients.deletedAt)));
+  return row ?? null;
+}
+
+/** The firm's live matters among `ids`, with their client. */
+export async function findMatters(tx: Tx, firmId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: matters.id, clientId: matters.clientId })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), inArray(matters.id, ids), isNull(matters.deletedAt)));
+}
+
+export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(invoices).values(values).returning({ id: invoices.id });
+  return row!.id;
+}
+
+export async function updateInvoice(tx: Tx, firmId: string, invoiceId: string, values: Partial<typeof invoices.$inferInsert>) {
+  await tx
+    .update(invoices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId)));
+}
+
+/** The live invoice, locked for the change about to be made to it; null when it is not the firm's. */
+export async function lockInvoice(tx: Tx, firmId: string, invoiceId: string): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId), isNull(invoices.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Replaces a draft's lines and matters. */
+export async function replaceLinesAndMatters(tx: Tx, firmId: string, invoiceId: string, lines: InvoiceLineValues[], matterIds: string[]) {
+  await tx.delete(invoiceLines).where(and(eq(invoiceLines.firmId, firmId), eq(invoiceLines.invoiceId, invoiceId)));
+  await tx.delete(invoiceMatters).where(and(eq(invoiceMatters.firmId, firmId), eq(invoiceMatters.invoiceId, invoiceId)));
+  for (let start = 0; start < lines.length; start += 500) {
+    await tx.insert(invoiceLines).values(lines.slice(start, start + 500).map((line) => ({ ...line, firmId, invoiceId })));
+  }
+  if (matterIds.length > 0) await tx.insert(invoiceMatters).values(matterIds.map((matterId) => ({ firmId, invoiceId, matterId })));
+}
+
+export async function insertEvent(
+  tx: Tx,
+  firmId: string,
+  invoiceId: string,
+  byUserId: string,
+  status: InvoiceStatus,
+  action: string,
+  note: string | null = null,
+) {
+  await tx.insert(invoiceEvents).values({ firmId, invoiceId, byUserId, status, action, note });
+}
+
+export async function insertPayment(tx: Tx, values: typeof invoicePayments.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(invoicePayments).values(values).returning({ id: invoicePayments.id });
+  return row!.id;
+}
+
+export async function findPayment(tx: Tx, firmId: string, invoiceId: string, paymentId: string) {
+  const [row] = await tx
+    .select({
+      id: invoicePayments.id,
+      amount: invoicePayments.amount,
+      receiptNumber: invoicePayments.receiptNumber,
+      method: invoicePayments.method,
+      reversesPaymentId: invoicePayments.reversesPaymentId,
+      journalEntryId: invoicePayments.journalEntryId,
+      isReversed: sql<boolean>`exists (select 1 from ${invoicePayments} reversal
+        where reversal.firm_id = ${firmId} and reversal.reverses_payment_id = ${invoicePayments.id})`,
+    })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.firmId, firmId), eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.id, paymentId)));
+  return row ?? null;
+}
+
+export async function insertWriteOff(tx: Tx, values: typeof invoiceWriteOffs.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(invoiceWriteOffs).values(values).returning({ id: invoiceWriteOffs.id });
+  return row!.id;
+}
+
+export async function findWriteOffEntries(tx: Tx, firmId: string, invoiceId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ entryId: invoiceWriteOffs.journalEntryId })
+    .from(invoiceWriteOffs)
+    .where(and(eq(invoiceWriteOffs.firmId, firmId), eq(invoiceWriteOffs.invoiceId, invoiceId)));
+  return rows.flatMap((row) => (row.entryId ? [row.entryId] : []));
+}
+
+const userName = (column: AnyPgColumn) => sql<string>`coalesce((select named.name from ${users} named where named.id = ${column}), '')`;
+
+/** Everything the invoice view shows. */
+export async function findInvoiceDetail(tx: Tx, firmId: string, invoiceId: string) {
+  const [invoice] = await tx
+    .select({
+      invoice: invoices,
+      clientName: clients.displayName,
+      clientEmail: clients.email,
+      clientAddress: sql<string | null>`nullif(concat_ws(', ', nullif(${clients.address}, ''), nullif(${clients.city}, ''),
+        nullif(${clients.state}, ''), nullif(${clients.postalCode}, ''), nullif(${clients.country}, '')), '')`,
+      currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
+      currencyCode: currencies.isoCode,
+      createdByUserName: userName(invoices.createdByUserId),
+      approvedByUserName: sql<string | null>`(select named.name from ${users} named where named.id = ${invoices.approvedByUserId})`,
+      recoverableFromDate: sql<string | null>`to_char((${invoices.deliveredDate} + interval '1 month')::date, 'YYYY-MM-DD')`,
+      isOverdue: isOverdue,
+    })
+    .from(invoices)
+    .innerJoin(clients, and(eq(clients.firmId, invoices.firmId), eq(clients.id, invoices.clientId)))
+    .leftJoin(currencies, eq(currencies.id, invoices.currencyId))
+    .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId), isNull(invoices.deletedAt)));
+  if (!invoice) return null;
+  const [matterRows, lines, payments, writeOffs, events] = await Promise.all([
+    tx
+      .select({ id: matters.id, name: matters.matterName, matterNumber: matters.matterNumber })
+      .from(invoiceMatters)
+      .innerJoin(matters, and(eq(matters.firmId, invoiceMatters.firmId), eq(matters.id, invoiceMatters.matterId)))
+      .where(and(eq(invoiceMatters.firmId, firmId), eq(invoiceMatters.invoiceId, invoiceId)))
+      .orderBy(asc(matters.matterName)),
+    tx
+      .select({
+        line: invoiceLines,
+        matterName: matters.matterName,
+        matterNumber: matters.matterNumber,
+      })
+      .from(invoiceLines)
+      .innerJoin(matters, and(eq(matters.firmId, invoiceLines.firmId), eq(matters.id, invoiceLines.matterId)))
+      .where(and(eq(invoiceLines.firmId, firmId), eq(invoiceLines.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceLines.sortOrder)),
+    tx
+      .select({
+        payment: invoicePayments,
+        recordedByUserName: userName(invoicePayments.recordedByUserId),
+        reversedByPaymentId: sql<string | null>`(select reversal.id from ${invoicePayments} reversal
+          where reversal.firm_id = ${firmId} and reversal.reverses_payment_id = "invoice_payments"."id")`,
+      })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.firmId, firmId), eq(invoicePayments.invoiceId, invoiceId)))
+      .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id)),
+    tx
+      .select({ writeOff: invoiceWriteOffs, byUserName: userName(invoiceWriteOffs.byUserId) })
+      .from(invoiceWriteOffs)
+      .where(and(eq(invoiceWriteOffs.firmId, firmId), eq(invoiceWriteOffs.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceWriteOffs.createdAt)),
+    tx
+      .select({ event: invoiceEvents, byUserName: userName(invoiceEvents.byUserId) })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.firmId, firmId), eq(invoiceEvents.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.id)),
+  ]);
+  return { ...invoice, matters: matterRows, lines, payments, writeOffs, events };
+}
+export type InvoiceDetailRow = NonNullable<Awaited<ReturnType<typeof findInvoiceDetail>>>;
+
+const ISSUED: InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
+const today = sql`(now() at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${invoices.firmId}), 'UTC'))::date`;
+/** Issued, money still due, past its due date (in the firm's time zone). */
+export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent', 'PartlyPaid') and ${invoices.balanceDue} > 0
+  and ${invoices.dueDate} < ${today})`;
+
+export type InvoiceListFilters = {
+  status?: InvoiceStatus | undefined;
+  clientId?: string | undefined;
+  matterId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  isOverdue?: boolean;
+  searchText?: string | undefined;
+};
+
+function listConditions(firmId: string, filters: InvoiceListFilters): SQL {
+  const pattern = filters.searchText ? substringPattern(filters.searchText) : null;
+  return and(
+    eq(invoices.firmId, firmId),
+    isNull(invoices.deletedAt),
+    filters.status ? eq(invoices.status, filters.status) : undefined,
+    filters.clientId ? eq(invoices.clientId, filters.clientId) : undefined,
+    filters.matterId
+      ? sql`exists (select 1 from ${invoiceMatters} covered where covered.firm_id = ${firmId}
+          and covered.invoice_id = "invoices"."id" and covered.matter_id = ${filters.matterId})`
+      : undefined,
+    filters.from ? gte(invoices.issueDate, filters.from) : undefined,
+    filters.to ? lte(invoices.issueDate, filters.to) : undefined,
+    filters.isOverdue ? isOverdue : undefined,
+    pattern
+      ? or(
+          ilike(invoices.invoiceNumber, pattern),
+          sql`${invoices.clientId} in (select searched.id from ${clients} searched
+            where searched.firm_id = ${firmId} and searched.display_name ilike ${pattern})`,
+        )
+      : undefined,
+  )!;
+}
+
+const SORTS = {
+  invoiceNumber: [invoices.numberValue],
+  clientName: [sql`(select sorted.display_name from ${clients} sorted where sorted.id = ${invoices.clientId})`],
+  issueDate: [invoices.issueDate, invoices.createdAt],
+  dueDate: [invoices.dueDate, invoices.createdAt],
+  total: [invoices.total],
+  balanceDue: [invoices.balanceDue],
+  status: [invoices.status],
+  createdAt: [invoices.createdAt],
+} as const;
+export type InvoiceSortColumn = keyof typeof SORTS;
+
+const listColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: sql<InvoiceStatus>`${invoices.status}`,
+  clientId: invoices.clientId,
+  clientName: sql<string>`(select named.display_name from ${clients} named where named.id = ${invoices.clientId})`,
+  matterNames: sql<string[]>`array(select covered_matter.matter_name from ${invoiceMatters} covered
+    join ${matters} covered_matter on covered_matter.id = covered.matter_id
+    where covered.firm_id = "invoices"."firm_id" and covered.invoice_id = "invoices"."id" order by covered_matter.matter_name)`,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  isOverdue,
+  total: invoices.total,
+  paidAmount: invoices.paidAmount,
+  balanceDue: invoices.balanceDue,
+  currencySymbol: sql<string>`coalesce((select money.symbol from ${currencies} money where money.id = ${invoices.currencyId}), '')`,
+  deliveredDate: invoices.deliveredDate,
+  createdAt: invoices.createdAt,
+};
+
+export async function findInvoicePage(
+  tx: Tx,
+  firmId: string,
+  filters: InvoiceListFilters,
+  sort: { column: InvoiceSortColumn; direction: 'asc' | 'desc' },
+  window: { limit: number; offset: number },
+) {
+  const direction = sort.direction === 'asc' ? asc : desc;
+  const order = [...SORTS[sort.column].map((key) => direction(key as SQL)), direction(invoices.id)];
+  return tx
+    .select(listColumns)
+    .from(invoices)
+    .where(listConditions(firmId, filters))
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+export type InvoiceListRow = Awaited<ReturnType<typeof findInvoicePage>>[number];
+
+export async function countInvoices(tx: Tx, firmId: string, filters: InvoiceListFilters): Promise<number> {
+  const [row] = await tx.select({ count: count() }).from(invoices).where(listConditions(firmId, filters));
+  return Number(row?.count ?? 0);
+}
+
+export async function sumInvoices(tx: Tx, firmId: string, filters: InvoiceListFilters) {
+  const [row] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
+      paidAmount: sql<string>`coalesce(sum(${invoices.paidAmount}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
+      balanceDue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.status} in ('Approved', 'Sent', 'PartlyPaid')), 0)::numeric(20, 2)::text`,
+    })
+    .from(invoices)
+    .where(listConditions(firmId, filters));
+  return row!;
+}
+
+/** Issued invoices with money due, by client and by days past due as of `asOf`. */
+export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
+  const late = sql`(${asOf}::date - ${invoices.dueDate})`;
+  const bucket = (condition: SQL) => sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
+  return tx
+    .select({
+      clientId: invoices.clientId,
+      clientName: sql<string>`min(${clients.displayName})`,
+      invoiceCount: sql<number>`count(*)::int`,
+      current: bucket(sql`${late} <= 0`),
+      days1To30: bucket(sql`${late} between 1 and 30`),
+      days31To60: bucket(sql`${late} between 31 and 60`),
+      days61To90: bucket(sql`${late} between 61 and 90`),
+      days90Plus: bucket(sql`${late} > 90`),
+      total: sql<string>`coalesce(sum(${invoices.balanceDue}), 0)::numeric(20, 2)::text`,
+    })
+    .from(invoices)
+    .innerJoin(clients, and(eq(clients.firmId, invoices.firmId), eq(clients.id, invoices.clientId)))
+    .where(
+      and(
+        eq(invoices.firmId, firmId),
+        isNull(invoices.deletedAt),
+        inArray(invoices.status, ISSUED),
+        sql`${invoices.balanceDue} > 0`,
+        lte(invoices.issueDate, asOf),
+        clientId ? eq(invoices.clientId, clientId) : undefined,
+      ),
+    )
+    .groupBy(invoices.clientId)
+    .orderBy(sql`min(${clients.displayName})`);
+}
