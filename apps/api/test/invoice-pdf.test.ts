@@ -1,31 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { formatMoney } from '@matterhorn/shared';
 import { buildInvoicePdf } from '../src/modules/invoices/documents/invoice-pdf.ts';
 import { buildInvoiceFixture, type FixtureLine } from './support/invoice-fixture.ts';
-
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The PDF's text, page by page (each page's text items joined with spaces). */
-export async function pdfText(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl })
-    .promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
+import { pdfText } from './support/pdf-text.ts';
 
 const firm = { name: 'Adeyemi & Co', address: '3 Broad Street, Lagos', taxNumber: 'TIN-1234567', email: 'billing@adeyemi.example' };
 // A 1×1 PNG.
