@@ -646,6 +646,12 @@ describe('access', () => {
       'POST /reverse-payment/:id/:paymentId': ['paymentInfo.delete'],
       'POST /write-off/:id': ['invoice.edit'],
       'GET /get-aged-receivables': ['invoice'],
+      // The bill's documents and public link (modules/invoice-links).
+      'GET /download-invoice-pdf/:id': ['invoice'],
+      'GET /download-ledes/:id': ['invoice'],
+      'GET /download-ledes': ['invoice'],
+      'POST /reissue-invoice-link/:id': ['invoice.edit'],
+      'POST /revoke-invoice-link/:id': ['invoice.edit'],
     });
   });
 

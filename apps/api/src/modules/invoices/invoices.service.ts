@@ -399,7 +399,8 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
   };
 }
 
-async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
+/** The invoice detail inside a transaction (also the PDF, LEDES and public link module's reader). */
+export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
   const [row, settings] = await Promise.all([
     findInvoiceDetail(tx, principal.firmId, invoiceId),
     findInvoiceSettings(tx, principal.firmId),
