@@ -101,6 +101,23 @@ describe('row-level security', () => {
     expect(updated).toHaveLength(0);
   });
 
+  it('lets the app role delete no money record: flat fees, expenses, their receipts and categories, the ledger, payments', async () => {
+    const tables = [
+      'flat_fees',
+      'expenses',
+      'expense_receipts',
+      'expense_categories',
+      'journal_entries',
+      'journal_lines',
+      'invoice_payments',
+    ];
+    const privileges = await rowsOf<{ table_name: string; can_delete: boolean; can_truncate: boolean }>(
+      context.database.db.execute(sql`select t as table_name, has_table_privilege('matterhorn_app', t, 'DELETE') as can_delete,
+        has_table_privilege('matterhorn_app', t, 'TRUNCATE') as can_truncate from unnest(${`{${tables.join(',')}}`}::text[]) as t`),
+    );
+    expect(privileges).toEqual(tables.map((table_name) => ({ table_name, can_delete: false, can_truncate: false })));
+  });
+
   it('gives the app role no way to switch security off or change the schema', async () => {
     await expect(
       context.database.withFirm(firmA.firmId, (tx) => tx.execute(sql`alter table clients disable row level security`)),
