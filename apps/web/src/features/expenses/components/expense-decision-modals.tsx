@@ -26,8 +26,7 @@ function RejectForm({ expenseId, onClose, onDone }: { expenseId: string; onClose
           label="Reason"
           withAsterisk
           description="Sent to the requester with the decision."
-          autosize
-          minRows={3}
+          rows={3}
           data-autofocus
           {...form.inputProps('reason')}
         />

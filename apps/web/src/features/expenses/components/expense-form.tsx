@@ -243,7 +243,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea label="Description" withAsterisk autosize minRows={2} disabled={disabled} {...form.inputProps('description')} />
+              <Textarea label="Description" withAsterisk rows={2} disabled={disabled} {...form.inputProps('description')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput
@@ -328,7 +328,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
               <TextInput label="Reference" description="Invoice or receipt number" disabled={disabled} {...form.inputProps('reference')} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea label="Note" autosize minRows={2} disabled={disabled} {...form.inputProps('note')} />
+              <Textarea label="Note" rows={2} disabled={disabled} {...form.inputProps('note')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <Checkbox
