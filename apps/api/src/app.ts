@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -42,6 +43,8 @@ import { registerActivityTypeRoutes } from './modules/activity-types/activity-ty
 import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
+import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
+import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +85,8 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   });
   await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
+  // Uploads are read by the route that expects one (request.file()), streamed, never buffered whole.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -130,6 +135,13 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
+  registerExpenseRoutes(app, {
+    database,
+    files: createFileStore(config.files),
+    mailer: outgoingMail,
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
   registerTimeEntryLogRoutes(app, database);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);

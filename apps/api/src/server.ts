@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
+import { createFileStore } from './platform/files/files.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 
 const config = loadConfig();
@@ -16,7 +17,7 @@ const database = openDatabase({
 await database.migrate();
 const app = await buildApp(config, { database });
 if (config.seedDemo) {
-  const seeded = await seedDemoFirmOnce(database, config.demoPassword);
+  const seeded = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
   if (seeded) app.log.info('seeded the demo firm (portal slug "demo")');
 }
 

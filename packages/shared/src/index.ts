@@ -25,3 +25,4 @@ export * from './time-entries/time-entry.schemas.ts';
 export * from './time-entries/utbms-task-codes.ts';
 export * from './flat-fees/flat-fee.schemas.ts';
 export * from './expenses/expense.schemas.ts';
+export * from './expenses/expense-amounts.ts';

@@ -13,8 +13,15 @@ import {
 import { hashPassword } from '../lib/secrets.ts';
 import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
 import * as authRepository from '../modules/auth/auth.repository.ts';
-import { DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/firm-defaults.ts';
+import {
+  DEFAULT_ACTIVITY_TYPES,
+  DEFAULT_EXPENSE_CATEGORIES,
+  DEFAULT_PRACTICE_AREAS,
+  DEFAULT_ROLES,
+} from '../modules/auth/firm-defaults.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
+import { seedDemoExpenses } from './demo-expenses.ts';
+import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 
@@ -191,6 +198,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
     );
     const practiceAreas = await authRepository.insertFirmReferenceData(tx, firmId, {
       activityTypes: DEFAULT_ACTIVITY_TYPES,
+      expenseCategories: DEFAULT_EXPENSE_CATEGORIES,
       practiceAreas: DEFAULT_PRACTICE_AREAS,
     });
     const owners = [portalClient!, ...companies, ...people];
@@ -264,13 +272,14 @@ async function completeFirmSetup(tx: Tx, firmId: string, slug: string) {
 
 export const DEMO_FIRM = { slug: 'demo', firmName: 'Adebayo & Partners (Demo)', emailDomain: 'demo.law' } as const;
 
-/** Seeds the demo firm unless it exists; true when it was created now. */
-export async function seedDemoFirmOnce(database: Database, password: string): Promise<boolean> {
+/** Seeds the demo firm unless it exists; true when it was created now. With a file store, its demo receipt is stored too. */
+export async function seedDemoFirmOnce(database: Database, password: string, files?: FileStore): Promise<boolean> {
   const existing = await database.withIdentityLookup((tx) => authRepository.findFirmBySlug(tx, DEMO_FIRM.slug));
   if (existing) return false;
   const firm = await seedFirm(database, { ...DEMO_FIRM, password });
   await seedDemoTimeEntries(database, firm);
   await seedDemoFlatFees(database, firm);
+  await seedDemoExpenses(database, firm, files);
   await seedDemoExchangeRates(database, firm);
   return true;
 }

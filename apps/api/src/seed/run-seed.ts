@@ -1,13 +1,14 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { holdDataDirectoryOrExit } from '../db/data-directory-lock.ts';
+import { createFileStore } from '../platform/files/files.ts';
 import { seedDemoFirmOnce } from './demo-seed.ts';
 
 const config = loadConfig();
 const releaseDataDirectory = config.databaseUrl ? null : await holdDataDirectoryOrExit(config.dataDir);
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const created = await seedDemoFirmOnce(database, config.demoPassword);
+const created = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
 console.log(created ? 'Seeded the demo firm (portal slug "demo").' : 'The demo firm already exists; nothing to do.');
 await database.close();
 await releaseDataDirectory?.();

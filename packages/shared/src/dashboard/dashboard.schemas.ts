@@ -38,3 +38,26 @@ export const myTimeSchema = z.object({
   currencySymbol: z.string(),
 });
 export type MyTime = z.infer<typeof myTimeSchema>;
+
+/**
+ * GET /api/admin/dashboard/get-pending-expense-requests (approvers: expensePermission.edit): the
+ * expense requests waiting for the signed-in approver's decision (never their own), newest first,
+ * the first few of them and how many in all. Amounts are in the firm's home currency.
+ */
+export const pendingExpenseRequestsSchema = z.object({
+  count: z.number(),
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      expenseDate: z.string(),
+      description: z.string(),
+      homeAmount: z.string(),
+      isFirmExpense: z.boolean(),
+      clientName: z.string().nullable(),
+      matterName: z.string().nullable(),
+      addedByUserName: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PendingExpenseRequests = z.infer<typeof pendingExpenseRequestsSchema>;

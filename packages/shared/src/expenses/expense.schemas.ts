@@ -80,6 +80,8 @@ export const EXPENSE_MESSAGES = {
   ownRequest: 'You cannot approve or reject your own expense request',
   reasonRequired: 'Reason is required',
   alreadyPaid: 'This expense is already marked paid',
+  notApprovedForPayment: 'Only an approved expense can be marked paid',
+  categoryNameTaken: 'An expense category with this name already exists',
   paidDateRequired: 'Paid date is required',
   paymentMethodRequired: 'Payment method is required',
   receiptType: 'A receipt must be a PDF, JPEG, PNG or HEIC file',

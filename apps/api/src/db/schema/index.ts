@@ -10,3 +10,4 @@ export * from './time-entries.ts';
 export * from './conflict-names.ts';
 export * from './platform.ts';
 export * from './flat-fees.ts';
+export * from './expenses.ts';

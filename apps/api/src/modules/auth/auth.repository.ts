@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import {
   activityTypes,
+  expenseCategories,
   authTokens,
   clients,
   firms,
@@ -154,13 +155,20 @@ export async function insertRoles(tx: Tx, firmId: string, definitions: readonly 
     .returning({ id: roles.id, name: roles.name });
 }
 
-/** The activity types and practice areas a new firm starts with. */
+/** The activity types, expense categories and practice areas a new firm starts with. */
 export async function insertFirmReferenceData(
   tx: Tx,
   firmId: string,
-  defaults: { activityTypes: readonly (readonly [string, string])[]; practiceAreas: readonly string[] },
+  defaults: {
+    activityTypes: readonly (readonly [string, string])[];
+    expenseCategories: readonly (readonly [string, string])[];
+    practiceAreas: readonly string[];
+  },
 ) {
   await tx.insert(activityTypes).values(defaults.activityTypes.map(([activityType, utbmsCode]) => ({ firmId, activityType, utbmsCode })));
+  await tx
+    .insert(expenseCategories)
+    .values(defaults.expenseCategories.map(([name, utbmsExpenseCode]) => ({ firmId, name, utbmsExpenseCode })));
   return tx
     .insert(practiceAreas)
     .values(defaults.practiceAreas.map((name) => ({ firmId, name })))

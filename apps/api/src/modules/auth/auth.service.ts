@@ -5,7 +5,13 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
-import { ADMINISTRATOR_ROLE_NAME, DEFAULT_ACTIVITY_TYPES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from './firm-defaults.ts';
+import {
+  ADMINISTRATOR_ROLE_NAME,
+  DEFAULT_ACTIVITY_TYPES,
+  DEFAULT_EXPENSE_CATEGORIES,
+  DEFAULT_PRACTICE_AREAS,
+  DEFAULT_ROLES,
+} from './firm-defaults.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
@@ -80,6 +86,7 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
           await repository.insertTrialSubscription(tx, firmId);
           await repository.insertFirmReferenceData(tx, firmId, {
             activityTypes: DEFAULT_ACTIVITY_TYPES,
+            expenseCategories: DEFAULT_EXPENSE_CATEGORIES,
             practiceAreas: DEFAULT_PRACTICE_AREAS,
           });
           return sendVerification(tx, { id: userId, firmId, email: input.email });

@@ -66,6 +66,18 @@ export const DEFAULT_ACTIVITY_TYPES = [
   ['Other', 'A111'],
 ] as const;
 
+/** The expense categories every new firm starts with, each with its UTBMS expense code (migration 0028 gave existing firms the same). */
+export const DEFAULT_EXPENSE_CATEGORIES = [
+  ['Court filing fees', 'E112'],
+  ['Travel', 'E110'],
+  ['Courier', 'E107'],
+  ['Photocopying', 'E101'],
+  ['Expert fees', 'E119'],
+  ['Postage', 'E108'],
+  ['Meals', 'E111'],
+  ['Other', 'E124'],
+] as const;
+
 export const DEFAULT_PRACTICE_AREAS = [
   'Corporate',
   'Criminal',

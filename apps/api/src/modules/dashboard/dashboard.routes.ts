@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardSummarySchema, firmScopeQuerySchema, myTimeSchema, type DashboardSummary } from '@matterhorn/shared';
+import {
+  dashboardSummarySchema,
+  firmScopeQuerySchema,
+  myTimeSchema,
+  pendingExpenseRequestsSchema,
+  type DashboardSummary,
+} from '@matterhorn/shared';
+import { READ_ONLY } from '../../db/database.ts';
 import type { Database } from '../../db/database.ts';
+import { findPendingRequests } from '../expenses/expenses.api.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
@@ -9,6 +17,7 @@ import { countMattersByBillingType, findDashboardCounts, findRecentMatters } fro
 import { createMyTimeService } from './my-time.service.ts';
 
 const RECENT_MATTERS = 5;
+const PENDING_REQUESTS_SHOWN = 5;
 
 export function registerDashboardRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -52,5 +61,30 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
       },
     },
     async (request) => ok('My time', await myTime.find(firmPrincipalOf(request))),
+  );
+
+  api.get(
+    '/api/admin/dashboard/get-pending-expense-requests',
+    {
+      config: { access: firmAccess('expensePermission.edit') },
+      schema: {
+        tags: ['Dashboard'],
+        summary: 'For an approver: the expense requests waiting for their decision (not their own), the newest few and how many',
+        querystring: firmScopeQuerySchema,
+        response: answers(pendingExpenseRequestsSchema),
+      },
+    },
+    async (request) => {
+      const { firmId, userId } = firmPrincipalOf(request);
+      const pending = await database.withFirm(firmId, (tx) => findPendingRequests(tx, firmId, userId, PENDING_REQUESTS_SHOWN), READ_ONLY);
+      return ok('Pending expense requests', {
+        count: pending.count,
+        requests: pending.rows.map((row) => ({
+          ...row,
+          addedByUserName: row.addedByUserName ?? '',
+          createdAt: new Date(row.createdAt).toISOString(),
+        })),
+      });
+    },
   );
 }

@@ -44,6 +44,17 @@ export const AUDIT_EVENTS = [
   'flatFee.created',
   'flatFee.updated',
   'flatFee.deleted',
+  'expense.created',
+  'expense.updated',
+  'expense.deleted',
+  'expense.approved',
+  'expense.rejected',
+  'expense.paid',
+  'expenseReceipt.uploaded',
+  'expenseReceipt.deleted',
+  'expenseCategory.created',
+  'expenseCategory.updated',
+  'expenseCategory.deleted',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -44,6 +44,9 @@ export async function storeUpload(store: FileStore, content: Readable, rules: Up
     },
   });
   detected.once('error', (error) => counted.destroy(error));
+  // The store's pipeline reports a refusal; the pipe from `detected` re-emits it once the pipeline
+  // has let go of `counted`, which must not escape as an uncaught exception.
+  counted.on('error', () => undefined);
   try {
     await store.write(key, detected.pipe(counted));
   } catch (error) {
