@@ -5,7 +5,7 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useMyTime } from '../api/get-my-time.ts';
-import { usePendingExpenseCount } from '../api/get-pending-expense-count.ts';
+import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 
@@ -40,7 +40,7 @@ export function DashboardPage() {
   const myTime = useMyTime(scope, canSeeTime);
   // Approvers (those who may edit expenses) see the requests waiting for them.
   const isApprover = hasPermissions(session.permissions, ['expensePermission.edit']);
-  const pendingExpenses = usePendingExpenseCount(isApprover);
+  const pendingExpenses = usePendingExpenseRequests(scope, isApprover);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -62,7 +62,13 @@ export function DashboardPage() {
         <StatCard label="Closed matters" value={summary.closedMatterCount} />
         <StatCard label="Team members" value={summary.teamMemberCount} />
       </SimpleGrid>
-      {isApprover && <PendingExpensesCard count={pendingExpenses.data} isLoading={pendingExpenses.isLoading} />}
+      {isApprover && (
+        <PendingExpensesCard
+          pending={pendingExpenses.data}
+          isLoading={pendingExpenses.isLoading}
+          homeCurrencySymbol={session.workingUser?.currency ?? ''}
+        />
+      )}
       {canSeeTime && <MyTimeCard myTime={myTime.data} isLoading={myTime.isLoading} isError={myTime.isError} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>

@@ -69,7 +69,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
   const currency = (currencies.data ?? []).find((item) => String(item.id) === values.foreignCurrencyId);
   const expenseSymbol = isForeign ? (currency?.symbol ?? '') : homeSymbol;
   const amount = expenseAmount(values.quantity, values.unitCost);
-  const homeAmount = isForeign ? homeAmountOf(amount, values.exchangeRate) : amount;
+  const homeAmount = isForeign ? homeAmountOf(values.quantity, values.unitCost, values.exchangeRate) : amount;
 
   const people = clients.data?.people ?? [];
   const companies = clients.data?.companies ?? [];
