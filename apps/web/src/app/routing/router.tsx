@@ -164,15 +164,29 @@ export const routes: RouteObject[] = [
           {
             path: 'matter/:id',
             handle: needs('matterMaster'),
-            // The time tab comes from the time-entries feature: composed here, as features never import each other.
+            // The time and expenses tabs come from their features: composed here, as features never import each other.
             lazy: async () => {
-              const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
-                import('../../features/matters/pages/matter-view-page.tsx'),
-                import('../../features/time-entries/components/matter-time-tab.tsx'),
-              ]);
+              const [{ MatterViewPage }, { MatterTimeTab }, { MatterExpensesTab }, { MatterExpensesSection }, { MatterFlatFeesSection }] =
+                await Promise.all([
+                  import('../../features/matters/pages/matter-view-page.tsx'),
+                  import('../../features/time-entries/components/matter-time-tab.tsx'),
+                  import('../../features/matters/components/matter-expenses-tab.tsx'),
+                  import('../../features/expenses/components/matter-expenses-section.tsx'),
+                  import('../../features/flat-fees/components/matter-flat-fees-section.tsx'),
+                ]);
               const tabPanels = {
                 time: (matter: MatterView) => (
                   <MatterTimeTab matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
+                ),
+                expenses: (matter: MatterView) => (
+                  <MatterExpensesTab
+                    expenses={
+                      <MatterExpensesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
+                    }
+                    flatFees={
+                      <MatterFlatFeesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
+                    }
+                  />
                 ),
               };
               return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };
@@ -225,9 +239,23 @@ export const routes: RouteObject[] = [
               Component: (await import('../../features/expenses/pages/expense-approvals-page.tsx')).ExpenseApprovalsPage,
             }),
           },
-          comingSoon('billing', 'Billing', needs()),
-          comingSoon('billing/flat-fees', 'Flat Fees', needs('flatFeePermission')),
-          comingSoon('billing/flat-fees/add-new-flat-fee', 'Add New Flat Fee', needs('flatFeePermission')),
+          // Billing's first page is its flat fees until the invoices module gives it an overview.
+          { path: 'billing', handle: needs('flatFeePermission'), element: <Navigate to="/billing/flat-fees" replace /> },
+          {
+            path: 'billing/flat-fees',
+            handle: needs('flatFeePermission'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/flat-fees-page.tsx')).FlatFeesPage }),
+          },
+          {
+            path: 'billing/flat-fees/add-new-flat-fee',
+            handle: needs('flatFeePermission.create'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/add-flat-fee-page.tsx')).AddFlatFeePage }),
+          },
+          {
+            path: 'billing/flat-fees/edit/:id',
+            handle: needs('flatFeePermission.edit'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/edit-flat-fee-page.tsx')).EditFlatFeePage }),
+          },
           comingSoon('billing/invoice/invoice-empty', 'New Invoice', needs('invoice')),
           comingSoon('settings', 'Settings', needs()),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
