@@ -2,10 +2,10 @@ import { Badge } from '@mantine/core';
 import type { ExpenseApprovalStatus, ExpensePaymentStatus } from '@matterhorn/shared';
 import { APPROVAL_COLORS, approvalLabel } from '../utils/expense-display.ts';
 
-/** "Pending approval", "Approved" or "Rejected" (the contract's labels) in a light badge. */
+/** "Pending approval", "Approved" or "Rejected" (the contract's labels) in a light badge, as written. */
 export function ApprovalBadge({ status }: { status: ExpenseApprovalStatus }) {
   return (
-    <Badge variant="light" color={APPROVAL_COLORS[status]} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" color={APPROVAL_COLORS[status]} tt="none" style={{ overflow: 'visible' }}>
       {approvalLabel(status)}
     </Badge>
   );
@@ -13,7 +13,7 @@ export function ApprovalBadge({ status }: { status: ExpenseApprovalStatus }) {
 
 export function PaymentBadge({ status }: { status: ExpensePaymentStatus }) {
   return (
-    <Badge variant="light" color={status === 'Paid' ? 'teal' : 'gray'}>
+    <Badge variant="light" color={status === 'Paid' ? 'teal' : 'gray'} tt="none">
       {status}
     </Badge>
   );

@@ -330,15 +330,17 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
             <Grid.Col span={12}>
               <Textarea label="Note" rows={2} disabled={disabled} {...form.inputProps('note')} />
             </Grid.Col>
-            <Grid.Col span={12}>
-              <Checkbox
-                label={REQUEST_LABEL}
-                description="It waits as Pending approval until an approver approves or rejects it."
-                checked={values.isExpenseRequest}
-                disabled={disabled || expense !== null}
-                onChange={(event) => setValue('isExpenseRequest', event.currentTarget.checked)}
-              />
-            </Grid.Col>
+            {expense === null && (
+              <Grid.Col span={12}>
+                <Checkbox
+                  label={REQUEST_LABEL}
+                  description="It waits as Pending approval until an approver approves or rejects it."
+                  checked={values.isExpenseRequest}
+                  disabled={disabled}
+                  onChange={(event) => setValue('isExpenseRequest', event.currentTarget.checked)}
+                />
+              </Grid.Col>
+            )}
           </Grid>
         </Paper>
         <Paper withBorder p="md" radius="md">

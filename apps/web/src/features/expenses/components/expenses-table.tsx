@@ -1,7 +1,8 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { IS_BILLABLE, type ExpenseListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
@@ -9,31 +10,30 @@ import { SortableHeader } from './sortable-header.tsx';
 
 export const EMPTY_TEXT = 'No expense found.';
 
-type Column = { label: string; sortColumn?: ExpenseSortColumn; align?: 'right'; isClientColumn?: boolean };
+type ColumnKey = 'date' | 'clientMatter' | 'category' | 'description' | 'addedBy' | 'amount' | 'status' | 'billing' | 'receipts';
+type Column = { key: ColumnKey; label: string; sortColumn?: ExpenseSortColumn; align?: 'right' };
 
+/** Client and matter share a column, approval and payment another: the list fits beside the section's navigation. */
 const COLUMNS: Column[] = [
-  { label: 'Date', sortColumn: 'expenseDate' },
-  { label: 'Client', sortColumn: 'clientName', isClientColumn: true },
-  { label: 'Matter', sortColumn: 'matterName', isClientColumn: true },
-  { label: 'Category', sortColumn: 'categoryName' },
-  { label: 'Description' },
-  { label: 'Added by', sortColumn: 'addedByUserName' },
-  { label: 'Amount', sortColumn: 'homeAmount', align: 'right' },
-  { label: 'Billable', isClientColumn: true },
-  { label: 'Approval', sortColumn: 'approvalStatus' },
-  { label: 'Payment', sortColumn: 'paymentStatus' },
-  { label: 'Billing', isClientColumn: true },
-  { label: 'Receipts', align: 'right' },
+  { key: 'date', label: 'Date', sortColumn: 'expenseDate' },
+  { key: 'clientMatter', label: 'Client / matter', sortColumn: 'clientName' },
+  { key: 'category', label: 'Category', sortColumn: 'categoryName' },
+  { key: 'description', label: 'Description' },
+  { key: 'addedBy', label: 'Added by', sortColumn: 'addedByUserName' },
+  { key: 'amount', label: 'Amount', sortColumn: 'homeAmount', align: 'right' },
+  { key: 'status', label: 'Status', sortColumn: 'approvalStatus' },
+  { key: 'billing', label: 'Billing' },
+  { key: 'receipts', label: 'Receipts', align: 'right' },
 ];
 
 export type ExpensesTableProps = {
   expenses: ExpenseListItem[];
   sort: ExpenseSort;
   onSort: (column: ExpenseSortColumn) => void;
-  /** Firm expenses have no client, matter, billable flag or billing status. */
+  /** Firm expenses have no client, matter or billing status. */
   showClientColumns: boolean;
-  /** Inside a matter's view the client and matter columns would repeat the page's own. */
-  hideMatterColumns?: boolean;
+  /** Inside a matter's view the client and matter would repeat the page's own. */
+  hideMatterColumns?: boolean | undefined;
   onEdit?: ((expense: ExpenseListItem) => void) | undefined;
   onDelete?: ((expense: ExpenseListItem) => void) | undefined;
   /** The label of the row's open button: 'Edit' or, for those who may not edit, 'View'. */
@@ -43,6 +43,37 @@ export type ExpensesTableProps = {
 /** How a row's buttons are read out: "Edit expense 05/03/2024 Court filing fee". */
 export function expenseName(expense: Pick<ExpenseListItem, 'expenseDate' | 'description'>): string {
   return `expense ${formatExpenseDate(expense.expenseDate)} ${expense.description}`;
+}
+
+function RowButtons({
+  name,
+  editLabel,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  editLabel: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <Tooltip label={editLabel} withArrow>
+          <ActionIcon variant="default" onClick={onEdit} aria-label={`${editLabel} ${name}`}>
+            {editLabel === 'Edit' ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip label="Delete" withArrow>
+          <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
 }
 
 /** Expenses with sortable headers (a button each, aria-sort on the sorted one) and per-row actions. */
@@ -56,20 +87,21 @@ export function ExpensesTable({
   onDelete,
   editLabel = 'Edit',
 }: ExpensesTableProps) {
-  const columns = COLUMNS.filter(
-    (column) =>
-      !(column.isClientColumn && !showClientColumns) && !(hideMatterColumns && (column.label === 'Client' || column.label === 'Matter')),
-  );
-  const shows = (label: string) => columns.some((column) => column.label === label);
+  const columns = COLUMNS.filter((column) => {
+    if (column.key === 'clientMatter') return showClientColumns && !hideMatterColumns;
+    if (column.key === 'billing') return showClientColumns;
+    return true;
+  });
+  const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={showClientColumns && !hideMatterColumns ? 1200 : 900}>
+    <Table.ScrollContainer minWidth={shows('clientMatter') ? 1000 : 860}>
       <Table striped highlightOnHover aria-label="Expenses" data-testid="expenses-table">
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
               <SortableHeader
-                key={column.label}
+                key={column.key}
                 label={column.label}
                 column={column.sortColumn}
                 align={column.align}
@@ -93,40 +125,36 @@ export function ExpensesTable({
             expenses.map((expense) => (
               <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
-                {shows('Client') && (
-                  <Table.Td maw={200}>
+                {shows('clientMatter') && (
+                  <Table.Td maw={220}>
                     <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
                       {expense.clientName ?? '—'}
                     </Text>
-                  </Table.Td>
-                )}
-                {shows('Matter') && (
-                  <Table.Td maw={220}>
-                    {expense.matterId ? (
+                    {expense.matterId && (
                       <Anchor
                         component={Link}
                         to={`/matter/${expense.matterId}?activeTab=expenses`}
-                        size="sm"
+                        size="xs"
                         title={expense.matterName ?? undefined}
                         display="block"
                         style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                       >
                         {expense.matterName}
                       </Anchor>
-                    ) : (
-                      '—'
                     )}
                   </Table.Td>
                 )}
                 <Table.Td>
-                  {expense.categoryName}
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {expense.categoryName}
+                  </Text>
                   {expense.utbmsExpenseCode && (
                     <Text span size="xs" c="dimmed" display="block">
                       {expense.utbmsExpenseCode}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td maw={280}>
+                <Table.Td miw={160} maw={260}>
                   <Text size="sm" lineClamp={2} title={expense.description}>
                     {expense.description}
                   </Text>
@@ -135,18 +163,21 @@ export function ExpensesTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatAmount(expense.amount, expense.currencySymbol)}
                 </Table.Td>
-                {shows('Billable') && <Table.Td>{expense.isBillable === IS_BILLABLE.billable ? 'Billable' : 'Not billable'}</Table.Td>}
-                <Table.Td>
-                  <ApprovalBadge status={expense.approvalStatus} />
+                <Table.Td miw={150}>
+                  <Stack gap={4} align="flex-start">
+                    <ApprovalBadge status={expense.approvalStatus} />
+                    <PaymentBadge status={expense.paymentStatus} />
+                  </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <PaymentBadge status={expense.paymentStatus} />
-                </Table.Td>
-                {shows('Billing') && <Table.Td style={{ whiteSpace: 'nowrap' }}>{expense.billingStatus}</Table.Td>}
+                {shows('billing') && (
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable'}
+                  </Table.Td>
+                )}
                 <Table.Td ta="right">{expense.receiptCount}</Table.Td>
                 {hasActions && (
                   <Table.Td>
-                    <RowActions
+                    <RowButtons
                       name={expenseName(expense)}
                       editLabel={editLabel}
                       onEdit={onEdit ? () => onEdit(expense) : undefined}

@@ -8,7 +8,6 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { approveExpense, expenseKeys, useExpensePage } from '../api/expense-api.ts';
-import { ApprovalBadge } from '../components/expense-badges.tsx';
 import { RejectExpenseModal } from '../components/expense-decision-modals.tsx';
 import { isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseName } from '../components/expenses-table.tsx';
@@ -82,7 +81,6 @@ function PendingTable({ title, query, onPage }: { title: string; query: ExpenseL
                 <Table.Th scope="col" ta="right">
                   Amount
                 </Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
                 <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
@@ -116,9 +114,6 @@ function PendingTable({ title, query, onPage }: { title: string; query: ExpenseL
                     <Table.Td>{expense.addedByUserName}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(expense.amount, expense.currencySymbol)}
-                    </Table.Td>
-                    <Table.Td>
-                      <ApprovalBadge status={expense.approvalStatus} />
                     </Table.Td>
                     <Table.Td>
                       {isOwn ? (

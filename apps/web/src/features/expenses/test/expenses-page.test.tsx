@@ -41,11 +41,18 @@ describe('ExpensesPage', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Pending approval')).toBeInTheDocument();
     expect(within(row).getByText('Unpaid')).toBeInTheDocument();
     expect(within(row).getByText('Unbilled')).toBeInTheDocument();
-    expect(within(row).getByText('Billable')).toBeInTheDocument();
     const totals = screen.getByRole('group', { name: 'Totals' });
     expect(within(totals).getByTestId('expense-total-amount')).toHaveTextContent('₦1,234.50');
     expect(within(totals).getByTestId('expense-unbilled-amount')).toHaveTextContent('₦99.99');
     expect(screen.getByRole('tab', { name: 'Client expenses' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says a non-billable client expense is not billable instead of its billing status', async () => {
+    stubApi({ [`GET ${LIST}`]: () => page([listItem({ isBillable: 2, billingStatus: 'Not billable' })]) });
+    renderRoutes(routes, { path: '/expense-request/direct-expense?activeTab=client', session: sessionWith(VIEW) });
+    const row = await screen.findByRole('row', { name: /Filing fee/ });
+    expect(within(row).getByText('Not billable')).toBeInTheDocument();
+    expect(within(row).queryByText('Unbilled')).not.toBeInTheDocument();
   });
 
   it('asks for firm expenses without a tab or on the firm tab, without client columns', async () => {
