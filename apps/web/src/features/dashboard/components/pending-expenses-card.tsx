@@ -35,7 +35,11 @@ export function PendingExpensesCard({
           {pending.requests.map((request) => (
             <Group key={request.id} justify="space-between" wrap="nowrap" gap="sm">
               <Text size="sm" truncate="end">
-                {isoToDisplayDate(request.expenseDate.slice(0, 10))} · {request.description} · {request.addedByUserName}
+                {isoToDisplayDate(request.expenseDate.slice(0, 10))} ·{' '}
+                <Anchor component={Link} to={`/expense-request/direct-expense/edit-expense/${request.id}?returnTo=/dashboard`} size="sm">
+                  {request.description}
+                </Anchor>{' '}
+                · {request.addedByUserName}
               </Text>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(request.homeAmount, homeCurrencySymbol)}

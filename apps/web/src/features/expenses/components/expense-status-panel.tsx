@@ -70,8 +70,16 @@ export function ExpenseStatusPanel({ expense }: { expense: Expense }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" component="dl" m={0}>
           <Figure label="Added by" value={`${expense.addedByUserName} · ${formatDateTime(expense.createdAt)}`} />
           <Figure
-            label={expense.approvalStatus === 'Rejected' ? 'Rejected by' : 'Approved by'}
-            value={expense.decidedByUserName ? `${expense.decidedByUserName} · ${formatDateTime(expense.decidedAt)}` : '—'}
+            label={
+              expense.approvalStatus === 'Rejected' ? 'Rejected by' : expense.approvalStatus === 'Approved' ? 'Approved by' : 'Decision'
+            }
+            value={
+              expense.decidedByUserName
+                ? `${expense.decidedByUserName} · ${formatDateTime(expense.decidedAt)}`
+                : expense.approvalStatus === 'Pending'
+                  ? 'Waiting for an approver'
+                  : '—'
+            }
             testId="expense-decided-by"
           />
           {expense.rejectionReason && <Figure label="Rejection reason" value={expense.rejectionReason} testId="expense-rejection-reason" />}

@@ -18,8 +18,7 @@ const COLUMNS: Column[] = [
   { key: 'date', label: 'Date', sortColumn: 'expenseDate' },
   { key: 'clientMatter', label: 'Client / matter', sortColumn: 'clientName' },
   { key: 'category', label: 'Category', sortColumn: 'categoryName' },
-  { key: 'description', label: 'Description' },
-  { key: 'addedBy', label: 'Added by', sortColumn: 'addedByUserName' },
+  { key: 'description', label: 'Description / added by' },
   { key: 'amount', label: 'Amount', sortColumn: 'homeAmount', align: 'right' },
   { key: 'status', label: 'Status', sortColumn: 'approvalStatus' },
   { key: 'billing', label: 'Billing' },
@@ -95,7 +94,7 @@ export function ExpensesTable({
   const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={shows('clientMatter') ? 1000 : 860}>
+    <Table.ScrollContainer minWidth={shows('clientMatter') ? 960 : 760}>
       <Table striped highlightOnHover aria-label="Expenses" data-testid="expenses-table">
         <Table.Thead>
           <Table.Tr>
@@ -126,7 +125,7 @@ export function ExpensesTable({
               <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
                 {shows('clientMatter') && (
-                  <Table.Td maw={220}>
+                  <Table.Td maw={190}>
                     <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
                       {expense.clientName ?? '—'}
                     </Text>
@@ -158,12 +157,14 @@ export function ExpensesTable({
                   <Text size="sm" lineClamp={2} title={expense.description}>
                     {expense.description}
                   </Text>
+                  <Text size="xs" c="dimmed">
+                    {expense.addedByUserName}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{expense.addedByUserName}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatAmount(expense.amount, expense.currencySymbol)}
                 </Table.Td>
-                <Table.Td miw={150}>
+                <Table.Td miw={130}>
                   <Stack gap={4} align="flex-start">
                     <ApprovalBadge status={expense.approvalStatus} />
                     <PaymentBadge status={expense.paymentStatus} />
