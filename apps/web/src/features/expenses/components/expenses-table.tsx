@@ -18,7 +18,7 @@ const COLUMNS: Column[] = [
   { key: 'date', label: 'Date', sortColumn: 'expenseDate' },
   { key: 'clientMatter', label: 'Client / matter', sortColumn: 'clientName' },
   { key: 'category', label: 'Category', sortColumn: 'categoryName' },
-  { key: 'description', label: 'Description / added by' },
+  { key: 'description', label: 'Description' },
   { key: 'amount', label: 'Amount', sortColumn: 'homeAmount', align: 'right' },
   { key: 'status', label: 'Status', sortColumn: 'approvalStatus' },
   { key: 'billing', label: 'Billing' },
@@ -125,7 +125,7 @@ export function ExpensesTable({
               <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
                 {shows('clientMatter') && (
-                  <Table.Td maw={190}>
+                  <Table.Td maw={170}>
                     <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
                       {expense.clientName ?? '—'}
                     </Text>
@@ -143,17 +143,15 @@ export function ExpensesTable({
                     )}
                   </Table.Td>
                 )}
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {expense.categoryName}
-                  </Text>
+                <Table.Td maw={140}>
+                  <Text size="sm">{expense.categoryName}</Text>
                   {expense.utbmsExpenseCode && (
                     <Text span size="xs" c="dimmed" display="block">
                       {expense.utbmsExpenseCode}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td miw={160} maw={260}>
+                <Table.Td miw={140} maw={220}>
                   <Text size="sm" lineClamp={2} title={expense.description}>
                     {expense.description}
                   </Text>
@@ -164,7 +162,7 @@ export function ExpensesTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatAmount(expense.amount, expense.currencySymbol)}
                 </Table.Td>
-                <Table.Td miw={130}>
+                <Table.Td miw={140} style={{ whiteSpace: 'nowrap' }}>
                   <Stack gap={4} align="flex-start">
                     <ApprovalBadge status={expense.approvalStatus} />
                     <PaymentBadge status={expense.paymentStatus} />
