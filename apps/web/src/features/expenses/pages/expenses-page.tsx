@@ -85,23 +85,25 @@ export function ExpensesPage() {
           <Tabs.Tab value="client">{TAB_LABELS.client}</Tabs.Tab>
           <Tabs.Tab value="firm">{TAB_LABELS.firm}</Tabs.Tab>
         </Tabs.List>
-        {/* Only the active panel mounts its list (Mantine's default). */}
+        {/* Only the active panel renders its filters and list (one list call, one set of fields). */}
         {(['client', 'firm'] as const).map((value) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Stack gap="md">
-              <ExpenseFilters tab={value} values={filters} onChange={change} />
-              <ExpenseListView
-                query={query}
-                sort={sort}
-                returnTo={`${location.pathname}${location.search}`}
-                onSort={(column) => {
-                  const next = nextSort(sort, column);
-                  change({ sortColumn: next.column, sortType: next.type });
-                }}
-                onPageChange={(page) => change({ page: String(page) })}
-                onSizeChange={(size) => change({ size: String(size) })}
-              />
-            </Stack>
+            {value === tab && (
+              <Stack gap="md">
+                <ExpenseFilters tab={value} values={filters} onChange={change} />
+                <ExpenseListView
+                  query={query}
+                  sort={sort}
+                  returnTo={`${location.pathname}${location.search}`}
+                  onSort={(column) => {
+                    const next = nextSort(sort, column);
+                    change({ sortColumn: next.column, sortType: next.type });
+                  }}
+                  onPageChange={(page) => change({ page: String(page) })}
+                  onSizeChange={(size) => change({ size: String(size) })}
+                />
+              </Stack>
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

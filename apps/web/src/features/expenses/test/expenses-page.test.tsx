@@ -45,6 +45,9 @@ describe('ExpensesPage', { timeout: 60_000 }, () => {
     expect(within(totals).getByTestId('expense-total-amount')).toHaveTextContent('₦1,234.50');
     expect(within(totals).getByTestId('expense-unbilled-amount')).toHaveTextContent('₦99.99');
     expect(screen.getByRole('tab', { name: 'Client expenses' })).toHaveAttribute('aria-selected', 'true');
+    // Only the active tab renders its filters and list.
+    expect(screen.getAllByRole('region', { name: 'Filters' })).toHaveLength(1);
+    expect(screen.getAllByTestId('expense-count')).toHaveLength(1);
   });
 
   it('says a non-billable client expense is not billable instead of its billing status', async () => {
