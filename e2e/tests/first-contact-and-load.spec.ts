@@ -10,13 +10,14 @@ const PAGE_BUDGET = 250 * KB;
  * they cannot grow unnoticed. /login: React DOM (53 KB), React Router (26 KB), zod (22 KB, the
  * form's shared schema), Mantine (~25 KB) and react-hook-form (~12 KB) alone pass 120 KB.
  * /dashboard: the chart library is 96 KB. The client and matter forms: the responsive shell and its
- * icons added about 10 KB to every firm page, which took these four just past 250 KB.
+ * icons added about 10 KB to every firm page, which took these four just past 250 KB; issue 14's
+ * pre-fetch of unbilled flat fees in the shell (SPEC.md §4) and its routes added about 0.8 KB more.
  */
 const CEILINGS: [page: RegExp, bytes: number][] = [
   [/^\/login$/, 162 * KB],
   [/^\/dashboard$/, 310 * KB],
-  [/^\/clients\/(add-new-client|[\w-]+\/edit)$/, 252 * KB],
-  [/^\/matter\/(add-new-matter|[\w-]+\/edit)$/, 257 * KB],
+  [/^\/clients\/(add-new-client|[\w-]+\/edit)$/, 253 * KB],
+  [/^\/matter\/(add-new-matter|[\w-]+\/edit)$/, 258 * KB],
 ];
 const ceilingOf = (path: string) => CEILINGS.find(([page]) => page.test(path))?.[1];
 
@@ -147,7 +148,13 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/settings/practice-areas',
     '/settings/currencies',
     '/settings/custom-fields',
-    '/billing',
+    // /billing opens its flat fees (a redirect) until invoices give it a page of its own.
+    '/billing/flat-fees',
+    '/billing/flat-fees/add-new-flat-fee',
+    '/expense-request/direct-expense?activeTab=client',
+    '/expense-request/direct-expense/add-expense',
+    '/expense-request/approvals',
+    '/settings/expense-categories',
   ];
   const visits: Visit[] = [];
   for (const path of firmPages) visits.push(await firstVisit(browser, path, signedIn));

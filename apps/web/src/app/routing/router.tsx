@@ -1,6 +1,7 @@
 import type { MatterView } from '@matterhorn/shared';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoadingScreen } from '../../components/loading-spinner.tsx';
+import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
@@ -30,6 +31,12 @@ function publicComingSoon(path: string, title: string): RouteObject {
 }
 
 const FIRM_SHELL_ROUTE_ID = 'firm-shell';
+
+/**
+ * The matter view's Expenses tab (app/routing/matter-expenses-tab.tsx), loaded when the tab opens
+ * so the matter's first visit does not carry the expense and flat-fee lists.
+ */
+const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
   {
@@ -166,27 +173,18 @@ export const routes: RouteObject[] = [
             handle: needs('matterMaster'),
             // The time and expenses tabs come from their features: composed here, as features never import each other.
             lazy: async () => {
-              const [{ MatterViewPage }, { MatterTimeTab }, { MatterExpensesTab }, { MatterExpensesSection }, { MatterFlatFeesSection }] =
-                await Promise.all([
-                  import('../../features/matters/pages/matter-view-page.tsx'),
-                  import('../../features/time-entries/components/matter-time-tab.tsx'),
-                  import('../../features/matters/components/matter-expenses-tab.tsx'),
-                  import('../../features/expenses/components/matter-expenses-section.tsx'),
-                  import('../../features/flat-fees/components/matter-flat-fees-section.tsx'),
-                ]);
+              const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
+                import('../../features/matters/pages/matter-view-page.tsx'),
+                import('../../features/time-entries/components/matter-time-tab.tsx'),
+              ]);
               const tabPanels = {
                 time: (matter: MatterView) => (
                   <MatterTimeTab matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
                 ),
                 expenses: (matter: MatterView) => (
-                  <MatterExpensesTab
-                    expenses={
-                      <MatterExpensesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
-                    }
-                    flatFees={
-                      <MatterFlatFeesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
-                    }
-                  />
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyMatterExpensesTab matter={matter} />
+                  </Suspense>
                 ),
               };
               return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };

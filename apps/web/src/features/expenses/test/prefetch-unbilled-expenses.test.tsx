@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { expenseKeys } from '../api/expense-api.ts';
-import { usePrefetchUnbilledExpenses } from '../hooks/use-prefetch-unbilled-expenses.ts';
+import { EXPENSE_LIST_PATH, expenseKeys } from '../api/expense-api.ts';
+import { UNBILLED_EXPENSES_PATH, unbilledExpensesKey, usePrefetchUnbilledExpenses } from '../hooks/use-prefetch-unbilled-expenses.ts';
 import { allowSlowRenders, EXPENSE_ID, LIST, listItem, page, sessionWith, stubApi } from './stub-expenses.ts';
 
 allowSlowRenders();
@@ -28,10 +28,18 @@ const routes = [{ path: '/dashboard', element: <Prefetcher /> }];
 beforeEach(() => billingState.reset());
 
 describe('usePrefetchUnbilledExpenses', { timeout: 60_000 }, () => {
+  it('names the list call and sits under the expenses root key, as the expense API module does', () => {
+    expect(UNBILLED_EXPENSES_PATH).toBe(EXPENSE_LIST_PATH);
+    expect(unbilledExpensesKey('scope')[0]).toBe(expenseKeys.all[0]);
+  });
+
   it('fetches approved, unbilled, billable client expenses into the billing state', async () => {
     const api = stubApi({
       [`GET ${LIST}`]: () =>
-        page([listItem({ id: EXPENSE_ID, approvalStatus: 'Approved' }), listItem({ id: NOT_BILLABLE_ID, isBillable: 2 })]),
+        page([
+          listItem({ id: EXPENSE_ID, approvalStatus: 'Approved' }),
+          listItem({ id: NOT_BILLABLE_ID, approvalStatus: 'Approved', isBillable: 2 }),
+        ]),
     });
     renderRoutes(routes, { path: '/dashboard', session: sessionWith(['expensePermission']) });
     await waitFor(() => expect(idsInState()).toEqual([EXPENSE_ID]));

@@ -14,6 +14,7 @@ export const flatFeeKeys = {
   all: ['flat-fees'] as const,
   list: (query: FlatFeeListQuery) => ['flat-fees', 'list', query] as const,
   detail: (id: string) => ['flat-fees', 'detail', id] as const,
+  /** The shell's pre-fetch (hooks/use-prefetch-unbilled-flat-fees.ts spells it out to stay small). */
   unbilled: (scope: string) => ['flat-fees', 'unbilled', scope] as const,
 };
 

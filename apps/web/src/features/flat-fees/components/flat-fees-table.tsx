@@ -1,7 +1,6 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FlatFeeListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
@@ -47,6 +46,26 @@ function StatusCell({ fee }: { fee: FlatFeeListItem }) {
   );
 }
 
+/**
+ * Outline pencil and bin, drawn inline: importing icon components here would split the shell's
+ * shared code into more chunks and add to every page's first visit.
+ */
+function PencilIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+function BinIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+    </svg>
+  );
+}
+
 /** Edit and Delete as icon buttons, named after the fee, so the wide list keeps them in view. */
 function CompactRowActions({
   name,
@@ -60,18 +79,14 @@ function CompactRowActions({
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {onEdit && (
-        <Tooltip label="Edit" withArrow>
-          <ActionIcon variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
-            <IconPencil size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="default" onClick={onEdit} aria-label={`Edit ${name}`} title="Edit">
+          <PencilIcon />
+        </ActionIcon>
       )}
       {onDelete && (
-        <Tooltip label="Delete" withArrow>
-          <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
+          <BinIcon />
+        </ActionIcon>
       )}
     </Group>
   );

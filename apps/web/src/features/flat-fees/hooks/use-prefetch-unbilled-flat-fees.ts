@@ -1,19 +1,35 @@
 import { hasPermissions, MAX_PAGE_SIZE, type FlatFeeListItem } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { apiList } from '../../../lib/api-client.ts';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { flatFeeKeys, getFlatFeePage } from '../api/flat-fee-list.ts';
 
-/** The newest unbilled flat fees (get-flat-fees-list status=Unbilled); null when the call failed (SPEC.md §8: silently). */
+/**
+ * This hook runs in the firm shell on every page, so it stays small: it names the list call itself
+ * rather than importing the list module, whose contract schemas would add a chunk to every first
+ * visit (e2e/tests/first-contact-and-load.spec.ts holds those budgets). The flat-fees root key and
+ * path must match api/flat-fee-list.ts (a component test checks both).
+ */
+export const UNBILLED_FLAT_FEES_PATH = '/admin/expense-flat-fees-info/get-flat-fees-list';
+export const unbilledFlatFeesKey = (scope: string) => ['flat-fees', 'unbilled', scope] as const;
+
+function isFlatFeeItem(item: unknown): item is FlatFeeListItem {
+  if (typeof item !== 'object' || item === null) return false;
+  const { id, amount, status } = item as Record<string, unknown>;
+  return typeof id === 'string' && typeof amount === 'string' && status === 'Unbilled';
+}
+
+/** The newest unbilled flat fees (get-flat-fees-list status=Unbilled); null when the call or its answer fails (SPEC.md §8: silently). */
 export async function getUnbilledFlatFees(): Promise<FlatFeeListItem[] | null> {
-  const page = await getFlatFeePage({ status: 'Unbilled', page: 1, size: MAX_PAGE_SIZE });
-  return page ? page.data : null;
+  const page = await apiList<{ data?: unknown }>(UNBILLED_FLAT_FEES_PATH, { status: 'Unbilled', page: 1, size: MAX_PAGE_SIZE }, 'firm');
+  const items = page?.data;
+  return Array.isArray(items) && items.every(isFlatFeeItem) ? items : null;
 }
 
 /** Keyed by firm and user, so another sign-in in the same tab never sees the last user's fees. */
 export const unbilledFlatFeesQuery = (scope: string) =>
-  queryOptions({ queryKey: flatFeeKeys.unbilled(scope), queryFn: getUnbilledFlatFees });
+  queryOptions({ queryKey: unbilledFlatFeesKey(scope), queryFn: getUnbilledFlatFees });
 
 /**
  * SPEC.md §4 pre-fetch of unbilled flat fees into the shared billing state. The query sits under

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { flatFeeKeys } from '../api/flat-fee-list.ts';
-import { usePrefetchUnbilledFlatFees } from '../hooks/use-prefetch-unbilled-flat-fees.ts';
+import { FLAT_FEE_LIST_PATH, flatFeeKeys } from '../api/flat-fee-list.ts';
+import { UNBILLED_FLAT_FEES_PATH, unbilledFlatFeesKey, usePrefetchUnbilledFlatFees } from '../hooks/use-prefetch-unbilled-flat-fees.ts';
 import { allowSlowRenders, LIST, listItem, page, sessionWith, stubApi } from './stub-flat-fees.ts';
 
 allowSlowRenders();
@@ -57,6 +57,20 @@ describe('usePrefetchUnbilledFlatFees', { timeout: 60_000 }, () => {
     await act(async () => {});
     expect(billingState.get().unbilledFlatFees).toBeNull();
     expect(screen.queryByText('Database on fire')).not.toBeInTheDocument();
+  });
+
+  it('uses the list module’s path and sits under its root key, so every flat-fee change refreshes it', () => {
+    expect(UNBILLED_FLAT_FEES_PATH).toBe(FLAT_FEE_LIST_PATH);
+    expect(unbilledFlatFeesKey('scope')).toEqual(flatFeeKeys.unbilled('scope'));
+    expect(unbilledFlatFeesKey('scope').slice(0, 1)).toEqual(flatFeeKeys.all);
+  });
+
+  it('drops an answer that is not a list of unbilled fees', async () => {
+    const api = stubApi({ [`GET ${LIST}`]: () => page([listItem({ id: FEE_ID, status: 'Billed', isLocked: true })]) });
+    renderRoutes(routes, { path: '/dashboard', session: sessionWith(['flatFeePermission']) });
+    await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(1));
+    await act(async () => {});
+    expect(billingState.get().unbilledFlatFees).toBeNull();
   });
 
   it('does not call the list for a user without flatFeePermission', async () => {
