@@ -11,13 +11,22 @@ const PAGE_BUDGET = 250 * KB;
  * form's shared schema), Mantine (~25 KB) and react-hook-form (~12 KB) alone pass 120 KB.
  * /dashboard: the chart library is 96 KB. The client and matter forms: the responsive shell and its
  * icons added about 10 KB to every firm page, which took these four just past 250 KB; issue 14's
- * pre-fetch of unbilled flat fees in the shell (SPEC.md §4) and its routes added about 0.8 KB more.
+ * pre-fetch of unbilled flat fees in the shell (SPEC.md §4) and its routes added about 0.8 KB more,
+ * and its expense pre-fetch, routes and tabbed secondary navigation about 2 KB more (every firm page,
+ * which took the flat-fee form just past 250 KB). The expense pages: the list with its tabs, nine
+ * filters, totals and badges; the approvals view; the add/edit form with client, matter, category,
+ * currency, date, receipts (FileInput) and the decision modals: 5–17 KB over, held here until
+ * issue 13 splits the shared form pieces.
  */
 const CEILINGS: [page: RegExp, bytes: number][] = [
   [/^\/login$/, 162 * KB],
-  [/^\/dashboard$/, 310 * KB],
-  [/^\/clients\/(add-new-client|[\w-]+\/edit)$/, 253 * KB],
-  [/^\/matter\/(add-new-matter|[\w-]+\/edit)$/, 258 * KB],
+  [/^\/dashboard$/, 313 * KB],
+  [/^\/clients\/(add-new-client|[\w-]+\/edit)$/, 256 * KB],
+  [/^\/matter\/(add-new-matter|[\w-]+\/edit)$/, 261 * KB],
+  [/^\/billing\/flat-fees\/add-new-flat-fee$/, 251 * KB],
+  [/^\/expense-request\/direct-expense(\?.*)?$/, 255 * KB],
+  [/^\/expense-request\/direct-expense\/(add-expense|edit-expense\/[\w-]+)$/, 268 * KB],
+  [/^\/expense-request\/approvals$/, 263 * KB],
 ];
 const ceilingOf = (path: string) => CEILINGS.find(([page]) => page.test(path))?.[1];
 
