@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/database.ts';
-import { DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
+import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
+import { expenseFactsQuery, insertExpensesAndFlatFees, type ExpenseFacts, type ExpenseVolumes } from './generate-expenses.ts';
 import { insertTimeEntries, timeEntryFactsQuery, type TimeEntryFacts, type TimeEntryVolumes } from './generate-time-entries.ts';
 
 /**
@@ -30,6 +31,8 @@ export type GenerateOptions = {
   passwordHash: string;
   /** Issue 4's time entries (generate-time-entries.ts); none when absent. */
   timeEntries?: TimeEntryVolumes;
+  /** Issue 14's expenses and flat fees (generate-expenses.ts); none when absent. */
+  expenses?: ExpenseVolumes;
 };
 
 type Count = 'firms' | 'users' | 'clients' | 'clientContacts' | 'matters' | 'matterAssignees' | 'matterPracticeAreas' | 'matterParties';
@@ -41,12 +44,14 @@ export type GeneratedData = {
   largeFirmFeeEarnerId: string | null;
   /** Issue 4: the time entries and what its scenarios filter on, when they were generated with a large firm. */
   timeEntries: TimeEntryFacts | null;
+  /** Issue 14: the expenses and flat fees and what its scenarios filter on, when they were generated with a large firm. */
+  expenses: ExpenseFacts | null;
   milliseconds: number;
   /** Milliseconds per statement, to see what dominates. */
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -76,10 +81,22 @@ export const ISSUE4_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   timeEntries: { perFirm: 100, largeFirm: 1_000_000 },
 };
 
+/**
+ * Issue 14 ("Speed"): 1,000 firms of 20 expenses and 5 flat fees each, and one firm of 200,000
+ * expenses and 50,000 flat fees on 2,000 matters of 2,000 clients (25 staff).
+ */
+export const ISSUE14_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  firms: 1_000,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  expenses: { expenses: { perFirm: 20, largeFirm: 200_000 }, flatFees: { perFirm: 5, largeFirm: 50_000 } },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
   issue4: ISSUE4_GENERATE_OPTIONS,
+  issue14: ISSUE14_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */
@@ -258,6 +275,7 @@ export async function generateData(database: Database, options: GenerateOptions)
   const steps: Record<string, number> = {};
   const counts = {} as Record<Count, number>;
   const timeEntries = options.timeEntries && (options.timeEntries.perFirm > 0 || options.timeEntries.largeFirm > 0);
+  const expenses = Boolean(options.expenses);
   await database.db.transaction(async (tx) => {
     const step = async (label: string, query: SQL) => {
       const stepStarted = performance.now();
@@ -281,7 +299,7 @@ export async function generateData(database: Database, options: GenerateOptions)
     // cheaper than maintaining trigram indexes and checking keys row by row. The definitions come
     // from the catalogue, so they are exactly the migrated ones, and re-adding a foreign key
     // validates every row, so the data is checked against the schema all the same.
-    const bulkTables = timeEntries ? [...BULK_TABLES, 'time_entries'] : BULK_TABLES;
+    const bulkTables = [...BULK_TABLES, ...(timeEntries ? ['time_entries'] : []), ...(expenses ? ['expenses', 'flat_fees'] : [])];
     const deferred = await timed('drop indexes and foreign keys', () => deferIndexesAndForeignKeys(tx, bulkTables));
     // matter_list_names is filled once at the end, as migration 0017 backfills it: its triggers,
     // refreshing within the load before any statistics exist, were planned to read the whole of a
@@ -547,6 +565,15 @@ export async function generateData(database: Database, options: GenerateOptions)
         as a(activity_type text, utbms_code text)`,
     );
 
+    // Every firm starts with the default expense categories (firm-defaults.ts), as a signed-up firm does.
+    await step(
+      'expense categories',
+      sql`insert into expense_categories (firm_id, name, utbms_expense_code)
+      select p.firm_id, c.name, c.code
+      from bench_plan p cross join jsonb_to_recordset(${JSON.stringify(DEFAULT_EXPENSE_CATEGORIES.map(([name, code]) => ({ name, code })))}::jsonb)
+        as c(name text, code text)`,
+    );
+
     await step(
       'sessions',
       sql`insert into sessions (firm_id, user_id, kind, expires_at, revoked_at, created_at)
@@ -558,6 +585,7 @@ export async function generateData(database: Database, options: GenerateOptions)
     );
 
     if (timeEntries) await insertTimeEntries(tx, step, options.timeEntries!);
+    if (expenses) await insertExpensesAndFlatFees(tx, step, options.expenses!);
 
     await timed('indexes', () => deferred.restoreIndexes());
     await timed('foreign keys', () => deferred.restoreForeignKeys());
@@ -584,6 +612,8 @@ export async function generateData(database: Database, options: GenerateOptions)
     largeFirmId: feeEarner?.firmId ?? null,
     largeFirmFeeEarnerId: feeEarner?.id ?? null,
     timeEntries: facts ?? null,
+    expenses:
+      expenses && feeEarner ? (rowsOf<ExpenseFacts>(await database.db.execute(expenseFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     milliseconds: Math.round(performance.now() - started),
     steps,
   };

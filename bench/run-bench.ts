@@ -5,6 +5,7 @@ import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
 import autocannon, { type Result } from 'autocannon';
 import { killServers, startServer } from './child-servers.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
+import { runIssue14 } from './issue14.ts';
 import { runIssue4 } from './issue4.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
 import {
@@ -24,12 +25,16 @@ import {
  * node:http hello world and the real API in child processes, and measure them with autocannon
  * under the same load. `npm run bench -- --scale=issue3` (or BENCH_SCALE=issue3) loads issue 3's
  * volumes and adds the client list, matter list and conflict-check scenarios with their targets;
- * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts).
+ * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts);
+ * `--scale=issue14` a firm of 200,000 expenses and 50,000 flat fees and runs issue 14's (issue14.ts).
  * See README.md for the environment variables.
  */
 
 const PASSWORD = 'Bench-password-2026';
-const BENCH_DATABASE = 'matterhorn_bench';
+/** BENCH_DATABASE_NAME lets two runs on one server use databases of their own. */
+const BENCH_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE_NAME ?? '')
+  ? process.env.BENCH_DATABASE_NAME!
+  : 'matterhorn_bench';
 const SCENARIOS = [
   { name: 'GET /api/users/get-user-profile', path: '/api/users/get-user-profile' },
   { name: 'GET /api/me/permissions', path: '/api/me/permissions' },
@@ -81,8 +86,8 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4')
-    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4)`);
+  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4' && scale !== 'issue14')
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14)`);
   return scale;
 }
 
@@ -352,8 +357,9 @@ async function benchDatabase(target: Target): Promise<Section> {
       }
       // Issue 4: the time-entry list and its CSV as the large firm's administrator, and the timer.
       let downloads: Download[] | undefined;
-      if (settings.scale === 'issue4' && databaseUrl) {
-        const issue4 = await runIssue4({
+      if ((settings.scale === 'issue4' || settings.scale === 'issue14') && databaseUrl) {
+        const run = settings.scale === 'issue4' ? runIssue4 : runIssue14;
+        const issue4 = await run({
           baseUrl,
           adminToken: tokens[0]!,
           data,

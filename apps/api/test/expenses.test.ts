@@ -75,13 +75,13 @@ function multipart(fileName: string, content: Buffer, contentType = 'application
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-const upload = (id: string, fileName: string, content: Buffer, token = fixture.tokens.admin) => {
+const upload = (id: string, fileName: string, content: Buffer, token = fixture.tokens.admin, headers: Record<string, string> = {}) => {
   const body = multipart(fileName, content);
   return fixture.context.app.inject({
     method: 'POST',
     url: `${base}/upload-expense-receipt/${id}`,
     payload: body.payload,
-    headers: { ...bearer(token), ...body.headers },
+    headers: { ...bearer(token), ...body.headers, ...headers },
   });
 };
 
@@ -587,6 +587,16 @@ describe('receipts', () => {
     expect([await snapshot(), await storedFiles()]).toEqual(before);
   });
 
+  it('stores a receipt sent twice with the same Idempotency-Key once', async () => {
+    const id = await idOf(create(clientExpense({ description: 'Idempotent receipt' })));
+    const headers = { 'idempotency-key': 'receipt-double-0001' };
+    const first = await upload(id, 'once.png', PNG, fixture.tokens.admin, headers);
+    const second = await upload(id, 'once.png', PNG, fixture.tokens.admin, headers);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotent-replay']).toBe('true');
+    expect((await view(id)).json().data.receipts).toHaveLength(1);
+  });
+
   it('refuses an upload without a file, and a body that is not multipart', async () => {
     const empty = await fixture.context.app.inject({
       method: 'POST',
@@ -814,5 +824,104 @@ describe('the demo firm', () => {
     const download = await fixture.call('GET', `${base}/download-expense-receipt/${withReceipt.id}/${detail.receipts[0].id}`, token);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe(detail.receipts[0].contentType);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every expense call, with a summary', async () => {
+    const document = (await fixture.context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = Object.entries(document.paths as Record<string, Record<string, { summary?: string }>>)
+      .filter(([path]) => path.startsWith(base) && path.slice(base.length).includes('expense'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path.slice(base.length)}`, operation })),
+      );
+    expect(calls.map((entry) => entry.call).sort()).toEqual(
+      [
+        'GET /get-expenses-list',
+        'POST /create-expense',
+        'GET /get-expense/{id}',
+        'PUT /update-expense/{id}',
+        'DELETE /delete-expense/{id}',
+        'POST /approve-expense/{id}',
+        'POST /reject-expense/{id}',
+        'POST /mark-expense-paid/{id}',
+        'POST /upload-expense-receipt/{id}',
+        'GET /download-expense-receipt/{id}/{fileId}',
+        'DELETE /delete-expense-receipt/{id}/{fileId}',
+        'GET /get-expense-categories',
+        'POST /create-expense-category',
+        'PUT /update-expense-category/{id}',
+        'DELETE /delete-expense-category/{id}',
+      ].sort(),
+    );
+    for (const { call, operation } of calls) expect(operation.summary, call).toBeTruthy();
+  });
+});
+
+describe('access', () => {
+  it('declares SPEC.md §6’s expense permissions on every call', () => {
+    const declared = Object.fromEntries(
+      fixture.context.app.routeCatalog
+        .filter((route) => route.url.startsWith(base) && route.url.slice(base.length).includes('expense'))
+        .map((route) => [
+          `${route.method} ${route.url.slice(base.length)}`,
+          route.access.kind === 'firm' ? route.access.permissions : route.access.kind,
+        ]),
+    );
+    expect(declared).toEqual({
+      'GET /get-expenses-list': ['expensePermission'],
+      'POST /create-expense': ['expensePermission.create'],
+      'GET /get-expense/:id': ['expensePermission'],
+      // The service lets an approver (expensePermission.edit) change any expense, a member with .create their own.
+      'PUT /update-expense/:id': ['expensePermission'],
+      'DELETE /delete-expense/:id': ['expensePermission.delete'],
+      'POST /approve-expense/:id': ['expensePermission.edit'],
+      'POST /reject-expense/:id': ['expensePermission.edit'],
+      'POST /mark-expense-paid/:id': ['expensePermission.edit'],
+      'POST /upload-expense-receipt/:id': ['expensePermission'],
+      'GET /download-expense-receipt/:id/:fileId': ['expensePermission'],
+      'DELETE /delete-expense-receipt/:id/:fileId': ['expensePermission'],
+      'GET /get-expense-categories': ['expensePermission'],
+      'POST /create-expense-category': ['expensePermission.edit'],
+      'PUT /update-expense-category/:id': ['expensePermission.edit'],
+      'DELETE /delete-expense-category/:id': ['expensePermission.edit'],
+    });
+  });
+
+  it('keeps each firm’s expenses, receipts and categories to itself under row-level security', async () => {
+    for (const [token, category] of [
+      [fixture.tokens.admin, categoryId('Postage')],
+      [fixture.tokens.otherAdmin, otherCategoryId],
+    ] as const) {
+      const id = await idOf(create(firmExpense({ categoryId: category, description: 'Row-level security' }), token));
+      expect((await upload(id, 'rls.png', PNG, token)).statusCode).toBe(201);
+    }
+    const [owner] = await rowsOf<{ firms: number }>(
+      fixture.context.database.db.execute(sql`select count(distinct firm_id)::int as firms from expense_receipts`),
+    );
+    expect(owner!.firms).toBeGreaterThanOrEqual(2);
+    for (const table of ['expenses', 'expense_receipts', 'expense_categories']) {
+      const [seen] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ mine: number; others: number }>(
+          tx.execute(
+            sql`select count(*)::int as mine, count(*) filter (where firm_id <> ${fixture.firm.firmId})::int as others from ${sql.identifier(table)}`,
+          ),
+        ),
+      );
+      expect(seen, table).toMatchObject({ others: 0 });
+      expect(seen!.mine, table).toBeGreaterThan(0);
+    }
+    await expect(
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        tx.execute(sql`update expenses set description = 'Hijacked' where firm_id = ${fixture.otherFirm.firmId} returning id`),
+      ),
+    ).resolves.toMatchObject({});
+    const [untouched] = await rowsOf<{ n: number }>(
+      fixture.context.database.db.execute(sql`select count(*)::int as n from expenses where description = 'Hijacked'`),
+    );
+    expect(untouched!.n).toBe(0);
+    await expect(
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) => tx.execute(sql`delete from expenses where id = id`)),
+    ).rejects.toThrow();
   });
 });

@@ -25,7 +25,19 @@ afterAll(() => context.close());
 
 describe('row-level security', () => {
   it('is enabled and forced on the firms table and every table that carries a firm', async () => {
-    expect(tenantTables).toEqual(expect.arrayContaining(['users', 'roles', 'clients', 'matters', 'sessions', 'subscriptions']));
+    expect(tenantTables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'roles',
+        'clients',
+        'matters',
+        'sessions',
+        'subscriptions',
+        'expenses',
+        'expense_receipts',
+        'expense_categories',
+      ]),
+    );
     const flags = await rowsOf(
       context.database.db.execute(sql`select relname, relrowsecurity, relforcerowsecurity from pg_class
         where relnamespace = 'public'::regnamespace and relkind = 'r' and relname = any(${`{${['firms', ...tenantTables].join(',')}}`}::text[])`),

@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
-import { currencies, firms, flatFees, timeEntries } from '../../db/schema/index.ts';
+import { currencies, expenses, firms, flatFees, timeEntries } from '../../db/schema/index.ts';
 
 /**
- * Every table whose rows carry amounts in the firm's home currency. Expenses, invoices and trust
- * movements join this list when they land; a deleted row still counts (its amounts are history).
+ * Every table whose rows carry amounts in the firm's home currency. Invoices and trust movements
+ * join this list when they land; a deleted row still counts (its amounts are history).
  */
 const MONEY_RECORD_TABLES: { table: PgTable; firmId: AnyPgColumn }[] = [
   { table: timeEntries, firmId: timeEntries.firmId },
   { table: flatFees, firmId: flatFees.firmId },
+  { table: expenses, firmId: expenses.firmId },
 ];
 
 /** True once any money has been recorded in the firm, in any module. */
