@@ -54,7 +54,7 @@ test('a fee earner requests an expense with a receipt, an administrator approves
   await form.getByRole('textbox', { name: 'Quantity' }).fill('3');
   await form.getByRole('textbox', { name: 'Unit cost' }).fill('33.33');
   await expect(form.getByTestId('expense-amount')).toHaveText('₦99.99');
-  await form.getByRole('checkbox', { name: /Submit as a request for approval/ }).check();
+  await form.getByRole('switch', { name: /Submit as a request for approval/ }).check();
   await form.locator('input[type="file"]').setInputFiles(RECEIPT);
   await expect(form.getByTestId('pending-receipts')).toContainText('receipt.png');
   await form.getByRole('button', { name: 'Save expense' }).click();

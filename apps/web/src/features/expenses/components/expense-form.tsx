@@ -1,4 +1,4 @@
-import { Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Paper, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { EXPENSE_MESSAGES, IS_BILLABLE, type Expense } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -332,7 +332,8 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
             </Grid.Col>
             {expense === null && (
               <Grid.Col span={12}>
-                <Checkbox
+                {/* A switch like Billable above: one toggle component on the page, not two. */}
+                <Switch
                   label={REQUEST_LABEL}
                   description="It waits as Pending approval until an approver approves or rejects it."
                   checked={values.isExpenseRequest}

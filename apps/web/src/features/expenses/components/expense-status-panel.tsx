@@ -1,12 +1,16 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, type Expense } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { approveExpense, expenseKeys } from '../api/expense-api.ts';
 import { formatDateTime, formatExpenseDate } from '../utils/expense-display.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
-import { MarkPaidModal, RejectExpenseModal } from './expense-decision-modals.tsx';
+
+// The decision forms (react-hook-form, the date field) load when a decision is first made.
+const RejectExpenseModal = lazy(async () => ({ default: (await import('./expense-decision-modals.tsx')).RejectExpenseModal }));
+const MarkPaidModal = lazy(async () => ({ default: (await import('./expense-decision-modals.tsx')).MarkPaidModal }));
 
 /** Who may decide: those who may edit expenses (the server enforces it, and refuses one's own request). */
 export const APPROVER_PERMISSION = 'expensePermission.edit';
@@ -112,8 +116,12 @@ export function ExpenseStatusPanel({ expense }: { expense: Expense }) {
           </Group>
         ) : null}
       </Stack>
-      <RejectExpenseModal expenseId={rejecting} onClose={() => setRejecting(null)} onDone={refresh} />
-      <MarkPaidModal expenseId={paying} onClose={() => setPaying(null)} onDone={refresh} />
+      <OnceOpened isOpen={rejecting !== null}>
+        <RejectExpenseModal expenseId={rejecting} onClose={() => setRejecting(null)} onDone={refresh} />
+      </OnceOpened>
+      <OnceOpened isOpen={paying !== null}>
+        <MarkPaidModal expenseId={paying} onClose={() => setPaying(null)} onDone={refresh} />
+      </OnceOpened>
     </Paper>
   );
 }

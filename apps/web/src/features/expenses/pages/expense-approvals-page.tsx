@@ -1,19 +1,22 @@
 import { Anchor, Button, Group, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, type ExpenseListItem, type ExpenseListQuery } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { approveExpense, expenseKeys, useExpensePage } from '../api/expense-api.ts';
-import { RejectExpenseModal } from '../components/expense-decision-modals.tsx';
 import { isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseName } from '../components/expenses-table.tsx';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import { PAGE_SIZES } from '../utils/expense-list-params.ts';
 import { APPROVALS_PATH, editExpensePath } from '../utils/expense-paths.ts';
+import { OnceOpened } from '../../../components/once-opened.tsx';
+
+// The rejection form (react-hook-form) loads when a request is first rejected.
+const RejectExpenseModal = lazy(async () => ({ default: (await import('../components/expense-decision-modals.tsx')).RejectExpenseModal }));
 
 export const NO_PENDING_TEXT = 'No expense request is waiting for approval.';
 
@@ -159,7 +162,9 @@ function PendingTable({ title, query, onPage }: { title: string; query: ExpenseL
           getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
         />
       )}
-      <RejectExpenseModal expenseId={rejecting} onClose={() => setRejecting(null)} onDone={refresh} />
+      <OnceOpened isOpen={rejecting !== null}>
+        <RejectExpenseModal expenseId={rejecting} onClose={() => setRejecting(null)} onDone={refresh} />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -140,7 +140,7 @@ describe('AddExpensePage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Matter' })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: /Billable/ })).not.toBeInTheDocument();
     await fillCommon(user);
-    await user.click(screen.getByRole('checkbox', { name: /Submit as a request for approval/ }));
+    await user.click(screen.getByRole('switch', { name: /Submit as a request for approval/ }));
     await user.click(screen.getByRole('button', { name: 'Save expense' }));
     await waitFor(() => expect(api.callsTo('POST', CREATE)).toHaveLength(1));
     expect(api.callsTo('POST', CREATE)[0]?.body).toMatchObject({
