@@ -5,8 +5,12 @@ const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 const LOGIN_BUDGET = 120 * KB;
 const PAGE_BUDGET = 250 * KB;
-/** Pages allowed over the budget, each with its reason: none today. */
-const CEILINGS: [page: RegExp, bytes: number][] = [];
+/**
+ * Pages allowed over the budget, each held at its size with its reason (ADR 21). The expense form
+ * (issue 14): react-hook-form, the shared schemas its lookups parse answers with, and the receipts
+ * section do not fit beside the firm shell.
+ */
+const CEILINGS: [page: RegExp, bytes: number][] = [[/^\/expense-request\/direct-expense\/(add-expense|edit-expense\/[\w-]+)$/, 256 * KB]];
 const ceilingOf = (path: string) => CEILINGS.find(([page]) => page.test(path))?.[1];
 
 type Visit = { path: string; scriptBytes: number; scripts: string[]; loadsChartLibrary: boolean; drawsChart: boolean };
