@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { clientConflictNames } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +8,15 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
-import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
 import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
 import { clientInputOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { OnceOpened } from '../../../components/once-opened.tsx';
+
+// The conflict-check results load when a save finds possible conflicts, not with the form.
+const ConflictGateModal = lazy(async () => ({
+  default: (await import('../../../components/conflict-gate/conflict-gate-modal.tsx')).ConflictGateModal,
+}));
 
 /** /clients/add-new-client: the form, then a conflict check, then the client is created. */
 export function AddClientPage() {
@@ -47,7 +53,9 @@ export function AddClientPage() {
           }
         />
       )}
-      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      <OnceOpened isOpen={conflictGate.modalProps.result !== null}>
+        <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { clientConflictNames } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,10 +9,15 @@ import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { updateClient } from '../api/save-client.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
-import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
 import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
 import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { OnceOpened } from '../../../components/once-opened.tsx';
+
+// The conflict-check results load when a save finds possible conflicts, not with the form.
+const ConflictGateModal = lazy(async () => ({
+  default: (await import('../../../components/conflict-gate/conflict-gate-modal.tsx')).ConflictGateModal,
+}));
 
 /** /clients/:id/edit: the same form; a conflict check runs only for names new to the client (a new name or contact). */
 export function EditClientPage() {
@@ -52,7 +58,9 @@ export function EditClientPage() {
           });
         }}
       />
-      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      <OnceOpened isOpen={conflictGate.modalProps.result !== null}>
+        <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      </OnceOpened>
     </Stack>
   );
 }

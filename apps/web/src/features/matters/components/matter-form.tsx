@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { MATTER_RATES, type MatterRate, matterConflictNames, matterInputSchema } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -11,7 +11,6 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { ConflictGateModal } from '../../../components/conflict-gate/conflict-gate-modal.tsx';
 import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { createMatter, updateMatter } from '../api/save-matter.ts';
@@ -23,6 +22,12 @@ import { customFieldErrors, matterInputFrom, type MatterFormValues } from '../ut
 import { CustomFieldInputs } from './custom-field-inputs.tsx';
 import { FeeEarnerRows } from './fee-earner-rows.tsx';
 import { PartyRows } from './party-rows.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
+
+// The conflict-check results load when a save finds possible conflicts, not with the form.
+const ConflictGateModal = lazy(async () => ({
+  default: (await import('../../../components/conflict-gate/conflict-gate-modal.tsx')).ConflictGateModal,
+}));
 
 export type MatterFormProps = {
   initialValues: MatterFormValues;
@@ -217,7 +222,9 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
           </Group>
         </Stack>
       </Paper>
-      <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      <OnceOpened isOpen={conflictGate.modalProps.result !== null}>
+        <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
+      </OnceOpened>
     </>
   );
 }
