@@ -78,7 +78,14 @@ export function SearchableSelect({
           rightSectionPointerEvents="none"
           onClick={() => store.toggleDropdown()}
         >
-          {chosen ? chosen.label : <Input.Placeholder>{placeholder}</Input.Placeholder>}
+          {chosen ? (
+            // A long choice (a matter's full name) stays on one line inside the field; the title holds it all.
+            <span title={chosen.label} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {chosen.label}
+            </span>
+          ) : (
+            <Input.Placeholder>{placeholder}</Input.Placeholder>
+          )}
         </InputBase>
       </Combobox.Target>
       <SelectDropdown

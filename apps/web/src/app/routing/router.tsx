@@ -1,7 +1,7 @@
 import type { MatterView } from '@matterhorn/shared';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { LoadingScreen } from '../../components/loading-spinner.tsx';
+import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
@@ -43,6 +43,12 @@ async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Comp
 }
 
 const FIRM_SHELL_ROUTE_ID = 'firm-shell';
+
+/**
+ * The matter view's Expenses tab (app/routing/matter-expenses-tab.tsx), loaded when the tab opens
+ * so the matter's first visit does not carry the expense and flat-fee lists.
+ */
+const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
   {
@@ -187,7 +193,7 @@ export const routes: RouteObject[] = [
           {
             path: 'matter/:id',
             handle: needs('matterMaster'),
-            // The time tab comes from the time-entries feature: composed here, as features never import each other.
+            // The time and expenses tabs come from their features: composed here, as features never import each other.
             lazy: async () => {
               const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
                 import('../../features/matters/pages/matter-view-page.tsx'),
@@ -196,6 +202,11 @@ export const routes: RouteObject[] = [
               const tabPanels = {
                 time: (matter: MatterView) => (
                   <MatterTimeTab matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
+                ),
+                expenses: (matter: MatterView) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyMatterExpensesTab matter={matter} />
+                  </Suspense>
                 ),
               };
               return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };
@@ -223,9 +234,23 @@ export const routes: RouteObject[] = [
           ),
           comingSoon('expense-request/direct-expense', 'Direct Expenses', needs('expensePermission')),
           comingSoon('expense-request/direct-expense/add-expense', 'Add Expense', needs('expensePermission')),
-          comingSoon('billing', 'Billing', needs()),
-          comingSoon('billing/flat-fees', 'Flat Fees', needs('flatFeePermission')),
-          comingSoon('billing/flat-fees/add-new-flat-fee', 'Add New Flat Fee', needs('flatFeePermission')),
+          // Billing's first page is its flat fees until the invoices module gives it an overview.
+          { path: 'billing', handle: needs('flatFeePermission'), element: <Navigate to="/billing/flat-fees" replace /> },
+          {
+            path: 'billing/flat-fees',
+            handle: needs('flatFeePermission'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/flat-fees-page.tsx')).FlatFeesPage }),
+          },
+          {
+            path: 'billing/flat-fees/add-new-flat-fee',
+            handle: needs('flatFeePermission.create'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/add-flat-fee-page.tsx')).AddFlatFeePage }),
+          },
+          {
+            path: 'billing/flat-fees/edit/:id',
+            handle: needs('flatFeePermission.edit'),
+            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/edit-flat-fee-page.tsx')).EditFlatFeePage }),
+          },
           comingSoon('billing/invoice/invoice-empty', 'New Invoice', needs('invoice')),
           comingSoon('settings', 'Settings', needs()),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),

@@ -80,6 +80,17 @@ describe('Create New', { timeout: 30_000 }, () => {
     expect(items.map((item) => item.textContent)).toEqual(['Client', 'Time Entry']);
   });
 
+  it('offers Flat Fee only with flatFeePermission.create', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderAt(<CreateNewMenu permissions={['flatFeePermission']} pages={firmPages()} />, { path: '/dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Time Entry']);
+    unmount();
+    renderAt(<CreateNewMenu permissions={['flatFeePermission', 'flatFeePermission.create']} pages={firmPages()} />, { path: '/dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Time Entry', 'Flat Fee']);
+  });
+
   it('gives focus back to Create New when the menu closes', async () => {
     const user = userEvent.setup();
     renderAt(<CreateNewMenu permissions={['clientInfo']} pages={firmPages()} />, { path: '/dashboard' });

@@ -105,16 +105,16 @@ describe('FirmShell menus', () => {
         permissions: ['clientInfo', 'matterMaster', 'timeEntry', 'timeEntry.create', 'progressNote'],
       }),
     });
-    expect(menuLabels()).toEqual([
-      'Dashboard',
-      'Clients',
-      'Conflict Check',
-      'Matters',
-      'Time Entries',
-      'Progress Update',
-      'Billing',
-      'Settings',
-    ]);
+    expect(menuLabels()).toEqual(['Dashboard', 'Clients', 'Conflict Check', 'Matters', 'Time Entries', 'Progress Update', 'Settings']);
+  });
+
+  it('offers Billing, landing on its flat fees, to a user who may open them', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['flatFeePermission'] }),
+    });
+    expect(menuLabels()).toEqual(['Dashboard', 'Billing', 'Settings']);
+    expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing/flat-fees');
   });
 
   it('shows an administrator every page', () => {

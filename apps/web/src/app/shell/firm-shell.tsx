@@ -10,12 +10,12 @@ import { UnauthorizedPage } from '../pages/unauthorized-page.tsx';
 import { permissionsOfHandle } from '../routing/page-permissions.ts';
 import { PHONE_MEDIA_QUERY } from '../../lib/screen-size.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
-import { usePrefetchBillableTimeEntries } from '../../features/time-entries/hooks/use-prefetch-billable-time-entries.ts';
 import classes from './firm-shell.module.css';
 import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { topBarModeFor } from './top-bar-mode.ts';
+import { usePrefetchBillingState } from './use-prefetch-billing-state.ts';
 
 type FirmShellProps = {
   /** The firm pages with their declared permissions, which decide what the menus offer. */
@@ -30,7 +30,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [isDrawerOpen, drawer] = useDisclosure(false);
-  usePrefetchBillableTimeEntries();
+  usePrefetchBillingState();
 
   if (!session.isFirmSignedIn) {
     return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;

@@ -29,7 +29,8 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },
   { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update', icon: IconNotes },
   { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request', icon: IconReceipt },
-  { label: 'Billing', to: '/billing', match: '/billing', icon: IconFileInvoice },
+  // Billing opens on its flat fees until the invoices module gives it a first page of its own.
+  { label: 'Billing', to: '/billing/flat-fees', match: '/billing', icon: IconFileInvoice },
   { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },
   { label: 'Documents', to: '/documents', match: '/documents', icon: IconFolder },
   { label: 'Accounting', to: '/accounting', match: '/accounting', icon: IconCalculator },
@@ -79,11 +80,8 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
     prefix: '/billing',
     nav: {
       title: 'Billing',
-      items: [
-        { label: 'Overview', to: '/billing', match: '/billing' },
-        { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
-        { label: 'Invoices', to: '/billing/invoice/invoice-empty', match: '/billing/invoice' },
-      ],
+      // Invoices joins when its pages exist.
+      items: [{ label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { TimeEntryListItem } from '@matterhorn/shared';
+import type { FlatFeeListItem, TimeEntryListItem } from '@matterhorn/shared';
 import { useSyncExternalStore } from 'react';
 
 /** What an invoice can be built from; expenses and flat fees arrive with their own issues. */
@@ -17,8 +17,7 @@ export type BillingState = {
   unbilledTimeEntries: TimeEntryListItem[] | null;
   /** Filled once the expenses issue lands. */
   unbilledExpenses: unknown[] | null;
-  /** Filled once the flat-fees issue lands. */
-  unbilledFlatFees: unknown[] | null;
+  unbilledFlatFees: FlatFeeListItem[] | null;
   invoiceEntries: Record<BillableKind, string[]>;
   discount: BillingDiscount | null;
   selectedInvoiceId: string | null;
@@ -56,7 +55,8 @@ export const billingState = {
   setUnbilledTimeEntries: (entries: TimeEntryListItem[] | null) =>
     update((previous) => (previous.unbilledTimeEntries === entries ? previous : { ...previous, unbilledTimeEntries: entries })),
   setUnbilledExpenses: (expenses: unknown[] | null) => update((previous) => ({ ...previous, unbilledExpenses: expenses })),
-  setUnbilledFlatFees: (flatFees: unknown[] | null) => update((previous) => ({ ...previous, unbilledFlatFees: flatFees })),
+  setUnbilledFlatFees: (flatFees: FlatFeeListItem[] | null) =>
+    update((previous) => (previous.unbilledFlatFees === flatFees ? previous : { ...previous, unbilledFlatFees: flatFees })),
   addToInvoice: (kind: BillableKind, ids: string[]) =>
     update((previous) => {
       const added = ids.filter((id) => !previous.invoiceEntries[kind].includes(id));

@@ -113,6 +113,21 @@ describe('FirmShell pre-fetch', { timeout: 60_000 }, () => {
     expect(api.lastQuery(LIST)?.get('IsBillable')).toBe('4');
   });
 
+  it('pre-fetches the unbilled flat fees beside the billable time entries', async () => {
+    const flatFees = '/api/admin/expense-flat-fees-info/get-flat-fees-list';
+    const api = stubApi({
+      [`GET ${LIST}`]: () => page(rows),
+      [`GET ${flatFees}`]: () => ({ data: { data: [], page: 1, size: 100, totalCount: 0 } }),
+    });
+    renderRoutes(shellRoutes, {
+      path: '/clients/list',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['clientInfo', 'timeEntry', 'flatFeePermission'] }),
+    });
+    await waitFor(() => expect(billingState.get().unbilledFlatFees).toEqual([]));
+    expect(idsInState()).toEqual([OPEN_ID]);
+    expect(api.lastQuery(flatFees)?.get('status')).toBe('Unbilled');
+  });
+
   it('fetches nothing for a visitor who is not signed in', async () => {
     const api = stubApi();
     renderRoutes(shellRoutes, { path: '/clients/list', session: fakeSession({ isFirmSignedIn: false }) });

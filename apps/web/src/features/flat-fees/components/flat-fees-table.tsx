@@ -1,0 +1,193 @@
+import { ActionIcon, Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { FlatFeeListItem } from '@matterhorn/shared';
+import { Link } from 'react-router';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
+import { SortableHeader } from '../../../components/sortable-header.tsx';
+import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
+import type { FlatFeeSort, FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
+
+export const EMPTY_TEXT = 'No flat fee found.';
+
+type Column = { label: string; sortColumn?: FlatFeeSortColumn; align?: 'right'; isMatterColumn?: boolean };
+
+const COLUMNS: Column[] = [
+  { label: 'Date', sortColumn: 'flatFeeDate' },
+  { label: 'Client', sortColumn: 'clientName', isMatterColumn: true },
+  { label: 'Matter', sortColumn: 'matterName', isMatterColumn: true },
+  { label: 'Fee earner', sortColumn: 'userName' },
+  { label: 'Description' },
+  { label: 'Amount', sortColumn: 'amount', align: 'right' },
+  { label: 'Status', sortColumn: 'status' },
+];
+
+export type FlatFeesTableProps = {
+  fees: FlatFeeListItem[];
+  sort: FlatFeeSort;
+  onSort: (column: FlatFeeSortColumn) => void;
+  onEdit?: ((fee: FlatFeeListItem) => void) | undefined;
+  onDelete?: ((fee: FlatFeeListItem) => void) | undefined;
+  /** Inside a matter's view the client and matter columns would repeat the page's own. */
+  hideMatterColumns?: boolean;
+};
+
+/** Billed: on an invoice, so the row offers no Edit or Delete; the badge says why. */
+function StatusCell({ fee }: { fee: FlatFeeListItem }) {
+  if (fee.status === 'Billed' || fee.isLocked) {
+    return (
+      <Badge color="gray" variant="light" title={LOCKED_REASON} style={{ minWidth: 'max-content' }}>
+        Billed
+      </Badge>
+    );
+  }
+  return (
+    <Badge color="blue" variant="light" style={{ minWidth: 'max-content' }}>
+      Unbilled
+    </Badge>
+  );
+}
+
+/**
+ * Outline pencil and bin, drawn inline: importing icon components here would split the shell's
+ * shared code into more chunks and add to every page's first visit.
+ */
+function PencilIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+function BinIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+    </svg>
+  );
+}
+
+/** Edit and Delete as icon buttons, named after the fee, so the wide list keeps them in view. */
+function CompactRowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <ActionIcon variant="default" onClick={onEdit} aria-label={`Edit ${name}`} title="Edit">
+          <PencilIcon />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
+          <BinIcon />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+/** Flat fees with sortable headers and per-row Edit/Delete (a billed row says why it has none). */
+export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatterColumns = false }: FlatFeesTableProps) {
+  const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
+  const hasActions = Boolean(onEdit || onDelete);
+  return (
+    <Table.ScrollContainer minWidth={hideMatterColumns ? 720 : 940}>
+      <Table striped highlightOnHover aria-label="Flat fees" data-testid="flat-fees-table">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <SortableHeader
+                key={column.label}
+                label={column.label}
+                column={column.sortColumn}
+                align={column.align}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
+            {hasActions && <ActionsHeader />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {fees.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                <Text c="dimmed" ta="center" py="md">
+                  {EMPTY_TEXT}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            fees.map((fee) => (
+              <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
+                {!hideMatterColumns && (
+                  <Table.Td maw={150}>
+                    <Text size="sm" truncate="end" title={fee.clientName}>
+                      {fee.clientName}
+                    </Text>
+                  </Table.Td>
+                )}
+                {!hideMatterColumns && (
+                  <Table.Td maw={170}>
+                    <Anchor
+                      component={Link}
+                      to={`/matter/${fee.matterId}?activeTab=expenses`}
+                      size="sm"
+                      title={fee.matterName}
+                      display="block"
+                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
+                      {fee.matterName}
+                    </Anchor>
+                  </Table.Td>
+                )}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" lineClamp={2} title={fee.description} miw={140}>
+                    {fee.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(fee.amount, fee.currencySymbol)}
+                </Table.Td>
+                <Table.Td>
+                  <StatusCell fee={fee} />
+                </Table.Td>
+                {hasActions && (
+                  <Table.Td>
+                    {fee.isLocked ? (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        ta="right"
+                        title={LOCKED_REASON}
+                        data-testid="flat-fee-locked"
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {LOCKED_REASON.split(':')[0]}
+                        <VisuallyHidden>:{LOCKED_REASON.split(':').slice(1).join(':')}</VisuallyHidden>
+                      </Text>
+                    ) : (
+                      <CompactRowActions
+                        name={flatFeeName(fee)}
+                        onEdit={onEdit ? () => onEdit(fee) : undefined}
+                        onDelete={onDelete ? () => onDelete(fee) : undefined}
+                      />
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,41 @@
+import { Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { flatFeeKeys } from '../api/flat-fee-list.ts';
+import { FlatFeeForm } from '../components/flat-fee-form.tsx';
+import { newFlatFeeValues } from '../utils/flat-fee-form-values.ts';
+
+export const FLAT_FEES_PATH = '/billing/flat-fees';
+
+/** /billing/flat-fees/add-new-flat-fee; ?clientId=&matterId= preselect them (e.g. from a matter's Expenses tab). */
+export function AddFlatFeePage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() =>
+    newFlatFeeValues({
+      userId: session.workingUser?.profileId ?? '',
+      clientId: searchParams.get('clientId') ?? undefined,
+      matterId: searchParams.get('matterId') ?? undefined,
+    }),
+  );
+  const returnTo = searchParams.get('returnTo')?.startsWith('/') ? searchParams.get('returnTo')! : FLAT_FEES_PATH;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Add New Flat Fee</Title>
+      <FlatFeeForm
+        initialValues={initialValues}
+        currencySymbol={session.workingUser?.currency ?? ''}
+        cancelTo={returnTo}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: flatFeeKeys.all });
+          navigate(returnTo);
+        }}
+      />
+    </Stack>
+  );
+}

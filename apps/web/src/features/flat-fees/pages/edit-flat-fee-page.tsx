@@ -1,0 +1,50 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { flatFeeQuery } from '../api/flat-fee.ts';
+import { flatFeeKeys } from '../api/flat-fee-list.ts';
+import { FlatFeeForm } from '../components/flat-fee-form.tsx';
+import { flatFeeValues } from '../utils/flat-fee-form-values.ts';
+import { FLAT_FEES_PATH } from './add-flat-fee-page.tsx';
+
+/** /billing/flat-fees/edit/:id: the add form, filled from get-flat-fee, saved with update-flat-fee. */
+export function EditFlatFeePage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fee = useQuery(flatFeeQuery(id));
+
+  if (fee.isPending) return <LoadingSpinner />;
+  if (!fee.data) {
+    return (
+      <Stack gap="sm">
+        <Title order={1}>Flat fee not found</Title>
+        <Text>This flat fee does not exist or was deleted.</Text>
+        <Anchor component={Link} to={FLAT_FEES_PATH}>
+          Back to flat fees
+        </Anchor>
+      </Stack>
+    );
+  }
+  const view = fee.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Edit Flat Fee</Title>
+      <FlatFeeForm
+        key={view.updatedAt}
+        fee={view}
+        initialValues={flatFeeValues(view)}
+        currencySymbol={session.workingUser?.currency ?? ''}
+        cancelTo={FLAT_FEES_PATH}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: flatFeeKeys.all });
+          navigate(FLAT_FEES_PATH);
+        }}
+      />
+    </Stack>
+  );
+}
