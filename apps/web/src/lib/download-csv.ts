@@ -12,11 +12,16 @@ export function csvFileNameFrom(disposition: string | null, fallbackFileName: st
  * a Blob download. A refusal throws the server's message; a network failure throws as fetch does.
  */
 export async function downloadCsv(url: string, fallbackFileName: string): Promise<void> {
+  await downloadFile(url, fallbackFileName, 'text/csv');
+}
+
+/** Any file the firm's bearer may fetch (a receipt, a CSV), saved under the server's name. */
+export async function downloadFile(url: string, fallbackFileName: string, accept = '*/*'): Promise<void> {
   const token = firmToken();
-  const response = await fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const response = await fetch(url, { headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    throw new Error(errorMessageFrom(response.status, body, response.statusText || 'The CSV could not be downloaded'));
+    throw new Error(errorMessageFrom(response.status, body, response.statusText || 'The file could not be downloaded'));
   }
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,4 +1,5 @@
 import type { MatterView } from '@matterhorn/shared';
+import { MatterExpensesSection } from '../../features/expenses/components/matter-expenses-section.tsx';
 import { MatterFlatFeesSection } from '../../features/flat-fees/components/matter-flat-fees-section.tsx';
 import { MatterExpensesTab } from '../../features/matters/components/matter-expenses-tab.tsx';
 
@@ -9,6 +10,9 @@ import { MatterExpensesTab } from '../../features/matters/components/matter-expe
 export function MatterExpensesTabPanel({ matter }: { matter: MatterView }) {
   const isMatterOpen = matter.status === 'Open';
   return (
-    <MatterExpensesTab flatFees={<MatterFlatFeesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={isMatterOpen} />} />
+    <MatterExpensesTab
+      expenses={<MatterExpensesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={isMatterOpen} />}
+      flatFees={<MatterFlatFeesSection matterId={matter.id} clientId={matter.client.id} isMatterOpen={isMatterOpen} />}
+    />
   );
 }

@@ -232,8 +232,33 @@ export const routes: RouteObject[] = [
             'Add Progress Update',
             needsByQuery((params) => [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create']),
           ),
-          comingSoon('expense-request/direct-expense', 'Direct Expenses', needs('expensePermission')),
-          comingSoon('expense-request/direct-expense/add-expense', 'Add Expense', needs('expensePermission')),
+          {
+            path: 'expense-request',
+            handle: needs('expensePermission'),
+            element: <Navigate to="/expense-request/direct-expense?activeTab=client" replace />,
+          },
+          {
+            path: 'expense-request/direct-expense',
+            handle: needs('expensePermission'),
+            lazy: async () => ({ Component: (await import('../../features/expenses/pages/expenses-page.tsx')).ExpensesPage }),
+          },
+          {
+            path: 'expense-request/direct-expense/add-expense',
+            handle: needs('expensePermission.create'),
+            lazy: async () => ({ Component: (await import('../../features/expenses/pages/add-expense-page.tsx')).AddExpensePage }),
+          },
+          {
+            path: 'expense-request/direct-expense/edit-expense/:id',
+            handle: needs('expensePermission'),
+            lazy: async () => ({ Component: (await import('../../features/expenses/pages/edit-expense-page.tsx')).EditExpensePage }),
+          },
+          {
+            path: 'expense-request/approvals',
+            handle: needs('expensePermission.edit'),
+            lazy: async () => ({
+              Component: (await import('../../features/expenses/pages/expense-approvals-page.tsx')).ExpenseApprovalsPage,
+            }),
+          },
           // Billing's first page is its flat fees until the invoices module gives it an overview.
           { path: 'billing', handle: needs('flatFeePermission'), element: <Navigate to="/billing/flat-fees" replace /> },
           {
@@ -287,6 +312,13 @@ export const routes: RouteObject[] = [
             path: 'settings/currencies',
             handle: needs('updateAccountSettings'),
             lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),
+          },
+          {
+            path: 'settings/expense-categories',
+            handle: needs(),
+            lazy: async () => ({
+              Component: (await import('../../features/reference-data/pages/expense-categories-page.tsx')).ExpenseCategoriesPage,
+            }),
           },
           {
             path: 'settings/custom-fields',

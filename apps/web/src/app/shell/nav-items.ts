@@ -16,7 +16,16 @@ import {
 import type { RouteObject } from 'react-router';
 import { canOpen } from '../routing/page-permissions.ts';
 
-export type NavItem = { label: string; to: string; match: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  match: string;
+  /**
+   * Tabs of one page as separate items: the item is active only on `match` itself with this query
+   * parameter's value (`isDefault`: also when the parameter is absent or another value).
+   */
+  matchParam?: { name: string; value: string; isDefault?: boolean };
+};
 /** Main items carry an icon: the collapsed menu shows only icons, named by the label. */
 export type MainNavItem = NavItem & { icon: Icon };
 
@@ -57,6 +66,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Activity Types', to: '/settings/activity-types', match: '/settings/activity-types' },
         { label: 'Practice Areas', to: '/settings/practice-areas', match: '/settings/practice-areas' },
         { label: 'Currencies', to: '/settings/currencies', match: '/settings/currencies' },
+        { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         {
           label: 'Plans & Subscriptions',
@@ -71,8 +81,20 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
     nav: {
       title: 'Expenses',
       items: [
-        { label: 'Direct Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request/direct-expense' },
-        { label: 'Add Expense', to: '/expense-request/direct-expense/add-expense', match: '/expense-request/direct-expense/add-expense' },
+        {
+          label: 'Client Expenses',
+          to: '/expense-request/direct-expense?activeTab=client',
+          match: '/expense-request/direct-expense',
+          matchParam: { name: 'activeTab', value: 'client' },
+        },
+        {
+          label: 'Firm Expenses',
+          to: '/expense-request/direct-expense?activeTab=firm',
+          match: '/expense-request/direct-expense',
+          // SPEC.md §7: anything but the client tab is the firm's.
+          matchParam: { name: 'activeTab', value: 'firm', isDefault: true },
+        },
+        { label: 'Approvals', to: '/expense-request/approvals', match: '/expense-request/approvals' },
       ],
     },
   },
@@ -97,7 +119,17 @@ export function secondaryNavFor(pathname: string): SecondaryNav | null {
 }
 
 /** The most specific item whose prefix matches is the active one. */
-export function activeItemOf(items: readonly NavItem[], pathname: string): NavItem | null {
-  const matching = items.filter((item) => pathname === item.match || pathname.startsWith(`${item.match}/`));
+export function activeItemOf(items: readonly NavItem[], pathname: string, search = ''): NavItem | null {
+  const params = new URLSearchParams(search);
+  const matching = items.filter((item) => {
+    if (item.matchParam) {
+      const { name, value, isDefault = false } = item.matchParam;
+      const tabItems = items.filter((other) => other.match === item.match && other.matchParam?.name === name);
+      const actual = params.get(name);
+      const isOtherTab = tabItems.some((other) => other !== item && other.matchParam?.value === actual);
+      return pathname === item.match && (actual === value || (isDefault && !isOtherTab));
+    }
+    return pathname === item.match || pathname.startsWith(`${item.match}/`);
+  });
   return matching.sort((a, b) => b.match.length - a.match.length)[0] ?? null;
 }

@@ -99,8 +99,8 @@ export function SecondarySideNav({
   onNavigate?: () => void;
   isInDrawer?: boolean;
 }) {
-  const { pathname } = useLocation();
-  const active = activeItemOf(nav.items, pathname);
+  const { pathname, search } = useLocation();
+  const active = activeItemOf(nav.items, pathname, search);
   return (
     <Box
       component="nav"

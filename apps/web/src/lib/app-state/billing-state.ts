@@ -1,4 +1,4 @@
-import type { FlatFeeListItem, TimeEntryListItem } from '@matterhorn/shared';
+import type { ExpenseListItem, FlatFeeListItem, TimeEntryListItem } from '@matterhorn/shared';
 import { useSyncExternalStore } from 'react';
 
 /** What an invoice can be built from; expenses and flat fees arrive with their own issues. */
@@ -15,8 +15,8 @@ export type BillingModal = 'addTimeEntries' | 'addExpenses' | 'addFlatFees' | 'd
  */
 export type BillingState = {
   unbilledTimeEntries: TimeEntryListItem[] | null;
-  /** Filled once the expenses issue lands. */
-  unbilledExpenses: unknown[] | null;
+  /** Approved, billable client expenses not yet on an invoice. */
+  unbilledExpenses: ExpenseListItem[] | null;
   unbilledFlatFees: FlatFeeListItem[] | null;
   invoiceEntries: Record<BillableKind, string[]>;
   discount: BillingDiscount | null;
@@ -54,7 +54,8 @@ export const billingState = {
   subscribe,
   setUnbilledTimeEntries: (entries: TimeEntryListItem[] | null) =>
     update((previous) => (previous.unbilledTimeEntries === entries ? previous : { ...previous, unbilledTimeEntries: entries })),
-  setUnbilledExpenses: (expenses: unknown[] | null) => update((previous) => ({ ...previous, unbilledExpenses: expenses })),
+  setUnbilledExpenses: (expenses: ExpenseListItem[] | null) =>
+    update((previous) => (previous.unbilledExpenses === expenses ? previous : { ...previous, unbilledExpenses: expenses })),
   setUnbilledFlatFees: (flatFees: FlatFeeListItem[] | null) =>
     update((previous) => (previous.unbilledFlatFees === flatFees ? previous : { ...previous, unbilledFlatFees: flatFees })),
   addToInvoice: (kind: BillableKind, ids: string[]) =>

@@ -8,6 +8,7 @@ export const lookupKeys = {
   practiceAreas: () => [...lookupKeys.all, 'practice-areas'] as const,
   currencies: () => [...lookupKeys.all, 'currencies'] as const,
   activityTypes: () => [...lookupKeys.all, 'activity-types'] as const,
+  expenseCategories: () => [...lookupKeys.all, 'expense-categories'] as const,
   associatedClients: () => [...lookupKeys.all, 'associated-clients'] as const,
   /** Both entities' custom fields; add 'client' or 'matter' for one entity's. */
   customFields: () => [...lookupKeys.all, 'custom-fields'] as const,

@@ -29,7 +29,9 @@ export function recordCall(request: Request, calls: RecordedCall[]): { call: Rec
     .clone()
     .text()
     .then((text) => {
-      call.body = text === '' ? undefined : JSON.parse(text);
+      // A multipart upload (a receipt) is kept as its text; every other body is JSON.
+      const isJson = !/^multipart\//.test(request.headers.get('Content-Type') ?? '');
+      call.body = text === '' ? undefined : isJson ? JSON.parse(text) : text;
     });
   return { call, bodyRead };
 }

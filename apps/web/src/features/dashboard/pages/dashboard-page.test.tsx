@@ -106,3 +106,44 @@ describe('DashboardPage: my time', () => {
     expect(screen.getByTestId('stat-Open matters')).toHaveTextContent('7');
   });
 });
+
+describe('DashboardPage: expense requests', () => {
+  it('shows an approver how many requests wait for them, the newest, and links to the approvals view', async () => {
+    const api = stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-pending-expense-requests': {
+        data: {
+          count: 3,
+          requests: [
+            {
+              id: 'e1',
+              expenseDate: '2025-03-11',
+              description: 'Court filing fee',
+              homeAmount: '15000',
+              isFirmExpense: false,
+              clientName: 'Ada Lovelace',
+              matterName: 'Acme v Beta',
+              addedByUserName: 'Alan Turing',
+              createdAt: '2025-03-11T09:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['expensePermission', 'expensePermission.edit']) });
+    const card = await screen.findByRole('region', { name: 'Expense requests awaiting your approval' });
+    expect(await within(card).findByTestId('pending-expense-count')).toHaveTextContent('3');
+    expect(within(card).getByText(/Court filing fee/)).toBeInTheDocument();
+    expect(within(card).getByText(`${profile.businesses[0]?.currencySymbol ?? ''}15,000.00`)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Review requests' })).toHaveAttribute('href', '/expense-request/approvals');
+    expect(api.callsTo('GET', '/admin/dashboard/get-pending-expense-requests')).toHaveLength(1);
+  });
+
+  it('asks nothing of users who may not approve', async () => {
+    const api = stubApi({ 'GET /admin/dashboard/get-dashboard-summary': { data: summary } });
+    renderAt(<DashboardPage />, { session: sessionWith(['expensePermission']) });
+    await screen.findByText('Obi & Co');
+    expect(screen.queryByRole('region', { name: 'Expense requests awaiting your approval' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/dashboard/get-pending-expense-requests')).toHaveLength(0);
+  });
+});

@@ -5,7 +5,9 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useMyTime } from '../api/get-my-time.ts';
+import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { MyTimeCard } from '../components/my-time-card.tsx';
+import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 
 const EMPTY_SUMMARY: DashboardSummary = {
   firmName: '',
@@ -36,6 +38,9 @@ export function DashboardPage() {
   const query = useDashboardSummary(scope);
   const canSeeTime = hasPermissions(session.permissions, ['timeEntry']);
   const myTime = useMyTime(scope, canSeeTime);
+  // Approvers (those who may edit expenses) see the requests waiting for them.
+  const isApprover = hasPermissions(session.permissions, ['expensePermission.edit']);
+  const pendingExpenses = usePendingExpenseRequests(scope, isApprover);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -57,6 +62,13 @@ export function DashboardPage() {
         <StatCard label="Closed matters" value={summary.closedMatterCount} />
         <StatCard label="Team members" value={summary.teamMemberCount} />
       </SimpleGrid>
+      {isApprover && (
+        <PendingExpensesCard
+          pending={pendingExpenses.data}
+          isLoading={pendingExpenses.isLoading}
+          homeCurrencySymbol={session.workingUser?.currency ?? ''}
+        />
+      )}
       {canSeeTime && <MyTimeCard myTime={myTime.data} isLoading={myTime.isLoading} isError={myTime.isError} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>

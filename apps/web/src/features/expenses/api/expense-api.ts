@@ -1,0 +1,169 @@
+import {
+  exchangeRateSchema,
+  expensePageSchema,
+  expenseSchema,
+  type Expense,
+  type ExpenseInputParsed,
+  type ExpenseListQuery,
+  type ExpensePage,
+  type ExpensePaymentInput,
+} from '@matterhorn/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  API_BASE,
+  apiList,
+  apiMutate,
+  apiRequest,
+  buildQueryString,
+  errorMessageFrom,
+  type ApiEnvelope,
+  type QueryParams,
+} from '../../../lib/api-client.ts';
+import { downloadCsv, downloadFile } from '../../../lib/download-csv.ts';
+import { firmToken } from '../../../lib/session-storage.ts';
+
+export const EXPENSE_BASE_PATH = '/admin/expense-flat-fees-info';
+export const EXPENSE_LIST_PATH = `${EXPENSE_BASE_PATH}/get-expenses-list`;
+/** The multipart field upload-expense-receipt reads the file from. */
+export const RECEIPT_FIELD_NAME = 'file';
+
+/**
+ * Every expense query lives under ['expenses'], so a save, decision or receipt change that
+ * invalidates the root refreshes the lists, the approvals, a matter's tab and the pre-fetch at once.
+ */
+export const expenseKeys = {
+  all: ['expenses'] as const,
+  list: (query: ExpenseListQuery) => ['expenses', 'list', query] as const,
+  detail: (id: string) => ['expenses', 'detail', id] as const,
+  pendingCount: () => ['expenses', 'pending-count'] as const,
+};
+
+/** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
+export function expenseListParams(query: ExpenseListQuery): QueryParams {
+  const params: QueryParams = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === '' || value === undefined || value === null) continue;
+    params[key] = value as QueryParams[string];
+  }
+  return params;
+}
+
+/** List calls resolve to null silently on failure (SPEC.md §8). */
+export async function getExpensePage(query: ExpenseListQuery): Promise<ExpensePage | null> {
+  const data = await apiList<unknown>(EXPENSE_LIST_PATH, expenseListParams(query), 'firm');
+  const parsed = expensePageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+export const expenseListQuery = (query: ExpenseListQuery) =>
+  queryOptions({ queryKey: expenseKeys.list(query), queryFn: () => getExpensePage(query), placeholderData: keepPreviousData });
+
+export function useExpensePage(query: ExpenseListQuery) {
+  return useQuery(expenseListQuery(query));
+}
+
+/** The filtered list as CSV: the same filter with IsDownlodCsv=true (SPEC.md's spelling), no paging. */
+export function expensesCsvUrl(query: ExpenseListQuery): string {
+  const { page: _page, size: _size, IncludeTotals: _totals, ...filters } = query;
+  return `${API_BASE}${EXPENSE_LIST_PATH}${buildQueryString(expenseListParams({ ...filters, IsDownlodCsv: true }))}`;
+}
+
+export const downloadExpensesCsv = (query: ExpenseListQuery): Promise<void> => downloadCsv(expensesCsvUrl(query), 'expenses.csv');
+
+/** One expense; null when it is not there (another firm's, deleted) or the call failed. */
+export async function getExpense(id: string): Promise<Expense | null> {
+  try {
+    const envelope = await apiRequest<ApiEnvelope<unknown>>(`${EXPENSE_BASE_PATH}/get-expense/${encodeURIComponent(id)}`, {
+      auth: 'firm',
+      silent: true,
+    });
+    const parsed = expenseSchema.safeParse(envelope.data);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const expenseDetailQuery = (id: string) => queryOptions({ queryKey: expenseKeys.detail(id), queryFn: () => getExpense(id) });
+
+/** The saved expense's id, from the create answer. */
+function idOf(data: unknown): string | null {
+  if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return (data as { id: string }).id;
+  return null;
+}
+
+export async function createExpense(body: ExpenseInputParsed, idempotencyKey: string): Promise<string | null> {
+  const envelope = await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/create-expense`, body, { auth: 'firm', idempotencyKey });
+  return idOf(envelope.data);
+}
+
+export async function updateExpense(id: string, body: ExpenseInputParsed): Promise<void> {
+  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/update-expense/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+}
+
+export async function deleteExpense(id: string): Promise<void> {
+  await apiRequest(`${EXPENSE_BASE_PATH}/delete-expense/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'firm', toastSuccess: true });
+}
+
+export async function approveExpense(id: string): Promise<void> {
+  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/approve-expense/${encodeURIComponent(id)}`, {}, { auth: 'firm' });
+}
+
+export async function rejectExpense(id: string, reason: string): Promise<void> {
+  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/reject-expense/${encodeURIComponent(id)}`, { reason }, { auth: 'firm' });
+}
+
+export async function markExpensePaid(id: string, body: ExpensePaymentInput): Promise<void> {
+  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/mark-expense-paid/${encodeURIComponent(id)}`, body, { auth: 'firm' });
+}
+
+/** Multipart, so not through apiRequest (which sends JSON); the server's message is thrown on refusal. */
+export async function uploadExpenseReceipt(id: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.append(RECEIPT_FIELD_NAME, file, file.name);
+  const token = firmToken();
+  const response = await fetch(`${API_BASE}${EXPENSE_BASE_PATH}/upload-expense-receipt/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(errorMessageFrom(response.status, body, response.statusText || 'The receipt could not be uploaded'));
+  }
+}
+
+export function receiptUrl(id: string, fileId: string): string {
+  return `${API_BASE}${EXPENSE_BASE_PATH}/download-expense-receipt/${encodeURIComponent(id)}/${encodeURIComponent(fileId)}`;
+}
+
+/** Fetched with the bearer (a plain link cannot carry it), handed to the browser as a download. */
+export const downloadExpenseReceipt = (id: string, fileId: string, fileName: string): Promise<void> =>
+  downloadFile(receiptUrl(id, fileId), fileName);
+
+export async function deleteExpenseReceipt(id: string, fileId: string): Promise<void> {
+  await apiRequest(`${EXPENSE_BASE_PATH}/delete-expense-receipt/${encodeURIComponent(id)}/${encodeURIComponent(fileId)}`, {
+    method: 'DELETE',
+    auth: 'firm',
+    toastSuccess: true,
+  });
+}
+
+/** Home-currency units one unit of the foreign currency buys today; null when the firm set none. */
+export async function getExchangeRate(
+  homeCurrencyId: number,
+  foreignCurrencyId: number,
+  businessId: string | null,
+): Promise<string | null> {
+  try {
+    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/business/get-exchange-rate', {
+      query: { HomeCurrencyId: homeCurrencyId, ForeignCurrencyId: foreignCurrencyId, BusinessId: businessId },
+      auth: 'firm',
+      silent: true,
+    });
+    const parsed = exchangeRateSchema.safeParse(envelope.data);
+    return parsed.success ? parsed.data.exchangeRate : null;
+  } catch {
+    return null;
+  }
+}

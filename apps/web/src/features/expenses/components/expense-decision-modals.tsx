@@ -1,0 +1,94 @@
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { EXPENSE_PAYMENT_METHODS, expensePaymentSchema, expenseRejectionSchema, todayIso } from '@matterhorn/shared';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { markExpensePaid, rejectExpense } from '../api/expense-api.ts';
+
+type PaymentValues = { paidDate: string; paymentMethod: string; paymentReference: string };
+
+type DecisionModalProps = { expenseId: string | null; onClose: () => void; onDone: () => void };
+
+function RejectForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: () => void; onDone: () => void }) {
+  const form = useSchemaForm(expenseRejectionSchema, { reason: '' });
+  const submit = form.onSubmit(async (data) => {
+    await rejectExpense(expenseId, data.reason);
+    onDone();
+    onClose();
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label="Reason"
+          withAsterisk
+          description="Sent to the requester with the decision."
+          rows={3}
+          data-autofocus
+          {...form.inputProps('reason')}
+        />
+        <SubmitButton isSubmitting={form.isSubmitting} color="red">
+          Reject expense
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}
+
+/** Reject needs a reason (the requester is told it). */
+export function RejectExpenseModal({ expenseId, onClose, onDone }: DecisionModalProps) {
+  return (
+    <AppModal opened={expenseId !== null} onClose={onClose} title="Reject expense request">
+      {expenseId && <RejectForm key={expenseId} expenseId={expenseId} onClose={onClose} onDone={onDone} />}
+    </AppModal>
+  );
+}
+
+function PaidForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: () => void; onDone: () => void }) {
+  const form = useSchemaForm(expensePaymentSchema, { paidDate: todayIso(), paymentMethod: '', paymentReference: '' } as PaymentValues);
+  const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(todayIso()));
+  const submit = form.onSubmit(async (data) => {
+    await markExpensePaid(expenseId, data);
+    onDone();
+    onClose();
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <DatePickerField
+          label="Paid date"
+          withAsterisk
+          value={dateText}
+          onChange={(monthDayYear) => {
+            setDateText(monthDayYear);
+            form.setValue('paidDate', monthDayYearToIsoDate(monthDayYear) ?? '');
+          }}
+          onBlur={() => form.touch('paidDate')}
+          error={form.errorFor('paidDate')}
+        />
+        <Select
+          label="Payment method"
+          withAsterisk
+          placeholder="Select method"
+          data={[...EXPENSE_PAYMENT_METHODS]}
+          comboboxProps={{ withinPortal: false }}
+          {...form.selectProps('paymentMethod')}
+        />
+        <TextInput label="Payment reference" {...form.inputProps('paymentReference')} />
+        <SubmitButton isSubmitting={form.isSubmitting}>Mark paid</SubmitButton>
+      </Stack>
+    </form>
+  );
+}
+
+/** Paid date, method and reference of a reimbursement or payment. */
+export function MarkPaidModal({ expenseId, onClose, onDone }: DecisionModalProps) {
+  return (
+    <AppModal opened={expenseId !== null} onClose={onClose} title="Mark expense paid">
+      {expenseId && <PaidForm key={expenseId} expenseId={expenseId} onClose={onClose} onDone={onDone} />}
+    </AppModal>
+  );
+}

@@ -1,0 +1,100 @@
+import { Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { hasPermissions, type ExpenseListItem, type ExpenseListQuery } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { listPagingOf } from '../../../lib/list-paging.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { deleteExpense, expenseKeys, useExpensePage } from '../api/expense-api.ts';
+import { editExpensePath } from '../utils/expense-paths.ts';
+import { PAGE_SIZES, type ExpenseSort, type ExpenseSortColumn } from '../utils/expense-list-params.ts';
+import { ExpenseTotals } from './expense-totals.tsx';
+import { ExpensesTable, expenseName } from './expenses-table.tsx';
+
+export type ExpenseListViewProps = {
+  query: ExpenseListQuery;
+  sort: ExpenseSort;
+  onSort: (column: ExpenseSortColumn) => void;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number) => void;
+  hideMatterColumns?: boolean;
+  /** Where the edit page goes back to. */
+  returnTo: string;
+};
+
+/** The totals, count, table and pager of one filtered list; a row opens the expense, Delete asks first. */
+export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChange, hideMatterColumns, returnTo }: ExpenseListViewProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rows = useExpensePage(query);
+  const [deleting, setDeleting] = useState<ExpenseListItem | null>(null);
+  const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  const homeCurrencySymbol = session.workingUser?.currency ?? '';
+  const isClient = query.IsFirmExpense === false;
+
+  const page = Number(query.page ?? 1);
+  const size = Number(query.size ?? 20);
+  const list = rows.data;
+  const { pageCount, totalLabel, isCapped } = listPagingOf(list, page, size);
+
+  return (
+    <Stack gap="md">
+      {query.IncludeTotals && <ExpenseTotals totals={list?.totals} homeCurrencySymbol={homeCurrencySymbol} showUnbilled={isClient} />}
+      {rows.isPending ? (
+        <LoadingSpinner />
+      ) : list ? (
+        <>
+          <Text size="sm" c="dimmed" role="status" data-testid="expense-count">
+            {list.totalCount === 1 && !isCapped ? '1 expense' : `${totalLabel} expenses`}
+            {isCapped && ' (narrow the search or filters for an exact count)'}
+          </Text>
+          <ExpensesTable
+            expenses={list.data}
+            sort={sort}
+            onSort={onSort}
+            showClientColumns={isClient}
+            hideMatterColumns={hideMatterColumns}
+            editLabel={can('expensePermission.edit') ? 'Edit' : 'View'}
+            onEdit={(expense) => navigate(editExpensePath(expense.id, returnTo))}
+            onDelete={can('expensePermission.delete') ? setDeleting : undefined}
+          />
+          <Group justify="space-between">
+            <NativeSelect
+              label="Rows per page"
+              data={[...PAGE_SIZES]}
+              value={String(size)}
+              onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
+              w={140}
+            />
+            <Pagination
+              total={pageCount}
+              value={Math.min(page, pageCount)}
+              onChange={onPageChange}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          </Group>
+        </>
+      ) : (
+        <Text c="dimmed">The expenses could not be loaded.</Text>
+      )}
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this expense?"
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteExpense(deleting.id);
+          await queryClient.invalidateQueries({ queryKey: expenseKeys.all });
+          if (list && list.data.length === 1 && page > 1) onPageChange(page - 1);
+        }}
+      >
+        {deleting && `The ${expenseName(deleting)} goes to the recycle bin.`}
+      </ConfirmModal>
+    </Stack>
+  );
+}

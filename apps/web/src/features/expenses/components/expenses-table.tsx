@@ -1,0 +1,194 @@
+import { ActionIcon, Anchor, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IS_BILLABLE, type ExpenseListItem } from '@matterhorn/shared';
+import { Link } from 'react-router';
+import { ActionsHeader } from '../../../components/row-actions.tsx';
+import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
+import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
+import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
+import { SortableHeader } from './sortable-header.tsx';
+
+export const EMPTY_TEXT = 'No expense found.';
+
+type ColumnKey = 'date' | 'clientMatter' | 'category' | 'description' | 'addedBy' | 'amount' | 'status' | 'billing' | 'receipts';
+type Column = { key: ColumnKey; label: string; sortColumn?: ExpenseSortColumn; align?: 'right' };
+
+/** Client and matter share a column, approval and payment another: the list fits beside the section's navigation. */
+const COLUMNS: Column[] = [
+  { key: 'date', label: 'Date', sortColumn: 'expenseDate' },
+  { key: 'clientMatter', label: 'Client / matter', sortColumn: 'clientName' },
+  { key: 'category', label: 'Category', sortColumn: 'categoryName' },
+  { key: 'description', label: 'Description' },
+  { key: 'amount', label: 'Amount', sortColumn: 'homeAmount', align: 'right' },
+  { key: 'status', label: 'Status', sortColumn: 'approvalStatus' },
+  { key: 'billing', label: 'Billing' },
+  { key: 'receipts', label: 'Receipts', align: 'right' },
+];
+
+export type ExpensesTableProps = {
+  expenses: ExpenseListItem[];
+  sort: ExpenseSort;
+  onSort: (column: ExpenseSortColumn) => void;
+  /** Firm expenses have no client, matter or billing status. */
+  showClientColumns: boolean;
+  /** Inside a matter's view the client and matter would repeat the page's own. */
+  hideMatterColumns?: boolean | undefined;
+  onEdit?: ((expense: ExpenseListItem) => void) | undefined;
+  onDelete?: ((expense: ExpenseListItem) => void) | undefined;
+  /** The label of the row's open button: 'Edit' or, for those who may not edit, 'View'. */
+  editLabel?: string;
+};
+
+/** How a row's buttons are read out: "Edit expense 05/03/2024 Court filing fee". */
+export function expenseName(expense: Pick<ExpenseListItem, 'expenseDate' | 'description'>): string {
+  return `expense ${formatExpenseDate(expense.expenseDate)} ${expense.description}`;
+}
+
+function RowButtons({
+  name,
+  editLabel,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  editLabel: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <Tooltip label={editLabel} withArrow>
+          <ActionIcon variant="default" onClick={onEdit} aria-label={`${editLabel} ${name}`}>
+            {editLabel === 'Edit' ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip label="Delete" withArrow>
+          <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** Expenses with sortable headers (a button each, aria-sort on the sorted one) and per-row actions. */
+export function ExpensesTable({
+  expenses,
+  sort,
+  onSort,
+  showClientColumns,
+  hideMatterColumns = false,
+  onEdit,
+  onDelete,
+  editLabel = 'Edit',
+}: ExpensesTableProps) {
+  const columns = COLUMNS.filter((column) => {
+    if (column.key === 'clientMatter') return showClientColumns && !hideMatterColumns;
+    if (column.key === 'billing') return showClientColumns;
+    return true;
+  });
+  const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
+  const hasActions = Boolean(onEdit || onDelete);
+  return (
+    <Table.ScrollContainer minWidth={shows('clientMatter') ? 960 : 760}>
+      <Table striped highlightOnHover aria-label="Expenses" data-testid="expenses-table">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <SortableHeader
+                key={column.key}
+                label={column.label}
+                column={column.sortColumn}
+                align={column.align}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
+            {hasActions && <ActionsHeader />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {expenses.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                <Text c="dimmed" ta="center" py="md">
+                  {EMPTY_TEXT}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            expenses.map((expense) => (
+              <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
+                {shows('clientMatter') && (
+                  <Table.Td maw={170}>
+                    <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
+                      {expense.clientName ?? '—'}
+                    </Text>
+                    {expense.matterId && (
+                      <Anchor
+                        component={Link}
+                        to={`/matter/${expense.matterId}?activeTab=expenses`}
+                        size="xs"
+                        title={expense.matterName ?? undefined}
+                        display="block"
+                        style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      >
+                        {expense.matterName}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                )}
+                <Table.Td maw={140}>
+                  <Text size="sm">{expense.categoryName}</Text>
+                  {expense.utbmsExpenseCode && (
+                    <Text span size="xs" c="dimmed" display="block">
+                      {expense.utbmsExpenseCode}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td miw={140} maw={220}>
+                  <Text size="sm" lineClamp={2} title={expense.description}>
+                    {expense.description}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {expense.addedByUserName}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(expense.amount, expense.currencySymbol)}
+                </Table.Td>
+                <Table.Td miw={140} style={{ whiteSpace: 'nowrap' }}>
+                  <Stack gap={4} align="flex-start">
+                    <ApprovalBadge status={expense.approvalStatus} />
+                    <PaymentBadge status={expense.paymentStatus} />
+                  </Stack>
+                </Table.Td>
+                {shows('billing') && (
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable'}
+                  </Table.Td>
+                )}
+                <Table.Td ta="right">{expense.receiptCount}</Table.Td>
+                {hasActions && (
+                  <Table.Td>
+                    <RowButtons
+                      name={expenseName(expense)}
+                      editLabel={editLabel}
+                      onEdit={onEdit ? () => onEdit(expense) : undefined}
+                      onDelete={onDelete && !expense.isLocked ? () => onDelete(expense) : undefined}
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

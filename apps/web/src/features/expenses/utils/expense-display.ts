@@ -1,0 +1,25 @@
+import { EXPENSE_APPROVAL_LABELS, formatMoney, isMoneyText, isoToDisplayDate, type ExpenseApprovalStatus } from '@matterhorn/shared';
+
+/** Money in en-US with exactly 2 decimals; text that is not an amount shows as a dash. */
+export function formatAmount(amount: string, currencySymbol: string): string {
+  return isMoneyText(amount) ? formatMoney(amount, currencySymbol) : '—';
+}
+
+/** ISO date to DD/MM/YYYY (SPEC.md §2). */
+export function formatExpenseDate(iso: string | null): string {
+  if (!iso) return '—';
+  return isoToDisplayDate(iso.slice(0, 10)) || iso;
+}
+
+/** An ISO timestamp as DD/MM/YYYY HH:MM, in the reader's time zone. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export const APPROVAL_COLORS: Record<ExpenseApprovalStatus, string> = { Pending: 'yellow', Approved: 'green', Rejected: 'red' };
+
+export const approvalLabel = (status: ExpenseApprovalStatus): string => EXPENSE_APPROVAL_LABELS[status];
