@@ -13,7 +13,15 @@ import {
   type UnbilledItems,
 } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiMutate, apiRequest, buildQueryString, API_BASE, type ApiEnvelope, type QueryParams } from '../../../lib/api-client.ts';
+import {
+  ApiError,
+  apiMutate,
+  apiRequest,
+  buildQueryString,
+  API_BASE,
+  type ApiEnvelope,
+  type QueryParams,
+} from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 
 export const INVOICE_BASE = '/admin/invoice';
@@ -109,12 +117,7 @@ export const agedReceivablesQuery = (asOf: string) =>
   queryOptions({ queryKey: invoiceKeys.aged(asOf), queryFn: () => getAgedReceivables(asOf), staleTime: 0 });
 
 export type InvoiceAction =
-  | 'submit-for-approval'
-  | 'approve-invoice'
-  | 'send-invoice'
-  | 'mark-delivered'
-  | 'void-invoice'
-  | 'record-payment';
+  'submit-for-approval' | 'approve-invoice' | 'send-invoice' | 'mark-delivered' | 'void-invoice' | 'record-payment';
 
 /** A transition: the server's message toasts; a refusal toasts and throws. */
 export async function invoiceAction(action: InvoiceAction, id: string, body: object = {}): Promise<Invoice | null> {
@@ -140,7 +143,11 @@ export const downloadInvoicePdf = (id: string) =>
 export const downloadLedes = (id: string) => downloadFile(`${API_BASE}${idPath('download-ledes', id)}`, 'invoice-ledes.txt', 'text/plain');
 
 export const downloadInvoiceListCsv = (params: QueryParams) =>
-  downloadFile(`${API_BASE}${INVOICE_BASE}/get-invoice-list${buildQueryString({ ...params, IsDownlodCsv: true })}`, 'invoices.csv', 'text/csv');
+  downloadFile(
+    `${API_BASE}${INVOICE_BASE}/get-invoice-list${buildQueryString({ ...params, IsDownlodCsv: true })}`,
+    'invoices.csv',
+    'text/csv',
+  );
 export const downloadAgedReceivablesCsv = (asOf: string) =>
   downloadFile(
     `${API_BASE}${INVOICE_BASE}/get-aged-receivables${buildQueryString({ AsOf: asOf || undefined, IsDownlodCsv: true })}`,

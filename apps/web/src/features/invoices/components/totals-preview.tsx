@@ -2,7 +2,10 @@ import { Paper, Table, Title } from '@mantine/core';
 import { formatMoney, type InvoiceTotals } from '@matterhorn/shared';
 
 type TotalsPreviewProps = {
-  totals: Pick<InvoiceTotals, 'feesSubtotal' | 'expensesSubtotal' | 'flatFeesSubtotal' | 'subtotal' | 'discountAmount' | 'taxAmount' | 'total'> &
+  totals: Pick<
+    InvoiceTotals,
+    'feesSubtotal' | 'expensesSubtotal' | 'flatFeesSubtotal' | 'subtotal' | 'discountAmount' | 'taxAmount' | 'total'
+  > &
     Partial<Pick<InvoiceTotals, 'paidAmount' | 'writtenOffAmount' | 'balanceDue'>>;
   taxLabel: string;
   currencySymbol?: string;

@@ -24,7 +24,16 @@ type UnbilledSectionProps = {
 };
 
 /** One kind of unbilled item (time entries, expenses, flat fees) with a checkbox per line. */
-export function UnbilledSection({ title, quantityLabel, rows, selected, adjustments, onToggle, onToggleAll, onAdjust }: UnbilledSectionProps) {
+export function UnbilledSection({
+  title,
+  quantityLabel,
+  rows,
+  selected,
+  adjustments,
+  onToggle,
+  onToggleAll,
+  onAdjust,
+}: UnbilledSectionProps) {
   const chosenCount = rows.filter((row) => selected.includes(row.id)).length;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>

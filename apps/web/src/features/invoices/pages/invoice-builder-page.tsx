@@ -101,9 +101,18 @@ export function InvoiceBuilderPage() {
   useEffect(() => {
     billingState.clearInvoiceEntries();
     if (!unbilled.data) return;
-    billingState.addToInvoice('timeEntries', unbilled.data.timeEntries.map((entry) => entry.id));
-    billingState.addToInvoice('expenses', unbilled.data.expenses.map((expense) => expense.id));
-    billingState.addToInvoice('flatFees', unbilled.data.flatFees.map((fee) => fee.id));
+    billingState.addToInvoice(
+      'timeEntries',
+      unbilled.data.timeEntries.map((entry) => entry.id),
+    );
+    billingState.addToInvoice(
+      'expenses',
+      unbilled.data.expenses.map((expense) => expense.id),
+    );
+    billingState.addToInvoice(
+      'flatFees',
+      unbilled.data.flatFees.map((fee) => fee.id),
+    );
   }, [unbilled.data]);
   // Nothing chosen stays behind when the builder closes.
   useEffect(() => () => billingState.clearInvoiceEntries(), []);
@@ -139,7 +148,11 @@ export function InvoiceBuilderPage() {
   const toggle = (kind: BillableKind, id: string, isChosen: boolean) =>
     isChosen ? billingState.addToInvoice(kind, [id]) : billingState.removeFromInvoice(kind, id);
   const toggleAll = (kind: BillableKind, isChosen: boolean) => {
-    if (isChosen) billingState.addToInvoice(kind, rows[kind].map((row) => row.id));
+    if (isChosen)
+      billingState.addToInvoice(
+        kind,
+        rows[kind].map((row) => row.id),
+      );
     else for (const row of rows[kind]) billingState.removeFromInvoice(kind, row.id);
   };
 
@@ -148,9 +161,7 @@ export function InvoiceBuilderPage() {
     savingRef.current = true;
     setIsSaving(true);
     const chosenAdjustments = (['timeEntries', 'expenses', 'flatFees'] as const).flatMap((kind) =>
-      entries[kind]
-        .filter((id) => adjustments[id])
-        .map((id) => ({ itemType: KIND_TO_LINE[kind], itemId: id, ...adjustments[id]! })),
+      entries[kind].filter((id) => adjustments[id]).map((id) => ({ itemType: KIND_TO_LINE[kind], itemId: id, ...adjustments[id]! })),
     );
     const body: CreateInvoiceInput = {
       clientId,
