@@ -35,7 +35,7 @@ export function AdjustLineModal({ opened, description, itemAmount, current, onCl
           onChange={(event) => setReason(event.currentTarget.value)}
           error={reasonError}
           maxLength={500}
-          autosize
+
           minRows={2}
         />
         <Group justify="space-between">

@@ -29,7 +29,7 @@ export function ReasonModal({ opened, title, confirmLabel, onClose, onConfirm }:
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
-          autosize
+
           minRows={2}
           maxLength={1000}
         />

@@ -297,12 +297,12 @@ export function InvoiceBuilderPage() {
           />
           <DatePickerField label="Issue date" withAsterisk value={issueDate} onChange={setIssueDate} />
           <DatePickerField label="Due date" withAsterisk value={effectiveDue} onChange={setDueDate} />
-          <Textarea label="Notes" value={notes} onChange={(event) => setNotes(event.currentTarget.value)} autosize minRows={2} />
+          <Textarea label="Notes" value={notes} onChange={(event) => setNotes(event.currentTarget.value)} minRows={2} />
           <Textarea
             label="Payment instructions"
             value={effectiveInstructions}
             onChange={(event) => setPaymentInstructions(event.currentTarget.value)}
-            autosize
+
             minRows={2}
           />
         </SimpleGrid>
