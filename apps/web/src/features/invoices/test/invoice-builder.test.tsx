@@ -4,31 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { allowSlowRenders, listItem, sessionWith, stubApi } from '../../flat-fees/test/stub-flat-fees.ts';
+import { allowSlowRenders, flatFeeItem, sessionWith, SETTINGS, settingsAnswer, stubApi, UNBILLED } from './stub-invoices.ts';
 import { InvoiceBuilderPage } from '../pages/invoice-builder-page.tsx';
 import { invoiceActionsFor } from '../pages/invoice-view-page.tsx';
 
 allowSlowRenders();
 
-const UNBILLED = '/api/admin/invoice/get-unbilled-items';
-const SETTINGS = '/api/admin/invoice/get-invoice-settings';
 const FEE_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
 const FEE_B = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';
-const settings = {
-  data: {
-    invoiceNumberPrefix: 'INV-',
-    paymentTermsDays: 30,
-    taxName: 'VAT',
-    taxPercent: '7.5',
-    taxAppliesTo: 'both',
-    invoiceApprovalRequired: true,
-    billOfChargesClock: false,
-    defaultPaymentInstructions: null,
-  },
-};
+
 const flatFees = [
-  listItem({ id: FEE_A, description: 'Stage one', amount: '1000.00' }),
-  listItem({ id: FEE_B, description: 'Stage two', amount: '333.33' }),
+  flatFeeItem({ id: FEE_A, description: 'Stage one', amount: '1000.00' }),
+  flatFeeItem({ id: FEE_B, description: 'Stage two', amount: '333.33' }),
 ];
 
 afterEach(() => billingState.reset());
@@ -53,7 +40,7 @@ describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
   it('chooses every unbilled item by default; removing one and a percent discount change the total as computeInvoiceAmounts does', async () => {
     stubApi({
       [`GET ${UNBILLED}`]: () => ({ data: { timeEntries: [], expenses: [], flatFees } }),
-      [`GET ${SETTINGS}`]: () => settings,
+      [`GET ${SETTINGS}`]: () => settingsAnswer,
     });
     const user = userEvent.setup();
     renderRoutes([{ path: '/billing/invoice/invoice-empty', element: <InvoiceBuilderPage /> }], {
@@ -79,7 +66,7 @@ describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
   it('asks a reason before a line adjustment is kept', async () => {
     stubApi({
       [`GET ${UNBILLED}`]: () => ({ data: { timeEntries: [], expenses: [], flatFees } }),
-      [`GET ${SETTINGS}`]: () => settings,
+      [`GET ${SETTINGS}`]: () => settingsAnswer,
     });
     const user = userEvent.setup();
     renderRoutes([{ path: '/b', element: <InvoiceBuilderPage /> }], { path: '/b', session: sessionWith(['invoice', 'invoice.create']) });
