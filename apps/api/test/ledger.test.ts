@@ -279,6 +279,24 @@ describe('postJournalEntry', () => {
     await expectBooksBalanced();
   });
 
+  it('refuses (400) a line naming another firm’s client or matter, and writes nothing', async () => {
+    const before = await counts();
+    for (const line of [{ clientId: otherFirm.portalClient.clientId }, { matterId: otherFirm.matterIds[0] }]) {
+      await expect(
+        post(
+          entry([
+            { account: 'accounts-receivable', debit: '5', ...line },
+            { account: 'fee-income', credit: '5' },
+          ]),
+        ),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'A journal line names a client or matter this firm does not have',
+      });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('adds exact decimals: 0.10 + 0.20 balances 0.30 to the cent, and sums stay exact over many lines', async () => {
     const clientId = firm.otherClientId;
     await post(

@@ -152,6 +152,18 @@ async function accountIdsOf(tx: Tx, firmId: string, codes: LedgerAccountCode[]):
   return ids;
 }
 
+/** A line naming a client or matter that is not the firm's is bad input (400), not a fault. */
+async function insertLines(tx: Tx, values: (typeof journalLines.$inferInsert)[]): Promise<void> {
+  try {
+    await tx.insert(journalLines).values(values);
+  } catch (error) {
+    for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+      if (current.code === '23503') throw badRequest('A journal line names a client or matter this firm does not have');
+    }
+    throw error;
+  }
+}
+
 async function insertEntry(
   tx: Tx,
   principal: LedgerPrincipal,
@@ -176,7 +188,8 @@ async function insertEntry(
     })
     .returning({ id: journalEntries.id });
   const entryId = created!.id;
-  await tx.insert(journalLines).values(
+  await insertLines(
+    tx,
     lines.map((line) => ({
       firmId: principal.firmId,
       entryId,
