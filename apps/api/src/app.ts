@@ -45,6 +45,8 @@ import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.rou
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
+import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
@@ -146,8 +148,10 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
     logger: app.log,
   });
   registerTimeEntryLogRoutes(app, database);
-  // The send hook (email with the PDF, public link) is the invoice-delivery module's: pass onSend here.
-  registerInvoiceRoutes(app, { database });
+  // The send hook (email with the PDF, public link) is the invoice-delivery module's.
+  const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
+  registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
+  registerInvoiceDocumentRoutes(app, invoiceDocuments);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -20,8 +20,13 @@ afterAll(() => fixture.context.close());
 
 const admin = () => fixture.tokens.admin;
 const matter = () => fixture.references.openMatter;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token = admin(), headers: Record<string, string> = {}) =>
-  fixture.call(method, `${base}/${path}`, token, body, headers);
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  token = admin(),
+  headers: Record<string, string> = {},
+) => fixture.call(method, `${base}/${path}`, token, body, headers);
 
 async function timeEntry(duration = '1.5', userRate = '80000.00', overrides: Record<string, unknown> = {}) {
   const response = await fixture.call('POST', TIME_ENTRY_BASE, admin(), {
@@ -86,7 +91,9 @@ async function createDraft(chosen?: Items, overrides: Record<string, unknown> = 
   return response.json().data;
 }
 async function setApproval(required: boolean) {
-  await fixture.context.database.db.execute(sql`update firms set invoice_approval_required = ${required} where id = ${fixture.firm.firmId}`);
+  await fixture.context.database.db.execute(
+    sql`update firms set invoice_approval_required = ${required} where id = ${fixture.firm.firmId}`,
+  );
 }
 
 /** Debits equal credits over the firm's whole ledger, and each client's receivable equals its issued invoices' balances due. */
@@ -100,7 +107,8 @@ async function expectBooksBalanced(firmId = fixture.firm.firmId) {
       tx.execute(sql`select client_id as "clientId", sum(balance_due)::numeric(16,2)::text as due from invoices
         where deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid') group by client_id`),
     );
-    for (const client of owed) expect(await accountBalance(tx, firmId, 'accounts-receivable', { clientId: client.clientId })).toBe(client.due);
+    for (const client of owed)
+      expect(await accountBalance(tx, firmId, 'accounts-receivable', { clientId: client.clientId })).toBe(client.due);
     const [all] = await rowsOf<{ due: string }>(
       tx.execute(sql`select coalesce(sum(balance_due), 0)::numeric(16,2)::text as due from invoices
         where deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid')`),
@@ -115,7 +123,7 @@ afterEach(async () => {
 
 async function snapshot() {
   return fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
-    const [row] = await rowsOf(
+    const [row] = await rowsOf<Record<string, number>>(
       tx.execute(sql`select (select count(*)::int from invoices) as invoices, (select count(*)::int from invoice_lines) as lines,
         (select count(*)::int from invoice_payments) as payments, (select count(*)::int from journal_entries) as entries,
         (select count(*)::int from audit_events where entity_type = 'invoice') as events,
@@ -170,9 +178,22 @@ describe('POST …/create-invoice', () => {
       notes: 'Thank you',
       lineAdjustments: [{ itemType: 'fee', itemId: chosen.timeEntryIds[0], adjustedAmount: '100000', reason: 'Courtesy write-down' }],
     });
-    expect(invoice).toMatchObject({ status: 'Draft', statusLabel: 'Draft', invoiceNumber: null, issueDate: '2025-06-01', dueDate: '2025-07-01' });
+    expect(invoice).toMatchObject({
+      status: 'Draft',
+      statusLabel: 'Draft',
+      invoiceNumber: null,
+      issueDate: '2025-06-01',
+      dueDate: '2025-07-01',
+    });
     expect(invoice.fees).toHaveLength(1);
-    expect(invoice.fees[0]).toMatchObject({ hours: '1.5000', rate: '80000.00', itemAmount: '120000.00', amount: '100000.00', adjustment: '-20000.00', adjustmentReason: 'Courtesy write-down' });
+    expect(invoice.fees[0]).toMatchObject({
+      hours: '1.5000',
+      rate: '80000.00',
+      itemAmount: '120000.00',
+      amount: '100000.00',
+      adjustment: '-20000.00',
+      adjustmentReason: 'Courtesy write-down',
+    });
     expect(invoice.expenses[0]).toMatchObject({ quantity: '3', rate: '33.33', amount: '99.99' });
     expect(invoice.flatFees[0]).toMatchObject({ amount: '250000.50', quantity: '1' });
     // subtotal 350100.49; 10% = 35010.049 → 35010.05; tax 7.5% of 315090.44 = 23631.783 → 23631.78
@@ -189,7 +210,12 @@ describe('POST …/create-invoice', () => {
     });
     expect(invoice.statusHistory).toEqual([expect.objectContaining({ status: 'Draft', action: 'created' })]);
     const after = await snapshot();
-    expect(after).toMatchObject({ invoices: before.invoices + 1, lines: before.lines + 3, entries: before.entries, events: before.events + 1 });
+    expect(after).toMatchObject({
+      invoices: before.invoices! + 1,
+      lines: before.lines! + 3,
+      entries: before.entries,
+      events: before.events! + 1,
+    });
     // The entry is locked: it cannot change or be deleted.
     const edit = await fixture.call('DELETE', `${TIME_ENTRY_BASE}/${chosen.timeEntryIds[0]}`, admin());
     expect(edit.statusCode).toBe(409);
@@ -212,7 +238,11 @@ describe('POST …/create-invoice', () => {
     ['a discount over 100%', { discountType: 'percent', discountValue: '120' }, 'Percent must be between 0 and 100'],
     ['a due date before the issue date', { dueDate: '2025-05-01' }, 'Due date cannot be before the issue date'],
     ['a negative tax', { taxPercent: '-1' }, 'Tax must be a number with at most 4 decimals'],
-    ['an adjustment of an item not chosen', { lineAdjustments: [{ itemType: 'fee', itemId: '00000000-0000-4000-8000-000000000000', adjustedAmount: '1', reason: 'x' }] }, 'An adjustment names an item that is not on the invoice'],
+    [
+      'an adjustment of an item not chosen',
+      { lineAdjustments: [{ itemType: 'fee', itemId: '00000000-0000-4000-8000-000000000000', adjustedAmount: '1', reason: 'x' }] },
+      'An adjustment names an item that is not on the invoice',
+    ],
     ['an adjustment without a reason', 'reason', 'Reason is required'],
     ['a field it does not know', { surprise: true }, undefined],
   ])('refuses %s with 400 and writes nothing', async (_title, overrides, message) => {
@@ -237,13 +267,24 @@ describe('POST …/create-invoice', () => {
 
   it("answers 404 for another firm's client, matter or items, and 400 for a matter of another client", async () => {
     const chosen = await items();
-    expect((await call('POST', 'create-invoice', draftBody(chosen, { clientId: fixture.otherReferences.openMatter.clientId }))).statusCode).toBe(404);
-    expect((await call('POST', 'create-invoice', draftBody(chosen, { matterIds: [fixture.otherReferences.openMatter.id] }))).statusCode).toBe(404);
+    expect(
+      (await call('POST', 'create-invoice', draftBody(chosen, { clientId: fixture.otherReferences.openMatter.clientId }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', 'create-invoice', draftBody(chosen, { matterIds: [fixture.otherReferences.openMatter.id] }))).statusCode,
+    ).toBe(404);
     const otherClientMatter = fixture.references.matters.find((candidate) => candidate.clientId !== matter().clientId)!;
     const wrong = await call('POST', 'create-invoice', draftBody(chosen, { matterIds: [otherClientMatter.id] }));
     expect(wrong.statusCode).toBe(400);
     // Another client's item: refused as not free for this client.
-    const foreign = await call('POST', 'create-invoice', draftBody({ timeEntryIds: chosen.timeEntryIds, expenseIds: [], flatFeeIds: [] }, { clientId: otherClientMatter.clientId, matterIds: [] }));
+    const foreign = await call(
+      'POST',
+      'create-invoice',
+      draftBody(
+        { timeEntryIds: chosen.timeEntryIds, expenseIds: [], flatFeeIds: [] },
+        { clientId: otherClientMatter.clientId, matterIds: [] },
+      ),
+    );
     expect(foreign.statusCode).toBe(409);
   });
 
@@ -275,7 +316,11 @@ describe('drafts: update and delete', () => {
     const chosen = await items();
     const invoice = await createDraft(chosen);
     const extra = await timeEntry('2', '1000');
-    const response = await call('PUT', `update-invoice/${invoice.id}`, draftBody({ timeEntryIds: [extra], expenseIds: chosen.expenseIds, flatFeeIds: [] }));
+    const response = await call(
+      'PUT',
+      `update-invoice/${invoice.id}`,
+      draftBody({ timeEntryIds: [extra], expenseIds: chosen.expenseIds, flatFeeIds: [] }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.totals).toMatchObject({ feesSubtotal: '2000.00', flatFeesSubtotal: '0.00', subtotal: '2099.99' });
     expect((await fixture.call('DELETE', `${itemsBase}/delete-flat-fee/${chosen.flatFeeIds[0]}`, admin())).statusCode).toBe(200);
@@ -311,7 +356,9 @@ describe('transitions', () => {
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data).toMatchObject({ status: 'AwaitingApproval', statusLabel: 'Awaiting approval' });
     expect(submitted.json().data.invoiceNumber).toMatch(/^INV-\d{5}$/);
-    expect((await call('POST', `submit-for-approval/${invoice.id}`, {})).json().message).toBe('Only a draft invoice can be submitted for approval');
+    expect((await call('POST', `submit-for-approval/${invoice.id}`, {})).json().message).toBe(
+      'Only a draft invoice can be submitted for approval',
+    );
     // The billing role may not approve (SPEC.md §6: invoice.approve).
     expect((await call('POST', `approve-invoice/${invoice.id}`, {}, fixture.tokens.billing)).statusCode).toBe(403);
     const approved = await call('POST', `approve-invoice/${invoice.id}`, { note: 'Fine' });
@@ -319,7 +366,12 @@ describe('transitions', () => {
     expect(approved.json().data).toMatchObject({ status: 'Approved', invoiceNumber: submitted.json().data.invoiceNumber });
     const sent = await call('POST', `send-invoice/${invoice.id}`, { sentDate: '2025-06-02' });
     expect(sent.json().data).toMatchObject({ status: 'Sent', deliveredDate: '2025-06-02', deliveryMethod: 'email' });
-    expect(sent.json().data.statusHistory.map((event: { action: string }) => event.action)).toEqual(['created', 'submitted', 'approved', 'sent']);
+    expect(sent.json().data.statusHistory.map((event: { action: string }) => event.action)).toEqual([
+      'created',
+      'submitted',
+      'approved',
+      'sent',
+    ]);
   });
 
   it('without approval: submit is refused, a draft is approved or sent straight away and numbered then', async () => {
@@ -339,9 +391,17 @@ describe('transitions', () => {
     expect((await call('POST', `mark-delivered/${invoice.id}`, { deliveredDate: '2025-01-31' })).statusCode).toBe(409);
     await call('POST', `approve-invoice/${invoice.id}`, {});
     const delivered = await call('POST', `mark-delivered/${invoice.id}`, { deliveredDate: '2025-01-31' });
-    expect(delivered.json().data).toMatchObject({ deliveredDate: '2025-01-31', deliveryMethod: 'hand', billOfChargesClock: true, recoverableFromDate: '2025-02-28' });
+    expect(delivered.json().data).toMatchObject({
+      deliveredDate: '2025-01-31',
+      deliveryMethod: 'hand',
+      billOfChargesClock: true,
+      recoverableFromDate: '2025-02-28',
+    });
     await fixture.context.database.db.execute(sql`update firms set bill_of_charges_clock = false where id = ${fixture.firm.firmId}`);
-    expect((await call('GET', `get-invoice/${invoice.id}`)).json().data).toMatchObject({ billOfChargesClock: false, recoverableFromDate: null });
+    expect((await call('GET', `get-invoice/${invoice.id}`)).json().data).toMatchObject({
+      billOfChargesClock: false,
+      recoverableFromDate: null,
+    });
   });
 
   it('posts the issue entry: Dr receivable and discount, Cr fee income, expense recoveries and tax', async () => {
@@ -373,7 +433,11 @@ describe('transitions', () => {
     expect((await call('POST', `void-invoice/${invoice.id}`, {})).statusCode).toBe(400);
     const voided = await call('POST', `void-invoice/${invoice.id}`, { reason: 'Billed to the wrong client' });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json().data).toMatchObject({ status: 'Void', voidReason: 'Billed to the wrong client', invoiceNumber: approved.invoiceNumber });
+    expect(voided.json().data).toMatchObject({
+      status: 'Void',
+      voidReason: 'Billed to the wrong client',
+      invoiceNumber: approved.invoiceNumber,
+    });
     expect((await call('POST', `void-invoice/${invoice.id}`, { reason: 'again' })).json().message).toBe('This invoice is already void');
     const again = await createDraft(chosen);
     expect(again.totals.subtotal).toBe(invoice.totals.subtotal);
@@ -389,10 +453,17 @@ describe('transitions', () => {
 describe('payments and write-offs', () => {
   it('records partial payments with receipt numbers, refuses overpayment, reverses a payment by a reversing entry, ends Paid', async () => {
     const invoice = await createDraft(undefined, { taxPercent: '0' });
-    expect((await call('POST', `record-payment/${invoice.id}`, { amount: '1', paymentDate: '2025-06-03', method: 'Cash' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `record-payment/${invoice.id}`, { amount: '1', paymentDate: '2025-06-03', method: 'Cash' })).statusCode,
+    ).toBe(409);
     await call('POST', `send-invoice/${invoice.id}`, {});
     const total = invoice.totals.total as string;
-    const first = await call('POST', `record-payment/${invoice.id}`, { amount: '100.00', paymentDate: '2025-06-03', method: 'Bank transfer', reference: 'TRF-1' });
+    const first = await call('POST', `record-payment/${invoice.id}`, {
+      amount: '100.00',
+      paymentDate: '2025-06-03',
+      method: 'Bank transfer',
+      reference: 'TRF-1',
+    });
     expect(first.statusCode, first.body).toBe(200);
     const afterFirst = first.json().data;
     expect(afterFirst).toMatchObject({ status: 'PartlyPaid', statusLabel: 'Partly paid' });
@@ -414,7 +485,9 @@ describe('payments and write-offs', () => {
     expect(rest.json().data.totals.balanceDue).toBe('0.00');
     // A payment cannot be deleted: the app role has no update or delete on payments.
     await expect(
-      fixture.context.database.withFirm(fixture.firm.firmId, (tx) => tx.execute(sql`delete from invoice_payments where invoice_id = ${invoice.id}`)),
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        tx.execute(sql`delete from invoice_payments where invoice_id = ${invoice.id}`),
+      ),
     ).rejects.toThrow();
   });
 
@@ -435,7 +508,10 @@ describe('lists and aged receivables', () => {
   it('lists by status tab, client, overdue, search and sort with totals, and as CSV', async () => {
     const invoice = await createDraft(undefined, { issueDate: '2024-01-01', dueDate: '2024-01-31' });
     const sent = (await call('POST', `send-invoice/${invoice.id}`, {})).json().data;
-    const page = await call('GET', `get-invoice-list?Status=Sent&ClientId=${matter().clientId}&IsOverdue=true&IncludeTotals=true&sortColumn=total&sortType=asc`);
+    const page = await call(
+      'GET',
+      `get-invoice-list?Status=Sent&ClientId=${matter().clientId}&IsOverdue=true&IncludeTotals=true&sortColumn=total&sortType=asc`,
+    );
     expect(page.statusCode, page.body).toBe(200);
     const data = page.json().data;
     expect(data.data.map((row: { id: string }) => row.id)).toContain(invoice.id);
@@ -476,20 +552,49 @@ describe('settings', () => {
       defaultPaymentInstructions: 'Pay to account 0123456789',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call('GET', 'get-invoice-settings')).json().data).toMatchObject({ invoiceNumberPrefix: 'LAW/', taxPercent: '7.5', paymentTermsDays: 14 });
+    expect((await call('GET', 'get-invoice-settings')).json().data).toMatchObject({
+      invoiceNumberPrefix: 'LAW/',
+      taxPercent: '7.5',
+      paymentTermsDays: 14,
+    });
     const invoice = await createDraft();
-    expect(invoice).toMatchObject({ dueDate: '2025-06-15', taxPercent: '7.5', taxAppliesTo: 'fees', taxName: 'VAT', paymentInstructions: 'Pay to account 0123456789' });
+    expect(invoice).toMatchObject({
+      dueDate: '2025-06-15',
+      taxPercent: '7.5',
+      taxAppliesTo: 'fees',
+      taxName: 'VAT',
+      paymentInstructions: 'Pay to account 0123456789',
+    });
     const approved = (await call('POST', `approve-invoice/${invoice.id}`, {})).json().data;
     expect(approved.invoiceNumber).toMatch(/^LAW\/\d{5}$/);
-    expect((await call('PUT', 'update-invoice-settings', { invoiceNumberPrefix: 'INV-', paymentTermsDays: 400, taxPercent: '0', taxAppliesTo: 'both', invoiceApprovalRequired: false, billOfChargesClock: false })).statusCode).toBe(400);
-    await call('PUT', 'update-invoice-settings', { invoiceNumberPrefix: 'INV-', paymentTermsDays: 30, taxPercent: '0', taxAppliesTo: 'both', invoiceApprovalRequired: false, billOfChargesClock: false });
+    expect(
+      (
+        await call('PUT', 'update-invoice-settings', {
+          invoiceNumberPrefix: 'INV-',
+          paymentTermsDays: 400,
+          taxPercent: '0',
+          taxAppliesTo: 'both',
+          invoiceApprovalRequired: false,
+          billOfChargesClock: false,
+        })
+      ).statusCode,
+    ).toBe(400);
+    await call('PUT', 'update-invoice-settings', {
+      invoiceNumberPrefix: 'INV-',
+      paymentTermsDays: 30,
+      taxPercent: '0',
+      taxAppliesTo: 'both',
+      invoiceApprovalRequired: false,
+      billOfChargesClock: false,
+    });
   });
 });
 
 describe('numbering', () => {
   it('gives gapless numbers when many invoices leave draft at once; a void keeps its number', async () => {
     const drafts = [];
-    for (let index = 0; index < 8; index += 1) drafts.push(await createDraft({ timeEntryIds: [await timeEntry('1', '10')], expenseIds: [], flatFeeIds: [] }));
+    for (let index = 0; index < 8; index += 1)
+      drafts.push(await createDraft({ timeEntryIds: [await timeEntry('1', '10')], expenseIds: [], flatFeeIds: [] }));
     const responses = await Promise.all(drafts.map((draft) => call('POST', `approve-invoice/${draft.id}`, {})));
     expect(responses.map((response) => response.statusCode)).toEqual(drafts.map(() => 200));
     const values = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
@@ -505,7 +610,10 @@ describe('access', () => {
     const declared = Object.fromEntries(
       fixture.context.app.routeCatalog
         .filter((route) => route.url.startsWith(`${base}/`))
-        .map((route) => [`${route.method} ${route.url.slice(base.length)}`, route.access.kind === 'firm' ? route.access.permissions : route.access.kind]),
+        .map((route) => [
+          `${route.method} ${route.url.slice(base.length)}`,
+          route.access.kind === 'firm' ? route.access.permissions : route.access.kind,
+        ]),
     );
     expect(declared).toEqual({
       'GET /get-invoice-settings': ['invoice'],
@@ -552,7 +660,9 @@ describe('access', () => {
     for (const table of ['invoices', 'invoice_lines', 'invoice_matters', 'invoice_events']) {
       const [seen] = await fixture.context.database.withFirm(fixture.otherFirm.firmId, (tx) =>
         rowsOf<{ others: number }>(
-          tx.execute(sql`select count(*) filter (where firm_id <> ${fixture.otherFirm.firmId})::int as others from ${sql.identifier(table)}`),
+          tx.execute(
+            sql`select count(*) filter (where firm_id <> ${fixture.otherFirm.firmId})::int as others from ${sql.identifier(table)}`,
+          ),
         ),
       );
       expect(seen!.others, table).toBe(0);
@@ -563,6 +673,7 @@ describe('access', () => {
     const spec = (await fixture.context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(spec.paths ?? {}).filter((path) => path.startsWith(base));
     expect(paths.length).toBeGreaterThanOrEqual(16);
-    for (const path of paths) for (const operation of Object.values(spec.paths[path]) as { summary?: string }[]) expect(operation.summary, path).toBeTruthy();
+    for (const path of paths)
+      for (const operation of Object.values(spec.paths[path]) as { summary?: string }[]) expect(operation.summary, path).toBeTruthy();
   });
 });

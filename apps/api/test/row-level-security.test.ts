@@ -39,6 +39,12 @@ describe('row-level security', () => {
         'ledger_accounts',
         'journal_entries',
         'journal_lines',
+        'invoices',
+        'invoice_lines',
+        'invoice_matters',
+        'invoice_payments',
+        'invoice_write_offs',
+        'invoice_events',
       ]),
     );
     const flags = await rowsOf(

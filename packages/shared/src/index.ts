@@ -28,4 +28,5 @@ export * from './expenses/expense.schemas.ts';
 export * from './expenses/expense-amounts.ts';
 export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
+export * from './invoices/invoice-link.schemas.ts';
 export * from './accounting/ledger.schemas.ts';

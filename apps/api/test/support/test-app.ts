@@ -108,7 +108,13 @@ export async function signInToPortal(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export type OutboxMessage = { to: string; subject: string; text: string; link?: string };
+export type OutboxMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  attachments?: { filename: string; contentType: string; size: number }[];
+};
 
 /** Messages the app wrote to DATA_DIR/outbox, oldest first. */
 export async function readOutbox(config: AppConfig): Promise<OutboxMessage[]> {

@@ -13,3 +13,4 @@ export * from './flat-fees.ts';
 export * from './expenses.ts';
 export * from './ledger.ts';
 export * from './invoices.ts';
+export * from './invoice-links.ts';

@@ -66,16 +66,21 @@ export const invoices = pgTable(
   (table) => [
     unique('invoices_firm_id_key').on(table.firmId, table.id),
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'invoices_firm_client_fk' }),
-    foreignKey({ columns: [table.firmId, table.createdByUserId], foreignColumns: [users.firmId, users.id], name: 'invoices_firm_created_by_fk' }),
-    foreignKey({ columns: [table.firmId, table.approvedByUserId], foreignColumns: [users.firmId, users.id], name: 'invoices_firm_approved_by_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.createdByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'invoices_firm_created_by_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.approvedByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'invoices_firm_approved_by_fk',
+    }),
     // A number is used once in a firm, even by a void invoice.
     uniqueIndex('invoices_firm_number_key')
       .on(table.firmId, table.numberValue)
       .where(sql`number_value is not null`),
-    check(
-      'invoices_status_check',
-      sql`${table.status} in ('Draft', 'AwaitingApproval', 'Approved', 'Sent', 'PartlyPaid', 'Paid', 'Void')`,
-    ),
+    check('invoices_status_check', sql`${table.status} in ('Draft', 'AwaitingApproval', 'Approved', 'Sent', 'PartlyPaid', 'Paid', 'Void')`),
     check('invoices_number_check', sql`(${table.status} = 'Draft') = (${table.numberValue} is null)`),
     check('invoices_total_check', sql`${table.total} = ${table.subtotal} - ${table.discountAmount} + ${table.taxAmount}`),
     check('invoices_balance_check', sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount}`),
@@ -102,8 +107,16 @@ export const invoiceMatters = pgTable(
   },
   (table) => [
     unique('invoice_matters_key').on(table.invoiceId, table.matterId),
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_matters_invoice_fk' }),
-    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'invoice_matters_matter_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_matters_invoice_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'invoice_matters_matter_fk',
+    }),
     index('invoice_matters_matter_idx').on(table.firmId, table.matterId),
   ],
 );
@@ -139,7 +152,11 @@ export const invoiceLines = pgTable(
     sortOrder: integer('sort_order').notNull(),
   },
   (table) => [
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_lines_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_lines_invoice_fk',
+    }),
     check('invoice_lines_type_check', sql`${table.itemType} in ('fee', 'expense', 'flatFee')`),
     check('invoice_lines_adjustment_check', sql`${table.adjustment} = ${table.amount} - ${table.itemAmount}`),
     index('invoice_lines_invoice_idx').on(table.firmId, table.invoiceId, table.sortOrder),
@@ -169,7 +186,11 @@ export const invoicePayments = pgTable(
   },
   (table) => [
     unique('invoice_payments_firm_id_key').on(table.firmId, table.id),
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_payments_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_payments_invoice_fk',
+    }),
     foreignKey({
       columns: [table.firmId, table.reversesPaymentId],
       foreignColumns: [table.firmId, table.id],
@@ -203,7 +224,11 @@ export const invoiceWriteOffs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_write_offs_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_write_offs_invoice_fk',
+    }),
     check('invoice_write_offs_amount_check', sql`${table.amount} > 0`),
     index('invoice_write_offs_invoice_idx').on(table.firmId, table.invoiceId),
   ],
@@ -223,7 +248,11 @@ export const invoiceEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_events_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_events_invoice_fk',
+    }),
     index('invoice_events_invoice_idx').on(table.firmId, table.invoiceId, table.at),
   ],
 );

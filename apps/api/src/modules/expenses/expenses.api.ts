@@ -1,13 +1,11 @@
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { IS_BILLABLE } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { expenses } from '../../db/schema/index.ts';
-import type { UnbilledItemFilter } from '../time-entries/time-entries.api.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { listItemOf } from './expenses.service.ts';
 import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
 import {
   billingStatusOf,
-  expenseList,
+  findUnbilledExpenseRows,
   findPendingRequests,
   isBilledExpense,
   isNotFreeToBill,
@@ -31,30 +29,6 @@ export type ExpenseBilling = ReturnType<typeof createExpenseBilling>;
 export const createExpenseBilling = () =>
   createInvoiceLock({ table: expenses, isBilled: isNotFreeToBill, notFree: EXPENSE_BILLING_MESSAGES.notFree });
 
-/** A client's approved, billable expenses not on an invoice (the invoice's unbilled items), oldest first, as the expense list shows them. */
-export async function findUnbilledExpenses(tx: Tx, firmId: string, filter: UnbilledItemFilter) {
-  const rows = await tx
-    .select(expenseList.columns)
-    .from(expenses)
-    .where(
-      and(
-        eq(expenses.firmId, firmId),
-        isNull(expenses.deletedAt),
-        eq(expenses.clientId, filter.clientId),
-        filter.invoiceId
-          ? and(
-              eq(expenses.invoiceId, filter.invoiceId),
-              eq(expenses.approvalStatus, 'Approved'),
-              eq(expenses.isFirmExpense, false),
-              eq(expenses.isBillable, IS_BILLABLE.billable),
-            )
-          : isUnbilledBillableExpense,
-        filter.matterIds?.length ? inArray(expenses.matterId, filter.matterIds) : undefined,
-        filter.ids ? inArray(expenses.id, filter.ids) : undefined,
-        filter.from ? gte(expenses.expenseDate, filter.from) : undefined,
-        filter.to ? lte(expenses.expenseDate, filter.to) : undefined,
-      ),
-    )
-    .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt), asc(expenses.id));
-  return rows.map(listItemOf);
-}
+/** A client's approved, billable expenses not on an invoice (or those an invoice has locked), oldest first, as the expense list shows them. */
+export const findUnbilledExpenses = async (tx: Tx, firmId: string, filter: UnbilledItemFilter) =>
+  (await findUnbilledExpenseRows(tx, firmId, filter)).map(listItemOf);

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { ExpenseApprovalStatus, ExpenseBillingStatus, ExpensePaymentStatus } from '@matterhorn/shared';
+import { IS_BILLABLE, type ExpenseApprovalStatus, type ExpenseBillingStatus, type ExpensePaymentStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { clients, currencies, expenseCategories, expenseReceipts, expenses, firms, matters, users } from '../../db/schema/index.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -435,4 +436,31 @@ export async function findPendingRequests(tx: Tx, firmId: string, approverId: st
     .orderBy(sql`${expenses.expenseDate} desc nulls last`, sql`${expenses.createdAt} desc nulls last`, sql`${expenses.id} desc nulls last`)
     .limit(limit);
   return { count: total?.count ?? 0, rows };
+}
+
+/** A client's approved, billable expenses not on an invoice (the invoice's unbilled items), oldest first, as the expense list shows them. */
+export async function findUnbilledExpenseRows(tx: Tx, firmId: string, filter: UnbilledItemFilter) {
+  return tx
+    .select(columns)
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.firmId, firmId),
+        isNull(expenses.deletedAt),
+        eq(expenses.clientId, filter.clientId),
+        filter.invoiceId
+          ? and(
+              eq(expenses.invoiceId, filter.invoiceId),
+              eq(expenses.approvalStatus, 'Approved'),
+              eq(expenses.isFirmExpense, false),
+              eq(expenses.isBillable, IS_BILLABLE.billable),
+            )
+          : isUnbilledBillableExpense,
+        filter.matterIds?.length ? inArray(expenses.matterId, filter.matterIds) : undefined,
+        filter.ids ? inArray(expenses.id, filter.ids) : undefined,
+        filter.from ? gte(expenses.expenseDate, filter.from) : undefined,
+        filter.to ? lte(expenses.expenseDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt), asc(expenses.id));
 }

@@ -1,6 +1,7 @@
-import { and, eq, gte, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -172,4 +173,24 @@ export async function sumFlatFees(tx: Tx, firmId: string, request: FlatFeeListRe
     unbilledAmount: sql<string>`coalesce(sum(${flatFees.amount}) filter (where not ${isBilledFlatFee}), 0)::numeric(20, 2)::text`,
   });
   return row!;
+}
+
+/** A client's flat fees not on an invoice (the invoice's unbilled items), oldest first, as the flat-fee list shows them. */
+export async function findUnbilledFlatFeeRows(tx: Tx, firmId: string, filter: UnbilledItemFilter) {
+  return tx
+    .select(columns)
+    .from(flatFees)
+    .where(
+      and(
+        eq(flatFees.firmId, firmId),
+        isNull(flatFees.deletedAt),
+        eq(flatFees.clientId, filter.clientId),
+        filter.invoiceId ? eq(flatFees.invoiceId, filter.invoiceId) : not(isBilledFlatFee),
+        filter.matterIds?.length ? inArray(flatFees.matterId, filter.matterIds) : undefined,
+        filter.ids ? inArray(flatFees.id, filter.ids) : undefined,
+        filter.from ? gte(flatFees.flatFeeDate, filter.from) : undefined,
+        filter.to ? lte(flatFees.flatFeeDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(asc(flatFees.flatFeeDate), asc(flatFees.createdAt), asc(flatFees.id));
 }

@@ -338,7 +338,8 @@ export async function sumInvoices(tx: Tx, firmId: string, filters: InvoiceListFi
 /** Issued invoices with money due, by client and by days past due as of `asOf`. */
 export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
   const late = sql`(${asOf}::date - ${invoices.dueDate})`;
-  const bucket = (condition: SQL) => sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
+  const bucket = (condition: SQL) =>
+    sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
   return tx
     .select({
       clientId: invoices.clientId,

@@ -32,7 +32,7 @@ const tags = ['Invoices'];
 const base = '/api/admin/invoice';
 const paymentParamsSchema = z.object({ id: uuidField('Id'), paymentId: uuidField('Payment id') });
 /** A transition's body is optional: an empty POST is a transition without a note. */
-const optionalNote = invoiceTransitionNoteSchema.optional().default({ note: null });
+const optionalNote = invoiceTransitionNoteSchema.nullish().transform((body) => body ?? { note: null });
 
 export type InvoiceRouteOptions = { database: Database; onSend?: InvoiceSendHook };
 
@@ -57,7 +57,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
     `${base}/update-invoice-settings`,
     {
       config: { access: firmAccess('updateAccountSettings') },
-      schema: { tags, summary: 'Change the firm’s invoice settings', body: invoiceSettingsInputSchema, response: answers(invoiceSettingsSchema) },
+      schema: {
+        tags,
+        summary: 'Change the firm’s invoice settings',
+        body: invoiceSettingsInputSchema,
+        response: answers(invoiceSettingsSchema),
+      },
     },
     async (request) => ok('Invoice settings saved', await invoices.updateSettings(firmPrincipalOf(request), request.body)),
   );
@@ -95,7 +100,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
     `${base}/get-invoice/:id`,
     {
       config: { access: firmAccess('invoice') },
-      schema: { tags, summary: 'One invoice: lines, totals, payments and status history', params: idParamsSchema, response: answers(invoiceSchema) },
+      schema: {
+        tags,
+        summary: 'One invoice: lines, totals, payments and status history',
+        params: idParamsSchema,
+        response: answers(invoiceSchema),
+      },
     },
     async (request) => ok('Invoice', await invoices.view(firmPrincipalOf(request), request.params.id)),
   );
@@ -141,7 +151,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
     `${base}/delete-invoice/:id`,
     {
       config: { access: firmAccess('invoice.delete') },
-      schema: { tags, summary: 'Delete a draft invoice; its items return to unbilled', params: idParamsSchema, response: answers(z.null()) },
+      schema: {
+        tags,
+        summary: 'Delete a draft invoice; its items return to unbilled',
+        params: idParamsSchema,
+        response: answers(z.null()),
+      },
     },
     async (request) => {
       await invoices.remove(firmPrincipalOf(request), request.params.id);
@@ -161,7 +176,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
         response: answers(invoiceSchema),
       },
     },
-    async (request) => ok('Invoice submitted for approval', await invoices.submitForApproval(firmPrincipalOf(request), request.params.id, request.body.note)),
+    async (request) =>
+      ok(
+        'Invoice submitted for approval',
+        await invoices.submitForApproval(firmPrincipalOf(request), request.params.id, request.body.note),
+      ),
   );
 
   api.post(
@@ -170,7 +189,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice.approve') },
       schema: {
         tags,
-        summary: 'Awaiting approval → Approved (or Draft → Approved when the firm needs no approval): the invoice is issued and posted to the ledger',
+        summary:
+          'Awaiting approval → Approved (or Draft → Approved when the firm needs no approval): the invoice is issued and posted to the ledger',
         params: idParamsSchema,
         body: optionalNote,
         response: answers(invoiceSchema),
@@ -185,9 +205,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice.edit') },
       schema: {
         tags,
-        summary: 'Mark the invoice Sent and record its delivery date (resend at any time); a draft is issued on the way when no approval is needed',
+        summary:
+          'Mark the invoice Sent and record its delivery date (resend at any time); a draft is issued on the way when no approval is needed',
         params: idParamsSchema,
-        body: sendInvoiceSchema.optional().default({ message: null }),
+        body: sendInvoiceSchema.nullish().transform((body) => body ?? { message: null }),
         response: answers(invoiceSchema),
       },
     },
@@ -215,7 +236,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice.delete') },
       schema: {
         tags,
-        summary: 'Void an issued invoice with a reason: its items return to unbilled, its number stays used, its ledger entries are reversed',
+        summary:
+          'Void an issued invoice with a reason: its items return to unbilled, its number stays used, its ledger entries are reversed',
         params: idParamsSchema,
         body: voidInvoiceSchema,
         response: answers(invoiceSchema),
@@ -252,7 +274,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       },
     },
     async (request) =>
-      ok('Payment reversed', await invoices.reversePayment(firmPrincipalOf(request), request.params.id, request.params.paymentId, request.body.reason)),
+      ok(
+        'Payment reversed',
+        await invoices.reversePayment(firmPrincipalOf(request), request.params.id, request.params.paymentId, request.body.reason),
+      ),
   );
 
   api.post(

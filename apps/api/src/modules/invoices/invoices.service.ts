@@ -37,7 +37,8 @@ import { postJournalEntry, reverseJournalEntry, type JournalLine } from '../../p
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import { createExpenseBilling, findUnbilledExpenses } from '../expenses/expenses.api.ts';
 import { createFlatFeeBilling, findUnbilledFlatFees } from '../flat-fees/flat-fees.api.ts';
-import { createTimeEntryBilling, findUnbilledTimeEntries, type UnbilledItemFilter } from '../time-entries/time-entries.api.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { createTimeEntryBilling, findUnbilledTimeEntries } from '../time-entries/time-entries.api.ts';
 import {
   countInvoices,
   findAgedReceivables,
@@ -398,8 +399,12 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
   };
 }
 
-async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
-  const [row, settings] = await Promise.all([findInvoiceDetail(tx, principal.firmId, invoiceId), findInvoiceSettings(tx, principal.firmId)]);
+/** The invoice detail inside a transaction (also the PDF, LEDES and public link module's reader). */
+export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
+  const [row, settings] = await Promise.all([
+    findInvoiceDetail(tx, principal.firmId, invoiceId),
+    findInvoiceSettings(tx, principal.firmId),
+  ]);
   if (!row) throw notFound('Invoice');
   return invoiceOf(row, settings, principal);
 }
@@ -476,7 +481,11 @@ async function matterIdsOf(tx: Tx, firmId: string, invoiceId: string) {
 
 export function createInvoiceService(database: Database, hooks: { onSend?: InvoiceSendHook } = {}) {
   /** Runs a change on one locked invoice of the firm (404 when it is not the firm's). */
-  const change = <T>(principal: FirmPrincipal, invoiceId: string, fn: (tx: Tx, invoice: InvoiceRow, settings: InvoiceSettingsRow) => Promise<T>) =>
+  const change = <T>(
+    principal: FirmPrincipal,
+    invoiceId: string,
+    fn: (tx: Tx, invoice: InvoiceRow, settings: InvoiceSettingsRow) => Promise<T>,
+  ) =>
     database.withFirm(principal.firmId, async (tx) => {
       const invoice = await lockInvoice(tx, principal.firmId, invoiceId);
       if (!invoice) throw notFound('Invoice');
@@ -594,10 +603,19 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
       change(principal, invoiceId, async (tx, invoice, settings) => {
         const fromDraft = invoice.status === 'Draft' && !settings.invoiceApprovalRequired;
         if (invoice.status !== 'AwaitingApproval' && !fromDraft) {
-          throw conflict(invoice.status === 'Draft' ? INVOICE_MESSAGES.notDraftSubmit.replace('can be submitted for approval', 'must be submitted for approval first') : INVOICE_MESSAGES.notAwaitingApproval);
+          throw conflict(
+            invoice.status === 'Draft'
+              ? INVOICE_MESSAGES.notDraftSubmit.replace('can be submitted for approval', 'must be submitted for approval first')
+              : INVOICE_MESSAGES.notAwaitingApproval,
+          );
         }
         const number = fromDraft ? await numberInvoice(tx, principal, invoice, settings) : {};
-        await updateInvoice(tx, principal.firmId, invoiceId, { ...number, status: 'Approved', approvedAt: new Date(), approvedByUserId: principal.userId });
+        await updateInvoice(tx, principal.firmId, invoiceId, {
+          ...number,
+          status: 'Approved',
+          approvedAt: new Date(),
+          approvedByUserId: principal.userId,
+        });
         const approved = (await lockInvoice(tx, principal.firmId, invoiceId))!;
         await issue(tx, principal, approved, await matterIdsOf(tx, principal.firmId, invoiceId));
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'Approved', 'approved', note);
@@ -630,7 +648,15 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
           // The first delivery starts the clock; a resend does not restart it.
           ...(current.deliveredDate ? {} : { deliveredDate: sentDate, deliveryMethod: 'email' }),
         });
-        await insertEvent(tx, principal.firmId, invoiceId, principal.userId, status, current.sentAt ? 'resent' : 'sent', input.toEmail ?? null);
+        await insertEvent(
+          tx,
+          principal.firmId,
+          invoiceId,
+          principal.userId,
+          status,
+          current.sentAt ? 'resent' : 'sent',
+          input.toEmail ?? null,
+        );
         await audit(tx, principal, 'invoice.sent', current, { sentDate, toEmail: input.toEmail ?? null });
         if (hooks.onSend) await hooks.onSend(tx, principal, invoiceId, input);
         return viewOf(tx, principal, invoiceId);
@@ -641,7 +667,15 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
       change(principal, invoiceId, async (tx, invoice) => {
         if (!isIssued(invoice.status)) throw conflict(INVOICE_MESSAGES.notIssued);
         await updateInvoice(tx, principal.firmId, invoiceId, { deliveredDate: input.deliveredDate, deliveryMethod: 'hand' });
-        await insertEvent(tx, principal.firmId, invoiceId, principal.userId, invoice.status as InvoiceStatus, 'delivered', `By hand on ${input.deliveredDate}`);
+        await insertEvent(
+          tx,
+          principal.firmId,
+          invoiceId,
+          principal.userId,
+          invoice.status as InvoiceStatus,
+          'delivered',
+          `By hand on ${input.deliveredDate}`,
+        );
         await audit(tx, principal, 'invoice.delivered', invoice, {
           before: { deliveredDate: invoice.deliveredDate },
           after: { deliveredDate: input.deliveredDate, deliveryMethod: 'hand' },
@@ -657,21 +691,29 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         if (compareMoney(invoice.paidAmount, '0') !== 0) throw conflict(INVOICE_MESSAGES.voidWithPayments);
         const reversal = { entryDate: settings.today, sourceType: 'invoice-void' as const, sourceId: invoiceId };
         for (const entryId of await findWriteOffEntries(tx, principal.firmId, invoiceId)) {
-          await reverseJournalEntry(tx, principal, entryId, { ...reversal, memo: `Invoice ${invoice.invoiceNumber} void: write-off reversed` });
+          await reverseJournalEntry(tx, principal, entryId, {
+            ...reversal,
+            memo: `Invoice ${invoice.invoiceNumber} void: write-off reversed`,
+          });
         }
         if (invoice.issueEntryId)
           await reverseJournalEntry(tx, principal, invoice.issueEntryId, { ...reversal, memo: `Invoice ${invoice.invoiceNumber} void` });
         await releaseItems(tx, principal.firmId, invoiceId);
         await updateInvoice(tx, principal.firmId, invoiceId, { status: 'Void', voidedAt: new Date(), voidReason: input.reason });
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'Void', 'voided', input.reason);
-        await audit(tx, principal, 'invoice.voided', invoice, { before: { status: invoice.status }, after: { status: 'Void' }, reason: input.reason });
+        await audit(tx, principal, 'invoice.voided', invoice, {
+          before: { status: invoice.status },
+          after: { status: 'Void' },
+          reason: input.reason,
+        });
         return viewOf(tx, principal, invoiceId);
       }),
 
     /** A payment (partial or whole, never more than is due) with a receipt number: Dr operating bank / Cr accounts receivable. */
     recordPayment: (principal: FirmPrincipal, invoiceId: string, input: PaymentInput): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice) => {
-        if (!isIssued(invoice.status) || invoice.status === 'Paid') throw conflict(invoice.status === 'Paid' ? INVOICE_MESSAGES.overpayment : INVOICE_MESSAGES.notIssued);
+        if (!isIssued(invoice.status) || invoice.status === 'Paid')
+          throw conflict(invoice.status === 'Paid' ? INVOICE_MESSAGES.overpayment : INVOICE_MESSAGES.notIssued);
         if (compareMoney(input.amount, invoice.balanceDue) > 0)
           throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
         const receipt = await takeNextNumber(tx, principal.firmId, 'receipt');
@@ -746,7 +788,15 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         const balanceDue = addMoney(invoice.balanceDue, payment.amount);
         const status = statusAfterMoney(invoice, paidAmount, balanceDue);
         await updateInvoice(tx, principal.firmId, invoiceId, { paidAmount, balanceDue, status });
-        await insertEvent(tx, principal.firmId, invoiceId, principal.userId, status, 'paymentReversed', `${payment.receiptNumber}: ${reason}`);
+        await insertEvent(
+          tx,
+          principal.firmId,
+          invoiceId,
+          principal.userId,
+          status,
+          'paymentReversed',
+          `${payment.receiptNumber}: ${reason}`,
+        );
         await audit(tx, principal, 'invoice.paymentReversed', invoice, {
           paymentId,
           reversalId,
@@ -824,7 +874,19 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
             { limit: 100_000, offset: 0 },
           );
           return csvOf([
-            ['Invoice number', 'Status', 'Client', 'Matters', 'Issue date', 'Due date', 'Overdue', 'Total', 'Paid', 'Balance due', 'Delivered'],
+            [
+              'Invoice number',
+              'Status',
+              'Client',
+              'Matters',
+              'Issue date',
+              'Due date',
+              'Overdue',
+              'Total',
+              'Paid',
+              'Balance due',
+              'Delivered',
+            ],
             ...rows.map((row) => [
               row.invoiceNumber ?? '',
               INVOICE_STATUS_LABELS[row.status],
@@ -884,7 +946,16 @@ export const agedReceivablesCsv = (aged: AgedReceivables) =>
       client.days90Plus,
       client.total,
     ]),
-    ['Total', '', aged.totals.current, aged.totals.days1To30, aged.totals.days31To60, aged.totals.days61To90, aged.totals.days90Plus, aged.totals.total],
+    [
+      'Total',
+      '',
+      aged.totals.current,
+      aged.totals.days1To30,
+      aged.totals.days31To60,
+      aged.totals.days61To90,
+      aged.totals.days90Plus,
+      aged.totals.total,
+    ],
   ]);
 
 function filtersOf(query: ListQuery) {

@@ -1,5 +1,7 @@
-import { eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, not, sql } from 'drizzle-orm';
+import { IS_BILLABLE } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
+import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest, type PageNumber } from '../../platform/lists/list-declaration.ts';
 import { readListPage } from '../../platform/lists/list-page.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -104,4 +106,29 @@ export async function sumTimeEntries(tx: Tx, firmId: string, request: TimeEntryL
         and not ${isBilledTimeEntry}), 0)::numeric(20, 2)::text`,
   });
   return row!;
+}
+
+/**
+ * A client's billable time entries not on an invoice (the invoice's unbilled items), oldest first,
+ * as the time-entry list shows them, with the activity's UTBMS code for the invoice's LEDES lines.
+ */
+export async function findUnbilledTimeEntries(tx: Tx, firmId: string, filter: UnbilledItemFilter) {
+  const rows = await tx
+    .select({ ...listColumns, activityCode: nameByKey<string | null>(activityTypes, activityTypes.utbmsCode, timeEntries.activityTypeId) })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.firmId, firmId),
+        isNull(timeEntries.deletedAt),
+        eq(timeEntries.clientId, filter.clientId),
+        eq(timeEntries.isBillable, IS_BILLABLE.billable),
+        filter.invoiceId ? eq(timeEntries.invoiceId, filter.invoiceId) : not(isBilledTimeEntry),
+        filter.matterIds?.length ? inArray(timeEntries.matterId, filter.matterIds) : undefined,
+        filter.ids ? inArray(timeEntries.id, filter.ids) : undefined,
+        filter.from ? gte(timeEntries.timeEntryDate, filter.from) : undefined,
+        filter.to ? lte(timeEntries.timeEntryDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(asc(timeEntries.timeEntryDate), asc(timeEntries.createdAt), asc(timeEntries.id));
+  return rows.map(({ activityCode, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), activityCode }));
 }

@@ -67,6 +67,9 @@ export const AUDIT_EVENTS = [
   'invoice.paymentRecorded',
   'invoice.paymentReversed',
   'invoice.writtenOff',
+  'invoice.linkIssued',
+  'invoice.linkRevoked',
+  'invoice.emailed',
   'journalEntry.posted',
   'journalEntry.reversed',
 ] as const;

@@ -19,6 +19,17 @@ export type BillableItems = {
 
 export type InvoiceLock = ReturnType<typeof createInvoiceLock>;
 
+/** Which billable items an invoice looks at: a client's, optionally some matters, a date range, or exactly some ids. */
+export type UnbilledItemFilter = {
+  clientId: string;
+  matterIds?: string[];
+  from?: string | undefined;
+  to?: string | undefined;
+  ids?: string[];
+  /** Instead of the unbilled ones: the items this invoice has locked (to snapshot them into its lines). */
+  invoiceId?: string;
+};
+
 /**
  * The lock an invoice takes on its items, the same for every kind: what a module exposes in its
  * `<module>.api.ts` for the invoices module, so no module writes another's billed rule.

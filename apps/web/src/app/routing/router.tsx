@@ -81,7 +81,10 @@ export const routes: RouteObject[] = [
         path: 'join-team/:id',
         lazy: async () => withQueries((await import('../../features/auth/pages/join-team-page.tsx')).JoinTeamPage),
       },
-      publicComingSoon('billing/invoice/:slug', 'Invoice'),
+      {
+        path: 'billing/invoice/:slug',
+        lazy: async () => withQueries((await import('../../features/invoices/pages/public-invoice-page.tsx')).PublicInvoicePage),
+      },
       publicComingSoon('billing/trust-accounting/:slug', 'Trust Request'),
       {
         path: 'setup-firm',

@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  compareMoney,
+  INVOICE_LINK_MESSAGES,
+  INVOICE_LINK_SLUG_PATTERN,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceLink,
+  type PublicInvoice,
+  type PublicInvoiceLine,
+} from '@matterhorn/shared';
+import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { accountBalance } from '../../platform/ledger/ledger.ts';
+import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
+import {
+  findClientEmail,
+  findFirmForBill,
+  findLiveLinkBySlugHash,
+  insertInvoiceLink,
+  recordInvoiceLinkView,
+  revokeInvoiceLinks,
+} from './invoice-links.repository.ts';
+
+type Dependencies = { database: Database; mailer: Mailer; appUrl: string };
+
+/** 16 random bytes (128 bits) as 22 base64url characters. */
+export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
+const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
+const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
+
+/** A principal with no permissions, for reading an invoice on a public link (nothing is editable). */
+const publicReader = (firmId: string): FirmPrincipal => ({
+  kind: 'firm',
+  sessionId: '',
+  firmId,
+  userId: '',
+  adminUserId: '',
+  permissions: [],
+  isVerified: true,
+});
+
+const pdfFileName = (invoice: Invoice) => `${(invoice.invoiceNumber ?? 'draft-invoice').replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`;
+
+/** Everything a bill shows: the invoice, the firm, and the client's trust balance (credit-normal, so negated). */
+async function billOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
+  const invoice = await viewOf(tx, principal, invoiceId);
+  const firm = await findFirmForBill(tx, principal.firmId);
+  if (!firm) throw notFound('Invoice');
+  const liability = await accountBalance(tx, principal.firmId, 'client-trust-liability', { clientId: invoice.clientId });
+  const trustBalance = compareMoney(liability, '0') < 0 ? liability.replace(/^-/, '') : null;
+  return { invoice, firm, trustBalance };
+}
+
+async function pdfOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
+  const bill = await billOf(tx, principal, invoiceId);
+  const pdf = await buildInvoicePdf({ firm: { ...bill.firm, taxNumber: null }, invoice: bill.invoice, trustBalance: bill.trustBalance });
+  return { invoice: bill.invoice, pdf, fileName: pdfFileName(bill.invoice) };
+}
+
+const publicLine = (line: InvoiceLine): PublicInvoiceLine => ({
+  itemType: line.itemType,
+  lineDate: line.lineDate,
+  matterName: line.matterName,
+  feeEarnerName: line.feeEarnerName,
+  description: line.description,
+  hours: line.hours,
+  rate: line.rate,
+  quantity: line.quantity,
+  itemAmount: line.itemAmount,
+  amount: line.amount,
+  adjustment: line.adjustment,
+});
+
+export function createInvoiceDocumentsService({ database, mailer, appUrl }: Dependencies) {
+  const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
+
+  /** A new live link for the invoice (the older ones stay live until revoked). */
+  const issueLink = async (tx: Tx, principal: FirmPrincipal, invoice: Invoice): Promise<InvoiceLink> => {
+    const slug = newInvoiceLinkSlug();
+    const row = await insertInvoiceLink(tx, {
+      firmId: principal.firmId,
+      invoiceId: invoice.id,
+      slugHash: hashOf(slug),
+      slugPrefix: slug.slice(0, 4),
+      createdByUserId: principal.userId,
+    });
+    await recordAuditEvent(tx, principal, 'invoice.linkIssued', invoice.id, {
+      invoiceNumber: invoice.invoiceNumber,
+      slugPrefix: slug.slice(0, 4),
+    });
+    return { invoiceId: invoice.id, slug, url: linkUrl(slug), createdAt: new Date(row.createdAt).toISOString() };
+  };
+
+  /** Opens a live link: the firm and invoice behind it, inside that firm; 404 for anything else. */
+  const withLink = <T>(slug: string, fn: (tx: Tx, principal: FirmPrincipal, invoiceId: string, slugHash: string) => Promise<T>) => {
+    if (!INVOICE_LINK_SLUG_PATTERN.test(slug)) return Promise.reject(notFound('Invoice'));
+    const slugHash = hashOf(slug);
+    return database.withIdentityLookup(async (tx) => {
+      const link = await findLiveLinkBySlugHash(tx, slugHash);
+      if (!link) throw notFound('Invoice');
+      await switchToFirm(tx, link.firmId);
+      return fn(tx, publicReader(link.firmId), link.invoiceId, slugHash);
+    });
+  };
+
+  /**
+   * The send hook (inside the send transaction): a new public link, and the email with the PDF
+   * attached to the address given, else the client's email. A client without an email gets no
+   * email (the invoice is still marked sent and its link can be reissued and shared by hand).
+   */
+  const onSend: InvoiceSendHook = async (tx, principal, invoiceId, input) => {
+    const { invoice, pdf, fileName } = await pdfOf(tx, principal, invoiceId);
+    const link = await issueLink(tx, principal, invoice);
+    const to = input.toEmail ?? (await findClientEmail(tx, principal.firmId, invoice.clientId));
+    if (!to) return;
+    const firm = await findFirmForBill(tx, principal.firmId);
+    const number = invoice.invoiceNumber ?? 'invoice';
+    const text = [
+      `Dear ${invoice.clientName},`,
+      '',
+      input.message?.trim() || `Please find attached invoice ${number} from ${firm?.name ?? 'us'}.`,
+      '',
+      `View it online: ${link.url}`,
+      '',
+      firm?.name ?? '',
+    ].join('\n');
+    await mailer.send({
+      to,
+      subject: `Invoice ${number} from ${firm?.name ?? 'your law firm'}`,
+      text,
+      link: link.url,
+      attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+    });
+    await recordAuditEvent(tx, principal, 'invoice.emailed', invoiceId, { invoiceNumber: invoice.invoiceNumber, to, attachment: fileName });
+  };
+
+  return {
+    onSend,
+
+    pdf: (principal: FirmPrincipal, invoiceId: string) =>
+      database.withFirm(principal.firmId, (tx) => pdfOf(tx, principal, invoiceId), READ_ONLY),
+
+    /** One LEDES 1998B file of the invoices (every id must be the firm's, else 404). */
+    ledes: (principal: FirmPrincipal, invoiceIds: string[]) =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const invoices: Invoice[] = [];
+          for (const id of invoiceIds) invoices.push(await viewOf(tx, principal, id));
+          const text = formatLedes(invoices, { lawFirmId: principal.firmId });
+          const fileName = invoices.length === 1 ? `${pdfFileName(invoices[0]!).replace(/\.pdf$/, '')}.ledes.txt` : 'invoices.ledes.txt';
+          return { text, fileName };
+        },
+        READ_ONLY,
+      ),
+
+    /** Retires the invoice's live links and gives a new one (shown once). */
+    reissueLink: (principal: FirmPrincipal, invoiceId: string): Promise<InvoiceLink> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const invoice = await viewOf(tx, principal, invoiceId);
+        if (invoice.status === 'Void') throw conflict(INVOICE_LINK_MESSAGES.voidInvoice);
+        if (!ISSUED.has(invoice.status)) throw conflict(INVOICE_LINK_MESSAGES.notIssued);
+        const revoked = await revokeInvoiceLinks(tx, principal.firmId, invoiceId);
+        if (revoked > 0)
+          await recordAuditEvent(tx, principal, 'invoice.linkRevoked', invoiceId, { invoiceNumber: invoice.invoiceNumber, revoked });
+        return issueLink(tx, principal, invoice);
+      }),
+
+    revokeLinks: (principal: FirmPrincipal, invoiceId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const invoice = await viewOf(tx, principal, invoiceId);
+        const revokedCount = await revokeInvoiceLinks(tx, principal.firmId, invoiceId);
+        await recordAuditEvent(tx, principal, 'invoice.linkRevoked', invoiceId, {
+          invoiceNumber: invoice.invoiceNumber,
+          revoked: revokedCount,
+        });
+        return { invoiceId, revokedCount };
+      }),
+
+    /** The invoice as the client sees it (a void invoice shows as void); the view is recorded. */
+    publicView: (slug: string): Promise<PublicInvoice> =>
+      withLink(slug, async (tx, principal, invoiceId, slugHash) => {
+        const { invoice, firm } = await billOf(tx, principal, invoiceId);
+        if (!ISSUED.has(invoice.status) && invoice.status !== 'Void') throw notFound('Invoice');
+        await recordInvoiceLinkView(tx, principal.firmId, slugHash);
+        return {
+          firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone },
+          invoiceNumber: invoice.invoiceNumber,
+          status: invoice.status,
+          statusLabel: invoice.statusLabel,
+          clientName: invoice.clientName,
+          matters: invoice.matters.map((matter) => ({ name: matter.name, matterNumber: matter.matterNumber })),
+          issueDate: invoice.issueDate,
+          dueDate: invoice.dueDate,
+          isOverdue: invoice.isOverdue,
+          discountType: invoice.discountType,
+          discountValue: invoice.discountValue,
+          taxName: invoice.taxName,
+          taxPercent: invoice.taxPercent,
+          notes: invoice.notes,
+          paymentInstructions: invoice.paymentInstructions,
+          currencySymbol: invoice.currencySymbol,
+          fees: invoice.fees.map(publicLine),
+          expenses: invoice.expenses.map(publicLine),
+          flatFees: invoice.flatFees.map(publicLine),
+          totals: invoice.totals,
+          payments: invoice.payments.map((payment) => ({
+            receiptNumber: payment.receiptNumber,
+            amount: payment.amount,
+            paymentDate: payment.paymentDate,
+            method: payment.method,
+            isReversal: payment.isReversal,
+          })),
+          deliveredDate: invoice.deliveredDate,
+          recoverableFromDate: invoice.billOfChargesClock ? invoice.recoverableFromDate : null,
+          voidReason: invoice.status === 'Void' ? invoice.voidReason : null,
+          pdfUrl: `/api/public/invoice/${slug}/pdf`,
+        };
+      }),
+
+    publicPdf: (slug: string) =>
+      withLink(slug, async (tx, principal, invoiceId) => {
+        const result = await pdfOf(tx, principal, invoiceId);
+        if (!ISSUED.has(result.invoice.status) && result.invoice.status !== 'Void') throw notFound('Invoice');
+        return result;
+      }),
+  };
+}
+
+export type InvoiceDocumentsService = ReturnType<typeof createInvoiceDocumentsService>;

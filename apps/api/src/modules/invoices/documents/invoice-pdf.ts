@@ -1,0 +1,433 @@
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { compareMoney, formatMoney, isoToDisplayDate, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+
+/** The firm as the bill shows it. */
+export interface InvoicePdfFirm {
+  name: string;
+  address: string | null;
+  phone?: string | null;
+  email?: string | null;
+  /** The firm's tax identification number, when it has one. */
+  taxNumber?: string | null;
+  /** The firm's logo as stored (a data: URL); PNG and JPEG are drawn, other formats are left out. */
+  logo?: string | null;
+}
+
+export interface InvoicePdfInput {
+  firm: InvoicePdfFirm;
+  invoice: Invoice;
+  /**
+   * The client's trust balance (money the firm holds for the client), a positive amount; null or
+   * zero: not shown.
+   */
+  trustBalance?: string | null;
+}
+
+/**
+ * The invoice as a PDF (pdfkit): firm header, client and matters, number and dates, the lines grouped
+ * as professional fees, flat fees and expenses (table headers repeated on every page), the totals,
+ * payments and balance due, the client's trust balance, payment instructions, notes and the
+ * bill-of-charges line. Every figure is the invoice's own (the one shared computation), formatted with
+ * formatMoney (en-US, 2 decimals, the firm's currency symbol).
+ */
+export function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const { invoice, firm } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: `Invoice ${invoice.invoiceNumber ?? 'draft'}`,
+      Author: firm.name,
+      Subject: `Invoice for ${invoice.clientName}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  try {
+    new InvoicePdfWriter(doc, input).write();
+    doc.end();
+  } catch (error) {
+    doc.end();
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  return done;
+}
+
+const MARGIN = 40;
+const FOOTER_HEIGHT = 20;
+const PAGE_WIDTH = 595.28; // A4
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BODY_SIZE = 9;
+const CELL_PADDING = 3;
+
+/** Characters the standard PDF fonts (WinAnsi) can show; anything else needs an embedded font. */
+const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\n\r\t€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+/** A Unicode font to embed when the text needs one (₦ and other symbols): PDF_FONT_PATH, or a system DejaVu Sans. */
+const UNICODE_FONT_CANDIDATES = [
+  [process.env['PDF_FONT_PATH'], process.env['PDF_FONT_BOLD_PATH'] ?? process.env['PDF_FONT_PATH']],
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+  ['/usr/share/fonts/dejavu/DejaVuSans.ttf', '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf'],
+] as const;
+let unicodeFont: { regular: string; bold: string } | null | undefined;
+function findUnicodeFont(): { regular: string; bold: string } | null {
+  if (unicodeFont !== undefined) return unicodeFont;
+  unicodeFont = null;
+  for (const [regular, bold] of UNICODE_FONT_CANDIDATES) {
+    if (regular && existsSync(regular)) {
+      unicodeFont = { regular, bold: bold && existsSync(bold) ? bold : regular };
+      break;
+    }
+  }
+  return unicodeFont;
+}
+
+interface Column {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+  value: (line: InvoiceLine) => string;
+}
+
+class InvoicePdfWriter {
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly input: InvoicePdfInput;
+  private readonly symbol: string;
+  private regular = 'Helvetica';
+  private bold = 'Helvetica-Bold';
+  /** Text the standard fonts cannot show is cleaned when no Unicode font is available. */
+  private clean: (text: string) => string = (text) => text;
+
+  constructor(doc: PDFKit.PDFDocument, input: InvoicePdfInput) {
+    this.doc = doc;
+    this.input = input;
+    this.symbol = input.invoice.currencySymbol;
+    this.chooseFonts();
+  }
+
+  private chooseFonts() {
+    const { invoice, firm } = this.input;
+    const lines = [...invoice.fees, ...invoice.expenses, ...invoice.flatFees];
+    const texts = [
+      invoice.currencySymbol,
+      invoice.clientName,
+      invoice.clientAddress ?? '',
+      invoice.notes ?? '',
+      invoice.paymentInstructions ?? '',
+      firm.name,
+      firm.address ?? '',
+      invoice.taxName ?? '',
+      ...invoice.matters.map((matter) => matter.name),
+      ...lines.map((line) => `${line.description}${line.feeEarnerName ?? ''}${line.adjustmentReason ?? ''}`),
+    ];
+    if (texts.every((text) => WIN_ANSI.test(text))) return;
+    const font = findUnicodeFont();
+    if (font) {
+      this.doc.registerFont('Body', font.regular);
+      this.doc.registerFont('Body-Bold', font.bold);
+      this.regular = 'Body';
+      this.bold = 'Body-Bold';
+      return;
+    }
+    // No Unicode font on this machine: the currency shows as its code, other characters as '?'.
+    const code = invoice.currencyCode ? `${invoice.currencyCode} ` : '';
+    this.clean = (text) =>
+      [...text.split(invoice.currencySymbol).join(WIN_ANSI.test(invoice.currencySymbol) ? invoice.currencySymbol : code)]
+        .map((char) => (WIN_ANSI.test(char) ? char : '?'))
+        .join('');
+  }
+
+  private money(amount: string): string {
+    return this.clean(formatMoney(amount, this.symbol));
+  }
+
+  private get bottom(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  private text(text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number } = {}) {
+    const { font, size, ...rest } = options;
+    this.doc
+      .font(font ?? this.regular)
+      .fontSize(size ?? BODY_SIZE)
+      .text(this.clean(text), x, y, { lineBreak: true, ...rest });
+  }
+
+  private ensureSpace(height: number, onNewPage?: () => void) {
+    if (this.doc.y + height > this.bottom) {
+      this.doc.addPage();
+      this.doc.y = this.doc.page.margins.top;
+      onNewPage?.();
+    }
+  }
+
+  write() {
+    this.header();
+    this.parties();
+    this.lineTables();
+    this.totals();
+    this.closing();
+    this.footers();
+  }
+
+  private header() {
+    const { doc } = this;
+    const { firm, invoice } = this.input;
+    const top = MARGIN;
+    let leftY = top;
+    const logo = firm.logo && /^data:image\/(png|jpeg);base64,/.test(firm.logo) ? firm.logo : null;
+    if (logo) {
+      try {
+        doc.image(logo, MARGIN, top, { fit: [140, 60] });
+        leftY = top + 66;
+      } catch {
+        // A logo pdfkit cannot read is left out rather than failing the bill.
+      }
+    }
+    this.text(firm.name, MARGIN, leftY, { font: this.bold, size: 13, width: 300 });
+    const firmLines = [firm.address, firm.phone, firm.email, firm.taxNumber ? `Tax number: ${firm.taxNumber}` : null].filter(
+      (line): line is string => Boolean(line && line.trim()),
+    );
+    if (firmLines.length) this.text(firmLines.join('\n'), MARGIN, doc.y + 2, { width: 300 });
+    const afterFirm = doc.y;
+
+    const rightX = MARGIN + CONTENT_WIDTH - 200;
+    this.text(invoice.status === 'Void' ? 'INVOICE (VOID)' : 'INVOICE', rightX, top, {
+      font: this.bold,
+      size: 18,
+      width: 200,
+      align: 'right',
+    });
+    const facts: [string, string][] = [
+      ['Invoice number', invoice.invoiceNumber ?? 'Draft'],
+      ['Issue date', isoToDisplayDate(invoice.issueDate) || invoice.issueDate],
+      ['Due date', isoToDisplayDate(invoice.dueDate) || invoice.dueDate],
+      ['Status', invoice.statusLabel],
+    ];
+    let y = doc.y + 4;
+    for (const [label, value] of facts) {
+      this.text(`${label}: ${value}`, rightX, y, { width: 200, align: 'right' });
+      y = doc.y + 1;
+    }
+    doc.y = Math.max(afterFirm, y) + 16;
+  }
+
+  private parties() {
+    const { doc } = this;
+    const { invoice } = this.input;
+    const y = doc.y;
+    this.text('Bill to', MARGIN, y, { font: this.bold });
+    this.text([invoice.clientName, invoice.clientAddress].filter(Boolean).join('\n'), MARGIN, doc.y + 2, { width: 250 });
+    const afterClient = doc.y;
+    const matterX = MARGIN + 270;
+    this.text(invoice.matters.length > 1 ? 'Matters' : 'Matter', matterX, y, { font: this.bold });
+    const matters = invoice.matters.map((matter) => (matter.matterNumber ? `${matter.matterNumber} — ${matter.name}` : matter.name));
+    this.text(matters.join('\n') || '—', matterX, doc.y + 2, { width: CONTENT_WIDTH - 270 });
+    doc.y = Math.max(afterClient, doc.y) + 14;
+    if (invoice.status === 'Void') {
+      this.text(`This invoice is void${invoice.voidReason ? `: ${invoice.voidReason}` : ''}.`, MARGIN, doc.y, {
+        font: this.bold,
+        width: CONTENT_WIDTH,
+      });
+      doc.y += 8;
+    }
+  }
+
+  private lineDescription(line: InvoiceLine): string {
+    if (compareMoney(line.adjustment, '0') === 0) return line.description;
+    const reason = line.adjustmentReason ? `: ${line.adjustmentReason}` : '';
+    return `${line.description}\nAdjusted from ${this.money(line.itemAmount)}${reason}`;
+  }
+
+  private lineTables() {
+    const { invoice } = this.input;
+    const date = (line: InvoiceLine) => isoToDisplayDate(line.lineDate.slice(0, 10)) || line.lineDate;
+    const amount = (line: InvoiceLine) => this.money(line.amount);
+    const number = (text: string | null) => (text ? trimDecimals(text) : '');
+    if (invoice.fees.length) {
+      this.table('Professional fees', invoice.fees, invoice.totals.feesSubtotal, [
+        { label: 'Date', width: 58, value: date },
+        { label: 'Fee earner', width: 85, value: (line) => line.feeEarnerName ?? '' },
+        { label: 'Description', width: 197, value: (line) => this.lineDescription(line) },
+        { label: 'Hours', width: 45, align: 'right', value: (line) => number(line.hours) },
+        { label: 'Rate', width: 60, align: 'right', value: (line) => (line.rate ? this.money(line.rate) : '') },
+        { label: 'Amount', width: CONTENT_WIDTH - 445, align: 'right', value: amount },
+      ]);
+    }
+    if (invoice.flatFees.length) {
+      this.table('Flat fees', invoice.flatFees, invoice.totals.flatFeesSubtotal, [
+        { label: 'Date', width: 58, value: date },
+        { label: 'Fee earner', width: 85, value: (line) => line.feeEarnerName ?? '' },
+        { label: 'Description', width: 262, value: (line) => this.lineDescription(line) },
+        { label: 'Amount', width: CONTENT_WIDTH - 405, align: 'right', value: amount },
+      ]);
+    }
+    if (invoice.expenses.length) {
+      this.table('Expenses', invoice.expenses, invoice.totals.expensesSubtotal, [
+        { label: 'Date', width: 58, value: date },
+        { label: 'Description', width: 237, value: (line) => this.lineDescription(line) },
+        { label: 'Quantity', width: 50, align: 'right', value: (line) => number(line.quantity) },
+        { label: 'Unit cost', width: 75, align: 'right', value: (line) => (line.rate ? this.money(line.rate) : '') },
+        { label: 'Amount', width: CONTENT_WIDTH - 420, align: 'right', value: amount },
+      ]);
+    }
+  }
+
+  private tableHeader(title: string, columns: Column[], continued: boolean) {
+    const { doc } = this;
+    this.text(continued ? `${title} (continued)` : title, MARGIN, doc.y, { font: this.bold, size: 11 });
+    const y = doc.y + 3;
+    doc.rect(MARGIN, y, CONTENT_WIDTH, 16).fill('#eeeeee').fillColor('black');
+    let x = MARGIN;
+    for (const column of columns) {
+      this.text(column.label, x + CELL_PADDING, y + 4, { font: this.bold, width: column.width - 2 * CELL_PADDING, align: column.align });
+      x += column.width;
+    }
+    doc.y = y + 18;
+  }
+
+  private table(title: string, lines: InvoiceLine[], subtotal: string, columns: Column[]) {
+    const { doc } = this;
+    this.ensureSpace(60);
+    this.tableHeader(title, columns, false);
+    doc.font(this.regular).fontSize(BODY_SIZE);
+    for (const line of lines) {
+      const values = columns.map((column) => this.clean(column.value(line)));
+      const height =
+        Math.max(...columns.map((column, index) => doc.heightOfString(values[index] ?? '', { width: column.width - 2 * CELL_PADDING }))) +
+        2 * CELL_PADDING;
+      this.ensureSpace(height, () => this.tableHeader(title, columns, true));
+      const y = doc.y;
+      let x = MARGIN;
+      doc.font(this.regular).fontSize(BODY_SIZE);
+      columns.forEach((column, index) => {
+        doc.text(values[index] ?? '', x + CELL_PADDING, y + CELL_PADDING, {
+          width: column.width - 2 * CELL_PADDING,
+          align: column.align ?? 'left',
+        });
+        x += column.width;
+      });
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + CONTENT_WIDTH, y + height)
+        .lineWidth(0.5)
+        .strokeColor('#cccccc')
+        .stroke()
+        .strokeColor('black');
+      doc.y = y + height;
+    }
+    this.ensureSpace(20);
+    const y = doc.y + 4;
+    this.text(`${title} subtotal`, MARGIN, y, { font: this.bold, width: CONTENT_WIDTH - 110, align: 'right' });
+    this.text(this.money(subtotal), MARGIN + CONTENT_WIDTH - 110, y, { font: this.bold, width: 110 - CELL_PADDING, align: 'right' });
+    doc.y = doc.y + 14;
+  }
+
+  private totals() {
+    const { doc } = this;
+    const { invoice, trustBalance } = this.input;
+    const totals = invoice.totals;
+    const rows: [string, string, boolean][] = [['Subtotal', this.money(totals.subtotal), false]];
+    if (compareMoney(totals.discountAmount, '0') !== 0) {
+      const label =
+        invoice.discountType === 'percent' && invoice.discountValue ? `Discount (${trimDecimals(invoice.discountValue)}%)` : 'Discount';
+      rows.push([label, this.money(`-${totals.discountAmount}`), false]);
+    }
+    if (compareMoney(totals.taxAmount, '0') !== 0 || compareMoney(invoice.taxPercent || '0', '0') !== 0) {
+      rows.push([`${invoice.taxName?.trim() || 'Tax'} (${trimDecimals(invoice.taxPercent)}%)`, this.money(totals.taxAmount), false]);
+    }
+    rows.push(['Total', this.money(totals.total), true]);
+    rows.push(['Payments', this.money(compareMoney(totals.paidAmount, '0') === 0 ? '0' : `-${totals.paidAmount}`), false]);
+    if (compareMoney(totals.writtenOffAmount, '0') !== 0) rows.push(['Written off', this.money(`-${totals.writtenOffAmount}`), false]);
+    rows.push(['Balance due', this.money(totals.balanceDue), true]);
+
+    this.ensureSpace(rows.length * 15 + 30);
+    const labelX = MARGIN + CONTENT_WIDTH - 260;
+    let y = doc.y + 6;
+    doc
+      .moveTo(labelX, y - 3)
+      .lineTo(MARGIN + CONTENT_WIDTH, y - 3)
+      .lineWidth(0.75)
+      .stroke();
+    for (const [label, value, strong] of rows) {
+      const font = strong ? this.bold : this.regular;
+      this.text(label, labelX, y, { font, size: strong ? 10.5 : BODY_SIZE + 0.5, width: 140 });
+      this.text(value, labelX + 140, y, { font, size: strong ? 10.5 : BODY_SIZE + 0.5, width: 120 - CELL_PADDING, align: 'right' });
+      y += strong ? 17 : 15;
+    }
+    doc.y = y + 6;
+    if (trustBalance && compareMoney(trustBalance, '0') > 0) {
+      this.text(`Funds held in trust for you: ${this.money(trustBalance)}`, labelX, doc.y, { width: 260, align: 'right' });
+      doc.y += 6;
+    }
+    if (invoice.payments.length) {
+      this.ensureSpace(30);
+      this.text('Payments received', MARGIN, doc.y + 6, { font: this.bold });
+      for (const payment of invoice.payments) {
+        this.ensureSpace(14);
+        const date = isoToDisplayDate(payment.paymentDate.slice(0, 10)) || payment.paymentDate;
+        const what = payment.isReversal ? 'Reversal' : `Receipt ${payment.receiptNumber}`;
+        this.text(
+          `${date}  ${what} — ${payment.method}${payment.reference ? ` (${payment.reference})` : ''}: ${this.money(payment.amount)}`,
+          MARGIN,
+          doc.y + 2,
+          {
+            width: CONTENT_WIDTH,
+          },
+        );
+      }
+      doc.y += 6;
+    }
+  }
+
+  private closing() {
+    const { doc } = this;
+    const { invoice } = this.input;
+    const section = (title: string, body: string) => {
+      this.ensureSpace(40);
+      this.text(title, MARGIN, doc.y + 8, { font: this.bold });
+      this.text(body, MARGIN, doc.y + 2, { width: CONTENT_WIDTH });
+    };
+    if (invoice.paymentInstructions?.trim()) section('Payment instructions', invoice.paymentInstructions.trim());
+    if (invoice.notes?.trim()) section('Notes', invoice.notes.trim());
+    if (invoice.billOfChargesClock && invoice.deliveredDate && invoice.recoverableFromDate) {
+      section(
+        'Bill of charges',
+        `Delivered on ${isoToDisplayDate(invoice.deliveredDate.slice(0, 10)) || invoice.deliveredDate} — fees recoverable by action from ${
+          isoToDisplayDate(invoice.recoverableFromDate.slice(0, 10)) || invoice.recoverableFromDate
+        } (Legal Practitioners Act, s.16(2)).`,
+      );
+    }
+  }
+
+  private footers() {
+    const { doc } = this;
+    const { invoice } = this.input;
+    const range = doc.bufferedPageRange();
+    for (let index = range.start; index < range.start + range.count; index += 1) {
+      doc.switchToPage(index);
+      const bottomMargin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      this.text(
+        `${invoice.invoiceNumber ?? 'Draft invoice'} — page ${index - range.start + 1} of ${range.count}`,
+        MARGIN,
+        doc.page.height - MARGIN - 4,
+        { width: CONTENT_WIDTH, align: 'center', size: 8, lineBreak: false },
+      );
+      doc.page.margins.bottom = bottomMargin;
+    }
+  }
+}
+
+/** 1.5000 → 1.5; 2.0000 → 2; 7.5000 → 7.5. */
+function trimDecimals(text: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(text.trim())) return text;
+  const [whole, fraction = ''] = text.trim().split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return kept ? `${whole}.${kept}` : (whole ?? text);
+}

@@ -1,0 +1,224 @@
+import { divideRounded, fromScaled, MONEY_DECIMALS, toScaled, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+
+/**
+ * LEDES 1998B (PRODUCT.md "LEDES 1998B in brief"): line 1 `LEDES1998B[]`, line 2 the 24 field names,
+ * then one record per line item; every line pipe-delimited and ending `[]`; dates YYYYMMDD.
+ *
+ * - Each invoice line is one record: F for professional fees and flat fees, E for expenses, with the
+ *   line's write-down or write-up in LINE_ITEM_ADJUSTMENT_AMOUNT and its billed amount in
+ *   LINE_ITEM_TOTAL.
+ * - LEDES 1998B has no invoice-level discount or tax fields, so both are invoice-level adjustment
+ *   records: IF for the part on fees (fees + flat fees), IE for the part on expenses. The discount is
+ *   split by each part's share of the subtotal (half-up, the remainder on expenses) and the tax by
+ *   each part's share of the taxable amount, so the parts add up to the invoice's figures exactly.
+ * - INVOICE_TOTAL is the invoice's total and equals the sum of LINE_ITEM_TOTAL to the cent.
+ */
+export const LEDES_FIELDS = [
+  'INVOICE_DATE',
+  'INVOICE_NUMBER',
+  'CLIENT_ID',
+  'LAW_FIRM_MATTER_ID',
+  'INVOICE_TOTAL',
+  'BILLING_START_DATE',
+  'BILLING_END_DATE',
+  'INVOICE_DESCRIPTION',
+  'LINE_ITEM_NUMBER',
+  'EXP/FEE/INV_ADJ_TYPE',
+  'LINE_ITEM_NUMBER_OF_UNITS',
+  'LINE_ITEM_ADJUSTMENT_AMOUNT',
+  'LINE_ITEM_TOTAL',
+  'LINE_ITEM_DATE',
+  'LINE_ITEM_TASK_CODE',
+  'LINE_ITEM_EXPENSE_CODE',
+  'LINE_ITEM_ACTIVITY_CODE',
+  'TIMEKEEPER_ID',
+  'LINE_ITEM_DESCRIPTION',
+  'LAW_FIRM_ID',
+  'LINE_ITEM_UNIT_COST',
+  'TIMEKEEPER_NAME',
+  'TIMEKEEPER_CLASSIFICATION',
+  'CLIENT_MATTER_ID',
+] as const;
+export type LedesField = (typeof LEDES_FIELDS)[number];
+export type LedesRecord = Record<LedesField, string>;
+
+export const LEDES_HEADER = 'LEDES1998B[]';
+export const LEDES_LINE_END = '[]';
+
+/** The invoice fields the export reads (the invoice detail, or the public view of it). */
+export type LedesInvoice = Pick<
+  Invoice,
+  | 'id'
+  | 'invoiceNumber'
+  | 'clientId'
+  | 'matters'
+  | 'issueDate'
+  | 'notes'
+  | 'fees'
+  | 'expenses'
+  | 'flatFees'
+  | 'totals'
+  | 'taxAppliesTo'
+  | 'taxName'
+  | 'taxPercent'
+>;
+
+export interface LedesOptions {
+  /** LAW_FIRM_ID: the firm's tax number when it has one, else its id. */
+  lawFirmId: string;
+}
+
+const cents = (text: string | null | undefined) => (text && text.trim() !== '' ? toScaled(text, MONEY_DECIMALS) : 0n);
+const money = (value: bigint) => fromScaled(value, MONEY_DECIMALS);
+
+/** YYYY-MM-DD (or an ISO timestamp) → YYYYMMDD. */
+export function ledesDate(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.slice(0, 10).replace(/-/g, '');
+}
+
+/** A field's text: no pipes, no `[]` line-end marker, no line breaks, trimmed. */
+export function ledesText(text: string | null | undefined, maxLength = 0): string {
+  if (text === null || text === undefined) return '';
+  const clean = text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\|/g, '/')
+    .replace(/\[/g, '(')
+    .replace(/\]/g, ')')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return maxLength > 0 ? clean.slice(0, maxLength) : clean;
+}
+
+/** Units without needless trailing zeros: 1.5000 → 1.5, 2.0000 → 2. */
+function units(text: string | null | undefined): string {
+  if (!text) return '';
+  if (!/^-?\d+(\.\d+)?$/.test(text.trim())) return '';
+  const [whole, fraction = ''] = text.trim().split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return kept ? `${whole}.${kept}` : (whole ?? '');
+}
+
+function splitShare(whole: bigint, part: bigint, base: bigint): [bigint, bigint] {
+  if (whole === 0n || base === 0n) return [0n, whole];
+  const first = divideRounded(whole * part, base);
+  return [first, whole - first];
+}
+
+/** The records of one invoice. */
+export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): LedesRecord[] {
+  const allLines: InvoiceLine[] = [...invoice.fees, ...invoice.flatFees, ...invoice.expenses];
+  const matterById = new Map(invoice.matters.map((matter) => [matter.id, matter]));
+  const firstMatter = invoice.matters[0];
+  const matterRef = (matterId: string | undefined) => {
+    const matter = matterId ? matterById.get(matterId) : firstMatter;
+    return ledesText(matter?.matterNumber ?? matter?.id ?? matterId ?? '');
+  };
+  const dates = allLines.map((line) => line.lineDate.slice(0, 10)).sort();
+  const startDate = dates[0] ?? invoice.issueDate;
+  const endDate = dates[dates.length - 1] ?? invoice.issueDate;
+  const invoiceDescription = ledesText(invoice.notes, 250) || 'Legal services';
+  const common = {
+    INVOICE_DATE: ledesDate(invoice.issueDate),
+    INVOICE_NUMBER: ledesText(invoice.invoiceNumber ?? invoice.id),
+    CLIENT_ID: ledesText(invoice.clientId),
+    INVOICE_TOTAL: money(cents(invoice.totals.total)),
+    BILLING_START_DATE: ledesDate(startDate),
+    BILLING_END_DATE: ledesDate(endDate),
+    INVOICE_DESCRIPTION: invoiceDescription,
+    LAW_FIRM_ID: ledesText(options.lawFirmId),
+    CLIENT_MATTER_ID: '',
+  };
+
+  const records: LedesRecord[] = [];
+  const push = (fields: Omit<LedesRecord, keyof typeof common | 'LINE_ITEM_NUMBER'>) => {
+    records.push({ ...common, ...fields, LINE_ITEM_NUMBER: String(records.length + 1) });
+  };
+
+  for (const line of allLines) {
+    const isExpense = line.itemType === 'expense';
+    const numberOfUnits = line.itemType === 'fee' ? units(line.hours) : line.itemType === 'expense' ? units(line.quantity) : '1';
+    const unitCost = line.itemType === 'flatFee' ? money(cents(line.itemAmount)) : line.rate ? money(cents(line.rate)) : '';
+    const description = [line.description, line.adjustmentReason ? `(adjusted: ${line.adjustmentReason})` : ''].filter(Boolean).join(' ');
+    push({
+      LAW_FIRM_MATTER_ID: matterRef(line.matterId),
+      'EXP/FEE/INV_ADJ_TYPE': isExpense ? 'E' : 'F',
+      LINE_ITEM_NUMBER_OF_UNITS: numberOfUnits,
+      LINE_ITEM_ADJUSTMENT_AMOUNT: money(cents(line.adjustment)),
+      LINE_ITEM_TOTAL: money(cents(line.amount)),
+      LINE_ITEM_DATE: ledesDate(line.lineDate),
+      LINE_ITEM_TASK_CODE: isExpense ? '' : ledesText(line.utbmsTaskCode),
+      LINE_ITEM_EXPENSE_CODE: isExpense ? ledesText(line.utbmsExpenseCode) : '',
+      LINE_ITEM_ACTIVITY_CODE: isExpense ? '' : ledesText(line.utbmsActivityCode),
+      TIMEKEEPER_ID: isExpense ? '' : ledesText(line.feeEarnerId),
+      LINE_ITEM_DESCRIPTION: ledesText(description, 1000),
+      LINE_ITEM_UNIT_COST: unitCost,
+      TIMEKEEPER_NAME: isExpense ? '' : ledesText(line.feeEarnerName),
+      TIMEKEEPER_CLASSIFICATION: '',
+    });
+  }
+
+  // Invoice-level adjustments: the discount (negative) and the tax (positive), each split IF / IE.
+  const feePart = cents(invoice.totals.feesSubtotal) + cents(invoice.totals.flatFeesSubtotal);
+  const expensePart = cents(invoice.totals.expensesSubtotal);
+  const subtotal = feePart + expensePart;
+  const discount = cents(invoice.totals.discountAmount);
+  const [feeDiscount, expenseDiscount] = splitShare(discount, feePart, subtotal);
+  const tax = cents(invoice.totals.taxAmount);
+  const appliesTo = invoice.taxAppliesTo;
+  const feeTaxable = appliesTo === 'expenses' ? 0n : feePart - feeDiscount;
+  const expenseTaxable = appliesTo === 'fees' ? 0n : expensePart - expenseDiscount;
+  const [feeTax, expenseTax] =
+    appliesTo === 'fees' ? [tax, 0n] : appliesTo === 'expenses' ? [0n, tax] : splitShare(tax, feeTaxable, feeTaxable + expenseTaxable);
+  const taxLabel = `${invoice.taxName?.trim() || 'Tax'} ${units(invoice.taxPercent)}%`;
+  const adjustment = (type: 'IF' | 'IE', amount: bigint, description: string) => {
+    if (amount === 0n) return;
+    push({
+      LAW_FIRM_MATTER_ID: matterRef(undefined),
+      'EXP/FEE/INV_ADJ_TYPE': type,
+      LINE_ITEM_NUMBER_OF_UNITS: '',
+      LINE_ITEM_ADJUSTMENT_AMOUNT: money(amount),
+      LINE_ITEM_TOTAL: money(amount),
+      LINE_ITEM_DATE: ledesDate(invoice.issueDate),
+      LINE_ITEM_TASK_CODE: '',
+      LINE_ITEM_EXPENSE_CODE: '',
+      LINE_ITEM_ACTIVITY_CODE: '',
+      TIMEKEEPER_ID: '',
+      LINE_ITEM_DESCRIPTION: ledesText(description),
+      LINE_ITEM_UNIT_COST: '',
+      TIMEKEEPER_NAME: '',
+      TIMEKEEPER_CLASSIFICATION: '',
+    });
+  };
+  adjustment('IF', -feeDiscount, 'Discount on fees');
+  adjustment('IE', -expenseDiscount, 'Discount on expenses');
+  adjustment('IF', feeTax, `${taxLabel} on fees`);
+  adjustment('IE', expenseTax, `${taxLabel} on expenses`);
+  return records;
+}
+
+/** The LEDES 1998B file of one or several invoices (one header, the records of each in turn). */
+export function formatLedes(invoices: readonly LedesInvoice[], options: LedesOptions): string {
+  const lines = [LEDES_HEADER, `${LEDES_FIELDS.join('|')}${LEDES_LINE_END}`];
+  for (const invoice of invoices) {
+    for (const record of ledesRecords(invoice, options)) {
+      lines.push(`${LEDES_FIELDS.map((field) => record[field]).join('|')}${LEDES_LINE_END}`);
+    }
+  }
+  // LEDES files are conventionally CRLF-separated.
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Reads a LEDES 1998B file back into records (for tests and for checking an export). */
+export function parseLedes(text: string): LedesRecord[] {
+  const lines = text.split(/\r?\n/).filter((line) => line !== '');
+  if (lines[0] !== LEDES_HEADER) throw new Error('Not a LEDES 1998B file');
+  const header = lines[1];
+  if (header !== `${LEDES_FIELDS.join('|')}${LEDES_LINE_END}`) throw new Error('Unexpected LEDES 1998B field list');
+  return lines.slice(2).map((line, index) => {
+    if (!line.endsWith(LEDES_LINE_END)) throw new Error(`Line ${index + 3} does not end with []`);
+    const values = line.slice(0, -LEDES_LINE_END.length).split('|');
+    if (values.length !== LEDES_FIELDS.length) throw new Error(`Line ${index + 3} has ${values.length} fields, not 24`);
+    return Object.fromEntries(LEDES_FIELDS.map((field, position) => [field, values[position] ?? ''])) as LedesRecord;
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * The invoices module's public surface for other modules (the bill's PDF, LEDES export and public
+ * link live in modules/invoice-links): the invoice detail inside a transaction, the send hook's
+ * type, and the document builders.
+ */
+export { viewOf, type InvoiceSendHook } from './invoices.service.ts';
+export { buildInvoicePdf, type InvoicePdfFirm, type InvoicePdfInput } from './documents/invoice-pdf.ts';
+export { formatLedes, parseLedes, LEDES_FIELDS, type LedesRecord } from './documents/ledes.ts';

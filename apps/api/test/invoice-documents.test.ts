@@ -1,0 +1,292 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMoney, formatMoney } from '@matterhorn/shared';
+import { parseLedes } from '../src/modules/invoices/invoices.api.ts';
+import { postJournalEntry } from '../src/platform/ledger/ledger.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { readOutbox, rowsOf } from './support/test-app.ts';
+import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+
+const base = '/api/admin/invoice';
+const itemsBase = '/api/admin/expense-flat-fees-info';
+const clientEmail = 'billing.client@client.example';
+let fixture: TimeEntryFixture;
+let categoryId: string;
+
+beforeAll(async () => {
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
+  const [category] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+    rowsOf<{ id: string }>(tx.execute(sql`select id from expense_categories order by name limit 1`)),
+  );
+  categoryId = category!.id;
+  await fixture.context.database.db.execute(
+    sql`update clients set email = ${clientEmail} where id = ${fixture.references.openMatter.clientId}`,
+  );
+  await fixture.context.database.db.execute(sql`update firms set address = '3 Broad Street, Lagos' where id = ${fixture.firm.firmId}`);
+});
+afterAll(() => fixture.context.close());
+
+const admin = () => fixture.tokens.admin;
+const matter = () => fixture.references.openMatter;
+const call = (method: 'GET' | 'POST', path: string, body?: unknown, token = admin()) =>
+  fixture.call(method, `${base}/${path}`, token, body);
+const anonymous = (url: string) => fixture.context.app.inject({ method: 'GET', url });
+
+async function issuedInvoice(overrides: Record<string, unknown> = {}) {
+  const timeEntry = await fixture.call('POST', TIME_ENTRY_BASE, admin(), {
+    clientId: matter().clientId,
+    matterId: matter().id,
+    activityId: fixture.references.activityIds[0],
+    isBillable: 4,
+    timeEntryUserId: fixture.firm.users.admin.id,
+    description: 'Reviewed the lease',
+    timeEntryDate: '2025-03-14',
+    duration: '1.5',
+    userRate: '80000.00',
+    exchangeRate: '1',
+  });
+  expect(timeEntry.statusCode, timeEntry.body).toBe(201);
+  const expense = await fixture.call('POST', `${itemsBase}/create-expense`, admin(), {
+    isFirmExpense: false,
+    clientId: matter().clientId,
+    matterId: matter().id,
+    expenseDate: '2025-05-02',
+    description: 'Filing fee',
+    categoryId,
+    quantity: '3',
+    unitCost: '33.33',
+    isBillable: 4,
+  });
+  expect(expense.statusCode, expense.body).toBe(201);
+  const flatFee = await fixture.call('POST', `${itemsBase}/create-flat-fee`, admin(), {
+    clientId: matter().clientId,
+    matterId: matter().id,
+    userId: fixture.firm.users.feeEarner.id,
+    flatFeeDate: '2025-04-02',
+    description: 'Incorporation package',
+    amount: '250000.50',
+  });
+  expect(flatFee.statusCode, flatFee.body).toBe(201);
+  const draft = await call('POST', 'create-invoice', {
+    clientId: matter().clientId,
+    matterIds: [matter().id],
+    timeEntryIds: [timeEntry.json().data.id],
+    expenseIds: [expense.json().data.id],
+    flatFeeIds: [flatFee.json().data.id],
+    issueDate: '2025-06-01',
+    discountType: 'percent',
+    discountValue: '10',
+    taxPercent: '7.5',
+    notes: 'Thank you for your instructions.',
+    paymentInstructions: 'Pay to Zenith Bank 1234567890',
+    ...overrides,
+  });
+  expect(draft.statusCode, draft.body).toBe(201);
+  const id = draft.json().data.id as string;
+  const approved = await call('POST', `approve-invoice/${id}`, {});
+  expect(approved.statusCode, approved.body).toBe(200);
+  return approved.json().data as { id: string; invoiceNumber: string; totals: Record<string, string>; currencySymbol: string };
+}
+
+async function outboxEml(to: string): Promise<string> {
+  const directory = join(fixture.context.config.dataDir, 'outbox');
+  const names = (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort();
+  for (const name of names.reverse()) {
+    const text = await readFile(join(directory, name), 'utf8');
+    if (text.includes(`To: ${to}`)) return text;
+  }
+  throw new Error(`No .eml to ${to}`);
+}
+
+describe('invoice PDF download', () => {
+  it('answers the PDF as an attachment whose text holds the same totals as the API', async () => {
+    const invoice = await issuedInvoice();
+    // The client holds 5,000.00 in trust (a credit on the liability account): the bill shows it.
+    await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      postJournalEntry(
+        tx,
+        { firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id },
+        {
+          entryDate: '2025-06-01',
+          memo: 'Trust deposit',
+          sourceType: 'manual',
+          sourceId: null,
+          lines: [
+            { account: 'trust-bank', debit: '5000.00', clientId: matter().clientId },
+            { account: 'client-trust-liability', credit: '5000.00', clientId: matter().clientId },
+          ],
+        },
+      ),
+    );
+    const response = await call('GET', `download-invoice-pdf/${invoice.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.invoiceNumber}.pdf"`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const text = (await pdfText(response.rawPayload)).join('\n');
+    const symbol = invoice.currencySymbol;
+    expect(text).toContain(`Invoice number: ${invoice.invoiceNumber}`);
+    expect(text).toContain('3 Broad Street, Lagos');
+    expect(text).toContain('Reviewed the lease');
+    expect(text).toContain(`Total ${formatMoney(invoice.totals.total!, symbol)}`);
+    expect(text).toContain(`Subtotal ${formatMoney(invoice.totals.subtotal!, symbol)}`);
+    expect(text).toContain(`Balance due ${formatMoney(invoice.totals.balanceDue!, symbol)}`);
+    expect(text).toContain(`Funds held in trust for you: ${formatMoney('5000.00', symbol)}`);
+  });
+
+  it("answers 404 for another firm's invoice and refuses a caller without the invoice permission", async () => {
+    const invoice = await issuedInvoice();
+    expect((await call('GET', `download-invoice-pdf/${invoice.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', `download-ledes/${invoice.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await anonymous(`${base}/download-invoice-pdf/${invoice.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('LEDES download', () => {
+  it('exports one invoice whose lines sum to its total', async () => {
+    const invoice = await issuedInvoice();
+    const response = await call('GET', `download-ledes/${invoice.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body.startsWith('LEDES1998B[]\r\n')).toBe(true);
+    const records = parseLedes(response.body);
+    expect(records.map((record) => record['EXP/FEE/INV_ADJ_TYPE']).sort()).toEqual(['E', 'F', 'F', 'IE', 'IE', 'IF', 'IF']);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(invoice.totals.total);
+    expect(
+      records.every((record) => record.INVOICE_TOTAL === invoice.totals.total && record.INVOICE_NUMBER === invoice.invoiceNumber),
+    ).toBe(true);
+    expect(records.find((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'E')?.LINE_ITEM_DATE).toBe('20250502');
+  });
+
+  it('exports several invoices in one file, and refuses bad or foreign ids', async () => {
+    const first = await issuedInvoice();
+    const second = await issuedInvoice({ discountType: null, discountValue: null, taxPercent: '0' });
+    const response = await call('GET', `download-ledes?InvoiceIds=${first.id}&InvoiceIds=${second.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const records = parseLedes(response.body);
+    for (const invoice of [first, second]) {
+      const own = records.filter((record) => record.INVOICE_NUMBER === invoice.invoiceNumber);
+      expect(addMoney(...own.map((record) => record.LINE_ITEM_TOTAL))).toBe(invoice.totals.total);
+    }
+    expect((await call('GET', `download-ledes?InvoiceIds=${first.id},${second.id}`)).statusCode).toBe(200);
+    const bad = await call('GET', 'download-ledes?InvoiceIds=not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, message: expect.stringContaining('InvoiceIds') });
+    expect((await call('GET', `download-ledes?InvoiceIds=${first.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+  });
+});
+
+describe('sending, the public link and the email', () => {
+  it('emails the client the PDF and a public link; the page shows only the invoice; revoke and reissue', async () => {
+    const invoice = await issuedInvoice();
+    const before = (await readOutbox(fixture.context.config)).length;
+    const sent = await call('POST', `send-invoice/${invoice.id}`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const messages = await readOutbox(fixture.context.config);
+    expect(messages.length).toBe(before + 1);
+    const email = messages.at(-1)!;
+    expect(email).toMatchObject({
+      to: clientEmail,
+      subject: expect.stringContaining(invoice.invoiceNumber),
+      attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf' }],
+    });
+    const eml = await outboxEml(clientEmail);
+    expect(eml).toContain(`filename=${invoice.invoiceNumber}.pdf`);
+    const link = email.link!;
+    expect(email.text).toContain(link);
+    const slug = link.split('/billing/invoice/')[1]!;
+    expect(slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    // Only a hash is stored.
+    const stored = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ slug_hash: string; first_viewed_at: string | null }>(
+        tx.execute(sql`select slug_hash, first_viewed_at from invoice_links where invoice_id = ${invoice.id}`),
+      ),
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.slug_hash).not.toContain(slug);
+    expect(stored[0]!.first_viewed_at).toBeNull();
+
+    const page = await anonymous(`/api/public/invoice/${slug}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json().data;
+    expect(body).toMatchObject({
+      invoiceNumber: invoice.invoiceNumber,
+      status: 'Sent',
+      totals: { total: invoice.totals.total, balanceDue: invoice.totals.balanceDue },
+      pdfUrl: `/api/public/invoice/${slug}/pdf`,
+    });
+    // Nothing of the firm's other data: no ids, no users' emails, no other client.
+    for (const marker of [
+      fixture.firm.firmId,
+      matter().clientId,
+      matter().id,
+      fixture.firm.users.admin.email,
+      fixture.firm.users.admin.id,
+    ]) {
+      expect(page.body).not.toContain(marker);
+    }
+    expect(body).not.toHaveProperty('statusHistory');
+    expect(page.headers['cache-control']).toBe('no-store');
+
+    const viewed = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ first_viewed_at: string | null; view_count: number }>(
+        tx.execute(sql`select first_viewed_at, view_count from invoice_links where invoice_id = ${invoice.id}`),
+      ),
+    );
+    expect(viewed[0]!.first_viewed_at).not.toBeNull();
+    expect(viewed[0]!.view_count).toBe(1);
+
+    const pdf = await anonymous(`/api/public/invoice/${slug}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await pdfText(pdf.rawPayload)).join('\n')).toContain(`Total ${formatMoney(invoice.totals.total!, invoice.currencySymbol)}`);
+
+    // Revoke: the slug 404s.
+    const revoked = await call('POST', `revoke-invoice-link/${invoice.id}`, {});
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().data).toEqual({ invoiceId: invoice.id, revokedCount: 1 });
+    expect((await anonymous(`/api/public/invoice/${slug}`)).statusCode).toBe(404);
+    expect((await anonymous(`/api/public/invoice/${slug}/pdf`)).statusCode).toBe(404);
+
+    // Reissue: a new slug works, the old one stays dead.
+    const reissued = await call('POST', `reissue-invoice-link/${invoice.id}`, {});
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const fresh = reissued.json().data as { slug: string; url: string };
+    expect(fresh.slug).not.toBe(slug);
+    expect(fresh.url).toMatch(new RegExp(`/billing/invoice/${fresh.slug}$`));
+    expect((await anonymous(`/api/public/invoice/${fresh.slug}`)).statusCode).toBe(200);
+    expect((await anonymous(`/api/public/invoice/${slug}`)).statusCode).toBe(404);
+
+    // A void invoice's link shows it as void.
+    const voided = await call('POST', `void-invoice/${invoice.id}`, { reason: 'Issued in error' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const voidPage = await anonymous(`/api/public/invoice/${fresh.slug}`);
+    expect(voidPage.statusCode).toBe(200);
+    expect(voidPage.json().data).toMatchObject({ status: 'Void', voidReason: 'Issued in error' });
+    expect((await call('POST', `reissue-invoice-link/${invoice.id}`, {})).statusCode).toBe(409);
+
+    const audit = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ action: string }>(tx.execute(sql`select action from audit_events where entity_id = ${invoice.id} order by created_at`)),
+    );
+    expect(audit.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['invoice.emailed', 'invoice.linkIssued', 'invoice.linkRevoked']),
+    );
+  });
+
+  it('answers 404 for unknown and malformed links; another firm cannot reissue a link', async () => {
+    expect((await anonymous('/api/public/invoice/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    const malformed = await anonymous('/api/public/invoice/not-a-slug');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ success: false });
+    const invoice = await issuedInvoice();
+    const other = await call('POST', `reissue-invoice-link/${invoice.id}`, {}, fixture.tokens.otherAdmin);
+    expect(other.statusCode).toBe(404);
+    const none = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ count: number }>(tx.execute(sql`select count(*)::int as count from invoice_links where invoice_id = ${invoice.id}`)),
+    );
+    expect(none[0]!.count).toBe(0);
+  });
+});

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addMoney, divideRounded, fromScaled, toScaled } from '@matterhorn/shared';
+import { formatLedes, LEDES_FIELDS, parseLedes } from '../src/modules/invoices/documents/ledes.ts';
+import { buildInvoiceFixture, type FixtureLine } from './support/invoice-fixture.ts';
+
+const options = { lawFirmId: 'FIRM-TIN-0001' };
+const product = (a: string, b: string, aScale: number) =>
+  fromScaled(divideRounded(toScaled(a, aScale) * toScaled(b, 2), 10n ** BigInt(aScale)), 2);
+
+describe('LEDES 1998B', () => {
+  const invoice = buildInvoiceFixture({
+    lines: [
+      { type: 'fee', hours: '1.5000', rate: '200.00', amount: '300.00', description: 'Drafting | reviewing [lease]' },
+      { type: 'fee', hours: '0.3000', rate: '250.00', amount: '75.00', adjustedAmount: '50.00' },
+      { type: 'expense', quantity: '2.0000', rate: '12.50', amount: '25.00', description: 'Courier\nLagos' },
+      { type: 'flatFee', rate: '500.00', amount: '500.00', description: 'Incorporation' },
+    ],
+    discountType: 'percent',
+    discountValue: '10',
+    taxPercent: '7.5',
+    taxAppliesTo: 'both',
+  });
+  const text = formatLedes([invoice], options);
+
+  it('writes the exact header, the 24 field names and [] line ends', () => {
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('LEDES1998B[]');
+    expect(lines[1]).toBe(`${LEDES_FIELDS.join('|')}[]`);
+    expect(LEDES_FIELDS).toHaveLength(24);
+    for (const line of lines.slice(2)) {
+      expect(line.endsWith('[]')).toBe(true);
+      expect(line.slice(0, -2).split('|')).toHaveLength(24);
+    }
+  });
+
+  it('has one record per line, F/E types, UTBMS codes, YYYYMMDD dates, and discount and tax as IF/IE', () => {
+    const records = parseLedes(text);
+    const types = records.map((record) => record['EXP/FEE/INV_ADJ_TYPE']);
+    expect(types).toEqual(['F', 'F', 'F', 'E', 'IF', 'IE', 'IF', 'IE']);
+    const [drafting, adjusted, flatFee, courier] = records;
+    expect(drafting).toMatchObject({
+      INVOICE_DATE: '20261101',
+      INVOICE_NUMBER: 'INV-00007',
+      LAW_FIRM_MATTER_ID: 'M-00042',
+      LINE_ITEM_NUMBER: '1',
+      LINE_ITEM_NUMBER_OF_UNITS: '1.5',
+      LINE_ITEM_UNIT_COST: '200.00',
+      LINE_ITEM_TOTAL: '300.00',
+      LINE_ITEM_ADJUSTMENT_AMOUNT: '0.00',
+      LINE_ITEM_DATE: '20261001',
+      LINE_ITEM_TASK_CODE: 'L110',
+      LINE_ITEM_ACTIVITY_CODE: 'A101',
+      LINE_ITEM_EXPENSE_CODE: '',
+      TIMEKEEPER_NAME: 'Ada Obi',
+      LINE_ITEM_DESCRIPTION: 'Drafting / reviewing (lease)',
+      LAW_FIRM_ID: 'FIRM-TIN-0001',
+    });
+    expect(adjusted).toMatchObject({ LINE_ITEM_TOTAL: '50.00', LINE_ITEM_ADJUSTMENT_AMOUNT: '-25.00' });
+    expect(flatFee).toMatchObject({ LINE_ITEM_NUMBER_OF_UNITS: '1', LINE_ITEM_UNIT_COST: '500.00', LINE_ITEM_TOTAL: '500.00' });
+    expect(courier).toMatchObject({
+      LINE_ITEM_EXPENSE_CODE: 'E101',
+      LINE_ITEM_TASK_CODE: '',
+      LINE_ITEM_NUMBER_OF_UNITS: '2',
+      LINE_ITEM_UNIT_COST: '12.50',
+      LINE_ITEM_DESCRIPTION: 'Courier Lagos',
+    });
+    expect(records.every((record) => record.BILLING_START_DATE === '20261001' && record.BILLING_END_DATE === '20261004')).toBe(true);
+  });
+
+  it('INVOICE_TOTAL is the invoice total and the sum of LINE_ITEM_TOTAL', () => {
+    const records = parseLedes(text);
+    // subtotal 875.00, discount 87.50, tax 7.5% of 787.50 = 59.06, total 846.56
+    expect(invoice.totals.total).toBe('846.56');
+    expect(new Set(records.map((record) => record.INVOICE_TOTAL))).toEqual(new Set(['846.56']));
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe('846.56');
+  });
+
+  it('exports several invoices under one header', () => {
+    const second = { ...invoice, id: 'other', invoiceNumber: 'INV-00008' };
+    const records = parseLedes(formatLedes([invoice, second], options));
+    expect(records.filter((record) => record.INVOICE_NUMBER === 'INV-00008')).toHaveLength(8);
+    expect(records.filter((record) => record.INVOICE_NUMBER === 'INV-00007')).toHaveLength(8);
+  });
+
+  it('property: for any mix of lines, discount and tax, the LEDES total equals the invoice total to the cent', () => {
+    const money = fc.bigInt({ min: 0n, max: 5_000_000n }).map((value) => fromScaled(value, 2));
+    const hours = fc.bigInt({ min: 1n, max: 200_000n }).map((value) => fromScaled(value, 4));
+    const line: fc.Arbitrary<FixtureLine> = fc.oneof(
+      fc.record({ hours, rate: money, adjusted: fc.option(money) }).map(({ hours, rate, adjusted }) => ({
+        type: 'fee' as const,
+        hours,
+        rate,
+        amount: product(hours, rate, 4),
+        adjustedAmount: adjusted,
+      })),
+      fc.record({ quantity: hours, rate: money, adjusted: fc.option(money) }).map(({ quantity, rate, adjusted }) => ({
+        type: 'expense' as const,
+        quantity,
+        rate,
+        amount: product(quantity, rate, 4),
+        adjustedAmount: adjusted,
+      })),
+      fc.record({ rate: money, adjusted: fc.option(money) }).map(({ rate, adjusted }) => ({
+        type: 'flatFee' as const,
+        rate,
+        amount: rate,
+        adjustedAmount: adjusted,
+      })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 30 }),
+        fc.oneof(
+          fc.constant({ discountType: null, discountValue: null }),
+          money.map((value) => ({ discountType: 'amount' as const, discountValue: value })),
+          fc
+            .bigInt({ min: 0n, max: 1_000_000n })
+            .map((value) => ({ discountType: 'percent' as const, discountValue: fromScaled(value, 4) })),
+        ),
+        fc.bigInt({ min: 0n, max: 1_000_000n }).map((value) => fromScaled(value, 4)),
+        fc.constantFrom('fees' as const, 'expenses' as const, 'both' as const),
+        (lines, discount, taxPercent, taxAppliesTo) => {
+          const generated = buildInvoiceFixture({ lines, ...discount, taxPercent, taxAppliesTo });
+          const records = parseLedes(formatLedes([generated], options));
+          expect(records.length).toBeGreaterThanOrEqual(lines.length);
+          expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(generated.totals.total);
+          expect(records.every((record) => record.INVOICE_TOTAL === generated.totals.total)).toBe(true);
+          // Each F/E record's total is its units × unit cost plus its adjustment.
+          for (const record of records.filter((r) => r['EXP/FEE/INV_ADJ_TYPE'] === 'F' || r['EXP/FEE/INV_ADJ_TYPE'] === 'E')) {
+            const base = product(record.LINE_ITEM_NUMBER_OF_UNITS, record.LINE_ITEM_UNIT_COST, 4);
+            expect(addMoney(base, record.LINE_ITEM_ADJUSTMENT_AMOUNT)).toBe(record.LINE_ITEM_TOTAL);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

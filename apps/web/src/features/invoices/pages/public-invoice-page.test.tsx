@@ -1,0 +1,151 @@
+import type { PublicInvoice } from '@matterhorn/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { PUBLIC_INVOICE_TEXT, PublicInvoicePage } from './public-invoice-page.tsx';
+
+const SLUG = 'q3K9x_Zr-8aLmN0pQrStUv';
+const line = {
+  lineDate: '2026-10-01',
+  matterName: 'Lease dispute',
+  hours: null,
+  rate: null,
+  quantity: null,
+  adjustment: '0.00',
+};
+const invoice: PublicInvoice = {
+  firm: { name: 'Obi & Co', logo: null, address: '3 Broad Street\nLagos', phone: '+234 1 234 5678' },
+  invoiceNumber: 'INV-00007',
+  status: 'PartlyPaid',
+  statusLabel: 'Partly paid',
+  clientName: 'Kemi Adebayo',
+  matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
+  issueDate: '2026-11-01',
+  dueDate: '2026-12-01',
+  isOverdue: false,
+  discountType: 'percent',
+  discountValue: '10',
+  taxName: 'VAT',
+  taxPercent: '7.5',
+  notes: 'Thank you for your instructions.',
+  paymentInstructions: 'Pay to Zenith Bank 1234567890',
+  currencySymbol: '₦',
+  fees: [
+    {
+      ...line,
+      itemType: 'fee',
+      feeEarnerName: 'Ada Obi',
+      description: 'Drafting the lease',
+      hours: '1.5000',
+      rate: '200000.00',
+      itemAmount: '300000.00',
+      amount: '300000.00',
+    },
+  ],
+  expenses: [
+    {
+      ...line,
+      itemType: 'expense',
+      feeEarnerName: null,
+      description: 'Courier',
+      quantity: '2.0000',
+      rate: '12500.00',
+      itemAmount: '25000.00',
+      amount: '25000.00',
+    },
+  ],
+  flatFees: [
+    {
+      ...line,
+      itemType: 'flatFee',
+      feeEarnerName: 'Bob Eze',
+      description: 'Incorporation',
+      quantity: '1',
+      rate: '500000.00',
+      itemAmount: '500000.00',
+      amount: '450000.00',
+      adjustment: '-50000.00',
+    },
+  ],
+  totals: {
+    feesSubtotal: '300000.00',
+    expensesSubtotal: '25000.00',
+    flatFeesSubtotal: '450000.00',
+    subtotal: '775000.00',
+    discountAmount: '77500.00',
+    taxableAmount: '697500.00',
+    taxAmount: '52312.50',
+    total: '749812.50',
+    paidAmount: '100000.00',
+    writtenOffAmount: '0.00',
+    balanceDue: '649812.50',
+  },
+  payments: [{ receiptNumber: 'RCT-00001', amount: '100000.00', paymentDate: '2026-11-10', method: 'Bank transfer', isReversal: false }],
+  deliveredDate: '2026-11-02',
+  recoverableFromDate: '2026-12-02',
+  voidReason: null,
+  pdfUrl: `/api/public/invoice/${SLUG}/pdf`,
+};
+
+const renderPage = () =>
+  renderRoutes([{ path: '/billing/invoice/:slug', element: <PublicInvoicePage /> }], { path: `/billing/invoice/${SLUG}` });
+
+describe('PublicInvoicePage', { timeout: 30_000 }, () => {
+  it('shows the firm, the invoice lines grouped, the totals, the balance due and a PDF download, without signing in', async () => {
+    const api = stubApi({ [`GET /public/invoice/${SLUG}`]: { data: invoice } });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' })).toBeInTheDocument();
+    expect(screen.getByText('Obi & Co')).toBeInTheDocument();
+    expect(screen.getByText('Partly paid')).toBeInTheDocument();
+    expect(screen.getByText('MAT-00001 — Lease dispute')).toBeInTheDocument();
+
+    const fees = screen.getByRole('table', { name: 'Professional fees' });
+    expect(
+      within(fees)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['01/10/2026', 'Ada Obi', 'Drafting the lease', '1.5', '₦200,000.00', '₦300,000.00']);
+    expect(within(screen.getByRole('table', { name: 'Expenses' })).getByText('₦12,500.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Flat fees' })).getByText('Incorporation (adjusted from ₦500,000.00)'),
+    ).toBeInTheDocument();
+
+    const totals = screen.getByRole('table', { name: 'Totals' });
+    const rows = within(totals)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Subtotal₦775,000.00',
+      'Discount (10%)-₦77,500.00',
+      'VAT (7.5%)₦52,312.50',
+      'Total₦749,812.50',
+      'Payments-₦100,000.00',
+      'Balance due₦649,812.50',
+    ]);
+    const download = screen.getByRole('link', { name: PUBLIC_INVOICE_TEXT.download });
+    expect(download).toHaveAttribute('href', `/api/public/invoice/${SLUG}/pdf`);
+    expect(screen.getByText(/fees recoverable by action from 02\/12\/2026/)).toBeInTheDocument();
+    // No top bar: nothing of the firm app's shell, and the call was made without a token.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it('shows a void invoice as void', async () => {
+    stubApi({
+      [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, status: 'Void', statusLabel: 'Void', voidReason: 'Issued in error' } },
+    });
+    renderPage();
+    expect(await screen.findByText(PUBLIC_INVOICE_TEXT.void)).toBeInTheDocument();
+    expect(screen.getByText('Issued in error')).toBeInTheDocument();
+  });
+
+  it('says clearly when the link is unknown or revoked', async () => {
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { status: 404, message: 'Invoice not found' } });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: PUBLIC_INVOICE_TEXT.notFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText(PUBLIC_INVOICE_TEXT.notFound)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: PUBLIC_INVOICE_TEXT.download })).not.toBeInTheDocument();
+  });
+});

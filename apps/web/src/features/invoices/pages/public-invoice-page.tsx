@@ -1,0 +1,282 @@
+import { Alert, Badge, Box, Button, Container, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  compareMoney,
+  formatMoney,
+  INVOICE_LINK_MESSAGES,
+  isoToDisplayDate,
+  type PublicInvoice,
+  type PublicInvoiceLine,
+} from '@matterhorn/shared';
+import { useParams } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-spinner.tsx';
+import { usePublicInvoice } from '../api/public-invoice-api.ts';
+
+export const PUBLIC_INVOICE_TEXT = {
+  notFoundTitle: 'Invoice link not valid',
+  notFound: INVOICE_LINK_MESSAGES.notFound,
+  failed: 'The invoice could not be loaded. Please try again later.',
+  download: 'Download PDF',
+  void: 'This invoice is void.',
+} as const;
+
+const STATUS_COLORS: Record<string, string> = { Paid: 'green', PartlyPaid: 'yellow', Void: 'gray', Sent: 'blue', Approved: 'blue' };
+
+const date = (iso: string | null) => (iso ? isoToDisplayDate(iso.slice(0, 10)) || iso : '—');
+const trimDecimals = (text: string | null) => (text ? (text.includes('.') ? text.replace(/\.?0+$/, '') : text) : '');
+
+type Column = { label: string; numeric?: boolean; value: (line: PublicInvoiceLine) => string };
+
+function LinesTable({
+  caption,
+  lines,
+  columns,
+  subtotal,
+  symbol,
+}: {
+  caption: string;
+  lines: PublicInvoiceLine[];
+  columns: Column[];
+  subtotal: string;
+  symbol: string;
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <Box>
+      <Title order={2} size="h4" mb="xs">
+        {caption}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label={caption}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.label} ta={column.numeric ? 'right' : 'left'}>
+                  {column.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, index) => (
+              <Table.Tr key={index}>
+                {columns.map((column) => (
+                  <Table.Td key={column.label} ta={column.numeric ? 'right' : 'left'}>
+                    {column.value(line)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={columns.length - 1} ta="right">
+                {caption} subtotal
+              </Table.Th>
+              <Table.Th ta="right">{formatMoney(subtotal, symbol)}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
+  const symbol = invoice.currencySymbol;
+  const money = (amount: string) => formatMoney(amount, symbol);
+  const description = (line: PublicInvoiceLine) =>
+    compareMoney(line.adjustment, '0') === 0 ? line.description : `${line.description} (adjusted from ${money(line.itemAmount)})`;
+  const { totals } = invoice;
+  const totalRows: [string, string, boolean][] = [['Subtotal', money(totals.subtotal), false]];
+  if (compareMoney(totals.discountAmount, '0') !== 0)
+    totalRows.push([
+      invoice.discountType === 'percent' && invoice.discountValue ? `Discount (${trimDecimals(invoice.discountValue)}%)` : 'Discount',
+      money(`-${totals.discountAmount}`),
+      false,
+    ]);
+  if (compareMoney(totals.taxAmount, '0') !== 0)
+    totalRows.push([`${invoice.taxName?.trim() || 'Tax'} (${trimDecimals(invoice.taxPercent)}%)`, money(totals.taxAmount), false]);
+  totalRows.push(['Total', money(totals.total), true]);
+  totalRows.push(['Payments', compareMoney(totals.paidAmount, '0') === 0 ? money('0') : money(`-${totals.paidAmount}`), false]);
+  if (compareMoney(totals.writtenOffAmount, '0') !== 0) totalRows.push(['Written off', money(`-${totals.writtenOffAmount}`), false]);
+  totalRows.push(['Balance due', money(totals.balanceDue), true]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={4}>
+          {invoice.firm.logo ? <Image src={invoice.firm.logo} alt={`${invoice.firm.name} logo`} h={56} w="auto" fit="contain" /> : null}
+          <Text fw={700} size="lg">
+            {invoice.firm.name}
+          </Text>
+          {invoice.firm.address ? (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+              {invoice.firm.address}
+            </Text>
+          ) : null}
+          {invoice.firm.phone ? (
+            <Text size="sm" c="dimmed">
+              {invoice.firm.phone}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Title order={1}>Invoice {invoice.invoiceNumber ?? ''}</Title>
+          <Badge color={STATUS_COLORS[invoice.status] ?? 'blue'} variant="light" size="lg">
+            {invoice.statusLabel}
+          </Badge>
+          <Button component="a" href={invoice.pdfUrl} download variant="filled">
+            {PUBLIC_INVOICE_TEXT.download}
+          </Button>
+        </Stack>
+      </Group>
+
+      {invoice.status === 'Void' ? (
+        <Alert color="gray" title={PUBLIC_INVOICE_TEXT.void}>
+          {invoice.voidReason ?? 'Nothing is owed on it.'}
+        </Alert>
+      ) : null}
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Box>
+            <Text size="sm" c="dimmed">
+              Bill to
+            </Text>
+            <Text fw={600}>{invoice.clientName}</Text>
+            {invoice.matters.map((matter) => (
+              <Text size="sm" key={`${matter.matterNumber ?? ''}${matter.name}`}>
+                {matter.matterNumber ? `${matter.matterNumber} — ${matter.name}` : matter.name}
+              </Text>
+            ))}
+          </Box>
+          <Box>
+            <Text size="sm" c="dimmed">
+              Issue date
+            </Text>
+            <Text>{date(invoice.issueDate)}</Text>
+            <Text size="sm" c="dimmed" mt="xs">
+              Due date
+            </Text>
+            <Text c={invoice.isOverdue ? 'red.8' : undefined}>
+              {date(invoice.dueDate)}
+              {invoice.isOverdue ? ' (overdue)' : ''}
+            </Text>
+          </Box>
+          <Box>
+            <Text size="sm" c="dimmed">
+              Balance due
+            </Text>
+            <Text fw={700} size="xl">
+              {money(totals.balanceDue)}
+            </Text>
+          </Box>
+        </SimpleGrid>
+      </Paper>
+
+      <LinesTable
+        caption="Professional fees"
+        lines={invoice.fees}
+        subtotal={totals.feesSubtotal}
+        symbol={symbol}
+        columns={[
+          { label: 'Date', value: (line) => date(line.lineDate) },
+          { label: 'Fee earner', value: (line) => line.feeEarnerName ?? '' },
+          { label: 'Description', value: description },
+          { label: 'Hours', numeric: true, value: (line) => trimDecimals(line.hours) },
+          { label: 'Rate', numeric: true, value: (line) => (line.rate ? money(line.rate) : '') },
+          { label: 'Amount', numeric: true, value: (line) => money(line.amount) },
+        ]}
+      />
+      <LinesTable
+        caption="Flat fees"
+        lines={invoice.flatFees}
+        subtotal={totals.flatFeesSubtotal}
+        symbol={symbol}
+        columns={[
+          { label: 'Date', value: (line) => date(line.lineDate) },
+          { label: 'Fee earner', value: (line) => line.feeEarnerName ?? '' },
+          { label: 'Description', value: description },
+          { label: 'Amount', numeric: true, value: (line) => money(line.amount) },
+        ]}
+      />
+      <LinesTable
+        caption="Expenses"
+        lines={invoice.expenses}
+        subtotal={totals.expensesSubtotal}
+        symbol={symbol}
+        columns={[
+          { label: 'Date', value: (line) => date(line.lineDate) },
+          { label: 'Description', value: description },
+          { label: 'Quantity', numeric: true, value: (line) => trimDecimals(line.quantity) },
+          { label: 'Unit cost', numeric: true, value: (line) => (line.rate ? money(line.rate) : '') },
+          { label: 'Amount', numeric: true, value: (line) => money(line.amount) },
+        ]}
+      />
+
+      <Box ml={{ base: 0, sm: 'auto' }} w={{ base: '100%', sm: 360 }}>
+        <Table aria-label="Totals">
+          <Table.Tbody>
+            {totalRows.map(([label, value, strong]) => (
+              <Table.Tr key={label}>
+                <Table.Th fw={strong ? 700 : 400} scope="row">
+                  {label}
+                </Table.Th>
+                <Table.Td ta="right" fw={strong ? 700 : 400}>
+                  {value}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+
+      {invoice.paymentInstructions ? (
+        <Box>
+          <Title order={2} size="h4">
+            Payment instructions
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{invoice.paymentInstructions}</Text>
+        </Box>
+      ) : null}
+      {invoice.notes ? (
+        <Box>
+          <Title order={2} size="h4">
+            Notes
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{invoice.notes}</Text>
+        </Box>
+      ) : null}
+      {invoice.deliveredDate && invoice.recoverableFromDate ? (
+        <Text size="sm" c="dimmed">
+          Delivered on {date(invoice.deliveredDate)} — fees recoverable by action from {date(invoice.recoverableFromDate)} (Legal
+          Practitioners Act, s.16(2)).
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /billing/invoice/:slug — the invoice on its public link: no top bar, no sign-in (SPEC.md §2). */
+export function PublicInvoicePage() {
+  const { slug = '' } = useParams();
+  const query = usePublicInvoice(slug);
+  return (
+    <Container size="lg" py="xl" px="md" component="main">
+      {query.isPending ? (
+        <LoadingScreen />
+      ) : query.isError ? (
+        <Alert color="red" title="Invoice" role="alert">
+          {PUBLIC_INVOICE_TEXT.failed}
+        </Alert>
+      ) : query.data === null ? (
+        <Stack gap="sm" align="center" ta="center" py="xl">
+          <Title order={1}>{PUBLIC_INVOICE_TEXT.notFoundTitle}</Title>
+          <Text c="dimmed">{PUBLIC_INVOICE_TEXT.notFound}</Text>
+        </Stack>
+      ) : (
+        <InvoiceView invoice={query.data} />
+      )}
+    </Container>
+  );
+}
