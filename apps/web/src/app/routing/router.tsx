@@ -271,7 +271,6 @@ export const routes: RouteObject[] = [
               Component: (await import('../../features/expenses/pages/expense-approvals-page.tsx')).ExpenseApprovalsPage,
             }),
           },
-          // Billing's first page is its flat fees until the invoices module gives it an overview.
           {
             path: 'billing',
             handle: needs('invoice'),

@@ -1,5 +1,6 @@
 import {
   agedReceivablesSchema,
+  invoiceLinkSchema,
   invoicePageSchema,
   invoiceSchema,
   invoiceSettingsSchema,
@@ -7,6 +8,7 @@ import {
   type AgedReceivables,
   type CreateInvoiceInput,
   type Invoice,
+  type InvoiceLink,
   type InvoicePage,
   type InvoiceSettings,
   type RecordPaymentInput,
@@ -154,3 +156,13 @@ export const downloadAgedReceivablesCsv = (asOf: string) =>
     'aged-receivables.csv',
     'text/csv',
   );
+
+/** POST reissue-invoice-link: retires the old links; the new address is shown once (only a hash is kept). */
+export async function reissueInvoiceLink(id: string): Promise<InvoiceLink> {
+  const envelope = await apiMutate<unknown>(idPath('reissue-invoice-link', id), {}, { auth: 'firm' });
+  return invoiceLinkSchema.parse(envelope.data);
+}
+
+export async function revokeInvoiceLink(id: string): Promise<void> {
+  await apiMutate<unknown>(idPath('revoke-invoice-link', id), {}, { auth: 'firm' });
+}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, type Invoice, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,9 @@ import {
   invoiceKeys,
   invoiceQuery,
   recordPayment,
+  reissueInvoiceLink,
   reversePayment,
+  revokeInvoiceLink,
   type InvoiceAction,
 } from '../api/invoices.ts';
 import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
@@ -41,6 +43,7 @@ export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
     reversePayment: can('paymentInfo.delete'),
     void: status !== 'Void' && status !== 'Paid' && status !== 'Draft' && can('invoice.edit'),
     documents: status !== 'Draft',
+    publicLink: status !== 'Draft' && status !== 'Void' && can('invoice.edit'),
   };
 }
 
@@ -108,6 +111,7 @@ export function InvoiceViewPage() {
   const invoice = useQuery(invoiceQuery(id));
   const [modal, setModal] = useState<Modal>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [publicUrl, setPublicUrl] = useState<string | null>(null);
 
   useEffect(() => {
     billingState.selectInvoice(id);
@@ -233,6 +237,59 @@ export function InvoiceViewPage() {
           )}
         </Group>
       </Group>
+
+      {actions.publicLink && (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Public link">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={500}>
+              Public link
+            </Text>
+            {publicUrl && (
+              <>
+                <Anchor
+                  href={publicUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="sm"
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="public-link"
+                >
+                  {publicUrl}
+                </Anchor>
+                <CopyButton value={publicUrl}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-sm" variant="default" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy link'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </>
+            )}
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={busy === 'reissue'}
+              onClick={() => void run('reissue', async () => setPublicUrl((await reissueInvoiceLink(data.id)).url))}
+            >
+              {publicUrl ? 'Reissue link' : 'New public link'}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={busy === 'revoke'}
+              onClick={() =>
+                void run('revoke', async () => {
+                  await revokeInvoiceLink(data.id);
+                  setPublicUrl(null);
+                })
+              }
+            >
+              Revoke link
+            </Button>
+          </Group>
+        </Paper>
+      )}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Dates">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
