@@ -42,6 +42,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/settings/roles', '', ['adminRoles']],
     ['/settings/firm-profile', '', ['updateAccountSettings']],
     ['/settings/currencies', '', ['updateAccountSettings']],
+    ['/settings/invoices', '', ['updateAccountSettings']],
     ['/settings/custom-fields', '', ['updateAccountSettings']],
     ['/settings/activity-types', '', []],
     ['/settings/practice-areas', '', []],

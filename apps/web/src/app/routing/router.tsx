@@ -336,6 +336,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'settings/invoices',
+            handle: needs('updateAccountSettings'),
+            lazy: async () => ({
+              Component: (await import('../../features/invoices/pages/invoice-settings-page.tsx')).InvoiceSettingsPage,
+            }),
+          },
+          {
             path: 'settings/currencies',
             handle: needs('updateAccountSettings'),
             lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),

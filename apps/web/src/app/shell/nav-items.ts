@@ -70,6 +70,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Activity Types', to: '/settings/activity-types', match: '/settings/activity-types' },
         { label: 'Practice Areas', to: '/settings/practice-areas', match: '/settings/practice-areas' },
         { label: 'Currencies', to: '/settings/currencies', match: '/settings/currencies' },
+        { label: 'Invoice Settings', to: '/settings/invoices', match: '/settings/invoices' },
         { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         {
