@@ -138,6 +138,9 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/settings/currencies',
     '/settings/custom-fields',
     '/billing',
+    '/billing?view=aged-receivables',
+    '/billing/invoice/invoice-empty',
+    '/settings/invoices',
   ];
   const visits: Visit[] = [];
   for (const path of firmPages) visits.push(await firstVisit(browser, path, signedIn));
