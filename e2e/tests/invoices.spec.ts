@@ -3,12 +3,10 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator (she holds
-// invoice.approve); the Billing role may build and submit invoices but not approve them. Lagoon
-// Shipping Ltd's matters carry approved expenses and billable time entries.
+// invoice.approve); the Billing role may build and submit invoices but not approve them. The client
+// is one whose matters carry unbilled approved expenses and billable time entries in the demo data.
 const ADMIN = 'admin@demo.law';
 const BILLING = 'billing@demo.law';
-const CLIENT = 'Lagoon Shipping Ltd';
-const MATTER = 'Share purchase agreement';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -50,11 +48,37 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
     billOfChargesClock: true,
     defaultPaymentInstructions: 'Pay to GTBank 0123456789',
   });
+  const clients = await firmApi<{ people: { userId: string; name: string }[]; companies: { companyId: string; companyName: string }[] }>(
+    page,
+    'GET',
+    '/admin/client-info/get-associated-client-users',
+  );
+  const candidates = [
+    ...clients.companies.map((company) => ({ id: company.companyId, name: company.companyName })),
+    ...clients.people.map((person) => ({ id: person.userId, name: person.name })),
+  ];
+  let chosen: { name: string; matter: string } | null = null;
+  for (const candidate of candidates) {
+    const items = await firmApi<{ timeEntries: unknown[]; expenses: { matterName: string }[] }>(
+      page,
+      'GET',
+      `/admin/invoice/get-unbilled-items?ClientId=${candidate.id}`,
+    );
+    if (items.timeEntries.length > 0 && items.expenses.length > 0) {
+      chosen = { name: candidate.name, matter: items.expenses[0]!.matterName };
+      break;
+    }
+  }
+  expect(chosen, 'a demo client with unbilled time and expenses').not.toBeNull();
+  const CLIENT = chosen!.name;
+  const MATTER = chosen!.matter;
   await page.getByRole('button', { name: 'Create New' }).click();
   await page.getByRole('menuitem', { name: 'Flat Fee' }).click();
   const feeForm = page.getByRole('form', { name: 'New flat fee' });
-  await choose(page, feeForm, 'Client', 'Lagoon', CLIENT);
-  await choose(page, feeForm, 'Matter', 'Share', new RegExp(MATTER));
+  await choose(page, feeForm, 'Client', CLIENT.slice(0, 6), CLIENT);
+  await choose(page, feeForm, 'Matter', MATTER.slice(0, 6), new RegExp(MATTER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  if ((await feeForm.getByRole('textbox', { name: 'Amount' }).inputValue()) === '')
+    await feeForm.getByRole('textbox', { name: 'Amount' }).fill('50000');
   await feeForm.getByRole('textbox', { name: 'Description' }).fill(feeDescription);
   await feeForm.getByRole('button', { name: 'Save flat fee' }).click();
   await expect(page).toHaveURL(/\/billing\/flat-fees$/);
@@ -66,7 +90,7 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   await page.getByRole('button', { name: 'Create New' }).click();
   await page.getByRole('menuitem', { name: 'Invoice' }).click();
   await expect(page).toHaveURL(/\/billing\/invoice\/invoice-empty$/);
-  await choose(page, page, 'Client', 'Lagoon', CLIENT);
+  await choose(page, page, 'Client', CLIENT.slice(0, 6), CLIENT);
   for (const section of ['Time entries', 'Expenses', 'Flat fees']) {
     const region = page.getByRole('region', { name: section });
     await expect(region.getByRole('checkbox', { name: /^Bill / }).first()).toBeChecked();

@@ -21,6 +21,7 @@ type UnbilledSectionProps = {
   onToggle: (id: string, isChosen: boolean) => void;
   onToggleAll: (isChosen: boolean) => void;
   onAdjust: (row: UnbilledRow) => void;
+  currencySymbol?: string;
 };
 
 /** One kind of unbilled item (time entries, expenses, flat fees) with a checkbox per line. */
@@ -33,6 +34,7 @@ export function UnbilledSection({
   onToggle,
   onToggleAll,
   onAdjust,
+  currencySymbol = '',
 }: UnbilledSectionProps) {
   const chosenCount = rows.filter((row) => selected.includes(row.id)).length;
   return (
@@ -90,12 +92,12 @@ export function UnbilledSection({
                       {adjustment ? (
                         <>
                           <Text span td="line-through" c="dimmed" size="sm">
-                            {formatMoney(row.amount)}
+                            {formatMoney(row.amount, currencySymbol)}
                           </Text>{' '}
-                          {formatMoney(adjustment.adjustedAmount)}
+                          {formatMoney(adjustment.adjustedAmount, currencySymbol)}
                         </>
                       ) : (
-                        formatMoney(row.amount)
+                        formatMoney(row.amount, currencySymbol)
                       )}
                     </Table.Td>
                     <Table.Td>

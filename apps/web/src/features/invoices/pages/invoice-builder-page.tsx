@@ -18,6 +18,7 @@ import { MultiSelect } from '../../../components/multi-select.tsx';
 import { billingState, useBillingState, type BillableKind } from '../../../lib/app-state/billing-state.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { createInvoice, invoiceKeys, invoiceSettingsQuery, unbilledItemsQuery } from '../api/invoices.ts';
 import { AdjustLineModal, type LineAdjustment } from '../components/adjust-line-modal.tsx';
@@ -70,6 +71,7 @@ export function rowsOf(items: UnbilledItems | undefined): Record<BillableKind, U
  */
 export function InvoiceBuilderPage() {
   const navigate = useNavigate();
+  const currencySymbol = useSession().workingUser?.currency ?? '';
   const queryClient = useQueryClient();
   const { key: idempotencyKey } = useIdempotencyKey();
   const [clientId, setClientId] = useState('');
@@ -250,6 +252,7 @@ export function InvoiceBuilderPage() {
             adjustments={adjustments}
             onToggle={(id, isChosen) => toggle(kind, id, isChosen)}
             onToggleAll={(isChosen) => toggleAll(kind, isChosen)}
+            currencySymbol={currencySymbol}
             onAdjust={(row) => setAdjusting({ kind, row })}
           />
         ))
@@ -308,7 +311,7 @@ export function InvoiceBuilderPage() {
         </SimpleGrid>
       </Paper>
 
-      <TotalsPreview title="Preview" totals={totals} taxLabel={taxLabel} />
+      <TotalsPreview title="Preview" totals={totals} taxLabel={taxLabel} currencySymbol={currencySymbol} />
 
       <Group justify="flex-end">
         <Button variant="default" onClick={() => void navigate('/billing')}>

@@ -34,6 +34,7 @@ const expectedTotal = (amounts: string[], discount?: string) =>
       taxPercent: '7.5',
       taxAppliesTo: 'both',
     }).totals.total,
+    '₦',
   );
 
 describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
@@ -90,6 +91,7 @@ describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
             taxPercent: '7.5',
             taxAppliesTo: 'both',
           }).totals.total,
+          '₦',
         ),
       ),
     );
