@@ -12,6 +12,7 @@ import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadInvoiceListCsv, invoiceListQuery } from '../api/invoices.ts';
+import { displayDate } from '../utils/invoice-display.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 const PAGE_SIZE = 20;
@@ -175,18 +176,18 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
             )}
             {rows.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={Link} to={`/billing/invoices/${row.id}`}>
                     {row.invoiceNumber ?? 'Draft'}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <InvoiceStatusBadge status={row.status} isOverdue={row.isOverdue} />
                 </Table.Td>
                 <Table.Td>{row.clientName}</Table.Td>
                 <Table.Td>{row.matterNames.join(', ')}</Table.Td>
-                <Table.Td>{row.issueDate}</Table.Td>
-                <Table.Td>{row.dueDate}</Table.Td>
+                <Table.Td>{displayDate(row.issueDate)}</Table.Td>
+                <Table.Td>{displayDate(row.dueDate)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(row.total, row.currencySymbol)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(row.balanceDue, row.currencySymbol)}</Table.Td>
               </Table.Tr>

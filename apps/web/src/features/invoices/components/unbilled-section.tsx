@@ -1,5 +1,6 @@
 import { Button, Checkbox, Paper, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '@matterhorn/shared';
+import { displayDate } from '../utils/invoice-display.ts';
 import type { LineAdjustment } from './adjust-line-modal.tsx';
 
 export type UnbilledRow = {
@@ -83,7 +84,7 @@ export function UnbilledSection({
                         onChange={(event) => onToggle(row.id, event.currentTarget.checked)}
                       />
                     </Table.Td>
-                    <Table.Td>{row.date}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(row.date)}</Table.Td>
                     <Table.Td>{row.description}</Table.Td>
                     <Table.Td>{row.matterName}</Table.Td>
                     <Table.Td>{row.who ?? ''}</Table.Td>

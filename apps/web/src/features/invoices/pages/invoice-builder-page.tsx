@@ -139,7 +139,12 @@ export function InvoiceBuilderPage() {
   }, [rows, entries, adjustments]);
 
   const discountIsValid = !discount || discount.value === '' || /^\d{1,12}(\.\d{1,4})?$/.test(discount.value);
-  const totals = computeInvoiceAmounts({
+  const {
+    paidAmount: _paid,
+    writtenOffAmount: _writtenOff,
+    balanceDue: _balance,
+    ...totals
+  } = computeInvoiceAmounts({
     lines: chosenLines,
     discountType: discount?.type ?? null,
     discountValue: discountIsValid ? (discount?.value ?? null) : null,

@@ -24,7 +24,7 @@ import {
 import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
-import { todayIso } from '../utils/invoice-display.ts';
+import { displayDate, todayIso } from '../utils/invoice-display.ts';
 
 type Modal = 'void' | 'payment' | { reversePaymentId: string } | null;
 
@@ -79,7 +79,7 @@ function LinesTable({
           <Table.Tbody>
             {lines.map((line) => (
               <Table.Tr key={line.id}>
-                <Table.Td>{line.lineDate}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(line.lineDate)}</Table.Td>
                 <Table.Td>{line.feeEarnerName ?? ''}</Table.Td>
                 <Table.Td>
                   {line.description}
@@ -296,23 +296,23 @@ export function InvoiceViewPage() {
           <Text size="sm">
             <b>Issue date</b>
             <br />
-            {data.issueDate}
+            {displayDate(data.issueDate)}
           </Text>
           <Text size="sm">
             <b>Due date</b>
             <br />
-            {data.dueDate}
+            {displayDate(data.dueDate)}
           </Text>
           <Text size="sm">
             <b>Delivered</b>
             <br />
-            {data.deliveredDate ?? '—'}
+            {displayDate(data.deliveredDate) || '—'}
           </Text>
           {data.billOfChargesClock && (
             <Text size="sm">
               <b>Recoverable from</b>
               <br />
-              {data.recoverableFromDate ?? '—'}
+              {displayDate(data.recoverableFromDate) || '—'}
             </Text>
           )}
         </SimpleGrid>
@@ -352,7 +352,7 @@ export function InvoiceViewPage() {
                   {data.payments.map((payment) => (
                     <Table.Tr key={payment.id}>
                       <Table.Td>{payment.receiptNumber}</Table.Td>
-                      <Table.Td>{payment.paymentDate}</Table.Td>
+                      <Table.Td>{displayDate(payment.paymentDate)}</Table.Td>
                       <Table.Td>
                         {payment.method}
                         {payment.reference ? ` · ${payment.reference}` : ''}

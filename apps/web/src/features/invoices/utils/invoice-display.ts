@@ -1,4 +1,4 @@
-import { formatMoney, type InvoiceStatus } from '@matterhorn/shared';
+import { formatMoney, isoToDisplayDate, type InvoiceStatus } from '@matterhorn/shared';
 
 export function formatAmount(amount: string, currencySymbol: string): string {
   return formatMoney(amount, currencySymbol);
@@ -25,3 +25,9 @@ export const STATUS_COLORS: Record<InvoiceStatus, string> = {
   Paid: 'green',
   Void: 'red',
 };
+
+/** An ISO date as the app shows dates (DD/MM/YYYY, SPEC.md §2); other text as it is. */
+export function displayDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  return isoToDisplayDate(iso.slice(0, 10)) || iso;
+}
