@@ -141,13 +141,16 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/settings/practice-areas',
     '/settings/currencies',
     '/settings/custom-fields',
-    // /billing opens its flat fees (a redirect) until invoices give it a page of its own.
     '/billing/flat-fees',
     '/billing/flat-fees/add-new-flat-fee',
     '/expense-request/direct-expense?activeTab=client',
     '/expense-request/direct-expense/add-expense',
     '/expense-request/approvals',
     '/settings/expense-categories',
+    '/billing',
+    '/billing?view=aged-receivables',
+    '/billing/invoice/invoice-empty',
+    '/settings/invoices',
   ];
   const visits: Visit[] = [];
   for (const path of firmPages) visits.push(await firstVisit(browser, path, signedIn));

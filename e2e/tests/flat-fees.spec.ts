@@ -42,8 +42,10 @@ test('an administrator adds a flat fee on a Flat Rate matter with its rate offer
   const description = unique('Completion fee');
   await signInAs(page, ADMIN);
 
-  // The side menu's Billing lands on the flat fees, with the billing area's own navigation.
+  // The side menu's Billing lands on the invoices; the billing area's own navigation leads to the flat fees.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await page.getByRole('navigation', { name: 'Billing navigation' }).getByRole('link', { name: 'Flat Fees' }).click();
   await expect(page).toHaveURL(/\/billing\/flat-fees$/);
   await expect(page.getByRole('navigation', { name: 'Billing navigation' }).getByRole('link', { name: 'Flat Fees' })).toHaveAttribute(
     'aria-current',

@@ -48,6 +48,10 @@ const FIRM_SHELL_ROUTE_ID = 'firm-shell';
  * The matter view's Expenses tab (app/routing/matter-expenses-tab.tsx), loaded when the tab opens
  * so the matter's first visit does not carry the expense and flat-fee lists.
  */
+/** The Invoices tab of the matter view (the invoices feature's list, scoped), loaded when the tab opens. */
+const LazyInvoiceListView = lazy(async () => ({
+  default: (await import('../../features/invoices/components/invoice-list-view.tsx')).InvoiceListView,
+}));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
@@ -211,6 +215,11 @@ export const routes: RouteObject[] = [
                     <LazyMatterExpensesTab matter={matter} />
                   </Suspense>
                 ),
+                invoices: (matter: MatterView) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyInvoiceListView matterId={matter.id} />
+                  </Suspense>
+                ),
               };
               return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };
             },
@@ -262,8 +271,11 @@ export const routes: RouteObject[] = [
               Component: (await import('../../features/expenses/pages/expense-approvals-page.tsx')).ExpenseApprovalsPage,
             }),
           },
-          // Billing's first page is its flat fees until the invoices module gives it an overview.
-          { path: 'billing', handle: needs('flatFeePermission'), element: <Navigate to="/billing/flat-fees" replace /> },
+          {
+            path: 'billing',
+            handle: needs('invoice'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoices-page.tsx')).InvoicesPage }),
+          },
           {
             path: 'billing/flat-fees',
             handle: needs('flatFeePermission'),
@@ -279,7 +291,19 @@ export const routes: RouteObject[] = [
             handle: needs('flatFeePermission.edit'),
             lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/edit-flat-fee-page.tsx')).EditFlatFeePage }),
           },
-          comingSoon('billing/invoice/invoice-empty', 'New Invoice', needs('invoice')),
+          {
+            path: 'billing/invoice/invoice-empty',
+            handle: needs('invoice.create'),
+            lazy: async () => ({
+              Component: (await import('../../features/invoices/pages/invoice-builder-page.tsx')).InvoiceBuilderPage,
+            }),
+          },
+          // The firm's view of one invoice: /billing/invoice/:slug is the public page (SPEC.md §2).
+          {
+            path: 'billing/invoices/:id',
+            handle: needs('invoice'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-view-page.tsx')).InvoiceViewPage }),
+          },
           comingSoon('settings', 'Settings', needs()),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
           {
@@ -309,6 +333,13 @@ export const routes: RouteObject[] = [
             handle: needs(),
             lazy: async () => ({
               Component: (await import('../../features/reference-data/pages/practice-areas-page.tsx')).PracticeAreasPage,
+            }),
+          },
+          {
+            path: 'settings/invoices',
+            handle: needs('updateAccountSettings'),
+            lazy: async () => ({
+              Component: (await import('../../features/invoices/pages/invoice-settings-page.tsx')).InvoiceSettingsPage,
             }),
           },
           {

@@ -108,7 +108,16 @@ describe('FirmShell menus', () => {
     expect(menuLabels()).toEqual(['Dashboard', 'Clients', 'Conflict Check', 'Matters', 'Time Entries', 'Progress Update', 'Settings']);
   });
 
-  it('offers Billing, landing on its flat fees, to a user who may open them', () => {
+  it('offers Billing, landing on its invoices, to a user who may open them', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['invoice', 'flatFeePermission'] }),
+    });
+    expect(menuLabels()).toEqual(['Dashboard', 'Billing', 'Settings']);
+    expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
+  });
+
+  it('offers Billing, landing on its flat fees, to a user who may open only them', () => {
     renderRoutes(realRoutes, {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['flatFeePermission'] }),

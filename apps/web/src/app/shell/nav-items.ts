@@ -25,6 +25,8 @@ export type NavItem = {
    * parameter's value (`isDefault`: also when the parameter is absent or another value).
    */
   matchParam?: { name: string; value: string; isDefault?: boolean };
+  /** Where the item leads instead when the user may not open `to` (Billing: its flat fees without invoice rights). */
+  fallbacks?: readonly string[];
 };
 /** Main items carry an icon: the collapsed menu shows only icons, named by the label. */
 export type MainNavItem = NavItem & { icon: Icon };
@@ -38,8 +40,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },
   { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update', icon: IconNotes },
   { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request', icon: IconReceipt },
-  // Billing opens on its flat fees until the invoices module gives it a first page of its own.
-  { label: 'Billing', to: '/billing/flat-fees', match: '/billing', icon: IconFileInvoice },
+  { label: 'Billing', to: '/billing', match: '/billing', icon: IconFileInvoice, fallbacks: ['/billing/flat-fees'] },
   { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },
   { label: 'Documents', to: '/documents', match: '/documents', icon: IconFolder },
   { label: 'Accounting', to: '/accounting', match: '/accounting', icon: IconCalculator },
@@ -48,7 +49,10 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
 
 /** Only the items whose pages the user may open: the menu never leads to the Unauthorized page. */
 export function openableItems<T extends NavItem>(items: readonly T[], pages: RouteObject[], permissions: readonly string[]): T[] {
-  return items.filter((item) => canOpen(pages, permissions, item.to));
+  return items.flatMap((item) => {
+    const to = [item.to, ...(item.fallbacks ?? [])].find((path) => canOpen(pages, permissions, path));
+    return to === undefined ? [] : [to === item.to ? item : { ...item, to }];
+  });
 }
 
 export type SecondaryNav = { title: string; items: readonly NavItem[] };
@@ -66,6 +70,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Activity Types', to: '/settings/activity-types', match: '/settings/activity-types' },
         { label: 'Practice Areas', to: '/settings/practice-areas', match: '/settings/practice-areas' },
         { label: 'Currencies', to: '/settings/currencies', match: '/settings/currencies' },
+        { label: 'Invoice Settings', to: '/settings/invoices', match: '/settings/invoices' },
         { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         {
@@ -102,8 +107,17 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
     prefix: '/billing',
     nav: {
       title: 'Billing',
-      // Invoices joins when its pages exist.
-      items: [{ label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' }],
+      items: [
+        { label: 'Invoices', to: '/billing', match: '/billing', matchParam: { name: 'view', value: 'invoices', isDefault: true } },
+        {
+          label: 'Aged Receivables',
+          to: '/billing?view=aged-receivables',
+          match: '/billing',
+          matchParam: { name: 'view', value: 'aged-receivables' },
+        },
+        { label: 'New Invoice', to: '/billing/invoice/invoice-empty', match: '/billing/invoice' },
+        { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
+      ],
     },
   },
   {

@@ -1,0 +1,67 @@
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+
+export type LineAdjustment = { adjustedAmount: string; reason: string };
+
+type AdjustLineModalProps = {
+  opened: boolean;
+  description: string;
+  itemAmount: string;
+  current: LineAdjustment | null;
+  onClose: () => void;
+  onSave: (adjustment: LineAdjustment | null) => void;
+};
+
+/** A write-down or write-up of one line: the billed amount and a required reason (the item itself is unchanged). */
+export function AdjustLineModal({ opened, description, itemAmount, current, onClose, onSave }: AdjustLineModalProps) {
+  const [amount, setAmount] = useState(current?.adjustedAmount ?? itemAmount);
+  const [reason, setReason] = useState(current?.reason ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const reasonError = submitted && reason.trim() === '' ? 'A reason is required for a line adjustment' : undefined;
+  const amountError = submitted && amount.trim() === '' ? 'Billed amount is required' : undefined;
+  return (
+    <AppModal opened={opened} onClose={onClose} title="Adjust line">
+      <Stack gap="sm">
+        <Text size="sm">
+          {description} — item amount {itemAmount}
+        </Text>
+        <MoneyInput label="Billed amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+        <Textarea
+          label="Reason"
+          withAsterisk
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={reasonError}
+          maxLength={500}
+
+          minRows={2}
+        />
+        <Group justify="space-between">
+          {current ? (
+            <Button variant="subtle" color="red" onClick={() => onSave(null)}>
+              Remove adjustment
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setSubmitted(true);
+                if (reason.trim() === '' || amount.trim() === '') return;
+                onSave({ adjustedAmount: amount.trim(), reason: reason.trim() });
+              }}
+            >
+              Save adjustment
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

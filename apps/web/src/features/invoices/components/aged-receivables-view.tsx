@@ -1,0 +1,90 @@
+import { Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, formatMoney } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { agedReceivablesQuery, downloadAgedReceivablesCsv } from '../api/invoices.ts';
+import { todayIso } from '../utils/invoice-display.ts';
+
+/** What clients owe by days past due: current, 1–30, 31–60, 61–90, 90+; per client, with CSV. */
+export function AgedReceivablesView() {
+  const [asOf, setAsOf] = useState(isoDateToMonthDayYear(todayIso()));
+  const asOfIso = monthDayYearToIsoDate(asOf) ?? '';
+  const aged = useQuery(agedReceivablesQuery(asOfIso));
+  const symbol = aged.data?.currencySymbol ?? '';
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <DatePickerField label="As of" value={asOf} onChange={setAsOf} />
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() =>
+            void downloadAgedReceivablesCsv(asOfIso).catch((error: unknown) =>
+              toast.error(error instanceof Error ? error.message : 'Download failed'),
+            )
+          }
+        >
+          Download CSV
+        </Button>
+      </Group>
+      <ScrollArea type="auto">
+        <Table striped miw={760} aria-label="Aged receivables">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Client</Table.Th>
+              <Table.Th ta="right">Invoices</Table.Th>
+              {AGING_BUCKETS.map((bucket) => (
+                <Table.Th key={bucket} ta="right">
+                  {AGING_BUCKET_LABELS[bucket]}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(aged.data?.clients ?? []).map((client) => (
+              <Table.Tr key={client.clientId}>
+                <Table.Td>{client.clientName}</Table.Td>
+                <Table.Td ta="right">{client.invoiceCount}</Table.Td>
+                {AGING_BUCKETS.map((bucket) => (
+                  <Table.Td key={bucket} ta="right">
+                    {formatMoney(client[bucket], symbol)}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">{formatMoney(client.total, symbol)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {aged.data && aged.data.clients.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text size="sm" c="dimmed" ta="center">
+                    Nothing outstanding.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+          {aged.data && (
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Td>Total</Table.Td>
+                <Table.Td />
+                {AGING_BUCKETS.map((bucket) => (
+                  <Table.Td key={bucket} ta="right">
+                    {formatMoney(aged.data.totals[bucket], symbol)}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right" data-testid="aged-total">
+                  {formatMoney(aged.data.totals.total, symbol)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </ScrollArea>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { compareMoney, formatMoney, INVOICE_PAYMENT_METHODS, type RecordPaymentInput } from '@matterhorn/shared';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { todayIso } from '../utils/invoice-display.ts';
+
+type ReasonModalProps = {
+  opened: boolean;
+  title: string;
+  confirmLabel: string;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+};
+
+/** Void an invoice, reverse a payment: a required reason. */
+export function ReasonModal({ opened, title, confirmLabel, onClose, onConfirm }: ReasonModalProps) {
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <AppModal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="sm">
+        <Textarea
+          label="Reason"
+          withAsterisk
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
+
+          minRows={2}
+          maxLength={1000}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={async () => {
+              setSubmitted(true);
+              if (reason.trim() === '' || busy) return;
+              setBusy(true);
+              try {
+                await onConfirm(reason.trim());
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+type PaymentModalProps = {
+  opened: boolean;
+  balanceDue: string;
+  currencySymbol: string;
+  onClose: () => void;
+  onConfirm: (payment: RecordPaymentInput) => Promise<void>;
+};
+
+/** Record a payment: amount (more than 0, at most the balance due), date, method, reference. */
+export function RecordPaymentModal({ opened, balanceDue, currencySymbol, onClose, onConfirm }: PaymentModalProps) {
+  const [amount, setAmount] = useState(balanceDue);
+  const [paymentDate, setPaymentDate] = useState(isoDateToMonthDayYear(todayIso()));
+  const [method, setMethod] = useState<string | null>('Bank transfer');
+  const [reference, setReference] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const amountError = !submitted
+    ? undefined
+    : amount.trim() === ''
+      ? 'Amount is required'
+      : compareMoney(amount, '0') <= 0
+        ? 'Amount must be greater than 0'
+        : compareMoney(amount, balanceDue) > 0
+          ? `The payment is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
+          : undefined;
+  const dateIso = monthDayYearToIsoDate(paymentDate);
+  return (
+    <AppModal opened={opened} onClose={onClose} title="Record payment">
+      <Stack gap="sm">
+        <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+        <DatePickerField
+          label="Payment date"
+          withAsterisk
+          value={paymentDate}
+          onChange={setPaymentDate}
+          error={submitted && !dateIso ? 'Payment date is required' : undefined}
+        />
+        <Select
+          label="Method"
+          withAsterisk
+          data={[...INVOICE_PAYMENT_METHODS]}
+          value={method}
+          onChange={setMethod}
+          allowDeselect={false}
+          error={submitted && !method ? 'Payment method is required' : undefined}
+        />
+        <TextInput label="Reference" value={reference} maxLength={120} onChange={(event) => setReference(event.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={busy}
+            onClick={async () => {
+              setSubmitted(true);
+              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && compareMoney(amount, balanceDue) <= 0;
+              if (!isAmountOk || !dateIso || !method || busy) return;
+              setBusy(true);
+              try {
+                await onConfirm({
+                  amount: amount.trim(),
+                  paymentDate: dateIso,
+                  method: method as RecordPaymentInput['method'],
+                  reference: reference.trim() || null,
+                });
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@matterhorn/shared';
+import { STATUS_COLORS } from '../utils/invoice-display.ts';
+
+export function InvoiceStatusBadge({ status, isOverdue = false }: { status: InvoiceStatus; isOverdue?: boolean }) {
+  return (
+    <>
+      <Badge color={STATUS_COLORS[status]} variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+        {INVOICE_STATUS_LABELS[status]}
+      </Badge>
+      {isOverdue && (
+        <Badge color="red" variant="outline" ml={4} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+          Overdue
+        </Badge>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,424 @@
+import { Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney, hasPermissions, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { billingState } from '../../../lib/app-state/billing-state.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import {
+  deleteInvoice,
+  downloadInvoicePdf,
+  downloadLedes,
+  invoiceAction,
+  invoiceKeys,
+  invoiceQuery,
+  recordPayment,
+  reissueInvoiceLink,
+  reversePayment,
+  revokeInvoiceLink,
+  type InvoiceAction,
+} from '../api/invoices.ts';
+import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
+import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
+import { TotalsPreview } from '../components/totals-preview.tsx';
+import { displayDate, todayIso } from '../utils/invoice-display.ts';
+
+type Modal = 'void' | 'payment' | { reversePaymentId: string } | null;
+
+/** The actions an invoice offers by its status and the user's permissions (the server checks again). */
+export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
+  const can = (permission: string) => hasPermissions(held, [permission]);
+  const { status } = invoice;
+  const isIssued = status === 'Approved' || status === 'Sent' || status === 'PartlyPaid';
+  return {
+    delete: status === 'Draft' && can('invoice.delete'),
+    submit: status === 'Draft' && invoice.needsApproval && can('invoice.edit'),
+    approve: (status === 'AwaitingApproval' || (status === 'Draft' && !invoice.needsApproval)) && can('invoice.approve'),
+    send: ((status === 'Draft' && !invoice.needsApproval) || isIssued) && can('invoice.edit'),
+    markDelivered: isIssued && !invoice.deliveredDate && can('invoice.edit'),
+    recordPayment: (status === 'Sent' || status === 'PartlyPaid' || status === 'Approved') && can('paymentInfo.create'),
+    reversePayment: can('paymentInfo.delete'),
+    void: status !== 'Void' && status !== 'Paid' && status !== 'Draft' && can('invoice.edit'),
+    documents: status !== 'Draft',
+    publicLink: status !== 'Draft' && status !== 'Void' && can('invoice.edit'),
+  };
+}
+
+function LinesTable({
+  title,
+  lines,
+  currencySymbol,
+  kind,
+}: {
+  title: string;
+  lines: InvoiceLine[];
+  currencySymbol: string;
+  kind: 'fee' | 'other';
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      <ScrollArea type="auto">
+        <Table striped miw={600}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>{kind === 'fee' ? 'Fee earner' : 'By'}</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">{kind === 'fee' ? 'Hours' : 'Quantity'}</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <Table.Tr key={line.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(line.lineDate)}</Table.Td>
+                <Table.Td>{line.feeEarnerName ?? ''}</Table.Td>
+                <Table.Td>
+                  {line.description}
+                  {line.adjustmentReason && (
+                    <Text size="xs" c="dimmed">
+                      Adjusted {formatMoney(line.adjustment, currencySymbol)}: {line.adjustmentReason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{kind === 'fee' ? line.hours : line.quantity}</Table.Td>
+                <Table.Td ta="right">{line.rate ? formatMoney(line.rate, currencySymbol) : ''}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.amount, currencySymbol)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Paper>
+  );
+}
+
+/** /billing/invoices/:id: the invoice, its lines, totals and payments, and what can be done next. */
+export function InvoiceViewPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const { key: paymentKey, renew: renewPaymentKey } = useIdempotencyKey();
+  const invoice = useQuery(invoiceQuery(id));
+  const [modal, setModal] = useState<Modal>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [publicUrl, setPublicUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    billingState.selectInvoice(id);
+    return () => billingState.selectInvoice(null);
+  }, [id]);
+
+  if (invoice.isLoading) return <LoadingSpinner />;
+  const data = invoice.data;
+  if (!data) {
+    return (
+      <Stack p="md">
+        <Title order={1} size="h2">
+          Invoice not found
+        </Title>
+        <Anchor component={Link} to="/billing">
+          Back to invoices
+        </Anchor>
+      </Stack>
+    );
+  }
+  const actions = invoiceActionsFor(data, permissions);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+  const run = async (name: string, work: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(name);
+    try {
+      await work();
+      await refresh();
+      setModal(null);
+    } catch {
+      // The api client toasts the server's refusal.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const transition = (action: InvoiceAction, body: object = {}) => run(action, () => invoiceAction(action, data.id, body));
+  const download = (name: string, work: () => Promise<void>) =>
+    run(name, () => work().catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Download failed')));
+  const taxLabel = `${data.taxName ?? 'Tax'} (${data.taxPercent}%)`;
+
+  return (
+    <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={1} size="h2">
+              {data.invoiceNumber ?? 'Draft invoice'}
+            </Title>
+            <InvoiceStatusBadge status={data.status} isOverdue={data.isOverdue} />
+          </Group>
+          <Text>
+            <Anchor component={Link} to={`/clients/${data.clientId}`}>
+              {data.clientName}
+            </Anchor>
+            {data.matters.length > 0 && ' · '}
+            {data.matters.map((matter, index) => (
+              <span key={matter.id}>
+                {index > 0 && ', '}
+                <Anchor component={Link} to={`/matter/${matter.id}`}>
+                  {matter.matterNumber ? `${matter.matterNumber} ${matter.name}` : matter.name}
+                </Anchor>
+              </span>
+            ))}
+          </Text>
+        </Stack>
+        <Group gap="xs" aria-label="Invoice actions" role="group">
+          {actions.submit && (
+            <Button loading={busy === 'submit-for-approval'} onClick={() => void transition('submit-for-approval')}>
+              Submit for approval
+            </Button>
+          )}
+          {actions.approve && (
+            <Button loading={busy === 'approve-invoice'} onClick={() => void transition('approve-invoice')}>
+              Approve
+            </Button>
+          )}
+          {actions.send && (
+            <Button loading={busy === 'send-invoice'} onClick={() => void transition('send-invoice')}>
+              {data.sentAt ? 'Resend' : 'Send'}
+            </Button>
+          )}
+          {actions.markDelivered && (
+            <Button
+              variant="default"
+              loading={busy === 'mark-delivered'}
+              onClick={() => void transition('mark-delivered', { deliveredDate: todayIso() })}
+            >
+              Mark delivered
+            </Button>
+          )}
+          {actions.recordPayment && data.totals.balanceDue !== '0.00' && (
+            <Button onClick={() => setModal('payment')}>Record payment</Button>
+          )}
+          {actions.documents && (
+            <>
+              <Button variant="default" loading={busy === 'pdf'} onClick={() => void download('pdf', () => downloadInvoicePdf(data.id))}>
+                Download PDF
+              </Button>
+              <Button variant="default" loading={busy === 'ledes'} onClick={() => void download('ledes', () => downloadLedes(data.id))}>
+                Download LEDES
+              </Button>
+            </>
+          )}
+          {actions.void && (
+            <Button color="red" variant="outline" onClick={() => setModal('void')}>
+              Void
+            </Button>
+          )}
+          {actions.delete && (
+            <Button
+              color="red"
+              variant="outline"
+              loading={busy === 'delete'}
+              onClick={() =>
+                void run('delete', async () => {
+                  await deleteInvoice(data.id);
+                  void navigate('/billing');
+                })
+              }
+            >
+              Delete draft
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {actions.publicLink && (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Public link">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={500}>
+              Public link
+            </Text>
+            {publicUrl && (
+              <>
+                <Anchor
+                  href={publicUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="sm"
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="public-link"
+                >
+                  {publicUrl}
+                </Anchor>
+                <CopyButton value={publicUrl}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-sm" variant="default" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy link'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </>
+            )}
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={busy === 'reissue'}
+              onClick={() => void run('reissue', async () => setPublicUrl((await reissueInvoiceLink(data.id)).url))}
+            >
+              {publicUrl ? 'Reissue link' : 'New public link'}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={busy === 'revoke'}
+              onClick={() =>
+                void run('revoke', async () => {
+                  await revokeInvoiceLink(data.id);
+                  setPublicUrl(null);
+                })
+              }
+            >
+              Revoke link
+            </Button>
+          </Group>
+        </Paper>
+      )}
+
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Dates">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Text size="sm">
+            <b>Issue date</b>
+            <br />
+            {displayDate(data.issueDate)}
+          </Text>
+          <Text size="sm">
+            <b>Due date</b>
+            <br />
+            {displayDate(data.dueDate)}
+          </Text>
+          <Text size="sm">
+            <b>Delivered</b>
+            <br />
+            {displayDate(data.deliveredDate) || '—'}
+          </Text>
+          {data.billOfChargesClock && (
+            <Text size="sm">
+              <b>Recoverable from</b>
+              <br />
+              {displayDate(data.recoverableFromDate) || '—'}
+            </Text>
+          )}
+        </SimpleGrid>
+        {data.voidReason && (
+          <Text size="sm" c="red" mt="xs">
+            Void: {data.voidReason}
+          </Text>
+        )}
+      </Paper>
+
+      <LinesTable title="Professional fees" lines={data.fees} currencySymbol={data.currencySymbol} kind="fee" />
+      <LinesTable title="Expenses" lines={data.expenses} currencySymbol={data.currencySymbol} kind="other" />
+      <LinesTable title="Flat fees" lines={data.flatFees} currencySymbol={data.currencySymbol} kind="other" />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Payments">
+          <Title order={3} size="h5" mb="xs">
+            Payments
+          </Title>
+          {data.payments.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No payments yet.
+            </Text>
+          ) : (
+            <ScrollArea type="auto">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Receipt</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Method</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.payments.map((payment) => (
+                    <Table.Tr key={payment.id}>
+                      <Table.Td>{payment.receiptNumber}</Table.Td>
+                      <Table.Td>{displayDate(payment.paymentDate)}</Table.Td>
+                      <Table.Td>
+                        {payment.method}
+                        {payment.reference ? ` · ${payment.reference}` : ''}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(payment.amount, data.currencySymbol)}</Table.Td>
+                      <Table.Td>
+                        {actions.reversePayment && !payment.isReversal && !payment.reversedByPaymentId && (
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModal({ reversePaymentId: payment.id })}>
+                            Reverse
+                          </Button>
+                        )}
+                        {payment.isReversal && <Text size="xs">Reversal{payment.reason ? `: ${payment.reason}` : ''}</Text>}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          )}
+        </Paper>
+        <TotalsPreview totals={data.totals} taxLabel={taxLabel} currencySymbol={data.currencySymbol} />
+      </SimpleGrid>
+
+      {(data.notes || data.paymentInstructions) && (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Notes">
+          {data.notes && <Text size="sm">{data.notes}</Text>}
+          {data.paymentInstructions && (
+            <Text size="sm" mt="xs">
+              <b>Payment instructions:</b> {data.paymentInstructions}
+            </Text>
+          )}
+        </Paper>
+      )}
+
+      {modal === 'void' && (
+        <ReasonModal
+          opened
+          title="Void invoice"
+          confirmLabel="Void invoice"
+          onClose={() => setModal(null)}
+          onConfirm={(reason) => transition('void-invoice', { reason })}
+        />
+      )}
+      {modal === 'payment' && (
+        <RecordPaymentModal
+          opened
+          balanceDue={data.totals.balanceDue}
+          currencySymbol={data.currencySymbol}
+          onClose={() => setModal(null)}
+          onConfirm={(payment) =>
+            run('payment', async () => {
+              await recordPayment(data.id, payment, paymentKey);
+              renewPaymentKey();
+            })
+          }
+        />
+      )}
+      {modal !== null && typeof modal === 'object' && (
+        <ReasonModal
+          opened
+          title="Reverse payment"
+          confirmLabel="Reverse payment"
+          onClose={() => setModal(null)}
+          onConfirm={(reason) => run('reverse', () => reversePayment(data.id, modal.reversePaymentId, reason))}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { readFile } from 'node:fs/promises';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
+
+// Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator (she holds
+// invoice.approve); the Billing role may build and submit invoices but not approve them. The client
+// is one whose matters carry unbilled approved expenses and billable time entries in the demo data.
+const ADMIN = 'admin@demo.law';
+const BILLING = 'billing@demo.law';
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function signInAs(page: Page, email: string) {
+  await page.goto('/login');
+  await signInAsFirmUser(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function choose(page: Page, scope: Locator | Page, field: string, search: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: field, exact: true }).click();
+  await page.locator('input[placeholder="Search"]:visible').fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+test('an invoice from a matter’s time, expense and flat fee with a 10% discount and VAT: submitted, approved by an approver, sent, seen through its public link, paid in two parts', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const feeDescription = unique('Completion fee');
+
+  // Set-up: the firm charges VAT at 7.5% on everything and needs approval; a flat fee on the matter.
+  await signInAs(page, ADMIN);
+  await firmApi(page, 'PUT', '/admin/invoice/update-invoice-settings', {
+    invoiceNumberPrefix: 'INV-',
+    paymentTermsDays: 30,
+    taxName: 'VAT',
+    taxPercent: '7.5',
+    taxAppliesTo: 'both',
+    invoiceApprovalRequired: true,
+    billOfChargesClock: true,
+    defaultPaymentInstructions: 'Pay to GTBank 0123456789',
+  });
+  const clients = await firmApi<{ people: { userId: string; name: string }[]; companies: { companyId: string; companyName: string }[] }>(
+    page,
+    'GET',
+    '/admin/client-info/get-associated-client-users',
+  );
+  const candidates = [
+    ...clients.companies.map((company) => ({ id: company.companyId, name: company.companyName })),
+    ...clients.people.map((person) => ({ id: person.userId, name: person.name })),
+  ];
+  let chosen: { name: string; matter: string } | null = null;
+  for (const candidate of candidates) {
+    const items = await firmApi<{ timeEntries: unknown[]; expenses: { matterName: string }[] }>(
+      page,
+      'GET',
+      `/admin/invoice/get-unbilled-items?ClientId=${candidate.id}`,
+    );
+    if (items.timeEntries.length > 0 && items.expenses.length > 0) {
+      chosen = { name: candidate.name, matter: items.expenses[0]!.matterName };
+      break;
+    }
+  }
+  expect(chosen, 'a demo client with unbilled time and expenses').not.toBeNull();
+  const CLIENT = chosen!.name;
+  const MATTER = chosen!.matter;
+  await page.getByRole('button', { name: 'Create New' }).click();
+  await page.getByRole('menuitem', { name: 'Flat Fee' }).click();
+  const feeForm = page.getByRole('form', { name: 'New flat fee' });
+  await choose(page, feeForm, 'Client', CLIENT.slice(0, 6), CLIENT);
+  await choose(page, feeForm, 'Matter', MATTER.slice(0, 6), new RegExp(MATTER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  if ((await feeForm.getByRole('textbox', { name: 'Amount' }).inputValue()) === '')
+    await feeForm.getByRole('textbox', { name: 'Amount' }).fill('50000');
+  await feeForm.getByRole('textbox', { name: 'Description' }).fill(feeDescription);
+  await feeForm.getByRole('button', { name: 'Save flat fee' }).click();
+  await expect(page).toHaveURL(/\/billing\/flat-fees$/);
+  const agedBefore = await firmApi<{ totals: { total: string } }>(page, 'GET', '/admin/invoice/get-aged-receivables');
+  await signOut(page);
+
+  // The billing clerk builds the invoice: every unbilled item of the client is chosen.
+  await signInAs(page, BILLING);
+  await page.getByRole('button', { name: 'Create New' }).click();
+  await page.getByRole('menuitem', { name: 'Invoice' }).click();
+  await expect(page).toHaveURL(/\/billing\/invoice\/invoice-empty$/);
+  await choose(page, page, 'Client', CLIENT.slice(0, 6), CLIENT);
+  for (const section of ['Time entries', 'Expenses', 'Flat fees']) {
+    const region = page.getByRole('region', { name: section });
+    await expect(region.getByRole('checkbox', { name: /^Bill / }).first()).toBeChecked();
+  }
+  await expect(page.getByRole('checkbox', { name: `Bill ${feeDescription}` })).toBeChecked();
+  await page.getByText('Percent', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Discount (%)' }).fill('10');
+  await expect(page.getByRole('textbox', { name: 'VAT rate (%)' })).toHaveValue('7.5');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('VAT (7.5%)');
+  const previewTotal = await preview.getByTestId('total-total').textContent();
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page).toHaveURL(/\/billing\/invoices\/[\w-]+$/);
+  const invoiceUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals' }).getByTestId('total-total')).toHaveText(previewTotal!);
+  await expect(page.getByRole('region', { name: 'Flat fees' })).toContainText(feeDescription);
+
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(page.getByText('Awaiting approval').first()).toBeVisible();
+  // The clerk may not approve.
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await signOut(page);
+
+  // The approver approves and sends; the invoice has its number.
+  await signInAs(page, ADMIN);
+  await page.goto(invoiceUrl);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: /^INV-\d{5}$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
+  const invoiceNumber = (await page.getByRole('heading', { name: /^INV-\d{5}$/ }).textContent())!;
+
+  // The public link opens without signing in.
+  await page.getByRole('button', { name: 'New public link' }).click();
+  const publicUrl = (await page.getByTestId('public-link').textContent())!;
+  expect(publicUrl).toMatch(/\/billing\/invoice\/[\w-]+$/);
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(publicUrl);
+  await expect(publicPage.getByText(invoiceNumber).first()).toBeVisible();
+  await expect(publicPage.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await visitor.close();
+
+  // The PDF.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await downloading;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await readFile((await pdf.path())!)).subarray(0, 4).toString()).toBe('%PDF');
+
+  // The aged receivables now hold the invoice.
+  const agedSent = await firmApi<{ totals: { total: string } }>(page, 'GET', '/admin/invoice/get-aged-receivables');
+  expect(money(agedSent.totals.total) - money(agedBefore.totals.total)).toBeCloseTo(money(previewTotal), 2);
+
+  // A partial payment, then the rest.
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const paymentDialog = page.getByRole('dialog', { name: 'Record payment' });
+  await paymentDialog.getByRole('textbox', { name: 'Amount' }).fill('1000');
+  await paymentDialog.getByRole('textbox', { name: 'Reference' }).fill('TRF-1');
+  await paymentDialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(paymentDialog).toHaveCount(0);
+  await expect(page.getByText('Partly paid').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await paymentDialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals' }).getByTestId('total-balance-due')).toHaveText('₦0.00');
+
+  // The aged receivables view is back where it was.
+  await page.goto('/billing?view=aged-receivables');
+  await expect(page.getByRole('heading', { name: 'Aged receivables' })).toBeVisible();
+  const agedPaid = await firmApi<{ totals: { total: string } }>(page, 'GET', '/admin/invoice/get-aged-receivables');
+  expect(agedPaid.totals.total).toBe(agedBefore.totals.total);
+  await expect(page.getByTestId('aged-total')).toContainText(
+    Number(agedPaid.totals.total).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+
+  // The list shows it Paid.
+  await page.goto('/billing');
+  await page.getByRole('searchbox', { name: 'Search invoices' }).fill(invoiceNumber);
+  await expect(page.getByRole('row', { name: new RegExp(invoiceNumber) })).toContainText('Paid');
+});
