@@ -6,7 +6,7 @@ import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
-import { SortableHeader } from './sortable-header.tsx';
+import { SortableHeader } from '../../../components/sortable-header.tsx';
 
 export const EMPTY_TEXT = 'No expense found.';
 
