@@ -3,8 +3,7 @@ import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hoo
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
@@ -58,7 +57,6 @@ export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
 
   const { includeRequests, isRequestStatus: _isRequestStatus, ...textValues } = values;
   const isFiltered = includeRequests || Object.values(textValues).some((value) => value !== '');
-  const isRangeBackwards = values.from !== '' && values.to !== '' && values.from > values.to;
 
   // On a phone the filters fold under a button, so the list is not a screen away; the search stays.
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
@@ -143,18 +141,7 @@ export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
           onChange={(matter) => onChange({ matter })}
         />
       )}
-      <DatePickerField
-        label="From"
-        value={isoDateToMonthDayYear(values.from)}
-        onChange={(monthDayYear) => onChange({ from: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-      />
-      <DatePickerField
-        label="To"
-        value={isoDateToMonthDayYear(values.to)}
-        minDate={values.from || undefined}
-        error={isRangeBackwards ? 'To must be on or after From' : undefined}
-        onChange={(monthDayYear) => onChange({ to: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-      />
+      <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
       <Switch
         label="Include expense requests"
         description={values.isRequestStatus ? 'Included: the status chosen is a request status' : 'Pending and rejected requests too'}

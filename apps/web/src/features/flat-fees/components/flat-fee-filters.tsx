@@ -4,8 +4,7 @@ import { FLAT_FEE_STATUSES } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -51,7 +50,6 @@ export function FlatFeeFilters({ values, onChange }: FlatFeeFiltersProps) {
   }, SEARCH_DELAY_MS);
 
   const isFiltered = Object.values(values).some((value) => value !== '');
-  const isRangeBackwards = values.from !== '' && values.to !== '' && values.from > values.to;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
@@ -107,18 +105,7 @@ export function FlatFeeFilters({ values, onChange }: FlatFeeFiltersProps) {
           value={values.addedBy}
           onChange={(addedBy) => onChange({ addedBy })}
         />
-        <DatePickerField
-          label="From"
-          value={isoDateToMonthDayYear(values.from)}
-          onChange={(monthDayYear) => onChange({ from: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-        />
-        <DatePickerField
-          label="To"
-          value={isoDateToMonthDayYear(values.to)}
-          minDate={values.from || undefined}
-          error={isRangeBackwards ? 'To must be on or after From' : undefined}
-          onChange={(monthDayYear) => onChange({ to: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-        />
+        <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
         <Button
           variant="subtle"
           disabled={!isFiltered}

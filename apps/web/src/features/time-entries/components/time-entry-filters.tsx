@@ -3,8 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -52,7 +51,6 @@ export function TimeEntryFilters({ values, onChange, canViewAll }: TimeEntryFilt
   }, SEARCH_DELAY_MS);
 
   const isFiltered = Object.values(values).some((value) => value !== '');
-  const isRangeBackwards = values.from !== '' && values.to !== '' && values.from > values.to;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
@@ -113,18 +111,7 @@ export function TimeEntryFilters({ values, onChange, canViewAll }: TimeEntryFilt
             onChange={(feeEarner) => onChange({ feeEarner })}
           />
         )}
-        <DatePickerField
-          label="From"
-          value={isoDateToMonthDayYear(values.from)}
-          onChange={(monthDayYear) => onChange({ from: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-        />
-        <DatePickerField
-          label="To"
-          value={isoDateToMonthDayYear(values.to)}
-          minDate={values.from || undefined}
-          error={isRangeBackwards ? 'To must be on or after From' : undefined}
-          onChange={(monthDayYear) => onChange({ to: monthDayYearToIsoDate(monthDayYear) ?? '' })}
-        />
+        <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
         <Button
           variant="subtle"
           disabled={!isFiltered}
