@@ -63,6 +63,10 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'md',
   components: {
+    // Mantine keeps every closed list rendered (display: none) and positioned: on a page of filters that
+    // is every client, matter and fee earner drawn before the page first paints. Lists render when opened.
+    // A plain object, not Combobox.extend: importing Combobox here would put it in the sign-in page's code.
+    Combobox: { defaultProps: { keepMounted: false } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -1,3 +1,5 @@
+import { groupThousands } from '@matterhorn/shared';
+
 /** What a list answered: its page of rows and its total, which the API caps (isTotalCountCapped). */
 export type ListPage = { data: unknown[]; totalCount: number; isTotalCountCapped?: boolean | undefined };
 
@@ -29,7 +31,7 @@ export function listPagingOf(list: ListPage | null | undefined, page: number, si
     first,
     // Past a capped total only the rows themselves say where the page ends.
     last: isCapped ? first + Math.max(shown - 1, 0) : Math.min(page * size, totalCount),
-    totalLabel: `${totalCount.toLocaleString('en-US')}${isCapped ? '+' : ''}`,
+    totalLabel: `${groupThousands(String(totalCount))}${isCapped ? '+' : ''}`,
     isCapped,
   };
 }

@@ -114,13 +114,6 @@ export const clientListQuerySchema = pageQuerySchema.extend({
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientPageSchema = pageSchema(clientSummarySchema);
 
-/** SPEC.md §3 Clients: people (userId, name) and companies (companyId, companyName). */
-export const associatedClientsSchema = z.object({
-  people: z.array(z.object({ userId: z.string(), name: z.string() })),
-  companies: z.array(z.object({ companyId: z.string(), companyName: z.string() })),
-});
-export type AssociatedClients = z.infer<typeof associatedClientsSchema>;
-
 export const idParamsSchema = z.object({ id: uuidField('Id') });
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select'] as const;

@@ -63,13 +63,20 @@ function numberToDecimalText(value: number): string {
   return Math.abs(value) >= 1 ? BigInt(value).toString() : '0';
 }
 
+/**
+ * "1234567" → "1,234,567" (en-US). By hand rather than toLocaleString: the first Intl call of a page
+ * loads its number data, tens of milliseconds on a slow phone before the first paint.
+ */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** en-US, exactly 2 decimals, thousands separators (SPEC.md §9). */
 export function formatMoney(text: string | number, currencySymbol = ''): string {
   const rounded = roundMoney(typeof text === 'number' ? numberToDecimalText(text) : text);
   const negative = rounded.startsWith('-');
   const [whole = '0', fraction = '00'] = rounded.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${currencySymbol}${grouped}.${fraction}`;
+  return `${negative ? '-' : ''}${currencySymbol}${groupThousands(whole)}.${fraction}`;
 }
 
 /**

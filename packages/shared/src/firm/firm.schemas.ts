@@ -23,11 +23,3 @@ export const firmSetupRequestSchema = z.strictObject({
     .optional(),
 });
 export type FirmSetupRequest = z.input<typeof firmSetupRequestSchema>;
-
-export const currencySchema = z.object({
-  id: z.number(),
-  currencyName: z.string(),
-  isoCurrenyCode: z.string(),
-  symbol: z.string(),
-});
-export type Currency = z.infer<typeof currencySchema>;

@@ -10,11 +10,9 @@ import {
   uuidField,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
+import { MATTER_RATES, MATTER_STATUSES } from './matter-lookups.schemas.ts';
 
-/** SPEC.md §3 calls a matter's billing type its matterRate. */
-export const MATTER_RATES = ['Hourly', 'Flat Rate', 'Contingency', 'Retainer'] as const;
 export type MatterRate = (typeof MATTER_RATES)[number];
-export const MATTER_STATUSES = ['Open', 'Closed'] as const;
 export const PARTY_ROLES = ['related', 'opposing'] as const;
 
 export const matterAssigneeInputSchema = z.strictObject({
@@ -139,16 +137,6 @@ export const matterListQuerySchema = pageQuerySchema.extend({
 });
 export type MatterListQuery = z.input<typeof matterListQuerySchema>;
 export const matterPageSchema = pageSchema(matterSummarySchema);
-
-/** GET /api/admin/matter-master/get-matter-name-using-client: a client's matters for dropdowns. */
-export const matterNameSchema = z.object({
-  id: z.string(),
-  matterName: z.string(),
-  matterNumber: z.string().nullable(),
-  matterRate: z.enum(MATTER_RATES),
-  status: z.enum(MATTER_STATUSES),
-});
-export type MatterName = z.infer<typeof matterNameSchema>;
 
 /** GET /api/admin/matter-master/get-matter-view (SPEC.md §7: matterid, AdminUserId, BusinessId). */
 export const matterViewQuerySchema = z.object({

@@ -11,11 +11,11 @@ import { permissionsOfHandle } from '../routing/page-permissions.ts';
 import { PHONE_MEDIA_QUERY } from '../../lib/screen-size.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
 import classes from './firm-shell.module.css';
+import { BillingStatePrefetchAfterPaint } from './billing-state-prefetch.tsx';
 import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { topBarModeFor } from './top-bar-mode.ts';
-import { usePrefetchBillingState } from './use-prefetch-billing-state.ts';
 
 type FirmShellProps = {
   /** The firm pages with their declared permissions, which decide what the menus offer. */
@@ -30,7 +30,6 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [isDrawerOpen, drawer] = useDisclosure(false);
-  usePrefetchBillingState();
 
   if (!session.isFirmSignedIn) {
     return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;
@@ -91,6 +90,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
         </Box>
       </Box>
       <TimeEntryPopupHost />
+      <BillingStatePrefetchAfterPaint />
     </Box>
   );
 }

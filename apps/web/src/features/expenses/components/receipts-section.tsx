@@ -1,11 +1,14 @@
 import { ActionIcon, Anchor, FileInput, Group, List, Stack, Text, Title } from '@mantine/core';
 import { EXPENSE_RECEIPT_TYPES, formatFileSize, type ExpenseReceipt } from '@matterhorn/shared';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazy, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { deleteExpenseReceipt, downloadExpenseReceipt } from '../api/expense-api.ts';
 import { receiptProblem } from '../utils/expense-form-values.ts';
+
+// The modal that asks before removing a receipt loads when first asked (the page's 250 KB budget).
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
 export const RECEIPT_ACCEPT = [...EXPENSE_RECEIPT_TYPES, '.heic', '.heif'].join(',');
 
@@ -114,19 +117,21 @@ export function ReceiptsSection({ expenseId, receipts, pending, onPendingChange,
           data-testid="receipt-input"
         />
       )}
-      <ConfirmModal
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.fileName ?? 'receipt'}?`}
-        confirmLabel="Remove"
-        onConfirm={async () => {
-          if (!expenseId || !removing) return;
-          await deleteExpenseReceipt(expenseId, removing.id);
-          onRemoved();
-        }}
-      >
-        The receipt is removed from this expense.
-      </ConfirmModal>
+      <OnceOpened isOpen={removing !== null}>
+        <ConfirmModal
+          opened={removing !== null}
+          onClose={() => setRemoving(null)}
+          title={`Remove ${removing?.fileName ?? 'receipt'}?`}
+          confirmLabel="Remove"
+          onConfirm={async () => {
+            if (!expenseId || !removing) return;
+            await deleteExpenseReceipt(expenseId, removing.id);
+            onRemoved();
+          }}
+        >
+          The receipt is removed from this expense.
+        </ConfirmModal>
+      </OnceOpened>
     </Stack>
   );
 }
