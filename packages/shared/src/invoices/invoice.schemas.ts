@@ -478,6 +478,8 @@ export const invoiceSettingsSchema = z.object({
   invoiceApprovalRequired: z.boolean(),
   billOfChargesClock: z.boolean(),
   defaultPaymentInstructions: z.string().nullable(),
+  /** The firm's tax identification number, printed on its bills; null when it has none. */
+  taxNumber: z.string().nullable(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
@@ -499,6 +501,8 @@ export const invoiceSettingsInputSchema = z.strictObject({
   invoiceApprovalRequired: z.boolean({ error: 'Approval required must be true or false' }),
   billOfChargesClock: z.boolean({ error: 'Bill of charges clock must be true or false' }),
   defaultPaymentInstructions: optionalText('Payment instructions', 5000),
+  /** Optional (blank or omitted: none). */
+  taxNumber: optionalText('Tax identification number', 50),
 });
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsInputSchema>;
 

@@ -32,6 +32,7 @@ export async function findInvoiceSettings(tx: Tx, firmId: string) {
       invoiceApprovalRequired: firms.invoiceApprovalRequired,
       billOfChargesClock: sql<boolean>`coalesce(${firms.billOfChargesClock}, ${currencies.isoCode} = 'NGN', false)`,
       defaultPaymentInstructions: firms.defaultPaymentInstructions,
+      taxNumber: firms.taxNumber,
       homeCurrencyId: firms.homeCurrencyId,
       currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
       currencyCode: currencies.isoCode,
@@ -57,6 +58,7 @@ export async function updateInvoiceSettings(
     | 'invoiceApprovalRequired'
     | 'billOfChargesClock'
     | 'defaultPaymentInstructions'
+    | 'taxNumber'
   >,
 ) {
   await tx

@@ -103,6 +103,7 @@ function settingsOf(row: InvoiceSettingsRow): InvoiceSettings {
     invoiceApprovalRequired: row.invoiceApprovalRequired,
     billOfChargesClock: Boolean(row.billOfChargesClock),
     defaultPaymentInstructions: row.defaultPaymentInstructions,
+    taxNumber: row.taxNumber,
   };
 }
 
@@ -512,6 +513,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
           invoiceApprovalRequired: input.invoiceApprovalRequired,
           billOfChargesClock: input.billOfChargesClock,
           defaultPaymentInstructions: input.defaultPaymentInstructions,
+          taxNumber: input.taxNumber,
         });
         const after = settingsOf(await findInvoiceSettings(tx, principal.firmId));
         await recordAuditEvent(tx, principal, 'firm.invoiceSettingsUpdated', principal.firmId, { before, after });
