@@ -465,8 +465,12 @@ export const AGING_BUCKET_LABELS: Record<(typeof AGING_BUCKETS)[number], string>
   days90Plus: '90+ days',
 };
 
-/** GET /api/admin/invoice/get-aged-receivables: as of a date (default today), by days past due. */
+/**
+ * GET /api/admin/invoice/get-aged-receivables: what clients owed at the end of a day, by days past
+ * due on that day: invoices issued on or before it, less payments and write-offs dated on or before it.
+ */
 export const agedReceivablesQuerySchema = z.object({
+  /** YYYY-MM-DD; default today in the firm's time zone. */
   AsOf: isoDate('As of date').optional(),
   ClientId: z.uuid().optional(),
   IsDownlodCsv: queryBoolean,

@@ -319,7 +319,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice') },
       schema: {
         tags,
-        summary: 'What clients owe by days past due (current, 1–30, 31–60, 61–90, 90+). IsDownlodCsv=true answers text/csv',
+        summary:
+          'What clients owed as of a date (AsOf, YYYY-MM-DD, default today in the firm’s time zone) by days past due then (current, 1–30, 31–60, 61–90, 90+): invoices issued on or before it, less payments and write-offs dated on or before it. IsDownlodCsv=true answers text/csv',
         querystring: agedReceivablesQuerySchema,
         response: answers(agedReceivablesSchema),
       },
