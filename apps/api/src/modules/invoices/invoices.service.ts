@@ -643,8 +643,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
       }),
 
     /**
-     * Awaiting approval → Draft: the approver sends it back with a reason, which the invoice shows
-     * until it is submitted again. Nothing was posted (an invoice posts when approved), so nothing is
+     * Awaiting approval → Draft: the approver sends it back with a reason, answered as lastRejection
+     * (the view shows it on the draft). Nothing was posted (an invoice posts when approved), so nothing is
      * reversed; it keeps the number it took at submission, and its items stay locked to it.
      */
     reject: (principal: FirmPrincipal, invoiceId: string, reason: string): Promise<Invoice> =>
