@@ -290,3 +290,58 @@ describe('sending, the public link and the email', () => {
     expect(none[0]!.count).toBe(0);
   });
 });
+
+describe("the firm's tax identification number", () => {
+  const settings = (taxNumber: unknown) =>
+    fixture.call('PUT', `${base}/update-invoice-settings`, admin(), {
+      invoiceNumberPrefix: 'INV-',
+      paymentTermsDays: 30,
+      taxPercent: '0',
+      taxAppliesTo: 'both',
+      invoiceApprovalRequired: false,
+      billOfChargesClock: false,
+      taxNumber,
+    });
+  const pdfOf = async (invoiceId: string) =>
+    (await pdfText((await call('GET', `download-invoice-pdf/${invoiceId}`)).rawPayload)).join('\n');
+
+  it('is saved trimmed in the invoice settings (at most 50 characters) and printed on the PDF and the public page', async () => {
+    expect((await call('GET', 'get-invoice-settings')).json().data.taxNumber).toBeNull();
+    const saved = await settings('  12345678-0001 ');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.taxNumber).toBe('12345678-0001');
+    expect((await call('GET', 'get-invoice-settings')).json().data.taxNumber).toBe('12345678-0001');
+
+    const tooLong = await settings('T'.repeat(51));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ success: false, message: 'Tax identification number must be at most 50 characters' });
+    expect((await call('GET', 'get-invoice-settings')).json().data.taxNumber).toBe('12345678-0001');
+    expect((await settings('T'.repeat(50))).statusCode).toBe(200);
+    await settings('12345678-0001');
+
+    const invoice = await issuedInvoice();
+    expect(await pdfOf(invoice.id)).toContain('Tax identification number: 12345678-0001');
+
+    const sent = await call('POST', `send-invoice/${invoice.id}`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const slug = (await readOutbox(fixture.context.config)).at(-1)!.link!.split('/billing/invoice/')[1]!;
+    const page = await anonymous(`/api/public/invoice/${slug}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.firm).toMatchObject({ name: expect.any(String), taxNumber: '12345678-0001' });
+    const publicPdf = await anonymous(`/api/public/invoice/${slug}/pdf`);
+    expect((await pdfText(publicPdf.rawPayload)).join('\n')).toContain('Tax identification number: 12345678-0001');
+
+    // Blank clears it: the bill no longer prints the line.
+    const cleared = await settings('   ');
+    expect(cleared.json().data.taxNumber).toBeNull();
+    expect(await pdfOf(invoice.id)).not.toContain('Tax identification number');
+    expect((await anonymous(`/api/public/invoice/${slug}`)).json().data.firm.taxNumber).toBeNull();
+
+    const audit = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ details: { before: { taxNumber: string | null }; after: { taxNumber: string | null } } }>(
+        tx.execute(sql`select details from audit_events where action = 'firm.invoiceSettingsUpdated' order by created_at desc limit 1`),
+      ),
+    );
+    expect(audit[0]!.details).toMatchObject({ before: { taxNumber: '12345678-0001' }, after: { taxNumber: null } });
+  });
+});

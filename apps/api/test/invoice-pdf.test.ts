@@ -46,7 +46,7 @@ describe('invoice PDF', () => {
     for (const expected of [
       'Adeyemi & Co',
       '3 Broad Street, Lagos',
-      'Tax number: TIN-1234567',
+      'Tax identification number: TIN-1234567',
       'Chidi Okafor',
       'M-00042 — Okafor v. Lagos Properties',
       'Invoice number: INV-00007',

@@ -26,6 +26,7 @@ export async function seedDemoInvoices(database: Database, firm: SeededFirm): Pr
       taxPercent: '7.5',
       taxAppliesTo: 'fees',
       defaultPaymentInstructions: 'Transfer to Adebayo & Partners, account 0123456789',
+      taxNumber: '21436587-0001',
     })
     .where(sql`${firms.id} = ${firm.firmId}`);
   const principal: FirmPrincipal = {

@@ -95,6 +95,7 @@ export function buildInvoiceFixture(options: FixtureOptions): Invoice {
     approvedByUserName: null,
     voidedAt: null,
     voidReason: null,
+    lastRejection: null,
     createdByUserName: 'Ada Obi',
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-02T10:00:00.000Z',

@@ -70,6 +70,8 @@ export const publicInvoiceSchema = z.object({
     logo: z.string().nullable(),
     address: z.string().nullable(),
     phone: z.string().nullable(),
+    /** The firm's tax identification number, when it has one. */
+    taxNumber: z.string().nullable(),
   }),
   invoiceNumber: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),

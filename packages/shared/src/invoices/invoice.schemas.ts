@@ -8,7 +8,9 @@ import { DISCOUNT_TYPES, INVOICE_LINE_TYPES, TAX_APPLIES_TO } from './invoice-am
 
 /**
  * Draft → AwaitingApproval (when the firm requires approval) → Approved → Sent → PartlyPaid → Paid;
+ * AwaitingApproval → Draft when an approver rejects it (with a reason; it keeps its number);
  * or Void (with a reason; its items return to unbilled; the number stays used).
+ * docs/adr/ has the whole state machine.
  */
 export const INVOICE_STATUSES = ['Draft', 'AwaitingApproval', 'Approved', 'Sent', 'PartlyPaid', 'Paid', 'Void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -42,6 +44,9 @@ export const INVOICE_MESSAGES = {
   notDraftSubmit: 'Only a draft invoice can be submitted for approval',
   approvalOff: 'This firm does not require invoice approval: approve or send the draft directly',
   notAwaitingApproval: 'Only an invoice awaiting approval can be approved',
+  notAwaitingApprovalReject: 'Only an invoice awaiting approval can be rejected',
+  numberedDraftDelete:
+    'This draft already has a number (it was rejected after submission): void it instead of deleting it, so the number stays accounted for',
   needsApproval: 'This invoice must be approved before it is sent',
   cannotSend: 'A void or paid invoice cannot be sent',
   notIssued: 'Only an issued invoice (approved or sent) can take this',
@@ -271,6 +276,14 @@ export const invoiceStatusHistoryItemSchema = z.object({
 });
 export type InvoiceStatusHistoryItem = z.infer<typeof invoiceStatusHistoryItemSchema>;
 
+/** The last time an approver sent the invoice back to Draft: why, who and when (null if never). */
+export const invoiceRejectionSchema = z.object({
+  reason: z.string(),
+  byUserName: z.string(),
+  at: z.string(),
+});
+export type InvoiceRejection = z.infer<typeof invoiceRejectionSchema>;
+
 export const invoiceWriteOffSchema = z.object({
   id: z.string(),
   amount: z.string(),
@@ -282,7 +295,10 @@ export const invoiceWriteOffSchema = z.object({
 
 export const invoiceSchema = z.object({
   id: z.string(),
-  /** INV-00001: null while a draft (numbers are given when the invoice leaves draft). */
+  /**
+   * INV-00001: null while a draft (numbers are given when the invoice leaves draft); a draft that
+   * was rejected after submission keeps the number it took.
+   */
   invoiceNumber: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),
   statusLabel: z.string(),
@@ -322,6 +338,8 @@ export const invoiceSchema = z.object({
   approvedByUserName: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
+  /** The last rejection back to Draft (shown on a draft so the fee earner sees why). */
+  lastRejection: invoiceRejectionSchema.nullable(),
   createdByUserName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -413,6 +431,9 @@ export const writeOffSchema = z.strictObject({
   reason: requiredText('Reason', 1000),
   writeOffDate: isoDate('Write-off date').nullish(),
 });
+/** POST …/reject-invoice/{id}: AwaitingApproval → Draft, with the approver's reason. */
+export const rejectInvoiceSchema = z.strictObject({ reason: requiredText('Reason', 500) });
+export type RejectInvoiceInput = z.input<typeof rejectInvoiceSchema>;
 /** POST …/approve-invoice/{id} and submit-for-approval/{id}: an optional note. */
 export const invoiceTransitionNoteSchema = z.strictObject({ note: optionalText('Note', 1000) });
 /** POST …/send-invoice/{id}: the delivery date defaults to today. */
@@ -444,8 +465,12 @@ export const AGING_BUCKET_LABELS: Record<(typeof AGING_BUCKETS)[number], string>
   days90Plus: '90+ days',
 };
 
-/** GET /api/admin/invoice/get-aged-receivables: as of a date (default today), by days past due. */
+/**
+ * GET /api/admin/invoice/get-aged-receivables: what clients owed at the end of a day, by days past
+ * due on that day: invoices issued on or before it, less payments and write-offs dated on or before it.
+ */
 export const agedReceivablesQuerySchema = z.object({
+  /** YYYY-MM-DD; default today in the firm's time zone. */
   AsOf: isoDate('As of date').optional(),
   ClientId: z.uuid().optional(),
   IsDownlodCsv: queryBoolean,
@@ -478,6 +503,8 @@ export const invoiceSettingsSchema = z.object({
   invoiceApprovalRequired: z.boolean(),
   billOfChargesClock: z.boolean(),
   defaultPaymentInstructions: z.string().nullable(),
+  /** The firm's tax identification number, printed on its bills; null when it has none. */
+  taxNumber: z.string().nullable(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
@@ -499,6 +526,8 @@ export const invoiceSettingsInputSchema = z.strictObject({
   invoiceApprovalRequired: z.boolean({ error: 'Approval required must be true or false' }),
   billOfChargesClock: z.boolean({ error: 'Bill of charges clock must be true or false' }),
   defaultPaymentInstructions: optionalText('Payment instructions', 5000),
+  /** Optional (blank or omitted: none). */
+  taxNumber: optionalText('Tax identification number', 50),
 });
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsInputSchema>;
 

@@ -25,6 +25,8 @@ export const firms = pgTable(
     /** The bill-of-charges clock (Legal Practitioners Act s.16(2)); null: on exactly when the home currency is NGN. */
     billOfChargesClock: boolean('bill_of_charges_clock'),
     defaultPaymentInstructions: text('default_payment_instructions'),
+    /** The firm's tax identification number (e.g. a Nigerian TIN), printed on its bills when set. */
+    taxNumber: text('tax_number'),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),
@@ -40,6 +42,7 @@ export const firms = pgTable(
       .where(sql`${table.portalSlug} is not null`),
     check('firms_tax_applies_to_check', sql`${table.taxAppliesTo} in ('fees', 'expenses', 'both')`),
     check('firms_payment_terms_check', sql`${table.paymentTermsDays} between 0 and 365`),
+    check('firms_tax_number_length_check', sql`char_length(${table.taxNumber}) <= 50`),
     check('firms_billing_increment_check', sql`${table.billingIncrement} in (0, 0.01, 0.05, 0.1, 0.25)`),
   ],
 );

@@ -21,7 +21,10 @@ export const invoices = pgTable(
       .notNull()
       .references(() => firms.id),
     clientId: uuid('client_id').notNull(),
-    /** The sequence's value (1, 2, …) and its text with the firm's prefix (INV-00001); null in Draft. */
+    /**
+     * The sequence's value (1, 2, …) and its text with the firm's prefix (INV-00001), given as the
+     * invoice leaves Draft; null in Draft, except a draft rejected after submission keeps its number.
+     */
     numberValue: integer('number_value'),
     invoiceNumber: text('invoice_number'),
     status: text('status').notNull(),
@@ -81,7 +84,11 @@ export const invoices = pgTable(
       .on(table.firmId, table.numberValue)
       .where(sql`number_value is not null`),
     check('invoices_status_check', sql`${table.status} in ('Draft', 'AwaitingApproval', 'Approved', 'Sent', 'PartlyPaid', 'Paid', 'Void')`),
-    check('invoices_number_check', sql`(${table.status} = 'Draft') = (${table.numberValue} is null)`),
+    // Every invoice past Draft has its number; a draft has none unless an approver rejected it back
+    // to Draft after submission, when it keeps the number it took (gapless: never given back)…
+    check('invoices_number_check', sql`${table.status} = 'Draft' or ${table.numberValue} is not null`),
+    // …and a numbered invoice is never deleted (voided instead), so every number stays on the books.
+    check('invoices_numbered_not_deleted_check', sql`${table.numberValue} is null or ${table.deletedAt} is null`),
     check('invoices_total_check', sql`${table.total} = ${table.subtotal} - ${table.discountAmount} + ${table.taxAmount}`),
     check('invoices_balance_check', sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount}`),
     check('invoices_not_overpaid_check', sql`${table.balanceDue} >= 0`),

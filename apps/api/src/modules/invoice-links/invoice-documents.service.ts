@@ -57,7 +57,7 @@ async function billOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
 
 async function pdfOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
   const bill = await billOf(tx, principal, invoiceId);
-  const pdf = await buildInvoicePdf({ firm: { ...bill.firm, taxNumber: null }, invoice: bill.invoice, trustBalance: bill.trustBalance });
+  const pdf = await buildInvoicePdf({ firm: bill.firm, invoice: bill.invoice, trustBalance: bill.trustBalance });
   return { invoice: bill.invoice, pdf, fileName: pdfFileName(bill.invoice) };
 }
 
@@ -188,7 +188,7 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
         if (!ISSUED.has(invoice.status) && invoice.status !== 'Void') throw notFound('Invoice');
         await recordInvoiceLinkView(tx, principal.firmId, slugHash);
         return {
-          firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone },
+          firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
           invoiceNumber: invoice.invoiceNumber,
           status: invoice.status,
           statusLabel: invoice.statusLabel,

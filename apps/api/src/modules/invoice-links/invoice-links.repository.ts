@@ -44,7 +44,15 @@ export async function recordInvoiceLinkView(tx: Tx, firmId: string, slugHash: st
 /** The firm as its bills show it. */
 export async function findFirmForBill(tx: Tx, firmId: string) {
   const [row] = await tx
-    .select({ id: firms.id, name: firms.name, address: firms.address, phone: firms.phone, email: firms.email, logo: firms.logo })
+    .select({
+      id: firms.id,
+      name: firms.name,
+      address: firms.address,
+      phone: firms.phone,
+      email: firms.email,
+      logo: firms.logo,
+      taxNumber: firms.taxNumber,
+    })
     .from(firms)
     .where(eq(firms.id, firmId));
   return row ?? null;

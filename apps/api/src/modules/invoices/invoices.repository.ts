@@ -32,6 +32,7 @@ export async function findInvoiceSettings(tx: Tx, firmId: string) {
       invoiceApprovalRequired: firms.invoiceApprovalRequired,
       billOfChargesClock: sql<boolean>`coalesce(${firms.billOfChargesClock}, ${currencies.isoCode} = 'NGN', false)`,
       defaultPaymentInstructions: firms.defaultPaymentInstructions,
+      taxNumber: firms.taxNumber,
       homeCurrencyId: firms.homeCurrencyId,
       currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
       currencyCode: currencies.isoCode,
@@ -57,6 +58,7 @@ export async function updateInvoiceSettings(
     | 'invoiceApprovalRequired'
     | 'billOfChargesClock'
     | 'defaultPaymentInstructions'
+    | 'taxNumber'
   >,
 ) {
   await tx
@@ -335,35 +337,56 @@ export async function sumInvoices(tx: Tx, firmId: string, filters: InvoiceListFi
   return row!;
 }
 
-/** Issued invoices with money due, by client and by days past due as of `asOf`. */
+/**
+ * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and by days past
+ * due on that date. An invoice counts when it was issued on or before `asOf` and not void by then
+ * (voided after: it was still owed); what it owed is its total less the payments (and payment
+ * reversals) dated on or before `asOf` and the write-offs dated on or before it. Those are the dates
+ * its journal entries carry, so each client's total equals its receivable in the ledger as of `asOf`.
+ */
 export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
-  const late = sql`(${asOf}::date - ${invoices.dueDate})`;
-  const bucket = (condition: SQL) =>
-    sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
+  const day = sql`${asOf}::date`;
+  const voidedOn = sql`(${invoices.voidedAt} at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${invoices.firmId}), 'UTC'))::date`;
+  const paidBy = sql`coalesce((select sum(paid.amount) from ${invoicePayments} paid
+    where paid.firm_id = ${invoices.firmId} and paid.invoice_id = ${invoices.id} and paid.payment_date <= ${day}), 0)`;
+  const writtenOffBy = sql`coalesce((select sum(written.amount) from ${invoiceWriteOffs} written
+    where written.firm_id = ${invoices.firmId} and written.invoice_id = ${invoices.id} and written.write_off_date <= ${day}), 0)`;
+  const owed = tx.$with('owed').as(
+    tx
+      .select({
+        clientId: invoices.clientId,
+        daysLate: sql<number>`(${day} - ${invoices.dueDate})`.as('days_late'),
+        balance: sql<string>`(${invoices.total} - ${paidBy} - ${writtenOffBy})`.as('balance'),
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.firmId, firmId),
+          isNull(invoices.deletedAt),
+          sql`${invoices.issuedAt} is not null`,
+          lte(invoices.issueDate, asOf),
+          or(inArray(invoices.status, ISSUED), and(eq(invoices.status, 'Void'), sql`${voidedOn} > ${day}`)),
+          clientId ? eq(invoices.clientId, clientId) : undefined,
+        ),
+      ),
+  );
+  const bucket = (condition: SQL) => sql<string>`coalesce(sum(${owed.balance}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
   return tx
+    .with(owed)
     .select({
-      clientId: invoices.clientId,
+      clientId: owed.clientId,
       clientName: sql<string>`min(${clients.displayName})`,
       invoiceCount: sql<number>`count(*)::int`,
-      current: bucket(sql`${late} <= 0`),
-      days1To30: bucket(sql`${late} between 1 and 30`),
-      days31To60: bucket(sql`${late} between 31 and 60`),
-      days61To90: bucket(sql`${late} between 61 and 90`),
-      days90Plus: bucket(sql`${late} > 90`),
-      total: sql<string>`coalesce(sum(${invoices.balanceDue}), 0)::numeric(20, 2)::text`,
+      current: bucket(sql`${owed.daysLate} <= 0`),
+      days1To30: bucket(sql`${owed.daysLate} between 1 and 30`),
+      days31To60: bucket(sql`${owed.daysLate} between 31 and 60`),
+      days61To90: bucket(sql`${owed.daysLate} between 61 and 90`),
+      days90Plus: bucket(sql`${owed.daysLate} > 90`),
+      total: sql<string>`coalesce(sum(${owed.balance}), 0)::numeric(20, 2)::text`,
     })
-    .from(invoices)
-    .innerJoin(clients, and(eq(clients.firmId, invoices.firmId), eq(clients.id, invoices.clientId)))
-    .where(
-      and(
-        eq(invoices.firmId, firmId),
-        isNull(invoices.deletedAt),
-        inArray(invoices.status, ISSUED),
-        sql`${invoices.balanceDue} > 0`,
-        lte(invoices.issueDate, asOf),
-        clientId ? eq(invoices.clientId, clientId) : undefined,
-      ),
-    )
-    .groupBy(invoices.clientId)
+    .from(owed)
+    .innerJoin(clients, and(eq(clients.firmId, firmId), eq(clients.id, owed.clientId)))
+    .where(sql`${owed.balance} > 0`)
+    .groupBy(owed.clientId)
     .orderBy(sql`min(${clients.displayName})`);
 }

@@ -14,6 +14,7 @@ import {
   invoiceTransitionNoteSchema,
   markDeliveredSchema,
   recordPaymentSchema,
+  rejectInvoiceSchema,
   reversePaymentSchema,
   sendInvoiceSchema,
   unbilledItemsQuerySchema,
@@ -153,7 +154,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice.delete') },
       schema: {
         tags,
-        summary: 'Delete a draft invoice; its items return to unbilled',
+        summary: 'Delete a draft invoice; its items return to unbilled (a draft that already has a number is voided instead)',
         params: idParamsSchema,
         response: answers(z.null()),
       },
@@ -197,6 +198,23 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       },
     },
     async (request) => ok('Invoice approved', await invoices.approve(firmPrincipalOf(request), request.params.id, request.body.note)),
+  );
+
+  api.post(
+    `${base}/reject-invoice/:id`,
+    {
+      config: { access: firmAccess('invoice.approve') },
+      schema: {
+        tags,
+        summary:
+          'Awaiting approval → Draft with the approver’s reason (shown on the invoice as lastRejection); nothing is posted, the number taken at submission stays with the invoice',
+        params: idParamsSchema,
+        body: rejectInvoiceSchema,
+        response: answers(invoiceSchema),
+      },
+    },
+    async (request) =>
+      ok('Invoice rejected: returned to draft', await invoices.reject(firmPrincipalOf(request), request.params.id, request.body.reason)),
   );
 
   api.post(
@@ -301,7 +319,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       config: { access: firmAccess('invoice') },
       schema: {
         tags,
-        summary: 'What clients owe by days past due (current, 1–30, 31–60, 61–90, 90+). IsDownlodCsv=true answers text/csv',
+        summary:
+          'What clients owed as of a date (AsOf, YYYY-MM-DD, default today in the firm’s time zone) by days past due then (current, 1–30, 31–60, 61–90, 90+): invoices issued on or before it, less payments and write-offs dated on or before it. IsDownlodCsv=true answers text/csv',
         querystring: agedReceivablesQuerySchema,
         response: answers(agedReceivablesSchema),
       },

@@ -103,6 +103,7 @@ function settingsOf(row: InvoiceSettingsRow): InvoiceSettings {
     invoiceApprovalRequired: row.invoiceApprovalRequired,
     billOfChargesClock: Boolean(row.billOfChargesClock),
     defaultPaymentInstructions: row.defaultPaymentInstructions,
+    taxNumber: row.taxNumber,
   };
 }
 
@@ -311,6 +312,11 @@ function lineOf({ line, matterName, matterNumber }: InvoiceDetailRow['lines'][nu
   };
 }
 
+function lastRejectionOf(events: InvoiceDetailRow['events']) {
+  const rejection = events.findLast(({ event }) => event.action === 'rejected');
+  return rejection ? { reason: rejection.event.note ?? '', byUserName: rejection.byUserName, at: rejection.event.at.toISOString() } : null;
+}
+
 function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principal: FirmPrincipal): Invoice {
   const invoice = row.invoice;
   const lines = row.lines.map(lineOf);
@@ -391,6 +397,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
     approvedByUserName: row.approvedByUserName,
     voidedAt: iso(invoice.voidedAt),
     voidReason: invoice.voidReason,
+    lastRejection: lastRejectionOf(row.events),
     createdByUserName: row.createdByUserName,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
@@ -458,8 +465,18 @@ async function issue(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, matt
   await updateInvoice(tx, principal.firmId, invoice.id, { issuedAt: new Date(), issueEntryId: entryId });
 }
 
-/** The invoice's number from the firm's gapless sequence, given as it leaves Draft. */
-async function numberInvoice(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, settings: InvoiceSettingsRow) {
+/**
+ * The invoice's number from the firm's gapless sequence, given as it leaves Draft. A draft that was
+ * rejected back from approval already holds the number it took at submission and keeps it: a number
+ * is never taken twice for one invoice, nor given back.
+ */
+async function numberInvoice(
+  tx: Tx,
+  principal: FirmPrincipal,
+  invoice: InvoiceRow,
+  settings: InvoiceSettingsRow,
+): Promise<{ numberValue?: number; invoiceNumber?: string }> {
+  if (invoice.numberValue !== null) return {};
   const value = await takeNextNumber(tx, principal.firmId, 'invoice');
   const invoiceNumber = formatInvoiceNumber(settings.invoiceNumberPrefix, value);
   return { numberValue: value, invoiceNumber };
@@ -512,6 +529,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
           invoiceApprovalRequired: input.invoiceApprovalRequired,
           billOfChargesClock: input.billOfChargesClock,
           defaultPaymentInstructions: input.defaultPaymentInstructions,
+          taxNumber: input.taxNumber,
         });
         const after = settingsOf(await findInvoiceSettings(tx, principal.firmId));
         await recordAuditEvent(tx, principal, 'firm.invoiceSettingsUpdated', principal.firmId, { before, after });
@@ -582,6 +600,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     remove: (principal: FirmPrincipal, invoiceId: string): Promise<void> =>
       change(principal, invoiceId, async (tx, invoice) => {
         if (invoice.status !== 'Draft') throw conflict(INVOICE_MESSAGES.notDraftDelete);
+        if (invoice.numberValue !== null) throw conflict(INVOICE_MESSAGES.numberedDraftDelete);
         await releaseItems(tx, principal.firmId, invoiceId);
         await updateInvoice(tx, principal.firmId, invoiceId, { deletedAt: new Date(), deletedByUserId: principal.userId });
         await audit(tx, principal, 'invoice.deleted', invoice, { before: { clientId: invoice.clientId, total: invoice.total } });
@@ -594,7 +613,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         const number = await numberInvoice(tx, principal, invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, { ...number, status: 'AwaitingApproval' });
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'AwaitingApproval', 'submitted', note);
-        await audit(tx, principal, 'invoice.submitted', { ...invoice, invoiceNumber: number.invoiceNumber });
+        await audit(tx, principal, 'invoice.submitted', { ...invoice, invoiceNumber: number.invoiceNumber ?? invoice.invoiceNumber });
         return viewOf(tx, principal, invoiceId);
       }),
 
@@ -609,7 +628,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
               : INVOICE_MESSAGES.notAwaitingApproval,
           );
         }
-        const number = fromDraft ? await numberInvoice(tx, principal, invoice, settings) : {};
+        const number = await numberInvoice(tx, principal, invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, {
           ...number,
           status: 'Approved',
@@ -620,6 +639,24 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         await issue(tx, principal, approved, await matterIdsOf(tx, principal.firmId, invoiceId));
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'Approved', 'approved', note);
         await audit(tx, principal, 'invoice.approved', approved, { total: approved.total });
+        return viewOf(tx, principal, invoiceId);
+      }),
+
+    /**
+     * Awaiting approval → Draft: the approver sends it back with a reason, answered as lastRejection
+     * (the view shows it on the draft). Nothing was posted (an invoice posts when approved), so nothing is
+     * reversed; it keeps the number it took at submission, and its items stay locked to it.
+     */
+    reject: (principal: FirmPrincipal, invoiceId: string, reason: string): Promise<Invoice> =>
+      change(principal, invoiceId, async (tx, invoice) => {
+        if (invoice.status !== 'AwaitingApproval') throw conflict(INVOICE_MESSAGES.notAwaitingApprovalReject);
+        await updateInvoice(tx, principal.firmId, invoiceId, { status: 'Draft' });
+        await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'Draft', 'rejected', reason);
+        await audit(tx, principal, 'invoice.rejected', invoice, {
+          before: { status: invoice.status },
+          after: { status: 'Draft' },
+          reason,
+        });
         return viewOf(tx, principal, invoiceId);
       }),
 
@@ -687,7 +724,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     void: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof voidInvoiceSchema>): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
         if (invoice.status === 'Void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
-        if (invoice.status === 'Draft') throw conflict('A draft is deleted, not voided');
+        // A draft is deleted, not voided; unless it already holds a number (rejected after submission).
+        if (invoice.status === 'Draft' && invoice.numberValue === null) throw conflict('A draft is deleted, not voided');
         if (compareMoney(invoice.paidAmount, '0') !== 0) throw conflict(INVOICE_MESSAGES.voidWithPayments);
         const reversal = { entryDate: settings.today, sourceType: 'invoice-void' as const, sourceId: invoiceId };
         for (const entryId of await findWriteOffEntries(tx, principal.firmId, invoiceId)) {

@@ -61,6 +61,7 @@ export const AUDIT_EVENTS = [
   'invoice.deleted',
   'invoice.submitted',
   'invoice.approved',
+  'invoice.rejected',
   'invoice.sent',
   'invoice.delivered',
   'invoice.voided',

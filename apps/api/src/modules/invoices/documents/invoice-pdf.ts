@@ -190,9 +190,8 @@ class InvoicePdfWriter {
       }
     }
     this.text(firm.name, MARGIN, leftY, { font: this.bold, size: 13, width: 300 });
-    const firmLines = [firm.address, firm.phone, firm.email, firm.taxNumber ? `Tax number: ${firm.taxNumber}` : null].filter(
-      (line): line is string => Boolean(line && line.trim()),
-    );
+    const taxNumber = firm.taxNumber ? `Tax identification number: ${firm.taxNumber}` : null;
+    const firmLines = [firm.address, firm.phone, firm.email, taxNumber].filter((line): line is string => Boolean(line && line.trim()));
     if (firmLines.length) this.text(firmLines.join('\n'), MARGIN, doc.y + 2, { width: 300 });
     const afterFirm = doc.y;
 

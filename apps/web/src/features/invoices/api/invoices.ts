@@ -119,7 +119,7 @@ export const agedReceivablesQuery = (asOf: string) =>
   queryOptions({ queryKey: invoiceKeys.aged(asOf), queryFn: () => getAgedReceivables(asOf), staleTime: 0 });
 
 export type InvoiceAction =
-  'submit-for-approval' | 'approve-invoice' | 'send-invoice' | 'mark-delivered' | 'void-invoice' | 'record-payment';
+  'submit-for-approval' | 'approve-invoice' | 'reject-invoice' | 'send-invoice' | 'mark-delivered' | 'void-invoice' | 'record-payment';
 
 /** A transition: the server's message toasts; a refusal toasts and throws. */
 export async function invoiceAction(action: InvoiceAction, id: string, body: object = {}): Promise<Invoice | null> {

@@ -6,18 +6,23 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { agedReceivablesQuery, downloadAgedReceivablesCsv } from '../api/invoices.ts';
-import { todayIso } from '../utils/invoice-display.ts';
 
-/** What clients owe by days past due: current, 1–30, 31–60, 61–90, 90+; per client, with CSV. */
+/**
+ * What clients owed as of a date by days past due then: current, 1–30, 31–60, 61–90, 90+; per
+ * client, with CSV. Until a date is chosen the server's default is asked for (today in the firm's
+ * time zone, which may not be the browser's) and shown in the field; a cleared field asks for it again.
+ */
 export function AgedReceivablesView() {
-  const [asOf, setAsOf] = useState(isoDateToMonthDayYear(todayIso()));
-  const asOfIso = monthDayYearToIsoDate(asOf) ?? '';
+  // MM/DD/YYYY as the date field hands it; null until the user chooses a date.
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const asOfIso = asOf === null ? '' : (monthDayYearToIsoDate(asOf) ?? '');
   const aged = useQuery(agedReceivablesQuery(asOfIso));
   const symbol = aged.data?.currencySymbol ?? '';
+  const shownAsOf = asOf ?? (aged.data ? isoDateToMonthDayYear(aged.data.asOf) : '');
   return (
     <>
       <Group justify="space-between" align="flex-end">
-        <DatePickerField label="As of" value={asOf} onChange={setAsOf} />
+        <DatePickerField label="As of" value={shownAsOf} onChange={setAsOf} />
         <Button
           variant="default"
           size="xs"

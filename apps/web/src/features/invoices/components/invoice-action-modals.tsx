@@ -11,12 +11,16 @@ type ReasonModalProps = {
   opened: boolean;
   title: string;
   confirmLabel: string;
+  /** Who reads the reason, under the field. */
+  description?: string;
+  /** The server's limit for this reason. */
+  maxLength?: number;
   onClose: () => void;
   onConfirm: (reason: string) => Promise<void>;
 };
 
-/** Void an invoice, reverse a payment: a required reason. */
-export function ReasonModal({ opened, title, confirmLabel, onClose, onConfirm }: ReasonModalProps) {
+/** Void an invoice, reverse a payment, reject an invoice back to draft: a required reason (focused on opening). */
+export function ReasonModal({ opened, title, confirmLabel, description, maxLength = 1000, onClose, onConfirm }: ReasonModalProps) {
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -26,12 +30,13 @@ export function ReasonModal({ opened, title, confirmLabel, onClose, onConfirm }:
         <Textarea
           label="Reason"
           withAsterisk
+          description={description}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
-
+          data-autofocus
           minRows={2}
-          maxLength={1000}
+          maxLength={maxLength}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

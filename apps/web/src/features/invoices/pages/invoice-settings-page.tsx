@@ -55,6 +55,13 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
             value={values.taxPercent}
             onChange={(event) => set('taxPercent', event.currentTarget.value.trim())}
           />
+          <TextInput
+            label="Tax identification number"
+            description="Printed on your bills when set"
+            value={values.taxNumber ?? ''}
+            maxLength={50}
+            onChange={(event) => set('taxNumber', event.currentTarget.value || null)}
+          />
           <Select
             label="Tax applies to"
             data={TAX_APPLIES_TO.map((value) => ({ value, label: TAX_APPLIES_LABELS[value] }))}

@@ -1,4 +1,4 @@
-import { Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, type Invoice, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,22 +26,25 @@ import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 
-type Modal = 'void' | 'payment' | { reversePaymentId: string } | null;
+type Modal = 'void' | 'reject' | 'payment' | { reversePaymentId: string } | null;
 
 /** The actions an invoice offers by its status and the user's permissions (the server checks again). */
 export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
   const can = (permission: string) => hasPermissions(held, [permission]);
   const { status } = invoice;
   const isIssued = status === 'Approved' || status === 'Sent' || status === 'PartlyPaid';
+  // A draft rejected after submission keeps its number: it is voided, never deleted.
+  const isNumbered = Boolean(invoice.invoiceNumber);
   return {
-    delete: status === 'Draft' && can('invoice.delete'),
+    delete: status === 'Draft' && !isNumbered && can('invoice.delete'),
     submit: status === 'Draft' && invoice.needsApproval && can('invoice.edit'),
     approve: (status === 'AwaitingApproval' || (status === 'Draft' && !invoice.needsApproval)) && can('invoice.approve'),
+    reject: status === 'AwaitingApproval' && can('invoice.approve'),
     send: ((status === 'Draft' && !invoice.needsApproval) || isIssued) && can('invoice.edit'),
     markDelivered: isIssued && !invoice.deliveredDate && can('invoice.edit'),
     recordPayment: (status === 'Sent' || status === 'PartlyPaid' || status === 'Approved') && can('paymentInfo.create'),
     reversePayment: can('paymentInfo.delete'),
-    void: status !== 'Void' && status !== 'Paid' && status !== 'Draft' && can('invoice.edit'),
+    void: status !== 'Void' && status !== 'Paid' && (status !== 'Draft' || isNumbered) && can('invoice.edit'),
     documents: status !== 'Draft',
     publicLink: status !== 'Draft' && status !== 'Void' && can('invoice.edit'),
   };
@@ -188,6 +191,11 @@ export function InvoiceViewPage() {
               Approve
             </Button>
           )}
+          {actions.reject && (
+            <Button color="red" variant="outline" onClick={() => setModal('reject')}>
+              Reject
+            </Button>
+          )}
           {actions.send && (
             <Button loading={busy === 'send-invoice'} onClick={() => void transition('send-invoice')}>
               {data.sentAt ? 'Resend' : 'Send'}
@@ -237,6 +245,15 @@ export function InvoiceViewPage() {
           )}
         </Group>
       </Group>
+
+      {data.status === 'Draft' && data.lastRejection && (
+        <Alert color="orange" title="Returned to draft" role="status">
+          <Text size="sm">
+            Rejected by {data.lastRejection.byUserName} on {displayDate(todayIso(new Date(data.lastRejection.at)))}:{' '}
+            {data.lastRejection.reason}
+          </Text>
+        </Alert>
+      )}
 
       {actions.publicLink && (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Public link">
@@ -394,6 +411,17 @@ export function InvoiceViewPage() {
           confirmLabel="Void invoice"
           onClose={() => setModal(null)}
           onConfirm={(reason) => transition('void-invoice', { reason })}
+        />
+      )}
+      {modal === 'reject' && (
+        <ReasonModal
+          opened
+          title="Reject invoice"
+          confirmLabel="Reject invoice"
+          description="The invoice goes back to draft; whoever prepared it sees your reason."
+          maxLength={500}
+          onClose={() => setModal(null)}
+          onConfirm={(reason) => transition('reject-invoice', { reason })}
         />
       )}
       {modal === 'payment' && (

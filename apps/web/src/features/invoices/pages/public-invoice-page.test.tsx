@@ -15,7 +15,7 @@ const line = {
   adjustment: '0.00',
 };
 const invoice: PublicInvoice = {
-  firm: { name: 'Obi & Co', logo: null, address: '3 Broad Street\nLagos', phone: '+234 1 234 5678' },
+  firm: { name: 'Obi & Co', logo: null, address: '3 Broad Street\nLagos', phone: '+234 1 234 5678', taxNumber: '12345678-0001' },
   invoiceNumber: 'INV-00007',
   status: 'PartlyPaid',
   statusLabel: 'Partly paid',
@@ -97,6 +97,7 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' })).toBeInTheDocument();
     expect(screen.getByText('Obi & Co')).toBeInTheDocument();
+    expect(screen.getByText('Tax identification number: 12345678-0001')).toBeInTheDocument();
     expect(screen.getByText('Partly paid')).toBeInTheDocument();
     expect(screen.getByText('MAT-00001 — Lease dispute')).toBeInTheDocument();
 
@@ -130,6 +131,13 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]!.headers.get('authorization')).toBeNull();
+  });
+
+  it('leaves the tax identification number out when the firm has none', async () => {
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, firm: { ...invoice.firm, taxNumber: null } } } });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' })).toBeInTheDocument();
+    expect(screen.queryByText(/Tax identification number/)).not.toBeInTheDocument();
   });
 
   it('shows a void invoice as void', async () => {

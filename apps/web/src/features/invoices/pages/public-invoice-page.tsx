@@ -119,6 +119,11 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
               {invoice.firm.phone}
             </Text>
           ) : null}
+          {invoice.firm.taxNumber ? (
+            <Text size="sm" c="dimmed">
+              Tax identification number: {invoice.firm.taxNumber}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap={4} align="flex-end">
           <Title order={1}>Invoice {invoice.invoiceNumber ?? ''}</Title>

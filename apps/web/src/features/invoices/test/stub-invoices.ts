@@ -21,6 +21,7 @@ export const settingsAnswer = {
     invoiceApprovalRequired: true,
     billOfChargesClock: false,
     defaultPaymentInstructions: null,
+    taxNumber: null,
   },
 };
 
