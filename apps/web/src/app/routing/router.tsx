@@ -304,6 +304,11 @@ export const routes: RouteObject[] = [
             handle: needs('invoice'),
             lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-view-page.tsx')).InvoiceViewPage }),
           },
+          {
+            path: 'billing/invoices/:id/edit',
+            handle: needs('invoice.edit'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-edit-page.tsx')).InvoiceEditPage }),
+          },
           comingSoon('settings', 'Settings', needs()),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
           {

@@ -34,6 +34,7 @@ export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
   const { status } = invoice;
   const isIssued = status === 'Approved' || status === 'Sent' || status === 'PartlyPaid';
   return {
+    edit: status === 'Draft' && can('invoice.edit'),
     delete: status === 'Draft' && can('invoice.delete'),
     submit: status === 'Draft' && invoice.needsApproval && can('invoice.edit'),
     approve: (status === 'AwaitingApproval' || (status === 'Draft' && !invoice.needsApproval)) && can('invoice.approve'),
@@ -178,6 +179,11 @@ export function InvoiceViewPage() {
           </Text>
         </Stack>
         <Group gap="xs" aria-label="Invoice actions" role="group">
+          {actions.edit && (
+            <Button component={Link} to={`/billing/invoices/${data.id}/edit`} variant="default">
+              Edit
+            </Button>
+          )}
           {actions.submit && (
             <Button loading={busy === 'submit-for-approval'} onClick={() => void transition('submit-for-approval')}>
               Submit for approval
