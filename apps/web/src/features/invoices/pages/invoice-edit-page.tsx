@@ -60,13 +60,12 @@ export function InvoiceEditPage() {
   const [chosenFor, setChosenFor] = useState<string | null>(null);
 
   const rows = useMemo(() => (data ? mergeRows(rowsOfInvoice(data), rowsOf(unbilled.data)) : rowsOf(undefined)), [data, unbilled.data]);
-  // Once per draft as saved (not again when the same invoice refetches).
-  const version = data ? `${data.id}:${data.updatedAt}` : null;
+  // Once per draft: a refetch (the window regaining focus) does not undo what the user has changed.
   useEffect(() => {
-    if (!data || !isDraft || version === chosenFor) return;
+    if (!data || !isDraft || data.id === chosenFor) return;
     chooseItemsOf(data);
-    setChosenFor(version);
-  }, [data, isDraft, version, chosenFor]);
+    setChosenFor(data.id);
+  }, [data, isDraft, chosenFor]);
   useEffect(() => () => billingState.clearInvoiceEntries(), []);
 
   if (invoice.isLoading) return <LoadingSpinner />;
@@ -88,7 +87,7 @@ export function InvoiceEditPage() {
       </Stack>
     );
   }
-  if (version !== chosenFor) return <LoadingSpinner />;
+  if (data.id !== chosenFor) return <LoadingSpinner />;
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
@@ -115,7 +114,7 @@ export function InvoiceEditPage() {
         )}
       </Paper>
       <InvoiceDraftForm
-        key={version}
+        key={data.id}
         rows={rows}
         itemsPlaceholder={canAddItems && unbilled.isLoading ? <Text>Loading unbilled items…</Text> : undefined}
         initial={initialOf(data)}
