@@ -328,6 +328,55 @@ describe('drafts: update and delete', () => {
     expect((await fixture.call('DELETE', `${TIME_ENTRY_BASE}/${extra}`, admin())).statusCode).toBe(409);
   });
 
+  it("edits a draft as the builder's edit mode does: adjustments and discount carried, a dropped item unbilled again, an item of another invoice refused with 409 and nothing changed", async () => {
+    const chosen = await items();
+    const [entryId] = chosen.timeEntryIds;
+    const invoice = await createDraft(chosen, {
+      lineAdjustments: [{ itemType: 'fee', itemId: entryId, adjustedAmount: '100000.00', reason: 'Courtesy write-down' }],
+      discountType: 'percent',
+      discountValue: '10',
+      notes: 'First terms',
+    });
+    expect(invoice.fees[0]).toMatchObject({ itemAmount: '120000.00', amount: '100000.00', adjustment: '-20000.00' });
+
+    // The edit: drop the expense, keep the write-down, change the discount and the notes.
+    const edit = draftBody(
+      { ...chosen, expenseIds: [] },
+      {
+        matterIds: [],
+        lineAdjustments: [{ itemType: 'fee', itemId: entryId, adjustedAmount: '100000.00', reason: 'Courtesy write-down' }],
+        discountType: 'amount',
+        discountValue: '500.50',
+        taxPercent: '0',
+        notes: 'Second terms',
+        total: '1.00',
+      },
+    );
+    const response = await call('PUT', `update-invoice/${invoice.id}`, edit);
+    expect(response.statusCode, response.body).toBe(200);
+    const edited = response.json().data;
+    expect(edited.expenses).toEqual([]);
+    expect(edited.fees[0]).toMatchObject({ amount: '100000.00', adjustmentReason: 'Courtesy write-down' });
+    expect(edited).toMatchObject({ discountType: 'amount', discountValue: '500.5', notes: 'Second terms', status: 'Draft' });
+    expect(edited.totals).toMatchObject({ subtotal: '350000.50', discountAmount: '500.50', taxAmount: '0.00', total: '349500.00' });
+    expect(edited.matters.map((covered: { id: string }) => covered.id)).toEqual([matter().id]);
+    const unbilled = (await call('GET', `get-unbilled-items?ClientId=${matter().clientId}`)).json().data;
+    expect(unbilled.expenses.map((expense: { id: string }) => expense.id)).toContain(chosen.expenseIds[0]);
+    expect(unbilled.timeEntries.map((entry: { id: string }) => entry.id)).not.toContain(entryId);
+
+    // An item another draft holds cannot be added: 409, and this draft is as it was.
+    const other = await createDraft({ timeEntryIds: [], expenseIds: [], flatFeeIds: [await flatFee('10.00')] });
+    const before = await snapshot();
+    const taken = await call('PUT', `update-invoice/${invoice.id}`, {
+      ...edit,
+      flatFeeIds: [...chosen.flatFeeIds, ...other.flatFees.map((line: { itemId: string }) => line.itemId)],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ success: false });
+    expect(await snapshot()).toEqual(before);
+    expect((await call('GET', `get-invoice/${invoice.id}`)).json().data.totals.total).toBe('349500.00');
+  });
+
   it('deletes a draft (soft): its items return to unbilled; an issued invoice cannot be deleted or changed', async () => {
     const chosen = await items();
     const invoice = await createDraft(chosen);

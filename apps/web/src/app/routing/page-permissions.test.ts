@@ -32,6 +32,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/billing', '', ['invoice']],
     ['/billing', '?view=aged-receivables', ['invoice']],
     ['/billing/invoices/0b7f0a52-1d2e-4a8f-9c3b-5d6e7f8a9b0c', '', ['invoice']],
+    ['/billing/invoices/0b7f0a52-1d2e-4a8f-9c3b-5d6e7f8a9b0c/edit', '', ['invoice.edit']],
     ['/billing/flat-fees', '', ['flatFeePermission']],
     ['/billing/flat-fees', '?search=lease', ['flatFeePermission']],
     ['/billing/flat-fees/add-new-flat-fee', '', ['flatFeePermission.create']],

@@ -1,4 +1,4 @@
-import type { MatterView } from '@matterhorn/shared';
+import type { ClientDetail, MatterView } from '@matterhorn/shared';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
@@ -51,6 +51,10 @@ const FIRM_SHELL_ROUTE_ID = 'firm-shell';
 /** The Invoices tab of the matter view (the invoices feature's list, scoped), loaded when the tab opens. */
 const LazyInvoiceListView = lazy(async () => ({
   default: (await import('../../features/invoices/components/invoice-list-view.tsx')).InvoiceListView,
+}));
+/** The Invoices tab of the client view, loaded when the tab opens. */
+const LazyClientInvoicesTab = lazy(async () => ({
+  default: (await import('../../features/invoices/components/client-invoices-tab.tsx')).ClientInvoicesTab,
 }));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
@@ -173,7 +177,18 @@ export const routes: RouteObject[] = [
           {
             path: 'clients/:id',
             handle: needs('clientInfo'),
-            lazy: async () => ({ Component: (await import('../../features/clients/pages/client-view-page.tsx')).ClientViewPage }),
+            // The Invoices tab comes from the invoices feature (shown to users with the invoice permission).
+            lazy: async () => {
+              const { ClientViewPage } = await import('../../features/clients/pages/client-view-page.tsx');
+              const tabPanels = {
+                invoices: (client: ClientDetail) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyClientInvoicesTab clientId={client.id} />
+                  </Suspense>
+                ),
+              };
+              return { Component: () => <ClientViewPage tabPanels={tabPanels} /> };
+            },
           },
           {
             path: 'clients/:id/edit',
@@ -303,6 +318,11 @@ export const routes: RouteObject[] = [
             path: 'billing/invoices/:id',
             handle: needs('invoice'),
             lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-view-page.tsx')).InvoiceViewPage }),
+          },
+          {
+            path: 'billing/invoices/:id/edit',
+            handle: needs('invoice.edit'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-edit-page.tsx')).InvoiceEditPage }),
           },
           comingSoon('settings', 'Settings', needs()),
           comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),

@@ -128,4 +128,37 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
     });
     expect(api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body).toMatchObject({ conflictCheckId: CHECK_ID });
   });
+
+  it('puts today’s content under Overview and adds the Invoices tab another feature fills, for users with the invoice permission', async () => {
+    stubClient();
+    const user = userEvent.setup({ delay: null });
+    const tabPanels = { invoices: (client: { id: string; name: string }) => <p>Invoices of {client.name}</p> };
+    const withInvoices = [{ path: '/clients/:id', element: <ClientViewPage tabPanels={tabPanels} /> }];
+    const { router } = renderRoutes(withInvoices, {
+      path: `/clients/${CLIENT_ID}`,
+      session: fakeSession({ permissions: [...ALL, 'invoice'] }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Obi v State' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Invoices' }));
+    expect(await screen.findByText('Invoices of Ada Obi')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Obi v State' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?activeTab=invoices');
+  });
+
+  it('opens the tab the address names, and shows no Invoices tab without the invoice permission', async () => {
+    stubClient();
+    const tabPanels = { invoices: () => <p>Client invoices</p> };
+    const withInvoices = [{ path: '/clients/:id', element: <ClientViewPage tabPanels={tabPanels} /> }];
+    const first = renderRoutes(withInvoices, {
+      path: `/clients/${CLIENT_ID}?activeTab=invoices`,
+      session: fakeSession({ permissions: ['clientInfo', 'invoice'] }),
+    });
+    expect(await screen.findByText('Client invoices')).toBeInTheDocument();
+    first.unmount();
+    renderRoutes(withInvoices, { path: `/clients/${CLIENT_ID}?activeTab=invoices`, session: fakeSession({ permissions: ['clientInfo'] }) });
+    expect(await screen.findByRole('link', { name: 'Obi v State' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Invoices' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Client invoices')).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Grid, Group, Stack, Title } from '@mantine/core';
-import { hasPermissions } from '@matterhorn/shared';
+import { Anchor, Badge, Button, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
+import { hasPermissions, type ClientDetail } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
@@ -15,8 +15,21 @@ import { ConfirmModal } from '../components/confirm-modal.tsx';
 import { PortalAccessPanel } from '../components/portal-access-panel.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
-/** /clients/:id: details, contacts, custom fields, matters and portal access of one client. */
-export function ClientViewPage() {
+/** The view's tabs (?activeTab=): the overview, and tabs other features fill, each behind its permission. */
+export const CLIENT_TABS = [
+  { value: 'overview', label: 'Overview', permission: null },
+  { value: 'invoices', label: 'Invoices', permission: 'invoice' },
+] as const;
+
+export type ClientTabValue = Exclude<(typeof CLIENT_TABS)[number]['value'], 'overview'>;
+
+export type ClientViewPageProps = {
+  /** Tabs filled by other features, composed in app/routing (features never import each other); a tab without one is not shown. */
+  tabPanels?: Partial<Record<ClientTabValue, (client: ClientDetail) => ReactNode>>;
+};
+
+/** /clients/:id: details, contacts, custom fields, matters and portal access of one client; its invoices in a tab. */
+export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
@@ -25,8 +38,12 @@ export function ClientViewPage() {
   const customFields = useQuery(customFieldsQuery('client'));
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
 
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  const tabs = CLIENT_TABS.filter((tab) => tab.value === 'overview' || (tabPanels[tab.value] && can(tab.permission)));
+  const requested = searchParams.get('activeTab');
+  const activeTab = tabs.some((tab) => tab.value === requested) ? (requested as string) : 'overview';
 
   if (client.isPending) return <LoadingSpinner label="Loading client" />;
   if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
@@ -74,21 +91,53 @@ export function ClientViewPage() {
           )}
         </Group>
       </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <ClientDetails client={detail} customFields={customFields.data ?? []} />
-            <ClientMatters client={detail} canAddMatter={can('matterMaster.create')} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <PortalAccessPanel
-            client={detail}
-            canEdit={can('clientInfo.edit')}
-            onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
-          />
-        </Grid.Col>
-      </Grid>
+      <Tabs
+        value={activeTab}
+        onChange={(tab) =>
+          setSearchParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('activeTab', tab ?? 'overview');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="md">
+                <ClientDetails client={detail} customFields={customFields.data ?? []} />
+                <ClientMatters client={detail} canAddMatter={can('matterMaster.create')} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <PortalAccessPanel
+                client={detail}
+                canEdit={can('clientInfo.edit')}
+                onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
+              />
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        {tabs.map(
+          (tab) =>
+            tab.value !== 'overview' && (
+              <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+                {tabPanels[tab.value]?.(detail)}
+              </Tabs.Panel>
+            ),
+        )}
+      </Tabs>
       <ConfirmModal
         opened={isConfirmingDelete}
         title="Delete client?"

@@ -156,7 +156,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
             <Table.Tr>
               <Table.Th>Number</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>Client</Table.Th>
+              {!fixedClientId && <Table.Th>Client</Table.Th>}
               <Table.Th>Matters</Table.Th>
               <Table.Th>Issued</Table.Th>
               <Table.Th>Due</Table.Th>
@@ -167,7 +167,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={8}>
+                <Table.Td colSpan={fixedClientId ? 7 : 8}>
                   <Text size="sm" c="dimmed" ta="center">
                     {list.isLoading ? 'Loading…' : 'No invoices found.'}
                   </Text>
@@ -184,7 +184,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <InvoiceStatusBadge status={row.status} isOverdue={row.isOverdue} />
                 </Table.Td>
-                <Table.Td>{row.clientName}</Table.Td>
+                {!fixedClientId && <Table.Td>{row.clientName}</Table.Td>}
                 <Table.Td>{row.matterNames.join(', ')}</Table.Td>
                 <Table.Td>{displayDate(row.issueDate)}</Table.Td>
                 <Table.Td>{displayDate(row.dueDate)}</Table.Td>

@@ -36,6 +36,7 @@ export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
   // A draft rejected after submission keeps its number: it is voided, never deleted.
   const isNumbered = Boolean(invoice.invoiceNumber);
   return {
+    edit: status === 'Draft' && can('invoice.edit'),
     delete: status === 'Draft' && !isNumbered && can('invoice.delete'),
     submit: status === 'Draft' && invoice.needsApproval && can('invoice.edit'),
     approve: (status === 'AwaitingApproval' || (status === 'Draft' && !invoice.needsApproval)) && can('invoice.approve'),
@@ -181,6 +182,11 @@ export function InvoiceViewPage() {
           </Text>
         </Stack>
         <Group gap="xs" aria-label="Invoice actions" role="group">
+          {actions.edit && (
+            <Button component={Link} to={`/billing/invoices/${data.id}/edit`} variant="default">
+              Edit
+            </Button>
+          )}
           {actions.submit && (
             <Button loading={busy === 'submit-for-approval'} onClick={() => void transition('submit-for-approval')}>
               Submit for approval

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { allowSlowRenders, flatFeeItem, sessionWith, SETTINGS, settingsAnswer, stubApi, UNBILLED } from './stub-invoices.ts';
+import { allowSlowRenders, CLIENT_ID, flatFeeItem, sessionWith, SETTINGS, settingsAnswer, stubApi, UNBILLED } from './stub-invoices.ts';
 import { InvoiceBuilderPage } from '../pages/invoice-builder-page.tsx';
 import { invoiceActionsFor } from '../pages/invoice-view-page.tsx';
 
@@ -62,6 +62,20 @@ describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Discount (%)' }), '10');
     await waitFor(() => expect(screen.getByTestId('total-total')).toHaveTextContent(expectedTotal(['1000.00'], '10')));
     expect(billingState.get().discount).toEqual({ type: 'percent', value: '10' });
+  });
+
+  it('starts with the client a link names (?clientId=, the client view’s New invoice)', async () => {
+    const api = stubApi({
+      [`GET ${UNBILLED}`]: () => ({ data: { timeEntries: [], expenses: [], flatFees } }),
+      [`GET ${SETTINGS}`]: () => settingsAnswer,
+    });
+    renderRoutes([{ path: '/billing/invoice/invoice-empty', element: <InvoiceBuilderPage /> }], {
+      path: `/billing/invoice/invoice-empty?clientId=${CLIENT_ID}`,
+      session: sessionWith(['invoice', 'invoice.create']),
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Bill Stage one' })).toBeChecked();
+    expect(api.lastQuery(UNBILLED)?.get('ClientId')).toBe(CLIENT_ID);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Client/ })).toHaveTextContent('Ada Lovelace'));
   });
 
   it('asks a reason before a line adjustment is kept', async () => {

@@ -1,4 +1,4 @@
-import type { FlatFeeListItem } from '@matterhorn/shared';
+import type { FlatFeeListItem, Invoice, InvoiceLine } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
 import { lookupAnswers } from '../../../test/msw/contract-answers.ts';
@@ -46,6 +46,96 @@ export function flatFeeItem(overrides: Partial<FlatFeeListItem> = {}): FlatFeeLi
     addedByUserId: USER_A,
     addedByUserName: 'Grace Hopper',
     createdAt: '2024-03-05T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export const INVOICE_ID = '99999999-9999-4999-8999-999999999999';
+
+/** A flat fee's line on an invoice (amount: the billed amount, adjusted or not). */
+export function flatFeeLine(overrides: Partial<InvoiceLine> & Pick<InvoiceLine, 'itemId' | 'description' | 'itemAmount'>): InvoiceLine {
+  const amount = overrides.amount ?? overrides.itemAmount;
+  return {
+    id: `line-${overrides.itemId}`,
+    itemType: 'flatFee',
+    lineDate: '2024-03-05',
+    matterId: MATTER_ID,
+    matterName: 'Share purchase agreement',
+    matterNumber: 'MAT-00002',
+    feeEarnerId: USER_A,
+    feeEarnerName: 'Grace Hopper',
+    hours: null,
+    rate: overrides.itemAmount,
+    quantity: '1',
+    amount,
+    adjustment: '0.00',
+    adjustmentReason: null,
+    utbmsTaskCode: null,
+    utbmsActivityCode: null,
+    utbmsExpenseCode: null,
+    sortOrder: 0,
+    ...overrides,
+  };
+}
+
+/** An invoice as get-invoice answers it (a draft of flat fees unless told otherwise; totals are not recomputed). */
+export function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: INVOICE_ID,
+    invoiceNumber: null,
+    status: 'Draft',
+    statusLabel: 'Draft',
+    clientId: CLIENT_ID,
+    clientName: 'Ada Lovelace',
+    clientEmail: null,
+    clientAddress: null,
+    matters: [{ id: MATTER_ID, name: 'Share purchase agreement', matterNumber: 'MAT-00002' }],
+    issueDate: '2026-11-02',
+    dueDate: '2026-12-02',
+    isOverdue: false,
+    discountType: null,
+    discountValue: null,
+    taxName: 'VAT',
+    taxPercent: '7.5',
+    taxAppliesTo: 'both',
+    notes: null,
+    paymentInstructions: null,
+    currencySymbol: '₦',
+    currencyCode: 'NGN',
+    fees: [],
+    expenses: [],
+    flatFees: [],
+    totals: {
+      feesSubtotal: '0.00',
+      expensesSubtotal: '0.00',
+      flatFeesSubtotal: '0.00',
+      subtotal: '0.00',
+      discountAmount: '0.00',
+      taxableAmount: '0.00',
+      taxAmount: '0.00',
+      total: '0.00',
+      paidAmount: '0.00',
+      writtenOffAmount: '0.00',
+      balanceDue: '0.00',
+    },
+    payments: [],
+    writeOffs: [],
+    statusHistory: [],
+    deliveredDate: null,
+    deliveryMethod: null,
+    recoverableFromDate: null,
+    billOfChargesClock: false,
+    sentAt: null,
+    approvedAt: null,
+    approvedByUserName: null,
+    voidedAt: null,
+    voidReason: null,
+    createdByUserName: 'Grace Hopper',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    canEdit: true,
+    needsApproval: true,
+    lastRejection: null,
     ...overrides,
   };
 }
