@@ -27,6 +27,8 @@ async function choose(page: Page, scope: Locator | Page, field: string, search: 
   await page.getByRole('option', { name: option }).click();
 }
 
+type ListOf<T> = T[] | { data: T[] };
+const itemsOf = <T>(list: ListOf<T>) => (Array.isArray(list) ? list : list.data);
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 test('an invoice from a matter’s time, expense and flat fee with a 10% discount and VAT: submitted, approved by an approver, sent, seen through its public link, paid in two parts', async ({
@@ -48,30 +50,55 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
     billOfChargesClock: true,
     defaultPaymentInstructions: 'Pay to GTBank 0123456789',
   });
-  const clients = await firmApi<{ people: { userId: string; name: string }[]; companies: { companyId: string; companyName: string }[] }>(
+  // A client's hourly matter gets a billable time entry and an approved expense of this journey's own,
+  // so the invoice never depends on what the demo data or another journey left unbilled.
+  const clients = await firmApi<{ companies: { companyId: string; companyName: string }[] }>(
     page,
     'GET',
     '/admin/client-info/get-associated-client-users',
   );
-  const candidates = [
-    ...clients.companies.map((company) => ({ id: company.companyId, name: company.companyName })),
-    ...clients.people.map((person) => ({ id: person.userId, name: person.name })),
-  ];
-  let chosen: { name: string; matter: string } | null = null;
-  for (const candidate of candidates) {
-    const items = await firmApi<{ timeEntries: unknown[]; expenses: { matterName: string }[] }>(
+  let chosen: { id: string; name: string; matterId: string; matter: string } | null = null;
+  for (const company of clients.companies) {
+    const matters = await firmApi<ListOf<{ id: string; matterName: string; matterRate: string; status: string }>>(
       page,
       'GET',
-      `/admin/invoice/get-unbilled-items?ClientId=${candidate.id}`,
+      `/admin/matter-master/get-matter-name-using-client?ClientId=${company.companyId}`,
     );
-    if (items.timeEntries.length > 0 && items.expenses.length > 0) {
-      chosen = { name: candidate.name, matter: items.expenses[0]!.matterName };
+    const hourly = itemsOf(matters).find((matter) => matter.matterRate === 'Hourly' && matter.status === 'Open');
+    if (hourly) {
+      chosen = { id: company.companyId, name: company.companyName, matterId: hourly.id, matter: hourly.matterName };
       break;
     }
   }
-  expect(chosen, 'a demo client with unbilled time and expenses').not.toBeNull();
+  expect(chosen, 'a demo client with an open hourly matter').not.toBeNull();
   const CLIENT = chosen!.name;
   const MATTER = chosen!.matter;
+  const [profile] = await firmApi<{ id: string }[]>(page, 'GET', '/users/get-user-profile');
+  const activities = await firmApi<ListOf<{ id: string }>>(page, 'GET', '/admin/activity/get-activity-type');
+  const categories = await firmApi<ListOf<{ id: string }>>(page, 'GET', '/admin/expense-flat-fees-info/get-expense-categories');
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  await firmApi(page, 'POST', '/admin/time-entry', {
+    clientId: chosen!.id,
+    matterId: chosen!.matterId,
+    activityId: itemsOf(activities)[0]!.id,
+    isBillable: 4,
+    timeEntryUserId: profile!.id,
+    description: unique('Drafting the share purchase agreement'),
+    timeEntryDate: today,
+    duration: '1.5',
+    exchangeRate: '1',
+    ManualTimeEntry: true,
+  });
+  await firmApi(page, 'POST', '/admin/expense-flat-fees-info/create-expense', {
+    clientId: chosen!.id,
+    matterId: chosen!.matterId,
+    expenseDate: today,
+    description: unique('Court filing fee'),
+    categoryId: itemsOf(categories)[0]!.id,
+    quantity: '1',
+    unitCost: '15000.00',
+    isBillable: 4,
+  });
   await page.getByRole('button', { name: 'Create New' }).click();
   await page.getByRole('menuitem', { name: 'Flat Fee' }).click();
   const feeForm = page.getByRole('form', { name: 'New flat fee' });
