@@ -162,7 +162,7 @@ export function ExpensesTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatAmount(expense.amount, expense.currencySymbol)}
                 </Table.Td>
-                <Table.Td miw={140} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Stack gap={4} align="flex-start">
                     <ApprovalBadge status={expense.approvalStatus} />
                     <PaymentBadge status={expense.paymentStatus} />
