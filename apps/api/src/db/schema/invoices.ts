@@ -109,7 +109,9 @@ export const invoices = pgTable(
     index('invoices_number_trgm_idx').using('gin', sql`${table.invoiceNumber} gin_trgm_ops`),
     // The list's totals (IncludeTotals), read from the index alone: created in migration 0033 with
     // INCLUDE (total, paid_amount, balance_due).
-    index('invoices_firm_totals_idx').on(table.firmId, table.status).where(sql`deleted_at is null`),
+    index('invoices_firm_totals_idx')
+      .on(table.firmId, table.status)
+      .where(sql`deleted_at is null`),
   ],
 );
 
