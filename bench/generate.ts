@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/database.ts';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
 import { expenseFactsQuery, insertExpensesAndFlatFees, type ExpenseFacts, type ExpenseVolumes } from './generate-expenses.ts';
+import { insertInvoices, invoiceFactsQuery, type InvoiceFacts, type InvoiceVolumes } from './generate-invoices.ts';
 import { insertTimeEntries, timeEntryFactsQuery, type TimeEntryFacts, type TimeEntryVolumes } from './generate-time-entries.ts';
 
 /**
@@ -33,6 +34,8 @@ export type GenerateOptions = {
   timeEntries?: TimeEntryVolumes;
   /** Issue 14's expenses and flat fees (generate-expenses.ts); none when absent. */
   expenses?: ExpenseVolumes;
+  /** Issue 15's invoices (generate-invoices.ts); none when absent. */
+  invoices?: InvoiceVolumes;
 };
 
 type Count = 'firms' | 'users' | 'clients' | 'clientContacts' | 'matters' | 'matterAssignees' | 'matterPracticeAreas' | 'matterParties';
@@ -46,12 +49,14 @@ export type GeneratedData = {
   timeEntries: TimeEntryFacts | null;
   /** Issue 14: the expenses and flat fees and what its scenarios filter on, when they were generated with a large firm. */
   expenses: ExpenseFacts | null;
+  /** Issue 15: the invoices and what its scenarios filter on, when they were generated with a large firm. */
+  invoices: InvoiceFacts | null;
   milliseconds: number;
   /** Milliseconds per statement, to see what dominates. */
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -92,11 +97,23 @@ export const ISSUE14_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   expenses: { expenses: { perFirm: 20, largeFirm: 200_000 }, flatFees: { perFirm: 5, largeFirm: 50_000 } },
 };
 
+/**
+ * Issue 15 ("Speed"): 1,000 firms of 10 invoices each, and one firm of 100,000 invoices on 2,000
+ * matters of 2,000 clients (25 staff); the create scenarios add their own unbilled items.
+ */
+export const ISSUE15_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  firms: 1_000,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  invoices: { perFirm: 10, largeFirm: 100_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
   issue4: ISSUE4_GENERATE_OPTIONS,
   issue14: ISSUE14_GENERATE_OPTIONS,
+  issue15: ISSUE15_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */
@@ -276,6 +293,7 @@ export async function generateData(database: Database, options: GenerateOptions)
   const counts = {} as Record<Count, number>;
   const timeEntries = options.timeEntries && (options.timeEntries.perFirm > 0 || options.timeEntries.largeFirm > 0);
   const expenses = Boolean(options.expenses);
+  const invoices = Boolean(options.invoices);
   await database.db.transaction(async (tx) => {
     const step = async (label: string, query: SQL) => {
       const stepStarted = performance.now();
@@ -299,7 +317,12 @@ export async function generateData(database: Database, options: GenerateOptions)
     // cheaper than maintaining trigram indexes and checking keys row by row. The definitions come
     // from the catalogue, so they are exactly the migrated ones, and re-adding a foreign key
     // validates every row, so the data is checked against the schema all the same.
-    const bulkTables = [...BULK_TABLES, ...(timeEntries ? ['time_entries'] : []), ...(expenses ? ['expenses', 'flat_fees'] : [])];
+    const bulkTables = [
+      ...BULK_TABLES,
+      ...(timeEntries ? ['time_entries'] : []),
+      ...(expenses ? ['expenses', 'flat_fees'] : []),
+      ...(invoices ? ['invoices', 'invoice_matters'] : []),
+    ];
     const deferred = await timed('drop indexes and foreign keys', () => deferIndexesAndForeignKeys(tx, bulkTables));
     // matter_list_names is filled once at the end, as migration 0017 backfills it: its triggers,
     // refreshing within the load before any statistics exist, were planned to read the whole of a
@@ -586,6 +609,7 @@ export async function generateData(database: Database, options: GenerateOptions)
 
     if (timeEntries) await insertTimeEntries(tx, step, options.timeEntries!);
     if (expenses) await insertExpensesAndFlatFees(tx, step, options.expenses!);
+    if (invoices) await insertInvoices(tx, step, options.invoices!);
 
     await timed('indexes', () => deferred.restoreIndexes());
     await timed('foreign keys', () => deferred.restoreForeignKeys());
@@ -614,6 +638,8 @@ export async function generateData(database: Database, options: GenerateOptions)
     timeEntries: facts ?? null,
     expenses:
       expenses && feeEarner ? (rowsOf<ExpenseFacts>(await database.db.execute(expenseFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
+    invoices:
+      invoices && feeEarner ? (rowsOf<InvoiceFacts>(await database.db.execute(invoiceFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     milliseconds: Math.round(performance.now() - started),
     steps,
   };

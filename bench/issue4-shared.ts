@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import type { RunningServer } from './child-servers.ts';
 import type { GeneratedData } from './generate.ts';
-import { format, type Download, type Measurement, type SkippedScenario } from './report.ts';
+import { format, type Check, type Download, type Measurement, type SkippedScenario, type Timing } from './report.ts';
 
 /** What issue4.ts, issue4-csv.ts and issue4-timer.ts share: the targets, the run's context, skipping and settling. */
 export const ISSUE4_TARGETS = { listP99Ms: 25, minShareOfBare: 0.7, timerP99Ms: 15, csvSeconds: 3, csvRssGrowthMiB: 100 };
@@ -30,7 +30,14 @@ export type Issue4Context = {
   summarize: (result: Result, hello: Result) => Measurement;
 };
 
-export type Issue4Results = { results: Measurement[]; downloads: Download[]; skipped: SkippedScenario[] };
+export type Issue4Results = {
+  results: Measurement[];
+  downloads: Download[];
+  skipped: SkippedScenario[];
+  /** Issue 15's timed runs and checks. */
+  timings?: Timing[];
+  checks?: Check[];
+};
 
 /**
  * Waits until no query of an earlier scenario still runs in the bench database: a request

@@ -47,6 +47,20 @@ export type Download = {
   pass: boolean;
 };
 
+/** Issue 15: work timed run by run (a create over HTTP, a PDF build); the target applies to the median. */
+export type Timing = {
+  scenario: string;
+  runsMs: number[];
+  medianMs: number;
+  worstMs: number;
+  targetMs: number;
+  pass: boolean;
+  detail?: string;
+};
+
+/** Issue 15: a correctness check under load (50 creates racing over the same items). */
+export type Check = { scenario: string; pass: boolean; detail: string };
+
 /** A scenario that was not measured, and why (the endpoint is not built yet, or it failed its check). */
 export type SkippedScenario = { scenario: string; reason: string };
 
@@ -61,6 +75,8 @@ export type Section =
       setupMs: { migrate: number; passwordHash: number; generate: number; signIn: number };
       results: Measurement[];
       downloads?: Download[];
+      timings?: Timing[];
+      checks?: Check[];
       skippedScenarios: SkippedScenario[];
     };
 
@@ -107,6 +123,28 @@ export function printTable(section: Extract<Section, { results: Measurement[] }>
         `≤ ${download.targetSeconds} s, ≤ ${download.targetRssGrowthMiB} MB`,
         download.pass ? 'PASS' : 'FAIL',
       ]),
+    );
+  }
+  if (section.timings?.length) {
+    console.log('');
+    printRows(
+      ['timed', 'runs', 'median ms', 'worst ms', 'target', 'result', 'detail'],
+      section.timings.map((timing) => [
+        timing.scenario,
+        String(timing.runsMs.length),
+        format(timing.medianMs, 0),
+        format(timing.worstMs, 0),
+        `median ≤ ${format(timing.targetMs, 0)} ms`,
+        timing.pass ? 'PASS' : 'FAIL',
+        timing.detail ?? '',
+      ]),
+    );
+  }
+  if (section.checks?.length) {
+    console.log('');
+    printRows(
+      ['check', 'result', 'detail'],
+      section.checks.map((check) => [check.scenario, check.pass ? 'PASS' : 'FAIL', check.detail]),
     );
   }
   for (const skipped of section.skippedScenarios) console.log(`${skipped.scenario}: skipped: ${skipped.reason}`);

@@ -6,6 +6,7 @@ import autocannon, { type Result } from 'autocannon';
 import { killServers, startServer } from './child-servers.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
 import { runIssue14 } from './issue14.ts';
+import { runIssue15 } from './issue15.ts';
 import { runIssue4 } from './issue4.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
 import {
@@ -13,11 +14,13 @@ import {
   format,
   printTable,
   round,
+  type Check,
   type Download,
   type Measurement,
   type Section,
   type SkippedScenario,
   type Target,
+  type Timing,
 } from './report.ts';
 
 /**
@@ -26,7 +29,8 @@ import {
  * under the same load. `npm run bench -- --scale=issue3` (or BENCH_SCALE=issue3) loads issue 3's
  * volumes and adds the client list, matter list and conflict-check scenarios with their targets;
  * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts);
- * `--scale=issue14` a firm of 200,000 expenses and 50,000 flat fees and runs issue 14's (issue14.ts).
+ * `--scale=issue14` a firm of 200,000 expenses and 50,000 flat fees and runs issue 14's (issue14.ts);
+ * `--scale=issue15` a firm of 100,000 invoices and runs issue 15's (issue15.ts).
  * See README.md for the environment variables.
  */
 
@@ -86,8 +90,8 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4' && scale !== 'issue14')
-    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14)`);
+  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4' && scale !== 'issue14' && scale !== 'issue15')
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15)`);
   return scale;
 }
 
@@ -357,8 +361,10 @@ async function benchDatabase(target: Target): Promise<Section> {
       }
       // Issue 4: the time-entry list and its CSV as the large firm's administrator, and the timer.
       let downloads: Download[] | undefined;
-      if ((settings.scale === 'issue4' || settings.scale === 'issue14') && databaseUrl) {
-        const run = settings.scale === 'issue4' ? runIssue4 : runIssue14;
+      let timings: Timing[] | undefined;
+      let checks: Check[] | undefined;
+      if ((settings.scale === 'issue4' || settings.scale === 'issue14' || settings.scale === 'issue15') && databaseUrl) {
+        const run = settings.scale === 'issue4' ? runIssue4 : settings.scale === 'issue14' ? runIssue14 : runIssue15;
         const issue4 = await run({
           baseUrl,
           adminToken: tokens[0]!,
@@ -374,6 +380,8 @@ async function benchDatabase(target: Target): Promise<Section> {
         });
         results.push(...issue4.results);
         downloads = issue4.downloads;
+        timings = issue4.timings;
+        checks = issue4.checks;
         skippedScenarios = issue4.skipped;
       }
       return {
@@ -389,6 +397,8 @@ async function benchDatabase(target: Target): Promise<Section> {
         },
         results,
         ...(downloads ? { downloads } : {}),
+        ...(timings ? { timings } : {}),
+        ...(checks ? { checks } : {}),
         skippedScenarios,
       };
     } finally {
@@ -450,6 +460,11 @@ async function main() {
   const failed = sections.some((section) => 'results' in section && section.results.some((result) => result.non2xx + result.errors > 0));
   if (failed) {
     console.error('Some requests failed (non-2xx or socket errors): those numbers do not measure the intended work.');
+    process.exitCode = 1;
+  }
+  const failedChecks = sections.flatMap((section) => ('checks' in section ? (section.checks ?? []).filter((check) => !check.pass) : []));
+  if (failedChecks.length > 0) {
+    console.error(`Some checks failed: ${failedChecks.map((check) => check.scenario).join('; ')}`);
     process.exitCode = 1;
   }
   const broken = sections.flatMap((section) =>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
@@ -15,7 +15,6 @@ import {
   matters,
   users,
 } from '../../db/schema/index.ts';
-import { substringPattern } from '../../platform/lists/list-statements.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'firmId' | 'invoiceId'>;
@@ -234,108 +233,6 @@ const today = sql`(now() at time zone coalesce((select zone.time_zone from ${fir
 /** Issued, money still due, past its due date (in the firm's time zone). */
 export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent', 'PartlyPaid') and ${invoices.balanceDue} > 0
   and ${invoices.dueDate} < ${today})`;
-
-export type InvoiceListFilters = {
-  status?: InvoiceStatus | undefined;
-  clientId?: string | undefined;
-  matterId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  isOverdue?: boolean;
-  searchText?: string | undefined;
-};
-
-function listConditions(firmId: string, filters: InvoiceListFilters): SQL {
-  const pattern = filters.searchText ? substringPattern(filters.searchText) : null;
-  return and(
-    eq(invoices.firmId, firmId),
-    isNull(invoices.deletedAt),
-    filters.status ? eq(invoices.status, filters.status) : undefined,
-    filters.clientId ? eq(invoices.clientId, filters.clientId) : undefined,
-    filters.matterId
-      ? sql`exists (select 1 from ${invoiceMatters} covered where covered.firm_id = ${firmId}
-          and covered.invoice_id = "invoices"."id" and covered.matter_id = ${filters.matterId})`
-      : undefined,
-    filters.from ? gte(invoices.issueDate, filters.from) : undefined,
-    filters.to ? lte(invoices.issueDate, filters.to) : undefined,
-    filters.isOverdue ? isOverdue : undefined,
-    pattern
-      ? or(
-          ilike(invoices.invoiceNumber, pattern),
-          sql`${invoices.clientId} in (select searched.id from ${clients} searched
-            where searched.firm_id = ${firmId} and searched.display_name ilike ${pattern})`,
-        )
-      : undefined,
-  )!;
-}
-
-const SORTS = {
-  invoiceNumber: [invoices.numberValue],
-  clientName: [sql`(select sorted.display_name from ${clients} sorted where sorted.id = ${invoices.clientId})`],
-  issueDate: [invoices.issueDate, invoices.createdAt],
-  dueDate: [invoices.dueDate, invoices.createdAt],
-  total: [invoices.total],
-  balanceDue: [invoices.balanceDue],
-  status: [invoices.status],
-  createdAt: [invoices.createdAt],
-} as const;
-export type InvoiceSortColumn = keyof typeof SORTS;
-
-const listColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  status: sql<InvoiceStatus>`${invoices.status}`,
-  clientId: invoices.clientId,
-  clientName: sql<string>`(select named.display_name from ${clients} named where named.id = ${invoices.clientId})`,
-  matterNames: sql<string[]>`array(select covered_matter.matter_name from ${invoiceMatters} covered
-    join ${matters} covered_matter on covered_matter.id = covered.matter_id
-    where covered.firm_id = "invoices"."firm_id" and covered.invoice_id = "invoices"."id" order by covered_matter.matter_name)`,
-  issueDate: invoices.issueDate,
-  dueDate: invoices.dueDate,
-  isOverdue,
-  total: invoices.total,
-  paidAmount: invoices.paidAmount,
-  balanceDue: invoices.balanceDue,
-  currencySymbol: sql<string>`coalesce((select money.symbol from ${currencies} money where money.id = ${invoices.currencyId}), '')`,
-  deliveredDate: invoices.deliveredDate,
-  createdAt: invoices.createdAt,
-};
-
-export async function findInvoicePage(
-  tx: Tx,
-  firmId: string,
-  filters: InvoiceListFilters,
-  sort: { column: InvoiceSortColumn; direction: 'asc' | 'desc' },
-  window: { limit: number; offset: number },
-) {
-  const direction = sort.direction === 'asc' ? asc : desc;
-  const order = [...SORTS[sort.column].map((key) => direction(key as SQL)), direction(invoices.id)];
-  return tx
-    .select(listColumns)
-    .from(invoices)
-    .where(listConditions(firmId, filters))
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-}
-export type InvoiceListRow = Awaited<ReturnType<typeof findInvoicePage>>[number];
-
-export async function countInvoices(tx: Tx, firmId: string, filters: InvoiceListFilters): Promise<number> {
-  const [row] = await tx.select({ count: count() }).from(invoices).where(listConditions(firmId, filters));
-  return Number(row?.count ?? 0);
-}
-
-export async function sumInvoices(tx: Tx, firmId: string, filters: InvoiceListFilters) {
-  const [row] = await tx
-    .select({
-      total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
-      paidAmount: sql<string>`coalesce(sum(${invoices.paidAmount}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
-      balanceDue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.status} in ('Approved', 'Sent', 'PartlyPaid')), 0)::numeric(20, 2)::text`,
-    })
-    .from(invoices)
-    .where(listConditions(firmId, filters));
-  return row!;
-}
 
 /**
  * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and by days past

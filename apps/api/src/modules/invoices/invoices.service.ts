@@ -14,9 +14,6 @@ import {
   type Invoice,
   type InvoiceLine,
   type InvoiceLineType,
-  type InvoiceListItem,
-  type invoiceListQuerySchema,
-  type InvoicePage,
   type InvoiceSettings,
   type invoiceSettingsInputSchema,
   type InvoiceStatus,
@@ -40,11 +37,9 @@ import { createFlatFeeBilling, findUnbilledFlatFees } from '../flat-fees/flat-fe
 import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { createTimeEntryBilling, findUnbilledTimeEntries } from '../time-entries/time-entries.api.ts';
 import {
-  countInvoices,
   findAgedReceivables,
   findClient,
   findInvoiceDetail,
-  findInvoicePage,
   findInvoiceSettings,
   findMatters,
   findPayment,
@@ -55,7 +50,6 @@ import {
   insertWriteOff,
   lockInvoice,
   replaceLinesAndMatters,
-  sumInvoices,
   updateInvoice,
   updateInvoiceSettings,
   type InvoiceDetailRow,
@@ -63,9 +57,9 @@ import {
   type InvoiceRow,
   type InvoiceSettingsRow,
 } from './invoices.repository.ts';
+import { createInvoiceListService } from './invoice-list.service.ts';
 
 type UnbilledQuery = z.output<typeof unbilledItemsQuerySchema>;
-type ListQuery = z.output<typeof invoiceListQuerySchema>;
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
 type SendInput = z.output<typeof sendInvoiceSchema>;
 type PaymentInput = z.output<typeof recordPaymentSchema>;
@@ -415,14 +409,6 @@ export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string
   if (!row) throw notFound('Invoice');
   return invoiceOf(row, settings, principal);
 }
-
-const listItemOf = (row: Awaited<ReturnType<typeof findInvoicePage>>[number]): InvoiceListItem => ({
-  ...row,
-  statusLabel: INVOICE_STATUS_LABELS[row.status],
-  isOverdue: Boolean(row.isOverdue),
-  matterNames: row.matterNames ?? [],
-  createdAt: new Date(row.createdAt).toISOString(),
-});
 
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
@@ -884,64 +870,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         return viewOf(tx, principal, invoiceId);
       }),
 
-    page: (principal: FirmPrincipal, query: ListQuery): Promise<InvoicePage> =>
-      database.withFirm(
-        principal.firmId,
-        async (tx) => {
-          const filters = filtersOf(query);
-          const sort = { column: query.sortColumn ?? 'issueDate', direction: query.sortType };
-          const [rows, totalCount] = await Promise.all([
-            findInvoicePage(tx, principal.firmId, filters, sort, { limit: query.size, offset: (query.page - 1) * query.size }),
-            countInvoices(tx, principal.firmId, filters),
-          ]);
-          const page = { data: rows.map(listItemOf), page: query.page, size: query.size, totalCount };
-          return query.IncludeTotals ? { ...page, totals: await sumInvoices(tx, principal.firmId, filters) } : page;
-        },
-        READ_ONLY,
-      ),
-
-    csv: (principal: FirmPrincipal, query: ListQuery): Promise<string> =>
-      database.withFirm(
-        principal.firmId,
-        async (tx) => {
-          const rows = await findInvoicePage(
-            tx,
-            principal.firmId,
-            filtersOf(query),
-            { column: query.sortColumn ?? 'issueDate', direction: query.sortType },
-            { limit: 100_000, offset: 0 },
-          );
-          return csvOf([
-            [
-              'Invoice number',
-              'Status',
-              'Client',
-              'Matters',
-              'Issue date',
-              'Due date',
-              'Overdue',
-              'Total',
-              'Paid',
-              'Balance due',
-              'Delivered',
-            ],
-            ...rows.map((row) => [
-              row.invoiceNumber ?? '',
-              INVOICE_STATUS_LABELS[row.status],
-              row.clientName,
-              (row.matterNames ?? []).join('; '),
-              row.issueDate,
-              row.dueDate,
-              row.isOverdue ? 'Yes' : 'No',
-              row.total,
-              row.paidAmount,
-              row.balanceDue,
-              row.deliveredDate ?? '',
-            ]),
-          ]);
-        },
-        READ_ONLY,
-      ),
+    ...createInvoiceListService(database),
 
     agedReceivables: (principal: FirmPrincipal, query: AgedQuery): Promise<AgedReceivables> =>
       database.withFirm(
@@ -995,15 +924,3 @@ export const agedReceivablesCsv = (aged: AgedReceivables) =>
       aged.totals.total,
     ],
   ]);
-
-function filtersOf(query: ListQuery) {
-  return {
-    status: query.Status && query.Status !== 'All' ? query.Status : undefined,
-    clientId: query.ClientId,
-    matterId: query.MatterId,
-    from: query.From,
-    to: query.To,
-    isOverdue: query.IsOverdue,
-    searchText: query.GeneralSearchText || undefined,
-  };
-}

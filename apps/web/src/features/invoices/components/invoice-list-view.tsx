@@ -8,6 +8,7 @@ import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { listPagingOf } from '../../../lib/list-paging.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -69,7 +70,8 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
   };
   const list = useQuery(invoiceListQuery(params));
   const rows = list.data?.data ?? [];
-  const total = list.data?.totalCount ?? 0;
+  // The API counts to 1,000 (isTotalCountCapped past it): the pager then offers a next page while a page is full.
+  const { pageCount, totalLabel, isCapped } = listPagingOf(list.data, page, PAGE_SIZE);
   const symbol = rows[0]?.currencySymbol ?? '';
   const changed =
     <T,>(set: (value: T) => void) =>
@@ -134,7 +136,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
       </Paper>
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
-          {total} invoice{total === 1 ? '' : 's'}
+          {list.data?.totalCount === 1 && !isCapped ? '1 invoice' : `${totalLabel} invoices`}
           {list.data?.totals &&
             ` · Total ${formatMoney(list.data.totals.total, symbol)} · Paid ${formatMoney(list.data.totals.paidAmount, symbol)} · Balance due ${formatMoney(list.data.totals.balanceDue, symbol)}`}
         </Text>
@@ -195,7 +197,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {total > PAGE_SIZE && <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Invoice pages" />}
+      {pageCount > 1 && <Pagination total={pageCount} value={Math.min(page, pageCount)} onChange={setPage} aria-label="Invoice pages" />}
     </>
   );
 }

@@ -1,0 +1,102 @@
+import { eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { InvoiceStatus } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import { clients, currencies, firms, invoiceMatters, invoices, matters } from '../../db/schema/index.ts';
+import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
+import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
+import { selectMatching } from '../../platform/lists/list-statements.ts';
+import { isOverdue } from './invoices.repository.ts';
+
+/**
+ * Issued with money still due: the overdue tab's rows before the due date is compared, worded as
+ * the partial index invoices_open_created_idx's predicate (migration 0033), so it serves the tab.
+ */
+const IS_OPEN = sql.raw(`("invoices"."status" in ('Approved', 'Sent', 'PartlyPaid') and "invoices"."balance_due" > 0)`);
+
+/** Today in the firm's time zone, read once per statement (an init plan), not once per row. */
+const firmToday = (firmId: string) =>
+  sql`(now() at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${firmId}), 'UTC'))::date`;
+
+export type InvoiceListFilters = {
+  status?: InvoiceStatus | undefined;
+  clientId?: string | undefined;
+  matterId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  isOverdue?: boolean | undefined;
+};
+export type InvoiceSortColumn = 'invoiceNumber' | 'clientName' | 'issueDate' | 'dueDate' | 'total' | 'balanceDue' | 'status' | 'createdAt';
+export type InvoiceListRequest = ListRequest<InvoiceListFilters, InvoiceSortColumn>;
+
+const columns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: sql<InvoiceStatus>`${invoices.status}`,
+  clientId: invoices.clientId,
+  clientName: nameByKey<string>(clients, clients.displayName, invoices.clientId),
+  // Qualified by hand: drizzle leaves a single table's columns unqualified, which the subquery's own columns would shadow.
+  matterNames: sql<string[]>`array(select covered_matter.matter_name from ${invoiceMatters} covered
+    join ${matters} covered_matter on covered_matter.id = covered.matter_id
+    where covered.firm_id = "invoices"."firm_id" and covered.invoice_id = "invoices"."id" order by covered_matter.matter_name)`,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  isOverdue,
+  total: invoices.total,
+  paidAmount: invoices.paidAmount,
+  balanceDue: invoices.balanceDue,
+  currencySymbol: sql<string>`coalesce((select money.symbol from ${currencies} money where money.id = "invoices"."currency_id"), '')`,
+  deliveredDate: invoices.deliveredDate,
+  createdAt: invoices.createdAt,
+};
+
+/**
+ * Invoices, by issue date (newest first) unless asked otherwise. A status tab, a client, an issue
+ * date range and the overdue tab are conditions on the invoice's own columns; a matter is looked
+ * up in invoice_matters first (its few invoices by key). A search matches the invoice number or
+ * the client's name. (Not the matters' search text: it holds the client's name too, so a name
+ * search found the same invoices twice, the second time by looking up each of them by key: at
+ * 100,000 invoices that doubled a searched page's time, 13 ms for "okonk".)
+ */
+export const invoiceList = declareList({
+  table: invoices,
+  live: isNull(invoices.deletedAt),
+  filters: {
+    status: (status: InvoiceStatus) => eq(invoices.status, status),
+    clientId: (clientId: string) => eq(invoices.clientId, clientId),
+    matterId: (matterId: string, firmId: string) =>
+      sql`${invoices.id} = any(array(select covered.invoice_id from ${invoiceMatters} covered
+        where covered.firm_id = ${firmId} and covered.matter_id = ${matterId}))`,
+    from: (date: string) => gte(invoices.issueDate, date),
+    to: (date: string) => lte(invoices.issueDate, date),
+    isOverdue: (isWanted: boolean, firmId: string) =>
+      isWanted ? sql`(${IS_OPEN} and ${invoices.dueDate} < ${firmToday(firmId)})` : undefined,
+  },
+  search: [
+    invoices.invoiceNumber,
+    (pattern, firmId) =>
+      sql`${invoices.clientId} = any(array(select searched.id from ${clients} searched
+        where searched.firm_id = ${firmId} and searched.display_name ilike ${pattern}))`,
+  ],
+  sorts: {
+    issueDate: { keys: [{ key: invoices.issueDate }, { key: invoices.createdAt }] },
+    createdAt: { keys: [{ key: invoices.createdAt }] },
+    dueDate: { keys: [{ key: invoices.dueDate }, { key: invoices.createdAt }] },
+    invoiceNumber: { keys: [{ key: invoices.numberValue, isNullable: true }] },
+    total: { keys: [{ key: invoices.total }] },
+    balanceDue: { keys: [{ key: invoices.balanceDue }] },
+    status: { keys: [{ key: invoices.status }, { key: invoices.issueDate }, { key: invoices.createdAt }] },
+    clientName: sortByName(clients, clients.displayName, invoices.clientId),
+  },
+  columns,
+  isDescendingNullsLast: true,
+});
+
+/** The whole filter's amounts: billed (not void), paid (not void) and still due (issued, not paid), as exact decimal text. */
+export async function sumInvoices(tx: Tx, firmId: string, request: InvoiceListRequest) {
+  const [row] = await selectMatching(tx, invoiceList, firmId, request, {
+    total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
+    paidAmount: sql<string>`coalesce(sum(${invoices.paidAmount}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
+    balanceDue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.status} in ('Approved', 'Sent', 'PartlyPaid')), 0)::numeric(20, 2)::text`,
+  });
+  return row!;
+}

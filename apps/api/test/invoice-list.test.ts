@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_BATCH_ROWS } from '../src/platform/lists/list-csv.ts';
+import { rowsOf } from './support/test-app.ts';
+import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+
+const base = '/api/admin/invoice/get-invoice-list';
+/** More invoices than two export batches hold, a little over the list's count cap. */
+const INVOICES = 1_234;
+const STATUSES = ['Draft', 'Sent', 'PartlyPaid', 'Paid', 'Void', 'Approved'] as const;
+
+let fixture: TimeEntryFixture;
+let matterId: string;
+let otherMatterId: string;
+
+type Row = { id: string; invoiceNumber: string | null; status: string; isOverdue: boolean; matterNames: string[] };
+type Page = { data: Row[]; totalCount: number; isTotalCountCapped?: boolean; totals?: Record<string, string> };
+
+const list = async (query: string, token = fixture.tokens.admin) => {
+  const response = await fixture.call('GET', `${base}?${query}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Page;
+};
+const firmSql = <T>(query: ReturnType<typeof sql>) =>
+  fixture.context.database.withFirm(fixture.firm.firmId, (tx) => rowsOf<T>(tx.execute(query)));
+
+/**
+ * Invoices written straight into the table (set-based, as the bench does): statuses in turn, many
+ * sharing one creation time and issue date (so only the id orders them), amounts with paid parts,
+ * half due in the past, every one on the open matter and every seventh also on a second matter.
+ */
+beforeAll(async () => {
+  fixture = await setUpTimeEntryFixture();
+  const { openMatter } = fixture.references;
+  matterId = openMatter.id;
+  otherMatterId = fixture.references.matters.find((matter) => matter.id !== matterId)!.id;
+  const statuses = sql.raw(`array['${STATUSES.join("','")}']`);
+  await fixture.context.database.db.execute(sql`
+    insert into invoices (firm_id, client_id, number_value, invoice_number, status, issue_date, due_date,
+      subtotal, total, paid_amount, balance_due, created_by_user_id, created_at, updated_at)
+    select ${fixture.firm.firmId}, ${openMatter.clientId},
+      case when s <> 'Draft' then n end,
+      case when s <> 'Draft' then case when n % 97 = 0 then '=1+' || n else 'INV-' || lpad(n::text, 5, '0') end end,
+      s, date '2025-01-01' + (n % 3), date '2025-01-01' + (n % 3) + case when n % 2 = 0 then 30 else 4000 end,
+      1000 + n, 1000 + n, case when s = 'PartlyPaid' then 100 when s = 'Paid' then 1000 + n else 0 end,
+      case when s = 'PartlyPaid' then 900 + n when s = 'Paid' then 0 else 1000 + n end,
+      ${fixture.firm.users.admin.id}, timestamptz '2025-01-01 09:00Z' + make_interval(mins => n / 10), now()
+    from generate_series(1, ${INVOICES}::int) as n, lateral (select (${statuses})[1 + n % ${STATUSES.length}] as s) as chosen`);
+  await fixture.context.database.db.execute(sql`
+    insert into invoice_matters (firm_id, invoice_id, matter_id)
+    select firm_id, id, ${matterId}::uuid from invoices where firm_id = ${fixture.firm.firmId}
+    union all
+    select firm_id, id, ${otherMatterId}::uuid from invoices where firm_id = ${fixture.firm.firmId} and number_value % 7 = 0`);
+});
+afterAll(() => fixture.context.close());
+
+describe('the invoice list on the list platform', () => {
+  it('pages through every invoice once, in a stable order, however many share a date', async () => {
+    for (const sort of [
+      '',
+      '&sortColumn=createdAt&sortType=desc',
+      '&sortColumn=invoiceNumber&sortType=asc',
+      '&sortColumn=clientName&sortType=asc',
+    ]) {
+      const seen: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const { data } = await list(`page=${page}&size=100${sort}`);
+        seen.push(...data.map((row) => row.id));
+        if (data.length < 100) break;
+      }
+      expect(seen, sort).toHaveLength(INVOICES);
+      expect(new Set(seen).size, sort).toBe(INVOICES);
+    }
+  });
+
+  it('counts to the cap, exactly below it, and sums the whole filter with IncludeTotals', async () => {
+    const all = await list('page=1&size=20&IncludeTotals=true');
+    expect(all.totalCount).toBe(1000);
+    expect(all.isTotalCountCapped).toBe(true);
+    const [sums] = await firmSql<Record<string, string>>(sql`select
+      sum(total) filter (where status <> 'Void')::numeric(20, 2)::text as total,
+      sum(paid_amount) filter (where status <> 'Void')::numeric(20, 2)::text as "paidAmount",
+      sum(balance_due) filter (where status in ('Approved', 'Sent', 'PartlyPaid'))::numeric(20, 2)::text as "balanceDue"
+      from invoices where deleted_at is null`);
+    expect(all.totals).toEqual(sums);
+    const sent = await list('page=1&size=20&Status=Sent');
+    const [expected] = await firmSql<{ n: number }>(
+      sql`select count(*)::int as n from invoices where status = 'Sent' and deleted_at is null`,
+    );
+    expect(sent.totalCount).toBe(expected!.n);
+    expect(sent.data.every((row) => row.status === 'Sent')).toBe(true);
+  });
+
+  it('shows the overdue tab: issued, money due, past its due date', async () => {
+    const overdue = await list('page=1&size=100&IsOverdue=true&sortColumn=createdAt&sortType=desc');
+    const [expected] = await firmSql<{ n: number }>(sql`select count(*)::int as n from invoices where deleted_at is null
+      and status in ('Approved', 'Sent', 'PartlyPaid') and balance_due > 0 and due_date < current_date`);
+    expect(overdue.totalCount).toBe(expected!.n);
+    expect(overdue.data.length).toBeGreaterThan(0);
+    expect(overdue.data.every((row) => row.isOverdue && ['Approved', 'Sent', 'PartlyPaid'].includes(row.status))).toBe(true);
+  });
+
+  it('filters by matter and finds invoices by number or client', async () => {
+    const onSecond = await list(`page=1&size=100&MatterId=${otherMatterId}`);
+    const [expected] = await firmSql<{ n: number }>(sql`select count(*)::int as n from invoice_matters where matter_id = ${otherMatterId}`);
+    expect(onSecond.totalCount).toBe(expected!.n);
+    expect(onSecond.data.every((row) => row.matterNames.length === 2)).toBe(true);
+    const byNumber = await list('page=1&size=20&GeneralSearchText=inv-00017');
+    expect(byNumber.data.map((row) => row.invoiceNumber)).toEqual(['INV-00017']);
+    const [client] = await firmSql<{ name: string }>(
+      sql`select lower(display_name) as name from clients where id = ${fixture.references.openMatter.clientId}`,
+    );
+    const byClient = await list(`page=1&size=20&GeneralSearchText=${encodeURIComponent(client!.name)}`);
+    expect(byClient.totalCount).toBe(100);
+    expect(byClient.isTotalCountCapped).toBe(true);
+  });
+
+  it('streams the whole filter as CSV across batches, each invoice once, formulas neutralised', async () => {
+    const response = await fixture.call('GET', `${base}?IsDownlodCsv=true&sortColumn=createdAt&sortType=desc`, fixture.tokens.admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
+    const lines = response.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Invoice number,Status,Client,Matters,Issue date,Due date,Overdue,Total,Paid,Balance due,Delivered');
+    const rows = lines.slice(1);
+    expect(rows.length).toBeGreaterThan(2 * CSV_BATCH_ROWS);
+    expect(rows).toHaveLength(INVOICES);
+    const numbered = rows.map((line) => line.split(',')[0]).filter(Boolean);
+    expect(new Set(numbered).size).toBe(numbered.length);
+    expect(rows.some((line) => line.startsWith("'=1+97,"))).toBe(true);
+    expect(rows.some((line) => line.startsWith('=1+'))).toBe(false);
+    const sent = await fixture.call('GET', `${base}?IsDownlodCsv=true&Status=Paid`, fixture.tokens.admin);
+    expect(
+      sent.body
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .every((line) => line.split(',')[1] === 'Paid'),
+    ).toBe(true);
+  });
+
+  it("keeps another firm's invoices out of the list and the CSV", async () => {
+    const other = await list('page=1&size=20', fixture.tokens.otherAdmin);
+    expect(other.totalCount).toBe(0);
+    const csv = await fixture.call('GET', `${base}?IsDownlodCsv=true`, fixture.tokens.otherAdmin);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+});
