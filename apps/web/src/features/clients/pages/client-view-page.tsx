@@ -2,8 +2,9 @@ import { Anchor, Badge, Button, Grid, Group, Stack, Tabs, Title } from '@mantine
 import { hasPermissions, type ClientDetail } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { UrlTabs } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
 import { useClient } from '../api/get-client.ts';
@@ -38,12 +39,9 @@ export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
   const customFields = useQuery(customFieldsQuery('client'));
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
-  const [searchParams, setSearchParams] = useSearchParams();
 
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const tabs = CLIENT_TABS.filter((tab) => tab.value === 'overview' || (tabPanels[tab.value] && can(tab.permission)));
-  const requested = searchParams.get('activeTab');
-  const activeTab = tabs.some((tab) => tab.value === requested) ? (requested as string) : 'overview';
 
   if (client.isPending) return <LoadingSpinner label="Loading client" />;
   if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
@@ -91,27 +89,7 @@ export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
           )}
         </Group>
       </Group>
-      <Tabs
-        value={activeTab}
-        onChange={(tab) =>
-          setSearchParams(
-            (previous) => {
-              const next = new URLSearchParams(previous);
-              next.set('activeTab', tab ?? 'overview');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <UrlTabs tabs={tabs}>
         <Tabs.Panel value="overview" pt="md">
           <Grid>
             <Grid.Col span={{ base: 12, md: 8 }}>
@@ -137,7 +115,7 @@ export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
               </Tabs.Panel>
             ),
         )}
-      </Tabs>
+      </UrlTabs>
       <ConfirmModal
         opened={isConfirmingDelete}
         title="Delete client?"

@@ -2,8 +2,9 @@ import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine
 import { hasPermissions, type MatterView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { UrlTabs } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
@@ -42,14 +43,11 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
   const matter = useMatterView(id);
   const customFields = useQuery(customFieldsQuery('matter'));
   const [openModal, setOpenModal] = useState<'close' | 'delete' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
-  const requested = searchParams.get('activeTab');
-  const activeTab = MATTER_TABS.some((tab) => tab.value === requested) ? (requested as string) : 'overview';
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
   if (matter.isPending) return <LoadingSpinner />;
@@ -119,27 +117,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
         </Group>
       </Group>
 
-      <Tabs
-        value={activeTab}
-        onChange={(tab) =>
-          setSearchParams(
-            (previous) => {
-              const next = new URLSearchParams(previous);
-              next.set('activeTab', tab ?? 'overview');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {MATTER_TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <UrlTabs tabs={MATTER_TABS}>
         <Tabs.Panel value="overview" pt="md">
           <MatterOverview matter={view} currencySymbol={currency} customFields={customFields.data ?? []} />
         </Tabs.Panel>
@@ -152,7 +130,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
             )}
           </Tabs.Panel>
         ))}
-      </Tabs>
+      </UrlTabs>
 
       <CloseMatterModal
         opened={openModal === 'close'}
