@@ -1,5 +1,13 @@
 import { groupThousands } from '@matterhorn/shared';
 
+/** The page sizes every list offers (its "Rows per page"). */
+export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+
+/** A requested size if the lists offer it, else the default. */
+export function offeredPageSize(size: number, fallback: number): number {
+  return PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : fallback;
+}
+
 /** What a list answered: its page of rows and its total, which the API caps (isTotalCountCapped). */
 export type ListPage = { data: unknown[]; totalCount: number; isTotalCountCapped?: boolean | undefined };
 

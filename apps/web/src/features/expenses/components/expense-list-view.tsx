@@ -1,15 +1,14 @@
-import { Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { hasPermissions, type ExpenseListItem, type ExpenseListQuery } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { listPagingOf } from '../../../lib/list-paging.ts';
+import { ListResults } from '../../../components/list-results.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteExpense, expenseKeys, useExpensePage } from '../api/expense-api.ts';
 import { editExpensePath } from '../utils/expense-paths.ts';
-import { PAGE_SIZES, type ExpenseSort, type ExpenseSortColumn } from '../utils/expense-list-params.ts';
+import { type ExpenseSort, type ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ExpenseTotals } from './expense-totals.tsx';
 import { ExpensesTable, expenseName } from './expenses-table.tsx';
 
@@ -38,21 +37,22 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
   const list = rows.data;
-  const { pageCount, totalLabel, isCapped } = listPagingOf(list, page, size);
 
   return (
     <Stack gap="md">
       {query.IncludeTotals && <ExpenseTotals totals={list?.totals} homeCurrencySymbol={homeCurrencySymbol} showUnbilled={isClient} />}
-      {rows.isPending ? (
-        <LoadingSpinner />
-      ) : list ? (
-        <>
-          <Text size="sm" c="dimmed" role="status" data-testid="expense-count">
-            {list.totalCount === 1 && !isCapped ? '1 expense' : `${totalLabel} expenses`}
-            {isCapped && ' (narrow the search or filters for an exact count)'}
-          </Text>
+      <ListResults
+        result={rows}
+        page={page}
+        size={size}
+        noun={{ one: 'expense', many: 'expenses' }}
+        countTestId="expense-count"
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+      >
+        {(pageRows) => (
           <ExpensesTable
-            expenses={list.data}
+            expenses={pageRows}
             sort={sort}
             onSort={onSort}
             showClientColumns={isClient}
@@ -61,26 +61,8 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
             onEdit={(expense) => navigate(editExpensePath(expense.id, returnTo))}
             onDelete={can('expensePermission.delete') ? setDeleting : undefined}
           />
-          <Group justify="space-between">
-            <NativeSelect
-              label="Rows per page"
-              data={[...PAGE_SIZES]}
-              value={String(size)}
-              onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
-              w={140}
-            />
-            <Pagination
-              total={pageCount}
-              value={Math.min(page, pageCount)}
-              onChange={onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        </>
-      ) : (
-        <Text c="dimmed">The expenses could not be loaded.</Text>
-      )}
+        )}
+      </ListResults>
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

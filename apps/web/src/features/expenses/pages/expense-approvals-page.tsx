@@ -11,7 +11,7 @@ import { approveExpense, expenseKeys, useExpensePage } from '../api/expense-api.
 import { isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseName } from '../components/expenses-table.tsx';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
-import { PAGE_SIZES } from '../utils/expense-list-params.ts';
+import { PAGE_SIZES } from '../../../lib/list-paging.ts';
 import { APPROVALS_PATH, editExpensePath } from '../utils/expense-paths.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 

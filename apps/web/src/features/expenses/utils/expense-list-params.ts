@@ -10,8 +10,7 @@ import {
   type ExpenseListQuery,
 } from '@matterhorn/shared';
 import { z } from 'zod';
-
-export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+import { offeredPageSize } from '../../../lib/list-paging.ts';
 
 export type ExpenseSortColumn = (typeof EXPENSE_SORT_COLUMNS)[number];
 export type SortType = 'asc' | 'desc';
@@ -112,7 +111,7 @@ export function expenseListQueryFrom(params: URLSearchParams): ExpenseListQuery 
     IsIncludeExpenseRequest: includesRequests(params) ? true : undefined,
     IncludeTotals: true,
     page: positive(params.get(LIST_PARAMS.page), 1),
-    size: PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : DEFAULT_PAGE_SIZE,
+    size: offeredPageSize(size, DEFAULT_PAGE_SIZE),
     SortBy: hasSort ? `${sort.column} ${sort.type}` : undefined,
   };
 }

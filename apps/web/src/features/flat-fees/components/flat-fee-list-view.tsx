@@ -1,12 +1,11 @@
-import { Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { hasPermissions, type FlatFeeListItem, type FlatFeeListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { listPagingOf } from '../../../lib/list-paging.ts';
+import { ListResults } from '../../../components/list-results.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useFlatFeePage } from '../api/flat-fee-list.ts';
-import { PAGE_SIZES, type FlatFeeSort, type FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
+import { type FlatFeeSort, type FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
 import { DeleteFlatFeeModal } from './delete-flat-fee-modal.tsx';
 import { FlatFeesTable } from './flat-fees-table.tsx';
 import { FlatFeeTotals } from './flat-fee-totals.tsx';
@@ -33,47 +32,30 @@ export function FlatFeeListView({ query, sort, onSort, onPageChange, onSizeChang
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
   const list = rows.data;
-  const { pageCount, totalLabel, isCapped } = listPagingOf(list, page, size);
 
   return (
     <Stack gap="md">
       <FlatFeeTotals totals={list?.totals} homeCurrencySymbol={session.workingUser?.currency ?? ''} />
-      {rows.isPending ? (
-        <LoadingSpinner />
-      ) : list ? (
-        <>
-          <Text size="sm" c="dimmed" role="status" data-testid="flat-fee-count">
-            {list.totalCount === 1 && !isCapped ? '1 flat fee' : `${totalLabel} flat fees`}
-            {isCapped && ' (narrow the search or filters for an exact count)'}
-          </Text>
+      <ListResults
+        result={rows}
+        page={page}
+        size={size}
+        noun={{ one: 'flat fee', many: 'flat fees' }}
+        countTestId="flat-fee-count"
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+      >
+        {(pageRows) => (
           <FlatFeesTable
-            fees={list.data}
+            fees={pageRows}
             sort={sort}
             onSort={onSort}
             hideMatterColumns={hideMatterColumns}
             onEdit={can('flatFeePermission.edit') ? (fee) => navigate(editFlatFeePath(fee.id)) : undefined}
             onDelete={can('flatFeePermission.delete') ? setDeleting : undefined}
           />
-          <Group justify="space-between">
-            <NativeSelect
-              label="Rows per page"
-              data={[...PAGE_SIZES]}
-              value={String(size)}
-              onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
-              w={140}
-            />
-            <Pagination
-              total={pageCount}
-              value={Math.min(page, pageCount)}
-              onChange={onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        </>
-      ) : (
-        <Text c="dimmed">The flat fees could not be loaded.</Text>
-      )}
+        )}
+      </ListResults>
       <DeleteFlatFeeModal
         fee={deleting}
         onClose={() => setDeleting(null)}

@@ -7,8 +7,7 @@ import {
   type FlatFeeStatus,
 } from '@matterhorn/shared';
 import { z } from 'zod';
-
-export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+import { offeredPageSize } from '../../../lib/list-paging.ts';
 
 export type FlatFeeSortColumn = (typeof FLAT_FEE_SORT_COLUMNS)[number];
 export type SortType = 'asc' | 'desc';
@@ -68,7 +67,7 @@ export function flatFeeListQueryFrom(params: URLSearchParams): FlatFeeListQuery 
     FromExpenseFlatFeesDateCreated: isoOrUndefined(params.get(LIST_PARAMS.from)),
     ToExpenseFlatFeesDateCreated: isoOrUndefined(params.get(LIST_PARAMS.to)),
     page: positive(params.get(LIST_PARAMS.page), 1),
-    size: PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : DEFAULT_PAGE_SIZE,
+    size: offeredPageSize(size, DEFAULT_PAGE_SIZE),
     sortColumn: sort.column,
     sortType: sort.type,
     IncludeTotals: true,

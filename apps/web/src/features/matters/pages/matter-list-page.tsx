@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { hasPermissions, MATTER_RATES } from '@matterhorn/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { listPagingOf } from '../../../lib/list-paging.ts';
+import { ListResults } from '../../../components/list-results.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
@@ -15,7 +14,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { downloadMatterCsv } from '../api/download-matter-csv.ts';
 import { useMatterList } from '../api/get-matter-list.ts';
 import { MattersTable, type MatterSortColumn } from '../components/matters-table.tsx';
-import { LIST_PARAMS, matterListQueryFrom, PAGE_SIZES, withListParams } from '../utils/matter-list-params.ts';
+import { LIST_PARAMS, matterListQueryFrom, withListParams } from '../utils/matter-list-params.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -62,9 +61,7 @@ export function MatterListPage() {
     }
   };
 
-  const page = matters.data;
   const size = Number(query.size ?? 20);
-  const { pageCount: totalPages, totalLabel, isCapped } = listPagingOf(page, Number(query.page ?? 1), size);
 
   return (
     <Stack gap="md">
@@ -129,39 +126,22 @@ export function MatterListPage() {
         </SimpleGrid>
       </Paper>
 
-      {matters.isPending ? (
-        <LoadingSpinner />
-      ) : page ? (
-        <>
-          <Text size="sm" c="dimmed" role="status">
-            {page.totalCount === 1 && !isCapped ? '1 matter' : `${totalLabel} matters`}
-            {isCapped && ' (narrow the search or filters for an exact count)'}
-          </Text>
+      <ListResults
+        result={matters}
+        page={Number(query.page ?? 1)}
+        size={size}
+        noun={{ one: 'matter', many: 'matters' }}
+        onPageChange={(next) => change({ page: String(next) })}
+        onSizeChange={(next) => change({ size: String(next) })}
+      >
+        {(rows) => (
           <MattersTable
-            matters={page.data}
+            matters={rows}
             sort={{ sortColumn: query.sortColumn ?? 'createdAt', sortType: query.sortType ?? 'desc' }}
             onSort={sort}
           />
-          <Group justify="space-between">
-            <NativeSelect
-              label="Rows per page"
-              data={[...PAGE_SIZES]}
-              value={String(size)}
-              onChange={(event) => change({ size: event.currentTarget.value })}
-              w={140}
-            />
-            <Pagination
-              total={totalPages}
-              value={Math.min(Number(query.page ?? 1), totalPages)}
-              onChange={(next) => change({ page: String(next) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        </>
-      ) : (
-        <Text c="dimmed">The matters could not be loaded.</Text>
-      )}
+        )}
+      </ListResults>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MATTER_RATES, MATTER_SORT_COLUMNS, MATTER_STATUSES, type MatterListQuery } from '@matterhorn/shared';
-
-export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+import { offeredPageSize } from '../../../lib/list-paging.ts';
 
 /** The URL's query names for the list's state, so a list can be bookmarked and shared. */
 export const LIST_PARAMS = {
@@ -34,7 +33,7 @@ export function matterListQueryFrom(params: URLSearchParams): MatterListQuery {
     MatterRate: oneOf(params.get(LIST_PARAMS.billingType), MATTER_RATES),
     AssignedUserId: params.get(LIST_PARAMS.feeEarner) || undefined,
     page: positive(params.get(LIST_PARAMS.page), 1),
-    size: PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : DEFAULT_PAGE_SIZE,
+    size: offeredPageSize(size, DEFAULT_PAGE_SIZE),
     sortColumn: oneOf(params.get(LIST_PARAMS.sortColumn), MATTER_SORT_COLUMNS) ?? 'createdAt',
     sortType: params.get(LIST_PARAMS.sortType) === 'asc' ? 'asc' : 'desc',
   };

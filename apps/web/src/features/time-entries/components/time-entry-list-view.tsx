@@ -1,12 +1,11 @@
-import { Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { hasPermissions, type TimeEntryListItem, type TimeEntryListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { ListResults } from '../../../components/list-results.tsx';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
-import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useTimeEntryPage, useTimeEntryTotals } from '../api/time-entry-list.ts';
-import { PAGE_SIZES, type TimeEntrySort, type TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
+import { type TimeEntrySort, type TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { DeleteTimeEntryModal } from './delete-time-entry-modal.tsx';
 import { TimeEntriesTable } from './time-entries-table.tsx';
 import { TimeEntryTotals } from './time-entry-totals.tsx';
@@ -32,21 +31,22 @@ export function TimeEntryListView({ query, sort, onSort, onPageChange, onSizeCha
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
   const list = rows.data;
-  const { pageCount, totalLabel, isCapped } = listPagingOf(list, page, size);
 
   return (
     <Stack gap="md">
       <TimeEntryTotals totals={totals.data} homeCurrencySymbol={homeCurrencySymbol} />
-      {rows.isPending ? (
-        <LoadingSpinner />
-      ) : list ? (
-        <>
-          <Text size="sm" c="dimmed" role="status" data-testid="time-entry-count">
-            {list.totalCount === 1 && !isCapped ? '1 time entry' : `${totalLabel} time entries`}
-            {isCapped && ' (narrow the search or filters for an exact count)'}
-          </Text>
+      <ListResults
+        result={rows}
+        page={page}
+        size={size}
+        noun={{ one: 'time entry', many: 'time entries' }}
+        countTestId="time-entry-count"
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+      >
+        {(pageRows) => (
           <TimeEntriesTable
-            entries={list.data}
+            entries={pageRows}
             sort={sort}
             onSort={onSort}
             homeCurrencySymbol={homeCurrencySymbol}
@@ -54,26 +54,8 @@ export function TimeEntryListView({ query, sort, onSort, onPageChange, onSizeCha
             onEdit={can('timeEntry.edit') ? (entry) => timeEntryPopup.open({ entryId: entry.id }) : undefined}
             onDelete={can('timeEntry.delete') ? setDeleting : undefined}
           />
-          <Group justify="space-between">
-            <NativeSelect
-              label="Rows per page"
-              data={[...PAGE_SIZES]}
-              value={String(size)}
-              onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
-              w={140}
-            />
-            <Pagination
-              total={pageCount}
-              value={Math.min(page, pageCount)}
-              onChange={onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          </Group>
-        </>
-      ) : (
-        <Text c="dimmed">The time entries could not be loaded.</Text>
-      )}
+        )}
+      </ListResults>
       <DeleteTimeEntryModal
         entry={deleting}
         onClose={() => setDeleting(null)}

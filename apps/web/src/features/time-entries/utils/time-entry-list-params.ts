@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, IS_BILLABLE, isValidIsoDate, TIME_ENTRY_SORT_COLUMNS, type TimeEntryListQuery } from '@matterhorn/shared';
 import { z } from 'zod';
-
-export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+import { offeredPageSize } from '../../../lib/list-paging.ts';
 
 export type TimeEntrySortColumn = (typeof TIME_ENTRY_SORT_COLUMNS)[number];
 export type SortType = 'asc' | 'desc';
@@ -72,7 +71,7 @@ export function timeEntryListQueryFrom(params: URLSearchParams, options: { canVi
     FromTimeEntryDateCreated: isoOrUndefined(params.get(LIST_PARAMS.from)),
     ToTimeEntryDateCreated: isoOrUndefined(params.get(LIST_PARAMS.to)),
     page: positive(params.get(LIST_PARAMS.page), 1),
-    size: PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : DEFAULT_PAGE_SIZE,
+    size: offeredPageSize(size, DEFAULT_PAGE_SIZE),
     SortBy: hasSort ? `${sort.column} ${sort.type}` : undefined,
   };
 }
