@@ -1,4 +1,6 @@
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionsHeader } from './row-actions.tsx';
 
 export type ColumnSort<Column extends string> = { column: Column; type: 'asc' | 'desc' };
 
@@ -26,5 +28,72 @@ export function SortableHeader<Column extends string>({ label, column, sort, onS
         label
       )}
     </Table.Th>
+  );
+}
+
+export type SortableColumn<Column extends string> = { label: string; sortColumn?: Column | undefined; align?: 'left' | 'right' };
+
+export type SortableTableProps<Column extends string, Row> = {
+  /** The table's accessible name, e.g. 'Flat fees'. */
+  label: string;
+  testId: string;
+  /** Under this width the table scrolls inside its card instead of squeezing its columns. */
+  minWidth: number;
+  columns: readonly SortableColumn<Column>[];
+  sort: ColumnSort<Column>;
+  onSort: (column: Column) => void;
+  /** Adds the row-actions column (its header; each row renders its own buttons). */
+  hasActions: boolean;
+  rows: readonly Row[];
+  emptyText: string;
+  renderRow: (row: Row) => ReactNode;
+};
+
+/** A list's table: sortable headers, an actions column when rows have any, a line when there are no rows. */
+export function SortableTable<Column extends string, Row>({
+  label,
+  testId,
+  minWidth,
+  columns,
+  sort,
+  onSort,
+  hasActions,
+  rows,
+  emptyText,
+  renderRow,
+}: SortableTableProps<Column, Row>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover aria-label={label} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <SortableHeader
+                key={column.label}
+                label={column.label}
+                column={column.sortColumn}
+                align={column.align}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
+            {hasActions && <ActionsHeader />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
+                <Text c="dimmed" ta="center" py="md">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map(renderRow)
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

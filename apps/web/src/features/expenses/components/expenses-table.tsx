@@ -2,11 +2,10 @@ import { ActionIcon, Anchor, Group, Stack, Table, Text, Tooltip } from '@mantine
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { IS_BILLABLE, type ExpenseListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
-import { SortableHeader } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/sortable-header.tsx';
 
 export const EMPTY_TEXT = 'No expense found.';
 
@@ -94,101 +93,81 @@ export function ExpensesTable({
   const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={shows('clientMatter') ? 960 : 760}>
-      <Table striped highlightOnHover aria-label="Expenses" data-testid="expenses-table">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <SortableHeader
-                key={column.key}
-                label={column.label}
-                column={column.sortColumn}
-                align={column.align}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
-            {hasActions && <ActionsHeader />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {expenses.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                <Text c="dimmed" ta="center" py="md">
-                  {EMPTY_TEXT}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            expenses.map((expense) => (
-              <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
-                {shows('clientMatter') && (
-                  <Table.Td maw={170}>
-                    <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
-                      {expense.clientName ?? '—'}
-                    </Text>
-                    {expense.matterId && (
-                      <Anchor
-                        component={Link}
-                        to={`/matter/${expense.matterId}?activeTab=expenses`}
-                        size="xs"
-                        title={expense.matterName ?? undefined}
-                        display="block"
-                        style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                      >
-                        {expense.matterName}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                )}
-                <Table.Td maw={140}>
-                  <Text size="sm">{expense.categoryName}</Text>
-                  {expense.utbmsExpenseCode && (
-                    <Text span size="xs" c="dimmed" display="block">
-                      {expense.utbmsExpenseCode}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td miw={140} maw={220}>
-                  <Text size="sm" lineClamp={2} title={expense.description}>
-                    {expense.description}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {expense.addedByUserName}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(expense.amount, expense.currencySymbol)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Stack gap={4} align="flex-start">
-                    <ApprovalBadge status={expense.approvalStatus} />
-                    <PaymentBadge status={expense.paymentStatus} />
-                  </Stack>
-                </Table.Td>
-                {shows('billing') && (
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable'}
-                  </Table.Td>
-                )}
-                <Table.Td ta="right">{expense.receiptCount}</Table.Td>
-                {hasActions && (
-                  <Table.Td>
-                    <RowButtons
-                      name={expenseName(expense)}
-                      editLabel={editLabel}
-                      onEdit={onEdit ? () => onEdit(expense) : undefined}
-                      onDelete={onDelete && !expense.isLocked ? () => onDelete(expense) : undefined}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))
+    <SortableTable
+      label="Expenses"
+      testId="expenses-table"
+      minWidth={shows('clientMatter') ? 960 : 760}
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      hasActions={hasActions}
+      rows={expenses}
+      emptyText={EMPTY_TEXT}
+      renderRow={(expense) => (
+        <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
+          {shows('clientMatter') && (
+            <Table.Td maw={170}>
+              <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
+                {expense.clientName ?? '—'}
+              </Text>
+              {expense.matterId && (
+                <Anchor
+                  component={Link}
+                  to={`/matter/${expense.matterId}?activeTab=expenses`}
+                  size="xs"
+                  title={expense.matterName ?? undefined}
+                  display="block"
+                  style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
+                  {expense.matterName}
+                </Anchor>
+              )}
+            </Table.Td>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          <Table.Td maw={140}>
+            <Text size="sm">{expense.categoryName}</Text>
+            {expense.utbmsExpenseCode && (
+              <Text span size="xs" c="dimmed" display="block">
+                {expense.utbmsExpenseCode}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td miw={140} maw={220}>
+            <Text size="sm" lineClamp={2} title={expense.description}>
+              {expense.description}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {expense.addedByUserName}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(expense.amount, expense.currencySymbol)}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Stack gap={4} align="flex-start">
+              <ApprovalBadge status={expense.approvalStatus} />
+              <PaymentBadge status={expense.paymentStatus} />
+            </Stack>
+          </Table.Td>
+          {shows('billing') && (
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable'}
+            </Table.Td>
+          )}
+          <Table.Td ta="right">{expense.receiptCount}</Table.Td>
+          {hasActions && (
+            <Table.Td>
+              <RowButtons
+                name={expenseName(expense)}
+                editLabel={editLabel}
+                onEdit={onEdit ? () => onEdit(expense) : undefined}
+                onDelete={onDelete && !expense.isLocked ? () => onDelete(expense) : undefined}
+              />
+            </Table.Td>
+          )}
+        </Table.Tr>
+      )}
+    />
   );
 }

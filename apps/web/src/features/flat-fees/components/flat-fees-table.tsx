@@ -1,8 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FlatFeeListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ActionsHeader } from '../../../components/row-actions.tsx';
-import { SortableHeader } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/sortable-header.tsx';
 import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
 import type { FlatFeeSort, FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
 
@@ -97,97 +96,70 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
   const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={hideMatterColumns ? 720 : 940}>
-      <Table striped highlightOnHover aria-label="Flat fees" data-testid="flat-fees-table">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <SortableHeader
-                key={column.label}
-                label={column.label}
-                column={column.sortColumn}
-                align={column.align}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
-            {hasActions && <ActionsHeader />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fees.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                <Text c="dimmed" ta="center" py="md">
-                  {EMPTY_TEXT}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            fees.map((fee) => (
-              <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
-                {!hideMatterColumns && (
-                  <Table.Td maw={150}>
-                    <Text size="sm" truncate="end" title={fee.clientName}>
-                      {fee.clientName}
-                    </Text>
-                  </Table.Td>
-                )}
-                {!hideMatterColumns && (
-                  <Table.Td maw={170}>
-                    <Anchor
-                      component={Link}
-                      to={`/matter/${fee.matterId}?activeTab=expenses`}
-                      size="sm"
-                      title={fee.matterName}
-                      display="block"
-                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {fee.matterName}
-                    </Anchor>
-                  </Table.Td>
-                )}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
-                <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2} title={fee.description} miw={140}>
-                    {fee.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(fee.amount, fee.currencySymbol)}
-                </Table.Td>
-                <Table.Td>
-                  <StatusCell fee={fee} />
-                </Table.Td>
-                {hasActions && (
-                  <Table.Td>
-                    {fee.isLocked ? (
-                      <Text
-                        size="xs"
-                        c="dimmed"
-                        ta="right"
-                        title={LOCKED_REASON}
-                        data-testid="flat-fee-locked"
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {LOCKED_REASON.split(':')[0]}
-                        <VisuallyHidden>:{LOCKED_REASON.split(':').slice(1).join(':')}</VisuallyHidden>
-                      </Text>
-                    ) : (
-                      <CompactRowActions
-                        name={flatFeeName(fee)}
-                        onEdit={onEdit ? () => onEdit(fee) : undefined}
-                        onDelete={onDelete ? () => onDelete(fee) : undefined}
-                      />
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))
+    <SortableTable
+      label="Flat fees"
+      testId="flat-fees-table"
+      minWidth={hideMatterColumns ? 720 : 940}
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      hasActions={hasActions}
+      rows={fees}
+      emptyText={EMPTY_TEXT}
+      renderRow={(fee) => (
+        <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
+          {!hideMatterColumns && (
+            <Table.Td maw={150}>
+              <Text size="sm" truncate="end" title={fee.clientName}>
+                {fee.clientName}
+              </Text>
+            </Table.Td>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          {!hideMatterColumns && (
+            <Table.Td maw={170}>
+              <Anchor
+                component={Link}
+                to={`/matter/${fee.matterId}?activeTab=expenses`}
+                size="sm"
+                title={fee.matterName}
+                display="block"
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {fee.matterName}
+              </Anchor>
+            </Table.Td>
+          )}
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
+          <Table.Td maw={320}>
+            <Text size="sm" lineClamp={2} title={fee.description} miw={140}>
+              {fee.description}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(fee.amount, fee.currencySymbol)}
+          </Table.Td>
+          <Table.Td>
+            <StatusCell fee={fee} />
+          </Table.Td>
+          {hasActions && (
+            <Table.Td>
+              {fee.isLocked ? (
+                <Text size="xs" c="dimmed" ta="right" title={LOCKED_REASON} data-testid="flat-fee-locked" style={{ whiteSpace: 'nowrap' }}>
+                  {LOCKED_REASON.split(':')[0]}
+                  <VisuallyHidden>:{LOCKED_REASON.split(':').slice(1).join(':')}</VisuallyHidden>
+                </Text>
+              ) : (
+                <CompactRowActions
+                  name={flatFeeName(fee)}
+                  onEdit={onEdit ? () => onEdit(fee) : undefined}
+                  onDelete={onDelete ? () => onDelete(fee) : undefined}
+                />
+              )}
+            </Table.Td>
+          )}
+        </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { IS_BILLABLE, type TimeEntryListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { formatAmount, formatEntryDate, formatListHours, formatShortHours, recordedToBilledText } from '../utils/time-entry-display.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { LockBadge } from './lock-badge.tsx';
-import { SortableHeader } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/sortable-header.tsx';
 
 export const EMPTY_TEXT = 'No time entry found.';
 
@@ -78,88 +78,68 @@ export function TimeEntriesTable({
   const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
   const hasActions = Boolean(onEdit || onDelete);
   return (
-    <Table.ScrollContainer minWidth={hideMatterColumns ? 860 : 1100}>
-      <Table striped highlightOnHover aria-label="Time entries" data-testid="time-entries-table">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <SortableHeader
-                key={column.label}
-                label={column.label}
-                column={column.sortColumn}
-                align={column.align}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
-            {hasActions && <ActionsHeader />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                <Text c="dimmed" ta="center" py="md">
-                  {EMPTY_TEXT}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            entries.map((entry) => (
-              <Table.Tr key={entry.id} data-testid={`time-entry-row-${entry.id}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEntryDate(entry.timeEntryDate)}</Table.Td>
-                {!hideMatterColumns && (
-                  <Table.Td maw={200}>
-                    <Text size="sm" truncate="end" title={entry.clientName}>
-                      {entry.clientName}
-                    </Text>
-                  </Table.Td>
-                )}
-                {!hideMatterColumns && (
-                  <Table.Td maw={240}>
-                    {/* Long matter names stay on one line; the full name is in the tooltip. */}
-                    <Anchor
-                      component={Link}
-                      to={`/matter/${entry.matterId}?activeTab=time`}
-                      size="sm"
-                      title={entry.matterName}
-                      display="block"
-                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {entry.matterName}
-                    </Anchor>
-                  </Table.Td>
-                )}
-                <Table.Td>{entry.activityType}</Table.Td>
-                <Table.Td maw={280}>
-                  <Text size="sm" lineClamp={2} title={entry.description}>
-                    {entry.description || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{entry.timeEntryUserName}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  <HoursCell entry={entry} />
-                </Table.Td>
-                <Table.Td>{entry.isBillable === IS_BILLABLE.billable ? 'Billable' : 'Not billable'}</Table.Td>
-                <Table.Td ta="right">{formatAmount(entry.userRate, homeCurrencySymbol)}</Table.Td>
-                <Table.Td ta="right">{formatAmount(entry.totalAmount, entry.currencySymbol)}</Table.Td>
-                <Table.Td>
-                  <StatusCell entry={entry} />
-                </Table.Td>
-                {hasActions && (
-                  <Table.Td>
-                    <RowActions
-                      name={entryName(entry)}
-                      onEdit={onEdit ? () => onEdit(entry) : undefined}
-                      onDelete={onDelete && !entry.isLocked ? () => onDelete(entry) : undefined}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))
+    <SortableTable
+      label="Time entries"
+      testId="time-entries-table"
+      minWidth={hideMatterColumns ? 860 : 1100}
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      hasActions={hasActions}
+      rows={entries}
+      emptyText={EMPTY_TEXT}
+      renderRow={(entry) => (
+        <Table.Tr key={entry.id} data-testid={`time-entry-row-${entry.id}`}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEntryDate(entry.timeEntryDate)}</Table.Td>
+          {!hideMatterColumns && (
+            <Table.Td maw={200}>
+              <Text size="sm" truncate="end" title={entry.clientName}>
+                {entry.clientName}
+              </Text>
+            </Table.Td>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          {!hideMatterColumns && (
+            <Table.Td maw={240}>
+              {/* Long matter names stay on one line; the full name is in the tooltip. */}
+              <Anchor
+                component={Link}
+                to={`/matter/${entry.matterId}?activeTab=time`}
+                size="sm"
+                title={entry.matterName}
+                display="block"
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {entry.matterName}
+              </Anchor>
+            </Table.Td>
+          )}
+          <Table.Td>{entry.activityType}</Table.Td>
+          <Table.Td maw={280}>
+            <Text size="sm" lineClamp={2} title={entry.description}>
+              {entry.description || '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>{entry.timeEntryUserName}</Table.Td>
+          <Table.Td ta="right" ff="monospace">
+            <HoursCell entry={entry} />
+          </Table.Td>
+          <Table.Td>{entry.isBillable === IS_BILLABLE.billable ? 'Billable' : 'Not billable'}</Table.Td>
+          <Table.Td ta="right">{formatAmount(entry.userRate, homeCurrencySymbol)}</Table.Td>
+          <Table.Td ta="right">{formatAmount(entry.totalAmount, entry.currencySymbol)}</Table.Td>
+          <Table.Td>
+            <StatusCell entry={entry} />
+          </Table.Td>
+          {hasActions && (
+            <Table.Td>
+              <RowActions
+                name={entryName(entry)}
+                onEdit={onEdit ? () => onEdit(entry) : undefined}
+                onDelete={onDelete && !entry.isLocked ? () => onDelete(entry) : undefined}
+              />
+            </Table.Td>
+          )}
+        </Table.Tr>
+      )}
+    />
   );
 }
