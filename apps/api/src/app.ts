@@ -16,7 +16,7 @@ import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
-import { isMissingAsset, registerWebApp } from './plugins/web-app.ts';
+import { firmPageHtml, isFirmPage, isMissingAsset, PAGE_CACHE, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthenticator } from './modules/auth/authenticator.ts';
@@ -154,11 +154,13 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
+  const firmHtml = config.webDistDir ? firmPageHtml(config.webDistDir) : null;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET' || isMissingAsset(request.url)) {
       return reply.status(404).send({ success: false, message: 'Route not found', data: null });
     }
-    // The web app routes on the client: every other page is its index.html.
+    // The web app routes on the client: every other page is its index.html, a firm page's naming the shell's code.
+    if (firmHtml && isFirmPage(request.url)) return reply.type('text/html').header('cache-control', PAGE_CACHE).send(firmHtml);
     return reply.type('text/html').sendFile('index.html');
   });
   return app;

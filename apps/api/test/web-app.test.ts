@@ -123,3 +123,53 @@ describe('the security policy behind https', () => {
     expect(answer.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });
+
+describe('the firm pages name the firm shell’s code for preloading', () => {
+  let withList: TestContext;
+  let listDir: string;
+  const PRELOADS = ['assets/Shell123.js', 'assets/Query456.js'];
+  beforeAll(async () => {
+    listDir = await mkdtemp(join(tmpdir(), 'matterhorn-web-'));
+    await writeBuild(listDir);
+    await writeFile(join(listDir, 'firm-preloads.json'), JSON.stringify(PRELOADS));
+    withList = await createTestApp({ webDistDir: listDir });
+  });
+  afterAll(async () => {
+    await withList.close();
+    await rm(listDir, { recursive: true, force: true });
+  });
+
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((found) => found[1]);
+
+  it('links the chunks every firm page loads, in the page of a firm address', async () => {
+    for (const url of ['/dashboard', '/time-entries?page=2', '/matter/3f9a?activeTab=time', '/billing/invoice/invoice-empty', '/billing']) {
+      const answer = await withList.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(preloadsOf(answer.body), url).toEqual(PRELOADS);
+      expect(answer.body, url).toContain('<script type="module" src="/assets/index-Ab12Cd34.js">');
+    }
+  });
+
+  it('sends sign-in, the public pages and the portal without them (their budgets hold no firm code)', async () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/login?redirect=%2Fbilling',
+      '/signup',
+      '/forgot-password/reset/abc',
+      '/verification',
+      '/join-team/abc',
+      '/setup-firm',
+      '/portal/demo/login',
+      '/billing/invoice/Zx81slug',
+      '/billing/trust-accounting/Zx81slug',
+    ]) {
+      const answer = await withList.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toBe(INDEX_HTML);
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -25,6 +26,28 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     },
   });
   app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
+}
+
+/**
+ * The addresses that are not firm pages: sign-in and the other public pages, firm set-up, the client
+ * portal and the public links of invoices and trust requests (/billing/invoice/invoice-empty, the
+ * invoice builder, is a firm page). `/` may be either: sent as it is.
+ */
+const NOT_FIRM_PAGE =
+  /^\/(?:$|[?#]|login|signup|forgot-password|verification|join-team\/|setup-firm|portal\/|billing\/trust-accounting\/|billing\/invoice\/(?!invoice-empty(?:$|[/?#])))/;
+export const isFirmPage = (url: string) => !NOT_FIRM_PAGE.test(url);
+
+/**
+ * index.html with the chunks every firm page loads (firm-preloads.json, written by the web build)
+ * named as modulepreload links: the browser fetches and compiles them while the entry still runs.
+ * Null when the build wrote no list.
+ */
+export function firmPageHtml(webDistDir: string): string | null {
+  const listFile = join(webDistDir, 'firm-preloads.json');
+  if (!existsSync(listFile)) return null;
+  const files = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return readFileSync(join(webDistDir, 'index.html'), 'utf8').replace('</head>', `${links}</head>`);
 }
 
 /** A path that is a missing file, not a page: answering index.html would hand HTML to a script tag. */

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -63,18 +64,19 @@ export function TimeEntriesPage() {
         </Group>
       </Group>
 
-      <TimeEntryFilters values={filters} onChange={change} canViewAll={canViewAll} />
-
-      <TimeEntryListView
-        query={query}
-        sort={sort}
-        onSort={(column) => {
-          const next = nextSort(sort, column);
-          change({ sortColumn: next.column, sortType: next.type });
-        }}
-        onPageChange={(page) => change({ page: String(page) })}
-        onSizeChange={(size) => change({ size: String(size) })}
-      />
+      <AfterFirstPaint>
+        <TimeEntryFilters values={filters} onChange={change} canViewAll={canViewAll} />
+        <TimeEntryListView
+          query={query}
+          sort={sort}
+          onSort={(column) => {
+            const next = nextSort(sort, column);
+            change({ sortColumn: next.column, sortType: next.type });
+          }}
+          onPageChange={(page) => change({ page: String(page) })}
+          onSizeChange={(size) => change({ size: String(size) })}
+        />
+      </AfterFirstPaint>
     </Stack>
   );
 }
