@@ -8,6 +8,19 @@ export function offeredPageSize(size: number, fallback: number): number {
   return PAGE_SIZES.includes(String(size) as (typeof PAGE_SIZES)[number]) ? size : fallback;
 }
 
+type ListQueryParts = { page?: unknown; size?: unknown; sortColumn?: unknown; sortType?: unknown; IncludeTotals?: unknown };
+
+/**
+ * A list's query split in two: its page without totals, and its totals alone (the filter without
+ * page and order, one row). Kept apart, paging and sorting reuse the cached totals instead of summing
+ * the firm's whole filtered list again with every page.
+ */
+export function pageAndTotalsQueries<Query extends ListQueryParts>(query: Query): { page: Query; totals: Query | null } {
+  if (!query.IncludeTotals) return { page: query, totals: null };
+  const { page: _page, size: _size, sortColumn: _column, sortType: _type, ...filter } = query;
+  return { page: { ...query, IncludeTotals: false }, totals: { ...filter, page: 1, size: 1, IncludeTotals: true } as Query };
+}
+
 /** What a list answered: its page of rows and its total, which the API caps (isTotalCountCapped). */
 export type ListPage = { data: unknown[]; totalCount: number; isTotalCountCapped?: boolean | undefined };
 

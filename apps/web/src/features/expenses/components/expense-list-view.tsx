@@ -1,12 +1,13 @@
 import { Stack } from '@mantine/core';
 import { hasPermissions, type ExpenseListItem, type ExpenseListQuery } from '@matterhorn/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListResults } from '../../../components/list-results.tsx';
+import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { deleteExpense, expenseKeys, useExpensePage } from '../api/expense-api.ts';
+import { deleteExpense, expenseKeys, expenseListQuery, useExpensePage } from '../api/expense-api.ts';
 import { editExpensePath } from '../utils/expense-paths.ts';
 import { type ExpenseSort, type ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ExpenseTotals } from './expense-totals.tsx';
@@ -28,7 +29,9 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const rows = useExpensePage(query);
+  const split = pageAndTotalsQueries(query);
+  const rows = useExpensePage(split.page);
+  const totals = useQuery({ ...expenseListQuery(split.totals ?? query), enabled: split.totals !== null });
   const [deleting, setDeleting] = useState<ExpenseListItem | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const homeCurrencySymbol = session.workingUser?.currency ?? '';
@@ -40,7 +43,7 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
 
   return (
     <Stack gap="md">
-      {query.IncludeTotals && <ExpenseTotals totals={list?.totals} homeCurrencySymbol={homeCurrencySymbol} showUnbilled={isClient} />}
+      {split.totals && <ExpenseTotals totals={totals.data?.totals} homeCurrencySymbol={homeCurrencySymbol} showUnbilled={isClient} />}
       <ListResults
         result={rows}
         page={page}

@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
 import { hasPermissions, type FlatFeeListItem, type FlatFeeListQuery } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListResults } from '../../../components/list-results.tsx';
+import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useFlatFeePage } from '../api/flat-fee-list.ts';
+import { flatFeeListQuery, useFlatFeePage } from '../api/flat-fee-list.ts';
 import { type FlatFeeSort, type FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
 import { DeleteFlatFeeModal } from './delete-flat-fee-modal.tsx';
 import { FlatFeesTable } from './flat-fees-table.tsx';
@@ -25,7 +27,9 @@ export const editFlatFeePath = (id: string) => `/billing/flat-fees/edit/${id}`;
 export function FlatFeeListView({ query, sort, onSort, onPageChange, onSizeChange, hideMatterColumns }: FlatFeeListViewProps) {
   const session = useSession();
   const navigate = useNavigate();
-  const rows = useFlatFeePage(query);
+  const split = pageAndTotalsQueries(query);
+  const rows = useFlatFeePage(split.page);
+  const totals = useQuery({ ...flatFeeListQuery(split.totals ?? query), enabled: split.totals !== null });
   const [deleting, setDeleting] = useState<FlatFeeListItem | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
@@ -35,7 +39,7 @@ export function FlatFeeListView({ query, sort, onSort, onPageChange, onSizeChang
 
   return (
     <Stack gap="md">
-      <FlatFeeTotals totals={list?.totals} homeCurrencySymbol={session.workingUser?.currency ?? ''} />
+      <FlatFeeTotals totals={totals.data?.totals} homeCurrencySymbol={session.workingUser?.currency ?? ''} />
       <ListResults
         result={rows}
         page={page}

@@ -65,13 +65,29 @@ describe('FlatFeesPage', { timeout: 60_000 }, () => {
     const totals = screen.getByRole('group', { name: 'Flat fee totals' });
     expect(within(totals).getByTestId('flat-fee-total')).toHaveTextContent('₦3,000,000.50');
     expect(within(totals).getByTestId('flat-fee-unbilled')).toHaveTextContent('₦1,250,000.00');
-    const query = api.lastQuery(LIST)!;
-    expect(query.get('IncludeTotals')).toBe('true');
-    expect(query.get('page')).toBe('1');
-    expect(query.get('size')).toBe('20');
-    expect(query.get('sortColumn')).toBe('flatFeeDate');
-    expect(query.get('sortType')).toBe('desc');
-    expect(query.has('IsDownlodCsv')).toBe(false);
+    // The page comes without totals; the totals in a call of their own, the filter alone, one row.
+    const calls = api.callsTo('GET', LIST).map((call) => call.query);
+    const pageCall = calls.find((query) => query.get('IncludeTotals') !== 'true')!;
+    expect(pageCall.get('page')).toBe('1');
+    expect(pageCall.get('size')).toBe('20');
+    expect(pageCall.get('sortColumn')).toBe('flatFeeDate');
+    expect(pageCall.get('sortType')).toBe('desc');
+    expect(pageCall.has('IsDownlodCsv')).toBe(false);
+    const totalsCall = calls.find((query) => query.get('IncludeTotals') === 'true')!;
+    expect(totalsCall.get('size')).toBe('1');
+    expect(totalsCall.has('sortColumn')).toBe(false);
+  });
+
+  it('pages and sorts without asking for the totals again', async () => {
+    const api = stubApi({ [`GET ${LIST}`]: () => page(rows()) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/billing/flat-fees', session: sessionWith() });
+    await screen.findByRole('row', { name: /First half of the agreed fee/ });
+    const totalsCalls = () => api.callsTo('GET', LIST).filter((call) => call.query.get('IncludeTotals') === 'true').length;
+    expect(totalsCalls()).toBe(1);
+    await user.click(screen.getByRole('button', { name: /^Amount/ }));
+    await waitFor(() => expect(api.lastQuery(LIST)!.get('sortColumn')).toBe('amount'));
+    expect(totalsCalls()).toBe(1);
   });
 
   it('sends the URL’s filters and search under SPEC.md §7’s names (the global search appends ?search=)', async () => {

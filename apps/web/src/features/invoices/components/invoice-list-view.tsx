@@ -8,7 +8,7 @@ import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { listPagingOf } from '../../../lib/list-paging.ts';
+import { listPagingOf, pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -68,7 +68,9 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
     To: monthDayYearToIsoDate(to) ?? undefined,
     IncludeTotals: true,
   };
-  const list = useQuery(invoiceListQuery(params));
+  const split = pageAndTotalsQueries(params);
+  const list = useQuery(invoiceListQuery(split.page));
+  const totals = useQuery({ ...invoiceListQuery(split.totals ?? split.page), enabled: split.totals !== null }).data?.totals;
   const rows = list.data?.data ?? [];
   // The API counts to 1,000 (isTotalCountCapped past it): the pager then offers a next page while a page is full.
   const { pageCount, totalLabel, isCapped } = listPagingOf(list.data, page, PAGE_SIZE);
@@ -137,8 +139,8 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
           {list.data?.totalCount === 1 && !isCapped ? '1 invoice' : `${totalLabel} invoices`}
-          {list.data?.totals &&
-            ` · Total ${formatMoney(list.data.totals.total, symbol)} · Paid ${formatMoney(list.data.totals.paidAmount, symbol)} · Balance due ${formatMoney(list.data.totals.balanceDue, symbol)}`}
+          {totals &&
+            ` · Total ${formatMoney(totals.total, symbol)} · Paid ${formatMoney(totals.paidAmount, symbol)} · Balance due ${formatMoney(totals.balanceDue, symbol)}`}
         </Text>
         <Button
           variant="default"
