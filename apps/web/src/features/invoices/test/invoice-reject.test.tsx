@@ -4,76 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { invoiceActionsFor, InvoiceViewPage } from '../pages/invoice-view-page.tsx';
-import { allowSlowRenders, CLIENT_ID, MATTER_ID, sessionWith, stubApi } from './stub-invoices.ts';
+import { allowSlowRenders, INVOICE_ID, invoiceOf, sessionWith, stubApi } from './stub-invoices.ts';
 
 allowSlowRenders();
 
-const INVOICE_ID = '99999999-9999-4999-8999-999999999999';
 const GET = `/api/admin/invoice/get-invoice/${INVOICE_ID}`;
 const REJECT = `/api/admin/invoice/reject-invoice/${INVOICE_ID}`;
 
-const totals = {
-  feesSubtotal: '0.00',
-  expensesSubtotal: '0.00',
-  flatFeesSubtotal: '1000.00',
-  subtotal: '1000.00',
-  discountAmount: '0.00',
-  taxableAmount: '1000.00',
-  taxAmount: '0.00',
-  total: '1000.00',
-  paidAmount: '0.00',
-  writtenOffAmount: '0.00',
-  balanceDue: '1000.00',
-};
-
 /** An invoice as get-invoice answers it (parsed by the shared schema, so the stub keeps to the contract). */
 function invoiceAnswer(overrides: Partial<Invoice>): Invoice {
-  return invoiceSchema.parse({
-    id: INVOICE_ID,
-    invoiceNumber: 'INV-00012',
-    status: 'AwaitingApproval',
-    statusLabel: 'Awaiting approval',
-    clientId: CLIENT_ID,
-    clientName: 'Ada Lovelace',
-    clientEmail: null,
-    clientAddress: null,
-    matters: [{ id: MATTER_ID, name: 'Share purchase agreement', matterNumber: 'MAT-00002' }],
-    issueDate: '2026-11-01',
-    dueDate: '2026-12-01',
-    isOverdue: false,
-    discountType: null,
-    discountValue: null,
-    taxName: null,
-    taxPercent: '0',
-    taxAppliesTo: 'both',
-    notes: null,
-    paymentInstructions: null,
-    currencySymbol: '₦',
-    currencyCode: 'NGN',
-    fees: [],
-    expenses: [],
-    flatFees: [],
-    totals,
-    payments: [],
-    writeOffs: [],
-    statusHistory: [],
-    deliveredDate: null,
-    deliveryMethod: null,
-    recoverableFromDate: null,
-    billOfChargesClock: false,
-    sentAt: null,
-    approvedAt: null,
-    approvedByUserName: null,
-    voidedAt: null,
-    voidReason: null,
-    lastRejection: null,
-    createdByUserName: 'Grace Hopper',
-    createdAt: '2026-11-01T09:00:00.000Z',
-    updatedAt: '2026-11-01T09:00:00.000Z',
-    canEdit: false,
-    needsApproval: true,
-    ...overrides,
-  });
+  return invoiceSchema.parse(
+    invoiceOf({ invoiceNumber: 'INV-00012', status: 'AwaitingApproval', statusLabel: 'Awaiting approval', ...overrides }),
+  );
 }
 
 const renderView = (permissions: string[]) =>
