@@ -45,7 +45,7 @@ export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
     markDelivered: isIssued && !invoice.deliveredDate && can('invoice.edit'),
     recordPayment: (status === 'Sent' || status === 'PartlyPaid' || status === 'Approved') && can('paymentInfo.create'),
     reversePayment: can('paymentInfo.delete'),
-    void: status !== 'Void' && status !== 'Paid' && (status !== 'Draft' || isNumbered) && can('invoice.edit'),
+    void: status !== 'Void' && status !== 'Paid' && (status !== 'Draft' || isNumbered) && can('invoice.delete'),
     documents: status !== 'Draft',
     publicLink: status !== 'Draft' && status !== 'Void' && can('invoice.edit'),
   };

@@ -128,5 +128,8 @@ describe('invoiceActionsFor', () => {
     expect(invoiceActionsFor(invoice({ status: 'Sent' }), ['invoice']).recordPayment).toBe(false);
     expect(invoiceActionsFor(invoice({ status: 'Paid' }), admin)).toMatchObject({ recordPayment: false, void: false, send: false });
     expect(invoiceActionsFor(invoice({ status: 'Void' }), admin)).toMatchObject({ void: false, send: false, documents: true });
+    // Void asks for what the API's void-invoice asks for: invoice.delete, not invoice.edit.
+    expect(invoiceActionsFor(invoice({ status: 'Sent' }), ['invoice', 'invoice.edit']).void).toBe(false);
+    expect(invoiceActionsFor(invoice({ status: 'Sent' }), ['invoice', 'invoice.delete']).void).toBe(true);
   });
 });
