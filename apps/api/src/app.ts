@@ -154,13 +154,13 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
-  const firmHtml = config.webDistDir ? firmPageHtml(config.webDistDir) : null;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET' || isMissingAsset(request.url)) {
       return reply.status(404).send({ success: false, message: 'Route not found', data: null });
     }
     // The web app routes on the client: every other page is its index.html, a firm page's naming the shell's code.
-    if (firmHtml && isFirmPage(request.url)) return reply.type('text/html').header('cache-control', PAGE_CACHE).send(firmHtml);
+    const firmHtml = isFirmPage(request.url) ? await firmPageHtml(config.webDistDir) : null;
+    if (firmHtml) return reply.type('text/html').header('cache-control', PAGE_CACHE).send(firmHtml);
     return reply.type('text/html').sendFile('index.html');
   });
   return app;

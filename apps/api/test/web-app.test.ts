@@ -153,6 +153,13 @@ describe('the firm pages name the firm shell’s code for preloading', () => {
     }
   });
 
+  it('names a new build’s chunks without a restart', async () => {
+    await writeFile(join(listDir, 'firm-preloads.json'), JSON.stringify(['assets/Shell789.js']));
+    const answer = await withList.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(preloadsOf(answer.body)).toEqual(['assets/Shell789.js']);
+    await writeFile(join(listDir, 'firm-preloads.json'), JSON.stringify(PRELOADS));
+  });
+
   it('sends sign-in, the public pages and the portal without them (their budgets hold no firm code)', async () => {
     for (const url of [
       '/',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -40,14 +40,17 @@ export const isFirmPage = (url: string) => !NOT_FIRM_PAGE.test(url);
 /**
  * index.html with the chunks every firm page loads (firm-preloads.json, written by the web build)
  * named as modulepreload links: the browser fetches and compiles them while the entry still runs.
- * Null when the build wrote no list.
+ * Read on every request, as the static files are: a new build is served without a restart. Null
+ * when the build wrote no list.
  */
-export function firmPageHtml(webDistDir: string): string | null {
-  const listFile = join(webDistDir, 'firm-preloads.json');
-  if (!existsSync(listFile)) return null;
-  const files = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  return readFileSync(join(webDistDir, 'index.html'), 'utf8').replace('</head>', `${links}</head>`);
+export async function firmPageHtml(webDistDir: string): Promise<string | null> {
+  const [list, page] = await Promise.all([
+    readFile(join(webDistDir, 'firm-preloads.json'), 'utf8').catch(() => null),
+    readFile(join(webDistDir, 'index.html'), 'utf8'),
+  ]);
+  if (list === null) return null;
+  const links = (JSON.parse(list) as string[]).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return page.replace('</head>', `${links}</head>`);
 }
 
 /** A path that is a missing file, not a page: answering index.html would hand HTML to a script tag. */

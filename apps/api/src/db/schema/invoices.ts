@@ -102,7 +102,7 @@ export const invoices = pgTable(
       .on(table.firmId, table.clientId, table.issueDate.desc())
       .where(sql`deleted_at is null`),
     // The list's "newest first" (the web's default), its status tabs in that order, the overdue tab
-    // (issued, money due: created in migration 0033 with INCLUDE (due_date), which drizzle cannot
+    // (issued, money due: created in migration 0035 with INCLUDE (due_date), which drizzle cannot
     // express), the number search and the totals.
     index('invoices_firm_created_idx')
       .on(table.firmId, table.createdAt.desc(), table.id.desc())
@@ -114,7 +114,7 @@ export const invoices = pgTable(
       .on(table.firmId, table.createdAt.desc(), table.id.desc())
       .where(sql`deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid') and balance_due > 0`),
     index('invoices_number_trgm_idx').using('gin', sql`${table.invoiceNumber} gin_trgm_ops`),
-    // The list's totals (IncludeTotals), read from the index alone: created in migration 0033 with
+    // The list's totals (IncludeTotals), read from the index alone: created in migration 0035 with
     // INCLUDE (total, paid_amount, balance_due).
     index('invoices_firm_totals_idx')
       .on(table.firmId, table.status)

@@ -9,7 +9,7 @@ import { isOverdue } from './invoices.repository.ts';
 
 /**
  * Issued with money still due: the overdue tab's rows before the due date is compared, worded as
- * the partial index invoices_open_created_idx's predicate (migration 0033), so it serves the tab.
+ * the partial index invoices_open_created_idx's predicate (migration 0035), so it serves the tab.
  */
 const IS_OPEN = sql.raw(`("invoices"."status" in ('Approved', 'Sent', 'PartlyPaid') and "invoices"."balance_due" > 0)`);
 

@@ -28,6 +28,7 @@ import {
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { csvLine, type CsvValue } from '../../lib/csv.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent, type AuditEvent } from '../../platform/audit/audit.ts';
 import { postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
@@ -410,12 +411,8 @@ export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string
   return invoiceOf(row, settings, principal);
 }
 
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-const csvOf = (rows: unknown[][]) => `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+// The lists' CSV writer (formula guard included): one line per row.
+const csvOf = (rows: CsvValue[][]) => rows.map(csvLine).join('');
 
 // ---------------------------------------------------------------------------------------------
 // Issuing and the ledger

@@ -98,6 +98,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
   }
   const currencyOptions = (currencies.data ?? []).map((item) => ({ value: String(item.id), label: currencyLabel(item) }));
 
+  const chosenType = values.isFirmExpense ? 'firm' : 'client';
   const changeType = (type: string) => {
     const isFirm = type === 'firm';
     setValue('isFirmExpense', isFirm);
@@ -166,23 +167,24 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
               <Text size="sm" fw={500} mb={4} id="expense-type-label">
                 Expense type
               </Text>
-              {/* Two toggle buttons rather than a SegmentedControl: its sliding indicator was 1.7 KB of a page at its budget. */}
-              <Button.Group aria-labelledby="expense-type-label">
-                {TYPE_OPTIONS.map((option) => {
-                  const isChosen = option.value === (values.isFirmExpense ? 'firm' : 'client');
-                  return (
+              {disabled || expense !== null ? (
+                // A saved expense keeps its type: said in words (disabled buttons hid which one it is).
+                <Text data-testid="expense-type">{TYPE_OPTIONS.find((option) => option.value === chosenType)?.label}</Text>
+              ) : (
+                // Two toggle buttons rather than a SegmentedControl: its sliding indicator was 1.7 KB of a page at its budget.
+                <Button.Group aria-labelledby="expense-type-label">
+                  {TYPE_OPTIONS.map((option) => (
                     <Button
                       key={option.value}
-                      variant={isChosen ? 'filled' : 'default'}
-                      aria-pressed={isChosen}
-                      disabled={disabled || expense !== null}
+                      variant={option.value === chosenType ? 'filled' : 'default'}
+                      aria-pressed={option.value === chosenType}
                       onClick={() => changeType(option.value)}
                     >
                       {option.label}
                     </Button>
-                  );
-                })}
-              </Button.Group>
+                  ))}
+                </Button.Group>
+              )}
             </Grid.Col>
             {isClient && (
               <Grid.Col span={span}>
@@ -255,6 +257,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
               {/* A plain textarea through InputBase: Mantine's Textarea brings its autosize code (1.2 KB) along. */}
               <InputBase
                 component="textarea"
+                multiline
                 label="Description"
                 withAsterisk
                 rows={2}
@@ -345,7 +348,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
               <TextInput label="Reference" description="Invoice or receipt number" disabled={disabled} {...form.inputProps('reference')} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <InputBase component="textarea" label="Note" rows={2} disabled={disabled} {...form.inputProps('note')} />
+              <InputBase component="textarea" multiline label="Note" rows={2} disabled={disabled} {...form.inputProps('note')} />
             </Grid.Col>
             {expense === null && (
               <Grid.Col span={12}>
