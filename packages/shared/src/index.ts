@@ -33,4 +33,5 @@ export * from './expenses/expense-amounts.ts';
 export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
 export * from './invoices/invoice-link.schemas.ts';
+export * from './trust/trust.schemas.ts';
 export * from './accounting/ledger.schemas.ts';

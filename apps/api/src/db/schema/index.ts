@@ -14,3 +14,4 @@ export * from './expenses.ts';
 export * from './ledger.ts';
 export * from './invoices.ts';
 export * from './invoice-links.ts';
+export * from './trust.ts';

@@ -87,6 +87,8 @@ export const journalLines = pgTable(
     credit: numeric('credit', { precision: 14, scale: 2 }).notNull().default('0'),
     clientId: uuid('client_id'),
     matterId: uuid('matter_id'),
+    /** Which trust bank account a trust line concerns (the trust-bank and client-trust-liability accounts' sub-ledgers). */
+    trustAccountId: uuid('trust_account_id'),
     memo: text('memo'),
   },
   (table) => [
@@ -110,6 +112,9 @@ export const journalLines = pgTable(
       foreignColumns: [matters.firmId, matters.id],
       name: 'journal_lines_firm_matter_fk',
     }),
+    index('journal_lines_firm_account_trust_idx')
+      .on(table.firmId, table.accountId, table.trustAccountId)
+      .where(sql`${table.trustAccountId} is not null`),
     check('journal_lines_debit_check', sql`${table.debit} >= 0`),
     check('journal_lines_credit_check', sql`${table.credit} >= 0`),
     check('journal_lines_one_side_check', sql`(${table.debit} > 0) <> (${table.credit} > 0)`),
