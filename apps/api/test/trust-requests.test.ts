@@ -149,8 +149,9 @@ describe('permissions', () => {
     const feeEarner = fixture.tokens.feeEarner;
     const billing = fixture.tokens.billing;
     expect((await call('POST', 'create-trust-request', requestBody(), feeEarner)).statusCode).toBe(403);
+    expect((await call('POST', `submit-trust-request/${created.id}`, {}, feeEarner)).statusCode).toBe(403);
     expect((await call('GET', 'get-trust-requests', undefined, feeEarner)).statusCode).toBe(403);
-    // Billing may read and draft, but not change, approve, send or cancel.
+    // Billing may read, draft and submit, but not change, approve, send or cancel.
     expect((await call('GET', `get-trust-request/${created.id}`, undefined, billing)).statusCode).toBe(200);
     expect((await call('PUT', `update-trust-request/${created.id}`, requestBody(), billing)).statusCode).toBe(403);
     expect((await call('POST', `send-trust-request/${created.id}`, {}, billing)).statusCode).toBe(403);
@@ -191,7 +192,8 @@ describe('approval (two people)', () => {
 
       // Billing drafts it; the administrator (a second person) approves it; then it can be sent.
       const byBilling = await draft({}, fixture.tokens.billing);
-      expect((await call('POST', `submit-trust-request/${byBilling.id}`, {})).statusCode).toBe(200);
+      expect((await call('POST', `submit-trust-request/${byBilling.id}`, {}, fixture.tokens.billing)).statusCode).toBe(200);
+      expect((await call('POST', `approve-trust-request/${byBilling.id}`, {}, fixture.tokens.billing)).statusCode).toBe(403);
       const approved = await call('POST', `approve-trust-request/${byBilling.id}`, {});
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().data).toMatchObject({ isApproved: true, statusLabel: 'Approved, ready to send' });

@@ -21,8 +21,8 @@ const tags = ['Trust requests'];
 const base = '/api/admin/trust-account';
 
 /**
- * Trust requests (retainer requests): trustAccountRequest reads; .create drafts; .edit changes a
- * draft, submits and sends; .approve approves (never one's own); .delete cancels. The public page
+ * Trust requests (retainer requests): trustAccountRequest reads; .create drafts and submits for
+ * approval; .edit changes a draft and sends; .approve approves (never one's own); .delete cancels. The public page
  * /billing/trust-accounting/[slug] reads /api/public/trust-request/{slug}.
  */
 export function registerTrustRequestRoutes(app: FastifyInstance, requests: TrustRequestService) {
@@ -60,7 +60,8 @@ export function registerTrustRequestRoutes(app: FastifyInstance, requests: Trust
   api.post(
     `${base}/submit-trust-request/:id`,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
+      // Part of asking: whoever may draft a request may put it up for approval.
+      config: { access: firmAccess('trustAccountRequest.create') },
       schema: {
         tags,
         summary: 'Submit a draft for approval (only when the firm requires trust requests to be approved)',

@@ -31,22 +31,32 @@ export type TrustRequestFormModalProps = {
   /** Fixed by the page it is opened from (a trust account's page, a client's tab). */
   trustAccountId?: string;
   clientId?: string;
+  /** With clientId: a matter's tab. */
+  matterId?: string;
   onSaved: (request: TrustRequest) => void;
 };
 
-const valuesOf = (request: TrustRequest | null, fixed: { trustAccountId?: string; clientId?: string }): FormValues => ({
+type Fixed = { trustAccountId?: string | undefined; clientId?: string | undefined; matterId?: string | undefined };
+
+const valuesOf = (request: TrustRequest | null, fixed: Fixed): FormValues => ({
   trustAccountId: request?.trustAccountId ?? fixed.trustAccountId ?? '',
   clientId: request?.clientId ?? fixed.clientId ?? '',
-  matterId: request?.matterId ?? '',
+  matterId: request ? (request.matterId ?? '') : (fixed.matterId ?? ''),
   amount: request?.amount ?? '',
   dueDate: request?.dueDate ?? '',
   note: request?.note ?? '',
 });
 
-export function TrustRequestForm({ request, trustAccountId, clientId, onSaved }: Omit<TrustRequestFormModalProps, 'opened' | 'onClose'>) {
+export function TrustRequestForm({
+  request,
+  trustAccountId,
+  clientId,
+  matterId,
+  onSaved,
+}: Omit<TrustRequestFormModalProps, 'opened' | 'onClose'>) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
-  const form = useSchemaForm(createTrustRequestSchema, valuesOf(request, { trustAccountId, clientId }));
+  const form = useSchemaForm(createTrustRequestSchema, valuesOf(request, { trustAccountId, clientId, matterId }));
   const { values, setValue, touch } = form;
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(values.dueDate));
   const accounts = useTrustAccounts(trustAccountId === undefined || request !== null);
@@ -76,6 +86,7 @@ export function TrustRequestForm({ request, trustAccountId, clientId, onSaved }:
 
   const isAccountFixed = trustAccountId !== undefined && request === null;
   const isClientFixed = clientId !== undefined && request === null;
+  const isMatterFixed = isClientFixed && matterId !== undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-label={request ? TRUST_REQUEST_FORM_TEXT.editTitle : TRUST_REQUEST_FORM_TEXT.newTitle}>
@@ -107,14 +118,16 @@ export function TrustRequestForm({ request, trustAccountId, clientId, onSaved }:
             error={form.errorFor('clientId')}
           />
         )}
-        <SearchableSelect
-          label="Matter"
-          entity="matter"
-          placeholder={values.clientId ? 'Any matter of the client' : 'Choose a client first'}
-          disabled={values.clientId === ''}
-          options={matterOptions}
-          {...form.selectProps('matterId')}
-        />
+        {!isMatterFixed && (
+          <SearchableSelect
+            label="Matter"
+            entity="matter"
+            placeholder={values.clientId ? 'Any matter of the client' : 'Choose a client first'}
+            disabled={values.clientId === ''}
+            options={matterOptions}
+            {...form.selectProps('matterId')}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <MoneyInput
             label="Amount"

@@ -125,7 +125,7 @@ function RequestDetails({ request }: { request: TrustRequest }) {
   };
 
   const isOpen = ['Draft', 'AwaitingApproval'].includes(request.status);
-  const canSubmit = can('trustAccountRequest.edit') && request.status === 'Draft' && request.isApprovalRequired;
+  const canSubmit = can('trustAccountRequest.create') && request.status === 'Draft' && request.isApprovalRequired;
   const canApprove = can('trustAccountRequest.approve') && awaiting && !isOwn;
   const isSendable =
     (request.status === 'Draft' && !request.isApprovalRequired) ||

@@ -135,6 +135,7 @@ export function TrustRequestsList({ trustAccountId, clientId, matterId }: TrustR
         request={null}
         trustAccountId={trustAccountId}
         clientId={clientId}
+        matterId={matterId}
         onSaved={(saved: TrustRequest) => {
           setIsCreating(false);
           setOpenId(saved.id);
@@ -153,4 +154,9 @@ export function TrustRequestsTab({ trustAccountId }: { trustAccountId: string })
 /** A client's trust requests (for the client view's Trust tab). */
 export function ClientTrustRequestsPanel({ clientId }: { clientId: string }) {
   return <TrustRequestsList clientId={clientId} />;
+}
+
+/** A matter's trust requests (for the matter view's Trust tab): new requests are for this matter. */
+export function MatterTrustRequestsPanel({ clientId, matterId }: { clientId: string; matterId: string }) {
+  return <TrustRequestsList clientId={clientId} matterId={matterId} />;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
-import { TrustRequestsTab } from '../components/trust-requests-list.tsx';
+import { MatterTrustRequestsPanel, TrustRequestsTab } from '../components/trust-requests-list.tsx';
 import {
   ACCOUNT_ID,
   ALL_PERMISSIONS,
@@ -169,5 +169,51 @@ describe('TrustRequestsTab', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'New trust request' })).not.toBeInTheDocument();
     for (const name of ['Edit', 'Send to client', 'Cancel request', 'Approve'])
       expect(within(dialog).queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('lets a member who may draft submit a draft for approval when the firm requires it', async () => {
+    const draft = trustRequest({ isApprovalRequired: true });
+    const api = stubApi({
+      [`GET ${BASE}/get-trust-request/${REQUEST_ID}`]: { data: draft },
+      [`POST ${BASE}/submit-trust-request/${REQUEST_ID}`]: {
+        data: { ...draft, status: 'AwaitingApproval', statusLabel: 'Awaiting approval' },
+      },
+    });
+    const user = userEvent.setup();
+    renderTab(['trustAccountRequest', 'trustAccountRequest.create']);
+    await user.click(await screen.findByRole('button', { name: 'Open TRQ-00001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trust request TRQ-00001' });
+    expect(within(dialog).queryByRole('button', { name: 'Send to client' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(api.callsTo('POST', `${BASE}/submit-trust-request/${REQUEST_ID}`)).toHaveLength(1));
+  });
+});
+
+describe('MatterTrustRequestsPanel', { timeout: 60_000 }, () => {
+  it("lists the matter's requests and drafts new ones for it without asking for the client or matter", async () => {
+    const api = stubApi({ [`POST ${CREATE}`]: { data: trustRequest() } });
+    const user = userEvent.setup();
+    renderAt(<MatterTrustRequestsPanel clientId={CLIENT_ID} matterId={MATTER_ID} />, {
+      path: '/matters/view',
+      session: sessionWith(ALL_PERMISSIONS),
+    });
+    await screen.findByRole('table', { name: 'Trust requests' });
+    expect(api.lastQuery(LIST)?.get('MatterId')).toBe(MATTER_ID);
+    await user.click(screen.getByRole('button', { name: 'New trust request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New trust request' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Client' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Matter' })).not.toBeInTheDocument();
+    await choose(user, 'Trust account', 'Client Trust Account (Zenith Bank ••••4821)');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '1000.50');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '15/12/2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.callsTo('POST', CREATE)).toHaveLength(1));
+    expect(api.callsTo('POST', CREATE)[0]?.body).toMatchObject({
+      trustAccountId: ACCOUNT_ID,
+      clientId: CLIENT_ID,
+      matterId: MATTER_ID,
+      amount: '1000.50',
+      dueDate: '2026-12-15',
+    });
   });
 });
