@@ -1,7 +1,7 @@
 import { InputBase, SimpleGrid, Stack } from '@mantine/core';
 import { createTrustRequestSchema, type TrustRequest } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -68,6 +68,12 @@ export function TrustRequestForm({
     .map((account) => ({ value: account.id, label: `${account.name} (${account.bankName} ${account.accountNumberMasked})` }));
   if (request && !accountOptions.some((option) => option.value === request.trustAccountId))
     accountOptions.push({ value: request.trustAccountId, label: request.trustAccountName });
+  // A firm with one open trust account has nothing to choose.
+  const onlyAccountId = accountOptions.length === 1 ? accountOptions[0]!.value : null;
+  useEffect(() => {
+    if (onlyAccountId && values.trustAccountId === '') setValue('trustAccountId', onlyAccountId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the accounts arrive
+  }, [onlyAccountId]);
   const people = clients.data?.people ?? [];
   const companies = clients.data?.companies ?? [];
   const isClientListed = people.some((p) => p.userId === values.clientId) || companies.some((c) => c.companyId === values.clientId);
