@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRUST_REQUEST_MESSAGES } from '@matterhorn/shared';
-import { applyDepositToTrustRequest } from '../src/modules/trust-requests/trust-requests.api.ts';
+import { applyDepositToTrustRequest, draftTopUpTrustRequest } from '../src/modules/trust-requests/trust-requests.api.ts';
 import type { FirmPrincipal } from '../src/plugins/route-access.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -295,6 +295,16 @@ describe('sending and the public link', () => {
   });
 });
 
+const principal = (): FirmPrincipal => ({
+  kind: 'firm',
+  sessionId: '',
+  firmId: fixture.firm.firmId,
+  userId: fixture.firm.users.admin.id,
+  adminUserId: fixture.firm.users.admin.id,
+  permissions: [],
+  isVerified: true,
+});
+
 describe('cancelling and paying', () => {
   it('cancels with a reason; the public page then shows it cancelled, without bank details', async () => {
     const created = await draft();
@@ -315,18 +325,9 @@ describe('cancelling and paying', () => {
   it('a deposit against the request settles it; a paid request cannot be cancelled', async () => {
     const created = await draft({ amount: '1000.00' });
     const { slug } = (await call('POST', `send-trust-request/${created.id}`, {})).json().data;
-    const principal: FirmPrincipal = {
-      kind: 'firm',
-      sessionId: '',
-      firmId: fixture.firm.firmId,
-      userId: fixture.firm.users.admin.id,
-      adminUserId: fixture.firm.users.admin.id,
-      permissions: [],
-      isVerified: true,
-    };
     const deposit = (amount: string) =>
       fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-        applyDepositToTrustRequest(tx, principal, created.id, {
+        applyDepositToTrustRequest(tx, principal(), created.id, {
           trustAccountId: accountId,
           clientId: matter().clientId,
           matterId: matter().id,
@@ -341,6 +342,25 @@ describe('cancelling and paying', () => {
     const refused = await call('POST', `cancel-trust-request/${created.id}`, { reason: 'Too late' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(TRUST_REQUEST_MESSAGES.paidNotCancellable);
+  });
+});
+
+describe('evergreen top-ups', () => {
+  it('a drafted top-up shows in the list for its fee earner and goes through the same send', async () => {
+    const id = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      draftTopUpTrustRequest(
+        tx,
+        principal(),
+        { trustAccountId: accountId, clientId: matter().clientId, matterId: matter().id },
+        { minimumBalance: '50000.00', balance: '40000.00', today: '2026-11-23' },
+      ),
+    );
+    expect(id).not.toBeNull();
+    const shown = (await call('GET', `get-trust-request/${id}`)).json().data;
+    expect(shown).toMatchObject({ isTopUp: true, status: 'Draft', amount: '10000.00', assignedUserName: expect.any(String) });
+    const listed = (await call('GET', `get-trust-requests?MatterId=${matter().id}&size=100`)).json().data.data;
+    expect(listed.find((row: { id: string }) => row.id === id)).toMatchObject({ isTopUp: true });
+    expect((await call('POST', `send-trust-request/${id}`, {})).json().data.request.status).toBe('Sent');
   });
 });
 
