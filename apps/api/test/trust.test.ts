@@ -454,6 +454,8 @@ describe('reads', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const withLedger = await trust.call('GET', `get-trust-account/${account.id}`);
+    expect(withLedger.json().data).toMatchObject({ balance: '2500.00', clientLedgerCount: 1 });
     const ledgers = await trust.call('GET', `get-trust-account-ledgers?TrustAccountId=${account.id}`);
     expect(ledgers.json().data.data[0]).toMatchObject({ clientId: matterA.clientId, balance: '2500.00' });
   });

@@ -52,8 +52,9 @@ export async function currencyExists(tx: Tx, code: string) {
 const accountColumns = {
   account: trustAccounts,
   currencySymbol: symbolOf(trustAccounts.currencyCode),
+  // Written out in full: in a one-table select drizzle names the outer columns bare, which the subquery would take as its own.
   clientLedgerCount: sql<number>`(select count(*)::int from ${trustLedgers} l
-    where l.firm_id = ${trustAccounts.firmId} and l.trust_account_id = ${trustAccounts.id} and l.balance > 0)`,
+    where l.firm_id = "trust_accounts"."firm_id" and l.trust_account_id = "trust_accounts"."id" and l.balance > 0)`,
 };
 
 export async function findTrustAccounts(tx: Tx, firmId: string) {
