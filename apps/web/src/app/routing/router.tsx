@@ -56,6 +56,10 @@ const LazyInvoiceListView = lazy(async () => ({
 const LazyClientInvoicesTab = lazy(async () => ({
   default: (await import('../../features/invoices/components/client-invoices-tab.tsx')).ClientInvoicesTab,
 }));
+/** The Trust tab of the client and matter views (the trust feature's ledger), loaded when the tab opens. */
+const LazyTrustLedgerTab = lazy(async () => ({
+  default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
+}));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
@@ -186,6 +190,11 @@ export const routes: RouteObject[] = [
                     <LazyClientInvoicesTab clientId={client.id} />
                   </Suspense>
                 ),
+                trust: (client: ClientDetail) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustLedgerTab clientId={client.id} />
+                  </Suspense>
+                ),
               };
               return { Component: () => <ClientViewPage tabPanels={tabPanels} /> };
             },
@@ -233,6 +242,11 @@ export const routes: RouteObject[] = [
                 invoices: (matter: MatterView) => (
                   <Suspense fallback={<LoadingSpinner />}>
                     <LazyInvoiceListView matterId={matter.id} />
+                  </Suspense>
+                ),
+                trust: (matter: MatterView) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustLedgerTab clientId={matter.client.id} matterId={matter.id} />
                   </Suspense>
                 ),
               };
@@ -381,8 +395,25 @@ export const routes: RouteObject[] = [
               Component: (await import('../../features/reference-data/pages/custom-fields-page.tsx')).CustomFieldsPage,
             }),
           },
-          comingSoon('trust-account/:slug', 'Trust Account', needs('trustAccountRequest')),
-          comingSoon('trust-account/record/:idx', 'Trust Account Record', needs('trustAccountRequest')),
+          {
+            path: 'trust-account/accounts',
+            handle: needs('trustAccountRequest'),
+            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),
+          },
+          {
+            path: 'trust-account/:slug',
+            handle: needs('trustAccountRequest'),
+            // The Requests and Reconciliation tabs come from their features (tabPanels.requests / .reconciliation).
+            lazy: async () => {
+              const { TrustAccountPage } = await import('../../features/trust/pages/trust-account-page.tsx');
+              return { Component: () => <TrustAccountPage /> };
+            },
+          },
+          {
+            path: 'trust-account/record/:idx',
+            handle: needs('trustAccountRequest'),
+            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-record-page.tsx')).TrustRecordPage }),
+          },
           comingSoon('documents', 'Documents', needs('document')),
           comingSoon('accounting', 'Accounting', needs('chartofAccount')),
           comingSoon('view/court-update', 'Court Update', needs('courtUpdate')),
