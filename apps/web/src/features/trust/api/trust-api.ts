@@ -71,9 +71,7 @@ export function refusalOf(error: unknown): string {
 
 // Accounts -----------------------------------------------------------------------------------------
 
-export const getTrustAccounts = async (): Promise<TrustAccount[]> =>
-  trustAccountSchema.array().parse(await getData(`${TRUST_BASE}/get-trust-accounts`));
-export const trustAccountsQuery = queryOptions({ queryKey: trustKeys.accounts(), queryFn: getTrustAccounts });
+export { trustAccountsQuery } from './trust-accounts-nav.ts';
 
 /** Null when the account is not this firm's (404) or the id is not one (400). */
 export async function getTrustAccount(id: string): Promise<TrustAccount | null> {
