@@ -108,7 +108,7 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   await shoot(page, 'trust-record');
 
   await page.goto(`${accountUrl}?activeTab=approvals`);
-  await expect(page.getByRole('table', { name: 'Movements awaiting approval' })).toBeVisible();
+  await expect(page.getByText('Nothing is awaiting approval.')).toBeVisible();
   await shoot(page, 'trust-approvals');
 
   await page.goto('/trust-account/accounts');

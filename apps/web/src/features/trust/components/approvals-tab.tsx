@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Pagination, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { formatMoney, type TrustAccount, type TrustMovementRequest } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,71 +50,50 @@ export function ApprovalsTab({ account, canApprove }: { account: TrustAccount; c
       <Text size="sm" aria-live="polite" mb="xs">
         {list.data?.totalCount === 1 ? '1 movement awaiting approval' : `${totalLabel} movements awaiting approval`}
       </Text>
-      <ScrollArea type="auto">
-        <Table striped miw={760} aria-label="Movements awaiting approval">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Matter</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Requested by</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    {list.isLoading ? 'Loading…' : 'Nothing is awaiting approval.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((request) => {
-              const isOwn = request.requestedByUserId === me;
-              return (
-                <Table.Tr key={request.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(request.date)}</Table.Td>
-                  <Table.Td>{KIND_LABELS[request.kind]}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/clients/${request.clientId}?activeTab=trust`}>
-                      {request.clientName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{matterText(request.matterNumber, null)}</Table.Td>
-                  <Table.Td>{request.description}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(request.amount, request.currencySymbol)}
-                  </Table.Td>
-                  <Table.Td>{request.requestedByUserName}</Table.Td>
-                  <Table.Td>
-                    {isOwn ? (
-                      <Text size="sm" c="dimmed">
-                        {WAITING_FOR_ANOTHER}
-                      </Text>
-                    ) : canApprove ? (
-                      <Group gap="xs" wrap="nowrap" role="group" aria-label={`Decide ${request.description}`}>
-                        <Button size="xs" loading={busyId === request.id} onClick={() => void approve(request)}>
-                          Approve
-                        </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => setRejecting(request)}>
-                          Reject
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {list.isLoading ? 'Loading…' : 'Nothing is awaiting approval.'}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" aria-label="Movements awaiting approval" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {rows.map((request) => {
+            const isOwn = request.requestedByUserId === me;
+            return (
+              <Paper component="li" key={request.id} withBorder p="sm" radius="md">
+                <Group justify="space-between" align="flex-start" gap="sm">
+                  <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
+                    <Text fw={600}>
+                      {KIND_LABELS[request.kind]} of {formatMoney(request.amount, request.currencySymbol)}
+                    </Text>
+                    <Text size="sm">{request.description}</Text>
+                    <Text size="sm" c="dimmed">
+                      <Anchor component={Link} to={`/clients/${request.clientId}?activeTab=trust`} fz="inherit">
+                        {request.clientName}
+                      </Anchor>{' '}
+                      · {matterText(request.matterNumber, null)} · dated {displayDate(request.date)} · requested by{' '}
+                      {request.requestedByUserName}
+                    </Text>
+                  </Stack>
+                  {isOwn ? (
+                    <Text size="sm" c="dimmed">
+                      {WAITING_FOR_ANOTHER}
+                    </Text>
+                  ) : canApprove ? (
+                    <Group gap="xs" wrap="nowrap" role="group" aria-label={`Decide: ${request.description}`}>
+                      <Button size="xs" loading={busyId === request.id} onClick={() => void approve(request)}>
+                        Approve
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => setRejecting(request)}>
+                        Reject
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
       {pageCount > 1 && (
         <Pagination mt="sm" total={pageCount} value={Math.min(page, pageCount)} onChange={setPage} aria-label="Approval pages" />
       )}

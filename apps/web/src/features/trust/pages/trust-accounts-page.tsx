@@ -200,12 +200,12 @@ export function TrustAccountsPage() {
             {rows.map((account) => (
               <Table.Tr key={account.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6}>
                     <Anchor component={Link} to={`/trust-account/${account.id}`}>
                       {account.name}
                     </Anchor>
                     {!account.isActive && (
-                      <Badge size="xs" color="gray">
+                      <Badge size="xs" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
                         Closed
                       </Badge>
                     )}

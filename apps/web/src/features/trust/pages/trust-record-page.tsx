@@ -23,7 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const recordLink = (id: string, number: string) => (
-  <Anchor component={Link} to={`/trust-account/record/${id}`}>
+  <Anchor component={Link} to={`/trust-account/record/${id}`} fz="inherit">
     {number}
   </Anchor>
 );

@@ -179,12 +179,12 @@ describe('TrustAccountPage', { timeout: 60_000 }, () => {
       [`POST ${T}/reject-transaction/${mine.id}`]: () => ({ data: { ...mine, status: 'Rejected' } }),
     });
     const { user } = renderAccount(FULL, `/trust-account/${ACCOUNT_ID}?activeTab=approvals`);
-    const table = await screen.findByRole('table', { name: 'Movements awaiting approval' });
-    const ownRow = (await within(table).findByText('My own request')).closest('tr') as HTMLElement;
+    const table = await screen.findByRole('list', { name: 'Movements awaiting approval' });
+    const ownRow = (await within(table).findByText('My own request')).closest('li') as HTMLElement;
     expect(within(ownRow).getByText(WAITING_FOR_ANOTHER)).toBeInTheDocument();
     expect(within(ownRow).queryByRole('button')).not.toBeInTheDocument();
 
-    const theirRow = within(table).getByText('Lagos Land Registry: stamp duty').closest('tr') as HTMLElement;
+    const theirRow = within(table).getByText('Lagos Land Registry: stamp duty').closest('li') as HTMLElement;
     expect(theirRow).toHaveTextContent('₦500,000.00');
     expect(theirRow).toHaveTextContent('Alan Turing');
     await user.click(within(theirRow).getByRole('button', { name: 'Approve' }));
