@@ -137,15 +137,15 @@ export function MovementsTab({ account }: { account: TrustAccount }) {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(row.date)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4}>
                     {typeLabel(row.type)}
                     {!row.isCleared && (
-                      <Badge size="xs" color="yellow" variant="light">
+                      <Badge size="xs" color="yellow" variant="light" style={{ flexShrink: 0 }}>
                         Uncleared
                       </Badge>
                     )}
                     {row.reversedByTransactionId && (
-                      <Badge size="xs" color="gray" variant="light">
+                      <Badge size="xs" color="gray" variant="light" style={{ flexShrink: 0 }}>
                         Reversed
                       </Badge>
                     )}

@@ -205,7 +205,7 @@ export function TrustAccountsPage() {
                       {account.name}
                     </Anchor>
                     {!account.isActive && (
-                      <Badge size="xs" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
+                      <Badge size="xs" color="gray" style={{ flexShrink: 0 }}>
                         Closed
                       </Badge>
                     )}

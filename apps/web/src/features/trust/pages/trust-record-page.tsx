@@ -123,7 +123,7 @@ export function TrustRecordPage() {
       )}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Movement">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Field label="Number">{tx.number}</Field>
           <Field label="Type">{typeLabel(tx.type)}</Field>
           <Field label="Date">{displayDate(tx.date)}</Field>
