@@ -5,6 +5,7 @@ const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 const LOGIN_BUDGET = 120 * KB;
 const PAGE_BUDGET = 250 * KB;
+const TRUST_PAGE_ID = '00000000-0000-4000-8000-000000000000';
 
 type Visit = { path: string; scriptBytes: number; scripts: string[]; loadsChartLibrary: boolean; drawsChart: boolean };
 
@@ -150,6 +151,11 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/billing?view=aged-receivables',
     '/billing/invoice/invoice-empty',
     '/settings/invoices',
+    // The trust pages load all their code whether or not the id names a record (their forms and tabs are in the page's chunk).
+    '/trust-account/accounts',
+    `/trust-account/${TRUST_PAGE_ID}`,
+    `/trust-account/record/${TRUST_PAGE_ID}`,
+    `/clients/${clientId}?activeTab=trust`,
   ];
   const visits: Visit[] = [];
   for (const path of firmPages) visits.push(await firstVisit(browser, path, signedIn));

@@ -1,6 +1,6 @@
 import { hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { trustAccountNavItems, trustAccountsQuery } from '../../features/trust/api/trust-accounts-nav.ts';
+import { trustAccountNavItems, trustAccountNavQuery } from '../../features/trust/api/trust-accounts-nav.ts';
 import type { SecondaryNav } from './nav-items.ts';
 
 export const TRUST_ACCOUNT_PREFIX = '/trust-account';
@@ -12,7 +12,7 @@ export const TRUST_ACCOUNT_PREFIX = '/trust-account';
 export function useTrustAccountNav(pathname: string, permissions: readonly string[]): SecondaryNav | null {
   const isTrustPage = pathname === TRUST_ACCOUNT_PREFIX || pathname.startsWith(`${TRUST_ACCOUNT_PREFIX}/`);
   const isAllowed = isTrustPage && hasPermissions(permissions, ['trustAccountRequest']);
-  const accounts = useQuery({ ...trustAccountsQuery, enabled: isAllowed });
+  const accounts = useQuery({ ...trustAccountNavQuery, enabled: isAllowed });
   if (!isAllowed) return null;
   return { title: 'Trust Account', items: trustAccountNavItems(accounts.data ?? []) };
 }

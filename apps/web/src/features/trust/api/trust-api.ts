@@ -71,7 +71,10 @@ export function refusalOf(error: unknown): string {
 
 // Accounts -----------------------------------------------------------------------------------------
 
-export { trustAccountsQuery } from './trust-accounts-nav.ts';
+export const trustAccountsQuery = queryOptions({
+  queryKey: trustKeys.accounts(),
+  queryFn: async (): Promise<TrustAccount[]> => trustAccountSchema.array().parse(await getData(`${TRUST_BASE}/get-trust-accounts`)),
+});
 
 /** Null when the account is not this firm's (404) or the id is not one (400). */
 export async function getTrustAccount(id: string): Promise<TrustAccount | null> {

@@ -22,14 +22,8 @@ import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { deposit, disburse, payableInvoicesQuery, payInvoiceFromTrust, refund, refusalOf, transfer } from '../api/trust-api.ts';
 import { todayIso } from '../utils/trust-display.ts';
-import {
-  ClientMatterFields,
-  GENERAL_FUNDS_LABEL,
-  IsoDateField,
-  LedgerBalanceHint,
-  matterOptionLabel,
-  MovementModal,
-} from './trust-form-parts.tsx';
+import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
+import { ClientMatterFields, GENERAL_FUNDS_LABEL, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
 
 export type MovementKind = 'deposit' | 'disburse' | 'refund' | 'transfer' | 'pay-invoice';
 

@@ -11,7 +11,7 @@ import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadTrustTransactionsCsv, trustTransactionsQuery } from '../api/trust-api.ts';
 import { displayDate, matterText, typeLabel } from '../utils/trust-display.ts';
-import { IsoDateField, matterOptionLabel } from './trust-form-parts.tsx';
+import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
 
 const PAGE_SIZE = 20;
 const TYPE_OPTIONS = [

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { refusalOf } from '../api/trust-api.ts';
-import { IsoDateField, RefusalAlert } from './trust-form-parts.tsx';
+import { IsoDateField, RefusalAlert } from './trust-fields.tsx';
 
 type ReasonModalProps = {
   title: string;

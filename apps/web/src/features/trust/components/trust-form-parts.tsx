@@ -1,49 +1,17 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { formatMoney, type MatterName } from '@matterhorn/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { trustBalanceQuery } from '../api/trust-api.ts';
+import { matterOptionLabel, RefusalAlert } from './trust-fields.tsx';
 
 export const GENERAL_FUNDS_LABEL = 'General (no matter)';
-
-export const matterOptionLabel = (matter: Pick<MatterName, 'matterName' | 'matterNumber'>) =>
-  matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName;
-
-/** A date field over an ISO value ('' while empty or not a real date). */
-export function IsoDateField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  withAsterisk,
-}: {
-  label: string;
-  value: string;
-  onChange: (iso: string) => void;
-  onBlur?: () => void;
-  error?: ReactNode;
-  withAsterisk?: boolean;
-}) {
-  return (
-    <DatePickerField
-      label={label}
-      withAsterisk={withAsterisk}
-      value={value ? isoDateToMonthDayYear(value) : ''}
-      onChange={(monthDayYear) => onChange(monthDayYearToIsoDate(monthDayYear) ?? '')}
-      onBlur={onBlur}
-      error={error}
-    />
-  );
-}
 
 type ClientMatterProps = {
   clientLabel?: string;
@@ -118,16 +86,6 @@ export function LedgerBalanceHint({ trustAccountId, clientId, matterId }: { trus
         ? `Held in trust: ${formatMoney(ledger.balance, symbol)} (cleared ${formatMoney(ledger.clearedBalance, symbol)})`
         : 'Nothing is held in trust for this ledger yet.'}
     </Text>
-  );
-}
-
-/** The server's refusal in words, inside the form that asked (not only a toast). */
-export function RefusalAlert({ refusal }: { refusal: string | null }) {
-  if (!refusal) return null;
-  return (
-    <Alert color="red" title="Not recorded" role="alert">
-      {refusal}
-    </Alert>
   );
 }
 

@@ -1,24 +1,14 @@
 import { Anchor, Button, Group, Pagination, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, hasPermissions, setMatterTrustMinimumSchema } from '@matterhorn/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { formatMoney, hasPermissions } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { MoneyInput } from '../../../components/money-input.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
-import {
-  clientLedgerQuery,
-  downloadTrustStatement,
-  refusalOf,
-  setMatterTrustMinimum,
-  trustBalanceQuery,
-  trustKeys,
-} from '../api/trust-api.ts';
+import { clientLedgerQuery, downloadTrustStatement, refusalOf, trustBalanceQuery } from '../api/trust-api.ts';
 import { displayDate, matterText, typeLabel } from '../utils/trust-display.ts';
-import { IsoDateField, RefusalAlert } from './trust-form-parts.tsx';
+import { IsoDateField } from './trust-fields.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -28,48 +18,8 @@ export type TrustLedgerTabProps = {
   matterId?: string;
 };
 
-function MinimumBalanceForm({ matterId, current, symbol }: { matterId: string; current: string | null; symbol: string }) {
-  const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useSchemaForm(setMatterTrustMinimumSchema, { matterId, minimumBalance: current ?? '' });
-  const submit = form.onSubmit(async (data) => {
-    setRefusal(null);
-    try {
-      await setMatterTrustMinimum(data);
-      await queryClient.invalidateQueries({ queryKey: trustKeys.all });
-    } catch (error) {
-      setRefusal(refusalOf(error));
-      throw error;
-    }
-  });
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label="Evergreen minimum"
-    >
-      <Stack gap="sm">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <MoneyInput
-            label={`Evergreen minimum (${symbol})`}
-            description="When a payment takes the matter's trust below it, a top-up request is drafted. Blank: none."
-            value={form.values.minimumBalance ?? ''}
-            onChange={(amount) => form.setValue('minimumBalance', amount)}
-            onBlur={() => form.touch('minimumBalance')}
-            error={form.errorFor('minimumBalance')}
-            style={{ flex: '1 1 240px', maxWidth: 420 }}
-          />
-          <SubmitButton isSubmitting={form.isSubmitting}>Save minimum</SubmitButton>
-        </Group>
-        <RefusalAlert refusal={refusal} />
-      </Stack>
-    </Paper>
-  );
-}
+// The form (and the form library) loads only for an editor on a matter.
+const MinimumBalanceForm = lazy(async () => ({ default: (await import('./minimum-balance-form.tsx')).MinimumBalanceForm }));
 
 /** The client view's and the matter view's Trust tab: balances, the ledger with running balance, the statement. */
 export function TrustLedgerTab({ clientId, matterId }: TrustLedgerTabProps) {
@@ -160,7 +110,9 @@ export function TrustLedgerTab({ clientId, matterId }: TrustLedgerTabProps) {
       </Paper>
 
       {matterId && can('trustAccountRequest.edit') && balance.data && (
-        <MinimumBalanceForm key={minimum ?? ''} matterId={matterId} current={minimum} symbol={symbol} />
+        <Suspense fallback={null}>
+          <MinimumBalanceForm key={minimum ?? ''} matterId={matterId} current={minimum} symbol={symbol} />
+        </Suspense>
       )}
       {matterId && !can('trustAccountRequest.edit') && minimum && <Text size="sm">Evergreen minimum: {formatMoney(minimum, symbol)}</Text>}
 

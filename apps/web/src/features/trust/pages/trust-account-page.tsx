@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatMoney, type TrustAccount } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs } from '../../../components/url-tabs.tsx';
@@ -9,9 +9,12 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountQuery, trustKeys } from '../api/trust-api.ts';
 import { ApprovalsTab } from '../components/approvals-tab.tsx';
 import { LedgersTab } from '../components/ledgers-tab.tsx';
-import { MovementModals, type MovementKind } from '../components/movement-modals.tsx';
+import type { MovementKind } from '../components/movement-modals.tsx';
 import { MovementsTab } from '../components/movements-tab.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
+
+/** The movement forms (and the form library) load when one is first opened, not with the page. */
+const MovementModals = lazy(async () => ({ default: (await import('../components/movement-modals.tsx')).MovementModals }));
 
 /** The account page's own tabs, then the tabs other features fill (composed in app/routing). */
 export const TRUST_ACCOUNT_TABS = [
@@ -129,15 +132,19 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
           ) : null;
         })}
       </UrlTabs>
-      <MovementModals
-        kind={movement}
-        account={data}
-        onClose={() => setMovement(null)}
-        onDone={() => {
-          setMovement(null);
-          void queryClient.invalidateQueries({ queryKey: trustKeys.all });
-        }}
-      />
+      {movement && (
+        <Suspense fallback={null}>
+          <MovementModals
+            kind={movement}
+            account={data}
+            onClose={() => setMovement(null)}
+            onDone={() => {
+              setMovement(null);
+              void queryClient.invalidateQueries({ queryKey: trustKeys.all });
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,160 +1,15 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { createTrustAccountSchema, formatMoney, updateTrustSettingsSchema, type TrustSettings } from '@matterhorn/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
-import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { currenciesQuery, currencyLabel } from '../../../lib/lookups/currencies.ts';
+import { Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { createTrustAccount, refusalOf, trustAccountsQuery, trustKeys, trustSettingsQuery, updateTrustSettings } from '../api/trust-api.ts';
-import { RefusalAlert } from '../components/trust-form-parts.tsx';
+import { trustAccountsQuery, trustSettingsQuery } from '../api/trust-api.ts';
 import { trustAbilities } from '../utils/trust-display.ts';
 
-function NewTrustAccountModal({ onClose }: { onClose: () => void }) {
-  const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const currencies = useQuery(currenciesQuery);
-  const idempotency = useIdempotencyKey();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useSchemaForm(createTrustAccountSchema, {
-    name: '',
-    bankName: '',
-    accountNumber: '',
-    currencyCode: session.workingUser?.currencyISOCode ?? '',
-    paymentInstructions: '',
-  });
-  const submit = form.onSubmit(async (data) => {
-    setRefusal(null);
-    try {
-      const created = await createTrustAccount({ ...data, currencyCode: data.currencyCode || null }, idempotency.key);
-      await queryClient.invalidateQueries({ queryKey: trustKeys.accounts() });
-      onClose();
-      navigate(`/trust-account/${created.id}`);
-    } catch (error) {
-      setRefusal(refusalOf(error));
-      throw error;
-    }
-  });
-  const currencyOptions = (currencies.data ?? []).map((currency) => ({ value: currency.isoCurrenyCode, label: currencyLabel(currency) }));
-  return (
-    <AppModal opened onClose={onClose} title="New trust account">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="New trust account">
-        <Stack gap="sm">
-          <TextInput label="Account name" withAsterisk maxLength={120} data-autofocus {...form.inputProps('name')} />
-          <TextInput label="Bank name" withAsterisk maxLength={120} {...form.inputProps('bankName')} />
-          <TextInput
-            label="Account number"
-            withAsterisk
-            description="Only its last four digits are kept"
-            maxLength={34}
-            autoComplete="off"
-            {...form.inputProps('accountNumber')}
-          />
-          {currencyOptions.length > 0 && (
-            <SearchableSelect label="Currency" entity="currency" options={currencyOptions} {...form.selectProps('currencyCode')} />
-          )}
-          <Textarea
-            label="Payment instructions"
-            description="Shown to clients asked to pay into trust"
-            maxLength={2000}
-            minRows={2}
-            {...form.inputProps('paymentInstructions')}
-          />
-          <RefusalAlert refusal={refusal} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isSubmitting={form.isSubmitting}>Create trust account</SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
-  );
-}
-
-function TrustSettingsForm({ settings, canEdit, symbol }: { settings: TrustSettings; canEdit: boolean; symbol: string }) {
-  const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useSchemaForm(updateTrustSettingsSchema, {
-    approvalThreshold: settings.approvalThreshold ?? '',
-    requireRequestApproval: settings.requireRequestApproval,
-    cashReviewThreshold: settings.cashReviewThreshold ?? '',
-  });
-  const { values } = form;
-  const submit = form.onSubmit(async (data) => {
-    setRefusal(null);
-    try {
-      const saved = await updateTrustSettings(data);
-      queryClient.setQueryData(trustKeys.settings(), saved);
-    } catch (error) {
-      setRefusal(refusalOf(error));
-      throw error;
-    }
-  });
-  return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Trust settings">
-      <Title order={2} size="h4" mb="xs">
-        Trust rules
-      </Title>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <MoneyInput
-            label={`Approval threshold (${symbol})`}
-            description="Disbursements, refunds and invoice payments above it need a second person's approval. Blank: none."
-            value={values.approvalThreshold ?? ''}
-            onChange={(amount) => form.setValue('approvalThreshold', amount)}
-            onBlur={() => form.touch('approvalThreshold')}
-            error={form.errorFor('approvalThreshold')}
-            disabled={!canEdit}
-          />
-          <MoneyInput
-            label={`Cash review threshold (${symbol})`}
-            description="Cash deposits above it are flagged for review. Blank: none."
-            value={values.cashReviewThreshold ?? ''}
-            onChange={(amount) => form.setValue('cashReviewThreshold', amount)}
-            onBlur={() => form.touch('cashReviewThreshold')}
-            error={form.errorFor('cashReviewThreshold')}
-            disabled={!canEdit}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label="Trust requests need approval before they are sent"
-          checked={values.requireRequestApproval}
-          onChange={(event) => form.setValue('requireRequestApproval', event.currentTarget.checked)}
-          disabled={!canEdit}
-        />
-        <RefusalAlert refusal={refusal} />
-        {canEdit && (
-          <Group>
-            <SubmitButton isSubmitting={form.isSubmitting}>Save trust rules</SubmitButton>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
+// The forms (and the form library) load after the list, not with it.
+const NewTrustAccountModal = lazy(async () => ({ default: (await import('../components/trust-account-forms.tsx')).NewTrustAccountModal }));
+const TrustSettingsForm = lazy(async () => ({ default: (await import('../components/trust-account-forms.tsx')).TrustSettingsForm }));
 
 /** /trust-account/accounts: the firm's trust bank accounts and its trust rules. */
 export function TrustAccountsPage() {
@@ -223,13 +78,19 @@ export function TrustAccountsPage() {
         </Table>
       </ScrollArea>
       {settings.data && (
-        <TrustSettingsForm
-          settings={settings.data}
-          canEdit={can.edit}
-          symbol={session.workingUser?.currency ?? rows[0]?.currencySymbol ?? ''}
-        />
+        <Suspense fallback={null}>
+          <TrustSettingsForm
+            settings={settings.data}
+            canEdit={can.edit}
+            symbol={session.workingUser?.currency ?? rows[0]?.currencySymbol ?? ''}
+          />
+        </Suspense>
       )}
-      {isCreating && <NewTrustAccountModal onClose={() => setIsCreating(false)} />}
+      {isCreating && (
+        <Suspense fallback={null}>
+          <NewTrustAccountModal onClose={() => setIsCreating(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
