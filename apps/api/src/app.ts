@@ -48,6 +48,7 @@ import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
+  registerTrustRoutes(app, database);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
