@@ -33,7 +33,7 @@ export function NewTrustAccountModal({ onClose }: { onClose: () => void }) {
     setRefusal(null);
     try {
       const created = await createTrustAccount({ ...data, currencyCode: data.currencyCode || null }, idempotency.key);
-      await queryClient.invalidateQueries({ queryKey: trustKeys.accounts() });
+      await queryClient.invalidateQueries({ queryKey: trustKeys.all });
       onClose();
       navigate(`/trust-account/${created.id}`);
     } catch (error) {
