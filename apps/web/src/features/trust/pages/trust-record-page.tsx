@@ -37,10 +37,19 @@ function eventText(event: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : event;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An event's details in words, without the ids the page already shows by name. */
 function detailsText(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
-    .map(([key, value]) => `${key}: ${String(value)}`)
+    .filter(
+      ([key, value]) => value !== null && value !== undefined && typeof value !== 'object' && !/Id$/.test(key) && !UUID.test(String(value)),
+    )
+    .map(([key, value]) => {
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${text}`;
+    })
     .join(' · ');
 }
 

@@ -39,7 +39,12 @@ function recordOf(
       },
     ],
     history: [
-      { event: 'trust.deposit.created', at: '2026-11-02T10:00:00.000Z', byUserName: 'Grace Hopper', details: { amount: '120000.00' } },
+      {
+        event: 'trust.deposit.created',
+        at: '2026-11-02T10:00:00.000Z',
+        byUserName: 'Grace Hopper',
+        details: { amount: '120000.00', isCleared: true, clientId: '11111111-1111-4111-8111-111111111111' },
+      },
     ],
     canReverse: overrides.canReverse ?? true,
     canClear: overrides.canClear ?? false,
@@ -70,7 +75,10 @@ describe('TrustRecordPage', { timeout: 60_000 }, () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toHaveTextContent('1010 Trust bank — GTBank₦120,000.00');
     expect(lines[2]).toHaveTextContent('2100 Client trust liability');
-    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Deposit created');
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(history).toHaveTextContent('Deposit created');
+    expect(history).toHaveTextContent('Amount: 120000.00 · Is cleared: yes');
+    expect(history).not.toHaveTextContent('1111');
     // Reading only: no Reverse without trustAccountRequest.delete.
     expect(screen.queryByRole('button', { name: 'Reverse' })).not.toBeInTheDocument();
   });
