@@ -102,6 +102,9 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   await page.getByRole('tab', { name: 'Movements' }).click();
   await expect(page).toHaveURL(/activeTab=movements/);
   await shoot(page, 'trust-movements');
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
   await page.getByRole('table', { name: 'Movements' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/trust-account\/record\//);
   await expect(page.getByRole('region', { name: 'Journal lines' })).toBeVisible();
@@ -122,4 +125,10 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   await page.goto(`/matter/${matter.id}?activeTab=trust`);
   await expect(page.getByRole('region', { name: 'Trust ledger' })).toContainText('120,000.00');
   await shoot(page, 'matter-trust');
+  const statement = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download trust statement (PDF)' }).click();
+  const pdf = await statement;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 });
