@@ -5,7 +5,6 @@ const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 const LOGIN_BUDGET = 120 * KB;
 const PAGE_BUDGET = 250 * KB;
-const TRUST_PAGE_ID = '00000000-0000-4000-8000-000000000000';
 
 type Visit = { path: string; scriptBytes: number; scripts: string[]; loadsChartLibrary: boolean; drawsChart: boolean };
 
@@ -120,6 +119,14 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/admin/expense-flat-fees-info/get-expenses-list?IsFirmExpense=false&page=1&size=1',
   );
   const expenseId = expenses.data[0]!.id;
+  // The demo firm's trust account and one of its movements.
+  const trustAccountId = (await firmApi<{ id: string }[]>(page, 'GET', '/admin/trust-account/get-trust-accounts'))[0]!.id;
+  const movements = await firmApi<{ data: { id: string }[] }>(
+    page,
+    'GET',
+    `/admin/trust-account/get-trust-transactions?TrustAccountId=${trustAccountId}&page=1&size=1`,
+  );
+  const movementId = movements.data[0]!.id;
 
   const firmPages = [
     '/dashboard',
@@ -151,10 +158,10 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/billing?view=aged-receivables',
     '/billing/invoice/invoice-empty',
     '/settings/invoices',
-    // The trust pages load all their code whether or not the id names a record (their forms and tabs are in the page's chunk).
     '/trust-account/accounts',
-    `/trust-account/${TRUST_PAGE_ID}`,
-    `/trust-account/record/${TRUST_PAGE_ID}`,
+    `/trust-account/${trustAccountId}`,
+    `/trust-account/${trustAccountId}?activeTab=movements`,
+    `/trust-account/record/${movementId}`,
     `/clients/${clientId}?activeTab=trust`,
   ];
   const visits: Visit[] = [];

@@ -1,4 +1,4 @@
-import type { ClientDetail, MatterView } from '@matterhorn/shared';
+import type { ClientDetail, MatterView, TrustAccount } from '@matterhorn/shared';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
@@ -49,6 +49,10 @@ const LazyClientInvoicesTab = lazy(async () => ({
 /** The Trust tab of the client and matter views (the trust feature's ledger), loaded when the tab opens. */
 const LazyTrustLedgerTab = lazy(async () => ({
   default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
+}));
+/** The trust account page's Requests tab (the trust-requests feature), loaded when the tab opens. */
+const LazyTrustRequestsTab = lazy(async () => ({
+  default: (await import('../../features/trust-requests/components/trust-requests-list.tsx')).TrustRequestsTab,
 }));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
@@ -400,7 +404,14 @@ export const routes: RouteObject[] = [
             // The Requests and Reconciliation tabs come from their features (tabPanels.requests / .reconciliation).
             lazy: async () => {
               const { TrustAccountPage } = await import('../../features/trust/pages/trust-account-page.tsx');
-              return { Component: () => <TrustAccountPage /> };
+              const tabPanels = {
+                requests: (account: TrustAccount) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustRequestsTab trustAccountId={account.id} />
+                  </Suspense>
+                ),
+              };
+              return { Component: () => <TrustAccountPage tabPanels={tabPanels} /> };
             },
           },
           {
