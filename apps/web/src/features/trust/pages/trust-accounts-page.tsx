@@ -5,11 +5,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountsQuery, trustSettingsQuery } from '../api/trust-api.ts';
+import { TrustSettingsForm } from '../components/trust-settings-form.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
 
-// The forms (and the form library) load after the list, not with it.
+// The new account's form (and the form library) loads when it is opened.
 const NewTrustAccountModal = lazy(async () => ({ default: (await import('../components/trust-account-forms.tsx')).NewTrustAccountModal }));
-const TrustSettingsForm = lazy(async () => ({ default: (await import('../components/trust-account-forms.tsx')).TrustSettingsForm }));
 
 /** /trust-account/accounts: the firm's trust bank accounts and its trust rules. */
 export function TrustAccountsPage() {
@@ -78,13 +78,11 @@ export function TrustAccountsPage() {
         </Table>
       </ScrollArea>
       {settings.data && (
-        <Suspense fallback={null}>
-          <TrustSettingsForm
-            settings={settings.data}
-            canEdit={can.edit}
-            symbol={session.workingUser?.currency ?? rows[0]?.currencySymbol ?? ''}
-          />
-        </Suspense>
+        <TrustSettingsForm
+          settings={settings.data}
+          canEdit={can.edit}
+          symbol={session.workingUser?.currency ?? rows[0]?.currencySymbol ?? ''}
+        />
       )}
       {isCreating && (
         <Suspense fallback={null}>
