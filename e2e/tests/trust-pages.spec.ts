@@ -110,9 +110,19 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   await expect(page.getByRole('region', { name: 'Journal lines' })).toBeVisible();
   await shoot(page, 'trust-record');
 
+  // The demo firm's own account holds a large disbursement awaiting a second person.
   await page.goto(`${accountUrl}?activeTab=approvals`);
   await expect(page.getByText('Nothing is awaiting approval.')).toBeVisible();
+  const demoAccount = (await firmApi<{ id: string; name: string }[]>(page, 'GET', '/admin/trust-account/get-trust-accounts')).find(
+    (account) => account.name !== accountName,
+  )!;
+  await page.goto(`/trust-account/${demoAccount.id}?activeTab=approvals`);
+  await expect(page.getByRole('list', { name: 'Movements awaiting approval' })).toBeVisible();
   await shoot(page, 'trust-approvals');
+
+  await page.goto(`/trust-account/${demoAccount.id}?activeTab=requests`);
+  await expect(page.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+  await shoot(page, 'trust-requests-tab');
 
   await page.goto('/trust-account/accounts');
   await expect(page.getByRole('table', { name: 'Trust accounts' }).getByRole('link', { name: accountName })).toBeVisible();
