@@ -131,6 +131,18 @@ describe('drafting a trust request', () => {
     expect(refused.json().message).toBe(TRUST_REQUEST_MESSAGES.notDraft);
   });
 
+  it('never stores a sent link to replay an Idempotency-Key: a retried send issues a new link', async () => {
+    const created = await draft();
+    const key = `send-${randomUUID()}`;
+    const first = await call('POST', `send-trust-request/${created.id}`, {}, admin(), { 'idempotency-key': key });
+    const second = await call('POST', `send-trust-request/${created.id}`, {}, admin(), { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.headers['idempotent-replay']).toBeUndefined();
+    expect(second.json().data.url).not.toBe(first.json().data.url);
+    const stored = await fixture.context.database.db.execute(sql`select count(*)::int as count from idempotency_keys where key = ${key}`);
+    expect((stored as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
+  });
+
   it('one request for a retried create with the same Idempotency-Key', async () => {
     const before = await countRows();
     const key = `trq-${randomUUID()}`;

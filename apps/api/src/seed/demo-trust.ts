@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { invoiceMatters, invoices, matters } from '../db/schema/index.ts';
 import { createTrustMovementService } from '../modules/trust/trust-movements.service.ts';
 import { createTrustService } from '../modules/trust/trust.service.ts';
+import { createTrustRequestService } from '../modules/trust-requests/trust-requests.service.ts';
 import type { FirmPrincipal } from '../plugins/route-access.ts';
 import type { SeededFirm } from './demo-seed.ts';
 
@@ -16,7 +17,8 @@ const daysAgo = (days: number) => {
  * The demo firm's client money, recorded through the trust services as the app records it: a trust
  * account, retainers on three matters, a filing-fee disbursement, a transfer, a cheque not yet
  * cleared, part of the partly paid invoice paid from trust, a disbursement above the two-person
- * threshold waiting for approval, and an evergreen minimum on one matter.
+ * threshold waiting for approval, an evergreen minimum on one matter, and a retainer request drafted
+ * for a new matter (the firm sends it; the seed sends no email).
  */
 export async function seedDemoTrust(database: Database, firm: SeededFirm): Promise<void> {
   const principal: FirmPrincipal = {
@@ -117,6 +119,18 @@ export async function seedDemoTrust(database: Database, firm: SeededFirm): Promi
   }
   if (first && third && third.clientId !== first.clientId) {
     await deposit(third, '400000.00', 20, { reference: 'NIP/RETAINER/003' });
+  }
+  const fourth = open[3] ?? third;
+  if (fourth) {
+    const noMail = { send: () => Promise.reject(new Error('The demo seed sends no email')) };
+    await createTrustRequestService({ database, mailer: noMail, appUrl: '' }).create(principal, {
+      trustAccountId: account.id,
+      clientId: fourth.clientId,
+      matterId: fourth.id,
+      amount: '1500000.00',
+      dueDate: daysAgo(-14),
+      note: 'Retainer for the next stage: pre-trial conference and witness statements.',
+    });
   }
   if (partlyPaid) {
     const matter = open.find((candidate) => candidate.id === partlyPaid.matterId) ?? {

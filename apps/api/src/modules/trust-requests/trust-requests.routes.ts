@@ -89,7 +89,7 @@ export function registerTrustRequestRoutes(app: FastifyInstance, requests: Trust
   api.post(
     `${base}/send-trust-request/:id`,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
+      config: { access: firmAccess('trustAccountRequest.edit'), answersSecret: true },
       schema: {
         tags,
         summary:
