@@ -119,6 +119,14 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/admin/expense-flat-fees-info/get-expenses-list?IsFirmExpense=false&page=1&size=1',
   );
   const expenseId = expenses.data[0]!.id;
+  // The demo firm's trust account and one of its movements.
+  const trustAccountId = (await firmApi<{ id: string }[]>(page, 'GET', '/admin/trust-account/get-trust-accounts'))[0]!.id;
+  const movements = await firmApi<{ data: { id: string }[] }>(
+    page,
+    'GET',
+    `/admin/trust-account/get-trust-transactions?TrustAccountId=${trustAccountId}&page=1&size=1`,
+  );
+  const movementId = movements.data[0]!.id;
 
   const firmPages = [
     '/dashboard',
@@ -150,6 +158,11 @@ test('JavaScript budgets of a first visit; the chart library only where a chart 
     '/billing?view=aged-receivables',
     '/billing/invoice/invoice-empty',
     '/settings/invoices',
+    '/trust-account/accounts',
+    `/trust-account/${trustAccountId}`,
+    `/trust-account/${trustAccountId}?activeTab=movements`,
+    `/trust-account/record/${movementId}`,
+    `/clients/${clientId}?activeTab=trust`,
   ];
   const visits: Visit[] = [];
   for (const path of firmPages) visits.push(await firstVisit(browser, path, signedIn));

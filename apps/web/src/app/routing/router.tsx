@@ -1,4 +1,4 @@
-import type { ClientDetail, MatterView } from '@matterhorn/shared';
+import type { ClientDetail, MatterView, TrustAccount } from '@matterhorn/shared';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
@@ -45,6 +45,14 @@ const LazyInvoiceListView = lazy(async () => ({
 /** The Invoices tab of the client view, loaded when the tab opens. */
 const LazyClientInvoicesTab = lazy(async () => ({
   default: (await import('../../features/invoices/components/client-invoices-tab.tsx')).ClientInvoicesTab,
+}));
+/** The Trust tab of the client and matter views (the trust feature's ledger), loaded when the tab opens. */
+const LazyTrustLedgerTab = lazy(async () => ({
+  default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
+}));
+/** The trust account page's Requests tab (the trust-requests feature), loaded when the tab opens. */
+const LazyTrustRequestsTab = lazy(async () => ({
+  default: (await import('../../features/trust-requests/components/trust-requests-list.tsx')).TrustRequestsTab,
 }));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
@@ -180,6 +188,11 @@ export const routes: RouteObject[] = [
                     <LazyClientInvoicesTab clientId={client.id} />
                   </Suspense>
                 ),
+                trust: (client: ClientDetail) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustLedgerTab clientId={client.id} />
+                  </Suspense>
+                ),
               };
               return { Component: () => <ClientViewPage tabPanels={tabPanels} /> };
             },
@@ -227,6 +240,11 @@ export const routes: RouteObject[] = [
                 invoices: (matter: MatterView) => (
                   <Suspense fallback={<LoadingSpinner />}>
                     <LazyInvoiceListView matterId={matter.id} />
+                  </Suspense>
+                ),
+                trust: (matter: MatterView) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustLedgerTab clientId={matter.client.id} matterId={matter.id} />
                   </Suspense>
                 ),
               };
@@ -375,8 +393,32 @@ export const routes: RouteObject[] = [
               Component: (await import('../../features/reference-data/pages/custom-fields-page.tsx')).CustomFieldsPage,
             }),
           },
-          comingSoon('trust-account/:slug', 'Trust Account', needs('trustAccountRequest')),
-          comingSoon('trust-account/record/:idx', 'Trust Account Record', needs('trustAccountRequest')),
+          {
+            path: 'trust-account/accounts',
+            handle: needs('trustAccountRequest'),
+            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),
+          },
+          {
+            path: 'trust-account/:slug',
+            handle: needs('trustAccountRequest'),
+            // The Requests and Reconciliation tabs come from their features (tabPanels.requests / .reconciliation).
+            lazy: async () => {
+              const { TrustAccountPage } = await import('../../features/trust/pages/trust-account-page.tsx');
+              const tabPanels = {
+                requests: (account: TrustAccount) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustRequestsTab trustAccountId={account.id} />
+                  </Suspense>
+                ),
+              };
+              return { Component: () => <TrustAccountPage tabPanels={tabPanels} /> };
+            },
+          },
+          {
+            path: 'trust-account/record/:idx',
+            handle: needs('trustAccountRequest'),
+            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-record-page.tsx')).TrustRecordPage }),
+          },
           comingSoon('documents', 'Documents', needs('document')),
           comingSoon('accounting', 'Accounting', needs('chartofAccount')),
           comingSoon('view/court-update', 'Court Update', needs('courtUpdate')),

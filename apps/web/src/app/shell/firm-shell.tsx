@@ -15,6 +15,7 @@ import { BillingStatePrefetchAfterPaint } from './billing-state-prefetch.tsx';
 import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useTrustAccountNav } from './trust-account-nav.ts';
 import { topBarModeFor } from './top-bar-mode.ts';
 
 type FirmShellProps = {
@@ -30,6 +31,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  const trustAccountNav = useTrustAccountNav(location.pathname, session.permissions);
 
   if (!session.isFirmSignedIn) {
     return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;
@@ -42,7 +44,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const mode = topBarModeFor(location.pathname);
   const firmPages = pages();
   const navItems = openableItems(MAIN_NAV_ITEMS, firmPages, session.permissions);
-  const secondaryNav = secondaryNavFor(location.pathname);
+  const secondaryNav = secondaryNavFor(location.pathname) ?? trustAccountNav;
   const openableSecondaryNav = secondaryNav && {
     ...secondaryNav,
     items: openableItems(secondaryNav.items, firmPages, session.permissions),

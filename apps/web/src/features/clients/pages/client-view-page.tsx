@@ -20,6 +20,7 @@ import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 export const CLIENT_TABS = [
   { value: 'overview', label: 'Overview', permission: null },
   { value: 'invoices', label: 'Invoices', permission: 'invoice' },
+  { value: 'trust', label: 'Trust', permission: 'trustAccountRequest' },
 ] as const;
 
 export type ClientTabValue = Exclude<(typeof CLIENT_TABS)[number]['value'], 'overview'>;

@@ -1,0 +1,430 @@
+import { Checkbox, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  compareMoney,
+  depositSchema,
+  disburseSchema,
+  formatMoney,
+  payInvoiceFromTrustSchema,
+  refundSchema,
+  transferSchema,
+  TRUST_METHODS,
+  type TrustAccount,
+} from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ClientSelect } from '../../../components/client-select.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { deposit, disburse, payableInvoicesQuery, payInvoiceFromTrust, refund, refusalOf, transfer } from '../api/trust-api.ts';
+import { todayIso } from '../utils/trust-display.ts';
+import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
+import { ClientMatterFields, GENERAL_FUNDS_LABEL, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
+
+export type MovementKind = 'deposit' | 'disburse' | 'refund' | 'transfer' | 'pay-invoice';
+
+export const MOVEMENT_TITLES: Record<MovementKind, string> = {
+  deposit: 'Record deposit',
+  disburse: 'Disburse from trust',
+  refund: 'Refund to client',
+  transfer: 'Transfer between ledgers',
+  'pay-invoice': 'Pay invoice from trust',
+};
+
+type FormProps = { account: TrustAccount; onClose: () => void; onDone: () => void };
+
+const METHOD_OPTIONS = TRUST_METHODS.map((method) => ({ value: method, label: method }));
+
+/**
+ * One submission at a time with one Idempotency-Key; a refusal is kept for the form to show, and
+ * a new key is taken so the corrected form is a new request.
+ */
+function useMovementCall() {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const run = async (call: (key: string) => Promise<unknown>) => {
+    setRefusal(null);
+    try {
+      await call(idempotency.key);
+    } catch (error) {
+      setRefusal(refusalOf(error));
+      if (error instanceof ApiError && error.status >= 400) idempotency.renew();
+      throw error;
+    }
+  };
+  return { refusal, run };
+}
+
+function DepositForm({ account, onClose, onDone }: FormProps) {
+  const form = useSchemaForm(depositSchema, {
+    trustAccountId: account.id,
+    clientId: '',
+    matterId: '',
+    amount: '',
+    depositDate: todayIso(),
+    method: 'Bank transfer',
+    reference: '',
+    payer: '',
+    isCleared: true,
+    trustRequestId: '',
+  });
+  const { values } = form;
+  const { refusal, run } = useMovementCall();
+  const submit = form.onSubmit(async (data) => {
+    await run((key) => deposit(data, key));
+    onDone();
+  });
+  return (
+    <MovementModal
+      opened
+      title={MOVEMENT_TITLES.deposit}
+      submitLabel="Record deposit"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      isSubmitting={form.isSubmitting}
+      refusal={refusal}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientMatterFields
+          clientId={values.clientId}
+          matterId={values.matterId}
+          onClientChange={(id) => {
+            form.setValue('clientId', id);
+            form.touch('clientId');
+          }}
+          onMatterChange={(id) => form.setValue('matterId', id)}
+          clientError={form.errorFor('clientId')}
+          matterError={form.errorFor('matterId')}
+        />
+        <MoneyInput
+          label={`Amount (${account.currencySymbol})`}
+          withAsterisk
+          value={values.amount}
+          onChange={(amount) => form.setValue('amount', amount)}
+          onBlur={() => form.touch('amount')}
+          error={form.errorFor('amount')}
+        />
+        <IsoDateField
+          label="Deposit date"
+          withAsterisk
+          value={values.depositDate}
+          onChange={(iso) => form.setValue('depositDate', iso)}
+          onBlur={() => form.touch('depositDate')}
+          error={form.errorFor('depositDate')}
+        />
+        <SearchableSelect label="Method" entity="method" withAsterisk options={METHOD_OPTIONS} {...form.selectProps('method')} />
+        <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
+        <TextInput label="Payer" description="Leave blank when the client paid it in" maxLength={160} {...form.inputProps('payer')} />
+      </SimpleGrid>
+      <Checkbox
+        label="The funds have cleared"
+        description="Uncleared funds (a cheque) cannot be paid out until marked cleared."
+        checked={values.isCleared}
+        onChange={(event) => form.setValue('isCleared', event.currentTarget.checked)}
+      />
+    </MovementModal>
+  );
+}
+
+/** A disbursement to a third party, or a refund to the client: the same shape, different words. */
+function PayOutForm({ account, onClose, onDone, kind }: FormProps & { kind: 'disburse' | 'refund' }) {
+  const isRefund = kind === 'refund';
+  const form = useSchemaForm(isRefund ? refundSchema : disburseSchema, {
+    trustAccountId: account.id,
+    clientId: '',
+    matterId: '',
+    amount: '',
+    date: todayIso(),
+    payee: '',
+    purpose: '',
+    method: 'Bank transfer',
+    reference: '',
+  });
+  const { values } = form;
+  const { refusal, run } = useMovementCall();
+  const submit = form.onSubmit(async (data) => {
+    await run((key) => (isRefund ? refund(data, key) : disburse(data, key)));
+    onDone();
+  });
+  return (
+    <MovementModal
+      opened
+      title={MOVEMENT_TITLES[kind]}
+      submitLabel={isRefund ? 'Refund' : 'Disburse'}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      isSubmitting={form.isSubmitting}
+      refusal={refusal}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientMatterFields
+          clientId={values.clientId}
+          matterId={values.matterId}
+          onClientChange={(id) => {
+            form.setValue('clientId', id);
+            form.touch('clientId');
+          }}
+          onMatterChange={(id) => form.setValue('matterId', id)}
+          clientError={form.errorFor('clientId')}
+          matterError={form.errorFor('matterId')}
+        />
+      </SimpleGrid>
+      <LedgerBalanceHint trustAccountId={account.id} clientId={values.clientId} matterId={values.matterId} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MoneyInput
+          label={`Amount (${account.currencySymbol})`}
+          withAsterisk
+          value={values.amount}
+          onChange={(amount) => form.setValue('amount', amount)}
+          onBlur={() => form.touch('amount')}
+          error={form.errorFor('amount')}
+        />
+        <IsoDateField
+          label="Date"
+          withAsterisk
+          value={values.date}
+          onChange={(iso) => form.setValue('date', iso)}
+          onBlur={() => form.touch('date')}
+          error={form.errorFor('date')}
+        />
+        <TextInput
+          label="Payee"
+          withAsterisk={!isRefund}
+          description={isRefund ? 'Leave blank to pay the client' : undefined}
+          maxLength={160}
+          {...form.inputProps('payee')}
+        />
+        <SearchableSelect label="Method" entity="method" withAsterisk={isRefund} options={METHOD_OPTIONS} {...form.selectProps('method')} />
+        <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
+      </SimpleGrid>
+      <Textarea
+        label={isRefund ? 'Reason' : 'Purpose'}
+        withAsterisk={!isRefund}
+        maxLength={500}
+        minRows={2}
+        {...form.inputProps('purpose')}
+      />
+    </MovementModal>
+  );
+}
+
+function TransferForm({ account, onClose, onDone }: FormProps) {
+  const form = useSchemaForm(transferSchema, {
+    trustAccountId: account.id,
+    fromClientId: '',
+    fromMatterId: '',
+    toClientId: '',
+    toMatterId: '',
+    amount: '',
+    date: todayIso(),
+    reason: '',
+    consentNote: '',
+  });
+  const { values } = form;
+  const { refusal, run } = useMovementCall();
+  const isBetweenClients = values.fromClientId !== '' && values.toClientId !== '' && values.fromClientId !== values.toClientId;
+  const submit = form.onSubmit(async (data) => {
+    await run((key) => transfer(data, key));
+    onDone();
+  });
+  return (
+    <MovementModal
+      opened
+      title={MOVEMENT_TITLES.transfer}
+      submitLabel="Transfer"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      isSubmitting={form.isSubmitting}
+      refusal={refusal}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientMatterFields
+          clientLabel="From client"
+          matterLabel="From matter"
+          clientId={values.fromClientId}
+          matterId={values.fromMatterId}
+          onClientChange={(id) => {
+            form.setValue('fromClientId', id);
+            form.touch('fromClientId');
+          }}
+          onMatterChange={(id) => form.setValue('fromMatterId', id)}
+          clientError={form.errorFor('fromClientId')}
+          matterError={form.errorFor('fromMatterId')}
+        />
+      </SimpleGrid>
+      <LedgerBalanceHint trustAccountId={account.id} clientId={values.fromClientId} matterId={values.fromMatterId} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientMatterFields
+          clientLabel="To client"
+          matterLabel="To matter"
+          clientId={values.toClientId}
+          matterId={values.toMatterId}
+          onClientChange={(id) => {
+            form.setValue('toClientId', id);
+            form.touch('toClientId');
+          }}
+          onMatterChange={(id) => form.setValue('toMatterId', id)}
+          clientError={form.errorFor('toClientId')}
+          matterError={form.errorFor('toMatterId')}
+        />
+        <MoneyInput
+          label={`Amount (${account.currencySymbol})`}
+          withAsterisk
+          value={values.amount}
+          onChange={(amount) => form.setValue('amount', amount)}
+          onBlur={() => form.touch('amount')}
+          error={form.errorFor('amount')}
+        />
+        <IsoDateField
+          label="Date"
+          withAsterisk
+          value={values.date}
+          onChange={(iso) => form.setValue('date', iso)}
+          onBlur={() => form.touch('date')}
+          error={form.errorFor('date')}
+        />
+      </SimpleGrid>
+      <Textarea label="Reason" withAsterisk maxLength={500} minRows={2} {...form.inputProps('reason')} />
+      <Textarea
+        label="Both clients' consent"
+        withAsterisk={isBetweenClients}
+        description="Required between clients: how each consented (letters, emails, dates)."
+        maxLength={1000}
+        minRows={2}
+        {...form.inputProps('consentNote')}
+      />
+    </MovementModal>
+  );
+}
+
+function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
+  const [clientId, setClientId] = useState('');
+  const clients = useQuery(associatedClientsQuery);
+  const invoices = useQuery(payableInvoicesQuery(clientId));
+  const matters = useQuery(clientMattersQuery(clientId));
+  const form = useSchemaForm(payInvoiceFromTrustSchema, {
+    trustAccountId: account.id,
+    invoiceId: '',
+    amount: '',
+    date: todayIso(),
+    matterId: '',
+    reference: '',
+  });
+  const { values } = form;
+  const { refusal, run } = useMovementCall();
+  const chosen = invoices.data?.find((invoice) => invoice.id === values.invoiceId);
+  const overBalance = chosen && values.amount !== '' && compareMoney(values.amount, chosen.balanceDue) > 0;
+  const submit = form.onSubmit(async (data) => {
+    await run((key) => payInvoiceFromTrust(data, key));
+    onDone();
+  });
+  return (
+    <MovementModal
+      opened
+      title={MOVEMENT_TITLES['pay-invoice']}
+      submitLabel="Pay invoice"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      isSubmitting={form.isSubmitting}
+      refusal={refusal}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ClientSelect
+          label="Client"
+          withAsterisk
+          placeholder={clients.isPending ? 'Loading clients…' : 'Select client'}
+          people={clients.data?.people ?? []}
+          companies={clients.data?.companies ?? []}
+          value={clientId}
+          onChange={(id) => {
+            setClientId(id);
+            form.setValue('invoiceId', '');
+            form.setValue('matterId', '');
+          }}
+          error={form.errorFor('invoiceId') && clientId === '' ? 'Client is required' : undefined}
+        />
+        <SearchableSelect
+          label="Invoice"
+          entity="invoice"
+          withAsterisk
+          disabled={clientId === ''}
+          placeholder={
+            clientId === '' ? 'Choose a client first' : invoices.data?.length === 0 ? 'No issued invoice with a balance' : 'Select invoice'
+          }
+          options={(invoices.data ?? []).map((invoice) => ({
+            value: invoice.id,
+            label: `${invoice.invoiceNumber ?? 'Invoice'} · due ${formatMoney(invoice.balanceDue, invoice.currencySymbol)}`,
+          }))}
+          value={values.invoiceId}
+          onChange={(id) => {
+            form.setValue('invoiceId', id);
+            form.touch('invoiceId');
+            const invoice = invoices.data?.find((item) => item.id === id);
+            if (invoice && form.getValues().amount === '') form.setValue('amount', invoice.balanceDue);
+          }}
+          error={clientId === '' ? undefined : form.errorFor('invoiceId')}
+        />
+        <SearchableSelect
+          label="From the funds of"
+          entity="matter"
+          disabled={clientId === ''}
+          description="Blank: the invoice's only matter, else the client's general funds"
+          options={[
+            { value: '', label: GENERAL_FUNDS_LABEL },
+            ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matterOptionLabel(matter) })),
+          ]}
+          value={values.matterId}
+          onChange={(id) => form.setValue('matterId', id)}
+        />
+        <MoneyInput
+          label={`Amount (${account.currencySymbol})`}
+          withAsterisk
+          value={values.amount}
+          onChange={(amount) => form.setValue('amount', amount)}
+          onBlur={() => form.touch('amount')}
+          error={form.errorFor('amount')}
+          description={chosen ? `Balance due ${formatMoney(chosen.balanceDue, chosen.currencySymbol)}` : undefined}
+        />
+        <IsoDateField
+          label="Date"
+          withAsterisk
+          value={values.date}
+          onChange={(iso) => form.setValue('date', iso)}
+          onBlur={() => form.touch('date')}
+          error={form.errorFor('date')}
+        />
+        <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
+      </SimpleGrid>
+      <LedgerBalanceHint trustAccountId={account.id} clientId={clientId} matterId={values.matterId} />
+      {overBalance && (
+        <Text size="sm" c="red">
+          The payment is more than the invoice’s balance due.
+        </Text>
+      )}
+    </MovementModal>
+  );
+}
+
+/** The open movement's modal (mounted only while open, so each opening starts blank). */
+export function MovementModals({
+  kind,
+  account,
+  onClose,
+  onDone,
+}: {
+  kind: MovementKind | null;
+  account: TrustAccount;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const props = { account, onClose, onDone };
+  if (kind === 'deposit') return <DepositForm {...props} />;
+  if (kind === 'disburse' || kind === 'refund') return <PayOutForm key={kind} {...props} kind={kind} />;
+  if (kind === 'transfer') return <TransferForm {...props} />;
+  if (kind === 'pay-invoice') return <PayInvoiceForm {...props} />;
+  return null;
+}
