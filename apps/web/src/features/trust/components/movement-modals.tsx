@@ -21,6 +21,7 @@ import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { deposit, disburse, payableInvoicesQuery, payInvoiceFromTrust, refund, refusalOf, transfer } from '../api/trust-api.ts';
+import { openTrustRequestsQuery } from '../api/open-trust-requests.ts';
 import { todayIso } from '../utils/trust-display.ts';
 import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
 import { ClientMatterFields, GENERAL_FUNDS_LABEL, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
@@ -59,6 +60,8 @@ function useMovementCall() {
   return { refusal, run };
 }
 
+const NO_REQUEST = 'none';
+
 function DepositForm({ account, onClose, onDone }: FormProps) {
   const form = useSchemaForm(depositSchema, {
     trustAccountId: account.id,
@@ -74,10 +77,19 @@ function DepositForm({ account, onClose, onDone }: FormProps) {
   });
   const { values } = form;
   const { refusal, run } = useMovementCall();
+  const requests = useQuery(openTrustRequestsQuery(account.id, values.clientId));
   const submit = form.onSubmit(async (data) => {
     await run((key) => deposit(data, key));
     onDone();
   });
+  /** Against a request: its matter and what is still due, unless already typed. */
+  const chooseRequest = (id: string) => {
+    form.setValue('trustRequestId', id);
+    const request = requests.data?.find((candidate) => candidate.id === id);
+    if (!request) return;
+    if (request.matterId) form.setValue('matterId', request.matterId);
+    if (values.amount === '') form.setValue('amount', request.balanceDue);
+  };
   return (
     <MovementModal
       opened
@@ -119,6 +131,22 @@ function DepositForm({ account, onClose, onDone }: FormProps) {
         <SearchableSelect label="Method" entity="method" withAsterisk options={METHOD_OPTIONS} {...form.selectProps('method')} />
         <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
         <TextInput label="Payer" description="Leave blank when the client paid it in" maxLength={160} {...form.inputProps('payer')} />
+        {(requests.data?.length ?? 0) > 0 && (
+          <SearchableSelect
+            label="Against trust request"
+            entity="trust request"
+            description="The request is settled by this deposit"
+            options={[
+              { value: NO_REQUEST, label: 'Not against a request' },
+              ...(requests.data ?? []).map((request) => ({
+                value: request.id,
+                label: `${request.requestNumber} · ${formatMoney(request.balanceDue, request.currencySymbol)} due${request.matterNumber ? ` · ${request.matterNumber}` : ''}`,
+              })),
+            ]}
+            value={values.trustRequestId || NO_REQUEST}
+            onChange={(id) => chooseRequest(id === NO_REQUEST ? '' : id)}
+          />
+        )}
       </SimpleGrid>
       <Checkbox
         label="The funds have cleared"
