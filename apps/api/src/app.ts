@@ -48,6 +48,7 @@ import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
   registerAccountingRoutes(app, database);
+  registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),

@@ -34,4 +34,5 @@ export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
 export * from './invoices/invoice-link.schemas.ts';
 export * from './trust/trust.schemas.ts';
+export * from './trust/trust-reconciliation.schemas.ts';
 export * from './accounting/ledger.schemas.ts';
