@@ -114,25 +114,31 @@ const referenceIn = (description: string, reference: string | null) => {
 export function autoMatch(lines: MatchableLine[], movements: MatchableMovement[]): Map<string, string> {
   const used = new Set<string>();
   const pairs = new Map<string, string>();
-  const candidatesOf = (line: MatchableLine) =>
-    movements
-      .filter(
-        (movement) =>
-          !used.has(movement.transactionId) &&
-          signedAmountOf(movement) === toScaled(line.amount, 2) &&
-          Math.abs(daysBetween(line.lineDate, movement.transactionDate)) <= AUTO_MATCH_DAYS,
-      )
-      .map((movement) => ({
-        movement,
-        named: referenceIn(line.description, movement.reference),
-        distance: Math.abs(daysBetween(line.lineDate, movement.transactionDate)),
-      }))
-      .sort((a, b) => Number(b.named) - Number(a.named) || a.distance - b.distance);
-  for (const pass of ['named', 'nearest'] as const) {
+  const byAmount = new Map<bigint, MatchableMovement[]>();
+  for (const movement of movements) {
+    const key = signedAmountOf(movement);
+    const same = byAmount.get(key);
+    if (same) same.push(movement);
+    else byAmount.set(key, [movement]);
+  }
+  const bestFor = (line: MatchableLine, namedOnly: boolean) => {
+    let best: { movement: MatchableMovement; named: boolean; distance: number } | null = null;
+    for (const movement of byAmount.get(toScaled(line.amount, 2)) ?? []) {
+      if (used.has(movement.transactionId)) continue;
+      const distance = Math.abs(daysBetween(line.lineDate, movement.transactionDate));
+      if (distance > AUTO_MATCH_DAYS) continue;
+      const named = referenceIn(line.description, movement.reference);
+      if (namedOnly && !named) continue;
+      // Movements arrive oldest first: a later one wins only by being named or nearer.
+      if (!best || (named && !best.named) || (named === best.named && distance < best.distance)) best = { movement, named, distance };
+    }
+    return best;
+  };
+  for (const namedOnly of [true, false]) {
     for (const line of lines) {
       if (pairs.has(line.id)) continue;
-      const [best] = candidatesOf(line);
-      if (!best || (pass === 'named' && !best.named)) continue;
+      const best = bestFor(line, namedOnly);
+      if (!best) continue;
       used.add(best.movement.transactionId);
       pairs.set(line.id, best.movement.transactionId);
     }
