@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/database.ts';
+import { seedLedgerAccounts } from '../apps/api/src/platform/ledger/ledger.ts';
 import { patchLedgerUpsertUntilFixed } from '../apps/api/test/support/trust-ledger-patch.ts';
 import { settle, skip, type Issue4Context, type Issue4Results } from './issue4-shared.ts';
 import { format, round, type Timing } from './report.ts';
@@ -69,7 +70,10 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
     );
     await importStatement(context, owner, reconciled);
   } catch (error) {
-    skip(output.skipped, 'trust: reconciliation', error instanceof Error ? error.message : String(error));
+    let reason = error instanceof Error ? error.message : String(error);
+    for (let cause = (error as { cause?: { message?: string; cause?: unknown } }).cause; cause; cause = cause.cause as typeof cause)
+      reason = `${reason}: ${cause.message ?? ''}`;
+    skip(output.skipped, 'trust: reconciliation', reason);
     await owner.close();
     return output;
   }
@@ -101,7 +105,9 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
 }
 
 /** A trust account of the large firm and `clients` of its clients, each with one of their matters when they have one. */
-async function createAccount(owner: Database, firm: Firm, name: string, clients: number): Promise<Account> {
+export async function createAccount(owner: Database, firm: Firm, name: string, clients: number): Promise<Account> {
+  // The generator writes firms directly: give the large firm its chart of accounts, as firm creation does.
+  await seedLedgerAccounts(owner.db as unknown as Parameters<typeof seedLedgerAccounts>[0], firm.firmId);
   const [account] = rowsOf<{ id: string }>(
     await owner.db.execute(sql`
       insert into trust_accounts (firm_id, name, bank_name, account_number_last4, currency_code, created_by_user_id)
@@ -122,7 +128,7 @@ async function createAccount(owner: Database, firm: Firm, name: string, clients:
  * them, so no ledger ever goes below zero. Each with its balanced journal entry (trust bank ↔
  * client trust liability, naming the account); deposits first, then payments, in chunks.
  */
-async function insertMovements(owner: Database, firm: Firm, account: Account, perClient: number) {
+export async function insertMovements(owner: Database, firm: Firm, account: Account, perClient: number) {
   const clientIds = sql.join(
     account.clients.map((client) => sql`${client.clientId}::uuid`),
     sql`, `,
