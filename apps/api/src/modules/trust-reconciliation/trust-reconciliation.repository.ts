@@ -149,10 +149,11 @@ export function outstandingMovements(tx: Tx, firmId: string, trustAccountId: str
       from trust_transactions t
       left join trust_statement_lines l on l.matched_transaction_id = t.id
       left join trust_deposit_clearances dc on dc.transaction_id = t.id
-      left join trust_transactions o on o.id = t.reverses_transaction_id
       where t.firm_id = ${firmId} and t.trust_account_id = ${trustAccountId} and t.transaction_date <= ${asOf}
         and (t.transfer_id is null or t.transfer_id not in (select transfer_id from neutral))
-        and (o.transfer_id is null or o.transfer_id not in (select transfer_id from neutral))
+        and (t.reverses_transaction_id is null or not exists (
+          select 1 from trust_transactions o
+          where o.id = t.reverses_transaction_id and o.transfer_id in (select transfer_id from neutral)))
         and case
           when l.id is not null then l.line_date > ${bankDate}
           when t.direction = 'in' then coalesce(case when t.is_cleared then t.transaction_date else dc.cleared_date end, 'infinity'::date) > ${bankDate}
@@ -318,7 +319,6 @@ export function unmatchedMovements(
     with neutral as (${sameAccountTransfers(firmId, trustAccountId)})
     select ${MOVEMENT_COLUMNS}, m.trust_account_id as "trustAccountId", false as "isSameAccountTransfer", false as "isMatched"
     from trust_transactions m
-    left join trust_transactions o on o.id = m.reverses_transaction_id
     left join clients cl on cl.firm_id = m.firm_id and cl.id = m.client_id
     where m.firm_id = ${firmId} and m.trust_account_id = ${trustAccountId}
       and m.transaction_date between ${filter.fromDate} and ${filter.toDate}
@@ -328,7 +328,9 @@ export function unmatchedMovements(
       )})
       ${filter.direction ? sql`and m.direction = ${filter.direction}` : sql``}
       and (m.transfer_id is null or m.transfer_id not in (select transfer_id from neutral))
-      and (o.transfer_id is null or o.transfer_id not in (select transfer_id from neutral))
+      and (m.reverses_transaction_id is null or not exists (
+        select 1 from trust_transactions o
+        where o.id = m.reverses_transaction_id and o.transfer_id in (select transfer_id from neutral)))
       and not exists (select 1 from trust_statement_lines l where l.matched_transaction_id = m.id)
     order by m.transaction_date, m.sequence_number
     limit ${filter.limit}`,
@@ -401,6 +403,21 @@ export async function setLineMatch(
       : sql`update trust_statement_lines set matched_transaction_id = null, match_kind = null, matched_by_user_id = null, matched_at = null
           where firm_id = ${firmId} and id = ${lineId}`,
   );
+}
+
+/** Automatic matches of freshly imported lines, in one statement per 1,000. */
+export async function setAutoMatches(tx: Tx, firmId: string, pairs: [lineId: string, transactionId: string][], userId: string) {
+  for (let start = 0; start < pairs.length; start += 1000) {
+    const batch = pairs.slice(start, start + 1000);
+    await tx.execute(sql`
+      update trust_statement_lines l
+      set matched_transaction_id = pair.transaction_id, match_kind = 'auto', matched_by_user_id = ${userId}, matched_at = now()
+      from (values ${sql.join(
+        batch.map(([lineId, transactionId]) => sql`(${lineId}::uuid, ${transactionId}::uuid)`),
+        sql`, `,
+      )}) as pair(line_id, transaction_id)
+      where l.firm_id = ${firmId} and l.id = pair.line_id`);
+  }
 }
 
 export async function insertReconciliation(

@@ -239,9 +239,7 @@ export function createTrustReconciliationService(database: Database) {
         const matchable = lines
           .map((line, index) => ({ id: ids[index]!, lineDate: line.lineDate, description: line.description, amount: line.amount }))
           .filter((line) => !account.lockedUntil || line.lineDate > account.lockedUntil);
-        for (const [lineId, transactionId] of autoMatch(matchable, candidates)) {
-          await repository.setLineMatch(tx, principal.firmId, lineId, { transactionId, kind: 'auto', userId: principal.userId });
-        }
+        await repository.setAutoMatches(tx, principal.firmId, [...autoMatch(matchable, candidates)], principal.userId);
         const view = await statementView(tx, principal.firmId, statement, values);
         await recordAuditEvent(tx, principal, 'trustReconciliation.statementImported', statement.id, {
           trustAccountId,
