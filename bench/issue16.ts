@@ -151,7 +151,7 @@ export async function insertMovements(owner: Database, firm: Firm, account: Acco
         case when is_deposit then 'in' else 'out' end as direction,
         case when is_deposit then 10000 + (k % 7) * 1000 else 3000 end::numeric(16,2) as amount,
         (current_date - ${DAYS}::int + (k * ${DAYS}::int / ${perClient}::int))::date as transaction_date,
-        not (is_deposit and k % 100 = 99 and k * ${DAYS}::int / ${perClient}::int > ${DAYS - 30}::int) as is_cleared,
+        not (is_deposit and k % 100 = 97 and k * ${DAYS}::int / ${perClient}::int > ${DAYS - 30}::int) as is_cleared,
         'BNK-' || lpad(to_hex((random() * 4294967295)::bigint), 8, '0') as reference,
         row_number() over (order by not is_deposit, k, client_id) as position
       from numbered`);

@@ -142,22 +142,36 @@ export function outstandingMovements(tx: Tx, firmId: string, trustAccountId: str
     sql`
     with neutral as (${sameAccountTransfers(firmId, trustAccountId)}),
     coverage as (
-      select min(line_date) as start_date from trust_statement_lines where firm_id = ${firmId} and trust_account_id = ${trustAccountId}
+      select coalesce(min(line_date), 'infinity'::date) as start_date
+      from trust_statement_lines where firm_id = ${firmId} and trust_account_id = ${trustAccountId}
+    ),
+    -- The few movements that can be items, found by cheap tests alone (dated after the bank's date or
+    -- within the statements' cover, uncleared at entry, or matched to a later bank line), before the
+    -- joins: joining all 100,000 to the bank lines cost 600 ms of the reconciliation's 800 (EXPLAIN, ADR 0024).
+    candidates as materialized (
+      select t.* from trust_transactions t
+      where t.firm_id = ${firmId} and t.trust_account_id = ${trustAccountId} and t.transaction_date <= ${asOf}
+        and (t.transaction_date > ${bankDate}
+          or t.transaction_date >= (select start_date from coverage)
+          or (t.direction = 'in' and not t.is_cleared)
+          or t.id in (
+            select matched_transaction_id from trust_statement_lines
+            where firm_id = ${firmId} and trust_account_id = ${trustAccountId} and line_date > ${bankDate}
+              and matched_transaction_id is not null))
     ),
     items as (
       select t.*, case when t.direction = 'in' then 'uncleared-deposit' else 'unpresented-payment' end as kind
-      from trust_transactions t
+      from candidates t
       left join trust_statement_lines l on l.matched_transaction_id = t.id
       left join trust_deposit_clearances dc on dc.transaction_id = t.id
-      where t.firm_id = ${firmId} and t.trust_account_id = ${trustAccountId} and t.transaction_date <= ${asOf}
-        and (t.transfer_id is null or t.transfer_id not in (select transfer_id from neutral))
+      where (t.transfer_id is null or t.transfer_id not in (select transfer_id from neutral))
         and (t.reverses_transaction_id is null or not exists (
           select 1 from trust_transactions o
           where o.id = t.reverses_transaction_id and o.transfer_id in (select transfer_id from neutral)))
         and case
           when l.id is not null then l.line_date > ${bankDate}
           when t.direction = 'in' then coalesce(case when t.is_cleared then t.transaction_date else dc.cleared_date end, 'infinity'::date) > ${bankDate}
-          else t.transaction_date > ${bankDate} or t.transaction_date >= coalesce((select start_date from coverage), 'infinity'::date)
+          else t.transaction_date > ${bankDate} or t.transaction_date >= (select start_date from coverage)
         end
     ),
     ranked as (
