@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/api/src/db/database.ts';
+import { openDatabase, type Database, type Tx } from '../apps/api/src/db/database.ts';
+import { continueNumberingFrom } from '../apps/api/src/platform/numbering/numbering.ts';
 import { seedLedgerAccounts } from '../apps/api/src/platform/ledger/ledger.ts';
-import { patchLedgerUpsertUntilFixed } from '../apps/api/test/support/trust-ledger-patch.ts';
 import { settle, skip, type Issue4Context, type Issue4Results } from './issue4-shared.ts';
 import { format, round, type Timing } from './report.ts';
 
@@ -55,9 +55,6 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
   let ledger: { clientId: string; matterId: string | null };
   try {
     const started = performance.now();
-    // Until the trust core's fix of migration 0036's ledger upsert lands, no payment could be written (see the patch).
-    if (await patchLedgerUpsertUntilFixed(owner))
-      console.log('  trust: (patched trust_apply_movement for the bench: the core fix has not landed)');
     reconciled = await createAccount(owner, firm, 'Bench client account', CLIENTS);
     await insertMovements(owner, firm, reconciled, MOVEMENTS_PER_CLIENT);
     const single = await createAccount(owner, firm, 'Bench single-ledger account', 1);
@@ -185,6 +182,8 @@ export async function insertMovements(owner: Database, firm: Firm, account: Acco
     });
   }
   await owner.db.execute(sql`drop table bench_trust_moves`);
+  // The trust core numbers the firm's movements from the same sequence: continue it after the bulk load.
+  await owner.db.transaction((tx) => continueNumberingFrom(tx as unknown as Tx, firm.firmId, 'trustTransaction', base + total + 1));
 }
 
 /**

@@ -224,6 +224,7 @@ CREATE INDEX "trust_transactions_client_idx" ON "trust_transactions" USING btree
 CREATE INDEX "trust_transactions_matter_idx" ON "trust_transactions" USING btree ("firm_id","matter_id","transaction_date" DESC NULLS LAST,"sequence_number" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trust_transactions_request_idx" ON "trust_transactions" USING btree ("firm_id","trust_request_id") WHERE "trust_transactions"."trust_request_id" is not null;--> statement-breakpoint
 CREATE INDEX "trust_transactions_invoice_idx" ON "trust_transactions" USING btree ("firm_id","invoice_id") WHERE "trust_transactions"."invoice_id" is not null;--> statement-breakpoint
+CREATE INDEX "audit_events_entity_idx" ON "audit_events" USING btree ("firm_id","entity_id");--> statement-breakpoint
 CREATE INDEX "journal_lines_firm_account_trust_idx" ON "journal_lines" USING btree ("firm_id","account_id","trust_account_id") WHERE "journal_lines"."trust_account_id" is not null;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_firm_trust_account_fk" FOREIGN KEY ("firm_id","trust_account_id") REFERENCES "public"."trust_accounts"("firm_id","id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
@@ -268,12 +269,24 @@ BEGIN
   ELSE
     v_cleared := v_delta;
   END IF;
-  INSERT INTO trust_ledgers AS ledger (firm_id, trust_account_id, client_id, matter_id, balance, cleared_balance)
-  VALUES (NEW.firm_id, NEW.trust_account_id, NEW.client_id, NEW.matter_id, v_delta, v_cleared)
-  ON CONFLICT (trust_account_id, client_id, matter_id) DO UPDATE
-    SET balance = ledger.balance + EXCLUDED.balance,
-        cleared_balance = ledger.cleared_balance + EXCLUDED.cleared_balance,
-        updated_at = now();
+  IF v_delta >= 0 AND v_cleared >= 0 THEN
+    -- Money in opens the ledger when it is the first.
+    INSERT INTO trust_ledgers AS ledger (firm_id, trust_account_id, client_id, matter_id, balance, cleared_balance)
+    VALUES (NEW.firm_id, NEW.trust_account_id, NEW.client_id, NEW.matter_id, v_delta, v_cleared)
+    ON CONFLICT (trust_account_id, client_id, matter_id) DO UPDATE
+      SET balance = ledger.balance + EXCLUDED.balance,
+          cleared_balance = ledger.cleared_balance + EXCLUDED.cleared_balance,
+          updated_at = now();
+  ELSE
+    -- Money out of a ledger that was never opened would take it below zero.
+    UPDATE trust_ledgers SET balance = balance + v_delta, cleared_balance = cleared_balance + v_cleared, updated_at = now()
+     WHERE firm_id = NEW.firm_id AND trust_account_id = NEW.trust_account_id AND client_id = NEW.client_id
+       AND matter_id IS NOT DISTINCT FROM NEW.matter_id;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'Insufficient trust funds: the ledger holds nothing'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'trust_ledgers_balance_check';
+    END IF;
+  END IF;
   UPDATE trust_accounts
      SET balance = balance + v_delta, cleared_balance = cleared_balance + v_cleared
    WHERE id = NEW.trust_account_id AND firm_id = NEW.firm_id;

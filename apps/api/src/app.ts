@@ -49,6 +49,7 @@ import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-d
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
+import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
 declare module 'fastify' {
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
+  registerTrustRoutes(app, database);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import {
-  clearDeposit,
-  createTrustAccount,
-  insertMovement,
-  patchLedgerUpsertUntilFixed,
-  type MovementInput,
-} from './support/trust-fixture.ts';
+import { clearDeposit, createTrustAccount, insertMovement, type MovementInput } from './support/trust-reconciliation-fixture.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
 const base = '/api/admin/trust-account';
@@ -19,7 +13,6 @@ let tokens: { admin: string; billing: string; feeEarner: string; otherAdmin: str
 
 beforeAll(async () => {
   context = await createTestApp();
-  await patchLedgerUpsertUntilFixed(context.database);
   firm = await seedTestFirm(context.database);
   otherFirm = await seedTestFirm(context.database);
   tokens = {
@@ -316,6 +309,21 @@ describe('three-way reconciliation', () => {
     );
     expect(refusal).toMatch(/on or before 2026-07-31 are in a signed-off reconciliation/);
     await move({ trustAccountId: account, type: 'deposit', amount: '10.00', date: '2026-08-01' });
+    // Through the trust core's call, the lock is a refusal in words.
+    const deposit = (depositDate: string) =>
+      call('POST', `${base}/deposit`, tokens.admin, {
+        trustAccountId: account,
+        clientId: firm.otherClientId,
+        matterId: null,
+        amount: '25.00',
+        depositDate,
+        method: 'Bank transfer',
+        reference: 'LATE-1',
+      });
+    const refused = await deposit('2026-07-20');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This date is in a signed-off trust reconciliation period: date the movement after it');
+    expect((await deposit('2026-08-02')).statusCode).toBe(201);
     // Nor may a bank balance or a match inside the signed-off period change it afterwards.
     expect((await recordBalance(account, '2026-07-30', '1.00')).statusCode).toBe(409);
   });

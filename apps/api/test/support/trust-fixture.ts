@@ -1,81 +1,119 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import type { SeededFirm } from '../../src/seed/demo-seed.ts';
 import { rowsOf } from './test-app.ts';
+import type { TimeEntryFixture } from './time-entry-fixtures.ts';
 
-export { patchLedgerUpsertUntilFixed } from './trust-ledger-patch.ts';
+export const TRUST_BASE = '/api/admin/trust-account';
 
-/**
- * Trust rows written as the database owner, as the trust core's calls would write them: a movement
- * and its balanced journal entry (trust bank ↔ client trust liability, both lines naming the trust
- * account) in one transaction, so the triggers keep the balances. For the reconciliation's tests
- * until the core's HTTP calls are the way in.
- */
+let accountCounter = 0;
 
-export async function createTrustAccount(database: Database, firm: SeededFirm, name = `Client account ${randomUUID().slice(0, 6)}`) {
-  const [row] = await rowsOf<{ id: string }>(
-    database.db.execute(sql`
-      insert into trust_accounts (firm_id, name, bank_name, account_number_last4, currency_code, created_by_user_id)
-      values (${firm.firmId}, ${name}, 'Zenith Bank', '1234', 'NGN', ${firm.users.admin.id}) returning id`),
-  );
-  return row!.id;
+/** Trust calls of a fixture's firm, as its admin unless told otherwise. */
+export function trustCalls(fixture: TimeEntryFixture) {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    token = fixture.tokens.admin,
+    headers: Record<string, string> = {},
+  ) => fixture.call(method, `${TRUST_BASE}/${path}`, token, body, headers);
+
+  async function createAccount(overrides: Record<string, unknown> = {}) {
+    accountCounter += 1;
+    const response = await call('POST', 'create-trust-account', {
+      name: `Client account ${accountCounter}`,
+      bankName: 'Zenith Bank',
+      accountNumber: `10${String(accountCounter).padStart(8, '0')}`,
+      paymentInstructions: 'Pay into the client account; quote the request number.',
+      ...overrides,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; name: string; currencySymbol: string };
+  }
+
+  async function deposit(
+    trustAccountId: string,
+    ledger: { clientId: string; matterId: string | null },
+    amount: string,
+    overrides: Record<string, unknown> = {},
+  ) {
+    const response = await call('POST', 'deposit', {
+      trustAccountId,
+      clientId: ledger.clientId,
+      matterId: ledger.matterId,
+      amount,
+      depositDate: '2026-01-05',
+      method: 'Bank transfer',
+      reference: 'DEP-1',
+      ...overrides,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; number: string };
+  }
+
+  const disburse = (trustAccountId: string, ledger: { clientId: string; matterId: string | null }, amount: string, token?: string) =>
+    call(
+      'POST',
+      'disburse',
+      {
+        trustAccountId,
+        clientId: ledger.clientId,
+        matterId: ledger.matterId,
+        amount,
+        date: '2026-01-10',
+        payee: 'Federal High Court',
+        purpose: 'Filing fees',
+      },
+      token,
+    );
+
+  return { call, createAccount, deposit, disburse };
 }
 
-export type MovementInput = {
-  trustAccountId: string;
-  clientId: string;
-  matterId?: string | null;
-  type: 'deposit' | 'disbursement' | 'invoice-payment' | 'refund' | 'transfer-out' | 'transfer-in' | 'reversal';
-  direction?: 'in' | 'out';
-  amount: string;
-  date: string;
-  isCleared?: boolean;
-  reference?: string | null;
-  reversesTransactionId?: string;
-  transferId?: string;
-};
-
-const IN_TYPES = new Set(['deposit', 'transfer-in']);
-
-/** Inserts one movement with its journal entry; answers its id. Throws the database's refusal as is. */
-export async function insertMovement(database: Database, firm: SeededFirm, input: MovementInput): Promise<string> {
-  const direction = input.direction ?? (IN_TYPES.has(input.type) ? 'in' : 'out');
-  return database.db.transaction(async (tx) => {
-    const [entry] = await rowsOf<{ id: string }>(
-      tx.execute(sql`
-        insert into journal_entries (firm_id, entry_date, memo, source_type, created_by_user_id)
-        values (${firm.firmId}, ${input.date}, ${`Trust ${input.type}`}, 'trust', ${firm.users.admin.id}) returning id`),
+/**
+ * The trust books agree with themselves: every balance ≥ 0 and cleared ≤ balance; per trust account,
+ * its balance = the sum of its client ledgers = the signed sum of its movements = the general
+ * ledger's trust bank = its client trust liability; the whole ledger balances.
+ */
+export async function expectTrustBooksBalanced(database: Database, firmId: string) {
+  await database.withFirm(firmId, async (tx) => {
+    const [totals] = await rowsOf<{ debits: string; credits: string }>(
+      tx.execute(sql`select coalesce(sum(debit), 0)::text as debits, coalesce(sum(credit), 0)::text as credits from journal_lines`),
     );
-    const account = (code: string) => sql`(select id from ledger_accounts where firm_id = ${firm.firmId} and code = ${code})`;
-    const [bankSide, liabilitySide] = direction === 'in' ? ['debit', 'credit'] : ['credit', 'debit'];
-    const line = (code: string, side: string, clientId: string | null) => sql`
-      insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, trust_account_id)
-      values (${firm.firmId}, ${entry!.id}, ${account(code)}, ${side === 'debit' ? input.amount : '0'}, ${side === 'credit' ? input.amount : '0'},
-        ${clientId}, ${clientId ? (input.matterId ?? null) : null}, ${input.trustAccountId})`;
-    // A same-account transfer's legs touch only the client liability; every other movement moves the trust bank too.
-    if (!input.type.startsWith('transfer')) await tx.execute(line('trust-bank', bankSide!, null));
-    else
-      await tx.execute(
-        line('client-trust-liability', bankSide!, input.clientId === firm.otherClientId ? firm.portalClient.clientId : firm.otherClientId),
-      );
-    await tx.execute(line('client-trust-liability', liabilitySide!, input.clientId));
-    const [movement] = await rowsOf<{ id: string }>(
-      tx.execute(sql`
-        insert into trust_transactions (firm_id, sequence_number, trust_account_id, client_id, matter_id, type, direction, amount,
-          transaction_date, reference, is_cleared, reverses_transaction_id, transfer_id, journal_entry_id, created_by_user_id)
-        values (${firm.firmId}, (select coalesce(max(sequence_number), 0) + 1 from trust_transactions where firm_id = ${firm.firmId}),
-          ${input.trustAccountId}, ${input.clientId}, ${input.matterId ?? null}, ${input.type}, ${direction}, ${input.amount}, ${input.date},
-          ${input.reference ?? null}, ${input.isCleared ?? true}, ${input.reversesTransactionId ?? null}, ${input.transferId ?? null},
-          ${entry!.id}, ${firm.users.admin.id})
-        returning id`),
+    expect(totals!.debits).toBe(totals!.credits);
+    const negative = await rowsOf<{ id: string }>(
+      tx.execute(sql`select id from trust_ledgers where balance < 0 or cleared_balance < 0 or cleared_balance > balance`),
     );
-    return movement!.id;
+    expect(negative).toEqual([]);
+    const accounts = await rowsOf<{ id: string; balance: string; ledgers: string; movements: string; bank: string; liability: string }>(
+      tx.execute(sql`
+        select a.id, a.balance::text,
+          (select coalesce(sum(l.balance), 0)::numeric(16,2)::text from trust_ledgers l where l.trust_account_id = a.id) as ledgers,
+          (select coalesce(sum(case when t.direction = 'in' then t.amount else -t.amount end), 0)::numeric(16,2)::text
+             from trust_transactions t where t.trust_account_id = a.id) as movements,
+          (select coalesce(sum(j.debit - j.credit), 0)::numeric(16,2)::text from journal_lines j
+             join ledger_accounts la on la.id = j.account_id where la.code = 'trust-bank' and j.trust_account_id = a.id) as bank,
+          (select coalesce(sum(j.credit - j.debit), 0)::numeric(16,2)::text from journal_lines j
+             join ledger_accounts la on la.id = j.account_id where la.code = 'client-trust-liability' and j.trust_account_id = a.id) as liability
+        from trust_accounts a`),
+    );
+    for (const account of accounts) {
+      expect({ ledgers: account.ledgers, movements: account.movements, bank: account.bank, liability: account.liability }).toEqual({
+        ledgers: account.balance,
+        movements: account.balance,
+        bank: account.balance,
+        liability: account.balance,
+      });
+    }
   });
 }
 
-export async function clearDeposit(database: Database, firm: SeededFirm, transactionId: string, clearedDate: string) {
-  await database.db.execute(sql`
-    insert into trust_deposit_clearances (transaction_id, firm_id, cleared_date, created_by_user_id)
-    values (${transactionId}, ${firm.firmId}, ${clearedDate}, ${firm.users.admin.id})`);
+export async function countTrustRows(database: Database, firmId: string) {
+  return database.withFirm(firmId, async (tx) => {
+    const [row] = await rowsOf<Record<string, number>>(
+      tx.execute(sql`select (select count(*)::int from trust_transactions) as movements, (select count(*)::int from journal_entries) as entries,
+        (select count(*)::int from trust_movement_requests) as requests, (select count(*)::int from invoice_payments) as payments`),
+    );
+    return row!;
+  });
 }

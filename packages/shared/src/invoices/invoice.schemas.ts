@@ -56,6 +56,7 @@ export const INVOICE_MESSAGES = {
   amountPositive: 'Amount must be greater than 0',
   paymentNotFound: 'Payment not found',
   paymentReversed: 'This payment has already been reversed',
+  trustPaymentReversal: 'A payment from trust is reversed from its trust account record, which restores the client’s trust funds',
   writeOffTooLarge: 'The write-off is more than the balance due',
   reasonRequired: 'Reason is required',
   discountTooLarge: 'The discount cannot be more than the subtotal',

@@ -43,5 +43,9 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_events_firm_idx').on(table.firmId, table.createdAt)],
+  (table) => [
+    index('audit_events_firm_idx').on(table.firmId, table.createdAt),
+    // A record's history (a trust movement's page reads its events by id).
+    index('audit_events_entity_idx').on(table.firmId, table.entityId),
+  ],
 );

@@ -110,7 +110,7 @@ export const trustTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     firmId: uuid('firm_id').notNull(),
-    /** Gapless per firm (numbering service, sequence trustTransaction); orders a day's movements. */
+    /** Gapless per firm (numbering service, sequence trustTransaction): the order movements were recorded in. */
     sequenceNumber: integer('sequence_number').notNull(),
     trustAccountId: uuid('trust_account_id').notNull(),
     clientId: uuid('client_id').notNull(),

@@ -1,8 +1,15 @@
 /**
  * The invoices module's public surface for other modules (the bill's PDF, LEDES export and public
  * link live in modules/invoice-links): the invoice detail inside a transaction, the send hook's
- * type, and the document builders.
+ * type, the document builders, and the payment path a payment from trust takes.
  */
 export { viewOf, type InvoiceSendHook } from './invoices.service.ts';
 export { buildInvoicePdf, type InvoicePdfFirm, type InvoicePdfInput } from './documents/invoice-pdf.ts';
 export { formatLedes, parseLedes, LEDES_FIELDS, type LedesRecord } from './documents/ledes.ts';
+export {
+  lockInvoiceForPayment,
+  postInvoicePayment,
+  reverseTrustPayment,
+  type PayableInvoice,
+  type PaymentPosting,
+} from './invoice-payments.ts';

@@ -287,3 +287,17 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
     .groupBy(owed.clientId)
     .orderBy(sql`min(${clients.displayName})`);
 }
+
+/** The invoice's currency (its own, else the firm's home currency) and its matters: what paying it from trust checks. */
+export async function findInvoiceCurrencyAndMatters(tx: Tx, firmId: string, invoiceId: string) {
+  const [row] = await tx
+    .select({
+      currencyCode: sql<string | null>`(select c.iso_code from currencies c
+        where c.id = coalesce(${invoices.currencyId}, (select f.home_currency_id from firms f where f.id = ${invoices.firmId})))`,
+      matterIds: sql<string[]>`coalesce((select array_agg(m.matter_id::text order by m.matter_id) from ${invoiceMatters} m
+        where m.firm_id = ${invoices.firmId} and m.invoice_id = ${invoices.id}), '{}')`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId)));
+  return row ?? null;
+}

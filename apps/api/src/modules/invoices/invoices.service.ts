@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   compareMoney,
@@ -43,11 +42,9 @@ import {
   findInvoiceDetail,
   findInvoiceSettings,
   findMatters,
-  findPayment,
   findWriteOffEntries,
   insertEvent,
   insertInvoice,
-  insertPayment,
   insertWriteOff,
   lockInvoice,
   replaceLinesAndMatters,
@@ -59,6 +56,7 @@ import {
   type InvoiceSettingsRow,
 } from './invoices.repository.ts';
 import { createInvoiceListService } from './invoice-list.service.ts';
+import { isIssued, postInvoicePayment, postPaymentReversal, statusAfterMoney } from './invoice-payments.ts';
 
 type UnbilledQuery = z.output<typeof unbilledItemsQuerySchema>;
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
@@ -74,10 +72,6 @@ export type InvoiceService = ReturnType<typeof createInvoiceService>;
  * date; throwing undoes the send. The PDF / email / public-link module registers it in app.ts.
  */
 export type InvoiceSendHook = (tx: Tx, principal: FirmPrincipal, invoiceId: string, input: SendInput) => Promise<void>;
-
-/** Issued: approved (or sent straight from a draft) and posted to the ledger; not yet void. */
-const ISSUED: readonly InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
-const isIssued = (status: string) => ISSUED.includes(status as InvoiceStatus);
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const addDays = (date: string, days: number) => {
@@ -465,13 +459,6 @@ async function numberInvoice(
   return { numberValue: value, invoiceNumber };
 }
 
-/** After money comes or goes: Paid when nothing is due, Partly paid when something was paid, else as issued. */
-function statusAfterMoney(invoice: InvoiceRow, paid: string, balanceDue: string): InvoiceStatus {
-  if (isZero(balanceDue)) return 'Paid';
-  if (compareMoney(paid, '0') > 0) return 'PartlyPaid';
-  return invoice.sentAt ? 'Sent' : 'Approved';
-}
-
 async function matterIdsOf(tx: Tx, firmId: string, invoiceId: string) {
   const row = await findInvoiceDetail(tx, firmId, invoiceId);
   return row ? row.matters.map((matter) => matter.id) : [];
@@ -733,98 +720,14 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     /** A payment (partial or whole, never more than is due) with a receipt number: Dr operating bank / Cr accounts receivable. */
     recordPayment: (principal: FirmPrincipal, invoiceId: string, input: PaymentInput): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice) => {
-        if (!isIssued(invoice.status) || invoice.status === 'Paid')
-          throw conflict(invoice.status === 'Paid' ? INVOICE_MESSAGES.overpayment : INVOICE_MESSAGES.notIssued);
-        if (compareMoney(input.amount, invoice.balanceDue) > 0)
-          throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
-        const receipt = await takeNextNumber(tx, principal.firmId, 'receipt');
-        const receiptNumber = formatInvoiceNumber('RCT-', receipt);
-        // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
-        const paymentId = randomUUID();
-        const entryId = await postJournalEntry(tx, principal, {
-          entryDate: input.paymentDate,
-          memo: `Payment ${receiptNumber} on invoice ${invoice.invoiceNumber}`,
-          sourceType: 'invoice-payment',
-          sourceId: paymentId,
-          lines: [
-            { account: 'operating-bank', debit: input.amount, clientId: invoice.clientId },
-            { account: 'accounts-receivable', credit: input.amount, clientId: invoice.clientId },
-          ],
-        });
-        await insertPayment(tx, {
-          id: paymentId,
-          firmId: principal.firmId,
-          invoiceId,
-          receiptNumber,
-          amount: input.amount,
-          paymentDate: input.paymentDate,
-          method: input.method,
-          reference: input.reference,
-          journalEntryId: entryId,
-          recordedByUserId: principal.userId,
-        });
-        const paidAmount = addMoney(invoice.paidAmount, input.amount);
-        const balanceDue = subtractMoney(invoice.balanceDue, input.amount);
-        const status = statusAfterMoney(invoice, paidAmount, balanceDue);
-        await updateInvoice(tx, principal.firmId, invoiceId, { paidAmount, balanceDue, status });
-        await insertEvent(tx, principal.firmId, invoiceId, principal.userId, status, 'payment', `${receiptNumber}: ${input.amount}`);
-        await audit(tx, principal, 'invoice.paymentRecorded', invoice, {
-          paymentId,
-          receiptNumber,
-          before: { paidAmount: invoice.paidAmount, status: invoice.status },
-          after: { paidAmount, status, amount: input.amount, method: input.method },
-        });
+        await postInvoicePayment(tx, principal, invoice, input);
         return viewOf(tx, principal, invoiceId);
       }),
 
     /** A payment is removed only by a reversing entry (a negative payment row and the ledger's mirror entry). */
     reversePayment: (principal: FirmPrincipal, invoiceId: string, paymentId: string, reason: string): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        const payment = await findPayment(tx, principal.firmId, invoiceId, paymentId);
-        if (!payment) throw notFound('Payment');
-        if (payment.reversesPaymentId !== null || payment.isReversed) throw conflict(INVOICE_MESSAGES.paymentReversed);
-        const reversalId = randomUUID();
-        const entryId = payment.journalEntryId
-          ? await reverseJournalEntry(tx, principal, payment.journalEntryId, {
-              entryDate: settings.today,
-              memo: `Payment ${payment.receiptNumber} reversed: ${reason}`.slice(0, 500),
-              sourceType: 'invoice-payment',
-              sourceId: reversalId,
-            })
-          : null;
-        await insertPayment(tx, {
-          id: reversalId,
-          firmId: principal.firmId,
-          invoiceId,
-          receiptNumber: `${payment.receiptNumber}-R`,
-          amount: `-${payment.amount}`,
-          paymentDate: settings.today,
-          method: payment.method,
-          reversesPaymentId: paymentId,
-          reason,
-          journalEntryId: entryId,
-          recordedByUserId: principal.userId,
-        });
-        const paidAmount = subtractMoney(invoice.paidAmount, payment.amount);
-        const balanceDue = addMoney(invoice.balanceDue, payment.amount);
-        const status = statusAfterMoney(invoice, paidAmount, balanceDue);
-        await updateInvoice(tx, principal.firmId, invoiceId, { paidAmount, balanceDue, status });
-        await insertEvent(
-          tx,
-          principal.firmId,
-          invoiceId,
-          principal.userId,
-          status,
-          'paymentReversed',
-          `${payment.receiptNumber}: ${reason}`,
-        );
-        await audit(tx, principal, 'invoice.paymentReversed', invoice, {
-          paymentId,
-          reversalId,
-          reason,
-          before: { paidAmount: invoice.paidAmount, status: invoice.status },
-          after: { paidAmount, status },
-        });
+        await postPaymentReversal(tx, principal, invoice, paymentId, { reason, date: settings.today, isFromTrust: false });
         return viewOf(tx, principal, invoiceId);
       }),
 

@@ -27,6 +27,8 @@ export type JournalLine = {
   credit?: string;
   clientId?: string | null;
   matterId?: string | null;
+  /** The trust bank account a trust-bank or client-trust-liability line concerns. */
+  trustAccountId?: string | null;
   memo?: string;
 };
 
@@ -103,6 +105,7 @@ type CheckedLine = {
   credit: bigint;
   clientId: string | null;
   matterId: string | null;
+  trustAccountId: string | null;
   memo: string | null;
 };
 
@@ -129,6 +132,7 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
       credit: hasCredit ? cents : 0n,
       clientId: line.clientId ?? null,
       matterId: line.matterId ?? null,
+      trustAccountId: line.trustAccountId ?? null,
       memo: line.memo ?? null,
     };
   });
@@ -198,6 +202,7 @@ async function insertEntry(
       credit: centsToText(line.credit),
       clientId: line.clientId,
       matterId: line.matterId,
+      trustAccountId: line.trustAccountId,
       memo: line.memo,
     })),
   );
@@ -254,6 +259,7 @@ export async function reverseJournalEntry(
       credit: journalLines.credit,
       clientId: journalLines.clientId,
       matterId: journalLines.matterId,
+      trustAccountId: journalLines.trustAccountId,
       memo: journalLines.memo,
     })
     .from(journalLines)
@@ -266,6 +272,7 @@ export async function reverseJournalEntry(
     credit: centsOf(line.debit),
     clientId: line.clientId,
     matterId: line.matterId,
+    trustAccountId: line.trustAccountId,
     memo: line.memo,
   }));
   try {
@@ -286,7 +293,7 @@ export async function accountBalance(
   tx: Tx,
   firmId: string,
   account: LedgerAccountCode,
-  filter: { clientId?: string; matterId?: string } = {},
+  filter: { clientId?: string; matterId?: string; trustAccountId?: string } = {},
 ): Promise<string> {
   const [row] = await tx
     .select({ balance: sql<string>`coalesce(sum(${journalLines.debit}) - sum(${journalLines.credit}), 0)::numeric(16,2)::text` })
@@ -298,6 +305,7 @@ export async function accountBalance(
         eq(ledgerAccounts.code, account),
         filter.clientId ? eq(journalLines.clientId, filter.clientId) : undefined,
         filter.matterId ? eq(journalLines.matterId, filter.matterId) : undefined,
+        filter.trustAccountId ? eq(journalLines.trustAccountId, filter.trustAccountId) : undefined,
       ),
     );
   return row?.balance ?? '0.00';

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { findUnicodeFont, WIN_ANSI } from '../../../lib/pdf-fonts.ts';
 import { compareMoney, formatMoney, isoToDisplayDate, type Invoice, type InvoiceLine } from '@matterhorn/shared';
 
 /** The firm as the bill shows it. */
@@ -65,27 +65,6 @@ const PAGE_WIDTH = 595.28; // A4
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BODY_SIZE = 9;
 const CELL_PADDING = 3;
-
-/** Characters the standard PDF fonts (WinAnsi) can show; anything else needs an embedded font. */
-const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\n\r\t€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
-/** A Unicode font to embed when the text needs one (₦ and other symbols): PDF_FONT_PATH, or a system DejaVu Sans. */
-const UNICODE_FONT_CANDIDATES = [
-  [process.env['PDF_FONT_PATH'], process.env['PDF_FONT_BOLD_PATH'] ?? process.env['PDF_FONT_PATH']],
-  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
-  ['/usr/share/fonts/dejavu/DejaVuSans.ttf', '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf'],
-] as const;
-let unicodeFont: { regular: string; bold: string } | null | undefined;
-function findUnicodeFont(): { regular: string; bold: string } | null {
-  if (unicodeFont !== undefined) return unicodeFont;
-  unicodeFont = null;
-  for (const [regular, bold] of UNICODE_FONT_CANDIDATES) {
-    if (regular && existsSync(regular)) {
-      unicodeFont = { regular, bold: bold && existsSync(bold) ? bold : regular };
-      break;
-    }
-  }
-  return unicodeFont;
-}
 
 interface Column {
   label: string;

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addMoney,
+  compareMoney,
+  formatInvoiceNumber,
+  INVOICE_MESSAGES,
+  subtractMoney,
+  TRUST_PAYMENT_METHOD,
+  type InvoiceStatus,
+} from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
+import { takeNextNumber } from '../../platform/numbering/numbering.ts';
+import {
+  findInvoiceCurrencyAndMatters,
+  findPayment,
+  insertEvent,
+  insertPayment,
+  lockInvoice,
+  updateInvoice,
+  type InvoiceRow,
+} from './invoices.repository.ts';
+
+/**
+ * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
+ * bank) and a payment from trust (the trust module's, in its transaction) both pass here, so the
+ * balance due, the status, the receipt number, the ledger and the audit trail move together.
+ */
+
+/** Issued: approved (or sent straight from a draft) and posted to the ledger; not yet void. */
+const ISSUED: readonly InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
+export const isIssued = (status: string) => ISSUED.includes(status as InvoiceStatus);
+
+/** After money comes or goes: Paid when nothing is due, Partly paid when something was paid, else as issued. */
+export function statusAfterMoney(invoice: InvoiceRow, paid: string, balanceDue: string): InvoiceStatus {
+  if (compareMoney(balanceDue, '0') === 0) return 'Paid';
+  if (compareMoney(paid, '0') > 0) return 'PartlyPaid';
+  return invoice.sentAt ? 'Sent' : 'Approved';
+}
+
+export type PaymentPosting = {
+  amount: string;
+  paymentDate: string;
+  method: string;
+  reference: string | null;
+  /** Where the money comes from: the debit side of the entry (default: the operating bank receives it). */
+  fundingLines?: JournalLine[];
+  /** Words for the entry's memo after the receipt number ("from trust"). */
+  memoSuffix?: string;
+};
+
+/** Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts receivable. */
+export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
+  if (!isIssued(invoice.status) || invoice.status === 'Paid')
+    throw conflict(invoice.status === 'Paid' ? INVOICE_MESSAGES.overpayment : INVOICE_MESSAGES.notIssued);
+  if (compareMoney(payment.amount, invoice.balanceDue) > 0)
+    throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
+  const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
+  // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
+  const paymentId = randomUUID();
+  const journalEntryId = await postJournalEntry(tx, principal, {
+    entryDate: payment.paymentDate,
+    memo: `Payment ${receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
+    sourceType: 'invoice-payment',
+    sourceId: paymentId,
+    lines: [
+      ...(payment.fundingLines ?? [{ account: 'operating-bank', debit: payment.amount, clientId: invoice.clientId }]),
+      { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId },
+    ],
+  });
+  await insertPayment(tx, {
+    id: paymentId,
+    firmId: principal.firmId,
+    invoiceId: invoice.id,
+    receiptNumber,
+    amount: payment.amount,
+    paymentDate: payment.paymentDate,
+    method: payment.method,
+    reference: payment.reference,
+    journalEntryId,
+    recordedByUserId: principal.userId,
+  });
+  const paidAmount = addMoney(invoice.paidAmount, payment.amount);
+  const balanceDue = subtractMoney(invoice.balanceDue, payment.amount);
+  const status = statusAfterMoney(invoice, paidAmount, balanceDue);
+  await updateInvoice(tx, principal.firmId, invoice.id, { paidAmount, balanceDue, status });
+  await insertEvent(tx, principal.firmId, invoice.id, principal.userId, status, 'payment', `${receiptNumber}: ${payment.amount}`);
+  await recordAuditEvent(tx, principal, 'invoice.paymentRecorded', invoice.id, {
+    invoiceNumber: invoice.invoiceNumber,
+    paymentId,
+    receiptNumber,
+    before: { paidAmount: invoice.paidAmount, status: invoice.status },
+    after: { paidAmount, status, amount: payment.amount, method: payment.method },
+  });
+  return { paymentId, receiptNumber, journalEntryId, balanceDue };
+}
+
+/** A payment is removed only by a reversing entry (a negative payment row and the ledger's mirror entry). */
+export async function postPaymentReversal(
+  tx: Tx,
+  principal: FirmPrincipal,
+  invoice: InvoiceRow,
+  paymentId: string,
+  reversal: { reason: string; date: string; isFromTrust: boolean },
+) {
+  const { reason, date: today } = reversal;
+  const payment = await findPayment(tx, principal.firmId, invoice.id, paymentId);
+  if (!payment) throw notFound('Payment');
+  if (payment.reversesPaymentId !== null || payment.isReversed) throw conflict(INVOICE_MESSAGES.paymentReversed);
+  // A payment from trust is undone with its trust movement, so the client's trust ledger is restored with it.
+  if ((payment.method === TRUST_PAYMENT_METHOD) !== reversal.isFromTrust) throw conflict(INVOICE_MESSAGES.trustPaymentReversal);
+  const reversalId = randomUUID();
+  const journalEntryId = payment.journalEntryId
+    ? await reverseJournalEntry(tx, principal, payment.journalEntryId, {
+        entryDate: today,
+        memo: `Payment ${payment.receiptNumber} reversed: ${reason}`.slice(0, 500),
+        sourceType: 'invoice-payment',
+        sourceId: reversalId,
+      })
+    : null;
+  await insertPayment(tx, {
+    id: reversalId,
+    firmId: principal.firmId,
+    invoiceId: invoice.id,
+    receiptNumber: `${payment.receiptNumber}-R`,
+    amount: `-${payment.amount}`,
+    paymentDate: today,
+    method: payment.method,
+    reversesPaymentId: paymentId,
+    reason,
+    journalEntryId,
+    recordedByUserId: principal.userId,
+  });
+  const paidAmount = subtractMoney(invoice.paidAmount, payment.amount);
+  const balanceDue = addMoney(invoice.balanceDue, payment.amount);
+  const status = statusAfterMoney(invoice, paidAmount, balanceDue);
+  await updateInvoice(tx, principal.firmId, invoice.id, { paidAmount, balanceDue, status });
+  await insertEvent(tx, principal.firmId, invoice.id, principal.userId, status, 'paymentReversed', `${payment.receiptNumber}: ${reason}`);
+  await recordAuditEvent(tx, principal, 'invoice.paymentReversed', invoice.id, {
+    invoiceNumber: invoice.invoiceNumber,
+    paymentId,
+    reversalId,
+    reason,
+    before: { paidAmount: invoice.paidAmount, status: invoice.status },
+    after: { paidAmount, status },
+  });
+  return { reversalId, journalEntryId, method: payment.method };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments from trust: the trust module's calls, inside its transaction (the invoice locked first).
+
+/** The invoice as paying it from trust needs it, locked for the payment; null when it is not the firm's. */
+export async function lockInvoiceForPayment(tx: Tx, firmId: string, invoiceId: string) {
+  const invoice = await lockInvoice(tx, firmId, invoiceId);
+  if (!invoice) return null;
+  const extra = await findInvoiceCurrencyAndMatters(tx, firmId, invoiceId);
+  return {
+    row: invoice,
+    id: invoice.id,
+    clientId: invoice.clientId,
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    balanceDue: invoice.balanceDue,
+    isPayable: isIssued(invoice.status) && invoice.status !== 'Paid',
+    currencyCode: extra?.currencyCode ?? null,
+    matterIds: extra?.matterIds ?? [],
+  };
+}
+export type PayableInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoiceForPayment>>>;
+
+/** Reverses a payment from trust (the combined entry's mirror restores trust and the receivable together). */
+export async function reverseTrustPayment(
+  tx: Tx,
+  principal: FirmPrincipal,
+  invoiceId: string,
+  paymentId: string,
+  reversal: { reason: string; date: string },
+) {
+  const invoice = await lockInvoice(tx, principal.firmId, invoiceId);
+  if (!invoice) throw notFound('Invoice');
+  return postPaymentReversal(tx, principal, invoice, paymentId, { ...reversal, isFromTrust: true });
+}

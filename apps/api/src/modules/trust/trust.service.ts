@@ -1,0 +1,406 @@
+import type { z } from 'zod';
+import {
+  addMoney,
+  subtractMoney,
+  TRUST_TRANSACTION_TYPE_LABELS,
+  type ClientLedger,
+  type clientLedgerQuerySchema,
+  type createTrustAccountSchema,
+  type TrustAccount,
+  type trustAccountLedgersQuerySchema,
+  type TrustBalance,
+  type TrustLedgerPage,
+  type TrustMovementRequestPage,
+  type trustMovementRequestListQuerySchema,
+  type TrustSettings,
+  type TrustTransactionPage,
+  type trustTransactionListQuerySchema,
+  type TrustTransactionRecord,
+  type updateTrustAccountSchema,
+  type updateTrustSettingsSchema,
+} from '@matterhorn/shared';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
+import { csvLine } from '../../lib/csv.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import {
+  countTransactions,
+  currencyExists,
+  findAccountLedgers,
+  findClientLedgers,
+  findClientReference,
+  findFirmToday,
+  findHistory,
+  findJournalLines,
+  findMatterReference,
+  findMovementRequests,
+  findTransactionViews,
+  findTransferLegs,
+  findTrustAccount,
+  findTrustAccounts,
+  findTrustSettings,
+  insertTrustAccount,
+  isCleared,
+  setMatterMinimum,
+  sumLedgers,
+  sumMovements,
+  sumNewerThan,
+  updateTrustAccount,
+  upsertTrustSettings,
+  type TransactionFilter,
+} from './trust.repository.ts';
+import { lastFourOf } from './trust.rules.ts';
+import { buildTrustStatementPdf } from './trust-statement-pdf.ts';
+import { movementRequestView, trustAccountView, trustTransactionView } from './trust.views.ts';
+
+type CreateAccountInput = z.output<typeof createTrustAccountSchema>;
+type UpdateAccountInput = z.output<typeof updateTrustAccountSchema>;
+type SettingsInput = z.output<typeof updateTrustSettingsSchema>;
+type TransactionListQuery = z.output<typeof trustTransactionListQuerySchema>;
+type LedgerQuery = z.output<typeof clientLedgerQuerySchema>;
+type AccountLedgersQuery = z.output<typeof trustAccountLedgersQuerySchema>;
+type MovementRequestQuery = z.output<typeof trustMovementRequestListQuerySchema>;
+
+const CSV_HEADER = [
+  'Number',
+  'Date',
+  'Type',
+  'Trust account',
+  'Client',
+  'Matter',
+  'In',
+  'Out',
+  'Method',
+  'Reference',
+  'Payer / payee',
+  'Purpose',
+  'Cleared',
+];
+const CSV_BATCH = 500;
+
+const filterOf = (query: TransactionListQuery): TransactionFilter => ({
+  trustAccountId: query.TrustAccountId,
+  clientId: query.ClientId,
+  matterId: query.MatterId,
+  type: query.Type,
+  fromDate: query.FromDate,
+  toDate: query.ToDate,
+  search: query.GeneralSearchText,
+  isUnclearedOnly: query.IsUnclearedOnly,
+});
+
+export type TrustService = ReturnType<typeof createTrustService>;
+
+/** Trust bank accounts, the firm's trust rules, and every read of the ledgers (lists, ledger, balance, record, statement). */
+export function createTrustService(database: Database) {
+  const read = <T>(principal: FirmPrincipal, fn: (tx: Tx) => Promise<T>) => database.withFirm(principal.firmId, fn, READ_ONLY);
+
+  async function accountView(tx: Tx, firmId: string, id: string): Promise<TrustAccount> {
+    const row = await findTrustAccount(tx, firmId, id);
+    if (!row) throw notFound('Trust account');
+    return trustAccountView(row);
+  }
+
+  const duplicateName = (error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict('A trust account with this name already exists');
+    throw error;
+  };
+
+  /** A ledger's movements newest first, each with the balance after it (the current balance less what came later). */
+  async function ledgerPage(tx: Tx, principal: FirmPrincipal, query: LedgerQuery): Promise<ClientLedger> {
+    const client = await findClientReference(tx, principal.firmId, query.ClientId);
+    if (!client) throw notFound('Client');
+    if (query.MatterId) {
+      const matter = await findMatterReference(tx, principal.firmId, query.MatterId);
+      if (!matter || matter.clientId !== query.ClientId) throw notFound('Matter');
+    }
+    const filter = { clientId: query.ClientId, matterId: query.MatterId, trustAccountId: query.TrustAccountId };
+    const offset = (query.page - 1) * query.size;
+    const [totals, rows, totalCount] = [
+      await sumLedgers(tx, principal.firmId, filter),
+      await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset }),
+      await countTransactions(tx, principal.firmId, filter),
+    ];
+    const first = rows[0];
+    let balanceAfter = first
+      ? offset === 0
+        ? totals.balance
+        : subtractMoney(totals.balance, await sumNewerThan(tx, principal.firmId, filter, { sequenceNumber: first.row.sequenceNumber }))
+      : totals.balance;
+    const entries = rows.map((row) => {
+      const view = { ...trustTransactionView(row), balanceAfter };
+      balanceAfter = subtractMoney(balanceAfter, view.signedAmount);
+      return view;
+    });
+    return {
+      data: entries,
+      page: query.page,
+      size: query.size,
+      totalCount,
+      clientId: client.id,
+      clientName: client.name,
+      matterId: query.MatterId ?? null,
+      balance: totals.balance,
+      clearedBalance: totals.clearedBalance,
+    };
+  }
+
+  return {
+    accounts: (principal: FirmPrincipal): Promise<TrustAccount[]> =>
+      read(principal, async (tx) => (await findTrustAccounts(tx, principal.firmId)).map(trustAccountView)),
+
+    account: (principal: FirmPrincipal, id: string) => read(principal, (tx) => accountView(tx, principal.firmId, id)),
+
+    createAccount: (principal: FirmPrincipal, input: CreateAccountInput): Promise<TrustAccount> =>
+      database
+        .withFirm(principal.firmId, async (tx) => {
+          const currencyCode = input.currencyCode?.toUpperCase() ?? (await findFirmToday(tx, principal.firmId)).homeCurrencyCode;
+          if (!currencyCode || !(await currencyExists(tx, currencyCode)))
+            throw badRequest('Choose a currency', { currencyCode: 'Choose a currency' });
+          const id = await insertTrustAccount(tx, {
+            firmId: principal.firmId,
+            name: input.name,
+            bankName: input.bankName,
+            accountNumberLast4: lastFourOf(input.accountNumber),
+            currencyCode,
+            paymentInstructions: input.paymentInstructions ?? '',
+            createdByUserId: principal.userId,
+          });
+          await recordAuditEvent(tx, principal, 'trustAccount.created', id, { name: input.name, bankName: input.bankName, currencyCode });
+          return accountView(tx, principal.firmId, id);
+        })
+        .catch(duplicateName),
+
+    updateAccount: (principal: FirmPrincipal, id: string, input: UpdateAccountInput): Promise<TrustAccount> =>
+      database
+        .withFirm(principal.firmId, async (tx) => {
+          const before = await findTrustAccount(tx, principal.firmId, id);
+          if (!before) throw notFound('Trust account');
+          const values = {
+            name: input.name,
+            bankName: input.bankName,
+            paymentInstructions: input.paymentInstructions ?? '',
+            isActive: input.isActive,
+          };
+          await updateTrustAccount(tx, principal.firmId, id, values);
+          const { account } = before;
+          await recordAuditEvent(
+            tx,
+            principal,
+            'trustAccount.updated',
+            id,
+            changeOf(
+              {
+                name: account.name,
+                bankName: account.bankName,
+                paymentInstructions: account.paymentInstructions,
+                isActive: account.isActive,
+              },
+              values,
+            ),
+          );
+          return accountView(tx, principal.firmId, id);
+        })
+        .catch(duplicateName),
+
+    settings: (principal: FirmPrincipal): Promise<TrustSettings> =>
+      read(principal, async (tx) => {
+        const { approvalThreshold, requireRequestApproval, cashReviewThreshold } = await findTrustSettings(tx, principal.firmId);
+        return { approvalThreshold, requireRequestApproval, cashReviewThreshold };
+      }),
+
+    updateSettings: (principal: FirmPrincipal, input: SettingsInput): Promise<TrustSettings> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const before = await findTrustSettings(tx, principal.firmId);
+        await upsertTrustSettings(tx, { firmId: principal.firmId, ...input });
+        const after = await findTrustSettings(tx, principal.firmId);
+        const view = {
+          approvalThreshold: after.approvalThreshold,
+          requireRequestApproval: after.requireRequestApproval,
+          cashReviewThreshold: after.cashReviewThreshold,
+        };
+        await recordAuditEvent(
+          tx,
+          principal,
+          'trustSettings.updated',
+          principal.firmId,
+          changeOf(
+            {
+              approvalThreshold: before.approvalThreshold,
+              requireRequestApproval: before.requireRequestApproval,
+              cashReviewThreshold: before.cashReviewThreshold,
+            },
+            view,
+          ),
+        );
+        return view;
+      }),
+
+    setMatterMinimum: (principal: FirmPrincipal, matterId: string, minimumBalance: string | null) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        if (!(await findMatterReference(tx, principal.firmId, matterId))) throw notFound('Matter');
+        if (minimumBalance !== null && /^0+(\.0+)?$/.test(minimumBalance)) throw badRequest('Minimum balance must be greater than 0');
+        await setMatterMinimum(tx, principal.firmId, matterId, minimumBalance);
+        await recordAuditEvent(tx, principal, 'trustMatterMinimum.set', matterId, { minimumBalance });
+        return { matterId, minimumBalance };
+      }),
+
+    transactions: (principal: FirmPrincipal, query: TransactionListQuery): Promise<TrustTransactionPage> =>
+      read(principal, async (tx) => {
+        const filter = filterOf(query);
+        const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset: (query.page - 1) * query.size });
+        const totalCount = await countTransactions(tx, principal.firmId, filter);
+        return { data: rows.map(trustTransactionView), page: query.page, size: query.size, totalCount };
+      }),
+
+    /** The CSV of the filtered movements, read in batches from one snapshot. */
+    transactionsCsv: (principal: FirmPrincipal, query: TransactionListQuery): Promise<string> =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const filter = filterOf(query);
+          const lines = [csvLine(CSV_HEADER)];
+          for (let offset = 0; ; offset += CSV_BATCH) {
+            const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: CSV_BATCH, offset });
+            for (const view of rows.map(trustTransactionView)) {
+              lines.push(
+                csvLine([
+                  view.number,
+                  view.date,
+                  TRUST_TRANSACTION_TYPE_LABELS[view.type],
+                  view.trustAccountName,
+                  view.clientName,
+                  view.matterNumber ?? '',
+                  view.direction === 'in' ? view.amount : '',
+                  view.direction === 'out' ? view.amount : '',
+                  view.method ?? '',
+                  view.reference ?? '',
+                  view.counterparty ?? '',
+                  view.purpose ?? view.reason ?? '',
+                  view.isCleared ? 'Yes' : 'No',
+                ]),
+              );
+            }
+            if (rows.length < CSV_BATCH) break;
+          }
+          return lines.join('');
+        },
+        { readOnly: true, isolation: 'repeatable read' },
+      ),
+
+    record: (principal: FirmPrincipal, id: string): Promise<TrustTransactionRecord> =>
+      read(principal, async (tx) => {
+        const [row] = await findTransactionViews(tx, principal.firmId, { ids: [id] }, { limit: 1, offset: 0 });
+        if (!row) throw notFound('Trust transaction');
+        const transaction = trustTransactionView(row);
+        const legs = row.row.transferId ? await findTransferLegs(tx, principal.firmId, row.row.transferId) : [];
+        const counterpartId = legs.find((leg) => leg.id !== id && row.row.type !== 'reversal')?.id ?? null;
+        const [counterpart] = counterpartId
+          ? await findTransactionViews(tx, principal.firmId, { ids: [counterpartId] }, { limit: 1, offset: 0 })
+          : [];
+        const journalLines = await findJournalLines(tx, principal.firmId, row.row.journalEntryId);
+        const history = await findHistory(tx, principal.firmId, [id, ...(row.row.movementRequestId ? [row.row.movementRequestId] : [])]);
+        const isDeposit = row.row.type === 'deposit';
+        return {
+          transaction,
+          counterpart: counterpart ? trustTransactionView(counterpart) : null,
+          journalEntryId: row.row.journalEntryId,
+          journalLines,
+          history: history.map((event) => ({
+            event: event.event,
+            at: new Date(event.at).toISOString(),
+            byUserName: event.byUserName,
+            details: (event.details ?? {}) as Record<string, unknown>,
+          })),
+          canReverse: transaction.type !== 'reversal' && transaction.reversedByTransactionId === null,
+          canClear:
+            isDeposit &&
+            !transaction.isCleared &&
+            transaction.reversedByTransactionId === null &&
+            !(await isCleared(tx, principal.firmId, id)),
+        };
+      }),
+
+    ledger: (principal: FirmPrincipal, query: LedgerQuery) => read(principal, (tx) => ledgerPage(tx, principal, query)),
+
+    balance: (principal: FirmPrincipal, clientId: string, matterId: string | null): Promise<TrustBalance> =>
+      read(principal, async (tx) => {
+        if (!(await findClientReference(tx, principal.firmId, clientId))) throw notFound('Client');
+        const ledgers = await findClientLedgers(tx, principal.firmId, clientId, matterId);
+        return {
+          clientId,
+          matterId,
+          balance: ledgers.reduce((sum, ledger) => addMoney(sum, ledger.balance), '0.00'),
+          clearedBalance: ledgers.reduce((sum, ledger) => addMoney(sum, ledger.clearedBalance), '0.00'),
+          ledgers,
+        };
+      }),
+
+    accountLedgers: (principal: FirmPrincipal, query: AccountLedgersQuery): Promise<TrustLedgerPage> =>
+      read(principal, async (tx) => {
+        await accountView(tx, principal.firmId, query.TrustAccountId);
+        const { rows, total } = await findAccountLedgers(tx, principal.firmId, {
+          trustAccountId: query.TrustAccountId,
+          search: query.GeneralSearchText ?? null,
+          isNonZeroOnly: query.IsNonZeroOnly,
+          limit: query.size,
+          offset: (query.page - 1) * query.size,
+        });
+        return { data: rows, page: query.page, size: query.size, totalCount: total };
+      }),
+
+    movementRequests: (principal: FirmPrincipal, query: MovementRequestQuery): Promise<TrustMovementRequestPage> =>
+      read(principal, async (tx) => {
+        const { rows, total } = await findMovementRequests(
+          tx,
+          principal.firmId,
+          { status: query.Status, trustAccountId: query.TrustAccountId },
+          { limit: query.size, offset: (query.page - 1) * query.size },
+        );
+        return { data: rows.map(movementRequestView), page: query.page, size: query.size, totalCount: total };
+      }),
+
+    /** A printable trust statement: every movement of the client's (or matter's) ledgers in the period, oldest first, with running balances. */
+    statementPdf: (
+      principal: FirmPrincipal,
+      query: { clientId: string; matterId: string | null; fromDate: string | null; toDate: string | null },
+    ) =>
+      read(principal, async (tx) => {
+        const client = await findClientReference(tx, principal.firmId, query.clientId);
+        if (!client) throw notFound('Client');
+        const matter = query.matterId ? await findMatterReference(tx, principal.firmId, query.matterId) : null;
+        if (query.matterId && (!matter || matter.clientId !== query.clientId)) throw notFound('Matter');
+        const filter = { clientId: query.clientId, matterId: query.matterId ?? undefined };
+        const opening = query.fromDate ? await sumBefore(tx, principal.firmId, filter, query.fromDate) : '0.00';
+        const rows = await findTransactionViews(
+          tx,
+          principal.firmId,
+          { ...filter, fromDate: query.fromDate ?? undefined, toDate: query.toDate ?? undefined },
+          { limit: 10_000, offset: 0 },
+        );
+        const firm = await findFirmToday(tx, principal.firmId);
+        const today = firm.today;
+        const pdf = await buildTrustStatementPdf({
+          firmName: firm.firmName,
+          clientName: client.name,
+          matterLabel: matter ? `${matter.matterNumber ?? ''} ${matter.matterName}`.trim() : null,
+          fromDate: query.fromDate,
+          toDate: query.toDate ?? today,
+          openingBalance: opening,
+          movements: rows.map(trustTransactionView).reverse(),
+          printedOn: today,
+        });
+        const name = `trust-statement-${(matter?.matterNumber ?? client.name).replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+        return { pdf, fileName: name };
+      }),
+  };
+}
+
+/** The ledger's balance at the start of a date: the signed sum of its movements dated before it. */
+function sumBefore(tx: Tx, firmId: string, filter: { clientId: string; matterId?: string }, fromDate: string) {
+  const dayBefore = new Date(`${fromDate}T00:00:00Z`);
+  dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+  return sumMovements(tx, firmId, { ...filter, toDate: dayBefore.toISOString().slice(0, 10) });
+}
