@@ -124,6 +124,81 @@ describe('three-way reconciliation', () => {
     expect(await reconciliation(account, '2026-03-11')).toMatchObject({ bankDifference: '-100.00', isBalanced: false });
   });
 
+  it('reconciles movements made through the trust core: neither a transfer nor a cheque that bounced before clearing reaches the bank', async () => {
+    const created = await call('POST', `${base}/create-trust-account`, tokens.admin, {
+      name: `Core account ${randomUUID().slice(0, 6)}`,
+      bankName: 'GTBank',
+      accountNumber: '0011223344',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const account = created.json().data.id as string;
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const response = await call('POST', `${base}/${path}`, tokens.admin, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    };
+    const ledger = { clientId: firm.otherClientId, matterId: null };
+    await post('deposit', {
+      trustAccountId: account,
+      ...ledger,
+      amount: '1000',
+      depositDate: '2026-09-01',
+      method: 'Bank transfer',
+      reference: 'TRF-1',
+    });
+    const cheque = await post('deposit', {
+      trustAccountId: account,
+      ...ledger,
+      amount: '400',
+      depositDate: '2026-09-02',
+      method: 'Cheque',
+      reference: 'CHQ-9',
+      isCleared: false,
+    });
+    await post('transfer', {
+      trustAccountId: account,
+      fromClientId: firm.otherClientId,
+      toClientId: firm.portalClient.clientId,
+      amount: '250',
+      date: '2026-09-03',
+      reason: 'Costs shared on the joint matter',
+      consentNote: 'Both clients agreed in writing on 2 September',
+    });
+    const paid = await post('disburse', {
+      trustAccountId: account,
+      ...ledger,
+      amount: '100',
+      date: '2026-09-04',
+      payee: 'Lagos State Lands Registry',
+      purpose: 'Search fee',
+    });
+    const reversal = await call('POST', `${base}/reverse-transaction/${cheque.id}`, tokens.admin, {
+      reason: 'The cheque bounced',
+      date: '2026-09-05',
+    });
+    expect(reversal.statusCode, reversal.body).toBe(201);
+    await recordBalance(account, '2026-09-06', '1000.00');
+
+    const result = await reconciliation(account, '2026-09-06');
+    expect(result).toMatchObject({ ledgerBalance: '900.00', clientLedgersTotal: '900.00', isBalanced: false });
+    // No statement covers September: the payment is taken to have left on its date, and the bank's 1,000 is 100 over.
+    expect(result.bankDifference).toBe('100.00');
+    // The cheque bounced before it cleared: neither it nor its reversal reached the bank; nor did the transfer.
+    expect(result.unclearedDeposits).toMatchObject({ total: '0.00', count: 0 });
+    expect(result.unpresentedPayments).toMatchObject({ total: '0.00', count: 0 });
+    expect(result.clientLedgers.data.map((row) => row.balance).sort()).toEqual(['250.00', '650.00']);
+
+    // With the statement imported, the payment is matched and everything agrees.
+    const csv = 'date,description,amount,balance\n2026-09-01,TRF-1 in,1000.00,1000.00\n2026-09-04,Registry search,-100.00,900.00\n';
+    expect((await importCsv(account, csv, tokens.admin, { statementDate: '2026-09-06' })).json().data).toMatchObject({
+      matchedCount: 2,
+      unmatchedCount: 0,
+    });
+    const agreed = await reconciliation(account, '2026-09-06');
+    expect(agreed).toMatchObject({ bankBalance: '900.00', adjustedBankBalance: '900.00', isBalanced: true });
+    expect(agreed.unpresentedPayments.items.map((item) => item.transactionId)).not.toContain(paid.transaction?.id ?? paid.id);
+  });
+
   it('itemises an uncleared deposit until its clearance date', async () => {
     const account = await createTrustAccount(context.database, firm);
     await move({ trustAccountId: account, type: 'deposit', amount: '1000.00', date: '2026-04-01' });

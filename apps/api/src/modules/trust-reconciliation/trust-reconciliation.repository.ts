@@ -133,7 +133,8 @@ export type MovementItemRow = {
  *   date (on or after the account's first bank line) or it is dated after bankDate. Before any
  *   statement covers it, it is taken to have left the bank on its date (a balance entered by hand
  *   cannot say which payments it includes: a difference there is shown, not itemised).
- * - same-account transfers (and their reversals) never reach the bank and are never items.
+ * - same-account transfers (and their reversals) never reach the bank and are never items; nor does a
+ *   deposit reversed before its funds cleared, with its reversal (unless matched to bank lines).
  * Answers up to `shown` of each kind (oldest first), each row carrying its kind's count and total.
  */
 export function outstandingMovements(tx: Tx, firmId: string, trustAccountId: string, asOf: string, bankDate: string, shown: number) {
@@ -168,6 +169,15 @@ export function outstandingMovements(tx: Tx, firmId: string, trustAccountId: str
         and (t.reverses_transaction_id is null or not exists (
           select 1 from trust_transactions o
           where o.id = t.reverses_transaction_id and o.transfer_id in (select transfer_id from neutral)))
+        -- A deposit reversed before its funds cleared (a bounced cheque) never reached the bank: neither it
+        -- nor its reversal is an item, unless the bank's lines show them.
+        and not exists (
+          select 1 from trust_transactions d
+          join trust_transactions r on r.reverses_transaction_id = d.id and r.transaction_date <= ${asOf}
+          left join trust_deposit_clearances c on c.transaction_id = d.id
+          where d.id = coalesce(t.reverses_transaction_id, t.id) and d.type = 'deposit' and not d.is_cleared
+            and (c.cleared_date is null or c.cleared_date > ${bankDate})
+            and not exists (select 1 from trust_statement_lines ml where ml.matched_transaction_id in (d.id, r.id)))
         and case
           when l.id is not null then l.line_date > ${bankDate}
           when t.direction = 'in' then coalesce(case when t.is_cleared then t.transaction_date else dc.cleared_date end, 'infinity'::date) > ${bankDate}
