@@ -3,7 +3,7 @@ import { isoDate, optionalText, queryBoolean } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
- * Three-way reconciliation of a trust bank account (issue 16, ADR 0024): the trust bank balance in
+ * Three-way reconciliation of a trust bank account (issue 16, ADR 0025): the trust bank balance in
  * the general ledger, the sum of the client ledgers and the bank's own balance, with every
  * difference itemised. Calls under /api/admin/trust-account/.
  */

@@ -125,7 +125,7 @@ export type MovementItemRow = {
 };
 
 /**
- * Movements dated ≤ asOf that the bank had not shown by bankDate (ADR 0024):
+ * Movements dated ≤ asOf that the bank had not shown by bankDate (ADR 0025):
  * - money in (deposits, reversals of payments) is on the bank once matched to a line dated ≤ bankDate,
  *   or, unmatched, once its funds cleared on or before bankDate (at entry: its date; else its clearance);
  * - money out (disbursements, invoice payments, refunds, reversals of deposits) once matched to a line
@@ -148,7 +148,7 @@ export function outstandingMovements(tx: Tx, firmId: string, trustAccountId: str
     ),
     -- The few movements that can be items, found by cheap tests alone (dated after the bank's date or
     -- within the statements' cover, uncleared at entry, or matched to a later bank line), before the
-    -- joins: joining all 100,000 to the bank lines cost 600 ms of the reconciliation's 800 (EXPLAIN, ADR 0024).
+    -- joins: joining all 100,000 to the bank lines cost 600 ms of the reconciliation's 800 (EXPLAIN, ADR 0025).
     candidates as materialized (
       select t.* from trust_transactions t
       where t.firm_id = ${firmId} and t.trust_account_id = ${trustAccountId} and t.transaction_date <= ${asOf}

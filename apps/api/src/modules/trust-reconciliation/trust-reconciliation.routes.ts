@@ -54,7 +54,7 @@ async function readUpload(request: FastifyRequest): Promise<StatementUpload> {
 }
 
 /**
- * Three-way reconciliation of the trust bank accounts (issue 16; ADR 0024). trustAccountRequest
+ * Three-way reconciliation of the trust bank accounts (issue 16; ADR 0025). trustAccountRequest
  * reads; trustAccountRequest.edit imports statements, records balances, matches lines and signs off.
  */
 export function registerTrustReconciliationRoutes(app: FastifyInstance, database: Database) {
