@@ -47,6 +47,8 @@ import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
+import { registerTrustRequestRoutes } from './modules/trust-requests/trust-requests.routes.ts';
+import { createTrustRequestService } from './modules/trust-requests/trust-requests.service.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
@@ -156,6 +158,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
   registerTrustRoutes(app, database);
+  registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,7 +1,8 @@
 import { addMoney, subtractMoney } from '@matterhorn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from './support/test-app.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { rowsOf, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 import { countTrustRows, expectTrustBooksBalanced, TRUST_BASE, trustCalls } from './support/trust-fixture.ts';
 
@@ -488,5 +489,25 @@ describe('the database itself', () => {
     );
     await expect(insert).rejects.toThrow();
     expect(await balanceOf(account.id, matterA)).toMatchObject({ balance: '10.00' });
+  });
+});
+
+describe('the demo firm', () => {
+  it('holds client money recorded through the trust services: deposits, a disbursement, an uncleared cheque, an invoice paid from trust, one awaiting approval', async () => {
+    expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
+    const firmId = await fixture.context.database.withIdentityLookup(async (tx) => {
+      const [row] = await rowsOf<{ id: string }>(tx.execute(sql`select id from firms where portal_slug = ${DEMO_FIRM.slug}`));
+      return row!.id;
+    });
+    await expectTrustBooksBalanced(fixture.context.database, firmId);
+    const [summary] = await fixture.context.database.withFirm(firmId, (tx) =>
+      rowsOf<Record<string, number>>(
+        tx.execute(sql`select (select count(*)::int from trust_accounts) as accounts,
+          (select count(*)::int from trust_transactions where type = 'invoice-payment') as "invoicePayments",
+          (select count(*)::int from trust_transactions where type = 'deposit' and not is_cleared) as uncleared,
+          (select count(*)::int from trust_movement_requests where status = 'AwaitingApproval') as pending`),
+      ),
+    );
+    expect(summary).toEqual({ accounts: 1, invoicePayments: 1, uncleared: 1, pending: 1 });
   });
 });

@@ -38,6 +38,11 @@ export type PortalPrincipal = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The answer carries a secret shown once (a public link): it is never stored to replay an
+     * Idempotency-Key, so such a call is not made idempotent (sending again issues a new link).
+     */
+    answersSecret?: boolean;
   }
   interface FastifyRequest {
     principal: FirmPrincipal | PortalPrincipal | null;

@@ -25,6 +25,7 @@ import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoTrust } from './demo-trust.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -283,5 +284,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoExpenses(database, firm, files);
   await seedDemoExchangeRates(database, firm);
   await seedDemoInvoices(database, firm);
+  await seedDemoTrust(database, firm);
   return true;
 }

@@ -75,7 +75,7 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
   api.post(
     `${base}/reissue-invoice-link/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess('invoice.edit'), answersSecret: true },
       schema: {
         tags,
         summary: "Retire the invoice's public links and issue a new one (its address is shown once: only a hash is kept)",

@@ -22,7 +22,7 @@ export const IDEMPOTENCY_MESSAGES = {
 export function registerIdempotency(app: FastifyInstance, database: Database): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
-    if (route.method !== 'POST' || !access || access.kind === 'public') return;
+    if (route.method !== 'POST' || !access || access.kind === 'public' || route.config?.answersSecret) return;
     route.handler = idempotent(database, route.handler);
   });
 }

@@ -20,16 +20,6 @@ function comingSoon(path: string, title: string, handle: PageHandle): RouteObjec
   };
 }
 
-function publicComingSoon(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { PublicComingSoonPage } = await import('../pages/coming-soon-page.tsx');
-      return { Component: () => <PublicComingSoonPage title={title} /> };
-    },
-  };
-}
-
 /** A route whose page reads data: the query cache comes with it (the sign-in page has none). */
 async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Component'>> {
   const { QueryProvider } = await import('../../lib/query-client.tsx');
@@ -89,7 +79,11 @@ export const routes: RouteObject[] = [
         path: 'billing/invoice/:slug',
         lazy: async () => withQueries((await import('../../features/invoices/pages/public-invoice-page.tsx')).PublicInvoicePage),
       },
-      publicComingSoon('billing/trust-accounting/:slug', 'Trust Request'),
+      {
+        path: 'billing/trust-accounting/:slug',
+        lazy: async () =>
+          withQueries((await import('../../features/trust-requests/pages/public-trust-request-page.tsx')).PublicTrustRequestPage),
+      },
       {
         path: 'setup-firm',
         element: <RequireFirmToken />,

@@ -1,0 +1,383 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  compareMoney,
+  formatMoney,
+  roundMoney,
+  subtractMoney,
+  TRUST_REQUEST_APPROVED_LABEL,
+  TRUST_REQUEST_MESSAGES,
+  TRUST_REQUEST_SLUG_PATTERN,
+  TRUST_REQUEST_STATUS_LABELS,
+  type trustRequestListQuerySchema,
+  type CreateTrustRequestParsed,
+  type PublicTrustRequest,
+  type TrustRequest,
+  type TrustRequestListItem,
+  type TrustRequestPage,
+  type TrustRequestSent,
+} from '@matterhorn/shared';
+import type { z } from 'zod';
+import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
+import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
+import { takeNextNumber } from '../../platform/numbering/numbering.ts';
+import { formatTrustRequestNumber } from './trust-requests.api.ts';
+import {
+  findClientForRequest,
+  findIsRequestApprovalRequired,
+  findMatterForRequest,
+  findPublicRequestContext,
+  findTrustAccountForRequest,
+  findTrustRequestBySlugHash,
+  findTrustRequestDetail,
+  insertTrustRequest,
+  lockTrustRequest,
+  sumClientTrustBalance,
+  trustRequestList,
+  updateTrustRequest,
+  type TrustRequestListRequest,
+} from './trust-requests.repository.ts';
+
+type Dependencies = { database: Database; mailer: Mailer; appUrl: string };
+type ListQuery = z.output<typeof trustRequestListQuerySchema>;
+type Row = ListRow<typeof trustRequestList.columns>;
+
+/** 16 random bytes (128 bits) as 22 base64url characters; only its SHA-256 is kept. */
+const newSlug = () => randomBytes(16).toString('base64url');
+const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const notBelowZero = (value: string) => (compareMoney(value, '0') < 0 ? '0.00' : roundMoney(value));
+
+function itemOf(row: Row): TrustRequestListItem {
+  const isApproved = row.approvedByUserId !== null;
+  const balanceDue = subtractMoney(row.amount, row.paidAmount);
+  return {
+    id: row.id,
+    requestNumber: row.requestNumber,
+    trustAccountId: row.trustAccountId,
+    trustAccountName: row.trustAccountName,
+    currencySymbol: row.currencySymbol,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    matterId: row.matterId,
+    matterNumber: row.matterNumber,
+    matterName: row.matterName,
+    amount: row.amount,
+    paidAmount: row.paidAmount,
+    balanceDue: notBelowZero(balanceDue),
+    dueDate: row.dueDate,
+    note: row.note,
+    status: row.status,
+    statusLabel: row.status === 'AwaitingApproval' && isApproved ? TRUST_REQUEST_APPROVED_LABEL : TRUST_REQUEST_STATUS_LABELS[row.status],
+    isApproved,
+    isTopUp: row.isTopUp,
+    assignedUserId: row.assignedUserId,
+    assignedUserName: row.assignedUserName,
+    sentToEmail: row.sentToEmail,
+    sentAt: iso(row.sentAt),
+    approvedByUserName: row.approvedByUserName,
+    cancelReason: row.cancelReason,
+    createdByUserId: row.createdByUserId,
+    createdByUserName: row.createdByUserName,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}
+
+async function viewOf(tx: Tx, firmId: string, trustRequestId: string): Promise<TrustRequest> {
+  const row = await findTrustRequestDetail(tx, firmId, trustRequestId);
+  if (!row) throw notFound('Trust request');
+  return { ...itemOf(row as Row), isApprovalRequired: await findIsRequestApprovalRequired(tx, firmId) };
+}
+
+/** The account, client and matter must be the firm's; the matter the client's; the account open. */
+async function checkParties(tx: Tx, firmId: string, input: CreateTrustRequestParsed) {
+  const account = await findTrustAccountForRequest(tx, firmId, input.trustAccountId);
+  if (!account) throw badRequest('Trust account not found', { trustAccountId: 'Trust account not found' });
+  if (!account.isActive)
+    throw badRequest(TRUST_REQUEST_MESSAGES.accountInactive, { trustAccountId: TRUST_REQUEST_MESSAGES.accountInactive });
+  const client = await findClientForRequest(tx, firmId, input.clientId);
+  if (!client) throw badRequest('Client not found', { clientId: 'Client not found' });
+  if (input.matterId) {
+    const matter = await findMatterForRequest(tx, firmId, input.matterId);
+    if (!matter) throw badRequest('Matter not found', { matterId: 'Matter not found' });
+    if (matter.clientId !== input.clientId)
+      throw badRequest(TRUST_REQUEST_MESSAGES.matterNotOfClient, { matterId: TRUST_REQUEST_MESSAGES.matterNotOfClient });
+  }
+  return client;
+}
+
+const requestOf = (query: ListQuery): TrustRequestListRequest => ({
+  filters: { status: query.Status, clientId: query.ClientId, matterId: query.MatterId, trustAccountId: query.TrustAccountId },
+  searchText: query.GeneralSearchText || undefined,
+  sort: { column: 'createdAt', direction: 'desc' },
+});
+
+const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
+  header: [
+    'Number',
+    'Client',
+    'Matter',
+    'Trust account',
+    'Amount',
+    'Paid',
+    'Due date',
+    'Status',
+    'Note',
+    'Sent to',
+    'Created by',
+    'Created',
+  ],
+  cells: (row) => [
+    row.requestNumber,
+    row.clientName,
+    row.matterNumber ? `${row.matterNumber} ${row.matterName ?? ''}`.trim() : row.matterName,
+    row.trustAccountName,
+    row.amount,
+    row.paidAmount,
+    row.dueDate,
+    TRUST_REQUEST_STATUS_LABELS[row.status],
+    row.note,
+    row.sentToEmail,
+    row.createdByUserName,
+    row.createdAt,
+  ],
+};
+
+/** A principal with no permissions, for the public page (it reads one request and changes nothing). */
+const publicReader = (firmId: string): FirmPrincipal => ({
+  kind: 'firm',
+  sessionId: '',
+  firmId,
+  userId: '',
+  adminUserId: '',
+  permissions: [],
+  isVerified: true,
+});
+
+export function createTrustRequestService({ database, mailer, appUrl }: Dependencies) {
+  const linkUrl = (slug: string) => `${appUrl}/billing/trust-accounting/${slug}`;
+
+  /** Locks the request; 404 when it is not the firm's. */
+  const locked = async (tx: Tx, principal: FirmPrincipal, id: string) => {
+    const request = await lockTrustRequest(tx, principal.firmId, id);
+    if (!request) throw notFound('Trust request');
+    return request;
+  };
+
+  return {
+    create: (principal: FirmPrincipal, input: CreateTrustRequestParsed): Promise<TrustRequest> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        await checkParties(tx, principal.firmId, input);
+        const requestNumber = formatTrustRequestNumber(await takeNextNumber(tx, principal.firmId, 'trustRequest'));
+        const id = await insertTrustRequest(tx, {
+          firmId: principal.firmId,
+          requestNumber,
+          trustAccountId: input.trustAccountId,
+          clientId: input.clientId,
+          matterId: input.matterId,
+          amount: input.amount,
+          dueDate: input.dueDate,
+          note: input.note ?? '',
+          status: 'Draft',
+          assignedUserId: principal.userId,
+          createdByUserId: principal.userId,
+        });
+        await recordAuditEvent(tx, principal, 'trustRequest.created', id, {
+          requestNumber,
+          amount: input.amount,
+          clientId: input.clientId,
+        });
+        return viewOf(tx, principal.firmId, id);
+      }),
+
+    update: (principal: FirmPrincipal, id: string, input: CreateTrustRequestParsed): Promise<TrustRequest> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const before = await locked(tx, principal, id);
+        if (before.status !== 'Draft') throw conflict(TRUST_REQUEST_MESSAGES.notDraft);
+        await checkParties(tx, principal.firmId, input);
+        const after = {
+          trustAccountId: input.trustAccountId,
+          clientId: input.clientId,
+          matterId: input.matterId,
+          amount: input.amount,
+          dueDate: input.dueDate,
+          note: input.note ?? '',
+        };
+        await updateTrustRequest(tx, principal.firmId, id, after);
+        await recordAuditEvent(tx, principal, 'trustRequest.updated', id, {
+          requestNumber: before.requestNumber,
+          before: {
+            trustAccountId: before.trustAccountId,
+            clientId: before.clientId,
+            matterId: before.matterId,
+            amount: before.amount,
+            dueDate: before.dueDate,
+            note: before.note,
+          },
+          after,
+        });
+        return viewOf(tx, principal.firmId, id);
+      }),
+
+    /** Draft → AwaitingApproval, when the firm requires approval. */
+    submit: (principal: FirmPrincipal, id: string): Promise<TrustRequest> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const request = await locked(tx, principal, id);
+        if (!(await findIsRequestApprovalRequired(tx, principal.firmId))) throw conflict(TRUST_REQUEST_MESSAGES.approvalNotRequired);
+        if (request.status !== 'Draft') throw conflict(TRUST_REQUEST_MESSAGES.notDraft);
+        await updateTrustRequest(tx, principal.firmId, id, { status: 'AwaitingApproval' });
+        await recordAuditEvent(tx, principal, 'trustRequest.submitted', id, { requestNumber: request.requestNumber });
+        return viewOf(tx, principal.firmId, id);
+      }),
+
+    /** A second person approves (never the request's creator); it can then be sent. */
+    approve: (principal: FirmPrincipal, id: string): Promise<TrustRequest> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const request = await locked(tx, principal, id);
+        if (request.status !== 'AwaitingApproval') throw conflict(TRUST_REQUEST_MESSAGES.notAwaitingApproval);
+        if (request.approvedByUserId) throw conflict(TRUST_REQUEST_MESSAGES.alreadyApproved);
+        if (request.createdByUserId === principal.userId) throw conflict(TRUST_REQUEST_MESSAGES.ownApproval);
+        await updateTrustRequest(tx, principal.firmId, id, { approvedByUserId: principal.userId });
+        await recordAuditEvent(tx, principal, 'trustRequest.approved', id, { requestNumber: request.requestNumber });
+        return viewOf(tx, principal.firmId, id);
+      }),
+
+    /**
+     * Sends (or sends again) the request: a new public link replaces any earlier one, and the
+     * client is emailed it (at the address given, else the client's); a client without an email
+     * gets none, and the link, answered once, is shared by hand.
+     */
+    send: (principal: FirmPrincipal, id: string, input: { toEmail: string | null; message: string | null }): Promise<TrustRequestSent> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const request = await locked(tx, principal, id);
+        const isApprovalRequired = await findIsRequestApprovalRequired(tx, principal.firmId);
+        if (request.status === 'Draft' && isApprovalRequired) throw conflict(TRUST_REQUEST_MESSAGES.needsApproval);
+        if (request.status === 'AwaitingApproval' && isApprovalRequired && !request.approvedByUserId)
+          throw conflict(TRUST_REQUEST_MESSAGES.needsApproval);
+        if (!['Draft', 'AwaitingApproval', 'Sent', 'PartlyPaid'].includes(request.status))
+          throw conflict(TRUST_REQUEST_MESSAGES.notSendable);
+        const client = await findClientForRequest(tx, principal.firmId, request.clientId);
+        const to = input.toEmail ?? client?.email?.trim() ?? null;
+        const slug = newSlug();
+        const status = request.status === 'PartlyPaid' ? 'PartlyPaid' : 'Sent';
+        await updateTrustRequest(tx, principal.firmId, id, {
+          slugHash: hashOf(slug),
+          status,
+          sentAt: new Date(),
+          sentToEmail: to || null,
+        });
+        await recordAuditEvent(tx, principal, 'trustRequest.sent', id, {
+          requestNumber: request.requestNumber,
+          to: to || null,
+          slugPrefix: slug.slice(0, 4),
+          isResend: request.status === 'Sent' || request.status === 'PartlyPaid',
+        });
+        const view = await viewOf(tx, principal.firmId, id);
+        const url = linkUrl(slug);
+        if (to) {
+          const firm = await findPublicRequestContext(tx, principal.firmId, request.trustAccountId);
+          const firmName = firm?.firm.name ?? 'your law firm';
+          const amount = formatMoney(view.balanceDue, view.currencySymbol);
+          await mailer.send({
+            to,
+            subject: `Request for funds ${view.requestNumber} from ${firmName}`,
+            text: [
+              `Dear ${view.clientName},`,
+              '',
+              input.message?.trim() ||
+                `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${view.dueDate}.`,
+              '',
+              `See the request, the bank details and your trust balance: ${url}`,
+              '',
+              firmName,
+            ].join('\n'),
+            link: url,
+          });
+        }
+        return { request: view, slug, url, emailedTo: to || null };
+      }),
+
+    cancel: (principal: FirmPrincipal, id: string, reason: string): Promise<TrustRequest> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const request = await locked(tx, principal, id);
+        if (request.status === 'Cancelled') throw conflict(TRUST_REQUEST_MESSAGES.alreadyCancelled);
+        if (request.status === 'Paid') throw conflict(TRUST_REQUEST_MESSAGES.paidNotCancellable);
+        await updateTrustRequest(tx, principal.firmId, id, { status: 'Cancelled', cancelReason: reason });
+        await recordAuditEvent(tx, principal, 'trustRequest.cancelled', id, {
+          requestNumber: request.requestNumber,
+          reason,
+          before: { status: request.status },
+        });
+        return viewOf(tx, principal.firmId, id);
+      }),
+
+    view: (principal: FirmPrincipal, id: string) =>
+      database.withFirm(principal.firmId, (tx) => viewOf(tx, principal.firmId, id), READ_ONLY),
+
+    page: (principal: FirmPrincipal, query: ListQuery): Promise<TrustRequestPage> =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const { rows, ...total } = await readListPage(tx, trustRequestList, principal.firmId, requestOf(query), query);
+          return {
+            data: rows.map(itemOf),
+            page: query.page,
+            size: query.size,
+            ...total,
+            isApprovalRequired: await findIsRequestApprovalRequired(tx, principal.firmId),
+          };
+        },
+        READ_ONLY,
+      ),
+
+    csv: (principal: FirmPrincipal, query: ListQuery): Promise<Readable> =>
+      streamListCsv(database, principal.firmId, trustRequestList, requestOf(query), requestCsv),
+
+    /** The request on its public link, as the client sees it; nothing else of the firm. */
+    publicView: (slug: string): Promise<PublicTrustRequest> => {
+      if (!TRUST_REQUEST_SLUG_PATTERN.test(slug)) return Promise.reject(notFound('Trust request'));
+      return database.withIdentityLookup(async (tx) => {
+        const found = await findTrustRequestBySlugHash(tx, hashOf(slug));
+        if (!found) throw notFound('Trust request');
+        await switchToFirm(tx, found.firmId);
+        const principal = publicReader(found.firmId);
+        const request = await viewOf(tx, principal.firmId, found.id);
+        const context = await findPublicRequestContext(tx, principal.firmId, request.trustAccountId);
+        if (!context) throw notFound('Trust request');
+        const trustBalance = await sumClientTrustBalance(tx, principal.firmId, request);
+        const isCancelled = request.status === 'Cancelled';
+        return {
+          firm: { name: context.firm.name, logo: context.firm.logo },
+          requestNumber: request.requestNumber,
+          status: request.status,
+          statusLabel: TRUST_REQUEST_STATUS_LABELS[request.status],
+          clientName: request.clientName,
+          matter: request.matterId ? { matterNumber: request.matterNumber, name: request.matterName ?? '' } : null,
+          currencySymbol: request.currencySymbol,
+          amount: request.amount,
+          paidAmount: request.paidAmount,
+          balanceDue: request.balanceDue,
+          dueDate: request.dueDate,
+          note: request.note,
+          bank: isCancelled
+            ? null
+            : {
+                accountName: context.account.name,
+                bankName: context.account.bankName,
+                accountNumberMasked: `••••${context.account.last4}`,
+                paymentInstructions: context.account.paymentInstructions,
+              },
+          trustBalance,
+        };
+      });
+    },
+  };
+}
+
+export type TrustRequestService = ReturnType<typeof createTrustRequestService>;
