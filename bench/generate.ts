@@ -56,7 +56,7 @@ export type GeneratedData = {
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -108,12 +108,22 @@ export const ISSUE15_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   invoices: { perFirm: 10, largeFirm: 100_000 },
 };
 
+/**
+ * Issue 16 ("Speed and proof"): 200 firms and one firm of 2,000 clients and matters (25 staff);
+ * issue16.ts then writes its trust account of 1,000 client ledgers and 100,000 movements.
+ */
+export const ISSUE16_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
   issue4: ISSUE4_GENERATE_OPTIONS,
   issue14: ISSUE14_GENERATE_OPTIONS,
   issue15: ISSUE15_GENERATE_OPTIONS,
+  issue16: ISSUE16_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */

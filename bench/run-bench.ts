@@ -7,6 +7,7 @@ import { killServers, startServer } from './child-servers.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
 import { runIssue14 } from './issue14.ts';
 import { runIssue15 } from './issue15.ts';
+import { runIssue16 } from './issue16.ts';
 import { runIssue4 } from './issue4.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
 import {
@@ -30,7 +31,8 @@ import {
  * volumes and adds the client list, matter list and conflict-check scenarios with their targets;
  * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts);
  * `--scale=issue14` a firm of 200,000 expenses and 50,000 flat fees and runs issue 14's (issue14.ts);
- * `--scale=issue15` a firm of 100,000 invoices and runs issue 15's (issue15.ts).
+ * `--scale=issue15` a firm of 100,000 invoices and runs issue 15's (issue15.ts);
+ * `--scale=issue16` a trust account of 1,000 clients and 100,000 movements and runs issue 16's (issue16.ts).
  * See README.md for the environment variables.
  */
 
@@ -90,9 +92,9 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (scale !== 'default' && scale !== 'issue3' && scale !== 'issue4' && scale !== 'issue14' && scale !== 'issue15')
-    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15)`);
-  return scale;
+  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16'].includes(scale))
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16)`);
+  return scale as Scale;
 }
 
 function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
@@ -363,8 +365,9 @@ async function benchDatabase(target: Target): Promise<Section> {
       let downloads: Download[] | undefined;
       let timings: Timing[] | undefined;
       let checks: Check[] | undefined;
-      if ((settings.scale === 'issue4' || settings.scale === 'issue14' || settings.scale === 'issue15') && databaseUrl) {
-        const run = settings.scale === 'issue4' ? runIssue4 : settings.scale === 'issue14' ? runIssue14 : runIssue15;
+      const runners = { issue4: runIssue4, issue14: runIssue14, issue15: runIssue15, issue16: runIssue16 } as const;
+      if (settings.scale in runners && databaseUrl) {
+        const run = runners[settings.scale as keyof typeof runners];
         const issue4 = await run({
           baseUrl,
           adminToken: tokens[0]!,

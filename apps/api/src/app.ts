@@ -50,6 +50,7 @@ import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-l
 import { registerTrustRequestRoutes } from './modules/trust-requests/trust-requests.routes.ts';
 import { createTrustRequestService } from './modules/trust-requests/trust-requests.service.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { createFileStore } from './platform/files/files.ts';
 
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
   registerAccountingRoutes(app, database);
+  registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),

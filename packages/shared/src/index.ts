@@ -34,5 +34,6 @@ export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
 export * from './invoices/invoice-link.schemas.ts';
 export * from './trust/trust.schemas.ts';
+export * from './trust/trust-reconciliation.schemas.ts';
 export * from './accounting/ledger.schemas.ts';
 export * from './trust/trust-request.schemas.ts';

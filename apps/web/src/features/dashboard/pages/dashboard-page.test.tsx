@@ -147,3 +147,39 @@ describe('DashboardPage: expense requests', () => {
     expect(api.callsTo('GET', '/admin/dashboard/get-pending-expense-requests')).toHaveLength(0);
   });
 });
+
+describe('DashboardPage: trust reconciliation alerts', () => {
+  const alert = {
+    trustAccountId: '99999999-9999-4999-8999-999999999999',
+    trustAccountName: 'Client account',
+    currencySymbol: '₦',
+    asOf: '2025-03-12',
+    ledgerBalance: '1500.00',
+    clientLedgersTotal: '1500.00',
+    bankBalance: '1400.00',
+    adjustedBankBalance: '1400.00',
+  };
+
+  it('warns those who see trust accounts of an account whose balances disagree, with a link to it', async () => {
+    const api = stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/trust-account/get-reconciliation-alerts': { data: [alert] },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['trustAccountRequest']) });
+    const warning = await screen.findByRole('alert', { name: /Trust accounts out of balance/ });
+    expect(within(warning).getByRole('link', { name: 'Client account' })).toHaveAttribute(
+      'href',
+      `/trust-account/${alert.trustAccountId}?activeTab=reconciliation`,
+    );
+    expect(warning).toHaveTextContent('journal ₦1,500.00, client ledgers ₦1,500.00, adjusted bank ₦1,400.00');
+    expect(api.callsTo('GET', '/admin/trust-account/get-reconciliation-alerts')).toHaveLength(1);
+  });
+
+  it('asks nothing and shows nothing without the trust permission', async () => {
+    const api = stubApi({ 'GET /admin/dashboard/get-dashboard-summary': { data: summary } });
+    renderAt(<DashboardPage />, { session: sessionWith(['timeEntry']) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: /Trust accounts out of balance/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/trust-account/get-reconciliation-alerts')).toHaveLength(0);
+  });
+});

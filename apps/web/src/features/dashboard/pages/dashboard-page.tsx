@@ -6,8 +6,10 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useMyTime } from '../api/get-my-time.ts';
 import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
+import { useReconciliationAlerts } from '../api/get-reconciliation-alerts.ts';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
+import { ReconciliationAlertsCard } from '../components/reconciliation-alerts-card.tsx';
 
 const EMPTY_SUMMARY: DashboardSummary = {
   firmName: '',
@@ -41,6 +43,9 @@ export function DashboardPage() {
   // Approvers (those who may edit expenses) see the requests waiting for them.
   const isApprover = hasPermissions(session.permissions, ['expensePermission.edit']);
   const pendingExpenses = usePendingExpenseRequests(scope, isApprover);
+  // Those who see trust accounts are warned of any whose three balances disagree.
+  const canSeeTrust = hasPermissions(session.permissions, ['trustAccountRequest']);
+  const reconciliationAlerts = useReconciliationAlerts(canSeeTrust);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -56,6 +61,7 @@ export function DashboardPage() {
           The dashboard figures could not be loaded.
         </Alert>
       )}
+      {canSeeTrust && <ReconciliationAlertsCard alerts={reconciliationAlerts.data} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard label="Active clients" value={summary.activeClientCount} />
         <StatCard label="Open matters" value={summary.openMatterCount} />
