@@ -54,6 +54,10 @@ const LazyTrustLedgerTab = lazy(async () => ({
 const LazyTrustRequestsTab = lazy(async () => ({
   default: (await import('../../features/trust-requests/components/trust-requests-list.tsx')).TrustRequestsTab,
 }));
+/** Its Reconciliation tab (the trust-reconciliation feature), loaded when the tab opens. */
+const LazyTrustReconciliationTab = lazy(async () => ({
+  default: (await import('../../features/trust-reconciliation/components/trust-reconciliation-tab.tsx')).TrustReconciliationTab,
+}));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
@@ -408,6 +412,11 @@ export const routes: RouteObject[] = [
                 requests: (account: TrustAccount) => (
                   <Suspense fallback={<LoadingSpinner />}>
                     <LazyTrustRequestsTab trustAccountId={account.id} />
+                  </Suspense>
+                ),
+                reconciliation: (account: TrustAccount) => (
+                  <Suspense fallback={<LoadingSpinner />}>
+                    <LazyTrustReconciliationTab trustAccountId={account.id} />
                   </Suspense>
                 ),
               };
