@@ -343,13 +343,15 @@ export async function findTransactionViews(tx: Tx, firmId: string, filter: Trans
     .offset(page.offset);
 }
 
-export async function countTransactions(tx: Tx, firmId: string, filter: TransactionFilter) {
+/** Counts the movements a filter selects, stopping at `limit` (a ledger may hold 100,000: cappedTotal). */
+export async function countTransactionsUpTo(tx: Tx, firmId: string, filter: TransactionFilter, limit: number) {
   const needsClients = Boolean(filter.search?.trim());
-  const base = tx.select({ total: count() }).from(trustTransactions);
+  const base = tx.select({ one: sql`1` }).from(trustTransactions);
   const query = needsClients
     ? base.innerJoin(clients, and(eq(clients.firmId, trustTransactions.firmId), eq(clients.id, trustTransactions.clientId)))
     : base;
-  const [row] = await query.where(transactionWhere(firmId, filter));
+  const bounded = query.where(transactionWhere(firmId, filter)).limit(limit).as('bounded');
+  const [row] = await tx.select({ total: count() }).from(bounded);
   return row?.total ?? 0;
 }
 

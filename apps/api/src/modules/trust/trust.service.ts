@@ -21,12 +21,13 @@ import {
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { cappedTotal } from '../../lib/capped-total.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
-  countTransactions,
+  countTransactionsUpTo,
   currencyExists,
   findAccountLedgers,
   findClientLedgers,
@@ -118,11 +119,11 @@ export function createTrustService(database: Database) {
     }
     const filter = { clientId: query.ClientId, matterId: query.MatterId, trustAccountId: query.TrustAccountId };
     const offset = (query.page - 1) * query.size;
-    const [totals, rows, totalCount] = [
-      await sumLedgers(tx, principal.firmId, filter),
-      await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset }),
-      await countTransactions(tx, principal.firmId, filter),
-    ];
+    const totals = await sumLedgers(tx, principal.firmId, filter);
+    const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset });
+    const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
+      countTransactionsUpTo(tx, principal.firmId, filter, limit),
+    );
     const first = rows[0];
     let balanceAfter = first
       ? offset === 0
@@ -138,7 +139,7 @@ export function createTrustService(database: Database) {
       data: entries,
       page: query.page,
       size: query.size,
-      totalCount,
+      ...total,
       clientId: client.id,
       clientName: client.name,
       matterId: query.MatterId ?? null,
@@ -251,8 +252,10 @@ export function createTrustService(database: Database) {
       read(principal, async (tx) => {
         const filter = filterOf(query);
         const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset: (query.page - 1) * query.size });
-        const totalCount = await countTransactions(tx, principal.firmId, filter);
-        return { data: rows.map(trustTransactionView), page: query.page, size: query.size, totalCount };
+        const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
+          countTransactionsUpTo(tx, principal.firmId, filter, limit),
+        );
+        return { data: rows.map(trustTransactionView), page: query.page, size: query.size, ...total };
       }),
 
     /** The CSV of the filtered movements, read in batches from one snapshot. */
