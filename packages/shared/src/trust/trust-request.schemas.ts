@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustPlaceFields } from './trust.schemas.ts';
 import { isoDate, optionalEmail, optionalText, queryBoolean, requiredId, requiredText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -84,14 +85,7 @@ export const trustRequestSchema = z.object({
   id: z.string(),
   /** TRQ-00001 */
   requestNumber: z.string(),
-  trustAccountId: z.string(),
-  trustAccountName: z.string(),
-  currencySymbol: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  matterId: z.string().nullable(),
-  matterNumber: z.string().nullable(),
-  matterName: z.string().nullable(),
+  ...trustPlaceFields,
   amount: z.string(),
   paidAmount: z.string(),
   /** amount − paid, never below zero. */

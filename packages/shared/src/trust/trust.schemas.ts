@@ -102,6 +102,18 @@ const optionalId = (message: string) =>
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || z.uuid().safeParse(value).success, message);
 
+/** Where trust money sits, in every trust answer: the account, the client and the matter (null: general funds). */
+export const trustPlaceFields = {
+  trustAccountId: z.string(),
+  trustAccountName: z.string(),
+  currencySymbol: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  matterId: z.string().nullable(),
+  matterNumber: z.string().nullable(),
+  matterName: z.string().nullable(),
+};
+
 // ---------------------------------------------------------------------------------------------
 // Trust bank accounts
 
@@ -230,14 +242,7 @@ export const trustTransactionSchema = z.object({
   id: z.string(),
   /** TRX-00001, gapless per firm. */
   number: z.string(),
-  trustAccountId: z.string(),
-  trustAccountName: z.string(),
-  currencySymbol: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  matterId: z.string().nullable(),
-  matterNumber: z.string().nullable(),
-  matterName: z.string().nullable(),
+  ...trustPlaceFields,
   type: z.enum(TRUST_TRANSACTION_TYPES),
   direction: z.enum(['in', 'out']),
   amount: z.string(),
@@ -372,14 +377,7 @@ export const trustBalanceQuerySchema = z.object({
   MatterId: z.uuid('Matter is not valid').optional(),
 });
 export const trustLedgerSchema = z.object({
-  trustAccountId: z.string(),
-  trustAccountName: z.string(),
-  currencySymbol: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  matterId: z.string().nullable(),
-  matterNumber: z.string().nullable(),
-  matterName: z.string().nullable(),
+  ...trustPlaceFields,
   balance: z.string(),
   clearedBalance: z.string(),
   /** The matter's evergreen minimum, when set. */
