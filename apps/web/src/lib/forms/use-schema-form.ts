@@ -59,6 +59,14 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     error: errorFor(name),
   });
 
+  /** Props for a control that hands its new text to onChange (a money input, a date field): touched on blur. */
+  const valueProps = (name: FieldPath<Values>) => ({
+    value: (get(values, name) as string | undefined) ?? '',
+    onChange: (value: string) => setValue(name, value as PathValue<Values, typeof name>),
+    onBlur: () => touch(name),
+    error: errorFor(name),
+  });
+
   /** Props for a select bound to a string field: a choice counts as touching it, so its error shows at once. */
   const selectProps = (name: FieldPath<Values>) => ({
     value: (get(values, name) as string | undefined) ?? '',
@@ -103,6 +111,7 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     errorFor,
     issueAt,
     inputProps,
+    valueProps,
     selectProps,
     onSubmit,
     isSubmitting,

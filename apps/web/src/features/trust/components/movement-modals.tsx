@@ -112,22 +112,8 @@ function DepositForm({ account, onClose, onDone }: FormProps) {
           clientError={form.errorFor('clientId')}
           matterError={form.errorFor('matterId')}
         />
-        <MoneyInput
-          label={`Amount (${account.currencySymbol})`}
-          withAsterisk
-          value={values.amount}
-          onChange={(amount) => form.setValue('amount', amount)}
-          onBlur={() => form.touch('amount')}
-          error={form.errorFor('amount')}
-        />
-        <IsoDateField
-          label="Deposit date"
-          withAsterisk
-          value={values.depositDate}
-          onChange={(iso) => form.setValue('depositDate', iso)}
-          onBlur={() => form.touch('depositDate')}
-          error={form.errorFor('depositDate')}
-        />
+        <MoneyInput label={`Amount (${account.currencySymbol})`} withAsterisk {...form.valueProps('amount')} />
+        <IsoDateField label="Deposit date" withAsterisk {...form.valueProps('depositDate')} />
         <SearchableSelect label="Method" entity="method" withAsterisk options={METHOD_OPTIONS} {...form.selectProps('method')} />
         <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
         <TextInput label="Payer" description="Leave blank when the client paid it in" maxLength={160} {...form.inputProps('payer')} />
@@ -203,22 +189,8 @@ function PayOutForm({ account, onClose, onDone, kind }: FormProps & { kind: 'dis
       </SimpleGrid>
       <LedgerBalanceHint trustAccountId={account.id} clientId={values.clientId} matterId={values.matterId} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <MoneyInput
-          label={`Amount (${account.currencySymbol})`}
-          withAsterisk
-          value={values.amount}
-          onChange={(amount) => form.setValue('amount', amount)}
-          onBlur={() => form.touch('amount')}
-          error={form.errorFor('amount')}
-        />
-        <IsoDateField
-          label="Date"
-          withAsterisk
-          value={values.date}
-          onChange={(iso) => form.setValue('date', iso)}
-          onBlur={() => form.touch('date')}
-          error={form.errorFor('date')}
-        />
+        <MoneyInput label={`Amount (${account.currencySymbol})`} withAsterisk {...form.valueProps('amount')} />
+        <IsoDateField label="Date" withAsterisk {...form.valueProps('date')} />
         <TextInput
           label="Payee"
           withAsterisk={!isRefund}
@@ -299,22 +271,8 @@ function TransferForm({ account, onClose, onDone }: FormProps) {
           clientError={form.errorFor('toClientId')}
           matterError={form.errorFor('toMatterId')}
         />
-        <MoneyInput
-          label={`Amount (${account.currencySymbol})`}
-          withAsterisk
-          value={values.amount}
-          onChange={(amount) => form.setValue('amount', amount)}
-          onBlur={() => form.touch('amount')}
-          error={form.errorFor('amount')}
-        />
-        <IsoDateField
-          label="Date"
-          withAsterisk
-          value={values.date}
-          onChange={(iso) => form.setValue('date', iso)}
-          onBlur={() => form.touch('date')}
-          error={form.errorFor('date')}
-        />
+        <MoneyInput label={`Amount (${account.currencySymbol})`} withAsterisk {...form.valueProps('amount')} />
+        <IsoDateField label="Date" withAsterisk {...form.valueProps('date')} />
       </SimpleGrid>
       <Textarea label="Reason" withAsterisk maxLength={500} minRows={2} {...form.inputProps('reason')} />
       <Textarea
@@ -411,20 +369,10 @@ function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
         <MoneyInput
           label={`Amount (${account.currencySymbol})`}
           withAsterisk
-          value={values.amount}
-          onChange={(amount) => form.setValue('amount', amount)}
-          onBlur={() => form.touch('amount')}
-          error={form.errorFor('amount')}
+          {...form.valueProps('amount')}
           description={chosen ? `Balance due ${formatMoney(chosen.balanceDue, chosen.currencySymbol)}` : undefined}
         />
-        <IsoDateField
-          label="Date"
-          withAsterisk
-          value={values.date}
-          onChange={(iso) => form.setValue('date', iso)}
-          onBlur={() => form.touch('date')}
-          error={form.errorFor('date')}
-        />
+        <IsoDateField label="Date" withAsterisk {...form.valueProps('date')} />
         <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
       </SimpleGrid>
       <LedgerBalanceHint trustAccountId={account.id} clientId={clientId} matterId={values.matterId} />
