@@ -141,6 +141,10 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
             onDone={() => {
               setMovement(null);
               void queryClient.invalidateQueries({ queryKey: trustKeys.all });
+              // The Requests and Reconciliation tabs (other features' caches) may be open under the
+              // modal: a deposit settles a request, and every movement moves the reconciliation.
+              void queryClient.invalidateQueries({ queryKey: ['trust-requests'] });
+              void queryClient.invalidateQueries({ queryKey: ['trust-reconciliation'] });
             }}
           />
         </Suspense>

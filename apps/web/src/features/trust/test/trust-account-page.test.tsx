@@ -1,6 +1,7 @@
 import { TRUST_MESSAGES } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { WAITING_FOR_ANOTHER } from '../components/approvals-tab.tsx';
@@ -162,6 +163,39 @@ describe('TrustAccountPage', { timeout: 60_000 }, () => {
       expect.objectContaining({ clientId: CLIENT_ID, matterId: null, amount: '120000', method: 'Bank transfer', isCleared: false }),
     ]);
     expect(api.callsTo('POST', `${T}/deposit`)[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('refreshes the Requests and Reconciliation tabs open under the form once a movement is recorded', async () => {
+    stubApi({ [`POST ${T}/deposit`]: () => ({ data: transactionOf(), message: 'Deposit recorded' }) });
+    const reads = { 'trust-requests': 0, 'trust-reconciliation': 0 };
+    function Slot({ name }: { name: keyof typeof reads }) {
+      const query = useQuery({ queryKey: [name, 'list'], queryFn: () => (reads[name] += 1) });
+      return <p>{`${name} read ${query.data ?? 0}`}</p>;
+    }
+    const { user } = renderAccount(
+      FULL,
+      `/trust-account/${ACCOUNT_ID}?activeTab=requests`,
+      <TrustAccountPage
+        tabPanels={{ requests: () => <Slot name="trust-requests" />, reconciliation: () => <Slot name="trust-reconciliation" /> }}
+      />,
+    );
+    expect(await screen.findByText('trust-requests read 1')).toBeInTheDocument();
+    const actions = screen.getByRole('group', { name: 'Trust account actions' });
+    await user.click(within(actions).getByRole('button', { name: 'Deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record deposit' });
+    await choose(user, dialog, 'Client', 'Kemi Adebayo');
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '120000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    // A deposit against a request settles it: the list under the form shows it at once.
+    expect(await screen.findByText('trust-requests read 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Reconciliation' }));
+    expect(await screen.findByText('trust-reconciliation read 1')).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Deposit' }));
+    const again = await screen.findByRole('dialog', { name: 'Record deposit' });
+    await choose(user, again, 'Client', 'Kemi Adebayo');
+    await user.type(within(again).getByRole('textbox', { name: /Amount/ }), '5000');
+    await user.click(within(again).getByRole('button', { name: 'Record deposit' }));
+    expect(await screen.findByText('trust-reconciliation read 2')).toBeInTheDocument();
   });
 
   it("lets a second person approve or reject; the requester's own waits for another approver", async () => {
