@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
+import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator (she holds
 // invoice.approve); the Billing role may build and submit invoices but not approve them. The client
@@ -40,16 +40,7 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
 
   // Set-up: the firm charges VAT at 7.5% on everything and needs approval; a flat fee on the matter.
   await signInAs(page, ADMIN);
-  await firmApi(page, 'PUT', '/admin/invoice/update-invoice-settings', {
-    invoiceNumberPrefix: 'INV-',
-    paymentTermsDays: 30,
-    taxName: 'VAT',
-    taxPercent: '7.5',
-    taxAppliesTo: 'both',
-    invoiceApprovalRequired: true,
-    billOfChargesClock: true,
-    defaultPaymentInstructions: 'Pay to GTBank 0123456789',
-  });
+  await firmApi(page, 'PUT', '/admin/invoice/update-invoice-settings', JOURNEY_INVOICE_SETTINGS);
   // A client's hourly matter gets a billable time entry and an approved expense of this journey's own,
   // so the invoice never depends on what the demo data or another journey left unbilled.
   const clients = await firmApi<{ companies: { companyId: string; companyName: string }[] }>(

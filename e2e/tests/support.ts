@@ -119,3 +119,19 @@ export async function firmApi<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'D
   expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }
+
+/**
+ * The demo firm's invoice settings as the invoice journeys use them (VAT 7.5% on everything, approval
+ * required). Journeys that issue invoices set exactly these, so journeys running side by side never
+ * change each other's rules mid-run.
+ */
+export const JOURNEY_INVOICE_SETTINGS = {
+  invoiceNumberPrefix: 'INV-',
+  paymentTermsDays: 30,
+  taxName: 'VAT',
+  taxPercent: '7.5',
+  taxAppliesTo: 'both',
+  invoiceApprovalRequired: true,
+  billOfChargesClock: true,
+  defaultPaymentInstructions: 'Pay to GTBank 0123456789',
+} as const;

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
+import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
 
 // Issue 16's journey: a retainer requested, its public link opened signed out, the deposit recorded
 // against it, an invoice paid from trust, an overdraft refused in words, and the account reconciled
@@ -170,7 +170,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await expect(publicPage.getByTestId('trust-balance')).toHaveText(naira(retainerCents));
   await visitor.close();
 
-  // 5. An invoice for the client (made and sent through the API), paid from trust in the UI.
+  // 5. An invoice for the client (made, approved and sent through the API, under the invoice journeys' settings), paid from trust in the UI.
+  await firmApi(page, 'PUT', '/admin/invoice/update-invoice-settings', JOURNEY_INVOICE_SETTINGS);
   const activities = await firmApi<ListOf<{ id: string }>>(page, 'GET', '/admin/activity/get-activity-type');
   const entry = await firmApi<{ id: string }>(page, 'POST', '/admin/time-entry', {
     clientId: chosen!.clientId,
@@ -193,6 +194,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
     flatFeeIds: [],
     issueDate: today,
   });
+  await firmApi(page, 'POST', `/admin/invoice/submit-for-approval/${invoiceDraft.id}`, {});
+  await firmApi(page, 'POST', `/admin/invoice/approve-invoice/${invoiceDraft.id}`, {});
   const invoice = await firmApi<{ id: string; invoiceNumber: string; totals: { total: string } }>(
     page,
     'POST',
