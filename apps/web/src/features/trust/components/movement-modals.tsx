@@ -24,7 +24,7 @@ import { deposit, disburse, payableInvoicesQuery, payInvoiceFromTrust, refund, r
 import { openTrustRequestsQuery } from '../api/open-trust-requests.ts';
 import { todayIso } from '../utils/trust-display.ts';
 import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
-import { ClientMatterFields, GENERAL_FUNDS_LABEL, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
+import { ClientMatterFields, GENERAL_FUNDS_LABEL, ledgerFieldProps, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
 
 export type MovementKind = 'deposit' | 'disburse' | 'refund' | 'transfer' | 'pay-invoice';
 
@@ -101,17 +101,7 @@ function DepositForm({ account, onClose, onDone }: FormProps) {
       refusal={refusal}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <ClientMatterFields
-          clientId={values.clientId}
-          matterId={values.matterId}
-          onClientChange={(id) => {
-            form.setValue('clientId', id);
-            form.touch('clientId');
-          }}
-          onMatterChange={(id) => form.setValue('matterId', id)}
-          clientError={form.errorFor('clientId')}
-          matterError={form.errorFor('matterId')}
-        />
+        <ClientMatterFields {...ledgerFieldProps(form)} />
         <MoneyInput label={`Amount (${account.currencySymbol})`} withAsterisk {...form.valueProps('amount')} />
         <IsoDateField label="Deposit date" withAsterisk {...form.valueProps('depositDate')} />
         <SearchableSelect label="Method" entity="method" withAsterisk options={METHOD_OPTIONS} {...form.selectProps('method')} />
@@ -175,17 +165,7 @@ function PayOutForm({ account, onClose, onDone, kind }: FormProps & { kind: 'dis
       refusal={refusal}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <ClientMatterFields
-          clientId={values.clientId}
-          matterId={values.matterId}
-          onClientChange={(id) => {
-            form.setValue('clientId', id);
-            form.touch('clientId');
-          }}
-          onMatterChange={(id) => form.setValue('matterId', id)}
-          clientError={form.errorFor('clientId')}
-          matterError={form.errorFor('matterId')}
-        />
+        <ClientMatterFields {...ledgerFieldProps(form)} />
       </SimpleGrid>
       <LedgerBalanceHint trustAccountId={account.id} clientId={values.clientId} matterId={values.matterId} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -25,6 +25,25 @@ type ClientMatterProps = {
   matterError?: ReactNode;
 };
 
+/** A movement form's client and matter fields, bound to its clientId and matterId. */
+type LedgerForm = {
+  values: { clientId: string; matterId?: string | null };
+  setValue(name: 'clientId' | 'matterId', value: string): void;
+  touch(name: 'clientId'): void;
+  errorFor(name: 'clientId' | 'matterId'): string | undefined;
+};
+export const ledgerFieldProps = (form: LedgerForm) => ({
+  clientId: form.values.clientId,
+  matterId: form.values.matterId ?? '',
+  onClientChange: (id: string) => {
+    form.setValue('clientId', id);
+    form.touch('clientId');
+  },
+  onMatterChange: (id: string) => form.setValue('matterId', id),
+  clientError: form.errorFor('clientId'),
+  matterError: form.errorFor('matterId'),
+});
+
 /** The client picker and that client's matters (or the client's general funds). */
 export function ClientMatterFields({
   clientLabel = 'Client',
