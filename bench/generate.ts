@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/database.ts';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_ROLES } from '../apps/api/src/modules/auth/firm-defaults.ts';
+import {
+  courtCalendarFactsQuery,
+  insertCourtCalendar,
+  type CourtCalendarFacts,
+  type CourtCalendarVolumes,
+} from './generate-court-calendar.ts';
+import { documentFactsQuery, insertDocuments, type DocumentFacts, type DocumentVolumes } from './generate-documents.ts';
 import { expenseFactsQuery, insertExpensesAndFlatFees, type ExpenseFacts, type ExpenseVolumes } from './generate-expenses.ts';
 import { insertInvoices, invoiceFactsQuery, type InvoiceFacts, type InvoiceVolumes } from './generate-invoices.ts';
 import { insertTimeEntries, timeEntryFactsQuery, type TimeEntryFacts, type TimeEntryVolumes } from './generate-time-entries.ts';
@@ -36,6 +43,10 @@ export type GenerateOptions = {
   expenses?: ExpenseVolumes;
   /** Issue 15's invoices (generate-invoices.ts); none when absent. */
   invoices?: InvoiceVolumes;
+  /** Issue 17's courts, progress notes and court updates (generate-court-calendar.ts); none when absent. */
+  courtCalendar?: CourtCalendarVolumes;
+  /** Issue 18's documents and their versions (generate-documents.ts); none when absent. */
+  documents?: DocumentVolumes;
 };
 
 type Count = 'firms' | 'users' | 'clients' | 'clientContacts' | 'matters' | 'matterAssignees' | 'matterPracticeAreas' | 'matterParties';
@@ -51,12 +62,16 @@ export type GeneratedData = {
   expenses: ExpenseFacts | null;
   /** Issue 15: the invoices and what its scenarios filter on, when they were generated with a large firm. */
   invoices: InvoiceFacts | null;
+  /** Issue 17: the notes and court updates and what its scenarios filter on, when they were generated with a large firm. */
+  courtCalendar: CourtCalendarFacts | null;
+  /** Issue 18: the documents and what its scenarios page and search, when they were generated with a large firm. */
+  documents: DocumentFacts | null;
   milliseconds: number;
   /** Milliseconds per statement, to see what dominates. */
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16' | 'issue17' | 'issue18';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -117,6 +132,29 @@ export const ISSUE16_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
 };
 
+/**
+ * Issue 17 ("Speed"): 200 firms of 30 progress notes and 10 court updates each, and one firm of
+ * 300,000 notes and 100,000 court updates (about 10,000 hearings in the next 12 months) on 2,000
+ * matters of 2,000 clients (25 staff); every firm has 10 courts. 200 firms, not 1,000: the notes'
+ * trigram index already makes this the slowest load, and the lists read one firm's rows.
+ */
+export const ISSUE17_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  courtCalendar: { notes: { perFirm: 30, largeFirm: 300_000 }, courtUpdates: { perFirm: 10, largeFirm: 100_000 } },
+};
+
+/**
+ * Issue 18 ("Speed and scale"): 200 firms of 20 documents each, and one firm of 100,000 documents
+ * (10,000 of them in one matter's folder, each with its extracted text) on 2,000 matters of 2,000
+ * clients (25 staff); issue18.ts adds the real files its zip, upload and download read.
+ */
+export const ISSUE18_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  documents: { perFirm: 20, largeFirm: 100_000, bigFolder: 10_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
@@ -124,6 +162,8 @@ export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'pas
   issue14: ISSUE14_GENERATE_OPTIONS,
   issue15: ISSUE15_GENERATE_OPTIONS,
   issue16: ISSUE16_GENERATE_OPTIONS,
+  issue17: ISSUE17_GENERATE_OPTIONS,
+  issue18: ISSUE18_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */
@@ -304,6 +344,8 @@ export async function generateData(database: Database, options: GenerateOptions)
   const timeEntries = options.timeEntries && (options.timeEntries.perFirm > 0 || options.timeEntries.largeFirm > 0);
   const expenses = Boolean(options.expenses);
   const invoices = Boolean(options.invoices);
+  const courtCalendar = Boolean(options.courtCalendar);
+  const documents = Boolean(options.documents);
   await database.db.transaction(async (tx) => {
     const step = async (label: string, query: SQL) => {
       const stepStarted = performance.now();
@@ -332,6 +374,8 @@ export async function generateData(database: Database, options: GenerateOptions)
       ...(timeEntries ? ['time_entries'] : []),
       ...(expenses ? ['expenses', 'flat_fees'] : []),
       ...(invoices ? ['invoices', 'invoice_matters'] : []),
+      ...(courtCalendar ? ['progress_notes', 'court_updates', 'court_update_appearances'] : []),
+      ...(documents ? ['documents', 'document_versions'] : []),
     ];
     const deferred = await timed('drop indexes and foreign keys', () => deferIndexesAndForeignKeys(tx, bulkTables));
     // matter_list_names is filled once at the end, as migration 0017 backfills it: its triggers,
@@ -620,6 +664,8 @@ export async function generateData(database: Database, options: GenerateOptions)
     if (timeEntries) await insertTimeEntries(tx, step, options.timeEntries!);
     if (expenses) await insertExpensesAndFlatFees(tx, step, options.expenses!);
     if (invoices) await insertInvoices(tx, step, options.invoices!);
+    if (courtCalendar) await insertCourtCalendar(tx, step, options.courtCalendar!);
+    if (documents) await insertDocuments(tx, step, options.documents!);
 
     await timed('indexes', () => deferred.restoreIndexes());
     await timed('foreign keys', () => deferred.restoreForeignKeys());
@@ -650,6 +696,12 @@ export async function generateData(database: Database, options: GenerateOptions)
       expenses && feeEarner ? (rowsOf<ExpenseFacts>(await database.db.execute(expenseFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     invoices:
       invoices && feeEarner ? (rowsOf<InvoiceFacts>(await database.db.execute(invoiceFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
+    courtCalendar:
+      courtCalendar && feeEarner
+        ? (rowsOf<CourtCalendarFacts>(await database.db.execute(courtCalendarFactsQuery(feeEarner.firmId, feeEarner.id)))[0] ?? null)
+        : null,
+    documents:
+      documents && feeEarner ? (rowsOf<DocumentFacts>(await database.db.execute(documentFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     milliseconds: Math.round(performance.now() - started),
     steps,
   };

@@ -8,6 +8,8 @@ import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData
 import { runIssue14 } from './issue14.ts';
 import { runIssue15 } from './issue15.ts';
 import { runIssue16 } from './issue16.ts';
+import { runIssue17 } from './issue17.ts';
+import { runIssue18 } from './issue18.ts';
 import { runIssue4 } from './issue4.ts';
 import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
 import {
@@ -32,7 +34,9 @@ import {
  * `--scale=issue4` loads a firm of 1,000,000 time entries and runs issue 4's (issue4.ts);
  * `--scale=issue14` a firm of 200,000 expenses and 50,000 flat fees and runs issue 14's (issue14.ts);
  * `--scale=issue15` a firm of 100,000 invoices and runs issue 15's (issue15.ts);
- * `--scale=issue16` a trust account of 1,000 clients and 100,000 movements and runs issue 16's (issue16.ts).
+ * `--scale=issue16` a trust account of 1,000 clients and 100,000 movements and runs issue 16's (issue16.ts);
+ * `--scale=issue17` a firm of 300,000 progress notes and 100,000 court updates and runs issue 17's (issue17.ts);
+ * `--scale=issue18` a firm of 100,000 documents (10,000 in one folder) and runs issue 18's (issue18.ts).
  * See README.md for the environment variables.
  */
 
@@ -92,8 +96,8 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16'].includes(scale))
-    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16)`);
+  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16', 'issue17', 'issue18'].includes(scale))
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16, issue17, issue18)`);
   return scale as Scale;
 }
 
@@ -365,7 +369,14 @@ async function benchDatabase(target: Target): Promise<Section> {
       let downloads: Download[] | undefined;
       let timings: Timing[] | undefined;
       let checks: Check[] | undefined;
-      const runners = { issue4: runIssue4, issue14: runIssue14, issue15: runIssue15, issue16: runIssue16 } as const;
+      const runners = {
+        issue4: runIssue4,
+        issue14: runIssue14,
+        issue15: runIssue15,
+        issue16: runIssue16,
+        issue17: runIssue17,
+        issue18: runIssue18,
+      } as const;
       if (settings.scale in runners && databaseUrl) {
         const run = runners[settings.scale as keyof typeof runners];
         const issue4 = await run({

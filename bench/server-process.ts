@@ -27,6 +27,8 @@ export type ServerReady = {
   /** Database start and migrations, data generation: milliseconds. */
   timings?: { migrateMs: number; hashMs: number };
   generated?: GeneratedData;
+  /** The API's DATA_DIR: its file store is DATA_DIR/files (issue 18 writes real files there). */
+  dataDir?: string;
 };
 export type ServerFailed = { type: 'failed'; message: string };
 /** The answer to `{ type: 'rss' }`: where /proc cannot be read, the parent asks the process itself. */
@@ -85,6 +87,7 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
     port: (app.server.address() as AddressInfo).port,
     timings: { migrateMs, hashMs },
     generated,
+    dataDir,
     stop: async () => {
       await app.close(); // closes the database too (onClose hook)
       rmSync(dataDir, { recursive: true, force: true });

@@ -67,6 +67,7 @@ test.describe('on a phone (390×844)', () => {
       'Matters',
       'Time Entries',
       'Progress Update',
+      'Court Calendar',
       'Expenses',
       'Billing',
       'Documents',

@@ -43,6 +43,8 @@ import { registerActivityTypeRoutes } from './modules/activity-types/activity-ty
 import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
+import { registerCourtUpdateRoutes } from './modules/court-updates/court-updates.routes.ts';
+import { registerProgressNoteRoutes } from './modules/progress-notes/progress-notes.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
@@ -52,7 +54,16 @@ import { createTrustRequestService } from './modules/trust-requests/trust-reques
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
+import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
+import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
+import { createDocumentProcessing, type DocumentProcessing } from './modules/documents/document-processing.ts';
+import { createDocumentsApi } from './modules/documents/documents.api.ts';
+import { createDocumentModule } from './modules/documents/documents.module.ts';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
+import { registerDocumentFolderRoutes } from './modules/documents/document-folders.routes.ts';
+import { registerDocumentPortalRoutes } from './modules/documents/document-portal.routes.ts';
+import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,10 +72,15 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { database: Database; mailer?: Mailer };
+export type BuildOptions = {
+  database: Database;
+  mailer?: Mailer;
+  /** Scanning and text extraction of new document versions, wired to the job queue by server.ts (tests: none, or their own). */
+  documentProcessing?: DocumentProcessing;
+};
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
-export async function buildApp(config: AppConfig, { database, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, { database, mailer, documentProcessing }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -143,6 +159,7 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
   registerExchangeRateRoutes(app, database);
   registerTimeEntryRoutes(app, database);
   registerFlatFeeRoutes(app, database);
+  registerCourtUpdateRoutes(app, database);
   registerAccountingRoutes(app, database);
   registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
@@ -153,12 +170,27 @@ export async function buildApp(config: AppConfig, { database, mailer }: BuildOpt
     logger: app.log,
   });
   registerTimeEntryLogRoutes(app, database);
+  registerProgressNoteRoutes(app, { database, files: createFileStore(config.files) });
   // The send hook (email with the PDF, public link) is the invoice-delivery module's.
   const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
+  registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
+  // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
+  // queue; without one (tests) versions wait. Templates save through the module's public surface.
+  const documentDeps = {
+    database,
+    files: createFileStore(config.files),
+    processing: documentProcessing ?? createDocumentProcessing({ config, logger: app.log }),
+    maxUploadBytes: config.documents.maxUploadBytes,
+  };
+  const documentModule = createDocumentModule(documentDeps);
+  registerDocumentRoutes(app, documentModule);
+  registerDocumentFolderRoutes(app, documentModule);
+  registerDocumentPortalRoutes(app, documentModule);
+  registerDocumentTemplateRoutes(app, { database, documents: createDocumentsApi(documentDeps) });
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

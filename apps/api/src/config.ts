@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DOCUMENT_DEFAULT_MAX_BYTES } from '@matterhorn/shared';
 import { z } from 'zod';
 import type { FileStoreSettings } from './platform/files/files.ts';
 import type { S3Settings } from './platform/files/s3-file-store.ts';
@@ -33,6 +34,13 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
+  JOBS_ENABLED: booleanText.default(true),
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1).optional(),
+  CLAMD_URL: z
+    .string()
+    .regex(/^tcp:\/\/[^:/]+:\d+$/, 'CLAMD_URL must look like tcp://host:3310')
+    .optional(),
+  OCR_ENABLED: booleanText.default(true),
 });
 
 export type AppConfig = {
@@ -66,6 +74,10 @@ export type AppConfig = {
   /** Auth rate limits; tests lower or raise them. */
   loginAttemptsPerAccount: number;
   authRequestsPerMinutePerAddress: number;
+  /** Whether this process runs the job queue (hearing reminders): pg-boss on DATABASE_URL, else a timer. */
+  jobsEnabled: boolean;
+  /** Documents: the upload limit, the ClamAV daemon every upload is scanned by (none: not scanned), OCR by Tesseract. */
+  documents: { maxUploadBytes: number; clamdUrl: string | null; isOcrEnabled: boolean };
 };
 
 /**
@@ -100,6 +112,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     files: { dataDir, s3: s3SettingsOf(env) },
     loginAttemptsPerAccount: 5,
     authRequestsPerMinutePerAddress: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    jobsEnabled: env.JOBS_ENABLED,
+    documents: {
+      maxUploadBytes: env.DOCUMENT_MAX_BYTES ?? DOCUMENT_DEFAULT_MAX_BYTES,
+      clamdUrl: env.CLAMD_URL ?? null,
+      isOcrEnabled: env.OCR_ENABLED,
+    },
   };
 }
 

@@ -2,7 +2,11 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
+import { createMailer } from './lib/mailer.ts';
+import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
+import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 
 const config = loadConfig();
@@ -15,7 +19,22 @@ const database = openDatabase({
   preparedStatements: config.databasePreparedStatements,
 });
 await database.migrate();
-const app = await buildApp(config, { database });
+// The queue is made after the app (its jobs need the app's logger): the documents service asks it for runs through this.
+let jobs: JobQueue | null = null;
+const documentProcessing = createDocumentProcessing({ config, enqueue: async (job) => jobs?.enqueue(job) });
+const app = await buildApp(config, { database, documentProcessing });
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+// Hearing reminders (ADR 0026) and document scanning and text (ADR 0028): pg-boss in the owner's database on a server, a timer on PGlite.
+jobs = config.jobsEnabled
+  ? createJobQueue({
+      databaseUrl: config.databaseUrl,
+      jobs: [
+        ...courtCalendarJobs({ database, mailer, appUrl: config.appUrl, logger: app.log }),
+        ...documentProcessingJobs({ database, files: createFileStore(config.files), mailer, config, logger: app.log }),
+      ],
+      logger: app.log,
+    })
+  : null;
 if (config.seedDemo) {
   const seeded = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
   if (seeded) app.log.info('seeded the demo firm (portal slug "demo")');
@@ -24,8 +43,9 @@ if (config.seedDemo) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    Promise.resolve(jobs?.stop())
+      .catch((error: unknown) => app.log.error({ err: error }, 'job queue did not stop cleanly'))
+      .then(() => app.close())
       .then(() => releaseDataDirectory?.())
       .then(
         () => process.exit(0),
@@ -35,6 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+await jobs?.start();
 const url = config.appUrl;
 console.log(`\nMatterhorn is running at ${url}`);
 console.log(`API documentation: ${url}/api/docs`);

@@ -37,3 +37,7 @@ export * from './trust/trust.schemas.ts';
 export * from './trust/trust-reconciliation.schemas.ts';
 export * from './accounting/ledger.schemas.ts';
 export * from './trust/trust-request.schemas.ts';
+export * from './progress-notes/progress-note.schemas.ts';
+export * from './court-updates/court-update.schemas.ts';
+export * from './court-calendar/court-calendar.schemas.ts';
+export * from './documents/document.schemas.ts';

@@ -19,6 +19,7 @@ import {
   DEFAULT_PRACTICE_AREAS,
   DEFAULT_ROLES,
 } from '../modules/auth/firm-defaults.ts';
+import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
 import type { FileStore } from '../platform/files/files.ts';
@@ -26,6 +27,8 @@ import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
+import { seedDemoCourtUpdates } from './demo-court-updates.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -285,5 +288,8 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoExchangeRates(database, firm);
   await seedDemoInvoices(database, firm);
   await seedDemoTrust(database, firm);
+  await seedDemoCourtUpdates(database, firm);
+  await seedDemoProgressNotes(database, firm);
+  await seedDemoDocuments(database, firm, files);
   return true;
 }

@@ -9,7 +9,16 @@ export type UrlTab = { value: string; label: string };
  * opens it again; an unknown or missing value opens the first tab. The panels are the children
  * (Tabs.Panel), rendered only while chosen.
  */
-export function UrlTabs({ tabs, children }: { tabs: readonly UrlTab[]; children: ReactNode }) {
+export function UrlTabs({
+  tabs,
+  children,
+  keepsOtherParams = true,
+}: {
+  tabs: readonly UrlTab[];
+  children: ReactNode;
+  /** False where each tab is a list with its own filters in the URL: a new tab starts unfiltered. */
+  keepsOtherParams?: boolean;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('activeTab');
   const first = tabs[0]?.value ?? '';
@@ -20,7 +29,7 @@ export function UrlTabs({ tabs, children }: { tabs: readonly UrlTab[]; children:
       onChange={(tab) =>
         setSearchParams(
           (previous) => {
-            const next = new URLSearchParams(previous);
+            const next = new URLSearchParams(keepsOtherParams ? previous : undefined);
             next.set('activeTab', tab ?? first);
             return next;
           },

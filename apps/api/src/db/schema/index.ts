@@ -15,3 +15,5 @@ export * from './ledger.ts';
 export * from './invoices.ts';
 export * from './invoice-links.ts';
 export * from './trust.ts';
+export * from './court-calendar.ts';
+export * from './documents.ts';

@@ -1,4 +1,4 @@
-import type { ClientDetail, MatterView, TrustAccount } from '@matterhorn/shared';
+import type { TrustAccount } from '@matterhorn/shared';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
@@ -34,22 +34,6 @@ async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Comp
 
 const FIRM_SHELL_ROUTE_ID = 'firm-shell';
 
-/**
- * The matter view's Expenses tab (app/routing/matter-expenses-tab.tsx), loaded when the tab opens
- * so the matter's first visit does not carry the expense and flat-fee lists.
- */
-/** The Invoices tab of the matter view (the invoices feature's list, scoped), loaded when the tab opens. */
-const LazyInvoiceListView = lazy(async () => ({
-  default: (await import('../../features/invoices/components/invoice-list-view.tsx')).InvoiceListView,
-}));
-/** The Invoices tab of the client view, loaded when the tab opens. */
-const LazyClientInvoicesTab = lazy(async () => ({
-  default: (await import('../../features/invoices/components/client-invoices-tab.tsx')).ClientInvoicesTab,
-}));
-/** The Trust tab of the client and matter views (the trust feature's ledger), loaded when the tab opens. */
-const LazyTrustLedgerTab = lazy(async () => ({
-  default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
-}));
 /** The trust account page's Requests tab (the trust-requests feature), loaded when the tab opens. */
 const LazyTrustRequestsTab = lazy(async () => ({
   default: (await import('../../features/trust-requests/components/trust-requests-list.tsx')).TrustRequestsTab,
@@ -58,7 +42,6 @@ const LazyTrustRequestsTab = lazy(async () => ({
 const LazyTrustReconciliationTab = lazy(async () => ({
   default: (await import('../../features/trust-reconciliation/components/trust-reconciliation-tab.tsx')).TrustReconciliationTab,
 }));
-const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 
 export const routes: RouteObject[] = [
   {
@@ -183,22 +166,13 @@ export const routes: RouteObject[] = [
           {
             path: 'clients/:id',
             handle: needs('clientInfo'),
-            // The Invoices tab comes from the invoices feature (shown to users with the invoice permission).
+            // The Invoices, Trust and Documents tabs come from their features (each shown with its permission).
             lazy: async () => {
-              const { ClientViewPage } = await import('../../features/clients/pages/client-view-page.tsx');
-              const tabPanels = {
-                invoices: (client: ClientDetail) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyClientInvoicesTab clientId={client.id} />
-                  </Suspense>
-                ),
-                trust: (client: ClientDetail) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyTrustLedgerTab clientId={client.id} />
-                  </Suspense>
-                ),
-              };
-              return { Component: () => <ClientViewPage tabPanels={tabPanels} /> };
+              const [{ ClientViewPage }, { clientTabPanels }] = await Promise.all([
+                import('../../features/clients/pages/client-view-page.tsx'),
+                import('./client-tab-panels.tsx'),
+              ]);
+              return { Component: () => <ClientViewPage tabPanels={clientTabPanels} /> };
             },
           },
           {
@@ -228,31 +202,11 @@ export const routes: RouteObject[] = [
             handle: needs('matterMaster'),
             // The time and expenses tabs come from their features: composed here, as features never import each other.
             lazy: async () => {
-              const [{ MatterViewPage }, { MatterTimeTab }] = await Promise.all([
+              const [{ MatterViewPage }, { matterTabPanels }] = await Promise.all([
                 import('../../features/matters/pages/matter-view-page.tsx'),
-                import('../../features/time-entries/components/matter-time-tab.tsx'),
+                import('./matter-tab-panels.tsx'),
               ]);
-              const tabPanels = {
-                time: (matter: MatterView) => (
-                  <MatterTimeTab matterId={matter.id} clientId={matter.client.id} isMatterOpen={matter.status === 'Open'} />
-                ),
-                expenses: (matter: MatterView) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyMatterExpensesTab matter={matter} />
-                  </Suspense>
-                ),
-                invoices: (matter: MatterView) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyInvoiceListView matterId={matter.id} />
-                  </Suspense>
-                ),
-                trust: (matter: MatterView) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyTrustLedgerTab clientId={matter.client.id} matterId={matter.id} />
-                  </Suspense>
-                ),
-              };
-              return { Component: () => <MatterViewPage tabPanels={tabPanels} /> };
+              return { Component: () => <MatterViewPage tabPanels={matterTabPanels} /> };
             },
           },
           {
@@ -265,16 +219,37 @@ export const routes: RouteObject[] = [
             handle: needs('timeEntry'),
             lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
           },
-          comingSoon(
-            'progress-update',
-            'Progress Update',
-            needsByQuery((params) => [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote']),
-          ),
-          comingSoon(
-            'progress-update/add-progress-update',
-            'Add Progress Update',
-            needsByQuery((params) => [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create']),
-          ),
+          {
+            path: 'progress-update',
+            handle: needsByQuery((params) => [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote']),
+            lazy: async () => ({ Component: (await import('./progress-update-routes.tsx')).ProgressUpdateRoute }),
+          },
+          {
+            path: 'progress-update/add-progress-update',
+            handle: needsByQuery((params) => [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create']),
+            lazy: async () => ({ Component: (await import('./progress-update-routes.tsx')).AddProgressUpdateRoute }),
+          },
+          {
+            path: 'progress-update/edit-progress-note/:id',
+            handle: needs('progressNote.edit'),
+            lazy: async () => ({
+              Component: (await import('./progress-update-routes.tsx')).EditProgressNoteRoute,
+            }),
+          },
+          {
+            path: 'progress-update/edit-court-update/:id',
+            handle: needs('courtUpdate.edit'),
+            lazy: async () => ({
+              Component: (await import('./progress-update-routes.tsx')).EditCourtUpdateRoute,
+            }),
+          },
+          {
+            path: 'calendar',
+            handle: needs('courtUpdate'),
+            lazy: async () => ({
+              Component: (await import('./progress-update-routes.tsx')).CourtCalendarRoute,
+            }),
+          },
           {
             path: 'expense-request',
             handle: needs('expensePermission'),
@@ -428,10 +403,26 @@ export const routes: RouteObject[] = [
             handle: needs('trustAccountRequest'),
             lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-record-page.tsx')).TrustRecordPage }),
           },
-          comingSoon('documents', 'Documents', needs('document')),
+          {
+            path: 'documents/*',
+            handle: needs('document'),
+            lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
+          },
           comingSoon('accounting', 'Accounting', needs('chartofAccount')),
-          comingSoon('view/court-update', 'Court Update', needs('courtUpdate')),
-          comingSoon('view/progress-note', 'Progress Note', needs('progressNote')),
+          {
+            path: 'view/court-update',
+            handle: needs('courtUpdate'),
+            lazy: async () => ({
+              Component: (await import('./progress-update-routes.tsx')).ViewCourtUpdateRoute,
+            }),
+          },
+          {
+            path: 'view/progress-note',
+            handle: needs('progressNote'),
+            lazy: async () => ({
+              Component: (await import('./progress-update-routes.tsx')).ViewProgressNoteRoute,
+            }),
+          },
         ],
       },
 

@@ -131,7 +131,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
     });
-    expect(menuLabels()).toHaveLength(12);
+    expect(menuLabels()).toHaveLength(13);
   });
 
   it('names every icon of the collapsed menu, each once', async () => {
@@ -149,6 +149,7 @@ describe('FirmShell menus', () => {
       'Matters',
       'Time Entries',
       'Progress Update',
+      'Court Calendar',
       'Expenses',
       'Billing',
       'Trust Account',

@@ -7,6 +7,7 @@ import {
   IconFolder,
   IconLayoutDashboard,
   IconNotes,
+  IconCalendarEvent,
   IconReceipt,
   IconSettings,
   IconUsers,
@@ -39,6 +40,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Matters', to: '/matter/matter-list', match: '/matter', icon: IconBriefcase },
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },
   { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update', icon: IconNotes },
+  { label: 'Court Calendar', to: '/calendar', match: '/calendar', icon: IconCalendarEvent },
   { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request', icon: IconReceipt },
   { label: 'Billing', to: '/billing', match: '/billing', icon: IconFileInvoice, fallbacks: ['/billing/flat-fees'] },
   { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },
@@ -122,7 +124,15 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
   },
   {
     prefix: '/documents',
-    nav: { title: 'Documents', items: [{ label: 'All Documents', to: '/documents', match: '/documents' }] },
+    nav: {
+      title: 'Documents',
+      items: [
+        { label: 'Folders', to: '/documents', match: '/documents' },
+        { label: 'Search', to: '/documents/search', match: '/documents/search' },
+        { label: 'Templates', to: '/documents/templates', match: '/documents/templates' },
+        { label: 'Recycle bin', to: '/documents/recycle-bin', match: '/documents/recycle-bin' },
+      ],
+    },
   },
 ];
 

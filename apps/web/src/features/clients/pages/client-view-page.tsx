@@ -21,6 +21,7 @@ export const CLIENT_TABS = [
   { value: 'overview', label: 'Overview', permission: null },
   { value: 'invoices', label: 'Invoices', permission: 'invoice' },
   { value: 'trust', label: 'Trust', permission: 'trustAccountRequest' },
+  { value: 'documents', label: 'Documents', permission: 'document' },
 ] as const;
 
 export type ClientTabValue = Exclude<(typeof CLIENT_TABS)[number]['value'], 'overview'>;

@@ -1,5 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { hasPermissions, isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
+import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -7,9 +8,11 @@ import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useMyTime } from '../api/get-my-time.ts';
 import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { useReconciliationAlerts } from '../api/get-reconciliation-alerts.ts';
+import { useUpcomingHearings, type HearingScope } from '../api/get-upcoming-hearings.ts';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 import { ReconciliationAlertsCard } from '../components/reconciliation-alerts-card.tsx';
+import { UpcomingHearingsCard } from '../components/upcoming-hearings-card.tsx';
 
 const EMPTY_SUMMARY: DashboardSummary = {
   firmName: '',
@@ -46,6 +49,9 @@ export function DashboardPage() {
   // Those who see trust accounts are warned of any whose three balances disagree.
   const canSeeTrust = hasPermissions(session.permissions, ['trustAccountRequest']);
   const reconciliationAlerts = useReconciliationAlerts(canSeeTrust);
+  // Everyone sees their own matters' hearings; the answer says whether the firm's may be asked for.
+  const [hearingScope, setHearingScope] = useState<HearingScope>('mine');
+  const hearings = useUpcomingHearings(hearingScope, scope);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -75,6 +81,13 @@ export function DashboardPage() {
           homeCurrencySymbol={session.workingUser?.currency ?? ''}
         />
       )}
+      <UpcomingHearingsCard
+        hearings={hearings.data}
+        isLoading={hearings.isLoading}
+        scope={hearingScope}
+        onScopeChange={setHearingScope}
+        canOpenCalendar={hasPermissions(session.permissions, ['courtUpdate'])}
+      />
       {canSeeTime && <MyTimeCard myTime={myTime.data} isLoading={myTime.isLoading} isError={myTime.isError} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>

@@ -1,0 +1,48 @@
+import { once } from 'node:events';
+import { ZipArchive } from 'archiver';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import type { FileStore } from '../../platform/files/files.ts';
+import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
+import { findFolder } from './document-folders.repository.ts';
+import { findZipEntries } from './documents.repository.ts';
+
+/**
+ * A folder as a zip, streamed: each file is opened from the store only when the archive reaches
+ * it, so memory stays constant however large the folder. The sum of the file sizes goes first
+ * (X-Content-Bytes) for the browser's progress, since the zip's own length is unknown in advance.
+ */
+export function createDocumentZipService(database: Database, files: FileStore) {
+  return {
+    async open(principal: FirmPrincipal, folderId: string) {
+      const { folder, entries } = await database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const found = await findFolder(tx, principal.firmId, folderId);
+          if (!found) throw notFound('Folder');
+          if (found.isInRecycleBin) throw conflict(DOCUMENT_MESSAGES.inRecycleBin);
+          return { folder: found, entries: await findZipEntries(tx, principal.firmId, folderId) };
+        },
+        READ_ONLY,
+      );
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const fill = async () => {
+        for (const entry of entries) {
+          const content = await files.read(entry.storage_key);
+          if (!content) continue;
+          const added = once(archive, 'entry');
+          archive.append(content, { name: entry.path });
+          await added;
+        }
+        await archive.finalize();
+      };
+      fill().catch((error: unknown) => archive.destroy(error as Error));
+      return {
+        name: folder.name,
+        totalBytes: entries.reduce((sum, entry) => sum + Number(entry.size_bytes), 0),
+        archive,
+      };
+    },
+  };
+}

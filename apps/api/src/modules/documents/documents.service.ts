@@ -1,0 +1,211 @@
+import type { Readable } from 'node:stream';
+import { DOCUMENT_MESSAGES, updateDocumentInputSchema, type DocumentView, type UpdateDocumentInput } from '@matterhorn/shared';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordStoredFile, storeUpload, type FileStore } from '../../platform/files/files.ts';
+import type { DocumentProcessing } from './document-processing.ts';
+import { findFolder } from './document-folders.repository.ts';
+import { searchNameOf, tagsOf } from './document-rows.ts';
+import { addDocument, appendVersion, assertReadable, copyStoredFile, documentRules, versionFactsOf } from './document-storage.ts';
+import { findVersion } from './document-versions.repository.ts';
+import { documentViewOf, lockChangeable, assertNotHeldByAnother } from './document-views.ts';
+import { isNameTaken, lockDocument, setDocumentDeleted, updateDocumentDetails } from './documents.repository.ts';
+
+export type DocumentServiceDeps = { database: Database; files: FileStore; processing: DocumentProcessing; maxUploadBytes: number };
+export type Upload = { content: Readable; fileName: string };
+export type UploadFields = { folderId: string; category?: string; description?: string; tags?: string };
+
+const nameTakenAsConflict = (name: string) => (error: unknown) => {
+  throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(name)) : error;
+};
+
+export type DocumentService = ReturnType<typeof createDocumentService>;
+
+export function createDocumentService({ database, files, processing, maxUploadBytes }: DocumentServiceDeps) {
+  const rules = documentRules(maxUploadBytes);
+  const firstScanStatus = () => (processing.isScanningEnabled ? 'scanning' : 'available') as 'scanning' | 'available';
+  const view = (firmId: string, documentId: string) => database.withFirm(firmId, (tx) => documentViewOf(tx, firmId, documentId), READ_ONLY);
+
+  return {
+    view: (principal: FirmPrincipal, documentId: string) => view(principal.firmId, documentId),
+
+    /**
+     * A new document from an upload. The folder and the name are checked before the file is
+     * streamed (a clear 404/409 without storing anything), then again when the rows are written.
+     * An Idempotency-Key on this multipart call is honoured by platform/idempotency (the request
+     * carries no parsed body, so a replay answers the first upload); without one, a double submit
+     * still cannot file the same name twice: the live-name rule answers the second with 409.
+     */
+    async upload(principal: FirmPrincipal, fields: UploadFields, upload: Upload): Promise<DocumentView> {
+      const firmId = principal.firmId;
+      await database.withFirm(
+        firmId,
+        async (tx) => {
+          const folder = await findFolder(tx, firmId, fields.folderId);
+          if (!folder) throw notFound('Folder');
+          if (folder.isInRecycleBin) throw conflict(DOCUMENT_MESSAGES.inRecycleBin);
+          if (await isNameTaken(tx, firmId, folder.id, upload.fileName)) throw conflict(DOCUMENT_MESSAGES.nameTaken(upload.fileName));
+        },
+        READ_ONLY,
+      );
+      const stored = await storeUpload(files, upload.content, rules);
+      const { documentId, versionId } = await recordStoredFile(files, stored, () =>
+        database.withFirm(firmId, async (tx) => {
+          const folder = await findFolder(tx, firmId, fields.folderId, true);
+          if (!folder) throw notFound('Folder');
+          const tags = tagsOf(fields.tags);
+          const added = await addDocument(
+            tx,
+            firmId,
+            folder,
+            { name: upload.fileName, category: fields.category, description: fields.description, tags, createdByUserId: principal.userId },
+            { ...versionFactsOf(stored, upload.fileName, firstScanStatus()), uploadedByUserId: principal.userId },
+          ).catch(nameTakenAsConflict(upload.fileName));
+          await recordAuditEvent(tx, principal, 'document.uploaded', added.documentId, {
+            folderId: folder.id,
+            name: upload.fileName,
+            sizeBytes: stored.size,
+            sha256: stored.sha256,
+          });
+          return added;
+        }),
+      );
+      await processing.versionAdded(firmId, versionId);
+      return view(firmId, documentId);
+    },
+
+    /** Version n+1 of a document; refused while someone else holds its check-out. */
+    async uploadNewVersion(principal: FirmPrincipal, documentId: string, note: string | undefined, upload: Upload): Promise<DocumentView> {
+      const firmId = principal.firmId;
+      await database.withFirm(firmId, async (tx) => assertNotHeldByAnother(await lockChangeable(tx, firmId, documentId), principal.userId));
+      const stored = await storeUpload(files, upload.content, rules);
+      const { versionId } = await recordStoredFile(files, stored, () =>
+        database.withFirm(firmId, async (tx) => {
+          const document = await lockChangeable(tx, firmId, documentId);
+          assertNotHeldByAnother(document, principal.userId);
+          const added = await appendVersion(tx, firmId, document, {
+            ...versionFactsOf(stored, upload.fileName, firstScanStatus()),
+            uploadedByUserId: principal.userId,
+            note: note || null,
+          });
+          await recordAuditEvent(tx, principal, 'document.versionAdded', documentId, {
+            versionNumber: added.versionNumber,
+            sha256: stored.sha256,
+          });
+          return added;
+        }),
+      );
+      await processing.versionAdded(firmId, versionId);
+      return view(firmId, documentId);
+    },
+
+    /** A version's bytes (the newest when none is named), once the scanner has passed it. */
+    async open(principal: FirmPrincipal, documentId: string, versionNumber?: number) {
+      const version = await database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const document = await lockDocumentForRead(tx, principal.firmId, documentId);
+          return findVersion(tx, principal.firmId, documentId, versionNumber ?? document.currentVersionNumber);
+        },
+        READ_ONLY,
+      );
+      if (!version) throw notFound('Document version');
+      assertReadable(version);
+      const content = await files.read(version.storageKey);
+      if (!content) throw notFound('Document version');
+      return { ...version, content };
+    },
+
+    update: (principal: FirmPrincipal, documentId: string, input: UpdateDocumentInput) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const details = updateDocumentInputSchema.parse(input);
+        const document = await lockChangeable(tx, principal.firmId, documentId);
+        if (await isNameTaken(tx, principal.firmId, document.folderId, details.name, documentId)) {
+          throw conflict(DOCUMENT_MESSAGES.nameTaken(details.name));
+        }
+        await updateDocumentDetails(tx, principal.firmId, documentId, {
+          name: details.name,
+          category: details.category || null,
+          description: details.description || null,
+          tags: details.tags,
+          searchName: searchNameOf(details.name, details.tags, details.description),
+        });
+        await recordAuditEvent(tx, principal, 'document.updated', documentId, { before: { name: document.name }, after: details });
+        return documentViewOf(tx, principal.firmId, documentId);
+      }),
+
+    /** An older version copied forward as the newest (its bytes under a new key); history is never rewritten. */
+    async restoreVersion(principal: FirmPrincipal, documentId: string, versionNumber: number): Promise<DocumentView> {
+      const firmId = principal.firmId;
+      const source = await database.withFirm(firmId, async (tx) => {
+        assertNotHeldByAnother(await lockChangeable(tx, firmId, documentId), principal.userId);
+        return findVersion(tx, firmId, documentId, versionNumber);
+      });
+      if (!source) throw notFound('Document version');
+      if (source.scanStatus === 'quarantined') throw conflict(DOCUMENT_MESSAGES.quarantined);
+      const key = await copyStoredFile(files, source.storageKey);
+      const isAvailable = source.scanStatus === 'available';
+      const { versionId } = await recordStoredFile(
+        files,
+        { key, size: source.sizeBytes, sha256: source.sha256, contentType: source.contentType, extension: '' },
+        () =>
+          database.withFirm(firmId, async (tx) => {
+            const document = await lockChangeable(tx, firmId, documentId);
+            assertNotHeldByAnother(document, principal.userId);
+            const added = await appendVersion(tx, firmId, document, {
+              storageKey: key,
+              fileName: source.fileName,
+              contentType: source.contentType,
+              sizeBytes: source.sizeBytes,
+              sha256: source.sha256,
+              scanStatus: isAvailable ? 'available' : 'scanning',
+              textStatus: isAvailable ? source.textStatus : 'pending',
+              extractedText: isAvailable ? source.extractedText : null,
+              uploadedByUserId: principal.userId,
+              restoredFromVersion: versionNumber,
+              note: `Restored from version ${versionNumber}`,
+            });
+            await recordAuditEvent(tx, principal, 'document.versionRestored', documentId, {
+              from: versionNumber,
+              versionNumber: added.versionNumber,
+            });
+            return added;
+          }),
+      );
+      // A copy of an already scanned and extracted version needs no processing again.
+      if (!isAvailable) await processing.versionAdded(firmId, versionId);
+      return view(firmId, documentId);
+    },
+
+    remove: (principal: FirmPrincipal, documentId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const document = await lockChangeable(tx, principal.firmId, documentId);
+        await setDocumentDeleted(tx, principal.firmId, documentId, principal.userId);
+        await recordAuditEvent(tx, principal, 'document.deleted', documentId, { name: document.name });
+      }),
+
+    restore: (principal: FirmPrincipal, documentId: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const document = await lockDocument(tx, principal.firmId, documentId);
+        if (!document || !document.deletedAt) throw notFound('Deleted document');
+        if (document.isInRecycleBin && (await findFolder(tx, principal.firmId, document.folderId))?.isInRecycleBin) {
+          throw badRequest('Restore the folder it was in first');
+        }
+        if (await isNameTaken(tx, principal.firmId, document.folderId, document.name, documentId)) {
+          throw conflict(DOCUMENT_MESSAGES.nameTaken(document.name));
+        }
+        await setDocumentDeleted(tx, principal.firmId, documentId, null);
+        await recordAuditEvent(tx, principal, 'document.restored', documentId, { name: document.name });
+        return documentViewOf(tx, principal.firmId, documentId);
+      }),
+  };
+}
+
+async function lockDocumentForRead(tx: Parameters<typeof lockDocument>[0], firmId: string, documentId: string) {
+  const document = await lockDocument(tx, firmId, documentId, false);
+  if (!document) throw notFound('Document');
+  return document;
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  PROGRESS_NOTE_ATTACHMENT_MAX_BYTES,
+  progressNoteInputSchema,
+  progressNoteListQuerySchema,
+  progressNotePageSchema,
+  progressNoteSchema,
+  uuidField,
+} from '@matterhorn/shared';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
+import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import type { FileStore } from '../../platform/files/files.ts';
+import { createProgressNoteAttachmentService } from './progress-note-attachments.service.ts';
+import { createProgressNoteService } from './progress-notes.service.ts';
+
+const tags = ['Progress notes'];
+/** Issue 17: progress notes and court updates share one prefix. */
+const base = '/api/admin/progress-update';
+
+const attachmentParamsSchema = z.object({ id: uuidField('Id'), attachmentId: uuidField('Attachment') });
+
+/** `attachment`, with the name as plain ASCII and as RFC 5987 UTF-8 for the browsers that read it. */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export type ProgressNoteRouteDeps = { database: Database; files: FileStore };
+
+/**
+ * Progress notes (PRODUCT.md module 6). Who may do what (SPEC.md §6, in the permission engine):
+ * progressNote (or activity) reads; progressNote.create/.edit/.delete (or activity.create) write.
+ */
+export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressNoteRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const notes = createProgressNoteService(deps.database);
+  const attachments = createProgressNoteAttachmentService(deps.database, deps.files);
+
+  api.get(
+    `${base}/get-progress-notes`,
+    {
+      config: { access: firmAccess('progressNote') },
+      schema: {
+        tags,
+        summary:
+          'Progress notes: filter by client, matter, author, date range and whether shared with the client; search the ' +
+          'title, body and matter; sort and page. Rows carry an excerpt of the body. IsDownlodCsv=true streams text/csv',
+        querystring: progressNoteListQuerySchema,
+        response: answers(progressNotePageSchema),
+      },
+    },
+    async (request, reply) => {
+      const principal = firmPrincipalOf(request);
+      if (!request.query.IsDownlodCsv) return ok('Progress notes', await notes.page(principal, request.query));
+      // The CSV is a text stream, not the JSON envelope the route's schema describes.
+      return (reply as FastifyReply)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="progress-notes.csv"')
+        .send(await notes.csv(principal, request.query));
+    },
+  );
+
+  api.post(
+    `${base}/create-progress-note`,
+    {
+      config: { access: firmAccess('progressNote.create') },
+      schema: {
+        tags,
+        summary:
+          'Add a note to a matter (open or closed), written by the signed-in member. The body is HTML, stored sanitised: ' +
+          'paragraphs, line breaks, bold, italics, underline, strike, lists, quotes, h2/h3 and http(s)/mailto links only',
+        body: progressNoteInputSchema,
+        response: answers(progressNoteSchema, 201),
+      },
+    },
+    async (request, reply) => created(reply, 'Progress note saved', await notes.create(firmPrincipalOf(request), request.body)),
+  );
+
+  api.get(
+    `${base}/get-progress-note/:id`,
+    {
+      config: { access: firmAccess('progressNote') },
+      schema: { tags, summary: 'One progress note, with its attachments', params: idParamsSchema, response: answers(progressNoteSchema) },
+    },
+    async (request) => ok('Progress note', await notes.view(firmPrincipalOf(request), request.params.id)),
+  );
+
+  api.put(
+    `${base}/update-progress-note/:id`,
+    {
+      config: { access: firmAccess('progressNote.edit') },
+      schema: {
+        tags,
+        summary: 'Change a progress note (its author stays who wrote it)',
+        params: idParamsSchema,
+        body: progressNoteInputSchema,
+        response: answers(progressNoteSchema),
+      },
+    },
+    async (request) => ok('Progress note updated', await notes.update(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+
+  api.delete(
+    `${base}/delete-progress-note/:id`,
+    {
+      config: { access: firmAccess('progressNote.delete') },
+      schema: { tags, summary: 'Delete a progress note (restorable)', params: idParamsSchema, response: answers(z.null()) },
+    },
+    async (request) => {
+      await notes.remove(firmPrincipalOf(request), request.params.id);
+      return ok('Progress note deleted', null);
+    },
+  );
+
+  api.post(
+    `${base}/progress-note/:id/attachments`,
+    {
+      config: { access: firmAccess('progressNote.edit') },
+      schema: {
+        tags,
+        summary:
+          'Attach a file to a note (multipart/form-data, one file): PDF, JPEG, PNG, HEIC, Word or Excel by its content, at ' +
+          'most 20 MB; 415 for another type, 413 when larger',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: answers(progressNoteSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the attachment as multipart/form-data');
+      // One byte over the limit reaches storeUpload, which refuses it with the contract's 413.
+      const file = await request.file({ limits: { fileSize: PROGRESS_NOTE_ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 5 } });
+      if (!file) throw badRequest('Choose a file to attach');
+      const note = await attachments.add(firmPrincipalOf(request), request.params.id, {
+        content: file.file,
+        fileName: cleanFileName(file.filename),
+      });
+      return created(reply, 'Attachment uploaded', note);
+    },
+  );
+
+  api.get(
+    `${base}/progress-note/:id/attachments/:attachmentId`,
+    {
+      config: { access: firmAccess('progressNote') },
+      schema: {
+        tags,
+        summary: 'A note’s attachment, as a file download (members of the firm only)',
+        params: attachmentParamsSchema,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const file = await attachments.open(firmPrincipalOf(request), request.params.id, request.params.attachmentId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.sizeBytes))
+        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  api.delete(
+    `${base}/progress-note/:id/attachments/:attachmentId`,
+    {
+      config: { access: firmAccess('progressNote.edit') },
+      schema: {
+        tags,
+        summary: 'Remove an attachment from a note (restorable)',
+        params: attachmentParamsSchema,
+        response: answers(progressNoteSchema),
+      },
+    },
+    async (request) =>
+      ok('Attachment removed', await attachments.remove(firmPrincipalOf(request), request.params.id, request.params.attachmentId)),
+  );
+}

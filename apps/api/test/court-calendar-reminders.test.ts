@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutgoingEmail } from '../src/lib/mailer.ts';
+import { courtCalendarJobs, HEARING_REMINDERS_JOB } from '../src/modules/court-calendar/court-calendar.jobs.ts';
+import { sendDueHearingReminders } from '../src/modules/court-calendar/hearing-reminders.ts';
+import { createJobQueue } from '../src/platform/jobs/job-queue.ts';
+import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { insertCourt, insertCourtUpdate, plusDays, setFirmTimeZone } from './support/court-update-factory.ts';
+import { createTestApp, rowsOf, seedTestFirm, type TestContext } from './support/test-app.ts';
+
+let context: TestContext;
+const TIME_ZONE = 'Africa/Lagos';
+/** 09:00 in Lagos (UTC+1) on 10 March 2030: after the 07:00 sending hour. */
+const MORNING = new Date('2030-03-10T08:00:00Z');
+const TODAY = '2030-03-10';
+
+/** What each recipient receives, as a list of (to, subject). */
+function recordingMailer(failFor?: { to: string; times: number }) {
+  const inbox: OutgoingEmail[] = [];
+  let failures = failFor?.times ?? 0;
+  return {
+    inbox,
+    mailer: {
+      send: async (email: OutgoingEmail) => {
+        if (failFor && email.to === failFor.to && failures > 0) {
+          failures -= 1;
+          throw new Error('SMTP server unavailable');
+        }
+        inbox.push(email);
+      },
+    },
+  };
+}
+
+async function firmWithHearings(dates: { matter: number; date: string; time?: string }[]) {
+  const firm = await seedTestFirm(context.database);
+  await setFirmTimeZone(context.database, firm.firmId, TIME_ZONE);
+  const courtId = await insertCourt(context.database, firm.firmId, { name: 'High Court', division: 'Ikeja' });
+  const ids: string[] = [];
+  for (const [index, hearing] of dates.entries())
+    ids.push(
+      await insertCourtUpdate(context.database, firm.firmId, {
+        matterId: firm.matterIds[hearing.matter]!,
+        courtId,
+        addedByUserId: firm.users.admin.id,
+        nextAdjournedDate: hearing.date,
+        nextAdjournedTime: hearing.time ?? null,
+        suitNumber: `ID/${index + 1}/2030`,
+        purpose: 'Hearing',
+      }),
+    );
+  return { firm, ids };
+}
+
+const run = (mailer: { send(email: OutgoingEmail): Promise<void> }, now = MORNING) =>
+  sendDueHearingReminders({ database: context.database, mailer, appUrl: 'http://matterhorn.test' }, now);
+
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+describe('hearing reminders and digests', () => {
+  let firm: SeededFirm;
+
+  beforeAll(async () => {
+    ({ firm } = await firmWithHearings([
+      { matter: 0, date: plusDays(TODAY, 1), time: '10:00' },
+      { matter: 1, date: plusDays(TODAY, 7) },
+      { matter: 0, date: plusDays(TODAY, 2) },
+    ]));
+  });
+
+  it('sends nothing before 07:00 in the firm’s time zone', async () => {
+    const { inbox, mailer } = recordingMailer();
+    await run(mailer, new Date('2030-03-10T05:30:00Z'));
+    expect(inbox.filter((email) => [firm.users.admin.email, firm.users.feeEarner.email].includes(email.to))).toEqual([]);
+  });
+
+  it('reminds each fee earner the day before and sends each a digest of tomorrow, once however often it runs', async () => {
+    const { inbox, mailer } = recordingMailer();
+    await run(mailer);
+    await run(mailer);
+    const mine = inbox.filter((email) => [firm.users.admin.email, firm.users.feeEarner.email].includes(email.to));
+    const subjectsTo = (to: string) =>
+      mine
+        .filter((email) => email.to === to)
+        .map((email) => email.subject)
+        .sort();
+    for (const to of [firm.users.admin.email, firm.users.feeEarner.email])
+      expect(subjectsTo(to)).toEqual([
+        expect.stringMatching(/^Hearing tomorrow: .+ \(ID\/1\/2030\)$/),
+        "Tomorrow's hearings (2030-03-11): 1 hearing",
+      ]);
+    const reminder = mine.find((email) => email.subject.startsWith('Hearing tomorrow'))!;
+    expect(reminder.subject).toContain('(ID/1/2030)');
+    expect(reminder.text).toContain('When: 2030-03-11 at 10:00');
+    expect(reminder.text).toContain('Court: High Court, Ikeja');
+    expect(reminder.link).toBe('http://matterhorn.test/calendar');
+  });
+
+  it('follows the firm’s settings: 7 days before, no digest; a deactivated fee earner gets nothing', async () => {
+    const { firm: weekly } = await firmWithHearings([
+      { matter: 1, date: plusDays(TODAY, 7), time: '09:00' },
+      { matter: 0, date: plusDays(TODAY, 1) },
+    ]);
+    await context.database.withFirm(weekly.firmId, (tx) =>
+      tx.execute(sql`insert into court_calendar_settings (firm_id, reminder_days_before, is_daily_digest_enabled)
+        values (${weekly.firmId}, '{7}', false)`),
+    );
+    await context.database.db.execute(sql`update users set is_active = false where id = ${weekly.users.feeEarner.id}`);
+    const { inbox, mailer } = recordingMailer();
+    await run(mailer);
+    const theirs = inbox.filter((email) => [weekly.users.admin.email, weekly.users.feeEarner.email].includes(email.to));
+    expect(theirs.map((email) => [email.to, email.subject])).toEqual([
+      [weekly.users.admin.email, expect.stringMatching(/^Hearing in 7 days: .+ \(ID\/1\/2030\)$/)],
+    ]);
+  });
+
+  it('sends again on the next run an e-mail whose sending failed, and only that one', async () => {
+    const { firm: flaky } = await firmWithHearings([{ matter: 0, date: plusDays(TODAY, 1) }]);
+    const failing = recordingMailer({ to: flaky.users.feeEarner.email, times: 2 });
+    await expect(run(failing.mailer)).rejects.toThrow(/not sent/);
+    const [records] = await rowsOf<{ reminders: number; digests: number }>(
+      context.database.db
+        .execute(sql`select (select count(*)::int from hearing_reminders where user_id = ${flaky.users.feeEarner.id}) as reminders,
+        (select count(*)::int from hearing_digests where user_id = ${flaky.users.feeEarner.id}) as digests`),
+    );
+    expect(records).toEqual({ reminders: 0, digests: 0 });
+    await run(failing.mailer);
+    const to = (email: string) => [...failing.inbox].filter((message) => message.to === email).length;
+    expect(to(flaky.users.feeEarner.email)).toBe(2);
+    expect(to(flaky.users.admin.email)).toBe(2);
+  });
+
+  it('sends each e-mail once when runs overlap', async () => {
+    const { firm: busy } = await firmWithHearings([
+      { matter: 0, date: plusDays(TODAY, 1), time: '08:00' },
+      { matter: 1, date: plusDays(TODAY, 1), time: '11:00' },
+    ]);
+    const { inbox, mailer } = recordingMailer();
+    await Promise.all(Array.from({ length: 5 }, () => run(mailer)));
+    const theirs = inbox.filter((email) => [busy.users.admin.email, busy.users.feeEarner.email].includes(email.to));
+    // 2 hearings × 2 fee earners, plus a digest each (of 2 hearings).
+    expect(theirs).toHaveLength(6);
+    expect(new Set(theirs.map((email) => `${email.to}|${email.subject}`)).size).toBe(6);
+    expect(theirs.filter((email) => email.subject.includes('2 hearings'))).toHaveLength(2);
+  });
+});
+
+describe('the in-process queue (embedded database)', () => {
+  it('runs the reminders job when started and when asked, and stops cleanly', async () => {
+    // A zone where it is now between 07:00 and 21:00, so the job's own clock sends.
+    const zones = ['Pacific/Kiritimati', 'Asia/Tokyo', 'Asia/Dubai', 'Europe/London', 'America/New_York', 'Pacific/Honolulu'];
+    const hourIn = (zone: string) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const zone = zones.find((candidate) => hourIn(candidate) >= 7 && hourIn(candidate) <= 21)!;
+    const firm = await seedTestFirm(context.database);
+    await setFirmTimeZone(context.database, firm.firmId, zone);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const courtId = await insertCourt(context.database, firm.firmId, { name: 'Court of Appeal' });
+    await insertCourtUpdate(context.database, firm.firmId, {
+      matterId: firm.matterIds[0]!,
+      courtId,
+      addedByUserId: firm.users.admin.id,
+      nextAdjournedDate: plusDays(today, 1),
+    });
+    const { inbox, mailer } = recordingMailer();
+    const queue = createJobQueue({ jobs: courtCalendarJobs({ database: context.database, mailer, appUrl: 'http://matterhorn.test' }) });
+    await queue.start();
+    await queue.enqueue(HEARING_REMINDERS_JOB);
+    await queue.stop();
+    const theirs = inbox.filter((email) => [firm.users.admin.email, firm.users.feeEarner.email].includes(email.to));
+    expect(theirs).toHaveLength(4);
+  });
+});

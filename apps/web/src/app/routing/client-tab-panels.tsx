@@ -1,0 +1,35 @@
+import type { ClientDetail } from '@matterhorn/shared';
+import { lazy, Suspense } from 'react';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+
+/**
+ * The client view's tabs that other features fill (features never import each other), loaded with
+ * the client's route rather than the app's entry; each tab's own code loads when the tab opens.
+ */
+const LazyClientInvoicesTab = lazy(async () => ({
+  default: (await import('../../features/invoices/components/client-invoices-tab.tsx')).ClientInvoicesTab,
+}));
+const LazyTrustLedgerTab = lazy(async () => ({
+  default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
+}));
+const LazyDocumentsTab = lazy(async () => ({
+  default: (await import('../../features/documents/components/documents-tab.tsx')).DocumentsTab,
+}));
+
+export const clientTabPanels = {
+  invoices: (client: ClientDetail) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyClientInvoicesTab clientId={client.id} />
+    </Suspense>
+  ),
+  trust: (client: ClientDetail) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyTrustLedgerTab clientId={client.id} />
+    </Suspense>
+  ),
+  documents: (client: ClientDetail) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyDocumentsTab clientId={client.id} />
+    </Suspense>
+  ),
+};

@@ -1,0 +1,67 @@
+import type { MatterView } from '@matterhorn/shared';
+import { lazy, Suspense } from 'react';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { MatterTimeTab } from '../../features/time-entries/components/matter-time-tab.tsx';
+
+/**
+ * The matter view's tabs that other features fill (features never import each other). Loaded with
+ * the matter's route, not with the app's entry; each tab's own code loads when the tab opens, so a
+ * matter's first visit does not carry the expense, note, court, invoice and trust lists.
+ */
+const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
+const LazyMatterNotesTab = lazy(async () => ({
+  default: (await import('../../features/progress-notes/components/matter-notes-tab.tsx')).MatterNotesTab,
+}));
+const LazyMatterCourtUpdatesTab = lazy(async () => ({
+  default: (await import('../../features/court-updates/components/matter-court-updates-tab.tsx')).MatterCourtUpdatesTab,
+}));
+const LazyInvoiceListView = lazy(async () => ({
+  default: (await import('../../features/invoices/components/invoice-list-view.tsx')).InvoiceListView,
+}));
+const LazyTrustLedgerTab = lazy(async () => ({
+  default: (await import('../../features/trust/components/trust-ledger-tab.tsx')).TrustLedgerTab,
+}));
+
+const LazyDocumentsTab = lazy(async () => ({
+  default: (await import('../../features/documents/components/documents-tab.tsx')).DocumentsTab,
+}));
+
+const matterOf = (matter: MatterView) => ({
+  matterId: matter.id,
+  clientId: matter.client.id,
+  isMatterOpen: matter.status === 'Open',
+});
+
+export const matterTabPanels = {
+  time: (matter: MatterView) => <MatterTimeTab {...matterOf(matter)} />,
+  expenses: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterExpensesTab matter={matter} />
+    </Suspense>
+  ),
+  notes: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterNotesTab {...matterOf(matter)} />
+    </Suspense>
+  ),
+  'court-updates': (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterCourtUpdatesTab {...matterOf(matter)} />
+    </Suspense>
+  ),
+  invoices: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyInvoiceListView matterId={matter.id} />
+    </Suspense>
+  ),
+  trust: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyTrustLedgerTab clientId={matter.client.id} matterId={matter.id} />
+    </Suspense>
+  ),
+  documents: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyDocumentsTab matterId={matter.id} />
+    </Suspense>
+  ),
+};

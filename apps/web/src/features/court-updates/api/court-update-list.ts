@@ -1,0 +1,53 @@
+import { courtUpdatePageSchema, type CourtUpdateListQuery, type CourtUpdatePage } from '@matterhorn/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiList, type QueryParams } from '../../../lib/api-client.ts';
+
+/** Issue 17: progress notes and court updates share one prefix. */
+export const COURT_UPDATE_BASE = '/admin/progress-update';
+export const COURT_UPDATE_LIST_PATH = `${COURT_UPDATE_BASE}/get-court-updates`;
+
+/**
+ * Every court-update query lives under ['court-updates'], so a save or delete that invalidates the
+ * root refreshes the list, a matter's tab, the view page and the firm's courts together.
+ */
+export const courtUpdateKeys = {
+  all: ['court-updates'] as const,
+  list: (query: CourtUpdateListQuery) => ['court-updates', 'list', query] as const,
+  detail: (id: string) => ['court-updates', 'detail', id] as const,
+  courts: () => ['court-updates', 'courts'] as const,
+  matterClient: (matterId: string) => ['court-updates', 'matter-client', matterId] as const,
+};
+
+/** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
+export function courtUpdateListParams(query: CourtUpdateListQuery): QueryParams {
+  const params: QueryParams = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === '' || value === undefined || value === null) continue;
+    params[key] = value as QueryParams[string];
+  }
+  return params;
+}
+
+/** The filter alone: what the CSV depends on (no paging). */
+export function courtUpdateFiltersOf(query: CourtUpdateListQuery): CourtUpdateListQuery {
+  const { page: _page, size: _size, ...filters } = query;
+  return filters;
+}
+
+/** List calls resolve to null silently on failure (SPEC.md §8). */
+export async function getCourtUpdatePage(query: CourtUpdateListQuery): Promise<CourtUpdatePage | null> {
+  const data = await apiList<unknown>(COURT_UPDATE_LIST_PATH, courtUpdateListParams(query), 'firm');
+  const parsed = courtUpdatePageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+export const courtUpdateListQuery = (query: CourtUpdateListQuery) =>
+  queryOptions({
+    queryKey: courtUpdateKeys.list(query),
+    queryFn: () => getCourtUpdatePage(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCourtUpdatePage(query: CourtUpdateListQuery) {
+  return useQuery(courtUpdateListQuery(query));
+}

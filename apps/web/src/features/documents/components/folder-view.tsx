@@ -1,0 +1,155 @@
+import { Anchor, Breadcrumbs, Group, Stack, TextInput, Title } from '@mantine/core';
+import { hasPermissions, type FolderQuery } from '@matterhorn/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ListResults } from '../../../components/list-results.tsx';
+import type { ColumnSort } from '../../../components/sortable-header.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { createFolder, folderQuery } from '../api/folders.ts';
+import { useFolderActions } from '../hooks/use-folder-actions.ts';
+import { FolderDocumentsTable, type DocumentSortColumn } from './folder-documents-table.tsx';
+import { FolderNameModal } from './folder-name-modal.tsx';
+import { FolderToolbar } from './folder-toolbar.tsx';
+import { MoveModal } from './move-modal.tsx';
+import { SubfolderList } from './subfolder-list.tsx';
+import { UploadPanel } from './upload-panel.tsx';
+
+/** Which folder: one by id, a client's or matter's own, or the top level (none). */
+export type FolderTarget = { folderId?: string; clientId?: string; matterId?: string };
+
+export type FolderViewProps = {
+  target: FolderTarget;
+  /** Open another folder (null: the top level); the page navigates, a tab keeps it in its own state. */
+  onOpenFolder: (folderId: string | null) => void;
+  /** Where the breadcrumbs start, e.g. 'Documents' on the documents pages. */
+  rootLabel?: string | null;
+  /** 1 when the folder is the page (its heading is the page's), 2 inside another page. */
+  titleOrder?: 1 | 2;
+};
+
+/** A folder's subfolders and a page of its documents, sortable and filterable by name, with uploads. */
+export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titleOrder = 2 }: FolderViewProps) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const [sort, setSort] = useState<ColumnSort<DocumentSortColumn>>({ column: 'name', type: 'asc' });
+  const [nameFilter, setNameFilter] = useState('');
+  const [isCreating, setIsCreating] = useState(false);
+  const actions = useFolderActions({ canEdit: can('document.edit'), canDelete: can('document.delete') });
+
+  const query: FolderQuery = {
+    FolderId: target.folderId,
+    ClientId: target.folderId ? undefined : target.clientId,
+    MatterId: target.folderId ? undefined : target.matterId,
+    page,
+    size,
+    sortColumn: sort.column,
+    sortType: sort.type,
+    GeneralSearchText: nameFilter.trim() || undefined,
+  };
+  const contents = useQuery(folderQuery(query));
+  const folder = contents.data?.folder ?? null;
+  const documents = contents.data ? { isPending: false, data: contents.data.documents } : { isPending: contents.isPending, data: null };
+
+  const sortBy = (column: DocumentSortColumn) => {
+    setSort((current) => ({ column, type: current.column === column && current.type === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
+        {rootLabel && (
+          <Anchor component="button" type="button" size="sm" onClick={() => onOpenFolder(null)}>
+            {rootLabel}
+          </Anchor>
+        )}
+        {(contents.data?.path ?? []).map((step) => (
+          <Anchor key={step.id} component="button" type="button" size="sm" onClick={() => onOpenFolder(step.id)}>
+            {step.name}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={titleOrder} size={titleOrder === 1 ? 'h2' : 'h3'}>
+          {folder?.name ?? 'Folders'}
+        </Title>
+        <FolderToolbar
+          folder={folder}
+          canCreate={can('document.create')}
+          canShare={can('document.edit')}
+          onNewFolder={() => setIsCreating(true)}
+          onToggleShare={() => folder && actions.toggleShare(folder.id, 'folder', folder.isSharedWithClient)}
+        />
+      </Group>
+      <SubfolderList
+        subfolders={contents.data?.subfolders ?? []}
+        onOpen={(next) => onOpenFolder(next.id)}
+        actionsFor={actions.folderActions}
+      />
+      {folder && can('document.create') && <UploadPanel folderId={folder.id} />}
+      <TextInput
+        label="Filter by name"
+        placeholder="Type part of a name"
+        value={nameFilter}
+        onChange={(event) => {
+          setNameFilter(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={320}
+      />
+      <ListResults
+        result={documents}
+        page={page}
+        size={size}
+        noun={{ one: 'document', many: 'documents' }}
+        countTestId="documents-count"
+        onPageChange={setPage}
+        onSizeChange={(next) => {
+          setSize(next);
+          setPage(1);
+        }}
+      >
+        {(rows) => <FolderDocumentsTable documents={rows} sort={sort} onSort={sortBy} actionsFor={actions.documentActions} />}
+      </ListResults>
+
+      <FolderNameModal
+        opened={isCreating}
+        title="New folder"
+        submitLabel="Create folder"
+        onClose={() => setIsCreating(false)}
+        onSubmit={async (name) => {
+          await createFolder({ parentFolderId: folder?.id ?? null, name });
+          await queryClient.invalidateQueries({ queryKey: ['documents'] });
+        }}
+      />
+      <FolderNameModal
+        opened={actions.pending?.kind === 'rename'}
+        title="Rename folder"
+        submitLabel="Rename"
+        initialName={actions.pending?.kind === 'rename' ? actions.pending.folder.name : ''}
+        onClose={actions.closePending}
+        onSubmit={async (name) => {
+          if (actions.pending?.kind === 'rename') await actions.rename(actions.pending.folder, name);
+        }}
+      />
+      <ConfirmModal
+        opened={actions.pending?.kind === 'delete-folder' || actions.pending?.kind === 'delete-document'}
+        onClose={actions.closePending}
+        title={`Delete ${actions.pending?.kind === 'delete-folder' ? actions.pending.folder.name : actions.pending?.kind === 'delete-document' ? actions.pending.document.name : ''}?`}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          const pending = actions.pending;
+          if (pending?.kind === 'delete-folder') await actions.removeFolder(pending.folder);
+          if (pending?.kind === 'delete-document') await actions.removeDocument(pending.document);
+        }}
+      >
+        It goes to the recycle bin, where it can be restored.
+      </ConfirmModal>
+      <MoveModal item={actions.moving} onClose={actions.closeMoving} onMove={actions.move} />
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { envelope } from '../../../test/msw/envelope.ts';
+import {
+  DOCUMENT_CALLS,
+  DOCUMENT_ID,
+  documentAnswers,
+  documentListItem,
+  folderContents,
+  MATTER_FOLDER_ID,
+} from '../../../test/msw/document-answers.ts';
+import { server } from '../../../test/msw/server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { UploadPanel } from '../components/upload-panel.tsx';
+import { allowSlowRenders, sessionWith, stubApi } from './stub-documents.ts';
+
+allowSlowRenders();
+
+const fileOf = (name: string, bytes: number, type = 'application/pdf') => new File([new Uint8Array(bytes)], name, { type });
+
+function renderPanel() {
+  return renderRoutes([{ path: '/', element: <UploadPanel folderId={MATTER_FOLDER_ID} /> }], { session: sessionWith() });
+}
+
+describe('UploadPanel', { timeout: 60_000 }, () => {
+  it('uploads dropped files one request each, with a progress bar, size and result per file; a taken name offers a new version', async () => {
+    const api = stubApi({
+      // The folder of that name, as the "Upload as a new version" offer looks the document up.
+      [`GET ${DOCUMENT_CALLS.folder}`]: () => documentAnswers.folder(folderContents({}, [documentListItem({ name: 'Lease.pdf' })])),
+    });
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const uploads: string[] = [];
+    server.use(
+      http.post(`/api${DOCUMENT_CALLS.upload.slice('/api'.length)}`, async ({ request }) => {
+        const body = await request.text();
+        uploads.push(body);
+        // Requests leave in the order the files were dropped (jsdom's File reaches MSW without its name).
+        if (uploads.length === 2) {
+          return envelope(null, {
+            status: 409,
+            message: 'A document named "Lease.pdf" is already in this folder: upload it as a new version',
+          });
+        }
+        await firstHeld;
+        return envelope(documentAnswers.document().data, { message: 'Document uploaded' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findByText(/Scanning is off/)).toBeInTheDocument();
+
+    const dropzone = screen.getByTestId('document-dropzone');
+    const files = [fileOf('Witness statement.pdf', 1536), fileOf('Lease.pdf', 2 * 1024 * 1024)];
+    fireEvent.drop(dropzone, {
+      dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] },
+    });
+
+    const items = await screen.findAllByTestId('upload-item');
+    expect(items).toHaveLength(2);
+    const statement = items.find((item) => within(item).queryByText('Witness statement.pdf'))!;
+    expect(within(statement).getByText('1.5 KB')).toBeInTheDocument();
+    expect(within(statement).getByRole('progressbar', { name: 'Uploading Witness statement.pdf' })).toBeInTheDocument();
+    expect(within(statement).getByText(/%$/)).toBeInTheDocument();
+
+    const lease = items.find((item) => within(item).queryByText('Lease.pdf'))!;
+    expect(within(lease).getByText('2 MB')).toBeInTheDocument();
+    expect(await within(lease).findByText(/already in this folder/)).toBeInTheDocument();
+
+    releaseFirst();
+    expect(await within(statement).findByText('Uploaded')).toBeInTheDocument();
+    expect(uploads).toHaveLength(2);
+    // The folder goes before the file, so the server knows where the bytes go before they stream in.
+    for (const body of uploads) expect(body.indexOf('name="FolderId"')).toBeLessThan(body.indexOf('name="file"'));
+    expect(uploads.every((body) => body.includes(MATTER_FOLDER_ID))).toBe(true);
+
+    await user.click(await within(lease).findByRole('button', { name: 'Upload as a new version' }));
+    expect(await within(lease).findByText('Uploaded as a new version')).toBeInTheDocument();
+    expect(api.callsTo('POST', DOCUMENT_CALLS.uploadVersion(DOCUMENT_ID))).toHaveLength(1);
+  });
+
+  it('has an Upload files button for the keyboard', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { container } = renderPanel();
+    expect(await screen.findByRole('button', { name: 'Upload files' })).toBeInTheDocument();
+    const inputs = [...container.ownerDocument.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+    const buttonInput = inputs.find((input) => !screen.getByTestId('document-dropzone').contains(input))!;
+    await user.upload(buttonInput, fileOf('Notes.pdf', 100));
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import { Button, Grid, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import type { ProgressNote } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ClientSelect } from '../../../components/client-select.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import type { SelectOption } from '../../../components/select-options.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { createProgressNote, updateProgressNote, uploadProgressNoteAttachment } from '../api/progress-note.ts';
+import { progressNoteFormSchema, progressNoteInputFrom, type ProgressNoteFormValues } from '../utils/progress-note-form-values.ts';
+import { PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
+import { NoteBodyField } from './note-body-field.tsx';
+import { PendingAttachments } from './pending-attachments.tsx';
+
+export const SHARE_HINT = 'Shown to the client in the client portal';
+
+export type ProgressNoteFormProps = {
+  initialValues: ProgressNoteFormValues;
+  /** The note being edited: it is updated instead of created. */
+  note?: ProgressNote;
+  onSaved: (note: ProgressNote) => void;
+};
+
+const matterLabel = (matter: { matterName: string; matterNumber: string | null }) =>
+  matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName;
+
+/** The add and edit form: client and matter, date, title, the note itself, sharing and attachments. */
+export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useSchemaForm(progressNoteFormSchema, initialValues);
+  const { values } = form;
+  const clients = useQuery(associatedClientsQuery);
+  const matters = useQuery(clientMattersQuery(values.clientId));
+  const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(initialValues.noteDate));
+  const [pending, setPending] = useState<File[]>([]);
+  const idempotency = useIdempotencyKey();
+  // A created note is never created twice: a second submit goes on from the note already made.
+  const saved = useRef<ProgressNote | null>(null);
+
+  const matterOptions: SelectOption[] = (matters.data ?? []).map((matter) => ({ value: matter.id, label: matterLabel(matter) }));
+  if (note && note.clientId === values.clientId && !matterOptions.some((option) => option.value === note.matterId)) {
+    matterOptions.push({ value: note.matterId, label: matterLabel(note) });
+  }
+
+  /** Uploads the chosen files one by one; a refused file toasts and the rest still go. */
+  const uploadPending = async (target: ProgressNote): Promise<ProgressNote> => {
+    let latest = target;
+    const left: File[] = [];
+    for (const file of pending) {
+      try {
+        latest = await uploadProgressNoteAttachment(target.id, file);
+      } catch (error) {
+        left.push(file);
+        toast.error(error instanceof Error ? error.message : `${file.name} could not be uploaded`);
+      }
+    }
+    setPending(left);
+    return latest;
+  };
+
+  const save = form.onSubmit(async () => {
+    const body = progressNoteInputFrom(form.getValues());
+    if (!saved.current) {
+      saved.current = note ? await updateProgressNote(note.id, body) : await createProgressNote(body, idempotency.key);
+    }
+    onSaved(await uploadPending(saved.current));
+  });
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      component="form"
+      onSubmit={(event: FormEvent) => void save(event)}
+      noValidate
+      aria-label={note ? 'Edit progress note' : 'New progress note'}
+    >
+      <Stack gap="lg">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ClientSelect
+              label="Client"
+              placeholder={clients.isPending ? 'Loading clients…' : 'Select client'}
+              people={clients.data?.people ?? []}
+              companies={clients.data?.companies ?? []}
+              value={values.clientId}
+              onChange={(clientId) => {
+                form.setValue('clientId', clientId);
+                // The matter must be one of the client's.
+                if (clientId !== values.clientId) form.setValue('matterId', '');
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <SearchableSelect
+              label="Matter"
+              withAsterisk
+              entity="matter"
+              placeholder={values.clientId === '' ? 'Choose a client first' : matters.isPending ? 'Loading matters…' : 'Select matter'}
+              options={matterOptions}
+              disabled={values.clientId === ''}
+              {...form.selectProps('matterId')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DatePickerField
+              label="Date"
+              withAsterisk
+              value={dateText}
+              onChange={(monthDayYear) => {
+                setDateText(monthDayYear);
+                form.setValue('noteDate', monthDayYearToIsoDate(monthDayYear) ?? '');
+              }}
+              onBlur={() => form.touch('noteDate')}
+              error={form.errorFor('noteDate')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TextInput label="Title" withAsterisk maxLength={200} {...form.inputProps('title')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <NoteBodyField
+              label="Note"
+              withAsterisk
+              initialHtml={initialValues.body}
+              onChange={(html) => form.setValue('body', html)}
+              onBlur={() => form.touch('body')}
+              error={form.errorFor('body')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Switch
+              label="Share with client"
+              description={SHARE_HINT}
+              checked={values.isSharedWithClient}
+              onChange={(event) => form.setValue('isSharedWithClient', event.currentTarget.checked)}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <PendingAttachments files={pending} onChange={setPending} label={note ? 'Add attachments' : 'Attachments'} />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            // Back where the user came from; opened directly (the first entry's key is 'default'), to the list.
+            onClick={() => (location.key === 'default' ? navigate(PROGRESS_NOTES_PATH) : navigate(-1))}
+          >
+            Cancel
+          </Button>
+          <SubmitButton isSubmitting={form.isSubmitting}>{note ? 'Save changes' : 'Save progress note'}</SubmitButton>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

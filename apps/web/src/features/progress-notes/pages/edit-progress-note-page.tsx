@@ -1,0 +1,37 @@
+import { Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { progressNoteQuery } from '../api/progress-note.ts';
+import { progressNoteKeys } from '../api/progress-note-list.ts';
+import { ProgressNoteForm } from '../components/progress-note-form.tsx';
+import { ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
+import { viewProgressNotePath } from '../utils/progress-note-display.ts';
+import { progressNoteValues } from '../utils/progress-note-form-values.ts';
+
+/** /progress-update/edit-progress-note/:id: the add form, filled from get-progress-note; saving opens the note. */
+export function EditProgressNotePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const note = useQuery(progressNoteQuery(id));
+
+  if (note.isPending) return <LoadingSpinner />;
+  if (!note.data) return <ProgressNoteNotFound />;
+  const view = note.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Edit Progress Note</Title>
+      <ProgressNoteForm
+        key={view.updatedAt}
+        note={view}
+        initialValues={progressNoteValues(view)}
+        onSaved={(saved) => {
+          void queryClient.invalidateQueries({ queryKey: progressNoteKeys.all });
+          navigate(viewProgressNotePath(saved.id));
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { firmApi, test } from './support.ts';
+import { CALENDAR_BUDGET, expectWithinBudget, firstVisit, firstVisits, signedInAsAdmin } from './page-budgets.ts';
+
+// Its own file, so its first visits run beside the other pages' budgets in a second worker.
+test('JavaScript budgets of a first visit to the progress update, court update and court calendar pages', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const signedIn = await signedInAsAdmin(page);
+  // The demo firm's first progress note (and its matter) and first court update.
+  const firstOf = async (path: string) =>
+    (await firmApi<{ data: { id: string; matterId: string }[] }>(page, 'GET', `${path}?page=1&size=1`)).data[0]!;
+  const note = await firstOf('/admin/progress-update/get-progress-notes');
+  const courtUpdate = await firstOf('/admin/progress-update/get-court-updates');
+  const pages = [
+    '/progress-update?activeTab=progress-notes',
+    '/progress-update?activeTab=court-update',
+    '/progress-update/add-progress-update',
+    '/progress-update/add-progress-update?iscourtupdate=true',
+    `/progress-update/edit-progress-note/${note.id}`,
+    `/progress-update/edit-court-update/${courtUpdate.id}`,
+    `/view/progress-note?id=${note.id}`,
+    `/view/court-update?id=${courtUpdate.id}`,
+    `/matter/${note.matterId}?activeTab=notes`,
+    `/matter/${note.matterId}?activeTab=court-updates`,
+  ];
+  await firstVisits(browser, signedIn, pages);
+  expectWithinBudget(await firstVisit(browser, '/calendar', signedIn), CALENDAR_BUDGET);
+});
