@@ -7,7 +7,7 @@ import { MatterViewPage } from './matter-view-page.tsx';
 
 const routes = [{ path: '/matter/:id', element: <MatterViewPage /> }];
 const VIEW = 'GET /api/admin/matter-master/get-matter-view';
-const ALL = ['matterMaster', 'matterMaster.edit', 'matterMaster.delete'];
+const ALL = ['matterMaster', 'matterMaster.edit', 'matterMaster.delete', 'timeEntry', 'trustAccountRequest'];
 
 const matter = {
   id: MATTER_ID,
@@ -76,6 +76,24 @@ describe('MatterViewPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Time' }));
     expect(router.state.location.search).toBe('?activeTab=time');
     expect(screen.getByText(/when the Time entries module arrives/)).toBeInTheDocument();
+  });
+
+  it("shows a module's tab only to those who hold its permission (SPEC.md §6)", async () => {
+    stubApi({ [VIEW]: () => ({ data: matter }) });
+    const { unmount } = renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster']) });
+    await screen.findByRole('heading', { name: 'Estate of Babbage' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Expenses']);
+    unmount();
+    renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster', 'activity', 'document']) });
+    await screen.findByRole('heading', { name: 'Estate of Babbage' });
+    // activity stands for both progressNote and courtUpdate.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Expenses',
+      'Notes',
+      'Court updates',
+      'Documents',
+    ]);
   });
 
   it('fills a tab with the panel the app composes in, given the matter', async () => {

@@ -14,16 +14,19 @@ import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 
-/** The view's tabs (?activeTab=); every tab but the overview is filled by a later module. */
+/**
+ * The view's tabs (?activeTab=); every tab but the overview is filled by a later module, and shown
+ * only to those who hold its module's permission (SPEC.md §6), as the client view's are.
+ */
 export const MATTER_TABS = [
-  { value: 'overview', label: 'Overview', module: '' },
-  { value: 'time', label: 'Time', module: 'Time entries' },
-  { value: 'expenses', label: 'Expenses', module: 'Expenses' },
-  { value: 'notes', label: 'Notes', module: 'Progress notes' },
-  { value: 'court-updates', label: 'Court updates', module: 'Court updates' },
-  { value: 'invoices', label: 'Invoices', module: 'Invoices' },
-  { value: 'trust', label: 'Trust', module: 'Trust accounting' },
-  { value: 'documents', label: 'Documents', module: 'Documents' },
+  { value: 'overview', label: 'Overview', module: '', permission: null },
+  { value: 'time', label: 'Time', module: 'Time entries', permission: 'timeEntry' },
+  { value: 'expenses', label: 'Expenses', module: 'Expenses', permission: null },
+  { value: 'notes', label: 'Notes', module: 'Progress notes', permission: 'progressNote' },
+  { value: 'court-updates', label: 'Court updates', module: 'Court updates', permission: 'courtUpdate' },
+  { value: 'invoices', label: 'Invoices', module: 'Invoices', permission: 'invoice' },
+  { value: 'trust', label: 'Trust', module: 'Trust accounting', permission: 'trustAccountRequest' },
+  { value: 'documents', label: 'Documents', module: 'Documents', permission: 'document' },
 ] as const;
 
 type Pending = 'close' | 'reopen' | 'delete' | null;
@@ -54,6 +57,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   if (!matter.data) return <MatterNotFound />;
   const view = matter.data;
   const currency = session.workingUser?.currency ?? '';
+  const tabs = MATTER_TABS.filter((tab) => tab.permission === null || can(tab.permission));
 
   const run = async (kind: Exclude<Pending, null>, action: () => Promise<void>, after: () => void) => {
     if (pending) return;
@@ -117,19 +121,21 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
         </Group>
       </Group>
 
-      <UrlTabs tabs={MATTER_TABS}>
+      <UrlTabs tabs={tabs}>
         <Tabs.Panel value="overview" pt="md">
           <MatterOverview matter={view} currencySymbol={currency} customFields={customFields.data ?? []} />
         </Tabs.Panel>
-        {MATTER_TABS.filter((tab) => tab.module).map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {tabPanels[tab.value]?.(view) ?? (
-              <Text c="dimmed">
-                {tab.label} for this matter will appear here when the {tab.module} module arrives.
-              </Text>
-            )}
-          </Tabs.Panel>
-        ))}
+        {tabs
+          .filter((tab) => tab.module)
+          .map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+              {tabPanels[tab.value]?.(view) ?? (
+                <Text c="dimmed">
+                  {tab.label} for this matter will appear here when the {tab.module} module arrives.
+                </Text>
+              )}
+            </Tabs.Panel>
+          ))}
       </UrlTabs>
 
       <CloseMatterModal
