@@ -91,6 +91,26 @@ describe('Create New', { timeout: 30_000 }, () => {
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Time Entry', 'Flat Fee']);
   });
 
+  it('opens Progress Update on the note form, or on the court update form for those who may add only court updates', async () => {
+    const user = userEvent.setup();
+    const { router, unmount } = renderAt(<CreateNewMenu permissions={['progressNote.create']} pages={firmPages()} />, {
+      path: '/dashboard',
+    });
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Progress Update' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/progress-update/add-progress-update');
+    unmount();
+
+    const courtOnly = renderAt(<CreateNewMenu permissions={['courtUpdate', 'courtUpdate.create']} pages={firmPages()} />, {
+      path: '/dashboard',
+    });
+    await user.click(screen.getByRole('button', { name: 'Create New' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Progress Update' }));
+    expect(courtOnly.router.state.location.pathname + courtOnly.router.state.location.search).toBe(
+      '/progress-update/add-progress-update?iscourtupdate=true',
+    );
+  });
+
   it('gives focus back to Create New when the menu closes', async () => {
     const user = userEvent.setup();
     renderAt(<CreateNewMenu permissions={['clientInfo']} pages={firmPages()} />, { path: '/dashboard' });

@@ -6,12 +6,18 @@ import { canOpen } from '../routing/page-permissions.ts';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { toast } from '../../lib/toasts.ts';
 
-const CREATE_LINKS = [
+/** Progress Update opens the note form, or the court update form for those who may add only court updates. */
+const ADD_PROGRESS_NOTE = '/progress-update/add-progress-update';
+const ADD_COURT_UPDATE = `${ADD_PROGRESS_NOTE}?iscourtupdate=true`;
+
+type CreateLink = { label: string; to: string; otherwise?: string };
+
+const CREATE_LINKS: readonly CreateLink[] = [
   { label: 'Client', to: '/clients/add-new-client' },
   { label: 'Matter', to: '/matter/add-new-matter' },
-  { label: 'Progress Update', to: '/progress-update/add-progress-update' },
+  { label: 'Progress Update', to: ADD_PROGRESS_NOTE, otherwise: ADD_COURT_UPDATE },
   { label: 'Invoice', to: '/billing/invoice/invoice-empty' },
-] as const;
+];
 
 const CREATE_LINKS_AFTER_TIME_ENTRY = [
   { label: 'Expense', to: '/expense-request/direct-expense/add-expense' },
@@ -34,6 +40,10 @@ export function CreateNewMenu({ permissions, pages }: CreateNewMenuProps) {
   const navigate = useNavigate();
   const targetRef = useRef<HTMLButtonElement>(null);
   const isOpenable = (link: { to: string }) => canOpen(pages, permissions, link.to);
+  const openableLinks = CREATE_LINKS.flatMap((link): CreateLink[] => {
+    if (isOpenable(link)) return [link];
+    return link.otherwise && isOpenable({ to: link.otherwise }) ? [{ ...link, to: link.otherwise }] : [];
+  });
 
   const openTimeEntry = () => {
     if (!hasPermissions(permissions, [TIME_ENTRY_PERMISSION])) {
@@ -50,7 +60,7 @@ export function CreateNewMenu({ permissions, pages }: CreateNewMenuProps) {
         <Button ref={targetRef}>Create New</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {CREATE_LINKS.filter(isOpenable).map((link) => (
+        {openableLinks.map((link) => (
           <Menu.Item key={link.label} onClick={() => navigate(link.to)}>
             {link.label}
           </Menu.Item>
