@@ -185,6 +185,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
     files: createFileStore(config.files),
     processing: documentProcessing ?? createDocumentProcessing({ config, logger: app.log }),
     maxUploadBytes: config.documents.maxUploadBytes,
+    appSecret: config.appSecret,
   };
   const documentModule = createDocumentModule(documentDeps);
   registerDocumentRoutes(app, documentModule);

@@ -202,6 +202,7 @@ describe('the size limit', () => {
         isScanningEnabled: false,
         isTextExtractionEnabled: false,
         isOcrEnabled: false,
+        isDirectUploadEnabled: false,
       });
       const rows = await small.database.withFirm(firm.firmId, (tx) => tx.execute(sql`select count(*)::int as count from documents`));
       expect((rows as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);

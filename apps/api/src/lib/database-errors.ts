@@ -6,6 +6,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** True when PostgreSQL refused a write for the named unique constraint (SQLSTATE 23505), however wrapped. */
+export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (current.code === '23505' && current.constraint === constraint) return true;
+  }
+  return false;
+}
+
 /** True when PostgreSQL refused a write for the named CHECK constraint (SQLSTATE 23514), however wrapped. */
 export function isCheckViolation(error: unknown, constraint: string): boolean {
   for (

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/database.ts';
@@ -41,7 +42,14 @@ export async function seedDemoDocuments(database: Database, firm: SeededFirm, fi
     isOcrEnabled: false,
     versionAdded: async () => undefined,
   };
-  const module = createDocumentModule({ database, files, processing, maxUploadBytes: 10 * 1024 * 1024 });
+  // The seed files through the module's calls and never signs a direct upload: a throwaway secret.
+  const module = createDocumentModule({
+    database,
+    files,
+    processing,
+    maxUploadBytes: 10 * 1024 * 1024,
+    appSecret: randomBytes(32).toString('hex'),
+  });
   const principal: FirmPrincipal = {
     kind: 'firm',
     sessionId: '00000000-0000-0000-0000-000000000000',

@@ -187,6 +187,8 @@ export const documentSettingsSchema = z.object({
   isScanningEnabled: z.boolean(),
   isTextExtractionEnabled: z.boolean(),
   isOcrEnabled: z.boolean(),
+  /** Files go from the browser straight to the bucket (start-upload, complete-upload) rather than through the API. */
+  isDirectUploadEnabled: z.boolean(),
 });
 export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
 
@@ -236,6 +238,43 @@ export const versionFieldsSchema = z.object({
   note: z.string().trim().max(500).optional(),
   BaseVersion: z.coerce.number().int().min(1).optional(),
 });
+
+/**
+ * POST …/start-upload, where files go straight to the bucket: a new document in FolderId, or a new
+ * version of DocumentId (one of the two). The size and SHA-256 the browser declares are checked
+ * against what arrives before anything is filed.
+ */
+export const startDirectUploadInputSchema = z
+  .strictObject({
+    FolderId: z.uuid({ error: 'Choose the folder to upload into' }).optional(),
+    DocumentId: z.uuid({ error: 'Choose the document to add a version to' }).optional(),
+    fileName: requiredText('File name', 200),
+    sizeBytes: z.number({ error: 'Give the file’s size' }).int().min(1, 'The file is empty'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 lower-case hexadecimal characters'),
+    category: z.string().trim().max(100).optional(),
+    description: z.string().trim().max(2000).optional(),
+    tags: z.string().trim().max(1000).optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((input) => (input.FolderId === undefined) !== (input.DocumentId === undefined), {
+    message: 'Give either FolderId (a new document) or DocumentId (a new version)',
+    path: ['FolderId'],
+  });
+export type StartDirectUploadInput = z.input<typeof startDirectUploadInputSchema>;
+
+/** The part URLs to PUT the file's consecutive slices of partSize bytes to, and the token that completes it. */
+export const directUploadPlanSchema = z.object({ uploadToken: z.string(), partSize: z.number(), partUrls: z.array(z.string()) });
+export type DirectUploadPlan = z.infer<typeof directUploadPlanSchema>;
+
+/** POST …/complete-upload: the token from start-upload and each part's ETag as the bucket answered it. */
+export const completeDirectUploadInputSchema = z.strictObject({
+  uploadToken: z.string().min(1).max(4000),
+  parts: z
+    .array(z.strictObject({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+    .min(1, 'Send the ETag of every part')
+    .max(10_000),
+});
+export type CompleteDirectUploadInput = z.input<typeof completeDirectUploadInputSchema>;
 
 export const restoreVersionInputSchema = z.strictObject({
   versionNumber: z.number({ error: 'Choose the version to restore' }).int().min(1),

@@ -26,7 +26,7 @@ const tags = ['Documents'];
 /** Folders, moving, search, the recycle bin, folder zips and the upload settings. */
 export function registerDocumentFolderRoutes(app: FastifyInstance, module: DocumentModule) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { folders, sharing, zips, processing, maxUploadBytes } = module;
+  const { folders, sharing, zips, processing, maxUploadBytes, directUploads } = module;
 
   api.get(
     `${DOCUMENT_BASE}/get-folder`,
@@ -187,6 +187,7 @@ export function registerDocumentFolderRoutes(app: FastifyInstance, module: Docum
         isScanningEnabled: processing.isScanningEnabled,
         isTextExtractionEnabled: processing.isTextExtractionEnabled,
         isOcrEnabled: processing.isOcrEnabled,
+        isDirectUploadEnabled: directUploads.isEnabled,
       }),
   );
 }

@@ -147,3 +147,16 @@ export function insertClientAccess(
   return tx.execute(sql`insert into document_client_accesses (firm_id, document_id, version_number, portal_account_id, action)
     values (${firmId}, ${access.documentId}, ${access.versionNumber}, ${access.portalAccountId}, ${access.action})`);
 }
+
+/**
+ * Holds the filing of one stored file until this transaction ends, and says whether a version
+ * names it already: a direct upload completed twice at once is filed once, and the second
+ * completion must not remove the file the first one filed.
+ */
+export async function isStorageKeyFiled(tx: Tx, storageKey: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${storageKey}))`);
+  const [row] = await rowsOf<{ filed: boolean }>(
+    tx.execute(sql`select exists (select 1 from document_versions where storage_key = ${storageKey}) as filed`),
+  );
+  return row?.filed ?? false;
+}

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   checkOutInputSchema,
+  completeDirectUploadInputSchema,
+  directUploadPlanSchema,
+  startDirectUploadInputSchema,
   documentDownloadQuerySchema,
   documentSchema,
   idParamsSchema,
@@ -26,7 +29,7 @@ const VERSION_FIELDS = ['note', 'BaseVersion'];
 /** Documents and their versions (PRODUCT.md module 11): reads need `document`; uploads document.create; changes document.edit; deletes document.delete. */
 export function registerDocumentRoutes(app: FastifyInstance, module: DocumentModule) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { documents, checkouts, sharing, maxUploadBytes } = module;
+  const { documents, checkouts, sharing, maxUploadBytes, directUploads } = module;
   const multipart = { consumes: ['multipart/form-data'] };
 
   api.post(
@@ -47,6 +50,40 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
       const view = await documents.upload(firmPrincipalOf(request), { ...fields, folderId: fields.FolderId }, upload);
       return created(reply, 'Document uploaded', view);
     },
+  );
+
+  api.post(
+    `${DOCUMENT_BASE}/start-upload`,
+    {
+      // document.create for a new document (FolderId), document.edit for a new version (DocumentId): checked by the service.
+      config: { access: firmAccess('document') },
+      schema: {
+        tags,
+        summary:
+          'Where files go to an S3-compatible bucket: start sending one straight from the browser. Answers presigned URLs to PUT ' +
+          'consecutive slices of partSize bytes to (expose the ETag header in the bucket’s CORS rule) and a token for complete-upload. ' +
+          '409 where files are kept on the server’s disk (use upload-document); 413 over the limit',
+        body: startDirectUploadInputSchema,
+        response: answers(directUploadPlanSchema, 201),
+      },
+    },
+    async (request, reply) => created(reply, 'Upload started', await directUploads.start(firmPrincipalOf(request), request.body)),
+  );
+
+  api.post(
+    `${DOCUMENT_BASE}/complete-upload`,
+    {
+      config: { access: firmAccess('document') },
+      schema: {
+        tags,
+        summary:
+          'Complete a direct upload with each part’s ETag. The file is read back: its type from its content (415), its size and ' +
+          'SHA-256 must be those declared (422), and only then is it filed as the new document or version; a second completion answers 409',
+        body: completeDirectUploadInputSchema,
+        response: answers(documentSchema, 201),
+      },
+    },
+    async (request, reply) => created(reply, 'Document uploaded', await directUploads.complete(firmPrincipalOf(request), request.body)),
   );
 
   api.post(

@@ -1,22 +1,35 @@
 import type { Readable } from 'node:stream';
 import { DOCUMENT_MESSAGES, updateDocumentInputSchema, type DocumentView, type UpdateDocumentInput } from '@matterhorn/shared';
-import { READ_ONLY, type Database } from '../../db/database.ts';
-import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
+import { isUniqueViolation, isUniqueViolationOf } from '../../lib/database-errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { recordStoredFile, storeUpload, type FileStore } from '../../platform/files/files.ts';
+import { recordStoredFile, storeUpload, type FileStore, type StoredFile } from '../../platform/files/files.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { findFolder } from './document-folders.repository.ts';
 import { searchNameOf, tagsOf } from './document-rows.ts';
 import { addDocument, appendVersion, assertReadable, copyStoredFile, documentRules, versionFactsOf } from './document-storage.ts';
-import { findVersion } from './document-versions.repository.ts';
+import { findVersion, isStorageKeyFiled } from './document-versions.repository.ts';
 import { documentViewOf, lockChangeable, assertNotHeldByAnother } from './document-views.ts';
 import { isNameTaken, lockDocument, setDocumentDeleted, updateDocumentDetails } from './documents.repository.ts';
 
 export type DocumentServiceDeps = { database: Database; files: FileStore; processing: DocumentProcessing; maxUploadBytes: number };
 export type Upload = { content: Readable; fileName: string };
 export type UploadFields = { folderId: string; category?: string; description?: string; tags?: string };
+
+/** A file sent straight to the bucket and completed twice: the first filing owns it, the second answers 409. */
+class AlreadyFiled extends AppError {
+  constructor() {
+    super(409, 'This upload has been filed already');
+  }
+}
+const isFiledElsewhere = (error: unknown) =>
+  error instanceof AlreadyFiled || isUniqueViolationOf(error, 'document_versions_storage_key_key');
+
+async function claimStoredFile(tx: Tx, stored: StoredFile) {
+  if (await isStorageKeyFiled(tx, stored.key)) throw new AlreadyFiled();
+}
 
 const nameTakenAsConflict = (name: string) => (error: unknown) => {
   throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(name)) : error;
@@ -29,7 +42,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
   const firstScanStatus = () => (processing.isScanningEnabled ? 'scanning' : 'available') as 'scanning' | 'available';
   const view = (firmId: string, documentId: string) => database.withFirm(firmId, (tx) => documentViewOf(tx, firmId, documentId), READ_ONLY);
 
-  return {
+  const service = {
     view: (principal: FirmPrincipal, documentId: string) => view(principal.firmId, documentId),
 
     /**
@@ -40,38 +53,52 @@ export function createDocumentService({ database, files, processing, maxUploadBy
      * still cannot file the same name twice: the live-name rule answers the second with 409.
      */
     async upload(principal: FirmPrincipal, fields: UploadFields, upload: Upload): Promise<DocumentView> {
-      const firmId = principal.firmId;
-      await database.withFirm(
-        firmId,
+      await service.checkNewDocument(principal, fields.folderId, upload.fileName);
+      const stored = await storeUpload(files, upload.content, rules);
+      return service.fileNewDocument(principal, fields, upload.fileName, stored);
+    },
+
+    /** 404 for a folder the firm does not have, 409 for one in the recycle bin or a name already there. */
+    checkNewDocument: (principal: FirmPrincipal, folderId: string, fileName: string) =>
+      database.withFirm(
+        principal.firmId,
         async (tx) => {
-          const folder = await findFolder(tx, firmId, fields.folderId);
+          const folder = await findFolder(tx, principal.firmId, folderId);
           if (!folder) throw notFound('Folder');
           if (folder.isInRecycleBin) throw conflict(DOCUMENT_MESSAGES.inRecycleBin);
-          if (await isNameTaken(tx, firmId, folder.id, upload.fileName)) throw conflict(DOCUMENT_MESSAGES.nameTaken(upload.fileName));
+          if (await isNameTaken(tx, principal.firmId, folder.id, fileName)) throw conflict(DOCUMENT_MESSAGES.nameTaken(fileName));
         },
         READ_ONLY,
-      );
-      const stored = await storeUpload(files, upload.content, rules);
-      const { documentId, versionId } = await recordStoredFile(files, stored, () =>
-        database.withFirm(firmId, async (tx) => {
-          const folder = await findFolder(tx, firmId, fields.folderId, true);
-          if (!folder) throw notFound('Folder');
-          const tags = tagsOf(fields.tags);
-          const added = await addDocument(
-            tx,
-            firmId,
-            folder,
-            { name: upload.fileName, category: fields.category, description: fields.description, tags, createdByUserId: principal.userId },
-            { ...versionFactsOf(stored, upload.fileName, firstScanStatus()), uploadedByUserId: principal.userId },
-          ).catch(nameTakenAsConflict(upload.fileName));
-          await recordAuditEvent(tx, principal, 'document.uploaded', added.documentId, {
-            folderId: folder.id,
-            name: upload.fileName,
-            sizeBytes: stored.size,
-            sha256: stored.sha256,
-          });
-          return added;
-        }),
+      ),
+
+    /** Files a stored file as a new document (its rows and audit); the file is removed if that fails. */
+    async fileNewDocument(principal: FirmPrincipal, fields: UploadFields, fileName: string, stored: StoredFile): Promise<DocumentView> {
+      const firmId = principal.firmId;
+      const { documentId, versionId } = await recordStoredFile(
+        files,
+        stored,
+        () =>
+          database.withFirm(firmId, async (tx) => {
+            await claimStoredFile(tx, stored);
+            const folder = await findFolder(tx, firmId, fields.folderId, true);
+            if (!folder) throw notFound('Folder');
+            const tags = tagsOf(fields.tags);
+            const added = await addDocument(
+              tx,
+              firmId,
+              folder,
+              { name: fileName, category: fields.category, description: fields.description, tags, createdByUserId: principal.userId },
+              { ...versionFactsOf(stored, fileName, firstScanStatus()), uploadedByUserId: principal.userId },
+            ).catch(nameTakenAsConflict(fileName));
+            await recordAuditEvent(tx, principal, 'document.uploaded', added.documentId, {
+              folderId: folder.id,
+              name: fileName,
+              sizeBytes: stored.size,
+              sha256: stored.sha256,
+            });
+            return added;
+          }),
+        isFiledElsewhere,
       );
       await processing.versionAdded(firmId, versionId);
       return view(firmId, documentId);
@@ -79,24 +106,46 @@ export function createDocumentService({ database, files, processing, maxUploadBy
 
     /** Version n+1 of a document; refused while someone else holds its check-out. */
     async uploadNewVersion(principal: FirmPrincipal, documentId: string, note: string | undefined, upload: Upload): Promise<DocumentView> {
-      const firmId = principal.firmId;
-      await database.withFirm(firmId, async (tx) => assertNotHeldByAnother(await lockChangeable(tx, firmId, documentId), principal.userId));
+      await service.checkNewVersion(principal, documentId);
       const stored = await storeUpload(files, upload.content, rules);
-      const { versionId } = await recordStoredFile(files, stored, () =>
-        database.withFirm(firmId, async (tx) => {
-          const document = await lockChangeable(tx, firmId, documentId);
-          assertNotHeldByAnother(document, principal.userId);
-          const added = await appendVersion(tx, firmId, document, {
-            ...versionFactsOf(stored, upload.fileName, firstScanStatus()),
-            uploadedByUserId: principal.userId,
-            note: note || null,
-          });
-          await recordAuditEvent(tx, principal, 'document.versionAdded', documentId, {
-            versionNumber: added.versionNumber,
-            sha256: stored.sha256,
-          });
-          return added;
-        }),
+      return service.fileNewVersion(principal, documentId, note, upload.fileName, stored);
+    },
+
+    /** 404 for a document the firm does not have, 409 while it is in the recycle bin or checked out by another. */
+    checkNewVersion: (principal: FirmPrincipal, documentId: string) =>
+      database.withFirm(principal.firmId, async (tx) =>
+        assertNotHeldByAnother(await lockChangeable(tx, principal.firmId, documentId), principal.userId),
+      ),
+
+    /** Files a stored file as the document's next version; the file is removed if that fails. */
+    async fileNewVersion(
+      principal: FirmPrincipal,
+      documentId: string,
+      note: string | undefined,
+      fileName: string,
+      stored: StoredFile,
+    ): Promise<DocumentView> {
+      const firmId = principal.firmId;
+      const { versionId } = await recordStoredFile(
+        files,
+        stored,
+        () =>
+          database.withFirm(firmId, async (tx) => {
+            await claimStoredFile(tx, stored);
+            const document = await lockChangeable(tx, firmId, documentId);
+            assertNotHeldByAnother(document, principal.userId);
+            const added = await appendVersion(tx, firmId, document, {
+              ...versionFactsOf(stored, fileName, firstScanStatus()),
+              uploadedByUserId: principal.userId,
+              note: note || null,
+            });
+            await recordAuditEvent(tx, principal, 'document.versionAdded', documentId, {
+              versionNumber: added.versionNumber,
+              sha256: stored.sha256,
+            });
+            return added;
+          }),
+        isFiledElsewhere,
       );
       await processing.versionAdded(firmId, versionId);
       return view(firmId, documentId);
@@ -202,6 +251,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
         return documentViewOf(tx, principal.firmId, documentId);
       }),
   };
+  return service;
 }
 
 async function lockDocumentForRead(tx: Parameters<typeof lockDocument>[0], firmId: string, documentId: string) {

@@ -14,4 +14,20 @@ export type FileStore = {
   read(key: string): Promise<Readable | null>;
   /** Removes the file; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** A bucket only: the browser sends a large file's parts straight to the store (none on the local disk). */
+  direct?: DirectUploads;
+};
+
+/** The parts of a multipart upload (at most 10,000, each at least 5 MiB but the last, in S3's rules). */
+export type DirectUploadPlan = { uploadId: string; partSize: number; partUrls: string[] };
+
+/**
+ * Multipart uploads the browser sends to presigned part URLs: the server starts them, completes
+ * them with the parts' ETags the browser collected, or aborts them. The URLs expire; what the
+ * browser sent is only trusted after the server has read it back (size, type, hash).
+ */
+export type DirectUploads = {
+  start(key: string, sizeBytes: number): Promise<DirectUploadPlan>;
+  complete(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void>;
+  abort(key: string, uploadId: string): Promise<void>;
 };

@@ -3,8 +3,8 @@ import type { FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-file-store.ts';
 import { createS3FileStore, type S3Settings } from './s3-file-store.ts';
 
-export type { FileStore } from './file-store.ts';
-export { recordStoredFile, storeUpload, type StoredFile, type UploadRules } from './stored-upload.ts';
+export type { DirectUploadPlan, DirectUploads, FileStore } from './file-store.ts';
+export { inspectStoredFile, recordStoredFile, storeUpload, type StoredFile, type UploadRules } from './stored-upload.ts';
 
 /** Where files go: a bucket when S3_BUCKET is set, otherwise DATA_DIR/files. */
 export type FileStoreSettings = { dataDir: string; s3: S3Settings | null };

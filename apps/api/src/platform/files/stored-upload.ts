@@ -20,25 +20,55 @@ function listed(names: string[]): string {
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-/**
- * Stores an upload under a new unguessable key, streamed: its type is read from its first bytes
- * (never from its name), its size is counted as it passes and it is refused past the limit, its
- * SHA-256 is computed on the way. A refused or failed upload leaves nothing in the store.
- */
-export async function storeUpload(store: FileStore, content: Readable, rules: UploadRules): Promise<StoredFile> {
+const tooLarge = (rules: UploadRules) => new AppError(413, `${rules.what} must be at most ${rules.maxBytes / MEGABYTE} MB`);
+
+/** The content's type, read from its first bytes (never from a name); 415 unless the rules allow it. */
+async function allowedTypeOf(content: Readable, rules: UploadRules) {
   const detected = await fileTypeStream(content);
   const type = detected.fileType;
   if (!type || !(type.mime in rules.types)) {
     detected.destroy();
     throw new AppError(415, `${rules.what} must be a ${listed([...new Set(Object.values(rules.types))])} file`);
   }
+  return { detected, type };
+}
+
+/**
+ * What a file the browser sent straight to the store really is: read back whole, its type from
+ * its content, its size counted and its SHA-256 computed here, as storeUpload does on the way in.
+ * The caller compares them with what the browser declared and removes the file if they differ.
+ */
+export async function inspectStoredFile(store: FileStore, key: string, rules: UploadRules): Promise<StoredFile> {
+  const content = await store.read(key);
+  if (!content) throw new AppError(422, `${rules.what} was not received: upload it again`);
+  const { detected, type } = await allowedTypeOf(content, rules);
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of detected as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > rules.maxBytes) {
+      detected.destroy();
+      throw tooLarge(rules);
+    }
+    hash.update(chunk);
+  }
+  return { key, size, contentType: type.mime, extension: type.ext, sha256: hash.digest('hex') };
+}
+
+/**
+ * Stores an upload under a new unguessable key, streamed: its type is read from its first bytes
+ * (never from its name), its size is counted as it passes and it is refused past the limit, its
+ * SHA-256 is computed on the way. A refused or failed upload leaves nothing in the store.
+ */
+export async function storeUpload(store: FileStore, content: Readable, rules: UploadRules): Promise<StoredFile> {
+  const { detected, type } = await allowedTypeOf(content, rules);
   const key = randomBytes(24).toString('base64url');
   const hash = createHash('sha256');
   let size = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > rules.maxBytes) return done(new AppError(413, `${rules.what} must be at most ${rules.maxBytes / MEGABYTE} MB`));
+      if (size > rules.maxBytes) return done(tooLarge(rules));
       hash.update(chunk);
       done(null, chunk);
     },
@@ -61,11 +91,17 @@ export async function storeUpload(store: FileStore, content: Readable, rules: Up
  * Records a stored file (the database row that names it); if recording fails, the file is removed,
  * so a failed save never leaves an orphan in the store.
  */
-export async function recordStoredFile<T>(store: FileStore, file: StoredFile, record: () => Promise<T>): Promise<T> {
+export async function recordStoredFile<T>(
+  store: FileStore,
+  file: StoredFile,
+  record: () => Promise<T>,
+  /** A failure that means another record already names the file (a repeated completion): the file is that record's, kept. */
+  isFileRecordedElsewhere: (error: unknown) => boolean = () => false,
+): Promise<T> {
   try {
     return await record();
   } catch (error) {
-    await store.remove(file.key).catch(() => undefined);
+    if (!isFileRecordedElsewhere(error)) await store.remove(file.key).catch(() => undefined);
     throw error;
   }
 }

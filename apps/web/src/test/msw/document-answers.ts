@@ -166,6 +166,7 @@ export const DOCUMENT_SETTINGS: DocumentSettings = {
   maxUploadBytes: 100 * 1024 * 1024,
   isScanningEnabled: false,
   isTextExtractionEnabled: true,
+  isDirectUploadEnabled: false,
   isOcrEnabled: false,
 };
 

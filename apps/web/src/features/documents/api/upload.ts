@@ -1,4 +1,5 @@
-import { API_BASE, errorMessageFrom } from '../../../lib/api-client.ts';
+import { directUploadPlanSchema } from '@matterhorn/shared';
+import { API_BASE, ApiError, apiRequest, errorMessageFrom } from '../../../lib/api-client.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
 import { documentPath } from './document-keys.ts';
 
@@ -50,13 +51,75 @@ export function sendMultipart(path: string, fields: Record<string, string | unde
   });
 }
 
+/** One part PUT to its presigned URL, with its progress; the bucket's ETag header names it for the completion. */
+function putPart(url: string, part: Uint8Array<ArrayBuffer>, onProgress: (sentBytes: number) => void) {
+  return new Promise<string>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.upload.addEventListener('progress', (event) => onProgress(event.loaded));
+    request.addEventListener('load', () => {
+      const etag = request.getResponseHeader('ETag');
+      if (request.status >= 200 && request.status < 300 && etag) resolve(etag);
+      else reject(new UploadError(`A part of the file was refused by the storage (${request.status || 'no ETag'})`, request.status));
+    });
+    request.addEventListener('error', () => reject(new UploadError('The storage could not be reached', 0)));
+    request.send(part);
+  });
+}
+
+const hexOf = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** A failed call as an UploadError, so the list offers "Upload as a new version" on a 409 as it does for the API path. */
+const asUploadError = (error: unknown) =>
+  error instanceof ApiError ? new UploadError(error.message, error.status) : error instanceof Error ? error : new Error(String(error));
+
+type DirectTarget = { FolderId: string } | { DocumentId: string; note?: string };
+
+/**
+ * Where files go to a bucket: the file's SHA-256 is computed here, the server hands out presigned
+ * URLs for its parts, the browser PUTs them straight to the bucket, and the server files the
+ * document only after reading it back and finding the same size and hash.
+ */
+async function sendToBucket(target: DirectTarget, file: File, onProgress?: UploadProgress) {
+  try {
+    const sha256 = hexOf(await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer())));
+    const start = await apiRequest<{ data: unknown }>(documentPath('start-upload'), {
+      method: 'POST',
+      body: { ...target, fileName: file.name, sizeBytes: file.size, sha256 },
+      silent: true,
+    });
+    const plan = directUploadPlanSchema.parse(start.data);
+    const parts: { partNumber: number; etag: string }[] = [];
+    let sentBefore = 0;
+    for (const [index, url] of plan.partUrls.entries()) {
+      // One part (8 MiB) in memory at a time, sent as bytes.
+      const part = new Uint8Array(await file.slice(index * plan.partSize, (index + 1) * plan.partSize).arrayBuffer());
+      const etag = await putPart(url, part, (sent) => onProgress?.(sentBefore + sent, file.size));
+      sentBefore += part.byteLength;
+      parts.push({ partNumber: index + 1, etag });
+    }
+    return await apiRequest<unknown>(documentPath('complete-upload'), {
+      method: 'POST',
+      body: { uploadToken: plan.uploadToken, parts },
+      silent: true,
+    });
+  } catch (error) {
+    throw asUploadError(error);
+  }
+}
+
 export type UploadFields = { FolderId: string; category?: string; description?: string; tags?: string };
 
-export const uploadDocument = (fields: UploadFields, file: File, onProgress?: UploadProgress) =>
-  sendMultipart(documentPath('upload-document'), fields, file, onProgress);
+/** isDirect: the firm's files are in a bucket the browser uploads to (get-document-settings). */
+export const uploadDocument = (fields: UploadFields, file: File, onProgress?: UploadProgress, isDirect = false) =>
+  isDirect
+    ? sendToBucket({ FolderId: fields.FolderId }, file, onProgress)
+    : sendMultipart(documentPath('upload-document'), fields, file, onProgress);
 
-export const uploadNewVersion = (id: string, file: File, note?: string, onProgress?: UploadProgress) =>
-  sendMultipart(documentPath('upload-new-version', id), { note }, file, onProgress);
+export const uploadNewVersion = (id: string, file: File, note?: string, onProgress?: UploadProgress, isDirect = false) =>
+  isDirect
+    ? sendToBucket({ DocumentId: id, note }, file, onProgress)
+    : sendMultipart(documentPath('upload-new-version', id), { note }, file, onProgress);
 
 export const checkInDocument = (id: string, baseVersion: number, file: File, note?: string, onProgress?: UploadProgress) =>
   sendMultipart(documentPath('check-in', id), { BaseVersion: String(baseVersion), note }, file, onProgress);

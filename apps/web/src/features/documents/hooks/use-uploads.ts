@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { documentKeys } from '../api/document-keys.ts';
-import { getFolder } from '../api/folders.ts';
+import { documentSettingsQuery, getFolder } from '../api/folders.ts';
 import { UploadError, uploadDocument, uploadNewVersion, type UploadProgress } from '../api/upload.ts';
 
 export type UploadItem = {
@@ -27,6 +27,7 @@ async function documentNamed(folderId: string, name: string): Promise<string | n
 /** Files uploading into one folder, each with its own request, progress and result. */
 export function useUploads(folderId: string | null) {
   const queryClient = useQueryClient();
+  const isDirect = useQuery(documentSettingsQuery).data?.isDirectUploadEnabled ?? false;
   const [items, setItems] = useState<UploadItem[]>([]);
   const nextKey = useRef(1);
 
@@ -64,10 +65,10 @@ export function useUploads(folderId: string | null) {
       }));
       setItems((current) => [...added, ...current]);
       for (const item of added) {
-        void run(item.key, item.file, (onProgress) => uploadDocument({ FolderId: folderId }, item.file, onProgress), 'Uploaded');
+        void run(item.key, item.file, (onProgress) => uploadDocument({ FolderId: folderId }, item.file, onProgress, isDirect), 'Uploaded');
       }
     },
-    [folderId, run],
+    [folderId, run, isDirect],
   );
 
   const uploadAsNewVersion = useCallback(
@@ -77,11 +78,11 @@ export function useUploads(folderId: string | null) {
       void run(
         item.key,
         item.file,
-        (onProgress) => uploadNewVersion(documentId, item.file, undefined, onProgress),
+        (onProgress) => uploadNewVersion(documentId, item.file, undefined, onProgress, isDirect),
         'Uploaded as a new version',
       );
     },
-    [run],
+    [run, isDirect],
   );
 
   const clearFinished = useCallback(() => setItems((current) => current.filter((item) => item.state === 'uploading')), []);

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion } from '../api/documents.ts';
 import { documentKeys } from '../api/document-keys.ts';
 import { downloadDocument } from '../api/downloads.ts';
-import { shareItem, unshareItem } from '../api/folders.ts';
+import { documentSettingsQuery, shareItem, unshareItem } from '../api/folders.ts';
 import { uploadNewVersion } from '../api/upload.ts';
 import { CheckoutPanel } from '../components/checkout-panel.tsx';
 import { ClientAccesses } from '../components/client-accesses.tsx';
@@ -30,6 +30,7 @@ export function DocumentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const result = useQuery(documentQuery(id));
+  const isDirectUpload = useQuery(documentSettingsQuery).data?.isDirectUploadEnabled ?? false;
   const [open, setOpen] = useState<Open>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all() });
@@ -173,7 +174,7 @@ export function DocumentPage() {
         submitLabel="Upload"
         onClose={() => setOpen(null)}
         onUpload={async (file, note, onProgress) => {
-          await uploadNewVersion(document.id, file, note || undefined, onProgress);
+          await uploadNewVersion(document.id, file, note || undefined, onProgress, isDirectUpload);
           toast.success(`${file.name} uploaded as a new version`);
           await refresh();
         }}

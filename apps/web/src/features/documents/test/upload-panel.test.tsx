@@ -1,11 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { createHash } from 'node:crypto';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { envelope } from '../../../test/msw/envelope.ts';
 import {
   DOCUMENT_CALLS,
   DOCUMENT_ID,
+  DOCUMENT_SETTINGS,
   documentAnswers,
   documentListItem,
   folderContents,
@@ -92,5 +94,53 @@ describe('UploadPanel', { timeout: 60_000 }, () => {
     const buttonInput = inputs.find((input) => !screen.getByTestId('document-dropzone').contains(input))!;
     await user.upload(buttonInput, fileOf('Notes.pdf', 100));
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+  });
+
+  it('sends a file straight to the bucket where the firm keeps files there: its hash, each part to its URL, the ETags to complete', async () => {
+    const content = new Uint8Array(3000).map((_, index) => index % 251);
+    const api = stubApi({
+      [`GET ${DOCUMENT_CALLS.settings}`]: () => documentAnswers.settings({ ...DOCUMENT_SETTINGS, isDirectUploadEnabled: true }),
+      [`POST ${DOCUMENT_CALLS.settings.replace('get-document-settings', 'start-upload')}`]: () => ({
+        data: {
+          uploadToken: 'signed-token',
+          partSize: 2048,
+          partUrls: ['http://bucket.test/key?partNumber=1', 'http://bucket.test/key?partNumber=2'],
+        },
+      }),
+      [`POST ${DOCUMENT_CALLS.settings.replace('get-document-settings', 'complete-upload')}`]: () => documentAnswers.document(),
+    });
+    const parts: number[] = [];
+    server.use(
+      http.put('http://bucket.test/key', async ({ request }) => {
+        parts.push((await request.arrayBuffer()).byteLength);
+        return new HttpResponse(null, { headers: { ETag: `"etag-${new URL(request.url).searchParams.get('partNumber')}"` } });
+      }),
+    );
+    renderPanel();
+    const dropzone = await screen.findByTestId('document-dropzone');
+    await waitFor(() => expect(api.callsTo('GET', DOCUMENT_CALLS.settings).length).toBeGreaterThan(0));
+    const file = new File([content], 'Bundle.pdf', { type: 'application/pdf' });
+    fireEvent.drop(dropzone, {
+      dataTransfer: { files: [file], items: [{ kind: 'file', type: file.type, getAsFile: () => file }], types: ['Files'] },
+    });
+
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    const [start] = api.callsTo('POST', DOCUMENT_CALLS.settings.replace('get-document-settings', 'start-upload'));
+    expect(start!.body).toEqual({
+      FolderId: MATTER_FOLDER_ID,
+      fileName: 'Bundle.pdf',
+      sizeBytes: 3000,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+    expect(parts).toEqual([2048, 952]);
+    const [complete] = api.callsTo('POST', DOCUMENT_CALLS.settings.replace('get-document-settings', 'complete-upload'));
+    expect(complete!.body).toEqual({
+      uploadToken: 'signed-token',
+      parts: [
+        { partNumber: 1, etag: '"etag-1"' },
+        { partNumber: 2, etag: '"etag-2"' },
+      ],
+    });
+    expect(api.callsTo('POST', DOCUMENT_CALLS.upload)).toHaveLength(0);
   });
 });
