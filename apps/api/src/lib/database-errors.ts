@@ -6,29 +6,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** True when PostgreSQL refused a write for the named unique constraint (SQLSTATE 23505), however wrapped. */
-export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+/** Whether PostgreSQL refused a write with this SQLSTATE for the named constraint, however wrapped. */
+function isViolationOf(error: unknown, sqlState: string, constraint: string): boolean {
   for (
     let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
     current;
     current = current.cause as typeof current
   ) {
-    if (current.code === '23505' && current.constraint === constraint) return true;
+    if (current.code === sqlState && current.constraint === constraint) return true;
   }
   return false;
 }
 
-/** True when PostgreSQL refused a write for the named CHECK constraint (SQLSTATE 23514), however wrapped. */
-export function isCheckViolation(error: unknown, constraint: string): boolean {
-  for (
-    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
-  ) {
-    if (current.code === '23514' && current.constraint === constraint) return true;
-  }
-  return false;
-}
+/** True when PostgreSQL refused a write for the named unique constraint (SQLSTATE 23505). */
+export const isUniqueViolationOf = (error: unknown, constraint: string) => isViolationOf(error, '23505', constraint);
+
+/** True when PostgreSQL refused a write for the named CHECK constraint (SQLSTATE 23514). */
+export const isCheckViolation = (error: unknown, constraint: string) => isViolationOf(error, '23514', constraint);
 
 /** Node's socket errors when the database cannot be reached or drops the connection. */
 const UNREACHABLE_CODES = new Set([
