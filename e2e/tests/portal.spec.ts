@@ -30,6 +30,25 @@ test("a client signs in to the demo firm's portal and sees their own overview", 
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('on a phone, a client sees their next court date first and reads the court updates and notes shared on their matter', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await portalSignIn(page, 'demo', 'client@demo.law');
+  // The demo firm shared the hearing of the injunction motion (three days ahead) on Kemi's first matter.
+  const courtDates = page.getByRole('region', { name: 'Next court dates' });
+  await expect(courtDates.getByText(/Hearing of the motion for interlocutory injunction/)).toBeVisible();
+  await expect(courtDates.getByText(/Suit LD\/1123GCM\/2025/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('tab', { name: 'Matters' }).click();
+  await expect(page).toHaveURL(/activeTab=matters/);
+  const shared = page.getByRole('article');
+  await expect(shared.filter({ hasText: 'LD/1123GCM/2025' }).first()).toBeVisible();
+  await expect(shared.filter({ hasText: 'Progress note' }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test("a client cannot sign in on another firm's portal", async ({ page, request }) => {
   // A second firm, set up through the API as its founder would.
   const email = uniqueEmail('second');

@@ -52,3 +52,65 @@ export const portalMatterSchema = z.object({
   feeEarners: z.array(z.string()),
 });
 export type PortalMatter = z.infer<typeof portalMatterSchema>;
+
+/** A hearing the firm shared with the client: a shared court update's next adjourned date. */
+export const portalCourtDateSchema = z.object({
+  courtUpdateId: z.string(),
+  matterId: z.string(),
+  matterName: z.string(),
+  court: z.string(),
+  suitNumber: z.string(),
+  /** ISO date, in the firm's calendar. */
+  date: z.string(),
+  /** HH:MM, or null for a date without a time. */
+  time: z.string().nullable(),
+  purpose: z.string().nullable(),
+});
+export type PortalCourtDate = z.infer<typeof portalCourtDateSchema>;
+
+/** A progress note or court update the firm shared on a matter, as the client reads it. */
+export const portalMatterUpdateSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('note'),
+    id: z.string(),
+    date: z.string(),
+    title: z.string(),
+    /** Sanitised when the note was saved (progress notes' rich-text rules). */
+    bodyHtml: z.string(),
+  }),
+  z.object({
+    kind: z.literal('courtUpdate'),
+    id: z.string(),
+    date: z.string(),
+    court: z.string(),
+    suitNumber: z.string(),
+    judge: z.string().nullable(),
+    outcome: z.string(),
+    nextAdjournedDate: z.string().nullable(),
+    nextAdjournedTime: z.string().nullable(),
+    nextAdjournedPurpose: z.string().nullable(),
+    nextSteps: z.string().nullable(),
+  }),
+]);
+export type PortalMatterUpdate = z.infer<typeof portalMatterUpdateSchema>;
+
+/** GET /api/client-portal/get-matter/{id}: one of the client's matters with what the firm shared on it, newest first. */
+export const portalMatterDetailSchema = portalMatterSchema.extend({ updates: z.array(portalMatterUpdateSchema) });
+export type PortalMatterDetail = z.infer<typeof portalMatterDetailSchema>;
+
+/** GET /api/client-portal/get-overview: the client's matters, their next court dates and what was shared lately. */
+export const portalOverviewSchema = z.object({
+  matters: z.array(portalMatterSchema),
+  nextCourtDates: z.array(portalCourtDateSchema),
+  recentlyShared: z.array(
+    z.object({
+      kind: z.enum(['note', 'courtUpdate']),
+      id: z.string(),
+      matterId: z.string(),
+      matterName: z.string(),
+      title: z.string(),
+      date: z.string(),
+    }),
+  ),
+});
+export type PortalOverview = z.infer<typeof portalOverviewSchema>;

@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portalFirmSchema, portalMatterSchema, portalProfileSchema } from '@matterhorn/shared';
+import {
+  idParamsSchema,
+  portalFirmSchema,
+  portalMatterDetailSchema,
+  portalMatterSchema,
+  portalOverviewSchema,
+  portalProfileSchema,
+} from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import { findFirmBranding, findPortalClientMatters, findPortalClientProfile } from './client-portal.repository.ts';
+import { createClientPortalService } from './client-portal.service.ts';
 
 const tags = ['Client portal'];
 
 export function registerClientPortalRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const portal = createClientPortalService(database);
 
   api.get(
     '/api/client-portal/get-firm-branding',
@@ -77,5 +86,47 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       const rows = await database.withFirm(principal.firmId, (tx) => findPortalClientMatters(tx, principal.firmId, principal.clientId));
       return ok('Matters', rows);
     },
+  );
+
+  api.get(
+    '/api/client-portal/get-overview',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: "The signed-in client's matters, their next court dates and the notes and court updates shared lately",
+        response: answers(portalOverviewSchema),
+      },
+    },
+    async (request) => ok('Overview', await portal.overview(portalPrincipalOf(request))),
+  );
+
+  api.get(
+    '/api/client-portal/get-matters',
+    {
+      config: { access: portalAccess() },
+      schema: { tags, summary: "The signed-in client's matters with their fee earners", response: answers(z.array(portalMatterSchema)) },
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      return ok(
+        'Matters',
+        await database.withFirm(principal.firmId, (tx) => findPortalClientMatters(tx, principal.firmId, principal.clientId)),
+      );
+    },
+  );
+
+  api.get(
+    '/api/client-portal/get-matter/:id',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: "One of the signed-in client's matters with the progress notes and court updates the firm shared on it, newest first",
+        params: idParamsSchema,
+        response: answers(portalMatterDetailSchema),
+      },
+    },
+    async (request) => ok('Matter', await portal.matter(portalPrincipalOf(request), request.params.id)),
   );
 }

@@ -1,4 +1,12 @@
-import { portalFirmSchema, portalMatterSchema, type PortalFirm, type PortalMatter, type PortalSession } from '@matterhorn/shared';
+import {
+  portalFirmSchema,
+  portalMatterDetailSchema,
+  portalMatterSchema,
+  portalOverviewSchema,
+  type PortalFirm,
+  type PortalMatter,
+  type PortalSession,
+} from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
@@ -52,3 +60,23 @@ export const portalMattersQuery = (clientId: string | null) =>
   queryOptions({ queryKey: ['portal', clientId, 'matters'], queryFn: getPortalMatters, enabled: clientId !== null });
 
 export const usePortalMatters = (clientId: string | null) => useQuery(portalMattersQuery(clientId));
+
+/** The overview tab: matters, next court dates and what was shared lately. */
+export const portalOverviewQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'overview'],
+    queryFn: async () =>
+      portalOverviewSchema.parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-overview', { auth: 'client' })).data),
+    enabled: clientId !== null,
+  });
+
+/** One matter with the notes and court updates the firm shared on it. */
+export const portalMatterQuery = (clientId: string | null, matterId: string) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'matter', matterId],
+    queryFn: async () =>
+      portalMatterDetailSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>(`/client-portal/get-matter/${encodeURIComponent(matterId)}`, { auth: 'client' })).data,
+      ),
+    enabled: clientId !== null && matterId !== '',
+  });

@@ -1,5 +1,6 @@
-import type { PortalMatter } from '@matterhorn/shared';
+import type { PortalMatter, PortalMatterDetail, PortalOverview } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
@@ -25,9 +26,60 @@ const matters: PortalMatter[] = [
   { matterId: 'm2', matterNumber: 'MAT-00007', matterName: 'Estate administration', status: 'Closed', feeEarners: [] },
 ];
 
+const overview: PortalOverview = {
+  matters,
+  nextCourtDates: [
+    {
+      courtUpdateId: 'cu1',
+      matterId: 'm1',
+      matterName: 'Lease dispute',
+      court: 'Federal High Court',
+      suitNumber: 'FHC/L/CS/12/2026',
+      date: '2026-12-03',
+      time: '09:30',
+      purpose: 'Ruling',
+    },
+  ],
+  recentlyShared: [
+    { kind: 'note', id: 'n1', matterId: 'm1', matterName: 'Lease dispute', title: 'Attendance on the landlord', date: '2026-11-20' },
+  ],
+};
+const leaseDispute: PortalMatterDetail = {
+  ...matters[0]!,
+  updates: [
+    {
+      kind: 'courtUpdate',
+      id: 'cu1',
+      date: '2026-11-21',
+      court: 'Federal High Court',
+      suitNumber: 'FHC/L/CS/12/2026',
+      judge: 'Hon. Justice A. O. Faji',
+      outcome: 'Motion argued; ruling reserved.',
+      nextAdjournedDate: '2026-12-03',
+      nextAdjournedTime: '09:30',
+      nextAdjournedPurpose: 'Ruling',
+      nextSteps: null,
+    },
+    {
+      kind: 'note',
+      id: 'n1',
+      date: '2026-11-20',
+      title: 'Attendance on the landlord',
+      bodyHtml: '<p>We met the <strong>landlord</strong>.</p>',
+    },
+  ],
+};
+const estate: PortalMatterDetail = { ...matters[1]!, updates: [] };
+const answers = {
+  'GET /client-portal/get-client-portal-matters': { data: matters },
+  'GET /client-portal/get-overview': { data: overview },
+  'GET /client-portal/get-matter/m1': { data: leaseDispute },
+  'GET /client-portal/get-matter/m2': { data: estate },
+};
+
 describe('PortalOverviewPage', { timeout: 30_000 }, () => {
   it("lists the client's open and closed matters with number, name, status and fee earners", async () => {
-    stubApi({ 'GET /client-portal/get-client-portal-matters': { data: matters } });
+    stubApi(answers);
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=overview`, session });
     const table = await screen.findByRole('table', { name: 'Your matters' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -45,8 +97,39 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
   });
 
   it('says so when the firm has no matters for the client', async () => {
-    stubApi({ 'GET /client-portal/get-client-portal-matters': { data: [] } });
+    stubApi({
+      'GET /client-portal/get-client-portal-matters': { data: [] },
+      'GET /client-portal/get-overview': { data: { matters: [], nextCourtDates: [], recentlyShared: [] } },
+    });
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}`, session });
     expect(await screen.findByText('Your firm has no matters for you yet.')).toBeInTheDocument();
+  });
+
+  it('leads the overview with the next court dates and what the firm shared lately', async () => {
+    stubApi(answers);
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}`, session });
+    const courtDates = await screen.findByRole('region', { name: 'Next court dates' });
+    expect(courtDates).toHaveTextContent('03/12/2026 at 09:30');
+    expect(courtDates).toHaveTextContent('Federal High Court · Suit FHC/L/CS/12/2026');
+    expect(courtDates).toHaveTextContent('Lease dispute · Ruling');
+    expect(screen.getByRole('region', { name: 'New from your firm' })).toHaveTextContent(
+      '20/11/2026 · Attendance on the landlord (Lease dispute)',
+    );
+  });
+
+  it('shows a matter’s shared court updates and notes on the Matters tab, newest first, and switches matter in the URL', async () => {
+    stubApi(answers);
+    const user = userEvent.setup();
+    const { router } = renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=matters`, session });
+    expect(await screen.findByRole('heading', { name: 'Lease dispute' })).toBeInTheDocument();
+    const articles = await screen.findAllByRole('article');
+    expect(articles[0]).toHaveTextContent('Court update');
+    expect(articles[0]).toHaveTextContent('Next date: 03/12/2026 at 09:30 · Ruling');
+    expect(articles[1]).toHaveTextContent('Attendance on the landlord');
+    expect(within(articles[1]!).getByText('landlord', { selector: 'strong' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Matter' }), 'm2');
+    expect(router.state.location.search).toContain('matterId=m2');
+    expect(await screen.findByText('Your firm has not shared any updates on this matter yet.')).toBeInTheDocument();
   });
 });

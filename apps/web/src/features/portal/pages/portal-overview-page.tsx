@@ -1,13 +1,66 @@
-import { Box, Button, Card, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Image, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { isoToDisplayDate } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
+import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
+import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
+
+/** The Matters tab: one matter at a time (?matterId=), the client's first by default. */
+function PortalMattersTab({ clientId }: { clientId: string | null }) {
+  const matters = usePortalMatters(clientId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const matterId = searchParams.get('matterId') ?? matters.data?.[0]?.matterId ?? '';
+  if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
+  return (
+    <Stack>
+      <NativeSelect
+        label="Matter"
+        value={matterId}
+        onChange={(event) =>
+          setSearchParams((previous) => {
+            const next = new URLSearchParams(previous);
+            next.set('matterId', event.currentTarget.value);
+            return next;
+          })
+        }
+        data={(matters.data ?? []).map((matter) => ({
+          value: matter.matterId,
+          label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+        }))}
+      />
+      {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
+    </Stack>
+  );
+}
+
+/** What the firm shared lately, newest first. */
+function RecentlySharedCard({ items }: { items: { kind: string; id: string; matterName: string; title: string; date: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Card withBorder component="section" aria-labelledby="portal-recently-shared">
+      <Stack gap="xs">
+        <Text component="h2" id="portal-recently-shared" fw={600} size="md" m={0}>
+          New from your firm
+        </Text>
+        {items.map((item) => (
+          <Text key={`${item.kind}-${item.id}`} size="sm">
+            {isoToDisplayDate(item.date)} · {item.title} ({item.matterName})
+          </Text>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
 
 export function PortalOverviewPage() {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const profile = session.portalProfile;
   const activeTab = searchParams.get('activeTab') ?? 'overview';
+  const overview = useQuery(portalOverviewQuery(session.clientId));
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -40,6 +93,7 @@ export function PortalOverviewPage() {
         <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
           <Tabs.List>
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="matters">Matters</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
             <Stack>
@@ -54,11 +108,16 @@ export function PortalOverviewPage() {
                   <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
                 </Stack>
               </Card>
+              {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
+              {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
               <PortalMattersCard clientId={session.clientId} />
               <Text c="dimmed" size="sm">
                 Your invoices and shared documents will appear here as your firm shares them.
               </Text>
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="matters" pt="md">
+            {activeTab === 'matters' && <PortalMattersTab clientId={session.clientId} />}
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,6 +1,6 @@
 import { Input, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
-import { NoteBody } from './note-body.tsx';
+import { NoteBody } from '../../../components/note-body.tsx';
 
 // The editor (tiptap and ProseMirror, ~120 KB compressed) would double a form page's JavaScript:
 // it loads when someone points at, clicks or tabs into the note, not with the page.

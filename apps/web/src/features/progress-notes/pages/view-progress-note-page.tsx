@@ -9,7 +9,7 @@ import { progressNoteQuery } from '../api/progress-note.ts';
 import { progressNoteKeys } from '../api/progress-note-list.ts';
 import { DeleteProgressNoteModal } from '../components/delete-progress-note-modal.tsx';
 import { NoteAttachments } from '../components/note-attachments.tsx';
-import { NoteBody } from '../components/note-body.tsx';
+import { NoteBody } from '../../../components/note-body.tsx';
 import { ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { SharedBadge } from '../components/progress-notes-table.tsx';
 import { editProgressNotePath, formatNoteDate, PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';

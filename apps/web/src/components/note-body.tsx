@@ -1,8 +1,8 @@
 import { Typography } from '@mantine/core';
 
 /**
- * A note's body as markup. dangerouslySetInnerHTML is safe here only because `bodyHtml` comes from
- * the server already sanitised (an allowlist of text tags and http(s)/mailto links, no scripts or
+ * A progress note's body as markup, for the firm's view and the client portal. dangerouslySetInnerHTML
+ * is safe here only because `bodyHtml` comes from the server already sanitised (an allowlist of text tags and http(s)/mailto links, no scripts or
  * handlers), and markup set this way never runs a <script> anyway.
  */
 export function NoteBody({ html }: { html: string }) {

@@ -1,0 +1,68 @@
+import type { PortalMatterDetail, PortalMatterUpdate, PortalOverview } from '@matterhorn/shared';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { PortalPrincipal } from '../../plugins/route-access.ts';
+import {
+  findPortalClientMatters,
+  findPortalCourtDates,
+  findPortalSharedUpdates,
+  type PortalSharedUpdateRow,
+} from './client-portal.repository.ts';
+
+/** The overview's short lists. */
+const NEXT_COURT_DATES = 5;
+const RECENTLY_SHARED = 5;
+/** A matter's shared history in one answer: years of a busy matter's notes and hearings fit. */
+const MATTER_UPDATES = 500;
+
+function updateOf(row: PortalSharedUpdateRow): PortalMatterUpdate {
+  if (row.kind === 'note') return { kind: 'note', id: row.id, date: row.date, title: row.title, bodyHtml: row.bodyHtml ?? '' };
+  return {
+    kind: 'courtUpdate',
+    id: row.id,
+    date: row.date,
+    court: row.court ?? '',
+    suitNumber: row.suitNumber ?? '',
+    judge: row.judge,
+    outcome: row.outcome ?? '',
+    nextAdjournedDate: row.nextAdjournedDate,
+    nextAdjournedTime: row.nextAdjournedTime,
+    nextAdjournedPurpose: row.nextAdjournedPurpose,
+    nextSteps: row.nextSteps,
+  };
+}
+
+/**
+ * What a client reads in the portal about their matters. The firm and the client come from the
+ * portal session alone, and only what the firm marked "share with client" is ever read.
+ */
+export function createClientPortalService(database: Database) {
+  return {
+    overview: (principal: PortalPrincipal): Promise<PortalOverview> =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => ({
+          matters: await findPortalClientMatters(tx, principal.firmId, principal.clientId),
+          nextCourtDates: await findPortalCourtDates(tx, principal.firmId, principal.clientId, NEXT_COURT_DATES),
+          recentlyShared: (await findPortalSharedUpdates(tx, principal.firmId, principal.clientId, { limit: RECENTLY_SHARED })).map(
+            ({ kind, id, matterId, matterName, title, date }) => ({ kind, id, matterId, matterName, title, date }),
+          ),
+        }),
+        READ_ONLY,
+      ),
+
+    /** One of the client's own matters; any other id, another client's included, is not found. */
+    matter: (principal: PortalPrincipal, matterId: string): Promise<PortalMatterDetail> =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const matter = (await findPortalClientMatters(tx, principal.firmId, principal.clientId)).find((row) => row.matterId === matterId);
+          if (!matter) throw notFound('Matter');
+          const rows = await findPortalSharedUpdates(tx, principal.firmId, principal.clientId, { matterId, limit: MATTER_UPDATES });
+          return { ...matter, updates: rows.map(updateOf) };
+        },
+        READ_ONLY,
+      ),
+  };
+}
+export type ClientPortalService = ReturnType<typeof createClientPortalService>;
