@@ -47,6 +47,23 @@ test('on a phone, a client sees their next court date first and reads the court 
   await expect(shared.filter({ hasText: 'LD/1123GCM/2025' }).first()).toBeVisible();
   await expect(shared.filter({ hasText: 'Progress note' }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The letter of advice the demo firm shared downloads; a file sent back lands in the list as the client's own.
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const documents = page.getByRole('list', { name: 'Your documents' });
+  await expect(documents.getByText('Letter of advice.pdf')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Download Letter of advice.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('Letter of advice.pdf');
+  const fileName = `Proof ${Date.now()}.pdf`;
+  const form = page.getByRole('form', { name: 'Send a file to your firm' });
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText(`${fileName} was sent to your firm.`)).toBeVisible();
+  await expect(documents.getByText(fileName)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a client cannot sign in on another firm's portal", async ({ page, request }) => {

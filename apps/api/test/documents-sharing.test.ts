@@ -22,9 +22,13 @@ afterAll(() => fixture.context.close());
 const share = (action: 'share' | 'unshare', itemType: 'document' | 'folder', id: string) =>
   fixture.call('POST', `${DOCUMENT_BASE}/${action}/${id}`, fixture.tokens.admin, { itemType });
 const portalList = async () =>
-  (await fixture.context.app.inject({ method: 'GET', url: '/api/portal/documents', headers: bearer(portalToken) })).json().data;
+  (await fixture.context.app.inject({ method: 'GET', url: '/api/client-portal/get-documents', headers: bearer(portalToken) })).json().data;
 const portalDownload = (id: string, inline = false) =>
-  fixture.context.app.inject({ method: 'GET', url: `/api/portal/documents/${id}/download?inline=${inline}`, headers: bearer(portalToken) });
+  fixture.context.app.inject({
+    method: 'GET',
+    url: `/api/client-portal/download-document/${id}?inline=${inline}`,
+    headers: bearer(portalToken),
+  });
 
 describe('sharing with the client and the portal', () => {
   it('shows the client only what is shared, directly or through a folder (including what is added later)', async () => {
@@ -87,7 +91,7 @@ describe('sharing with the client and the portal', () => {
   it('files the client’s upload in the matter’s From client folder, visible to them, and refuses another client’s matter', async () => {
     const content = await pdf('Bank statement', 'Opening balance');
     const upload = await fixture.send(
-      '/api/portal/documents/upload',
+      '/api/client-portal/upload-document',
       { MatterId: clientMatterId },
       { fileName: 'statement.pdf', content },
       portalToken,
@@ -99,7 +103,7 @@ describe('sharing with the client and the portal', () => {
     expect(view.versions[0]).toMatchObject({ isUploadedByClient: true, uploadedByName: expect.stringContaining('Kemi') });
     expect((await portalList()).data.find((doc: { id: string }) => doc.id === id)).toMatchObject({ isUploadedByClient: true });
     const again = await fixture.send(
-      '/api/portal/documents/upload',
+      '/api/client-portal/upload-document',
       { MatterId: clientMatterId },
       { fileName: 'statement.pdf', content },
       portalToken,
@@ -107,7 +111,7 @@ describe('sharing with the client and the portal', () => {
     expect(again.json().data.name).toBe('statement (2).pdf');
     const otherMatter = fixture.references.matters.find((matter) => matter.clientId !== fixture.firm.portalClient.clientId)!;
     const refused = await fixture.send(
-      '/api/portal/documents/upload',
+      '/api/client-portal/upload-document',
       { MatterId: otherMatter.id },
       { fileName: 'x.pdf', content },
       portalToken,

@@ -15,9 +15,8 @@ export async function downloadCsv(url: string, fallbackFileName: string): Promis
   await downloadFile(url, fallbackFileName, 'text/csv');
 }
 
-/** Any file the firm's bearer may fetch (a receipt, a CSV), saved under the server's name. */
-export async function downloadFile(url: string, fallbackFileName: string, accept = '*/*'): Promise<void> {
-  const token = firmToken();
+/** Any file the bearer may fetch (a receipt, a CSV; the firm's unless a portal client's token is given), saved under the server's name. */
+export async function downloadFile(url: string, fallbackFileName: string, accept = '*/*', token = firmToken()): Promise<void> {
   const response = await fetch(url, { headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);

@@ -16,7 +16,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
   const { portal, maxUploadBytes } = module;
 
   api.get(
-    '/api/portal/documents',
+    '/api/client-portal/get-documents',
     {
       config: { access: portalAccess() },
       schema: {
@@ -30,7 +30,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
   );
 
   api.get(
-    '/api/portal/documents/:id/download',
+    '/api/client-portal/download-document/:id',
     {
       config: { access: portalAccess() },
       schema: {
@@ -46,7 +46,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
   );
 
   api.post(
-    '/api/portal/documents/upload',
+    '/api/client-portal/upload-document',
     {
       config: { access: portalAccess() },
       schema: {

@@ -1,4 +1,5 @@
 import {
+  portalDocumentPageSchema,
   portalFirmSchema,
   portalMatterDetailSchema,
   portalMatterSchema,
@@ -9,7 +10,9 @@ import {
 } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { API_BASE, apiMutate, apiRequest, errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-csv.ts';
+import { clientToken } from '../../../lib/session-storage.ts';
 
 /** Null when no firm has this portal address (the page says so). */
 export async function getFirmBranding(slug: string): Promise<PortalFirm | null> {
@@ -80,3 +83,35 @@ export const portalMatterQuery = (clientId: string | null, matterId: string) =>
       ),
     enabled: clientId !== null && matterId !== '',
   });
+
+/** What the firm shared with the client and what they sent, newest first (one page of 50). */
+export const portalDocumentsQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'documents'],
+    queryFn: async () =>
+      portalDocumentPageSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-documents', { auth: 'client', query: { page: 1, size: 50 } })).data,
+      ),
+    enabled: clientId !== null,
+  });
+
+/** The document saved under its name; the firm sees that the client downloaded it. */
+export const downloadPortalDocument = (id: string, fileName: string) =>
+  downloadFile(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
+
+/** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
+export async function uploadPortalDocument(matterId: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.append('MatterId', matterId);
+  form.append('file', file, file.name);
+  const token = clientToken();
+  const response = await fetch(`${API_BASE}/client-portal/upload-document`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(errorMessageFrom(response.status, body, `${file.name} could not be sent`));
+  }
+}

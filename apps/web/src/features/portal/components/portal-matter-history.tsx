@@ -25,7 +25,7 @@ function UpdateCard({ update }: { update: PortalMatterUpdate }) {
   return (
     <Card withBorder component="article">
       <Group gap="xs" mb={4}>
-        <Badge variant="light" color="grape.9">
+        <Badge variant="outline" color="grape.9">
           Court update
         </Badge>
         <Text size="sm" c="dimmed">

@@ -70,6 +70,25 @@ const leaseDispute: PortalMatterDetail = {
   ],
 };
 const estate: PortalMatterDetail = { ...matters[1]!, updates: [] };
+const sharedDocuments = {
+  data: [
+    {
+      id: 'd1',
+      name: 'Judgment.pdf',
+      matterId: 'm1',
+      matterName: 'Lease dispute',
+      folderPath: 'Kemi Adebayo / Lease dispute',
+      contentType: 'application/pdf',
+      sizeBytes: 1536,
+      versionNumber: 1,
+      sharedAt: '2026-11-22T09:00:00.000Z',
+      isUploadedByClient: false,
+    },
+  ],
+  page: 1,
+  size: 50,
+  totalCount: 1,
+};
 const answers = {
   'GET /client-portal/get-client-portal-matters': { data: matters },
   'GET /client-portal/get-overview': { data: overview },
@@ -131,5 +150,33 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Matter' }), 'm2');
     expect(router.state.location.search).toContain('matterId=m2');
     expect(await screen.findByText('Your firm has not shared any updates on this matter yet.')).toBeInTheDocument();
+  });
+
+  it('lists the documents the firm shared on the Documents tab, and sends the firm a file for a matter', async () => {
+    const api = stubApi({
+      ...answers,
+      'GET /client-portal/get-documents': { data: sharedDocuments },
+      'POST /client-portal/upload-document': { data: { id: 'd2', name: 'Receipt.pdf' } },
+    });
+    const user = userEvent.setup();
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=documents`, session });
+    const list = await screen.findByRole('list', { name: 'Your documents' });
+    expect(within(list).getByText('Judgment.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('Lease dispute · 1.5 KB · 22/11/2026')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Download Judgment.pdf' })).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Send a file to your firm' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Matter' }), 'm2');
+    // Mantine's FileInput is a labelled button over a hidden file input.
+    expect(within(form).getByRole('button', { name: 'File' })).toBeInTheDocument();
+    await user.upload(
+      form.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['%PDF-1.7'], 'Receipt.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Receipt.pdf was sent to your firm.')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST', '/client-portal/upload-document');
+    expect(String(sent!.body)).toMatch(/name="MatterId"\r\n\r\nm2/);
+    expect(api.callsTo('GET', '/client-portal/get-documents').length).toBeGreaterThanOrEqual(2);
   });
 });
