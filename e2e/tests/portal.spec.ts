@@ -48,6 +48,18 @@ test('on a phone, a client sees their next court date first and reads the court 
   await expect(shared.filter({ hasText: 'Progress note' }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // The demo firm sent Kemi an invoice: its balance shows, its details say how to pay, its PDF downloads.
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  const invoices = page.getByRole('list', { name: 'Your invoices' });
+  const firstInvoice = invoices.getByRole('listitem').first();
+  await expect(firstInvoice.getByText(/Balance ₦/)).toBeVisible();
+  await firstInvoice.getByRole('button', { name: /^Details of / }).click();
+  await expect(firstInvoice.getByText(/^For: /)).toBeVisible();
+  const invoicePdf = page.waitForEvent('download');
+  await firstInvoice.getByRole('button', { name: /as PDF$/ }).click();
+  expect((await invoicePdf).suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   // The letter of advice the demo firm shared downloads; a file sent back lands in the list as the client's own.
   await page.getByRole('tab', { name: 'Documents' }).click();
   const documents = page.getByRole('list', { name: 'Your documents' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../auth/auth.schemas.ts';
+import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 
 const slugSchema = z.string({ error: 'Firm is required' }).trim().toLowerCase().min(1, 'Firm is required').max(40);
 
@@ -114,3 +115,18 @@ export const portalOverviewSchema = z.object({
   ),
 });
 export type PortalOverview = z.infer<typeof portalOverviewSchema>;
+
+/** GET /api/client-portal/get-invoices: one of the client's sent invoices (money as exact decimal text). */
+export const portalInvoiceSummarySchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  statusLabel: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  total: z.string(),
+  paidAmount: z.string(),
+  balanceDue: z.string(),
+  currencySymbol: z.string(),
+});
+export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;

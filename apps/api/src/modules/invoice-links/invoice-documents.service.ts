@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   compareMoney,
   INVOICE_LINK_MESSAGES,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+  type PortalInvoiceSummary,
   INVOICE_LINK_SLUG_PATTERN,
   type Invoice,
   type InvoiceLine,
@@ -18,6 +21,8 @@ import { accountBalance } from '../../platform/ledger/ledger.ts';
 import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
 import {
   findClientEmail,
+  findClientSentInvoices,
+  isSentToClient,
   findFirmForBill,
   findLiveLinkBySlugHash,
   insertInvoiceLink,
@@ -74,6 +79,43 @@ const publicLine = (line: InvoiceLine): PublicInvoiceLine => ({
   amount: line.amount,
   adjustment: line.adjustment,
 });
+
+/** A sent invoice as its client reads it (the public link and the portal): no internal fields. */
+function clientInvoiceOf({ invoice, firm }: Awaited<ReturnType<typeof billOf>>, pdfUrl: string): PublicInvoice {
+  return {
+    firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    statusLabel: invoice.statusLabel,
+    clientName: invoice.clientName,
+    matters: invoice.matters.map((matter) => ({ name: matter.name, matterNumber: matter.matterNumber })),
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    isOverdue: invoice.isOverdue,
+    discountType: invoice.discountType,
+    discountValue: invoice.discountValue,
+    taxName: invoice.taxName,
+    taxPercent: invoice.taxPercent,
+    notes: invoice.notes,
+    paymentInstructions: invoice.paymentInstructions,
+    currencySymbol: invoice.currencySymbol,
+    fees: invoice.fees.map(publicLine),
+    expenses: invoice.expenses.map(publicLine),
+    flatFees: invoice.flatFees.map(publicLine),
+    totals: invoice.totals,
+    payments: invoice.payments.map((payment) => ({
+      receiptNumber: payment.receiptNumber,
+      amount: payment.amount,
+      paymentDate: payment.paymentDate,
+      method: payment.method,
+      isReversal: payment.isReversal,
+    })),
+    deliveredDate: invoice.deliveredDate,
+    recoverableFromDate: invoice.billOfChargesClock ? invoice.recoverableFromDate : null,
+    voidReason: invoice.status === 'Void' ? invoice.voidReason : null,
+    pdfUrl,
+  };
+}
 
 export function createInvoiceDocumentsService({ database, mailer, appUrl }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
@@ -184,43 +226,45 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
     /** The invoice as the client sees it (a void invoice shows as void); the view is recorded. */
     publicView: (slug: string): Promise<PublicInvoice> =>
       withLink(slug, async (tx, principal, invoiceId, slugHash) => {
-        const { invoice, firm } = await billOf(tx, principal, invoiceId);
-        if (!ISSUED.has(invoice.status) && invoice.status !== 'Void') throw notFound('Invoice');
+        const bill = await billOf(tx, principal, invoiceId);
+        if (!ISSUED.has(bill.invoice.status) && bill.invoice.status !== 'Void') throw notFound('Invoice');
         await recordInvoiceLinkView(tx, principal.firmId, slugHash);
-        return {
-          firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
-          invoiceNumber: invoice.invoiceNumber,
-          status: invoice.status,
-          statusLabel: invoice.statusLabel,
-          clientName: invoice.clientName,
-          matters: invoice.matters.map((matter) => ({ name: matter.name, matterNumber: matter.matterNumber })),
-          issueDate: invoice.issueDate,
-          dueDate: invoice.dueDate,
-          isOverdue: invoice.isOverdue,
-          discountType: invoice.discountType,
-          discountValue: invoice.discountValue,
-          taxName: invoice.taxName,
-          taxPercent: invoice.taxPercent,
-          notes: invoice.notes,
-          paymentInstructions: invoice.paymentInstructions,
-          currencySymbol: invoice.currencySymbol,
-          fees: invoice.fees.map(publicLine),
-          expenses: invoice.expenses.map(publicLine),
-          flatFees: invoice.flatFees.map(publicLine),
-          totals: invoice.totals,
-          payments: invoice.payments.map((payment) => ({
-            receiptNumber: payment.receiptNumber,
-            amount: payment.amount,
-            paymentDate: payment.paymentDate,
-            method: payment.method,
-            isReversal: payment.isReversal,
-          })),
-          deliveredDate: invoice.deliveredDate,
-          recoverableFromDate: invoice.billOfChargesClock ? invoice.recoverableFromDate : null,
-          voidReason: invoice.status === 'Void' ? invoice.voidReason : null,
-          pdfUrl: `/api/public/invoice/${slug}/pdf`,
-        };
+        return clientInvoiceOf(bill, `/api/public/invoice/${slug}/pdf`);
       }),
+
+    /** The portal: the signed-in client's sent invoices, newest first. */
+    clientInvoices: (firmId: string, clientId: string): Promise<PortalInvoiceSummary[]> =>
+      database.withFirm(
+        firmId,
+        async (tx) =>
+          (await findClientSentInvoices(tx, firmId, clientId)).map((row) => ({
+            ...row,
+            status: row.status as InvoiceStatus,
+            statusLabel: INVOICE_STATUS_LABELS[row.status as InvoiceStatus] ?? row.status,
+          })),
+        READ_ONLY,
+      ),
+
+    /** The portal: one of the client's sent invoices as they read it; any other invoice is not found. */
+    clientInvoice: (firmId: string, clientId: string, invoiceId: string): Promise<PublicInvoice> =>
+      database.withFirm(
+        firmId,
+        async (tx) => {
+          if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
+          return clientInvoiceOf(await billOf(tx, publicReader(firmId), invoiceId), `/api/client-portal/download-invoice-pdf/${invoiceId}`);
+        },
+        READ_ONLY,
+      ),
+
+    clientPdf: (firmId: string, clientId: string, invoiceId: string) =>
+      database.withFirm(
+        firmId,
+        async (tx) => {
+          if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
+          return pdfOf(tx, publicReader(firmId), invoiceId);
+        },
+        READ_ONLY,
+      ),
 
     publicPdf: (slug: string) =>
       withLink(slug, async (tx, principal, invoiceId) => {

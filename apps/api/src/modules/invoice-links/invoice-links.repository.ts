@@ -65,3 +65,33 @@ export async function findClientEmail(tx: Tx, firmId: string, clientId: string):
     .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
   return row?.email?.trim() || null;
 }
+
+/** The client's invoices that were sent to them (never drafts or approvals not yet sent), newest first. */
+export async function findClientSentInvoices(tx: Tx, firmId: string, clientId: string) {
+  const result = await tx.execute(sql`select i.id, i.invoice_number as "invoiceNumber", i.status, i.issue_date::text as "issueDate",
+      i.due_date::text as "dueDate", i.total::text as total, i.paid_amount::text as "paidAmount", i.balance_due::text as "balanceDue",
+      coalesce(c.symbol, '') as "currencySymbol"
+    from invoices i left join currencies c on c.id = i.currency_id
+    where i.firm_id = ${firmId} and i.client_id = ${clientId} and i.sent_at is not null and i.deleted_at is null
+    order by i.issue_date desc, i.number_value desc nulls last
+    limit 500`);
+  return (result as unknown as { rows: ClientInvoiceRow[] }).rows;
+}
+export type ClientInvoiceRow = {
+  id: string;
+  invoiceNumber: string | null;
+  status: string;
+  issueDate: string;
+  dueDate: string;
+  total: string;
+  paidAmount: string;
+  balanceDue: string;
+  currencySymbol: string;
+};
+
+/** Whether the invoice is one of the client's that was sent to them. */
+export async function isSentToClient(tx: Tx, firmId: string, clientId: string, invoiceId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select exists (select 1 from invoices where id = ${invoiceId} and firm_id = ${firmId}
+      and client_id = ${clientId} and sent_at is not null and deleted_at is null) as sent`);
+  return (result as unknown as { rows: { sent: boolean }[] }).rows[0]?.sent ?? false;
+}

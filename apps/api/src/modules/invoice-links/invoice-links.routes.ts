@@ -6,10 +6,12 @@ import {
   invoiceLinkSchema,
   invoiceLinkSlugParamsSchema,
   ledesDownloadQuerySchema,
+  portalInvoiceSummarySchema,
   publicInvoiceSchema,
 } from '@matterhorn/shared';
+import { z } from 'zod';
 import { answers, ok } from '../../lib/reply.ts';
-import { firmAccess, firmPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { InvoiceDocumentsService } from './invoice-documents.service.ts';
 
 const tags = ['Invoices'];
@@ -127,6 +129,54 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     },
     async (request, reply) => {
       const { pdf, fileName } = await documents.publicPdf(request.params.slug);
+      return sendFile(reply, pdf, fileName, 'application/pdf');
+    },
+  );
+
+  // The client portal: the firm and the client come from the portal session; only invoices sent to the client.
+  const portalTags = ['Client portal'];
+  api.get(
+    '/api/client-portal/get-invoices',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags: portalTags,
+        summary: "The signed-in client's invoices that were sent to them (never drafts or unsent approvals), newest first",
+        response: answers(z.array(portalInvoiceSummarySchema)),
+      },
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      return ok('Invoices', await documents.clientInvoices(principal.firmId, principal.clientId));
+    },
+  );
+
+  api.get(
+    '/api/client-portal/get-invoice/:id',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags: portalTags,
+        summary: 'One of the signed-in client’s sent invoices: its lines, totals, payments and balance',
+        params: idParamsSchema,
+        response: answers(publicInvoiceSchema),
+      },
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      return ok('Invoice', await documents.clientInvoice(principal.firmId, principal.clientId, request.params.id));
+    },
+  );
+
+  api.get(
+    '/api/client-portal/download-invoice-pdf/:id',
+    {
+      config: { access: portalAccess() },
+      schema: { tags: portalTags, summary: 'One of the signed-in client’s sent invoices as a PDF (attachment)', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const principal = portalPrincipalOf(request);
+      const { pdf, fileName } = await documents.clientPdf(principal.firmId, principal.clientId, request.params.id);
       return sendFile(reply, pdf, fileName, 'application/pdf');
     },
   );

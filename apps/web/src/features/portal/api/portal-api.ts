@@ -1,9 +1,11 @@
 import {
   portalDocumentPageSchema,
   portalFirmSchema,
+  portalInvoiceSummarySchema,
   portalMatterDetailSchema,
   portalMatterSchema,
   portalOverviewSchema,
+  publicInvoiceSchema,
   type PortalFirm,
   type PortalMatter,
   type PortalSession,
@@ -115,3 +117,28 @@ export async function uploadPortalDocument(matterId: string, file: File): Promis
     throw new Error(errorMessageFrom(response.status, body, `${file.name} could not be sent`));
   }
 }
+
+/** The client's sent invoices, newest first. */
+export const portalInvoicesQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'invoices'],
+    queryFn: async () =>
+      z
+        .array(portalInvoiceSummarySchema)
+        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-invoices', { auth: 'client' })).data),
+    enabled: clientId !== null,
+  });
+
+/** One sent invoice: lines, payments, how to pay. */
+export const portalInvoiceQuery = (clientId: string | null, invoiceId: string) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'invoice', invoiceId],
+    queryFn: async () =>
+      publicInvoiceSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>(`/client-portal/get-invoice/${encodeURIComponent(invoiceId)}`, { auth: 'client' })).data,
+      ),
+    enabled: clientId !== null && invoiceId !== '',
+  });
+
+export const downloadPortalInvoicePdf = (id: string, fileName: string) =>
+  downloadFile(`${API_BASE}/client-portal/download-invoice-pdf/${encodeURIComponent(id)}`, fileName, 'application/pdf', clientToken());

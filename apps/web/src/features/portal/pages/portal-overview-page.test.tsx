@@ -179,4 +179,78 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(String(sent!.body)).toMatch(/name="MatterId"\r\n\r\nm2/);
     expect(api.callsTo('GET', '/client-portal/get-documents').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('lists the invoices the firm sent with their balance, opens one to show how to pay, and offers its PDF', async () => {
+    const summary = {
+      id: 'i1',
+      invoiceNumber: 'INV-00012',
+      status: 'PartlyPaid',
+      statusLabel: 'Partly paid',
+      issueDate: '2026-10-02',
+      dueDate: '2026-11-01',
+      total: '150000.50',
+      paidAmount: '50000.25',
+      balanceDue: '100000.25',
+      currencySymbol: '₦',
+    };
+    const api = stubApi({
+      ...answers,
+      'GET /client-portal/get-invoices': { data: [summary] },
+      'GET /client-portal/get-invoice/i1': {
+        data: {
+          firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null },
+          invoiceNumber: 'INV-00012',
+          status: 'PartlyPaid',
+          statusLabel: 'Partly paid',
+          clientName: 'Kemi Adebayo',
+          matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
+          issueDate: '2026-10-02',
+          dueDate: '2026-11-01',
+          isOverdue: false,
+          discountType: null,
+          discountValue: null,
+          taxName: null,
+          taxPercent: '0',
+          notes: null,
+          paymentInstructions: 'Pay to Zenith Bank 1234567890',
+          currencySymbol: '₦',
+          fees: [],
+          expenses: [],
+          flatFees: [],
+          totals: {
+            feesSubtotal: '0.00',
+            expensesSubtotal: '0.00',
+            flatFeesSubtotal: '150000.50',
+            subtotal: '150000.50',
+            discountAmount: '0.00',
+            taxableAmount: '0.00',
+            taxAmount: '0.00',
+            total: '150000.50',
+            paidAmount: '50000.25',
+            writtenOffAmount: '0.00',
+            balanceDue: '100000.25',
+          },
+          payments: [{ receiptNumber: 'RCT-00003', amount: '50000.25', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
+          deliveredDate: '2026-10-02',
+          recoverableFromDate: null,
+          voidReason: null,
+          pdfUrl: '/api/client-portal/download-invoice-pdf/i1',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
+    const list = await screen.findByRole('list', { name: 'Your invoices' });
+    expect(list).toHaveTextContent('INV-00012');
+    expect(list).toHaveTextContent('Partly paid');
+    expect(list).toHaveTextContent('Issued 02/10/2026 · Due 01/11/2026');
+    expect(list).toHaveTextContent('Total ₦150,000.50 · Balance ₦100,000.25');
+    expect(within(list).getByRole('button', { name: 'Download INV-00012 as PDF' })).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: 'Details of INV-00012' }));
+    expect(await within(list).findByText('How to pay: Pay to Zenith Bank 1234567890')).toBeInTheDocument();
+    expect(within(list).getByText('Paid ₦50,000.25 on 05/10/2026')).toBeInTheDocument();
+    expect(within(list).getByText('For: Lease dispute')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/client-portal/get-invoice/i1')).toHaveLength(1);
+  });
 });

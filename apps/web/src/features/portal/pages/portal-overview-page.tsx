@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
+import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
 import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
 
@@ -95,6 +96,7 @@ export function PortalOverviewPage() {
           <Tabs.List>
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
             <Tabs.Tab value="matters">Matters</Tabs.Tab>
+            <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
             <Tabs.Tab value="documents">Documents</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
@@ -113,13 +115,13 @@ export function PortalOverviewPage() {
               {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
               {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
               <PortalMattersCard clientId={session.clientId} />
-              <Text c="dimmed" size="sm">
-                Your invoices will appear here as your firm sends them.
-              </Text>
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="matters" pt="md">
             {activeTab === 'matters' && <PortalMattersTab clientId={session.clientId} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="invoices" pt="md">
+            {activeTab === 'invoices' && <PortalInvoicesTab clientId={session.clientId} />}
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
             {activeTab === 'documents' && <PortalDocumentsTab clientId={session.clientId} />}

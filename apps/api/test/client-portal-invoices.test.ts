@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from './support/pdf-text.ts';
+import { bearer, signInToPortal } from './support/test-app.ts';
+import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+
+const base = '/api/admin/invoice';
+let fixture: TimeEntryFixture;
+let portal: Record<string, string>;
+let otherPortal: Record<string, string>;
+let matter: { id: string; clientId: string };
+let otherClientsMatter: { id: string; clientId: string };
+
+beforeAll(async () => {
+  fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
+  portal = bearer((await signInToPortal(fixture.context.app, fixture.firm.slug, fixture.firm.portalClient.email)).token);
+  otherPortal = bearer((await signInToPortal(fixture.context.app, fixture.otherFirm.slug, fixture.otherFirm.portalClient.email)).token);
+  const open = fixture.references.matters.filter((row) => row.status === 'Open');
+  matter = open.find((row) => row.clientId === fixture.firm.portalClient.clientId)!;
+  otherClientsMatter = open.find((row) => row.clientId !== fixture.firm.portalClient.clientId)!;
+});
+afterAll(() => fixture.context.close());
+
+const call = async (path: string, body: unknown) => {
+  const response = await fixture.call('POST', `${base}/${path}`, fixture.tokens.admin, body);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json().data;
+};
+const portalGet = (url: string, headers = portal) => fixture.context.app.inject({ method: 'GET', url, headers });
+
+/** A draft invoice of one flat fee on the matter; approved and sent as asked. */
+async function invoice(on: { id: string; clientId: string }, amount: string, stage: 'draft' | 'approved' | 'sent') {
+  const fee = await fixture.call('POST', '/api/admin/expense-flat-fees-info/create-flat-fee', fixture.tokens.admin, {
+    clientId: on.clientId,
+    matterId: on.id,
+    userId: fixture.firm.users.feeEarner.id,
+    flatFeeDate: '2026-10-01',
+    description: `Advice, ${amount}`,
+    amount,
+  });
+  expect(fee.statusCode, fee.body).toBe(201);
+  const draft = await call('create-invoice', {
+    clientId: on.clientId,
+    matterIds: [on.id],
+    flatFeeIds: [fee.json().data.id],
+    issueDate: '2026-10-02',
+    paymentInstructions: 'Pay to Zenith Bank 1234567890',
+  });
+  if (stage !== 'draft') await call(`approve-invoice/${draft.id}`, {});
+  if (stage === 'sent') await call(`send-invoice/${draft.id}`, {});
+  return draft.id as string;
+}
+
+describe("the portal's invoices", () => {
+  it('lists only the invoices sent to the client, with their balance; shows one with its lines and its PDF', async () => {
+    const sent = await invoice(matter, '150000.50', 'sent');
+    const draft = await invoice(matter, '1000.00', 'draft');
+    const approved = await invoice(matter, '2000.00', 'approved');
+    const othersInvoice = await invoice(otherClientsMatter, '3000.00', 'sent');
+    await call(`record-payment/${sent}`, { amount: '50000.25', paymentDate: '2026-10-05', method: 'Cash' });
+
+    const list = await portalGet('/api/client-portal/get-invoices');
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().data.map((row: { id: string }) => row.id);
+    expect(ids).toContain(sent);
+    for (const hidden of [draft, approved, othersInvoice]) expect(ids).not.toContain(hidden);
+    const row = list.json().data.find((item: { id: string }) => item.id === sent);
+    expect(row).toMatchObject({
+      status: 'PartlyPaid',
+      total: '150000.50',
+      paidAmount: '50000.25',
+      balanceDue: '100000.25',
+      currencySymbol: '₦',
+    });
+
+    const view = await portalGet(`/api/client-portal/get-invoice/${sent}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data).toMatchObject({
+      status: 'PartlyPaid',
+      paymentInstructions: 'Pay to Zenith Bank 1234567890',
+      pdfUrl: `/api/client-portal/download-invoice-pdf/${sent}`,
+    });
+    expect(view.json().data.flatFees[0].description).toBe('Advice, 150000.50');
+    expect(view.json().data.payments).toEqual([expect.objectContaining({ amount: '50000.25', paymentDate: '2026-10-05' })]);
+
+    const pdf = await portalGet(`/api/client-portal/download-invoice-pdf/${sent}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await pdfText(pdf.rawPayload)).join(' ')).toContain(row.invoiceNumber);
+  });
+
+  it('answers not found for a draft, an unsent approval, another client’s and another firm’s invoice', async () => {
+    const draft = await invoice(matter, '4000.00', 'draft');
+    const approved = await invoice(matter, '5000.00', 'approved');
+    const othersInvoice = await invoice(otherClientsMatter, '6000.00', 'sent');
+    const mine = await invoice(matter, '7000.00', 'sent');
+    for (const id of [draft, approved, othersInvoice]) {
+      expect((await portalGet(`/api/client-portal/get-invoice/${id}`)).statusCode).toBe(404);
+      expect((await portalGet(`/api/client-portal/download-invoice-pdf/${id}`)).statusCode).toBe(404);
+    }
+    expect((await portalGet(`/api/client-portal/get-invoice/${mine}`, otherPortal)).statusCode).toBe(404);
+    expect((await portalGet(`/api/client-portal/get-invoices`, bearer(fixture.tokens.admin))).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,109 @@
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { formatMoney, isoToDisplayDate, type PortalInvoiceSummary } from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery } from '../api/portal-api.ts';
+
+const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9', Void: 'gray.8' };
+
+/** What an opened invoice adds: how to pay, and the payments received. */
+function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invoiceId: string }) {
+  const invoice = useQuery(portalInvoiceQuery(clientId, invoiceId));
+  if (invoice.isPending) return <LoadingSpinner label="Loading the invoice" />;
+  if (!invoice.data) return <Text c="red.8">This invoice could not be loaded.</Text>;
+  const { data } = invoice;
+  const payments = data.payments.filter((payment) => !payment.isReversal);
+  return (
+    <Stack gap={4} mt="xs">
+      {data.matters.length > 0 && <Text size="sm">For: {data.matters.map((matter) => matter.name).join(', ')}</Text>}
+      {payments.map((payment) => (
+        <Text key={payment.receiptNumber ?? `${payment.paymentDate}-${payment.amount}`} size="sm">
+          Paid {formatMoney(payment.amount, data.currencySymbol)} on {isoToDisplayDate(payment.paymentDate)}
+        </Text>
+      ))}
+      {data.paymentInstructions && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          How to pay: {data.paymentInstructions}
+        </Text>
+      )}
+      {data.voidReason && <Text size="sm">Cancelled: {data.voidReason}</Text>}
+    </Stack>
+  );
+}
+
+function InvoiceCard({
+  clientId,
+  invoice,
+  onFailure,
+}: {
+  clientId: string | null;
+  invoice: PortalInvoiceSummary;
+  onFailure: (message: string) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const name = invoice.invoiceNumber ?? 'Invoice';
+  return (
+    <Card withBorder component="li" padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600}>{name}</Text>
+            <Badge variant="outline" color={STATUS_COLORS[invoice.status] ?? 'blue.9'}>
+              {invoice.statusLabel}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Issued {isoToDisplayDate(invoice.issueDate)} · Due {isoToDisplayDate(invoice.dueDate)}
+          </Text>
+          <Text size="sm">
+            Total {formatMoney(invoice.total, invoice.currencySymbol)} · Balance{' '}
+            <Text span fw={600}>
+              {formatMoney(invoice.balanceDue, invoice.currencySymbol)}
+            </Text>
+          </Text>
+        </Stack>
+        <Stack gap="xs" style={{ flexShrink: 0 }}>
+          <Button
+            variant="light"
+            size="sm"
+            aria-label={`Download ${name} as PDF`}
+            onClick={() =>
+              void downloadPortalInvoicePdf(invoice.id, `${name}.pdf`).catch((error: unknown) =>
+                onFailure(error instanceof Error ? error.message : 'The invoice could not be downloaded'),
+              )
+            }
+          >
+            PDF
+          </Button>
+          <Button variant="subtle" size="sm" aria-expanded={isOpen} aria-label={`Details of ${name}`} onClick={() => setIsOpen(!isOpen)}>
+            {isOpen ? 'Hide' : 'Details'}
+          </Button>
+        </Stack>
+      </Group>
+      {isOpen && <InvoiceDetails clientId={clientId} invoiceId={invoice.id} />}
+    </Card>
+  );
+}
+
+/** The Invoices tab: every invoice the firm sent the client, with its balance, details and PDF. */
+export function PortalInvoicesTab({ clientId }: { clientId: string | null }) {
+  const invoices = useQuery(portalInvoicesQuery(clientId));
+  const [failure, setFailure] = useState('');
+  if (invoices.isPending) return <LoadingSpinner label="Loading invoices" />;
+  if (!invoices.data?.length) return <Text size="sm">Your firm has not sent you any invoices.</Text>;
+  return (
+    <Stack>
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your invoices">
+        {invoices.data.map((invoice) => (
+          <InvoiceCard key={invoice.id} clientId={clientId} invoice={invoice} onFailure={setFailure} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
