@@ -60,6 +60,12 @@ test('on a phone, a client sees their next court date first and reads the court 
   expect((await invoicePdf).suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // The retainer the demo firm holds for Kemi, and its movements with the balance after each.
+  await page.getByRole('tab', { name: 'Trust' }).click();
+  await expect(page.getByRole('region', { name: 'Held in trust for you' }).getByText(/₦/).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Trust movements' }).getByText('Deposit').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   // The letter of advice the demo firm shared downloads; a file sent back lands in the list as the client's own.
   await page.getByRole('tab', { name: 'Documents' }).click();
   const documents = page.getByRole('list', { name: 'Your documents' });

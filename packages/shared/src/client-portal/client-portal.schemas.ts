@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../auth/auth.schemas.ts';
+import { pageSchema } from '../common/pagination.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 
 const slugSchema = z.string({ error: 'Firm is required' }).trim().toLowerCase().min(1, 'Firm is required').max(40);
@@ -130,3 +131,32 @@ export const portalInvoiceSummarySchema = z.object({
   currencySymbol: z.string(),
 });
 export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;
+
+/** GET /api/client-portal/get-trust: the client's money held in trust, per ledger, and its movements (newest first, paged). */
+export const portalTrustSchema = z.object({
+  ledgers: z.array(
+    z.object({
+      trustAccountName: z.string(),
+      currencySymbol: z.string(),
+      matterId: z.string().nullable(),
+      matterName: z.string().nullable(),
+      balance: z.string(),
+    }),
+  ),
+  movements: pageSchema(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      date: z.string(),
+      matterName: z.string().nullable(),
+      /** In the client's words: what the money was for (Deposit, Payment of invoice INV-00001…). */
+      description: z.string(),
+      /** + in, − out. */
+      signedAmount: z.string(),
+      balanceAfter: z.string(),
+      currencySymbol: z.string(),
+      isCleared: z.boolean(),
+    }),
+  ),
+});
+export type PortalTrust = z.infer<typeof portalTrustSchema>;

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
+  pageQuerySchema,
   portalFirmSchema,
   portalMatterDetailSchema,
   portalMatterSchema,
   portalOverviewSchema,
   portalProfileSchema,
+  portalTrustSchema,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -128,5 +130,20 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       },
     },
     async (request) => ok('Matter', await portal.matter(portalPrincipalOf(request), request.params.id)),
+  );
+
+  api.get(
+    '/api/client-portal/get-trust',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary:
+          "The signed-in client's money held in trust: each ledger's balance, and the movements (newest first, paged) with the balance after each",
+        querystring: pageQuerySchema,
+        response: answers(portalTrustSchema),
+      },
+    },
+    async (request) => ok('Trust', await portal.trust(portalPrincipalOf(request), request.query)),
   );
 }

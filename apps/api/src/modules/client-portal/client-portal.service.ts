@@ -1,7 +1,15 @@
-import type { PortalMatterDetail, PortalMatterUpdate, PortalOverview } from '@matterhorn/shared';
+import {
+  TRUST_TRANSACTION_TYPE_LABELS,
+  type ClientLedgerEntry,
+  type PortalMatterDetail,
+  type PortalMatterUpdate,
+  type PortalOverview,
+  type PortalTrust,
+} from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';
+import { createClientTrustReader } from '../trust/trust.api.ts';
 import {
   findPortalClientMatters,
   findPortalCourtDates,
@@ -32,12 +40,52 @@ function updateOf(row: PortalSharedUpdateRow): PortalMatterUpdate {
   };
 }
 
+/** A trust movement in the client's words. */
+function movementDescription(entry: ClientLedgerEntry): string {
+  if (entry.type === 'invoice-payment') return `Payment of invoice ${entry.invoiceNumber ?? ''}`.trim();
+  if (entry.type === 'reversal') return `Reversal of ${entry.reversesNumber ?? 'a movement'}`;
+  const label = TRUST_TRANSACTION_TYPE_LABELS[entry.type];
+  return entry.purpose ? `${label}: ${entry.purpose}` : label;
+}
+
 /**
  * What a client reads in the portal about their matters. The firm and the client come from the
  * portal session alone, and only what the firm marked "share with client" is ever read.
  */
 export function createClientPortalService(database: Database) {
+  const trust = createClientTrustReader(database);
   return {
+    /** The client's money held in trust: each ledger's balance, and the movements with the balance after each. */
+    async trust(principal: PortalPrincipal, page: { page: number; size: number }): Promise<PortalTrust> {
+      const balances = await trust.balances(principal.firmId, principal.clientId);
+      const ledger = await trust.ledger(principal.firmId, principal.clientId, page);
+      return {
+        ledgers: balances.ledgers.map((row) => ({
+          trustAccountName: row.trustAccountName,
+          currencySymbol: row.currencySymbol,
+          matterId: row.matterId,
+          matterName: row.matterName,
+          balance: row.balance,
+        })),
+        movements: {
+          data: ledger.data.map((entry) => ({
+            id: entry.id,
+            number: entry.number,
+            date: entry.date,
+            matterName: entry.matterName,
+            description: movementDescription(entry),
+            signedAmount: entry.signedAmount,
+            balanceAfter: entry.balanceAfter,
+            currencySymbol: entry.currencySymbol,
+            isCleared: entry.isCleared,
+          })),
+          page: ledger.page,
+          size: ledger.size,
+          totalCount: ledger.totalCount,
+        },
+      };
+    },
+
     overview: (principal: PortalPrincipal): Promise<PortalOverview> =>
       database.withFirm(
         principal.firmId,

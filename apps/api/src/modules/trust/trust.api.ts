@@ -1,5 +1,7 @@
-import type { Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { sumLedgers } from './trust.repository.ts';
+import { createTrustService } from './trust.service.ts';
 
 /**
  * The trust module's surface for other modules: a client's money held in trust for one matter,
@@ -8,4 +10,28 @@ import { sumLedgers } from './trust.repository.ts';
 export async function findMatterTrustBalance(tx: Tx, firmId: string, ledger: { clientId: string; matterId: string }): Promise<string> {
   const totals = await sumLedgers(tx, firmId, ledger);
   return totals.balance;
+}
+
+/** Reads on behalf of someone outside the firm (its client in the portal): no permissions, nothing writable. */
+const readerOf = (firmId: string): FirmPrincipal => ({
+  kind: 'firm',
+  sessionId: '',
+  firmId,
+  userId: '',
+  adminUserId: '',
+  permissions: [],
+  isVerified: true,
+});
+
+/**
+ * A client's own trust money, read by the trust module's own rules (balances per ledger, and the
+ * ledger with the balance after each movement, newest first): the client portal shows it.
+ */
+export function createClientTrustReader(database: Database) {
+  const trust = createTrustService(database);
+  return {
+    balances: (firmId: string, clientId: string) => trust.balance(readerOf(firmId), clientId, null),
+    ledger: (firmId: string, clientId: string, page: { page: number; size: number }) =>
+      trust.ledger(readerOf(firmId), { ClientId: clientId, page: page.page, size: page.size }),
+  };
 }

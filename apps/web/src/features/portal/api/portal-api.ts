@@ -5,6 +5,7 @@ import {
   portalMatterDetailSchema,
   portalMatterSchema,
   portalOverviewSchema,
+  portalTrustSchema,
   publicInvoiceSchema,
   type PortalFirm,
   type PortalMatter,
@@ -142,3 +143,14 @@ export const portalInvoiceQuery = (clientId: string | null, invoiceId: string) =
 
 export const downloadPortalInvoicePdf = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-invoice-pdf/${encodeURIComponent(id)}`, fileName, 'application/pdf', clientToken());
+
+/** The client's trust money: ledgers and the newest movements. */
+export const portalTrustQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'trust'],
+    queryFn: async () =>
+      portalTrustSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-trust', { auth: 'client', query: { page: 1, size: 50 } })).data,
+      ),
+    enabled: clientId !== null,
+  });

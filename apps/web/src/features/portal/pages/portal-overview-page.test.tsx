@@ -253,4 +253,55 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(within(list).getByText('For: Lease dispute')).toBeInTheDocument();
     expect(api.callsTo('GET', '/client-portal/get-invoice/i1')).toHaveLength(1);
   });
+
+  it('shows the money held in trust per matter and each movement with the balance after it on the Trust tab', async () => {
+    stubApi({
+      ...answers,
+      'GET /client-portal/get-trust': {
+        data: {
+          ledgers: [
+            { trustAccountName: 'Client account', currencySymbol: '₦', matterId: 'm1', matterName: 'Lease dispute', balance: '479999.75' },
+          ],
+          movements: {
+            data: [
+              {
+                id: 't2',
+                number: 'TRX-00002',
+                date: '2026-10-06',
+                matterName: 'Lease dispute',
+                description: 'Disbursement: Filing fees',
+                signedAmount: '-20000.25',
+                balanceAfter: '479999.75',
+                currencySymbol: '₦',
+                isCleared: true,
+              },
+              {
+                id: 't1',
+                number: 'TRX-00001',
+                date: '2026-10-05',
+                matterName: 'Lease dispute',
+                description: 'Deposit',
+                signedAmount: '500000.00',
+                balanceAfter: '500000.00',
+                currencySymbol: '₦',
+                isCleared: false,
+              },
+            ],
+            page: 1,
+            size: 50,
+            totalCount: 2,
+          },
+        },
+      },
+    });
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=trust`, session });
+    const held = await screen.findByRole('region', { name: 'Held in trust for you' });
+    expect(held).toHaveTextContent('Lease dispute · Client account');
+    expect(held).toHaveTextContent('₦479,999.75');
+    const movements = within(screen.getByRole('list', { name: 'Trust movements' })).getAllByRole('listitem');
+    expect(movements[0]).toHaveTextContent('Disbursement: Filing fees');
+    expect(movements[0]).toHaveTextContent('06/10/2026 · Lease dispute · TRX-00002');
+    expect(movements[0]).toHaveTextContent('Balance ₦479,999.75');
+    expect(movements[1]).toHaveTextContent('Not yet cleared');
+  });
 });

@@ -7,6 +7,7 @@ import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
 import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
+import { PortalTrustTab } from '../components/portal-trust-tab.tsx';
 import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
 
@@ -97,6 +98,7 @@ export function PortalOverviewPage() {
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
             <Tabs.Tab value="matters">Matters</Tabs.Tab>
             <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
+            <Tabs.Tab value="trust">Trust</Tabs.Tab>
             <Tabs.Tab value="documents">Documents</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
@@ -122,6 +124,9 @@ export function PortalOverviewPage() {
           </Tabs.Panel>
           <Tabs.Panel value="invoices" pt="md">
             {activeTab === 'invoices' && <PortalInvoicesTab clientId={session.clientId} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="trust" pt="md">
+            {activeTab === 'trust' && <PortalTrustTab clientId={session.clientId} />}
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
             {activeTab === 'documents' && <PortalDocumentsTab clientId={session.clientId} />}

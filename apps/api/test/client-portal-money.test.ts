@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from './support/pdf-text.ts';
 import { bearer, signInToPortal } from './support/test-app.ts';
+import { trustCalls } from './support/trust-fixture.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 const base = '/api/admin/invoice';
@@ -99,5 +100,33 @@ describe("the portal's invoices", () => {
     }
     expect((await portalGet(`/api/client-portal/get-invoice/${mine}`, otherPortal)).statusCode).toBe(404);
     expect((await portalGet(`/api/client-portal/get-invoices`, bearer(fixture.tokens.admin))).statusCode).toBe(401);
+  });
+});
+
+describe("the portal's trust money", () => {
+  it('shows the client each of their ledgers and their movements, newest first, with the balance after each; never another client’s', async () => {
+    const trust = trustCalls(fixture);
+    const account = await trust.createAccount();
+    const ledger = { clientId: matter.clientId, matterId: matter.id };
+    await trust.deposit(account.id, ledger, '500000.00');
+    const paid = await trust.disburse(account.id, ledger, '20000.25');
+    expect(paid.statusCode, paid.body).toBe(201);
+    await trust.deposit(account.id, { clientId: otherClientsMatter.clientId, matterId: otherClientsMatter.id }, '999.00');
+
+    const answer = await portalGet('/api/client-portal/get-trust?page=1&size=10');
+    expect(answer.statusCode).toBe(200);
+    const { ledgers, movements } = answer.json().data;
+    expect(ledgers).toEqual([
+      expect.objectContaining({ trustAccountName: account.name, matterId: matter.id, balance: '479999.75', currencySymbol: '₦' }),
+    ]);
+    expect(movements.totalCount).toBe(2);
+    expect(movements.data.map((row: { signedAmount: string; balanceAfter: string }) => [row.signedAmount, row.balanceAfter])).toEqual([
+      ['-20000.25', '479999.75'],
+      ['500000.00', '500000.00'],
+    ]);
+    expect(movements.data[0].description).toMatch(/^Disbursement/);
+    expect(movements.data[1].description).toBe('Deposit');
+    expect(JSON.stringify(answer.json().data)).not.toContain('999.00');
+    expect((await portalGet('/api/client-portal/get-trust', otherPortal)).json().data.ledgers).toEqual([]);
   });
 });
