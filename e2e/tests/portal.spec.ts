@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, emailedLink, uniqueEmail } from './support.ts';
+import { expect, test, DEMO_PASSWORD, emailedLink, signInAsFirmUser, uniqueEmail } from './support.ts';
 
 async function portalSignIn(page: Page, slug: string, email: string) {
   await page.goto(`/portal/${slug}/login`);
@@ -81,6 +81,41 @@ test('on a phone, a client sees their next court date first and reads the court 
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText(`${fileName} was sent to your firm.`)).toBeVisible();
   await expect(documents.getByText(fileName)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a client and the firm exchange secure messages on a matter, each seeing the other read them', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await portalSignIn(page, 'demo', 'client@demo.law');
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  const question = `Is the hearing still on? ${Date.now()}`;
+  const form = page.getByRole('form', { name: 'Write a message' });
+  await form.getByRole('textbox', { name: 'Message' }).fill(question);
+  await form.getByRole('button', { name: 'Send' }).click();
+  const thread = page.getByRole('log', { name: 'Messages' });
+  await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Sent');
+  const matterId = await page.getByRole('combobox', { name: 'Matter' }).inputValue();
+
+  // The fee earner reads it on the matter's Messages tab and answers.
+  const firm = await browser.newContext();
+  const firmPage = await firm.newPage();
+  await firmPage.goto('/login');
+  await signInAsFirmUser(firmPage, 'admin@demo.law');
+  await expect(firmPage).toHaveURL(/\/dashboard$/);
+  await firmPage.goto(`/matter/${matterId}?activeTab=messages`);
+  const firmThread = firmPage.getByRole('log', { name: 'Messages' });
+  await expect(firmThread.getByText(question)).toBeVisible();
+  const answer = `Yes, 10:00 at the High Court. ${Date.now()}`;
+  const firmForm = firmPage.getByRole('form', { name: 'Write a message' });
+  await firmForm.getByRole('textbox', { name: 'Message' }).fill(answer);
+  await firmForm.getByRole('button', { name: 'Send' }).click();
+  await expect(firmThread.getByRole('article').filter({ hasText: answer })).toBeVisible();
+  await firm.close();
+
+  // The client sees the answer, and that the firm read the question.
+  await page.reload();
+  await expect(thread.getByText(answer)).toBeVisible();
+  await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Read by Adebayo & Partners (Demo)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 

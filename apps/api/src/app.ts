@@ -55,6 +55,7 @@ import { registerAccountingRoutes } from './modules/accounting/accounting.routes
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
+import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createDocumentProcessing, type DocumentProcessing } from './modules/documents/document-processing.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
+  registerPortalMessageRoutes(app, database);
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
+import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
@@ -30,6 +31,7 @@ jobs = config.jobsEnabled
       databaseUrl: config.databaseUrl,
       jobs: [
         ...courtCalendarJobs({ database, mailer, appUrl: config.appUrl, logger: app.log }),
+        ...portalMessageJobs({ database, mailer, appUrl: config.appUrl, logger: app.log }),
         ...documentProcessingJobs({ database, files: createFileStore(config.files), mailer, config, logger: app.log }),
       ],
       logger: app.log,

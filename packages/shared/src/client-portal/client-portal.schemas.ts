@@ -160,3 +160,40 @@ export const portalTrustSchema = z.object({
   ),
 });
 export type PortalTrust = z.infer<typeof portalTrustSchema>;
+
+/** A secure message on a matter between the firm and its client. */
+export const portalMessageSchema = z.object({
+  id: z.string(),
+  matterId: z.string(),
+  senderKind: z.enum(['firm', 'client']),
+  /** The fee earner's name, or the client's. */
+  senderName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** When the other side read it (the read receipt), null while unread. */
+  readAt: z.string().nullable(),
+});
+export type PortalMessage = z.infer<typeof portalMessageSchema>;
+
+/** A matter's thread, oldest first (a chat reads downwards), the newest page of it. */
+export const portalMessageThreadSchema = z.object({
+  matterId: z.string(),
+  matterName: z.string(),
+  messages: z.array(portalMessageSchema),
+  hasOlder: z.boolean(),
+});
+export type PortalMessageThread = z.infer<typeof portalMessageThreadSchema>;
+
+export const PORTAL_MESSAGE_MAX = 5000;
+export const sendPortalMessageSchema = z.strictObject({
+  matterId: z.uuid({ error: 'Choose the matter the message is about' }),
+  body: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(PORTAL_MESSAGE_MAX, `A message is at most ${PORTAL_MESSAGE_MAX} characters`),
+});
+export type SendPortalMessageInput = z.input<typeof sendPortalMessageSchema>;
+
+export const portalMessagesQuerySchema = z.object({ MatterId: z.uuid({ error: 'Choose the matter' }) });
+export const markPortalMessagesReadSchema = z.strictObject({ matterId: z.uuid({ error: 'Choose the matter' }) });

@@ -17,3 +17,4 @@ export * from './invoice-links.ts';
 export * from './trust.ts';
 export * from './court-calendar.ts';
 export * from './documents.ts';
+export * from './portal-messages.ts';

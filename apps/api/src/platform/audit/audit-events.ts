@@ -138,6 +138,7 @@ export const AUDIT_EVENTS = [
   'documentFolder.restored',
   'documentFolder.shared',
   'documentFolder.unshared',
+  'portalMessage.sent',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -26,6 +26,10 @@ const LazyDocumentsTab = lazy(async () => ({
   default: (await import('../../features/documents/components/documents-tab.tsx')).DocumentsTab,
 }));
 
+const LazyMatterMessagesTab = lazy(async () => ({
+  default: (await import('../../features/portal-messages/components/matter-messages-tab.tsx')).MatterMessagesTab,
+}));
+
 const matterOf = (matter: MatterView) => ({
   matterId: matter.id,
   clientId: matter.client.id,
@@ -62,6 +66,11 @@ export const matterTabPanels = {
   documents: (matter: MatterView) => (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyDocumentsTab matterId={matter.id} />
+    </Suspense>
+  ),
+  messages: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterMessagesTab matterId={matter.id} clientName={matter.client.name} />
     </Suspense>
   ),
 };

@@ -82,7 +82,8 @@ describe('MatterViewPage', () => {
     stubApi({ [VIEW]: () => ({ data: matter }) });
     const { unmount } = renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster']) });
     await screen.findByRole('heading', { name: 'Estate of Babbage' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Expenses']);
+    // Messages with the client belong to whoever may open the matter.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Expenses', 'Messages']);
     unmount();
     renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster', 'activity', 'document']) });
     await screen.findByRole('heading', { name: 'Estate of Babbage' });
@@ -93,6 +94,7 @@ describe('MatterViewPage', () => {
       'Notes',
       'Court updates',
       'Documents',
+      'Messages',
     ]);
   });
 

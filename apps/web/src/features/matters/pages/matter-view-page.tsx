@@ -27,6 +27,7 @@ export const MATTER_TABS = [
   { value: 'invoices', label: 'Invoices', module: 'Invoices', permission: 'invoice' },
   { value: 'trust', label: 'Trust', module: 'Trust accounting', permission: 'trustAccountRequest' },
   { value: 'documents', label: 'Documents', module: 'Documents', permission: 'document' },
+  { value: 'messages', label: 'Messages', module: 'Client messages', permission: null },
 ] as const;
 
 type Pending = 'close' | 'reopen' | 'delete' | null;

@@ -4,6 +4,7 @@ import {
   portalInvoiceSummarySchema,
   portalMatterDetailSchema,
   portalMatterSchema,
+  portalMessageThreadSchema,
   portalOverviewSchema,
   portalTrustSchema,
   publicInvoiceSchema,
@@ -154,3 +155,22 @@ export const portalTrustQuery = (clientId: string | null) =>
       ),
     enabled: clientId !== null,
   });
+
+/** A matter's secure messages with the firm. */
+export const portalMessagesQuery = (clientId: string | null, matterId: string) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'messages', matterId],
+    queryFn: async () =>
+      portalMessageThreadSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-messages', { auth: 'client', query: { MatterId: matterId } })).data,
+      ),
+    enabled: clientId !== null && matterId !== '',
+    // A conversation: look for the firm's answer while the tab is open.
+    refetchInterval: 30_000,
+  });
+
+export const sendPortalMessage = (matterId: string, body: string) =>
+  apiRequest<unknown>('/client-portal/send-message', { method: 'POST', auth: 'client', body: { matterId, body }, silent: true });
+
+export const markPortalMessagesRead = (matterId: string) =>
+  apiRequest<unknown>('/client-portal/mark-read', { method: 'POST', auth: 'client', body: { matterId }, silent: true });

@@ -1,5 +1,5 @@
 import type { PortalMatter, PortalMatterDetail, PortalOverview } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
@@ -303,5 +303,57 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(movements[0]).toHaveTextContent('06/10/2026 · Lease dispute · TRX-00002');
     expect(movements[0]).toHaveTextContent('Balance ₦479,999.75');
     expect(movements[1]).toHaveTextContent('Not yet cleared');
+  });
+
+  it('carries a secure thread with the firm on the Messages tab: read receipts, the firm’s answer marked read, a new message sent', async () => {
+    const thread = {
+      matterId: 'm1',
+      matterName: 'Lease dispute',
+      hasOlder: false,
+      messages: [
+        {
+          id: 'x1',
+          matterId: 'm1',
+          senderKind: 'client',
+          senderName: 'Kemi Adebayo',
+          body: 'Is the hearing still on?',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          readAt: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          id: 'x2',
+          matterId: 'm1',
+          senderKind: 'firm',
+          senderName: 'Ada Obi',
+          body: 'Yes, at 10:00.',
+          createdAt: '2026-11-20T10:05:00.000Z',
+          readAt: null,
+        },
+      ],
+    };
+    const api = stubApi({
+      ...answers,
+      'GET /client-portal/get-messages': { data: thread },
+      'POST /client-portal/mark-read': { data: { markedCount: 1 } },
+      'POST /client-portal/send-message': { data: { ...thread.messages[0], id: 'x3', body: 'Thank you' } },
+    });
+    const user = userEvent.setup();
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=messages`, session });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const [mine, theirs] = within(log).getAllByRole('article');
+    expect(mine).toHaveTextContent('Is the hearing still on?');
+    expect(mine).toHaveTextContent(/Read by Obi & Co/);
+    expect(theirs).toHaveTextContent('Ada Obi');
+    expect(theirs).not.toHaveTextContent(/Read by|Sent$/);
+    await waitFor(() => expect(api.callsTo('POST', '/client-portal/mark-read')[0]?.body).toEqual({ matterId: 'm1' }));
+
+    const form = screen.getByRole('form', { name: 'Write a message' });
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Write a message')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/client-portal/send-message')).toHaveLength(0);
+    await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Thank you');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', '/client-portal/send-message')[0]?.body).toEqual({ matterId: 'm1', body: 'Thank you' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Message' })).toHaveValue(''));
   });
 });

@@ -7,6 +7,7 @@ import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
 import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
+import { PortalMessagesTab } from '../components/portal-messages-tab.tsx';
 import { PortalTrustTab } from '../components/portal-trust-tab.tsx';
 import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
@@ -100,6 +101,7 @@ export function PortalOverviewPage() {
             <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
             <Tabs.Tab value="trust">Trust</Tabs.Tab>
             <Tabs.Tab value="documents">Documents</Tabs.Tab>
+            <Tabs.Tab value="messages">Messages</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
             <Stack>
@@ -130,6 +132,9 @@ export function PortalOverviewPage() {
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
             {activeTab === 'documents' && <PortalDocumentsTab clientId={session.clientId} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="messages" pt="md">
+            {activeTab === 'messages' && <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />}
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+
+export type MessageRow = {
+  id: string;
+  matterId: string;
+  senderKind: 'firm' | 'client';
+  senderName: string;
+  body: string;
+  createdAt: string;
+  readAt: string | null;
+};
+
+/** The matter (live) with its client, or null: the thread belongs to the matter's client. */
+export async function findMessageMatter(tx: Tx, firmId: string, matterId: string) {
+  const [row] = await rowsOf<{ id: string; clientId: string; matterName: string }>(
+    tx.execute(sql`select id, client_id as "clientId", matter_name as "matterName" from matters
+      where firm_id = ${firmId} and id = ${matterId} and deleted_at is null`),
+  );
+  return row ?? null;
+}
+
+/** The newest `limit` messages of the matter's thread, returned oldest first; one more is read to tell whether older ones exist. */
+export async function findThread(tx: Tx, firmId: string, matterId: string, limit: number) {
+  const rows = await rowsOf<MessageRow>(
+    tx.execute(sql`select m.id, m.matter_id as "matterId", m.sender_kind as "senderKind",
+        coalesce(u.name, c.display_name, '') as "senderName", m.body, to_json(m.created_at) #>> '{}' as "createdAt",
+        to_json(m.read_at) #>> '{}' as "readAt"
+      from portal_messages m
+        left join users u on u.id = m.sender_user_id
+        left join clients c on c.firm_id = m.firm_id and c.id = m.client_id and m.sender_kind = 'client'
+      where m.firm_id = ${firmId} and m.matter_id = ${matterId}
+      order by m.created_at desc, m.id desc
+      limit ${limit + 1}`),
+  );
+  return { messages: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };
+}
+
+export async function insertMessage(
+  tx: Tx,
+  message: {
+    firmId: string;
+    clientId: string;
+    matterId: string;
+    senderKind: 'firm' | 'client';
+    senderUserId: string | null;
+    senderPortalAccountId: string | null;
+    body: string;
+  },
+): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into portal_messages (firm_id, client_id, matter_id, sender_kind, sender_user_id, sender_portal_account_id, body)
+      values (${message.firmId}, ${message.clientId}, ${message.matterId}, ${message.senderKind}, ${message.senderUserId},
+        ${message.senderPortalAccountId}, ${message.body})
+      returning id`),
+  );
+  return row!.id;
+}
+
+/** Stamps the read receipt on the other side's unread messages of the matter; answers how many. */
+export async function markThreadRead(tx: Tx, firmId: string, matterId: string, sentBy: 'firm' | 'client', readByUserId: string | null) {
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`update portal_messages set read_at = now(), read_by_user_id = ${readByUserId}
+      where firm_id = ${firmId} and matter_id = ${matterId} and sender_kind = ${sentBy} and read_at is null
+      returning id`),
+  );
+  return rows.length;
+}
+
+/** Unread messages nobody has been told of yet, locked for this run (another run skips them). */
+export function lockUnnotifiedMessages(tx: Tx, firmId: string) {
+  return rowsOf<{ id: string; senderKind: 'firm' | 'client'; clientId: string; matterId: string }>(
+    tx.execute(sql`select id, sender_kind as "senderKind", client_id as "clientId", matter_id as "matterId" from portal_messages
+      where firm_id = ${firmId} and read_at is null and notified_at is null
+      for update skip locked`),
+  );
+}
+
+/** The active fee earners of the matters, with the matters each is on: who hears of the client's messages. */
+export function findFeeEarnersOf(tx: Tx, firmId: string, matterIds: string[]) {
+  return rowsOf<{ userId: string; name: string; email: string; matterId: string; matterName: string }>(
+    tx.execute(sql`select u.id as "userId", u.name, u.email, m.id as "matterId", m.matter_name as "matterName"
+      from matter_assignees a join users u on u.id = a.user_id and u.is_active join matters m on m.id = a.matter_id
+      where a.firm_id = ${firmId} and a.matter_id in (${sql.join(
+        matterIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+}
+
+/** The clients' portal e-mail addresses and the firm's portal address: who hears of the firm's messages. */
+export function findPortalRecipients(tx: Tx, firmId: string, clientIds: string[]) {
+  return rowsOf<{ clientId: string; name: string; email: string; slug: string; firmName: string }>(
+    tx.execute(sql`select p.client_id as "clientId", c.display_name as name, p.email, coalesce(f.portal_slug, '') as slug, f.name as "firmName"
+      from portal_accounts p join clients c on c.id = p.client_id join firms f on f.id = p.firm_id
+      where p.firm_id = ${firmId} and p.client_id in (${sql.join(
+        clientIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+}
+
+export async function markNotified(tx: Tx, firmId: string, messageIds: string[]) {
+  await tx.execute(sql`update portal_messages set notified_at = now()
+    where firm_id = ${firmId} and id in (${sql.join(
+      messageIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+}
+
+/** Every firm's id, read as the identity-lookup role (the digest job goes firm by firm). */
+export function listFirmIds(tx: Tx) {
+  return rowsOf<{ firmId: string }>(tx.execute(sql`select id as "firmId" from firms order by id`));
+}

@@ -1,0 +1,59 @@
+import { NativeSelect, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { MessageThread } from '../../../components/message-thread.tsx';
+import { markPortalMessagesRead, portalMessagesQuery, sendPortalMessage, usePortalMatters } from '../api/portal-api.ts';
+
+/** The Messages tab: a secure thread with the firm per matter (?matterId=), read receipts both ways. */
+export function PortalMessagesTab({ clientId, firmName }: { clientId: string | null; firmName: string }) {
+  const queryClient = useQueryClient();
+  const matters = usePortalMatters(clientId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const matterId = searchParams.get('matterId') ?? matters.data?.[0]?.matterId ?? '';
+  const thread = useQuery(portalMessagesQuery(clientId, matterId));
+  const unreadFromFirm = thread.data?.messages.filter((message) => message.senderKind === 'firm' && !message.readAt).length ?? 0;
+
+  // Opening the thread reads it: the firm then sees its messages read.
+  useEffect(() => {
+    if (unreadFromFirm > 0)
+      void markPortalMessagesRead(matterId).then(() =>
+        queryClient.invalidateQueries({ queryKey: ['portal', clientId, 'messages', matterId] }),
+      );
+  }, [unreadFromFirm, matterId, clientId, queryClient]);
+
+  if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
+  return (
+    <Stack>
+      <NativeSelect
+        label="Matter"
+        value={matterId}
+        onChange={(event) =>
+          setSearchParams((previous) => {
+            const next = new URLSearchParams(previous);
+            next.set('matterId', event.currentTarget.value);
+            return next;
+          })
+        }
+        data={(matters.data ?? []).map((matter) => ({ value: matter.matterId, label: matter.matterName }))}
+      />
+      {thread.isPending ? (
+        <LoadingSpinner label="Loading messages" />
+      ) : thread.data ? (
+        <MessageThread
+          messages={thread.data.messages}
+          hasOlder={thread.data.hasOlder}
+          readerSide="client"
+          otherSideName={firmName}
+          onSend={async (body) => {
+            await sendPortalMessage(matterId, body);
+            await queryClient.invalidateQueries({ queryKey: ['portal', clientId, 'messages', matterId] });
+          }}
+        />
+      ) : (
+        <Text c="red.8">Your messages could not be loaded. Please try again later.</Text>
+      )}
+    </Stack>
+  );
+}
