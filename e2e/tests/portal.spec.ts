@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, emailedLink, signInAsFirmUser, uniqueEmail } from './support.ts';
+import { expect, test, DEMO_PASSWORD, emailedLink, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, uniqueEmail } from './support.ts';
 
 async function portalSignIn(page: Page, slug: string, email: string) {
   await page.goto(`/portal/${slug}/login`);
@@ -117,6 +117,74 @@ test('a client and the firm exchange secure messages on a matter, each seeing th
   await expect(thread.getByText(answer)).toBeVisible();
   await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Read by Adebayo & Partners (Demo)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a client reports a bank transfer with a proof; the firm confirms it and the client sees the invoice paid', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await portalSignIn(page, 'demo', 'client@demo.law');
+  await expect(page).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}/);
+  const clientId = new URL(page.url()).pathname.split('/')[3]!;
+  await page.getByRole('tab', { name: 'Matters' }).click();
+  const matterId = await page.getByRole('combobox', { name: 'Matter' }).inputValue();
+
+  // The firm bills Kemi a flat fee and sends the invoice.
+  const firm = await browser.newContext();
+  const firmPage = await firm.newPage();
+  await firmPage.goto('/login');
+  await signInAsFirmUser(firmPage, 'admin@demo.law');
+  await expect(firmPage).toHaveURL(/\/dashboard$/);
+  await firmApi(firmPage, 'PUT', '/admin/invoice/update-invoice-settings', JOURNEY_INVOICE_SETTINGS);
+  const [profile] = await firmApi<{ id: string }[]>(firmPage, 'GET', '/users/get-user-profile');
+  const today = await firmPage.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const fee = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/expense-flat-fees-info/create-flat-fee', {
+    clientId,
+    matterId,
+    userId: profile!.id,
+    flatFeeDate: today,
+    description: `Letter before action ${Date.now()}`,
+    amount: '20000.00',
+  });
+  const draft = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/invoice/create-invoice', { clientId, flatFeeIds: [fee.id] });
+  await firmApi(firmPage, 'POST', `/admin/invoice/submit-for-approval/${draft.id}`, {});
+  await firmApi(firmPage, 'POST', `/admin/invoice/approve-invoice/${draft.id}`, {});
+  const invoice = await firmApi<{ invoiceNumber: string }>(firmPage, 'POST', `/admin/invoice/send-invoice/${draft.id}`, {});
+
+  // Kemi reports the transfer with the bank's receipt.
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  const card = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoice.invoiceNumber });
+  await card.getByRole('button', { name: `Details of ${invoice.invoiceNumber}` }).click();
+  const report = card.getByRole('form', { name: 'Report a bank transfer' });
+  await report.getByLabel('Date paid').fill(today);
+  await report.getByRole('textbox', { name: 'Bank reference' }).fill('NIP/E2E/1');
+  await report.locator('input[type="file"]').setInputFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  });
+  await report.getByRole('button', { name: 'Report payment' }).click();
+  await expect(card.getByText(/waiting for your firm to confirm it/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The firm confirms it from Billing → Reported Payments.
+  await firmPage.goto('/billing/payment-reports');
+  const waiting = firmPage
+    .getByRole('list', { name: 'Reported payments' })
+    .getByRole('listitem')
+    .filter({ hasText: invoice.invoiceNumber });
+  await waiting.getByRole('button', { name: 'Confirm' }).click();
+  await firmPage.getByRole('dialog', { name: 'Confirm this payment?' }).getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(waiting).toHaveCount(0);
+  await firm.close();
+
+  // Kemi sees it paid.
+  await page.reload();
+  const paid = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoice.invoiceNumber });
+  await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(paid.getByText(/Balance ₦0\.00/)).toBeVisible();
 });
 
 test("a client cannot sign in on another firm's portal", async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pdf } from './support/document-fixture.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { bearer, signInToPortal } from './support/test-app.ts';
 import { trustCalls } from './support/trust-fixture.ts';
@@ -128,5 +129,82 @@ describe("the portal's trust money", () => {
     expect(movements.data[1].description).toBe('Deposit');
     expect(JSON.stringify(answer.json().data)).not.toContain('999.00');
     expect((await portalGet('/api/client-portal/get-trust', otherPortal)).json().data.ledgers).toEqual([]);
+  });
+});
+
+describe('bank transfers the client reports with a proof, confirmed by the firm', () => {
+  const report = async (invoiceId: string, amount: string, headers = portal, fileName = 'transfer.pdf') => {
+    const body = multipart(
+      { InvoiceId: invoiceId, amount, paymentDate: '2026-10-07', reference: 'NIP/0001' },
+      { fileName, content: await pdf('Transfer receipt', `Amount ${amount}`) },
+    );
+    return fixture.context.app.inject({
+      method: 'POST',
+      url: '/api/client-portal/report-bank-transfer',
+      payload: body.payload,
+      headers: { ...headers, 'content-type': body.contentType },
+    });
+  };
+  const firmCall = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    fixture.call(method, `/api/admin/client-portal/${path}`, fixture.tokens.admin, body);
+  const balanceOf = async (invoiceId: string) =>
+    (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoiceId).balanceDue;
+
+  it('records the payment once, through the invoice’s payment path, only when the firm confirms it', async () => {
+    const invoiceId = await invoice(matter, '80000.00', 'sent');
+    const reported = await report(invoiceId, '30000.50');
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect(reported.json().data).toMatchObject({ status: 'reported', amount: '30000.50', proofFileName: 'transfer.pdf' });
+    const reportId = reported.json().data.id;
+    // Nothing is paid yet, and a second report waits for the first.
+    expect(await balanceOf(invoiceId)).toBe('80000.00');
+    const again = await report(invoiceId, '30000.50');
+    expect(again.statusCode).toBe(409);
+
+    const waiting = (await firmCall('GET', 'get-payment-reports?Status=reported')).json().data;
+    expect(waiting.map((row: { id: string }) => row.id)).toContain(reportId);
+    const proof = await firmCall('GET', `download-payment-proof/${reportId}`);
+    expect([proof.statusCode, proof.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    const confirmed = await firmCall('POST', `confirm-payment-report/${reportId}`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'confirmed', balanceDue: '49999.50' });
+    expect((await firmCall('POST', `confirm-payment-report/${reportId}`)).statusCode).toBe(409);
+    expect(await balanceOf(invoiceId)).toBe('49999.50');
+    const view = (await portalGet(`/api/client-portal/get-invoice/${invoiceId}`)).json().data;
+    expect(view.payments).toEqual([expect.objectContaining({ amount: '30000.50', method: 'Bank transfer', paymentDate: '2026-10-07' })]);
+
+    // Rejected with a reason the client reads; nothing paid.
+    const second = (await report(invoiceId, '1000.00')).json().data;
+    const rejected = await firmCall('POST', `reject-payment-report/${second.id}`, { reason: 'No such credit on our statement' });
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejectionReason: 'No such credit on our statement' });
+    expect(await balanceOf(invoiceId)).toBe('49999.50');
+    const mine = (await portalGet('/api/client-portal/get-payment-reports')).json().data;
+    expect(mine.find((row: { id: string }) => row.id === second.id)).toMatchObject({ status: 'rejected' });
+  });
+
+  it('refuses more than is owed, a file that is not a proof, another client’s invoice and an unsent one', async () => {
+    const invoiceId = await invoice(matter, '5000.00', 'sent');
+    expect((await report(invoiceId, '5000.01')).statusCode).toBe(400);
+    const notAProof = multipart(
+      { InvoiceId: invoiceId, amount: '10.00', paymentDate: '2026-10-07' },
+      { fileName: 'x.txt', content: Buffer.from('plain text, not a proof') },
+    );
+    const refused = await fixture.context.app.inject({
+      method: 'POST',
+      url: '/api/client-portal/report-bank-transfer',
+      payload: notAProof.payload,
+      headers: { ...portal, 'content-type': notAProof.contentType },
+    });
+    expect(refused.statusCode).toBe(415);
+    const othersInvoice = await invoice(otherClientsMatter, '7000.00', 'sent');
+    expect((await report(othersInvoice, '10.00')).statusCode).toBe(404);
+    const unsent = await invoice(matter, '7000.00', 'approved');
+    expect((await report(unsent, '10.00')).statusCode).toBe(404);
+    expect(
+      (await portalGet('/api/client-portal/get-payment-reports'))
+        .json()
+        .data.some((row: { invoiceId: string }) => row.invoiceId === unsent),
+    ).toBe(false);
   });
 });

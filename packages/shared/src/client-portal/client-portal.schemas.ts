@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../auth/auth.schemas.ts';
 import { pageSchema } from '../common/pagination.ts';
-import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
+import { INVOICE_STATUSES, recordPaymentSchema } from '../invoices/invoice.schemas.ts';
 
 const slugSchema = z.string({ error: 'Firm is required' }).trim().toLowerCase().min(1, 'Firm is required').max(40);
 
@@ -197,3 +197,38 @@ export type SendPortalMessageInput = z.input<typeof sendPortalMessageSchema>;
 
 export const portalMessagesQuerySchema = z.object({ MatterId: z.uuid({ error: 'Choose the matter' }) });
 export const markPortalMessagesReadSchema = z.strictObject({ matterId: z.uuid({ error: 'Choose the matter' }) });
+
+/**
+ * POST /api/client-portal/report-bank-transfer (multipart: these fields, then the proof of payment):
+ * the client says they paid an invoice by transfer; the firm confirms it before it counts.
+ */
+export const reportBankTransferFieldsSchema = recordPaymentSchema
+  .pick({ amount: true, paymentDate: true, reference: true })
+  .extend({ InvoiceId: z.uuid({ error: 'Choose the invoice you paid' }) });
+export type ReportBankTransferFields = z.input<typeof reportBankTransferFieldsSchema>;
+
+export const PAYMENT_REPORT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
+export const paymentReportSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  currencySymbol: z.string(),
+  /** What the invoice still owes now. */
+  balanceDue: z.string(),
+  amount: z.string(),
+  paymentDate: z.string(),
+  reference: z.string().nullable(),
+  proofFileName: z.string(),
+  status: z.enum(PAYMENT_REPORT_STATUSES),
+  reportedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type PaymentReport = z.infer<typeof paymentReportSchema>;
+export const paymentReportsQuerySchema = z.object({ Status: z.enum(PAYMENT_REPORT_STATUSES).optional() });
+export const rejectPaymentReportSchema = z.strictObject({
+  reason: z.string({ error: 'Say why the payment is not confirmed' }).trim().min(1, 'Say why the payment is not confirmed').max(500),
+});

@@ -18,3 +18,4 @@ export * from './trust.ts';
 export * from './court-calendar.ts';
 export * from './documents.ts';
 export * from './portal-messages.ts';
+export * from './payment-reports.ts';

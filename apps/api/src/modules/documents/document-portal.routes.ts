@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { documentDownloadQuerySchema, idParamsSchema, pageQuerySchema, portalDocumentPageSchema } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
-import { readUpload, sendFile } from './document-uploads.ts';
+import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
 import type { DocumentModule } from './documents.module.ts';
 
 const tags = ['Client portal'];

@@ -18,7 +18,7 @@ import {
 } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
-import { readUpload, sendFile } from './document-uploads.ts';
+import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
 import type { DocumentModule } from './documents.module.ts';
 
 const tags = ['Documents'];

@@ -139,6 +139,8 @@ export const AUDIT_EVENTS = [
   'documentFolder.shared',
   'documentFolder.unshared',
   'portalMessage.sent',
+  'paymentReport.confirmed',
+  'paymentReport.rejected',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -283,6 +283,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoices-page.tsx')).InvoicesPage }),
           },
           {
+            path: 'billing/payment-reports',
+            handle: needs('paymentInfo'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),
+          },
+          {
             path: 'billing/flat-fees',
             handle: needs('flatFeePermission'),
             lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/flat-fees-page.tsx')).FlatFeesPage }),

@@ -119,6 +119,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         },
         { label: 'New Invoice', to: '/billing/invoice/invoice-empty', match: '/billing/invoice' },
         { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
+        { label: 'Reported Payments', to: '/billing/payment-reports', match: '/billing/payment-reports' },
       ],
     },
   },

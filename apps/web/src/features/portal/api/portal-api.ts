@@ -1,4 +1,5 @@
 import {
+  paymentReportSchema,
   portalDocumentPageSchema,
   portalFirmSchema,
   portalInvoiceSummarySchema,
@@ -103,22 +104,26 @@ export const portalDocumentsQuery = (clientId: string | null) =>
 export const downloadPortalDocument = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
-/** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
-export async function uploadPortalDocument(matterId: string, file: File): Promise<void> {
+/** A multipart POST with the client's token: the form fields first, then the file. */
+async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string) {
   const form = new FormData();
-  form.append('MatterId', matterId);
+  for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
   form.append('file', file, file.name);
   const token = clientToken();
-  const response = await fetch(`${API_BASE}/client-portal/upload-document`, {
+  const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: form,
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    throw new Error(errorMessageFrom(response.status, body, `${file.name} could not be sent`));
+    throw new Error(errorMessageFrom(response.status, body, failure));
   }
 }
+
+/** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
+export const uploadPortalDocument = (matterId: string, file: File) =>
+  postWithFile('/client-portal/upload-document', { MatterId: matterId }, file, `${file.name} could not be sent`);
 
 /** The client's sent invoices, newest first. */
 export const portalInvoicesQuery = (clientId: string | null) =>
@@ -174,3 +179,18 @@ export const sendPortalMessage = (matterId: string, body: string) =>
 
 export const markPortalMessagesRead = (matterId: string) =>
   apiRequest<unknown>('/client-portal/mark-read', { method: 'POST', auth: 'client', body: { matterId }, silent: true });
+
+/** The bank transfers the client reported, with the firm's decision. */
+export const portalPaymentReportsQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'payment-reports'],
+    queryFn: async () =>
+      z
+        .array(paymentReportSchema)
+        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-payment-reports', { auth: 'client' })).data),
+    enabled: clientId !== null,
+  });
+
+/** Reports a bank transfer for an invoice with its proof (the firm confirms it before it counts). */
+export const reportBankTransfer = (fields: { InvoiceId: string; amount: string; paymentDate: string; reference: string }, proof: File) =>
+  postWithFile('/client-portal/report-bank-transfer', fields, proof, 'The payment could not be reported');

@@ -1,19 +1,25 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatMoney, isoToDisplayDate, type PortalInvoiceSummary } from '@matterhorn/shared';
+import { compareMoney, formatMoney, isoToDisplayDate, type PortalInvoiceSummary } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery } from '../api/portal-api.ts';
+import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery, portalPaymentReportsQuery } from '../api/portal-api.ts';
+import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9', Void: 'gray.8' };
 
 /** What an opened invoice adds: how to pay, and the payments received. */
 function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invoiceId: string }) {
   const invoice = useQuery(portalInvoiceQuery(clientId, invoiceId));
+  const reports = useQuery(portalPaymentReportsQuery(clientId));
   if (invoice.isPending) return <LoadingSpinner label="Loading the invoice" />;
   if (!invoice.data) return <Text c="red.8">This invoice could not be loaded.</Text>;
   const { data } = invoice;
   const payments = data.payments.filter((payment) => !payment.isReversal);
+  const mine = (reports.data ?? []).filter((report) => report.invoiceId === invoiceId);
+  // One report waits at a time; a paid or void invoice has nothing to report.
+  const canReport =
+    data.status !== 'Void' && compareMoney(data.totals.balanceDue, '0') > 0 && !mine.some((report) => report.status === 'reported');
   return (
     <Stack gap={4} mt="xs">
       {data.matters.length > 0 && <Text size="sm">For: {data.matters.map((matter) => matter.name).join(', ')}</Text>}
@@ -28,6 +34,8 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
         </Text>
       )}
       {data.voidReason && <Text size="sm">Cancelled: {data.voidReason}</Text>}
+      <ReportedTransfers reports={mine} currencySymbol={data.currencySymbol} />
+      {canReport && <ReportTransferForm clientId={clientId} invoiceId={invoiceId} balanceDue={data.totals.balanceDue} />}
     </Stack>
   );
 }

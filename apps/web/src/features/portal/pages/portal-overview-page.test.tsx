@@ -193,9 +193,35 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
       balanceDue: '100000.25',
       currencySymbol: '₦',
     };
+    let reported = false;
     const api = stubApi({
       ...answers,
       'GET /client-portal/get-invoices': { data: [summary] },
+      'GET /client-portal/get-payment-reports': () => ({
+        data: reported
+          ? [
+              {
+                id: 'r1',
+                clientId: CLIENT_ID,
+                clientName: 'Kemi Adebayo',
+                invoiceId: 'i1',
+                invoiceNumber: 'INV-00012',
+                currencySymbol: '₦',
+                balanceDue: '100000.25',
+                amount: '100000.25',
+                paymentDate: '2026-10-07',
+                reference: 'NIP/0001',
+                proofFileName: 'transfer.pdf',
+                status: 'reported',
+                reportedAt: '2026-10-07T10:00:00.000Z',
+                decidedAt: null,
+                decidedByName: null,
+                rejectionReason: null,
+              },
+            ]
+          : [],
+      }),
+      'POST /client-portal/report-bank-transfer': { data: null },
       'GET /client-portal/get-invoice/i1': {
         data: {
           firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null },
@@ -252,6 +278,28 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(within(list).getByText('Paid ₦50,000.25 on 05/10/2026')).toBeInTheDocument();
     expect(within(list).getByText('For: Lease dispute')).toBeInTheDocument();
     expect(api.callsTo('GET', '/client-portal/get-invoice/i1')).toHaveLength(1);
+
+    // Paid by transfer: the client reports it with the proof; it waits for the firm.
+    const form = within(list).getByRole('form', { name: 'Report a bank transfer' });
+    expect(within(form).getByRole('textbox', { name: 'Amount paid' })).toHaveValue('100000.25');
+    await user.click(within(form).getByRole('button', { name: 'Report payment' }));
+    expect(await within(form).findByText('Payment date is required')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Date paid'), '2026-10-07');
+    await user.type(within(form).getByRole('textbox', { name: 'Bank reference' }), 'NIP/0001');
+    await user.upload(
+      form.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['%PDF-1.7'], 'transfer.pdf', { type: 'application/pdf' }),
+    );
+    reported = true;
+    await user.click(within(form).getByRole('button', { name: 'Report payment' }));
+    await waitFor(() => expect(api.callsTo('POST', '/client-portal/report-bank-transfer')).toHaveLength(1));
+    const sent = String(api.callsTo('POST', '/client-portal/report-bank-transfer')[0]!.body);
+    for (const field of ['name="InvoiceId"\r\n\r\ni1', 'name="amount"\r\n\r\n100000.25', 'name="paymentDate"\r\n\r\n2026-10-07'])
+      expect(sent).toContain(field);
+    expect(
+      await within(list).findByText(/You reported ₦100,000.25 paid on 07\/10\/2026: waiting for your firm to confirm it/),
+    ).toBeInTheDocument();
+    expect(within(list).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
   });
 
   it('shows the money held in trust per matter and each movement with the balance after it on the Trust tab', async () => {

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  paymentReportSchema,
+  paymentReportsQuerySchema,
+  rejectPaymentReportSchema,
+  reportBankTransferFieldsSchema,
+} from '@matterhorn/shared';
+import { answers, created, ok } from '../../lib/reply.ts';
+import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
+import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
+import { PROOF_MAX_BYTES, type PaymentReportService } from './payment-reports.service.ts';
+
+const tags = ['Client portal payments'];
+const firmBase = '/api/admin/client-portal';
+
+/** Bank transfers clients report from the portal, and the firm's confirmation (paymentInfo.create) or rejection. */
+export function registerPaymentReportRoutes(app: FastifyInstance, reports: PaymentReportService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/client-portal/report-bank-transfer',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Report a bank transfer for one of your sent invoices (multipart: InvoiceId, amount, paymentDate, optional reference, then the ' +
+          'proof: PDF, JPEG, PNG or HEIC, at most 10 MB). Nothing is paid until the firm confirms it; one waiting report per invoice (409)',
+        response: answers(paymentReportSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      const { fields, upload } = await readUpload(request, PROOF_MAX_BYTES, reportBankTransferFieldsSchema, [
+        'InvoiceId',
+        'amount',
+        'paymentDate',
+        'reference',
+      ]);
+      const report = await reports.report(portalPrincipalOf(request), { ...fields, invoiceId: fields.InvoiceId }, upload);
+      return created(reply, 'Payment reported: your firm will confirm it', report);
+    },
+  );
+
+  api.get(
+    '/api/client-portal/get-payment-reports',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: 'The transfers you reported, newest first, with the firm’s decision',
+        response: answers(z.array(paymentReportSchema)),
+      },
+    },
+    async (request) => ok('Payment reports', await reports.clientReports(portalPrincipalOf(request))),
+  );
+
+  api.get(
+    `${firmBase}/get-payment-reports`,
+    {
+      config: { access: firmAccess('paymentInfo') },
+      schema: {
+        tags,
+        summary: 'Bank transfers clients reported from the portal (Status=reported for those waiting), newest first',
+        querystring: paymentReportsQuerySchema,
+        response: answers(z.array(paymentReportSchema)),
+      },
+    },
+    async (request) => ok('Payment reports', await reports.list(firmPrincipalOf(request), request.query.Status)),
+  );
+
+  api.post(
+    `${firmBase}/confirm-payment-report/:id`,
+    {
+      config: { access: firmAccess('paymentInfo.create') },
+      schema: {
+        tags,
+        summary: 'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry), once; 409 if decided already',
+        params: idParamsSchema,
+        response: answers(paymentReportSchema),
+      },
+    },
+    async (request) => ok('Payment confirmed', await reports.confirm(firmPrincipalOf(request), request.params.id)),
+  );
+
+  api.post(
+    `${firmBase}/reject-payment-report/:id`,
+    {
+      config: { access: firmAccess('paymentInfo.create') },
+      schema: {
+        tags,
+        summary: 'Reject a reported transfer with the reason the client will read',
+        params: idParamsSchema,
+        body: rejectPaymentReportSchema,
+        response: answers(paymentReportSchema),
+      },
+    },
+    async (request) => ok('Payment rejected', await reports.reject(firmPrincipalOf(request), request.params.id, request.body.reason)),
+  );
+
+  api.get(
+    `${firmBase}/download-payment-proof/:id`,
+    {
+      config: { access: firmAccess('paymentInfo') },
+      schema: { tags, summary: 'The proof of payment the client uploaded', params: idParamsSchema, produces: ['application/octet-stream'] },
+    },
+    async (request, reply) => sendFile(reply, await reports.proof(firmPrincipalOf(request).firmId, request.params.id)),
+  );
+}

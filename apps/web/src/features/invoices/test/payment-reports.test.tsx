@@ -1,0 +1,77 @@
+import type { PaymentReport } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { PaymentReportsPage } from '../pages/payment-reports-page.tsx';
+
+const waiting: PaymentReport = {
+  id: '77777777-7777-4777-8777-777777777777',
+  clientId: '11111111-1111-4111-8111-111111111111',
+  clientName: 'Kemi Adebayo',
+  invoiceId: '99999999-9999-4999-8999-999999999999',
+  invoiceNumber: 'INV-00012',
+  currencySymbol: '₦',
+  balanceDue: '80000.00',
+  amount: '30000.50',
+  paymentDate: '2026-10-07',
+  reference: 'NIP/0001',
+  proofFileName: 'transfer.pdf',
+  status: 'reported',
+  reportedAt: '2026-10-07T10:00:00.000Z',
+  decidedAt: null,
+  decidedByName: null,
+  rejectionReason: null,
+};
+const LIST = 'GET /admin/client-portal/get-payment-reports';
+
+describe('PaymentReportsPage', { timeout: 30_000 }, () => {
+  it('lists the waiting transfers and confirms one after asking', async () => {
+    const api = stubApi({
+      [LIST]: { data: [waiting] },
+      [`POST /admin/client-portal/confirm-payment-report/${waiting.id}`]: { data: { ...waiting, status: 'confirmed' } },
+    });
+    const user = userEvent.setup();
+    renderAt(<PaymentReportsPage />, {
+      path: '/billing/payment-reports',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.create'] }),
+    });
+    const item = within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('listitem');
+    expect(item).toHaveTextContent('₦30,000.50');
+    expect(item).toHaveTextContent('Kemi Adebayo · paid 07/10/2026 · ref. NIP/0001 · INV-00012 (owes ₦80,000.00)');
+    expect(api.callsTo('GET', '/admin/client-portal/get-payment-reports')[0]?.query.get('Status')).toBe('reported');
+    await user.click(within(item).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this payment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/admin/client-portal/confirm-payment-report/${waiting.id}`)).toHaveLength(1));
+  });
+
+  it('rejects with the reason the client will read, and offers no decision without paymentInfo.create', async () => {
+    const api = stubApi({
+      [LIST]: { data: [waiting] },
+      [`POST /admin/client-portal/reject-payment-report/${waiting.id}`]: { data: { ...waiting, status: 'rejected' } },
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderAt(<PaymentReportsPage />, {
+      path: '/billing/payment-reports',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.create'] }),
+    });
+    await user.click(within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this payment?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason the client will read' }), 'No such credit');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/admin/client-portal/reject-payment-report/${waiting.id}`)[0]?.body).toEqual({
+        reason: 'No such credit',
+      }),
+    );
+    unmount();
+
+    stubApi({ [LIST]: { data: [waiting] } });
+    renderAt(<PaymentReportsPage />, { path: '/billing/payment-reports', session: fakeSession({ permissions: ['paymentInfo'] }) });
+    const item = within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('listitem');
+    expect(within(item).getByRole('button', { name: 'Proof of payment from Kemi Adebayo' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+});
