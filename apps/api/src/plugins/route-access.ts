@@ -26,6 +26,20 @@ export type FirmPrincipal = {
   isVerified: boolean;
 };
 
+/**
+ * A principal with no permissions, for reads on behalf of someone outside the firm (a public link,
+ * the client portal): the module's reads run as usual in the firm, and nothing is writable.
+ */
+export const outsideReaderOf = (firmId: string): FirmPrincipal => ({
+  kind: 'firm',
+  sessionId: '',
+  firmId,
+  userId: '',
+  adminUserId: '',
+  permissions: [],
+  isVerified: true,
+});
+
 export type PortalPrincipal = {
   kind: 'portal';
   sessionId: string;

@@ -15,7 +15,7 @@ import {
 import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { accountBalance } from '../../platform/ledger/ledger.ts';
 import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
@@ -37,16 +37,6 @@ export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
 
-/** A principal with no permissions, for reading an invoice on a public link (nothing is editable). */
-const publicReader = (firmId: string): FirmPrincipal => ({
-  kind: 'firm',
-  sessionId: '',
-  firmId,
-  userId: '',
-  adminUserId: '',
-  permissions: [],
-  isVerified: true,
-});
 
 const pdfFileName = (invoice: Invoice) => `${(invoice.invoiceNumber ?? 'draft-invoice').replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`;
 
@@ -145,7 +135,7 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
       const link = await findLiveLinkBySlugHash(tx, slugHash);
       if (!link) throw notFound('Invoice');
       await switchToFirm(tx, link.firmId);
-      return fn(tx, publicReader(link.firmId), link.invoiceId, slugHash);
+      return fn(tx, outsideReaderOf(link.firmId), link.invoiceId, slugHash);
     });
   };
 
@@ -251,7 +241,7 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
         firmId,
         async (tx) => {
           if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
-          return clientInvoiceOf(await billOf(tx, publicReader(firmId), invoiceId), `/api/client-portal/download-invoice-pdf/${invoiceId}`);
+          return clientInvoiceOf(await billOf(tx, outsideReaderOf(firmId), invoiceId), `/api/client-portal/download-invoice-pdf/${invoiceId}`);
         },
         READ_ONLY,
       ),
@@ -261,7 +251,7 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
         firmId,
         async (tx) => {
           if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
-          return pdfOf(tx, publicReader(firmId), invoiceId);
+          return pdfOf(tx, outsideReaderOf(firmId), invoiceId);
         },
         READ_ONLY,
       ),

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
@@ -149,16 +149,6 @@ const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
   ],
 };
 
-/** A principal with no permissions, for the public page (it reads one request and changes nothing). */
-const publicReader = (firmId: string): FirmPrincipal => ({
-  kind: 'firm',
-  sessionId: '',
-  firmId,
-  userId: '',
-  adminUserId: '',
-  permissions: [],
-  isVerified: true,
-});
 
 export function createTrustRequestService({ database, mailer, appUrl }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/trust-accounting/${slug}`;
@@ -346,7 +336,7 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
         const found = await findTrustRequestBySlugHash(tx, hashOf(slug));
         if (!found) throw notFound('Trust request');
         await switchToFirm(tx, found.firmId);
-        const principal = publicReader(found.firmId);
+        const principal = outsideReaderOf(found.firmId);
         const request = await viewOf(tx, principal.firmId, found.id);
         const context = await findPublicRequestContext(tx, principal.firmId, request.trustAccountId);
         if (!context) throw notFound('Trust request');

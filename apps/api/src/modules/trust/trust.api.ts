@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/database.ts';
-import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { outsideReaderOf } from '../../plugins/route-access.ts';
 import { sumLedgers } from './trust.repository.ts';
 import { createTrustService } from './trust.service.ts';
 
@@ -12,16 +12,6 @@ export async function findMatterTrustBalance(tx: Tx, firmId: string, ledger: { c
   return totals.balance;
 }
 
-/** Reads on behalf of someone outside the firm (its client in the portal): no permissions, nothing writable. */
-const readerOf = (firmId: string): FirmPrincipal => ({
-  kind: 'firm',
-  sessionId: '',
-  firmId,
-  userId: '',
-  adminUserId: '',
-  permissions: [],
-  isVerified: true,
-});
 
 /**
  * A client's own trust money, read by the trust module's own rules (balances per ledger, and the
@@ -30,8 +20,8 @@ const readerOf = (firmId: string): FirmPrincipal => ({
 export function createClientTrustReader(database: Database) {
   const trust = createTrustService(database);
   return {
-    balances: (firmId: string, clientId: string) => trust.balance(readerOf(firmId), clientId, null),
+    balances: (firmId: string, clientId: string) => trust.balance(outsideReaderOf(firmId), clientId, null),
     ledger: (firmId: string, clientId: string, page: { page: number; size: number }) =>
-      trust.ledger(readerOf(firmId), { ClientId: clientId, page: page.page, size: page.size }),
+      trust.ledger(outsideReaderOf(firmId), { ClientId: clientId, page: page.page, size: page.size }),
   };
 }

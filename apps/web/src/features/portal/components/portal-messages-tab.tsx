@@ -1,17 +1,16 @@
-import { NativeSelect, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { MessageThread } from '../../../components/message-thread.tsx';
+import { PortalMatterSelect, useChosenMatterId } from './portal-matter-select.tsx';
 import { markPortalMessagesRead, portalMessagesQuery, sendPortalMessage, usePortalMatters } from '../api/portal-api.ts';
 
 /** The Messages tab: a secure thread with the firm per matter (?matterId=), read receipts both ways. */
 export function PortalMessagesTab({ clientId, firmName }: { clientId: string | null; firmName: string }) {
   const queryClient = useQueryClient();
   const matters = usePortalMatters(clientId);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const matterId = searchParams.get('matterId') ?? matters.data?.[0]?.matterId ?? '';
+  const matterId = useChosenMatterId(matters.data);
   const thread = useQuery(portalMessagesQuery(clientId, matterId));
   const unreadFromFirm = thread.data?.messages.filter((message) => message.senderKind === 'firm' && !message.readAt).length ?? 0;
 
@@ -26,18 +25,7 @@ export function PortalMessagesTab({ clientId, firmName }: { clientId: string | n
   if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
   return (
     <Stack>
-      <NativeSelect
-        label="Matter"
-        value={matterId}
-        onChange={(event) =>
-          setSearchParams((previous) => {
-            const next = new URLSearchParams(previous);
-            next.set('matterId', event.currentTarget.value);
-            return next;
-          })
-        }
-        data={(matters.data ?? []).map((matter) => ({ value: matter.matterId, label: matter.matterName }))}
-      />
+      <PortalMatterSelect matters={matters.data} matterId={matterId} />
       {thread.isPending ? (
         <LoadingSpinner label="Loading messages" />
       ) : thread.data ? (

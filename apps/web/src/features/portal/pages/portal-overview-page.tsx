@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Image, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -11,30 +11,16 @@ import { PortalMessagesTab } from '../components/portal-messages-tab.tsx';
 import { PortalTrustTab } from '../components/portal-trust-tab.tsx';
 import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
+import { PortalMatterSelect, useChosenMatterId } from '../components/portal-matter-select.tsx';
 
 /** The Matters tab: one matter at a time (?matterId=), the client's first by default. */
 function PortalMattersTab({ clientId }: { clientId: string | null }) {
   const matters = usePortalMatters(clientId);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const matterId = searchParams.get('matterId') ?? matters.data?.[0]?.matterId ?? '';
+  const matterId = useChosenMatterId(matters.data);
   if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
   return (
     <Stack>
-      <NativeSelect
-        label="Matter"
-        value={matterId}
-        onChange={(event) =>
-          setSearchParams((previous) => {
-            const next = new URLSearchParams(previous);
-            next.set('matterId', event.currentTarget.value);
-            return next;
-          })
-        }
-        data={(matters.data ?? []).map((matter) => ({
-          value: matter.matterId,
-          label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
-        }))}
-      />
+      <PortalMatterSelect matters={matters.data} matterId={matterId} />
       {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
     </Stack>
   );
