@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/lib/mailer.ts';
 import { sendMessageDigests } from '../src/modules/portal-messages/portal-message-digest.ts';
+import { seedDemoPortalMessages } from '../src/seed/demo-portal-messages.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { bearer, createTestApp, readOutbox, rowsOf, seedTestFirm, signIn, signInToPortal, type TestContext } from './support/test-app.ts';
 
@@ -113,5 +114,19 @@ describe('secure messages between a firm and its client', () => {
       expect(JSON.stringify(email)).not.toMatch(/settlement|privileged|Privileged/);
     }
     expect(await sendMessageDigests(dependencies)).toBe(0);
+  });
+
+  it('seeds the demo client a thread on her first matter: read both ways, and her last message waiting for the firm', async () => {
+    const demo = await seedTestFirm(context.database);
+    await seedDemoPortalMessages(context.database, demo);
+    const demoClient = bearer((await signInToPortal(context.app, demo.slug, demo.portalClient.email)).token);
+    const thread = (await portal('GET', `get-messages?MatterId=${demo.matterIds[0]}`, undefined, demoClient)).json().data;
+    expect(
+      thread.messages.map((message: { senderKind: string; readAt: string | null }) => [message.senderKind, message.readAt !== null]),
+    ).toEqual([
+      ['client', true],
+      ['firm', true],
+      ['client', false],
+    ]);
   });
 });

@@ -29,6 +29,7 @@ import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoPortalMessages } from './demo-portal-messages.ts';
 
 export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
 
@@ -291,5 +292,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoCourtUpdates(database, firm);
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);
+  await seedDemoPortalMessages(database, firm);
   return true;
 }

@@ -37,7 +37,6 @@ export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
 
-
 const pdfFileName = (invoice: Invoice) => `${(invoice.invoiceNumber ?? 'draft-invoice').replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`;
 
 /** Everything a bill shows: the invoice, the firm, and the client's trust balance (credit-normal, so negated). */
@@ -241,7 +240,10 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
         firmId,
         async (tx) => {
           if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
-          return clientInvoiceOf(await billOf(tx, outsideReaderOf(firmId), invoiceId), `/api/client-portal/download-invoice-pdf/${invoiceId}`);
+          return clientInvoiceOf(
+            await billOf(tx, outsideReaderOf(firmId), invoiceId),
+            `/api/client-portal/download-invoice-pdf/${invoiceId}`,
+          );
         },
         READ_ONLY,
       ),

@@ -149,7 +149,6 @@ const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
   ],
 };
 
-
 export function createTrustRequestService({ database, mailer, appUrl }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/trust-accounting/${slug}`;
 

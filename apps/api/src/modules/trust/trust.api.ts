@@ -12,7 +12,6 @@ export async function findMatterTrustBalance(tx: Tx, firmId: string, ledger: { c
   return totals.balance;
 }
 
-
 /**
  * A client's own trust money, read by the trust module's own rules (balances per ledger, and the
  * ledger with the balance after each movement, newest first): the client portal shows it.
