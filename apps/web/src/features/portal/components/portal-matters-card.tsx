@@ -21,31 +21,32 @@ export function PortalMattersCard({ clientId }: { clientId: string | null }) {
         ) : !matters.data?.length ? (
           <Text size="sm">Your firm has no matters for you yet.</Text>
         ) : (
-          // No sideways scroll box: it holds nothing a keyboard can reach (axe: scrollable-region-focusable), and four short columns wrap on a phone.
-          <Table striped aria-label="Your matters" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Matter number</Table.Th>
-                <Table.Th>Matter</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Fee earners</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {matters.data.map((matter) => (
-                <Table.Tr key={matter.matterId}>
-                  <Table.Td>{matter.matterNumber || '—'}</Table.Td>
-                  <Table.Td>{matter.matterName}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={matter.status === 'Open' ? 'green.9' : 'gray.8'}>
-                      {matter.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{matter.feeEarners.join(', ') || '—'}</Table.Td>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label="Your matters">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Matter number</Table.Th>
+                  <Table.Th>Matter</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Fee earners</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {matters.data.map((matter) => (
+                  <Table.Tr key={matter.matterId}>
+                    <Table.Td>{matter.matterNumber || '—'}</Table.Td>
+                    <Table.Td>{matter.matterName}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={matter.status === 'Open' ? 'green.9' : 'gray.8'}>
+                        {matter.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{matter.feeEarners.join(', ') || '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Card>
