@@ -341,61 +341,66 @@ export function createTrustMovementService(database: Database) {
     return result!;
   }
 
+  /** Money in, in the caller's transaction: a deposit can never overdraw, so it needs no second person. */
+  async function postDeposit(tx: Tx, principal: FirmPrincipal, input: DepositInput): Promise<TrustTransaction> {
+    const account = await accountOf(tx, principal.firmId, input.trustAccountId);
+    if (!account.isActive) throw conflict(TRUST_MESSAGES.accountInactive);
+    const ledger = await ledgerOf(tx, principal.firmId, input.clientId, input.matterId);
+    const payer = input.payer ?? ledger.clientName;
+    const transactionId = randomUUID();
+    const journalEntryId = await postJournalEntry(tx, principal, {
+      entryDate: input.depositDate,
+      memo: `Trust deposit from ${payer}${input.reference ? ` (${input.reference})` : ''}`.slice(0, 500),
+      sourceType: 'trust',
+      sourceId: transactionId,
+      lines: trustLines(account, ledger, input.amount, 'in'),
+    });
+    await insertMovement(tx, principal, account, ledger, {
+      id: transactionId,
+      type: 'deposit',
+      direction: 'in',
+      amount: input.amount,
+      transactionDate: input.depositDate,
+      method: input.method,
+      reference: input.reference,
+      counterparty: payer,
+      isCleared: input.isCleared,
+      trustRequestId: input.trustRequestId,
+      journalEntryId,
+    });
+    if (input.trustRequestId) {
+      await applyDepositToTrustRequest(tx, principal, input.trustRequestId, {
+        trustAccountId: account.id,
+        clientId: ledger.clientId,
+        matterId: ledger.matterId,
+        amount: input.amount,
+        transactionId,
+      });
+    }
+    await recordAuditEvent(tx, principal, 'trustTransaction.deposited', transactionId, {
+      trustAccountId: account.id,
+      clientId: ledger.clientId,
+      matterId: ledger.matterId,
+      amount: input.amount,
+      method: input.method,
+      isCleared: input.isCleared,
+    });
+    const settings = await findTrustSettings(tx, principal.firmId);
+    if (needsCashReview(input.method, input.amount, settings.cashReviewThreshold)) {
+      await recordAuditEvent(tx, principal, 'trustTransaction.flaggedForReview', transactionId, {
+        reason: 'Cash deposit at or above the firm’s review threshold',
+        amount: input.amount,
+        threshold: settings.cashReviewThreshold,
+      });
+    }
+    return viewOf(tx, principal.firmId, transactionId);
+  }
+
   return {
     deposit: (principal: FirmPrincipal, input: DepositInput): Promise<TrustTransaction> =>
-      inTransaction(principal, async (tx) => {
-        const account = await accountOf(tx, principal.firmId, input.trustAccountId);
-        if (!account.isActive) throw conflict(TRUST_MESSAGES.accountInactive);
-        const ledger = await ledgerOf(tx, principal.firmId, input.clientId, input.matterId);
-        const payer = input.payer ?? ledger.clientName;
-        const transactionId = randomUUID();
-        const journalEntryId = await postJournalEntry(tx, principal, {
-          entryDate: input.depositDate,
-          memo: `Trust deposit from ${payer}${input.reference ? ` (${input.reference})` : ''}`.slice(0, 500),
-          sourceType: 'trust',
-          sourceId: transactionId,
-          lines: trustLines(account, ledger, input.amount, 'in'),
-        });
-        await insertMovement(tx, principal, account, ledger, {
-          id: transactionId,
-          type: 'deposit',
-          direction: 'in',
-          amount: input.amount,
-          transactionDate: input.depositDate,
-          method: input.method,
-          reference: input.reference,
-          counterparty: payer,
-          isCleared: input.isCleared,
-          trustRequestId: input.trustRequestId,
-          journalEntryId,
-        });
-        if (input.trustRequestId) {
-          await applyDepositToTrustRequest(tx, principal, input.trustRequestId, {
-            trustAccountId: account.id,
-            clientId: ledger.clientId,
-            matterId: ledger.matterId,
-            amount: input.amount,
-            transactionId,
-          });
-        }
-        await recordAuditEvent(tx, principal, 'trustTransaction.deposited', transactionId, {
-          trustAccountId: account.id,
-          clientId: ledger.clientId,
-          matterId: ledger.matterId,
-          amount: input.amount,
-          method: input.method,
-          isCleared: input.isCleared,
-        });
-        const settings = await findTrustSettings(tx, principal.firmId);
-        if (needsCashReview(input.method, input.amount, settings.cashReviewThreshold)) {
-          await recordAuditEvent(tx, principal, 'trustTransaction.flaggedForReview', transactionId, {
-            reason: 'Cash deposit at or above the firm’s review threshold',
-            amount: input.amount,
-            threshold: settings.cashReviewThreshold,
-          });
-        }
-        return viewOf(tx, principal.firmId, transactionId);
-      }),
+      inTransaction(principal, (tx) => postDeposit(tx, principal, input)),
+
+    postDeposit,
 
     disburse: (principal: FirmPrincipal, input: DisburseInput) =>
       requestOrPost(principal, 'disbursement', input, (tx) => postDisbursement(tx, principal, input, 'disbursement', null)),

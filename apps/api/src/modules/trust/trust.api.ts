@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../../db/database.ts';
 import { outsideReaderOf } from '../../plugins/route-access.ts';
 import { sumLedgers } from './trust.repository.ts';
+import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
 
 /**
@@ -23,4 +24,13 @@ export function createClientTrustReader(database: Database) {
     ledger: (firmId: string, clientId: string, page: { page: number; size: number }) =>
       trust.ledger(outsideReaderOf(firmId), { ClientId: clientId, page: page.page, size: page.size }),
   };
+}
+
+/**
+ * Money paid into trust from outside the trust pages (a bank transfer the firm confirms, a card
+ * payment a gateway confirms), posted by the trust module's own rules in the caller's transaction:
+ * the ledger, its journal entry and, when named, the trust request it settles.
+ */
+export function createTrustDepositPoster(database: Database) {
+  return createTrustMovementService(database).postDeposit;
 }
