@@ -16,8 +16,8 @@ export const TEST_PASSWORD = 'correct-horse-battery-staple';
 export type TestContext = { app: FastifyInstance; database: Database; databaseUrl?: string; config: AppConfig; close(): Promise<void> };
 
 /**
- * A fresh database per test file: a copy of the migrated PGlite template by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * A fresh database per test file: a copy of the migrated PGlite template by default, or a copy of
+ * the migrated template database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -29,11 +29,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const name = `matterhorn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplateDatabase')}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), poolSize: 25 });
+  // Already migrated by the template: this applies nothing, but sets the database's planner settings,
+  // which a copy does not inherit.
   await database.migrate();
   return {
     database,
