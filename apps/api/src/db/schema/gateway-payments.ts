@@ -45,7 +45,11 @@ export const gatewayPayments = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'gateway_payments_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'gateway_payments_invoice_fk',
+    }),
     foreignKey({
       columns: [table.firmId, table.trustRequestId],
       foreignColumns: [trustRequests.firmId, trustRequests.id],

@@ -20,9 +20,7 @@ const trustRequestsOf = (firmId: string, clientId: string) => sql`select 'trustR
 
 /** The client's sent, unpaid invoices and open trust requests. */
 export function findClientPayables(tx: Tx, firmId: string, clientId: string) {
-  return rowsOf<PayableRow>(
-    tx.execute(sql`${invoicesOf(firmId, clientId)} union all ${trustRequestsOf(firmId, clientId)} order by label`),
-  );
+  return rowsOf<PayableRow>(tx.execute(sql`${invoicesOf(firmId, clientId)} union all ${trustRequestsOf(firmId, clientId)} order by label`));
 }
 
 /** One of them by id; another client's, a draft or a settled one is not found. */
@@ -162,7 +160,9 @@ export async function findTrustRequestLedger(tx: Tx, firmId: string, trustReques
 /** The firm's date today, in its time zone: the day a gateway's payment is recorded on. */
 export async function findFirmToday(tx: Tx, firmId: string) {
   const [row] = await rowsOf<{ today: string }>(
-    tx.execute(sql`select to_char((now() at time zone coalesce(time_zone, 'UTC'))::date, 'YYYY-MM-DD') as today from firms where id = ${firmId}`),
+    tx.execute(
+      sql`select to_char((now() at time zone coalesce(time_zone, 'UTC'))::date, 'YYYY-MM-DD') as today from firms where id = ${firmId}`,
+    ),
   );
   return row!.today;
 }

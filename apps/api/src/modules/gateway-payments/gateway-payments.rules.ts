@@ -11,7 +11,24 @@ export function gatewayFor(settings: PaymentGatewaySettings, currencyCode: strin
 }
 
 /** Currencies whose smallest unit is not a hundredth (Stripe's list): amounts go to the gateway in that unit. */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 const decimalsOf = (currencyCode: string) =>
   ZERO_DECIMAL.has(currencyCode.toUpperCase()) ? 0 : THREE_DECIMAL.has(currencyCode.toUpperCase()) ? 3 : 2;

@@ -12,8 +12,19 @@ import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { findFirmOfReference, findFirmRecorder, findFirmToday, findClientPayable, findClientPayables, findPortalAccountEmail,
-  failGatewayPayment, insertGatewayEvent, insertGatewayPayment, lockGatewayPayment, setGatewaySession } from './gateway-payments.repository.ts';
+import {
+  findFirmOfReference,
+  findFirmRecorder,
+  findFirmToday,
+  findClientPayable,
+  findClientPayables,
+  findPortalAccountEmail,
+  failGatewayPayment,
+  insertGatewayEvent,
+  insertGatewayPayment,
+  lockGatewayPayment,
+  setGatewaySession,
+} from './gateway-payments.repository.ts';
 import { fromMinorUnits, gatewayFor, toMinorUnits } from './gateway-payments.rules.ts';
 import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
 import { createPaymentRecorder } from './payment-recorder.ts';
@@ -60,7 +71,16 @@ export function createGatewayPaymentService({
   async function recordSuccess(tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Succeeded): Promise<string> {
     const payment = await lockGatewayPayment(tx, firmId, event.reference);
     if (!payment) return 'unknown';
-    if (!(await insertGatewayEvent(tx, { firmId, gateway, eventId: event.eventId, eventType: event.eventType, gatewayPaymentId: payment.id, outcome: 'recorded' })))
+    if (
+      !(await insertGatewayEvent(tx, {
+        firmId,
+        gateway,
+        eventId: event.eventId,
+        eventType: event.eventType,
+        gatewayPaymentId: payment.id,
+        outcome: 'recorded',
+      }))
+    )
       return 'repeated';
     const actor = await systemActor(tx, firmId);
     const trail = { gateway, eventId: event.eventId, eventType: event.eventType, reference: payment.reference };
@@ -73,14 +93,28 @@ export function createGatewayPaymentService({
       return 'refused';
     }
     const fee = event.feeMinor === null ? null : fromMinorUnits(event.feeMinor, payment.currencyCode);
-    await recorder.record(tx, actor, payment, { ...trail, fee, transactionId: event.transactionId, today: await findFirmToday(tx, firmId) });
+    await recorder.record(tx, actor, payment, {
+      ...trail,
+      fee,
+      transactionId: event.transactionId,
+      today: await findFirmToday(tx, firmId),
+    });
     return 'recorded';
   }
 
   async function recordFailure(tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Extract<GatewayEvent, { kind: 'failed' }>) {
     const payment = await lockGatewayPayment(tx, firmId, event.reference);
     if (!payment) return 'unknown';
-    if (!(await insertGatewayEvent(tx, { firmId, gateway, eventId: event.eventId, eventType: event.eventType, gatewayPaymentId: payment.id, outcome: 'failed' })))
+    if (
+      !(await insertGatewayEvent(tx, {
+        firmId,
+        gateway,
+        eventId: event.eventId,
+        eventType: event.eventType,
+        gatewayPaymentId: payment.id,
+        outcome: 'failed',
+      }))
+    )
       return 'repeated';
     // A failure after the success (out of order) changes nothing: the money was taken and recorded.
     if (payment.status !== 'pending') return 'ignored';
@@ -97,16 +131,25 @@ export function createGatewayPaymentService({
   return {
     /** What the client can pay online now: their open invoices and trust requests in a currency a configured gateway takes. */
     options: async (principal: PortalPrincipal): Promise<PortalPaymentOptions> => {
-      const rows = await database.withFirm(principal.firmId, (tx) => findClientPayables(tx, principal.firmId, principal.clientId), READ_ONLY);
+      const rows = await database.withFirm(
+        principal.firmId,
+        (tx) => findClientPayables(tx, principal.firmId, principal.clientId),
+        READ_ONLY,
+      );
       return {
         payable: rows.flatMap((row) => {
           const gateway = gatewayFor(settings, row.currencyCode);
-          return gateway && gateways[gateway] ? [{ kind: row.kind, id: row.id, currencyCode: row.currencyCode, amountDue: row.amountDue, gateway }] : [];
+          return gateway && gateways[gateway]
+            ? [{ kind: row.kind, id: row.id, currencyCode: row.currencyCode, amountDue: row.amountDue, gateway }]
+            : [];
         }),
       };
     },
 
-    async start(principal: PortalPrincipal, input: { kind: StartPortalPaymentInput['kind']; id: string; amount: string | null }): Promise<StartedPortalPayment> {
+    async start(
+      principal: PortalPrincipal,
+      input: { kind: StartPortalPaymentInput['kind']; id: string; amount: string | null },
+    ): Promise<StartedPortalPayment> {
       const { firmId, clientId } = principal;
       const reference = `mh_${randomUUID().replaceAll('-', '')}`;
       const attempt = await database.withFirm(firmId, async (tx) => {
@@ -114,12 +157,14 @@ export function createGatewayPaymentService({
         if (!payable) throw notFound(input.kind === 'invoice' ? 'Invoice' : 'Trust request');
         if (compareMoney(payable.amountDue, '0') <= 0) throw conflict(PORTAL_PAYMENT_MESSAGES.nothingDue);
         const amount = input.amount ?? payable.amountDue;
-        if (compareMoney(amount, payable.amountDue) > 0) throw badRequest(PORTAL_PAYMENT_MESSAGES.overpayment, { amount: PORTAL_PAYMENT_MESSAGES.overpayment });
+        if (compareMoney(amount, payable.amountDue) > 0)
+          throw badRequest(PORTAL_PAYMENT_MESSAGES.overpayment, { amount: PORTAL_PAYMENT_MESSAGES.overpayment });
         const gatewayName = gatewayFor(settings, payable.currencyCode);
         const gateway = gatewayName ? gateways[gatewayName] : undefined;
         if (!gatewayName || !gateway) throw conflict(PORTAL_PAYMENT_MESSAGES.noGateway);
         const amountMinor = toMinorUnits(amount, payable.currencyCode);
-        if (amountMinor === null) throw badRequest(`${payable.currencyCode} amounts have no cents`, { amount: `${payable.currencyCode} amounts have no cents` });
+        if (amountMinor === null)
+          throw badRequest(`${payable.currencyCode} amounts have no cents`, { amount: `${payable.currencyCode} amounts have no cents` });
         const id = await insertGatewayPayment(tx, {
           firmId,
           clientId,
@@ -147,7 +192,13 @@ export function createGatewayPaymentService({
           cancelUrl: portalPage,
         });
         await database.withFirm(firmId, (tx) => setGatewaySession(tx, firmId, attempt.id, checkout.sessionId, null));
-        return { checkoutUrl: checkout.checkoutUrl, reference, gateway: attempt.gatewayName, amount: attempt.amount, currencyCode: attempt.currencyCode };
+        return {
+          checkoutUrl: checkout.checkoutUrl,
+          reference,
+          gateway: attempt.gatewayName,
+          amount: attempt.amount,
+          currencyCode: attempt.currencyCode,
+        };
       } catch (error) {
         if (!(error instanceof GatewayUnavailableError)) throw error;
         await database.withFirm(firmId, (tx) => setGatewaySession(tx, firmId, attempt.id, null, error.message.slice(0, 500)));

@@ -35,7 +35,12 @@ const GATEWAY_LABELS: Record<string, string> = { paystack: 'Paystack', stripe: '
 export function createPaymentRecorder(database: Database) {
   const postDeposit = createTrustDepositPoster(database);
 
-  async function recordInvoicePayment(tx: Tx, actor: FirmPrincipal, payment: GatewayPaymentRow & { invoiceId: string }, settlement: Settlement) {
+  async function recordInvoicePayment(
+    tx: Tx,
+    actor: FirmPrincipal,
+    payment: GatewayPaymentRow & { invoiceId: string },
+    settlement: Settlement,
+  ) {
     const invoice = await lockInvoiceForPayment(tx, actor.firmId, payment.invoiceId);
     // Paid in the meantime (a bank transfer, another tab): record what the invoice still owes; the rest is flagged for a refund.
     const { applied, excess } = splitAgainstBalance(payment.amount, invoice?.isPayable ? invoice.balanceDue : '0');
@@ -64,7 +69,12 @@ export function createPaymentRecorder(database: Database) {
     return { recordedId, applied };
   }
 
-  async function recordTrustDeposit(tx: Tx, actor: FirmPrincipal, payment: GatewayPaymentRow & { trustRequestId: string }, settlement: Settlement) {
+  async function recordTrustDeposit(
+    tx: Tx,
+    actor: FirmPrincipal,
+    payment: GatewayPaymentRow & { trustRequestId: string },
+    settlement: Settlement,
+  ) {
     const ledger = (await findTrustRequestLedger(tx, actor.firmId, payment.trustRequestId))!;
     const status = await findTrustRequestStatus(tx, actor.firmId, payment.trustRequestId);
     // The money is the client's and lands in trust whatever happened to the request; it settles the request only while open.
@@ -107,7 +117,9 @@ export function createPaymentRecorder(database: Database) {
         currencyCode: payment.currencyCode,
         fee: settlement.fee,
         ...(settlement.fee ? { feeNote: "The gateway's fee is the firm's cost: book it against operating money, never trust" } : {}),
-        ...('requestWasOpen' in result && !result.requestWasOpen ? { note: 'The trust request was no longer open: deposited to the client’s trust ledger' } : {}),
+        ...('requestWasOpen' in result && !result.requestWasOpen
+          ? { note: 'The trust request was no longer open: deposited to the client’s trust ledger' }
+          : {}),
       });
     },
   };
