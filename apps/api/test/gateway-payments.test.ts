@@ -261,6 +261,21 @@ describe('paying an invoice online through Paystack', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('answers 502 when Paystack cannot start the payment, and keeps the attempt as failed', async () => {
+    const invoiceId = await sentInvoice(matter, '640.00');
+    paystack.outage.isDown = true;
+    try {
+      const refused = await start({ kind: 'invoice', id: invoiceId });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({ success: false, message: PORTAL_PAYMENT_MESSAGES.gatewayUnavailable, data: null });
+    } finally {
+      paystack.outage.isDown = false;
+    }
+    const [row] = await query<{ status: string }>(sql`select status from gateway_payments where invoice_id = ${invoiceId}`);
+    expect(row).toEqual({ status: 'failed' });
+    expect(await invoiceState(invoiceId)).toMatchObject({ status: 'Sent', balanceDue: '640.00' });
+  });
+
   it('records what an invoice paid in the meantime still owes, and flags the excess for a refund', async () => {
     const invoiceId = await sentInvoice(matter, '800.00');
     const { reference } = await started({ kind: 'invoice', id: invoiceId });

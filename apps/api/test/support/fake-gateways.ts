@@ -45,11 +45,14 @@ type PaystackTransaction = {
 
 export async function startFakePaystack(secretKey: string, deliver: Delivery) {
   const transactions = new Map<string, PaystackTransaction>();
+  /** Paystack out of reach: initialising a transaction answers 503. */
+  const outage = { isDown: false };
   let nextId = 4_000_000;
   const isAuthorised = (request: IncomingMessage) => request.headers.authorization === `Bearer ${secretKey}`;
   const { server, url } = await listen((request, address) => {
     if (!isAuthorised(request)) return { status: 401, body: { status: false, message: 'Invalid key' } };
     if (request.method === 'POST' && address.pathname === '/transaction/initialize') {
+      if (outage.isDown) return { status: 503, body: { status: false, message: 'Service unavailable' } };
       const body = JSON.parse(request.body) as { email?: string; amount?: string; currency?: string; reference?: string };
       if (!body.email || !body.amount || !/^\d+$/.test(body.amount))
         return { status: 400, body: { status: false, message: 'Invalid amount or email' } };
@@ -107,6 +110,7 @@ export async function startFakePaystack(secretKey: string, deliver: Delivery) {
   return {
     url,
     transactions,
+    outage,
     /** The client pays on Paystack's page: the transaction succeeds (the amount charged may be changed to test a mismatch). */
     pay(reference: string, options: { fees?: number; amount?: number } = {}) {
       const transaction = transactions.get(reference)!;

@@ -16,7 +16,8 @@ const invoicesOf = (firmId: string, clientId: string) => sql`select 'invoice' as
 const trustRequestsOf = (firmId: string, clientId: string) => sql`select 'trustRequest' as kind, r.id, r.request_number as label,
     a.currency_code as "currencyCode", (r.amount - r.paid_amount)::text as "amountDue"
   from trust_requests r join trust_accounts a on a.firm_id = r.firm_id and a.id = r.trust_account_id
-  where r.firm_id = ${firmId} and r.client_id = ${clientId} and r.status in ('Sent', 'PartlyPaid') and r.amount > r.paid_amount`;
+  where r.firm_id = ${firmId} and r.client_id = ${clientId} and r.status in ('Sent', 'PartlyPaid') and r.amount > r.paid_amount
+    and a.is_active`;
 
 /** The client's sent, unpaid invoices and open trust requests. */
 export function findClientPayables(tx: Tx, firmId: string, clientId: string) {
