@@ -1,10 +1,11 @@
-import type { PortalPaymentOptions } from '@matterhorn/shared';
-import { screen, waitFor } from '@testing-library/react';
+import type { PortalInvoiceSummary, PortalPaymentOptions } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { PaymentReturnedNotice, PayOnline } from './pay-online.tsx';
+import { PortalInvoicesTab } from './portal-invoices-tab.tsx';
 
 const CLIENT_ID = '5b0c7a43-6a0e-4c55-9d0e-0a8f1c2b3d4e';
 const INVOICE_ID = '0d7f4c1e-2b3a-4c5d-8e9f-102132435465';
@@ -82,5 +83,31 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     stubApi({});
     renderAt(<PaymentReturnedNotice isShown />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices&payment=returned`, session });
     expect(await screen.findByRole('status')).toHaveTextContent('Payment received by the gateway: it shows here once confirmed');
+  });
+
+  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other', async () => {
+    const invoice = (id: string, invoiceNumber: string, balanceDue: string): PortalInvoiceSummary => ({
+      id,
+      invoiceNumber,
+      status: balanceDue === '0.00' ? 'Paid' : 'Sent',
+      statusLabel: balanceDue === '0.00' ? 'Paid' : 'Sent',
+      issueDate: '2026-10-02',
+      dueDate: '2026-11-01',
+      total: '150000.50',
+      paidAmount: '0.00',
+      balanceDue,
+      currencySymbol: '₦',
+    });
+    stubApi({
+      'GET /client-portal/get-invoices': {
+        data: [invoice(INVOICE_ID, 'INV-00001', '150000.50'), invoice('1d7f4c1e-2b3a-4c5d-8e9f-102132435465', 'INV-00002', '0.00')],
+      },
+      'GET /client-portal/get-payment-options': { data: options },
+    });
+    renderAt(<PortalInvoicesTab clientId={CLIENT_ID} />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
+    const list = await screen.findByRole('list', { name: 'Your invoices' });
+    const [unpaid, paid] = within(list).getAllByRole('listitem');
+    expect(await within(unpaid!).findByRole('button', { name: 'Pay this invoice online' })).toBeInTheDocument();
+    expect(within(paid!).queryByRole('button', { name: 'Pay this invoice online' })).not.toBeInTheDocument();
   });
 });
