@@ -333,6 +333,7 @@ describe('paying a trust request online', () => {
     const success = await stripe.send('checkout.session.async_payment_succeeded', paid, { eventId: 'evt_success_1' });
     expect(success.json().data?.outcome).toBe('recorded');
     const after = await money();
+    expect(await query(sql`select outcome from gateway_events where event_id = 'evt_success_1'`)).toEqual([{ outcome: 'recorded' }]);
     expect(after).toMatchObject({ deposits: before.deposits + 1, settled: before.settled + 1 });
 
     expect((await stripe.send('checkout.session.async_payment_succeeded', paid, { eventId: 'evt_success_1' })).json().data?.outcome).toBe(

@@ -132,6 +132,13 @@ export async function insertGatewayEvent(
   return rows.length > 0;
 }
 
+/** What processing the event did, for the trail of deliveries. */
+export async function setGatewayEventOutcome(tx: Tx, firmId: string, gateway: PaymentGatewayName, eventId: string, outcome: string) {
+  await tx.execute(
+    sql`update gateway_events set outcome = ${outcome} where firm_id = ${firmId} and gateway = ${gateway} and event_id = ${eventId}`,
+  );
+}
+
 /** Who a gateway's payment is recorded by: the firm's owner (the system acts in the firm's name; the audit event names the gateway). */
 export async function findFirmRecorder(tx: Tx, firmId: string) {
   const [row] = await rowsOf<{ userId: string | null }>(

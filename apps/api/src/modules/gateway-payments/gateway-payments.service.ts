@@ -24,6 +24,8 @@ import {
   insertGatewayPayment,
   lockGatewayPayment,
   setGatewaySession,
+  setGatewayEventOutcome,
+  type GatewayPaymentRow,
 } from './gateway-payments.repository.ts';
 import { fromMinorUnits, gatewayFor, toMinorUnits } from './gateway-payments.rules.ts';
 import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
@@ -68,65 +70,67 @@ export function createGatewayPaymentService({
     return { kind: 'firm', sessionId: '', firmId, userId, adminUserId: userId, permissions: [], isVerified: true };
   }
 
-  async function recordSuccess(tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Succeeded): Promise<string> {
+  /**
+   * Runs an event's work once: the payment locked first (two deliveries of one event wait for each
+   * other), then the event id written; a delivery whose id is there already changes nothing.
+   */
+  async function once(
+    tx: Tx,
+    firmId: string,
+    gateway: PaymentGatewayName,
+    event: { eventId: string; eventType: string; reference: string },
+    work: (payment: GatewayPaymentRow, actor: FirmPrincipal) => Promise<string>,
+  ): Promise<string> {
     const payment = await lockGatewayPayment(tx, firmId, event.reference);
     if (!payment) return 'unknown';
-    if (
-      !(await insertGatewayEvent(tx, {
-        firmId,
-        gateway,
-        eventId: event.eventId,
-        eventType: event.eventType,
-        gatewayPaymentId: payment.id,
-        outcome: 'recorded',
-      }))
-    )
-      return 'repeated';
-    const actor = await systemActor(tx, firmId);
-    const trail = { gateway, eventId: event.eventId, eventType: event.eventType, reference: payment.reference };
-    // Settled already (a repeated success under another event id, or a late duplicate): never paid twice.
-    if (payment.status === 'succeeded') return 'alreadySettled';
-    if (event.currencyCode !== payment.currencyCode || event.amountMinor !== toMinorUnits(payment.amount, payment.currencyCode)) {
-      const reason = `The gateway reported ${event.amountMinor} ${event.currencyCode} (minor units) for ${payment.amount} ${payment.currencyCode}`;
-      await failGatewayPayment(tx, firmId, payment.id, 'refused', reason);
-      await recordAuditEvent(tx, actor, 'gatewayPayment.refused', payment.id, { ...trail, reason, forRefund: true });
-      return 'refused';
-    }
-    const fee = event.feeMinor === null ? null : fromMinorUnits(event.feeMinor, payment.currencyCode);
-    await recorder.record(tx, actor, payment, {
-      ...trail,
-      fee,
-      transactionId: event.transactionId,
-      today: await findFirmToday(tx, firmId),
-    });
-    return 'recorded';
-  }
-
-  async function recordFailure(tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Extract<GatewayEvent, { kind: 'failed' }>) {
-    const payment = await lockGatewayPayment(tx, firmId, event.reference);
-    if (!payment) return 'unknown';
-    if (
-      !(await insertGatewayEvent(tx, {
-        firmId,
-        gateway,
-        eventId: event.eventId,
-        eventType: event.eventType,
-        gatewayPaymentId: payment.id,
-        outcome: 'failed',
-      }))
-    )
-      return 'repeated';
-    // A failure after the success (out of order) changes nothing: the money was taken and recorded.
-    if (payment.status !== 'pending') return 'ignored';
-    await failGatewayPayment(tx, firmId, payment.id, 'failed', event.reason);
-    await recordAuditEvent(tx, await systemActor(tx, firmId), 'gatewayPayment.failed', payment.id, {
+    const isNew = await insertGatewayEvent(tx, {
+      firmId,
       gateway,
       eventId: event.eventId,
-      reference: payment.reference,
-      reason: event.reason,
+      eventType: event.eventType,
+      gatewayPaymentId: payment.id,
+      outcome: 'processing',
     });
-    return 'failed';
+    if (!isNew) return 'repeated';
+    const outcome = await work(payment, await systemActor(tx, firmId));
+    await setGatewayEventOutcome(tx, firmId, gateway, event.eventId, outcome);
+    return outcome;
   }
+
+  const recordSuccess = (tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Succeeded) =>
+    once(tx, firmId, gateway, event, async (payment, actor) => {
+      // Settled already (a success under another event id, or a late duplicate): never paid twice.
+      if (payment.status === 'succeeded') return 'alreadySettled';
+      const trail = { gateway, eventId: event.eventId, eventType: event.eventType, reference: payment.reference };
+      if (event.currencyCode !== payment.currencyCode || event.amountMinor !== toMinorUnits(payment.amount, payment.currencyCode)) {
+        const reason = `The gateway reported ${event.amountMinor} ${event.currencyCode} (minor units) for ${payment.amount} ${payment.currencyCode}`;
+        await failGatewayPayment(tx, firmId, payment.id, 'refused', reason);
+        await recordAuditEvent(tx, actor, 'gatewayPayment.refused', payment.id, { ...trail, reason, forRefund: true });
+        return 'refused';
+      }
+      const fee = event.feeMinor === null ? null : fromMinorUnits(event.feeMinor, payment.currencyCode);
+      await recorder.record(tx, actor, payment, {
+        ...trail,
+        fee,
+        transactionId: event.transactionId,
+        today: await findFirmToday(tx, firmId),
+      });
+      return 'recorded';
+    });
+
+  const recordFailure = (tx: Tx, firmId: string, gateway: PaymentGatewayName, event: Extract<GatewayEvent, { kind: 'failed' }>) =>
+    once(tx, firmId, gateway, event, async (payment, actor) => {
+      // A failure after the success (out of order) changes nothing: the money was taken and recorded.
+      if (payment.status !== 'pending') return 'ignored';
+      await failGatewayPayment(tx, firmId, payment.id, 'failed', event.reason);
+      await recordAuditEvent(tx, actor, 'gatewayPayment.failed', payment.id, {
+        gateway,
+        eventId: event.eventId,
+        reference: payment.reference,
+        reason: event.reason,
+      });
+      return 'failed';
+    });
 
   return {
     /** What the client can pay online now: their open invoices and trust requests in a currency a configured gateway takes. */
