@@ -58,6 +58,8 @@ import { registerCourtCalendarRoutes } from './modules/court-calendar/court-cale
 import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
 import { registerPaymentReportRoutes } from './modules/payment-reports/payment-reports.routes.ts';
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
+import { registerGatewayPaymentRoutes } from './modules/gateway-payments/gateway-payments.routes.ts';
+import { createGatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createDocumentProcessing, type DocumentProcessing } from './modules/documents/document-processing.ts';
@@ -183,6 +185,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
   registerPortalMessageRoutes(app, database);
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
+  await registerGatewayPaymentRoutes(app, createGatewayPaymentService({ database, settings: config.payments, appUrl: config.appUrl }));
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

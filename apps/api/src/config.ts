@@ -41,6 +41,11 @@ const environmentSchema = z.object({
     .regex(/^tcp:\/\/[^:/]+:\d+$/, 'CLAMD_URL must look like tcp://host:3310')
     .optional(),
   OCR_ENABLED: booleanText.default(true),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_API_URL: z.string().url().default('https://api.paystack.co'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type AppConfig = {
@@ -78,6 +83,14 @@ export type AppConfig = {
   jobsEnabled: boolean;
   /** Documents: the upload limit, the ClamAV daemon every upload is scanned by (none: not scanned), OCR by Tesseract. */
   documents: { maxUploadBytes: number; clamdUrl: string | null; isOcrEnabled: boolean };
+  /** Online payments from the portal: Paystack for naira, Stripe for other currencies; neither when unset. */
+  payments: PaymentGatewaySettings;
+};
+
+export type PaymentGatewaySettings = {
+  paystack: { secretKey: string; apiUrl: string } | null;
+  /** apiUrl: Stripe's API elsewhere than api.stripe.com (tests point it at a local server). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
 };
 
 /**
@@ -118,6 +131,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       clamdUrl: env.CLAMD_URL ?? null,
       isOcrEnabled: env.OCR_ENABLED,
     },
+    payments: paymentSettingsOf(env),
+  };
+}
+
+/** A Stripe key needs its webhook's signing secret: without it no payment could ever be recorded. */
+function paymentSettingsOf(env: z.infer<typeof environmentSchema>): PaymentGatewaySettings {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  return {
+    paystack: env.PAYSTACK_SECRET_KEY ? { secretKey: env.PAYSTACK_SECRET_KEY, apiUrl: env.PAYSTACK_API_URL.replace(/\/$/, '') } : null,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL ?? null }
+        : null,
   };
 }
 

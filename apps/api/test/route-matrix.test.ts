@@ -26,7 +26,13 @@ let tokens: { otherFirmAdmin: string; noPermissionMember: string; otherFirmPorta
 let markersOfA: string[];
 
 beforeAll(async () => {
-  context = await createTestApp();
+  // Gateways configured (never reached): their webhooks check signatures like a live install's.
+  context = await createTestApp({
+    payments: {
+      paystack: { secretKey: 'sk_test_matrix', apiUrl: 'http://127.0.0.1:9' },
+      stripe: { secretKey: 'sk_test_matrix', webhookSecret: 'whsec_matrix', apiUrl: 'http://127.0.0.1:9' },
+    },
+  });
   firmA = await seedTestFirm(context.database);
   firmB = await seedTestFirm(context.database);
   const emptyRoleEmail = `nobody@${firmB.slug}.example`;
@@ -106,6 +112,20 @@ describe('tenant route matrix', () => {
       const label = `${route.method} ${route.url}`;
       expect(response.statusCode, label).toBeLessThan(500);
       if (route.access.kind === 'portal') expect(response.statusCode, label).toBe(401);
+      for (const marker of markersOfA) expect(response.body, label).not.toContain(marker);
+    }
+  });
+
+  it('refuses every public webhook delivery not signed by its gateway, showing nothing', async () => {
+    const webhooks = routes().filter((route) => route.access.kind === 'public' && route.url.startsWith('/api/webhooks/'));
+    expect(webhooks.length).toBeGreaterThanOrEqual(2);
+    for (const route of webhooks) {
+      const response = await context.app.inject({
+        ...requestFor(route),
+        headers: { 'x-paystack-signature': 'forged', 'stripe-signature': 't=1,v1=forged' },
+      });
+      const label = `${route.method} ${route.url}`;
+      expect(response.statusCode, label).toBe(400);
       for (const marker of markersOfA) expect(response.body, label).not.toContain(marker);
     }
   });

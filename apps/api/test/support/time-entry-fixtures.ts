@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createTimeEntryBilling } from '../../src/modules/time-entries/time-entries.api.ts';
 import type { SeededFirm } from '../../src/seed/demo-seed.ts';
@@ -51,8 +52,10 @@ export async function findFirmReferences(database: Database, firmId: string): Pr
  * A fresh app with two seeded firms, their staff signed in. `billingIncrement: '0'` makes the first
  * firm bill the exact time recorded, for tests of other rules that use durations off the default 0.1 h grid.
  */
-export async function setUpTimeEntryFixture(options: { billingIncrement?: string } = {}): Promise<TimeEntryFixture> {
-  const context = await createTestApp();
+export async function setUpTimeEntryFixture(
+  options: { billingIncrement?: string; config?: Partial<AppConfig> } = {},
+): Promise<TimeEntryFixture> {
+  const context = await createTestApp(options.config);
   const firm = await seedTestFirm(context.database);
   if (options.billingIncrement !== undefined) {
     await context.database.db.execute(sql`update firms set billing_increment = ${options.billingIncrement} where id = ${firm.firmId}`);

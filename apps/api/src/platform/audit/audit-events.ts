@@ -141,6 +141,10 @@ export const AUDIT_EVENTS = [
   'portalMessage.sent',
   'paymentReport.confirmed',
   'paymentReport.rejected',
+  'gatewayPayment.recorded',
+  'gatewayPayment.failed',
+  'gatewayPayment.refused',
+  'gatewayPayment.excessToRefund',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery, portalPaymentReportsQuery } from '../api/portal-api.ts';
+import { PayOnline } from './pay-online.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9', Void: 'gray.8' };
@@ -89,6 +90,7 @@ function InvoiceCard({
           </Button>
         </Stack>
       </Group>
+      <PayOnline kind="invoice" id={invoice.id} balance={invoice.balanceDue} currency={invoice.currencySymbol} />
       {isOpen && <InvoiceDetails clientId={clientId} invoiceId={invoice.id} />}
     </Card>
   );

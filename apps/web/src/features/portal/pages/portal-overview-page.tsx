@@ -12,6 +12,7 @@ import { PortalTrustTab } from '../components/portal-trust-tab.tsx';
 import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
 import { PortalMatterSelect, useChosenMatterId } from '../components/portal-matter-select.tsx';
+import { PaymentReturnedNotice } from '../components/pay-online.tsx';
 
 /** The Matters tab: one matter at a time (?matterId=), the client's first by default. */
 function PortalMattersTab({ clientId }: { clientId: string | null }) {
@@ -80,6 +81,7 @@ export function PortalOverviewPage() {
         </Group>
       </Group>
       <Stack component="main" p="lg" maw={960} mx="auto">
+        <PaymentReturnedNotice isShown={searchParams.get('payment') === 'returned'} />
         <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
           <Tabs.List>
             <Tabs.Tab value="overview">Overview</Tabs.Tab>

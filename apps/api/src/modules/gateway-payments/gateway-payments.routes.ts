@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { portalPaymentOptionsSchema, startedPortalPaymentSchema, startPortalPaymentSchema } from '@matterhorn/shared';
+import { answers, ok } from '../../lib/reply.ts';
+import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import type { GatewayPaymentService } from './gateway-payments.service.ts';
+
+const tags = ['Client portal payments'];
+const webhookAnswer = answers(z.object({ outcome: z.string() }));
+
+/** Paying online from the portal (Paystack for naira, Stripe for other currencies) and the gateways' webhooks. */
+export async function registerGatewayPaymentRoutes(app: FastifyInstance, payments: GatewayPaymentService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/client-portal/get-payment-options',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary:
+          'What you can pay online now: your unpaid invoices and open trust requests in a currency a configured gateway takes ' +
+          '(Paystack for NGN, Stripe for others); empty when none is configured (pay by bank transfer)',
+        response: answers(portalPaymentOptionsSchema),
+      },
+    },
+    async (request) => ok('Payment options', await payments.options(portalPrincipalOf(request))),
+  );
+
+  api.post(
+    '/api/client-portal/start-payment',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary:
+          'Start paying one of your sent, unpaid invoices or open trust requests online (kind, id, amount: blank pays all that is ' +
+          'due; part payments allowed, never more than due). Answers the gateway’s checkout page to go to; nothing is paid until ' +
+          'the gateway confirms it to us (409 when no gateway takes the currency, 502 when the gateway cannot be reached)',
+        body: startPortalPaymentSchema,
+        response: answers(startedPortalPaymentSchema),
+      },
+    },
+    async (request) => ok('Payment started', await payments.start(portalPrincipalOf(request), request.body)),
+  );
+
+  // The webhooks' signatures are over the exact bytes sent: these two routes alone read the body raw.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
+    const rawBodyOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+    webhooks.post(
+      '/api/webhooks/paystack',
+      {
+        config: { access: publicAccess() },
+        schema: {
+          tags,
+          security: [],
+          consumes: ['application/json'],
+          summary:
+            'Paystack’s webhook: x-paystack-signature must be the HMAC-SHA512 of the raw body with the secret key (else 400, nothing ' +
+            'changes). charge.success is verified with Paystack and recorded once; repeated deliveries answer 200 and change nothing',
+          response: webhookAnswer,
+        },
+      },
+      async (request) =>
+        ok('Webhook processed', {
+          outcome: await payments.webhook('paystack', rawBodyOf(request.body), header(request.headers['x-paystack-signature'])),
+        }),
+    );
+
+    webhooks.post(
+      '/api/webhooks/stripe',
+      {
+        config: { access: publicAccess() },
+        schema: {
+          tags,
+          security: [],
+          consumes: ['application/json'],
+          summary:
+            'Stripe’s webhook (Checkout Session events): Stripe-Signature verified with the endpoint’s signing secret (else 400, ' +
+            'nothing changes); each event recorded once, out-of-order and repeated deliveries never pay twice nor unpay',
+          response: webhookAnswer,
+        },
+      },
+      async (request) =>
+        ok('Webhook processed', {
+          outcome: await payments.webhook('stripe', rawBodyOf(request.body), header(request.headers['stripe-signature'])),
+        }),
+    );
+  });
+}

@@ -1,0 +1,116 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
+
+/**
+ * Paystack through its documented REST API (it has no official Node SDK): a transaction is
+ * initialised (POST /transaction/initialize) and the client pays on its hosted page; its webhook
+ * is signed with the secret key (x-paystack-signature: HMAC-SHA512 of the raw body, hex), and a
+ * charge.success is checked again with GET /transaction/verify/:reference before it is recorded.
+ */
+const initializeAnswer = z.object({
+  status: z.literal(true),
+  data: z.object({ authorization_url: z.string().url(), access_code: z.string(), reference: z.string() }),
+});
+const transaction = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  fees: z.number().int().nullish(),
+});
+const verifyAnswer = z.object({ status: z.literal(true), data: transaction });
+const webhookEvent = z.object({ event: z.string(), data: z.object({ reference: z.string().optional() }).passthrough() });
+
+const TIMEOUT_MS = 15_000;
+
+const parseJson = (rawBody: Buffer): unknown => {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+};
+
+export function createPaystackGateway(settings: { secretKey: string; apiUrl: string }): PaymentGateway {
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${settings.apiUrl}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${settings.secretKey}`, 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new GatewayUnavailableError(`Paystack could not be reached: ${String(error)}`);
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new GatewayUnavailableError(`Paystack answered ${response.status}`);
+    return body;
+  };
+
+  const isSigned = (rawBody: Buffer, signature: string | undefined) => {
+    if (!signature) return false;
+    const expected = createHmac('sha512', settings.secretKey).update(rawBody).digest();
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  return {
+    name: 'paystack',
+
+    async startCheckout(request) {
+      const answer = initializeAnswer.safeParse(
+        await call('/transaction/initialize', {
+          method: 'POST',
+          body: JSON.stringify({
+            email: request.email,
+            amount: String(request.amountMinor),
+            currency: request.currencyCode,
+            reference: request.reference,
+            callback_url: request.returnUrl,
+            metadata: { description: request.description, cancel_action: request.cancelUrl },
+          }),
+        }),
+      );
+      if (!answer.success) throw new GatewayUnavailableError('Paystack did not start the transaction');
+      return { checkoutUrl: answer.data.data.authorization_url, sessionId: answer.data.data.access_code };
+    },
+
+    readEvent(rawBody, signature): GatewayEvent | null {
+      if (!isSigned(rawBody, signature)) return null;
+      const parsed = webhookEvent.safeParse(parseJson(rawBody));
+      if (!parsed.success || !parsed.data.data.reference) return { kind: 'ignored', eventType: parsed.data?.event ?? 'unknown' };
+      const { event } = parsed.data;
+      const data = transaction.safeParse(parsed.data.data);
+      if (!data.success) return { kind: 'ignored', eventType: event };
+      // Paystack's events carry no id of their own: the event and its transaction name one delivery.
+      const eventId = `${event}:${data.data.id}`;
+      if (event === 'charge.success')
+        return {
+          kind: 'succeeded',
+          eventId,
+          eventType: event,
+          reference: data.data.reference,
+          amountMinor: data.data.amount,
+          currencyCode: data.data.currency.toUpperCase(),
+          transactionId: data.data.id,
+          feeMinor: data.data.fees ?? null,
+        };
+      if (event === 'charge.failed')
+        return { kind: 'failed', eventId, eventType: event, reference: data.data.reference, reason: `Paystack: ${data.data.status}` };
+      return { kind: 'ignored', eventType: event };
+    },
+
+    async confirm(event) {
+      const answer = verifyAnswer.safeParse(await call(`/transaction/verify/${encodeURIComponent(event.reference)}`));
+      if (!answer.success || answer.data.data.status !== 'success' || answer.data.data.reference !== event.reference) return null;
+      const verified = answer.data.data;
+      return {
+        ...event,
+        amountMinor: verified.amount,
+        currencyCode: verified.currency.toUpperCase(),
+        transactionId: verified.id,
+        feeMinor: verified.fees ?? event.feeMinor,
+      };
+    },
+  };
+}

@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_PAYMENT_MESSAGES } from '@matterhorn/shared';
+import { startFakePaystack, startFakeStripe, type Delivery } from './support/fake-gateways.ts';
+import { bearer, rowsOf, signInToPortal } from './support/test-app.ts';
+import { expectTrustBooksBalanced, trustCalls } from './support/trust-fixture.ts';
+import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+
+/**
+ * Paying online from the portal against local stand-ins for Paystack and Stripe (node:http on
+ * 127.0.0.1) that implement the endpoints the API calls and sign their webhooks as the gateways do.
+ */
+const paystackKey = `sk_test_${randomBytes(12).toString('hex')}`;
+const stripeKey = `sk_test_${randomBytes(12).toString('hex')}`;
+const stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+
+let fixture: TimeEntryFixture;
+let paystack: Awaited<ReturnType<typeof startFakePaystack>>;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let portal: Record<string, string>;
+let otherFirmPortal: Record<string, string>;
+let matter: { id: string; clientId: string };
+let otherClientsMatter: { id: string; clientId: string };
+
+const deliver: Delivery = async (url, payload, headers) => {
+  const response = await fixture.context.app.inject({ method: 'POST', url, payload, headers });
+  return { statusCode: response.statusCode, body: response.body, json: () => response.json() };
+};
+
+beforeAll(async () => {
+  paystack = await startFakePaystack(paystackKey, deliver);
+  stripe = await startFakeStripe(stripeKey, stripeWebhookSecret, deliver);
+  fixture = await setUpTimeEntryFixture({
+    billingIncrement: '0',
+    config: {
+      payments: {
+        paystack: { secretKey: paystackKey, apiUrl: paystack.url },
+        stripe: { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiUrl: stripe.url },
+      },
+    },
+  });
+  portal = bearer((await signInToPortal(fixture.context.app, fixture.firm.slug, fixture.firm.portalClient.email)).token);
+  otherFirmPortal = bearer((await signInToPortal(fixture.context.app, fixture.otherFirm.slug, fixture.otherFirm.portalClient.email)).token);
+  const open = fixture.references.matters.filter((row) => row.status === 'Open');
+  matter = open.find((row) => row.clientId === fixture.firm.portalClient.clientId)!;
+  otherClientsMatter = open.find((row) => row.clientId !== fixture.firm.portalClient.clientId)!;
+});
+afterAll(async () => {
+  await fixture.context.close();
+  await paystack.close();
+  await stripe.close();
+});
+
+const admin = async (method: 'POST', path: string, body: unknown) => {
+  const response = await fixture.call(method, path, fixture.tokens.admin, body);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json().data;
+};
+
+/** A sent invoice of one flat fee on the matter (the firm's home currency, naira). */
+async function sentInvoice(on: { id: string; clientId: string }, amount: string) {
+  const fee = await admin('POST', '/api/admin/expense-flat-fees-info/create-flat-fee', {
+    clientId: on.clientId,
+    matterId: on.id,
+    userId: fixture.firm.users.feeEarner.id,
+    flatFeeDate: '2026-10-01',
+    description: `Advice, ${amount}`,
+    amount,
+  });
+  const draft = await admin('POST', '/api/admin/invoice/create-invoice', {
+    clientId: on.clientId,
+    matterIds: [on.id],
+    flatFeeIds: [fee.id],
+    issueDate: '2026-10-02',
+  });
+  await admin('POST', `/api/admin/invoice/approve-invoice/${draft.id}`, {});
+  await admin('POST', `/api/admin/invoice/send-invoice/${draft.id}`, {});
+  return draft.id as string;
+}
+
+/** A trust request sent to the portal client, on a trust account in the currency given. */
+async function sentTrustRequest(amount: string, currencyCode: string) {
+  const account = await trustCalls(fixture).createAccount({ currencyCode });
+  const request = await admin('POST', '/api/admin/trust-account/create-trust-request', {
+    trustAccountId: account.id,
+    clientId: matter.clientId,
+    matterId: matter.id,
+    amount,
+    dueDate: '2026-12-15',
+    note: 'Retainer',
+  });
+  await admin('POST', `/api/admin/trust-account/send-trust-request/${request.id}`, {});
+  return { id: request.id as string, trustAccountId: account.id };
+}
+
+const start = (body: Record<string, unknown>, headers = portal) =>
+  fixture.context.app.inject({ method: 'POST', url: '/api/client-portal/start-payment', payload: body, headers });
+
+async function started(body: Record<string, unknown>) {
+  const response = await start(body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { checkoutUrl: string; reference: string; gateway: string; amount: string; currencyCode: string };
+}
+
+const query = <T>(text: ReturnType<typeof sql>) =>
+  fixture.context.database.withFirm(fixture.firm.firmId, (tx) => rowsOf<T>(tx.execute(text)));
+
+const invoiceState = async (id: string) =>
+  (
+    await query<{ status: string; balanceDue: string; paidAmount: string }>(
+      sql`select status, balance_due::text as "balanceDue", paid_amount::text as "paidAmount" from invoices where id = ${id}`,
+    )
+  )[0]!;
+
+const attempt = async (reference: string) =>
+  (
+    await query<{ status: string; fee: string | null; recordedId: string | null }>(
+      sql`select status, fee::text as fee, recorded_id as "recordedId" from gateway_payments where reference = ${reference}`,
+    )
+  )[0]!;
+
+/** Everything a recorded payment writes: a refused or repeated event must leave all of it as it was. */
+const money = async () =>
+  (
+    await query<{
+      payments: number;
+      deposits: number;
+      entries: number;
+      events: number;
+      settled: number;
+    }>(sql`select (select count(*)::int from invoice_payments) as payments,
+    (select count(*)::int from trust_transactions) as deposits, (select count(*)::int from journal_entries) as entries,
+    (select count(*)::int from gateway_events) as events, (select count(*)::int from gateway_payments where status = 'succeeded') as settled`)
+  )[0]!;
+
+describe('paying an invoice online through Paystack', () => {
+  it('offers the client their unpaid naira invoices; starting records a pending attempt and answers Paystack’s checkout', async () => {
+    const invoiceId = await sentInvoice(matter, '25000.00');
+    const options = await fixture.context.app.inject({ method: 'GET', url: '/api/client-portal/get-payment-options', headers: portal });
+    expect(options.statusCode).toBe(200);
+    expect(options.json().data.payable).toContainEqual({
+      kind: 'invoice',
+      id: invoiceId,
+      currencyCode: 'NGN',
+      amountDue: '25000.00',
+      gateway: 'paystack',
+    });
+
+    const before = await money();
+    const payment = await started({ kind: 'invoice', id: invoiceId });
+    expect(payment).toMatchObject({ gateway: 'paystack', amount: '25000.00', currencyCode: 'NGN' });
+    expect(payment.checkoutUrl).toMatch(/^https:\/\/checkout\.paystack\.test\//);
+    expect(paystack.transactions.get(payment.reference)).toMatchObject({
+      amount: 2_500_000,
+      currency: 'NGN',
+      email: fixture.firm.portalClient.email,
+    });
+    // The browser's return from the checkout records nothing: only the webhook does.
+    expect(await attempt(payment.reference)).toMatchObject({ status: 'pending', recordedId: null });
+    expect(await money()).toEqual(before);
+    expect(await invoiceState(invoiceId)).toMatchObject({ status: 'Sent', balanceDue: '25000.00' });
+  });
+
+  it('records a full payment once, from the signed webhook, through the invoice’s payment path', async () => {
+    const invoiceId = await sentInvoice(matter, '18000.50');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    const charge = paystack.pay(reference, { fees: 28_000 });
+    const delivered = await paystack.send('charge.success', charge);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'Paid', balanceDue: '0.00', paidAmount: '18000.50' });
+    expect(await attempt(reference)).toMatchObject({ status: 'succeeded', fee: '280.00' });
+    const [payment] = await query<{ method: string; reference: string; amount: string }>(
+      sql`select method, reference, amount::text as amount from invoice_payments where invoice_id = ${invoiceId}`,
+    );
+    expect(payment).toEqual({ method: 'Card', reference: `Paystack ${reference}`, amount: '18000.50' });
+    const [audit] = await query<{ details: Record<string, unknown> }>(
+      sql`select details from audit_events where action = 'gatewayPayment.recorded' and details->>'reference' = ${reference}`,
+    );
+    expect(audit!.details).toMatchObject({ gateway: 'paystack', eventType: 'charge.success', fee: '280.00' });
+
+    // Paystack delivers again (it retries until it sees 200): nothing changes.
+    const before = await money();
+    const again = await paystack.send('charge.success', charge);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data?.outcome).toBe('repeated');
+    expect(await money()).toEqual(before);
+    // A failure arriving after the success never unpays it.
+    const late = await paystack.send('charge.failed', { ...charge, status: 'failed', id: charge.id });
+    expect(late.statusCode).toBe(200);
+    expect(await invoiceState(invoiceId)).toMatchObject({ status: 'Paid', balanceDue: '0.00' });
+    expect(await attempt(reference)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('takes part payments, leaving the right balance', async () => {
+    const invoiceId = await sentInvoice(matter, '1000.00');
+    const first = await started({ kind: 'invoice', id: invoiceId, amount: '400.55' });
+    expect(paystack.transactions.get(first.reference)!.amount).toBe(40_055);
+    expect((await paystack.send('charge.success', paystack.pay(first.reference))).statusCode).toBe(200);
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'PartlyPaid', balanceDue: '599.45', paidAmount: '400.55' });
+    // The default is what is still due.
+    const rest = await started({ kind: 'invoice', id: invoiceId });
+    expect(rest.amount).toBe('599.45');
+    expect((await paystack.send('charge.success', paystack.pay(rest.reference))).statusCode).toBe(200);
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'Paid', balanceDue: '0.00', paidAmount: '1000.00' });
+  });
+
+  it('refuses a forged signature (400) and a charge of another amount than started, changing nothing', async () => {
+    const invoiceId = await sentInvoice(matter, '5000.00');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    const charge = paystack.pay(reference);
+    const before = await money();
+    const forged = await paystack.send('charge.success', charge, 'sk_test_not_the_key');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ success: false, data: null });
+    const unsigned = await deliver('/api/webhooks/paystack', JSON.stringify({ event: 'charge.success', data: charge }), {
+      'content-type': 'application/json',
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await money()).toEqual(before);
+    expect(await attempt(reference)).toMatchObject({ status: 'pending' });
+
+    // Paystack says it charged 50.00 for a 5,000.00 attempt: refused, flagged, nothing paid.
+    const other = await sentInvoice(matter, '5000.00');
+    const mismatch = await started({ kind: 'invoice', id: other });
+    const wrong = paystack.pay(mismatch.reference, { amount: 5_000 });
+    const answer = await paystack.send('charge.success', wrong);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data?.outcome).toBe('refused');
+    expect(await attempt(mismatch.reference)).toMatchObject({ status: 'refused', recordedId: null });
+    expect(await invoiceState(other)).toMatchObject({ status: 'Sent', balanceDue: '5000.00' });
+  });
+
+  it('re-checks a success with Paystack: an event the verify call does not confirm records nothing', async () => {
+    const invoiceId = await sentInvoice(matter, '700.00');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    const before = await money();
+    // Signed, but Paystack's own record says the charge did not succeed.
+    const claimed = { ...paystack.transactions.get(reference)!, status: 'success' };
+    const answer = await paystack.send('charge.success', claimed);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data?.outcome).toBe('unconfirmed');
+    expect(await money()).toEqual(before);
+    expect(await invoiceState(invoiceId)).toMatchObject({ status: 'Sent' });
+  });
+
+  it('refuses more than is due, another client’s or firm’s invoice, and a paid one, starting nothing', async () => {
+    const invoiceId = await sentInvoice(matter, '300.00');
+    const othersInvoice = await sentInvoice(otherClientsMatter, '300.00');
+    const count = async () => (await query<{ n: number }>(sql`select count(*)::int as n from gateway_payments`))[0]!.n;
+    const before = await count();
+    const over = await start({ kind: 'invoice', id: invoiceId, amount: '300.01' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(PORTAL_PAYMENT_MESSAGES.overpayment);
+    expect((await start({ kind: 'invoice', id: invoiceId, amount: '0' })).statusCode).toBe(400);
+    expect((await start({ kind: 'invoice', id: invoiceId, amount: '1.234' })).statusCode).toBe(400);
+    expect((await start({ kind: 'invoice', id: othersInvoice })).statusCode).toBe(404);
+    expect((await start({ kind: 'invoice', id: invoiceId }, otherFirmPortal)).statusCode).toBe(404);
+    expect((await start({ kind: 'trustRequest', id: invoiceId })).statusCode).toBe(404);
+    expect((await start({ kind: 'invoice', id: invoiceId })).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('answers 502 when Paystack cannot start the payment, and keeps the attempt as failed', async () => {
+    const invoiceId = await sentInvoice(matter, '640.00');
+    paystack.outage.isDown = true;
+    try {
+      const refused = await start({ kind: 'invoice', id: invoiceId });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({ success: false, message: PORTAL_PAYMENT_MESSAGES.gatewayUnavailable, data: null });
+    } finally {
+      paystack.outage.isDown = false;
+    }
+    const [row] = await query<{ status: string }>(sql`select status from gateway_payments where invoice_id = ${invoiceId}`);
+    expect(row).toEqual({ status: 'failed' });
+    expect(await invoiceState(invoiceId)).toMatchObject({ status: 'Sent', balanceDue: '640.00' });
+  });
+
+  it('records what an invoice paid in the meantime still owes, and flags the excess for a refund', async () => {
+    const invoiceId = await sentInvoice(matter, '800.00');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    await admin('POST', `/api/admin/invoice/record-payment/${invoiceId}`, { amount: '500.00', paymentDate: '2026-10-05', method: 'Cash' });
+    expect((await paystack.send('charge.success', paystack.pay(reference))).statusCode).toBe(200);
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'Paid', balanceDue: '0.00', paidAmount: '800.00' });
+    const [flag] = await query<{ details: Record<string, unknown> }>(
+      sql`select details from audit_events where action = 'gatewayPayment.excessToRefund' and entity_id = (select id::text from gateway_payments where reference = ${reference})`,
+    );
+    expect(flag!.details).toMatchObject({ amount: '800.00', applied: '300.00', excess: '500.00' });
+  });
+});
+
+describe('paying a trust request online', () => {
+  it('puts the full amount into trust (Paystack’s fee is the firm’s cost) and settles the request', async () => {
+    const request = await sentTrustRequest('50000.00', 'NGN');
+    const options = await fixture.context.app.inject({ method: 'GET', url: '/api/client-portal/get-payment-options', headers: portal });
+    expect(options.json().data.payable).toContainEqual(
+      expect.objectContaining({ kind: 'trustRequest', id: request.id, gateway: 'paystack' }),
+    );
+    const { reference } = await started({ kind: 'trustRequest', id: request.id });
+    expect((await paystack.send('charge.success', paystack.pay(reference, { fees: 75_000 }))).statusCode).toBe(200);
+    const [deposit] = await query<{ amount: string; method: string; trustRequestId: string }>(
+      sql`select amount::text as amount, method, trust_request_id as "trustRequestId" from trust_transactions where trust_account_id = ${request.trustAccountId}`,
+    );
+    expect(deposit).toEqual({ amount: '50000.00', method: 'Card', trustRequestId: request.id });
+    const [state] = await query<{ status: string; paidAmount: string }>(
+      sql`select status, paid_amount::text as "paidAmount" from trust_requests where id = ${request.id}`,
+    );
+    expect(state).toEqual({ status: 'Paid', paidAmount: '50000.00' });
+    expect(await attempt(reference)).toMatchObject({ status: 'succeeded', fee: '750.00' });
+    const trust = await fixture.context.app.inject({ method: 'GET', url: '/api/client-portal/get-trust?page=1&size=50', headers: portal });
+    expect(trust.json().data.ledgers).toContainEqual(expect.objectContaining({ matterId: matter.id, balance: expect.any(String) }));
+    await expectTrustBooksBalanced(fixture.context.database, fixture.firm.firmId);
+  });
+
+  it('takes a US-dollar request through Stripe Checkout; late, repeated and forged events never pay twice nor unpay', async () => {
+    const request = await sentTrustRequest('1200.00', 'USD');
+    const part = await started({ kind: 'trustRequest', id: request.id, amount: '200.25' });
+    expect(part).toMatchObject({ gateway: 'stripe', currencyCode: 'USD', amount: '200.25' });
+    const session = stripe.sessionOf(part.reference);
+    expect(session).toMatchObject({ amount_total: 20_025, currency: 'usd', url: part.checkoutUrl });
+    expect(String(session.success_url)).toContain('activeTab=trust');
+
+    const before = await money();
+    const forged = await stripe.send('checkout.session.completed', stripe.complete(session), { signedWith: 'whsec_forged' });
+    expect(forged.statusCode).toBe(400);
+    expect(await money()).toEqual(before);
+
+    // A bank debit: completed but unpaid first (nothing recorded), then the asynchronous success.
+    const completed = stripe.complete(session, 'unpaid');
+    expect((await stripe.send('checkout.session.completed', completed)).json().data?.outcome).toBe('ignored');
+    expect(await money()).toEqual(before);
+    const paid = { ...completed, payment_status: 'paid' };
+    const success = await stripe.send('checkout.session.async_payment_succeeded', paid, { eventId: 'evt_success_1' });
+    expect(success.json().data?.outcome).toBe('recorded');
+    const after = await money();
+    expect(await query(sql`select outcome from gateway_events where event_id = 'evt_success_1'`)).toEqual([{ outcome: 'recorded' }]);
+    expect(after).toMatchObject({ deposits: before.deposits + 1, settled: before.settled + 1 });
+
+    expect((await stripe.send('checkout.session.async_payment_succeeded', paid, { eventId: 'evt_success_1' })).json().data?.outcome).toBe(
+      'repeated',
+    );
+    expect((await stripe.send('checkout.session.completed', paid)).json().data?.outcome).toBe('alreadySettled');
+    expect((await stripe.send('checkout.session.async_payment_failed', completed)).json().data?.outcome).toBe('ignored');
+    expect(await money()).toMatchObject({
+      deposits: after.deposits,
+      payments: after.payments,
+      entries: after.entries,
+      settled: after.settled,
+    });
+    const [state] = await query<{ status: string; paidAmount: string }>(
+      sql`select status, paid_amount::text as "paidAmount" from trust_requests where id = ${request.id}`,
+    );
+    expect(state).toEqual({ status: 'PartlyPaid', paidAmount: '200.25' });
+
+    // An expired checkout marks its attempt failed; a success for it later (out of order) is still recorded, once.
+    const second = await started({ kind: 'trustRequest', id: request.id, amount: '999.75' });
+    const secondSession = stripe.sessionOf(second.reference);
+    expect((await stripe.send('checkout.session.expired', secondSession)).json().data?.outcome).toBe('failed');
+    expect(await attempt(second.reference)).toMatchObject({ status: 'failed' });
+    expect((await stripe.send('checkout.session.completed', stripe.complete(secondSession))).json().data?.outcome).toBe('recorded');
+    const [settled] = await query<{ status: string; paidAmount: string }>(
+      sql`select status, paid_amount::text as "paidAmount" from trust_requests where id = ${request.id}`,
+    );
+    expect(settled).toEqual({ status: 'Paid', paidAmount: '1200.00' });
+    await expectTrustBooksBalanced(fixture.context.database, fixture.firm.firmId);
+  });
+});

@@ -1,0 +1,208 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local stand-ins for Paystack and Stripe, started by a test on 127.0.0.1 at a random port. Each
+ * implements the documented endpoints the API calls and signs its webhooks as the gateway does:
+ * Paystack's x-paystack-signature (HMAC-SHA512 of the body with the secret key, hex) and Stripe's
+ * Stripe-Signature (t=<seconds>,v1=HMAC-SHA256 of "<t>.<body>" with the endpoint secret, hex).
+ */
+export type Delivery = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ statusCode: number; body: string; json(): { success: boolean; message: string; data: { outcome?: string } | null } }>;
+
+type Handler = (request: IncomingMessage & { body: string }, url: URL) => { status: number; body: unknown };
+
+async function listen(handler: Handler): Promise<{ server: Server; url: string }> {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const answer = handler(Object.assign(request, { body: Buffer.concat(chunks).toString('utf8') }), url);
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+type PaystackTransaction = {
+  id: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  status: string;
+  fees: number | null;
+};
+
+export async function startFakePaystack(secretKey: string, deliver: Delivery) {
+  const transactions = new Map<string, PaystackTransaction>();
+  /** Paystack out of reach: initialising a transaction answers 503. */
+  const outage = { isDown: false };
+  let nextId = 4_000_000;
+  const isAuthorised = (request: IncomingMessage) => request.headers.authorization === `Bearer ${secretKey}`;
+  const { server, url } = await listen((request, address) => {
+    if (!isAuthorised(request)) return { status: 401, body: { status: false, message: 'Invalid key' } };
+    if (request.method === 'POST' && address.pathname === '/transaction/initialize') {
+      if (outage.isDown) return { status: 503, body: { status: false, message: 'Service unavailable' } };
+      const body = JSON.parse(request.body) as { email?: string; amount?: string; currency?: string; reference?: string };
+      if (!body.email || !body.amount || !/^\d+$/.test(body.amount))
+        return { status: 400, body: { status: false, message: 'Invalid amount or email' } };
+      const reference = body.reference ?? randomBytes(8).toString('hex');
+      if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
+      nextId += 1;
+      transactions.set(reference, {
+        id: nextId,
+        reference,
+        amount: Number(body.amount),
+        currency: body.currency ?? 'NGN',
+        email: body.email,
+        status: 'abandoned',
+        fees: null,
+      });
+      const accessCode = randomBytes(6).toString('hex');
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: `https://checkout.paystack.test/${accessCode}`, access_code: accessCode, reference },
+        },
+      };
+    }
+    const verify = /^\/transaction\/verify\/(.+)$/.exec(address.pathname);
+    if (request.method === 'GET' && verify) {
+      const transaction = transactions.get(decodeURIComponent(verify[1]!));
+      if (!transaction) return { status: 400, body: { status: false, message: 'Transaction reference not found' } };
+      return { status: 200, body: { status: true, message: 'Verification successful', data: view(transaction) } };
+    }
+    return { status: 404, body: { status: false, message: 'Not found' } };
+  });
+
+  const view = (transaction: PaystackTransaction) => ({
+    id: transaction.id,
+    domain: 'test',
+    status: transaction.status,
+    reference: transaction.reference,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    channel: 'card',
+    fees: transaction.fees,
+    customer: { email: transaction.email },
+    paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
+  });
+
+  /** Sends an event as Paystack does; signedWith: another key to forge it. */
+  const send = (event: string, data: unknown, signedWith = secretKey) => {
+    const body = JSON.stringify({ event, data });
+    const signature = createHmac('sha512', signedWith).update(body).digest('hex');
+    return deliver('/api/webhooks/paystack', body, { 'content-type': 'application/json', 'x-paystack-signature': signature });
+  };
+
+  return {
+    url,
+    transactions,
+    outage,
+    /** The client pays on Paystack's page: the transaction succeeds (the amount charged may be changed to test a mismatch). */
+    pay(reference: string, options: { fees?: number; amount?: number } = {}) {
+      const transaction = transactions.get(reference)!;
+      Object.assign(transaction, { status: 'success', fees: options.fees ?? null }, options.amount ? { amount: options.amount } : {});
+      return view(transaction);
+    },
+    fail(reference: string) {
+      const transaction = transactions.get(reference)!;
+      transaction.status = 'failed';
+      return view(transaction);
+    },
+    send,
+    close: () => close(server),
+  };
+}
+
+type StripeSession = Record<string, unknown> & { id: string; amount_total: number; currency: string };
+
+/** Stripe sends form-encoded bodies with bracketed keys: line_items[0][price_data][unit_amount]=…. */
+const formValue = (form: URLSearchParams, key: string) => form.get(key);
+
+export async function startFakeStripe(secretKey: string, webhookSecret: string, deliver: Delivery) {
+  const sessions = new Map<string, StripeSession>();
+  let counter = 0;
+  const { server, url } = await listen((request, address) => {
+    if (request.headers.authorization !== `Bearer ${secretKey}`)
+      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+    if (request.method === 'POST' && address.pathname === '/v1/checkout/sessions') {
+      const form = new URLSearchParams(request.body);
+      const unitAmount = Number(formValue(form, 'line_items[0][price_data][unit_amount]'));
+      const quantity = Number(formValue(form, 'line_items[0][quantity]') ?? '1');
+      if (formValue(form, 'mode') !== 'payment' || !Number.isInteger(unitAmount) || !formValue(form, 'success_url'))
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Missing required param' } } };
+      counter += 1;
+      const id = `cs_test_${counter}${randomBytes(6).toString('hex')}`;
+      const session: StripeSession = {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: unitAmount * quantity,
+        currency: formValue(form, 'line_items[0][price_data][currency]') ?? '',
+        client_reference_id: formValue(form, 'client_reference_id'),
+        customer_email: formValue(form, 'customer_email'),
+        metadata: { reference: formValue(form, 'metadata[reference]') },
+        success_url: formValue(form, 'success_url'),
+        cancel_url: formValue(form, 'cancel_url'),
+        payment_intent: null,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+      };
+      sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
+  });
+
+  /** Sends an event as Stripe does; signedWith: another secret to forge it. */
+  const send = (type: string, session: StripeSession, options: { eventId?: string; signedWith?: string } = {}) => {
+    counter += 1;
+    const body = JSON.stringify({
+      id: options.eventId ?? `evt_test_${counter}${randomBytes(6).toString('hex')}`,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object: session },
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', options.signedWith ?? webhookSecret)
+      .update(`${timestamp}.${body}`)
+      .digest('hex');
+    return deliver('/api/webhooks/stripe', body, {
+      'content-type': 'application/json',
+      'stripe-signature': `t=${timestamp},v1=${signature}`,
+    });
+  };
+
+  return {
+    url,
+    sessions,
+    sessionOf(reference: string) {
+      return [...sessions.values()].find((session) => session.client_reference_id === reference)!;
+    },
+    /** The client pays on Stripe's page (asynchronous methods stay unpaid until a later event). */
+    complete(session: StripeSession, paymentStatus: 'paid' | 'unpaid' = 'paid'): StripeSession {
+      Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: `pi_${randomBytes(8).toString('hex')}` });
+      return { ...session };
+    },
+    send,
+    close: () => close(server),
+  };
+}

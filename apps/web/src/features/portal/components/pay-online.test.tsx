@@ -1,0 +1,113 @@
+import type { PortalInvoiceSummary, PortalPaymentOptions } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { PaymentReturnedNotice, PayOnline } from './pay-online.tsx';
+import { PortalInvoicesTab } from './portal-invoices-tab.tsx';
+
+const CLIENT_ID = '5b0c7a43-6a0e-4c55-9d0e-0a8f1c2b3d4e';
+const INVOICE_ID = '0d7f4c1e-2b3a-4c5d-8e9f-102132435465';
+const session = fakeSession({ isFirmSignedIn: false, isClientSignedIn: true, clientId: CLIENT_ID, company: 'obi' });
+const options: PortalPaymentOptions = {
+  payable: [{ kind: 'invoice', id: INVOICE_ID, currencyCode: 'NGN', amountDue: '150000.50', gateway: 'paystack' }],
+};
+const render = (checkouts: string[], kind: 'invoice' | 'trustRequest' = 'invoice') =>
+  renderAt(<PayOnline kind={kind} id={INVOICE_ID} balance="150000.50" currency="₦" onCheckout={(url) => checkouts.push(url)} />, {
+    path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`,
+    session,
+  });
+
+describe('PayOnline', { timeout: 30_000 }, () => {
+  it('pays part of the balance: the amount defaults to what is due, then the browser goes to the gateway’s checkout', async () => {
+    const api = stubApi({
+      'GET /client-portal/get-payment-options': { data: options },
+      'POST /client-portal/start-payment': {
+        data: {
+          checkoutUrl: 'https://checkout.paystack.com/abc',
+          reference: 'mh_1',
+          gateway: 'paystack',
+          amount: '50000.00',
+          currencyCode: 'NGN',
+        },
+      },
+    });
+    const checkouts: string[] = [];
+    render(checkouts);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay this invoice online' }));
+    const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
+    expect(amount).toHaveValue('150000.50');
+    expect(screen.getByText(/Paystack’s secure page/)).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '50000');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(checkouts).toEqual(['https://checkout.paystack.com/abc']));
+    expect(api.callsTo('POST', '/client-portal/start-payment').map((call) => call.body)).toEqual([
+      { kind: 'invoice', id: INVOICE_ID, amount: '50000' },
+    ]);
+  });
+
+  it('refuses more than is due before asking the server, and shows the server’s refusal', async () => {
+    const api = stubApi({
+      'GET /client-portal/get-payment-options': { data: options },
+      'POST /client-portal/start-payment': {
+        status: 502,
+        message: 'The payment gateway could not start the payment. Please try again in a moment',
+      },
+    });
+    const checkouts: string[] = [];
+    render(checkouts);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay this invoice online' }));
+    const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '150000.51');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an amount up to ₦150,000.50');
+    expect(api.callsTo('POST', '/client-portal/start-payment')).toHaveLength(0);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('The payment gateway could not start the payment. Please try again in a moment')).toBeInTheDocument();
+    expect(checkouts).toEqual([]);
+  });
+
+  it('is not offered when no gateway takes the currency (bank transfer only)', async () => {
+    const api = stubApi({ 'GET /client-portal/get-payment-options': { data: { payable: [] } } });
+    render([], 'trustRequest');
+    await waitFor(() => expect(api.callsTo('GET', '/client-portal/get-payment-options')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /online/ })).not.toBeInTheDocument();
+  });
+
+  it('tells the client back from the checkout that the payment shows once the gateway confirms it', async () => {
+    stubApi({});
+    renderAt(<PaymentReturnedNotice isShown />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices&payment=returned`, session });
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment received by the gateway: it shows here once confirmed');
+  });
+
+  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other', async () => {
+    const invoice = (id: string, invoiceNumber: string, balanceDue: string): PortalInvoiceSummary => ({
+      id,
+      invoiceNumber,
+      status: balanceDue === '0.00' ? 'Paid' : 'Sent',
+      statusLabel: balanceDue === '0.00' ? 'Paid' : 'Sent',
+      issueDate: '2026-10-02',
+      dueDate: '2026-11-01',
+      total: '150000.50',
+      paidAmount: '0.00',
+      balanceDue,
+      currencySymbol: '₦',
+    });
+    stubApi({
+      'GET /client-portal/get-invoices': {
+        data: [invoice(INVOICE_ID, 'INV-00001', '150000.50'), invoice('1d7f4c1e-2b3a-4c5d-8e9f-102132435465', 'INV-00002', '0.00')],
+      },
+      'GET /client-portal/get-payment-options': { data: options },
+    });
+    renderAt(<PortalInvoicesTab clientId={CLIENT_ID} />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
+    const list = await screen.findByRole('list', { name: 'Your invoices' });
+    const [unpaid, paid] = within(list).getAllByRole('listitem');
+    expect(await within(unpaid!).findByRole('button', { name: 'Pay this invoice online' })).toBeInTheDocument();
+    expect(within(paid!).queryByRole('button', { name: 'Pay this invoice online' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { compareMoney } from '../invoices/invoice-amounts.ts';
+
+/*
+ * Paying online from the portal (issue 19): Paystack for naira, Stripe for other currencies. The
+ * server starts the gateway's checkout; only the gateway's signed webhook records the payment.
+ */
+
+export const PORTAL_PAYABLE_KINDS = ['invoice', 'trustRequest'] as const;
+export type PortalPayableKind = (typeof PORTAL_PAYABLE_KINDS)[number];
+export const PAYMENT_GATEWAY_NAMES = ['paystack', 'stripe'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
+
+export const PORTAL_PAYMENT_MESSAGES = {
+  overpayment: 'The amount is more than is still due',
+  nothingDue: 'Nothing is left to pay on this',
+  noGateway: 'Online payment is not available for this currency: pay by bank transfer',
+  gatewayUnavailable: 'The payment gateway could not start the payment. Please try again in a moment',
+  /** Where the gateway sends the browser back: nothing is recorded until the gateway confirms it. */
+  returned: 'Payment received by the gateway: it shows here once confirmed',
+} as const;
+
+/** POST /api/client-portal/start-payment. amount: blank pays everything still due; part payments are allowed. */
+export const startPortalPaymentSchema = z.strictObject({
+  kind: z.enum(PORTAL_PAYABLE_KINDS, { error: 'Choose what to pay' }),
+  id: z.uuid({ error: 'Choose what to pay' }),
+  amount: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
+    .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), 'Amount must be an amount with at most 2 decimals')
+    .refine((value) => value === null || compareMoney(value, '0') > 0, 'Amount must be more than 0'),
+});
+export type StartPortalPaymentInput = z.input<typeof startPortalPaymentSchema>;
+
+export const startedPortalPaymentSchema = z.object({
+  /** Where the browser goes next: the gateway's hosted checkout. */
+  checkoutUrl: z.string(),
+  reference: z.string(),
+  gateway: z.enum(PAYMENT_GATEWAY_NAMES),
+  amount: z.string(),
+  currencyCode: z.string(),
+});
+export type StartedPortalPayment = z.infer<typeof startedPortalPaymentSchema>;
+
+/** GET /api/client-portal/get-payment-options: what the client can pay online now, and through which gateway. */
+export const portalPaymentOptionsSchema = z.object({
+  payable: z.array(
+    z.object({
+      kind: z.enum(PORTAL_PAYABLE_KINDS),
+      id: z.string(),
+      currencyCode: z.string(),
+      amountDue: z.string(),
+      gateway: z.enum(PAYMENT_GATEWAY_NAMES),
+    }),
+  ),
+});
+export type PortalPaymentOptions = z.infer<typeof portalPaymentOptionsSchema>;
