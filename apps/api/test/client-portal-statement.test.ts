@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney } from '@matterhorn/shared';
 import { multipart, pdf } from './support/document-fixture.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { bearer, rowsOf, signInToPortal } from './support/test-app.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { bearer, rowsOf, signInToPortal, TEST_PASSWORD } from './support/test-app.ts';
 import { expectTrustBooksBalanced, trustCalls } from './support/trust-fixture.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
@@ -226,8 +227,8 @@ describe('the statement of account', () => {
     });
     const voided = await sentInvoice('999.99', '2026-09-04');
     await firmCall('POST', `/api/admin/invoice/void-invoice/${voided.id}`, { reason: 'Billed in error' });
-    await trust.deposit(accountId, matter, '12345.67', { depositDate: '2026-08-01' });
-    expect((await trust.disburse(accountId, matter, '345.11')).statusCode).toBe(201);
+    await trust.deposit(accountId, { clientId: matter.clientId, matterId: matter.id }, '12345.67', { depositDate: '2026-08-01' });
+    expect((await trust.disburse(accountId, { clientId: matter.clientId, matterId: matter.id }, '345.11')).statusCode).toBe(201);
 
     const { sections } = await statement();
     const naira = sections.find((section) => section.currencyCode === 'NGN')!;
@@ -293,5 +294,21 @@ describe('the statement of account', () => {
     const others = await statement('', otherPortal);
     expect(JSON.stringify(others)).not.toContain('12345.67');
     expect((await portalGet('/api/client-portal/get-statement', bearer(fixture.tokens.admin))).statusCode).toBe(401);
+  });
+});
+
+describe('the demo firm', () => {
+  it('has sent Kemi, the demo portal client, a trust request to pay, and her statement agrees with her balances', async () => {
+    expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
+    const kemi = bearer((await signInToPortal(fixture.context.app, DEMO_FIRM.slug, `client@${DEMO_FIRM.emailDomain}`)).token);
+    const requests = (await portalGet('/api/client-portal/get-trust-requests', kemi)).json().data;
+    expect(requests).toEqual([expect.objectContaining({ status: 'Sent', amount: '750000.00', balanceDue: '750000.00' })]);
+    expect(requests[0].bank.bankName).toBe('Zenith Bank');
+    const overview = (await portalGet('/api/client-portal/get-overview', kemi)).json().data;
+    const sections = (await statement('', kemi)).sections;
+    for (const due of overview.balancesDue)
+      expect(sections.find((section) => section.currencyCode === due.currencyCode)!.closing.owed).toBe(due.amount);
+    for (const held of overview.trustHeld)
+      expect(sections.find((section) => section.currencyCode === held.currencyCode)!.closing.heldInTrust).toBe(held.amount);
   });
 });
