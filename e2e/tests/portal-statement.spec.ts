@@ -32,7 +32,7 @@ test('on a phone, a client sees their balances, pays a trust request by reported
   const clientId = new URL(page.url()).pathname.split('/')[3]!;
 
   // The overview: what Kemi owes and what is held for her; her matters as cards, nothing scrolling sideways.
-  await expect(page.getByRole('region', { name: 'Balance due' }).getByText(/₦/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance due' }).getByText(/₦|Nothing to pay/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Held in trust' }).getByText(/₦/).first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your matters' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your matters' })).toBeHidden();

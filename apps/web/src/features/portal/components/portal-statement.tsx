@@ -103,7 +103,7 @@ export function PortalStatement({ clientId }: { clientId: string | null }) {
             onChange={(event) => setPeriod({ ...period, toDate: event.currentTarget.value })}
           />
           <Button
-            variant="light"
+            variant="default"
             onClick={() =>
               void downloadPortalStatementPdf(period)
                 .then(() => setFailure(''))
