@@ -20,3 +20,21 @@ export function findUnicodeFont(): { regular: string; bold: string } | null {
   }
   return unicodeFont;
 }
+
+/**
+ * The fonts a pdfkit document needs for its texts: the standard Helvetica when they are all WinAnsi,
+ * else an embedded Unicode font (₦…); without one, characters it cannot show become "?".
+ */
+export function chooseDocumentFonts(doc: PDFKit.PDFDocument, texts: string[]) {
+  if (texts.every((text) => WIN_ANSI.test(text))) return { regular: 'Helvetica', bold: 'Helvetica-Bold', clean: (text: string) => text };
+  const font = findUnicodeFont();
+  if (!font)
+    return {
+      regular: 'Helvetica',
+      bold: 'Helvetica-Bold',
+      clean: (text: string) => [...text].map((character) => (WIN_ANSI.test(character) ? character : '?')).join(''),
+    };
+  doc.registerFont('Body', font.regular);
+  doc.registerFont('Body-Bold', font.bold);
+  return { regular: 'Body', bold: 'Body-Bold', clean: (text: string) => text };
+}

@@ -17,8 +17,9 @@ const daysAgo = (days: number) => {
  * The demo firm's client money, recorded through the trust services as the app records it: a trust
  * account, retainers on three matters, a filing-fee disbursement, a transfer, a cheque not yet
  * cleared, part of the partly paid invoice paid from trust, a disbursement above the two-person
- * threshold waiting for approval, an evergreen minimum on one matter, and a retainer request drafted
- * for a new matter (the firm sends it; the seed sends no email).
+ * threshold waiting for approval, an evergreen minimum on one matter, a retainer request drafted
+ * for a new matter (the firm sends it; the seed sends no email), and one sent to the portal's demo
+ * client, Kemi, for her to pay from the portal's Trust tab.
  */
 export async function seedDemoTrust(database: Database, firm: SeededFirm): Promise<void> {
   const principal: FirmPrincipal = {
@@ -131,6 +132,21 @@ export async function seedDemoTrust(database: Database, firm: SeededFirm): Promi
       dueDate: daysAgo(-14),
       note: 'Retainer for the next stage: pre-trial conference and witness statements.',
     });
+  }
+  const kemisMatter = open.find((matter) => matter.clientId === firm.portalClient.clientId);
+  if (kemisMatter) {
+    // Sent as the app sends it; the e-mail itself is dropped (the demo client reads it in the portal).
+    const dropMail = { send: () => Promise.resolve() };
+    const requests = createTrustRequestService({ database, mailer: dropMail, appUrl: '' });
+    const created = await requests.create(principal, {
+      trustAccountId: account.id,
+      clientId: kemisMatter.clientId,
+      matterId: kemisMatter.id,
+      amount: '750000.00',
+      dueDate: daysAgo(-10),
+      note: 'Further retainer: expert valuation report and the hearing of the motion.',
+    });
+    await requests.send(principal, created.id, { toEmail: null, message: null });
   }
   if (partlyPaid) {
     const matter = open.find((candidate) => candidate.id === partlyPaid.matterId) ?? {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../common/pagination.ts';
 import { INVOICE_STATUSES, recordPaymentSchema } from '../invoices/invoice.schemas.ts';
 import { portalMatterSchema } from './client-portal.schemas.ts';
+import { currencyAmountSchema } from './portal-statement.schemas.ts';
 
 /*
  * What a signed-in client reads and does in the portal (issue 19). Apart from the sign-in schemas,
@@ -68,6 +69,10 @@ export const portalOverviewSchema = z.object({
       date: z.string(),
     }),
   ),
+  /** What the client owes on the invoices sent to them, per currency (none when nothing is owed). */
+  balancesDue: z.array(currencyAmountSchema),
+  /** What the firm holds in trust for the client, per currency. */
+  trustHeld: z.array(currencyAmountSchema),
 });
 export type PortalOverview = z.infer<typeof portalOverviewSchema>;
 
@@ -158,7 +163,15 @@ export const markPortalMessagesReadSchema = z.strictObject({ matterId: z.uuid({ 
  */
 export const reportBankTransferFieldsSchema = recordPaymentSchema
   .pick({ amount: true, paymentDate: true, reference: true })
-  .extend({ InvoiceId: z.uuid({ error: 'Choose the invoice you paid' }) });
+  .extend({
+    InvoiceId: z.uuid({ error: 'Choose the invoice you paid' }).optional(),
+    /** Instead of an invoice: a trust request the firm sent (the money goes into trust). */
+    TrustRequestId: z.uuid({ error: 'Choose the trust request you paid' }).optional(),
+  })
+  .refine((fields) => Boolean(fields.InvoiceId) !== Boolean(fields.TrustRequestId), {
+    error: 'Choose the invoice or the trust request you paid',
+    path: ['InvoiceId'],
+  });
 export type ReportBankTransferFields = z.input<typeof reportBankTransferFieldsSchema>;
 
 export const PAYMENT_REPORT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
@@ -166,10 +179,14 @@ export const paymentReportSchema = z.object({
   id: z.string(),
   clientId: z.string(),
   clientName: z.string(),
-  invoiceId: z.string(),
+  /** What was paid: an invoice (a payment on it) or a trust request (a deposit into trust). */
+  kind: z.enum(['invoice', 'trustRequest']),
+  invoiceId: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  trustRequestId: z.string().nullable(),
+  trustRequestNumber: z.string().nullable(),
   currencySymbol: z.string(),
-  /** What the invoice still owes now. */
+  /** What the invoice (or the trust request) still owes now. */
   balanceDue: z.string(),
   amount: z.string(),
   paymentDate: z.string(),

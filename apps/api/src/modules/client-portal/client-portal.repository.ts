@@ -122,3 +122,17 @@ export type PortalSharedUpdateRow = {
   nextAdjournedPurpose: string | null;
   nextSteps: string | null;
 };
+
+/** The statement's heading: the client's and the firm's names, and the firm's today. */
+export async function findStatementHeading(tx: Tx, firmId: string, clientId: string) {
+  const [row] = await tx
+    .select({
+      clientName: clients.displayName,
+      firmName: firms.name,
+      today: sql<string>`to_char((now() at time zone ${firms.timeZone})::date, 'YYYY-MM-DD')`,
+    })
+    .from(clients)
+    .innerJoin(firms, eq(firms.id, clients.firmId))
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
+  return row ?? null;
+}

@@ -9,20 +9,28 @@ import {
   portalMatterSchema,
   portalOverviewSchema,
   portalProfileSchema,
+  portalStatementQuerySchema,
+  portalStatementSchema,
+  portalTrustRequestSchema,
   portalTrustSchema,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import { contentDispositionOf } from '../../lib/file-names.ts';
+import { READ_ONLY } from '../../db/database.ts';
+import { findClientTrustRequestsToPay } from '../trust-requests/trust-requests.api.ts';
 import { findFirmBranding, findPortalClientMatters, findPortalClientProfile } from './client-portal.repository.ts';
 import { createClientPortalService } from './client-portal.service.ts';
+import { createClientStatementService } from './client-statement.service.ts';
 
 const tags = ['Client portal'];
 
 export function registerClientPortalRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const portal = createClientPortalService(database);
+  const statements = createClientStatementService(database);
 
   api.get(
     '/api/client-portal/get-firm-branding',
@@ -145,5 +153,70 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       },
     },
     async (request) => ok('Trust', await portal.trust(portalPrincipalOf(request), request.query)),
+  );
+
+  api.get(
+    '/api/client-portal/get-trust-requests',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary:
+          "The signed-in client's trust requests that were sent to them (open ones first): amount, paid, still due, the trust " +
+          "account's bank details and the reference to quote (the request number)",
+        response: answers(z.array(portalTrustRequestSchema)),
+      },
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      const rows = await database.withFirm(
+        principal.firmId,
+        (tx) => findClientTrustRequestsToPay(tx, principal.firmId, principal.clientId),
+        READ_ONLY,
+      );
+      return ok(
+        'Trust requests',
+        rows.map(({ trustAccountId: _account, ...row }) => row),
+      );
+    },
+  );
+
+  api.get(
+    '/api/client-portal/get-statement',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary:
+          "The signed-in client's statement of account (optional FromDate and ToDate; all by default): per currency, opening " +
+          'balances, invoices, payments, write-offs, voids and trust movements with what is owed and what is held in trust after ' +
+          'each (two balances, never netted), and the closing balances',
+        querystring: portalStatementQuerySchema,
+        response: answers(portalStatementSchema),
+      },
+    },
+    async (request) => ok('Statement', await statements.statement(portalPrincipalOf(request), request.query)),
+  );
+
+  api.get(
+    '/api/client-portal/download-statement-pdf',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags,
+        summary: "The signed-in client's statement of account as a PDF (attachment; same FromDate and ToDate)",
+        querystring: portalStatementQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await statements.pdf(portalPrincipalOf(request), request.query);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDispositionOf(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 }

@@ -1,6 +1,4 @@
 import {
-  TRUST_TRANSACTION_TYPE_LABELS,
-  type ClientLedgerEntry,
   type PortalMatterDetail,
   type PortalMatterUpdate,
   type PortalOverview,
@@ -9,13 +7,15 @@ import {
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';
-import { createClientTrustReader } from '../trust/trust.api.ts';
+import { sumClientBalancesDue } from '../invoices/invoices.api.ts';
+import { createClientTrustReader, sumClientTrustHeld } from '../trust/trust.api.ts';
 import {
   findPortalClientMatters,
   findPortalCourtDates,
   findPortalSharedUpdates,
   type PortalSharedUpdateRow,
 } from './client-portal.repository.ts';
+import { movementDescription } from './portal-words.ts';
 
 /** The overview's short lists. */
 const NEXT_COURT_DATES = 5;
@@ -38,14 +38,6 @@ function updateOf(row: PortalSharedUpdateRow): PortalMatterUpdate {
     nextAdjournedPurpose: row.nextAdjournedPurpose,
     nextSteps: row.nextSteps,
   };
-}
-
-/** A trust movement in the client's words. */
-function movementDescription(entry: ClientLedgerEntry): string {
-  if (entry.type === 'invoice-payment') return `Payment of invoice ${entry.invoiceNumber ?? ''}`.trim();
-  if (entry.type === 'reversal') return `Reversal of ${entry.reversesNumber ?? 'a movement'}`;
-  const label = TRUST_TRANSACTION_TYPE_LABELS[entry.type];
-  return entry.purpose ? `${label}: ${entry.purpose}` : label;
 }
 
 /**
@@ -95,6 +87,8 @@ export function createClientPortalService(database: Database) {
           recentlyShared: (await findPortalSharedUpdates(tx, principal.firmId, principal.clientId, { limit: RECENTLY_SHARED })).map(
             ({ kind, id, matterId, matterName, title, date }) => ({ kind, id, matterId, matterName, title, date }),
           ),
+          balancesDue: await sumClientBalancesDue(tx, principal.firmId, principal.clientId),
+          trustHeld: await sumClientTrustHeld(tx, principal.firmId, principal.clientId),
         }),
         READ_ONLY,
       ),

@@ -13,3 +13,4 @@ export {
   type PayableInvoice,
   type PaymentPosting,
 } from './invoice-payments.ts';
+export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';

@@ -7,8 +7,11 @@ export type PaymentReportRow = {
   id: string;
   clientId: string;
   clientName: string;
-  invoiceId: string;
+  kind: 'invoice' | 'trustRequest';
+  invoiceId: string | null;
   invoiceNumber: string | null;
+  trustRequestId: string | null;
+  trustRequestNumber: string | null;
   currencySymbol: string;
   balanceDue: string;
   amount: string;
@@ -22,20 +25,36 @@ export type PaymentReportRow = {
   rejectionReason: string | null;
 };
 
+// What a trust request still asks is the trust-requests module's rule (trustRequestBalanceDue): the
+// report's balance is read back through it in the service, so here only the request's two amounts.
 const selectReports = (firmId: string) => sql`select r.id, r.client_id as "clientId", c.display_name as "clientName",
-    r.invoice_id as "invoiceId", i.invoice_number as "invoiceNumber", coalesce(cur.symbol, '') as "currencySymbol",
-    i.balance_due::text as "balanceDue", r.amount::text as amount, r.payment_date::text as "paymentDate", r.reference,
+    case when r.invoice_id is not null then 'invoice' else 'trustRequest' end as kind,
+    r.invoice_id as "invoiceId", i.invoice_number as "invoiceNumber",
+    r.trust_request_id as "trustRequestId", tr.request_number as "trustRequestNumber",
+    coalesce(cur.symbol, trust_currency.symbol, '') as "currencySymbol",
+    i.balance_due::text as "balanceDue", tr.amount::text as "requestAmount", tr.paid_amount::text as "requestPaidAmount",
+    r.amount::text as amount, r.payment_date::text as "paymentDate", r.reference,
     r.proof_file_name as "proofFileName", r.status, to_json(r.reported_at) #>> '{}' as "reportedAt",
     to_json(r.decided_at) #>> '{}' as "decidedAt", u.name as "decidedByName", r.rejection_reason as "rejectionReason"
   from payment_reports r
-    join invoices i on i.firm_id = r.firm_id and i.id = r.invoice_id
-    join clients c on c.id = r.client_id
+    left join invoices i on i.firm_id = r.firm_id and i.id = r.invoice_id
     left join currencies cur on cur.id = i.currency_id
+    left join trust_requests tr on tr.firm_id = r.firm_id and tr.id = r.trust_request_id
+    left join trust_accounts ta on ta.firm_id = tr.firm_id and ta.id = tr.trust_account_id
+    left join currencies trust_currency on trust_currency.iso_code = ta.currency_code
+    join clients c on c.id = r.client_id
     left join users u on u.id = r.decided_by_user_id
   where r.firm_id = ${firmId}`;
 
+/** A report as read: an invoice's balance due, or a trust request's amount and paid amount. */
+export type PaymentReportReadRow = Omit<PaymentReportRow, 'balanceDue'> & {
+  balanceDue: string | null;
+  requestAmount: string | null;
+  requestPaidAmount: string | null;
+};
+
 export function findPaymentReports(tx: Tx, firmId: string, filter: { status?: string; clientId?: string; invoiceId?: string }) {
-  return rowsOf<PaymentReportRow>(
+  return rowsOf<PaymentReportReadRow>(
     tx.execute(sql`${selectReports(firmId)}
       ${filter.status ? sql`and r.status = ${filter.status}` : sql``}
       ${filter.clientId ? sql`and r.client_id = ${filter.clientId}` : sql``}
@@ -45,7 +64,7 @@ export function findPaymentReports(tx: Tx, firmId: string, filter: { status?: st
 }
 
 export async function findPaymentReport(tx: Tx, firmId: string, id: string) {
-  const [row] = await rowsOf<PaymentReportRow>(tx.execute(sql`${selectReports(firmId)} and r.id = ${id}`));
+  const [row] = await rowsOf<PaymentReportReadRow>(tx.execute(sql`${selectReports(firmId)} and r.id = ${id}`));
   return row ?? null;
 }
 
@@ -53,13 +72,15 @@ export async function findPaymentReport(tx: Tx, firmId: string, id: string) {
 export async function lockPaymentReport(tx: Tx, firmId: string, id: string) {
   const [row] = await rowsOf<{
     id: string;
-    invoiceId: string;
+    clientId: string;
+    invoiceId: string | null;
+    trustRequestId: string | null;
     status: string;
     amount: string;
     paymentDate: string;
     reference: string | null;
   }>(
-    tx.execute(sql`select id, invoice_id as "invoiceId", status, amount::text as amount, payment_date::text as "paymentDate", reference
+    tx.execute(sql`select id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId", status, amount::text as amount, payment_date::text as "paymentDate", reference
       from payment_reports where firm_id = ${firmId} and id = ${id} for update`),
   );
   return row ?? null;
@@ -79,7 +100,7 @@ export async function insertPaymentReport(
   report: {
     firmId: string;
     clientId: string;
-    invoiceId: string;
+    item: { invoiceId: string } | { trustRequestId: string };
     portalAccountId: string;
     amount: string;
     paymentDate: string;
@@ -88,9 +109,10 @@ export async function insertPaymentReport(
   },
 ): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
-    tx.execute(sql`insert into payment_reports (firm_id, client_id, invoice_id, portal_account_id, amount, payment_date, reference,
-        proof_storage_key, proof_file_name, proof_content_type, proof_size_bytes)
-      values (${report.firmId}, ${report.clientId}, ${report.invoiceId}, ${report.portalAccountId}, ${report.amount}, ${report.paymentDate},
+    tx.execute(sql`insert into payment_reports (firm_id, client_id, invoice_id, trust_request_id, portal_account_id, amount, payment_date,
+        reference, proof_storage_key, proof_file_name, proof_content_type, proof_size_bytes)
+      values (${report.firmId}, ${report.clientId}, ${'invoiceId' in report.item ? report.item.invoiceId : null},
+        ${'trustRequestId' in report.item ? report.item.trustRequestId : null}, ${report.portalAccountId}, ${report.amount}, ${report.paymentDate},
         ${report.reference}, ${report.proof.key}, ${report.proof.fileName}, ${report.proof.contentType}, ${report.proof.size})
       returning id`),
   );
@@ -101,10 +123,11 @@ export async function decidePaymentReport(
   tx: Tx,
   firmId: string,
   id: string,
-  decision: { status: 'confirmed' | 'rejected'; userId: string; paymentId?: string; rejectionReason?: string },
+  decision: { status: 'confirmed' | 'rejected'; userId: string; paymentId?: string; trustTransactionId?: string; rejectionReason?: string },
 ) {
   await tx.execute(sql`update payment_reports set status = ${decision.status}, decided_at = now(), decided_by_user_id = ${decision.userId},
-      payment_id = ${decision.paymentId ?? null}, rejection_reason = ${decision.rejectionReason ?? null}
+      payment_id = ${decision.paymentId ?? null}, trust_transaction_id = ${decision.trustTransactionId ?? null},
+      rejection_reason = ${decision.rejectionReason ?? null}
     where firm_id = ${firmId} and id = ${id}`);
 }
 

@@ -28,19 +28,25 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
         tags,
         consumes: ['multipart/form-data'],
         summary:
-          'Report a bank transfer for one of your sent invoices (multipart: InvoiceId, amount, paymentDate, optional reference, then the ' +
-          'proof: PDF, JPEG, PNG or HEIC, at most 10 MB). Nothing is paid until the firm confirms it; one waiting report per invoice (409)',
+          'Report a bank transfer for one of your sent invoices or trust requests (multipart: InvoiceId or TrustRequestId, amount, ' +
+          'paymentDate, optional reference, then the proof: PDF, JPEG, PNG or HEIC, at most 10 MB). Nothing is paid until the firm ' +
+          'confirms it; one waiting report per invoice or request (409)',
         response: answers(paymentReportSchema, 201),
       },
     },
     async (request, reply) => {
       const { fields, upload } = await readUpload(request, PROOF_MAX_BYTES, reportBankTransferFieldsSchema, [
         'InvoiceId',
+        'TrustRequestId',
         'amount',
         'paymentDate',
         'reference',
       ]);
-      const report = await reports.report(portalPrincipalOf(request), { ...fields, invoiceId: fields.InvoiceId }, upload);
+      const report = await reports.report(
+        portalPrincipalOf(request),
+        { ...fields, invoiceId: fields.InvoiceId, trustRequestId: fields.TrustRequestId },
+        upload,
+      );
       return created(reply, 'Payment reported: your firm will confirm it', report);
     },
   );
@@ -78,7 +84,9 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
       config: { access: firmAccess('paymentInfo.create') },
       schema: {
         tags,
-        summary: 'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry), once; 409 if decided already',
+        summary:
+          'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry) or as a trust deposit against the ' +
+          'trust request, once; 409 if decided already',
         params: idParamsSchema,
         response: answers(paymentReportSchema),
       },

@@ -1,10 +1,19 @@
-import { addMoney, compareMoney, subtractMoney, TRUST_MESSAGES } from '@matterhorn/shared';
+import {
+  addMoney,
+  compareMoney,
+  roundMoney,
+  subtractMoney,
+  TRUST_MESSAGES,
+  TRUST_REQUEST_STATUS_LABELS,
+  type PortalTrustRequest,
+} from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import {
+  findClientSentTrustRequests,
   findMatterResponsible,
   findOpenTopUpRequest,
   insertTrustRequest,
@@ -22,6 +31,47 @@ import {
 type Ledger = { trustAccountId: string; clientId: string; matterId: string | null };
 
 export const formatTrustRequestNumber = (value: number) => `TRQ-${String(value).padStart(5, '0')}`;
+
+/** What a request still asks for: its amount less what was paid against it, never below zero. */
+export function trustRequestBalanceDue(amount: string, paidAmount: string): string {
+  const balance = subtractMoney(amount, paidAmount);
+  return compareMoney(balance, '0') < 0 ? '0.00' : roundMoney(balance);
+}
+
+/**
+ * The client portal's read: the client's requests that were sent to them, with where to pay and the
+ * reference to quote (the request number); one request when named (none: not the client's, or not sent).
+ */
+export async function findClientTrustRequestsToPay(
+  tx: Tx,
+  firmId: string,
+  clientId: string,
+  trustRequestId?: string,
+): Promise<(PortalTrustRequest & { trustAccountId: string })[]> {
+  const rows = await findClientSentTrustRequests(tx, firmId, clientId, trustRequestId);
+  return rows.map((row) => ({
+    id: row.id,
+    trustAccountId: row.trustAccountId,
+    requestNumber: row.requestNumber,
+    status: row.status,
+    statusLabel: TRUST_REQUEST_STATUS_LABELS[row.status],
+    matterId: row.matterId,
+    matterName: row.matterName,
+    currencySymbol: row.currencySymbol,
+    amount: row.amount,
+    paidAmount: row.paidAmount,
+    balanceDue: trustRequestBalanceDue(row.amount, row.paidAmount),
+    dueDate: row.dueDate,
+    note: row.note,
+    bank: {
+      accountName: row.bankAccountName,
+      bankName: row.bankName,
+      accountNumberMasked: `••••${row.accountNumberLast4}`,
+      paymentInstructions: row.paymentInstructions,
+    },
+    reference: row.requestNumber,
+  }));
+}
 
 const statusAfterPayment = (amount: string, paidAmount: string) =>
   compareMoney(paidAmount, amount) >= 0

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { TrustRequestStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import {
@@ -234,4 +234,35 @@ export async function sumClientTrustBalance(
       ),
     );
   return row?.balance ?? '0.00';
+}
+
+/** The statuses of a request that reached the client: sent, and not cancelled. */
+const CLIENT_VISIBLE_STATUSES: TrustRequestStatus[] = ['Sent', 'PartlyPaid', 'Paid'];
+
+/**
+ * The client's requests that were sent to them (never drafts, unsent approvals or cancelled ones),
+ * open ones first, then by due date; with the trust account's bank details. One request when named.
+ */
+export function findClientSentTrustRequests(tx: Tx, firmId: string, clientId: string, trustRequestId?: string) {
+  return tx
+    .select({
+      ...columns,
+      bankAccountName: trustAccounts.name,
+      bankName: trustAccounts.bankName,
+      accountNumberLast4: trustAccounts.accountNumberLast4,
+      paymentInstructions: trustAccounts.paymentInstructions,
+    })
+    .from(trustRequests)
+    .innerJoin(trustAccounts, and(eq(trustAccounts.firmId, trustRequests.firmId), eq(trustAccounts.id, trustRequests.trustAccountId)))
+    .where(
+      and(
+        eq(trustRequests.firmId, firmId),
+        eq(trustRequests.clientId, clientId),
+        inArray(trustRequests.status, CLIENT_VISIBLE_STATUSES),
+        isNotNull(trustRequests.sentAt),
+        trustRequestId ? eq(trustRequests.id, trustRequestId) : undefined,
+      ),
+    )
+    .orderBy(sql`${trustRequests.status} = 'Paid'`, trustRequests.dueDate, trustRequests.requestNumber)
+    .limit(200);
 }

@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  compareMoney,
   formatMoney,
-  roundMoney,
-  subtractMoney,
   TRUST_REQUEST_APPROVED_LABEL,
   TRUST_REQUEST_MESSAGES,
   TRUST_REQUEST_SLUG_PATTERN,
@@ -26,7 +23,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
-import { formatTrustRequestNumber } from './trust-requests.api.ts';
+import { formatTrustRequestNumber, trustRequestBalanceDue } from './trust-requests.api.ts';
 import {
   findClientForRequest,
   findIsRequestApprovalRequired,
@@ -51,11 +48,9 @@ type Row = ListRow<typeof trustRequestList.columns>;
 const newSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const notBelowZero = (value: string) => (compareMoney(value, '0') < 0 ? '0.00' : roundMoney(value));
 
 function itemOf(row: Row): TrustRequestListItem {
   const isApproved = row.approvedByUserId !== null;
-  const balanceDue = subtractMoney(row.amount, row.paidAmount);
   return {
     id: row.id,
     requestNumber: row.requestNumber,
@@ -69,7 +64,7 @@ function itemOf(row: Row): TrustRequestListItem {
     matterName: row.matterName,
     amount: row.amount,
     paidAmount: row.paidAmount,
-    balanceDue: notBelowZero(balanceDue),
+    balanceDue: trustRequestBalanceDue(row.amount, row.paidAmount),
     dueDate: row.dueDate,
     note: row.note,
     status: row.status,

@@ -1,6 +1,8 @@
+import { addMoney, compareMoney, type TrustTransaction } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { outsideReaderOf } from '../../plugins/route-access.ts';
-import { sumLedgers } from './trust.repository.ts';
+import { findClientLedgers, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
+import { trustTransactionView } from './trust.views.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
 
@@ -33,4 +35,35 @@ export function createClientTrustReader(database: Database) {
  */
 export function createTrustDepositPoster(database: Database) {
   return createTrustMovementService(database).postDeposit;
+}
+
+/** The currency of each of the firm's trust accounts, by id. */
+async function currencyByAccount(tx: Tx, firmId: string) {
+  return new Map((await findTrustAccounts(tx, firmId)).map((row) => [row.account.id, row.account.currencyCode]));
+}
+
+/** A client's trust movements across the firm's accounts, oldest first, each with its account's currency (the statement of account). */
+export async function findClientTrustMovements(
+  tx: Tx,
+  firmId: string,
+  clientId: string,
+): Promise<(TrustTransaction & { currencyCode: string })[]> {
+  const currencies = await currencyByAccount(tx, firmId);
+  const rows = await findTransactionViews(tx, firmId, { clientId }, { limit: 20_000, offset: 0 });
+  return rows.reverse().map((row) => ({
+    ...trustTransactionView(row),
+    currencyCode: currencies.get(row.row.trustAccountId) ?? '',
+  }));
+}
+
+/** What the firm holds in trust for the client, per currency: the sum of their ledgers' balances. */
+export async function sumClientTrustHeld(tx: Tx, firmId: string, clientId: string) {
+  const currencies = await currencyByAccount(tx, firmId);
+  const held = new Map<string, { currencyCode: string; currencySymbol: string; amount: string }>();
+  for (const ledger of await findClientLedgers(tx, firmId, clientId, null)) {
+    const currencyCode = currencies.get(ledger.trustAccountId) ?? '';
+    const sum = held.get(currencyCode) ?? { currencyCode, currencySymbol: ledger.currencySymbol, amount: '0.00' };
+    held.set(currencyCode, { ...sum, amount: addMoney(sum.amount, ledger.balance) });
+  }
+  return [...held.values()].filter((row) => compareMoney(row.amount, '0') !== 0).sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
 }

@@ -15,9 +15,9 @@ const STATUS_LABELS = { reported: 'Waiting', confirmed: 'Confirmed', rejected: '
 type Decision = { kind: 'confirm' | 'reject'; report: PaymentReport } | null;
 
 /**
- * /billing/payment-reports: bank transfers clients reported from the portal with their proof. A
- * confirmation records the invoice's payment (receipt and journal entry) once; a rejection gives
- * the client the reason.
+ * /billing/payment-reports: bank transfers clients reported from the portal with their proof, on an
+ * invoice or a trust request. A confirmation records the invoice's payment (receipt and journal
+ * entry) or the trust deposit against the request, once; a rejection gives the client the reason.
  */
 export function PaymentReportsPage() {
   const session = useSession();
@@ -61,10 +61,14 @@ export function PaymentReportsPage() {
                   <Text size="sm">
                     {report.clientName} · paid {isoToDisplayDate(report.paymentDate)}
                     {report.reference ? ` · ref. ${report.reference}` : ''} ·{' '}
-                    <Anchor component={Link} to={`/billing/invoices/${report.invoiceId}`} size="sm">
-                      {report.invoiceNumber ?? 'Invoice'}
-                    </Anchor>{' '}
-                    (owes {formatMoney(report.balanceDue, report.currencySymbol)})
+                    {report.invoiceId ? (
+                      <Anchor component={Link} to={`/billing/invoices/${report.invoiceId}`} size="sm">
+                        {report.invoiceNumber ?? 'Invoice'}
+                      </Anchor>
+                    ) : (
+                      `trust request ${report.trustRequestNumber ?? ''}`
+                    )}{' '}
+                    ({report.invoiceId ? 'owes' : 'still asks'} {formatMoney(report.balanceDue, report.currencySymbol)})
                   </Text>
                   {report.decidedByName && (
                     <Text size="xs" c="dimmed">
@@ -112,7 +116,9 @@ export function PaymentReportsPage() {
         }}
       >
         {decision
-          ? `${formatMoney(decision.report.amount, decision.report.currencySymbol)} is recorded on ${decision.report.invoiceNumber ?? 'the invoice'} as a bank transfer received on ${isoToDisplayDate(decision.report.paymentDate)}. Check it reached the firm's account first.`
+          ? decision.report.kind === 'trustRequest'
+            ? `${formatMoney(decision.report.amount, decision.report.currencySymbol)} is deposited into trust against ${decision.report.trustRequestNumber ?? 'the trust request'} as a bank transfer received on ${isoToDisplayDate(decision.report.paymentDate)}. Check it reached the trust account first.`
+            : `${formatMoney(decision.report.amount, decision.report.currencySymbol)} is recorded on ${decision.report.invoiceNumber ?? 'the invoice'} as a bank transfer received on ${isoToDisplayDate(decision.report.paymentDate)}. Check it reached the firm's account first.`
           : ''}
       </ConfirmModal>
       <ConfirmModal

@@ -10,8 +10,11 @@ const waiting: PaymentReport = {
   id: '77777777-7777-4777-8777-777777777777',
   clientId: '11111111-1111-4111-8111-111111111111',
   clientName: 'Kemi Adebayo',
+  kind: 'invoice',
   invoiceId: '99999999-9999-4999-8999-999999999999',
   invoiceNumber: 'INV-00012',
+  trustRequestId: null,
+  trustRequestNumber: null,
   currencySymbol: '₦',
   balanceDue: '80000.00',
   amount: '30000.50',
@@ -73,5 +76,34 @@ describe('PaymentReportsPage', { timeout: 30_000 }, () => {
     const item = within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('listitem');
     expect(within(item).getByRole('button', { name: 'Proof of payment from Kemi Adebayo' })).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it('shows a transfer reported on a trust request and confirms it as a deposit into trust', async () => {
+    const onRequest: PaymentReport = {
+      ...waiting,
+      id: '88888888-8888-4888-8888-888888888888',
+      kind: 'trustRequest',
+      invoiceId: null,
+      invoiceNumber: null,
+      trustRequestId: '66666666-6666-4666-8666-666666666666',
+      trustRequestNumber: 'TRQ-00007',
+      balanceDue: '250000.00',
+    };
+    const api = stubApi({
+      [LIST]: { data: [onRequest] },
+      [`POST /admin/client-portal/confirm-payment-report/${onRequest.id}`]: { data: { ...onRequest, status: 'confirmed' } },
+    });
+    const user = userEvent.setup();
+    renderAt(<PaymentReportsPage />, {
+      path: '/billing/payment-reports',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.create'] }),
+    });
+    const item = within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('listitem');
+    expect(item).toHaveTextContent('trust request TRQ-00007 (still asks ₦250,000.00)');
+    await user.click(within(item).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this payment?' });
+    expect(dialog).toHaveTextContent('deposited into trust against TRQ-00007');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/admin/client-portal/confirm-payment-report/${onRequest.id}`)).toHaveLength(1));
   });
 });

@@ -7,6 +7,8 @@ import {
   portalMatterSchema,
   portalMessageThreadSchema,
   portalOverviewSchema,
+  portalStatementSchema,
+  portalTrustRequestSchema,
   portalTrustSchema,
   publicInvoiceSchema,
   type PortalFirm,
@@ -15,7 +17,7 @@ import {
 } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { API_BASE, apiMutate, apiRequest, errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { API_BASE, apiMutate, apiRequest, buildQueryString, errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 import { clientToken } from '../../../lib/session-storage.ts';
 
@@ -191,6 +193,43 @@ export const portalPaymentReportsQuery = (clientId: string | null) =>
     enabled: clientId !== null,
   });
 
-/** Reports a bank transfer for an invoice with its proof (the firm confirms it before it counts). */
-export const reportBankTransfer = (fields: { InvoiceId: string; amount: string; paymentDate: string; reference: string }, proof: File) =>
+/** What a reported transfer paid: one of the client's invoices, or a trust request the firm sent them. */
+export type TransferItem = { InvoiceId: string } | { TrustRequestId: string };
+
+/** Reports a bank transfer for an invoice or a trust request with its proof (the firm confirms it before it counts). */
+export const reportBankTransfer = (fields: TransferItem & { amount: string; paymentDate: string; reference: string }, proof: File) =>
   postWithFile('/client-portal/report-bank-transfer', fields, proof, 'The payment could not be reported');
+
+/** The trust requests the firm sent the client, with where to pay and the reference to quote. */
+export const portalTrustRequestsQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'trust-requests'],
+    queryFn: async () =>
+      z
+        .array(portalTrustRequestSchema)
+        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-trust-requests', { auth: 'client' })).data),
+    enabled: clientId !== null,
+  });
+
+/** The statement's period: ISO dates, either may be blank (from the first entry; up to now). */
+export type StatementPeriod = { fromDate: string; toDate: string };
+const periodQuery = (period: StatementPeriod) => ({ FromDate: period.fromDate || null, ToDate: period.toDate || null });
+
+/** The client's statement of account for a period (all of it by default). */
+export const portalStatementQuery = (clientId: string | null, period: StatementPeriod) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'statement', period.fromDate, period.toDate],
+    queryFn: async () =>
+      portalStatementSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-statement', { auth: 'client', query: periodQuery(period) })).data,
+      ),
+    enabled: clientId !== null,
+  });
+
+export const downloadPortalStatementPdf = (period: StatementPeriod) =>
+  downloadFile(
+    `${API_BASE}/client-portal/download-statement-pdf${buildQueryString(periodQuery(period))}`,
+    'statement-of-account.pdf',
+    'application/pdf',
+    clientToken(),
+  );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery, portalPaymentReportsQuery } from '../api/portal-api.ts';
 import { PayOnline } from './pay-online.tsx';
+import { PortalStatement } from './portal-statement.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9', Void: 'gray.8' };
@@ -36,7 +37,7 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
       )}
       {data.voidReason && <Text size="sm">Cancelled: {data.voidReason}</Text>}
       <ReportedTransfers reports={mine} currencySymbol={data.currencySymbol} />
-      {canReport && <ReportTransferForm clientId={clientId} invoiceId={invoiceId} balanceDue={data.totals.balanceDue} />}
+      {canReport && <ReportTransferForm clientId={clientId} item={{ InvoiceId: invoiceId }} balanceDue={data.totals.balanceDue} />}
     </Stack>
   );
 }
@@ -96,8 +97,17 @@ function InvoiceCard({
   );
 }
 
-/** The Invoices tab: every invoice the firm sent the client, with its balance, details and PDF. */
+/** The Invoices tab: every invoice the firm sent the client, with its balance, details and PDF; then the statement of account. */
 export function PortalInvoicesTab({ clientId }: { clientId: string | null }) {
+  return (
+    <Stack>
+      <PortalInvoiceList clientId={clientId} />
+      <PortalStatement clientId={clientId} />
+    </Stack>
+  );
+}
+
+function PortalInvoiceList({ clientId }: { clientId: string | null }) {
   const invoices = useQuery(portalInvoicesQuery(clientId));
   const [failure, setFailure] = useState('');
   if (invoices.isPending) return <LoadingSpinner label="Loading invoices" />;

@@ -1,4 +1,4 @@
-import { Badge, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { usePortalMatters } from '../api/portal-api.ts';
 
@@ -21,32 +21,60 @@ export function PortalMattersCard({ clientId }: { clientId: string | null }) {
         ) : !matters.data?.length ? (
           <Text size="sm">Your firm has no matters for you yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Your matters">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Matter number</Table.Th>
-                  <Table.Th>Matter</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Fee earners</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {matters.data.map((matter) => (
-                  <Table.Tr key={matter.matterId}>
-                    <Table.Td>{matter.matterNumber || '—'}</Table.Td>
-                    <Table.Td>{matter.matterName}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={matter.status === 'Open' ? 'green.9' : 'gray.8'}>
-                        {matter.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{matter.feeEarners.join(', ') || '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <>
+            {/* A phone gets one card per matter: no box scrolling sideways that a keyboard cannot reach. */}
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your matters" hiddenFrom="sm">
+              {matters.data.map((matter) => (
+                <Box
+                  component="li"
+                  key={matter.matterId}
+                  p="xs"
+                  style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
+                >
+                  <Text size="sm" fw={600}>
+                    {matter.matterName}
+                  </Text>
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed">
+                      {matter.matterNumber || '—'}
+                    </Text>
+                    <Badge variant="light" color={matter.status === 'Open' ? 'green.9' : 'gray.8'}>
+                      {matter.status}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">Fee earners: {matter.feeEarners.join(', ') || '—'}</Text>
+                </Box>
+              ))}
+            </Stack>
+            <Box visibleFrom="sm">
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped aria-label="Your matters">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Matter number</Table.Th>
+                      <Table.Th>Matter</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Fee earners</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {matters.data.map((matter) => (
+                      <Table.Tr key={matter.matterId}>
+                        <Table.Td>{matter.matterNumber || '—'}</Table.Td>
+                        <Table.Td>{matter.matterName}</Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color={matter.status === 'Open' ? 'green.9' : 'gray.8'}>
+                            {matter.status}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{matter.feeEarners.join(', ') || '—'}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Box>
+          </>
         )}
       </Stack>
     </Card>

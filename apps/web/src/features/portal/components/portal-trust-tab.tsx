@@ -3,9 +3,19 @@ import { formatMoney, isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { portalTrustQuery } from '../api/portal-api.ts';
+import { PortalTrustRequests } from './portal-trust-requests.tsx';
 
-/** The Trust tab: what the firm holds for the client, per matter, and every movement with the balance after it. */
+/** The Trust tab: the requests to pay, what the firm holds for the client per matter, and every movement with the balance after it. */
 export function PortalTrustTab({ clientId }: { clientId: string | null }) {
+  return (
+    <Stack>
+      <PortalTrustRequests clientId={clientId} />
+      <PortalTrustHeld clientId={clientId} />
+    </Stack>
+  );
+}
+
+function PortalTrustHeld({ clientId }: { clientId: string | null }) {
   const trust = useQuery(portalTrustQuery(clientId));
   if (trust.isPending) return <LoadingSpinner label="Loading your trust money" />;
   if (!trust.data) return <Text c="red.8">Your trust money could not be loaded. Please try again later.</Text>;

@@ -2,11 +2,11 @@ import { Alert, Button, FileInput, Stack, Text, TextInput } from '@mantine/core'
 import { formatMoney, isoToDisplayDate, type PaymentReport } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { reportBankTransfer } from '../api/portal-api.ts';
+import { reportBankTransfer, type TransferItem } from '../api/portal-api.ts';
 
 const STATUS_WORDS = { reported: 'waiting for your firm to confirm it', confirmed: 'confirmed', rejected: 'not confirmed' } as const;
 
-/** The client's transfers reported on this invoice, and the firm's word on each. */
+/** The client's transfers reported on this invoice (or trust request), and the firm's word on each. */
 export function ReportedTransfers({ reports, currencySymbol }: { reports: PaymentReport[]; currencySymbol: string }) {
   return reports.map((report) => (
     <Text key={report.id} size="sm">
@@ -17,16 +17,11 @@ export function ReportedTransfers({ reports, currencySymbol }: { reports: Paymen
   ));
 }
 
-/** "I paid by bank transfer": amount, date, reference and the proof; nothing is paid until the firm confirms. */
-export function ReportTransferForm({
-  clientId,
-  invoiceId,
-  balanceDue,
-}: {
-  clientId: string | null;
-  invoiceId: string;
-  balanceDue: string;
-}) {
+/**
+ * "I paid by bank transfer" for an invoice or a trust request: amount, date, reference and the
+ * proof; nothing is paid until the firm confirms.
+ */
+export function ReportTransferForm({ clientId, item, balanceDue }: { clientId: string | null; item: TransferItem; balanceDue: string }) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(balanceDue);
   const [paymentDate, setPaymentDate] = useState('');
@@ -45,7 +40,7 @@ export function ReportTransferForm({
     setIsSending(true);
     setError('');
     try {
-      await reportBankTransfer({ InvoiceId: invoiceId, amount, paymentDate, reference }, proof);
+      await reportBankTransfer({ ...item, amount, paymentDate, reference }, proof);
       await queryClient.invalidateQueries({ queryKey: ['portal', clientId, 'payment-reports'] });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The payment could not be reported');

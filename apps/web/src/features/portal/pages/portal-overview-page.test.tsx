@@ -43,6 +43,8 @@ const overview: PortalOverview = {
   recentlyShared: [
     { kind: 'note', id: 'n1', matterId: 'm1', matterName: 'Lease dispute', title: 'Attendance on the landlord', date: '2026-11-20' },
   ],
+  balancesDue: [{ currencyCode: 'NGN', currencySymbol: '₦', amount: '100000.25' }],
+  trustHeld: [{ currencyCode: 'NGN', currencySymbol: '₦', amount: '479999.75' }],
 };
 const leaseDispute: PortalMatterDetail = {
   ...matters[0]!,
@@ -118,7 +120,9 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
   it('says so when the firm has no matters for the client', async () => {
     stubApi({
       'GET /client-portal/get-client-portal-matters': { data: [] },
-      'GET /client-portal/get-overview': { data: { matters: [], nextCourtDates: [], recentlyShared: [] } },
+      'GET /client-portal/get-overview': {
+        data: { matters: [], nextCourtDates: [], recentlyShared: [], balancesDue: [], trustHeld: [] },
+      },
     });
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}`, session });
     expect(await screen.findByText('Your firm has no matters for you yet.')).toBeInTheDocument();
@@ -204,8 +208,11 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
                 id: 'r1',
                 clientId: CLIENT_ID,
                 clientName: 'Kemi Adebayo',
+                kind: 'invoice',
                 invoiceId: 'i1',
                 invoiceNumber: 'INV-00012',
+                trustRequestId: null,
+                trustRequestNumber: null,
                 currencySymbol: '₦',
                 balanceDue: '100000.25',
                 amount: '100000.25',

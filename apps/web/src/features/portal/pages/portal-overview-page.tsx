@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
+import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
 import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
@@ -104,6 +105,7 @@ export function PortalOverviewPage() {
                   <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
                 </Stack>
               </Card>
+              {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
               {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
               {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
               <PortalMattersCard clientId={session.clientId} />
