@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { compareMoney, formatMoney, isoToDisplayDate, type PaymentReport, type PortalTrustRequest } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { portalPaymentReportsQuery, portalTrustRequestsQuery } from '../api/portal-api.ts';
+import { PayOnline } from './pay-online.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9' };
@@ -65,7 +66,7 @@ function TrustRequestCard({
             </Text>
           </Stack>
         )}
-        {/* Pay online: the gateway's button for this request goes here (placed at merge). */}
+        {isOpen && <PayOnline kind="trustRequest" id={request.id} balance={request.balanceDue} currency={request.currencySymbol} />}
         <ReportedTransfers reports={mine} currencySymbol={request.currencySymbol} />
         {canReport && <ReportTransferForm clientId={clientId} item={{ TrustRequestId: request.id }} balanceDue={request.balanceDue} />}
       </Stack>

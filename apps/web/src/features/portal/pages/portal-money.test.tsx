@@ -132,6 +132,21 @@ describe('the portal’s money', { timeout: 30_000 }, () => {
     expect(within(card).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
   });
 
+  it('offers to pay an open trust request online when a gateway takes its currency', async () => {
+    stubApi({
+      ...base,
+      'GET /client-portal/get-trust-requests': { data: [request] },
+      'GET /client-portal/get-payment-reports': { data: [] },
+      'GET /client-portal/get-payment-options': {
+        data: { payable: [{ kind: 'trustRequest', id: 'tr1', currencyCode: 'NGN', amountDue: '150000.00', gateway: 'paystack' }] },
+      },
+    });
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=trust`, session });
+    const card = within(await screen.findByRole('list', { name: 'Your trust requests' })).getByRole('listitem');
+    await userEvent.click(await within(card).findByRole('button', { name: 'Pay this trust request online' }));
+    expect(within(card).getByRole('textbox', { name: /Amount to pay/ })).toHaveValue('150000.00');
+  });
+
   it('shows the statement of account with both running balances, for a period, under the invoices', async () => {
     const statement: PortalStatement = {
       clientName: 'Kemi Adebayo',
