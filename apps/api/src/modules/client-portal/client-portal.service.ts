@@ -1,9 +1,4 @@
-import {
-  type PortalMatterDetail,
-  type PortalMatterUpdate,
-  type PortalOverview,
-  type PortalTrust,
-} from '@matterhorn/shared';
+import { type PortalMatterDetail, type PortalMatterUpdate, type PortalOverview, type PortalTrust } from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';

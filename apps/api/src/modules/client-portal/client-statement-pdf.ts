@@ -69,7 +69,11 @@ export function buildClientStatementPdf(statement: PortalStatement): Promise<Buf
   if (statement.sections.length === 0) doc.font(regular).fontSize(10).text('Nothing has been invoiced or held in trust for you yet.');
   for (const section of statement.sections) {
     const money = (amount: string) => formatMoney(amount, section.currencySymbol);
-    doc.font(bold).fontSize(11).text(clean(`In ${section.currencyCode || section.currencySymbol}`), MARGIN).moveDown(0.2);
+    doc
+      .font(bold)
+      .fontSize(11)
+      .text(clean(`In ${section.currencyCode || section.currencySymbol}`), MARGIN)
+      .moveDown(0.2);
     row(
       COLUMNS.map((column) => column.label),
       bold,

@@ -60,7 +60,11 @@ async function payableItem(tx: Tx, firmId: string, clientId: string, fields: Rep
       item: { trustRequestId: request.id },
       balanceDue: request.balanceDue,
       isPayable: request.status !== 'Paid',
-      messages: { notPayable: MESSAGES.requestNotPayable, overpayment: MESSAGES.requestOverpayment, waiting: MESSAGES.requestAlreadyReported },
+      messages: {
+        notPayable: MESSAGES.requestNotPayable,
+        overpayment: MESSAGES.requestOverpayment,
+        waiting: MESSAGES.requestAlreadyReported,
+      },
     };
   }
   const invoice = await findClientInvoiceBalance(tx, firmId, clientId, fields.invoiceId ?? '');
@@ -165,7 +169,11 @@ export function createPaymentReportService({ database, files }: { database: Data
         if (report.status !== 'reported') throw conflict(MESSAGES.decided);
         if (report.trustRequestId) {
           const deposit = await depositTrustRequest(tx, principal, report.trustRequestId, report);
-          await decidePaymentReport(tx, principal.firmId, id, { status: 'confirmed', userId: principal.userId, trustTransactionId: deposit.id });
+          await decidePaymentReport(tx, principal.firmId, id, {
+            status: 'confirmed',
+            userId: principal.userId,
+            trustTransactionId: deposit.id,
+          });
           await recordAuditEvent(tx, principal, 'paymentReport.confirmed', id, {
             trustRequestId: report.trustRequestId,
             trustTransactionNumber: deposit.number,

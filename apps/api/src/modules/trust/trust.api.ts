@@ -65,5 +65,7 @@ export async function sumClientTrustHeld(tx: Tx, firmId: string, clientId: strin
     const sum = held.get(currencyCode) ?? { currencyCode, currencySymbol: ledger.currencySymbol, amount: '0.00' };
     held.set(currencyCode, { ...sum, amount: addMoney(sum.amount, ledger.balance) });
   }
-  return [...held.values()].filter((row) => compareMoney(row.amount, '0') !== 0).sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
+  return [...held.values()]
+    .filter((row) => compareMoney(row.amount, '0') !== 0)
+    .sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
 }
