@@ -1,6 +1,6 @@
 import type { PortalStatement, PortalStatementQuery } from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';
 import { findClientAccountMovements, type ClientAccountMovementRow } from '../invoices/invoices.api.ts';
 import { findClientTrustMovements } from '../trust/trust.api.ts';
@@ -27,6 +27,13 @@ function invoiceDescription(row: ClientAccountMovementRow): string {
 }
 
 /**
+ * The most movements of each kind a statement reads. Its running balances start from the first
+ * movement ever recorded, so a longer history is refused in words rather than summed in part.
+ */
+const MOST_MOVEMENTS = 20_000;
+const TOO_LONG = 'This statement of account is too long to show here: please ask your firm for it';
+
+/**
  * The client's statement of account: the invoices sent to them, their payments, write-offs and
  * voids (as the invoices module records them) and their trust movements (as the trust module
  * records them), in one read-only transaction so both sides are of the same moment.
@@ -39,7 +46,10 @@ export function createClientStatementService(database: Database) {
         const { firmId, clientId } = principal;
         const heading = await findStatementHeading(tx, firmId, clientId);
         if (!heading) throw notFound('Client');
-        const invoiceMovements: StatementMovement[] = (await findClientAccountMovements(tx, firmId, clientId)).map((row) => ({
+        const invoiceRows = await findClientAccountMovements(tx, firmId, clientId, MOST_MOVEMENTS + 1);
+        const trustRows = await findClientTrustMovements(tx, firmId, clientId, MOST_MOVEMENTS + 1);
+        if (invoiceRows.length > MOST_MOVEMENTS || trustRows.length > MOST_MOVEMENTS) throw badRequest(TOO_LONG);
+        const invoiceMovements: StatementMovement[] = invoiceRows.map((row) => ({
           date: row.date,
           recordedAt: row.recordedAt,
           account: 'invoices',
@@ -50,7 +60,7 @@ export function createClientStatementService(database: Database) {
           currencyCode: row.currencyCode,
           currencySymbol: row.currencySymbol,
         }));
-        const trustMovements: StatementMovement[] = (await findClientTrustMovements(tx, firmId, clientId)).map((row) => ({
+        const trustMovements: StatementMovement[] = trustRows.map((row) => ({
           date: row.date,
           recordedAt: row.createdAt,
           account: 'trust',

@@ -26,7 +26,8 @@ export type ClientAccountMovementRow = {
 const currencyOf = sql`coalesce(cur.iso_code, home.iso_code, '')`;
 const symbolOf = sql`coalesce(cur.symbol, home.symbol, '')`;
 
-export function findClientAccountMovements(tx: Tx, firmId: string, clientId: string) {
+/** At most `limit` movements, oldest first. */
+export function findClientAccountMovements(tx: Tx, firmId: string, clientId: string, limit: number) {
   return rowsOf<ClientAccountMovementRow>(
     tx.execute(sql`with sent as (
         select i.id, i.invoice_number, i.issue_date, i.sent_at, i.voided_at, i.total, i.balance_due, i.status, i.created_at,
@@ -60,7 +61,7 @@ export function findClientAccountMovements(tx: Tx, firmId: string, clientId: str
         from sent s
         where s.status = 'Void'
       order by 2, 3
-      limit 20000`),
+      limit ${limit}`),
   );
 }
 

@@ -42,14 +42,18 @@ async function currencyByAccount(tx: Tx, firmId: string) {
   return new Map((await findTrustAccounts(tx, firmId)).map((row) => [row.account.id, row.account.currencyCode]));
 }
 
-/** A client's trust movements across the firm's accounts, oldest first, each with its account's currency (the statement of account). */
+/**
+ * A client's trust movements across the firm's accounts, oldest first, each with its account's
+ * currency (the statement of account): the newest `limit` of them.
+ */
 export async function findClientTrustMovements(
   tx: Tx,
   firmId: string,
   clientId: string,
+  limit: number,
 ): Promise<(TrustTransaction & { currencyCode: string })[]> {
   const currencies = await currencyByAccount(tx, firmId);
-  const rows = await findTransactionViews(tx, firmId, { clientId }, { limit: 20_000, offset: 0 });
+  const rows = await findTransactionViews(tx, firmId, { clientId }, { limit, offset: 0 });
   return rows.reverse().map((row) => ({
     ...trustTransactionView(row),
     currencyCode: currencies.get(row.row.trustAccountId) ?? '',
