@@ -181,7 +181,6 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
-  registerPortalMessageRoutes(app, database);
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
@@ -196,7 +195,10 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerDocumentRoutes(app, documentModule);
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
-  registerDocumentTemplateRoutes(app, { database, documents: createDocumentsApi(documentDeps) });
+  const documentsApi = createDocumentsApi(documentDeps);
+  registerDocumentTemplateRoutes(app, { database, documents: documentsApi });
+  // A message's attachments are filed as the matter's documents, through the documents module's surface.
+  registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -19,3 +19,4 @@ export * from './court-calendar.ts';
 export * from './documents.ts';
 export * from './portal-messages.ts';
 export * from './payment-reports.ts';
+export * from './portal-activity.ts';
