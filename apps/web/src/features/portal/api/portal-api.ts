@@ -9,6 +9,7 @@ import {
   portalOverviewSchema,
   portalTrustSchema,
   publicInvoiceSchema,
+  uploadedPortalAttachmentSchema,
   type PortalFirm,
   type PortalMatter,
   type PortalSession,
@@ -105,7 +106,7 @@ export const downloadPortalDocument = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
 /** A multipart POST with the client's token: the form fields first, then the file. */
-async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string) {
+async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string): Promise<unknown> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
   form.append('file', file, file.name);
@@ -119,6 +120,7 @@ async function postWithFile(path: string, fields: Record<string, string>, file: 
     const body: unknown = await response.json().catch(() => null);
     throw new Error(errorMessageFrom(response.status, body, failure));
   }
+  return ((await response.json()) as ApiEnvelope<unknown>).data;
 }
 
 /** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
@@ -174,8 +176,22 @@ export const portalMessagesQuery = (clientId: string | null, matterId: string) =
     refetchInterval: 30_000,
   });
 
-export const sendPortalMessage = (matterId: string, body: string) =>
-  apiRequest<unknown>('/client-portal/send-message', { method: 'POST', auth: 'client', body: { matterId, body }, silent: true });
+export const sendPortalMessage = (matterId: string, body: string, attachmentIds: string[] = []) =>
+  apiRequest<unknown>('/client-portal/send-message', {
+    method: 'POST',
+    auth: 'client',
+    body: { matterId, body, attachmentIds },
+    silent: true,
+  });
+
+/** A file for the message being written: filed in the matter's "From client" folder and scanned. */
+export const uploadPortalAttachment = async (matterId: string, file: File) =>
+  uploadedPortalAttachmentSchema.parse(
+    await postWithFile('/client-portal/upload-message-attachment', { MatterId: matterId }, file, `${file.name} could not be attached`),
+  );
+
+export const downloadPortalAttachment = (id: string, fileName: string) =>
+  downloadFile(`${API_BASE}/client-portal/download-message-attachment/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
 export const markPortalMessagesRead = (matterId: string) =>
   apiRequest<unknown>('/client-portal/mark-read', { method: 'POST', auth: 'client', body: { matterId }, silent: true });
