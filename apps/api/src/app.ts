@@ -56,6 +56,8 @@ import { registerTrustReconciliationRoutes } from './modules/trust-reconciliatio
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
 import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
+import { registerPortalCalendarRoutes } from './modules/portal-calendar/portal-calendar.routes.ts';
+import { createPortalCalendarService } from './modules/portal-calendar/portal-calendar.service.ts';
 import { registerPaymentReportRoutes } from './modules/payment-reports/payment-reports.routes.ts';
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
@@ -181,6 +183,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
+  registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
