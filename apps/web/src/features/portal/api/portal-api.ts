@@ -1,5 +1,7 @@
 import {
   paymentReportSchema,
+  portalCalendarFeedCreatedSchema,
+  portalCalendarFeedStatusSchema,
   portalDocumentPageSchema,
   portalFirmSchema,
   portalInvoiceSummarySchema,
@@ -210,3 +212,20 @@ export const portalPaymentReportsQuery = (clientId: string | null) =>
 /** Reports a bank transfer for an invoice with its proof (the firm confirms it before it counts). */
 export const reportBankTransfer = (fields: { InvoiceId: string; amount: string; paymentDate: string; reference: string }, proof: File) =>
   postWithFile('/client-portal/report-bank-transfer', fields, proof, 'The payment could not be reported');
+
+/** Whether the client has a live calendar link (never the link itself: the server keeps only its hash). */
+export const portalCalendarFeedQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'calendar-feed'],
+    queryFn: async () =>
+      portalCalendarFeedStatusSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/calendar-feed', { auth: 'client' })).data,
+      ),
+    enabled: clientId !== null,
+  });
+
+/** Makes (or remakes, ending the old one) the calendar link; the answer is the only time the URL is seen. */
+export async function createPortalCalendarFeed() {
+  const envelope = await apiMutate<unknown>('/client-portal/calendar-feed', {}, { auth: 'client', toastSuccess: false });
+  return portalCalendarFeedCreatedSchema.parse(envelope.data);
+}

@@ -397,7 +397,7 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(mine).toHaveTextContent(/Read by Obi & Co/);
     expect(theirs).toHaveTextContent('Ada Obi');
     expect(theirs).not.toHaveTextContent(/Read by|Sent$/);
-    expect(within(theirs).getByRole('button', { name: 'Download hearing-notice.pdf' })).toBeInTheDocument();
+    expect(within(theirs!).getByRole('button', { name: 'Download hearing-notice.pdf' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', '/client-portal/mark-read')[0]?.body).toEqual({ matterId: 'm1' }));
 
     const form = screen.getByRole('form', { name: 'Write a message' });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
+import { PortalCalendarCard } from '../components/portal-calendar-card.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
 import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
@@ -22,6 +23,7 @@ function PortalMattersTab({ clientId }: { clientId: string | null }) {
     <Stack>
       <PortalMatterSelect matters={matters.data} matterId={matterId} />
       {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
+      <PortalCalendarCard clientId={clientId} />
     </Stack>
   );
 }
