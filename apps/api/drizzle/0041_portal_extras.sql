@@ -26,7 +26,10 @@ CREATE TABLE "portal_item_views" (
 	"item_kind" text NOT NULL,
 	"item_id" uuid NOT NULL,
 	"action" text NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
+	"first_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"times" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "portal_item_views_item_account_action_key" UNIQUE("firm_id","item_kind","item_id","portal_account_id","action")
 );
 --> statement-breakpoint
 ALTER TABLE "portal_message_attachments" ADD CONSTRAINT "portal_message_attachments_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -35,10 +38,9 @@ ALTER TABLE "portal_message_attachments" ADD CONSTRAINT "portal_message_attachme
 ALTER TABLE "portal_calendar_feeds" ADD CONSTRAINT "portal_calendar_feeds_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_calendar_feeds" ADD CONSTRAINT "portal_calendar_feeds_portal_account_id_portal_accounts_id_fk" FOREIGN KEY ("portal_account_id") REFERENCES "public"."portal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_item_views" ADD CONSTRAINT "portal_item_views_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "portal_item_views" ADD CONSTRAINT "portal_item_views_portal_account_fk" FOREIGN KEY ("portal_account_id") REFERENCES "public"."portal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portal_item_views" ADD CONSTRAINT "portal_item_views_portal_account_id_portal_accounts_id_fk" FOREIGN KEY ("portal_account_id") REFERENCES "public"."portal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "portal_message_attachments_message_idx" ON "portal_message_attachments" USING btree ("firm_id","message_id");--> statement-breakpoint
 CREATE INDEX "portal_calendar_feeds_account_idx" ON "portal_calendar_feeds" USING btree ("firm_id","portal_account_id") WHERE revoked_at is null;--> statement-breakpoint
-CREATE INDEX "portal_item_views_item_idx" ON "portal_item_views" USING btree ("firm_id","item_kind","item_id","at" DESC NULLS LAST);--> statement-breakpoint
 -- An attachment is never edited or deleted, like the message it is on.
 CREATE FUNCTION portal_message_attachments_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

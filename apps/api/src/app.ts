@@ -23,6 +23,8 @@ import { createAuthenticator } from './modules/auth/authenticator.ts';
 import { registerPortalAuthRoutes } from './modules/auth/portal-auth.routes.ts';
 import { createPortalAuthService } from './modules/auth/portal-auth.service.ts';
 import { registerClientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
+import { registerPortalViewRoutes } from './modules/portal-views/portal-views.routes.ts';
+import { createPortalViews } from './modules/portal-views/portal-views.service.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
 import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
@@ -146,7 +148,10 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth, authLimit);
   registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), authLimit);
-  registerClientPortalRoutes(app, database);
+  // What the client opens in the portal is recorded for the firm to see on each item.
+  const portalViews = createPortalViews(database);
+  registerPortalViewRoutes(app, portalViews);
+  registerClientPortalRoutes(app, database, portalViews);
   registerProfileRoutes(app, createProfileService(database));
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
@@ -179,7 +184,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   // The send hook (email with the PDF, public link) is the invoice-delivery module's.
   const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
-  registerInvoiceDocumentRoutes(app, invoiceDocuments);
+  registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));

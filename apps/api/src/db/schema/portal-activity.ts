@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { portalAccounts } from './clients.ts';
 import { firms } from './firms.ts';
 
@@ -30,8 +30,9 @@ export const portalCalendarFeeds = pgTable(
 );
 
 /**
- * Each time a portal client opened a shared item (a progress note or court update on the Matters
- * tab, an invoice's PDF): one insert per view, so the firm sees when the client viewed or downloaded it.
+ * When a portal client opened a shared item (a progress note or court update on the Matters tab, an
+ * invoice or its PDF): per item, account and action, the first and last time and how often. Each
+ * view is one upsert, so a busy client's refreshes cost a row update, never a growing log.
  */
 export const portalItemViews = pgTable(
   'portal_item_views',
@@ -40,18 +41,17 @@ export const portalItemViews = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
-    portalAccountId: uuid('portal_account_id').notNull(),
+    portalAccountId: uuid('portal_account_id')
+      .notNull()
+      .references(() => portalAccounts.id),
     itemKind: text('item_kind', { enum: ['progressNote', 'courtUpdate', 'invoice'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     action: text('action', { enum: ['viewed', 'downloaded'] }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    times: integer('times').notNull().default(1),
   },
   (table) => [
-    foreignKey({
-      columns: [table.portalAccountId],
-      foreignColumns: [portalAccounts.id],
-      name: 'portal_item_views_portal_account_fk',
-    }),
-    index('portal_item_views_item_idx').on(table.firmId, table.itemKind, table.itemId, table.at.desc()),
+    unique('portal_item_views_item_account_action_key').on(table.firmId, table.itemKind, table.itemId, table.portalAccountId, table.action),
   ],
 );
