@@ -122,7 +122,7 @@ export function AttachmentList({
           <Group key={attachment.id} component="li" gap="xs" wrap="nowrap">
             {attachment.scanStatus === 'available' ? (
               <Button
-                variant="subtle"
+                variant="default"
                 size="compact-sm"
                 leftSection={<IconPaperclip size={14} aria-hidden />}
                 aria-label={`Download ${attachment.fileName}`}
