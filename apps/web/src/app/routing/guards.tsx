@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { portalLoginPath } from '../../lib/redirects.ts';
@@ -17,25 +17,12 @@ export function RequireFirmToken() {
   return <Outlet />;
 }
 
-/**
- * Portal pages need a client token for that company, else its portal login (another firm's portal
- * is another sign-in). The client in the URL is only ever the signed-in one: any other id is
- * replaced by theirs, keeping the tab (the API answers from the token alone either way).
- */
+/** Portal pages need a client token for that company, else its portal login. */
 export function RequirePortalClient() {
   const session = useSession();
-  const location = useLocation();
-  const { company = '', clientId = '' } = useParams();
+  const { company = '' } = useParams();
   if (!session.isClientSignedIn || session.company !== company) {
     return <Navigate to={portalLoginPath(company)} replace />;
-  }
-  if (session.clientId && clientId !== session.clientId) {
-    return (
-      <Navigate
-        to={{ pathname: `/portal/${encodeURIComponent(company)}/${encodeURIComponent(session.clientId)}`, search: location.search }}
-        replace
-      />
-    );
   }
   return <Outlet />;
 }
