@@ -91,9 +91,16 @@ test('a client and the firm exchange secure messages on a matter, each seeing th
   const question = `Is the hearing still on? ${Date.now()}`;
   const form = page.getByRole('form', { name: 'Write a message' });
   await form.getByRole('textbox', { name: 'Message' }).fill(question);
+  // With a file: uploaded (checked and scanned) as soon as it is chosen, sent with the message.
+  const clientFile = `summons-${Date.now()}.pdf`;
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: clientFile, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(form.getByRole('list', { name: 'Attached files' })).toContainText(clientFile);
   await form.getByRole('button', { name: 'Send' }).click();
   const thread = page.getByRole('log', { name: 'Messages' });
   await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Sent');
+  await expect(thread.getByRole('article').filter({ hasText: question })).toContainText(clientFile);
   const matterId = await page.getByRole('combobox', { name: 'Matter' }).inputValue();
 
   // The fee earner reads it on the matter's Messages tab and answers.
@@ -105,16 +112,32 @@ test('a client and the firm exchange secure messages on a matter, each seeing th
   await firmPage.goto(`/matter/${matterId}?activeTab=messages`);
   const firmThread = firmPage.getByRole('log', { name: 'Messages' });
   await expect(firmThread.getByText(question)).toBeVisible();
+  // The client's file downloads for the firm (no scanner runs here: CLAMD_URL is unset, so it is available at once).
+  const received = firmThread.getByRole('article').filter({ hasText: question });
+  const clientDownload = firmPage.waitForEvent('download');
+  await received.getByRole('button', { name: `Download ${clientFile}` }).click();
+  expect((await clientDownload).suggestedFilename()).toBe(clientFile);
   const answer = `Yes, 10:00 at the High Court. ${Date.now()}`;
   const firmForm = firmPage.getByRole('form', { name: 'Write a message' });
   await firmForm.getByRole('textbox', { name: 'Message' }).fill(answer);
+  const firmFile = `hearing-notice-${Date.now()}.png`;
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  await firmForm.locator('input[type="file"]').setInputFiles({ name: firmFile, mimeType: 'image/png', buffer: png });
+  await expect(firmForm.getByRole('list', { name: 'Attached files' })).toContainText(firmFile);
   await firmForm.getByRole('button', { name: 'Send' }).click();
-  await expect(firmThread.getByRole('article').filter({ hasText: answer })).toBeVisible();
+  await expect(firmThread.getByRole('article').filter({ hasText: answer })).toContainText(firmFile);
   await firm.close();
 
   // The client sees the answer, and that the firm read the question.
   await page.reload();
   await expect(thread.getByText(answer)).toBeVisible();
+  const firmDownload = page.waitForEvent('download');
+  await thread
+    .getByRole('article')
+    .filter({ hasText: answer })
+    .getByRole('button', { name: `Download ${firmFile}` })
+    .click();
+  expect((await firmDownload).suggestedFilename()).toBe(firmFile);
   await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Read by Adebayo & Partners (Demo)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -23,6 +23,8 @@ import { createAuthenticator } from './modules/auth/authenticator.ts';
 import { registerPortalAuthRoutes } from './modules/auth/portal-auth.routes.ts';
 import { createPortalAuthService } from './modules/auth/portal-auth.service.ts';
 import { registerClientPortalRoutes } from './modules/client-portal/client-portal.routes.ts';
+import { registerPortalViewRoutes } from './modules/portal-views/portal-views.routes.ts';
+import { createPortalViews } from './modules/portal-views/portal-views.service.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
 import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
@@ -56,6 +58,8 @@ import { registerTrustReconciliationRoutes } from './modules/trust-reconciliatio
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
 import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
+import { registerPortalCalendarRoutes } from './modules/portal-calendar/portal-calendar.routes.ts';
+import { createPortalCalendarService } from './modules/portal-calendar/portal-calendar.service.ts';
 import { registerPaymentReportRoutes } from './modules/payment-reports/payment-reports.routes.ts';
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
 import { registerGatewayPaymentRoutes } from './modules/gateway-payments/gateway-payments.routes.ts';
@@ -146,7 +150,10 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth, authLimit);
   registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), authLimit);
-  registerClientPortalRoutes(app, database);
+  // What the client opens in the portal is recorded for the firm to see on each item.
+  const portalViews = createPortalViews(database);
+  registerPortalViewRoutes(app, portalViews);
+  registerClientPortalRoutes(app, database, portalViews);
   registerProfileRoutes(app, createProfileService(database));
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
@@ -179,11 +186,11 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   // The send hook (email with the PDF, public link) is the invoice-delivery module's.
   const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
-  registerInvoiceDocumentRoutes(app, invoiceDocuments);
+  registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
-  registerPortalMessageRoutes(app, database);
+  registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   await registerGatewayPaymentRoutes(app, createGatewayPaymentService({ database, settings: config.payments, appUrl: config.appUrl }));
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
@@ -199,7 +206,10 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerDocumentRoutes(app, documentModule);
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
-  registerDocumentTemplateRoutes(app, { database, documents: createDocumentsApi(documentDeps) });
+  const documentsApi = createDocumentsApi(documentDeps);
+  registerDocumentTemplateRoutes(app, { database, documents: documentsApi });
+  // A message's attachments are filed as the matter's documents, through the documents module's surface.
+  registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

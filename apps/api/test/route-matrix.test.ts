@@ -2,13 +2,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/plugins/route-access.ts';
 import { hashPassword } from '../src/lib/secrets.ts';
+import { seedDemoCourtUpdates } from '../src/seed/demo-court-updates.ts';
+import { seedDemoInvoices } from '../src/seed/demo-invoices.ts';
+import { seedDemoPortalMessages } from '../src/seed/demo-portal-messages.ts';
+import { seedDemoProgressNotes } from '../src/seed/demo-progress-notes.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { seedDemoTimeEntries } from '../src/seed/demo-time-entries.ts';
 import {
   bearer,
   createTestApp,
   rowsOf,
   seedTestFirm,
   signIn,
+  signInOtherPortalClient,
   signInToPortal,
   TEST_PASSWORD,
   type TestContext,
@@ -22,8 +28,17 @@ import {
 let context: TestContext;
 let firmA: SeededFirm;
 let firmB: SeededFirm;
-let tokens: { otherFirmAdmin: string; noPermissionMember: string; otherFirmPortalClient: string };
+let tokens: {
+  otherFirmAdmin: string;
+  noPermissionMember: string;
+  otherFirmPortalClient: string;
+  sameFirmOtherClient: string;
+  firmAdminOfA: string;
+};
 let markersOfA: string[];
+/** Ids of the records of firm A's portal client (matters, court updates, notes, invoices, documents, messages). */
+let idsOfClientA: string[];
+let markersOfClientA: string[];
 
 beforeAll(async () => {
   // Gateways configured (never reached): their webhooks check signatures like a live install's.
@@ -35,6 +50,12 @@ beforeAll(async () => {
   });
   firmA = await seedTestFirm(context.database);
   firmB = await seedTestFirm(context.database);
+  // The portal client of firm A gets records of every kind a portal route can name.
+  await seedDemoTimeEntries(context.database, firmA);
+  await seedDemoInvoices(context.database, firmA);
+  await seedDemoCourtUpdates(context.database, firmA);
+  await seedDemoProgressNotes(context.database, firmA);
+  await seedDemoPortalMessages(context.database, firmA);
   const emptyRoleEmail = `nobody@${firmB.slug}.example`;
   const passwordHash = await hashPassword(TEST_PASSWORD);
   await context.database.withFirm(firmB.firmId, async (tx) => {
@@ -46,7 +67,22 @@ beforeAll(async () => {
     otherFirmAdmin: await signIn(context.app, firmB.users.admin.email),
     noPermissionMember: await signIn(context.app, emptyRoleEmail),
     otherFirmPortalClient: (await signInToPortal(context.app, firmB.slug, firmB.portalClient.email)).token,
+    sameFirmOtherClient: await signInOtherPortalClient(context, firmA),
+    firmAdminOfA: await signIn(context.app, firmA.users.admin.email),
   };
+  const clientA = firmA.portalClient.clientId;
+  const owned = await context.database.withFirm(firmA.firmId, (tx) =>
+    rowsOf<{ id: string; name: string | null }>(
+      tx.execute(sql`select id, matter_name as name from matters where client_id = ${clientA}
+        union all select id, null from court_updates where client_id = ${clientA}
+        union all select id, null from progress_notes where client_id = ${clientA}
+        union all select id, null from invoices where client_id = ${clientA}
+        union all select id, null from documents where client_id = ${clientA}
+        union all select id, null from portal_messages where client_id = ${clientA}`),
+    ),
+  );
+  idsOfClientA = owned.map((row) => row.id);
+  markersOfClientA = [clientA, firmA.portalClient.email, ...owned.flatMap((row) => (row.name ? [row.name] : []))];
   const [firmName] = await context.database.withFirm(firmA.firmId, (tx) =>
     rowsOf<{ name: string }>(tx.execute(sql`select name from firms`)),
   );
@@ -127,6 +163,66 @@ describe('tenant route matrix', () => {
       const label = `${route.method} ${route.url}`;
       expect(response.statusCode, label).toBe(400);
       for (const marker of markersOfA) expect(response.body, label).not.toContain(marker);
+    }
+  });
+
+  it("refuses a firm token, even firm A's own administrator, on every portal route", async () => {
+    const portalRoutes = routes().filter((route) => route.access.kind === 'portal');
+    expect(portalRoutes.length).toBeGreaterThan(10);
+    for (const route of portalRoutes) {
+      const response = await context.app.inject({ ...requestFor(route), headers: bearer(tokens.firmAdminOfA) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it("answers another client of the same firm 404 (or nothing of theirs) for every portal route, whichever of the client's ids it names", async () => {
+    const portalRoutes = routes().filter((route) => route.access.kind === 'portal');
+    // The control: the client's own token reaches their records through the same routes, so the ids are real.
+    const ownToken = (await signInToPortal(context.app, firmA.slug, firmA.portalClient.email)).token;
+    const reachedByOwner = new Set<string>();
+    for (const route of portalRoutes.filter((route) => route.method === 'GET' && route.url.includes(':'))) {
+      for (const id of idsOfClientA) {
+        const response = await context.app.inject({
+          method: 'GET',
+          url: route.url.replace(/:(\w+)/g, () => id),
+          headers: bearer(ownToken),
+        });
+        if (response.statusCode === 200) reachedByOwner.add(route.url);
+      }
+    }
+    expect([...reachedByOwner].sort()).toEqual([
+      '/api/client-portal/download-invoice-pdf/:id',
+      '/api/client-portal/get-invoice/:id',
+      '/api/client-portal/get-matter/:id',
+    ]);
+    for (const route of portalRoutes) {
+      const namesAnId = route.url.includes(':') || route.hasQuery || route.hasBody;
+      for (const id of route.url.includes(':') ? idsOfClientA : [idsOfClientA[0]!]) {
+        const url = route.url.replace(/:(\w+)/g, () => id);
+        const query = new URLSearchParams({ ClientId: firmA.portalClient.clientId, MatterId: idsOfClientA[0]!, InvoiceId: id, Id: id });
+        const hasBody = !['GET', 'DELETE'].includes(route.method);
+        const response = await context.app.inject({
+          method: route.method as 'GET',
+          url: route.hasQuery ? `${url}?${query}` : url,
+          headers: bearer(tokens.sameFirmOtherClient),
+          ...(hasBody
+            ? {
+                payload: {
+                  clientId: firmA.portalClient.clientId,
+                  matterId: idsOfClientA[0],
+                  invoiceId: id,
+                  body: 'Hello',
+                  attachmentIds: [],
+                },
+              }
+            : {}),
+        });
+        const label = `${route.method} ${url}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (route.url.includes(':')) expect([400, 404], label).toContain(response.statusCode);
+        else if (namesAnId && route.hasQuery) expect(response.statusCode === 404 || response.statusCode === 200, label).toBe(true);
+        for (const marker of markersOfClientA) expect(response.body, label).not.toContain(marker);
+      }
     }
   });
 

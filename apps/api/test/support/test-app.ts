@@ -3,10 +3,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createPglite, openDatabase, type Database } from '../../src/db/database.ts';
+import { hashPassword } from '../../src/lib/secrets.ts';
 import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
 import { inject } from 'vitest';
 
@@ -109,6 +111,18 @@ export async function signInToPortal(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A portal sign-in for the firm's other client (the seed gives only one client a portal account): its token. */
+export async function signInOtherPortalClient(context: TestContext, firm: SeededFirm): Promise<string> {
+  const email = `second-client@${firm.slug}.example`;
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  await context.database.withFirm(firm.firmId, async (tx) => {
+    await tx.execute(sql`update clients set is_portal_enabled = true where id = ${firm.otherClientId}`);
+    await tx.execute(sql`insert into portal_accounts (firm_id, client_id, email, password_hash)
+      values (${firm.firmId}, ${firm.otherClientId}, ${email}, ${passwordHash})`);
+  });
+  return (await signInToPortal(context.app, firm.slug, email)).token;
+}
 
 export type OutboxMessage = {
   to: string;

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
-import type { PortalMessage } from '@matterhorn/shared';
+import type { PortalMessage, PortalMessageAttachment, UploadedPortalAttachment } from '@matterhorn/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AttachmentList, AttachmentPicker } from './message-attachments.tsx';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** DD/MM/YYYY HH:mm in the reader's time zone. */
@@ -16,15 +17,19 @@ type MessageThreadProps = {
   /** The other side, in the receipt ("Read by the firm"). */
   otherSideName: string;
   hasOlder: boolean;
-  onSend: (body: string) => Promise<void>;
+  /** Sends the message with the files uploaded for it, in order. */
+  onSend: (body: string, attachmentIds: string[]) => Promise<void>;
+  onUpload: (file: File) => Promise<UploadedPortalAttachment>;
+  onDownload: (attachment: PortalMessageAttachment) => Promise<void>;
 };
 
 /**
  * A matter's secure messages between the firm and its client, oldest first, and a box to write the
  * next one. Shared by the firm's matter view and the client portal, which each fetch their own.
  */
-export function MessageThread({ messages, readerSide, otherSideName, hasOlder, onSend }: MessageThreadProps) {
+export function MessageThread({ messages, readerSide, otherSideName, hasOlder, onSend, onUpload, onDownload }: MessageThreadProps) {
   const [body, setBody] = useState('');
+  const [attached, setAttached] = useState<UploadedPortalAttachment[]>([]);
   const [error, setError] = useState('');
   const [isSending, setIsSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -43,8 +48,12 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
     setIsSending(true);
     setError('');
     try {
-      await onSend(body);
+      await onSend(
+        body,
+        attached.map((attachment) => attachment.id),
+      );
       setBody('');
+      setAttached([]);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The message could not be sent');
     } finally {
@@ -85,6 +94,7 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {message.body}
               </Text>
+              <AttachmentList attachments={message.attachments} onDownload={onDownload} />
               {isOwn && (
                 <Text size="xs" c="dimmed" ta="right">
                   {message.readAt ? `Read by ${otherSideName} ${when(message.readAt)}` : 'Sent'}
@@ -105,6 +115,7 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
             maxLength={5000}
             error={error || undefined}
           />
+          <AttachmentPicker attached={attached} onAttached={setAttached} onUpload={onUpload} isDisabled={isSending} />
           <Group justify="flex-end">
             <Button type="submit" loading={isSending}>
               Send

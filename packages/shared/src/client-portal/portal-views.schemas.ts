@@ -120,6 +120,48 @@ export const portalTrustSchema = z.object({
 });
 export type PortalTrust = z.infer<typeof portalTrustSchema>;
 
+/**
+ * What a message may carry: the files people send a lawyer (documents, scans and photos), checked
+ * by their content, at most 10 MB each and 5 on a message.
+ */
+export const PORTAL_ATTACHMENT_TYPES: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/x-cfb': 'Word or Excel (97–2003)',
+  'application/vnd.oasis.opendocument.text': 'OpenDocument',
+  'application/rtf': 'RTF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/heic': 'HEIC',
+  'image/heif': 'HEIC',
+  'image/webp': 'WebP',
+};
+export const PORTAL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const PORTAL_ATTACHMENTS_PER_MESSAGE = 5;
+/** What the file picker offers (the server decides by content). */
+export const PORTAL_ATTACHMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.odt,.rtf,.jpg,.jpeg,.png,.heic,.webp';
+
+/** A file on a message: downloadable once the scanner has passed it, never when quarantined. */
+export const portalMessageAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  scanStatus: z.enum(['scanning', 'available', 'quarantined']),
+});
+export type PortalMessageAttachment = z.infer<typeof portalMessageAttachmentSchema>;
+
+/** An uploaded file waiting to go on a message (it is already filed in the matter's documents). */
+export const uploadedPortalAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+});
+export type UploadedPortalAttachment = z.infer<typeof uploadedPortalAttachmentSchema>;
+export const portalAttachmentUploadFieldsSchema = z.object({ MatterId: z.uuid({ error: 'Choose the matter the file is for' }) });
+
 /** A secure message on a matter between the firm and its client. */
 export const portalMessageSchema = z.object({
   id: z.string(),
@@ -131,6 +173,7 @@ export const portalMessageSchema = z.object({
   createdAt: z.string(),
   /** When the other side read it (the read receipt), null while unread. */
   readAt: z.string().nullable(),
+  attachments: z.array(portalMessageAttachmentSchema),
 });
 export type PortalMessage = z.infer<typeof portalMessageSchema>;
 
@@ -151,6 +194,12 @@ export const sendPortalMessageSchema = z.strictObject({
     .trim()
     .min(1, 'Write a message')
     .max(PORTAL_MESSAGE_MAX, `A message is at most ${PORTAL_MESSAGE_MAX} characters`),
+  /** Files uploaded for this message (upload-message-attachment), in order. */
+  attachmentIds: z
+    .array(z.uuid({ error: 'Attach the files again' }))
+    .max(PORTAL_ATTACHMENTS_PER_MESSAGE, `Attach at most ${PORTAL_ATTACHMENTS_PER_MESSAGE} files to a message`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A file is attached twice')
+    .default([]),
 });
 export type SendPortalMessageInput = z.input<typeof sendPortalMessageSchema>;
 

@@ -20,3 +20,4 @@ export * from './documents.ts';
 export * from './portal-messages.ts';
 export * from './payment-reports.ts';
 export * from './gateway-payments.ts';
+export * from './portal-activity.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { portalAccounts } from './clients.ts';
+import { documents } from './documents.ts';
 import { firms, users } from './firms.ts';
 import { matters } from './matters.ts';
 
@@ -45,5 +46,36 @@ export const portalMessages = pgTable(
     index('portal_messages_unnotified_idx')
       .on(table.firmId)
       .where(sql`${table.readAt} is null and ${table.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * A file on a message. The file itself is a document filed in the matter (the client's in its
+ * "From client" folder), so it is scanned, stored and kept like every upload; the attachment names
+ * the version sent, which never changes. Never edited or deleted, like the message.
+ */
+export const portalMessageAttachments = pgTable(
+  'portal_message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => portalMessages.id),
+    documentId: uuid('document_id').notNull(),
+    versionNumber: integer('version_number').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      columns: [table.firmId, table.documentId],
+      foreignColumns: [documents.firmId, documents.id],
+      name: 'portal_message_attachments_firm_document_fk',
+    }),
+    unique('portal_message_attachments_message_document_key').on(table.messageId, table.documentId),
+    index('portal_message_attachments_message_idx').on(table.firmId, table.messageId),
   ],
 );

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { answers, ok } from '../../lib/reply.ts';
-import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import { portalAccess, portalPrincipalOf, publicAccess, type PortalPrincipal } from '../../plugins/route-access.ts';
 import { contentDispositionOf } from '../../lib/file-names.ts';
 import { READ_ONLY } from '../../db/database.ts';
 import { findClientTrustRequestsToPay } from '../trust-requests/trust-requests.api.ts';
@@ -27,7 +27,17 @@ import { createClientStatementService } from './client-statement.service.ts';
 
 const tags = ['Client portal'];
 
-export function registerClientPortalRoutes(app: FastifyInstance, database: Database) {
+/** Records what the signed-in client opened (composed in app.ts: the portal-views module). */
+export type PortalViewRecorder = {
+  record(
+    principal: PortalPrincipal,
+    kind: 'progressNote' | 'courtUpdate' | 'invoice',
+    itemIds: string[],
+    action: 'viewed' | 'downloaded',
+  ): Promise<void>;
+};
+
+export function registerClientPortalRoutes(app: FastifyInstance, database: Database, views: PortalViewRecorder) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const portal = createClientPortalService(database);
   const statements = createClientStatementService(database);
@@ -137,7 +147,15 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
         response: answers(portalMatterDetailSchema),
       },
     },
-    async (request) => ok('Matter', await portal.matter(portalPrincipalOf(request), request.params.id)),
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      const matter = await portal.matter(principal, request.params.id);
+      // The Matters tab shows the matter's shared notes and court updates whole: each is viewed now.
+      const idsOf = (kind: 'note' | 'courtUpdate') => matter.updates.filter((update) => update.kind === kind).map((update) => update.id);
+      await views.record(principal, 'progressNote', idsOf('note'), 'viewed');
+      await views.record(principal, 'courtUpdate', idsOf('courtUpdate'), 'viewed');
+      return ok('Matter', matter);
+    },
   );
 
   api.get(

@@ -5,9 +5,11 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { recordStoredFile, storeUpload, type FileStore } from '../../platform/files/files.ts';
+import { recordStoredFile, storeUpload, type FileStore, type UploadRules } from '../../platform/files/files.ts';
+import { findFirmOwnerId } from './document-portal.repository.ts';
+import type { Upload } from './documents.service.ts';
 import type { DocumentProcessing } from './document-processing.ts';
-import { findFolder, findOwnerFolderId } from './document-folders.repository.ts';
+import { findFolder, findFromClientFolderId, findOwnerFolderId } from './document-folders.repository.ts';
 import { addDocument, assertReadable, documentRules, versionFactsOf } from './document-storage.ts';
 import { findVersion } from './document-versions.repository.ts';
 import { documentViewOf } from './document-views.ts';
@@ -22,7 +24,19 @@ export type GeneratedDocumentInput = {
   mergeValues: Record<string, string>;
 };
 
+/** Who files a message's attachment: a firm user, or the matter's client through the portal. */
+export type AttachmentFiler =
+  { kind: 'firm'; firmId: string; userId: string } | { kind: 'client'; firmId: string; clientId: string; portalAccountId: string };
+
+export type FiledAttachment = { id: string; fileName: string; contentType: string; sizeBytes: number };
+
 export type DocumentsApi = {
+  /**
+   * Files a message's attachment in the matter's documents, scanned like every upload: the
+   * client's in the matter's "From client" folder, the firm's in the matter's folder (not shared:
+   * the client reaches it through the message). 404 when the matter is not the filer's to write to.
+   */
+  fileAttachment(filer: AttachmentFiler, matterId: string, upload: Upload, rules: UploadRules): Promise<FiledAttachment>;
   /** Files a generated document in the matter's folder (a taken name gets " (2)", " (3)"…), scanned like an upload. */
   saveGeneratedDocument(principal: FirmPrincipal, input: GeneratedDocumentInput): Promise<DocumentView>;
   /** The current version's bytes, once the scanner has passed it. */
@@ -37,6 +51,42 @@ export type DocumentsApiDeps = { database: Database; files: FileStore; processin
 /** The documents module's surface for other modules (templates), composed in app.ts. */
 export function createDocumentsApi({ database, files, processing, maxUploadBytes }: DocumentsApiDeps): DocumentsApi {
   return {
+    async fileAttachment(filer, matterId, upload, rules) {
+      const firmId = filer.firmId;
+      const folderId = await database.withFirm(
+        firmId,
+        (tx) =>
+          filer.kind === 'client'
+            ? findFromClientFolderId(tx, firmId, matterId, filer.clientId)
+            : findOwnerFolderId(tx, firmId, { matterId }),
+        READ_ONLY,
+      );
+      if (!folderId) throw notFound('Matter');
+      const stored = await storeUpload(files, upload.content, rules);
+      const added = await recordStoredFile(files, stored, () =>
+        database.withFirm(firmId, async (tx) => {
+          const folder = await findFolder(tx, firmId, folderId, true);
+          if (!folder) throw notFound('Matter');
+          // An attachment is a new document: a taken name gets " (2)", " (3)"…
+          const name = await freeNameIn(tx, firmId, folder.id, upload.fileName);
+          const facts = versionFactsOf(stored, name, processing.isScanningEnabled ? 'scanning' : 'available');
+          const createdByUserId = filer.kind === 'firm' ? filer.userId : await findFirmOwnerId(tx, firmId);
+          const result = await addDocument(
+            tx,
+            firmId,
+            folder,
+            { name, createdByUserId },
+            filer.kind === 'firm'
+              ? { ...facts, uploadedByUserId: filer.userId }
+              : { ...facts, uploadedByUserId: null, uploadedByPortalAccountId: filer.portalAccountId },
+          );
+          return { ...result, name, contentType: facts.contentType };
+        }),
+      );
+      await processing.versionAdded(firmId, added.versionId);
+      return { id: added.documentId, fileName: added.name, contentType: added.contentType, sizeBytes: stored.size };
+    },
+
     async saveGeneratedDocument(principal, input) {
       const firmId = principal.firmId;
       const stored = await storeUpload(files, Readable.from([input.content]), documentRules(maxUploadBytes));

@@ -11,7 +11,14 @@ import {
 } from '@matterhorn/shared';
 import { z } from 'zod';
 import { answers, ok } from '../../lib/reply.ts';
-import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import {
+  firmAccess,
+  firmPrincipalOf,
+  portalAccess,
+  portalPrincipalOf,
+  publicAccess,
+  type PortalPrincipal,
+} from '../../plugins/route-access.ts';
 import type { InvoiceDocumentsService } from './invoice-documents.service.ts';
 
 const tags = ['Invoices'];
@@ -31,7 +38,17 @@ function sendFile(reply: FastifyReply, body: Buffer | string, fileName: string, 
  * The bill the client receives: the invoice's PDF and LEDES 1998B file, its public link (issue,
  * revoke) and the public page's calls (/api/public/invoice/{slug}, …/pdf).
  */
-export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: InvoiceDocumentsService) {
+/** Records what the signed-in client opened (composed in app.ts: the portal-views module). */
+export type PortalViewRecorder = {
+  record(
+    principal: PortalPrincipal,
+    kind: 'progressNote' | 'courtUpdate' | 'invoice',
+    itemIds: string[],
+    action: 'viewed' | 'downloaded',
+  ): Promise<void>;
+};
+
+export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: InvoiceDocumentsService, views: PortalViewRecorder) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -164,7 +181,9 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
-      return ok('Invoice', await documents.clientInvoice(principal.firmId, principal.clientId, request.params.id));
+      const invoice = await documents.clientInvoice(principal.firmId, principal.clientId, request.params.id);
+      await views.record(principal, 'invoice', [request.params.id], 'viewed');
+      return ok('Invoice', invoice);
     },
   );
 
@@ -177,6 +196,7 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     async (request, reply) => {
       const principal = portalPrincipalOf(request);
       const { pdf, fileName } = await documents.clientPdf(principal.firmId, principal.clientId, request.params.id);
+      await views.record(principal, 'invoice', [request.params.id], 'downloaded');
       return sendFile(reply, pdf, fileName, 'application/pdf');
     },
   );

@@ -114,3 +114,73 @@ export async function markNotified(tx: Tx, firmId: string, messageIds: string[])
 export function listFirmIds(tx: Tx) {
   return rowsOf<{ firmId: string }>(tx.execute(sql`select id as "firmId" from firms order by id`));
 }
+
+/**
+ * Of the documents named, those that may go on a message of the matter, at their current version:
+ * live documents of that matter; for the client, only files their own portal account uploaded.
+ */
+export function findAttachableDocuments(tx: Tx, firmId: string, matterId: string, documentIds: string[], portalAccountId: string | null) {
+  if (documentIds.length === 0) return Promise.resolve([]);
+  return rowsOf<{ id: string; versionNumber: number }>(
+    tx.execute(sql`select d.id, d.current_version_number as "versionNumber" from documents d
+      where d.firm_id = ${firmId} and d.matter_id = ${matterId} and d.deleted_at is null
+        and d.id in (${sql.join(
+          documentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        and (${portalAccountId}::uuid is null or exists (select 1 from document_versions v where v.firm_id = d.firm_id
+          and v.document_id = d.id and v.version_number = d.current_version_number and v.uploaded_by_portal_account_id = ${portalAccountId}))`),
+  );
+}
+
+export async function insertAttachments(
+  tx: Tx,
+  firmId: string,
+  messageId: string,
+  attachments: readonly { documentId: string; versionNumber: number }[],
+) {
+  for (const [position, attachment] of attachments.entries()) {
+    await tx.execute(sql`insert into portal_message_attachments (firm_id, message_id, document_id, version_number, position)
+      values (${firmId}, ${messageId}, ${attachment.documentId}, ${attachment.versionNumber}, ${position})`);
+  }
+}
+
+export type AttachmentRow = {
+  id: string;
+  messageId: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  scanStatus: 'scanning' | 'available' | 'quarantined';
+};
+
+const attachmentColumns = sql`a.id, a.message_id as "messageId", v.file_name as "fileName", v.content_type as "contentType",
+  v.size_bytes::float8 as "sizeBytes", v.scan_status as "scanStatus"`;
+
+/** The attachments of the messages, in the order they were attached. */
+export function findAttachmentsOf(tx: Tx, firmId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return rowsOf<AttachmentRow>(
+    tx.execute(sql`select ${attachmentColumns}
+      from portal_message_attachments a
+        join document_versions v on v.firm_id = a.firm_id and v.document_id = a.document_id and v.version_number = a.version_number
+      where a.firm_id = ${firmId} and a.message_id in (${sql.join(
+        messageIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      order by a.message_id, a.position`),
+  );
+}
+
+/** One attachment with where its file is and whose thread it is on, or null. */
+export async function findAttachment(tx: Tx, firmId: string, attachmentId: string) {
+  const [row] = await rowsOf<AttachmentRow & { clientId: string; matterId: string; storageKey: string }>(
+    tx.execute(sql`select ${attachmentColumns}, m.client_id as "clientId", m.matter_id as "matterId", v.storage_key as "storageKey"
+      from portal_message_attachments a
+        join portal_messages m on m.firm_id = a.firm_id and m.id = a.message_id
+        join matters t on t.firm_id = m.firm_id and t.id = m.matter_id and t.deleted_at is null
+        join document_versions v on v.firm_id = a.firm_id and v.document_id = a.document_id and v.version_number = a.version_number
+      where a.firm_id = ${firmId} and a.id = ${attachmentId}`),
+  );
+  return row ?? null;
+}

@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParamsSchema,
   markPortalMessagesReadSchema,
+  PORTAL_ATTACHMENT_MAX_BYTES,
+  portalAttachmentUploadFieldsSchema,
+  uploadedPortalAttachmentSchema,
   portalMessageSchema,
   portalMessagesQuerySchema,
   portalMessageThreadSchema,
   sendPortalMessageSchema,
 } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
+import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
-import { createPortalMessageService } from './portal-messages.service.ts';
+import { createPortalMessageService, type PortalMessageDeps } from './portal-messages.service.ts';
 
 const tags = ['Client portal messages'];
 const markedSchema = z.object({ markedCount: z.number() });
@@ -21,9 +25,9 @@ const markedSchema = z.object({ markedCount: z.number() });
  * /api/client-portal/, the firm's under /api/admin/client-portal/ (matterMaster: those who may open
  * the matter may write to its client).
  */
-export function registerPortalMessageRoutes(app: FastifyInstance, database: Database) {
+export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMessageDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const messages = createPortalMessageService(database);
+  const messages = createPortalMessageService(deps);
   const sides = [
     { base: '/api/client-portal', access: portalAccess(), who: 'the signed-in client', sideOf: clientSide },
     { base: '/api/admin/client-portal', access: firmAccess('matterMaster'), who: 'the firm', sideOf: firmSide },
@@ -70,6 +74,37 @@ export function registerPortalMessageRoutes(app: FastifyInstance, database: Data
         },
       },
       async (request) => ok('Marked read', await messages.markRead(sideOf(request), request.body.matterId)),
+    );
+
+    api.post(
+      `${base}/upload-message-attachment`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          summary: `A file for a message ${who} is writing (multipart: MatterId, then the file; PDF, Word, Excel or a photo, at most 10 MB, checked by content and scanned). It is filed in the matter's documents${who === 'the firm' ? '' : ' ("From client")'}; name its id in send-message's attachmentIds`,
+          response: answers(uploadedPortalAttachmentSchema, 201),
+        },
+      },
+      async (request, reply) => {
+        const { fields, upload } = await readUpload(request, PORTAL_ATTACHMENT_MAX_BYTES, portalAttachmentUploadFieldsSchema, ['MatterId']);
+        return created(reply, 'File attached', await messages.uploadAttachment(sideOf(request), fields.MatterId, upload));
+      },
+    );
+
+    api.get(
+      `${base}/download-message-attachment/:id`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `A message attachment's file, for ${who}; 409 while it is being scanned or once quarantined`,
+          params: idParamsSchema,
+          produces: ['application/octet-stream'],
+        },
+      },
+      async (request, reply) => sendFile(reply, await messages.download(sideOf(request), request.params.id)),
     );
   }
 }

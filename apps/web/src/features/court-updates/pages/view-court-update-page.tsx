@@ -3,6 +3,7 @@ import { hasPermissions } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { courtUpdateQuery } from '../api/court-update.ts';
@@ -55,6 +56,7 @@ export function ViewCourtUpdatePage() {
       </Group>
       <NextHearingCard update={view} />
       <CourtUpdateDetails update={view} court={courts.data?.find((court) => court.id === view.courtId)} />
+      {view.isSharedWithClient && <ClientViews kind="courtUpdate" itemId={view.id} />}
       <DeleteCourtUpdateModal
         update={isDeleting ? view : null}
         onClose={() => setIsDeleting(false)}

@@ -3,6 +3,7 @@ import { formatMoney, hasPermissions, type Invoice, type InvoiceLine } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -313,6 +314,8 @@ export function InvoiceViewPage() {
           </Group>
         </Paper>
       )}
+
+      {data.sentAt && <ClientViews kind="invoice" itemId={data.id} />}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Dates">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

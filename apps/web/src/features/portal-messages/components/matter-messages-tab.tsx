@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { MessageThread } from '../../../components/message-thread.tsx';
+import { downloadMessageAttachment, uploadMessageAttachment } from '../api/message-attachments.ts';
 
 const BASE = '/admin/client-portal';
 
@@ -40,8 +41,10 @@ export function MatterMessagesTab({ matterId, clientName }: { matterId: string; 
       hasOlder={thread.data.hasOlder}
       readerSide="firm"
       otherSideName={clientName}
-      onSend={async (body) => {
-        await apiRequest(`${BASE}/send-message`, { method: 'POST', body: { matterId, body }, silent: true });
+      onUpload={(file) => uploadMessageAttachment(matterId, file)}
+      onDownload={(attachment) => downloadMessageAttachment(attachment.id, attachment.fileName)}
+      onSend={async (body, attachmentIds) => {
+        await apiRequest(`${BASE}/send-message`, { method: 'POST', body: { matterId, body, attachmentIds }, silent: true });
         await queryClient.invalidateQueries({ queryKey: ['portal-messages', matterId] });
       }}
     />

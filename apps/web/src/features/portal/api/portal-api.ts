@@ -1,5 +1,7 @@
 import {
   paymentReportSchema,
+  portalCalendarFeedCreatedSchema,
+  portalCalendarFeedStatusSchema,
   portalDocumentPageSchema,
   portalFirmSchema,
   portalInvoiceSummarySchema,
@@ -11,6 +13,7 @@ import {
   portalTrustRequestSchema,
   portalTrustSchema,
   publicInvoiceSchema,
+  uploadedPortalAttachmentSchema,
   type PortalFirm,
   type PortalMatter,
   type PortalSession,
@@ -107,7 +110,7 @@ export const downloadPortalDocument = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
 /** A multipart POST with the client's token: the form fields first, then the file. */
-async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string) {
+async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string): Promise<unknown> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
   form.append('file', file, file.name);
@@ -121,6 +124,7 @@ async function postWithFile(path: string, fields: Record<string, string>, file: 
     const body: unknown = await response.json().catch(() => null);
     throw new Error(errorMessageFrom(response.status, body, failure));
   }
+  return ((await response.json()) as ApiEnvelope<unknown>).data;
 }
 
 /** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
@@ -176,8 +180,22 @@ export const portalMessagesQuery = (clientId: string | null, matterId: string) =
     refetchInterval: 30_000,
   });
 
-export const sendPortalMessage = (matterId: string, body: string) =>
-  apiRequest<unknown>('/client-portal/send-message', { method: 'POST', auth: 'client', body: { matterId, body }, silent: true });
+export const sendPortalMessage = (matterId: string, body: string, attachmentIds: string[] = []) =>
+  apiRequest<unknown>('/client-portal/send-message', {
+    method: 'POST',
+    auth: 'client',
+    body: { matterId, body, attachmentIds },
+    silent: true,
+  });
+
+/** A file for the message being written: filed in the matter's "From client" folder and scanned. */
+export const uploadPortalAttachment = async (matterId: string, file: File) =>
+  uploadedPortalAttachmentSchema.parse(
+    await postWithFile('/client-portal/upload-message-attachment', { MatterId: matterId }, file, `${file.name} could not be attached`),
+  );
+
+export const downloadPortalAttachment = (id: string, fileName: string) =>
+  downloadFile(`${API_BASE}/client-portal/download-message-attachment/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
 export const markPortalMessagesRead = (matterId: string) =>
   apiRequest<unknown>('/client-portal/mark-read', { method: 'POST', auth: 'client', body: { matterId }, silent: true });
@@ -226,6 +244,17 @@ export const portalStatementQuery = (clientId: string | null, period: StatementP
     enabled: clientId !== null,
   });
 
+/** Whether the client has a live calendar link (never the link itself: the server keeps only its hash). */
+export const portalCalendarFeedQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: ['portal', clientId, 'calendar-feed'],
+    queryFn: async () =>
+      portalCalendarFeedStatusSchema.parse(
+        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/calendar-feed', { auth: 'client' })).data,
+      ),
+    enabled: clientId !== null,
+  });
+
 export const downloadPortalStatementPdf = (period: StatementPeriod) =>
   downloadFile(
     `${API_BASE}/client-portal/download-statement-pdf${buildQueryString(periodQuery(period))}`,
@@ -233,3 +262,9 @@ export const downloadPortalStatementPdf = (period: StatementPeriod) =>
     'application/pdf',
     clientToken(),
   );
+
+/** Makes (or remakes, ending the old one) the calendar link; the answer is the only time the URL is seen. */
+export async function createPortalCalendarFeed() {
+  const envelope = await apiMutate<unknown>('/client-portal/calendar-feed', {}, { auth: 'client', toastSuccess: false });
+  return portalCalendarFeedCreatedSchema.parse(envelope.data);
+}

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { MessageThread } from '../../../components/message-thread.tsx';
 import { PortalMatterSelect, useChosenMatterId } from './portal-matter-select.tsx';
-import { markPortalMessagesRead, portalMessagesQuery, sendPortalMessage, usePortalMatters } from '../api/portal-api.ts';
+import {
+  downloadPortalAttachment,
+  markPortalMessagesRead,
+  portalMessagesQuery,
+  sendPortalMessage,
+  uploadPortalAttachment,
+  usePortalMatters,
+} from '../api/portal-api.ts';
 
 /** The Messages tab: a secure thread with the firm per matter (?matterId=), read receipts both ways. */
 export function PortalMessagesTab({ clientId, firmName }: { clientId: string | null; firmName: string }) {
@@ -34,8 +41,10 @@ export function PortalMessagesTab({ clientId, firmName }: { clientId: string | n
           hasOlder={thread.data.hasOlder}
           readerSide="client"
           otherSideName={firmName}
-          onSend={async (body) => {
-            await sendPortalMessage(matterId, body);
+          onUpload={(file) => uploadPortalAttachment(matterId, file)}
+          onDownload={(attachment) => downloadPortalAttachment(attachment.id, attachment.fileName)}
+          onSend={async (body, attachmentIds) => {
+            await sendPortalMessage(matterId, body, attachmentIds);
             await queryClient.invalidateQueries({ queryKey: ['portal', clientId, 'messages', matterId] });
           }}
         />

@@ -374,6 +374,7 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
           body: 'Is the hearing still on?',
           createdAt: '2026-11-20T09:00:00.000Z',
           readAt: '2026-11-20T10:00:00.000Z',
+          attachments: [],
         },
         {
           id: 'x2',
@@ -383,6 +384,9 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
           body: 'Yes, at 10:00.',
           createdAt: '2026-11-20T10:05:00.000Z',
           readAt: null,
+          attachments: [
+            { id: 'a1', fileName: 'hearing-notice.pdf', contentType: 'application/pdf', sizeBytes: 52_000, scanStatus: 'available' },
+          ],
         },
       ],
     };
@@ -400,6 +404,7 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(mine).toHaveTextContent(/Read by Obi & Co/);
     expect(theirs).toHaveTextContent('Ada Obi');
     expect(theirs).not.toHaveTextContent(/Read by|Sent$/);
+    expect(within(theirs!).getByRole('button', { name: 'Download hearing-notice.pdf' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', '/client-portal/mark-read')[0]?.body).toEqual({ matterId: 'm1' }));
 
     const form = screen.getByRole('form', { name: 'Write a message' });
@@ -408,7 +413,9 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', '/client-portal/send-message')).toHaveLength(0);
     await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Thank you');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.callsTo('POST', '/client-portal/send-message')[0]?.body).toEqual({ matterId: 'm1', body: 'Thank you' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/client-portal/send-message')[0]?.body).toEqual({ matterId: 'm1', body: 'Thank you', attachmentIds: [] }),
+    );
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Message' })).toHaveValue(''));
   });
 });

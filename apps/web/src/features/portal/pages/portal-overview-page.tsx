@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
 import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
+import { PortalCalendarCard } from '../components/portal-calendar-card.tsx';
+import { PortalClientUrl } from '../components/portal-client-url.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
 import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
@@ -24,6 +26,7 @@ function PortalMattersTab({ clientId }: { clientId: string | null }) {
     <Stack>
       <PortalMatterSelect matters={matters.data} matterId={matterId} />
       {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
+      <PortalCalendarCard clientId={clientId} />
     </Stack>
   );
 }
@@ -56,6 +59,7 @@ export function PortalOverviewPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
+      <PortalClientUrl />
       <Group
         component="header"
         justify="space-between"

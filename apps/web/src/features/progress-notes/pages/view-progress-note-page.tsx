@@ -3,6 +3,7 @@ import { hasPermissions, type ProgressNote } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { progressNoteQuery } from '../api/progress-note.ts';
@@ -85,6 +86,7 @@ export function ViewProgressNotePage() {
           />
         </Stack>
       </Paper>
+      {view.isSharedWithClient && <ClientViews kind="progressNote" itemId={view.id} />}
       <DeleteProgressNoteModal note={deleting} onClose={() => setDeleting(null)} onDeleted={() => navigate(PROGRESS_NOTES_PATH)} />
     </Stack>
   );
