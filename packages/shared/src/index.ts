@@ -12,6 +12,7 @@ export * from './subscriptions/subscription.schemas.ts';
 export * from './subscriptions/plan-status.ts';
 export * from './client-portal/client-portal.schemas.ts';
 export * from './client-portal/portal-views.schemas.ts';
+export * from './client-portal/portal-access.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './common/messages.ts';
 export * from './common/fields.ts';
