@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import {
-  authTokens,
-  clientContacts,
-  clients,
-  customFieldDefinitions,
-  matters,
-  portalAccounts,
-  sessions,
-} from '../../db/schema/index.ts';
+import { authTokens, clientContacts, clients, customFieldDefinitions, matters, portalAccounts, sessions } from '../../db/schema/index.ts';
 
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'firmId' | 'displayName' | 'searchText'>;
 export type ContactValues = { name: string; jobTitle: string | null; email: string | null; phone: string | null };
