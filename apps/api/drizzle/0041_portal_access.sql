@@ -7,6 +7,7 @@ ALTER TABLE "portal_accounts" ADD COLUMN "status" text DEFAULT 'active' NOT NULL
 ALTER TABLE "portal_accounts" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "portal_accounts" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "portal_accounts" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "portal_accounts" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 CREATE INDEX "portal_accounts_client_idx" ON "portal_accounts" USING btree ("firm_id","client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "portal_accounts_firm_email_key" ON "portal_accounts" USING btree ("firm_id","email") WHERE "portal_accounts"."status" <> 'removed';--> statement-breakpoint
 ALTER TABLE "portal_accounts" ADD CONSTRAINT "portal_accounts_status_check" CHECK ("status" in ('invited', 'active', 'disabled', 'removed'));

@@ -366,7 +366,12 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       expect(next.step).toBe('verify');
       // Once confirmed, the secret is never shown again.
       expect((await enrol(next.challenge)).statusCode).toBe(400);
-      expect((await verifyCode(next.challenge, await generate({ secret: enrolment.secret }))).statusCode).toBe(200);
+      // The code already used does not work a second time, even within its 30 seconds.
+      const replayed = await verifyCode(next.challenge, code);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.json().message).toBe(AUTH_MESSAGES.invalidCode);
+      const nextCode = await generate({ secret: enrolment.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+      expect((await verifyCode(next.challenge, nextCode)).statusCode).toBe(200);
 
       // The emailed link is a first factor too.
       await post('/api/client-portal/request-sign-in-link', { slug: firm.slug, email: company.emails.ada });

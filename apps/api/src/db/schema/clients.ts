@@ -133,6 +133,8 @@ export const portalAccounts = pgTable(
     /** The authenticator-app secret, encrypted under APP_SECRET; confirmed once `totp_enabled_at` is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code works once, not again within its window. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { seedLedgerAccounts } from '../../platform/ledger/ledger.ts';
 import {
@@ -300,6 +300,7 @@ const portalAccountColumns = {
   status: portalAccounts.status,
   totpSecret: portalAccounts.totpSecret,
   totpEnabledAt: portalAccounts.totpEnabledAt,
+  totpLastStep: portalAccounts.totpLastStep,
   isPortalEnabled: clients.isPortalEnabled,
   deletedAt: clients.deletedAt,
 };
@@ -384,9 +385,15 @@ export async function setPendingTotpSecret(tx: Tx, accountId: string, encryptedS
   return rows.length === 1;
 }
 
-export async function confirmTotp(tx: Tx, accountId: string) {
-  await tx
+/**
+ * Takes a right code's time step: confirms a new authenticator and records the step, so the same
+ * code (or an older one) never works again. False when that step or a later one was already used.
+ */
+export async function acceptTotpStep(tx: Tx, accountId: string, timeStep: number): Promise<boolean> {
+  const rows = await tx
     .update(portalAccounts)
-    .set({ totpEnabledAt: sql`coalesce(${portalAccounts.totpEnabledAt}, now())` })
-    .where(eq(portalAccounts.id, accountId));
+    .set({ totpEnabledAt: sql`coalesce(${portalAccounts.totpEnabledAt}, now())`, totpLastStep: timeStep })
+    .where(and(eq(portalAccounts.id, accountId), or(isNull(portalAccounts.totpLastStep), lt(portalAccounts.totpLastStep, timeStep))))
+    .returning({ id: portalAccounts.id });
+  return rows.length === 1;
 }

@@ -81,16 +81,20 @@ export function createPortalSecondFactor(deps: {
       if (await slowDown.isBlocked(key, input.address)) throw badRequest(AUTH_MESSAGES.invalidCode);
       const secret = account.totpSecret ? decryptSecret(account.totpSecret, config.appSecret, TOTP_SECRET_PURPOSE) : null;
       const result = secret ? await verify({ secret, token: input.code, epochTolerance: EPOCH_TOLERANCE_SECONDS }) : null;
-      if (!result?.valid) {
+      const timeStep = result?.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
+      // A code seen once (by an onlooker, or a replayed request) does not sign in again.
+      const isReplayed = timeStep !== null && account.totpLastStep !== null && timeStep <= account.totpLastStep;
+      if (timeStep === null || isReplayed) {
         await slowDown.recordFailure(key, input.address);
         throw badRequest(AUTH_MESSAGES.invalidCode);
       }
-      await slowDown.clear(key, input.address);
-      return database.withIdentityLookup(async (tx) => {
+      const session = await database.withIdentityLookup(async (tx) => {
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.secondFactorExpired);
-        await repository.confirmTotp(tx, account.id);
+        if (!(await repository.acceptTotpStep(tx, account.id, timeStep))) throw badRequest(AUTH_MESSAGES.invalidCode);
         return startSession(tx, firm.id, firm.slug, account);
       });
+      await slowDown.clear(key, input.address);
+      return session;
     },
   };
 }
