@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type PortalAccount } from '@matterhorn/shared';
+import { AUTH_MESSAGES, type PortalAccount, PORTAL_SIGN_IN_MESSAGES } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import {
   bearer,
@@ -228,7 +228,7 @@ describe('the emailed sign-in link', () => {
   it('signs in once with the link, records the sign-in and stores only a hash', async () => {
     const company = await activeContact();
     const answer = await requestLink(company.emails.ada);
-    expect(answer.json()).toEqual({ success: true, message: AUTH_MESSAGES.signInLinkSent, data: null });
+    expect(answer.json()).toEqual({ success: true, message: PORTAL_SIGN_IN_MESSAGES.signInLinkSent, data: null });
     const link = await lastLinkTo(context.config, company.emails.ada);
     expect(link).toMatch(new RegExp(`^http://matterhorn.test/portal/${firm.slug}/sign-in/[\\w-]{43}$`));
     const secret = link.split('/').at(-1)!;
@@ -252,7 +252,7 @@ describe('the emailed sign-in link', () => {
 
     const reused = await signInWith(secret);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().message).toBe(AUTH_MESSAGES.signInLinkInvalid);
+    expect(reused.json().message).toBe(PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid);
   });
 
   it('expires after 15 minutes and never works on another firm’s portal', async () => {
@@ -266,7 +266,7 @@ describe('the emailed sign-in link', () => {
     );
     const expired = await signInWith(secret);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().message).toBe(AUTH_MESSAGES.signInLinkInvalid);
+    expect(expired.json().message).toBe(PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid);
   });
 
   it('answers the same for an unknown, an invited-only and a disabled email, and sends them nothing', async () => {
@@ -280,7 +280,7 @@ describe('the emailed sign-in link', () => {
     );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ success: true, message: AUTH_MESSAGES.signInLinkSent, data: null });
+      expect(answer.json()).toEqual({ success: true, message: PORTAL_SIGN_IN_MESSAGES.signInLinkSent, data: null });
     }
     expect((await readOutbox(context.config)).length).toBe(before);
   });
@@ -352,7 +352,7 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       const code = await generate({ secret: enrolment.secret });
       const wrong = await verifyCode(step.challenge, wrongCodeFor(code));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCode);
+      expect(wrong.json().message).toBe(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       expect((await accountsOf(company.clientId))[0]!.hasAuthenticator).toBe(false);
 
       const session = await verifyCode(step.challenge, code);
@@ -360,7 +360,7 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       expect((await portalMatters(session.json().data.token)).statusCode).toBe(200);
       expect((await accountsOf(company.clientId))[0]!.hasAuthenticator).toBe(true);
       // The challenge worked once.
-      expect((await verifyCode(step.challenge, code)).json().message).toBe(AUTH_MESSAGES.secondFactorExpired);
+      expect((await verifyCode(step.challenge, code)).json().message).toBe(PORTAL_SIGN_IN_MESSAGES.secondFactorExpired);
 
       const next = (await login(company.emails.ada)).json().data;
       expect(next.step).toBe('verify');
@@ -369,7 +369,7 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       // The code already used does not work a second time, even within its 30 seconds.
       const replayed = await verifyCode(next.challenge, code);
       expect(replayed.statusCode).toBe(400);
-      expect(replayed.json().message).toBe(AUTH_MESSAGES.invalidCode);
+      expect(replayed.json().message).toBe(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       const nextCode = await generate({ secret: enrolment.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
       expect((await verifyCode(next.challenge, nextCode)).statusCode).toBe(200);
 
@@ -395,7 +395,7 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       for (let attempt = 0; attempt < 5; attempt++) expect((await verifyCode(challenge, wrongCodeFor(code))).statusCode).toBe(400);
       const blocked = await verifyCode(challenge, code);
       expect(blocked.statusCode).toBe(400);
-      expect(blocked.json().message).toBe(AUTH_MESSAGES.invalidCode);
+      expect(blocked.json().message).toBe(PORTAL_SIGN_IN_MESSAGES.invalidCode);
     } finally {
       await requireTotp(false);
     }

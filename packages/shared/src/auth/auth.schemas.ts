@@ -79,10 +79,6 @@ export const AUTH_MESSAGES = {
   portalInvitationInvalid:
     'This invitation link is invalid, used or expired. Open the latest invitation email from your law firm, or ask it for a new one.',
   passwordReset: 'Your password has been reset. You can now sign in.',
-  signInLinkSent: 'If an account exists for that email, we have sent a link to sign in. It works once, for 15 minutes.',
-  signInLinkInvalid: 'This sign-in link is invalid, used or expired. Ask for a new one.',
-  secondFactorExpired: 'Your sign-in has expired. Sign in again.',
-  invalidCode: 'The code is incorrect. Enter the current 6-digit code from your authenticator app.',
   emailVerified: 'Your email has been verified.',
   signedUp: 'Check your email: we have sent a link to verify your address and finish creating your account.',
 } as const;

@@ -29,6 +29,14 @@ export const portalResetPasswordRequestSchema = z.strictObject({
 export const portalSessionSchema = z.object({ token: z.string(), clientId: z.string(), company: z.string() });
 export type PortalSession = z.infer<typeof portalSessionSchema>;
 
+/** The portal's own sign-in answers (apart from AUTH_MESSAGES, which every firm page loads). */
+export const PORTAL_SIGN_IN_MESSAGES = {
+  signInLinkSent: 'If an account exists for that email, we have sent a link to sign in. It works once, for 15 minutes.',
+  signInLinkInvalid: 'This sign-in link is invalid, used or expired. Ask for a new one.',
+  secondFactorExpired: 'Your sign-in has expired. Sign in again.',
+  invalidCode: 'The code is incorrect. Enter the current 6-digit code from your authenticator app.',
+} as const;
+
 /** "Email me a sign-in link": the same answer whether or not the email has an account. */
 export const portalSignInLinkRequestSchema = z.strictObject({ slug: slugSchema, email: emailSchema });
 export const portalLinkSignInRequestSchema = z.strictObject({

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  PORTAL_SIGN_IN_MESSAGES,
   portalForgotPasswordRequestSchema,
   portalLoginRequestSchema,
   portalResetPasswordRequestSchema,
@@ -95,7 +96,7 @@ export function registerPortalAuthRoutes(
     },
     async (request) => {
       await portalAuth.requestSignInLink(request.body);
-      return ok(AUTH_MESSAGES.signInLinkSent, null);
+      return ok(PORTAL_SIGN_IN_MESSAGES.signInLinkSent, null);
     },
   );
   api.post(

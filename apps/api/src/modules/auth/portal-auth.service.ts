@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type PortalSession, type PortalSignInResult, type PortalTotpEnrolment } from '@matterhorn/shared';
+import {
+  AUTH_MESSAGES,
+  type PortalSession,
+  type PortalSignInResult,
+  type PortalTotpEnrolment,
+  PORTAL_SIGN_IN_MESSAGES,
+} from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -149,7 +155,7 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
         const account =
           link?.portalAccountId && link.firmId === firm.id ? await repository.findPortalAccount(tx, firm.id, link.portalAccountId) : null;
         if (!link || !account || !repository.canPortalAccountSignIn(account) || !(await repository.consumeAuthToken(tx, link.id))) {
-          throw badRequest(AUTH_MESSAGES.signInLinkInvalid);
+          throw badRequest(PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid);
         }
         return afterFirstFactor(tx, firm, input.slug, account);
       });

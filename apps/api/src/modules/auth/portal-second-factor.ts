@@ -1,6 +1,6 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { AUTH_MESSAGES, type PortalSecondFactor, type PortalSession, type PortalTotpEnrolment } from '@matterhorn/shared';
+import { type PortalSecondFactor, type PortalSession, type PortalTotpEnrolment, PORTAL_SIGN_IN_MESSAGES } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -67,7 +67,7 @@ export function createPortalSecondFactor(deps: {
         );
         return isSet ? found : null;
       });
-      if (!found) throw badRequest(AUTH_MESSAGES.secondFactorExpired);
+      if (!found) throw badRequest(PORTAL_SIGN_IN_MESSAGES.secondFactorExpired);
       const otpauthUrl = generateURI({ issuer: `${firm.name} client portal`, label: found.account.email, secret });
       return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
     },
@@ -75,10 +75,10 @@ export function createPortalSecondFactor(deps: {
     /** A right code ends the challenge (and confirms a new authenticator) and opens the session. */
     async verify(firm: Firm & { slug: string }, input: { challenge: string; code: string; address: string }): Promise<PortalSession> {
       const found = await database.withIdentityLookup((tx) => challengedAccount(tx, firm.id, input.challenge));
-      if (!found) throw badRequest(AUTH_MESSAGES.secondFactorExpired);
+      if (!found) throw badRequest(PORTAL_SIGN_IN_MESSAGES.secondFactorExpired);
       const { account, token } = found;
       const key = slowDown.keyOf(firm.id, `totp\n${account.id}`);
-      if (await slowDown.isBlocked(key, input.address)) throw badRequest(AUTH_MESSAGES.invalidCode);
+      if (await slowDown.isBlocked(key, input.address)) throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       const secret = account.totpSecret ? decryptSecret(account.totpSecret, config.appSecret, TOTP_SECRET_PURPOSE) : null;
       const result = secret ? await verify({ secret, token: input.code, epochTolerance: EPOCH_TOLERANCE_SECONDS }) : null;
       const timeStep = result?.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
@@ -86,11 +86,11 @@ export function createPortalSecondFactor(deps: {
       const isReplayed = timeStep !== null && account.totpLastStep !== null && timeStep <= account.totpLastStep;
       if (timeStep === null || isReplayed) {
         await slowDown.recordFailure(key, input.address);
-        throw badRequest(AUTH_MESSAGES.invalidCode);
+        throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       }
       const session = await database.withIdentityLookup(async (tx) => {
-        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.secondFactorExpired);
-        if (!(await repository.acceptTotpStep(tx, account.id, timeStep))) throw badRequest(AUTH_MESSAGES.invalidCode);
+        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(PORTAL_SIGN_IN_MESSAGES.secondFactorExpired);
+        if (!(await repository.acceptTotpStep(tx, account.id, timeStep))) throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
         return startSession(tx, firm.id, firm.slug, account);
       });
       await slowDown.clear(key, input.address);

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { AUTH_MESSAGES } from '@matterhorn/shared';
+import { PORTAL_SIGN_IN_MESSAGES } from '@matterhorn/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -21,7 +21,7 @@ export function PortalLinkSignInPage() {
     hasSent.current = true;
     portalSignInWithLink({ slug: company, token })
       .then(finish)
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : AUTH_MESSAGES.signInLinkInvalid));
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid));
   }, [company, token, finish]);
 
   return (

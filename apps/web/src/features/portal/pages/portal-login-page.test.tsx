@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES } from '@matterhorn/shared';
+import { PORTAL_SIGN_IN_MESSAGES } from '@matterhorn/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderRoutes } from '../../../test/render.tsx';
@@ -19,7 +19,7 @@ describe('Portal sign-in by emailed link', { timeout: 30_000 }, () => {
   it('offers "Email me a sign-in link" and shows the same answer whatever the email', async () => {
     const api = stubApi({
       ...branding,
-      'POST /client-portal/request-sign-in-link': { message: AUTH_MESSAGES.signInLinkSent, data: null },
+      'POST /client-portal/request-sign-in-link': { message: PORTAL_SIGN_IN_MESSAGES.signInLinkSent, data: null },
     });
     renderRoutes(routes, { path: '/portal/obi/login', session: fakeSession({ isFirmSignedIn: false }) });
     const user = userEvent.setup();
@@ -27,7 +27,7 @@ describe('Portal sign-in by emailed link', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'kemi@client.example');
     await user.click(screen.getByRole('button', { name: 'Send sign-in link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(AUTH_MESSAGES.signInLinkSent);
+    expect(await screen.findByRole('status')).toHaveTextContent(PORTAL_SIGN_IN_MESSAGES.signInLinkSent);
     expect(api.callsTo('POST', '/client-portal/request-sign-in-link')[0]?.body).toEqual({ slug: 'obi', email: 'kemi@client.example' });
     await user.click(screen.getByRole('button', { name: 'Sign in with a password instead' }));
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
@@ -49,10 +49,10 @@ describe('Portal sign-in by emailed link', { timeout: 30_000 }, () => {
   it('a used or expired link explains itself and leads back to sign in', async () => {
     stubApi({
       ...branding,
-      'POST /client-portal/sign-in-with-link': { status: 400, message: AUTH_MESSAGES.signInLinkInvalid },
+      'POST /client-portal/sign-in-with-link': { status: 400, message: PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid },
     });
     renderRoutes(routes, { path: '/portal/obi/sign-in/used', session: fakeSession({ isFirmSignedIn: false }) });
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.signInLinkInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/portal/obi/login');
   });
 
