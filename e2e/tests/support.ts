@@ -80,8 +80,11 @@ export const test = base.extend<{ accessibilityChecks: void }>({
 export const DEMO_PASSWORD = 'Matterhorn-demo-2026';
 const OUTBOX = join(import.meta.dirname, '..', '.e2e-data', 'outbox');
 
-/** The newest link emailed to `to`, read from the outbox the server writes without SMTP. */
-export async function emailedLink(to: string): Promise<string> {
+/**
+ * The newest link emailed to `to`, read from the outbox the server writes without SMTP; `matching`
+ * picks one kind of link when other journeys may email the same address.
+ */
+export async function emailedLink(to: string, matching?: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
@@ -89,7 +92,7 @@ export async function emailedLink(to: string): Promise<string> {
       const messages = await Promise.all(
         names.map(async (name) => JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; link?: string }),
       );
-      link = messages.filter((message) => message.to === to && message.link).at(-1)?.link;
+      link = messages.filter((message) => message.to === to && message.link && (!matching || matching.test(message.link))).at(-1)?.link;
       return link;
     })
     .toBeTruthy();
@@ -135,3 +138,26 @@ export const JOURNEY_INVOICE_SETTINGS = {
   billOfChargesClock: true,
   defaultPaymentInstructions: 'Pay to GTBank 0123456789',
 } as const;
+
+/**
+ * The firm (signed in on `firmPage`) bills a client's matter a flat fee and sends the invoice, as
+ * the portal's payment journeys need one of their own; answers the invoice number and today's date.
+ */
+export async function sendJourneyInvoice(firmPage: Page, clientId: string, matterId: string) {
+  await firmApi(firmPage, 'PUT', '/admin/invoice/update-invoice-settings', JOURNEY_INVOICE_SETTINGS);
+  const [profile] = await firmApi<{ id: string }[]>(firmPage, 'GET', '/users/get-user-profile');
+  const today = await firmPage.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const fee = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/expense-flat-fees-info/create-flat-fee', {
+    clientId,
+    matterId,
+    userId: profile!.id,
+    flatFeeDate: today,
+    description: `Letter before action ${Date.now()}`,
+    amount: '20000.00',
+  });
+  const draft = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/invoice/create-invoice', { clientId, flatFeeIds: [fee.id] });
+  await firmApi(firmPage, 'POST', `/admin/invoice/submit-for-approval/${draft.id}`, {});
+  await firmApi(firmPage, 'POST', `/admin/invoice/approve-invoice/${draft.id}`, {});
+  const invoice = await firmApi<{ invoiceNumber: string }>(firmPage, 'POST', `/admin/invoice/send-invoice/${draft.id}`, {});
+  return { invoiceNumber: invoice.invoiceNumber, today };
+}

@@ -26,6 +26,8 @@ import { registerClientPortalRoutes } from './modules/client-portal/client-porta
 import { registerPortalViewRoutes } from './modules/portal-views/portal-views.routes.ts';
 import { createPortalViews } from './modules/portal-views/portal-views.service.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
+import { registerPortalAccessRoutes } from './modules/portal-access/portal-access.routes.ts';
+import { createPortalAccessService } from './modules/portal-access/portal-access.service.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
 import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
 import { registerCurrencyRoutes } from './modules/currencies/currencies.routes.ts';
@@ -160,7 +162,9 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerDashboardRoutes(app, database);
   // Module surfaces other modules depend on (their .api.ts), handed to them here.
   const conflictGate = createConflictGate();
-  registerClientRoutes(app, { database, config, mailer: outgoingMail, conflictGate });
+  const portalAccess = createPortalAccessService({ database, config, mailer: outgoingMail });
+  registerPortalAccessRoutes(app, portalAccess);
+  registerClientRoutes(app, { database, config, mailer: outgoingMail, conflictGate, portalInvitations: portalAccess });
   registerConflictCheckRoutes(app, database);
   registerCustomFieldRoutes(app, database);
   registerMatterRoutes(app, database, conflictGate);

@@ -15,6 +15,7 @@ export * from './client-portal/portal-views.schemas.ts';
 export * from './client-portal/portal-payments.schemas.ts';
 export * from './client-portal/portal-statement.schemas.ts';
 export * from './client-portal/portal-calendar.schemas.ts';
+export * from './client-portal/portal-access.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './common/messages.ts';
 export * from './common/fields.ts';

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP cheat sheet's first configuration: 19 MiB, 2 iterations, 1 lane. */
@@ -58,6 +58,29 @@ export function readToken(token: string, appSecret: string, now = Date.now()): T
     if (kind !== 'firm' && kind !== 'portal') return null;
     if (expiresAt <= now) return null;
     return { sessionId, firmId, kind, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+/** A key of its own for each use of APP_SECRET, so one leaked use reveals nothing of another. */
+const keyFor = (appSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, 'matterhorn', purpose, 32));
+
+/** AES-256-GCM under a key derived from APP_SECRET: for secrets the server must read back (TOTP). */
+export function encryptSecret(plain: string, appSecret: string, purpose: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(appSecret, purpose), iv);
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
+}
+
+export function decryptSecret(stored: string, appSecret: string, purpose: string): string | null {
+  const [version, iv, sealed, tag] = stored.split('.');
+  if (version !== 'v1' || !iv || !sealed || !tag) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(appSecret, purpose), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
   } catch {
     return null;
   }

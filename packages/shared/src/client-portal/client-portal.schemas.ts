@@ -29,6 +29,48 @@ export const portalResetPasswordRequestSchema = z.strictObject({
 export const portalSessionSchema = z.object({ token: z.string(), clientId: z.string(), company: z.string() });
 export type PortalSession = z.infer<typeof portalSessionSchema>;
 
+/** The portal's own sign-in answers (apart from AUTH_MESSAGES, which every firm page loads). */
+export const PORTAL_SIGN_IN_MESSAGES = {
+  signInLinkSent: 'If an account exists for that email, we have sent a link to sign in. It works once, for 15 minutes.',
+  signInLinkInvalid: 'This sign-in link is invalid, used or expired. Ask for a new one.',
+  secondFactorExpired: 'Your sign-in has expired. Sign in again.',
+  invalidCode: 'The code is incorrect. Enter the current 6-digit code from your authenticator app.',
+} as const;
+
+/** "Email me a sign-in link": the same answer whether or not the email has an account. */
+export const portalSignInLinkRequestSchema = z.strictObject({ slug: slugSchema, email: emailSchema });
+export const portalLinkSignInRequestSchema = z.strictObject({
+  slug: slugSchema,
+  token: z.string({ error: 'Open the link in your sign-in email' }).trim().min(1, 'Open the link in your sign-in email').max(200),
+});
+
+/**
+ * When the firm requires an authenticator app, a right first factor answers this instead of a
+ * session: a short-lived challenge that only the second-factor calls accept. `enrol`: the account
+ * has no authenticator yet and must set one up first.
+ */
+export const portalSecondFactorSchema = z.object({
+  challenge: z.string(),
+  step: z.enum(['enrol', 'verify']),
+  company: z.string(),
+});
+export type PortalSecondFactor = z.infer<typeof portalSecondFactorSchema>;
+
+export const portalSignInResultSchema = z.union([portalSessionSchema, portalSecondFactorSchema]);
+export type PortalSignInResult = z.infer<typeof portalSignInResultSchema>;
+export const isPortalSession = (result: PortalSignInResult): result is PortalSession => 'token' in result;
+
+const challengeSchema = z.string({ error: 'Sign in again' }).trim().min(1, 'Sign in again').max(200);
+export const portalTotpEnrolRequestSchema = z.strictObject({ slug: slugSchema, challenge: challengeSchema });
+/** Shown once, while the account sets its authenticator up; never again after the first right code. */
+export const portalTotpEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+export type PortalTotpEnrolment = z.infer<typeof portalTotpEnrolmentSchema>;
+export const totpCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+export const portalTotpVerifyRequestSchema = z.strictObject({ slug: slugSchema, challenge: challengeSchema, code: totpCodeSchema });
+
 export const portalProfileSchema = z.object({
   clientId: z.string(),
   name: z.string(),

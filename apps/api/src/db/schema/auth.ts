@@ -22,7 +22,8 @@ export const sessions = pgTable(
 
 /**
  * Single-use secrets sent by email: verification, password reset, team invitation, portal
- * invitation (naming the client it lets sign up) and portal reset. Only a SHA-256 of the secret is stored, so a database leak reveals no usable link.
+ * invitation (naming the client and account it lets sign up), portal reset, portal sign-in link and
+ * the short-lived challenge between a portal sign-in's first and second factor. Only a SHA-256 of the secret is stored, so a database leak reveals no usable link.
  */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -31,7 +32,17 @@ export const authTokens = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'invitation', 'portal_invitation', 'portal_reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: [
+        'verify_email',
+        'reset_password',
+        'invitation',
+        'portal_invitation',
+        'portal_reset',
+        'portal_sign_in_link',
+        'portal_second_factor',
+      ],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id),

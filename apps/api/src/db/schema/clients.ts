@@ -107,7 +107,11 @@ export const customFieldDefinitions = pgTable(
   (table) => [index('custom_field_definitions_firm_idx').on(table.firmId, table.entityType)],
 );
 
-/** A client's sign-in to the firm's portal; the same email may be a client of two firms. */
+/**
+ * A sign-in to the firm's portal, one per contact person (or the client's own email): every account
+ * of a client sees that client's portal. `invited` has no password until the invitation link is
+ * used; a `removed` account is kept for the audit trail and can never sign in again.
+ */
 export const portalAccounts = pgTable(
   'portal_accounts',
   {
@@ -119,12 +123,26 @@ export const portalAccounts = pgTable(
       .notNull()
       .references(() => clients.id),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** The contact person's name when the firm invited a contact rather than the client's own email. */
+    contactName: text('contact_name'),
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: ['invited', 'active', 'disabled', 'removed'] })
+      .notNull()
+      .default('active'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The authenticator-app secret, encrypted under APP_SECRET; confirmed once `totp_enabled_at` is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code works once, not again within its window. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('portal_accounts_firm_email_key').on(table.firmId, table.email),
-    uniqueIndex('portal_accounts_client_key').on(table.clientId),
+    // A removed account keeps its row; the email may be invited again.
+    uniqueIndex('portal_accounts_firm_email_key')
+      .on(table.firmId, table.email)
+      .where(sql`${table.status} <> 'removed'`),
+    index('portal_accounts_client_idx').on(table.firmId, table.clientId),
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }).onDelete('no action'),
   ],
 );

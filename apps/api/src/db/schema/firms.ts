@@ -25,6 +25,8 @@ export const firms = pgTable(
     /** The bill-of-charges clock (Legal Practitioners Act s.16(2)); null: on exactly when the home currency is NGN. */
     billOfChargesClock: boolean('bill_of_charges_clock'),
     defaultPaymentInstructions: text('default_payment_instructions'),
+    /** Portal users must pass an authenticator-app code after their password or sign-in link. */
+    portalRequiresTotp: boolean('portal_requires_totp').notNull().default(false),
     /** The firm's tax identification number (e.g. a Nigerian TIN), printed on its bills when set. */
     taxNumber: text('tax_number'),
     logo: text('logo'),

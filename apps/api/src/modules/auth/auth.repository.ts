@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { seedLedgerAccounts } from '../../platform/ledger/ledger.ts';
 import {
@@ -286,54 +286,114 @@ export async function findSeatUsage(tx: Tx, firmId: string) {
 
 export async function findFirmBySlug(tx: Tx, slug: string) {
   const [row] = await tx
-    .select({ id: firms.id, name: firms.name, logo: firms.logo, slug: firms.portalSlug })
+    .select({ id: firms.id, name: firms.name, logo: firms.logo, slug: firms.portalSlug, portalRequiresTotp: firms.portalRequiresTotp })
     .from(firms)
     .where(eq(firms.portalSlug, slug));
   return row ?? null;
 }
 
+const portalAccountColumns = {
+  id: portalAccounts.id,
+  clientId: portalAccounts.clientId,
+  email: portalAccounts.email,
+  passwordHash: portalAccounts.passwordHash,
+  status: portalAccounts.status,
+  totpSecret: portalAccounts.totpSecret,
+  totpEnabledAt: portalAccounts.totpEnabledAt,
+  totpLastStep: portalAccounts.totpLastStep,
+  isPortalEnabled: clients.isPortalEnabled,
+  deletedAt: clients.deletedAt,
+};
+export type PortalAccountRow = Awaited<ReturnType<typeof findPortalAccountByEmail>>;
+
+/** The account that may sign in with this email (a removed one never can). */
 export async function findPortalAccountByEmail(tx: Tx, firmId: string, email: string) {
   const [row] = await tx
-    .select({
-      id: portalAccounts.id,
-      clientId: portalAccounts.clientId,
-      passwordHash: portalAccounts.passwordHash,
-      isPortalEnabled: clients.isPortalEnabled,
-      deletedAt: clients.deletedAt,
-    })
+    .select(portalAccountColumns)
     .from(portalAccounts)
     .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
-    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.email, email)));
+    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.email, email), ne(portalAccounts.status, 'removed')));
   return row ?? null;
 }
 
-/** The client a portal invitation names, if it is still on the portal with no account yet. */
-export async function findInvitedPortalClient(tx: Tx, firmId: string, clientId: string) {
+export async function findPortalAccount(tx: Tx, firmId: string, accountId: string) {
+  const [row] = await tx
+    .select(portalAccountColumns)
+    .from(portalAccounts)
+    .innerJoin(clients, eq(clients.id, portalAccounts.clientId))
+    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.id, accountId)));
+  return row ?? null;
+}
+
+/** Whether the account may sign in now: active, of a client still on the portal. */
+export const canPortalAccountSignIn = (account: NonNullable<PortalAccountRow>) =>
+  account.status === 'active' && account.passwordHash !== null && account.isPortalEnabled && account.deletedAt === null;
+
+/** Whether the client an invitation names is still on the portal. */
+export async function isClientOnPortal(tx: Tx, firmId: string, clientId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: clients.id })
     .from(clients)
-    .leftJoin(portalAccounts, eq(portalAccounts.clientId, clients.id))
-    .where(
-      and(
-        eq(clients.firmId, firmId),
-        eq(clients.id, clientId),
-        eq(clients.isPortalEnabled, true),
-        isNull(clients.deletedAt),
-        isNull(portalAccounts.id),
-      ),
-    );
-  return row ?? null;
+    .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId), eq(clients.isPortalEnabled, true), isNull(clients.deletedAt)));
+  return Boolean(row);
 }
 
-/** Once a client has an account, every other invitation link sent to them is void. */
-export async function voidPortalInvitations(tx: Tx, clientId: string) {
+/** Once an account is created, every other invitation link sent to that email for the client is void. */
+export async function voidPortalInvitations(tx: Tx, clientId: string, email: string) {
   await tx
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.clientId, clientId), eq(authTokens.purpose, 'portal_invitation'), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.clientId, clientId),
+        eq(authTokens.email, email),
+        eq(authTokens.purpose, 'portal_invitation'),
+        isNull(authTokens.usedAt),
+      ),
+    );
 }
 
 export async function insertPortalAccount(tx: Tx, values: typeof portalAccounts.$inferInsert): Promise<string> {
   const [row] = await tx.insert(portalAccounts).values(values).returning({ id: portalAccounts.id });
   return row!.id;
+}
+
+/** An invited account takes its password; false when it is no longer waiting for one. */
+export async function activatePortalAccount(tx: Tx, accountId: string, passwordHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(portalAccounts)
+    .set({ passwordHash, status: 'active' })
+    .where(and(eq(portalAccounts.id, accountId), eq(portalAccounts.status, 'invited')))
+    .returning({ id: portalAccounts.id });
+  return rows.length === 1;
+}
+
+export async function recordPortalSignIn(tx: Tx, accountId: string) {
+  await tx
+    .update(portalAccounts)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(portalAccounts.id, accountId));
+}
+
+/** A new, unconfirmed authenticator secret (encrypted); replaced until the first right code confirms it. */
+export async function setPendingTotpSecret(tx: Tx, accountId: string, encryptedSecret: string): Promise<boolean> {
+  const rows = await tx
+    .update(portalAccounts)
+    .set({ totpSecret: encryptedSecret })
+    .where(and(eq(portalAccounts.id, accountId), isNull(portalAccounts.totpEnabledAt)))
+    .returning({ id: portalAccounts.id });
+  return rows.length === 1;
+}
+
+/**
+ * Takes a right code's time step: confirms a new authenticator and records the step, so the same
+ * code (or an older one) never works again. False when that step or a later one was already used.
+ */
+export async function acceptTotpStep(tx: Tx, accountId: string, timeStep: number): Promise<boolean> {
+  const rows = await tx
+    .update(portalAccounts)
+    .set({ totpEnabledAt: sql`coalesce(${portalAccounts.totpEnabledAt}, now())`, totpLastStep: timeStep })
+    .where(and(eq(portalAccounts.id, accountId), or(isNull(portalAccounts.totpLastStep), lt(portalAccounts.totpLastStep, timeStep))))
+    .returning({ id: portalAccounts.id });
+  return rows.length === 1;
 }

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type PortalSession } from '@matterhorn/shared';
+import {
+  AUTH_MESSAGES,
+  type PortalSession,
+  type PortalSignInResult,
+  type PortalTotpEnrolment,
+  PORTAL_SIGN_IN_MESSAGES,
+} from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -9,8 +15,10 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import { createPortalSecondFactor } from './portal-second-factor.ts';
 
 const PORTAL_RESET_MINUTES = 60;
+const SIGN_IN_LINK_MINUTES = 15;
 
 type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
 
@@ -28,13 +36,27 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
   }
 
   async function startSession(tx: Tx, firmId: string, slug: string, account: { id: string; clientId: string }): Promise<PortalSession> {
+    await repository.recordPortalSignIn(tx, account.id);
     await switchToFirm(tx, firmId);
     const token = await openSession(tx, config.appSecret, { firmId, kind: 'portal', portalAccountId: account.id });
     return { token, clientId: account.clientId, company: slug };
   }
 
+  const secondFactor = createPortalSecondFactor({ database, config, slowDown, startSession });
+
+  /** After a right password or sign-in link: the session, or the authenticator step the firm requires. */
+  function afterFirstFactor(
+    tx: Tx,
+    firm: { id: string; portalRequiresTotp: boolean },
+    slug: string,
+    account: { id: string; clientId: string; email: string; totpEnabledAt: Date | null },
+  ): Promise<PortalSignInResult> {
+    if (firm.portalRequiresTotp) return secondFactor.challenge(tx, firm.id, slug, account);
+    return startSession(tx, firm.id, slug, account);
+  }
+
   return {
-    async login(input: { slug: string; email: string; password: string; address: string }): Promise<PortalSession> {
+    async login(input: { slug: string; email: string; password: string; address: string }): Promise<PortalSignInResult> {
       const { firm, account } = await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         return { firm, account: await repository.findPortalAccountByEmail(tx, firm.id, input.email) };
@@ -44,7 +66,7 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       // Checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
-      if (!account || !isPasswordRight || !account.isPortalEnabled || account.deletedAt !== null) {
+      if (!account || !isPasswordRight || !repository.canPortalAccountSignIn(account)) {
         const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
         if (account && hasStartedSlowDown) {
           await tellOwnerOfFailedSignIns(mailer, input.email, `${config.appUrl}/portal/${input.slug}/forgot-password`);
@@ -52,14 +74,14 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
       await slowDown.clear(accountKey, input.address);
-      return database.withIdentityLookup((tx) => startSession(tx, firm.id, input.slug, account));
+      return database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
     },
 
     /**
      * Only the holder of the emailed invitation link can create the account: the link's secret names
-     * the client. Every refusal has the same answer, whatever the email.
+     * the client and the contact's account. Every refusal has the same answer, whatever the email.
      */
-    async signup(input: { slug: string; token: string; email: string; password: string }): Promise<PortalSession> {
+    async signup(input: { slug: string; token: string; email: string; password: string }): Promise<PortalSignInResult> {
       const passwordHash = await hashPassword(input.password);
       try {
         return await database.withIdentityLookup(async (tx) => {
@@ -69,16 +91,29 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
             throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
           }
           assertStrongPassword(input.password, [invitation.email]);
-          const client = await repository.findInvitedPortalClient(tx, firm.id, invitation.clientId);
-          if (!client || !(await repository.consumeAuthToken(tx, invitation.id))) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
-          const accountId = await repository.insertPortalAccount(tx, {
-            firmId: firm.id,
-            clientId: client.id,
+          const isUsable =
+            (await repository.isClientOnPortal(tx, firm.id, invitation.clientId)) && (await repository.consumeAuthToken(tx, invitation.id));
+          if (!isUsable) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+          let accountId = invitation.portalAccountId;
+          if (accountId) {
+            if (!(await repository.activatePortalAccount(tx, accountId, passwordHash)))
+              throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+          } else {
+            // An invitation sent before accounts were made per contact names only the client.
+            accountId = await repository.insertPortalAccount(tx, {
+              firmId: firm.id,
+              clientId: invitation.clientId,
+              email: invitation.email,
+              passwordHash,
+            });
+          }
+          await repository.voidPortalInvitations(tx, invitation.clientId, invitation.email);
+          return afterFirstFactor(tx, firm, input.slug, {
+            id: accountId,
+            clientId: invitation.clientId,
             email: invitation.email,
-            passwordHash,
+            totpEnabledAt: null,
           });
-          await repository.voidPortalInvitations(tx, client.id);
-          return startSession(tx, firm.id, input.slug, { id: accountId, clientId: client.id });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
@@ -86,11 +121,61 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       }
     },
 
+    /** Emails a single-use sign-in link to an account that may sign in; the answer never says which. */
+    async requestSignInLink(input: { slug: string; email: string }): Promise<void> {
+      const url = await database.withIdentityLookup(async (tx) => {
+        const firm = await firmOf(tx, input.slug);
+        const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
+        if (!account || !repository.canPortalAccountSignIn(account)) return null;
+        const { secret, secretHash } = createLinkSecret();
+        await repository.insertAuthToken(tx, {
+          firmId: firm.id,
+          purpose: 'portal_sign_in_link',
+          tokenHash: secretHash,
+          email: account.email,
+          portalAccountId: account.id,
+          lifetimeMinutes: SIGN_IN_LINK_MINUTES,
+        });
+        return `${config.appUrl}/portal/${encodeURIComponent(input.slug)}/sign-in/${secret}`;
+      });
+      if (url) {
+        await mailer.send({
+          to: input.email,
+          subject: 'Your client portal sign-in link',
+          text: `Sign in to your client portal with this link:\n${url}\n\nThe link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+          link: url,
+        });
+      }
+    },
+
+    async signInWithLink(input: { slug: string; token: string }): Promise<PortalSignInResult> {
+      return database.withIdentityLookup(async (tx) => {
+        const firm = await firmOf(tx, input.slug);
+        const link = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_sign_in_link');
+        const account =
+          link?.portalAccountId && link.firmId === firm.id ? await repository.findPortalAccount(tx, firm.id, link.portalAccountId) : null;
+        if (!link || !account || !repository.canPortalAccountSignIn(account) || !(await repository.consumeAuthToken(tx, link.id))) {
+          throw badRequest(PORTAL_SIGN_IN_MESSAGES.signInLinkInvalid);
+        }
+        return afterFirstFactor(tx, firm, input.slug, account);
+      });
+    },
+
+    async enrolTotp(input: { slug: string; challenge: string }): Promise<PortalTotpEnrolment> {
+      const firm = await database.withIdentityLookup((tx) => firmOf(tx, input.slug));
+      return secondFactor.enrol(firm, input.challenge);
+    },
+
+    async verifyTotp(input: { slug: string; challenge: string; code: string; address: string }): Promise<PortalSession> {
+      const firm = await database.withIdentityLookup((tx) => firmOf(tx, input.slug));
+      return secondFactor.verify({ ...firm, slug: input.slug }, input);
+    },
+
     async forgotPassword(input: { slug: string; email: string }): Promise<void> {
       const url = await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
-        if (!account) return null;
+        if (!account || account.status !== 'active') return null;
         const { secret, secretHash } = createLinkSecret();
         await repository.insertAuthToken(tx, {
           firmId: firm.id,

@@ -1,15 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import {
-  authTokens,
-  clientContacts,
-  clients,
-  customFieldDefinitions,
-  firms,
-  matters,
-  portalAccounts,
-  sessions,
-} from '../../db/schema/index.ts';
+import { authTokens, clientContacts, clients, customFieldDefinitions, matters, portalAccounts, sessions } from '../../db/schema/index.ts';
 
 export type ClientValues = Omit<typeof clients.$inferInsert, 'id' | 'firmId' | 'displayName' | 'searchText'>;
 export type ContactValues = { name: string; jobTitle: string | null; email: string | null; phone: string | null };
@@ -62,7 +53,15 @@ export async function hasPortalAccount(tx: Tx, firmId: string, clientId: string)
   const [row] = await tx
     .select({ id: portalAccounts.id })
     .from(portalAccounts)
-    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.clientId, clientId)));
+    .where(
+      and(
+        eq(portalAccounts.firmId, firmId),
+        eq(portalAccounts.clientId, clientId),
+        isNotNull(portalAccounts.passwordHash),
+        ne(portalAccounts.status, 'removed'),
+      ),
+    )
+    .limit(1);
   return Boolean(row);
 }
 
@@ -139,32 +138,6 @@ export async function revokePortalSessions(tx: Tx, firmId: string, clientId: str
         ),
       ),
     );
-}
-
-export async function findFirmPortal(tx: Tx, firmId: string) {
-  const [row] = await tx.select({ name: firms.name, portalSlug: firms.portalSlug }).from(firms).where(eq(firms.id, firmId));
-  return row ?? null;
-}
-
-/**
- * A new portal invitation link for the client; only the newest works, so an older email found
- * later cannot be used. The secret itself is never stored, only its hash.
- */
-export async function replacePortalInvitation(
-  tx: Tx,
-  firmId: string,
-  values: { clientId: string; email: string; tokenHash: string; createdByUserId: string; lifetimeDays: number },
-) {
-  await retirePortalInvitations(tx, firmId, values.clientId);
-  await tx.insert(authTokens).values({
-    firmId,
-    purpose: 'portal_invitation',
-    tokenHash: values.tokenHash,
-    email: values.email,
-    clientId: values.clientId,
-    createdByUserId: values.createdByUserId,
-    expiresAt: sql`now() + make_interval(days => ${values.lifetimeDays})`,
-  });
 }
 
 export async function retirePortalInvitations(tx: Tx, firmId: string, clientId: string) {

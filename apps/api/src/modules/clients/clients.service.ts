@@ -4,21 +4,25 @@ import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
+import type { PortalInvitations } from '../portal-access/portal-access.api.ts';
 import * as repository from './clients.repository.ts';
 import { checkCustomFieldValues } from './clients.rules.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 
-const PORTAL_INVITATION_DAYS = 7;
-
 type ClientInput = z.output<typeof clientInputSchema>;
-export type ClientsDependencies = { database: Database; config: AppConfig; mailer: Mailer; conflictGate: ConflictGate };
+export type ClientsDependencies = {
+  database: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  conflictGate: ConflictGate;
+  portalInvitations: PortalInvitations;
+};
 
 export type ClientsService = ReturnType<typeof createClientsService>;
 
-export function createClientsService({ database, config, mailer, conflictGate }: ClientsDependencies) {
+export function createClientsService({ database, conflictGate, portalInvitations }: ClientsDependencies) {
   async function detailOf(tx: Tx, firmId: string, clientId: string): Promise<ClientDetail> {
     const client = await repository.findClient(tx, firmId, clientId);
     if (!client) throw notFound('Client');
@@ -146,39 +150,18 @@ export function createClientsService({ database, config, mailer, conflictGate }:
       });
     },
 
+    /** Invites the client's own email (one of its portal accounts; contacts are invited from portal access). */
     async inviteToPortal(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {
       const { firmId } = principal;
       const { detail, email } = await database.withFirm(firmId, async (tx) => {
         const client = await repository.findClient(tx, firmId, clientId);
         if (!client) throw notFound('Client');
         if (!client.email) throw badRequest('The client needs an email address to be invited');
-        const firm = await repository.findFirmPortal(tx, firmId);
-        if (!firm?.portalSlug) throw badRequest('Set up your firm’s portal address before inviting clients');
-        await repository.updateClient(tx, firmId, clientId, { isPortalEnabled: true });
+        const email = await portalInvitations.inviteInTx(tx, principal, { clientId, email: client.email, contactName: null });
         await recordAuditEvent(tx, principal, 'client.portalInvited', clientId, { email: client.email });
-        const detail = await detailOf(tx, firmId, clientId);
-        const portal = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}`;
-        if (detail.hasPortalAccount) {
-          return { detail, email: { to: client.email, firmName: firm.name, link: `${portal}/login`, hasAccount: true } };
-        }
-        const { secret, secretHash } = createLinkSecret();
-        await repository.replacePortalInvitation(tx, firmId, {
-          clientId,
-          email: client.email.toLowerCase(),
-          tokenHash: secretHash,
-          createdByUserId: principal.userId,
-          lifetimeDays: PORTAL_INVITATION_DAYS,
-        });
-        return { detail, email: { to: client.email, firmName: firm.name, link: `${portal}/signup?token=${secret}`, hasAccount: false } };
+        return { detail: await detailOf(tx, firmId, clientId), email };
       });
-      await mailer.send({
-        to: email.to,
-        subject: `${email.firmName} invites you to its client portal`,
-        text: email.hasAccount
-          ? `${email.firmName} has given you access to its client portal again.\n\nSign in here:\n${email.link}\n`
-          : `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.\n\nCreate your account with this email address here:\n${email.link}\n\nThe link is personal: it works once and expires in ${PORTAL_INVITATION_DAYS} days.\n`,
-        link: email.link,
-      });
+      await portalInvitations.sendInvitation(email);
       return detail;
     },
 

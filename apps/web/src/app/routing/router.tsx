@@ -111,6 +111,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'sign-in/:token',
+            lazy: async () => ({
+              Component: (await import('../../features/portal/pages/portal-link-sign-in-page.tsx')).PortalLinkSignInPage,
+            }),
+          },
+          {
             path: 'reset-password/:slug',
             lazy: async () => ({
               Component: (await import('../../features/portal/pages/portal-reset-password-page.tsx')).PortalResetPasswordPage,

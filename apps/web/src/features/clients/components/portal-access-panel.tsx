@@ -1,8 +1,11 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ClientDetail } from '@matterhorn/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inviteClientToPortal, revokeClientPortal } from '../api/client-actions.ts';
+import { portalAccountsKey } from '../api/portal-accounts.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
+import { PortalAccountsList } from './portal-accounts-list.tsx';
 
 type PortalAccessPanelProps = { client: ClientDetail; canEdit: boolean; onChanged: () => Promise<void> };
 
@@ -14,8 +17,12 @@ function portalStatusOf(client: ClientDetail): { label: string; color: string; t
   return { label: 'No access', color: 'gray', text: 'The client cannot use the portal.' };
 }
 
-/** Portal access: invite the client (an email with the portal sign-up link) or revoke it. */
+/**
+ * Portal access: invite the client's own email or a contact (an email with the portal sign-up link),
+ * each account listed with its status and last sign-in; revoke the whole client's access.
+ */
 export function PortalAccessPanel({ client, canEdit, onChanged }: PortalAccessPanelProps) {
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<'invite' | 'revoke' | null>(null);
   const [isWorking, setIsWorking] = useState(false);
   const status = portalStatusOf(client);
@@ -26,6 +33,7 @@ export function PortalAccessPanel({ client, canEdit, onChanged }: PortalAccessPa
     try {
       if (confirming === 'invite') await inviteClientToPortal(client.id);
       else await revokeClientPortal(client.id);
+      await queryClient.invalidateQueries({ queryKey: portalAccountsKey(client.id) });
       await onChanged();
       setConfirming(null);
     } catch {
@@ -66,6 +74,7 @@ export function PortalAccessPanel({ client, canEdit, onChanged }: PortalAccessPa
           )}
         </Group>
       )}
+      <PortalAccountsList client={client} canEdit={canEdit} onChanged={onChanged} />
       <ConfirmModal
         opened={confirming !== null}
         title={confirming === 'revoke' ? 'Revoke portal access?' : 'Invite to portal?'}

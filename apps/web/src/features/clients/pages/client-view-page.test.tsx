@@ -21,6 +21,7 @@ function stubClient(detail: Record<string, unknown> = clientDetail()) {
     ],
     'DELETE /api/admin/client-info/delete-client/': () => null,
     'POST /api/admin/client-info/invite-to-portal/': () => null,
+    'GET /api/admin/client-portal/get-portal-accounts': () => [],
     'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
   });
 }

@@ -17,6 +17,8 @@ import {
   type PortalFirm,
   type PortalMatter,
   type PortalSession,
+  type PortalSignInResult,
+  type PortalTotpEnrolment,
 } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -43,13 +45,36 @@ export function useFirmBranding(slug: string) {
   return useQuery({ queryKey: ['firm-branding', slug], queryFn: () => getFirmBranding(slug), staleTime: 5 * 60_000 });
 }
 
-export async function portalLogin(body: { slug: string; email: string; password: string }): Promise<PortalSession> {
-  const envelope = await apiMutate<PortalSession>('/client-portal/login', body, { auth: 'none', toastSuccess: false });
+/** A session, or (when the firm requires an authenticator app) the second-factor challenge. */
+export async function portalLogin(body: { slug: string; email: string; password: string }): Promise<PortalSignInResult> {
+  const envelope = await apiMutate<PortalSignInResult>('/client-portal/login', body, { auth: 'none', toastSuccess: false });
   return envelope.data;
 }
 
-export async function portalSignup(body: { slug: string; token: string; email: string; password: string }): Promise<PortalSession> {
-  const envelope = await apiMutate<PortalSession>('/client-portal/signup', body, { auth: 'none' });
+export async function portalSignup(body: { slug: string; token: string; email: string; password: string }): Promise<PortalSignInResult> {
+  const envelope = await apiMutate<PortalSignInResult>('/client-portal/signup', body, { auth: 'none' });
+  return envelope.data;
+}
+
+/** "Email me a sign-in link": the answer reads the same whether or not the email has an account. */
+export async function requestPortalSignInLink(body: { slug: string; email: string }): Promise<string> {
+  const envelope = await apiMutate<unknown>('/client-portal/request-sign-in-link', body, { auth: 'none', toastSuccess: false });
+  return envelope.message;
+}
+
+/** Silent: the sign-in link page shows the refusal itself. */
+export async function portalSignInWithLink(body: { slug: string; token: string }): Promise<PortalSignInResult> {
+  const envelope = await apiMutate<PortalSignInResult>('/client-portal/sign-in-with-link', body, { auth: 'none', silent: true });
+  return envelope.data;
+}
+
+export async function enrolPortalTotp(body: { slug: string; challenge: string }): Promise<PortalTotpEnrolment> {
+  const envelope = await apiMutate<PortalTotpEnrolment>('/client-portal/totp/enrol', body, { auth: 'none', toastSuccess: false });
+  return envelope.data;
+}
+
+export async function verifyPortalTotp(body: { slug: string; challenge: string; code: string }): Promise<PortalSession> {
+  const envelope = await apiMutate<PortalSession>('/client-portal/totp/verify', body, { auth: 'none', toastSuccess: false });
   return envelope.data;
 }
 

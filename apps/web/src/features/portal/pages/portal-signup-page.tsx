@@ -1,14 +1,14 @@
 import { Alert, Anchor, Text, TextInput } from '@mantine/core';
 import { emailSchema, newPasswordSchema } from '@matterhorn/shared';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { portalOverviewPath } from '../../../lib/redirects.ts';
-import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalSignup } from '../api/portal-api.ts';
 import { PortalCard } from '../components/portal-card.tsx';
+import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
+import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';
 
 const portalSignupFormSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
@@ -20,15 +20,20 @@ export function PortalSignupPage() {
   const { company = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const session = useSession();
-  const navigate = useNavigate();
+  const { secondFactor, finish, signIn } = useFinishPortalSignIn();
   const form = useSchemaForm(portalSignupFormSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (data) => {
-    const portalSession = await portalSignup({ slug: company, token, ...data });
-    await session.signInClient(portalSession);
-    navigate(portalOverviewPath(portalSession.company, portalSession.clientId), { replace: true });
+    await finish(await portalSignup({ slug: company, token, ...data }));
   });
+
+  if (secondFactor) {
+    return (
+      <PortalCard company={company} title="Two-step sign-in">
+        <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
+      </PortalCard>
+    );
+  }
 
   return (
     <PortalCard company={company} title="Create your client account" subtitle="Use the email address your invitation was sent to.">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { REQUIRE_TOTP_LABEL } from '../components/portal-sign-in-settings-card.tsx';
 import { FirmProfilePage } from './firm-profile-page.tsx';
 
 const firmProfile = {
@@ -75,5 +76,26 @@ describe('FirmProfilePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('That portal address is taken')).toBeInTheDocument();
     expect(reloadProfile).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('requires two-step sign-in for portal users when the switch is turned on', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'GET /admin/client-portal/get-sign-in-settings': { data: { requiresTotp: false } },
+      'PUT /admin/client-portal/update-sign-in-settings': { data: { requiresTotp: true }, message: 'Portal sign-in settings saved' },
+    });
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'] }) });
+    const toggle = await screen.findByRole(
+      'switch',
+      { name: new RegExp(REQUIRE_TOTP_LABEL.replace(/[()]/g, '\\$&')) },
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(api.callsTo('PUT', '/admin/client-portal/update-sign-in-settings')[0]?.body).toEqual({ requiresTotp: true });
   }, 20_000);
 });

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { FIRM_PROFILE_KEY, updateFirmProfile, useFirmProfile } from '../api/firm-profile.ts';
 import { FirmProfileForm } from '../components/firm-profile-form.tsx';
+import { PortalSignInSettingsCard } from '../components/portal-sign-in-settings-card.tsx';
 
 export function FirmProfilePage() {
   const session = useSession();
@@ -36,6 +37,7 @@ export function FirmProfilePage() {
           }}
         />
       )}
+      <PortalSignInSettingsCard />
     </Stack>
   );
 }
