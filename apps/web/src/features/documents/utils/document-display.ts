@@ -21,14 +21,5 @@ export function documentTypeName(contentType: string): string {
   return DOCUMENT_TYPES[contentType] ?? (contentType.split('/')[1]?.toUpperCase() || 'File');
 }
 
-export type PreviewKind = 'pdf' | 'image' | 'none';
-
-/** TIFF and HEIC are images browsers cannot show, so they download like any other type. */
-export function previewKindOf(contentType: string): PreviewKind {
-  if (contentType === 'application/pdf') return 'pdf';
-  if (['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(contentType)) return 'image';
-  return 'none';
-}
-
 /** The first 12 characters of a SHA-256: enough to tell versions apart on screen. */
 export const shortHash = (sha256: string) => sha256.slice(0, 12);

@@ -134,6 +134,19 @@ export const portalDocumentsQuery = (clientId: string | null) =>
 export const downloadPortalDocument = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
 
+/** A shared document's bytes for viewing in the page (inline); the firm sees that the client viewed it. */
+export async function fetchPortalDocumentBlob(id: string): Promise<Blob> {
+  const token = clientToken();
+  const response = await fetch(`${API_BASE}/client-portal/download-document/${encodeURIComponent(id)}?inline=true`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(errorMessageFrom(response.status, body, 'The file could not be loaded'));
+  }
+  return response.blob();
+}
+
 /** A multipart POST with the client's token: the form fields first, then the file. */
 async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string): Promise<unknown> {
   const form = new FormData();

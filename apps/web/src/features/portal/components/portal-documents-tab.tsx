@@ -1,9 +1,16 @@
 import { Alert, Badge, Button, Card, FileInput, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { formatFileSize, isoToDisplayDate } from '@matterhorn/shared';
+import { formatFileSize, isoToDisplayDate, type PortalDocument } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FilePreview, previewKindOf } from '../../../components/file-preview/file-preview.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { downloadPortalDocument, portalDocumentsQuery, uploadPortalDocument, usePortalMatters } from '../api/portal-api.ts';
+import {
+  downloadPortalDocument,
+  fetchPortalDocumentBlob,
+  portalDocumentsQuery,
+  uploadPortalDocument,
+  usePortalMatters,
+} from '../api/portal-api.ts';
 
 /** Send the firm a file for one of the client's matters. */
 function SendFileForm({ clientId }: { clientId: string | null }) {
@@ -60,6 +67,61 @@ function SendFileForm({ clientId }: { clientId: string | null }) {
   );
 }
 
+/** One document: what it is, View (PDFs and photos, in the page) and Download. */
+function DocumentCard({ document, onFailure }: { document: PortalDocument; onFailure: (message: string) => void }) {
+  const [isViewing, setIsViewing] = useState(false);
+  const kind = previewKindOf(document.contentType);
+  return (
+    <Card withBorder component="li" padding="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {document.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {[document.matterName, formatFileSize(document.sizeBytes), isoToDisplayDate(document.sharedAt.slice(0, 10))]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          {document.isUploadedByClient && (
+            <Badge variant="light" w="fit-content">
+              Sent by you
+            </Badge>
+          )}
+        </Stack>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {kind !== 'none' && (
+            <Button
+              variant="default"
+              aria-label={`${isViewing ? 'Hide' : 'View'} ${document.name}`}
+              aria-expanded={isViewing}
+              onClick={() => setIsViewing((shown) => !shown)}
+            >
+              {isViewing ? 'Hide' : 'View'}
+            </Button>
+          )}
+          <Button
+            variant="light"
+            aria-label={`Download ${document.name}`}
+            onClick={() =>
+              void downloadPortalDocument(document.id, document.name).catch((error: unknown) =>
+                onFailure(error instanceof Error ? error.message : 'The file could not be downloaded'),
+              )
+            }
+          >
+            Download
+          </Button>
+        </Group>
+      </Group>
+      {isViewing && kind !== 'none' && (
+        <Stack mt="sm">
+          <FilePreview load={() => fetchPortalDocumentBlob(document.id)} fileKey={document.id} name={document.name} kind={kind} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 /** The Documents tab: what the firm shared (and what the client sent), each to download; and a form to send one. */
 export function PortalDocumentsTab({ clientId }: { clientId: string | null }) {
   const documents = useQuery(portalDocumentsQuery(clientId));
@@ -74,37 +136,7 @@ export function PortalDocumentsTab({ clientId }: { clientId: string | null }) {
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your documents">
           {documents.data.data.map((document) => (
-            <Card key={document.id} withBorder component="li" padding="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {document.name}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {[document.matterName, formatFileSize(document.sizeBytes), isoToDisplayDate(document.sharedAt.slice(0, 10))]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                  {document.isUploadedByClient && (
-                    <Badge variant="light" w="fit-content">
-                      Sent by you
-                    </Badge>
-                  )}
-                </Stack>
-                <Button
-                  variant="light"
-                  style={{ flexShrink: 0 }}
-                  aria-label={`Download ${document.name}`}
-                  onClick={() =>
-                    void downloadPortalDocument(document.id, document.name).catch((error: unknown) =>
-                      setFailure(error instanceof Error ? error.message : 'The file could not be downloaded'),
-                    )
-                  }
-                >
-                  Download
-                </Button>
-              </Group>
-            </Card>
+            <DocumentCard key={document.id} document={document} onFailure={setFailure} />
           ))}
         </Stack>
       )}

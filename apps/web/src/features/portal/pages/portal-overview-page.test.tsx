@@ -184,6 +184,37 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(api.callsTo('GET', '/client-portal/get-documents').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows a shared photo in the page with View, fetched inline with the client’s session; other types only download', async () => {
+    const photo = { ...sharedDocuments.data[0]!, id: 'd3', name: 'Site photo.png', contentType: 'image/png' };
+    const letter = { ...sharedDocuments.data[0]!, id: 'd4', name: 'Letter.docx', contentType: 'application/msword' };
+    const api = stubApi({
+      ...answers,
+      'GET /client-portal/get-documents': { data: { ...sharedDocuments, data: [photo, letter], totalCount: 2 } },
+      'GET /client-portal/download-document/d3': { body: 'PNGDATA', headers: { 'Content-Type': 'image/png' } },
+    });
+    const originalCreate = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+    URL.createObjectURL = () => 'blob:photo';
+    URL.revokeObjectURL = () => undefined;
+    localStorage.setItem('clientToken', 'client-token');
+    try {
+      const user = userEvent.setup();
+      renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=documents`, session });
+      const list = await screen.findByRole('list', { name: 'Your documents' });
+      expect(within(list).queryByRole('button', { name: 'View Letter.docx' })).not.toBeInTheDocument();
+      await user.click(within(list).getByRole('button', { name: 'View Site photo.png' }));
+      expect(await within(list).findByRole('img', { name: 'Site photo.png' })).toHaveAttribute('src', 'blob:photo');
+      const [call] = api.callsTo('GET', '/client-portal/download-document/d3');
+      expect(call?.query.get('inline')).toBe('true');
+      expect(call?.headers.get('Authorization')).toBe('Bearer client-token');
+      await user.click(within(list).getByRole('button', { name: 'Hide Site photo.png' }));
+      expect(within(list).queryByRole('img', { name: 'Site photo.png' })).not.toBeInTheDocument();
+    } finally {
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
+    }
+  });
+
   it('lists the invoices the firm sent with their balance, opens one to show how to pay, and offers its PDF', async () => {
     const summary = {
       id: 'i1',

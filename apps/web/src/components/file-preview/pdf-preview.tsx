@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadingSpinner } from '../loading-spinner.tsx';
 
 /** PDF.js and its worker load only here, when a preview opens: no page pays for them up front. */
 async function openPdf(blob: Blob): Promise<PDFDocumentProxy> {
