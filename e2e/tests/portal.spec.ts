@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, emailedLink, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, uniqueEmail } from './support.ts';
+import { expect, test, DEMO_PASSWORD, emailedLink, sendJourneyInvoice, signInAsFirmUser, uniqueEmail } from './support.ts';
 
 async function portalSignIn(page: Page, slug: string, email: string) {
   await page.goto(`/portal/${slug}/login`);
@@ -160,26 +160,12 @@ test('a client reports a bank transfer with a proof; the firm confirms it and th
   await firmPage.goto('/login');
   await signInAsFirmUser(firmPage, 'admin@demo.law');
   await expect(firmPage).toHaveURL(/\/dashboard$/);
-  await firmApi(firmPage, 'PUT', '/admin/invoice/update-invoice-settings', JOURNEY_INVOICE_SETTINGS);
-  const [profile] = await firmApi<{ id: string }[]>(firmPage, 'GET', '/users/get-user-profile');
-  const today = await firmPage.evaluate(() => new Date().toLocaleDateString('en-CA'));
-  const fee = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/expense-flat-fees-info/create-flat-fee', {
-    clientId,
-    matterId,
-    userId: profile!.id,
-    flatFeeDate: today,
-    description: `Letter before action ${Date.now()}`,
-    amount: '20000.00',
-  });
-  const draft = await firmApi<{ id: string }>(firmPage, 'POST', '/admin/invoice/create-invoice', { clientId, flatFeeIds: [fee.id] });
-  await firmApi(firmPage, 'POST', `/admin/invoice/submit-for-approval/${draft.id}`, {});
-  await firmApi(firmPage, 'POST', `/admin/invoice/approve-invoice/${draft.id}`, {});
-  const invoice = await firmApi<{ invoiceNumber: string }>(firmPage, 'POST', `/admin/invoice/send-invoice/${draft.id}`, {});
+  const { invoiceNumber, today } = await sendJourneyInvoice(firmPage, clientId, matterId);
 
   // Kemi reports the transfer with the bank's receipt.
   await page.getByRole('tab', { name: 'Invoices' }).click();
-  const card = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoice.invoiceNumber });
-  await card.getByRole('button', { name: `Details of ${invoice.invoiceNumber}` }).click();
+  const card = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
+  await card.getByRole('button', { name: `Details of ${invoiceNumber}` }).click();
   const report = card.getByRole('form', { name: 'Report a bank transfer' });
   await report.getByLabel('Date paid').fill(today);
   await report.getByRole('textbox', { name: 'Bank reference' }).fill('NIP/E2E/1');
@@ -194,10 +180,7 @@ test('a client reports a bank transfer with a proof; the firm confirms it and th
 
   // The firm confirms it from Billing → Reported Payments.
   await firmPage.goto('/billing/payment-reports');
-  const waiting = firmPage
-    .getByRole('list', { name: 'Reported payments' })
-    .getByRole('listitem')
-    .filter({ hasText: invoice.invoiceNumber });
+  const waiting = firmPage.getByRole('list', { name: 'Reported payments' }).getByRole('listitem').filter({ hasText: invoiceNumber });
   await waiting.getByRole('button', { name: 'Confirm' }).click();
   await firmPage.getByRole('dialog', { name: 'Confirm this payment?' }).getByRole('button', { name: 'Confirm payment' }).click();
   await expect(waiting).toHaveCount(0);
@@ -205,7 +188,7 @@ test('a client reports a bank transfer with a proof; the firm confirms it and th
 
   // Kemi sees it paid.
   await page.reload();
-  const paid = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoice.invoiceNumber });
+  const paid = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
   await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
   await expect(paid.getByText(/Balance ₦0\.00/)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, isoToDisplayDate, type PortalStatement } from '@matterhorn/shared';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
+import { pdfTableRows } from '../../lib/pdf-table.ts';
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN;
@@ -49,22 +50,7 @@ export function buildClientStatementPdf(statement: PortalStatement): Promise<Buf
     .text('"Owed" is what you owe the firm on its invoices; "Held in trust" is your money the firm holds. They are kept apart.')
     .moveDown(0.8);
 
-  const row = (cells: string[], font: string) => {
-    if (doc.y > 780) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc.font(font).fontSize(8.5);
-    let height = 0;
-    COLUMNS.forEach((column, index) => {
-      const text = clean(cells[index] ?? '');
-      const options = { width: column.width - 4, align: 'right' in column && column.right ? ('right' as const) : ('left' as const) };
-      doc.text(text, x + 2, y, options);
-      height = Math.max(height, doc.heightOfString(text, options));
-      x += column.width;
-    });
-    doc.y = y + height + 4;
-    doc.x = MARGIN;
-  };
+  const row = pdfTableRows(doc, COLUMNS, MARGIN, clean);
 
   if (statement.sections.length === 0) doc.font(regular).fontSize(10).text('Nothing has been invoiced or held in trust for you yet.');
   for (const section of statement.sections) {

@@ -7,7 +7,8 @@ import {
   TRUST_TRANSACTION_TYPE_LABELS,
   type TrustTransaction,
 } from '@matterhorn/shared';
-import { findUnicodeFont, WIN_ANSI } from '../../lib/pdf-fonts.ts';
+import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
+import { pdfTableRows } from '../../lib/pdf-table.ts';
 
 export type TrustStatementInput = {
   firmName: string;
@@ -45,20 +46,7 @@ export function buildTrustStatementPdf(input: TrustStatementInput): Promise<Buff
     input.matterLabel ?? '',
     ...input.movements.flatMap((m) => [m.currencySymbol, m.counterparty ?? '', m.purpose ?? '', m.matterNumber ?? '']),
   ];
-  let regular = 'Helvetica';
-  let bold = 'Helvetica-Bold';
-  let clean = (text: string) => text;
-  if (!texts.every((text) => WIN_ANSI.test(text))) {
-    const font = findUnicodeFont();
-    if (font) {
-      doc.registerFont('Body', font.regular);
-      doc.registerFont('Body-Bold', font.bold);
-      regular = 'Body';
-      bold = 'Body-Bold';
-    } else {
-      clean = (text) => [...text].map((character) => (WIN_ANSI.test(character) ? character : '?')).join('');
-    }
-  }
+  const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
   const symbol = input.movements[0]?.currencySymbol ?? '';
   const money = (amount: string) => clean(formatMoney(amount, symbol));
   const chunks: Buffer[] = [];
@@ -78,22 +66,7 @@ export function buildTrustStatementPdf(input: TrustStatementInput): Promise<Buff
   doc.text(`Period: ${input.fromDate ? isoToDisplayDate(input.fromDate) : 'From the first movement'} to ${isoToDisplayDate(input.toDate)}`);
   doc.text(`Printed on ${isoToDisplayDate(input.printedOn)}`).moveDown(0.8);
 
-  const row = (cells: string[], font: string) => {
-    if (doc.y > 780) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc.font(font).fontSize(8.5);
-    let height = 0;
-    COLUMNS.forEach((column, index) => {
-      const text = clean(cells[index] ?? '');
-      const options = { width: column.width - 4, align: 'right' in column && column.right ? ('right' as const) : ('left' as const) };
-      doc.text(text, x + 2, y, options);
-      height = Math.max(height, doc.heightOfString(text, options));
-      x += column.width;
-    });
-    doc.y = y + height + 4;
-    doc.x = MARGIN;
-  };
+  const row = pdfTableRows(doc, COLUMNS, MARGIN, clean);
 
   row(
     COLUMNS.map((column) => column.label),
