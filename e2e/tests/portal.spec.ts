@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, emailedLink, sendJourneyInvoice, signInAsFirmUser, uniqueEmail } from './support.ts';
+import { expect, test, DEMO_PASSWORD, emailedLink, signInAsFirmUser, uniqueEmail } from './support.ts';
 
 async function portalSignIn(page: Page, slug: string, email: string) {
   await page.goto(`/portal/${slug}/login`);
@@ -140,57 +140,6 @@ test('a client and the firm exchange secure messages on a matter, each seeing th
   expect((await firmDownload).suggestedFilename()).toBe(firmFile);
   await expect(thread.getByRole('article').filter({ hasText: question })).toContainText('Read by Adebayo & Partners (Demo)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-});
-
-test('a client reports a bank transfer with a proof; the firm confirms it and the client sees the invoice paid', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await portalSignIn(page, 'demo', 'client@demo.law');
-  await expect(page).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}/);
-  const clientId = new URL(page.url()).pathname.split('/')[3]!;
-  await page.getByRole('tab', { name: 'Matters' }).click();
-  const matterId = await page.getByRole('combobox', { name: 'Matter' }).inputValue();
-
-  // The firm bills Kemi a flat fee and sends the invoice.
-  const firm = await browser.newContext();
-  const firmPage = await firm.newPage();
-  await firmPage.goto('/login');
-  await signInAsFirmUser(firmPage, 'admin@demo.law');
-  await expect(firmPage).toHaveURL(/\/dashboard$/);
-  const { invoiceNumber, today } = await sendJourneyInvoice(firmPage, clientId, matterId);
-
-  // Kemi reports the transfer with the bank's receipt.
-  await page.getByRole('tab', { name: 'Invoices' }).click();
-  const card = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
-  await card.getByRole('button', { name: `Details of ${invoiceNumber}` }).click();
-  const report = card.getByRole('form', { name: 'Report a bank transfer' });
-  await report.getByLabel('Date paid').fill(today);
-  await report.getByRole('textbox', { name: 'Bank reference' }).fill('NIP/E2E/1');
-  await report.locator('input[type="file"]').setInputFiles({
-    name: 'receipt.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
-  });
-  await report.getByRole('button', { name: 'Report payment' }).click();
-  await expect(card.getByText(/waiting for your firm to confirm it/)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-  // The firm confirms it from Billing → Reported Payments.
-  await firmPage.goto('/billing/payment-reports');
-  const waiting = firmPage.getByRole('list', { name: 'Reported payments' }).getByRole('listitem').filter({ hasText: invoiceNumber });
-  await waiting.getByRole('button', { name: 'Confirm' }).click();
-  await firmPage.getByRole('dialog', { name: 'Confirm this payment?' }).getByRole('button', { name: 'Confirm payment' }).click();
-  await expect(waiting).toHaveCount(0);
-  await firm.close();
-
-  // Kemi sees it paid.
-  await page.reload();
-  const paid = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
-  await expect(paid.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(paid.getByText(/Balance ₦0\.00/)).toBeVisible();
 });
 
 test("a client cannot sign in on another firm's portal", async ({ page, request }) => {
