@@ -10,7 +10,7 @@ import {
   upcomingHearingsQuerySchema,
   upcomingHearingsSchema,
 } from '@matterhorn/shared';
-import { notFound } from '../../lib/errors.ts';
+import { feedTokenOf, sendCalendarFeed } from '../../lib/calendar-feed-reply.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { CourtCalendarService } from './court-calendar.service.ts';
@@ -114,16 +114,6 @@ export function registerCourtCalendarRoutes(app: FastifyInstance, calendar: Cour
         params: feedFileParamsSchema,
       },
     },
-    async (request, reply) => {
-      const token = /^(.+)\.ics$/.exec(request.params.file)?.[1];
-      if (!token) throw notFound('Calendar');
-      const text = await calendar.feedIcs(token);
-      // The URL is a secret: no shared cache may keep the answer (calendar apps poll it anyway).
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(text);
-    },
+    async (request, reply) => sendCalendarFeed(reply, await calendar.feedIcs(feedTokenOf(request.params.file))),
   );
 }

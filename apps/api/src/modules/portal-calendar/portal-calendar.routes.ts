@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { portalCalendarFeedCreatedSchema, portalCalendarFeedStatusSchema } from '@matterhorn/shared';
-import { notFound } from '../../lib/errors.ts';
+import { feedTokenOf, sendCalendarFeed } from '../../lib/calendar-feed-reply.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { PortalCalendarService } from './portal-calendar.service.ts';
@@ -61,16 +61,6 @@ export function registerPortalCalendarRoutes(app: FastifyInstance, calendar: Por
         params: feedFileParamsSchema,
       },
     },
-    async (request, reply) => {
-      const token = /^(.+)\.ics$/.exec(request.params.file)?.[1];
-      if (!token) throw notFound('Calendar');
-      const text = await calendar.feedIcs(token);
-      // The URL is a secret: no shared cache may keep the answer.
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(text);
-    },
+    async (request, reply) => sendCalendarFeed(reply, await calendar.feedIcs(feedTokenOf(request.params.file))),
   );
 }
