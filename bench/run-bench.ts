@@ -419,7 +419,9 @@ async function benchDatabase(target: Target): Promise<Section> {
       await app.stop();
     }
   } finally {
-    if (target === 'postgres') await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+    // BENCH_KEEP_DATABASE=1 leaves the generated data behind, to read a statement's plan with EXPLAIN ANALYZE.
+    if (target === 'postgres' && process.env.BENCH_KEEP_DATABASE !== '1')
+      await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
   }
 }
 

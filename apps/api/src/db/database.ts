@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction already switched to a least-privilege role (see withFirm / withIdentityLookup). */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** The rows of a `tx.execute(sql`…`)`, typed by the caller (both drivers answer `{ rows }`). */
+export const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as { rows: T[] }).rows;
+
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK_KEY = 7_340_431_002;
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { clients, firms, matters } from '../../db/schema/index.ts';
 
 export async function findPortalClientProfile(tx: Tx, clientId: string) {
@@ -46,8 +46,6 @@ export function findPortalClientMatters(tx: Tx, firmId: string, clientId: string
     .where(and(eq(matters.firmId, firmId), eq(matters.clientId, clientId), isNull(matters.deletedAt)))
     .orderBy(desc(sql`${matters.status} = 'Open'`), desc(matters.matterOpenDate), asc(matters.matterName));
 }
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** What the firm shared with the client never reaches them from a deleted matter, note or court update. */
 const liveMatterOfClient = (firmId: string, clientId: string) =>

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+import { rowsOf, type Tx } from '../../db/database.ts';
 
 /** Identity lookup (no firm yet): every firm with its date and hour now, in its own time zone. */
 export function listFirmClocks(tx: Tx, now: Date) {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 
 /** Which hearings to read: a date range (toDate null = no end) and the optional filters. */
 export type HearingFilter = {
@@ -39,11 +39,18 @@ export type HearingRow = {
 const assignedTo = (userId: string) =>
   sql`exists (select 1 from matter_assignees a where a.firm_id = cu.firm_id and a.matter_id = cu.matter_id and a.user_id = ${userId})`;
 
+type CourtOfHearing = Pick<HearingRow, 'courtName' | 'courtDivision' | 'courtAddress'>;
+
 /**
  * Every hearing in range: each live court update (of a live matter and client) with a next
  * adjourned date is one hearing, even when a later court update of the same matter names another
  * date (both are shown: an adjournment is recorded by editing or deleting the older update).
- * One statement: the matter's assignees are aggregated in SQL, never fetched per hearing.
+ *
+ * Shaped for the firm's feed of 15,000 hearings (issue 17), as three reads whose plans do not hang
+ * on statistics: the hearings with their matters (through the next-hearing index); the firm's few
+ * courts, since a join to them led the planner to walk each court's whole history (it guesses a
+ * court's share of hearings across all firms); and the fee earners of those matters by the
+ * assignees' key, once per matter instead of once per hearing.
  */
 export async function findHearings(tx: Tx, firmId: string, filter: HearingFilter): Promise<HearingRow[]> {
   const conditions: SQL[] = [
@@ -57,25 +64,40 @@ export async function findHearings(tx: Tx, firmId: string, filter: HearingFilter
   if (filter.assigneeUserId) conditions.push(assignedTo(filter.assigneeUserId));
   if (filter.feeEarnerId) conditions.push(assignedTo(filter.feeEarnerId));
   if (filter.courtId) conditions.push(sql`cu.court_id = ${filter.courtId}`);
-  const result = await tx.execute(sql`
-    select cu.id as "courtUpdateId", cu.next_adjourned_date::text as "date",
-      to_char(cu.next_adjourned_time, 'HH24:MI') as "time", cu.next_adjourned_purpose as "purpose",
-      cu.suit_number as "suitNumber", cu.judge, c.id as "courtId", c.name as "courtName",
-      c.division as "courtDivision", c.address as "courtAddress", m.client_id as "clientId",
-      m.client_name as "clientName", m.id as "matterId", m.matter_name as "matterName",
-      m.matter_number as "matterNumber", to_json(cu.updated_at) #>> '{}' as "updatedAt",
-      to_json((cu.next_adjourned_date + cu.next_adjourned_time) at time zone ${filter.timeZone}) #>> '{}' as "startsAt",
-      coalesce((
-        select json_agg(json_build_object('userId', u.id, 'name', u.name) order by u.name, u.id)
-        from matter_assignees a join users u on u.firm_id = a.firm_id and u.id = a.user_id
-        where a.firm_id = cu.firm_id and a.matter_id = cu.matter_id
-      ), '[]'::json) as "feeEarners"
-    from court_updates cu
-    join matters m on m.firm_id = cu.firm_id and m.id = cu.matter_id
-    join courts c on c.firm_id = cu.firm_id and c.id = cu.court_id
-    where ${sql.join(conditions, sql` and `)}
-    order by cu.next_adjourned_date, cu.next_adjourned_time nulls last, cu.id`);
-  return (result as unknown as { rows: HearingRow[] }).rows;
+  const hearings = await rowsOf<Omit<HearingRow, keyof CourtOfHearing | 'feeEarners'>>(
+    tx.execute(sql`
+      select cu.id as "courtUpdateId", cu.next_adjourned_date::text as "date",
+        to_char(cu.next_adjourned_time, 'HH24:MI') as "time", cu.next_adjourned_purpose as "purpose",
+        cu.suit_number as "suitNumber", cu.judge, cu.court_id as "courtId", m.client_id as "clientId",
+        m.client_name as "clientName", m.id as "matterId", m.matter_name as "matterName",
+        m.matter_number as "matterNumber", to_json(cu.updated_at) #>> '{}' as "updatedAt",
+        to_json((cu.next_adjourned_date + cu.next_adjourned_time) at time zone ${filter.timeZone}) #>> '{}' as "startsAt"
+      from court_updates cu
+      join matters m on m.firm_id = cu.firm_id and m.id = cu.matter_id
+      where ${sql.join(conditions, sql` and `)}
+      order by cu.next_adjourned_date, cu.next_adjourned_time nulls last, cu.id`),
+  );
+  if (hearings.length === 0) return [];
+  const matterIds = [...new Set(hearings.map((hearing) => hearing.matterId))];
+  const courts = await rowsOf<CourtOfHearing & { id: string }>(
+    tx.execute(
+      sql`select id, name as "courtName", division as "courtDivision", address as "courtAddress" from courts where firm_id = ${firmId}`,
+    ),
+  );
+  const assignees = await rowsOf<{ matterId: string; userId: string; name: string }>(
+    tx.execute(sql`select a.matter_id as "matterId", u.id as "userId", u.name
+      from matter_assignees a join users u on u.firm_id = a.firm_id and u.id = a.user_id
+      where a.firm_id = ${firmId} and a.matter_id = any(${sql.param(matterIds)}::uuid[])
+      order by u.name, u.id`),
+  );
+  const courtById = new Map(courts.map(({ id, ...court }) => [id, court]));
+  const feeEarnersOf = new Map<string, HearingRow['feeEarners']>();
+  for (const { matterId, userId, name } of assignees) feeEarnersOf.set(matterId, [...(feeEarnersOf.get(matterId) ?? []), { userId, name }]);
+  return hearings.map((hearing) => ({
+    ...hearing,
+    ...courtById.get(hearing.courtId)!,
+    feeEarners: feeEarnersOf.get(hearing.matterId) ?? [],
+  }));
 }
 
 /** The firm's name, time zone and today's date there. */

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DocumentFolder } from '@matterhorn/shared';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { isoOrNull, iso } from './document-rows.ts';
 import { folderDeletedSql } from './document-tree.repository.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 type FolderRow = {
   id: string;

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { binnedFoldersSql, folderPathSql, folderSharedSql } from './document-tree.repository.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /**
  * What a client sees: their live documents shared with them (on their own or through a shared

@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { binnedFoldersSql, folderPathSql } from './document-tree.repository.ts';
 import type { ListItemRow } from './document-rows.ts';
 import { findListItems } from './documents.repository.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** Marks ts_headline puts around matches: control characters, which extracted text never keeps. */
 export const MATCH_START = '\u0002';

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DocumentVersion } from '@matterhorn/shared';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { iso, isoOrNull } from './document-rows.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 export type NewVersion = {
   documentId: string;

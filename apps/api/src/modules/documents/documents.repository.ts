@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
 import { folderDeletedSql, folderSharedSql } from './document-tree.repository.ts';
 import type { ListItemRow } from './document-rows.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 const listItemColumns = sql`d.id, d.folder_id, d.client_id, d.matter_id, d.name, d.category, d.description, d.tags,
   d.current_version_number, v.content_type, v.size_bytes, v.sha256, v.scan_status, v.text_status,

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentGatewayName, PortalPayableKind } from '@matterhorn/shared';
-import type { Tx } from '../../db/database.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+import { rowsOf, type Tx } from '../../db/database.ts';
 
 /** Something a client can pay: what is still due on it and in which currency. */
 export type PayableRow = { kind: PortalPayableKind; id: string; label: string; currencyCode: string; amountDue: string };

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PortalItemView, PortalViewItemKind } from '@matterhorn/shared';
-import type { Tx } from '../../db/database.ts';
-
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+import { rowsOf, type Tx } from '../../db/database.ts';
 
 /** One statement for every item opened at once: the first view inserts, the next ones stamp last_at and count. */
 export async function upsertViews(

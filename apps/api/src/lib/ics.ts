@@ -1,0 +1,102 @@
+/**
+ * A calendar feed (RFC 5545) written line by line. The feeds carry one kind of event (a hearing:
+ * an all-day date or a UTC instant, text fields, no recurrence, no time zones), which this writes
+ * directly: ical-generator built an object per event and the text was then folded as a whole,
+ * which took about a second for a firm's 15,000 hearings against the feed's 300 ms (issue 17).
+ * The output is what ical-generator wrote, property for property, and the tests read it back with
+ * ical.js.
+ */
+
+export type IcsEvent = {
+  uid: string;
+  summary: string;
+  location: string;
+  description: string;
+  /** When the event last changed (ISO instant): its DTSTAMP and LAST-MODIFIED. */
+  updatedAt: string;
+  /** An all-day event on a date (YYYY-MM-DD), or an instant (ISO) lasting `minutes`. */
+  start: { date: string } | { instant: string; minutes: number };
+};
+
+export type IcsCalendar = {
+  /** The calendar's name in the subscriber's app. */
+  name: string;
+  /** PRODID's company and product. */
+  company: string;
+  product: string;
+  /** The IANA zone apps should show the times in (X-WR-TIMEZONE). */
+  timeZone: string;
+  /** How often apps should poll the feed. */
+  refreshHours: number;
+};
+
+/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
+const escapeText = (value: string) => value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n');
+
+/**
+ * RFC 5545 §3.1: lines of at most 75 octets (UTF-8), continued after CRLF and a space, never inside
+ * a character. Cut by slicing, since most lines are short and most characters one octet.
+ */
+function foldLine(line: string): string {
+  if (line.length <= 25) return line; // 25 characters are at most 75 octets
+  let folded = '';
+  let start = 0;
+  let octets = 0;
+  for (let index = 0; index < line.length; index++) {
+    const code = line.charCodeAt(index);
+    const isPair = code >= 0xd800 && code <= 0xdbff && index + 1 < line.length;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : isPair ? 4 : 3;
+    if (octets + size > 75) {
+      folded += `${line.slice(start, index)}\r\n `;
+      start = index;
+      octets = 1;
+    }
+    octets += size;
+    if (isPair) index++;
+  }
+  return folded + line.slice(start);
+}
+
+/** 2026-12-01T08:30:00.000Z → 20261201T083000Z (a UTC DATE-TIME). */
+const utcDateTime = (instant: string) => {
+  const iso = new Date(instant).toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+};
+const dateOnly = (date: string) => date.replaceAll('-', '');
+
+function writeEvent(lines: string[], event: IcsEvent): void {
+  const stamp = utcDateTime(event.updatedAt);
+  lines.push('BEGIN:VEVENT', foldLine(`UID:${event.uid}`), 'SEQUENCE:0', `DTSTAMP:${stamp}`);
+  if ('date' in event.start)
+    lines.push(
+      `DTSTART;VALUE=DATE:${dateOnly(event.start.date)}`,
+      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+    );
+  else {
+    const end = new Date(Date.parse(event.start.instant) + event.start.minutes * 60_000).toISOString();
+    lines.push(`DTSTART:${utcDateTime(event.start.instant)}`, `DTEND:${utcDateTime(end)}`);
+  }
+  lines.push(foldLine(`SUMMARY:${escapeText(event.summary)}`));
+  if (event.location) lines.push(foldLine(`LOCATION:${escapeText(event.location)}`));
+  if (event.description) lines.push(foldLine(`DESCRIPTION:${escapeText(event.description)}`));
+  lines.push(`LAST-MODIFIED:${stamp}`, 'END:VEVENT');
+}
+
+export function icsCalendar(calendar: IcsCalendar, events: IcsEvent[]): string {
+  const refresh = `PT${calendar.refreshHours}H`;
+  const name = escapeText(calendar.name);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${calendar.company}//${calendar.product}//EN`,
+    foldLine(`NAME:${name}`),
+    foldLine(`X-WR-CALNAME:${name}`),
+    `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+    `X-PUBLISHED-TTL:${refresh}`,
+    foldLine(`X-WR-TIMEZONE:${calendar.timeZone}`),
+  ];
+  for (const event of events) writeEvent(lines, event);
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n');
+}
