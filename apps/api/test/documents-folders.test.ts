@@ -87,10 +87,21 @@ describe('folders', () => {
     const refused = await fixture.call('PUT', `${DOCUMENT_BASE}/update-document/${inside.id}`, admin(), { name: 'new.png' });
     expect([refused.statusCode, refused.json().message]).toEqual([409, DOCUMENT_MESSAGES.inRecycleBin]);
     expect((await fixture.upload(binned.id, { fileName: 'more.png', content: PNG })).statusCode).toBe(409);
+    // Only the binned folder and what is beneath it: a folder beside it takes uploads and subfolders as before.
+    const beside = (await createFolder('Current files', matterFolderId)).json().data;
+    expect((await folder(`?FolderId=${beside.id}`)).statusCode).toBe(200);
+    expect((await fixture.upload(beside.id, { fileName: 'new.png', content: PNG })).statusCode).toBe(201);
+    expect((await createFolder('Drafts', beside.id)).statusCode).toBe(201);
     const search = await fixture.call('GET', `${DOCUMENT_BASE}/search-documents?GeneralSearchText=old.png`, admin());
     expect(search.json().data.totalCount).toBe(0);
     const bin = (await fixture.call('GET', `${DOCUMENT_BASE}/get-recycle-bin`, admin())).json().data;
     expect(bin.data[0]).toMatchObject({ itemType: 'folder', id: binned.id, deletedByName: 'Ada Okafor' });
+    // The bin shows where the folder was: its parent's path.
+    const parentPath = (await folder(`?FolderId=${matterFolderId}`))
+      .json()
+      .data.path.map((step: { name: string }) => step.name)
+      .join(' › ');
+    expect(bin.data[0].folderPath).toBe(parentPath);
     expect((await fixture.call('POST', `${DOCUMENT_BASE}/restore-folder/${binned.id}`, admin())).statusCode).toBe(200);
     const found = await fixture.call('GET', `${DOCUMENT_BASE}/search-documents?GeneralSearchText=old.png`, admin());
     expect(found.json().data.data.map((hit: { id: string }) => hit.id)).toEqual([inside.id]);
