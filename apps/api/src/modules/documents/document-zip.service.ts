@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -15,8 +16,11 @@ import { findZipEntries } from './documents.repository.ts';
  */
 const DEFLATES_WELL = new Set(['application/rtf', 'application/x-cfb', 'image/tiff']);
 
+/** Files opened ahead of the one being written: a few read buffers (64 KB each) at most. */
+const OPENED_AHEAD = 4;
+
 /**
- * A folder as a zip, streamed: each file is opened from the store only when the archive reaches
+ * A folder as a zip, streamed: each file is opened from the store just before the archive reaches
  * it, so memory stays constant however large the folder. The sum of the file sizes goes first
  * (X-Content-Bytes) for the browser's progress, since the zip's own length is unknown in advance.
  */
@@ -35,14 +39,33 @@ export function createDocumentZipService(database: Database, files: FileStore) {
       );
       const archive = new ZipArchive({ zlib: { level: 6 } });
       const fill = async () => {
-        for (const entry of entries) {
-          const content = await files.read(entry.storage_key);
-          if (!content) continue;
-          const added = once(archive, 'entry');
-          archive.append(content, { name: entry.path, store: !DEFLATES_WELL.has(entry.content_type) });
-          await added;
+        // A few files are opened ahead of the one being written, so the next open (or S3 request)
+        // overlaps this file's bytes; one at a time left the zip waiting on each open.
+        const opening: Promise<Readable | null>[] = [];
+        let next = 0;
+        const openNext = () => {
+          const read = files.read(entries[next++]!.storage_key);
+          read.catch(() => undefined); // awaited in its turn; until then it must not count as unhandled
+          opening.push(read);
+        };
+        try {
+          for (const entry of entries) {
+            while (opening.length <= OPENED_AHEAD && next < entries.length) openNext();
+            const content = await opening.shift()!;
+            if (!content) continue;
+            const added = once(archive, 'entry');
+            archive.append(content, { name: entry.path, store: !DEFLATES_WELL.has(entry.content_type) });
+            await added;
+          }
+          await archive.finalize();
+        } catch (error) {
+          for (const read of opening)
+            void read.then(
+              (content) => content?.destroy(),
+              () => undefined,
+            );
+          throw error;
         }
-        await archive.finalize();
       };
       fill().catch((error: unknown) => archive.destroy(error as Error));
       return {
