@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { emailedLink, expect, sendJourneyInvoice, signInAsFirmUser, test } from './support.ts';
+import { displayDate, emailedLink, expect, sendJourneyInvoice, signInAsFirmUser, test } from './support.ts';
 
 const CLIENT_EMAIL = 'client@demo.law';
 const hasNoSidewaysScroll = async (page: Page) =>
@@ -51,7 +51,8 @@ test('on a phone, a client signs in by emailed link, pays an invoice by bank tra
   const card = page.getByRole('list', { name: 'Your invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
   await card.getByRole('button', { name: `Details of ${invoiceNumber}` }).click();
   const report = card.getByRole('form', { name: 'Report a bank transfer' });
-  await report.getByLabel('Date paid').fill(today);
+  await report.getByLabel('Date paid').fill(displayDate(today));
+  await expect(report.getByLabel('Date paid')).toHaveValue(displayDate(today));
   await report.getByRole('textbox', { name: 'Bank reference' }).fill('NIP/PHONE/1');
   await report.locator('input[type="file"]').setInputFiles({
     name: 'receipt.pdf',

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, firmApi, signInAsFirmUser } from './support.ts';
+import { expect, test, DEMO_PASSWORD, displayDate, firmApi, signInAsFirmUser } from './support.ts';
 
 async function portalSignIn(page: Page) {
   await page.goto('/portal/demo/login');
@@ -66,7 +66,8 @@ test('on a phone, a client sees their balances, pays a trust request by reported
   await expect(howToPay.getByText(`Quote the reference ${created.requestNumber}`)).toBeVisible();
   await expect(howToPay.getByText(/Zenith Bank/).first()).toBeVisible();
   const report = card.getByRole('form', { name: 'Report a bank transfer' });
-  await report.getByLabel('Date paid').fill(today);
+  await report.getByLabel('Date paid').fill(displayDate(today));
+  await expect(report.getByLabel('Date paid')).toHaveValue(displayDate(today));
   await report.getByRole('textbox', { name: 'Bank reference' }).fill(created.requestNumber);
   await report.locator('input[type="file"]').setInputFiles({
     name: 'receipt.pdf',

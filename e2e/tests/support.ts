@@ -107,6 +107,9 @@ export async function signInAsFirmUser(page: Page, email: string, password = DEM
 
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.example`;
 
+/** ISO → DD/MM/YYYY, as the app's date fields show and take dates. */
+export const displayDate = (iso: string) => iso.split('-').reverse().join('/');
+
 /**
  * Calls the API as the firm user signed in on `page` (the token the app keeps in local storage),
  * for a journey's set-up; answers the envelope's data and fails the test on any error.

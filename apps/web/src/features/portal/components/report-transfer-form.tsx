@@ -2,6 +2,8 @@ import { Alert, Button, FileInput, Stack, Text, TextInput } from '@mantine/core'
 import { formatMoney, isoToDisplayDate, type PaymentReport } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { reportBankTransfer, type TransferItem } from '../api/portal-api.ts';
 
 const STATUS_WORDS = { reported: 'waiting for your firm to confirm it', confirmed: 'confirmed', rejected: 'not confirmed' } as const;
@@ -24,6 +26,7 @@ export function ReportedTransfers({ reports, currencySymbol }: { reports: Paymen
 export function ReportTransferForm({ clientId, item, balanceDue }: { clientId: string | null; item: TransferItem; balanceDue: string }) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(balanceDue);
+  // MM/DD/YYYY from the date field ('' while it holds no real date); the API takes ISO.
   const [paymentDate, setPaymentDate] = useState('');
   const [reference, setReference] = useState('');
   const [proof, setProof] = useState<File | null>(null);
@@ -33,14 +36,15 @@ export function ReportTransferForm({ clientId, item, balanceDue }: { clientId: s
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSending) return;
-    if (!proof || !paymentDate) {
-      setError(!paymentDate ? 'Payment date is required' : 'Attach the proof of payment');
+    const paymentDateIso = monthDayYearToIsoDate(paymentDate);
+    if (!proof || !paymentDateIso) {
+      setError(!paymentDateIso ? 'Payment date is required' : 'Attach the proof of payment');
       return;
     }
     setIsSending(true);
     setError('');
     try {
-      await reportBankTransfer({ ...item, amount, paymentDate, reference }, proof);
+      await reportBankTransfer({ ...item, amount, paymentDate: paymentDateIso, reference }, proof);
       await queryClient.invalidateQueries({ queryKey: ['portal', clientId, 'payment-reports'] });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The payment could not be reported');
@@ -56,7 +60,7 @@ export function ReportTransferForm({ clientId, item, balanceDue }: { clientId: s
           Paid by bank transfer? Tell your firm
         </Text>
         <TextInput label="Amount paid" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} inputMode="decimal" />
-        <TextInput label="Date paid" type="date" value={paymentDate} onChange={(event) => setPaymentDate(event.currentTarget.value)} />
+        <DatePickerField label="Date paid" value={paymentDate} onChange={setPaymentDate} />
         <TextInput label="Bank reference" value={reference} onChange={(event) => setReference(event.currentTarget.value)} />
         <FileInput label="Proof of payment" placeholder="PDF or photo of the receipt" value={proof} onChange={setProof} clearable />
         {error && (

@@ -95,7 +95,7 @@ describe('the portal’s money', { timeout: 30_000 }, () => {
 
     const form = within(card).getByRole('form', { name: 'Report a bank transfer' });
     expect(within(form).getByRole('textbox', { name: 'Amount paid' })).toHaveValue('150000.00');
-    await user.type(within(form).getByLabelText('Date paid'), '2026-11-02');
+    await user.type(within(form).getByLabelText('Date paid'), '02/11/2026');
     await user.upload(
       form.querySelector<HTMLInputElement>('input[type="file"]')!,
       new File(['%PDF-1.7'], 'transfer.pdf', { type: 'application/pdf' }),
@@ -127,6 +127,7 @@ describe('the portal’s money', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('POST', '/client-portal/report-bank-transfer')).toHaveLength(1));
     const sent = String(api.callsTo('POST', '/client-portal/report-bank-transfer')[0]!.body);
     expect(sent).toContain('name="TrustRequestId"\r\n\r\ntr1');
+    expect(sent).toContain('name="paymentDate"\r\n\r\n2026-11-02');
     expect(sent).not.toContain('name="InvoiceId"');
     expect(await within(card).findByText(/You reported ₦150,000.00 paid on 02\/11\/2026: waiting for your firm/)).toBeInTheDocument();
     expect(within(card).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();

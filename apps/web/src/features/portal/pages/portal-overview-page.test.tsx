@@ -322,7 +322,8 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(within(form).getByRole('textbox', { name: 'Amount paid' })).toHaveValue('100000.25');
     await user.click(within(form).getByRole('button', { name: 'Report payment' }));
     expect(await within(form).findByText('Payment date is required')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText('Date paid'), '2026-10-07');
+    await user.type(within(form).getByLabelText('Date paid'), '07/10/2026');
+    expect(within(form).getByLabelText('Date paid')).toHaveValue('07/10/2026');
     await user.type(within(form).getByRole('textbox', { name: 'Bank reference' }), 'NIP/0001');
     await user.upload(
       form.querySelector<HTMLInputElement>('input[type="file"]')!,
