@@ -101,6 +101,18 @@ test('on a phone, a client sees their balances, pays a trust request by reported
   const lines = statement.getByRole('list', { name: 'Statement lines' });
   await expect(lines.getByRole('listitem').filter({ hasText: '₦120,000.00' }).last()).toBeVisible();
   await expect(statement.getByText('Closing: held in trust')).toBeVisible();
+  // The statement for today alone: the period is typed DD/MM/YYYY and the deposit, dated today, is in it.
+  for (const bound of ['From', 'To']) {
+    await statement.getByLabel(bound).fill(displayDate(today));
+    await expect(statement.getByLabel(bound)).toHaveValue(displayDate(today));
+  }
+  await expect(
+    lines
+      .getByRole('listitem')
+      .filter({ hasText: '₦120,000.00' })
+      .filter({ hasText: displayDate(today) })
+      .last(),
+  ).toBeVisible();
   const pdf = page.waitForEvent('download');
   await statement.getByRole('button', { name: 'Download statement PDF' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/^statement-of-account-\d{4}-\d{2}-\d{2}\.pdf$/);

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoney, isoToDisplayDate, type StatementSection } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { downloadPortalStatementPdf, portalStatementQuery, type StatementPeriod } from '../api/portal-api.ts';
 
@@ -90,17 +91,12 @@ export function PortalStatement({ clientId }: { clientId: string | null }) {
           What you owe on invoices and what is held in trust for you are kept as two separate balances.
         </Text>
         <Group align="flex-end" gap="xs">
-          <TextInput
-            label="From"
-            type="date"
-            value={period.fromDate}
-            onChange={(event) => setPeriod({ ...period, fromDate: event.currentTarget.value })}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={period.toDate}
-            onChange={(event) => setPeriod({ ...period, toDate: event.currentTarget.value })}
+          <DateRangeFields
+            from={period.fromDate}
+            to={period.toDate}
+            onChange={(change) =>
+              setPeriod((current) => ({ fromDate: change.from ?? current.fromDate, toDate: change.to ?? current.toDate }))
+            }
           />
           <Button
             variant="default"

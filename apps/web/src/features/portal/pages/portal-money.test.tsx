@@ -202,9 +202,20 @@ describe('the portal’s money', { timeout: 30_000 }, () => {
     expect(section).toHaveTextContent('Closing: held in trust₦500,000.00');
     expect(within(section).getByRole('button', { name: 'Download statement PDF' })).toBeInTheDocument();
 
-    await user.type(within(section).getByLabelText('From'), '2026-10-01');
+    // The period is typed DD/MM/YYYY, stays so, and is asked for as ISO dates.
+    await user.type(within(section).getByLabelText('From'), '01/10/2026');
+    expect(within(section).getByLabelText('From')).toHaveValue('01/10/2026');
     await waitFor(() =>
       expect(api.callsTo('GET', '/client-portal/get-statement').some((call) => call.query.get('FromDate') === '2026-10-01')).toBe(true),
+    );
+    await user.type(within(section).getByLabelText('To'), '31/10/2026');
+    expect(within(section).getByLabelText('To')).toHaveValue('31/10/2026');
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo('GET', '/client-portal/get-statement')
+          .some((call) => call.query.get('FromDate') === '2026-10-01' && call.query.get('ToDate') === '2026-10-31'),
+      ).toBe(true),
     );
   });
 });
