@@ -31,14 +31,24 @@ export type IcsCalendar = {
 };
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
-const escapeText = (value: string) => value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n');
+const NEEDS_ESCAPING = /[\\;,\r\n]/;
+const escapeText = (value: string) => (NEEDS_ESCAPING.test(value) ? value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n') : value);
+
+/** Printable ASCII and tab: a character is an octet, so such a line is cut by length alone. */
+const ASCII = /^[\t -~]*$/;
 
 /**
  * RFC 5545 §3.1: lines of at most 75 octets (UTF-8), continued after CRLF and a space, never inside
- * a character. Cut by slicing, since most lines are short and most characters one octet.
+ * a character. Most lines are short or ASCII; the rest are measured character by character.
  */
 function foldLine(line: string): string {
   if (line.length <= 25) return line; // 25 characters are at most 75 octets
+  if (ASCII.test(line)) {
+    if (line.length <= 75) return line;
+    let folded = line.slice(0, 75);
+    for (let start = 75; start < line.length; start += 74) folded += `\r\n ${line.slice(start, start + 74)}`;
+    return folded;
+  }
   let folded = '';
   let start = 0;
   let octets = 0;
@@ -58,10 +68,7 @@ function foldLine(line: string): string {
 }
 
 /** 2026-12-01T08:30:00.000Z → 20261201T083000Z (a UTC DATE-TIME). */
-const utcDateTime = (instant: string) => {
-  const iso = new Date(instant).toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
-};
+const utcDateTime = (instant: string) => new Date(instant).toISOString().replace(/[-:]|\.\d+/g, '');
 const dateOnly = (date: string) => date.replaceAll('-', '');
 
 function writeEvent(lines: string[], event: IcsEvent): void {
