@@ -3,7 +3,13 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { icsCalendar, type IcsEvent } from '../src/lib/ics.ts';
 
-const calendar = { name: 'Court dates — Adé & Co; Lagos, Abuja', company: 'Matterhorn', product: 'Test', timeZone: 'Africa/Lagos', refreshHours: 1 };
+const calendar = {
+  name: 'Court dates — Adé & Co; Lagos, Abuja',
+  company: 'Matterhorn',
+  product: 'Test',
+  timeZone: 'Africa/Lagos',
+  refreshHours: 1,
+};
 
 const event = (overrides: Partial<IcsEvent> = {}): IcsEvent => ({
   uid: 'a1@matterhorn',
