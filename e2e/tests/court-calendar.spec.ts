@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, signInAsFirmUser, test } from './support.ts';
+import { displayDate, expect, signInAsFirmUser, test } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator; Kestrel's
 // employment claim is one of its matters and the Federal High Court one of its courts.
@@ -9,8 +9,6 @@ const COURT = /^Federal High Court/;
 const PHONE = { width: 390, height: 844 };
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-/** ISO → DD/MM/YYYY, as the app shows and takes dates. */
-const display = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 async function signInAs(page: Page, email: string) {
   await page.goto('/login');
@@ -54,9 +52,9 @@ test('a court update with a next adjourned date, added through Create New, reach
   await choose(page, form, 'Court', 'Federal', COURT);
   await form.getByRole('textbox', { name: 'Suit number' }).fill(suitNumber);
   await form.getByRole('textbox', { name: 'Judge' }).fill('Hon. Justice A. O. Faji');
-  await form.getByRole('combobox', { name: /^Hearing date/ }).fill(display(today));
+  await form.getByRole('combobox', { name: /^Hearing date/ }).fill(displayDate(today));
   await form.getByRole('textbox', { name: /^What happened/ }).fill('Motion for interlocutory injunction argued; ruling reserved.');
-  await form.getByRole('combobox', { name: /^Next adjourned date/ }).fill(display(nextDate));
+  await form.getByRole('combobox', { name: /^Next adjourned date/ }).fill(displayDate(nextDate));
   await form.getByRole('textbox', { name: /^Next adjourned time/ }).fill('10:30');
   await form.getByRole('textbox', { name: 'Purpose' }).fill('Ruling on the motion');
   await form.getByRole('button', { name: 'Save court update' }).click();
@@ -65,7 +63,7 @@ test('a court update with a next adjourned date, added through Create New, reach
   await expect(page).toHaveURL(/\/view\/court-update\?id=/);
   const viewUrl = page.url();
   await expect(page.getByText(suitNumber).first()).toBeVisible();
-  await expect(page.getByText(display(nextDate)).first()).toBeVisible();
+  await expect(page.getByText(displayDate(nextDate)).first()).toBeVisible();
   await expect(page.getByText('Ruling on the motion').first()).toBeVisible();
 
   // The dashboard's upcoming hearings: the firm's view shows it (the administrator is not on the matter).

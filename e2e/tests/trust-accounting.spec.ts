@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
+import { displayDate, expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
 
 // Issue 16's journey: a retainer requested, its public link opened signed out, the deposit recorded
 // against it, an invoice paid from trust, an overdraft refused in words, and the account reconciled
@@ -16,7 +16,6 @@ const plain = (amountCents: number) => (amountCents / 100).toFixed(2);
 const naira = (amountCents: number) =>
   `₦${(amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** ISO → DD/MM/YYYY, as the app shows and takes dates. */
-const display = (iso: string) => iso.split('-').reverse().join('/');
 
 async function choose(page: Page, scope: Locator, field: string, search: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: field, exact: true }).click();
@@ -106,7 +105,7 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await choose(page, draft, 'Client', client.slice(0, 6), client);
   await choose(page, draft, 'Matter', matter.slice(0, 6), matterOption);
   await draft.getByRole('textbox', { name: /^Amount/ }).fill(plain(retainerCents));
-  await draft.getByRole('combobox', { name: /^Due date/ }).fill(display(dueDate));
+  await draft.getByRole('combobox', { name: /^Due date/ }).fill(displayDate(dueDate));
   await draft.getByRole('textbox', { name: 'Note to the client' }).fill(note);
   await draft.getByRole('button', { name: 'Save draft' }).click();
   const viewer = page.getByRole('dialog', { name: /^Trust request TRQ-/ });

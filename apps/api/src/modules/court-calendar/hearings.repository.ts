@@ -92,7 +92,11 @@ export async function findHearings(tx: Tx, firmId: string, filter: HearingFilter
   );
   const courtById = new Map(courts.map(({ id, ...court }) => [id, court]));
   const feeEarnersOf = new Map<string, HearingRow['feeEarners']>();
-  for (const { matterId, userId, name } of assignees) feeEarnersOf.set(matterId, [...(feeEarnersOf.get(matterId) ?? []), { userId, name }]);
+  for (const { matterId, userId, name } of assignees) {
+    const earners = feeEarnersOf.get(matterId) ?? [];
+    earners.push({ userId, name });
+    feeEarnersOf.set(matterId, earners);
+  }
   return hearings.map((hearing) => ({
     ...hearing,
     ...courtById.get(hearing.courtId)!,
