@@ -120,6 +120,15 @@ const attempt = async (reference: string) =>
     )
   )[0]!;
 
+/** The gateway fee's journal entry of a payment: its lines by account, as decimal text. */
+const feeEntryLines = (reference: string) =>
+  query<{ account: string; debit: string; credit: string; clientId: string }>(
+    sql`select a.code as account, l.debit::text as debit, l.credit::text as credit, l.client_id as "clientId"
+      from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+      where e.source_type = 'gateway-fee' and e.source_id = (select id from gateway_payments where reference = ${reference})
+      order by a.code`,
+  );
+
 /** Everything a recorded payment writes: a refused or repeated event must leave all of it as it was. */
 const money = async () =>
   (
@@ -178,6 +187,11 @@ describe('paying an invoice online through Paystack', () => {
       sql`select details from audit_events where action = 'gatewayPayment.recorded' and details->>'reference' = ${reference}`,
     );
     expect(audit!.details).toMatchObject({ gateway: 'paystack', eventType: 'charge.success', fee: '280.00' });
+    // The fee is the firm's cost: bank charges, paid from the operating bank that received the payment.
+    expect(await feeEntryLines(reference)).toEqual([
+      { account: 'bank-charges', debit: '280.00', credit: '0.00', clientId: fixture.firm.portalClient.clientId },
+      { account: 'operating-bank', debit: '0.00', credit: '280.00', clientId: fixture.firm.portalClient.clientId },
+    ]);
 
     // Paystack delivers again (it retries until it sees 200): nothing changes.
     const before = await money();
@@ -307,6 +321,11 @@ describe('paying a trust request online', () => {
     );
     expect(state).toEqual({ status: 'Paid', paidAmount: '50000.00' });
     expect(await attempt(reference)).toMatchObject({ status: 'succeeded', fee: '750.00' });
+    // Trust keeps the full 50,000.00; the fee comes out of operating money.
+    expect((await feeEntryLines(reference)).map(({ account, debit, credit }) => ({ account, debit, credit }))).toEqual([
+      { account: 'bank-charges', debit: '750.00', credit: '0.00' },
+      { account: 'operating-bank', debit: '0.00', credit: '750.00' },
+    ]);
     const trust = await fixture.context.app.inject({ method: 'GET', url: '/api/client-portal/get-trust?page=1&size=50', headers: portal });
     expect(trust.json().data.ledgers).toContainEqual(expect.objectContaining({ matterId: matter.id, balance: expect.any(String) }));
     await expectTrustBooksBalanced(fixture.context.database, fixture.firm.firmId);

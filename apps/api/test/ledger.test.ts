@@ -96,7 +96,7 @@ async function expectBooksBalanced(of: SeededFirm = firm) {
 }
 
 describe('the chart of accounts', () => {
-  it('is seeded for every new firm with the nine system accounts, each firm seeing only its own', async () => {
+  it('is seeded for every new firm with the ten system accounts, each firm seeing only its own', async () => {
     for (const of of [firm, otherFirm]) {
       const accounts = await inFirm(of, (tx) =>
         rowsOf<{ firmId: string; code: string; name: string; type: string; normalBalance: string; isSystem: boolean }>(
@@ -119,6 +119,7 @@ describe('the chart of accounts', () => {
       'Tax payable',
       'Discounts given',
       'Bad debt write-offs',
+      'Bank and payment charges',
       'Client trust bank',
       'Client trust liability',
     ]);
@@ -688,6 +689,7 @@ describe('GET /api/admin/accounting/get-trial-balance', () => {
       'tax-payable': ['0.00', '189.00', '-189.00'],
       'discounts-given': ['100.00', '0.00', '100.00'],
       'write-offs': ['89.00', '0.00', '89.00'],
+      'bank-charges': ['0.00', '0.00', '0.00'],
       'trust-bank': ['2500.00', '0.00', '2500.00'],
       'client-trust-liability': ['0.00', '2500.00', '-2500.00'],
     });

@@ -92,7 +92,7 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
-  it('gives every firm of an older release the chart of accounts (migration 0029)', async () => {
+  it('gives every firm of an older release the chart of accounts (migrations 0029 and 0046)', async () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
     const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0029_general_ledger'));
     const database = openDatabase({ pglite: createPglite() });
@@ -111,6 +111,7 @@ describe('upgrading a database left by an older version', () => {
         );
         expect(accounts.map((account) => account.code)).toEqual([
           'accounts-receivable',
+          'bank-charges',
           'client-trust-liability',
           'discounts-given',
           'expense-recoveries',
@@ -122,6 +123,10 @@ describe('upgrading a database left by an older version', () => {
         ]);
         expect(accounts.find((account) => account.code === 'write-offs')).toMatchObject({
           name: 'Bad debt write-offs',
+          normal_balance: 'debit',
+        });
+        expect(accounts.find((account) => account.code === 'bank-charges')).toMatchObject({
+          name: 'Bank and payment charges',
           normal_balance: 'debit',
         });
       }

@@ -11,11 +11,20 @@ export const LEDGER_ACCOUNT_CODES = [
   'tax-payable',
   'discounts-given',
   'write-offs',
+  'bank-charges',
   'trust-bank',
   'client-trust-liability',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
-export const JOURNAL_SOURCE_TYPES = ['invoice', 'invoice-payment', 'invoice-void', 'invoice-write-off', 'trust', 'manual'] as const;
+export const JOURNAL_SOURCE_TYPES = [
+  'invoice',
+  'invoice-payment',
+  'invoice-void',
+  'invoice-write-off',
+  'trust',
+  'gateway-fee',
+  'manual',
+] as const;
 
 /** GET /api/admin/accounting/get-trial-balance: the balances as of a date (today's books when left out). */
 export const trialBalanceQuerySchema = z.object({

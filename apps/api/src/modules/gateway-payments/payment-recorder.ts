@@ -2,6 +2,7 @@ import { compareMoney } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { postJournalEntry } from '../../platform/ledger/ledger.ts';
 import { lockInvoiceForPayment, postInvoicePayment } from '../invoices/invoices.api.ts';
 import { createTrustDepositPoster } from '../trust/trust.api.ts';
 import {
@@ -18,7 +19,7 @@ type Settlement = {
   eventId: string;
   eventType: string;
   reference: string;
-  /** The gateway's fee, when it reports one: the firm's cost, recorded in the trail, never taken from the client's money. */
+  /** The gateway's fee, when it reports one: the firm's cost, booked to bank charges, never taken from the client's money. */
   fee: string | null;
   transactionId: string | null;
   today: string;
@@ -29,8 +30,9 @@ const GATEWAY_LABELS: Record<string, string> = { paystack: 'Paystack', stripe: '
 /**
  * Records a confirmed gateway payment through the owning modules' own paths, in the webhook's
  * transaction: an invoice's payment path (receipt, journal entry), or a trust deposit against the
- * request for the full amount paid. The ledger has no bank-charges account, so the gateway's fee is
- * kept in the audit event for the firm to book against operating money: trust is never reduced by it.
+ * request for the full amount paid. The gateway's fee is the firm's cost, paid from operating money
+ * (bank charges against the operating bank), whichever account the payment landed in: trust is never
+ * reduced by it.
  */
 export function createPaymentRecorder(database: Database) {
   const postDeposit = createTrustDepositPoster(database);
@@ -94,6 +96,20 @@ export function createPaymentRecorder(database: Database) {
     return { recordedId: deposit.id, applied: payment.amount, requestWasOpen: isOpen };
   }
 
+  async function postGatewayFee(tx: Tx, actor: FirmPrincipal, payment: GatewayPaymentRow, settlement: Settlement, fee: string) {
+    const gateway = GATEWAY_LABELS[settlement.gateway] ?? settlement.gateway;
+    await postJournalEntry(tx, actor, {
+      entryDate: settlement.today,
+      memo: `${gateway} fee on payment ${payment.reference}`,
+      sourceType: 'gateway-fee',
+      sourceId: payment.id,
+      lines: [
+        { account: 'bank-charges', debit: fee, clientId: payment.clientId },
+        { account: 'operating-bank', credit: fee, clientId: payment.clientId },
+      ],
+    });
+  }
+
   return {
     async record(tx: Tx, actor: FirmPrincipal, payment: GatewayPaymentRow, settlement: Settlement) {
       const result = payment.invoiceId
@@ -104,6 +120,7 @@ export function createPaymentRecorder(database: Database) {
         fee: settlement.fee,
         recordedId: result.recordedId,
       });
+      if (settlement.fee && compareMoney(settlement.fee, '0') > 0) await postGatewayFee(tx, actor, payment, settlement, settlement.fee);
       await recordAuditEvent(tx, actor, 'gatewayPayment.recorded', payment.id, {
         gateway: settlement.gateway,
         eventId: settlement.eventId,
@@ -116,7 +133,6 @@ export function createPaymentRecorder(database: Database) {
         recorded: result.applied,
         currencyCode: payment.currencyCode,
         fee: settlement.fee,
-        ...(settlement.fee ? { feeNote: "The gateway's fee is the firm's cost: book it against operating money, never trust" } : {}),
         ...('requestWasOpen' in result && !result.requestWasOpen
           ? { note: 'The trust request was no longer open: deposited to the client’s trust ledger' }
           : {}),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -10,16 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
  * import. Invoices post on issue, payment, void and write-off; trust accounting posts next.
  */
 
-export type LedgerAccountCode =
-  | 'operating-bank'
-  | 'accounts-receivable'
-  | 'fee-income'
-  | 'expense-recoveries'
-  | 'tax-payable'
-  | 'discounts-given'
-  | 'write-offs'
-  | 'trust-bank'
-  | 'client-trust-liability';
+export type LedgerAccountCode = (typeof SHARED_ACCOUNT_CODES)[number];
 
 export type JournalLine = {
   account: LedgerAccountCode;
@@ -32,7 +24,7 @@ export type JournalLine = {
   memo?: string;
 };
 
-export type JournalSourceType = 'invoice' | 'invoice-payment' | 'invoice-void' | 'invoice-write-off' | 'trust' | 'manual';
+export type JournalSourceType = (typeof JOURNAL_SOURCE_TYPES)[number];
 
 export type JournalEntryInput = {
   /** ISO date (YYYY-MM-DD). */
@@ -47,7 +39,7 @@ export type LedgerPrincipal = { firmId: string; userId: string };
 
 export type LedgerAccountType = 'asset' | 'liability' | 'income' | 'expense' | 'equity';
 
-/** The chart of accounts every firm starts with (migration 0029 seeds existing firms with the same). */
+/** The chart of accounts every firm starts with (migrations 0029 and 0046 give existing firms the same). */
 export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   code: LedgerAccountCode;
   name: string;
@@ -61,6 +53,7 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   { code: 'tax-payable', name: 'Tax payable', type: 'liability', normalBalance: 'credit' },
   { code: 'discounts-given', name: 'Discounts given', type: 'expense', normalBalance: 'debit' },
   { code: 'write-offs', name: 'Bad debt write-offs', type: 'expense', normalBalance: 'debit' },
+  { code: 'bank-charges', name: 'Bank and payment charges', type: 'expense', normalBalance: 'debit' },
   { code: 'trust-bank', name: 'Client trust bank', type: 'asset', normalBalance: 'debit' },
   { code: 'client-trust-liability', name: 'Client trust liability', type: 'liability', normalBalance: 'credit' },
 ];
