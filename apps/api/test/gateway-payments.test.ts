@@ -345,7 +345,7 @@ describe('paying a trust request online', () => {
     expect(await money()).toEqual(before);
 
     // A bank debit: completed but unpaid first (nothing recorded), then the asynchronous success.
-    const completed = stripe.complete(session, 'unpaid');
+    const completed = stripe.complete(session, 'unpaid', { amount: 611, currency: 'usd' });
     expect((await stripe.send('checkout.session.completed', completed)).json().data?.outcome).toBe('ignored');
     expect(await money()).toEqual(before);
     const paid = { ...completed, payment_status: 'paid' };
@@ -354,6 +354,12 @@ describe('paying a trust request online', () => {
     const after = await money();
     expect(await query(sql`select outcome from gateway_events where event_id = 'evt_success_1'`)).toEqual([{ outcome: 'recorded' }]);
     expect(after).toMatchObject({ deposits: before.deposits + 1, settled: before.settled + 1 });
+    // Stripe's fee, read from the payment's balance transaction, is booked as the firm's cost.
+    expect(await attempt(part.reference)).toMatchObject({ status: 'succeeded', fee: '6.11' });
+    expect((await feeEntryLines(part.reference)).map(({ account, debit, credit }) => ({ account, debit, credit }))).toEqual([
+      { account: 'bank-charges', debit: '6.11', credit: '0.00' },
+      { account: 'operating-bank', debit: '0.00', credit: '6.11' },
+    ]);
 
     expect((await stripe.send('checkout.session.async_payment_succeeded', paid, { eventId: 'evt_success_1' })).json().data?.outcome).toBe(
       'repeated',
@@ -376,7 +382,11 @@ describe('paying a trust request online', () => {
     const secondSession = stripe.sessionOf(second.reference);
     expect((await stripe.send('checkout.session.expired', secondSession)).json().data?.outcome).toBe('failed');
     expect(await attempt(second.reference)).toMatchObject({ status: 'failed' });
-    expect((await stripe.send('checkout.session.completed', stripe.complete(secondSession))).json().data?.outcome).toBe('recorded');
+    // Settled in another currency than the payment's: the fee is left for the firm to book, the payment recorded all the same.
+    const settledInPounds = stripe.complete(secondSession, 'paid', { amount: 2_300, currency: 'gbp' });
+    expect((await stripe.send('checkout.session.completed', settledInPounds)).json().data?.outcome).toBe('recorded');
+    expect(await attempt(second.reference)).toMatchObject({ status: 'succeeded', fee: null });
+    expect(await feeEntryLines(second.reference)).toEqual([]);
     const [settled] = await query<{ status: string; paidAmount: string }>(
       sql`select status, paid_amount::text as "paidAmount" from trust_requests where id = ${request.id}`,
     );

@@ -134,6 +134,8 @@ const formValue = (form: URLSearchParams, key: string) => form.get(key);
 
 export async function startFakeStripe(secretKey: string, webhookSecret: string, deliver: Delivery) {
   const sessions = new Map<string, StripeSession>();
+  /** The fee Stripe settled on a payment intent: none until the test says so (a balance transaction not yet made). */
+  const fees = new Map<string, { amount: number; currency: string }>();
   let counter = 0;
   const { server, url } = await listen((request, address) => {
     if (request.headers.authorization !== `Bearer ${secretKey}`)
@@ -164,6 +166,30 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
       };
       sessions.set(id, session);
       return { status: 200, body: session };
+    }
+    const intentId = /^\/v1\/payment_intents\/([^/]+)$/.exec(address.pathname)?.[1];
+    if (request.method === 'GET' && intentId) {
+      const paid = [...sessions.values()].find((session) => session.payment_intent === intentId);
+      if (!paid)
+        return { status: 404, body: { error: { type: 'invalid_request_error', message: `No such payment_intent: '${intentId}'` } } };
+      const fee = fees.get(intentId);
+      // The SDK sends expand[0]=…, curl-style clients expand[]=….
+      const expanded = [...address.searchParams].some(
+        ([key, value]) => key.startsWith('expand[') && value === 'latest_charge.balance_transaction',
+      );
+      const balanceTransaction = fee
+        ? { id: `txn_${intentId}`, object: 'balance_transaction', fee: fee.amount, currency: fee.currency }
+        : null;
+      return {
+        status: 200,
+        body: {
+          id: intentId,
+          object: 'payment_intent',
+          amount: paid.amount_total,
+          currency: paid.currency,
+          latest_charge: expanded ? { id: `ch_${intentId}`, object: 'charge', balance_transaction: balanceTransaction } : `ch_${intentId}`,
+        },
+      };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
   });
@@ -198,8 +224,10 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
       return [...sessions.values()].find((session) => session.client_reference_id === reference)!;
     },
     /** The client pays on Stripe's page (asynchronous methods stay unpaid until a later event). */
-    complete(session: StripeSession, paymentStatus: 'paid' | 'unpaid' = 'paid'): StripeSession {
-      Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: `pi_${randomBytes(8).toString('hex')}` });
+    complete(session: StripeSession, paymentStatus: 'paid' | 'unpaid' = 'paid', fee?: { amount: number; currency: string }): StripeSession {
+      const paymentIntent = `pi_${randomBytes(8).toString('hex')}`;
+      Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: paymentIntent });
+      if (fee) fees.set(paymentIntent, fee);
       return { ...session };
     },
     send,

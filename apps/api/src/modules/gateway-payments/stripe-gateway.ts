@@ -21,6 +21,22 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
   const paymentIntentOf = (session: Stripe.Checkout.Session) =>
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
+  /**
+   * The fee Stripe took, from the payment's balance transaction. Null (left for the firm to book by
+   * hand) when Stripe has not settled it yet, settles in another currency than the payment, or
+   * cannot be reached: the client's payment is recorded whatever the fee lookup does.
+   */
+  async function feeOf(paymentIntentId: string, currencyCode: string): Promise<number | null> {
+    try {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const balance = typeof charge?.balance_transaction === 'object' ? charge.balance_transaction : null;
+      return balance && balance.currency.toUpperCase() === currencyCode ? balance.fee : null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     name: 'stripe',
 
@@ -78,7 +94,7 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
           amountMinor: session.amount_total ?? -1,
           currencyCode: (session.currency ?? '').toUpperCase(),
           transactionId: paymentIntentOf(session),
-          // Stripe reports its fee on the balance transaction, later: not part of the session.
+          // Stripe reports its fee on the charge's balance transaction: confirm() looks it up.
           feeMinor: null,
         };
       if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired')
@@ -86,7 +102,9 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       return { kind: 'ignored', eventType: event.type };
     },
 
-    // The signed event is Stripe's word already.
-    confirm: async (event) => event,
+    // The signed event is Stripe's word already; confirming only adds the fee, when Stripe has settled it.
+    async confirm(event) {
+      return { ...event, feeMinor: event.transactionId ? await feeOf(event.transactionId, event.currencyCode) : null };
+    },
   };
 }
