@@ -67,6 +67,36 @@ describe('folders', () => {
     expect((await folder(`?FolderId=${sub.id}&ScanStatus=scanning`)).json().data.documents.totalCount).toBe(0);
   });
 
+  it('counts a large folder up to 1,000 (isTotalCountCapped past it), exactly below it', async () => {
+    const large = (await createFolder('Disclosure bundle', matterFolderId)).json().data;
+    const first = (await fixture.upload(large.id, { fileName: 'exhibit-0000.png', content: PNG })).json().data;
+    // 1,004 more, copied from the first in SQL: uploading them would take the test minutes.
+    await fixture.sqlRows(sql`insert into documents (firm_id, folder_id, client_id, matter_id, name, category, search_name,
+        current_version_number, created_by_user_id)
+      select d.firm_id, d.folder_id, d.client_id, d.matter_id, 'exhibit-' || lpad(n::text, 4, '0') || '.png', d.category,
+        'exhibit-' || lpad(n::text, 4, '0') || '.png', d.current_version_number, d.created_by_user_id
+      from documents d cross join generate_series(1, 1004) n where d.id = ${first.id}`);
+    await fixture.sqlRows(sql`insert into document_versions (firm_id, document_id, version_number, storage_key, file_name, content_type,
+        size_bytes, sha256, uploaded_by_user_id, scan_status)
+      select d.firm_id, d.id, 1, v.storage_key || '-copy-' || d.id, d.name, v.content_type, v.size_bytes, v.sha256, v.uploaded_by_user_id, v.scan_status
+      from documents d join document_versions v on v.document_id = ${first.id}
+      where d.folder_id = ${large.id} and d.id <> ${first.id}`);
+    const capped = (await folder(`?FolderId=${large.id}&size=20&sortColumn=name&sortType=asc`)).json().data.documents;
+    expect(capped).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    expect(capped.data[0].name).toBe('exhibit-0000.png');
+    const last = (await folder(`?FolderId=${large.id}&size=20&page=51&sortColumn=name&sortType=asc`)).json().data.documents;
+    expect(last.data.map((doc: { name: string }) => doc.name)).toEqual([
+      'exhibit-1000.png',
+      'exhibit-1001.png',
+      'exhibit-1002.png',
+      'exhibit-1003.png',
+      'exhibit-1004.png',
+    ]);
+    expect(last).toMatchObject({ totalCount: 1000, isTotalCountCapped: true });
+    const narrowed = (await folder(`?FolderId=${large.id}&GeneralSearchText=exhibit-09`)).json().data.documents;
+    expect(narrowed).toMatchObject({ totalCount: 100, isTotalCountCapped: false });
+  });
+
   it('refuses a duplicate name (409), renaming or deleting a system folder (400)', async () => {
     const duplicate = await createFolder('precedents');
     expect([duplicate.statusCode, duplicate.json().message]).toEqual([409, DOCUMENT_MESSAGES.folderNameTaken('precedents')]);

@@ -68,15 +68,21 @@ export function createDocumentFolderService(database: Database) {
                 scanStatus: query.ScanStatus,
                 sortColumn: query.sortColumn,
                 isDescending: query.sortType === 'desc',
-                limit: query.size,
-                offset: (query.page - 1) * query.size,
+                page: query.page,
+                size: query.size,
               })
-            : { rows: [], total: 0 };
+            : { rows: [], totalCount: 0, isTotalCountCapped: false };
           return {
             folder: folder ? strip(folder) : null,
             path: folder ? await findFolderPath(tx, firmId, folder.id) : [],
             subfolders: (await findSubfolders(tx, firmId, folder?.id ?? null)).map(strip),
-            documents: { data: page.rows.map(listItemOf), page: query.page, size: query.size, totalCount: page.total },
+            documents: {
+              data: page.rows.map(listItemOf),
+              page: query.page,
+              size: query.size,
+              totalCount: page.totalCount,
+              isTotalCountCapped: page.isTotalCountCapped,
+            },
           };
         },
         READ_ONLY,

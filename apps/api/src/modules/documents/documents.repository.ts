@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { cappedTotal, type CappedTotal } from '../../lib/capped-total.ts';
 import { folderDeletedSql, folderSharedSql } from './document-tree.repository.ts';
 import type { ListItemRow } from './document-rows.ts';
 
@@ -40,7 +41,7 @@ const withCurrentVersion = sql`documents d
  * A page of a folder's live documents, narrowed by name, category and scan status, with the
  * folder's count. Unlike a search, the page is walked in its sort's index and stops at the page
  * (a folder of 10,000 pages in under a millisecond); the count is its own index-only statement,
- * skipped when the page shows it is the last. The current version is joined only when the sort or
+ * capped as the other lists' are (1,000+) and skipped when the page shows it is the last. The current version is joined only when the sort or
  * a filter reads it.
  */
 export async function findFolderDocuments(
@@ -53,10 +54,10 @@ export async function findFolderDocuments(
     scanStatus?: string;
     sortColumn: keyof typeof SORTS;
     isDescending: boolean;
-    limit: number;
-    offset: number;
+    page: number;
+    size: number;
   },
-): Promise<{ rows: ListItemRow[]; total: number }> {
+): Promise<{ rows: ListItemRow[] } & CappedTotal> {
   const filters = [sql`d.firm_id = ${firmId}`, sql`d.deleted_at is null`, sql`d.folder_id = ${folderId}`];
   if (query.nameContains) filters.push(sql`d.name ilike ${`%${query.nameContains.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (query.category) filters.push(sql`lower(d.category) = lower(${query.category})`);
@@ -66,14 +67,17 @@ export async function findFolderDocuments(
   const order = sql`${SORTS[query.sortColumn]} ${query.isDescending ? sql`desc` : sql`asc`}, d.id`;
   const rows = await rowsOf<ListItemRow>(
     tx.execute(sql`select ${listItemColumns} from (
-        select d.id from ${from} where ${where} order by ${order} limit ${query.limit} offset ${query.offset}
+        select d.id from ${from} where ${where} order by ${order} limit ${query.size} offset ${(query.page - 1) * query.size}
       ) p join documents d on d.id = p.id and d.firm_id = ${firmId} ${listItemJoins}
       order by ${order}`),
   );
-  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  if (isLastPage) return { rows, total: query.offset + rows.length };
-  const [counted] = await rowsOf<{ total: number }>(tx.execute(sql`select count(*)::int as total from ${from} where ${where}`));
-  return { rows, total: counted!.total };
+  const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, async (limit) => {
+    const [counted] = await rowsOf<{ total: number }>(
+      tx.execute(sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${limit}) matching`),
+    );
+    return counted!.total;
+  });
+  return { rows, ...total };
 }
 
 export async function findListItem(tx: Tx, firmId: string, documentId: string) {

@@ -109,6 +109,20 @@ describe('FolderView in a matter’s Documents tab', { timeout: 60_000 }, () => 
     expect(api.lastQuery(DOCUMENT_CALLS.folder)?.get('page')).toBe('1');
   });
 
+  it('shows a folder counted past the cap as 1,000+ and still offers the next page', async () => {
+    stubApi({
+      [`GET ${DOCUMENT_CALLS.folder}`]: () =>
+        documentAnswers.folder({
+          ...folderContents({}, rows),
+          documents: { data: rows, page: 1, size: rows.length, totalCount: 1000, isTotalCountCapped: true },
+        }),
+    });
+    renderTab();
+    await screen.findByRole('table', { name: 'Documents' });
+    expect(screen.getByTestId('documents-count')).toHaveTextContent('1,000+ documents (narrow the search or filters for an exact count)');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeInTheDocument();
+  });
+
   it('opens a subfolder inside the tab and creates a folder in the open folder', async () => {
     const api = stubApi({
       [`POST ${DOCUMENT_CALLS.createFolder}`]: (call) =>
