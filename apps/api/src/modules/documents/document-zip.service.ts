@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { createZipWriter } from '../../lib/zip-writer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
@@ -37,7 +36,7 @@ export function createDocumentZipService(database: Database, files: FileStore) {
         },
         READ_ONLY,
       );
-      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const zip = createZipWriter();
       const fill = async () => {
         // A few files are opened ahead of the one being written, so the next open (or S3 request)
         // overlaps this file's bytes; one at a time left the zip waiting on each open.
@@ -53,11 +52,13 @@ export function createDocumentZipService(database: Database, files: FileStore) {
             while (opening.length <= OPENED_AHEAD && next < entries.length) openNext();
             const content = await opening.shift()!;
             if (!content) continue;
-            const added = once(archive, 'entry');
-            archive.append(content, { name: entry.path, store: !DEFLATES_WELL.has(entry.content_type) });
-            await added;
+            await zip.add(content, {
+              name: entry.path,
+              deflate: DEFLATES_WELL.has(entry.content_type),
+              modifiedAt: new Date(entry.uploaded_at),
+            });
           }
-          await archive.finalize();
+          await zip.finish();
         } catch (error) {
           for (const read of opening)
             void read.then(
@@ -67,11 +68,11 @@ export function createDocumentZipService(database: Database, files: FileStore) {
           throw error;
         }
       };
-      fill().catch((error: unknown) => archive.destroy(error as Error));
+      fill().catch((error: unknown) => zip.stream.destroy(error as Error));
       return {
         name: folder.name,
         totalBytes: entries.reduce((sum, entry) => sum + Number(entry.size_bytes), 0),
-        archive,
+        archive: zip.stream,
       };
     },
   };

@@ -222,7 +222,14 @@ export async function freeNameIn(tx: Tx, firmId: string, folderId: string, name:
   }
 }
 
-export type ZipEntryRow = { path: string; storage_key: string; size_bytes: number | string; content_type: string };
+export type ZipEntryRow = {
+  path: string;
+  storage_key: string;
+  size_bytes: number | string;
+  content_type: string;
+  /** When the version was uploaded: the file's date in the zip. */
+  uploaded_at: Date | string;
+};
 
 /**
  * The live documents beneath a folder at their current version, when the scanner has passed it,
@@ -235,7 +242,7 @@ export function findZipEntries(tx: Tx, firmId: string, folderId: string) {
         union all
         select f.id, down.path || f.name || '/' from document_folders f join down on f.parent_folder_id = down.id
           where f.firm_id = ${firmId} and f.deleted_at is null)
-      select down.path || d.name as path, v.storage_key, v.size_bytes, v.content_type from down
+      select down.path || d.name as path, v.storage_key, v.size_bytes, v.content_type, v.created_at as uploaded_at from down
         join documents d on d.firm_id = ${firmId} and d.folder_id = down.id and d.deleted_at is null
         join document_versions v on v.firm_id = d.firm_id and v.document_id = d.id and v.version_number = d.current_version_number
           and v.scan_status = 'available'
