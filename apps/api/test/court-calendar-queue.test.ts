@@ -162,22 +162,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the pg-boss job queue (PostgreS
       await rm(childDataDir, { recursive: true, force: true });
     }, 60_000);
 
-    it('sends each reminder and digest exactly once', async () => {
+    /**
+     * One round: a new firm's 15 hearings tomorrow, 8 runs of the reminders job shared by the two
+     * processes. Every round must send each reminder and digest exactly once; whether both processes
+     * took part in it is up to pg-boss's polling, so it is answered, not asserted.
+     */
+    async function round() {
       const { emails } = await firmWithHearingsTomorrow(15);
-      const here = recordingMailer(100);
-      queue = queueOf(here.mailer);
-      await queue.start();
+      const sentHereBefore = here.inbox.length;
       for (let index = 0; index < 8; index += 1) await queue.enqueue(HEARING_REMINDERS_JOB);
       await waitFor(async () => (await pendingJobs()) === 0, 'every job to run');
-      const there = (await readOutbox({ dataDir: childDataDir } as AppConfig)).filter((email) => emails.includes(email.to));
-      const all = [...here.inbox.filter((email) => emails.includes(email.to)), ...there].map((email) => `${email.to} | ${email.subject}`);
-      // Both processes sent some: their runs overlapped on the same hearings.
-      expect(there.length, `the other process sent ${there.length}`).toBeGreaterThan(0);
-      expect(here.inbox.length).toBeGreaterThan(0);
+      const sentHere = here.inbox.slice(sentHereBefore).filter((email) => emails.includes(email.to));
+      const sentThere = (await readOutbox({ dataDir: childDataDir } as AppConfig)).filter((email) => emails.includes(email.to));
+      const all = [...sentHere, ...sentThere].map((email) => `${email.to} | ${email.subject}`);
       expect(all).toHaveLength(2 * 15 + 2);
       expect(new Set(all).size).toBe(all.length);
+      return sentHere.length > 0 && sentThere.length > 0;
+    }
+
+    const here = recordingMailer(100);
+
+    it('sends each reminder and digest exactly once, also when both processes work the same hearings', async () => {
+      queue = queueOf(here.mailer);
+      await queue.start();
+      // A round proves the claims only if both processes sent some of it: one process taking every
+      // job, which happens now and then, is retried with a new firm, up to five rounds.
+      let overlapped = false;
+      for (let attempt = 0; attempt < 5 && !overlapped; attempt += 1) overlapped = await round();
+      expect(overlapped, 'no round had both processes sending').toBe(true);
       const [records] = await rowsOf<{ n: number }>(context.database.db.execute(sql`select count(*)::int as n from hearing_reminders`));
       expect(records!.n).toBeGreaterThanOrEqual(30);
-    }, 120_000);
+    }, 240_000);
   });
 });
