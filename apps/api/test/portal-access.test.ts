@@ -87,7 +87,7 @@ const accountsOf = async (clientId: string): Promise<PortalAccount[]> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 };
-const change = (action: 'disable' | 'enable' | 'remove', accountId: string, token = admin) =>
+const change = (action: 'disable' | 'enable' | 'remove' | 'reset-authenticator', accountId: string, token = admin) =>
   post(`/api/admin/client-portal/${action}-portal-account/${accountId}`, undefined, bearer(token));
 
 describe('portal access per contact', () => {
@@ -378,6 +378,54 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
       const secret = (await lastLinkTo(context.config, company.emails.ada)).split('/').at(-1)!;
       const viaLink = (await post('/api/client-portal/sign-in-with-link', { slug: firm.slug, token: secret })).json().data;
       expect(viaLink).toEqual({ challenge: expect.any(String), step: 'verify', company: firm.slug });
+    } finally {
+      await requireTotp(false);
+    }
+  });
+
+  it('resets a lost authenticator: the app is forgotten, sessions end, the client is told and sets up a new one', async () => {
+    const company = await companyWithContacts();
+    await invite(company.clientId, company.ada);
+    await signUp(company.emails.ada);
+    await requireTotp(true);
+    try {
+      const { challenge } = (await login(company.emails.ada)).json().data;
+      const { secret } = (await enrol(challenge)).json().data;
+      const session = (await verifyCode(challenge, await generate({ secret }))).json().data.token as string;
+      const [account] = await accountsOf(company.clientId);
+      expect(account!.hasAuthenticator).toBe(true);
+
+      const feeEarner = await signIn(context.app, firm.users.feeEarner.email);
+      expect((await change('reset-authenticator', account!.id, feeEarner)).statusCode).toBe(403);
+      const foreign = await signIn(context.app, otherFirm.users.admin.email);
+      expect((await change('reset-authenticator', account!.id, foreign)).statusCode).toBe(404);
+      expect((await portalMatters(session)).statusCode).toBe(200);
+
+      const reset = await change('reset-authenticator', account!.id);
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(reset.json().data[0]).toMatchObject({ id: account!.id, hasAuthenticator: false, status: 'Active' });
+      expect((await portalMatters(session)).statusCode).toBe(401);
+      const told = (await readOutbox(context.config)).filter((email) => email.to === company.emails.ada).at(-1);
+      expect(told!.subject).toMatch(/reset your authenticator app$/);
+      const audit = await rowsOf<{ actorUserId: string }>(
+        context.database.withFirm(firm.firmId, (tx) =>
+          tx.execute(
+            sql`select actor_user_id as "actorUserId" from audit_events where action = 'portalAccount.authenticatorReset' and entity_id = ${account!.id}`,
+          ),
+        ),
+      );
+      expect(audit).toEqual([{ actorUserId: firm.users.admin.id }]);
+      // Nothing left to reset.
+      const again = await change('reset-authenticator', account!.id);
+      expect([again.statusCode, again.json().message]).toEqual([400, 'This portal account has no authenticator app set up']);
+
+      // The password still comes first; then a new app is set up, and the old one's codes no longer work.
+      const next = (await login(company.emails.ada)).json().data;
+      expect(next.step).toBe('enrol');
+      const fresh = (await enrol(next.challenge)).json().data;
+      const oldCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+      expect((await verifyCode(next.challenge, oldCode)).statusCode).toBe(400);
+      expect((await verifyCode(next.challenge, await generate({ secret: fresh.secret }))).statusCode).toBe(200);
     } finally {
       await requireTotp(false);
     }

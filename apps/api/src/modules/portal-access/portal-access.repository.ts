@@ -69,6 +69,7 @@ export async function lockAccount(tx: Tx, firmId: string, accountId: string) {
       email: portalAccounts.email,
       status: portalAccounts.status,
       hasPassword: sql<boolean>`${portalAccounts.passwordHash} is not null`,
+      hasAuthenticator: sql<boolean>`${portalAccounts.totpEnabledAt} is not null`,
     })
     .from(portalAccounts)
     .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.id, accountId)))
@@ -91,6 +92,14 @@ export async function setAccountStatus(tx: Tx, firmId: string, accountId: string
   await tx
     .update(portalAccounts)
     .set({ status })
+    .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.id, accountId)));
+}
+
+/** Forgets the account's authenticator app: its next sign-in on a firm that requires one sets up a new one. */
+export async function clearAuthenticator(tx: Tx, firmId: string, accountId: string) {
+  await tx
+    .update(portalAccounts)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
     .where(and(eq(portalAccounts.firmId, firmId), eq(portalAccounts.id, accountId)));
 }
 

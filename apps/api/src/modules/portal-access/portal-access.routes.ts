@@ -58,6 +58,19 @@ export function registerPortalAccessRoutes(app: FastifyInstance, portalAccess: P
       async (request) => ok(message, await portalAccess[change](firmPrincipalOf(request), request.params.id)),
     );
   }
+  api.post(
+    `${base}/reset-authenticator-portal-account/:id`,
+    {
+      config: { access: firmAccess('clientInfo.edit') },
+      schema: {
+        tags,
+        summary: "Forget a portal account's authenticator app (a lost phone) and end its sessions; the next sign-in sets up a new one",
+        params: idParamsSchema,
+        response: answers(portalAccountListSchema),
+      },
+    },
+    async (request) => ok('Authenticator app reset', await portalAccess.resetAuthenticator(firmPrincipalOf(request), request.params.id)),
+  );
   api.get(
     `${base}/get-sign-in-settings`,
     {

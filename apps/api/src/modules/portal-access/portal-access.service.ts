@@ -96,9 +96,7 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
   ): Promise<PortalAccount[]> {
     const { firmId } = principal;
     return database.withFirm(firmId, async (tx) => {
-      const account = await repository.lockAccount(tx, firmId, accountId);
-      if (!account) throw notFound('Portal account');
-      if (account.status === 'removed') throw badRequest('This portal account was removed');
+      const account = await lockChangeableAccount(tx, firmId, accountId);
       if (change === 'enable') {
         if (account.status !== 'disabled') throw badRequest('This portal account is not disabled');
         await repository.setAccountStatus(tx, firmId, accountId, account.hasPassword ? 'active' : 'invited');
@@ -115,6 +113,40 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
       }
       return listOf(tx, firmId, account.clientId);
     });
+  }
+
+  async function lockChangeableAccount(tx: Tx, firmId: string, accountId: string) {
+    const account = await repository.lockAccount(tx, firmId, accountId);
+    if (!account) throw notFound('Portal account');
+    if (account.status === 'removed') throw badRequest('This portal account was removed');
+    return account;
+  }
+
+  /**
+   * For a client who lost the phone with their authenticator app: the app is forgotten and the
+   * account's sessions end, so whoever holds the phone is signed out; the next sign-in (password or
+   * emailed link first, as always) sets up a new app when the firm requires one.
+   */
+  async function resetAuthenticator(principal: FirmPrincipal, accountId: string): Promise<PortalAccount[]> {
+    const { firmId } = principal;
+    const { accounts, firmName, email } = await database.withFirm(firmId, async (tx) => {
+      const account = await lockChangeableAccount(tx, firmId, accountId);
+      if (!account.hasAuthenticator) throw badRequest('This portal account has no authenticator app set up');
+      await repository.clearAuthenticator(tx, firmId, accountId);
+      await repository.revokeAccountSessions(tx, firmId, accountId);
+      await recordAuditEvent(tx, principal, 'portalAccount.authenticatorReset', accountId, {
+        clientId: account.clientId,
+        email: account.email,
+      });
+      const firm = await repository.findFirmPortal(tx, firmId);
+      return { accounts: await listOf(tx, firmId, account.clientId), firmName: firm?.name ?? 'Your law firm', email: account.email };
+    });
+    await mailer.send({
+      to: email,
+      subject: `${firmName} reset your authenticator app`,
+      text: `${firmName} has reset the authenticator app of your client portal account, as asked, and signed you out everywhere.\n\nThe next time you sign in you will be asked to set up an authenticator app again.\n\nIf you did not ask for this, contact ${firmName} at once.\n`,
+    });
+    return accounts;
   }
 
   return {
@@ -155,6 +187,7 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
     disable: (principal: FirmPrincipal, accountId: string) => changeStatus(principal, accountId, 'disable'),
     enable: (principal: FirmPrincipal, accountId: string) => changeStatus(principal, accountId, 'enable'),
     remove: (principal: FirmPrincipal, accountId: string) => changeStatus(principal, accountId, 'remove'),
+    resetAuthenticator,
 
     async settings({ firmId }: FirmPrincipal): Promise<PortalSignInSettings> {
       const firm = await database.withFirm(firmId, (tx) => repository.findFirmPortal(tx, firmId), READ_ONLY);

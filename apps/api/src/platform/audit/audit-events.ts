@@ -19,6 +19,7 @@ export const AUDIT_EVENTS = [
   'portalAccount.disabled',
   'portalAccount.enabled',
   'portalAccount.removed',
+  'portalAccount.authenticatorReset',
   'portalSignInSettings.updated',
   'conflictCheck.decided',
   'court.created',

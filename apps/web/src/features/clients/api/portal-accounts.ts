@@ -24,7 +24,8 @@ export const usePortalAccounts = (clientId: string) => useQuery(portalAccountsQu
 export const invitePortalAccount = (body: PortalAccountInvite) =>
   apiMutate<unknown>(`${BASE}/invite-portal-account`, body, { auth: 'firm' });
 
-export type PortalAccountChange = 'disable' | 'enable' | 'remove';
+/** What the firm can do to an account; reset-authenticator forgets its authenticator app (a lost phone). */
+export type PortalAccountChange = 'disable' | 'enable' | 'remove' | 'reset-authenticator';
 
 export const changePortalAccount = (change: PortalAccountChange, accountId: string) =>
   apiMutate<unknown>(`${BASE}/${change}-portal-account/${encodeURIComponent(accountId)}`, undefined, { auth: 'firm' });

@@ -31,6 +31,12 @@ const CONFIRM: Record<PortalAccountChange, { title: string; label: string; messa
     label: 'Remove',
     message: (email) => `${email} will be signed out and can never use this account again. It stays in the audit trail.`,
   },
+  'reset-authenticator': {
+    title: 'Reset the authenticator app?',
+    label: 'Reset',
+    message: (email) =>
+      `${email} will be signed out at once and asked to set up a new authenticator app at their next sign-in, after their password. Reset it only once you are sure the request comes from them.`,
+  },
 };
 
 type PortalAccountsListProps = { client: ClientDetail; canEdit: boolean; onChanged: () => Promise<void> };
@@ -115,6 +121,16 @@ export function PortalAccountsList({ client, canEdit, onChanged }: PortalAccount
                       aria-label={`Disable ${account.email}`}
                     >
                       Disable
+                    </Button>
+                  )}
+                  {account.hasAuthenticator && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() => setPending({ change: 'reset-authenticator', account })}
+                      aria-label={`Reset the authenticator app of ${account.email}`}
+                    >
+                      Reset authenticator
                     </Button>
                   )}
                   <Button

@@ -83,11 +83,27 @@ describe('Client view: Portal access', { timeout: 20_000 }, () => {
     });
   });
 
+  it('resets a lost authenticator app after confirming, offered only where one is set up', async () => {
+    const api = stubPortalAccess([account({ hasAuthenticator: true }), ACCOUNTS[1]!]);
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: EDITOR }) });
+    const list = await screen.findByRole('list', { name: 'Portal accounts' });
+    expect(within(list).getByRole('listitem', { name: 'ada@example.com' })).toHaveTextContent('Authenticator app set up');
+    expect(screen.queryByRole('button', { name: 'Reset the authenticator app of bayo@acme.example' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset the authenticator app of ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the authenticator app?' });
+    expect(dialog).toHaveTextContent('ada@example.com will be signed out at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/api/admin/client-portal/reset-authenticator-portal-account/${ACCOUNTS[0]!.id}`)).toHaveLength(1),
+    );
+  });
+
   it('shows the accounts but no actions without clientInfo.edit', async () => {
     stubPortalAccess();
     renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ['clientInfo'] }) });
     await screen.findByRole('list', { name: 'Portal accounts' });
-    expect(screen.queryByRole('button', { name: /^(Disable|Enable|Remove) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Disable|Enable|Remove|Reset) / })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Contact to invite')).not.toBeInTheDocument();
   });
 });

@@ -46,7 +46,12 @@ export function PortalSecondFactorStep({ slug, step, onSignedIn }: PortalSecondF
           )}
         </>
       ) : (
-        <Text size="sm">Enter the 6-digit code from your authenticator app.</Text>
+        <>
+          <Text size="sm">Enter the 6-digit code from your authenticator app.</Text>
+          <Text size="xs" c="dimmed">
+            Lost the phone with your authenticator app? Ask your law firm to reset it: you will then set up a new one here.
+          </Text>
+        </>
       )}
       <form onSubmit={submit} noValidate>
         <TextInput
