@@ -71,6 +71,11 @@ describe('sharing with the client and the portal', () => {
     const accesses = (await fixture.call('GET', `${DOCUMENT_BASE}/get-document/${id}`, fixture.tokens.admin)).json().data.clientAccesses;
     expect(accesses.map((access: { action: string }) => access.action).sort()).toEqual(['downloaded', 'viewed']);
     expect(accesses[0].portalEmail).toBe(fixture.firm.portalClient.email);
+    // The seeded portal account is the client's own (no contact): it is named by the client.
+    const [client] = await fixture.sqlRows<{ name: string }>(
+      sql`select display_name as name from clients where id = ${fixture.firm.portalClient.clientId}`,
+    );
+    expect(accesses[0].portalName).toBe(client!.name);
     await fixture.sqlRows(sql`update document_versions set scan_status = 'quarantined' where document_id = ${id}`);
     expect((await portalDownload(id)).statusCode).toBe(404);
     await fixture.sqlRows(sql`update document_versions set scan_status = 'available' where document_id = ${id}`);

@@ -82,6 +82,18 @@ describe('the firm sees when the client viewed or downloaded a shared item', () 
     ]);
     const invoice = (await views('invoice', ids.invoice, staff)).json().data as { action: string }[];
     expect(invoice.map((view) => view.action).sort()).toEqual(['downloaded', 'viewed']);
+
+    // On a contact's portal account the firm sees the person who opened it, not only the client.
+    const nameContact = (name: string | null) =>
+      context.database.withFirm(firm.firmId, (tx) =>
+        tx.execute(sql`update portal_accounts set contact_name = ${name} where email = ${firm.portalClient.email}`),
+      );
+    await nameContact('Ada Obi');
+    try {
+      expect((await views('progressNote', ids.note, staff)).json().data[0]).toMatchObject({ clientName: 'Ada Obi' });
+    } finally {
+      await nameContact(null);
+    }
   });
 
   it('records nothing for what the client may not open, and shows the firm’s read only to those who may open the item', async () => {

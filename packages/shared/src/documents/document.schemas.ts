@@ -113,6 +113,8 @@ export const documentClientAccessSchema = z.object({
   action: z.enum(['viewed', 'downloaded']),
   versionNumber: z.number(),
   at: z.string(),
+  /** Who opened it: the contact's name on a contact's portal account, else the client's. */
+  portalName: z.string(),
   portalEmail: z.string(),
 });
 

@@ -129,12 +129,20 @@ export async function findVersions(tx: Tx, firmId: string, documentId: string): 
 }
 
 export async function findClientAccesses(tx: Tx, firmId: string, documentId: string) {
-  const rows = await rowsOf<{ action: 'viewed' | 'downloaded'; version_number: number; at: Date | string; email: string }>(
-    tx.execute(sql`select a.action, a.version_number, a.at, p.email from document_client_accesses a
-      join portal_accounts p on p.id = a.portal_account_id
+  const rows = await rowsOf<{ action: 'viewed' | 'downloaded'; version_number: number; at: Date | string; name: string; email: string }>(
+    tx.execute(sql`select a.action, a.version_number, a.at, coalesce(p.contact_name, c.display_name) as name, p.email
+      from document_client_accesses a
+        join portal_accounts p on p.id = a.portal_account_id
+        join clients c on c.id = p.client_id
       where a.firm_id = ${firmId} and a.document_id = ${documentId} order by a.at desc limit 200`),
   );
-  return rows.map((row) => ({ action: row.action, versionNumber: row.version_number, at: iso(row.at), portalEmail: row.email }));
+  return rows.map((row) => ({
+    action: row.action,
+    versionNumber: row.version_number,
+    at: iso(row.at),
+    portalName: row.name,
+    portalEmail: row.email,
+  }));
 }
 
 export function insertClientAccess(

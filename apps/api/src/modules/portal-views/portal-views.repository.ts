@@ -18,10 +18,10 @@ export async function upsertViews(
       do update set last_at = now(), times = portal_item_views.times + 1`);
 }
 
-/** Who of the firm's clients opened the item, and when; the newest first. */
+/** Who of the firm's clients opened the item (the contact, on a contact's account), and when; the newest first. */
 export function findViews(tx: Tx, firmId: string, kind: PortalViewItemKind, itemId: string) {
   return rowsOf<PortalItemView>(
-    tx.execute(sql`select c.display_name as "clientName", p.email, v.action,
+    tx.execute(sql`select coalesce(p.contact_name, c.display_name) as "clientName", p.email, v.action,
         to_json(v.first_at) #>> '{}' as "firstAt", to_json(v.last_at) #>> '{}' as "lastAt", v.times
       from portal_item_views v join portal_accounts p on p.id = v.portal_account_id join clients c on c.id = p.client_id
       where v.firm_id = ${firmId} and v.item_kind = ${kind} and v.item_id = ${itemId}

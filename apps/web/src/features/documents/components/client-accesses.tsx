@@ -17,7 +17,7 @@ export function ClientAccesses({ document }: { document: DocumentView }) {
         <List size="sm" spacing={2}>
           {document.clientAccesses.map((access) => (
             <List.Item key={`${access.at}-${access.action}-${access.versionNumber}`}>
-              {access.portalEmail} {access.action} version {access.versionNumber} on {displayDateTime(access.at)}
+              {access.portalName} ({access.portalEmail}) {access.action} version {access.versionNumber} on {displayDateTime(access.at)}
             </List.Item>
           ))}
         </List>

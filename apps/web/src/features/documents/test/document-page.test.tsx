@@ -110,7 +110,15 @@ describe('DocumentPage', { timeout: 60_000 }, () => {
         document = documentView({
           isSharedWithClient: true,
           sharedAt: '2024-03-07T10:00:00',
-          clientAccesses: [{ action: 'downloaded', versionNumber: 2, at: '2024-03-08T12:15:00', portalEmail: 'ada@client.test' }],
+          clientAccesses: [
+            {
+              action: 'downloaded',
+              versionNumber: 2,
+              at: '2024-03-08T12:15:00',
+              portalName: 'Kemi Adebayo',
+              portalEmail: 'ada@client.test',
+            },
+          ],
         });
         return documentAnswers.document(document);
       },
@@ -121,7 +129,7 @@ describe('DocumentPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Share with client' }));
     await waitFor(() => expect(api.callsTo('POST', DOCUMENT_CALLS.share(DOCUMENT_ID))[0]?.body).toEqual({ itemType: 'document' }));
     expect(await screen.findByRole('button', { name: 'Unshare' })).toBeInTheDocument();
-    expect(screen.getByText('ada@client.test downloaded version 2 on 08/03/2024 12:15')).toBeInTheDocument();
+    expect(screen.getByText('Kemi Adebayo (ada@client.test) downloaded version 2 on 08/03/2024 12:15')).toBeInTheDocument();
     expect(screen.getByText(/Shared with the client on 07\/03\/2024/)).toBeInTheDocument();
   });
 
