@@ -394,3 +394,69 @@ describe('paying a trust request online', () => {
     await expectTrustBooksBalanced(fixture.context.database, fixture.firm.firmId);
   });
 });
+
+describe('the firm’s Online Payments list', () => {
+  const list = (query: string, token = fixture.tokens.billing) =>
+    fixture.context.app.inject({ method: 'GET', url: `/api/admin/client-portal/get-online-payments${query}`, headers: bearer(token) });
+
+  it('lists every attempt newest first, with its item, gateway, fee and status, and what needs the firm', async () => {
+    const attempts = await query<{ id: string; status: string }>(
+      sql`select id, status from gateway_payments order by created_at desc, id desc`,
+    );
+    expect(attempts.length).toBeGreaterThan(5);
+    const all = await list(`?size=100`);
+    expect(all.statusCode, all.body).toBe(200);
+    const page = all.json().data;
+    expect(page.totalCount).toBe(attempts.length);
+    expect(page.data.map((payment: { id: string }) => payment.id)).toEqual(attempts.map((attempt) => attempt.id));
+
+    const settled = page.data.find((payment: { fee: string | null }) => payment.fee === '280.00');
+    expect(settled).toMatchObject({
+      kind: 'invoice',
+      gateway: 'paystack',
+      status: 'succeeded',
+      amount: '18000.50',
+      currencyCode: 'NGN',
+      clientId: fixture.firm.portalClient.clientId,
+      itemNumber: expect.stringMatching(/\S/),
+      excessToRefund: null,
+    });
+    expect(settled.settledAt).not.toBeNull();
+    const stripeRequest = page.data.find((payment: { gateway: string; fee: string | null }) => payment.gateway === 'stripe' && payment.fee);
+    expect(stripeRequest).toMatchObject({
+      kind: 'trustRequest',
+      fee: '6.11',
+      currencyCode: 'USD',
+      itemNumber: expect.stringMatching(/\S/),
+    });
+
+    // What the firm must act on: the refused charge and the excess to refund, nothing else.
+    const attention = (await list('?NeedsAttention=true&size=100')).json().data.data as {
+      status: string;
+      excessToRefund: string | null;
+      failureReason: string | null;
+    }[];
+    expect(attention.length).toBeGreaterThanOrEqual(2);
+    expect(attention.every((payment) => payment.status === 'refused' || payment.excessToRefund !== null)).toBe(true);
+    expect(attention).toContainEqual(expect.objectContaining({ status: 'succeeded', excessToRefund: '500.00' }));
+    expect(attention).toContainEqual(expect.objectContaining({ status: 'refused', failureReason: expect.stringMatching(/\S/) }));
+
+    const refused = (await list('?Status=refused')).json().data;
+    expect(refused.totalCount).toBe(attempts.filter((attempt) => attempt.status === 'refused').length);
+    const paged = (await list('?size=2&page=2')).json().data;
+    expect(paged.data.map((payment: { id: string }) => payment.id)).toEqual(attempts.slice(2, 4).map((attempt) => attempt.id));
+  });
+
+  it('needs paymentInfo, shows another firm none of them, and refuses a bad filter in words', async () => {
+    expect((await list('', fixture.tokens.feeEarner)).statusCode).toBe(403);
+    const other = await list('?size=100', fixture.tokens.otherAdmin);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data).toMatchObject({ data: [], totalCount: 0 });
+    const bad = await list('?Status=paid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Status must be one of pending, succeeded, failed, refused'),
+    });
+  });
+});

@@ -3,13 +3,7 @@ import { portalItemViewSchema, type PortalItemView, type PortalViewItemKind } fr
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, type ApiEnvelope } from '../lib/api-client.ts';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** DD/MM/YYYY HH:mm in the reader's time zone. */
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
+import { displayDateTime as when } from '../lib/date-time.ts';
 
 export const clientViewsQuery = (kind: PortalViewItemKind, itemId: string) =>
   queryOptions({

@@ -1,14 +1,8 @@
 import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { PortalMessage, PortalMessageAttachment, UploadedPortalAttachment } from '@matterhorn/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { displayDateTime as when } from '../lib/date-time.ts';
 import { AttachmentList, AttachmentPicker } from './message-attachments.tsx';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** DD/MM/YYYY HH:mm in the reader's time zone. */
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
 
 type MessageThreadProps = {
   messages: PortalMessage[];

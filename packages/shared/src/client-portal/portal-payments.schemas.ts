@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { compareMoney } from '../invoices/invoice-amounts.ts';
 
 /*
@@ -56,3 +57,50 @@ export const portalPaymentOptionsSchema = z.object({
   ),
 });
 export type PortalPaymentOptions = z.infer<typeof portalPaymentOptionsSchema>;
+
+/*
+ * The firm's view of online payments (Billing → Online Payments): every attempt a client started,
+ * what the gateway said, its fee, and what needs the firm's hand (a refused charge, an excess to refund).
+ */
+
+export const GATEWAY_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refused'] as const;
+export type GatewayPaymentStatus = (typeof GATEWAY_PAYMENT_STATUSES)[number];
+
+/** GET /api/admin/client-portal/get-online-payments */
+export const onlinePaymentsQuerySchema = pageQuerySchema.extend({
+  Status: z.enum(GATEWAY_PAYMENT_STATUSES, { error: `Status must be one of ${GATEWAY_PAYMENT_STATUSES.join(', ')}` }).optional(),
+  /** Only the payments the firm must act on: refused by us, or paid beyond what was owed. */
+  NeedsAttention: z
+    .enum(['true', 'false'], { error: 'NeedsAttention must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type OnlinePaymentsQuery = z.input<typeof onlinePaymentsQuerySchema>;
+export type OnlinePaymentsFilter = z.output<typeof onlinePaymentsQuerySchema>;
+
+export const onlinePaymentSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  settledAt: z.string().nullable(),
+  clientId: z.string(),
+  clientName: z.string(),
+  /** Who paid: the contact's name on a contact's portal account, else the client's. */
+  paidBy: z.string(),
+  kind: z.enum(PORTAL_PAYABLE_KINDS),
+  /** The invoice's or the trust request's id and number. */
+  itemId: z.string(),
+  itemNumber: z.string(),
+  gateway: z.enum(PAYMENT_GATEWAY_NAMES),
+  reference: z.string(),
+  amount: z.string(),
+  currencyCode: z.string(),
+  currencySymbol: z.string(),
+  status: z.enum(GATEWAY_PAYMENT_STATUSES),
+  /** The gateway's fee, when it reported one: booked to bank charges. */
+  fee: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** Paid beyond what the invoice still owed (it was paid some other way meanwhile): to refund to the client. */
+  excessToRefund: z.string().nullable(),
+});
+export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
+export const onlinePaymentPageSchema = pageSchema(onlinePaymentSchema);

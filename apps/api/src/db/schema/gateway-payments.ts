@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { GATEWAY_PAYMENT_STATUSES, PAYMENT_GATEWAY_NAMES as PAYMENT_GATEWAYS } from '@matterhorn/shared';
 import { check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { portalAccounts } from './clients.ts';
 import { firms } from './firms.ts';
 import { invoices } from './invoices.ts';
 import { trustRequests } from './trust.ts';
-
-export const PAYMENT_GATEWAYS = ['paystack', 'stripe'] as const;
-export const GATEWAY_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refused'] as const;
 
 /**
  * A payment a client started online (issue 19): for one of their invoices or trust requests, through
@@ -59,6 +57,8 @@ export const gatewayPayments = pgTable(
     check('gateway_payments_one_target_check', sql`(${table.invoiceId} is null) <> (${table.trustRequestId} is null)`),
     check('gateway_payments_settled_check', sql`(${table.status} = 'succeeded') = (${table.settledAt} is not null)`),
     index('gateway_payments_client_idx').on(table.firmId, table.clientId, table.createdAt),
+    /** The firm's Online Payments page, newest first. */
+    index('gateway_payments_firm_created_idx').on(table.firmId, table.createdAt.desc(), table.id.desc()),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentGatewayName, PortalPayableKind } from '@matterhorn/shared';
+import type { GatewayPaymentStatus, OnlinePayment, PaymentGatewayName, PortalPayableKind } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { cappedTotal } from '../../lib/capped-total.ts';
 
 /** Something a client can pay: what is still due on it and in which currency. */
 export type PayableRow = { kind: PortalPayableKind; id: string; label: string; currencyCode: string; amountDue: string };
@@ -178,4 +179,56 @@ export async function findTrustRequestStatus(tx: Tx, firmId: string, trustReques
     tx.execute(sql`select status from trust_requests where firm_id = ${firmId} and id = ${trustRequestId} for update`),
   );
   return row?.status ?? null;
+}
+
+type OnlinePaymentRow = Omit<OnlinePayment, 'startedAt' | 'settledAt'> & { startedAt: Date | string; settledAt: Date | string | null };
+
+/**
+ * A page of the firm's online payments, newest first, with what they paid and what the firm must
+ * act on: a refused charge, or an excess to refund (kept in the audit trail by the recorder).
+ */
+export async function findOnlinePayments(
+  tx: Tx,
+  firmId: string,
+  query: { status?: GatewayPaymentStatus; needsAttention?: boolean; page: number; size: number },
+) {
+  const excess = sql`(select e.details->>'excess' from audit_events e
+    where e.firm_id = g.firm_id and e.entity_id = g.id::text and e.action = 'gatewayPayment.excessToRefund'
+    order by e.created_at desc limit 1)`;
+  const filters = [sql`g.firm_id = ${firmId}`];
+  if (query.status) filters.push(sql`g.status = ${query.status}`);
+  if (query.needsAttention) filters.push(sql`(g.status = 'refused' or ${excess} is not null)`);
+  const where = sql.join(filters, sql` and `);
+  const rows = await rowsOf<OnlinePaymentRow>(
+    tx.execute(sql`select g.id, g.created_at as "startedAt", g.settled_at as "settledAt", g.client_id as "clientId",
+        c.display_name as "clientName", coalesce(p.contact_name, c.display_name) as "paidBy",
+        case when g.invoice_id is not null then 'invoice' else 'trustRequest' end as kind,
+        coalesce(g.invoice_id, g.trust_request_id) as "itemId", coalesce(i.invoice_number, r.request_number, '') as "itemNumber",
+        g.gateway, g.reference, g.amount::text as amount, g.currency_code as "currencyCode",
+        coalesce(money.symbol, '') as "currencySymbol", g.status, g.fee::text as fee,
+        g.failure_reason as "failureReason", ${excess} as "excessToRefund"
+      from gateway_payments g
+        join clients c on c.firm_id = g.firm_id and c.id = g.client_id
+        join portal_accounts p on p.id = g.portal_account_id
+        left join invoices i on i.firm_id = g.firm_id and i.id = g.invoice_id
+        left join trust_requests r on r.firm_id = g.firm_id and r.id = g.trust_request_id
+        left join currencies money on money.iso_code = g.currency_code
+      where ${where}
+      order by g.created_at desc, g.id desc
+      limit ${query.size} offset ${(query.page - 1) * query.size}`),
+  );
+  const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, async (limit) => {
+    const [counted] = await rowsOf<{ n: number }>(
+      tx.execute(sql`select count(*)::int as n from (select 1 from gateway_payments g where ${where} limit ${limit}) matching`),
+    );
+    return counted!.n;
+  });
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      startedAt: new Date(row.startedAt).toISOString(),
+      settledAt: row.settledAt === null ? null : new Date(row.settledAt).toISOString(),
+    })),
+    ...total,
+  };
 }

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portalPaymentOptionsSchema, startedPortalPaymentSchema, startPortalPaymentSchema } from '@matterhorn/shared';
+import {
+  onlinePaymentPageSchema,
+  onlinePaymentsQuerySchema,
+  portalPaymentOptionsSchema,
+  startedPortalPaymentSchema,
+  startPortalPaymentSchema,
+} from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
-import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
+import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { GatewayPaymentService } from './gateway-payments.service.ts';
 
 const tags = ['Client portal payments'];
@@ -12,6 +18,22 @@ const webhookAnswer = answers(z.object({ outcome: z.string() }));
 /** Paying online from the portal (Paystack for naira, Stripe for other currencies) and the gateways' webhooks. */
 export async function registerGatewayPaymentRoutes(app: FastifyInstance, payments: GatewayPaymentService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/client-portal/get-online-payments',
+    {
+      config: { access: firmAccess('paymentInfo') },
+      schema: {
+        tags: ['Online payments'],
+        summary:
+          'The firm’s online payments, newest first: who paid what through which gateway, its status and fee; Status filters, ' +
+          'NeedsAttention=true keeps those the firm must act on (refused by us, or an excess to refund)',
+        querystring: onlinePaymentsQuerySchema,
+        response: answers(onlinePaymentPageSchema),
+      },
+    },
+    async (request) => ok('Online payments', await payments.list(firmPrincipalOf(request), request.query)),
+  );
 
   api.get(
     '/api/client-portal/get-payment-options',

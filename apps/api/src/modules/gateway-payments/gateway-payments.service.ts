@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   compareMoney,
   PORTAL_PAYMENT_MESSAGES,
+  type OnlinePaymentsFilter,
   type PaymentGatewayName,
   type PortalPaymentOptions,
   type StartedPortalPayment,
@@ -18,6 +19,7 @@ import {
   findFirmToday,
   findClientPayable,
   findClientPayables,
+  findOnlinePayments,
   findPortalAccountEmail,
   failGatewayPayment,
   insertGatewayEvent,
@@ -133,6 +135,28 @@ export function createGatewayPaymentService({
     });
 
   return {
+    /** The firm's online payments, newest first (Billing → Online Payments). */
+    async list(principal: FirmPrincipal, query: OnlinePaymentsFilter) {
+      const found = await database.withFirm(
+        principal.firmId,
+        (tx) =>
+          findOnlinePayments(tx, principal.firmId, {
+            status: query.Status,
+            needsAttention: query.NeedsAttention,
+            page: query.page,
+            size: query.size,
+          }),
+        READ_ONLY,
+      );
+      return {
+        data: found.rows,
+        page: query.page,
+        size: query.size,
+        totalCount: found.totalCount,
+        isTotalCountCapped: found.isTotalCountCapped,
+      };
+    },
+
     /** What the client can pay online now: their open invoices and trust requests in a currency a configured gateway takes. */
     options: async (principal: PortalPrincipal): Promise<PortalPaymentOptions> => {
       const rows = await database.withFirm(

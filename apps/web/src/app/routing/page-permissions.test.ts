@@ -41,6 +41,8 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/billing/flat-fees/add-new-flat-fee', '', ['flatFeePermission.create']],
     ['/billing/flat-fees/edit/0b7f0a52-1d2e-4a8f-9c3b-5d6e7f8a9b0c', '', ['flatFeePermission.edit']],
     ['/billing/invoice/invoice-empty', '', ['invoice.create']],
+    ['/billing/payment-reports', '', ['paymentInfo']],
+    ['/billing/online-payments', '', ['paymentInfo']],
     ['/settings/plans-&-subscriptions/select-plan', '', ['subscriptionPlan']],
     ['/settings/team', '', ['adminUsers']],
     ['/settings/roles', '', ['adminRoles']],

@@ -294,6 +294,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),
           },
           {
+            path: 'billing/online-payments',
+            handle: needs('paymentInfo'),
+            lazy: async () => ({ Component: (await import('../../features/invoices/pages/online-payments-page.tsx')).OnlinePaymentsPage }),
+          },
+          {
             path: 'billing/flat-fees',
             handle: needs('flatFeePermission'),
             lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/flat-fees-page.tsx')).FlatFeesPage }),

@@ -120,6 +120,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'New Invoice', to: '/billing/invoice/invoice-empty', match: '/billing/invoice' },
         { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
         { label: 'Reported Payments', to: '/billing/payment-reports', match: '/billing/payment-reports' },
+        { label: 'Online Payments', to: '/billing/online-payments', match: '/billing/online-payments' },
       ],
     },
   },

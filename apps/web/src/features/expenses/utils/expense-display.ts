@@ -1,4 +1,5 @@
 import { EXPENSE_APPROVAL_LABELS, formatMoney, isMoneyText, isoToDisplayDate, type ExpenseApprovalStatus } from '@matterhorn/shared';
+import { displayDateTime } from '../../../lib/date-time.ts';
 
 /** Money in en-US with exactly 2 decimals; text that is not an amount shows as a dash. */
 export function formatAmount(amount: string, currencySymbol: string): string {
@@ -11,13 +12,9 @@ export function formatExpenseDate(iso: string | null): string {
   return isoToDisplayDate(iso.slice(0, 10)) || iso;
 }
 
-/** An ISO timestamp as DD/MM/YYYY HH:MM, in the reader's time zone. */
+/** An ISO timestamp as DD/MM/YYYY HH:MM, in the reader's time zone; a dash when there is none. */
 export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return iso ? displayDateTime(iso) : '—';
 }
 
 export const APPROVAL_COLORS: Record<ExpenseApprovalStatus, string> = { Pending: 'yellow', Approved: 'green', Rejected: 'red' };

@@ -1,0 +1,1 @@
+CREATE INDEX "gateway_payments_firm_created_idx" ON "gateway_payments" USING btree ("firm_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,14 @@
+import { onlinePaymentPageSchema, type GatewayPaymentStatus } from '@matterhorn/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+
+export type OnlinePaymentsListQuery = { page: number; size: number; Status?: GatewayPaymentStatus; NeedsAttention?: 'true' };
+
+/** The firm's online payments (Billing → Online Payments), a page at a time. */
+export const onlinePaymentsQuery = (query: OnlinePaymentsListQuery) =>
+  queryOptions({
+    queryKey: ['invoices', 'online-payments', query],
+    queryFn: async () =>
+      onlinePaymentPageSchema.parse((await apiRequest<ApiEnvelope<unknown>>('/admin/client-portal/get-online-payments', { query })).data),
+    placeholderData: keepPreviousData,
+  });

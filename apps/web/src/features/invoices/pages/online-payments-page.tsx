@@ -1,0 +1,162 @@
+import { Badge, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  DEFAULT_PAGE_SIZE,
+  formatMoney,
+  GATEWAY_PAYMENT_STATUSES,
+  type GatewayPaymentStatus,
+  type OnlinePayment,
+} from '@matterhorn/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ListResults } from '../../../components/list-results.tsx';
+import { displayDateTime } from '../../../lib/date-time.ts';
+import { onlinePaymentsQuery } from '../api/online-payments.ts';
+
+const STATUS_LABELS: Record<GatewayPaymentStatus, string> = {
+  pending: 'Started',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refused: 'Refused',
+};
+const STATUS_COLORS: Record<GatewayPaymentStatus, string> = {
+  pending: 'gray.7',
+  succeeded: 'green.9',
+  failed: 'orange.9',
+  refused: 'red.9',
+};
+const GATEWAY_LABELS = { paystack: 'Paystack', stripe: 'Stripe' } as const;
+
+const SHOW_OPTIONS = [
+  { value: '', label: 'All payments' },
+  { value: 'attention', label: 'Needs attention' },
+  ...GATEWAY_PAYMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+];
+
+/** What the firm should do about a payment, if anything. */
+function noteOf(payment: OnlinePayment): string {
+  if (payment.excessToRefund)
+    return `Refund ${formatMoney(payment.excessToRefund, payment.currencySymbol)} to the client: the invoice was paid another way meanwhile`;
+  if (payment.status === 'refused')
+    return `Refused: ${payment.failureReason ?? 'it did not match what was started'}. Refund it through the gateway`;
+  if (payment.status === 'failed') return payment.failureReason ?? '';
+  return '';
+}
+
+function itemLinkOf(payment: OnlinePayment) {
+  return payment.kind === 'invoice'
+    ? { to: `/billing/invoices/${payment.itemId}`, label: `Invoice ${payment.itemNumber}` }
+    : { to: `/clients/${payment.clientId}?activeTab=trust`, label: `Trust request ${payment.itemNumber}` };
+}
+
+function PaymentsTable({ rows }: { rows: OnlinePayment[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped aria-label="Online payments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Started</Table.Th>
+            <Table.Th>Paid by</Table.Th>
+            <Table.Th>For</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Gateway fee</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Note</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((payment) => {
+            const item = itemLinkOf(payment);
+            return (
+              <Table.Tr key={payment.id}>
+                <Table.Td>{displayDateTime(payment.startedAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{payment.paidBy}</Text>
+                  {payment.paidBy !== payment.clientName && (
+                    <Text size="xs" c="dimmed">
+                      {payment.clientName}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Link to={item.to}>{item.label}</Link>
+                  <Text size="xs" c="dimmed">
+                    {GATEWAY_LABELS[payment.gateway]} · {payment.reference}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatMoney(payment.amount, payment.currencySymbol)}</Table.Td>
+                <Table.Td ta="right">{payment.fee ? formatMoney(payment.fee, payment.currencySymbol) : '—'}</Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={STATUS_COLORS[payment.status]}>
+                    {STATUS_LABELS[payment.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{noteOf(payment)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * /billing/online-payments: every payment a client started from the portal, what the gateway said
+ * and its fee (booked to bank charges), and what the firm must do: refund an excess, or a charge
+ * refused because it did not match what was started.
+ */
+export function OnlinePaymentsPage() {
+  const [show, setShow] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const result = useQuery(
+    onlinePaymentsQuery({
+      page,
+      size,
+      ...(show === 'attention' ? { NeedsAttention: 'true' as const } : show ? { Status: show as GatewayPaymentStatus } : {}),
+    }),
+  );
+
+  return (
+    <Stack>
+      <Title order={1}>Online payments</Title>
+      <Text size="sm" c="dimmed">
+        Payments clients made from the portal through Paystack or Stripe. Each is recorded only once the gateway confirms it; the
+        gateway&rsquo;s fee is booked to bank charges, never taken from trust.
+      </Text>
+      <NativeSelect
+        label="Show"
+        data={SHOW_OPTIONS}
+        value={show}
+        onChange={(event) => {
+          setShow(event.currentTarget.value);
+          setPage(1);
+        }}
+        w={220}
+      />
+      <ListResults
+        result={result}
+        page={page}
+        size={size}
+        noun={{ one: 'online payment', many: 'online payments' }}
+        countTestId="online-payments-count"
+        onPageChange={setPage}
+        onSizeChange={(next) => {
+          setSize(next);
+          setPage(1);
+        }}
+      >
+        {(rows) =>
+          rows.length === 0 ? (
+            <Text size="sm">{show ? 'No online payment matches.' : 'No client has paid online yet.'}</Text>
+          ) : (
+            <PaymentsTable rows={rows} />
+          )
+        }
+      </ListResults>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import type { OnlinePayment } from '@matterhorn/shared';
+import axe from 'axe-core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { OnlinePaymentsPage } from '../pages/online-payments-page.tsx';
+
+const paid: OnlinePayment = {
+  id: '77777777-7777-4777-8777-777777777777',
+  startedAt: '2026-10-07T10:00:00.000Z',
+  settledAt: '2026-10-07T10:02:00.000Z',
+  clientId: '11111111-1111-4111-8111-111111111111',
+  clientName: 'Acme Holdings Ltd',
+  paidBy: 'Ada Obi',
+  kind: 'invoice',
+  itemId: '99999999-9999-4999-8999-999999999999',
+  itemNumber: 'INV-00012',
+  gateway: 'paystack',
+  reference: 'MH-7Q2XK',
+  amount: '30000.50',
+  currencyCode: 'NGN',
+  currencySymbol: '₦',
+  status: 'succeeded',
+  fee: '450.01',
+  failureReason: null,
+  excessToRefund: '5000.00',
+};
+const refused: OnlinePayment = {
+  ...paid,
+  id: '88888888-8888-4888-8888-888888888888',
+  paidBy: 'Acme Holdings Ltd',
+  kind: 'trustRequest',
+  itemId: '66666666-6666-4666-8666-666666666666',
+  itemNumber: 'TR-00003',
+  gateway: 'stripe',
+  currencyCode: 'USD',
+  currencySymbol: '$',
+  amount: '120.00',
+  status: 'refused',
+  settledAt: null,
+  fee: null,
+  failureReason: 'Charged 100.00 USD, not the 120.00 USD started',
+  excessToRefund: null,
+};
+const LIST = 'GET /admin/client-portal/get-online-payments';
+
+describe('OnlinePaymentsPage', { timeout: 30_000 }, () => {
+  it('shows each payment with who paid, its item, fee, status and what the firm must do', async () => {
+    stubApi({ [LIST]: { data: { data: [paid, refused], page: 1, size: 20, totalCount: 2 } } });
+    renderAt(<OnlinePaymentsPage />, {
+      path: '/billing/online-payments',
+      session: fakeSession({ permissions: ['paymentInfo'] }),
+    });
+    const table = await screen.findByRole('table', { name: 'Online payments' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('07/10/2026');
+    expect(first).toHaveTextContent('Ada ObiAcme Holdings Ltd');
+    expect(within(first!).getByRole('link', { name: 'Invoice INV-00012' })).toHaveAttribute('href', `/billing/invoices/${paid.itemId}`);
+    expect(first).toHaveTextContent('Paystack · MH-7Q2XK');
+    expect(first).toHaveTextContent('₦30,000.50');
+    expect(first).toHaveTextContent('₦450.01');
+    expect(first).toHaveTextContent('Paid');
+    expect(first).toHaveTextContent('Refund ₦5,000.00 to the client: the invoice was paid another way meanwhile');
+    expect(within(second!).getByRole('link', { name: 'Trust request TR-00003' })).toHaveAttribute(
+      'href',
+      `/clients/${refused.clientId}?activeTab=trust`,
+    );
+    expect(second).toHaveTextContent('Refused: Charged 100.00 USD, not the 120.00 USD started. Refund it through the gateway');
+    expect(screen.getByTestId('online-payments-count')).toHaveTextContent('2 online payments');
+    // jsdom draws nothing, so contrast is left to the journeys.
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((v) => v.id)).toEqual([]);
+  });
+
+  it('asks for what needs attention, or one status, from the first page', async () => {
+    const api = stubApi({ [LIST]: { data: { data: [], page: 1, size: 20, totalCount: 0 } } });
+    const user = userEvent.setup({ delay: null });
+    renderAt(<OnlinePaymentsPage />, { path: '/billing/online-payments', session: fakeSession({ permissions: ['paymentInfo'] }) });
+    expect(await screen.findByText('No client has paid online yet.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'attention');
+    await waitFor(() => expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('NeedsAttention')).toBe('true'));
+    await user.selectOptions(screen.getByLabelText('Show'), 'refused');
+    await waitFor(() => expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('Status')).toBe('refused'));
+    expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('NeedsAttention')).toBeNull();
+    expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('page')).toBe('1');
+    expect(await screen.findByText('No online payment matches.')).toBeInTheDocument();
+  });
+});
