@@ -1,7 +1,7 @@
 import { firmApi, test } from './support.ts';
 import { CALENDAR_BUDGET, expectWithinBudget, firstVisit, firstVisits, signedInAsAdmin } from './page-budgets.ts';
 
-// Its own file, so its first visits run beside the other pages' budgets in a second worker.
+// Its own file: the progress-update and calendar pages' budgets, apart from first-contact-and-load's.
 test('JavaScript budgets of a first visit to the progress update, court update and court calendar pages', async ({ browser, page }) => {
   test.setTimeout(180_000);
   const signedIn = await signedInAsAdmin(page);

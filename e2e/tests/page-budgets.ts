@@ -73,13 +73,16 @@ export async function signedInAsAdmin(page: Page): Promise<BrowserContextOptions
   return { storageState: await page.context().storageState() };
 }
 
-/** First visits to each path in turn, each held to the page budget. */
+/** Visits measured at once: each mostly waits out its page's 2 quiet seconds, so three overlap them. */
+const VISITS_AT_ONCE = 3;
+
+/** First visits to each path (each in its own context and cache), each held to the page budget. */
 export async function firstVisits(browser: Browser, options: BrowserContextOptions, paths: string[], budget = PAGE_BUDGET) {
   const visits: Visit[] = [];
-  for (const path of paths) {
-    const visit = await firstVisit(browser, path, options);
-    expectWithinBudget(visit, budget);
-    visits.push(visit);
+  for (let start = 0; start < paths.length; start += VISITS_AT_ONCE) {
+    const batch = await Promise.all(paths.slice(start, start + VISITS_AT_ONCE).map((path) => firstVisit(browser, path, options)));
+    for (const visit of batch) expectWithinBudget(visit, budget);
+    visits.push(...batch);
   }
   return visits;
 }
