@@ -328,6 +328,17 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
   const verifyCode = (challenge: string, code: string) => post('/api/client-portal/totp/verify', { slug: firm.slug, challenge, code });
   const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+  /** A contact signed up on a firm that now requires an app: their first challenge and the secret being set up. */
+  async function contactSettingUpAnApp() {
+    const company = await companyWithContacts();
+    await invite(company.clientId, company.ada);
+    await signUp(company.emails.ada);
+    await requireTotp(true);
+    const { challenge } = (await login(company.emails.ada)).json().data;
+    const { secret } = (await enrol(challenge)).json().data as { secret: string };
+    return { company, challenge: challenge as string, secret };
+  }
+
   it('asks for enrolment after the password, issues no session before the code, then asks for a code every time', async () => {
     const company = await companyWithContacts();
     await invite(company.clientId, company.ada);
@@ -384,13 +395,8 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
   });
 
   it('resets a lost authenticator: the app is forgotten, sessions end, the client is told and sets up a new one', async () => {
-    const company = await companyWithContacts();
-    await invite(company.clientId, company.ada);
-    await signUp(company.emails.ada);
-    await requireTotp(true);
     try {
-      const { challenge } = (await login(company.emails.ada)).json().data;
-      const { secret } = (await enrol(challenge)).json().data;
+      const { company, challenge, secret } = await contactSettingUpAnApp();
       const session = (await verifyCode(challenge, await generate({ secret }))).json().data.token as string;
       const [account] = await accountsOf(company.clientId);
       expect(account!.hasAuthenticator).toBe(true);
@@ -432,13 +438,8 @@ describe('two-step sign-in (authenticator app) when the firm requires it', () =>
   });
 
   it('slows wrong codes down: after five, even the right code waits', async () => {
-    const company = await companyWithContacts();
-    await invite(company.clientId, company.ada);
-    await signUp(company.emails.ada);
-    await requireTotp(true);
     try {
-      const { challenge } = (await login(company.emails.ada)).json().data;
-      const { secret } = (await enrol(challenge)).json().data;
+      const { challenge, secret } = await contactSettingUpAnApp();
       const code = await generate({ secret });
       for (let attempt = 0; attempt < 5; attempt++) expect((await verifyCode(challenge, wrongCodeFor(code))).statusCode).toBe(400);
       const blocked = await verifyCode(challenge, code);
