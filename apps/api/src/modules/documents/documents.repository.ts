@@ -41,8 +41,8 @@ const withCurrentVersion = sql`documents d
  * A page of a folder's live documents, narrowed by name, category and scan status, with the
  * folder's count. Unlike a search, the page is walked in its sort's index and stops at the page
  * (a folder of 10,000 pages in under a millisecond); the count is its own index-only statement,
- * capped as the other lists' are (1,000+) and skipped when the page shows it is the last. The current version is joined only when the sort or
- * a filter reads it.
+ * capped as the other lists' are (1,000+) and skipped when the page shows it is the last. The
+ * current version is joined only when the sort or a filter reads it.
  */
 export async function findFolderDocuments(
   tx: Tx,
