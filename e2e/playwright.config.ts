@@ -9,7 +9,8 @@ export const E2E_DATA_DIR = join(import.meta.dirname, '.e2e-data');
 /** The built app served exactly as `npm start` serves it, on a fresh embedded database. */
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A long journey takes 30–55 s on the 2-core machine when something else runs beside it.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // One browser at a time: on the 2-core CI machine, two workers' Chromiums (156) and the server

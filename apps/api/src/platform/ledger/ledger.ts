@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES } from '@matterhorn/shared';
+import type { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
