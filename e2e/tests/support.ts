@@ -15,7 +15,10 @@ type Finding = { url: string; rule: string; impact: string; help: string; target
 async function findingsOn(page: Page): Promise<Finding[] | null> {
   try {
     const url = page.url();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     if (page.url() !== url) return null; // the page moved on under the check
     return results.violations
       .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
@@ -36,7 +39,30 @@ async function findingsOn(page: Page): Promise<Finding[] | null> {
  * more at its end), and fails on any serious or critical finding. A finding counts only when a
  * second check moments later sees it too, so a half-finished transition is not taken for a fault.
  */
-export const test = base.extend<{ accessibilityChecks: void }>({
+/**
+ * Success and information toasts: top-right for 5 seconds (SPEC.md §2), where they cover a page's
+ * own buttons (Edit, Delete) just after a save. A journey clicks them away, as a user would, instead
+ * of waiting for them to go; the pointer then leaves the corner, since a toast under it stays open.
+ */
+export const passingToasts = (page: Page) => page.locator('[data-toast-type="success"], [data-toast-type="information"]');
+
+export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: void }>({
+  toastsClickedAway: [
+    async ({ page }, use) => {
+      const toasts = passingToasts(page);
+      await page.addLocatorHandler(toasts.first(), async () => {
+        for (let index = (await toasts.count()) - 1; index >= 0; index -= 1)
+          await toasts
+            .nth(index)
+            .click({ timeout: 2_000 })
+            .catch(() => undefined); // already closing
+        await page.mouse.move(0, 0);
+      });
+      await use();
+    },
+    { auto: true },
+  ],
+
   accessibilityChecks: [
     async ({ page }, use) => {
       const findings = new Map<string, Finding>();
