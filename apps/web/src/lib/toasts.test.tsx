@@ -34,4 +34,14 @@ describe('toasts', () => {
     await user.click(message);
     await waitFor(() => expect(screen.queryByText('Firm saved')).not.toBeInTheDocument(), { timeout: 2000 });
   });
+
+  it('has a close button a screen reader names', async () => {
+    const user = userEvent.setup();
+    renderAt(<div />);
+    act(() => {
+      showToast('error', 'The invoice could not be sent');
+    });
+    await user.click(await screen.findByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(screen.queryByText('The invoice could not be sent')).not.toBeInTheDocument(), { timeout: 2000 });
+  });
 });

@@ -28,6 +28,8 @@ export function toastOptionsFor(type: ToastType, message: string): NotificationD
     position: TOAST_POSITION,
     autoClose: TOAST_AUTO_CLOSE_MS,
     withCloseButton: true,
+    // Mantine's close button is an icon alone: without a name a screen reader announces "button".
+    closeButtonProps: { 'aria-label': 'Close notification' },
     'data-toast-type': type,
     role: type === 'error' || type === 'alert' ? 'alert' : 'status',
     style: { cursor: 'pointer' },

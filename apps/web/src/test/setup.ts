@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw/server.ts';
@@ -31,6 +32,9 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // The toasts' store outlives a render: a toast left by one test must not show in the next.
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
   server.resetHandlers();
 });
