@@ -191,4 +191,28 @@ describe('search and folder zips', () => {
     ).toEqual(['Exhibits/Exhibit A.pdf', 'Index.pdf']);
     expect(sha256(Buffer.from(zip.file('Exhibits/Exhibit A.pdf')!.asUint8Array()))).toBe(sha256(inner.content));
   });
+
+  it('never lets a name climb out of the folder the zip is unpacked in: "." and ".." are refused as folder names and written as underscores', async () => {
+    const root = (
+      await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.admin, { parentFolderId: null, name: 'Bundle' })
+    ).json().data;
+    for (const name of ['..', '.', ' .. ']) {
+      const refused = await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.admin, { parentFolderId: root.id, name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain('Folder name cannot be . or ..');
+    }
+    const renamed = await fixture.call('PUT', `${DOCUMENT_BASE}/rename-folder/${root.id}`, fixture.tokens.admin, { name: '..' });
+    expect(renamed.statusCode).toBe(400);
+    // Names kept from before they were checked.
+    const sub = (
+      await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.admin, { parentFolderId: root.id, name: 'Old' })
+    ).json().data;
+    const document = await fixture.uploadPdf(sub.id, 'Kept.pdf');
+    await fixture.sqlRows(sql`update document_folders set name = '..' where id = ${sub.id}`);
+    await fixture.sqlRows(sql`update documents set name = '.' where id = ${document.id}`);
+    const response = await fixture.call('GET', `${DOCUMENT_BASE}/download-folder-zip/${root.id}`, fixture.tokens.admin);
+    expect(response.statusCode).toBe(200);
+    const zip = new PizZip(response.rawPayload);
+    expect(Object.keys(zip.files).filter((name) => !zip.files[name]!.dir)).toEqual(['__/_']);
+  });
 });

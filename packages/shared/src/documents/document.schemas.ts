@@ -194,7 +194,10 @@ export const documentSettingsSchema = z.object({
 });
 export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
 
-const folderName = requiredText('Folder name', 120).refine((name) => !/[\\/]/.test(name), 'Folder name cannot contain / or \\');
+const folderName = requiredText('Folder name', 120)
+  .refine((name) => !/[\\/]/.test(name), 'Folder name cannot contain / or \\')
+  // "." and ".." mean this folder and the one above it in a path: in a folder's zip they would climb out of it.
+  .refine((name) => name !== '.' && name !== '..', 'Folder name cannot be . or ..');
 
 /** POST …/create-folder: ParentFolderId null (or absent) for a firm-wide folder at the top level. */
 export const createFolderInputSchema = z.strictObject({

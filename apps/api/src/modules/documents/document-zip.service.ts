@@ -15,6 +15,17 @@ import { findZipEntries } from './documents.repository.ts';
  */
 const DEFLATES_WELL = new Set(['application/rtf', 'application/x-cfb', 'image/tiff']);
 
+/**
+ * A path inside the zip as every unzip tool writes it inside its own folder: a part that is "." or
+ * ".." (a folder or document named so before names were checked) would climb out of it, so its
+ * dots become underscores.
+ */
+const zipPathOf = (path: string) =>
+  path
+    .split('/')
+    .map((part) => (part === '.' || part === '..' ? part.replace(/\./g, '_') : part))
+    .join('/');
+
 /** Files opened ahead of the one being written: a few read buffers (64 KB each) at most. */
 const OPENED_AHEAD = 4;
 
@@ -53,7 +64,7 @@ export function createDocumentZipService(database: Database, files: FileStore) {
             const content = await opening.shift()!;
             if (!content) continue;
             await zip.add(content, {
-              name: entry.path,
+              name: zipPathOf(entry.path),
               deflate: DEFLATES_WELL.has(entry.content_type),
               modifiedAt: new Date(entry.uploaded_at),
             });
