@@ -38,11 +38,6 @@ async function findingsOn(page: Page): Promise<Finding[] | null> {
 }
 
 /**
- * Every journey checks each page it visits with axe-core, a short while after arriving (and once
- * more at its end), and fails on any serious or critical finding. A finding counts only when a
- * second check moments later sees it too, so a half-finished transition is not taken for a fault.
- */
-/**
  * Success and information toasts: top-right for 5 seconds (SPEC.md §2), where they cover a page's
  * own buttons (Edit, Delete) just after a save. A journey clicks them away, as a user would, instead
  * of waiting for them to go; the pointer then leaves the corner, since a toast under it stays open.
@@ -66,6 +61,11 @@ export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: 
     { auto: true },
   ],
 
+  /**
+   * Every journey checks each page it visits with axe-core, a short while after arriving (and once
+   * more at its end), and fails on any serious or critical finding. A finding counts only when a
+   * second check moments later sees it too, so a half-finished transition is not taken for a fault.
+   */
   accessibilityChecks: [
     async ({ page }, use) => {
       const findings = new Map<string, Finding>();

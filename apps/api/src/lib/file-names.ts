@@ -1,12 +1,12 @@
 /**
  * A safe file name to keep and to send back: its last path part, without control characters, at
- * most 200 characters; "." and ".." (a folder, not a file, in any path) become "attachment".
+ * most 200 characters; nothing left, "." or ".." (a folder, not a file, in any path) become `fallback`.
  */
-export function cleanFileName(name: string | undefined): string {
+export function cleanFileName(name: string | undefined, fallback = 'attachment'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : 'attachment').slice(0, 200);
+  return (cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback).slice(0, 200);
 }
 
 /** `attachment` (or `inline`), with the name as plain ASCII and as RFC 5987 UTF-8 for the browsers that read it. */

@@ -17,8 +17,8 @@ const DEFLATES_WELL = new Set(['application/rtf', 'application/x-cfb', 'image/ti
 
 /**
  * A path inside the zip as every unzip tool writes it inside its own folder: a part that is "." or
- * ".." (a folder or document named so before names were checked) would climb out of it, so its
- * dots become underscores.
+ * ".." would climb out of it, so its dots become underscores. Folders can no longer be named so,
+ * but older folders can, and a document's name is the firm's free text.
  */
 const zipPathOf = (path: string) =>
   path

@@ -22,7 +22,8 @@ import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { createExpenseCategoryService } from './expense-categories.service.ts';
-import { cleanFileName, createExpenseService } from './expenses.service.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
+import { createExpenseService } from './expenses.service.ts';
 
 const tags = ['Expenses'];
 /** SPEC.md §7: expenses and flat fees share one prefix. */
@@ -195,7 +196,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ExpenseRouteDe
       if (!file) throw badRequest('Choose a receipt file to upload');
       const expense = await expenses.uploadReceipt(firmPrincipalOf(request), request.params.id, {
         content: file.file,
-        fileName: cleanFileName(file.filename),
+        fileName: cleanFileName(file.filename, 'receipt'),
       });
       return created(reply, 'Receipt uploaded', expense);
     },

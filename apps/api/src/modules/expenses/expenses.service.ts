@@ -285,14 +285,6 @@ const expenseCsv: ListCsv<typeof expenseList.columns, void> = {
 
 type Decision = { expense: Expense; requester: { name: string; email: string } | null };
 
-/** A safe file name to keep and to send back: its last path part, without control characters, at most 200 characters. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (cleaned || 'receipt').slice(0, 200);
-}
-
 export function createExpenseService(deps: {
   database: Database;
   files: FileStore;
