@@ -1,4 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { renameFolderInputSchema } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -27,12 +28,12 @@ function FolderNameForm({ initialName, submitLabel, onClose, onSubmit }: Omit<Fo
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submit = async () => {
-    const trimmed = name.trim();
-    if (trimmed === '') return setError('Folder name is required');
-    if (/[\\/]/.test(trimmed)) return setError('Folder name cannot contain / or \\');
+    // The API's own rules for a folder's name (required, no / or \\, not . or ..), checked before sending.
+    const checked = renameFolderInputSchema.shape.name.safeParse(name);
+    if (!checked.success) return setError(checked.error.issues[0]!.message);
     setIsSubmitting(true);
     try {
-      await onSubmit(trimmed);
+      await onSubmit(checked.data);
       onClose();
     } catch {
       // The API client has shown the server's message.
