@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
   addMoney,
+  convertMoney,
+  fromCents,
+  toCents,
   divideRounded,
   formatMoney,
   fromScaled,
@@ -362,5 +365,57 @@ describe('parseMoneyInput (SPEC.md §5 money input)', () => {
     ['abc', '100', null],
   ])('%j with max %j -> %j', (text, max, expected) => {
     expect(parseMoneyInput(text, max)).toBe(expected);
+  });
+});
+
+describe('toCents and fromCents: the one cents conversion', () => {
+  it.each([
+    ['0', 0n],
+    ['12', 1200n],
+    ['12.3', 1230n],
+    ['12.34', 1234n],
+    ['-12.30', -1230n],
+    // beyond 2 decimals rounds half-up (away from zero), never truncates
+    ['0.004', 0n],
+    ['0.005', 1n],
+    ['12.345', 1235n],
+    ['12.3449', 1234n],
+    ['-12.345', -1235n],
+    ['99999999999999.995', 10000000000000000n],
+    ['', 0n],
+    [null, 0n],
+    [undefined, 0n],
+  ])('toCents(%j) -> %s', (text, expected) => {
+    expect(toCents(text)).toBe(expected);
+  });
+
+  it.each([
+    [0n, '0.00'],
+    [1n, '0.01'],
+    [-1n, '-0.01'],
+    [1230n, '12.30'],
+    [-123456789n, '-1234567.89'],
+  ])('fromCents(%s) -> %j', (cents, expected) => {
+    expect(fromCents(cents)).toBe(expected);
+  });
+
+  it('refuses text that is not a number', () => {
+    expect(() => toCents('1,000')).toThrow();
+  });
+});
+
+describe('convertMoney: a foreign amount in home currency, rounded once half-up', () => {
+  it.each([
+    ['100.00', '1', '100.00'],
+    ['100.00', '1550.25', '155025.00'],
+    ['0.01', '0.5', '0.01'],
+    ['0.01', '0.4999999999', '0.00'],
+    ['10.00', '0.333333', '3.33'],
+    ['1.00', '0.005', '0.01'],
+    ['2.50', '1.23456789', '3.09'],
+    ['-2.50', '1.23456789', '-3.09'],
+    ['12345678.90', '1500.1234567891', '18520042507.88'],
+  ])('%s at %s -> %s', (amount, rate, expected) => {
+    expect(convertMoney(amount, rate)).toBe(expected);
   });
 });

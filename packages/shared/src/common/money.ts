@@ -46,6 +46,31 @@ export function roundMoney(text: string): string {
   return fromScaled(toScaled(text, MONEY_DECIMALS), MONEY_DECIMALS);
 }
 
+/**
+ * Money text as whole cents, rounded half-up beyond 2 decimals; empty or missing text is 0. Every
+ * module that sums or compares amounts in bigint uses this pair, so there is one rounding rule.
+ */
+export function toCents(text: string | null | undefined): bigint {
+  return text && text.trim() !== '' ? toScaled(text, MONEY_DECIMALS) : 0n;
+}
+
+/** Cents as money text with exactly 2 decimals ("-12.30"). */
+export function fromCents(cents: bigint): string {
+  return fromScaled(cents, MONEY_DECIMALS);
+}
+
+/** Decimal places an exchange rate is held to (journal_lines.exchange_rate is numeric(20, 10)). */
+export const RATE_DECIMALS = 10;
+
+/**
+ * An amount in another currency converted at `rate` (home units per foreign unit), rounded once,
+ * half-up, to 2 decimals: the home-currency figure a foreign-currency journal line records.
+ */
+export function convertMoney(amount: string, rate: string): string {
+  const product = toScaled(amount, MONEY_DECIMALS) * toScaled(rate, RATE_DECIMALS);
+  return fromCents(divideRounded(product, 10n ** BigInt(RATE_DECIMALS)));
+}
+
 export function addMoney(...amounts: string[]): string {
   const total = amounts.reduce((sum, amount) => sum + toScaled(amount, MONEY_DECIMALS), 0n);
   return fromScaled(total, MONEY_DECIMALS);

@@ -1,4 +1,4 @@
-import { divideRounded, fromScaled, MONEY_DECIMALS, toScaled } from '../common/money.ts';
+import { divideRounded, fromCents, fromScaled, MONEY_DECIMALS, toCents, toScaled } from '../common/money.ts';
 
 /** Percentages (discount, tax) carry at most 4 decimals: 7.5, 12.125… */
 export const PERCENT_DECIMALS = 4;
@@ -62,8 +62,6 @@ export interface InvoiceAmounts {
 }
 
 const HUNDRED_PERCENT = 100n * 10n ** BigInt(PERCENT_DECIMALS);
-const money = (value: bigint) => fromScaled(value, MONEY_DECIMALS);
-const cents = (text: string | null | undefined) => (text && text.trim() !== '' ? toScaled(text, MONEY_DECIMALS) : 0n);
 const percent = (text: string | null | undefined) => {
   if (!text || text.trim() === '') return 0n;
   const value = toScaled(text, PERCENT_DECIMALS);
@@ -90,13 +88,13 @@ export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts
   let expenses = 0n;
   let flatFees = 0n;
   const lines = input.lines.map((line) => {
-    const original = cents(line.amount);
+    const original = toCents(line.amount);
     const hasAdjustment = line.adjustedAmount !== null && line.adjustedAmount !== undefined && line.adjustedAmount.trim() !== '';
-    const billed = hasAdjustment ? cents(line.adjustedAmount) : original;
+    const billed = hasAdjustment ? toCents(line.adjustedAmount) : original;
     if (line.type === 'fee') fees += billed;
     else if (line.type === 'expense') expenses += billed;
     else flatFees += billed;
-    return { amount: money(billed), adjustment: money(billed - original) };
+    return { amount: fromCents(billed), adjustment: fromCents(billed - original) };
   });
   const subtotal = fees + expenses + flatFees;
 
@@ -104,7 +102,7 @@ export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts
   if (input.discountType === 'percent') {
     discount = divideRounded(subtotal * percent(input.discountValue), HUNDRED_PERCENT);
   } else if (input.discountType === 'amount') {
-    discount = cents(input.discountValue);
+    discount = toCents(input.discountValue);
   }
   if (discount < 0n) discount = 0n;
   if (discount > subtotal) discount = subtotal > 0n ? subtotal : 0n;
@@ -116,22 +114,22 @@ export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts
   const tax = taxable <= 0n ? 0n : divideRounded(taxable * percent(input.taxPercent), HUNDRED_PERCENT);
 
   const total = subtotal - discount + tax;
-  const paid = cents(input.paidAmount);
-  const writtenOff = cents(input.writtenOffAmount);
+  const paid = toCents(input.paidAmount);
+  const writtenOff = toCents(input.writtenOffAmount);
   return {
     lines,
     totals: {
-      feesSubtotal: money(fees),
-      expensesSubtotal: money(expenses),
-      flatFeesSubtotal: money(flatFees),
-      subtotal: money(subtotal),
-      discountAmount: money(discount),
-      taxableAmount: money(taxable < 0n ? 0n : taxable),
-      taxAmount: money(tax),
-      total: money(total),
-      paidAmount: money(paid),
-      writtenOffAmount: money(writtenOff),
-      balanceDue: money(total - paid - writtenOff),
+      feesSubtotal: fromCents(fees),
+      expensesSubtotal: fromCents(expenses),
+      flatFeesSubtotal: fromCents(flatFees),
+      subtotal: fromCents(subtotal),
+      discountAmount: fromCents(discount),
+      taxableAmount: fromCents(taxable < 0n ? 0n : taxable),
+      taxAmount: fromCents(tax),
+      total: fromCents(total),
+      paidAmount: fromCents(paid),
+      writtenOffAmount: fromCents(writtenOff),
+      balanceDue: fromCents(total - paid - writtenOff),
     },
   };
 }

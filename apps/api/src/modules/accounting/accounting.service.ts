@@ -1,16 +1,10 @@
+import { fromCents, toCents } from '@matterhorn/shared';
 import type { JournalEntryPage, TrialBalance, TrialBalanceQuery, journalEntryListQuerySchema } from '@matterhorn/shared';
 import type { z } from 'zod';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { centsToText, SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
+import { SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
 import * as repository from './accounting.repository.ts';
-
-const cents = (text: string): bigint => {
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-  return negative ? -value : value;
-};
 
 const chartOrder = (code: string) => {
   const index = SYSTEM_LEDGER_ACCOUNTS.findIndex((account) => account.code === code);
@@ -30,8 +24,8 @@ export function createAccountingService(database: Database) {
           let totalDebit = 0n;
           let totalCredit = 0n;
           const accounts = rows.map((row) => {
-            const debit = cents(row.totalDebit);
-            const credit = cents(row.totalCredit);
+            const debit = toCents(row.totalDebit);
+            const credit = toCents(row.totalCredit);
             totalDebit += debit;
             totalCredit += credit;
             return {
@@ -39,16 +33,16 @@ export function createAccountingService(database: Database) {
               name: row.name,
               type: row.type as TrialBalance['accounts'][number]['type'],
               normalBalance: row.normalBalance as 'debit' | 'credit',
-              totalDebit: centsToText(debit),
-              totalCredit: centsToText(credit),
-              balance: centsToText(debit - credit),
+              totalDebit: fromCents(debit),
+              totalCredit: fromCents(credit),
+              balance: fromCents(debit - credit),
             };
           });
           return {
             asOfDate,
             accounts,
-            totalDebit: centsToText(totalDebit),
-            totalCredit: centsToText(totalCredit),
+            totalDebit: fromCents(totalDebit),
+            totalCredit: fromCents(totalCredit),
             isBalanced: totalDebit === totalCredit,
           };
         },

@@ -1,8 +1,8 @@
 import {
-  fromScaled,
+  fromCents,
   RECONCILIATION_ITEMS_SHOWN,
   TRUST_RECONCILIATION_MESSAGES as MESSAGES,
-  toScaled,
+  toCents,
   type BankStatement,
   type MatchStatementLineInput,
   type Reconciliation,
@@ -27,8 +27,6 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import * as repository from './trust-reconciliation.repository.ts';
 import { AUTO_MATCH_DAYS, autoMatch, parseStatementCsv, signedAmountOf, statementTotals } from './trust-reconciliation.rules.ts';
 
-const cents = (text: string) => toScaled(text, 2);
-const money = (value: bigint) => fromScaled(value, 2);
 const shiftDate = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const movementOf = (row: repository.MovementItemRow | repository.MovementRow): ReconciliationMovement => ({
@@ -68,7 +66,7 @@ const lineOf = (row: repository.StatementLineRow): StatementLine => ({
 });
 
 const describeSigned = (value: bigint, symbol: string) => {
-  const text = money(value < 0n ? -value : value);
+  const text = fromCents(value < 0n ? -value : value);
   return `${value < 0n ? '-' : ''}${symbol}${text.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 };
 
@@ -97,10 +95,10 @@ export async function reconcile(
   const unclearedDeposits = group('uncleared-deposit');
   const unpresentedPayments = group('unpresented-payment');
   const unmatchedLines = { total: lines[0]?.itemTotal ?? '0.00', count: lines[0]?.itemCount ?? 0, items: lines.map(lineOf) };
-  const clientsTotal = clients.reduce((sum, row) => sum + cents(row.balance), 0n);
-  const ledgerCents = cents(ledger);
+  const clientsTotal = clients.reduce((sum, row) => sum + toCents(row.balance), 0n);
+  const ledgerCents = toCents(ledger);
   const adjusted = bank
-    ? cents(bank.closingBalance) + cents(unclearedDeposits.total) - cents(unpresentedPayments.total) - cents(unmatchedLines.total)
+    ? toCents(bank.closingBalance) + toCents(unclearedDeposits.total) - toCents(unpresentedPayments.total) - toCents(unmatchedLines.total)
     : null;
   const start = (page.page - 1) * page.size;
   return {
@@ -109,17 +107,17 @@ export async function reconcile(
     currencyCode: account.currencyCode,
     currencySymbol: account.currencySymbol,
     asOf,
-    ledgerBalance: money(ledgerCents),
-    clientLedgersTotal: money(clientsTotal),
-    ledgerToClientsDifference: money(ledgerCents - clientsTotal),
+    ledgerBalance: fromCents(ledgerCents),
+    clientLedgersTotal: fromCents(clientsTotal),
+    ledgerToClientsDifference: fromCents(ledgerCents - clientsTotal),
     bankBalance: bank?.closingBalance ?? null,
     bankBalanceDate: bank?.statementDate ?? null,
     bankStatementId: bank?.id ?? null,
     unclearedDeposits,
     unpresentedPayments,
     unmatchedLines,
-    adjustedBankBalance: adjusted === null ? null : money(adjusted),
-    bankDifference: adjusted === null ? null : money(adjusted - ledgerCents),
+    adjustedBankBalance: adjusted === null ? null : fromCents(adjusted),
+    bankDifference: adjusted === null ? null : fromCents(adjusted - ledgerCents),
     hasBankBalance: bank !== null,
     isBalanced: ledgerCents === clientsTotal && (adjusted === null || adjusted === ledgerCents),
     lastSignedOffPeriodEnd: account.lockedUntil,
@@ -208,7 +206,12 @@ export function createTrustReconciliationService(database: Database) {
       return database.withFirm(principal.firmId, async (tx) => {
         const account = await accountOf(tx, principal.firmId, trustAccountId);
         refuseLocked(account, input.balanceDate);
-        const values = { trustAccountId, statementDate: input.balanceDate, closingBalance: money(cents(input.balance)), fileName: null };
+        const values = {
+          trustAccountId,
+          statementDate: input.balanceDate,
+          closingBalance: fromCents(toCents(input.balance)),
+          fileName: null,
+        };
         const statement = await repository.insertStatement(tx, { firmId: principal.firmId, userId: principal.userId, ...values });
         await recordAuditEvent(tx, principal, 'trustReconciliation.bankBalanceRecorded', statement.id, {
           trustAccountId,
@@ -231,7 +234,7 @@ export function createTrustReconciliationService(database: Database) {
         const ids = await repository.insertLines(tx, principal.firmId, trustAccountId, statement.id, lines);
         const dates = lines.map((line) => line.lineDate).sort();
         const candidates = await repository.unmatchedMovements(tx, principal.firmId, trustAccountId, {
-          amounts: [...new Set(lines.map((line) => money(cents(line.amount) < 0n ? -cents(line.amount) : cents(line.amount))))],
+          amounts: [...new Set(lines.map((line) => fromCents(toCents(line.amount) < 0n ? -toCents(line.amount) : toCents(line.amount))))],
           fromDate: shiftDate(dates[0]!, -AUTO_MATCH_DAYS),
           toDate: shiftDate(dates[dates.length - 1]!, AUTO_MATCH_DAYS),
           limit: 50_000,
@@ -274,10 +277,10 @@ export function createTrustReconciliationService(database: Database) {
         async (tx) => {
           const line = await repository.findLine(tx, principal.firmId, lineId);
           if (!line) throw notFound('Statement line');
-          const signed = cents(line.amount);
+          const signed = toCents(line.amount);
           const rows = await repository.unmatchedMovements(tx, principal.firmId, line.trustAccountId, {
             direction: signed > 0n ? 'in' : 'out',
-            amounts: [money(signed < 0n ? -signed : signed)],
+            amounts: [fromCents(signed < 0n ? -signed : signed)],
             fromDate: '0001-01-01',
             toDate: '9999-12-31',
             limit: 500,
@@ -304,10 +307,10 @@ export function createTrustReconciliationService(database: Database) {
         if (movement.trustAccountId !== line.trustAccountId) throw badRequest(MESSAGES.otherAccount);
         if (movement.isSameAccountTransfer) throw badRequest(MESSAGES.transferNotOnBank);
         const movementSigned = signedAmountOf(movement);
-        if (movementSigned !== cents(line.amount)) {
+        if (movementSigned !== toCents(line.amount)) {
           throw badRequest(
             MESSAGES.amountMismatch(
-              describeSigned(cents(line.amount), account.currencySymbol),
+              describeSigned(toCents(line.amount), account.currencySymbol),
               describeSigned(movementSigned, account.currencySymbol),
             ),
           );

@@ -1,4 +1,4 @@
-import { divideRounded, fromScaled, MONEY_DECIMALS, toScaled, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+import { divideRounded, fromCents, toCents, type Invoice, type InvoiceLine } from '@matterhorn/shared';
 
 /**
  * LEDES 1998B (PRODUCT.md "LEDES 1998B in brief"): line 1 `LEDES1998B[]`, line 2 the 24 field names,
@@ -68,9 +68,6 @@ export interface LedesOptions {
   lawFirmId: string;
 }
 
-const cents = (text: string | null | undefined) => (text && text.trim() !== '' ? toScaled(text, MONEY_DECIMALS) : 0n);
-const money = (value: bigint) => fromScaled(value, MONEY_DECIMALS);
-
 /** YYYY-MM-DD (or an ISO timestamp) → YYYYMMDD. */
 export function ledesDate(text: string | null | undefined): string {
   if (!text) return '';
@@ -122,7 +119,7 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
     INVOICE_DATE: ledesDate(invoice.issueDate),
     INVOICE_NUMBER: ledesText(invoice.invoiceNumber ?? invoice.id),
     CLIENT_ID: ledesText(invoice.clientId),
-    INVOICE_TOTAL: money(cents(invoice.totals.total)),
+    INVOICE_TOTAL: fromCents(toCents(invoice.totals.total)),
     BILLING_START_DATE: ledesDate(startDate),
     BILLING_END_DATE: ledesDate(endDate),
     INVOICE_DESCRIPTION: invoiceDescription,
@@ -138,14 +135,14 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
   for (const line of allLines) {
     const isExpense = line.itemType === 'expense';
     const numberOfUnits = line.itemType === 'fee' ? units(line.hours) : line.itemType === 'expense' ? units(line.quantity) : '1';
-    const unitCost = line.itemType === 'flatFee' ? money(cents(line.itemAmount)) : line.rate ? money(cents(line.rate)) : '';
+    const unitCost = line.itemType === 'flatFee' ? fromCents(toCents(line.itemAmount)) : line.rate ? fromCents(toCents(line.rate)) : '';
     const description = [line.description, line.adjustmentReason ? `(adjusted: ${line.adjustmentReason})` : ''].filter(Boolean).join(' ');
     push({
       LAW_FIRM_MATTER_ID: matterRef(line.matterId),
       'EXP/FEE/INV_ADJ_TYPE': isExpense ? 'E' : 'F',
       LINE_ITEM_NUMBER_OF_UNITS: numberOfUnits,
-      LINE_ITEM_ADJUSTMENT_AMOUNT: money(cents(line.adjustment)),
-      LINE_ITEM_TOTAL: money(cents(line.amount)),
+      LINE_ITEM_ADJUSTMENT_AMOUNT: fromCents(toCents(line.adjustment)),
+      LINE_ITEM_TOTAL: fromCents(toCents(line.amount)),
       LINE_ITEM_DATE: ledesDate(line.lineDate),
       LINE_ITEM_TASK_CODE: isExpense ? '' : ledesText(line.utbmsTaskCode),
       LINE_ITEM_EXPENSE_CODE: isExpense ? ledesText(line.utbmsExpenseCode) : '',
@@ -159,12 +156,12 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
   }
 
   // Invoice-level adjustments: the discount (negative) and the tax (positive), each split IF / IE.
-  const feePart = cents(invoice.totals.feesSubtotal) + cents(invoice.totals.flatFeesSubtotal);
-  const expensePart = cents(invoice.totals.expensesSubtotal);
+  const feePart = toCents(invoice.totals.feesSubtotal) + toCents(invoice.totals.flatFeesSubtotal);
+  const expensePart = toCents(invoice.totals.expensesSubtotal);
   const subtotal = feePart + expensePart;
-  const discount = cents(invoice.totals.discountAmount);
+  const discount = toCents(invoice.totals.discountAmount);
   const [feeDiscount, expenseDiscount] = splitShare(discount, feePart, subtotal);
-  const tax = cents(invoice.totals.taxAmount);
+  const tax = toCents(invoice.totals.taxAmount);
   const appliesTo = invoice.taxAppliesTo;
   const feeTaxable = appliesTo === 'expenses' ? 0n : feePart - feeDiscount;
   const expenseTaxable = appliesTo === 'fees' ? 0n : expensePart - expenseDiscount;
@@ -177,8 +174,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
       LAW_FIRM_MATTER_ID: matterRef(undefined),
       'EXP/FEE/INV_ADJ_TYPE': type,
       LINE_ITEM_NUMBER_OF_UNITS: '',
-      LINE_ITEM_ADJUSTMENT_AMOUNT: money(amount),
-      LINE_ITEM_TOTAL: money(amount),
+      LINE_ITEM_ADJUSTMENT_AMOUNT: fromCents(amount),
+      LINE_ITEM_TOTAL: fromCents(amount),
       LINE_ITEM_DATE: ledesDate(invoice.issueDate),
       LINE_ITEM_TASK_CODE: '',
       LINE_ITEM_EXPENSE_CODE: '',
