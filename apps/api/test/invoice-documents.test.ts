@@ -113,6 +113,7 @@ describe('invoice PDF download', () => {
           memo: 'Trust deposit',
           sourceType: 'manual',
           sourceId: null,
+          currency: 'NGN', // the invoice's: the firm's home currency
           lines: [
             { account: 'trust-bank', debit: '5000.00', clientId: matter().clientId },
             { account: 'client-trust-liability', credit: '5000.00', clientId: matter().clientId },

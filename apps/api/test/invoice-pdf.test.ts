@@ -40,7 +40,11 @@ describe('invoice PDF', () => {
   });
 
   it('holds the firm, client, matter, number, dates, grouped lines and the same totals as the invoice', async () => {
-    const pdf = await buildInvoicePdf({ firm: { ...firm, logo }, invoice, trustBalance: '1250.00' });
+    const pdf = await buildInvoicePdf({
+      firm: { ...firm, logo },
+      invoice,
+      trustHeld: [{ currencyCode: 'USD', currencySymbol: '$', amount: '1250.00' }],
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await pdfText(pdf)).join('\n');
     for (const expected of [
@@ -87,7 +91,11 @@ describe('invoice PDF', () => {
   });
 
   it('leaves out a zero trust balance and the bill-of-charges line when the clock is off', async () => {
-    const pdf = await buildInvoicePdf({ firm, invoice: { ...invoice, billOfChargesClock: false }, trustBalance: '0.00' });
+    const pdf = await buildInvoicePdf({
+      firm,
+      invoice: { ...invoice, billOfChargesClock: false },
+      trustHeld: [{ currencyCode: 'USD', currencySymbol: '$', amount: '0.00' }],
+    });
     const text = (await pdfText(pdf)).join('\n');
     expect(text).not.toContain('trust');
     expect(text).not.toContain('recoverable by action');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalance } from '../src/platform/ledger/ledger.ts';
+import { accountBalance, accountBalances } from '../src/platform/ledger/ledger.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -104,17 +104,24 @@ async function expectBooksBalanced(firmId = fixture.firm.firmId) {
       tx.execute(sql`select coalesce(sum(debit), 0)::text as debits, coalesce(sum(credit), 0)::text as credits from journal_lines`),
     );
     expect(totals!.debits).toBe(totals!.credits);
-    const owed = await rowsOf<{ clientId: string; due: string }>(
-      tx.execute(sql`select client_id as "clientId", sum(balance_due)::numeric(16,2)::text as due from invoices
-        where deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid') group by client_id`),
+    // Per currency: a client's receivable in each currency equals its invoices' balances due in that currency.
+    const owed = await rowsOf<{ clientId: string; currency: string; due: string }>(
+      tx.execute(sql`select i.client_id as "clientId", c.iso_code as currency, sum(i.balance_due)::numeric(16,2)::text as due
+        from invoices i join firms f on f.id = i.firm_id join currencies c on c.id = coalesce(i.currency_id, f.home_currency_id)
+        where i.deleted_at is null and i.status in ('Approved', 'Sent', 'PartlyPaid', 'Paid') group by 1, 2`),
     );
     for (const client of owed)
-      expect(await accountBalance(tx, firmId, 'accounts-receivable', { clientId: client.clientId })).toBe(client.due);
-    const [all] = await rowsOf<{ due: string }>(
-      tx.execute(sql`select coalesce(sum(balance_due), 0)::numeric(16,2)::text as due from invoices
-        where deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid')`),
+      expect(await accountBalance(tx, firmId, 'accounts-receivable', { clientId: client.clientId, currency: client.currency })).toBe(
+        client.due,
+      );
+    const all = await rowsOf<{ currency: string; due: string }>(
+      tx.execute(sql`select c.iso_code as currency, sum(i.balance_due)::numeric(16,2)::text as due
+        from invoices i join firms f on f.id = i.firm_id join currencies c on c.id = coalesce(i.currency_id, f.home_currency_id)
+        where i.deleted_at is null and i.status in ('Approved', 'Sent', 'PartlyPaid', 'Paid') group by 1 having sum(i.balance_due) <> 0 order by 1`),
     );
-    expect(await accountBalance(tx, firmId, 'accounts-receivable')).toBe(all!.due);
+    expect(await accountBalances(tx, firmId, 'accounts-receivable')).toEqual(
+      all.map((row) => ({ currency: row.currency, amount: row.due })),
+    );
   });
 }
 afterEach(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/database.ts';
 import {
   accountBalance,
+  accountBalances,
   postJournalEntry,
   reverseJournalEntry,
   SYSTEM_LEDGER_ACCOUNTS,
@@ -38,6 +39,7 @@ const entry = (lines: JournalLine[], overrides: Partial<JournalEntryInput> = {})
   memo: 'Test posting',
   sourceType: 'manual',
   sourceId: null,
+  currency: 'NGN',
   lines,
   ...overrides,
 });
@@ -87,12 +89,12 @@ async function refusalOf(work: Promise<unknown>): Promise<string> {
 
 /** Fails the test unless the firm's books balance (every test below ends with it). */
 async function expectBooksBalanced(of: SeededFirm = firm) {
-  const [row] = await inFirm(of, (tx) =>
-    rowsOf<{ debit: string; credit: string }>(
-      tx.execute(sql`select coalesce(sum(debit), 0)::text as debit, coalesce(sum(credit), 0)::text as credit from journal_lines`),
+  const unbalanced = await inFirm(of, (tx) =>
+    rowsOf<{ currency: string }>(
+      tx.execute(sql`select currency_code as currency from journal_lines group by currency_code having sum(debit) <> sum(credit)`),
     ),
   );
-  expect(row!.debit).toBe(row!.credit);
+  expect(unbalanced).toEqual([]);
 }
 
 describe('the chart of accounts', () => {
@@ -298,6 +300,112 @@ describe('postJournalEntry', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses (400) an entry that balances only by adding two currencies, and writes nothing', async () => {
+    const before = await counts();
+    await expect(
+      post(
+        entry([
+          { account: 'trust-bank', debit: '100.00', currency: 'USD' },
+          { account: 'client-trust-liability', credit: '100.00' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'The journal entry does not balance in NGN: debits 0.00, credits 100.00' });
+    await expect(
+      post(
+        entry(
+          [
+            { account: 'operating-bank', debit: '1' },
+            { account: 'fee-income', credit: '1' },
+          ],
+          { currency: 'usd' },
+        ),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Journal line 1: the currency must be an ISO 4217 code',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('records each line in its currency, a foreign line with its rate and home amount, and a reversal at the original rate', async () => {
+    const clientId = firm.otherClientId;
+    await inFirm(firm, (tx) =>
+      tx.execute(sql`insert into exchange_rates (firm_id, foreign_currency_id, rate, effective_date)
+        select ${firm.firmId}, id, 1500.5, '2026-01-01' from currencies where iso_code = 'GBP'`),
+    );
+    const linesOf = (entryId: string) =>
+      inFirm(firm, (tx) =>
+        rowsOf<{ currency: string; rate: string | null; home: string | null; debit: string; credit: string }>(
+          tx.execute(sql`select currency_code as currency, exchange_rate::float8::text as rate, home_amount::text as home, debit::text, credit::text
+            from journal_lines where entry_id = ${entryId} order by currency_code, debit desc`),
+        ),
+      );
+    // A client's GBP deposit converted at the client's bank into NGN: each currency balances on its own.
+    const entryId = await post(
+      entry(
+        [
+          { account: 'trust-bank', debit: '100.01', clientId },
+          { account: 'client-trust-liability', credit: '100.01', clientId, exchangeRate: '1400' },
+          { account: 'operating-bank', debit: '20.00', currency: 'NGN' },
+          { account: 'fee-income', credit: '20.00', currency: 'NGN' },
+        ],
+        { currency: 'GBP' },
+      ),
+    );
+    expect(await linesOf(entryId)).toEqual([
+      { currency: 'GBP', rate: '1500.5', home: '150065.01', debit: '100.01', credit: '0.00' },
+      { currency: 'GBP', rate: '1400', home: '140014.00', debit: '0.00', credit: '100.01' },
+      { currency: 'NGN', rate: null, home: null, debit: '20.00', credit: '0.00' },
+      { currency: 'NGN', rate: null, home: null, debit: '0.00', credit: '20.00' },
+    ]);
+    await inFirm(firm, (tx) =>
+      tx.execute(sql`insert into exchange_rates (firm_id, foreign_currency_id, rate, effective_date)
+        select ${firm.firmId}, id, 2000, '2026-03-02' from currencies where iso_code = 'GBP'`),
+    );
+    const reversalId = await inFirm(firm, (tx) =>
+      reverseJournalEntry(tx, principalOf(firm), entryId, {
+        entryDate: '2026-03-09',
+        memo: 'Reversed',
+        sourceType: 'manual',
+        sourceId: null,
+      }),
+    );
+    expect(await linesOf(reversalId)).toEqual([
+      { currency: 'GBP', rate: '1400', home: '140014.00', debit: '100.01', credit: '0.00' },
+      { currency: 'GBP', rate: '1500.5', home: '150065.01', debit: '0.00', credit: '100.01' },
+      { currency: 'NGN', rate: null, home: null, debit: '20.00', credit: '0.00' },
+      { currency: 'NGN', rate: null, home: null, debit: '0.00', credit: '20.00' },
+    ]);
+    await expectBooksBalanced();
+  });
+
+  it('answers an account balance per currency, never their sum', async () => {
+    const fresh = await seedTestFirm(context.database);
+    const clientId = fresh.otherClientId;
+    const deposit = (amount: string, currency: string) =>
+      post(
+        entry(
+          [
+            { account: 'trust-bank', debit: amount, clientId },
+            { account: 'client-trust-liability', credit: amount, clientId },
+          ],
+          { currency },
+        ),
+        fresh,
+      );
+    await deposit('1000.00', 'USD');
+    await deposit('250000.00', 'NGN');
+    await deposit('0.50', 'USD');
+    await context.database.withFirm(fresh.firmId, async (tx) => {
+      expect(await accountBalances(tx, fresh.firmId, 'client-trust-liability', { clientId })).toEqual([
+        { currency: 'NGN', amount: '-250000.00' },
+        { currency: 'USD', amount: '-1000.50' },
+      ]);
+      expect(await accountBalance(tx, fresh.firmId, 'trust-bank', { clientId, currency: 'USD' })).toBe('1000.50');
+      expect(await accountBalance(tx, fresh.firmId, 'trust-bank', { clientId, currency: 'EUR' })).toBe('0.00');
+    });
+  });
+
   it('adds exact decimals: 0.10 + 0.20 balances 0.30 to the cent, and sums stay exact over many lines', async () => {
     const clientId = firm.otherClientId;
     await post(
@@ -315,8 +423,8 @@ describe('postJournalEntry', () => {
       ]),
     );
     await inFirm(firm, async (tx) => {
-      expect(await accountBalance(tx, firm.firmId, 'trust-bank', { clientId })).toBe('1.30');
-      expect(await accountBalance(tx, firm.firmId, 'client-trust-liability', { clientId })).toBe('-1.30');
+      expect(await accountBalance(tx, firm.firmId, 'trust-bank', { clientId, currency: 'NGN' })).toBe('1.30');
+      expect(await accountBalance(tx, firm.firmId, 'client-trust-liability', { clientId, currency: 'NGN' })).toBe('-1.30');
     });
     await expect(
       post(
@@ -341,9 +449,58 @@ describe('the database’s own rules', () => {
     );
     return row!.id;
   };
-  const rawLine = async (tx: Tx, entryId: string, code: string, debit: string, credit: string) =>
-    tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit)
-      values (${firm.firmId}, ${entryId}, ${await accountId(tx, code)}, ${debit}, ${credit})`);
+  const rawLine = async (tx: Tx, entryId: string, code: string, debit: string, credit: string, currency = 'NGN') =>
+    tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, currency_code)
+      values (${firm.firmId}, ${entryId}, ${await accountId(tx, code)}, ${debit}, ${credit}, ${currency})`);
+
+  it('refuses at commit an entry whose debits and credits agree only by adding two currencies', async () => {
+    const before = await counts();
+    expect(
+      await refusalOf(
+        inFirm(firm, async (tx) => {
+          const entryId = await rawEntry(tx);
+          await rawLine(tx, entryId, 'trust-bank', '100.00', '0', 'USD');
+          await rawLine(tx, entryId, 'client-trust-liability', '0', '100.00', 'NGN');
+        }),
+      ),
+    ).toMatch(/does not balance in NGN/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts an entry that balances in each of its two currencies', async () => {
+    const before = await counts();
+    await inFirm(firm, async (tx) => {
+      const entryId = await rawEntry(tx);
+      await rawLine(tx, entryId, 'trust-bank', '100.00', '0', 'USD');
+      await rawLine(tx, entryId, 'client-trust-liability', '0', '100.00', 'USD');
+      await rawLine(tx, entryId, 'trust-bank', '0', '150000.00', 'NGN');
+      await rawLine(tx, entryId, 'client-trust-liability', '150000.00', '0', 'NGN');
+    });
+    expect(await counts()).toEqual({ entries: before.entries + 1, lines: before.lines + 4 });
+  });
+
+  it('refuses a line without a currency, with a code that is not ISO 4217, or with a rate but no home amount', async () => {
+    for (const insert of [
+      (tx: Tx, entryId: string, accountId: string) =>
+        tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit)
+          values (${firm.firmId}, ${entryId}, ${accountId}, '5', '0')`),
+      (tx: Tx, entryId: string, accountId: string) =>
+        tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, currency_code)
+          values (${firm.firmId}, ${entryId}, ${accountId}, '5', '0', 'usd')`),
+      (tx: Tx, entryId: string, accountId: string) =>
+        tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, currency_code, exchange_rate)
+          values (${firm.firmId}, ${entryId}, ${accountId}, '5', '0', 'USD', 1500)`),
+    ]) {
+      expect(
+        await refusalOf(
+          inFirm(firm, async (tx) => {
+            const entryId = await rawEntry(tx);
+            await insert(tx, entryId, await accountId(tx, 'operating-bank'));
+          }),
+        ),
+      ).toMatch(/violates (check|not-null) constraint/);
+    }
+  });
 
   it('refuses at commit a transaction that leaves an entry unbalanced, and keeps nothing of it', async () => {
     const before = await counts();
@@ -444,7 +601,7 @@ describe('the database’s own rules', () => {
 describe('reverseJournalEntry', () => {
   it('posts the mirror entry referencing the original, once; a second reversal is refused (409)', async () => {
     const clientId = firm.portalClient.clientId;
-    const ar = () => inFirm(firm, (tx) => accountBalance(tx, firm.firmId, 'accounts-receivable', { clientId }));
+    const ar = () => inFirm(firm, (tx) => accountBalance(tx, firm.firmId, 'accounts-receivable', { clientId, currency: 'NGN' }));
     const arBefore = await ar();
     const original = await post(
       entry(
@@ -695,9 +852,11 @@ describe('GET /api/admin/accounting/get-trial-balance', () => {
     });
     expect(all).toMatchObject({ asOfDate: null, totalDebit: '4378.00', totalCredit: '4378.00', isBalanced: true });
     await inFirm(fresh, async (tx) => {
-      expect(await accountBalance(tx, fresh.firmId, 'accounts-receivable', { clientId })).toBe('500.00');
-      expect(await accountBalance(tx, fresh.firmId, 'accounts-receivable', { clientId: fresh.otherClientId })).toBe('0.00');
-      expect(await accountBalance(tx, fresh.firmId, 'client-trust-liability')).toBe('-2500.00');
+      expect(await accountBalance(tx, fresh.firmId, 'accounts-receivable', { clientId, currency: 'NGN' })).toBe('500.00');
+      expect(await accountBalance(tx, fresh.firmId, 'accounts-receivable', { clientId: fresh.otherClientId, currency: 'NGN' })).toBe(
+        '0.00',
+      );
+      expect(await accountBalance(tx, fresh.firmId, 'client-trust-liability', { currency: 'NGN' })).toBe('-2500.00');
     });
 
     const january = await trialBalance('?AsOfDate=2026-01-31', token);

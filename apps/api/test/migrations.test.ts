@@ -136,6 +136,83 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
+  it("gives every journal line of an older release its currency: its trust account's, its invoice's, else the firm's home currency (migration 0048)", async () => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
+    const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0048_journal_line_currency'));
+    const database = openDatabase({ pglite: createPglite() });
+    const firmId = '11111111-1111-4111-8111-111111111111';
+    const userId = '33333333-3333-4333-8333-333333333333';
+    const clientId = '44444444-4444-4444-8444-444444444444';
+    const usdAccountId = '55555555-5555-4555-8555-555555555555';
+    const invoiceId = '66666666-6666-4666-8666-666666666666';
+    try {
+      await database.migrate(folder);
+      const run = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+      await run(
+        sql`insert into firms (id, name, home_currency_id) select ${firmId}, 'Old Firm LLP', id from currencies where iso_code = 'NGN'`,
+      );
+      await run(
+        sql`insert into roles (id, firm_id, name, permissions) values ('22222222-2222-4222-8222-222222222222', ${firmId}, 'Administrator', '{administrator}')`,
+      );
+      await run(sql`insert into users (id, firm_id, email, name, password_hash, role_id)
+        values (${userId}, ${firmId}, 'old@firm.example', 'Old User', 'hash', '22222222-2222-4222-8222-222222222222')`);
+      await run(
+        sql`insert into clients (id, firm_id, client_type, company_name) values (${clientId}, ${firmId}, 'company', 'Old Client Ltd')`,
+      );
+      await run(sql`insert into ledger_accounts (firm_id, code, name, type, normal_balance)
+        values (${firmId}, 'trust-bank', 'Client trust bank', 'asset', 'debit'),
+               (${firmId}, 'client-trust-liability', 'Client trust liability', 'liability', 'credit'),
+               (${firmId}, 'accounts-receivable', 'Accounts receivable', 'asset', 'debit'),
+               (${firmId}, 'fee-income', 'Fee income', 'income', 'credit'),
+               (${firmId}, 'operating-bank', 'Operating bank', 'asset', 'debit')`);
+      await run(sql`insert into trust_accounts (id, firm_id, name, bank_name, account_number_last4, currency_code, created_by_user_id)
+        values (${usdAccountId}, ${firmId}, 'Dollar account', 'Zenith', '1234', 'USD', ${userId})`);
+      await run(sql`insert into invoices (id, firm_id, client_id, status, issue_date, due_date, currency_id, created_by_user_id)
+        select ${invoiceId}, ${firmId}, ${clientId}, 'Draft', '2025-01-01', '2025-01-31', id, ${userId} from currencies where iso_code = 'GBP'`);
+      // Each entry with its lines in one statement (one transaction): lines join only an entry of their own transaction.
+      const post = (
+        memo: string,
+        sourceType: string,
+        sourceId: string | null,
+        debit: string,
+        credit: string,
+        trustAccountId: string | null,
+      ) =>
+        run(sql`with entry as (
+            insert into journal_entries (firm_id, entry_date, memo, source_type, source_id, created_by_user_id)
+            values (${firmId}, '2025-01-02', ${memo}, ${sourceType}, ${sourceId}, ${userId}) returning id)
+          insert into journal_lines (firm_id, entry_id, account_id, debit, credit, trust_account_id)
+          select ${firmId}, entry.id, a.id, case when a.code = ${debit} then 100 else 0 end, case when a.code = ${credit} then 100 else 0 end,
+            ${trustAccountId}::uuid
+          from entry join ledger_accounts a on a.firm_id = ${firmId} and a.code in (${debit}, ${credit})`);
+      await post('USD deposit', 'trust', null, 'trust-bank', 'client-trust-liability', usdAccountId);
+      await post('GBP invoice', 'invoice', invoiceId, 'accounts-receivable', 'fee-income', null);
+      await post('Office cash', 'manual', null, 'operating-bank', 'fee-income', null);
+
+      await database.migrate();
+
+      const lines = await database.withFirm(firmId, (tx) =>
+        rowsOf<{ memo: string; code: string; currency: string }>(
+          tx.execute(sql`select e.memo, a.code, l.currency_code as currency from journal_lines l
+            join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id order by e.memo, a.code`),
+        ),
+      );
+      expect(lines).toEqual([
+        { memo: 'GBP invoice', code: 'accounts-receivable', currency: 'GBP' },
+        { memo: 'GBP invoice', code: 'fee-income', currency: 'GBP' },
+        { memo: 'Office cash', code: 'fee-income', currency: 'NGN' },
+        { memo: 'Office cash', code: 'operating-bank', currency: 'NGN' },
+        { memo: 'USD deposit', code: 'client-trust-liability', currency: 'USD' },
+        { memo: 'USD deposit', code: 'trust-bank', currency: 'USD' },
+      ]);
+      // Posted lines are immutable again once the backfill is done.
+      await expect(run(sql`update journal_lines set currency_code = 'EUR'`)).rejects.toThrow();
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a persisted PGlite data directory across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-data-'));
     try {

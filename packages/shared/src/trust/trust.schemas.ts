@@ -67,7 +67,9 @@ export const TRUST_MESSAGES = {
   notAwaitingApproval: 'This trust movement is no longer awaiting approval',
   requestNotOfLedger: 'The trust request is for another client or matter',
   requestNotOpen: 'Deposits can be recorded only against a sent or partly paid trust request',
-  currencyMismatch: 'The invoice is in another currency than the trust account',
+  /** Trust money never pays an invoice in another currency unconverted (issue: amounts in two currencies were added). */
+  currencyMismatch: (invoiceNumber: string, invoiceCurrency: string, accountName: string, accountCurrency: string) =>
+    `${invoiceNumber} is in ${invoiceCurrency} but ${accountName} holds ${accountCurrency}: pay it from a ${invoiceCurrency} trust account, or record the conversion to ${invoiceCurrency} first (take the ${accountCurrency} out of trust and deposit the ${invoiceCurrency} it bought)`,
 } as const;
 
 /** Required, more than zero, at most 2 decimals, as exact text. */
@@ -243,6 +245,8 @@ export const trustTransactionSchema = z.object({
   /** TRX-00001, gapless per firm. */
   number: z.string(),
   ...trustPlaceFields,
+  /** The trust account's currency: every amount of the movement is in it. */
+  currencyCode: z.string(),
   type: z.enum(TRUST_TRANSACTION_TYPES),
   direction: z.enum(['in', 'out']),
   amount: z.string(),
@@ -363,12 +367,33 @@ export const clientLedgerQuerySchema = pageQuerySchema.extend({
 export type ClientLedgerQuery = z.input<typeof clientLedgerQuerySchema>;
 export const clientLedgerEntrySchema = trustTransactionSchema.extend({ balanceAfter: z.string() });
 export type ClientLedgerEntry = z.infer<typeof clientLedgerEntrySchema>;
+/** What a client's ledgers hold in one currency (never added to another currency's). */
+export const trustCurrencyBalanceSchema = z.object({
+  currencyCode: z.string(),
+  currencySymbol: z.string(),
+  balance: z.string(),
+  clearedBalance: z.string(),
+});
+export type TrustCurrencyBalance = z.infer<typeof trustCurrencyBalanceSchema>;
+
+/**
+ * The single-figure fields of a balance answer: the figure when every ledger counted is in one
+ * currency (`currencyCode`), null when they are in several — then only `balances` answers, one
+ * line per currency, because a sum across currencies would mislead.
+ */
+const balanceFields = {
+  balances: z.array(trustCurrencyBalanceSchema),
+  currencyCode: z.string().nullable(),
+  balance: z.string().nullable(),
+  clearedBalance: z.string().nullable(),
+};
+
+/** Each entry's balanceAfter is the balance of its own currency's ledgers after it. */
 export const clientLedgerSchema = pageSchema(clientLedgerEntrySchema).extend({
   clientId: z.string(),
   clientName: z.string(),
   matterId: z.string().nullable(),
-  balance: z.string(),
-  clearedBalance: z.string(),
+  ...balanceFields,
 });
 export type ClientLedger = z.infer<typeof clientLedgerSchema>;
 
@@ -378,6 +403,7 @@ export const trustBalanceQuerySchema = z.object({
 });
 export const trustLedgerSchema = z.object({
   ...trustPlaceFields,
+  currencyCode: z.string(),
   balance: z.string(),
   clearedBalance: z.string(),
   /** The matter's evergreen minimum, when set. */
@@ -387,8 +413,7 @@ export type TrustLedger = z.infer<typeof trustLedgerSchema>;
 export const trustBalanceSchema = z.object({
   clientId: z.string(),
   matterId: z.string().nullable(),
-  balance: z.string(),
-  clearedBalance: z.string(),
+  ...balanceFields,
   ledgers: z.array(trustLedgerSchema),
 });
 export type TrustBalance = z.infer<typeof trustBalanceSchema>;

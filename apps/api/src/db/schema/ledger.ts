@@ -90,6 +90,12 @@ export const journalLines = pgTable(
     /** Which trust bank account a trust line concerns (the trust-bank and client-trust-liability accounts' sub-ledgers). */
     trustAccountId: uuid('trust_account_id'),
     memo: text('memo'),
+    /** ISO 4217 code: an entry balances in each of its currencies, and no balance adds two of them. */
+    currencyCode: text('currency_code').notNull(),
+    /** Home-currency units per unit of currency_code; only on a line in another currency, with its home amount. */
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+    /** The line's amount in the firm's home currency at exchange_rate, rounded half-up to 2 decimals. */
+    homeAmount: numeric('home_amount', { precision: 14, scale: 2 }),
   },
   (table) => [
     foreignKey({
@@ -118,6 +124,11 @@ export const journalLines = pgTable(
     check('journal_lines_debit_check', sql`${table.debit} >= 0`),
     check('journal_lines_credit_check', sql`${table.credit} >= 0`),
     check('journal_lines_one_side_check', sql`(${table.debit} > 0) <> (${table.credit} > 0)`),
+    check('journal_lines_currency_code_check', sql`${table.currencyCode} ~ '^[A-Z]{3}$'`),
+    check(
+      'journal_lines_conversion_check',
+      sql`(${table.exchangeRate} is null) = (${table.homeAmount} is null) and (${table.exchangeRate} is null or ${table.exchangeRate} > 0)`,
+    ),
     index('journal_lines_entry_idx').on(table.entryId),
     index('journal_lines_firm_account_client_idx').on(table.firmId, table.accountId, table.clientId),
     index('journal_lines_firm_account_matter_idx').on(table.firmId, table.accountId, table.matterId),

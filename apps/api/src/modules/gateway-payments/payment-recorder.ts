@@ -103,6 +103,7 @@ export function createPaymentRecorder(database: Database) {
       memo: `${gateway} fee on payment ${payment.reference}`,
       sourceType: 'gateway-fee',
       sourceId: payment.id,
+      currency: payment.currencyCode.toUpperCase(),
       lines: [
         { account: 'bank-charges', debit: fee, clientId: payment.clientId },
         { account: 'operating-bank', credit: fee, clientId: payment.clientId },

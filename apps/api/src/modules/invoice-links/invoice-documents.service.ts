@@ -17,12 +17,13 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { accountBalance } from '../../platform/ledger/ledger.ts';
+import { accountBalances } from '../../platform/ledger/ledger.ts';
 import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
 import {
   findClientEmail,
   findClientSentInvoices,
   isSentToClient,
+  findCurrencySymbols,
   findFirmForBill,
   findLiveLinkBySlugHash,
   insertInvoiceLink,
@@ -39,19 +40,29 @@ const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
 
 const pdfFileName = (invoice: Invoice) => `${(invoice.invoiceNumber ?? 'draft-invoice').replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`;
 
-/** Everything a bill shows: the invoice, the firm, and the client's trust balance (credit-normal, so negated). */
+/** Everything a bill shows: the invoice, the firm, and what the firm holds in trust for the client in each currency (credit-normal, so negated). */
 async function billOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
   const invoice = await viewOf(tx, principal, invoiceId);
   const firm = await findFirmForBill(tx, principal.firmId);
   if (!firm) throw notFound('Invoice');
-  const liability = await accountBalance(tx, principal.firmId, 'client-trust-liability', { clientId: invoice.clientId });
-  const trustBalance = compareMoney(liability, '0') < 0 ? liability.replace(/^-/, '') : null;
-  return { invoice, firm, trustBalance };
+  const held = (await accountBalances(tx, principal.firmId, 'client-trust-liability', { clientId: invoice.clientId })).filter(
+    (balance) => compareMoney(balance.amount, '0') < 0,
+  );
+  const symbols = await findCurrencySymbols(
+    tx,
+    held.map((balance) => balance.currency),
+  );
+  const trustHeld = held.map((balance) => ({
+    currencyCode: balance.currency,
+    currencySymbol: symbols.get(balance.currency) ?? balance.currency,
+    amount: balance.amount.replace(/^-/, ''),
+  }));
+  return { invoice, firm, trustHeld };
 }
 
 async function pdfOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
   const bill = await billOf(tx, principal, invoiceId);
-  const pdf = await buildInvoicePdf({ firm: bill.firm, invoice: bill.invoice, trustBalance: bill.trustBalance });
+  const pdf = await buildInvoicePdf({ firm: bill.firm, invoice: bill.invoice, trustHeld: bill.trustHeld });
   return { invoice: bill.invoice, pdf, fileName: pdfFileName(bill.invoice) };
 }
 

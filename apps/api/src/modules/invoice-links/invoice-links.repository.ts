@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { clients, firms, invoiceLinks } from '../../db/schema/index.ts';
+import { clients, currencies, firms, invoiceLinks } from '../../db/schema/index.ts';
 
 export async function insertInvoiceLink(
   tx: Tx,
@@ -42,6 +42,16 @@ export async function recordInvoiceLinkView(tx: Tx, firmId: string, slugHash: st
 }
 
 /** The firm as its bills show it. */
+/** Each currency's symbol by ISO code (the code itself when the currency has none). */
+export async function findCurrencySymbols(tx: Tx, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await tx
+    .select({ code: currencies.isoCode, symbol: currencies.symbol })
+    .from(currencies)
+    .where(inArray(currencies.isoCode, codes));
+  return new Map(rows.map((row) => [row.code, row.symbol || row.code]));
+}
+
 export async function findFirmForBill(tx: Tx, firmId: string) {
   const [row] = await tx
     .select({

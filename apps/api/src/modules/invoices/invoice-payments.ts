@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
+import { FALLBACK_HOME_CURRENCY, postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import {
   findInvoiceCurrencyAndMatters,
@@ -52,6 +52,11 @@ export type PaymentPosting = {
   memoSuffix?: string;
 };
 
+/** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
+export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmId' | 'id'>): Promise<string> {
+  return (await findInvoiceCurrencyAndMatters(tx, invoice.firmId, invoice.id))?.currencyCode ?? FALLBACK_HOME_CURRENCY;
+}
+
 /** Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts receivable. */
 export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
   if (!isIssued(invoice.status) || invoice.status === 'Paid')
@@ -66,6 +71,7 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     memo: `Payment ${receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
     sourceType: 'invoice-payment',
     sourceId: paymentId,
+    currency: await invoiceCurrencyOf(tx, invoice),
     lines: [
       ...(payment.fundingLines ?? [{ account: 'operating-bank', debit: payment.amount, clientId: invoice.clientId }]),
       { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId },
@@ -166,7 +172,7 @@ export async function lockInvoiceForPayment(tx: Tx, firmId: string, invoiceId: s
     status: invoice.status,
     balanceDue: invoice.balanceDue,
     isPayable: isIssued(invoice.status) && invoice.status !== 'Paid',
-    currencyCode: extra?.currencyCode ?? null,
+    currencyCode: extra?.currencyCode ?? FALLBACK_HOME_CURRENCY,
     matterIds: extra?.matterIds ?? [],
   };
 }

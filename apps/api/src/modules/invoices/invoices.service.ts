@@ -56,7 +56,7 @@ import {
   type InvoiceSettingsRow,
 } from './invoices.repository.ts';
 import { createInvoiceListService } from './invoice-list.service.ts';
-import { isIssued, postInvoicePayment, postPaymentReversal, statusAfterMoney } from './invoice-payments.ts';
+import { invoiceCurrencyOf, isIssued, postInvoicePayment, postPaymentReversal, statusAfterMoney } from './invoice-payments.ts';
 
 type UnbilledQuery = z.output<typeof unbilledItemsQuerySchema>;
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
@@ -437,6 +437,7 @@ async function issue(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, matt
           memo: `Invoice ${invoice.invoiceNumber ?? ''} issued`.replace('  ', ' '),
           sourceType: 'invoice',
           sourceId: invoice.id,
+          currency: await invoiceCurrencyOf(tx, invoice),
           lines,
         });
   await updateInvoice(tx, principal.firmId, invoice.id, { issuedAt: new Date(), issueEntryId: entryId });
@@ -743,6 +744,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
           memo: `Invoice ${invoice.invoiceNumber} written off: ${input.reason}`.slice(0, 500),
           sourceType: 'invoice-write-off',
           sourceId: invoiceId,
+          currency: await invoiceCurrencyOf(tx, invoice),
           lines: [
             { account: 'write-offs', debit: input.amount, clientId: invoice.clientId },
             { account: 'accounts-receivable', credit: input.amount, clientId: invoice.clientId },

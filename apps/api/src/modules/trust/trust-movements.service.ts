@@ -195,6 +195,7 @@ export function createTrustMovementService(database: Database) {
       memo: `${kind === 'refund' ? 'Refund to' : 'Disbursement to'} ${payee}${input.purpose ? `: ${input.purpose}` : ''}`.slice(0, 500),
       sourceType: 'trust',
       sourceId: transactionId,
+      currency: account.currencyCode,
       lines: trustLines(account, ledger, input.amount, 'out'),
     });
     await insertMovement(tx, principal, account, ledger, {
@@ -233,7 +234,11 @@ export function createTrustMovementService(database: Database) {
     if (!invoice.isPayable) throw conflict(TRUST_MESSAGES.invoiceNotPayable);
     const account = await accountOf(tx, principal.firmId, input.trustAccountId);
     if (!account.isActive) throw conflict(TRUST_MESSAGES.accountInactive);
-    if (invoice.currencyCode && invoice.currencyCode !== account.currencyCode) throw badRequest(TRUST_MESSAGES.currencyMismatch);
+    // Trust money pays only an invoice in its own currency: a conversion is a separate, recorded event.
+    if (invoice.currencyCode !== account.currencyCode)
+      throw badRequest(
+        TRUST_MESSAGES.currencyMismatch(invoice.invoiceNumber ?? 'The invoice', invoice.currencyCode, account.name, account.currencyCode),
+      );
     const matterId = input.matterId ?? (invoice.matterIds.length === 1 ? invoice.matterIds[0]! : null);
     const ledger = await ledgerOf(tx, principal.firmId, invoice.clientId, matterId);
     const funds = await checkFunds(tx, principal.firmId, account, ledger, input.amount);
@@ -353,6 +358,7 @@ export function createTrustMovementService(database: Database) {
       memo: `Trust deposit from ${payer}${input.reference ? ` (${input.reference})` : ''}`.slice(0, 500),
       sourceType: 'trust',
       sourceId: transactionId,
+      currency: account.currencyCode,
       lines: trustLines(account, ledger, input.amount, 'in'),
     });
     await insertMovement(tx, principal, account, ledger, {
@@ -431,6 +437,7 @@ export function createTrustMovementService(database: Database) {
           ),
           sourceType: 'trust',
           sourceId: transferId,
+          currency: account.currencyCode,
           lines: [
             {
               account: 'client-trust-liability',

@@ -10,15 +10,23 @@ import {
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { pdfTableRows } from '../../lib/pdf-table.ts';
 
+/** One currency's part of the statement: its own opening, movements and closing balance. */
+export type TrustStatementSection = {
+  currencyCode: string;
+  currencySymbol: string;
+  openingBalance: string;
+  /** Oldest first, all in this currency. */
+  movements: TrustTransaction[];
+};
+
 export type TrustStatementInput = {
   firmName: string;
   clientName: string;
   matterLabel: string | null;
   fromDate: string | null;
   toDate: string;
-  openingBalance: string;
-  /** Oldest first. */
-  movements: TrustTransaction[];
+  /** One per currency, in currency order; never one balance across currencies. */
+  sections: TrustStatementSection[];
   printedOn: string;
 };
 
@@ -44,11 +52,12 @@ export function buildTrustStatementPdf(input: TrustStatementInput): Promise<Buff
     input.firmName,
     input.clientName,
     input.matterLabel ?? '',
-    ...input.movements.flatMap((m) => [m.currencySymbol, m.counterparty ?? '', m.purpose ?? '', m.matterNumber ?? '']),
+    ...input.sections.flatMap((section) => [
+      section.currencySymbol,
+      ...section.movements.flatMap((m) => [m.counterparty ?? '', m.purpose ?? '', m.matterNumber ?? '']),
+    ]),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const symbol = input.movements[0]?.currencySymbol ?? '';
-  const money = (amount: string) => clean(formatMoney(amount, symbol));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -67,41 +76,48 @@ export function buildTrustStatementPdf(input: TrustStatementInput): Promise<Buff
   doc.text(`Printed on ${isoToDisplayDate(input.printedOn)}`).moveDown(0.8);
 
   const row = pdfTableRows(doc, COLUMNS, MARGIN, clean);
+  if (input.sections.length === 0) doc.text('No money was held and nothing moved in this period.');
 
-  row(
-    COLUMNS.map((column) => column.label),
-    bold,
-  );
-  row(['', '', 'Opening balance', '', '', '', money(input.openingBalance)], bold);
-  let balance = input.openingBalance;
-  let totalIn = '0.00';
-  let totalOut = '0.00';
-  for (const movement of input.movements) {
-    balance = movement.direction === 'in' ? addMoney(balance, movement.amount) : subtractMoney(balance, movement.amount);
-    if (movement.direction === 'in') totalIn = addMoney(totalIn, movement.amount);
-    else totalOut = addMoney(totalOut, movement.amount);
-    const details = [
-      movement.matterNumber,
-      movement.counterparty,
-      movement.purpose ?? movement.reason,
-      movement.reference ? `Ref ${movement.reference}` : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
+  for (const section of input.sections) {
+    const money = (amount: string) => clean(formatMoney(amount, section.currencySymbol));
+    doc.font(bold).fontSize(11).text(`${section.currencyCode} ledger`, MARGIN).moveDown(0.2);
+    doc.font(regular).fontSize(10);
     row(
-      [
-        isoToDisplayDate(movement.date),
-        movement.number,
-        TRUST_TRANSACTION_TYPE_LABELS[movement.type],
-        details,
-        movement.direction === 'in' ? money(movement.amount) : '',
-        movement.direction === 'out' ? money(movement.amount) : '',
-        money(balance),
-      ],
-      regular,
+      COLUMNS.map((column) => column.label),
+      bold,
     );
+    row(['', '', 'Opening balance', '', '', '', money(section.openingBalance)], bold);
+    let balance = section.openingBalance;
+    let totalIn = '0.00';
+    let totalOut = '0.00';
+    for (const movement of section.movements) {
+      balance = movement.direction === 'in' ? addMoney(balance, movement.amount) : subtractMoney(balance, movement.amount);
+      if (movement.direction === 'in') totalIn = addMoney(totalIn, movement.amount);
+      else totalOut = addMoney(totalOut, movement.amount);
+      const details = [
+        movement.matterNumber,
+        movement.counterparty,
+        movement.purpose ?? movement.reason,
+        movement.reference ? `Ref ${movement.reference}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      row(
+        [
+          isoToDisplayDate(movement.date),
+          movement.number,
+          TRUST_TRANSACTION_TYPE_LABELS[movement.type],
+          details,
+          movement.direction === 'in' ? money(movement.amount) : '',
+          movement.direction === 'out' ? money(movement.amount) : '',
+          money(balance),
+        ],
+        regular,
+      );
+    }
+    row(['', '', 'Closing balance', '', money(totalIn), money(totalOut), money(balance)], bold);
+    doc.moveDown(0.8);
   }
-  row(['', '', 'Closing balance', '', money(totalIn), money(totalOut), money(balance)], bold);
   doc.end();
   return done;
 }

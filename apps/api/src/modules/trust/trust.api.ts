@@ -1,18 +1,21 @@
 import { addMoney, compareMoney, type TrustTransaction } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { outsideReaderOf } from '../../plugins/route-access.ts';
-import { findClientLedgers, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
+import { findClientLedgers, findFirmToday, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
 import { trustTransactionView } from './trust.views.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
 
 /**
- * The trust module's surface for other modules: a client's money held in trust for one matter,
- * across the firm's trust accounts (letters from templates quote it). Runs in the caller's transaction.
+ * The trust module's surface for other modules: a client's money held in trust for one matter in
+ * the firm's home currency, across its trust accounts in that currency (letters from templates
+ * quote it with the home currency's symbol, so money in another currency is never added in).
+ * Runs in the caller's transaction.
  */
 export async function findMatterTrustBalance(tx: Tx, firmId: string, ledger: { clientId: string; matterId: string }): Promise<string> {
+  const home = (await findFirmToday(tx, firmId)).homeCurrencyCode;
   const totals = await sumLedgers(tx, firmId, ledger);
-  return totals.balance;
+  return totals.find((row) => row.currencyCode === home)?.balance ?? '0.00';
 }
 
 /**

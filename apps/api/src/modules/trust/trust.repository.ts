@@ -130,6 +130,7 @@ export async function findLedgerBalance(tx: Tx, firmId: string, trustAccountId: 
 const ledgerColumns = {
   trustAccountId: trustLedgers.trustAccountId,
   trustAccountName: trustAccounts.name,
+  currencyCode: trustAccounts.currencyCode,
   currencySymbol: symbolOf(trustAccounts.currencyCode),
   clientId: trustLedgers.clientId,
   clientName: clients.displayName,
@@ -257,6 +258,7 @@ const transactionColumns = {
   row: trustTransactions,
   number: numberOf(trustTransactions.sequenceNumber),
   trustAccountName: trustAccounts.name,
+  currencyCode: trustAccounts.currencyCode,
   currencySymbol: symbolOf(trustAccounts.currencyCode),
   clientName: clients.displayName,
   matterNumber: matters.matterNumber,
@@ -355,44 +357,54 @@ export async function countTransactionsUpTo(tx: Tx, firmId: string, filter: Tran
   return row?.total ?? 0;
 }
 
+const signedAmount = sql<string>`coalesce(sum(case when ${trustTransactions.direction} = 'in' then ${trustTransactions.amount} else -${trustTransactions.amount} end), 0)::numeric(16,2)::text`;
+
+/** One figure per currency: trust accounts in different currencies are never added together. */
+export type CurrencyTotal = { currencyCode: string; total: string };
+
+/** The signed sum of the movements a filter selects, per currency of their trust accounts. */
+function sumByCurrency(tx: Tx, where: SQL | undefined): Promise<CurrencyTotal[]> {
+  return tx
+    .select({ currencyCode: trustAccounts.currencyCode, total: signedAmount })
+    .from(trustTransactions)
+    .innerJoin(
+      trustAccounts,
+      and(eq(trustAccounts.firmId, trustTransactions.firmId), eq(trustAccounts.id, trustTransactions.trustAccountId)),
+    )
+    .where(where)
+    .groupBy(trustAccounts.currencyCode)
+    .orderBy(trustAccounts.currencyCode);
+}
+
 /**
- * The signed sum of a ledger's movements recorded after the given one: the
+ * The signed sum of a ledger's movements recorded after the given one, per currency: the
  * balance after a page's first row is the current balance less what came after it.
  */
-export async function sumNewerThan(
+export function sumNewerThan(
   tx: Tx,
   firmId: string,
   filter: Pick<TransactionFilter, 'clientId' | 'matterId' | 'trustAccountId'>,
   position: { sequenceNumber: number },
 ) {
-  const [row] = await tx
-    .select({
-      total: sql<string>`coalesce(sum(case when ${trustTransactions.direction} = 'in' then ${trustTransactions.amount} else -${trustTransactions.amount} end), 0)::numeric(16,2)::text`,
-    })
-    .from(trustTransactions)
-    .where(and(transactionWhere(firmId, filter), sql`${trustTransactions.sequenceNumber} > ${position.sequenceNumber}`));
-  return row?.total ?? '0.00';
+  return sumByCurrency(tx, and(transactionWhere(firmId, filter), sql`${trustTransactions.sequenceNumber} > ${position.sequenceNumber}`));
 }
 
-/** The signed sum of the movements a filter selects (a ledger's balance at a date, with toDate). */
-export async function sumMovements(tx: Tx, firmId: string, filter: TransactionFilter) {
-  const [row] = await tx
-    .select({
-      total: sql<string>`coalesce(sum(case when ${trustTransactions.direction} = 'in' then ${trustTransactions.amount} else -${trustTransactions.amount} end), 0)::numeric(16,2)::text`,
-    })
-    .from(trustTransactions)
-    .where(transactionWhere(firmId, filter));
-  return row?.total ?? '0.00';
+/** The signed sum of the movements a filter selects, per currency (a ledger's balances at a date, with toDate). */
+export function sumMovements(tx: Tx, firmId: string, filter: TransactionFilter) {
+  return sumByCurrency(tx, transactionWhere(firmId, filter));
 }
 
-/** The ledger's balance from its movements (every account, or one) and its cleared part from the ledgers table. */
+/** The client's (or matter's, or one account's) ledger balances and cleared parts, one row per currency. */
 export async function sumLedgers(tx: Tx, firmId: string, filter: { clientId: string; matterId?: string; trustAccountId?: string }) {
-  const [row] = await tx
+  return tx
     .select({
+      currencyCode: trustAccounts.currencyCode,
+      currencySymbol: symbolOf(trustAccounts.currencyCode),
       balance: sql<string>`coalesce(sum(${trustLedgers.balance}), 0)::numeric(16,2)::text`,
       clearedBalance: sql<string>`coalesce(sum(${trustLedgers.clearedBalance}), 0)::numeric(16,2)::text`,
     })
     .from(trustLedgers)
+    .innerJoin(trustAccounts, and(eq(trustAccounts.firmId, trustLedgers.firmId), eq(trustAccounts.id, trustLedgers.trustAccountId)))
     .where(
       and(
         eq(trustLedgers.firmId, firmId),
@@ -400,8 +412,9 @@ export async function sumLedgers(tx: Tx, firmId: string, filter: { clientId: str
         filter.matterId ? eq(trustLedgers.matterId, filter.matterId) : undefined,
         filter.trustAccountId ? eq(trustLedgers.trustAccountId, filter.trustAccountId) : undefined,
       ),
-    );
-  return row!;
+    )
+    .groupBy(trustAccounts.currencyCode)
+    .orderBy(trustAccounts.currencyCode);
 }
 
 // ---------------------------------------------------------------------------------------------

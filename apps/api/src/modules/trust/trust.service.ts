@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   addMoney,
+  compareMoney,
   subtractMoney,
   TRUST_TRANSACTION_TYPE_LABELS,
   type ClientLedger,
@@ -13,6 +14,8 @@ import {
   type TrustMovementRequestPage,
   type trustMovementRequestListQuerySchema,
   type TrustSettings,
+  type TrustCurrencyBalance,
+  type TrustTransaction,
   type TrustTransactionPage,
   type trustTransactionListQuerySchema,
   type TrustTransactionRecord,
@@ -46,6 +49,7 @@ import {
   isCleared,
   setMatterMinimum,
   sumLedgers,
+  type CurrencyTotal,
   sumMovements,
   sumNewerThan,
   updateTrustAccount,
@@ -53,8 +57,8 @@ import {
   type TransactionFilter,
 } from './trust.repository.ts';
 import { lastFourOf } from './trust.rules.ts';
-import { buildTrustStatementPdf } from './trust-statement-pdf.ts';
-import { movementRequestView, trustAccountView, trustTransactionView } from './trust.views.ts';
+import { buildTrustStatementPdf, type TrustStatementSection } from './trust-statement-pdf.ts';
+import { balanceFieldsOf, movementRequestView, trustAccountView, trustTransactionView } from './trust.views.ts';
 
 type CreateAccountInput = z.output<typeof createTrustAccountSchema>;
 type UpdateAccountInput = z.output<typeof updateTrustAccountSchema>;
@@ -124,15 +128,16 @@ export function createTrustService(database: Database) {
     const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
       countTransactionsUpTo(tx, principal.firmId, filter, limit),
     );
+    // A running balance per currency: a USD movement moves only the USD balance.
+    const balanceAfter = new Map(totals.map((row) => [row.currencyCode, row.balance]));
     const first = rows[0];
-    let balanceAfter = first
-      ? offset === 0
-        ? totals.balance
-        : subtractMoney(totals.balance, await sumNewerThan(tx, principal.firmId, filter, { sequenceNumber: first.row.sequenceNumber }))
-      : totals.balance;
+    if (first && offset > 0) {
+      for (const newer of await sumNewerThan(tx, principal.firmId, filter, { sequenceNumber: first.row.sequenceNumber }))
+        balanceAfter.set(newer.currencyCode, subtractMoney(balanceAfter.get(newer.currencyCode) ?? '0.00', newer.total));
+    }
     const entries = rows.map((row) => {
-      const view = { ...trustTransactionView(row), balanceAfter };
-      balanceAfter = subtractMoney(balanceAfter, view.signedAmount);
+      const view = { ...trustTransactionView(row), balanceAfter: balanceAfter.get(row.currencyCode) ?? '0.00' };
+      balanceAfter.set(row.currencyCode, subtractMoney(view.balanceAfter, view.signedAmount));
       return view;
     });
     return {
@@ -143,8 +148,7 @@ export function createTrustService(database: Database) {
       clientId: client.id,
       clientName: client.name,
       matterId: query.MatterId ?? null,
-      balance: totals.balance,
-      clearedBalance: totals.clearedBalance,
+      ...balanceFieldsOf(totals),
     };
   }
 
@@ -332,13 +336,22 @@ export function createTrustService(database: Database) {
       read(principal, async (tx) => {
         if (!(await findClientReference(tx, principal.firmId, clientId))) throw notFound('Client');
         const ledgers = await findClientLedgers(tx, principal.firmId, clientId, matterId);
-        return {
-          clientId,
-          matterId,
-          balance: ledgers.reduce((sum, ledger) => addMoney(sum, ledger.balance), '0.00'),
-          clearedBalance: ledgers.reduce((sum, ledger) => addMoney(sum, ledger.clearedBalance), '0.00'),
-          ledgers,
-        };
+        const byCurrency = new Map<string, TrustCurrencyBalance>();
+        for (const ledger of ledgers) {
+          const sum = byCurrency.get(ledger.currencyCode) ?? {
+            currencyCode: ledger.currencyCode,
+            currencySymbol: ledger.currencySymbol,
+            balance: '0.00',
+            clearedBalance: '0.00',
+          };
+          byCurrency.set(ledger.currencyCode, {
+            ...sum,
+            balance: addMoney(sum.balance, ledger.balance),
+            clearedBalance: addMoney(sum.clearedBalance, ledger.clearedBalance),
+          });
+        }
+        const balances = [...byCurrency.values()].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
+        return { clientId, matterId, ...balanceFieldsOf(balances), ledgers };
       }),
 
     accountLedgers: (principal: FirmPrincipal, query: AccountLedgersQuery): Promise<TrustLedgerPage> =>
@@ -376,7 +389,7 @@ export function createTrustService(database: Database) {
         const matter = query.matterId ? await findMatterReference(tx, principal.firmId, query.matterId) : null;
         if (query.matterId && (!matter || matter.clientId !== query.clientId)) throw notFound('Matter');
         const filter = { clientId: query.clientId, matterId: query.matterId ?? undefined };
-        const opening = query.fromDate ? await sumBefore(tx, principal.firmId, filter, query.fromDate) : '0.00';
+        const opening = query.fromDate ? await sumBefore(tx, principal.firmId, filter, query.fromDate) : [];
         const rows = await findTransactionViews(
           tx,
           principal.firmId,
@@ -391,8 +404,7 @@ export function createTrustService(database: Database) {
           matterLabel: matter ? `${matter.matterNumber ?? ''} ${matter.matterName}`.trim() : null,
           fromDate: query.fromDate,
           toDate: query.toDate ?? today,
-          openingBalance: opening,
-          movements: rows.map(trustTransactionView).reverse(),
+          sections: statementSections(opening, rows.map(trustTransactionView).reverse()),
           printedOn: today,
         });
         const name = `trust-statement-${(matter?.matterNumber ?? client.name).replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
@@ -401,7 +413,27 @@ export function createTrustService(database: Database) {
   };
 }
 
-/** The ledger's balance at the start of a date: the signed sum of its movements dated before it. */
+/**
+ * One statement section per currency the client's ledgers held or moved in the period, each with
+ * its own opening balance and movements: a USD deposit never changes the NGN running balance.
+ */
+function statementSections(opening: CurrencyTotal[], movements: TrustTransaction[]): TrustStatementSection[] {
+  const codes = new Set([
+    ...opening.filter((row) => compareMoney(row.total, '0') !== 0).map((row) => row.currencyCode),
+    ...movements.map((movement) => movement.currencyCode),
+  ]);
+  return [...codes].sort().map((currencyCode) => {
+    const own = movements.filter((movement) => movement.currencyCode === currencyCode);
+    return {
+      currencyCode,
+      currencySymbol: own[0]?.currencySymbol ?? currencyCode,
+      openingBalance: opening.find((row) => row.currencyCode === currencyCode)?.total ?? '0.00',
+      movements: own,
+    };
+  });
+}
+
+/** The ledger's balances at the start of a date, per currency: the signed sums of its movements dated before it. */
 function sumBefore(tx: Tx, firmId: string, filter: { clientId: string; matterId?: string }, fromDate: string) {
   const dayBefore = new Date(`${fromDate}T00:00:00Z`);
   dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);

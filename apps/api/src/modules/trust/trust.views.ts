@@ -1,4 +1,10 @@
-import { subtractMoney, type TrustAccount, type TrustMovementRequest, type TrustTransaction } from '@matterhorn/shared';
+import {
+  subtractMoney,
+  type TrustCurrencyBalance,
+  type TrustAccount,
+  type TrustMovementRequest,
+  type TrustTransaction,
+} from '@matterhorn/shared';
 import type { findMovementRequests, findTrustAccounts, TrustTransactionViewRow } from './trust.repository.ts';
 import { maskAccountNumber } from './trust.rules.ts';
 
@@ -35,6 +41,7 @@ export function trustTransactionView(view: TrustTransactionViewRow): TrustTransa
     number: view.number,
     trustAccountId: row.trustAccountId,
     trustAccountName: view.trustAccountName,
+    currencyCode: view.currencyCode,
     currencySymbol: view.currencySymbol,
     clientId: row.clientId,
     clientName: view.clientName,
@@ -98,5 +105,20 @@ export function movementRequestView(view: MovementRequestViewRow): TrustMovement
     decisionReason: row.decisionReason,
     transactionId: row.transactionId,
     createdAt: iso(row.createdAt),
+  };
+}
+
+/**
+ * A balance answer's fields from its per-currency rows: the single figure only when there is one
+ * currency (0.00 when nothing is held), else null beside the list, so no caller adds currencies.
+ */
+export function balanceFieldsOf(balances: TrustCurrencyBalance[]) {
+  const only = balances.length === 1 ? balances[0]! : null;
+  const none = balances.length === 0;
+  return {
+    balances,
+    currencyCode: only?.currencyCode ?? null,
+    balance: none ? '0.00' : (only?.balance ?? null),
+    clearedBalance: none ? '0.00' : (only?.clearedBalance ?? null),
   };
 }

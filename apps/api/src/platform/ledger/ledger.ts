@@ -1,7 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES } from '@matterhorn/shared';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  convertMoney,
+  fromCents,
+  toCents,
+  type JOURNAL_SOURCE_TYPES,
+  type LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES,
+} from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
+import { currencies, exchangeRates, firms, journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { recordAuditEvent } from '../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -22,6 +28,13 @@ export type JournalLine = {
   /** The trust bank account a trust-bank or client-trust-liability line concerns. */
   trustAccountId?: string | null;
   memo?: string;
+  /** The line's ISO 4217 code when it is not the entry's `currency` (one side of a conversion). */
+  currency?: string;
+  /**
+   * Home-currency units per unit of the line's currency, for a line not in the home currency;
+   * omitted: the firm's exchange rate on the entry date, when it has one.
+   */
+  exchangeRate?: string;
 };
 
 export type JournalSourceType = (typeof JOURNAL_SOURCE_TYPES)[number];
@@ -32,6 +45,8 @@ export type JournalEntryInput = {
   memo: string;
   sourceType: JournalSourceType;
   sourceId: string | null;
+  /** ISO 4217 code of the entry's lines (a line may name its own): the entry balances in each currency. */
+  currency: string;
   lines: JournalLine[];
 };
 
@@ -69,22 +84,12 @@ export async function seedLedgerAccounts(tx: Pick<Tx, 'insert'>, firmId: string)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Exact amounts: bigint cents, never floating point.
+// Exact amounts: bigint cents (shared money module), never floating point.
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function centsOf(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-}
-
-/** Cents as decimal text with 2 places ("-12.30"). */
-export function centsToText(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+const CURRENCY = /^[A-Z]{3}$/;
+const RATE = /^\d{1,10}(\.\d{1,10})?$/;
 
 function isIsoDate(text: string): boolean {
   if (!ISO_DATE.test(text)) return false;
@@ -100,7 +105,24 @@ type CheckedLine = {
   matterId: string | null;
   trustAccountId: string | null;
   memo: string | null;
+  currency: string;
+  /** Given by the caller, or copied from the entry a reversal mirrors. */
+  exchangeRate: string | null;
+  homeAmount: string | null;
 };
+
+/** Per currency: debits − credits must be zero in each (an entry never nets one currency against another). */
+function unbalancedCurrency(lines: CheckedLine[]) {
+  const totals = new Map<string, { debits: bigint; credits: bigint }>();
+  for (const line of lines) {
+    const total = totals.get(line.currency) ?? { debits: 0n, credits: 0n };
+    totals.set(line.currency, { debits: total.debits + line.debit, credits: total.credits + line.credit });
+  }
+  for (const [currency, total] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
+    if (total.debits !== total.credits) return { currency, ...total };
+  }
+  return null;
+}
 
 /** The entry's lines as cents, or a 400 saying what is wrong. */
 function checkEntry(entry: JournalEntryInput): CheckedLine[] {
@@ -117,8 +139,12 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
     if (typeof text !== 'string' || !AMOUNT.test(text)) {
       throw badRequest(`${where}: the amount must be a positive decimal with at most 2 decimals`);
     }
-    const cents = centsOf(text);
+    const cents = toCents(text);
     if (cents === 0n) throw badRequest(`${where}: the amount must be more than zero`);
+    const currency = line.currency ?? entry.currency;
+    if (typeof currency !== 'string' || !CURRENCY.test(currency)) throw badRequest(`${where}: the currency must be an ISO 4217 code`);
+    if (line.exchangeRate !== undefined && (!RATE.test(line.exchangeRate) || /^[0.]+$/.test(line.exchangeRate)))
+      throw badRequest(`${where}: the exchange rate must be a positive decimal`);
     return {
       account: line.account,
       debit: hasDebit ? cents : 0n,
@@ -127,12 +153,18 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
       matterId: line.matterId ?? null,
       trustAccountId: line.trustAccountId ?? null,
       memo: line.memo ?? null,
+      currency,
+      exchangeRate: line.exchangeRate ?? null,
+      homeAmount: null,
     };
   });
-  const debits = lines.reduce((sum, line) => sum + line.debit, 0n);
-  const credits = lines.reduce((sum, line) => sum + line.credit, 0n);
-  if (debits !== credits) {
-    throw badRequest(`The journal entry does not balance: debits ${centsToText(debits)}, credits ${centsToText(credits)}`);
+  const unbalanced = unbalancedCurrency(lines);
+  if (unbalanced) {
+    const isOneCurrency = lines.every((line) => line.currency === unbalanced.currency);
+    const where = isOneCurrency ? '' : ` in ${unbalanced.currency}`;
+    throw badRequest(
+      `The journal entry does not balance${where}: debits ${fromCents(unbalanced.debits)}, credits ${fromCents(unbalanced.credits)}`,
+    );
   }
   return lines;
 }
@@ -149,6 +181,59 @@ async function accountIdsOf(tx: Tx, firmId: string, codes: LedgerAccountCode[]):
   return ids;
 }
 
+/** A firm that has not chosen a home currency yet books in NGN, the product's default (as migration 0048 did). */
+export const FALLBACK_HOME_CURRENCY = 'NGN';
+
+/** The firm's home currency (NGN for a firm that has not chosen one yet: the product's default, as migration 0048). */
+export async function homeCurrencyOf(tx: Tx, firmId: string): Promise<string> {
+  const [row] = await tx
+    .select({ code: currencies.isoCode })
+    .from(firms)
+    .innerJoin(currencies, eq(currencies.id, firms.homeCurrencyId))
+    .where(eq(firms.id, firmId));
+  return row?.code ?? FALLBACK_HOME_CURRENCY;
+}
+
+/** The firm's newest rate for a currency on or before a date (home units per unit), or null. */
+async function firmRateOn(tx: Tx, firmId: string, currency: string, date: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .innerJoin(currencies, eq(currencies.id, exchangeRates.foreignCurrencyId))
+    .where(and(eq(exchangeRates.firmId, firmId), eq(currencies.isoCode, currency), lte(exchangeRates.effectiveDate, date)))
+    .orderBy(desc(exchangeRates.effectiveDate))
+    .limit(1);
+  return row?.rate ?? null;
+}
+
+/**
+ * A line in the home currency carries no rate; one in another currency carries its rate and
+ * home amount when a rate is known (the caller's, else the firm's on the entry date).
+ */
+async function withHomeAmounts(tx: Tx, firmId: string, entryDate: string, lines: CheckedLine[]): Promise<CheckedLine[]> {
+  const home = await homeCurrencyOf(tx, firmId);
+  const rates = new Map<string, string | null>();
+  const result: CheckedLine[] = [];
+  for (const line of lines) {
+    if (line.currency === home) {
+      result.push({ ...line, exchangeRate: null, homeAmount: null });
+      continue;
+    }
+    if (line.homeAmount !== null) {
+      result.push(line);
+      continue;
+    }
+    if (!rates.has(line.currency)) rates.set(line.currency, await firmRateOn(tx, firmId, line.currency, entryDate));
+    const rate = line.exchangeRate ?? rates.get(line.currency) ?? null;
+    result.push({
+      ...line,
+      exchangeRate: rate,
+      homeAmount: rate === null ? null : convertMoney(fromCents(line.debit + line.credit), rate),
+    });
+  }
+  return result;
+}
+
 /** A line naming a client or matter that is not the firm's is bad input (400), not a fault. */
 async function insertLines(tx: Tx, values: (typeof journalLines.$inferInsert)[]): Promise<void> {
   try {
@@ -161,12 +246,23 @@ async function insertLines(tx: Tx, values: (typeof journalLines.$inferInsert)[])
   }
 }
 
+/** The audit's total: one figure for a one-currency entry (as before), else one per currency. */
+function totalsByCurrency(lines: CheckedLine[]): { total: string } | { totals: Record<string, string> } {
+  const totals: Record<string, string> = {};
+  for (const currency of [...new Set(lines.map((line) => line.currency))].sort()) {
+    totals[currency] = fromCents(lines.filter((line) => line.currency === currency).reduce((sum, line) => sum + line.debit, 0n));
+  }
+  const values = Object.values(totals);
+  return values.length === 1 ? { total: values[0]! } : { totals };
+}
+
 async function insertEntry(
   tx: Tx,
   principal: LedgerPrincipal,
-  header: Omit<JournalEntryInput, 'lines'> & { reversesEntryId?: string },
-  lines: CheckedLine[],
+  header: Omit<JournalEntryInput, 'lines' | 'currency'> & { reversesEntryId?: string },
+  checkedLines: CheckedLine[],
 ): Promise<string> {
+  const lines = await withHomeAmounts(tx, principal.firmId, header.entryDate, checkedLines);
   const accountIds = await accountIdsOf(
     tx,
     principal.firmId,
@@ -191,20 +287,23 @@ async function insertEntry(
       firmId: principal.firmId,
       entryId,
       accountId: accountIds.get(line.account)!,
-      debit: centsToText(line.debit),
-      credit: centsToText(line.credit),
+      debit: fromCents(line.debit),
+      credit: fromCents(line.credit),
       clientId: line.clientId,
       matterId: line.matterId,
       trustAccountId: line.trustAccountId,
       memo: line.memo,
+      currencyCode: line.currency,
+      exchangeRate: line.exchangeRate,
+      homeAmount: line.homeAmount,
     })),
   );
-  const total = centsToText(lines.reduce((sum, line) => sum + line.debit, 0n));
+  const total = totalsByCurrency(lines);
   await recordAuditEvent(tx, principal, header.reversesEntryId ? 'journalEntry.reversed' : 'journalEntry.posted', entryId, {
     sourceType: header.sourceType,
     sourceId: header.sourceId,
     entryDate: header.entryDate,
-    total,
+    ...total,
     ...(header.reversesEntryId ? { reversesEntryId: header.reversesEntryId } : {}),
   });
   return entryId;
@@ -254,6 +353,9 @@ export async function reverseJournalEntry(
       matterId: journalLines.matterId,
       trustAccountId: journalLines.trustAccountId,
       memo: journalLines.memo,
+      currency: journalLines.currencyCode,
+      exchangeRate: journalLines.exchangeRate,
+      homeAmount: journalLines.homeAmount,
     })
     .from(journalLines)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
@@ -261,12 +363,16 @@ export async function reverseJournalEntry(
     .orderBy(journalLines.id);
   const mirrored: CheckedLine[] = originalLines.map((line) => ({
     account: line.code as LedgerAccountCode,
-    debit: centsOf(line.credit),
-    credit: centsOf(line.debit),
+    debit: toCents(line.credit),
+    credit: toCents(line.debit),
     clientId: line.clientId,
     matterId: line.matterId,
     trustAccountId: line.trustAccountId,
     memo: line.memo,
+    // A reversal undoes the original at the original's rate, so the home-currency figures net to zero.
+    currency: line.currency,
+    exchangeRate: line.exchangeRate,
+    homeAmount: line.homeAmount,
   }));
   try {
     // A savepoint, so a concurrent reversal's unique violation leaves the caller's transaction usable for the 409.
@@ -277,19 +383,27 @@ export async function reverseJournalEntry(
   }
 }
 
+export type BalanceFilter = { clientId?: string; matterId?: string; trustAccountId?: string };
+
+/** One currency's balance: debit − credit text ("-120.00" on a credit-normal account holding 120.00). */
+export type CurrencyBalance = { currency: string; amount: string };
+
 /**
- * Sum of one account's lines (for a client or matter when filtered: accounts receivable owed by a
- * client, trust held for a client), as debit − credit text ("-120.00" on a credit-normal account
- * holding 120.00).
+ * One account's balance in each currency it holds (for a client or matter when filtered: accounts
+ * receivable owed by a client, trust held for a client), by currency code; currencies that net to
+ * zero are left out. Two currencies are never added.
  */
-export async function accountBalance(
+export async function accountBalances(
   tx: Tx,
   firmId: string,
   account: LedgerAccountCode,
-  filter: { clientId?: string; matterId?: string; trustAccountId?: string } = {},
-): Promise<string> {
-  const [row] = await tx
-    .select({ balance: sql<string>`coalesce(sum(${journalLines.debit}) - sum(${journalLines.credit}), 0)::numeric(16,2)::text` })
+  filter: BalanceFilter = {},
+): Promise<CurrencyBalance[]> {
+  const rows = await tx
+    .select({
+      currency: journalLines.currencyCode,
+      amount: sql<string>`(sum(${journalLines.debit}) - sum(${journalLines.credit}))::numeric(16,2)::text`,
+    })
     .from(journalLines)
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, journalLines.accountId), eq(ledgerAccounts.firmId, firmId)))
     .where(
@@ -300,6 +414,20 @@ export async function accountBalance(
         filter.matterId ? eq(journalLines.matterId, filter.matterId) : undefined,
         filter.trustAccountId ? eq(journalLines.trustAccountId, filter.trustAccountId) : undefined,
       ),
-    );
-  return row?.balance ?? '0.00';
+    )
+    .groupBy(journalLines.currencyCode)
+    .having(sql`sum(${journalLines.debit}) <> sum(${journalLines.credit})`)
+    .orderBy(journalLines.currencyCode);
+  return rows;
+}
+
+/** One account's balance in one currency, as debit − credit text (see accountBalances). */
+export async function accountBalance(
+  tx: Tx,
+  firmId: string,
+  account: LedgerAccountCode,
+  filter: BalanceFilter & { currency: string },
+): Promise<string> {
+  const balances = await accountBalances(tx, firmId, account, filter);
+  return balances.find((balance) => balance.currency === filter.currency)?.amount ?? '0.00';
 }

@@ -18,10 +18,10 @@ export interface InvoicePdfInput {
   firm: InvoicePdfFirm;
   invoice: Invoice;
   /**
-   * The client's trust balance (money the firm holds for the client), a positive amount; null or
-   * zero: not shown.
+   * What the firm holds in trust for the client, one positive amount per currency, each printed on
+   * its own line in its own currency (never added together); empty: not shown.
    */
-  trustBalance?: string | null;
+  trustHeld?: { currencyCode: string; currencySymbol: string; amount: string }[];
 }
 
 /**
@@ -94,6 +94,7 @@ class InvoicePdfWriter {
     const lines = [...invoice.fees, ...invoice.expenses, ...invoice.flatFees];
     const texts = [
       invoice.currencySymbol,
+      ...(this.input.trustHeld ?? []).map((amount) => amount.currencySymbol),
       invoice.clientName,
       invoice.clientAddress ?? '',
       invoice.notes ?? '',
@@ -308,7 +309,7 @@ class InvoicePdfWriter {
 
   private totals() {
     const { doc } = this;
-    const { invoice, trustBalance } = this.input;
+    const { invoice, trustHeld = [] } = this.input;
     const totals = invoice.totals;
     const rows: [string, string, boolean][] = [['Subtotal', this.money(totals.subtotal), false]];
     if (compareMoney(totals.discountAmount, '0') !== 0) {
@@ -339,8 +340,14 @@ class InvoicePdfWriter {
       y += strong ? 17 : 15;
     }
     doc.y = y + 6;
-    if (trustBalance && compareMoney(trustBalance, '0') > 0) {
-      this.text(`Funds held in trust for you: ${this.money(trustBalance)}`, labelX, doc.y, { width: 260, align: 'right' });
+    const held = trustHeld.filter((amount) => compareMoney(amount.amount, '0') > 0);
+    if (held.length) {
+      for (const amount of held) {
+        // Without a Unicode font a symbol such as ₦ cannot be drawn: its code stands in, as for the invoice's own currency.
+        const isDrawable = WIN_ANSI.test(amount.currencySymbol) || this.regular === 'Body';
+        const figure = formatMoney(amount.amount, isDrawable ? amount.currencySymbol : `${amount.currencyCode} `);
+        this.text(`Funds held in trust for you: ${figure}`, labelX, doc.y, { width: 260, align: 'right' });
+      }
       doc.y += 6;
     }
     if (invoice.payments.length) {

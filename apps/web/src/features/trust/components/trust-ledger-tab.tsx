@@ -64,12 +64,18 @@ export function TrustLedgerTab({ clientId, matterId }: TrustLedgerTabProps) {
             Held in trust
           </Title>
           {balance.data && (
-            <Text fw={700}>
-              {formatMoney(balance.data.balance, symbol)}{' '}
-              <Text span size="sm" c="dimmed" fw={400}>
-                (cleared {formatMoney(balance.data.clearedBalance, symbol)})
-              </Text>
-            </Text>
+            // One line per currency: amounts in two currencies are never added together.
+            <Stack gap={0} align="flex-end" aria-label="Held in trust by currency">
+              {balance.data.balances.length === 0 && <Text fw={700}>{formatMoney('0', symbol)}</Text>}
+              {balance.data.balances.map((held) => (
+                <Text key={held.currencyCode} fw={700}>
+                  {formatMoney(held.balance, held.currencySymbol)}{' '}
+                  <Text span size="sm" c="dimmed" fw={400}>
+                    (cleared {formatMoney(held.clearedBalance, held.currencySymbol)})
+                  </Text>
+                </Text>
+              ))}
+            </Stack>
           )}
         </Group>
         <ScrollArea type="auto">

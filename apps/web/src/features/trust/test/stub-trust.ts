@@ -48,6 +48,7 @@ export function transactionOf(overrides: Partial<TrustTransaction> = {}): TrustT
     number: 'TRX-00001',
     trustAccountId: ACCOUNT_ID,
     trustAccountName: 'Client Trust — GTBank',
+    currencyCode: 'NGN',
     currencySymbol: '₦',
     clientId: CLIENT_ID,
     clientName: 'Kemi Adebayo',
@@ -123,7 +124,7 @@ const DEFAULT_HANDLERS: Record<string, StubHandler> = {
   [`GET ${T}/get-trust-transactions`]: () => page([]),
   [`GET ${T}/get-pending-transactions`]: () => page([]),
   [`GET ${T}/get-trust-balance`]: () => ({
-    data: { clientId: CLIENT_ID, matterId: null, balance: '0.00', clearedBalance: '0.00', ledgers: [] },
+    data: { clientId: CLIENT_ID, matterId: null, balances: [], currencyCode: null, balance: '0.00', clearedBalance: '0.00', ledgers: [] },
   }),
 };
 

@@ -45,6 +45,7 @@ describe('TrustAccountPage', { timeout: 60_000 }, () => {
           {
             trustAccountId: ACCOUNT_ID,
             trustAccountName: 'Client Trust — GTBank',
+            currencyCode: 'NGN',
             currencySymbol: '₦',
             clientId: CLIENT_ID,
             clientName: 'Kemi Adebayo',

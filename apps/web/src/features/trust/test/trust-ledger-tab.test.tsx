@@ -10,6 +10,7 @@ allowSlowRenders();
 const LEDGER = {
   trustAccountId: ACCOUNT_ID,
   trustAccountName: 'Client Trust — GTBank',
+  currencyCode: 'NGN',
   currencySymbol: '₦',
   clientId: CLIENT_ID,
   clientName: 'Kemi Adebayo',
@@ -21,10 +22,21 @@ const LEDGER = {
   minimumBalance: '50000.00',
 };
 
+const OTHER_ACCOUNT_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const NGN_HELD = { currencyCode: 'NGN', currencySymbol: '₦', balance: '100000.00', clearedBalance: '100000.00' };
+
 function stubLedger() {
   return stubApi({
     [`GET ${T}/get-trust-balance`]: () => ({
-      data: { clientId: CLIENT_ID, matterId: MATTER_ID, balance: '100000.00', clearedBalance: '100000.00', ledgers: [LEDGER] },
+      data: {
+        clientId: CLIENT_ID,
+        matterId: MATTER_ID,
+        balances: [NGN_HELD],
+        currencyCode: 'NGN',
+        balance: '100000.00',
+        clearedBalance: '100000.00',
+        ledgers: [LEDGER],
+      },
     }),
     [`GET ${T}/get-client-ledger`]: () => ({
       data: {
@@ -50,6 +62,8 @@ function stubLedger() {
         clientId: CLIENT_ID,
         clientName: 'Kemi Adebayo',
         matterId: MATTER_ID,
+        balances: [NGN_HELD],
+        currencyCode: 'NGN',
         balance: '100000.00',
         clearedBalance: '100000.00',
       },
@@ -87,6 +101,51 @@ describe('TrustLedgerTab', { timeout: 60_000 }, () => {
     // A reader sees the evergreen minimum but cannot change it.
     expect(screen.getByText('Evergreen minimum: ₦50,000.00')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Evergreen minimum' })).not.toBeInTheDocument();
+  });
+
+  it('shows money held in two currencies on two lines, never added together', async () => {
+    const usdLedger = {
+      ...LEDGER,
+      trustAccountId: OTHER_ACCOUNT_ID,
+      trustAccountName: 'Dollar account',
+      currencyCode: 'USD',
+      currencySymbol: '$',
+    };
+    const usdHeld = { currencyCode: 'USD', currencySymbol: '$', balance: '2500.00', clearedBalance: '2000.00' };
+    stubApi({
+      [`GET ${T}/get-trust-balance`]: () => ({
+        data: {
+          clientId: CLIENT_ID,
+          matterId: MATTER_ID,
+          balances: [NGN_HELD, usdHeld],
+          currencyCode: null,
+          balance: null,
+          clearedBalance: null,
+          ledgers: [LEDGER, { ...usdLedger, balance: '2500.00', clearedBalance: '2000.00' }],
+        },
+      }),
+      [`GET ${T}/get-client-ledger`]: () => ({
+        data: {
+          data: [],
+          page: 1,
+          size: 20,
+          totalCount: 0,
+          clientId: CLIENT_ID,
+          clientName: 'Kemi Adebayo',
+          matterId: MATTER_ID,
+          balances: [NGN_HELD, usdHeld],
+          currencyCode: null,
+          balance: null,
+          clearedBalance: null,
+        },
+      }),
+    });
+    renderTab(['trustAccountRequest']);
+    const held = await screen.findByLabelText('Held in trust by currency');
+    expect(Array.from(held.children, (line) => line.textContent)).toEqual([
+      '₦100,000.00 (cleared ₦100,000.00)',
+      '$2,500.00 (cleared $2,000.00)',
+    ]);
   });
 
   it("lets an editor change the matter's evergreen minimum", async () => {
