@@ -404,6 +404,25 @@ describe('postJournalEntry', () => {
       expect(await accountBalance(tx, fresh.firmId, 'trust-bank', { clientId, currency: 'USD' })).toBe('1000.50');
       expect(await accountBalance(tx, fresh.firmId, 'trust-bank', { clientId, currency: 'EUR' })).toBe('0.00');
     });
+    // The trial balance totals each currency on its own; its top-level figures are the home currency's.
+    const trial = (await trialBalance('', await signIn(context.app, fresh.users.admin.email))) as Awaited<
+      ReturnType<typeof trialBalance>
+    > & {
+      currencyCode: string;
+      currencies: { currencyCode: string; totalDebit: string; totalCredit: string; isBalanced: boolean }[];
+    };
+    expect(trial).toMatchObject({ currencyCode: 'NGN', totalDebit: '250000.00', totalCredit: '250000.00', isBalanced: true });
+    expect(
+      trial.currencies.map(({ currencyCode, totalDebit, totalCredit, isBalanced }) => ({
+        currencyCode,
+        totalDebit,
+        totalCredit,
+        isBalanced,
+      })),
+    ).toEqual([
+      { currencyCode: 'NGN', totalDebit: '250000.00', totalCredit: '250000.00', isBalanced: true },
+      { currencyCode: 'USD', totalDebit: '1000.50', totalCredit: '1000.50', isBalanced: true },
+    ]);
   });
 
   it('adds exact decimals: 0.10 + 0.20 balances 0.30 to the cent, and sums stay exact over many lines', async () => {

@@ -51,9 +51,10 @@ export async function insertMovement(database: Database, firm: SeededFirm, input
     const account = (code: string) => sql`(select id from ledger_accounts where firm_id = ${firm.firmId} and code = ${code})`;
     const [bankSide, liabilitySide] = direction === 'in' ? ['debit', 'credit'] : ['credit', 'debit'];
     const line = (code: string, side: string, clientId: string | null) => sql`
-      insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, trust_account_id)
+      insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, trust_account_id, currency_code)
       values (${firm.firmId}, ${entry!.id}, ${account(code)}, ${side === 'debit' ? input.amount : '0'}, ${side === 'credit' ? input.amount : '0'},
-        ${clientId}, ${clientId ? (input.matterId ?? null) : null}, ${input.trustAccountId})`;
+        ${clientId}, ${clientId ? (input.matterId ?? null) : null}, ${input.trustAccountId},
+        (select currency_code from trust_accounts where id = ${input.trustAccountId}))`;
     // A same-account transfer's legs touch only the client liability; every other movement moves the trust bank too.
     if (!input.type.startsWith('transfer')) await tx.execute(line('trust-bank', bankSide!, null));
     else

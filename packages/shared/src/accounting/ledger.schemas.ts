@@ -44,12 +44,28 @@ export const trialBalanceAccountSchema = z.object({
 });
 export type TrialBalanceAccount = z.infer<typeof trialBalanceAccountSchema>;
 
-export const trialBalanceSchema = z.object({
-  asOfDate: z.string().nullable(),
+/** One currency's trial balance: accounts are never totalled across currencies. */
+export const currencyTrialBalanceSchema = z.object({
+  currencyCode: z.string(),
   accounts: z.array(trialBalanceAccountSchema),
   totalDebit: z.string(),
   totalCredit: z.string(),
   isBalanced: z.boolean(),
+});
+export type CurrencyTrialBalance = z.infer<typeof currencyTrialBalanceSchema>;
+
+/**
+ * The top-level accounts and totals are the firm's home currency's (`currencyCode`); `currencies`
+ * holds every currency's trial balance, home first. `isBalanced`: every currency balances.
+ */
+export const trialBalanceSchema = z.object({
+  asOfDate: z.string().nullable(),
+  currencyCode: z.string(),
+  accounts: z.array(trialBalanceAccountSchema),
+  totalDebit: z.string(),
+  totalCredit: z.string(),
+  isBalanced: z.boolean(),
+  currencies: z.array(currencyTrialBalanceSchema),
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
@@ -71,6 +87,10 @@ export const journalLineViewSchema = z.object({
   clientId: z.string().nullable(),
   matterId: z.string().nullable(),
   memo: z.string().nullable(),
+  /** The line's currency; off the home currency, its rate and home amount when a rate was known. */
+  currencyCode: z.string(),
+  exchangeRate: z.string().nullable(),
+  homeAmount: z.string().nullable(),
 });
 export type JournalLineView = z.infer<typeof journalLineViewSchema>;
 

@@ -2,7 +2,10 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database.ts';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 
-/** Every account of the firm with its lines' totals, of entries dated on or before asOfDate when given. */
+/**
+ * Every account of the firm with its lines' totals per currency (an account without lines: one
+ * row, currency null), of entries dated on or before asOfDate when given.
+ */
 export function accountTotals(tx: Tx, firmId: string, asOfDate: string | null) {
   const dated = asOfDate
     ? sql`exists (select 1 from ${journalEntries} where ${journalEntries.id} = ${journalLines.entryId} and ${journalEntries.entryDate} <= ${asOfDate})`
@@ -13,13 +16,14 @@ export function accountTotals(tx: Tx, firmId: string, asOfDate: string | null) {
       name: ledgerAccounts.name,
       type: ledgerAccounts.type,
       normalBalance: ledgerAccounts.normalBalance,
+      currencyCode: journalLines.currencyCode,
       totalDebit: sql<string>`coalesce(sum(${journalLines.debit}), 0)::numeric(16,2)::text`,
       totalCredit: sql<string>`coalesce(sum(${journalLines.credit}), 0)::numeric(16,2)::text`,
     })
     .from(ledgerAccounts)
     .leftJoin(journalLines, and(eq(journalLines.accountId, ledgerAccounts.id), eq(journalLines.firmId, firmId), dated))
     .where(eq(ledgerAccounts.firmId, firmId))
-    .groupBy(ledgerAccounts.id);
+    .groupBy(ledgerAccounts.id, journalLines.currencyCode);
 }
 
 export type JournalEntryFilter = { sourceType?: string; sourceId?: string; fromDate?: string; toDate?: string };
@@ -72,6 +76,9 @@ export function linesOfEntries(tx: Tx, firmId: string, entryIds: string[]) {
         clientId: journalLines.clientId,
         matterId: journalLines.matterId,
         memo: journalLines.memo,
+        currencyCode: journalLines.currencyCode,
+        exchangeRate: journalLines.exchangeRate,
+        homeAmount: journalLines.homeAmount,
       })
       .from(journalLines)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))

@@ -1,9 +1,15 @@
 import { fromCents, toCents } from '@matterhorn/shared';
-import type { JournalEntryPage, TrialBalance, TrialBalanceQuery, journalEntryListQuerySchema } from '@matterhorn/shared';
+import type {
+  CurrencyTrialBalance,
+  JournalEntryPage,
+  TrialBalance,
+  TrialBalanceQuery,
+  journalEntryListQuerySchema,
+} from '@matterhorn/shared';
 import type { z } from 'zod';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
+import { homeCurrencyOf, SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
 import * as repository from './accounting.repository.ts';
 
 const chartOrder = (code: string) => {
@@ -20,30 +26,49 @@ export function createAccountingService(database: Database) {
         principal.firmId,
         async (tx) => {
           const rows = await repository.accountTotals(tx, principal.firmId, asOfDate);
-          rows.sort((a, b) => chartOrder(a.code) - chartOrder(b.code) || a.code.localeCompare(b.code));
-          let totalDebit = 0n;
-          let totalCredit = 0n;
-          const accounts = rows.map((row) => {
-            const debit = toCents(row.totalDebit);
-            const credit = toCents(row.totalCredit);
-            totalDebit += debit;
-            totalCredit += credit;
+          const home = await homeCurrencyOf(tx, principal.firmId);
+          const codes = [...new Set(rows.map((row) => row.currencyCode ?? home))].sort((a, b) =>
+            a === home ? -1 : b === home ? 1 : a.localeCompare(b),
+          );
+          if (!codes.includes(home)) codes.unshift(home);
+          const accountsOf = (row: (typeof rows)[number]) => ({
+            code: row.code as TrialBalance['accounts'][number]['code'],
+            name: row.name,
+            type: row.type as TrialBalance['accounts'][number]['type'],
+            normalBalance: row.normalBalance as 'debit' | 'credit',
+          });
+          // Each currency lists the whole chart (zero where it has no lines), totalled on its own.
+          const chart = [...new Map(rows.map((row) => [row.code, accountsOf(row)])).values()].sort(
+            (a, b) => chartOrder(a.code) - chartOrder(b.code) || a.code.localeCompare(b.code),
+          );
+          const currencies: CurrencyTrialBalance[] = codes.map((currencyCode) => {
+            let totalDebit = 0n;
+            let totalCredit = 0n;
+            const accounts = chart.map((account) => {
+              const row = rows.find((candidate) => candidate.code === account.code && (candidate.currencyCode ?? home) === currencyCode);
+              const debit = toCents(row?.totalDebit ?? '0');
+              const credit = toCents(row?.totalCredit ?? '0');
+              totalDebit += debit;
+              totalCredit += credit;
+              return { ...account, totalDebit: fromCents(debit), totalCredit: fromCents(credit), balance: fromCents(debit - credit) };
+            });
             return {
-              code: row.code as TrialBalance['accounts'][number]['code'],
-              name: row.name,
-              type: row.type as TrialBalance['accounts'][number]['type'],
-              normalBalance: row.normalBalance as 'debit' | 'credit',
-              totalDebit: fromCents(debit),
-              totalCredit: fromCents(credit),
-              balance: fromCents(debit - credit),
+              currencyCode,
+              accounts,
+              totalDebit: fromCents(totalDebit),
+              totalCredit: fromCents(totalCredit),
+              isBalanced: totalDebit === totalCredit,
             };
           });
+          const homeBalance = currencies[0]!;
           return {
             asOfDate,
-            accounts,
-            totalDebit: fromCents(totalDebit),
-            totalCredit: fromCents(totalCredit),
-            isBalanced: totalDebit === totalCredit,
+            currencyCode: home,
+            accounts: homeBalance.accounts,
+            totalDebit: homeBalance.totalDebit,
+            totalCredit: homeBalance.totalCredit,
+            isBalanced: currencies.every((currency) => currency.isBalanced),
+            currencies,
           };
         },
         READ_ONLY,
