@@ -132,6 +132,36 @@ describe("the portal's trust money", () => {
   });
 });
 
+describe("the portal's trust money in two currencies", () => {
+  it('shows dollars and naira each on its own: ledgers, running balances and the overview, never a sum', async () => {
+    const trust = trustCalls(fixture);
+    const ledger = { clientId: matter.clientId, matterId: matter.id };
+    const naira = await trust.createAccount();
+    const dollars = await trust.createAccount({ currencyCode: 'USD' });
+    await trust.deposit(naira.id, ledger, '2500.00');
+    await trust.deposit(dollars.id, ledger, '1000.00');
+
+    const { ledgers, movements } = (await portalGet('/api/client-portal/get-trust?page=1&size=10')).json().data;
+    expect(ledgers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ trustAccountName: dollars.name, balance: '1000.00', currencySymbol: '$' })]),
+    );
+    const nairaHeld = ledgers
+      .filter((row: { currencySymbol: string }) => row.currencySymbol === '₦')
+      .reduce((sum: bigint, row: { balance: string }) => sum + BigInt(row.balance.replace('.', '')), 0n);
+    // Newest first: the dollar deposit's balance is the dollars alone; the naira deposit's the naira.
+    expect(movements.data[0]).toMatchObject({ currencySymbol: '$', signedAmount: '1000.00', balanceAfter: '1000.00' });
+    expect(movements.data[1]).toMatchObject({ currencySymbol: '₦', signedAmount: '2500.00' });
+    expect(BigInt(movements.data[1].balanceAfter.replace('.', ''))).toBe(nairaHeld);
+
+    const overview = (await portalGet('/api/client-portal/get-overview')).json().data;
+    expect(overview.trustHeld).toEqual([
+      { currencyCode: 'NGN', currencySymbol: '₦', amount: expect.any(String) },
+      { currencyCode: 'USD', currencySymbol: '$', amount: '1000.00' },
+    ]);
+    expect(BigInt(overview.trustHeld[0].amount.replace('.', ''))).toBe(nairaHeld);
+  });
+});
+
 describe('bank transfers the client reports with a proof, confirmed by the firm', () => {
   const report = async (invoiceId: string, amount: string, headers = portal, fileName = 'transfer.pdf') => {
     const body = multipart(
