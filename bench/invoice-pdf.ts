@@ -38,12 +38,13 @@ async function measure(count: number) {
     currencySymbol: '₦',
   });
   const firm = { name: 'Bench & Co', address: '3 Broad Street, Lagos', taxNumber: 'TIN-0001' };
-  for (let warm = 0; warm < 3; warm += 1) await buildInvoicePdf({ firm, invoice, trustBalance: '1000.00' });
+  const trustHeld = [{ currencyCode: 'NGN', currencySymbol: '₦', amount: '1000.00' }];
+  for (let warm = 0; warm < 3; warm += 1) await buildInvoicePdf({ firm, invoice, trustHeld });
   const times: number[] = [];
   let bytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     const started = performance.now();
-    const pdf = await buildInvoicePdf({ firm, invoice, trustBalance: '1000.00' });
+    const pdf = await buildInvoicePdf({ firm, invoice, trustHeld });
     times.push(performance.now() - started);
     bytes = pdf.length;
   }
