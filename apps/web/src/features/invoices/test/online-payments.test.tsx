@@ -26,6 +26,8 @@ const paid: OnlinePayment = {
   fee: '450.01',
   failureReason: null,
   excessToRefund: '5000.00',
+  unappliedAmount: '5000.00',
+  needsAttention: true,
 };
 const refused: OnlinePayment = {
   ...paid,
@@ -43,6 +45,8 @@ const refused: OnlinePayment = {
   fee: null,
   failureReason: 'Charged 100.00 USD, not the 120.00 USD started',
   excessToRefund: null,
+  unappliedAmount: '100.00',
+  needsAttention: true,
 };
 const LIST = 'GET /admin/client-portal/get-online-payments';
 
