@@ -523,7 +523,8 @@ describe('the books when an expense is paid', () => {
         tx.execute(sql`select e.id as entry, a.code as account, l.debit::text as debit, l.credit::text as credit,
             l.client_id as "clientId", l.matter_id as "matterId"
           from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
-          where e.source_type = 'expense-payment' and e.source_id = ${expenseId} order by e.created_at, e.id, a.code`),
+          where e.source_type = 'expense-payment' and e.source_id = ${expenseId}
+          order by e.created_at, e.reverses_entry_id is null, e.id, a.code`),
       );
       const entries = new Map<string, Omit<(typeof rows)[number], 'entry'>[]>();
       for (const { entry, ...line } of rows) entries.set(entry, [...(entries.get(entry) ?? []), line]);
