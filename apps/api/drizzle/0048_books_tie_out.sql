@@ -20,3 +20,34 @@ CROSS JOIN (VALUES
 ON CONFLICT (firm_id, code) DO NOTHING;--> statement-breakpoint
 ALTER TABLE firms FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE ledger_accounts FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+-- Expenses marked paid before this release never reached the books: each gets the entry marking it
+-- paid posts now (Dr firm expenses or client costs advanced, Cr operating bank), dated when it was paid.
+ALTER TABLE expenses NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE journal_entries NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE journal_lines NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE ledger_accounts NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TEMPORARY TABLE paid_expenses_to_book AS
+SELECT id, firm_id, gen_random_uuid() AS entry_id, coalesce(paid_date, expense_date) AS paid_on,
+  left('Expense paid: ' || description, 500) AS memo, coalesce(decided_by_user_id, added_by_user_id) AS booked_by,
+  CASE WHEN is_firm_expense THEN 'firm-expenses' ELSE 'client-costs-advanced' END AS cost_account,
+  amount, client_id, matter_id
+FROM expenses
+WHERE payment_status = 'Paid' AND deleted_at IS NULL AND payment_entry_id IS NULL;--> statement-breakpoint
+INSERT INTO journal_entries (id, firm_id, entry_date, memo, source_type, source_id, created_by_user_id)
+SELECT entry_id, firm_id, paid_on, memo, 'expense-payment', id, booked_by FROM paid_expenses_to_book;--> statement-breakpoint
+INSERT INTO journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id)
+SELECT paid.firm_id, paid.entry_id, account.id,
+  CASE WHEN account.code = 'operating-bank' THEN 0 ELSE paid.amount END,
+  CASE WHEN account.code = 'operating-bank' THEN paid.amount ELSE 0 END,
+  paid.client_id, paid.matter_id
+FROM paid_expenses_to_book paid
+JOIN ledger_accounts account ON account.firm_id = paid.firm_id AND account.code IN (paid.cost_account, 'operating-bank');--> statement-breakpoint
+UPDATE expenses SET payment_entry_id = paid.entry_id FROM paid_expenses_to_book paid WHERE expenses.id = paid.id;--> statement-breakpoint
+-- The books' balance checks run now, so no trigger event is left pending when the tables are altered below.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
+DROP TABLE paid_expenses_to_book;--> statement-breakpoint
+ALTER TABLE expenses FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE journal_entries FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE journal_lines FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE ledger_accounts FORCE ROW LEVEL SECURITY;
