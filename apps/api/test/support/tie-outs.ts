@@ -221,9 +221,10 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
   return failures;
 }
 
-/** Every tie-out of every firm in the database; empty when the books tie out. */
-export async function findTieOutFailures(database: Database): Promise<TieOutFailure[]> {
-  const firms = await rowsOf<{ id: string; name: string }>(database.db.execute(sql`select id, name from firms order by created_at`));
+/** Every tie-out of every firm in the database (or of the firms named); empty when the books tie out. */
+export async function findTieOutFailures(database: Database, firmIds?: string[]): Promise<TieOutFailure[]> {
+  const all = await rowsOf<{ id: string; name: string }>(database.db.execute(sql`select id, name from firms order by created_at`));
+  const firms = firmIds ? all.filter((firm) => firmIds.includes(firm.id)) : all;
   const failures: TieOutFailure[] = [];
   for (const firm of firms) {
     failures.push(...(await database.withFirm(firm.id, (tx) => firmTieOuts(tx, `${firm.name} (${firm.id})`, firm.id), READ_ONLY)));
