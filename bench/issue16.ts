@@ -164,13 +164,14 @@ export async function insertMovements(owner: Database, firm: Firm, account: Acco
       const slice = sql`(select * from bench_trust_moves where position between ${from} and ${to})`;
       await tx.execute(sql`insert into journal_entries (id, firm_id, entry_date, memo, source_type, created_by_user_id)
         select entry_id, ${firm.firmId}, transaction_date, 'Bench trust ' || type, 'trust', ${firm.userId} from ${slice} s`);
-      await tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, trust_account_id)
+      await tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, trust_account_id, currency_code)
         select ${firm.firmId}, s.entry_id, a.id,
           case when (a.code = 'trust-bank') = (s.direction = 'in') then s.amount else 0 end,
           case when (a.code = 'trust-bank') = (s.direction = 'in') then 0 else s.amount end,
           case when a.code = 'trust-bank' then null else s.client_id end,
           case when a.code = 'trust-bank' then null else s.matter_id end,
-          ${trustAccountId}
+          ${trustAccountId},
+          (select currency_code from trust_accounts where id = ${trustAccountId})
         from ${slice} s
         join ledger_accounts a on a.firm_id = ${firm.firmId} and a.code in ('trust-bank', 'client-trust-liability')`);
       await tx.execute(sql`insert into trust_transactions (firm_id, sequence_number, trust_account_id, client_id, matter_id, type,

@@ -65,6 +65,7 @@ import { createPortalCalendarService } from './modules/portal-calendar/portal-ca
 import { registerPaymentReportRoutes } from './modules/payment-reports/payment-reports.routes.ts';
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
 import { registerGatewayPaymentRoutes } from './modules/gateway-payments/gateway-payments.routes.ts';
+import { createUnappliedCashService } from './modules/gateway-payments/unapplied-cash.ts';
 import { createGatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
@@ -196,7 +197,11 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
-  await registerGatewayPaymentRoutes(app, createGatewayPaymentService({ database, settings: config.payments, appUrl: config.appUrl }));
+  await registerGatewayPaymentRoutes(
+    app,
+    createGatewayPaymentService({ database, settings: config.payments, appUrl: config.appUrl }),
+    createUnappliedCashService(database),
+  );
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

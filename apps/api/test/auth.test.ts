@@ -68,7 +68,7 @@ describe('sign-up and verification', () => {
     // The new firm's books: the chart of accounts (ADR 0020), nothing posted yet.
     const books = await context.app.inject({ method: 'GET', url: '/api/admin/accounting/get-trial-balance', headers: bearer(token) });
     expect(books.json().data).toMatchObject({ totalDebit: '0.00', totalCredit: '0.00', isBalanced: true });
-    expect(books.json().data.accounts).toHaveLength(10);
+    expect(books.json().data.accounts).toHaveLength(13);
 
     const again = await post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') });
     expect(again.statusCode).toBe(400);

@@ -492,9 +492,12 @@ describe('an expense after it is added', () => {
 
   it('cannot change or be deleted once an invoice has taken it', async () => {
     const billed = await idOf(create(clientExpense({ description: 'Billed already' })));
-    await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-      tx.execute(sql`update expenses set invoice_id = gen_random_uuid() where id = ${billed}`),
-    );
+    // Billed as a firm bills it: a draft invoice takes it (an expense can only be on an invoice that bills it).
+    const drafted = await fixture.call('POST', '/api/admin/invoice/create-invoice', fixture.tokens.admin, {
+      clientId: fixture.references.openMatter.clientId,
+      expenseIds: [billed],
+    });
+    expect(drafted.statusCode).toBe(201);
     const change = await update(billed, clientExpense({ quantity: '1' }));
     expect(change.statusCode).toBe(409);
     expect(change.json().message).toBe('This expense is on an invoice and cannot change');
@@ -502,6 +505,76 @@ describe('an expense after it is added', () => {
     expect(remove.statusCode).toBe(409);
     expect(remove.json().message).toBe('This expense is on an invoice and cannot be deleted');
     expect((await view(billed)).json().data).toMatchObject({ billingStatus: 'Billed', isLocked: true, amount: '99.99' });
+  });
+});
+
+describe('the books when an expense is paid', () => {
+  /** The expense's journal entries, oldest first: each line's account, debit, credit, client and matter. */
+  const entriesOf = (expenseId: string) =>
+    fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
+      const rows = await rowsOf<{
+        entry: string;
+        account: string;
+        debit: string;
+        credit: string;
+        clientId: string | null;
+        matterId: string | null;
+      }>(
+        tx.execute(sql`select e.id as entry, a.code as account, l.debit::text as debit, l.credit::text as credit,
+            l.client_id as "clientId", l.matter_id as "matterId"
+          from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+          where e.source_type = 'expense-payment' and e.source_id = ${expenseId}
+          order by e.created_at, e.reverses_entry_id is null, e.id, a.code`),
+      );
+      const entries = new Map<string, Omit<(typeof rows)[number], 'entry'>[]>();
+      for (const { entry, ...line } of rows) entries.set(entry, [...(entries.get(entry) ?? []), line]);
+      return [...entries.values()];
+    });
+  const pay = (id: string) =>
+    fixture.call('POST', `${base}/mark-expense-paid/${id}`, fixture.tokens.billing, {
+      paidDate: '2025-05-10',
+      paymentMethod: 'Bank transfer',
+    });
+
+  it('posts a firm expense to firm expenses against the operating bank, in the same call', async () => {
+    const id = await idOf(create(firmExpense({ description: 'Generator diesel', quantity: '2', unitCost: '12500.50' })));
+    expect(await entriesOf(id)).toEqual([]);
+    expect((await pay(id)).statusCode).toBe(200);
+    expect(await entriesOf(id)).toEqual([
+      [
+        { account: 'firm-expenses', debit: '25001.00', credit: '0.00', clientId: null, matterId: null },
+        { account: 'operating-bank', debit: '0.00', credit: '25001.00', clientId: null, matterId: null },
+      ],
+    ]);
+    // Paid once: a second call is refused and posts nothing more.
+    expect((await pay(id)).statusCode).toBe(409);
+    expect(await entriesOf(id)).toHaveLength(1);
+  });
+
+  it('posts a cost advanced for a client on its client and matter; a change reverses and re-posts it, a deletion reverses it', async () => {
+    const { clientId, id: matterId } = fixture.references.openMatter;
+    const id = await idOf(create(clientExpense({ description: 'Process server', quantity: '1', unitCost: '4000' })));
+    expect((await pay(id)).statusCode).toBe(200);
+    const advanced = (amount: string) => [
+      { account: 'client-costs-advanced', debit: amount, credit: '0.00', clientId, matterId },
+      { account: 'operating-bank', debit: '0.00', credit: amount, clientId, matterId },
+    ];
+    const reversed = (amount: string) => [
+      { account: 'client-costs-advanced', debit: '0.00', credit: amount, clientId, matterId },
+      { account: 'operating-bank', debit: amount, credit: '0.00', clientId, matterId },
+    ];
+    expect(await entriesOf(id)).toEqual([advanced('4000.00')]);
+    // A change that leaves what was paid as it was posts nothing.
+    expect((await update(id, clientExpense({ description: 'Process server, Ikeja', quantity: '1', unitCost: '4000' }))).statusCode).toBe(
+      200,
+    );
+    expect(await entriesOf(id)).toHaveLength(1);
+    expect((await update(id, clientExpense({ description: 'Process server, Ikeja', quantity: '1', unitCost: '4500' }))).statusCode).toBe(
+      200,
+    );
+    expect(await entriesOf(id)).toEqual([advanced('4000.00'), reversed('4000.00'), advanced('4500.00')]);
+    expect((await fixture.call('DELETE', `${base}/delete-expense/${id}`, fixture.tokens.admin)).statusCode).toBe(200);
+    expect(await entriesOf(id)).toEqual([advanced('4000.00'), reversed('4000.00'), advanced('4500.00'), reversed('4500.00')]);
   });
 });
 

@@ -167,9 +167,7 @@ describe('a flat fee after it is added', () => {
 
   it('cannot change or be deleted once an invoice has taken it', async () => {
     const billed = (await create(fee({ description: 'Billed already' }))).json().data.id;
-    await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-      tx.execute(sql`update flat_fees set invoice_id = gen_random_uuid() where id = ${billed}`),
-    );
+    await billOnDraftInvoice(billed);
     const change = await fixture.call('PUT', `${base}/update-flat-fee/${billed}`, fixture.tokens.admin, fee({ amount: '1' }));
     expect(change.statusCode).toBe(409);
     expect(change.json().message).toBe('This flat fee is on an invoice and cannot change');
@@ -179,6 +177,18 @@ describe('a flat fee after it is added', () => {
     expect(view).toMatchObject({ status: 'Billed', isLocked: true, description: 'Billed already' });
   });
 });
+
+/** Billed as a firm bills it: a draft invoice of the client takes the flat fee (it can only be on an invoice that bills it). */
+async function billOnDraftInvoice(flatFeeId: string) {
+  const [row] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+    rowsOf<{ clientId: string }>(tx.execute(sql`select client_id as "clientId" from flat_fees where id = ${flatFeeId}`)),
+  );
+  const drafted = await fixture.call('POST', '/api/admin/invoice/create-invoice', fixture.tokens.admin, {
+    clientId: row!.clientId,
+    flatFeeIds: [flatFeeId],
+  });
+  expect(drafted.statusCode, drafted.body).toBe(201);
+}
 
 describe('GET …/get-flat-fees-list', () => {
   let firmFees: { id: string; amount: string; matterId: string; addedBy: string; date: string; billed: boolean }[];
@@ -192,9 +202,10 @@ describe('GET …/get-flat-fees-list', () => {
     for (const [matter, amount, date, token, description] of added) {
       await create(fee({ clientId: matter.clientId, matterId: matter.id, amount, flatFeeDate: date, description }), token);
     }
-    await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-      tx.execute(sql`update flat_fees set invoice_id = gen_random_uuid() where description = 'Probate application'`),
+    const [probate] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ id: string }>(tx.execute(sql`select id from flat_fees where description = 'Probate application'`)),
     );
+    await billOnDraftInvoice(probate!.id);
     firmFees = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
       rowsOf(
         tx.execute(sql`select id, amount::text as amount, matter_id as "matterId", added_by_user_id as "addedBy",

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_PAYMENT_MESSAGES } from '@matterhorn/shared';
+import { PORTAL_PAYMENT_MESSAGES, subtractMoney } from '@matterhorn/shared';
 import { startFakePaystack, startFakeStripe, type Delivery } from './support/fake-gateways.ts';
 import { bearer, rowsOf, signInToPortal } from './support/test-app.ts';
 import { expectTrustBooksBalanced, trustCalls } from './support/trust-fixture.ts';
@@ -458,5 +458,105 @@ describe('the firm’s Online Payments list', () => {
       success: false,
       message: expect.stringContaining('Status must be one of pending, succeeded, failed, refused'),
     });
+  });
+});
+
+describe('money an online payment holds unapplied', () => {
+  const resolve = (id: string, body: unknown, token = fixture.tokens.billing, headers: Record<string, string> = {}) =>
+    fixture.context.app.inject({
+      method: 'POST',
+      url: `/api/admin/client-portal/resolve-unapplied-payment/${id}`,
+      payload: body as Record<string, unknown>,
+      headers: { ...bearer(token), ...headers },
+    });
+  const paymentOf = async (reference: string) =>
+    (
+      await query<{ id: string; unappliedAmount: string | null }>(
+        sql`select id, unapplied_amount::text as "unappliedAmount" from gateway_payments where reference = ${reference}`,
+      )
+    )[0]!;
+  /** The client's unapplied-cash balance in the ledger (debit − credit: a liability held is negative). */
+  const unappliedInLedger = async (clientId: string) =>
+    (
+      await query<{ balance: string }>(
+        sql`select coalesce(sum(l.debit) - sum(l.credit), 0)::numeric(16,2)::text as balance from journal_lines l
+          join ledger_accounts a on a.id = l.account_id where a.code = 'unapplied-cash' and l.client_id = ${clientId}`,
+      )
+    )[0]!.balance;
+  const attentionRow = async (id: string) =>
+    (
+      (
+        await fixture.context.app.inject({
+          method: 'GET',
+          url: '/api/admin/client-portal/get-online-payments?size=100',
+          headers: bearer(fixture.tokens.billing),
+        })
+      ).json().data.data as { id: string; unappliedAmount: string | null; needsAttention: boolean }[]
+    ).find((row) => row.id === id)!;
+
+  it('books an excess over what the invoice still owed to the operating bank against unapplied client payments, until refunded once', async () => {
+    const before = await unappliedInLedger(matter.clientId);
+    const invoiceId = await sentInvoice(matter, '900.00');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    await admin('POST', `/api/admin/invoice/record-payment/${invoiceId}`, { amount: '600.00', paymentDate: '2026-10-05', method: 'Cash' });
+    expect((await paystack.send('charge.success', paystack.pay(reference))).statusCode).toBe(200);
+    const payment = await paymentOf(reference);
+    expect(payment.unappliedAmount).toBe('600.00');
+    expect(await unappliedInLedger(matter.clientId)).toBe(subtractMoney(before, '600.00'));
+    expect(await attentionRow(payment.id)).toMatchObject({ unappliedAmount: '600.00', needsAttention: true });
+
+    // Who may: paymentInfo.edit in this firm; another firm's admin does not find it.
+    expect((await resolve(payment.id, { action: 'refund' }, fixture.tokens.feeEarner)).statusCode).toBe(403);
+    expect((await resolve(payment.id, { action: 'refund' }, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await resolve(payment.id, { action: 'apply' })).json().message).toBe('Choose the invoice to apply the payment to');
+    expect(await paymentOf(reference)).toEqual(payment);
+
+    const key = { 'idempotency-key': `refund-${reference}` };
+    const refunded = await resolve(payment.id, { action: 'refund', reference: 'NIP/REFUND/1' }, fixture.tokens.billing, key);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toEqual({ id: payment.id, unappliedAmount: '0.00', currencyCode: 'NGN' });
+    const replay = await resolve(payment.id, { action: 'refund', reference: 'NIP/REFUND/1' }, fixture.tokens.billing, key);
+    expect(replay.json().data).toEqual(refunded.json().data);
+    const again = await resolve(payment.id, { action: 'refund' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payment holds no unapplied money');
+    expect(await unappliedInLedger(matter.clientId)).toBe(before);
+    expect(await attentionRow(payment.id)).toMatchObject({ unappliedAmount: '0.00', needsAttention: false });
+    const [trail] = await query<{ actor: string; details: Record<string, unknown> }>(
+      sql`select actor_user_id as actor, details from audit_events where action = 'gatewayPayment.unappliedRefunded' and entity_id = ${payment.id}`,
+    );
+    expect(trail).toMatchObject({ actor: fixture.firm.users.billing.id, details: { amount: '600.00', note: 'NIP/REFUND/1' } });
+  });
+
+  it('holds a refused charge the gateway took, and applies it to one of the client’s open invoices in its currency', async () => {
+    const before = await unappliedInLedger(matter.clientId);
+    const invoiceId = await sentInvoice(matter, '5000.00');
+    const { reference } = await started({ kind: 'invoice', id: invoiceId });
+    // Paystack charged 50.00 for a 5,000.00 attempt: refused, but the 50.00 was taken and is the client's.
+    expect((await paystack.send('charge.success', paystack.pay(reference, { amount: 5_000 }))).json().data?.outcome).toBe('refused');
+    const payment = await paymentOf(reference);
+    expect(payment.unappliedAmount).toBe('50.00');
+    expect(await unappliedInLedger(matter.clientId)).toBe(subtractMoney(before, '50.00'));
+
+    const othersInvoice = await sentInvoice(otherClientsMatter, '100.00');
+    const wrongClient = await resolve(payment.id, { action: 'apply', invoiceId: othersInvoice });
+    expect(wrongClient.statusCode).toBe(400);
+    expect(wrongClient.json().message).toBe('The invoice is not this client’s');
+
+    const applied = await resolve(payment.id, { action: 'apply', invoiceId });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data.unappliedAmount).toBe('0.00');
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'PartlyPaid', balanceDue: '4950.00', paidAmount: '50.00' });
+    expect(await unappliedInLedger(matter.clientId)).toBe(before);
+    // The receipt's entry: unapplied client payments debited, the receivable credited on the invoice's matter.
+    const lines = await query<{ account: string; debit: string; credit: string; matterId: string | null }>(
+      sql`select a.code as account, l.debit::text as debit, l.credit::text as credit, l.matter_id as "matterId"
+        from invoice_payments p join journal_lines l on l.entry_id = p.journal_entry_id join ledger_accounts a on a.id = l.account_id
+        where p.invoice_id = ${invoiceId} order by a.code`,
+    );
+    expect(lines).toEqual([
+      { account: 'accounts-receivable', debit: '0.00', credit: '50.00', matterId: matter.id },
+      { account: 'unapplied-cash', debit: '50.00', credit: '0.00', matterId: null },
+    ]);
   });
 });

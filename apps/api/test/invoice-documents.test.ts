@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, formatMoney } from '@matterhorn/shared';
 import { parseLedes } from '../src/modules/invoices/invoices.api.ts';
-import { postJournalEntry } from '../src/platform/ledger/ledger.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { trustCalls } from './support/trust-fixture.ts';
 
 const base = '/api/admin/invoice';
 const itemsBase = '/api/admin/expense-flat-fees-info';
@@ -103,24 +103,9 @@ async function outboxEml(to: string): Promise<string> {
 describe('invoice PDF download', () => {
   it('answers the PDF as an attachment whose text holds the same totals as the API', async () => {
     const invoice = await issuedInvoice();
-    // The client holds 5,000.00 in trust (a credit on the liability account): the bill shows it.
-    await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-      postJournalEntry(
-        tx,
-        { firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id },
-        {
-          entryDate: '2025-06-01',
-          memo: 'Trust deposit',
-          sourceType: 'manual',
-          sourceId: null,
-          currency: 'NGN', // the invoice's: the firm's home currency
-          lines: [
-            { account: 'trust-bank', debit: '5000.00', clientId: matter().clientId },
-            { account: 'client-trust-liability', credit: '5000.00', clientId: matter().clientId },
-          ],
-        },
-      ),
-    );
+    // The client holds 5,000.00 in trust, deposited as a firm deposits it (a credit on the liability account): the bill shows it.
+    const trust = trustCalls(fixture);
+    await trust.deposit((await trust.createAccount()).id, { clientId: matter().clientId, matterId: null }, '5000.00');
     const response = await call('GET', `download-invoice-pdf/${invoice.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

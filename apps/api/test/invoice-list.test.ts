@@ -51,7 +51,38 @@ beforeAll(async () => {
     select firm_id, id, ${matterId}::uuid from invoices where firm_id = ${fixture.firm.firmId}
     union all
     select firm_id, id, ${otherMatterId}::uuid from invoices where firm_id = ${fixture.firm.firmId} and number_value % 7 = 0`);
+  await postToTheBooks();
 });
+
+/**
+ * What issuing and paying those invoices would have posted, set-based too, so the books tie out:
+ * per issued invoice, Dr accounts receivable / Cr fee income (on its matter when it has one), and
+ * what was paid, Dr operating bank / Cr accounts receivable.
+ */
+async function postToTheBooks() {
+  const firmId = fixture.firm.firmId;
+  const account = (code: string) => sql`(select id from ledger_accounts where firm_id = ${firmId} and code = ${code})`;
+  const matterOf = sql`(select case when count(*) = 1 then min(m.matter_id::text)::uuid end from invoice_matters m where m.invoice_id = i.id)`;
+  await fixture.context.database.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into journal_entries (firm_id, entry_date, memo, source_type, source_id, created_by_user_id)
+      select firm_id, issue_date, 'Invoice issued', 'invoice', id, created_by_user_id from invoices
+      where firm_id = ${firmId} and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid')
+      union all
+      select firm_id, issue_date, 'Invoice paid', 'invoice-payment', id, created_by_user_id from invoices
+      where firm_id = ${firmId} and status in ('PartlyPaid', 'Paid') and paid_amount > 0`);
+    await tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, currency_code)
+      select e.firm_id, e.id, line.account_id, line.debit, line.credit, i.client_id, ${matterOf},
+        (select c.iso_code from currencies c join firms f on f.id = i.firm_id where c.id = coalesce(i.currency_id, f.home_currency_id))
+      from journal_entries e join invoices i on i.id = e.source_id,
+        lateral (values
+          (case when e.source_type = 'invoice' then ${account('accounts-receivable')} else ${account('operating-bank')} end,
+            case when e.source_type = 'invoice' then i.total else i.paid_amount end, 0::numeric),
+          (case when e.source_type = 'invoice' then ${account('fee-income')} else ${account('accounts-receivable')} end,
+            0::numeric, case when e.source_type = 'invoice' then i.total else i.paid_amount end)
+        ) as line (account_id, debit, credit)
+      where e.firm_id = ${firmId}`);
+  });
+}
 afterAll(() => fixture.context.close());
 
 describe('the invoice list on the list platform', () => {

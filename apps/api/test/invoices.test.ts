@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addMoney, subtractMoney } from '@matterhorn/shared';
+import { invoiceCurrencyOf } from '../src/modules/invoices/invoice-payments.ts';
 import { accountBalance, accountBalances } from '../src/platform/ledger/ledger.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
@@ -558,6 +560,28 @@ describe('payments and write-offs', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(second.json().data.payments).toHaveLength(1);
     expect((await call('GET', `get-invoice/${invoice.id}`)).json().data.totals.paidAmount).toBe('10.00');
+  });
+
+  it('clears accounts receivable on the invoice’s matter as it is paid and written off', async () => {
+    const invoice = await createDraft(undefined, { taxPercent: '0' });
+    expect(invoice.matters).toHaveLength(1);
+    const matterId = invoice.matters[0].id as string;
+    const receivable = () =>
+      fixture.context.database.withFirm(fixture.firm.firmId, async (tx) =>
+        accountBalance(tx, fixture.firm.firmId, 'accounts-receivable', {
+          clientId: invoice.clientId,
+          matterId,
+          currency: await invoiceCurrencyOf(tx, { firmId: fixture.firm.firmId, id: invoice.id }),
+        }),
+      );
+    const before = await receivable();
+    await call('POST', `send-invoice/${invoice.id}`, {});
+    expect(await receivable()).toBe(addMoney(before, invoice.totals.total));
+    await call('POST', `record-payment/${invoice.id}`, { amount: '10.00', paymentDate: '2025-06-03', method: 'Cash' });
+    const rest = subtractMoney(invoice.totals.total, '10.00');
+    expect(await receivable()).toBe(addMoney(before, rest));
+    expect((await call('POST', `write-off/${invoice.id}`, { amount: rest, reason: 'Goodwill' })).statusCode).toBe(200);
+    expect(await receivable()).toBe(before);
   });
 
   it('writes off part of the balance (Dr write-offs / Cr receivable), never more than is due', async () => {

@@ -29,7 +29,34 @@ beforeAll(async () => {
     otherAdmin: await signIn(context.app, otherFirm.users.admin.email),
   };
 });
-afterAll(() => context.close());
+/**
+ * This file drives the ledger service itself with entries that no invoice or trust movement stands
+ * behind; the same service's reversal takes each back out, so the books tie out again (issue 33 §4)
+ * and the harness's check at close still runs on what is left.
+ */
+afterAll(async () => {
+  const firms = await rowsOf<{ firmId: string; userId: string }>(
+    context.database.db.execute(
+      sql`select f.id as "firmId", (select u.id from users u where u.firm_id = f.id limit 1) as "userId" from firms f`,
+    ),
+  );
+  for (const principal of firms) {
+    await context.database.withFirm(principal.firmId, async (tx) => {
+      const open = await rowsOf<{ id: string }>(
+        tx.execute(sql`select e.id from journal_entries e where e.reverses_entry_id is null
+          and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id) order by e.created_at`),
+      );
+      for (const { id } of open)
+        await reverseJournalEntry(tx, principal, id, {
+          entryDate: '2026-12-31',
+          memo: 'Test postings taken back out',
+          sourceType: 'manual',
+          sourceId: null,
+        });
+    });
+  }
+  await context.close();
+});
 
 const principalOf = (of: SeededFirm) => ({ firmId: of.firmId, userId: of.users.admin.id });
 const inFirm = <T>(of: SeededFirm, fn: (tx: Tx) => Promise<T>) => context.database.withFirm(of.firmId, fn);
@@ -98,7 +125,7 @@ async function expectBooksBalanced(of: SeededFirm = firm) {
 }
 
 describe('the chart of accounts', () => {
-  it('is seeded for every new firm with the ten system accounts, each firm seeing only its own', async () => {
+  it('is seeded for every new firm with the thirteen system accounts, each firm seeing only its own', async () => {
     for (const of of [firm, otherFirm]) {
       const accounts = await inFirm(of, (tx) =>
         rowsOf<{ firmId: string; code: string; name: string; type: string; normalBalance: string; isSystem: boolean }>(
@@ -124,6 +151,9 @@ describe('the chart of accounts', () => {
       'Bank and payment charges',
       'Client trust bank',
       'Client trust liability',
+      'Firm expenses',
+      'Client costs advanced',
+      'Unapplied client payments',
     ]);
   });
 });
@@ -868,6 +898,9 @@ describe('GET /api/admin/accounting/get-trial-balance', () => {
       'bank-charges': ['0.00', '0.00', '0.00'],
       'trust-bank': ['2500.00', '0.00', '2500.00'],
       'client-trust-liability': ['0.00', '2500.00', '-2500.00'],
+      'firm-expenses': ['0.00', '0.00', '0.00'],
+      'client-costs-advanced': ['0.00', '0.00', '0.00'],
+      'unapplied-cash': ['0.00', '0.00', '0.00'],
     });
     expect(all).toMatchObject({ asOfDate: null, totalDebit: '4378.00', totalCredit: '4378.00', isBalanced: true });
     await inFirm(fresh, async (tx) => {

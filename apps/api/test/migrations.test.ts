@@ -92,7 +92,7 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
-  it('gives every firm of an older release the chart of accounts (migrations 0029 and 0046)', async () => {
+  it('gives every firm of an older release the chart of accounts (migrations 0029, 0046 and 0049)', async () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
     const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0029_general_ledger'));
     const database = openDatabase({ pglite: createPglite() });
@@ -112,13 +112,16 @@ describe('upgrading a database left by an older version', () => {
         expect(accounts.map((account) => account.code)).toEqual([
           'accounts-receivable',
           'bank-charges',
+          'client-costs-advanced',
           'client-trust-liability',
           'discounts-given',
           'expense-recoveries',
           'fee-income',
+          'firm-expenses',
           'operating-bank',
           'tax-payable',
           'trust-bank',
+          'unapplied-cash',
           'write-offs',
         ]);
         expect(accounts.find((account) => account.code === 'write-offs')).toMatchObject({
@@ -207,6 +210,60 @@ describe('upgrading a database left by an older version', () => {
       ]);
       // Posted lines are immutable again once the backfill is done.
       await expect(run(sql`update journal_lines set currency_code = 'EUR'`)).rejects.toThrow();
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('books the expenses an older release marked paid, once (migration 0049)', async () => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
+    const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0049_books_tie_out'));
+    const database = openDatabase({ pglite: createPglite() });
+    const firmId = '55555555-5555-4555-8555-555555555555';
+    try {
+      await database.migrate(folder);
+      const [user] = await rowsOf<{ id: string }>(
+        database.db.execute(sql`with firm as (insert into firms (id, name, home_currency_id)
+            select ${firmId}, 'Old Firm LLP', id from currencies where iso_code = 'NGN' returning id),
+          role as (insert into roles (firm_id, name, permissions) select id, 'Administrator', '{administrator}' from firm returning id, firm_id)
+          insert into users (firm_id, email, name, password_hash, role_id) select firm_id, 'old@firm.example', 'Old User', 'hash', id from role
+          returning id`),
+      );
+      // A firm of that release was created with its chart of accounts.
+      await database.db.execute(sql`insert into ledger_accounts (firm_id, code, name, type, normal_balance, is_system)
+        values (${firmId}, 'operating-bank', 'Operating bank', 'asset', 'debit', true)`);
+      const [category] = await rowsOf<{ id: string }>(
+        database.db.execute(sql`insert into expense_categories (firm_id, name) values (${firmId}, 'Courier') returning id`),
+      );
+      for (const [description, amount, status] of [
+        ['Courier, paid', '1500.00', 'Paid'],
+        ['Courier, unpaid', '700.00', 'Unpaid'],
+      ] as const) {
+        await database.db.execute(sql`insert into expenses (firm_id, is_firm_expense, expense_date, description, category_id, quantity,
+            unit_cost, amount, home_amount, home_currency_id, is_billable, approval_status, decided_by_user_id, payment_status, paid_date,
+            added_by_user_id)
+          select ${firmId}, true, '2025-03-01', ${description}, ${category!.id}, 1, ${amount}, ${amount}, ${amount}, home_currency_id, 2,
+            'Approved', ${user!.id}, ${status}, case when ${status} = 'Paid' then date '2025-03-04' end, ${user!.id}
+          from firms where id = ${firmId}`);
+      }
+
+      await database.migrate();
+      await database.migrate();
+
+      const booked = await database.withFirm(firmId, (tx) =>
+        rowsOf<{ account: string; debit: string; credit: string; entryDate: string; paid: boolean }>(
+          tx.execute(sql`select a.code as account, l.debit::text as debit, l.credit::text as credit, e.entry_date::text as "entryDate",
+              x.payment_entry_id = e.id as paid
+            from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+              join expenses x on x.id = e.source_id
+            where e.source_type = 'expense-payment' order by a.code`),
+        ),
+      );
+      expect(booked).toEqual([
+        { account: 'firm-expenses', debit: '1500.00', credit: '0.00', entryDate: '2025-03-04', paid: true },
+        { account: 'operating-bank', debit: '0.00', credit: '1500.00', entryDate: '2025-03-04', paid: true },
+      ]);
     } finally {
       await database.close();
       await rm(folder, { recursive: true, force: true });

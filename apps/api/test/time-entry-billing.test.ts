@@ -89,6 +89,8 @@ describe('the time-entry lock an invoice takes (time-entries.api.ts)', () => {
     });
     expect((await invoicesOf([billed, free])).find((row) => row.id === free)).toMatchObject({ invoice_id: null, status: 3 });
     expect((await invoicesOf([billed])).at(0)?.invoice_id).toBe(first);
+    // No invoice stands behind the made-up id: the lock is given back, so every billed entry stays on a real invoice.
+    expect(await release(first)).toBe(1);
   });
 
   it("refuses another firm's entries as if they did not exist", async () => {

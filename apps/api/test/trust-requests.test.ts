@@ -6,6 +6,7 @@ import { applyDepositToTrustRequest, draftTopUpTrustRequest } from '../src/modul
 import type { FirmPrincipal } from '../src/plugins/route-access.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { trustCalls } from './support/trust-fixture.ts';
 
 const base = '/api/admin/trust-account';
 const clientEmail = 'kemi.retainer@client.example';
@@ -72,10 +73,10 @@ beforeAll(async () => {
   const database = fixture.context.database.db;
   await database.execute(sql`update clients set email = ${clientEmail} where id = ${matter().clientId}`);
   await database.execute(sql`update firms set address = ${FIRM_ADDRESS}, phone = ${FIRM_PHONE} where id = ${fixture.firm.firmId}`);
-  // The client holds 40,000.00 on the matter and 5,000.00 on another (the database's triggers write these from movements).
-  await database.execute(sql`insert into trust_ledgers (firm_id, trust_account_id, client_id, matter_id, balance, cleared_balance)
-    values (${fixture.firm.firmId}, ${accountId}, ${matter().clientId}, ${matter().id}, '40000.00', '40000.00'),
-           (${fixture.firm.firmId}, ${accountId}, ${matter().clientId}, null, '5000.00', '5000.00')`);
+  // The client holds 40,000.00 on the matter and 5,000.00 in general funds, deposited as a firm deposits them (so the books tie out).
+  const trust = trustCalls(fixture);
+  await trust.deposit(accountId, { clientId: matter().clientId, matterId: matter().id }, '40000.00');
+  await trust.deposit(accountId, { clientId: matter().clientId, matterId: null }, '5000.00');
 });
 afterAll(() => fixture.context.close());
 

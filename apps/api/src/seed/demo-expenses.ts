@@ -4,6 +4,7 @@ import { computeExpenseAmounts, EXPENSE_RECEIPT_MAX_BYTES } from '@matterhorn/sh
 import type { Database } from '../db/database.ts';
 import { expenseCategories, expenseReceipts, expenses, firms, matters } from '../db/schema/index.ts';
 import { recordStoredFile, storeUpload, type FileStore } from '../platform/files/files.ts';
+import { postExpensePayment } from '../modules/expenses/expenses.api.ts';
 import type { SeededFirm } from './demo-seed.ts';
 
 /** A 1×1 PNG: the demo's scanned receipt. */
@@ -170,7 +171,12 @@ export async function seedDemoExpenses(database: Database, firm: SeededFirm, fil
           };
         }),
       )
-      .returning({ id: expenses.id });
+      .returning();
+    // A paid expense's cash left the operating bank: the demo's books say so as the app's would.
+    for (const row of rows) {
+      if (row.paymentStatus === 'Paid')
+        await postExpensePayment(tx, { firmId: firm.firmId, userId: row.decidedByUserId ?? row.addedByUserId }, row);
+    }
     return rows.map((row, index) => ({ id: row.id, expense: EXPENSES[index]! }));
   });
   if (!files) return;

@@ -11,6 +11,7 @@ import { createPglite, openDatabase, type Database } from '../../src/db/database
 import { hashPassword } from '../../src/lib/secrets.ts';
 import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
 import { inject } from 'vitest';
+import { describeTieOutFailures, findTieOutFailures } from './tie-outs.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 
@@ -74,9 +75,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     databaseUrl,
     config,
     close: async () => {
+      // The books must tie out whatever the file did (issue 33 §4): checked before the database goes.
+      const failures = await findTieOutFailures(database);
       await app.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
+      if (failures.length > 0) throw new Error(`The books do not tie out:\n${describeTieOutFailures(failures)}`);
     },
   };
 }

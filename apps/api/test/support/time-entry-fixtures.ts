@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import { createTimeEntryBilling } from '../../src/modules/time-entries/time-entries.api.ts';
+import { createInvoiceSchema } from '@matterhorn/shared';
+import { createInvoiceService } from '../../src/modules/invoices/invoices.service.ts';
+import type { FirmPrincipal } from '../../src/plugins/route-access.ts';
 import type { SeededFirm } from '../../src/seed/demo-seed.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './test-app.ts';
 
@@ -99,14 +100,26 @@ export async function countTimeEntryRows(database: Database, firmId: string) {
   return row!;
 }
 
-/** Puts an entry on an invoice through the time-entries module's public surface, as invoicing will. */
+/** Puts an entry on an invoice as the firm does: a draft invoice of its client takes it (so the books tie out). */
 export async function markBilled(database: Database, timeEntryId: string, how: 'invoice' | 'status' = 'invoice') {
   if (how === 'status') {
     await database.db.execute(sql`update time_entries set status = 5 where id = ${timeEntryId}`);
     return;
   }
-  const [entry] = await rowsOf<{ firmId: string }>(
-    database.db.execute(sql`select firm_id as "firmId" from time_entries where id = ${timeEntryId}`),
+  const [entry] = await rowsOf<{ firmId: string; clientId: string; userId: string }>(
+    database.db.execute(sql`select t.firm_id as "firmId", t.client_id as "clientId",
+        (select u.id from users u where u.firm_id = t.firm_id order by u.created_at limit 1) as "userId"
+      from time_entries t where t.id = ${timeEntryId}`),
   );
-  await database.withFirm(entry!.firmId, (tx) => createTimeEntryBilling().lockForInvoice(tx, entry!.firmId, randomUUID(), [timeEntryId]));
+  const { firmId, clientId, userId } = entry!;
+  const principal: FirmPrincipal = {
+    kind: 'firm',
+    sessionId: 'test-fixture',
+    firmId,
+    userId,
+    adminUserId: userId,
+    permissions: ['administrator'],
+    isVerified: true,
+  };
+  await createInvoiceService(database).create(principal, createInvoiceSchema.parse({ clientId, timeEntryIds: [timeEntryId] }));
 }

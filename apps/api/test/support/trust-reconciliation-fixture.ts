@@ -43,6 +43,16 @@ export async function insertMovement(database: Database, firm: SeededFirm, input
   return database.db.transaction(async (tx) => {
     // The firm's numbering, as the trust core's calls take it (they share the sequence).
     const sequenceNumber = await takeNextNumber(tx as unknown as Tx, firm.firmId, 'trustTransaction');
+    // A transfer's two legs share one entry, as the trust core posts it: the first leg's entry moves the
+    // liability from one client to the other; the second leg only points at it (posting again would move it twice).
+    const [firstLeg] = input.transferId
+      ? await rowsOf<{ entryId: string }>(
+          tx.execute(
+            sql`select journal_entry_id as "entryId" from trust_transactions where firm_id = ${firm.firmId} and transfer_id = ${input.transferId}`,
+          ),
+        )
+      : [];
+    if (firstLeg) return insertTransaction(tx, firm, input, direction, sequenceNumber, firstLeg.entryId);
     const [entry] = await rowsOf<{ id: string }>(
       tx.execute(sql`
         insert into journal_entries (firm_id, entry_date, memo, source_type, created_by_user_id)
@@ -62,18 +72,29 @@ export async function insertMovement(database: Database, firm: SeededFirm, input
         line('client-trust-liability', bankSide!, input.clientId === firm.otherClientId ? firm.portalClient.clientId : firm.otherClientId),
       );
     await tx.execute(line('client-trust-liability', liabilitySide!, input.clientId));
-    const [movement] = await rowsOf<{ id: string }>(
-      tx.execute(sql`
-        insert into trust_transactions (firm_id, sequence_number, trust_account_id, client_id, matter_id, type, direction, amount,
-          transaction_date, reference, is_cleared, reverses_transaction_id, transfer_id, journal_entry_id, created_by_user_id)
-        values (${firm.firmId}, ${sequenceNumber},
-          ${input.trustAccountId}, ${input.clientId}, ${input.matterId ?? null}, ${input.type}, ${direction}, ${input.amount}, ${input.date},
-          ${input.reference ?? null}, ${input.isCleared ?? true}, ${input.reversesTransactionId ?? null}, ${input.transferId ?? null},
-          ${entry!.id}, ${firm.users.admin.id})
-        returning id`),
-    );
-    return movement!.id;
+    return insertTransaction(tx, firm, input, direction, sequenceNumber, entry!.id);
   });
+}
+
+async function insertTransaction(
+  tx: { execute: Database['db']['execute'] },
+  firm: SeededFirm,
+  input: MovementInput,
+  direction: string,
+  sequenceNumber: number,
+  entryId: string,
+): Promise<string> {
+  const [movement] = await rowsOf<{ id: string }>(
+    tx.execute(sql`
+      insert into trust_transactions (firm_id, sequence_number, trust_account_id, client_id, matter_id, type, direction, amount,
+        transaction_date, reference, is_cleared, reverses_transaction_id, transfer_id, journal_entry_id, created_by_user_id)
+      values (${firm.firmId}, ${sequenceNumber},
+        ${input.trustAccountId}, ${input.clientId}, ${input.matterId ?? null}, ${input.type}, ${direction}, ${input.amount}, ${input.date},
+        ${input.reference ?? null}, ${input.isCleared ?? true}, ${input.reversesTransactionId ?? null}, ${input.transferId ?? null},
+        ${entryId}, ${firm.users.admin.id})
+      returning id`),
+  );
+  return movement!.id;
 }
 
 export async function clearDeposit(database: Database, firm: SeededFirm, transactionId: string, clearedDate: string) {

@@ -14,6 +14,9 @@ export const LEDGER_ACCOUNT_CODES = [
   'bank-charges',
   'trust-bank',
   'client-trust-liability',
+  'firm-expenses',
+  'client-costs-advanced',
+  'unapplied-cash',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
 export const JOURNAL_SOURCE_TYPES = [
@@ -23,6 +26,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'invoice-write-off',
   'trust',
   'gateway-fee',
+  'expense-payment',
+  'unapplied-cash',
   'manual',
 ] as const;
 

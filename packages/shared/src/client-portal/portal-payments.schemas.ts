@@ -101,6 +101,25 @@ export const onlinePaymentSchema = z.object({
   failureReason: z.string().nullable(),
   /** Paid beyond what the invoice still owed (it was paid some other way meanwhile): to refund to the client. */
   excessToRefund: z.string().nullable(),
+  /** Money taken that settles nothing (an excess, a refused charge), held as unapplied client cash until refunded or applied. */
+  unappliedAmount: z.string().nullable(),
+  /** The firm must act: money held unapplied (or, from before that was tracked, a refused charge or an excess). */
+  needsAttention: z.boolean(),
 });
 export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
+
+/** POST /api/admin/client-portal/resolve-unapplied-payment/:id: what the firm does with money a payment holds unapplied. */
+export const resolveUnappliedPaymentSchema = z
+  .strictObject({
+    /** refund: all of it back to the client; apply: to one of the client's open invoices in the same currency (up to what it owes). */
+    action: z.enum(['refund', 'apply']),
+    invoiceId: z.uuid({ error: 'invoiceId must be an invoice id' }).optional(),
+    /** How the refund went out or the note on the receipt (a bank reference). */
+    reference: z.string().trim().max(120, 'Reference must be at most 120 characters').optional(),
+  })
+  .refine((body) => body.action !== 'apply' || body.invoiceId !== undefined, {
+    message: 'Choose the invoice to apply the payment to',
+    path: ['invoiceId'],
+  });
+export type ResolveUnappliedPaymentInput = z.infer<typeof resolveUnappliedPaymentSchema>;
 export const onlinePaymentPageSchema = pageSchema(onlinePaymentSchema);

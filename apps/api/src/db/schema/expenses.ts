@@ -91,6 +91,8 @@ export const expenses = pgTable(
     paidDate: date('paid_date'),
     paymentMethod: text('payment_method'),
     paymentReference: text('payment_reference'),
+    /** The journal entry that booked the payment (Dr firm expenses or client costs advanced, Cr operating bank). */
+    paymentEntryId: uuid('payment_entry_id'),
     invoiceId: uuid('invoice_id'),
     /** Who added it (SPEC.md's ExpenseAddedUserId filter); a request's requester. */
     addedByUserId: uuid('added_by_user_id').notNull(),

@@ -38,6 +38,12 @@ export const gatewayPayments = pgTable(
     /** The invoice payment or trust deposit the success recorded. */
     recordedId: uuid('recorded_id'),
     failureReason: text('failure_reason'),
+    /**
+     * Money the gateway took that settles nothing (an invoice paid in the meantime, a refused charge):
+     * held as unapplied client cash until the firm refunds or applies it. What is still held, in its currency.
+     */
+    unappliedAmount: numeric('unapplied_amount', { precision: 16, scale: 2 }),
+    unappliedCurrencyCode: text('unapplied_currency_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -55,6 +61,7 @@ export const gatewayPayments = pgTable(
     }),
     check('gateway_payments_amount_check', sql`${table.amount} > 0`),
     check('gateway_payments_one_target_check', sql`(${table.invoiceId} is null) <> (${table.trustRequestId} is null)`),
+    check('gateway_payments_unapplied_check', sql`${table.unappliedAmount} is null or ${table.unappliedAmount} >= 0`),
     check('gateway_payments_settled_check', sql`(${table.status} = 'succeeded') = (${table.settledAt} is not null)`),
     index('gateway_payments_client_idx').on(table.firmId, table.clientId, table.createdAt),
     /** The firm's Online Payments page, newest first. */

@@ -139,6 +139,25 @@ export async function lockExpense(tx: Tx, firmId: string, expenseId: string) {
   return row ?? null;
 }
 
+/** The ISO code of the currency an expense was paid in (its foreign currency, else its home one), or null when it has neither. */
+export async function findExpenseCurrencyCode(tx: Tx, firmId: string, expenseId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ code: currencies.isoCode })
+    .from(expenses)
+    .innerJoin(currencies, eq(currencies.id, currencyOf))
+    .where(and(eq(expenses.firmId, firmId), eq(expenses.id, expenseId)));
+  return row?.code ?? null;
+}
+
+/** Today in the firm's time zone (the date a correction to the books is entered on). */
+export async function findFirmToday(tx: Tx, firmId: string): Promise<string> {
+  const [row] = await tx
+    .select({ today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')` })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row!.today;
+}
+
 export async function updateExpense(tx: Tx, firmId: string, expenseId: string, values: PgUpdateSetSource<typeof expenses>) {
   await tx
     .update(expenses)

@@ -30,6 +30,7 @@ import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import { recordStoredFile, storeUpload, type FileStore, type UploadRules } from '../../platform/files/files.ts';
 import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
+import { changesPaymentEntry, postExpensePayment, reverseExpensePayment } from './expense-payments.ts';
 import {
   currencyExists,
   expenseList,
@@ -379,6 +380,12 @@ export function createExpenseService(deps: {
         const approvalStatus = approval.approvalStatus ?? previous.approvalStatus;
         const stored = { ...values, isExpenseRequest: values.isExpenseRequest || previous.isExpenseRequest };
         await updateExpense(tx, principal.firmId, expenseId, { ...stored, ...approval });
+        const after = await lockExpense(tx, principal.firmId, expenseId);
+        // A paid expense whose amount or owner changed: the old entry is reversed and the new facts posted.
+        if (previous.paymentStatus === 'Paid' && after && changesPaymentEntry(previous, after)) {
+          await reverseExpensePayment(tx, principal, previous, 'expense changed');
+          await postExpensePayment(tx, principal, { ...after, paymentEntryId: null });
+        }
         await recordAuditEvent(
           tx,
           principal,
@@ -396,6 +403,7 @@ export function createExpenseService(deps: {
         if (!previous) throw notFound('Expense');
         if (previous.invoiceId !== null) throw conflict(EXPENSE_MESSAGES.lockedDelete);
         await setExpenseDeleted(tx, principal.firmId, expenseId, principal.userId);
+        if (previous.paymentStatus === 'Paid') await reverseExpensePayment(tx, principal, previous, 'expense deleted');
         await recordAuditEvent(tx, principal, 'expense.deleted', expenseId, { before: audited(previous) });
       }),
 
@@ -433,6 +441,8 @@ export function createExpenseService(deps: {
           paymentReference: input.paymentReference,
         };
         await updateExpense(tx, principal.firmId, expenseId, payment);
+        // The cash left the operating bank: the books say so in the same transaction.
+        await postExpensePayment(tx, principal, { ...previous, paidDate: input.paidDate });
         await recordAuditEvent(tx, principal, 'expense.paid', expenseId, { before: { paymentStatus: 'Unpaid' }, after: payment });
         return viewOf(tx, principal.firmId, expenseId);
       }),

@@ -102,6 +102,23 @@ export async function lockGatewayPayment(tx: Tx, firmId: string, reference: stri
   return row ?? null;
 }
 
+/** A payment with what it holds unapplied, locked: the firm's refund or application of that money waits for a webhook on it and vice versa. */
+export async function lockGatewayPaymentById(tx: Tx, firmId: string, id: string) {
+  const [row] = await rowsOf<GatewayPaymentRow & { unappliedAmount: string | null; unappliedCurrencyCode: string | null }>(
+    tx.execute(sql`select id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId",
+        amount::text as amount, currency_code as "currencyCode", gateway, reference, status,
+        unapplied_amount::text as "unappliedAmount", unapplied_currency_code as "unappliedCurrencyCode"
+      from gateway_payments where firm_id = ${firmId} and id = ${id} for update`),
+  );
+  return row ?? null;
+}
+
+/** What the payment now holds unapplied (added to on receipt, brought down as the firm refunds or applies it). */
+export async function setUnappliedAmount(tx: Tx, firmId: string, id: string, amount: string, currencyCode: string) {
+  await tx.execute(sql`update gateway_payments set unapplied_amount = ${amount}, unapplied_currency_code = ${currencyCode}, updated_at = now()
+    where firm_id = ${firmId} and id = ${id}`);
+}
+
 export async function settleGatewayPayment(
   tx: Tx,
   firmId: string,
@@ -197,7 +214,9 @@ export async function findOnlinePayments(
     order by e.created_at desc limit 1)`;
   const filters = [sql`g.firm_id = ${firmId}`];
   if (query.status) filters.push(sql`g.status = ${query.status}`);
-  if (query.needsAttention) filters.push(sql`(g.status = 'refused' or ${excess} is not null)`);
+  // Money held unapplied needs the firm until it is refunded or applied; a payment from before that was tracked is judged as then.
+  const needsAttention = sql`coalesce(g.unapplied_amount > 0, g.status = 'refused' or ${excess} is not null)`;
+  if (query.needsAttention) filters.push(needsAttention);
   const where = sql.join(filters, sql` and `);
   const rows = await rowsOf<OnlinePaymentRow>(
     tx.execute(sql`select g.id, g.created_at as "startedAt", g.settled_at as "settledAt", g.client_id as "clientId",
@@ -206,7 +225,8 @@ export async function findOnlinePayments(
         coalesce(g.invoice_id, g.trust_request_id) as "itemId", coalesce(i.invoice_number, r.request_number, '') as "itemNumber",
         g.gateway, g.reference, g.amount::text as amount, g.currency_code as "currencyCode",
         coalesce(money.symbol, '') as "currencySymbol", g.status, g.fee::text as fee,
-        g.failure_reason as "failureReason", ${excess} as "excessToRefund"
+        g.failure_reason as "failureReason", ${excess} as "excessToRefund",
+        g.unapplied_amount::text as "unappliedAmount", ${needsAttention} as "needsAttention"
       from gateway_payments g
         join clients c on c.firm_id = g.firm_id and c.id = g.client_id
         join portal_accounts p on p.id = g.portal_account_id

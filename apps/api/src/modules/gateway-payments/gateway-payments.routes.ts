@@ -2,22 +2,53 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParamsSchema,
   onlinePaymentPageSchema,
   onlinePaymentsQuerySchema,
   portalPaymentOptionsSchema,
+  resolveUnappliedPaymentSchema,
   startedPortalPaymentSchema,
   startPortalPaymentSchema,
 } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { GatewayPaymentService } from './gateway-payments.service.ts';
+import type { createUnappliedCashService } from './unapplied-cash.ts';
+
+const resolvedUnappliedSchema = z.object({ id: z.string(), unappliedAmount: z.string(), currencyCode: z.string() });
 
 const tags = ['Client portal payments'];
 const webhookAnswer = answers(z.object({ outcome: z.string() }));
 
 /** Paying online from the portal (Paystack for naira, Stripe for other currencies) and the gateways' webhooks. */
-export async function registerGatewayPaymentRoutes(app: FastifyInstance, payments: GatewayPaymentService) {
+export async function registerGatewayPaymentRoutes(
+  app: FastifyInstance,
+  payments: GatewayPaymentService,
+  unappliedCash: ReturnType<typeof createUnappliedCashService>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/admin/client-portal/resolve-unapplied-payment/:id',
+    {
+      config: { access: firmAccess('paymentInfo.edit') },
+      schema: {
+        tags: ['Online payments'],
+        summary:
+          'Money an online payment holds unapplied (an excess over what the invoice still owed, or a charge we refused): refund it ' +
+          'all to the client (Dr unapplied client payments, Cr operating bank), or apply it to one of the client’s open invoices in ' +
+          'the same currency, up to what that invoice owes (a receipt like any payment). 409 when nothing is held. Honours Idempotency-Key',
+        params: idParamsSchema,
+        body: resolveUnappliedPaymentSchema,
+        response: answers(resolvedUnappliedSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.body.action === 'refund' ? 'Unapplied money refunded' : 'Unapplied money applied',
+        await unappliedCash.resolve(firmPrincipalOf(request), request.params.id, request.body),
+      ),
+  );
 
   api.get(
     '/api/admin/client-portal/get-online-payments',

@@ -33,6 +33,7 @@ import { fromMinorUnits, gatewayFor, toMinorUnits } from './gateway-payments.rul
 import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
 import { createPaymentRecorder } from './payment-recorder.ts';
 import { createPaystackGateway } from './paystack-gateway.ts';
+import { holdUnappliedCash } from './unapplied-cash.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
 type Succeeded = Extract<GatewayEvent, { kind: 'succeeded' }>;
@@ -107,6 +108,15 @@ export function createGatewayPaymentService({
       if (event.currencyCode !== payment.currencyCode || event.amountMinor !== toMinorUnits(payment.amount, payment.currencyCode)) {
         const reason = `The gateway reported ${event.amountMinor} ${event.currencyCode} (minor units) for ${payment.amount} ${payment.currencyCode}`;
         await failGatewayPayment(tx, firmId, payment.id, 'refused', reason);
+        // The gateway took the money all the same: it is the client's, held unapplied until refunded.
+        const taken = fromMinorUnits(event.amountMinor, event.currencyCode);
+        if (compareMoney(taken, '0') > 0)
+          await holdUnappliedCash(tx, actor, payment, {
+            amount: taken,
+            currencyCode: event.currencyCode,
+            today: await findFirmToday(tx, firmId),
+            why: 'refused: the amount or currency was not the one asked',
+          });
         await recordAuditEvent(tx, actor, 'gatewayPayment.refused', payment.id, { ...trail, reason, forRefund: true });
         return 'refused';
       }

@@ -13,6 +13,7 @@ import {
   type GatewayPaymentRow,
 } from './gateway-payments.repository.ts';
 import { splitAgainstBalance } from './gateway-payments.rules.ts';
+import { holdUnappliedCash } from './unapplied-cash.ts';
 
 type Settlement = {
   gateway: string;
@@ -57,7 +58,13 @@ export function createPaymentRecorder(database: Database) {
       });
       recordedId = posted.paymentId;
     }
-    if (compareMoney(excess, '0') > 0)
+    if (compareMoney(excess, '0') > 0) {
+      await holdUnappliedCash(tx, actor, payment, {
+        amount: excess,
+        currencyCode: payment.currencyCode,
+        today: settlement.today,
+        why: 'the invoice had been paid in the meantime',
+      });
       await recordAuditEvent(tx, actor, 'gatewayPayment.excessToRefund', payment.id, {
         gateway: settlement.gateway,
         eventId: settlement.eventId,
@@ -68,6 +75,7 @@ export function createPaymentRecorder(database: Database) {
         excess,
         reason: 'The invoice had been paid in the meantime: refund the excess to the client',
       });
+    }
     return { recordedId, applied };
   }
 

@@ -41,6 +41,15 @@ export function statusAfterMoney(invoice: InvoiceRow, paid: string, balanceDue: 
   return invoice.sentAt ? 'Sent' : 'Approved';
 }
 
+/**
+ * The matter an invoice's receivable is booked to: its one matter, or none for an invoice of
+ * several (as its issue entry books it), so accounts receivable by matter clears as it is paid.
+ */
+export async function receivableMatterOf(tx: Tx, firmId: string, invoiceId: string): Promise<string | null> {
+  const matterIds = (await findInvoiceCurrencyAndMatters(tx, firmId, invoiceId))?.matterIds ?? [];
+  return matterIds.length === 1 ? matterIds[0]! : null;
+}
+
 export type PaymentPosting = {
   amount: string;
   paymentDate: string;
@@ -74,7 +83,12 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     currency: await invoiceCurrencyOf(tx, invoice),
     lines: [
       ...(payment.fundingLines ?? [{ account: 'operating-bank', debit: payment.amount, clientId: invoice.clientId }]),
-      { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId },
+      {
+        account: 'accounts-receivable',
+        credit: payment.amount,
+        clientId: invoice.clientId,
+        matterId: await receivableMatterOf(tx, principal.firmId, invoice.id),
+      },
     ],
   });
   await insertPayment(tx, {

@@ -56,7 +56,7 @@ import {
   type InvoiceSettingsRow,
 } from './invoices.repository.ts';
 import { createInvoiceListService } from './invoice-list.service.ts';
-import { invoiceCurrencyOf, isIssued, postInvoicePayment, postPaymentReversal, statusAfterMoney } from './invoice-payments.ts';
+import { invoiceCurrencyOf, isIssued, postInvoicePayment, postPaymentReversal, receivableMatterOf, statusAfterMoney } from './invoice-payments.ts';
 
 type UnbilledQuery = z.output<typeof unbilledItemsQuerySchema>;
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
@@ -739,6 +739,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
         if (compareMoney(input.amount, invoice.balanceDue) > 0)
           throw badRequest(INVOICE_MESSAGES.writeOffTooLarge, { amount: INVOICE_MESSAGES.writeOffTooLarge });
         const writeOffDate = input.writeOffDate ?? settings.today;
+        const owner = { clientId: invoice.clientId, matterId: await receivableMatterOf(tx, principal.firmId, invoiceId) };
         const entryId = await postJournalEntry(tx, principal, {
           entryDate: writeOffDate,
           memo: `Invoice ${invoice.invoiceNumber} written off: ${input.reason}`.slice(0, 500),
@@ -746,8 +747,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
           sourceId: invoiceId,
           currency: await invoiceCurrencyOf(tx, invoice),
           lines: [
-            { account: 'write-offs', debit: input.amount, clientId: invoice.clientId },
-            { account: 'accounts-receivable', credit: input.amount, clientId: invoice.clientId },
+            { account: 'write-offs', debit: input.amount, ...owner },
+            { account: 'accounts-receivable', credit: input.amount, ...owner },
           ],
         });
         await insertWriteOff(tx, {

@@ -151,6 +151,8 @@ export const AUDIT_EVENTS = [
   'gatewayPayment.failed',
   'gatewayPayment.refused',
   'gatewayPayment.excessToRefund',
+  'gatewayPayment.unappliedRefunded',
+  'gatewayPayment.unappliedApplied',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -54,7 +54,7 @@ export type LedgerPrincipal = { firmId: string; userId: string };
 
 export type LedgerAccountType = 'asset' | 'liability' | 'income' | 'expense' | 'equity';
 
-/** The chart of accounts every firm starts with (migrations 0029 and 0046 give existing firms the same). */
+/** The chart of accounts every firm starts with (migrations 0029, 0046 and 0048 give existing firms the same). */
 export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   code: LedgerAccountCode;
   name: string;
@@ -71,6 +71,9 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   { code: 'bank-charges', name: 'Bank and payment charges', type: 'expense', normalBalance: 'debit' },
   { code: 'trust-bank', name: 'Client trust bank', type: 'asset', normalBalance: 'debit' },
   { code: 'client-trust-liability', name: 'Client trust liability', type: 'liability', normalBalance: 'credit' },
+  { code: 'firm-expenses', name: 'Firm expenses', type: 'expense', normalBalance: 'debit' },
+  { code: 'client-costs-advanced', name: 'Client costs advanced', type: 'expense', normalBalance: 'debit' },
+  { code: 'unapplied-cash', name: 'Unapplied client payments', type: 'liability', normalBalance: 'credit' },
 ];
 
 export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);

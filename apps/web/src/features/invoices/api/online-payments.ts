@@ -1,6 +1,6 @@
 import { onlinePaymentPageSchema, type GatewayPaymentStatus } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 
 export type OnlinePaymentsListQuery = { page: number; size: number; Status?: GatewayPaymentStatus; NeedsAttention?: 'true' };
 
@@ -11,4 +11,11 @@ export const onlinePaymentsQuery = (query: OnlinePaymentsListQuery) =>
     queryFn: async () =>
       onlinePaymentPageSchema.parse((await apiRequest<ApiEnvelope<unknown>>('/admin/client-portal/get-online-payments', { query })).data),
     placeholderData: keepPreviousData,
+  });
+
+/** Refunds to the client all the money an online payment holds unapplied (Billing → Online Payments' "needs attention"). */
+export const refundUnappliedPayment = (id: string, reference: string) =>
+  apiMutate<unknown>(`/admin/client-portal/resolve-unapplied-payment/${id}`, {
+    action: 'refund',
+    ...(reference.trim() ? { reference: reference.trim() } : {}),
   });

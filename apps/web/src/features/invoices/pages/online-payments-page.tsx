@@ -1,17 +1,21 @@
-import { Badge, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
+  compareMoney,
   DEFAULT_PAGE_SIZE,
   formatMoney,
   GATEWAY_PAYMENT_STATUSES,
+  hasPermissions,
   type GatewayPaymentStatus,
   type OnlinePayment,
 } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListResults } from '../../../components/list-results.tsx';
 import { displayDateTime } from '../../../lib/date-time.ts';
-import { onlinePaymentsQuery } from '../api/online-payments.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { onlinePaymentsQuery, refundUnappliedPayment } from '../api/online-payments.ts';
 
 const STATUS_LABELS: Record<GatewayPaymentStatus, string> = {
   pending: 'Started',
@@ -33,8 +37,11 @@ const SHOW_OPTIONS = [
   ...GATEWAY_PAYMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 ];
 
+const holdsUnapplied = (payment: OnlinePayment) => payment.unappliedAmount !== null && compareMoney(payment.unappliedAmount, '0') > 0;
+
 /** What the firm should do about a payment, if anything. */
 function noteOf(payment: OnlinePayment): string {
+  if (payment.unappliedAmount !== null && !holdsUnapplied(payment)) return 'The money it held was refunded or applied';
   if (payment.excessToRefund)
     return `Refund ${formatMoney(payment.excessToRefund, payment.currencySymbol)} to the client: the invoice was paid another way meanwhile`;
   if (payment.status === 'refused')
@@ -49,7 +56,7 @@ function itemLinkOf(payment: OnlinePayment) {
     : { to: `/clients/${payment.clientId}?activeTab=trust`, label: `Trust request ${payment.itemNumber}` };
 }
 
-function PaymentsTable({ rows }: { rows: OnlinePayment[] }) {
+function PaymentsTable({ rows, onRefund }: { rows: OnlinePayment[]; onRefund: ((payment: OnlinePayment) => void) | null }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped aria-label="Online payments">
@@ -93,6 +100,11 @@ function PaymentsTable({ rows }: { rows: OnlinePayment[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{noteOf(payment)}</Text>
+                  {onRefund && holdsUnapplied(payment) && (
+                    <Button size="xs" variant="light" mt={4} onClick={() => onRefund(payment)}>
+                      Record refund of {formatMoney(payment.unappliedAmount!, payment.currencySymbol)}
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );
@@ -109,6 +121,11 @@ function PaymentsTable({ rows }: { rows: OnlinePayment[] }) {
  * refused because it did not match what was started.
  */
 export function OnlinePaymentsPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const canResolve = hasPermissions(session.permissions, ['paymentInfo.edit']);
+  const [refunding, setRefunding] = useState<OnlinePayment | null>(null);
+  const [reference, setReference] = useState('');
   const [show, setShow] = useState('');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
@@ -153,10 +170,39 @@ export function OnlinePaymentsPage() {
           rows.length === 0 ? (
             <Text size="sm">{show ? 'No online payment matches.' : 'No client has paid online yet.'}</Text>
           ) : (
-            <PaymentsTable rows={rows} />
+            <PaymentsTable rows={rows} onRefund={canResolve ? setRefunding : null} />
           )
         }
       </ListResults>
+      <ConfirmModal
+        opened={refunding !== null}
+        onClose={() => {
+          setRefunding(null);
+          setReference('');
+        }}
+        title="Record this refund?"
+        confirmLabel="Record refund"
+        isDestructive={false}
+        onConfirm={async () => {
+          await refundUnappliedPayment(refunding!.id, reference);
+          setReference('');
+          await queryClient.invalidateQueries({ queryKey: ['invoices'] });
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {refunding
+              ? `${formatMoney(refunding.unappliedAmount ?? '0', refunding.currencySymbol)} goes back to ${refunding.clientName} from the operating bank. Send it through the gateway or your bank first, then record it here.`
+              : ''}
+          </Text>
+          <TextInput
+            label="Refund reference"
+            value={reference}
+            onChange={(event) => setReference(event.currentTarget.value)}
+            maxLength={120}
+          />
+        </Stack>
+      </ConfirmModal>
     </Stack>
   );
 }

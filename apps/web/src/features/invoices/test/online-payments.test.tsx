@@ -26,6 +26,8 @@ const paid: OnlinePayment = {
   fee: '450.01',
   failureReason: null,
   excessToRefund: '5000.00',
+  unappliedAmount: '5000.00',
+  needsAttention: true,
 };
 const refused: OnlinePayment = {
   ...paid,
@@ -43,6 +45,8 @@ const refused: OnlinePayment = {
   fee: null,
   failureReason: 'Charged 100.00 USD, not the 120.00 USD started',
   excessToRefund: null,
+  unappliedAmount: '100.00',
+  needsAttention: true,
 };
 const LIST = 'GET /admin/client-portal/get-online-payments';
 
@@ -72,6 +76,40 @@ describe('OnlinePaymentsPage', { timeout: 30_000 }, () => {
     // jsdom draws nothing, so contrast is left to the journeys.
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((v) => v.id)).toEqual([]);
+  });
+
+  it('records the refund of money a payment holds unapplied, for whoever may edit payments', async () => {
+    const refund = `POST /admin/client-portal/resolve-unapplied-payment/${paid.id}`;
+    const api = stubApi({
+      [LIST]: { data: { data: [paid, { ...refused, unappliedAmount: '0.00', needsAttention: false }], page: 1, size: 20, totalCount: 2 } },
+      [refund]: { data: { id: paid.id, unappliedAmount: '0.00', currencyCode: 'NGN' }, message: 'Unapplied money refunded' },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAt(<OnlinePaymentsPage />, {
+      path: '/billing/online-payments',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.edit'] }),
+    });
+    const table = await screen.findByRole('table', { name: 'Online payments' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(second).toHaveTextContent('The money it held was refunded or applied');
+    expect(within(second!).queryByRole('button')).toBeNull();
+    await user.click(within(first!).getByRole('button', { name: 'Record refund of ₦5,000.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record this refund?' });
+    expect(dialog).toHaveTextContent('₦5,000.00 goes back to Acme Holdings Ltd from the operating bank');
+    await user.type(within(dialog).getByLabelText('Refund reference'), 'NIP/REF/77');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(api.callsTo('POST', `/admin/client-portal/resolve-unapplied-payment/${paid.id}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/admin/client-portal/resolve-unapplied-payment/${paid.id}`)[0]!.body).toEqual({
+      action: 'refund',
+      reference: 'NIP/REF/77',
+    });
+  });
+
+  it('offers no refund to whoever may only see payments', async () => {
+    stubApi({ [LIST]: { data: { data: [paid], page: 1, size: 20, totalCount: 1 } } });
+    renderAt(<OnlinePaymentsPage />, { path: '/billing/online-payments', session: fakeSession({ permissions: ['paymentInfo'] }) });
+    await screen.findByRole('table', { name: 'Online payments' });
+    expect(screen.queryByRole('button', { name: /Record refund/ })).toBeNull();
   });
 
   it('asks for what needs attention, or one status, from the first page', async () => {

@@ -1,0 +1,218 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { compareMoney } from '@matterhorn/shared';
+import { READ_ONLY, rowsOf, type Database, type Tx } from '../../src/db/database.ts';
+import { accountBalances, type LedgerAccountCode } from '../../src/platform/ledger/ledger.ts';
+
+/**
+ * The books tie out (issue 33 §4): what the ledger says equals what the records say, per firm and
+ * per currency. Run by createTestApp's close for every firm of a test file's database, so any API
+ * test that leaves the books and the records apart fails, naming the firm, the check, the expected
+ * figure (the records') and the actual one (the ledger's).
+ */
+export type TieOutFailure = { firm: string; check: string; expected: string; actual: string };
+
+/** The currency of a journal line: its own (migration 0048 gave every line one; '?' would be a line without). */
+export function journalLineCurrency(line: SQL): SQL<string> {
+  return sql<string>`coalesce(${line}.currency_code, '?')`;
+}
+
+type Figure = { key: string; amount: string };
+
+/** An account's balance (debit − credit) per currency and per the grouping given (client, matter, trust account). */
+async function ledgerFigures(tx: Tx, firmId: string, codes: LedgerAccountCode[], groupBy: SQL = sql`''`): Promise<Figure[]> {
+  return rowsOf<Figure>(
+    tx.execute(sql`select ${journalLineCurrency(sql`l`)} || ${groupBy} as key,
+        (sum(l.debit) - sum(l.credit))::numeric(16,2)::text as amount
+      from journal_lines l
+        join journal_entries e on e.firm_id = l.firm_id and e.id = l.entry_id
+        join ledger_accounts a on a.firm_id = l.firm_id and a.id = l.account_id
+      where l.firm_id = ${firmId} and a.code in ${sql`(${sql.join(
+        codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`}
+      group by 1`),
+  );
+}
+
+const negated = (figures: Figure[]) =>
+  figures.map(({ key, amount }) => ({ key, amount: amount.startsWith('-') ? amount.slice(1) : amount === '0.00' ? amount : `-${amount}` }));
+
+/** Each key's figure on both sides (a key on one side only is zero on the other). */
+function compare(firm: string, check: string, expected: Figure[], actual: Figure[]): TieOutFailure[] {
+  const expectedByKey = new Map(expected.map((figure) => [figure.key, figure.amount]));
+  const actualByKey = new Map(actual.map((figure) => [figure.key, figure.amount]));
+  const failures: TieOutFailure[] = [];
+  for (const key of new Set([...expectedByKey.keys(), ...actualByKey.keys()])) {
+    const wanted = expectedByKey.get(key) ?? '0.00';
+    const found = actualByKey.get(key) ?? '0.00';
+    if (compareMoney(wanted, found) !== 0) failures.push({ firm, check: `${check} [${key}]`, expected: wanted, actual: found });
+  }
+  return failures;
+}
+
+const ISSUED = sql`('Approved', 'Sent', 'PartlyPaid', 'Paid')`;
+const invoiceCurrencyCode = sql`(select c.iso_code from currencies c
+  where c.id = coalesce(i.currency_id, (select f.home_currency_id from firms f where f.id = i.firm_id)))`;
+/** The matter a receivable is booked to: an invoice's one matter, none for an invoice of several. */
+const receivableMatter = sql`(select case when count(*) = 1 then min(m.matter_id::text) else '' end
+  from invoice_matters m where m.firm_id = i.firm_id and m.invoice_id = i.id)`;
+
+async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOutFailure[]> {
+  const failures: TieOutFailure[] = [];
+
+  // Accounts receivable = the open balances of issued invoices, per currency, and per client and matter.
+  const openBalances = (groupBy: SQL) =>
+    rowsOf<Figure>(
+      tx.execute(sql`select ${invoiceCurrencyCode} || ${groupBy} as key, sum(i.balance_due)::numeric(16,2)::text as amount
+        from invoices i where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ${ISSUED} group by 1`),
+    );
+  failures.push(
+    ...compare(
+      firm,
+      'accounts receivable = Σ open invoice balances',
+      await openBalances(sql`''`),
+      await ledgerFigures(tx, firmId, ['accounts-receivable']),
+    ),
+    ...compare(
+      firm,
+      'accounts receivable by client and matter = Σ their open invoice balances',
+      await openBalances(sql`' client ' || i.client_id::text || ' matter ' || ${receivableMatter}`),
+      await ledgerFigures(
+        tx,
+        firmId,
+        ['accounts-receivable'],
+        sql`' client ' || coalesce(l.client_id::text, '') || ' matter ' || coalesce(l.matter_id::text, '')`,
+      ),
+    ),
+  );
+
+  // Trust: each account's register = Σ its client ledgers = trust bank in the ledger = client trust liability in the ledger.
+  const byAccount = sql`' account ' || coalesce(l.trust_account_id::text, '')`;
+  const registers = await rowsOf<Figure>(
+    tx.execute(
+      sql`select t.currency_code || ' account ' || t.id::text as key, t.balance::text as amount from trust_accounts t where t.firm_id = ${firmId}`,
+    ),
+  );
+  const ledgers = await rowsOf<Figure>(
+    tx.execute(sql`select t.currency_code || ' account ' || t.id::text as key, sum(g.balance)::numeric(16,2)::text as amount
+      from trust_ledgers g join trust_accounts t on t.firm_id = g.firm_id and t.id = g.trust_account_id
+      where g.firm_id = ${firmId} group by 1`),
+  );
+  failures.push(
+    ...compare(firm, 'Σ client trust ledgers = trust account register', registers, ledgers),
+    ...compare(
+      firm,
+      'trust bank in the ledger = Σ client trust ledgers',
+      ledgers,
+      await ledgerFigures(tx, firmId, ['trust-bank'], byAccount),
+    ),
+    ...compare(
+      firm,
+      'client trust liability in the ledger = Σ client trust ledgers',
+      ledgers,
+      negated(await ledgerFigures(tx, firmId, ['client-trust-liability'], byAccount)),
+    ),
+    ...compare(
+      firm,
+      'client trust liability per client ledger = its trust ledger',
+      await rowsOf<Figure>(
+        tx.execute(sql`select t.currency_code || ' account ' || t.id::text || ' client ' || g.client_id::text || ' matter ' || coalesce(g.matter_id::text, '') as key,
+            g.balance::text as amount
+          from trust_ledgers g join trust_accounts t on t.firm_id = g.firm_id and t.id = g.trust_account_id where g.firm_id = ${firmId}`),
+      ),
+      negated(
+        await ledgerFigures(
+          tx,
+          firmId,
+          ['client-trust-liability'],
+          sql`${byAccount} || ' client ' || coalesce(l.client_id::text, '') || ' matter ' || coalesce(l.matter_id::text, '')`,
+        ),
+      ),
+    ),
+  );
+
+  // Cash out for expenses: paid expenses = firm expenses + client costs advanced, per currency.
+  failures.push(
+    ...compare(
+      firm,
+      'paid expenses = firm expenses + client costs advanced in the ledger',
+      await rowsOf<Figure>(
+        tx.execute(sql`select c.iso_code as key, sum(x.amount)::numeric(16,2)::text as amount
+          from expenses x join currencies c on c.id = coalesce(x.foreign_currency_id, x.home_currency_id)
+          where x.firm_id = ${firmId} and x.deleted_at is null and x.payment_status = 'Paid' group by 1`),
+      ),
+      await ledgerFigures(tx, firmId, ['firm-expenses', 'client-costs-advanced']),
+    ),
+  );
+
+  // Online payments that settled nothing: what each holds unapplied = the unapplied-cash liability.
+  failures.push(
+    ...compare(
+      firm,
+      'money held unapplied on online payments = unapplied client payments in the ledger',
+      await rowsOf<Figure>(
+        tx.execute(sql`select g.unapplied_currency_code as key, sum(g.unapplied_amount)::numeric(16,2)::text as amount
+          from gateway_payments g where g.firm_id = ${firmId} and g.unapplied_amount is not null group by 1`),
+      ),
+      negated(await ledgerFigures(tx, firmId, ['unapplied-cash'])),
+    ),
+  );
+
+  // Every line is in some currency (none falls through the grouping), and the per-currency figures add up to the ledger's own balance.
+  for (const code of ['accounts-receivable', 'trust-bank', 'client-trust-liability', 'unapplied-cash'] as const) {
+    const figures = await ledgerFigures(tx, firmId, [code]);
+    const unknown = figures.find((figure) => figure.key === '?');
+    if (unknown) failures.push({ firm, check: `${code}: lines whose currency is unknown`, expected: '0.00', actual: unknown.amount });
+    failures.push(
+      ...compare(
+        firm,
+        `${code}: Σ per currency = the ledger's own balances`,
+        (await accountBalances(tx, firmId, code)).map(({ currency, amount }) => ({ key: currency, amount })),
+        figures,
+      ),
+    );
+  }
+
+  // Unbilled WIP is not in the ledger. What ties out: every billable item is either unbilled (no invoice: what the
+  // invoice screen offers) or held by a live invoice that bills it on one of its lines, and every line of a live
+  // invoice is held by it; so WIP + what live invoices bill = every billable item, with nothing lost or billed twice.
+  const [orphans] = await rowsOf<{ held: number; unheld: number }>(
+    tx.execute(sql`with items as (
+        select 'fee' as type, id, invoice_id from time_entries where firm_id = ${firmId} and invoice_id is not null
+        union all select 'expense', id, invoice_id from expenses where firm_id = ${firmId} and invoice_id is not null
+        union all select 'flatFee', id, invoice_id from flat_fees where firm_id = ${firmId} and invoice_id is not null),
+      live_lines as (
+        select l.item_type as type, l.item_id as id, l.invoice_id from invoice_lines l
+          join invoices i on i.firm_id = l.firm_id and i.id = l.invoice_id
+        where l.firm_id = ${firmId} and i.deleted_at is null and i.status <> 'Void')
+      select (select count(*)::int from items where not exists (select 1 from live_lines b
+          where b.type = items.type and b.id = items.id and b.invoice_id = items.invoice_id)) as held,
+        (select count(*)::int from live_lines b where not exists (select 1 from items
+          where b.type = items.type and b.id = items.id and b.invoice_id = items.invoice_id)) as unheld`),
+  );
+  if (orphans!.held > 0)
+    failures.push({ firm, check: 'WIP: items marked billed that no live invoice bills', expected: '0', actual: String(orphans!.held) });
+  if (orphans!.unheld > 0)
+    failures.push({
+      firm,
+      check: 'WIP: lines of live invoices whose item is not held by the invoice',
+      expected: '0',
+      actual: String(orphans!.unheld),
+    });
+  return failures;
+}
+
+/** Every tie-out of every firm in the database (or of the firms named); empty when the books tie out. */
+export async function findTieOutFailures(database: Database, firmIds?: string[]): Promise<TieOutFailure[]> {
+  const all = await rowsOf<{ id: string; name: string }>(database.db.execute(sql`select id, name from firms order by created_at`));
+  const firms = firmIds ? all.filter((firm) => firmIds.includes(firm.id)) : all;
+  const failures: TieOutFailure[] = [];
+  for (const firm of firms) {
+    failures.push(...(await database.withFirm(firm.id, (tx) => firmTieOuts(tx, `${firm.name} (${firm.id})`, firm.id), READ_ONLY)));
+  }
+  return failures;
+}
+
+export function describeTieOutFailures(failures: TieOutFailure[]): string {
+  return failures.map((failure) => `${failure.firm}: ${failure.check}: expected ${failure.expected}, actual ${failure.actual}`).join('\n');
+}
