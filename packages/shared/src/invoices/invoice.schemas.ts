@@ -408,7 +408,25 @@ export const invoiceListItemSchema = z.object({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
-export const invoiceListTotalsSchema = z.object({ total: z.string(), paidAmount: z.string(), balanceDue: z.string() });
+/**
+ * The whole filter's summary. Drafts (and invoices awaiting approval) are counted apart: they owe
+ * nothing yet. Of the issued ones, billed = paid + written off + outstanding, to the cent; void
+ * invoices are in none of the figures.
+ */
+export const invoiceListTotalsSchema = z.object({
+  /** Draft or awaiting approval: how many, and what they would bill. */
+  draftCount: z.number(),
+  draftTotal: z.string(),
+  /** Issued (approved, sent, partly paid, paid): their totals… */
+  billed: z.string(),
+  /** …what was received for them (net of reversals)… */
+  paidAmount: z.string(),
+  /** …what was written off… */
+  writtenOff: z.string(),
+  /** …and what is still owed: the sum of open balances. */
+  outstanding: z.string(),
+});
+export type InvoiceListTotals = z.infer<typeof invoiceListTotalsSchema>;
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ totals: invoiceListTotalsSchema.optional() });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
