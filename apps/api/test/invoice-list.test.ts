@@ -14,7 +14,7 @@ let matterId: string;
 let otherMatterId: string;
 
 type Row = { id: string; invoiceNumber: string | null; status: string; isOverdue: boolean; matterNames: string[] };
-type Page = { data: Row[]; totalCount: number; isTotalCountCapped?: boolean; totals?: Record<string, string> };
+type Page = { data: Row[]; totalCount: number; isTotalCountCapped?: boolean; totals?: Record<string, string | number> };
 
 const list = async (query: string, token = fixture.tokens.admin) => {
   const response = await fixture.call('GET', `${base}?${query}`, token);
@@ -46,6 +46,9 @@ beforeAll(async () => {
       case when s = 'PartlyPaid' then 900 + n when s = 'Paid' then 0 else 1000 + n end,
       ${fixture.firm.users.admin.id}, timestamptz '2025-01-01 09:00Z' + make_interval(mins => n / 10), now()
     from generate_series(1, ${INVOICES}::int) as n, lateral (select (${statuses})[1 + n % ${STATUSES.length}] as s) as chosen`);
+  // Every other paid invoice was settled by writing its balance off, so the summary has write-offs to add.
+  await fixture.context.database.db.execute(sql`update invoices set paid_amount = 0, written_off_amount = total
+    where firm_id = ${fixture.firm.firmId} and status = 'Paid' and number_value % 4 = 1`);
   await fixture.context.database.db.execute(sql`
     insert into invoice_matters (firm_id, invoice_id, matter_id)
     select firm_id, id, ${matterId}::uuid from invoices where firm_id = ${fixture.firm.firmId}
@@ -104,16 +107,25 @@ describe('the invoice list on the list platform', () => {
     }
   });
 
-  it('counts to the cap, exactly below it, and sums the whole filter with IncludeTotals', async () => {
+  it('counts to the cap, exactly below it, and sums the whole filter with IncludeTotals: drafts apart, the issued figures adding up', async () => {
     const all = await list('page=1&size=20&IncludeTotals=true');
     expect(all.totalCount).toBe(1000);
     expect(all.isTotalCountCapped).toBe(true);
-    const [sums] = await firmSql<Record<string, string>>(sql`select
-      sum(total) filter (where status <> 'Void')::numeric(20, 2)::text as total,
-      sum(paid_amount) filter (where status <> 'Void')::numeric(20, 2)::text as "paidAmount",
-      sum(balance_due) filter (where status in ('Approved', 'Sent', 'PartlyPaid'))::numeric(20, 2)::text as "balanceDue"
+    const [sums] = await firmSql<Record<string, string | number>>(sql`select
+      count(*) filter (where status in ('Draft', 'AwaitingApproval'))::int as "draftCount",
+      coalesce(sum(total) filter (where status in ('Draft', 'AwaitingApproval')), 0)::numeric(20, 2)::text as "draftTotal",
+      sum(total) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as billed,
+      sum(paid_amount) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as "paidAmount",
+      sum(written_off_amount) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as "writtenOff",
+      sum(balance_due) filter (where status in ('Approved', 'Sent', 'PartlyPaid') and balance_due > 0)::numeric(20, 2)::text as outstanding
       from invoices where deleted_at is null`);
     expect(all.totals).toEqual(sums);
+    const totals = all.totals as unknown as Record<string, string>;
+    expect(Number(totals.draftCount)).toBeGreaterThan(0);
+    expect(Number(totals.writtenOff)).toBeGreaterThan(0);
+    // Billed = paid + written off + outstanding, to the cent (integer cents: no float drift).
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    expect(cents(totals.paidAmount!) + cents(totals.writtenOff!) + cents(totals.outstanding!)).toBe(cents(totals.billed!));
     const sent = await list('page=1&size=20&Status=Sent');
     const [expected] = await firmSql<{ n: number }>(
       sql`select count(*)::int as n from invoices where status = 'Sent' and deleted_at is null`,

@@ -37,6 +37,7 @@ export * from './expenses/expense.schemas.ts';
 export * from './expenses/expense-amounts.ts';
 export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
+export * from './invoices/invoice-state-machine.ts';
 export * from './invoices/invoice-link.schemas.ts';
 export * from './trust/trust.schemas.ts';
 export * from './trust/trust-reconciliation.schemas.ts';

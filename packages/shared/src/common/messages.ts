@@ -6,3 +6,10 @@ export const SPEC_MESSAGES = {
   subscriptionNotFound: 'Subscription details not found',
   planContextMissing: 'An error occured',
 } as const;
+
+/**
+ * Why a billed item (time entry, expense, flat fee) cannot change: it is on an invoice that has left
+ * draft, whose lines would no longer match it. The form shows it over the read-only fields, and the
+ * API refuses a change with it.
+ */
+export const billedLockMessage = (invoiceNumber: string) => `Billed on ${invoiceNumber} — void or credit the invoice to change it`;

@@ -215,6 +215,11 @@ export const expenseSchema = z.object({
   billingStatus: z.enum(EXPENSE_BILLING_STATUSES),
   /** On an invoice: it cannot change or be deleted. */
   isLocked: z.boolean(),
+  /**
+   * The number of the invoice that billed it, once that invoice has left draft (null otherwise):
+   * then nothing the invoice shows of it can change (billedLockMessage).
+   */
+  billedOnInvoiceNumber: z.string().nullable(),
   addedByUserId: z.string(),
   addedByUserName: z.string(),
   receipts: z.array(expenseReceiptSchema),
@@ -272,7 +277,7 @@ export const expenseListQuerySchema = pageQuerySchema.extend({
 export type ExpenseListQuery = z.input<typeof expenseListQuerySchema>;
 
 export const expenseListItemSchema = expenseSchema
-  .omit({ note: true, updatedAt: true, receipts: true })
+  .omit({ note: true, updatedAt: true, receipts: true, billedOnInvoiceNumber: true })
   .extend({ receiptCount: z.number() });
 export type ExpenseListItem = z.infer<typeof expenseListItemSchema>;
 

@@ -55,6 +55,11 @@ export const flatFeeSchema = z.object({
   status: z.enum(FLAT_FEE_STATUSES),
   /** On an invoice: it cannot change or be deleted. */
   isLocked: z.boolean(),
+  /**
+   * The number of the invoice that billed it, once that invoice has left draft (null otherwise):
+   * then nothing the invoice shows of it can change (billedLockMessage).
+   */
+  billedOnInvoiceNumber: z.string().nullable(),
   addedByUserId: z.string(),
   addedByUserName: z.string(),
   createdAt: z.string(),
@@ -83,7 +88,7 @@ export const flatFeeListQuerySchema = pageQuerySchema.extend({
 });
 export type FlatFeeListQuery = z.input<typeof flatFeeListQuerySchema>;
 
-export const flatFeeListItemSchema = flatFeeSchema.omit({ note: true, updatedAt: true });
+export const flatFeeListItemSchema = flatFeeSchema.omit({ note: true, updatedAt: true, billedOnInvoiceNumber: true });
 export type FlatFeeListItem = z.infer<typeof flatFeeListItemSchema>;
 
 /** The whole filter's total and its unbilled part, in the home currency, when asked (IncludeTotals). */

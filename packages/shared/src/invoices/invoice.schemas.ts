@@ -44,15 +44,18 @@ export const INVOICE_MESSAGES = {
   notDraftSubmit: 'Only a draft invoice can be submitted for approval',
   approvalOff: 'This firm does not require invoice approval: approve or send the draft directly',
   notAwaitingApproval: 'Only an invoice awaiting approval can be approved',
+  submitFirst: 'This invoice must be submitted for approval first',
   notAwaitingApprovalReject: 'Only an invoice awaiting approval can be rejected',
   numberedDraftDelete:
     'This draft already has a number (it was rejected after submission): void it instead of deleting it, so the number stays accounted for',
   needsApproval: 'This invoice must be approved before it is sent',
-  cannotSend: 'A void or paid invoice cannot be sent',
+  cannotSend: 'A void invoice cannot be sent',
   notIssued: 'Only an issued invoice (approved or sent) can take this',
   alreadyVoid: 'This invoice is already void',
+  draftVoid: 'A draft is deleted, not voided',
   voidWithPayments: 'An invoice with payments cannot be voided: reverse its payments first',
   overpayment: 'The payment is more than the balance due',
+  nothingDue: 'Nothing is due on this invoice',
   amountPositive: 'Amount must be greater than 0',
   paymentNotFound: 'Payment not found',
   paymentReversed: 'This payment has already been reversed',
@@ -405,7 +408,25 @@ export const invoiceListItemSchema = z.object({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
-export const invoiceListTotalsSchema = z.object({ total: z.string(), paidAmount: z.string(), balanceDue: z.string() });
+/**
+ * The whole filter's summary. Drafts (and invoices awaiting approval) are counted apart: they owe
+ * nothing yet. Of the issued ones, billed = paid + written off + outstanding, to the cent; void
+ * invoices are in none of the figures.
+ */
+export const invoiceListTotalsSchema = z.object({
+  /** Draft or awaiting approval: how many, and what they would bill. */
+  draftCount: z.number(),
+  draftTotal: z.string(),
+  /** Issued (approved, sent, partly paid, paid): their totals… */
+  billed: z.string(),
+  /** …what was received for them (net of reversals)… */
+  paidAmount: z.string(),
+  /** …what was written off… */
+  writtenOff: z.string(),
+  /** …and what is still owed: the sum of open balances. */
+  outstanding: z.string(),
+});
+export type InvoiceListTotals = z.infer<typeof invoiceListTotalsSchema>;
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ totals: invoiceListTotalsSchema.optional() });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 

@@ -135,6 +135,11 @@ export const timeEntrySchema = z.object({
   status: z.number(),
   /** On an invoice: date, client, matter and duration cannot change, and it cannot be deleted. */
   isLocked: z.boolean(),
+  /**
+   * The number of the invoice that billed it, once that invoice has left draft (null otherwise):
+   * then nothing the invoice shows of it can change (billedLockMessage).
+   */
+  billedOnInvoiceNumber: z.string().nullable(),
   manualTimeEntry: z.boolean(),
   utbmsTaskCode: z.string().nullable(),
   createdAt: z.string(),

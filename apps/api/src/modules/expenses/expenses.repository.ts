@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { IS_BILLABLE, type ExpenseApprovalStatus, type ExpenseBillingStatus, type ExpensePaymentStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { clients, currencies, expenseCategories, expenseReceipts, expenses, firms, matters, users } from '../../db/schema/index.ts';
-import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { billedOnInvoiceNumberOf, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -129,10 +129,12 @@ export async function findExpense(tx: Tx, firmId: string, expenseId: string) {
   return row ?? null;
 }
 
+const billedOnInvoiceNumber = billedOnInvoiceNumberOf('expenses');
+
 /** The live expense, locked for the change about to be made to it. */
 export async function lockExpense(tx: Tx, firmId: string, expenseId: string) {
   const [row] = await tx
-    .select()
+    .select({ ...getTableColumns(expenses), billedOnInvoiceNumber })
     .from(expenses)
     .where(and(eq(expenses.firmId, firmId), eq(expenses.id, expenseId), isNull(expenses.deletedAt)))
     .for('update');
@@ -285,7 +287,7 @@ export const expenseList = declareList({
 /** One expense with its names, as the list shows it, plus its note and last change. */
 export async function findExpenseDetail(tx: Tx, firmId: string, expenseId: string) {
   const [row] = await tx
-    .select({ ...columns, note: expenses.note, updatedAt: expenses.updatedAt })
+    .select({ ...columns, note: expenses.note, updatedAt: expenses.updatedAt, billedOnInvoiceNumber })
     .from(expenses)
     .where(and(eq(expenses.firmId, firmId), eq(expenses.id, expenseId), isNull(expenses.deletedAt)));
   return row ?? null;

@@ -9,6 +9,7 @@ import {
   IS_BILLABLE,
   MONEY_DECIMALS,
   SPEC_MESSAGES,
+  billedLockMessage,
   TIME_ENTRY_RULE_MESSAGES,
   toScaled,
   type Expense,
@@ -63,6 +64,10 @@ type ExpensePaymentInputParsed = z.output<typeof expensePaymentSchema>;
 type Existing = NonNullable<Awaited<ReturnType<typeof lockExpense>>>;
 export type ExpenseService = ReturnType<typeof createExpenseService>;
 
+/** An expense on an invoice cannot change; once that invoice has left draft the refusal names it. */
+const lockedExpense = (expense: Existing, onDraft: string = EXPENSE_MESSAGES.locked) =>
+  conflict(expense.billedOnInvoiceNumber ? billedLockMessage(expense.billedOnInvoiceNumber) : onDraft);
+
 /**
  * Who approves: a member holding expensePermission.edit (an administrator holds every permission).
  * An approver never decides their own request; an expense an approver enters (not flagged as a
@@ -75,7 +80,7 @@ export const canApproveExpenses = (principal: FirmPrincipal) => hasPermissions(p
  * may add expenses (expensePermission.create), their own, unless it is paid. A change by someone
  * who may not approve sends it back for approval (a rejected request is resubmitted so).
  */
-function assertMayChange(principal: FirmPrincipal, expense: Existing) {
+function assertMayChange(principal: FirmPrincipal, expense: Pick<Existing, 'addedByUserId' | 'paymentStatus'>) {
   if (canApproveExpenses(principal)) return;
   const isOwn = expense.addedByUserId === principal.userId && hasPermissions(principal.permissions, ['expensePermission.create']);
   if (!isOwn || expense.paymentStatus === 'Paid') throw forbidden(SPEC_MESSAGES.noPermission);
@@ -193,11 +198,12 @@ export function listItemOf(row: ListItemRow): ExpenseListItem {
 async function viewOf(tx: Tx, firmId: string, expenseId: string): Promise<Expense> {
   const row = await findExpenseDetail(tx, firmId, expenseId);
   if (!row) throw notFound('Expense');
-  const { note, updatedAt, receiptCount: _count, ...listed } = row;
+  const { note, updatedAt, billedOnInvoiceNumber, receiptCount: _count, ...listed } = row;
   const receipts = await listReceipts(tx, firmId, expenseId);
   return {
     ...listItemOf({ ...listed, receiptCount: 0 } as ListItemRow),
     note,
+    billedOnInvoiceNumber,
     updatedAt: new Date(updatedAt).toISOString(),
     receipts: receipts.map((receipt): ExpenseReceipt => ({
       ...receipt,
@@ -370,7 +376,7 @@ export function createExpenseService(deps: {
         const previous = await lockExpense(tx, principal.firmId, expenseId);
         if (!previous) throw notFound('Expense');
         assertMayChange(principal, previous);
-        if (previous.invoiceId !== null) throw conflict(EXPENSE_MESSAGES.locked);
+        if (previous.invoiceId !== null) throw lockedExpense(previous);
         await checkReferences(tx, principal.firmId, input, previous);
         const values = await valuesOf(tx, principal.firmId, input, previous);
         const staysApproved = previous.approvalStatus === 'Approved' && canApproveExpenses(principal);
@@ -401,7 +407,7 @@ export function createExpenseService(deps: {
       database.withFirm(principal.firmId, async (tx) => {
         const previous = await lockExpense(tx, principal.firmId, expenseId);
         if (!previous) throw notFound('Expense');
-        if (previous.invoiceId !== null) throw conflict(EXPENSE_MESSAGES.lockedDelete);
+        if (previous.invoiceId !== null) throw lockedExpense(previous, EXPENSE_MESSAGES.lockedDelete);
         await setExpenseDeleted(tx, principal.firmId, expenseId, principal.userId);
         if (previous.paymentStatus === 'Paid') await reverseExpensePayment(tx, principal, previous, 'expense deleted');
         await recordAuditEvent(tx, principal, 'expense.deleted', expenseId, { before: audited(previous) });
@@ -523,7 +529,7 @@ export function createExpenseService(deps: {
         const receipt = await findReceipt(tx, principal.firmId, expenseId, receiptId);
         if (!receipt) throw notFound('Receipt');
         assertMayChange(principal, expense);
-        if (expense.invoiceId !== null) throw conflict(EXPENSE_MESSAGES.locked);
+        if (expense.invoiceId !== null) throw lockedExpense(expense);
         await setReceiptDeleted(tx, principal.firmId, receiptId, principal.userId);
         await recordAuditEvent(tx, principal, 'expenseReceipt.deleted', receiptId, { expenseId, fileName: receipt.fileName });
         return viewOf(tx, principal.firmId, expenseId);

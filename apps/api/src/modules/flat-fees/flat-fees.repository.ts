@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
-import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { billedOnInvoiceNumberOf, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -67,10 +67,12 @@ export async function insertFlatFee(tx: Tx, firmId: string, addedByUserId: strin
   return row!.id;
 }
 
+const billedOnInvoiceNumber = billedOnInvoiceNumberOf('flat_fees');
+
 /** The live flat fee, locked for the change about to be made to it. */
 export async function lockFlatFee(tx: Tx, firmId: string, flatFeeId: string) {
   const [row] = await tx
-    .select()
+    .select({ ...getTableColumns(flatFees), billedOnInvoiceNumber })
     .from(flatFees)
     .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId), isNull(flatFees.deletedAt)))
     .for('update');
@@ -160,7 +162,7 @@ export const flatFeeList = declareList({
 /** One flat fee with its names, as the list shows it, plus its note and last change. */
 export async function findFlatFeeDetail(tx: Tx, firmId: string, flatFeeId: string) {
   const [row] = await tx
-    .select({ ...columns, note: flatFees.note, updatedAt: flatFees.updatedAt })
+    .select({ ...columns, note: flatFees.note, updatedAt: flatFees.updatedAt, billedOnInvoiceNumber })
     .from(flatFees)
     .where(and(eq(flatFees.firmId, firmId), eq(flatFees.id, flatFeeId), isNull(flatFees.deletedAt)));
   return row ?? null;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
+  billedLockMessage,
   FLAT_FEE_MESSAGES,
   type FlatFee,
   type FlatFeeInputParsed,
@@ -78,6 +79,10 @@ const audited = (values: FlatFeeValues | Existing) => ({
 });
 
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findFlatFeeDetail>>>;
+
+/** A flat fee on an invoice cannot change; once that invoice has left draft the refusal names it. */
+const lockedFlatFee = (fee: { billedOnInvoiceNumber: string | null }, onDraft: string) =>
+  conflict(fee.billedOnInvoiceNumber ? billedLockMessage(fee.billedOnInvoiceNumber) : onDraft);
 type ListRowOf = ListRow<typeof flatFeeList.columns>;
 
 export const listItemOf = ({ createdAt, ...row }: ListRowOf): FlatFeeListItem => ({
@@ -86,7 +91,12 @@ export const listItemOf = ({ createdAt, ...row }: ListRowOf): FlatFeeListItem =>
   createdAt: createdAt.toISOString(),
 });
 
-const flatFeeOf = ({ note, updatedAt, ...row }: DetailRow): FlatFee => ({ ...listItemOf(row), note, updatedAt: updatedAt.toISOString() });
+const flatFeeOf = ({ note, updatedAt, billedOnInvoiceNumber, ...row }: DetailRow): FlatFee => ({
+  ...listItemOf(row),
+  note,
+  billedOnInvoiceNumber,
+  updatedAt: updatedAt.toISOString(),
+});
 
 async function viewOf(tx: Tx, firmId: string, flatFeeId: string): Promise<FlatFee> {
   const row = await findFlatFeeDetail(tx, firmId, flatFeeId);
@@ -143,7 +153,7 @@ export function createFlatFeeService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const previous = await lockFlatFee(tx, principal.firmId, flatFeeId);
         if (!previous) throw notFound('Flat fee');
-        if (previous.invoiceId !== null) throw conflict(FLAT_FEE_MESSAGES.locked);
+        if (previous.invoiceId !== null) throw lockedFlatFee(previous, FLAT_FEE_MESSAGES.locked);
         await checkReferences(tx, principal.firmId, input, previous);
         const values = valuesOf(input);
         await updateFlatFee(tx, principal.firmId, flatFeeId, values);
@@ -156,7 +166,7 @@ export function createFlatFeeService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const previous = await lockFlatFee(tx, principal.firmId, flatFeeId);
         if (!previous) throw notFound('Flat fee');
-        if (previous.invoiceId !== null) throw conflict(FLAT_FEE_MESSAGES.lockedDelete);
+        if (previous.invoiceId !== null) throw lockedFlatFee(previous, FLAT_FEE_MESSAGES.lockedDelete);
         await setFlatFeeDeleted(tx, principal.firmId, flatFeeId, principal.userId);
         await recordAuditEvent(tx, principal, 'flatFee.deleted', flatFeeId, { before: audited(previous) });
       }),

@@ -1,5 +1,5 @@
-import { eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { InvoiceStatus } from '@matterhorn/shared';
+import { eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceListTotals, InvoiceStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { clients, currencies, firms, invoiceMatters, invoices, matters } from '../../db/schema/index.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
@@ -91,12 +91,24 @@ export const invoiceList = declareList({
   isDescendingNullsLast: true,
 });
 
-/** The whole filter's amounts: billed (not void), paid (not void) and still due (issued, not paid), as exact decimal text. */
-export async function sumInvoices(tx: Tx, firmId: string, request: InvoiceListRequest) {
+const IS_DRAFT = sql.raw(`"invoices"."status" in ('Draft', 'AwaitingApproval')`);
+const IS_ISSUED = sql.raw(`"invoices"."status" in ('Approved', 'Sent', 'PartlyPaid', 'Paid')`);
+const sumOf = (amount: SQL, where: SQL) => sql<string>`coalesce(sum(${amount}) filter (where ${where}), 0)::numeric(20, 2)::text`;
+
+/**
+ * The whole filter's summary as exact decimal text: drafts apart; of the issued invoices, billed,
+ * paid, written off and outstanding (open balances). Written off is read as total − paid − balance,
+ * which invoices_balance_check makes equal to the column, so the sums stay on the columns
+ * invoices_firm_totals_idx holds (an index-only scan).
+ */
+export async function sumInvoices(tx: Tx, firmId: string, request: InvoiceListRequest): Promise<InvoiceListTotals> {
   const [row] = await selectMatching(tx, invoiceList, firmId, request, {
-    total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
-    paidAmount: sql<string>`coalesce(sum(${invoices.paidAmount}) filter (where ${invoices.status} <> 'Void'), 0)::numeric(20, 2)::text`,
-    balanceDue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.status} in ('Approved', 'Sent', 'PartlyPaid')), 0)::numeric(20, 2)::text`,
+    draftCount: sql<number>`(count(*) filter (where ${IS_DRAFT}))::int`,
+    draftTotal: sumOf(sql`${invoices.total}`, IS_DRAFT),
+    billed: sumOf(sql`${invoices.total}`, IS_ISSUED),
+    paidAmount: sumOf(sql`${invoices.paidAmount}`, IS_ISSUED),
+    writtenOff: sumOf(sql`${invoices.total} - ${invoices.paidAmount} - ${invoices.balanceDue}`, IS_ISSUED),
+    outstanding: sumOf(sql`${invoices.balanceDue}`, IS_ISSUED),
   });
-  return row!;
+  return { ...row!, draftCount: Number(row!.draftCount) };
 }

@@ -4,6 +4,8 @@ import {
   compareMoney,
   formatInvoiceNumber,
   INVOICE_MESSAGES,
+  invoiceActionRefusal,
+  isIssuedInvoice,
   subtractMoney,
   TRUST_PAYMENT_METHOD,
   type InvoiceStatus,
@@ -23,6 +25,7 @@ import {
   updateInvoice,
   type InvoiceRow,
 } from './invoices.repository.ts';
+import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
 
 /**
  * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
@@ -31,8 +34,9 @@ import {
  */
 
 /** Issued: approved (or sent straight from a draft) and posted to the ledger; not yet void. */
-const ISSUED: readonly InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
-export const isIssued = (status: string) => ISSUED.includes(status as InvoiceStatus);
+export const isIssued = isIssuedInvoice;
+/** Payments do not read the firm's approval setting: an invoice takes money only once issued. */
+const PAYMENT_RULES = { invoiceApprovalRequired: false };
 
 /** After money comes or goes: Paid when nothing is due, Partly paid when something was paid, else as issued. */
 export function statusAfterMoney(invoice: InvoiceRow, paid: string, balanceDue: string): InvoiceStatus {
@@ -68,8 +72,7 @@ export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmI
 
 /** Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts receivable. */
 export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
-  if (!isIssued(invoice.status) || invoice.status === 'Paid')
-    throw conflict(invoice.status === 'Paid' ? INVOICE_MESSAGES.overpayment : INVOICE_MESSAGES.notIssued);
+  assertInvoiceAction('recordPayment', invoice, PAYMENT_RULES);
   if (compareMoney(payment.amount, invoice.balanceDue) > 0)
     throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
@@ -129,6 +132,7 @@ export async function postPaymentReversal(
   const { reason, date: today } = reversal;
   const payment = await findPayment(tx, principal.firmId, invoice.id, paymentId);
   if (!payment) throw notFound('Payment');
+  assertInvoiceAction('reversePayment', invoice, PAYMENT_RULES);
   if (payment.reversesPaymentId !== null || payment.isReversed) throw conflict(INVOICE_MESSAGES.paymentReversed);
   // A payment from trust is undone with its trust movement, so the client's trust ledger is restored with it.
   if ((payment.method === TRUST_PAYMENT_METHOD) !== reversal.isFromTrust) throw conflict(INVOICE_MESSAGES.trustPaymentReversal);
@@ -185,7 +189,7 @@ export async function lockInvoiceForPayment(tx: Tx, firmId: string, invoiceId: s
     invoiceNumber: invoice.invoiceNumber,
     status: invoice.status,
     balanceDue: invoice.balanceDue,
-    isPayable: isIssued(invoice.status) && invoice.status !== 'Paid',
+    isPayable: invoiceActionRefusal('recordPayment', invoiceFactsOf(invoice, PAYMENT_RULES)) === null,
     currencyCode: extra?.currencyCode ?? FALLBACK_HOME_CURRENCY,
     matterIds: extra?.matterIds ?? [],
   };

@@ -6,6 +6,7 @@ import {
   agedReceivablesSchema,
   createInvoiceSchema,
   idParamsSchema,
+  INVOICE_TRANSITIONS,
   invoiceListQuerySchema,
   invoicePageSchema,
   invoiceSchema,
@@ -136,7 +137,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.put(
     `${base}/update-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.edit.permission) },
       schema: {
         tags,
         summary: 'Change a draft invoice (items added are locked, items removed released); refused once it has left draft',
@@ -151,7 +152,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.delete(
     `${base}/delete-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.delete') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.delete.permission) },
       schema: {
         tags,
         summary: 'Delete a draft invoice; its items return to unbilled (a draft that already has a number is voided instead)',
@@ -168,7 +169,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/submit-for-approval/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.submit.permission) },
       schema: {
         tags,
         summary: 'Draft → Awaiting approval (the firm requires approval); the invoice takes its number',
@@ -187,7 +188,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/approve-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.approve') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.approve.permission) },
       schema: {
         tags,
         summary:
@@ -203,7 +204,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/reject-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.approve') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.reject.permission) },
       schema: {
         tags,
         summary:
@@ -220,7 +221,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/send-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.send.permission) },
       schema: {
         tags,
         summary:
@@ -236,7 +237,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/mark-delivered/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.markDelivered.permission) },
       schema: {
         tags,
         summary: 'Record delivery by hand on a date (the bill-of-charges clock runs from it)',
@@ -251,7 +252,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/void-invoice/:id`,
     {
-      config: { access: firmAccess('invoice.delete') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.void.permission) },
       schema: {
         tags,
         summary:
@@ -267,7 +268,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/record-payment/:id`,
     {
-      config: { access: firmAccess('paymentInfo.create') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.recordPayment.permission) },
       schema: {
         tags,
         summary: 'Record a payment (partial allowed, never more than the balance due) with a receipt number. Honours Idempotency-Key',
@@ -282,7 +283,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/reverse-payment/:id/:paymentId`,
     {
-      config: { access: firmAccess('paymentInfo.delete') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.reversePayment.permission) },
       schema: {
         tags,
         summary: 'Reverse a payment by a reversing entry (payments are never deleted)',
@@ -301,7 +302,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   api.post(
     `${base}/write-off/:id`,
     {
-      config: { access: firmAccess('invoice.edit') },
+      config: { access: firmAccess(INVOICE_TRANSITIONS.writeOff.permission) },
       schema: {
         tags,
         summary: 'Write off part or all of the balance due, with a reason',

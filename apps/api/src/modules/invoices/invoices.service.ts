@@ -7,6 +7,7 @@ import {
   INVOICE_STATUS_LABELS,
   subtractMoney,
   addMoney,
+  canTakeInvoiceAction,
   type agedReceivablesQuerySchema,
   type AgedReceivables,
   type CreateInvoiceParsed,
@@ -56,7 +57,8 @@ import {
   type InvoiceSettingsRow,
 } from './invoices.repository.ts';
 import { createInvoiceListService } from './invoice-list.service.ts';
-import { invoiceCurrencyOf, isIssued, postInvoicePayment, postPaymentReversal, receivableMatterOf, statusAfterMoney } from './invoice-payments.ts';
+import { invoiceCurrencyOf, postInvoicePayment, postPaymentReversal, receivableMatterOf, statusAfterMoney } from './invoice-payments.ts';
+import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
 
 type UnbilledQuery = z.output<typeof unbilledItemsQuerySchema>;
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
@@ -390,7 +392,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
     createdByUserName: row.createdByUserName,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
-    canEdit: status === 'Draft' && principal.permissions.includes('invoice.edit'),
+    canEdit: canTakeInvoiceAction('edit', invoiceFactsOf(invoice, settings), principal.permissions),
     needsApproval: settings.invoiceApprovalRequired,
   };
 }
@@ -553,7 +555,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     /** A draft only: the whole draft again; items added are locked, items dropped released. */
     update: (principal: FirmPrincipal, invoiceId: string, input: CreateInvoiceParsed): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        if (invoice.status !== 'Draft') throw conflict(INVOICE_MESSAGES.notDraft);
+        assertInvoiceAction('edit', invoice, settings);
         if (input.clientId !== invoice.clientId && !(await findClient(tx, principal.firmId, input.clientId))) throw notFound('Client');
         await checkMatters(tx, principal.firmId, input.clientId, input.matterIds);
         await releaseItems(tx, principal.firmId, invoiceId);
@@ -569,9 +571,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
 
     /** A draft only (soft); its items return to unbilled. */
     remove: (principal: FirmPrincipal, invoiceId: string): Promise<void> =>
-      change(principal, invoiceId, async (tx, invoice) => {
-        if (invoice.status !== 'Draft') throw conflict(INVOICE_MESSAGES.notDraftDelete);
-        if (invoice.numberValue !== null) throw conflict(INVOICE_MESSAGES.numberedDraftDelete);
+      change(principal, invoiceId, async (tx, invoice, settings) => {
+        assertInvoiceAction('delete', invoice, settings);
         await releaseItems(tx, principal.firmId, invoiceId);
         await updateInvoice(tx, principal.firmId, invoiceId, { deletedAt: new Date(), deletedByUserId: principal.userId });
         await audit(tx, principal, 'invoice.deleted', invoice, { before: { clientId: invoice.clientId, total: invoice.total } });
@@ -579,8 +580,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
 
     submitForApproval: (principal: FirmPrincipal, invoiceId: string, note: string | null): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        if (!settings.invoiceApprovalRequired) throw conflict(INVOICE_MESSAGES.approvalOff);
-        if (invoice.status !== 'Draft') throw conflict(INVOICE_MESSAGES.notDraftSubmit);
+        assertInvoiceAction('submit', invoice, settings);
         const number = await numberInvoice(tx, principal, invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, { ...number, status: 'AwaitingApproval' });
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'AwaitingApproval', 'submitted', note);
@@ -591,14 +591,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     /** Awaiting approval → Approved (or a draft straight to Approved when the firm needs no approval): issued. */
     approve: (principal: FirmPrincipal, invoiceId: string, note: string | null): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        const fromDraft = invoice.status === 'Draft' && !settings.invoiceApprovalRequired;
-        if (invoice.status !== 'AwaitingApproval' && !fromDraft) {
-          throw conflict(
-            invoice.status === 'Draft'
-              ? INVOICE_MESSAGES.notDraftSubmit.replace('can be submitted for approval', 'must be submitted for approval first')
-              : INVOICE_MESSAGES.notAwaitingApproval,
-          );
-        }
+        assertInvoiceAction('approve', invoice, settings);
         const number = await numberInvoice(tx, principal, invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, {
           ...number,
@@ -619,8 +612,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
      * reversed; it keeps the number it took at submission, and its items stay locked to it.
      */
     reject: (principal: FirmPrincipal, invoiceId: string, reason: string): Promise<Invoice> =>
-      change(principal, invoiceId, async (tx, invoice) => {
-        if (invoice.status !== 'AwaitingApproval') throw conflict(INVOICE_MESSAGES.notAwaitingApprovalReject);
+      change(principal, invoiceId, async (tx, invoice, settings) => {
+        assertInvoiceAction('reject', invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, { status: 'Draft' });
         await insertEvent(tx, principal.firmId, invoiceId, principal.userId, 'Draft', 'rejected', reason);
         await audit(tx, principal, 'invoice.rejected', invoice, {
@@ -638,9 +631,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
      */
     send: (principal: FirmPrincipal, invoiceId: string, input: SendInput): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        if (invoice.status === 'Void') throw conflict(INVOICE_MESSAGES.cannotSend);
-        if (invoice.status === 'AwaitingApproval' || (invoice.status === 'Draft' && settings.invoiceApprovalRequired))
-          throw conflict(INVOICE_MESSAGES.needsApproval);
+        assertInvoiceAction('send', invoice, settings);
         let current = invoice;
         if (invoice.status === 'Draft') {
           const number = await numberInvoice(tx, principal, invoice, settings);
@@ -672,8 +663,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
 
     /** Delivered by hand on a date: the bill-of-charges clock runs from it. */
     markDelivered: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof markDeliveredSchema>): Promise<Invoice> =>
-      change(principal, invoiceId, async (tx, invoice) => {
-        if (!isIssued(invoice.status)) throw conflict(INVOICE_MESSAGES.notIssued);
+      change(principal, invoiceId, async (tx, invoice, settings) => {
+        assertInvoiceAction('markDelivered', invoice, settings);
         await updateInvoice(tx, principal.firmId, invoiceId, { deliveredDate: input.deliveredDate, deliveryMethod: 'hand' });
         await insertEvent(
           tx,
@@ -694,10 +685,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     /** Void: its items return to unbilled, its number stays used, its ledger entries are reversed. */
     void: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof voidInvoiceSchema>): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        if (invoice.status === 'Void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
-        // A draft is deleted, not voided; unless it already holds a number (rejected after submission).
-        if (invoice.status === 'Draft' && invoice.numberValue === null) throw conflict('A draft is deleted, not voided');
-        if (compareMoney(invoice.paidAmount, '0') !== 0) throw conflict(INVOICE_MESSAGES.voidWithPayments);
+        assertInvoiceAction('void', invoice, settings);
         const reversal = { entryDate: settings.today, sourceType: 'invoice-void' as const, sourceId: invoiceId };
         for (const entryId of await findWriteOffEntries(tx, principal.firmId, invoiceId)) {
           await reverseJournalEntry(tx, principal, entryId, {
@@ -735,7 +723,7 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
     /** Writes off part or all of what is due: Dr write-offs / Cr accounts receivable. */
     writeOff: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof writeOffSchema>): Promise<Invoice> =>
       change(principal, invoiceId, async (tx, invoice, settings) => {
-        if (!isIssued(invoice.status) || invoice.status === 'Paid') throw conflict(INVOICE_MESSAGES.notIssued);
+        assertInvoiceAction('writeOff', invoice, settings);
         if (compareMoney(input.amount, invoice.balanceDue) > 0)
           throw badRequest(INVOICE_MESSAGES.writeOffTooLarge, { amount: INVOICE_MESSAGES.writeOffTooLarge });
         const writeOffDate = input.writeOffDate ?? settings.today;

@@ -1,6 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, matterAssignees, matters, timeEntries, users } from '../../db/schema/index.ts';
+import { billedOnInvoiceNumberOf } from '../../platform/invoice-locks/invoice-lock.ts';
+
+const billedOnInvoiceNumber = billedOnInvoiceNumberOf('time_entries');
 
 /** Rows recorded before billing increments hold no recorded duration: they billed what was recorded. */
 export const recordedDurationOf = sql<string>`coalesce(${timeEntries.recordedDuration}, ${timeEntries.duration})`;
@@ -125,8 +128,12 @@ export async function lockTimeEntry(tx: Tx, firmId: string, timeEntryId: string)
       totalAmount: timeEntries.totalAmount,
       homeTotalAmount: timeEntries.homeTotalAmount,
       foreignCurrencyId: timeEntries.foreignCurrencyId,
+      activityId: timeEntries.activityTypeId,
+      description: timeEntries.description,
+      utbmsTaskCode: timeEntries.utbmsTaskCode,
       status: timeEntries.status,
       invoiceId: timeEntries.invoiceId,
+      billedOnInvoiceNumber,
     })
     .from(timeEntries)
     .where(and(eq(timeEntries.firmId, firmId), eq(timeEntries.id, timeEntryId), isNull(timeEntries.deletedAt)))
@@ -173,6 +180,7 @@ export async function findTimeEntryDetail(tx: Tx, firmId: string, timeEntryId: s
       homeTotalAmount: timeEntries.homeTotalAmount,
       status: timeEntries.status,
       invoiceId: timeEntries.invoiceId,
+      billedOnInvoiceNumber,
       manualTimeEntry: timeEntries.manualTimeEntry,
       utbmsTaskCode: timeEntries.utbmsTaskCode,
       createdAt: timeEntries.createdAt,

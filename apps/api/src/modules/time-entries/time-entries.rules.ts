@@ -43,14 +43,41 @@ export const isLockedEntry = (entry: { invoiceId: string | null; status: number 
 export const sameDuration = (left: string, right: string) => toScaled(left, DURATION_DECIMALS) === toScaled(right, DURATION_DECIMALS);
 
 type LockedFields = { timeEntryDate: string; clientId: string; matterId: string; duration: string };
+/** What an invoice line shows of an entry: all of it is frozen once the invoice has left draft. */
+export type BilledFields = LockedFields & {
+  activityId: string;
+  timeEntryUserId: string;
+  description: string;
+  isBillable: number;
+  userRate: string;
+  utbmsTaskCode: string | null;
+};
 
-/** The frozen fields of a billed entry that the change would alter. */
-export function lockedFieldsChanged(existing: LockedFields, next: LockedFields): string[] {
+const sameMoney = (left: string, right: string) => toScaled(left, MONEY_DECIMALS) === toScaled(right, MONEY_DECIMALS);
+
+/**
+ * The frozen fields of a billed entry that the change would alter. On a draft invoice (or billed
+ * before invoices were kept), its date, client, matter and duration; once its invoice has left
+ * draft (`isOnIssuedInvoice`), also everything else the invoice's line shows: activity, fee earner,
+ * description, billable flag, rate and UTBMS code, so the invoice keeps matching its entries.
+ */
+export function lockedFieldsChanged(existing: BilledFields, next: BilledFields, isOnIssuedInvoice: boolean): string[];
+export function lockedFieldsChanged(existing: LockedFields, next: LockedFields): string[];
+export function lockedFieldsChanged(existing: LockedFields, next: LockedFields, isOnIssuedInvoice = false): string[] {
   const changed: string[] = [];
   if (existing.timeEntryDate !== next.timeEntryDate) changed.push('timeEntryDate');
   if (existing.clientId !== next.clientId) changed.push('clientId');
   if (existing.matterId !== next.matterId) changed.push('matterId');
   if (!sameDuration(existing.duration, next.duration)) changed.push('duration');
+  if (!isOnIssuedInvoice) return changed;
+  const [before, after] = [existing as BilledFields, next as BilledFields];
+  if (before.activityId !== after.activityId) changed.push('activityId');
+  if (before.timeEntryUserId !== after.timeEntryUserId) changed.push('timeEntryUserId');
+  if (before.description !== after.description) changed.push('description');
+  if (before.isBillable !== after.isBillable) changed.push('isBillable');
+  // A non-billable entry stores rate 0 whatever the form sends: only a billable entry's rate is compared.
+  else if (after.isBillable === IS_BILLABLE.billable && !sameMoney(before.userRate, after.userRate)) changed.push('userRate');
+  if ((before.utbmsTaskCode ?? null) !== (after.utbmsTaskCode ?? null)) changed.push('utbmsTaskCode');
   return changed;
 }
 
@@ -68,6 +95,20 @@ export function billedDurationOf(
     return fromScaled(toScaled(previous.duration, DURATION_DECIMALS), DURATION_DECIMALS);
   return billedDuration(recorded, increment);
 }
+
+/** The billing currency or exchange rate fields the change would alter (the values as the server stores them). */
+export function currencyChanged(
+  existing: { foreignCurrencyId: number | null; exchangeRate: string },
+  next: { foreignCurrencyId: number | null; exchangeRate: string },
+): string[] {
+  const changed: string[] = [];
+  if (existing.foreignCurrencyId !== next.foreignCurrencyId) changed.push('foreignCurrencyId');
+  if (toScaled(existing.exchangeRate, EXCHANGE_RATE_DECIMALS) !== toScaled(next.exchangeRate, EXCHANGE_RATE_DECIMALS))
+    changed.push('exchangeRate');
+  return changed;
+}
+
+const EXCHANGE_RATE_DECIMALS = 8;
 
 /** Largest value the amount columns hold: numeric(14, 2). */
 const MAX_AMOUNT = toScaled('999999999999.99', MONEY_DECIMALS);

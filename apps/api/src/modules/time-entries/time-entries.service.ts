@@ -1,4 +1,11 @@
-import { billingIncrementOf, roundMoney, TIME_ENTRY_RULE_MESSAGES, type TimeEntry, type TimeEntryInputParsed } from '@matterhorn/shared';
+import {
+  billedLockMessage,
+  billingIncrementOf,
+  roundMoney,
+  TIME_ENTRY_RULE_MESSAGES,
+  type TimeEntry,
+  type TimeEntryInputParsed,
+} from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -23,6 +30,7 @@ import {
   billedDurationOf,
   billingCurrencyOf,
   canViewAllTimeEntries,
+  currencyChanged,
   isLockedEntry,
   lockedFieldsChanged,
   sameDuration,
@@ -172,18 +180,19 @@ export function createTimeEntryService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const existing = assertVisible(principal, await lockTimeEntry(tx, principal.firmId, timeEntryId));
         assertMayRecordFor(principal, input.timeEntryUserId);
+        const billedOn = existing.billedOnInvoiceNumber;
+        const lockMessage = billedOn ? billedLockMessage(billedOn) : TIME_ENTRY_RULE_MESSAGES.locked;
+        const refuse = (changed: string[]) => {
+          if (changed.length > 0) throw new AppError(409, lockMessage, Object.fromEntries(changed.map((field) => [field, lockMessage])));
+        };
         if (isLockedEntry(existing)) {
-          const changed = lockedFieldsChanged({ ...existing, duration: existing.recordedDuration }, input);
-          if (changed.length > 0) {
-            throw new AppError(
-              409,
-              TIME_ENTRY_RULE_MESSAGES.locked,
-              Object.fromEntries(changed.map((field) => [field, TIME_ENTRY_RULE_MESSAGES.locked])),
-            );
-          }
+          const frozen = { ...existing, duration: existing.recordedDuration, timeEntryUserId: existing.userId };
+          refuse(lockedFieldsChanged(frozen, { ...input, utbmsTaskCode: input.utbmsTaskCode ?? null }, billedOn !== null));
         }
         await checkReferences(tx, principal.firmId, input, existing);
         const values = await valuesOf(tx, principal.firmId, input, existing);
+        // The billing currency and rate change the entry's amounts: frozen too once its invoice is out.
+        if (billedOn !== null) refuse(currencyChanged(existing, values));
         await updateTimeEntry(tx, principal.firmId, timeEntryId, values);
         await recordAuditEvent(tx, principal, 'timeEntry.updated', timeEntryId, {
           before: auditDetailsOf(existing),

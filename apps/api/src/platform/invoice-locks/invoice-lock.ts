@@ -2,6 +2,17 @@ import { and, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import { conflict } from '../../lib/errors.ts';
+import { invoices } from '../../db/schema/index.ts';
+
+/**
+ * The number of the invoice holding an item of `table`, once that invoice has left draft (null when
+ * the item is on none, or on a draft): the item is then billed and nothing of it may change. A scalar
+ * subquery, not a join, so the item's row can be read FOR UPDATE with it.
+ */
+export const billedOnInvoiceNumberOf = (table: string) =>
+  sql<string | null>`(select billing.invoice_number from ${invoices} billing
+    where billing.firm_id = ${sql.identifier(table)}.firm_id and billing.id = ${sql.identifier(table)}.invoice_id
+      and billing.status not in ('Draft', 'Void'))`;
 
 /**
  * A kind of billable item an invoice takes (time entries, flat fees, expenses): its table, the one

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, InputBase, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { EXPENSE_MESSAGES, IS_BILLABLE, type Expense } from '@matterhorn/shared';
+import { billedLockMessage, EXPENSE_MESSAGES, IS_BILLABLE, type Expense } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -158,7 +158,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
       <Stack gap="md">
         {isLocked && (
           <Text c="dimmed" size="sm">
-            {EXPENSE_MESSAGES.locked}
+            {expense?.billedOnInvoiceNumber ? billedLockMessage(expense.billedOnInvoiceNumber) : EXPENSE_MESSAGES.locked}
           </Text>
         )}
         <Paper withBorder p="md" radius="md">

@@ -222,6 +222,18 @@ describe('EditExpensePage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
+  it('shows an expense billed on a sent invoice read-only, naming the invoice', async () => {
+    stubApi({
+      [`GET ${BASE}/get-expense/${EXPENSE_ID}`]: {
+        data: expense({ approvalStatus: 'Approved', billingStatus: 'Billed', isLocked: true, billedOnInvoiceNumber: 'INV-00031' }),
+      },
+    });
+    renderRoutes(routes, { path: `/expense-request/direct-expense/edit-expense/${EXPENSE_ID}`, session: sessionWith(APPROVER) });
+    expect(await screen.findByText('Billed on INV-00031 — void or credit the invoice to change it')).toBeInTheDocument();
+    for (const name of ['Description', 'Quantity', 'Unit cost']) expect(screen.getByRole('textbox', { name }), name).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+  });
+
   it('marks an approved expense paid with date, method and reference', async () => {
     const api = stubApi({
       [`GET ${BASE}/get-expense/${EXPENSE_ID}`]: {

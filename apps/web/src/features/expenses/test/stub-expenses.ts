@@ -53,6 +53,7 @@ export function expense(overrides: Partial<Expense> = {}): Expense {
     paymentReference: null,
     billingStatus: 'Unbilled',
     isLocked: false,
+    billedOnInvoiceNumber: null,
     addedByUserId: USER_B,
     addedByUserName: 'Alan Turing',
     receipts: [],

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Textarea } from '@mantine/core';
-import { formatMoney, type FlatFee } from '@matterhorn/shared';
+import { billedLockMessage, formatMoney, type FlatFee } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -133,7 +133,7 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
       <Stack gap="lg">
         {isLocked && (
           <Alert color="gray" title="Billed">
-            {LOCKED_REASON}.
+            {fee?.billedOnInvoiceNumber ? billedLockMessage(fee.billedOnInvoiceNumber) : `${LOCKED_REASON}.`}
           </Alert>
         )}
         <Grid gap="md">

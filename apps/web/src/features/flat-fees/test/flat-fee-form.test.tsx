@@ -209,4 +209,19 @@ describe('Edit Flat Fee', { timeout: 60_000 }, () => {
     expect(amount()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
+
+  it('names the invoice a fee was billed on once that invoice has left draft', async () => {
+    stubApi({
+      [`GET /api/admin/expense-flat-fees-info/get-flat-fee/${FEE_ID}`]: () =>
+        contractAnswer(
+          flatFeeSchema,
+          fee({ status: 'Billed', isLocked: true, billedOnInvoiceNumber: 'INV-00031', matterId: HOURLY_MATTER_ID }),
+        ),
+    });
+    renderRoutes(routes, { path: `/billing/flat-fees/edit/${FEE_ID}`, session: sessionWith() });
+    expect(await screen.findByText('Billed on INV-00031 — void or credit the invoice to change it')).toBeInTheDocument();
+    expect(amount()).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
 });

@@ -53,6 +53,7 @@ export function fee(overrides: Partial<FlatFee> = {}): FlatFee {
     currencySymbol: '₦',
     status: 'Unbilled',
     isLocked: false,
+    billedOnInvoiceNumber: null,
     addedByUserId: USER_A,
     addedByUserName: 'Grace Hopper',
     createdAt: '2024-03-05T10:00:00Z',

@@ -12,10 +12,10 @@ import { InvoiceListView } from './invoice-list-view.tsx';
  */
 export function ClientInvoicesTab({ clientId }: { clientId: string }) {
   const { permissions, workingUser } = useSession();
-  // Every status, one row: only the totals are read (balance due counts issued invoices only).
+  // Every status, one row: only the totals are read (outstanding counts issued invoices only).
   const outstanding = useQuery(invoiceListQuery({ ClientId: clientId, page: 1, size: 1, IncludeTotals: true }));
   const symbol = outstanding.data?.data[0]?.currencySymbol ?? workingUser?.currency ?? '';
-  const balanceDue = outstanding.data?.totals?.balanceDue;
+  const balanceDue = outstanding.data?.totals?.outstanding;
   return (
     <Stack gap="md">
       <Group justify="space-between">

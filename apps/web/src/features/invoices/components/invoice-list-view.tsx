@@ -14,6 +14,7 @@ import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadInvoiceListCsv, invoiceListQuery } from '../api/invoices.ts';
 import { displayDate } from '../utils/invoice-display.ts';
+import { InvoiceListSummary } from './invoice-list-summary.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 const PAGE_SIZE = 20;
@@ -139,9 +140,8 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
           {list.data?.totalCount === 1 && !isCapped ? '1 invoice' : `${totalLabel} invoices`}
-          {totals &&
-            ` · Total ${formatMoney(totals.total, symbol)} · Paid ${formatMoney(totals.paidAmount, symbol)} · Balance due ${formatMoney(totals.balanceDue, symbol)}`}
         </Text>
+        {totals && <InvoiceListSummary totals={totals} currencySymbol={symbol} />}
         <Button
           variant="default"
           size="xs"

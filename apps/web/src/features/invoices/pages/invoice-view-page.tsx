@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, hasPermissions, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+import { formatMoney, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,32 +25,10 @@ import {
 import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
+import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 
 type Modal = 'void' | 'reject' | 'payment' | { reversePaymentId: string } | null;
-
-/** The actions an invoice offers by its status and the user's permissions (the server checks again). */
-export function invoiceActionsFor(invoice: Invoice, held: readonly string[]) {
-  const can = (permission: string) => hasPermissions(held, [permission]);
-  const { status } = invoice;
-  const isIssued = status === 'Approved' || status === 'Sent' || status === 'PartlyPaid';
-  // A draft rejected after submission keeps its number: it is voided, never deleted.
-  const isNumbered = Boolean(invoice.invoiceNumber);
-  return {
-    edit: status === 'Draft' && can('invoice.edit'),
-    delete: status === 'Draft' && !isNumbered && can('invoice.delete'),
-    submit: status === 'Draft' && invoice.needsApproval && can('invoice.edit'),
-    approve: (status === 'AwaitingApproval' || (status === 'Draft' && !invoice.needsApproval)) && can('invoice.approve'),
-    reject: status === 'AwaitingApproval' && can('invoice.approve'),
-    send: ((status === 'Draft' && !invoice.needsApproval) || isIssued) && can('invoice.edit'),
-    markDelivered: isIssued && !invoice.deliveredDate && can('invoice.edit'),
-    recordPayment: (status === 'Sent' || status === 'PartlyPaid' || status === 'Approved') && can('paymentInfo.create'),
-    reversePayment: can('paymentInfo.delete'),
-    void: status !== 'Void' && status !== 'Paid' && (status !== 'Draft' || isNumbered) && can('invoice.delete'),
-    documents: status !== 'Draft',
-    publicLink: status !== 'Draft' && status !== 'Void' && can('invoice.edit'),
-  };
-}
 
 function LinesTable({
   title,
@@ -217,9 +195,7 @@ export function InvoiceViewPage() {
               Mark delivered
             </Button>
           )}
-          {actions.recordPayment && data.totals.balanceDue !== '0.00' && (
-            <Button onClick={() => setModal('payment')}>Record payment</Button>
-          )}
+          {actions.recordPayment && <Button onClick={() => setModal('payment')}>Record payment</Button>}
           {actions.documents && (
             <>
               <Button variant="default" loading={busy === 'pdf'} onClick={() => void download('pdf', () => downloadInvoicePdf(data.id))}>

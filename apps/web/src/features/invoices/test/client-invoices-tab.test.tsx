@@ -48,7 +48,7 @@ function stubList() {
         page: 1,
         size: 20,
         totalCount: 2,
-        totals: { total: '1575.00', paidAmount: '75.00', balanceDue: '1000.00' },
+        totals: { draftCount: 1, draftTotal: '500.00', billed: '1075.00', paidAmount: '75.00', writtenOff: '0.00', outstanding: '1000.00' },
       },
     }),
   });

@@ -4,9 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { allowSlowRenders, CLIENT_ID, flatFeeItem, sessionWith, SETTINGS, settingsAnswer, stubApi, UNBILLED } from './stub-invoices.ts';
+import {
+  allowSlowRenders,
+  CLIENT_ID,
+  flatFeeItem,
+  invoiceOf,
+  sessionWith,
+  SETTINGS,
+  settingsAnswer,
+  stubApi,
+  UNBILLED,
+} from './stub-invoices.ts';
 import { InvoiceBuilderPage } from '../pages/invoice-builder-page.tsx';
-import { invoiceActionsFor } from '../pages/invoice-view-page.tsx';
+import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 
 allowSlowRenders();
 
@@ -113,7 +123,15 @@ describe('InvoiceBuilderPage', { timeout: 60_000 }, () => {
 });
 
 describe('invoiceActionsFor', () => {
-  const invoice = (overrides: Partial<Invoice>) => ({ status: 'Draft', needsApproval: true, deliveredDate: null, ...overrides }) as Invoice;
+  const owed = { ...invoiceOf().totals, total: '100.00', balanceDue: '100.00' };
+  const paid = { ...owed, paidAmount: '100.00', balanceDue: '0.00' };
+  const invoice = (overrides: Partial<Invoice>) =>
+    invoiceOf({
+      needsApproval: true,
+      invoiceNumber: overrides.status && overrides.status !== 'Draft' ? 'INV-00001' : null,
+      totals: overrides.status === 'Paid' ? paid : owed,
+      ...overrides,
+    });
   const admin = ['administrator'];
   it('offers Submit on a draft of a firm that needs approval, Approve only to approvers', () => {
     expect(invoiceActionsFor(invoice({}), admin)).toMatchObject({ submit: true, approve: false, send: false, delete: true });
@@ -126,7 +144,8 @@ describe('invoiceActionsFor', () => {
   it('offers payments, delivery and void on issued invoices, by permission', () => {
     expect(invoiceActionsFor(invoice({ status: 'Sent' }), admin)).toMatchObject({ recordPayment: true, markDelivered: true, void: true });
     expect(invoiceActionsFor(invoice({ status: 'Sent' }), ['invoice']).recordPayment).toBe(false);
-    expect(invoiceActionsFor(invoice({ status: 'Paid' }), admin)).toMatchObject({ recordPayment: false, void: false, send: false });
+    // A paid invoice can be resent (ADR 0022: the API accepts it), not paid again, nor voided while it holds payments.
+    expect(invoiceActionsFor(invoice({ status: 'Paid' }), admin)).toMatchObject({ recordPayment: false, void: false, send: true });
     expect(invoiceActionsFor(invoice({ status: 'Void' }), admin)).toMatchObject({ void: false, send: false, documents: true });
     // Void asks for what the API's void-invoice asks for: invoice.delete, not invoice.edit.
     expect(invoiceActionsFor(invoice({ status: 'Sent' }), ['invoice', 'invoice.edit']).void).toBe(false);

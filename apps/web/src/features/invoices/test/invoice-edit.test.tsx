@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { InvoiceEditPage } from '../pages/invoice-edit-page.tsx';
-import { invoiceActionsFor } from '../pages/invoice-view-page.tsx';
+import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import {
   allowSlowRenders,
   CLIENT_ID,

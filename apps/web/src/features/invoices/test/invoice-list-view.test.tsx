@@ -1,5 +1,5 @@
 import type { InvoiceListItem } from '@matterhorn/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { InvoiceListView } from '../components/invoice-list-view.tsx';
@@ -47,6 +47,50 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByText('1,000+ invoices')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '50' })).toBeInTheDocument();
+  });
+
+  it('sums the filter as the API does: billed = paid + written off + outstanding, drafts counted apart', async () => {
+    const totals = {
+      draftCount: 2,
+      draftTotal: '700.00',
+      billed: '3225.00',
+      paidAmount: '1150.00',
+      writtenOff: '75.00',
+      outstanding: '2000.00',
+    };
+    // The figures the stub answers add up, as the API's own test shows its sums do.
+    expect(Number(totals.paidAmount) + Number(totals.writtenOff) + Number(totals.outstanding)).toBe(Number(totals.billed));
+    stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 5, totals } }) });
+    renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
+      path: '/billing/invoice',
+      session: sessionWith(['invoice']),
+    });
+    const summary = await screen.findByRole('group', { name: 'Invoice summary' });
+    expect(within(summary).getByTestId('summary-billed')).toHaveTextContent('Billed ₦3,225.00');
+    expect(within(summary).getByTestId('summary-paid')).toHaveTextContent('Paid ₦1,150.00');
+    expect(within(summary).getByTestId('summary-written-off')).toHaveTextContent('Written off ₦75.00');
+    expect(within(summary).getByTestId('summary-outstanding')).toHaveTextContent('Outstanding ₦2,000.00');
+    expect(within(summary).getByTestId('summary-drafts')).toHaveTextContent('2 drafts (not yet issued) ₦700.00');
+  });
+
+  it('leaves written off and drafts out of the summary when there are none', async () => {
+    const totals = {
+      draftCount: 0,
+      draftTotal: '0.00',
+      billed: '1075.00',
+      paidAmount: '75.00',
+      writtenOff: '0.00',
+      outstanding: '1000.00',
+    };
+    stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1, totals } }) });
+    renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
+      path: '/billing/invoice',
+      session: sessionWith(['invoice']),
+    });
+    const summary = await screen.findByRole('group', { name: 'Invoice summary' });
+    expect(summary).toHaveTextContent('Billed ₦1,075.00Paid ₦75.00Outstanding ₦1,000.00');
+    expect(within(summary).queryByTestId('summary-written-off')).not.toBeInTheDocument();
+    expect(within(summary).queryByTestId('summary-drafts')).not.toBeInTheDocument();
   });
 
   it('says "1 invoice" for an exact count of one, without a pager', async () => {

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
-import { invoiceActionsFor, InvoiceViewPage } from '../pages/invoice-view-page.tsx';
+import { InvoiceViewPage } from '../pages/invoice-view-page.tsx';
+import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { allowSlowRenders, INVOICE_ID, invoiceOf, sessionWith, stubApi } from './stub-invoices.ts';
 
 allowSlowRenders();

@@ -62,7 +62,7 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
             onChange={(rate) => form.setValue('userRate', rate)}
             onBlur={() => form.touch('userRate')}
             error={form.errorFor('userRate')}
-            disabled={!state.isBillable}
+            disabled={!state.isBillable || state.isBilled}
           />
         </Grid.Col>
         {state.isForeign && (
@@ -107,6 +107,7 @@ export function BillingSection({ state, options, span }: { state: TimeEntryFormS
               }
               data-testid="time-entry-exchange-rate"
               {...form.inputProps('exchangeRate')}
+              disabled={state.isBilled}
             />
           </Grid.Col>
         )}

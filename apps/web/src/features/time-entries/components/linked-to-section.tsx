@@ -9,7 +9,7 @@ export const LINKED_TO_LEGEND = 'Linked To';
 
 /** SPEC.md §2 'Linked To': Client, Matter, Activity Type, Description (and the optional UTBMS task code). */
 export function LinkedToSection({ state, options, span }: { state: TimeEntryFormState; options: PopupOptions; span: SectionSpan }) {
-  const { form, values, isLocked } = state;
+  const { form, values, isLocked, isBilled } = state;
   return (
     <Fieldset legend={LINKED_TO_LEGEND} variant="unstyled">
       <Grid gap="sm">
@@ -55,6 +55,7 @@ export function LinkedToSection({ state, options, span }: { state: TimeEntryForm
             }}
             onBlur={() => form.touch('activityId')}
             error={form.errorFor('activityId')}
+            disabled={isBilled}
           />
         </Grid.Col>
         <Grid.Col span={span}>
@@ -67,10 +68,11 @@ export function LinkedToSection({ state, options, span }: { state: TimeEntryForm
             onChange={(code) => form.setValue('utbmsTaskCode', code)}
             onBlur={() => form.touch('utbmsTaskCode')}
             error={form.errorFor('utbmsTaskCode')}
+            disabled={isBilled}
           />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} />
+          <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} disabled={isBilled} />
         </Grid.Col>
       </Grid>
     </Fieldset>

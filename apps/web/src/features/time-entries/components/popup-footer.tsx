@@ -34,6 +34,16 @@ export function PopupFooter({ state, onDelete }: { state: TimeEntryFormState; on
     </Button>
   );
 
+  // A billed entry cannot change: the popup only shows it.
+  if (state.isBilled) {
+    return (
+      <StickyFooter>
+        <Group justify="flex-end" gap="sm">
+          {cancel}
+        </Group>
+      </StickyFooter>
+    );
+  }
   if (state.isFromTimer) {
     return (
       <StickyFooter>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Grid, Group, ScrollArea, Stack } from '@mantine/core';
-import { TIME_ENTRY_RULE_MESSAGES, type TimeEntry } from '@matterhorn/shared';
+import { billedLockMessage, TIME_ENTRY_RULE_MESSAGES, type TimeEntry } from '@matterhorn/shared';
 import { useEffect, useState, type RefObject } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import type { TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
@@ -63,8 +63,8 @@ export function TimeEntryForm({ request, entry, isCompact, hasChanges }: TimeEnt
           </Anchor>
         </Group>
         {state.isLocked && (
-          <Alert color="gray" variant="light" mb="sm">
-            {TIME_ENTRY_RULE_MESSAGES.locked}
+          <Alert color="gray" variant="light" mb="sm" role="status">
+            {state.billedOnInvoiceNumber ? billedLockMessage(state.billedOnInvoiceNumber) : TIME_ENTRY_RULE_MESSAGES.locked}
           </Alert>
         )}
         {isCompact ? (

@@ -44,6 +44,9 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
   const rateRequest = useRef('');
 
   const isLocked = entry?.isLocked === true;
+  /** On an invoice that has left draft: every field is read-only (the API refuses any change). */
+  const billedOnInvoiceNumber = entry?.billedOnInvoiceNumber ?? null;
+  const isBilled = billedOnInvoiceNumber !== null;
   const isBillable = values.isBillable === IS_BILLABLE.billable;
   const isForeign = isForeignCurrency(values, homeCurrencyId);
   const [recalcExchangeRate] = useDebouncedValue(values.exchangeRate, EXCHANGE_RATE_RECALC_MS);
@@ -148,12 +151,14 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     saveMode,
     isFromTimer,
     isLocked,
+    isBilled,
+    billedOnInvoiceNumber,
     isBillable,
     isForeign,
     hasNoFirmRate,
     canToggleBillable,
-    canChooseUser,
-    canChooseCurrency: workingUser?.multicurrency === true,
+    canChooseUser: canChooseUser && !isBilled,
+    canChooseCurrency: workingUser?.multicurrency === true && !isBilled,
     homeCurrencyId,
     changeClient,
     changeMatter,

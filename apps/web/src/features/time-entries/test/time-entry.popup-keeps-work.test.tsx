@@ -156,6 +156,7 @@ describe('Time-entry popup keeps work', { timeout: 120_000 }, () => {
           homeTotalAmount: '15.00',
           status: 3,
           isLocked: false,
+          billedOnInvoiceNumber: null,
           manualTimeEntry: true,
           utbmsTaskCode: null,
           createdAt: '2024-03-05T10:00:00Z',

@@ -54,6 +54,7 @@ const savedEntry = {
   homeTotalAmount: '187.50',
   status: 3,
   isLocked: false,
+  billedOnInvoiceNumber: null,
   manualTimeEntry: true,
   utbmsTaskCode: null,
   createdAt: '2024-03-05T10:00:00Z',
@@ -234,6 +235,22 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
     expect(within(popup).getByRole('combobox', { name: 'Matter' })).toBeDisabled();
     expect(within(popup).getByRole('checkbox', { name: 'Billable' })).toBeDisabled();
     expect(within(popup).getByRole('textbox', { name: 'Description' })).toBeEnabled();
+  });
+
+  it('shows an entry billed on a sent invoice read-only, naming the invoice, with nothing to save', async () => {
+    stubPopupApi({
+      [`GET /admin/time-entry/${ENTRY_ID}`]: { data: { ...savedEntry, isLocked: true, status: 5, billedOnInvoiceNumber: 'INV-00031' } },
+    });
+    renderPopupHost();
+    openPopup({ entryId: ENTRY_ID });
+    const popup = await dialog('Edit Time Entry');
+    expect(await within(popup).findByText('Billed on INV-00031 — void or credit the invoice to change it')).toBeInTheDocument();
+    for (const name of ['Duration', 'Description', 'Rate']) expect(within(popup).getByRole('textbox', { name }), name).toBeDisabled();
+    for (const name of ['Date', 'Client', 'Matter', 'Activity Type', 'UTBMS task code', 'Entered By'])
+      expect(within(popup).getByRole('combobox', { name }), name).toBeDisabled();
+    expect(within(popup).getByRole('checkbox', { name: 'Billable' })).toBeDisabled();
+    expect(within(popup).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(popup).queryByRole('button', { name: 'Save & Add New' })).not.toBeInTheDocument();
   });
 
   it("'Minimize popup' closes a manual entry's popup without touching the timer", async () => {

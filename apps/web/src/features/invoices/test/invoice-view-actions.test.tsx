@@ -1,0 +1,57 @@
+import { invoiceSchema, type Invoice, type InvoiceStatus } from '@matterhorn/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../test/render.tsx';
+import { InvoiceViewPage } from '../pages/invoice-view-page.tsx';
+import { allowSlowRenders, INVOICE_ID, invoiceOf, sessionWith, stubApi } from './stub-invoices.ts';
+
+allowSlowRenders();
+
+const GET = `/api/admin/invoice/get-invoice/${INVOICE_ID}`;
+
+/** An issued invoice of ₦1,000.00 with `paid` received, as get-invoice answers it. */
+function issued(status: InvoiceStatus, paid: string): Invoice {
+  const totals = invoiceOf().totals;
+  const balanceDue = (1000 - Number(paid)).toFixed(2);
+  return invoiceSchema.parse(
+    invoiceOf({
+      status,
+      statusLabel: status,
+      invoiceNumber: 'INV-00031',
+      sentAt: '2026-11-02T10:00:00.000Z',
+      deliveredDate: '2026-11-02',
+      totals: { ...totals, subtotal: '1000.00', total: '1000.00', paidAmount: paid, balanceDue },
+    }),
+  );
+}
+
+const buttonsFor = async (invoice: Invoice) => {
+  stubApi({ [`GET ${GET}`]: () => ({ data: invoice }) });
+  renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+    path: `/billing/invoices/${INVOICE_ID}`,
+    session: sessionWith(['administrator']),
+  });
+  const actions = await screen.findByRole('group', { name: 'Invoice actions' });
+  return within(actions)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+};
+
+describe('InvoiceViewPage: the actions the server allows, from the shared state table', { timeout: 60_000 }, () => {
+  it('offers no Void on a partly paid invoice (the API refuses it: reverse the payments first)', async () => {
+    const buttons = await buttonsFor(issued('PartlyPaid', '400.00'));
+    expect(buttons).toContain('Record payment');
+    expect(buttons).not.toContain('Void');
+  });
+
+  it('offers Void on a sent invoice with nothing paid', async () => {
+    expect(await buttonsFor(issued('Sent', '0.00'))).toContain('Void');
+  });
+
+  it('offers neither a payment nor Void on a paid invoice, and lets it be resent', async () => {
+    const buttons = await buttonsFor(issued('Paid', '1000.00'));
+    expect(buttons).not.toContain('Record payment');
+    expect(buttons).not.toContain('Void');
+    expect(buttons).toContain('Resend');
+  });
+});
