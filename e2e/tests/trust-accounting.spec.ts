@@ -257,7 +257,9 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await page.getByRole('button', { name: 'Bank statement (CSV)' }).click();
   await (await chooser).setFiles({ name: `statement-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import statement' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Statement imported' })).toContainText('2 lines: 2 matched, 0 to match by hand.');
+  await expect(page.getByRole('status').filter({ hasText: 'Statement imported' })).toContainText(
+    '0 lines already imported, 2 new: 2 matched, 0 to match by hand.',
+  );
   await expect(page.getByText('The three balances agree')).toBeVisible();
   for (const label of ['Trust bank (journal)', 'Client ledgers', 'Bank statement'])
     await expect(page.getByTestId(`balance-${label}`)).toHaveText(naira(leftCents));
