@@ -212,6 +212,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await page.getByRole('option', { name: new RegExp(`^${escape(invoice.invoiceNumber)} · `) }).click();
   await expect.poll(async () => cents(await pay.getByRole('textbox', { name: /^Amount/ }).inputValue())).toBe(invoiceCents);
   await expect(pay.getByText(`Balance due ${naira(invoiceCents)}`)).toBeVisible();
+  // The invoice's only matter pays it, and its ledger's balance (the retainer) is the one shown.
+  await expect(pay.getByText(new RegExp(`^Held in trust: ${escape(naira(retainerCents))} `))).toBeVisible();
   await pay.getByRole('textbox', { name: 'Reference' }).fill(payRef);
   await pay.getByRole('button', { name: 'Pay invoice' }).click();
   await expect(pay).toBeHidden();
