@@ -114,6 +114,11 @@ test('trust accounting: a retainer requested and paid through its public link, a
   expect(requestNumber).toMatch(/^TRQ-\d+$/);
   await expect(viewer.getByText('Draft', { exact: true }).first()).toBeVisible();
   await viewer.getByRole('button', { name: 'Send to client' }).click();
+  // The user sees who receives it, then confirms.
+  const confirmSend = viewer.getByRole('alertdialog', { name: 'Confirm sending' });
+  await expect(confirmSend).toContainText(requestNumber);
+  await expect(confirmSend).toContainText(client);
+  await confirmSend.getByRole('button', { name: 'Send', exact: true }).click();
   const linkBox = viewer.getByRole('textbox', { name: 'Public link' });
   await expect(linkBox).toBeVisible();
   const publicUrl = await linkBox.inputValue();
