@@ -17,8 +17,21 @@ export function sendInvoiceConfirmationText(invoice: Pick<Invoice, 'invoiceNumbe
   return invoice.sentAt ? `${to} The link sent before keeps working until you make a new one.` : to;
 }
 
-/** Send (or Resend), confirmed first with the recipient shown. */
-export function SendInvoiceButton({ invoice, isBusy, onSend }: { invoice: Invoice; isBusy: boolean; onSend: () => Promise<unknown> }) {
+/**
+ * Send (or Resend), confirmed first with the recipient shown. While another action of the page
+ * runs (isBlocked), the confirmation waits: a click then would be dropped and the invoice not sent.
+ */
+export function SendInvoiceButton({
+  invoice,
+  isBusy,
+  isBlocked = false,
+  onSend,
+}: {
+  invoice: Invoice;
+  isBusy: boolean;
+  isBlocked?: boolean;
+  onSend: () => Promise<unknown>;
+}) {
   const [isConfirming, setIsConfirming] = useState(false);
   return (
     <>
@@ -30,7 +43,7 @@ export function SendInvoiceButton({ invoice, isBusy, onSend }: { invoice: Invoic
           <Stack gap="xs">
             <Text size="sm">{sendInvoiceConfirmationText(invoice)}</Text>
             <Group gap="xs">
-              <Button loading={isBusy} onClick={() => void onSend().finally(() => setIsConfirming(false))}>
+              <Button loading={isBusy} disabled={isBlocked && !isBusy} onClick={() => void onSend().finally(() => setIsConfirming(false))}>
                 {invoice.sentAt ? 'Resend invoice' : 'Send invoice'}
               </Button>
               <Button variant="default" onClick={() => setIsConfirming(false)}>

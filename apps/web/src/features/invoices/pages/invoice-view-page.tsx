@@ -206,6 +206,7 @@ export function InvoiceViewPage() {
             <SendInvoiceButton
               invoice={data}
               isBusy={busy === 'send-invoice'}
+              isBlocked={busy !== null}
               onSend={async () => {
                 await transition('send-invoice');
                 await queryClient.invalidateQueries({ queryKey: invoiceLinkKeys.current(data.id) });
