@@ -139,11 +139,20 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: /^INV-\d{5}$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
+  // The user sees who receives it before it goes.
+  const confirmSend = page.getByRole('alertdialog', { name: 'Confirm sending' });
+  await expect(confirmSend).toContainText(/INV-\d{5}/);
+  await confirmSend.getByRole('button', { name: 'Send invoice' }).click();
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
   const invoiceNumber = (await page.getByRole('heading', { name: /^INV-\d{5}$/ }).textContent())!;
 
-  // The public link opens without signing in.
-  await page.getByRole('button', { name: 'New public link' }).click();
+  // The public link opens without signing in: a new one is made after the user is told the old one stops working.
+  const linkSection = page.getByRole('region', { name: 'Public link' });
+  await linkSection.getByRole('button', { name: 'New public link' }).click();
+  const confirmLink = linkSection.getByRole('alertdialog', { name: 'Confirm new public link' });
+  await confirmLink.getByRole('button', { name: 'Make new link' }).click();
+  await expect(confirmLink).toBeHidden();
+  await expect(linkSection.getByTestId('public-link-status')).toContainText('not emailed');
   const publicUrl = (await page.getByTestId('public-link').textContent())!;
   expect(publicUrl).toMatch(/\/billing\/invoice\/[\w-]+$/);
   const visitor = await browser.newContext();

@@ -114,6 +114,11 @@ test('trust accounting: a retainer requested and paid through its public link, a
   expect(requestNumber).toMatch(/^TRQ-\d+$/);
   await expect(viewer.getByText('Draft', { exact: true }).first()).toBeVisible();
   await viewer.getByRole('button', { name: 'Send to client' }).click();
+  // The user sees who receives it, then confirms.
+  const confirmSend = viewer.getByRole('alertdialog', { name: 'Confirm sending' });
+  await expect(confirmSend).toContainText(requestNumber);
+  await expect(confirmSend).toContainText(client);
+  await confirmSend.getByRole('button', { name: 'Send', exact: true }).click();
   const linkBox = viewer.getByRole('textbox', { name: 'Public link' });
   await expect(linkBox).toBeVisible();
   const publicUrl = await linkBox.inputValue();
@@ -212,6 +217,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await page.getByRole('option', { name: new RegExp(`^${escape(invoice.invoiceNumber)} · `) }).click();
   await expect.poll(async () => cents(await pay.getByRole('textbox', { name: /^Amount/ }).inputValue())).toBe(invoiceCents);
   await expect(pay.getByText(`Balance due ${naira(invoiceCents)}`)).toBeVisible();
+  // The invoice's only matter pays it, and its ledger's balance (the retainer) is the one shown.
+  await expect(pay.getByText(new RegExp(`^Held in trust: ${escape(naira(retainerCents))} `))).toBeVisible();
   await pay.getByRole('textbox', { name: 'Reference' }).fill(payRef);
   await pay.getByRole('button', { name: 'Pay invoice' }).click();
   await expect(pay).toBeHidden();
@@ -257,7 +264,9 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await page.getByRole('button', { name: 'Bank statement (CSV)' }).click();
   await (await chooser).setFiles({ name: `statement-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import statement' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Statement imported' })).toContainText('2 lines: 2 matched, 0 to match by hand.');
+  await expect(page.getByRole('status').filter({ hasText: 'Statement imported' })).toContainText(
+    '0 lines already imported, 2 new: 2 matched, 0 to match by hand.',
+  );
   await expect(page.getByText('The three balances agree')).toBeVisible();
   for (const label of ['Trust bank (journal)', 'Client ledgers', 'Bank statement'])
     await expect(page.getByTestId(`balance-${label}`)).toHaveText(naira(leftCents));

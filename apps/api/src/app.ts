@@ -189,7 +189,12 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerTimeEntryLogRoutes(app, database);
   registerProgressNoteRoutes(app, { database, files: createFileStore(config.files) });
   // The send hook (email with the PDF, public link) is the invoice-delivery module's.
-  const invoiceDocuments = createInvoiceDocumentsService({ database, mailer: outgoingMail, appUrl: config.appUrl });
+  const invoiceDocuments = createInvoiceDocumentsService({
+    database,
+    mailer: outgoingMail,
+    appUrl: config.appUrl,
+    appSecret: config.appSecret,
+  });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);

@@ -90,11 +90,11 @@ describe('hearing reminders and digests', () => {
     for (const to of [firm.users.admin.email, firm.users.feeEarner.email])
       expect(subjectsTo(to)).toEqual([
         expect.stringMatching(/^Hearing tomorrow: .+ \(ID\/1\/2030\)$/),
-        "Tomorrow's hearings (2030-03-11): 1 hearing",
+        "Tomorrow's hearings (11/03/2030): 1 hearing",
       ]);
     const reminder = mine.find((email) => email.subject.startsWith('Hearing tomorrow'))!;
     expect(reminder.subject).toContain('(ID/1/2030)');
-    expect(reminder.text).toContain('When: 2030-03-11 at 10:00');
+    expect(reminder.text).toContain('When: 11/03/2030 at 10:00');
     expect(reminder.text).toContain('Court: High Court, Ikeja');
     expect(reminder.link).toBe('http://matterhorn.test/calendar');
   });

@@ -262,6 +262,36 @@ describe('sending, the public link and the email', () => {
     );
   });
 
+  it('shows the invoice page its current link and where it was emailed; a new link retires the old one', async () => {
+    const invoice = await issuedInvoice();
+    const none = await call('GET', `get-invoice-link/${invoice.id}`);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data).toBeNull();
+    expect((await call('POST', `send-invoice/${invoice.id}`, {})).statusCode).toBe(200);
+    const emailed = (await readOutbox(fixture.context.config)).filter((message) => message.to === clientEmail).at(-1)!;
+
+    const current = (await call('GET', `get-invoice-link/${invoice.id}`)).json().data;
+    expect(current).toMatchObject({ url: emailed.link, emailedTo: clientEmail, viewCount: 0 });
+    expect(Date.parse(current.emailedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // The slug is kept sealed, never as plain text.
+    const [stored] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ slugSealed: string }>(
+        tx.execute(sql`select slug_sealed as "slugSealed" from invoice_links where invoice_id = ${invoice.id}`),
+      ),
+    );
+    expect(stored!.slugSealed).not.toContain(emailed.link!.split('/billing/invoice/')[1]!);
+
+    const reissued = (await call('POST', `reissue-invoice-link/${invoice.id}`, {})).json().data as { url: string };
+    const after = (await call('GET', `get-invoice-link/${invoice.id}`)).json().data;
+    expect(after).toMatchObject({ url: reissued.url, emailedTo: null, emailedAt: null });
+    expect(
+      (await anonymous(emailed.link!.slice(emailed.link!.indexOf('/billing/invoice/')).replace('/billing/', '/api/public/'))).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `get-invoice-link/${invoice.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await call('POST', `revoke-invoice-link/${invoice.id}`, {})).statusCode).toBe(200);
+    expect((await call('GET', `get-invoice-link/${invoice.id}`)).json().data).toBeNull();
+  });
+
   it('answers 404 for unknown and malformed links; another firm cannot reissue a link', async () => {
     expect((await anonymous('/api/public/invoice/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     const malformed = await anonymous('/api/public/invoice/not-a-slug');

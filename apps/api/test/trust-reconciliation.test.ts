@@ -458,6 +458,54 @@ describe('three-way reconciliation', () => {
     expect(given.json().data).toMatchObject({ statementDate: '2026-02-28', closingBalance: '10.00', lineCount: 1 });
   });
 
+  it('skips the lines of a statement imported again, under a double submit too, and says how many were new', async () => {
+    const account = await createTrustAccount(context.database, firm);
+    const header = 'date,description,amount,balance';
+    // Two identical deposits on one day are two lines: a re-import keeps both and adds neither again.
+    const january = ['2026-03-02,Deposit  TRF-1,100.00,', '2026-03-02,Deposit TRF-1,100.00,', '2026-03-05,Bank charge,-5.00,195.00'];
+    const first = await importCsv(account, [header, ...january].join('\n'));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({ lineCount: 3, alreadyImportedCount: 0 });
+    expect(first.json().message).toBe('Bank statement imported: 0 lines already imported, 3 new');
+
+    // An overlapping statement: the first three lines again (spaces and a DD/MM/YYYY date aside), two new.
+    const overlapping = [header, '02/03/2026,Deposit TRF-1,100.00,', ' 2026-03-02 , Deposit TRF-1 ,100,', ...january.slice(2)];
+    overlapping.push('2026-03-09,Deposit TRF-2,40.00,235.00', '2026-03-09,Deposit TRF-2,40.00,275.00');
+    const second = await importCsv(account, overlapping.join('\n'));
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data).toMatchObject({ lineCount: 2, alreadyImportedCount: 3, closingBalance: '275.00' });
+    expect(second.json().message).toBe('Bank statement imported: 3 lines already imported, 2 new');
+    expect((await snapshot(account)).lines).toBe(5);
+
+    // The same new file submitted twice at once: the unique fingerprint lets exactly one import its lines.
+    const third = [header, '2026-03-12,Deposit TRF-3,7.00,282.00', '2026-03-13,Deposit TRF-4,8.00,290.00'].join('\n');
+    const [a, b] = await Promise.all([importCsv(account, third), importCsv(account, third)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const counts = [a, b].map((response) => response.json().data.lineCount).sort();
+    expect(counts).toEqual([0, 2]);
+    expect((await snapshot(account)).lines).toBe(7);
+
+    // Migration 0050 fingerprinted the lines imported before it with the same text as an import does.
+    const recomputed = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ fingerprint: string; backfilled: string }>(
+        tx.execute(sql`
+          select fingerprint, encode(sha256(convert_to(
+            key || '|' || row_number() over (partition by key order by line_date, id), 'UTF8')), 'hex') as backfilled
+          from (select *, line_date::text || '|' || amount::text || '|' || coalesce(balance::text, '') || '|' ||
+                  btrim(regexp_replace(description, '\\s+', ' ', 'g')) as key
+                from trust_statement_lines where trust_account_id = ${account}) k`),
+      ),
+    );
+    // (Which of two identical lines is the first occurrence is arbitrary: compare the sets.)
+    expect(recomputed).toHaveLength(7);
+    expect(recomputed.map((row) => row.backfilled).sort()).toEqual(recomputed.map((row) => row.fingerprint).sort());
+
+    // Fingerprints belong to an account: the same lines in another account are new there.
+    const otherAccount = await createTrustAccount(context.database, firm);
+    const elsewhere = await importCsv(otherAccount, third);
+    expect(elsewhere.json().data).toMatchObject({ lineCount: 2, alreadyImportedCount: 0 });
+  });
+
   it('lists on the dashboard the accounts whose balances disagree today', async () => {
     const agreeing = await createTrustAccount(context.database, firm, 'Agreeing account');
     const disagreeing = await createTrustAccount(context.database, firm, 'Disagreeing account');

@@ -12,6 +12,8 @@ const base = '/api/admin/trust-account';
 const clientEmail = 'kemi.retainer@client.example';
 const FIRM_ADDRESS = '17 Hidden Marker Road, Ikoyi';
 const FIRM_PHONE = '+234 800 555 0199';
+/** Far enough ahead never to be in the past (a request cannot be due before the firm's today). */
+const DUE_DATE = '2099-12-15';
 let fixture: TimeEntryFixture;
 let accountId: string;
 let otherAccountId: string;
@@ -43,7 +45,7 @@ const requestBody = (overrides: Record<string, unknown> = {}) => ({
   clientId: matter().clientId,
   matterId: matter().id,
   amount: '250000.00',
-  dueDate: '2026-12-15',
+  dueDate: DUE_DATE,
   note: 'Retainer for the lease dispute',
   ...overrides,
 });
@@ -90,7 +92,7 @@ describe('drafting a trust request', () => {
       amount: '250000.00',
       paidAmount: '0.00',
       balanceDue: '250000.00',
-      dueDate: '2026-12-15',
+      dueDate: DUE_DATE,
       note: 'Retainer for the lease dispute',
       trustAccountName: 'Client Trust Account',
       currencySymbol: '₦',
@@ -227,6 +229,44 @@ describe('approval (two people)', () => {
   });
 });
 
+async function firmTodayOf(firmId: string) {
+  const [row] = await rowsOf<{ today: string }>(
+    fixture.context.database.db.execute(sql`select to_char((now() at time zone coalesce(time_zone, 'UTC'))::date, 'YYYY-MM-DD') as today
+      from firms where id = ${firmId}`),
+  );
+  return row!.today;
+}
+
+describe('the due date', () => {
+  const firmToday = () => firmTodayOf(fixture.firm.firmId);
+  const shifted = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('cannot be in the firm’s past, on create or change; today is allowed; a draft past its date is not sent', async () => {
+    const today = await firmToday();
+    const before = await countRows();
+    const refused = await call('POST', 'create-trust-request', requestBody({ dueDate: shifted(today, -1) }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: TRUST_REQUEST_MESSAGES.dueDateInPast,
+      errors: { dueDate: TRUST_REQUEST_MESSAGES.dueDateInPast },
+    });
+    expect(await countRows()).toEqual(before);
+
+    const dueToday = await draft({ dueDate: today });
+    const changed = await call('PUT', `update-trust-request/${dueToday.id}`, requestBody({ dueDate: shifted(today, -30) }));
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().message).toBe(TRUST_REQUEST_MESSAGES.dueDateInPast);
+    expect((await call('GET', `get-trust-request/${dueToday.id}`)).json().data.dueDate).toBe(today);
+
+    // A draft whose day has gone by (written before the rule, or left unsent) must be given a new date first.
+    await fixture.context.database.db.execute(sql`update trust_requests set due_date = ${shifted(today, -1)} where id = ${dueToday.id}`);
+    const late = await call('POST', `send-trust-request/${dueToday.id}`, {});
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(TRUST_REQUEST_MESSAGES.draftDueDatePassed);
+    expect((await call('GET', `get-trust-request/${dueToday.id}`)).json().data.status).toBe('Draft');
+  });
+});
+
 describe('sending and the public link', () => {
   it('emails the client a link that works signed out and shows only this request', async () => {
     const other = await draft({ amount: '777.77', note: 'A different request entirely' });
@@ -244,6 +284,9 @@ describe('sending and the public link', () => {
     expect(mail.link).toBe(url);
     expect(mail.text).toContain(url);
     expect(mail.text).toContain('₦250,000.00');
+    // Dates in an email read as on screen (DD/MM/YYYY), never ISO.
+    expect(mail.text).toContain('by 15/12/2099.');
+    expect(mail.text).not.toContain(DUE_DATE);
 
     // Only the slug's hash is stored.
     const [stored] = await rowsOf<{ slugHash: string }>(
@@ -264,7 +307,7 @@ describe('sending and the public link', () => {
       amount: '250000.00',
       paidAmount: '0.00',
       balanceDue: '250000.00',
-      dueDate: '2026-12-15',
+      dueDate: DUE_DATE,
       note: 'Retainer for the lease dispute',
       bank: {
         accountName: 'Client Trust Account',
@@ -360,12 +403,14 @@ describe('cancelling and paying', () => {
 
 describe('evergreen top-ups', () => {
   it('a drafted top-up shows in the list for its fee earner and goes through the same send', async () => {
+    const today = await firmTodayOf(fixture.firm.firmId);
     const id = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
       draftTopUpTrustRequest(
         tx,
         principal(),
         { trustAccountId: accountId, clientId: matter().clientId, matterId: matter().id },
-        { minimumBalance: '50000.00', balance: '40000.00', today: '2026-11-23' },
+        // The firm's today, as the minimum-balance check passes it (a draft due in the past is not sent).
+        { minimumBalance: '50000.00', balance: '40000.00', today },
       ),
     );
     expect(id).not.toBeNull();

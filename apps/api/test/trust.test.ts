@@ -11,6 +11,7 @@ let trust: ReturnType<typeof trustCalls>;
 type Ledger = { clientId: string; matterId: string | null };
 let matterA: Ledger & { matterId: string; matterNumber: string; clientName: string };
 let secondClient: Ledger & { matterId: string };
+let siblingMatter: Ledger & { matterId: string };
 
 beforeAll(async () => {
   fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
@@ -23,6 +24,14 @@ beforeAll(async () => {
   );
   matterA = rows[0]!;
   secondClient = rows.find((row) => row.clientId !== matterA.clientId)!;
+  // A second matter of matter A's client: its funds must never pay matter A's invoice.
+  const [sibling] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+    rowsOf<{ matterId: string }>(
+      tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type, status)
+        values (${fixture.firm.firmId}, ${matterA.clientId}, 'Second matter of the same client', 'Hourly', 'Open') returning id as "matterId"`),
+    ),
+  );
+  siblingMatter = { clientId: matterA.clientId, matterId: sibling!.matterId };
 });
 afterAll(() => fixture.context.close());
 afterEach(async () => {
@@ -351,6 +360,41 @@ describe('paying an invoice from trust', () => {
     const restored = (await fixture.call('GET', `/api/admin/invoice/get-invoice/${invoice.id}`, fixture.tokens.admin)).json().data;
     expect(restored).toMatchObject({ status: 'Sent', totals: { balanceDue: invoice.total } });
     expect(await balanceOf(account.id, matterA)).toMatchObject({ balance: '150000.00' });
+  });
+
+  it('pays from the invoice’s own matter, never another matter’s funds, and from general funds only when chosen', async () => {
+    const account = await trust.createAccount();
+    const invoice = await issuedInvoice('1', '1000.00');
+    const general = { clientId: matterA.clientId, matterId: null };
+    await trust.deposit(account.id, matterA, '300');
+    await trust.deposit(account.id, general, '500');
+    await trust.deposit(account.id, siblingMatter, '700');
+    const pay = (body: object) =>
+      trust.call('POST', 'pay-invoice', { trustAccountId: account.id, invoiceId: invoice.id, date: '2026-01-20', ...body });
+    const before = await countTrustRows(fixture.context.database, fixture.firm.firmId);
+    const otherMatter = await pay({ amount: '100', matterId: siblingMatter.matterId });
+    expect(otherMatter.statusCode).toBe(400);
+    expect(otherMatter.json().message).toBe(
+      'An invoice is paid from its own matter’s trust funds: choose one of its matters, or the client’s general funds',
+    );
+    const both = await pay({ amount: '100', matterId: matterA.matterId, fromGeneralFunds: true });
+    expect(both.statusCode).toBe(400);
+    expect(await countTrustRows(fixture.context.database, fixture.firm.firmId)).toEqual(before);
+
+    // Left blank, the invoice's only matter pays, although the client's general funds hold more.
+    const fromMatter = await pay({ amount: '100' });
+    expect(fromMatter.statusCode, fromMatter.body).toBe(201);
+    expect(fromMatter.json().data.transaction.matterId).toBe(matterA.matterId);
+    const fromGeneral = await pay({ amount: '400', fromGeneralFunds: true });
+    expect(fromGeneral.statusCode, fromGeneral.body).toBe(201);
+    expect(fromGeneral.json().data.transaction.matterId).toBeNull();
+    expect(await balanceOf(account.id, matterA)).toMatchObject({ balance: '200.00' });
+    expect(await balanceOf(account.id, general)).toMatchObject({ balance: '100.00' });
+    expect(await balanceOf(account.id, siblingMatter)).toMatchObject({ balance: '700.00' });
+    // The matter's own balance is what limits it, not the client's total.
+    const over = await pay({ amount: '250' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(`Insufficient trust funds: ${matterA.clientName} has ₦200.00 on ${matterA.matterNumber}`);
   });
 
   it('refuses paying more from trust than the client holds', async () => {

@@ -23,6 +23,18 @@ export const invoiceLinkSchema = z.object({
 });
 export type InvoiceLink = z.infer<typeof invoiceLinkSchema>;
 
+/** The invoice's live public link as its page shows it; data is null when the invoice has none. */
+export const currentInvoiceLinkSchema = z.object({
+  /** Null for a link issued before links were kept (sealed): issue a new one to see it. */
+  url: z.string().nullable(),
+  createdAt: z.string(),
+  emailedTo: z.string().nullable(),
+  emailedAt: z.string().nullable(),
+  viewCount: z.number(),
+  lastViewedAt: z.string().nullable(),
+});
+export type CurrentInvoiceLink = z.infer<typeof currentInvoiceLinkSchema>;
+
 /** POST /api/admin/invoice/revoke-invoice-link/{id}: how many live links were retired. */
 export const invoiceLinkRevokedSchema = z.object({ invoiceId: z.string(), revokedCount: z.number() });
 

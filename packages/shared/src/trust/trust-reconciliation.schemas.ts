@@ -23,6 +23,8 @@ export const TRUST_RECONCILIATION_MESSAGES = {
   fileRequired: 'Choose a bank statement CSV file to import',
   fileTooLarge: 'The bank statement file is larger than 2 MB',
   emptyFile: 'The bank statement has no lines',
+  importedCounts: (alreadyImported: number, fresh: number) =>
+    `${alreadyImported} ${alreadyImported === 1 ? 'line' : 'lines'} already imported, ${fresh} new`,
 } as const;
 
 export const TRUST_STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
@@ -146,6 +148,8 @@ export const bankStatementSchema = z.object({
   lineCount: z.number(),
   matchedCount: z.number(),
   unmatchedCount: z.number(),
+  /** Lines of the file the account already held (by fingerprint), skipped; lineCount counts the new ones. */
+  alreadyImportedCount: z.number(),
   createdAt: z.string(),
 });
 export type BankStatement = z.infer<typeof bankStatementSchema>;

@@ -38,6 +38,8 @@ export const TRUST_REQUEST_MESSAGES = {
   accountInactive: 'This trust account is closed to new requests',
   amountPositive: 'Amount must be greater than 0',
   linkNotFound: 'This trust request link is not valid. It may have been replaced: ask the firm for a new one.',
+  dueDateInPast: 'The due date cannot be in the past',
+  draftDueDatePassed: 'The due date has passed: change it before sending the request',
 } as const;
 
 const requestAmount = z
@@ -86,6 +88,8 @@ export const trustRequestSchema = z.object({
   /** TRQ-00001 */
   requestNumber: z.string(),
   ...trustPlaceFields,
+  /** Where Send emails the request unless told otherwise (the confirmation names it); null: no email. */
+  clientEmail: z.string().nullable(),
   amount: z.string(),
   paidAmount: z.string(),
   /** amount − paid, never below zero. */

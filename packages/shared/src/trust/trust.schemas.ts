@@ -70,6 +70,9 @@ export const TRUST_MESSAGES = {
   /** Trust money never pays an invoice in another currency unconverted (issue: amounts in two currencies were added). */
   currencyMismatch: (invoiceNumber: string, invoiceCurrency: string, accountName: string, accountCurrency: string) =>
     `${invoiceNumber} is in ${invoiceCurrency} but ${accountName} holds ${accountCurrency}: pay it from a ${invoiceCurrency} trust account, or record the conversion to ${invoiceCurrency} first (take the ${accountCurrency} out of trust and deposit the ${invoiceCurrency} it bought)`,
+  chooseInvoiceFunds: 'Choose whose funds pay the invoice: one of its matters, or the client’s general funds',
+  notInvoiceMatter: 'An invoice is paid from its own matter’s trust funds: choose one of its matters, or the client’s general funds',
+  generalFundsWithMatter: 'Choose either one of the invoice’s matters or the client’s general funds, not both',
 } as const;
 
 /** Required, more than zero, at most 2 decimals, as exact text. */
@@ -209,8 +212,12 @@ export const payInvoiceFromTrustSchema = z.strictObject({
   invoiceId: requiredId('Invoice is required'),
   amount: positiveAmount('Amount'),
   date: requiredDate('Date'),
-  /** Whose funds: a matter of the invoice's client; blank means the invoice's only matter, else the client's general funds. */
+  /**
+   * Whose funds: one of the invoice's own matters (blank: its only matter), or, with fromGeneralFunds,
+   * the client's general ledger (money not assigned to a matter): never another matter's.
+   */
   matterId: optionalId('Matter is not valid'),
+  fromGeneralFunds: z.boolean().optional(),
   reference: optionalText('Reference', 120),
 });
 export type PayInvoiceFromTrustInput = z.input<typeof payInvoiceFromTrustSchema>;

@@ -5,9 +5,9 @@ import { invoices } from './invoices.ts';
 
 /**
  * A public link to an invoice (/billing/invoice/[slug]): the slug is 22 base64url characters of 16
- * random bytes (128 bits). Only its SHA-256 is stored (and its first 4 characters, to tell links
- * apart), so the table never holds a working link; the firm gets a new one by reissuing. Each send
- * makes a new link; revoking retires every live link of the invoice.
+ * random bytes (128 bits). It is found by its SHA-256 (and told apart by its first 4 characters);
+ * the slug itself is kept only sealed (slugSealed), so the table alone never holds a working link.
+ * Each send makes a new link; reissuing or revoking retires every live link of the invoice.
  */
 export const invoiceLinks = pgTable(
   'invoice_links',
@@ -25,6 +25,15 @@ export const invoiceLinks = pgTable(
     firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     viewCount: integer('view_count').notNull().default(0),
+    /**
+     * The slug sealed with AES-256-GCM under a key derived from APP_SECRET (ADR 0036), so the invoice
+     * page can show the current link; a copy of the database alone still holds no working link.
+     * Null for links issued before it was kept.
+     */
+    slugSealed: text('slug_sealed'),
+    /** Where and when the send emailed this link (null: not emailed). */
+    emailedTo: text('emailed_to'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (table) => [
     foreignKey({

@@ -398,8 +398,11 @@ export const trustStatementLines = pgTable(
     /** auto or manual */
     matchKind: text('match_kind'),
     matchedAt: timestamp('matched_at', { withTimezone: true }),
+    /** sha256 of the line's date, amount, balance, description and occurrence in its file: a re-import skips it. */
+    fingerprint: text('fingerprint').notNull(),
   },
   (table) => [
+    uniqueIndex('trust_statement_lines_fingerprint_key').on(table.firmId, table.trustAccountId, table.fingerprint),
     foreignKey({
       columns: [table.firmId, table.statementId],
       foreignColumns: [trustBankStatements.firmId, trustBankStatements.id],

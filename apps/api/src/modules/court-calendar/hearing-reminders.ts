@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isoToDisplayDate } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import type { Mailer, OutgoingEmail } from '../../lib/mailer.ts';
 import { findCalendarSettings } from './calendar-feeds.repository.ts';
@@ -19,7 +20,11 @@ export const REMINDER_HOUR = 7;
 
 export type ReminderDependencies = { database: Database; mailer: Mailer; appUrl: string; logger?: FastifyBaseLogger };
 
-const whenOf = (hearing: RemindedHearing) => (hearing.time ? `${hearing.date} at ${hearing.time}` : `${hearing.date} (no time given)`);
+// Emails show dates as screens do (DD/MM/YYYY, GUIDE §6): a client or fee earner never reads ISO.
+const whenOf = (hearing: RemindedHearing) => {
+  const date = isoToDisplayDate(hearing.date);
+  return hearing.time ? `${date} at ${hearing.time}` : `${date} (no time given)`;
+};
 const matterOf = (hearing: RemindedHearing) =>
   hearing.matterNumber ? `${hearing.matterNumber} ${hearing.matterName}` : hearing.matterName;
 const courtOf = (hearing: RemindedHearing) => [hearing.courtName, hearing.courtDivision].filter(Boolean).join(', ');
@@ -54,11 +59,11 @@ function digestEmail(digest: DueDigest, date: string, calendarUrl: string): Outg
   const count = digest.hearings.length;
   return {
     to: digest.email,
-    subject: `Tomorrow's hearings (${date}): ${count} ${count === 1 ? 'hearing' : 'hearings'}`,
+    subject: `Tomorrow's hearings (${isoToDisplayDate(date)}): ${count} ${count === 1 ? 'hearing' : 'hearings'}`,
     text: [
       `Dear ${digest.userName},`,
       '',
-      `Your matters have ${count} ${count === 1 ? 'hearing' : 'hearings'} tomorrow, ${date}:`,
+      `Your matters have ${count} ${count === 1 ? 'hearing' : 'hearings'} tomorrow, ${isoToDisplayDate(date)}:`,
       '',
       ...digest.hearings.flatMap((hearing) => [...hearingLines(hearing), '']),
       `Court calendar: ${calendarUrl}`,

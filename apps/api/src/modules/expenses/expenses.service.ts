@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  isoToDisplayDate,
   computeExpenseAmounts,
   EXPENSE_MESSAGES,
   EXPENSE_RECEIPT_MAX_BYTES,
@@ -342,7 +343,7 @@ export function createExpenseService(deps: {
   }
 
   const describe = (expense: Expense) =>
-    `${expense.description}\nDate: ${expense.expenseDate}\nAmount: ${expense.currencySymbol}${expense.amount}` +
+    `${expense.description}\nDate: ${isoToDisplayDate(expense.expenseDate)}\nAmount: ${expense.currencySymbol}${expense.amount}` +
     (expense.matterName ? `\nMatter: ${expense.matterName}` : '\nFirm expense');
 
   return {

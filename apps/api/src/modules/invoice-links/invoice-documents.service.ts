@@ -8,12 +8,14 @@ import {
   INVOICE_LINK_SLUG_PATTERN,
   type Invoice,
   type InvoiceLine,
+  type CurrentInvoiceLink,
   type InvoiceLink,
   type PublicInvoice,
   type PublicInvoiceLine,
 } from '@matterhorn/shared';
 import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -22,16 +24,21 @@ import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../i
 import {
   findClientEmail,
   findClientSentInvoices,
+  findCurrentInvoiceLink,
   isSentToClient,
   findCurrencySymbols,
   findFirmForBill,
   findLiveLinkBySlugHash,
   insertInvoiceLink,
+  markInvoiceLinkEmailed,
   recordInvoiceLinkView,
   revokeInvoiceLinks,
 } from './invoice-links.repository.ts';
 
-type Dependencies = { database: Database; mailer: Mailer; appUrl: string };
+type Dependencies = { database: Database; mailer: Mailer; appUrl: string; appSecret: string };
+
+/** The key purpose the link slugs are sealed under (never another secret's key). */
+const LINK_PURPOSE = 'invoice-link-slug';
 
 /** 16 random bytes (128 bits) as 22 base64url characters. */
 export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
@@ -117,24 +124,25 @@ function clientInvoiceOf({ invoice, firm }: Awaited<ReturnType<typeof billOf>>, 
   };
 }
 
-export function createInvoiceDocumentsService({ database, mailer, appUrl }: Dependencies) {
+export function createInvoiceDocumentsService({ database, mailer, appUrl, appSecret }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
 
   /** A new live link for the invoice (the older ones stay live until revoked). */
-  const issueLink = async (tx: Tx, principal: FirmPrincipal, invoice: Invoice): Promise<InvoiceLink> => {
+  const issueLink = async (tx: Tx, principal: FirmPrincipal, invoice: Invoice): Promise<InvoiceLink & { id: string }> => {
     const slug = newInvoiceLinkSlug();
     const row = await insertInvoiceLink(tx, {
       firmId: principal.firmId,
       invoiceId: invoice.id,
       slugHash: hashOf(slug),
       slugPrefix: slug.slice(0, 4),
+      slugSealed: encryptSecret(slug, appSecret, LINK_PURPOSE),
       createdByUserId: principal.userId,
     });
     await recordAuditEvent(tx, principal, 'invoice.linkIssued', invoice.id, {
       invoiceNumber: invoice.invoiceNumber,
       slugPrefix: slug.slice(0, 4),
     });
-    return { invoiceId: invoice.id, slug, url: linkUrl(slug), createdAt: new Date(row.createdAt).toISOString() };
+    return { id: row.id, invoiceId: invoice.id, slug, url: linkUrl(slug), createdAt: new Date(row.createdAt).toISOString() };
   };
 
   /** Opens a live link: the firm and invoice behind it, inside that firm; 404 for anything else. */
@@ -177,6 +185,7 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
       link: link.url,
       attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
     });
+    await markInvoiceLinkEmailed(tx, principal.firmId, link.id, to);
     await recordAuditEvent(tx, principal, 'invoice.emailed', invoiceId, { invoiceNumber: invoice.invoiceNumber, to, attachment: fileName });
   };
 
@@ -211,6 +220,27 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl }: Depe
           await recordAuditEvent(tx, principal, 'invoice.linkRevoked', invoiceId, { invoiceNumber: invoice.invoiceNumber, revoked });
         return issueLink(tx, principal, invoice);
       }),
+
+    /** The invoice's live link (the newest), shown again from its sealed slug, with where it was emailed. */
+    currentLink: (principal: FirmPrincipal, invoiceId: string): Promise<CurrentInvoiceLink | null> =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          await viewOf(tx, principal, invoiceId);
+          const row = await findCurrentInvoiceLink(tx, principal.firmId, invoiceId);
+          if (!row) return null;
+          const slug = row.slugSealed ? decryptSecret(row.slugSealed, appSecret, LINK_PURPOSE) : null;
+          return {
+            url: slug ? linkUrl(slug) : null,
+            createdAt: row.createdAt.toISOString(),
+            emailedTo: row.emailedTo,
+            emailedAt: row.emailedAt?.toISOString() ?? null,
+            viewCount: row.viewCount,
+            lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+          };
+        },
+        READ_ONLY,
+      ),
 
     revokeLinks: (principal: FirmPrincipal, invoiceId: string) =>
       database.withFirm(principal.firmId, async (tx) => {

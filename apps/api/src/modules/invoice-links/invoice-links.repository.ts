@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { clients, currencies, firms, invoiceLinks } from '../../db/schema/index.ts';
 
 export async function insertInvoiceLink(
   tx: Tx,
-  values: { firmId: string; invoiceId: string; slugHash: string; slugPrefix: string; createdByUserId: string },
+  values: { firmId: string; invoiceId: string; slugHash: string; slugPrefix: string; slugSealed: string; createdByUserId: string },
 ) {
   const [row] = await tx.insert(invoiceLinks).values(values).returning({ id: invoiceLinks.id, createdAt: invoiceLinks.createdAt });
   return row!;
@@ -104,4 +104,29 @@ export async function isSentToClient(tx: Tx, firmId: string, clientId: string, i
   const result = await tx.execute(sql`select exists (select 1 from invoices where id = ${invoiceId} and firm_id = ${firmId}
       and client_id = ${clientId} and sent_at is not null and deleted_at is null) as sent`);
   return (result as unknown as { rows: { sent: boolean }[] }).rows[0]?.sent ?? false;
+}
+
+/** The invoice's newest live link. */
+export async function findCurrentInvoiceLink(tx: Tx, firmId: string, invoiceId: string) {
+  const [row] = await tx
+    .select({
+      slugSealed: invoiceLinks.slugSealed,
+      createdAt: invoiceLinks.createdAt,
+      emailedTo: invoiceLinks.emailedTo,
+      emailedAt: invoiceLinks.emailedAt,
+      viewCount: invoiceLinks.viewCount,
+      lastViewedAt: invoiceLinks.lastViewedAt,
+    })
+    .from(invoiceLinks)
+    .where(and(eq(invoiceLinks.firmId, firmId), eq(invoiceLinks.invoiceId, invoiceId), isNull(invoiceLinks.revokedAt)))
+    .orderBy(desc(invoiceLinks.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markInvoiceLinkEmailed(tx: Tx, firmId: string, linkId: string, to: string) {
+  await tx
+    .update(invoiceLinks)
+    .set({ emailedTo: to, emailedAt: new Date() })
+    .where(and(eq(invoiceLinks.firmId, firmId), eq(invoiceLinks.id, linkId)));
 }

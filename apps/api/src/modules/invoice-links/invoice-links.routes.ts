@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
   invoiceLinkRevokedSchema,
+  currentInvoiceLinkSchema,
   invoiceLinkSchema,
   invoiceLinkSlugParamsSchema,
   ledesDownloadQuerySchema,
@@ -97,12 +98,27 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
       config: { access: firmAccess('invoice.edit'), answersSecret: true },
       schema: {
         tags,
-        summary: "Retire the invoice's public links and issue a new one (its address is shown once: only a hash is kept)",
+        summary: "Retire the invoice's public links and issue a new one: the links given before stop working",
         params: idParamsSchema,
         response: answers(invoiceLinkSchema),
       },
     },
     async (request) => ok('Invoice link issued', await documents.reissueLink(firmPrincipalOf(request), request.params.id)),
+  );
+
+  api.get(
+    `${base}/get-invoice-link/:id`,
+    {
+      config: { access: firmAccess('invoice'), answersSecret: true },
+      schema: {
+        tags,
+        summary:
+          "The invoice's live public link (the newest), with where and when it was emailed and how often it was viewed; null when none",
+        params: idParamsSchema,
+        response: answers(currentInvoiceLinkSchema.nullable()),
+      },
+    },
+    async (request) => ok('Invoice link', await documents.currentLink(firmPrincipalOf(request), request.params.id)),
   );
 
   api.post(

@@ -382,35 +382,41 @@ export async function insertStatement(
   return row!;
 }
 
-export type NewLine = { lineDate: string; description: string; amount: string; balance: string | null };
+export type NewLine = { lineDate: string; description: string; amount: string; balance: string | null; fingerprint: string };
 
-/** The statement's lines, in file order; answers their ids in the same order. */
-export async function insertLines(
+/**
+ * The statement's lines, in file order, skipping any whose fingerprint the account already holds;
+ * answers each line's new id, or null for a line imported before. The unique index on the
+ * fingerprint makes this hold under a double submit: the second import waits for the first to
+ * commit, then skips its lines.
+ */
+export async function insertNewLines(
   tx: Tx,
   firmId: string,
   trustAccountId: string,
   statementId: string,
   lines: NewLine[],
-): Promise<string[]> {
-  const ids: string[] = [];
+): Promise<(string | null)[]> {
+  const idOf = new Map<string, string>();
   for (let start = 0; start < lines.length; start += 500) {
     const batch = lines.slice(start, start + 500);
-    const inserted = await rowsOf<{ id: string }>(
+    const inserted = await rowsOf<{ id: string; fingerprint: string }>(
       tx,
       sql`
-      insert into trust_statement_lines (firm_id, statement_id, trust_account_id, line_date, description, amount, balance)
+      insert into trust_statement_lines (firm_id, statement_id, trust_account_id, line_date, description, amount, balance, fingerprint)
       values ${sql.join(
         batch.map(
           (line) =>
-            sql`(${firmId}, ${statementId}, ${trustAccountId}, ${line.lineDate}, ${line.description}, ${line.amount}, ${line.balance})`,
+            sql`(${firmId}, ${statementId}, ${trustAccountId}, ${line.lineDate}, ${line.description}, ${line.amount}, ${line.balance}, ${line.fingerprint})`,
         ),
         sql`, `,
       )}
-      returning id`,
+      on conflict (firm_id, trust_account_id, fingerprint) do nothing
+      returning id, fingerprint`,
     );
-    ids.push(...inserted.map((row) => row.id));
+    for (const row of inserted) idOf.set(row.fingerprint, row.id);
   }
-  return ids;
+  return lines.map((line) => idOf.get(line.fingerprint) ?? null);
 }
 
 export async function setLineMatch(

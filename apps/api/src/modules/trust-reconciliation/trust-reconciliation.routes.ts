@@ -101,7 +101,8 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
           'Import a bank statement CSV (multipart/form-data: file; optional fields statementDate and closingBalance before it). ' +
           'Columns date, description, amount (signed: money out negative), balance. The statement date and closing balance are ' +
           "the last line's unless given. A bad row refuses the whole file (400, naming the row). Lines are then matched to " +
-          'movements by amount, date (within 5 days) and reference',
+          'movements by amount, date (within 5 days) and reference. A line the account already holds (same date, amount, balance, ' +
+          'description and occurrence in its file) is skipped and counted in alreadyImportedCount',
         consumes: ['multipart/form-data'],
         params: accountParamsSchema,
         response: answers(bankStatementSchema, 201),
@@ -109,10 +110,11 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     },
     async (request, reply) => {
       const upload = await readUpload(request);
+      const statement = await service.importStatement(firmPrincipalOf(request), request.params.trustAccountId, upload);
       return created(
         reply,
-        'Bank statement imported',
-        await service.importStatement(firmPrincipalOf(request), request.params.trustAccountId, upload),
+        `Bank statement imported: ${TRUST_RECONCILIATION_MESSAGES.importedCounts(statement.alreadyImportedCount, statement.lineCount)}`,
+        statement,
       );
     },
   );

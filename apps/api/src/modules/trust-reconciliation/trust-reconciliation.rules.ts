@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { daysBetween, displayToIsoDate, fromScaled, isValidIsoDate, TRUST_STATEMENT_MAX_LINES, toScaled } from '@matterhorn/shared';
 import { badRequest } from '../../lib/errors.ts';
@@ -15,6 +16,22 @@ export function parseSignedAmount(text: string): string | null {
   if (bracketed) value = `-${bracketed[1]}`;
   if (!/^[-+]?\d{1,12}(\.\d{1,2})?$/.test(value)) return null;
   return fromScaled(toScaled(value.replace(/^\+/, ''), 2), 2);
+}
+
+/**
+ * What makes a bank line the same line when a statement is imported again (or an overlapping one is):
+ * its date, amount, running balance and description (spaces collapsed), and which occurrence of that
+ * same line it is in its file, so two identical deposits on one day stay two lines. Migration 0048
+ * computes the same text in SQL for the lines imported before: keep the two in step.
+ */
+export function fingerprintLines(lines: readonly Omit<ParsedLine, 'row'>[]): string[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const key = [line.lineDate, line.amount, line.balance ?? '', line.description.replace(/\s+/g, ' ').trim()].join('|');
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    return createHash('sha256').update(`${key}|${occurrence}`, 'utf8').digest('hex');
+  });
 }
 
 /** ISO (YYYY-MM-DD) or the product's DD/MM/YYYY. */

@@ -25,7 +25,14 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import * as repository from './trust-reconciliation.repository.ts';
-import { AUTO_MATCH_DAYS, autoMatch, parseStatementCsv, signedAmountOf, statementTotals } from './trust-reconciliation.rules.ts';
+import {
+  AUTO_MATCH_DAYS,
+  autoMatch,
+  fingerprintLines,
+  parseStatementCsv,
+  signedAmountOf,
+  statementTotals,
+} from './trust-reconciliation.rules.ts';
 
 const shiftDate = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -155,6 +162,7 @@ export function createTrustReconciliationService(database: Database) {
       lineCount,
       matchedCount,
       unmatchedCount: lineCount - matchedCount,
+      alreadyImportedCount: 0,
       createdAt: statement.createdAt,
     };
   }
@@ -231,25 +239,41 @@ export function createTrustReconciliationService(database: Database) {
         refuseLocked(account, totals.statementDate);
         const values = { trustAccountId, ...totals, fileName: upload.fileName };
         const statement = await repository.insertStatement(tx, { firmId: principal.firmId, userId: principal.userId, ...values });
-        const ids = await repository.insertLines(tx, principal.firmId, trustAccountId, statement.id, lines);
-        const dates = lines.map((line) => line.lineDate).sort();
-        const candidates = await repository.unmatchedMovements(tx, principal.firmId, trustAccountId, {
-          amounts: [...new Set(lines.map((line) => fromCents(toCents(line.amount) < 0n ? -toCents(line.amount) : toCents(line.amount))))],
-          fromDate: shiftDate(dates[0]!, -AUTO_MATCH_DAYS),
-          toDate: shiftDate(dates[dates.length - 1]!, AUTO_MATCH_DAYS),
-          limit: 50_000,
-        });
-        const matchable = lines
-          .map((line, index) => ({ id: ids[index]!, lineDate: line.lineDate, description: line.description, amount: line.amount }))
-          .filter((line) => !account.lockedUntil || line.lineDate > account.lockedUntil);
-        await repository.setAutoMatches(tx, principal.firmId, [...autoMatch(matchable, candidates)], principal.userId);
-        const view = await statementView(tx, principal.firmId, statement, values);
+        const fingerprints = fingerprintLines(lines);
+        const ids = await repository.insertNewLines(
+          tx,
+          principal.firmId,
+          trustAccountId,
+          statement.id,
+          lines.map((line, index) => ({ ...line, fingerprint: fingerprints[index]! })),
+        );
+        const fresh = lines.flatMap((line, index) => (ids[index] ? [{ ...line, id: ids[index] }] : []));
+        const matchable = fresh.filter((line) => !account.lockedUntil || line.lineDate > account.lockedUntil);
+        if (matchable.length > 0) {
+          const dates = matchable.map((line) => line.lineDate).sort();
+          const candidates = await repository.unmatchedMovements(tx, principal.firmId, trustAccountId, {
+            amounts: [...new Set(matchable.map((line) => fromCents(toCents(line.amount) < 0n ? -toCents(line.amount) : toCents(line.amount))))],
+            fromDate: shiftDate(dates[0]!, -AUTO_MATCH_DAYS),
+            toDate: shiftDate(dates[dates.length - 1]!, AUTO_MATCH_DAYS),
+            limit: 50_000,
+          });
+          const pairs = autoMatch(
+            matchable.map(({ id, lineDate, description, amount }) => ({ id, lineDate, description, amount })),
+            candidates,
+          );
+          await repository.setAutoMatches(tx, principal.firmId, [...pairs], principal.userId);
+        }
+        const view = {
+          ...(await statementView(tx, principal.firmId, statement, values)),
+          alreadyImportedCount: lines.length - fresh.length,
+        };
         await recordAuditEvent(tx, principal, 'trustReconciliation.statementImported', statement.id, {
           trustAccountId,
           fileName: upload.fileName,
           statementDate: values.statementDate,
           closingBalance: values.closingBalance,
           lineCount: view.lineCount,
+          alreadyImportedCount: view.alreadyImportedCount,
           matchedCount: view.matchedCount,
         });
         return view;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   formatMoney,
+  isoToDisplayDate,
   TRUST_REQUEST_APPROVED_LABEL,
   TRUST_REQUEST_MESSAGES,
   TRUST_REQUEST_SLUG_PATTERN,
@@ -26,6 +27,7 @@ import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import { formatTrustRequestNumber, trustRequestBalanceDue } from './trust-requests.api.ts';
 import {
   findClientForRequest,
+  findFirmTodayForRequest,
   findIsRequestApprovalRequired,
   findMatterForRequest,
   findPublicRequestContext,
@@ -59,6 +61,7 @@ function itemOf(row: Row): TrustRequestListItem {
     currencySymbol: row.currencySymbol,
     clientId: row.clientId,
     clientName: row.clientName,
+    clientEmail: row.clientEmail?.trim() || null,
     matterId: row.matterId,
     matterNumber: row.matterNumber,
     matterName: row.matterName,
@@ -92,6 +95,9 @@ async function viewOf(tx: Tx, firmId: string, trustRequestId: string): Promise<T
 
 /** The account, client and matter must be the firm's; the matter the client's; the account open. */
 async function checkParties(tx: Tx, firmId: string, input: CreateTrustRequestParsed) {
+  // A client asked to pay by a day already gone cannot comply: refused against the firm's own today.
+  if (input.dueDate < (await findFirmTodayForRequest(tx, firmId)))
+    throw badRequest(TRUST_REQUEST_MESSAGES.dueDateInPast, { dueDate: TRUST_REQUEST_MESSAGES.dueDateInPast });
   const account = await findTrustAccountForRequest(tx, firmId, input.trustAccountId);
   if (!account) throw badRequest('Trust account not found', { trustAccountId: 'Trust account not found' });
   if (!account.isActive)
@@ -246,6 +252,9 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
           throw conflict(TRUST_REQUEST_MESSAGES.needsApproval);
         if (!['Draft', 'AwaitingApproval', 'Sent', 'PartlyPaid'].includes(request.status))
           throw conflict(TRUST_REQUEST_MESSAGES.notSendable);
+        // A draft left unsent past its due date would reach the client already late; a reminder of a sent one may.
+        if (request.status === 'Draft' && request.dueDate < (await findFirmTodayForRequest(tx, principal.firmId)))
+          throw badRequest(TRUST_REQUEST_MESSAGES.draftDueDatePassed);
         const client = await findClientForRequest(tx, principal.firmId, request.clientId);
         const to = input.toEmail ?? client?.email?.trim() ?? null;
         const slug = newSlug();
@@ -275,7 +284,7 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
               `Dear ${view.clientName},`,
               '',
               input.message?.trim() ||
-                `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${view.dueDate}.`,
+                `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${isoToDisplayDate(view.dueDate)}.`,
               '',
               `See the request, the bank details and your trust balance: ${url}`,
               '',

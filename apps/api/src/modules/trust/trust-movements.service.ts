@@ -52,6 +52,22 @@ type DepositInput = z.output<typeof depositSchema>;
 type DisburseInput = z.output<typeof disburseSchema>;
 type RefundInput = z.output<typeof refundSchema>;
 type PayInvoiceInput = z.output<typeof payInvoiceFromTrustSchema>;
+
+/**
+ * The ledger an invoice is paid from: its own matter's (chosen, or its only one), or the client's
+ * general ledger when asked for by name. Never a matter the invoice is not for (ABA Model Rule 1.15:
+ * one matter's funds are not another's), and never general funds by default.
+ */
+function invoiceFundsOf(invoiceMatterIds: readonly string[], input: PayInvoiceInput): string | null {
+  if (input.fromGeneralFunds) {
+    if (input.matterId) throw badRequest(TRUST_MESSAGES.generalFundsWithMatter);
+    return null;
+  }
+  const matterId = input.matterId ?? (invoiceMatterIds.length === 1 ? invoiceMatterIds[0]! : null);
+  if (!matterId) throw badRequest(TRUST_MESSAGES.chooseInvoiceFunds);
+  if (!invoiceMatterIds.includes(matterId)) throw badRequest(TRUST_MESSAGES.notInvoiceMatter);
+  return matterId;
+}
 type TransferInput = z.output<typeof transferSchema>;
 
 /** A ledger: one client's funds in one trust account, for one matter or held generally (matter null). */
@@ -239,7 +255,7 @@ export function createTrustMovementService(database: Database) {
       throw badRequest(
         TRUST_MESSAGES.currencyMismatch(invoice.invoiceNumber ?? 'The invoice', invoice.currencyCode, account.name, account.currencyCode),
       );
-    const matterId = input.matterId ?? (invoice.matterIds.length === 1 ? invoice.matterIds[0]! : null);
+    const matterId = invoiceFundsOf(invoice.matterIds, input);
     const ledger = await ledgerOf(tx, principal.firmId, invoice.clientId, matterId);
     const funds = await checkFunds(tx, principal.firmId, account, ledger, input.amount);
     const payment = await postInvoicePayment(tx, principal, invoice.row, {

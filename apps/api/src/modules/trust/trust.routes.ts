@@ -202,7 +202,9 @@ export function registerTrustRoutes(app: FastifyInstance, database: Database) {
       schema: {
         tags,
         summary:
-          'Pay an issued invoice from the client’s trust funds through the invoice payment path (202 when above the two-person threshold)',
+          'Pay an issued invoice from the client’s trust funds through the invoice payment path (202 when above the two-person threshold). ' +
+          'The funds are one of the invoice’s own matters’ (matterId; blank: its only matter) or, with fromGeneralFunds, the ' +
+          'client’s general ledger: another matter’s funds are refused (400)',
         body: payInvoiceFromTrustSchema,
         response: movementAnswers,
       },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, CopyButton, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,12 +17,12 @@ import {
   invoiceKeys,
   invoiceQuery,
   recordPayment,
-  reissueInvoiceLink,
   reversePayment,
-  revokeInvoiceLink,
   type InvoiceAction,
 } from '../api/invoices.ts';
+import { invoiceLinkKeys } from '../api/invoice-link.ts';
 import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
+import { InvoicePublicLink, SendInvoiceButton } from '../components/invoice-public-link.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
@@ -94,7 +94,6 @@ export function InvoiceViewPage() {
   const invoice = useQuery(invoiceQuery(id));
   const [modal, setModal] = useState<Modal>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [publicUrl, setPublicUrl] = useState<string | null>(null);
 
   useEffect(() => {
     billingState.selectInvoice(id);
@@ -182,9 +181,15 @@ export function InvoiceViewPage() {
             </Button>
           )}
           {actions.send && (
-            <Button loading={busy === 'send-invoice'} onClick={() => void transition('send-invoice')}>
-              {data.sentAt ? 'Resend' : 'Send'}
-            </Button>
+            <SendInvoiceButton
+              invoice={data}
+              isBusy={busy === 'send-invoice'}
+              isBlocked={busy !== null}
+              onSend={async () => {
+                await transition('send-invoice');
+                await queryClient.invalidateQueries({ queryKey: invoiceLinkKeys.current(data.id) });
+              }}
+            />
           )}
           {actions.markDelivered && (
             <Button
@@ -238,58 +243,7 @@ export function InvoiceViewPage() {
         </Alert>
       )}
 
-      {actions.publicLink && (
-        <Paper withBorder p="md" radius="md" component="section" aria-label="Public link">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" fw={500}>
-              Public link
-            </Text>
-            {publicUrl && (
-              <>
-                <Anchor
-                  href={publicUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  size="sm"
-                  style={{ wordBreak: 'break-all' }}
-                  data-testid="public-link"
-                >
-                  {publicUrl}
-                </Anchor>
-                <CopyButton value={publicUrl}>
-                  {({ copied, copy }) => (
-                    <Button size="compact-sm" variant="default" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy link'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </>
-            )}
-            <Button
-              size="compact-sm"
-              variant="default"
-              loading={busy === 'reissue'}
-              onClick={() => void run('reissue', async () => setPublicUrl((await reissueInvoiceLink(data.id)).url))}
-            >
-              {publicUrl ? 'Reissue link' : 'New public link'}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              loading={busy === 'revoke'}
-              onClick={() =>
-                void run('revoke', async () => {
-                  await revokeInvoiceLink(data.id);
-                  setPublicUrl(null);
-                })
-              }
-            >
-              Revoke link
-            </Button>
-          </Group>
-        </Paper>
-      )}
+      {actions.publicLink && <InvoicePublicLink invoiceId={data.id} />}
 
       {data.sentAt && <ClientViews kind="invoice" itemId={data.id} />}
 

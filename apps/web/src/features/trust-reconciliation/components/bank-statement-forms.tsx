@@ -1,5 +1,5 @@
 import { Alert, Card, FileInput, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type BankStatement } from '@matterhorn/shared';
+import { TRUST_RECONCILIATION_MESSAGES, type BankStatement } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -57,7 +57,8 @@ function ImportStatementForm({ trustAccountId }: { trustAccountId: string }) {
         )}
         {result && (
           <Alert color="green" role="status" title="Statement imported">
-            {result.lineCount} lines: {result.matchedCount} matched, {result.unmatchedCount} to match by hand.
+            {TRUST_RECONCILIATION_MESSAGES.importedCounts(result.alreadyImportedCount, result.lineCount)}: {result.matchedCount} matched,{' '}
+            {result.unmatchedCount} to match by hand.
           </Alert>
         )}
       </Stack>

@@ -184,6 +184,7 @@ describe('TrustReconciliationTab', { timeout: 60_000 }, () => {
           lineCount: 4,
           matchedCount: 3,
           unmatchedCount: 1,
+          alreadyImportedCount: 12,
           createdAt: '2026-05-11T10:00:00.000Z',
         },
       },
@@ -199,7 +200,7 @@ describe('TrustReconciliationTab', { timeout: 60_000 }, () => {
     expect(within(form).getByRole('button', { name: 'Bank statement (CSV)' })).toBeInTheDocument();
     await user.upload(input!, file);
     await user.click(within(form).getByRole('button', { name: 'Import statement' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('4 lines: 3 matched, 1 to match by hand.');
+    expect(await within(form).findByRole('status')).toHaveTextContent('12 lines already imported, 4 new: 3 matched, 1 to match by hand.');
     expect(api.callsTo('POST', `${BASE}/import-bank-statement/${ACCOUNT}`)).toHaveLength(1);
   });
 });

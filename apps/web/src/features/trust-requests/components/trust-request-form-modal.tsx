@@ -1,5 +1,5 @@
 import { InputBase, SimpleGrid, Stack } from '@mantine/core';
-import { createTrustRequestSchema, type TrustRequest } from '@matterhorn/shared';
+import { createTrustRequestSchema, TRUST_REQUEST_MESSAGES, type TrustRequest } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -20,6 +20,12 @@ export const TRUST_REQUEST_FORM_TEXT = {
   editTitle: 'Edit trust request',
   save: 'Save draft',
 } as const;
+
+/** The user's today, ISO: the picker offers no earlier day (the server checks against the firm's today). */
+const localTodayIso = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
 
 type FormValues = { trustAccountId: string; clientId: string; matterId: string; amount: string; dueDate: string; note: string };
 
@@ -84,7 +90,10 @@ export function TrustRequestForm({
     label: matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName,
   }));
 
+  const today = localTodayIso();
+  const isDueInPast = values.dueDate !== '' && values.dueDate < today;
   const submit = form.onSubmit(async (data) => {
+    if (data.dueDate < today) return;
     const saved = request ? await updateTrustRequest(request.id, data) : await createTrustRequest(data, idempotency.key);
     await queryClient.invalidateQueries({ queryKey: trustRequestKeys.all });
     onSaved(saved);
@@ -152,7 +161,8 @@ export function TrustRequestForm({
               setValue('dueDate', monthDayYearToIsoDate(monthDayYear) ?? '');
             }}
             onBlur={() => touch('dueDate')}
-            error={form.errorFor('dueDate')}
+            minDate={today}
+            error={form.errorFor('dueDate') ?? (isDueInPast ? TRUST_REQUEST_MESSAGES.dueDateInPast : undefined)}
           />
         </SimpleGrid>
         <InputBase component="textarea" multiline rows={3} label="Note to the client" {...form.inputProps('note')} />

@@ -38,7 +38,17 @@ export const TRUST_REQUEST_VIEW_TEXT = {
   linkOnce: 'Copy the link now: it is shown only once (only a fingerprint of it is kept). Sending again makes a new link.',
   noEmail: 'The client has no email address: share the link with them yourself.',
   ownRequest: 'A second person must approve this request.',
+  confirmSend: 'Send',
+  back: 'Back',
 } as const;
+
+/** What Send will do, said before it is done: who receives it, and that an earlier link stops working. */
+export function sendConfirmationText(request: Pick<TrustRequest, 'requestNumber' | 'clientName' | 'clientEmail'>, isResend: boolean) {
+  const to = request.clientEmail
+    ? `Email ${request.requestNumber} to ${request.clientName} at ${request.clientEmail}?`
+    : `${request.clientName} has no email address: ${request.requestNumber} will be marked sent and you share its link yourself.`;
+  return isResend ? `${to} The link sent before stops working.` : to;
+}
 
 const date = (iso: string | null) => (iso ? isoToDisplayDate(iso.slice(0, 10)) || iso : '—');
 
@@ -105,6 +115,7 @@ function RequestDetails({ request }: { request: TrustRequest }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [sent, setSent] = useState<TrustRequestSent | null>(null);
   const [isCancelling, setIsCancelling] = useState(false);
+  const [isConfirmingSend, setIsConfirmingSend] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
   const isOwn = workingUser !== null && (workingUser.id === request.createdByUserId || workingUser.profileId === request.createdByUserId);
   const awaiting = request.status === 'AwaitingApproval' && !request.isApproved;
@@ -199,11 +210,7 @@ function RequestDetails({ request }: { request: TrustRequest }) {
             </Button>
           )}
           {canSend && (
-            <Button
-              loading={busy === 'send'}
-              variant={isResendable ? 'default' : 'filled'}
-              onClick={run('send', async () => setSent(await sendTrustRequest(request.id, {})))}
-            >
+            <Button loading={busy === 'send'} variant={isResendable ? 'default' : 'filled'} onClick={() => setIsConfirmingSend(true)}>
               {isResendable ? TRUST_REQUEST_VIEW_TEXT.sendAgain : TRUST_REQUEST_VIEW_TEXT.send}
             </Button>
           )}
@@ -213,6 +220,27 @@ function RequestDetails({ request }: { request: TrustRequest }) {
             </Button>
           )}
         </Group>
+      )}
+      {isConfirmingSend && canSend && (
+        <Alert color="blue" role="alertdialog" aria-label="Confirm sending">
+          <Stack gap="xs">
+            <Text size="sm">{sendConfirmationText(request, isResendable)}</Text>
+            <Group gap="xs">
+              <Button
+                loading={busy === 'send'}
+                onClick={run('send', async () => {
+                  setSent(await sendTrustRequest(request.id, {}));
+                  setIsConfirmingSend(false);
+                })}
+              >
+                {TRUST_REQUEST_VIEW_TEXT.confirmSend}
+              </Button>
+              <Button variant="default" onClick={() => setIsConfirmingSend(false)}>
+                {TRUST_REQUEST_VIEW_TEXT.back}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
       )}
       {isOpen && request.isApprovalRequired && request.status === 'Draft' && (
         <Text size="xs" c="dimmed">

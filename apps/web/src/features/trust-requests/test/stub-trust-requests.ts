@@ -38,6 +38,7 @@ export function trustRequest(overrides: Partial<TrustRequest> = {}): TrustReques
     currencySymbol: '₦',
     clientId: CLIENT_ID,
     clientName: 'Ada Lovelace',
+    clientEmail: 'ada@client.test',
     matterId: MATTER_ID,
     matterNumber: 'MAT-00001',
     matterName: 'Acme v Beta',

@@ -70,7 +70,13 @@ describe('TrustRequestsTab', { timeout: 60_000 }, () => {
     await choose(user, 'Client', 'Ada Lovelace');
     await choose(user, 'Matter', 'MAT-00001 — Acme v Beta');
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '250000');
-    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '15/12/2026');
+    // A day already gone is refused in the form, before any call.
+    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '01/01/2020');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(await within(dialog).findByText('The due date cannot be in the past')).toBeInTheDocument();
+    expect(api.callsTo('POST', CREATE)).toHaveLength(0);
+    await user.clear(within(dialog).getByRole('combobox', { name: 'Due date' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '15/12/2099');
     await user.type(within(dialog).getByRole('textbox', { name: 'Note to the client' }), 'Retainer');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
 
@@ -82,7 +88,7 @@ describe('TrustRequestsTab', { timeout: 60_000 }, () => {
       clientId: CLIENT_ID,
       matterId: MATTER_ID,
       amount: '250000',
-      dueDate: '2026-12-15',
+      dueDate: '2099-12-15',
       note: 'Retainer',
     });
     // The saved draft opens.
@@ -103,6 +109,11 @@ describe('TrustRequestsTab', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Trust request TRQ-00001' });
     expect(within(dialog).queryByRole('button', { name: 'Submit for approval' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send to client' }));
+    // Nothing is sent until the user confirms the recipient.
+    const confirm = await within(dialog).findByRole('alertdialog', { name: 'Confirm sending' });
+    expect(confirm).toHaveTextContent('Email TRQ-00001 to Ada Lovelace at ada@client.test?');
+    expect(api.callsTo('POST', `${BASE}/send-trust-request/${REQUEST_ID}`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByRole('textbox', { name: 'Public link' })).toHaveValue(sent.url);
     expect(within(dialog).getByText('Sent to ada@client.test')).toBeInTheDocument();
     expect(api.callsTo('POST', `${BASE}/send-trust-request/${REQUEST_ID}`)).toHaveLength(1);
@@ -208,7 +219,7 @@ describe('MatterTrustRequestsPanel', { timeout: 60_000 }, () => {
       'Client Trust Account (Zenith Bank ••••4821)',
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '1000.50');
-    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '15/12/2026');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Due date' }), '15/12/2099');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(api.callsTo('POST', CREATE)).toHaveLength(1));
     expect(api.callsTo('POST', CREATE)[0]?.body).toMatchObject({
@@ -216,7 +227,7 @@ describe('MatterTrustRequestsPanel', { timeout: 60_000 }, () => {
       clientId: CLIENT_ID,
       matterId: MATTER_ID,
       amount: '1000.50',
-      dueDate: '2026-12-15',
+      dueDate: '2099-12-15',
     });
   });
 });

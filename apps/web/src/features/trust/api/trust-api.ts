@@ -2,6 +2,7 @@ import {
   clientLedgerSchema,
   compareMoney,
   invoicePageSchema,
+  invoiceSchema,
   type InvoiceListItem,
   trustAccountSchema,
   trustBalanceSchema,
@@ -194,6 +195,15 @@ export const setMatterTrustMinimum = async (body: unknown): Promise<void> => {
 // The invoices a client can pay from trust (the invoices list, read here: features never import each other).
 
 const PAYABLE_STATUSES = new Set(['Approved', 'Sent', 'PartlyPaid']);
+/** The matters an invoice is for: the only matter ledgers that may pay it from trust. */
+export const invoiceMattersQuery = (invoiceId: string) =>
+  queryOptions({
+    queryKey: ['trust', 'invoice-matters', invoiceId] as const,
+    queryFn: async () => invoiceSchema.pick({ matters: true }).parse(await getData(`/admin/invoice/get-invoice/${invoiceId}`)).matters,
+    enabled: invoiceId !== '',
+    staleTime: 0,
+  });
+
 export const payableInvoicesQuery = (clientId: string) =>
   queryOptions({
     queryKey: ['trust', 'payable-invoices', clientId] as const,

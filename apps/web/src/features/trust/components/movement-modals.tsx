@@ -7,6 +7,7 @@ import {
   payInvoiceFromTrustSchema,
   refundSchema,
   transferSchema,
+  TRUST_MESSAGES,
   TRUST_METHODS,
   type TrustAccount,
 } from '@matterhorn/shared';
@@ -18,13 +19,21 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { deposit, disburse, payableInvoicesQuery, payInvoiceFromTrust, refund, refusalOf, transfer } from '../api/trust-api.ts';
+import {
+  deposit,
+  disburse,
+  invoiceMattersQuery,
+  payableInvoicesQuery,
+  payInvoiceFromTrust,
+  refund,
+  refusalOf,
+  transfer,
+} from '../api/trust-api.ts';
 import { openTrustRequestsQuery } from '../api/open-trust-requests.ts';
 import { todayIso } from '../utils/trust-display.ts';
 import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
-import { ClientMatterFields, GENERAL_FUNDS_LABEL, ledgerFieldProps, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
+import { ClientMatterFields, ledgerFieldProps, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
 
 export type MovementKind = 'deposit' | 'disburse' | 'refund' | 'transfer' | 'pay-invoice';
 
@@ -267,25 +276,44 @@ function TransferForm({ account, onClose, onDone }: FormProps) {
   );
 }
 
+/** The funds choice that means the client's general ledger (money not assigned to a matter). */
+const GENERAL_FUNDS = 'general';
+const CLIENT_GENERAL_FUNDS_LABEL = 'Client’s general funds (no matter)';
+
+/**
+ * Pays an invoice from the ledger shown: one of the invoice's own matters (its only one by default),
+ * or the client's general funds chosen by name; the balance shown is that ledger's, and the call
+ * names the same ledger, so what is shown is what is debited.
+ */
 function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
   const [clientId, setClientId] = useState('');
+  const [chosenFunds, setChosenFunds] = useState('');
+  const [fundsError, setFundsError] = useState<string | null>(null);
   const clients = useQuery(associatedClientsQuery);
   const invoices = useQuery(payableInvoicesQuery(clientId));
-  const matters = useQuery(clientMattersQuery(clientId));
   const form = useSchemaForm(payInvoiceFromTrustSchema, {
     trustAccountId: account.id,
     invoiceId: '',
     amount: '',
     date: todayIso(),
     matterId: '',
+    fromGeneralFunds: false,
     reference: '',
   });
   const { values } = form;
+  const invoiceMatters = useQuery(invoiceMattersQuery(values.invoiceId));
   const { refusal, run } = useMovementCall();
   const chosen = invoices.data?.find((invoice) => invoice.id === values.invoiceId);
   const overBalance = chosen && values.amount !== '' && compareMoney(values.amount, chosen.balanceDue) > 0;
+  const matters = invoiceMatters.data ?? [];
+  const funds = chosenFunds !== '' ? chosenFunds : matters.length === 1 ? matters[0]!.id : '';
+  const isGeneral = funds === GENERAL_FUNDS;
   const submit = form.onSubmit(async (data) => {
-    await run((key) => payInvoiceFromTrust(data, key));
+    if (funds === '') {
+      setFundsError(TRUST_MESSAGES.chooseInvoiceFunds);
+      return;
+    }
+    await run((key) => payInvoiceFromTrust({ ...data, matterId: isGeneral ? null : funds, fromGeneralFunds: isGeneral }, key));
     onDone();
   });
   return (
@@ -308,8 +336,8 @@ function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
           value={clientId}
           onChange={(id) => {
             setClientId(id);
+            setChosenFunds('');
             form.setValue('invoiceId', '');
-            form.setValue('matterId', '');
           }}
           error={form.errorFor('invoiceId') && clientId === '' ? 'Client is required' : undefined}
         />
@@ -329,6 +357,7 @@ function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
           onChange={(id) => {
             form.setValue('invoiceId', id);
             form.touch('invoiceId');
+            setChosenFunds('');
             const invoice = invoices.data?.find((item) => item.id === id);
             if (invoice && form.getValues().amount === '') form.setValue('amount', invoice.balanceDue);
           }}
@@ -337,14 +366,23 @@ function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
         <SearchableSelect
           label="From the funds of"
           entity="matter"
-          disabled={clientId === ''}
-          description="Blank: the invoice's only matter, else the client's general funds"
+          withAsterisk
+          disabled={values.invoiceId === ''}
+          placeholder={values.invoiceId === '' ? 'Choose an invoice first' : 'Select whose funds'}
+          description="The invoice’s own matter, or the client’s general funds"
           options={[
-            { value: '', label: GENERAL_FUNDS_LABEL },
-            ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matterOptionLabel(matter) })),
+            ...matters.map((matter) => ({
+              value: matter.id,
+              label: matterOptionLabel({ matterName: matter.name, matterNumber: matter.matterNumber }),
+            })),
+            { value: GENERAL_FUNDS, label: CLIENT_GENERAL_FUNDS_LABEL },
           ]}
-          value={values.matterId}
-          onChange={(id) => form.setValue('matterId', id)}
+          value={funds}
+          onChange={(id) => {
+            setChosenFunds(id);
+            setFundsError(null);
+          }}
+          error={fundsError ?? undefined}
         />
         <MoneyInput
           label={`Amount (${account.currencySymbol})`}
@@ -355,7 +393,7 @@ function PayInvoiceForm({ account, onClose, onDone }: FormProps) {
         <IsoDateField label="Date" withAsterisk {...form.valueProps('date')} />
         <TextInput label="Reference" maxLength={120} {...form.inputProps('reference')} />
       </SimpleGrid>
-      <LedgerBalanceHint trustAccountId={account.id} clientId={clientId} matterId={values.matterId} />
+      {funds !== '' && <LedgerBalanceHint trustAccountId={account.id} clientId={clientId} matterId={isGeneral ? '' : funds} />}
       {overBalance && (
         <Text size="sm" c="red">
           The payment is more than the invoice’s balance due.
