@@ -252,7 +252,9 @@ export function createTrustReconciliationService(database: Database) {
         if (matchable.length > 0) {
           const dates = matchable.map((line) => line.lineDate).sort();
           const candidates = await repository.unmatchedMovements(tx, principal.firmId, trustAccountId, {
-            amounts: [...new Set(matchable.map((line) => fromCents(toCents(line.amount) < 0n ? -toCents(line.amount) : toCents(line.amount))))],
+            amounts: [
+              ...new Set(matchable.map((line) => fromCents(toCents(line.amount) < 0n ? -toCents(line.amount) : toCents(line.amount)))),
+            ],
             fromDate: shiftDate(dates[0]!, -AUTO_MATCH_DAYS),
             toDate: shiftDate(dates[dates.length - 1]!, AUTO_MATCH_DAYS),
             limit: 50_000,
