@@ -3,7 +3,8 @@ import { MAX_TEXT_ATTEMPTS } from '../src/modules/documents/document-processing-
 import { TEMPLATE_MESSAGES } from '../src/modules/documents/document-templates.ts';
 import { createDocumentWork } from '../src/modules/documents/document-work.ts';
 import { checkZipEntries, DEFAULT_ZIP_LIMITS, ZipRefusedError } from '../src/platform/files/zip-guard.ts';
-import { processingDependencies, runJob } from './document-processing-fixture.ts';
+import { SandboxFailure } from '../src/platform/sandbox/sandbox.ts';
+import { DOCX, processingDependencies, runJob } from './document-processing-fixture.ts';
 import { DOCUMENT_BASE, setUpDocumentFixture, type DocumentFixture } from './support/document-fixture.ts';
 import { makeDocx, templatesFolderOf } from './support/docx-template.ts';
 import { bearer, signInToPortal } from './support/test-app.ts';
@@ -153,5 +154,31 @@ describe('a bomb in the Templates folder', () => {
     });
     expect([generated.statusCode, generated.json().message]).toEqual([400, TEMPLATE_MESSAGES.unsafeZip]);
     expect((await fixture.context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('the worker’s memory limit', () => {
+  it('stops a bomb the guard was told to let through, failing that one task while the API carries on', async () => {
+    const unguarded = createDocumentWork({
+      memoryMb: 80,
+      timeoutMs: 60_000,
+      zipLimits: { maxEntryBytes: 200 * MEGABYTE, maxRatio: 1_000_000, maxTotalBytes: 200 * MEGABYTE, maxEntries: 10 },
+    });
+    try {
+      const memory = await peakRssWhile(async () => {
+        await expect(unguarded.extractText(DOCX, bomb, { isOcrEnabled: false })).rejects.toBeInstanceOf(SandboxFailure);
+        expect((await fixture.context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      });
+      console.info(
+        `API process RSS while the worker ran out of memory on the bomb: +${((memory.peak - memory.before) / MEGABYTE).toFixed(1)} MB`,
+      );
+      // The worker that died is replaced for the next file.
+      await expect(unguarded.extractText(DOCX, makeDocx(['Still reading']), { isOcrEnabled: false })).resolves.toEqual({
+        status: 'extracted',
+        text: 'Still reading',
+      });
+    } finally {
+      await unguarded.close();
+    }
   }, 60_000);
 });
