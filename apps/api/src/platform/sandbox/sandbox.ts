@@ -60,6 +60,8 @@ export function createSandbox({
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // An 'error' without a listener would be thrown in the API process; the task's own listener reports it.
+    child.on('error', () => undefined);
     return { child };
   };
 
@@ -92,6 +94,7 @@ export function createSandbox({
       clearTimeout(timer);
       worker.child.off('message', onMessage);
       worker.child.off('exit', onExit);
+      worker.child.off('error', onError);
       busy -= 1;
       if (reusable && !closed) park(worker);
       else worker.child.kill('SIGKILL');
@@ -108,12 +111,14 @@ export function createSandbox({
         () => pending.reject(new SandboxFailure(`The worker stopped (${signal ?? `exit code ${code}`}): out of memory or crashed`)),
         false,
       );
+    const onError = (error: Error) => settle(() => pending.reject(new SandboxFailure(`The worker failed: ${error.message}`)), false);
     const timer = setTimeout(
       () => settle(() => pending.reject(new SandboxFailure(`The worker took longer than ${limits.timeoutMs} ms`)), false),
       limits.timeoutMs,
     );
     worker.child.on('message', onMessage);
     worker.child.on('exit', onExit);
+    worker.child.on('error', onError);
     worker.child.send({ id, task: pending.task }, (error) => {
       if (error) settle(() => pending.reject(new SandboxFailure(`The worker could not be given the task: ${error.message}`)), false);
     });
