@@ -69,6 +69,7 @@ import { createUnappliedCashService } from './modules/gateway-payments/unapplied
 import { createGatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
+import { createDocumentWork } from './modules/documents/document-work.ts';
 import { createDocumentProcessing, type DocumentProcessing } from './modules/documents/document-processing.ts';
 import { createDocumentsApi } from './modules/documents/documents.api.ts';
 import { createDocumentModule } from './modules/documents/documents.module.ts';
@@ -221,7 +222,10 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
   const documentsApi = createDocumentsApi(documentDeps);
-  registerDocumentTemplateRoutes(app, { database, documents: documentsApi });
+  // Templates are parsed and merged in the document worker, under its memory and time limits.
+  const documentWork = createDocumentWork(config.documentWorker);
+  app.addHook('onClose', () => documentWork.close());
+  registerDocumentTemplateRoutes(app, { database, documents: documentsApi, work: documentWork });
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
   registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
 

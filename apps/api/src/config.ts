@@ -6,6 +6,7 @@ import { DOCUMENT_DEFAULT_MAX_BYTES } from '@matterhorn/shared';
 import { z } from 'zod';
 import type { FileStoreSettings } from './platform/files/files.ts';
 import type { S3Settings } from './platform/files/s3-file-store.ts';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './platform/files/zip-guard.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -41,6 +42,9 @@ const environmentSchema = z.object({
     .regex(/^tcp:\/\/[^:/]+:\d+$/, 'CLAMD_URL must look like tcp://host:3310')
     .optional(),
   OCR_ENABLED: booleanText.default(true),
+  DOCUMENT_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  // OCR of a 20-page scan takes minutes on a small server; a file still being read after this is given up.
+  DOCUMENT_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(600),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_API_URL: z.string().url().default('https://api.paystack.co'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -82,7 +86,13 @@ export type AppConfig = {
   /** Whether this process runs the job queue (hearing reminders): pg-boss on DATABASE_URL, else a timer. */
   jobsEnabled: boolean;
   /** Documents: the upload limit, the ClamAV daemon every upload is scanned by (none: not scanned), OCR by Tesseract. */
-  documents: { maxUploadBytes: number; clamdUrl: string | null; isOcrEnabled: boolean };
+  documents: {
+    maxUploadBytes: number;
+    clamdUrl: string | null;
+    isOcrEnabled: boolean;
+  };
+  /** The worker that reads, OCRs and merges files: its heap, how long one file may take, what a zip's entries may inflate to. */
+  documentWorker: { memoryMb: number; timeoutMs: number; zipLimits: ZipLimits };
   /** Online payments from the portal: Paystack for naira, Stripe for other currencies; neither when unset. */
   payments: PaymentGatewaySettings;
 };
@@ -130,6 +140,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxUploadBytes: env.DOCUMENT_MAX_BYTES ?? DOCUMENT_DEFAULT_MAX_BYTES,
       clamdUrl: env.CLAMD_URL ?? null,
       isOcrEnabled: env.OCR_ENABLED,
+    },
+    documentWorker: {
+      memoryMb: env.DOCUMENT_WORKER_MEMORY_MB,
+      timeoutMs: env.DOCUMENT_WORKER_TIMEOUT_SECONDS * 1000,
+      zipLimits: DEFAULT_ZIP_LIMITS,
     },
     payments: paymentSettingsOf(env),
   };

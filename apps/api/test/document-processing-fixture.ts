@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createMailer } from '../src/lib/mailer.ts';
 import { documentFolders, documents, documentVersions } from '../src/db/schema/documents.ts';
 import { processPendingVersions, type ProcessingDependencies } from '../src/modules/documents/document-processing-work.ts';
+import { createDocumentWork, type DocumentWork } from '../src/modules/documents/document-work.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import type { VirusScanner } from '../src/platform/scanning/clamd.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
@@ -90,12 +91,22 @@ export async function documentOf(context: TestContext, firmId: string, documentI
   return row!;
 }
 
-/** The job's work with the app's outbox mailer, as server.ts runs it. */
+const workers = new WeakMap<TestContext, DocumentWork>();
+
+/** The document worker for the test app's settings, started once per test file (its processes exit when idle). */
+export function documentWorkOf(context: TestContext): DocumentWork {
+  let work = workers.get(context);
+  if (!work) workers.set(context, (work = createDocumentWork(context.config.documentWorker)));
+  return work;
+}
+
+/** The job's work with the app's outbox mailer and a document worker, as server.ts runs it. */
 export function processingDependencies(
   context: TestContext,
-  options: { scanner: VirusScanner | null; isOcrEnabled: boolean },
+  options: { scanner: VirusScanner | null; isOcrEnabled: boolean; work?: DocumentWork },
 ): ProcessingDependencies {
   return {
+    work: documentWorkOf(context),
     database: context.database,
     files: createFileStore(context.config.files),
     mailer: createMailer({ from: 'matterhorn@matterhorn.test', dataDir: context.config.dataDir, logger: context.app.log }),

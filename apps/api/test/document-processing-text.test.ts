@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipInflatesWithin } from '../src/modules/documents/document-text-zip.ts';
+import { checkZipEntries, DEFAULT_ZIP_LIMITS, ZipRefusedError } from '../src/platform/files/zip-guard.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { addVersion, documentOf, DOCX, PDF, processingDependencies, runJob, versionOf } from './document-processing-fixture.ts';
 import { makeDocx, makePdf, makeScannedPdf, makeScannedPng } from './support/sample-files.ts';
@@ -78,10 +78,14 @@ describe('document text extraction', () => {
     }
   });
 
-  it('marks a file it cannot read as failed, once, without failing the job', async () => {
+  it('marks a file it cannot read as failed after its third failed attempt, once, without failing the job', async () => {
     const { versionId } = await add(Buffer.from('%PDF-1.7\nthis is not really a PDF'), PDF, 'broken.pdf');
+    for (const attempt of [1, 2]) {
+      await expect(runJob(withOcr())).resolves.toBeGreaterThanOrEqual(1);
+      expect(await versionOf(context, firm.firmId, versionId)).toMatchObject({ textStatus: 'pending', textAttempts: attempt });
+    }
     await expect(runJob(withOcr())).resolves.toBeGreaterThanOrEqual(1);
-    expect((await versionOf(context, firm.firmId, versionId)).textStatus).toBe('failed');
+    expect(await versionOf(context, firm.firmId, versionId)).toMatchObject({ textStatus: 'failed', textAttempts: 3 });
     await expect(runJob(withOcr())).resolves.toBe(0);
   });
 
@@ -108,12 +112,12 @@ describe('document text extraction', () => {
 });
 
 describe('the Word document guard', () => {
-  it('measures what a zip really inflates to, before mammoth inflates it in memory', () => {
+  it('measures what a zip really inflates to, before mammoth inflates it in memory', async () => {
     const docx = makeDocx(['Tenancy agreement', 'a'.repeat(300_000)]);
     expect(docx.length).toBeLessThan(10_000);
-    expect(zipInflatesWithin(docx)).toBe(true);
-    expect(zipInflatesWithin(docx, 250_000)).toBe(false);
-    expect(zipInflatesWithin(Buffer.from('not a zip at all'))).toBe(false);
-    expect(zipInflatesWithin(docx.subarray(0, docx.length - 30))).toBe(false);
+    await expect(checkZipEntries(docx)).resolves.toBeUndefined();
+    await expect(checkZipEntries(docx, { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: 250_000 })).rejects.toThrow(ZipRefusedError);
+    await expect(checkZipEntries(Buffer.from('not a zip at all'))).rejects.toThrow(ZipRefusedError);
+    await expect(checkZipEntries(docx.subarray(0, docx.length - 30))).rejects.toThrow(ZipRefusedError);
   });
 });

@@ -6,9 +6,9 @@ import { dryRunOf, matterMergeValues, type MergeSource } from '../src/modules/do
 import { fillTemplate, generatedFileName, templateFieldsOf } from '../src/modules/documents/document-templates.ts';
 import { docxParagraphs, makeDocx, makeDocxWithBody } from './support/docx-template.ts';
 
-function refusal(run: () => unknown): AppError {
+async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -17,12 +17,12 @@ function refusal(run: () => unknown): AppError {
 }
 
 describe('templateFieldsOf', () => {
-  it('lists each field once, in order, with spaces inside the braces ignored', () => {
+  it('lists each field once, in order, with spaces inside the braces ignored', async () => {
     const template = makeDocx(['{ client.name } and {matter.number}', '{client.name}, {matter.custom.Court Ref.}']);
-    expect(templateFieldsOf(template)).toEqual(['client.name', 'matter.number', 'matter.custom.Court Ref.']);
+    expect(await templateFieldsOf(template)).toEqual(['client.name', 'matter.number', 'matter.custom.Court Ref.']);
   });
 
-  it('refuses what is not a Word document', () => {
+  it('refuses what is not a Word document', async () => {
     const zipWithoutBody = new PizZip();
     zipWithoutBody.file('hello.txt', 'hi');
     const bodyWithoutContentTypes = new PizZip();
@@ -31,31 +31,31 @@ describe('templateFieldsOf', () => {
       Buffer.isBuffer(file) ? file : file.generate({ type: 'nodebuffer' }),
     );
     for (const content of files) {
-      const error = refusal(() => templateFieldsOf(content));
+      const error = await refusal(() => templateFieldsOf(content));
       expect(error.statusCode).toBe(400);
       expect(error.message).toBe(DOCUMENT_MESSAGES.notTemplate);
     }
   });
 
-  it('refuses a broken merge field, saying what is wrong', () => {
-    const error = refusal(() => templateFieldsOf(makeDocx(['Dear {client.name,'])));
+  it('refuses a broken merge field, saying what is wrong', async () => {
+    const error = await refusal(() => templateFieldsOf(makeDocx(['Dear {client.name,'])));
     expect(error.statusCode).toBe(400);
     expect(error.message).toMatch(/^A merge field in this template is broken: .+/);
   });
 });
 
 describe('fillTemplate', () => {
-  it('writes values as text (never as Word markup) and leaves unknown fields empty', () => {
-    const filled = fillTemplate(makeDocx(['{client.name} <{client.email}>', '[{unknown}]']), {
+  it('writes values as text (never as Word markup) and leaves unknown fields empty', async () => {
+    const filled = await fillTemplate(makeDocx(['{client.name} <{client.email}>', '[{unknown}]']), {
       'client.name': 'Smith & Sons <Ltd>',
       'client.email': 'a@b.example',
     });
     expect(docxParagraphs(filled)).toEqual(['Smith & Sons <Ltd> <a@b.example>', '[]']);
   });
-  it('reads a field Word split across runs (after a spell check or a change of format)', () => {
+  it('reads a field Word split across runs (after a spell check or a change of format)', async () => {
     const split = makeDocxWithBody('<w:p><w:r><w:t>Dear {client.</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>name},</w:t></w:r></w:p>');
-    expect(templateFieldsOf(split)).toEqual(['client.name']);
-    expect(docxParagraphs(fillTemplate(split, { 'client.name': 'Amaka Nwosu' }))).toEqual(['Dear Amaka Nwosu,']);
+    expect(await templateFieldsOf(split)).toEqual(['client.name']);
+    expect(docxParagraphs(await fillTemplate(split, { 'client.name': 'Amaka Nwosu' }))).toEqual(['Dear Amaka Nwosu,']);
   });
 });
 

@@ -52,6 +52,9 @@ export const DOCUMENT_MESSAGES = {
   systemFolder: 'Client, matter, From client and Templates folders are named and placed by the app',
   moveIntoItself: 'A folder cannot move into itself or one of its subfolders',
   notTemplate: 'Templates must be Word (.docx) documents in the Templates folder',
+  textNotExtracted: 'Text could not be extracted',
+  textNotExtractedDetail:
+    'Reading this file failed three times, so it is not searchable by its contents. It can still be opened and downloaded.',
 } as const;
 
 export const DOCUMENT_FOLDER_KINDS = ['firm', 'templates', 'client', 'matter', 'from-client', 'folder'] as const;

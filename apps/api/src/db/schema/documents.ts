@@ -201,6 +201,11 @@ export const documentVersions = pgTable(
     textStatus: text('text_status', { enum: DOCUMENT_TEXT_STATUSES }).notNull().default('pending'),
     extractedText: text('extracted_text'),
     extractedAt: timestamp('extracted_at', { withTimezone: true }),
+    /**
+     * Reading attempts started, counted before each starts: a file that fails (or kills the process)
+     * three times is parked as failed instead of being retried into a crash loop. Reset by a retry.
+     */
+    textAttempts: integer('text_attempts').notNull().default(0),
     /** The version a check-in started from; a restore's source version. */
     basedOnVersion: integer('based_on_version'),
     restoredFromVersion: integer('restored_from_version'),

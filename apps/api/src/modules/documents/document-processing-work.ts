@@ -13,9 +13,11 @@ import {
   recordExtractedText,
   recordScanVerdict,
   setCurrentContentText,
+  startTextAttempt,
   type PendingVersion,
 } from './document-processing.repository.ts';
-import { extractText, type ExtractedText } from './document-text.ts';
+import type { ExtractedText } from './document-text.ts';
+import type { DocumentWork } from './document-work.ts';
 
 export type ProcessingDependencies = {
   database: Database;
@@ -25,10 +27,14 @@ export type ProcessingDependencies = {
   /** Null: no scanner configured (versions are stored Available and only their text is read). */
   scanner: VirusScanner | null;
   isOcrEnabled: boolean;
+  /** The worker process that reads files, under its memory and time limits. */
+  work: Pick<DocumentWork, 'extractText'>;
   logger?: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
 };
 
 const BATCH = 20;
+/** A file that fails this many times is parked as failed (an administrator may retry it), never retried into a crash loop. */
+export const MAX_TEXT_ATTEMPTS = 3;
 const QUARANTINED: AuditEvent = 'document.quarantined';
 
 async function fileOf({ files }: ProcessingDependencies, version: PendingVersion) {
@@ -82,21 +88,33 @@ async function scan(deps: ProcessingDependencies, firmId: string, version: Pendi
   return 'available';
 }
 
-/** Reads the version's text (outside any transaction: OCR takes seconds) and records it once. */
-async function readText(deps: ProcessingDependencies, firmId: string, version: PendingVersion) {
+/**
+ * Reads the version's text (outside any transaction: OCR takes seconds) and records it once. A failed
+ * attempt leaves the version waiting for the next run until its third, which parks it as failed.
+ */
+async function readText(deps: ProcessingDependencies, firmId: string, version: PendingVersion): Promise<'recorded' | 'retry later'> {
+  const attempt = await deps.database.withFirm(firmId, (tx) => startTextAttempt(tx, firmId, version.id, MAX_TEXT_ATTEMPTS));
   let outcome: ExtractedText | { status: 'failed' };
-  try {
-    outcome = await extractText(version.contentType, await buffer(await fileOf(deps, version)), { isOcrEnabled: deps.isOcrEnabled });
-  } catch (error) {
-    // A file we cannot read is recorded as such (not retried forever); the document is still found by its name.
-    deps.logger?.warn({ err: error, firmId, versionId: version.id }, 'document text extraction failed');
+  if (attempt === null) {
+    // Its attempts were all started and none finished: the process died reading it. Parked, not tried again.
     outcome = { status: 'failed' };
+  } else {
+    try {
+      outcome = await deps.work.extractText(version.contentType, await buffer(await fileOf(deps, version)), {
+        isOcrEnabled: deps.isOcrEnabled,
+      });
+    } catch (error) {
+      deps.logger?.warn({ err: error, firmId, versionId: version.id, attempt }, 'document text extraction failed');
+      if (attempt < MAX_TEXT_ATTEMPTS) return 'retry later';
+      outcome = { status: 'failed' };
+    }
   }
   const text = outcome.status === 'extracted' ? outcome.text : null;
   await deps.database.withFirm(firmId, async (tx) => {
     if (await recordExtractedText(tx, firmId, version.id, { status: outcome.status, text }))
       await setCurrentContentText(tx, firmId, version.documentId, version.versionNumber, text);
   });
+  return 'recorded';
 }
 
 /**
@@ -107,7 +125,8 @@ async function readText(deps: ProcessingDependencies, firmId: string, version: P
  */
 export async function processPendingVersions(deps: ProcessingDependencies): Promise<number> {
   const failures: unknown[] = [];
-  const failed = new Set<string>();
+  // Failed to read this run: tried again by the next run, not by this one's next pass.
+  const skipped = new Set<string>();
   let processed = 0;
   for (let pass = 0; pass < 50; pass += 1) {
     let progressed = false;
@@ -115,16 +134,17 @@ export async function processPendingVersions(deps: ProcessingDependencies): Prom
       // Without a scanner, Scanning versions wait for one: a file is never made available unscanned.
       const pending = await deps.database.withFirm(
         firmId,
-        (tx) => findPendingVersions(tx, firmId, { limit: BATCH + failed.size, withScanning: deps.scanner !== null }),
+        (tx) => findPendingVersions(tx, firmId, { limit: BATCH + skipped.size, withScanning: deps.scanner !== null }),
         READ_ONLY,
       );
-      for (const version of pending.filter((candidate) => !failed.has(candidate.id))) {
+      for (const version of pending.filter((candidate) => !skipped.has(candidate.id))) {
         try {
-          if ((await scan(deps, firmId, version)) === 'available') await readText(deps, firmId, version);
+          if ((await scan(deps, firmId, version)) === 'available' && (await readText(deps, firmId, version)) === 'retry later')
+            skipped.add(version.id);
           processed += 1;
           progressed = true;
         } catch (error) {
-          failed.add(version.id);
+          skipped.add(version.id);
           failures.push(error);
           deps.logger?.error({ err: error, firmId, versionId: version.id }, 'document version not processed');
         }

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { firms, roles, users } from '../../db/schema/firms.ts';
@@ -87,6 +87,48 @@ export async function recordExtractedText(
     )
     .returning({ id: documentVersions.id });
   return rows.length > 0;
+}
+
+/**
+ * Counts a reading attempt before it starts (committed, so an attempt that takes the process down
+ * still counts): answers its number, or null when the version is no longer waiting or has had its
+ * attempts, in which case it is to be parked rather than read again.
+ */
+export async function startTextAttempt(tx: Tx, firmId: string, versionId: string, maxAttempts: number): Promise<number | null> {
+  const rows = await tx
+    .update(documentVersions)
+    .set({ textAttempts: sql`${documentVersions.textAttempts} + 1` })
+    .where(
+      and(
+        eq(documentVersions.firmId, firmId),
+        eq(documentVersions.id, versionId),
+        eq(documentVersions.scanStatus, 'available'),
+        eq(documentVersions.textStatus, 'pending'),
+        lt(documentVersions.textAttempts, maxAttempts),
+      ),
+    )
+    .returning({ attempts: documentVersions.textAttempts });
+  return rows[0]?.attempts ?? null;
+}
+
+/** An administrator's retry: the document's current version, if its text failed, waits to be read again with fresh attempts. */
+export async function retryFailedText(tx: Tx, firmId: string, documentId: string): Promise<string | null> {
+  const rows = await tx
+    .update(documentVersions)
+    .set({ textStatus: 'pending', textAttempts: 0, extractedAt: null })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.firmId, firmId),
+        eq(documents.id, documentId),
+        eq(documentVersions.firmId, firmId),
+        eq(documentVersions.documentId, documents.id),
+        eq(documentVersions.versionNumber, documents.currentVersionNumber),
+        eq(documentVersions.textStatus, 'failed'),
+      ),
+    )
+    .returning({ id: documentVersions.id });
+  return rows[0]?.id ?? null;
 }
 
 /** The document's searchable text, when this version is still its current one (a newer version's text wins). */

@@ -7,6 +7,7 @@ import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { createClamdScanner } from '../../platform/scanning/clamd.ts';
 import { processPendingVersions } from './document-processing-work.ts';
 import { isOnPath } from './document-text-ocr.ts';
+import { createDocumentWork } from './document-work.ts';
 
 /**
  * What happens to a document version after it is stored: a virus scan when a scanner is configured
@@ -24,7 +25,7 @@ export type DocumentProcessing = {
 /** The job that scans and reads every waiting version (ADR 0028). */
 export const DOCUMENT_PROCESSING_JOB = 'documents.process-versions';
 
-type Settings = Pick<AppConfig, 'documents'>;
+type Settings = Pick<AppConfig, 'documents' | 'documentWorker'>;
 
 /** OCR when the firm's install asks for it and has Tesseract (checked once, at startup). */
 const ocrAvailable = (config: Settings) => config.documents.isOcrEnabled && isOnPath('tesseract');
@@ -75,6 +76,8 @@ export function documentProcessingJobs({ database, files, mailer, config, logger
     appUrl: config.appUrl,
     scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
     isOcrEnabled: ocrAvailable(config),
+    // Its workers exit when idle and die with the process: nothing to stop at shutdown.
+    work: createDocumentWork(config.documentWorker),
     logger,
   };
   return [

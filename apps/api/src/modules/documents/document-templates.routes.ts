@@ -14,11 +14,12 @@ import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createDocumentTemplateService } from './document-templates.service.ts';
 import type { TemplateDocuments } from './document-templates.ts';
+import type { TemplateWork } from './document-templates.service.ts';
 
 const tags = ['Documents'];
 const base = '/api/admin/document';
 
-export type DocumentTemplateRouteDeps = { database: Database; documents: TemplateDocuments };
+export type DocumentTemplateRouteDeps = { database: Database; documents: TemplateDocuments; work: TemplateWork };
 
 /**
  * Word templates (issue 18): the Templates folder's .docx documents and documents generated from
@@ -26,7 +27,7 @@ export type DocumentTemplateRouteDeps = { database: Database; documents: Templat
  */
 export function registerDocumentTemplateRoutes(app: FastifyInstance, deps: DocumentTemplateRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const templates = createDocumentTemplateService(deps.database, deps.documents);
+  const templates = createDocumentTemplateService(deps.database, deps.documents, deps.work);
 
   api.get(
     `${base}/get-templates`,

@@ -21,7 +21,11 @@ import {
   findTemplateCandidate,
   findTemplateDocuments,
 } from './document-templates.repository.ts';
-import { DOCX_CONTENT_TYPE, fillTemplate, generatedFileName, templateFieldsOf, type TemplateDocuments } from './document-templates.ts';
+import { DOCX_CONTENT_TYPE, generatedFileName, type TemplateDocuments } from './document-templates.ts';
+import type { DocumentWork } from './document-work.ts';
+
+/** Reading and filling a template: in the document worker, never in the API process. */
+export type TemplateWork = Pick<DocumentWork, 'templateFieldsOf' | 'fillTemplate'>;
 
 type GenerateInput = z.output<typeof generateFromTemplateInputSchema>;
 export type DocumentTemplateService = ReturnType<typeof createDocumentTemplateService>;
@@ -31,11 +35,11 @@ export type DocumentTemplateService = ReturnType<typeof createDocumentTemplateSe
  * filled from a matter. The template's bytes and the generated document go through the documents
  * core (TemplateDocuments), which owns the file store, versions and scanning.
  */
-export function createDocumentTemplateService(database: Database, documents: TemplateDocuments) {
+export function createDocumentTemplateService(database: Database, documents: TemplateDocuments, work: TemplateWork) {
   /** The fields a template uses; a template that cannot be read lists none rather than hiding the others. */
   async function fieldsOfTemplate(principal: FirmPrincipal, documentId: string): Promise<string[]> {
     try {
-      return templateFieldsOf((await documents.readCurrentVersion(principal, documentId)).content);
+      return await work.templateFieldsOf((await documents.readCurrentVersion(principal, documentId)).content);
     } catch (error) {
       if (error instanceof AppError) return [];
       throw error;
@@ -81,12 +85,12 @@ export function createDocumentTemplateService(database: Database, documents: Tem
     const { values: matterValues, matterLabel } = await readMergeSource(principal, input);
     const template = await documents.readCurrentVersion(principal, input.templateDocumentId);
     if (template.contentType !== DOCX_CONTENT_TYPE) throw notTemplate();
-    const fields = templateFieldsOf(template.content);
+    const fields = await work.templateFieldsOf(template.content);
     const values = withGivenValues(matterValues, input.values);
     const dryRun = dryRunOf(fields, values);
     if (input.isDryRun) return dryRun;
 
-    const content = fillTemplate(template.content, values);
+    const content = await work.fillTemplate(template.content, values);
     const mergeValues = Object.fromEntries(dryRun.fields.map((field) => [field.name, field.value]));
     const fileName = generatedFileName(input.fileName, template.name, matterLabel);
     // The core's save joins this transaction, so the document and its audit event commit together.

@@ -3,6 +3,7 @@ import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
 import { DOCUMENT_MESSAGES, type DocumentView } from '@matterhorn/shared';
 import { badRequest } from '../../lib/errors.ts';
+import { checkZipEntries, DEFAULT_ZIP_LIMITS, ZipRefusedError, type ZipLimits } from '../../platform/files/zip-guard.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 
 /**
@@ -37,6 +38,7 @@ export type TemplateDocuments = {
 
 export const TEMPLATE_MESSAGES = {
   brokenField: (detail: string) => `A merge field in this template is broken: ${detail}`,
+  unsafeZip: 'This template could not be read safely: a part of it inflates far beyond what a Word document holds',
 } as const;
 
 type Part = { type: string; value?: string; module?: string; subparsed?: Part[] };
@@ -50,8 +52,17 @@ const flatKeyParser = (tag: string) => ({
   },
 });
 
-/** The template opened for docxtemplater: a file that is not a Word document is not a template. */
-function openTemplate(content: Buffer, modules: InspectModule[] = []): Docxtemplater {
+/**
+ * The template opened for docxtemplater: a file that is not a Word document is not a template.
+ * PizZip inflates each part whole, so the parts' sizes are checked first. Runs in the document worker.
+ */
+async function openTemplate(content: Buffer, zipLimits: ZipLimits, modules: InspectModule[] = []): Promise<Docxtemplater> {
+  try {
+    await checkZipEntries(content, zipLimits);
+  } catch (error) {
+    if (!(error instanceof ZipRefusedError)) throw error;
+    throw badRequest(error.isTooLarge ? TEMPLATE_MESSAGES.unsafeZip : DOCUMENT_MESSAGES.notTemplate);
+  }
   let zip: PizZip;
   try {
     zip = new PizZip(content);
@@ -98,16 +109,20 @@ function placeholdersIn(parts: Part[], into: string[]): string[] {
 }
 
 /** The merge fields a template uses, each once, in the order they first appear (body, then headers and footers). */
-export function templateFieldsOf(content: Buffer): string[] {
+export async function templateFieldsOf(content: Buffer, zipLimits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<string[]> {
   const inspect = new InspectModule();
-  openTemplate(content, [inspect]);
+  await openTemplate(content, zipLimits, [inspect]);
   const names = placeholdersIn(inspect.getAllStructuredTags() as Part[], []);
   return [...new Set(names.filter((name) => name !== '' && name !== '.'))];
 }
 
 /** The template filled with the values: a field without a value prints as nothing. */
-export function fillTemplate(content: Buffer, values: Record<string, string>): Buffer {
-  const template = openTemplate(content);
+export async function fillTemplate(
+  content: Buffer,
+  values: Record<string, string>,
+  zipLimits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<Buffer> {
+  const template = await openTemplate(content, zipLimits);
   try {
     template.render(values);
   } catch (error) {

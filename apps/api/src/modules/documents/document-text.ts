@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import mammoth from 'mammoth';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ocrImage, ocrPdf } from './document-text-ocr.ts';
-import { zipInflatesWithin } from './document-text-zip.ts';
+import { checkZipEntries, DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../platform/files/zip-guard.ts';
 
 /** What search keeps of a document: more than a long contract, less than a row PostgreSQL chokes on. */
 export const EXTRACTED_TEXT_MAX_CHARS = 1_000_000;
@@ -62,9 +62,14 @@ export function tidyText(text: string): string {
 /**
  * The searchable text of a file, by its (sniffed) content type: a PDF's text layer, or OCR of its
  * pages when it has (almost) none; a Word document's paragraphs; an image's OCR. Other types, and
- * scans when OCR is off, have none. Throws when the file cannot be read (a corrupt PDF).
+ * scans when OCR is off, have none. Throws when the file cannot be read (a corrupt PDF, a zip bomb).
+ * Runs in the document worker (document-work.ts), never in the API process.
  */
-export async function extractText(contentType: string, bytes: Buffer, { isOcrEnabled }: { isOcrEnabled: boolean }): Promise<ExtractedText> {
+export async function extractText(
+  contentType: string,
+  bytes: Buffer,
+  { isOcrEnabled, zipLimits = DEFAULT_ZIP_LIMITS }: { isOcrEnabled: boolean; zipLimits?: ZipLimits },
+): Promise<ExtractedText> {
   let text = '';
   if (contentType === 'application/pdf') {
     const layer = await pdfTextLayer(bytes);
@@ -74,7 +79,8 @@ export async function extractText(contentType: string, bytes: Buffer, { isOcrEna
       if (letterCount(scanned) > letterCount(text)) text = scanned;
     }
   } else if (contentType === DOCX) {
-    if (!zipInflatesWithin(bytes)) throw new Error('The Word document is not a readable zip of a sensible size');
+    // mammoth inflates every part it reads whole, in memory.
+    await checkZipEntries(bytes, zipLimits);
     text = (await mammoth.extractRawText({ buffer: bytes })).value;
   } else if (OCR_IMAGES.has(contentType) && isOcrEnabled) {
     text = await ocrImage(bytes);

@@ -5,6 +5,7 @@ import { createDocumentFolderService } from './document-folders.service.ts';
 import { createDocumentPortalService } from './document-portal.service.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { createDocumentSharingService } from './document-sharing.service.ts';
+import { createDocumentTextRetryService } from './document-text-retry.service.ts';
 import { createDocumentZipService } from './document-zip.service.ts';
 import { createDocumentService } from './documents.service.ts';
 import { createDirectUploadService } from './document-direct-uploads.service.ts';
@@ -31,6 +32,7 @@ export function createDocumentModule(deps: DocumentModuleDeps) {
     sharing: createDocumentSharingService(deps.database),
     zips: createDocumentZipService(deps.database, deps.files),
     portal: createDocumentPortalService(deps),
+    textRetry: createDocumentTextRetryService(deps),
   };
 }
 export type DocumentModule = ReturnType<typeof createDocumentModule>;

@@ -29,7 +29,7 @@ const VERSION_FIELDS = ['note', 'BaseVersion'];
 /** Documents and their versions (PRODUCT.md module 11): reads need `document`; uploads document.create; changes document.edit; deletes document.delete. */
 export function registerDocumentRoutes(app: FastifyInstance, module: DocumentModule) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { documents, checkouts, sharing, maxUploadBytes, directUploads } = module;
+  const { documents, checkouts, sharing, maxUploadBytes, directUploads, textRetry } = module;
   const multipart = { consumes: ['multipart/form-data'] };
 
   api.post(
@@ -246,6 +246,23 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
     },
     async (request) =>
       ok('Conflict resolved', await checkouts.resolveConflict(firmPrincipalOf(request), request.params.id, request.body.versionNumber)),
+  );
+
+  api.post(
+    `${DOCUMENT_BASE}/retry-text-extraction/:id`,
+    {
+      // Administrators only: checked by the service, like releasing another member's check-out.
+      config: { access: firmAccess('document.edit') },
+      schema: {
+        tags,
+        summary:
+          'Read the text of a document again whose current version was parked as "Text could not be extracted" after three ' +
+          'failed attempts (administrators only): it gets three fresh attempts. 400 when its text did not fail',
+        params: idParamsSchema,
+        response: answers(documentSchema),
+      },
+    },
+    async (request) => ok('Text extraction queued', await textRetry.retry(firmPrincipalOf(request), request.params.id)),
   );
 
   for (const action of ['share', 'unshare'] as const) {

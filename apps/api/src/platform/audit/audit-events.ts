@@ -136,6 +136,7 @@ export const AUDIT_EVENTS = [
   'document.checkedIn',
   'document.checkOutReleased',
   'document.conflictResolved',
+  'document.textRetried',
   'document.generated',
   'documentFolder.created',
   'documentFolder.renamed',

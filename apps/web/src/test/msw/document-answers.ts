@@ -44,6 +44,7 @@ export const DOCUMENT_CALLS = {
   checkIn: (id: string) => `${BASE}/check-in/${id}`,
   releaseCheckOut: (id: string) => `${BASE}/release-check-out/${id}`,
   resolveConflict: (id: string) => `${BASE}/resolve-conflict/${id}`,
+  retryTextExtraction: (id: string) => `${BASE}/retry-text-extraction/${id}`,
   share: (id: string) => `${BASE}/share/${id}`,
   unshare: (id: string) => `${BASE}/unshare/${id}`,
   remove: (id: string) => `${BASE}/delete-document/${id}`,

@@ -33,6 +33,11 @@ export async function releaseCheckOut(id: string): Promise<void> {
   await apiMutate(documentPath('release-check-out', id), {}, { auth: 'firm' });
 }
 
+/** Administrators: read the text of a document parked as "Text could not be extracted" again. */
+export async function retryTextExtraction(id: string): Promise<void> {
+  await apiMutate(documentPath('retry-text-extraction', id), {}, { auth: 'firm' });
+}
+
 export async function resolveConflict(id: string, versionNumber: number): Promise<void> {
   await apiMutate(documentPath('resolve-conflict', id), { versionNumber }, { auth: 'firm' });
 }

@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion } from '../api/documents.ts';
+import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion, retryTextExtraction } from '../api/documents.ts';
 import { documentKeys } from '../api/document-keys.ts';
 import { downloadDocument } from '../api/downloads.ts';
 import { documentSettingsQuery, shareItem, unshareItem } from '../api/folders.ts';
@@ -115,6 +115,18 @@ export function DocumentPage() {
         </Alert>
       )}
       {document.scanStatus === 'scanning' && <Alert color="gray">{DOCUMENT_MESSAGES.scanning}</Alert>}
+      {document.textStatus === 'failed' && (
+        <Alert color="orange" title={DOCUMENT_MESSAGES.textNotExtracted}>
+          <Group gap="sm">
+            <Text size="sm">{DOCUMENT_MESSAGES.textNotExtractedDetail}</Text>
+            {session.permissions.includes(ADMINISTRATOR) && !isDeleted && (
+              <Button size="xs" variant="light" onClick={run(() => retryTextExtraction(document.id))}>
+                Retry text extraction
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       {isDeleted && (
         <Alert color="yellow" title="In the recycle bin">
           <Group gap="sm">

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR } from '@matterhorn/shared';
+import { ADMINISTRATOR, DOCUMENT_MESSAGES } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -171,5 +171,28 @@ describe('DocumentPage', { timeout: 60_000 }, () => {
     expect(body).toMatch(/name="note"\r\n\r\nSigned copy\r\n/);
     expect(body.indexOf('name="note"')).toBeLessThan(body.indexOf('name="file"'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload a new version of Lease.pdf' })).toBeNull());
+  });
+
+  it('says when text could not be extracted, and offers an administrator alone a retry', async () => {
+    let document = documentView({ textStatus: 'failed' });
+    const answer = () => documentAnswers.document(document);
+    stubApi({ [`GET ${DOCUMENT_CALLS.get(DOCUMENT_ID)}`]: answer });
+    const { unmount } = renderPage();
+    expect(await screen.findByText(DOCUMENT_MESSAGES.textNotExtracted)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry text extraction' })).toBeNull();
+    unmount();
+
+    const api = stubApi({
+      [`GET ${DOCUMENT_CALLS.get(DOCUMENT_ID)}`]: answer,
+      [`POST ${DOCUMENT_CALLS.retryTextExtraction(DOCUMENT_ID)}`]: () => {
+        document = documentView({ textStatus: 'pending' });
+        return documentAnswers.document(document);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage([...ALL_DOCUMENT_PERMISSIONS, ADMINISTRATOR]);
+    await user.click(await screen.findByRole('button', { name: 'Retry text extraction' }));
+    await waitFor(() => expect(api.callsTo('POST', DOCUMENT_CALLS.retryTextExtraction(DOCUMENT_ID))).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(DOCUMENT_MESSAGES.textNotExtracted)).toBeNull());
   });
 });

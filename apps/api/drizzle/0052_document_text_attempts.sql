@@ -1,0 +1,1 @@
+ALTER TABLE "document_versions" ADD COLUMN "text_attempts" integer DEFAULT 0 NOT NULL;
