@@ -12,6 +12,7 @@ import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
+import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', () => database.close());
+  registerPermissionsPolicy(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
