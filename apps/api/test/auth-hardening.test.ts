@@ -98,6 +98,65 @@ describe('guessable passwords are refused wherever a password is chosen, saying 
   });
 });
 
+describe("passwords built from the firm's name, the person's name or email, or the product's name are refused", () => {
+  const firmNameOf = async (firmId: string) =>
+    (await rowsOf<{ name: string }>(context.database.db.execute(sql`select name from firms where id = ${firmId}`)))[0]!.name;
+  /** The firm's name with its spaces and signs taken out, as people squeeze it into a password. */
+  const squeezed = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '');
+  const expectRefused = (response: { statusCode: number; json(): { message: string } }, password: string) => {
+    expect(response.statusCode, password).toBe(400);
+    expect(response.json().message.startsWith(PASSWORD_TOO_WEAK), password).toBe(true);
+  };
+
+  it('at firm sign-up, while a password of their own words is accepted', async () => {
+    const email = `chidi.okafor${counter++}.${Date.now()}@okafor.example`;
+    const firm = { firmName: 'Okafor & Partners', name: 'Chidi Okafor', email };
+    for (const password of ['Matterhorn-2026', 'matterhorn2026!', 'Okafor&Partners-2026', 'ChidiOkafor#2026', `${email.split('@')[0]}!`]) {
+      expectRefused(await post('/api/auth/signup', { ...firm, password }), password);
+    }
+    expect((await post('/api/auth/signup', { ...firm, password: 'okafor-lantern-orchard-velvet' })).statusCode).toBe(201);
+  });
+
+  it('on a password reset, and on joining a team', async () => {
+    const firm = await seedTestFirm(context.database);
+    const firmName = await firmNameOf(firm.firmId);
+    const email = firm.users.feeEarner.email;
+    await post('/api/auth/forgot-password', { email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}-2026`, 'TundeBakare-2026']) {
+      expectRefused(await post('/api/auth/reset-password', { token: secret, password }), password);
+    }
+
+    const invited = uniqueEmail();
+    const invitation = createLinkSecret();
+    await context.database.withFirm(firm.firmId, async (tx) => {
+      const [role] = await rowsOf<{ id: string }>(tx.execute(sql`select id from roles where name = 'Fee Earner'`));
+      await insertAuthToken(tx, {
+        firmId: firm.firmId,
+        purpose: 'invitation',
+        tokenHash: invitation.secretHash,
+        email: invited,
+        roleId: role!.id,
+        lifetimeMinutes: 60,
+      });
+    });
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}!2026`, 'NewJoiner-2026']) {
+      expectRefused(await post('/api/auth/join-team', { invitationId: invitation.secret, name: 'New Joiner', password }), password);
+    }
+  });
+
+  it('on a portal password reset', async () => {
+    const firm = await seedTestFirm(context.database);
+    const firmName = await firmNameOf(firm.firmId);
+    const email = firm.portalClient.email;
+    await post('/api/client-portal/forgot-password', { slug: firm.slug, email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}-2026`]) {
+      expectRefused(await post('/api/client-portal/reset-password', { slug: firm.slug, token: secret, password }), password);
+    }
+  });
+});
+
 describe('reset links', () => {
   it('using one reset link voids every other outstanding link of the account', async () => {
     const firm = await seedTestFirm(context.database);

@@ -87,6 +87,8 @@ export async function findUserByEmail(tx: Tx, email: string) {
     .select({
       id: users.id,
       firmId: users.firmId,
+      name: users.name,
+      firmName: firms.name,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -296,6 +298,7 @@ const portalAccountColumns = {
   id: portalAccounts.id,
   clientId: portalAccounts.clientId,
   email: portalAccounts.email,
+  contactName: portalAccounts.contactName,
   passwordHash: portalAccounts.passwordHash,
   status: portalAccounts.status,
   totpSecret: portalAccounts.totpSecret,

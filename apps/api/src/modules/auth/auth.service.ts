@@ -183,7 +183,8 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       await database.withIdentityLookup(async (tx) => {
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'reset_password');
         if (!token?.userId) throw badRequest(AUTH_MESSAGES.invalidToken);
-        assertStrongPassword(input.password, [token.email]);
+        const user = await repository.findUserByEmail(tx, token.email);
+        assertStrongPassword(input.password, [token.email, user?.name, user?.firmName]);
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'users', token.userId, passwordHash);
         // Whoever knew the old password is signed out everywhere.
@@ -210,7 +211,7 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
         return await database.withIdentityLookup(async (tx) => {
           const invitation = await repository.findUsableAuthToken(tx, hashLinkSecret(input.invitationId), 'invitation');
           if (!invitation?.roleId) throw notFound('Invitation');
-          assertStrongPassword(input.password, [invitation.email, input.name]);
+          assertStrongPassword(input.password, [invitation.email, input.name, await repository.findFirmName(tx, invitation.firmId)]);
           if (await repository.findUserByEmail(tx, invitation.email)) throw conflict(EMAIL_TAKEN);
           if (!(await repository.consumeAuthToken(tx, invitation.id))) throw notFound('Invitation');
           await switchToFirm(tx, invitation.firmId);

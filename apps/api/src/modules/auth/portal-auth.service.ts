@@ -90,7 +90,8 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
           if (!invitation?.clientId || invitation.firmId !== firm.id || invitation.email !== input.email) {
             throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
           }
-          assertStrongPassword(input.password, [invitation.email]);
+          const invited = invitation.portalAccountId ? await repository.findPortalAccount(tx, firm.id, invitation.portalAccountId) : null;
+          assertStrongPassword(input.password, [invitation.email, invited?.contactName, firm.name]);
           const isUsable =
             (await repository.isClientOnPortal(tx, firm.id, invitation.clientId)) && (await repository.consumeAuthToken(tx, invitation.id));
           if (!isUsable) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
@@ -203,7 +204,8 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
         const firm = await firmOf(tx, input.slug);
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_reset');
         if (!token?.portalAccountId || token.firmId !== firm.id) throw badRequest(AUTH_MESSAGES.invalidToken);
-        assertStrongPassword(input.password, [token.email]);
+        const account = await repository.findPortalAccount(tx, firm.id, token.portalAccountId);
+        assertStrongPassword(input.password, [token.email, account?.contactName, firm.name]);
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'portal_accounts', token.portalAccountId, passwordHash);
         await switchToFirm(tx, firm.id);
