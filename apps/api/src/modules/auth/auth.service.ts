@@ -16,6 +16,15 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import {
+  createDeviceCookies,
+  createTrustLink,
+  readTrustLink,
+  trustAccount,
+  trustAccountDigest,
+  trustedDeviceOf,
+  type Device,
+} from './device-cookie.ts';
 
 const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;
@@ -59,6 +68,8 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
     });
 
   return {
+    deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
+
     /**
      * A new firm, its administrator and a Trial subscription, in one transaction. The answer is the
      * same whether or not the email already has an account (no session either way: the emailed
@@ -98,26 +109,48 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       await sendEmail();
     },
 
-    async login(input: { email: string; password: string; address: string }): Promise<FirmSession> {
+    /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
+    async login(input: {
+      email: string;
+      password: string;
+      address: string;
+      device: Device | null;
+    }): Promise<{ session: FirmSession; device: Device }> {
       const accountKey = slowDown.keyOf('firm', input.email);
+      const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
       const [user, isBlocked] = await Promise.all([
         database.withIdentityLookup((tx) => repository.findUserByEmail(tx, input.email)),
-        slowDown.isBlocked(accountKey, input.address),
+        slowDown.isBlocked(accountKey, source),
       ]);
       // The password is checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
       if (!user || !isPasswordRight || !user.isActive) {
-        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
-        if (user && hasStartedSlowDown) await tellOwnerOfFailedSignIns(mailer, input.email, link('/forgot-password'));
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
+        if (user && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
+          await tellOwnerOfFailedSignIns(mailer, input.email, {
+            trustBrowser: link(`/trust-browser?token=${createTrustLink(accountKey, '/login', config.appSecret)}`),
+            resetPassword: link('/forgot-password'),
+          });
+        }
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      await slowDown.clear(accountKey, input.address);
+      await slowDown.clear(accountKey, source);
       const token = await database.withIdentityLookup(async (tx) => {
         await switchToFirm(tx, user.firmId);
         return openSession(tx, config.appSecret, { firmId: user.firmId, kind: 'firm', userId: user.id });
       });
-      return { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null };
+      return {
+        session: { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null },
+        device: trustAccount(input.device, accountKey),
+      };
+    },
+
+    /** The emailed link: the browser that opens it is trusted for the account it names (firm or portal). */
+    trustBrowser(token: string, device: Device | null): { signInPath: string; device: Device } {
+      const trusted = readTrustLink(token, config.appSecret);
+      if (!trusted) throw badRequest(AUTH_MESSAGES.invalidToken);
+      return { signInPath: trusted.signInPath, device: trustAccountDigest(device, trusted.accountDigest) };
     },
 
     async logout(firmId: string, sessionId: string): Promise<void> {

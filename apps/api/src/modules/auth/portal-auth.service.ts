@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import { createDeviceCookies, createTrustLink, trustAccount, trustedDeviceOf, type Device } from './device-cookie.ts';
 import { createPortalSecondFactor } from './portal-second-factor.ts';
 
 const PORTAL_RESET_MINUTES = 60;
@@ -56,25 +57,40 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
   }
 
   return {
-    async login(input: { slug: string; email: string; password: string; address: string }): Promise<PortalSignInResult> {
+    deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
+
+    /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
+    async login(input: {
+      slug: string;
+      email: string;
+      password: string;
+      address: string;
+      device: Device | null;
+    }): Promise<{ result: PortalSignInResult; device: Device }> {
       const { firm, account } = await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         return { firm, account: await repository.findPortalAccountByEmail(tx, firm.id, input.email) };
       });
       const accountKey = slowDown.keyOf(firm.id, input.email);
-      const isBlocked = await slowDown.isBlocked(accountKey, input.address);
+      const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
+      const isBlocked = await slowDown.isBlocked(accountKey, source);
       // Checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
       if (!account || !isPasswordRight || !repository.canPortalAccountSignIn(account)) {
-        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
-        if (account && hasStartedSlowDown) {
-          await tellOwnerOfFailedSignIns(mailer, input.email, `${config.appUrl}/portal/${input.slug}/forgot-password`);
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
+        if (account && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
+          const signInPath = `/portal/${input.slug}/login`;
+          await tellOwnerOfFailedSignIns(mailer, input.email, {
+            trustBrowser: `${config.appUrl}/trust-browser?token=${createTrustLink(accountKey, signInPath, config.appSecret)}`,
+            resetPassword: `${config.appUrl}/portal/${input.slug}/forgot-password`,
+          });
         }
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      await slowDown.clear(accountKey, input.address);
-      return database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
+      await slowDown.clear(accountKey, source);
+      const result = await database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
+      return { result, device: trustAccount(input.device, accountKey) };
     },
 
     /**
