@@ -98,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       schema: { tags, summary: 'Send a new verification link', body: emailOnlyRequestSchema, response: answers(z.null()) },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email);
       return ok(AUTH_MESSAGES.resendVerification, null);
     },
   );
@@ -114,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return ok(AUTH_MESSAGES.forgotPassword, null);
     },
   );

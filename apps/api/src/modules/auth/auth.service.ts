@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import {
@@ -30,11 +31,11 @@ const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, config, mailer }: Dependencies) {
+export function createAuthService({ database, config, mailer, afterResponse }: Dependencies) {
   const link = (path: string) => `${config.appUrl}${path}`;
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
@@ -66,6 +67,40 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       text: `Someone tried to create a new Matterhorn account with this email address, which already has an account.\n\nIf it was you, sign in instead:\n${link('/login')}\n\nIf you have forgotten your password, reset it here:\n${link('/forgot-password')}\n\nIf it was not you, you can ignore this email: nothing was changed.`,
       link: link('/login'),
     });
+
+  async function sendVerificationAgain(email: string): Promise<void> {
+    const sendEmail = await database.withIdentityLookup(async (tx) => {
+      const user = await repository.findUserByEmail(tx, email);
+      if (!user || user.emailVerifiedAt || !user.isActive) return null;
+      return sendVerification(tx, { id: user.id, firmId: user.firmId, email });
+    });
+    await sendEmail?.();
+  }
+
+  async function sendPasswordReset(email: string): Promise<void> {
+    const url = await database.withIdentityLookup(async (tx) => {
+      const user = await repository.findUserByEmail(tx, email);
+      if (!user?.isActive) return null;
+      const { secret, secretHash } = createLinkSecret();
+      await repository.insertAuthToken(tx, {
+        firmId: user.firmId,
+        purpose: 'reset_password',
+        tokenHash: secretHash,
+        email,
+        userId: user.id,
+        lifetimeMinutes: RESET_PASSWORD_MINUTES,
+      });
+      return link(`/forgot-password/reset/${secret}`);
+    });
+    if (url) {
+      await mailer.send({
+        to: email,
+        subject: 'Reset your Matterhorn password',
+        text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
+        link: url,
+      });
+    }
+  }
 
   return {
     deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
@@ -177,38 +212,14 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       });
     },
 
-    async resendVerification(email: string): Promise<void> {
-      const sendEmail = await database.withIdentityLookup(async (tx) => {
-        const user = await repository.findUserByEmail(tx, email);
-        if (!user || user.emailVerifiedAt || !user.isActive) return null;
-        return sendVerification(tx, { id: user.id, firmId: user.firmId, email });
-      });
-      await sendEmail?.();
+    /** Sent after the answer, so an unverified account answers as fast as none. */
+    resendVerification(email: string): void {
+      afterResponse.run(() => sendVerificationAgain(email));
     },
 
-    async forgotPassword(email: string): Promise<void> {
-      const url = await database.withIdentityLookup(async (tx) => {
-        const user = await repository.findUserByEmail(tx, email);
-        if (!user?.isActive) return null;
-        const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, {
-          firmId: user.firmId,
-          purpose: 'reset_password',
-          tokenHash: secretHash,
-          email,
-          userId: user.id,
-          lifetimeMinutes: RESET_PASSWORD_MINUTES,
-        });
-        return link(`/forgot-password/reset/${secret}`);
-      });
-      if (url) {
-        await mailer.send({
-          to: email,
-          subject: 'Reset your Matterhorn password',
-          text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
-          link: url,
-        });
-      }
+    /** Sent after the answer, so the time taken does not tell whether the email has an account. */
+    forgotPassword(email: string): void {
+      afterResponse.run(() => sendPasswordReset(email));
     },
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {

@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -21,13 +22,13 @@ import { createPortalSecondFactor } from './portal-second-factor.ts';
 const PORTAL_RESET_MINUTES = 60;
 const SIGN_IN_LINK_MINUTES = 15;
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
 
 /**
  * Sign-in for the firm's clients. Everything is looked up within the firm named by the slug, so a
  * client of one firm can never sign in on another firm's portal.
  */
-export function createPortalAuthService({ database, config, mailer }: Dependencies) {
+export function createPortalAuthService({ database, config, mailer, afterResponse }: Dependencies) {
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
   async function firmOf(tx: Tx, slug: string) {
@@ -54,6 +55,31 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
   ): Promise<PortalSignInResult> {
     if (firm.portalRequiresTotp) return secondFactor.challenge(tx, firm.id, slug, account);
     return startSession(tx, firm.id, slug, account);
+  }
+
+  async function sendPasswordReset(firm: { id: string }, input: { slug: string; email: string }): Promise<void> {
+    const url = await database.withIdentityLookup(async (tx) => {
+      const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
+      if (!account || account.status !== 'active') return null;
+      const { secret, secretHash } = createLinkSecret();
+      await repository.insertAuthToken(tx, {
+        firmId: firm.id,
+        purpose: 'portal_reset',
+        tokenHash: secretHash,
+        email: input.email,
+        portalAccountId: account.id,
+        lifetimeMinutes: PORTAL_RESET_MINUTES,
+      });
+      return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
+    });
+    if (url) {
+      await mailer.send({
+        to: input.email,
+        subject: 'Reset your client portal password',
+        text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
+        link: url,
+      });
+    }
   }
 
   return {
@@ -188,30 +214,10 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       return secondFactor.verify({ ...firm, slug: input.slug }, input);
     },
 
+    /** The firm is found now (an unknown portal answers 404); the account and the email after the answer, so its timing tells nothing. */
     async forgotPassword(input: { slug: string; email: string }): Promise<void> {
-      const url = await database.withIdentityLookup(async (tx) => {
-        const firm = await firmOf(tx, input.slug);
-        const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
-        if (!account || account.status !== 'active') return null;
-        const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, {
-          firmId: firm.id,
-          purpose: 'portal_reset',
-          tokenHash: secretHash,
-          email: input.email,
-          portalAccountId: account.id,
-          lifetimeMinutes: PORTAL_RESET_MINUTES,
-        });
-        return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
-      });
-      if (url) {
-        await mailer.send({
-          to: input.email,
-          subject: 'Reset your client portal password',
-          text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
-          link: url,
-        });
-      }
+      const firm = await database.withIdentityLookup((tx) => firmOf(tx, input.slug));
+      afterResponse.run(() => sendPasswordReset(firm, input));
     },
 
     async resetPassword(input: { slug: string; token: string; password: string }): Promise<void> {
