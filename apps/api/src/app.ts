@@ -10,8 +10,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createAfterResponse, type AfterResponse } from './lib/after-response.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
+import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
@@ -82,6 +84,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its declared access, for the route-matrix test and the docs. */
     routeCatalog: RegisteredRoute[];
+    afterResponse: AfterResponse;
   }
 }
 
@@ -108,7 +111,14 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onClose', () => database.close());
+  // Work started after an answer (emails) finishes before the database closes.
+  const afterResponse = createAfterResponse(app.log);
+  app.decorate('afterResponse', afterResponse);
+  app.addHook('onClose', async () => {
+    await afterResponse.settled();
+    await database.close();
+  });
+  registerPermissionsPolicy(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -149,11 +159,11 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
 
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
   const authLimit = { max: config.authRequestsPerMinutePerAddress, timeWindow: '1 minute' };
-  const auth = createAuthService({ database, config, mailer: outgoingMail });
+  const auth = createAuthService({ database, config, mailer: outgoingMail, afterResponse });
 
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth, authLimit);
-  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail }), authLimit);
+  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail, afterResponse }), authLimit);
   // What the client opens in the portal is recorded for the firm to see on each item.
   const portalViews = createPortalViews(database);
   registerPortalViewRoutes(app, portalViews);

@@ -98,6 +98,65 @@ describe('guessable passwords are refused wherever a password is chosen, saying 
   });
 });
 
+describe("passwords built from the firm's name, the person's name or email, or the product's name are refused", () => {
+  const firmNameOf = async (firmId: string) =>
+    (await rowsOf<{ name: string }>(context.database.db.execute(sql`select name from firms where id = ${firmId}`)))[0]!.name;
+  /** The firm's name with its spaces and signs taken out, as people squeeze it into a password. */
+  const squeezed = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '');
+  const expectRefused = (response: { statusCode: number; json(): { message: string } }, password: string) => {
+    expect(response.statusCode, password).toBe(400);
+    expect(response.json().message.startsWith(PASSWORD_TOO_WEAK), password).toBe(true);
+  };
+
+  it('at firm sign-up, while a password of their own words is accepted', async () => {
+    const email = `chidi.okafor${counter++}.${Date.now()}@okafor.example`;
+    const firm = { firmName: 'Okafor & Partners', name: 'Chidi Okafor', email };
+    for (const password of ['Matterhorn-2026', 'matterhorn2026!', 'Okafor&Partners-2026', 'ChidiOkafor#2026', `${email.split('@')[0]}!`]) {
+      expectRefused(await post('/api/auth/signup', { ...firm, password }), password);
+    }
+    expect((await post('/api/auth/signup', { ...firm, password: 'okafor-lantern-orchard-velvet' })).statusCode).toBe(201);
+  });
+
+  it('on a password reset, and on joining a team', async () => {
+    const firm = await seedTestFirm(context.database);
+    const firmName = await firmNameOf(firm.firmId);
+    const email = firm.users.feeEarner.email;
+    await post('/api/auth/forgot-password', { email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}-2026`, 'TundeBakare-2026']) {
+      expectRefused(await post('/api/auth/reset-password', { token: secret, password }), password);
+    }
+
+    const invited = uniqueEmail();
+    const invitation = createLinkSecret();
+    await context.database.withFirm(firm.firmId, async (tx) => {
+      const [role] = await rowsOf<{ id: string }>(tx.execute(sql`select id from roles where name = 'Fee Earner'`));
+      await insertAuthToken(tx, {
+        firmId: firm.firmId,
+        purpose: 'invitation',
+        tokenHash: invitation.secretHash,
+        email: invited,
+        roleId: role!.id,
+        lifetimeMinutes: 60,
+      });
+    });
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}!2026`, 'NewJoiner-2026']) {
+      expectRefused(await post('/api/auth/join-team', { invitationId: invitation.secret, name: 'New Joiner', password }), password);
+    }
+  });
+
+  it('on a portal password reset', async () => {
+    const firm = await seedTestFirm(context.database);
+    const firmName = await firmNameOf(firm.firmId);
+    const email = firm.portalClient.email;
+    await post('/api/client-portal/forgot-password', { slug: firm.slug, email });
+    const secret = (await lastLinkTo(context.config, email)).split('/').at(-1)!;
+    for (const password of ['Matterhorn-2026', `${squeezed(firmName)}-2026`]) {
+      expectRefused(await post('/api/client-portal/reset-password', { slug: firm.slug, token: secret, password }), password);
+    }
+  });
+});
+
 describe('reset links', () => {
   it('using one reset link voids every other outstanding link of the account', async () => {
     const firm = await seedTestFirm(context.database);
@@ -251,9 +310,9 @@ describe('sign-in slows guessing down per account and address instead of locking
     expect(slowed.json().message).toBe(AUTH_MESSAGES.invalidLogin);
     const fromOwner = await post('/api/client-portal/login', { slug: firm.slug, email, password: TEST_PASSWORD }, owner);
     expect(fromOwner.statusCode).toBe(200);
-    expect((await readOutbox(context.config)).filter((message) => message.to === email).at(-1)?.link).toBe(
-      `http://matterhorn.test/portal/${firm.slug}/forgot-password`,
-    );
+    const notice = (await readOutbox(context.config)).filter((message) => message.to === email).at(-1)!;
+    expect(notice.link).toMatch(/^http:\/\/matterhorn\.test\/trust-browser\?token=/);
+    expect(notice.text).toContain(`http://matterhorn.test/portal/${firm.slug}/forgot-password`);
     const token = fromOwner.json().data.token as string;
     expect(
       (await context.app.inject({ method: 'GET', url: '/api/client-portal/get-client-portal-profileinfo', headers: bearer(token) }))
@@ -261,3 +320,116 @@ describe('sign-in slows guessing down per account and address instead of locking
     ).toBe(200);
   });
 });
+
+// Each wrong guess costs an argon2 check, as it would for an attacker: 200 of them take 20-40 s on a busy machine.
+describe(
+  'a browser that signed in before keeps signing in while guesses come from everywhere (device cookies)',
+  { timeout: 120_000 },
+  () => {
+    const addresses = Array.from({ length: 50 }, (_, index) => `203.0.113.${index + 1}`);
+    const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+      const cookie = response.cookies.find((candidate) => candidate.name === 'matterhorn_device');
+      expect(cookie, 'the device cookie').toBeDefined();
+      return `matterhorn_device=${cookie!.value}`;
+    };
+    const login = (url: string, payload: object, remoteAddress: string, cookie?: string) =>
+      context.app.inject({ method: 'POST', url, payload, remoteAddress, ...(cookie ? { headers: { cookie } } : {}) });
+    /** Wrong guesses (200: four from each of 50 addresses), taking turns as a botnet does. */
+    const guessFromEverywhere = async (url: string, payload: object, guesses = 200) => {
+      for (let round = 0; round < guesses / addresses.length; round++) {
+        for (const address of addresses.slice(0, Math.min(addresses.length, guesses))) {
+          expect((await login(url, { ...payload, password: `guess-${round}-${address}` }, address)).statusCode).toBe(400);
+        }
+      }
+    };
+
+    it('the owner signs in from the known browser after 200 guesses from 50 addresses, is emailed once, and the link trusts any browser', async () => {
+      const firm = await seedTestFirm(context.database);
+      const email = firm.users.admin.email;
+      const office = addresses[7]!;
+      const first = await login('/api/auth/login', { email, password: TEST_PASSWORD }, office);
+      expect(first.statusCode).toBe(200);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+      expect(setCookie).toMatch(/Path=\/api/);
+      expect(setCookie).not.toMatch(/Secure/);
+      const knownBrowser = deviceCookieOf(first);
+
+      await guessFromEverywhere('/api/auth/login', { email });
+
+      // Unknown sources are throttled for this account: the right password from a new address is refused like a guess.
+      const stranger = await login('/api/auth/login', { email, password: TEST_PASSWORD }, '198.51.100.99');
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json().message).toBe(AUTH_MESSAGES.invalidLogin);
+      // The known browser signs in, even from an address that took part in the attack (a shared office line).
+      const owner = await login('/api/auth/login', { email, password: TEST_PASSWORD }, office, knownBrowser);
+      expect(owner.statusCode, owner.body).toBe(200);
+      const profile = await context.app.inject({
+        method: 'GET',
+        url: '/api/users/get-user-profile',
+        headers: bearer(owner.json().data.token),
+      });
+      expect(profile.statusCode).toBe(200);
+      // A forged or another secret's cookie is no key.
+      const forged = knownBrowser.slice(0, -2) + (knownBrowser.endsWith('AA') ? 'BB' : 'AA');
+      expect((await login('/api/auth/login', { email, password: TEST_PASSWORD }, '198.51.100.98', forged)).statusCode).toBe(400);
+
+      const notices = (await readOutbox(context.config)).filter((message) => message.to === email);
+      expect(notices.map((message) => message.subject)).toEqual(['Failed sign-in attempts on your account']);
+      const token = new URL(notices[0]!.link!).searchParams.get('token')!;
+      expect(notices[0]!.link).toMatch(/^http:\/\/matterhorn\.test\/trust-browser\?token=/);
+
+      // The link trusts whichever browser opens it, from anywhere; that browser then signs in.
+      const trusted = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/trust-browser',
+        payload: { token },
+        remoteAddress: '192.0.2.200',
+      });
+      expect(trusted.statusCode, trusted.body).toBe(200);
+      expect(trusted.json().data).toEqual({ signInPath: '/login' });
+      const travelling = await login('/api/auth/login', { email, password: TEST_PASSWORD }, '192.0.2.201', deviceCookieOf(trusted));
+      expect(travelling.statusCode, travelling.body).toBe(200);
+      const tampered = await context.app.inject({
+        method: 'POST',
+        url: '/api/auth/trust-browser',
+        payload: { token: `${token.slice(0, -1)}A` },
+      });
+      expect(tampered.statusCode).toBe(400);
+    });
+
+    it("a known browser's own wrong guesses slow that browser alone, and another account's cookie does not count", async () => {
+      const firm = await seedTestFirm(context.database);
+      const email = firm.users.feeEarner.email;
+      const otherBrowser = deviceCookieOf(
+        await login('/api/auth/login', { email: firm.users.billing.email, password: TEST_PASSWORD }, '192.0.2.50'),
+      );
+      const browser = deviceCookieOf(await login('/api/auth/login', { email, password: TEST_PASSWORD }, '192.0.2.51'));
+      for (let attempt = 0; attempt < context.config.loginAttemptsPerAccount; attempt++) {
+        expect((await login('/api/auth/login', { email, password: 'wrong-password-guess' }, '192.0.2.51', browser)).statusCode).toBe(400);
+      }
+      expect((await login('/api/auth/login', { email, password: TEST_PASSWORD }, '192.0.2.51', browser)).statusCode).toBe(400);
+      expect((await login('/api/auth/login', { email, password: TEST_PASSWORD }, '192.0.2.51')).statusCode).toBe(200);
+      // The billing user's cookie is for that account only: it does not lift the fee earner's throttle.
+      // Enough unknown addresses to throttle the account (four times the per-address allowance).
+      await guessFromEverywhere('/api/auth/login', { email }, 25);
+      expect((await login('/api/auth/login', { email, password: TEST_PASSWORD }, '192.0.2.52', otherBrowser)).statusCode).toBe(400);
+    });
+
+    it("the client portal's sign-in keeps its known browser too", async () => {
+      const firm = await seedTestFirm(context.database);
+      const payload = { slug: firm.slug, email: firm.portalClient.email };
+      const browser = deviceCookieOf(await login('/api/client-portal/login', { ...payload, password: TEST_PASSWORD }, '192.0.2.60'));
+      await guessFromEverywhere('/api/client-portal/login', payload, 50);
+      expect((await login('/api/client-portal/login', { ...payload, password: TEST_PASSWORD }, '192.0.2.61')).statusCode).toBe(400);
+      const owner = await login('/api/client-portal/login', { ...payload, password: TEST_PASSWORD }, '192.0.2.61', browser);
+      expect(owner.statusCode, owner.body).toBe(200);
+      const notice = (await readOutbox(context.config)).filter((message) => message.to === payload.email);
+      expect(notice).toHaveLength(1);
+      const token = new URL(notice[0]!.link!).searchParams.get('token')!;
+      const trusted = await context.app.inject({ method: 'POST', url: '/api/auth/trust-browser', payload: { token } });
+      expect(trusted.json().data).toEqual({ signInPath: `/portal/${firm.slug}/login` });
+    });
+  },
+);

@@ -217,6 +217,13 @@ describe('calendar settings', () => {
     ]) {
       expect((await call('PUT', `${base}/calendar-settings`, tokens.admin, body)).statusCode).toBe(400);
     }
+    const unknown = await call('PUT', `${base}/calendar-settings`, tokens.admin, {
+      reminderDaysBefore: [2],
+      isDailyDigestEnabled: true,
+      firmId: firm.firmId,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: "firmId"');
     expect(
       (await call('PUT', `${base}/calendar-settings`, tokens.billing, { reminderDaysBefore: [2], isDailyDigestEnabled: false })).statusCode,
     ).toBe(403);

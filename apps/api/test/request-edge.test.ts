@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/plugins/route-access.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { PERMISSIONS_POLICY } from '../src/plugins/permissions-policy.ts';
 import { bearer, createTestApp, seedTestFirm, signIn, signInToPortal, type TestContext } from './support/test-app.ts';
 
 /**
@@ -202,6 +203,45 @@ describe('caching of API answers', () => {
       const response = await context.app.inject({ method: 'GET', url: `${url}?IsDownlodCsv=true`, headers: bearer(tokens.admin) });
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/csv');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('headers every answer carries', () => {
+  it('Permissions-Policy on every route, signed in or not, on refusals, unknown paths and the documentation', async () => {
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
+    const requests: InjectOptions[] = routes().flatMap((route) => {
+      const request = { method: route.method as 'GET', url: somePathOf(route), ...(route.method === 'GET' ? {} : { payload: {} }) };
+      return [request, { ...request, headers: headersFor(route) }];
+    });
+    requests.push(
+      { method: 'GET', url: '/api/no-such-route' },
+      { method: 'GET', url: '/no-such-page' },
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' },
+      { method: 'GET', url: '/api/docs' },
+      { method: 'GET', url: '/api/docs/json' },
+    );
+    for (const request of requests) {
+      const response = await context.app.inject(request);
+      expect(response.headers['permissions-policy'], `${request.method} ${request.url} → ${response.statusCode}`).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('the API documentation, its OpenAPI document and its static files are never cached', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/api/docs' });
+    const urls = [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/json',
+      '/api/docs/yaml',
+      '/api/docs/static/index.html',
+      '/api/docs/static/swagger-ui.css',
+    ];
+    expect(page.statusCode).toBeLessThan(400);
+    for (const url of urls) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeLessThan(400);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
   });

@@ -107,6 +107,20 @@ describe('POST /api/admin/time-entry-log/get-total-hours', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ success: false, data: null });
   });
+
+  it('refuses a field it does not know on each of the four calls, naming it, and the timer is untouched', async () => {
+    await timer('start-entry', tokens.feeEarner);
+    const before = await logsOf(firm.users.feeEarner.id);
+    for (const name of ['get-total-hours', 'start-entry', 'pause-entry', 'delete-time-entry-logs'] as const) {
+      const response = await call(name, tokens.feeEarner, { adminUserId: firm.users.admin.id, isStarted: true });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: 'Unknown field: "isStarted"', data: null });
+    }
+    expect(await logsOf(firm.users.feeEarner.id)).toEqual(before);
+    expect((await call('get-total-hours', tokens.admin, { Adminuserid: firm.users.admin.id, BUSINESSID: firm.firmId })).statusCode).toBe(
+      200,
+    );
+  });
 });
 
 describe('POST /api/admin/time-entry-log/start-entry', () => {

@@ -69,6 +69,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const { database, drop, databaseUrl } = await openTestDatabase();
   const app = await buildApp(config, { database });
   await app.ready();
+  appsByConfig.set(config, app);
   return {
     app,
     database,
@@ -136,8 +137,12 @@ export type OutboxMessage = {
   attachments?: { filename: string; contentType: string; size: number }[];
 };
 
-/** Messages the app wrote to DATA_DIR/outbox, oldest first. */
+/** The app of each test config, so that reading its outbox first waits for emails sent after an answer. */
+const appsByConfig = new WeakMap<AppConfig, FastifyInstance>();
+
+/** Messages the app wrote to DATA_DIR/outbox, oldest first (once the emails it sends after its answers are out). */
 export async function readOutbox(config: AppConfig): Promise<OutboxMessage[]> {
+  await appsByConfig.get(config)?.afterResponse.settled();
   const directory = join(config.dataDir, 'outbox');
   const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
   return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as OutboxMessage));

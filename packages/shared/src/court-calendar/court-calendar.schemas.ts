@@ -69,7 +69,7 @@ export const calendarFeedCreatedSchema = calendarFeedStatusSchema.extend({ url: 
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
 /** GET/PUT /api/admin/progress-update/calendar-settings (firm settings: firmSettings permission to change). */
-export const courtCalendarSettingsSchema = z.object({
+export const courtCalendarSettingsSchema = z.strictObject({
   reminderDaysBefore: z
     .array(z.number().int().min(1, 'Reminder days must be between 1 and 30').max(30, 'Reminder days must be between 1 and 30'))
     .max(5, 'At most 5 reminders')

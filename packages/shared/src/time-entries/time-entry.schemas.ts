@@ -238,8 +238,8 @@ export const matterRateQuerySchema = z.object({
 });
 export const matterRateSchema = z.object({ amount: z.string() });
 
-/** The body of the four time-entry-log calls (SPEC.md §7). */
-export const timerRequestSchema = z.object({
+/** The body of the four time-entry-log calls (SPEC.md §7); any other field is refused like on every other call. */
+export const timerRequestSchema = z.strictObject({
   adminUserId: z.string().nullish(),
   businessId: z.string().nullish(),
 });

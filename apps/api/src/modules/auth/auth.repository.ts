@@ -87,6 +87,8 @@ export async function findUserByEmail(tx: Tx, email: string) {
     .select({
       id: users.id,
       firmId: users.firmId,
+      name: users.name,
+      firmName: firms.name,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -101,20 +103,37 @@ export async function findUserByEmail(tx: Tx, email: string) {
 /** A failed-sign-in counter: after `threshold` failures each further one blocks for twice as long, up to `capSeconds`. */
 export type SlowDown = { accountKey: string; address: string; threshold: number; capSeconds: number; windowMinutes: number };
 
-/** Whether sign-ins for this account from this address (or from anywhere) must wait. */
-export async function isSignInBlocked(tx: Tx, accountKey: string, address: string): Promise<boolean> {
+/** Whether sign-ins for this account from any of these sources (an address, '*' for every unknown one, a device) must wait. */
+export async function isSignInBlocked(tx: Tx, accountKey: string, addresses: string[]): Promise<boolean> {
   const [row] = await tx
     .select({ accountKey: signInFailures.accountKey })
     .from(signInFailures)
     .where(
       and(
         eq(signInFailures.accountKey, accountKey),
-        inArray(signInFailures.address, [address, '*']),
+        inArray(signInFailures.address, addresses),
         gt(signInFailures.blockedUntil, sql`now()`),
       ),
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Claims the account's one notice of failed sign-ins for `hours` (a row of its own beside the
+ * counts): true for exactly one caller, however many addresses fail at once.
+ */
+export async function claimSignInNotice(tx: Tx, accountKey: string, hours: number): Promise<boolean> {
+  const rows = await tx
+    .insert(signInFailures)
+    .values({ accountKey, address: '#notice', failures: 0 })
+    .onConflictDoUpdate({
+      target: [signInFailures.accountKey, signInFailures.address],
+      set: { lastFailureAt: sql`now()` },
+      setWhere: sql`${signInFailures.lastFailureAt} < now() - make_interval(hours => ${hours})`,
+    })
+    .returning({ accountKey: signInFailures.accountKey });
+  return rows.length > 0;
 }
 
 /** Counts one failure; failures older than the window start the count again. Returns the new count. */
@@ -139,9 +158,9 @@ export async function recordSignInFailure(tx: Tx, slowDown: SlowDown): Promise<n
   return row!.failures;
 }
 
-/** A successful sign-in clears its own address and the account-wide count, not other addresses'. */
-export async function clearSignInFailures(tx: Tx, accountKey: string, address: string) {
-  await tx.delete(signInFailures).where(and(eq(signInFailures.accountKey, accountKey), inArray(signInFailures.address, [address, '*'])));
+/** A successful sign-in clears the counts of its own sources, not other addresses' or devices'. */
+export async function clearSignInFailures(tx: Tx, accountKey: string, addresses: string[]) {
+  await tx.delete(signInFailures).where(and(eq(signInFailures.accountKey, accountKey), inArray(signInFailures.address, addresses)));
 }
 
 export async function insertFirm(tx: Tx, name: string): Promise<string> {
@@ -296,6 +315,7 @@ const portalAccountColumns = {
   id: portalAccounts.id,
   clientId: portalAccounts.clientId,
   email: portalAccounts.email,
+  contactName: portalAccounts.contactName,
   passwordHash: portalAccounts.passwordHash,
   status: portalAccounts.status,
   totpSecret: portalAccounts.totpSecret,

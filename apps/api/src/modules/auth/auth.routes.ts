@@ -41,7 +41,29 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
   api.post(
     '/api/auth/login',
     { config: limited, schema: { tags, summary: 'Sign in a firm user', body: loginRequestSchema, response: answers(firmSessionSchema) } },
-    async (request) => ok('Signed in', await auth.login({ ...request.body, address: request.ip })),
+    async (request, reply) => {
+      const { session, device } = await auth.login({ ...request.body, address: request.ip, device: auth.deviceCookies.read(request) });
+      auth.deviceCookies.write(reply, device, request);
+      return ok('Signed in', session);
+    },
+  );
+  api.post(
+    '/api/auth/trust-browser',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          'Open the link emailed after failed sign-in attempts: this browser may then sign in to that account (firm or portal) while the attempts go on',
+        body: z.strictObject({ token: z.string().min(1).max(500) }),
+        response: answers(z.object({ signInPath: z.string() })),
+      },
+    },
+    async (request, reply) => {
+      const { signInPath, device } = auth.trustBrowser(request.body.token, auth.deviceCookies.read(request));
+      auth.deviceCookies.write(reply, device, request);
+      return ok('This browser can now sign in to your account', { signInPath });
+    },
   );
   // Public so that any session, firm or portal, can end itself; an unknown token is simply ignored.
   api.post(
@@ -76,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       schema: { tags, summary: 'Send a new verification link', body: emailOnlyRequestSchema, response: answers(z.null()) },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email);
       return ok(AUTH_MESSAGES.resendVerification, null);
     },
   );
@@ -92,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return ok(AUTH_MESSAGES.forgotPassword, null);
     },
   );

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import {
@@ -16,16 +17,25 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import {
+  createDeviceCookies,
+  createTrustLink,
+  readTrustLink,
+  trustAccount,
+  trustAccountDigest,
+  trustedDeviceOf,
+  type Device,
+} from './device-cookie.ts';
 
 const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, config, mailer }: Dependencies) {
+export function createAuthService({ database, config, mailer, afterResponse }: Dependencies) {
   const link = (path: string) => `${config.appUrl}${path}`;
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
@@ -58,7 +68,43 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       link: link('/login'),
     });
 
+  async function sendVerificationAgain(email: string): Promise<void> {
+    const sendEmail = await database.withIdentityLookup(async (tx) => {
+      const user = await repository.findUserByEmail(tx, email);
+      if (!user || user.emailVerifiedAt || !user.isActive) return null;
+      return sendVerification(tx, { id: user.id, firmId: user.firmId, email });
+    });
+    await sendEmail?.();
+  }
+
+  async function sendPasswordReset(email: string): Promise<void> {
+    const url = await database.withIdentityLookup(async (tx) => {
+      const user = await repository.findUserByEmail(tx, email);
+      if (!user?.isActive) return null;
+      const { secret, secretHash } = createLinkSecret();
+      await repository.insertAuthToken(tx, {
+        firmId: user.firmId,
+        purpose: 'reset_password',
+        tokenHash: secretHash,
+        email,
+        userId: user.id,
+        lifetimeMinutes: RESET_PASSWORD_MINUTES,
+      });
+      return link(`/forgot-password/reset/${secret}`);
+    });
+    if (url) {
+      await mailer.send({
+        to: email,
+        subject: 'Reset your Matterhorn password',
+        text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
+        link: url,
+      });
+    }
+  }
+
   return {
+    deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
+
     /**
      * A new firm, its administrator and a Trial subscription, in one transaction. The answer is the
      * same whether or not the email already has an account (no session either way: the emailed
@@ -98,26 +144,48 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       await sendEmail();
     },
 
-    async login(input: { email: string; password: string; address: string }): Promise<FirmSession> {
+    /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
+    async login(input: {
+      email: string;
+      password: string;
+      address: string;
+      device: Device | null;
+    }): Promise<{ session: FirmSession; device: Device }> {
       const accountKey = slowDown.keyOf('firm', input.email);
+      const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
       const [user, isBlocked] = await Promise.all([
         database.withIdentityLookup((tx) => repository.findUserByEmail(tx, input.email)),
-        slowDown.isBlocked(accountKey, input.address),
+        slowDown.isBlocked(accountKey, source),
       ]);
       // The password is checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
       if (!user || !isPasswordRight || !user.isActive) {
-        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
-        if (user && hasStartedSlowDown) await tellOwnerOfFailedSignIns(mailer, input.email, link('/forgot-password'));
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
+        if (user && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
+          await tellOwnerOfFailedSignIns(mailer, input.email, {
+            trustBrowser: link(`/trust-browser?token=${createTrustLink(accountKey, '/login', config.appSecret)}`),
+            resetPassword: link('/forgot-password'),
+          });
+        }
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      await slowDown.clear(accountKey, input.address);
+      await slowDown.clear(accountKey, source);
       const token = await database.withIdentityLookup(async (tx) => {
         await switchToFirm(tx, user.firmId);
         return openSession(tx, config.appSecret, { firmId: user.firmId, kind: 'firm', userId: user.id });
       });
-      return { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null };
+      return {
+        session: { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null },
+        device: trustAccount(input.device, accountKey),
+      };
+    },
+
+    /** The emailed link: the browser that opens it is trusted for the account it names (firm or portal). */
+    trustBrowser(token: string, device: Device | null): { signInPath: string; device: Device } {
+      const trusted = readTrustLink(token, config.appSecret);
+      if (!trusted) throw badRequest(AUTH_MESSAGES.invalidToken);
+      return { signInPath: trusted.signInPath, device: trustAccountDigest(device, trusted.accountDigest) };
     },
 
     async logout(firmId: string, sessionId: string): Promise<void> {
@@ -144,38 +212,14 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       });
     },
 
-    async resendVerification(email: string): Promise<void> {
-      const sendEmail = await database.withIdentityLookup(async (tx) => {
-        const user = await repository.findUserByEmail(tx, email);
-        if (!user || user.emailVerifiedAt || !user.isActive) return null;
-        return sendVerification(tx, { id: user.id, firmId: user.firmId, email });
-      });
-      await sendEmail?.();
+    /** Sent after the answer, so an unverified account answers as fast as none. */
+    resendVerification(email: string): void {
+      afterResponse.run(() => sendVerificationAgain(email));
     },
 
-    async forgotPassword(email: string): Promise<void> {
-      const url = await database.withIdentityLookup(async (tx) => {
-        const user = await repository.findUserByEmail(tx, email);
-        if (!user?.isActive) return null;
-        const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, {
-          firmId: user.firmId,
-          purpose: 'reset_password',
-          tokenHash: secretHash,
-          email,
-          userId: user.id,
-          lifetimeMinutes: RESET_PASSWORD_MINUTES,
-        });
-        return link(`/forgot-password/reset/${secret}`);
-      });
-      if (url) {
-        await mailer.send({
-          to: email,
-          subject: 'Reset your Matterhorn password',
-          text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
-          link: url,
-        });
-      }
+    /** Sent after the answer, so the time taken does not tell whether the email has an account. */
+    forgotPassword(email: string): void {
+      afterResponse.run(() => sendPasswordReset(email));
     },
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {
@@ -183,7 +227,8 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
       await database.withIdentityLookup(async (tx) => {
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'reset_password');
         if (!token?.userId) throw badRequest(AUTH_MESSAGES.invalidToken);
-        assertStrongPassword(input.password, [token.email]);
+        const user = await repository.findUserByEmail(tx, token.email);
+        assertStrongPassword(input.password, [token.email, user?.name, user?.firmName]);
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'users', token.userId, passwordHash);
         // Whoever knew the old password is signed out everywhere.
@@ -210,7 +255,7 @@ export function createAuthService({ database, config, mailer }: Dependencies) {
         return await database.withIdentityLookup(async (tx) => {
           const invitation = await repository.findUsableAuthToken(tx, hashLinkSecret(input.invitationId), 'invitation');
           if (!invitation?.roleId) throw notFound('Invitation');
-          assertStrongPassword(input.password, [invitation.email, input.name]);
+          assertStrongPassword(input.password, [invitation.email, input.name, await repository.findFirmName(tx, invitation.firmId)]);
           if (await repository.findUserByEmail(tx, invitation.email)) throw conflict(EMAIL_TAKEN);
           if (!(await repository.consumeAuthToken(tx, invitation.id))) throw notFound('Invitation');
           await switchToFirm(tx, invitation.firmId);

@@ -41,7 +41,15 @@ export function registerPortalAuthRoutes(
         response: answers(portalSignInResultSchema),
       },
     },
-    async (request) => ok('Signed in', await portalAuth.login({ ...request.body, address: request.ip })),
+    async (request, reply) => {
+      const { result, device } = await portalAuth.login({
+        ...request.body,
+        address: request.ip,
+        device: portalAuth.deviceCookies.read(request),
+      });
+      portalAuth.deviceCookies.write(reply, device, request);
+      return ok('Signed in', result);
+    },
   );
   api.post(
     '/api/client-portal/signup',

@@ -9,24 +9,26 @@ import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import { createDeviceCookies, createTrustLink, trustAccount, trustedDeviceOf, type Device } from './device-cookie.ts';
 import { createPortalSecondFactor } from './portal-second-factor.ts';
 
 const PORTAL_RESET_MINUTES = 60;
 const SIGN_IN_LINK_MINUTES = 15;
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
 
 /**
  * Sign-in for the firm's clients. Everything is looked up within the firm named by the slug, so a
  * client of one firm can never sign in on another firm's portal.
  */
-export function createPortalAuthService({ database, config, mailer }: Dependencies) {
+export function createPortalAuthService({ database, config, mailer, afterResponse }: Dependencies) {
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
   async function firmOf(tx: Tx, slug: string) {
@@ -55,26 +57,66 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
     return startSession(tx, firm.id, slug, account);
   }
 
+  async function sendPasswordReset(firm: { id: string }, input: { slug: string; email: string }): Promise<void> {
+    const url = await database.withIdentityLookup(async (tx) => {
+      const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
+      if (!account || account.status !== 'active') return null;
+      const { secret, secretHash } = createLinkSecret();
+      await repository.insertAuthToken(tx, {
+        firmId: firm.id,
+        purpose: 'portal_reset',
+        tokenHash: secretHash,
+        email: input.email,
+        portalAccountId: account.id,
+        lifetimeMinutes: PORTAL_RESET_MINUTES,
+      });
+      return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
+    });
+    if (url) {
+      await mailer.send({
+        to: input.email,
+        subject: 'Reset your client portal password',
+        text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
+        link: url,
+      });
+    }
+  }
+
   return {
-    async login(input: { slug: string; email: string; password: string; address: string }): Promise<PortalSignInResult> {
+    deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
+
+    /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
+    async login(input: {
+      slug: string;
+      email: string;
+      password: string;
+      address: string;
+      device: Device | null;
+    }): Promise<{ result: PortalSignInResult; device: Device }> {
       const { firm, account } = await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         return { firm, account: await repository.findPortalAccountByEmail(tx, firm.id, input.email) };
       });
       const accountKey = slowDown.keyOf(firm.id, input.email);
-      const isBlocked = await slowDown.isBlocked(accountKey, input.address);
+      const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
+      const isBlocked = await slowDown.isBlocked(accountKey, source);
       // Checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
       if (!account || !isPasswordRight || !repository.canPortalAccountSignIn(account)) {
-        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, input.address);
-        if (account && hasStartedSlowDown) {
-          await tellOwnerOfFailedSignIns(mailer, input.email, `${config.appUrl}/portal/${input.slug}/forgot-password`);
+        const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
+        if (account && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
+          const signInPath = `/portal/${input.slug}/login`;
+          await tellOwnerOfFailedSignIns(mailer, input.email, {
+            trustBrowser: `${config.appUrl}/trust-browser?token=${createTrustLink(accountKey, signInPath, config.appSecret)}`,
+            resetPassword: `${config.appUrl}/portal/${input.slug}/forgot-password`,
+          });
         }
         throw badRequest(AUTH_MESSAGES.invalidLogin);
       }
-      await slowDown.clear(accountKey, input.address);
-      return database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
+      await slowDown.clear(accountKey, source);
+      const result = await database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
+      return { result, device: trustAccount(input.device, accountKey) };
     },
 
     /**
@@ -90,7 +132,8 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
           if (!invitation?.clientId || invitation.firmId !== firm.id || invitation.email !== input.email) {
             throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
           }
-          assertStrongPassword(input.password, [invitation.email]);
+          const invited = invitation.portalAccountId ? await repository.findPortalAccount(tx, firm.id, invitation.portalAccountId) : null;
+          assertStrongPassword(input.password, [invitation.email, invited?.contactName, firm.name]);
           const isUsable =
             (await repository.isClientOnPortal(tx, firm.id, invitation.clientId)) && (await repository.consumeAuthToken(tx, invitation.id));
           if (!isUsable) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
@@ -171,30 +214,10 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
       return secondFactor.verify({ ...firm, slug: input.slug }, input);
     },
 
+    /** The firm is found now (an unknown portal answers 404); the account and the email after the answer, so its timing tells nothing. */
     async forgotPassword(input: { slug: string; email: string }): Promise<void> {
-      const url = await database.withIdentityLookup(async (tx) => {
-        const firm = await firmOf(tx, input.slug);
-        const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
-        if (!account || account.status !== 'active') return null;
-        const { secret, secretHash } = createLinkSecret();
-        await repository.insertAuthToken(tx, {
-          firmId: firm.id,
-          purpose: 'portal_reset',
-          tokenHash: secretHash,
-          email: input.email,
-          portalAccountId: account.id,
-          lifetimeMinutes: PORTAL_RESET_MINUTES,
-        });
-        return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
-      });
-      if (url) {
-        await mailer.send({
-          to: input.email,
-          subject: 'Reset your client portal password',
-          text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
-          link: url,
-        });
-      }
+      const firm = await database.withIdentityLookup((tx) => firmOf(tx, input.slug));
+      afterResponse.run(() => sendPasswordReset(firm, input));
     },
 
     async resetPassword(input: { slug: string; token: string; password: string }): Promise<void> {
@@ -203,7 +226,8 @@ export function createPortalAuthService({ database, config, mailer }: Dependenci
         const firm = await firmOf(tx, input.slug);
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_reset');
         if (!token?.portalAccountId || token.firmId !== firm.id) throw badRequest(AUTH_MESSAGES.invalidToken);
-        assertStrongPassword(input.password, [token.email]);
+        const account = await repository.findPortalAccount(tx, firm.id, token.portalAccountId);
+        assertStrongPassword(input.password, [token.email, account?.contactName, firm.name]);
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
         await repository.setPassword(tx, 'portal_accounts', token.portalAccountId, passwordHash);
         await switchToFirm(tx, firm.id);

@@ -78,14 +78,14 @@ export function createPortalSecondFactor(deps: {
       if (!found) throw badRequest(PORTAL_SIGN_IN_MESSAGES.secondFactorExpired);
       const { account, token } = found;
       const key = slowDown.keyOf(firm.id, `totp\n${account.id}`);
-      if (await slowDown.isBlocked(key, input.address)) throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
+      if (await slowDown.isBlocked(key, { address: input.address })) throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       const secret = account.totpSecret ? decryptSecret(account.totpSecret, config.appSecret, TOTP_SECRET_PURPOSE) : null;
       const result = secret ? await verify({ secret, token: input.code, epochTolerance: EPOCH_TOLERANCE_SECONDS }) : null;
       const timeStep = result?.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
       // A code seen once (by an onlooker, or a replayed request) does not sign in again.
       const isReplayed = timeStep !== null && account.totpLastStep !== null && timeStep <= account.totpLastStep;
       if (timeStep === null || isReplayed) {
-        await slowDown.recordFailure(key, input.address);
+        await slowDown.recordFailure(key, { address: input.address });
         throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
       }
       const session = await database.withIdentityLookup(async (tx) => {
@@ -93,7 +93,7 @@ export function createPortalSecondFactor(deps: {
         if (!(await repository.acceptTotpStep(tx, account.id, timeStep))) throw badRequest(PORTAL_SIGN_IN_MESSAGES.invalidCode);
         return startSession(tx, firm.id, firm.slug, account);
       });
-      await slowDown.clear(key, input.address);
+      await slowDown.clear(key, { address: input.address });
       return session;
     },
   };

@@ -2,50 +2,67 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import * as repository from './auth.repository.ts';
+import { TRUST_LINK_HOURS } from './device-cookie.ts';
 
 /** Failures further apart than this start the count again. */
 const WINDOW_MINUTES = 15;
-/** One address guessing one account waits up to the old lockout's 15 minutes between tries. */
-const ACCOUNT_AND_ADDRESS_CAP_SECONDS = 15 * 60;
+/** One address (or one known browser) guessing one account waits up to the old lockout's 15 minutes between tries. */
+const SOURCE_CAP_SECONDS = 15 * 60;
 /**
- * Many addresses guessing one account (a spread-out attack) slow everyone down, but never for more
- * than half a minute at a time, so an attacker cannot keep the owner out.
+ * Many unknown addresses guessing one account (a spread-out attack) are throttled together, as
+ * hard as one address: the owner is not kept out by it, since a browser that signed in to the
+ * account before is not counted with them, and the emailed link trusts any other browser.
  */
-const ACCOUNT_CAP_SECONDS = 30;
-const ACCOUNT_THRESHOLD_FACTOR = 4;
-const ANYWHERE = '*';
+const UNTRUSTED_CAP_SECONDS = 15 * 60;
+const UNTRUSTED_THRESHOLD_FACTOR = 4;
+const UNTRUSTED = '*';
+/** The owner hears of an attack once a day at most, however many addresses it comes from. */
+const NOTICE_HOURS = 24;
 
 export type SignInSlowDown = ReturnType<typeof createSignInSlowDown>;
 
 /**
- * Slows down password guessing per account and address instead of locking the account: the owner
- * signing in from elsewhere is not held up by someone else's guesses. Keys are hashes of the
- * sign-in scope and email, so an unknown email is treated exactly like a real account.
+ * Where a sign-in comes from: its address, and the id of its device cookie when that browser has
+ * signed in to this account before (see device-cookie.ts).
+ */
+export type SignInSource = { address: string; trustedDevice?: string | null };
+
+/**
+ * Slows down password guessing instead of locking the account (OWASP's device cookies): a known
+ * browser's failures count for that browser alone; unknown sources are slowed per address and,
+ * together, per account. Keys are hashes of the sign-in scope and email, so an unknown email is
+ * treated exactly like a real account.
  */
 export function createSignInSlowDown(database: Database, threshold: number) {
-  const slowDowns = (accountKey: string, address: string): repository.SlowDown[] => [
-    { accountKey, address, threshold, capSeconds: ACCOUNT_AND_ADDRESS_CAP_SECONDS, windowMinutes: WINDOW_MINUTES },
-    {
-      accountKey,
-      address: ANYWHERE,
-      threshold: threshold * ACCOUNT_THRESHOLD_FACTOR,
-      capSeconds: ACCOUNT_CAP_SECONDS,
-      windowMinutes: WINDOW_MINUTES,
-    },
-  ];
+  const slowDowns = (accountKey: string, source: SignInSource): repository.SlowDown[] => {
+    const bySource = { accountKey, threshold, capSeconds: SOURCE_CAP_SECONDS, windowMinutes: WINDOW_MINUTES };
+    if (source.trustedDevice) return [{ ...bySource, address: deviceAddressOf(source.trustedDevice) }];
+    return [
+      { ...bySource, address: source.address },
+      {
+        accountKey,
+        address: UNTRUSTED,
+        threshold: threshold * UNTRUSTED_THRESHOLD_FACTOR,
+        capSeconds: UNTRUSTED_CAP_SECONDS,
+        windowMinutes: WINDOW_MINUTES,
+      },
+    ];
+  };
+  const addressesOf = (source: SignInSource) =>
+    source.trustedDevice ? [deviceAddressOf(source.trustedDevice)] : [source.address, UNTRUSTED];
 
   return {
     /** `scope`: 'firm', or the portal's firm id; each portal is its own sign-in. */
     keyOf: (scope: string, email: string) => createHash('sha256').update(`${scope}\n${email}`).digest('hex'),
 
-    isBlocked: (accountKey: string, address: string) =>
-      database.withIdentityLookup((tx) => repository.isSignInBlocked(tx, accountKey, address)),
+    isBlocked: (accountKey: string, source: SignInSource) =>
+      database.withIdentityLookup((tx) => repository.isSignInBlocked(tx, accountKey, addressesOf(source))),
 
-    /** Counts a failed password check; true when this failure started a slow-down (tell the owner once). */
-    async recordFailure(accountKey: string, address: string): Promise<boolean> {
+    /** Counts a failed password check; true when this failure started a slow-down. */
+    async recordFailure(accountKey: string, source: SignInSource): Promise<boolean> {
       return database.withIdentityLookup(async (tx) => {
         let hasStartedSlowDown = false;
-        for (const slowDown of slowDowns(accountKey, address)) {
+        for (const slowDown of slowDowns(accountKey, source)) {
           const failures = await repository.recordSignInFailure(tx, slowDown);
           if (failures === slowDown.threshold) hasStartedSlowDown = true;
         }
@@ -53,17 +70,23 @@ export function createSignInSlowDown(database: Database, threshold: number) {
       });
     },
 
-    clear: (accountKey: string, address: string) =>
-      database.withIdentityLookup((tx) => repository.clearSignInFailures(tx, accountKey, address)),
+    /** True for the first caller in NOTICE_HOURS: only that one emails the owner. */
+    claimNotice: (accountKey: string) => database.withIdentityLookup((tx) => repository.claimSignInNotice(tx, accountKey, NOTICE_HOURS)),
+
+    /** A successful sign-in clears its own source's count (an unknown source's clears the account-wide count too). */
+    clear: (accountKey: string, source: SignInSource) =>
+      database.withIdentityLookup((tx) => repository.clearSignInFailures(tx, accountKey, addressesOf(source))),
   };
 }
 
-/** The owner hears of a slow-down by email; the answer to the guesser says nothing. */
-export function tellOwnerOfFailedSignIns(mailer: Mailer, email: string, resetUrl: string) {
+const deviceAddressOf = (deviceId: string) => `device:${deviceId}`;
+
+/** The owner hears of a slow-down by email, once, with a link that lets any browser sign in; the answer to the guesser says nothing. */
+export function tellOwnerOfFailedSignIns(mailer: Mailer, email: string, links: { trustBrowser: string; resetPassword: string }) {
   return mailer.send({
     to: email,
     subject: 'Failed sign-in attempts on your account',
-    text: `There were several failed attempts to sign in to your account. We have slowed further attempts down; your account stays open to you.\n\nIf it was not you, nothing was changed, but you may want to choose a new password:\n${resetUrl}`,
-    link: resetUrl,
+    text: `There were several failed attempts to sign in to your account. We have slowed down further attempts from browsers that have not signed in to it before. Your account stays open to you: a browser you have signed in with before keeps signing in as usual.\n\nTo sign in from any other browser while this goes on, open this link in it first (it works for ${TRUST_LINK_HOURS} hours):\n${links.trustBrowser}\n\nIf it was not you, nothing was changed, but you may want to choose a new password:\n${links.resetPassword}`,
+    link: links.trustBrowser,
   });
 }

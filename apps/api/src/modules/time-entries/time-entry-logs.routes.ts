@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timerRequestSchema, timerTotalSchema } from '@matterhorn/shared';
@@ -9,8 +9,28 @@ import { createTimeEntryLogService } from './time-entry-logs.service.ts';
 
 const tags = ['Timer'];
 const base = '/api/admin/time-entry-log';
-/** Loose, so that SPEC's AdminUserId/BusinessId spellings reach the route-access scope check too. */
-const timerBody = timerRequestSchema.loose().nullish();
+const timerBody = timerRequestSchema.nullish();
+const SCOPE_NAMES = new Map(Object.keys(timerRequestSchema.shape).map((name) => [name.toLowerCase(), name]));
+
+/**
+ * SPEC.md spells the scope fields several ways (AdminUserId, adminUserId): each is renamed to the
+ * schema's spelling, so the strict body still refuses every other field and the route-access
+ * scope check still sees them.
+ */
+const renameScopeFields: preValidationHookHandler = (request, _reply, done) => {
+  const body = request.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const fields = body as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const name = SCOPE_NAMES.get(key.toLowerCase());
+      if (name && name !== key && !(name in fields)) {
+        fields[name] = fields[key];
+        delete fields[key];
+      }
+    }
+  }
+  done();
+};
 
 /** SPEC.md §7's four timer calls. Each acts on the signed-in user's own timer only. */
 export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Database) {
@@ -20,6 +40,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
   api.post(
     `${base}/get-total-hours`,
     {
+      preValidation: renameScopeFields,
       config: { access: firmAccess('timeEntry') },
       schema: {
         tags,
@@ -34,6 +55,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
   api.post(
     `${base}/start-entry`,
     {
+      preValidation: renameScopeFields,
       config: { access: firmAccess('timeEntry.create') },
       schema: {
         tags,
@@ -48,6 +70,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
   api.post(
     `${base}/pause-entry`,
     {
+      preValidation: renameScopeFields,
       config: { access: firmAccess('timeEntry.create') },
       schema: {
         tags,
@@ -62,6 +85,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
   api.post(
     `${base}/delete-time-entry-logs`,
     {
+      preValidation: renameScopeFields,
       config: { access: firmAccess('timeEntry', 'timeEntry.create') },
       schema: {
         tags,

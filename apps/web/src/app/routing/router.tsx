@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage }),
       },
       {
+        path: 'trust-browser',
+        lazy: async () => ({ Component: (await import('../../features/auth/pages/trust-browser-page.tsx')).TrustBrowserPage }),
+      },
+      {
         path: 'verification',
         lazy: async () => ({ Component: (await import('../../features/auth/pages/verification-page.tsx')).VerificationPage }),
       },

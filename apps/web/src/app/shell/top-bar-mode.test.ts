@@ -26,6 +26,7 @@ const CASES: ReadonlyArray<[string, TopBarMode]> = [
   ['/forgot-password', 'hidden'],
   ['/forgot-password/reset/abc', 'hidden'],
   ['/verification', 'hidden'],
+  ['/trust-browser', 'hidden'],
   ['/setup-firm', 'hidden'],
   ['/portal/demo/login', 'hidden'],
   ['/portal/demo/signup', 'hidden'],

@@ -17,6 +17,7 @@ const HIDDEN_PREFIXES: readonly string[] = [
   '/signup',
   '/forgot-password',
   '/verification',
+  '/trust-browser',
   '/setup-firm',
   '/portal',
   '/accounting',

@@ -49,3 +49,9 @@ export async function joinTeam(body: { invitationId: string; name: string; passw
   const envelope = await apiMutate<FirmSession>('/auth/join-team', body, { auth: 'none' });
   return envelope.data;
 }
+
+/** The link emailed after failed sign-in attempts: the server remembers this browser for the account; answers where to sign in. */
+export async function trustBrowser(token: string): Promise<string> {
+  const envelope = await apiMutate<{ signInPath: string }>('/auth/trust-browser', { token }, { auth: 'none', toastSuccess: false });
+  return envelope.data.signInPath;
+}

@@ -1,0 +1,29 @@
+/**
+ * Work a request starts but does not wait for: the answer goes out first, so its timing says
+ * nothing about what the work found (whether an email has an account). Failures are logged; the
+ * app's close waits for what is still running, so nothing is cut off at shutdown.
+ */
+export type AfterResponse = {
+  run(task: () => Promise<unknown>): void;
+  /** Resolves once every started task has finished (tests await it instead of sleeping). */
+  settled(): Promise<void>;
+};
+
+export function createAfterResponse(logger: { error(details: object, message: string): void }): AfterResponse {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(task) {
+      const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .then(
+          () => undefined,
+          (error: unknown) => logger.error({ err: error }, 'work after the response failed'),
+        )
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}
