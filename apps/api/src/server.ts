@@ -18,6 +18,7 @@ const database = openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   preparedStatements: config.databasePreparedStatements,
+  timeouts: config.databaseTimeouts,
 });
 await database.migrate();
 // The queue is made after the app (its jobs need the app's logger): the documents service asks it for runs through this.
