@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -17,6 +18,7 @@ import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
+import { registerUploadReceiving } from './platform/files/upload-receiver.ts';
 import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
 import { firmPageHtml, isFirmPage, isMissingAsset, PAGE_CACHE, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -132,7 +134,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   });
   await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
-  // Uploads are read by the route that expects one (request.file()), streamed, never buffered whole.
+  // Multipart bodies are left unread for the routes that take an upload (see upload-receiver.ts).
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   await app.register(swagger, {
     openapi: {
@@ -155,6 +157,8 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerNoStore(app);
   const authenticator = createAuthenticator(database, config.appSecret);
   registerRouteAccess(app, authenticator, app.routeCatalog);
+  // Before the routes: each upload route gets its receiving step (before its handler and any transaction).
+  registerUploadReceiving(app, { directory: join(config.dataDir, 'incoming'), idleTimeoutMs: config.uploadIdleTimeoutMs });
   registerIdempotency(app, database);
 
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });

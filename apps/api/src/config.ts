@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DOCUMENT_DEFAULT_MAX_BYTES } from '@matterhorn/shared';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from './db/database.ts';
 import type { FileStoreSettings } from './platform/files/files.ts';
 import type { S3Settings } from './platform/files/s3-file-store.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './platform/files/zip-guard.ts';
@@ -19,6 +20,10 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_PREPARED_STATEMENTS: booleanText.default(false),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(30),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(30),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
@@ -69,6 +74,16 @@ export type AppConfig = {
    * connection. Only for a server reached directly or through a session-mode pooler.
    */
   databasePreparedStatements: boolean;
+  /**
+   * A second line of defence on DATABASE_URL's request connections (0: off): a statement running
+   * longer, or a transaction left idle longer (a request that stopped halfway), is ended by
+   * PostgreSQL and its connection returned, so a stuck request cannot hold the pool.
+   */
+  databaseTimeouts: DatabaseTimeouts;
+  /** An upload that sends nothing for this long is answered 408. */
+  uploadIdleTimeoutMs: number;
+  /** On SIGTERM, how long requests under way may take to finish before the process exits anyway. */
+  shutdownGraceMs: number;
   appUrl: string;
   appSecret: string;
   smtpUrl: string | undefined;
@@ -123,6 +138,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    databaseTimeouts: {
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000,
+    },
+    uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || undefined,

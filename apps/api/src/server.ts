@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -18,6 +19,7 @@ const database = openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   preparedStatements: config.databasePreparedStatements,
+  timeouts: config.databaseTimeouts,
 });
 await database.migrate();
 // The queue is made after the app (its jobs need the app's logger): the documents service asks it for runs through this.
@@ -45,6 +47,16 @@ if (config.seedDemo) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
+    // New connections are refused at once; requests under way get the grace period, then their
+    // connections are cut and the process exits anyway: a hung request cannot keep it alive.
+    setTimeout(() => {
+      app.log.warn('requests still running after the grace period: closing their connections');
+      app.server.closeAllConnections();
+      void Promise.race([database.close(), delay(1000)])
+        .catch(() => undefined)
+        .then(() => releaseDataDirectory?.())
+        .finally(() => process.exit(1));
+    }, config.shutdownGraceMs).unref();
     Promise.resolve(jobs?.stop())
       .catch((error: unknown) => app.log.error({ err: error }, 'job queue did not stop cleanly'))
       .then(() => app.close())

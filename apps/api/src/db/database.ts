@@ -49,6 +49,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * PostgreSQL's own limits on a request's transaction (0: none): a statement that runs longer, or a
+ * transaction left idle longer (its request stopped halfway), is ended by the server, so a stuck
+ * request cannot keep a connection from the pool. Migrations run on their own connection, without
+ * them; work that legitimately takes longer passes its own values in ScopeOptions.settings.
+ */
+export type DatabaseTimeouts = { statementMs: number; idleInTransactionMs: number };
+
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
@@ -56,7 +64,15 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Named prepared statements on DATABASE_URL (see PreparingClient); off for transaction-mode poolers. */
   preparedStatements?: boolean;
+  /** On DATABASE_URL only: PGlite is one in-process connection that a terminated session would take down. */
+  timeouts?: DatabaseTimeouts;
 };
+
+/** The settings a transaction starts with, before its own: the timeouts, as PostgreSQL reads them. */
+const timeoutSettingsOf = (timeouts: DatabaseTimeouts | undefined): Record<string, string> =>
+  timeouts
+    ? { statement_timeout: String(timeouts.statementMs), idle_in_transaction_session_timeout: String(timeouts.idleInTransactionMs) }
+    : {};
 
 /** Who a transaction runs as: the role, and the firm its row-level security sees ('' for none). */
 type Scope = { role: 'matterhorn_app' | 'matterhorn_auth'; firmId: string; settings?: Record<string, string> };
@@ -96,10 +112,12 @@ export const joinedByWrites = <T>(firmId: string, tx: Tx, fn: () => Promise<T>):
  * The request transaction, the same for both drivers: begin (read-only or not, at the isolation
  * asked), switch role and firm, run fn, commit — or roll back on any error.
  */
-function scopedTransactions(db: Db) {
+function scopedTransactions(db: Db, timeouts?: DatabaseTimeouts) {
+  const defaults = timeoutSettingsOf(timeouts);
   const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}) =>
     db.transaction(async (tx) => {
-      await applyScope(tx, scope);
+      // Set with the role in the same statement, local to the transaction: no round trip, and right behind a transaction-mode pooler.
+      await applyScope(tx, { ...scope, settings: { ...defaults, ...scope.settings } });
       return fn(tx);
     }, transactionConfigOf(options));
   return {
@@ -117,7 +135,8 @@ function scopedTransactions(db: Db) {
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? false);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? false, options.timeouts);
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
@@ -141,7 +160,7 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
   return new PGlite({ ...options, extensions: { pg_trgm }, postgresqlconf: plannerSettingsAsConfiguration() });
 }
 
-function openPostgres(databaseUrl: string, poolSize: number, preparedStatements: boolean): Database {
+function openPostgres(databaseUrl: string, poolSize: number, preparedStatements: boolean, timeouts?: DatabaseTimeouts): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...(preparedStatements ? { Client: PreparingClient } : {}) });
   // A connection the server drops (restart, failover, a terminated backend) must not crash the
   // process: queries running on it still fail on their own promise, and the pool opens a new one.
@@ -156,7 +175,7 @@ function openPostgres(databaseUrl: string, poolSize: number, preparedStatements:
   return {
     kind: 'postgres',
     db,
-    ...scopedTransactions(db),
+    ...scopedTransactions(db, timeouts),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: databaseUrl });

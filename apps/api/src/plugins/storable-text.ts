@@ -10,12 +10,15 @@ export function registerStorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const source of [request.query, request.params, request.body]) {
       const field = firstUnstorableField(source);
-      if (field !== null) {
-        const message = `${field} contains a character that cannot be stored (a NUL or an unpaired surrogate)`;
-        throw badRequest(message, { [field]: message });
-      }
+      if (field !== null) throw unstorableTextError(field);
     }
   });
+}
+
+/** The 400 for a field that cannot be stored, the same for JSON and multipart form fields. */
+export function unstorableTextError(field: string) {
+  const message = `${field} contains a character that cannot be stored (a NUL or an unpaired surrogate)`;
+  return badRequest(message, { [field]: message });
 }
 
 /** A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { documentDownloadQuerySchema, idParamsSchema, pageQuerySchema, portalDocumentPageSchema } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
-import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
+import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import type { DocumentModule } from './documents.module.ts';
 
 const tags = ['Client portal'];
@@ -14,6 +14,12 @@ const portalUploadFieldsSchema = z.object({ MatterId: z.uuid({ error: 'Choose th
 export function registerDocumentPortalRoutes(app: FastifyInstance, module: DocumentModule) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { portal, maxUploadBytes } = module;
+  const portalUpload = uploadSpec({
+    maxBytes: maxUploadBytes,
+    fields: portalUploadFieldsSchema,
+    names: ['MatterId'],
+    noFile: 'Choose a file to upload',
+  });
 
   api.get(
     '/api/client-portal/get-documents',
@@ -48,7 +54,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
   api.post(
     '/api/client-portal/upload-document',
     {
-      config: { access: portalAccess() },
+      config: { access: portalAccess(), upload: portalUpload },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -57,7 +63,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
       },
     },
     async (request, reply) => {
-      const { fields, upload } = await readUpload(request, maxUploadBytes, portalUploadFieldsSchema, ['MatterId']);
+      const { fields, upload } = uploadOf(request, portalUpload);
       return created(reply, 'File sent to the firm', await portal.upload(portalPrincipalOf(request), fields.MatterId, upload));
     },
   );

@@ -18,7 +18,7 @@ import {
 } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
-import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
+import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import type { DocumentModule } from './documents.module.ts';
 
 const tags = ['Documents'];
@@ -31,11 +31,14 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { documents, checkouts, sharing, maxUploadBytes, directUploads, textRetry } = module;
   const multipart = { consumes: ['multipart/form-data'] };
+  const noFile = 'Choose a file to upload';
+  const documentUpload = uploadSpec({ maxBytes: maxUploadBytes, fields: uploadDocumentFieldsSchema, names: UPLOAD_FIELDS, noFile });
+  const versionUpload = uploadSpec({ maxBytes: maxUploadBytes, fields: versionFieldsSchema, names: VERSION_FIELDS, noFile });
 
   api.post(
     `${DOCUMENT_BASE}/upload-document`,
     {
-      config: { access: firmAccess('document.create') },
+      config: { access: firmAccess('document.create'), upload: documentUpload },
       schema: {
         tags,
         ...multipart,
@@ -46,7 +49,7 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
       },
     },
     async (request, reply) => {
-      const { fields, upload } = await readUpload(request, maxUploadBytes, uploadDocumentFieldsSchema, UPLOAD_FIELDS);
+      const { fields, upload } = uploadOf(request, documentUpload);
       const view = await documents.upload(firmPrincipalOf(request), { ...fields, folderId: fields.FolderId }, upload);
       return created(reply, 'Document uploaded', view);
     },
@@ -89,7 +92,7 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
   api.post(
     `${DOCUMENT_BASE}/upload-new-version/:id`,
     {
-      config: { access: firmAccess('document.edit') },
+      config: { access: firmAccess('document.edit'), upload: versionUpload },
       schema: {
         tags,
         ...multipart,
@@ -99,7 +102,7 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
       },
     },
     async (request, reply) => {
-      const { fields, upload } = await readUpload(request, maxUploadBytes, versionFieldsSchema, VERSION_FIELDS);
+      const { fields, upload } = uploadOf(request, versionUpload);
       return created(
         reply,
         'New version uploaded',
@@ -195,7 +198,7 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
   api.post(
     `${DOCUMENT_BASE}/check-in/:id`,
     {
-      config: { access: firmAccess('document.edit') },
+      config: { access: firmAccess('document.edit'), upload: versionUpload },
       schema: {
         tags,
         ...multipart,
@@ -207,7 +210,7 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
       },
     },
     async (request, reply) => {
-      const { fields, upload } = await readUpload(request, maxUploadBytes, versionFieldsSchema, VERSION_FIELDS);
+      const { fields, upload } = uploadOf(request, versionUpload);
       const view = await checkouts.checkIn(
         firmPrincipalOf(request),
         request.params.id,

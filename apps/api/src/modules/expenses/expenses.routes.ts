@@ -16,13 +16,12 @@ import {
   uuidField,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { createExpenseCategoryService } from './expense-categories.service.ts';
-import { cleanFileName } from '../../lib/file-names.ts';
+import { uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { createExpenseService } from './expenses.service.ts';
 
 const tags = ['Expenses'];
@@ -47,6 +46,14 @@ export type ExpenseRouteDeps = { database: Database; files: FileStore; mailer: M
  */
 export function registerExpenseRoutes(app: FastifyInstance, deps: ExpenseRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const receiptUpload = uploadSpec({
+    maxBytes: EXPENSE_RECEIPT_MAX_BYTES,
+    fields: z.object({}),
+    names: [],
+    noFile: 'Choose a receipt file to upload',
+    notMultipart: 'Send the receipt as multipart/form-data',
+    fallbackName: 'receipt',
+  });
   const expenses = createExpenseService(deps);
   const categories = createExpenseCategoryService(deps.database);
 
@@ -178,7 +185,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ExpenseRouteDe
   api.post(
     `${base}/upload-expense-receipt/:id`,
     {
-      config: { access: firmAccess('expensePermission') },
+      config: { access: firmAccess('expensePermission'), upload: receiptUpload },
       schema: {
         tags,
         summary:
@@ -190,14 +197,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ExpenseRouteDe
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the receipt as multipart/form-data');
-      // One byte over the limit reaches storeUpload, which refuses it with the contract's 413.
-      const file = await request.file({ limits: { fileSize: EXPENSE_RECEIPT_MAX_BYTES + 1, files: 1, fields: 5 } });
-      if (!file) throw badRequest('Choose a receipt file to upload');
-      const expense = await expenses.uploadReceipt(firmPrincipalOf(request), request.params.id, {
-        content: file.file,
-        fileName: cleanFileName(file.filename, 'receipt'),
-      });
+      const expense = await expenses.uploadReceipt(firmPrincipalOf(request), request.params.id, uploadOf(request, receiptUpload).upload);
       return created(reply, 'Receipt uploaded', expense);
     },
   );

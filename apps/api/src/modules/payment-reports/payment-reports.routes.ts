@@ -10,7 +10,7 @@ import {
 } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
-import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
+import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { PROOF_MAX_BYTES, type PaymentReportService } from './payment-reports.service.ts';
 
 const tags = ['Client portal payments'];
@@ -19,11 +19,17 @@ const firmBase = '/api/admin/client-portal';
 /** Bank transfers clients report from the portal, and the firm's confirmation (paymentInfo.create) or rejection. */
 export function registerPaymentReportRoutes(app: FastifyInstance, reports: PaymentReportService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const proofUpload = uploadSpec({
+    maxBytes: PROOF_MAX_BYTES,
+    fields: reportBankTransferFieldsSchema,
+    names: ['InvoiceId', 'TrustRequestId', 'amount', 'paymentDate', 'reference'],
+    noFile: 'Choose a file to upload',
+  });
 
   api.post(
     '/api/client-portal/report-bank-transfer',
     {
-      config: { access: portalAccess() },
+      config: { access: portalAccess(), upload: proofUpload },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -35,13 +41,7 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
       },
     },
     async (request, reply) => {
-      const { fields, upload } = await readUpload(request, PROOF_MAX_BYTES, reportBankTransferFieldsSchema, [
-        'InvoiceId',
-        'TrustRequestId',
-        'amount',
-        'paymentDate',
-        'reference',
-      ]);
+      const { fields, upload } = uploadOf(request, proofUpload);
       const report = await reports.report(
         portalPrincipalOf(request),
         { ...fields, invoiceId: fields.InvoiceId, trustRequestId: fields.TrustRequestId },

@@ -12,7 +12,7 @@ import {
   portalMessageThreadSchema,
   sendPortalMessageSchema,
 } from '@matterhorn/shared';
-import { readUpload, sendFile } from '../../platform/files/multipart-upload.ts';
+import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
 import { createPortalMessageService, type PortalMessageDeps } from './portal-messages.service.ts';
@@ -27,6 +27,12 @@ const markedSchema = z.object({ markedCount: z.number() });
  */
 export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMessageDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const attachmentUpload = uploadSpec({
+    maxBytes: PORTAL_ATTACHMENT_MAX_BYTES,
+    fields: portalAttachmentUploadFieldsSchema,
+    names: ['MatterId'],
+    noFile: 'Choose a file to upload',
+  });
   const messages = createPortalMessageService(deps);
   const sides = [
     { base: '/api/client-portal', access: portalAccess(), who: 'the signed-in client', sideOf: clientSide },
@@ -79,7 +85,7 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
     api.post(
       `${base}/upload-message-attachment`,
       {
-        config: { access },
+        config: { access, upload: attachmentUpload },
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -88,7 +94,7 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
         },
       },
       async (request, reply) => {
-        const { fields, upload } = await readUpload(request, PORTAL_ATTACHMENT_MAX_BYTES, portalAttachmentUploadFieldsSchema, ['MatterId']);
+        const { fields, upload } = uploadOf(request, attachmentUpload);
         return created(reply, 'File attached', await messages.uploadAttachment(sideOf(request), fields.MatterId, upload));
       },
     );

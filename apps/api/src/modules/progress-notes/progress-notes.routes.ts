@@ -11,8 +11,7 @@ import {
   uuidField,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { cleanFileName } from '../../lib/file-names.ts';
+import { uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
@@ -39,6 +38,13 @@ export type ProgressNoteRouteDeps = { database: Database; files: FileStore };
  */
 export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressNoteRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const attachmentUpload = uploadSpec({
+    maxBytes: PROGRESS_NOTE_ATTACHMENT_MAX_BYTES,
+    fields: z.object({}),
+    names: [],
+    noFile: 'Choose a file to attach',
+    notMultipart: 'Send the attachment as multipart/form-data',
+  });
   const notes = createProgressNoteService(deps.database);
   const attachments = createProgressNoteAttachmentService(deps.database, deps.files);
 
@@ -121,7 +127,7 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
   api.post(
     `${base}/progress-note/:id/attachments`,
     {
-      config: { access: firmAccess('progressNote.edit') },
+      config: { access: firmAccess('progressNote.edit'), upload: attachmentUpload },
       schema: {
         tags,
         summary:
@@ -133,14 +139,7 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the attachment as multipart/form-data');
-      // One byte over the limit reaches storeUpload, which refuses it with the contract's 413.
-      const file = await request.file({ limits: { fileSize: PROGRESS_NOTE_ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 5 } });
-      if (!file) throw badRequest('Choose a file to attach');
-      const note = await attachments.add(firmPrincipalOf(request), request.params.id, {
-        content: file.file,
-        fileName: cleanFileName(file.filename),
-      });
+      const note = await attachments.add(firmPrincipalOf(request), request.params.id, uploadOf(request, attachmentUpload).upload);
       return created(reply, 'Attachment uploaded', note);
     },
   );

@@ -23,7 +23,9 @@ import {
   uuidField,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../../lib/errors.ts';
+import { uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTrustReconciliationService, type StatementUpload } from './trust-reconciliation.service.ts';
@@ -33,24 +35,25 @@ const base = '/api/admin/trust-account';
 const accountParamsSchema = z.object({ trustAccountId: uuidField('Trust account') });
 const lineParamsSchema = z.object({ lineId: uuidField('Statement line') });
 
-/** The CSV file and the optional statementDate/closingBalance fields of a multipart upload, read whole (≤ 2 MB). */
-async function readUpload(request: FastifyRequest): Promise<StatementUpload> {
-  if (!request.isMultipart()) throw badRequest('Send the bank statement as multipart/form-data');
-  const fields: Record<string, string> = {};
-  let file: { content: Buffer; fileName: string } | null = null;
-  for await (const part of request.parts({ limits: { fileSize: TRUST_STATEMENT_MAX_BYTES, files: 1, fields: 5 } })) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, TRUST_RECONCILIATION_MESSAGES.fileTooLarge);
-      file = { content, fileName: part.filename.replace(/[^\w .()-]/g, '_').slice(0, 200) };
-    } else if (typeof part.value === 'string' && part.value.trim() !== '') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  if (!file || file.content.length === 0) throw badRequest(TRUST_RECONCILIATION_MESSAGES.fileRequired);
-  const parsed = importStatementFieldsSchema.safeParse(fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
-  return { content: file.content, fileName: file.fileName || null, ...parsed.data };
+/** Fields left blank in the form are not sent. */
+const withoutBlankFields = (fields: unknown) =>
+  Object.fromEntries(Object.entries(fields as Record<string, string>).filter(([, value]) => value.trim() !== ''));
+
+const statementUpload = uploadSpec({
+  maxBytes: TRUST_STATEMENT_MAX_BYTES,
+  fields: z.preprocess(withoutBlankFields, importStatementFieldsSchema),
+  names: ['statementDate', 'closingBalance'],
+  noFile: TRUST_RECONCILIATION_MESSAGES.fileRequired,
+  notMultipart: 'Send the bank statement as multipart/form-data',
+  fallbackName: '',
+});
+
+/** The CSV file (≤ 2 MB, read whole) and the optional statementDate/closingBalance fields, as received. */
+async function readStatement(request: FastifyRequest): Promise<StatementUpload> {
+  const { fields, received } = uploadOf(request, statementUpload);
+  if (received.isOverLimit) throw new AppError(413, TRUST_RECONCILIATION_MESSAGES.fileTooLarge);
+  const fileName = received.fileName.replace(/[^\w .()-]/g, '_');
+  return { content: await readFile(received.path), fileName: fileName || null, ...fields };
 }
 
 /**
@@ -94,7 +97,7 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
   api.post(
     `${base}/import-bank-statement/:trustAccountId`,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
+      config: { access: firmAccess('trustAccountRequest.edit'), upload: statementUpload },
       schema: {
         tags,
         summary:
@@ -109,7 +112,7 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
+      const upload = await readStatement(request);
       const statement = await service.importStatement(firmPrincipalOf(request), request.params.trustAccountId, upload);
       return created(
         reply,

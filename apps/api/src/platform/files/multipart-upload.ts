@@ -1,30 +1,76 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { badRequest } from '../../lib/errors.ts';
-import { cleanFileName, contentDispositionOf } from '../../lib/file-names.ts';
+import { contentDispositionOf } from '../../lib/file-names.ts';
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Send the file as multipart/form-data',
+  malformed: 'The upload is not valid multipart/form-data',
+  incomplete: 'The upload ended before the whole file arrived: send it again',
+  stalled: 'The upload stopped arriving: send it again',
+  empty: 'The file is empty',
+  tooManyFields: 'The upload has too many fields',
+  fieldTooLong: (name: string) => `${name} is too long`,
+} as const;
 
 /**
- * A multipart upload: one file, with the form fields sent before it (field names read
- * case-insensitively, as query parameters are). One byte over the limit reaches storeUpload,
- * which refuses it with the contract's 413 and leaves nothing behind.
+ * What a route's multipart upload is: one file of at most maxBytes (one byte more is kept, so the
+ * route's store answers its own 413), with the form fields `names` (read case-insensitively, as
+ * query parameters are, before or after the file) checked by `fields`.
  */
-export async function readUpload<T extends z.ZodType>(request: FastifyRequest, maxBytes: number, fieldsSchema: T, names: string[]) {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
-  const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 8, fieldSize: 4096, parts: 9 } });
-  if (!file) throw badRequest('Choose a file to upload');
-  const sent = new Map<string, string>();
-  for (const [name, value] of Object.entries(file.fields)) {
-    const part = Array.isArray(value) ? value[0] : value;
-    if (part && part.type === 'field') sent.set(name.toLowerCase(), String(part.value));
+export type UploadSpec<T extends z.ZodType = z.ZodType> = {
+  maxBytes: number;
+  fields: T;
+  names: string[];
+  /** Said when no file was sent ("Choose a file to upload"). */
+  noFile: string;
+  /** Said when the body is not multipart; UPLOAD_MESSAGES.notMultipart when not given. */
+  notMultipart?: string;
+  /** The name kept when the file's own name is unusable. */
+  fallbackName?: string;
+};
+
+/** An upload as received (see upload-receiver.ts): a temporary file, removed after the response. */
+export type ReceivedUpload = {
+  fields: unknown;
+  path: string;
+  size: number;
+  fileName: string;
+  isOverLimit: boolean;
+  sha256: string;
+  /** Run when the response is sent or the client is gone, before the file is removed. */
+  afterResponse: (() => void)[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes one multipart upload, received whole before its handler runs. */
+    upload?: UploadSpec;
   }
-  const raw = Object.fromEntries(names.flatMap((name) => (sent.has(name.toLowerCase()) ? [[name, sent.get(name.toLowerCase())]] : [])));
-  const parsed = fieldsSchema.safeParse(raw);
-  if (!parsed.success) {
-    file.file.resume();
-    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form fields');
-  }
-  return { fields: parsed.data as z.infer<T>, upload: { content: file.file as Readable, fileName: cleanFileName(file.filename) } };
+}
+
+export const uploadSpec = <T extends z.ZodType>(spec: UploadSpec<T>): UploadSpec<T> => spec;
+
+/** The route's received upload: its checked fields and its file, streamed from where it waits. */
+export function uploadOf<T extends z.ZodType>(request: FastifyRequest, _spec: UploadSpec<T>) {
+  const received = request.receivedUpload;
+  if (!received) throw new Error(`${request.routeOptions.url} reads an upload without declaring config.upload`);
+  return {
+    fields: received.fields as z.infer<T>,
+    upload: { content: openReceived(received), fileName: received.fileName },
+    received,
+  };
+}
+
+/**
+ * The file opened now, so removing it after the response cannot fail a read that has not begun;
+ * a handler that never reads it (a refusal) still has it closed with the response.
+ */
+function openReceived(received: ReceivedUpload): Readable {
+  const content = createReadStream(received.path, { fd: openSync(received.path, 'r') });
+  received.afterResponse.push(() => content.destroy());
+  return content;
 }
 
 /** A stored file's bytes as a download (or inline for the preview), never sniffed, never cached. */

@@ -57,10 +57,12 @@ function idempotent(database: Database, handle: RouteHandlerMethod): RouteHandle
   };
 }
 
-/** What makes two requests the same: method, path and body (a retry sends them unchanged). */
+/** What makes two requests the same: method, path and body, or an upload's fields and file (a retry sends them unchanged). */
 function requestHashOf(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? request.url;
+  const upload = request.receivedUpload;
+  const body = upload ? { fields: upload.fields, fileName: upload.fileName, sha256: upload.sha256 } : (request.body ?? null);
   return createHash('sha256')
-    .update(JSON.stringify([request.method, path, request.body ?? null]))
+    .update(JSON.stringify([request.method, path, body]))
     .digest('base64url');
 }

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+
+const GRACE_SECONDS = 1;
+let child: ChildProcess | null = null;
+let dataDir = '';
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The embedded database, in the test's own DATA_DIR. */
+const withoutDatabaseUrl = ({ DATABASE_URL: _unused, ...environment }: NodeJS.ProcessEnv) => environment;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+it('on SIGTERM stops taking requests, gives a hung one the grace period, and exits', { timeout: 60_000 }, async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-shutdown-'));
+  const port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')], {
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Matterhorn is running')) resolve();
+    });
+    let errors = '';
+    child!.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child!.once('exit', (code) => reject(new Error(`The server exited (${code}) before it was running: ${output}${errors}`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+
+  // A request whose body never finishes arriving.
+  const hung = connect(port, '127.0.0.1');
+  hung.on('error', () => undefined);
+  await once(hung, 'connect');
+  hung.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email');
+  const hungClosed = once(hung, 'close');
+
+  const exited = once(child, 'exit');
+  const signalled = performance.now();
+  child.kill('SIGTERM');
+  const [code] = (await exited) as [number | null];
+  const elapsed = performance.now() - signalled;
+  await hungClosed;
+  child = null;
+
+  expect(typeof code).toBe('number');
+  expect(elapsed).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 50);
+  expect(elapsed).toBeLessThan(GRACE_SECONDS * 1000 + 5000);
+  await expect(fetch(`${origin}/api/health`)).rejects.toThrow();
+});
