@@ -41,6 +41,7 @@ const ledger = (matterId: string | null, balance: string) => ({
   trustAccountId: ACCOUNT_ID,
   trustAccountName: 'Client account',
   currencySymbol: '₦',
+  currencyCode: 'NGN',
   clientId: CLIENT_ID,
   clientName: 'Kemi Adebayo',
   matterId,
@@ -111,6 +112,8 @@ describe('Pay invoice from trust', { timeout: 60_000 }, () => {
         data: {
           clientId: CLIENT_ID,
           matterId: null,
+          balances: [{ currencyCode: 'NGN', currencySymbol: '₦', balance: '175000.00', clearedBalance: '175000.00' }],
+          currencyCode: 'NGN',
           balance: '175000.00',
           clearedBalance: '175000.00',
           ledgers: [ledger(null, '100000.00'), ledger(MATTER_ID, '50000.00'), ledger(SECOND_MATTER, '25000.00')],
