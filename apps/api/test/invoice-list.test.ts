@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BATCH_ROWS } from '../src/platform/lists/list-csv.ts';
 import { rowsOf } from './support/test-app.ts';
@@ -14,7 +14,8 @@ let matterId: string;
 let otherMatterId: string;
 
 type Row = { id: string; invoiceNumber: string | null; status: string; isOverdue: boolean; matterNames: string[] };
-type Page = { data: Row[]; totalCount: number; isTotalCountCapped?: boolean; totals?: Record<string, string | number> };
+type Totals = Record<string, string | number>;
+type Page = { data: Row[]; totalCount: number; isTotalCountCapped?: boolean; totals?: Totals[] };
 
 const list = async (query: string, token = fixture.tokens.admin) => {
   const response = await fixture.call('GET', `${base}?${query}`, token);
@@ -28,6 +29,8 @@ const firmSql = <T>(query: ReturnType<typeof sql>) =>
  * Invoices written straight into the table (set-based, as the bench does): statuses in turn, many
  * sharing one creation time and issue date (so only the id orders them), amounts with paid parts,
  * half due in the past, every one on the open matter and every seventh also on a second matter.
+ * Every fifth is in US dollars; of the rest, some name the firm's home currency and most have
+ * none of their own (so are in the home currency too).
  */
 beforeAll(async () => {
   fixture = await setUpTimeEntryFixture();
@@ -37,14 +40,17 @@ beforeAll(async () => {
   const statuses = sql.raw(`array['${STATUSES.join("','")}']`);
   await fixture.context.database.db.execute(sql`
     insert into invoices (firm_id, client_id, number_value, invoice_number, status, issue_date, due_date,
-      subtotal, total, paid_amount, balance_due, created_by_user_id, created_at, updated_at)
+      subtotal, total, paid_amount, balance_due, created_by_user_id, created_at, updated_at, currency_id)
     select ${fixture.firm.firmId}, ${openMatter.clientId},
       case when s <> 'Draft' then n end,
       case when s <> 'Draft' then case when n % 97 = 0 then '=1+' || n else 'INV-' || lpad(n::text, 5, '0') end end,
       s, date '2025-01-01' + (n % 3), date '2025-01-01' + (n % 3) + case when n % 2 = 0 then 30 else 4000 end,
       1000 + n, 1000 + n, case when s = 'PartlyPaid' then 100 when s = 'Paid' then 1000 + n else 0 end,
       case when s = 'PartlyPaid' then 900 + n when s = 'Paid' then 0 else 1000 + n end,
-      ${fixture.firm.users.admin.id}, timestamptz '2025-01-01 09:00Z' + make_interval(mins => n / 10), now()
+      ${fixture.firm.users.admin.id}, timestamptz '2025-01-01 09:00Z' + make_interval(mins => n / 10), now(),
+      case when n % 5 = 0 then (select id from currencies where iso_code = 'USD')
+        when n % 5 = 1 then (select coalesce(f.home_currency_id, (select id from currencies where iso_code = 'NGN'))
+          from firms f where f.id = ${fixture.firm.firmId}) end
     from generate_series(1, ${INVOICES}::int) as n, lateral (select (${statuses})[1 + n % ${STATUSES.length}] as s) as chosen`);
   // Every other paid invoice was settled by writing its balance off, so the summary has write-offs to add.
   await fixture.context.database.db.execute(sql`update invoices set paid_amount = 0, written_off_amount = total
@@ -59,8 +65,9 @@ beforeAll(async () => {
 
 /**
  * What issuing and paying those invoices would have posted, set-based too, so the books tie out:
- * per issued invoice, Dr accounts receivable / Cr fee income (on its matter when it has one), and
- * what was paid, Dr operating bank / Cr accounts receivable.
+ * per issued invoice, Dr accounts receivable / Cr fee income (on its matter when it has one), what
+ * was paid, Dr operating bank / Cr accounts receivable, and what was written off, Dr write-offs /
+ * Cr accounts receivable, each in the invoice's currency.
  */
 async function postToTheBooks() {
   const firmId = fixture.firm.firmId;
@@ -72,16 +79,21 @@ async function postToTheBooks() {
       where firm_id = ${firmId} and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid')
       union all
       select firm_id, issue_date, 'Invoice paid', 'invoice-payment', id, created_by_user_id from invoices
-      where firm_id = ${firmId} and status in ('PartlyPaid', 'Paid') and paid_amount > 0`);
+      where firm_id = ${firmId} and status in ('PartlyPaid', 'Paid') and paid_amount > 0
+      union all
+      select firm_id, issue_date, 'Invoice written off', 'invoice-write-off', id, created_by_user_id from invoices
+      where firm_id = ${firmId} and status in ('Approved', 'Sent', 'PartlyPaid', 'Paid') and written_off_amount > 0`);
     await tx.execute(sql`insert into journal_lines (firm_id, entry_id, account_id, debit, credit, client_id, matter_id, currency_code)
       select e.firm_id, e.id, line.account_id, line.debit, line.credit, i.client_id, ${matterOf},
         (select c.iso_code from currencies c join firms f on f.id = i.firm_id where c.id = coalesce(i.currency_id, f.home_currency_id))
       from journal_entries e join invoices i on i.id = e.source_id,
+        lateral (select case e.source_type when 'invoice' then i.total when 'invoice-write-off' then i.written_off_amount
+          else i.paid_amount end as amount) as posted,
         lateral (values
-          (case when e.source_type = 'invoice' then ${account('accounts-receivable')} else ${account('operating-bank')} end,
-            case when e.source_type = 'invoice' then i.total else i.paid_amount end, 0::numeric),
+          (case e.source_type when 'invoice' then ${account('accounts-receivable')} when 'invoice-write-off' then ${account('write-offs')}
+            else ${account('operating-bank')} end, posted.amount, 0::numeric),
           (case when e.source_type = 'invoice' then ${account('fee-income')} else ${account('accounts-receivable')} end,
-            0::numeric, case when e.source_type = 'invoice' then i.total else i.paid_amount end)
+            0::numeric, posted.amount)
         ) as line (account_id, debit, credit)
       where e.firm_id = ${firmId}`);
   });
@@ -107,25 +119,54 @@ describe('the invoice list on the list platform', () => {
     }
   });
 
-  it('counts to the cap, exactly below it, and sums the whole filter with IncludeTotals: drafts apart, the issued figures adding up', async () => {
+  it('counts to the cap, exactly below it, and sums the whole filter per currency with IncludeTotals: drafts apart, the issued figures adding up', async () => {
     const all = await list('page=1&size=20&IncludeTotals=true');
     expect(all.totalCount).toBe(1000);
     expect(all.isTotalCountCapped).toBe(true);
-    const [sums] = await firmSql<Record<string, string | number>>(sql`select
+    // Each invoice in its own currency, else the firm's home currency (else NGN), home currency first.
+    const sums = await firmSql<Totals>(sql`with home as (
+        select coalesce(f.home_currency_id, (select id from currencies where iso_code = 'NGN')) as id from firms f
+        where f.id = ${fixture.firm.firmId})
+      select c.iso_code as currency, c.symbol as "currencySymbol",
       count(*) filter (where status in ('Draft', 'AwaitingApproval'))::int as "draftCount",
       coalesce(sum(total) filter (where status in ('Draft', 'AwaitingApproval')), 0)::numeric(20, 2)::text as "draftTotal",
       sum(total) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as billed,
       sum(paid_amount) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as "paidAmount",
       sum(written_off_amount) filter (where status in ('Approved', 'Sent', 'PartlyPaid', 'Paid'))::numeric(20, 2)::text as "writtenOff",
       sum(balance_due) filter (where status in ('Approved', 'Sent', 'PartlyPaid') and balance_due > 0)::numeric(20, 2)::text as outstanding
-      from invoices where deleted_at is null`);
+      from invoices i cross join home join currencies c on c.id = coalesce(i.currency_id, home.id)
+      where i.deleted_at is null group by c.id, c.iso_code, c.symbol, home.id order by c.id = home.id desc, c.iso_code`);
+    expect(sums.map((row) => row.currency)).toEqual(['NGN', 'USD']);
     expect(all.totals).toEqual(sums);
-    const totals = all.totals as unknown as Record<string, string>;
-    expect(Number(totals.draftCount)).toBeGreaterThan(0);
-    expect(Number(totals.writtenOff)).toBeGreaterThan(0);
-    // Billed = paid + written off + outstanding, to the cent (integer cents: no float drift).
-    const cents = (amount: string) => BigInt(amount.replace('.', ''));
-    expect(cents(totals.paidAmount!) + cents(totals.writtenOff!) + cents(totals.outstanding!)).toBe(cents(totals.billed!));
+    const dollars = all.totals!.find((row) => row.currency === 'USD')!;
+    expect(dollars.currencySymbol).toBe('$');
+    // Billed = paid + written off + outstanding, to the cent, in each currency (integer cents: no float drift).
+    const cents = (amount: string | number) => BigInt(String(amount).replace('.', ''));
+    for (const totals of all.totals!) {
+      expect(Number(totals.draftCount), String(totals.currency)).toBeGreaterThan(0);
+      expect(Number(totals.writtenOff), String(totals.currency)).toBeGreaterThan(0);
+      expect(cents(totals.paidAmount!) + cents(totals.writtenOff!) + cents(totals.outstanding!), String(totals.currency)).toBe(
+        cents(totals.billed!),
+      );
+    }
+    // A filter with only one currency's invoices answers that currency alone; one with none answers no rows.
+    const usdOnly = await list('page=1&size=20&IncludeTotals=true&GeneralSearchText=inv-00015');
+    expect(usdOnly.totals!.map((row) => row.currency)).toEqual(['USD']);
+    expect((await list('page=1&size=20&IncludeTotals=true&GeneralSearchText=no-such-invoice')).totals).toEqual([]);
+    // A firm whose home currency is the dollar sees dollars first, invoices with no currency among them.
+    const [before] = await firmSql<{ id: number | null }>(sql`select home_currency_id as id from firms where id = ${fixture.firm.firmId}`);
+    const homeOf = (home: SQL) =>
+      fixture.context.database.db.execute(sql`update firms set home_currency_id = ${home} where id = ${fixture.firm.firmId}`);
+    await homeOf(sql`(select id from currencies where iso_code = 'USD')`);
+    try {
+      const dollarsFirst = (await list('page=1&size=20&IncludeTotals=true')).totals!;
+      expect(dollarsFirst.map((row) => row.currency)).toEqual(['USD', 'NGN']);
+      const [naira] = await firmSql<{ n: number }>(sql`select count(*)::int as n from invoices
+        where currency_id = (select id from currencies where iso_code = 'NGN') and status in ('Draft', 'AwaitingApproval')`);
+      expect(dollarsFirst[1]!.draftCount).toBe(naira!.n);
+    } finally {
+      await homeOf(sql`${before!.id}::int`);
+    }
     const sent = await list('page=1&size=20&Status=Sent');
     const [expected] = await firmSql<{ n: number }>(
       sql`select count(*)::int as n from invoices where status = 'Sent' and deleted_at is null`,

@@ -409,11 +409,15 @@ export const invoiceListItemSchema = z.object({
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
 /**
- * The whole filter's summary. Drafts (and invoices awaiting approval) are counted apart: they owe
+ * One currency's share of the whole filter's summary (an invoice with no currency of its own is in
+ * the firm's home currency). Drafts (and invoices awaiting approval) are counted apart: they owe
  * nothing yet. Of the issued ones, billed = paid + written off + outstanding, to the cent; void
  * invoices are in none of the figures.
  */
-export const invoiceListTotalsSchema = z.object({
+export const invoiceCurrencyTotalsSchema = z.object({
+  /** ISO 4217 code, e.g. "NGN". */
+  currency: z.string(),
+  currencySymbol: z.string(),
   /** Draft or awaiting approval: how many, and what they would bill. */
   draftCount: z.number(),
   draftTotal: z.string(),
@@ -426,6 +430,9 @@ export const invoiceListTotalsSchema = z.object({
   /** …and what is still owed: the sum of open balances. */
   outstanding: z.string(),
 });
+export type InvoiceCurrencyTotals = z.infer<typeof invoiceCurrencyTotalsSchema>;
+/** The summary per currency, home currency first: no figure ever adds two currencies (issue 33 §3). */
+export const invoiceListTotalsSchema = z.array(invoiceCurrencyTotalsSchema);
 export type InvoiceListTotals = z.infer<typeof invoiceListTotalsSchema>;
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ totals: invoiceListTotalsSchema.optional() });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;

@@ -114,8 +114,8 @@ export const invoices = pgTable(
       .on(table.firmId, table.createdAt.desc(), table.id.desc())
       .where(sql`deleted_at is null and status in ('Approved', 'Sent', 'PartlyPaid') and balance_due > 0`),
     index('invoices_number_trgm_idx').using('gin', sql`${table.invoiceNumber} gin_trgm_ops`),
-    // The list's totals (IncludeTotals), read from the index alone: created in migration 0035 with
-    // INCLUDE (total, paid_amount, balance_due).
+    // The list's totals (IncludeTotals), per currency, read from the index alone: created in migration
+    // 0035 with INCLUDE (total, paid_amount, balance_due), currency_id added in 0053.
     index('invoices_firm_totals_idx')
       .on(table.firmId, table.status)
       .where(sql`deleted_at is null`),

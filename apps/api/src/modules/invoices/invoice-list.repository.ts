@@ -5,6 +5,7 @@ import { clients, currencies, firms, invoiceMatters, invoices, matters } from '.
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
+import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
 import { isOverdue } from './invoices.repository.ts';
 
 /**
@@ -96,19 +97,48 @@ const IS_ISSUED = sql.raw(`"invoices"."status" in ('Approved', 'Sent', 'PartlyPa
 const sumOf = (amount: SQL, where: SQL) => sql<string>`coalesce(sum(${amount}) filter (where ${where}), 0)::numeric(20, 2)::text`;
 
 /**
- * The whole filter's summary as exact decimal text: drafts apart; of the issued invoices, billed,
- * paid, written off and outstanding (open balances). Written off is read as total − paid − balance,
- * which invoices_balance_check makes equal to the column, so the sums stay on the columns
- * invoices_firm_totals_idx holds (an index-only scan).
+ * The currency an invoice is in: its own, else the firm's home currency, else NGN (the product's
+ * default, as invoiceCurrencyOf and migration 0048 decide). The firm's and NGN's ids are init plans,
+ * read once per statement.
+ */
+const currencyIdOf = (firmId: string) =>
+  sql<number>`coalesce("invoices"."currency_id", (select home.home_currency_id from ${firms} home where home.id = ${firmId}),
+    (select fallback.id from ${currencies} fallback where fallback.iso_code = ${FALLBACK_HOME_CURRENCY}))`;
+
+/**
+ * The whole filter's summary, one row per currency (never two currencies added), home currency
+ * first, as exact decimal text: drafts apart; of the issued invoices, billed, paid, written off and
+ * outstanding (open balances). Written off is read as total − paid − balance, which
+ * invoices_balance_check makes equal to the column, so the sums and the grouping stay on the
+ * columns invoices_firm_totals_idx holds (an index-only scan).
  */
 export async function sumInvoices(tx: Tx, firmId: string, request: InvoiceListRequest): Promise<InvoiceListTotals> {
-  const [row] = await selectMatching(tx, invoiceList, firmId, request, {
-    draftCount: sql<number>`(count(*) filter (where ${IS_DRAFT}))::int`,
-    draftTotal: sumOf(sql`${invoices.total}`, IS_DRAFT),
-    billed: sumOf(sql`${invoices.total}`, IS_ISSUED),
-    paidAmount: sumOf(sql`${invoices.paidAmount}`, IS_ISSUED),
-    writtenOff: sumOf(sql`${invoices.total} - ${invoices.paidAmount} - ${invoices.balanceDue}`, IS_ISSUED),
-    outstanding: sumOf(sql`${invoices.balanceDue}`, IS_ISSUED),
-  });
-  return { ...row!, draftCount: Number(row!.draftCount) };
+  const byCurrency = selectMatching(tx, invoiceList, firmId, request, {
+    currencyId: currencyIdOf(firmId).as('currency_id'),
+    draftCount: sql<number>`(count(*) filter (where ${IS_DRAFT}))::int`.as('draft_count'),
+    draftTotal: sumOf(sql`${invoices.total}`, IS_DRAFT).as('draft_total'),
+    billed: sumOf(sql`${invoices.total}`, IS_ISSUED).as('billed'),
+    paidAmount: sumOf(sql`${invoices.paidAmount}`, IS_ISSUED).as('paid_amount'),
+    writtenOff: sumOf(sql`${invoices.total} - ${invoices.paidAmount} - ${invoices.balanceDue}`, IS_ISSUED).as('written_off'),
+    outstanding: sumOf(sql`${invoices.balanceDue}`, IS_ISSUED).as('outstanding'),
+  })
+    .groupBy(sql`1`)
+    .as('by_currency');
+  const homeCurrencyId = sql`coalesce((select home.home_currency_id from ${firms} home where home.id = ${firmId}),
+    (select fallback.id from ${currencies} fallback where fallback.iso_code = ${FALLBACK_HOME_CURRENCY}))`;
+  const rows = await tx
+    .select({
+      currency: sql<string>`coalesce(${currencies.isoCode}, ${FALLBACK_HOME_CURRENCY})`,
+      currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
+      draftCount: byCurrency.draftCount,
+      draftTotal: byCurrency.draftTotal,
+      billed: byCurrency.billed,
+      paidAmount: byCurrency.paidAmount,
+      writtenOff: byCurrency.writtenOff,
+      outstanding: byCurrency.outstanding,
+    })
+    .from(byCurrency)
+    .leftJoin(currencies, eq(currencies.id, byCurrency.currencyId))
+    .orderBy(sql`${byCurrency.currencyId} is not distinct from ${homeCurrencyId} desc`, sql`1`);
+  return rows.map((row) => ({ ...row, draftCount: Number(row.draftCount) }));
 }

@@ -119,7 +119,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       schema: {
         tags,
         summary:
-          'Invoices: a status tab, client, matter, issue dates, overdue, search, sort and page (totals with IncludeTotals=true). IsDownlodCsv=true answers text/csv',
+          'Invoices: a status tab, client, matter, issue dates, overdue, search, sort and page (totals per currency, home currency first, with IncludeTotals=true). IsDownlodCsv=true answers text/csv',
         querystring: invoiceListQuerySchema,
         response: answers(invoicePageSchema),
       },

@@ -14,13 +14,19 @@ export function ClientInvoicesTab({ clientId }: { clientId: string }) {
   const { permissions, workingUser } = useSession();
   // Every status, one row: only the totals are read (outstanding counts issued invoices only).
   const outstanding = useQuery(invoiceListQuery({ ClientId: clientId, page: 1, size: 1, IncludeTotals: true }));
-  const symbol = outstanding.data?.data[0]?.currencySymbol ?? workingUser?.currency ?? '';
-  const balanceDue = outstanding.data?.totals?.outstanding;
+  // One figure per currency the client is billed in, never added together; nothing billed yet owes nothing.
+  const totals = outstanding.data?.totals;
+  const owed =
+    totals === undefined
+      ? '…'
+      : totals.length === 0
+        ? formatMoney('0', workingUser?.currency ?? '')
+        : totals.map((figures) => formatMoney(figures.outstanding, figures.currencySymbol)).join(' · ');
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Text fw={500} aria-live="polite" data-testid="client-outstanding">
-          Outstanding: {balanceDue === undefined ? '…' : formatMoney(balanceDue, symbol)}
+          Outstanding: {owed}
         </Text>
         {hasPermissions(permissions, ['invoice.create']) && (
           <Button component={Link} to={`/billing/invoice/invoice-empty?clientId=${encodeURIComponent(clientId)}`}>

@@ -1,33 +1,45 @@
-import { Group, Text } from '@mantine/core';
-import { compareMoney, formatMoney, type InvoiceListTotals } from '@matterhorn/shared';
+import { Group, Stack, Text } from '@mantine/core';
+import { compareMoney, formatMoney, type InvoiceCurrencyTotals, type InvoiceListTotals } from '@matterhorn/shared';
 
 /**
- * The list's summary, as the API sums the whole filter: billed = paid + written off + outstanding
- * for issued invoices (written off shown only when there is some), drafts counted apart since they
- * owe nothing yet.
+ * The list's summary, as the API sums the whole filter, one line per currency (home currency
+ * first; two currencies are never added): billed = paid + written off + outstanding for issued
+ * invoices (written off shown only when there is some), drafts counted apart since they owe
+ * nothing yet.
  */
-export function InvoiceListSummary({ totals, currencySymbol }: { totals: InvoiceListTotals; currencySymbol: string }) {
-  const money = (amount: string) => formatMoney(amount, currencySymbol);
-  const hasWriteOffs = compareMoney(totals.writtenOff, '0') !== 0;
+export function InvoiceListSummary({ totals }: { totals: InvoiceListTotals }) {
+  if (totals.length === 0) return null;
   return (
-    <Group gap="md" aria-label="Invoice summary" role="group" data-testid="invoice-summary">
+    <Stack gap={2} aria-label="Invoice summary" role="group" data-testid="invoice-summary">
+      {totals.map((figures) => (
+        <CurrencySummary key={figures.currency} figures={figures} />
+      ))}
+    </Stack>
+  );
+}
+
+function CurrencySummary({ figures }: { figures: InvoiceCurrencyTotals }) {
+  const money = (amount: string) => formatMoney(amount, figures.currencySymbol);
+  const hasWriteOffs = compareMoney(figures.writtenOff, '0') !== 0;
+  return (
+    <Group gap="md" role="group" aria-label={`Invoice summary in ${figures.currency}`} data-testid={`invoice-summary-${figures.currency}`}>
       <Text size="sm" data-testid="summary-billed">
-        Billed {money(totals.billed)}
+        Billed {money(figures.billed)}
       </Text>
       <Text size="sm" data-testid="summary-paid">
-        Paid {money(totals.paidAmount)}
+        Paid {money(figures.paidAmount)}
       </Text>
       {hasWriteOffs && (
         <Text size="sm" data-testid="summary-written-off">
-          Written off {money(totals.writtenOff)}
+          Written off {money(figures.writtenOff)}
         </Text>
       )}
       <Text size="sm" fw={600} data-testid="summary-outstanding">
-        Outstanding {money(totals.outstanding)}
+        Outstanding {money(figures.outstanding)}
       </Text>
-      {totals.draftCount > 0 && (
+      {figures.draftCount > 0 && (
         <Text size="sm" c="dimmed" data-testid="summary-drafts">
-          {totals.draftCount === 1 ? '1 draft' : `${totals.draftCount} drafts`} (not yet issued) {money(totals.draftTotal)}
+          {figures.draftCount === 1 ? '1 draft' : `${figures.draftCount} drafts`} (not yet issued) {money(figures.draftTotal)}
         </Text>
       )}
     </Group>

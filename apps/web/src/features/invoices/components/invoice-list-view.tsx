@@ -75,7 +75,6 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
   const rows = list.data?.data ?? [];
   // The API counts to 1,000 (isTotalCountCapped past it): the pager then offers a next page while a page is full.
   const { pageCount, totalLabel, isCapped } = listPagingOf(list.data, page, PAGE_SIZE);
-  const symbol = rows[0]?.currencySymbol ?? '';
   const changed =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -141,7 +140,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
         <Text size="sm" aria-live="polite">
           {list.data?.totalCount === 1 && !isCapped ? '1 invoice' : `${totalLabel} invoices`}
         </Text>
-        {totals && <InvoiceListSummary totals={totals} currencySymbol={symbol} />}
+        {totals && <InvoiceListSummary totals={totals} />}
         <Button
           variant="default"
           size="xs"

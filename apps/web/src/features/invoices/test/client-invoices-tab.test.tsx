@@ -1,4 +1,4 @@
-import type { InvoiceListItem } from '@matterhorn/shared';
+import type { InvoiceCurrencyTotals, InvoiceListItem } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -29,7 +29,7 @@ const row = (overrides: Partial<InvoiceListItem>): InvoiceListItem => ({
 });
 const DRAFT_ID = '88888888-8888-4888-8888-888888888888';
 
-function stubList() {
+function stubList(moreTotals: InvoiceCurrencyTotals[] = []) {
   return stubApi({
     [`GET ${LIST}`]: () => ({
       data: {
@@ -48,7 +48,19 @@ function stubList() {
         page: 1,
         size: 20,
         totalCount: 2,
-        totals: { draftCount: 1, draftTotal: '500.00', billed: '1075.00', paidAmount: '75.00', writtenOff: '0.00', outstanding: '1000.00' },
+        totals: [
+          {
+            currency: 'NGN',
+            currencySymbol: '₦',
+            draftCount: 1,
+            draftTotal: '500.00',
+            billed: '1075.00',
+            paidAmount: '75.00',
+            writtenOff: '0.00',
+            outstanding: '1000.00',
+          },
+          ...moreTotals,
+        ],
       },
     }),
   });
@@ -74,6 +86,23 @@ describe('ClientInvoicesTab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('columnheader', { name: 'Client' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Client' })).not.toBeInTheDocument();
     for (const call of api.callsTo('GET', LIST)) expect(call.query.get('ClientId')).toBe(CLIENT_ID);
+  });
+
+  it('shows what the client owes in each currency apart, never added together', async () => {
+    stubList([
+      {
+        currency: 'USD',
+        currencySymbol: '$',
+        draftCount: 0,
+        draftTotal: '0.00',
+        billed: '250.00',
+        paidAmount: '0.00',
+        writtenOff: '0.00',
+        outstanding: '250.00',
+      },
+    ]);
+    renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: sessionWith(['invoice']) });
+    expect(await screen.findByText('Outstanding: ₦1,000.00 · $250.00')).toHaveAttribute('data-testid', 'client-outstanding');
   });
 
   it('offers no New invoice to a user who may not build invoices', async () => {

@@ -49,39 +49,67 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: '50' })).toBeInTheDocument();
   });
 
-  it('sums the filter as the API does: billed = paid + written off + outstanding, drafts counted apart', async () => {
-    const totals = {
-      draftCount: 2,
-      draftTotal: '700.00',
-      billed: '3225.00',
-      paidAmount: '1150.00',
-      writtenOff: '75.00',
-      outstanding: '2000.00',
-    };
-    // The figures the stub answers add up, as the API's own test shows its sums do.
-    expect(Number(totals.paidAmount) + Number(totals.writtenOff) + Number(totals.outstanding)).toBe(Number(totals.billed));
+  it('sums the filter as the API does, one line per currency: billed = paid + written off + outstanding, drafts counted apart', async () => {
+    const totals = [
+      {
+        currency: 'NGN',
+        currencySymbol: '₦',
+        draftCount: 2,
+        draftTotal: '700.00',
+        billed: '3225.00',
+        paidAmount: '1150.00',
+        writtenOff: '75.00',
+        outstanding: '2000.00',
+      },
+      {
+        currency: 'USD',
+        currencySymbol: '$',
+        draftCount: 1,
+        draftTotal: '40.00',
+        billed: '500.00',
+        paidAmount: '300.00',
+        writtenOff: '0.00',
+        outstanding: '200.00',
+      },
+    ];
+    // The figures the stub answers add up in each currency, as the API's own test shows its sums do.
+    for (const figures of totals)
+      expect(Number(figures.paidAmount) + Number(figures.writtenOff) + Number(figures.outstanding)).toBe(Number(figures.billed));
     stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 5, totals } }) });
     renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
       path: '/billing/invoice',
       session: sessionWith(['invoice']),
     });
     const summary = await screen.findByRole('group', { name: 'Invoice summary' });
-    expect(within(summary).getByTestId('summary-billed')).toHaveTextContent('Billed ₦3,225.00');
-    expect(within(summary).getByTestId('summary-paid')).toHaveTextContent('Paid ₦1,150.00');
-    expect(within(summary).getByTestId('summary-written-off')).toHaveTextContent('Written off ₦75.00');
-    expect(within(summary).getByTestId('summary-outstanding')).toHaveTextContent('Outstanding ₦2,000.00');
-    expect(within(summary).getByTestId('summary-drafts')).toHaveTextContent('2 drafts (not yet issued) ₦700.00');
+    const lines = within(summary).getAllByRole('group');
+    expect(lines.map((line) => line.getAttribute('aria-label'))).toEqual(['Invoice summary in NGN', 'Invoice summary in USD']);
+    const naira = within(summary).getByRole('group', { name: 'Invoice summary in NGN' });
+    expect(within(naira).getByTestId('summary-billed')).toHaveTextContent('Billed ₦3,225.00');
+    expect(within(naira).getByTestId('summary-paid')).toHaveTextContent('Paid ₦1,150.00');
+    expect(within(naira).getByTestId('summary-written-off')).toHaveTextContent('Written off ₦75.00');
+    expect(within(naira).getByTestId('summary-outstanding')).toHaveTextContent('Outstanding ₦2,000.00');
+    expect(within(naira).getByTestId('summary-drafts')).toHaveTextContent('2 drafts (not yet issued) ₦700.00');
+    const dollars = within(summary).getByRole('group', { name: 'Invoice summary in USD' });
+    expect(dollars).toHaveTextContent('Billed $500.00Paid $300.00Outstanding $200.001 draft (not yet issued) $40.00');
+    expect(within(dollars).queryByTestId('summary-written-off')).not.toBeInTheDocument();
+    // No figure adds the two currencies (₦2,200.00 or ₦3,725.00 would).
+    expect(summary).not.toHaveTextContent('2,200.00');
+    expect(summary).not.toHaveTextContent('3,725.00');
   });
 
   it('leaves written off and drafts out of the summary when there are none', async () => {
-    const totals = {
-      draftCount: 0,
-      draftTotal: '0.00',
-      billed: '1075.00',
-      paidAmount: '75.00',
-      writtenOff: '0.00',
-      outstanding: '1000.00',
-    };
+    const totals = [
+      {
+        currency: 'NGN',
+        currencySymbol: '₦',
+        draftCount: 0,
+        draftTotal: '0.00',
+        billed: '1075.00',
+        paidAmount: '75.00',
+        writtenOff: '0.00',
+        outstanding: '1000.00',
+      },
+    ];
     stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1, totals } }) });
     renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
       path: '/billing/invoice',
