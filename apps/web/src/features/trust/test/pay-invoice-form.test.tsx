@@ -52,6 +52,21 @@ const ledger = (matterId: string | null, balance: string) => ({
   minimumBalance: null,
 });
 
+/** Opens Pay invoice on the trust account page as a payer, picks the client and opens the invoice list. */
+async function openInvoicePicker() {
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/trust-account/:slug', element: <TrustAccountPage /> }], {
+    path: `/trust-account/${ACCOUNT_ID}`,
+    session: sessionWith(['trustAccountRequest', 'trustAccountRequest.create', 'paymentInfo', 'invoice']),
+  });
+  await user.click(await screen.findByRole('button', { name: 'Pay invoice' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Pay invoice from trust' });
+  await user.click(within(dialog).getByRole('combobox', { name: 'Client' }));
+  await user.click(await screen.findByRole('option', { name: 'Kemi Adebayo' }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Invoice' }));
+  return { user, dialog };
+}
+
 describe('Pay invoice from trust', { timeout: 60_000 }, () => {
   it("offers the client's issued invoices with a balance, fills the balance due and pays through trust", async () => {
     const api = stubApi({
@@ -73,16 +88,7 @@ describe('Pay invoice from trust', { timeout: 60_000 }, () => {
         message: 'Waiting for a second approver',
       }),
     });
-    const user = userEvent.setup();
-    renderRoutes([{ path: '/trust-account/:slug', element: <TrustAccountPage /> }], {
-      path: `/trust-account/${ACCOUNT_ID}`,
-      session: sessionWith(['trustAccountRequest', 'trustAccountRequest.create', 'paymentInfo', 'invoice']),
-    });
-    await user.click(await screen.findByRole('button', { name: 'Pay invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice from trust' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Client' }));
-    await user.click(await screen.findByRole('option', { name: 'Kemi Adebayo' }));
-    await user.click(within(dialog).getByRole('combobox', { name: 'Invoice' }));
+    const { user, dialog } = await openInvoicePicker();
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['INV-00007 · due ₦80,000.00']);
     await user.click(screen.getByRole('option', { name: 'INV-00007 · due ₦80,000.00' }));
@@ -124,16 +130,7 @@ describe('Pay invoice from trust', { timeout: 60_000 }, () => {
         message: 'Sent',
       }),
     });
-    const user = userEvent.setup();
-    renderRoutes([{ path: '/trust-account/:slug', element: <TrustAccountPage /> }], {
-      path: `/trust-account/${ACCOUNT_ID}`,
-      session: sessionWith(['trustAccountRequest', 'trustAccountRequest.create', 'paymentInfo', 'invoice']),
-    });
-    await user.click(await screen.findByRole('button', { name: 'Pay invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice from trust' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Client' }));
-    await user.click(await screen.findByRole('option', { name: 'Kemi Adebayo' }));
-    await user.click(within(dialog).getByRole('combobox', { name: 'Invoice' }));
+    const { user, dialog } = await openInvoicePicker();
     await user.click(await screen.findByRole('option', { name: 'INV-00008 · due ₦30,000.00' }));
 
     // Two matters: nothing is chosen for the user, and no balance is shown until one is.
