@@ -66,6 +66,8 @@ declare module 'autocannon' {
     setupClient?: (client: Client) => void;
     verifyBody?: (body: string) => boolean;
     bailout?: number;
+    /** Requests per second from all connections together (open loop); latencies corrected for coordinated omission. */
+    overallRate?: number;
   };
 
   export type Instance = EventEmitter & Promise<Result> & { stop(): void };

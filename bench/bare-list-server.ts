@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { ADMINISTRATOR, timeEntryListQuerySchema } from '@matterhorn/shared';
 import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
+import { startJsonAnswerServer } from './json-answer-server.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { findTimeEntryPage } from '../apps/api/src/modules/time-entries/time-entry-list.repository.ts';
@@ -43,27 +43,5 @@ export async function startBareList(spec: BareListSpec) {
     return undefined;
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    answer(request).then(
-      (data) => {
-        response.writeHead(data === undefined ? 404 : 200, { 'content-type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify({ success: data !== undefined, message: 'Time entries', data: data ?? null }));
-      },
-      (error: unknown) => {
-        response.writeHead(500, { 'content-type': 'text/plain' });
-        response.end(error instanceof Error ? error.message : String(error));
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await database.close();
-    },
-  };
+  return startJsonAnswerServer('Time entries', answer, () => database.close());
 }

@@ -55,17 +55,29 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
   let ledger: { clientId: string; matterId: string | null };
   try {
     const started = performance.now();
-    reconciled = await createAccount(owner, firm, 'Bench client account', CLIENTS);
-    await insertMovements(owner, firm, reconciled, MOVEMENTS_PER_CLIENT);
-    const single = await createAccount(owner, firm, 'Bench single-ledger account', 1);
-    await insertMovements(owner, firm, single, LEDGER_MOVEMENTS);
-    ledger = single.clients[0]!;
-    await owner.db.execute(sql`analyze`);
-    console.log(
-      `  trust: ${format(CLIENTS * MOVEMENTS_PER_CLIENT, 0)} movements of ${format(CLIENTS, 0)} clients, and one ledger of ` +
-        `${format(LEDGER_MOVEMENTS, 0)}, written in ${format((performance.now() - started) / 1000, 1)} s`,
-    );
-    await importStatement(context, owner, reconciled);
+    const kept = await findAccount(owner, firm, RECONCILED_NAME);
+    const keptSingle = await findAccount(owner, firm, SINGLE_NAME);
+    if (kept && keptSingle) {
+      // A reused database (BENCH_REUSE_DATABASE) already holds both accounts and the imported statement.
+      reconciled = kept;
+      ledger = keptSingle.clients[0]!;
+      console.log(`  trust: reusing the accounts of an earlier run`);
+    } else {
+      reconciled = await createAccount(owner, firm, RECONCILED_NAME, CLIENTS);
+      await insertMovements(owner, firm, reconciled, MOVEMENTS_PER_CLIENT);
+      const single = await createAccount(owner, firm, SINGLE_NAME, 1);
+      await insertMovements(owner, firm, single, LEDGER_MOVEMENTS);
+      ledger = single.clients[0]!;
+      // Each chunk moved the same ledger and account rows 2,000 times in one transaction: none of those
+      // row versions could be pruned then, so vacuum, as a day of autovacuum would (the generator does too).
+      await owner.db.execute(sql`vacuum analyze trust_ledgers, trust_accounts, trust_transactions, journal_entries, journal_lines`);
+      await owner.db.execute(sql`analyze`);
+      console.log(
+        `  trust: ${format(CLIENTS * MOVEMENTS_PER_CLIENT, 0)} movements of ${format(CLIENTS, 0)} clients, and one ledger of ` +
+          `${format(LEDGER_MOVEMENTS, 0)}, written in ${format((performance.now() - started) / 1000, 1)} s`,
+      );
+      await importStatement(context, owner, reconciled);
+    }
   } catch (error) {
     let reason = error instanceof Error ? error.message : String(error);
     for (let cause = (error as { cause?: { message?: string; cause?: unknown } }).cause; cause; cause = cause.cause as typeof cause)
@@ -81,6 +93,8 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
   const ledgerQuery = `ClientId=${ledger.clientId}${ledger.matterId ? `&MatterId=${ledger.matterId}` : ''}`;
   for (const scenario of [
     { name: 'trust: client ledger, first page', path: CLIENT_LEDGER, query: `${ledgerQuery}&page=1&size=20` },
+    // 10,000 movements back: its balances once summed every movement after the page.
+    { name: 'trust: client ledger, page 500', path: CLIENT_LEDGER, query: `${ledgerQuery}&page=500&size=20` },
     { name: 'trust: trust balance', path: TRUST_BALANCE, query: ledgerQuery },
   ]) {
     if (!context.routes.has(`GET ${scenario.path}`)) {
@@ -95,10 +109,29 @@ export async function runIssue16(context: Issue4Context): Promise<Issue4Results>
       continue;
     }
     await settle(context.databaseUrl, scenario.name);
-    const result = context.summarize(await context.measure(url, scenario.name, [], request), context.hello);
-    output.results.push({ ...result, targetP99Ms: ISSUE16_TARGETS.ledgerP99Ms, pass: result.latencyMs.p99 <= ISSUE16_TARGETS.ledgerP99Ms });
+    const [result, ...statement] = await context.measureList(url, scenario.name, request);
+    output.results.push(
+      { ...result!, targetP99Ms: ISSUE16_TARGETS.ledgerP99Ms, pass: result!.latencyMs.p99 <= ISSUE16_TARGETS.ledgerP99Ms },
+      ...statement,
+    );
   }
   return output;
+}
+
+const RECONCILED_NAME = 'Bench client account';
+const SINGLE_NAME = 'Bench single-ledger account';
+
+/** An account an earlier run wrote into a reused database, with its client ledgers. */
+async function findAccount(owner: Database, firm: Firm, name: string): Promise<Account | null> {
+  const [account] = rowsOf<{ id: string }>(
+    await owner.db.execute(sql`select id from trust_accounts where firm_id = ${firm.firmId} and name = ${name}`),
+  );
+  if (!account) return null;
+  const clients = rowsOf<{ clientId: string; matterId: string | null }>(
+    await owner.db.execute(sql`select client_id as "clientId", matter_id as "matterId" from trust_ledgers
+      where firm_id = ${firm.firmId} and trust_account_id = ${account.id} order by client_id`),
+  );
+  return { trustAccountId: account.id, clients };
 }
 
 /** A trust account of the large firm and `clients` of its clients, each with one of their matters when they have one. */

@@ -28,6 +28,13 @@ export type Issue4Context = {
   signIn: (email: string) => Promise<string>;
   measure: (url: string, scenario: string, tokens?: string[], request?: Request) => Promise<Result>;
   summarize: (result: Result, hello: Result) => Measurement;
+  /**
+   * A list scenario as issue 34 reads it: closed-loop (as measure), then open-loop at the offered
+   * rate, then the same path and query on the statement server (its statement alone, both ways) when
+   * it serves that path. Answers the route's row (with its share of the statement's requests/s) and
+   * the statement's row.
+   */
+  measureList: (url: string, scenario: string, request: Request) => Promise<Measurement[]>;
 };
 
 export type Issue4Results = {

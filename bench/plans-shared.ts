@@ -29,6 +29,7 @@ function oneConnection(db: Db, settings: Record<string, string>): Database {
   return {
     kind: 'postgres',
     db,
+    openRequest: () => Promise.reject(new Error('the plans read services, not requests')),
     withFirm: (firmId, fn, options) =>
       db.transaction(async (tx) => {
         const values = { ...settings, ...options?.settings, role: 'matterhorn_app', 'app.firm_id': firmId };

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 
 /** The PostgreSQL server side of the run: is it there, and a throwaway database on it. */
@@ -31,4 +32,22 @@ export function databaseUrlFor(adminUrl: string, databaseName: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   return url.toString();
+}
+
+/** The generator's facts, kept beside the rows it wrote (BENCH_REUSE_DATABASE): no table, nothing to reuse. */
+export const GENERATED_TABLE = 'bench_generated';
+
+export async function hasGeneratedData(url: string): Promise<boolean> {
+  const database = openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    const result = (await database.db.execute(sql`select to_regclass(${GENERATED_TABLE}) is not null as "found"`)) as unknown as {
+      rows: { found: boolean }[];
+    };
+    return result.rows[0]?.found === true;
+  } catch {
+    // The database does not exist yet.
+    return false;
+  } finally {
+    await database.close();
+  }
 }

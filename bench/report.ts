@@ -22,6 +22,16 @@ export type Measurement = {
   shareOfBare?: number;
   /** Issue 4's goal for shareOfBare (0.7). */
   minShareOfBare?: number;
+  /**
+   * Issue 34: the same scenario offered at a fixed rate (autocannon's overallRate) instead of as
+   * fast as the connections allow: the latency a firm's users see at a realistic load.
+   */
+  openLoop?: { offeredPerSecond: number; requestsPerSecond: number; p50: number; p99: number };
+  /** Issue 34: the row of this list's statement alone (statement-server.ts), and this row's requests/s as a share of its. */
+  statementScenario?: string;
+  shareOfStatement?: number;
+  /** Issue 34's goal for shareOfStatement (0.75). */
+  minShareOfStatement?: number;
 };
 
 /** Issue 4: a CSV download, timed, with the server's memory before and at its peak. */
@@ -84,13 +94,18 @@ export type Section =
 export function printTable(section: Extract<Section, { results: Measurement[] }>) {
   const withTargets = section.results.some((result) => result.targetP99Ms !== undefined);
   const withBare = section.results.some((result) => result.shareOfBare !== undefined);
+  const withOpenLoop = section.results.some((result) => result.openLoop !== undefined);
+  const withStatement = section.results.some((result) => result.shareOfStatement !== undefined);
+  const offered = section.results.find((result) => result.openLoop)?.openLoop?.offeredPerSecond;
   const header = [
     'scenario',
     'req/s',
     'p50 ms',
     'p99 ms',
+    ...(withOpenLoop ? [`p99 ms at ${offered}/s`] : []),
     'vs hello',
     ...(withBare ? ['vs bare'] : []),
+    ...(withStatement ? ['vs statement'] : []),
     'non-2xx',
     ...(withTargets ? ['target', 'result'] : []),
   ];
@@ -101,8 +116,10 @@ export function printTable(section: Extract<Section, { results: Measurement[] }>
     format(result.requestsPerSecond, 0),
     String(result.latencyMs.p50),
     String(result.latencyMs.p99),
+    ...(withOpenLoop ? [result.openLoop ? String(result.openLoop.p99) : ''] : []),
     `${format(result.ratioToHelloWorld * 100, 1)}%`,
     ...(withBare ? [result.shareOfBare === undefined ? '' : `${format(result.shareOfBare * 100, 1)}%`] : []),
+    ...(withStatement ? [result.shareOfStatement === undefined ? '' : `${format(result.shareOfStatement * 100, 1)}%`] : []),
     String(result.non2xx + result.errors),
     ...(withTargets ? (result.targetP99Ms === undefined ? ['', ''] : [target(result), result.pass ? 'PASS' : 'FAIL']) : []),
   ]);

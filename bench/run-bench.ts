@@ -3,7 +3,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { defaultDatabasePoolSize } from '../apps/api/src/config.ts';
 import autocannon, { type Result } from 'autocannon';
-import { killServers, startServer } from './child-servers.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { killServers, startServer, type RunningServer } from './child-servers.ts';
+import { STATEMENT_PATHS } from './statement-paths.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
 import { runIssue14 } from './issue14.ts';
 import { runIssue15 } from './issue15.ts';
@@ -11,7 +14,7 @@ import { runIssue16 } from './issue16.ts';
 import { runIssue17 } from './issue17.ts';
 import { runIssue18 } from './issue18.ts';
 import { runIssue4 } from './issue4.ts';
-import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
+import { databaseUrlFor, hasGeneratedData, isReachable, runOnServer } from './postgres-server.ts';
 import {
   describeData,
   format,
@@ -84,6 +87,12 @@ function issue3Scenarios(feeEarnerId: string): ApiScenario[] {
 }
 
 const settings = readSettings(process.env, process.argv.slice(2));
+/**
+ * BENCH_REUSE_DATABASE=1: keep the generated database, and on later runs serve it as it is (after
+ * any new migration) instead of generating it again: a large scale takes minutes to load, and a
+ * before/after comparison should read the same rows.
+ */
+const isReusing = process.env.BENCH_REUSE_DATABASE === '1';
 
 /**
  * `--scale=issue3`, `--scale issue3` or BENCH_SCALE=issue3 (issue4 alike); the default scale
@@ -134,6 +143,7 @@ function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
     durationSeconds: integer('BENCH_DURATION', 10, 1),
     warmupSeconds: integer('BENCH_WARMUP', 2, 0),
     connections: integer('BENCH_CONNECTIONS', 10, 1),
+    openLoopRate: integer('BENCH_OPEN_LOOP_RATE', 200, 1),
     databases: databases as Target[],
     postgresAdminUrl: environment.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
@@ -171,6 +181,90 @@ async function measure(url: string, scenario: string, tokens?: string[], request
       (failures ? `   !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
   );
   return result;
+}
+
+/** Issue 34: every list at least 75% of its statement alone. */
+const MIN_SHARE_OF_STATEMENT = 0.75;
+
+/** The scenario offered at settings.openLoopRate requests/s in all, as a firm's users would send them (issue 34). */
+async function measureOpenLoop(url: string, scenario: string, request: Request): Promise<Measurement['openLoop']> {
+  const result = await autocannon({
+    url,
+    title: `${scenario} (at ${settings.openLoopRate}/s)`,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    overallRate: settings.openLoopRate,
+    ...request,
+  });
+  const failures = result.non2xx + result.errors;
+  console.log(
+    `  ${`  at ${settings.openLoopRate}/s offered`.padEnd(40)} ${format(result.requests.average, 0).padStart(8)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms` +
+      (failures ? `   !! ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+  );
+  if (failures) throw new Error(`${scenario} at ${settings.openLoopRate}/s: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    offeredPerSecond: settings.openLoopRate,
+    requestsPerSecond: round(result.requests.average, 1),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/**
+ * A list route closed-loop and open-loop, then its statement alone (statement-server.ts) the same
+ * two ways when the statement server answers its path: the route's row carries its share of the
+ * statement's requests/s.
+ */
+async function measureListWith(
+  statementBaseUrl: string | null,
+  hello: Result,
+  url: string,
+  scenario: string,
+  request: Request,
+): Promise<Measurement[]> {
+  const route = summarize(await measure(url, scenario, [], request), hello);
+  route.openLoop = await measureOpenLoop(url, scenario, request);
+  const { pathname, search } = new URL(url);
+  if (!statementBaseUrl || !STATEMENT_PATHS.has(pathname)) return [route];
+  const statementUrl = `${statementBaseUrl}${pathname}${search}`;
+  // The statement server must answer what the route answers, or the comparison means nothing.
+  const [fromRoute, fromStatement] = await Promise.all([fetch(url, { headers: request.headers }), fetch(statementUrl)]);
+  const [routeBody, statementBody] = [(await fromRoute.json()) as { data?: unknown }, (await fromStatement.json()) as { data?: unknown }];
+  const difference = firstDifference(routeBody.data, statementBody.data, 'data');
+  if (difference) throw new Error(`${scenario}: the statement server answered differently from the route at ${difference}`);
+  const name = `statement alone: ${scenario}`;
+  const statement = summarize(await measure(statementUrl, name), hello);
+  statement.openLoop = await measureOpenLoop(statementUrl, name, {});
+  const share = statement.requestsPerSecond > 0 ? round(route.requestsPerSecond / statement.requestsPerSecond, 4) : 0;
+  return [{ ...route, statementScenario: name, shareOfStatement: share, minShareOfStatement: MIN_SHARE_OF_STATEMENT }, statement];
+}
+
+/**
+ * Where the statement server's answer differs from the route's, or null: only what the route
+ * answers counts, since the route's response schema drops fields the service returns beyond it.
+ */
+function firstDifference(route: unknown, statement: unknown, path: string): string | null {
+  if (route !== null && typeof route === 'object' && statement !== null && typeof statement === 'object') {
+    for (const [key, value] of Object.entries(route)) {
+      const difference = firstDifference(value, (statement as Record<string, unknown>)[key], `${path}.${key}`);
+      if (difference) return difference;
+    }
+    return null;
+  }
+  return route === statement ? null : `${path} (${JSON.stringify(route)} ≠ ${JSON.stringify(statement)})`;
+}
+
+/** The large firm's administrator, as the statement server reads (benchEmail(0, 1)). */
+async function largeFirmAdministrator(databaseUrl: string): Promise<string | null> {
+  const owner = openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const result = (await owner.db.execute(sql`select id from users where email = ${benchEmail(0, 1)}`)) as unknown as {
+      rows: { id: string }[];
+    };
+    return result.rows[0]?.id ?? null;
+  } finally {
+    await owner.close();
+  }
 }
 
 function summarize(result: Result, hello: Result): Measurement {
@@ -303,6 +397,7 @@ async function benchDatabase(target: Target): Promise<Section> {
   }
   let databaseUrl: string | undefined;
   let label = 'PGlite (in-memory, in the API process)';
+  let reusing = false;
   if (target === 'postgres') {
     if (!(await isReachable(settings.postgresAdminUrl))) {
       const note = `PostgreSQL skipped: nothing answers at ${new URL(settings.postgresAdminUrl).host} (set BENCH_PG_URL)`;
@@ -310,15 +405,18 @@ async function benchDatabase(target: Target): Promise<Section> {
       return { database: target, skipped: note };
     }
     try {
-      await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
-      await runOnServer(settings.postgresAdminUrl, `create database ${BENCH_DATABASE}`);
+      reusing = isReusing && (await hasGeneratedData(databaseUrlFor(settings.postgresAdminUrl, BENCH_DATABASE)));
+      if (!reusing) {
+        await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+        await runOnServer(settings.postgresAdminUrl, `create database ${BENCH_DATABASE}`);
+      }
     } catch (error) {
       const note = `PostgreSQL skipped: cannot create database ${BENCH_DATABASE} (${error instanceof Error ? error.message : String(error)})`;
       console.log(`\n${note}`);
       return { database: target, skipped: note };
     }
     databaseUrl = databaseUrlFor(settings.postgresAdminUrl, BENCH_DATABASE);
-    label = `PostgreSQL (${new URL(databaseUrl).host}/${BENCH_DATABASE}, pool of ${defaultDatabasePoolSize()})`;
+    label = `PostgreSQL (${new URL(databaseUrl).host}/${BENCH_DATABASE}${reusing ? ', reused' : ''}, pool of ${defaultDatabasePoolSize()})`;
   }
   console.log(`\n${label}`);
   const loadAverage = warnIfBusy();
@@ -332,11 +430,13 @@ async function benchDatabase(target: Target): Promise<Section> {
     }
 
     const { largeFirm, firms, timeEntries } = settings;
+    let statements: RunningServer | null = null;
     const app = await startServer({
       kind: 'app',
       password: PASSWORD,
       ...(databaseUrl ? { databaseUrl } : {}),
       generate: { ...settings.generate, firms, largeFirm, ...(timeEntries ? { timeEntries } : {}) },
+      ...(reusing ? { reuse: true } : {}),
     });
     try {
       const data = app.ready.generated!;
@@ -352,17 +452,29 @@ async function benchDatabase(target: Target): Promise<Section> {
       for (const scenario of SCENARIOS) {
         results.push(summarize(await measure(`${baseUrl}${scenario.path}`, scenario.name, tokens), helloResult));
       }
+      // Issue 34: each list's statement alone, served as the large firm's administrator, at every issue's scale.
+      const administratorId =
+        settings.scale !== 'default' && databaseUrl && data.largeFirmId ? await largeFirmAdministrator(databaseUrl) : null;
+      statements =
+        databaseUrl && data.largeFirmId && administratorId
+          ? await startServer({ kind: 'statements', databaseUrl, firmId: data.largeFirmId, userId: administratorId })
+          : null;
+      const statementBaseUrl = statements ? `http://127.0.0.1:${statements.ready.port}` : null;
       // Issue 3: every connection is the large firm's administrator (the first token).
       let skippedScenarios: SkippedScenario[] = [];
       if (settings.scale === 'issue3' && data.largeFirmFeeEarnerId) {
         const { ready, skipped } = await readyScenarios(baseUrl, tokens[0]!, issue3Scenarios(data.largeFirmFeeEarnerId));
         skippedScenarios = skipped;
         for (const scenario of ready) {
-          const result = summarize(
-            await measure(urlOf(baseUrl, scenario), scenario.name, [], requestOf(scenario, tokens[0]!)),
-            helloResult,
+          const request = requestOf(scenario, tokens[0]!);
+          const [result, ...statement] =
+            scenario.method === 'GET'
+              ? await measureListWith(statementBaseUrl, helloResult, urlOf(baseUrl, scenario), scenario.name, request)
+              : [summarize(await measure(urlOf(baseUrl, scenario), scenario.name, [], request), helloResult)];
+          results.push(
+            { ...result!, targetP99Ms: scenario.targetP99Ms, pass: result!.latencyMs.p99 <= scenario.targetP99Ms },
+            ...statement,
           );
-          results.push({ ...result, targetP99Ms: scenario.targetP99Ms, pass: result.latencyMs.p99 <= scenario.targetP99Ms });
         }
       }
       // Issue 4: the time-entry list and its CSV as the large firm's administrator, and the timer.
@@ -391,6 +503,7 @@ async function benchDatabase(target: Target): Promise<Section> {
           signIn: (email) => signInAs(baseUrl, email),
           measure,
           summarize,
+          measureList: (url, scenario, request) => measureListWith(statementBaseUrl, helloResult, url, scenario, request),
         });
         results.push(...issue4.results);
         downloads = issue4.downloads;
@@ -416,11 +529,12 @@ async function benchDatabase(target: Target): Promise<Section> {
         skippedScenarios,
       };
     } finally {
+      await statements?.stop();
       await app.stop();
     }
   } finally {
     // BENCH_KEEP_DATABASE=1 leaves the generated data behind, to read a statement's plan with EXPLAIN ANALYZE.
-    if (target === 'postgres' && process.env.BENCH_KEEP_DATABASE !== '1')
+    if (target === 'postgres' && process.env.BENCH_KEEP_DATABASE !== '1' && !isReusing)
       await runOnServer(settings.postgresAdminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
   }
 }

@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/database.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../apps/api/src/db/database.ts';
 import { hashPassword } from '../apps/api/src/lib/secrets.ts';
 import { startBareList, type BareListSpec } from './bare-list-server.ts';
+import { startStatements, type StatementSpec } from './statement-server.ts';
 import { generateData, type GeneratedData, type GenerateOptions } from './generate.ts';
+import { GENERATED_TABLE } from './postgres-server.ts';
 
 /**
  * One server under test, in its own process so that it has a core to itself and autocannon
@@ -18,8 +21,9 @@ import { generateData, type GeneratedData, type GenerateOptions } from './genera
  */
 export type ServerSpec =
   | { kind: 'hello' }
-  | { kind: 'app'; databaseUrl?: string; password: string; generate: Omit<GenerateOptions, 'passwordHash'> }
-  | BareListSpec;
+  | { kind: 'app'; databaseUrl?: string; password: string; generate: Omit<GenerateOptions, 'passwordHash'>; reuse?: boolean }
+  | BareListSpec
+  | StatementSpec;
 
 export type ServerReady = {
   type: 'ready';
@@ -80,7 +84,8 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
   started = performance.now();
   const passwordHash = await hashPassword(spec.password);
   const hashMs = Math.round(performance.now() - started);
-  const generated = await generateData(database, { ...spec.generate, passwordHash });
+  const generated = spec.reuse ? await readGenerated(database) : await generateData(database, { ...spec.generate, passwordHash });
+  if (!spec.reuse && spec.databaseUrl) await keepGenerated(database, generated);
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -95,9 +100,29 @@ async function startApp(spec: Extract<ServerSpec, { kind: 'app' }>) {
   };
 }
 
+/** The facts of the rows generated, kept in the database for a later run that reuses it (BENCH_REUSE_DATABASE). */
+async function keepGenerated(database: Database, generated: GeneratedData) {
+  await database.db.execute(sql.raw(`drop table if exists ${GENERATED_TABLE}`));
+  await database.db.execute(sql`create table ${sql.identifier(GENERATED_TABLE)} as select ${JSON.stringify(generated)}::jsonb as data`);
+}
+
+async function readGenerated(database: Database): Promise<GeneratedData> {
+  const result = (await database.db.execute(sql`select data from ${sql.identifier(GENERATED_TABLE)}`)) as unknown as {
+    rows: { data: GeneratedData }[];
+  };
+  return { ...result.rows[0]!.data, milliseconds: 0 };
+}
+
 async function main() {
   const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
-  const server = spec.kind === 'hello' ? await startHello() : spec.kind === 'bare-list' ? await startBareList(spec) : await startApp(spec);
+  const server =
+    spec.kind === 'hello'
+      ? await startHello()
+      : spec.kind === 'bare-list'
+        ? await startBareList(spec)
+        : spec.kind === 'statements'
+          ? await startStatements(spec)
+          : await startApp(spec);
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'rss') send({ type: 'rss', rss: process.memoryUsage.rss() });
     if (message.type !== 'stop') return;

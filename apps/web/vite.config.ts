@@ -2,37 +2,67 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+const FIRM_SHELL = ['/src/app/shell/firm-shell.tsx', '/src/lib/query-client.tsx'];
+const FIRM_ROUTES = '/src/app/routing/firm-routes.tsx';
+const FIRM_ROOTS = [...FIRM_SHELL, FIRM_ROUTES];
+
+/** The build's chunks and what each imports, kept from generateBundle for the preload lists below. */
+const chunkGraph = new Map<string, Rollup.OutputChunk>();
+
+/** A chunk's file with every chunk it imports statically, directly or through others. */
+function withImports(files: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const imported of chunkGraph.get(name)?.imports ?? []) visit(imported);
+  };
+  for (const file of files) visit(file);
+  return seen;
+}
+
+const chunkOf = (moduleEnd: string) => [...chunkGraph.values()].find((chunk) => chunk.facadeModuleId?.endsWith(moduleEnd));
+
 /**
- * Writes firm-preloads.json: the chunks every firm page loads after the entry (the firm shell and the
- * query cache, with what they import). The server names them as modulepreload links in the page it
- * sends for a firm address, so the browser fetches and compiles them while the entry still runs,
- * instead of after (issue 13's load time); sign-in and the public pages are sent without them.
+ * Writes firm-preloads.json: the chunks every firm page loads after the entry (the firm shell, the
+ * query cache and the firm's route table, with what they import). The server names them as
+ * modulepreload links in the page it sends for a firm address, so the browser fetches and compiles
+ * them while the entry still runs, instead of after (issue 13's load time); sign-in and the public
+ * pages are sent without them.
  */
 function firmPreloads(): Plugin {
-  const FIRM_ROOTS = ['/src/app/shell/firm-shell.tsx', '/src/lib/query-client.tsx'];
   return {
     name: 'matterhorn-firm-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (roots: Rollup.OutputChunk[]) => {
-        const seen = new Set<string>();
-        const visit = (name: string) => {
-          if (seen.has(name)) return;
-          seen.add(name);
-          for (const imported of byName.get(name)?.imports ?? []) visit(imported);
-        };
-        roots.forEach((root) => visit(root.fileName));
-        return seen;
-      };
-      const loadedFirst = withImports(chunks.filter((chunk) => chunk.isEntry));
-      const firmRoots = chunks.filter((chunk) => FIRM_ROOTS.some((root) => chunk.facadeModuleId?.endsWith(root)));
-      if (firmRoots.length !== FIRM_ROOTS.length) this.error('firm-preloads: the firm shell or the query cache has no chunk of its own');
-      const files = [...withImports(firmRoots)].filter((name) => !loadedFirst.has(name));
-      this.emitFile({ type: 'asset', fileName: 'firm-preloads.json', source: JSON.stringify(files) });
+    generateBundle: {
+      // Before Vite writes the preload lists, which read the graph (preloadList).
+      order: 'pre',
+      handler(_options, bundle) {
+        chunkGraph.clear();
+        for (const file of Object.values(bundle)) if (file.type === 'chunk') chunkGraph.set(file.fileName, file);
+        const loadedFirst = withImports([...chunkGraph.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const firmRoots = FIRM_ROOTS.map(chunkOf);
+        if (firmRoots.some((chunk) => !chunk)) this.error('firm-preloads: a firm root has no chunk of its own');
+        const files = [...withImports(firmRoots.map((chunk) => chunk!.fileName))].filter((name) => !loadedFirst.has(name));
+        this.emitFile({ type: 'asset', fileName: 'firm-preloads.json', source: JSON.stringify(files) });
+      },
     },
   };
+}
+
+/**
+ * What a lazy import preloads beside its own chunk. Vite lists every chunk the imported one needs;
+ * those the importing chunk itself imports are loaded already (it is running), and a firm page's
+ * lazy import runs beside the shell's, which fetches the shell and the query cache. Each name left
+ * out is bytes the sign-in page or a firm page no longer downloads in the lists.
+ */
+function preloadList(_file: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  const hostChunk = chunkGraph.get(hostId);
+  const loaded = withImports([hostId]);
+  if (hostChunk?.facadeModuleId?.endsWith(FIRM_ROUTES)) {
+    for (const file of withImports(FIRM_SHELL.map((root) => chunkOf(root)!.fileName))) loaded.add(file);
+  }
+  return deps.filter((dep) => !loaded.has(dep));
 }
 
 export default defineConfig({
@@ -45,6 +75,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: { resolveDependencies: preloadList },
     rolldownOptions: {
       output: {
         // Chunks by hash alone: the entry lists every lazy chunk's file for preloading, and the

@@ -1,5 +1,5 @@
-import { type Locator, type Page } from '@playwright/test';
-import { displayDate, expect, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { displayDate, expect, signInAsFirmUser, test, choose } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator; Kestrel's
 // employment claim is one of its matters and the Federal High Court one of its courts.
@@ -14,13 +14,6 @@ async function signInAs(page: Page, email: string) {
   await page.goto('/login');
   await signInAsFirmUser(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Opens a dropdown, searches and picks an option (the list lives in a portal). */
-async function choose(page: Page, scope: Locator | Page, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 async function openAddFromCreateNew(page: Page) {
@@ -47,9 +40,9 @@ test('a court update with a next adjourned date, added through Create New, reach
   await page.getByRole('navigation', { name: 'Kind of progress update' }).getByRole('link', { name: 'Court update' }).click();
   await expect(page).toHaveURL(/iscourtupdate=true/);
   const form = page.getByRole('form', { name: 'New court update' });
-  await choose(page, form, 'Client', 'Kestrel', MATTER.client);
-  await choose(page, form, 'Matter', 'Employment', new RegExp(MATTER.matter));
-  await choose(page, form, 'Court', 'Federal', COURT);
+  await choose(page, form, 'Client', 'Kestrel', MATTER.client, { firstOfMany: true });
+  await choose(page, form, 'Matter', 'Employment', new RegExp(MATTER.matter), { firstOfMany: true });
+  await choose(page, form, 'Court', 'Federal', COURT, { firstOfMany: true });
   await form.getByRole('textbox', { name: 'Suit number' }).fill(suitNumber);
   await form.getByRole('textbox', { name: 'Judge' }).fill('Hon. Justice A. O. Faji');
   await form.getByRole('combobox', { name: /^Hearing date/ }).fill(displayDate(today));
@@ -113,8 +106,8 @@ test('a progress note written with formatting is saved sanitised, viewed, found 
   await signInAs(page, ADMIN);
   await openAddFromCreateNew(page);
   const form = page.getByRole('form', { name: 'New progress note' });
-  await choose(page, form, 'Client', 'Kestrel', MATTER.client);
-  await choose(page, form, 'Matter', 'Employment', new RegExp(MATTER.matter));
+  await choose(page, form, 'Client', 'Kestrel', MATTER.client, { firstOfMany: true });
+  await choose(page, form, 'Matter', 'Employment', new RegExp(MATTER.matter), { firstOfMany: true });
   await form.getByRole('textbox', { name: /^Title/ }).fill(title);
   // The editor loads when the note field is entered; bold comes from its toolbar.
   await form.getByRole('textbox', { name: /^Note/ }).click();

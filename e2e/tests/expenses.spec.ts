@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Locator, type Page } from '@playwright/test';
-import { expect, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, signInAsFirmUser, test, choose } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator (an approver),
 // Tunde Bakare a fee earner (may add expenses, not approve them).
@@ -24,13 +24,6 @@ async function signOut(page: Page) {
     window.localStorage.clear();
     window.sessionStorage.clear();
   });
-}
-
-/** Opens a dropdown, searches and picks an option (the list lives in a portal). */
-async function choose(page: Page, scope: Locator | Page, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 const expenseRow = (page: Page, description: string) =>

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Locator, type Page } from '@playwright/test';
-import { expect, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, signInAsFirmUser, test, choose } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator; the share
 // purchase agreement is a Flat Rate matter of 2,500,000.00.
@@ -15,13 +15,6 @@ async function signInAs(page: Page, email: string) {
   await page.goto('/login');
   await signInAsFirmUser(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Opens a dropdown, searches and picks an option (the list lives in a portal). */
-async function choose(page: Page, scope: Locator | Page, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 const feeRows = (page: Page) => page.getByRole('table', { name: 'Flat fees' }).getByRole('row');

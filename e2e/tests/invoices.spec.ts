@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test, choose } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): Ada Okafor is the administrator (she holds
 // invoice.approve); the Billing role may build and submit invoices but not approve them. The client
@@ -19,12 +19,6 @@ async function signInAs(page: Page, email: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-}
-
-async function choose(page: Page, scope: Locator | Page, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 type ListOf<T> = T[] | { data: T[] };

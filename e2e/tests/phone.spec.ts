@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, firmApi, passingToasts, signInAsFirmUser, test } from './support.ts';
+import { expect, firmApi, passingToasts, signInAsFirmUser, test, choose } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 const FEE_EARNER = 'feeearner@demo.law';
@@ -25,12 +25,6 @@ async function expectOnScreen(locator: Locator) {
   const box = (await locator.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-}
-
-async function choose(page: Page, dialog: Locator, field: string, search: string, option: string | RegExp) {
-  await dialog.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function fillEntry(page: Page, dialog: Locator, description: string) {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Frame, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -43,6 +43,26 @@ async function findingsOn(page: Page): Promise<Finding[] | null> {
  * of waiting for them to go; the pointer then leaves the corner, since a toast under it stays open.
  */
 export const passingToasts = (page: Page) => page.locator('[data-toast-type="success"], [data-toast-type="information"]');
+
+/**
+ * Opens the dropdown `field` in `scope`, searches and picks `option` (the list lives in a portal),
+ * the first of several matches when `firstOfMany`. It waits for the success toasts to go first: the
+ * toast handler clicking one away while the list is open would close it.
+ */
+export async function choose(
+  page: Page,
+  scope: Locator | Page,
+  field: string,
+  search: string,
+  option: string | RegExp,
+  { firstOfMany = false } = {},
+) {
+  await expect(passingToasts(page)).toHaveCount(0);
+  await scope.getByRole('combobox', { name: field, exact: true }).click();
+  await page.locator('input[placeholder="Search"]:visible').fill(search);
+  const options = page.getByRole('option', { name: option });
+  await (firstOfMany ? options.first() : options).click();
+}
 
 export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: void }>({
   toastsClickedAway: [

@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test, firmApi, signInAsFirmUser } from './support.ts';
+import { expect, firmApi, signInAsFirmUser, test, choose } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): both users are assigned to every matter.
 const ADMIN = 'admin@demo.law'; // Ada Okafor, 80,000.00 an hour on the seeded matters
@@ -39,13 +39,6 @@ async function resetTimer(page: Page) {
   await firmApi(page, 'POST', '/admin/time-entry-log/delete-time-entry-logs');
   await page.reload();
   await expect(headerTimer(page).button('Start Timer')).toBeVisible();
-}
-
-/** Opens a dropdown of the popup, searches and picks an option (the list lives in a portal). */
-async function choose(page: Page, dialog: Locator, field: string, search: string, option: string | RegExp) {
-  await dialog.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function openNewTimeEntry(page: Page) {

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, signInAsFirmUser, test } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInAsFirmUser, test, choose } from './support.ts';
 
 // Issue 13: the time-entry popup never loses work, keeps Save in view, and bills in other currencies in the demo.
 const ADMIN = 'admin@demo.law';
@@ -14,12 +14,6 @@ async function openNewTimeEntry(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'New Time Entry' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function choose(page: Page, dialog: Locator, field: string, search: string, option: string | RegExp) {
-  await dialog.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).click();
 }
 
 for (const viewport of [

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Locator, type Page } from '@playwright/test';
-import { displayDate, expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { displayDate, expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test, choose } from './support.ts';
 
 // Issue 16's journey: a retainer requested, its public link opened signed out, the deposit recorded
 // against it, an invoice paid from trust, an overdraft refused in words, and the account reconciled
@@ -16,12 +16,6 @@ const plain = (amountCents: number) => (amountCents / 100).toFixed(2);
 const naira = (amountCents: number) =>
   `₦${(amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** ISO → DD/MM/YYYY, as the app shows and takes dates. */
-
-async function choose(page: Page, scope: Locator, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** axe-core on a page the journey's own fixture does not watch (the signed-out visitor's). */
 async function expectNoSeriousAxeFindings(page: Page) {
@@ -102,8 +96,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await expect(page).toHaveURL(/activeTab=requests/);
   await page.getByRole('button', { name: 'New trust request' }).click();
   const draft = page.getByRole('dialog', { name: 'New trust request' });
-  await choose(page, draft, 'Client', client.slice(0, 6), client);
-  await choose(page, draft, 'Matter', matter.slice(0, 6), matterOption);
+  await choose(page, draft, 'Client', client.slice(0, 6), client, { firstOfMany: true });
+  await choose(page, draft, 'Matter', matter.slice(0, 6), matterOption, { firstOfMany: true });
   await draft.getByRole('textbox', { name: /^Amount/ }).fill(plain(retainerCents));
   await draft.getByRole('combobox', { name: /^Due date/ }).fill(displayDate(dueDate));
   await draft.getByRole('textbox', { name: 'Note to the client' }).fill(note);
@@ -157,8 +151,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   const depositRef = `NIP-${stamp}`;
   await actions.getByRole('button', { name: 'Deposit' }).click();
   const deposit = page.getByRole('dialog', { name: 'Record deposit' });
-  await choose(page, deposit, 'Client', client.slice(0, 6), client);
-  await choose(page, deposit, 'Matter', matter.slice(0, 6), matterOption);
+  await choose(page, deposit, 'Client', client.slice(0, 6), client, { firstOfMany: true });
+  await choose(page, deposit, 'Matter', matter.slice(0, 6), matterOption, { firstOfMany: true });
   await deposit.getByRole('combobox', { name: 'Against trust request', exact: true }).click();
   await page.getByRole('option', { name: new RegExp(`^${requestNumber} · `) }).click();
   await expect.poll(async () => cents(await deposit.getByRole('textbox', { name: /^Amount/ }).inputValue())).toBe(retainerCents);
@@ -212,7 +206,7 @@ test('trust accounting: a retainer requested and paid through its public link, a
   const payRef = `TRP-${stamp}`;
   await actions.getByRole('button', { name: 'Pay invoice' }).click();
   const pay = page.getByRole('dialog', { name: 'Pay invoice from trust' });
-  await choose(page, pay, 'Client', client.slice(0, 6), client);
+  await choose(page, pay, 'Client', client.slice(0, 6), client, { firstOfMany: true });
   await pay.getByRole('combobox', { name: 'Invoice', exact: true }).click();
   await page.getByRole('option', { name: new RegExp(`^${escape(invoice.invoiceNumber)} · `) }).click();
   await expect.poll(async () => cents(await pay.getByRole('textbox', { name: /^Amount/ }).inputValue())).toBe(invoiceCents);
@@ -239,8 +233,8 @@ test('trust accounting: a retainer requested and paid through its public link, a
   await expect(balances).toContainText(naira(leftCents));
   await actions.getByRole('button', { name: 'Disburse' }).click();
   const disburse = page.getByRole('dialog', { name: 'Disburse from trust' });
-  await choose(page, disburse, 'Client', client.slice(0, 6), client);
-  await choose(page, disburse, 'Matter', matter.slice(0, 6), matterOption);
+  await choose(page, disburse, 'Client', client.slice(0, 6), client, { firstOfMany: true });
+  await choose(page, disburse, 'Matter', matter.slice(0, 6), matterOption, { firstOfMany: true });
   await expect(disburse.getByText(new RegExp(`Held in trust: .*${escape(naira(leftCents))}`))).toBeVisible();
   await disburse.getByRole('textbox', { name: /^Amount/ }).fill(plain(leftCents + 100));
   await disburse.getByRole('textbox', { name: /^Payee/ }).fill('Lagos State Lands Registry');

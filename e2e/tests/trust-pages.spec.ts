@@ -1,5 +1,5 @@
-import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
+import { type Page } from '@playwright/test';
+import { expect, firmApi, signInAsFirmUser, test, choose } from './support.ts';
 
 // The trust pages at a desk and on a phone: a trust account made through its modal, a deposit, an
 // overdraft refused in words inside the Disburse form, the movement's record, and the client's and
@@ -12,12 +12,6 @@ const SIZES = [
 
 type ListOf<T> = T[] | { data: T[] };
 const itemsOf = <T>(list: ListOf<T>) => (Array.isArray(list) ? list : list.data);
-
-async function choose(page: Page, scope: Locator, field: string, search: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 async function shoot(page: Page, name: string) {
   for (const size of SIZES) {
@@ -75,8 +69,8 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   // A deposit of 120,000 on the matter.
   await page.getByRole('group', { name: 'Trust account actions' }).getByRole('button', { name: 'Deposit' }).click();
   const deposit = page.getByRole('dialog', { name: 'Record deposit' });
-  await choose(page, deposit, 'Client', client.companyName.slice(0, 6), client.companyName);
-  await choose(page, deposit, 'Matter', matter.matterName.slice(0, 6), new RegExp(matter.matterName));
+  await choose(page, deposit, 'Client', client.companyName.slice(0, 6), client.companyName, { firstOfMany: true });
+  await choose(page, deposit, 'Matter', matter.matterName.slice(0, 6), new RegExp(matter.matterName), { firstOfMany: true });
   await deposit.getByRole('textbox', { name: /Amount/ }).fill('120000');
   await deposit.getByRole('textbox', { name: 'Reference' }).fill('FT-0001');
   await deposit.getByRole('button', { name: 'Record deposit' }).click();
@@ -87,8 +81,8 @@ test('the trust pages: accounts, an account with a deposit and a refused overdra
   // An overdraft: refused, and the reason is in the form.
   await page.getByRole('group', { name: 'Trust account actions' }).getByRole('button', { name: 'Disburse' }).click();
   const disburse = page.getByRole('dialog', { name: 'Disburse from trust' });
-  await choose(page, disburse, 'Client', client.companyName.slice(0, 6), client.companyName);
-  await choose(page, disburse, 'Matter', matter.matterName.slice(0, 6), new RegExp(matter.matterName));
+  await choose(page, disburse, 'Client', client.companyName.slice(0, 6), client.companyName, { firstOfMany: true });
+  await choose(page, disburse, 'Matter', matter.matterName.slice(0, 6), new RegExp(matter.matterName), { firstOfMany: true });
   await expect(disburse.getByText(/Held in trust: .*120,000\.00/)).toBeVisible();
   await disburse.getByRole('textbox', { name: /Amount/ }).fill('500000');
   await disburse.getByRole('textbox', { name: /^Payee/ }).fill('Lagos Land Registry');

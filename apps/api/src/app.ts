@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { isFirmPage } from '@matterhorn/shared';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,6 +13,9 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAfterResponse, type AfterResponse } from './lib/after-response.ts';
+import { createOutbox, type Outbox, type QueuedMark } from './platform/outbox/outbox.ts';
+import { createOutboxDelivery, type OutboxDelivery } from './platform/outbox/outbox-delivery.ts';
+import { registerOutgoingEmailRoutes } from './platform/outbox/outgoing-email.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
 import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
@@ -19,8 +23,8 @@ import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerUploadReceiving } from './platform/files/upload-receiver.ts';
-import { registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
-import { firmPageHtml, isFirmPage, isMissingAsset, PAGE_CACHE, registerWebApp } from './plugins/web-app.ts';
+import { registerRequestTransactions, registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
+import { firmPageHtml, isMissingAsset, PAGE_CACHE, registerWebApp } from './plugins/web-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthenticator } from './modules/auth/authenticator.ts';
@@ -87,6 +91,9 @@ declare module 'fastify' {
     /** Every /api route with its declared access, for the route-matrix test and the docs. */
     routeCatalog: RegisteredRoute[];
     afterResponse: AfterResponse;
+    /** Where services write the emails they send (in their transaction), and the job that sends them after commit. */
+    outbox: Outbox;
+    outboxDelivery: OutboxDelivery;
   }
 }
 
@@ -95,10 +102,15 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Scanning and text extraction of new document versions, wired to the job queue by server.ts (tests: none, or their own). */
   documentProcessing?: DocumentProcessing;
+  /** Asks the job queue for an outbox delivery run (server.ts); none (tests): delivered in this process after the answer. */
+  requestOutboxDelivery?: () => Promise<void>;
 };
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
-export async function buildApp(config: AppConfig, { database, mailer, documentProcessing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  { database, mailer, documentProcessing, requestOutboxDelivery }: BuildOptions,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -113,11 +125,40 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Work started after an answer (emails) finishes before the database closes.
-  const afterResponse = createAfterResponse(app.log);
+  // Emails are outbox rows written in the business transaction; once it has committed (the answer is
+  // out, or work after it has finished), a delivery run sends them outside any transaction.
+  const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const outbox = createOutbox({ appSecret: config.appSecret });
+  const outboxDelivery = createOutboxDelivery({
+    database,
+    mailer: outgoingMail,
+    outbox,
+    retry: config.emailRetry,
+    logger: app.log,
+    requestRun: requestOutboxDelivery,
+  });
+  const deliverWhatWasQueued = () => {
+    if (outbox.takeQueuedHint()) outboxDelivery.deliverSoon();
+  };
+  app.decorate('outbox', outbox);
+  app.decorate('outboxDelivery', outboxDelivery);
+  // Each request knows whether it queued mail: another request's answer must not take its turn
+  // (a delivery run then, before this one's commit, would not see its email).
+  const queuedMarks = new WeakMap<FastifyRequest, QueuedMark>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const mark = { hasQueued: false };
+    queuedMarks.set(request, mark);
+    outbox.within(mark, done);
+  });
+  app.addHook('onResponse', async (request) => {
+    if (queuedMarks.get(request)?.hasQueued) outboxDelivery.deliverSoon();
+  });
+  // Work started after an answer (the sign-in emails' lookups) finishes before the database closes.
+  const afterResponse = createAfterResponse(app.log, deliverWhatWasQueued);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => {
     await afterResponse.settled();
+    await outboxDelivery.settled();
     await database.close();
   });
   registerPermissionsPolicy(app);
@@ -142,7 +183,8 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
       info: {
         title: 'Matterhorn API',
         version: '0.1.0',
-        description: 'Every answer is { success, message, data }. Send the bearer token from sign-in as Authorization: Bearer <token>.',
+        description:
+          'Every answer is { success, message, data }; an error adds a stable `code` for programs (its values and meanings are listed on each error response). Send the bearer token from sign-in as Authorization: Bearer <token>.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
@@ -160,14 +202,16 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   // Before the routes: each upload route gets its receiving step (before its handler and any transaction).
   registerUploadReceiving(app, { directory: join(config.dataDir, 'incoming'), idleTimeoutMs: config.uploadIdleTimeoutMs });
   registerIdempotency(app, database);
+  // After idempotency, so its wrapper runs inside the request's transaction (ADR 38).
+  registerRequestTransactions(app);
 
-  const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
   const authLimit = { max: config.authRequestsPerMinutePerAddress, timeWindow: '1 minute' };
-  const auth = createAuthService({ database, config, mailer: outgoingMail, afterResponse });
+  const auth = createAuthService({ database, config, outbox, afterResponse });
 
   registerHealthRoutes(app, database);
+  registerOutgoingEmailRoutes(app, { database, outbox });
   registerAuthRoutes(app, auth, authLimit);
-  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, mailer: outgoingMail, afterResponse }), authLimit);
+  registerPortalAuthRoutes(app, createPortalAuthService({ database, config, outbox, afterResponse }), authLimit);
   // What the client opens in the portal is recorded for the firm to see on each item.
   const portalViews = createPortalViews(database);
   registerPortalViewRoutes(app, portalViews);
@@ -178,14 +222,14 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerDashboardRoutes(app, database);
   // Module surfaces other modules depend on (their .api.ts), handed to them here.
   const conflictGate = createConflictGate();
-  const portalAccess = createPortalAccessService({ database, config, mailer: outgoingMail });
+  const portalAccess = createPortalAccessService({ database, config, outbox });
   registerPortalAccessRoutes(app, portalAccess);
-  registerClientRoutes(app, { database, config, mailer: outgoingMail, conflictGate, portalInvitations: portalAccess });
+  registerClientRoutes(app, { database, config, conflictGate, portalInvitations: portalAccess });
   registerConflictCheckRoutes(app, database);
   registerCustomFieldRoutes(app, database);
   registerMatterRoutes(app, database, conflictGate);
   registerPracticeAreaRoutes(app, database);
-  registerTeamRoutes(app, { database, config, mailer: outgoingMail });
+  registerTeamRoutes(app, { database, config, outbox });
   registerRolesRoutes(app, database);
   registerActivityTypeRoutes(app, database);
   registerExchangeRateRoutes(app, database);
@@ -197,7 +241,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   registerExpenseRoutes(app, {
     database,
     files: createFileStore(config.files),
-    mailer: outgoingMail,
+    outbox,
     appUrl: config.appUrl,
     logger: app.log,
   });
@@ -206,14 +250,14 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   // The send hook (email with the PDF, public link) is the invoice-delivery module's.
   const invoiceDocuments = createInvoiceDocumentsService({
     database,
-    mailer: outgoingMail,
+    outbox,
     appUrl: config.appUrl,
     appSecret: config.appSecret,
   });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);
-  registerTrustRequestRoutes(app, createTrustRequestService({ database, mailer: outgoingMail, appUrl: config.appUrl }));
+  registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
@@ -246,7 +290,7 @@ export async function buildApp(config: AppConfig, { database, mailer, documentPr
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET' || isMissingAsset(request.url)) {
-      return reply.status(404).send({ success: false, message: 'Route not found', data: null });
+      return reply.status(404).send({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
     }
     // The web app routes on the client: every other page is its index.html, a firm page's naming the shell's code.
     const firmHtml = isFirmPage(request.url) ? await firmPageHtml(config.webDistDir) : null;

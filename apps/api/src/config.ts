@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Matterhorn <no-reply@matterhorn.local>'),
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  EMAIL_FIRST_RETRY_SECONDS: z.coerce.number().min(0).default(60),
   DEMO_PASSWORD: z.string().min(12, 'DEMO_PASSWORD must be at least 12 characters').default('Matterhorn-demo-2026'),
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +90,8 @@ export type AppConfig = {
   appSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The outbox's retries: this many sends, the first retry after this long, each next one twice as long. */
+  emailRetry: { maxAttempts: number; firstRetryMs: number };
   demoPassword: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -148,6 +152,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    emailRetry: { maxAttempts: env.EMAIL_MAX_ATTEMPTS, firstRetryMs: env.EMAIL_FIRST_RETRY_SECONDS * 1000 },
     demoPassword: env.DEMO_PASSWORD,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,

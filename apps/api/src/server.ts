@@ -3,12 +3,12 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
-import { createMailer } from './lib/mailer.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
-import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
+import { OUTBOX_DELIVERY_JOB, outboxJobs } from './platform/outbox/outbox.jobs.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 
 const config = loadConfig();
@@ -25,16 +25,36 @@ await database.migrate();
 // The queue is made after the app (its jobs need the app's logger): the documents service asks it for runs through this.
 let jobs: JobQueue | null = null;
 const documentProcessing = createDocumentProcessing({ config, enqueue: async (job) => jobs?.enqueue(job) });
-const app = await buildApp(config, { database, documentProcessing });
-const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-// Hearing reminders (ADR 0026) and document scanning and text (ADR 0028): pg-boss in the owner's database on a server, a timer on PGlite.
+// Emails queued by a request are sent by the queue's outbox job (any replica's worker) once it has committed.
+const app = await buildApp(config, {
+  database,
+  documentProcessing,
+  requestOutboxDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(OUTBOX_DELIVERY_JOB)) : undefined,
+});
+const { outbox, outboxDelivery } = app;
+/** A job that queued emails asks for their delivery as soon as its transactions are done. */
+const deliveringWhatItQueued = (job: PeriodicJob): PeriodicJob => ({
+  ...job,
+  run: async () => {
+    try {
+      await job.run();
+    } finally {
+      if (outbox.takeQueuedHint()) outboxDelivery.deliverSoon();
+    }
+  },
+});
+// Hearing reminders (ADR 0026), document scanning and text (ADR 0028) and the outbox (ADR 0039): pg-boss
+// in the owner's database on a server, a timer on PGlite.
 jobs = config.jobsEnabled
   ? createJobQueue({
       databaseUrl: config.databaseUrl,
       jobs: [
-        ...courtCalendarJobs({ database, mailer, appUrl: config.appUrl, logger: app.log }),
-        ...portalMessageJobs({ database, mailer, appUrl: config.appUrl, logger: app.log }),
-        ...documentProcessingJobs({ database, files: createFileStore(config.files), mailer, config, logger: app.log }),
+        ...outboxJobs(outboxDelivery),
+        ...[
+          ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
+        ].map(deliveringWhatItQueued),
       ],
       logger: app.log,
     })

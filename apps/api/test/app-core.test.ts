@@ -28,7 +28,7 @@ describe('API core', () => {
   it('answers an unknown API route with a 404 envelope', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Route not found', data: null });
+    expect(response.json()).toEqual({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
   });
 
   it('refuses malformed JSON with a 400 envelope, not a stack trace', async () => {

@@ -146,7 +146,7 @@ describe('sign-in', () => {
     expect((await post('/api/auth/logout', undefined, bearer(token))).statusCode).toBe(200);
     const after = await context.app.inject({ method: 'GET', url: '/api/users/get-user-profile', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ success: false, message: 'You are unauthorized', data: null });
+    expect(after.json()).toEqual({ success: false, message: 'You are unauthorized', code: 'UNAUTHORIZED', data: null });
   });
 
   it('refuses a tampered or foreign-signed token', async () => {

@@ -181,7 +181,7 @@ describe('portal invitations carry a secret (no account takeover by knowing an e
     const answers = await Promise.all(attempts.map((payload) => post('/api/client-portal/signup', payload)));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ success: false, message: AUTH_MESSAGES.portalInvitationInvalid, data: null });
+      expect(answer.json()).toEqual({ success: false, message: AUTH_MESSAGES.portalInvitationInvalid, code: 'INVALID_TOKEN', data: null });
     }
     const withoutToken = await Promise.all(
       [invited.email, 'stranger@client.example'].map((email) =>

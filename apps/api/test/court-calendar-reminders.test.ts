@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '../src/lib/mailer.ts';
 import { courtCalendarJobs, HEARING_REMINDERS_JOB } from '../src/modules/court-calendar/court-calendar.jobs.ts';
 import { sendDueHearingReminders } from '../src/modules/court-calendar/hearing-reminders.ts';
-import { createJobQueue } from '../src/platform/jobs/job-queue.ts';
+import { createJobQueue } from '../src/platform/jobs/jobs.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { insertCourt, insertCourtUpdate, plusDays, setFirmTimeZone } from './support/court-update-factory.ts';
+import { outboxTo, recordingMailer } from './support/outbox.ts';
 import { createTestApp, rowsOf, seedTestFirm, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
@@ -13,24 +14,6 @@ const TIME_ZONE = 'Africa/Lagos';
 /** 09:00 in Lagos (UTC+1) on 10 March 2030: after the 07:00 sending hour. */
 const MORNING = new Date('2030-03-10T08:00:00Z');
 const TODAY = '2030-03-10';
-
-/** What each recipient receives, as a list of (to, subject). */
-function recordingMailer(failFor?: { to: string; times: number }) {
-  const inbox: OutgoingEmail[] = [];
-  let failures = failFor?.times ?? 0;
-  return {
-    inbox,
-    mailer: {
-      send: async (email: OutgoingEmail) => {
-        if (failFor && email.to === failFor.to && failures > 0) {
-          failures -= 1;
-          throw new Error('SMTP server unavailable');
-        }
-        inbox.push(email);
-      },
-    },
-  };
-}
 
 async function firmWithHearings(dates: { matter: number; date: string; time?: string }[]) {
   const firm = await seedTestFirm(context.database);
@@ -52,8 +35,13 @@ async function firmWithHearings(dates: { matter: number; date: string; time?: st
   return { firm, ids };
 }
 
-const run = (mailer: { send(email: OutgoingEmail): Promise<void> }, now = MORNING) =>
-  sendDueHearingReminders({ database: context.database, mailer, appUrl: 'http://matterhorn.test' }, now);
+/** A run of the reminders job, then of the outbox's delivery job (to this mailer). */
+async function run(mailer: { send(email: OutgoingEmail): Promise<void> }, now = MORNING) {
+  const { outbox, deliver } = outboxTo({ database: context.database, appSecret: context.config.appSecret }, mailer);
+  const queued = await sendDueHearingReminders({ database: context.database, outbox, appUrl: 'http://matterhorn.test' }, now);
+  await deliver();
+  return queued;
+}
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -117,18 +105,22 @@ describe('hearing reminders and digests', () => {
     ]);
   });
 
-  it('sends again on the next run an e-mail whose sending failed, and only that one', async () => {
+  it('keeps a reminder whose sending failed in the outbox and sends it on the next delivery, and only that one', async () => {
     const { firm: flaky } = await firmWithHearings([{ matter: 0, date: plusDays(TODAY, 1) }]);
     const failing = recordingMailer({ to: flaky.users.feeEarner.email, times: 2 });
-    await expect(run(failing.mailer)).rejects.toThrow(/not sent/);
-    const [records] = await rowsOf<{ reminders: number; digests: number }>(
+    await run(failing.mailer);
+    // The reminder and the digest are recorded as queued (the mail server's refusal undoes nothing)…
+    const [records] = await rowsOf<{ reminders: number; digests: number; waiting: number }>(
       context.database.db
         .execute(sql`select (select count(*)::int from hearing_reminders where user_id = ${flaky.users.feeEarner.id}) as reminders,
-        (select count(*)::int from hearing_digests where user_id = ${flaky.users.feeEarner.id}) as digests`),
+        (select count(*)::int from hearing_digests where user_id = ${flaky.users.feeEarner.id}) as digests,
+        (select count(*)::int from outgoing_messages where recipient = ${flaky.users.feeEarner.email} and status = 'pending') as waiting`),
     );
-    expect(records).toEqual({ reminders: 0, digests: 0 });
-    await run(failing.mailer);
+    expect(records).toEqual({ reminders: 1, digests: 1, waiting: 2 });
     const to = (email: string) => [...failing.inbox].filter((message) => message.to === email).length;
+    expect(to(flaky.users.feeEarner.email)).toBe(0);
+    // …and the next run sends them, without queuing either again.
+    await run(failing.mailer);
     expect(to(flaky.users.feeEarner.email)).toBe(2);
     expect(to(flaky.users.admin.email)).toBe(2);
   });
@@ -166,10 +158,12 @@ describe('the in-process queue (embedded database)', () => {
       nextAdjournedDate: plusDays(today, 1),
     });
     const { inbox, mailer } = recordingMailer();
-    const queue = createJobQueue({ jobs: courtCalendarJobs({ database: context.database, mailer, appUrl: 'http://matterhorn.test' }) });
+    const { outbox, deliver } = outboxTo({ database: context.database, appSecret: context.config.appSecret }, mailer);
+    const queue = createJobQueue({ jobs: courtCalendarJobs({ database: context.database, outbox, appUrl: 'http://matterhorn.test' }) });
     await queue.start();
     await queue.enqueue(HEARING_REMINDERS_JOB);
     await queue.stop();
+    await deliver();
     const theirs = inbox.filter((email) => [firm.users.admin.email, firm.users.feeEarner.email].includes(email.to));
     expect(theirs).toHaveLength(4);
   });

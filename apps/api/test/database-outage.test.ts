@@ -15,7 +15,12 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const OUTAGE = { success: false, message: 'The service is briefly unavailable. Please try again in a moment.', data: null };
+const OUTAGE = {
+  success: false,
+  message: 'The service is briefly unavailable. Please try again in a moment.',
+  code: 'SERVICE_UNAVAILABLE',
+  data: null,
+};
 
 /** A normal route, sign-in, and the health check all answer 503 with Retry-After, never 500. */
 async function expectOutageAnswers(app: FastifyInstance, token: string) {

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { createMailer } from '../src/lib/mailer.ts';
 import { documentFolders, documents, documentVersions } from '../src/db/schema/documents.ts';
 import { processPendingVersions, type ProcessingDependencies } from '../src/modules/documents/document-processing-work.ts';
 import { createDocumentWork, type DocumentWork } from '../src/modules/documents/document-work.ts';
@@ -100,7 +99,7 @@ export function documentWorkOf(context: TestContext): DocumentWork {
   return work;
 }
 
-/** The job's work with the app's outbox mailer and a document worker, as server.ts runs it. */
+/** The job's work with the app's outbox and a document worker, as server.ts runs it. */
 export function processingDependencies(
   context: TestContext,
   options: { scanner: VirusScanner | null; isOcrEnabled: boolean; work?: DocumentWork },
@@ -109,7 +108,7 @@ export function processingDependencies(
     work: documentWorkOf(context),
     database: context.database,
     files: createFileStore(context.config.files),
-    mailer: createMailer({ from: 'matterhorn@matterhorn.test', dataDir: context.config.dataDir, logger: context.app.log }),
+    outbox: context.app.outbox,
     appUrl: context.config.appUrl,
     ...options,
   };

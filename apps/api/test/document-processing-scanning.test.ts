@@ -3,10 +3,9 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema/subscriptions.ts';
-import { createMailer } from '../src/lib/mailer.ts';
 import { createDocumentProcessing, documentProcessingJobs } from '../src/modules/documents/document-processing.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
-import { createJobQueue } from '../src/platform/jobs/job-queue.ts';
+import { createJobQueue } from '../src/platform/jobs/jobs.ts';
 import { createClamdScanner, ScannerUnavailableError } from '../src/platform/scanning/clamd.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { addVersion, documentOf, DOCX, processingDependencies, runJob, versionOf } from './document-processing-fixture.ts';
@@ -86,7 +85,7 @@ describe('document virus scanning', () => {
       jobs: documentProcessingJobs({
         database: context.database,
         files: createFileStore(config.files),
-        mailer: createMailer({ from: 'matterhorn@matterhorn.test', dataDir: config.dataDir, logger: context.app.log }),
+        outbox: context.app.outbox,
         config,
       }),
       pollingIntervalSeconds: 0.5,

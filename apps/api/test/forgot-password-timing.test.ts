@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { OutgoingEmail } from '../src/lib/mailer.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
-import { openTestDatabase, seedTestFirm } from './support/test-app.ts';
+import { deliverOutbox, openTestDatabase, seedTestFirm } from './support/test-app.ts';
 
 /** As slow as a distant SMTP server: before the fix, a known address took this much longer to answer. */
 const MAIL_DELAY_MS = 400;
@@ -71,7 +71,7 @@ describe('asking for a password reset takes the same time whether or not the add
       unknown: () => timed('/api/auth/forgot-password', { email: `nobody.${Date.now()}@nowhere.example` }),
     });
     expect(Math.abs(times.known - times.unknown), JSON.stringify(times)).toBeLessThan(MAIL_DELAY_MS / 2);
-    await app.afterResponse.settled();
+    await deliverOutbox(app);
     const resets = sent.filter((message) => message.to === email);
     expect(resets).toHaveLength(5);
     expect(resets[0]!.subject).toBe('Reset your Matterhorn password');
@@ -85,7 +85,7 @@ describe('asking for a password reset takes the same time whether or not the add
       unknown: () => timed('/api/client-portal/forgot-password', { slug: firm.slug, email: `nobody.${Date.now()}@nowhere.example` }),
     });
     expect(Math.abs(times.known - times.unknown), JSON.stringify(times)).toBeLessThan(MAIL_DELAY_MS / 2);
-    await app.afterResponse.settled();
+    await deliverOutbox(app);
     expect(sent.filter((message) => message.to === email).map((message) => message.subject)).toEqual(
       Array(5).fill('Reset your client portal password'),
     );

@@ -281,7 +281,12 @@ describe('paying an invoice online through Paystack', () => {
     try {
       const refused = await start({ kind: 'invoice', id: invoiceId });
       expect(refused.statusCode).toBe(502);
-      expect(refused.json()).toEqual({ success: false, message: PORTAL_PAYMENT_MESSAGES.gatewayUnavailable, data: null });
+      expect(refused.json()).toEqual({
+        success: false,
+        message: PORTAL_PAYMENT_MESSAGES.gatewayUnavailable,
+        code: 'UPSTREAM_UNAVAILABLE',
+        data: null,
+      });
     } finally {
       paystack.outage.isDown = false;
     }

@@ -185,7 +185,12 @@ describe('POST …/reject-invoice/{id}', () => {
     const before = await firmState(draft.id);
     const notAwaiting = await call('POST', `reject-invoice/${draft.id}`, { reason: 'x' });
     expect(notAwaiting.statusCode).toBe(409);
-    expect(notAwaiting.json()).toEqual({ success: false, message: 'Only an invoice awaiting approval can be rejected', data: null });
+    expect(notAwaiting.json()).toEqual({
+      success: false,
+      message: 'Only an invoice awaiting approval can be rejected',
+      code: 'CONFLICT',
+      data: null,
+    });
     expect(await firmState(draft.id)).toEqual(before);
 
     const invoice = await submittedInvoice();

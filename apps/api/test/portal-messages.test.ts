@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/lib/mailer.ts';
 import { sendMessageDigests } from '../src/modules/portal-messages/portal-message-digest.ts';
 import { seedDemoPortalMessages } from '../src/seed/demo-portal-messages.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
@@ -88,12 +87,7 @@ describe('secure messages between a firm and its client', () => {
   });
 
   it('e-mails each side once that messages wait, never their content, and nothing more until new ones arrive', async () => {
-    const mailer = createMailer({
-      from: 'Matterhorn <no-reply@matterhorn.test>',
-      dataDir: context.config.dataDir,
-      logger: context.app.log,
-    });
-    const dependencies = { database: context.database, mailer, appUrl: 'http://matterhorn.test' };
+    const dependencies = { database: context.database, outbox: context.app.outbox, appUrl: 'http://matterhorn.test' };
     await sendMessageDigests(dependencies); // whatever earlier tests left
     const outboxBefore = (await readOutbox(context.config)).length;
 

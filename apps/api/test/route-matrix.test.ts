@@ -128,7 +128,7 @@ describe('tenant route matrix', () => {
     for (const route of routes().filter((route) => route.access.kind !== 'public')) {
       const response = await context.app.inject(requestFor(route));
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'You are unauthorized', data: null });
+      expect(response.json()).toEqual({ success: false, message: 'You are unauthorized', code: 'UNAUTHORIZED', data: null });
     }
   });
 
@@ -233,6 +233,7 @@ describe('tenant route matrix', () => {
       const response = await context.app.inject({ ...requestFor(route), headers: bearer(tokens.noPermissionMember) });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(response.json().message).toBe("You don't have permission to perform this action. Please contact your admin to provide access");
+      expect(response.json().code).toBe('PERMISSION_DENIED');
     }
   });
 });

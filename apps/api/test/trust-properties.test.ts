@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { clientLedgerQuerySchema } from '@matterhorn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.ts';
 import type { FirmPrincipal } from '../src/plugins/route-access.ts';
@@ -199,6 +200,39 @@ describe('trust ledgers under random sequences of movements', () => {
             balance: text(balance[index]!),
             cleared: text(cleared[index]!),
           });
+        }
+        // Page by page, each ledger (and the first client's two ledgers together) shows the balance
+        // after every movement as the running sum of what it shows, oldest first, down to the model's balance.
+        const owner = ledgers[0]!.clientId;
+        // A matter's ledger alone, or the client's: the ledger without a matter is read with its client's.
+        const filters = [
+          { ledger: ledgers[0]!, expected: balance[0]! },
+          { ledger: ledgers[2]!, expected: balance[2]! },
+          { ledger: { clientId: owner, matterId: null }, expected: balance[0]! + balance[1]! },
+        ];
+        for (const { ledger, expected } of filters) {
+          const entries: { signedAmount: string; balanceAfter: string }[] = [];
+          for (let page = 1; ; page += 1) {
+            const answer = await trust.ledger(
+              principal,
+              clientLedgerQuerySchema.parse({
+                ClientId: ledger.clientId,
+                ...(ledger.matterId ? { MatterId: ledger.matterId } : {}),
+                TrustAccountId: account.id,
+                page: String(page),
+                size: '4',
+              }),
+            );
+            entries.push(...answer.data);
+            if (answer.data.length < 4) break;
+          }
+          let running = 0;
+          const walked = [...entries].reverse().map((entry) => {
+            running += Math.round(Number(entry.signedAmount) * 100);
+            return text(running);
+          });
+          expect(entries.map((entry) => entry.balanceAfter)).toEqual(walked.reverse());
+          expect(entries[0]?.balanceAfter ?? '0.00').toBe(text(expected));
         }
         await expectTrustBooksBalanced(fixture.context.database, fixture.firm.firmId);
       }),

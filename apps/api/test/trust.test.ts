@@ -126,6 +126,7 @@ describe('movements', () => {
     expect(refused.json()).toMatchObject({
       success: false,
       message: `Insufficient trust funds: ${matterA.clientName} has ₦120,000.00 on ${matterA.matterNumber}`,
+      code: 'TRUST_INSUFFICIENT_FUNDS',
     });
     expect(await countTrustRows(fixture.context.database, fixture.firm.firmId)).toEqual(before);
     // Funds of another matter, or of the client held generally, are another ledger.

@@ -100,7 +100,7 @@ describe('the web app beside the API', () => {
   it('answers a missing asset with 404, not with the page a script cannot run', async () => {
     const answer = await fetchRaw(port, '/assets/index-Old00000.js');
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.body.toString())).toEqual({ success: false, message: 'Route not found', data: null });
+    expect(JSON.parse(answer.body.toString())).toEqual({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
   });
 
   it('leaves scripts on plain HTTP when APP_URL is http (a LAN address)', async () => {

@@ -1,23 +1,26 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { plannerSettingsAsConfiguration, setPlannerSettings } from './planner-settings.ts';
 import { PreparingClient } from './preparing-client.ts';
+import { openPgliteRequest, openPostgresRequest, type OpenedRequest, type RequestFlight } from './request-flight.ts';
+import {
+  joinRequestTransaction,
+  openRequestTransaction,
+  runInRequestTransaction,
+  settingsStatement,
+  type RequestTransaction,
+} from './request-transaction.ts';
 import * as schema from './schema/index.ts';
+import type { Db, Tx } from './transaction-types.ts';
 
-type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction already switched to a least-privilege role (see withFirm / withIdentityLookup). */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type { Db, Tx } from './transaction-types.ts';
 
 /** The rows of a `tx.execute(sql`…`)`, typed by the caller (both drivers answer `{ rows }`). */
 export const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as { rows: T[] }).rows;
@@ -44,6 +47,12 @@ export type Database = {
   withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Opens a request's one transaction in one flight (ADR 38): begin, the check that sets its scope,
+   * and the statements behind it. The caller ends it (RequestTransaction.end), refused or not.
+   * Run the request's work with runInRequestTransaction; every withFirm inside joins it.
+   */
+  openRequest(flight: RequestFlight): Promise<OpenedRequest>;
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
   migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
@@ -66,6 +75,8 @@ export type DatabaseOptions = {
   preparedStatements?: boolean;
   /** On DATABASE_URL only: PGlite is one in-process connection that a terminated session would take down. */
   timeouts?: DatabaseTimeouts;
+  /** The pool's connection class on DATABASE_URL (a test counts round trips with one); pipelined either way. */
+  connectionClass?: typeof pg.Client;
 };
 
 /** The settings a transaction starts with, before its own: the timeouts, as PostgreSQL reads them. */
@@ -79,13 +90,7 @@ type Scope = { role: 'matterhorn_app' | 'matterhorn_auth'; firmId: string; setti
 
 /** Switches the open transaction to a scope, for the rest of the transaction only: one statement. */
 async function applyScope(tx: Tx, { role, firmId, settings = {} }: Scope): Promise<void> {
-  const values = { ...settings, role, 'app.firm_id': firmId };
-  await tx.execute(
-    sql`select ${sql.join(
-      Object.entries(values).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-      sql`, `,
-    )}`,
-  );
+  await tx.execute(settingsStatement({ ...settings, role, 'app.firm_id': firmId }));
 }
 
 /** Inside an identity-lookup transaction, continue as withFirm would: the app role, one firm. */
@@ -97,22 +102,49 @@ const transactionConfigOf = ({ readOnly, isolation }: ScopeOptions) =>
     ? { accessMode: readOnly ? ('read only' as const) : ('read write' as const), isolationLevel: isolation }
     : undefined;
 
-/** A request's own transaction, which the firm's writes inside fn join (see joinedByWrites). */
-const joinable = new AsyncLocalStorage<{ firmId: string; tx: Tx }>();
+/**
+ * Runs fn so that every withFirm of the same firm inside it joins tx instead of opening a
+ * transaction of its own: a write's records and its idempotency key's answer commit together.
+ * The caller owns tx (begins and ends it).
+ */
+export const joinedByWrites = <T>(firmId: string, tx: Tx, fn: () => Promise<T>): Promise<T> =>
+  runInRequestTransaction(
+    {
+      firmId,
+      tx,
+      hasWritten: true,
+      hasFailed: false,
+      isEnded: false,
+      pending: [],
+      end: () => Promise.reject(new Error('A joined transaction is ended by its owner')),
+    },
+    fn,
+  );
 
 /**
- * Runs fn so that every withFirm of the same firm inside it joins tx, each as a savepoint (an
- * error it catches undoes only its own part), instead of opening a transaction of its own: a
- * request's writes and its idempotency key's answer commit together. Options such as read-only
- * do not apply to a joined transaction.
+ * A section of the request run under another scope (another firm, or the identity lookup) in the
+ * request's own transaction, then the request's scope again: one connection, so PGlite's single
+ * one never waits on itself and a full pool never waits on a second connection.
  */
-export const joinedByWrites = <T>(firmId: string, tx: Tx, fn: () => Promise<T>): Promise<T> => joinable.run({ firmId, tx }, fn);
+async function inOtherScope<T>(request: RequestTransaction, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return joinRequestTransaction(
+    request,
+    async (tx) => {
+      await applyScope(tx, scope);
+      const result = await fn(tx);
+      await applyScope(tx, { role: 'matterhorn_app', firmId: request.firmId });
+      return result;
+    },
+    {},
+  );
+}
 
 /**
  * The request transaction, the same for both drivers: begin (read-only or not, at the isolation
- * asked), switch role and firm, run fn, commit — or roll back on any error.
+ * asked), switch role and firm, run fn, commit — or roll back on any error. Inside a request's
+ * own transaction (ADR 38) a section joins it instead.
  */
-function scopedTransactions(db: Db, timeouts?: DatabaseTimeouts) {
+function scopedTransactions(db: Db, kind: Database['kind'], timeouts?: DatabaseTimeouts) {
   const defaults = timeoutSettingsOf(timeouts);
   const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}) =>
     db.transaction(async (tx) => {
@@ -121,28 +153,44 @@ function scopedTransactions(db: Db, timeouts?: DatabaseTimeouts) {
       return fn(tx);
     }, transactionConfigOf(options));
   return {
-    withFirm: <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions) => {
-      const scope: Scope = { role: 'matterhorn_app', firmId, settings: options?.settings };
-      const joined = joinable.getStore();
-      if (joined?.firmId !== firmId) return inScope(scope, fn, options);
-      return joined.tx.transaction(async (savepoint) => {
-        await applyScope(savepoint, scope);
-        return fn(savepoint);
-      });
+    withFirm: async <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}): Promise<T> => {
+      const request = openRequestTransaction();
+      if (!request) return inScope({ role: 'matterhorn_app', firmId, settings: options.settings }, fn, options);
+      // PostgreSQL fixes a transaction's isolation at its first statement; PGlite's one connection
+      // runs nothing beside the request, so any of its transactions already sees one snapshot.
+      if (options.isolation && kind === 'postgres') {
+        if (request.hasWritten) throw new Error('A repeatable-read section cannot follow writes in the same request');
+        // Nothing written yet: its commit goes out on its own connection while this section takes another.
+        request.end('commit').catch(() => undefined);
+        return inScope({ role: 'matterhorn_app', firmId, settings: options.settings }, fn, options);
+      }
+      if (request.firmId !== firmId) return inOtherScope(request, { role: 'matterhorn_app', firmId, settings: options.settings }, fn);
+      return joinRequestTransaction(request, fn, options);
     },
-    withIdentityLookup: <T>(fn: (tx: Tx) => Promise<T>) => inScope({ role: 'matterhorn_auth', firmId: '' }, fn),
+    withIdentityLookup: <T>(fn: (tx: Tx) => Promise<T>) => {
+      const request = openRequestTransaction();
+      if (request) return inOtherScope(request, { role: 'matterhorn_auth', firmId: '' }, fn);
+      return inScope({ role: 'matterhorn_auth', firmId: '' }, fn);
+    },
   };
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? false, options.timeouts);
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.preparedStatements ?? false,
+      options.timeouts,
+      options.connectionClass,
+    );
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    ...scopedTransactions(db),
+    ...scopedTransactions(db, 'pglite'),
+    openRequest: (flight) => openPgliteRequest(pglite, db, flight),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
   };
@@ -160,8 +208,16 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
   return new PGlite({ ...options, extensions: { pg_trgm }, postgresqlconf: plannerSettingsAsConfiguration() });
 }
 
-function openPostgres(databaseUrl: string, poolSize: number, preparedStatements: boolean, timeouts?: DatabaseTimeouts): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...(preparedStatements ? { Client: PreparingClient } : {}) });
+function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  preparedStatements: boolean,
+  timeouts?: DatabaseTimeouts,
+  connectionClass?: typeof pg.Client,
+): Database {
+  // Pipelined (pg 8.23's public option): a request's begin, session check and scope go out in one flight (ADR 38).
+  const Client = connectionClass ?? (preparedStatements ? PreparingClient : pg.Client);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, Client, pipeline: true } as pg.PoolConfig);
   // A connection the server drops (restart, failover, a terminated backend) must not crash the
   // process: queries running on it still fail on their own promise, and the pool opens a new one.
   pool.on('error', () => undefined);
@@ -175,7 +231,8 @@ function openPostgres(databaseUrl: string, poolSize: number, preparedStatements:
   return {
     kind: 'postgres',
     db,
-    ...scopedTransactions(db, timeouts),
+    ...scopedTransactions(db, 'postgres', timeouts),
+    openRequest: (flight) => openPostgresRequest(pool, db, flight, timeoutSettingsOf(timeouts)),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Work a request starts but does not wait for: the answer goes out first, so its timing says
  * nothing about what the work found (whether an email has an account). Failures are logged; the
@@ -9,17 +11,23 @@ export type AfterResponse = {
   settled(): Promise<void>;
 };
 
-export function createAfterResponse(logger: { error(details: object, message: string): void }): AfterResponse {
+/** `onFinished`: after each task (emails it queued go out once its transaction has committed). */
+export function createAfterResponse(logger: { error(details: object, message: string): void }, onFinished?: () => void): AfterResponse {
   const pending = new Set<Promise<void>>();
+  // Outside any request: the work must not join the request's transaction (ADR 38), which may still be open when it starts.
+  const outsideRequests = AsyncLocalStorage.snapshot();
   return {
     run(task) {
       const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
+        .then(() => outsideRequests(task))
         .then(
           () => undefined,
           (error: unknown) => logger.error({ err: error }, 'work after the response failed'),
         )
-        .finally(() => pending.delete(running));
+        .finally(() => {
+          pending.delete(running);
+          onFinished?.();
+        });
       pending.add(running);
     },
     async settled() {

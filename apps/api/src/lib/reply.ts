@@ -11,7 +11,7 @@ export function created<T>(reply: FastifyReply, message: string, data: T) {
   return ok(message, data);
 }
 
-/** Response schemas for a route answering `data` on 200 (or `status`), plus the error envelope. */
+/** Response schemas for a route answering `data` on 200 (or `status`), plus the error envelope with its code. */
 export function answers<T extends z.ZodType>(data: T, status: 200 | 201 = 200) {
-  return { [status]: envelopeSchema(data), '4xx': errorEnvelopeSchema };
+  return { [status]: envelopeSchema(data), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 }

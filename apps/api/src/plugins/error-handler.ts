@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { genericErrorCodeOf, type ErrorCode } from '@matterhorn/shared';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -18,28 +19,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors[field] ??= readableMessage(field, issue.params?.issue?.message ?? issue.message ?? 'is invalid', issue.params?.issue?.code);
       }
       const message = Object.values(errors)[0] ?? 'Invalid request';
-      return reply.status(400).send({ success: false, message, data: null, errors });
+      return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', data: null, errors });
     }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ success: false, message: error.message, data: null, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({ success: false, message: error.message, code: error.code, data: null, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: clientErrorMessage(error, status), data: null });
+      return reply
+        .status(status)
+        .send({ success: false, message: clientErrorMessage(error, status), code: clientErrorCode(error, status), data: null });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
-        .send({ success: false, message: 'The service is briefly unavailable. Please try again in a moment.', data: null });
+      return reply.status(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)).send({
+        success: false,
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ success: false, message: `Something went wrong. Please try again (reference ${request.id}).`, data: null });
+    return reply.status(500).send({
+      success: false,
+      message: `Something went wrong. Please try again (reference ${request.id}).`,
+      code: 'INTERNAL_ERROR',
+      data: null,
+    });
   });
 }
 
@@ -68,5 +76,16 @@ function clientErrorMessage(error: FastifyError, status: number): string {
       return 'The request body is not valid JSON';
     default:
       return status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message || 'Bad request';
+  }
+}
+
+/** Fastify's own refusals (body parsing, rate limit) carry its FST_ codes; ours are the stable ones. */
+function clientErrorCode(error: FastifyError, status: number): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'INVALID_JSON';
+    default:
+      return genericErrorCodeOf(status);
   }
 }

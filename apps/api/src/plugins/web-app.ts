@@ -29,15 +29,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 }
 
 /**
- * The addresses that are not firm pages: sign-in and the other public pages, firm set-up, the client
- * portal and the public links of invoices and trust requests (/billing/invoice/invoice-empty, the
- * invoice builder, is a firm page). `/` may be either: sent as it is.
- */
-const NOT_FIRM_PAGE =
-  /^\/(?:$|[?#]|login|signup|forgot-password|verification|join-team\/|setup-firm|portal\/|billing\/trust-accounting\/|billing\/invoice\/(?!invoice-empty(?:$|[/?#])))/;
-export const isFirmPage = (url: string) => !NOT_FIRM_PAGE.test(url);
-
-/**
  * index.html with the chunks every firm page loads (firm-preloads.json, written by the web build)
  * named as modulepreload links: the browser fetches and compiles them while the entry still runs.
  * Read on every request, as the static files are: a new build is served without a restart. Null

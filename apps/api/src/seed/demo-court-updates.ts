@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { courtUpdateAppearances, courts, courtUpdates, matters } from '../db/schema/index.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /** The courts a Lagos litigation practice appears in. */
 const COURTS = [

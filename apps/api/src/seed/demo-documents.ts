@@ -4,9 +4,9 @@ import PDFDocument from 'pdfkit';
 import type { Database } from '../db/database.ts';
 import type { FirmPrincipal } from '../plugins/route-access.ts';
 import type { FileStore } from '../platform/files/files.ts';
-import type { DocumentProcessing } from '../modules/documents/document-processing.ts';
+import type { DocumentProcessing } from '../modules/documents/documents.api.ts';
 import { createDocumentModule } from '../modules/documents/documents.module.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /** A one-page PDF with a title and paragraphs of real words, so search and previews have something to show. */
 export function makeTextPdf(title: string, paragraphs: string[]): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import { ne } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { currencies, exchangeRates } from '../db/schema/index.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /**
  * Naira for one unit of each foreign currency: round illustrative figures for the demo, not market

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { expenseCategories, expenseReceipts, expenses, firms, matters } from '../db/schema/index.ts';
 import { recordStoredFile, storeUpload, type FileStore } from '../platform/files/files.ts';
 import { postExpensePayment } from '../modules/expenses/expenses.api.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /** A 1×1 PNG: the demo's scanned receipt. */
 const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

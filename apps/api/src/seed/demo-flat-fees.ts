@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { firms, flatFees, matters } from '../db/schema/index.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /** The demo firm's fixed fees: its two Flat Rate matters, one billed in stages. */
 const FLAT_FEES = [

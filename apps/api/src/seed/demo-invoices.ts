@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { firms, matters } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
 import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (today: string, days: number) => {
   const moment = new Date(`${today}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { portalAccounts, portalMessages } from '../db/schema/index.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /**
  * The demo client's thread with the firm on her first matter: her question, the fee earner's

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { matters, progressNotes } from '../db/schema/index.ts';
 import { sanitizeRichText } from '../lib/rich-text.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 /**
  * The demo firm's progress notes: attendance notes and file reviews on its litigation, property,

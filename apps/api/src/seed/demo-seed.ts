@@ -12,13 +12,8 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
-import * as authRepository from '../modules/auth/auth.repository.ts';
-import {
-  DEFAULT_ACTIVITY_TYPES,
-  DEFAULT_EXPENSE_CATEGORIES,
-  DEFAULT_PRACTICE_AREAS,
-  DEFAULT_ROLES,
-} from '../modules/auth/firm-defaults.ts';
+import * as authApi from '../modules/auth/auth.api.ts';
+import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
@@ -30,17 +25,9 @@ import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
+import type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
 
-export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
-
-export type SeededFirm = {
-  firmId: string;
-  slug: string;
-  users: Record<'admin' | 'feeEarner' | 'billing', { id: string; email: string }>;
-  portalClient: { clientId: string; email: string };
-  otherClientId: string;
-  matterIds: string[];
-};
+export type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
 
 const PEOPLE = [
   ['Chinedu', 'Okonkwo'],
@@ -124,34 +111,34 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
   const passwordHash = await hashPassword(options.password);
   const email = (local: string) => `${local}@${options.emailDomain}`;
   return database.withIdentityLookup(async (tx) => {
-    const firmId = await authRepository.insertFirm(tx, options.firmName);
+    const firmId = await authApi.insertFirm(tx, options.firmName);
     await switchToFirm(tx, firmId);
-    const roles = await authRepository.insertRoles(tx, firmId, DEFAULT_ROLES);
+    const roles = await authApi.insertRoles(tx, firmId, DEFAULT_ROLES);
     const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
     const verified = { emailVerifiedAt: new Date(), firmId, passwordHash };
-    const admin = await authRepository.insertUser(tx, {
+    const admin = await authApi.insertUser(tx, {
       ...verified,
       email: email('admin'),
       name: 'Ada Okafor',
       roleId: roleId('Administrator'),
       defaultHourlyRate: '75000.00',
     });
-    const feeEarner = await authRepository.insertUser(tx, {
+    const feeEarner = await authApi.insertUser(tx, {
       ...verified,
       email: email('feeearner'),
       name: 'Tunde Bakare',
       roleId: roleId('Fee Earner'),
       defaultHourlyRate: '45000.00',
     });
-    const billing = await authRepository.insertUser(tx, {
+    const billing = await authApi.insertUser(tx, {
       ...verified,
       email: email('billing'),
       name: 'Grace Eze',
       roleId: roleId('Billing'),
       defaultHourlyRate: '30000.00',
     });
-    await authRepository.setFirmOwner(tx, firmId, admin);
-    await authRepository.insertTrialSubscription(tx, firmId);
+    await authApi.setFirmOwner(tx, firmId, admin);
+    await authApi.insertTrialSubscription(tx, firmId);
     await completeFirmSetup(tx, firmId, options.slug);
 
     const [portalClient] = await tx
@@ -167,7 +154,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
         isPortalEnabled: true,
       })
       .returning({ id: clients.id });
-    await authRepository.insertPortalAccount(tx, { firmId, clientId: portalClient!.id, email: email('client'), passwordHash });
+    await authApi.insertPortalAccount(tx, { firmId, clientId: portalClient!.id, email: email('client'), passwordHash });
     const people = await tx
       .insert(clients)
       .values(
@@ -202,7 +189,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
         phone: `+234 809 555 ${String(2000 + index)}`,
       })),
     );
-    const practiceAreas = await authRepository.insertFirmReferenceData(tx, firmId, {
+    const practiceAreas = await authApi.insertFirmReferenceData(tx, firmId, {
       activityTypes: DEFAULT_ACTIVITY_TYPES,
       expenseCategories: DEFAULT_EXPENSE_CATEGORIES,
       practiceAreas: DEFAULT_PRACTICE_AREAS,
@@ -280,7 +267,7 @@ export const DEMO_FIRM = { slug: 'demo', firmName: 'Adebayo & Partners (Demo)', 
 
 /** Seeds the demo firm unless it exists; true when it was created now. With a file store, its demo receipt is stored too. */
 export async function seedDemoFirmOnce(database: Database, password: string, files?: FileStore): Promise<boolean> {
-  const existing = await database.withIdentityLookup((tx) => authRepository.findFirmBySlug(tx, DEMO_FIRM.slug));
+  const existing = await database.withIdentityLookup((tx) => authApi.findFirmBySlug(tx, DEMO_FIRM.slug));
   if (existing) return false;
   const firm = await seedFirm(database, { ...DEMO_FIRM, password });
   await seedDemoTimeEntries(database, firm);

@@ -2,7 +2,7 @@ import { computeTimeEntryAmounts, IS_BILLABLE } from '@matterhorn/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { activityTypes, firms, matters, timeEntries } from '../db/schema/index.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 type DemoEntry = {
   who: 'admin' | 'feeEarner';

@@ -4,8 +4,9 @@ import { invoiceMatters, invoices, matters } from '../db/schema/index.ts';
 import { createTrustMovementService } from '../modules/trust/trust-movements.service.ts';
 import { createTrustService } from '../modules/trust/trust.service.ts';
 import { createTrustRequestService } from '../modules/trust-requests/trust-requests.service.ts';
+import { droppingOutbox } from '../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './demo-seed.ts';
+import type { SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (days: number) => {
   const moment = new Date();
@@ -123,8 +124,7 @@ export async function seedDemoTrust(database: Database, firm: SeededFirm): Promi
   }
   const fourth = open[3] ?? third;
   if (fourth) {
-    const noMail = { send: () => Promise.reject(new Error('The demo seed sends no email')) };
-    await createTrustRequestService({ database, mailer: noMail, appUrl: '' }).create(principal, {
+    await createTrustRequestService({ database, outbox: droppingOutbox, appUrl: '' }).create(principal, {
       trustAccountId: account.id,
       clientId: fourth.clientId,
       matterId: fourth.id,
@@ -136,8 +136,7 @@ export async function seedDemoTrust(database: Database, firm: SeededFirm): Promi
   const kemisMatter = open.find((matter) => matter.clientId === firm.portalClient.clientId);
   if (kemisMatter) {
     // Sent as the app sends it; the e-mail itself is dropped (the demo client reads it in the portal).
-    const dropMail = { send: () => Promise.resolve() };
-    const requests = createTrustRequestService({ database, mailer: dropMail, appUrl: '' });
+    const requests = createTrustRequestService({ database, outbox: droppingOutbox, appUrl: '' });
     const created = await requests.create(principal, {
       trustAccountId: account.id,
       clientId: kemisMatter.clientId,

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { createPglite, openDatabase, type Database } from '../../src/db/database.ts';
+import { createPglite, openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/lib/secrets.ts';
 import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
 import { inject } from 'vitest';
@@ -22,7 +22,9 @@ export type TestContext = { app: FastifyInstance; database: Database; databaseUr
  * A fresh database per test file: a copy of the migrated PGlite template by default, or a copy of
  * the migrated template database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; databaseUrl?: string }> {
+export async function openTestDatabase(
+  options: Pick<DatabaseOptions, 'connectionClass'> = {},
+): Promise<{ database: Database; drop(): Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplateFile'));
@@ -36,7 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 25 });
+  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 25, ...options });
   // Already migrated by the template: this applies nothing, but sets the database's planner settings,
   // which a copy does not inherit.
   await database.migrate();
@@ -58,7 +60,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...loadConfig({
       DATA_DIR: dataDir,
       APP_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.DEBUG_LOG ? 'error' : 'silent',
       SEED_DEMO: 'false',
       APP_URL: 'http://matterhorn.test',
     }),
@@ -137,12 +139,23 @@ export type OutboxMessage = {
   attachments?: { filename: string; contentType: string; size: number }[];
 };
 
-/** The app of each test config, so that reading its outbox first waits for emails sent after an answer. */
+/** The app of each test config, so that reading its outbox first delivers the emails its commits queued. */
 const appsByConfig = new WeakMap<AppConfig, FastifyInstance>();
 
-/** Messages the app wrote to DATA_DIR/outbox, oldest first (once the emails it sends after its answers are out). */
+/**
+ * Runs the outbox's delivery job as the queue would, once work started after an answer and any
+ * delivery already under way have finished: every email committed so far and due is sent.
+ */
+export async function deliverOutbox(app: FastifyInstance) {
+  await app.afterResponse.settled();
+  await app.outboxDelivery.settled();
+  return app.outboxDelivery.deliverDue();
+}
+
+/** Messages the app wrote to DATA_DIR/outbox (the files of the mailer without SMTP), oldest first, once what was queued is delivered. */
 export async function readOutbox(config: AppConfig): Promise<OutboxMessage[]> {
-  await appsByConfig.get(config)?.afterResponse.settled();
+  const app = appsByConfig.get(config);
+  if (app) await deliverOutbox(app);
   const directory = join(config.dataDir, 'outbox');
   const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
   return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(directory, name), 'utf8')) as OutboxMessage));

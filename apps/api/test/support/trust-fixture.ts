@@ -105,6 +105,26 @@ export async function expectTrustBooksBalanced(database: Database, firmId: strin
         liability: account.balance,
       });
     }
+    // Each movement's stored ledger balance is its ledger's running sum in the order movements were
+    // recorded, and each ledger's newest stored balance is the ledger's balance.
+    const stored = await rowsOf<{ id: string; stored: string; recomputed: string }>(
+      tx.execute(sql`
+        select id, ledger_balance_after::text as stored,
+          (sum(case when direction = 'in' then amount else -amount end)
+            over (partition by trust_account_id, client_id, matter_id order by sequence_number))::numeric(16,2)::text as recomputed
+        from trust_transactions order by sequence_number`),
+    );
+    expect(stored.filter((row) => row.stored !== row.recomputed)).toEqual([]);
+    const newest = await rowsOf<{ balance: string; newest: string | null }>(
+      tx.execute(sql`
+        select l.balance::text as balance,
+          (select t.ledger_balance_after::text from trust_transactions t
+            where t.trust_account_id = l.trust_account_id and t.client_id = l.client_id
+              and t.matter_id is not distinct from l.matter_id
+            order by t.sequence_number desc limit 1) as newest
+        from trust_ledgers l`),
+    );
+    expect(newest.filter((row) => row.newest !== row.balance)).toEqual([]);
   });
 }
 

@@ -1,23 +1,14 @@
 import { List, Paper, Text, Title } from '@mantine/core';
-import { portalItemViewSchema, type PortalItemView, type PortalViewItemKind } from '@matterhorn/shared';
+import { portalItemViewsRoute, type PortalItemView, type PortalViewItemKind } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, type ApiEnvelope } from '../lib/api-client.ts';
+import { callContract } from '../lib/api/call-contract.ts';
 import { displayDateTime as when } from '../lib/date-time.ts';
 
 export const clientViewsQuery = (kind: PortalViewItemKind, itemId: string) =>
   queryOptions({
     queryKey: ['client-views', kind, itemId],
     queryFn: async () =>
-      z.array(portalItemViewSchema).parse(
-        (
-          await apiRequest<ApiEnvelope<unknown>>('/admin/client-portal/get-client-views', {
-            auth: 'firm',
-            query: { ItemKind: kind, ItemId: itemId },
-            silent: true,
-          })
-        ).data,
-      ),
+      (await callContract(portalItemViewsRoute, { query: { ItemKind: kind, ItemId: itemId } }, { auth: 'firm', silent: true })).data,
   });
 
 /** "Viewed by Kemi Adebayo on 23/11/2026 14:05", with the first time and the count when it was opened again. */

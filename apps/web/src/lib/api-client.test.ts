@@ -79,6 +79,17 @@ describe('apiRequest', () => {
     expect(errorToast).toHaveBeenCalledWith('Portal address taken');
   });
 
+  it("carries the server's error code for programs, and none for a transport failure", async () => {
+    localStorage.setItem('token', 'firm-token');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(409, { success: false, message: 'Insufficient trust funds', code: 'TRUST_INSUFFICIENT_FUNDS', data: null }),
+    );
+    const refused = await apiRequest('/admin/trust-account/disburse', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'TRUST_INSUFFICIENT_FUNDS', message: 'Insufficient trust funds' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ code: null });
+  });
+
   it('ends the session on 401 of a signed-in call', async () => {
     localStorage.setItem('token', 'stale');
     const listener = vi.fn();

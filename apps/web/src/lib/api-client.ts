@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@matterhorn/shared';
+import { SPEC_MESSAGES, type ErrorCode } from '@matterhorn/shared';
 import { clientToken, firmToken } from './session-storage.ts';
 import { toast } from './toasts.ts';
 
@@ -11,7 +11,7 @@ export type QueryParams = Record<string, QueryValue>;
 export type AuthMode = 'firm' | 'client' | 'none' | 'auto';
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   body?: unknown;
   auth?: AuthMode;
@@ -30,15 +30,27 @@ export type RequestOptions = {
 
 export type ApiEnvelope<T> = { success: boolean; message: string; data: T };
 
+/**
+ * The code an error answer carries. Read, not checked against ERROR_CODES: the server is the same
+ * release, and the table's meanings would add a kilobyte to every first visit (the sign-in budget).
+ */
+function errorCodeOf(body: unknown): ErrorCode | null {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : null;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The server's stable code (switch on this, never on the message); null for a transport failure. */
+  readonly code: ErrorCode | null;
 
   constructor(message: string, status: number, body: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = errorCodeOf(body);
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, queryBoolean, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
+import { optionalEmail, optionalText, queryBoolean, requiredText, sortTypeSchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
@@ -113,8 +113,6 @@ export const clientListQuerySchema = pageQuerySchema.extend({
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientPageSchema = pageSchema(clientSummarySchema);
-
-export const idParamsSchema = z.object({ id: uuidField('Id') });
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select'] as const;
 export const customFieldInputSchema = z

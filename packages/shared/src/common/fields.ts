@@ -49,6 +49,9 @@ export const isoDate = (label: string) =>
 
 export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
 
+/** The `:id` of a route that names one record. */
+export const idParamsSchema = z.object({ id: uuidField('Id') });
+
 /** A required id chosen in a form: blank, missing or not an id all read as the field's "X is required". */
 export const requiredId = (message: string) =>
   z
@@ -64,3 +67,6 @@ export const queryBoolean = z
   .transform((value) => value === true || value === 'true' || value === '1');
 
 export const sortTypeSchema = z.enum(['asc', 'desc']).default('desc');
+
+/** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted. */
+export const firmScopeQuerySchema = z.object({ AdminUserId: z.string().optional(), BusinessId: z.string().optional() });

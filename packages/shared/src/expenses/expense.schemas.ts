@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isoDate, moneyText, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, moneyText, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
-import { IS_BILLABLE } from '../time-entries/time-entry.schemas.ts';
+import { IS_BILLABLE, type IsBillable } from '../time-entries/time-entry.schemas.ts';
 
 /**
  * UTBMS expense codes (ABA / LEDES 1998B), for a firm's expense categories. A category may carry one
@@ -122,7 +122,7 @@ export const expenseInputSchema = z
     /** SPEC.md §9's 2 = not billable, 4 = billable, as time entries. A firm expense is always 2. */
     isBillable: z
       .union([z.literal(2), z.literal(4), z.literal('2'), z.literal('4')], { error: 'Billable must be 2 or 4' })
-      .transform(Number)
+      .transform((value) => Number(value) as IsBillable)
       .default(IS_BILLABLE.billable),
     /** In a multicurrency firm, the currency the cost was paid in and its rate to the home currency. */
     foreignCurrencyId: z.coerce.number().int().positive().nullish(),
@@ -176,6 +176,8 @@ export const expenseReceiptSchema = z.object({
   uploadedByUserName: z.string(),
 });
 export type ExpenseReceipt = z.infer<typeof expenseReceiptSchema>;
+/** …/download-expense-receipt/{id}/{fileId} and …/delete-expense-receipt/{id}/{fileId}. */
+export const expenseReceiptParamsSchema = z.object({ id: uuidField('Id'), fileId: uuidField('File') });
 
 export const expenseSchema = z.object({
   id: z.string(),

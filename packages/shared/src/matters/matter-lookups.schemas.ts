@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidField } from '../common/fields.ts';
 
 // What the matter pickers need, apart from the matter schemas: a page with a matter dropdown then
 // carries this small file, not every matter request and answer.
@@ -16,3 +17,10 @@ export const matterNameSchema = z.object({
   status: z.enum(MATTER_STATUSES),
 });
 export type MatterName = z.infer<typeof matterNameSchema>;
+
+/** GET /api/admin/matter-master/get-matter-name-using-client (SPEC.md §7: AdminUserId, BusinessId, ClientId). */
+export const matterNamesQuerySchema = z.object({
+  ClientId: uuidField('Client'),
+  AdminUserId: z.string().optional(),
+  BusinessId: z.string().optional(),
+});

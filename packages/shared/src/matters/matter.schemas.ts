@@ -145,13 +145,6 @@ export const matterViewQuerySchema = z.object({
   BusinessId: z.string().optional(),
 });
 
-/** GET /api/admin/matter-master/get-matter-name-using-client (SPEC.md §7: AdminUserId, BusinessId, ClientId). */
-export const matterNamesQuerySchema = z.object({
-  ClientId: uuidField('Client'),
-  AdminUserId: z.string().optional(),
-  BusinessId: z.string().optional(),
-});
-
 /** POST /api/admin/matter-master/close-matter/{id}: the close date defaults to today in the firm's time zone. */
 export const matterCloseInputSchema = z.strictObject({ matterCloseDate: isoDate('Close date').nullish() });
 export type MatterCloseInput = z.input<typeof matterCloseInputSchema>;

@@ -29,7 +29,4 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted. */
-export const firmScopeQuerySchema = z.object({ AdminUserId: z.string().optional(), BusinessId: z.string().optional() });
-
 export const permissionListSchema = z.array(z.string());

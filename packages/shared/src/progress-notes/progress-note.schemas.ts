@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const PROGRESS_NOTE_MESSAGES = {
@@ -48,6 +48,9 @@ export const PROGRESS_NOTE_ATTACHMENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
 export const PROGRESS_NOTE_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The `:id` and `:attachmentId` of …/progress-note/{id}/attachments/{attachmentId}. */
+export const progressNoteAttachmentParamsSchema = z.object({ id: uuidField('Id'), attachmentId: uuidField('Attachment') });
 
 export const progressNoteAttachmentSchema = z.object({
   id: z.string(),

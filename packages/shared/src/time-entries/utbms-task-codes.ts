@@ -1,35 +1,38 @@
-/** The UTBMS litigation task codes (L100–L500 phases and their tasks) a time entry may carry. */
-export const UTBMS_TASK_CODES = [
-  { code: 'L110', name: 'Fact Investigation/Development' },
-  { code: 'L120', name: 'Analysis/Strategy' },
-  { code: 'L130', name: 'Experts/Consultants' },
-  { code: 'L140', name: 'Document/File Management' },
-  { code: 'L150', name: 'Budgeting' },
-  { code: 'L160', name: 'Settlement/Non-Binding ADR' },
-  { code: 'L190', name: 'Other Case Assessment, Development and Administration' },
-  { code: 'L210', name: 'Pleadings' },
-  { code: 'L220', name: 'Preliminary Injunctions/Provisional Remedies' },
-  { code: 'L230', name: 'Court Mandated Conferences' },
-  { code: 'L240', name: 'Dispositive Motions' },
-  { code: 'L250', name: 'Other Written Motions and Submissions' },
-  { code: 'L260', name: 'Class Action Certification and Notice' },
-  { code: 'L310', name: 'Written Discovery' },
-  { code: 'L320', name: 'Document Production' },
-  { code: 'L330', name: 'Depositions' },
-  { code: 'L340', name: 'Expert Discovery' },
-  { code: 'L350', name: 'Discovery Motions' },
-  { code: 'L390', name: 'Other Discovery' },
-  { code: 'L410', name: 'Fact Witnesses' },
-  { code: 'L420', name: 'Expert Witnesses' },
-  { code: 'L430', name: 'Written Motions and Submissions' },
-  { code: 'L440', name: 'Other Trial Preparation and Support' },
-  { code: 'L450', name: 'Trial and Hearing Attendance' },
-  { code: 'L460', name: 'Post-Trial Motions and Submissions' },
-  { code: 'L470', name: 'Enforcement' },
-  { code: 'L510', name: 'Appellate Motions and Submissions' },
-  { code: 'L520', name: 'Appellate Briefs' },
-  { code: 'L530', name: 'Oral Argument' },
+/**
+ * The UTBMS litigation task codes (L100–L500 phases and their tasks) a time entry may carry. The
+ * codes alone: the time-entry schema every firm page loads needs them, the names only the popup
+ * (utbms-task-names.ts).
+ */
+export const UTBMS_TASK_CODE_VALUES = [
+  'L110',
+  'L120',
+  'L130',
+  'L140',
+  'L150',
+  'L160',
+  'L190',
+  'L210',
+  'L220',
+  'L230',
+  'L240',
+  'L250',
+  'L260',
+  'L310',
+  'L320',
+  'L330',
+  'L340',
+  'L350',
+  'L390',
+  'L410',
+  'L420',
+  'L430',
+  'L440',
+  'L450',
+  'L460',
+  'L470',
+  'L510',
+  'L520',
+  'L530',
 ] as const;
 
-export type UtbmsTaskCode = (typeof UTBMS_TASK_CODES)[number]['code'];
-export const UTBMS_TASK_CODE_VALUES = UTBMS_TASK_CODES.map((task) => task.code) as [UtbmsTaskCode, ...UtbmsTaskCode[]];
+export type UtbmsTaskCode = (typeof UTBMS_TASK_CODE_VALUES)[number];

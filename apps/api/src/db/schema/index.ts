@@ -21,3 +21,4 @@ export * from './portal-messages.ts';
 export * from './payment-reports.ts';
 export * from './gateway-payments.ts';
 export * from './portal-activity.ts';
+export * from './outgoing-messages.ts';

@@ -119,6 +119,15 @@ export const trustTransactions = pgTable(
     /** in: the ledger grows; out: it shrinks. */
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    /**
+     * Its ledger's (account, client, matter) balance once it was applied, stamped by the database as
+     * it posts the movement under the account's lock (migration 0055): a ledger page reads the
+     * running balance instead of summing every later movement.
+     */
+    // No default of its own: the trigger stamps every row, and NOT NULL refuses one it did not.
+    ledgerBalanceAfter: numeric('ledger_balance_after', { precision: 16, scale: 2 })
+      .notNull()
+      .default(sql`null`),
     transactionDate: date('transaction_date').notNull(),
     method: text('method'),
     reference: text('reference'),
@@ -186,6 +195,7 @@ export const trustTransactions = pgTable(
         or (${table.type} = 'reversal' and ${table.reversesTransactionId} is not null)`,
     ),
     check('trust_transactions_cleared_check', sql`${table.isCleared} or ${table.type} = 'deposit' or ${table.type} = 'reversal'`),
+    check('trust_transactions_ledger_balance_check', sql`${table.ledgerBalanceAfter} >= 0`),
     index('trust_transactions_account_idx').on(
       table.firmId,
       table.trustAccountId,
@@ -194,6 +204,17 @@ export const trustTransactions = pgTable(
     ),
     index('trust_transactions_client_idx').on(table.firmId, table.clientId, table.transactionDate.desc(), table.sequenceNumber.desc()),
     index('trust_transactions_matter_idx').on(table.firmId, table.matterId, table.transactionDate.desc(), table.sequenceNumber.desc()),
+    // A ledger page reads newest recorded first (read backwards: `desc` is nulls first, which DESC NULLS LAST cannot serve).
+    index('trust_transactions_client_sequence_idx').on(table.firmId, table.clientId, table.sequenceNumber),
+    index('trust_transactions_matter_sequence_idx').on(table.firmId, table.matterId, table.sequenceNumber),
+    // One ledger's balance as of a movement: the newest of its movements up to it (balanceAfterRow in trust.repository.ts).
+    index('trust_transactions_ledger_sequence_idx').on(
+      table.firmId,
+      table.trustAccountId,
+      table.clientId,
+      table.matterId,
+      table.sequenceNumber,
+    ),
     index('trust_transactions_request_idx')
       .on(table.firmId, table.trustRequestId)
       .where(sql`${table.trustRequestId} is not null`),

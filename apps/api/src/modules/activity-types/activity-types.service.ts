@@ -15,7 +15,7 @@ export function createActivityTypesService(database: Database) {
     recordAuditEvent(tx, principal, event, row.id, { activityType: row.activityType, utbmsCode: row.utbmsCode });
 
   async function assertNameFree(tx: Tx, firmId: string, name: string, exceptId?: string) {
-    if (await repository.activityTypeNameTaken(tx, firmId, name, exceptId)) throw conflict(ACTIVITY_TYPE_TAKEN);
+    if (await repository.activityTypeNameTaken(tx, firmId, name, exceptId)) throw conflict(ACTIVITY_TYPE_TAKEN, 'NAME_TAKEN');
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { seedLedgerAccounts } from '../../platform/ledger/ledger.ts';
 import {
@@ -19,7 +19,7 @@ import {
 
 type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
 
-type FirmSessionRow = {
+export type FirmSessionRow = {
   session_id: string;
   firm_id: string;
   user_id: string;
@@ -27,16 +27,31 @@ type FirmSessionRow = {
   permissions: string[];
   email_verified_at: string | null;
 };
-type PortalSessionRow = { session_id: string; firm_id: string; portal_account_id: string; client_id: string; company: string | null };
+export type PortalSessionRow = {
+  session_id: string;
+  firm_id: string;
+  portal_account_id: string;
+  client_id: string;
+  company: string | null;
+};
 
 /**
- * Every signed-in request runs this first. It is one call of a SECURITY DEFINER function
- * (migration 0015) on the API's own connection, outside any transaction: a single round trip
- * instead of a transaction of four. The function filters by the token's firm itself.
+ * The session check of a signed-in request: one SECURITY DEFINER function (migration 0015) that
+ * filters by the token's firm itself. A request that runs in its own transaction sends it first in
+ * that transaction's flight (ADR 38); the routes that open their own transactions call it alone.
  */
+export const firmSessionCheck = (firmId: string, sessionId: string): SQL =>
+  sql`select * from firm_session(${firmId}::uuid, ${sessionId}::uuid)`;
+export const portalSessionCheck = (firmId: string, sessionId: string): SQL =>
+  sql`select * from portal_session(${firmId}::uuid, ${sessionId}::uuid)`;
+
+/** The session check on the owner connection, outside any transaction: one round trip. */
 export async function findFirmSession(db: Db, firmId: string, sessionId: string) {
-  const result = await db.execute(sql`select * from firm_session(${firmId}::uuid, ${sessionId}::uuid)`);
-  const row = (result as unknown as { rows: FirmSessionRow[] }).rows[0];
+  const result = await db.execute(firmSessionCheck(firmId, sessionId));
+  return firmSessionOf((result as unknown as { rows: FirmSessionRow[] }).rows[0]);
+}
+
+export function firmSessionOf(row: FirmSessionRow | undefined) {
   if (!row) return null;
   return {
     sessionId: row.session_id,
@@ -50,8 +65,11 @@ export async function findFirmSession(db: Db, firmId: string, sessionId: string)
 
 /** The portal's session check: one call, like findFirmSession's. */
 export async function findPortalSession(db: Db, firmId: string, sessionId: string) {
-  const result = await db.execute(sql`select * from portal_session(${firmId}::uuid, ${sessionId}::uuid)`);
-  const row = (result as unknown as { rows: PortalSessionRow[] }).rows[0];
+  const result = await db.execute(portalSessionCheck(firmId, sessionId));
+  return portalSessionOf((result as unknown as { rows: PortalSessionRow[] }).rows[0]);
+}
+
+export function portalSessionOf(row: PortalSessionRow | undefined) {
   if (!row) return null;
   return {
     sessionId: row.session_id,

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type FirmSession } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
@@ -31,11 +31,11 @@ const VERIFY_EMAIL_MINUTES = 48 * 60;
 const RESET_PASSWORD_MINUTES = 60;
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
+type Dependencies = { database: Database; config: AppConfig; outbox: Outbox; afterResponse: AfterResponse };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ database, config, mailer, afterResponse }: Dependencies) {
+export function createAuthService({ database, config, outbox, afterResponse }: Dependencies) {
   const link = (path: string) => `${config.appUrl}${path}`;
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
@@ -49,19 +49,17 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
       userId: user.id,
       lifetimeMinutes: VERIFY_EMAIL_MINUTES,
     });
-    return () => {
-      const url = link(`/verification?token=${secret}`);
-      return mailer.send({
-        to: user.email,
-        subject: 'Verify your Matterhorn account',
-        text: `Welcome to Matterhorn.\n\nVerify your email address by opening this link:\n${url}\n\nThe link expires in 48 hours.`,
-        link: url,
-      });
-    };
+    const url = link(`/verification?token=${secret}`);
+    await outbox.queue(tx, user.firmId, {
+      to: user.email,
+      subject: 'Verify your Matterhorn account',
+      text: `Welcome to Matterhorn.\n\nVerify your email address by opening this link:\n${url}\n\nThe link expires in 48 hours.`,
+      link: url,
+    });
   }
 
-  const tellOwnerOfSignupAttempt = (email: string) =>
-    mailer.send({
+  const tellOwnerOfSignupAttempt = (tx: Tx, owner: { firmId: string }, email: string) =>
+    outbox.queue(tx, owner.firmId, {
       to: email,
       subject: 'Someone tried to create a Matterhorn account with your email',
       text: `Someone tried to create a new Matterhorn account with this email address, which already has an account.\n\nIf it was you, sign in instead:\n${link('/login')}\n\nIf you have forgotten your password, reset it here:\n${link('/forgot-password')}\n\nIf it was not you, you can ignore this email: nothing was changed.`,
@@ -69,18 +67,17 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
     });
 
   async function sendVerificationAgain(email: string): Promise<void> {
-    const sendEmail = await database.withIdentityLookup(async (tx) => {
+    await database.withIdentityLookup(async (tx) => {
       const user = await repository.findUserByEmail(tx, email);
-      if (!user || user.emailVerifiedAt || !user.isActive) return null;
-      return sendVerification(tx, { id: user.id, firmId: user.firmId, email });
+      if (!user || user.emailVerifiedAt || !user.isActive) return;
+      await sendVerification(tx, { id: user.id, firmId: user.firmId, email });
     });
-    await sendEmail?.();
   }
 
   async function sendPasswordReset(email: string): Promise<void> {
-    const url = await database.withIdentityLookup(async (tx) => {
+    await database.withIdentityLookup(async (tx) => {
       const user = await repository.findUserByEmail(tx, email);
-      if (!user?.isActive) return null;
+      if (!user?.isActive) return;
       const { secret, secretHash } = createLinkSecret();
       await repository.insertAuthToken(tx, {
         firmId: user.firmId,
@@ -90,16 +87,14 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
         userId: user.id,
         lifetimeMinutes: RESET_PASSWORD_MINUTES,
       });
-      return link(`/forgot-password/reset/${secret}`);
-    });
-    if (url) {
-      await mailer.send({
+      const url = link(`/forgot-password/reset/${secret}`);
+      await outbox.queue(tx, user.firmId, {
         to: email,
         subject: 'Reset your Matterhorn password',
         text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
         link: url,
       });
-    }
+    });
   }
 
   return {
@@ -113,10 +108,16 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
     async signup(input: { firmName: string; name: string; email: string; password: string }): Promise<void> {
       assertStrongPassword(input.password, [input.email, input.name, input.firmName]);
       const passwordHash = await hashPassword(input.password);
-      let sendEmail: () => Promise<void>;
+      // The owner of the address is told in a transaction of its own when the sign-up's lost a race to it.
+      const tellOwner = () =>
+        database.withIdentityLookup(async (tx) => {
+          const owner = await repository.findUserByEmail(tx, input.email);
+          if (owner) await tellOwnerOfSignupAttempt(tx, owner, input.email);
+        });
       try {
-        sendEmail = await database.withIdentityLookup(async (tx) => {
-          if (await repository.findUserByEmail(tx, input.email)) return () => tellOwnerOfSignupAttempt(input.email);
+        await database.withIdentityLookup(async (tx) => {
+          const owner = await repository.findUserByEmail(tx, input.email);
+          if (owner) return void (await tellOwnerOfSignupAttempt(tx, owner, input.email));
           const firmId = await repository.insertFirm(tx, input.firmName);
           await switchToFirm(tx, firmId);
           const roles = await repository.insertRoles(tx, firmId, DEFAULT_ROLES);
@@ -135,13 +136,12 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
             expenseCategories: DEFAULT_EXPENSE_CATEGORIES,
             practiceAreas: DEFAULT_PRACTICE_AREAS,
           });
-          return sendVerification(tx, { id: userId, firmId, email: input.email });
+          await sendVerification(tx, { id: userId, firmId, email: input.email });
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        sendEmail = () => tellOwnerOfSignupAttempt(input.email);
+        await tellOwner();
       }
-      await sendEmail();
     },
 
     /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
@@ -159,16 +159,16 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
       ]);
       // The password is checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
+      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin, undefined, 'INVALID_CREDENTIALS');
       if (!user || !isPasswordRight || !user.isActive) {
         const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
         if (user && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
-          await tellOwnerOfFailedSignIns(mailer, input.email, {
+          await tellOwnerOfFailedSignIns(database, outbox, user, input.email, {
             trustBrowser: link(`/trust-browser?token=${createTrustLink(accountKey, '/login', config.appSecret)}`),
             resetPassword: link('/forgot-password'),
           });
         }
-        throw badRequest(AUTH_MESSAGES.invalidLogin);
+        throw badRequest(AUTH_MESSAGES.invalidLogin, undefined, 'INVALID_CREDENTIALS');
       }
       await slowDown.clear(accountKey, source);
       const token = await database.withIdentityLookup(async (tx) => {
@@ -184,7 +184,7 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
     /** The emailed link: the browser that opens it is trusted for the account it names (firm or portal). */
     trustBrowser(token: string, device: Device | null): { signInPath: string; device: Device } {
       const trusted = readTrustLink(token, config.appSecret);
-      if (!trusted) throw badRequest(AUTH_MESSAGES.invalidToken);
+      if (!trusted) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
       return { signInPath: trusted.signInPath, device: trustAccountDigest(device, trusted.accountDigest) };
     },
 
@@ -203,7 +203,7 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(secret), 'verify_email');
         const user = token ? await repository.findUserByEmail(tx, token.email) : null;
         if (!token || !user?.isActive || user.id !== token.userId || !(await repository.consumeAuthToken(tx, token.id))) {
-          throw badRequest(AUTH_MESSAGES.invalidToken);
+          throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         }
         await repository.markEmailVerified(tx, user.id);
         await switchToFirm(tx, user.firmId);
@@ -226,10 +226,10 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
       const passwordHash = await hashPassword(input.password);
       await database.withIdentityLookup(async (tx) => {
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'reset_password');
-        if (!token?.userId) throw badRequest(AUTH_MESSAGES.invalidToken);
+        if (!token?.userId) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         const user = await repository.findUserByEmail(tx, token.email);
         assertStrongPassword(input.password, [token.email, user?.name, user?.firmName]);
-        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
+        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         await repository.setPassword(tx, 'users', token.userId, passwordHash);
         // Whoever knew the old password is signed out everywhere.
         await switchToFirm(tx, token.firmId);
@@ -261,7 +261,10 @@ export function createAuthService({ database, config, mailer, afterResponse }: D
           await switchToFirm(tx, invitation.firmId);
           const seats = await repository.findSeatUsage(tx, invitation.firmId);
           if (seats.usedSeats >= seats.allocatedSeats) {
-            throw conflict(`Your firm has used all ${seats.allocatedSeats} seats of its plan. Ask your administrator to upgrade the plan.`);
+            throw conflict(
+              `Your firm has used all ${seats.allocatedSeats} seats of its plan. Ask your administrator to upgrade the plan.`,
+              'PLAN_SEATS_FULL',
+            );
           }
           const userId = await repository.insertUser(tx, {
             firmId: invitation.firmId,

@@ -1,22 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AUTH_MESSAGES,
-  PORTAL_SIGN_IN_MESSAGES,
-  portalForgotPasswordRequestSchema,
-  portalLoginRequestSchema,
-  portalResetPasswordRequestSchema,
-  portalLinkSignInRequestSchema,
-  portalSessionSchema,
-  portalSignInLinkRequestSchema,
-  portalSignInResultSchema,
-  portalSignupRequestSchema,
-  portalTotpEnrolmentSchema,
-  portalTotpEnrolRequestSchema,
-  portalTotpVerifyRequestSchema,
-} from '@matterhorn/shared';
-import { answers, ok } from '../../lib/reply.ts';
+import { AUTH_MESSAGES, PORTAL_SIGN_IN_MESSAGES, portalSignInContracts as contracts } from '@matterhorn/shared';
+import { ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { publicAccess } from '../../plugins/route-access.ts';
 import type { createPortalAuthService } from './portal-auth.service.ts';
 
@@ -27,20 +12,12 @@ export function registerPortalAuthRoutes(
   portalAuth: ReturnType<typeof createPortalAuthService>,
   rateLimit: { max: number; timeWindow: string },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, tags);
   const limited = { access: publicAccess(), rateLimit };
 
-  api.post(
-    '/api/client-portal/login',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: "Sign a client in to their firm's portal (or, when the firm requires it, start the authenticator step)",
-        body: portalLoginRequestSchema,
-        response: answers(portalSignInResultSchema),
-      },
-    },
+  route(
+    contracts.login,
+    { ...limited, summary: "Sign a client in to their firm's portal (or, when the firm requires it, start the authenticator step)" },
     async (request, reply) => {
       const { result, device } = await portalAuth.login({
         ...request.body,
@@ -51,99 +28,38 @@ export function registerPortalAuthRoutes(
       return ok('Signed in', result);
     },
   );
-  api.post(
-    '/api/client-portal/signup',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Create a portal account with the invitation link the firm emailed (same refusal for every email)',
-        body: portalSignupRequestSchema,
-        response: answers(portalSignInResultSchema),
-      },
-    },
+  route(
+    contracts.signup,
+    { ...limited, summary: 'Create a portal account with the invitation link the firm emailed (same refusal for every email)' },
     async (request) => ok('Your portal account is ready', await portalAuth.signup(request.body)),
   );
-  api.post(
-    '/api/client-portal/forgot-password',
-    {
-      config: limited,
-      schema: { tags, summary: 'Email a portal password-reset link', body: portalForgotPasswordRequestSchema, response: answers(z.null()) },
-    },
-    async (request) => {
-      await portalAuth.forgotPassword(request.body);
-      return ok(AUTH_MESSAGES.forgotPassword, null);
-    },
-  );
-  api.post(
-    '/api/client-portal/reset-password',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Set a new portal password with a reset link',
-        body: portalResetPasswordRequestSchema,
-        response: answers(z.null()),
-      },
-    },
-    async (request) => {
-      await portalAuth.resetPassword(request.body);
-      return ok(AUTH_MESSAGES.passwordReset, null);
-    },
-  );
-  api.post(
-    '/api/client-portal/request-sign-in-link',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Email a single-use sign-in link valid for 15 minutes (same answer for every email)',
-        body: portalSignInLinkRequestSchema,
-        response: answers(z.null()),
-      },
-    },
+  route(contracts.forgotPassword, { ...limited, summary: 'Email a portal password-reset link' }, async (request) => {
+    await portalAuth.forgotPassword(request.body);
+    return ok(AUTH_MESSAGES.forgotPassword, null);
+  });
+  route(contracts.resetPassword, { ...limited, summary: 'Set a new portal password with a reset link' }, async (request) => {
+    await portalAuth.resetPassword(request.body);
+    return ok(AUTH_MESSAGES.passwordReset, null);
+  });
+  route(
+    contracts.requestSignInLink,
+    { ...limited, summary: 'Email a single-use sign-in link valid for 15 minutes (same answer for every email)' },
     async (request) => {
       await portalAuth.requestSignInLink(request.body);
       return ok(PORTAL_SIGN_IN_MESSAGES.signInLinkSent, null);
     },
   );
-  api.post(
-    '/api/client-portal/sign-in-with-link',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Sign in with the emailed sign-in link (or start the authenticator step)',
-        body: portalLinkSignInRequestSchema,
-        response: answers(portalSignInResultSchema),
-      },
-    },
+  route(
+    contracts.signInWithLink,
+    { ...limited, summary: 'Sign in with the emailed sign-in link (or start the authenticator step)' },
     async (request) => ok('Signed in', await portalAuth.signInWithLink(request.body)),
   );
-  api.post(
-    '/api/client-portal/totp/enrol',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Set up an authenticator app during sign-in: a new secret and its QR code, until the first right code',
-        body: portalTotpEnrolRequestSchema,
-        response: answers(portalTotpEnrolmentSchema),
-      },
-    },
+  route(
+    contracts.enrolTotp,
+    { ...limited, summary: 'Set up an authenticator app during sign-in: a new secret and its QR code, until the first right code' },
     async (request) => ok('Scan the code with your authenticator app', await portalAuth.enrolTotp(request.body)),
   );
-  api.post(
-    '/api/client-portal/totp/verify',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: "Finish a sign-in with the authenticator app's 6-digit code",
-        body: portalTotpVerifyRequestSchema,
-        response: answers(portalSessionSchema),
-      },
-    },
-    async (request) => ok('Signed in', await portalAuth.verifyTotp({ ...request.body, address: request.ip })),
+  route(contracts.verifyTotp, { ...limited, summary: "Finish a sign-in with the authenticator app's 6-digit code" }, async (request) =>
+    ok('Signed in', await portalAuth.verifyTotp({ ...request.body, address: request.ip })),
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import * as repository from './auth.repository.ts';
@@ -22,13 +22,13 @@ import { createPortalSecondFactor } from './portal-second-factor.ts';
 const PORTAL_RESET_MINUTES = 60;
 const SIGN_IN_LINK_MINUTES = 15;
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer; afterResponse: AfterResponse };
+type Dependencies = { database: Database; config: AppConfig; outbox: Outbox; afterResponse: AfterResponse };
 
 /**
  * Sign-in for the firm's clients. Everything is looked up within the firm named by the slug, so a
  * client of one firm can never sign in on another firm's portal.
  */
-export function createPortalAuthService({ database, config, mailer, afterResponse }: Dependencies) {
+export function createPortalAuthService({ database, config, outbox, afterResponse }: Dependencies) {
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
 
   async function firmOf(tx: Tx, slug: string) {
@@ -58,9 +58,9 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
   }
 
   async function sendPasswordReset(firm: { id: string }, input: { slug: string; email: string }): Promise<void> {
-    const url = await database.withIdentityLookup(async (tx) => {
+    await database.withIdentityLookup(async (tx) => {
       const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
-      if (!account || account.status !== 'active') return null;
+      if (!account || account.status !== 'active') return;
       const { secret, secretHash } = createLinkSecret();
       await repository.insertAuthToken(tx, {
         firmId: firm.id,
@@ -70,16 +70,14 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
         portalAccountId: account.id,
         lifetimeMinutes: PORTAL_RESET_MINUTES,
       });
-      return `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
-    });
-    if (url) {
-      await mailer.send({
+      const url = `${config.appUrl}/portal/${input.slug}/reset-password/${secret}`;
+      await outbox.queue(tx, firm.id, {
         to: input.email,
         subject: 'Reset your client portal password',
         text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
         link: url,
       });
-    }
+    });
   }
 
   return {
@@ -102,17 +100,17 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
       const isBlocked = await slowDown.isBlocked(accountKey, source);
       // Checked on every path, so the time taken reveals neither the account nor the slow-down.
       const isPasswordRight = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), input.password);
-      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin);
+      if (isBlocked) throw badRequest(AUTH_MESSAGES.invalidLogin, undefined, 'INVALID_CREDENTIALS');
       if (!account || !isPasswordRight || !repository.canPortalAccountSignIn(account)) {
         const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
         if (account && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
           const signInPath = `/portal/${input.slug}/login`;
-          await tellOwnerOfFailedSignIns(mailer, input.email, {
+          await tellOwnerOfFailedSignIns(database, outbox, { firmId: firm.id }, input.email, {
             trustBrowser: `${config.appUrl}/trust-browser?token=${createTrustLink(accountKey, signInPath, config.appSecret)}`,
             resetPassword: `${config.appUrl}/portal/${input.slug}/forgot-password`,
           });
         }
-        throw badRequest(AUTH_MESSAGES.invalidLogin);
+        throw badRequest(AUTH_MESSAGES.invalidLogin, undefined, 'INVALID_CREDENTIALS');
       }
       await slowDown.clear(accountKey, source);
       const result = await database.withIdentityLookup((tx) => afterFirstFactor(tx, firm, input.slug, account));
@@ -130,17 +128,17 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
           const firm = await firmOf(tx, input.slug);
           const invitation = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_invitation');
           if (!invitation?.clientId || invitation.firmId !== firm.id || invitation.email !== input.email) {
-            throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+            throw badRequest(AUTH_MESSAGES.portalInvitationInvalid, undefined, 'INVALID_TOKEN');
           }
           const invited = invitation.portalAccountId ? await repository.findPortalAccount(tx, firm.id, invitation.portalAccountId) : null;
           assertStrongPassword(input.password, [invitation.email, invited?.contactName, firm.name]);
           const isUsable =
             (await repository.isClientOnPortal(tx, firm.id, invitation.clientId)) && (await repository.consumeAuthToken(tx, invitation.id));
-          if (!isUsable) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+          if (!isUsable) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid, undefined, 'INVALID_TOKEN');
           let accountId = invitation.portalAccountId;
           if (accountId) {
             if (!(await repository.activatePortalAccount(tx, accountId, passwordHash)))
-              throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+              throw badRequest(AUTH_MESSAGES.portalInvitationInvalid, undefined, 'INVALID_TOKEN');
           } else {
             // An invitation sent before accounts were made per contact names only the client.
             accountId = await repository.insertPortalAccount(tx, {
@@ -159,17 +157,17 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
           });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid);
+        if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid, undefined, 'INVALID_TOKEN');
         throw error;
       }
     },
 
     /** Emails a single-use sign-in link to an account that may sign in; the answer never says which. */
     async requestSignInLink(input: { slug: string; email: string }): Promise<void> {
-      const url = await database.withIdentityLookup(async (tx) => {
+      await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         const account = await repository.findPortalAccountByEmail(tx, firm.id, input.email);
-        if (!account || !repository.canPortalAccountSignIn(account)) return null;
+        if (!account || !repository.canPortalAccountSignIn(account)) return;
         const { secret, secretHash } = createLinkSecret();
         await repository.insertAuthToken(tx, {
           firmId: firm.id,
@@ -179,16 +177,14 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
           portalAccountId: account.id,
           lifetimeMinutes: SIGN_IN_LINK_MINUTES,
         });
-        return `${config.appUrl}/portal/${encodeURIComponent(input.slug)}/sign-in/${secret}`;
-      });
-      if (url) {
-        await mailer.send({
+        const url = `${config.appUrl}/portal/${encodeURIComponent(input.slug)}/sign-in/${secret}`;
+        await outbox.queue(tx, firm.id, {
           to: input.email,
           subject: 'Your client portal sign-in link',
           text: `Sign in to your client portal with this link:\n${url}\n\nThe link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
           link: url,
         });
-      }
+      });
     },
 
     async signInWithLink(input: { slug: string; token: string }): Promise<PortalSignInResult> {
@@ -225,10 +221,10 @@ export function createPortalAuthService({ database, config, mailer, afterRespons
       await database.withIdentityLookup(async (tx) => {
         const firm = await firmOf(tx, input.slug);
         const token = await repository.findUsableAuthToken(tx, hashLinkSecret(input.token), 'portal_reset');
-        if (!token?.portalAccountId || token.firmId !== firm.id) throw badRequest(AUTH_MESSAGES.invalidToken);
+        if (!token?.portalAccountId || token.firmId !== firm.id) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         const account = await repository.findPortalAccount(tx, firm.id, token.portalAccountId);
         assertStrongPassword(input.password, [token.email, account?.contactName, firm.name]);
-        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken);
+        if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         await repository.setPassword(tx, 'portal_accounts', token.portalAccountId, passwordHash);
         await switchToFirm(tx, firm.id);
         await repository.revokeSessionsOf(tx, { portalAccountId: token.portalAccountId });

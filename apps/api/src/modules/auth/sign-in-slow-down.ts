@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import * as repository from './auth.repository.ts';
 import { TRUST_LINK_HOURS } from './device-cookie.ts';
 
@@ -82,11 +82,19 @@ export function createSignInSlowDown(database: Database, threshold: number) {
 const deviceAddressOf = (deviceId: string) => `device:${deviceId}`;
 
 /** The owner hears of a slow-down by email, once, with a link that lets any browser sign in; the answer to the guesser says nothing. */
-export function tellOwnerOfFailedSignIns(mailer: Mailer, email: string, links: { trustBrowser: string; resetPassword: string }) {
-  return mailer.send({
-    to: email,
-    subject: 'Failed sign-in attempts on your account',
-    text: `There were several failed attempts to sign in to your account. We have slowed down further attempts from browsers that have not signed in to it before. Your account stays open to you: a browser you have signed in with before keeps signing in as usual.\n\nTo sign in from any other browser while this goes on, open this link in it first (it works for ${TRUST_LINK_HOURS} hours):\n${links.trustBrowser}\n\nIf it was not you, nothing was changed, but you may want to choose a new password:\n${links.resetPassword}`,
-    link: links.trustBrowser,
-  });
+export function tellOwnerOfFailedSignIns(
+  database: Database,
+  outbox: Outbox,
+  owner: { firmId: string },
+  email: string,
+  links: { trustBrowser: string; resetPassword: string },
+) {
+  return database.withIdentityLookup((tx) =>
+    outbox.queue(tx, owner.firmId, {
+      to: email,
+      subject: 'Failed sign-in attempts on your account',
+      text: `There were several failed attempts to sign in to your account. We have slowed down further attempts from browsers that have not signed in to it before. Your account stays open to you: a browser you have signed in with before keeps signing in as usual.\n\nTo sign in from any other browser while this goes on, open this link in it first (it works for ${TRUST_LINK_HOURS} hours):\n${links.trustBrowser}\n\nIf it was not you, nothing was changed, but you may want to choose a new password:\n${links.resetPassword}`,
+      link: links.trustBrowser,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { clients, firms, matters } from '../../db/schema/index.ts';
+import { firmToday, firmTodayText } from '../../platform/firm-clock.ts';
 
 export async function findPortalClientProfile(tx: Tx, clientId: string) {
   const [row] = await tx
@@ -65,7 +66,7 @@ export function findPortalCourtDates(tx: Tx, firmId: string, clientId: string, l
         join courts c on c.id = cu.court_id
         join firms f on f.id = cu.firm_id
       where cu.firm_id = ${firmId} and cu.client_id = ${clientId} and cu.is_shared_with_client and cu.deleted_at is null
-        and cu.next_adjourned_date >= (now() at time zone f.time_zone)::date
+        and cu.next_adjourned_date >= ${firmToday(sql`f.time_zone`)}
       order by cu.next_adjourned_date, cu.next_adjourned_time nulls last, cu.id
       limit ${limit}`),
   );
@@ -127,7 +128,7 @@ export async function findStatementHeading(tx: Tx, firmId: string, clientId: str
     .select({
       clientName: clients.displayName,
       firmName: firms.name,
-      today: sql<string>`to_char((now() at time zone ${firms.timeZone})::date, 'YYYY-MM-DD')`,
+      today: firmTodayText(firms.timeZone),
     })
     .from(clients)
     .innerJoin(firms, eq(firms.id, clients.firmId))

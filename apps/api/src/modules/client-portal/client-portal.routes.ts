@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  idParamsSchema,
-  pageQuerySchema,
-  portalFirmSchema,
-  portalMatterDetailSchema,
-  portalMatterSchema,
-  portalOverviewSchema,
-  portalProfileSchema,
+  clientPortalContracts as contracts,
+  portalStatementPdfPath,
   portalStatementQuerySchema,
-  portalStatementSchema,
-  portalTrustRequestSchema,
-  portalTrustSchema,
+  type PortalOwnScopeQuery,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { portalAccess, portalPrincipalOf, publicAccess, type PortalPrincipal } from '../../plugins/route-access.ts';
 import { contentDispositionOf } from '../../lib/file-names.ts';
 import { READ_ONLY } from '../../db/database.ts';
@@ -37,69 +30,37 @@ export type PortalViewRecorder = {
   ): Promise<void>;
 };
 
+/** Slug and ClientId, when given, must be the signed-in client's own; anything else is not found. */
+function assertOwnScope(principal: PortalPrincipal, query: PortalOwnScopeQuery) {
+  if ((query.Slug && query.Slug !== principal.company) || (query.ClientId && query.ClientId !== principal.clientId))
+    throw notFound('Client');
+}
+
 export function registerClientPortalRoutes(app: FastifyInstance, database: Database, views: PortalViewRecorder) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const portal = createClientPortalService(database);
   const statements = createClientStatementService(database);
 
-  api.get(
-    '/api/client-portal/get-firm-branding',
-    {
-      config: { access: publicAccess() },
-      schema: {
-        tags,
-        summary: "A firm's name and logo for its portal pages",
-        querystring: z.object({ Slug: z.string().trim().toLowerCase().min(1).max(40) }),
-        response: answers(portalFirmSchema),
-      },
-    },
-    async (request) => {
-      const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
-      if (!branding) throw notFound('Firm');
-      return ok('Firm', branding);
-    },
-  );
-
-  const ownScope = z.object({ Slug: z.string().trim().toLowerCase().max(40).optional(), ClientId: z.string().max(64).optional() });
-  /** Slug and ClientId, when given, must be the signed-in client's own; anything else is not found. */
-  const assertOwnScope = (principal: ReturnType<typeof portalPrincipalOf>, query: z.infer<typeof ownScope>) => {
-    if ((query.Slug && query.Slug !== principal.company) || (query.ClientId && query.ClientId !== principal.clientId))
-      throw notFound('Client');
-  };
+  route(contracts.firmBranding, { access: publicAccess(), summary: "A firm's name and logo for its portal pages" }, async (request) => {
+    const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
+    if (!branding) throw notFound('Firm');
+    return ok('Firm', branding);
+  });
 
   // A client sees only themselves: Slug and ClientId must be the signed-in client's own.
-  api.get(
-    '/api/client-portal/get-client-portal-profileinfo',
-    {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: 'The signed-in client and their firm',
-        querystring: ownScope,
-        response: answers(z.array(portalProfileSchema)),
-      },
-    },
-    async (request) => {
-      const principal = portalPrincipalOf(request);
-      assertOwnScope(principal, request.query);
-      const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
-      if (!profile) throw notFound('Client');
-      return ok('Profile', [profile]);
-    },
-  );
+  route(contracts.profile, { access: portalAccess(), summary: 'The signed-in client and their firm' }, async (request) => {
+    const principal = portalPrincipalOf(request);
+    assertOwnScope(principal, request.query);
+    const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
+    if (!profile) throw notFound('Client');
+    return ok('Profile', [profile]);
+  });
 
   // The firm and the client come from the session alone; the query can only narrow, never widen.
-  api.get(
-    '/api/client-portal/get-client-portal-matters',
-    {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: "The signed-in client's open and closed matters with their fee earners",
-        querystring: ownScope,
-        response: answers(z.array(portalMatterSchema)),
-      },
-    },
+  route(
+    contracts.clientMatters,
+    { access: portalAccess(), summary: "The signed-in client's open and closed matters with their fee earners" },
     async (request) => {
       const principal = portalPrincipalOf(request);
       assertOwnScope(principal, request.query);
@@ -108,25 +69,18 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
   );
 
-  api.get(
-    '/api/client-portal/get-overview',
+  route(
+    contracts.overview,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: "The signed-in client's matters, their next court dates and the notes and court updates shared lately",
-        response: answers(portalOverviewSchema),
-      },
+      access: portalAccess(),
+      summary: "The signed-in client's matters, their next court dates and the notes and court updates shared lately",
     },
     async (request) => ok('Overview', await portal.overview(portalPrincipalOf(request))),
   );
 
-  api.get(
-    '/api/client-portal/get-matters',
-    {
-      config: { access: portalAccess() },
-      schema: { tags, summary: "The signed-in client's matters with their fee earners", response: answers(z.array(portalMatterSchema)) },
-    },
+  route(
+    contracts.matters,
+    { access: portalAccess(), summary: "The signed-in client's matters with their fee earners" },
     async (request) => {
       const principal = portalPrincipalOf(request);
       return ok(
@@ -136,16 +90,11 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
   );
 
-  api.get(
-    '/api/client-portal/get-matter/:id',
+  route(
+    contracts.matter,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: "One of the signed-in client's matters with the progress notes and court updates the firm shared on it, newest first",
-        params: idParamsSchema,
-        response: answers(portalMatterDetailSchema),
-      },
+      access: portalAccess(),
+      summary: "One of the signed-in client's matters with the progress notes and court updates the firm shared on it, newest first",
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
@@ -158,32 +107,23 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
   );
 
-  api.get(
-    '/api/client-portal/get-trust',
+  route(
+    contracts.trust,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary:
-          "The signed-in client's money held in trust: each ledger's balance, and the movements (newest first, paged) with the balance after each",
-        querystring: pageQuerySchema,
-        response: answers(portalTrustSchema),
-      },
+      access: portalAccess(),
+      summary:
+        "The signed-in client's money held in trust: each ledger's balance, and the movements (newest first, paged) with the balance after each",
     },
     async (request) => ok('Trust', await portal.trust(portalPrincipalOf(request), request.query)),
   );
 
-  api.get(
-    '/api/client-portal/get-trust-requests',
+  route(
+    contracts.trustRequests,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary:
-          "The signed-in client's trust requests that were sent to them (open ones first): amount, paid, still due, the trust " +
-          "account's bank details and the reference to quote (the request number)",
-        response: answers(z.array(portalTrustRequestSchema)),
-      },
+      access: portalAccess(),
+      summary:
+        "The signed-in client's trust requests that were sent to them (open ones first): amount, paid, still due, the trust " +
+        "account's bank details and the reference to quote (the request number)",
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
@@ -199,25 +139,21 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
   );
 
-  api.get(
-    '/api/client-portal/get-statement',
+  route(
+    contracts.statement,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary:
-          "The signed-in client's statement of account (optional FromDate and ToDate; all by default): per currency, opening " +
-          'balances, invoices, payments, write-offs, voids and trust movements with what is owed and what is held in trust after ' +
-          'each (two balances, never netted), and the closing balances',
-        querystring: portalStatementQuerySchema,
-        response: answers(portalStatementSchema),
-      },
+      access: portalAccess(),
+      summary:
+        "The signed-in client's statement of account (optional FromDate and ToDate; all by default): per currency, opening " +
+        'balances, invoices, payments, write-offs, voids and trust movements with what is owed and what is held in trust after ' +
+        'each (two balances, never netted), and the closing balances',
     },
     async (request) => ok('Statement', await statements.statement(portalPrincipalOf(request), request.query)),
   );
 
+  // The file itself, not the envelope: no contract, only the path the web shares.
   api.get(
-    '/api/client-portal/download-statement-pdf',
+    portalStatementPdfPath.path,
     {
       config: { access: portalAccess() },
       schema: {

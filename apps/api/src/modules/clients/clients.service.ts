@@ -3,7 +3,6 @@ import { clientConflictNames, type AssociatedClients, type ClientDetail, type cl
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import type { PortalInvitations } from '../portal-access/portal-access.api.ts';
@@ -15,7 +14,6 @@ type ClientInput = z.output<typeof clientInputSchema>;
 export type ClientsDependencies = {
   database: Database;
   config: AppConfig;
-  mailer: Mailer;
   conflictGate: ConflictGate;
   portalInvitations: PortalInvitations;
 };
@@ -153,16 +151,14 @@ export function createClientsService({ database, conflictGate, portalInvitations
     /** Invites the client's own email (one of its portal accounts; contacts are invited from portal access). */
     async inviteToPortal(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {
       const { firmId } = principal;
-      const { detail, email } = await database.withFirm(firmId, async (tx) => {
+      return database.withFirm(firmId, async (tx) => {
         const client = await repository.findClient(tx, firmId, clientId);
         if (!client) throw notFound('Client');
         if (!client.email) throw badRequest('The client needs an email address to be invited');
-        const email = await portalInvitations.inviteInTx(tx, principal, { clientId, email: client.email, contactName: null });
+        await portalInvitations.inviteInTx(tx, principal, { clientId, email: client.email, contactName: null });
         await recordAuditEvent(tx, principal, 'client.portalInvited', clientId, { email: client.email });
-        return { detail: await detailOf(tx, firmId, clientId), email };
+        return detailOf(tx, firmId, clientId);
       });
-      await portalInvitations.sendInvitation(email);
-      return detail;
     },
 
     revokePortal(principal: FirmPrincipal, clientId: string): Promise<ClientDetail> {

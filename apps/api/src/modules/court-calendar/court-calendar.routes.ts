@@ -1,111 +1,68 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  calendarFeedCreatedSchema,
-  calendarFeedInputSchema,
-  calendarFeedStatusSchema,
-  courtCalendarSettingsSchema,
-  courtCalendarSettingsViewSchema,
-  upcomingHearingsQuerySchema,
-  upcomingHearingsSchema,
-} from '@matterhorn/shared';
+import { calendarFeedFilePath, courtCalendarContracts as contracts } from '@matterhorn/shared';
 import { feedTokenOf, sendCalendarFeed } from '../../lib/calendar-feed-reply.ts';
-import { answers, created, ok } from '../../lib/reply.ts';
+import { created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { CourtCalendarService } from './court-calendar.service.ts';
 
 const tags = ['Court calendar'];
-/** SPEC.md §7: the calendar shares the progress-update prefix with notes and court updates. */
-const base = '/api/admin/progress-update';
 const feedFileParamsSchema = z.object({ file: z.string().max(64) });
 
 export function registerCourtCalendarRoutes(app: FastifyInstance, calendar: CourtCalendarService) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    `${base}/get-upcoming-hearings`,
+  route(
+    contracts.upcomingHearings,
     {
-      config: { access: firmAccess() },
-      schema: {
-        tags,
-        summary:
-          "Hearings (court updates' next adjourned dates) from FromDate to ToDate (default the next 14 days in the firm's time " +
-          "zone, at most 62 days). Scope=mine (default): the signed-in user's matters; Scope=firm needs courtUpdate",
-        querystring: upcomingHearingsQuerySchema,
-        response: answers(upcomingHearingsSchema),
-      },
+      access: firmAccess(),
+      summary:
+        "Hearings (court updates' next adjourned dates) from FromDate to ToDate (default the next 14 days in the firm's time " +
+        "zone, at most 62 days). Scope=mine (default): the signed-in user's matters; Scope=firm needs courtUpdate",
     },
     async (request) => ok('Upcoming hearings', await calendar.upcoming(firmPrincipalOf(request), request.query)),
   );
 
-  api.get(
-    `${base}/calendar-feed`,
-    {
-      config: { access: firmAccess() },
-      schema: {
-        tags,
-        summary: "The signed-in user's calendar subscription (ICS feed): whether one is live",
-        response: answers(calendarFeedStatusSchema),
-      },
-    },
+  route(
+    contracts.feedStatus,
+    { access: firmAccess(), summary: "The signed-in user's calendar subscription (ICS feed): whether one is live" },
     async (request) => ok('Calendar feed', await calendar.feedStatus(firmPrincipalOf(request))),
   );
 
-  api.post(
-    `${base}/calendar-feed`,
+  route(
+    contracts.createFeed,
     {
       // The answer holds the feed's secret URL: never stored to replay an Idempotency-Key.
-      config: { access: firmAccess(), answersSecret: true },
-      schema: {
-        tags,
-        summary: 'A new calendar feed URL (shown once; the previous one stops working). scope=firm needs courtUpdate',
-        body: calendarFeedInputSchema,
-        response: answers(calendarFeedCreatedSchema, 201),
-      },
+      access: firmAccess(),
+      answersSecret: true,
+      summary: 'A new calendar feed URL (shown once; the previous one stops working). scope=firm needs courtUpdate',
     },
     async (request, reply) =>
       created(reply, 'Calendar feed created', await calendar.createFeed(firmPrincipalOf(request), request.body.scope)),
   );
 
-  api.delete(
-    `${base}/calendar-feed`,
-    {
-      config: { access: firmAccess() },
-      schema: { tags, summary: "Stops the signed-in user's calendar feed", response: answers(calendarFeedStatusSchema) },
-    },
-    async (request) => ok('Calendar feed revoked', await calendar.revokeFeed(firmPrincipalOf(request))),
+  route(contracts.revokeFeed, { access: firmAccess(), summary: "Stops the signed-in user's calendar feed" }, async (request) =>
+    ok('Calendar feed revoked', await calendar.revokeFeed(firmPrincipalOf(request))),
   );
 
-  api.get(
-    `${base}/calendar-settings`,
-    {
-      config: { access: firmAccess('courtUpdate') },
-      schema: {
-        tags,
-        summary: 'When hearing reminders and the daily digest are e-mailed',
-        response: answers(courtCalendarSettingsViewSchema),
-      },
-    },
+  route(
+    contracts.settings,
+    { access: firmAccess('courtUpdate'), summary: 'When hearing reminders and the daily digest are e-mailed' },
     async (request) => ok('Calendar settings', await calendar.settings(firmPrincipalOf(request))),
   );
 
-  api.put(
-    `${base}/calendar-settings`,
-    {
-      config: { access: firmAccess('updateAccountSettings') },
-      schema: {
-        tags,
-        summary: 'Change when hearing reminders and the daily digest are e-mailed',
-        body: courtCalendarSettingsSchema,
-        response: answers(courtCalendarSettingsViewSchema),
-      },
-    },
+  route(
+    contracts.updateSettings,
+    { access: firmAccess('updateAccountSettings'), summary: 'Change when hearing reminders and the daily digest are e-mailed' },
     async (request) => ok('Calendar settings saved', await calendar.updateSettings(firmPrincipalOf(request), request.body)),
   );
 
+  // The feed itself, text/calendar rather than the envelope: no contract, only the path the contracts share.
   api.get(
-    '/api/calendar/:file',
+    calendarFeedFilePath.path,
     {
       config: { access: publicAccess() },
       schema: {

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  calendarFeedFilePath,
   hasPermissions,
+  pathOf,
   SPEC_MESSAGES,
   UPCOMING_HEARINGS_MAX_DAYS,
   type CalendarFeedCreated,
@@ -65,7 +67,7 @@ function rangeOf(query: UpcomingQuery, today: string) {
 }
 
 export function createCourtCalendarService({ database, appUrl }: { database: Database; appUrl: string }) {
-  const feedUrl = (token: string) => `${appUrl}/api/calendar/${token}.ics`;
+  const feedUrl = (token: string) => `${appUrl}${pathOf(calendarFeedFilePath, { file: `${token}.ics` })}`;
 
   return {
     upcoming: (principal: FirmPrincipal, query: UpcomingQuery): Promise<UpcomingHearings> => {

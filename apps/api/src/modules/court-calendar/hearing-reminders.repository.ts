@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { firmToday } from '../../platform/firm-clock.ts';
 
 /** Identity lookup (no firm yet): every firm with its date and hour now, in its own time zone. */
 export function listFirmClocks(tx: Tx, now: Date) {
   return rowsOf<{ firmId: string; timeZone: string; today: string; hour: number }>(
     tx.execute(sql`
       select id as "firmId", time_zone as "timeZone",
-        (${now.toISOString()}::timestamptz at time zone time_zone)::date::text as "today",
+        ${firmToday(sql`time_zone`, now)}::text as "today",
         extract(hour from ${now.toISOString()}::timestamptz at time zone time_zone)::int as "hour"
       from firms order by id`),
   );

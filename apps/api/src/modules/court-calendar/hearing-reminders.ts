@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import type { Mailer, OutgoingEmail } from '../../lib/mailer.ts';
+import type { OutgoingEmail } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { findCalendarSettings } from './calendar-feeds.repository.ts';
 import { addDays } from './court-calendar.service.ts';
 import {
@@ -18,7 +19,7 @@ import {
 /** Reminders and digests go from 07:00 in the firm's time zone: nobody is e-mailed at night. */
 export const REMINDER_HOUR = 7;
 
-export type ReminderDependencies = { database: Database; mailer: Mailer; appUrl: string; logger?: FastifyBaseLogger };
+export type ReminderDependencies = { database: Database; outbox: Outbox; appUrl: string; logger?: FastifyBaseLogger };
 
 // Emails show dates as screens do (DD/MM/YYYY, GUIDE §6): a client or fee earner never reads ISO.
 const whenOf = (hearing: RemindedHearing) => {
@@ -84,7 +85,7 @@ function digestEmail(digest: DueDigest, date: string, calendarUrl: string): Outg
  * Answers how many e-mails this run sent; throws after trying all when any failed (so the queue retries).
  */
 export async function sendDueHearingReminders(
-  { database, mailer, appUrl, logger }: ReminderDependencies,
+  { database, outbox, appUrl, logger }: ReminderDependencies,
   now = new Date(),
 ): Promise<number> {
   const calendarUrl = `${appUrl}/calendar`;
@@ -124,7 +125,8 @@ export async function sendDueHearingReminders(
       };
       await once(
         firm.firmId,
-        async (tx) => (await claimReminder(tx, record)) && (await mailer.send(reminderEmail(reminder, calendarUrl)), true),
+        async (tx) =>
+          (await claimReminder(tx, record)) && (await outbox.queue(tx, firm.firmId, reminderEmail(reminder, calendarUrl)), true),
         'reminder',
       );
     }
@@ -132,7 +134,8 @@ export async function sendDueHearingReminders(
       const record = { firmId: firm.firmId, userId: digest.userId, digestDate: tomorrow, hearingCount: digest.hearings.length };
       await once(
         firm.firmId,
-        async (tx) => (await claimDigest(tx, record)) && (await mailer.send(digestEmail(digest, tomorrow, calendarUrl)), true),
+        async (tx) =>
+          (await claimDigest(tx, record)) && (await outbox.queue(tx, firm.firmId, digestEmail(digest, tomorrow, calendarUrl)), true),
         'digest',
       );
     }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { firmToday } from '../../platform/firm-clock.ts';
 
 /** Which hearings to read: a date range (toDate null = no end) and the optional filters. */
 export type HearingFilter = {
@@ -107,7 +108,7 @@ export async function findHearings(tx: Tx, firmId: string, filter: HearingFilter
 /** The firm's name, time zone and today's date there. */
 export async function findFirmCalendar(tx: Tx, firmId: string, now: Date = new Date()) {
   const result = await tx.execute(sql`
-    select name, time_zone as "timeZone", (${now.toISOString()}::timestamptz at time zone time_zone)::date::text as "today"
+    select name, time_zone as "timeZone", ${firmToday(sql`time_zone`, now)}::text as "today"
     from firms where id = ${firmId}`);
   const row = (result as unknown as { rows: { name: string; timeZone: string; today: string }[] }).rows[0];
   return row ?? null;

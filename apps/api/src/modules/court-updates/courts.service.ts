@@ -33,7 +33,7 @@ export function createCourtService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         const values = valuesOf(input);
         await lockCourtNames(tx, principal.firmId);
-        if (await isCourtNameTaken(tx, principal.firmId, values, null)) throw conflict(COURT_DUPLICATE_MESSAGE);
+        if (await isCourtNameTaken(tx, principal.firmId, values, null)) throw conflict(COURT_DUPLICATE_MESSAGE, 'NAME_TAKEN');
         const id = await insertCourt(tx, principal.firmId, values);
         await recordAuditEvent(tx, principal, 'court.created', id, { after: values });
         return courtOf({ id, ...values });
@@ -45,7 +45,7 @@ export function createCourtService(database: Database) {
         await lockCourtNames(tx, principal.firmId);
         const previous = await lockCourt(tx, principal.firmId, courtId);
         if (!previous) throw notFound('Court');
-        if (await isCourtNameTaken(tx, principal.firmId, values, courtId)) throw conflict(COURT_DUPLICATE_MESSAGE);
+        if (await isCourtNameTaken(tx, principal.firmId, values, courtId)) throw conflict(COURT_DUPLICATE_MESSAGE, 'NAME_TAKEN');
         await updateCourt(tx, principal.firmId, courtId, values);
         await recordAuditEvent(tx, principal, 'court.updated', courtId, changeOf(valuesOf(previous), values));
         return courtOf({ id: courtId, ...values });

@@ -27,7 +27,7 @@ export function createCustomFieldsService(database: Database) {
     create(principal: FirmPrincipal, input: CustomFieldInput): Promise<CustomField> {
       const { firmId } = principal;
       return database.withFirm(firmId, async (tx) => {
-        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label)) throw conflict(LABEL_TAKEN);
+        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label)) throw conflict(LABEL_TAKEN, 'NAME_TAKEN');
         const field = await repository.insertCustomField(tx, firmId, valuesOf(input));
         await recordAuditEvent(tx, principal, 'customField.created', field.id, { label: field.label, entityType: field.entityType });
         return field;
@@ -38,7 +38,7 @@ export function createCustomFieldsService(database: Database) {
       const { firmId } = principal;
       return database.withFirm(firmId, async (tx) => {
         if (!(await repository.findCustomField(tx, firmId, id))) throw notFound('Custom field');
-        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label, id)) throw conflict(LABEL_TAKEN);
+        if (await repository.hasFieldLabelled(tx, firmId, input.entityType, input.label, id)) throw conflict(LABEL_TAKEN, 'NAME_TAKEN');
         const field = (await repository.updateCustomField(tx, firmId, id, valuesOf(input)))!;
         await recordAuditEvent(tx, principal, 'customField.updated', id, { label: field.label });
         return field;

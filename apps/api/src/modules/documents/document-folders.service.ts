@@ -95,7 +95,7 @@ export function createDocumentFolderService(database: Database) {
         const parent = input.parentFolderId ? await changeableFolder(tx, firmId, input.parentFolderId) : null;
         if (parent?.kind === 'templates') throw badRequest(DOCUMENT_MESSAGES.systemFolder);
         if (await isFolderNameTaken(tx, firmId, parent?.id ?? null, input.name))
-          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(input.name));
+          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(input.name), 'NAME_TAKEN');
         const folderId = await insertFolder(tx, firmId, {
           parentFolderId: parent?.id ?? null,
           kind: parent ? 'folder' : 'firm',
@@ -104,7 +104,7 @@ export function createDocumentFolderService(database: Database) {
           matterId: parent?.matterId ?? null,
           userId: principal.userId,
         }).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.folderNameTaken(input.name)) : error;
+          throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.folderNameTaken(input.name), 'NAME_TAKEN') : error;
         });
         await recordAuditEvent(tx, principal, 'documentFolder.created', folderId, { name: input.name, parentFolderId: parent?.id ?? null });
         return strip((await findFolder(tx, firmId, folderId))!);
@@ -115,7 +115,7 @@ export function createDocumentFolderService(database: Database) {
         const folder = await changeableFolder(tx, principal.firmId, folderId);
         if (SYSTEM_KINDS.has(folder.kind)) throw badRequest(DOCUMENT_MESSAGES.systemFolder);
         if (await isFolderNameTaken(tx, principal.firmId, folder.parentFolderId, name, folder.id))
-          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(name));
+          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(name), 'NAME_TAKEN');
         await renameFolder(tx, principal.firmId, folderId, name);
         await recordAuditEvent(tx, principal, 'documentFolder.renamed', folderId, { from: folder.name, to: name });
         return strip((await findFolder(tx, principal.firmId, folderId))!);
@@ -135,7 +135,7 @@ export function createDocumentFolderService(database: Database) {
         const folder = await findFolder(tx, principal.firmId, folderId, true);
         if (!folder || !folder.deletedAt) throw notFound('Deleted folder');
         if (await isFolderNameTaken(tx, principal.firmId, folder.parentFolderId, folder.name))
-          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name));
+          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name), 'NAME_TAKEN');
         await setFolderDeleted(tx, principal.firmId, folderId, null);
         await recordAuditEvent(tx, principal, 'documentFolder.restored', folderId, { name: folder.name });
         return strip((await findFolder(tx, principal.firmId, folderId))!);
@@ -151,9 +151,9 @@ export function createDocumentFolderService(database: Database) {
         if (input.itemType === 'document') {
           const document = await lockChangeable(tx, firmId, input.id);
           if (await isNameTaken(tx, firmId, destination.id, document.name, document.id))
-            throw conflict(DOCUMENT_MESSAGES.nameTaken(document.name));
+            throw conflict(DOCUMENT_MESSAGES.nameTaken(document.name), 'NAME_TAKEN');
           await moveDocument(tx, firmId, document.id, { folderId: destination.id, ...to }).catch((error: unknown) => {
-            throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(document.name)) : error;
+            throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(document.name), 'NAME_TAKEN') : error;
           });
           await recordAuditEvent(tx, principal, 'document.moved', document.id, {
             fromFolderId: document.folderId,
@@ -165,9 +165,9 @@ export function createDocumentFolderService(database: Database) {
         if (SYSTEM_KINDS.has(folder.kind)) throw badRequest(DOCUMENT_MESSAGES.systemFolder);
         if (await isWithin(tx, firmId, destination.id, folder.id)) throw badRequest(DOCUMENT_MESSAGES.moveIntoItself);
         if (await isFolderNameTaken(tx, firmId, destination.id, folder.name, folder.id))
-          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name));
+          throw conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name), 'NAME_TAKEN');
         await moveFolder(tx, firmId, folder.id, { parentFolderId: destination.id, ...to }).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name)) : error;
+          throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.folderNameTaken(folder.name), 'NAME_TAKEN') : error;
         });
         await recordAuditEvent(tx, principal, 'documentFolder.moved', folder.id, {
           fromFolderId: folder.parentFolderId,

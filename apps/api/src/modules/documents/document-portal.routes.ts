@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentDownloadQuerySchema, idParamsSchema, pageQuerySchema, portalDocumentPageSchema } from '@matterhorn/shared';
+import { documentDownloadQuerySchema, idParamsSchema, portalBillingContracts } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
 import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import type { DocumentModule } from './documents.module.ts';
@@ -21,17 +22,9 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
     noFile: 'Choose a file to upload',
   });
 
-  api.get(
-    '/api/client-portal/get-documents',
-    {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: 'Documents the firm shared with the signed-in client (and their own uploads)',
-        querystring: pageQuerySchema,
-        response: answers(portalDocumentPageSchema),
-      },
-    },
+  contractRoutes(app, tags)(
+    portalBillingContracts.documents,
+    { access: portalAccess(), summary: 'Documents the firm shared with the signed-in client (and their own uploads)' },
     async (request) => ok('Documents', await portal.list(portalPrincipalOf(request), request.query)),
   );
 

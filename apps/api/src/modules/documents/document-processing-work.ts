@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { READ_ONLY, type Database } from '../../db/database.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { entityOf, type AuditEvent } from '../../platform/audit/audit-events.ts';
 import { insertAuditEvent } from '../../platform/audit/audit.repository.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
@@ -22,7 +22,7 @@ import type { DocumentWork } from './document-work.ts';
 export type ProcessingDependencies = {
   database: Database;
   files: FileStore;
-  mailer: Mailer;
+  outbox: Outbox;
   appUrl: string;
   /** Null: no scanner configured (versions are stored Available and only their text is read). */
   scanner: VirusScanner | null;
@@ -43,7 +43,7 @@ async function fileOf({ files }: ProcessingDependencies, version: PendingVersion
   return content;
 }
 
-/** The alert and the audit event commit with the verdict; a failed send rolls all back and the next run scans again. */
+/** The alert and the audit event commit with the verdict (the alert is sent after the commit, with retries). */
 async function quarantine(deps: ProcessingDependencies, firmId: string, version: PendingVersion, signature: string) {
   await deps.database.withFirm(firmId, async (tx) => {
     if (!(await recordScanVerdict(tx, firmId, version.id, signature))) return;
@@ -58,7 +58,7 @@ async function quarantine(deps: ProcessingDependencies, firmId: string, version:
     });
     const link = `${deps.appUrl}/documents/${version.documentId}`;
     for (const administrator of await listAdministrators(tx, firmId)) {
-      await deps.mailer.send({
+      await deps.outbox.queue(tx, firmId, {
         to: administrator.email,
         subject: `Virus found in an uploaded file: ${version.fileName}`,
         text: [

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { createClamdScanner } from '../../platform/scanning/clamd.ts';
@@ -62,17 +62,17 @@ export function createDocumentProcessing({
 export type DocumentProcessingJobDependencies = {
   database: Database;
   files: FileStore;
-  mailer: Mailer;
+  outbox: Outbox;
   config: Settings & Pick<AppConfig, 'appUrl'>;
   logger?: FastifyBaseLogger;
 };
 
 /** The periodic job (every minute, and on request): a run catches up whatever a lost request or a scanner outage left waiting. */
-export function documentProcessingJobs({ database, files, mailer, config, logger }: DocumentProcessingJobDependencies): PeriodicJob[] {
+export function documentProcessingJobs({ database, files, outbox, config, logger }: DocumentProcessingJobDependencies): PeriodicJob[] {
   const dependencies = {
     database,
     files,
-    mailer,
+    outbox,
     appUrl: config.appUrl,
     scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
     isOcrEnabled: ocrAvailable(config),

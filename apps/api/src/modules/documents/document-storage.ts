@@ -49,7 +49,7 @@ export const versionFactsOf = (stored: StoredFile, fileName: string, scanStatus:
 /** A new document in a live folder, with its first version; the name must be free there. */
 export async function addDocument(tx: Tx, firmId: string, folder: FolderRecord, details: NewDocumentDetails, version: VersionFacts) {
   if (folder.isInRecycleBin) throw conflict(DOCUMENT_MESSAGES.inRecycleBin);
-  if (await isNameTaken(tx, firmId, folder.id, details.name)) throw conflict(DOCUMENT_MESSAGES.nameTaken(details.name));
+  if (await isNameTaken(tx, firmId, folder.id, details.name)) throw conflict(DOCUMENT_MESSAGES.nameTaken(details.name), 'NAME_TAKEN');
   const tags = details.tags ?? [];
   const documentId = await insertDocument(tx, firmId, {
     folderId: folder.id,

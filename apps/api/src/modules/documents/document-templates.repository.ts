@@ -5,6 +5,7 @@ import { documentFolders, documents, documentVersions } from '../../db/schema/do
 import { firms, users } from '../../db/schema/firms.ts';
 import { matterAssignees, matters } from '../../db/schema/matters.ts';
 import { currencies } from '../../db/schema/reference.ts';
+import { firmTodayText } from '../../platform/firm-clock.ts';
 
 export const TEMPLATES_FOLDER_NAME = 'Templates';
 
@@ -117,7 +118,7 @@ export async function findFirmForMerge(tx: Tx, firmId: string) {
       email: firms.email,
       phone: firms.phone,
       currencySymbol: sql<string>`coalesce((select c.symbol from ${currencies} c where c.id = ${firms.homeCurrencyId}), '')`,
-      today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')`,
+      today: firmTodayText(firms.timeZone),
     })
     .from(firms)
     .where(eq(firms.id, firmId));

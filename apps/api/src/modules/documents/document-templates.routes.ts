@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  documentSchema,
-  documentTemplateSchema,
-  envelopeSchema,
-  errorEnvelopeSchema,
-  generateFromTemplateInputSchema,
-  templateDryRunSchema,
-} from '@matterhorn/shared';
+import { documentSearchContracts as contracts, envelopeSchema, errorEnvelopeSchema, templateDryRunSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, created, ok } from '../../lib/reply.ts';
+import { created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createDocumentTemplateService } from './document-templates.service.ts';
 import type { TemplateDocuments } from './document-templates.ts';
 import type { TemplateWork } from './document-templates.service.ts';
 
 const tags = ['Documents'];
-const base = '/api/admin/document';
 
 export type DocumentTemplateRouteDeps = { database: Database; documents: TemplateDocuments; work: TemplateWork };
 
@@ -26,47 +18,45 @@ export type DocumentTemplateRouteDeps = { database: Database; documents: Templat
  * them for a matter. Reading templates needs `document`; generating one needs `document.create`.
  */
 export function registerDocumentTemplateRoutes(app: FastifyInstance, deps: DocumentTemplateRouteDeps) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const templates = createDocumentTemplateService(deps.database, deps.documents, deps.work);
 
-  api.get(
-    `${base}/get-templates`,
+  route(
+    contracts.templates,
     {
-      config: { access: firmAccess('document') },
-      schema: {
-        tags,
-        summary:
-          'The Word (.docx) documents in the firm’s Templates folder, by name, each with its current version and the merge ' +
-          'fields it uses ({client.name}, {matter.custom.<Label>}, …). The Templates folder is made on first use',
-        response: answers(z.array(documentTemplateSchema)),
-      },
+      access: firmAccess('document'),
+      summary:
+        'The Word (.docx) documents in the firm’s Templates folder, by name, each with its current version and the merge ' +
+        'fields it uses ({client.name}, {matter.custom.<Label>}, …). The Templates folder is made on first use',
     },
     async (request) => ok('Templates', await templates.list(firmPrincipalOf(request))),
   );
 
-  api.post(
-    `${base}/generate-from-template`,
-    {
-      config: { access: firmAccess('document.create') },
-      schema: {
-        tags,
-        summary:
-          'Fill a template from a matter: client, matter, firm, today, trust balance and custom fields, with the values given ' +
-          'here filling or overriding them. isDryRun=true answers 200 with every field the template uses, its value and the ' +
-          'missing ones, and saves nothing; otherwise the filled .docx is saved in the matter’s folder (201), recording the ' +
-          'template, its version and the values used. A field with no value prints as nothing',
-        body: generateFromTemplateInputSchema,
-        response: {
-          200: envelopeSchema(templateDryRunSchema),
-          201: envelopeSchema(documentSchema),
-          '4xx': errorEnvelopeSchema,
-        },
+  // Registered by hand from its contract: a dry run answers 200 with the merge fields, which the contract's one status cannot say.
+  const generate = contracts.generate;
+  api.route({
+    method: generate.method,
+    url: generate.path,
+    config: { access: firmAccess('document.create') },
+    schema: {
+      tags,
+      summary:
+        'Fill a template from a matter: client, matter, firm, today, trust balance and custom fields, with the values given ' +
+        'here filling or overriding them. isDryRun=true answers 200 with every field the template uses, its value and the ' +
+        'missing ones, and saves nothing; otherwise the filled .docx is saved in the matter’s folder (201), recording the ' +
+        'template, its version and the values used. A field with no value prints as nothing',
+      body: generate.body,
+      response: {
+        200: envelopeSchema(templateDryRunSchema),
+        [generate.status]: envelopeSchema(generate.response),
+        '4xx': errorEnvelopeSchema,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const principal = firmPrincipalOf(request);
       if (request.body.isDryRun) return ok('Merge fields', await templates.generate(principal, request.body));
       return created(reply, 'Document generated', await templates.generate(principal, request.body));
     },
-  );
+  });
 }

@@ -15,6 +15,8 @@ import { findVersion } from './document-versions.repository.ts';
 import { documentViewOf } from './document-views.ts';
 import { freeNameIn, lockDocument } from './documents.repository.ts';
 
+export type { DocumentProcessing } from './document-processing.ts';
+
 export type GeneratedDocumentInput = {
   matterId: string;
   fileName: string;

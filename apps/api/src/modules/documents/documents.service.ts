@@ -32,7 +32,7 @@ async function claimStoredFile(tx: Tx, stored: StoredFile) {
 }
 
 const nameTakenAsConflict = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(name)) : error;
+  throw isUniqueViolation(error) ? conflict(DOCUMENT_MESSAGES.nameTaken(name), 'NAME_TAKEN') : error;
 };
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
@@ -66,7 +66,8 @@ export function createDocumentService({ database, files, processing, maxUploadBy
           const folder = await findFolder(tx, principal.firmId, folderId);
           if (!folder) throw notFound('Folder');
           if (folder.isInRecycleBin) throw conflict(DOCUMENT_MESSAGES.inRecycleBin);
-          if (await isNameTaken(tx, principal.firmId, folder.id, fileName)) throw conflict(DOCUMENT_MESSAGES.nameTaken(fileName));
+          if (await isNameTaken(tx, principal.firmId, folder.id, fileName))
+            throw conflict(DOCUMENT_MESSAGES.nameTaken(fileName), 'NAME_TAKEN');
         },
         READ_ONLY,
       ),
@@ -173,7 +174,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
         const details = updateDocumentInputSchema.parse(input);
         const document = await lockChangeable(tx, principal.firmId, documentId);
         if (await isNameTaken(tx, principal.firmId, document.folderId, details.name, documentId)) {
-          throw conflict(DOCUMENT_MESSAGES.nameTaken(details.name));
+          throw conflict(DOCUMENT_MESSAGES.nameTaken(details.name), 'NAME_TAKEN');
         }
         await updateDocumentDetails(tx, principal.firmId, documentId, {
           name: details.name,
@@ -244,7 +245,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
           throw badRequest('Restore the folder it was in first');
         }
         if (await isNameTaken(tx, principal.firmId, document.folderId, document.name, documentId)) {
-          throw conflict(DOCUMENT_MESSAGES.nameTaken(document.name));
+          throw conflict(DOCUMENT_MESSAGES.nameTaken(document.name), 'NAME_TAKEN');
         }
         await setDocumentDeleted(tx, principal.firmId, documentId, null);
         await recordAuditEvent(tx, principal, 'document.restored', documentId, { name: document.name });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { currencies, exchangeRates, firms } from '../../db/schema/index.ts';
+import { firmTodayText } from '../../platform/firm-clock.ts';
 
 const entryColumns = {
   id: exchangeRates.id,
@@ -15,7 +16,7 @@ export async function findFirmCurrencyContext(tx: Tx, firmId: string) {
   const [row] = await tx
     .select({
       homeCurrencyId: firms.homeCurrencyId,
-      today: sql<string>`to_char((now() at time zone ${firms.timeZone})::date, 'YYYY-MM-DD')`,
+      today: firmTodayText(firms.timeZone),
     })
     .from(firms)
     .where(eq(firms.id, firmId));

@@ -29,7 +29,7 @@ async function nameGuarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EXPENSE_MESSAGES.categoryNameTaken);
+    if (isUniqueViolation(error)) throw conflict(EXPENSE_MESSAGES.categoryNameTaken, 'NAME_TAKEN');
     throw error;
   }
 }
@@ -46,7 +46,8 @@ export function createExpenseCategoryService(database: Database) {
     create: (principal: FirmPrincipal, input: CategoryInput): Promise<ExpenseCategory> =>
       nameGuarded(() =>
         database.withFirm(principal.firmId, async (tx) => {
-          if (await isCategoryNameTaken(tx, principal.firmId, input.name, null)) throw conflict(EXPENSE_MESSAGES.categoryNameTaken);
+          if (await isCategoryNameTaken(tx, principal.firmId, input.name, null))
+            throw conflict(EXPENSE_MESSAGES.categoryNameTaken, 'NAME_TAKEN');
           const values = { name: input.name, utbmsExpenseCode: input.utbmsExpenseCode ?? null };
           const id = await insertCategory(tx, principal.firmId, values);
           await recordAuditEvent(tx, principal, 'expenseCategory.created', id, { after: values });
@@ -59,7 +60,8 @@ export function createExpenseCategoryService(database: Database) {
         database.withFirm(principal.firmId, async (tx) => {
           const previous = await lockCategory(tx, principal.firmId, categoryId);
           if (!previous) throw notFound('Category');
-          if (await isCategoryNameTaken(tx, principal.firmId, input.name, categoryId)) throw conflict(EXPENSE_MESSAGES.categoryNameTaken);
+          if (await isCategoryNameTaken(tx, principal.firmId, input.name, categoryId))
+            throw conflict(EXPENSE_MESSAGES.categoryNameTaken, 'NAME_TAKEN');
           const values = { name: input.name, utbmsExpenseCode: input.utbmsExpenseCode ?? null };
           await updateCategory(tx, principal.firmId, categoryId, values);
           await recordAuditEvent(

@@ -1,7 +1,8 @@
 import type { Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { homeCurrencyOf, postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
-import { findExpenseCurrencyCode, findFirmToday, updateExpense } from './expenses.repository.ts';
+import { findExpenseCurrencyCode, updateExpense } from './expenses.repository.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 
 /** What the books need of a paid expense: its amount (in the expense's own currency) and whose cost it is. */
 export type PaidExpense = {

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import { expenses } from '../../db/schema/index.ts';
 import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
-import { listItemOf } from './expenses.service.ts';
+import { listItemOf } from './expense-views.ts';
 import { createInvoiceLock } from '../../platform/invoice-locks/invoice-lock.ts';
 import {
   billingStatusOf,
@@ -17,7 +17,7 @@ import {
  * rules of what is billed and what may be, and the lock an invoice takes on its expenses.
  */
 export { billingStatusOf, findPendingRequests, isBilledExpense, isUnbilledBillableExpense };
-export { canApproveExpenses } from './expenses.service.ts';
+export { canApproveExpenses } from './expenses.rules.ts';
 export { postExpensePayment } from './expense-payments.ts';
 
 export const EXPENSE_BILLING_MESSAGES = {

@@ -151,15 +151,6 @@ export async function findExpenseCurrencyCode(tx: Tx, firmId: string, expenseId:
   return row?.code ?? null;
 }
 
-/** Today in the firm's time zone (the date a correction to the books is entered on). */
-export async function findFirmToday(tx: Tx, firmId: string): Promise<string> {
-  const [row] = await tx
-    .select({ today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')` })
-    .from(firms)
-    .where(eq(firms.id, firmId));
-  return row!.today;
-}
-
 export async function updateExpense(tx: Tx, firmId: string, expenseId: string, values: PgUpdateSetSource<typeof expenses>) {
   await tx
     .update(expenses)

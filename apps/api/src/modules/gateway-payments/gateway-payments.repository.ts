@@ -181,16 +181,6 @@ export async function findTrustRequestLedger(tx: Tx, firmId: string, trustReques
   return row ?? null;
 }
 
-/** The firm's date today, in its time zone: the day a gateway's payment is recorded on. */
-export async function findFirmToday(tx: Tx, firmId: string) {
-  const [row] = await rowsOf<{ today: string }>(
-    tx.execute(
-      sql`select to_char((now() at time zone coalesce(time_zone, 'UTC'))::date, 'YYYY-MM-DD') as today from firms where id = ${firmId}`,
-    ),
-  );
-  return row!.today;
-}
-
 export async function findTrustRequestStatus(tx: Tx, firmId: string, trustRequestId: string) {
   const [row] = await rowsOf<{ status: string }>(
     tx.execute(sql`select status from trust_requests where firm_id = ${firmId} and id = ${trustRequestId} for update`),

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  idParamsSchema,
-  onlinePaymentPageSchema,
-  onlinePaymentsQuerySchema,
-  portalPaymentOptionsSchema,
-  resolveUnappliedPaymentSchema,
-  startedPortalPaymentSchema,
-  startPortalPaymentSchema,
-} from '@matterhorn/shared';
+import { onlinePaymentContracts as contracts, portalBillingContracts } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { GatewayPaymentService } from './gateway-payments.service.ts';
 import type { createUnappliedCashService } from './unapplied-cash.ts';
-
-const resolvedUnappliedSchema = z.object({ id: z.string(), unappliedAmount: z.string(), currencyCode: z.string() });
 
 const tags = ['Client portal payments'];
 const webhookAnswer = answers(z.object({ outcome: z.string() }));
@@ -26,22 +17,16 @@ export async function registerGatewayPaymentRoutes(
   payments: GatewayPaymentService,
   unappliedCash: ReturnType<typeof createUnappliedCashService>,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, ['Online payments']);
 
-  api.post(
-    '/api/admin/client-portal/resolve-unapplied-payment/:id',
+  route(
+    contracts.resolveUnapplied,
     {
-      config: { access: firmAccess('paymentInfo.edit') },
-      schema: {
-        tags: ['Online payments'],
-        summary:
-          'Money an online payment holds unapplied (an excess over what the invoice still owed, or a charge we refused): refund it ' +
-          'all to the client (Dr unapplied client payments, Cr operating bank), or apply it to one of the client’s open invoices in ' +
-          'the same currency, up to what that invoice owes (a receipt like any payment). 409 when nothing is held. Honours Idempotency-Key',
-        params: idParamsSchema,
-        body: resolveUnappliedPaymentSchema,
-        response: answers(resolvedUnappliedSchema),
-      },
+      access: firmAccess('paymentInfo.edit'),
+      summary:
+        'Money an online payment holds unapplied (an excess over what the invoice still owed, or a charge we refused): refund it ' +
+        'all to the client (Dr unapplied client payments, Cr operating bank), or apply it to one of the client’s open invoices in ' +
+        'the same currency, up to what that invoice owes (a receipt like any payment). 409 when nothing is held. Honours Idempotency-Key',
     },
     async (request) =>
       ok(
@@ -50,50 +35,37 @@ export async function registerGatewayPaymentRoutes(
       ),
   );
 
-  api.get(
-    '/api/admin/client-portal/get-online-payments',
+  route(
+    contracts.list,
     {
-      config: { access: firmAccess('paymentInfo') },
-      schema: {
-        tags: ['Online payments'],
-        summary:
-          'The firm’s online payments, newest first: who paid what through which gateway, its status and fee; Status filters, ' +
-          'NeedsAttention=true keeps those the firm must act on (refused by us, or an excess to refund)',
-        querystring: onlinePaymentsQuerySchema,
-        response: answers(onlinePaymentPageSchema),
-      },
+      access: firmAccess('paymentInfo'),
+      summary:
+        'The firm’s online payments, newest first: who paid what through which gateway, its status and fee; Status filters, ' +
+        'NeedsAttention=true keeps those the firm must act on (refused by us, or an excess to refund)',
     },
     async (request) => ok('Online payments', await payments.list(firmPrincipalOf(request), request.query)),
   );
 
-  api.get(
-    '/api/client-portal/get-payment-options',
+  const portalRoute = contractRoutes(app, tags);
+  portalRoute(
+    portalBillingContracts.paymentOptions,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary:
-          'What you can pay online now: your unpaid invoices and open trust requests in a currency a configured gateway takes ' +
-          '(Paystack for NGN, Stripe for others); empty when none is configured (pay by bank transfer)',
-        response: answers(portalPaymentOptionsSchema),
-      },
+      access: portalAccess(),
+      summary:
+        'What you can pay online now: your unpaid invoices and open trust requests in a currency a configured gateway takes ' +
+        '(Paystack for NGN, Stripe for others); empty when none is configured (pay by bank transfer)',
     },
     async (request) => ok('Payment options', await payments.options(portalPrincipalOf(request))),
   );
 
-  api.post(
-    '/api/client-portal/start-payment',
+  portalRoute(
+    portalBillingContracts.startPayment,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary:
-          'Start paying one of your sent, unpaid invoices or open trust requests online (kind, id, amount: blank pays all that is ' +
-          'due; part payments allowed, never more than due). Answers the gateway’s checkout page to go to; nothing is paid until ' +
-          'the gateway confirms it to us (409 when no gateway takes the currency, 502 when the gateway cannot be reached)',
-        body: startPortalPaymentSchema,
-        response: answers(startedPortalPaymentSchema),
-      },
+      access: portalAccess(),
+      summary:
+        'Start paying one of your sent, unpaid invoices or open trust requests online (kind, id, amount: blank pays all that is ' +
+        'due; part payments allowed, never more than due). Answers the gateway’s checkout page to go to; nothing is paid until ' +
+        'the gateway confirms it to us (409 when no gateway takes the currency, 502 when the gateway cannot be reached)',
     },
     async (request) => ok('Payment started', await payments.start(portalPrincipalOf(request), request.body)),
   );

@@ -16,7 +16,6 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
   findFirmOfReference,
   findFirmRecorder,
-  findFirmToday,
   findClientPayable,
   findClientPayables,
   findOnlinePayments,
@@ -35,6 +34,7 @@ import { createPaymentRecorder } from './payment-recorder.ts';
 import { createPaystackGateway } from './paystack-gateway.ts';
 import { holdUnappliedCash } from './unapplied-cash.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 
 type Succeeded = Extract<GatewayEvent, { kind: 'succeeded' }>;
 

@@ -5,7 +5,8 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { postJournalEntry } from '../../platform/ledger/ledger.ts';
 import { lockInvoiceForPayment, postInvoicePayment } from '../invoices/invoices.api.ts';
-import { findFirmToday, lockGatewayPaymentById, setUnappliedAmount, type GatewayPaymentRow } from './gateway-payments.repository.ts';
+import { lockGatewayPaymentById, setUnappliedAmount, type GatewayPaymentRow } from './gateway-payments.repository.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 
 export const UNAPPLIED_MESSAGES = {
   nothingHeld: 'This payment holds no unapplied money',

@@ -1,32 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  compareMoney,
   INVOICE_LINK_MESSAGES,
   INVOICE_STATUS_LABELS,
   type InvoiceStatus,
   type PortalInvoiceSummary,
   INVOICE_LINK_SLUG_PATTERN,
   type Invoice,
-  type InvoiceLine,
   type CurrentInvoiceLink,
   type InvoiceLink,
   type PublicInvoice,
-  type PublicInvoiceLine,
 } from '@matterhorn/shared';
 import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { accountBalances } from '../../platform/ledger/ledger.ts';
-import { buildInvoicePdf, formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
+import { formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
+import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import {
   findClientEmail,
   findClientSentInvoices,
   findCurrentInvoiceLink,
   isSentToClient,
-  findCurrencySymbols,
   findFirmForBill,
   findLiveLinkBySlugHash,
   insertInvoiceLink,
@@ -35,7 +31,7 @@ import {
   revokeInvoiceLinks,
 } from './invoice-links.repository.ts';
 
-type Dependencies = { database: Database; mailer: Mailer; appUrl: string; appSecret: string };
+type Dependencies = { database: Database; outbox: Outbox; appUrl: string; appSecret: string };
 
 /** The key purpose the link slugs are sealed under (never another secret's key). */
 const LINK_PURPOSE = 'invoice-link-slug';
@@ -45,86 +41,7 @@ export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
 
-const pdfFileName = (invoice: Invoice) => `${(invoice.invoiceNumber ?? 'draft-invoice').replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`;
-
-/** Everything a bill shows: the invoice, the firm, and what the firm holds in trust for the client in each currency (credit-normal, so negated). */
-async function billOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
-  const invoice = await viewOf(tx, principal, invoiceId);
-  const firm = await findFirmForBill(tx, principal.firmId);
-  if (!firm) throw notFound('Invoice');
-  const held = (await accountBalances(tx, principal.firmId, 'client-trust-liability', { clientId: invoice.clientId })).filter(
-    (balance) => compareMoney(balance.amount, '0') < 0,
-  );
-  const symbols = await findCurrencySymbols(
-    tx,
-    held.map((balance) => balance.currency),
-  );
-  const trustHeld = held.map((balance) => ({
-    currencyCode: balance.currency,
-    currencySymbol: symbols.get(balance.currency) ?? balance.currency,
-    amount: balance.amount.replace(/^-/, ''),
-  }));
-  return { invoice, firm, trustHeld };
-}
-
-async function pdfOf(tx: Tx, principal: FirmPrincipal, invoiceId: string) {
-  const bill = await billOf(tx, principal, invoiceId);
-  const pdf = await buildInvoicePdf({ firm: bill.firm, invoice: bill.invoice, trustHeld: bill.trustHeld });
-  return { invoice: bill.invoice, pdf, fileName: pdfFileName(bill.invoice) };
-}
-
-const publicLine = (line: InvoiceLine): PublicInvoiceLine => ({
-  itemType: line.itemType,
-  lineDate: line.lineDate,
-  matterName: line.matterName,
-  feeEarnerName: line.feeEarnerName,
-  description: line.description,
-  hours: line.hours,
-  rate: line.rate,
-  quantity: line.quantity,
-  itemAmount: line.itemAmount,
-  amount: line.amount,
-  adjustment: line.adjustment,
-});
-
-/** A sent invoice as its client reads it (the public link and the portal): no internal fields. */
-function clientInvoiceOf({ invoice, firm }: Awaited<ReturnType<typeof billOf>>, pdfUrl: string): PublicInvoice {
-  return {
-    firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
-    invoiceNumber: invoice.invoiceNumber,
-    status: invoice.status,
-    statusLabel: invoice.statusLabel,
-    clientName: invoice.clientName,
-    matters: invoice.matters.map((matter) => ({ name: matter.name, matterNumber: matter.matterNumber })),
-    issueDate: invoice.issueDate,
-    dueDate: invoice.dueDate,
-    isOverdue: invoice.isOverdue,
-    discountType: invoice.discountType,
-    discountValue: invoice.discountValue,
-    taxName: invoice.taxName,
-    taxPercent: invoice.taxPercent,
-    notes: invoice.notes,
-    paymentInstructions: invoice.paymentInstructions,
-    currencySymbol: invoice.currencySymbol,
-    fees: invoice.fees.map(publicLine),
-    expenses: invoice.expenses.map(publicLine),
-    flatFees: invoice.flatFees.map(publicLine),
-    totals: invoice.totals,
-    payments: invoice.payments.map((payment) => ({
-      receiptNumber: payment.receiptNumber,
-      amount: payment.amount,
-      paymentDate: payment.paymentDate,
-      method: payment.method,
-      isReversal: payment.isReversal,
-    })),
-    deliveredDate: invoice.deliveredDate,
-    recoverableFromDate: invoice.billOfChargesClock ? invoice.recoverableFromDate : null,
-    voidReason: invoice.status === 'Void' ? invoice.voidReason : null,
-    pdfUrl,
-  };
-}
-
-export function createInvoiceDocumentsService({ database, mailer, appUrl, appSecret }: Dependencies) {
+export function createInvoiceDocumentsService({ database, outbox, appUrl, appSecret }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
 
   /** A new live link for the invoice (the older ones stay live until revoked). */
@@ -178,13 +95,18 @@ export function createInvoiceDocumentsService({ database, mailer, appUrl, appSec
       '',
       firm?.name ?? '',
     ].join('\n');
-    await mailer.send({
-      to,
-      subject: `Invoice ${number} from ${firm?.name ?? 'your law firm'}`,
-      text,
-      link: link.url,
-      attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
-    });
+    await outbox.queue(
+      tx,
+      principal.firmId,
+      {
+        to,
+        subject: `Invoice ${number} from ${firm?.name ?? 'your law firm'}`,
+        text,
+        link: link.url,
+        attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+      },
+      { kind: 'invoice', id: invoiceId },
+    );
     await markInvoiceLinkEmailed(tx, principal.firmId, link.id, to);
     await recordAuditEvent(tx, principal, 'invoice.emailed', invoiceId, { invoiceNumber: invoice.invoiceNumber, to, attachment: fileName });
   };

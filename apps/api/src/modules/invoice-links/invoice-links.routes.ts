@@ -2,16 +2,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
-  invoiceLinkRevokedSchema,
-  currentInvoiceLinkSchema,
-  invoiceLinkSchema,
+  invoiceLedesPath,
+  invoiceLinkContracts as contracts,
   invoiceLinkSlugParamsSchema,
+  invoicePdfPath,
+  invoicesLedesPath,
   ledesDownloadQuerySchema,
-  portalInvoiceSummarySchema,
-  publicInvoiceSchema,
+  portalBillingContracts,
+  publicInvoicePdfPath,
 } from '@matterhorn/shared';
-import { z } from 'zod';
-import { answers, ok } from '../../lib/reply.ts';
+import { ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import {
   firmAccess,
   firmPrincipalOf,
@@ -23,7 +24,6 @@ import {
 import type { InvoiceDocumentsService } from './invoice-documents.service.ts';
 
 const tags = ['Invoices'];
-const base = '/api/admin/invoice';
 
 /** A file download: attachment, its type, never sniffed, never cached. */
 function sendFile(reply: FastifyReply, body: Buffer | string, fileName: string, contentType: string, disposition = 'attachment') {
@@ -51,9 +51,10 @@ export type PortalViewRecorder = {
 
 export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: InvoiceDocumentsService, views: PortalViewRecorder) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, tags);
 
   api.get(
-    `${base}/download-invoice-pdf/:id`,
+    invoicePdfPath.path,
     {
       config: { access: firmAccess('invoice') },
       schema: { tags, summary: 'The invoice as a PDF (application/pdf, attachment)', params: idParamsSchema },
@@ -65,7 +66,7 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
   );
 
   api.get(
-    `${base}/download-ledes/:id`,
+    invoiceLedesPath.path,
     {
       config: { access: firmAccess('invoice') },
       schema: { tags, summary: 'The invoice as a LEDES 1998B file (text/plain, attachment)', params: idParamsSchema },
@@ -77,7 +78,7 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
   );
 
   api.get(
-    `${base}/download-ledes`,
+    invoicesLedesPath.path,
     {
       config: { access: firmAccess('invoice') },
       schema: {
@@ -92,70 +93,49 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     },
   );
 
-  api.post(
-    `${base}/reissue-invoice-link/:id`,
+  route(
+    contracts.reissue,
     {
-      config: { access: firmAccess('invoice.edit'), answersSecret: true },
-      schema: {
-        tags,
-        summary: "Retire the invoice's public links and issue a new one: the links given before stop working",
-        params: idParamsSchema,
-        response: answers(invoiceLinkSchema),
-      },
+      access: firmAccess('invoice.edit'),
+      answersSecret: true,
+      summary: "Retire the invoice's public links and issue a new one: the links given before stop working",
     },
     async (request) => ok('Invoice link issued', await documents.reissueLink(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.get(
-    `${base}/get-invoice-link/:id`,
+  route(
+    contracts.current,
     {
-      config: { access: firmAccess('invoice'), answersSecret: true },
-      schema: {
-        tags,
-        summary:
-          "The invoice's live public link (the newest), with where and when it was emailed and how often it was viewed; null when none",
-        params: idParamsSchema,
-        response: answers(currentInvoiceLinkSchema.nullable()),
-      },
+      access: firmAccess('invoice'),
+      answersSecret: true,
+      summary:
+        "The invoice's live public link (the newest), with where and when it was emailed and how often it was viewed; null when none",
     },
     async (request) => ok('Invoice link', await documents.currentLink(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.post(
-    `${base}/revoke-invoice-link/:id`,
-    {
-      config: { access: firmAccess('invoice.edit') },
-      schema: {
-        tags,
-        summary: "Revoke the invoice's public links: they answer 404 from now on",
-        params: idParamsSchema,
-        response: answers(invoiceLinkRevokedSchema),
-      },
-    },
+  route(
+    contracts.revoke,
+    { access: firmAccess('invoice.edit'), summary: "Revoke the invoice's public links: they answer 404 from now on" },
     async (request) => ok('Invoice link revoked', await documents.revokeLinks(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.get(
-    '/api/public/invoice/:slug',
+  route(
+    contracts.publicView,
     {
-      config: { access: publicAccess() },
-      schema: {
-        tags,
-        summary:
-          'An invoice on its public link, as the client sees it (no sign-in); a void invoice shows as void; the first view is recorded',
-        params: invoiceLinkSlugParamsSchema,
-        response: answers(publicInvoiceSchema),
-      },
+      access: publicAccess(),
+      summary:
+        'An invoice on its public link, as the client sees it (no sign-in); a void invoice shows as void; the first view is recorded',
     },
     async (request, reply) => {
       const invoice = await documents.publicView(request.params.slug);
-      (reply as FastifyReply).header('cache-control', 'no-store');
+      reply.header('cache-control', 'no-store');
       return ok('Invoice', invoice);
     },
   );
 
   api.get(
-    '/api/public/invoice/:slug/pdf',
+    publicInvoicePdfPath.path,
     {
       config: { access: publicAccess() },
       schema: { tags, summary: 'The PDF of an invoice on its public link (no sign-in)', params: invoiceLinkSlugParamsSchema },
@@ -168,15 +148,12 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
 
   // The client portal: the firm and the client come from the portal session; only invoices sent to the client.
   const portalTags = ['Client portal'];
-  api.get(
-    '/api/client-portal/get-invoices',
+  const portalRoute = contractRoutes(app, portalTags);
+  portalRoute(
+    portalBillingContracts.invoices,
     {
-      config: { access: portalAccess() },
-      schema: {
-        tags: portalTags,
-        summary: "The signed-in client's invoices that were sent to them (never drafts or unsent approvals), newest first",
-        response: answers(z.array(portalInvoiceSummarySchema)),
-      },
+      access: portalAccess(),
+      summary: "The signed-in client's invoices that were sent to them (never drafts or unsent approvals), newest first",
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
@@ -184,17 +161,9 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     },
   );
 
-  api.get(
-    '/api/client-portal/get-invoice/:id',
-    {
-      config: { access: portalAccess() },
-      schema: {
-        tags: portalTags,
-        summary: 'One of the signed-in client’s sent invoices: its lines, totals, payments and balance',
-        params: idParamsSchema,
-        response: answers(publicInvoiceSchema),
-      },
-    },
+  portalRoute(
+    portalBillingContracts.invoice,
+    { access: portalAccess(), summary: 'One of the signed-in client’s sent invoices: its lines, totals, payments and balance' },
     async (request) => {
       const principal = portalPrincipalOf(request);
       const invoice = await documents.clientInvoice(principal.firmId, principal.clientId, request.params.id);

@@ -7,6 +7,7 @@ import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
 import { isOverdue } from './invoices.repository.ts';
+import { firmToday, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 /**
  * Issued with money still due: the overdue tab's rows before the due date is compared, worded as
@@ -15,8 +16,7 @@ import { isOverdue } from './invoices.repository.ts';
 const IS_OPEN = sql.raw(`("invoices"."status" in ('Approved', 'Sent', 'PartlyPaid') and "invoices"."balance_due" > 0)`);
 
 /** Today in the firm's time zone, read once per statement (an init plan), not once per row. */
-const firmToday = (firmId: string) =>
-  sql`(now() at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${firmId}), 'UTC'))::date`;
+const firmTodayOf = (firmId: string) => firmToday(timeZoneOfFirm(firmId));
 
 export type InvoiceListFilters = {
   status?: InvoiceStatus | undefined;
@@ -70,7 +70,7 @@ export const invoiceList = declareList({
     from: (date: string) => gte(invoices.issueDate, date),
     to: (date: string) => lte(invoices.issueDate, date),
     isOverdue: (isWanted: boolean, firmId: string) =>
-      isWanted ? sql`(${IS_OPEN} and ${invoices.dueDate} < ${firmToday(firmId)})` : undefined,
+      isWanted ? sql`(${IS_OPEN} and ${invoices.dueDate} < ${firmTodayOf(firmId)})` : undefined,
   },
   search: [
     invoices.invoiceNumber,

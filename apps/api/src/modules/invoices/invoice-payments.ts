@@ -26,6 +26,7 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
+import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters } from './invoices.postings.ts';
 
 /**
  * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
@@ -50,8 +51,7 @@ export function statusAfterMoney(invoice: InvoiceRow, paid: string, balanceDue: 
  * several (as its issue entry books it), so accounts receivable by matter clears as it is paid.
  */
 export async function receivableMatterOf(tx: Tx, firmId: string, invoiceId: string): Promise<string | null> {
-  const matterIds = (await findInvoiceCurrencyAndMatters(tx, firmId, invoiceId))?.matterIds ?? [];
-  return matterIds.length === 1 ? matterIds[0]! : null;
+  return receivableMatterOfMatters((await findInvoiceCurrencyAndMatters(tx, firmId, invoiceId))?.matterIds ?? []);
 }
 
 export type PaymentPosting = {
@@ -78,22 +78,16 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
   // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
   const paymentId = randomUUID();
-  const journalEntryId = await postJournalEntry(tx, principal, {
-    entryDate: payment.paymentDate,
-    memo: `Payment ${receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
-    sourceType: 'invoice-payment',
-    sourceId: paymentId,
-    currency: await invoiceCurrencyOf(tx, invoice),
-    lines: [
-      ...(payment.fundingLines ?? [{ account: 'operating-bank', debit: payment.amount, clientId: invoice.clientId }]),
-      {
-        account: 'accounts-receivable',
-        credit: payment.amount,
-        clientId: invoice.clientId,
-        matterId: await receivableMatterOf(tx, principal.firmId, invoice.id),
-      },
-    ],
-  });
+  const journalEntryId = await postJournalEntry(
+    tx,
+    principal,
+    invoicePaymentEntry(
+      invoice,
+      { ...payment, id: paymentId, receiptNumber, date: payment.paymentDate },
+      await receivableMatterOf(tx, principal.firmId, invoice.id),
+      await invoiceCurrencyOf(tx, invoice),
+    ),
+  );
   await insertPayment(tx, {
     id: paymentId,
     firmId: principal.firmId,
@@ -138,12 +132,7 @@ export async function postPaymentReversal(
   if ((payment.method === TRUST_PAYMENT_METHOD) !== reversal.isFromTrust) throw conflict(INVOICE_MESSAGES.trustPaymentReversal);
   const reversalId = randomUUID();
   const journalEntryId = payment.journalEntryId
-    ? await reverseJournalEntry(tx, principal, payment.journalEntryId, {
-        entryDate: today,
-        memo: `Payment ${payment.receiptNumber} reversed: ${reason}`.slice(0, 500),
-        sourceType: 'invoice-payment',
-        sourceId: reversalId,
-      })
+    ? await reverseJournalEntry(tx, principal, payment.journalEntryId, invoiceReversals.payment(payment, reversalId, reason, today))
     : null;
   await insertPayment(tx, {
     id: reversalId,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { firmDateOf } from '../../platform/firm-clock.ts';
 
 /**
  * What the client owes on the invoices sent to them, as movements: each sent invoice's total (+),
@@ -54,7 +55,7 @@ export function findClientAccountMovements(tx: Tx, firmId: string, clientId: str
         from invoice_write_offs w join sent s on s.id = w.invoice_id
         where w.firm_id = ${firmId}
       union all
-      select 'void', (s.voided_at at time zone s.time_zone)::date::text, to_json(s.voided_at) #>> '{}', s.invoice_number, null,
+      select 'void', ${firmDateOf(sql`s.voided_at`, sql`s.time_zone`)}::text, to_json(s.voided_at) #>> '{}', s.invoice_number, null,
           s.matter_name, (-s.balance_due)::text, s.currency_code, s.currency_symbol
         from sent s
         where s.status = 'Void'

@@ -3,7 +3,8 @@
  * link live in modules/invoice-links): the invoice detail inside a transaction, the send hook's
  * type, the document builders, and the payment path a payment from trust takes.
  */
-export { viewOf, type InvoiceSendHook } from './invoices.service.ts';
+export { viewOf } from './invoice-view.ts';
+export type { InvoiceSendHook } from './send-invoice.ts';
 export { buildInvoicePdf, type InvoicePdfFirm, type InvoicePdfInput } from './documents/invoice-pdf.ts';
 export { formatLedes, parseLedes, LEDES_FIELDS, type LedesRecord } from './documents/ledes.ts';
 export {

@@ -15,6 +15,7 @@ import {
   matters,
   users,
 } from '../../db/schema/index.ts';
+import { firmDateOf, firmToday, firmTodayText, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'firmId' | 'invoiceId'>;
@@ -35,7 +36,7 @@ export async function findInvoiceSettings(tx: Tx, firmId: string) {
       homeCurrencyId: firms.homeCurrencyId,
       currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
       currencyCode: currencies.isoCode,
-      today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')`,
+      today: firmTodayText(firms.timeZone),
     })
     .from(firms)
     .leftJoin(currencies, eq(currencies.id, firms.homeCurrencyId))
@@ -229,7 +230,7 @@ export async function findInvoiceDetail(tx: Tx, firmId: string, invoiceId: strin
 export type InvoiceDetailRow = NonNullable<Awaited<ReturnType<typeof findInvoiceDetail>>>;
 
 const ISSUED: InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
-const today = sql`(now() at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${invoices.firmId}), 'UTC'))::date`;
+const today = firmToday(timeZoneOfFirm(invoices.firmId));
 /** Issued, money still due, past its due date (in the firm's time zone). */
 export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent', 'PartlyPaid') and ${invoices.balanceDue} > 0
   and ${invoices.dueDate} < ${today})`;
@@ -243,7 +244,7 @@ export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent'
  */
 export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
   const day = sql`${asOf}::date`;
-  const voidedOn = sql`(${invoices.voidedAt} at time zone coalesce((select zone.time_zone from ${firms} zone where zone.id = ${invoices.firmId}), 'UTC'))::date`;
+  const voidedOn = firmDateOf(invoices.voidedAt, timeZoneOfFirm(invoices.firmId));
   const paidBy = sql`coalesce((select sum(paid.amount) from ${invoicePayments} paid
     where paid.firm_id = ${invoices.firmId} and paid.invoice_id = ${invoices.id} and paid.payment_date <= ${day}), 0)`;
   const writtenOffBy = sql`coalesce((select sum(written.amount) from ${invoiceWriteOffs} written

@@ -1,164 +1,96 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  agedReceivablesQuerySchema,
-  agedReceivablesSchema,
-  createInvoiceSchema,
-  idParamsSchema,
-  INVOICE_TRANSITIONS,
-  invoiceListQuerySchema,
-  invoicePageSchema,
-  invoiceSchema,
-  invoiceSettingsInputSchema,
-  invoiceSettingsSchema,
-  invoiceTransitionNoteSchema,
-  markDeliveredSchema,
-  recordPaymentSchema,
-  rejectInvoiceSchema,
-  reversePaymentSchema,
-  sendInvoiceSchema,
-  unbilledItemsQuerySchema,
-  unbilledItemsSchema,
-  updateInvoiceSchema,
-  uuidField,
-  voidInvoiceSchema,
-  writeOffSchema,
-} from '@matterhorn/shared';
+import type { FastifyInstance } from 'fastify';
+import { INVOICE_TRANSITIONS, invoiceContracts as contracts } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, created, ok } from '../../lib/reply.ts';
+import { created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { agedReceivablesCsv, createInvoiceService, type InvoiceSendHook } from './invoices.service.ts';
 
 const tags = ['Invoices'];
-const base = '/api/admin/invoice';
-const paymentParamsSchema = z.object({ id: uuidField('Id'), paymentId: uuidField('Payment id') });
-/** A transition's body is optional: an empty POST is a transition without a note. */
-const optionalNote = invoiceTransitionNoteSchema.nullish().transform((body) => body ?? { note: null });
 
 export type InvoiceRouteOptions = { database: Database; onSend?: InvoiceSendHook };
 
 export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }: InvoiceRouteOptions) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, tags);
   const invoices = createInvoiceService(database, { onSend });
 
-  api.get(
-    `${base}/get-invoice-settings`,
+  route(
+    contracts.settings,
     {
-      config: { access: firmAccess('invoice') },
-      schema: {
-        tags,
-        summary: 'The firm’s invoice settings: number prefix, payment terms, tax, approval and the bill-of-charges clock',
-        response: answers(invoiceSettingsSchema),
-      },
+      access: firmAccess('invoice'),
+      summary: 'The firm’s invoice settings: number prefix, payment terms, tax, approval and the bill-of-charges clock',
     },
     async (request) => ok('Invoice settings', await invoices.settings(firmPrincipalOf(request))),
   );
 
-  api.put(
-    `${base}/update-invoice-settings`,
+  route(
+    contracts.updateSettings,
     {
-      config: { access: firmAccess('updateAccountSettings') },
-      schema: {
-        tags,
-        summary: 'Change the firm’s invoice settings',
-        body: invoiceSettingsInputSchema,
-        response: answers(invoiceSettingsSchema),
-      },
+      access: firmAccess('updateAccountSettings'),
+      summary: 'Change the firm’s invoice settings',
     },
     async (request) => ok('Invoice settings saved', await invoices.updateSettings(firmPrincipalOf(request), request.body)),
   );
 
-  api.get(
-    `${base}/get-unbilled-items`,
+  route(
+    contracts.unbilledItems,
     {
-      config: { access: firmAccess('invoice.create') },
-      schema: {
-        tags,
-        summary: 'A client’s unbilled, approved, billable time entries, expenses and flat fees (optionally some matters and a date range)',
-        querystring: unbilledItemsQuerySchema,
-        response: answers(unbilledItemsSchema),
-      },
+      access: firmAccess('invoice.create'),
+      summary: 'A client’s unbilled, approved, billable time entries, expenses and flat fees (optionally some matters and a date range)',
     },
     async (request) => ok('Unbilled items', await invoices.unbilledItems(firmPrincipalOf(request), request.query)),
   );
 
-  api.post(
-    `${base}/create-invoice`,
+  route(
+    contracts.create,
     {
-      config: { access: firmAccess('invoice.create') },
-      schema: {
-        tags,
-        summary:
-          'A draft invoice from the chosen items, locked for it; the server computes every figure (totals sent are ignored). Honours Idempotency-Key',
-        body: createInvoiceSchema,
-        response: answers(invoiceSchema, 201),
-      },
+      access: firmAccess('invoice.create'),
+      summary:
+        'A draft invoice from the chosen items, locked for it; the server computes every figure (totals sent are ignored). Honours Idempotency-Key',
     },
     async (request, reply) => created(reply, 'Invoice saved', await invoices.create(firmPrincipalOf(request), request.body)),
   );
 
-  api.get(
-    `${base}/get-invoice/:id`,
+  route(
+    contracts.view,
     {
-      config: { access: firmAccess('invoice') },
-      schema: {
-        tags,
-        summary: 'One invoice: lines, totals, payments and status history',
-        params: idParamsSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess('invoice'),
+      summary: 'One invoice: lines, totals, payments and status history',
     },
     async (request) => ok('Invoice', await invoices.view(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.get(
-    `${base}/get-invoice-list`,
+  route(
+    contracts.list,
     {
-      config: { access: firmAccess('invoice') },
-      schema: {
-        tags,
-        summary:
-          'Invoices: a status tab, client, matter, issue dates, overdue, search, sort and page (totals per currency, home currency first, with IncludeTotals=true). IsDownlodCsv=true answers text/csv',
-        querystring: invoiceListQuerySchema,
-        response: answers(invoicePageSchema),
-      },
+      access: firmAccess('invoice'),
+      summary:
+        'Invoices: a status tab, client, matter, issue dates, overdue, search, sort and page (totals per currency, home currency first, with IncludeTotals=true). IsDownlodCsv=true answers text/csv',
     },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
       if (!request.query.IsDownlodCsv) return ok('Invoices', await invoices.page(principal, request.query));
-      return (reply as FastifyReply)
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="invoices.csv"')
         .send(await invoices.csv(principal, request.query));
     },
   );
 
-  api.put(
-    `${base}/update-invoice/:id`,
+  route(
+    contracts.update,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.edit.permission) },
-      schema: {
-        tags,
-        summary: 'Change a draft invoice (items added are locked, items removed released); refused once it has left draft',
-        params: idParamsSchema,
-        body: updateInvoiceSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.edit.permission),
+      summary: 'Change a draft invoice (items added are locked, items removed released); refused once it has left draft',
     },
     async (request) => ok('Invoice updated', await invoices.update(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.delete(
-    `${base}/delete-invoice/:id`,
+  route(
+    contracts.remove,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.delete.permission) },
-      schema: {
-        tags,
-        summary: 'Delete a draft invoice; its items return to unbilled (a draft that already has a number is voided instead)',
-        params: idParamsSchema,
-        response: answers(z.null()),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.delete.permission),
+      summary: 'Delete a draft invoice; its items return to unbilled (a draft that already has a number is voided instead)',
     },
     async (request) => {
       await invoices.remove(firmPrincipalOf(request), request.params.id);
@@ -166,17 +98,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
     },
   );
 
-  api.post(
-    `${base}/submit-for-approval/:id`,
+  route(
+    contracts.submit,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.submit.permission) },
-      schema: {
-        tags,
-        summary: 'Draft → Awaiting approval (the firm requires approval); the invoice takes its number',
-        params: idParamsSchema,
-        body: optionalNote,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.submit.permission),
+      summary: 'Draft → Awaiting approval (the firm requires approval); the invoice takes its number',
     },
     async (request) =>
       ok(
@@ -185,112 +111,69 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       ),
   );
 
-  api.post(
-    `${base}/approve-invoice/:id`,
+  route(
+    contracts.approve,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.approve.permission) },
-      schema: {
-        tags,
-        summary:
-          'Awaiting approval → Approved (or Draft → Approved when the firm needs no approval): the invoice is issued and posted to the ledger',
-        params: idParamsSchema,
-        body: optionalNote,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.approve.permission),
+      summary:
+        'Awaiting approval → Approved (or Draft → Approved when the firm needs no approval): the invoice is issued and posted to the ledger',
     },
     async (request) => ok('Invoice approved', await invoices.approve(firmPrincipalOf(request), request.params.id, request.body.note)),
   );
 
-  api.post(
-    `${base}/reject-invoice/:id`,
+  route(
+    contracts.reject,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.reject.permission) },
-      schema: {
-        tags,
-        summary:
-          'Awaiting approval → Draft with the approver’s reason (shown on the invoice as lastRejection); nothing is posted, the number taken at submission stays with the invoice',
-        params: idParamsSchema,
-        body: rejectInvoiceSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.reject.permission),
+      summary:
+        'Awaiting approval → Draft with the approver’s reason (shown on the invoice as lastRejection); nothing is posted, the number taken at submission stays with the invoice',
     },
     async (request) =>
       ok('Invoice rejected: returned to draft', await invoices.reject(firmPrincipalOf(request), request.params.id, request.body.reason)),
   );
 
-  api.post(
-    `${base}/send-invoice/:id`,
+  route(
+    contracts.send,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.send.permission) },
-      schema: {
-        tags,
-        summary:
-          'Mark the invoice Sent and record its delivery date (resend at any time); a draft is issued on the way when no approval is needed',
-        params: idParamsSchema,
-        body: sendInvoiceSchema.nullish().transform((body) => body ?? { message: null }),
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.send.permission),
+      summary:
+        'Mark the invoice Sent and record its delivery date (resend at any time); a draft is issued on the way when no approval is needed',
     },
     async (request) => ok('Invoice sent', await invoices.send(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.post(
-    `${base}/mark-delivered/:id`,
+  route(
+    contracts.markDelivered,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.markDelivered.permission) },
-      schema: {
-        tags,
-        summary: 'Record delivery by hand on a date (the bill-of-charges clock runs from it)',
-        params: idParamsSchema,
-        body: markDeliveredSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.markDelivered.permission),
+      summary: 'Record delivery by hand on a date (the bill-of-charges clock runs from it)',
     },
     async (request) => ok('Delivery recorded', await invoices.markDelivered(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.post(
-    `${base}/void-invoice/:id`,
+  route(
+    contracts.void,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.void.permission) },
-      schema: {
-        tags,
-        summary:
-          'Void an issued invoice with a reason: its items return to unbilled, its number stays used, its ledger entries are reversed',
-        params: idParamsSchema,
-        body: voidInvoiceSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.void.permission),
+      summary: 'Void an issued invoice with a reason: its items return to unbilled, its number stays used, its ledger entries are reversed',
     },
     async (request) => ok('Invoice voided', await invoices.void(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.post(
-    `${base}/record-payment/:id`,
+  route(
+    contracts.recordPayment,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.recordPayment.permission) },
-      schema: {
-        tags,
-        summary: 'Record a payment (partial allowed, never more than the balance due) with a receipt number. Honours Idempotency-Key',
-        params: idParamsSchema,
-        body: recordPaymentSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.recordPayment.permission),
+      summary: 'Record a payment (partial allowed, never more than the balance due) with a receipt number. Honours Idempotency-Key',
     },
     async (request) => ok('Payment recorded', await invoices.recordPayment(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.post(
-    `${base}/reverse-payment/:id/:paymentId`,
+  route(
+    contracts.reversePayment,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.reversePayment.permission) },
-      schema: {
-        tags,
-        summary: 'Reverse a payment by a reversing entry (payments are never deleted)',
-        params: paymentParamsSchema,
-        body: reversePaymentSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.reversePayment.permission),
+      summary: 'Reverse a payment by a reversing entry (payments are never deleted)',
     },
     async (request) =>
       ok(
@@ -299,37 +182,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       ),
   );
 
-  api.post(
-    `${base}/write-off/:id`,
+  route(
+    contracts.writeOff,
     {
-      config: { access: firmAccess(INVOICE_TRANSITIONS.writeOff.permission) },
-      schema: {
-        tags,
-        summary: 'Write off part or all of the balance due, with a reason',
-        params: idParamsSchema,
-        body: writeOffSchema,
-        response: answers(invoiceSchema),
-      },
+      access: firmAccess(INVOICE_TRANSITIONS.writeOff.permission),
+      summary: 'Write off part or all of the balance due, with a reason',
     },
     async (request) => ok('Written off', await invoices.writeOff(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.get(
-    `${base}/get-aged-receivables`,
+  route(
+    contracts.agedReceivables,
     {
-      config: { access: firmAccess('invoice') },
-      schema: {
-        tags,
-        summary:
-          'What clients owed as of a date (AsOf, YYYY-MM-DD, default today in the firm’s time zone) by days past due then (current, 1–30, 31–60, 61–90, 90+): invoices issued on or before it, less payments and write-offs dated on or before it. IsDownlodCsv=true answers text/csv',
-        querystring: agedReceivablesQuerySchema,
-        response: answers(agedReceivablesSchema),
-      },
+      access: firmAccess('invoice'),
+      summary:
+        'What clients owed as of a date (AsOf, YYYY-MM-DD, default today in the firm’s time zone) by days past due then (current, 1–30, 31–60, 61–90, 90+): invoices issued on or before it, less payments and write-offs dated on or before it. IsDownlodCsv=true answers text/csv',
     },
     async (request, reply) => {
       const aged = await invoices.agedReceivables(firmPrincipalOf(request), request.query);
       if (!request.query.IsDownlodCsv) return ok('Aged receivables', aged);
-      return (reply as FastifyReply)
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="aged-receivables.csv"')
         .send(agedReceivablesCsv(aged));

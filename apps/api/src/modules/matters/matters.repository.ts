@@ -3,7 +3,6 @@ import type { Tx } from '../../db/database.ts';
 import {
   clients,
   customFieldDefinitions,
-  firms,
   matterAssignees,
   matterParties,
   matterPracticeAreas,
@@ -26,15 +25,6 @@ export type MatterValues = {
 };
 export type AssigneeValues = { userId: string; hourlyRate: string };
 export type PartyValues = { partyRole: 'related' | 'opposing'; partyType: 'individual' | 'company'; name: string; notes: string };
-
-/** Today's date in the firm's own time zone, as YYYY-MM-DD. */
-export async function findFirmToday(tx: Tx, firmId: string): Promise<string> {
-  const [row] = await tx
-    .select({ today: sql<string>`to_char(now() at time zone ${firms.timeZone}, 'YYYY-MM-DD')` })
-    .from(firms)
-    .where(eq(firms.id, firmId));
-  return row!.today;
-}
 
 export async function findClientForMatter(tx: Tx, clientId: string) {
   const [row] = await tx

@@ -13,7 +13,6 @@ import { checkCustomFields } from './matter-custom-fields.ts';
 import {
   findActiveUserIds,
   findClientForMatter,
-  findFirmToday,
   findMatterCustomFields,
   findMatterDetail,
   findMatterNamesOfClient,
@@ -30,6 +29,7 @@ import {
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 
 type MatterInput = z.output<typeof matterInputSchema>;
 type MatterCloseInput = z.output<typeof matterCloseInputSchema>;

@@ -1,24 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idParamsSchema,
+  paymentProofPath,
+  paymentReportContracts as contracts,
+  portalBillingContracts,
   paymentReportSchema,
-  paymentReportsQuerySchema,
-  rejectPaymentReportSchema,
   reportBankTransferFieldsSchema,
 } from '@matterhorn/shared';
 import { answers, created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
 import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { PROOF_MAX_BYTES, type PaymentReportService } from './payment-reports.service.ts';
 
 const tags = ['Client portal payments'];
-const firmBase = '/api/admin/client-portal';
 
 /** Bank transfers clients report from the portal, and the firm's confirmation (paymentInfo.create) or rejection. */
 export function registerPaymentReportRoutes(app: FastifyInstance, reports: PaymentReportService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, tags);
   const proofUpload = uploadSpec({
     maxBytes: PROOF_MAX_BYTES,
     fields: reportBankTransferFieldsSchema,
@@ -51,66 +52,40 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
     },
   );
 
-  api.get(
-    '/api/client-portal/get-payment-reports',
-    {
-      config: { access: portalAccess() },
-      schema: {
-        tags,
-        summary: 'The transfers you reported, newest first, with the firm’s decision',
-        response: answers(z.array(paymentReportSchema)),
-      },
-    },
+  route(
+    portalBillingContracts.paymentReports,
+    { access: portalAccess(), summary: 'The transfers you reported, newest first, with the firm’s decision' },
     async (request) => ok('Payment reports', await reports.clientReports(portalPrincipalOf(request))),
   );
 
-  api.get(
-    `${firmBase}/get-payment-reports`,
+  route(
+    contracts.list,
     {
-      config: { access: firmAccess('paymentInfo') },
-      schema: {
-        tags,
-        summary: 'Bank transfers clients reported from the portal (Status=reported for those waiting), newest first',
-        querystring: paymentReportsQuerySchema,
-        response: answers(z.array(paymentReportSchema)),
-      },
+      access: firmAccess('paymentInfo'),
+      summary: 'Bank transfers clients reported from the portal (Status=reported for those waiting), newest first',
     },
     async (request) => ok('Payment reports', await reports.list(firmPrincipalOf(request), request.query.Status)),
   );
 
-  api.post(
-    `${firmBase}/confirm-payment-report/:id`,
+  route(
+    contracts.confirm,
     {
-      config: { access: firmAccess('paymentInfo.create') },
-      schema: {
-        tags,
-        summary:
-          'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry) or as a trust deposit against the ' +
-          'trust request, once; 409 if decided already',
-        params: idParamsSchema,
-        response: answers(paymentReportSchema),
-      },
+      access: firmAccess('paymentInfo.create'),
+      summary:
+        'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry) or as a trust deposit against the ' +
+        'trust request, once; 409 if decided already',
     },
     async (request) => ok('Payment confirmed', await reports.confirm(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.post(
-    `${firmBase}/reject-payment-report/:id`,
-    {
-      config: { access: firmAccess('paymentInfo.create') },
-      schema: {
-        tags,
-        summary: 'Reject a reported transfer with the reason the client will read',
-        params: idParamsSchema,
-        body: rejectPaymentReportSchema,
-        response: answers(paymentReportSchema),
-      },
-    },
+  route(
+    contracts.reject,
+    { access: firmAccess('paymentInfo.create'), summary: 'Reject a reported transfer with the reason the client will read' },
     async (request) => ok('Payment rejected', await reports.reject(firmPrincipalOf(request), request.params.id, request.body.reason)),
   );
 
   api.get(
-    `${firmBase}/download-payment-proof/:id`,
+    paymentProofPath.path,
     {
       config: { access: firmAccess('paymentInfo') },
       schema: { tags, summary: 'The proof of payment the client uploaded', params: idParamsSchema, produces: ['application/octet-stream'] },

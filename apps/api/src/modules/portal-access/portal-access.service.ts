@@ -2,7 +2,7 @@ import type { PortalAccount, PortalAccountInvite, PortalAccountStatus, PortalSig
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -17,7 +17,7 @@ const STATUS_LABELS: Record<repository.PortalAccountState, PortalAccountStatus> 
   removed: 'Removed',
 };
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; outbox: Outbox };
 type InvitationEmail = { to: string; firmName: string; link: string; hasAccount: boolean };
 
 export type PortalAccess = ReturnType<typeof createPortalAccessService>;
@@ -27,7 +27,7 @@ export type PortalAccess = ReturnType<typeof createPortalAccessService>;
  * each invited, disabled, re-enabled or removed on its own. Every change is audited; disabling or
  * removing ends the account's sessions at once (the session check reads the account's status).
  */
-export function createPortalAccessService({ database, config, mailer }: Dependencies) {
+export function createPortalAccessService({ database, config, outbox }: Dependencies) {
   async function listOf(tx: Tx, firmId: string, clientId: string): Promise<PortalAccount[]> {
     const rows = await repository.findPortalAccounts(tx, firmId, clientId);
     return rows.map((row) => ({
@@ -42,8 +42,16 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
     }));
   }
 
-  /** Within the caller's transaction: the account for this email, a fresh link, the audit event. */
+  /** Within the caller's transaction: the account for this email, a fresh link, the audit event, the email. */
   async function inviteInTx(
+    tx: Tx,
+    principal: FirmPrincipal,
+    input: { clientId: string; email: string; contactName: string | null },
+  ): Promise<void> {
+    await queueInvitation(tx, principal.firmId, await prepareInvitation(tx, principal, input));
+  }
+
+  async function prepareInvitation(
     tx: Tx,
     principal: FirmPrincipal,
     input: { clientId: string; email: string; contactName: string | null },
@@ -78,8 +86,8 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
     return { to: email, firmName: firm.name, link: `${portal}/signup?token=${secret}`, hasAccount: false };
   }
 
-  async function sendInvitation(email: InvitationEmail) {
-    await mailer.send({
+  async function queueInvitation(tx: Tx, firmId: string, email: InvitationEmail) {
+    await outbox.queue(tx, firmId, {
       to: email.to,
       subject: `${email.firmName} invites you to its client portal`,
       text: email.hasAccount
@@ -129,7 +137,7 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
    */
   async function resetAuthenticator(principal: FirmPrincipal, accountId: string): Promise<PortalAccount[]> {
     const { firmId } = principal;
-    const { accounts, firmName, email } = await database.withFirm(firmId, async (tx) => {
+    return database.withFirm(firmId, async (tx) => {
       const account = await lockChangeableAccount(tx, firmId, accountId);
       if (!account.hasAuthenticator) throw badRequest('This portal account has no authenticator app set up');
       await repository.clearAuthenticator(tx, firmId, accountId);
@@ -139,19 +147,18 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
         email: account.email,
       });
       const firm = await repository.findFirmPortal(tx, firmId);
-      return { accounts: await listOf(tx, firmId, account.clientId), firmName: firm?.name ?? 'Your law firm', email: account.email };
+      const firmName = firm?.name ?? 'Your law firm';
+      await outbox.queue(tx, firmId, {
+        to: account.email,
+        subject: `${firmName} reset your authenticator app`,
+        text: `${firmName} has reset the authenticator app of your client portal account, as asked, and signed you out everywhere.\n\nThe next time you sign in you will be asked to set up an authenticator app again.\n\nIf you did not ask for this, contact ${firmName} at once.\n`,
+      });
+      return listOf(tx, firmId, account.clientId);
     });
-    await mailer.send({
-      to: email,
-      subject: `${firmName} reset your authenticator app`,
-      text: `${firmName} has reset the authenticator app of your client portal account, as asked, and signed you out everywhere.\n\nThe next time you sign in you will be asked to set up an authenticator app again.\n\nIf you did not ask for this, contact ${firmName} at once.\n`,
-    });
-    return accounts;
   }
 
   return {
     inviteInTx,
-    sendInvitation,
 
     list({ firmId }: FirmPrincipal, clientId: string): Promise<PortalAccount[]> {
       return database.withFirm(
@@ -167,7 +174,7 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
     /** Invites a contact of the client (or, without `contactId`, the client's own email). */
     async invite(principal: FirmPrincipal, input: PortalAccountInvite): Promise<PortalAccount[]> {
       const { firmId } = principal;
-      const { email, accounts } = await database.withFirm(firmId, async (tx) => {
+      return database.withFirm(firmId, async (tx) => {
         const client = await repository.findLiveClient(tx, firmId, input.clientId);
         if (!client) throw notFound('Client');
         const contact = input.contactId ? await repository.findContact(tx, firmId, client.id, input.contactId) : null;
@@ -177,11 +184,9 @@ export function createPortalAccessService({ database, config, mailer }: Dependen
           throw badRequest(
             contact ? 'The contact needs an email address to be invited' : 'The client needs an email address to be invited',
           );
-        const email = await inviteInTx(tx, principal, { clientId: client.id, email: address, contactName: contact?.name ?? null });
-        return { email, accounts: await listOf(tx, firmId, client.id) };
+        await inviteInTx(tx, principal, { clientId: client.id, email: address, contactName: contact?.name ?? null });
+        return listOf(tx, firmId, client.id);
       });
-      await sendInvitation(email);
-      return accounts;
     },
 
     disable: (principal: FirmPrincipal, accountId: string) => changeStatus(principal, accountId, 'disable'),

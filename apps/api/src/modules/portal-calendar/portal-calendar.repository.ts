@@ -82,10 +82,3 @@ export function findPortalHearings(tx: Tx, firmId: string, clientId: string, fro
       limit ${limit}`),
   );
 }
-
-export async function findFirmToday(tx: Tx, firmId: string) {
-  const [row] = await rowsOf<{ today: string }>(
-    tx.execute(sql`select (now() at time zone time_zone)::date::text as today from firms where id = ${firmId}`),
-  );
-  return row!.today;
-}

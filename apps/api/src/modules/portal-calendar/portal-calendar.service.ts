@@ -5,7 +5,6 @@ import { createLinkSecret, hashLinkSecret } from '../../lib/secrets.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';
 import {
   findFeedClient,
-  findFirmToday,
   findLivePortalFeed,
   findLivePortalFeedByHash,
   findPortalHearings,
@@ -14,6 +13,7 @@ import {
   type PortalFeedRow,
 } from './portal-calendar.repository.ts';
 import { portalHearingsIcs } from './portal-hearings-ics.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 
 /** A feed token: 32 random bytes as base64url (43 characters). */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { Mailer, OutgoingEmail } from '../../lib/mailer.ts';
+import type { OutgoingEmail } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { findFeeEarnersOf, findPortalRecipients, listFirmIds, lockUnnotifiedMessages, markNotified } from './portal-messages.repository.ts';
 
 export const PORTAL_MESSAGE_DIGEST_JOB = 'portal-message-digest';
 
-export type MessageDigestDependencies = { database: Database; mailer: Mailer; appUrl: string; logger?: FastifyBaseLogger };
+export type MessageDigestDependencies = { database: Database; outbox: Outbox; appUrl: string; logger?: FastifyBaseLogger };
 
 const countOf = (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`;
 
@@ -17,7 +18,7 @@ const countOf = (count: number) => `${count} new ${count === 1 ? 'message' : 'me
  * locked for the run (a second process skips them) and marked notified in the same transaction as
  * the sends: a failed send retries the whole firm on the next run (at-least-once, as reminders).
  */
-export async function sendMessageDigests({ database, mailer, appUrl, logger }: MessageDigestDependencies): Promise<number> {
+export async function sendMessageDigests({ database, outbox, appUrl, logger }: MessageDigestDependencies): Promise<number> {
   let sent = 0;
   for (const { firmId } of await database.withIdentityLookup((tx) => listFirmIds(tx))) {
     sent += await database.withFirm(firmId, async (tx) => {
@@ -82,7 +83,7 @@ export async function sendMessageDigests({ database, mailer, appUrl, logger }: M
         }
       }
 
-      for (const email of emails) await mailer.send(email);
+      for (const email of emails) await outbox.queue(tx, firmId, email);
       await markNotified(
         tx,
         firmId,

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  idParamsSchema,
-  markPortalMessagesReadSchema,
-  PORTAL_ATTACHMENT_MAX_BYTES,
-  portalAttachmentUploadFieldsSchema,
-  uploadedPortalAttachmentSchema,
-  portalMessageSchema,
-  portalMessagesQuerySchema,
-  portalMessageThreadSchema,
-  sendPortalMessageSchema,
-} from '@matterhorn/shared';
+import { idParamsSchema, PORTAL_ATTACHMENT_MAX_BYTES, portalAttachmentUploadFieldsSchema, portalMessageSides } from '@matterhorn/shared';
 import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf } from '../../plugins/route-access.ts';
 import { createPortalMessageService, type PortalMessageDeps } from './portal-messages.service.ts';
 
 const tags = ['Client portal messages'];
-const markedSchema = z.object({ markedCount: z.number() });
 
 /**
  * Secure messages between the firm and its client, one thread per matter: the client's calls under
@@ -26,6 +15,7 @@ const markedSchema = z.object({ markedCount: z.number() });
  * the matter may write to its client).
  */
 export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMessageDeps) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const attachmentUpload = uploadSpec({
     maxBytes: PORTAL_ATTACHMENT_MAX_BYTES,
@@ -35,72 +25,58 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
   });
   const messages = createPortalMessageService(deps);
   const sides = [
-    { base: '/api/client-portal', access: portalAccess(), who: 'the signed-in client', sideOf: clientSide },
-    { base: '/api/admin/client-portal', access: firmAccess('matterMaster'), who: 'the firm', sideOf: firmSide },
+    { contracts: portalMessageSides.client, access: portalAccess(), who: 'the signed-in client', sideOf: clientSide },
+    { contracts: portalMessageSides.firm, access: firmAccess('matterMaster'), who: 'the firm', sideOf: firmSide },
   ] as const;
 
-  for (const { base, access, who, sideOf } of sides) {
-    api.get(
-      `${base}/get-messages`,
+  for (const { contracts, access, who, sideOf } of sides) {
+    route(
+      contracts.thread,
       {
-        config: { access },
-        schema: {
-          tags,
-          summary: `A matter's messages between the firm and its client, as ${who} reads them (the newest 200, oldest first, with read receipts)`,
-          querystring: portalMessagesQuerySchema,
-          response: answers(portalMessageThreadSchema),
-        },
+        access,
+        summary: `A matter's messages between the firm and its client, as ${who} reads them (the newest 200, oldest first, with read receipts)`,
       },
       async (request) => ok('Messages', await messages.thread(sideOf(request), request.query.MatterId)),
     );
 
-    api.post(
-      `${base}/send-message`,
+    route(
+      contracts.send,
       {
-        config: { access },
-        schema: {
-          tags,
-          summary: `Send a message on a matter from ${who}; the other side is e-mailed that a message waits (never its content), at most every 15 minutes`,
-          body: sendPortalMessageSchema,
-          response: answers(portalMessageSchema, 201),
-        },
+        access,
+        summary: `Send a message on a matter from ${who}; the other side is e-mailed that a message waits (never its content), at most every 15 minutes`,
       },
       async (request, reply) => created(reply, 'Message sent', await messages.send(sideOf(request), request.body)),
     );
 
-    api.post(
-      `${base}/mark-read`,
+    route(
+      contracts.markRead,
       {
-        config: { access },
-        schema: {
-          tags,
-          summary: `${who === 'the firm' ? 'The firm has' : 'The client has'} read the matter's thread: the other side's messages get their read receipt`,
-          body: markPortalMessagesReadSchema,
-          response: answers(markedSchema),
-        },
+        access,
+        summary: `${who === 'the firm' ? 'The firm has' : 'The client has'} read the matter's thread: the other side's messages get their read receipt`,
       },
       async (request) => ok('Marked read', await messages.markRead(sideOf(request), request.body.matterId)),
     );
 
-    api.post(
-      `${base}/upload-message-attachment`,
-      {
-        config: { access, upload: attachmentUpload },
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          summary: `A file for a message ${who} is writing (multipart: MatterId, then the file; PDF, Word, Excel or a photo, at most 10 MB, checked by content and scanned). It is filed in the matter's documents${who === 'the firm' ? '' : ' ("From client")'}; name its id in send-message's attachmentIds`,
-          response: answers(uploadedPortalAttachmentSchema, 201),
-        },
+    // Registered by hand from its contract: its multipart body is declared by `consumes`, which a contract cannot carry.
+    api.route({
+      method: contracts.uploadAttachment.method,
+      url: contracts.uploadAttachment.path,
+      config: { access, upload: attachmentUpload },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        summary: `A file for a message ${who} is writing (multipart: MatterId, then the file; PDF, Word, Excel or a photo, at most 10 MB, checked by content and scanned). It is filed in the matter's documents${who === 'the firm' ? '' : ' ("From client")'}; name its id in send-message's attachmentIds`,
+        response: answers(contracts.uploadAttachment.response, contracts.uploadAttachment.status),
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const { fields, upload } = uploadOf(request, attachmentUpload);
         return created(reply, 'File attached', await messages.uploadAttachment(sideOf(request), fields.MatterId, upload));
       },
-    );
+    });
 
+    // The file itself, not the envelope: no contract, only the path the contracts share.
     api.get(
-      `${base}/download-message-attachment/:id`,
+      contracts.attachmentFile.path,
       {
         config: { access },
         schema: {

@@ -1,75 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { firmScopeQuerySchema, idParamsSchema, practiceAreaInputSchema, practiceAreaSchema } from '@matterhorn/shared';
+import { practiceAreaContracts as contracts } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, created, ok } from '../../lib/reply.ts';
+import { created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createPracticeAreaService } from './practice-areas.service.ts';
 
-const tags = ['Practice areas'];
-const base = '/api/admin/practice-area';
-
 export function registerPracticeAreaRoutes(app: FastifyInstance, database: Database) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, ['Practice areas']);
   const practiceAreas = createPracticeAreaService(database);
+  const settingsAccess = firmAccess('updateAccountSettings');
 
-  api.get(
-    `${base}/get-practice-areas`,
-    {
-      config: { access: firmAccess('matterMaster') },
-      schema: {
-        tags,
-        summary: "The firm's practice areas by name, each with its number of (non-deleted) matters",
-        querystring: firmScopeQuerySchema,
-        response: answers(z.array(practiceAreaSchema)),
-      },
-    },
+  route(
+    contracts.list,
+    { access: firmAccess('matterMaster'), summary: "The firm's practice areas by name, each with its number of (non-deleted) matters" },
     async (request) => ok('Practice areas', await practiceAreas.list(firmPrincipalOf(request))),
   );
-
-  api.post(
-    `${base}/create-practice-area`,
-    {
-      config: { access: firmAccess('updateAccountSettings') },
-      schema: {
-        tags,
-        summary: 'Add a practice area (names are unique in the firm, ignoring case)',
-        body: practiceAreaInputSchema,
-        response: answers(practiceAreaSchema, 201),
-      },
-    },
+  route(
+    contracts.create,
+    { access: settingsAccess, summary: 'Add a practice area (names are unique in the firm, ignoring case)' },
     async (request, reply) =>
       created(reply, 'Practice area created', await practiceAreas.create(firmPrincipalOf(request), request.body.name)),
   );
-
-  api.put(
-    `${base}/update-practice-area/:id`,
-    {
-      config: { access: firmAccess('updateAccountSettings') },
-      schema: {
-        tags,
-        summary: 'Rename a practice area',
-        params: idParamsSchema,
-        body: practiceAreaInputSchema,
-        response: answers(practiceAreaSchema),
-      },
-    },
-    async (request) =>
-      ok('Practice area updated', await practiceAreas.update(firmPrincipalOf(request), request.params.id, request.body.name)),
+  route(contracts.update, { access: settingsAccess, summary: 'Rename a practice area' }, async (request) =>
+    ok('Practice area updated', await practiceAreas.update(firmPrincipalOf(request), request.params.id, request.body.name)),
   );
-
-  api.delete(
-    `${base}/delete-practice-area/:id`,
-    {
-      config: { access: firmAccess('updateAccountSettings') },
-      schema: {
-        tags,
-        summary: 'Delete a practice area that no matter uses (soft delete)',
-        params: idParamsSchema,
-        response: answers(z.null()),
-      },
-    },
+  route(
+    contracts.remove,
+    { access: settingsAccess, summary: 'Delete a practice area that no matter uses (soft delete)' },
     async (request) => {
       await practiceAreas.remove(firmPrincipalOf(request), request.params.id);
       return ok('Practice area deleted', null);

@@ -31,7 +31,7 @@ export function createPracticeAreaService(database: Database) {
     create: (principal: FirmPrincipal, name: string) =>
       database.withFirm(principal.firmId, async (tx) => {
         await lockPracticeAreaNames(tx, principal.firmId);
-        if (await practiceAreaNameTaken(tx, principal.firmId, name, null)) throw conflict(DUPLICATE_NAME);
+        if (await practiceAreaNameTaken(tx, principal.firmId, name, null)) throw conflict(DUPLICATE_NAME, 'NAME_TAKEN');
         const id = await insertPracticeArea(tx, principal.firmId, name);
         await recordAuditEvent(tx, principal, 'practiceArea.created', id, { name });
         return existing(tx, id);
@@ -41,7 +41,7 @@ export function createPracticeAreaService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => {
         await lockPracticeAreaNames(tx, principal.firmId);
         const before = await existing(tx, practiceAreaId);
-        if (await practiceAreaNameTaken(tx, principal.firmId, name, practiceAreaId)) throw conflict(DUPLICATE_NAME);
+        if (await practiceAreaNameTaken(tx, principal.firmId, name, practiceAreaId)) throw conflict(DUPLICATE_NAME, 'NAME_TAKEN');
         await renamePracticeArea(tx, practiceAreaId, name);
         await recordAuditEvent(tx, principal, 'practiceArea.updated', practiceAreaId, { previousName: before.name, name });
         return existing(tx, practiceAreaId);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, firmScopeQuerySchema, permissionListSchema, profileSchema, subscriptionInfoSchema } from '@matterhorn/shared';
+import { errorEnvelopeSchema, firmScopeQuerySchema, permissionListSchema, profileSchema, subscriptionContracts } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmPrincipalOf, unverifiedFirmAccess } from '../../plugins/route-access.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -34,17 +35,9 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
     },
     async (request) => firmPrincipalOf(request).permissions,
   );
-  api.get(
-    '/api/admin/sub-scription-master/get-subscription-info',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['Subscriptions'],
-        summary: "The firm's current plan (SPEC.md §3 Subscription info)",
-        querystring: firmScopeQuerySchema,
-        response: answers(subscriptionInfoSchema),
-      },
-    },
+  contractRoutes(app, ['Subscriptions'])(
+    subscriptionContracts.info,
+    { ...signedIn, summary: "The firm's current plan (SPEC.md §3 Subscription info)" },
     async (request) => ok('Subscription info', await profiles.subscriptionOf(firmPrincipalOf(request))),
   );
 }

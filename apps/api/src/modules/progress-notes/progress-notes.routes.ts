@@ -1,28 +1,22 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  idParamsSchema,
   PROGRESS_NOTE_ATTACHMENT_MAX_BYTES,
-  progressNoteInputSchema,
-  progressNoteListQuerySchema,
-  progressNotePageSchema,
-  progressNoteSchema,
-  uuidField,
+  progressNoteAttachmentFilePath,
+  progressNoteAttachmentParamsSchema,
+  progressNoteContracts as contracts,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { createProgressNoteAttachmentService } from './progress-note-attachments.service.ts';
 import { createProgressNoteService } from './progress-notes.service.ts';
 
 const tags = ['Progress notes'];
-/** Issue 17: progress notes and court updates share one prefix. */
-const base = '/api/admin/progress-update';
-
-const attachmentParamsSchema = z.object({ id: uuidField('Id'), attachmentId: uuidField('Attachment') });
 
 /** `attachment`, with the name as plain ASCII and as RFC 5987 UTF-8 for the browsers that read it. */
 function attachmentHeader(fileName: string): string {
@@ -37,6 +31,7 @@ export type ProgressNoteRouteDeps = { database: Database; files: FileStore };
  * progressNote (or activity) reads; progressNote.create/.edit/.delete (or activity.create) write.
  */
 export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressNoteRouteDeps) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const attachmentUpload = uploadSpec({
     maxBytes: PROGRESS_NOTE_ATTACHMENT_MAX_BYTES,
@@ -48,110 +43,85 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
   const notes = createProgressNoteService(deps.database);
   const attachments = createProgressNoteAttachmentService(deps.database, deps.files);
 
-  api.get(
-    `${base}/get-progress-notes`,
+  route(
+    contracts.list,
     {
-      config: { access: firmAccess('progressNote') },
-      schema: {
-        tags,
-        summary:
-          'Progress notes: filter by client, matter, author, date range and whether shared with the client; search the ' +
-          'title, body and matter; sort and page. Rows carry an excerpt of the body. IsDownlodCsv=true streams text/csv',
-        querystring: progressNoteListQuerySchema,
-        response: answers(progressNotePageSchema),
-      },
+      access: firmAccess('progressNote'),
+      summary:
+        'Progress notes: filter by client, matter, author, date range and whether shared with the client; search the ' +
+        'title, body and matter; sort and page. Rows carry an excerpt of the body. IsDownlodCsv=true streams text/csv',
     },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
       if (!request.query.IsDownlodCsv) return ok('Progress notes', await notes.page(principal, request.query));
       // The CSV is a text stream, not the JSON envelope the route's schema describes.
-      return (reply as FastifyReply)
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="progress-notes.csv"')
         .send(await notes.csv(principal, request.query));
     },
   );
 
-  api.post(
-    `${base}/create-progress-note`,
+  route(
+    contracts.create,
     {
-      config: { access: firmAccess('progressNote.create') },
-      schema: {
-        tags,
-        summary:
-          'Add a note to a matter (open or closed), written by the signed-in member. The body is HTML, stored sanitised: ' +
-          'paragraphs, line breaks, bold, italics, underline, strike, lists, quotes, h2/h3 and http(s)/mailto links only',
-        body: progressNoteInputSchema,
-        response: answers(progressNoteSchema, 201),
-      },
+      access: firmAccess('progressNote.create'),
+      summary:
+        'Add a note to a matter (open or closed), written by the signed-in member. The body is HTML, stored sanitised: ' +
+        'paragraphs, line breaks, bold, italics, underline, strike, lists, quotes, h2/h3 and http(s)/mailto links only',
     },
     async (request, reply) => created(reply, 'Progress note saved', await notes.create(firmPrincipalOf(request), request.body)),
   );
 
-  api.get(
-    `${base}/get-progress-note/:id`,
-    {
-      config: { access: firmAccess('progressNote') },
-      schema: { tags, summary: 'One progress note, with its attachments', params: idParamsSchema, response: answers(progressNoteSchema) },
-    },
-    async (request) => ok('Progress note', await notes.view(firmPrincipalOf(request), request.params.id)),
+  route(contracts.view, { access: firmAccess('progressNote'), summary: 'One progress note, with its attachments' }, async (request) =>
+    ok('Progress note', await notes.view(firmPrincipalOf(request), request.params.id)),
   );
 
-  api.put(
-    `${base}/update-progress-note/:id`,
-    {
-      config: { access: firmAccess('progressNote.edit') },
-      schema: {
-        tags,
-        summary: 'Change a progress note (its author stays who wrote it)',
-        params: idParamsSchema,
-        body: progressNoteInputSchema,
-        response: answers(progressNoteSchema),
-      },
-    },
+  route(
+    contracts.update,
+    { access: firmAccess('progressNote.edit'), summary: 'Change a progress note (its author stays who wrote it)' },
     async (request) => ok('Progress note updated', await notes.update(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
-  api.delete(
-    `${base}/delete-progress-note/:id`,
-    {
-      config: { access: firmAccess('progressNote.delete') },
-      schema: { tags, summary: 'Delete a progress note (restorable)', params: idParamsSchema, response: answers(z.null()) },
-    },
+  route(
+    contracts.remove,
+    { access: firmAccess('progressNote.delete'), summary: 'Delete a progress note (restorable)' },
     async (request) => {
       await notes.remove(firmPrincipalOf(request), request.params.id);
       return ok('Progress note deleted', null);
     },
   );
 
-  api.post(
-    `${base}/progress-note/:id/attachments`,
-    {
-      config: { access: firmAccess('progressNote.edit'), upload: attachmentUpload },
-      schema: {
-        tags,
-        summary:
-          'Attach a file to a note (multipart/form-data, one file): PDF, JPEG, PNG, HEIC, Word or Excel by its content, at ' +
-          'most 20 MB; 415 for another type, 413 when larger',
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: answers(progressNoteSchema, 201),
-      },
+  // Registered by hand from its contract: its multipart body is declared by `consumes`, which a contract cannot carry.
+  const addAttachment = contracts.addAttachment;
+  api.route({
+    method: addAttachment.method,
+    url: addAttachment.path,
+    config: { access: firmAccess('progressNote.edit'), upload: attachmentUpload },
+    schema: {
+      tags,
+      summary:
+        'Attach a file to a note (multipart/form-data, one file): PDF, JPEG, PNG, HEIC, Word or Excel by its content, at ' +
+        'most 20 MB; 415 for another type, 413 when larger',
+      consumes: ['multipart/form-data'],
+      params: addAttachment.params,
+      response: answers(addAttachment.response, addAttachment.status),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const note = await attachments.add(firmPrincipalOf(request), request.params.id, uploadOf(request, attachmentUpload).upload);
       return created(reply, 'Attachment uploaded', note);
     },
-  );
+  });
 
+  // The file itself, not the envelope: no contract, only the path the contracts share.
   api.get(
-    `${base}/progress-note/:id/attachments/:attachmentId`,
+    progressNoteAttachmentFilePath.path,
     {
       config: { access: firmAccess('progressNote') },
       schema: {
         tags,
         summary: 'A note’s attachment, as a file download (members of the firm only)',
-        params: attachmentParamsSchema,
+        params: progressNoteAttachmentParamsSchema,
         produces: ['application/octet-stream'],
       },
     },
@@ -167,17 +137,9 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
     },
   );
 
-  api.delete(
-    `${base}/progress-note/:id/attachments/:attachmentId`,
-    {
-      config: { access: firmAccess('progressNote.edit') },
-      schema: {
-        tags,
-        summary: 'Remove an attachment from a note (restorable)',
-        params: attachmentParamsSchema,
-        response: answers(progressNoteSchema),
-      },
-    },
+  route(
+    contracts.removeAttachment,
+    { access: firmAccess('progressNote.edit'), summary: 'Remove an attachment from a note (restorable)' },
     async (request) =>
       ok('Attachment removed', await attachments.remove(firmPrincipalOf(request), request.params.id, request.params.attachmentId)),
   );

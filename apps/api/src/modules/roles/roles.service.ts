@@ -55,7 +55,7 @@ export function createRolesService(database: Database) {
   }
 
   async function assertNameFree(tx: Tx, firmId: string, name: string, exceptRoleId?: string) {
-    if (await repository.roleNameTaken(tx, firmId, name, exceptRoleId)) throw conflict(ROLE_MESSAGES.nameTaken);
+    if (await repository.roleNameTaken(tx, firmId, name, exceptRoleId)) throw conflict(ROLE_MESSAGES.nameTaken, 'NAME_TAKEN');
   }
 
   /** A unique index backs the case-insensitive name check against a double submit. */
@@ -66,7 +66,7 @@ export function createRolesService(database: Database) {
         return fn(tx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(ROLE_MESSAGES.nameTaken);
+      if (isUniqueViolation(error)) throw conflict(ROLE_MESSAGES.nameTaken, 'NAME_TAKEN');
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './team.repository.ts';
@@ -20,7 +20,7 @@ export const TEAM_MESSAGES = {
   seatsFull: (seats: number) => `Your plan allows ${seats} users. Upgrade the plan or deactivate a member to invite more.`,
 } as const;
 
-type Dependencies = { database: Database; config: AppConfig; mailer: Mailer };
+type Dependencies = { database: Database; config: AppConfig; outbox: Outbox };
 type MemberRow = NonNullable<Awaited<ReturnType<typeof repository.findMember>>>;
 
 export type TeamQuery = { IsForInvoiceApproval: boolean; IsForTrustRequestApproval: boolean; IncludeInactive: boolean };
@@ -40,10 +40,10 @@ const isAdministratorRole = (permissions: readonly string[]) => permissions.incl
 async function assertSeatFree(tx: Tx, firmId: string) {
   const seats = await repository.findSeatUsage(tx, firmId);
   if (seats.activeUsers + seats.pendingInvitations + 1 > seats.allocatedSeats)
-    throw conflict(TEAM_MESSAGES.seatsFull(seats.allocatedSeats));
+    throw conflict(TEAM_MESSAGES.seatsFull(seats.allocatedSeats), 'PLAN_SEATS_FULL');
 }
 
-export function createTeamService({ database, config, mailer }: Dependencies) {
+export function createTeamService({ database, config, outbox }: Dependencies) {
   async function memberOrNotFound(tx: Tx, firmId: string, userId: string) {
     const member = await repository.findMember(tx, firmId, userId);
     if (!member) throw notFound('Team member');
@@ -86,12 +86,11 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
       let invitation: InvitationSummary;
       // An account elsewhere is not said (that would tell any firm who uses Matterhorn): the invitation
       // is made and answered as any other, and the email tells its owner instead, with no link to accept.
-      let hasAccountElsewhere = false;
       try {
         invitation = await database.withIdentityLookup(async (tx) => {
           const accountFirmId = await repository.firmOfUserEmail(tx, input.email);
           if (accountFirmId === principal.firmId) throw conflict(TEAM_MESSAGES.alreadyMember);
-          hasAccountElsewhere = accountFirmId !== null;
+          const hasAccountElsewhere = accountFirmId !== null;
           await switchToFirm(tx, principal.firmId);
           await roleOrNotFound(tx, principal, input.roleId);
           await repository.lockFirm(tx, principal.firmId);
@@ -106,6 +105,24 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
             lifetimeDays: INVITATION_LIFETIME_DAYS,
           });
           await recordAuditEvent(tx, principal, 'teamInvitation.sent', id, { email: input.email, roleId: input.roleId });
+          const url = `${config.appUrl}/join-team/${secret}`;
+          await outbox.queue(
+            tx,
+            principal.firmId,
+            hasAccountElsewhere
+              ? {
+                  to: input.email,
+                  subject: 'An invitation to join a firm on Matterhorn',
+                  text: `A firm invited this email address to join its team on Matterhorn, but the address already has a Matterhorn account, and an account belongs to one firm.\n\nIf you expected this invitation, ask the firm to invite another email address of yours. If not, you can ignore this email.`,
+                }
+              : {
+                  to: input.email,
+                  subject: 'You have been invited to join your firm on Matterhorn',
+                  text: `You have been invited to join your firm's team on Matterhorn.\n\nAccept the invitation here:\n${url}\n\nThe link works once and expires in ${INVITATION_LIFETIME_DAYS} days.`,
+                  link: url,
+                },
+            { kind: 'teamInvitation', id },
+          );
           const [row] = await repository.listPendingInvitations(tx, principal.firmId, id);
           return toInvitation(row!);
         });
@@ -113,21 +130,6 @@ export function createTeamService({ database, config, mailer }: Dependencies) {
         if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.invitationInProgress);
         throw error;
       }
-      if (hasAccountElsewhere) {
-        await mailer.send({
-          to: input.email,
-          subject: 'An invitation to join a firm on Matterhorn',
-          text: `A firm invited this email address to join its team on Matterhorn, but the address already has a Matterhorn account, and an account belongs to one firm.\n\nIf you expected this invitation, ask the firm to invite another email address of yours. If not, you can ignore this email.`,
-        });
-        return invitation;
-      }
-      const url = `${config.appUrl}/join-team/${secret}`;
-      await mailer.send({
-        to: input.email,
-        subject: 'You have been invited to join your firm on Matterhorn',
-        text: `You have been invited to join your firm's team on Matterhorn.\n\nAccept the invitation here:\n${url}\n\nThe link works once and expires in ${INVITATION_LIFETIME_DAYS} days.`,
-        link: url,
-      });
       return invitation;
     },
 

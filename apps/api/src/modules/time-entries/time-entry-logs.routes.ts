@@ -1,15 +1,11 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { timerRequestSchema, timerTotalSchema } from '@matterhorn/shared';
+import { timerContracts as contracts, timerRequestSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
+import { ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTimeEntryLogService } from './time-entry-logs.service.ts';
 
-const tags = ['Timer'];
-const base = '/api/admin/time-entry-log';
-const timerBody = timerRequestSchema.nullish();
 const SCOPE_NAMES = new Map(Object.keys(timerRequestSchema.shape).map((name) => [name.toLowerCase(), name]));
 
 /**
@@ -34,69 +30,47 @@ const renameScopeFields: preValidationHookHandler = (request, _reply, done) => {
 
 /** SPEC.md §7's four timer calls. Each acts on the signed-in user's own timer only. */
 export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Database) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, ['Timer']);
   const timer = createTimeEntryLogService(database);
+  const hooks = { preValidation: renameScopeFields };
 
-  api.post(
-    `${base}/get-total-hours`,
+  route(
+    contracts.total,
     {
-      preValidation: renameScopeFields,
-      config: { access: firmAccess('timeEntry') },
-      schema: {
-        tags,
-        summary: "The signed-in user's timer: total of all logs (hh:mm:ss or d.hh:mm:ss), hours to 4 decimals, and whether it runs",
-        body: timerBody,
-        response: answers(timerTotalSchema),
-      },
+      access: firmAccess('timeEntry'),
+      summary: "The signed-in user's timer: total of all logs (hh:mm:ss or d.hh:mm:ss), hours to 4 decimals, and whether it runs",
     },
     async (request) => ok('Timer total', await timer.getTotal(firmPrincipalOf(request))),
+    hooks,
   );
 
-  api.post(
-    `${base}/start-entry`,
+  route(
+    contracts.start,
     {
-      preValidation: renameScopeFields,
-      config: { access: firmAccess('timeEntry.create') },
-      schema: {
-        tags,
-        summary: 'Start or continue the timer (does nothing when it already runs); answers the new total',
-        body: timerBody,
-        response: answers(timerTotalSchema),
-      },
+      access: firmAccess('timeEntry.create'),
+      summary: 'Start or continue the timer (does nothing when it already runs); answers the new total',
     },
     async (request) => ok('Timer started', await timer.start(firmPrincipalOf(request))),
+    hooks,
   );
 
-  api.post(
-    `${base}/pause-entry`,
-    {
-      preValidation: renameScopeFields,
-      config: { access: firmAccess('timeEntry.create') },
-      schema: {
-        tags,
-        summary: 'Pause the timer (does nothing when it is not running); answers the new total',
-        body: timerBody,
-        response: answers(timerTotalSchema),
-      },
-    },
+  route(
+    contracts.pause,
+    { access: firmAccess('timeEntry.create'), summary: 'Pause the timer (does nothing when it is not running); answers the new total' },
     async (request) => ok('Timer paused', await timer.pause(firmPrincipalOf(request))),
+    hooks,
   );
 
-  api.post(
-    `${base}/delete-time-entry-logs`,
+  route(
+    contracts.reset,
     {
-      preValidation: renameScopeFields,
-      config: { access: firmAccess('timeEntry', 'timeEntry.create') },
-      schema: {
-        tags,
-        summary: "Discard the signed-in user's timer logs: the timer returns to idle at 00:00:00",
-        body: timerBody,
-        response: answers(z.null()),
-      },
+      access: firmAccess('timeEntry', 'timeEntry.create'),
+      summary: "Discard the signed-in user's timer logs: the timer returns to idle at 00:00:00",
     },
     async (request) => {
       await timer.reset(firmPrincipalOf(request));
       return ok('Time entry logs deleted', null);
     },
+    hooks,
   );
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { firmTodayText } from '../../platform/firm-clock.ts';
 
 /**
  * The trust reconciliation's SQL (the only file with it). Raw SQL because each read is one
@@ -30,7 +31,7 @@ export async function findAccount(tx: Tx, firmId: string, trustAccountId: string
     tx,
     sql`
     select a.id, a.name, a.currency_code as "currencyCode", coalesce(c.symbol, '') as "currencySymbol", a.is_active as "isActive",
-      to_char((now() at time zone coalesce(f.time_zone, 'UTC'))::date, 'YYYY-MM-DD') as today,
+      ${firmTodayText(sql`f.time_zone`)} as today,
       (select max(r.period_end)::text from trust_reconciliations r where r.firm_id = a.firm_id and r.trust_account_id = a.id) as "lockedUntil"
     from trust_accounts a
     join firms f on f.id = a.firm_id

@@ -267,12 +267,3 @@ export function findClientSentTrustRequests(tx: Tx, firmId: string, clientId: st
     .orderBy(sql`${trustRequests.status} = 'Paid'`, trustRequests.dueDate, trustRequests.requestNumber)
     .limit(200);
 }
-
-/** The firm's today in its own time zone (a due date is a day in the firm's calendar). */
-export async function findFirmTodayForRequest(tx: Tx, firmId: string): Promise<string> {
-  const [row] = await tx
-    .select({ today: sql<string>`to_char((now() at time zone coalesce(${firms.timeZone}, 'UTC'))::date, 'YYYY-MM-DD')` })
-    .from(firms)
-    .where(eq(firms.id, firmId));
-  return row!.today;
-}

@@ -1,102 +1,47 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   formatMoney,
   isoToDisplayDate,
-  TRUST_REQUEST_APPROVED_LABEL,
   TRUST_REQUEST_MESSAGES,
   TRUST_REQUEST_SLUG_PATTERN,
   TRUST_REQUEST_STATUS_LABELS,
-  type trustRequestListQuerySchema,
   type CreateTrustRequestParsed,
   type PublicTrustRequest,
   type TrustRequest,
-  type TrustRequestListItem,
-  type TrustRequestPage,
   type TrustRequestSent,
 } from '@matterhorn/shared';
-import type { z } from 'zod';
 import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
-import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
-import { formatTrustRequestNumber, trustRequestBalanceDue } from './trust-requests.api.ts';
+import { formatTrustRequestNumber } from './trust-requests.api.ts';
 import {
   findClientForRequest,
-  findFirmTodayForRequest,
   findIsRequestApprovalRequired,
   findMatterForRequest,
   findPublicRequestContext,
   findTrustAccountForRequest,
   findTrustRequestBySlugHash,
-  findTrustRequestDetail,
   insertTrustRequest,
   lockTrustRequest,
   sumClientTrustBalance,
-  trustRequestList,
   updateTrustRequest,
-  type TrustRequestListRequest,
 } from './trust-requests.repository.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
+import { createTrustRequestListService } from './trust-request-list.service.ts';
+import { viewOf } from './trust-request-views.ts';
 
-type Dependencies = { database: Database; mailer: Mailer; appUrl: string };
-type ListQuery = z.output<typeof trustRequestListQuerySchema>;
-type Row = ListRow<typeof trustRequestList.columns>;
+type Dependencies = { database: Database; outbox: Outbox; appUrl: string };
 
 /** 16 random bytes (128 bits) as 22 base64url characters; only its SHA-256 is kept. */
 const newSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function itemOf(row: Row): TrustRequestListItem {
-  const isApproved = row.approvedByUserId !== null;
-  return {
-    id: row.id,
-    requestNumber: row.requestNumber,
-    trustAccountId: row.trustAccountId,
-    trustAccountName: row.trustAccountName,
-    currencySymbol: row.currencySymbol,
-    clientId: row.clientId,
-    clientName: row.clientName,
-    clientEmail: row.clientEmail?.trim() || null,
-    matterId: row.matterId,
-    matterNumber: row.matterNumber,
-    matterName: row.matterName,
-    amount: row.amount,
-    paidAmount: row.paidAmount,
-    balanceDue: trustRequestBalanceDue(row.amount, row.paidAmount),
-    dueDate: row.dueDate,
-    note: row.note,
-    status: row.status,
-    statusLabel: row.status === 'AwaitingApproval' && isApproved ? TRUST_REQUEST_APPROVED_LABEL : TRUST_REQUEST_STATUS_LABELS[row.status],
-    isApproved,
-    isTopUp: row.isTopUp,
-    assignedUserId: row.assignedUserId,
-    assignedUserName: row.assignedUserName,
-    sentToEmail: row.sentToEmail,
-    sentAt: iso(row.sentAt),
-    approvedByUserName: row.approvedByUserName,
-    cancelReason: row.cancelReason,
-    createdByUserId: row.createdByUserId,
-    createdByUserName: row.createdByUserName,
-    createdAt: iso(row.createdAt)!,
-    updatedAt: iso(row.updatedAt)!,
-  };
-}
-
-async function viewOf(tx: Tx, firmId: string, trustRequestId: string): Promise<TrustRequest> {
-  const row = await findTrustRequestDetail(tx, firmId, trustRequestId);
-  if (!row) throw notFound('Trust request');
-  return { ...itemOf(row as Row), isApprovalRequired: await findIsRequestApprovalRequired(tx, firmId) };
-}
-
 /** The account, client and matter must be the firm's; the matter the client's; the account open. */
 async function checkParties(tx: Tx, firmId: string, input: CreateTrustRequestParsed) {
   // A client asked to pay by a day already gone cannot comply: refused against the firm's own today.
-  if (input.dueDate < (await findFirmTodayForRequest(tx, firmId)))
+  if (input.dueDate < (await findFirmToday(tx, firmId)))
     throw badRequest(TRUST_REQUEST_MESSAGES.dueDateInPast, { dueDate: TRUST_REQUEST_MESSAGES.dueDateInPast });
   const account = await findTrustAccountForRequest(tx, firmId, input.trustAccountId);
   if (!account) throw badRequest('Trust account not found', { trustAccountId: 'Trust account not found' });
@@ -112,45 +57,7 @@ async function checkParties(tx: Tx, firmId: string, input: CreateTrustRequestPar
   }
   return client;
 }
-
-const requestOf = (query: ListQuery): TrustRequestListRequest => ({
-  filters: { status: query.Status, clientId: query.ClientId, matterId: query.MatterId, trustAccountId: query.TrustAccountId },
-  searchText: query.GeneralSearchText || undefined,
-  sort: { column: 'createdAt', direction: 'desc' },
-});
-
-const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
-  header: [
-    'Number',
-    'Client',
-    'Matter',
-    'Trust account',
-    'Amount',
-    'Paid',
-    'Due date',
-    'Status',
-    'Note',
-    'Sent to',
-    'Created by',
-    'Created',
-  ],
-  cells: (row) => [
-    row.requestNumber,
-    row.clientName,
-    row.matterNumber ? `${row.matterNumber} ${row.matterName ?? ''}`.trim() : row.matterName,
-    row.trustAccountName,
-    row.amount,
-    row.paidAmount,
-    row.dueDate,
-    TRUST_REQUEST_STATUS_LABELS[row.status],
-    row.note,
-    row.sentToEmail,
-    row.createdByUserName,
-    row.createdAt,
-  ],
-};
-
-export function createTrustRequestService({ database, mailer, appUrl }: Dependencies) {
+export function createTrustRequestService({ database, outbox, appUrl }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/trust-accounting/${slug}`;
 
   /** Locks the request; 404 when it is not the firm's. */
@@ -161,6 +68,8 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
   };
 
   return {
+    ...createTrustRequestListService({ database }),
+
     create: (principal: FirmPrincipal, input: CreateTrustRequestParsed): Promise<TrustRequest> =>
       database.withFirm(principal.firmId, async (tx) => {
         await checkParties(tx, principal.firmId, input);
@@ -253,7 +162,7 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
         if (!['Draft', 'AwaitingApproval', 'Sent', 'PartlyPaid'].includes(request.status))
           throw conflict(TRUST_REQUEST_MESSAGES.notSendable);
         // A draft left unsent past its due date would reach the client already late; a reminder of a sent one may.
-        if (request.status === 'Draft' && request.dueDate < (await findFirmTodayForRequest(tx, principal.firmId)))
+        if (request.status === 'Draft' && request.dueDate < (await findFirmToday(tx, principal.firmId)))
           throw badRequest(TRUST_REQUEST_MESSAGES.draftDueDatePassed);
         const client = await findClientForRequest(tx, principal.firmId, request.clientId);
         const to = input.toEmail ?? client?.email?.trim() ?? null;
@@ -277,21 +186,26 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
           const firm = await findPublicRequestContext(tx, principal.firmId, request.trustAccountId);
           const firmName = firm?.firm.name ?? 'your law firm';
           const amount = formatMoney(view.balanceDue, view.currencySymbol);
-          await mailer.send({
-            to,
-            subject: `Request for funds ${view.requestNumber} from ${firmName}`,
-            text: [
-              `Dear ${view.clientName},`,
-              '',
-              input.message?.trim() ||
-                `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${isoToDisplayDate(view.dueDate)}.`,
-              '',
-              `See the request, the bank details and your trust balance: ${url}`,
-              '',
-              firmName,
-            ].join('\n'),
-            link: url,
-          });
+          await outbox.queue(
+            tx,
+            principal.firmId,
+            {
+              to,
+              subject: `Request for funds ${view.requestNumber} from ${firmName}`,
+              text: [
+                `Dear ${view.clientName},`,
+                '',
+                input.message?.trim() ||
+                  `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${isoToDisplayDate(view.dueDate)}.`,
+                '',
+                `See the request, the bank details and your trust balance: ${url}`,
+                '',
+                firmName,
+              ].join('\n'),
+              link: url,
+            },
+            { kind: 'trustRequest', id },
+          );
         }
         return { request: view, slug, url, emailedTo: to || null };
       }),
@@ -312,25 +226,6 @@ export function createTrustRequestService({ database, mailer, appUrl }: Dependen
 
     view: (principal: FirmPrincipal, id: string) =>
       database.withFirm(principal.firmId, (tx) => viewOf(tx, principal.firmId, id), READ_ONLY),
-
-    page: (principal: FirmPrincipal, query: ListQuery): Promise<TrustRequestPage> =>
-      database.withFirm(
-        principal.firmId,
-        async (tx) => {
-          const { rows, ...total } = await readListPage(tx, trustRequestList, principal.firmId, requestOf(query), query);
-          return {
-            data: rows.map(itemOf),
-            page: query.page,
-            size: query.size,
-            ...total,
-            isApprovalRequired: await findIsRequestApprovalRequired(tx, principal.firmId),
-          };
-        },
-        READ_ONLY,
-      ),
-
-    csv: (principal: FirmPrincipal, query: ListQuery): Promise<Readable> =>
-      streamListCsv(database, principal.firmId, trustRequestList, requestOf(query), requestCsv),
 
     /** The request on its public link, as the client sees it; nothing else of the firm. */
     publicView: (slug: string): Promise<PublicTrustRequest> => {

@@ -1,7 +1,7 @@
 import { addMoney, compareMoney, type TrustTransaction } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { outsideReaderOf } from '../../plugins/route-access.ts';
-import { findClientLedgers, findFirmToday, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
+import { findClientLedgers, findTrustFirm, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
 import { trustTransactionView } from './trust.views.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
@@ -13,7 +13,7 @@ import { createTrustService } from './trust.service.ts';
  * Runs in the caller's transaction.
  */
 export async function findMatterTrustBalance(tx: Tx, firmId: string, ledger: { clientId: string; matterId: string }): Promise<string> {
-  const home = (await findFirmToday(tx, firmId)).homeCurrencyCode;
+  const home = (await findTrustFirm(tx, firmId)).homeCurrencyCode;
   const totals = await sumLedgers(tx, firmId, ledger);
   return totals.find((row) => row.currencyCode === home)?.balance ?? '0.00';
 }

@@ -1,47 +1,22 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  clearDepositSchema,
-  clientLedgerQuerySchema,
-  clientLedgerSchema,
-  createTrustAccountSchema,
-  depositSchema,
-  disburseSchema,
-  idParamsSchema,
   isoDate,
-  payInvoiceFromTrustSchema,
-  refundSchema,
-  rejectTrustMovementSchema,
-  reverseTrustTransactionSchema,
-  setMatterTrustMinimumSchema,
-  transferSchema,
-  trustAccountLedgersQuerySchema,
-  trustAccountSchema,
-  trustBalanceQuerySchema,
-  trustBalanceSchema,
-  trustLedgerPageSchema,
-  trustMovementRequestListQuerySchema,
-  trustMovementRequestPageSchema,
-  trustMovementRequestSchema,
+  trustContracts as contracts,
+  trustLedgerContracts as ledgerContracts,
   trustMovementResultSchema,
-  trustSettingsSchema,
-  trustTransactionListQuerySchema,
-  trustTransactionPageSchema,
-  trustTransactionRecordSchema,
-  trustTransactionSchema,
-  trustTransferResultSchema,
-  updateTrustAccountSchema,
-  updateTrustSettingsSchema,
+  trustStatementPath,
+  type RouteContract,
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
+import { contractRoutes, type ContractHandler, type ContractRouteConfig } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
 
 const tags = ['Trust accounting'];
-const base = '/api/admin/trust-account';
 
 const statementQuerySchema = z.object({
   ClientId: z.uuid('Client is required'),
@@ -63,89 +38,67 @@ const movementAnswers = { ...answers(trustMovementResultSchema, 201), 202: answe
  * moves only through these calls, each one balanced journal entry; nothing is edited or deleted.
  */
 export function registerTrustRoutes(app: FastifyInstance, database: Database) {
+  const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const trust = createTrustService(database);
   const movements = createTrustMovementService(database);
 
+  /**
+   * Registered by hand from its contract: a movement answers 202 as well as the contract's 201 (when
+   * it waits for a second person), which a contract's one status cannot say.
+   */
+  const movementRoute = <C extends RouteContract>(contract: C, { summary, ...config }: ContractRouteConfig, handler: ContractHandler<C>) =>
+    app.route({
+      method: contract.method,
+      url: contract.path,
+      config,
+      schema: { tags, summary, body: contract.body, response: movementAnswers },
+      handler: handler as unknown as RouteHandlerMethod,
+    });
+
   // ---- accounts and rules
-  api.post(
-    `${base}/create-trust-account`,
+  route(
+    contracts.createAccount,
     {
-      config: { access: firmAccess('trustAccountRequest.create') },
-      schema: {
-        tags,
-        summary: 'Add a trust bank account (only the account number’s last four digits are kept)',
-        body: createTrustAccountSchema,
-        response: answers(trustAccountSchema, 201),
-      },
+      access: firmAccess('trustAccountRequest.create'),
+      summary: 'Add a trust bank account (only the account number’s last four digits are kept)',
     },
     async (request, reply) => created(reply, 'Trust account created', await trust.createAccount(firmPrincipalOf(request), request.body)),
   );
-  api.put(
-    `${base}/update-trust-account/:id`,
+  route(
+    contracts.updateAccount,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
-      schema: {
-        tags,
-        summary: 'Rename a trust account, change its bank or payment instructions, or close it to new movements',
-        params: idParamsSchema,
-        body: updateTrustAccountSchema,
-        response: answers(trustAccountSchema),
-      },
+      access: firmAccess('trustAccountRequest.edit'),
+      summary: 'Rename a trust account, change its bank or payment instructions, or close it to new movements',
     },
     async (request) => ok('Trust account updated', await trust.updateAccount(firmPrincipalOf(request), request.params.id, request.body)),
   );
-  api.get(
-    `${base}/get-trust-accounts`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: { tags, summary: 'The firm’s trust bank accounts with their balances', response: answers(z.array(trustAccountSchema)) },
-    },
+  route(
+    contracts.accounts,
+    { access: firmAccess('trustAccountRequest'), summary: 'The firm’s trust bank accounts with their balances' },
     async (request) => ok('Trust accounts', await trust.accounts(firmPrincipalOf(request))),
   );
-  api.get(
-    `${base}/get-trust-account/:id`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: { tags, summary: 'One trust bank account', params: idParamsSchema, response: answers(trustAccountSchema) },
-    },
-    async (request) => ok('Trust account', await trust.account(firmPrincipalOf(request), request.params.id)),
+  route(contracts.account, { access: firmAccess('trustAccountRequest'), summary: 'One trust bank account' }, async (request) =>
+    ok('Trust account', await trust.account(firmPrincipalOf(request), request.params.id)),
   );
-  api.get(
-    `${base}/get-trust-settings`,
+  route(
+    contracts.settings,
     {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'The firm’s trust rules: the two-person threshold, request approval, cash review',
-        response: answers(trustSettingsSchema),
-      },
+      access: firmAccess('trustAccountRequest'),
+      summary: 'The firm’s trust rules: the two-person threshold, request approval, cash review',
     },
     async (request) => ok('Trust settings', await trust.settings(firmPrincipalOf(request))),
   );
-  api.put(
-    `${base}/update-trust-settings`,
-    {
-      config: { access: firmAccess('trustAccountRequest.edit') },
-      schema: {
-        tags,
-        summary: 'Change the firm’s trust rules (blank threshold: never)',
-        body: updateTrustSettingsSchema,
-        response: answers(trustSettingsSchema),
-      },
-    },
+  route(
+    contracts.updateSettings,
+    { access: firmAccess('trustAccountRequest.edit'), summary: 'Change the firm’s trust rules (blank threshold: never)' },
     async (request) => ok('Trust settings updated', await trust.updateSettings(firmPrincipalOf(request), request.body)),
   );
-  api.put(
-    `${base}/set-matter-trust-minimum`,
+  route(
+    contracts.setMatterMinimum,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
-      schema: {
-        tags,
-        summary: 'An evergreen retainer: the matter’s minimum trust balance (blank removes it); falling below drafts a top-up request',
-        body: setMatterTrustMinimumSchema,
-        response: answers(z.object({ matterId: z.string(), minimumBalance: z.string().nullable() })),
-      },
+      access: firmAccess('trustAccountRequest.edit'),
+      summary: 'An evergreen retainer: the matter’s minimum trust balance (blank removes it); falling below drafts a top-up request',
     },
     async (request) =>
       ok(
@@ -155,86 +108,55 @@ export function registerTrustRoutes(app: FastifyInstance, database: Database) {
   );
 
   // ---- movements
-  api.post(
-    `${base}/deposit`,
+  route(
+    contracts.deposit,
     {
-      config: { access: firmAccess('trustAccountRequest.create') },
-      schema: {
-        tags,
-        summary:
-          'Money received into trust for a client (and matter), optionally against a trust request; uncleared until cleared when isCleared=false',
-        body: depositSchema,
-        response: answers(trustTransactionSchema, 201),
-      },
+      access: firmAccess('trustAccountRequest.create'),
+      summary:
+        'Money received into trust for a client (and matter), optionally against a trust request; uncleared until cleared when isCleared=false',
     },
     async (request, reply) => created(reply, 'Deposit recorded', await movements.deposit(firmPrincipalOf(request), request.body)),
   );
-  api.post(
-    `${base}/disburse`,
+  movementRoute(
+    contracts.disburse,
     {
-      config: { access: firmAccess('trustAccountRequest.create') },
-      schema: {
-        tags,
-        summary: 'Pay a third party from a client’s cleared trust funds (202 when above the two-person threshold)',
-        body: disburseSchema,
-        response: movementAnswers,
-      },
+      access: firmAccess('trustAccountRequest.create'),
+      summary: 'Pay a third party from a client’s cleared trust funds (202 when above the two-person threshold)',
     },
     async (request, reply) => movementAnswer(reply, await movements.disburse(firmPrincipalOf(request), request.body)),
   );
-  api.post(
-    `${base}/refund`,
+  movementRoute(
+    contracts.refund,
     {
-      config: { access: firmAccess('trustAccountRequest.create') },
-      schema: {
-        tags,
-        summary: 'Return a client’s cleared trust funds to them (202 when above the two-person threshold)',
-        body: refundSchema,
-        response: movementAnswers,
-      },
+      access: firmAccess('trustAccountRequest.create'),
+      summary: 'Return a client’s cleared trust funds to them (202 when above the two-person threshold)',
     },
     async (request, reply) => movementAnswer(reply, await movements.refund(firmPrincipalOf(request), request.body)),
   );
-  api.post(
-    `${base}/pay-invoice`,
+  movementRoute(
+    contracts.payInvoice,
     {
-      config: { access: firmAccess('trustAccountRequest.create', 'paymentInfo') },
-      schema: {
-        tags,
-        summary:
-          'Pay an issued invoice from the client’s trust funds through the invoice payment path (202 when above the two-person threshold). ' +
-          'The funds are one of the invoice’s own matters’ (matterId; blank: its only matter) or, with fromGeneralFunds, the ' +
-          'client’s general ledger: another matter’s funds are refused (400)',
-        body: payInvoiceFromTrustSchema,
-        response: movementAnswers,
-      },
+      access: firmAccess('trustAccountRequest.create', 'paymentInfo'),
+      summary:
+        'Pay an issued invoice from the client’s trust funds through the invoice payment path (202 when above the two-person threshold). ' +
+        'The funds are one of the invoice’s own matters’ (matterId; blank: its only matter) or, with fromGeneralFunds, the ' +
+        'client’s general ledger: another matter’s funds are refused (400)',
     },
     async (request, reply) => movementAnswer(reply, await movements.payInvoice(firmPrincipalOf(request), request.body)),
   );
-  api.post(
-    `${base}/transfer`,
+  route(
+    contracts.transfer,
     {
-      config: { access: firmAccess('trustAccountRequest.create') },
-      schema: {
-        tags,
-        summary: 'Move trust funds between a client’s matters or between clients (reason; both clients’ consent between clients)',
-        body: transferSchema,
-        response: answers(trustTransferResultSchema, 201),
-      },
+      access: firmAccess('trustAccountRequest.create'),
+      summary: 'Move trust funds between a client’s matters or between clients (reason; both clients’ consent between clients)',
     },
     async (request, reply) => created(reply, 'Transfer recorded', await movements.transfer(firmPrincipalOf(request), request.body)),
   );
-  api.post(
-    `${base}/reverse-transaction/:id`,
+  route(
+    contracts.reverse,
     {
-      config: { access: firmAccess('trustAccountRequest.delete') },
-      schema: {
-        tags,
-        summary: 'Reverse a trust movement with a reason (a new movement referencing it; both stay visible)',
-        params: idParamsSchema,
-        body: reverseTrustTransactionSchema,
-        response: answers(trustTransactionSchema, 201),
-      },
+      access: firmAccess('trustAccountRequest.delete'),
+      summary: 'Reverse a trust movement with a reason (a new movement referencing it; both stay visible)',
     },
     async (request, reply) =>
       created(
@@ -246,139 +168,77 @@ export function registerTrustRoutes(app: FastifyInstance, database: Database) {
         }),
       ),
   );
-  api.post(
-    `${base}/clear-deposit/:id`,
+  route(
+    contracts.clearDeposit,
     {
-      config: { access: firmAccess('trustAccountRequest.edit') },
-      schema: {
-        tags,
-        summary: 'Mark an uncleared deposit’s funds as cleared by the bank (they may then be paid out)',
-        params: idParamsSchema,
-        body: clearDepositSchema,
-        response: answers(trustTransactionSchema),
-      },
+      access: firmAccess('trustAccountRequest.edit'),
+      summary: 'Mark an uncleared deposit’s funds as cleared by the bank (they may then be paid out)',
     },
     async (request) =>
       ok('Deposit cleared', await movements.clearDeposit(firmPrincipalOf(request), request.params.id, request.body.clearedDate)),
   );
-  api.post(
-    `${base}/approve-transaction/:id`,
+  route(
+    contracts.approveMovement,
     {
-      config: { access: firmAccess('trustAccountRequest.approve') },
-      schema: {
-        tags,
-        summary: 'Approve a movement waiting for a second person (not your own): it is checked and posted now',
-        params: idParamsSchema,
-        response: answers(trustMovementResultSchema),
-      },
+      access: firmAccess('trustAccountRequest.approve'),
+      summary: 'Approve a movement waiting for a second person (not your own): it is checked and posted now',
     },
     async (request) => ok('Trust movement approved and recorded', await movements.approve(firmPrincipalOf(request), request.params.id)),
   );
-  api.post(
-    `${base}/reject-transaction/:id`,
-    {
-      config: { access: firmAccess('trustAccountRequest.approve') },
-      schema: {
-        tags,
-        summary: 'Reject a movement waiting for approval, with a reason',
-        params: idParamsSchema,
-        body: rejectTrustMovementSchema,
-        response: answers(trustMovementRequestSchema),
-      },
-    },
+  route(
+    contracts.rejectMovement,
+    { access: firmAccess('trustAccountRequest.approve'), summary: 'Reject a movement waiting for approval, with a reason' },
     async (request) =>
       ok('Trust movement rejected', await movements.reject(firmPrincipalOf(request), request.params.id, request.body.reason)),
   );
 
   // ---- reads
-  api.get(
-    `${base}/get-pending-transactions`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'Movements waiting for (or decided by) a second person',
-        querystring: trustMovementRequestListQuerySchema,
-        response: answers(trustMovementRequestPageSchema),
-      },
-    },
+  route(
+    contracts.pendingMovements,
+    { access: firmAccess('trustAccountRequest'), summary: 'Movements waiting for (or decided by) a second person' },
     async (request) => ok('Trust movement requests', await trust.movementRequests(firmPrincipalOf(request), request.query)),
   );
-  api.get(
-    `${base}/get-trust-transactions`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'Trust movements newest first, filtered; IsDownlodCsv=true answers text/csv',
-        querystring: trustTransactionListQuerySchema,
-        response: answers(trustTransactionPageSchema),
-      },
-    },
+  route(
+    contracts.transactions,
+    { access: firmAccess('trustAccountRequest'), summary: 'Trust movements newest first, filtered; IsDownlodCsv=true answers text/csv' },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
       if (!request.query.IsDownlodCsv) return ok('Trust transactions', await trust.transactions(principal, request.query));
-      return (reply as FastifyReply)
+      // The CSV is a text stream, not the JSON envelope the route's schema describes.
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="trust-transactions.csv"')
         .send(await trust.transactionsCsv(principal, request.query));
     },
   );
-  api.get(
-    `${base}/get-trust-transaction/:id`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'One trust movement with its journal lines, reversal and history',
-        params: idParamsSchema,
-        response: answers(trustTransactionRecordSchema),
-      },
-    },
+  route(
+    contracts.transaction,
+    { access: firmAccess('trustAccountRequest'), summary: 'One trust movement with its journal lines, reversal and history' },
     async (request) => ok('Trust transaction', await trust.record(firmPrincipalOf(request), request.params.id)),
   );
-  api.get(
-    `${base}/get-client-ledger`,
+  route(
+    ledgerContracts.clientLedger,
     {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'A client’s (or matter’s) trust ledger newest first, with the balance after each movement',
-        querystring: clientLedgerQuerySchema,
-        response: answers(clientLedgerSchema),
-      },
+      access: firmAccess('trustAccountRequest'),
+      summary: 'A client’s (or matter’s) trust ledger newest first, with the balance after each movement',
     },
     async (request) => ok('Client ledger', await trust.ledger(firmPrincipalOf(request), request.query)),
   );
-  api.get(
-    `${base}/get-trust-balance`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'A client’s (or matter’s) trust balance, per trust account and matter',
-        querystring: trustBalanceQuerySchema,
-        response: answers(trustBalanceSchema),
-      },
-    },
+  route(
+    ledgerContracts.balance,
+    { access: firmAccess('trustAccountRequest'), summary: 'A client’s (or matter’s) trust balance, per trust account and matter' },
     async (request) =>
       ok('Trust balance', await trust.balance(firmPrincipalOf(request), request.query.ClientId, request.query.MatterId ?? null)),
   );
-  api.get(
-    `${base}/get-trust-account-ledgers`,
-    {
-      config: { access: firmAccess('trustAccountRequest') },
-      schema: {
-        tags,
-        summary: 'A trust account’s client ledgers with their balances',
-        querystring: trustAccountLedgersQuerySchema,
-        response: answers(trustLedgerPageSchema),
-      },
-    },
+  route(
+    contracts.accountLedgers,
+    { access: firmAccess('trustAccountRequest'), summary: 'A trust account’s client ledgers with their balances' },
     async (request) => ok('Client ledgers', await trust.accountLedgers(firmPrincipalOf(request), request.query)),
   );
+
+  // The PDF itself, not the envelope: no contract, only the path the web shares.
   api.get(
-    `${base}/download-trust-statement`,
+    trustStatementPath,
     {
       config: { access: firmAccess('trustAccountRequest') },
       schema: { tags, summary: 'A client’s (or matter’s) trust statement as a PDF', querystring: statementQuerySchema },

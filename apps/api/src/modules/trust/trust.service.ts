@@ -2,67 +2,50 @@ import type { z } from 'zod';
 import {
   addMoney,
   compareMoney,
-  subtractMoney,
+  TOTAL_COUNT_CAP,
   TRUST_TRANSACTION_TYPE_LABELS,
   type ClientLedger,
   type clientLedgerQuerySchema,
-  type createTrustAccountSchema,
-  type TrustAccount,
   type trustAccountLedgersQuerySchema,
   type TrustBalance,
   type TrustLedgerPage,
   type TrustMovementRequestPage,
   type trustMovementRequestListQuerySchema,
-  type TrustSettings,
   type TrustCurrencyBalance,
   type TrustTransaction,
   type TrustTransactionPage,
   type trustTransactionListQuerySchema,
   type TrustTransactionRecord,
-  type updateTrustAccountSchema,
-  type updateTrustSettingsSchema,
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
-import { isUniqueViolation } from '../../lib/database-errors.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
   countTransactionsUpTo,
-  currencyExists,
   findAccountLedgers,
   findClientLedgers,
   findClientReference,
-  findFirmToday,
+  findTrustFirm,
+  findLedgerOwner,
+  findLedgerPage,
   findHistory,
   findJournalLines,
   findMatterReference,
   findMovementRequests,
   findTransactionViews,
   findTransferLegs,
-  findTrustAccount,
-  findTrustAccounts,
-  findTrustSettings,
-  insertTrustAccount,
   isCleared,
-  setMatterMinimum,
   sumLedgers,
   type CurrencyTotal,
   sumMovements,
-  sumNewerThan,
-  updateTrustAccount,
-  upsertTrustSettings,
   type TransactionFilter,
 } from './trust.repository.ts';
-import { lastFourOf } from './trust.rules.ts';
+import { accountView, createTrustAccountService } from './trust-accounts.service.ts';
 import { buildTrustStatementPdf, type TrustStatementSection } from './trust-statement-pdf.ts';
-import { balanceFieldsOf, movementRequestView, trustAccountView, trustTransactionView } from './trust.views.ts';
+import { balanceFieldsOf, movementRequestView, trustTransactionView } from './trust.views.ts';
 
-type CreateAccountInput = z.output<typeof createTrustAccountSchema>;
-type UpdateAccountInput = z.output<typeof updateTrustAccountSchema>;
-type SettingsInput = z.output<typeof updateTrustSettingsSchema>;
 type TransactionListQuery = z.output<typeof trustTransactionListQuerySchema>;
 type LedgerQuery = z.output<typeof clientLedgerQuerySchema>;
 type AccountLedgersQuery = z.output<typeof trustAccountLedgersQuerySchema>;
@@ -101,45 +84,26 @@ export type TrustService = ReturnType<typeof createTrustService>;
 /** Trust bank accounts, the firm's trust rules, and every read of the ledgers (lists, ledger, balance, record, statement). */
 export function createTrustService(database: Database) {
   const read = <T>(principal: FirmPrincipal, fn: (tx: Tx) => Promise<T>) => database.withFirm(principal.firmId, fn, READ_ONLY);
-
-  async function accountView(tx: Tx, firmId: string, id: string): Promise<TrustAccount> {
-    const row = await findTrustAccount(tx, firmId, id);
-    if (!row) throw notFound('Trust account');
-    return trustAccountView(row);
-  }
-
-  const duplicateName = (error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict('A trust account with this name already exists');
-    throw error;
-  };
-
-  /** A ledger's movements newest first, each with the balance after it (the current balance less what came later). */
+  /**
+   * A ledger's movements newest first, each with the balance after it: what its movements stored as
+   * they were posted (findLedgerPage), so a page far back costs what the first does. The owners,
+   * the balances and the page are independent statements, sent together.
+   */
   async function ledgerPage(tx: Tx, principal: FirmPrincipal, query: LedgerQuery): Promise<ClientLedger> {
-    const client = await findClientReference(tx, principal.firmId, query.ClientId);
-    if (!client) throw notFound('Client');
-    if (query.MatterId) {
-      const matter = await findMatterReference(tx, principal.firmId, query.MatterId);
-      if (!matter || matter.clientId !== query.ClientId) throw notFound('Matter');
-    }
     const filter = { clientId: query.ClientId, matterId: query.MatterId, trustAccountId: query.TrustAccountId };
     const offset = (query.page - 1) * query.size;
-    const totals = await sumLedgers(tx, principal.firmId, filter);
-    const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: query.size, offset });
+    const countUpTo = TOTAL_COUNT_CAP + 1;
+    const [client, totals, rows] = await Promise.all([
+      findLedgerOwner(tx, principal.firmId, query.ClientId, query.MatterId ?? null),
+      sumLedgers(tx, principal.firmId, filter),
+      findLedgerPage(tx, principal.firmId, filter, { limit: query.size, offset, countUpTo }),
+    ]);
+    if (!client) throw notFound('Client');
+    if (query.MatterId && client.matterClientId !== query.ClientId) throw notFound('Matter');
     const total = await cappedTotal({ page: query.page, size: query.size, rowCount: rows.length }, (limit) =>
-      countTransactionsUpTo(tx, principal.firmId, filter, limit),
+      rows[0] && limit === countUpTo ? Promise.resolve(rows[0].countedUpTo) : countTransactionsUpTo(tx, principal.firmId, filter, limit),
     );
-    // A running balance per currency: a USD movement moves only the USD balance.
-    const balanceAfter = new Map(totals.map((row) => [row.currencyCode, row.balance]));
-    const first = rows[0];
-    if (first && offset > 0) {
-      for (const newer of await sumNewerThan(tx, principal.firmId, filter, { sequenceNumber: first.row.sequenceNumber }))
-        balanceAfter.set(newer.currencyCode, subtractMoney(balanceAfter.get(newer.currencyCode) ?? '0.00', newer.total));
-    }
-    const entries = rows.map((row) => {
-      const view = { ...trustTransactionView(row), balanceAfter: balanceAfter.get(row.currencyCode) ?? '0.00' };
-      balanceAfter.set(row.currencyCode, subtractMoney(view.balanceAfter, view.signedAmount));
-      return view;
-    });
+    const entries = rows.map((row) => ({ ...trustTransactionView(row), balanceAfter: row.balanceAfter }));
     return {
       data: entries,
       page: query.page,
@@ -153,104 +117,7 @@ export function createTrustService(database: Database) {
   }
 
   return {
-    accounts: (principal: FirmPrincipal): Promise<TrustAccount[]> =>
-      read(principal, async (tx) => (await findTrustAccounts(tx, principal.firmId)).map(trustAccountView)),
-
-    account: (principal: FirmPrincipal, id: string) => read(principal, (tx) => accountView(tx, principal.firmId, id)),
-
-    createAccount: (principal: FirmPrincipal, input: CreateAccountInput): Promise<TrustAccount> =>
-      database
-        .withFirm(principal.firmId, async (tx) => {
-          const currencyCode = input.currencyCode?.toUpperCase() ?? (await findFirmToday(tx, principal.firmId)).homeCurrencyCode;
-          if (!currencyCode || !(await currencyExists(tx, currencyCode)))
-            throw badRequest('Choose a currency', { currencyCode: 'Choose a currency' });
-          const id = await insertTrustAccount(tx, {
-            firmId: principal.firmId,
-            name: input.name,
-            bankName: input.bankName,
-            accountNumberLast4: lastFourOf(input.accountNumber),
-            currencyCode,
-            paymentInstructions: input.paymentInstructions ?? '',
-            createdByUserId: principal.userId,
-          });
-          await recordAuditEvent(tx, principal, 'trustAccount.created', id, { name: input.name, bankName: input.bankName, currencyCode });
-          return accountView(tx, principal.firmId, id);
-        })
-        .catch(duplicateName),
-
-    updateAccount: (principal: FirmPrincipal, id: string, input: UpdateAccountInput): Promise<TrustAccount> =>
-      database
-        .withFirm(principal.firmId, async (tx) => {
-          const before = await findTrustAccount(tx, principal.firmId, id);
-          if (!before) throw notFound('Trust account');
-          const values = {
-            name: input.name,
-            bankName: input.bankName,
-            paymentInstructions: input.paymentInstructions ?? '',
-            isActive: input.isActive,
-          };
-          await updateTrustAccount(tx, principal.firmId, id, values);
-          const { account } = before;
-          await recordAuditEvent(
-            tx,
-            principal,
-            'trustAccount.updated',
-            id,
-            changeOf(
-              {
-                name: account.name,
-                bankName: account.bankName,
-                paymentInstructions: account.paymentInstructions,
-                isActive: account.isActive,
-              },
-              values,
-            ),
-          );
-          return accountView(tx, principal.firmId, id);
-        })
-        .catch(duplicateName),
-
-    settings: (principal: FirmPrincipal): Promise<TrustSettings> =>
-      read(principal, async (tx) => {
-        const { approvalThreshold, requireRequestApproval, cashReviewThreshold } = await findTrustSettings(tx, principal.firmId);
-        return { approvalThreshold, requireRequestApproval, cashReviewThreshold };
-      }),
-
-    updateSettings: (principal: FirmPrincipal, input: SettingsInput): Promise<TrustSettings> =>
-      database.withFirm(principal.firmId, async (tx) => {
-        const before = await findTrustSettings(tx, principal.firmId);
-        await upsertTrustSettings(tx, { firmId: principal.firmId, ...input });
-        const after = await findTrustSettings(tx, principal.firmId);
-        const view = {
-          approvalThreshold: after.approvalThreshold,
-          requireRequestApproval: after.requireRequestApproval,
-          cashReviewThreshold: after.cashReviewThreshold,
-        };
-        await recordAuditEvent(
-          tx,
-          principal,
-          'trustSettings.updated',
-          principal.firmId,
-          changeOf(
-            {
-              approvalThreshold: before.approvalThreshold,
-              requireRequestApproval: before.requireRequestApproval,
-              cashReviewThreshold: before.cashReviewThreshold,
-            },
-            view,
-          ),
-        );
-        return view;
-      }),
-
-    setMatterMinimum: (principal: FirmPrincipal, matterId: string, minimumBalance: string | null) =>
-      database.withFirm(principal.firmId, async (tx) => {
-        if (!(await findMatterReference(tx, principal.firmId, matterId))) throw notFound('Matter');
-        if (minimumBalance !== null && /^0+(\.0+)?$/.test(minimumBalance)) throw badRequest('Minimum balance must be greater than 0');
-        await setMatterMinimum(tx, principal.firmId, matterId, minimumBalance);
-        await recordAuditEvent(tx, principal, 'trustMatterMinimum.set', matterId, { minimumBalance });
-        return { matterId, minimumBalance };
-      }),
+    ...createTrustAccountService(database),
 
     transactions: (principal: FirmPrincipal, query: TransactionListQuery): Promise<TrustTransactionPage> =>
       read(principal, async (tx) => {
@@ -396,7 +263,7 @@ export function createTrustService(database: Database) {
           { ...filter, fromDate: query.fromDate ?? undefined, toDate: query.toDate ?? undefined },
           { limit: 10_000, offset: 0 },
         );
-        const firm = await findFirmToday(tx, principal.firmId);
+        const firm = await findTrustFirm(tx, principal.firmId);
         const today = firm.today;
         const pdf = await buildTrustStatementPdf({
           firmName: firm.firmName,

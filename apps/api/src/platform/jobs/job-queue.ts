@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createInProcessQueue } from './in-process-queue.ts';
-import { createPgBossQueue } from './pg-boss-queue.ts';
 
 /**
  * A periodic job. Its handler must be idempotent and find its work in the database (never in the
@@ -29,8 +27,3 @@ export type JobQueueOptions = {
 };
 
 export const cronOf = (everyMinutes: number) => `*/${everyMinutes} * * * *`;
-
-/** pg-boss on a PostgreSQL server (shared by replicas); an in-process timer on the embedded PGlite. */
-export function createJobQueue(options: JobQueueOptions): JobQueue {
-  return options.databaseUrl ? createPgBossQueue({ ...options, databaseUrl: options.databaseUrl }) : createInProcessQueue(options);
-}

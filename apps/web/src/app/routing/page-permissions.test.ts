@@ -2,7 +2,7 @@ import { hasPermissions } from '@matterhorn/shared';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { canOpen, isPageHandle, requiredPermissionsFor } from './page-permissions.ts';
-import { firmPages } from './router.tsx';
+import { firmPages } from './firm-routes.tsx';
 
 const pages = firmPages();
 

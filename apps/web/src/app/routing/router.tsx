@@ -1,24 +1,11 @@
-import type { TrustAccount } from '@matterhorn/shared';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { isFirmPage } from '@matterhorn/shared';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { LoadingScreen, LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { LoadingScreen } from '../../components/loading-spinner.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
-import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
 import { RequireFirmToken, RequirePortalClient } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
-
-/** A firm page of a later module: title and 'coming soon' inside the real shell and guard. */
-function comingSoon(path: string, title: string, handle: PageHandle): RouteObject {
-  return {
-    path,
-    handle,
-    lazy: async () => {
-      const { ComingSoonPage } = await import('../pages/coming-soon-page.tsx');
-      return { Component: () => <ComingSoonPage title={title} /> };
-    },
-  };
-}
 
 /** A route whose page reads data: the query cache comes with it (the sign-in page has none). */
 async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Component'>> {
@@ -33,15 +20,6 @@ async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Comp
 }
 
 const FIRM_SHELL_ROUTE_ID = 'firm-shell';
-
-/** The trust account page's Requests tab (the trust-requests feature), loaded when the tab opens. */
-const LazyTrustRequestsTab = lazy(async () => ({
-  default: (await import('../../features/trust-requests/components/trust-requests-list.tsx')).TrustRequestsTab,
-}));
-/** Its Reconciliation tab (the trust-reconciliation feature), loaded when the tab opens. */
-const LazyTrustReconciliationTab = lazy(async () => ({
-  default: (await import('../../features/trust-reconciliation/components/trust-reconciliation-tab.tsx')).TrustReconciliationTab,
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -141,13 +119,14 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Firm side: signed in, inside the shell, each page guarded by its permissions.
+      // Firm side: signed in, inside the shell; its pages (firm-routes.tsx) are added by addFirmPages.
       {
         id: FIRM_SHELL_ROUTE_ID,
         lazy: async () => {
-          const [{ FirmShell }, { QueryProvider }] = await Promise.all([
+          const [{ FirmShell }, { QueryProvider }, { firmPages }] = await Promise.all([
             import('../shell/firm-shell.tsx'),
             import('../../lib/query-client.tsx'),
+            import('./firm-routes.tsx'),
           ]);
           return {
             element: (
@@ -157,293 +136,7 @@ export const routes: RouteObject[] = [
             ),
           };
         },
-        children: [
-          {
-            path: 'dashboard',
-            handle: needs(),
-            lazy: async () => ({ Component: (await import('../../features/dashboard/pages/dashboard-page.tsx')).DashboardPage }),
-          },
-          {
-            path: 'clients/list',
-            handle: needs('clientInfo'),
-            lazy: async () => ({ Component: (await import('../../features/clients/pages/clients-list-page.tsx')).ClientsListPage }),
-          },
-          {
-            path: 'clients/add-new-client',
-            handle: needs('clientInfo.create'),
-            lazy: async () => ({ Component: (await import('../../features/clients/pages/add-client-page.tsx')).AddClientPage }),
-          },
-          {
-            path: 'clients/:id',
-            handle: needs('clientInfo'),
-            // The Invoices, Trust and Documents tabs come from their features (each shown with its permission).
-            lazy: async () => {
-              const [{ ClientViewPage }, { clientTabPanels }] = await Promise.all([
-                import('../../features/clients/pages/client-view-page.tsx'),
-                import('./client-tab-panels.tsx'),
-              ]);
-              return { Component: () => <ClientViewPage tabPanels={clientTabPanels} /> };
-            },
-          },
-          {
-            path: 'clients/:id/edit',
-            handle: needs('clientInfo.edit'),
-            lazy: async () => ({ Component: (await import('../../features/clients/pages/edit-client-page.tsx')).EditClientPage }),
-          },
-          {
-            path: 'conflict-check',
-            handle: needs('clientInfo'),
-            lazy: async () => ({
-              Component: (await import('../../features/conflict-checks/pages/conflict-check-page.tsx')).ConflictCheckPage,
-            }),
-          },
-          {
-            path: 'matter/matter-list',
-            handle: needs('matterMaster'),
-            lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-list-page.tsx')).MatterListPage }),
-          },
-          {
-            path: 'matter/add-new-matter',
-            handle: needs('matterMaster.create'),
-            lazy: async () => ({ Component: (await import('../../features/matters/pages/add-matter-page.tsx')).AddMatterPage }),
-          },
-          {
-            path: 'matter/:id',
-            handle: needs('matterMaster'),
-            // The time and expenses tabs come from their features: composed here, as features never import each other.
-            lazy: async () => {
-              const [{ MatterViewPage }, { matterTabPanels }] = await Promise.all([
-                import('../../features/matters/pages/matter-view-page.tsx'),
-                import('./matter-tab-panels.tsx'),
-              ]);
-              return { Component: () => <MatterViewPage tabPanels={matterTabPanels} /> };
-            },
-          },
-          {
-            path: 'matter/:id/edit',
-            handle: needs('matterMaster.edit'),
-            lazy: async () => ({ Component: (await import('../../features/matters/pages/edit-matter-page.tsx')).EditMatterPage }),
-          },
-          {
-            path: 'time-entries',
-            handle: needs('timeEntry'),
-            lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
-          },
-          {
-            path: 'progress-update',
-            handle: needsByQuery((params) => [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote']),
-            lazy: async () => ({ Component: (await import('./progress-update-routes.tsx')).ProgressUpdateRoute }),
-          },
-          {
-            path: 'progress-update/add-progress-update',
-            handle: needsByQuery((params) => [params.get('iscourtupdate') === 'true' ? 'courtUpdate.create' : 'progressNote.create']),
-            lazy: async () => ({ Component: (await import('./progress-update-routes.tsx')).AddProgressUpdateRoute }),
-          },
-          {
-            path: 'progress-update/edit-progress-note/:id',
-            handle: needs('progressNote.edit'),
-            lazy: async () => ({
-              Component: (await import('./progress-update-routes.tsx')).EditProgressNoteRoute,
-            }),
-          },
-          {
-            path: 'progress-update/edit-court-update/:id',
-            handle: needs('courtUpdate.edit'),
-            lazy: async () => ({
-              Component: (await import('./progress-update-routes.tsx')).EditCourtUpdateRoute,
-            }),
-          },
-          {
-            path: 'calendar',
-            handle: needs('courtUpdate'),
-            lazy: async () => ({
-              Component: (await import('./progress-update-routes.tsx')).CourtCalendarRoute,
-            }),
-          },
-          {
-            path: 'expense-request',
-            handle: needs('expensePermission'),
-            element: <Navigate to="/expense-request/direct-expense?activeTab=client" replace />,
-          },
-          {
-            path: 'expense-request/direct-expense',
-            handle: needs('expensePermission'),
-            lazy: async () => ({ Component: (await import('../../features/expenses/pages/expenses-page.tsx')).ExpensesPage }),
-          },
-          {
-            path: 'expense-request/direct-expense/add-expense',
-            handle: needs('expensePermission.create'),
-            lazy: async () => ({ Component: (await import('../../features/expenses/pages/add-expense-page.tsx')).AddExpensePage }),
-          },
-          {
-            path: 'expense-request/direct-expense/edit-expense/:id',
-            handle: needs('expensePermission'),
-            lazy: async () => ({ Component: (await import('../../features/expenses/pages/edit-expense-page.tsx')).EditExpensePage }),
-          },
-          {
-            path: 'expense-request/approvals',
-            handle: needs('expensePermission.edit'),
-            lazy: async () => ({
-              Component: (await import('../../features/expenses/pages/expense-approvals-page.tsx')).ExpenseApprovalsPage,
-            }),
-          },
-          {
-            path: 'billing',
-            handle: needs('invoice'),
-            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoices-page.tsx')).InvoicesPage }),
-          },
-          {
-            path: 'billing/payment-reports',
-            handle: needs('paymentInfo'),
-            lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),
-          },
-          {
-            path: 'billing/online-payments',
-            handle: needs('paymentInfo'),
-            lazy: async () => ({ Component: (await import('../../features/invoices/pages/online-payments-page.tsx')).OnlinePaymentsPage }),
-          },
-          {
-            path: 'billing/flat-fees',
-            handle: needs('flatFeePermission'),
-            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/flat-fees-page.tsx')).FlatFeesPage }),
-          },
-          {
-            path: 'billing/flat-fees/add-new-flat-fee',
-            handle: needs('flatFeePermission.create'),
-            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/add-flat-fee-page.tsx')).AddFlatFeePage }),
-          },
-          {
-            path: 'billing/flat-fees/edit/:id',
-            handle: needs('flatFeePermission.edit'),
-            lazy: async () => ({ Component: (await import('../../features/flat-fees/pages/edit-flat-fee-page.tsx')).EditFlatFeePage }),
-          },
-          {
-            path: 'billing/invoice/invoice-empty',
-            handle: needs('invoice.create'),
-            lazy: async () => ({
-              Component: (await import('../../features/invoices/pages/invoice-builder-page.tsx')).InvoiceBuilderPage,
-            }),
-          },
-          // The firm's view of one invoice: /billing/invoice/:slug is the public page (SPEC.md §2).
-          {
-            path: 'billing/invoices/:id',
-            handle: needs('invoice'),
-            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-view-page.tsx')).InvoiceViewPage }),
-          },
-          {
-            path: 'billing/invoices/:id/edit',
-            handle: needs('invoice.edit'),
-            lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-edit-page.tsx')).InvoiceEditPage }),
-          },
-          comingSoon('settings', 'Settings', needs()),
-          comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
-          {
-            path: 'settings/team',
-            handle: needs('adminUsers'),
-            lazy: async () => ({ Component: (await import('../../features/team/pages/team-page.tsx')).TeamPage }),
-          },
-          {
-            path: 'settings/roles',
-            handle: needs('adminRoles'),
-            lazy: async () => ({ Component: (await import('../../features/roles/pages/roles-page.tsx')).RolesPage }),
-          },
-          {
-            path: 'settings/firm-profile',
-            handle: needs('updateAccountSettings'),
-            lazy: async () => ({ Component: (await import('../../features/reference-data/pages/firm-profile-page.tsx')).FirmProfilePage }),
-          },
-          {
-            path: 'settings/activity-types',
-            handle: needs(),
-            lazy: async () => ({
-              Component: (await import('../../features/reference-data/pages/activity-types-page.tsx')).ActivityTypesPage,
-            }),
-          },
-          {
-            path: 'settings/practice-areas',
-            handle: needs(),
-            lazy: async () => ({
-              Component: (await import('../../features/reference-data/pages/practice-areas-page.tsx')).PracticeAreasPage,
-            }),
-          },
-          {
-            path: 'settings/invoices',
-            handle: needs('updateAccountSettings'),
-            lazy: async () => ({
-              Component: (await import('../../features/invoices/pages/invoice-settings-page.tsx')).InvoiceSettingsPage,
-            }),
-          },
-          {
-            path: 'settings/currencies',
-            handle: needs('updateAccountSettings'),
-            lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),
-          },
-          {
-            path: 'settings/expense-categories',
-            handle: needs(),
-            lazy: async () => ({
-              Component: (await import('../../features/reference-data/pages/expense-categories-page.tsx')).ExpenseCategoriesPage,
-            }),
-          },
-          {
-            path: 'settings/custom-fields',
-            handle: needs('updateAccountSettings'),
-            lazy: async () => ({
-              Component: (await import('../../features/reference-data/pages/custom-fields-page.tsx')).CustomFieldsPage,
-            }),
-          },
-          {
-            path: 'trust-account/accounts',
-            handle: needs('trustAccountRequest'),
-            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),
-          },
-          {
-            path: 'trust-account/:slug',
-            handle: needs('trustAccountRequest'),
-            // The Requests and Reconciliation tabs come from their features (tabPanels.requests / .reconciliation).
-            lazy: async () => {
-              const { TrustAccountPage } = await import('../../features/trust/pages/trust-account-page.tsx');
-              const tabPanels = {
-                requests: (account: TrustAccount) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyTrustRequestsTab trustAccountId={account.id} />
-                  </Suspense>
-                ),
-                reconciliation: (account: TrustAccount) => (
-                  <Suspense fallback={<LoadingSpinner />}>
-                    <LazyTrustReconciliationTab trustAccountId={account.id} />
-                  </Suspense>
-                ),
-              };
-              return { Component: () => <TrustAccountPage tabPanels={tabPanels} /> };
-            },
-          },
-          {
-            path: 'trust-account/record/:idx',
-            handle: needs('trustAccountRequest'),
-            lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-record-page.tsx')).TrustRecordPage }),
-          },
-          {
-            path: 'documents/*',
-            handle: needs('document'),
-            lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
-          },
-          comingSoon('accounting', 'Accounting', needs('chartofAccount')),
-          {
-            path: 'view/court-update',
-            handle: needs('courtUpdate'),
-            lazy: async () => ({
-              Component: (await import('./progress-update-routes.tsx')).ViewCourtUpdateRoute,
-            }),
-          },
-          {
-            path: 'view/progress-note',
-            handle: needs('progressNote'),
-            lazy: async () => ({
-              Component: (await import('./progress-update-routes.tsx')).ViewProgressNoteRoute,
-            }),
-          },
-        ],
+        children: [],
       },
 
       { path: '*', element: <NotFoundPage /> },
@@ -452,14 +145,20 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The firm pages, whose declared permissions the shell's menus read. A function, because the shell's
- * element is created inside `routes` before `routes` exists.
+ * Makes the app's router. It asks `patchRoutesOnNavigation` when an address matched nothing but the
+ * not-found page, or matched only by a parameter (/billing/invoice/invoice-empty is a firm page the
+ * public invoice link's route also matches): a firm address adds the firm's routes under the shell,
+ * once, and the router matches again. Sign-in, the portal and the public links never load them.
  */
-export function firmPages(): RouteObject[] {
-  const shell = routes[0]?.children?.find((route) => route.id === FIRM_SHELL_ROUTE_ID);
-  return shell?.children ?? [];
-}
-
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  let firmPagesAdded = false;
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (firmPagesAdded || !isFirmPage(path)) return;
+      const { firmRoutes } = await import('./firm-routes.tsx');
+      if (firmPagesAdded) return;
+      patch(FIRM_SHELL_ROUTE_ID, firmRoutes);
+      firmPagesAdded = true;
+    },
+  });
 }

@@ -8,7 +8,7 @@ import '../../features/time-entries/components/time-entry-popup.tsx';
 import { timeEntryPopup } from '../../lib/app-state/time-entry-popup-state.ts';
 import { stubApi } from '../../test/msw/stub-api.ts';
 import { renderAt } from '../../test/render.tsx';
-import { firmPages } from '../routing/router.tsx';
+import { firmPages } from '../routing/firm-routes.tsx';
 import { CreateNewMenu } from './create-new-menu.tsx';
 
 afterEach(() => {

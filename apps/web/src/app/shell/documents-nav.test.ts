@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requiredPermissionsFor } from '../routing/page-permissions.ts';
-import { firmPages } from '../routing/router.tsx';
+import { firmPages } from '../routing/firm-routes.tsx';
 import { activeItemOf, MAIN_NAV_ITEMS, secondaryNavFor } from './nav-items.ts';
 
 describe('the documents area’s navigation', () => {

@@ -5,7 +5,7 @@ import { workingUserOf } from '../../lib/session/working-user.ts';
 import { mockApi } from '../../test/msw/routes.ts';
 import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
 import { needs } from '../routing/page-permissions.ts';
-import { firmPages } from '../routing/router.tsx';
+import { firmPages } from '../routing/firm-routes.tsx';
 import { FirmShell } from './firm-shell.tsx';
 
 const profile = fakeProfile();

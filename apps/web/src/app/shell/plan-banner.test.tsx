@@ -1,44 +1,30 @@
-import type { SubscriptionInfo } from '@matterhorn/shared';
+import { subscriptionInfoRoute, type SubscriptionInfo } from '@matterhorn/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_INFO_PATH } from '../../features/subscriptions/api/get-subscription-info.ts';
+import { API_BASE } from '../../lib/api-client.ts';
 import { renderAt } from '../../test/render.tsx';
 import { PlanBannerView } from './plan-banner.tsx';
 import { planBannerFor, UPGRADE_PATH } from './plan-banner-text.ts';
+import { subscriptionInfo } from '../../test/msw/contract-answers.ts';
 
 const TODAY = '2025-06-10';
 
 function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
-  return {
-    id: 'sub-1',
-    amount: '0.00',
-    currencyId: 1,
-    currencyName: 'US Dollar',
-    currencySymbol: '$',
+  return subscriptionInfo({
     planName: 'Trial',
-    planId: 'plan-1',
-    allocatedNumberUsers: 5,
     subscriptionStartDate: '01/06/2025',
     subscriptionEndDate: '15/06/2025',
-    paymentType: 'Monthly',
-    paymentTypeId: 1,
-    durationInDays: 30,
     totalNumberUsers: 1,
-    subscriptionAmount: '0.00',
-    isNGNSubscription: false,
-    isCancelled: false,
-    cancellationDate: null,
-    reactviationDate: null,
-    ngnAmount: '0.00',
-    rowAmount: '0.00',
-    ngnCurrencySymbol: '₦',
-    downGradePlanInfo: null,
-    nextBillingDate: null,
-    nextBillingAmount: null,
     ...overrides,
-  };
+  });
 }
 
 describe('plan banner text', () => {
+  it("reads the plan from the subscription contract's path (kept literal so the shell does not carry the contract)", () => {
+    expect(`${API_BASE}${SUBSCRIPTION_INFO_PATH}`).toBe(subscriptionInfoRoute.path);
+  });
+
   it('counts the days left in a trial', () => {
     expect(planBannerFor(subscription({ planName: 'Trial', subscriptionEndDate: '15/06/2025' }), TODAY)).toBe('5 days left in trial');
   });

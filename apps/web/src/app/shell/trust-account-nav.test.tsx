@@ -1,11 +1,13 @@
-import { trustAccountSchema } from '@matterhorn/shared';
+import { trustAccountListRoute, trustAccountSchema } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { TRUST_ACCOUNTS_NAV_PATH } from '../../features/trust/api/trust-accounts-nav.ts';
+import { API_BASE } from '../../lib/api-client.ts';
 import { workingUserOf } from '../../lib/session/working-user.ts';
 import { stubApi } from '../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
 import { needs } from '../routing/page-permissions.ts';
-import { firmPages } from '../routing/router.tsx';
+import { firmPages } from '../routing/firm-routes.tsx';
 import { FirmShell } from './firm-shell.tsx';
 
 const profile = fakeProfile();
@@ -40,6 +42,10 @@ const routes = [
 const session = fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['trustAccountRequest'] });
 
 describe('The side navigation under Trust Account', () => {
+  it("reads the trust accounts contract's path, without loading the contract", () => {
+    expect(`${API_BASE}${TRUST_ACCOUNTS_NAV_PATH}`).toBe(trustAccountListRoute.path);
+  });
+
   it("lists the firm's trust accounts, the open one marked", async () => {
     stubApi({
       'GET /admin/trust-account/get-trust-accounts': { data: [account(A, 'Client Trust — GTBank'), account(B, 'Estates Trust')] },

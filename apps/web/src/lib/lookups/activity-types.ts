@@ -1,11 +1,9 @@
-import { activityTypeSchema, type ActivityType } from '@matterhorn/shared';
+import { activityTypeListRoute, type ActivityType } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../api-client.ts';
-import { parseList } from '../parse-list.ts';
+import { listContract } from '../api/call-contract.ts';
 import { lookupKeys } from './lookup-keys.ts';
 
 export const activityTypesQuery = queryOptions({
   queryKey: lookupKeys.activityTypes(),
-  queryFn: async (): Promise<ActivityType[]> =>
-    parseList(activityTypeSchema, await apiList<unknown>('/admin/activity/get-activity-type', undefined, 'firm')),
+  queryFn: async (): Promise<ActivityType[]> => (await listContract(activityTypeListRoute, {}, 'firm')) ?? [],
 });

@@ -1,6 +1,6 @@
-import { associatedClientsSchema, type AssociatedClients } from '@matterhorn/shared';
+import { type AssociatedClients, clientAssociatedRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../api-client.ts';
+import { listContract } from '../api/call-contract.ts';
 import { lookupKeys } from './lookup-keys.ts';
 
 const NO_CLIENTS: AssociatedClients = { people: [], companies: [] };
@@ -8,10 +8,5 @@ const NO_CLIENTS: AssociatedClients = { people: [], companies: [] };
 /** People and companies for the client dropdown (SPEC.md §7). */
 export const associatedClientsQuery = queryOptions({
   queryKey: lookupKeys.associatedClients(),
-  queryFn: async (): Promise<AssociatedClients> => {
-    const parsed = associatedClientsSchema.safeParse(
-      await apiList<unknown>('/admin/client-info/get-associated-client-users', undefined, 'firm'),
-    );
-    return parsed.success ? parsed.data : NO_CLIENTS;
-  },
+  queryFn: async (): Promise<AssociatedClients> => (await listContract(clientAssociatedRoute, {}, 'firm')) ?? NO_CLIENTS,
 });

@@ -1,7 +1,6 @@
-import { matterNameSchema, type MatterName } from '@matterhorn/shared';
+import { type MatterName, matterNamesOfClientRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../api-client.ts';
-import { parseList } from '../parse-list.ts';
+import { listContract } from '../api/call-contract.ts';
 import { lookupKeys } from './lookup-keys.ts';
 
 /** The matters of one client (get-matter-name-using-client); asks nothing until a client is chosen. */
@@ -9,9 +8,6 @@ export const clientMattersQuery = (clientId: string) =>
   queryOptions({
     queryKey: lookupKeys.mattersOfClient(clientId),
     queryFn: async (): Promise<MatterName[]> =>
-      parseList(
-        matterNameSchema,
-        await apiList<unknown>('/admin/matter-master/get-matter-name-using-client', { ClientId: clientId }, 'firm'),
-      ),
+      (await listContract(matterNamesOfClientRoute, { query: { ClientId: clientId } }, 'firm')) ?? [],
     enabled: clientId !== '',
   });

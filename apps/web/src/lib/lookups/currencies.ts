@@ -1,14 +1,12 @@
-import { currencySchema, type Currency } from '@matterhorn/shared';
+import { currencyListRoute, type Currency } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../api-client.ts';
-import { parseList } from '../parse-list.ts';
+import { listContract } from '../api/call-contract.ts';
 import { lookupKeys } from './lookup-keys.ts';
 
 /** The world's currencies change with a release, not with a firm's work: fetched once. */
 export const currenciesQuery = queryOptions({
   queryKey: lookupKeys.currencies(),
-  queryFn: async (): Promise<Currency[]> =>
-    parseList(currencySchema, await apiList<unknown>('/admin/currency/get-currency-list', undefined, 'firm')),
+  queryFn: async (): Promise<Currency[]> => (await listContract(currencyListRoute, {}, 'firm')) ?? [],
   staleTime: Infinity,
 });
 

@@ -1,7 +1,6 @@
-import { teamMemberSchema, type TeamMember } from '@matterhorn/shared';
+import { teamMemberListRoute, type TeamMember } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../api-client.ts';
-import { parseList } from '../parse-list.ts';
+import { listContract } from '../api/call-contract.ts';
 import { lookupKeys } from './lookup-keys.ts';
 
 /**
@@ -10,8 +9,7 @@ import { lookupKeys } from './lookup-keys.ts';
  */
 export const teamMembersQuery = queryOptions({
   queryKey: lookupKeys.teamMembers(),
-  queryFn: async (): Promise<TeamMember[]> =>
-    parseList(teamMemberSchema, await apiList<unknown>('/admin/team-member-details/get-all-user', { IncludeInactive: true }, 'firm')),
+  queryFn: async (): Promise<TeamMember[]> => (await listContract(teamMemberListRoute, { query: { IncludeInactive: true } }, 'firm')) ?? [],
 });
 
 /** The members a matter can be assigned to (a `select` over the one cached list). */

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@matterhorn/shared';
+import { portalProfileRoute, SPEC_MESSAGES } from '@matterhorn/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { LocationProbe } from '../../test/render.tsx';
 import { useSession } from './session-context.ts';
-import { LOGOUT_CLEAR_DELAY_MS, SessionProvider } from './session-provider.tsx';
+import { API_BASE } from '../api-client.ts';
+import { LOGOUT_CLEAR_DELAY_MS, PORTAL_PROFILE_PATH, SessionProvider } from './session-provider.tsx';
 
 function Probe() {
   const session = useSession();
@@ -58,6 +59,10 @@ afterEach(() => {
 });
 
 describe('SessionProvider', () => {
+  it("names the portal profile call by its contract's path", () => {
+    expect(`${API_BASE}${PORTAL_PROFILE_PATH}`).toBe(portalProfileRoute.path);
+  });
+
   it('ends loading at once without tokens', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

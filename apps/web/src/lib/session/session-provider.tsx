@@ -59,9 +59,16 @@ async function loadFirm(): Promise<Pick<SessionState, 'profile' | 'permissions'>
   }
 }
 
+/**
+ * The portal profile's call by its path, not its contract (portalProfileRoute): every page, /login
+ * included, loads this provider, and the contract would bring the portal's schemas with it. A test
+ * checks the path against the contract.
+ */
+export const PORTAL_PROFILE_PATH = '/client-portal/get-client-portal-profileinfo';
+
 async function loadPortal(company: string, clientId: string): Promise<PortalProfile | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<PortalProfile[]>>('/client-portal/get-client-portal-profileinfo', {
+    const envelope = await apiRequest<ApiEnvelope<PortalProfile[]>>(PORTAL_PROFILE_PATH, {
       auth: 'client',
       silent: true,
       query: { Slug: company, ClientId: clientId },

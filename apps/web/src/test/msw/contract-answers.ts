@@ -1,5 +1,8 @@
 import {
   associatedClientsSchema,
+  type ConflictCheckRecord,
+  type Invoice,
+  type SubscriptionInfo,
   customFieldSchema,
   matterNameSchema,
   practiceAreaSchema,
@@ -7,6 +10,7 @@ import {
   type AssociatedClients,
   type CustomField,
   type MatterName,
+  type MatterView,
   type PracticeArea,
   type TeamMember,
 } from '@matterhorn/shared';
@@ -38,6 +42,145 @@ export function teamMember(id: string, name: string, overrides: Partial<TeamMemb
     defaultHourlyRate: null,
     isActive: true,
     isOwner: false,
+    ...overrides,
+  };
+}
+
+/** An open hourly matter of one client, as get-matter-view answers it. */
+export function matterView(id: string, client: MatterView['client'], overrides: Partial<MatterView> = {}): MatterView {
+  return {
+    id,
+    matterNumber: 'MAT-00001',
+    matterName: 'Estate of Babbage',
+    matterRate: 'Hourly',
+    description: '',
+    status: 'Open',
+    matterPracticeAreas: [],
+    shelfLocation: null,
+    matterAssignedToInfos: [],
+    matterOpenDate: '2024-01-01',
+    matterCloseDate: null,
+    hourlyRates: null,
+    hourlyRatesActual: [],
+    flatRate: null,
+    contigencyRate: null,
+    contingencyPercentage: null,
+    client,
+    parties: [],
+    customFields: {},
+    createdAt: '2024-01-01T00:00:00Z',
+    updatedAt: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A conflict check with its decision recorded, as record-decision answers it. */
+export function decidedConflictCheck(id: string, overrides: Partial<ConflictCheckRecord> = {}): ConflictCheckRecord {
+  return {
+    id,
+    context: 'client',
+    searchedNames: [],
+    matchCount: 0,
+    matches: [],
+    decision: 'no_conflict',
+    decisionNotes: null,
+    searchedBy: 'Ada Obi',
+    clientId: null,
+    matterId: null,
+    createdAt: '2024-03-15T10:00:00.000Z',
+    decidedAt: '2024-03-15T10:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A draft invoice in naira with no lines, as get-invoice answers it. */
+export function invoiceView(overrides: Partial<Invoice> & Pick<Invoice, 'id' | 'clientId'>): Invoice {
+  return {
+    invoiceNumber: null,
+    status: 'Draft',
+    statusLabel: 'Draft',
+    clientName: 'Ada Lovelace',
+    clientEmail: null,
+    clientAddress: null,
+    matters: [],
+    issueDate: '2026-11-02',
+    dueDate: '2026-12-02',
+    isOverdue: false,
+    discountType: null,
+    discountValue: null,
+    taxName: 'VAT',
+    taxPercent: '7.5',
+    taxAppliesTo: 'both',
+    notes: null,
+    paymentInstructions: null,
+    currencySymbol: '₦',
+    currencyCode: 'NGN',
+    fees: [],
+    expenses: [],
+    flatFees: [],
+    totals: {
+      feesSubtotal: '0.00',
+      expensesSubtotal: '0.00',
+      flatFeesSubtotal: '0.00',
+      subtotal: '0.00',
+      discountAmount: '0.00',
+      taxableAmount: '0.00',
+      taxAmount: '0.00',
+      total: '0.00',
+      paidAmount: '0.00',
+      writtenOffAmount: '0.00',
+      balanceDue: '0.00',
+    },
+    payments: [],
+    writeOffs: [],
+    statusHistory: [],
+    deliveredDate: null,
+    deliveryMethod: null,
+    recoverableFromDate: null,
+    billOfChargesClock: false,
+    sentAt: null,
+    approvedAt: null,
+    approvedByUserName: null,
+    voidedAt: null,
+    voidReason: null,
+    createdByUserName: 'Grace Hopper',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    canEdit: true,
+    needsApproval: true,
+    lastRejection: null,
+    ...overrides,
+  };
+}
+
+/** A firm's monthly plan of five seats, as get-subscription-info answers it. */
+export function subscriptionInfo(overrides: Partial<SubscriptionInfo> = {}): SubscriptionInfo {
+  return {
+    id: 'sub-1',
+    amount: '0.00',
+    currencyId: 1,
+    currencyName: 'US Dollar',
+    currencySymbol: '$',
+    planName: 'Standard',
+    planId: 'plan-1',
+    allocatedNumberUsers: 5,
+    subscriptionStartDate: '01/11/2026',
+    subscriptionEndDate: '01/12/2026',
+    paymentType: 'Monthly',
+    paymentTypeId: 1,
+    durationInDays: 30,
+    totalNumberUsers: 1,
+    subscriptionAmount: '0.00',
+    isNGNSubscription: false,
+    isCancelled: false,
+    cancellationDate: null,
+    reactviationDate: null,
+    ngnAmount: '0.00',
+    rowAmount: '0.00',
+    ngnCurrencySymbol: '₦',
+    downGradePlanInfo: null,
+    nextBillingDate: null,
+    nextBillingAmount: null,
     ...overrides,
   };
 }

@@ -1,19 +1,12 @@
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { clientInviteToPortalRoute, clientRemoveRoute, clientRevokePortalRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
-const CLIENT_INFO = '/admin/client-info';
-
-function clientAction(method: 'POST' | 'DELETE', action: string, id: string) {
-  return apiRequest<ApiEnvelope<unknown>>(`${CLIENT_INFO}/${action}/${encodeURIComponent(id)}`, {
-    method,
-    auth: 'firm',
-    toastSuccess: true,
-  });
-}
+const asFirm = { auth: 'firm', toastSuccess: true } as const;
 
 /** Soft delete: the client can be restored from the recycle bin. */
-export const deleteClient = (id: string) => clientAction('DELETE', 'delete-client', id);
+export const deleteClient = (id: string) => callContract(clientRemoveRoute, { params: { id } }, asFirm);
 
 /** Emails the client a link to /portal/[company]/signup. */
-export const inviteClientToPortal = (id: string) => clientAction('POST', 'invite-to-portal', id);
+export const inviteClientToPortal = (id: string) => callContract(clientInviteToPortalRoute, { params: { id } }, asFirm);
 
-export const revokeClientPortal = (id: string) => clientAction('POST', 'revoke-portal', id);
+export const revokeClientPortal = (id: string) => callContract(clientRevokePortalRoute, { params: { id } }, asFirm);

@@ -1,11 +1,13 @@
-import { API_BASE, ApiError, buildQueryString } from '../../../lib/api-client.ts';
+import { clientListRoute } from '@matterhorn/shared';
+import { ApiError } from '../../../lib/api-client.ts';
+import { contractUrl } from '../../../lib/api/call-contract.ts';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { CLIENTS_LIST_PATH, type ClientListParams } from './get-clients-list.ts';
+import type { ClientListParams } from './get-clients-list.ts';
 
 /** The CSV address of the filtered list: the same filters and sort, every page. */
 export function clientsCsvUrl(params: Omit<ClientListParams, 'page' | 'size'>): string {
-  return `${API_BASE}${CLIENTS_LIST_PATH}${buildQueryString({ ...params, IsDownlodCsv: true })}`;
+  return contractUrl(clientListRoute, { query: { ...params, IsDownlodCsv: true } });
 }
 
 /** Fetches the CSV with the bearer token and saves it as a file; a failure shows its message in a toast. */

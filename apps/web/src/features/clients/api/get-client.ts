@@ -1,14 +1,10 @@
-import { clientDetailSchema, type ClientDetail } from '@matterhorn/shared';
+import { type ClientDetail, clientViewRoute } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 /** Silent: the page shows 'Client not found' for a 404 rather than a toast. */
 export async function getClient(id: string): Promise<ClientDetail> {
-  const envelope = await apiRequest<ApiEnvelope<unknown>>(`/admin/client-info/get-client/${encodeURIComponent(id)}`, {
-    auth: 'firm',
-    silent: true,
-  });
-  return clientDetailSchema.parse(envelope.data);
+  return (await callContract(clientViewRoute, { params: { id } }, { auth: 'firm', silent: true })).data;
 }
 
 export const clientQuery = (id: string) =>

@@ -1,19 +1,21 @@
-import { portalAccountListSchema, type PortalAccount, type PortalAccountInvite } from '@matterhorn/shared';
+import {
+  portalAccountDisableRoute,
+  portalAccountEnableRoute,
+  portalAccountInviteRoute,
+  portalAccountRemoveRoute,
+  portalAccountResetAuthenticatorRoute,
+  portalAccountsRoute,
+  type PortalAccount,
+  type PortalAccountInvite,
+} from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
-
-const BASE = '/admin/client-portal';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export const portalAccountsKey = (clientId: string) => ['clients', 'portal-accounts', clientId] as const;
 
 /** One client's portal accounts (one per contact), with status and last sign-in. */
 export async function getPortalAccounts(clientId: string): Promise<PortalAccount[]> {
-  const envelope = await apiRequest<ApiEnvelope<unknown>>(`${BASE}/get-portal-accounts`, {
-    query: { ClientId: clientId },
-    auth: 'firm',
-    silent: true,
-  });
-  return portalAccountListSchema.parse(envelope.data);
+  return (await callContract(portalAccountsRoute, { query: { ClientId: clientId } }, { auth: 'firm', silent: true })).data;
 }
 
 export const portalAccountsQuery = (clientId: string) =>
@@ -22,10 +24,17 @@ export const portalAccountsQuery = (clientId: string) =>
 export const usePortalAccounts = (clientId: string) => useQuery(portalAccountsQuery(clientId));
 
 export const invitePortalAccount = (body: PortalAccountInvite) =>
-  apiMutate<unknown>(`${BASE}/invite-portal-account`, body, { auth: 'firm' });
+  callContract(portalAccountInviteRoute, { body }, { auth: 'firm', toastSuccess: true });
 
 /** What the firm can do to an account; reset-authenticator forgets its authenticator app (a lost phone). */
 export type PortalAccountChange = 'disable' | 'enable' | 'remove' | 'reset-authenticator';
 
+const changeRoutes = {
+  disable: portalAccountDisableRoute,
+  enable: portalAccountEnableRoute,
+  remove: portalAccountRemoveRoute,
+  'reset-authenticator': portalAccountResetAuthenticatorRoute,
+} as const;
+
 export const changePortalAccount = (change: PortalAccountChange, accountId: string) =>
-  apiMutate<unknown>(`${BASE}/${change}-portal-account/${encodeURIComponent(accountId)}`, undefined, { auth: 'firm' });
+  callContract(changeRoutes[change], { params: { id: accountId } }, { auth: 'firm', toastSuccess: true });

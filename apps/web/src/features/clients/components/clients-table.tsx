@@ -1,74 +1,59 @@
-import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { isoToDisplayDate, type ClientSummary } from '@matterhorn/shared';
 import { Link } from 'react-router';
+import type { ColumnSort } from '../../../components/list-kit/list-params.ts';
+import { SortableTable, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
 import type { ClientSortColumn } from '../utils/client-list-params.ts';
+
+const COLUMNS: SortableColumn<ClientSortColumn>[] = [
+  { label: 'Name', sortColumn: 'name' },
+  { label: 'Type', sortColumn: 'clientType' },
+  { label: 'Status', sortColumn: 'status' },
+  { label: 'Email' },
+  { label: 'Phone' },
+  { label: 'Open matters' },
+  { label: 'Created', sortColumn: 'createdAt' },
+];
 
 type ClientsTableProps = {
   clients: ClientSummary[];
-  sort: ClientSortColumn;
-  order: 'asc' | 'desc';
+  sort: ColumnSort<ClientSortColumn>;
   onSort: (column: ClientSortColumn) => void;
   isRefreshing: boolean;
 };
 
-function SortableHeader({
-  column,
-  label,
-  sort,
-  order,
-  onSort,
-}: { column: ClientSortColumn; label: string } & Pick<ClientsTableProps, 'sort' | 'order' | 'onSort'>) {
-  const isSorted = sort === column;
+export function ClientsTable({ clients, sort, onSort, isRefreshing }: ClientsTableProps) {
   return (
-    <Table.Th aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {label}
-          <span aria-hidden="true">{isSorted ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-export function ClientsTable({ clients, sort, order, onSort, isRefreshing }: ClientsTableProps) {
-  const header = { sort, order, onSort };
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table aria-label="Clients" aria-busy={isRefreshing} highlightOnHover style={{ opacity: isRefreshing ? 0.6 : 1 }}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableHeader column="name" label="Name" {...header} />
-            <SortableHeader column="clientType" label="Type" {...header} />
-            <SortableHeader column="status" label="Status" {...header} />
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Open matters</Table.Th>
-            <SortableHeader column="createdAt" label="Created" {...header} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {clients.map((client) => (
-            <Table.Tr key={client.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/clients/${client.id}`} fw={500}>
-                  {client.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{client.clientType === 'company' ? 'Company' : 'Individual'}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={client.status === 'active' ? 'green' : 'gray'}>
-                  {client.status === 'active' ? 'Active' : 'Archived'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{client.email ?? <Text c="dimmed">—</Text>}</Table.Td>
-              <Table.Td>{client.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
-              <Table.Td>{client.openMatterCount}</Table.Td>
-              <Table.Td>{isoToDisplayDate(client.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable
+      label="Clients"
+      testId="clients-table"
+      minWidth={720}
+      columns={COLUMNS}
+      sort={sort}
+      onSort={onSort}
+      hasActions={false}
+      rows={clients}
+      emptyText="No clients match your search."
+      isRefreshing={isRefreshing}
+      renderRow={(client) => (
+        <Table.Tr key={client.id}>
+          <Table.Td>
+            <Anchor component={Link} to={`/clients/${client.id}`} fw={500}>
+              {client.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{client.clientType === 'company' ? 'Company' : 'Individual'}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={client.status === 'active' ? 'green' : 'gray'}>
+              {client.status === 'active' ? 'Active' : 'Archived'}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{client.email ?? <Text c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>{client.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>{client.openMatterCount}</Table.Td>
+          <Table.Td>{isoToDisplayDate(client.createdAt)}</Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }

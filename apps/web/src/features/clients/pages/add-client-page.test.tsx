@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
-import { stubApi } from '../testing/stub-api.ts';
+import { clientDetail, stubApi } from '../testing/stub-api.ts';
 import { AddClientPage } from './add-client-page.tsx';
+import { decidedConflictCheck } from '../../../test/msw/contract-answers.ts';
 
 const CHECK_ID = '33333333-3333-4333-8333-333333333333';
 const NEW_ID = '44444444-4444-4444-8444-444444444444';
@@ -32,13 +33,13 @@ function stubAdd(matches: unknown[] = [], customFields: unknown[] = []) {
       matches,
       createdAt: '2024-03-15T10:00:00.000Z',
     }),
-    'POST /api/admin/conflict-check/record-decision/': () => ({ id: CHECK_ID }),
+    'POST /api/admin/conflict-check/record-decision/': () => decidedConflictCheck(CHECK_ID),
     [`POST ${CREATE}`]: () => new Promise<Response>((resolve) => setTimeout(() => resolve(okCreated()), 20)),
   });
 }
 
 function okCreated() {
-  return new Response(JSON.stringify({ success: true, message: 'Client created', data: { id: NEW_ID } }), { status: 200 });
+  return new Response(JSON.stringify({ success: true, message: 'Client created', data: clientDetail({ id: NEW_ID }) }), { status: 200 });
 }
 
 async function fillIndividual(user: ReturnType<typeof userEvent.setup>) {

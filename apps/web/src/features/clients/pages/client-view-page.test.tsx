@@ -5,6 +5,7 @@ import { fakeSession, renderRoutes } from '../../../test/render.tsx';
 import { CLIENT_ID, clientDetail, failure, stubApi } from '../testing/stub-api.ts';
 import { ClientViewPage } from './client-view-page.tsx';
 import { EditClientPage } from './edit-client-page.tsx';
+import { decidedConflictCheck } from '../../../test/msw/contract-answers.ts';
 
 const GET = `/api/admin/client-info/get-client/${CLIENT_ID}`;
 const ALL = ['clientInfo', 'clientInfo.edit', 'clientInfo.delete', 'matterMaster.create'];
@@ -20,9 +21,9 @@ function stubClient(detail: Record<string, unknown> = clientDetail()) {
       { id: 'cf-1', entityType: 'client', label: 'Date of birth', fieldType: 'date', options: [], isRequired: false, sortOrder: 0 },
     ],
     'DELETE /api/admin/client-info/delete-client/': () => null,
-    'POST /api/admin/client-info/invite-to-portal/': () => null,
+    'POST /api/admin/client-info/invite-to-portal/': () => detail,
     'GET /api/admin/client-portal/get-portal-accounts': () => [],
-    'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
+    'PUT /api/admin/client-info/update-client/': () => detail,
   });
 }
 
@@ -113,8 +114,8 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
         matches: [],
         createdAt: '2024-03-15T10:00:00.000Z',
       }),
-      'POST /api/admin/conflict-check/record-decision/': () => ({ id: CHECK_ID }),
-      'PUT /api/admin/client-info/update-client/': () => ({ id: CLIENT_ID }),
+      'POST /api/admin/conflict-check/record-decision/': () => decidedConflictCheck(CHECK_ID),
+      'PUT /api/admin/client-info/update-client/': () => clientDetail(),
     });
     const user = userEvent.setup({ delay: null });
     const { router } = renderRoutes(routes, { path: `/clients/${CLIENT_ID}/edit`, session: fakeSession({ permissions: ALL }) });

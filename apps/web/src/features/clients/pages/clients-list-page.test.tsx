@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { clientSummary, stubApi } from '../testing/stub-api.ts';
 import { ClientsListPage } from './clients-list-page.tsx';
+
+// A list page renders Mantine's filters before its rows: on a busy machine that takes more than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const LIST = '/api/admin/client-info/get-clients-list';
 

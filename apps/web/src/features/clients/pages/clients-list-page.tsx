@@ -1,24 +1,17 @@
-import { Anchor, Button, Card, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { Link } from 'react-router';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { downloadClientsCsv } from '../api/download-clients-csv.ts';
 import { useClientsList } from '../api/get-clients-list.ts';
 import { ClientsTable } from '../components/clients-table.tsx';
-import {
-  clientListStateOf,
-  listParamsOf,
-  PAGE_SIZE_CHOICES,
-  searchParamsOf,
-  type ClientListState,
-  type ClientSortColumn,
-} from '../utils/client-list-params.ts';
-
-const SEARCH_DELAY_MS = 300;
+import { CLIENT_LIST, listParamsOf } from '../utils/client-list-params.ts';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
@@ -31,59 +24,14 @@ const STATUS_OPTIONS = [
   { value: 'archived', label: 'Archived' },
 ];
 
-/** /clients/list: server-side search, filters, sort, paging and CSV of the firm's clients. */
+/** /clients/list: server-side search, filters, sort, paging and CSV of the firm's clients, all kept in the URL. */
 export function ClientsListPage() {
   const session = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = clientListStateOf(searchParams);
-  const [searchText, setSearchText] = useState(state.search);
-  const [searchedText, setSearchedText] = useState(state.search);
-  const [isDownloading, setIsDownloading] = useState(false);
-  const list = useClientsList(listParamsOf(state));
-
-  const update = (changes: Partial<ClientListState>) => {
-    setSearchParams(searchParamsOf({ ...state, page: 1, ...changes }), { replace: true });
-  };
-
-  // The global search can change ?search= while this page is open: show the new text.
-  if (state.search !== searchedText) {
-    setSearchedText(state.search);
-    setSearchText(state.search);
-  }
-
-  useEffect(() => {
-    if (searchText.trim() === state.search.trim()) return undefined;
-    const timer = setTimeout(() => {
-      setSearchedText(searchText.trim());
-      setSearchParams(searchParamsOf({ ...state, search: searchText, page: 1 }), { replace: true });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // Only typing restarts the delay; the state it writes is read when the delay ends.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
-
-  const sortBy = (column: ClientSortColumn) => {
-    const order = state.sort === column && state.order === 'asc' ? 'desc' : 'asc';
-    update({ sort: column, order });
-  };
-
-  const download = async () => {
-    if (isDownloading) return;
-    setIsDownloading(true);
-    try {
-      const { page: _page, size: _size, ...filters } = listParamsOf(state);
-      await downloadClientsCsv(filters);
-    } catch {
-      // The error has been shown.
-    } finally {
-      setIsDownloading(false);
-    }
-  };
-
-  const page = list.data;
-  const totalCount = page?.totalCount ?? 0;
-  const { pageCount, first, last, totalLabel, isCapped } = listPagingOf(page, state.page, state.size);
-  const isFiltered = state.search !== '' || state.type !== '' || state.status !== '';
+  const list = useListParams(CLIENT_LIST);
+  const { filters, setFilters } = list;
+  const params = listParamsOf(list);
+  const clients = useClientsList(params);
+  const { page: _page, size: _size, ...csvFilters } = params;
 
   return (
     <Stack gap="md">
@@ -93,9 +41,7 @@ export function ClientsListPage() {
           <Anchor component={Link} to="/conflict-check" size="sm">
             Conflict check
           </Anchor>
-          <Button variant="default" onClick={() => void download()} loading={isDownloading} disabled={isDownloading}>
-            Download CSV
-          </Button>
+          <CsvDownloadButton download={() => downloadClientsCsv(csvFilters)} />
           {hasPermissions(session.permissions, ['clientInfo.create']) && (
             <Button component={Link} to="/clients/add-new-client">
               Add client
@@ -104,86 +50,55 @@ export function ClientsListPage() {
         </Group>
       </Group>
 
-      <Card withBorder>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search clients"
-            placeholder="Name, email or phone"
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') update({ search: searchText });
-            }}
-            style={{ flex: '1 1 260px' }}
-          />
-          <SearchableSelect
-            label="Client type"
-            entity="client type"
-            options={TYPE_OPTIONS}
-            value={state.type}
-            onChange={(value) => update({ type: value === 'individual' || value === 'company' ? value : '' })}
-          />
-          <SearchableSelect
-            label="Status"
-            entity="status"
-            options={STATUS_OPTIONS}
-            value={state.status}
-            onChange={(value) => update({ status: value === 'active' || value === 'archived' ? value : '' })}
-          />
-        </Group>
-      </Card>
+      <ListFilterBar columns={{ base: 1, sm: 2, lg: 4 }} isFiltered={list.isFiltered} onClear={list.clearFilters}>
+        <ListSearchInput
+          key={list.clearCount}
+          label="Search clients"
+          placeholder="Name, email or phone"
+          value={filters.search}
+          onSearch={(search) => setFilters({ search })}
+        />
+        <SearchableSelect
+          label="Client type"
+          entity="client type"
+          options={TYPE_OPTIONS}
+          value={params.ClientType ?? ''}
+          onChange={(type) => setFilters({ type })}
+        />
+        <SearchableSelect
+          label="Status"
+          entity="status"
+          options={STATUS_OPTIONS}
+          value={params.Status ?? ''}
+          onChange={(status) => setFilters({ status })}
+        />
+      </ListFilterBar>
 
-      {list.isPending ? (
-        <LoadingSpinner label="Loading clients" />
-      ) : totalCount === 0 ? (
-        <Card withBorder>
-          <Stack gap={4} align="center" py="lg">
-            <Text fw={600}>{isFiltered ? 'No clients match your search.' : 'No clients yet.'}</Text>
-            <Text size="sm" c="dimmed">
-              {isFiltered ? 'Try other words or clear the filters.' : 'Clients you add will be listed here.'}
-            </Text>
-          </Stack>
-        </Card>
-      ) : (
-        <Card withBorder p={0}>
-          <ClientsTable
-            clients={page?.data ?? []}
-            sort={state.sort}
-            order={state.order}
-            onSort={sortBy}
-            isRefreshing={list.isPlaceholderData}
-          />
-        </Card>
-      )}
-
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {totalCount === 0 ? '0 clients' : `Showing ${first}–${last} of ${totalLabel} clients`}
-          {isCapped && ' (narrow the search or filters for an exact count)'}
-        </Text>
-        <Group>
-          <NativeSelect
-            label="Rows per page"
-            size="xs"
-            data={[...PAGE_SIZE_CHOICES]}
-            value={String(state.size)}
-            onChange={(event) => update({ size: Number(event.currentTarget.value) })}
-            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
-          />
-          {pageCount > 1 && (
-            <Pagination
-              total={pageCount}
-              value={Math.min(state.page, pageCount)}
-              onChange={(next) => update({ page: next })}
-              size="sm"
-              aria-label="Pages"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          )}
-        </Group>
-      </Group>
+      <ListResults
+        result={clients}
+        page={list.page}
+        size={list.size}
+        noun={{ one: 'client', many: 'clients' }}
+        showsRange
+        empty={
+          <Card withBorder>
+            <Stack gap={4} align="center" py="lg">
+              <Text fw={600}>{list.isFiltered ? 'No clients match your search.' : 'No clients yet.'}</Text>
+              <Text size="sm" c="dimmed">
+                {list.isFiltered ? 'Try other words or clear the filters.' : 'Clients you add will be listed here.'}
+              </Text>
+            </Stack>
+          </Card>
+        }
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+      >
+        {(rows) => (
+          <Card withBorder p={0}>
+            <ClientsTable clients={rows} sort={list.sort} onSort={list.sortBy} isRefreshing={clients.isPlaceholderData} />
+          </Card>
+        )}
+      </ListResults>
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
-import { conflictCheckPageSchema } from '@matterhorn/shared';
+import { conflictCheckListRoute, type conflictCheckPageSchema } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiList } from '../../../lib/api-client.ts';
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 export type ConflictCheckPage = z.infer<typeof conflictCheckPageSchema>;
 
 export async function getConflictChecks(page: number, size: number): Promise<ConflictCheckPage | null> {
-  const data = await apiList<unknown>('/admin/conflict-check/get-conflict-checks', { page, size }, 'firm');
-  const parsed = conflictCheckPageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+  return listContract(conflictCheckListRoute, { query: { page, size } }, 'firm');
 }
 
 export const conflictChecksQuery = (page: number, size: number) =>

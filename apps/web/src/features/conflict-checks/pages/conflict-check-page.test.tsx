@@ -6,6 +6,7 @@ import { contractEnvelope, envelope } from '../../../test/msw/envelope.ts';
 import { mockApi } from '../../../test/msw/routes.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { ConflictCheckPage } from './conflict-check-page.tsx';
+import { decidedConflictCheck } from '../../../test/msw/contract-answers.ts';
 
 const CHECK_ID = '77777777-7777-4777-8777-777777777777';
 const match: ConflictCheckResult['matches'][number] = {
@@ -59,7 +60,11 @@ function stubConflictApi() {
           { message: 'Done' },
         ),
     },
-    { method: 'POST', path: `${CONFLICT_API}/record-decision/${CHECK_ID}`, answer: () => envelope({ id: CHECK_ID }, { message: 'Done' }) },
+    {
+      method: 'POST',
+      path: `${CONFLICT_API}/record-decision/${CHECK_ID}`,
+      answer: () => envelope(decidedConflictCheck(CHECK_ID, { context: 'standalone' }), { message: 'Done' }),
+    },
   ]);
   return calls;
 }

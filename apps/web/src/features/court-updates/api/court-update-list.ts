@@ -1,10 +1,6 @@
-import { courtUpdatePageSchema, type CourtUpdateListQuery, type CourtUpdatePage } from '@matterhorn/shared';
+import { courtUpdateListRoute, type CourtUpdateListQuery, type CourtUpdatePage } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList, type QueryParams } from '../../../lib/api-client.ts';
-
-/** Issue 17: progress notes and court updates share one prefix. */
-export const COURT_UPDATE_BASE = '/admin/progress-update';
-export const COURT_UPDATE_LIST_PATH = `${COURT_UPDATE_BASE}/get-court-updates`;
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 /**
  * Every court-update query lives under ['court-updates'], so a save or delete that invalidates the
@@ -19,13 +15,13 @@ export const courtUpdateKeys = {
 };
 
 /** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
-export function courtUpdateListParams(query: CourtUpdateListQuery): QueryParams {
-  const params: QueryParams = {};
+export function courtUpdateListParams(query: CourtUpdateListQuery): CourtUpdateListQuery {
+  const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === '' || value === undefined || value === null) continue;
-    params[key] = value as QueryParams[string];
+    params[key] = value;
   }
-  return params;
+  return params as CourtUpdateListQuery;
 }
 
 /** The filter alone: what the CSV depends on (no paging). */
@@ -35,10 +31,8 @@ export function courtUpdateFiltersOf(query: CourtUpdateListQuery): CourtUpdateLi
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getCourtUpdatePage(query: CourtUpdateListQuery): Promise<CourtUpdatePage | null> {
-  const data = await apiList<unknown>(COURT_UPDATE_LIST_PATH, courtUpdateListParams(query), 'firm');
-  const parsed = courtUpdatePageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getCourtUpdatePage(query: CourtUpdateListQuery): Promise<CourtUpdatePage | null> {
+  return listContract(courtUpdateListRoute, { query: courtUpdateListParams(query) }, 'firm');
 }
 
 export const courtUpdateListQuery = (query: CourtUpdateListQuery) =>

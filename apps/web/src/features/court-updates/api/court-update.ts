@@ -1,15 +1,20 @@
-import { courtUpdateSchema, type CourtUpdate, type CourtUpdateInput } from '@matterhorn/shared';
+import {
+  courtUpdateCreateRoute,
+  courtUpdateRemoveRoute,
+  courtUpdateUpdateRoute,
+  courtUpdateViewRoute,
+  type CourtUpdate,
+  type CourtUpdateInput,
+} from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
-import { COURT_UPDATE_BASE, courtUpdateKeys } from './court-update-list.ts';
-
-const idPath = (action: string, id: string) => `${COURT_UPDATE_BASE}/${action}/${encodeURIComponent(id)}`;
+import { ApiError } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
+import { courtUpdateKeys } from './court-update-list.ts';
 
 /** Null when the court update does not exist for this firm (missing, another firm's or deleted: 404). */
 export async function getCourtUpdate(id: string): Promise<CourtUpdate | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>(idPath('get-court-update', id), { auth: 'firm', silent: true });
-    return courtUpdateSchema.parse(envelope.data);
+    return (await callContract(courtUpdateViewRoute, { params: { id } }, { auth: 'firm', silent: true })).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -24,20 +29,14 @@ export const courtUpdateQuery = (id: string) =>
  * page toasts its own "Court update saved", so the server's message is not shown twice.
  */
 export async function createCourtUpdate(body: CourtUpdateInput, idempotencyKey: string): Promise<CourtUpdate> {
-  const envelope = await apiMutate<unknown>(`${COURT_UPDATE_BASE}/create-court-update`, body, {
-    auth: 'firm',
-    idempotencyKey,
-    toastSuccess: false,
-  });
-  return courtUpdateSchema.parse(envelope.data);
+  return (await callContract(courtUpdateCreateRoute, { body }, { auth: 'firm', idempotencyKey, toastSuccess: false })).data;
 }
 
 export async function updateCourtUpdate(id: string, body: CourtUpdateInput): Promise<CourtUpdate> {
-  const envelope = await apiMutate<unknown>(idPath('update-court-update', id), body, { method: 'PUT', auth: 'firm', toastSuccess: false });
-  return courtUpdateSchema.parse(envelope.data);
+  return (await callContract(courtUpdateUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: false })).data;
 }
 
 /** DELETE delete-court-update (soft, on the server): the server's message toasts; a refusal toasts and throws. */
 export async function deleteCourtUpdate(id: string): Promise<void> {
-  await apiRequest(idPath('delete-court-update', id), { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(courtUpdateRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

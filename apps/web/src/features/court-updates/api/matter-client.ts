@@ -1,6 +1,6 @@
-import { matterViewSchema } from '@matterhorn/shared';
+import { matterViewRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { courtUpdateKeys } from './court-update-list.ts';
 
 /**
@@ -9,13 +9,8 @@ import { courtUpdateKeys } from './court-update-list.ts';
  */
 export async function getMatterClientId(matterId: string): Promise<string | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/matter-master/get-matter-view', {
-      query: { matterid: matterId },
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = matterViewSchema.safeParse(envelope.data);
-    return parsed.success ? parsed.data.client.id : null;
+    const { data } = await callContract(matterViewRoute, { query: { matterid: matterId } }, { auth: 'firm', silent: true });
+    return data.client.id;
   } catch {
     return null;
   }

@@ -1,18 +1,15 @@
-import { Button, Collapse, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Collapse, Paper, SimpleGrid } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ClientSelect } from '../../../components/client-select.tsx';
+import { ClientMatterFilters } from '../../../components/list-kit/client-matter-filters.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
 import { DATE_RANGE_BACKWARDS } from '../../../components/date-range-fields.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { courtLabel, courtsQuery } from '../api/courts.ts';
 import type { ListParamChanges } from '../utils/court-update-list-params.ts';
 import { DateField } from './date-field.tsx';
-
-const SEARCH_DELAY_MS = 300;
 
 /** The filters as the URL holds them ('' when unset; dates ISO). */
 export type CourtUpdateFilterValues = {
@@ -35,22 +32,10 @@ export type CourtUpdateFiltersProps = {
 
 /** The issue's filters (client, matter, court, hearing and next adjourned date ranges) and the search box; every change lands in the URL. */
 export function CourtUpdateFilters({ values, onChange, hideMatterFilters = false }: CourtUpdateFiltersProps) {
-  const clients = useQuery(associatedClientsQuery);
-  const matters = useQuery(clientMattersQuery(values.clientId));
   const courts = useQuery(courtsQuery);
 
-  // The box shows what is typed; the URL (and so the call) follows after a short pause. A new
-  // `search` from outside (the global search) replaces the text.
-  const [searchText, setSearchText] = useState(values.search);
-  const [shownSearch, setShownSearch] = useState(values.search);
-  if (values.search !== shownSearch) {
-    setShownSearch(values.search);
-    setSearchText(values.search);
-  }
-  const applySearch = useDebouncedCallback((text: string) => {
-    setShownSearch(text.trim());
-    onChange({ search: text.trim() });
-  }, SEARCH_DELAY_MS);
+  // Clear filters remounts the search box, dropping a search it was still waiting to send.
+  const [clearCount, setClearCount] = useState(0);
 
   // A matter's own list is fixed to it: that is no filter the user chose.
   const chosen = Object.entries(values).filter(([name, value]) => value !== '' && !(hideMatterFilters && name === 'matterId'));
@@ -62,52 +47,24 @@ export function CourtUpdateFilters({ values, onChange, hideMatterFilters = false
   const [areFiltersOpen, filtersPanel] = useDisclosure(false);
   const activeFilterCount = chosen.filter(([name]) => name !== 'search').length;
 
+  const clearFilters = () => {
+    setClearCount((count) => count + 1);
+    onChange({ search: '', client: '', matter: '', court: '', hearingFrom: '', hearingTo: '', nextFrom: '', nextTo: '' });
+  };
+
   const searchBox = (
-    <TextInput
+    <ListSearchInput
+      key={clearCount}
       label="Search court updates"
       placeholder="Suit number, judge, what happened or purpose"
-      type="search"
-      value={searchText}
-      onChange={(event) => {
-        setSearchText(event.currentTarget.value);
-        applySearch(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        // Enter searches at once rather than after the pause.
-        if (event.key === 'Enter') applySearch.flush();
-      }}
+      value={values.search}
+      onSearch={(search) => onChange({ search })}
     />
   );
 
   const fields = (
     <>
-      {!hideMatterFilters && (
-        <>
-          <ClientSelect
-            label="Client"
-            showEveryone
-            people={clients.data?.people ?? []}
-            companies={clients.data?.companies ?? []}
-            value={values.clientId}
-            onChange={(clientId) => onChange({ client: clientId, matter: '' })}
-          />
-          <SearchableSelect
-            label="Matter"
-            entity="matter"
-            placeholder={values.clientId ? 'All matters' : 'Choose a client first'}
-            disabled={values.clientId === ''}
-            options={[
-              { value: '', label: 'All matters' },
-              ...(matters.data ?? []).map((matter) => ({
-                value: matter.id,
-                label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
-              })),
-            ]}
-            value={values.matterId}
-            onChange={(matter) => onChange({ matter })}
-          />
-        </>
-      )}
+      {!hideMatterFilters && <ClientMatterFilters clientId={values.clientId} matterId={values.matterId} onChange={onChange} />}
       <SearchableSelect
         label="Court"
         entity="court"
@@ -132,17 +89,7 @@ export function CourtUpdateFilters({ values, onChange, hideMatterFilters = false
         error={backwards(values.nextFrom, values.nextTo)}
         onChange={(nextTo) => onChange({ nextTo })}
       />
-      <Button
-        variant="subtle"
-        disabled={!isFiltered}
-        style={{ alignSelf: 'end' }}
-        onClick={() => {
-          applySearch.cancel();
-          setSearchText('');
-          setShownSearch('');
-          onChange({ search: '', client: '', matter: '', court: '', hearingFrom: '', hearingTo: '', nextFrom: '', nextTo: '' });
-        }}
-      >
+      <Button variant="subtle" disabled={!isFiltered} style={{ alignSelf: 'end' }} onClick={clearFilters}>
         Clear filters
       </Button>
     </>

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { hasPermissions, type CourtUpdateListItem, type CourtUpdateListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCourtUpdatePage } from '../api/court-update-list.ts';

@@ -1,16 +1,8 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toasts.ts';
+import { Group, Stack } from '@mantine/core';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { downloadCourtUpdatesCsv } from '../api/download-court-updates-csv.ts';
-import {
-  courtUpdateListQueryFrom,
-  LIST_PARAMS,
-  nextSort,
-  sortFrom,
-  withListParams,
-  type ListParamChanges,
-} from '../utils/court-update-list-params.ts';
+import { COURT_UPDATE_LIST, courtUpdateListQueryFrom } from '../utils/court-update-list-params.ts';
 import { CourtUpdateFilters, type CourtUpdateFilterValues } from './court-update-filters.tsx';
 import { CourtUpdateResults } from './court-update-results.tsx';
 
@@ -20,14 +12,11 @@ import { CourtUpdateResults } from './court-update-results.tsx';
  * matter's alone.
  */
 export function CourtUpdatesListView({ matterId }: { matterId?: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [isDownloading, setIsDownloading] = useState(false);
-
-  const fromUrl = courtUpdateListQueryFrom(searchParams);
+  const list = useListParams(COURT_UPDATE_LIST);
+  const fromUrl = courtUpdateListQueryFrom(list);
   const query = matterId ? { ...fromUrl, MatterId: matterId } : fromUrl;
-  const sort = sortFrom(searchParams);
   const filters: CourtUpdateFilterValues = {
-    search: searchParams.get(LIST_PARAMS.search) ?? '',
+    search: list.filters.search,
     clientId: query.ClientId ?? '',
     matterId: query.MatterId ?? '',
     courtId: query.CourtId ?? '',
@@ -37,36 +26,18 @@ export function CourtUpdatesListView({ matterId }: { matterId?: string }) {
     nextTo: query.ToNextAdjournedDate ?? '',
   };
 
-  const change = (changes: ListParamChanges) => setSearchParams((previous) => withListParams(previous, changes), { replace: true });
-
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadCourtUpdatesCsv(query);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Download failed');
-    } finally {
-      setIsDownloading(false);
-    }
-  };
-
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <Button variant="default" loading={isDownloading} onClick={() => void download()}>
-          Download CSV
-        </Button>
+        <CsvDownloadButton download={() => downloadCourtUpdatesCsv(query)} />
       </Group>
-      <CourtUpdateFilters values={filters} onChange={change} hideMatterFilters={matterId !== undefined} />
+      <CourtUpdateFilters values={filters} onChange={list.setFilters} hideMatterFilters={matterId !== undefined} />
       <CourtUpdateResults
         query={query}
-        sort={sort}
-        onSort={(column) => {
-          const next = nextSort(sort, column);
-          change({ sortColumn: next.column, sortType: next.type });
-        }}
-        onPageChange={(page) => change({ page: String(page) })}
-        onSizeChange={(size) => change({ size: String(size) })}
+        sort={list.sort}
+        onSort={list.sortBy}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
         hideMatterColumns={matterId !== undefined}
       />
     </Stack>

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { CourtUpdateListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { SortableTable } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
 import { courtUpdateName, firstLine, formatCourtDate, isSoon, viewCourtUpdatePath } from '../utils/court-update-display.ts';
 import type { CourtUpdateSort, CourtUpdateSortColumn } from '../utils/court-update-list-params.ts';
 import { BinIcon, EyeIcon, PencilIcon } from './row-icons.tsx';

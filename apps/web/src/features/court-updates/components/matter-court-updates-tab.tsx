@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, hasPermissions, SPEC_MESSAGES, type CourtUpdateListQuery } from '@matterhorn/shared';
-import { useState } from 'react';
+import { hasPermissions, SPEC_MESSAGES } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCourtUpdatePage } from '../api/court-update-list.ts';
 import { addCourtUpdatePath } from '../utils/court-update-display.ts';
+import { COURT_UPDATE_LIST, courtUpdateListQueryFrom } from '../utils/court-update-list-params.ts';
 import { CourtUpdateTimeline } from './court-update-timeline.tsx';
 
 export type MatterCourtUpdatesTabProps = {
@@ -16,22 +17,19 @@ export type MatterCourtUpdatesTabProps = {
 };
 
 function MatterCourtHistory({ matterId }: { matterId: string }) {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const query: CourtUpdateListQuery = { MatterId: matterId, page, size, sortColumn: 'hearingDate', sortType: 'desc' };
+  // The matter view's URL belongs to the matter: its history keeps its own page.
+  const list = useListParams(COURT_UPDATE_LIST, { inUrl: false });
+  const query = { ...courtUpdateListQueryFrom(list), MatterId: matterId };
   const rows = useCourtUpdatePage(query);
   return (
     <ListResults
       result={rows}
-      page={page}
-      size={size}
+      page={list.page}
+      size={list.size}
       noun={{ one: 'court update', many: 'court updates' }}
       countTestId="matter-court-update-count"
-      onPageChange={setPage}
-      onSizeChange={(next) => {
-        setSize(next);
-        setPage(1);
-      }}
+      onPageChange={list.setPage}
+      onSizeChange={list.setSize}
     >
       {(updates) => <CourtUpdateTimeline updates={updates} />}
     </ListResults>

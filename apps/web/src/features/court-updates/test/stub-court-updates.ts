@@ -1,6 +1,6 @@
 import { matterViewSchema, type MatterName } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
-import { contractAnswer, lookupAnswers, teamMember } from '../../../test/msw/contract-answers.ts';
+import { contractAnswer, lookupAnswers, matterView, teamMember } from '../../../test/msw/contract-answers.ts';
 import { courtUpdateHandlers } from '../../../test/msw/court-update-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
@@ -32,29 +32,10 @@ const DEFAULT_HANDLERS: Record<string, StubHandler> = {
   'GET /api/admin/matter-master/get-matter-name-using-client': (call) =>
     lookupAnswers.matterNames(MATTERS_OF[call.query.get('ClientId') ?? ''] ?? []),
   [`GET ${MATTER_VIEW}`]: () =>
-    contractAnswer(matterViewSchema, {
-      id: MATTER_ID,
-      matterNumber: 'MAT-00001',
-      matterName: 'Lease dispute',
-      matterRate: 'Hourly',
-      description: '',
-      status: 'Open',
-      matterPracticeAreas: [],
-      shelfLocation: null,
-      matterAssignedToInfos: [],
-      matterOpenDate: '2024-01-01',
-      matterCloseDate: null,
-      hourlyRates: null,
-      hourlyRatesActual: [],
-      flatRate: null,
-      contigencyRate: null,
-      contingencyPercentage: null,
-      client: { id: CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' },
-      parties: [],
-      customFields: {},
-      createdAt: '2024-01-01T00:00:00Z',
-      updatedAt: '2024-01-01T00:00:00Z',
-    }),
+    contractAnswer(
+      matterViewSchema,
+      matterView(MATTER_ID, { id: CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' }, { matterName: 'Lease dispute' }),
+    ),
   'GET /api/admin/team-member-details/get-all-user': lookupAnswers.teamMembers([
     teamMember(USER_A, 'Grace Hopper'),
     teamMember(USER_B, 'Alan Turing'),

@@ -1,12 +1,11 @@
-import { dashboardSummarySchema, type DashboardSummary } from '@matterhorn/shared';
+import { dashboardSummaryRoute, type DashboardSummary } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export type DashboardScope = { AdminUserId: string | undefined; BusinessId: string | undefined };
 
 export async function getDashboardSummary(scope: DashboardScope): Promise<DashboardSummary> {
-  const data = await apiGet<unknown>('/admin/dashboard/get-dashboard-summary', scope, 'firm');
-  return dashboardSummarySchema.parse(data);
+  return (await callContract(dashboardSummaryRoute, { query: scope }, { auth: 'firm' })).data;
 }
 
 export const dashboardSummaryQuery = (scope: DashboardScope) =>

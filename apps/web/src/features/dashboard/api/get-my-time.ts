@@ -1,11 +1,10 @@
-import { myTimeSchema, type MyTime } from '@matterhorn/shared';
+import { dashboardMyTimeRoute, type MyTime } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import type { DashboardScope } from './get-dashboard-summary.ts';
 
 export async function getMyTime(scope: DashboardScope): Promise<MyTime> {
-  const data = await apiGet<unknown>('/admin/dashboard/get-my-time', scope, 'firm');
-  return myTimeSchema.parse(data);
+  return (await callContract(dashboardMyTimeRoute, { query: scope }, { auth: 'firm' })).data;
 }
 
 export const myTimeQuery = (scope: DashboardScope, isAllowed: boolean) =>

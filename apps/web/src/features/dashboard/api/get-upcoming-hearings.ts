@@ -39,9 +39,15 @@ function isUpcomingHearings(data: unknown): data is UpcomingHearings {
   );
 }
 
+/**
+ * upcomingHearingsRoute's path, kept literal (its test checks it against the contract): by contract
+ * the dashboard would carry the calendar's hearing schemas.
+ */
+export const UPCOMING_HEARINGS_PATH = '/admin/progress-update/get-upcoming-hearings';
+
 /** The next 14 days' hearings (the server's default range); null when the call failed. */
 export async function getUpcomingHearings(scope: HearingScope, user: DashboardScope): Promise<UpcomingHearings | null> {
-  const data = await apiList<unknown>('/admin/progress-update/get-upcoming-hearings', { Scope: scope, ...user }, 'firm');
+  const data = await apiList<unknown>(UPCOMING_HEARINGS_PATH, { Scope: scope, ...user }, 'firm');
   return isUpcomingHearings(data) ? data : null;
 }
 

@@ -1,11 +1,13 @@
-import type { DashboardSummary } from '@matterhorn/shared';
+import { upcomingHearingsRoute, type DashboardSummary } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { API_BASE } from '../../../lib/api-client.ts';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
 import { COURT_CALENDAR_CALLS, courtCalendarAnswers, hearing } from '../../../test/msw/court-calendar-answers.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
+import { UPCOMING_HEARINGS_PATH } from '../api/get-upcoming-hearings.ts';
 import { DashboardPage } from '../pages/dashboard-page.tsx';
 
 const profile = fakeProfile();
@@ -23,6 +25,10 @@ const SUMMARY = 'GET /admin/dashboard/get-dashboard-summary';
 const HEARINGS = `GET ${COURT_CALENDAR_CALLS.upcomingHearings}`;
 
 describe('DashboardPage: upcoming hearings', () => {
+  it("calls the hearings contract's path (kept literal so the dashboard does not load the hearing schemas)", () => {
+    expect(`${API_BASE}${UPCOMING_HEARINGS_PATH}`).toBe(upcomingHearingsRoute.path);
+  });
+
   it("lists the user's next hearings, each linking to its court update and matter", async () => {
     stubApi({
       [SUMMARY]: { data: summary },

@@ -1,13 +1,25 @@
-import { documentSchema, type DocumentView, type UpdateDocumentInput } from '@matterhorn/shared';
+import {
+  documentCheckOutRoute,
+  documentReleaseCheckOutRoute,
+  documentRemoveRoute,
+  documentResolveConflictRoute,
+  documentRestoreRoute,
+  documentRestoreVersionRoute,
+  documentRetryTextRoute,
+  documentUpdateRoute,
+  documentViewRoute,
+  type DocumentView,
+  type UpdateDocumentInput,
+} from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
-import { documentKeys, documentPath } from './document-keys.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
+import { documentKeys } from './document-keys.ts';
 
 /** Null when the document does not exist for this firm (404). */
 export async function getDocument(id: string): Promise<DocumentView | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>(documentPath('get-document', id), { auth: 'firm', silent: true });
-    return documentSchema.parse(envelope.data);
+    return (await callContract(documentViewRoute, { params: { id } }, { auth: 'firm', silent: true })).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -17,35 +29,35 @@ export async function getDocument(id: string): Promise<DocumentView | null> {
 export const documentQuery = (id: string) =>
   queryOptions({ queryKey: documentKeys.document(id), queryFn: () => getDocument(id), staleTime: 0, enabled: id !== '' });
 
-export async function updateDocument(id: string, input: UpdateDocumentInput): Promise<void> {
-  await apiMutate(documentPath('update-document', id), input, { method: 'PUT', auth: 'firm' });
+export async function updateDocument(id: string, body: UpdateDocumentInput): Promise<void> {
+  await callContract(documentUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function restoreVersion(id: string, versionNumber: number): Promise<void> {
-  await apiMutate(documentPath('restore-version', id), { versionNumber }, { auth: 'firm' });
+  await callContract(documentRestoreVersionRoute, { params: { id }, body: { versionNumber } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function checkOutDocument(id: string, hours: number): Promise<void> {
-  await apiMutate(documentPath('check-out', id), { hours }, { auth: 'firm' });
+  await callContract(documentCheckOutRoute, { params: { id }, body: { hours } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function releaseCheckOut(id: string): Promise<void> {
-  await apiMutate(documentPath('release-check-out', id), {}, { auth: 'firm' });
+  await callContract(documentReleaseCheckOutRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }
 
 /** Administrators: read the text of a document parked as "Text could not be extracted" again. */
 export async function retryTextExtraction(id: string): Promise<void> {
-  await apiMutate(documentPath('retry-text-extraction', id), {}, { auth: 'firm' });
+  await callContract(documentRetryTextRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function resolveConflict(id: string, versionNumber: number): Promise<void> {
-  await apiMutate(documentPath('resolve-conflict', id), { versionNumber }, { auth: 'firm' });
+  await callContract(documentResolveConflictRoute, { params: { id }, body: { versionNumber } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function deleteDocument(id: string): Promise<void> {
-  await apiRequest(documentPath('delete-document', id), { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(documentRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function restoreDocument(id: string): Promise<void> {
-  await apiMutate(documentPath('restore-document', id), {}, { auth: 'firm' });
+  await callContract(documentRestoreRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

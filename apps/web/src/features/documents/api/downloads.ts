@@ -1,10 +1,10 @@
-import { API_BASE, buildQueryString, errorMessageFrom } from '../../../lib/api-client.ts';
+import { documentFilePath, documentFolderZipPath, pathOf } from '@matterhorn/shared';
+import { buildQueryString, errorMessageFrom } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
-import { documentPath } from './document-keys.ts';
 
 const downloadUrl = (id: string, version?: number, isInline = false) =>
-  `${API_BASE}${documentPath('download-document', id)}${buildQueryString({ Version: version, inline: isInline ? 'true' : undefined })}`;
+  `${pathOf(documentFilePath, { id })}${buildQueryString({ Version: version, inline: isInline ? 'true' : undefined })}`;
 
 const bearer = (): Record<string, string> => {
   const token = firmToken();
@@ -42,7 +42,7 @@ export function saveBlob(blob: Blob, fileName: string) {
  * total, which the zip's own size roughly follows (it stores rather than compresses most files).
  */
 export async function downloadFolderZip(id: string, folderName: string, onProgress: (fraction: number | null) => void): Promise<void> {
-  const response = await fetch(`${API_BASE}${documentPath('download-folder-zip', id)}`, { headers: bearer() });
+  const response = await fetch(pathOf(documentFolderZipPath, { id }), { headers: bearer() });
   if (!response.ok) throw await failureOf(response, 'The folder could not be downloaded');
   const total = Number(response.headers.get('X-Content-Bytes') ?? '');
   const chunks: Uint8Array[] = [];

@@ -1,7 +1,14 @@
-import { directUploadPlanSchema } from '@matterhorn/shared';
-import { API_BASE, ApiError, apiRequest, errorMessageFrom } from '../../../lib/api-client.ts';
+import {
+  documentCheckInRoute,
+  documentCompleteUploadRoute,
+  documentStartUploadRoute,
+  documentUploadRoute,
+  documentUploadVersionRoute,
+  pathOf,
+} from '@matterhorn/shared';
+import { ApiError, errorMessageFrom } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
-import { documentPath } from './document-keys.ts';
 
 export class UploadError extends Error {
   readonly status: number;
@@ -17,7 +24,7 @@ export type UploadProgress = (sentBytes: number, totalBytes: number) => void;
 /**
  * One multipart POST through XMLHttpRequest: fetch cannot report how much of a request body has
  * been sent, and each file shows its own progress bar. Text fields go before the file, so the
- * server knows the folder before the bytes stream in.
+ * server knows the folder before the bytes stream in. `path` is the contract's, filled in with pathOf.
  */
 export function sendMultipart(path: string, fields: Record<string, string | undefined>, file: File, onProgress?: UploadProgress) {
   const form = new FormData();
@@ -25,7 +32,7 @@ export function sendMultipart(path: string, fields: Record<string, string | unde
   form.append('file', file, file.name);
   return new Promise<unknown>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}${path}`);
+    request.open('POST', path);
     request.setRequestHeader('Accept', 'application/json');
     const token = firmToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -83,12 +90,11 @@ type DirectTarget = { FolderId: string } | { DocumentId: string; note?: string }
 async function sendToBucket(target: DirectTarget, file: File, onProgress?: UploadProgress) {
   try {
     const sha256 = hexOf(await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer())));
-    const start = await apiRequest<{ data: unknown }>(documentPath('start-upload'), {
-      method: 'POST',
-      body: { ...target, fileName: file.name, sizeBytes: file.size, sha256 },
-      silent: true,
-    });
-    const plan = directUploadPlanSchema.parse(start.data);
+    const { data: plan } = await callContract(
+      documentStartUploadRoute,
+      { body: { ...target, fileName: file.name, sizeBytes: file.size, sha256 } },
+      { auth: 'firm', silent: true },
+    );
     const parts: { partNumber: number; etag: string }[] = [];
     let sentBefore = 0;
     for (const [index, url] of plan.partUrls.entries()) {
@@ -98,11 +104,11 @@ async function sendToBucket(target: DirectTarget, file: File, onProgress?: Uploa
       sentBefore += part.byteLength;
       parts.push({ partNumber: index + 1, etag });
     }
-    return await apiRequest<unknown>(documentPath('complete-upload'), {
-      method: 'POST',
-      body: { uploadToken: plan.uploadToken, parts },
-      silent: true,
-    });
+    return await callContract(
+      documentCompleteUploadRoute,
+      { body: { uploadToken: plan.uploadToken, parts } },
+      { auth: 'firm', silent: true },
+    );
   } catch (error) {
     throw asUploadError(error);
   }
@@ -114,12 +120,12 @@ export type UploadFields = { FolderId: string; category?: string; description?: 
 export const uploadDocument = (fields: UploadFields, file: File, onProgress?: UploadProgress, isDirect = false) =>
   isDirect
     ? sendToBucket({ FolderId: fields.FolderId }, file, onProgress)
-    : sendMultipart(documentPath('upload-document'), fields, file, onProgress);
+    : sendMultipart(pathOf(documentUploadRoute), fields, file, onProgress);
 
 export const uploadNewVersion = (id: string, file: File, note?: string, onProgress?: UploadProgress, isDirect = false) =>
   isDirect
     ? sendToBucket({ DocumentId: id, note }, file, onProgress)
-    : sendMultipart(documentPath('upload-new-version', id), { note }, file, onProgress);
+    : sendMultipart(pathOf(documentUploadVersionRoute, { id }), { note }, file, onProgress);
 
 export const checkInDocument = (id: string, baseVersion: number, file: File, note?: string, onProgress?: UploadProgress) =>
-  sendMultipart(documentPath('check-in', id), { BaseVersion: String(baseVersion), note }, file, onProgress);
+  sendMultipart(pathOf(documentCheckInRoute, { id }), { BaseVersion: String(baseVersion), note }, file, onProgress);

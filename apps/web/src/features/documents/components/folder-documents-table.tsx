@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { type DOCUMENT_SORT_COLUMNS, formatFileSize, type DocumentListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { SortableTable, type ColumnSort, type SortableColumn } from '../../../components/sortable-header.tsx';
+import { SortableTable, type ColumnSort, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
 import { ItemActionsMenu, type ItemAction } from './item-actions-menu.tsx';

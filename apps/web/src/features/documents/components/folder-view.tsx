@@ -1,10 +1,12 @@
-import { Anchor, Breadcrumbs, Group, Stack, TextInput, Title } from '@mantine/core';
-import { hasPermissions, type FolderQuery } from '@matterhorn/shared';
+import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
+import { DOCUMENT_SORT_COLUMNS, hasPermissions, type FolderQuery } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ListResults } from '../../../components/list-results.tsx';
-import type { ColumnSort } from '../../../components/sortable-header.tsx';
+import { textOrUndefined, type ListDefinition } from '../../../components/list-kit/list-params.ts';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { createFolder, folderQuery } from '../api/folders.ts';
 import { useFolderActions } from '../hooks/use-folder-actions.ts';
@@ -26,17 +28,23 @@ export type FolderViewProps = {
   rootLabel?: string | null;
   /** 1 when the folder is the page (its heading is the page's), 2 inside another page. */
   titleOrder?: 1 | 2;
+  /** The name filter, page, size and sort in the URL (the documents pages); a record's tab keeps them in its own state. */
+  inUrl?: boolean;
+};
+
+/** A folder's documents: narrowed by name, sorted by a column (by name at first), a page at a time. */
+export const FOLDER_DOCUMENTS_LIST: ListDefinition<'name', DocumentSortColumn> = {
+  filters: { name: 'name' },
+  sortColumns: DOCUMENT_SORT_COLUMNS,
+  defaultSort: { column: 'name', type: 'asc' },
 };
 
 /** A folder's subfolders and a page of its documents, sortable and filterable by name, with uploads. */
-export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titleOrder = 2 }: FolderViewProps) {
+export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titleOrder = 2, inUrl = false }: FolderViewProps) {
   const session = useSession();
   const queryClient = useQueryClient();
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
-  const [sort, setSort] = useState<ColumnSort<DocumentSortColumn>>({ column: 'name', type: 'asc' });
-  const [nameFilter, setNameFilter] = useState('');
+  const list = useListParams(FOLDER_DOCUMENTS_LIST, { inUrl });
   const [isCreating, setIsCreating] = useState(false);
   const actions = useFolderActions({ canEdit: can('document.edit'), canDelete: can('document.delete') });
 
@@ -44,20 +52,15 @@ export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titl
     FolderId: target.folderId,
     ClientId: target.folderId ? undefined : target.clientId,
     MatterId: target.folderId ? undefined : target.matterId,
-    page,
-    size,
-    sortColumn: sort.column,
-    sortType: sort.type,
-    GeneralSearchText: nameFilter.trim() || undefined,
+    page: list.page,
+    size: list.size,
+    sortColumn: list.sort.column,
+    sortType: list.sort.type,
+    GeneralSearchText: textOrUndefined(list.filters.name),
   };
   const contents = useQuery(folderQuery(query));
   const folder = contents.data?.folder ?? null;
   const documents = contents.data ? { isPending: false, data: contents.data.documents } : { isPending: contents.isPending, data: null };
-
-  const sortBy = (column: DocumentSortColumn) => {
-    setSort((current) => ({ column, type: current.column === column && current.type === 'asc' ? 'desc' : 'asc' }));
-    setPage(1);
-  };
 
   return (
     <Stack gap="md">
@@ -91,29 +94,24 @@ export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titl
         actionsFor={actions.folderActions}
       />
       {folder && can('document.create') && <UploadPanel folderId={folder.id} />}
-      <TextInput
+      <ListSearchInput
+        key={list.clearCount}
         label="Filter by name"
         placeholder="Type part of a name"
-        value={nameFilter}
-        onChange={(event) => {
-          setNameFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={320}
+        value={list.filters.name}
+        onSearch={(name) => list.setFilters({ name })}
+        style={{ maxWidth: 320 }}
       />
       <ListResults
         result={documents}
-        page={page}
-        size={size}
+        page={list.page}
+        size={list.size}
         noun={{ one: 'document', many: 'documents' }}
         countTestId="documents-count"
-        onPageChange={setPage}
-        onSizeChange={(next) => {
-          setSize(next);
-          setPage(1);
-        }}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
       >
-        {(rows) => <FolderDocumentsTable documents={rows} sort={sort} onSort={sortBy} actionsFor={actions.documentActions} />}
+        {(rows) => <FolderDocumentsTable documents={rows} sort={list.sort} onSort={list.sortBy} actionsFor={actions.documentActions} />}
       </ListResults>
 
       <FolderNameModal

@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatFileSize } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { documentSettingsQuery } from '../api/folders.ts';
+import { documentSettingsQuery } from '../api/sharing.ts';
 import { useUploads } from '../hooks/use-uploads.ts';
 import { UploadProgressList } from './upload-progress-list.tsx';
 

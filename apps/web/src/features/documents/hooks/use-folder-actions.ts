@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteDocument } from '../api/documents.ts';
 import { documentKeys } from '../api/document-keys.ts';
-import { deleteFolder, moveItem, renameFolder, shareItem, unshareItem } from '../api/folders.ts';
+import { deleteFolder, moveItem, renameFolder } from '../api/folders.ts';
+import { shareItem, unshareItem } from '../api/sharing.ts';
 import type { ItemAction } from '../components/item-actions-menu.tsx';
 import type { MoveTarget } from '../components/move-modal.tsx';
 

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { documentKeys } from '../api/document-keys.ts';
-import { documentSettingsQuery, getFolder } from '../api/folders.ts';
+import { getFolder } from '../api/folders.ts';
+import { documentSettingsQuery } from '../api/sharing.ts';
 import { UploadError, uploadDocument, uploadNewVersion, type UploadProgress } from '../api/upload.ts';
 
 export type UploadItem = {

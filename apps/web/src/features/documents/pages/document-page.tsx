@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion, retryTextExtraction } from '../api/documents.ts';
 import { documentKeys } from '../api/document-keys.ts';
 import { downloadDocument } from '../api/downloads.ts';
-import { documentSettingsQuery, shareItem, unshareItem } from '../api/folders.ts';
+import { documentSettingsQuery, shareItem, unshareItem } from '../api/sharing.ts';
 import { uploadNewVersion } from '../api/upload.ts';
 import { CheckoutPanel } from '../components/checkout-panel.tsx';
 import { ClientAccesses } from '../components/client-accesses.tsx';

@@ -1,38 +1,43 @@
-import { Anchor, Button, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatFileSize } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { uuidOrUndefined, type ListDefinition } from '../../../components/list-kit/list-params.ts';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { documentSearchQuery, SEARCH_PAGE_SIZE } from '../api/search.ts';
+import { documentSearchQuery } from '../api/search.ts';
 import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
 import { SearchSnippet } from '../components/search-snippet.tsx';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
 
 const MIN_SEARCH_LENGTH = 2;
 
+/** The words (q) and the client (clientId) in the URL, with the page and size; hits come in the server's order of relevance. */
+export const DOCUMENT_SEARCH_LIST: ListDefinition<'text' | 'clientId', 'relevance'> = {
+  filters: { text: 'q', clientId: 'clientId' },
+  sortColumns: [],
+  defaultSort: { column: 'relevance', type: 'desc' },
+};
+
 /** /documents/search: names, tags, descriptions and the words inside files; the query lives in the address. */
 export function DocumentSearchPage() {
-  const [params, setParams] = useSearchParams();
-  const text = params.get('q') ?? '';
-  const clientId = params.get('clientId') ?? '';
-  const page = Number(params.get('page') ?? '1') || 1;
+  const list = useListParams(DOCUMENT_SEARCH_LIST);
+  const text = list.filters.text.trim();
+  const clientId = uuidOrUndefined(list.filters.clientId) ?? '';
   const [draft, setDraft] = useState(text);
   const [draftClientId, setDraftClientId] = useState(clientId);
   const [error, setError] = useState<string | null>(null);
   const clients = useQuery(associatedClientsQuery);
-  const results = useQuery(documentSearchQuery(text, clientId, page));
+  const results = useQuery(documentSearchQuery(text, clientId, list.page, list.size));
 
   const search = () => {
     if (draft.trim().length < MIN_SEARCH_LENGTH) return setError('Type at least 2 characters to search');
     setError(null);
-    const next = new URLSearchParams({ q: draft.trim() });
-    if (draftClientId) next.set('clientId', draftClientId);
-    setParams(next);
+    list.setFilters({ text: draft.trim(), clientId: draftClientId });
   };
-  const pageCount = results.data ? Math.max(1, Math.ceil(results.data.totalCount / SEARCH_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md">
@@ -55,53 +60,52 @@ export function DocumentSearchPage() {
             error={error}
             w={{ base: '100%', sm: 360 }}
           />
-          <ClientSelect
-            label="Client (optional)"
-            people={clients.data?.people ?? []}
-            companies={clients.data?.companies ?? []}
-            showEveryone
-            value={draftClientId}
-            onChange={setDraftClientId}
-          />
+          <Box w={{ base: '100%', sm: 280 }}>
+            <ClientSelect
+              label="Client (optional)"
+              people={clients.data?.people ?? []}
+              companies={clients.data?.companies ?? []}
+              showEveryone
+              value={draftClientId}
+              onChange={setDraftClientId}
+            />
+          </Box>
           <Button type="submit" mt={{ base: 0, sm: 44 }}>
             Search
           </Button>
         </Group>
       </form>
-      {text.length >= MIN_SEARCH_LENGTH && results.isPending && <LoadingSpinner />}
-      {results.data && (
+      {text.length >= MIN_SEARCH_LENGTH && (
         <Stack gap="sm" component="section" aria-label="Search results">
-          <Text size="sm" c="dimmed" role="status">
-            {results.data.totalCount === 1 ? '1 document found' : `${results.data.totalCount} documents found`}
-          </Text>
-          <Stack gap="xs" component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {results.data.data.map((hit) => (
-              <Paper key={hit.id} component="li" withBorder p="sm" radius="md" data-testid="search-hit">
-                <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={`/documents/document/${hit.id}`} fw={600}>
-                    {hit.name}
-                  </Anchor>
-                  <DocumentStatusBadges document={hit} />
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {hit.folderPath} · {documentTypeName(hit.contentType)} · {formatFileSize(hit.sizeBytes)} · {displayDate(hit.updatedAt)}
-                </Text>
-                {hit.snippet && <SearchSnippet snippet={hit.snippet} />}
-              </Paper>
-            ))}
-          </Stack>
-          {pageCount > 1 && (
-            <Pagination
-              total={pageCount}
-              value={page}
-              onChange={(next) => {
-                const updated = new URLSearchParams(params);
-                updated.set('page', String(next));
-                setParams(updated);
-              }}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-          )}
+          <ListResults
+            result={results}
+            page={list.page}
+            size={list.size}
+            noun={{ one: 'document', many: 'documents' }}
+            pagerLabel="Search result pages"
+            onPageChange={list.setPage}
+            onSizeChange={list.setSize}
+          >
+            {(hits) => (
+              <Stack gap="xs" component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {hits.map((hit) => (
+                  <Paper key={hit.id} component="li" withBorder p="sm" radius="md" data-testid="search-hit">
+                    <Group justify="space-between" gap="xs" wrap="wrap">
+                      <Anchor component={Link} to={`/documents/document/${hit.id}`} fw={600}>
+                        {hit.name}
+                      </Anchor>
+                      <DocumentStatusBadges document={hit} />
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {hit.folderPath} · {documentTypeName(hit.contentType)} · {formatFileSize(hit.sizeBytes)} ·{' '}
+                      {displayDate(hit.updatedAt)}
+                    </Text>
+                    {hit.snippet && <SearchSnippet snippet={hit.snippet} />}
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+          </ListResults>
         </Stack>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,19 +40,22 @@ export function DocumentsHomePage() {
           Every client has a folder, with a folder for each of their matters inside it.
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <ClientSelect
-            label="Client"
-            people={clients.data?.people ?? []}
-            companies={clients.data?.companies ?? []}
-            value={clientId}
-            onChange={setClientId}
-          />
+          {/* A Group sizes its children to their content: the select would shrink to its arrow. */}
+          <Box w={{ base: '100%', sm: 360 }}>
+            <ClientSelect
+              label="Client"
+              people={clients.data?.people ?? []}
+              companies={clients.data?.companies ?? []}
+              value={clientId}
+              onChange={setClientId}
+            />
+          </Box>
           <Button onClick={() => void openClientFolder()} disabled={!clientId} loading={isOpening}>
             Open client folder
           </Button>
         </Group>
       </Paper>
-      <FolderView target={{}} onOpenFolder={(id) => void navigate(id ? `/documents/folder/${id}` : '/documents')} />
+      <FolderView target={{}} inUrl onOpenFolder={(id) => void navigate(id ? `/documents/folder/${id}` : '/documents')} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ export function FolderPage() {
       <FolderView
         key={folderId}
         titleOrder={1}
+        inUrl
         target={{ folderId }}
         onOpenFolder={(id) => void navigate(id ? `/documents/folder/${id}` : '/documents')}
       />

@@ -13,6 +13,7 @@ import {
 } from '../../../test/msw/document-answers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { DocumentsTab } from '../components/documents-tab.tsx';
+import { FolderPage } from '../pages/folder-page.tsx';
 import { allowSlowRenders, sessionWith, stubApi } from './stub-documents.ts';
 
 allowSlowRenders();
@@ -104,7 +105,7 @@ describe('FolderView in a matter’s Documents tab', { timeout: 60_000 }, () => 
     expect(screen.getByText('45 documents')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.lastQuery(DOCUMENT_CALLS.folder)?.get('page')).toBe('2'));
-    await user.type(screen.getByRole('textbox', { name: 'Filter by name' }), 'lease');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name' }), 'lease');
     await waitFor(() => expect(api.lastQuery(DOCUMENT_CALLS.folder)?.get('GeneralSearchText')).toBe('lease'));
     expect(api.lastQuery(DOCUMENT_CALLS.folder)?.get('page')).toBe('1');
   });
@@ -180,5 +181,65 @@ describe('FolderView in a matter’s Documents tab', { timeout: 60_000 }, () => 
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Share folder with client' }));
     await waitFor(() => expect(api.callsTo('POST', DOCUMENT_CALLS.share(MATTER_FOLDER_ID))[0]?.body).toEqual({ itemType: 'folder' }));
+  });
+});
+
+describe('FolderView on the documents pages (list kit, its state in the URL)', { timeout: 60_000 }, () => {
+  function renderFolderPage(search: string) {
+    return renderRoutes([{ path: '/documents/folder/:folderId', element: <FolderPage /> }], {
+      path: `/documents/folder/${MATTER_FOLDER_ID}${search}`,
+      session: sessionWith(),
+    });
+  }
+
+  it('opens the name filter, sort, page and size the URL names, and asks the API for them', async () => {
+    const api = stubApi({
+      [`GET ${DOCUMENT_CALLS.folder}`]: () =>
+        documentAnswers.folder({ ...folderContents({}, rows), documents: { data: rows, page: 2, size: 50, totalCount: 120 } }),
+    });
+    renderFolderPage('?name=exhibit&sortColumn=sizeBytes&sortType=desc&page=2&size=50');
+    const table = await screen.findByRole('table', { name: 'Documents' });
+    const query = api.lastQuery(DOCUMENT_CALLS.folder);
+    expect(query?.get('FolderId')).toBe(MATTER_FOLDER_ID);
+    expect(query?.get('GeneralSearchText')).toBe('exhibit');
+    expect(query?.get('sortColumn')).toBe('sizeBytes');
+    expect(query?.get('sortType')).toBe('desc');
+    expect(query?.get('page')).toBe('2');
+    expect(query?.get('size')).toBe('50');
+    expect(screen.getByRole('searchbox', { name: 'Filter by name' })).toHaveValue('exhibit');
+    expect(within(table).getByRole('columnheader', { name: /Size/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('writes a sort, a page and a name filter into the URL, back to page 1 on a new filter', async () => {
+    stubApi({
+      [`GET ${DOCUMENT_CALLS.folder}`]: () =>
+        documentAnswers.folder({ ...folderContents({}, rows), documents: { data: rows, page: 1, size: 20, totalCount: 45 } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderFolderPage('');
+    const table = await screen.findByRole('table', { name: 'Documents' });
+    const url = () => new URLSearchParams(router.state.location.search);
+    await user.click(within(table).getByRole('button', { name: /Size/ }));
+    await waitFor(() => expect(url().get('sortColumn')).toBe('sizeBytes'));
+    expect(url().get('sortType')).toBe('asc');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(url().get('page')).toBe('2'));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name' }), 'lease');
+    await waitFor(() => expect(url().get('name')).toBe('lease'));
+    expect(url().get('page')).toBeNull();
+    expect(url().get('sortColumn')).toBe('sizeBytes');
+  });
+
+  it('leaves the matter’s URL alone in its Documents tab', async () => {
+    const api = stubApi({
+      [`GET ${DOCUMENT_CALLS.folder}`]: () =>
+        documentAnswers.folder({ ...folderContents({}, rows), documents: { data: rows, page: 1, size: 20, totalCount: 45 } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderTab();
+    await screen.findByRole('table', { name: 'Documents' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(api.lastQuery(DOCUMENT_CALLS.folder)?.get('page')).toBe('2'));
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { documentSearchPageSchema } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   documentTemplate,
   searchHit,
 } from '../../../test/msw/document-answers.ts';
+import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { DocumentSearchPage } from '../pages/document-search-page.tsx';
 import { TemplatesPage } from '../pages/templates-page.tsx';
@@ -72,6 +74,65 @@ describe('Document search', { timeout: 60_000 }, () => {
     });
     await screen.findByTestId('search-hit');
     expect(api.lastQuery(DOCUMENT_CALLS.search)?.get('ClientId')).toBe(DOC_CLIENT_ID);
+  });
+});
+
+describe('Document search list (list kit, its state in the URL)', { timeout: 60_000 }, () => {
+  it('opens the words, client, page and size the URL names, and a new search goes back to page 1 keeping the client', async () => {
+    const api = stubApi({
+      [`GET ${DOCUMENT_CALLS.search}`]: (call) =>
+        contractAnswer(documentSearchPageSchema, {
+          data: [searchHit({ name: `Hit on page ${call.query.get('page')}.pdf` })],
+          page: Number(call.query.get('page')),
+          size: Number(call.query.get('size')),
+          totalCount: 120,
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '/documents/search', element: <DocumentSearchPage /> }], {
+      path: `/documents/search?q=lease&clientId=${DOC_CLIENT_ID}&page=2&size=50`,
+      session: sessionWith(),
+    });
+    expect(await screen.findByText('Hit on page 2.pdf')).toBeInTheDocument();
+    const first = api.lastQuery(DOCUMENT_CALLS.search);
+    expect(first?.get('GeneralSearchText')).toBe('lease');
+    expect(first?.get('ClientId')).toBe(DOC_CLIENT_ID);
+    expect(first?.get('page')).toBe('2');
+    expect(first?.get('size')).toBe('50');
+    expect(screen.getByRole('textbox', { name: /Words to find/ })).toHaveValue('lease');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Hit on page 3.pdf')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
+
+    const words = screen.getByRole('textbox', { name: /Words to find/ });
+    await user.clear(words);
+    await user.type(words, 'indemnity');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Hit on page 1.pdf')).toBeInTheDocument();
+    const url = new URLSearchParams(router.state.location.search);
+    expect(url.get('q')).toBe('indemnity');
+    expect(url.get('clientId')).toBe(DOC_CLIENT_ID);
+    expect(url.get('size')).toBe('50');
+    expect(url.get('page')).toBeNull();
+    expect(api.lastQuery(DOCUMENT_CALLS.search)?.get('GeneralSearchText')).toBe('indemnity');
+  });
+
+  it('asks nothing for a URL with fewer than 2 characters, and says so when the search failed', async () => {
+    const api = stubApi({ [`GET ${DOCUMENT_CALLS.search}`]: { status: 500, message: 'Failed' } });
+    const { unmount } = renderRoutes([{ path: '/documents/search', element: <DocumentSearchPage /> }], {
+      path: '/documents/search?q=a',
+      session: sessionWith(),
+    });
+    await screen.findByRole('textbox', { name: /Words to find/ });
+    expect(api.callsTo('GET', DOCUMENT_CALLS.search)).toHaveLength(0);
+    unmount();
+
+    renderRoutes([{ path: '/documents/search', element: <DocumentSearchPage /> }], {
+      path: '/documents/search?q=lease',
+      session: sessionWith(),
+    });
+    expect(await screen.findByText('The documents could not be loaded.')).toBeInTheDocument();
   });
 });
 

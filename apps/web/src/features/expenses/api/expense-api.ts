@@ -1,7 +1,17 @@
 import {
   exchangeRateSchema,
-  expensePageSchema,
-  expenseSchema,
+  expenseApproveRoute,
+  expenseCreateRoute,
+  expenseListRoute,
+  expenseMarkPaidRoute,
+  expenseReceiptFilePath,
+  expenseReceiptRemoveRoute,
+  expenseReceiptUploadRoute,
+  expenseRejectRoute,
+  expenseRemoveRoute,
+  expenseUpdateRoute,
+  expenseViewRoute,
+  pathOf,
   type Expense,
   type ExpenseInputParsed,
   type ExpenseListQuery,
@@ -9,21 +19,11 @@ import {
   type ExpensePaymentInput,
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_BASE,
-  apiList,
-  apiMutate,
-  apiRequest,
-  buildQueryString,
-  errorMessageFrom,
-  type ApiEnvelope,
-  type QueryParams,
-} from '../../../lib/api-client.ts';
+import { apiRequest, errorMessageFrom, type ApiEnvelope, type QueryParams } from '../../../lib/api-client.ts';
+import { callContract, contractUrl, listContract } from '../../../lib/api/call-contract.ts';
 import { downloadCsv, downloadFile } from '../../../lib/download-csv.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
 
-export const EXPENSE_BASE_PATH = '/admin/expense-flat-fees-info';
-export const EXPENSE_LIST_PATH = `${EXPENSE_BASE_PATH}/get-expenses-list`;
 /** The multipart field upload-expense-receipt reads the file from. */
 export const RECEIPT_FIELD_NAME = 'file';
 
@@ -49,10 +49,8 @@ export function expenseListParams(query: ExpenseListQuery): QueryParams {
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getExpensePage(query: ExpenseListQuery): Promise<ExpensePage | null> {
-  const data = await apiList<unknown>(EXPENSE_LIST_PATH, expenseListParams(query), 'firm');
-  const parsed = expensePageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getExpensePage(query: ExpenseListQuery): Promise<ExpensePage | null> {
+  return listContract(expenseListRoute, { query: expenseListParams(query) }, 'firm');
 }
 
 export const expenseListQuery = (query: ExpenseListQuery) =>
@@ -65,7 +63,7 @@ export function useExpensePage(query: ExpenseListQuery) {
 /** The filtered list as CSV: the same filter with IsDownlodCsv=true (SPEC.md's spelling), no paging. */
 export function expensesCsvUrl(query: ExpenseListQuery): string {
   const { page: _page, size: _size, IncludeTotals: _totals, ...filters } = query;
-  return `${API_BASE}${EXPENSE_LIST_PATH}${buildQueryString(expenseListParams({ ...filters, IsDownlodCsv: true }))}`;
+  return contractUrl(expenseListRoute, { query: expenseListParams({ ...filters, IsDownlodCsv: true }) });
 }
 
 export const downloadExpensesCsv = (query: ExpenseListQuery): Promise<void> => downloadCsv(expensesCsvUrl(query), 'expenses.csv');
@@ -73,12 +71,7 @@ export const downloadExpensesCsv = (query: ExpenseListQuery): Promise<void> => d
 /** One expense; null when it is not there (another firm's, deleted) or the call failed. */
 export async function getExpense(id: string): Promise<Expense | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>(`${EXPENSE_BASE_PATH}/get-expense/${encodeURIComponent(id)}`, {
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = expenseSchema.safeParse(envelope.data);
-    return parsed.success ? parsed.data : null;
+    return (await callContract(expenseViewRoute, { params: { id } }, { auth: 'firm', silent: true })).data;
   } catch {
     return null;
   }
@@ -87,34 +80,29 @@ export async function getExpense(id: string): Promise<Expense | null> {
 export const expenseDetailQuery = (id: string) => queryOptions({ queryKey: expenseKeys.detail(id), queryFn: () => getExpense(id) });
 
 /** The saved expense's id, from the create answer. */
-function idOf(data: unknown): string | null {
-  if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return (data as { id: string }).id;
-  return null;
-}
-
 export async function createExpense(body: ExpenseInputParsed, idempotencyKey: string): Promise<string | null> {
-  const envelope = await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/create-expense`, body, { auth: 'firm', idempotencyKey });
-  return idOf(envelope.data);
+  const answer = await callContract(expenseCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
+  return answer.data.id;
 }
 
 export async function updateExpense(id: string, body: ExpenseInputParsed): Promise<void> {
-  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/update-expense/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+  await callContract(expenseUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function deleteExpense(id: string): Promise<void> {
-  await apiRequest(`${EXPENSE_BASE_PATH}/delete-expense/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(expenseRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function approveExpense(id: string): Promise<void> {
-  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/approve-expense/${encodeURIComponent(id)}`, {}, { auth: 'firm' });
+  await callContract(expenseApproveRoute, { params: { id }, body: {} }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function rejectExpense(id: string, reason: string): Promise<void> {
-  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/reject-expense/${encodeURIComponent(id)}`, { reason }, { auth: 'firm' });
+  await callContract(expenseRejectRoute, { params: { id }, body: { reason } }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function markExpensePaid(id: string, body: ExpensePaymentInput): Promise<void> {
-  await apiMutate<unknown>(`${EXPENSE_BASE_PATH}/mark-expense-paid/${encodeURIComponent(id)}`, body, { auth: 'firm' });
+  await callContract(expenseMarkPaidRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }
 
 /** Multipart, so not through apiRequest (which sends JSON); the server's message is thrown on refusal. */
@@ -122,8 +110,8 @@ export async function uploadExpenseReceipt(id: string, file: File): Promise<void
   const form = new FormData();
   form.append(RECEIPT_FIELD_NAME, file, file.name);
   const token = firmToken();
-  const response = await fetch(`${API_BASE}${EXPENSE_BASE_PATH}/upload-expense-receipt/${encodeURIComponent(id)}`, {
-    method: 'POST',
+  const response = await fetch(pathOf(expenseReceiptUploadRoute, { id }), {
+    method: expenseReceiptUploadRoute.method,
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: form,
   });
@@ -134,7 +122,7 @@ export async function uploadExpenseReceipt(id: string, file: File): Promise<void
 }
 
 export function receiptUrl(id: string, fileId: string): string {
-  return `${API_BASE}${EXPENSE_BASE_PATH}/download-expense-receipt/${encodeURIComponent(id)}/${encodeURIComponent(fileId)}`;
+  return pathOf(expenseReceiptFilePath, { id, fileId });
 }
 
 /** Fetched with the bearer (a plain link cannot carry it), handed to the browser as a download. */
@@ -142,11 +130,7 @@ export const downloadExpenseReceipt = (id: string, fileId: string, fileName: str
   downloadFile(receiptUrl(id, fileId), fileName);
 
 export async function deleteExpenseReceipt(id: string, fileId: string): Promise<void> {
-  await apiRequest(`${EXPENSE_BASE_PATH}/delete-expense-receipt/${encodeURIComponent(id)}/${encodeURIComponent(fileId)}`, {
-    method: 'DELETE',
-    auth: 'firm',
-    toastSuccess: true,
-  });
+  await callContract(expenseReceiptRemoveRoute, { params: { id, fileId } }, { auth: 'firm', toastSuccess: true });
 }
 
 /** Home-currency units one unit of the foreign currency buys today; null when the firm set none. */

@@ -1,17 +1,14 @@
-import { Button, Collapse, Paper, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Button, Collapse, Paper, SimpleGrid, Switch } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ClientSelect } from '../../../components/client-select.tsx';
+import { ClientMatterFilters } from '../../../components/list-kit/client-matter-filters.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { BILLING_FILTERS, PAYMENT_FILTERS, STATUS_FILTERS, type ExpenseTab, type ListParamChanges } from '../utils/expense-list-params.ts';
-
-const SEARCH_DELAY_MS = 300;
 
 /** The filters as the URL holds them ('' when unset; dates ISO). */
 export type ExpenseFilterValues = {
@@ -38,22 +35,10 @@ export type ExpenseFiltersProps = {
 /** SPEC.md §3's expense filters and the search box; every change lands in the URL. */
 export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
   const isClientTab = tab === 'client';
-  const clients = useQuery({ ...associatedClientsQuery, enabled: isClientTab });
-  const matters = useQuery(clientMattersQuery(isClientTab ? values.clientId : ''));
   const members = useQuery(teamMembersQuery);
 
-  // The box shows what is typed; the URL (and so the call) follows after a short pause. A new
-  // `search` from outside (the global search) replaces the text.
-  const [searchText, setSearchText] = useState(values.search);
-  const [shownSearch, setShownSearch] = useState(values.search);
-  if (values.search !== shownSearch) {
-    setShownSearch(values.search);
-    setSearchText(values.search);
-  }
-  const applySearch = useDebouncedCallback((text: string) => {
-    setShownSearch(text.trim());
-    onChange({ search: text.trim() });
-  }, SEARCH_DELAY_MS);
+  // Clear filters remounts the search box, dropping a search it was still waiting to send.
+  const [clearCount, setClearCount] = useState(0);
 
   const { includeRequests, isRequestStatus: _isRequestStatus, ...textValues } = values;
   const isFiltered = includeRequests || Object.values(textValues).some((value) => value !== '');
@@ -66,19 +51,29 @@ export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
       (value) => value !== '',
     ).length + (values.includeRequests ? 1 : 0);
 
+  const clearFilters = () => {
+    setClearCount((count) => count + 1);
+    onChange({
+      search: '',
+      status: '',
+      paymentStatus: '',
+      billingStatus: '',
+      addedBy: '',
+      client: '',
+      matter: '',
+      from: '',
+      to: '',
+      includeRequests: '',
+    });
+  };
+
   const searchBox = (
-    <TextInput
+    <ListSearchInput
+      key={clearCount}
       label="Search expenses"
       placeholder="Description, payee, reference…"
-      type="search"
-      value={searchText}
-      onChange={(event) => {
-        setSearchText(event.currentTarget.value);
-        applySearch(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') applySearch.flush();
-      }}
+      value={values.search}
+      onSearch={(search) => onChange({ search })}
     />
   );
 
@@ -114,33 +109,7 @@ export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
         value={values.addedBy}
         onChange={(addedBy) => onChange({ addedBy })}
       />
-      {isClientTab && (
-        <ClientSelect
-          label="Client"
-          showEveryone
-          people={clients.data?.people ?? []}
-          companies={clients.data?.companies ?? []}
-          value={values.clientId}
-          onChange={(clientId) => onChange({ client: clientId, matter: '' })}
-        />
-      )}
-      {isClientTab && (
-        <SearchableSelect
-          label="Matter"
-          entity="matter"
-          placeholder={values.clientId ? 'All matters' : 'Choose a client first'}
-          disabled={values.clientId === ''}
-          options={[
-            { value: '', label: 'All matters' },
-            ...(matters.data ?? []).map((matter) => ({
-              value: matter.id,
-              label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
-            })),
-          ]}
-          value={values.matterId}
-          onChange={(matter) => onChange({ matter })}
-        />
-      )}
+      {isClientTab && <ClientMatterFilters clientId={values.clientId} matterId={values.matterId} onChange={onChange} />}
       <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
       <Switch
         label="Include expense requests"
@@ -150,28 +119,7 @@ export function ExpenseFilters({ tab, values, onChange }: ExpenseFiltersProps) {
         onChange={(event) => onChange({ includeRequests: event.currentTarget.checked ? 'true' : '' })}
         style={{ alignSelf: 'center' }}
       />
-      <Button
-        variant="subtle"
-        disabled={!isFiltered}
-        style={{ alignSelf: 'end' }}
-        onClick={() => {
-          applySearch.cancel();
-          setSearchText('');
-          setShownSearch('');
-          onChange({
-            search: '',
-            status: '',
-            paymentStatus: '',
-            billingStatus: '',
-            addedBy: '',
-            client: '',
-            matter: '',
-            from: '',
-            to: '',
-            includeRequests: '',
-          });
-        }}
-      >
+      <Button variant="subtle" disabled={!isFiltered} style={{ alignSelf: 'end' }} onClick={clearFilters}>
         Clear filters
       </Button>
     </>

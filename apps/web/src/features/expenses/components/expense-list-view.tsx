@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteExpense, expenseKeys, expenseListQuery, useExpensePage } from '../api/expense-api.ts';

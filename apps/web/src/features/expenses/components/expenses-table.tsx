@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
-import { SortableTable } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
 
 export const EMPTY_TEXT = 'No expense found.';
 

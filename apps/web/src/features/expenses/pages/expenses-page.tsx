@@ -1,23 +1,13 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
-import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { toast } from '../../../lib/toasts.ts';
 import { downloadExpensesCsv } from '../api/expense-api.ts';
 import { ExpenseFilters, type ExpenseFilterValues } from '../components/expense-filters.tsx';
 import { ExpenseListView } from '../components/expense-list-view.tsx';
-import {
-  expenseListQueryFrom,
-  LIST_PARAMS,
-  nextSort,
-  sortFrom,
-  tabFrom,
-  withListParams,
-  withTab,
-  type ExpenseTab,
-  type ListParamChanges,
-} from '../utils/expense-list-params.ts';
+import { EXPENSE_LIST, expenseListQueryFrom, tabFrom, withTab, type ExpenseTab } from '../utils/expense-list-params.ts';
 import { addExpensePath } from '../utils/expense-paths.ts';
 
 export const TAB_LABELS: Record<ExpenseTab, string> = { client: 'Client expenses', firm: 'Firm expenses' };
@@ -30,15 +20,13 @@ export function ExpensesPage() {
   const session = useSession();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [isDownloading, setIsDownloading] = useState(false);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
   const tab = tabFrom(searchParams);
-  const query = expenseListQueryFrom(searchParams);
-  const sort = sortFrom(searchParams);
-  const read = (name: keyof typeof LIST_PARAMS) => searchParams.get(LIST_PARAMS[name]) ?? '';
+  const list = useListParams(EXPENSE_LIST);
+  const query = expenseListQueryFrom(list, tab);
   const filters: ExpenseFilterValues = {
-    search: read('search'),
+    search: list.filters.search,
     status: query.Status ?? '',
     paymentStatus: query.paymentStatus ?? '',
     billingStatus: query.BillingStatus ?? '',
@@ -47,21 +35,8 @@ export function ExpensesPage() {
     matterId: query.MatterId ?? '',
     from: query.FromExpenseFlatFeesDateCreated ?? '',
     to: query.ToExpenseFlatFeesDateCreated ?? '',
-    includeRequests: read('includeRequests') === 'true',
+    includeRequests: list.filters.includeRequests === 'true',
     isRequestStatus: query.Status === 'Pending' || query.Status === 'Rejected',
-  };
-
-  const change = (changes: ListParamChanges) => setSearchParams((previous) => withListParams(previous, changes), { replace: true });
-
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadExpensesCsv(query);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Download failed');
-    } finally {
-      setIsDownloading(false);
-    }
   };
 
   return (
@@ -69,9 +44,7 @@ export function ExpensesPage() {
       <Group justify="space-between">
         <Title order={1}>Expenses</Title>
         <Group gap="sm">
-          <Button variant="default" loading={isDownloading} onClick={() => void download()}>
-            Download CSV
-          </Button>
+          <CsvDownloadButton download={() => downloadExpensesCsv(query)} />
           {can('expensePermission.create') && (
             <Button component={Link} to={addExpensePath({ type: tab, returnTo: `${location.pathname}${location.search}` })}>
               Add expense
@@ -90,17 +63,14 @@ export function ExpensesPage() {
           <Tabs.Panel key={value} value={value} pt="md">
             {value === tab && (
               <Stack gap="md">
-                <ExpenseFilters tab={value} values={filters} onChange={change} />
+                <ExpenseFilters tab={value} values={filters} onChange={list.setFilters} />
                 <ExpenseListView
                   query={query}
-                  sort={sort}
+                  sort={list.sort}
                   returnTo={`${location.pathname}${location.search}`}
-                  onSort={(column) => {
-                    const next = nextSort(sort, column);
-                    change({ sortColumn: next.column, sortType: next.type });
-                  }}
-                  onPageChange={(page) => change({ page: String(page) })}
-                  onSizeChange={(size) => change({ size: String(size) })}
+                  onSort={list.sortBy}
+                  onPageChange={list.setPage}
+                  onSizeChange={list.setSize}
                 />
               </Stack>
             )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { ExpenseApprovalsPage } from '../pages/expense-approvals-page.tsx';
-import { allowSlowRenders, BASE, EXPENSE_ID, LIST, listItem, page, sessionWith, stubApi, USER_A } from './stub-expenses.ts';
+import { allowSlowRenders, BASE, expense, EXPENSE_ID, LIST, listItem, page, sessionWith, stubApi, USER_A } from './stub-expenses.ts';
 
 allowSlowRenders();
 
@@ -32,7 +32,7 @@ describe('ExpenseApprovalsPage', { timeout: 60_000 }, () => {
               listItem(),
               listItem({ id: OWN_ID, description: 'My own taxi', addedByUserId: USER_A, addedByUserName: 'Grace Hopper' }),
             ]),
-      [`POST ${BASE}/approve-expense/${EXPENSE_ID}`]: { data: null, message: 'Expense approved' },
+      [`POST ${BASE}/approve-expense/${EXPENSE_ID}`]: { data: expense({ approvalStatus: 'Approved' }), message: 'Expense approved' },
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/expense-request/approvals', session: sessionWith(APPROVER) });

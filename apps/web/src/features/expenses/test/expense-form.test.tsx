@@ -43,7 +43,7 @@ async function fillCommon(user: User) {
   await user.type(screen.getByRole('textbox', { name: 'Unit cost' }), '33.33');
 }
 
-const created = { data: { id: EXPENSE_ID } };
+const created = { data: expense({ id: EXPENSE_ID }) };
 
 /** Mantine's FileInput labels its button; the file input it opens is the hidden one beside it. */
 function receiptInput(): HTMLInputElement {
@@ -86,7 +86,7 @@ describe('AddExpensePage', { timeout: 60_000 }, () => {
   });
 
   it('offers only the open matters of the chosen client and sends a billable client expense once, with an idempotency key, then uploads the receipt', async () => {
-    const api = stubApi({ [`POST ${CREATE}`]: created, [`POST ${BASE}/upload-expense-receipt/${EXPENSE_ID}`]: { data: null } });
+    const api = stubApi({ [`POST ${CREATE}`]: created, [`POST ${BASE}/upload-expense-receipt/${EXPENSE_ID}`]: { data: expense() } });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/expense-request/direct-expense/add-expense', session: sessionWith(CREATE_PERMISSIONS) });
     await screen.findByRole('combobox', { name: 'Client' });
@@ -187,7 +187,7 @@ describe('EditExpensePage', { timeout: 60_000 }, () => {
           ],
         }),
       },
-      [`POST ${BASE}/reject-expense/${EXPENSE_ID}`]: { data: null },
+      [`POST ${BASE}/reject-expense/${EXPENSE_ID}`]: { data: expense({ approvalStatus: 'Rejected' }) },
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: `/expense-request/direct-expense/edit-expense/${EXPENSE_ID}`, session: sessionWith(APPROVER) });
@@ -239,7 +239,7 @@ describe('EditExpensePage', { timeout: 60_000 }, () => {
       [`GET ${BASE}/get-expense/${EXPENSE_ID}`]: {
         data: expense({ approvalStatus: 'Approved', decidedByUserName: 'Grace Hopper', decidedAt: '2024-03-06T09:30:00Z' }),
       },
-      [`POST ${BASE}/mark-expense-paid/${EXPENSE_ID}`]: { data: null },
+      [`POST ${BASE}/mark-expense-paid/${EXPENSE_ID}`]: { data: expense({ paymentStatus: 'Paid' }) },
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: `/expense-request/direct-expense/edit-expense/${EXPENSE_ID}`, session: sessionWith(APPROVER) });

@@ -1,10 +1,12 @@
+import { expenseListRoute } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { API_BASE } from '../../../lib/api-client.ts';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { EXPENSE_LIST_PATH, expenseKeys } from '../api/expense-api.ts';
+import { expenseKeys } from '../api/expense-api.ts';
 import { UNBILLED_EXPENSES_PATH, unbilledExpensesKey, usePrefetchUnbilledExpenses } from '../hooks/use-prefetch-unbilled-expenses.ts';
 import { allowSlowRenders, EXPENSE_ID, LIST, listItem, page, sessionWith, stubApi } from './stub-expenses.ts';
 
@@ -29,7 +31,7 @@ beforeEach(() => billingState.reset());
 
 describe('usePrefetchUnbilledExpenses', { timeout: 60_000 }, () => {
   it('names the list call and sits under the expenses root key, as the expense API module does', () => {
-    expect(UNBILLED_EXPENSES_PATH).toBe(EXPENSE_LIST_PATH);
+    expect(`${API_BASE}${UNBILLED_EXPENSES_PATH}`).toBe(expenseListRoute.path);
     expect(unbilledExpensesKey('scope')[0]).toBe(expenseKeys.all[0]);
   });
 

@@ -1,6 +1,6 @@
-import type { FirmSetupRequest } from '@matterhorn/shared';
-import { apiMutate } from '../../../lib/api-client.ts';
+import { firmSetupRoute, type FirmSetupRequest } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export async function setUpFirm(body: FirmSetupRequest): Promise<void> {
-  await apiMutate<unknown>('/firm/setup', body, { auth: 'firm' });
+  await callContract(firmSetupRoute, { body }, { auth: 'firm', toastSuccess: true });
 }

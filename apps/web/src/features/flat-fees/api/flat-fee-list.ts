@@ -1,10 +1,7 @@
-import { flatFeePageSchema, type FlatFeeListQuery, type FlatFeePage } from '@matterhorn/shared';
+import { flatFeeListRoute, type FlatFeeListQuery, type FlatFeePage } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList, type QueryParams } from '../../../lib/api-client.ts';
-
-/** SPEC.md §7: expenses and flat fees share one prefix. */
-export const FLAT_FEE_BASE = '/admin/expense-flat-fees-info';
-export const FLAT_FEE_LIST_PATH = `${FLAT_FEE_BASE}/get-flat-fees-list`;
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 /**
  * Every flat-fee query lives under ['flat-fees'], so a save or delete that invalidates the root
@@ -35,10 +32,8 @@ export function flatFeeFiltersOf(query: FlatFeeListQuery): FlatFeeListQuery {
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getFlatFeePage(query: FlatFeeListQuery): Promise<FlatFeePage | null> {
-  const data = await apiList<unknown>(FLAT_FEE_LIST_PATH, flatFeeListParams(query), 'firm');
-  const parsed = flatFeePageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getFlatFeePage(query: FlatFeeListQuery): Promise<FlatFeePage | null> {
+  return listContract(flatFeeListRoute, { query: flatFeeListParams(query) }, 'firm');
 }
 
 export const flatFeeListQuery = (query: FlatFeeListQuery) =>

@@ -1,15 +1,21 @@
-import { flatFeeSchema, matterViewSchema, type FlatFee, type FlatFeeInput } from '@matterhorn/shared';
+import {
+  flatFeeCreateRoute,
+  flatFeeRemoveRoute,
+  flatFeeUpdateRoute,
+  flatFeeViewRoute,
+  matterViewRoute,
+  type FlatFee,
+  type FlatFeeInput,
+} from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
-import { FLAT_FEE_BASE, flatFeeKeys } from './flat-fee-list.ts';
-
-const idPath = (action: string, id: string) => `${FLAT_FEE_BASE}/${action}/${encodeURIComponent(id)}`;
+import { ApiError } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
+import { flatFeeKeys } from './flat-fee-list.ts';
 
 /** Null when the flat fee does not exist for this firm (missing, another firm's or deleted: 404). */
 export async function getFlatFee(id: string): Promise<FlatFee | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>(idPath('get-flat-fee', id), { auth: 'firm', silent: true });
-    return flatFeeSchema.parse(envelope.data);
+    return (await callContract(flatFeeViewRoute, { params: { id } }, { auth: 'firm', silent: true })).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -21,18 +27,16 @@ export const flatFeeQuery = (id: string) =>
 
 /** POST create-flat-fee: the success message toasts; a refusal toasts and throws (the form stops). */
 export async function createFlatFee(body: FlatFeeInput, idempotencyKey: string): Promise<FlatFee> {
-  const envelope = await apiMutate<unknown>(`${FLAT_FEE_BASE}/create-flat-fee`, body, { auth: 'firm', idempotencyKey });
-  return flatFeeSchema.parse(envelope.data);
+  return (await callContract(flatFeeCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey })).data;
 }
 
 export async function updateFlatFee(id: string, body: FlatFeeInput): Promise<FlatFee> {
-  const envelope = await apiMutate<unknown>(idPath('update-flat-fee', id), body, { method: 'PUT', auth: 'firm' });
-  return flatFeeSchema.parse(envelope.data);
+  return (await callContract(flatFeeUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true })).data;
 }
 
 /** DELETE delete-flat-fee: the server's message toasts; a refusal (a billed fee) toasts and throws. */
 export async function deleteFlatFee(id: string): Promise<void> {
-  await apiRequest(idPath('delete-flat-fee', id), { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(flatFeeRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }
 
 /** A matter's billing type and flat rate (SPEC.md §3 Matter: matterRate, flatRate); null when unknown. */
@@ -40,13 +44,8 @@ export type MatterBilling = { matterRate: string; flatRate: string | null };
 
 export async function getMatterBilling(matterId: string): Promise<MatterBilling | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/matter-master/get-matter-view', {
-      query: { matterid: matterId },
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = matterViewSchema.safeParse(envelope.data);
-    return parsed.success ? { matterRate: parsed.data.matterRate, flatRate: parsed.data.flatRate } : null;
+    const { data } = await callContract(matterViewRoute, { query: { matterid: matterId } }, { auth: 'firm', silent: true });
+    return { matterRate: data.matterRate, flatRate: data.flatRate };
   } catch {
     return null;
   }

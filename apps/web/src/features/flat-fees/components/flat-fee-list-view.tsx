@@ -3,7 +3,7 @@ import { hasPermissions, type FlatFeeListItem, type FlatFeeListQuery } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeListQuery, useFlatFeePage } from '../api/flat-fee-list.ts';

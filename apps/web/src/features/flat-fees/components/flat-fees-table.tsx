@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FlatFeeListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { SortableTable } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
 import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
 import type { FlatFeeSort, FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
 

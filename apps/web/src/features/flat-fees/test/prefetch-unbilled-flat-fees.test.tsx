@@ -1,10 +1,12 @@
+import { flatFeeListRoute } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { API_BASE } from '../../../lib/api-client.ts';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { FLAT_FEE_LIST_PATH, flatFeeKeys } from '../api/flat-fee-list.ts';
+import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { UNBILLED_FLAT_FEES_PATH, unbilledFlatFeesKey, usePrefetchUnbilledFlatFees } from '../hooks/use-prefetch-unbilled-flat-fees.ts';
 import { allowSlowRenders, LIST, listItem, page, sessionWith, stubApi } from './stub-flat-fees.ts';
 
@@ -60,7 +62,7 @@ describe('usePrefetchUnbilledFlatFees', { timeout: 60_000 }, () => {
   });
 
   it('uses the list module’s path and sits under its root key, so every flat-fee change refreshes it', () => {
-    expect(UNBILLED_FLAT_FEES_PATH).toBe(FLAT_FEE_LIST_PATH);
+    expect(`${API_BASE}${UNBILLED_FLAT_FEES_PATH}`).toBe(flatFeeListRoute.path);
     expect(unbilledFlatFeesKey('scope')).toEqual(flatFeeKeys.unbilled('scope'));
     expect(unbilledFlatFeesKey('scope').slice(0, 1)).toEqual(flatFeeKeys.all);
   });

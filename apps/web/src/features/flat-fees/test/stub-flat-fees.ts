@@ -9,7 +9,7 @@ import {
 } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
-import { contractAnswer, lookupAnswers, teamMember } from '../../../test/msw/contract-answers.ts';
+import { contractAnswer, lookupAnswers, matterView as sharedMatterView, teamMember } from '../../../test/msw/contract-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
 
@@ -89,30 +89,17 @@ const MATTERS_OF: Record<string, MatterName[]> = {
 };
 
 export function matterView(overrides: Partial<MatterView> = {}): MatterView {
-  return {
-    id: FLAT_MATTER_ID,
-    matterNumber: 'MAT-00002',
-    matterName: 'Share purchase agreement',
-    matterRate: 'Flat Rate',
-    description: '',
-    status: 'Open',
-    matterPracticeAreas: [],
-    shelfLocation: null,
-    matterAssignedToInfos: [],
-    matterOpenDate: '2024-01-01',
-    matterCloseDate: null,
-    hourlyRates: null,
-    hourlyRatesActual: [],
-    flatRate: FLAT_RATE,
-    contigencyRate: null,
-    contingencyPercentage: null,
-    client: { id: CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' },
-    parties: [],
-    customFields: {},
-    createdAt: '2024-01-01T00:00:00Z',
-    updatedAt: '2024-01-01T00:00:00Z',
-    ...overrides,
-  };
+  return sharedMatterView(
+    FLAT_MATTER_ID,
+    { id: CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' },
+    {
+      matterNumber: 'MAT-00002',
+      matterName: 'Share purchase agreement',
+      matterRate: 'Flat Rate',
+      flatRate: FLAT_RATE,
+      ...overrides,
+    },
+  );
 }
 
 const DEFAULT_HANDLERS: Record<string, StubHandler> = {

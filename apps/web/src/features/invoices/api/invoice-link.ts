@@ -1,9 +1,6 @@
-import { currentInvoiceLinkSchema, type CurrentInvoiceLink } from '@matterhorn/shared';
+import { invoiceLinkCurrentRoute, type CurrentInvoiceLink } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
-import { INVOICE_BASE } from './invoices.ts';
-
-const linkPath = (action: string, id: string) => `${INVOICE_BASE}/${action}/${encodeURIComponent(id)}`;
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export const invoiceLinkKeys = { current: (invoiceId: string) => ['invoices', 'link', invoiceId] as const };
 
@@ -11,9 +8,7 @@ export const invoiceLinkKeys = { current: (invoiceId: string) => ['invoices', 'l
 export const currentInvoiceLinkQuery = (invoiceId: string) =>
   queryOptions({
     queryKey: invoiceLinkKeys.current(invoiceId),
-    queryFn: async (): Promise<CurrentInvoiceLink | null> => {
-      const envelope = await apiRequest<ApiEnvelope<unknown>>(linkPath('get-invoice-link', invoiceId), { auth: 'firm' });
-      return currentInvoiceLinkSchema.nullable().parse(envelope.data);
-    },
+    queryFn: async (): Promise<CurrentInvoiceLink | null> =>
+      (await callContract(invoiceLinkCurrentRoute, { params: { id: invoiceId } }, { auth: 'firm' })).data,
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
-import { onlinePaymentPageSchema, type GatewayPaymentStatus } from '@matterhorn/shared';
+import { onlinePaymentListRoute, onlinePaymentResolveUnappliedRoute, type GatewayPaymentStatus } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export type OnlinePaymentsListQuery = { page: number; size: number; Status?: GatewayPaymentStatus; NeedsAttention?: 'true' };
 
@@ -8,14 +8,14 @@ export type OnlinePaymentsListQuery = { page: number; size: number; Status?: Gat
 export const onlinePaymentsQuery = (query: OnlinePaymentsListQuery) =>
   queryOptions({
     queryKey: ['invoices', 'online-payments', query],
-    queryFn: async () =>
-      onlinePaymentPageSchema.parse((await apiRequest<ApiEnvelope<unknown>>('/admin/client-portal/get-online-payments', { query })).data),
+    queryFn: async () => (await callContract(onlinePaymentListRoute, { query })).data,
     placeholderData: keepPreviousData,
   });
 
 /** Refunds to the client all the money an online payment holds unapplied (Billing → Online Payments' "needs attention"). */
 export const refundUnappliedPayment = (id: string, reference: string) =>
-  apiMutate<unknown>(`/admin/client-portal/resolve-unapplied-payment/${id}`, {
-    action: 'refund',
-    ...(reference.trim() ? { reference: reference.trim() } : {}),
-  });
+  callContract(
+    onlinePaymentResolveUnappliedRoute,
+    { params: { id }, body: { action: 'refund', ...(reference.trim() ? { reference: reference.trim() } : {}) } },
+    { toastSuccess: true },
+  );

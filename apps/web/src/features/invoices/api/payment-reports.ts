@@ -1,22 +1,16 @@
-import { paymentReportSchema } from '@matterhorn/shared';
+import { pathOf, paymentProofPath, paymentReportConfirmRoute, paymentReportListRoute, paymentReportRejectRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_BASE, apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
-
-const BASE = '/admin/client-portal';
 
 /** Transfers clients reported from the portal: those waiting first (Status=reported), or all. */
 export const paymentReportsQuery = (status: 'reported' | undefined) =>
   queryOptions({
     queryKey: ['invoices', 'payment-reports', status ?? 'all'],
-    queryFn: async () =>
-      z
-        .array(paymentReportSchema)
-        .parse((await apiRequest<ApiEnvelope<unknown>>(`${BASE}/get-payment-reports`, { query: { Status: status } })).data),
+    queryFn: async () => (await callContract(paymentReportListRoute, { query: { Status: status } })).data,
   });
 
-export const confirmPaymentReport = (id: string) => apiMutate<unknown>(`${BASE}/confirm-payment-report/${id}`, {});
-export const rejectPaymentReport = (id: string, reason: string) => apiMutate<unknown>(`${BASE}/reject-payment-report/${id}`, { reason });
-export const downloadPaymentProof = (id: string, fileName: string) =>
-  downloadFile(`${API_BASE}${BASE}/download-payment-proof/${id}`, fileName);
+export const confirmPaymentReport = (id: string) => callContract(paymentReportConfirmRoute, { params: { id } }, { toastSuccess: true });
+export const rejectPaymentReport = (id: string, reason: string) =>
+  callContract(paymentReportRejectRoute, { params: { id }, body: { reason } }, { toastSuccess: true });
+export const downloadPaymentProof = (id: string, fileName: string) => downloadFile(pathOf(paymentProofPath, { id }), fileName);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { agedReceivablesQuery, downloadAgedReceivablesCsv } from '../api/invoices.ts';
+import { agedReceivablesQuery, downloadAgedReceivablesCsv } from '../api/aged-receivables-api.ts';
 
 /**
  * What clients owed as of a date by days past due then: current, 1–30, 31–60, 61–90, 90+; per

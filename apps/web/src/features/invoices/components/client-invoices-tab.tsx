@@ -3,7 +3,7 @@ import { formatMoney, hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { invoiceListQuery } from '../api/invoices.ts';
+import { invoiceListQuery } from '../api/invoice-list-api.ts';
 import { InvoiceListView } from './invoice-list-view.tsx';
 
 /**

@@ -13,7 +13,7 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { billingState, useBillingState, type BillableKind } from '../../../lib/app-state/billing-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { invoiceSettingsQuery } from '../api/invoices.ts';
+import { invoiceSettingsQuery } from '../api/invoice-settings-api.ts';
 import type { BillableRows } from '../utils/billable-rows.ts';
 import { addDaysIso, todayIso } from '../utils/invoice-display.ts';
 import { AdjustLineModal, type LineAdjustment } from './adjust-line-modal.tsx';

@@ -1,28 +1,33 @@
-import { Anchor, Button, Group, Pagination, Paper, ScrollArea, SimpleGrid, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { formatMoney, INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceListQuery } from '@matterhorn/shared';
+import { Anchor, Group, ScrollArea, Table, Tabs } from '@mantine/core';
+import { formatMoney, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
+import { SortableTable, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { listPagingOf, pageAndTotalsQueries } from '../../../lib/list-paging.ts';
+import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
-import { toast } from '../../../lib/toasts.ts';
-import { downloadInvoiceListCsv, invoiceListQuery } from '../api/invoices.ts';
+import { downloadInvoiceListCsv, invoiceListQuery } from '../api/invoice-list-api.ts';
 import { displayDate } from '../utils/invoice-display.ts';
+import { INVOICE_LIST, invoiceListQueryFrom, OVERDUE_TAB, type InvoiceSortColumn } from '../utils/invoice-list-params.ts';
 import { InvoiceListSummary } from './invoice-list-summary.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
-const PAGE_SIZE = 20;
+// Mantine's tabs need a value for every tab; All is no status filter, so it never reaches the URL.
+const ALL_TAB = 'All';
 const TABS = [
-  { value: 'All', label: 'All' },
+  { value: ALL_TAB, label: 'All' },
   ...INVOICE_STATUSES.filter((status) => status !== 'Approved').map((status) => ({ value: status, label: INVOICE_STATUS_LABELS[status] })),
   { value: 'Approved', label: 'Approved' },
-  { value: 'Overdue', label: 'Overdue' },
+  { value: OVERDUE_TAB, label: 'Overdue' },
 ];
 const SORTS = [
   { value: 'createdAt:desc', label: 'Newest first' },
@@ -40,144 +45,122 @@ type InvoiceListViewProps = {
   matterId?: string;
 };
 
-/** The invoice list: status tabs, search, filters, sort, paging, totals and CSV. */
+/**
+ * The invoice list: status tabs, search, filters, sort, paging, totals and CSV. On /billing they
+ * live in the URL; inside a client's or matter's tab the URL is the record's, so the list keeps them.
+ */
 export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatterId }: InvoiceListViewProps) {
   const isScoped = Boolean(fixedClientId || fixedMatterId);
-  const [tab, setTab] = useState('All');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [clientId, setClientId] = useState('');
-  const [matterId, setMatterId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [sort, setSort] = useState('createdAt:desc');
-  const [page, setPage] = useState(1);
+  const list = useListParams(INVOICE_LIST, { inUrl: !isScoped });
+  const { filters, setFilters } = list;
   const clients = useQuery({ ...associatedClientsQuery, enabled: !isScoped });
-  const matters = useQuery(clientMattersQuery(isScoped ? '' : clientId));
-  const [sortColumn, sortType] = sort.split(':') as [NonNullable<InvoiceListQuery['sortColumn']>, 'asc' | 'desc'];
-  const params = {
-    page,
-    size: PAGE_SIZE,
-    sortColumn,
-    sortType,
-    GeneralSearchText: debouncedSearch.trim() || undefined,
-    Status: tab === 'All' || tab === 'Overdue' ? undefined : tab,
-    IsOverdue: tab === 'Overdue' ? true : undefined,
-    ClientId: fixedClientId ?? (clientId || undefined),
-    MatterId: fixedMatterId ?? (matterId || undefined),
-    From: monthDayYearToIsoDate(from) ?? undefined,
-    To: monthDayYearToIsoDate(to) ?? undefined,
-    IncludeTotals: true,
-  };
+  const matters = useQuery(clientMattersQuery(isScoped ? '' : filters.client));
+  const params = invoiceListQueryFrom(list, { clientId: fixedClientId, matterId: fixedMatterId });
   const split = pageAndTotalsQueries(params);
-  const list = useQuery(invoiceListQuery(split.page));
+  const invoices = useQuery(invoiceListQuery(split.page));
   const totals = useQuery({ ...invoiceListQuery(split.totals ?? split.page), enabled: split.totals !== null }).data?.totals;
-  const rows = list.data?.data ?? [];
-  // The API counts to 1,000 (isTotalCountCapped past it): the pager then offers a next page while a page is full.
-  const { pageCount, totalLabel, isCapped } = listPagingOf(list.data, page, PAGE_SIZE);
-  const changed =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const tab = TABS.some((item) => item.value === filters.status) ? filters.status : ALL_TAB;
+  const columns: SortableColumn<InvoiceSortColumn>[] = [
+    { label: 'Number' },
+    { label: 'Status' },
+    ...(fixedClientId ? [] : [{ label: 'Client' }]),
+    { label: 'Matters' },
+    { label: 'Issued' },
+    { label: 'Due' },
+    { label: 'Total', align: 'right' as const },
+    { label: 'Balance due', align: 'right' as const },
+  ];
 
   return (
     <>
-      <Tabs value={tab} onChange={(value) => changed(setTab)(value ?? 'All')}>
+      <Tabs value={tab} onChange={(status) => setFilters({ status: status === ALL_TAB ? '' : (status ?? '') })}>
         <ScrollArea type="auto">
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {TABS.map((item) => (
-              <Tabs.Tab key={item.value} value={item.value}>
+              <Tabs.Tab key={item.label} value={item.value}>
                 {item.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
         </ScrollArea>
       </Tabs>
-      <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: isScoped ? 4 : 6 }} spacing="sm">
-          <TextInput
-            label="Search invoices"
-            type="search"
-            placeholder="Number, client or matter"
-            value={search}
-            onChange={(event) => changed(setSearch)(event.currentTarget.value)}
+      <ListFilterBar columns={{ base: 1, sm: 2, lg: isScoped ? 4 : 6 }}>
+        <ListSearchInput
+          label="Search invoices"
+          placeholder="Number, client or matter"
+          value={filters.search}
+          onSearch={(search) => setFilters({ search })}
+        />
+        {!isScoped && (
+          <ClientSelect
+            label="Client"
+            showEveryone
+            people={clients.data?.people ?? []}
+            companies={clients.data?.companies ?? []}
+            value={filters.client}
+            onChange={(client) => setFilters({ client, matter: '' })}
           />
-          {!isScoped && (
-            <ClientSelect
-              label="Client"
-              showEveryone
-              people={clients.data?.people ?? []}
-              companies={clients.data?.companies ?? []}
-              value={clientId}
-              onChange={(value) => {
-                changed(setClientId)(value);
-                setMatterId('');
-              }}
-            />
-          )}
-          {!isScoped && (
-            <SearchableSelect
-              label="Matter"
-              entity="matter"
-              disabled={clientId === ''}
-              placeholder={clientId ? 'All matters' : 'Choose a client first'}
-              options={[
-                { value: '', label: 'All matters' },
-                ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matter.matterName })),
-              ]}
-              value={matterId}
-              onChange={changed(setMatterId)}
-            />
-          )}
-          <DatePickerField label="Issued from" value={from} onChange={changed(setFrom)} />
-          <DatePickerField label="Issued to" value={to} onChange={changed(setTo)} />
-          <SearchableSelect label="Sort by" entity="sort" options={SORTS} value={sort} onChange={changed(setSort)} />
-        </SimpleGrid>
-      </Paper>
-      <Group justify="space-between">
-        <Text size="sm" aria-live="polite">
-          {list.data?.totalCount === 1 && !isCapped ? '1 invoice' : `${totalLabel} invoices`}
-        </Text>
+        )}
+        {!isScoped && (
+          <SearchableSelect
+            label="Matter"
+            entity="matter"
+            disabled={filters.client === ''}
+            placeholder={filters.client ? 'All matters' : 'Choose a client first'}
+            options={[
+              { value: '', label: 'All matters' },
+              ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matter.matterName })),
+            ]}
+            value={filters.matter}
+            onChange={(matter) => setFilters({ matter })}
+          />
+        )}
+        <DatePickerField
+          label="Issued from"
+          value={isoDateToMonthDayYear(filters.from)}
+          onChange={(date) => setFilters({ from: monthDayYearToIsoDate(date) ?? '' })}
+        />
+        <DatePickerField
+          label="Issued to"
+          value={isoDateToMonthDayYear(filters.to)}
+          onChange={(date) => setFilters({ to: monthDayYearToIsoDate(date) ?? '' })}
+        />
+        <SearchableSelect
+          label="Sort by"
+          entity="sort"
+          options={SORTS}
+          value={`${list.sort.column}:${list.sort.type}`}
+          onChange={(value) => {
+            const [column, type] = value.split(':') as [InvoiceSortColumn, 'asc' | 'desc'];
+            list.change({ sort: { column, type } });
+          }}
+        />
+      </ListFilterBar>
+      <Group justify="space-between" wrap="wrap">
         {totals && <InvoiceListSummary totals={totals} />}
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() =>
-            void downloadInvoiceListCsv({ ...params, page: undefined, size: undefined }).catch((error: unknown) =>
-              toast.error(error instanceof Error ? error.message : 'Download failed'),
-            )
-          }
-        >
-          Download CSV
-        </Button>
+        <CsvDownloadButton size="xs" download={() => downloadInvoiceListCsv({ ...params, page: undefined, size: undefined })} />
       </Group>
-      <ScrollArea type="auto">
-        <Table striped highlightOnHover miw={760}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {!fixedClientId && <Table.Th>Client</Table.Th>}
-              <Table.Th>Matters</Table.Th>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Balance due</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={fixedClientId ? 7 : 8}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    {list.isLoading ? 'Loading…' : 'No invoices found.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((row) => (
+      <ListResults
+        result={invoices}
+        page={list.page}
+        size={list.size}
+        noun={{ one: 'invoice', many: 'invoices' }}
+        pagerLabel="Invoice pages"
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+      >
+        {(rows) => (
+          <SortableTable
+            label="Invoices"
+            testId="invoices-table"
+            minWidth={760}
+            columns={columns}
+            sort={list.sort}
+            onSort={list.sortBy}
+            hasActions={false}
+            rows={rows}
+            emptyText="No invoices found."
+            renderRow={(row) => (
               <Table.Tr key={row.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={Link} to={`/billing/invoices/${row.id}`}>
@@ -194,11 +177,10 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
                 <Table.Td ta="right">{formatMoney(row.total, row.currencySymbol)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(row.balanceDue, row.currencySymbol)}</Table.Td>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {pageCount > 1 && <Pagination total={pageCount} value={Math.min(page, pageCount)} onChange={setPage} aria-label="Invoice pages" />}
+            )}
+          />
+        )}
+      </ListResults>
     </>
   );
 }

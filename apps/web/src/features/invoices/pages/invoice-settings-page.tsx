@@ -3,7 +3,8 @@ import { TAX_APPLIES_TO, type InvoiceSettings, type TaxAppliesTo } from '@matter
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { invoiceKeys, invoiceSettingsQuery, updateInvoiceSettings } from '../api/invoices.ts';
+import { invoiceKeys } from '../api/invoice-list-api.ts';
+import { invoiceSettingsQuery, updateInvoiceSettings } from '../api/invoice-settings-api.ts';
 
 const TAX_APPLIES_LABELS: Record<TaxAppliesTo, string> = { fees: 'Fees', expenses: 'Expenses', both: 'Fees and expenses' };
 

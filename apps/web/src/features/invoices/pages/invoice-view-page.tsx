@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, type InvoiceLine } from '@matterhorn/shared';
+import { formatMoney, hasPermissions, INVOICE_TRANSITIONS, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
+import { EmailDeliveryAlert } from '../../../components/email-failed-retry.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
@@ -241,6 +242,10 @@ export function InvoiceViewPage() {
             {data.lastRejection.reason}
           </Text>
         </Alert>
+      )}
+
+      {data.sentAt && (
+        <EmailDeliveryAlert subject="invoice" id={data.id} canRetry={hasPermissions(permissions, [INVOICE_TRANSITIONS.send.permission])} />
       )}
 
       {actions.publicLink && <InvoicePublicLink invoiceId={data.id} />}

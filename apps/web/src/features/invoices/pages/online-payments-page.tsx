@@ -1,7 +1,6 @@
 import { Badge, Button, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   compareMoney,
-  DEFAULT_PAGE_SIZE,
   formatMoney,
   GATEWAY_PAYMENT_STATUSES,
   hasPermissions,
@@ -12,10 +11,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { displayDateTime } from '../../../lib/date-time.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { onlinePaymentsQuery, refundUnappliedPayment } from '../api/online-payments.ts';
+import { NEEDS_ATTENTION, ONLINE_PAYMENT_LIST, onlinePaymentsQueryFrom } from '../utils/online-payment-list-params.ts';
 
 const STATUS_LABELS: Record<GatewayPaymentStatus, string> = {
   pending: 'Started',
@@ -33,7 +35,7 @@ const GATEWAY_LABELS = { paystack: 'Paystack', stripe: 'Stripe' } as const;
 
 const SHOW_OPTIONS = [
   { value: '', label: 'All payments' },
-  { value: 'attention', label: 'Needs attention' },
+  { value: NEEDS_ATTENTION, label: 'Needs attention' },
   ...GATEWAY_PAYMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 ];
 
@@ -118,7 +120,7 @@ function PaymentsTable({ rows, onRefund }: { rows: OnlinePayment[]; onRefund: ((
 /**
  * /billing/online-payments: every payment a client started from the portal, what the gateway said
  * and its fee (booked to bank charges), and what the firm must do: refund an excess, or a charge
- * refused because it did not match what was started.
+ * refused because it did not match what was started. What it shows and its page are in the URL.
  */
 export function OnlinePaymentsPage() {
   const session = useSession();
@@ -126,16 +128,8 @@ export function OnlinePaymentsPage() {
   const canResolve = hasPermissions(session.permissions, ['paymentInfo.edit']);
   const [refunding, setRefunding] = useState<OnlinePayment | null>(null);
   const [reference, setReference] = useState('');
-  const [show, setShow] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const result = useQuery(
-    onlinePaymentsQuery({
-      page,
-      size,
-      ...(show === 'attention' ? { NeedsAttention: 'true' as const } : show ? { Status: show as GatewayPaymentStatus } : {}),
-    }),
-  );
+  const list = useListParams(ONLINE_PAYMENT_LIST);
+  const result = useQuery(onlinePaymentsQuery(onlinePaymentsQueryFrom(list)));
 
   return (
     <Stack>
@@ -144,31 +138,26 @@ export function OnlinePaymentsPage() {
         Payments clients made from the portal through Paystack or Stripe. Each is recorded only once the gateway confirms it; the
         gateway&rsquo;s fee is booked to bank charges, never taken from trust.
       </Text>
-      <NativeSelect
-        label="Show"
-        data={SHOW_OPTIONS}
-        value={show}
-        onChange={(event) => {
-          setShow(event.currentTarget.value);
-          setPage(1);
-        }}
-        w={220}
-      />
+      <ListFilterBar columns={{ base: 1, sm: 2, lg: 4 }} onClear={list.clearFilters} isFiltered={list.isFiltered}>
+        <NativeSelect
+          label="Show"
+          data={SHOW_OPTIONS}
+          value={SHOW_OPTIONS.some((option) => option.value === list.filters.show) ? list.filters.show : ''}
+          onChange={(event) => list.setFilters({ show: event.currentTarget.value })}
+        />
+      </ListFilterBar>
       <ListResults
         result={result}
-        page={page}
-        size={size}
+        page={list.page}
+        size={list.size}
         noun={{ one: 'online payment', many: 'online payments' }}
         countTestId="online-payments-count"
-        onPageChange={setPage}
-        onSizeChange={(next) => {
-          setSize(next);
-          setPage(1);
-        }}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
       >
         {(rows) =>
           rows.length === 0 ? (
-            <Text size="sm">{show ? 'No online payment matches.' : 'No client has paid online yet.'}</Text>
+            <Text size="sm">{list.isFiltered ? 'No online payment matches.' : 'No client has paid online yet.'}</Text>
           ) : (
             <PaymentsTable rows={rows} onRefund={canResolve ? setRefunding : null} />
           )

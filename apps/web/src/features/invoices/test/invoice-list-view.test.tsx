@@ -1,9 +1,10 @@
 import type { InvoiceListItem } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { InvoiceListView } from '../components/invoice-list-view.tsx';
-import { allowSlowRenders, CLIENT_ID, sessionWith, stubApi } from './stub-invoices.ts';
+import { allowSlowRenders, CLIENT_ID, MATTER_ID, sessionWith, stubApi } from './stub-invoices.ts';
 
 allowSlowRenders();
 
@@ -46,7 +47,7 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
       session: sessionWith(['invoice']),
     });
     expect(await screen.findByText('1,000+ invoices')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '50' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 50' })).toBeInTheDocument();
   });
 
   it('sums the filter as the API does, one line per currency: billed = paid + written off + outstanding, drafts counted apart', async () => {
@@ -121,6 +122,62 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
     expect(within(summary).queryByTestId('summary-drafts')).not.toBeInTheDocument();
   });
 
+  it('opens a bookmarked or shared filtered list as it was: tab, search, client, dates, sort and page from the URL', async () => {
+    const api = stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 2, size: 20, totalCount: 25 } }) });
+    const user = userEvent.setup();
+    const routes = [{ path: '/billing/invoice', element: <InvoiceListView /> }];
+    const first = renderRoutes(routes, { path: '/billing/invoice', session: sessionWith(['invoice']) });
+    await screen.findByText('INV-00001');
+
+    await user.click(screen.getByRole('tab', { name: 'Sent' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'INV-0{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Issued from' }), '01/03/2025');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(api.lastQuery(LIST)?.get('page')).toBe('2'));
+    const shared = `${first.router.state.location.pathname}${first.router.state.location.search}`;
+    expect(Object.fromEntries(new URLSearchParams(first.router.state.location.search))).toEqual({
+      status: 'Sent',
+      search: 'INV-0',
+      from: '2025-03-01',
+      page: '2',
+    });
+    first.unmount();
+
+    // A reload, or a colleague opening the link: the same list is asked for and shown.
+    const before = api.callsTo('GET', LIST).length;
+    renderRoutes(routes, { path: `${shared}&clientId=${CLIENT_ID}&sortColumn=dueDate&sortType=asc`, session: sessionWith(['invoice']) });
+    await screen.findByText('INV-00001');
+    const query = api
+      .callsTo('GET', LIST)
+      .slice(before)
+      .find((call) => call.query.get('IncludeTotals') !== 'true')?.query;
+    expect(query?.get('Status')).toBe('Sent');
+    expect(query?.get('GeneralSearchText')).toBe('INV-0');
+    expect(query?.get('From')).toBe('2025-03-01');
+    expect(query?.get('ClientId')).toBe(CLIENT_ID);
+    expect(query?.get('sortColumn')).toBe('dueDate');
+    expect(query?.get('sortType')).toBe('asc');
+    expect(query?.get('page')).toBe('2');
+    expect(screen.getByRole('tab', { name: 'Sent' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search invoices' })).toHaveValue('INV-0');
+    expect(screen.getByRole('combobox', { name: 'Issued from' })).toHaveValue('01/03/2025');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Due date (soonest)');
+  });
+
+  it('keeps a matter tab’s filters out of the URL, which belongs to the matter', async () => {
+    const api = stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1 } }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '/matter/:id', element: <InvoiceListView matterId={MATTER_ID} /> }], {
+      path: `/matter/${MATTER_ID}?activeTab=invoices`,
+      session: sessionWith(['invoice']),
+    });
+    await screen.findByText('INV-00001');
+    await user.click(screen.getByRole('tab', { name: 'Paid' }));
+    await waitFor(() => expect(api.lastQuery(LIST)?.get('Status')).toBe('Paid'));
+    expect(api.lastQuery(LIST)?.get('MatterId')).toBe(MATTER_ID);
+    expect(router.state.location.search).toBe('?activeTab=invoices');
+  });
+
   it('says "1 invoice" for an exact count of one, without a pager', async () => {
     stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1 } }) });
     renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
@@ -128,6 +185,6 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
       session: sessionWith(['invoice']),
     });
     expect(await screen.findByText('1 invoice')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
   });
 });

@@ -125,4 +125,40 @@ describe('OnlinePaymentsPage', { timeout: 30_000 }, () => {
     expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('page')).toBe('1');
     expect(await screen.findByText('No online payment matches.')).toBeInTheDocument();
   });
+
+  it('keeps what it shows and its page in the URL: a reload or a shared link opens the same list', async () => {
+    const api = stubApi({ [LIST]: { data: { data: [refused], page: 2, size: 20, totalCount: 21 } } });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderAt(<OnlinePaymentsPage />, {
+      path: '/billing/online-payments?show=refused&page=2',
+      session: fakeSession({ permissions: ['paymentInfo'] }),
+    });
+    await screen.findByRole('table', { name: 'Online payments' });
+    expect(screen.getByLabelText('Show')).toHaveValue('refused');
+    const query = api.lastQuery('/admin/client-portal/get-online-payments');
+    expect(query?.get('Status')).toBe('refused');
+    expect(query?.get('page')).toBe('2');
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'attention');
+    await waitFor(() => expect(router.state.location.search).toBe('?show=attention'));
+    await waitFor(() => expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('NeedsAttention')).toBe('true'));
+    expect(api.lastQuery('/admin/client-portal/get-online-payments')?.get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Show')).toHaveValue('');
+  });
+
+  it('reads a status the URL names wrongly as every payment', async () => {
+    const api = stubApi({ [LIST]: { data: { data: [paid], page: 1, size: 20, totalCount: 1 } } });
+    renderAt(<OnlinePaymentsPage />, {
+      path: '/billing/online-payments?show=settled',
+      session: fakeSession({ permissions: ['paymentInfo'] }),
+    });
+    await screen.findByRole('table', { name: 'Online payments' });
+    const query = api.lastQuery('/admin/client-portal/get-online-payments');
+    expect(query?.get('Status')).toBeNull();
+    expect(query?.get('NeedsAttention')).toBeNull();
+    expect(screen.getByLabelText('Show')).toHaveValue('');
+  });
 });

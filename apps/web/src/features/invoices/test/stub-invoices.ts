@@ -1,7 +1,7 @@
 import type { FlatFeeListItem, Invoice, InvoiceLine } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
-import { lookupAnswers } from '../../../test/msw/contract-answers.ts';
+import { invoiceView, lookupAnswers } from '../../../test/msw/contract-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
 
@@ -80,64 +80,12 @@ export function flatFeeLine(overrides: Partial<InvoiceLine> & Pick<InvoiceLine, 
 
 /** An invoice as get-invoice answers it (a draft of flat fees unless told otherwise; totals are not recomputed). */
 export function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
-  return {
+  return invoiceView({
     id: INVOICE_ID,
-    invoiceNumber: null,
-    status: 'Draft',
-    statusLabel: 'Draft',
     clientId: CLIENT_ID,
-    clientName: 'Ada Lovelace',
-    clientEmail: null,
-    clientAddress: null,
     matters: [{ id: MATTER_ID, name: 'Share purchase agreement', matterNumber: 'MAT-00002' }],
-    issueDate: '2026-11-02',
-    dueDate: '2026-12-02',
-    isOverdue: false,
-    discountType: null,
-    discountValue: null,
-    taxName: 'VAT',
-    taxPercent: '7.5',
-    taxAppliesTo: 'both',
-    notes: null,
-    paymentInstructions: null,
-    currencySymbol: '₦',
-    currencyCode: 'NGN',
-    fees: [],
-    expenses: [],
-    flatFees: [],
-    totals: {
-      feesSubtotal: '0.00',
-      expensesSubtotal: '0.00',
-      flatFeesSubtotal: '0.00',
-      subtotal: '0.00',
-      discountAmount: '0.00',
-      taxableAmount: '0.00',
-      taxAmount: '0.00',
-      total: '0.00',
-      paidAmount: '0.00',
-      writtenOffAmount: '0.00',
-      balanceDue: '0.00',
-    },
-    payments: [],
-    writeOffs: [],
-    statusHistory: [],
-    deliveredDate: null,
-    deliveryMethod: null,
-    recoverableFromDate: null,
-    billOfChargesClock: false,
-    sentAt: null,
-    approvedAt: null,
-    approvedByUserName: null,
-    voidedAt: null,
-    voidReason: null,
-    createdByUserName: 'Grace Hopper',
-    createdAt: '2026-11-02T10:00:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    canEdit: true,
-    needsApproval: true,
-    lastRejection: null,
     ...overrides,
-  };
+  });
 }
 
 const DEFAULT_HANDLERS: Record<string, StubHandler> = {

@@ -1,23 +1,18 @@
-import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { matterCloseRoute, matterRemoveRoute, matterReopenRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
-const base = '/admin/matter-master';
+const asFirm = { auth: 'firm', toastSuccess: true } as const;
 
 /** POST close-matter/{id}; the close date is ISO, or omitted for today. */
 export async function closeMatter(matterId: string, matterCloseDate: string | null): Promise<void> {
-  await apiMutate<unknown>(`${base}/close-matter/${encodeURIComponent(matterId)}`, matterCloseDate ? { matterCloseDate } : {}, {
-    auth: 'firm',
-  });
+  await callContract(matterCloseRoute, { params: { id: matterId }, body: matterCloseDate ? { matterCloseDate } : {} }, asFirm);
 }
 
 export async function reopenMatter(matterId: string): Promise<void> {
-  await apiMutate<unknown>(`${base}/reopen-matter/${encodeURIComponent(matterId)}`, {}, { auth: 'firm' });
+  await callContract(matterReopenRoute, { params: { id: matterId } }, asFirm);
 }
 
 /** DELETE delete-matter/{id}: a soft delete, restorable from the recycle bin. */
 export async function deleteMatter(matterId: string): Promise<void> {
-  await apiRequest<ApiEnvelope<unknown>>(`${base}/delete-matter/${encodeURIComponent(matterId)}`, {
-    method: 'DELETE',
-    auth: 'firm',
-    toastSuccess: true,
-  });
+  await callContract(matterRemoveRoute, { params: { id: matterId } }, asFirm);
 }

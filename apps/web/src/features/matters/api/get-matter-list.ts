@@ -1,10 +1,9 @@
-import { matterPageSchema, type MatterListQuery } from '@matterhorn/shared';
+import { type ContractData, type MatterListQuery, matterListRoute } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList, type QueryParams } from '../../../lib/api-client.ts';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { listContract } from '../../../lib/api/call-contract.ts';
 
-export const MATTER_LIST_PATH = '/admin/matter-master/get-matter-list';
-
-export type MatterPage = ReturnType<typeof matterPageSchema.parse>;
+export type MatterPage = ContractData<typeof matterListRoute>;
 
 /** The list's query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
 export function matterListParams(query: MatterListQuery): QueryParams {
@@ -17,10 +16,8 @@ export function matterListParams(query: MatterListQuery): QueryParams {
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getMatterList(query: MatterListQuery): Promise<MatterPage | null> {
-  const data = await apiList<unknown>(MATTER_LIST_PATH, matterListParams(query), 'firm');
-  const parsed = matterPageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getMatterList(query: MatterListQuery): Promise<MatterPage | null> {
+  return listContract(matterListRoute, { query: matterListParams(query) }, 'firm');
 }
 
 export const matterListQuery = (query: MatterListQuery) =>

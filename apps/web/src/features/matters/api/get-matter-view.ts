@@ -1,16 +1,12 @@
-import { matterViewSchema, type MatterView } from '@matterhorn/shared';
+import { type MatterView, matterViewRoute } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 /** Null when the matter does not exist for this firm (missing, another firm's, or deleted: all 404). */
 export async function getMatterView(matterId: string): Promise<MatterView | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/matter-master/get-matter-view', {
-      query: { matterid: matterId },
-      auth: 'firm',
-      silent: true,
-    });
-    return matterViewSchema.parse(envelope.data);
+    return (await callContract(matterViewRoute, { query: { matterid: matterId } }, { auth: 'firm', silent: true })).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
-import { CHECK_ID, CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_A, USER_B } from '../test/stub-api.ts';
+import { CHECK_ID, CLIENT_ID, MATTER_ID, matterViewAnswer, sessionWith, stubApi, USER_A, USER_B } from '../test/stub-api.ts';
 import { AddMatterPage } from './add-matter-page.tsx';
+import { decidedConflictCheck } from '../../../test/msw/contract-answers.ts';
 
 const routes = [{ path: '/matter/add-new-matter', element: <AddMatterPage /> }];
 const CREATE = '/admin/matter-master/create-matter';
@@ -58,8 +59,8 @@ describe('AddMatterPage', () => {
   it('sends two fee earners with their rates, prefilled from their defaults', async () => {
     const api = stubApi({
       [`POST /api${RUN}`]: () => noMatches,
-      [`POST /api${DECIDE}`]: () => ({ data: null }),
-      [`POST /api${CREATE}`]: () => ({ data: { id: MATTER_ID }, message: 'Matter created' }),
+      [`POST /api${DECIDE}`]: () => ({ data: decidedConflictCheck(CHECK_ID, { context: 'matter' }) }),
+      [`POST /api${CREATE}`]: () => ({ ...matterViewAnswer(), message: 'Matter created' }),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, {
@@ -149,8 +150,8 @@ describe('AddMatterPage', () => {
           createdAt: '2024-01-01T00:00:00Z',
         },
       }),
-      [`POST /api${DECIDE}`]: () => ({ data: null }),
-      [`POST /api${CREATE}`]: () => ({ data: { id: MATTER_ID }, message: 'Matter created' }),
+      [`POST /api${DECIDE}`]: () => ({ data: decidedConflictCheck(CHECK_ID, { context: 'matter' }) }),
+      [`POST /api${CREATE}`]: () => ({ ...matterViewAnswer(), message: 'Matter created' }),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, {
@@ -211,7 +212,7 @@ describe('AddMatterPage', () => {
           createdAt: '2024-01-01T00:00:00Z',
         },
       }),
-      [`POST /api${DECIDE}`]: () => ({ data: null }),
+      [`POST /api${DECIDE}`]: () => ({ data: decidedConflictCheck(CHECK_ID, { context: 'matter' }) }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/matter/add-new-matter', session: sessionWith(['matterMaster', 'matterMaster.create']) });

@@ -1,9 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { CLIENT_ID, MATTER_ID, sessionWith, stubApi, USER_B } from '../test/stub-api.ts';
 import { MatterListPage } from './matter-list-page.tsx';
+
+// A list page renders Mantine's filters before its rows: on a busy machine that takes more than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const routes = [{ path: '/matter/matter-list', element: <MatterListPage /> }];
 const LIST = '/admin/matter-master/get-matter-list';
@@ -15,7 +18,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, field: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('MatterListPage', () => {
+describe('MatterListPage', { timeout: 60_000 }, () => {
   it('reads the global search from the URL and sends it as GeneralSearchText', async () => {
     const api = stubApi({
       [`GET /api${LIST}`]: () => ({
@@ -98,7 +101,7 @@ describe('MatterListPage', () => {
   });
 });
 
-describe('MatterListPage with a capped total', () => {
+describe('MatterListPage with a capped total', { timeout: 60_000 }, () => {
   it('shows 1,000+ matters and pages on past the cap while pages are full', async () => {
     const row = (index: number) => ({
       id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,

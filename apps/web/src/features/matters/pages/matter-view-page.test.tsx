@@ -114,7 +114,9 @@ describe('MatterViewPage', () => {
   it('closes a matter with its close date', async () => {
     const api = stubApi({
       [VIEW]: () => ({ data: matter }),
-      [`POST /api/admin/matter-master/close-matter/${MATTER_ID}`]: () => ({ data: null }),
+      [`POST /api/admin/matter-master/close-matter/${MATTER_ID}`]: () => ({
+        data: { ...matter, status: 'Closed', matterCloseDate: '2024-12-31' },
+      }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(ALL) });

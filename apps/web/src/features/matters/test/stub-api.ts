@@ -1,5 +1,6 @@
-import { lookupAnswers, teamMember } from '../../../test/msw/contract-answers.ts';
-import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
+import { matterViewSchema, type MatterView } from '@matterhorn/shared';
+import { contractAnswer, lookupAnswers, matterView, teamMember } from '../../../test/msw/contract-answers.ts';
+import { stubApi as stubApiThroughMsw, type StubAnswer, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
 import type { WorkingUser } from '../../../lib/session/working-user.ts';
 
@@ -29,6 +30,14 @@ export const DEFAULT_HANDLERS: Record<string, StubHandler> = {
     data: { data: [], page: Number(call.query.get('page') ?? 1), size: Number(call.query.get('size') ?? 20), totalCount: 0 },
   }),
 };
+
+/** A matter as get-matter-view (and every call that saves a matter) answers it, parsed with the shared schema. */
+export function matterViewAnswer(overrides: Partial<MatterView> = {}): StubAnswer {
+  return contractAnswer(
+    matterViewSchema,
+    matterView(MATTER_ID, { id: CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' }, overrides),
+  );
+}
 
 /** The matters pages' API through MSW, the lookups answered unless a test says otherwise. */
 export function stubApi(handlers: Record<string, StubHandler> = {}) {

@@ -1,21 +1,16 @@
 import { Text } from '@mantine/core';
-import { portalMessageThreadSchema } from '@matterhorn/shared';
+import { firmPortalMessageSendRoute, firmPortalMessagesMarkReadRoute, firmPortalMessagesRoute } from '@matterhorn/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { MessageThread } from '../../../components/message-thread.tsx';
 import { downloadMessageAttachment, uploadMessageAttachment } from '../api/message-attachments.ts';
 
-const BASE = '/admin/client-portal';
-
 const threadQuery = (matterId: string) =>
   queryOptions({
     queryKey: ['portal-messages', matterId],
-    queryFn: async () =>
-      portalMessageThreadSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>(`${BASE}/get-messages`, { query: { MatterId: matterId } })).data,
-      ),
+    queryFn: async () => (await callContract(firmPortalMessagesRoute, { query: { MatterId: matterId } })).data,
     refetchInterval: 30_000,
   });
 
@@ -28,7 +23,7 @@ export function MatterMessagesTab({ matterId, clientName }: { matterId: string; 
   // Opening the tab reads the client's messages: they then see them read.
   useEffect(() => {
     if (unreadFromClient > 0)
-      void apiRequest(`${BASE}/mark-read`, { method: 'POST', body: { matterId }, silent: true }).then(() =>
+      void callContract(firmPortalMessagesMarkReadRoute, { body: { matterId } }, { silent: true }).then(() =>
         queryClient.invalidateQueries({ queryKey: ['portal-messages', matterId] }),
       );
   }, [unreadFromClient, matterId, queryClient]);
@@ -44,7 +39,7 @@ export function MatterMessagesTab({ matterId, clientName }: { matterId: string; 
       onUpload={(file) => uploadMessageAttachment(matterId, file)}
       onDownload={(attachment) => downloadMessageAttachment(attachment.id, attachment.fileName)}
       onSend={async (body, attachmentIds) => {
-        await apiRequest(`${BASE}/send-message`, { method: 'POST', body: { matterId, body, attachmentIds }, silent: true });
+        await callContract(firmPortalMessageSendRoute, { body: { matterId, body, attachmentIds } }, { silent: true });
         await queryClient.invalidateQueries({ queryKey: ['portal-messages', matterId] });
       }}
     />

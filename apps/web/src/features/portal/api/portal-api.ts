@@ -1,97 +1,42 @@
 import {
-  paymentReportSchema,
-  portalCalendarFeedCreatedSchema,
-  portalCalendarFeedStatusSchema,
-  portalDocumentPageSchema,
-  portalFirmSchema,
-  portalInvoiceSummarySchema,
-  portalMatterDetailSchema,
-  portalMatterSchema,
-  portalMessageThreadSchema,
-  portalOverviewSchema,
-  portalStatementSchema,
-  portalTrustRequestSchema,
-  portalTrustSchema,
-  publicInvoiceSchema,
-  uploadedPortalAttachmentSchema,
-  type PortalFirm,
+  pathOf,
+  portalCalendarFeedCreateRoute,
+  portalCalendarFeedStatusRoute,
+  portalClientMattersRoute,
+  portalDocumentListRoute,
+  portalInvoiceListRoute,
+  portalInvoiceRoute,
+  portalMatterRoute,
+  portalMessageAttachmentFilePath,
+  portalMessageAttachmentUploadRoute,
+  portalMessageSendRoute,
+  portalMessagesMarkReadRoute,
+  portalMessagesRoute,
+  portalOverviewRoute,
+  portalPaymentReportListRoute,
+  portalStatementPdfPath,
+  portalStatementRoute,
+  portalTrustRequestsRoute,
+  portalTrustRoute,
   type PortalMatter,
-  type PortalSession,
-  type PortalSignInResult,
-  type PortalTotpEnrolment,
 } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_BASE, apiMutate, apiRequest, buildQueryString, errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { API_BASE, buildQueryString, errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 import { clientToken } from '../../../lib/session-storage.ts';
 
-/** Null when no firm has this portal address (the page says so). */
-export async function getFirmBranding(slug: string): Promise<PortalFirm | null> {
-  try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-firm-branding', {
-      query: { Slug: slug },
-      auth: 'none',
-      silent: true,
-    });
-    const parsed = portalFirmSchema.safeParse(envelope.data);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * The signed-in portal's calls. The documents', invoices' and payment reports' calls keep their
+ * paths until those modules have contracts; the sign-in pages' calls are in portal-sign-in.ts.
+ */
 
-export function useFirmBranding(slug: string) {
-  return useQuery({ queryKey: ['firm-branding', slug], queryFn: () => getFirmBranding(slug), staleTime: 5 * 60_000 });
-}
-
-/** A session, or (when the firm requires an authenticator app) the second-factor challenge. */
-export async function portalLogin(body: { slug: string; email: string; password: string }): Promise<PortalSignInResult> {
-  const envelope = await apiMutate<PortalSignInResult>('/client-portal/login', body, { auth: 'none', toastSuccess: false });
-  return envelope.data;
-}
-
-export async function portalSignup(body: { slug: string; token: string; email: string; password: string }): Promise<PortalSignInResult> {
-  const envelope = await apiMutate<PortalSignInResult>('/client-portal/signup', body, { auth: 'none' });
-  return envelope.data;
-}
-
-/** "Email me a sign-in link": the answer reads the same whether or not the email has an account. */
-export async function requestPortalSignInLink(body: { slug: string; email: string }): Promise<string> {
-  const envelope = await apiMutate<unknown>('/client-portal/request-sign-in-link', body, { auth: 'none', toastSuccess: false });
-  return envelope.message;
-}
-
-/** Silent: the sign-in link page shows the refusal itself. */
-export async function portalSignInWithLink(body: { slug: string; token: string }): Promise<PortalSignInResult> {
-  const envelope = await apiMutate<PortalSignInResult>('/client-portal/sign-in-with-link', body, { auth: 'none', silent: true });
-  return envelope.data;
-}
-
-export async function enrolPortalTotp(body: { slug: string; challenge: string }): Promise<PortalTotpEnrolment> {
-  const envelope = await apiMutate<PortalTotpEnrolment>('/client-portal/totp/enrol', body, { auth: 'none', toastSuccess: false });
-  return envelope.data;
-}
-
-export async function verifyPortalTotp(body: { slug: string; challenge: string; code: string }): Promise<PortalSession> {
-  const envelope = await apiMutate<PortalSession>('/client-portal/totp/verify', body, { auth: 'none', toastSuccess: false });
-  return envelope.data;
-}
-
-export async function portalForgotPassword(body: { slug: string; email: string }): Promise<string> {
-  const envelope = await apiMutate<unknown>('/client-portal/forgot-password', body, { auth: 'none' });
-  return envelope.message;
-}
-
-export async function portalResetPassword(body: { slug: string; token: string; password: string }): Promise<string> {
-  const envelope = await apiMutate<unknown>('/client-portal/reset-password', body, { auth: 'none' });
-  return envelope.message;
-}
+/** The signed-in client's token; a failure toasts and throws (the query shows its error). */
+const clientCall = { auth: 'client' } as const;
 
 /** The signed-in client's matters; the API takes the client and firm from the session. */
 export async function getPortalMatters(): Promise<PortalMatter[]> {
-  const envelope = await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-client-portal-matters', { auth: 'client' });
-  return z.array(portalMatterSchema).parse(envelope.data);
+  return (await callContract(portalClientMattersRoute, {}, clientCall)).data;
 }
 
 export const portalMattersQuery = (clientId: string | null) =>
@@ -103,8 +48,7 @@ export const usePortalMatters = (clientId: string | null) => useQuery(portalMatt
 export const portalOverviewQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'overview'],
-    queryFn: async () =>
-      portalOverviewSchema.parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-overview', { auth: 'client' })).data),
+    queryFn: async () => (await callContract(portalOverviewRoute, {}, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -112,10 +56,7 @@ export const portalOverviewQuery = (clientId: string | null) =>
 export const portalMatterQuery = (clientId: string | null, matterId: string) =>
   queryOptions({
     queryKey: ['portal', clientId, 'matter', matterId],
-    queryFn: async () =>
-      portalMatterDetailSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>(`/client-portal/get-matter/${encodeURIComponent(matterId)}`, { auth: 'client' })).data,
-      ),
+    queryFn: async () => (await callContract(portalMatterRoute, { params: { id: matterId } }, clientCall)).data,
     enabled: clientId !== null && matterId !== '',
   });
 
@@ -123,10 +64,7 @@ export const portalMatterQuery = (clientId: string | null, matterId: string) =>
 export const portalDocumentsQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'documents'],
-    queryFn: async () =>
-      portalDocumentPageSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-documents', { auth: 'client', query: { page: 1, size: 50 } })).data,
-      ),
+    queryFn: async () => (await callContract(portalDocumentListRoute, { query: { page: 1, size: 50 } }, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -148,12 +86,12 @@ export async function fetchPortalDocumentBlob(id: string): Promise<Blob> {
 }
 
 /** A multipart POST with the client's token: the form fields first, then the file. */
-async function postWithFile(path: string, fields: Record<string, string>, file: File, failure: string): Promise<unknown> {
+async function postWithFile(url: string, fields: Record<string, string>, file: File, failure: string): Promise<unknown> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
   form.append('file', file, file.name);
   const token = clientToken();
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: form,
@@ -167,16 +105,13 @@ async function postWithFile(path: string, fields: Record<string, string>, file: 
 
 /** A file for one of the client's matters, filed in its "From client" folder (and scanned like any upload). */
 export const uploadPortalDocument = (matterId: string, file: File) =>
-  postWithFile('/client-portal/upload-document', { MatterId: matterId }, file, `${file.name} could not be sent`);
+  postWithFile(`${API_BASE}/client-portal/upload-document`, { MatterId: matterId }, file, `${file.name} could not be sent`);
 
 /** The client's sent invoices, newest first. */
 export const portalInvoicesQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'invoices'],
-    queryFn: async () =>
-      z
-        .array(portalInvoiceSummarySchema)
-        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-invoices', { auth: 'client' })).data),
+    queryFn: async () => (await callContract(portalInvoiceListRoute, {}, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -184,10 +119,7 @@ export const portalInvoicesQuery = (clientId: string | null) =>
 export const portalInvoiceQuery = (clientId: string | null, invoiceId: string) =>
   queryOptions({
     queryKey: ['portal', clientId, 'invoice', invoiceId],
-    queryFn: async () =>
-      publicInvoiceSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>(`/client-portal/get-invoice/${encodeURIComponent(invoiceId)}`, { auth: 'client' })).data,
-      ),
+    queryFn: async () => (await callContract(portalInvoiceRoute, { params: { id: invoiceId } }, clientCall)).data,
     enabled: clientId !== null && invoiceId !== '',
   });
 
@@ -198,10 +130,7 @@ export const downloadPortalInvoicePdf = (id: string, fileName: string) =>
 export const portalTrustQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'trust'],
-    queryFn: async () =>
-      portalTrustSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-trust', { auth: 'client', query: { page: 1, size: 50 } })).data,
-      ),
+    queryFn: async () => (await callContract(portalTrustRoute, { query: { page: 1, size: 50 } }, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -209,43 +138,32 @@ export const portalTrustQuery = (clientId: string | null) =>
 export const portalMessagesQuery = (clientId: string | null, matterId: string) =>
   queryOptions({
     queryKey: ['portal', clientId, 'messages', matterId],
-    queryFn: async () =>
-      portalMessageThreadSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-messages', { auth: 'client', query: { MatterId: matterId } })).data,
-      ),
+    queryFn: async () => (await callContract(portalMessagesRoute, { query: { MatterId: matterId } }, clientCall)).data,
     enabled: clientId !== null && matterId !== '',
     // A conversation: look for the firm's answer while the tab is open.
     refetchInterval: 30_000,
   });
 
 export const sendPortalMessage = (matterId: string, body: string, attachmentIds: string[] = []) =>
-  apiRequest<unknown>('/client-portal/send-message', {
-    method: 'POST',
-    auth: 'client',
-    body: { matterId, body, attachmentIds },
-    silent: true,
-  });
+  callContract(portalMessageSendRoute, { body: { matterId, body, attachmentIds } }, { auth: 'client', silent: true });
 
 /** A file for the message being written: filed in the matter's "From client" folder and scanned. */
 export const uploadPortalAttachment = async (matterId: string, file: File) =>
-  uploadedPortalAttachmentSchema.parse(
-    await postWithFile('/client-portal/upload-message-attachment', { MatterId: matterId }, file, `${file.name} could not be attached`),
+  portalMessageAttachmentUploadRoute.response.parse(
+    await postWithFile(pathOf(portalMessageAttachmentUploadRoute), { MatterId: matterId }, file, `${file.name} could not be attached`),
   );
 
 export const downloadPortalAttachment = (id: string, fileName: string) =>
-  downloadFile(`${API_BASE}/client-portal/download-message-attachment/${encodeURIComponent(id)}`, fileName, '*/*', clientToken());
+  downloadFile(pathOf(portalMessageAttachmentFilePath, { id }), fileName, '*/*', clientToken());
 
 export const markPortalMessagesRead = (matterId: string) =>
-  apiRequest<unknown>('/client-portal/mark-read', { method: 'POST', auth: 'client', body: { matterId }, silent: true });
+  callContract(portalMessagesMarkReadRoute, { body: { matterId } }, { auth: 'client', silent: true });
 
 /** The bank transfers the client reported, with the firm's decision. */
 export const portalPaymentReportsQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'payment-reports'],
-    queryFn: async () =>
-      z
-        .array(paymentReportSchema)
-        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-payment-reports', { auth: 'client' })).data),
+    queryFn: async () => (await callContract(portalPaymentReportListRoute, {}, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -254,31 +172,29 @@ export type TransferItem = { InvoiceId: string } | { TrustRequestId: string };
 
 /** Reports a bank transfer for an invoice or a trust request with its proof (the firm confirms it before it counts). */
 export const reportBankTransfer = (fields: TransferItem & { amount: string; paymentDate: string; reference: string }, proof: File) =>
-  postWithFile('/client-portal/report-bank-transfer', fields, proof, 'The payment could not be reported');
+  postWithFile(`${API_BASE}/client-portal/report-bank-transfer`, fields, proof, 'The payment could not be reported');
 
 /** The trust requests the firm sent the client, with where to pay and the reference to quote. */
 export const portalTrustRequestsQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'trust-requests'],
-    queryFn: async () =>
-      z
-        .array(portalTrustRequestSchema)
-        .parse((await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-trust-requests', { auth: 'client' })).data),
+    queryFn: async () => (await callContract(portalTrustRequestsRoute, {}, clientCall)).data,
     enabled: clientId !== null,
   });
 
 /** The statement's period: ISO dates, either may be blank (from the first entry; up to now). */
 export type StatementPeriod = { fromDate: string; toDate: string };
-const periodQuery = (period: StatementPeriod) => ({ FromDate: period.fromDate || null, ToDate: period.toDate || null });
+/** Blank ends left out: the server reads a missing one as "from the first entry" or "up to now". */
+const periodQuery = (period: StatementPeriod) => ({
+  ...(period.fromDate ? { FromDate: period.fromDate } : {}),
+  ...(period.toDate ? { ToDate: period.toDate } : {}),
+});
 
 /** The client's statement of account for a period (all of it by default). */
 export const portalStatementQuery = (clientId: string | null, period: StatementPeriod) =>
   queryOptions({
     queryKey: ['portal', clientId, 'statement', period.fromDate, period.toDate],
-    queryFn: async () =>
-      portalStatementSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/get-statement', { auth: 'client', query: periodQuery(period) })).data,
-      ),
+    queryFn: async () => (await callContract(portalStatementRoute, { query: periodQuery(period) }, clientCall)).data,
     enabled: clientId !== null,
   });
 
@@ -286,16 +202,13 @@ export const portalStatementQuery = (clientId: string | null, period: StatementP
 export const portalCalendarFeedQuery = (clientId: string | null) =>
   queryOptions({
     queryKey: ['portal', clientId, 'calendar-feed'],
-    queryFn: async () =>
-      portalCalendarFeedStatusSchema.parse(
-        (await apiRequest<ApiEnvelope<unknown>>('/client-portal/calendar-feed', { auth: 'client' })).data,
-      ),
+    queryFn: async () => (await callContract(portalCalendarFeedStatusRoute, {}, clientCall)).data,
     enabled: clientId !== null,
   });
 
 export const downloadPortalStatementPdf = (period: StatementPeriod) =>
   downloadFile(
-    `${API_BASE}/client-portal/download-statement-pdf${buildQueryString(periodQuery(period))}`,
+    `${pathOf(portalStatementPdfPath)}${buildQueryString(periodQuery(period))}`,
     'statement-of-account.pdf',
     'application/pdf',
     clientToken(),
@@ -303,6 +216,5 @@ export const downloadPortalStatementPdf = (period: StatementPeriod) =>
 
 /** Makes (or remakes, ending the old one) the calendar link; the answer is the only time the URL is seen. */
 export async function createPortalCalendarFeed() {
-  const envelope = await apiMutate<unknown>('/client-portal/calendar-feed', {}, { auth: 'client', toastSuccess: false });
-  return portalCalendarFeedCreatedSchema.parse(envelope.data);
+  return (await callContract(portalCalendarFeedCreateRoute, {}, { auth: 'client' })).data;
 }

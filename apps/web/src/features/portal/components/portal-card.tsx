@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { useFirmBranding } from '../api/portal-api.ts';
+import { useFirmBranding } from '../api/portal-sign-in.ts';
 
 export const FIRM_NOT_FOUND_TEXT = 'Firm not found';
 

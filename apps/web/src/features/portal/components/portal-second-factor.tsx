@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { enrolPortalTotp, verifyPortalTotp } from '../api/portal-api.ts';
+import { enrolPortalTotp, verifyPortalTotp } from '../api/portal-sign-in.ts';
 
 const codeFormSchema = z.object({ code: totpCodeSchema });
 

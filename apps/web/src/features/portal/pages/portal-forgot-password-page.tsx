@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { portalForgotPassword } from '../api/portal-api.ts';
+import { portalForgotPassword } from '../api/portal-sign-in.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
 export function PortalForgotPasswordPage() {

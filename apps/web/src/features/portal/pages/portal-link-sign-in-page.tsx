@@ -3,7 +3,7 @@ import { PORTAL_SIGN_IN_MESSAGES } from '@matterhorn/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { portalSignInWithLink } from '../api/portal-api.ts';
+import { portalSignInWithLink } from '../api/portal-sign-in.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { portalLogin, requestPortalSignInLink } from '../api/portal-api.ts';
+import { portalLogin, requestPortalSignInLink } from '../api/portal-sign-in.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';

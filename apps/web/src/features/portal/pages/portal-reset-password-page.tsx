@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { portalLoginPath } from '../../../lib/redirects.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { portalResetPassword } from '../api/portal-api.ts';
+import { portalResetPassword } from '../api/portal-sign-in.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 
 const schema = z

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { portalSignup } from '../api/portal-api.ts';
+import { portalSignup } from '../api/portal-sign-in.ts';
 import { PortalCard } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';

@@ -1,9 +1,6 @@
-import { progressNotePageSchema, type ProgressNoteListQuery, type ProgressNotePage } from '@matterhorn/shared';
+import { progressNoteListRoute, type ProgressNoteListQuery, type ProgressNotePage } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiList, type QueryParams } from '../../../lib/api-client.ts';
-
-export const PROGRESS_NOTE_BASE = '/admin/progress-update';
-export const PROGRESS_NOTE_LIST_PATH = `${PROGRESS_NOTE_BASE}/get-progress-notes`;
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 /**
  * Every progress-note query lives under ['progress-notes'], so a save, delete or attachment change
@@ -16,20 +13,18 @@ export const progressNoteKeys = {
 };
 
 /** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
-export function progressNoteListParams(query: ProgressNoteListQuery): QueryParams {
-  const params: QueryParams = {};
+export function progressNoteListParams(query: ProgressNoteListQuery): ProgressNoteListQuery {
+  const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === '' || value === undefined || value === null) continue;
-    params[key] = value as QueryParams[string];
+    params[key] = value;
   }
-  return params;
+  return params as ProgressNoteListQuery;
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getProgressNotePage(query: ProgressNoteListQuery): Promise<ProgressNotePage | null> {
-  const data = await apiList<unknown>(PROGRESS_NOTE_LIST_PATH, progressNoteListParams(query), 'firm');
-  const parsed = progressNotePageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getProgressNotePage(query: ProgressNoteListQuery): Promise<ProgressNotePage | null> {
+  return listContract(progressNoteListRoute, { query: progressNoteListParams(query) }, 'firm');
 }
 
 export const progressNoteListQuery = (query: ProgressNoteListQuery) =>

@@ -1,21 +1,15 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { hasPermissions, type ProgressNoteListItem } from '@matterhorn/shared';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ListResults } from '../../../components/list-results.tsx';
+import { useNavigate } from 'react-router';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { toast } from '../../../lib/toasts.ts';
 import { downloadProgressNotesCsv } from '../api/download-progress-notes-csv.ts';
 import { useProgressNotePage } from '../api/progress-note-list.ts';
 import { editProgressNotePath } from '../utils/progress-note-display.ts';
-import {
-  LIST_PARAMS,
-  nextSort,
-  progressNoteListQueryFrom,
-  sortFrom,
-  withListParams,
-  type ListParamChanges,
-} from '../utils/progress-note-list-params.ts';
+import { PROGRESS_NOTE_LIST, progressNoteListQueryFrom } from '../utils/progress-note-list-params.ts';
 import { DeleteProgressNoteModal } from './delete-progress-note-modal.tsx';
 import { ProgressNoteFilters, type ProgressNoteFilterValues } from './progress-note-filters.tsx';
 import { ProgressNotesTable } from './progress-notes-table.tsx';
@@ -27,17 +21,14 @@ import { ProgressNotesTable } from './progress-notes-table.tsx';
 export function ProgressNotesListView({ matterId }: { matterId?: string }) {
   const session = useSession();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [isDownloading, setIsDownloading] = useState(false);
+  const list = useListParams(PROGRESS_NOTE_LIST);
   const [deleting, setDeleting] = useState<ProgressNoteListItem | null>(null);
 
-  const query = progressNoteListQueryFrom(searchParams, matterId);
-  const sort = sortFrom(searchParams);
+  const query = progressNoteListQueryFrom(list, matterId);
   const rows = useProgressNotePage(query);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
-  const read = (name: keyof typeof LIST_PARAMS) => searchParams.get(LIST_PARAMS[name]) ?? '';
   const filters: ProgressNoteFilterValues = {
-    search: read('search'),
+    search: list.filters.search,
     clientId: matterId ? '' : (query.ClientId ?? ''),
     matterId: matterId ? '' : (query.MatterId ?? ''),
     author: query.AuthorUserId ?? '',
@@ -45,47 +36,27 @@ export function ProgressNotesListView({ matterId }: { matterId?: string }) {
     to: query.ToDate ?? '',
     shared: query.IsSharedWithClient ?? '',
   };
-  const page = Number(query.page ?? 1);
-  const size = Number(query.size ?? 20);
-
-  const change = (changes: ListParamChanges) => setSearchParams((previous) => withListParams(previous, changes), { replace: true });
-
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadProgressNotesCsv(query);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Download failed');
-    } finally {
-      setIsDownloading(false);
-    }
-  };
 
   return (
     <Stack gap="md">
-      <ProgressNoteFilters values={filters} onChange={change} hideMatterFilters={matterId !== undefined} />
+      <ProgressNoteFilters values={filters} onChange={list.setFilters} hideMatterFilters={matterId !== undefined} />
       <Group justify="flex-end">
-        <Button variant="default" loading={isDownloading} onClick={() => void download()}>
-          Download CSV
-        </Button>
+        <CsvDownloadButton download={() => downloadProgressNotesCsv(query)} />
       </Group>
       <ListResults
         result={rows}
-        page={page}
-        size={size}
+        page={list.page}
+        size={list.size}
         noun={{ one: 'progress note', many: 'progress notes' }}
         countTestId="progress-note-count"
-        onPageChange={(next) => change({ page: String(next) })}
-        onSizeChange={(next) => change({ size: String(next) })}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
       >
         {(pageRows) => (
           <ProgressNotesTable
             notes={pageRows}
-            sort={sort}
-            onSort={(column) => {
-              const next = nextSort(sort, column);
-              change({ sortColumn: next.column, sortType: next.type });
-            }}
+            sort={list.sort}
+            onSort={list.sortBy}
             hideMatterColumns={matterId !== undefined}
             onEdit={can('progressNote.edit') ? (note) => navigate(editProgressNotePath(note.id)) : undefined}
             onDelete={can('progressNote.delete') ? setDeleting : undefined}
@@ -97,7 +68,7 @@ export function ProgressNotesListView({ matterId }: { matterId?: string }) {
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           // The page's only row went: show the page before it rather than an empty one.
-          if (rows.data && rows.data.data.length === 1 && page > 1) change({ page: String(page - 1) });
+          if (rows.data && rows.data.data.length === 1 && list.page > 1) list.setPage(list.page - 1);
         }}
       />
     </Stack>

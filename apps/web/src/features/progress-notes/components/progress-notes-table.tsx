@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { ProgressNoteListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { SortableTable, type SortableColumn } from '../../../components/sortable-header.tsx';
+import { SortableTable, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
 import { formatNoteDate, progressNoteName, viewProgressNotePath } from '../utils/progress-note-display.ts';
 import type { ProgressNoteSort, ProgressNoteSortColumn } from '../utils/progress-note-list-params.ts';
 

@@ -1,6 +1,6 @@
 import { matterViewSchema, type MatterName, type MatterView } from '@matterhorn/shared';
 import { configure } from '@testing-library/react';
-import { contractAnswer, lookupAnswers, teamMember } from '../../../test/msw/contract-answers.ts';
+import { contractAnswer, lookupAnswers, matterView, teamMember } from '../../../test/msw/contract-answers.ts';
 import { NOTE_AUTHOR_ID, NOTE_CLIENT_ID, NOTE_MATTER_ID, progressNoteHandlers } from '../../../test/msw/progress-note-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
@@ -15,31 +15,12 @@ const MATTERS: MatterName[] = [
   { id: NOTE_MATTER_ID, matterName: 'Share purchase agreement', matterNumber: 'MAT-00002', matterRate: 'Hourly', status: 'Open' },
 ];
 
-function matterView(): MatterView {
-  return {
-    id: NOTE_MATTER_ID,
-    matterNumber: 'MAT-00002',
-    matterName: 'Share purchase agreement',
-    matterRate: 'Hourly',
-    description: '',
-    status: 'Open',
-    matterPracticeAreas: [],
-    shelfLocation: null,
-    matterAssignedToInfos: [],
-    matterOpenDate: '2024-01-01',
-    matterCloseDate: null,
-    hourlyRates: null,
-    hourlyRatesActual: [],
-    flatRate: null,
-    contigencyRate: null,
-    contingencyPercentage: null,
-    client: { id: NOTE_CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' },
-    parties: [],
-    customFields: {},
-    createdAt: '2024-01-01T00:00:00Z',
-    updatedAt: '2024-01-01T00:00:00Z',
-  };
-}
+const noteMatterView = (): MatterView =>
+  matterView(
+    NOTE_MATTER_ID,
+    { id: NOTE_CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual' },
+    { matterNumber: 'MAT-00002', matterName: 'Share purchase agreement' },
+  );
 
 const DEFAULT_HANDLERS: Record<string, StubHandler> = {
   ...progressNoteHandlers(),
@@ -48,7 +29,7 @@ const DEFAULT_HANDLERS: Record<string, StubHandler> = {
     companies: [],
   }),
   [`GET ${MATTER_NAMES}`]: (call) => lookupAnswers.matterNames(call.query.get('ClientId') === NOTE_CLIENT_ID ? MATTERS : []),
-  [`GET ${MATTER_VIEW}`]: () => contractAnswer(matterViewSchema, matterView()),
+  [`GET ${MATTER_VIEW}`]: () => contractAnswer(matterViewSchema, noteMatterView()),
   'GET /api/admin/team-member-details/get-all-user': lookupAnswers.teamMembers([
     teamMember(NOTE_AUTHOR_ID, 'Grace Hopper'),
     teamMember(USER_B, 'Alan Turing'),

@@ -1,14 +1,19 @@
-import { exchangeRateEntrySchema, type ExchangeRateEntry, type exchangeRateInputSchema } from '@matterhorn/shared';
+import {
+  exchangeRateListRoute,
+  exchangeRateRemoveRoute,
+  exchangeRateSetRoute,
+  type ExchangeRateEntry,
+  type exchangeRateInputSchema,
+} from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiMutate, apiRequest } from '../../../lib/api-client.ts';
-import { parseList } from '../../../lib/parse-list.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export const EXCHANGE_RATES_KEY = ['exchange-rates'] as const;
 export type ExchangeRateInput = z.output<typeof exchangeRateInputSchema>;
 
 export async function getExchangeRates(): Promise<ExchangeRateEntry[]> {
-  return parseList(exchangeRateEntrySchema, await apiGet<unknown>('/admin/business/get-exchange-rates', undefined, 'firm'));
+  return (await callContract(exchangeRateListRoute, {}, { auth: 'firm' })).data;
 }
 
 export const exchangeRatesQuery = queryOptions({ queryKey: EXCHANGE_RATES_KEY, queryFn: getExchangeRates });
@@ -18,13 +23,9 @@ export function useExchangeRates() {
 }
 
 export async function setExchangeRate(body: ExchangeRateInput): Promise<void> {
-  await apiMutate<unknown>('/admin/business/set-exchange-rate', body, { auth: 'firm' });
+  await callContract(exchangeRateSetRoute, { body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function deleteExchangeRate(id: string): Promise<void> {
-  await apiRequest(`/admin/business/delete-exchange-rate/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    auth: 'firm',
-    toastSuccess: true,
-  });
+  await callContract(exchangeRateRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

@@ -1,17 +1,20 @@
-import type { ExpenseCategoryInput } from '@matterhorn/shared';
-import { apiMutate, apiRequest } from '../../../lib/api-client.ts';
+import {
+  expenseCategoryCreateRoute,
+  expenseCategoryRemoveRoute,
+  expenseCategoryUpdateRoute,
+  type ExpenseCategoryInput,
+} from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 /** The list itself is a shared lookup (lib/lookups/expense-categories.ts); these calls change it. */
-const BASE = '/admin/expense-flat-fees-info';
-
 export async function createExpenseCategory(body: ExpenseCategoryInput): Promise<void> {
-  await apiMutate<unknown>(`${BASE}/create-expense-category`, body, { auth: 'firm' });
+  await callContract(expenseCategoryCreateRoute, { body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function updateExpenseCategory(id: string, body: ExpenseCategoryInput): Promise<void> {
-  await apiMutate<unknown>(`${BASE}/update-expense-category/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+  await callContract(expenseCategoryUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function deleteExpenseCategory(id: string): Promise<void> {
-  await apiRequest(`${BASE}/delete-expense-category/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(expenseCategoryRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

@@ -1,15 +1,14 @@
-import { firmProfileSchema, type FirmProfile, type firmProfileInputSchema } from '@matterhorn/shared';
+import { firmProfileRoute, firmProfileUpdateRoute, type FirmProfile, type firmProfileInputSchema } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiMutate } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export const FIRM_PROFILE_KEY = ['firm-profile'] as const;
 export type FirmProfileUpdate = z.output<typeof firmProfileInputSchema>;
 
-/** Null when the answer does not match the contract (the page then says so). */
-export async function getFirmProfile(): Promise<FirmProfile | null> {
-  const parsed = firmProfileSchema.safeParse(await apiGet<unknown>('/admin/business/get-firm-profile', undefined, 'firm'));
-  return parsed.success ? parsed.data : null;
+/** An answer that does not match the contract fails the query (the page then says so). */
+export async function getFirmProfile(): Promise<FirmProfile> {
+  return (await callContract(firmProfileRoute, {}, { auth: 'firm' })).data;
 }
 
 export const firmProfileQuery = queryOptions({ queryKey: FIRM_PROFILE_KEY, queryFn: getFirmProfile });
@@ -19,5 +18,5 @@ export function useFirmProfile() {
 }
 
 export async function updateFirmProfile(body: FirmProfileUpdate): Promise<void> {
-  await apiMutate<unknown>('/admin/business/update-firm-profile', body, { method: 'PUT', auth: 'firm' });
+  await callContract(firmProfileUpdateRoute, { body }, { auth: 'firm', toastSuccess: true });
 }

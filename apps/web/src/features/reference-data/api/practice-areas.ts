@@ -1,20 +1,23 @@
-import { apiMutate, apiRequest } from '../../../lib/api-client.ts';
+import {
+  practiceAreaCreateRoute,
+  practiceAreaRemoveRoute,
+  practiceAreaUpdateRoute,
+  type practiceAreaInputSchema,
+} from '@matterhorn/shared';
+import type { z } from 'zod';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 /** The list itself is a shared lookup (lib/lookups/practice-areas.ts); these calls change it. */
-export type PracticeAreaInput = { name: string };
+export type PracticeAreaInput = z.output<typeof practiceAreaInputSchema>;
 
 export async function createPracticeArea(body: PracticeAreaInput): Promise<void> {
-  await apiMutate<unknown>('/admin/practice-area/create-practice-area', body, { auth: 'firm' });
+  await callContract(practiceAreaCreateRoute, { body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function updatePracticeArea(id: string, body: PracticeAreaInput): Promise<void> {
-  await apiMutate<unknown>(`/admin/practice-area/update-practice-area/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+  await callContract(practiceAreaUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function deletePracticeArea(id: string): Promise<void> {
-  await apiRequest(`/admin/practice-area/delete-practice-area/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    auth: 'firm',
-    toastSuccess: true,
-  });
+  await callContract(practiceAreaRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

@@ -34,7 +34,10 @@ function stubCurrencies() {
     'GET /admin/business/get-exchange-rates': {
       data: [{ id: 'x1', foreignCurrencyId: 2, foreignCurrencyCode: 'USD', rate: '1500.5', effectiveDate: '2024-01-31' }],
     },
-    'POST /admin/business/set-exchange-rate': { message: 'Exchange rate saved' },
+    'POST /admin/business/set-exchange-rate': {
+      data: { id: 'x2', foreignCurrencyId: 2, foreignCurrencyCode: 'USD', rate: '1600', effectiveDate: '2024-02-01' },
+      message: 'Exchange rate saved',
+    },
   });
 }
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expenseCategorySchema } from '@matterhorn/shared';
 import { describe, expect, it } from 'vitest';
+import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { ExpenseCategoriesPage } from './expense-categories-page.tsx';
@@ -10,14 +12,18 @@ const BASE = '/admin/expense-flat-fees-info';
 
 const stub = () =>
   stubApi({
-    [`GET ${BASE}/get-expense-categories`]: {
-      data: [
-        { id: 'c-1', name: 'Court filing fees', utbmsExpenseCode: 'E112', expenseCount: 4 },
-        { id: 'c-2', name: 'Sundries', utbmsExpenseCode: null, expenseCount: 0 },
-      ],
+    [`GET ${BASE}/get-expense-categories`]: contractAnswer(expenseCategorySchema.array(), [
+      { id: 'c-1', name: 'Court filing fees', utbmsExpenseCode: 'E112', expenseCount: 4 },
+      { id: 'c-2', name: 'Sundries', utbmsExpenseCode: null, expenseCount: 0 },
+    ]),
+    [`POST ${BASE}/create-expense-category`]: {
+      ...contractAnswer(expenseCategorySchema, { id: 'c-3', name: 'Experts', utbmsExpenseCode: 'E119', expenseCount: 0 }),
+      message: 'Expense category saved',
     },
-    [`POST ${BASE}/create-expense-category`]: { data: { id: 'c-3' }, message: 'Expense category saved' },
-    [`PUT ${BASE}/update-expense-category/c-2`]: { data: null, message: 'Expense category updated' },
+    [`PUT ${BASE}/update-expense-category/c-2`]: {
+      ...contractAnswer(expenseCategorySchema, { id: 'c-2', name: 'Sundry costs', utbmsExpenseCode: 'E124', expenseCount: 0 }),
+      message: 'Expense category updated',
+    },
   });
 
 async function chooseCode(user: ReturnType<typeof userEvent.setup>, option: string) {

@@ -26,7 +26,7 @@ describe('FirmProfilePage', () => {
     const api = stubApi({
       'GET /admin/business/get-firm-profile': { data: firmProfile },
       'GET /admin/currency/get-currency-list': { data: [{ id: 1, currencyName: 'Nigerian Naira', isoCurrenyCode: 'NGN', symbol: '₦' }] },
-      'PUT /admin/business/update-firm-profile': { message: 'Firm profile updated' },
+      'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
     });
     const reloadProfile = vi.fn(async () => null);
     renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile }) });
@@ -52,7 +52,7 @@ describe('FirmProfilePage', () => {
     const api = stubApi({
       'GET /admin/business/get-firm-profile': { data: firmProfile },
       'GET /admin/currency/get-currency-list': { data: [] },
-      'PUT /admin/business/update-firm-profile': { message: 'Firm profile updated' },
+      'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
     });
     renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
     const increment = await screen.findByRole('combobox', { name: /^Billing increment/ });

@@ -1,5 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { roleRemoveRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export async function deleteRole(id: string): Promise<void> {
-  await apiRequest(`/admin/admin-roles/delete-role/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(roleRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

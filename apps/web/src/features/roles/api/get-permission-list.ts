@@ -1,14 +1,11 @@
-import { permissionGroupSchema } from '@matterhorn/shared';
+import { permissionListRoute, type ContractData } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
-import { parseList } from '../../../lib/parse-list.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
-export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
+export type PermissionGroup = ContractData<typeof permissionListRoute>[number];
 
 export async function getPermissionList(): Promise<PermissionGroup[]> {
-  const data = await apiGet<unknown>('/admin/admin-roles/get-permission-list', undefined, 'firm');
-  return parseList(permissionGroupSchema, data);
+  return (await callContract(permissionListRoute, {}, { auth: 'firm' })).data;
 }
 
 export const permissionListQuery = queryOptions({

@@ -1,10 +1,10 @@
-import type { RoleInput } from '@matterhorn/shared';
-import { apiMutate } from '../../../lib/api-client.ts';
+import { roleCreateRoute, type RoleInput, roleUpdateRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export async function createRole(body: RoleInput): Promise<void> {
-  await apiMutate<unknown>('/admin/admin-roles/create-role', body, { auth: 'firm' });
+  await callContract(roleCreateRoute, { body }, { auth: 'firm', toastSuccess: true });
 }
 
 export async function updateRole(id: string, body: RoleInput): Promise<void> {
-  await apiMutate<unknown>(`/admin/admin-roles/update-role/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+  await callContract(roleUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }

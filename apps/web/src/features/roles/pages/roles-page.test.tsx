@@ -21,8 +21,14 @@ function stubRoles() {
         { resource: 'timeEntry', permissions: ['timeEntry', 'timeEntry.create', 'timeEntry.edit', 'timeEntry.delete'] },
       ],
     },
-    'POST /admin/admin-roles/create-role': { message: 'Role created' },
-    'PUT /admin/admin-roles/update-role/r2': { message: 'Role updated' },
+    'POST /admin/admin-roles/create-role': {
+      data: { id: 'r3', name: 'Paralegal', permissions: ['clientInfo'], isSystem: false, memberCount: 0 },
+      message: 'Role created',
+    },
+    'PUT /admin/admin-roles/update-role/r2': {
+      data: { id: 'r2', name: 'Billing', permissions: ['clientInfo', 'clientInfo.create'], isSystem: true, memberCount: 0 },
+      message: 'Role updated',
+    },
   });
 }
 

@@ -2,12 +2,18 @@ import { subscriptionInfoSchema, type SubscriptionInfo } from '@matterhorn/share
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 
+/**
+ * subscriptionInfoRoute's path, kept literal (the plan banner's test checks it against the
+ * contract): the shell reads it on every firm page, and by contract it cost each page about 0.1 KB.
+ */
+export const SUBSCRIPTION_INFO_PATH = '/admin/sub-scription-master/get-subscription-info';
+
 export type SubscriptionScope = { AdminUserId: string | undefined; BusinessId: string | undefined };
 
 /** Null when the call fails or answers no subscription (the caller reports it). */
 export async function getSubscriptionInfo(scope: SubscriptionScope): Promise<SubscriptionInfo | null> {
   try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/sub-scription-master/get-subscription-info', {
+    const envelope = await apiRequest<ApiEnvelope<unknown>>(SUBSCRIPTION_INFO_PATH, {
       query: scope,
       auth: 'firm',
       silent: true,

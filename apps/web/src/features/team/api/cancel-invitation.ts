@@ -1,9 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { teamInvitationCancelRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export async function cancelInvitation(id: string): Promise<void> {
-  await apiRequest(`/admin/team-member-details/cancel-invitation/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    auth: 'firm',
-    toastSuccess: true,
-  });
+  await callContract(teamInvitationCancelRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

@@ -1,6 +1,6 @@
+import { subscriptionInfoRoute } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { listContract } from '../../../lib/api/call-contract.ts';
 import type { firmScopeOf } from '../../../lib/session/working-user.ts';
 
 export const SEATS_KEY = ['team', 'seats'] as const;
@@ -8,21 +8,10 @@ export const SEATS_KEY = ['team', 'seats'] as const;
 /** The plan's seats: allocatedNumberUsers is the limit, totalNumberUsers the seats in use. */
 export type Seats = { used: number; allocated: number };
 
-const seatsSchema = z.object({ allocatedNumberUsers: z.number(), totalNumberUsers: z.number() });
-
 /** Null when the subscription cannot be read: the page then leaves the limit to the server. */
 export async function getSeats(scope: ReturnType<typeof firmScopeOf>): Promise<Seats | null> {
-  try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/sub-scription-master/get-subscription-info', {
-      query: scope,
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = seatsSchema.safeParse(envelope.data);
-    return parsed.success ? { used: parsed.data.totalNumberUsers, allocated: parsed.data.allocatedNumberUsers } : null;
-  } catch {
-    return null;
-  }
+  const info = await listContract(subscriptionInfoRoute, { query: scope }, 'firm');
+  return info ? { used: info.totalNumberUsers, allocated: info.allocatedNumberUsers } : null;
 }
 
 export const seatsQuery = (scope: ReturnType<typeof firmScopeOf>) =>

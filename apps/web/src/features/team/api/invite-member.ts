@@ -1,8 +1,8 @@
-import type { InviteMember } from '@matterhorn/shared';
-import { apiMutate } from '../../../lib/api-client.ts';
+import { teamInviteRoute, type InviteMember } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { toast } from '../../../lib/toasts.ts';
 
 export async function inviteMember(body: InviteMember): Promise<void> {
-  const envelope = await apiMutate<unknown>('/admin/team-member-details/invite-user', body, { auth: 'firm', toastSuccess: false });
+  const envelope = await callContract(teamInviteRoute, { body }, { auth: 'firm' });
   toast.success(envelope.message || `Invitation sent to ${body.email}`);
 }

@@ -1,6 +1,6 @@
-import type { UpdateMember } from '@matterhorn/shared';
-import { apiMutate } from '../../../lib/api-client.ts';
+import { teamMemberUpdateRoute, type UpdateMember } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
 export async function updateMember(id: string, body: UpdateMember): Promise<void> {
-  await apiMutate<unknown>(`/admin/team-member-details/update-user/${encodeURIComponent(id)}`, body, { method: 'PUT', auth: 'firm' });
+  await callContract(teamMemberUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true });
 }

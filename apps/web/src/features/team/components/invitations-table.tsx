@@ -1,14 +1,22 @@
 import { Button, Table, Text } from '@mantine/core';
 import { isoToDisplayDate, type InvitationSummary } from '@matterhorn/shared';
+import { EmailFailedRetry } from '../../../components/email-failed-retry.tsx';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
+import { useEmailDeliveries } from '../../../lib/email-delivery.ts';
 
 type InvitationsTableProps = {
   invitations: InvitationSummary[];
   canCancel: boolean;
+  /** Whoever may invite may send a failed invitation email again. */
+  canRetryEmail: boolean;
   onCancel: (invitation: InvitationSummary) => void;
 };
 
-export function InvitationsTable({ invitations, canCancel, onCancel }: InvitationsTableProps) {
+export function InvitationsTable({ invitations, canCancel, canRetryEmail, onCancel }: InvitationsTableProps) {
+  const deliveries = useEmailDeliveries(
+    'teamInvitation',
+    invitations.map((invitation) => invitation.id),
+  );
   if (invitations.length === 0) return <Text c="dimmed">No pending invitations.</Text>;
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -26,7 +34,15 @@ export function InvitationsTable({ invitations, canCancel, onCancel }: Invitatio
         <Table.Tbody>
           {invitations.map((invitation) => (
             <Table.Tr key={invitation.id}>
-              <Table.Td>{invitation.email}</Table.Td>
+              <Table.Td>
+                {invitation.email}
+                <EmailFailedRetry
+                  subject="teamInvitation"
+                  id={invitation.id}
+                  delivery={deliveries.data?.[invitation.id]}
+                  canRetry={canRetryEmail}
+                />
+              </Table.Td>
               <Table.Td>{invitation.roleName}</Table.Td>
               <Table.Td>{invitation.invitedBy ?? '—'}</Table.Td>
               <Table.Td>{isoToDisplayDate(invitation.createdAt.slice(0, 10))}</Table.Td>

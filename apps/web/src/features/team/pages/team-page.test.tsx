@@ -1,8 +1,9 @@
-import type { TeamMember } from '@matterhorn/shared';
+import { invitationSummarySchema, subscriptionInfoSchema, type EmailDelivery, type TeamMember } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
+import { contractAnswer, subscriptionInfo } from '../../../test/msw/contract-answers.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { TeamPage } from './team-page.tsx';
@@ -34,6 +35,10 @@ const members: TeamMember[] = [
   },
 ];
 
+/** The firm's plan as get-subscription-info answers it: the page reads its seats. */
+const subscriptionAnswer = (seats: { allocated: number; used: number }) =>
+  contractAnswer(subscriptionInfoSchema, subscriptionInfo({ allocatedNumberUsers: seats.allocated, totalNumberUsers: seats.used }));
+
 function stubTeam(seats: { allocated: number; used: number }) {
   return stubApi({
     'GET /admin/team-member-details/get-all-user': { data: members },
@@ -41,10 +46,18 @@ function stubTeam(seats: { allocated: number; used: number }) {
     'GET /admin/admin-roles/get-roles': {
       data: [{ id: ROLE_ID, name: 'Fee Earner', permissions: ['timeEntry'], isSystem: true, memberCount: 1 }],
     },
-    'GET /admin/sub-scription-master/get-subscription-info': {
-      data: { allocatedNumberUsers: seats.allocated, totalNumberUsers: seats.used },
+    'GET /admin/sub-scription-master/get-subscription-info': subscriptionAnswer(seats),
+    'POST /admin/team-member-details/invite-user': {
+      ...contractAnswer(invitationSummarySchema, {
+        id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+        email: 'new.person@example.com',
+        roleName: 'Fee Earner',
+        invitedBy: 'Ada Obi',
+        createdAt: '2026-11-20T09:00:00.000Z',
+        expiresAt: '2026-11-27T09:00:00.000Z',
+      }),
+      message: 'Invitation sent',
     },
-    'POST /admin/team-member-details/invite-user': { message: 'Invitation sent' },
     'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
   });
 }
@@ -102,5 +115,44 @@ describe('TeamPage', () => {
     expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(1));
+  });
+  it('shows "Email failed — Retry" beside an invitation whose email failed, and Retry queues it again', async () => {
+    const invitation = {
+      id: '5d0c7a3e-2f1b-4c8d-9e6a-7b1c2d3e4f50',
+      email: 'new.member@example.com',
+      roleId: ROLE_ID,
+      roleName: 'Fee Earner',
+      invitedBy: 'Ada Obi',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: '2026-11-27T09:00:00.000Z',
+    };
+    const failed: EmailDelivery = {
+      aboutId: invitation.id,
+      recipient: invitation.email,
+      status: 'failed',
+      attempts: 6,
+      lastError: '554 5.7.1 Relay access denied',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      sentAt: null,
+    };
+    let deliveries = [failed];
+    const api = stubApi({
+      'GET /admin/team-member-details/get-all-user': { data: members },
+      'GET /admin/team-member-details/get-invitations': { data: [invitation] },
+      'GET /admin/admin-roles/get-roles': { data: [] },
+      'GET /admin/sub-scription-master/get-subscription-info': subscriptionAnswer({ allocated: 5, used: 2 }),
+      'GET /admin/email-delivery/team-invitation': () => ({ data: deliveries }),
+      [`POST /admin/email-delivery/team-invitation/${invitation.id}/retry`]: () => {
+        deliveries = [{ ...failed, status: 'pending', attempts: 0, lastError: null }];
+        return { data: deliveries[0], message: 'Email queued again' };
+      },
+    });
+    renderAt(<TeamPage />, { session });
+    const table = await screen.findByRole('table', { name: 'Pending invitations' });
+    expect(await within(table).findByText('Email failed —')).toBeInTheDocument();
+    expect(api.lastQuery('/admin/email-delivery/team-invitation')?.get('ids')).toBe(invitation.id);
+    await userEvent.click(within(table).getByRole('button', { name: `Retry email to ${invitation.email}` }));
+    await waitFor(() => expect(api.callsTo('POST', `/admin/email-delivery/team-invitation/${invitation.id}/retry`)).toHaveLength(1));
+    await waitFor(() => expect(within(table).queryByText('Email failed —')).not.toBeInTheDocument());
   });
 });

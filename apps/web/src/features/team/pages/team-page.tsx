@@ -113,7 +113,7 @@ export function TeamPage() {
         {invitations.isPending ? (
           <LoadingSpinner label="Loading invitations" />
         ) : (
-          <InvitationsTable invitations={invitations.data ?? []} canCancel={canRemove} onCancel={setCancelling} />
+          <InvitationsTable invitations={invitations.data ?? []} canCancel={canRemove} canRetryEmail={canInvite} onCancel={setCancelling} />
         )}
       </section>
 

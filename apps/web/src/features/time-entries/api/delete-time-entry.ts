@@ -1,7 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-import { TIME_ENTRY_LIST_PATH } from './time-entry-list.ts';
+import { timeEntryRemoveRoute } from '@matterhorn/shared';
+import { callContract } from '../../../lib/api/call-contract.ts';
 
-/** DELETE /api/admin/time-entry/{id}: the server's message toasts; a refusal (locked entry) toasts and throws. */
+/** The server's message toasts; a refusal (locked entry) toasts and throws. */
 export async function deleteTimeEntry(id: string): Promise<void> {
-  await apiRequest(`${TIME_ENTRY_LIST_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'firm', toastSuccess: true });
+  await callContract(timeEntryRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });
 }

@@ -1,5 +1,5 @@
-import { exchangeRateSchema } from '@matterhorn/shared';
-import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
+import { exchangeRateOnDateRoute } from '@matterhorn/shared';
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 /** Home-currency units one unit of the foreign currency buys today; null when the firm set none. */
 export async function getExchangeRate(
@@ -7,15 +7,10 @@ export async function getExchangeRate(
   foreignCurrencyId: number,
   businessId: string | null,
 ): Promise<string | null> {
-  try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/business/get-exchange-rate', {
-      query: { HomeCurrencyId: homeCurrencyId, ForeignCurrencyId: foreignCurrencyId, BusinessId: businessId },
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = exchangeRateSchema.safeParse(envelope.data);
-    return parsed.success ? parsed.data.exchangeRate : null;
-  } catch {
-    return null;
-  }
+  const rate = await listContract(
+    exchangeRateOnDateRoute,
+    { query: { HomeCurrencyId: homeCurrencyId, ForeignCurrencyId: foreignCurrencyId, BusinessId: businessId ?? undefined } },
+    'firm',
+  );
+  return rate?.exchangeRate ?? null;
 }

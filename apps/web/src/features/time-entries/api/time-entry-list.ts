@@ -1,16 +1,13 @@
 import {
-  pageSchema,
-  timeEntryListItemSchema,
-  timeEntryTotalsSchema,
+  type ContractData,
   type TimeEntryListQuery,
+  timeEntryListRoute,
   type TimeEntryTotals,
+  timeEntryTotalsRoute,
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiList, type QueryParams } from '../../../lib/api-client.ts';
-
-export const TIME_ENTRY_LIST_PATH = '/admin/time-entry';
-export const TIME_ENTRY_TOTALS_PATH = '/admin/time-entry/get-totals';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { listContract } from '../../../lib/api/call-contract.ts';
 
 /**
  * Every time-entry query lives under ['time-entries'], so a save, delete or timer stop that
@@ -24,9 +21,8 @@ export const timeEntryKeys = {
   unbilled: (scope: string) => ['time-entries', 'unbilled', scope] as const,
 };
 
-/** The page without its totals: they come from get-totals beside it, so paging never recounts them. */
-const timeEntryRowsSchema = pageSchema(timeEntryListItemSchema);
-export type TimeEntryRows = z.infer<typeof timeEntryRowsSchema>;
+/** The page; its totals come from get-totals beside it, so paging never recounts them. */
+export type TimeEntryRows = ContractData<typeof timeEntryListRoute>;
 
 /** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */
 export function timeEntryListParams(query: TimeEntryListQuery): QueryParams {
@@ -45,16 +41,12 @@ export function timeEntryFiltersOf(query: TimeEntryListQuery): TimeEntryListQuer
 }
 
 /** List calls resolve to null silently on failure (SPEC.md §8). */
-export async function getTimeEntryPage(query: TimeEntryListQuery): Promise<TimeEntryRows | null> {
-  const data = await apiList<unknown>(TIME_ENTRY_LIST_PATH, timeEntryListParams(query), 'firm');
-  const parsed = timeEntryRowsSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getTimeEntryPage(query: TimeEntryListQuery): Promise<TimeEntryRows | null> {
+  return listContract(timeEntryListRoute, { query: timeEntryListParams(query) }, 'firm');
 }
 
-export async function getTimeEntryTotals(filters: TimeEntryListQuery): Promise<TimeEntryTotals | null> {
-  const data = await apiList<unknown>(TIME_ENTRY_TOTALS_PATH, timeEntryListParams(timeEntryFiltersOf(filters)), 'firm');
-  const parsed = timeEntryTotalsSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+export function getTimeEntryTotals(filters: TimeEntryListQuery): Promise<TimeEntryTotals | null> {
+  return listContract(timeEntryTotalsRoute, { query: timeEntryListParams(timeEntryFiltersOf(filters)) }, 'firm');
 }
 
 export const timeEntryListQuery = (query: TimeEntryListQuery) =>

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, hasPermissions, SPEC_MESSAGES, TIME_ENTRY_RULE_MESSAGES, type TimeEntryListQuery } from '@matterhorn/shared';
-import { useState } from 'react';
+import { hasPermissions, SPEC_MESSAGES, TIME_ENTRY_RULE_MESSAGES } from '@matterhorn/shared';
 import { Link } from 'react-router';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { DEFAULT_SORT, nextSort, type TimeEntrySort } from '../utils/time-entry-list-params.ts';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
+import { TIME_ENTRY_LIST, timeEntryListQueryFrom } from '../utils/time-entry-list-params.ts';
 import { TimeEntryListView } from './time-entry-list-view.tsx';
 
 export type MatterTimeTabProps = {
@@ -22,16 +22,9 @@ export function MatterTimeTab(props: MatterTimeTabProps) {
 }
 
 function MatterTimeList({ matterId, clientId, isMatterOpen, canCreate }: MatterTimeTabProps & { canCreate: boolean }) {
-  const [sort, setSort] = useState<TimeEntrySort | null>(null);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const shownSort = sort ?? DEFAULT_SORT;
-  const query: TimeEntryListQuery = {
-    MatterId: matterId,
-    page,
-    size,
-    SortBy: sort ? `${sort.column} ${sort.type}` : undefined,
-  };
+  // The matter view's URL belongs to the matter (its tab): the list keeps its page and sort itself.
+  const list = useListParams(TIME_ENTRY_LIST, { inUrl: false });
+  const query = { ...timeEntryListQueryFrom(list, { canViewAll: false }), MatterId: matterId };
 
   return (
     <Stack gap="md">
@@ -54,20 +47,7 @@ function MatterTimeList({ matterId, clientId, isMatterOpen, canCreate }: MatterT
           )}
         </Group>
       </Group>
-      <TimeEntryListView
-        query={query}
-        sort={shownSort}
-        onSort={(column) => {
-          setSort(nextSort(shownSort, column));
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onSizeChange={(next) => {
-          setSize(next);
-          setPage(1);
-        }}
-        hideMatterColumns
-      />
+      <TimeEntryListView query={query} list={list} hideMatterColumns />
     </Stack>
   );
 }

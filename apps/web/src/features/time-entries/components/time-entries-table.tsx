@@ -5,7 +5,7 @@ import { RowActions } from '../../../components/row-actions.tsx';
 import { formatAmount, formatEntryDate, formatListHours, formatShortHours, recordedToBilledText } from '../utils/time-entry-display.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { LockBadge } from './lock-badge.tsx';
-import { SortableTable } from '../../../components/sortable-header.tsx';
+import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
 
 export const EMPTY_TEXT = 'No time entry found.';
 

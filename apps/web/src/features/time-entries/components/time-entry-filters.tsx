@@ -1,131 +1,83 @@
-import { Button, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
+import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx';
+import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
+import type { ListParams } from '../../../components/list-kit/use-list-params.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
-import { BILLABLE_FILTERS, type ListParamChanges } from '../utils/time-entry-list-params.ts';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The filters as the URL holds them ('' when unset; dates ISO). */
-export type TimeEntryFilterValues = {
-  search: string;
-  billable: string;
-  clientId: string;
-  matterId: string;
-  feeEarner: string;
-  from: string;
-  to: string;
-};
+import { BILLABLE_FILTERS, type TimeEntryFilter, type TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 
 export type TimeEntryFiltersProps = {
-  values: TimeEntryFilterValues;
-  onChange: (changes: ListParamChanges) => void;
+  list: ListParams<TimeEntryFilter, TimeEntrySortColumn>;
   /** Fee earner is offered only to users who may see everyone's time (timeEntry.viewAll or administrator). */
   canViewAll: boolean;
 };
 
 /** SPEC.md §3's time-entry filters and the search box; every change lands in the URL. */
-export function TimeEntryFilters({ values, onChange, canViewAll }: TimeEntryFiltersProps) {
+export function TimeEntryFilters({ list, canViewAll }: TimeEntryFiltersProps) {
+  const { filters, setFilters } = list;
   // The popup's lookups: one cache entry per list. Fee earners include deactivated members, whose past time stays filterable.
   const clients = useQuery(associatedClientsQuery);
-  const matters = useQuery(clientMattersQuery(values.clientId));
+  const matters = useQuery(clientMattersQuery(filters.client));
   const feeEarners = useQuery({ ...teamMembersQuery, enabled: canViewAll });
-
-  // The box shows what is typed; the URL (and so the call) follows after a short pause. A new
-  // `search` from outside (the global search) replaces the text.
-  const [searchText, setSearchText] = useState(values.search);
-  const [shownSearch, setShownSearch] = useState(values.search);
-  if (values.search !== shownSearch) {
-    setShownSearch(values.search);
-    setSearchText(values.search);
-  }
-  const applySearch = useDebouncedCallback((text: string) => {
-    setShownSearch(text.trim());
-    onChange({ search: text.trim() });
-  }, SEARCH_DELAY_MS);
-
-  const isFiltered = Object.values(values).some((value) => value !== '');
+  // Without timeEntry.viewAll the URL's fee earner is ignored, so it does not count as a filter.
+  const isFiltered = Object.entries(filters).some(([name, value]) => value !== '' && (canViewAll || name !== 'feeEarner'));
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: canViewAll ? 4 : 3 }} spacing="sm">
-        <TextInput
-          label="Search time entries"
-          placeholder="Description, matter or client"
-          type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            // Enter searches at once rather than after the pause.
-            if (event.key === 'Enter') applySearch.flush();
-          }}
-        />
+    <ListFilterBar columns={{ base: 1, sm: 2, lg: canViewAll ? 4 : 3 }} isFiltered={isFiltered} onClear={list.clearFilters}>
+      <ListSearchInput
+        key={list.clearCount}
+        label="Search time entries"
+        placeholder="Description, matter or client"
+        value={filters.search}
+        onSearch={(search) => setFilters({ search })}
+      />
+      <SearchableSelect
+        label="Billable"
+        entity="option"
+        options={BILLABLE_FILTERS.map(({ value, label }) => ({ value, label }))}
+        value={filters.billable}
+        onChange={(billable) => setFilters({ billable })}
+      />
+      <ClientSelect
+        label="Client"
+        showEveryone
+        people={clients.data?.people ?? []}
+        companies={clients.data?.companies ?? []}
+        value={filters.client}
+        onChange={(client) => setFilters({ client, matter: '' })}
+      />
+      <SearchableSelect
+        label="Matter"
+        entity="matter"
+        placeholder={filters.client ? 'All matters' : 'Choose a client first'}
+        disabled={filters.client === ''}
+        options={[
+          { value: '', label: 'All matters' },
+          ...(matters.data ?? []).map((matter) => ({
+            value: matter.id,
+            label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+          })),
+        ]}
+        value={filters.matter}
+        onChange={(matter) => setFilters({ matter })}
+      />
+      {canViewAll && (
         <SearchableSelect
-          label="Billable"
-          entity="option"
-          options={BILLABLE_FILTERS.map(({ value, label }) => ({ value, label }))}
-          value={values.billable}
-          onChange={(billable) => onChange({ billable })}
-        />
-        <ClientSelect
-          label="Client"
-          showEveryone
-          people={clients.data?.people ?? []}
-          companies={clients.data?.companies ?? []}
-          value={values.clientId}
-          onChange={(clientId) => onChange({ client: clientId, matter: '' })}
-        />
-        <SearchableSelect
-          label="Matter"
-          entity="matter"
-          placeholder={values.clientId ? 'All matters' : 'Choose a client first'}
-          disabled={values.clientId === ''}
+          label="Fee earner"
+          entity="fee earner"
           options={[
-            { value: '', label: 'All matters' },
-            ...(matters.data ?? []).map((matter) => ({
-              value: matter.id,
-              label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
-            })),
+            { value: '', label: 'All fee earners' },
+            ...(feeEarners.data ?? []).map((user) => ({ value: user.id, label: user.name })),
           ]}
-          value={values.matterId}
-          onChange={(matter) => onChange({ matter })}
+          value={filters.feeEarner}
+          onChange={(feeEarner) => setFilters({ feeEarner })}
         />
-        {canViewAll && (
-          <SearchableSelect
-            label="Fee earner"
-            entity="fee earner"
-            options={[
-              { value: '', label: 'All fee earners' },
-              ...(feeEarners.data ?? []).map((user) => ({ value: user.id, label: user.name })),
-            ]}
-            value={values.feeEarner}
-            onChange={(feeEarner) => onChange({ feeEarner })}
-          />
-        )}
-        <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
-        <Button
-          variant="subtle"
-          disabled={!isFiltered}
-          style={{ alignSelf: 'end' }}
-          onClick={() => {
-            applySearch.cancel();
-            setSearchText('');
-            setShownSearch('');
-            onChange({ search: '', billable: '', client: '', matter: '', feeEarner: '', from: '', to: '' });
-          }}
-        >
-          Clear filters
-        </Button>
-      </SimpleGrid>
-    </Paper>
+      )}
+      <DateRangeFields from={filters.from} to={filters.to} onChange={setFilters} />
+    </ListFilterBar>
   );
 }

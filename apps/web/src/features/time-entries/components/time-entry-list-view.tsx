@@ -1,26 +1,25 @@
 import { Stack } from '@mantine/core';
 import { hasPermissions, type TimeEntryListItem, type TimeEntryListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
-import { ListResults } from '../../../components/list-results.tsx';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import type { ListParams } from '../../../components/list-kit/use-list-params.ts';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useTimeEntryPage, useTimeEntryTotals } from '../api/time-entry-list.ts';
-import { type TimeEntrySort, type TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
+import type { TimeEntryFilter, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { DeleteTimeEntryModal } from './delete-time-entry-modal.tsx';
 import { TimeEntriesTable } from './time-entries-table.tsx';
 import { TimeEntryTotals } from './time-entry-totals.tsx';
 
 export type TimeEntryListViewProps = {
   query: TimeEntryListQuery;
-  sort: TimeEntrySort;
-  onSort: (column: TimeEntrySortColumn) => void;
-  onPageChange: (page: number) => void;
-  onSizeChange: (size: number) => void;
+  /** The list's page, size and sort, and how to change them. */
+  list: ListParams<TimeEntryFilter, TimeEntrySortColumn>;
   hideMatterColumns?: boolean;
 };
 
 /** The totals, count, table and pager of one filtered list; Edit opens the popup, Delete asks first. */
-export function TimeEntryListView({ query, sort, onSort, onPageChange, onSizeChange, hideMatterColumns }: TimeEntryListViewProps) {
+export function TimeEntryListView({ query, list, hideMatterColumns }: TimeEntryListViewProps) {
   const session = useSession();
   const rows = useTimeEntryPage(query);
   const totals = useTimeEntryTotals(query);
@@ -28,27 +27,23 @@ export function TimeEntryListView({ query, sort, onSort, onPageChange, onSizeCha
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const homeCurrencySymbol = session.workingUser?.currency ?? '';
 
-  const page = Number(query.page ?? 1);
-  const size = Number(query.size ?? 20);
-  const list = rows.data;
-
   return (
     <Stack gap="md">
       <TimeEntryTotals totals={totals.data} homeCurrencySymbol={homeCurrencySymbol} />
       <ListResults
         result={rows}
-        page={page}
-        size={size}
+        page={list.page}
+        size={list.size}
         noun={{ one: 'time entry', many: 'time entries' }}
         countTestId="time-entry-count"
-        onPageChange={onPageChange}
-        onSizeChange={onSizeChange}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
       >
         {(pageRows) => (
           <TimeEntriesTable
             entries={pageRows}
-            sort={sort}
-            onSort={onSort}
+            sort={list.sort}
+            onSort={list.sortBy}
             homeCurrencySymbol={homeCurrencySymbol}
             hideMatterColumns={hideMatterColumns}
             onEdit={can('timeEntry.edit') ? (entry) => timeEntryPopup.open({ entryId: entry.id }) : undefined}
@@ -61,7 +56,7 @@ export function TimeEntryListView({ query, sort, onSort, onPageChange, onSizeCha
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           // The page's only row went: show the page before it rather than an empty one.
-          if (list && list.data.length === 1 && page > 1) onPageChange(page - 1);
+          if (rows.data && rows.data.data.length === 1 && list.page > 1) list.setPage(list.page - 1);
         }}
       />
     </Stack>

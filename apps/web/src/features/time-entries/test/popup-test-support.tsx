@@ -65,6 +65,43 @@ export const total = (totalTime: string, totalTimeInDouble: number, isStarted: b
   isStarted,
 });
 
+/** An entry as the server answers it (the time-entry contract's response). */
+export const SAVED_ENTRY = {
+  id: ENTRY_ID,
+  clientId: CLIENT_ID,
+  clientName: 'Ada Lovelace',
+  matterId: MATTERS.hourly.id,
+  matterName: MATTERS.hourly.matterName,
+  matterNumber: MATTERS.hourly.matterNumber,
+  matterRate: 'Hourly',
+  activityId: ACTIVITY_ID,
+  activityType: 'Drafting',
+  activityCode: 'A103',
+  isBillable: 4,
+  timeEntryUserId: SELF,
+  timeEntryUserName: 'Grace Hopper',
+  description: 'Drafted the will',
+  timeEntryDate: '2024-03-05',
+  duration: '1.2500',
+  recordedDuration: '1.2500',
+  userRate: '150.00',
+  foreignUserRate: '150.00',
+  homeCurrencyId: 1,
+  foreignCurrencyId: null,
+  currencySymbol: '₦',
+  exchangeRate: '1',
+  totalAmount: '187.50',
+  foreignTotalAmount: '187.50',
+  homeTotalAmount: '187.50',
+  status: 3,
+  isLocked: false,
+  billedOnInvoiceNumber: null,
+  manualTimeEntry: true,
+  utbmsTaskCode: null,
+  createdAt: '2024-03-05T10:00:00Z',
+  updatedAt: '2024-03-05T10:00:00Z',
+};
+
 /** The lookups every popup makes, answered as a small firm would. */
 export const POPUP_HANDLERS: Handlers = {
   'GET /admin/client-info/get-associated-client-users': { data: { people: [{ userId: CLIENT_ID, name: 'Ada Lovelace' }], companies: [] } },
@@ -83,7 +120,7 @@ export const POPUP_HANDLERS: Handlers = {
     data: { amount: new URLSearchParams(call.search).get('UserId') === OTHER_USER ? '200.00' : '150.00' },
   }),
   'GET /admin/business/get-exchange-rate': { data: { exchangeRate: '1500', homeCurrencyId: 1, foreignCurrencyId: 2, effectiveDate: null } },
-  'POST /admin/time-entry': { status: 201, message: 'Time entry created', data: null },
+  'POST /admin/time-entry': { status: 201, message: 'Time entry created', data: SAVED_ENTRY },
   'POST /admin/time-entry-log/get-total-hours': { data: total('00:00:00', 0, false) },
 };
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
-import { fakeTimerServer, fillLinks, renderPopupHost, stubPopupApi } from './popup-test-support.tsx';
+import { fakeTimerServer, fillLinks, renderPopupHost, SAVED_ENTRY, stubPopupApi } from './popup-test-support.tsx';
 
 afterEach(() => {
   notifications.clean();
@@ -28,7 +28,7 @@ async function stopRunningTimer(extraHandlers = {}) {
       // Saving from the timer stops and resets it on the server.
       server.state.seconds = 0;
       server.state.isStarted = false;
-      return { status: 201, message: 'Time entry created' };
+      return { status: 201, message: 'Time entry created', data: SAVED_ENTRY };
     },
     ...extraHandlers,
   });

@@ -12,6 +12,7 @@ import {
   MATTERS,
   openPopup,
   renderPopupHost,
+  SAVED_ENTRY,
   SELF,
   stubPopupApi,
 } from './popup-test-support.tsx';
@@ -25,41 +26,7 @@ afterEach(() => {
 
 const dialog = (name = 'New Time Entry') => screen.findByRole('dialog', { name });
 
-const savedEntry = {
-  id: ENTRY_ID,
-  clientId: CLIENT_ID,
-  clientName: 'Ada Lovelace',
-  matterId: MATTERS.hourly.id,
-  matterName: MATTERS.hourly.matterName,
-  matterNumber: MATTERS.hourly.matterNumber,
-  matterRate: 'Hourly',
-  activityId: ACTIVITY_ID,
-  activityType: 'Drafting',
-  activityCode: 'A103',
-  isBillable: 4,
-  timeEntryUserId: SELF,
-  timeEntryUserName: 'Grace Hopper',
-  description: 'Drafted the will',
-  timeEntryDate: '2024-03-05',
-  duration: '1.2500',
-  recordedDuration: '1.2500',
-  userRate: '150.00',
-  foreignUserRate: '150.00',
-  homeCurrencyId: 1,
-  foreignCurrencyId: null,
-  currencySymbol: '₦',
-  exchangeRate: '1',
-  totalAmount: '187.50',
-  foreignTotalAmount: '187.50',
-  homeTotalAmount: '187.50',
-  status: 3,
-  isLocked: false,
-  billedOnInvoiceNumber: null,
-  manualTimeEntry: true,
-  utbmsTaskCode: null,
-  createdAt: '2024-03-05T10:00:00Z',
-  updatedAt: '2024-03-05T10:00:00Z',
-};
+const savedEntry = SAVED_ENTRY;
 
 // These drive a large form through Testing Library, which is slow on a busy two-core machine.
 describe('Time-entry popup', { timeout: 120_000 }, () => {
@@ -167,7 +134,7 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
         attempts += 1;
         return attempts === 1
           ? { status: 400, message: 'Time cannot be recorded on a closed matter' }
-          : { status: 201, message: 'Time entry created' };
+          : { status: 201, message: 'Time entry created', data: SAVED_ENTRY };
       },
     });
     const user = userEvent.setup();
@@ -206,7 +173,7 @@ describe('Time-entry popup', { timeout: 120_000 }, () => {
   it('updates an entry with PUT, without ManualTimeEntry', async () => {
     const api = stubPopupApi({
       [`GET /admin/time-entry/${ENTRY_ID}`]: { data: savedEntry },
-      [`PUT /admin/time-entry/${ENTRY_ID}`]: { message: 'Time entry updated' },
+      [`PUT /admin/time-entry/${ENTRY_ID}`]: { message: 'Time entry updated', data: savedEntry },
     });
     const user = userEvent.setup();
     renderPopupHost();

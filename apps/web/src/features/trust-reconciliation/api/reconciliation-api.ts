@@ -1,18 +1,23 @@
 import {
-  bankStatementSchema,
-  matchCandidatesSchema,
-  reconciliationHistoryPageSchema,
-  reconciliationSchema,
-  statementLinePageSchema,
+  pathOf,
+  reconciliationCandidatesRoute,
+  reconciliationHistoryRoute,
+  reconciliationImportStatementRoute,
+  reconciliationLinesRoute,
+  reconciliationMatchRoute,
+  reconciliationRecordBalanceRoute,
+  reconciliationSignOffRoute,
+  reconciliationUnmatchRoute,
+  reconciliationViewRoute,
   type BankStatement,
   type ReconciliationMovement,
   type SignOffReconciliationInput,
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, apiGet, apiMutate, errorMessageFrom } from '../../../lib/api-client.ts';
+import { errorMessageFrom } from '../../../lib/api-client.ts';
+import { callContract } from '../../../lib/api/call-contract.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
 
-export const TRUST_BASE_PATH = '/admin/trust-account';
 /** The multipart field import-bank-statement reads the CSV from. */
 export const STATEMENT_FIELD_NAME = 'file';
 
@@ -32,9 +37,13 @@ export function useReconciliation(trustAccountId: string, asOf: string, page: nu
     queryOptions({
       queryKey: reconciliationKeys.reconciliation(trustAccountId, asOf, page),
       queryFn: async () =>
-        reconciliationSchema.parse(
-          await apiGet(`${TRUST_BASE_PATH}/get-reconciliation`, { trustAccountId, asOf: asOf || undefined, page, size: 10 }, 'firm'),
-        ),
+        (
+          await callContract(
+            reconciliationViewRoute,
+            { query: { trustAccountId, asOf: asOf || undefined, page, size: 10 } },
+            { auth: 'firm' },
+          )
+        ).data,
       placeholderData: keepPreviousData,
     }),
   );
@@ -45,13 +54,13 @@ export function useStatementLines(trustAccountId: string, isUnmatchedOnly: boole
     queryOptions({
       queryKey: reconciliationKeys.lines(trustAccountId, isUnmatchedOnly, page),
       queryFn: async () =>
-        statementLinePageSchema.parse(
-          await apiGet(
-            `${TRUST_BASE_PATH}/get-statement-lines`,
-            { trustAccountId, IsUnmatchedOnly: isUnmatchedOnly || undefined, page, size: 20 },
-            'firm',
-          ),
-        ),
+        (
+          await callContract(
+            reconciliationLinesRoute,
+            { query: { trustAccountId, IsUnmatchedOnly: isUnmatchedOnly || undefined, page, size: 20 } },
+            { auth: 'firm' },
+          )
+        ).data,
       placeholderData: keepPreviousData,
     }),
   );
@@ -62,7 +71,7 @@ export function useMatchCandidates(trustAccountId: string, lineId: string | null
     queryOptions({
       queryKey: reconciliationKeys.candidates(trustAccountId, lineId ?? ''),
       queryFn: async (): Promise<ReconciliationMovement[]> =>
-        matchCandidatesSchema.parse(await apiGet(`${TRUST_BASE_PATH}/get-match-candidates`, { lineId }, 'firm')),
+        (await callContract(reconciliationCandidatesRoute, { query: { lineId: lineId ?? '' } }, { auth: 'firm' })).data,
       enabled: lineId !== null,
     }),
   );
@@ -73,9 +82,7 @@ export function useReconciliationHistory(trustAccountId: string, page: number) {
     queryOptions({
       queryKey: reconciliationKeys.history(trustAccountId, page),
       queryFn: async () =>
-        reconciliationHistoryPageSchema.parse(
-          await apiGet(`${TRUST_BASE_PATH}/get-reconciliations`, { trustAccountId, page, size: 10 }, 'firm'),
-        ),
+        (await callContract(reconciliationHistoryRoute, { query: { trustAccountId, page, size: 10 } }, { auth: 'firm' })).data,
     }),
   );
 }
@@ -91,24 +98,26 @@ export async function importBankStatement(
   if (fields.closingBalance) form.append('closingBalance', fields.closingBalance);
   form.append(STATEMENT_FIELD_NAME, file, file.name);
   const token = firmToken();
-  const response = await fetch(`${API_BASE}${TRUST_BASE_PATH}/import-bank-statement/${encodeURIComponent(trustAccountId)}`, {
-    method: 'POST',
+  const response = await fetch(pathOf(reconciliationImportStatementRoute, { trustAccountId }), {
+    method: reconciliationImportStatementRoute.method,
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: form,
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new Error(errorMessageFrom(response.status, body, response.statusText || 'The statement could not be imported'));
-  return bankStatementSchema.parse((body as { data: unknown }).data);
+  return reconciliationImportStatementRoute.response.parse((body as { data: unknown }).data);
 }
 
-export const recordBankBalance = (trustAccountId: string, balanceDate: string, balance: string) =>
-  apiMutate(`${TRUST_BASE_PATH}/record-bank-balance/${encodeURIComponent(trustAccountId)}`, { balanceDate, balance }, { auth: 'firm' });
+const mutation = { auth: 'firm', toastSuccess: true } as const;
 
-export const matchStatementLine = (lineId: string, transactionId: string) =>
-  apiMutate(`${TRUST_BASE_PATH}/match-statement-line/${encodeURIComponent(lineId)}`, { transactionId }, { auth: 'firm' });
+export const recordBankBalance = async (trustAccountId: string, balanceDate: string, balance: string) =>
+  (await callContract(reconciliationRecordBalanceRoute, { params: { trustAccountId }, body: { balanceDate, balance } }, mutation)).data;
 
-export const unmatchStatementLine = (lineId: string) =>
-  apiMutate(`${TRUST_BASE_PATH}/unmatch-statement-line/${encodeURIComponent(lineId)}`, {}, { auth: 'firm' });
+export const matchStatementLine = async (lineId: string, transactionId: string) =>
+  (await callContract(reconciliationMatchRoute, { params: { lineId }, body: { transactionId } }, mutation)).data;
 
-export const signOffReconciliation = (trustAccountId: string, input: SignOffReconciliationInput) =>
-  apiMutate(`${TRUST_BASE_PATH}/sign-off-reconciliation/${encodeURIComponent(trustAccountId)}`, input, { auth: 'firm' });
+export const unmatchStatementLine = async (lineId: string) =>
+  (await callContract(reconciliationUnmatchRoute, { params: { lineId } }, mutation)).data;
+
+export const signOffReconciliation = async (trustAccountId: string, input: SignOffReconciliationInput) =>
+  (await callContract(reconciliationSignOffRoute, { params: { trustAccountId }, body: input }, mutation)).data;

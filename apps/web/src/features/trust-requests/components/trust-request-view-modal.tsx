@@ -13,6 +13,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { EmailDeliveryAlert } from '../../../components/email-failed-retry.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import {
   approveTrustRequest,
@@ -183,6 +184,7 @@ function RequestDetails({ request }: { request: TrustRequest }) {
           {approvers.data && approvers.data.length > 0 ? `Can approve: ${approvers.data.map((member) => member.name).join(', ')}` : ''}
         </Text>
       )}
+      {request.sentToEmail && <EmailDeliveryAlert subject="trustRequest" id={request.id} canRetry={can('trustAccountRequest.edit')} />}
       {sent && <SentLink sent={sent} />}
       {isCancelling ? (
         <CancelForm

@@ -1,6 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import {
-  DEFAULT_PAGE_SIZE,
   formatMoney,
   hasPermissions,
   isoToDisplayDate,
@@ -8,10 +7,12 @@ import {
   TRUST_REQUEST_STATUSES,
   type TrustRequest,
   type TrustRequestListItem,
-  type TrustRequestStatus,
 } from '@matterhorn/shared';
 import { useState } from 'react';
-import { ListResults } from '../../../components/list-results.tsx';
+import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
+import { oneOfOrUndefined, type ListDefinition } from '../../../components/list-kit/list-params.ts';
+import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { downloadTrustRequestsCsv, useTrustRequestPage } from '../api/trust-requests-api.ts';
 import { TRUST_REQUEST_FORM_TEXT, TrustRequestFormModal } from './trust-request-form-modal.tsx';
@@ -30,11 +31,20 @@ const STATUS_OPTIONS = [
   ...TRUST_REQUEST_STATUSES.map((status) => ({ value: status, label: TRUST_REQUEST_STATUS_LABELS[status] })),
 ];
 
+/** The list's status filter, page and size; newest first (the server's one order). */
+export const TRUST_REQUEST_LIST = {
+  filters: { status: 'status' },
+  sortColumns: [],
+  defaultSort: { column: 'createdAt', type: 'desc' },
+} as const satisfies ListDefinition<'status', 'createdAt'>;
+
 export type TrustRequestsListProps = {
   /** The list's scope: a trust account's page, or a client's or matter's tab. */
   trustAccountId?: string;
   clientId?: string;
   matterId?: string;
+  /** The filter and page in the page's URL (the trust account's tab); not inside a client's or matter's tab, whose URL is the record's. */
+  inUrl?: boolean;
 };
 
 function RequestsTable({ rows, onOpen }: { rows: TrustRequestListItem[]; onOpen: (id: string) => void }) {
@@ -78,16 +88,15 @@ function RequestsTable({ rows, onOpen }: { rows: TrustRequestListItem[]; onOpen:
 }
 
 /** Trust requests with a status filter, CSV, "New trust request" and each request's view. */
-export function TrustRequestsList({ trustAccountId, clientId, matterId }: TrustRequestsListProps) {
+export function TrustRequestsList({ trustAccountId, clientId, matterId, inUrl = false }: TrustRequestsListProps) {
   const { permissions } = useSession();
-  const [status, setStatus] = useState<TrustRequestStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListParams(TRUST_REQUEST_LIST, { inUrl });
   const [isCreating, setIsCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const status = oneOfOrUndefined(TRUST_REQUEST_STATUSES, list.filters.status);
   const query = {
-    page,
-    size,
+    page: list.page,
+    size: list.size,
     ...(status ? { Status: status } : {}),
     ...(trustAccountId ? { TrustAccountId: trustAccountId } : {}),
     ...(clientId ? { ClientId: clientId } : {}),
@@ -102,30 +111,22 @@ export function TrustRequestsList({ trustAccountId, clientId, matterId }: TrustR
         <NativeSelect
           label="Status"
           data={STATUS_OPTIONS}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as TrustRequestStatus | '');
-            setPage(1);
-          }}
+          value={status ?? ''}
+          onChange={(event) => list.setFilters({ status: event.currentTarget.value })}
           w={200}
         />
         <Group gap="xs">
-          <Button variant="default" onClick={() => void downloadTrustRequestsCsv(query)}>
-            {TRUST_REQUESTS_TEXT.download}
-          </Button>
+          <CsvDownloadButton label={TRUST_REQUESTS_TEXT.download} download={() => downloadTrustRequestsCsv(query)} />
           {canCreate && <Button onClick={() => setIsCreating(true)}>{TRUST_REQUEST_FORM_TEXT.newTitle}</Button>}
         </Group>
       </Group>
       <ListResults
         result={result}
-        page={page}
-        size={size}
+        page={list.page}
+        size={list.size}
         noun={{ one: 'trust request', many: 'trust requests' }}
-        onPageChange={setPage}
-        onSizeChange={(next) => {
-          setSize(next);
-          setPage(1);
-        }}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
       >
         {(rows) => <RequestsTable rows={rows} onOpen={setOpenId} />}
       </ListResults>
@@ -146,9 +147,9 @@ export function TrustRequestsList({ trustAccountId, clientId, matterId }: TrustR
   );
 }
 
-/** The Trust requests tab of a trust account's page. */
+/** The Trust requests tab of a trust account's page: its filter and page in the URL, like the page's other tabs. */
 export function TrustRequestsTab({ trustAccountId }: { trustAccountId: string }) {
-  return <TrustRequestsList trustAccountId={trustAccountId} />;
+  return <TrustRequestsList trustAccountId={trustAccountId} inUrl />;
 }
 
 /** A client's trust requests (for the client view's Trust tab). */

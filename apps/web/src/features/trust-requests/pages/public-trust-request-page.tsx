@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Container, Group, Image, Paper, SimpleGrid, Stack, T
 import { formatMoney, isoToDisplayDate, TRUST_REQUEST_MESSAGES, type PublicTrustRequest } from '@matterhorn/shared';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
-import { usePublicTrustRequest } from '../api/trust-requests-api.ts';
+import { usePublicTrustRequest } from '../api/public-trust-request-api.ts';
 
 export const PUBLIC_TRUST_REQUEST_TEXT = {
   notFoundTitle: 'Trust request link not valid',

@@ -3,6 +3,12 @@ import { apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 
 export type TrustAccountNavItem = { id: string; name: string };
 
+/**
+ * GET get-trust-accounts, below the API base. The shell keeps the path, not the contract: the
+ * contract would bring the trust account schema to every page (ADR 40); its test checks the two agree.
+ */
+export const TRUST_ACCOUNTS_NAV_PATH = '/admin/trust-account/get-trust-accounts';
+
 /** Only what the menu shows, read without the trust schemas: the shell is on every page and stays light. */
 function navItemsOf(data: unknown): TrustAccountNavItem[] {
   if (!Array.isArray(data)) return [];
@@ -19,7 +25,7 @@ function navItemsOf(data: unknown): TrustAccountNavItem[] {
 export const trustAccountNavQuery = queryOptions({
   queryKey: ['trust', 'nav-accounts'] as const,
   queryFn: async (): Promise<TrustAccountNavItem[]> => {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/trust-account/get-trust-accounts', { auth: 'firm', silent: true });
+    const envelope = await apiRequest<ApiEnvelope<unknown>>(TRUST_ACCOUNTS_NAV_PATH, { auth: 'firm', silent: true });
     return navItemsOf(envelope.data);
   },
 });

@@ -9,6 +9,8 @@ import {
   transferSchema,
   TRUST_MESSAGES,
   TRUST_METHODS,
+  type DisburseInput,
+  type RefundInput,
   type TrustAccount,
 } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -160,7 +162,8 @@ function PayOutForm({ account, onClose, onDone, kind }: FormProps & { kind: 'dis
   const { values } = form;
   const { refusal, run } = useMovementCall();
   const submit = form.onSubmit(async (data) => {
-    await run((key) => (isRefund ? refund(data, key) : disburse(data, key)));
+    // One form for both: the schema it was parsed with is the one its call takes.
+    await run((key) => (isRefund ? refund(data as RefundInput, key) : disburse(data as DisburseInput, key)));
     onDone();
   });
   return (

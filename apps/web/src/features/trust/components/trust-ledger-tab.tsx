@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { listPagingOf } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { clientLedgerQuery, downloadTrustStatement, refusalOf, trustBalanceQuery } from '../api/trust-api.ts';
+import { clientLedgerQuery, downloadTrustStatement, refusalOf, trustBalanceQuery } from '../api/trust-ledger-api.ts';
 import { displayDate, matterText, typeLabel } from '../utils/trust-display.ts';
 import { IsoDateField } from './trust-fields.tsx';
 

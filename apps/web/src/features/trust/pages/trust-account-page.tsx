@@ -113,7 +113,8 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
           <Figure label="Client ledgers" value={String(data.clientLedgerCount)} />
         </SimpleGrid>
       </Paper>
-      <UrlTabs tabs={tabs}>
+      {/* The ledgers', movements' and approvals' filters and pages are in the URL: a new tab starts unfiltered. */}
+      <UrlTabs tabs={tabs} keepsOtherParams={false}>
         <Tabs.Panel value="ledgers" pt="md">
           <LedgersTab account={data} />
         </Tabs.Panel>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { TrustAccountPage } from '../pages/trust-account-page.tsx';
 import { ACCOUNT_ID, allowSlowRenders, CLIENT_ID, MATTER_ID, sessionWith, stubApi, T } from './stub-trust.ts';
+import { invoiceView } from '../../../test/msw/contract-answers.ts';
 
 allowSlowRenders();
 
@@ -29,14 +30,17 @@ const invoice = (id: string, invoiceNumber: string | null, status: string, balan
 });
 
 const SECOND_MATTER = '66666666-6666-4666-8666-666666666666';
-/** The invoice's detail as far as the form reads it: the matters it is for. */
-const invoiceDetail = (matterIds: string[]) => ({
-  matters: matterIds.map((id, index) => ({
-    id,
-    name: index === 0 ? 'Land purchase' : 'Boundary dispute',
-    matterNumber: `MAT-0000${index + 1}`,
-  })),
-});
+/** The invoice's detail; the form reads the matters it is for. */
+const invoiceDetail = (matterIds: string[]) =>
+  invoiceView({
+    id: INVOICE_ID,
+    clientId: CLIENT_ID,
+    matters: matterIds.map((id, index) => ({
+      id,
+      name: index === 0 ? 'Land purchase' : 'Boundary dispute',
+      matterNumber: `MAT-0000${index + 1}`,
+    })),
+  });
 const ledger = (matterId: string | null, balance: string) => ({
   trustAccountId: ACCOUNT_ID,
   trustAccountName: 'Client account',
@@ -89,7 +93,8 @@ describe('Pay invoice from trust', { timeout: 60_000 }, () => {
       }),
     });
     const { user, dialog } = await openInvoicePicker();
-    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    // The dropdown's options only (the ledgers' Rows per page under the form has options too).
+    const options = (await within(await screen.findByRole('listbox')).findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['INV-00007 · due ₦80,000.00']);
     await user.click(screen.getByRole('option', { name: 'INV-00007 · due ₦80,000.00' }));
     expect(within(dialog).getByRole('textbox', { name: /Amount/ })).toHaveValue('80,000.00');
@@ -143,7 +148,8 @@ describe('Pay invoice from trust', { timeout: 60_000 }, () => {
 
     const funds = within(dialog).getByRole('combobox', { name: /From the funds of/ });
     await user.click(funds);
-    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    // The dropdown's options only (the ledgers' Rows per page under the form has options too).
+    const options = (await within(await screen.findByRole('listbox')).findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['MAT-00001 — Land purchase', 'MAT-00002 — Boundary dispute', 'Client’s general funds (no matter)']);
     await user.click(screen.getByRole('option', { name: 'MAT-00002 — Boundary dispute' }));
     expect(await within(dialog).findByText(/Held in trust: ₦25,000.00/)).toBeVisible();

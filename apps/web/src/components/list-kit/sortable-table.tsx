@@ -1,8 +1,9 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ActionsHeader } from './row-actions.tsx';
+import { ActionsHeader } from '../row-actions.tsx';
+import type { ColumnSort } from './list-params.ts';
 
-export type ColumnSort<Column extends string> = { column: Column; type: 'asc' | 'desc' };
+export type { ColumnSort };
 
 export type SortableHeaderProps<Column extends string> = {
   label: string;
@@ -47,6 +48,8 @@ export type SortableTableProps<Column extends string, Row> = {
   rows: readonly Row[];
   emptyText: string;
   renderRow: (row: Row) => ReactNode;
+  /** While the next page loads over this one: dimmed and marked busy. */
+  isRefreshing?: boolean;
 };
 
 /** A list's table: sortable headers, an actions column when rows have any, a line when there are no rows. */
@@ -61,10 +64,18 @@ export function SortableTable<Column extends string, Row>({
   rows,
   emptyText,
   renderRow,
+  isRefreshing = false,
 }: SortableTableProps<Column, Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover aria-label={label} data-testid={testId}>
+      <Table
+        striped
+        highlightOnHover
+        aria-label={label}
+        data-testid={testId}
+        aria-busy={isRefreshing || undefined}
+        style={isRefreshing ? { opacity: 0.6 } : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

@@ -1,0 +1,16 @@
+/**
+ * The auth module's surface for what builds a firm outside sign-up (the demo seed): the same
+ * writes sign-up makes, and the roles, practice areas, activity types and expense categories a new
+ * firm starts with.
+ */
+export {
+  findFirmBySlug,
+  insertFirm,
+  insertFirmReferenceData,
+  insertPortalAccount,
+  insertRoles,
+  insertTrialSubscription,
+  insertUser,
+  setFirmOwner,
+} from './auth.repository.ts';
+export { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from './firm-defaults.ts';

@@ -1,0 +1,148 @@
+import {
+  canTakeInvoiceAction,
+  type Invoice,
+  INVOICE_STATUS_LABELS,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type TaxAppliesTo,
+} from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { invoiceFactsOf } from './invoice-transitions.ts';
+import { findInvoiceDetail, findInvoiceSettings, type InvoiceDetailRow, type InvoiceSettingsRow } from './invoices.repository.ts';
+
+// The invoice as the API answers it: its lines, payments, write-offs, status history and what the caller may do.
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+export const trimDecimal = (text: string | null) => (text === null ? null : text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+function lineOf({ line, matterName, matterNumber }: InvoiceDetailRow['lines'][number]): InvoiceLine {
+  return {
+    id: line.id,
+    itemType: line.itemType as InvoiceLine['itemType'],
+    itemId: line.itemId,
+    lineDate: line.lineDate,
+    matterId: line.matterId,
+    matterName,
+    matterNumber,
+    feeEarnerId: line.feeEarnerId,
+    feeEarnerName: line.feeEarnerName,
+    description: line.description,
+    hours: line.hours,
+    rate: line.rate,
+    quantity: trimDecimal(line.quantity),
+    itemAmount: line.itemAmount,
+    amount: line.amount,
+    adjustment: line.adjustment,
+    adjustmentReason: line.adjustmentReason,
+    utbmsTaskCode: line.utbmsTaskCode,
+    utbmsActivityCode: line.utbmsActivityCode,
+    utbmsExpenseCode: line.utbmsExpenseCode,
+    sortOrder: line.sortOrder,
+  };
+}
+
+function lastRejectionOf(events: InvoiceDetailRow['events']) {
+  const rejection = events.findLast(({ event }) => event.action === 'rejected');
+  return rejection ? { reason: rejection.event.note ?? '', byUserName: rejection.byUserName, at: rejection.event.at.toISOString() } : null;
+}
+
+function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principal: FirmPrincipal): Invoice {
+  const invoice = row.invoice;
+  const lines = row.lines.map(lineOf);
+  const status = invoice.status as InvoiceStatus;
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    status,
+    statusLabel: INVOICE_STATUS_LABELS[status],
+    clientId: invoice.clientId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientAddress: row.clientAddress,
+    matters: row.matters,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    isOverdue: Boolean(row.isOverdue),
+    discountType: invoice.discountType as Invoice['discountType'],
+    discountValue: trimDecimal(invoice.discountValue),
+    taxName: invoice.taxName,
+    taxPercent: trimDecimal(invoice.taxPercent) ?? '0',
+    taxAppliesTo: invoice.taxAppliesTo as TaxAppliesTo,
+    notes: invoice.notes,
+    paymentInstructions: invoice.paymentInstructions,
+    currencySymbol: row.currencySymbol,
+    currencyCode: row.currencyCode,
+    fees: lines.filter((line) => line.itemType === 'fee'),
+    expenses: lines.filter((line) => line.itemType === 'expense'),
+    flatFees: lines.filter((line) => line.itemType === 'flatFee'),
+    totals: {
+      feesSubtotal: invoice.feesSubtotal,
+      expensesSubtotal: invoice.expensesSubtotal,
+      flatFeesSubtotal: invoice.flatFeesSubtotal,
+      subtotal: invoice.subtotal,
+      discountAmount: invoice.discountAmount,
+      taxableAmount: invoice.taxableAmount,
+      taxAmount: invoice.taxAmount,
+      total: invoice.total,
+      paidAmount: invoice.paidAmount,
+      writtenOffAmount: invoice.writtenOffAmount,
+      balanceDue: invoice.balanceDue,
+    },
+    payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId }) => ({
+      id: payment.id,
+      receiptNumber: payment.receiptNumber,
+      amount: payment.amount,
+      paymentDate: payment.paymentDate,
+      method: payment.method,
+      reference: payment.reference,
+      isReversal: payment.reversesPaymentId !== null,
+      reversesPaymentId: payment.reversesPaymentId,
+      reversedByPaymentId,
+      reason: payment.reason,
+      recordedByUserName,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    writeOffs: row.writeOffs.map(({ writeOff, byUserName }) => ({
+      id: writeOff.id,
+      amount: writeOff.amount,
+      reason: writeOff.reason,
+      writeOffDate: writeOff.writeOffDate,
+      byUserName,
+      createdAt: writeOff.createdAt.toISOString(),
+    })),
+    statusHistory: row.events.map(({ event, byUserName }) => ({
+      status: event.status as InvoiceStatus,
+      action: event.action,
+      note: event.note,
+      byUserName,
+      at: event.at.toISOString(),
+    })),
+    deliveredDate: invoice.deliveredDate,
+    deliveryMethod: invoice.deliveryMethod as Invoice['deliveryMethod'],
+    billOfChargesClock: Boolean(settings.billOfChargesClock),
+    recoverableFromDate: settings.billOfChargesClock ? row.recoverableFromDate : null,
+    sentAt: iso(invoice.sentAt),
+    approvedAt: iso(invoice.approvedAt),
+    approvedByUserName: row.approvedByUserName,
+    voidedAt: iso(invoice.voidedAt),
+    voidReason: invoice.voidReason,
+    lastRejection: lastRejectionOf(row.events),
+    createdByUserName: row.createdByUserName,
+    createdAt: invoice.createdAt.toISOString(),
+    updatedAt: invoice.updatedAt.toISOString(),
+    canEdit: canTakeInvoiceAction('edit', invoiceFactsOf(invoice, settings), principal.permissions),
+    needsApproval: settings.invoiceApprovalRequired,
+  };
+}
+
+/** The invoice detail inside a transaction (also the PDF, LEDES and public link module's reader). */
+export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
+  const [row, settings] = await Promise.all([
+    findInvoiceDetail(tx, principal.firmId, invoiceId),
+    findInvoiceSettings(tx, principal.firmId),
+  ]);
+  if (!row) throw notFound('Invoice');
+  return invoiceOf(row, settings, principal);
+}

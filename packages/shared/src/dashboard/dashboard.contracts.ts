@@ -1,0 +1,32 @@
+import { defineRoute } from '../common/route-contract.ts';
+import { firmScopeQuerySchema } from '../common/fields.ts';
+import { dashboardSummarySchema, myTimeSchema, pendingExpenseRequestsSchema } from './dashboard.schemas.ts';
+
+const base = '/api/admin/dashboard';
+
+export const dashboardSummaryRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-dashboard-summary`,
+  query: firmScopeQuerySchema,
+  response: dashboardSummarySchema,
+});
+
+export const dashboardMyTimeRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-my-time`,
+  query: firmScopeQuerySchema,
+  response: myTimeSchema,
+});
+
+export const dashboardPendingExpenseRequestsRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-pending-expense-requests`,
+  query: firmScopeQuerySchema,
+  response: pendingExpenseRequestsSchema,
+});
+
+export const dashboardContracts = {
+  summary: dashboardSummaryRoute,
+  myTime: dashboardMyTimeRoute,
+  pendingExpenseRequests: dashboardPendingExpenseRequestsRoute,
+};

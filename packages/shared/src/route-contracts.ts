@@ -1,0 +1,94 @@
+import type { RouteContract } from './common/route-contract.ts';
+import { clientContracts } from './clients/clients.contracts.ts';
+import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
+import { portalBillingContracts } from './client-portal/portal-billing.contracts.ts';
+import { portalAccessContracts } from './client-portal/portal-access.contracts.ts';
+import { portalCalendarContracts } from './client-portal/portal-calendar.contracts.ts';
+import { portalItemViewContracts } from './client-portal/portal-item-views.contracts.ts';
+import { portalMessageContracts } from './client-portal/portal-messages.contracts.ts';
+import { portalSignInSettingsContracts } from './client-portal/portal-sign-in-settings.contracts.ts';
+import { portalSignInContracts } from './client-portal/portal-sign-in.contracts.ts';
+import { conflictCheckContracts } from './conflict-checks/conflict-checks.contracts.ts';
+import { courtUpdateContracts } from './court-updates/court-updates.contracts.ts';
+import { dashboardContracts } from './dashboard/dashboard.contracts.ts';
+import { courtContracts } from './court-updates/courts.contracts.ts';
+import { courtCalendarContracts } from './court-calendar/court-calendar.contracts.ts';
+import { documentContracts } from './documents/document.contracts.ts';
+import { documentFileContracts } from './documents/document-files.contracts.ts';
+import { documentFolderContracts } from './documents/document-folders.contracts.ts';
+import { documentSearchContracts } from './documents/document-search.contracts.ts';
+import { documentSharingContracts } from './documents/document-sharing.contracts.ts';
+import { expenseContracts } from './expenses/expenses.contracts.ts';
+import { expenseCategoryContracts } from './expenses/expense-categories.contracts.ts';
+import { firmSetupContracts } from './firm/firm-setup.contracts.ts';
+import { flatFeeContracts } from './flat-fees/flat-fees.contracts.ts';
+import { invoiceLinkContracts } from './invoices/invoice-links.contracts.ts';
+import { invoiceContracts } from './invoices/invoices.contracts.ts';
+import { onlinePaymentContracts } from './invoices/online-payments.contracts.ts';
+import { paymentReportContracts } from './invoices/payment-reports.contracts.ts';
+import { progressNoteContracts } from './progress-notes/progress-notes.contracts.ts';
+import { matterContracts } from './matters/matters.contracts.ts';
+import {
+  activityTypeContracts,
+  currencyContracts,
+  customFieldContracts,
+  exchangeRateContracts,
+  firmProfileContracts,
+  practiceAreaContracts,
+} from './reference-data/reference-data.contracts.ts';
+import { roleContracts } from './roles/roles.contracts.ts';
+import { subscriptionContracts } from './subscriptions/subscription.contracts.ts';
+import { teamContracts } from './team/team.contracts.ts';
+import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
+import { trustContracts } from './trust/trust.contracts.ts';
+import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
+import { trustReconciliationContracts } from './trust/trust-reconciliation.contracts.ts';
+import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
+
+/** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
+export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
+  timeEntries: timeEntryContracts,
+  timer: timerContracts,
+  clients: clientContracts,
+  progressNotes: progressNoteContracts,
+  courtUpdates: courtUpdateContracts,
+  courts: courtContracts,
+  courtCalendar: courtCalendarContracts,
+  matters: matterContracts,
+  roles: roleContracts,
+  team: teamContracts,
+  currencies: currencyContracts,
+  activityTypes: activityTypeContracts,
+  practiceAreas: practiceAreaContracts,
+  customFields: customFieldContracts,
+  exchangeRates: exchangeRateContracts,
+  firmProfile: firmProfileContracts,
+  expenses: expenseContracts,
+  expenseCategories: expenseCategoryContracts,
+  dashboard: dashboardContracts,
+  subscriptions: subscriptionContracts,
+  flatFees: flatFeeContracts,
+  invoices: invoiceContracts,
+  invoiceLinks: invoiceLinkContracts,
+  paymentReports: paymentReportContracts,
+  onlinePayments: onlinePaymentContracts,
+  documents: documentContracts,
+  documentFiles: documentFileContracts,
+  documentFolders: documentFolderContracts,
+  documentSearch: documentSearchContracts,
+  documentSharing: documentSharingContracts,
+  clientPortal: clientPortalContracts,
+  portalSignIn: portalSignInContracts,
+  portalCalendar: portalCalendarContracts,
+  portalMessages: portalMessageContracts,
+  portalAccess: portalAccessContracts,
+  portalSignInSettings: portalSignInSettingsContracts,
+  portalItemViews: portalItemViewContracts,
+  portalBilling: portalBillingContracts,
+  trust: trustContracts,
+  trustLedger: trustLedgerContracts,
+  trustRequests: trustRequestContracts,
+  trustReconciliation: trustReconciliationContracts,
+  conflictChecks: conflictCheckContracts,
+  firmSetup: firmSetupContracts,
+};
