@@ -51,6 +51,26 @@ describe('withListChanges', () => {
   });
 });
 
+describe('two lists on one page', () => {
+  const CLIENT: ListDefinition<never, 'date'> = {
+    filters: {},
+    sortColumns: ['date'],
+    defaultSort: { column: 'date', type: 'asc' },
+    pagingPrefix: 'client',
+  };
+  const FIRM: ListDefinition<never, 'date'> = { ...CLIENT, pagingPrefix: 'firm' };
+
+  it('keep their page, size and sort under their own prefixed names', () => {
+    const url = withListChanges(withListChanges(params('firmPage=3'), CLIENT, { page: 2 }), CLIENT, { size: 50 });
+    expect(url.toString()).toBe('firmPage=3&clientSize=50');
+    expect(listStateOf(url, CLIENT)).toMatchObject({ page: 1, size: 50 });
+    expect(listStateOf(url, FIRM)).toMatchObject({ page: 3, size: 20 });
+    const sorted = withListChanges(url, FIRM, { sort: { column: 'date', type: 'desc' } });
+    expect(sorted.toString()).toBe('clientSize=50&firmSortColumn=date&firmSortType=desc');
+    expect(listStateOf(sorted, CLIENT).sort).toEqual({ column: 'date', type: 'asc' });
+  });
+});
+
 describe('nextSort', () => {
   it('flips the sorted column and starts another ascending', () => {
     expect(nextSort({ column: 'date', type: 'desc' }, 'date')).toEqual({ column: 'date', type: 'asc' });

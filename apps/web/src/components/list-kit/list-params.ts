@@ -8,7 +8,8 @@ export type ColumnSort<Column extends string> = { column: Column; type: SortType
 /**
  * What a list keeps in its URL: each filter's query name, the columns it sorts by and its own
  * order. Page, size and sort share the same names in every list (page, size, sortColumn, sortType),
- * so a link into any list reads alike.
+ * so a link into any list reads alike; a page that holds two lists gives each a prefix
+ * (clientPage, firmPage).
  */
 export type ListDefinition<Filter extends string, Column extends string> = {
   filters: Readonly<Record<Filter, string>>;
@@ -16,9 +17,17 @@ export type ListDefinition<Filter extends string, Column extends string> = {
   /** The order the server uses when none is chosen. */
   defaultSort: ColumnSort<Column>;
   defaultSize?: number;
+  pagingPrefix?: string;
 };
 
-export const PAGING_PARAMS = { page: 'page', size: 'size', sortColumn: 'sortColumn', sortType: 'sortType' } as const;
+const PAGING_PARAMS = { page: 'page', size: 'size', sortColumn: 'sortColumn', sortType: 'sortType' } as const;
+
+/** The names the list's page, size and sort have in the URL. */
+function pagingNamesOf(definition: ListDefinition<string, string>): Record<keyof typeof PAGING_PARAMS, string> {
+  const prefix = definition.pagingPrefix;
+  if (!prefix) return PAGING_PARAMS;
+  return { page: `${prefix}Page`, size: `${prefix}Size`, sortColumn: `${prefix}SortColumn`, sortType: `${prefix}SortType` };
+}
 
 export type ListState<Filter extends string, Column extends string> = {
   /** Each filter as the URL holds it ('' when unset). */
@@ -52,17 +61,16 @@ export function listStateOf<Filter extends string, Column extends string>(
   definition: ListDefinition<Filter, Column>,
 ): ListState<Filter, Column> {
   const defaultSize = definition.defaultSize ?? DEFAULT_PAGE_SIZE;
+  const names = pagingNamesOf(definition);
   const filters = {} as Record<Filter, string>;
   for (const [filter, name] of filterEntries(definition.filters)) filters[filter] = params.get(name) ?? '';
-  const column = params.get(PAGING_PARAMS.sortColumn);
+  const column = params.get(names.sortColumn);
   const isSortChosen = definition.sortColumns.includes(column as Column);
   return {
     filters,
-    page: positive(params.get(PAGING_PARAMS.page), 1),
-    size: offeredPageSize(positive(params.get(PAGING_PARAMS.size), defaultSize), defaultSize),
-    sort: isSortChosen
-      ? { column: column as Column, type: params.get(PAGING_PARAMS.sortType) === 'asc' ? 'asc' : 'desc' }
-      : definition.defaultSort,
+    page: positive(params.get(names.page), 1),
+    size: offeredPageSize(positive(params.get(names.size), defaultSize), defaultSize),
+    sort: isSortChosen ? { column: column as Column, type: params.get(names.sortType) === 'asc' ? 'asc' : 'desc' } : definition.defaultSort,
     isSortChosen,
   };
 }
@@ -77,18 +85,19 @@ export function withListChanges<Filter extends string, Column extends string>(
   changes: ListChanges<Filter, Column>,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
+  const names = pagingNamesOf(definition);
   const put = (name: string, value: string | undefined) => (value ? next.set(name, value) : next.delete(name));
   for (const [filter, value] of Object.entries(changes.filters ?? {}) as [Filter, string | undefined][]) {
     put(definition.filters[filter], value?.trim());
   }
   if (changes.size !== undefined) {
-    put(PAGING_PARAMS.size, changes.size === (definition.defaultSize ?? DEFAULT_PAGE_SIZE) ? undefined : String(changes.size));
+    put(names.size, changes.size === (definition.defaultSize ?? DEFAULT_PAGE_SIZE) ? undefined : String(changes.size));
   }
   if (changes.sort) {
-    put(PAGING_PARAMS.sortColumn, changes.sort.column);
-    put(PAGING_PARAMS.sortType, changes.sort.type);
+    put(names.sortColumn, changes.sort.column);
+    put(names.sortType, changes.sort.type);
   }
-  put(PAGING_PARAMS.page, changes.page !== undefined && changes.page > 1 ? String(changes.page) : undefined);
+  put(names.page, changes.page !== undefined && changes.page > 1 ? String(changes.page) : undefined);
   return next;
 }
 

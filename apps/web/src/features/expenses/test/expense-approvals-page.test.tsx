@@ -53,4 +53,31 @@ describe('ExpenseApprovalsPage', { timeout: 60_000 }, () => {
     await user.click(within(row).getByRole('button', { name: /^Approve expense/ }));
     await waitFor(() => expect(api.callsTo('POST', `${BASE}/approve-expense/${EXPENSE_ID}`)).toHaveLength(1));
   });
+
+  it('pages and sorts each list on its own, in the URL under its own names', async () => {
+    const api = stubApi({
+      [`GET ${LIST}`]: (call) => page([listItem({ isFirmExpense: call.query.get('IsFirmExpense') === 'true' })], { totalCount: 45 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/expense-request/approvals', session: sessionWith(APPROVER) });
+    const client = await screen.findByRole('region', { name: 'Client expense requests' });
+    const firm = screen.getByRole('region', { name: 'Firm expense requests' });
+    expect(await within(client).findByText('45 requests waiting')).toBeInTheDocument();
+    const lastCall = (isFirm: boolean) =>
+      api
+        .callsTo('GET', LIST)
+        .filter((call) => call.query.get('IsFirmExpense') === String(isFirm))
+        .at(-1)!.query;
+    expect(lastCall(false).get('SortBy')).toBe('expenseDate asc');
+
+    await user.click(
+      within(within(client).getByRole('navigation', { name: 'Client expense requests: pages' })).getByRole('button', { name: 'Page 2' }),
+    );
+    await waitFor(() => expect(lastCall(false).get('page')).toBe('2'));
+    await user.click(within(firm).getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(lastCall(true).get('SortBy')).toBe('homeAmount asc'));
+    expect(router.state.location.search).toBe('?clientPage=2&firmSortColumn=homeAmount&firmSortType=asc');
+    expect(lastCall(false).get('SortBy')).toBe('expenseDate asc');
+    expect(lastCall(true).get('page')).toBe('1');
+  });
 });
