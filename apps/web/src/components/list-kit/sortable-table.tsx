@@ -67,7 +67,8 @@ export function SortableTable<Column extends string, Row>({
   isRefreshing = false,
 }: SortableTableProps<Column, Row>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // Empty, it fits the screen: a message centred across the scrolled width would be cut off on a phone.
+    <Table.ScrollContainer minWidth={rows.length === 0 ? 0 : minWidth}>
       <Table
         striped
         highlightOnHover

@@ -1,4 +1,5 @@
 import { Badge, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
 import type { DocumentFolder } from '@matterhorn/shared';
 import { ItemActionsMenu, type ItemAction } from './item-actions-menu.tsx';
 
@@ -29,7 +30,7 @@ export function SubfolderList({ subfolders, onOpen, actionsFor }: SubfolderListP
               onClick={() => onOpen(folder)}
               label={folder.name}
               aria-label={`Open folder ${folder.name}`}
-              leftSection={<span aria-hidden>📁</span>}
+              leftSection={<IconFolder size={18} aria-hidden />}
               style={{ flex: 1 }}
             />
             {KIND_LABELS[folder.kind] && (

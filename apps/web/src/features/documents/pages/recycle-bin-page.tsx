@@ -1,4 +1,5 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
 import { hasPermissions } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListDefinition } from '../../../components/list-kit/list-params.ts';
@@ -49,7 +50,7 @@ export function RecycleBinPage() {
         onSizeChange={list.setSize}
       >
         {(items) => (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={items.length === 0 ? 0 : 640}>
             <Table striped aria-label="Recycle bin">
               <Table.Thead>
                 <Table.Tr>
@@ -72,8 +73,10 @@ export function RecycleBinPage() {
                 {items.map((item) => (
                   <Table.Tr key={`${item.itemType}-${item.id}`}>
                     <Table.Td>
-                      {item.itemType === 'folder' ? '📁 ' : ''}
-                      {item.name}
+                      <Group gap={6} wrap="nowrap">
+                        {item.itemType === 'folder' && <IconFolder size={16} aria-label="Folder" />}
+                        {item.name}
+                      </Group>
                     </Table.Td>
                     <Table.Td>{item.folderPath}</Table.Td>
                     <Table.Td>

@@ -35,7 +35,7 @@ export function TemplatesPage() {
       {templates.isPending ? (
         <LoadingSpinner />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={(templates.data ?? []).length === 0 ? 0 : 640}>
           <Table striped aria-label="Templates">
             <Table.Thead>
               <Table.Tr>

@@ -19,9 +19,9 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
   const { data } = invoice;
   const payments = data.payments.filter((payment) => !payment.isReversal);
   const mine = (reports.data ?? []).filter((report) => report.invoiceId === invoiceId);
-  // One report waits at a time; a paid or void invoice has nothing to report.
-  const canReport =
-    data.status !== 'Void' && compareMoney(data.totals.balanceDue, '0') > 0 && !mine.some((report) => report.status === 'reported');
+  // A paid or void invoice has nothing left to pay: no instructions, nothing to report; one report waits at a time.
+  const isOwing = data.status !== 'Void' && compareMoney(data.totals.balanceDue, '0') > 0;
+  const canReport = isOwing && !mine.some((report) => report.status === 'reported');
   return (
     <Stack gap={4} mt="xs">
       {data.matters.length > 0 && <Text size="sm">For: {data.matters.map((matter) => matter.name).join(', ')}</Text>}
@@ -30,7 +30,7 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
           Paid {formatMoney(payment.amount, data.currencySymbol)} on {isoToDisplayDate(payment.paymentDate)}
         </Text>
       ))}
-      {data.paymentInstructions && (
+      {isOwing && data.paymentInstructions && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           How to pay: {data.paymentInstructions}
         </Text>

@@ -98,6 +98,48 @@ const answers = {
   'GET /client-portal/get-matter/m2': { data: estate },
 };
 
+/** The portal's opened invoice INV-00012: partly paid, ₦100,000.25 still due, with how to pay. */
+const invoiceDetail = (changes: Record<string, unknown> = {}) => ({
+  firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null },
+  invoiceNumber: 'INV-00012',
+  status: 'PartlyPaid',
+  statusLabel: 'Partly paid',
+  clientName: 'Kemi Adebayo',
+  matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
+  issueDate: '2026-10-02',
+  dueDate: '2026-11-01',
+  isOverdue: false,
+  discountType: null,
+  discountValue: null,
+  taxName: null,
+  taxPercent: '0',
+  notes: null,
+  paymentInstructions: 'Pay to Zenith Bank 1234567890',
+  currencySymbol: '₦',
+  fees: [],
+  expenses: [],
+  flatFees: [],
+  totals: {
+    feesSubtotal: '0.00',
+    expensesSubtotal: '0.00',
+    flatFeesSubtotal: '150000.50',
+    subtotal: '150000.50',
+    discountAmount: '0.00',
+    taxableAmount: '0.00',
+    taxAmount: '0.00',
+    total: '150000.50',
+    paidAmount: '50000.25',
+    writtenOffAmount: '0.00',
+    balanceDue: '100000.25',
+  },
+  payments: [{ receiptNumber: 'RCT-00003', amount: '50000.25', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
+  deliveredDate: '2026-10-02',
+  recoverableFromDate: null,
+  voidReason: null,
+  pdfUrl: '/api/client-portal/download-invoice-pdf/i1',
+  ...changes,
+});
+
 describe('PortalOverviewPage', { timeout: 30_000 }, () => {
   it("lists the client's open and closed matters with number, name, status and fee earners", async () => {
     stubApi(answers);
@@ -260,47 +302,7 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
           : [],
       }),
       'POST /client-portal/report-bank-transfer': { data: null },
-      'GET /client-portal/get-invoice/i1': {
-        data: {
-          firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null },
-          invoiceNumber: 'INV-00012',
-          status: 'PartlyPaid',
-          statusLabel: 'Partly paid',
-          clientName: 'Kemi Adebayo',
-          matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
-          issueDate: '2026-10-02',
-          dueDate: '2026-11-01',
-          isOverdue: false,
-          discountType: null,
-          discountValue: null,
-          taxName: null,
-          taxPercent: '0',
-          notes: null,
-          paymentInstructions: 'Pay to Zenith Bank 1234567890',
-          currencySymbol: '₦',
-          fees: [],
-          expenses: [],
-          flatFees: [],
-          totals: {
-            feesSubtotal: '0.00',
-            expensesSubtotal: '0.00',
-            flatFeesSubtotal: '150000.50',
-            subtotal: '150000.50',
-            discountAmount: '0.00',
-            taxableAmount: '0.00',
-            taxAmount: '0.00',
-            total: '150000.50',
-            paidAmount: '50000.25',
-            writtenOffAmount: '0.00',
-            balanceDue: '100000.25',
-          },
-          payments: [{ receiptNumber: 'RCT-00003', amount: '50000.25', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
-          deliveredDate: '2026-10-02',
-          recoverableFromDate: null,
-          voidReason: null,
-          pdfUrl: '/api/client-portal/download-invoice-pdf/i1',
-        },
-      },
+      'GET /client-portal/get-invoice/i1': { data: invoiceDetail() },
     });
     const user = userEvent.setup();
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
@@ -338,6 +340,43 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(
       await within(list).findByText(/You reported ₦100,000.25 paid on 07\/10\/2026: waiting for your firm to confirm it/),
     ).toBeInTheDocument();
+    expect(within(list).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
+  });
+
+  it('a paid invoice says how it was paid, not how to pay, and offers no transfer to report', async () => {
+    const paid = { status: 'Paid', statusLabel: 'Paid' };
+    stubApi({
+      ...answers,
+      'GET /client-portal/get-invoices': {
+        data: [
+          {
+            id: 'i1',
+            invoiceNumber: 'INV-00012',
+            ...paid,
+            issueDate: '2026-10-02',
+            dueDate: '2026-11-01',
+            total: '150000.50',
+            paidAmount: '150000.50',
+            balanceDue: '0.00',
+            currencySymbol: '₦',
+          },
+        ],
+      },
+      'GET /client-portal/get-payment-reports': { data: [] },
+      'GET /client-portal/get-invoice/i1': {
+        data: invoiceDetail({
+          ...paid,
+          totals: { ...invoiceDetail().totals, paidAmount: '150000.50', balanceDue: '0.00' },
+          payments: [{ receiptNumber: 'RCT-00003', amount: '150000.50', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
+    const list = await screen.findByRole('list', { name: 'Your invoices' });
+    await user.click(within(list).getByRole('button', { name: 'Details of INV-00012' }));
+    expect(await within(list).findByText('Paid ₦150,000.50 on 05/10/2026')).toBeInTheDocument();
+    expect(within(list).queryByText(/How to pay/)).not.toBeInTheDocument();
     expect(within(list).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
   });
 
