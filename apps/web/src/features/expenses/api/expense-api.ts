@@ -1,5 +1,4 @@
 import {
-  exchangeRateSchema,
   expenseApproveRoute,
   expenseCreateRoute,
   expenseListRoute,
@@ -19,7 +18,7 @@ import {
   type ExpensePaymentInput,
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, errorMessageFrom, type ApiEnvelope, type QueryParams } from '../../../lib/api-client.ts';
+import { errorMessageFrom, type QueryParams } from '../../../lib/api-client.ts';
 import { callContract, contractUrl, listContract } from '../../../lib/api/call-contract.ts';
 import { downloadCsv, downloadFile } from '../../../lib/download-csv.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
@@ -131,23 +130,4 @@ export const downloadExpenseReceipt = (id: string, fileId: string, fileName: str
 
 export async function deleteExpenseReceipt(id: string, fileId: string): Promise<void> {
   await callContract(expenseReceiptRemoveRoute, { params: { id, fileId } }, { auth: 'firm', toastSuccess: true });
-}
-
-/** Home-currency units one unit of the foreign currency buys today; null when the firm set none. */
-export async function getExchangeRate(
-  homeCurrencyId: number,
-  foreignCurrencyId: number,
-  businessId: string | null,
-): Promise<string | null> {
-  try {
-    const envelope = await apiRequest<ApiEnvelope<unknown>>('/admin/business/get-exchange-rate', {
-      query: { HomeCurrencyId: homeCurrencyId, ForeignCurrencyId: foreignCurrencyId, BusinessId: businessId },
-      auth: 'firm',
-      silent: true,
-    });
-    const parsed = exchangeRateSchema.safeParse(envelope.data);
-    return parsed.success ? parsed.data.exchangeRate : null;
-  } catch {
-    return null;
-  }
 }

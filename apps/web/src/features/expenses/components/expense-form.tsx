@@ -17,7 +17,8 @@ import { expenseCategoriesQuery, expenseCategoryLabel } from '../../../lib/looku
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { createExpense, expenseKeys, getExchangeRate, updateExpense, uploadExpenseReceipt } from '../api/expense-api.ts';
+import { getExchangeRate } from '../../../lib/lookups/exchange-rate.ts';
+import { createExpense, expenseKeys, updateExpense, uploadExpenseReceipt } from '../api/expense-api.ts';
 import { expenseAmount, homeAmountOf } from '../utils/expense-amounts.ts';
 import { formatAmount } from '../utils/expense-display.ts';
 import { expenseFormSchema, isForeignCurrency, parsedBodyOf, type ExpenseFormValues } from '../utils/expense-form-values.ts';

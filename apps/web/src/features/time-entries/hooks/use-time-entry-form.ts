@@ -7,7 +7,7 @@ import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../component
 import type { TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { getExchangeRate } from '../api/popup-lookups.ts';
+import { getExchangeRate } from '../../../lib/lookups/exchange-rate.ts';
 import { matterRateQuery } from '../api/time-entry.ts';
 import { amountsForForm } from '../utils/time-entry-amounts-view.ts';
 import {

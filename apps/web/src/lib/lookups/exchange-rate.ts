@@ -1,5 +1,5 @@
 import { exchangeRateOnDateRoute } from '@matterhorn/shared';
-import { listContract } from '../../../lib/api/call-contract.ts';
+import { listContract } from '../api/call-contract.ts';
 
 /** Home-currency units one unit of the foreign currency buys today; null when the firm set none. */
 export async function getExchangeRate(
