@@ -96,9 +96,11 @@ test('an administrator adds a flat fee on a Flat Rate matter with its rate offer
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('flat-fees.csv');
-  const csv = await readFile((await download.path())!, 'utf8');
-  const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toContain('Date,Client,Matter,Fee earner');
+  const bytes = await readFile((await download.path())!);
+  // The file as saved: UTF-8's byte-order mark (Excel then reads ₦ and accented names right), CRLF lines.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Date,Client,Matter,Fee earner,Activity,Description,Currency,Amount,Status,Added by');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(description);
   expect(lines[1]).toContain('2500000.00');

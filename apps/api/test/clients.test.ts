@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConflictNames, type ClientInput } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 import {
   bearer,
   createTestApp,
@@ -143,18 +144,25 @@ describe('get-clients-list', () => {
     expect((await get(`${base}/get-clients-list?${query}`)).statusCode).toBe(status);
   });
 
-  it('downloads the filtered list as CSV with quoting and a formula guard', async () => {
+  it('downloads the filtered list as CSV with quoting and a formula guard that leaves phone numbers alone', async () => {
     await createClient({ clientType: 'company', companyName: '=HYPERLINK("http://evil.example")', email: 'evil@example.com' });
-    await createClient({ clientType: 'company', companyName: 'Smith, Jones & "Partners"' });
+    await createClient({ clientType: 'company', companyName: 'Smith, Jones & "Partners"', phone: '+234 803 123 4567' });
+    await createClient({ clientType: 'company', companyName: 'Ọlápé & Co (₦)', phone: '+1+cmd' });
     const response = await get(`${base}/get-clients-list?IsDownlodCsv=true&ClientType=company&sortColumn=name&sortType=asc`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="clients.csv"');
-    const lines = response.body.trimEnd().split('\r\n');
+    const lines = csvLinesOf(response);
     expect(lines[0]).toBe('Name,Type,Email,Phone,Status,Open matters,Created');
-    const today = new Date().toISOString().slice(0, 10);
-    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"")",Company,evil@example.com,,Active,0,${today}`);
-    expect(lines).toContain(`"Smith, Jones & ""Partners""",Company,,,Active,0,${today}`);
+    // Created: the moment in the firm's time zone, written as the app writes dates (DD/MM/YYYY HH:mm).
+    const [zone] = await rowsOf<{ name: string }>(
+      context.database.db.execute(sql`select time_zone as name from firms where id = ${firm.firmId}`),
+    );
+    const created = `${new Intl.DateTimeFormat('en-GB', { timeZone: zone!.name }).format(new Date())} \\d{2}:\\d{2}`;
+    const line = (start: string) => expect.stringMatching(new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${created}$`));
+    expect(lines).toContainEqual(line(`"'=HYPERLINK(""http://evil.example"")",Company,evil@example.com,,Active,0`));
+    expect(lines).toContainEqual(line(`"Smith, Jones & ""Partners""",Company,,+234 803 123 4567,Active,0`));
+    expect(lines).toContainEqual(line(`Ọlápé & Co (₦),Company,,'+1+cmd,Active,0`));
     expect(lines.some((line) => line.startsWith('Lagoon Shipping Ltd,Company,legal0@lagoon.example.com,,Active,1,'))).toBe(true);
     expect(lines.some((line) => line.includes('Individual'))).toBe(false);
     const companies = await get(`${base}/get-clients-list?ClientType=company`);
@@ -171,7 +179,7 @@ describe('get-clients-list', () => {
       `${base}/get-clients-list?IsDownlodCsv=1&GeneralSearchText=bulk&sortColumn=name&sortType=asc`,
       await signIn(context.app, big.users.admin.email),
     );
-    const lines = response.body.trimEnd().split('\r\n');
+    const lines = csvLinesOf(response);
     expect(lines).toHaveLength(1206);
     expect(lines[1]).toMatch(/^Bulk Client 0001,Individual,/);
     expect(lines[1205]).toMatch(/^Bulk Client 1205,Individual,/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { PROGRESS_UPDATE_BASE as base, setUpCourtUpdateFixture, type CourtUpdateFixture } from './court-updates-fixture.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 let fixture: CourtUpdateFixture;
 type Row = { id: string; matterId: string; clientId: string; courtId: string; hearingDate: string; nextDate: string | null };
@@ -156,17 +157,17 @@ describe('GET …/get-court-updates', () => {
     const response = await list('IsDownlodCsv=true&GeneralSearchText=judgment');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.trim().split('\r\n');
+    const lines = csvLinesOf(response);
     expect(lines[0]).toBe(
       'Hearing date,Client,Matter,Court,Suit number,Judge,Appearance,What happened,Next adjourned date,Time,Purpose,Next steps,Shared with client,Added by',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('2025-03-03,');
+    expect(lines[1]).toContain('03/03/2025,');
     expect(lines[1]).toContain('"High Court of Lagos State, Ikeja Division",ID/300/2024,Hon. Justice A. Okon,"Ada Okafor, Tunde Bakare"');
     expect(lines[1]).toContain('awarded.\nConsider the appeal window.');
-    const all = (await list('IsDownlodCsv=true&sortColumn=nextAdjournedDate&sortType=desc')).body.trim().split('\r\n');
-    expect(all.slice(1).filter((line) => line.startsWith('2025-'))).toHaveLength(rows.length);
-    expect(all.join('\n')).toContain(',2025-04-29,09:30,Hearing of motion on notice,');
+    const all = csvLinesOf(await list('IsDownlodCsv=true&sortColumn=nextAdjournedDate&sortType=desc'));
+    expect(all.slice(1).filter((line) => /^\d\d\/\d\d\/2025,/.test(line))).toHaveLength(rows.length);
+    expect(all.join('\n')).toContain(',29/04/2025,09:30,Hearing of motion on notice,');
   });
 });
 

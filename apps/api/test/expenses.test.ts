@@ -8,6 +8,7 @@ import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { bearer, readOutbox, rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 const base = '/api/admin/expense-flat-fees-info';
 let fixture: TimeEntryFixture;
@@ -847,12 +848,14 @@ describe('GET …/get-expenses-list', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe('attachment; filename="expenses.csv"');
-    const lines = response.body.trim().split('\r\n');
+    const lines = csvLinesOf(response);
     expect(lines[0]).toBe(
-      'Date,Client,Matter,Category,UTBMS code,Description,Quantity,Unit cost,Amount,Home amount,Billable,Approval,Payment,Billing,Payee,Reference,Added by',
+      'Date,Client,Matter,Category,UTBMS code,Description,Quantity,Currency,Unit cost,Amount,Home amount,Billable,Approval,Payment,Billing,Payee,Reference,Added by',
     );
     expect(lines.slice(1)).toEqual([
-      expect.stringContaining(',Court filing fees,E112,Zebra crossing survey,3,33.33,99.99,99.99,Yes,Approved,Unpaid,Unbilled,'),
+      expect.stringMatching(
+        /^\d\d\/\d\d\/\d{4},.*,Court filing fees,E112,Zebra crossing survey,3,NGN,33\.33,99\.99,99\.99,Yes,Approved,Unpaid,Unbilled,/,
+      ),
     ]);
   });
 

@@ -4,6 +4,7 @@ import { createFlatFeeBilling, FLAT_FEE_BILLING_MESSAGES } from '../src/modules/
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 const base = '/api/admin/expense-flat-fees-info';
 let fixture: TimeEntryFixture;
@@ -280,9 +281,9 @@ describe('GET …/get-flat-fees-list', () => {
     const response = await list('IsDownlodCsv=true&status=Billed&GeneralSearchText=probate');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Client,Matter,Fee earner,Activity,Description,Amount,Status,Added by');
-    expect(lines.slice(1)).toEqual([expect.stringContaining(',Probate application,2000.25,Billed,')]);
+    const lines = csvLinesOf(response);
+    expect(lines[0]).toBe('Date,Client,Matter,Fee earner,Activity,Description,Currency,Amount,Status,Added by');
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4},.*,Probate application,NGN,2000\.25,Billed,/)]);
   });
 });
 

@@ -80,6 +80,13 @@ async function freshFirm() {
   return { firm, call, issued, aged, ledgerReceivable };
 }
 
+/** The totals of a report in one currency: the firm's home currency, naira. */
+const nairaTotals = (report: AgedReceivables) => {
+  expect(report.totals.map((total) => total.currencyCode)).toEqual(['NGN']);
+  const { currencyCode: _code, currencySymbol: _symbol, ...totals } = report.totals[0]!;
+  return totals;
+};
+
 /** The date `days` before `iso`. */
 const daysBefore = (iso: string, days: number) => {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -116,23 +123,24 @@ describe('aged receivables as of a date', () => {
     expect(report.clients).toHaveLength(1);
     const total = addMoney('0', ...invoices.map((invoice) => invoice.amount));
     expect(report.clients[0]).toMatchObject({ invoiceCount: invoices.length, ...expectedBuckets(invoices), total });
-    expect(report.totals).toEqual({ ...expectedBuckets(invoices), total });
+    expect(report.clients[0]).toMatchObject({ currencyCode: 'NGN', currencySymbol: '₦' });
+    expect(nairaTotals(report)).toEqual({ ...expectedBuckets(invoices), total });
     // The literal bands, so the rule above is not merely checked against itself.
-    expect(report.totals).toMatchObject({
+    expect(nairaTotals(report)).toMatchObject({
       current: addMoney(invoices[0]!.amount, invoices[1]!.amount),
       days1To30: addMoney(invoices[2]!.amount, invoices[3]!.amount),
       days31To60: addMoney(invoices[4]!.amount, invoices[5]!.amount),
       days61To90: addMoney(invoices[6]!.amount, invoices[7]!.amount),
       days90Plus: invoices[8]!.amount,
     });
-    expect(report.totals.total).toBe(await ledgerReceivable(asOf));
+    expect(nairaTotals(report).total).toBe(await ledgerReceivable(asOf));
 
     const dayLater = await aged('?AsOf=2025-07-01');
-    expect(dayLater.totals).toEqual({
+    expect(nairaTotals(dayLater)).toEqual({
       ...expectedBuckets(invoices.map((invoice) => ({ ...invoice, daysLate: invoice.daysLate + 1 }))),
       total,
     });
-    expect(dayLater.totals).toMatchObject({
+    expect(nairaTotals(dayLater)).toMatchObject({
       current: invoices[0]!.amount,
       days1To30: addMoney(invoices[1]!.amount, invoices[2]!.amount),
       days31To60: addMoney(invoices[3]!.amount, invoices[4]!.amount),
@@ -141,7 +149,7 @@ describe('aged receivables as of a date', () => {
     });
 
     // Before any was issued, nothing was owed.
-    expect(await aged('?AsOf=2025-01-01')).toMatchObject({ clients: [], totals: { total: '0.00' } });
+    expect(await aged('?AsOf=2025-01-01')).toMatchObject({ clients: [], totals: [] });
   });
 
   it('counts only invoices issued on or before the date, and payments, reversals and write-offs dated on or before it; it agrees with the ledger', async () => {
@@ -179,7 +187,7 @@ describe('aged receivables as of a date', () => {
     const report = await aged(`?AsOf=${asOf}`);
     expect(report.clients).toHaveLength(1);
     expect(report.clients[0]!.invoiceCount).toBe(4);
-    expect(report.totals).toEqual({
+    expect(nairaTotals(report)).toEqual({
       // paidLater (due 10/04) 400.00 + voided (due 04/04) 80.00.
       current: '480.00',
       // partlyPaid: 1000 − 300 paid by the date, 30 days late; reversed: 250 paid by the date, nothing owed.
@@ -190,18 +198,71 @@ describe('aged receivables as of a date', () => {
       days90Plus: '0.00',
       total: '1680.00',
     });
-    expect(report.totals.total).toBe(await ledgerReceivable(asOf));
+    expect(nairaTotals(report).total).toBe(await ledgerReceivable(asOf));
 
     const later = await aged('?AsOf=2025-04-30');
     expect(later.clients[0]!.invoiceCount).toBe(4);
     // partlyPaid 1000 − 500, writtenOff 600 − 150, voided 80 (void later), the one issued 01/04; the reversal is dated today.
-    expect(later.totals.total).toBe(await ledgerReceivable('2025-04-30'));
-    expect(later.totals.total).toBe(addMoney('500.00', '450.00', '80.00', '5000.00'));
+    expect(nairaTotals(later).total).toBe(await ledgerReceivable('2025-04-30'));
+    expect(nairaTotals(later).total).toBe(addMoney('500.00', '450.00', '80.00', '5000.00'));
 
     // Today: the reversed payment counts again, the void invoice no longer does.
     const today = await aged();
-    expect(today.totals.total).toBe(addMoney('500.00', '250.00', '450.00', '5000.00'));
-    expect(today.totals.total).toBe(await ledgerReceivable(today.asOf));
+    expect(nairaTotals(today).total).toBe(addMoney('500.00', '250.00', '450.00', '5000.00'));
+    expect(nairaTotals(today).total).toBe(await ledgerReceivable(today.asOf));
+  });
+
+  it('never adds two currencies: a client owing in naira and in dollars has a row in each, and each currency its own totals, home first', async () => {
+    const { firm, issued, aged, call } = await freshFirm();
+    await issued('1000.00', '2025-05-01', '2025-05-31');
+    // The firm bills in dollars from June: its new invoices are in dollars, the old one stays in naira.
+    await context.database.db.execute(
+      sql`update firms set home_currency_id = (select id from currencies where iso_code = 'USD') where id = ${firm.firmId}`,
+    );
+    await issued('250.50', '2025-06-01', '2025-06-30');
+    await issued('49.50', '2025-06-02', '2025-07-15');
+
+    const report = await aged('?AsOf=2025-07-10');
+    expect(report.clients.map(({ currencyCode, invoiceCount, total }) => ({ currencyCode, invoiceCount, total }))).toEqual([
+      { currencyCode: 'NGN', invoiceCount: 1, total: '1000.00' },
+      { currencyCode: 'USD', invoiceCount: 2, total: '300.00' },
+    ]);
+    expect(report.totals).toEqual([
+      {
+        currencyCode: 'USD',
+        currencySymbol: '$',
+        current: '49.50',
+        days1To30: '250.50',
+        days31To60: '0.00',
+        days61To90: '0.00',
+        days90Plus: '0.00',
+        total: '300.00',
+      },
+      {
+        currencyCode: 'NGN',
+        currencySymbol: '₦',
+        current: '0.00',
+        days1To30: '0.00',
+        days31To60: '1000.00',
+        days61To90: '0.00',
+        days90Plus: '0.00',
+        total: '1000.00',
+      },
+    ]);
+
+    // The CSV says the same, a currency on every row: UTF-8's byte-order mark, then CRLF lines.
+    const csv = await call('GET', 'get-aged-receivables?AsOf=2025-07-10&IsDownlodCsv=true');
+    expect(csv.statusCode).toBe(200);
+    const bytes = csv.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8').slice(1).split('\r\n')).toEqual([
+      'Client,Currency,Invoices,Current,1–30 days,31–60 days,61–90 days,90+ days,Total',
+      expect.stringMatching(/,NGN,1,0\.00,0\.00,1000\.00,0\.00,0\.00,1000\.00$/),
+      expect.stringMatching(/,USD,2,49\.50,250\.50,0\.00,0\.00,0\.00,300\.00$/),
+      'Total,USD,,49.50,250.50,0.00,0.00,0.00,300.00',
+      'Total,NGN,,0.00,0.00,1000.00,0.00,0.00,1000.00',
+      '',
+    ]);
   });
 
   it('defaults to today in the firm’s time zone and refuses a date that is not one', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BATCH_ROWS } from '../src/platform/lists/list-csv.ts';
 import { rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 const base = '/api/admin/invoice/get-invoice-list';
 /** More invoices than two export batches hold, a little over the list's count cap. */
@@ -204,8 +205,8 @@ describe('the invoice list on the list platform', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
-    const lines = response.body.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Invoice number,Status,Client,Matters,Issue date,Due date,Overdue,Total,Paid,Balance due,Delivered');
+    const lines = csvLinesOf(response);
+    expect(lines[0]).toBe('Invoice number,Status,Client,Matters,Issue date,Due date,Overdue,Currency,Total,Paid,Balance due,Delivered');
     const rows = lines.slice(1);
     expect(rows.length).toBeGreaterThan(2 * CSV_BATCH_ROWS);
     expect(rows).toHaveLength(INVOICES);
@@ -215,18 +216,20 @@ describe('the invoice list on the list platform', () => {
     expect(rows.some((line) => line.startsWith('=1+'))).toBe(false);
     const sent = await fixture.call('GET', `${base}?IsDownlodCsv=true&Status=Paid`, fixture.tokens.admin);
     expect(
-      sent.body
-        .split('\r\n')
-        .filter(Boolean)
+      csvLinesOf(sent)
         .slice(1)
         .every((line) => line.split(',')[1] === 'Paid'),
     ).toBe(true);
+    // Each row names its currency: the dollar invoices apart from the naira ones, dates as DD/MM/YYYY.
+    const currencies = new Set(rows.map((line) => line.split(',')[7]));
+    expect(currencies).toEqual(new Set(['NGN', 'USD']));
+    expect(rows.every((line) => /^\d\d\/\d\d\/\d{4}$/.test(line.split(',')[4]!))).toBe(true);
   });
 
   it("keeps another firm's invoices out of the list and the CSV", async () => {
     const other = await list('page=1&size=20', fixture.tokens.otherAdmin);
     expect(other.totalCount).toBe(0);
     const csv = await fixture.call('GET', `${base}?IsDownlodCsv=true`, fixture.tokens.otherAdmin);
-    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect(csvLinesOf(csv)).toHaveLength(1);
   });
 });

@@ -278,7 +278,7 @@ describe('a list CSV (streamListCsv), on the matters list', () => {
 
   it.each(cases)('writes every row once, in list order: %s', async (_title, request, expected) => {
     const text = await readAll(await exportMatters(request));
-    expect(text.startsWith('Number,Id\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFNumber,Id\r\n'), "UTF-8's byte-order mark, then the header").toBe(true);
     const lines = linesOf(text);
     expect(lines.length).toBeGreaterThan(CSV_BATCH_ROWS);
     expect(lines).toEqual(await expected());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { matterConflictNames, type MatterInput } from '@matterhorn/shared';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, withClearedConflictCheck, type TestContext } from './support/test-app.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 let context: TestContext;
 let firm: SeededFirm;
@@ -415,10 +416,10 @@ describe('GET /api/admin/matter-master/get-matter-list', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="matters.csv"');
-    const lines = response.body.split('\r\n').filter(Boolean);
+    const lines = csvLinesOf(response);
     expect(lines[0]).toBe('Matter number,Matter,Client,Billing type,Status,Open date,Close date,Assigned to,Practice areas');
     expect(lines).toHaveLength(4);
-    expect(lines).toContain(`MAT-00010,"'=HYPERLINK(""http://evil""), 100% ""quoted""",Chinedu Okonkwo,Retainer,Open,2023-01-01,,,`);
+    expect(lines).toContain(`MAT-00010,"'=HYPERLINK(""http://evil""), 100% ""quoted""",Chinedu Okonkwo,Retainer,Open,01/01/2023,,,`);
     expect(lines).toContain(
       'MAT-00004,General corporate advisory,Brightwater Energy Ltd,Retainer,Open,' +
         lines.find((line) => line.startsWith('MAT-00004'))!.split(',')[5] +

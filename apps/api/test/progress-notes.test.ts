@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, signIn, TEST_PASSWORD } from './support/test-app.ts';
 import { PROGRESS_NOTE_BASE as base, setUpProgressNoteFixture, type ProgressNoteFixture } from './support/progress-note-fixture.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 let fixture: ProgressNoteFixture;
 
@@ -323,12 +324,12 @@ describe('GET …/get-progress-notes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('progress-notes.csv');
-    const lines = response.body.trim().split('\r\n');
+    const lines = csvLinesOf(response);
     expect(lines[0]).toBe('Date,Client,Matter,Title,Author,Shared with client,Attachments,Note');
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^2024-02-10,.*,Probate call,Tunde Bakare,Yes,0,Executor asked/)]);
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^10\/02\/2024,.*,Probate call,Tunde Bakare,Yes,0,Executor asked/)]);
     expect(lines[1]).toContain('Executor asked about the estate accounts. '.repeat(9).trim());
     const all = await list('IsDownlodCsv=true');
-    expect(all.body.trim().split('\r\n')).toHaveLength(firmNotes.length + 1);
+    expect(csvLinesOf(all)).toHaveLength(firmNotes.length + 1);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './support/test-app.ts';
 import { markBilled, setUpTimeEntryFixture, TIME_ENTRY_BASE as base, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 let fixture: TimeEntryFixture;
 /** A matter with many times more entries than one export batch holds (500), all recorded in one statement. */
@@ -66,7 +67,6 @@ afterAll(() => fixture.context.close());
 
 const csv = (query: Record<string, string>, token = fixture.tokens.admin) =>
   fixture.call('GET', `${base}?${new URLSearchParams({ IsDownlodCsv: 'true', ...query })}`, token);
-const linesOf = (body: string) => body.split('\r\n').slice(0, -1);
 
 describe('GET /api/admin/time-entry?IsDownlodCsv=true', () => {
   it('streams the filtered list as CSV: header, one line per entry in list order, quoted and formula-guarded', async () => {
@@ -74,26 +74,25 @@ describe('GET /api/admin/time-entry?IsDownlodCsv=true', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="time-entries.csv"');
-    expect(response.body.endsWith('\r\n')).toBe(true);
-    expect(response.body.split('\r\n')[0]).toBe(HEADER);
+    expect(csvLinesOf(response)[0]).toBe(HEADER);
     const client = 'Kemi Adebayo';
     const matter = 'MAT-00001 Lease dispute – Victoria Island office';
-    expect(linesOf(response.body).slice(1)).toEqual([
-      `2025-05-02,${client},${matter},Plan and prepare,"Drafted the notice, then ""served"" it",Ada Okafor,1.2500,Yes,80000.00,100000.00,NGN,Unbilled,L110`,
-      `2025-05-01,${client},${matter},Plan and prepare,"'=HYPERLINK(""http://example.com"")",Ada Okafor,0.5000,Yes,80000.00,40000.00,NGN,Billed,`,
-      `2025-04-30,${client},${matter},Plan and prepare,"Meeting\nwith counsel",Tunde Bakare,2.0000,No,0.00,0.00,NGN,Unbilled,`,
-      `2025-04-29,${client},${matter},Plan and prepare,Opinion for the US parent,Ada Okafor,1.0000,Yes,50.00,50.00,USD,Unbilled,`,
+    expect(csvLinesOf(response).slice(1)).toEqual([
+      `02/05/2025,${client},${matter},Plan and prepare,"Drafted the notice, then ""served"" it",Ada Okafor,1.2500,Yes,80000.00,100000.00,NGN,Unbilled,L110`,
+      `01/05/2025,${client},${matter},Plan and prepare,"'=HYPERLINK(""http://example.com"")",Ada Okafor,0.5000,Yes,80000.00,40000.00,NGN,Billed,`,
+      `30/04/2025,${client},${matter},Plan and prepare,"Meeting\nwith counsel",Tunde Bakare,2.0000,No,0.00,0.00,NGN,Unbilled,`,
+      `29/04/2025,${client},${matter},Plan and prepare,Opinion for the US parent,Ada Okafor,1.0000,Yes,50.00,50.00,USD,Unbilled,`,
     ]);
   });
 
   it('applies the list’s filters and a fee earner’s visibility', async () => {
-    const billable = linesOf((await csv({ MatterId: fixture.references.openMatter.id, IsBillable: '2' })).body);
+    const billable = csvLinesOf(await csv({ MatterId: fixture.references.openMatter.id, IsBillable: '2' }));
     expect(billable).toHaveLength(2);
     expect(billable[1]).toContain('Tunde Bakare');
-    const own = linesOf((await csv({}, fixture.tokens.feeEarner)).body);
+    const own = csvLinesOf(await csv({}, fixture.tokens.feeEarner));
     expect(own).toEqual([HEADER, expect.stringContaining('Meeting')]);
     const empty = await csv({ GeneralSearchText: 'nothing-matches' });
-    expect(empty.body).toBe(`${HEADER}\r\n`);
+    expect(csvLinesOf(empty)).toEqual([HEADER]);
     expect((await csv({ SortBy: 'nonsense' })).statusCode).toBe(400);
   });
 
@@ -104,7 +103,7 @@ describe('GET /api/admin/time-entry?IsDownlodCsv=true', () => {
   ])('exports every row exactly once across batches, in %s', async (_what, sort) => {
     const response = await csv({ MatterId: bulkMatterId, ...sort });
     expect(response.statusCode).toBe(200);
-    const rows = linesOf(response.body).slice(1);
+    const rows = csvLinesOf(response).slice(1);
     expect(rows).toHaveLength(BULK_ROWS);
     const numbers = rows.map((row) => Number(/,Bulk (\d+),/.exec(row)![1]));
     expect(new Set(numbers).size).toBe(BULK_ROWS);

@@ -7,6 +7,7 @@ import type { FirmPrincipal } from '../src/plugins/route-access.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 import { trustCalls } from './support/trust-fixture.ts';
+import { csvRowsOf } from './support/csv-download.ts';
 
 const base = '/api/admin/trust-account';
 const clientEmail = 'kemi.retainer@client.example';
@@ -443,8 +444,27 @@ describe('the list', () => {
     const csv = await call('GET', `get-trust-requests?IsDownlodCsv=true&Status=Draft`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\n')[0]).toContain('Number,Client,Matter,Trust account,Amount');
-    expect(csv.body).toContain(created.requestNumber);
+    const rows = csvRowsOf(csv);
+    expect(rows[0]).toEqual([
+      'Number',
+      'Client',
+      'Matter',
+      'Trust account',
+      'Currency',
+      'Amount',
+      'Paid',
+      'Due date',
+      'Status',
+      'Note',
+      'Sent to',
+      'Created by',
+      'Created',
+    ]);
+    const row = rows.find((cells) => cells[0] === created.requestNumber)!;
+    expect(row[4]).toBe('NGN');
+    expect(row[7]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    // Created: a moment in the firm's time zone, not a UTC instant ("2026-11-10T09:12:44.000Z").
+    expect(row[12]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     expect(csv.body).not.toContain(',Sent,');
   });
 });

@@ -5,6 +5,7 @@ import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { rowsOf, TEST_PASSWORD } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 import { countTrustRows, expectTrustBooksBalanced, TRUST_BASE, trustCalls } from './support/trust-fixture.ts';
+import { csvLinesOf } from './support/csv-download.ts';
 
 let fixture: TimeEntryFixture;
 let trust: ReturnType<typeof trustCalls>;
@@ -489,8 +490,9 @@ describe('reads', () => {
     expect(list.json().data.totalCount).toBe(1);
     const csv = await trust.call('GET', `get-trust-transactions?TrustAccountId=${account.id}&IsDownlodCsv=true`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toContain('Number,Date,Type');
-    expect(csv.body).toContain('TELLER-77');
+    const lines = csvLinesOf(csv);
+    expect(lines[0]).toBe('Number,Date,Type,Trust account,Client,Matter,Currency,In,Out,Method,Reference,Payer / payee,Purpose,Cleared');
+    expect(lines).toContainEqual(expect.stringMatching(/^TRX-\d+,\d\d\/\d\d\/\d{4},Deposit,.*,NGN,2500\.00,,.*TELLER-77/));
     const pdf = await fixture.call(
       'GET',
       `${TRUST_BASE}/download-trust-statement?ClientId=${matterA.clientId}&MatterId=${matterA.matterId}`,

@@ -37,3 +37,9 @@ export async function findFirmToday(tx: Tx, firmId: string, now?: Date): Promise
   if (!row) throw new Error('The firm of this transaction was not found');
   return row.today;
 }
+
+/** The firm's time zone (an IANA name), for what is written outside SQL (a CSV's moments). */
+export async function findFirmTimeZone(tx: Tx, firmId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: firms.timeZone }).from(firms).where(eq(firms.id, firmId));
+  return row?.timeZone ?? 'UTC';
+}

@@ -512,11 +512,12 @@ const agingAmounts = {
   days90Plus: z.string(),
   total: z.string(),
 };
+const agingCurrency = { currencyCode: z.string(), currencySymbol: z.string() };
+/** A row per client and currency, and totals per currency (the home currency first): two currencies are never added. */
 export const agedReceivablesSchema = z.object({
   asOf: z.string(),
-  currencySymbol: z.string(),
-  clients: z.array(z.object({ clientId: z.string(), clientName: z.string(), invoiceCount: z.number(), ...agingAmounts })),
-  totals: z.object(agingAmounts),
+  clients: z.array(z.object({ clientId: z.string(), clientName: z.string(), invoiceCount: z.number(), ...agingCurrency, ...agingAmounts })),
+  totals: z.array(z.object({ ...agingCurrency, ...agingAmounts })),
 });
 export type AgedReceivables = z.infer<typeof agedReceivablesSchema>;
 

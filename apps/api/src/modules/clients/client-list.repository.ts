@@ -44,7 +44,7 @@ export const clientList = declareList({
 /** The same list as the CSV shows it: the day each client was added, in UTC as the API's times are. */
 export const clientExport = {
   ...clientList,
-  columns: { ...clientList.columns, createdOn: sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD')` },
+  columns: clientList.columns,
 };
 
 export const findClientPage = (tx: Tx, firmId: string, request: ClientListRequest, page: PageNumber) =>

@@ -20,14 +20,14 @@ const summaryOf = (row: ListRow<typeof clientList.columns>): ClientSummary => ({
 
 const clientCsv: ListCsv<typeof clientExport.columns, void> = {
   header: ['Name', 'Type', 'Email', 'Phone', 'Status', 'Open matters', 'Created'],
-  cells: (client) => [
+  cells: (client, _context, dates) => [
     client.name,
     client.clientType === 'company' ? 'Company' : 'Individual',
     client.email,
     client.phone,
     client.status === 'active' ? 'Active' : 'Archived',
     client.openMatterCount,
-    client.createdOn,
+    dates.moment(client.createdAt),
   ],
 };
 

@@ -19,8 +19,8 @@ export const courtUpdateCsv: ListCsv<typeof courtUpdateCsvList.columns, void> = 
     'Shared with client',
     'Added by',
   ],
-  cells: (update) => [
-    update.hearingDate,
+  cells: (update, _context, dates) => [
+    dates.date(update.hearingDate),
     update.clientName,
     update.matterNumber ? `${update.matterNumber} ${update.matterName}` : update.matterName,
     update.courtDivision ? `${update.courtName}, ${update.courtDivision}` : update.courtName,
@@ -28,7 +28,7 @@ export const courtUpdateCsv: ListCsv<typeof courtUpdateCsvList.columns, void> = 
     update.judge,
     update.appearances,
     update.outcome,
-    update.nextAdjournedDate,
+    dates.date(update.nextAdjournedDate),
     update.nextAdjournedTime,
     update.nextAdjournedPurpose,
     update.nextSteps,

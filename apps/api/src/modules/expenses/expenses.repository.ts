@@ -187,6 +187,7 @@ const columns = {
   homeAmount: expenses.homeAmount,
   foreignCurrencyId: expenses.foreignCurrencyId,
   currencySymbol: sql<string>`coalesce((select symbol from ${currencies} looked_up where looked_up.id = ${currencyOf}), '')`,
+  currencyCode: sql<string>`coalesce((select iso_code from ${currencies} looked_up where looked_up.id = ${currencyOf}), '')`,
   exchangeRate: expenses.exchangeRate,
   isBillable: expenses.isBillable,
   payee: expenses.payee,

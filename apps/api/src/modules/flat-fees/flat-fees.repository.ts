@@ -108,6 +108,7 @@ const columns = {
   description: flatFees.description,
   amount: flatFees.amount,
   currencySymbol: sql<string>`coalesce((select symbol from ${currencies} looked_up where looked_up.id = ${flatFees.currencyId}), '')`,
+  currencyCode: sql<string>`coalesce((select iso_code from ${currencies} looked_up where looked_up.id = ${flatFees.currencyId}), '')`,
   isLocked: sql<boolean>`${isBilledFlatFee}`,
   addedByUserId: flatFees.addedByUserId,
   addedByUserName: nameByKey<string>(users, users.name, flatFees.addedByUserId),

@@ -120,14 +120,15 @@ export function requestOf(query: ParsedListQuery): FlatFeeListRequest {
 }
 
 const flatFeeCsv: ListCsv<typeof flatFeeList.columns, void> = {
-  header: ['Date', 'Client', 'Matter', 'Fee earner', 'Activity', 'Description', 'Amount', 'Status', 'Added by'],
-  cells: (fee) => [
-    fee.flatFeeDate,
+  header: ['Date', 'Client', 'Matter', 'Fee earner', 'Activity', 'Description', 'Currency', 'Amount', 'Status', 'Added by'],
+  cells: (fee, _context, dates) => [
+    dates.date(fee.flatFeeDate),
     fee.clientName,
     fee.matterNumber ? `${fee.matterNumber} ${fee.matterName}` : fee.matterName,
     fee.userName,
     fee.activityType,
     fee.description,
+    fee.currencyCode,
     fee.amount,
     fee.isLocked ? 'Billed' : 'Unbilled',
     fee.addedByUserName,

@@ -46,6 +46,9 @@ const columns = {
   paidAmount: invoices.paidAmount,
   balanceDue: invoices.balanceDue,
   currencySymbol: sql<string>`coalesce((select money.symbol from ${currencies} money where money.id = "invoices"."currency_id"), '')`,
+  /** The invoice's currency, else the firm's home currency (as the summary counts it). */
+  currencyCode: sql<string>`coalesce((select money.iso_code from ${currencies} money where money.id = coalesce("invoices"."currency_id",
+    (select home.home_currency_id from ${firms} home where home.id = "invoices"."firm_id"))), ${FALLBACK_HOME_CURRENCY})`,
   deliveredDate: invoices.deliveredDate,
   createdAt: invoices.createdAt,
 };

@@ -236,7 +236,7 @@ export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent'
   and ${invoices.dueDate} < ${today})`;
 
 /**
- * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and by days past
+ * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and currency (never two currencies added) and by days past
  * due on that date. An invoice counts when it was issued on or before `asOf` and not void by then
  * (voided after: it was still owed); what it owed is its total less the payments (and payment
  * reversals) dated on or before `asOf` and the write-offs dated on or before it. Those are the dates
@@ -253,6 +253,10 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
     tx
       .select({
         clientId: invoices.clientId,
+        // An invoice without a currency of its own is in the firm's home currency (as the invoice list counts it).
+        currencyId: sql<
+          number | null
+        >`coalesce(${invoices.currencyId}, (select home.home_currency_id from ${firms} home where home.id = ${firmId}))`.as('currency_id'),
         daysLate: sql<number>`(${day} - ${invoices.dueDate})`.as('days_late'),
         balance: sql<string>`(${invoices.total} - ${paidBy} - ${writtenOffBy})`.as('balance'),
       })
@@ -274,6 +278,9 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
     .select({
       clientId: owed.clientId,
       clientName: sql<string>`min(${clients.displayName})`,
+      currencyId: owed.currencyId,
+      currencyCode: sql<string>`coalesce(min(${currencies.isoCode}), '')`,
+      currencySymbol: sql<string>`coalesce(min(${currencies.symbol}), '')`,
       invoiceCount: sql<number>`count(*)::int`,
       current: bucket(sql`${owed.daysLate} <= 0`),
       days1To30: bucket(sql`${owed.daysLate} between 1 and 30`),
@@ -284,9 +291,10 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
     })
     .from(owed)
     .innerJoin(clients, and(eq(clients.firmId, firmId), eq(clients.id, owed.clientId)))
+    .leftJoin(currencies, eq(currencies.id, owed.currencyId))
     .where(sql`${owed.balance} > 0`)
-    .groupBy(owed.clientId)
-    .orderBy(sql`min(${clients.displayName})`);
+    .groupBy(owed.clientId, owed.currencyId)
+    .orderBy(sql`min(${clients.displayName})`, sql`coalesce(min(${currencies.isoCode}), '')`);
 }
 
 /** The invoice's currency (its own, else the firm's home currency) and its matters: what paying it from trust checks. */

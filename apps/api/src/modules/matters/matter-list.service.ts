@@ -24,14 +24,14 @@ const summaryOf = (row: MatterRow): MatterSummary => ({ ...row, createdAt: row.c
 
 const matterCsv: ListCsv<typeof matterList.columns, void> = {
   header: ['Matter number', 'Matter', 'Client', 'Billing type', 'Status', 'Open date', 'Close date', 'Assigned to', 'Practice areas'],
-  cells: (matter) => [
+  cells: (matter, _context, dates) => [
     matter.matterNumber,
     matter.matterName,
     matter.clientName,
     matter.matterRate,
     matter.status,
-    matter.matterOpenDate,
-    matter.matterCloseDate,
+    dates.date(matter.matterOpenDate),
+    dates.date(matter.matterCloseDate),
     matter.assignedTo.map((assignee) => assignee.name).join('; '),
     matter.practiceAreas.join('; '),
   ],

@@ -129,8 +129,8 @@ export function requestOf(query: ParsedListQuery): ProgressNoteListRequest {
 
 const progressNoteCsv: ListCsv<typeof progressNoteCsvList.columns, void> = {
   header: ['Date', 'Client', 'Matter', 'Title', 'Author', 'Shared with client', 'Attachments', 'Note'],
-  cells: (note) => [
-    note.noteDate,
+  cells: (note, _context, dates) => [
+    dates.date(note.noteDate),
     note.clientName,
     note.matterNumber ? `${note.matterNumber} ${note.matterName}` : note.matterName,
     note.title,

@@ -20,8 +20,8 @@ export const timeEntryCsv: ListCsv<typeof timeEntryExport.columns, ExportNames> 
     'UTBMS task',
   ],
   prepare: findExportNames,
-  cells: (row, names) => [
-    row.timeEntryDate,
+  cells: (row, names, dates) => [
+    dates.date(row.timeEntryDate),
     row.clientName,
     row.matterLabel,
     names.activities.get(row.activityTypeId),

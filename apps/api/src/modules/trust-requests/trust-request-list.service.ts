@@ -22,6 +22,7 @@ const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
     'Client',
     'Matter',
     'Trust account',
+    'Currency',
     'Amount',
     'Paid',
     'Due date',
@@ -31,19 +32,20 @@ const requestCsv: ListCsv<typeof trustRequestList.columns, void> = {
     'Created by',
     'Created',
   ],
-  cells: (row) => [
+  cells: (row, _context, dates) => [
     row.requestNumber,
     row.clientName,
     row.matterNumber ? `${row.matterNumber} ${row.matterName ?? ''}`.trim() : row.matterName,
     row.trustAccountName,
+    row.currencyCode,
     row.amount,
     row.paidAmount,
-    row.dueDate,
+    dates.date(row.dueDate),
     TRUST_REQUEST_STATUS_LABELS[row.status],
     row.note,
     row.sentToEmail,
     row.createdByUserName,
-    row.createdAt,
+    dates.moment(row.createdAt),
   ],
 };
 /** The firm's trust requests: a page, or the whole filter as CSV. */

@@ -126,6 +126,7 @@ const columns = {
   trustAccountId: trustRequests.trustAccountId,
   trustAccountName: nameByKey<string>(trustAccounts, trustAccounts.name, own(trustRequests.trustAccountId)),
   currencySymbol: currencySymbolOf,
+  currencyCode: sql<string>`(select account.currency_code from ${trustAccounts} account where account.id = "trust_requests"."trust_account_id")`,
   clientId: trustRequests.clientId,
   clientName: nameByKey<string>(clients, clients.displayName, own(trustRequests.clientId)),
   clientEmail: nameByKey<string | null>(clients, clients.email, own(trustRequests.clientId)),

@@ -18,7 +18,8 @@ import {
   type TrustTransactionRecord,
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { csvLine } from '../../lib/csv.ts';
+import { csvDatesIn, csvFileStart, csvLine } from '../../lib/csv.ts';
+import { findFirmTimeZone } from '../../platform/firm-clock.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -58,6 +59,7 @@ const CSV_HEADER = [
   'Trust account',
   'Client',
   'Matter',
+  'Currency',
   'In',
   'Out',
   'Method',
@@ -135,18 +137,20 @@ export function createTrustService(database: Database) {
         principal.firmId,
         async (tx) => {
           const filter = filterOf(query);
-          const lines = [csvLine(CSV_HEADER)];
+          const dates = csvDatesIn(await findFirmTimeZone(tx, principal.firmId));
+          const lines = [csvFileStart(CSV_HEADER)];
           for (let offset = 0; ; offset += CSV_BATCH) {
             const rows = await findTransactionViews(tx, principal.firmId, filter, { limit: CSV_BATCH, offset });
             for (const view of rows.map(trustTransactionView)) {
               lines.push(
                 csvLine([
                   view.number,
-                  view.date,
+                  dates.date(view.date),
                   TRUST_TRANSACTION_TYPE_LABELS[view.type],
                   view.trustAccountName,
                   view.clientName,
                   view.matterNumber ?? '',
+                  view.currencyCode,
                   view.direction === 'in' ? view.amount : '',
                   view.direction === 'out' ? view.amount : '',
                   view.method ?? '',

@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/database.ts';
-import { csvLine, type CsvValue } from '../../lib/csv.ts';
+import { csvDatesIn, csvFileStart, csvLine, type CsvDates, type CsvValue } from '../../lib/csv.ts';
+import { findFirmTimeZone } from '../firm-clock.ts';
 import type { ListDeclaration, ListRequest } from './list-declaration.ts';
 import type { ListRow } from './list-page.ts';
 import { batchStatement, type Keyset } from './list-statements.ts';
@@ -21,12 +22,13 @@ export type CsvRow<Columns extends SelectedFields> = {
 
 /**
  * A list's CSV: its header, and each row's cells. `prepare` reads, in the same snapshot, what every
- * row's cells may look up (a firm's few fee earners and activity names), once per export.
+ * row's cells may look up (a firm's few fee earners and activity names), once per export; `dates`
+ * writes dates and moments as the firm reads them.
  */
 export type ListCsv<Columns extends SelectedFields, Context> = {
   header: readonly string[];
   prepare?: (tx: Tx, firmId: string) => Promise<Context>;
-  cells: (row: CsvRow<Columns>, context: Context) => readonly CsvValue[];
+  cells: (row: CsvRow<Columns>, context: Context, dates: CsvDates) => readonly CsvValue[];
 };
 
 /**
@@ -73,6 +75,7 @@ export function streamListCsv<Filters extends object, SortColumn extends string,
     let isStarted = false;
     const exportRows = async (tx: Tx) => {
       const context = (await csv.prepare?.(tx, firmId)) as Context;
+      const dates = csvDatesIn(await findFirmTimeZone(tx, firmId));
       const readBatch = (after: Keyset | null) => {
         const batch = tx
           .execute(batchStatement(tx, list, firmId, request, CSV_BATCH_ROWS, after))
@@ -88,7 +91,7 @@ export function streamListCsv<Filters extends object, SortColumn extends string,
         // The next batch is asked for before this one is formatted, so the database and the formatting overlap.
         const isFull = last !== undefined && batch.length === CSV_BATCH_ROWS;
         pending = isFull && !stream.destroyed ? readBatch({ values: last.sortValues.slice(0, -1), id: last.sortValues.at(-1)! }) : null;
-        const text = (isStarted ? '' : csvLine(csv.header)) + batch.map((row) => csvLine(csv.cells(row, context))).join('');
+        const text = (isStarted ? '' : csvFileStart(csv.header)) + batch.map((row) => csvLine(csv.cells(row, context, dates))).join('');
         if (!isStarted) {
           isStarted = true;
           resolve(stream);

@@ -9,7 +9,7 @@ import { agedReceivablesQuery, downloadAgedReceivablesCsv } from '../api/aged-re
 
 /**
  * What clients owed as of a date by days past due then: current, 1–30, 31–60, 61–90, 90+; per
- * client, with CSV. Until a date is chosen the server's default is asked for (today in the firm's
+ * client and currency, with a total per currency (never two currencies added), and CSV. Until a date is chosen the server's default is asked for (today in the firm's
  * time zone, which may not be the browser's) and shown in the field; a cleared field asks for it again.
  */
 export function AgedReceivablesView() {
@@ -17,7 +17,6 @@ export function AgedReceivablesView() {
   const [asOf, setAsOf] = useState<string | null>(null);
   const asOfIso = asOf === null ? '' : (monthDayYearToIsoDate(asOf) ?? '');
   const aged = useQuery(agedReceivablesQuery(asOfIso));
-  const symbol = aged.data?.currencySymbol ?? '';
   const shownAsOf = asOf ?? (aged.data ? isoDateToMonthDayYear(aged.data.asOf) : '');
   return (
     <>
@@ -36,10 +35,11 @@ export function AgedReceivablesView() {
         </Button>
       </Group>
       <ScrollArea type="auto">
-        <Table striped miw={760} aria-label="Aged receivables">
+        <Table striped miw={820} aria-label="Aged receivables">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Client</Table.Th>
+              <Table.Th>Currency</Table.Th>
               <Table.Th ta="right">Invoices</Table.Th>
               {AGING_BUCKETS.map((bucket) => (
                 <Table.Th key={bucket} ta="right">
@@ -51,20 +51,21 @@ export function AgedReceivablesView() {
           </Table.Thead>
           <Table.Tbody>
             {(aged.data?.clients ?? []).map((client) => (
-              <Table.Tr key={client.clientId}>
+              <Table.Tr key={`${client.clientId}-${client.currencyCode}`}>
                 <Table.Td>{client.clientName}</Table.Td>
+                <Table.Td>{client.currencyCode}</Table.Td>
                 <Table.Td ta="right">{client.invoiceCount}</Table.Td>
                 {AGING_BUCKETS.map((bucket) => (
                   <Table.Td key={bucket} ta="right">
-                    {formatMoney(client[bucket], symbol)}
+                    {formatMoney(client[bucket], client.currencySymbol)}
                   </Table.Td>
                 ))}
-                <Table.Td ta="right">{formatMoney(client.total, symbol)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(client.total, client.currencySymbol)}</Table.Td>
               </Table.Tr>
             ))}
             {aged.data && aged.data.clients.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={8}>
+                <Table.Td colSpan={9}>
                   <Text size="sm" c="dimmed" ta="center">
                     Nothing outstanding.
                   </Text>
@@ -72,20 +73,23 @@ export function AgedReceivablesView() {
               </Table.Tr>
             )}
           </Table.Tbody>
-          {aged.data && (
+          {aged.data && aged.data.totals.length > 0 && (
             <Table.Tfoot>
-              <Table.Tr fw={700}>
-                <Table.Td>Total</Table.Td>
-                <Table.Td />
-                {AGING_BUCKETS.map((bucket) => (
-                  <Table.Td key={bucket} ta="right">
-                    {formatMoney(aged.data.totals[bucket], symbol)}
+              {aged.data.totals.map((total) => (
+                <Table.Tr key={total.currencyCode} fw={700}>
+                  <Table.Td>Total</Table.Td>
+                  <Table.Td>{total.currencyCode}</Table.Td>
+                  <Table.Td />
+                  {AGING_BUCKETS.map((bucket) => (
+                    <Table.Td key={bucket} ta="right">
+                      {formatMoney(total[bucket], total.currencySymbol)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right" data-testid={`aged-total-${total.currencyCode}`}>
+                    {formatMoney(total.total, total.currencySymbol)}
                   </Table.Td>
-                ))}
-                <Table.Td ta="right" data-testid="aged-total">
-                  {formatMoney(aged.data.totals.total, symbol)}
-                </Table.Td>
-              </Table.Tr>
+                </Table.Tr>
+              ))}
             </Table.Tfoot>
           )}
         </Table>
