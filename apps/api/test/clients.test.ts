@@ -225,6 +225,25 @@ describe('get-clients-list', () => {
 });
 
 describe('get-client', () => {
+  it("numbers each firm's clients in order, CL-00001 on: the number a LEDES file sends as CLIENT_ID", async () => {
+    const first = await createClient(person('Numbered', 'One'));
+    const second = await createClient(person('Numbered', 'Two'));
+    const numberOf = async (id: string) => (await get(`${base}/get-client/${id}`, tokens.admin)).json().data.clientNumber as string;
+    const [one, two] = [await numberOf(first.id), await numberOf(second.id)];
+    expect(one).toMatch(/^CL-\d{5}$/);
+    expect(Number(two.slice(3))).toBe(Number(one.slice(3)) + 1);
+    // Rows written in bulk, outside the app, are numbered the same way and never share a number.
+    await sqlRows(
+      firm.firmId,
+      sql`insert into clients (firm_id, client_type, company_name) values (${firm.firmId}, 'company', 'Bulk A'), (${firm.firmId}, 'company', 'Bulk B')`,
+    );
+    const numbers = await sqlRows<{ client_number: string }>(
+      firm.firmId,
+      sql`select client_number from clients where firm_id = ${firm.firmId}`,
+    );
+    expect(new Set(numbers.map((row) => row.client_number)).size).toBe(numbers.length);
+  });
+
   it('answers the client with contacts, matters and portal status', async () => {
     const response = await get(`${base}/get-client/${firm.portalClient.clientId}`, tokens.billing);
     expect(response.statusCode).toBe(200);

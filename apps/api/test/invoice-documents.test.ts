@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, formatMoney } from '@matterhorn/shared';
 import { parseLedes } from '../src/modules/invoices/invoices.api.ts';
+import { expectLedes1998B } from './support/ledes-check.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -131,26 +132,94 @@ describe('invoice PDF download', () => {
 });
 
 describe('LEDES download', () => {
-  it('exports one invoice whose lines sum to its total', async () => {
+  /** Gives each fee earner of the fixture a LEDES classification through the team API, as an administrator would. */
+  const classifyFeeEarners = async () => {
+    for (const [user, classification] of [
+      [fixture.firm.users.admin, 'PT'],
+      [fixture.firm.users.feeEarner, 'AS'],
+    ] as const) {
+      const [member] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ name: string; role_id: string }>(tx.execute(sql`select name, role_id from users where id = ${user.id}`)),
+      );
+      const updated = await fixture.call('PUT', `/api/admin/team-member-details/update-user/${user.id}`, admin(), {
+        name: member!.name,
+        roleId: member!.role_id,
+        ledesClassification: classification,
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data).toMatchObject({
+        ledesClassification: classification,
+        timekeeperCode: expect.stringMatching(/^TK-\d{3}$/),
+      });
+    }
+  };
+
+  it('refuses a draft, and an invoice whose fee earners have no LEDES classification, saying what to do', async () => {
+    const invoice = await issuedInvoice();
+    await fixture.context.database.db.execute(sql`update users set ledes_classification = null where firm_id = ${fixture.firm.firmId}`);
+    const unclassified = await call('GET', `download-ledes/${invoice.id}`);
+    expect(unclassified.statusCode).toBe(409);
+    expect(unclassified.json().message).toMatch(/^Set the LEDES classification of .+ in Settings → Team before exporting LEDES$/);
+    const fee = await fixture.call('POST', `${itemsBase}/create-flat-fee`, admin(), {
+      clientId: matter().clientId,
+      matterId: matter().id,
+      userId: fixture.firm.users.feeEarner.id,
+      flatFeeDate: '2025-04-03',
+      description: 'Board resolution',
+      amount: '1000.00',
+    });
+    const draft = await call('POST', 'create-invoice', {
+      clientId: matter().clientId,
+      matterIds: [matter().id],
+      flatFeeIds: [fee.json().data.id],
+      issueDate: '2025-06-01',
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const refused = await call('GET', `download-ledes/${draft.json().data.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A draft invoice has no invoice number yet: approve it before exporting it as LEDES');
+  });
+
+  it("exports one issued invoice as a LEDES 1998B file an e-billing portal's check accepts", async () => {
+    await classifyFeeEarners();
+    await fixture.context.database.db.execute(sql`update matters set client_matter_reference = 'LIT/2025/0042' where id = ${matter().id}`);
+    await fixture.context.database.db.execute(sql`update firms set tax_number = '12345678-0001' where id = ${fixture.firm.firmId}`);
     const invoice = await issuedInvoice();
     const response = await call('GET', `download-ledes/${invoice.id}`);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.body.startsWith('LEDES1998B[]\r\n')).toBe(true);
+    expectLedes1998B(response.body);
     const records = parseLedes(response.body);
     expect(records.map((record) => record['EXP/FEE/INV_ADJ_TYPE']).sort()).toEqual(['E', 'F', 'F', 'IE', 'IE', 'IF', 'IF']);
     expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(invoice.totals.total);
+    const [numbers] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ client_number: string; matter_number: string }>(
+        tx.execute(
+          sql`select c.client_number, m.matter_number from matters m join clients c on c.id = m.client_id where m.id = ${matter().id}`,
+        ),
+      ),
+    );
+    // The firm's own numbers, never a UUID: the invoice's, the client's, the matter's and the client's reference for it.
     expect(
       records.every((record) => record.INVOICE_TOTAL === invoice.totals.total && record.INVOICE_NUMBER === invoice.invoiceNumber),
     ).toBe(true);
+    expect(
+      new Set(records.map((record) => `${record.CLIENT_ID} ${record.LAW_FIRM_MATTER_ID} ${record.CLIENT_MATTER_ID} ${record.LAW_FIRM_ID}`)),
+    ).toEqual(new Set([`${numbers!.client_number} ${numbers!.matter_number} LIT/2025/0042 12345678-0001`]));
+    const fees = records.filter((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'F');
+    expect(new Set(fees.map((record) => record.TIMEKEEPER_CLASSIFICATION))).toEqual(new Set(['PT', 'AS']));
+    expect(fees.every((record) => /^TK-\d{3}$/.test(record.TIMEKEEPER_ID) && /^[^,]+, .+$/.test(record.TIMEKEEPER_NAME))).toBe(true);
     expect(records.find((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'E')?.LINE_ITEM_DATE).toBe('20250502');
+    await fixture.context.database.db.execute(sql`update firms set tax_number = null where id = ${fixture.firm.firmId}`);
   });
 
   it('exports several invoices in one file, and refuses bad or foreign ids', async () => {
+    await classifyFeeEarners();
     const first = await issuedInvoice();
     const second = await issuedInvoice({ discountType: null, discountValue: null, taxPercent: '0' });
     const response = await call('GET', `download-ledes?InvoiceIds=${first.id}&InvoiceIds=${second.id}`);
     expect(response.statusCode, response.body).toBe(200);
+    expectLedes1998B(response.body);
     const records = parseLedes(response.body);
     for (const invoice of [first, second]) {
       const own = records.filter((record) => record.INVOICE_NUMBER === invoice.invoiceNumber);

@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoney, divideRounded, fromScaled, toScaled } from '@matterhorn/shared';
-import { formatLedes, LEDES_FIELDS, parseLedes } from '../src/modules/invoices/documents/ledes.ts';
+import { formatLedes, LEDES_FIELDS, parseLedes, type LedesOptions } from '../src/modules/invoices/documents/ledes.ts';
+import { expectLedes1998B } from './support/ledes-check.ts';
 import { buildInvoiceFixture, type FixtureLine } from './support/invoice-fixture.ts';
 
-const options = { lawFirmId: 'FIRM-TIN-0001' };
+const options: LedesOptions = {
+  lawFirmId: 'FIRM-TIN-0001',
+  clientNumbers: new Map([['00000000-0000-4000-8000-0000000000c1', 'CL-00031']]),
+  matters: new Map([['matter-1', { matterNumber: 'M-00042', clientMatterReference: 'LIT/2026/117' }]]),
+  timekeepers: new Map([['user-1', { code: 'TK-004', name: 'Adébáyọ̀ Ọlápé Obi', classification: 'AS' }]]),
+};
 const product = (a: string, b: string, aScale: number) =>
   fromScaled(divideRounded(toScaled(a, aScale) * toScaled(b, 2), 10n ** BigInt(aScale)), 2);
 
@@ -22,6 +28,10 @@ describe('LEDES 1998B', () => {
     taxAppliesTo: 'both',
   });
   const text = formatLedes([invoice], options);
+
+  it('passes the LEDES 1998B check: field count, lengths, ASCII, dates, line types, codes and totals', () => {
+    expectLedes1998B(text);
+  });
 
   it('writes the exact header, the 24 field names and [] line ends', () => {
     const lines = text.split('\r\n').filter(Boolean);
@@ -52,7 +62,12 @@ describe('LEDES 1998B', () => {
       LINE_ITEM_TASK_CODE: 'L110',
       LINE_ITEM_ACTIVITY_CODE: 'A101',
       LINE_ITEM_EXPENSE_CODE: '',
-      TIMEKEEPER_NAME: 'Ada Obi',
+      CLIENT_ID: 'CL-00031',
+      CLIENT_MATTER_ID: 'LIT/2026/117',
+      TIMEKEEPER_ID: 'TK-004',
+      // ASCII, "Last, First": the marks of "Adébáyọ̀ Ọlápé" come off.
+      TIMEKEEPER_NAME: 'Obi, Adebayo Olape',
+      TIMEKEEPER_CLASSIFICATION: 'AS',
       LINE_ITEM_DESCRIPTION: 'Drafting / reviewing (lease)',
       LAW_FIRM_ID: 'FIRM-TIN-0001',
     });
@@ -122,7 +137,9 @@ describe('LEDES 1998B', () => {
         fc.constantFrom('fees' as const, 'expenses' as const, 'both' as const),
         (lines, discount, taxPercent, taxAppliesTo) => {
           const generated = buildInvoiceFixture({ lines, ...discount, taxPercent, taxAppliesTo });
-          const records = parseLedes(formatLedes([generated], options));
+          const file = formatLedes([generated], options);
+          expectLedes1998B(file);
+          const records = parseLedes(file);
           expect(records.length).toBeGreaterThanOrEqual(lines.length);
           expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(generated.totals.total);
           expect(records.every((record) => record.INVOICE_TOTAL === generated.totals.total)).toBe(true);

@@ -43,6 +43,7 @@ const newMatter = (overrides: Record<string, unknown> = {}) => ({
   description: 'Neighbour built over the boundary.',
   practiceAreaIds: [areas.Litigation, areas.Property],
   shelfLocation: 'Cabinet Z',
+  clientMatterReference: ' LIT/2024/0117 ',
   matterOpenDate: '2024-03-01',
   hourlyRate: '60000',
   assignees: [
@@ -105,6 +106,8 @@ describe('POST /api/admin/matter-master/create-matter', () => {
       matterRate: 'Hourly',
       status: 'Open',
       shelfLocation: 'Cabinet Z',
+      // The client's own number for the matter, trimmed (LEDES's CLIENT_MATTER_ID).
+      clientMatterReference: 'LIT/2024/0117',
       matterOpenDate: '2024-03-01',
       matterCloseDate: null,
       hourlyRates: '60000.00',
@@ -191,6 +194,7 @@ describe('POST /api/admin/matter-master/create-matter', () => {
     [{ parties: [{ partyRole: 'witness', name: 'A' }] }, 'Party role is required'],
     [{ parties: [{ partyRole: 'related' }] }, 'Party name is required'],
     [{ matterNumber: 'MAT-99999' }, 'Unknown field: "matterNumber"'],
+    [{ clientMatterReference: 'X'.repeat(21) }, "Client's matter reference must be at most 20 characters"],
   ])('refuses %j with 400 and writes nothing', async (overrides, message) => {
     const before = await snapshot();
     const response = await call('POST', `${base}/create-matter`, tokens.admin, newMatter(overrides));

@@ -76,6 +76,9 @@ describe('GET get-all-user', () => {
       roleId: await roleId(firm.firmId, 'Administrator'),
       roleName: 'Administrator',
       defaultHourlyRate: '75000.00',
+      // The firm's first member: timekeeper TK-001 on LEDES invoices, a partner.
+      timekeeperCode: 'TK-001',
+      ledesClassification: 'PT',
       isActive: true,
       isOwner: true,
     });

@@ -122,6 +122,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       name: 'Ada Okafor',
       roleId: roleId('Administrator'),
       defaultHourlyRate: '75000.00',
+      ledesClassification: 'PT',
     });
     const feeEarner = await authApi.insertUser(tx, {
       ...verified,
@@ -129,6 +130,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       name: 'Tunde Bakare',
       roleId: roleId('Fee Earner'),
       defaultHourlyRate: '45000.00',
+      ledesClassification: 'AS',
     });
     const billing = await authApi.insertUser(tx, {
       ...verified,
@@ -136,6 +138,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       name: 'Grace Eze',
       roleId: roleId('Billing'),
       defaultHourlyRate: '30000.00',
+      ledesClassification: 'LA',
     });
     await authApi.setFirmOwner(tx, firmId, admin);
     await authApi.insertTrialSubscription(tx, firmId);

@@ -79,6 +79,8 @@ export const clientMatterSchema = z.object({
 });
 
 export const clientDetailSchema = clientSummarySchema.extend({
+  /** The firm's number for the client (CL-00001): LEDES's CLIENT_ID. */
+  clientNumber: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   companyName: z.string().nullable(),

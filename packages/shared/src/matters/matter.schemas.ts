@@ -36,6 +36,8 @@ export const matterInputSchema = z
     description: optionalText('Description', 5000),
     practiceAreaIds: z.array(z.uuid()).max(20).default([]),
     shelfLocation: optionalText('Shelf location', 120),
+    /** The client's own number for the matter (LEDES's CLIENT_MATTER_ID, at most 20 characters). */
+    clientMatterReference: optionalText("Client's matter reference", 20),
     matterOpenDate: isoDate('Open date').optional(),
     hourlyRate: optionalMoneyText('Hourly rate'),
     flatRate: optionalMoneyText('Flat rate'),
@@ -105,6 +107,7 @@ export const matterViewSchema = z.object({
   status: z.enum(MATTER_STATUSES),
   matterPracticeAreas: z.array(z.object({ id: z.string(), name: z.string() })),
   shelfLocation: z.string().nullable(),
+  clientMatterReference: z.string().nullable(),
   matterAssignedToInfos: z.array(matterAssigneeSchema),
   matterOpenDate: z.string(),
   matterCloseDate: z.string().nullable(),

@@ -3,6 +3,17 @@ import { emailSchema } from '../auth/auth.schemas.ts';
 import { optionalMoneyText, requiredText, uuidField } from '../common/fields.ts';
 
 /** SPEC.md §3 User ('Entered By'): id and name, plus what the team page shows. */
+/** LEDES's timekeeper classifications (1998B, rev. 2014), as a member's edit form offers them. */
+export const LEDES_CLASSIFICATIONS = ['PT', 'AS', 'OC', 'LA', 'OT'] as const;
+export type LedesClassification = (typeof LEDES_CLASSIFICATIONS)[number];
+export const LEDES_CLASSIFICATION_LABELS: Record<LedesClassification, string> = {
+  PT: 'Partner',
+  AS: 'Associate',
+  OC: 'Of counsel',
+  LA: 'Legal assistant / paralegal',
+  OT: 'Other timekeeper',
+};
+
 export const teamMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -10,6 +21,9 @@ export const teamMemberSchema = z.object({
   roleId: z.string(),
   roleName: z.string(),
   defaultHourlyRate: z.string().nullable(),
+  /** The firm's short code for the member (TK-001): LEDES's TIMEKEEPER_ID. */
+  timekeeperCode: z.string(),
+  ledesClassification: z.enum(LEDES_CLASSIFICATIONS).nullable(),
   isActive: z.boolean(),
   isOwner: z.boolean(),
 });
@@ -49,6 +63,8 @@ export const updateMemberSchema = z.strictObject({
   name: requiredText('Name', 120),
   roleId: uuidField('Role'),
   defaultHourlyRate: optionalMoneyText('Default hourly rate'),
+  /** Left out, it stays as it was; null clears it. */
+  ledesClassification: z.enum(LEDES_CLASSIFICATIONS, { error: 'Choose a LEDES classification from the list' }).nullish(),
 });
 export type UpdateMember = z.input<typeof updateMemberSchema>;
 

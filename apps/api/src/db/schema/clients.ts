@@ -10,6 +10,8 @@ export const clients = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
+    /** The firm's number for the client (CL-00001), given on insert by a trigger when left blank (migration 0056): LEDES's CLIENT_ID. */
+    clientNumber: text('client_number').notNull().default(''),
     clientType: text('client_type', { enum: ['individual', 'company'] }).notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -50,6 +52,7 @@ export const clients = pgTable(
   (table) => [
     index('clients_firm_idx').on(table.firmId, table.createdAt),
     unique('clients_firm_id_key').on(table.firmId, table.id),
+    unique('clients_firm_number_key').on(table.firmId, table.clientNumber),
     index('clients_firm_name_idx').on(table.firmId, table.displayName),
     index('clients_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
     index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

@@ -81,6 +81,10 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     defaultHourlyRate: numeric('default_hourly_rate', { precision: 14, scale: 2 }),
+    /** The firm's short code for the fee earner (TK-001), given on insert by a trigger when left blank (migration 0056): LEDES's TIMEKEEPER_ID. */
+    timekeeperCode: text('timekeeper_code').notNull().default(''),
+    /** LEDES's TIMEKEEPER_CLASSIFICATION: PT partner, AS associate, OC of counsel, LA legal assistant, OT other. */
+    ledesClassification: text('ledes_classification', { enum: ['PT', 'AS', 'OC', 'LA', 'OT'] }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,5 +93,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(table.email),
     index('users_firm_idx').on(table.firmId),
     unique('users_firm_id_key').on(table.firmId, table.id),
+    unique('users_firm_timekeeper_key').on(table.firmId, table.timekeeperCode),
+    check('users_ledes_classification_check', sql`${table.ledesClassification} in ('PT', 'AS', 'OC', 'LA', 'OT')`),
   ],
 );

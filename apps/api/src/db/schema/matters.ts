@@ -17,6 +17,8 @@ export const matters = pgTable(
       .references(() => clients.id),
     /** The firm's reference for the matter, e.g. MAT-00042: sequential per firm. */
     matterNumber: text('matter_number'),
+    /** The number the client's legal department gives the matter (LEDES's CLIENT_MATTER_ID). */
+    clientMatterReference: text('client_matter_reference'),
     matterName: text('matter_name').notNull(),
     billingType: text('billing_type', { enum: MATTER_BILLING_TYPES }).notNull(),
     description: text('description').notNull().default(''),

@@ -31,6 +31,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
     ];
     return {
       id: client.id,
+      clientNumber: client.clientNumber,
       clientType: client.clientType,
       name: client.displayName,
       firstName: client.firstName,

@@ -16,7 +16,7 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { formatLedes, viewOf, type InvoiceSendHook } from '../invoices/invoices.api.ts';
+import { formatLedes, viewOf, type InvoiceSendHook, type LedesOptions } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import {
   findClientEmail,
@@ -24,6 +24,7 @@ import {
   findCurrentInvoiceLink,
   isSentToClient,
   findFirmForBill,
+  findLedesParties,
   findLiveLinkBySlugHash,
   insertInvoiceLink,
   markInvoiceLinkEmailed,
@@ -40,6 +41,38 @@ const LINK_PURPOSE = 'invoice-link-slug';
 export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
 const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
+
+const ledesRefusals = {
+  notIssued: (invoiceNumber: string | null) =>
+    invoiceNumber
+      ? `${invoiceNumber} is not issued: only an issued invoice goes to an e-billing portal`
+      : 'A draft invoice has no invoice number yet: approve it before exporting it as LEDES',
+  unclassified: (names: string[]) => `Set the LEDES classification of ${names.join(', ')} in Settings → Team before exporting LEDES`,
+};
+
+/** LAW_FIRM_ID: the firm's tax number when it fits LEDES's 20 characters, else its portal name. */
+const lawFirmIdOf = (firm: { taxNumber: string | null; portalSlug: string | null }) => {
+  const taxNumber = firm.taxNumber?.replace(/\s+/g, '') ?? '';
+  return taxNumber && taxNumber.length <= 20 ? taxNumber : (firm.portalSlug ?? 'FIRM').toUpperCase().slice(0, 20);
+};
+
+/** The firm's numbers for what the invoices name; refuses when a fee earner has no LEDES classification. */
+async function ledesOptionsOf(tx: Tx, firmId: string, invoices: Invoice[]): Promise<LedesOptions> {
+  const feeLines = invoices.flatMap((invoice) => [...invoice.fees, ...invoice.flatFees]);
+  const parties = await findLedesParties(tx, firmId, {
+    clientIds: [...new Set(invoices.map((invoice) => invoice.clientId))],
+    matterIds: [...new Set(invoices.flatMap((invoice) => invoice.matters.map((matter) => matter.id)))],
+    userIds: [...new Set(feeLines.flatMap((line) => (line.feeEarnerId ? [line.feeEarnerId] : [])))],
+  });
+  const unclassified = parties.userRows.filter((user) => !user.classification).map((user) => user.name);
+  if (unclassified.length > 0) throw conflict(ledesRefusals.unclassified(unclassified.sort()));
+  return {
+    lawFirmId: lawFirmIdOf(parties.firm),
+    clientNumbers: new Map(parties.clientRows.map((client) => [client.id, client.clientNumber])),
+    matters: new Map(parties.matterRows.map(({ id, ...matter }) => [id, matter])),
+    timekeepers: new Map(parties.userRows.map(({ id, ...timekeeper }) => [id, timekeeper])),
+  };
+}
 
 export function createInvoiceDocumentsService({ database, outbox, appUrl, appSecret }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
@@ -117,14 +150,20 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     pdf: (principal: FirmPrincipal, invoiceId: string) =>
       database.withFirm(principal.firmId, (tx) => pdfOf(tx, principal, invoiceId), READ_ONLY),
 
-    /** One LEDES 1998B file of the invoices (every id must be the firm's, else 404). */
+    /**
+     * One LEDES 1998B file of the invoices (every id must be the firm's, else 404). Only issued
+     * invoices, whose fee earners all have a LEDES classification: an e-billing portal refuses a
+     * file without them, so it is refused here first, saying what to do.
+     */
     ledes: (principal: FirmPrincipal, invoiceIds: string[]) =>
       database.withFirm(
         principal.firmId,
         async (tx) => {
           const invoices: Invoice[] = [];
           for (const id of invoiceIds) invoices.push(await viewOf(tx, principal, id));
-          const text = formatLedes(invoices, { lawFirmId: principal.firmId });
+          const unissued = invoices.find((invoice) => !ISSUED.has(invoice.status));
+          if (unissued) throw conflict(ledesRefusals.notIssued(unissued.invoiceNumber));
+          const text = formatLedes(invoices, await ledesOptionsOf(tx, principal.firmId, invoices));
           const fileName = invoices.length === 1 ? `${pdfFileName(invoices[0]!).replace(/\.pdf$/, '')}.ledes.txt` : 'invoices.ledes.txt';
           return { text, fileName };
         },

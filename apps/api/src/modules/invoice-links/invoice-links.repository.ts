@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { clients, currencies, firms, invoiceLinks } from '../../db/schema/index.ts';
+import { clients, currencies, firms, invoiceLinks, matters, users } from '../../db/schema/index.ts';
 
 export async function insertInvoiceLink(
   tx: Tx,
@@ -129,4 +129,26 @@ export async function markInvoiceLinkEmailed(tx: Tx, firmId: string, linkId: str
     .update(invoiceLinks)
     .set({ emailedTo: to, emailedAt: new Date() })
     .where(and(eq(invoiceLinks.firmId, firmId), eq(invoiceLinks.id, linkId)));
+}
+
+/**
+ * What a LEDES file names beside its invoices: the firm's tax number and portal name (for
+ * LAW_FIRM_ID), and its numbers for the invoices' clients, matters and fee earners.
+ */
+export async function findLedesParties(tx: Tx, firmId: string, ids: { clientIds: string[]; matterIds: string[]; userIds: string[] }) {
+  const [firm] = await tx.select({ taxNumber: firms.taxNumber, portalSlug: firms.portalSlug }).from(firms).where(eq(firms.id, firmId));
+  const none = ['00000000-0000-0000-0000-000000000000'];
+  const clientRows = await tx
+    .select({ id: clients.id, clientNumber: clients.clientNumber })
+    .from(clients)
+    .where(and(eq(clients.firmId, firmId), inArray(clients.id, ids.clientIds.length ? ids.clientIds : none)));
+  const matterRows = await tx
+    .select({ id: matters.id, matterNumber: matters.matterNumber, clientMatterReference: matters.clientMatterReference })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), inArray(matters.id, ids.matterIds.length ? ids.matterIds : none)));
+  const userRows = await tx
+    .select({ id: users.id, code: users.timekeeperCode, name: users.name, classification: users.ledesClassification })
+    .from(users)
+    .where(and(eq(users.firmId, firmId), inArray(users.id, ids.userIds.length ? ids.userIds : none)));
+  return { firm: firm ?? { taxNumber: null, portalSlug: null }, clientRows, matterRows, userRows };
 }

@@ -6,7 +6,7 @@
 export { viewOf } from './invoice-view.ts';
 export type { InvoiceSendHook } from './send-invoice.ts';
 export { buildInvoicePdf, type InvoicePdfFirm, type InvoicePdfInput } from './documents/invoice-pdf.ts';
-export { formatLedes, parseLedes, LEDES_FIELDS, type LedesRecord } from './documents/ledes.ts';
+export { formatLedes, parseLedes, LEDES_FIELDS, type LedesOptions, type LedesRecord } from './documents/ledes.ts';
 export {
   lockInvoiceForPayment,
   postInvoicePayment,

@@ -17,6 +17,7 @@ export type MatterValues = {
   billingType: (typeof matters.$inferInsert)['billingType'];
   description: string;
   shelfLocation: string | null;
+  clientMatterReference: string | null;
   matterOpenDate: string;
   hourlyRate: string | null;
   flatRate: string | null;
@@ -151,6 +152,7 @@ export async function findMatterDetail(tx: Tx, matterId: string) {
       description: matters.description,
       status: matters.status,
       shelfLocation: matters.shelfLocation,
+      clientMatterReference: matters.clientMatterReference,
       matterOpenDate: matters.matterOpenDate,
       matterCloseDate: matters.matterCloseDate,
       hourlyRate: matters.hourlyRate,

@@ -1,3 +1,4 @@
+import type { LedesClassification } from '@matterhorn/shared';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
@@ -13,6 +14,8 @@ const memberColumns = {
   roleName: roles.name,
   permissions: roles.permissions,
   defaultHourlyRate: users.defaultHourlyRate,
+  timekeeperCode: users.timekeeperCode,
+  ledesClassification: users.ledesClassification,
   isActive: users.isActive,
   isOwner: sql<boolean>`coalesce(${firms.ownerUserId} = ${users.id}, false)`,
 };
@@ -134,7 +137,7 @@ export async function updateMember(
   tx: Tx,
   firmId: string,
   userId: string,
-  values: { name: string; roleId: string; defaultHourlyRate: string | null },
+  values: { name: string; roleId: string; defaultHourlyRate: string | null; ledesClassification?: LedesClassification | null | undefined },
 ) {
   await tx
     .update(users)

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
+import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type LedesClassification, type TeamMember } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -149,7 +149,12 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
     async updateMember(
       principal: FirmPrincipal,
       userId: string,
-      input: { name: string; roleId: string; defaultHourlyRate: string | null },
+      input: {
+        name: string;
+        roleId: string;
+        defaultHourlyRate: string | null;
+        ledesClassification?: LedesClassification | null | undefined;
+      },
     ): Promise<TeamMember> {
       return database.withFirm(principal.firmId, async (tx) => {
         await repository.lockFirm(tx, principal.firmId);
@@ -161,7 +166,12 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
         }
         await repository.updateMember(tx, principal.firmId, userId, input);
         await recordAuditEvent(tx, principal, 'teamMember.updated', userId, {
-          before: { name: member.name, roleId: member.roleId, defaultHourlyRate: member.defaultHourlyRate },
+          before: {
+            name: member.name,
+            roleId: member.roleId,
+            defaultHourlyRate: member.defaultHourlyRate,
+            ledesClassification: member.ledesClassification,
+          },
           after: input,
         });
         return toMember((await repository.findMember(tx, principal.firmId, userId))!);

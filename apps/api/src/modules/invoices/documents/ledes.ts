@@ -2,7 +2,9 @@ import { divideRounded, fromCents, toCents, type Invoice, type InvoiceLine } fro
 
 /**
  * LEDES 1998B (PRODUCT.md "LEDES 1998B in brief"): line 1 `LEDES1998B[]`, line 2 the 24 field names,
- * then one record per line item; every line pipe-delimited and ending `[]`; dates YYYYMMDD.
+ * then one record per line item; every line pipe-delimited and ending `[]`; dates YYYYMMDD; ASCII
+ * only; identifiers at most 20 characters (the firm's invoice, client, matter and timekeeper
+ * numbers, never a UUID); TIMEKEEPER_NAME "Last, First" in at most 30.
  *
  * - Each invoice line is one record: F for professional fees and flat fees, E for expenses, with the
  *   line's write-down or write-up in LINE_ITEM_ADJUSTMENT_AMOUNT and its billed amount in
@@ -63,10 +65,43 @@ export type LedesInvoice = Pick<
   | 'taxPercent'
 >;
 
+export type LedesMatter = { matterNumber: string | null; clientMatterReference: string | null };
+export type LedesTimekeeper = { code: string; name: string; classification: string | null };
+
+/** What the records name beside the invoice: the firm, and its numbers for clients, matters and fee earners. */
 export interface LedesOptions {
-  /** LAW_FIRM_ID: the firm's tax number when it has one, else its id. */
+  /** LAW_FIRM_ID: the firm's tax number when it fits, else its short name (see ledes.ts's callers). */
   lawFirmId: string;
+  /** CLIENT_ID: the firm's number for each invoice's client, by client id. */
+  clientNumbers: ReadonlyMap<string, string>;
+  /** LAW_FIRM_MATTER_ID and CLIENT_MATTER_ID, by matter id. */
+  matters: ReadonlyMap<string, LedesMatter>;
+  /** TIMEKEEPER_ID, _NAME and _CLASSIFICATION, by user id. */
+  timekeepers: ReadonlyMap<string, LedesTimekeeper>;
 }
+
+/** The longest value each length-limited field may hold (LEDES 1998B's field list). */
+export const LEDES_FIELD_LENGTHS: Partial<Record<LedesField, number>> = {
+  INVOICE_DATE: 8,
+  INVOICE_NUMBER: 20,
+  CLIENT_ID: 20,
+  LAW_FIRM_MATTER_ID: 20,
+  BILLING_START_DATE: 8,
+  BILLING_END_DATE: 8,
+  INVOICE_DESCRIPTION: 2000,
+  LINE_ITEM_NUMBER: 20,
+  'EXP/FEE/INV_ADJ_TYPE': 2,
+  LINE_ITEM_DATE: 8,
+  LINE_ITEM_TASK_CODE: 20,
+  LINE_ITEM_EXPENSE_CODE: 20,
+  LINE_ITEM_ACTIVITY_CODE: 20,
+  TIMEKEEPER_ID: 20,
+  LINE_ITEM_DESCRIPTION: 2000,
+  LAW_FIRM_ID: 20,
+  TIMEKEEPER_NAME: 30,
+  TIMEKEEPER_CLASSIFICATION: 10,
+  CLIENT_MATTER_ID: 20,
+};
 
 /** YYYY-MM-DD (or an ISO timestamp) → YYYYMMDD. */
 export function ledesDate(text: string | null | undefined): string {
@@ -74,10 +109,51 @@ export function ledesDate(text: string | null | undefined): string {
   return text.slice(0, 10).replace(/-/g, '');
 }
 
-/** A field's text: no pipes, no `[]` line-end marker, no line breaks, trimmed. */
+/** Letters and signs that do not come apart into a base letter and marks, spelt in ASCII. */
+const ASCII_SPELLING: Record<string, string> = {
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ø: 'O',
+  ø: 'o',
+  Đ: 'D',
+  đ: 'd',
+  Ł: 'L',
+  ł: 'l',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Þ: 'Th',
+  þ: 'th',
+  '₦': 'NGN',
+  '€': 'EUR',
+  '£': 'GBP',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+  '\u00a0': ' ',
+};
+
+/**
+ * Text in printable ASCII, as LEDES requires: "Adébáyọ̀" → "Adebayo" (the marks split off and
+ * dropped), a few letters and signs spelt out, anything else a question mark.
+ */
+export function toAscii(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\t\r\n -~]/gu, (character) => ASCII_SPELLING[character] ?? '?');
+}
+
+/** A field's text: ASCII, no pipes, no `[]` line-end marker, no line breaks, trimmed. */
 export function ledesText(text: string | null | undefined, maxLength = 0): string {
   if (text === null || text === undefined) return '';
-  const clean = text
+  const clean = toAscii(text)
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/\|/g, '/')
     .replace(/\[/g, '(')
@@ -85,6 +161,13 @@ export function ledesText(text: string | null | undefined, maxLength = 0): strin
     .replace(/\s{2,}/g, ' ')
     .trim();
   return maxLength > 0 ? clean.slice(0, maxLength) : clean;
+}
+
+/** "Ada N. Okafor" → "Okafor, Ada N.": LEDES's TIMEKEEPER_NAME, at most 30 characters. */
+export function timekeeperName(name: string): string {
+  const words = ledesText(name).split(' ').filter(Boolean);
+  const last = words.pop();
+  return (words.length > 0 ? `${last}, ${words.join(' ')}` : (last ?? '')).slice(0, 30);
 }
 
 /** Units without needless trailing zeros: 1.5000 → 1.5, 2.0000 → 2. */
@@ -105,26 +188,36 @@ function splitShare(whole: bigint, part: bigint, base: bigint): [bigint, bigint]
 /** The records of one invoice. */
 export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): LedesRecord[] {
   const allLines: InvoiceLine[] = [...invoice.fees, ...invoice.flatFees, ...invoice.expenses];
-  const matterById = new Map(invoice.matters.map((matter) => [matter.id, matter]));
-  const firstMatter = invoice.matters[0];
-  const matterRef = (matterId: string | undefined) => {
-    const matter = matterId ? matterById.get(matterId) : firstMatter;
-    return ledesText(matter?.matterNumber ?? matter?.id ?? matterId ?? '');
+  const firstMatterId = invoice.matters[0]?.id;
+  const matterFields = (matterId: string | undefined) => {
+    const matter = options.matters.get(matterId ?? firstMatterId ?? '');
+    return {
+      LAW_FIRM_MATTER_ID: ledesText(matter?.matterNumber, 20),
+      CLIENT_MATTER_ID: ledesText(matter?.clientMatterReference, 20),
+    };
   };
+  const timekeeperFields = (userId: string | null) => {
+    const timekeeper = userId ? options.timekeepers.get(userId) : undefined;
+    return {
+      TIMEKEEPER_ID: ledesText(timekeeper?.code, 20),
+      TIMEKEEPER_NAME: timekeeper ? timekeeperName(timekeeper.name) : '',
+      TIMEKEEPER_CLASSIFICATION: timekeeper?.classification ?? '',
+    };
+  };
+  const noTimekeeper = timekeeperFields(null);
   const dates = allLines.map((line) => line.lineDate.slice(0, 10)).sort();
   const startDate = dates[0] ?? invoice.issueDate;
   const endDate = dates[dates.length - 1] ?? invoice.issueDate;
-  const invoiceDescription = ledesText(invoice.notes, 250) || 'Legal services';
+  const invoiceDescription = ledesText(invoice.notes, 2000) || 'Legal services';
   const common = {
     INVOICE_DATE: ledesDate(invoice.issueDate),
-    INVOICE_NUMBER: ledesText(invoice.invoiceNumber ?? invoice.id),
-    CLIENT_ID: ledesText(invoice.clientId),
+    INVOICE_NUMBER: ledesText(invoice.invoiceNumber, 20),
+    CLIENT_ID: ledesText(options.clientNumbers.get(invoice.clientId), 20),
     INVOICE_TOTAL: fromCents(toCents(invoice.totals.total)),
     BILLING_START_DATE: ledesDate(startDate),
     BILLING_END_DATE: ledesDate(endDate),
     INVOICE_DESCRIPTION: invoiceDescription,
-    LAW_FIRM_ID: ledesText(options.lawFirmId),
-    CLIENT_MATTER_ID: '',
+    LAW_FIRM_ID: ledesText(options.lawFirmId, 20),
   };
 
   const records: LedesRecord[] = [];
@@ -138,7 +231,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
     const unitCost = line.itemType === 'flatFee' ? fromCents(toCents(line.itemAmount)) : line.rate ? fromCents(toCents(line.rate)) : '';
     const description = [line.description, line.adjustmentReason ? `(adjusted: ${line.adjustmentReason})` : ''].filter(Boolean).join(' ');
     push({
-      LAW_FIRM_MATTER_ID: matterRef(line.matterId),
+      ...matterFields(line.matterId),
+      ...(isExpense ? noTimekeeper : timekeeperFields(line.feeEarnerId)),
       'EXP/FEE/INV_ADJ_TYPE': isExpense ? 'E' : 'F',
       LINE_ITEM_NUMBER_OF_UNITS: numberOfUnits,
       LINE_ITEM_ADJUSTMENT_AMOUNT: fromCents(toCents(line.adjustment)),
@@ -147,11 +241,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
       LINE_ITEM_TASK_CODE: isExpense ? '' : ledesText(line.utbmsTaskCode),
       LINE_ITEM_EXPENSE_CODE: isExpense ? ledesText(line.utbmsExpenseCode) : '',
       LINE_ITEM_ACTIVITY_CODE: isExpense ? '' : ledesText(line.utbmsActivityCode),
-      TIMEKEEPER_ID: isExpense ? '' : ledesText(line.feeEarnerId),
-      LINE_ITEM_DESCRIPTION: ledesText(description, 1000),
+      LINE_ITEM_DESCRIPTION: ledesText(description, 2000),
       LINE_ITEM_UNIT_COST: unitCost,
-      TIMEKEEPER_NAME: isExpense ? '' : ledesText(line.feeEarnerName),
-      TIMEKEEPER_CLASSIFICATION: '',
     });
   }
 
@@ -171,7 +262,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
   const adjustment = (type: 'IF' | 'IE', amount: bigint, description: string) => {
     if (amount === 0n) return;
     push({
-      LAW_FIRM_MATTER_ID: matterRef(undefined),
+      ...matterFields(undefined),
+      ...noTimekeeper,
       'EXP/FEE/INV_ADJ_TYPE': type,
       LINE_ITEM_NUMBER_OF_UNITS: '',
       LINE_ITEM_ADJUSTMENT_AMOUNT: fromCents(amount),
@@ -180,11 +272,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
       LINE_ITEM_TASK_CODE: '',
       LINE_ITEM_EXPENSE_CODE: '',
       LINE_ITEM_ACTIVITY_CODE: '',
-      TIMEKEEPER_ID: '',
       LINE_ITEM_DESCRIPTION: ledesText(description),
       LINE_ITEM_UNIT_COST: '',
-      TIMEKEEPER_NAME: '',
-      TIMEKEEPER_CLASSIFICATION: '',
     });
   };
   adjustment('IF', -feeDiscount, 'Discount on fees');

@@ -30,6 +30,7 @@ export function ClientDetails({ client, customFields }: { client: ClientDetail; 
           Details
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
+          <Detail label="Client number" value={client.clientNumber} />
           <Detail label="Email" value={client.email} />
           <Detail label="Alternate email" value={client.alternateEmail} />
           <Detail label="Phone" value={client.phone} />

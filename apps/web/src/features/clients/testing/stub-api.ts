@@ -95,6 +95,7 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
       },
     ],
     hasPortalAccount: false,
+    clientNumber: 'CL-00001',
     updatedAt: '2024-03-15T10:00:00.000Z',
     ...overrides,
   };

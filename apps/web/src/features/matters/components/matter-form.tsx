@@ -193,6 +193,14 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
             <Grid.Col span={{ base: 12, md: 6 }}>
               <TextInput label="Shelf location" maxLength={120} {...form.inputProps('shelfLocation')} />
             </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextInput
+                label="Client's matter reference"
+                description="The number the client's legal department uses for this matter (on LEDES invoices)"
+                maxLength={20}
+                {...form.inputProps('clientMatterReference')}
+              />
+            </Grid.Col>
             <Grid.Col span={12}>
               <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} />
             </Grid.Col>

@@ -58,6 +58,7 @@ export function MatterOverview({ matter, currencySymbol, customFields }: MatterO
           <Detail label="Close date">{displayDate(matter.matterCloseDate)}</Detail>
           <Detail label="Practice areas">{matter.matterPracticeAreas.map((area) => area.name).join(', ') || '—'}</Detail>
           <Detail label="Shelf location">{matter.shelfLocation || '—'}</Detail>
+          <Detail label="Client's matter reference">{matter.clientMatterReference || '—'}</Detail>
         </SimpleGrid>
         <Stack gap={4} mt="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

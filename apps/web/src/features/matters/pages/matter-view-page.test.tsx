@@ -18,6 +18,7 @@ const matter = {
   status: 'Open',
   matterPracticeAreas: [{ id: '77777777-7777-4777-8777-777777777777', name: 'Probate' }],
   shelfLocation: 'Cabinet 4',
+  clientMatterReference: 'LIT/2026/117',
   matterAssignedToInfos: [
     { userId: USER_A, name: 'Grace Hopper', hourlyRate: '1500.00' },
     { userId: USER_B, name: 'Alan Turing', hourlyRate: '200.50' },

@@ -13,6 +13,7 @@ export type MatterFormValues = {
   description: string;
   practiceAreaIds: string[];
   shelfLocation: string;
+  clientMatterReference: string;
   /** ISO; undefined while the date field is empty or not a real date. */
   matterOpenDate: string | undefined;
   hourlyRate: string;
@@ -31,6 +32,7 @@ export function emptyMatterValues(clientId = ''): MatterFormValues {
     description: '',
     practiceAreaIds: [],
     shelfLocation: '',
+    clientMatterReference: '',
     matterOpenDate: todayIso(),
     hourlyRate: '',
     flatRate: '',
@@ -49,6 +51,7 @@ export function matterValuesFromView(view: MatterView): MatterFormValues {
     description: view.description,
     practiceAreaIds: view.matterPracticeAreas.map((area) => area.id),
     shelfLocation: view.shelfLocation ?? '',
+    clientMatterReference: view.clientMatterReference ?? '',
     matterOpenDate: view.matterOpenDate.slice(0, 10),
     hourlyRate: view.hourlyRates ?? '',
     flatRate: view.flatRate ?? '',
@@ -73,6 +76,7 @@ export function matterInputFrom(values: MatterFormValues, conflictCheckId: strin
     description: values.description,
     practiceAreaIds: values.practiceAreaIds,
     shelfLocation: values.shelfLocation,
+    clientMatterReference: values.clientMatterReference,
     matterOpenDate: values.matterOpenDate,
     hourlyRate: values.hourlyRate,
     flatRate: values.matterRate === 'Flat Rate' ? values.flatRate : null,

@@ -1,5 +1,5 @@
-import { Stack, TextInput } from '@mantine/core';
-import { updateMemberSchema, type Role, type TeamMember } from '@matterhorn/shared';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
+import { LEDES_CLASSIFICATION_LABELS, LEDES_CLASSIFICATIONS, updateMemberSchema, type Role, type TeamMember } from '@matterhorn/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
@@ -20,6 +20,7 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
     name: member.name,
     roleId: member.roleId,
     defaultHourlyRate: member.defaultHourlyRate ?? '',
+    ledesClassification: member.ledesClassification,
   });
   const submit = form.onSubmit(async (data) => {
     await updateMember(member.id, data);
@@ -46,6 +47,19 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
           onChange={(value) => form.setValue('defaultHourlyRate', value)}
           onBlur={() => form.touch('defaultHourlyRate')}
           error={form.errorFor('defaultHourlyRate')}
+        />
+        <NativeSelect
+          label="LEDES classification"
+          description={`Timekeeper ${member.timekeeperCode} on LEDES invoices; required before an invoice with this member's time is exported.`}
+          data={[
+            { value: '', label: 'Not set' },
+            ...LEDES_CLASSIFICATIONS.map((code) => ({ value: code, label: `${LEDES_CLASSIFICATION_LABELS[code]} (${code})` })),
+          ]}
+          value={form.values.ledesClassification ?? ''}
+          onChange={(event) =>
+            form.setValue('ledesClassification', (event.currentTarget.value || null) as TeamMember['ledesClassification'])
+          }
+          error={form.errorFor('ledesClassification')}
         />
         <SubmitButton isSubmitting={form.isSubmitting} mt="sm">
           Save changes

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { formatMoney, type TeamMember } from '@matterhorn/shared';
+import { formatMoney, LEDES_CLASSIFICATION_LABELS, type TeamMember } from '@matterhorn/shared';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 type MembersTableProps = {
@@ -15,7 +15,7 @@ type MembersTableProps = {
 export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, onEdit, onDeactivate, onReactivate }: MembersTableProps) {
   if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={840}>
       <Table striped highlightOnHover aria-label="Team members">
         <Table.Thead>
           <Table.Tr>
@@ -23,6 +23,7 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
             <Table.Th>Email</Table.Th>
             <Table.Th>Role</Table.Th>
             <Table.Th ta="right">Default hourly rate</Table.Th>
+            <Table.Th>Timekeeper</Table.Th>
             <Table.Th>Status</Table.Th>
             {canEdit && <ActionsHeader />}
           </Table.Tr>
@@ -41,6 +42,12 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
               <Table.Td>{member.email}</Table.Td>
               <Table.Td>{member.roleName}</Table.Td>
               <Table.Td ta="right">{member.defaultHourlyRate ? formatMoney(member.defaultHourlyRate, currencySymbol) : '—'}</Table.Td>
+              <Table.Td>
+                {member.timekeeperCode}
+                <Text size="xs" c="dimmed">
+                  {member.ledesClassification ? LEDES_CLASSIFICATION_LABELS[member.ledesClassification] : 'No LEDES classification'}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Badge color={member.isActive ? 'green' : 'gray'} variant="light">
                   {member.isActive ? 'Active' : 'Deactivated'}

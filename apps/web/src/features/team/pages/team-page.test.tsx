@@ -1,4 +1,4 @@
-import { invitationSummarySchema, subscriptionInfoSchema, type EmailDelivery, type TeamMember } from '@matterhorn/shared';
+import { invitationSummarySchema, subscriptionInfoSchema, teamMemberSchema, type EmailDelivery, type TeamMember } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const members: TeamMember[] = [
     roleId: ROLE_ID,
     roleName: 'Administrator',
     defaultHourlyRate: null,
+    timekeeperCode: 'TK-001',
+    ledesClassification: 'PT',
     isActive: true,
     isOwner: true,
   },
@@ -30,6 +32,8 @@ const members: TeamMember[] = [
     roleId: ROLE_ID,
     roleName: 'Fee Earner',
     defaultHourlyRate: '1250.5',
+    timekeeperCode: 'TK-002',
+    ledesClassification: null,
     isActive: true,
     isOwner: false,
   },
@@ -59,6 +63,10 @@ function stubTeam(seats: { allocated: number; used: number }) {
       message: 'Invitation sent',
     },
     'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
+    'PUT /admin/team-member-details/update-user/u2': {
+      ...contractAnswer(teamMemberSchema, { ...members[1]!, ledesClassification: 'AS' }),
+      message: 'Team member updated',
+    },
   });
 }
 
@@ -71,6 +79,22 @@ describe('TeamPage', () => {
     expect(screen.getByText('2 of 5 seats used')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeEnabled();
   });
+
+  it("shows each member's timekeeper code and LEDES classification, and sets one from the edit form", async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(within(table).getByRole('row', { name: /Ada Obi/ })).getByText('Partner')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Bob Eze/ })).getByText('No LEDES classification')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Bob Eze' });
+    expect(within(dialog).getByText(/Timekeeper TK-002 on LEDES invoices/)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'LEDES classification' }), 'AS');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')[0]?.body).toMatchObject({ ledesClassification: 'AS' });
+  }, 20_000);
 
   it('says the plan is full and disables Invite member when every seat is used', async () => {
     stubTeam({ allocated: 3, used: 3 });
