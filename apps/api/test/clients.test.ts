@@ -225,6 +225,26 @@ describe('get-clients-list', () => {
 });
 
 describe('get-client', () => {
+  it("keeps the client's tax number and LEDES format (1998B unless chosen), and refuses a format that is not one", async () => {
+    const plain = await createClient(person('Format', 'Default'));
+    const international = await createClient({
+      clientType: 'company',
+      companyName: 'Thames Holdings Plc',
+      taxNumber: ' GB123456789 ',
+      ledesFormat: '1998BI',
+    });
+    const view = async (id: string) => (await get(`${base}/get-client/${id}`, tokens.admin)).json().data;
+    expect(await view(plain.id)).toMatchObject({ ledesFormat: '1998B', taxNumber: null });
+    expect(await view(international.id)).toMatchObject({ ledesFormat: '1998BI', taxNumber: 'GB123456789' });
+    const refused = await send('POST', `${base}/create-client`, {
+      clientType: 'company',
+      companyName: 'Wrong Format Ltd',
+      ledesFormat: '2000',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Choose LEDES 1998B or 1998BI');
+  });
+
   it("numbers each firm's clients in order, CL-00001 on: the number a LEDES file sends as CLIENT_ID", async () => {
     const first = await createClient(person('Numbered', 'One'));
     const second = await createClient(person('Numbered', 'Two'));

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, formatMoney } from '@matterhorn/shared';
-import { parseLedes } from '../src/modules/invoices/invoices.api.ts';
-import { expectLedes1998B } from './support/ledes-check.ts';
+import { LEDES_BI_FIELDS, parseLedes } from '../src/modules/invoices/invoices.api.ts';
+import { expectLedes1998B, expectLedes1998BI } from './support/ledes-check.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -211,6 +211,25 @@ describe('LEDES download', () => {
     expect(fees.every((record) => /^TK-\d{3}$/.test(record.TIMEKEEPER_ID) && /^[^,]+, .+$/.test(record.TIMEKEEPER_NAME))).toBe(true);
     expect(records.find((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'E')?.LINE_ITEM_DATE).toBe('20250502');
     await fixture.context.database.db.execute(sql`update firms set tax_number = null where id = ${fixture.firm.firmId}`);
+  });
+
+  it('exports LEDES 1998BI, VAT on each line, for a client whose e-billing portal takes tax', async () => {
+    await classifyFeeEarners();
+    await fixture.context.database.db.execute(
+      sql`update clients set ledes_format = '1998BI', tax_number = 'NG-TIN-7788', country = 'Nigeria' where id = ${matter().clientId}`,
+    );
+    const invoice = await issuedInvoice();
+    const response = await call('GET', `download-ledes/${invoice.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body.startsWith('LEDES98BI V2[]\r\n')).toBe(true);
+    expectLedes1998BI(response.body);
+    const lines = response.body.split('\r\n').slice(2, -1);
+    const field = (name: string) => lines.map((line) => line.split('|')[LEDES_BI_FIELDS.indexOf(name as (typeof LEDES_BI_FIELDS)[number])]);
+    expect(new Set(field('CLIENT_TAX_ID'))).toEqual(new Set(['NG-TIN-7788']));
+    expect(new Set(field('CLIENT_COUNTRY'))).toEqual(new Set(['NG']));
+    expect(addMoney(...field('LINE_ITEM_TAX_TOTAL').map((value) => value!))).toBe(invoice.totals.taxAmount);
+    expect(addMoney(...field('LINE_ITEM_TOTAL').map((value) => value!))).toBe(invoice.totals.total);
+    await fixture.context.database.db.execute(sql`update clients set ledes_format = '1998B' where id = ${matter().clientId}`);
   });
 
   it('exports several invoices in one file, and refuses bad or foreign ids', async () => {

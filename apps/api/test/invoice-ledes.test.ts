@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoney, divideRounded, fromScaled, toScaled } from '@matterhorn/shared';
 import { formatLedes, LEDES_FIELDS, parseLedes, type LedesOptions } from '../src/modules/invoices/documents/ledes.ts';
-import { expectLedes1998B } from './support/ledes-check.ts';
+import {
+  formatLedesInternational,
+  LEDES_BI_FIELDS,
+  type LedesBiOptions,
+  type LedesBiRecord,
+} from '../src/modules/invoices/documents/ledes-international.ts';
+import { expectLedes1998B, expectLedes1998BI } from './support/ledes-check.ts';
 import { buildInvoiceFixture, type FixtureLine } from './support/invoice-fixture.ts';
 
 const options: LedesOptions = {
@@ -151,6 +157,116 @@ describe('LEDES 1998B', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** A 1998BI file's records, each field by name. */
+const biRecords = (file: string) =>
+  file
+    .split('\r\n')
+    .slice(2, -1)
+    .map(
+      (line) => Object.fromEntries(LEDES_BI_FIELDS.map((field, index) => [field, line.slice(0, -2).split('|')[index]!])) as LedesBiRecord,
+    );
+
+describe('LEDES 1998BI V2 (international, with tax)', () => {
+  const biOptions: LedesBiOptions = {
+    ...options,
+    firm: { name: 'Okafor & Partners', address: '3 Broad Street\nLagos Island', country: 'Nigeria' },
+    clients: new Map([
+      [
+        '00000000-0000-4000-8000-0000000000c1',
+        {
+          name: 'Chidi Okafor Ltd',
+          taxNumber: 'GB123456789',
+          address: '1 Poultry, London',
+          city: 'London',
+          state: null,
+          postalCode: 'EC2R 8EJ',
+          country: 'United Kingdom',
+        },
+      ],
+    ]),
+  };
+  const invoice = buildInvoiceFixture({
+    lines: [
+      { type: 'fee', hours: '1.5000', rate: '200.00', amount: '300.00' },
+      { type: 'fee', hours: '0.3000', rate: '250.00', amount: '75.00', adjustedAmount: '50.00' },
+      { type: 'expense', quantity: '2.0000', rate: '12.50', amount: '25.00' },
+      { type: 'flatFee', rate: '500.00', amount: '500.00' },
+    ],
+    discountType: 'percent',
+    discountValue: '10',
+    taxPercent: '7.5',
+    taxAppliesTo: 'fees',
+  });
+  const file = formatLedesInternational([invoice], biOptions);
+
+  it("passes the 1998BI check: 52 fields, each line's tax on it, and the totals", () => {
+    expectLedes1998BI(file);
+    expect(file.split('\r\n')[1]!.split('|')).toHaveLength(52);
+  });
+
+  it('puts the VAT on the fee lines it applies to (the discount carries its share), not on adjustment lines', () => {
+    const records = biRecords(file);
+    expect(records.map((record) => record['EXP/FEE/INV_ADJ_TYPE'])).toEqual(['F', 'F', 'F', 'E', 'IF', 'IE']);
+    expect(records.map((record) => record.LINE_ITEM_TAX_RATE)).toEqual(['0.075', '0.075', '0.075', '0', '0.075', '0']);
+    expect(records.map((record) => record.LINE_ITEM_TAX_TYPE)).toEqual(['VAT', 'VAT', 'VAT', '', 'VAT', '']);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TAX_TOTAL))).toBe(invoice.totals.taxAmount);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(invoice.totals.total);
+    expect(records[0]).toMatchObject({
+      INVOICE_CURRENCY: 'USD',
+      INVOICE_TAX_CURRENCY: 'USD',
+      INVOICE_TAX_TOTAL: invoice.totals.taxAmount,
+      INVOICE_REPORTED_TAX_TOTAL: invoice.totals.taxAmount,
+      TIMEKEEPER_LAST_NAME: 'Obi',
+      TIMEKEEPER_FIRST_NAME: 'Adebayo Olape',
+      ACCOUNT_TYPE: 'O',
+      LAW_FIRM_NAME: 'Okafor & Partners',
+      LAW_FIRM_ADDRESS_1: '3 Broad Street',
+      LAW_FIRM_ADDRESS_2: 'Lagos Island',
+      LAW_FIRM_COUNTRY: 'NG',
+      CLIENT_NAME: 'Chidi Okafor Ltd',
+      CLIENT_TAX_ID: 'GB123456789',
+      CLIENT_ADDRESS_1: '1 Poultry',
+      CLIENT_CITY: 'London',
+      CLIENT_POSTCODE: 'EC2R 8EJ',
+      CLIENT_COUNTRY: 'GB',
+      MATTER_NAME: 'Okafor v. Lagos Properties',
+    });
+  });
+
+  it('property: for any mix of lines, discount and tax, the 1998BI file passes its check and adds up to the invoice', () => {
+    const money = fc.bigInt({ min: 0n, max: 5_000_000n }).map((value) => fromScaled(value, 2));
+    const line: fc.Arbitrary<FixtureLine> = fc.oneof(
+      fc
+        .record({ rate: money, hours: fc.bigInt({ min: 1n, max: 200_000n }).map((value) => fromScaled(value, 4)) })
+        .map(({ rate, hours }) => ({
+          type: 'fee' as const,
+          hours,
+          rate,
+          amount: product(hours, rate, 4),
+        })),
+      money.map((rate) => ({ type: 'expense' as const, quantity: '1.0000', rate, amount: rate })),
+      money.map((rate) => ({ type: 'flatFee' as const, rate, amount: rate })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        fc.bigInt({ min: 0n, max: 500_000n }).map((value) => fromScaled(value, 4)),
+        fc.bigInt({ min: 0n, max: 300_000n }).map((value) => fromScaled(value, 4)),
+        fc.constantFrom('fees' as const, 'expenses' as const, 'both' as const),
+        (lines, discount, taxPercent, taxAppliesTo) => {
+          const generated = buildInvoiceFixture({ lines, discountType: 'percent', discountValue: discount, taxPercent, taxAppliesTo });
+          const generatedFile = formatLedesInternational([generated], biOptions);
+          expectLedes1998BI(generatedFile);
+          const records = biRecords(generatedFile);
+          expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(generated.totals.total);
+          expect(addMoney(...records.map((record) => record.LINE_ITEM_TAX_TOTAL))).toBe(generated.totals.taxAmount);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -179,6 +179,8 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
           clientType: 'company' as const,
           companyName,
           email: `legal${index}@${companyName.split(' ')[0]!.toLowerCase()}.example.com`,
+          // The first company's e-billing portal takes LEDES 1998BI (with VAT), and needs its tax number.
+          ...(index === 0 ? { ledesFormat: '1998BI' as const, taxNumber: '01234567-0001', country: 'Nigeria' } : {}),
         })),
       )
       .returning({ id: clients.id });
@@ -208,6 +210,8 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
           description: `${matter.matterName}.`,
           ...matter,
           shelfLocation: `Cabinet ${String.fromCharCode(65 + index)}`,
+          // Two company clients give their matters references of their own (LEDES's CLIENT_MATTER_ID).
+          clientMatterReference: index === 1 ? 'LSL/LIT/2024/017' : index === 2 ? 'SAH-LEGAL-0042' : null,
           matterCloseDate: 'status' in matter ? sql`current_date` : null,
         })),
       )

@@ -13,6 +13,10 @@ export const clientContactInputSchema = z.strictObject({
   phone: optionalText('Contact phone', 40),
 });
 
+/** The LEDES formats a client's e-billing portal may take: 1998B, or 1998BI (international, with tax). */
+export const LEDES_FORMATS = ['1998B', '1998BI'] as const;
+export type LedesFormat = (typeof LEDES_FORMATS)[number];
+
 /** Create and update take the same body; update replaces the client's details and contacts. */
 export const clientInputSchema = z
   .strictObject({
@@ -30,6 +34,10 @@ export const clientInputSchema = z
     country: optionalText('Country', 80),
     postalCode: optionalText('Postal code', 20),
     notes: optionalText('Notes', 5000),
+    /** The client's tax identification number (LEDES 1998BI's CLIENT_TAX_ID). */
+    taxNumber: optionalText('Tax identification number', 20),
+    /** The LEDES format the client's e-billing portal takes; left out, 1998B. */
+    ledesFormat: z.enum(LEDES_FORMATS, { error: 'Choose LEDES 1998B or 1998BI' }).default('1998B'),
     contacts: z.array(clientContactInputSchema).max(50, 'At most 50 contacts').default([]),
     customFields: z.record(z.string(), z.string().max(1000)).default({}),
     status: z.enum(CLIENT_STATUSES).default('active'),
@@ -81,6 +89,8 @@ export const clientMatterSchema = z.object({
 export const clientDetailSchema = clientSummarySchema.extend({
   /** The firm's number for the client (CL-00001): LEDES's CLIENT_ID. */
   clientNumber: z.string(),
+  taxNumber: z.string().nullable(),
+  ledesFormat: z.enum(LEDES_FORMATS),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   companyName: z.string().nullable(),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 
 /** A client of the firm: an individual (first/last name) or a company (company name). */
@@ -39,6 +52,12 @@ export const clients = pgTable(
       .generatedAlwaysAs(
         sql`lower(coalesce(company_name, '') || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
       ),
+    /** The client's tax identification number (LEDES 1998BI's CLIENT_TAX_ID). */
+    taxNumber: text('tax_number'),
+    /** The LEDES format the client's e-billing portal takes: 1998B, or 1998BI (international, with tax). */
+    ledesFormat: text('ledes_format', { enum: ['1998B', '1998BI'] })
+      .notNull()
+      .default('1998B'),
     isPortalEnabled: boolean('is_portal_enabled').notNull().default(false),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
@@ -53,6 +72,8 @@ export const clients = pgTable(
     index('clients_firm_idx').on(table.firmId, table.createdAt),
     unique('clients_firm_id_key').on(table.firmId, table.id),
     unique('clients_firm_number_key').on(table.firmId, table.clientNumber),
+    check('clients_ledes_format_check', sql`${table.ledesFormat} in ('1998B', '1998BI')`),
+    check('clients_tax_number_length_check', sql`char_length(${table.taxNumber}) <= 20`),
     index('clients_firm_name_idx').on(table.firmId, table.displayName),
     index('clients_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
     index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

@@ -32,6 +32,8 @@ export function createClientsService({ database, conflictGate, portalInvitations
     return {
       id: client.id,
       clientNumber: client.clientNumber,
+      taxNumber: client.taxNumber,
+      ledesFormat: client.ledesFormat,
       clientType: client.clientType,
       name: client.displayName,
       firstName: client.firstName,
@@ -77,6 +79,8 @@ export function createClientsService({ database, conflictGate, portalInvitations
       country: input.country,
       postalCode: input.postalCode,
       notes: input.notes ?? '',
+      taxNumber: input.taxNumber,
+      ledesFormat: input.ledesFormat,
       status: input.status,
       customFields: checkCustomFieldValues(input.customFields, await repository.findClientFieldDefinitions(tx, firmId)),
     };

@@ -6,6 +6,7 @@ import {
   type PortalInvoiceSummary,
   INVOICE_LINK_SLUG_PATTERN,
   type Invoice,
+  type LedesFormat,
   type CurrentInvoiceLink,
   type InvoiceLink,
   type PublicInvoice,
@@ -16,7 +17,7 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { formatLedes, viewOf, type InvoiceSendHook, type LedesOptions } from '../invoices/invoices.api.ts';
+import { formatLedes, formatLedesInternational, viewOf, type InvoiceSendHook, type LedesBiOptions } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import {
   findClientEmail,
@@ -48,6 +49,7 @@ const ledesRefusals = {
       ? `${invoiceNumber} is not issued: only an issued invoice goes to an e-billing portal`
       : 'A draft invoice has no invoice number yet: approve it before exporting it as LEDES',
   unclassified: (names: string[]) => `Set the LEDES classification of ${names.join(', ')} in Settings → Team before exporting LEDES`,
+  mixedFormats: "These invoices' clients take different LEDES formats (1998B and 1998BI): export them apart",
 };
 
 /** LAW_FIRM_ID: the firm's tax number when it fits LEDES's 20 characters, else its portal name. */
@@ -56,8 +58,12 @@ const lawFirmIdOf = (firm: { taxNumber: string | null; portalSlug: string | null
   return taxNumber && taxNumber.length <= 20 ? taxNumber : (firm.portalSlug ?? 'FIRM').toUpperCase().slice(0, 20);
 };
 
-/** The firm's numbers for what the invoices name; refuses when a fee earner has no LEDES classification. */
-async function ledesOptionsOf(tx: Tx, firmId: string, invoices: Invoice[]): Promise<LedesOptions> {
+/**
+ * The LEDES format the invoices' clients take (each client's choice: 1998B, or 1998BI with tax), and
+ * the firm's numbers and addresses for what the invoices name; refuses when a fee earner has no
+ * LEDES classification, or when the clients take different formats.
+ */
+async function ledesOptionsOf(tx: Tx, firmId: string, invoices: Invoice[]): Promise<{ format: LedesFormat; options: LedesBiOptions }> {
   const feeLines = invoices.flatMap((invoice) => [...invoice.fees, ...invoice.flatFees]);
   const parties = await findLedesParties(tx, firmId, {
     clientIds: [...new Set(invoices.map((invoice) => invoice.clientId))],
@@ -66,11 +72,18 @@ async function ledesOptionsOf(tx: Tx, firmId: string, invoices: Invoice[]): Prom
   });
   const unclassified = parties.userRows.filter((user) => !user.classification).map((user) => user.name);
   if (unclassified.length > 0) throw conflict(ledesRefusals.unclassified(unclassified.sort()));
+  const formats = new Set(parties.clientRows.map((client) => client.ledesFormat));
+  if (formats.size > 1) throw conflict(ledesRefusals.mixedFormats);
   return {
-    lawFirmId: lawFirmIdOf(parties.firm),
-    clientNumbers: new Map(parties.clientRows.map((client) => [client.id, client.clientNumber])),
-    matters: new Map(parties.matterRows.map(({ id, ...matter }) => [id, matter])),
-    timekeepers: new Map(parties.userRows.map(({ id, ...timekeeper }) => [id, timekeeper])),
+    format: formats.has('1998BI') ? '1998BI' : '1998B',
+    options: {
+      lawFirmId: lawFirmIdOf(parties.firm),
+      clientNumbers: new Map(parties.clientRows.map((client) => [client.id, client.clientNumber])),
+      matters: new Map(parties.matterRows.map(({ id, ...matter }) => [id, matter])),
+      timekeepers: new Map(parties.userRows.map(({ id, ...timekeeper }) => [id, timekeeper])),
+      firm: parties.firm,
+      clients: new Map(parties.clientRows.map(({ id, ...client }) => [id, client])),
+    },
   };
 }
 
@@ -163,7 +176,8 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
           for (const id of invoiceIds) invoices.push(await viewOf(tx, principal, id));
           const unissued = invoices.find((invoice) => !ISSUED.has(invoice.status));
           if (unissued) throw conflict(ledesRefusals.notIssued(unissued.invoiceNumber));
-          const text = formatLedes(invoices, await ledesOptionsOf(tx, principal.firmId, invoices));
+          const { format, options } = await ledesOptionsOf(tx, principal.firmId, invoices);
+          const text = format === '1998BI' ? formatLedesInternational(invoices, options) : formatLedes(invoices, options);
           const fileName = invoices.length === 1 ? `${pdfFileName(invoices[0]!).replace(/\.pdf$/, '')}.ledes.txt` : 'invoices.ledes.txt';
           return { text, fileName };
         },

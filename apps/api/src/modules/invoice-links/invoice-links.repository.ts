@@ -136,10 +136,24 @@ export async function markInvoiceLinkEmailed(tx: Tx, firmId: string, linkId: str
  * LAW_FIRM_ID), and its numbers for the invoices' clients, matters and fee earners.
  */
 export async function findLedesParties(tx: Tx, firmId: string, ids: { clientIds: string[]; matterIds: string[]; userIds: string[] }) {
-  const [firm] = await tx.select({ taxNumber: firms.taxNumber, portalSlug: firms.portalSlug }).from(firms).where(eq(firms.id, firmId));
+  const [firm] = await tx
+    .select({ name: firms.name, taxNumber: firms.taxNumber, portalSlug: firms.portalSlug, address: firms.address, country: firms.country })
+    .from(firms)
+    .where(eq(firms.id, firmId));
   const none = ['00000000-0000-0000-0000-000000000000'];
   const clientRows = await tx
-    .select({ id: clients.id, clientNumber: clients.clientNumber })
+    .select({
+      id: clients.id,
+      clientNumber: clients.clientNumber,
+      ledesFormat: clients.ledesFormat,
+      name: clients.displayName,
+      taxNumber: clients.taxNumber,
+      address: clients.address,
+      city: clients.city,
+      state: clients.state,
+      postalCode: clients.postalCode,
+      country: clients.country,
+    })
     .from(clients)
     .where(and(eq(clients.firmId, firmId), inArray(clients.id, ids.clientIds.length ? ids.clientIds : none)));
   const matterRows = await tx
@@ -150,5 +164,6 @@ export async function findLedesParties(tx: Tx, firmId: string, ids: { clientIds:
     .select({ id: users.id, code: users.timekeeperCode, name: users.name, classification: users.ledesClassification })
     .from(users)
     .where(and(eq(users.firmId, firmId), inArray(users.id, ids.userIds.length ? ids.userIds : none)));
-  return { firm: firm ?? { taxNumber: null, portalSlug: null }, clientRows, matterRows, userRows };
+  if (!firm) throw new Error('The firm of this transaction was not found');
+  return { firm, clientRows, matterRows, userRows };
 }

@@ -7,6 +7,7 @@ export { viewOf } from './invoice-view.ts';
 export type { InvoiceSendHook } from './send-invoice.ts';
 export { buildInvoicePdf, type InvoicePdfFirm, type InvoicePdfInput } from './documents/invoice-pdf.ts';
 export { formatLedes, parseLedes, LEDES_FIELDS, type LedesOptions, type LedesRecord } from './documents/ledes.ts';
+export { formatLedesInternational, LEDES_BI_FIELDS, type LedesBiOptions } from './documents/ledes-international.ts';
 export {
   lockInvoiceForPayment,
   postInvoicePayment,

@@ -170,6 +170,9 @@ export function timekeeperName(name: string): string {
   return (words.length > 0 ? `${last}, ${words.join(' ')}` : (last ?? '')).slice(0, 30);
 }
 
+/** Units without needless trailing zeros (also the 1998BI tax rate's). */
+export const trimUnits = (text: string | null | undefined) => units(text);
+
 /** Units without needless trailing zeros: 1.5000 → 1.5, 2.0000 → 2. */
 function units(text: string | null | undefined): string {
   if (!text) return '';
@@ -186,7 +189,7 @@ function splitShare(whole: bigint, part: bigint, base: bigint): [bigint, bigint]
 }
 
 /** The records of one invoice. */
-export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): LedesRecord[] {
+export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { taxAsLines = true } = {}): LedesRecord[] {
   const allLines: InvoiceLine[] = [...invoice.fees, ...invoice.flatFees, ...invoice.expenses];
   const firstMatterId = invoice.matters[0]?.id;
   const matterFields = (matterId: string | undefined) => {
@@ -278,8 +281,11 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions): Lede
   };
   adjustment('IF', -feeDiscount, 'Discount on fees');
   adjustment('IE', -expenseDiscount, 'Discount on expenses');
-  adjustment('IF', feeTax, `${taxLabel} on fees`);
-  adjustment('IE', expenseTax, `${taxLabel} on expenses`);
+  // 1998BI carries the tax on each line instead (ledes-international.ts).
+  if (taxAsLines) {
+    adjustment('IF', feeTax, `${taxLabel} on fees`);
+    adjustment('IE', expenseTax, `${taxLabel} on expenses`);
+  }
   return records;
 }
 

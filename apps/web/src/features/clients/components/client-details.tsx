@@ -31,6 +31,8 @@ export function ClientDetails({ client, customFields }: { client: ClientDetail; 
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
           <Detail label="Client number" value={client.clientNumber} />
+          <Detail label="Tax identification number" value={client.taxNumber} />
+          <Detail label="LEDES format" value={`LEDES ${client.ledesFormat}`} />
           <Detail label="Email" value={client.email} />
           <Detail label="Alternate email" value={client.alternateEmail} />
           <Detail label="Phone" value={client.phone} />

@@ -1,5 +1,5 @@
-import { Button, Card, Group, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { clientInputSchema, type CustomField } from '@matterhorn/shared';
+import { Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { clientInputSchema, type CustomField, type LedesFormat } from '@matterhorn/shared';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -114,6 +114,22 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
               <TextInput label="Postal code" autoComplete="postal-code" {...form.inputProps('postalCode')} />
             </SimpleGrid>
           </Stack>
+        </Section>
+
+        <Section title="Billing">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Tax identification number" maxLength={20} {...form.inputProps('taxNumber')} />
+            <NativeSelect
+              label="LEDES format"
+              description="What the client's e-billing portal takes: 1998BI carries VAT and other taxes."
+              data={[
+                { value: '1998B', label: 'LEDES 1998B' },
+                { value: '1998BI', label: 'LEDES 1998BI (international, with tax)' },
+              ]}
+              value={form.values.ledesFormat}
+              onChange={(event) => form.setValue('ledesFormat', event.currentTarget.value as LedesFormat)}
+            />
+          </SimpleGrid>
         </Section>
 
         {isCompany && (

@@ -96,6 +96,8 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
     ],
     hasPortalAccount: false,
     clientNumber: 'CL-00001',
+    taxNumber: null,
+    ledesFormat: '1998B',
     updatedAt: '2024-03-15T10:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,11 @@
-import { isValidIsoDate, type ClientDetail, type ClientInput, type ClientType, type CustomField } from '@matterhorn/shared';
+import {
+  isValidIsoDate,
+  type ClientDetail,
+  type ClientInput,
+  type ClientType,
+  type CustomField,
+  type LedesFormat,
+} from '@matterhorn/shared';
 
 export type ContactValues = { name: string; jobTitle: string; email: string; phone: string };
 export type ContactField = keyof ContactValues;
@@ -18,6 +25,8 @@ export type ClientFormValues = {
   state: string;
   country: string;
   postalCode: string;
+  taxNumber: string;
+  ledesFormat: LedesFormat;
   notes: string;
   status: 'active' | 'archived';
   contacts: ContactValues[];
@@ -40,6 +49,8 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
   state: '',
   country: '',
   postalCode: '',
+  taxNumber: '',
+  ledesFormat: '1998B',
   notes: '',
   status: 'active',
   contacts: [],
@@ -61,6 +72,8 @@ export function formValuesOf(client: ClientDetail): ClientFormValues {
     state: client.state ?? '',
     country: client.country ?? '',
     postalCode: client.postalCode ?? '',
+    taxNumber: client.taxNumber ?? '',
+    ledesFormat: client.ledesFormat,
     notes: client.notes ?? '',
     status: client.status,
     contacts: client.contacts.map((contact) => ({
