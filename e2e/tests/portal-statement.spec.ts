@@ -49,12 +49,15 @@ test('on a phone, a client sees their balances, pays a trust request by reported
   await expect(firmPage).toHaveURL(/\/dashboard$/);
   const [account] = await firmApi<{ id: string }[]>(firmPage, 'GET', '/admin/trust-account/get-trust-accounts');
   const today = await firmPage.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  // Due in a week: the browser's today is the Lagos firm's yesterday between 23:00 and midnight UTC,
+  // and a request due in the past is refused.
+  const dueDate = await firmPage.evaluate(() => new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-CA'));
   const created = await firmApi<{ id: string; requestNumber: string }>(firmPage, 'POST', '/admin/trust-account/create-trust-request', {
     trustAccountId: account!.id,
     clientId,
     matterId,
     amount: '120000.00',
-    dueDate: today,
+    dueDate,
     note: `Court fees deposit ${Date.now()}`,
   });
   await firmApi(firmPage, 'POST', `/admin/trust-account/send-trust-request/${created.id}`, {});

@@ -46,8 +46,9 @@ export const passingToasts = (page: Page) => page.locator('[data-toast-type="suc
 
 /**
  * Opens the dropdown `field` in `scope`, searches and picks `option` (the list lives in a portal),
- * the first of several matches when `firstOfMany`. It waits for the success toasts to go first: the
- * toast handler clicking one away while the list is open would close it.
+ * the first of several matches when `firstOfMany`. It waits for the success toasts to go first; a
+ * save's toast can still arrive a moment later (the first toast of a visit loads its host), and the
+ * toast handler clicking it away closes the open list, so a user would open it again: so does this.
  */
 export async function choose(
   page: Page,
@@ -58,10 +59,13 @@ export async function choose(
   { firstOfMany = false } = {},
 ) {
   await expect(passingToasts(page)).toHaveCount(0);
-  await scope.getByRole('combobox', { name: field, exact: true }).click();
-  await page.locator('input[placeholder="Search"]:visible').fill(search);
-  const options = page.getByRole('option', { name: option });
-  await (firstOfMany ? options.first() : options).click();
+  const combobox = scope.getByRole('combobox', { name: field, exact: true });
+  await expect(async () => {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ timeout: 5_000 });
+    await page.locator('input[placeholder="Search"]:visible').fill(search, { timeout: 5_000 });
+    const options = page.getByRole('option', { name: option });
+    await (firstOfMany ? options.first() : options).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: void }>({
