@@ -146,8 +146,10 @@ export function ledesBiRecords(invoice: LedesBiInvoice, options: LedesBiOptions)
   const [clientAddress1, clientAddress2] = addressLines(client?.address ?? null);
   const matterNames = new Map(invoice.matters.map((matter) => [matter.id, matter.name]));
   const currency = ledesText(invoice.currencyCode, 3);
+  // The records name a fee's timekeeper by code: its names are looked up once per invoice, not per line.
+  const timekeeperByCode = new Map([...options.timekeepers.values()].map((timekeeper) => [ledesText(timekeeper.code, 20), timekeeper]));
   return records.map((record, index) => {
-    const timekeeper = [...options.timekeepers.values()].find((candidate) => ledesText(candidate.code, 20) === record.TIMEKEEPER_ID);
+    const timekeeper = timekeeperByCode.get(record.TIMEKEEPER_ID);
     const [lastName, firstNames] = timekeeper ? timekeeperName(timekeeper.name).split(', ') : ['', ''];
     const matterId = invoice.matters.find((matter) => ledesText(matter.matterNumber, 20) === record.LAW_FIRM_MATTER_ID)?.id;
     return {
