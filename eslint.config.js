@@ -43,4 +43,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The web's build leaves the shared schemas' descriptions out by matching `.describe('…')`
+    // (apps/web/build/api-descriptions.ts): a description is one string literal, never .meta().
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='describe']:not([arguments.length=1][arguments.0.type='Literal'])",
+          message: 'A schema’s description is one string literal, so the web’s build can leave it out.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='meta']",
+          message: "Describe a field with .describe('…'), which the web’s build leaves out.",
+        },
+      ],
+    },
+  },
 );

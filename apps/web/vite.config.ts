@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { apiDescriptionsLeftOut } from './build/api-descriptions.ts';
 
 const FIRM_SHELL = ['/src/app/shell/firm-shell.tsx', '/src/lib/query-client.tsx'];
 const FIRM_ROUTES = '/src/app/routing/firm-routes.tsx';
@@ -67,7 +68,7 @@ function preloadList(_file: string, deps: string[], { hostId }: { hostId: string
 
 export default defineConfig({
   // Brotli and gzip beside every asset at build time: the server sends them as they are (preCompressed).
-  plugins: [react(), firmPreloads(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [react(), apiDescriptionsLeftOut(), firmPreloads(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     // Worker threads start a jsdom file faster than forked processes (the API keeps forks).
     pool: 'threads',
-    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

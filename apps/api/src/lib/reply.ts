@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '@matterhorn/shared';
 
 /** The success envelope. */
@@ -13,5 +13,9 @@ export function created<T>(reply: FastifyReply, message: string, data: T) {
 
 /** Response schemas for a route answering `data` on 200 (or `status`), plus the error envelope with its code. */
 export function answers<T extends z.ZodType>(data: T, status: 200 | 201 = 200) {
-  return { [status]: envelopeSchema(data), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+  // A payload schema without a description of its own is described by its fields.
+  const described = data.description
+    ? data
+    : data.describe(data instanceof z.ZodNull ? 'Nothing: the message says what was done.' : 'What the request answers (see its fields).');
+  return { [status]: envelopeSchema(described), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 }

@@ -19,9 +19,10 @@ export type ContractHandler<C extends RouteContract> = (
 
 /**
  * Who may call the route (required: route-access refuses a route without it), the OpenAPI's
- * one-line summary of it, and the route's other settings.
+ * one-line summary of it and its description (what it does and answers; who may call it is added
+ * from `access`), and the route's other settings.
  */
-export type ContractRouteConfig = FastifyContextConfig & { access: RouteAccess; summary: string };
+export type ContractRouteConfig = FastifyContextConfig & { access: RouteAccess; summary: string; description?: string };
 
 /**
  * Registers a route from its shared contract: method, path, schemas and the envelope of every answer
@@ -31,7 +32,7 @@ export function registerContractRoute<C extends RouteContract>(
   app: FastifyInstance,
   tags: readonly string[],
   contract: C,
-  { summary, ...config }: ContractRouteConfig,
+  { summary, description, ...config }: ContractRouteConfig,
   handler: ContractHandler<C>,
   options: Pick<RouteOptions, 'bodyLimit' | 'preValidation' | 'preHandler'> = {},
 ): void {
@@ -42,6 +43,7 @@ export function registerContractRoute<C extends RouteContract>(
     schema: {
       tags: [...tags],
       summary,
+      ...(description ? { description } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),

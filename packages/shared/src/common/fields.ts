@@ -50,7 +50,7 @@ export const isoDate = (label: string) =>
 export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
 
 /** The `:id` of a route that names one record. */
-export const idParamsSchema = z.object({ id: uuidField('Id') });
+export const idParamsSchema = z.object({ id: uuidField('Id').describe('The record’s id (a UUID).') });
 
 /** A required id chosen in a form: blank, missing or not an id all read as the field's "X is required". */
 export const requiredId = (message: string) =>
@@ -66,7 +66,16 @@ export const queryBoolean = z
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1');
 
-export const sortTypeSchema = z.enum(['asc', 'desc']).default('desc');
+export const sortTypeSchema = z.enum(['asc', 'desc']).default('desc').describe('Ascending or descending (the default).');
 
 /** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted. */
-export const firmScopeQuerySchema = z.object({ AdminUserId: z.string().optional(), BusinessId: z.string().optional() });
+export const firmScopeQuerySchema = z.object({
+  AdminUserId: z
+    .string()
+    .optional()
+    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  BusinessId: z
+    .string()
+    .optional()
+    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+});

@@ -4,8 +4,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1).describe('Which page of the list to answer, from 1.'),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe('How many rows a page holds (at most 100).'),
 });
 
 /** Lists that count at most this many matches: beyond it they answer the cap and isTotalCountCapped. */
@@ -24,9 +24,12 @@ export const SEARCH_TOTAL_COUNT_CAP = 100;
  */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
-    data: z.array(item),
-    page: z.number(),
-    size: z.number(),
-    totalCount: z.number(),
-    isTotalCountCapped: z.boolean().optional(),
+    data: z.array(item).describe('This page’s rows, in the order asked for.'),
+    page: z.number().describe('The page answered, from 1.'),
+    size: z.number().describe('How many rows a page holds.'),
+    totalCount: z.number().describe('How many rows match, on every page (the cap when isTotalCountCapped).'),
+    isTotalCountCapped: z
+      .boolean()
+      .optional()
+      .describe('True when more rows match than the list counts: totalCount is then its cap; narrow the search.'),
   });
