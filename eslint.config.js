@@ -17,6 +17,7 @@ export default tseslint.config(
       'bench/results/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
+      'apps/api/test/api-client/matterhorn-api.d.ts',
     ],
   },
   js.configs.recommended,

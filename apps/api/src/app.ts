@@ -6,9 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -18,6 +16,7 @@ import { createOutboxDelivery, type OutboxDelivery } from './platform/outbox/out
 import { registerOutgoingEmailRoutes } from './platform/outbox/outgoing-email.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
@@ -177,21 +176,7 @@ export async function buildApp(
   await app.register(rateLimit, { global: false });
   // Multipart bodies are left unread for the routes that take an upload (see upload-receiver.ts).
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Matterhorn API',
-        version: '0.1.0',
-        description:
-          'Every answer is { success, message, data }; an error adds a stable `code` for programs (its values and meanings are listed on each error response). Send the bearer token from sign-in as Authorization: Bearer <token>.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, config.appUrl);
 
   registerErrorHandler(app);
   registerCaseInsensitiveQuery(app);

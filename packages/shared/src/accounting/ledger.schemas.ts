@@ -33,29 +33,33 @@ export const JOURNAL_SOURCE_TYPES = [
 
 /** GET /api/admin/accounting/get-trial-balance: the balances as of a date (today's books when left out). */
 export const trialBalanceQuerySchema = z.object({
-  AsOfDate: isoDate('As of date').optional(),
+  AsOfDate: isoDate('As of date')
+    .optional()
+    .describe('Count only entries dated on or before this date, YYYY-MM-DD; left out: every entry.'),
 });
 export type TrialBalanceQuery = z.input<typeof trialBalanceQuerySchema>;
 
 /** One account's totals; balance = totalDebit − totalCredit (a credit balance is negative). Money as decimal text. */
 export const trialBalanceAccountSchema = z.object({
-  code: z.enum(LEDGER_ACCOUNT_CODES),
-  name: z.string(),
-  type: z.enum(LEDGER_ACCOUNT_TYPES),
-  normalBalance: z.enum(['debit', 'credit']),
-  totalDebit: z.string(),
-  totalCredit: z.string(),
-  balance: z.string(),
+  code: z.enum(LEDGER_ACCOUNT_CODES).describe('The system ledger account’s code; every firm has one of each.'),
+  name: z.string().describe('The ledger account’s name.'),
+  type: z.enum(LEDGER_ACCOUNT_TYPES).describe('The account’s class in the books.'),
+  normalBalance: z.enum(['debit', 'credit']).describe('The side the account’s balance normally sits on.'),
+  totalDebit: z.string().describe('The sum of its debits, an exact decimal string in the currency answered.'),
+  totalCredit: z.string().describe('The sum of its credits, an exact decimal string in the currency answered.'),
+  balance: z.string().describe('totalDebit − totalCredit: a credit balance is negative, e.g. "-1250.00".'),
 });
 export type TrialBalanceAccount = z.infer<typeof trialBalanceAccountSchema>;
 
 /** One currency's trial balance: accounts are never totalled across currencies. */
 export const currencyTrialBalanceSchema = z.object({
-  currencyCode: z.string(),
-  accounts: z.array(trialBalanceAccountSchema),
-  totalDebit: z.string(),
-  totalCredit: z.string(),
-  isBalanced: z.boolean(),
+  currencyCode: z.string().describe('ISO 4217 code of this trial balance’s currency.'),
+  accounts: z
+    .array(trialBalanceAccountSchema)
+    .describe('Every account of the chart in chart order, with zeros where it has no lines in this currency.'),
+  totalDebit: z.string().describe('The sum of every debit in this currency, an exact decimal string.'),
+  totalCredit: z.string().describe('The sum of every credit in this currency, an exact decimal string.'),
+  isBalanced: z.boolean().describe('true when this currency’s debits equal its credits.'),
 });
 export type CurrencyTrialBalance = z.infer<typeof currencyTrialBalanceSchema>;
 
@@ -64,52 +68,71 @@ export type CurrencyTrialBalance = z.infer<typeof currencyTrialBalanceSchema>;
  * holds every currency's trial balance, home first. `isBalanced`: every currency balances.
  */
 export const trialBalanceSchema = z.object({
-  asOfDate: z.string().nullable(),
-  currencyCode: z.string(),
-  accounts: z.array(trialBalanceAccountSchema),
-  totalDebit: z.string(),
-  totalCredit: z.string(),
-  isBalanced: z.boolean(),
-  currencies: z.array(currencyTrialBalanceSchema),
+  asOfDate: z.string().nullable().describe('The AsOfDate asked for, YYYY-MM-DD; null: every entry was counted.'),
+  currencyCode: z.string().describe('The firm’s home currency (ISO 4217): that of accounts, totalDebit and totalCredit here.'),
+  accounts: z.array(trialBalanceAccountSchema).describe('The home currency’s accounts, as in its entry of currencies.'),
+  totalDebit: z.string().describe('The home currency’s total debits, an exact decimal string.'),
+  totalCredit: z.string().describe('The home currency’s total credits, an exact decimal string.'),
+  isBalanced: z.boolean().describe('true when every currency’s debits equal its credits.'),
+  currencies: z
+    .array(currencyTrialBalanceSchema)
+    .describe('Every currency’s trial balance, the home currency first, then by code; never totalled across currencies.'),
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
 /** GET /api/admin/accounting/get-journal-entries: newest first. */
 export const journalEntryListQuerySchema = pageQuerySchema.extend({
-  sourceType: z.enum(JOURNAL_SOURCE_TYPES, { error: `sourceType must be one of ${JOURNAL_SOURCE_TYPES.join(', ')}` }).optional(),
-  sourceId: z.uuid({ error: 'sourceId must be an id' }).optional(),
-  FromDate: isoDate('From date').optional(),
-  ToDate: isoDate('To date').optional(),
+  sourceType: z
+    .enum(JOURNAL_SOURCE_TYPES, { error: `sourceType must be one of ${JOURNAL_SOURCE_TYPES.join(', ')}` })
+    .optional()
+    .describe('Only entries posted by this kind of event.'),
+  sourceId: z
+    .uuid({ error: 'sourceId must be an id' })
+    .optional()
+    .describe('Only entries posted for this record: an invoice, a payment, a trust movement or transfer, and so on.'),
+  FromDate: isoDate('From date').optional().describe('Only entries dated on or after this date, YYYY-MM-DD.'),
+  ToDate: isoDate('To date').optional().describe('Only entries dated on or before this date, YYYY-MM-DD.'),
 });
 export type JournalEntryListQuery = z.input<typeof journalEntryListQuerySchema>;
 
 export const journalLineViewSchema = z.object({
-  id: z.string(),
-  accountCode: z.enum(LEDGER_ACCOUNT_CODES),
-  accountName: z.string(),
-  debit: z.string(),
-  credit: z.string(),
-  clientId: z.string().nullable(),
-  matterId: z.string().nullable(),
-  memo: z.string().nullable(),
+  id: z.string().describe('The journal line’s id.'),
+  accountCode: z.enum(LEDGER_ACCOUNT_CODES).describe('The code of the ledger account the line posts to.'),
+  accountName: z.string().describe('That ledger account’s name.'),
+  debit: z.string().describe('The line’s debit, an exact decimal string in the line’s currency; "0.00" on a credit line.'),
+  credit: z.string().describe('The line’s credit, an exact decimal string in the line’s currency; "0.00" on a debit line.'),
+  clientId: z.string().nullable().describe('The client the line concerns; null: none.'),
+  matterId: z.string().nullable().describe('The matter the line concerns; null: none.'),
+  memo: z.string().nullable().describe('The line’s own memo; null: none.'),
   /** The line's currency; off the home currency, its rate and home amount when a rate was known. */
-  currencyCode: z.string(),
-  exchangeRate: z.string().nullable(),
-  homeAmount: z.string().nullable(),
+  currencyCode: z.string().describe('ISO 4217 code of the line’s currency; an entry balances in each of its currencies.'),
+  exchangeRate: z
+    .string()
+    .nullable()
+    .describe(
+      'Home-currency units per unit of the line’s currency, as a decimal string; null in the home currency or when no rate was known.',
+    ),
+  homeAmount: z
+    .string()
+    .nullable()
+    .describe('The line’s amount in the home currency at exchangeRate, a decimal string; null in the home currency or without a rate.'),
 });
 export type JournalLineView = z.infer<typeof journalLineViewSchema>;
 
 export const journalEntryViewSchema = z.object({
-  id: z.string(),
-  entryDate: z.string(),
-  memo: z.string(),
-  sourceType: z.enum(JOURNAL_SOURCE_TYPES),
-  sourceId: z.string().nullable(),
-  reversesEntryId: z.string().nullable(),
-  reversedByEntryId: z.string().nullable(),
-  createdByUserId: z.string(),
-  createdAt: z.string(),
-  lines: z.array(journalLineViewSchema),
+  id: z.string().describe('The journal entry’s id.'),
+  entryDate: z.string().describe('The date the entry is booked on, YYYY-MM-DD.'),
+  memo: z.string().describe('What the entry records, in words.'),
+  sourceType: z.enum(JOURNAL_SOURCE_TYPES).describe('The kind of event that posted the entry.'),
+  sourceId: z
+    .string()
+    .nullable()
+    .describe('The id of the record that posted it (an invoice, a payment, a trust movement or transfer, …); null: none.'),
+  reversesEntryId: z.string().nullable().describe('The entry this one reverses; null: not a reversal.'),
+  reversedByEntryId: z.string().nullable().describe('The entry that reversed this one; null: not reversed.'),
+  createdByUserId: z.string().describe('The user whose action posted the entry.'),
+  createdAt: z.string().describe('When the entry was posted, ISO 8601 UTC.'),
+  lines: z.array(journalLineViewSchema).describe('The entry’s lines, debits first; they balance in each currency.'),
 });
 export type JournalEntryView = z.infer<typeof journalEntryViewSchema>;
 

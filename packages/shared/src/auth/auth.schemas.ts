@@ -34,37 +34,64 @@ export const signupRequestSchema = z.strictObject({
     .string({ error: 'Firm name is required' })
     .trim()
     .min(1, 'Firm name is required')
-    .max(160, 'Firm name must be at most 160 characters'),
-  name: personNameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
+    .max(160, 'Firm name must be at most 160 characters')
+    .describe('The new firm’s name (at most 160 characters).'),
+  name: personNameSchema.describe('The administrator’s name (at most 120 characters).'),
+  email: emailSchema.describe(
+    'The administrator’s email (kept in lower case): the verification link goes to it; an address that has an account is told by email instead.',
+  ),
+  password: newPasswordSchema.describe(
+    'The administrator’s password, 12 to 128 characters; weak or common ones, or ones built from the email, name or firm name, are refused.',
+  ),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
-export const loginRequestSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema.describe('The account’s email (compared in lower case).'),
+  password: passwordSchema.describe(
+    'The account’s password; a wrong one, an unknown email or a deactivated account all answer the same 400.',
+  ),
+});
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** A signed-in firm user: the token and whether the email still needs verifying (SPEC.md §4). */
 export const firmSessionSchema = z.object({
-  token: z.string(),
-  isVerified: z.boolean(),
-  isFirmSetUp: z.boolean(),
+  token: z.string().describe('The session’s bearer token, for Authorization: Bearer <token>; it lasts 12 hours or until logout.'),
+  isVerified: z.boolean().describe('False until the user’s email is verified: until then only calls marked for unverified users answer.'),
+  isFirmSetUp: z
+    .boolean()
+    .describe('False until the firm has been set up (POST /api/firm/setup): the web sends the administrator there first.'),
 });
 export type FirmSession = z.infer<typeof firmSessionSchema>;
 
-export const verifyEmailRequestSchema = z.strictObject({ token: tokenSchema });
-export const emailOnlyRequestSchema = z.strictObject({ email: emailSchema });
-export const resetPasswordRequestSchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
+export const verifyEmailRequestSchema = z.strictObject({
+  token: tokenSchema.describe('The secret from the emailed verification link (single use, valid 48 hours).'),
+});
+export const emailOnlyRequestSchema = z.strictObject({
+  email: emailSchema.describe('The account’s email (compared in lower case); the answer is the same whether or not an account has it.'),
+});
+export const resetPasswordRequestSchema = z.strictObject({
+  token: tokenSchema.describe('The secret from the emailed reset link (single use, valid 1 hour).'),
+  password: newPasswordSchema.describe(
+    'The new password, 12 to 128 characters; weak or common ones are refused. Every session of the account then ends.',
+  ),
+});
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const joinTeamRequestSchema = z.strictObject({
-  invitationId: tokenSchema,
-  name: personNameSchema,
-  password: newPasswordSchema,
+  invitationId: tokenSchema.describe('The secret from the emailed invitation link (/join-team/{secret}; single use, valid 7 days).'),
+  name: personNameSchema.describe('The new member’s name (at most 120 characters).'),
+  password: newPasswordSchema.describe(
+    'The new member’s password, 12 to 128 characters; weak or common ones, or ones built from the email, name or firm name, are refused.',
+  ),
 });
 export type JoinTeamRequest = z.input<typeof joinTeamRequestSchema>;
 
-export const invitationSchema = z.object({ firmName: z.string(), email: z.string(), roleName: z.string() });
+export const invitationSchema = z.object({
+  firmName: z.string().describe('The name of the firm that sent the invitation.'),
+  email: z.string().describe('The email invited: the new member signs in with it.'),
+  roleName: z.string().describe('The role the new member will hold.'),
+});
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The start of the message that refuses a guessable password; the estimator's reasons follow. */

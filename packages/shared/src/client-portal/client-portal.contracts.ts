@@ -12,8 +12,22 @@ const base = '/api/client-portal';
 
 /** Slug and ClientId (SPEC.md's names) may only narrow to the signed-in client's own; anything else is not found. */
 export const portalOwnScopeQuerySchema = z.object({
-  Slug: z.string().trim().toLowerCase().max(40).optional(),
-  ClientId: z.string().max(64).optional(),
+  Slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(40)
+    .optional()
+    .describe(
+      'SPEC’s firm portal address: optional, and when given must be the session’s own, else 404; the firm always comes from the session.',
+    ),
+  ClientId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'SPEC’s client id: optional, and when given must be the signed-in client’s own, else 404; the client always comes from the session.',
+    ),
 });
 export type PortalOwnScopeQuery = z.infer<typeof portalOwnScopeQuerySchema>;
 

@@ -27,7 +27,9 @@ export const portalCalendarFeedRevokeRoute = defineRoute({
 
 /** GET: the feed itself (text/calendar, no envelope, so no contract), `:file` being `<token>.ics`. */
 export const portalCalendarFilePath = { path: '/api/client-portal/calendar/:file' } as const;
-export const portalCalendarFileParamsSchema = z.object({ file: z.string().max(64) });
+export const portalCalendarFileParamsSchema = z.object({
+  file: z.string().max(64).describe('<token>.ics: the secret token from the calendar link; an unknown or stopped token answers 404.'),
+});
 
 export const portalCalendarContracts = {
   status: portalCalendarFeedStatusRoute,

@@ -16,7 +16,9 @@ import {
 const clientBase = '/api/client-portal';
 const firmBase = '/api/admin/client-portal';
 
-export const portalMessagesMarkedSchema = z.object({ markedCount: z.number() });
+export const portalMessagesMarkedSchema = z.object({
+  markedCount: z.number().describe('How many of the other side’s unread messages got their read receipt now (0 when none was unread).'),
+});
 
 export const portalMessagesRoute = defineRoute({
   method: 'GET',

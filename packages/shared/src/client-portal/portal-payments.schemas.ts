@@ -23,38 +23,49 @@ export const PORTAL_PAYMENT_MESSAGES = {
 
 /** POST /api/client-portal/start-payment. amount: blank pays everything still due; part payments are allowed. */
 export const startPortalPaymentSchema = z.strictObject({
-  kind: z.enum(PORTAL_PAYABLE_KINDS, { error: 'Choose what to pay' }),
-  id: z.uuid({ error: 'Choose what to pay' }),
+  kind: z
+    .enum(PORTAL_PAYABLE_KINDS, { error: 'Choose what to pay' })
+    .describe('What to pay: invoice (a payment on one of the client’s sent invoices) or trustRequest (a deposit into trust).'),
+  id: z.uuid({ error: 'Choose what to pay' }).describe('The invoice’s or the trust request’s id, as get-payment-options lists it.'),
   amount: z
     .union([z.string(), z.number()])
     .nullish()
     .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
     .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), 'Amount must be an amount with at most 2 decimals')
-    .refine((value) => value === null || compareMoney(value, '0') > 0, 'Amount must be more than 0'),
+    .refine((value) => value === null || compareMoney(value, '0') > 0, 'Amount must be more than 0')
+    .describe(
+      'How much to pay, as a decimal with at most 2 decimals ("1250.00") in the item’s currency; blank or left out pays all still due. Never more than is due.',
+    ),
 });
 export type StartPortalPaymentInput = z.input<typeof startPortalPaymentSchema>;
 
 export const startedPortalPaymentSchema = z.object({
   /** Where the browser goes next: the gateway's hosted checkout. */
-  checkoutUrl: z.string(),
-  reference: z.string(),
-  gateway: z.enum(PAYMENT_GATEWAY_NAMES),
-  amount: z.string(),
-  currencyCode: z.string(),
+  checkoutUrl: z.string().describe('The gateway’s hosted checkout page to send the browser to.'),
+  reference: z
+    .string()
+    .describe('Our reference for this payment attempt (mh_ and 32 hex digits), which the gateway’s webhook quotes back.'),
+  gateway: z.enum(PAYMENT_GATEWAY_NAMES).describe('The gateway taking the payment: paystack for NGN, stripe for other currencies.'),
+  amount: z.string().describe('The amount being paid, an exact decimal string in the item’s currency (e.g. "1250.00").'),
+  currencyCode: z.string().describe('The ISO 4217 code of the item’s currency.'),
 });
 export type StartedPortalPayment = z.infer<typeof startedPortalPaymentSchema>;
 
 /** GET /api/client-portal/get-payment-options: what the client can pay online now, and through which gateway. */
 export const portalPaymentOptionsSchema = z.object({
-  payable: z.array(
-    z.object({
-      kind: z.enum(PORTAL_PAYABLE_KINDS),
-      id: z.string(),
-      currencyCode: z.string(),
-      amountDue: z.string(),
-      gateway: z.enum(PAYMENT_GATEWAY_NAMES),
-    }),
-  ),
+  payable: z
+    .array(
+      z.object({
+        kind: z.enum(PORTAL_PAYABLE_KINDS).describe('invoice: an unpaid invoice sent to the client; trustRequest: an open trust request.'),
+        id: z.string().describe('The invoice’s or the trust request’s id, for start-payment.'),
+        currencyCode: z.string().describe('The ISO 4217 code of its currency.'),
+        amountDue: z.string().describe('What is still due on it, an exact decimal string in its currency (e.g. "1250.00").'),
+        gateway: z.enum(PAYMENT_GATEWAY_NAMES).describe('The gateway that takes its currency: paystack for NGN, stripe for others.'),
+      }),
+    )
+    .describe(
+      'What the client can pay online now; items in a currency no configured gateway takes are left out (empty: pay by bank transfer).',
+    ),
 });
 export type PortalPaymentOptions = z.infer<typeof portalPaymentOptionsSchema>;
 
@@ -68,43 +79,65 @@ export type GatewayPaymentStatus = (typeof GATEWAY_PAYMENT_STATUSES)[number];
 
 /** GET /api/admin/client-portal/get-online-payments */
 export const onlinePaymentsQuerySchema = pageQuerySchema.extend({
-  Status: z.enum(GATEWAY_PAYMENT_STATUSES, { error: `Status must be one of ${GATEWAY_PAYMENT_STATUSES.join(', ')}` }).optional(),
+  Status: z
+    .enum(GATEWAY_PAYMENT_STATUSES, { error: `Status must be one of ${GATEWAY_PAYMENT_STATUSES.join(', ')}` })
+    .optional()
+    .describe('Only payments in this status (pending, succeeded, failed or refused); all when left out.'),
   /** Only the payments the firm must act on: refused by us, or paid beyond what was owed. */
   NeedsAttention: z
     .enum(['true', 'false'], { error: 'NeedsAttention must be true or false' })
     .transform((value) => value === 'true')
-    .optional(),
+    .optional()
+    .describe(
+      'true: only the payments the firm must act on (money held unapplied, a refused charge or an excess to refund); false or left out: all.',
+    ),
 });
 export type OnlinePaymentsQuery = z.input<typeof onlinePaymentsQuerySchema>;
 export type OnlinePaymentsFilter = z.output<typeof onlinePaymentsQuerySchema>;
 
 export const onlinePaymentSchema = z.object({
-  id: z.string(),
-  startedAt: z.string(),
-  settledAt: z.string().nullable(),
-  clientId: z.string(),
-  clientName: z.string(),
+  id: z.string().describe('The online payment’s id.'),
+  startedAt: z.string().describe('When the client started the payment (ISO 8601, UTC).'),
+  settledAt: z.string().nullable().describe('When the gateway confirmed it succeeded (ISO 8601, UTC); null until then.'),
+  clientId: z.string().describe('The paying client’s id.'),
+  clientName: z.string().describe('The paying client’s name.'),
   /** Who paid: the contact's name on a contact's portal account, else the client's. */
-  paidBy: z.string(),
-  kind: z.enum(PORTAL_PAYABLE_KINDS),
+  paidBy: z.string().describe('Who paid: the contact’s name on a contact’s portal account, else the client’s name.'),
+  kind: z
+    .enum(PORTAL_PAYABLE_KINDS)
+    .describe('invoice: a payment on an invoice; trustRequest: a deposit into trust against a trust request.'),
   /** The invoice's or the trust request's id and number. */
-  itemId: z.string(),
-  itemNumber: z.string(),
-  gateway: z.enum(PAYMENT_GATEWAY_NAMES),
-  reference: z.string(),
-  amount: z.string(),
-  currencyCode: z.string(),
-  currencySymbol: z.string(),
-  status: z.enum(GATEWAY_PAYMENT_STATUSES),
+  itemId: z.string().describe('The invoice’s or the trust request’s id.'),
+  itemNumber: z.string().describe('The invoice’s or the trust request’s number.'),
+  gateway: z.enum(PAYMENT_GATEWAY_NAMES).describe('The gateway used: paystack or stripe.'),
+  reference: z.string().describe('Our reference for the attempt (mh_ and 32 hex digits), as the gateway knows it.'),
+  amount: z.string().describe('The amount asked of the gateway, an exact decimal string in currencyCode (e.g. "1250.00").'),
+  currencyCode: z.string().describe('The ISO 4217 code of the payment’s currency.'),
+  currencySymbol: z.string().describe('The currency’s symbol, for display; empty when unknown.'),
+  status: z
+    .enum(GATEWAY_PAYMENT_STATUSES)
+    .describe(
+      'pending: started, not yet confirmed; succeeded: confirmed and recorded; failed: the gateway did not take it; refused: the gateway took it but we refused it (wrong amount or currency).',
+    ),
   /** The gateway's fee, when it reported one: booked to bank charges. */
-  fee: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  fee: z.string().nullable().describe('The gateway’s fee as an exact decimal string, booked to bank charges; null when it reported none.'),
+  failureReason: z.string().nullable().describe('Why it failed or was refused, in words; null otherwise.'),
   /** Paid beyond what the invoice still owed (it was paid some other way meanwhile): to refund to the client. */
-  excessToRefund: z.string().nullable(),
+  excessToRefund: z
+    .string()
+    .nullable()
+    .describe('What was paid beyond what the invoice still owed (it was paid some other way meanwhile), to refund; null when none.'),
   /** Money taken that settles nothing (an excess, a refused charge), held as unapplied client cash until refunded or applied. */
-  unappliedAmount: z.string().nullable(),
+  unappliedAmount: z
+    .string()
+    .nullable()
+    .describe(
+      'Money taken that settles nothing (an excess, a refused charge), held as unapplied client cash until refunded or applied; null when none.',
+    ),
   /** The firm must act: money held unapplied (or, from before that was tracked, a refused charge or an excess). */
-  needsAttention: z.boolean(),
+  needsAttention: z
+    .boolean()
+    .describe('Whether the firm must act: money held unapplied, or (from before that was tracked) a refused charge or an excess.'),
 });
 export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
 
@@ -112,10 +145,22 @@ export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
 export const resolveUnappliedPaymentSchema = z
   .strictObject({
     /** refund: all of it back to the client; apply: to one of the client's open invoices in the same currency (up to what it owes). */
-    action: z.enum(['refund', 'apply']),
-    invoiceId: z.uuid({ error: 'invoiceId must be an invoice id' }).optional(),
+    action: z
+      .enum(['refund', 'apply'])
+      .describe(
+        'refund: all of the unapplied money goes back to the client; apply: it pays one of the client’s open invoices in the same currency, up to what it owes.',
+      ),
+    invoiceId: z
+      .uuid({ error: 'invoiceId must be an invoice id' })
+      .optional()
+      .describe('The invoice to apply the money to; required when action is apply, ignored for refund.'),
     /** How the refund went out or the note on the receipt (a bank reference). */
-    reference: z.string().trim().max(120, 'Reference must be at most 120 characters').optional(),
+    reference: z
+      .string()
+      .trim()
+      .max(120, 'Reference must be at most 120 characters')
+      .optional()
+      .describe('How the refund went out, or the note on the receipt (a bank reference); at most 120 characters.'),
   })
   .refine((body) => body.action !== 'apply' || body.invoiceId !== undefined, {
     message: 'Choose the invoice to apply the payment to',

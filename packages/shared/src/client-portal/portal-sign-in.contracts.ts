@@ -21,7 +21,15 @@ import {
  */
 const base = '/api/client-portal';
 
-export const portalFirmBrandingQuerySchema = z.object({ Slug: z.string().trim().toLowerCase().min(1).max(40) });
+export const portalFirmBrandingQuerySchema = z.object({
+  Slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(40)
+    .describe('The firm’s portal address (slug), compared in lower case; an unknown one answers 404.'),
+});
 
 export const portalFirmBrandingRoute = defineRoute({
   method: 'GET',

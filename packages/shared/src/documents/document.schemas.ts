@@ -62,99 +62,130 @@ export const DOCUMENT_SCAN_STATUSES = ['scanning', 'available', 'quarantined'] a
 export const DOCUMENT_TEXT_STATUSES = ['pending', 'extracted', 'none', 'failed'] as const;
 
 export const documentFolderSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(DOCUMENT_FOLDER_KINDS),
-  parentFolderId: z.string().nullable(),
-  clientId: z.string().nullable(),
-  matterId: z.string().nullable(),
-  isSharedWithClient: z.boolean(),
-  sharedAt: z.string().nullable(),
-  createdAt: z.string(),
-  deletedAt: z.string().nullable(),
+  id: z.string().describe('The folder’s id (a UUID).'),
+  name: z.string().describe('The folder’s name, unique among its siblings.'),
+  kind: z
+    .enum(DOCUMENT_FOLDER_KINDS)
+    .describe(
+      'firm: a firm-wide folder at the top level; templates: the firm’s Templates folder; client / matter: the folder the app keeps for a client or matter; from-client: a matter’s folder for the client’s portal uploads; folder: a subfolder a member made. Only firm and folder may be renamed, moved or deleted.',
+    ),
+  parentFolderId: z.string().nullable().describe('The folder it is in; null at the top level.'),
+  clientId: z.string().nullable().describe('The client whose folder tree it is in; null for firm-wide folders.'),
+  matterId: z.string().nullable().describe('The matter whose folder tree it is in; null outside a matter’s folder.'),
+  isSharedWithClient: z
+    .boolean()
+    .describe('Shared with its client through the portal, with every document in it and in its subfolders, including those added later.'),
+  sharedAt: z.string().nullable().describe('When it was shared with the client (ISO 8601 UTC); null when not shared.'),
+  createdAt: z.string().describe('When the folder was made (ISO 8601 UTC).'),
+  deletedAt: z.string().nullable().describe('When it was moved to the recycle bin (ISO 8601 UTC); null when live.'),
 });
 export type DocumentFolder = z.infer<typeof documentFolderSchema>;
 
 /** A step of the path from the top level to a folder, for breadcrumbs (Client › Matter › …). */
-export const documentPathStepSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(DOCUMENT_FOLDER_KINDS) });
+export const documentPathStepSchema = z.object({
+  id: z.string().describe('The folder’s id (a UUID).'),
+  name: z.string().describe('The folder’s name.'),
+  kind: z.enum(DOCUMENT_FOLDER_KINDS).describe('The folder’s kind (firm, templates, client, matter, from-client or folder).'),
+});
 
 export const documentCheckoutSchema = z.object({
-  userId: z.string(),
-  userName: z.string(),
-  since: z.string(),
-  until: z.string(),
+  userId: z.string().describe('The member holding the check-out.'),
+  userName: z.string().describe('The holder’s name.'),
+  since: z.string().describe('When it was checked out or last extended (ISO 8601 UTC).'),
+  until: z.string().describe('When the check-out expires (ISO 8601 UTC).'),
   /** Past its expiry: anyone may check the document out again. */
-  isExpired: z.boolean(),
-  baseVersion: z.number(),
+  isExpired: z.boolean().describe('Past its expiry: anyone may check the document out; its holder may still check in until someone does.'),
+  baseVersion: z.number().describe('The version that was current when it was checked out, which the holder’s changes are made to.'),
 });
 
 export const documentVersionSchema = z.object({
-  versionNumber: z.number(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  sha256: z.string(),
-  uploadedAt: z.string(),
+  versionNumber: z.number().describe('The version’s number: 1 for the first upload, one more for each version after it.'),
+  fileName: z.string().describe('The file’s name as uploaded.'),
+  contentType: z.string().describe('The MIME type read from the file’s content (never from its name).'),
+  sizeBytes: z.number().describe('The file’s size in bytes.'),
+  sha256: z.string().describe('The file’s SHA-256, 64 lower-case hexadecimal characters.'),
+  uploadedAt: z.string().describe('When the version was filed (ISO 8601 UTC).'),
   /** A member of the firm's name, or the client's name for a portal upload. */
-  uploadedByName: z.string(),
-  isUploadedByClient: z.boolean(),
-  note: z.string().nullable(),
-  scanStatus: z.enum(DOCUMENT_SCAN_STATUSES),
-  textStatus: z.enum(DOCUMENT_TEXT_STATUSES),
-  basedOnVersion: z.number().nullable(),
-  restoredFromVersion: z.number().nullable(),
+  uploadedByName: z.string().describe('The member who uploaded it, or the client’s name for a portal upload.'),
+  isUploadedByClient: z.boolean().describe('Uploaded by the client through the portal.'),
+  note: z.string().nullable().describe('The uploader’s note on this version; null when none.'),
+  scanStatus: z
+    .enum(DOCUMENT_SCAN_STATUSES)
+    .describe(
+      'scanning: the virus scanner has not passed it yet (it cannot be downloaded); available: passed; quarantined: refused by the scanner, never downloadable.',
+    ),
+  textStatus: z
+    .enum(DOCUMENT_TEXT_STATUSES)
+    .describe(
+      'pending: its text is still to be read; extracted: its text is searchable; none: it has no text to read (or OCR is off); failed: reading it failed three times.',
+    ),
+  basedOnVersion: z.number().nullable().describe('For a check-in, the version the changes were made to; null otherwise.'),
+  restoredFromVersion: z.number().nullable().describe('The older version this one copies, when it was made by restoring; null otherwise.'),
   /** Checked in against a version that was no longer the newest: kept, flagged for a person to resolve. */
-  isConflict: z.boolean(),
-  conflictResolvedAt: z.string().nullable(),
-  templateDocumentId: z.string().nullable(),
-  templateVersion: z.number().nullable(),
-  mergeValues: z.record(z.string(), z.string()).nullable(),
+  isConflict: z
+    .boolean()
+    .describe('Checked in against a version that was no longer the newest: kept, and flagged for a person to compare and resolve.'),
+  conflictResolvedAt: z.string().nullable().describe('When a conflicting version was marked resolved (ISO 8601 UTC); null otherwise.'),
+  templateDocumentId: z.string().nullable().describe('The template it was generated from; null unless generated from a template.'),
+  templateVersion: z.number().nullable().describe('The template’s version it was generated from; null unless generated.'),
+  mergeValues: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe('The value printed for each merge field (by field name) when generated from a template; null otherwise.'),
 });
 export type DocumentVersion = z.infer<typeof documentVersionSchema>;
 
 export const documentClientAccessSchema = z.object({
-  action: z.enum(['viewed', 'downloaded']),
-  versionNumber: z.number(),
-  at: z.string(),
+  action: z.enum(['viewed', 'downloaded']).describe('viewed: opened in the portal’s preview; downloaded: saved as a file.'),
+  versionNumber: z.number().describe('The version the client opened.'),
+  at: z.string().describe('When (ISO 8601 UTC).'),
   /** Who opened it: the contact's name on a contact's portal account, else the client's. */
-  portalName: z.string(),
-  portalEmail: z.string(),
+  portalName: z.string().describe('Who opened it: the contact’s name on a contact’s portal account, else the client’s.'),
+  portalEmail: z.string().describe('The email address of the portal account that opened it.'),
 });
 
 /** A document as lists show it: its newest version's file facts. */
 export const documentListItemSchema = z.object({
-  id: z.string(),
-  folderId: z.string(),
-  clientId: z.string().nullable(),
-  matterId: z.string().nullable(),
-  name: z.string(),
-  category: z.string().nullable(),
-  description: z.string().nullable(),
-  tags: z.array(z.string()),
-  currentVersionNumber: z.number(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  sha256: z.string(),
-  scanStatus: z.enum(DOCUMENT_SCAN_STATUSES),
-  textStatus: z.enum(DOCUMENT_TEXT_STATUSES),
+  id: z.string().describe('The document’s id (a UUID).'),
+  folderId: z.string().describe('The folder it is in.'),
+  clientId: z.string().nullable().describe('The client whose folder tree it is in; null in firm-wide folders.'),
+  matterId: z.string().nullable().describe('The matter whose folder tree it is in; null outside a matter’s folder.'),
+  name: z.string().describe('The document’s name (its first file’s name unless renamed), unique in its folder.'),
+  category: z.string().nullable().describe('A free-text category the firm chose; null when none.'),
+  description: z.string().nullable().describe('A free-text description; null when none.'),
+  tags: z.array(z.string()).describe('Its tags (at most 20), searched with the name and description.'),
+  currentVersionNumber: z.number().describe('The number of its newest version, whose file facts follow.'),
+  contentType: z.string().describe('The newest version’s MIME type, read from its content.'),
+  sizeBytes: z.number().describe('The newest version’s size in bytes.'),
+  sha256: z.string().describe('The newest version’s SHA-256, 64 lower-case hexadecimal characters.'),
+  scanStatus: z
+    .enum(DOCUMENT_SCAN_STATUSES)
+    .describe('The newest version’s virus scan: scanning (not downloadable yet), available or quarantined (never downloadable).'),
+  textStatus: z
+    .enum(DOCUMENT_TEXT_STATUSES)
+    .describe(
+      'Whether the newest version’s text is searchable: pending, extracted, none (no text to read) or failed (three failed attempts).',
+    ),
   /** Shared on its own or through a shared folder it is in. */
-  isSharedWithClient: z.boolean(),
-  isSharedThroughFolder: z.boolean(),
-  checkout: documentCheckoutSchema.nullable(),
-  hasConflict: z.boolean(),
-  createdAt: z.string(),
-  createdByName: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  isSharedWithClient: z.boolean().describe('Shared with the client on its own (see isSharedThroughFolder for sharing by a folder).'),
+  isSharedThroughFolder: z.boolean().describe('Its folder, or a folder above it, is shared with the client, which shares it too.'),
+  checkout: documentCheckoutSchema.nullable().describe('Who has it checked out and until when; null when nobody does.'),
+  hasConflict: z.boolean().describe('One of its versions is an unresolved conflicting check-in.'),
+  createdAt: z.string().describe('When the document was first uploaded (ISO 8601 UTC).'),
+  createdByName: z.string().describe('The member who first uploaded it (the firm’s owner for a client’s portal upload).'),
+  updatedAt: z.string().describe('When its details or versions last changed (ISO 8601 UTC).'),
+  deletedAt: z.string().nullable().describe('When it was moved to the recycle bin (ISO 8601 UTC); null when live.'),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 /** GET …/get-document/{id}: the document, every version (newest first), its path and what the client did with it. */
 export const documentSchema = documentListItemSchema.extend({
-  path: z.array(documentPathStepSchema),
-  versions: z.array(documentVersionSchema),
-  clientAccesses: z.array(documentClientAccessSchema),
-  sharedAt: z.string().nullable(),
+  path: z.array(documentPathStepSchema).describe('The folders from the top level down to its folder, for breadcrumbs.'),
+  versions: z.array(documentVersionSchema).describe('Every version it ever had, newest first.'),
+  clientAccesses: z
+    .array(documentClientAccessSchema)
+    .describe('When the client viewed or downloaded it through the portal, newest first (the latest 200).'),
+  sharedAt: z.string().nullable().describe('When it was shared with the client on its own (ISO 8601 UTC); null when not.'),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 
@@ -165,35 +196,41 @@ export const DOCUMENT_SORT_COLUMNS = ['name', 'updatedAt', 'createdAt', 'sizeByt
  * for the top level. Subfolders come whole (a folder holds few); documents come a page at a time.
  */
 export const folderQuerySchema = pageQuerySchema.extend({
-  FolderId: z.uuid().optional(),
-  ClientId: z.uuid().optional(),
-  MatterId: z.uuid().optional(),
-  sortColumn: z.enum(DOCUMENT_SORT_COLUMNS).default('name'),
+  FolderId: z.uuid().optional().describe('The folder to open; without it, ClientId or MatterId, or none for the top level.'),
+  ClientId: z.uuid().optional().describe('Open this client’s folder (when FolderId is absent).'),
+  MatterId: z.uuid().optional().describe('Open this matter’s folder (when FolderId is absent).'),
+  sortColumn: z.enum(DOCUMENT_SORT_COLUMNS).default('name').describe('The column the documents are sorted by (name by default).'),
   sortType: sortTypeSchema,
   /** Narrows the folder's documents by name. */
-  GeneralSearchText: z.string().trim().max(200).optional(),
-  Category: z.string().trim().max(100).optional(),
-  ScanStatus: z.enum(DOCUMENT_SCAN_STATUSES).optional(),
+  GeneralSearchText: z.string().trim().max(200).optional().describe('Only documents whose name contains this text (any case).'),
+  Category: z.string().trim().max(100).optional().describe('Only documents of this category (any case, whole category).'),
+  ScanStatus: z.enum(DOCUMENT_SCAN_STATUSES).optional().describe('Only documents whose newest version has this scan status.'),
 });
 export type FolderQuery = z.input<typeof folderQuerySchema>;
 
 export const folderContentsSchema = z.object({
   /** Null at the top level. */
-  folder: documentFolderSchema.nullable(),
-  path: z.array(documentPathStepSchema),
-  subfolders: z.array(documentFolderSchema),
-  documents: pageSchema(documentListItemSchema),
+  folder: documentFolderSchema.nullable().describe('The folder opened; null at the top level.'),
+  path: z.array(documentPathStepSchema).describe('The folders from the top level down to this one (empty at the top level).'),
+  subfolders: z
+    .array(documentFolderSchema)
+    .describe('Its live subfolders, all of them (at the top level: the firm-wide and Templates folders).'),
+  documents: pageSchema(documentListItemSchema).describe(
+    'A page of its live documents, sorted and narrowed as asked (none at the top level).',
+  ),
 });
 export type FolderContents = z.infer<typeof folderContentsSchema>;
 
 /** GET …/get-document-settings: what the upload form says about limits and scanning. */
 export const documentSettingsSchema = z.object({
-  maxUploadBytes: z.number(),
-  isScanningEnabled: z.boolean(),
-  isTextExtractionEnabled: z.boolean(),
-  isOcrEnabled: z.boolean(),
+  maxUploadBytes: z.number().describe('The largest file accepted, in bytes (DOCUMENT_MAX_BYTES; 100 MiB by default).'),
+  isScanningEnabled: z.boolean().describe('New versions are virus-scanned before they can be downloaded.'),
+  isTextExtractionEnabled: z.boolean().describe('The text inside files is read so that search finds it.'),
+  isOcrEnabled: z.boolean().describe('Scanned PDFs and images are read by OCR for search.'),
   /** Files go from the browser straight to the bucket (start-upload, complete-upload) rather than through the API. */
-  isDirectUploadEnabled: z.boolean(),
+  isDirectUploadEnabled: z
+    .boolean()
+    .describe('Files go from the browser straight to the bucket (start-upload, complete-upload) rather than through upload-document.'),
 });
 export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
 
@@ -204,18 +241,27 @@ const folderName = requiredText('Folder name', 120)
 
 /** POST …/create-folder: ParentFolderId null (or absent) for a firm-wide folder at the top level. */
 export const createFolderInputSchema = z.strictObject({
-  parentFolderId: z.uuid({ error: 'Parent folder must be one of the firm’s folders' }).nullish(),
-  name: folderName,
+  parentFolderId: z
+    .uuid({ error: 'Parent folder must be one of the firm’s folders' })
+    .nullish()
+    .describe('The folder to make it in (not the Templates folder); null or absent for a firm-wide folder at the top level.'),
+  name: folderName.describe('The folder’s name: at most 120 characters, no / or \\, not . or .., unique among its siblings.'),
 });
 export type CreateFolderInput = z.input<typeof createFolderInputSchema>;
 
-export const renameFolderInputSchema = z.strictObject({ name: folderName });
+export const renameFolderInputSchema = z.strictObject({
+  name: folderName.describe('The new name: at most 120 characters, no / or \\, not . or .., unique among its siblings.'),
+});
 
 /** POST …/move: a document or a folder into another folder. */
 export const moveInputSchema = z.strictObject({
-  itemType: z.enum(['document', 'folder'], { error: 'Say whether a document or a folder is moved' }),
-  id: z.uuid({ error: 'Choose what to move' }),
-  toFolderId: z.uuid({ error: 'Choose the folder to move it to' }),
+  itemType: z
+    .enum(['document', 'folder'], { error: 'Say whether a document or a folder is moved' })
+    .describe('What id names: a document or a folder.'),
+  id: z.uuid({ error: 'Choose what to move' }).describe('The document or folder to move (only firm and member-made folders move).'),
+  toFolderId: z
+    .uuid({ error: 'Choose the folder to move it to' })
+    .describe('The destination folder; its client and matter become the moved item’s.'),
 });
 export type MoveInput = z.input<typeof moveInputSchema>;
 
@@ -223,10 +269,10 @@ const tagsField = z.array(z.string().trim().min(1).max(40, 'A tag must be at mos
 
 /** PUT …/update-document/{id}: the document's name and details (its versions never change). */
 export const updateDocumentInputSchema = z.strictObject({
-  name: requiredText('Name', 200),
-  category: z.string().trim().max(100).nullish(),
-  description: z.string().trim().max(2000).nullish(),
-  tags: tagsField,
+  name: requiredText('Name', 200).describe('The document’s name, at most 200 characters, unique in its folder (409 otherwise).'),
+  category: z.string().trim().max(100).nullish().describe('A free-text category, at most 100 characters; null or blank for none.'),
+  description: z.string().trim().max(2000).nullish().describe('A free-text description, at most 2,000 characters; null or blank for none.'),
+  tags: tagsField.describe('Its tags: at most 20, each at most 40 characters; replaces the existing tags (none when absent).'),
 });
 export type UpdateDocumentInput = z.input<typeof updateDocumentInputSchema>;
 
@@ -235,16 +281,21 @@ export type UpdateDocumentInput = z.input<typeof updateDocumentInputSchema>;
  * optionally category, description and tags (comma-separated). The document takes the file's name.
  */
 export const uploadDocumentFieldsSchema = z.object({
-  FolderId: z.uuid({ error: 'Choose the folder to upload into' }),
-  category: z.string().trim().max(100).optional(),
-  description: z.string().trim().max(2000).optional(),
-  tags: z.string().trim().max(1000).optional(),
+  FolderId: z.uuid({ error: 'Choose the folder to upload into' }).describe('The folder to file the new document in.'),
+  category: z.string().trim().max(100).optional().describe('A free-text category, at most 100 characters.'),
+  description: z.string().trim().max(2000).optional().describe('A free-text description, at most 2,000 characters.'),
+  tags: z.string().trim().max(1000).optional().describe('Tags separated by commas (at most 20 are kept, each cut to 40 characters).'),
 });
 
 /** The form fields of POST …/upload-new-version/{id} and …/check-in/{id} (BaseVersion required for a check-in). */
 export const versionFieldsSchema = z.object({
-  note: z.string().trim().max(500).optional(),
-  BaseVersion: z.coerce.number().int().min(1).optional(),
+  note: z.string().trim().max(500).optional().describe('A note on what changed in this version, at most 500 characters.'),
+  BaseVersion: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('For a check-in (required there): the version the changes were made to; older than the newest files it as a conflict.'),
 });
 
 /**
@@ -254,15 +305,28 @@ export const versionFieldsSchema = z.object({
  */
 export const startDirectUploadInputSchema = z
   .strictObject({
-    FolderId: z.uuid({ error: 'Choose the folder to upload into' }).optional(),
-    DocumentId: z.uuid({ error: 'Choose the document to add a version to' }).optional(),
-    fileName: requiredText('File name', 200),
-    sizeBytes: z.number({ error: 'Give the file’s size' }).int().min(1, 'The file is empty'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 lower-case hexadecimal characters'),
-    category: z.string().trim().max(100).optional(),
-    description: z.string().trim().max(2000).optional(),
-    tags: z.string().trim().max(1000).optional(),
-    note: z.string().trim().max(500).optional(),
+    FolderId: z
+      .uuid({ error: 'Choose the folder to upload into' })
+      .optional()
+      .describe('For a new document (needs document.create): the folder to file it in. Give this or DocumentId, not both.'),
+    DocumentId: z
+      .uuid({ error: 'Choose the document to add a version to' })
+      .optional()
+      .describe('For a new version (needs document.edit): the document to add it to. Give this or FolderId, not both.'),
+    fileName: requiredText('File name', 200).describe('The file’s name, at most 200 characters; a new document takes it as its name.'),
+    sizeBytes: z
+      .number({ error: 'Give the file’s size' })
+      .int()
+      .min(1, 'The file is empty')
+      .describe('The file’s size in bytes, at most the upload limit (413 otherwise); checked against what arrives.'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 lower-case hexadecimal characters')
+      .describe('The file’s SHA-256, 64 lower-case hexadecimal characters; checked against what arrives.'),
+    category: z.string().trim().max(100).optional().describe('For a new document: a free-text category, at most 100 characters.'),
+    description: z.string().trim().max(2000).optional().describe('For a new document: a description, at most 2,000 characters.'),
+    tags: z.string().trim().max(1000).optional().describe('For a new document: tags separated by commas.'),
+    note: z.string().trim().max(500).optional().describe('For a new version: a note on what changed, at most 500 characters.'),
   })
   .refine((input) => (input.FolderId === undefined) !== (input.DocumentId === undefined), {
     message: 'Give either FolderId (a new document) or DocumentId (a new version)',
@@ -271,40 +335,67 @@ export const startDirectUploadInputSchema = z
 export type StartDirectUploadInput = z.input<typeof startDirectUploadInputSchema>;
 
 /** The part URLs to PUT the file's consecutive slices of partSize bytes to, and the token that completes it. */
-export const directUploadPlanSchema = z.object({ uploadToken: z.string(), partSize: z.number(), partUrls: z.array(z.string()) });
+export const directUploadPlanSchema = z.object({
+  uploadToken: z.string().describe('A signed token to send to complete-upload, valid for an hour, for this user only.'),
+  partSize: z.number().describe('The size in bytes of each slice of the file (the last may be smaller).'),
+  partUrls: z
+    .array(z.string())
+    .describe('Presigned URLs, one per slice in order: PUT slice n (from 1) to the n-th and keep the ETag the bucket answers.'),
+});
 export type DirectUploadPlan = z.infer<typeof directUploadPlanSchema>;
 
 /** POST …/complete-upload: the token from start-upload and each part's ETag as the bucket answered it. */
 export const completeDirectUploadInputSchema = z.strictObject({
-  uploadToken: z.string().min(1).max(4000),
+  uploadToken: z.string().min(1).max(4000).describe('The uploadToken start-upload answered.'),
   parts: z
-    .array(z.strictObject({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+    .array(
+      z.strictObject({
+        partNumber: z.number().int().min(1).max(10_000).describe('The slice’s number, from 1, in the order of partUrls.'),
+        etag: z.string().min(1).max(200).describe('The ETag header the bucket answered to that slice’s PUT.'),
+      }),
+    )
     .min(1, 'Send the ETag of every part')
-    .max(10_000),
+    .max(10_000)
+    .describe('Every slice sent, with its ETag.'),
 });
 export type CompleteDirectUploadInput = z.input<typeof completeDirectUploadInputSchema>;
 
 export const restoreVersionInputSchema = z.strictObject({
-  versionNumber: z.number({ error: 'Choose the version to restore' }).int().min(1),
+  versionNumber: z
+    .number({ error: 'Choose the version to restore' })
+    .int()
+    .min(1)
+    .describe('The older version to copy forward as the newest (not a quarantined one).'),
 });
 
 export const checkOutInputSchema = z.strictObject({
-  hours: z.number().int().min(1).max(DOCUMENT_CHECKOUT_MAX_HOURS).default(DOCUMENT_CHECKOUT_DEFAULT_HOURS),
+  hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(DOCUMENT_CHECKOUT_MAX_HOURS)
+    .default(DOCUMENT_CHECKOUT_DEFAULT_HOURS)
+    .describe('How many hours from now the check-out lasts: 1 to 168, 8 by default.'),
 });
 
 /** POST …/resolve-conflict/{id}: a person has looked at a conflicting version and settled it. */
-export const resolveConflictInputSchema = z.strictObject({ versionNumber: z.number().int().min(1) });
+export const resolveConflictInputSchema = z.strictObject({
+  versionNumber: z.number().int().min(1).describe('The conflicting version to mark resolved (400 when it is not one).'),
+});
 
 /** POST …/share/{id} and …/unshare/{id}: a document, or a folder (with what is added to it later). */
 export const shareInputSchema = z.strictObject({
-  itemType: z.enum(['document', 'folder']).default('document'),
+  itemType: z
+    .enum(['document', 'folder'])
+    .default('document')
+    .describe('What the id names: a document (the default) or a folder, which shares everything in it, including what is added later.'),
 });
 
 export const documentDownloadQuerySchema = z.object({
   /** The newest version when absent. */
-  Version: z.coerce.number().int().min(1).optional(),
+  Version: z.coerce.number().int().min(1).optional().describe('The version to send; the newest when absent.'),
   /** inline=true for the browser's preview; a download otherwise. */
-  inline: queryBoolean,
+  inline: queryBoolean.describe('true (or 1) to show it in the browser’s preview; otherwise it comes as a download.'),
 });
 
 /** GET …/search-documents: names, tags, descriptions and the text inside files. */
@@ -313,39 +404,50 @@ export const documentSearchQuerySchema = pageQuerySchema.extend({
     .string({ error: 'Type at least 2 characters to search' })
     .trim()
     .min(2, 'Type at least 2 characters to search')
-    .max(200),
-  ClientId: z.uuid().optional(),
-  MatterId: z.uuid().optional(),
+    .max(200)
+    .describe('The words to find, 2 to 200 characters: in names, tags and descriptions, and in the text inside files.'),
+  ClientId: z.uuid().optional().describe('Only this client’s documents.'),
+  MatterId: z.uuid().optional().describe('Only this matter’s documents.'),
 });
 export type DocumentSearchQuery = z.input<typeof documentSearchQuerySchema>;
 
 export const documentSearchHitSchema = documentListItemSchema.extend({
   /** Client › Matter › folder, as a line under the name. */
-  folderPath: z.string(),
+  folderPath: z.string().describe('The folder’s path, top level first, joined by › (Client › Matter › folder).'),
   /** Where the words were found in the file's text, with the matches marked; null for a match on the name only. */
-  snippet: z.array(z.object({ text: z.string(), isMatch: z.boolean() })).nullable(),
+  snippet: z
+    .array(
+      z.object({
+        text: z.string().describe('A piece of the file’s text.'),
+        isMatch: z.boolean().describe('This piece matched the search words (show it highlighted).'),
+      }),
+    )
+    .nullable()
+    .describe('Where the words were found in the file’s text, in pieces in order; null when only the name, tags or description matched.'),
 });
 export type DocumentSearchHit = z.infer<typeof documentSearchHitSchema>;
 export const documentSearchPageSchema = pageSchema(documentSearchHitSchema);
 
 /** GET …/get-recycle-bin: deleted documents and folders, newest first. */
 export const recycleBinItemSchema = z.object({
-  itemType: z.enum(['document', 'folder']),
-  id: z.string(),
-  name: z.string(),
-  folderPath: z.string(),
-  deletedAt: z.string(),
-  deletedByName: z.string(),
+  itemType: z.enum(['document', 'folder']).describe('Whether it is a document (restore-document) or a folder (restore-folder).'),
+  id: z.string().describe('The document’s or folder’s id.'),
+  name: z.string().describe('Its name.'),
+  folderPath: z.string().describe('The path of the folder it was in, joined by › (empty for a top-level folder).'),
+  deletedAt: z.string().describe('When it was deleted (ISO 8601 UTC).'),
+  deletedByName: z.string().describe('The member who deleted it (empty when unknown).'),
 });
 export const recycleBinPageSchema = pageSchema(recycleBinItemSchema);
 
 /** GET …/get-templates: the .docx documents in the firm's Templates folder and the merge fields each uses. */
 export const documentTemplateSchema = z.object({
-  documentId: z.string(),
-  name: z.string(),
-  versionNumber: z.number(),
-  fields: z.array(z.string()),
-  updatedAt: z.string(),
+  documentId: z.string().describe('The template document’s id, for generate-from-template.'),
+  name: z.string().describe('The template’s name.'),
+  versionNumber: z.number().describe('Its current version, which generation uses.'),
+  fields: z
+    .array(z.string())
+    .describe('The merge fields it uses, without braces (client.name, matter.custom.<Label>…); empty when it cannot be read.'),
+  updatedAt: z.string().describe('When it last changed (ISO 8601 UTC).'),
 });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
 
@@ -379,32 +481,56 @@ export const TEMPLATE_MERGE_FIELDS = [
  * matter's folder (values given here fill or override the matter's).
  */
 export const generateFromTemplateInputSchema = z.strictObject({
-  templateDocumentId: z.uuid({ error: 'Choose a template' }),
-  matterId: z.uuid({ error: 'Choose a matter' }),
-  fileName: z.string().trim().max(200).optional(),
-  values: z.record(z.string(), z.string().max(5000)).default({}),
-  isDryRun: z.boolean().default(false),
+  templateDocumentId: z
+    .uuid({ error: 'Choose a template' })
+    .describe('The template: a Word (.docx) document in the firm’s Templates folder (400 otherwise).'),
+  matterId: z.uuid({ error: 'Choose a matter' }).describe('The matter whose values fill it and in whose folder it is saved.'),
+  fileName: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe(
+      'The new document’s name (.docx is added if missing; " (2)" if taken); "<template> - <matter number or name>.docx" when absent.',
+    ),
+  values: z
+    .record(z.string(), z.string().max(5000))
+    .default({})
+    .describe('Merge field name → text (at most 5,000 characters), filling fields the matter cannot and overriding those it can.'),
+  isDryRun: z
+    .boolean()
+    .default(false)
+    .describe('true: answer 200 with every field and its value and save nothing; false (the default): save the document (201).'),
 });
 export type GenerateFromTemplateInput = z.input<typeof generateFromTemplateInputSchema>;
 
 export const templateDryRunSchema = z.object({
-  fields: z.array(z.object({ name: z.string(), value: z.string() })),
-  missingFields: z.array(z.string()),
+  fields: z
+    .array(
+      z.object({
+        name: z.string().describe('The merge field’s name, without braces.'),
+        value: z.string().describe('The text it would print; empty when it has no value.'),
+      }),
+    )
+    .describe('Every merge field the template uses, in the template’s order, with the value it would print.'),
+  missingFields: z.array(z.string()).describe('The fields that would print nothing.'),
 });
 export type TemplateDryRun = z.infer<typeof templateDryRunSchema>;
 
 /** The portal's view of a shared document (the portal pages come with the portal issue). */
 export const portalDocumentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  matterId: z.string().nullable(),
-  matterName: z.string().nullable(),
-  folderPath: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  versionNumber: z.number(),
-  sharedAt: z.string(),
-  isUploadedByClient: z.boolean(),
+  id: z.string().describe('The document’s id, for the portal’s download-document.'),
+  name: z.string().describe('The document’s name.'),
+  matterId: z.string().nullable().describe('The matter it belongs to; null for a document of the client’s own folder.'),
+  matterName: z.string().nullable().describe('That matter’s name; null when none.'),
+  folderPath: z.string().describe('The folder’s path, joined by › (Client › Matter › folder).'),
+  contentType: z.string().describe('The MIME type of the version the client gets.'),
+  sizeBytes: z.number().describe('That version’s size in bytes.'),
+  versionNumber: z
+    .number()
+    .describe('The version the client gets: the newest the virus scanner has passed (a document with none is not listed).'),
+  sharedAt: z.string().describe('When it was shared with the client, or uploaded when it was not shared on its own (ISO 8601 UTC).'),
+  isUploadedByClient: z.boolean().describe('The client uploaded it through the portal.'),
 });
 export type PortalDocument = z.infer<typeof portalDocumentSchema>;
 export const portalDocumentPageSchema = pageSchema(portalDocumentSchema);

@@ -70,6 +70,8 @@ export const EXPENSE_MESSAGES = {
   quantityFormat: 'Quantity must be a number with at most 4 decimals',
   unitCostPositive: 'Unit cost must be greater than 0',
   exchangeRateRequired: 'Exchange Rate is required',
+  exchangeRateNotSet:
+    'Exchange Rate is required: no exchange rate is set for this currency (send exchangeRate, or set one under Currencies & exchange rates)',
   exchangeRatePositive: 'Exchange Rate must be greater than 0',
   matterNotOfClient: 'The matter does not belong to the chosen client',
   matterClosed: 'An expense cannot be added to a closed matter',
@@ -109,35 +111,71 @@ const optionalUuid = (label: string) =>
  */
 export const expenseInputSchema = z
   .strictObject({
-    isFirmExpense: z.boolean({ error: 'isFirmExpense must be true or false' }).default(false),
+    isFirmExpense: z
+      .boolean({ error: 'isFirmExpense must be true or false' })
+      .default(false)
+      .describe('true for the firm’s own expense (no client or matter, never billable); false (the default) for a client’s.'),
     /** Raise it as a request for approval (a fee earner asking to be paid or reimbursed). */
-    isExpenseRequest: z.boolean().default(false),
-    clientId: optionalUuid('Client'),
-    matterId: optionalUuid('Matter'),
-    expenseDate: z.string({ error: EXPENSE_MESSAGES.dateRequired }).trim().min(1, EXPENSE_MESSAGES.dateRequired).pipe(isoDate('Date')),
-    description: requiredText('Description', 5000),
-    categoryId: requiredId(EXPENSE_MESSAGES.categoryRequired),
-    quantity: quantityText,
-    unitCost: moneyText('Unit cost').refine((value) => Number(value) > 0, EXPENSE_MESSAGES.unitCostPositive),
+    isExpenseRequest: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Raise it as a request for approval (a member asking to be paid or reimbursed): it waits as Pending even when an approver enters it.',
+      ),
+    clientId: optionalUuid('Client').describe('The client, required for a client expense; null, blank or absent for a firm expense.'),
+    matterId: optionalUuid('Matter').describe(
+      'One of the client’s open matters, required for a client expense; null, blank or absent for a firm expense.',
+    ),
+    expenseDate: z
+      .string({ error: EXPENSE_MESSAGES.dateRequired })
+      .trim()
+      .min(1, EXPENSE_MESSAGES.dateRequired)
+      .pipe(isoDate('Date'))
+      .describe('The day the cost was incurred, YYYY-MM-DD.'),
+    description: requiredText('Description', 5000).describe('What the cost was for, at most 5,000 characters; shown on the invoice line.'),
+    categoryId: requiredId(EXPENSE_MESSAGES.categoryRequired).describe(
+      'One of the firm’s live expense categories (get-expense-categories).',
+    ),
+    quantity: quantityText.describe('How many units, greater than 0, with at most 4 decimals (a string or a number, e.g. "2.5").'),
+    unitCost: moneyText('Unit cost')
+      .refine((value) => Number(value) > 0, EXPENSE_MESSAGES.unitCostPositive)
+      .describe('The cost of one unit in the expense’s currency, greater than 0, at most 2 decimals (e.g. "12.50").'),
     /** SPEC.md §9's 2 = not billable, 4 = billable, as time entries. A firm expense is always 2. */
     isBillable: z
       .union([z.literal(2), z.literal(4), z.literal('2'), z.literal('4')], { error: 'Billable must be 2 or 4' })
       .transform((value) => Number(value) as IsBillable)
-      .default(IS_BILLABLE.billable),
+      .default(IS_BILLABLE.billable)
+      .describe('4 = billable to the client (the default), 2 = not billable; a firm expense is always stored as 2.'),
     /** In a multicurrency firm, the currency the cost was paid in and its rate to the home currency. */
-    foreignCurrencyId: z.coerce.number().int().positive().nullish(),
+    foreignCurrencyId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .describe(
+        'The currency the cost was paid in (a currency id); null, absent or the home currency for the home currency. Another currency needs the firm’s multicurrency setting.',
+      ),
     exchangeRate: z
       .union([z.string(), z.number()])
       .nullish()
       .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
       .refine((value) => value === null || /^\d{1,10}(\.\d{1,8})?$/.test(value), 'Exchange Rate must be a number with at most 8 decimals')
-      .refine((value) => value === null || Number(value) > 0, EXPENSE_MESSAGES.exchangeRatePositive),
-    payee: optionalText('Payee', 200),
-    reference: optionalText('Reference', 120),
-    note: optionalText('Note', 2000),
-    amount: z.union([z.string(), z.number()]).nullish(),
-    adminUserId: z.string().nullish(),
-    businessId: z.string().nullish(),
+      .refine((value) => value === null || Number(value) > 0, EXPENSE_MESSAGES.exchangeRatePositive)
+      .describe(
+        'Home-currency units one unit of foreignCurrencyId buys, greater than 0, at most 8 decimals. When absent (or null) for a foreign currency, the firm’s exchange rate for it effective today is taken, and 400 if it has none; 1 in the home currency.',
+      ),
+    payee: optionalText('Payee', 200).describe('Who was paid, at most 200 characters; null or blank for none.'),
+    reference: optionalText('Reference', 120).describe('A receipt or invoice number, at most 120 characters; null or blank for none.'),
+    note: optionalText('Note', 2000).describe('An internal note, at most 2,000 characters; null or blank for none.'),
+    amount: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .describe('Accepted for compatibility and ignored: the server computes the amount as quantity × unitCost.'),
+    adminUserId: z
+      .string()
+      .nullish()
+      .describe('SPEC’s firm scope, kept for compatibility and ignored: the firm and the member come from the token.'),
+    businessId: z.string().nullish().describe('SPEC’s firm scope, kept for compatibility and ignored: the firm comes from the token.'),
   })
   .superRefine((expense, context) => {
     if (expense.isFirmExpense) {
@@ -152,81 +190,112 @@ export type ExpenseInput = z.input<typeof expenseInputSchema>;
 export type ExpenseInputParsed = z.output<typeof expenseInputSchema>;
 
 /** POST …/reject-expense/{id}: the reason is sent to the requester. */
-export const expenseRejectionSchema = z.strictObject({ reason: requiredText('Reason', 1000) });
+export const expenseRejectionSchema = z.strictObject({
+  reason: requiredText('Reason', 1000).describe('Why it is rejected, at most 1,000 characters; emailed to the requester.'),
+});
 /** POST …/approve-expense/{id}: an optional note to the requester. */
-export const expenseApprovalSchema = z.strictObject({ note: optionalText('Note', 1000) });
+export const expenseApprovalSchema = z.strictObject({
+  note: optionalText('Note', 1000).describe('An optional note to the requester, at most 1,000 characters, sent with the approval email.'),
+});
 /** POST …/mark-expense-paid/{id}. */
 export const expensePaymentSchema = z.strictObject({
   paidDate: z
     .string({ error: EXPENSE_MESSAGES.paidDateRequired })
     .trim()
     .min(1, EXPENSE_MESSAGES.paidDateRequired)
-    .pipe(isoDate('Paid date')),
-  paymentMethod: z.enum(EXPENSE_PAYMENT_METHODS, { error: EXPENSE_MESSAGES.paymentMethodRequired }),
-  paymentReference: optionalText('Payment reference', 120),
+    .pipe(isoDate('Paid date'))
+    .describe('The day it was paid or reimbursed, YYYY-MM-DD; the payment is posted to the books on that date.'),
+  paymentMethod: z
+    .enum(EXPENSE_PAYMENT_METHODS, { error: EXPENSE_MESSAGES.paymentMethodRequired })
+    .describe('How it was paid: Bank transfer, Cash, Cheque, Card or Other.'),
+  paymentReference: optionalText('Payment reference', 120).describe(
+    'The payment’s reference (a cheque or transfer number), at most 120 characters; null or blank for none.',
+  ),
 });
 export type ExpensePaymentInput = z.input<typeof expensePaymentSchema>;
 
 export const expenseReceiptSchema = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  uploadedAt: z.string(),
-  uploadedByUserName: z.string(),
+  id: z.string().describe('The receipt’s id, the fileId of download-expense-receipt and delete-expense-receipt.'),
+  fileName: z.string().describe('The file’s name as uploaded.'),
+  contentType: z.string().describe('The MIME type read from its content: application/pdf, image/jpeg, image/png or image/heic.'),
+  sizeBytes: z.number().describe('The file’s size in bytes (at most 10 MB).'),
+  uploadedAt: z.string().describe('When it was uploaded (ISO 8601 UTC).'),
+  uploadedByUserName: z.string().describe('The member who uploaded it.'),
 });
 export type ExpenseReceipt = z.infer<typeof expenseReceiptSchema>;
 /** …/download-expense-receipt/{id}/{fileId} and …/delete-expense-receipt/{id}/{fileId}. */
-export const expenseReceiptParamsSchema = z.object({ id: uuidField('Id'), fileId: uuidField('File') });
+export const expenseReceiptParamsSchema = z.object({
+  id: uuidField('Id').describe('The expense’s id (a UUID).'),
+  fileId: uuidField('File').describe('The receipt’s id (a UUID), from the expense’s receipts.'),
+});
 
 export const expenseSchema = z.object({
-  id: z.string(),
-  isFirmExpense: z.boolean(),
-  isExpenseRequest: z.boolean(),
-  expenseDate: z.string(),
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-  matterId: z.string().nullable(),
-  matterName: z.string().nullable(),
-  matterNumber: z.string().nullable(),
-  categoryId: z.string(),
-  categoryName: z.string(),
-  utbmsExpenseCode: z.string().nullable(),
-  description: z.string(),
-  quantity: z.string(),
-  unitCost: z.string(),
+  id: z.string().describe('The expense’s id (a UUID).'),
+  isFirmExpense: z.boolean().describe('The firm’s own expense (no client or matter, never billable) rather than a client’s.'),
+  isExpenseRequest: z.boolean().describe('Raised as a request for approval (asked for, or entered by someone who may not approve).'),
+  expenseDate: z.string().describe('The day the cost was incurred, YYYY-MM-DD.'),
+  clientId: z.string().nullable().describe('The client; null for a firm expense.'),
+  clientName: z.string().nullable().describe('The client’s name; null for a firm expense.'),
+  matterId: z.string().nullable().describe('The matter; null for a firm expense.'),
+  matterName: z.string().nullable().describe('The matter’s name; null for a firm expense.'),
+  matterNumber: z.string().nullable().describe('The matter’s number; null for a firm expense or a matter without one.'),
+  categoryId: z.string().describe('The expense category’s id.'),
+  categoryName: z.string().describe('The category’s name (kept after the category is deleted).'),
+  utbmsExpenseCode: z
+    .string()
+    .nullable()
+    .describe('The category’s UTBMS expense code (E101–E124) for LEDES invoices; null when it has none.'),
+  description: z.string().describe('What the cost was for.'),
+  quantity: z.string().describe('How many units, as an exact decimal without trailing zeros (e.g. "2.5").'),
+  unitCost: z.string().describe('The cost of one unit, an exact decimal string in the expense’s currency (e.g. "12.50").'),
   /** quantity × unitCost in the expense's currency. */
-  amount: z.string(),
+  amount: z.string().describe('quantity × unitCost, rounded half-up to 2 decimals: an exact decimal string in the expense’s currency.'),
   /** The amount in the firm's home currency (equal to amount unless a foreign currency was used). */
-  homeAmount: z.string(),
-  foreignCurrencyId: z.number().nullable(),
-  currencySymbol: z.string(),
-  exchangeRate: z.string(),
-  isBillable: z.number(),
-  payee: z.string().nullable(),
-  reference: z.string().nullable(),
-  note: z.string().nullable(),
-  approvalStatus: z.enum(EXPENSE_APPROVAL_STATUSES),
-  decidedByUserName: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  paymentStatus: z.enum(EXPENSE_PAYMENT_STATUSES),
-  paidDate: z.string().nullable(),
-  paymentMethod: z.string().nullable(),
-  paymentReference: z.string().nullable(),
-  billingStatus: z.enum(EXPENSE_BILLING_STATUSES),
+  homeAmount: z
+    .string()
+    .describe('amount × exchangeRate, rounded half-up to 2 decimals, in the firm’s home currency (equal to amount in the home currency).'),
+  foreignCurrencyId: z.number().nullable().describe('The currency it was paid in when not the home currency; null in the home currency.'),
+  currencySymbol: z.string().describe('The symbol of the expense’s currency (the foreign one, else the home one).'),
+  exchangeRate: z
+    .string()
+    .describe('Home-currency units one unit of the expense’s currency buys, without trailing zeros; "1" in the home currency.'),
+  isBillable: z.number().describe('4 = billable to the client, 2 = not billable (always 2 for a firm expense).'),
+  payee: z.string().nullable().describe('Who was paid; null when not given.'),
+  reference: z.string().nullable().describe('A receipt or invoice number; null when not given.'),
+  note: z.string().nullable().describe('An internal note; null when none.'),
+  approvalStatus: z
+    .enum(EXPENSE_APPROVAL_STATUSES)
+    .describe(
+      'Pending: waits for an approver; Approved: may be billed and paid; Rejected: refused (see rejectionReason), resubmitted by changing it.',
+    ),
+  decidedByUserName: z
+    .string()
+    .nullable()
+    .describe('The approver who approved or rejected it (the member who entered it when approved at once); null while pending.'),
+  decidedAt: z.string().nullable().describe('When it was approved or rejected (ISO 8601 UTC); null while pending.'),
+  rejectionReason: z.string().nullable().describe('Why it was rejected; null unless rejected.'),
+  paymentStatus: z.enum(EXPENSE_PAYMENT_STATUSES).describe('Unpaid, or Paid once marked paid (reimbursed or settled).'),
+  paidDate: z.string().nullable().describe('The day it was paid, YYYY-MM-DD; null while unpaid.'),
+  paymentMethod: z.string().nullable().describe('How it was paid (Bank transfer, Cash, Cheque, Card or Other); null while unpaid.'),
+  paymentReference: z.string().nullable().describe('The payment’s reference; null when none.'),
+  billingStatus: z
+    .enum(EXPENSE_BILLING_STATUSES)
+    .describe('Derived: Not billable for a firm or non-billable expense; Billed once an invoice has taken it; Unbilled otherwise.'),
   /** On an invoice: it cannot change or be deleted. */
-  isLocked: z.boolean(),
+  isLocked: z.boolean().describe('On an invoice (draft or issued): it cannot change, be deleted or lose a receipt.'),
   /**
    * The number of the invoice that billed it, once that invoice has left draft (null otherwise):
    * then nothing the invoice shows of it can change (billedLockMessage).
    */
-  billedOnInvoiceNumber: z.string().nullable(),
-  addedByUserId: z.string(),
-  addedByUserName: z.string(),
-  receipts: z.array(expenseReceiptSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  billedOnInvoiceNumber: z
+    .string()
+    .nullable()
+    .describe('The number of the invoice that billed it, once that invoice has left draft; null otherwise.'),
+  addedByUserId: z.string().describe('The member who entered it (the requester of a request).'),
+  addedByUserName: z.string().describe('That member’s name.'),
+  receipts: z.array(expenseReceiptSchema).describe('Its receipts, oldest first.'),
+  createdAt: z.string().describe('When it was entered (ISO 8601 UTC).'),
+  updatedAt: z.string().describe('When it last changed (ISO 8601 UTC).'),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
@@ -249,56 +318,107 @@ export const EXPENSE_SORT_COLUMNS = [
  * requests too.
  */
 export const expenseListQuerySchema = pageQuerySchema.extend({
-  sortColumn: z.enum(EXPENSE_SORT_COLUMNS).optional(),
+  sortColumn: z
+    .enum(EXPENSE_SORT_COLUMNS)
+    .optional()
+    .describe('The column to sort by, in sortType’s direction; newest expense date first when neither this nor SortBy is given.'),
   sortType: sortTypeSchema,
   SortBy: z
     .string()
     .trim()
     .regex(new RegExp(`^(${EXPENSE_SORT_COLUMNS.join('|')})( (asc|desc))?$`), 'SortBy is not a column of the list')
-    .optional(),
-  GeneralSearchText: z.string().trim().max(200).optional(),
-  AdminUserId: z.string().optional(),
-  BusinessId: z.string().optional(),
-  ClientId: z.uuid().optional(),
-  MatterId: z.uuid().optional(),
-  IsDownlodCsv: queryBoolean,
-  Status: z.enum(EXPENSE_APPROVAL_STATUSES, { error: 'Status must be Pending, Approved or Rejected' }).optional(),
-  paymentStatus: z.enum(EXPENSE_PAYMENT_STATUSES, { error: 'paymentStatus must be Unpaid or Paid' }).optional(),
-  BillingStatus: z.enum(EXPENSE_BILLING_STATUSES, { error: 'BillingStatus must be Unbilled, Billed or Not billable' }).optional(),
-  ExpenseAddedUserId: z.uuid().optional(),
-  FromExpenseFlatFeesDateCreated: isoDate('From date').optional(),
-  ToExpenseFlatFeesDateCreated: isoDate('To date').optional(),
+    .optional()
+    .describe('SPEC’s sort: "column" or "column asc|desc" (ascending when no direction is given); wins over sortColumn.'),
+  GeneralSearchText: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Text to find in the description, the payee, or the matter’s name, number or client’s name.'),
+  AdminUserId: z
+    .string()
+    .optional()
+    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  BusinessId: z
+    .string()
+    .optional()
+    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ClientId: z.uuid().optional().describe('Only this client’s expenses.'),
+  MatterId: z.uuid().optional().describe('Only this matter’s expenses.'),
+  IsDownlodCsv: queryBoolean.describe(
+    'true (or 1): answer the whole filtered list as a text/csv download instead of a page (SPEC’s spelling).',
+  ),
+  Status: z
+    .enum(EXPENSE_APPROVAL_STATUSES, { error: 'Status must be Pending, Approved or Rejected' })
+    .optional()
+    .describe('Only expenses in this approval state; wins over IsIncludeExpenseRequest.'),
+  paymentStatus: z
+    .enum(EXPENSE_PAYMENT_STATUSES, { error: 'paymentStatus must be Unpaid or Paid' })
+    .optional()
+    .describe('Only Unpaid or only Paid expenses.'),
+  BillingStatus: z
+    .enum(EXPENSE_BILLING_STATUSES, { error: 'BillingStatus must be Unbilled, Billed or Not billable' })
+    .optional()
+    .describe('Only Unbilled, Billed or Not billable expenses.'),
+  ExpenseAddedUserId: z.uuid().optional().describe('Only expenses entered by this member.'),
+  FromExpenseFlatFeesDateCreated: isoDate('From date')
+    .optional()
+    .describe('Only expenses dated on or after this day (the expense date), YYYY-MM-DD.'),
+  ToExpenseFlatFeesDateCreated: isoDate('To date')
+    .optional()
+    .describe('Only expenses dated on or before this day (the expense date), YYYY-MM-DD.'),
   IsFirmExpense: z
     .union([z.boolean(), z.string()])
     .optional()
-    .transform((value) => value === undefined || value === true || value === 'true' || value === '1'),
-  IsIncludeExpenseRequest: queryBoolean,
+    .transform((value) => value === undefined || value === true || value === 'true' || value === '1')
+    .describe('true (or 1, or absent): the firm’s own expenses; any other value: client expenses.'),
+  IsIncludeExpenseRequest: queryBoolean.describe(
+    'true (or 1): list pending and rejected requests too; otherwise approved expenses only (unless Status is given).',
+  ),
   /** Also answer the whole filter's totals (off by default: summing a large filter reads every match). */
-  IncludeTotals: queryBoolean,
+  IncludeTotals: queryBoolean.describe(
+    'true (or 1): also answer totals, the sums over the whole filter (off by default: it reads every match).',
+  ),
 });
 export type ExpenseListQuery = z.input<typeof expenseListQuerySchema>;
 
 export const expenseListItemSchema = expenseSchema
   .omit({ note: true, updatedAt: true, receipts: true, billedOnInvoiceNumber: true })
-  .extend({ receiptCount: z.number() });
+  .extend({ receiptCount: z.number().describe('How many receipts it has.') });
 export type ExpenseListItem = z.infer<typeof expenseListItemSchema>;
 
 /** The whole filter's total and its unbilled billable part, in the home currency, when asked (IncludeTotals). */
 export const expensePageSchema = pageSchema(expenseListItemSchema).extend({
-  totals: z.object({ totalAmount: z.string(), unbilledAmount: z.string() }).optional(),
+  totals: z
+    .object({
+      totalAmount: z.string().describe('The sum of homeAmount over the whole filter, an exact decimal string in the home currency.'),
+      unbilledAmount: z
+        .string()
+        .describe('The part of that sum an invoice may still take (approved, billable, client, not on an invoice), in the home currency.'),
+    })
+    .optional()
+    .describe('The whole filter’s sums; only with IncludeTotals=true.'),
 });
 export type ExpensePage = z.infer<typeof expensePageSchema>;
 
 /** Settings → Expense categories. */
 export const expenseCategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  utbmsExpenseCode: z.string().nullable(),
-  expenseCount: z.number(),
+  id: z.string().describe('The category’s id (a UUID).'),
+  name: z.string().describe('The category’s name, unique among the firm’s live categories.'),
+  utbmsExpenseCode: z
+    .string()
+    .nullable()
+    .describe('Its UTBMS expense code (E101–E124), which codes its expenses on LEDES invoices; null when none.'),
+  expenseCount: z.number().describe('How many live expenses use it.'),
 });
 export type ExpenseCategory = z.infer<typeof expenseCategorySchema>;
 export const expenseCategoryInputSchema = z.strictObject({
-  name: requiredText('Category', 120),
-  utbmsExpenseCode: z.enum(UTBMS_EXPENSE_CODE_VALUES, { error: 'UTBMS code must be one of E101–E124' }).nullish(),
+  name: requiredText('Category', 120).describe(
+    'The category’s name, at most 120 characters, unique among the firm’s live categories (409 otherwise).',
+  ),
+  utbmsExpenseCode: z
+    .enum(UTBMS_EXPENSE_CODE_VALUES, { error: 'UTBMS code must be one of E101–E124' })
+    .nullish()
+    .describe('A UTBMS expense code, E101 (Copying) to E124 (Other), for LEDES invoices; null or absent for none.'),
 });
 export type ExpenseCategoryInput = z.input<typeof expenseCategoryInputSchema>;

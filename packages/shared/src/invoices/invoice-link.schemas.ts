@@ -11,32 +11,48 @@ export const INVOICE_LINK_MESSAGES = {
   voidInvoice: 'A void invoice cannot be given a new link',
 } as const;
 
-export const invoiceLinkSlugParamsSchema = z.object({ slug: z.string().trim().max(64) });
+export const invoiceLinkSlugParamsSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .max(64)
+    .describe(
+      'The link’s secret: the 22 characters after /billing/invoice/ in the address the client was given; a retired one answers 404.',
+    ),
+});
 
 /** POST /api/admin/invoice/reissue-invoice-link/{id}: the new link (shown once; only its hash is kept). */
 export const invoiceLinkSchema = z.object({
-  invoiceId: z.string(),
-  slug: z.string(),
+  invoiceId: z.string().describe('The invoice the link shows.'),
+  slug: z
+    .string()
+    .describe('The link’s secret: 22 base64url characters (128 random bits); the server keeps only its hash and a sealed copy.'),
   /** The page's address: the app URL + /billing/invoice/{slug}. */
-  url: z.string(),
-  createdAt: z.string(),
+  url: z.string().describe('The public page’s address, the app URL + /billing/invoice/{slug}: anyone holding it can read the invoice.'),
+  createdAt: z.string().describe('When the link was issued (ISO 8601 UTC).'),
 });
 export type InvoiceLink = z.infer<typeof invoiceLinkSchema>;
 
 /** The invoice's live public link as its page shows it; data is null when the invoice has none. */
 export const currentInvoiceLinkSchema = z.object({
   /** Null for a link issued before links were kept (sealed): issue a new one to see it. */
-  url: z.string().nullable(),
-  createdAt: z.string(),
-  emailedTo: z.string().nullable(),
-  emailedAt: z.string().nullable(),
-  viewCount: z.number(),
-  lastViewedAt: z.string().nullable(),
+  url: z
+    .string()
+    .nullable()
+    .describe('The live link’s address; null for a link issued before links were kept sealed (reissue one to see it).'),
+  createdAt: z.string().describe('When the link was issued (ISO 8601 UTC).'),
+  emailedTo: z.string().nullable().describe('The address the link was emailed to when the invoice was sent; null if it was never emailed.'),
+  emailedAt: z.string().nullable().describe('When it was emailed (ISO 8601 UTC); null if never.'),
+  viewCount: z.number().describe('How many times the public page was opened with this link.'),
+  lastViewedAt: z.string().nullable().describe('When the public page was last opened with it (ISO 8601 UTC); null if never.'),
 });
 export type CurrentInvoiceLink = z.infer<typeof currentInvoiceLinkSchema>;
 
 /** POST /api/admin/invoice/revoke-invoice-link/{id}: how many live links were retired. */
-export const invoiceLinkRevokedSchema = z.object({ invoiceId: z.string(), revokedCount: z.number() });
+export const invoiceLinkRevokedSchema = z.object({
+  invoiceId: z.string().describe('The invoice whose links were revoked.'),
+  revokedCount: z.number().describe('How many live links were retired (0 when it had none).'),
+});
 
 /** GET /api/admin/invoice/download-ledes?InvoiceIds=a&InvoiceIds=b (or a comma-separated list). */
 export const ledesDownloadQuerySchema = z.object({
@@ -54,21 +70,24 @@ export const ledesDownloadQuerySchema = z.object({
         .min(1, 'Choose at least one invoice')
         .max(500, 'At most 500 invoices at once')
         .transform((ids) => [...new Set(ids)]),
+    )
+    .describe(
+      'The invoices to put in one file: repeat InvoiceIds or separate ids with commas; 1–500 ids, each an issued invoice of the firm.',
     ),
 });
 
 const publicLineSchema = z.object({
-  itemType: z.enum(INVOICE_LINE_TYPES),
-  lineDate: z.string(),
-  matterName: z.string(),
-  feeEarnerName: z.string().nullable(),
-  description: z.string(),
-  hours: z.string().nullable(),
-  rate: z.string().nullable(),
-  quantity: z.string().nullable(),
-  itemAmount: z.string(),
-  amount: z.string(),
-  adjustment: z.string(),
+  itemType: z.enum(INVOICE_LINE_TYPES).describe('What the line bills: fee (time), expense or flatFee.'),
+  lineDate: z.string().describe('The date of the work or expense (YYYY-MM-DD).'),
+  matterName: z.string().describe('The matter’s name.'),
+  feeEarnerName: z.string().nullable().describe('The fee earner (for an expense, who added it); null when none.'),
+  description: z.string().describe('What was done or spent.'),
+  hours: z.string().nullable().describe('Fees: the hours billed, with 4 decimals ("1.5000"); null for expenses and flat fees.'),
+  rate: z.string().nullable().describe('Fees: the hourly rate; expenses: the unit cost; flat fees: the fee (exact decimals).'),
+  quantity: z.string().nullable().describe('Expenses: the quantity ("2.5"); flat fees: "1"; fees: null.'),
+  itemAmount: z.string().describe('The item’s amount before any adjustment (exact decimal in the invoice’s currency).'),
+  amount: z.string().describe('What the line bills (exact decimal in the invoice’s currency).'),
+  adjustment: z.string().describe('amount − itemAmount: negative for a reduction, "0.00" when none.'),
 });
 export type PublicInvoiceLine = z.infer<typeof publicLineSchema>;
 
@@ -77,40 +96,66 @@ export type PublicInvoiceLine = z.infer<typeof publicLineSchema>;
  * firm's other records, no status history, no internal users, nothing but this invoice.
  */
 export const publicInvoiceSchema = z.object({
-  firm: z.object({
-    name: z.string(),
-    logo: z.string().nullable(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    /** The firm's tax identification number, when it has one. */
-    taxNumber: z.string().nullable(),
-  }),
-  invoiceNumber: z.string().nullable(),
-  status: z.enum(INVOICE_STATUSES),
-  statusLabel: z.string(),
-  clientName: z.string(),
-  matters: z.array(z.object({ name: z.string(), matterNumber: z.string().nullable() })),
-  issueDate: z.string(),
-  dueDate: z.string(),
-  isOverdue: z.boolean(),
-  discountType: z.enum(['amount', 'percent']).nullable(),
-  discountValue: z.string().nullable(),
-  taxName: z.string().nullable(),
-  taxPercent: z.string(),
-  notes: z.string().nullable(),
-  paymentInstructions: z.string().nullable(),
-  currencySymbol: z.string(),
-  fees: z.array(publicLineSchema),
-  expenses: z.array(publicLineSchema),
-  flatFees: z.array(publicLineSchema),
-  totals: invoiceTotalsSchema,
-  payments: z.array(
-    z.object({ receiptNumber: z.string(), amount: z.string(), paymentDate: z.string(), method: z.string(), isReversal: z.boolean() }),
-  ),
-  deliveredDate: z.string().nullable(),
-  recoverableFromDate: z.string().nullable(),
-  voidReason: z.string().nullable(),
+  firm: z
+    .object({
+      name: z.string().describe('The firm’s name.'),
+      logo: z.string().nullable().describe('The firm’s logo as a data: URL (a base64 PNG, JPEG, GIF, WebP or SVG image); null when none.'),
+      address: z.string().nullable().describe('The firm’s address; null when none is recorded.'),
+      phone: z.string().nullable().describe('The firm’s phone number; null when none is recorded.'),
+      /** The firm's tax identification number, when it has one. */
+      taxNumber: z.string().nullable().describe('The firm’s tax identification number; null when it has none.'),
+    })
+    .describe('The firm that issued the bill, as the bill’s heading shows it.'),
+  invoiceNumber: z.string().nullable().describe('The invoice number ("INV-00001").'),
+  status: z.enum(INVOICE_STATUSES).describe('Approved, Sent, PartlyPaid, Paid or Void (a client never sees a draft).'),
+  statusLabel: z.string().describe('The status in words to show ("Partly paid").'),
+  clientName: z.string().describe('The client billed.'),
+  matters: z
+    .array(
+      z.object({
+        name: z.string().describe('The matter’s name.'),
+        matterNumber: z.string().nullable().describe('The matter’s number; null when it has none.'),
+      }),
+    )
+    .describe('The matters the invoice covers.'),
+  issueDate: z.string().describe('The invoice date (YYYY-MM-DD).'),
+  dueDate: z.string().describe('When payment is due (YYYY-MM-DD).'),
+  isOverdue: z.boolean().describe('True when money is due and the due date has passed (in the firm’s time zone).'),
+  discountType: z.enum(['amount', 'percent']).nullable().describe('amount or percent; null: no discount.'),
+  discountValue: z.string().nullable().describe('The discount as given: money for amount, a percent for percent; null without a discount.'),
+  taxName: z.string().nullable().describe('The tax’s name ("VAT"); null when none.'),
+  taxPercent: z.string().describe('The tax rate in percent ("7.5"); "0" for no tax.'),
+  notes: z.string().nullable().describe('The firm’s notes on the invoice; null when none.'),
+  paymentInstructions: z.string().nullable().describe('How to pay; null when none.'),
+  currencySymbol: z.string().describe('The symbol of the invoice’s currency ("₦"), for display.'),
+  fees: z.array(publicLineSchema).describe('The fee lines (time), in the bill’s order.'),
+  expenses: z.array(publicLineSchema).describe('The expense lines, in the bill’s order.'),
+  flatFees: z.array(publicLineSchema).describe('The flat-fee lines, in the bill’s order.'),
+  totals: invoiceTotalsSchema.describe('The invoice’s figures (exact decimals in its currency), as on the firm’s own view.'),
+  payments: z
+    .array(
+      z.object({
+        receiptNumber: z.string().describe('The receipt number ("RCT-00012"; a reversal’s ends in "-R").'),
+        amount: z.string().describe('The amount received (exact decimal); negative for a reversal.'),
+        paymentDate: z.string().describe('The date it was received, or reversed (YYYY-MM-DD).'),
+        method: z.string().describe('How it was paid: Bank transfer, Cash, Cheque, Card, Other or Trust.'),
+        isReversal: z.boolean().describe('True for a reversal cancelling an earlier payment.'),
+      }),
+    )
+    .describe('Payments received and their reversals, oldest first.'),
+  deliveredDate: z.string().nullable().describe('When the bill was delivered (YYYY-MM-DD); null when not recorded.'),
+  recoverableFromDate: z
+    .string()
+    .nullable()
+    .describe(
+      'The date fees become recoverable by action, one month after delivery (YYYY-MM-DD); null when the firm does not run that clock.',
+    ),
+  voidReason: z.string().nullable().describe('Why the invoice was voided; null unless void.'),
   /** The PDF of this invoice: /api/public/invoice/{slug}/pdf. */
-  pdfUrl: z.string(),
+  pdfUrl: z
+    .string()
+    .describe(
+      'Where to download this invoice as a PDF: /api/public/invoice/{slug}/pdf on a public link, /api/client-portal/download-invoice-pdf/{id} in the portal.',
+    ),
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;

@@ -23,7 +23,12 @@ import {
 
 const base = '/api/admin/invoice';
 
-export const invoicePaymentParamsSchema = z.object({ id: uuidField('Id'), paymentId: uuidField('Payment id') });
+export const invoicePaymentParamsSchema = z.object({
+  id: uuidField('Id').describe('The invoice’s id (a UUID).'),
+  paymentId: uuidField('Payment id').describe(
+    'The payment to reverse: one of the invoice’s payments[].id, not itself a reversal (a UUID).',
+  ),
+});
 /** A transition's body is optional: an empty POST is a transition without a note. */
 const optionalNoteSchema = invoiceTransitionNoteSchema.nullish().transform((body) => body ?? { note: null });
 

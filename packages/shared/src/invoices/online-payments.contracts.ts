@@ -18,7 +18,13 @@ export const onlinePaymentListRoute = defineRoute({
 });
 
 /** What is left of the money a payment held unapplied, once refunded or applied. */
-export const resolvedUnappliedPaymentSchema = z.object({ id: z.string(), unappliedAmount: z.string(), currencyCode: z.string() });
+export const resolvedUnappliedPaymentSchema = z.object({
+  id: z.string().describe('The online payment whose unapplied money was resolved.'),
+  unappliedAmount: z
+    .string()
+    .describe('What it still holds unapplied afterwards, an exact decimal in currencyCode ("0.00" once all is refunded or applied).'),
+  currencyCode: z.string().describe('The currency of the money held, ISO 4217 ("NGN").'),
+});
 
 export const onlinePaymentResolveUnappliedRoute = defineRoute({
   method: 'POST',

@@ -10,17 +10,27 @@ export const MATTER_STATUSES = ['Open', 'Closed'] as const;
 
 /** GET /api/admin/matter-master/get-matter-name-using-client: a client's matters for dropdowns. */
 export const matterNameSchema = z.object({
-  id: z.string(),
-  matterName: z.string(),
-  matterNumber: z.string().nullable(),
-  matterRate: z.enum(MATTER_RATES),
-  status: z.enum(MATTER_STATUSES),
+  id: z.string().describe('The matter’s id (a UUID).'),
+  matterName: z.string().describe('The matter’s name.'),
+  matterNumber: z.string().nullable().describe('The matter’s number (MAT-00001), or null for a matter that has none.'),
+  matterRate: z.enum(MATTER_RATES).describe('The matter’s billing type (SPEC’s matterRate).'),
+  status: z.enum(MATTER_STATUSES).describe('Open, or Closed (a closed matter takes no new time).'),
 });
 export type MatterName = z.infer<typeof matterNameSchema>;
 
 /** GET /api/admin/matter-master/get-matter-name-using-client (SPEC.md §7: AdminUserId, BusinessId, ClientId). */
 export const matterNamesQuerySchema = z.object({
-  ClientId: uuidField('Client'),
-  AdminUserId: z.string().optional(),
-  BusinessId: z.string().optional(),
+  ClientId: uuidField('Client').describe('The client whose matters to list (a UUID); deleted matters are left out.'),
+  AdminUserId: z
+    .string()
+    .optional()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
+    ),
+  BusinessId: z
+    .string()
+    .optional()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
+    ),
 });

@@ -16,7 +16,7 @@ import { exchangeRateOnDateRoute } from './exchange-rate.contracts.ts';
 import { activityTypeListRoute, customFieldListRoute, practiceAreaListRoute } from './reference-lookups.contracts.ts';
 
 /** The activity-type and exchange-rate routes' own `:id` message, kept as the server has always answered it. */
-const validIdParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a valid id' }) });
+const validIdParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a valid id' }).describe('The record’s id (a UUID).') });
 
 /** Answers 200, not 201, as it always has. */
 export const activityTypeCreateRoute = defineRoute({

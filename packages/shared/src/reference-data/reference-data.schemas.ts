@@ -7,38 +7,58 @@ import { BILLING_INCREMENT_MESSAGE, BILLING_INCREMENTS } from '../time-entries/b
 export const UTBMS_ACTIVITY_CODES = ['A101', 'A102', 'A103', 'A104', 'A105', 'A106', 'A107', 'A108', 'A109', 'A110', 'A111'] as const;
 
 /** SPEC.md §3 Activity: id, activityType; plus its optional UTBMS code. */
-export const activityTypeSchema = z.object({ id: z.string(), activityType: z.string(), utbmsCode: z.string().nullable() });
+export const activityTypeSchema = z.object({
+  id: z.string().describe('The activity type’s id (a UUID).'),
+  activityType: z.string().describe('Its name, as the time-entry popup lists it.'),
+  utbmsCode: z.string().nullable().describe('Its UTBMS activity code (A101–A111) for LEDES invoices, or null.'),
+});
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 export const activityTypeInputSchema = z.strictObject({
-  activityType: requiredText('Activity type', 120),
-  utbmsCode: z.enum(UTBMS_ACTIVITY_CODES, { error: 'UTBMS code must be one of A101–A111' }).nullish(),
+  activityType: requiredText('Activity type', 120).describe('Its name (at most 120 characters), unique in the firm ignoring case.'),
+  utbmsCode: z
+    .enum(UTBMS_ACTIVITY_CODES, { error: 'UTBMS code must be one of A101–A111' })
+    .nullish()
+    .describe('A UTBMS activity code (A101–A111) for LEDES invoices; null or left out: none.'),
 });
 
-export const practiceAreaSchema = z.object({ id: z.string(), name: z.string(), matterCount: z.number() });
+export const practiceAreaSchema = z.object({
+  id: z.string().describe('The practice area’s id (a UUID).'),
+  name: z.string().describe('Its name.'),
+  matterCount: z.number().describe('How many matters (not deleted) use it; only one no matter uses can be deleted.'),
+});
 export type PracticeArea = z.infer<typeof practiceAreaSchema>;
-export const practiceAreaInputSchema = z.strictObject({ name: requiredText('Practice area', 120) });
+export const practiceAreaInputSchema = z.strictObject({
+  name: requiredText('Practice area', 120).describe('Its name (at most 120 characters), unique in the firm ignoring case.'),
+});
 
 export const firmProfileSchema = z.object({
-  firmName: z.string(),
-  portalSlug: z.string().nullable(),
-  country: z.string().nullable(),
-  homeCurrencyId: z.number().nullable(),
-  multicurrency: z.boolean(),
-  timeZone: z.string(),
-  logo: z.string().nullable(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  firmName: z.string().describe('The firm’s name, as invoices and the portal show it.'),
+  portalSlug: z.string().nullable().describe('The firm’s portal address: clients sign in under this slug; null until set up.'),
+  country: z.string().nullable().describe('The firm’s country, or null until set up.'),
+  homeCurrencyId: z.number().nullable().describe('The currency the firm keeps its books in (a currency id), or null until set up.'),
+  multicurrency: z.boolean().describe('True: entries may be billed in currencies other than the home one, at the firm’s exchange rates.'),
+  timeZone: z.string().describe('The firm’s IANA time zone (e.g. Africa/Lagos): what "today" means for its dates.'),
+  logo: z.string().nullable().describe('The firm’s logo as a data URL (PNG, JPEG, GIF, WebP or SVG), or null.'),
+  address: z.string().nullable().describe('The firm’s postal address, or null.'),
+  phone: z.string().nullable().describe('The firm’s phone number, or null.'),
+  email: z.string().nullable().describe('The firm’s contact email, or null.'),
   /** Hours are billed rounded up to this unit ('0': exact time). */
-  billingIncrement: z.enum(BILLING_INCREMENTS),
+  billingIncrement: z
+    .enum(BILLING_INCREMENTS)
+    .describe('Recorded hours are billed rounded up to this many hours: "0" bills the exact time; "0.1" is six minutes.'),
 });
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
 export const firmProfileInputSchema = firmSetupRequestSchema.extend({
-  address: optionalText('Address', 300),
-  phone: optionalText('Phone', 40),
-  email: emailSchema.nullish(),
+  address: optionalText('Address', 300).describe('The firm’s postal address (at most 300 characters); blank or null: none.'),
+  phone: optionalText('Phone', 40).describe('The firm’s phone number (at most 40 characters); blank or null: none.'),
+  email: emailSchema.nullish().describe('The firm’s contact email, kept in lower case; null or left out: none.'),
   /** Leaving it out keeps the firm's current increment. */
-  billingIncrement: z.enum(BILLING_INCREMENTS, { error: BILLING_INCREMENT_MESSAGE }).optional(),
+  billingIncrement: z
+    .enum(BILLING_INCREMENTS, { error: BILLING_INCREMENT_MESSAGE })
+    .optional()
+    .describe(
+      'Round recorded hours up to this many hours when billed: "0" (exact), "0.01", "0.05", "0.1" or "0.25"; left out: unchanged. Existing entries keep theirs.',
+    ),
 });
 export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;

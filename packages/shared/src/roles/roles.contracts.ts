@@ -4,7 +4,7 @@ import { permissionGroupSchema, roleInputSchema, roleSchema } from '../team/team
 
 const base = '/api/admin/admin-roles';
 /** The roles routes' own `:id` message, kept as the server has always answered it. */
-const roleIdParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a valid id' }) });
+const roleIdParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a valid id' }).describe('The role’s id (a UUID).') });
 
 export const permissionListRoute = defineRoute({
   method: 'GET',

@@ -5,7 +5,9 @@ import { teamMemberListRoute } from './team-lookups.contracts.ts';
 
 const base = '/api/admin/team-member-details';
 /** The team routes' own `:id` message, kept as the server has always answered it. */
-const memberIdParamsSchema = z.object({ id: z.uuid({ error: 'Id must be a valid id' }) });
+const memberIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Id must be a valid id' }).describe('The member’s user id (a UUID); for cancel-invitation, the invitation’s id.'),
+});
 
 /** Answers 200, not 201, as it always has. */
 export const teamInviteRoute = defineRoute({

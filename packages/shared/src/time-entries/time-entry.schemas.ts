@@ -11,46 +11,83 @@ export const DEFAULT_EXCHANGE_RATE = '1';
 
 /** GET /api/admin/time-entry/{id}: the form's fields plus what the popup shows beside them. */
 export const timeEntrySchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  matterId: z.string(),
-  matterName: z.string(),
-  matterNumber: z.string().nullable(),
-  matterRate: z.string(),
-  activityId: z.string(),
-  activityType: z.string(),
-  activityCode: z.string().nullable(),
-  isBillable: z.number(),
-  timeEntryUserId: z.string(),
-  timeEntryUserName: z.string(),
-  description: z.string(),
-  timeEntryDate: z.string(),
+  id: z.string().describe('The time entry’s id (a UUID).'),
+  clientId: z.string().describe('The client the time is recorded for (a UUID).'),
+  clientName: z.string().describe('The client’s name: a person’s full name or a company’s name.'),
+  matterId: z.string().describe('The matter the time is recorded on (a UUID); it always belongs to clientId.'),
+  matterName: z.string().describe('The matter’s name.'),
+  matterNumber: z.string().nullable().describe('The matter’s number (MAT-00001), or null for a matter that has none.'),
+  matterRate: z
+    .string()
+    .describe(
+      'The matter’s billing type (SPEC’s matterRate): Hourly, Flat Rate, Contingency or Retainer; the popup warns on the last three.',
+    ),
+  activityId: z.string().describe('The activity type’s id (a UUID).'),
+  activityType: z.string().describe('The activity type’s name, as the firm’s settings list it.'),
+  activityCode: z.string().nullable().describe('The activity type’s UTBMS activity code (A101–A111), or null when it has none.'),
+  isBillable: z.number().describe('4: billable (it can go on an invoice); 2: not billable (its rate and amounts are 0).'),
+  timeEntryUserId: z.string().describe('The fee earner whose time it is (a user id, a UUID).'),
+  timeEntryUserName: z.string().describe('The fee earner’s name.'),
+  description: z.string().describe('What was done, as written (empty when none was given).'),
+  timeEntryDate: z.string().describe('The day the work was done (YYYY-MM-DD).'),
   /** The hours billed: the recorded hours rounded up once, on the server, to the firm's billing increment. */
-  duration: z.string(),
+  duration: z
+    .string()
+    .describe(
+      'The hours billed, as decimal text with 4 decimals ("1.5000"): the recorded hours rounded up once to the firm’s billing increment.',
+    ),
   /** The hours as recorded (typed, or measured by the timer) before rounding. */
-  recordedDuration: z.string(),
-  userRate: z.string(),
-  foreignUserRate: z.string(),
-  homeCurrencyId: z.number().nullable(),
-  foreignCurrencyId: z.number().nullable(),
-  currencySymbol: z.string(),
-  exchangeRate: z.string(),
-  totalAmount: z.string(),
-  foreignTotalAmount: z.string(),
-  homeTotalAmount: z.string(),
-  status: z.number(),
+  recordedDuration: z
+    .string()
+    .describe('The hours as recorded, typed or measured by the timer, before rounding (decimal text with 4 decimals).'),
+  userRate: z
+    .string()
+    .describe('The fee earner’s hourly rate in the home currency, an exact decimal string ("150.00"); "0.00" when not billable.'),
+  foreignUserRate: z
+    .string()
+    .describe('The hourly rate in the billing currency (userRate ÷ exchangeRate), computed by the server; an exact decimal string.'),
+  homeCurrencyId: z
+    .number()
+    .nullable()
+    .describe('The firm’s home currency when the entry was saved (a currency id), or null if the firm had none.'),
+  foreignCurrencyId: z
+    .number()
+    .nullable()
+    .describe('The billing currency when it is not the home currency (a currency id); null: billed in the home currency.'),
+  currencySymbol: z
+    .string()
+    .describe('The billing currency’s symbol (the home currency’s when foreignCurrencyId is null); empty when unknown.'),
+  exchangeRate: z
+    .string()
+    .describe(
+      'Home-currency units one unit of the billing currency buys, as decimal text without trailing zeros; "1" in the home currency.',
+    ),
+  totalAmount: z
+    .string()
+    .describe(
+      'The value in the billing currency, userRate × duration ÷ exchangeRate, computed by the server; an exact decimal string, "0.00" when not billable.',
+    ),
+  foreignTotalAmount: z.string().describe('The same as totalAmount: SPEC’s name for the total in the billing currency.'),
+  homeTotalAmount: z
+    .string()
+    .describe('userRate × duration in the home currency, before conversion (an exact decimal string): what reports and totals add up.'),
+  status: z.number().describe('SPEC’s status: 3, recorded and not yet billed; 5, billed on an invoice.'),
   /** On an invoice: date, client, matter and duration cannot change, and it cannot be deleted. */
-  isLocked: z.boolean(),
+  isLocked: z.boolean().describe('True once on an invoice: its date, client, matter and duration cannot change, and it cannot be deleted.'),
   /**
    * The number of the invoice that billed it, once that invoice has left draft (null otherwise):
    * then nothing the invoice shows of it can change (billedLockMessage).
    */
-  billedOnInvoiceNumber: z.string().nullable(),
-  manualTimeEntry: z.boolean(),
-  utbmsTaskCode: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  billedOnInvoiceNumber: z
+    .string()
+    .nullable()
+    .describe(
+      'The number of the invoice that billed it, once that invoice has left draft (nothing it shows can then change); null otherwise.',
+    ),
+  manualTimeEntry: z.boolean().describe('False when it was saved from the timer; true when typed in.'),
+  utbmsTaskCode: z.string().nullable().describe('Its UTBMS litigation task code (L110–L530), or null when it has none.'),
+  createdAt: z.string().describe('When it was recorded (ISO 8601, UTC).'),
+  updatedAt: z.string().describe('When it last changed (ISO 8601, UTC).'),
 });
 export type TimeEntry = z.infer<typeof timeEntrySchema>;
 
@@ -70,25 +107,60 @@ export const timeEntryListQuerySchema = pageQuerySchema.extend({
   IsBillable: z.coerce
     .number()
     .pipe(z.union([z.literal(2), z.literal(4)], { error: 'IsBillable must be 2 or 4' }))
-    .optional(),
-  MatterId: z.uuid().optional(),
-  ClientId: z.uuid().optional(),
-  TimeEntryUserId: z.uuid().optional(),
-  FromTimeEntryDateCreated: isoDate('From date').optional(),
-  ToTimeEntryDateCreated: isoDate('To date').optional(),
+    .optional()
+    .describe('4: only billable entries; 2: only non-billable ones; left out: both.'),
+  MatterId: z.uuid().optional().describe('Only this matter’s entries (a UUID).'),
+  ClientId: z.uuid().optional().describe('Only this client’s entries (a UUID).'),
+  TimeEntryUserId: z
+    .uuid()
+    .optional()
+    .describe('Only this fee earner’s entries (a user id); without timeEntry.viewAll the list holds only the caller’s own entries anyway.'),
+  FromTimeEntryDateCreated: isoDate('From date')
+    .optional()
+    .describe('Only entries whose date (timeEntryDate) is on or after this day (YYYY-MM-DD).'),
+  ToTimeEntryDateCreated: isoDate('To date')
+    .optional()
+    .describe('Only entries whose date (timeEntryDate) is on or before this day (YYYY-MM-DD).'),
   SortBy: z
     .string()
     .trim()
     .regex(new RegExp(`^(${TIME_ENTRY_SORT_COLUMNS.join('|')})( (asc|desc))?$`), 'SortBy is not a column of the list')
-    .optional(),
-  sortColumn: z.enum(TIME_ENTRY_SORT_COLUMNS).optional(),
+    .optional()
+    .describe(
+      '"column", "column asc" or "column desc", column one of sortColumn’s values (ascending unless desc); wins over sortColumn and sortType.',
+    ),
+  sortColumn: z
+    .enum(TIME_ENTRY_SORT_COLUMNS)
+    .optional()
+    .describe(
+      'The column to sort by, in sortType’s direction, when SortBy is absent; with neither, newest date first, then newest recorded.',
+    ),
   sortType: sortTypeSchema,
-  GeneralSearchText: z.string().trim().max(200).optional(),
-  IsDownlodCsv: queryBoolean,
+  GeneralSearchText: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe(
+      'Entries whose description, or whose matter’s name, number, shelf location or client name, contains this text (any case; at most 200 characters).',
+    ),
+  IsDownlodCsv: queryBoolean.describe('true or 1: answer the whole filtered list as CSV instead of a page (SPEC’s spelling of the name).'),
   /** Also answer the filter's totals in the page (off by default: get-totals serves them beside it). */
-  IncludeTotals: queryBoolean,
-  AdminUserId: z.string().optional(),
-  BusinessId: z.string().optional(),
+  IncludeTotals: queryBoolean.describe(
+    'true or 1: also answer the whole filter’s totals in the page (off by default: get-totals serves them).',
+  ),
+  AdminUserId: z
+    .string()
+    .optional()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
+    ),
+  BusinessId: z
+    .string()
+    .optional()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
+    ),
 });
 export type TimeEntryListQuery = z.input<typeof timeEntryListQuerySchema>;
 
@@ -121,11 +193,13 @@ export type TimeEntryListItem = z.infer<typeof timeEntryListItemSchema>;
 
 /** The whole filter's totals, not only the page's: hours as 4-decimal text, money in the home currency. */
 export const timeEntryTotalsSchema = z.object({
-  totalHours: z.string(),
-  billableHours: z.string(),
-  nonBillableHours: z.string(),
-  billableAmount: z.string(),
-  unbilledAmount: z.string(),
+  totalHours: z.string().describe('The hours billed (duration) of every matching entry added up, as decimal text with 4 decimals.'),
+  billableHours: z.string().describe('The hours billed of the matching billable entries, as decimal text with 4 decimals.'),
+  nonBillableHours: z.string().describe('The hours of the matching non-billable entries, as decimal text with 4 decimals.'),
+  billableAmount: z
+    .string()
+    .describe('The matching billable entries’ homeTotalAmount added up: an exact decimal string in the home currency.'),
+  unbilledAmount: z.string().describe('The part of billableAmount not yet on an invoice: an exact decimal string in the home currency.'),
 });
 export type TimeEntryTotals = z.infer<typeof timeEntryTotalsSchema>;
 
@@ -133,20 +207,40 @@ export type TimeEntryTotals = z.infer<typeof timeEntryTotalsSchema>;
  * The list's page. `totals` only when asked with IncludeTotals=true: summing a large filter reads
  * every matching row, so the page stays fast and the web loads get-totals beside it.
  */
-export const timeEntryPageSchema = pageSchema(timeEntryListItemSchema).extend({ totals: timeEntryTotalsSchema.optional() });
+export const timeEntryPageSchema = pageSchema(timeEntryListItemSchema).extend({
+  totals: timeEntryTotalsSchema.optional().describe('The whole filter’s totals, not only the page’s; only with IncludeTotals=true.'),
+});
 export type TimeEntryPage = z.infer<typeof timeEntryPageSchema>;
 
-export const matterRateSchema = z.object({ amount: z.string() });
+export const matterRateSchema = z.object({
+  amount: z
+    .string()
+    .describe(
+      'The hourly rate to fill in, in the home currency: the fee earner’s rate on the matter, else their default rate, else the matter’s own; "0.00" when none is set.',
+    ),
+});
 
 /** The body of the four time-entry-log calls (SPEC.md §7); any other field is refused like on every other call. */
 export const timerRequestSchema = z.strictObject({
-  adminUserId: z.string().nullish(),
-  businessId: z.string().nullish(),
+  adminUserId: z
+    .string()
+    .nullish()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
+    ),
+  businessId: z
+    .string()
+    .nullish()
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
+    ),
 });
 /** SPEC.md §3 Timer log response. */
 export const timerTotalSchema = z.object({
-  totalTime: z.string(),
-  totalTimeInDouble: z.number(),
-  isStarted: z.boolean(),
+  totalTime: z
+    .string()
+    .describe('The time on the caller’s timer across all its logs: hh:mm:ss, or d.hh:mm:ss from a day on ("00:00:00" when idle).'),
+  totalTimeInDouble: z.number().describe('The same time in decimal hours, to 4 decimals: what the popup fills in as the duration.'),
+  isStarted: z.boolean().describe('True while the timer runs; false when paused or idle.'),
 });
 export type TimerTotal = z.infer<typeof timerTotalSchema>;

@@ -20,8 +20,8 @@ import {
 } from './trust-reconciliation.schemas.ts';
 
 const base = '/api/admin/trust-account';
-const accountParamsSchema = z.object({ trustAccountId: uuidField('Trust account') });
-const lineParamsSchema = z.object({ lineId: uuidField('Statement line') });
+const accountParamsSchema = z.object({ trustAccountId: uuidField('Trust account').describe('The trust account’s id (a UUID).') });
+const lineParamsSchema = z.object({ lineId: uuidField('Statement line').describe('The bank statement line’s id (a UUID).') });
 
 export const reconciliationViewRoute = defineRoute({
   method: 'GET',

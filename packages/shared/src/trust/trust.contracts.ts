@@ -80,7 +80,10 @@ export const trustMatterMinimumRoute = defineRoute({
   method: 'PUT',
   path: `${base}/set-matter-trust-minimum`,
   body: setMatterTrustMinimumSchema,
-  response: z.object({ matterId: z.string(), minimumBalance: z.string().nullable() }),
+  response: z.object({
+    matterId: z.string().describe('The matter’s id.'),
+    minimumBalance: z.string().nullable().describe('The minimum trust balance now set, an exact decimal string; null: removed.'),
+  }),
 });
 
 // ---- movements

@@ -23,6 +23,9 @@ export function registerAccountingRoutes(app: FastifyInstance, database: Databas
         summary:
           'Trial balance: every ledger account’s total debits, credits and balance (debit − credit) of entries dated on or ' +
           'before AsOfDate (all when left out), the totals and whether they agree',
+        description:
+          'Answers one trial balance per currency, the home currency’s first and at the top level, each listing the whole chart of ' +
+          'accounts; currencies are never added together, and isBalanced is true only when every one balances.',
         querystring: trialBalanceQuerySchema,
         response: answers(trialBalanceSchema),
       },
@@ -38,6 +41,9 @@ export function registerAccountingRoutes(app: FastifyInstance, database: Databas
         tags,
         summary:
           'Journal entries with their lines, newest posted first: filter by source (sourceType, sourceId) and entry date (FromDate, ToDate)',
+        description:
+          'Answers a page of the firm’s journal entries, each with its lines (debits first), its source and the entries reversing it ' +
+          'or reversed by it; entries are never edited, only reversed.',
         querystring: journalEntryListQuerySchema,
         response: answers(journalEntryPageSchema),
       },

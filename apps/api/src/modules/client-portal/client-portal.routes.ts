@@ -42,25 +42,51 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
   const portal = createClientPortalService(database);
   const statements = createClientStatementService(database);
 
-  route(contracts.firmBranding, { access: publicAccess(), summary: "A firm's name and logo for its portal pages" }, async (request) => {
-    const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
-    if (!branding) throw notFound('Firm');
-    return ok('Firm', branding);
-  });
+  route(
+    contracts.firmBranding,
+    {
+      access: publicAccess(),
+      summary: "A firm's name and logo for its portal pages",
+      description:
+        'Looks a firm up by its portal address (Slug) before anyone signs in, so the sign-in pages can show its name and logo. ' +
+        'Answers 404 when no firm has that address.',
+    },
+    async (request) => {
+      const branding = await database.withIdentityLookup((tx) => findFirmBranding(tx, request.query.Slug));
+      if (!branding) throw notFound('Firm');
+      return ok('Firm', branding);
+    },
+  );
 
   // A client sees only themselves: Slug and ClientId must be the signed-in client's own.
-  route(contracts.profile, { access: portalAccess(), summary: 'The signed-in client and their firm' }, async (request) => {
-    const principal = portalPrincipalOf(request);
-    assertOwnScope(principal, request.query);
-    const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
-    if (!profile) throw notFound('Client');
-    return ok('Profile', [profile]);
-  });
+  route(
+    contracts.profile,
+    {
+      access: portalAccess(),
+      summary: 'The signed-in client and their firm',
+      description:
+        'Answers a list of one (SPEC’s shape): the client’s name and email, and the firm’s name, logo and portal address. ' +
+        'Slug and ClientId may only repeat the session’s own; anything else answers 404.',
+    },
+    async (request) => {
+      const principal = portalPrincipalOf(request);
+      assertOwnScope(principal, request.query);
+      const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
+      if (!profile) throw notFound('Client');
+      return ok('Profile', [profile]);
+    },
+  );
 
   // The firm and the client come from the session alone; the query can only narrow, never widen.
   route(
     contracts.clientMatters,
-    { access: portalAccess(), summary: "The signed-in client's open and closed matters with their fee earners" },
+    {
+      access: portalAccess(),
+      summary: "The signed-in client's open and closed matters with their fee earners",
+      description:
+        'SPEC’s call for the client’s matters: open ones first, then by opening date and name, each with its fee earners’ names. ' +
+        'Slug and ClientId may only repeat the session’s own; anything else answers 404.',
+    },
     async (request) => {
       const principal = portalPrincipalOf(request);
       assertOwnScope(principal, request.query);
@@ -74,13 +100,21 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     {
       access: portalAccess(),
       summary: "The signed-in client's matters, their next court dates and the notes and court updates shared lately",
+      description:
+        'The portal’s home page in one read: the client’s matters, the next 5 hearings the firm shared, the 5 notes and court ' +
+        'updates shared most recently, and what the client owes and holds in trust per currency. Only what the firm shared is read.',
     },
     async (request) => ok('Overview', await portal.overview(portalPrincipalOf(request))),
   );
 
   route(
     contracts.matters,
-    { access: portalAccess(), summary: "The signed-in client's matters with their fee earners" },
+    {
+      access: portalAccess(),
+      summary: "The signed-in client's matters with their fee earners",
+      description:
+        'The client’s matters, open ones first, each with its fee earners’ names (the Matters tab’s list); deleted matters never show.',
+    },
     async (request) => {
       const principal = portalPrincipalOf(request);
       return ok(
@@ -95,6 +129,9 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     {
       access: portalAccess(),
       summary: "One of the signed-in client's matters with the progress notes and court updates the firm shared on it, newest first",
+      description:
+        'Answers the matter and everything the firm shared on it (up to 500 notes and court updates), and records each as viewed ' +
+        'for the firm. Any matter that is not the client’s own answers 404.',
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
@@ -113,6 +150,9 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       access: portalAccess(),
       summary:
         "The signed-in client's money held in trust: each ledger's balance, and the movements (newest first, paged) with the balance after each",
+      description:
+        'The Trust tab: each of the client’s trust ledgers with its balance, and one page (page, size) of their movements, newest ' +
+        'first, each described in the client’s words with the balance after it.',
     },
     async (request) => ok('Trust', await portal.trust(portalPrincipalOf(request), request.query)),
   );
@@ -124,6 +164,9 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       summary:
         "The signed-in client's trust requests that were sent to them (open ones first): amount, paid, still due, the trust " +
         "account's bank details and the reference to quote (the request number)",
+      description:
+        'The trust requests sent to the client (never drafts, unsent or cancelled ones), open ones first then by due date, at most ' +
+        '200: what is asked, paid and still due, and where and how to pay it by bank transfer.',
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
@@ -147,6 +190,9 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
         "The signed-in client's statement of account (optional FromDate and ToDate; all by default): per currency, opening " +
         'balances, invoices, payments, write-offs, voids and trust movements with what is owed and what is held in trust after ' +
         'each (two balances, never netted), and the closing balances',
+      description:
+        'Builds the client’s statement of account for the period, one section per currency. Refused with 400 when FromDate is ' +
+        'after ToDate, or when the history is too long to show (over 20,000 movements of a kind).',
     },
     async (request) => ok('Statement', await statements.statement(portalPrincipalOf(request), request.query)),
   );
@@ -159,6 +205,9 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
       schema: {
         tags,
         summary: "The signed-in client's statement of account as a PDF (attachment; same FromDate and ToDate)",
+        description:
+          'The same statement as get-statement, as a PDF file to download (statement-of-account-<to date>.pdf), not the JSON ' +
+          'envelope; refused as get-statement is.',
         querystring: portalStatementQuerySchema,
         produces: ['application/pdf'],
       },

@@ -8,7 +8,14 @@ import { listCurrencies } from './currencies.repository.ts';
 
 export function registerCurrencyRoutes(app: FastifyInstance, database: Database) {
   const route = contractRoutes(app, ['Reference data']);
-  route(contracts.list, { access: unverifiedFirmAccess(), summary: 'Currencies a firm can bill in' }, async (request) =>
-    ok('Currencies', await database.withFirm(firmPrincipalOf(request).firmId, listCurrencies)),
+  route(
+    contracts.list,
+    {
+      access: unverifiedFirmAccess(),
+      summary: 'Currencies a firm can bill in',
+      description:
+        'Answers every currency Matterhorn knows, with the id other calls use (home currency, billing currency, exchange rates); the same list for every firm.',
+    },
+    async (request) => ok('Currencies', await database.withFirm(firmPrincipalOf(request).firmId, listCurrencies)),
   );
 }

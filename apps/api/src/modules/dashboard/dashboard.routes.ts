@@ -16,19 +16,29 @@ const PENDING_REQUESTS_SHOWN = 5;
 export function registerDashboardRoutes(app: FastifyInstance, database: Database) {
   const route = contractRoutes(app, ['Dashboard']);
   const myTime = createMyTimeService(database);
-  route(contracts.summary, { access: firmAccess(), summary: "The firm's headline figures" }, async (request) => {
-    const { firmId } = firmPrincipalOf(request);
-    const summary = await database.withFirm(firmId, async (tx): Promise<DashboardSummary> => {
-      const counts = await findDashboardCounts(tx, firmId);
-      if (!counts) throw notFound('Firm');
-      return {
-        ...counts,
-        mattersByBillingType: await countMattersByBillingType(tx, firmId),
-        recentMatters: await findRecentMatters(tx, firmId, RECENT_MATTERS),
-      };
-    });
-    return ok('Dashboard', summary);
-  });
+  route(
+    contracts.summary,
+    {
+      access: firmAccess(),
+      summary: "The firm's headline figures",
+      description:
+        'Answers the firm’s name, how many active clients, open and closed matters and active team members it has, its open ' +
+        'matters by billing type, and the five matters added last.',
+    },
+    async (request) => {
+      const { firmId } = firmPrincipalOf(request);
+      const summary = await database.withFirm(firmId, async (tx): Promise<DashboardSummary> => {
+        const counts = await findDashboardCounts(tx, firmId);
+        if (!counts) throw notFound('Firm');
+        return {
+          ...counts,
+          mattersByBillingType: await countMattersByBillingType(tx, firmId),
+          recentMatters: await findRecentMatters(tx, firmId, RECENT_MATTERS),
+        };
+      });
+      return ok('Dashboard', summary);
+    },
+  );
 
   route(
     contracts.myTime,
@@ -36,6 +46,9 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
       access: firmAccess('timeEntry'),
       summary:
         "The signed-in user's hours per day this week (Monday to Sunday in the firm's time zone), billable and not, and their unbilled billable time",
+      description:
+        'Answers each day’s billable and non-billable hours of the current week with the week’s totals, and the user’s billable time ' +
+        'of any date not yet on an invoice, in hours and in the firm’s home currency.',
     },
     async (request) => ok('My time', await myTime.find(firmPrincipalOf(request))),
   );
@@ -45,6 +58,9 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
     {
       access: firmAccess('expensePermission.edit'),
       summary: 'For an approver: the expense requests waiting for their decision (not their own), the newest few and how many',
+      description:
+        'Answers how many expense requests await the signed-in user’s approval, never their own, and the first five by latest ' +
+        'expense date, with amounts in the firm’s home currency.',
     },
     async (request) => {
       const { firmId, userId } = firmPrincipalOf(request);

@@ -29,6 +29,9 @@ export function registerDocumentTemplateRoutes(app: FastifyInstance, deps: Docum
       summary:
         'The Word (.docx) documents in the firm’s Templates folder, by name, each with its current version and the merge ' +
         'fields it uses ({client.name}, {matter.custom.<Label>}, …). The Templates folder is made on first use',
+      description:
+        'Answers every live .docx document in the Templates folder with the merge fields its current version uses; a template that cannot ' +
+        'be read lists no fields rather than failing the list.',
     },
     async (request) => ok('Templates', await templates.list(firmPrincipalOf(request))),
   );
@@ -46,10 +49,16 @@ export function registerDocumentTemplateRoutes(app: FastifyInstance, deps: Docum
         'here filling or overriding them. isDryRun=true answers 200 with every field the template uses, its value and the ' +
         'missing ones, and saves nothing; otherwise the filled .docx is saved in the matter’s folder (201), recording the ' +
         'template, its version and the values used. A field with no value prints as nothing',
+      description:
+        'Reads the template’s current version and the matter’s values in the document worker. Refused with 400 when the document is not a ' +
+        '.docx in the Templates folder, and 404 for a template or matter the firm does not have. A name already taken in the matter’s ' +
+        'folder gets " (2)", " (3)"….',
       body: generate.body,
       response: {
-        200: envelopeSchema(templateDryRunSchema),
-        [generate.status]: envelopeSchema(generate.response),
+        200: envelopeSchema(
+          templateDryRunSchema.describe('A dry run’s answer: every merge field the template uses, its value and the missing ones.'),
+        ),
+        [generate.status]: envelopeSchema(generate.response.describe('The generated document, saved in the matter’s folder.')),
         '4xx': errorEnvelopeSchema,
       },
     },

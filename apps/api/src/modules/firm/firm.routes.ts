@@ -12,6 +12,9 @@ export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
     {
       access: firmAccess('updateAccountSettings'),
       summary: 'Set up the firm: name, portal address, country, home currency, multicurrency, time zone, logo',
+      description:
+        'Completes the first-run set-up (it may be sent again). Refused with 409 when the portal address is taken or the home currency would change after money was recorded, ' +
+        '400 for an unknown time zone or currency. The body may be up to 1 MB, for the logo.',
     },
     async (request) => {
       await firms.setUp(firmPrincipalOf(request), request.body);
@@ -24,6 +27,7 @@ export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
     {
       access: firmAccess(),
       summary: "The firm's profile: name, portal address, country, home currency, multicurrency, time zone, logo, contact details",
+      description: 'Answers the firm’s settings as the settings page shows them, its billing increment included.',
     },
     async (request) => ok('Firm profile', await firms.profileOf(firmPrincipalOf(request))),
   );
@@ -32,6 +36,8 @@ export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
     {
       access: firmAccess('updateAccountSettings'),
       summary: "Update the firm's profile; leaving out logo keeps the current one, null removes it",
+      description:
+        'Replaces the profile with the body’s and answers it; leaving out billingIncrement keeps it. Refusals are as for set-up (409 portal address taken or home currency locked; 400 unknown time zone or currency).',
     },
     async (request) => ok('Firm profile updated', await firms.updateProfile(firmPrincipalOf(request), request.body)),
     { bodyLimit: 1_048_576 },

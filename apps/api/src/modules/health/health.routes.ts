@@ -15,7 +15,18 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database) {
       schema: {
         tags: ['Operations'],
         summary: 'Liveness and database reachability',
-        response: answers(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
+        description:
+          'Answers 200 once the server has run a query on its database, for load balancers and uptime checks; an unreachable database answers an error instead.',
+        response: answers(
+          z.object({
+            status: z.literal('ok').describe('Always "ok" on a 200.'),
+            database: z
+              .enum(['pglite', 'postgres'])
+              .describe(
+                'Which database the server runs on: pglite (embedded, when DATABASE_URL is unset) or postgres (a PostgreSQL server).',
+              ),
+          }),
+        ),
       },
     },
     async () => {

@@ -35,6 +35,12 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
       {
         access,
         summary: `A matter's messages between the firm and its client, as ${who} reads them (the newest 200, oldest first, with read receipts)`,
+        description:
+          'Answers the matter’s thread: its newest 200 messages, oldest first, with their attachments and read receipts, and ' +
+          'whether older ones exist. ' +
+          (who === 'the firm'
+            ? 'Any live matter of the firm; reading does not mark anything read (mark-read does).'
+            : 'Only the client’s own matters: any other answers 404. Reading does not mark anything read (mark-read does).'),
       },
       async (request) => ok('Messages', await messages.thread(sideOf(request), request.query.MatterId)),
     );
@@ -44,6 +50,10 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
       {
         access,
         summary: `Send a message on a matter from ${who}; the other side is e-mailed that a message waits (never its content), at most every 15 minutes`,
+        description:
+          'Adds a message (plain text, with up to 5 files uploaded for it) to the matter’s thread and answers it; messages are never ' +
+          'edited or deleted. Refused with 400 when an attachment is not a live document of this matter' +
+          (who === 'the firm' ? '.' : ' uploaded by the same portal account.'),
       },
       async (request, reply) => created(reply, 'Message sent', await messages.send(sideOf(request), request.body)),
     );
@@ -53,6 +63,9 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
       {
         access,
         summary: `${who === 'the firm' ? 'The firm has' : 'The client has'} read the matter's thread: the other side's messages get their read receipt`,
+        description:
+          'Stamps the time on every unread message the other side sent on the matter (its read receipt) and answers how many; ' +
+          'the caller’s own messages are untouched, and calling again marks none.',
       },
       async (request) => ok('Marked read', await messages.markRead(sideOf(request), request.body.matterId)),
     );
@@ -66,6 +79,9 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
         tags,
         consumes: ['multipart/form-data'],
         summary: `A file for a message ${who} is writing (multipart: MatterId, then the file; PDF, Word, Excel or a photo, at most 10 MB, checked by content and scanned). It is filed in the matter's documents${who === 'the firm' ? '' : ' ("From client")'}; name its id in send-message's attachmentIds`,
+        description:
+          'Stores the file as a new document of the matter (a taken name gets " (2)", " (3)"…) and answers its id, name, type and size. ' +
+          'Refused with 415 for a type that is not allowed, 413 for a file over 10 MB, and 404 for a matter the caller cannot reach.',
         response: answers(contracts.uploadAttachment.response, contracts.uploadAttachment.status),
       },
       handler: async (request, reply) => {
@@ -82,6 +98,9 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
         schema: {
           tags,
           summary: `A message attachment's file, for ${who}; 409 while it is being scanned or once quarantined`,
+          description:
+            'Answers the attachment’s bytes (not the JSON envelope) with its file name and type. Answers 404 for an attachment not on a ' +
+            'thread the caller can reach, and 409 while the virus scan runs or once the file is quarantined.',
           params: idParamsSchema,
           produces: ['application/octet-stream'],
         },

@@ -17,7 +17,13 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
     '/api/users/get-user-profile',
     {
       config: signedIn,
-      schema: { tags, summary: 'The signed-in user and their businesses (SPEC.md §3 Profile)', response: answers(z.array(profileSchema)) },
+      schema: {
+        tags,
+        summary: 'The signed-in user and their businesses (SPEC.md §3 Profile)',
+        description:
+          'Answers a one-item list: the caller, their role and their firm (currency, multicurrency, billing increment, set-up state). It answers before the email is verified, so the web can tell what to show.',
+        response: answers(z.array(profileSchema)),
+      },
     },
     async (request) => ok('Profile', [await profiles.profileOf(firmPrincipalOf(request))]),
   );
@@ -29,6 +35,8 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
       schema: {
         tags,
         summary: "The signed-in user's permission names, as a bare array",
+        description:
+          'Answers the names the caller’s role grants (administrator passes every check), not wrapped in the envelope (SPEC.md §7); the web shows and hides pages by them, the server checks each call anyway.',
         querystring: firmScopeQuerySchema,
         response: { 200: permissionListSchema, '4xx': errorEnvelopeSchema },
       },
@@ -37,7 +45,12 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
   );
   contractRoutes(app, ['Subscriptions'])(
     subscriptionContracts.info,
-    { ...signedIn, summary: "The firm's current plan (SPEC.md §3 Subscription info)" },
+    {
+      ...signedIn,
+      summary: "The firm's current plan (SPEC.md §3 Subscription info)",
+      description:
+        'Answers the firm’s newest subscription: plan, period (DD/MM/YYYY), seats allowed and used, prices and next billing. Answers 404 when the firm has none.',
+    },
     async (request) => ok('Subscription info', await profiles.subscriptionOf(firmPrincipalOf(request))),
   );
 }

@@ -50,6 +50,9 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
       summary:
         'Progress notes: filter by client, matter, author, date range and whether shared with the client; search the ' +
         'title, body and matter; sort and page. Rows carry an excerpt of the body. IsDownlodCsv=true streams text/csv',
+      description:
+        'Answers a page of live notes, newest note date first by default; GeneralSearchText matches the title and body only. ' +
+        'With IsDownlodCsv=true the whole filtered list, with each note’s full plain text, comes as a CSV file instead of the envelope.',
     },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
@@ -69,23 +72,42 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
       summary:
         'Add a note to a matter (open or closed), written by the signed-in member. The body is HTML, stored sanitised: ' +
         'paragraphs, line breaks, bold, italics, underline, strike, lists, quotes, h2/h3 and http(s)/mailto links only',
+      description:
+        'Records the note against the matter’s client and answers it. Refused with 400 when the body holds no text or the clientId given ' +
+        'is not the matter’s, and 404 for a matter the firm does not have.',
     },
     async (request, reply) => created(reply, 'Progress note saved', await notes.create(firmPrincipalOf(request), request.body)),
   );
 
-  route(contracts.view, { access: firmAccess('progressNote'), summary: 'One progress note, with its attachments' }, async (request) =>
-    ok('Progress note', await notes.view(firmPrincipalOf(request), request.params.id)),
+  route(
+    contracts.view,
+    {
+      access: firmAccess('progressNote'),
+      summary: 'One progress note, with its attachments',
+      description: 'Answers a live note with its whole body (sanitised HTML and plain text) and its attachments. 404 for a deleted note.',
+    },
+    async (request) => ok('Progress note', await notes.view(firmPrincipalOf(request), request.params.id)),
   );
 
   route(
     contracts.update,
-    { access: firmAccess('progressNote.edit'), summary: 'Change a progress note (its author stays who wrote it)' },
+    {
+      access: firmAccess('progressNote.edit'),
+      summary: 'Change a progress note (its author stays who wrote it)',
+      description:
+        'Replaces the note’s matter, date, title, body and sharing and answers it, with the same rules as creating one; the matter it ' +
+        'already had may since have been deleted.',
+    },
     async (request) => ok('Progress note updated', await notes.update(firmPrincipalOf(request), request.params.id, request.body)),
   );
 
   route(
     contracts.remove,
-    { access: firmAccess('progressNote.delete'), summary: 'Delete a progress note (restorable)' },
+    {
+      access: firmAccess('progressNote.delete'),
+      summary: 'Delete a progress note (restorable)',
+      description: 'Moves the note and its attachments to the recycle bin and answers null.',
+    },
     async (request) => {
       await notes.remove(firmPrincipalOf(request), request.params.id);
       return ok('Progress note deleted', null);
@@ -103,6 +125,7 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
       summary:
         'Attach a file to a note (multipart/form-data, one file): PDF, JPEG, PNG, HEIC, Word or Excel by its content, at ' +
         'most 20 MB; 415 for another type, 413 when larger',
+      description: 'Stores the file and answers the note with its attachments. 404 for a note the firm does not have.',
       consumes: ['multipart/form-data'],
       params: addAttachment.params,
       response: answers(addAttachment.response, addAttachment.status),
@@ -121,6 +144,8 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
       schema: {
         tags,
         summary: 'A note’s attachment, as a file download (members of the firm only)',
+        description:
+          'Answers the attachment’s bytes with its content type as a download (not the JSON envelope). 404 for one removed or not this note’s.',
         params: progressNoteAttachmentParamsSchema,
         produces: ['application/octet-stream'],
       },
@@ -139,7 +164,11 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
 
   route(
     contracts.removeAttachment,
-    { access: firmAccess('progressNote.edit'), summary: 'Remove an attachment from a note (restorable)' },
+    {
+      access: firmAccess('progressNote.edit'),
+      summary: 'Remove an attachment from a note (restorable)',
+      description: 'Moves the attachment to the recycle bin (its file is kept) and answers the note. 404 for one the note does not have.',
+    },
     async (request) =>
       ok('Attachment removed', await attachments.remove(firmPrincipalOf(request), request.params.id, request.params.attachmentId)),
   );

@@ -39,6 +39,8 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     {
       access: firmAccess('timeEntry'),
       summary: "The signed-in user's timer: total of all logs (hh:mm:ss or d.hh:mm:ss), hours to 4 decimals, and whether it runs",
+      description:
+        'Reads the caller’s own timer as the database’s clock measures it, so it survives refreshes, sign-outs and other devices. The body may be left out.',
     },
     async (request) => ok('Timer total', await timer.getTotal(firmPrincipalOf(request))),
     hooks,
@@ -49,6 +51,8 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     {
       access: firmAccess('timeEntry.create'),
       summary: 'Start or continue the timer (does nothing when it already runs); answers the new total',
+      description:
+        'Opens a new log on the caller’s own timer; double clicks and other tabs never open a second one. The body may be left out.',
     },
     async (request) => ok('Timer started', await timer.start(firmPrincipalOf(request))),
     hooks,
@@ -56,7 +60,12 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
 
   route(
     contracts.pause,
-    { access: firmAccess('timeEntry.create'), summary: 'Pause the timer (does nothing when it is not running); answers the new total' },
+    {
+      access: firmAccess('timeEntry.create'),
+      summary: 'Pause the timer (does nothing when it is not running); answers the new total',
+      description:
+        'Closes the open log of the caller’s own timer; the time so far is kept until the timer is reset or saved as a time entry. The body may be left out.',
+    },
     async (request) => ok('Timer paused', await timer.pause(firmPrincipalOf(request))),
     hooks,
   );
@@ -66,6 +75,8 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     {
       access: firmAccess('timeEntry', 'timeEntry.create'),
       summary: "Discard the signed-in user's timer logs: the timer returns to idle at 00:00:00",
+      description:
+        'Deletes every log of the caller’s own timer, running or paused, without recording time; saving a time entry from the timer (ManualTimeEntry false) does the same. The body may be left out.',
     },
     async (request) => {
       await timer.reset(firmPrincipalOf(request));

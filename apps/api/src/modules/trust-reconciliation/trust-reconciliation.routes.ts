@@ -57,6 +57,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
         'The three-way reconciliation of a trust account as of the end of asOf (today when left out): the trust bank in the ' +
         'general ledger, the sum of the client ledgers (per client, paged with page/size) and the latest bank balance dated ' +
         '≤ asOf, with uncleared deposits, unpresented payments and unmatched bank lines itemised, the adjusted bank balance and isBalanced',
+      description:
+        'Answers the three balances, their differences, the first 50 items of each kind with the totals and counts of all, whether ' +
+        'everything agrees and the last signed-off period end; read from one snapshot. 404 when the account is not the firm’s.',
     },
     async (request) => ok('Reconciliation', await service.get(firmPrincipalOf(request), request.query)),
   );
@@ -66,6 +69,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     {
       access: firmAccess('trustAccountRequest'),
       summary: 'Active trust accounts whose ledger, client ledgers and (when entered) adjusted bank balance disagree today',
+      description:
+        'Reconciles every open trust account as of today in the firm’s time zone and answers those that do not agree, with their ' +
+        'balances; an empty list when all agree.',
     },
     async (request) => ok('Reconciliation alerts', await service.alerts(firmPrincipalOf(request))),
   );
@@ -84,6 +90,10 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
         "the last line's unless given. A bad row refuses the whole file (400, naming the row). Lines are then matched to " +
         'movements by amount, date (within 5 days) and reference. A line the account already holds (same date, amount, balance, ' +
         'description and occurrence in its file) is skipped and counted in alreadyImportedCount',
+      description:
+        'Reads the whole file before saving anything and answers the statement with how many lines were new, matched and already ' +
+        'held. Refused with 413 over 2 MB, 400 for an unreadable file or a bad row, and 409 when the statement date is in a ' +
+        'signed-off period.',
       consumes: ['multipart/form-data'],
       params: importStatement.params,
       response: answers(importStatement.response, importStatement.status),
@@ -104,6 +114,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     {
       access: firmAccess('trustAccountRequest.edit'),
       summary: "Record the bank's balance of the trust account on a date, as read from a statement (no lines)",
+      description:
+        'Saves the balance as a statement without lines, which the reconciliation then uses as the bank’s balance from that date, ' +
+        'and answers it. Refused with 409 when the date is in a signed-off period.',
     },
     async (request, reply) =>
       created(
@@ -118,6 +131,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     {
       access: firmAccess('trustAccountRequest'),
       summary: "A trust account's imported bank lines, newest first, each with the movement it is matched to (IsUnmatchedOnly)",
+      description:
+        'Answers a page of the account’s bank statement lines by line date, newest first, each with how it was matched; ' +
+        'IsUnmatchedOnly=true keeps only the unmatched. 404 when the account is not the firm’s.',
     },
     async (request) => ok('Statement lines', await service.lines(firmPrincipalOf(request), request.query)),
   );
@@ -127,6 +143,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     {
       access: firmAccess('trustAccountRequest'),
       summary: 'Unmatched movements of a bank line’s account with its amount and sign, nearest in date first (up to 20)',
+      description:
+        'Answers the movements a bank line could be matched to by hand, however far apart in date; an empty list when none fits. ' +
+        '404 when the line is not the firm’s.',
     },
     async (request) => ok('Match candidates', await service.candidates(firmPrincipalOf(request), request.query.lineId)),
   );
@@ -136,12 +155,23 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
     {
       access: firmAccess('trustAccountRequest.edit'),
       summary: 'Match a bank line to a trust movement of the same account, amount and sign (money in: positive)',
+      description:
+        'Matches the line by hand and answers it with its movement. Refused with 400 when the account or signed amount differs or ' +
+        'the movement is a transfer within the account, and 409 when either is already matched or the line is in a signed-off period.',
     },
     async (request) => ok('Statement line matched', await service.match(firmPrincipalOf(request), request.params.lineId, request.body)),
   );
 
-  route(contracts.unmatch, { access: firmAccess('trustAccountRequest.edit'), summary: 'Undo a bank line’s match' }, async (request) =>
-    ok('Statement line unmatched', await service.unmatch(firmPrincipalOf(request), request.params.lineId)),
+  route(
+    contracts.unmatch,
+    {
+      access: firmAccess('trustAccountRequest.edit'),
+      summary: 'Undo a bank line’s match',
+      description:
+        'Removes the line’s match, automatic or manual, and answers the line. Refused with 409 when it is not matched or is in a ' +
+        'signed-off period.',
+    },
+    async (request) => ok('Statement line unmatched', await service.unmatch(firmPrincipalOf(request), request.params.lineId)),
   );
 
   route(
@@ -151,6 +181,9 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
       summary:
         'Sign off the reconciliation of the period ending periodEnd: only when the three balances agree as of it. Afterwards ' +
         'the database refuses any movement dated on or before periodEnd',
+      description:
+        'Records the sign-off with the balances as of periodEnd and answers it. Refused with 400 when the period has not ended, ' +
+        'there is no bank balance by then or the balances disagree, and 409 when periodEnd is not after the last signed-off period.',
     },
     async (request, reply) =>
       created(
@@ -162,7 +195,13 @@ export function registerTrustReconciliationRoutes(app: FastifyInstance, database
 
   route(
     contracts.history,
-    { access: firmAccess('trustAccountRequest'), summary: "A trust account's signed-off reconciliations, latest period first" },
+    {
+      access: firmAccess('trustAccountRequest'),
+      summary: "A trust account's signed-off reconciliations, latest period first",
+      description:
+        'Answers a page of the account’s sign-offs, each with the balances signed off, who signed and the note; 404 when the ' +
+        'account is not the firm’s.',
+    },
     async (request) => ok('Reconciliations', await service.history(firmPrincipalOf(request), request.query)),
   );
 }

@@ -45,6 +45,9 @@ export function registerOutgoingEmailRoutes(app: FastifyInstance, { database, ou
         schema: {
           tags,
           summary: `The latest email about each ${path} named in ids (comma-separated): pending, sent or failed`,
+          description:
+            'Answers, for each id that has had an email, its latest one: to whom, whether it is pending, sent or failed, how many attempts it took and the last error. ' +
+            'Ids of another firm, or with no email yet, are left out of the answer.',
           querystring: emailDeliveryQuerySchema,
           response: answers(z.array(emailDeliverySchema)),
         },
@@ -62,6 +65,9 @@ export function registerOutgoingEmailRoutes(app: FastifyInstance, { database, ou
         schema: {
           tags,
           summary: `Queue the failed latest email about this ${path} again, with a fresh count of attempts`,
+          description:
+            'Puts the latest email back in line to be sent at once, its attempts counted from 0 and its error cleared, and answers its delivery, now pending. ' +
+            'Refused with 404 when the latest email about it has not failed (pending or sent) or there is none.',
           params: idParamsSchema,
           response: answers(emailDeliverySchema),
         },
