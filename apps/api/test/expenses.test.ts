@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPENSE_MESSAGES } from '@matterhorn/shared';
 import { createExpenseBilling, EXPENSE_BILLING_MESSAGES } from '../src/modules/expenses/expenses.api.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
@@ -264,12 +265,48 @@ describe('POST …/create-expense', () => {
       exchangeRate: '1550.25',
       currencySymbol: '$',
     });
+    // The firm has set no USD rate: an expense without one cannot be converted.
     const noRate = await create(clientExpense({ foreignCurrencyId: usdId }));
     expect(noRate.statusCode).toBe(400);
-    expect(noRate.json().message).toBe('Exchange Rate is required');
+    expect(noRate.json().message).toBe(EXPENSE_MESSAGES.exchangeRateNotSet);
+    expect(noRate.json().errors).toEqual({ exchangeRate: 'Exchange Rate is required' });
     const zeroRate = await create(clientExpense({ foreignCurrencyId: usdId, exchangeRate: '0' }));
     expect(zeroRate.json().message).toBe('Exchange Rate must be greater than 0');
     expect((await create(clientExpense({ foreignCurrencyId: 999999, exchangeRate: '2' }))).statusCode).toBe(404);
+  });
+
+  it('takes the firm’s own exchange rate, effective today, for a foreign currency sent without one', async () => {
+    const setRate = (rate: string, effectiveDate: string) =>
+      fixture.call('POST', '/api/admin/business/set-exchange-rate', fixture.tokens.admin, {
+        foreignCurrencyId: usdId,
+        rate,
+        effectiveDate,
+      });
+    try {
+      expect((await setRate('1400', '2024-01-01')).statusCode).toBe(200);
+      expect((await setRate('1500.5', '2025-01-01')).statusCode).toBe(200);
+      // A rate from a day still to come is not today's.
+      expect((await setRate('9999', '2999-01-01')).statusCode).toBe(200);
+
+      const created = await create(clientExpense({ quantity: '2', unitCost: '10', foreignCurrencyId: usdId }));
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({
+        amount: '20.00',
+        exchangeRate: '1500.5',
+        homeAmount: '30010.00',
+        foreignCurrencyId: usdId,
+      });
+      const id = created.json().data.id;
+
+      // Blank reads as absent; a rate sent still wins over the firm's.
+      const blank = await update(id, clientExpense({ quantity: '1', unitCost: '10', foreignCurrencyId: usdId, exchangeRate: '' }));
+      expect(blank.json().data).toMatchObject({ exchangeRate: '1500.5', homeAmount: '15005.00' });
+      const given = await update(id, clientExpense({ quantity: '1', unitCost: '10', foreignCurrencyId: usdId, exchangeRate: '1600' }));
+      expect(given.json().data).toMatchObject({ exchangeRate: '1600', homeAmount: '16000.00' });
+      expect((await view(id)).json().data.exchangeRate).toBe('1600');
+    } finally {
+      await fixture.context.database.db.execute(sql`delete from exchange_rates where firm_id = ${fixture.firm.firmId}`);
+    }
   });
 
   it('refuses a foreign currency when the firm is not multicurrency', async () => {

@@ -9,7 +9,14 @@ import {
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { currencyExists, findCategoryReference, findFirmCurrency, findMatterReference, type ExpenseValues } from './expenses.repository.ts';
+import {
+  currencyExists,
+  findCategoryReference,
+  findFirmCurrency,
+  findFirmExchangeRate,
+  findMatterReference,
+  type ExpenseValues,
+} from './expenses.repository.ts';
 import type { LockedExpense } from './expenses.rules.ts';
 
 /** Largest value the amount columns hold: numeric(14, 2). */
@@ -35,9 +42,21 @@ export async function checkReferences(tx: Tx, firmId: string, input: ExpenseInpu
 }
 
 /**
+ * The rate a foreign-currency expense sent without one takes: the firm's own, as the form pre-fills
+ * it, so that exchangeRate is as optional as the contract says. Only a firm that has set no rate for
+ * the currency is asked for one.
+ */
+async function firmRateOf(tx: Tx, firmId: string, foreignCurrencyId: number): Promise<string> {
+  const rate = await findFirmExchangeRate(tx, firmId, foreignCurrencyId);
+  if (rate === null) throw badRequest(EXPENSE_MESSAGES.exchangeRateNotSet, { exchangeRate: EXPENSE_MESSAGES.exchangeRateRequired });
+  return rate;
+}
+
+/**
  * The stored values: references as given, currency and amounts as the server works them out. A
  * foreign currency needs the firm's multicurrency setting (unless the expense already has it) and
- * an exchange rate; the home currency always has rate 1. A firm expense is never billable.
+ * an exchange rate, the one sent or else the firm's own; the home currency always has rate 1. A
+ * firm expense is never billable.
  */
 export async function valuesOf(tx: Tx, firmId: string, input: ExpenseInputParsed, previous: LockedExpense | null): Promise<ExpenseValues> {
   const firm = await findFirmCurrency(tx, firmId);
@@ -48,12 +67,10 @@ export async function valuesOf(tx: Tx, firmId: string, input: ExpenseInputParsed
   if (foreignCurrencyId !== null) {
     if (!firm?.multicurrency && foreignCurrencyId !== previous?.foreignCurrencyId)
       throw badRequest(TIME_ENTRY_RULE_MESSAGES.currencyLocked, { foreignCurrencyId: TIME_ENTRY_RULE_MESSAGES.currencyLocked });
-    if (input.exchangeRate === null)
-      throw badRequest(EXPENSE_MESSAGES.exchangeRateRequired, { exchangeRate: EXPENSE_MESSAGES.exchangeRateRequired });
-    if (Number(input.exchangeRate) >= MAX_EXCHANGE_RATE)
-      throw badRequest('Exchange Rate is too large', { exchangeRate: 'Exchange Rate is too large' });
     if (!(await currencyExists(tx, foreignCurrencyId))) throw notFound('Currency');
-    exchangeRate = input.exchangeRate;
+    exchangeRate = input.exchangeRate ?? (await firmRateOf(tx, firmId, foreignCurrencyId));
+    if (Number(exchangeRate) >= MAX_EXCHANGE_RATE)
+      throw badRequest('Exchange Rate is too large', { exchangeRate: 'Exchange Rate is too large' });
   }
   const amounts = computeExpenseAmounts({ quantity: input.quantity, unitCost: input.unitCost, exchangeRate });
   for (const value of [amounts.amount, amounts.homeAmount]) {

@@ -1,8 +1,19 @@
-import { and, asc, count, eq, getTableColumns, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { IS_BILLABLE, type ExpenseApprovalStatus, type ExpenseBillingStatus, type ExpensePaymentStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import { clients, currencies, expenseCategories, expenseReceipts, expenses, firms, matters, users } from '../../db/schema/index.ts';
+import {
+  clients,
+  currencies,
+  exchangeRates,
+  expenseCategories,
+  expenseReceipts,
+  expenses,
+  firms,
+  matters,
+  users,
+} from '../../db/schema/index.ts';
+import { firmToday } from '../../platform/firm-clock.ts';
 import { billedOnInvoiceNumberOf, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
@@ -101,6 +112,27 @@ export async function findFirmCurrency(tx: Tx, firmId: string) {
 export async function currencyExists(tx: Tx, currencyId: number): Promise<boolean> {
   const [row] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, currencyId));
   return Boolean(row);
+}
+
+/**
+ * The firm's own rate for a currency as the expense form pre-fills it: the newest effective on or
+ * before the firm's today. Null when the firm has set none.
+ */
+export async function findFirmExchangeRate(tx: Tx, firmId: string, foreignCurrencyId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .innerJoin(firms, eq(firms.id, exchangeRates.firmId))
+    .where(
+      and(
+        eq(exchangeRates.firmId, firmId),
+        eq(exchangeRates.foreignCurrencyId, foreignCurrencyId),
+        lte(exchangeRates.effectiveDate, firmToday(firms.timeZone)),
+      ),
+    )
+    .orderBy(desc(exchangeRates.effectiveDate))
+    .limit(1);
+  return row?.rate ?? null;
 }
 
 /** A member's name and email, to tell a requester of a decision. */
