@@ -316,3 +316,126 @@ describe('POST /api/admin/time-entry', () => {
     expect(await logsOf(users.feeEarner.id)).toBe(1);
   });
 });
+
+describe('POST /api/admin/time-entry: a billable entry sent without a rate (issue 35)', () => {
+  const NO_RATE = 'Rate is required: neither this fee earner nor this matter has an hourly rate set';
+  const matterRateOf = async (matterId: string, userId: string) =>
+    (await fixture.call('GET', `${base}/get-time-entry-matter-rate?matterId=${matterId}&UserId=${userId}`, fixture.tokens.admin)).json()
+      .data.amount as string;
+  const setDefaultRate = (userId: string, rate: string | null) =>
+    fixture.context.database.db.execute(sql`update users set default_hourly_rate = ${rate} where id = ${userId}`);
+  const setMatterRate = (matterId: string, rate: string | null) =>
+    fixture.context.database.db.execute(sql`update matters set hourly_rate = ${rate} where id = ${matterId}`);
+
+  it.each([
+    ['left out', { userRate: undefined }],
+    ['blank', { userRate: '' }],
+    ['null', { userRate: null }],
+    ['0', { userRate: '0' }],
+    ['0.00', { userRate: '0.00' }],
+    ['0 (number)', { userRate: 0 }],
+  ])('takes the fee earner’s rate on the matter when the rate is %s, and values the entry at it', async (_label, overrides) => {
+    const response = await post(entry(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ userRate: '80000.00', totalAmount: '120000.00', homeTotalAmount: '120000.00' });
+  });
+
+  it('falls back as get-time-entry-matter-rate does: the rate on the matter, else the default rate, else the matter’s own', async () => {
+    const { openMatter } = fixture.references;
+    const { users } = fixture.firm;
+    const forBilling = entry({ timeEntryUserId: users.billing.id, userRate: undefined, duration: '2' });
+    const byDefault = await post(forBilling);
+    expect(byDefault.statusCode, byDefault.body).toBe(201);
+    expect(byDefault.json().data).toMatchObject({ userRate: '30000.00', totalAmount: '60000.00' });
+    expect(await matterRateOf(openMatter.id, users.billing.id)).toBe('30000.00');
+
+    await setDefaultRate(users.billing.id, null);
+    await setMatterRate(openMatter.id, '12500.50');
+    try {
+      const byMatter = await post(forBilling);
+      expect(byMatter.statusCode, byMatter.body).toBe(201);
+      expect(byMatter.json().data).toMatchObject({ userRate: '12500.50', totalAmount: '25001.00' });
+      expect(await matterRateOf(openMatter.id, users.billing.id)).toBe('12500.50');
+      // A rate of its own always wins over the fallbacks.
+      const own = await post({ ...forBilling, userRate: '100.00' });
+      expect(own.json().data).toMatchObject({ userRate: '100.00', totalAmount: '200.00' });
+    } finally {
+      await setDefaultRate(users.billing.id, '30000.00');
+      await setMatterRate(openMatter.id, null);
+    }
+  });
+
+  it('refuses it with 400 on the rate field when no rate is set at all, writing nothing; non-billable time needs no rate', async () => {
+    const { users } = fixture.firm;
+    await setDefaultRate(users.billing.id, null);
+    try {
+      expect(await matterRateOf(fixture.references.openMatter.id, users.billing.id)).toBe('0.00');
+      const before = await snapshot();
+      for (const userRate of [undefined, '', '0']) {
+        const refused = await post(entry({ timeEntryUserId: users.billing.id, userRate }));
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json()).toMatchObject({
+          success: false,
+          message: NO_RATE,
+          code: 'VALIDATION_FAILED',
+          data: null,
+          errors: { userRate: NO_RATE },
+        });
+      }
+      expect(await snapshot()).toEqual(before);
+
+      const notBillable = await post(entry({ timeEntryUserId: users.billing.id, isBillable: 2, userRate: undefined }));
+      expect(notBillable.statusCode, notBillable.body).toBe(201);
+      expect(notBillable.json().data).toMatchObject({ isBillable: 2, userRate: '0.00', totalAmount: '0.00' });
+    } finally {
+      await setDefaultRate(users.billing.id, '30000.00');
+    }
+  });
+
+  it('does the same when saved from the timer: the rate is filled in, and a refusal leaves the timer as it was', async () => {
+    const { database } = fixture.context;
+    const { firmId, users } = fixture.firm;
+    const logsOf = async () =>
+      (
+        await database.withFirm(firmId, (tx) =>
+          rowsOf<{ n: number }>(tx.execute(sql`select count(*)::int as n from time_entry_logs where user_id = ${users.feeEarner.id}`)),
+        )
+      )[0]!.n;
+    const startTimer = () =>
+      database.withFirm(firmId, (tx) =>
+        tx.execute(sql`insert into time_entry_logs (firm_id, user_id, started_at, paused_at)
+          values (${firmId}, ${users.feeEarner.id}, now() - interval '30 minutes', now())`),
+      );
+    const fromTimer = (overrides: Record<string, unknown> = {}) =>
+      post(
+        entry({ timeEntryUserId: users.feeEarner.id, userRate: undefined, ManualTimeEntry: false, duration: '0.5', ...overrides }),
+        fixture.tokens.feeEarner,
+      );
+
+    await startTimer();
+    const saved = await fromTimer();
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({ manualTimeEntry: false, userRate: '50000.00', totalAmount: '25000.00' });
+    expect(await logsOf()).toBe(0);
+
+    // A matter with no fee earners assigned and no rate of its own, for a fee earner without a default rate.
+    const [unrated] = await database.withFirm(firmId, (tx) =>
+      rowsOf<{ id: string }>(
+        tx.execute(sql`insert into matters (firm_id, client_id, matter_name, billing_type)
+          values (${firmId}, ${fixture.references.openMatter.clientId}, 'Unrated advice', 'Hourly') returning id`),
+      ),
+    );
+    await setDefaultRate(users.feeEarner.id, null);
+    try {
+      await startTimer();
+      const before = await snapshot();
+      const refused = await fromTimer({ matterId: unrated!.id });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(NO_RATE);
+      expect(await snapshot()).toEqual(before);
+      expect(await logsOf()).toBe(1);
+    } finally {
+      await setDefaultRate(users.feeEarner.id, '45000.00');
+    }
+  });
+});

@@ -215,6 +215,45 @@ describe('PUT /api/admin/time-entry/{id}', () => {
   });
 });
 
+describe('PUT /api/admin/time-entry/{id}: a billable entry sent without a rate (issue 35)', () => {
+  const NO_RATE = 'Rate is required: neither this fee earner nor this matter has an hourly rate set';
+  const setDefaultRate = (rate: string | null) =>
+    fixture.context.database.db.execute(sql`update users set default_hourly_rate = ${rate} where id = ${fixture.firm.users.feeEarner.id}`);
+
+  it('takes the fee earner’s rate for the matter, blank or 0 alike, and values the entry at it', async () => {
+    const saved = await createEntry();
+    // Not assigned to this matter, which has no rate of its own: the fee earner's default rate.
+    const moved = await put(saved.id, entry({ matterId: sameClientMatterId, userRate: '' }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ matterId: sameClientMatterId, userRate: '45000.00', totalAmount: '33750.00' });
+
+    const notBillable = await put(saved.id, entry({ matterId: sameClientMatterId, isBillable: 2, userRate: '0' }));
+    expect(notBillable.json().data).toMatchObject({ isBillable: 2, userRate: '0.00', totalAmount: '0.00' });
+    const billableAgain = await put(saved.id, entry({ matterId: sameClientMatterId, userRate: '0' }));
+    expect(billableAgain.statusCode, billableAgain.body).toBe(200);
+    expect(billableAgain.json().data).toMatchObject({ isBillable: 4, userRate: '45000.00', totalAmount: '33750.00' });
+  });
+
+  it('refuses it with 400 on the rate field when no rate is set at all, and leaves the entry as it was', async () => {
+    const saved = await createEntry();
+    await setDefaultRate(null);
+    try {
+      const before = await snapshot();
+      const refused = await put(saved.id, entry({ matterId: sameClientMatterId, userRate: undefined }));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ message: NO_RATE, code: 'VALIDATION_FAILED', errors: { userRate: NO_RATE } });
+      expect(await snapshot()).toEqual(before);
+      expect((await get(saved.id)).json().data).toEqual(saved);
+      // On a matter where the fee earner has a rate, the same change goes through.
+      const kept = await put(saved.id, entry({ userRate: undefined, description: 'Rate left to the matter' }));
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().data).toMatchObject({ userRate: '50000.00', description: 'Rate left to the matter' });
+    } finally {
+      await setDefaultRate('45000.00');
+    }
+  });
+});
+
 describe('DELETE /api/admin/time-entry/{id}', () => {
   it('soft-deletes: gone from view and list, kept in the table with who deleted it, audited', async () => {
     const saved = await createEntry({ description: 'Entered by mistake' });

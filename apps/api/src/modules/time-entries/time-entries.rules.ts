@@ -138,6 +138,23 @@ export function billingCurrencyOf(
   return { foreignCurrencyId, exchangeRate: input.exchangeRate };
 }
 
+/** A billable entry sent with a blank or zero rate has no rate of its own: it takes the fee earner's rate for the matter. */
+export const needsMatterRate = (input: { isBillable: number; userRate: string }) =>
+  input.isBillable === IS_BILLABLE.billable && toScaled(input.userRate || '0', MONEY_DECIMALS) === 0n;
+
+/**
+ * Issue 35: a billable entry is never valued at 0.00 unnoticed. Without a rate of its own it takes
+ * `matterRate` (the fee earner's rate on the matter, else their default, else the matter's own); with
+ * none of those either it is refused, so the fee earner enters a rate rather than billing nothing.
+ */
+export function withMatterRate<T extends { isBillable: number; userRate: string }>(input: T, matterRate: string | null): T {
+  if (!needsMatterRate(input)) return input;
+  if (matterRate === null || toScaled(matterRate, MONEY_DECIMALS) === 0n) {
+    throw badRequest(TIME_ENTRY_RULE_MESSAGES.rateUnknown, { userRate: TIME_ENTRY_RULE_MESSAGES.rateUnknown });
+  }
+  return { ...input, userRate: fromScaled(toScaled(matterRate, MONEY_DECIMALS), MONEY_DECIMALS) };
+}
+
 export type StoredAmounts = TimeEntryAmounts & { userRate: string };
 
 /** What the server stores: computed amounts for billable time, zero rate and totals otherwise. */

@@ -33,8 +33,10 @@ import {
   currencyChanged,
   isLockedEntry,
   lockedFieldsChanged,
+  needsMatterRate,
   sameDuration,
   trimDecimal,
+  withMatterRate,
 } from './time-entries.rules.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 
@@ -80,6 +82,15 @@ async function checkReferences(tx: Tx, firmId: string, input: TimeEntryInputPars
   if (!user.isActive && input.timeEntryUserId !== previous?.userId) {
     throw badRequest('This user is no longer active', { timeEntryUserId: 'This user is no longer active' });
   }
+}
+
+/**
+ * The input with a rate: a billable entry sent without one (blank or 0) takes the fee earner's rate
+ * for the matter, as get-time-entry-matter-rate answers it, and is refused when there is none.
+ */
+async function ratedInput(tx: Tx, firmId: string, input: TimeEntryInputParsed): Promise<TimeEntryInputParsed> {
+  if (!needsMatterRate(input)) return input;
+  return withMatterRate(input, await findMatterRate(tx, firmId, input.matterId, input.timeEntryUserId));
 }
 
 /** The stored values: references as given, currency and amounts as the server works them out. */
@@ -167,7 +178,7 @@ export function createTimeEntryService(database: Database) {
       assertMayRecordFor(principal, input.timeEntryUserId);
       return database.withFirm(principal.firmId, async (tx) => {
         await checkReferences(tx, principal.firmId, input, null);
-        const values = await valuesOf(tx, principal.firmId, input, null);
+        const values = await valuesOf(tx, principal.firmId, await ratedInput(tx, principal.firmId, input), null);
         const manualTimeEntry = input.ManualTimeEntry ?? true;
         const timeEntryId = await insertTimeEntry(tx, principal.firmId, { ...values, enteredByUserId: principal.userId, manualTimeEntry });
         if (!manualTimeEntry) await deleteTimerLogs(tx, principal.firmId, principal.userId);
@@ -176,10 +187,12 @@ export function createTimeEntryService(database: Database) {
       });
     },
 
-    update: (principal: FirmPrincipal, timeEntryId: string, input: TimeEntryInputParsed) =>
+    update: (principal: FirmPrincipal, timeEntryId: string, sent: TimeEntryInputParsed) =>
       database.withFirm(principal.firmId, async (tx) => {
         const existing = assertVisible(principal, await lockTimeEntry(tx, principal.firmId, timeEntryId));
-        assertMayRecordFor(principal, input.timeEntryUserId);
+        assertMayRecordFor(principal, sent.timeEntryUserId);
+        // Before the lock checks: a billed entry sent without a rate is compared by the rate it would take, not by 0.
+        const input = await ratedInput(tx, principal.firmId, sent);
         const billedOn = existing.billedOnInvoiceNumber;
         const lockMessage = billedOn ? billedLockMessage(billedOn) : TIME_ENTRY_RULE_MESSAGES.locked;
         const refuse = (changed: string[]) => {
