@@ -113,4 +113,20 @@ describe('the portal client’s calendar link', () => {
     const staff = bearer(await signIn(context.app, firm.users.admin.email));
     expect((await call('POST', staff)).statusCode).toBe(401);
   });
+
+  it('stops when the firm disables the client’s portal account', async () => {
+    const url = (await call('POST', client)).json().data.url as string;
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    const [account] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ id: string }>(tx.execute(sql`select id from portal_accounts where email = ${firm.portalClient.email}`)),
+    );
+    const staff = bearer(await signIn(context.app, firm.users.admin.email));
+    const disabled = await context.app.inject({
+      method: 'POST',
+      url: `/api/admin/client-portal/disable-portal-account/${account!.id}`,
+      headers: staff,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+  });
 });

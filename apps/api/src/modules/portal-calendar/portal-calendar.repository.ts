@@ -44,7 +44,7 @@ export async function findFeedClient(tx: Tx, firmId: string, portalAccountId: st
     tx.execute(sql`select p.client_id as "clientId", f.name as "firmName", f.time_zone as "timeZone"
       from portal_accounts p join clients c on c.firm_id = p.firm_id and c.id = p.client_id and c.is_portal_enabled and c.deleted_at is null
         join firms f on f.id = p.firm_id
-      where p.firm_id = ${firmId} and p.id = ${portalAccountId}`),
+      where p.firm_id = ${firmId} and p.id = ${portalAccountId} and p.status = 'active'`),
   );
   return row ?? null;
 }
