@@ -69,7 +69,7 @@ describe('invoice PDF', () => {
       'Payment instructions',
       'Pay to Zenith Bank 1234567890',
       'Delivered on 02/11/2026 — fees recoverable by action from 02/12/2026',
-      'INV-00007 — page 1 of 1',
+      'INV-00007 — Page 1 of 1',
     ]) {
       expect(text).toContain(expected);
     }
@@ -121,7 +121,7 @@ describe('invoice PDF', () => {
       expect(elapsed).toBeLessThan(budget * 5);
       const pages = await pdfText(pdf);
       expect(pages.length).toBeGreaterThan(1);
-      pages.forEach((page, index) => expect(page).toContain(`INV-00007 — page ${index + 1} of ${pages.length}`));
+      pages.forEach((page, index) => expect(page).toContain(`INV-00007 — Page ${index + 1} of ${pages.length}`));
       expect(
         pages.slice(1, -1).some((page) => page.includes('Professional fees (continued) Date Fee earner Description Hours Rate Amount')),
       ).toBe(true);

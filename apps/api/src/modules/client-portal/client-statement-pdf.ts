@@ -1,18 +1,20 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, isoToDisplayDate, type PortalStatement } from '@matterhorn/shared';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
-import { pdfTableRows } from '../../lib/pdf-table.ts';
+import { numberPdfPages } from '../../lib/pdf-pages.ts';
+import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
 
 const MARGIN = 40;
+const FOOTER_HEIGHT = 20;
 const WIDTH = 595.28 - 2 * MARGIN;
-const COLUMNS = [
-  { label: 'Date', width: 56 },
-  { label: 'Details', width: 165 },
-  { label: 'Invoices', width: 70, right: true },
-  { label: 'Owed', width: 72, right: true },
-  { label: 'Trust', width: 70, right: true },
-  { label: 'Held in trust', width: WIDTH - 433, right: true },
-] as const;
+const COLUMNS: readonly PdfTableColumn[] = [
+  { label: 'Date' },
+  { label: 'Details', wrapWeight: 1 },
+  { label: 'Invoices', align: 'right' },
+  { label: 'Owed', align: 'right' },
+  { label: 'Trust', align: 'right' },
+  { label: 'Held in trust', align: 'right' },
+];
 
 /**
  * The client's statement of account as a PDF (pdfkit, like the invoice and the trust statement):
@@ -20,7 +22,12 @@ const COLUMNS = [
  * it (two balances, never netted), and the closing balances.
  */
 export function buildClientStatementPdf(statement: PortalStatement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Statement of account — ${statement.clientName}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    bufferPages: true,
+    info: { Title: `Statement of account — ${statement.clientName}` },
+  });
   const texts = [
     statement.firmName,
     statement.clientName,
@@ -50,38 +57,36 @@ export function buildClientStatementPdf(statement: PortalStatement): Promise<Buf
     .text('"Owed" is what you owe the firm on its invoices; "Held in trust" is your money the firm holds. They are kept apart.')
     .moveDown(0.8);
 
-  const row = pdfTableRows(doc, COLUMNS, MARGIN, clean);
-
   if (statement.sections.length === 0) doc.font(regular).fontSize(10).text('Nothing has been invoiced or held in trust for you yet.');
+  const style = { regular, bold, fontSize: 8.5, minimumFontSize: 6, padding: 3 };
+  const header: PdfTableRow = { cells: COLUMNS.map((column) => column.label), isBold: true };
   for (const section of statement.sections) {
-    const money = (amount: string) => formatMoney(amount, section.currencySymbol);
-    doc
-      .font(bold)
-      .fontSize(11)
-      .text(clean(`In ${section.currencyCode || section.currencySymbol}`), MARGIN)
-      .moveDown(0.2);
-    row(
-      COLUMNS.map((column) => column.label),
-      bold,
-    );
-    row(['', 'Opening balances', '', money(section.opening.owed), '', money(section.opening.heldInTrust)], bold);
-    for (const line of section.lines) {
-      const details = [line.description, line.reference, line.matterName].filter(Boolean).join(' · ');
-      row(
-        [
+    const money = (amount: string) => clean(formatMoney(amount, section.currencySymbol));
+    const rows: PdfTableRow[] = [
+      { cells: ['', 'Opening balances', '', money(section.opening.owed), '', money(section.opening.heldInTrust)], isBold: true },
+      ...section.lines.map((line) => ({
+        cells: [
           isoToDisplayDate(line.date),
-          details,
+          clean([line.description, line.reference, line.matterName].filter(Boolean).join(' · ')),
           line.account === 'invoices' ? money(line.amount) : '',
           money(line.owedAfter),
           line.account === 'trust' ? money(line.amount) : '',
           money(line.heldInTrustAfter),
         ],
-        regular,
-      );
-    }
-    row(['', 'Closing balances', '', money(section.closing.owed), '', money(section.closing.heldInTrust)], bold);
-    doc.moveDown(0.8);
+      })),
+      { cells: ['', 'Closing balances', '', money(section.closing.owed), '', money(section.closing.heldInTrust)], isBold: true },
+    ];
+    const table = new PdfTable(doc, COLUMNS, layoutPdfTable(doc, COLUMNS, rows, WIDTH, style), MARGIN, style);
+    if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    doc
+      .font(bold)
+      .fontSize(11)
+      .text(clean(`In ${section.currencyCode || section.currencySymbol}`), MARGIN)
+      .moveDown(0.2);
+    drawPdfTableRows(doc, table, rows, header);
+    doc.font(regular).fontSize(10).moveDown(0.8);
   }
+  numberPdfPages(doc, { font: regular, size: 8, margin: MARGIN, prefix: `Statement of account — ${clean(statement.clientName)} — ` });
   doc.end();
   return done;
 }

@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { findUnicodeFont, WIN_ANSI } from '../../../lib/pdf-fonts.ts';
+import { numberPdfPages } from '../../../lib/pdf-pages.ts';
+import { layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../../lib/pdf-table.ts';
 import { compareMoney, formatMoney, isoToDisplayDate, type Invoice, type InvoiceLine } from '@matterhorn/shared';
 
 /** The firm as the bill shows it. */
@@ -65,13 +67,10 @@ const PAGE_WIDTH = 595.28; // A4
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BODY_SIZE = 9;
 const CELL_PADDING = 3;
+/** A table of very long amounts is set smaller rather than let an amount wrap. */
+const MINIMUM_TABLE_SIZE = 6.5;
 
-interface Column {
-  label: string;
-  width: number;
-  align?: 'left' | 'right';
-  value: (line: InvoiceLine) => string;
-}
+type Column = PdfTableColumn & { value: (line: InvoiceLine) => string };
 
 class InvoicePdfWriter {
   private readonly doc: PDFKit.PDFDocument;
@@ -228,69 +227,69 @@ class InvoicePdfWriter {
     const date = (line: InvoiceLine) => isoToDisplayDate(line.lineDate.slice(0, 10)) || line.lineDate;
     const amount = (line: InvoiceLine) => this.money(line.amount);
     const number = (text: string | null) => (text ? trimDecimals(text) : '');
+    const feeEarner = (line: InvoiceLine) => line.feeEarnerName ?? '';
+    const description = (line: InvoiceLine) => this.lineDescription(line);
+    const rate = (line: InvoiceLine) => (line.rate ? this.money(line.rate) : '');
     if (invoice.fees.length) {
       this.table('Professional fees', invoice.fees, invoice.totals.feesSubtotal, [
-        { label: 'Date', width: 58, value: date },
-        { label: 'Fee earner', width: 85, value: (line) => line.feeEarnerName ?? '' },
-        { label: 'Description', width: 197, value: (line) => this.lineDescription(line) },
-        { label: 'Hours', width: 45, align: 'right', value: (line) => number(line.hours) },
-        { label: 'Rate', width: 60, align: 'right', value: (line) => (line.rate ? this.money(line.rate) : '') },
-        { label: 'Amount', width: CONTENT_WIDTH - 445, align: 'right', value: amount },
+        { label: 'Date', value: date },
+        { label: 'Fee earner', wrapWeight: 1, value: feeEarner },
+        { label: 'Description', wrapWeight: 3, value: description },
+        { label: 'Hours', align: 'right', value: (line) => number(line.hours) },
+        { label: 'Rate', align: 'right', value: rate },
+        { label: 'Amount', align: 'right', value: amount },
       ]);
     }
     if (invoice.flatFees.length) {
       this.table('Flat fees', invoice.flatFees, invoice.totals.flatFeesSubtotal, [
-        { label: 'Date', width: 58, value: date },
-        { label: 'Fee earner', width: 85, value: (line) => line.feeEarnerName ?? '' },
-        { label: 'Description', width: 262, value: (line) => this.lineDescription(line) },
-        { label: 'Amount', width: CONTENT_WIDTH - 405, align: 'right', value: amount },
+        { label: 'Date', value: date },
+        { label: 'Fee earner', wrapWeight: 1, value: feeEarner },
+        { label: 'Description', wrapWeight: 3, value: description },
+        { label: 'Amount', align: 'right', value: amount },
       ]);
     }
     if (invoice.expenses.length) {
       this.table('Expenses', invoice.expenses, invoice.totals.expensesSubtotal, [
-        { label: 'Date', width: 58, value: date },
-        { label: 'Description', width: 237, value: (line) => this.lineDescription(line) },
-        { label: 'Quantity', width: 50, align: 'right', value: (line) => number(line.quantity) },
-        { label: 'Unit cost', width: 75, align: 'right', value: (line) => (line.rate ? this.money(line.rate) : '') },
-        { label: 'Amount', width: CONTENT_WIDTH - 420, align: 'right', value: amount },
+        { label: 'Date', value: date },
+        { label: 'Description', wrapWeight: 1, value: description },
+        { label: 'Quantity', align: 'right', value: (line) => number(line.quantity) },
+        { label: 'Unit cost', align: 'right', value: rate },
+        { label: 'Amount', align: 'right', value: amount },
       ]);
     }
   }
 
-  private tableHeader(title: string, columns: Column[], continued: boolean) {
+  private tableHeader(title: string, table: PdfTable, header: PdfTableRow, continued: boolean) {
     const { doc } = this;
     this.text(continued ? `${title} (continued)` : title, MARGIN, doc.y, { font: this.bold, size: 11 });
     const y = doc.y + 3;
-    doc.rect(MARGIN, y, CONTENT_WIDTH, 16).fill('#eeeeee').fillColor('black');
-    let x = MARGIN;
-    for (const column of columns) {
-      this.text(column.label, x + CELL_PADDING, y + 4, { font: this.bold, width: column.width - 2 * CELL_PADDING, align: column.align });
-      x += column.width;
-    }
-    doc.y = y + 18;
+    doc.rect(MARGIN, y, CONTENT_WIDTH, table.heightOf(header)).fill('#eeeeee').fillColor('black');
+    table.draw(header, y);
+    doc.y += 2;
   }
 
+  /**
+   * One group of lines: its columns measured from its own lines (headings never wrap or overprint,
+   * amounts stay on one line, descriptions wrap), repeated headings on each new page, a subtotal.
+   */
   private table(title: string, lines: InvoiceLine[], subtotal: string, columns: Column[]) {
     const { doc } = this;
+    const header: PdfTableRow = { cells: columns.map((column) => column.label), isBold: true };
+    const rows: PdfTableRow[] = lines.map((line) => ({ cells: columns.map((column) => this.clean(column.value(line))) }));
+    const style = {
+      regular: this.regular,
+      bold: this.bold,
+      fontSize: BODY_SIZE,
+      minimumFontSize: MINIMUM_TABLE_SIZE,
+      padding: CELL_PADDING,
+    };
+    const table = new PdfTable(doc, columns, layoutPdfTable(doc, columns, rows, CONTENT_WIDTH, style), MARGIN, style);
     this.ensureSpace(60);
-    this.tableHeader(title, columns, false);
-    doc.font(this.regular).fontSize(BODY_SIZE);
-    for (const line of lines) {
-      const values = columns.map((column) => this.clean(column.value(line)));
-      const height =
-        Math.max(...columns.map((column, index) => doc.heightOfString(values[index] ?? '', { width: column.width - 2 * CELL_PADDING }))) +
-        2 * CELL_PADDING;
-      this.ensureSpace(height, () => this.tableHeader(title, columns, true));
+    this.tableHeader(title, table, header, false);
+    for (const row of rows) {
+      this.ensureSpace(table.heightOf(row), () => this.tableHeader(title, table, header, true));
       const y = doc.y;
-      let x = MARGIN;
-      doc.font(this.regular).fontSize(BODY_SIZE);
-      columns.forEach((column, index) => {
-        doc.text(values[index] ?? '', x + CELL_PADDING, y + CELL_PADDING, {
-          width: column.width - 2 * CELL_PADDING,
-          align: column.align ?? 'left',
-        });
-        x += column.width;
-      });
+      const height = table.draw(row, y);
       doc
         .moveTo(MARGIN, y + height)
         .lineTo(MARGIN + CONTENT_WIDTH, y + height)
@@ -302,9 +301,22 @@ class InvoicePdfWriter {
     }
     this.ensureSpace(20);
     const y = doc.y + 4;
-    this.text(`${title} subtotal`, MARGIN, y, { font: this.bold, width: CONTENT_WIDTH - 110, align: 'right' });
-    this.text(this.money(subtotal), MARGIN + CONTENT_WIDTH - 110, y, { font: this.bold, width: 110 - CELL_PADDING, align: 'right' });
-    doc.y = doc.y + 14;
+    const amount = this.money(subtotal);
+    const amountWidth = doc.font(this.bold).fontSize(BODY_SIZE).widthOfString(amount);
+    this.text(`${title} subtotal`, MARGIN, y, {
+      font: this.bold,
+      width: CONTENT_WIDTH - Math.max(110, amountWidth + 2 * CELL_PADDING),
+      align: 'right',
+    });
+    this.figure(amount, MARGIN + CONTENT_WIDTH - CELL_PADDING, y, this.bold, BODY_SIZE);
+    doc.y = y + 24;
+  }
+
+  /** An amount drawn on one line, its right edge at `right`; answers its width. */
+  private figure(text: string, right: number, y: number, font: string, size: number): number {
+    const width = this.doc.font(font).fontSize(size).widthOfString(text);
+    this.doc.text(text, right - width, y, { lineBreak: false });
+    return width;
   }
 
   private totals() {
@@ -326,17 +338,31 @@ class InvoicePdfWriter {
     rows.push(['Balance due', this.money(totals.balanceDue), true]);
 
     this.ensureSpace(rows.length * 15 + 30);
-    const labelX = MARGIN + CONTENT_WIDTH - 260;
+    const sizeOf = (strong: boolean) => (strong ? 10.5 : BODY_SIZE + 0.5);
+    // The figures' column is as wide as the widest figure, so none wraps; the labels take what is left of 260 points or more.
+    const figuresWidth = Math.max(
+      120,
+      ...rows.map(
+        ([, value, strong]) =>
+          doc
+            .font(strong ? this.bold : this.regular)
+            .fontSize(sizeOf(strong))
+            .widthOfString(value) +
+          2 * CELL_PADDING,
+      ),
+    );
+    const right = MARGIN + CONTENT_WIDTH;
+    const labelX = right - Math.max(260, figuresWidth + 140);
     let y = doc.y + 6;
     doc
       .moveTo(labelX, y - 3)
-      .lineTo(MARGIN + CONTENT_WIDTH, y - 3)
+      .lineTo(right, y - 3)
       .lineWidth(0.75)
       .stroke();
     for (const [label, value, strong] of rows) {
       const font = strong ? this.bold : this.regular;
-      this.text(label, labelX, y, { font, size: strong ? 10.5 : BODY_SIZE + 0.5, width: 140 });
-      this.text(value, labelX + 140, y, { font, size: strong ? 10.5 : BODY_SIZE + 0.5, width: 120 - CELL_PADDING, align: 'right' });
+      this.text(label, labelX, y, { font, size: sizeOf(strong), width: right - figuresWidth - labelX });
+      this.figure(value, right - CELL_PADDING, y, font, sizeOf(strong));
       y += strong ? 17 : 15;
     }
     doc.y = y + 6;
@@ -346,7 +372,7 @@ class InvoicePdfWriter {
         // Without a Unicode font a symbol such as ₦ cannot be drawn: its code stands in, as for the invoice's own currency.
         const isDrawable = WIN_ANSI.test(amount.currencySymbol) || this.regular === 'Body';
         const figure = formatMoney(amount.amount, isDrawable ? amount.currencySymbol : `${amount.currencyCode} `);
-        this.text(`Funds held in trust for you: ${figure}`, labelX, doc.y, { width: 260, align: 'right' });
+        this.text(`Funds held in trust for you: ${figure}`, labelX, doc.y, { width: right - labelX, align: 'right' });
       }
       doc.y += 6;
     }
@@ -391,21 +417,8 @@ class InvoicePdfWriter {
   }
 
   private footers() {
-    const { doc } = this;
-    const { invoice } = this.input;
-    const range = doc.bufferedPageRange();
-    for (let index = range.start; index < range.start + range.count; index += 1) {
-      doc.switchToPage(index);
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      this.text(
-        `${invoice.invoiceNumber ?? 'Draft invoice'} — page ${index - range.start + 1} of ${range.count}`,
-        MARGIN,
-        doc.page.height - MARGIN - 4,
-        { width: CONTENT_WIDTH, align: 'center', size: 8, lineBreak: false },
-      );
-      doc.page.margins.bottom = bottomMargin;
-    }
+    const { invoiceNumber } = this.input.invoice;
+    numberPdfPages(this.doc, { font: this.regular, size: 8, margin: MARGIN, prefix: `${this.clean(invoiceNumber ?? 'Draft invoice')} — ` });
   }
 }
 
