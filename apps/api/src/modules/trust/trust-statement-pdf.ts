@@ -16,7 +16,7 @@ export type TrustStatementSection = {
   currencyCode: string;
   currencySymbol: string;
   openingBalance: string;
-  /** Oldest first, all in this currency. */
+  /** By date, then in the order recorded; all in this currency. */
   movements: TrustTransaction[];
 };
 

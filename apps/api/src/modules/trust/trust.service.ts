@@ -287,6 +287,9 @@ export function createTrustService(database: Database) {
 /**
  * One statement section per currency the client's ledgers held or moved in the period, each with
  * its own opening balance and movements: a USD deposit never changes the NGN running balance.
+ * `movements` come in the order they were recorded; a section lists them by date (the statement's
+ * date basis, as its opening balance is), then as recorded, so a backdated deposit sits on its own
+ * date and the running balance follows the dates the client reads.
  */
 function statementSections(opening: CurrencyTotal[], movements: TrustTransaction[]): TrustStatementSection[] {
   const codes = new Set([
@@ -294,7 +297,10 @@ function statementSections(opening: CurrencyTotal[], movements: TrustTransaction
     ...movements.map((movement) => movement.currencyCode),
   ]);
   return [...codes].sort().map((currencyCode) => {
-    const own = movements.filter((movement) => movement.currencyCode === currencyCode);
+    // Array.prototype.sort is stable: movements of one date keep the order they were recorded in.
+    const own = movements
+      .filter((movement) => movement.currencyCode === currencyCode)
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     return {
       currencyCode,
       currencySymbol: own[0]?.currencySymbol ?? currencyCode,
