@@ -17,6 +17,7 @@ const event = (overrides: Partial<IcsEvent> = {}): IcsEvent => ({
   location: 'Federal High Court',
   description: 'Court: Federal High Court',
   updatedAt: '2026-11-20T10:11:12.345Z',
+  sequence: 0,
   start: { date: '2026-12-01' },
   ...overrides,
 });
@@ -47,6 +48,16 @@ describe('icsCalendar', () => {
     expect(timed!.endDate.toJSDate().toISOString()).toBe('2026-12-01T09:30:00.000Z');
     expect(text).toContain('DTSTAMP:20261120T101112Z\r\n');
     expect(text).toContain('LAST-MODIFIED:20261120T101112Z\r\n');
+  });
+
+  it("writes each event's revision as SEQUENCE and a cancelled one as STATUS:CANCELLED, read back by ical.js", () => {
+    const { events } = parse(
+      icsCalendar(calendar, [event({ sequence: 3 }), event({ uid: 'a2@matterhorn', sequence: 4, isCancelled: true })]),
+    );
+    expect(events.map((read) => [read.uid, read.sequence, read.component.getFirstPropertyValue('status')])).toEqual([
+      ['a1@matterhorn', 3, null],
+      ['a2@matterhorn', 4, 'CANCELLED'],
+    ]);
   });
 
   it('leaves out an empty location and description', () => {

@@ -14,6 +14,13 @@ export type IcsEvent = {
   description: string;
   /** When the event last changed (ISO instant): its DTSTAMP and LAST-MODIFIED. */
   updatedAt: string;
+  /**
+   * The event's revision (SEQUENCE, RFC 5545 §3.8.7.4), raised with each change so a subscribed
+   * calendar replaces the event it holds under the same UID instead of keeping the older one.
+   */
+  sequence: number;
+  /** A cancelled event stays in the feed as STATUS:CANCELLED, so calendars take it away or mark it. */
+  isCancelled?: boolean;
   /** An all-day event on a date (YYYY-MM-DD), or an instant (ISO) lasting `minutes`. */
   start: { date: string } | { instant: string; minutes: number };
 };
@@ -73,7 +80,7 @@ const dateOnly = (date: string) => date.replaceAll('-', '');
 
 function writeEvent(lines: string[], event: IcsEvent): void {
   const stamp = utcDateTime(event.updatedAt);
-  lines.push('BEGIN:VEVENT', foldLine(`UID:${event.uid}`), 'SEQUENCE:0', `DTSTAMP:${stamp}`);
+  lines.push('BEGIN:VEVENT', foldLine(`UID:${event.uid}`), `SEQUENCE:${event.sequence}`, `DTSTAMP:${stamp}`);
   if ('date' in event.start)
     lines.push(
       `DTSTART;VALUE=DATE:${dateOnly(event.start.date)}`,
@@ -85,6 +92,7 @@ function writeEvent(lines: string[], event: IcsEvent): void {
     lines.push(`DTSTART:${utcDateTime(event.start.instant)}`, `DTEND:${utcDateTime(end)}`);
   }
   lines.push(foldLine(`SUMMARY:${escapeText(event.summary)}`));
+  if (event.isCancelled) lines.push('STATUS:CANCELLED');
   if (event.location) lines.push(foldLine(`LOCATION:${escapeText(event.location)}`));
   if (event.description) lines.push(foldLine(`DESCRIPTION:${escapeText(event.description)}`));
   lines.push(`LAST-MODIFIED:${stamp}`, 'END:VEVENT');

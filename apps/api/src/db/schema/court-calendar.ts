@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -159,6 +160,18 @@ export const courtUpdates = pgTable(
     nextAdjournedTime: time('next_adjourned_time'),
     nextAdjournedPurpose: text('next_adjourned_purpose'),
     nextSteps: text('next_steps'),
+    /**
+     * The next hearing an edit took away (the date and time the calendars showed), kept so the feeds
+     * can send it as cancelled; cleared when the update names a next hearing again.
+     */
+    cancelledNextDate: date('cancelled_next_date'),
+    cancelledNextTime: time('cancelled_next_time'),
+    /**
+     * The hearing's revision in the calendar feeds (iCalendar SEQUENCE), raised by one with every
+     * edit and with the delete. A counter, not a time since creation: two edits in one second are
+     * still two revisions, and a clock set back can never lower it.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     isSharedWithClient: boolean('is_shared_with_client').notNull().default(false),
     addedByUserId: uuid('added_by_user_id').notNull(),
     searchText: text('search_text')
@@ -205,7 +218,17 @@ export const courtUpdates = pgTable(
     index('court_updates_next_hearing_idx')
       .on(table.firmId, table.nextAdjournedDate, table.nextAdjournedTime)
       .where(sql`deleted_at is null and next_adjourned_date is not null`),
+    // Cancelled hearings the feeds still send (STATUS:CANCELLED): a deleted update's next hearing, or one an edit took away.
+    index('court_updates_cancelled_hearing_idx')
+      .on(table.firmId, sql`coalesce(${table.nextAdjournedDate}, ${table.cancelledNextDate})`)
+      .where(
+        sql`(deleted_at is not null or next_adjourned_date is null) and coalesce(next_adjourned_date, cancelled_next_date) is not null`,
+      ),
     index('court_updates_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    check(
+      'court_updates_cancelled_next_check',
+      sql`${table.nextAdjournedDate} is null or (${table.cancelledNextDate} is null and ${table.cancelledNextTime} is null)`,
+    ),
   ],
 );
 

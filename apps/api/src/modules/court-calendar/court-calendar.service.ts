@@ -41,7 +41,13 @@ const DAY = 86_400_000;
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
-export const hearingOf = ({ updatedAt: _updatedAt, startsAt: _startsAt, ...row }: HearingRow): Hearing => row;
+export const hearingOf = ({
+  updatedAt: _updatedAt,
+  startsAt: _startsAt,
+  sequence: _sequence,
+  isCancelled: _isCancelled,
+  ...row
+}: HearingRow): Hearing => row;
 
 async function firmCalendarOf(tx: Tx, firmId: string) {
   const firm = await findFirmCalendar(tx, firmId);
@@ -151,6 +157,7 @@ export function createCourtCalendarService({ database, appUrl }: { database: Dat
           toDate: null,
           timeZone: firm.timeZone,
           assigneeUserId: isFirmWide ? undefined : feed.userId,
+          withCancelled: true,
         });
         return hearingsIcs(firm, rows);
       });

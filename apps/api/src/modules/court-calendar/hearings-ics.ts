@@ -1,8 +1,9 @@
 import { icsCalendar, type IcsEvent } from '../../lib/ics.ts';
 import type { HearingRow } from './hearings.repository.ts';
 
+// Said in the summary too: some calendar apps show a cancelled event of a subscribed feed as it was.
 const summaryOf = (hearing: HearingRow) =>
-  `Hearing: ${hearing.matterName} (${hearing.suitNumber})${hearing.purpose ? ` — ${hearing.purpose}` : ''}`;
+  `${hearing.isCancelled ? 'Hearing (cancelled)' : 'Hearing'}: ${hearing.matterName} (${hearing.suitNumber})${hearing.purpose ? ` — ${hearing.purpose}` : ''}`;
 
 const locationOf = (hearing: HearingRow) =>
   [hearing.courtName, hearing.courtDivision, hearing.courtAddress].filter((part) => part && part.trim()).join(', ');
@@ -29,13 +30,16 @@ function eventOf(hearing: HearingRow): IcsEvent {
     location: locationOf(hearing),
     description: descriptionOf(hearing),
     updatedAt: hearing.updatedAt,
+    sequence: hearing.sequence,
+    isCancelled: hearing.isCancelled,
     start: hearing.startsAt ? { instant: hearing.startsAt, minutes: 60 } : { date: hearing.date },
   };
 }
 
 /**
- * The feed calendar apps subscribe to. Each hearing's UID is its court update's id, so editing the
- * court update replaces the event instead of adding one. A timed hearing is written as a UTC
+ * The feed calendar apps subscribe to. Each hearing's UID is its court update's id and its SEQUENCE
+ * the update's revision, so editing the court update replaces the event instead of adding one; a
+ * hearing deleted or taken away by an edit stays in the feed as cancelled. A timed hearing is written as a UTC
  * instant (the firm's wall-clock time converted in SQL), which every client reads without a
  * VTIMEZONE block; X-WR-TIMEZONE tells apps which zone to show. Without a time it is all-day.
  */

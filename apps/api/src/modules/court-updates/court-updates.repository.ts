@@ -57,17 +57,32 @@ export async function lockCourtUpdate(tx: Tx, firmId: string, courtUpdateId: str
   return row ?? null;
 }
 
+/**
+ * Replaces the update's values, raising its calendar revision. An edit that takes the next hearing
+ * away keeps the date and time the calendars showed (or kept from an earlier such edit) as the
+ * cancelled hearing; one that names a next hearing clears it. SET reads the row as it was.
+ */
 export async function updateCourtUpdate(tx: Tx, firmId: string, courtUpdateId: string, values: CourtUpdateValues) {
+  const isNextHearingGone = values.nextAdjournedDate === null;
   await tx
     .update(courtUpdates)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      cancelledNextDate: isNextHearingGone ? sql`coalesce(${courtUpdates.nextAdjournedDate}, ${courtUpdates.cancelledNextDate})` : null,
+      cancelledNextTime: isNextHearingGone
+        ? sql`case when ${courtUpdates.nextAdjournedDate} is null then ${courtUpdates.cancelledNextTime} else ${courtUpdates.nextAdjournedTime} end`
+        : null,
+      calendarSequence: sql`${courtUpdates.calendarSequence} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(courtUpdates.firmId, firmId), eq(courtUpdates.id, courtUpdateId)));
 }
 
+/** The soft delete, a revision of the hearing: the feeds send it as cancelled. */
 export async function setCourtUpdateDeleted(tx: Tx, firmId: string, courtUpdateId: string, deletedByUserId: string) {
   await tx
     .update(courtUpdates)
-    .set({ deletedAt: sql`now()`, deletedByUserId })
+    .set({ deletedAt: sql`now()`, deletedByUserId, calendarSequence: sql`${courtUpdates.calendarSequence} + 1` })
     .where(and(eq(courtUpdates.firmId, firmId), eq(courtUpdates.id, courtUpdateId)));
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
 export type PortalFeedRow = { id: string; createdAt: string };
@@ -58,27 +58,43 @@ export type PortalHearingRow = {
   /** The firm's wall-clock time as a UTC instant, or null for a date without a time. */
   startsAt: string | null;
   purpose: string | null;
+  /** When the hearing last changed (ISO): its last edit, or its delete. */
   updatedAt: string;
+  /** Its revision in the calendar feed (SEQUENCE). */
+  sequence: number;
+  isCancelled: boolean;
 };
 
 /**
  * The client's hearings from `fromDate` on: the next adjourned dates of the court updates the firm
- * shared with the client on their live matters (the portal's rule for court dates), soonest first.
+ * shared with the client on their live matters (the portal's rule for court dates), soonest first,
+ * with the cancelled ones among them (a shared update deleted, or its next hearing taken away by an
+ * edit), so the client's calendar marks them cancelled instead of keeping them.
  */
 export function findPortalHearings(tx: Tx, firmId: string, clientId: string, fromDate: string, limit: number) {
-  return rowsOf<PortalHearingRow>(
-    tx.execute(sql`select cu.id as "courtUpdateId", m.matter_name as "matterName", c.name as court, cu.suit_number as "suitNumber",
-        cu.next_adjourned_date::text as date,
-        case when cu.next_adjourned_time is null then null
-          else to_json((cu.next_adjourned_date + cu.next_adjourned_time) at time zone f.time_zone) #>> '{}' end as "startsAt",
-        cu.next_adjourned_purpose as purpose, to_json(cu.updated_at) #>> '{}' as "updatedAt"
+  const part = (date: SQL, time: SQL, isCancelled: boolean, condition: SQL) => sql`
+    select cu.id as "courtUpdateId", m.matter_name as "matterName", c.name as court, cu.suit_number as "suitNumber",
+        ${date}::text as date, to_char(${time}, 'HH24:MI') as "time",
+        case when ${time} is null then null else to_json((${date} + ${time}) at time zone f.time_zone) #>> '{}' end as "startsAt",
+        cu.next_adjourned_purpose as purpose, to_json(greatest(cu.updated_at, cu.deleted_at)) #>> '{}' as "updatedAt",
+        cu.calendar_sequence as "sequence", ${sql.raw(isCancelled ? 'true' : 'false')} as "isCancelled"
       from court_updates cu
         join matters m on m.id = cu.matter_id and m.firm_id = ${firmId} and m.client_id = ${clientId} and m.deleted_at is null
         join courts c on c.id = cu.court_id
         join firms f on f.id = cu.firm_id
-      where cu.firm_id = ${firmId} and cu.client_id = ${clientId} and cu.is_shared_with_client and cu.deleted_at is null
-        and cu.next_adjourned_date >= ${fromDate}::date
-      order by cu.next_adjourned_date, cu.next_adjourned_time nulls last, cu.id
+      where cu.firm_id = ${firmId} and cu.client_id = ${clientId} and cu.is_shared_with_client and ${condition}
+        and ${date} >= ${fromDate}::date`;
+  const cancelledDate = sql`coalesce(cu.next_adjourned_date, cu.cancelled_next_date)`;
+  return rowsOf<PortalHearingRow>(
+    tx.execute(sql`${part(sql`cu.next_adjourned_date`, sql`cu.next_adjourned_time`, false, sql`cu.deleted_at is null`)}
+      union all
+      ${part(
+        cancelledDate,
+        sql`coalesce(cu.next_adjourned_time, cu.cancelled_next_time)`,
+        true,
+        sql`(cu.deleted_at is not null or cu.next_adjourned_date is null) and ${cancelledDate} is not null`,
+      )}
+      order by date, "time" nulls last, "courtUpdateId"
       limit ${limit}`),
   );
 }
