@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../src/config.ts';
-import type { OutgoingEmail } from '../src/lib/mailer.ts';
+import type { MailMessage } from '../src/lib/mailer.ts';
 import { courtCalendarJobs, HEARING_REMINDERS_JOB } from '../src/modules/court-calendar/court-calendar.jobs.ts';
 import { createJobQueue, type JobQueue } from '../src/platform/jobs/jobs.ts';
 import { OUTBOX_DELIVERY_JOB, outboxJobs } from '../src/platform/outbox/outbox.jobs.ts';
@@ -28,8 +28,8 @@ const todayInZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).f
 
 /** `delayMs`: each send takes this long, so a run lasts long enough for the other process's worker to join in. */
 function recordingMailer(delayMs = 0) {
-  const inbox: OutgoingEmail[] = [];
-  const send = async (email: OutgoingEmail) => {
+  const inbox: MailMessage[] = [];
+  const send = async (email: MailMessage) => {
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     inbox.push(email);
   };
@@ -53,7 +53,7 @@ async function firmWithHearingsTomorrow(count: number) {
 }
 
 /** The reminders job and the outbox's delivery job (to this mailer), as server.ts schedules them. */
-const queueOf = (mailer: { send(email: OutgoingEmail): Promise<void> }, options: { runsJobs?: boolean } = {}) => {
+const queueOf = (mailer: { send(email: MailMessage): Promise<void> }, options: { runsJobs?: boolean } = {}) => {
   const { outbox, delivery } = outboxTo({ database: context.database, appSecret: context.config.appSecret }, mailer);
   return createJobQueue({
     databaseUrl: context.databaseUrl,

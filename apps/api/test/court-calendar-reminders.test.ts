@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '../src/lib/mailer.ts';
+import type { MailMessage } from '../src/lib/mailer.ts';
 import { courtCalendarJobs, HEARING_REMINDERS_JOB } from '../src/modules/court-calendar/court-calendar.jobs.ts';
 import { sendDueHearingReminders } from '../src/modules/court-calendar/hearing-reminders.ts';
 import { createJobQueue } from '../src/platform/jobs/jobs.ts';
@@ -36,7 +36,7 @@ async function firmWithHearings(dates: { matter: number; date: string; time?: st
 }
 
 /** A run of the reminders job, then of the outbox's delivery job (to this mailer). */
-async function run(mailer: { send(email: OutgoingEmail): Promise<void> }, now = MORNING) {
+async function run(mailer: { send(email: MailMessage): Promise<void> }, now = MORNING) {
   const { outbox, deliver } = outboxTo({ database: context.database, appSecret: context.config.appSecret }, mailer);
   const queued = await sendDueHearingReminders({ database: context.database, outbox, appUrl: 'http://matterhorn.test' }, now);
   await deliver();
@@ -85,6 +85,12 @@ describe('hearing reminders and digests', () => {
     expect(reminder.text).toContain('When: 11/03/2030 at 10:00');
     expect(reminder.text).toContain('Court: High Court, Ikeja');
     expect(reminder.link).toBe('http://matterhorn.test/calendar');
+    // The firm has no email of its own: replies, and asks to stop reminders, go to its owner.
+    const digest = mine.find((email) => email.subject.startsWith("Tomorrow's hearings"))!;
+    for (const email of [reminder, digest]) {
+      expect(email.replyTo).toBe(firm.users.admin.email);
+      expect(email.unsubscribe).toBe(`mailto:${firm.users.admin.email}?subject=Stop%20these%20reminders`);
+    }
   });
 
   it('follows the firm’s settings: 7 days before, no digest; a deactivated fee earner gets nothing', async () => {

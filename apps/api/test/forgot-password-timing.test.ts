@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { OutgoingEmail } from '../src/lib/mailer.ts';
+import type { MailMessage } from '../src/lib/mailer.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { deliverOutbox, openTestDatabase, seedTestFirm } from './support/test-app.ts';
 
 /** As slow as a distant SMTP server: before the fix, a known address took this much longer to answer. */
 const MAIL_DELAY_MS = 400;
-const sent: OutgoingEmail[] = [];
+const sent: MailMessage[] = [];
 const slowMailer = {
-  send: async (email: OutgoingEmail) => {
+  send: async (email: MailMessage) => {
     await new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS));
     sent.push(email);
   },

@@ -21,6 +21,7 @@ describe('mailer attachments (outbox)', () => {
       to: 'client@example.com',
       subject: 'Invoice INV-00001',
       text: 'Your invoice is attached.',
+      html: '<p>Your invoice is attached.</p>',
       link: 'http://localhost/billing/invoice/abc',
       attachments: [{ filename: 'INV-00001.pdf', content, contentType: 'application/pdf' }],
     });
@@ -44,6 +45,8 @@ describe('mailer attachments (outbox)', () => {
       ),
     );
     expect(eml).toContain('Content-Type: application/pdf; name=INV-00001.pdf');
+    // A real .eml, as SMTP would carry it: every line ends in CRLF.
+    expect(eml).not.toMatch(/[^\r]\n|\r[^\n]/);
     expect(eml).toContain('filename=INV-00001.pdf');
     expect(eml.replace(/\r?\n/g, '')).toContain(content.toString('base64'));
     expect(summary).toMatchObject({
@@ -56,7 +59,12 @@ describe('mailer attachments (outbox)', () => {
   it('sends a message without attachments as before', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-mailer-'));
     directories.push(dataDir);
-    await createMailer({ from: 'no-reply@matterhorn.test', dataDir, logger }).send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' });
+    await createMailer({ from: 'no-reply@matterhorn.test', dataDir, logger }).send({
+      to: 'a@example.com',
+      subject: 'Hi',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    });
     const names = await readdir(join(dataDir, 'outbox'));
     const summary = JSON.parse(
       await readFile(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../src/lib/mailer.ts';
+import { encryptSecret } from '../src/lib/secrets.ts';
 import { createOutboxDelivery, retryAtOf } from '../src/platform/outbox/outbox-delivery.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver.ts';
 import { deliverOutbox, rowsOf } from './support/test-app.ts';
@@ -76,7 +77,13 @@ describe('the outbox', () => {
   it('sends nothing queued in a business transaction that rolls back', async () => {
     const to = 'rolled.back@client.example';
     const write = fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
-      await app().outbox.queue(tx, fixture.firm.firmId, { to, subject: 'Never sent', text: 'This write is undone.' });
+      await app().outbox.queue(tx, fixture.firm.firmId, {
+        to,
+        subject: 'Never sent',
+        sender: 'firm',
+        paragraphs: ['This write is undone.'],
+        why: 'a test queued it',
+      });
       throw new Error('The business rule refused after the email was queued');
     });
     await expect(write).rejects.toThrow(/business rule/);
@@ -97,6 +104,23 @@ describe('the outbox', () => {
     const email = 'prompt.member@firm.example';
     await invite(email);
     await vi.waitFor(() => expect(delivered(email)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+  });
+
+  it('sends a message sealed before emails were laid out, its text as the paragraphs', async () => {
+    const to = 'sealed.before@client.example';
+    const sealed = encryptSecret(
+      JSON.stringify({ text: 'Written before the layout.\n\nhttp://matterhorn.test/old-link', link: 'http://matterhorn.test/old-link' }),
+      fixture.context.config.appSecret,
+      'outgoing-message',
+    );
+    await fixture.context.database.db.execute(sql`insert into outgoing_messages (firm_id, recipient, subject, sealed_content)
+      values (${fixture.firm.firmId}, ${to}, 'An old email', ${sealed})`);
+    await deliverOutbox(app());
+    expect(await messagesTo(to)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    const [message] = delivered(to);
+    expect(message).toContain('Written before the layout.');
+    expect(message).toContain('Matterhorn sent this email.');
+    expect(message).toContain('Content-Type: text/html');
   });
 
   it('waits between retries, twice as long each time, and gives up after the last attempt', () => {
@@ -157,7 +181,13 @@ describe('a mail server that refuses', () => {
       retry: slow,
     });
     await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
-      app().outbox.queue(tx, fixture.firm.firmId, { to: email, subject: 'A patient email', text: 'Sent on the second try.' }),
+      app().outbox.queue(tx, fixture.firm.firmId, {
+        to: email,
+        subject: 'A patient email',
+        sender: 'firm',
+        paragraphs: ['Sent on the second try.'],
+        why: 'a test queued it',
+      }),
     );
     await delivery.deliverDue();
     await delivery.deliverDue();

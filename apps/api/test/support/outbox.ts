@@ -1,16 +1,16 @@
 import type { Database } from '../../src/db/database.ts';
-import type { OutgoingEmail } from '../../src/lib/mailer.ts';
+import type { MailMessage } from '../../src/lib/mailer.ts';
 import { createOutboxDelivery, type RetryPolicy } from '../../src/platform/outbox/outbox-delivery.ts';
 import { createOutbox } from '../../src/platform/outbox/outbox.ts';
 
 /** A mailer that keeps what it is given; `failFor`: refuses that recipient this many times first. */
 export function recordingMailer(failFor?: { to: string; times: number }) {
-  const inbox: OutgoingEmail[] = [];
+  const inbox: MailMessage[] = [];
   let failures = failFor?.times ?? 0;
   return {
     inbox,
     mailer: {
-      send: async (email: OutgoingEmail) => {
+      send: async (email: MailMessage) => {
         if (failFor && email.to === failFor.to && failures > 0) {
           failures -= 1;
           throw new Error('SMTP server unavailable');
@@ -28,7 +28,7 @@ export function recordingMailer(failFor?: { to: string; times: number }) {
  */
 export function outboxTo(
   { database, appSecret }: { database: Database; appSecret: string },
-  mailer: { send(email: OutgoingEmail): Promise<void> },
+  mailer: { send(email: MailMessage): Promise<void> },
   retry: RetryPolicy = { maxAttempts: 3, firstRetryMs: 0 },
 ) {
   const outbox = createOutbox({ appSecret });

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, readToken, verifyPassword } from '../../lib/secrets.ts';
+import { lifetimeInWords } from '../../lib/outgoing-email.ts';
 import * as repository from './auth.repository.ts';
 import {
   ADMINISTRATOR_ROLE_NAME,
@@ -53,8 +54,11 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
     await outbox.queue(tx, user.firmId, {
       to: user.email,
       subject: 'Verify your Matterhorn account',
-      text: `Welcome to Matterhorn.\n\nVerify your email address by opening this link:\n${url}\n\nThe link expires in 48 hours.`,
-      link: url,
+      sender: 'matterhorn',
+      paragraphs: ['Welcome to Matterhorn.', 'Verify your email address to start using your account.'],
+      action: { label: 'Verify your email address', url, expiry: `The link expires in ${lifetimeInWords(VERIFY_EMAIL_MINUTES)}.` },
+      closing: ['If you did not sign up, you can ignore this email: the account stays unused.'],
+      why: 'this address was used to sign up for Matterhorn',
     });
   }
 
@@ -62,8 +66,17 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
     outbox.queue(tx, owner.firmId, {
       to: email,
       subject: 'Someone tried to create a Matterhorn account with your email',
-      text: `Someone tried to create a new Matterhorn account with this email address, which already has an account.\n\nIf it was you, sign in instead:\n${link('/login')}\n\nIf you have forgotten your password, reset it here:\n${link('/forgot-password')}\n\nIf it was not you, you can ignore this email: nothing was changed.`,
-      link: link('/login'),
+      sender: 'matterhorn',
+      paragraphs: [
+        'Someone tried to create a new Matterhorn account with this email address, which already has an account.',
+        'If it was you, sign in instead.',
+      ],
+      action: { label: 'Sign in', url: link('/login') },
+      closing: [
+        `If you have forgotten your password, reset it here:\n${link('/forgot-password')}`,
+        'If it was not you, you can ignore this email: nothing was changed.',
+      ],
+      why: 'someone tried to sign up for Matterhorn with this address',
     });
 
   async function sendVerificationAgain(email: string): Promise<void> {
@@ -91,8 +104,15 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
       await outbox.queue(tx, user.firmId, {
         to: email,
         subject: 'Reset your Matterhorn password',
-        text: `Someone asked to reset the password for this email.\n\nChoose a new password here:\n${url}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email.`,
-        link: url,
+        sender: 'matterhorn',
+        paragraphs: ['Someone asked to reset the password of the Matterhorn account with this email.'],
+        action: {
+          label: 'Choose a new password',
+          url,
+          expiry: `The link works once and expires in ${lifetimeInWords(RESET_PASSWORD_MINUTES)}.`,
+        },
+        closing: ['If it was not you, ignore this email: your password stays as it is.'],
+        why: 'a password reset was asked for this address',
       });
     });
   }
@@ -163,7 +183,7 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
       if (!user || !isPasswordRight || !user.isActive) {
         const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
         if (user && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
-          await tellOwnerOfFailedSignIns(database, outbox, user, input.email, {
+          await tellOwnerOfFailedSignIns(database, outbox, { firmId: user.firmId, sender: 'matterhorn' }, input.email, {
             trustBrowser: link(`/trust-browser?token=${createTrustLink(accountKey, '/login', config.appSecret)}`),
             resetPassword: link('/forgot-password'),
           });

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { createLinkSecret, decoyPasswordHash, hashLinkSecret, hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { lifetimeInWords } from '../../lib/outgoing-email.ts';
 import * as repository from './auth.repository.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
@@ -74,8 +75,15 @@ export function createPortalAuthService({ database, config, outbox, afterRespons
       await outbox.queue(tx, firm.id, {
         to: input.email,
         subject: 'Reset your client portal password',
-        text: `Choose a new password for your client portal here:\n${url}\n\nThe link works once and expires in 1 hour.`,
-        link: url,
+        sender: 'firm',
+        paragraphs: ['Someone asked to reset the password of your client portal account.'],
+        action: {
+          label: 'Choose a new password',
+          url,
+          expiry: `The link works once and expires in ${lifetimeInWords(PORTAL_RESET_MINUTES)}.`,
+        },
+        closing: ['If it was not you, ignore this email: your password stays as it is.'],
+        why: 'a password reset was asked for your client portal account',
       });
     });
   }
@@ -105,7 +113,7 @@ export function createPortalAuthService({ database, config, outbox, afterRespons
         const hasStartedSlowDown = await slowDown.recordFailure(accountKey, source);
         if (account && hasStartedSlowDown && (await slowDown.claimNotice(accountKey))) {
           const signInPath = `/portal/${input.slug}/login`;
-          await tellOwnerOfFailedSignIns(database, outbox, { firmId: firm.id }, input.email, {
+          await tellOwnerOfFailedSignIns(database, outbox, { firmId: firm.id, sender: 'firm' }, input.email, {
             trustBrowser: `${config.appUrl}/trust-browser?token=${createTrustLink(accountKey, signInPath, config.appSecret)}`,
             resetPassword: `${config.appUrl}/portal/${input.slug}/forgot-password`,
           });
@@ -181,8 +189,15 @@ export function createPortalAuthService({ database, config, outbox, afterRespons
         await outbox.queue(tx, firm.id, {
           to: input.email,
           subject: 'Your client portal sign-in link',
-          text: `Sign in to your client portal with this link:\n${url}\n\nThe link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
-          link: url,
+          sender: 'firm',
+          paragraphs: ['Sign in to your client portal with this link.'],
+          action: {
+            label: 'Sign in to your client portal',
+            url,
+            expiry: `The link works once and expires in ${lifetimeInWords(SIGN_IN_LINK_MINUTES)}.`,
+          },
+          closing: ['If you did not ask for it, you can ignore this email.'],
+          why: 'a sign-in link was asked for your client portal account',
         });
       });
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
+import type { OutgoingEmail } from '../../lib/outgoing-email.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import * as repository from './auth.repository.ts';
 import { TRUST_LINK_HOURS } from './device-cookie.ts';
@@ -81,11 +82,14 @@ export function createSignInSlowDown(database: Database, threshold: number) {
 
 const deviceAddressOf = (deviceId: string) => `device:${deviceId}`;
 
-/** The owner hears of a slow-down by email, once, with a link that lets any browser sign in; the answer to the guesser says nothing. */
+/**
+ * The owner hears of a slow-down by email, once, with a link that lets any browser sign in; the answer to the guesser says nothing.
+ * A firm's portal client hears it from the firm; a team member, whose account is Matterhorn's, from Matterhorn.
+ */
 export function tellOwnerOfFailedSignIns(
   database: Database,
   outbox: Outbox,
-  owner: { firmId: string },
+  owner: { firmId: string; sender: OutgoingEmail['sender'] },
   email: string,
   links: { trustBrowser: string; resetPassword: string },
 ) {
@@ -93,8 +97,14 @@ export function tellOwnerOfFailedSignIns(
     outbox.queue(tx, owner.firmId, {
       to: email,
       subject: 'Failed sign-in attempts on your account',
-      text: `There were several failed attempts to sign in to your account. We have slowed down further attempts from browsers that have not signed in to it before. Your account stays open to you: a browser you have signed in with before keeps signing in as usual.\n\nTo sign in from any other browser while this goes on, open this link in it first (it works for ${TRUST_LINK_HOURS} hours):\n${links.trustBrowser}\n\nIf it was not you, nothing was changed, but you may want to choose a new password:\n${links.resetPassword}`,
-      link: links.trustBrowser,
+      sender: owner.sender,
+      paragraphs: [
+        'There were several failed attempts to sign in to your account. We have slowed down further attempts from browsers that have not signed in to it before. Your account stays open to you: a browser you have signed in with before keeps signing in as usual.',
+        'To sign in from any other browser while this goes on, open this link in it first.',
+      ],
+      action: { label: 'Let this browser sign in', url: links.trustBrowser, expiry: `The link works for ${TRUST_LINK_HOURS} hours.` },
+      closing: [`If it was not you, nothing was changed, but you may want to choose a new password:\n${links.resetPassword}`],
+      why: 'someone failed several times to sign in to your account',
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import type { OutgoingEmail } from '../../lib/mailer.ts';
+import type { OutgoingEmail } from '../../lib/outgoing-email.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { findCalendarSettings } from './calendar-feeds.repository.ts';
 import { addDays } from './court-calendar.service.ts';
@@ -43,16 +43,12 @@ function reminderEmail(reminder: DueReminder, calendarUrl: string): OutgoingEmai
   return {
     to: reminder.email,
     subject: `Hearing ${when}: ${reminder.matterName} (${reminder.suitNumber})`,
-    text: [
-      `Dear ${reminder.userName},`,
-      '',
-      `A hearing on your matter is ${when}:`,
-      '',
-      ...hearingLines(reminder),
-      '',
-      `Court calendar: ${calendarUrl}`,
-    ].join('\n'),
-    link: calendarUrl,
+    sender: 'firm',
+    greeting: `Dear ${reminder.userName},`,
+    paragraphs: [`A hearing on your matter is ${when}:`, hearingLines(reminder).join('\n')],
+    action: { label: 'Open the court calendar', url: calendarUrl },
+    why: 'you are assigned to this matter and your firm sends hearing reminders',
+    isReminder: true,
   };
 }
 
@@ -61,15 +57,15 @@ function digestEmail(digest: DueDigest, date: string, calendarUrl: string): Outg
   return {
     to: digest.email,
     subject: `Tomorrow's hearings (${isoToDisplayDate(date)}): ${count} ${count === 1 ? 'hearing' : 'hearings'}`,
-    text: [
-      `Dear ${digest.userName},`,
-      '',
+    sender: 'firm',
+    greeting: `Dear ${digest.userName},`,
+    paragraphs: [
       `Your matters have ${count} ${count === 1 ? 'hearing' : 'hearings'} tomorrow, ${isoToDisplayDate(date)}:`,
-      '',
-      ...digest.hearings.flatMap((hearing) => [...hearingLines(hearing), '']),
-      `Court calendar: ${calendarUrl}`,
-    ].join('\n'),
-    link: calendarUrl,
+      ...digest.hearings.map((hearing) => hearingLines(hearing).join('\n')),
+    ],
+    action: { label: 'Open the court calendar', url: calendarUrl },
+    why: 'you are assigned to matters with hearings tomorrow and your firm sends a daily digest of them',
+    isReminder: true,
   };
 }
 

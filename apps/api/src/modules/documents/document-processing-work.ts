@@ -61,15 +61,14 @@ async function quarantine(deps: ProcessingDependencies, firmId: string, version:
       await deps.outbox.queue(tx, firmId, {
         to: administrator.email,
         subject: `Virus found in an uploaded file: ${version.fileName}`,
-        text: [
-          `Dear ${administrator.name},`,
-          '',
+        sender: 'firm',
+        greeting: `Dear ${administrator.name},`,
+        paragraphs: [
           `The virus scanner found ${signature} in version ${version.versionNumber} of "${version.documentName}" (file ${version.fileName}).`,
           'The file is quarantined: nobody can download it. The other versions of the document are not affected.',
-          '',
-          `Document: ${link}`,
-        ].join('\n'),
-        link,
+        ],
+        action: { label: 'Open the document', url: link },
+        why: 'you are an administrator of the firm',
       });
     }
   });

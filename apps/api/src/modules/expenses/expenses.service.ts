@@ -57,7 +57,7 @@ const audited = (values: (ExpenseValues & { approvalStatus?: string }) | LockedE
 });
 
 /** What the requester is told of a decision: its subject and text. */
-type DecisionEmail = (expense: Expense) => { subject: string; text: string };
+type DecisionEmail = (expense: Expense) => { subject: string; paragraphs: string[] };
 
 export function createExpenseService(deps: {
   database: Database;
@@ -98,8 +98,11 @@ export function createExpenseService(deps: {
       if (requester) {
         await outbox.queue(tx, principal.firmId, {
           to: requester.email,
+          sender: 'firm',
+          sentByUserId: principal.userId,
           ...emailOf(expense),
-          link: `${deps.appUrl}/expense-request/direct-expense`,
+          action: { label: 'See your expense requests', url: `${deps.appUrl}/expense-request/direct-expense` },
+          why: 'you asked for this expense to be approved',
         });
       }
       return expense;
@@ -184,14 +187,19 @@ export function createExpenseService(deps: {
     async approve(principal: FirmPrincipal, expenseId: string, input: ExpenseApprovalInput): Promise<Expense> {
       return decide(principal, expenseId, 'Approved', { note: input.note ?? null }, (expense) => ({
         subject: 'Your expense request was approved',
-        text: `Your expense request was approved.\n\n${describe(expense)}` + (input.note ? `\n\nNote: ${input.note}` : ''),
+        paragraphs: ['Your expense request was approved.', describe(expense), ...(input.note ? [`Note: ${input.note}`] : [])],
       }));
     },
 
     async reject(principal: FirmPrincipal, expenseId: string, input: ExpenseRejectionInput): Promise<Expense> {
       return decide(principal, expenseId, 'Rejected', { reason: input.reason }, (expense) => ({
         subject: 'Your expense request was rejected',
-        text: `Your expense request was rejected.\n\n${describe(expense)}\n\nReason: ${input.reason}\n\nYou can change the request and send it again.`,
+        paragraphs: [
+          'Your expense request was rejected.',
+          describe(expense),
+          `Reason: ${input.reason}`,
+          'You can change the request and send it again.',
+        ],
       }));
     },
 

@@ -132,23 +132,18 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     if (!to) return;
     const firm = await findFirmForBill(tx, principal.firmId);
     const number = invoice.invoiceNumber ?? 'invoice';
-    const text = [
-      `Dear ${invoice.clientName},`,
-      '',
-      input.message?.trim() || `Please find attached invoice ${number} from ${firm?.name ?? 'us'}.`,
-      '',
-      `View it online: ${link.url}`,
-      '',
-      firm?.name ?? '',
-    ].join('\n');
     await outbox.queue(
       tx,
       principal.firmId,
       {
         to,
         subject: `Invoice ${number} from ${firm?.name ?? 'your law firm'}`,
-        text,
-        link: link.url,
+        sender: 'firm',
+        sentByUserId: principal.userId,
+        greeting: `Dear ${invoice.clientName},`,
+        paragraphs: [input.message?.trim() || `Please find attached invoice ${number} from ${firm?.name ?? 'us'}.`],
+        action: { label: 'View the invoice online', url: link.url },
+        why: `invoice ${number} is addressed to you`,
         attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
       },
       { kind: 'invoice', id: invoiceId },

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { lifetimeInWords } from '../../lib/outgoing-email.ts';
 import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -18,7 +19,7 @@ const STATUS_LABELS: Record<repository.PortalAccountState, PortalAccountStatus> 
 };
 
 type Dependencies = { database: Database; config: AppConfig; outbox: Outbox };
-type InvitationEmail = { to: string; firmName: string; link: string; hasAccount: boolean };
+type InvitationEmail = { to: string; firmName: string; link: string; hasAccount: boolean; invitedByUserId: string };
 
 export type PortalAccess = ReturnType<typeof createPortalAccessService>;
 
@@ -70,7 +71,9 @@ export function createPortalAccessService({ database, config, outbox }: Dependen
       contactName: input.contactName,
     });
     const portal = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}`;
-    if (existing?.status === 'active') return { to: email, firmName: firm.name, link: `${portal}/login`, hasAccount: true };
+    const invitedByUserId = principal.userId;
+    if (existing?.status === 'active')
+      return { to: email, firmName: firm.name, link: `${portal}/login`, hasAccount: true, invitedByUserId };
     const accountId =
       existing?.id ??
       (await repository.insertInvitedAccount(tx, { firmId, clientId: input.clientId, email, contactName: input.contactName }));
@@ -83,17 +86,32 @@ export function createPortalAccessService({ database, config, outbox }: Dependen
       createdByUserId: principal.userId,
       lifetimeDays: PORTAL_INVITATION_DAYS,
     });
-    return { to: email, firmName: firm.name, link: `${portal}/signup?token=${secret}`, hasAccount: false };
+    return { to: email, firmName: firm.name, link: `${portal}/signup?token=${secret}`, hasAccount: false, invitedByUserId };
   }
 
   async function queueInvitation(tx: Tx, firmId: string, email: InvitationEmail) {
     await outbox.queue(tx, firmId, {
       to: email.to,
       subject: `${email.firmName} invites you to its client portal`,
-      text: email.hasAccount
-        ? `${email.firmName} has given you access to its client portal again.\n\nSign in here:\n${email.link}\n`
-        : `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.\n\nCreate your account with this email address here:\n${email.link}\n\nThe link is personal: it works once and expires in ${PORTAL_INVITATION_DAYS} days.\n`,
-      link: email.link,
+      sender: 'firm',
+      sentByUserId: email.invitedByUserId,
+      ...(email.hasAccount
+        ? {
+            paragraphs: [`${email.firmName} has given you access to its client portal again.`],
+            action: { label: 'Sign in', url: email.link },
+          }
+        : {
+            paragraphs: [
+              `${email.firmName} has invited you to its client portal, where you can follow your matters, invoices and documents.`,
+              'Create your account with this email address.',
+            ],
+            action: {
+              label: 'Create your account',
+              url: email.link,
+              expiry: `The link is personal: it works once and expires in ${lifetimeInWords(PORTAL_INVITATION_DAYS * 24 * 60)}.`,
+            },
+          }),
+      why: `${email.firmName} gave this address access to its client portal`,
     });
   }
 
@@ -151,7 +169,14 @@ export function createPortalAccessService({ database, config, outbox }: Dependen
       await outbox.queue(tx, firmId, {
         to: account.email,
         subject: `${firmName} reset your authenticator app`,
-        text: `${firmName} has reset the authenticator app of your client portal account, as asked, and signed you out everywhere.\n\nThe next time you sign in you will be asked to set up an authenticator app again.\n\nIf you did not ask for this, contact ${firmName} at once.\n`,
+        sender: 'firm',
+        sentByUserId: principal.userId,
+        paragraphs: [
+          `${firmName} has reset the authenticator app of your client portal account, as asked, and signed you out everywhere.`,
+          'The next time you sign in you will be asked to set up an authenticator app again.',
+          `If you did not ask for this, contact ${firmName} at once.`,
+        ],
+        why: 'the authenticator app of your client portal account was reset',
       });
       return listOf(tx, firmId, account.clientId);
     });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { OutgoingEmail } from '../../lib/mailer.ts';
+import type { OutgoingEmail } from '../../lib/outgoing-email.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { findFeeEarnersOf, findPortalRecipients, listFirmIds, lockUnnotifiedMessages, markNotified } from './portal-messages.repository.ts';
@@ -46,17 +46,23 @@ export async function sendMessageDigests({ database, outbox, appUrl, logger }: M
         const threadUrl = (id: string) => `${appUrl}/matter/${id}?activeTab=messages`;
         for (const user of byUser.values()) {
           const matters = [...user.matters];
+          const [[firstId, firstName]] = matters as [[string, string]];
           emails.push({
             to: user.email,
             subject: `${countOf(user.count)} from clients`,
-            text: [
-              `Dear ${user.name},`,
-              '',
-              `Clients have sent ${countOf(user.count)}. For privilege, messages are not sent by e-mail; read them on each matter's Messages tab:`,
-              '',
-              ...matters.map(([id, name]) => `${name}: ${threadUrl(id)}`),
-            ].join('\n'),
-            link: threadUrl(matters[0]![0]),
+            sender: 'firm',
+            greeting: `Dear ${user.name},`,
+            paragraphs:
+              matters.length === 1
+                ? [
+                    `Clients have sent ${countOf(user.count)} on ${firstName}. For privilege, messages are not sent by e-mail; read them on the matter's Messages tab.`,
+                  ]
+                : [
+                    `Clients have sent ${countOf(user.count)}. For privilege, messages are not sent by e-mail; read them on each matter's Messages tab:`,
+                    matters.map(([id, name]) => `${name}: ${threadUrl(id)}`).join('\n'),
+                  ],
+            action: { label: matters.length === 1 ? 'Read the messages' : `Read the messages on ${firstName}`, url: threadUrl(firstId) },
+            why: 'you work on the matters these messages are about',
           });
         }
       }
@@ -70,15 +76,13 @@ export async function sendMessageDigests({ database, outbox, appUrl, logger }: M
           emails.push({
             to: recipient.email,
             subject: `${countOf(count)} from ${recipient.firmName}`,
-            text: [
-              `Dear ${recipient.name},`,
-              '',
-              `${recipient.firmName} has sent you ${countOf(count)}. For your privacy, messages are not sent by e-mail:`,
-              'sign in to your client portal to read them.',
-              '',
-              link,
-            ].join('\n'),
-            link,
+            sender: 'firm',
+            greeting: `Dear ${recipient.name},`,
+            paragraphs: [
+              `${recipient.firmName} has sent you ${countOf(count)}. For your privacy, messages are not sent by e-mail: sign in to your client portal to read them.`,
+            ],
+            action: { label: 'Sign in to read them', url: link },
+            why: `you have a client portal account with ${recipient.firmName}`,
           });
         }
       }

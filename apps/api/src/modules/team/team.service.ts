@@ -4,6 +4,7 @@ import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { lifetimeInWords } from '../../lib/outgoing-email.ts';
 import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './team.repository.ts';
@@ -113,13 +114,26 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
               ? {
                   to: input.email,
                   subject: 'An invitation to join a firm on Matterhorn',
-                  text: `A firm invited this email address to join its team on Matterhorn, but the address already has a Matterhorn account, and an account belongs to one firm.\n\nIf you expected this invitation, ask the firm to invite another email address of yours. If not, you can ignore this email.`,
+                  sender: 'firm',
+                  sentByUserId: principal.userId,
+                  paragraphs: [
+                    'The firm named above invited this email address to join its team on Matterhorn, but the address already has a Matterhorn account, and an account belongs to one firm.',
+                    'If you expected this invitation, ask the firm to invite another email address of yours. If not, you can ignore this email.',
+                  ],
+                  why: 'this address was invited to join the firm’s team',
                 }
               : {
                   to: input.email,
                   subject: 'You have been invited to join your firm on Matterhorn',
-                  text: `You have been invited to join your firm's team on Matterhorn.\n\nAccept the invitation here:\n${url}\n\nThe link works once and expires in ${INVITATION_LIFETIME_DAYS} days.`,
-                  link: url,
+                  sender: 'firm',
+                  sentByUserId: principal.userId,
+                  paragraphs: ["You have been invited to join your firm's team on Matterhorn."],
+                  action: {
+                    label: 'Accept the invitation',
+                    url,
+                    expiry: `The link works once and expires in ${lifetimeInWords(INVITATION_LIFETIME_DAYS * 24 * 60)}.`,
+                  },
+                  why: 'this address was invited to join the firm’s team',
                 },
             { kind: 'teamInvitation', id },
           );

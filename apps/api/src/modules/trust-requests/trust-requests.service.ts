@@ -192,17 +192,16 @@ export function createTrustRequestService({ database, outbox, appUrl }: Dependen
             {
               to,
               subject: `Request for funds ${view.requestNumber} from ${firmName}`,
-              text: [
-                `Dear ${view.clientName},`,
-                '',
+              sender: 'firm',
+              sentByUserId: principal.userId,
+              greeting: `Dear ${view.clientName},`,
+              paragraphs: [
                 input.message?.trim() ||
                   `${firmName} asks you to pay ${amount} into its client trust account${view.matterNumber ? ` for ${view.matterNumber}` : ''} by ${isoToDisplayDate(view.dueDate)}.`,
-                '',
-                `See the request, the bank details and your trust balance: ${url}`,
-                '',
-                firmName,
-              ].join('\n'),
-              link: url,
+                'See the request, the bank details and your trust balance online.',
+              ],
+              action: { label: 'See the request', url },
+              why: `request for funds ${view.requestNumber} is addressed to you`,
             },
             { kind: 'trustRequest', id },
           );

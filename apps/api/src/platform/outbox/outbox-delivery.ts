@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Outbox } from './outbox.ts';
+import { createEmailComposer } from './email-composition.ts';
 import { claimDueMessages, findFirmsWithDueMessages, markMessageNotSent, markMessageSent } from './outbox.repository.ts';
 
 /** How hard a message is tried: `maxAttempts` sends, the n-th retry `firstRetryMs · 2^(n-1)` after the last. */
@@ -46,6 +47,7 @@ export function createOutboxDelivery({
   requestRun,
 }: Dependencies): OutboxDelivery {
   async function deliverFirm(firmId: string, now: () => Date, report: DeliveryReport) {
+    const compose = createEmailComposer(database, firmId);
     for (;;) {
       const claimed = await database.withFirm(firmId, (tx) => claimDueMessages(tx, firmId, now(), LEASE_MS, BATCH));
       for (const message of claimed) {
@@ -53,7 +55,7 @@ export function createOutboxDelivery({
         try {
           // A message sealed under another APP_SECRET cannot be read again: no retry would help.
           if (!content) throw Object.assign(new Error('The message could not be read (was APP_SECRET changed?)'), { isFinal: true });
-          await mailer.send({ to: message.recipient, subject: message.subject, ...content });
+          await mailer.send(await compose(message.recipient, message.subject, content));
           await database.withFirm(firmId, (tx) => markMessageSent(tx, firmId, message.id, now()));
           report.sent += 1;
         } catch (error) {

@@ -93,3 +93,24 @@ export async function requeueFailedMessage(tx: Tx, firmId: string, kind: Outgoin
   );
   return row?.id ?? null;
 }
+
+export type FirmLetterhead = { name: string; logo: string | null; address: string | null };
+
+/**
+ * What a firm's emails carry: its name and logo, and the address replies go to — the firm's email
+ * from its profile, else its owner's (a firm without one should not send replies to nobody).
+ */
+export async function findFirmLetterhead(tx: Tx, firmId: string): Promise<FirmLetterhead | null> {
+  const [row] = await rowsOf<FirmLetterhead>(
+    tx.execute(sql`select firms.name, firms.logo, coalesce(nullif(trim(firms.email), ''), owner.email) as address
+      from firms left join users owner on owner.firm_id = firms.id and owner.id = firms.owner_user_id
+      where firms.id = ${firmId}`),
+  );
+  return row ?? null;
+}
+
+/** The name of the team member an email names as its sender. */
+export async function findUserName(tx: Tx, firmId: string, userId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ name: string }>(tx.execute(sql`select name from users where firm_id = ${firmId} and id = ${userId}`));
+  return row?.name ?? null;
+}

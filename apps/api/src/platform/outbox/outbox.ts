@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../../db/database.ts';
-import type { EmailAttachment, OutgoingEmail } from '../../lib/mailer.ts';
+import type { EmailAttachment, OutgoingEmail } from '../../lib/outgoing-email.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import { insertOutgoingMessage, type MessageAbout } from './outbox.repository.ts';
 
@@ -25,12 +25,23 @@ export type Outbox = {
   takeQueuedHint(): boolean;
   /** Something was put back in line outside queue() (a retry): deliver after this commit too. */
   noteQueued(): void;
-  open(sealedContent: string): Pick<OutgoingEmail, 'text' | 'link' | 'attachments'> | null;
+  open(sealedContent: string): EmailContent | null;
 };
+
+/** What is sealed: the email but for its recipient and subject, which stay readable for the screens. */
+export type EmailContent = Omit<OutgoingEmail, 'to' | 'subject'>;
 
 export type QueuedMark = { hasQueued: boolean };
 
-type SealedContent = { text: string; link?: string; attachments?: { filename: string; contentType: string; content: string }[] };
+type SealedAttachment = { filename: string; contentType: string; content: string };
+type SealedContent = { email: Omit<EmailContent, 'attachments'>; attachments?: SealedAttachment[] };
+/** Sealed before emails were laid out (text only): sent laid out as the product's, its paragraphs as they were. */
+type SealedText = { text: string; link?: string; attachments?: SealedAttachment[] };
+
+function contentOf(sealed: SealedContent | SealedText): Omit<EmailContent, 'attachments'> {
+  if ('email' in sealed) return sealed.email;
+  return { sender: 'matterhorn', paragraphs: sealed.text.split(/\n{2,}/), why: '' };
+}
 
 export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
   let hasQueued = false;
@@ -43,12 +54,12 @@ export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
   return {
     within: (mark, fn) => requests.run(mark, fn),
     async queue(tx, firmId, email, about) {
+      const { to, subject, attachments, ...rest } = email;
       const content: SealedContent = {
-        text: email.text,
-        ...(email.link ? { link: email.link } : {}),
-        ...(email.attachments?.length
+        email: rest,
+        ...(attachments?.length
           ? {
-              attachments: email.attachments.map((attachment) => ({
+              attachments: attachments.map((attachment) => ({
                 filename: attachment.filename,
                 contentType: attachment.contentType,
                 content: attachment.content.toString('base64'),
@@ -58,8 +69,8 @@ export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
       };
       const id = await insertOutgoingMessage(tx, {
         firmId,
-        recipient: email.to,
-        subject: email.subject,
+        recipient: to,
+        subject,
         sealedContent: encryptSecret(JSON.stringify(content), appSecret, SEAL_PURPOSE),
         about,
       });
@@ -75,13 +86,13 @@ export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
     open(sealedContent) {
       const plain = decryptSecret(sealedContent, appSecret, SEAL_PURPOSE);
       if (plain === null) return null;
-      const content = JSON.parse(plain) as SealedContent;
-      const attachments: EmailAttachment[] | undefined = content.attachments?.map((attachment) => ({
+      const sealed = JSON.parse(plain) as SealedContent | SealedText;
+      const attachments: EmailAttachment[] | undefined = sealed.attachments?.map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,
         content: Buffer.from(attachment.content, 'base64'),
       }));
-      return { text: content.text, ...(content.link ? { link: content.link } : {}), ...(attachments ? { attachments } : {}) };
+      return { ...contentOf(sealed), ...(attachments ? { attachments } : {}) };
     },
   };
 }
