@@ -46,7 +46,7 @@ export async function sendMessageDigests({ database, outbox, appUrl, logger }: M
         const threadUrl = (id: string) => `${appUrl}/matter/${id}?activeTab=messages`;
         for (const user of byUser.values()) {
           const matters = [...user.matters];
-          const [[firstId, firstName]] = matters as [[string, string]];
+          const [firstId, firstName] = matters[0]!;
           emails.push({
             to: user.email,
             subject: `${countOf(user.count)} from clients`,
