@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPglite, MIGRATIONS_FOLDER, openDatabase } from '../src/db/database.ts';
+import { defaultChartFor } from '../src/platform/ledger/default-chart.ts';
+import { seedCountryAccounts, seedLedgerAccounts, SYSTEM_LEDGER_ACCOUNTS } from '../src/platform/ledger/ledger.ts';
 import { rowsOf } from './support/test-app.ts';
 
 type Journal = { entries: { idx: number; tag: string }[] };
@@ -106,7 +108,7 @@ describe('upgrading a database left by an older version', () => {
       for (const firmId of firmIds) {
         const accounts = await database.withFirm(firmId, (tx) =>
           rowsOf<{ code: string; name: string; normal_balance: string }>(
-            tx.execute(sql`select code, name, normal_balance from ledger_accounts order by code`),
+            tx.execute(sql`select code, name, normal_balance from ledger_accounts where code is not null order by code`),
           ),
         );
         expect(accounts.map((account) => account.code)).toEqual([
@@ -133,6 +135,89 @@ describe('upgrading a database left by an older version', () => {
           normal_balance: 'debit',
         });
       }
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('numbers every older firm’s chart as new firms get it, by its country, keeping its system accounts and their lines (migration 0059)', async () => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
+    const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0059_chart_of_accounts'));
+    const database = openDatabase({ pglite: createPglite() });
+    const firms = [
+      { id: '11111111-1111-4111-8111-111111111111', country: 'Nigeria' },
+      { id: '44444444-4444-4444-8444-444444444444', country: 'United Kingdom' },
+    ];
+    try {
+      await database.migrate(folder);
+      for (const firm of firms) {
+        await database.db.execute(sql`insert into firms (id, name, country) values (${firm.id}, 'Old Firm LLP', ${firm.country})`);
+        await database.db.execute(sql`insert into ledger_accounts (firm_id, code, name, type, normal_balance, is_system)
+          select ${firm.id}, code, name, type, normal_balance, true from (values
+            ${sql.join(
+              SYSTEM_LEDGER_ACCOUNTS.map((account) => sql`(${account.code}, ${account.name}, ${account.type}, ${account.normalBalance})`),
+              sql`, `,
+            )}) as system (code, name, type, normal_balance)
+          on conflict do nothing`);
+      }
+      const before = await rowsOf<{ id: string; code: string }>(
+        database.db.execute(sql`select id, code from ledger_accounts where firm_id = ${firms[0]!.id}`),
+      );
+
+      await database.migrate();
+
+      for (const firm of firms) {
+        const chart = await database.withFirm(firm.id, (tx) =>
+          rowsOf<{
+            id: string;
+            number: string;
+            name: string;
+            type: string;
+            code: string | null;
+            parent: string | null;
+            owner: string | null;
+            normalBalance: string;
+          }>(
+            tx.execute(sql`select a.id, a.number, a.name, a.type, a.code, p.number as parent, a.owned_by_module as owner, a.normal_balance as "normalBalance"
+              from ledger_accounts a left join ledger_accounts p on p.id = a.parent_id order by a.number`),
+          ),
+        );
+        const expected = defaultChartFor(firm.country);
+        expect(chart.map(({ id: _id, ...account }) => account)).toEqual(
+          expected.map((account) => ({
+            number: account.number,
+            name: account.name,
+            type: account.type,
+            code: account.code ?? null,
+            parent: account.parentNumber ?? null,
+            owner: account.ownedByModule ?? null,
+            normalBalance: account.normalBalance ?? (account.type === 'asset' || account.type === 'expense' ? 'debit' : 'credit'),
+          })),
+        );
+      }
+      // The system accounts are the same rows (their lines keep pointing at them), now numbered.
+      const after = await rowsOf<{ id: string; code: string }>(
+        database.db.execute(sql`select id, code from ledger_accounts where firm_id = ${firms[0]!.id} and code is not null`),
+      );
+      expect(new Map(after.map((row) => [row.code, row.id]))).toEqual(new Map(before.map((row) => [row.code, row.id])));
+      // A new firm in the same countries gets the same chart (the seed and the migration agree).
+      const newFirmId = '77777777-7777-4777-8777-777777777777';
+      await database.db.execute(sql`insert into firms (id, name) values (${newFirmId}, 'New Firm LLP')`);
+      await database.withFirm(newFirmId, async (tx) => {
+        await seedLedgerAccounts(tx, newFirmId);
+        await seedCountryAccounts(tx, newFirmId, 'Nigeria');
+      });
+      const fresh = await database.withFirm(newFirmId, (tx) =>
+        rowsOf<{ number: string; name: string; parent: string | null }>(
+          tx.execute(
+            sql`select a.number, a.name, p.number as parent from ledger_accounts a left join ledger_accounts p on p.id = a.parent_id order by a.number`,
+          ),
+        ),
+      );
+      expect(fresh).toEqual(
+        defaultChartFor('Nigeria').map((account) => ({ number: account.number, name: account.name, parent: account.parentNumber ?? null })),
+      );
     } finally {
       await database.close();
       await rm(folder, { recursive: true, force: true });

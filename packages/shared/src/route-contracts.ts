@@ -1,4 +1,5 @@
 import type { RouteContract } from './common/route-contract.ts';
+import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
 import { portalBillingContracts } from './client-portal/portal-billing.contracts.ts';
@@ -77,6 +78,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   documentFolders: documentFolderContracts,
   documentSearch: documentSearchContracts,
   documentSharing: documentSharingContracts,
+  accounting: accountingContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

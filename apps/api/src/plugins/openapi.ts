@@ -18,7 +18,8 @@ const CALENDAR: FileAnswer = { mediaType: 'text/calendar', description: 'An iCal
 const LEDES: FileAnswer = { mediaType: 'text/plain', description: 'A LEDES 1998B or 1998BI file (the client’s format), as an attachment.' };
 const CSV: FileAnswer = {
   mediaType: 'text/csv',
-  description: 'With IsDownlodCsv=true: the whole filtered list as CSV (UTF-8 with a byte-order mark, CRLF line endings).',
+  description:
+    'With IsDownlodCsv=true (format=csv on accounting calls): the whole filtered list as CSV (UTF-8 with a byte-order mark, CRLF line endings).',
 };
 
 /**
@@ -46,8 +47,6 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
   'POST /api/auth/join-team': { operationId: 'authJoinTeam' },
   'GET /api/users/get-user-profile': { operationId: 'profileView' },
   'GET /api/me/permissions': { operationId: 'profilePermissions' },
-  'GET /api/admin/accounting/get-trial-balance': { operationId: 'accountingTrialBalance' },
-  'GET /api/admin/accounting/get-journal-entries': { operationId: 'accountingJournalEntries' },
   'GET /api/admin/expense-flat-fees-info/download-expense-receipt/{id}/{fileId}': {
     operationId: 'expensesDownloadReceipt',
     sends: STORED_FILE,
@@ -93,7 +92,11 @@ const contractOperations = new Map(
       `${contract.method} ${openApiPathOf(contract.path)}`,
       {
         operationId: `${module}${capitalised(call)}`,
-        sendsCsv: Boolean(contract.query && 'shape' in contract.query && 'IsDownlodCsv' in (contract.query.shape as object)),
+        sendsCsv: Boolean(
+          contract.query &&
+          'shape' in contract.query &&
+          ['IsDownlodCsv', 'format'].some((name) => name in (contract.query as unknown as { shape: object }).shape),
+        ),
       },
     ]),
   ),
@@ -142,7 +145,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
   if (contract?.sendsCsv) {
     const json = answers['200']!;
     answers['200'] = {
-      description: 'The page as JSON, or with IsDownlodCsv=true the whole filtered list as CSV.',
+      description: 'The page as JSON, or with IsDownlodCsv=true (format=csv on accounting calls) the whole filtered list as CSV.',
       content: { 'application/json': { schema: json }, [CSV.mediaType]: { schema: { type: 'string', description: CSV.description } } },
     };
   }

@@ -12,6 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
+import { seedCountryAccounts } from '../platform/ledger/ledger.ts';
 import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
@@ -199,6 +200,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       expenseCategories: DEFAULT_EXPENSE_CATEGORIES,
       practiceAreas: DEFAULT_PRACTICE_AREAS,
     });
+    await seedCountryAccounts(tx, firmId, 'Nigeria');
     const owners = [portalClient!, ...companies, ...people];
     const insertedMatters = await tx
       .insert(matters)

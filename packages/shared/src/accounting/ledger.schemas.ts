@@ -41,7 +41,12 @@ export type TrialBalanceQuery = z.input<typeof trialBalanceQuerySchema>;
 
 /** One account's totals; balance = totalDebit − totalCredit (a credit balance is negative). Money as decimal text. */
 export const trialBalanceAccountSchema = z.object({
-  code: z.enum(LEDGER_ACCOUNT_CODES).describe('The system ledger account’s code; every firm has one of each.'),
+  id: z.string().describe('The ledger account’s id.'),
+  number: z.string().describe('The account’s 4-digit number in the chart.'),
+  code: z
+    .enum(LEDGER_ACCOUNT_CODES)
+    .nullable()
+    .describe('A system account’s code (every firm has one of each); null: one of the firm’s own accounts.'),
   name: z.string().describe('The ledger account’s name.'),
   type: z.enum(LEDGER_ACCOUNT_TYPES).describe('The account’s class in the books.'),
   normalBalance: z.enum(['debit', 'credit']).describe('The side the account’s balance normally sits on.'),
@@ -56,7 +61,7 @@ export const currencyTrialBalanceSchema = z.object({
   currencyCode: z.string().describe('ISO 4217 code of this trial balance’s currency.'),
   accounts: z
     .array(trialBalanceAccountSchema)
-    .describe('Every account of the chart in chart order, with zeros where it has no lines in this currency.'),
+    .describe('Every account of the chart by number, with zeros where it has no lines in this currency.'),
   totalDebit: z.string().describe('The sum of every debit in this currency, an exact decimal string.'),
   totalCredit: z.string().describe('The sum of every credit in this currency, an exact decimal string.'),
   isBalanced: z.boolean().describe('true when this currency’s debits equal its credits.'),
@@ -97,7 +102,9 @@ export type JournalEntryListQuery = z.input<typeof journalEntryListQuerySchema>;
 
 export const journalLineViewSchema = z.object({
   id: z.string().describe('The journal line’s id.'),
-  accountCode: z.enum(LEDGER_ACCOUNT_CODES).describe('The code of the ledger account the line posts to.'),
+  accountId: z.string().describe('The id of the ledger account the line posts to.'),
+  accountNumber: z.string().describe('That account’s 4-digit number.'),
+  accountCode: z.enum(LEDGER_ACCOUNT_CODES).nullable().describe('That account’s system code; null: one of the firm’s own accounts.'),
   accountName: z.string().describe('That ledger account’s name.'),
   debit: z.string().describe('The line’s debit, an exact decimal string in the line’s currency; "0.00" on a credit line.'),
   credit: z.string().describe('The line’s credit, an exact decimal string in the line’s currency; "0.00" on a debit line.'),
@@ -123,6 +130,7 @@ export const journalEntryViewSchema = z.object({
   id: z.string().describe('The journal entry’s id.'),
   entryDate: z.string().describe('The date the entry is booked on, YYYY-MM-DD.'),
   memo: z.string().describe('What the entry records, in words.'),
+  reference: z.string().nullable().describe('A manual entry’s reference (voucher or document number); null: none.'),
   sourceType: z.enum(JOURNAL_SOURCE_TYPES).describe('The kind of event that posted the entry.'),
   sourceId: z
     .string()

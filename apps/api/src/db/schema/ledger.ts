@@ -5,8 +5,9 @@ import { firms, users } from './firms.ts';
 import { matters } from './matters.ts';
 
 /**
- * The firm's chart of accounts (PRODUCT.md module 12, ADR 0020): seeded for every firm with the
- * system accounts invoicing and trust post to, one per code.
+ * The firm's chart of accounts (PRODUCT.md module 12, ADRs 0020 and 0046): every firm starts with a
+ * numbered law-firm chart. System accounts carry a `code` the modules post to (one per code); the
+ * firm's own accounts have none. Neither is ever deleted once it has lines.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -15,18 +16,42 @@ export const ledgerAccounts = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
-    code: text('code').notNull(),
+    /** The stable key modules post to ('operating-bank'); null on the firm's own accounts. */
+    code: text('code'),
+    /** The account's 4-digit number in the chart, unique in the firm; the firm may renumber any account. */
+    number: text('number').notNull(),
     name: text('name').notNull(),
+    description: text('description'),
+    /** The account this one is a sub-account of (same type). */
+    parentId: uuid('parent_id'),
+    /** A deactivated account takes no new manual postings and is left out of pickers; its history stays. */
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The module whose sub-ledger the account's balance must equal (invoices, trust, payments, expenses):
+     * never posted to by hand. Null: manual journals may post to it.
+     */
+    ownedByModule: text('owned_by_module'),
     /** asset, liability, income, expense or equity. */
     type: text('type').notNull(),
     /** debit or credit: the side the account's balance normally sits on. */
     normalBalance: text('normal_balance').notNull(),
-    isSystem: boolean('is_system').notNull().default(true),
+    /** A system account (it has a code): it cannot be retyped, deactivated or deleted. */
+    isSystem: boolean('is_system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique('ledger_accounts_firm_code_key').on(table.firmId, table.code),
     unique('ledger_accounts_firm_id_key').on(table.firmId, table.id),
+    unique('ledger_accounts_firm_number_key').on(table.firmId, table.number),
+    foreignKey({
+      columns: [table.firmId, table.parentId],
+      foreignColumns: [table.firmId, table.id],
+      name: 'ledger_accounts_firm_parent_fk',
+    }),
+    check('ledger_accounts_number_check', sql`${table.number} ~ '^[0-9]{4}$'`),
+    check('ledger_accounts_system_code_check', sql`${table.isSystem} = (${table.code} is not null)`),
+    check('ledger_accounts_owned_by_module_check', sql`${table.ownedByModule} in ('invoices', 'trust', 'payments', 'expenses')`),
+    check('ledger_accounts_parent_check', sql`${table.parentId} <> ${table.id}`),
     check('ledger_accounts_type_check', sql`${table.type} in ('asset', 'liability', 'income', 'expense', 'equity')`),
     check('ledger_accounts_normal_balance_check', sql`${table.normalBalance} in ('debit', 'credit')`),
   ],
@@ -45,6 +70,8 @@ export const journalEntries = pgTable(
       .references(() => firms.id),
     entryDate: date('entry_date').notNull(),
     memo: text('memo').notNull(),
+    /** A manual entry's reference (a voucher or document number); null on module postings. */
+    reference: text('reference'),
     sourceType: text('source_type').notNull(),
     sourceId: uuid('source_id'),
     /** The entry this one reverses: an entry is reversed at most once. */

@@ -12,6 +12,8 @@ export function accountTotals(tx: Tx, firmId: string, asOfDate: string | null) {
     : undefined;
   return tx
     .select({
+      id: ledgerAccounts.id,
+      number: ledgerAccounts.number,
       code: ledgerAccounts.code,
       name: ledgerAccounts.name,
       type: ledgerAccounts.type,
@@ -43,6 +45,28 @@ export async function countEntries(tx: Tx, firmId: string, filter: JournalEntryF
   return row?.total ?? 0;
 }
 
+const entryColumns = {
+  id: journalEntries.id,
+  entryDate: journalEntries.entryDate,
+  memo: journalEntries.memo,
+  reference: journalEntries.reference,
+  sourceType: journalEntries.sourceType,
+  sourceId: journalEntries.sourceId,
+  reversesEntryId: journalEntries.reversesEntryId,
+  createdByUserId: journalEntries.createdByUserId,
+  createdAt: journalEntries.createdAt,
+};
+
+export type EntryRow = Awaited<ReturnType<typeof findEntry>> & {};
+
+export async function findEntry(tx: Tx, firmId: string, id: string) {
+  const [row] = await tx
+    .select(entryColumns)
+    .from(journalEntries)
+    .where(and(eq(journalEntries.firmId, firmId), eq(journalEntries.id, id)));
+  return row ?? null;
+}
+
 /** A page of entries, newest posted first. */
 export function pageOfEntries(tx: Tx, firmId: string, filter: JournalEntryFilter, limit: number, offset: number) {
   return tx
@@ -50,6 +74,7 @@ export function pageOfEntries(tx: Tx, firmId: string, filter: JournalEntryFilter
       id: journalEntries.id,
       entryDate: journalEntries.entryDate,
       memo: journalEntries.memo,
+      reference: journalEntries.reference,
       sourceType: journalEntries.sourceType,
       sourceId: journalEntries.sourceId,
       reversesEntryId: journalEntries.reversesEntryId,
@@ -69,6 +94,8 @@ export function linesOfEntries(tx: Tx, firmId: string, entryIds: string[]) {
       .select({
         id: journalLines.id,
         entryId: journalLines.entryId,
+        accountId: journalLines.accountId,
+        accountNumber: ledgerAccounts.number,
         accountCode: ledgerAccounts.code,
         accountName: ledgerAccounts.name,
         debit: journalLines.debit,
@@ -84,7 +111,7 @@ export function linesOfEntries(tx: Tx, firmId: string, entryIds: string[]) {
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
       .where(and(eq(journalLines.firmId, firmId), inArray(journalLines.entryId, entryIds)))
       // Debits first, then credits, each in the order posted (ids are random: order by the amount side, then account).
-      .orderBy(sql`${journalLines.debit} = 0`, ledgerAccounts.code, journalLines.id)
+      .orderBy(sql`${journalLines.debit} = 0`, ledgerAccounts.number, journalLines.id)
   );
 }
 

@@ -1,53 +1,169 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { journalEntryListQuerySchema, journalEntryPageSchema, trialBalanceQuerySchema, trialBalanceSchema } from '@matterhorn/shared';
+import { accountingContracts as contracts } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { answers, ok } from '../../lib/reply.ts';
+import { created, ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createAccountingService } from './accounting.service.ts';
+import { createChartOfAccountsService } from './chart-of-accounts.service.ts';
+import { createGeneralLedgerService } from './general-ledger.service.ts';
+import { createJournalEntryService } from './journal-entries.service.ts';
 
 const tags = ['Accounting'];
-const base = '/api/admin/accounting';
 
-/** The general ledger's reads (PRODUCT.md module 12; ADR 0020). Postings come only from the modules that move money. */
+/** The firm's books (PRODUCT.md module 12; ADRs 0020 and 0046): chart, manual journals, general ledger, trial balance. */
 export function registerAccountingRoutes(app: FastifyInstance, database: Database) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(app, tags);
   const accounting = createAccountingService(database);
+  const chart = createChartOfAccountsService(database);
+  const journals = createJournalEntryService(database);
+  const ledger = createGeneralLedgerService(database);
 
-  api.get(
-    `${base}/get-trial-balance`,
+  route(
+    contracts.trialBalance,
     {
-      config: { access: firmAccess('chartofAccount') },
-      schema: {
-        tags,
-        summary:
-          'Trial balance: every ledger account’s total debits, credits and balance (debit − credit) of entries dated on or ' +
-          'before AsOfDate (all when left out), the totals and whether they agree',
-        description:
-          'Answers one trial balance per currency, the home currency’s first and at the top level, each listing the whole chart of ' +
-          'accounts; currencies are never added together, and isBalanced is true only when every one balances.',
-        querystring: trialBalanceQuerySchema,
-        response: answers(trialBalanceSchema),
-      },
+      access: firmAccess('chartofAccount'),
+      summary:
+        'Trial balance: every ledger account’s total debits, credits and balance (debit − credit) of entries dated on or ' +
+        'before AsOfDate (all when left out), the totals and whether they agree',
+      description:
+        'Answers one trial balance per currency, the home currency’s first and at the top level, each listing the whole chart of ' +
+        'accounts by number; currencies are never added together, and isBalanced is true only when every one balances.',
     },
     async (request) => ok('Trial balance', await accounting.trialBalance(firmPrincipalOf(request), request.query)),
   );
 
-  api.get(
-    `${base}/get-journal-entries`,
+  route(
+    contracts.journalEntries,
     {
-      config: { access: firmAccess('chartofAccount') },
-      schema: {
-        tags,
-        summary:
-          'Journal entries with their lines, newest posted first: filter by source (sourceType, sourceId) and entry date (FromDate, ToDate)',
-        description:
-          'Answers a page of the firm’s journal entries, each with its lines (debits first), its source and the entries reversing it ' +
-          'or reversed by it; entries are never edited, only reversed.',
-        querystring: journalEntryListQuerySchema,
-        response: answers(journalEntryPageSchema),
-      },
+      access: firmAccess('chartofAccount'),
+      summary:
+        'Journal entries with their lines, newest posted first: filter by source (sourceType, sourceId) and entry date (FromDate, ToDate)',
+      description:
+        'Answers a page of the firm’s journal entries, each with its lines (debits first), its source and the entries reversing it ' +
+        'or reversed by it; entries are never edited, only reversed.',
     },
     async (request) => ok('Journal entries', await accounting.journalEntries(firmPrincipalOf(request), request.query)),
+  );
+
+  route(
+    contracts.chartOfAccounts,
+    {
+      access: firmAccess('chartofAccount'),
+      summary:
+        'The chart of accounts: every account by number with its type, parent, status and whether it is a system account; format=csv answers text/csv',
+      description:
+        'Answers the firm’s whole chart of accounts by number: system accounts (with the code the modules post to) and the firm’s own, ' +
+        'with their sub-accounts’ parents, whether each is active and whether it has entries. format=csv answers the chart as a CSV ' +
+        'file with the columns import-chart-of-accounts reads.',
+    },
+    async (request, reply) => {
+      const principal = firmPrincipalOf(request);
+      if (request.query.format !== 'csv') return ok('Chart of accounts', await chart.chart(principal));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="chart-of-accounts.csv"')
+        .send(await chart.csv(principal));
+    },
+  );
+
+  route(
+    contracts.createAccount,
+    {
+      access: firmAccess('chartofAccount.create'),
+      summary: 'Add an account or sub-account to the chart',
+      description:
+        'Adds one of the firm’s own accounts (a 4-digit number unique in the chart, name, type, optional top-level parent of the same ' +
+        'type, description) and answers it. Refused with 409 when the number is taken, 400 when the parent is missing, nested or of another type.',
+    },
+    async (request, reply) => created(reply, 'Account added', await chart.create(firmPrincipalOf(request), request.body)),
+  );
+
+  route(
+    contracts.updateAccount,
+    {
+      access: firmAccess('chartofAccount.edit'),
+      summary: 'Rename, renumber, move, describe, deactivate or reactivate an account',
+      description:
+        'Replaces the account’s number, name, type, parent, description and active flag and answers it. A system account keeps its ' +
+        'type and stays active (400); a taken number is 409; another firm’s account is 404.',
+    },
+    async (request) => ok('Account saved', await chart.update(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+
+  route(
+    contracts.deleteAccount,
+    {
+      access: firmAccess('chartofAccount.delete'),
+      summary: 'Delete one of the firm’s own accounts that has no entries and no sub-accounts',
+      description:
+        'Deletes the account. Refused with 409 for a system account, an account with journal entries (deactivate it instead) or one ' +
+        'with sub-accounts; another firm’s account is 404.',
+    },
+    async (request) => {
+      await chart.remove(firmPrincipalOf(request), request.params.id);
+      return ok('Account deleted', null);
+    },
+  );
+
+  route(
+    contracts.importChartOfAccounts,
+    {
+      access: firmAccess('chartofAccount.create', 'chartofAccount.edit'),
+      summary: 'Import the chart of accounts from CSV: new numbers are added, known numbers updated',
+      description:
+        'Reads a CSV file with the export’s columns (Number, Name, Type, Parent number, Description, Active); each row adds an account ' +
+        'whose number is new or changes the account with that number, under the same rules as one by one. All or nothing: a 400 names ' +
+        'the bad rows. Answers how many were added, changed and left as they were.',
+    },
+    async (request) => ok('Chart of accounts imported', await chart.importCsv(firmPrincipalOf(request), request.body.csv)),
+  );
+
+  route(
+    contracts.createJournalEntry,
+    {
+      access: firmAccess('journalEntry.create'),
+      summary: 'Post a manual journal entry: date, reference, memo and two or more lines balanced in each currency',
+      description:
+        'Posts the entry (source type manual) and answers it with its lines. Refused with 400 when it does not balance in a currency, ' +
+        'a line has both or neither side, or a line posts to an account a module keeps (accounts receivable, client trust bank, client ' +
+        'trust liability, unapplied client payments) or a deactivated one; 404 when an account is not the firm’s.',
+    },
+    async (request, reply) => created(reply, 'Journal entry posted', await journals.create(firmPrincipalOf(request), request.body)),
+  );
+
+  route(
+    contracts.reverseJournalEntry,
+    {
+      access: firmAccess('journalEntry.create'),
+      summary: 'Reverse a manual journal entry: post its mirror, linked both ways (entries are never edited)',
+      description:
+        'Posts a new entry with each line’s debit and credit swapped, dated entryDate (today by default), and answers it; the original ' +
+        'then names it as reversedByEntryId. Refused with 409 when the entry is already reversed, is itself a reversal or was posted by ' +
+        'a module; 404 when it is not the firm’s.',
+    },
+    async (request, reply) =>
+      created(reply, 'Journal entry reversed', await journals.reverse(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+
+  route(
+    contracts.generalLedger,
+    {
+      access: firmAccess('chartofAccount'),
+      summary:
+        'General ledger of one account: its lines with running balances per currency, filtered by dates, client, matter and source; format=csv answers text/csv',
+      description:
+        'Answers the account’s opening balance before FromDate, debits, credits and closing balance per currency, and a page of its ' +
+        'lines by date, each with its entry’s source (type and id, to open the invoice, payment, expense, trust movement or journal) ' +
+        'and the running balance in its currency. format=csv answers every line of the range as a CSV file.',
+    },
+    async (request, reply) => {
+      const principal = firmPrincipalOf(request);
+      if (request.query.format !== 'csv') return ok('General ledger', await ledger.page(principal, request.query));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="general-ledger.csv"')
+        .send(await ledger.csv(principal, request.query));
+    },
   );
 }

@@ -2,20 +2,16 @@ import { fromCents, toCents } from '@matterhorn/shared';
 import type {
   CurrencyTrialBalance,
   JournalEntryPage,
+  JournalEntryView,
   TrialBalance,
   TrialBalanceQuery,
   journalEntryListQuerySchema,
 } from '@matterhorn/shared';
 import type { z } from 'zod';
-import { READ_ONLY, type Database } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { homeCurrencyOf, SYSTEM_LEDGER_ACCOUNTS } from '../../platform/ledger/ledger.ts';
+import { homeCurrencyOf } from '../../platform/ledger/ledger.ts';
 import * as repository from './accounting.repository.ts';
-
-const chartOrder = (code: string) => {
-  const index = SYSTEM_LEDGER_ACCOUNTS.findIndex((account) => account.code === code);
-  return index === -1 ? SYSTEM_LEDGER_ACCOUNTS.length : index;
-};
 
 export function createAccountingService(database: Database) {
   return {
@@ -32,20 +28,22 @@ export function createAccountingService(database: Database) {
           );
           if (!codes.includes(home)) codes.unshift(home);
           const accountsOf = (row: (typeof rows)[number]) => ({
+            id: row.id,
+            number: row.number,
             code: row.code as TrialBalance['accounts'][number]['code'],
             name: row.name,
             type: row.type as TrialBalance['accounts'][number]['type'],
             normalBalance: row.normalBalance as 'debit' | 'credit',
           });
           // Each currency lists the whole chart (zero where it has no lines), totalled on its own.
-          const chart = [...new Map(rows.map((row) => [row.code, accountsOf(row)])).values()].sort(
-            (a, b) => chartOrder(a.code) - chartOrder(b.code) || a.code.localeCompare(b.code),
+          const chart = [...new Map(rows.map((row) => [row.id, accountsOf(row)])).values()].sort((a, b) =>
+            a.number.localeCompare(b.number),
           );
           const currencies: CurrencyTrialBalance[] = codes.map((currencyCode) => {
             let totalDebit = 0n;
             let totalCredit = 0n;
             const accounts = chart.map((account) => {
-              const row = rows.find((candidate) => candidate.code === account.code && (candidate.currencyCode ?? home) === currencyCode);
+              const row = rows.find((candidate) => candidate.id === account.id && (candidate.currencyCode ?? home) === currencyCode);
               const debit = toCents(row?.totalDebit ?? '0');
               const credit = toCents(row?.totalCredit ?? '0');
               totalDebit += debit;
@@ -84,30 +82,30 @@ export function createAccountingService(database: Database) {
         async (tx) => {
           const totalCount = await repository.countEntries(tx, principal.firmId, filter);
           const entries = await repository.pageOfEntries(tx, principal.firmId, filter, size, (page - 1) * size);
-          const ids = entries.map((entry) => entry.id);
-          const lines = ids.length ? await repository.linesOfEntries(tx, principal.firmId, ids) : [];
-          const reversals = ids.length ? await repository.reversalsOf(tx, principal.firmId, ids) : [];
-          const reversedBy = new Map(reversals.map((reversal) => [reversal.reversesEntryId!, reversal.id]));
-          return {
-            page,
-            size,
-            totalCount,
-            data: entries.map((entry) => ({
-              ...entry,
-              sourceType: entry.sourceType as JournalEntryPage['data'][number]['sourceType'],
-              createdAt: entry.createdAt.toISOString(),
-              reversedByEntryId: reversedBy.get(entry.id) ?? null,
-              lines: lines
-                .filter((line) => line.entryId === entry.id)
-                .map(({ entryId: _entryId, ...line }) => ({
-                  ...line,
-                  accountCode: line.accountCode as JournalEntryPage['data'][number]['lines'][number]['accountCode'],
-                })),
-            })),
-          };
+          return { page, size, totalCount, data: await entryViews(tx, principal.firmId, entries) };
         },
         READ_ONLY,
       );
     },
   };
+}
+
+/** Entries as the API answers them: with their lines (debits first) and the entry reversing each. */
+export async function entryViews(tx: Tx, firmId: string, entries: NonNullable<repository.EntryRow>[]): Promise<JournalEntryView[]> {
+  const ids = entries.map((entry) => entry.id);
+  const lines = ids.length ? await repository.linesOfEntries(tx, firmId, ids) : [];
+  const reversals = ids.length ? await repository.reversalsOf(tx, firmId, ids) : [];
+  const reversedBy = new Map(reversals.map((reversal) => [reversal.reversesEntryId!, reversal.id]));
+  return entries.map((entry) => ({
+    ...entry,
+    sourceType: entry.sourceType as JournalEntryView['sourceType'],
+    createdAt: entry.createdAt.toISOString(),
+    reversedByEntryId: reversedBy.get(entry.id) ?? null,
+    lines: lines
+      .filter((line) => line.entryId === entry.id)
+      .map(({ entryId: _entryId, ...line }) => ({
+        ...line,
+        accountCode: line.accountCode as JournalEntryView['lines'][number]['accountCode'],
+      })),
+  }));
 }

@@ -13,6 +13,7 @@ import {
   updateFirmSetup,
 } from './firm.repository.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { seedCountryAccounts } from '../../platform/ledger/ledger.ts';
 
 export type FirmService = ReturnType<typeof createFirmService>;
 
@@ -71,6 +72,8 @@ export function createFirmService(database: Database) {
             timeZone: input.timeZone,
             logo: input.logo ?? null,
           });
+          // The chart was the generic one until the firm named its country (ADR 0046).
+          await seedCountryAccounts(tx, principal.firmId, input.country);
           await recordAuditEvent(tx, principal, 'firm.setUp', principal.firmId, {
             firmName: input.firmName,
             portalSlug: input.portalSlug,
@@ -110,6 +113,7 @@ export function createFirmService(database: Database) {
             billingIncrement: input.billingIncrement ?? before.billingIncrement,
           };
           await updateFirmProfile(tx, principal.firmId, after);
+          if (after.country !== before.country) await seedCountryAccounts(tx, principal.firmId, after.country);
           const { logo: beforeLogo, ...beforeDetails } = before;
           const { logo: afterLogo, name: firmName, ...afterDetails } = after;
           // Logos are large data URLs: the trail records that one changed, not the image.

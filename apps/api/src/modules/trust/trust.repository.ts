@@ -493,7 +493,8 @@ export async function sumLedgers(tx: Tx, firmId: string, filter: { clientId: str
 export async function findJournalLines(tx: Tx, firmId: string, entryId: string) {
   return tx
     .select({
-      accountCode: ledgerAccounts.code,
+      // A trust movement posts only to system accounts, which always have a code.
+      accountCode: sql<string>`coalesce(${ledgerAccounts.code}, ${ledgerAccounts.number})`,
       accountName: ledgerAccounts.name,
       debit: journalLines.debit,
       credit: journalLines.credit,

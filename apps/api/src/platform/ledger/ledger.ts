@@ -11,6 +11,7 @@ import { currencies, exchangeRates, firms, journalEntries, journalLines, ledgerA
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { recordAuditEvent } from '../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { defaultChartFor, normalBalanceOf, type DefaultAccount } from './default-chart.ts';
 
 /**
  * The double-entry general ledger (PRODUCT.md module 12, ADR 0020): the one file other modules
@@ -19,8 +20,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 export type LedgerAccountCode = (typeof SHARED_ACCOUNT_CODES)[number];
 
-export type JournalLine = {
-  account: LedgerAccountCode;
+/**
+ * A line names a system account by its code (what the modules post to), or any of the firm's
+ * accounts by id (manual journals, whose service checks the account may be posted to by hand).
+ */
+export type JournalLine = ({ account: LedgerAccountCode; accountId?: never } | { accountId: string; account?: never }) & {
   debit?: string;
   credit?: string;
   clientId?: string | null;
@@ -43,6 +47,8 @@ export type JournalEntryInput = {
   /** ISO date (YYYY-MM-DD). */
   entryDate: string;
   memo: string;
+  /** A manual entry's reference (voucher or document number). */
+  reference?: string | null;
   sourceType: JournalSourceType;
   sourceId: string | null;
   /** ISO 4217 code of the entry's lines (a line may name its own): the entry balances in each currency. */
@@ -78,12 +84,51 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
 
 export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);
 
-/** Creates a firm's chart of accounts (at firm creation and in the demo seed); existing codes are kept. */
-export async function seedLedgerAccounts(tx: Pick<Tx, 'insert'>, firmId: string): Promise<void> {
+async function insertDefaultAccounts(tx: Pick<Tx, 'insert' | 'select'>, firmId: string, chart: readonly DefaultAccount[]): Promise<void> {
+  const rowOf = (account: DefaultAccount, parentId: string | null) => ({
+    firmId,
+    code: account.code ?? null,
+    number: account.number,
+    name: account.name,
+    description: account.description,
+    type: account.type,
+    normalBalance: account.normalBalance ?? normalBalanceOf(account.type),
+    ownedByModule: account.ownedByModule ?? null,
+    isSystem: account.code !== undefined,
+    parentId,
+  });
+  const parents = chart.filter((account) => !account.parentNumber);
+  // An account whose number or code the firm already has is kept as the firm left it.
+  if (parents.length)
+    await tx
+      .insert(ledgerAccounts)
+      .values(parents.map((account) => rowOf(account, null)))
+      .onConflictDoNothing();
+  const children = chart.filter((account) => account.parentNumber);
+  if (!children.length) return;
+  const numbered = await tx
+    .select({ id: ledgerAccounts.id, number: ledgerAccounts.number })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.firmId, firmId));
+  const idOf = new Map(numbered.map((row) => [row.number, row.id]));
   await tx
     .insert(ledgerAccounts)
-    .values(SYSTEM_LEDGER_ACCOUNTS.map((account) => ({ firmId, ...account, isSystem: true })))
-    .onConflictDoNothing({ target: [ledgerAccounts.firmId, ledgerAccounts.code] });
+    .values(children.map((account) => rowOf(account, idOf.get(account.parentNumber!) ?? null)))
+    .onConflictDoNothing();
+}
+
+/**
+ * Creates a firm's numbered chart of accounts (ADR 0046) at firm creation and in the demo seed: the
+ * generic chart until the firm names its country; accounts it already has are kept.
+ */
+export async function seedLedgerAccounts(tx: Pick<Tx, 'insert' | 'select'>, firmId: string, country: string | null = null): Promise<void> {
+  await insertDefaultAccounts(tx, firmId, defaultChartFor(country));
+}
+
+/** When set-up names the firm's country: the accounts that country's chart adds (Nigeria's tax accounts). */
+export async function seedCountryAccounts(tx: Pick<Tx, 'insert' | 'select'>, firmId: string, country: string | null): Promise<void> {
+  const extra = defaultChartFor(country).filter((account) => account.nigeriaOnly);
+  if (extra.length) await insertDefaultAccounts(tx, firmId, extra);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +146,8 @@ function isIsoDate(text: string): boolean {
 }
 
 type CheckedLine = {
-  account: LedgerAccountCode;
+  account: LedgerAccountCode | null;
+  accountId: string | null;
   debit: bigint;
   credit: bigint;
   clientId: string | null;
@@ -134,7 +180,8 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
   if (!entry.lines?.length) throw badRequest('A journal entry needs at least one line');
   const lines = entry.lines.map((line, index): CheckedLine => {
     const where = `Journal line ${index + 1}`;
-    if (!LEDGER_ACCOUNT_CODES.includes(line.account)) throw badRequest(`${where}: unknown account "${String(line.account)}"`);
+    if (line.accountId === undefined && !LEDGER_ACCOUNT_CODES.includes(line.account))
+      throw badRequest(`${where}: unknown account "${String(line.account)}"`);
     const hasDebit = line.debit !== undefined && line.debit !== null && line.debit !== '';
     const hasCredit = line.credit !== undefined && line.credit !== null && line.credit !== '';
     if (hasDebit === hasCredit) throw badRequest(`${where}: a line has either a debit or a credit, not both or neither`);
@@ -149,7 +196,8 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
     if (line.exchangeRate !== undefined && (!RATE.test(line.exchangeRate) || /^[0.]+$/.test(line.exchangeRate)))
       throw badRequest(`${where}: the exchange rate must be a positive decimal`);
     return {
-      account: line.account,
+      account: line.accountId === undefined ? line.account : null,
+      accountId: line.accountId ?? null,
       debit: hasDebit ? cents : 0n,
       credit: hasCredit ? cents : 0n,
       clientId: line.clientId ?? null,
@@ -173,6 +221,7 @@ function checkEntry(entry: JournalEntryInput): CheckedLine[] {
 }
 
 async function accountIdsOf(tx: Tx, firmId: string, codes: LedgerAccountCode[]): Promise<Map<LedgerAccountCode, string>> {
+  if (!codes.length) return new Map();
   const rows = await tx
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
@@ -269,7 +318,7 @@ async function insertEntry(
   const accountIds = await accountIdsOf(
     tx,
     principal.firmId,
-    lines.map((line) => line.account),
+    lines.flatMap((line) => (line.account ? [line.account] : [])),
   );
   const [created] = await tx
     .insert(journalEntries)
@@ -277,6 +326,7 @@ async function insertEntry(
       firmId: principal.firmId,
       entryDate: header.entryDate,
       memo: header.memo.trim(),
+      reference: header.reference?.trim() || null,
       sourceType: header.sourceType,
       sourceId: header.sourceId,
       reversesEntryId: header.reversesEntryId ?? null,
@@ -289,7 +339,7 @@ async function insertEntry(
     lines.map((line) => ({
       firmId: principal.firmId,
       entryId,
-      accountId: accountIds.get(line.account)!,
+      accountId: line.accountId ?? accountIds.get(line.account!)!,
       debit: fromCents(line.debit),
       credit: fromCents(line.credit),
       clientId: line.clientId,
@@ -331,7 +381,7 @@ export async function reverseJournalEntry(
   tx: Tx,
   principal: LedgerPrincipal,
   entryId: string,
-  input: { entryDate: string; memo: string; sourceType: JournalSourceType; sourceId: string | null },
+  input: { entryDate: string; memo: string; sourceType: JournalSourceType; sourceId: string | null; reference?: string | null },
 ): Promise<string> {
   if (!isIsoDate(input.entryDate)) throw badRequest('The journal entry date must be an ISO date (YYYY-MM-DD)');
   if (!input.memo?.trim()) throw badRequest('A journal entry needs a memo');
@@ -349,7 +399,7 @@ export async function reverseJournalEntry(
   if (reversal) throw conflict('This journal entry has already been reversed');
   const originalLines = await tx
     .select({
-      code: ledgerAccounts.code,
+      accountId: journalLines.accountId,
       debit: journalLines.debit,
       credit: journalLines.credit,
       clientId: journalLines.clientId,
@@ -361,11 +411,11 @@ export async function reverseJournalEntry(
       homeAmount: journalLines.homeAmount,
     })
     .from(journalLines)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
     .where(and(eq(journalLines.firmId, principal.firmId), eq(journalLines.entryId, entryId)))
     .orderBy(journalLines.id);
   const mirrored: CheckedLine[] = originalLines.map((line) => ({
-    account: line.code as LedgerAccountCode,
+    account: null,
+    accountId: line.accountId,
     debit: toCents(line.credit),
     credit: toCents(line.debit),
     clientId: line.clientId,
