@@ -303,11 +303,7 @@ export const firmRoutes: RouteObject[] = [
     handle: needs('document'),
     lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
   },
-  {
-    path: 'accounting/*',
-    handle: needs('chartofAccount'),
-    lazy: async () => ({ Component: (await import('./accounting-routes.tsx')).AccountingRoutes }),
-  },
+  comingSoon('accounting', 'Accounting', needs('chartofAccount')),
   {
     path: 'view/court-update',
     handle: needs('courtUpdate'),
