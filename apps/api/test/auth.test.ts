@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@matterhorn/shared';
 import { createLinkSecret } from '../src/lib/secrets.ts';
+import { defaultChartFor } from '../src/platform/ledger/default-chart.ts';
 import { insertAuthToken } from '../src/modules/auth/auth.repository.ts';
 import {
   bearer,
@@ -65,10 +66,14 @@ describe('sign-up and verification', () => {
       headers: bearer(token),
     });
     expect(subscription.json().data).toMatchObject({ planName: 'Trial', durationInDays: 14, totalNumberUsers: 1 });
-    // The new firm's books: the chart of accounts (ADR 0020), nothing posted yet.
+    // The new firm's books: the default chart of accounts (ADR 0046; no country yet), nothing posted.
     const books = await context.app.inject({ method: 'GET', url: '/api/admin/accounting/get-trial-balance', headers: bearer(token) });
     expect(books.json().data).toMatchObject({ totalDebit: '0.00', totalCredit: '0.00', isBalanced: true });
-    expect(books.json().data.accounts).toHaveLength(13);
+    const chart = defaultChartFor(null);
+    expect(books.json().data.accounts.map((account: { number: string }) => account.number)).toEqual(
+      chart.map((account) => account.number).sort(),
+    );
+    expect(chart.filter((account) => account.code)).toHaveLength(13);
 
     const again = await post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') });
     expect(again.statusCode).toBe(400);
