@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, queryBoolean, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { optionalEmail, optionalText, queryBoolean, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
@@ -168,18 +168,7 @@ export const clientListQuerySchema = pageQuerySchema.extend({
   ClientType: z.enum(CLIENT_TYPES).optional().describe('Only people (individual) or only companies (company); left out: both.'),
   Status: z.enum(CLIENT_STATUSES).optional().describe('Only active or only archived clients; left out: both.'),
   IsDownlodCsv: queryBoolean.describe('true or 1: answer the whole filtered list as CSV instead of a page (SPEC’s spelling of the name).'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 export const clientPageSchema = pageSchema(clientSummarySchema);
@@ -233,16 +222,5 @@ export const customFieldListQuerySchema = z.object({
     .enum(['client', 'matter'])
     .optional()
     .describe('Only the client fields or only the matter fields; left out: all, client fields first.'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });

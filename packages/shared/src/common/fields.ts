@@ -68,14 +68,18 @@ export const queryBoolean = z
 
 export const sortTypeSchema = z.enum(['asc', 'desc']).default('desc').describe('Ascending or descending (the default).');
 
-/** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted. */
+/** The AdminUserId/BusinessId pair SPEC.md's calls carry; checked against the token, never trusted (spread into each list's query). */
 export const firmScopeQuerySchema = z.object({
   AdminUserId: z
     .string()
     .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
+    ),
   BusinessId: z
     .string()
     .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+    .describe(
+      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
+    ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../common/fields.ts';
+import { isoDate, firmScopeQuerySchema } from '../common/fields.ts';
 
 /** A hearing on the calendar: a court update's next adjourned date. */
 export const hearingSchema = z.object({
@@ -52,14 +52,7 @@ export const upcomingHearingsQuerySchema = z.object({
     .describe('The last day (YYYY-MM-DD), at most 62 days from FromDate counting both; left out: 13 days after FromDate.'),
   FeeEarnerId: z.uuid().optional().describe('Only hearings of matters this fee earner (a user id) is assigned to.'),
   CourtId: z.uuid().optional().describe('Only hearings in this court.'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm and user are always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
 });
 export type UpcomingHearingsQuery = z.input<typeof upcomingHearingsQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const COURT_UPDATE_MESSAGES = {
@@ -150,14 +150,7 @@ export const courtUpdateListQuerySchema = pageQuerySchema.extend({
     .describe(
       'Words to find in the suit number, judge, what happened, purpose or next steps (not in names: filter by client, matter or court instead).',
     ),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
   ClientId: z.uuid().optional().describe('Only this client’s court updates.'),
   MatterId: z.uuid().optional().describe('Only this matter’s court updates.'),
   CourtId: z.uuid().optional().describe('Only court updates heard in this court.'),

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { isoDate, moneyText, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
+import {
+  isoDate,
+  moneyText,
+  optionalText,
+  queryBoolean,
+  requiredId,
+  requiredText,
+  sortTypeSchema,
+  uuidField,
+  firmScopeQuerySchema,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { IS_BILLABLE, type IsBillable } from '../time-entries/time-entry.schemas.ts';
 
@@ -335,14 +345,7 @@ export const expenseListQuerySchema = pageQuerySchema.extend({
     .max(200)
     .optional()
     .describe('Text to find in the description, the payee, or the matter’s name, number or client’s name.'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
   ClientId: z.uuid().optional().describe('Only this client’s expenses.'),
   MatterId: z.uuid().optional().describe('Only this matter’s expenses.'),
   IsDownlodCsv: queryBoolean.describe(

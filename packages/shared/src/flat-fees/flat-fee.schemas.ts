@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate, moneyText, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
+import {
+  isoDate,
+  moneyText,
+  optionalText,
+  queryBoolean,
+  requiredId,
+  requiredText,
+  sortTypeSchema,
+  firmScopeQuerySchema,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /** A flat fee is Unbilled until an invoice takes it, then Billed (and locked, as a billed time entry). */
@@ -105,14 +114,7 @@ export const flatFeeListQuerySchema = pageQuerySchema.extend({
     .describe(
       'Keeps fees whose description, or whose matter’s name, number or client’s name, contains this text in any case (at most 200 characters).',
     ),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
   ClientId: z.uuid().optional().describe('Only this client’s flat fees.'),
   IsDownlodCsv: queryBoolean.describe('true or 1: answer the whole filter as a text/csv file instead of a page (SPEC’s spelling).'),
   status: z

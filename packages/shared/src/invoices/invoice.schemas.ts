@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { expenseListItemSchema } from '../expenses/expense.schemas.ts';
 import { flatFeeListItemSchema } from '../flat-fees/flat-fee.schemas.ts';
@@ -514,14 +514,7 @@ export const invoiceListQuerySchema = pageQuerySchema.extend({
   IsOverdue: queryBoolean.describe('true or 1: only overdue invoices (issued, money due, due date before today in the firm’s time zone).'),
   IsDownlodCsv: queryBoolean.describe('true or 1: answer the whole filter as a text/csv file instead of a page (SPEC’s spelling).'),
   IncludeTotals: queryBoolean.describe('true or 1: also answer totals, the whole filter’s figures per currency (reads every match).'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 

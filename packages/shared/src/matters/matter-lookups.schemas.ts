@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidField } from '../common/fields.ts';
+import { uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 
 // What the matter pickers need, apart from the matter schemas: a page with a matter dropdown then
 // carries this small file, not every matter request and answer.
@@ -21,16 +21,5 @@ export type MatterName = z.infer<typeof matterNameSchema>;
 /** GET /api/admin/matter-master/get-matter-name-using-client (SPEC.md §7: AdminUserId, BusinessId, ClientId). */
 export const matterNamesQuerySchema = z.object({
   ClientId: uuidField('Client').describe('The client whose matters to list (a UUID); deleted matters are left out.'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });

@@ -8,6 +8,7 @@ import {
   requiredText,
   sortTypeSchema,
   uuidField,
+  firmScopeQuerySchema,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { MATTER_RATES, MATTER_STATUSES } from './matter-lookups.schemas.ts';
@@ -226,18 +227,7 @@ export const matterListQuerySchema = pageQuerySchema.extend({
   MatterRate: z.enum(MATTER_RATES).optional().describe('Only matters of this billing type.'),
   AssignedUserId: z.uuid().optional().describe('Only matters this fee earner is assigned to (a user id).'),
   IsDownlodCsv: queryBoolean.describe('true or 1: answer the whole filtered list as CSV instead of a page (SPEC’s spelling of the name).'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });
 export type MatterListQuery = z.input<typeof matterListQuerySchema>;
 export const matterPageSchema = pageSchema(matterSummarySchema);
@@ -245,18 +235,7 @@ export const matterPageSchema = pageSchema(matterSummarySchema);
 /** GET /api/admin/matter-master/get-matter-view (SPEC.md §7: matterid, AdminUserId, BusinessId). */
 export const matterViewQuerySchema = z.object({
   matterid: uuidField('Matter').describe('The matter to show (a UUID of a matter not deleted; SPEC’s spelling, read in any case).'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });
 
 /** POST /api/admin/matter-master/close-matter/{id}: the close date defaults to today in the firm's time zone. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField } from '../common/fields.ts';
+import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const PROGRESS_NOTE_MESSAGES = {
@@ -103,14 +103,7 @@ export const progressNoteListQuerySchema = pageQuerySchema.extend({
     .describe('The column to sort by (noteDate, newest first, by default).'),
   sortType: sortTypeSchema,
   GeneralSearchText: z.string().trim().max(200).optional().describe('Text to find in the note’s title and body.'),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe('SPEC’s firm scope, kept for compatibility: the firm is always the signed-in user’s, never this value.'),
+  ...firmScopeQuerySchema.shape,
   ClientId: z.uuid().optional().describe('Only this client’s notes.'),
   MatterId: z.uuid().optional().describe('Only this matter’s notes.'),
   /** The author. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
-import { optionalMoneyText, requiredText, uuidField } from '../common/fields.ts';
+import { optionalMoneyText, requiredText, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 
 /** SPEC.md §3 User ('Entered By'): id and name, plus what the team page shows. */
 /** LEDES's timekeeper classifications (1998B, rev. 2014), as a member's edit form offers them. */
@@ -40,18 +40,7 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamQuerySchema = z.object({
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
   IsForInvoiceApproval: z
     .union([z.boolean(), z.string()])
     .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, queryBoolean, sortTypeSchema } from '../common/fields.ts';
+import { isoDate, queryBoolean, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /** SPEC.md §9: isBillable 2 = not billable, 4 = billable. */
@@ -149,18 +149,7 @@ export const timeEntryListQuerySchema = pageQuerySchema.extend({
   IncludeTotals: queryBoolean.describe(
     'true or 1: also answer the whole filter’s totals in the page (off by default: get-totals serves them).',
   ),
-  AdminUserId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the firm owner’s user id (else 403); the firm is always the caller’s own.',
-    ),
-  BusinessId: z
-    .string()
-    .optional()
-    .describe(
-      'SPEC’s firm scope, kept for compatibility: when sent it must be the caller’s firm id (else 403); the firm is always the caller’s own.',
-    ),
+  ...firmScopeQuerySchema.shape,
 });
 export type TimeEntryListQuery = z.input<typeof timeEntryListQuerySchema>;
 
