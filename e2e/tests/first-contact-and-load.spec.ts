@@ -90,7 +90,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
     ]);
   });
 
-  test('expenses, flat fees, invoices and trust', async ({ browser, page }) => {
+  test('expenses, flat fees, invoices, trust and accounting', async ({ browser, page }) => {
     test.setTimeout(180_000);
     const signedIn = await signedInAsAdmin(page);
     const expenses = await firmApi<{ data: { id: string }[] }>(
@@ -121,6 +121,10 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       `/trust-account/${trustAccountId}`,
       `/trust-account/${trustAccountId}?activeTab=movements`,
       `/trust-account/record/${movementId}`,
+      '/accounting/chart-of-accounts',
+      '/accounting/journal-entries',
+      '/accounting/general-ledger',
+      '/accounting/trial-balance',
     ]);
   });
 

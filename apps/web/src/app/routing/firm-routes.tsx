@@ -303,7 +303,11 @@ export const firmRoutes: RouteObject[] = [
     handle: needs('document'),
     lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
   },
-  comingSoon('accounting', 'Accounting', needs('chartofAccount')),
+  {
+    path: 'accounting/*',
+    handle: needs('chartofAccount'),
+    lazy: async () => ({ Component: (await import('./accounting-routes.tsx')).AccountingRoutes }),
+  },
   {
     path: 'view/court-update',
     handle: needs('courtUpdate'),

@@ -125,6 +125,18 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
     },
   },
   {
+    prefix: '/accounting',
+    nav: {
+      title: 'Accounting',
+      items: [
+        { label: 'Chart of accounts', to: '/accounting/chart-of-accounts', match: '/accounting/chart-of-accounts' },
+        { label: 'Journal entries', to: '/accounting/journal-entries', match: '/accounting/journal-entries' },
+        { label: 'General ledger', to: '/accounting/general-ledger', match: '/accounting/general-ledger' },
+        { label: 'Trial balance', to: '/accounting/trial-balance', match: '/accounting/trial-balance' },
+      ],
+    },
+  },
+  {
     prefix: '/documents',
     nav: {
       title: 'Documents',
@@ -138,7 +150,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
   },
 ];
 
-/** SPEC.md §2: settings, expense-request, billing and documents use a settings-style side navigation. */
+/** SPEC.md §2: settings, expense-request, billing, documents and accounting use a settings-style side navigation. */
 export function secondaryNavFor(pathname: string): SecondaryNav | null {
   const found = SECONDARY_NAVS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   return found?.nav ?? null;

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+
+const pages = () => import('../../features/accounting/pages/accounting-pages.ts');
+const LazyChartOfAccountsPage = lazy(async () => ({ default: (await pages()).ChartOfAccountsPage }));
+const LazyJournalEntriesPage = lazy(async () => ({ default: (await pages()).JournalEntriesPage }));
+const LazyGeneralLedgerPage = lazy(async () => ({ default: (await pages()).GeneralLedgerPage }));
+const LazyTrialBalancePage = lazy(async () => ({ default: (await pages()).TrialBalancePage }));
+
+export function AccountingRoutes() {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <Routes>
+        <Route index element={<Navigate to="/accounting/chart-of-accounts" replace />} />
+        <Route path="chart-of-accounts" element={<LazyChartOfAccountsPage />} />
+        <Route path="journal-entries" element={<LazyJournalEntriesPage />} />
+        <Route path="general-ledger" element={<LazyGeneralLedgerPage />} />
+        <Route path="trial-balance" element={<LazyTrialBalancePage />} />
+        <Route path="*" element={<Navigate to="/accounting/chart-of-accounts" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,4 @@
+export { ChartOfAccountsPage } from './chart-of-accounts-page.tsx';
+export { GeneralLedgerPage } from './general-ledger-page.tsx';
+export { JournalEntriesPage } from './journal-entries-page.tsx';
+export { TrialBalancePage } from './trial-balance-page.tsx';

@@ -1,0 +1,91 @@
+import { type Page } from '@playwright/test';
+import { expect, signInAsFirmUser, test } from './support.ts';
+
+// Issue 36's first journey: an account added to the chart, a manual journal posted to it and
+// reversed, and both entries seen in the account's general ledger and in the trial balance.
+const ADMIN = 'admin@demo.law';
+
+/** A searchable select: type to filter, pick the option. */
+async function pick(page: Page, field: string, search: string, option: string | RegExp) {
+  const combobox = page.getByRole('combobox', { name: field, exact: true });
+  await combobox.click();
+  await combobox.fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('the books: add an account, post a journal to it, reverse it, and see both in the general ledger and the trial balance', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const number = String(6000 + Math.floor(Math.random() * 999));
+  const name = `Library and research ${stamp}`;
+  const memo = `Law reports subscription ${stamp}`;
+  const amount = `${1 + Math.floor(Math.random() * 9000)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+  const shown = Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  await page.goto('/login');
+  await signInAsFirmUser(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The chart: /accounting opens it, with the accounting pages in its side navigation.
+  await page.goto('/accounting');
+  await expect(page.getByRole('heading', { name: 'Chart of accounts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Assets' }).getByRole('row').filter({ hasText: 'Operating bank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const accountDialog = page.getByRole('dialog', { name: 'Add account' });
+  await accountDialog.getByLabel('Account number').fill(number);
+  await accountDialog.getByLabel('Account name').fill(name);
+  await accountDialog.getByRole('button', { name: 'Add account' }).click();
+  await expect(accountDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Expenses' }).getByRole('row').filter({ hasText: name })).toContainText(number);
+
+  // A manual journal: Dr the new account, Cr the operating bank, balanced as it is typed.
+  await page.getByRole('link', { name: 'Journal entries' }).click();
+  await expect(page.getByRole('heading', { name: 'Journal entries', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New journal entry' }).click();
+  const journalDialog = page.getByRole('dialog', { name: 'New journal entry' });
+  await journalDialog.getByLabel('Reference').fill(`JV-${stamp}`);
+  await journalDialog.getByRole('textbox', { name: /^Memo/ }).fill(memo);
+  await pick(page, 'Line 1 account', number, `${number} ${name}`);
+  await journalDialog.getByLabel('Line 1 debit').fill(amount);
+  await expect(journalDialog.getByTestId('journal-balance')).toContainText('out by');
+  await pick(page, 'Line 2 account', '1000', '1000 Operating bank');
+  await journalDialog.getByLabel('Line 2 credit').fill(amount);
+  await expect(journalDialog.getByTestId('journal-balance')).toContainText(`debits ${shown}, credits ${shown} — balanced`);
+  await journalDialog.getByRole('button', { name: 'Post entry' }).click();
+  await expect(journalDialog).toBeHidden();
+  const posted = page.getByRole('article', { name: new RegExp(memo) }).filter({ hasNotText: 'Reversal of' });
+  await expect(posted).toContainText(`${number} ${name}`);
+
+  // Reverse it: a new entry mirrors it, and each names the other.
+  await posted.getByRole('button', { name: `Reverse ${memo}` }).click();
+  await page.getByRole('dialog', { name: 'Reverse journal entry' }).getByRole('button', { name: 'Reverse' }).click();
+  await expect(posted.getByRole('link', { name: 'Reversed' })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: new RegExp(`Reversal of: ${memo}`) }).getByRole('link', { name: 'Reversal of an earlier entry' }),
+  ).toBeVisible();
+
+  // The general ledger of the new account: the posting and its reversal, back to nil.
+  await page.getByRole('link', { name: 'General ledger' }).click();
+  await expect(page.getByRole('heading', { name: 'General ledger', level: 1 })).toBeVisible();
+  await pick(page, 'Account', number, `${number} ${name}`);
+  const lines = page.getByRole('table', { name: 'General ledger lines' }).getByRole('row');
+  await expect(lines.filter({ hasText: memo })).toHaveCount(2);
+  await expect(lines.filter({ hasText: `Reversal of: ${memo}` })).toContainText('0.00');
+  await expect(lines.filter({ hasText: memo }).first()).toContainText(shown);
+  await expect(lines.filter({ hasText: memo }).first().getByRole('link', { name: 'Journal' })).toBeVisible();
+
+  // The trial balance: the account's debits and credits, and the books balance.
+  await page.getByRole('link', { name: 'Trial balance' }).click();
+  await expect(page.getByRole('heading', { name: 'Trial balance', level: 1 })).toBeVisible();
+  const row = page.getByRole('table', { name: 'NGN' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(`${shown}${shown}0.00`);
+  await expect(page.getByText('Pass: debits equal credits').first()).toBeVisible();
+
+  // At 390 px the chart still reads: every control labelled, nothing lost off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/accounting/chart-of-accounts');
+  await expect(page.getByRole('heading', { name: 'Chart of accounts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add account' })).toBeVisible();
+});
