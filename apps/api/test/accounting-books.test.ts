@@ -404,7 +404,8 @@ describe('the general ledger', () => {
               currencyCode: posting.currency,
               clientId: index === 3 ? fresh.otherClientId : null,
             },
-            { accountId: id('4200'), [other]: posting.amount, currencyCode: posting.currency },
+            // A blank client or matter, as the form sends for none, is no client.
+            { accountId: id('4200'), [other]: posting.amount, currencyCode: posting.currency, clientId: '', matterId: '' },
           ],
         },
         token,
@@ -461,6 +462,19 @@ describe('the general ledger', () => {
     expect(byClient.data.map((line: { debit: string; clientId: string }) => [line.debit, line.clientId])).toEqual([
       ['300.00', fresh.otherClientId],
     ]);
+
+    // An amount range matches a line's debit or credit, whichever side it is on.
+    const amountsBetween = async (min: string, max: string) =>
+      (await call('GET', `get-general-ledger?AccountId=${id('1010')}&MinAmount=${min}&MaxAmount=${max}`, undefined, token))
+        .json()
+        .data.data.map((line: { debit: string; credit: string }) => [line.debit, line.credit]);
+    const within = (min: number, max: number) =>
+      postings
+        .filter((posting) => cents(posting.amount) >= min * 100 && cents(posting.amount) <= max * 100)
+        .map((posting) => (posting.side === 'debit' ? [posting.amount, '0.00'] : ['0.00', posting.amount]));
+    expect(await amountsBetween('20', '250.50')).toEqual(within(20, 250.5));
+    expect(await amountsBetween('300', '300')).toEqual([['300.00', '0.00']]);
+    expect((await call('GET', `get-general-ledger?AccountId=${id('1010')}&MinAmount=1.234`, undefined, token)).statusCode).toBe(400);
 
     const csv = await call('GET', `get-general-ledger?AccountId=${id('1010')}&FromDate=2026-02-01&format=csv`, undefined, token);
     expect(csv.headers['content-type']).toContain('text/csv');

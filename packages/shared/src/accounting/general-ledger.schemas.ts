@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../common/fields.ts';
+import { isoDate, optionalMoneyText } from '../common/fields.ts';
 import { pageQuerySchema } from '../common/pagination.ts';
 import { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_TYPES } from './ledger.schemas.ts';
 
@@ -16,6 +16,12 @@ export const generalLedgerQuerySchema = pageQuerySchema.extend({
     .enum(JOURNAL_SOURCE_TYPES, { error: `SourceType must be one of ${JOURNAL_SOURCE_TYPES.join(', ')}` })
     .optional()
     .describe('Only lines of entries posted by this kind of event (opening balance too).'),
+  MinAmount: optionalMoneyText('Least amount')
+    .optional()
+    .describe('Only lines whose debit or credit is at least this amount (opening balance too); with MaxAmount, an exact amount.'),
+  MaxAmount: optionalMoneyText('Greatest amount')
+    .optional()
+    .describe('Only lines whose debit or credit is at most this amount (opening balance too).'),
   format: z
     .enum(['json', 'csv'], { error: 'format must be json or csv' })
     .optional()

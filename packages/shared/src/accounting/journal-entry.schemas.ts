@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalMoneyText, optionalText, requiredId, requiredText } from '../common/fields.ts';
+import { isoDate, optionalMoneyText, optionalText, optionalUuid, requiredId, requiredText } from '../common/fields.ts';
 
 export const JOURNAL_MESSAGES = {
   ownedAccount: 'is kept by its module (its sub-ledger must tie out) and cannot be posted to by hand',
@@ -20,16 +20,8 @@ export const journalEntryLineInputSchema = z.object({
     .nullish()
     .transform((value) => value || null)
     .describe('ISO 4217 code of the line’s currency; null: the firm’s home currency. The entry balances in each currency.'),
-  clientId: z
-    .uuid({ error: 'Client must be an id' })
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe('The client the line concerns; null: none.'),
-  matterId: z
-    .uuid({ error: 'Matter must be an id' })
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe('The matter the line concerns; null: none.'),
+  clientId: optionalUuid('Client').describe('The client the line concerns; null: none.'),
+  matterId: optionalUuid('Matter').describe('The matter the line concerns; null: none.'),
   memo: optionalText('Line memo', 300).describe('The line’s own memo; null: none.'),
 });
 

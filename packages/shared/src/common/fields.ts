@@ -47,6 +47,13 @@ export const isoDate = (label: string) =>
     .trim()
     .refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
 
+/** An optional reference to a record: an id, or blank / null / absent for none (answered as null). */
+export const optionalUuid = (label: string) =>
+  z
+    .union([z.uuid({ error: `${label} must be a valid id` }), z.literal('')])
+    .nullish()
+    .transform((value) => (value ? value : null));
+
 export const uuidField = (label: string) => z.uuid({ error: `${label} is required` });
 
 /** The `:id` of a route that names one record. */

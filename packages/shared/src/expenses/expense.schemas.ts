@@ -3,6 +3,7 @@ import {
   isoDate,
   moneyText,
   optionalText,
+  optionalUuid,
   queryBoolean,
   requiredId,
   requiredText,
@@ -106,12 +107,6 @@ const quantityText = z
   .refine((value) => value !== '', EXPENSE_MESSAGES.quantityRequired)
   .refine((value) => value === '' || /^\d{1,8}(\.\d{1,4})?$/.test(value), EXPENSE_MESSAGES.quantityFormat)
   .refine((value) => !/^\d{1,8}(\.\d{1,4})?$/.test(value) || Number(value) > 0, EXPENSE_MESSAGES.quantityPositive);
-
-const optionalUuid = (label: string) =>
-  z
-    .union([z.uuid({ error: `${label} must be a valid id` }), z.literal('')])
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /**
  * POST …/create-expense and PUT …/update-expense/{id}. A client expense names a client and one of its

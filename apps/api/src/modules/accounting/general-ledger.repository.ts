@@ -2,9 +2,19 @@ import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { clients, journalEntries, journalLines, matters } from '../../db/schema/index.ts';
 
-export type LedgerLineFilter = { accountId: string; clientId?: string; matterId?: string; sourceType?: string };
+export type LedgerLineFilter = {
+  accountId: string;
+  clientId?: string;
+  matterId?: string;
+  sourceType?: string;
+  minAmount?: string | null;
+  maxAmount?: string | null;
+};
 
-/** The account's lines matching the filter (client, matter, source), of entries in the date bounds. */
+/** A line's amount is whichever side it is on (the other is 0). */
+const lineAmount = sql`greatest(${journalLines.debit}, ${journalLines.credit})`;
+
+/** The account's lines matching the filter (client, matter, source, amount), of entries in the date bounds. */
 function lineConditions(firmId: string, filter: LedgerLineFilter, dates: SQL[]): SQL | undefined {
   return and(
     eq(journalLines.firmId, firmId),
@@ -12,6 +22,8 @@ function lineConditions(firmId: string, filter: LedgerLineFilter, dates: SQL[]):
     filter.clientId ? eq(journalLines.clientId, filter.clientId) : undefined,
     filter.matterId ? eq(journalLines.matterId, filter.matterId) : undefined,
     filter.sourceType ? eq(journalEntries.sourceType, filter.sourceType) : undefined,
+    filter.minAmount ? sql`${lineAmount} >= ${filter.minAmount}::numeric` : undefined,
+    filter.maxAmount ? sql`${lineAmount} <= ${filter.maxAmount}::numeric` : undefined,
     ...dates,
   );
 }

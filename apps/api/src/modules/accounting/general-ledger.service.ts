@@ -17,7 +17,14 @@ type Query = z.output<typeof generalLedgerQuerySchema>;
 async function ledgerOf(tx: Tx, firmId: string, query: Query, paged: boolean) {
   const account = await findAccount(tx, firmId, query.AccountId);
   if (!account) throw notFound('Account');
-  const filter = { accountId: account.id, clientId: query.ClientId, matterId: query.MatterId, sourceType: query.SourceType };
+  const filter = {
+    accountId: account.id,
+    clientId: query.ClientId,
+    matterId: query.MatterId,
+    sourceType: query.SourceType,
+    minAmount: query.MinAmount,
+    maxAmount: query.MaxAmount,
+  };
   const fromDate = query.FromDate ?? null;
   const toDate = query.ToDate ?? null;
   const opening = new Map<string, bigint>();

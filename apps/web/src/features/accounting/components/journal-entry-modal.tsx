@@ -10,10 +10,11 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { createJournalEntry } from '../api/accounting-api.ts';
 import { IsoDateField } from './iso-date-field.tsx';
+import { LineClientMatter } from './line-client-matter.tsx';
 import { journalTotals, type DraftLine } from '../utils/journal-totals.ts';
 
 const HOME = 'Home currency';
-const blankLine = (): DraftLine => ({ accountId: '', debit: '', credit: '', currencyCode: '', memo: '' });
+const blankLine = (): DraftLine => ({ accountId: '', debit: '', credit: '', currencyCode: '', clientId: '', matterId: '', memo: '' });
 const today = () => new Date().toLocaleDateString('en-CA');
 
 type Values = { entryDate: string; reference: string; memo: string; lines: DraftLine[] };
@@ -50,7 +51,7 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
           <TextInput label="Reference" miw={160} data-autofocus {...form.inputProps('reference')} />
         </Group>
         <TextInput label="Memo" withAsterisk {...form.inputProps('memo')} />
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={940}>
           <Table aria-label="Journal lines">
             <Table.Thead>
               <Table.Tr>
@@ -58,6 +59,7 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
                 <Table.Th scope="col">Debit</Table.Th>
                 <Table.Th scope="col">Credit</Table.Th>
                 <Table.Th scope="col">Currency</Table.Th>
+                <Table.Th scope="col">Client and matter</Table.Th>
                 <Table.Th scope="col">Line memo</Table.Th>
                 <Table.Th scope="col">
                   <Text span size="xs" c="dimmed">
@@ -101,6 +103,14 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
                       value={line.currencyCode}
                       onChange={(event) => setLine(index, { currencyCode: event.currentTarget.value.toUpperCase() })}
                       error={form.errorFor(`lines.${index}.currencyCode`)}
+                    />
+                  </Table.Td>
+                  <Table.Td miw={220}>
+                    <LineClientMatter
+                      lineLabel={`Line ${index + 1}`}
+                      clientId={line.clientId}
+                      matterId={line.matterId}
+                      onChange={(change) => setLine(index, change)}
                     />
                   </Table.Td>
                   <Table.Td>

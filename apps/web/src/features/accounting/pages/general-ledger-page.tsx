@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, type GeneralLedgerQuery } from '@matterhorn/shared';
+import { formatMoney, JOURNAL_SOURCE_TYPES, type GeneralLedgerQuery } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { ClientMatterFilters } from '../../../components/list-kit/client-matter-filters.tsx';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { chartQuery, downloadGeneralLedgerCsv, generalLedgerQuery } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
-import { sourceOf } from '../utils/source-links.ts';
+import { SOURCE_LABELS, sourceOf } from '../utils/source-links.ts';
 
 const dateText = (iso: string) => iso.split('-').reverse().join('/');
 const amount = (text: string) => (text === '0.00' ? '' : formatMoney(text));
@@ -21,21 +23,29 @@ export function GeneralLedgerPage() {
     AccountId: params.get('AccountId') ?? '',
     FromDate: params.get('FromDate') ?? '',
     ToDate: params.get('ToDate') ?? '',
+    ClientId: params.get('ClientId') || undefined,
+    MatterId: params.get('MatterId') || undefined,
+    SourceType: (params.get('SourceType') || undefined) as GeneralLedgerQuery['SourceType'],
+    MinAmount: params.get('MinAmount') ?? '',
+    MaxAmount: params.get('MaxAmount') ?? '',
     page,
     size,
   } satisfies GeneralLedgerQuery;
   const ledger = useQuery(generalLedgerQuery(query));
-  const set = (name: string, value: string) =>
+  const setMany = (changes: Record<string, string>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== 'page') next.delete('page');
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        if (!('page' in changes)) next.delete('page');
         return next;
       },
       { replace: true },
     );
+  const set = (name: string, value: string) => setMany({ [name]: value });
   const options = (chart.data?.accounts ?? []).map((account) => ({
     value: account.id,
     label: `${account.number} ${account.name}${account.isActive ? '' : ' (inactive)'}`,
@@ -56,6 +66,24 @@ export function GeneralLedgerPage() {
         />
         <IsoDateField label="From" value={query.FromDate} onChange={(value) => set('FromDate', value)} />
         <IsoDateField label="To" value={query.ToDate} onChange={(value) => set('ToDate', value)} />
+        <ClientMatterFilters
+          clientId={query.ClientId ?? ''}
+          matterId={query.MatterId ?? ''}
+          onChange={({ client, matter }) =>
+            setMany({ ...(client === undefined ? {} : { ClientId: client }), ...(matter === undefined ? {} : { MatterId: matter }) })
+          }
+        />
+        <Select
+          label="Source"
+          placeholder="Every source"
+          clearable
+          data={JOURNAL_SOURCE_TYPES.map((type) => ({ value: type, label: SOURCE_LABELS[type] }))}
+          value={query.SourceType ?? null}
+          onChange={(value) => set('SourceType', value ?? '')}
+          w={180}
+        />
+        <MoneyInput label="Least amount" w={140} value={query.MinAmount} onChange={(value) => set('MinAmount', value)} />
+        <MoneyInput label="Greatest amount" w={140} value={query.MaxAmount} onChange={(value) => set('MaxAmount', value)} />
         <Button
           variant="default"
           disabled={!query.AccountId}

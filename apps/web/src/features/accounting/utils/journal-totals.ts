@@ -1,6 +1,14 @@
 import { fromCents, toCents } from '@matterhorn/shared';
 
-export type DraftLine = { accountId: string; debit: string; credit: string; currencyCode: string; memo: string };
+export type DraftLine = {
+  accountId: string;
+  debit: string;
+  credit: string;
+  currencyCode: string;
+  clientId: string;
+  matterId: string;
+  memo: string;
+};
 
 export type CurrencyTotal = { currency: string; debit: string; credit: string; isBalanced: boolean; difference: string };
 
@@ -8,7 +16,7 @@ export type CurrencyTotal = { currency: string; debit: string; credit: string; i
  * A draft entry's debits and credits per currency (blank currency: the home currency), as the
  * server will check them: an entry balances in each currency on its own, never across them.
  */
-export function journalTotals(lines: readonly DraftLine[], homeLabel: string): CurrencyTotal[] {
+export function journalTotals(lines: readonly Pick<DraftLine, 'debit' | 'credit' | 'currencyCode'>[], homeLabel: string): CurrencyTotal[] {
   const totals = new Map<string, { debit: bigint; credit: bigint }>();
   for (const line of lines) {
     const currency = line.currencyCode.trim().toUpperCase() || homeLabel;

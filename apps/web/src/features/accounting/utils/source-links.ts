@@ -1,6 +1,6 @@
 import type { GeneralLedgerLine } from '@matterhorn/shared';
 
-const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
+export const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
   invoice: 'Invoice',
   'invoice-payment': 'Payment',
   'invoice-void': 'Invoice voided',
