@@ -218,7 +218,9 @@ describe('the demo firm', () => {
   it("starts with a few weeks of its fee earners' time, billable and not, priced at their matter rates", async () => {
     expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
     const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
-    const page = (await list({ IncludeTotals: 'true', SortBy: 'timeEntryDate' }, token)).json().data;
+    // The recent weeks; the months before them are the books' history (demo-books-history.ts), all billed.
+    const sixWeeksAgo = new Date(Date.now() - 42 * 86_400_000).toISOString().slice(0, 10);
+    const page = (await list({ IncludeTotals: 'true', SortBy: 'timeEntryDate', FromTimeEntryDateCreated: sixWeeksAgo }, token)).json().data;
     const rows = page.data as {
       timeEntryDate: string;
       isBillable: number;

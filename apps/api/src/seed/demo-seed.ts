@@ -24,6 +24,7 @@ import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoJournals } from './demo-journals.ts';
+import { seedDemoBooksHistory } from './demo-books-history.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
@@ -287,6 +288,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoInvoices(database, firm);
   await seedDemoTrust(database, firm);
   await seedDemoJournals(database, firm);
+  await seedDemoBooksHistory(database, firm);
   await seedDemoCourtUpdates(database, firm);
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);
