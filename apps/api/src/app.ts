@@ -63,6 +63,7 @@ import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-l
 import { registerTrustRequestRoutes } from './modules/trust-requests/trust-requests.routes.ts';
 import { createTrustRequestService } from './modules/trust-requests/trust-requests.service.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerPeriodLockRoutes } from './modules/accounting/period-lock.routes.ts';
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(
   registerFlatFeeRoutes(app, database);
   registerCourtUpdateRoutes(app, database);
   registerAccountingRoutes(app, database);
+  registerPeriodLockRoutes(app, database);
   registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
     database,

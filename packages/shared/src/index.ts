@@ -92,6 +92,8 @@ export * from './accounting/chart-of-accounts.schemas.ts';
 export * from './accounting/journal-entry.schemas.ts';
 export * from './accounting/general-ledger.schemas.ts';
 export * from './accounting/accounting.contracts.ts';
+export * from './accounting/period-lock.schemas.ts';
+export * from './accounting/period-lock.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';
 export * from './progress-notes/progress-note.schemas.ts';

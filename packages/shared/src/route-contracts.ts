@@ -1,5 +1,6 @@
 import type { RouteContract } from './common/route-contract.ts';
 import { accountingContracts } from './accounting/accounting.contracts.ts';
+import { periodLockContracts } from './accounting/period-lock.contracts.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
 import { portalBillingContracts } from './client-portal/portal-billing.contracts.ts';
@@ -79,6 +80,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   documentSearch: documentSearchContracts,
   documentSharing: documentSharingContracts,
   accounting: accountingContracts,
+  periodLock: periodLockContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

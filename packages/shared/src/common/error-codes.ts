@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   TRUST_INSUFFICIENT_FUNDS: { status: 409, meaning: 'A trust ledger or account would go below zero' },
   TRUST_UNCLEARED_FUNDS: { status: 409, meaning: 'The trust funds exist but have not cleared yet' },
   TRUST_PERIOD_RECONCILED: { status: 409, meaning: 'The date falls in a signed-off trust reconciliation period' },
+  BOOKS_CLOSED: { status: 409, meaning: 'The date is on or before the day the books are closed through: date it in an open period' },
   TRUST_ACCOUNT_INACTIVE: { status: 409, meaning: 'The trust account is closed to new movements' },
   PLAN_SEATS_FULL: { status: 409, meaning: "The firm's plan has no free seat" },
   // The service

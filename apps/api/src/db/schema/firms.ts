@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currencies } from './reference.ts';
 
 /** A law firm: the tenant. Its row is visible only inside its own firm context. */
@@ -29,6 +29,11 @@ export const firms = pgTable(
     portalRequiresTotp: boolean('portal_requires_totp').notNull().default(false),
     /** The firm's tax identification number (e.g. a Nigerian TIN), printed on its bills when set. */
     taxNumber: text('tax_number'),
+    /**
+     * The period lock (issue 36): no journal entry may be dated on or before this day, whichever module
+     * posts it (a trigger on journal_entries, migration 0060); null: every period is open.
+     */
+    booksClosedThrough: date('books_closed_through'),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),

@@ -45,6 +45,7 @@ export function createJournalEntryService(database: Database) {
           reference: input.reference,
           sourceType: 'manual',
           sourceId: null,
+          dateField: 'entryDate',
           currency: home,
           lines: input.lines.map((line) => ({
             accountId: line.accountId,
@@ -73,6 +74,7 @@ export function createJournalEntryService(database: Database) {
           reference: original.reference,
           sourceType: 'manual',
           sourceId: null,
+          dateField: 'entryDate',
         });
         return viewOf(tx, principal.firmId, reversalId);
       });

@@ -40,6 +40,7 @@ export async function postExpensePayment(tx: Tx, principal: Pick<FirmPrincipal, 
     // The cash left the bank in the expense's own currency.
     currency: (await findExpenseCurrencyCode(tx, principal.firmId, expense.id)) ?? (await homeCurrencyOf(tx, principal.firmId)),
     lines: expensePaymentLines(expense),
+    dateField: 'paidDate',
   });
   await updateExpense(tx, principal.firmId, expense.id, { paymentEntryId: entryId });
   return entryId;

@@ -63,6 +63,8 @@ export type PaymentPosting = {
   fundingLines?: JournalLine[];
   /** Words for the entry's memo after the receipt number ("from trust"). */
   memoSuffix?: string;
+  /** The request field paymentDate came from, named when the books are closed through it (default paymentDate). */
+  dateField?: string;
 };
 
 /** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
@@ -78,16 +80,15 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
   // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
   const paymentId = randomUUID();
-  const journalEntryId = await postJournalEntry(
-    tx,
-    principal,
-    invoicePaymentEntry(
+  const journalEntryId = await postJournalEntry(tx, principal, {
+    ...invoicePaymentEntry(
       invoice,
       { ...payment, id: paymentId, receiptNumber, date: payment.paymentDate },
       await receivableMatterOf(tx, principal.firmId, invoice.id),
       await invoiceCurrencyOf(tx, invoice),
     ),
-  );
+    dateField: payment.dateField ?? 'paymentDate',
+  });
   await insertPayment(tx, {
     id: paymentId,
     firmId: principal.firmId,
@@ -121,7 +122,7 @@ export async function postPaymentReversal(
   principal: FirmPrincipal,
   invoice: InvoiceRow,
   paymentId: string,
-  reversal: { reason: string; date: string; isFromTrust: boolean },
+  reversal: { reason: string; date: string; isFromTrust: boolean; dateField?: string },
 ) {
   const { reason, date: today } = reversal;
   const payment = await findPayment(tx, principal.firmId, invoice.id, paymentId);
@@ -132,7 +133,10 @@ export async function postPaymentReversal(
   if ((payment.method === TRUST_PAYMENT_METHOD) !== reversal.isFromTrust) throw conflict(INVOICE_MESSAGES.trustPaymentReversal);
   const reversalId = randomUUID();
   const journalEntryId = payment.journalEntryId
-    ? await reverseJournalEntry(tx, principal, payment.journalEntryId, invoiceReversals.payment(payment, reversalId, reason, today))
+    ? await reverseJournalEntry(tx, principal, payment.journalEntryId, {
+        ...invoiceReversals.payment(payment, reversalId, reason, today),
+        ...(reversal.dateField ? { dateField: reversal.dateField } : {}),
+      })
     : null;
   await insertPayment(tx, {
     id: reversalId,
@@ -191,7 +195,7 @@ export async function reverseTrustPayment(
   principal: FirmPrincipal,
   invoiceId: string,
   paymentId: string,
-  reversal: { reason: string; date: string },
+  reversal: { reason: string; date: string; dateField?: string },
 ) {
   const invoice = await lockInvoice(tx, principal.firmId, invoiceId);
   if (!invoice) throw notFound('Invoice');

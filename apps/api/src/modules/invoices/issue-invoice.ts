@@ -15,7 +15,8 @@ import { findInvoiceDetail, updateInvoice, type InvoiceRow, type InvoiceSettings
 export async function issueInvoice(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, matterIds: string[]) {
   const owner = { clientId: invoice.clientId, matterId: receivableMatterOfMatters(matterIds) };
   const entry = invoiceIssueEntry(invoice, owner, await invoiceCurrencyOf(tx, invoice));
-  const entryId = entry === null ? null : await postJournalEntry(tx, principal, entry);
+  // Issued into a closed period, the refusal points at the draft's invoice date.
+  const entryId = entry === null ? null : await postJournalEntry(tx, principal, { ...entry, dateField: 'issueDate' });
   await updateInvoice(tx, principal.firmId, invoice.id, { issuedAt: new Date(), issueEntryId: entryId });
 }
 

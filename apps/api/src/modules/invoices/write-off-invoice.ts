@@ -24,16 +24,15 @@ export const writeOffInvoice = (
       throw badRequest(INVOICE_MESSAGES.writeOffTooLarge, { amount: INVOICE_MESSAGES.writeOffTooLarge });
     const writeOffDate = input.writeOffDate ?? settings.today;
     const owner = { clientId: invoice.clientId, matterId: await receivableMatterOf(tx, principal.firmId, invoiceId) };
-    const entryId = await postJournalEntry(
-      tx,
-      principal,
-      invoiceWriteOffEntry(
+    const entryId = await postJournalEntry(tx, principal, {
+      ...invoiceWriteOffEntry(
         invoice,
         { amount: input.amount, reason: input.reason, date: writeOffDate },
         owner,
         await invoiceCurrencyOf(tx, invoice),
       ),
-    );
+      dateField: 'writeOffDate',
+    });
     await insertWriteOff(tx, {
       firmId: principal.firmId,
       invoiceId,

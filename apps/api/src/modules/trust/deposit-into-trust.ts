@@ -18,11 +18,16 @@ export async function postDeposit(tx: Tx, principal: FirmPrincipal, input: Depos
   const ledger = await ledgerOf(tx, principal.firmId, input.clientId, input.matterId);
   const payer = input.payer ?? ledger.clientName;
   const transactionId = randomUUID();
-  const journalEntryId = await postJournalEntry(
-    tx,
-    principal,
-    trustDepositEntry(account, ledger, { transactionId, amount: input.amount, date: input.depositDate, payer, reference: input.reference }),
-  );
+  const journalEntryId = await postJournalEntry(tx, principal, {
+    ...trustDepositEntry(account, ledger, {
+      transactionId,
+      amount: input.amount,
+      date: input.depositDate,
+      payer,
+      reference: input.reference,
+    }),
+    dateField: 'depositDate',
+  });
   await insertMovement(tx, principal, account, ledger, {
     id: transactionId,
     type: 'deposit',

@@ -56,6 +56,7 @@ export async function postInvoicePaymentFromTrust(tx: Tx, principal: FirmPrincip
     method: TRUST_PAYMENT_METHOD,
     reference: input.reference,
     memoSuffix: `from trust (${account.name})`,
+    dateField: 'date',
     // Trust pays the firm: the client's trust funds fall, and the operating bank receives them.
     fundingLines: trustInvoicePaymentFunding(account, ledger, input.amount, invoice.clientId),
   });

@@ -34,11 +34,10 @@ export async function postDisbursement(
   const funds = await checkFunds(tx, principal.firmId, account, ledger, input.amount);
   const payee = input.payee ?? ledger.clientName;
   const transactionId = randomUUID();
-  const journalEntryId = await postJournalEntry(
-    tx,
-    principal,
-    trustPayOutEntry(account, ledger, { kind, transactionId, amount: input.amount, date: input.date, payee, purpose: input.purpose }),
-  );
+  const journalEntryId = await postJournalEntry(tx, principal, {
+    ...trustPayOutEntry(account, ledger, { kind, transactionId, amount: input.amount, date: input.date, payee, purpose: input.purpose }),
+    dateField: 'date',
+  });
   await insertMovement(tx, principal, account, ledger, {
     id: transactionId,
     type: kind,

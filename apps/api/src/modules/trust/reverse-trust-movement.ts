@@ -52,9 +52,17 @@ export const reverseTrustMovement = (
       }
     }
     const reversalEntryId = invoiceReversal
-      ? (await reverseTrustPayment(tx, principal, invoiceReversal.invoiceId, invoiceReversal.paymentId, { reason: input.reason, date }))
-          .journalEntryId!
-      : await reverseJournalEntry(tx, principal, original.journalEntryId, trustReversal(original.id, input.reason, date));
+      ? (
+          await reverseTrustPayment(tx, principal, invoiceReversal.invoiceId, invoiceReversal.paymentId, {
+            reason: input.reason,
+            date,
+            dateField: 'date',
+          })
+        ).journalEntryId!
+      : await reverseJournalEntry(tx, principal, original.journalEntryId, {
+          ...trustReversal(original.id, input.reason, date),
+          dateField: 'date',
+        });
     let firstReversalId: string | null = null;
     for (const leg of legs) {
       const ledger = await ledgerOf(tx, principal.firmId, leg.clientId, leg.matterId);

@@ -32,11 +32,10 @@ export const transferTrustFunds = (database: Database, principal: FirmPrincipal,
       throw badRequest(TRUST_MESSAGES.consentRequired, { consentNote: TRUST_MESSAGES.consentRequired });
     const funds = await checkFunds(tx, principal.firmId, account, from, input.amount);
     const transferId = randomUUID();
-    const journalEntryId = await postJournalEntry(
-      tx,
-      principal,
-      trustTransferEntry(account, from, to, { transferId, amount: input.amount, date: input.date, reason: input.reason }),
-    );
+    const journalEntryId = await postJournalEntry(tx, principal, {
+      ...trustTransferEntry(account, from, to, { transferId, amount: input.amount, date: input.date, reason: input.reason }),
+      dateField: 'date',
+    });
     const common = {
       amount: input.amount,
       transactionDate: input.date,

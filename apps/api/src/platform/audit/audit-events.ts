@@ -71,6 +71,8 @@ export const AUDIT_EVENTS = [
   'expenseCategory.updated',
   'expenseCategory.deleted',
   'firm.invoiceSettingsUpdated',
+  'firm.booksClosed',
+  'firm.booksReopened',
   'invoice.created',
   'invoice.updated',
   'invoice.deleted',

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { recordAuditEvent } from '../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { defaultChartFor, normalBalanceOf, type DefaultAccount } from './default-chart.ts';
+import { booksClosedRefusal } from './period-lock.ts';
 
 /**
  * The double-entry general ledger (PRODUCT.md module 12, ADR 0020): the one file other modules
@@ -54,6 +55,11 @@ export type JournalEntryInput = {
   /** ISO 4217 code of the entry's lines (a line may name its own): the entry balances in each currency. */
   currency: string;
   lines: JournalLine[];
+  /**
+   * The request field the entry's date came from ('paymentDate'…): a refusal because the books are
+   * closed through that day (409 BOOKS_CLOSED) names it, so the form points at the date.
+   */
+  dateField?: string;
 };
 
 export type LedgerPrincipal = { firmId: string; userId: string };
@@ -314,6 +320,20 @@ async function insertEntry(
   header: Omit<JournalEntryInput, 'lines' | 'currency'> & { reversesEntryId?: string },
   checkedLines: CheckedLine[],
 ): Promise<string> {
+  try {
+    return await insertEntryRows(tx, principal, header, checkedLines);
+  } catch (error) {
+    // The database refuses an entry dated in a closed period (migration 0060), whichever module posts it.
+    throw booksClosedRefusal(error, header.dateField) ?? error;
+  }
+}
+
+async function insertEntryRows(
+  tx: Tx,
+  principal: LedgerPrincipal,
+  header: Omit<JournalEntryInput, 'lines' | 'currency'> & { reversesEntryId?: string },
+  checkedLines: CheckedLine[],
+): Promise<string> {
   const lines = await withHomeAmounts(tx, principal.firmId, header.entryDate, checkedLines);
   const accountIds = await accountIdsOf(
     tx,
@@ -381,7 +401,15 @@ export async function reverseJournalEntry(
   tx: Tx,
   principal: LedgerPrincipal,
   entryId: string,
-  input: { entryDate: string; memo: string; sourceType: JournalSourceType; sourceId: string | null; reference?: string | null },
+  input: {
+    entryDate: string;
+    memo: string;
+    sourceType: JournalSourceType;
+    sourceId: string | null;
+    reference?: string | null;
+    /** The request field the reversal's date came from, named by a refusal in a closed period. */
+    dateField?: string;
+  },
 ): Promise<string> {
   if (!isIsoDate(input.entryDate)) throw badRequest('The journal entry date must be an ISO date (YYYY-MM-DD)');
   if (!input.memo?.trim()) throw badRequest('A journal entry needs a memo');
