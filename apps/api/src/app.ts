@@ -44,6 +44,8 @@ import { registerFirmRoutes } from './modules/firm/firm.routes.ts';
 import { createFirmService } from './modules/firm/firm.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMatterRoutes } from './modules/matters/matters.routes.ts';
+import { createMatterBudgetWatch } from './modules/matter-budgets/matter-budgets.api.ts';
+import { registerMatterBudgetRoutes } from './modules/matter-budgets/matter-budgets.routes.ts';
 import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-areas.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -219,7 +221,9 @@ export async function buildApp(
   registerRolesRoutes(app, database);
   registerActivityTypeRoutes(app, database);
   registerExchangeRateRoutes(app, database);
-  registerTimeEntryRoutes(app, database);
+  const budgetWatch = createMatterBudgetWatch({ outbox, appUrl: config.appUrl });
+  registerMatterBudgetRoutes(app, { database, outbox, appUrl: config.appUrl });
+  registerTimeEntryRoutes(app, database, budgetWatch);
   registerFlatFeeRoutes(app, database);
   registerCourtUpdateRoutes(app, database);
   registerAccountingRoutes(app, database);
@@ -231,6 +235,7 @@ export async function buildApp(
     outbox,
     appUrl: config.appUrl,
     logger: app.log,
+    budgetWatch,
   });
   registerTimeEntryLogRoutes(app, database);
   registerProgressNoteRoutes(app, { database, files: createFileStore(config.files) });

@@ -33,4 +33,17 @@ describe('the demo firm (first contact, issue 13)', () => {
       expect(Number(response.json().data.exchangeRate), currency.iso_code).toBeGreaterThan(0);
     }
   });
+
+  it('shows a matter near its budget (about 85% of its fees) and leaves the books open', async () => {
+    const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const matters = (await get('/api/admin/matter-master/get-matter-list?page=1&size=50')).json().data.data as { id: string }[];
+    const budgets = await Promise.all(
+      matters.map(async (matter) => (await get(`/api/admin/matter-master/get-matter-budget?matterid=${matter.id}`)).json().data),
+    );
+    const fees = budgets.flatMap((budget) => budget.measures).filter((measure: { measure: string }) => measure.measure === 'fees');
+    expect(fees).toHaveLength(1);
+    expect(fees[0].percentUsed).toBeGreaterThanOrEqual(80);
+    expect(fees[0].percentUsed).toBeLessThan(90);
+    expect((await get('/api/admin/accounting/get-books-closed-through')).json().data.booksClosedThrough).toBeNull();
+  });
 });

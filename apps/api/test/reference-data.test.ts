@@ -358,6 +358,7 @@ describe('firm profile', () => {
       phone: '+234 1 555 0000',
       email: 'office@okafor.example',
       billingIncrement: '0.1',
+      blockTimePastBudget: false,
     });
     const profile = await call('GET', '/api/users/get-user-profile', adminToken);
     expect(profile.json().data[0].businesses[0]).toMatchObject({ multicurrency: false, businessName: 'Okafor & Associates' });

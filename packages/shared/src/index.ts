@@ -45,6 +45,8 @@ export * from './matters/matter.schemas.ts';
 export * from './matters/matter-lookups.schemas.ts';
 export * from './matters/matter-lookups.contracts.ts';
 export * from './matters/matters.contracts.ts';
+export * from './matters/matter-budget.schemas.ts';
+export * from './matters/matter-budget.contracts.ts';
 export * from './team/team.schemas.ts';
 export * from './team/team-lookups.contracts.ts';
 export * from './team/team.contracts.ts';

@@ -30,6 +30,7 @@ import { onlinePaymentContracts } from './invoices/online-payments.contracts.ts'
 import { paymentReportContracts } from './invoices/payment-reports.contracts.ts';
 import { progressNoteContracts } from './progress-notes/progress-notes.contracts.ts';
 import { matterContracts } from './matters/matters.contracts.ts';
+import { matterBudgetContracts } from './matters/matter-budget.contracts.ts';
 import {
   activityTypeContracts,
   currencyContracts,
@@ -57,6 +58,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   courts: courtContracts,
   courtCalendar: courtCalendarContracts,
   matters: matterContracts,
+  matterBudgets: matterBudgetContracts,
   roles: roleContracts,
   team: teamContracts,
   currencies: currencyContracts,

@@ -25,6 +25,7 @@ import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoJournals } from './demo-journals.ts';
 import { seedDemoBooksHistory } from './demo-books-history.ts';
+import { seedDemoMatterBudgets } from './demo-matter-budgets.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
@@ -289,6 +290,8 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoTrust(database, firm);
   await seedDemoJournals(database, firm);
   await seedDemoBooksHistory(database, firm);
+  // After the year of billed time, so the budget is measured against what the matter has used.
+  await seedDemoMatterBudgets(database, firm);
   await seedDemoCourtUpdates(database, firm);
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);

@@ -9,6 +9,10 @@ export const ERROR_CODES = {
   BAD_REQUEST: { status: 400, meaning: 'The request cannot be carried out as sent' },
   INVALID_JSON: { status: 400, meaning: 'The request body is not valid JSON' },
   INVALID_CREDENTIALS: { status: 400, meaning: 'The email, password or one-time code is wrong, or the account is locked' },
+  MATTER_BUDGET_EXCEEDED: {
+    status: 400,
+    meaning: 'The firm refuses time that would take a matter past 100% of its hours, fees or total budget; `errors` names the duration',
+  },
   INVALID_TOKEN: { status: 400, meaning: 'A reset, verification or invitation link is wrong, used or expired' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The request body is larger than the route accepts' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The request body is not in a format the route accepts' },

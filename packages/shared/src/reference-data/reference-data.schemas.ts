@@ -46,6 +46,9 @@ export const firmProfileSchema = z.object({
   billingIncrement: z
     .enum(BILLING_INCREMENTS)
     .describe('Recorded hours are billed rounded up to this many hours: "0" bills the exact time; "0.1" is six minutes.'),
+  blockTimePastBudget: z
+    .boolean()
+    .describe('True: a time entry that would take a matter past 100% of its hours, fees or total budget is refused (400).'),
 });
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
@@ -60,5 +63,9 @@ export const firmProfileInputSchema = firmSetupRequestSchema.extend({
     .describe(
       'Round recorded hours up to this many hours when billed: "0" (exact), "0.01", "0.05", "0.1" or "0.25"; left out: unchanged. Existing entries keep theirs.',
     ),
+  blockTimePastBudget: z
+    .boolean()
+    .optional()
+    .describe('Refuse time that would take a matter past 100% of its budget (true) or only warn by email (false); left out: unchanged.'),
 });
 export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;

@@ -34,6 +34,8 @@ export const firms = pgTable(
      * posts it (a trigger on journal_entries, migration 0060); null: every period is open.
      */
     booksClosedThrough: date('books_closed_through'),
+    /** Refuse a time entry that would take a matter past 100% of its hours, fees or total budget (issue 36). */
+    blockTimePastBudget: boolean('block_time_past_budget').notNull().default(false),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),

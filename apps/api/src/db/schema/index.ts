@@ -22,3 +22,4 @@ export * from './payment-reports.ts';
 export * from './gateway-payments.ts';
 export * from './portal-activity.ts';
 export * from './outgoing-messages.ts';
+export * from './matter-budgets.ts';

@@ -10,6 +10,7 @@ import {
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { MatterBudgetWatch } from '../matter-budgets/matter-budgets.api.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
@@ -26,7 +27,14 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export type ExpenseRouteDeps = { database: Database; files: FileStore; outbox: Outbox; appUrl: string; logger: FastifyBaseLogger };
+export type ExpenseRouteDeps = {
+  database: Database;
+  files: FileStore;
+  outbox: Outbox;
+  appUrl: string;
+  logger: FastifyBaseLogger;
+  budgetWatch: MatterBudgetWatch;
+};
 
 /**
  * Expenses and expense requests (PRODUCT.md module 7). Who may do what (SPEC.md §6):

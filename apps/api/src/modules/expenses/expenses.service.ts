@@ -14,6 +14,7 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import type { MatterBudgetWatch } from '../matter-budgets/matter-budgets.api.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { changesPaymentEntry, postExpensePayment, reverseExpensePayment } from './expense-payments.ts';
@@ -65,6 +66,7 @@ export function createExpenseService(deps: {
   outbox: Outbox;
   appUrl: string;
   logger: FastifyBaseLogger;
+  budgetWatch: MatterBudgetWatch;
 }) {
   const { database, outbox } = deps;
 
@@ -131,6 +133,7 @@ export function createExpenseService(deps: {
         await recordAuditEvent(tx, principal, 'expense.created', id, {
           after: audited({ ...stored, approvalStatus: approval.approvalStatus }),
         });
+        await deps.budgetWatch.afterExpenseRecorded(tx, principal.firmId, stored.matterId);
         return viewOf(tx, principal.firmId, id);
       }),
 
@@ -170,6 +173,7 @@ export function createExpenseService(deps: {
           expenseId,
           changeOf(audited(previous), audited({ ...stored, approvalStatus })),
         );
+        await deps.budgetWatch.afterExpenseRecorded(tx, principal.firmId, stored.matterId);
         return viewOf(tx, principal.firmId, expenseId);
       }),
 

@@ -70,6 +70,7 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
       phone: firms.phone,
       email: firms.email,
       billingIncrement: firms.billingIncrement,
+      blockTimePastBudget: firms.blockTimePastBudget,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -84,6 +85,7 @@ export async function updateFirmProfile(
     phone: string | null;
     email: string | null;
     billingIncrement: string;
+    blockTimePastBudget: boolean;
   },
 ) {
   await tx

@@ -111,6 +111,7 @@ export function createFirmService(database: Database) {
             phone: input.phone,
             email: input.email ?? null,
             billingIncrement: input.billingIncrement ?? before.billingIncrement,
+            blockTimePastBudget: input.blockTimePastBudget ?? before.blockTimePastBudget,
           };
           await updateFirmProfile(tx, principal.firmId, after);
           if (after.country !== before.country) await seedCountryAccounts(tx, principal.firmId, after.country);

@@ -1,6 +1,7 @@
 import {
   billedLockMessage,
   billingIncrementOf,
+  IS_BILLABLE,
   roundMoney,
   TIME_ENTRY_RULE_MESSAGES,
   type TimeEntry,
@@ -39,6 +40,7 @@ import {
   withMatterRate,
 } from './time-entries.rules.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import type { MatterBudgetWatch, RecordedTime } from '../matter-budgets/matter-budgets.api.ts';
 
 type ExistingEntry = NonNullable<Awaited<ReturnType<typeof lockTimeEntry>>>;
 export type TimeEntryService = ReturnType<typeof createTimeEntryService>;
@@ -166,7 +168,14 @@ const auditDetailsOf = (values: AuditedValues): AuditedValues => ({
   homeTotalAmount: values.homeTotalAmount,
 });
 
-export function createTimeEntryService(database: Database) {
+/** What an entry adds to its matter's budget: its billed hours, and its amount when billable. */
+const recordedTime = (entry: { matterId: string; duration: string; isBillable: number; homeTotalAmount: string }): RecordedTime => ({
+  matterId: entry.matterId,
+  hours: entry.duration,
+  fees: entry.isBillable === IS_BILLABLE.billable ? entry.homeTotalAmount : '0',
+});
+
+export function createTimeEntryService(database: Database, budgetWatch: MatterBudgetWatch) {
   return {
     view: (principal: FirmPrincipal, timeEntryId: string) =>
       database.withFirm(principal.firmId, async (tx) =>
@@ -182,6 +191,7 @@ export function createTimeEntryService(database: Database) {
         const manualTimeEntry = input.ManualTimeEntry ?? true;
         const timeEntryId = await insertTimeEntry(tx, principal.firmId, { ...values, enteredByUserId: principal.userId, manualTimeEntry });
         if (!manualTimeEntry) await deleteTimerLogs(tx, principal.firmId, principal.userId);
+        await budgetWatch.afterTimeRecorded(tx, principal.firmId, recordedTime(values), null);
         await recordAuditEvent(tx, principal, 'timeEntry.created', timeEntryId, { ...auditDetailsOf(values), manualTimeEntry });
         return viewOf(tx, principal.firmId, timeEntryId);
       });
@@ -207,6 +217,7 @@ export function createTimeEntryService(database: Database) {
         // The billing currency and rate change the entry's amounts: frozen too once its invoice is out.
         if (billedOn !== null) refuse(currencyChanged(existing, values));
         await updateTimeEntry(tx, principal.firmId, timeEntryId, values);
+        await budgetWatch.afterTimeRecorded(tx, principal.firmId, recordedTime(values), recordedTime(existing));
         await recordAuditEvent(tx, principal, 'timeEntry.updated', timeEntryId, {
           before: auditDetailsOf(existing),
           after: auditDetailsOf(values),

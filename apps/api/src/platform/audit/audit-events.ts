@@ -42,6 +42,8 @@ export const AUDIT_EVENTS = [
   'matter.reopened',
   'matter.deleted',
   'matter.restored',
+  'matter.budgetSaved',
+  'matter.budgetRemoved',
   'practiceArea.created',
   'practiceArea.updated',
   'practiceArea.deleted',

@@ -45,6 +45,7 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     phone: profile.phone ?? '',
     email: profile.email ?? '',
     billingIncrement: profile.billingIncrement,
+    blockTimePastBudget: profile.blockTimePastBudget,
   });
   const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone' | 'billingIncrement') => ({
     value: form.values[name] || null,
@@ -108,6 +109,12 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           allowDeselect={false}
           data={BILLING_INCREMENTS.map((increment) => ({ value: increment, label: BILLING_INCREMENT_LABELS[increment] }))}
           {...selectProps('billingIncrement')}
+        />
+        <Switch
+          label="Block time past a matter’s budget"
+          description="Refuse a time entry that would take a matter past 100% of its hours, fees or total budget. Off: the responsible fee earner is only emailed at 80% and 100%."
+          checked={form.values.blockTimePastBudget ?? false}
+          onChange={(event) => form.setValue('blockTimePastBudget', event.currentTarget.checked)}
         />
         <Textarea label="Address" rows={2} {...form.inputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

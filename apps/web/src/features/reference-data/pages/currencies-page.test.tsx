@@ -23,6 +23,7 @@ function stubCurrencies() {
         phone: null,
         email: null,
         billingIncrement: '0.1',
+        blockTimePastBudget: false,
       },
     },
     'GET /admin/currency/get-currency-list': {

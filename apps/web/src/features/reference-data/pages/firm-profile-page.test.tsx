@@ -18,6 +18,7 @@ const firmProfile = {
   phone: null,
   email: null,
   billingIncrement: '0.1',
+  blockTimePastBudget: false,
 };
 
 describe('FirmProfilePage', () => {
