@@ -24,10 +24,16 @@ const RATE_LABEL = {
   Retainer: 'Matter hourly rate',
 } as const;
 
-export type MatterOverviewProps = { matter: MatterView; currencySymbol: string; customFields: CustomField[] };
+export type MatterOverviewProps = {
+  matter: MatterView;
+  currencySymbol: string;
+  customFields: CustomField[];
+  /** The budget card, shown under the matter's details. */
+  budget?: ReactNode;
+};
 
 /** The matter's own details, fee earners, parties and custom fields. */
-export function MatterOverview({ matter, currencySymbol, customFields }: MatterOverviewProps) {
+export function MatterOverview({ matter, currencySymbol, customFields, budget }: MatterOverviewProps) {
   const labelOf = (key: string) => customFields.find((field) => field.id === key || field.label === key)?.label ?? key;
   const customEntries = Object.entries(matter.customFields).filter(([, value]) => value !== '');
   const related = matter.parties.filter((party) => party.partyRole === 'related');
@@ -69,6 +75,8 @@ export function MatterOverview({ matter, currencySymbol, customFields }: MatterO
           </Text>
         </Stack>
       </Card>
+
+      {budget}
 
       <Card withBorder>
         <Title order={2} size="h4" mb="xs">

@@ -10,6 +10,7 @@ import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-st
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
+import { MatterBudgetCard } from '../components/matter-budget-card.tsx';
 import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
@@ -124,7 +125,18 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
 
       <UrlTabs tabs={tabs}>
         <Tabs.Panel value="overview" pt="md">
-          <MatterOverview matter={view} currencySymbol={currency} customFields={customFields.data ?? []} />
+          <MatterOverview
+            matter={view}
+            currencySymbol={currency}
+            customFields={customFields.data ?? []}
+            budget={
+              <MatterBudgetCard
+                matterId={view.id}
+                canEdit={can('matterMaster.edit')}
+                defaultResponsibleUserId={view.matterAssignedToInfos[0]?.userId ?? session.workingUser?.profileId ?? ''}
+              />
+            }
+          />
         </Tabs.Panel>
         {tabs
           .filter((tab) => tab.module)

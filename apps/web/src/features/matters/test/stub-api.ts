@@ -1,4 +1,4 @@
-import { matterViewSchema, type MatterView } from '@matterhorn/shared';
+import { MATTER_BUDGET_BASIS, matterBudgetSchema, matterViewSchema, type MatterBudget, type MatterView } from '@matterhorn/shared';
 import { contractAnswer, lookupAnswers, matterView, teamMember } from '../../../test/msw/contract-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubAnswer, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeSession } from '../../../test/render.tsx';
@@ -26,6 +26,7 @@ export const DEFAULT_HANDLERS: Record<string, StubHandler> = {
     { id: PRACTICE_AREA_ID, name: 'Litigation', matterCount: 0 },
   ]),
   'GET /api/admin/custom-field/get-custom-fields': lookupAnswers.customFields([]),
+  'GET /api/admin/matter-master/get-matter-budget': (call) => matterBudgetAnswer({ matterId: call.query.get('matterid') ?? MATTER_ID }),
   'GET /api/admin/matter-master/get-matter-list': (call) => ({
     data: { data: [], page: Number(call.query.get('page') ?? 1), size: Number(call.query.get('size') ?? 20), totalCount: 0 },
   }),
@@ -61,4 +62,18 @@ const workingUser: WorkingUser = {
 
 export function sessionWith(permissions: string[]) {
   return fakeSession({ permissions, workingUser });
+}
+
+/** A matter's budget as get-matter-budget answers it (none, nothing used, unless told), parsed with the shared schema. */
+export function matterBudgetAnswer(overrides: Partial<MatterBudget> = {}): StubAnswer {
+  return contractAnswer(matterBudgetSchema, {
+    matterId: MATTER_ID,
+    currencyCode: 'NGN',
+    budget: null,
+    used: { hours: '0.0000', fees: '0.00', expenses: '0.00', total: '0.00' },
+    measures: [],
+    isTimeBlockedPastBudget: false,
+    basis: MATTER_BUDGET_BASIS,
+    ...overrides,
+  });
 }
