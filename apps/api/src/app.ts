@@ -79,6 +79,7 @@ import { createUnappliedCashService } from './modules/gateway-payments/unapplied
 import { createGatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
+import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createDocumentWork } from './modules/documents/document-work.ts';
 import { createDocumentProcessing, type DocumentProcessing } from './modules/documents/document-processing.ts';
 import { createDocumentsApi } from './modules/documents/documents.api.ts';
@@ -226,7 +227,11 @@ export async function buildApp(
   registerTimeEntryRoutes(app, database, budgetWatch);
   registerFlatFeeRoutes(app, database);
   registerCourtUpdateRoutes(app, database);
-  registerAccountingRoutes(app, database);
+  registerAccountingRoutes(app, {
+    database,
+    files: createFileStore(config.files),
+    scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
+  });
   registerPeriodLockRoutes(app, database);
   registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {

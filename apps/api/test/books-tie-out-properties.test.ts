@@ -16,6 +16,8 @@ let fixture: TimeEntryFixture;
 let matters: { id: string; clientId: string }[];
 let trustAccountId: string;
 let categoryId: string;
+/** A second naira account beside the system operating bank: payments and expenses go to either. */
+let bankAccountId: string;
 
 beforeAll(async () => {
   fixture = await setUpTimeEntryFixture({ billingIncrement: '0' });
@@ -27,16 +29,22 @@ beforeAll(async () => {
   const categories = (await fixture.call('GET', '/api/admin/expense-flat-fees-info/get-expense-categories', fixture.tokens.admin)).json()
     .data as { id: string }[];
   categoryId = categories[0]!.id;
+  const bank = await fixture.call('POST', '/api/admin/accounting/create-bank-account', fixture.tokens.admin, {
+    name: 'Second account',
+    bankName: 'Zenith Bank',
+    currencyCode: 'NGN',
+  });
+  bankAccountId = bank.json().data.id;
 });
 afterAll(() => fixture.context.close());
 
 type Command =
   | { kind: 'invoice'; matter: number; cents: number }
-  | { kind: 'pay'; pick: number; cents: number }
+  | { kind: 'pay'; pick: number; cents: number; isSecondBank: boolean }
   | { kind: 'writeOff'; pick: number; cents: number }
   | { kind: 'reversePayment'; pick: number }
   | { kind: 'void'; pick: number }
-  | { kind: 'expense'; matter: number | null; cents: number }
+  | { kind: 'expense'; matter: number | null; cents: number; isSecondBank: boolean }
   | { kind: 'deposit'; matter: number; cents: number }
   | { kind: 'disburse'; matter: number; cents: number }
   | { kind: 'payFromTrust'; pick: number; cents: number };
@@ -46,11 +54,11 @@ const matter = fc.integer({ min: 0, max: 1 });
 const pick = fc.nat();
 const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('invoice' as const), matter, cents }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('pay' as const), pick, cents }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('pay' as const), pick, cents, isSecondBank: fc.boolean() }), weight: 2 },
   fc.record({ kind: fc.constant('writeOff' as const), pick, cents }),
   fc.record({ kind: fc.constant('reversePayment' as const), pick }),
   fc.record({ kind: fc.constant('void' as const), pick }),
-  fc.record({ kind: fc.constant('expense' as const), matter: fc.option(matter, { nil: null }), cents }),
+  fc.record({ kind: fc.constant('expense' as const), matter: fc.option(matter, { nil: null }), cents, isSecondBank: fc.boolean() }),
   { arbitrary: fc.record({ kind: fc.constant('deposit' as const), matter, cents }), weight: 2 },
   fc.record({ kind: fc.constant('disburse' as const), matter, cents }),
   fc.record({ kind: fc.constant('payFromTrust' as const), pick, cents }),
@@ -109,7 +117,12 @@ async function run(step: Command, invoices: string[]) {
       if (due === 0) return;
       const amount = text(Math.min(step.cents, due));
       if (step.kind === 'pay')
-        await call('POST', `/api/admin/invoice/record-payment/${id}`, { amount, paymentDate: '2026-10-05', method: 'Bank transfer' });
+        await call('POST', `/api/admin/invoice/record-payment/${id}`, {
+          amount,
+          paymentDate: '2026-10-05',
+          method: 'Bank transfer',
+          bankAccountId: step.isSecondBank ? bankAccountId : null,
+        });
       else if (step.kind === 'writeOff') await call('POST', `/api/admin/invoice/write-off/${id}`, { amount, reason: 'Goodwill' });
       else await call('POST', '/api/admin/trust-account/pay-invoice', { trustAccountId, invoiceId: id, amount, date: '2026-10-06' });
       return;
@@ -144,6 +157,7 @@ async function run(step: Command, invoices: string[]) {
       await call('POST', `/api/admin/expense-flat-fees-info/mark-expense-paid/${created.json().data.id}`, {
         paidDate: '2026-10-04',
         paymentMethod: 'Bank transfer',
+        bankAccountId: step.isSecondBank ? bankAccountId : null,
       });
       return;
     }

@@ -93,6 +93,8 @@ export * from './accounting/ledger.schemas.ts';
 export * from './accounting/chart-of-accounts.schemas.ts';
 export * from './accounting/journal-entry.schemas.ts';
 export * from './accounting/general-ledger.schemas.ts';
+export * from './accounting/bank-account.schemas.ts';
+export * from './accounting/tax-rate.schemas.ts';
 export * from './accounting/accounting.contracts.ts';
 export * from './accounting/period-lock.schemas.ts';
 export * from './accounting/period-lock.contracts.ts';

@@ -51,6 +51,10 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'expensesDownloadReceipt',
     sends: STORED_FILE,
   },
+  'GET /api/admin/accounting/download-journal-attachment/{id}/{attachmentId}': {
+    operationId: 'accountingDownloadJournalAttachment',
+    sends: STORED_FILE,
+  },
   'GET /api/admin/progress-update/progress-note/{id}/attachments/{attachmentId}': {
     operationId: 'progressNotesDownloadAttachment',
     sends: STORED_FILE,
@@ -85,6 +89,13 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
 const openApiPathOf = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** The values a contract's `format` query parameter takes (csv, pdf…), if it has one. */
+function formatOptionsOf(query: unknown): string[] {
+  const shape = (query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const format = shape?.format as { unwrap?: () => { options?: string[] }; options?: string[] } | undefined;
+  return format?.options ?? format?.unwrap?.().options ?? [];
+}
+
 /** Each contract's operationId, `${module}${Call}` from ROUTE_CONTRACTS (`clients.list` → clientsList). */
 const contractOperations = new Map(
   Object.entries(ROUTE_CONTRACTS).flatMap(([module, calls]) =>
@@ -97,6 +108,7 @@ const contractOperations = new Map(
           'shape' in contract.query &&
           ['IsDownlodCsv', 'format'].some((name) => name in (contract.query as unknown as { shape: object }).shape),
         ),
+        sendsPdf: formatOptionsOf(contract.query).includes('pdf'),
       },
     ]),
   ),
@@ -146,7 +158,11 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
     const json = answers['200']!;
     answers['200'] = {
       description: 'The page as JSON, or with IsDownlodCsv=true (format=csv on accounting calls) the whole filtered list as CSV.',
-      content: { 'application/json': { schema: json }, [CSV.mediaType]: { schema: { type: 'string', description: CSV.description } } },
+      content: {
+        'application/json': { schema: json },
+        [CSV.mediaType]: { schema: { type: 'string', description: CSV.description } },
+        ...(contract.sendsPdf ? { [PDF.mediaType]: binary(PDF) } : {}),
+      },
     };
   }
   out.response = answers;

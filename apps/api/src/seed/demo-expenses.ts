@@ -175,7 +175,7 @@ export async function seedDemoExpenses(database: Database, firm: SeededFirm, fil
     // A paid expense's cash left the operating bank: the demo's books say so as the app's would.
     for (const row of rows) {
       if (row.paymentStatus === 'Paid')
-        await postExpensePayment(tx, { firmId: firm.firmId, userId: row.decidedByUserId ?? row.addedByUserId }, row);
+        await postExpensePayment(tx, { firmId: firm.firmId, userId: row.decidedByUserId ?? row.addedByUserId }, row, { chosen: null });
     }
     return rows.map((row, index) => ({ id: row.id, expense: EXPENSES[index]! }));
   });

@@ -17,6 +17,7 @@ import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
+import { seedDemoBankAccounts } from './demo-bank-accounts.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
 import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
@@ -284,6 +285,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   const firm = await seedFirm(database, { ...DEMO_FIRM, password });
   await seedDemoTimeEntries(database, firm);
   await seedDemoFlatFees(database, firm);
+  await seedDemoBankAccounts(database, firm);
   await seedDemoExpenses(database, firm, files);
   await seedDemoExchangeRates(database, firm);
   await seedDemoInvoices(database, firm);

@@ -145,6 +145,34 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
     ),
   );
 
+  // Each operating bank account of the firm's own (one with its own ledger account, not the system operating bank):
+  // payments received into it less expenses paid from it = its ledger account's lines posted by payments and expenses.
+  const ownBankAccounts = sql`bank_accounts b join ledger_accounts a on a.firm_id = b.firm_id and a.id = b.ledger_account_id
+    and a.code is distinct from 'operating-bank'`;
+  failures.push(
+    ...compare(
+      firm,
+      'each bank account: payments into it − expenses paid from it = its ledger account’s payment and expense lines',
+      await rowsOf<Figure>(
+        tx.execute(sql`select key, sum(amount)::numeric(16,2)::text as amount from (
+            select b.currency_code || ' bank ' || b.id::text as key, p.amount
+              from invoice_payments p join ${ownBankAccounts} on b.id = p.bank_account_id where p.firm_id = ${firmId}
+            union all
+            select b.currency_code || ' bank ' || b.id::text, -x.amount
+              from expenses x join ${ownBankAccounts} on b.id = x.paid_from_bank_account_id
+              where x.firm_id = ${firmId} and x.deleted_at is null and x.payment_status = 'Paid'
+          ) moves group by key`),
+      ),
+      await rowsOf<Figure>(
+        tx.execute(sql`select l.currency_code || ' bank ' || b.id::text as key, (sum(l.debit) - sum(l.credit))::numeric(16,2)::text as amount
+          from ${ownBankAccounts}
+            join journal_lines l on l.firm_id = b.firm_id and l.account_id = b.ledger_account_id
+            join journal_entries e on e.firm_id = l.firm_id and e.id = l.entry_id
+          where b.firm_id = ${firmId} and e.source_type in ('invoice-payment', 'expense-payment') group by 1`),
+      ),
+    ),
+  );
+
   // Online payments that settled nothing: what each holds unapplied = the unapplied-cash liability.
   failures.push(
     ...compare(

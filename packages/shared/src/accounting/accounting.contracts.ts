@@ -9,7 +9,16 @@ import {
   chartOfAccountsSchema,
   ledgerAccountSchema,
 } from './chart-of-accounts.schemas.ts';
+import {
+  bankAccountInputSchema,
+  bankAccountListSchema,
+  bankAccountOptionsQuerySchema,
+  bankAccountOptionsSchema,
+  bankAccountSchema,
+  bankAccountUpdateSchema,
+} from './bank-account.schemas.ts';
 import { generalLedgerQuerySchema, generalLedgerSchema } from './general-ledger.schemas.ts';
+import { taxRateInputSchema, taxRateListSchema, taxRateSchema, vatReturnQuerySchema, vatReturnSchema } from './tax-rate.schemas.ts';
 import { journalEntryInputSchema, journalEntryReversalSchema } from './journal-entry.schemas.ts';
 import {
   journalEntryListQuerySchema,
@@ -98,6 +107,87 @@ export const generalLedgerRoute = defineRoute({
   response: generalLedgerSchema,
 });
 
+export const bankAccountListRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-bank-accounts`,
+  response: bankAccountListSchema,
+});
+
+export const bankAccountOptionsRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-bank-account-options`,
+  query: bankAccountOptionsQuerySchema,
+  response: bankAccountOptionsSchema,
+});
+
+export const bankAccountCreateRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/create-bank-account`,
+  body: bankAccountInputSchema,
+  response: bankAccountSchema,
+  status: 201,
+});
+
+export const bankAccountUpdateRoute = defineRoute({
+  method: 'PUT',
+  path: `${base}/update-bank-account/:id`,
+  params: idParamsSchema,
+  body: bankAccountUpdateSchema,
+  response: bankAccountSchema,
+});
+
+export const bankAccountDeactivateRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/deactivate-bank-account/:id`,
+  params: idParamsSchema,
+  response: bankAccountSchema,
+});
+
+export const taxRateListRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-tax-rates`,
+  response: taxRateListSchema,
+});
+
+export const taxRateCreateRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/create-tax-rate`,
+  body: taxRateInputSchema,
+  response: taxRateSchema,
+  status: 201,
+});
+
+export const taxRateUpdateRoute = defineRoute({
+  method: 'PUT',
+  path: `${base}/update-tax-rate/:id`,
+  params: idParamsSchema,
+  body: taxRateInputSchema,
+  response: taxRateSchema,
+});
+
+/** format=csv answers text/csv, format=pdf application/pdf. */
+export const vatReturnRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-vat-return`,
+  query: vatReturnQuerySchema,
+  response: vatReturnSchema,
+});
+
+/**
+ * The body is multipart/form-data with one file (PDF, JPEG, PNG or HEIC, at most
+ * JOURNAL_ATTACHMENT_MAX_BYTES), which a contract's JSON body cannot say: no `body` here.
+ */
+export const journalAttachmentAddRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/add-journal-attachment/:id`,
+  params: idParamsSchema,
+  response: journalEntryViewSchema,
+  status: 201,
+});
+
+/** GET: an attachment's bytes as a download (no envelope, so no contract). */
+export const journalAttachmentFilePath = { path: `${base}/download-journal-attachment/:id/:attachmentId` } as const;
+
 export const accountingContracts = {
   trialBalance: trialBalanceRoute,
   journalEntries: journalEntryListRoute,
@@ -109,4 +199,14 @@ export const accountingContracts = {
   createJournalEntry: journalEntryCreateRoute,
   reverseJournalEntry: journalEntryReverseRoute,
   generalLedger: generalLedgerRoute,
+  bankAccounts: bankAccountListRoute,
+  bankAccountOptions: bankAccountOptionsRoute,
+  createBankAccount: bankAccountCreateRoute,
+  updateBankAccount: bankAccountUpdateRoute,
+  deactivateBankAccount: bankAccountDeactivateRoute,
+  taxRates: taxRateListRoute,
+  createTaxRate: taxRateCreateRoute,
+  updateTaxRate: taxRateUpdateRoute,
+  vatReturn: vatReturnRoute,
+  addJournalAttachment: journalAttachmentAddRoute,
 };

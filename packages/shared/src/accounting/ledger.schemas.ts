@@ -126,6 +126,25 @@ export const journalLineViewSchema = z.object({
 });
 export type JournalLineView = z.infer<typeof journalLineViewSchema>;
 
+/** A journal attachment: PDF, JPEG, PNG or HEIC by its content, at most 10 MB. */
+export const JOURNAL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const journalAttachmentSchema = z.object({
+  id: z.string().describe('The attachment’s id, the attachmentId of download-journal-attachment.'),
+  fileName: z.string().describe('The file’s name as uploaded.'),
+  contentType: z.string().describe('The MIME type read from its content: application/pdf, image/jpeg, image/png or image/heic.'),
+  sizeBytes: z.number().describe('The file’s size in bytes (at most 10 MB).'),
+  uploadedAt: z.string().describe('When it was attached (ISO 8601 UTC).'),
+  uploadedByUserId: z.string().describe('The member who attached it.'),
+});
+export type JournalAttachment = z.infer<typeof journalAttachmentSchema>;
+
+/** …/download-journal-attachment/{id}/{attachmentId}. */
+export const journalAttachmentParamsSchema = z.object({
+  id: z.uuid({ error: 'Id is required' }).describe('The journal entry’s id (a UUID).'),
+  attachmentId: z.uuid({ error: 'Attachment is required' }).describe('The attachment’s id (a UUID), from the entry’s attachments.'),
+});
+
 export const journalEntryViewSchema = z.object({
   id: z.string().describe('The journal entry’s id.'),
   entryDate: z.string().describe('The date the entry is booked on, YYYY-MM-DD.'),
@@ -141,6 +160,9 @@ export const journalEntryViewSchema = z.object({
   createdByUserId: z.string().describe('The user whose action posted the entry.'),
   createdAt: z.string().describe('When the entry was posted, ISO 8601 UTC.'),
   lines: z.array(journalLineViewSchema).describe('The entry’s lines, debits first; they balance in each currency.'),
+  attachments: z
+    .array(journalAttachmentSchema)
+    .describe('Evidence attached to the entry (receipts, bank letters), oldest first; never removed.'),
 });
 export type JournalEntryView = z.infer<typeof journalEntryViewSchema>;
 

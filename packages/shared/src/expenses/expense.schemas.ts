@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountChoice } from '../accounting/bank-account.schemas.ts';
 import {
   isoDate,
   moneyText,
@@ -216,6 +217,7 @@ export const expensePaymentSchema = z.strictObject({
   paymentReference: optionalText('Payment reference', 120).describe(
     'The payment’s reference (a cheque or transfer number), at most 120 characters; null or blank for none.',
   ),
+  bankAccountId: bankAccountChoice,
 });
 export type ExpensePaymentInput = z.input<typeof expensePaymentSchema>;
 

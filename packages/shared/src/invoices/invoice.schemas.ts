@@ -4,6 +4,7 @@ import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { expenseListItemSchema } from '../expenses/expense.schemas.ts';
 import { flatFeeListItemSchema } from '../flat-fees/flat-fee.schemas.ts';
 import { timeEntryListItemSchema } from '../time-entries/time-entry.schemas.ts';
+import { bankAccountChoice } from '../accounting/bank-account.schemas.ts';
 import { DISCOUNT_TYPES, INVOICE_LINE_TYPES, TAX_APPLIES_TO } from './invoice-amounts.ts';
 
 /**
@@ -595,6 +596,7 @@ export const recordPaymentSchema = z.strictObject({
   reference: optionalText('Reference', 120).describe(
     'The payer’s reference, e.g. a cheque or transfer number (at most 120 characters); blank: none.',
   ),
+  bankAccountId: bankAccountChoice,
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
+import { bankAccounts } from './ledger.ts';
 import { matters } from './matters.ts';
 import { currencies } from './reference.ts';
 
@@ -93,6 +94,8 @@ export const expenses = pgTable(
     paymentReference: text('payment_reference'),
     /** The journal entry that booked the payment (Dr firm expenses or client costs advanced, Cr operating bank). */
     paymentEntryId: uuid('payment_entry_id'),
+    /** The operating bank account it was paid from; null: the system operating bank (1000). */
+    paidFromBankAccountId: uuid('paid_from_bank_account_id'),
     invoiceId: uuid('invoice_id'),
     /** Who added it (SPEC.md's ExpenseAddedUserId filter); a request's requester. */
     addedByUserId: uuid('added_by_user_id').notNull(),
@@ -103,6 +106,11 @@ export const expenses = pgTable(
   },
   (table) => [
     unique('expenses_firm_id_key').on(table.firmId, table.id),
+    foreignKey({
+      columns: [table.firmId, table.paidFromBankAccountId],
+      foreignColumns: [bankAccounts.firmId, bankAccounts.id],
+      name: 'expenses_firm_paid_from_bank_account_fk',
+    }),
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'expenses_firm_client_fk' }),
     foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'expenses_firm_matter_fk' }),
     foreignKey({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
+import { bankAccounts } from './ledger.ts';
 import { matters } from './matters.ts';
 import { currencies } from './reference.ts';
 
@@ -206,11 +207,18 @@ export const invoicePayments = pgTable(
     reversesPaymentId: uuid('reverses_payment_id'),
     reason: text('reason'),
     journalEntryId: uuid('journal_entry_id'),
+    /** The operating bank account the money went into; null: the system operating bank (1000), or trust's transfer. */
+    bankAccountId: uuid('bank_account_id'),
     recordedByUserId: uuid('recorded_by_user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique('invoice_payments_firm_id_key').on(table.firmId, table.id),
+    foreignKey({
+      columns: [table.firmId, table.bankAccountId],
+      foreignColumns: [bankAccounts.firmId, bankAccounts.id],
+      name: 'invoice_payments_bank_account_fk',
+    }),
     foreignKey({
       columns: [table.firmId, table.invoiceId],
       foreignColumns: [invoices.firmId, invoices.id],

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 import { matters } from './matters.ts';
@@ -159,5 +173,116 @@ export const journalLines = pgTable(
     index('journal_lines_entry_idx').on(table.entryId),
     index('journal_lines_firm_account_client_idx').on(table.firmId, table.accountId, table.clientId),
     index('journal_lines_firm_account_matter_idx').on(table.firmId, table.accountId, table.matterId),
+  ],
+);
+
+/**
+ * The firm's operating bank accounts (issue 36): each books to its own asset account in the chart.
+ * Money with no account chosen goes to the firm's default for its currency, and without one to the
+ * system operating bank (1000), as before there were several. Only the last 4 digits of the account
+ * number are ever kept: the books need to tell accounts apart, not to pay into them.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    /** What the firm calls it ("USD domiciliary"). */
+    name: text('name').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** The last 4 digits of the account number; the rest is never stored. */
+    accountNumberLast4: text('account_number_last4'),
+    /** ISO 4217: only money in this currency is received into or paid from it. */
+    currencyCode: text('currency_code').notNull(),
+    /** The asset account its money is booked to (one bank account per ledger account). */
+    ledgerAccountId: uuid('ledger_account_id').notNull(),
+    /** The account money in its currency goes to when none is chosen (one per currency). */
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('bank_accounts_firm_id_key').on(table.firmId, table.id),
+    unique('bank_accounts_firm_ledger_account_key').on(table.firmId, table.ledgerAccountId),
+    uniqueIndex('bank_accounts_firm_default_key')
+      .on(table.firmId, table.currencyCode)
+      .where(sql`is_default`),
+    foreignKey({
+      columns: [table.firmId, table.ledgerAccountId],
+      foreignColumns: [ledgerAccounts.firmId, ledgerAccounts.id],
+      name: 'bank_accounts_firm_ledger_account_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.createdByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'bank_accounts_firm_created_by_fk',
+    }),
+    check('bank_accounts_last4_check', sql`${table.accountNumberLast4} ~ '^[0-9]{4}$'`),
+    check('bank_accounts_currency_code_check', sql`${table.currencyCode} ~ '^[A-Z]{3}$'`),
+    check('bank_accounts_default_active_check', sql`not ${table.isDefault} or ${table.isActive}`),
+    check(
+      'bank_accounts_name_check',
+      sql`char_length(${table.name}) between 1 and 120 and char_length(${table.bankName}) between 1 and 120`,
+    ),
+  ],
+);
+
+/** The firm's tax rates (issue 36): Nigeria's VAT at 7.5% for a Nigerian firm; invoices carry the rate they charged. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    name: text('name').notNull(),
+    ratePercent: numeric('rate_percent', { precision: 7, scale: 4 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('tax_rates_firm_name_rate_key').on(table.firmId, table.name, table.ratePercent),
+    check('tax_rates_rate_check', sql`${table.ratePercent} >= 0 and ${table.ratePercent} <= 100`),
+    check('tax_rates_name_check', sql`char_length(${table.name}) between 1 and 60`),
+  ],
+);
+
+/**
+ * Evidence attached to a journal entry (a receipt, a bank letter). The entry is never edited, but
+ * its evidence may arrive later, so attaching is allowed at any time; an attachment is never
+ * changed or removed (the app role may only add and read them).
+ */
+export const journalAttachments = pgTable(
+  'journal_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    entryId: uuid('entry_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedByUserId: uuid('uploaded_by_user_id').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('journal_attachments_storage_key_key').on(table.storageKey),
+    foreignKey({
+      columns: [table.firmId, table.entryId],
+      foreignColumns: [journalEntries.firmId, journalEntries.id],
+      name: 'journal_attachments_firm_entry_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.uploadedByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'journal_attachments_firm_uploaded_by_fk',
+    }),
+    index('journal_attachments_entry_idx').on(table.firmId, table.entryId, table.uploadedAt),
   ],
 );

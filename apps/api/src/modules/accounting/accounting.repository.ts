@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
+import { journalAttachments, journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 
 /**
  * Every account of the firm with its lines' totals per currency (an account without lines: one
@@ -120,4 +120,39 @@ export function reversalsOf(tx: Tx, firmId: string, entryIds: string[]) {
     .select({ id: journalEntries.id, reversesEntryId: journalEntries.reversesEntryId })
     .from(journalEntries)
     .where(and(eq(journalEntries.firmId, firmId), inArray(journalEntries.reversesEntryId, entryIds)));
+}
+
+/** The entries' attachments, oldest first. */
+export function attachmentsOfEntries(tx: Tx, firmId: string, entryIds: string[]) {
+  return tx
+    .select({
+      id: journalAttachments.id,
+      entryId: journalAttachments.entryId,
+      fileName: journalAttachments.fileName,
+      contentType: journalAttachments.contentType,
+      sizeBytes: journalAttachments.sizeBytes,
+      uploadedAt: journalAttachments.uploadedAt,
+      uploadedByUserId: journalAttachments.uploadedByUserId,
+    })
+    .from(journalAttachments)
+    .where(and(eq(journalAttachments.firmId, firmId), inArray(journalAttachments.entryId, entryIds)))
+    .orderBy(journalAttachments.uploadedAt, journalAttachments.id);
+}
+
+export async function findAttachment(tx: Tx, firmId: string, entryId: string, attachmentId: string) {
+  const [row] = await tx
+    .select({
+      storageKey: journalAttachments.storageKey,
+      fileName: journalAttachments.fileName,
+      contentType: journalAttachments.contentType,
+      sizeBytes: journalAttachments.sizeBytes,
+    })
+    .from(journalAttachments)
+    .where(and(eq(journalAttachments.firmId, firmId), eq(journalAttachments.entryId, entryId), eq(journalAttachments.id, attachmentId)));
+  return row ?? null;
+}
+
+export async function insertAttachment(tx: Tx, values: typeof journalAttachments.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(journalAttachments).values(values).returning({ id: journalAttachments.id });
+  return row!.id;
 }

@@ -1,19 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { accountingContracts as contracts } from '@matterhorn/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountingContracts as contracts,
+  JOURNAL_ATTACHMENT_MAX_BYTES,
+  journalAttachmentFilePath,
+  journalAttachmentParamsSchema,
+} from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
-import { created, ok } from '../../lib/reply.ts';
+import { answers, created, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import type { FileStore } from '../../platform/files/files.ts';
+import { sendFile, uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
+import type { VirusScanner } from '../../platform/scanning/clamd.ts';
 import { createAccountingService } from './accounting.service.ts';
+import { registerBankAccountRoutes } from './bank-accounts.routes.ts';
+import { createJournalAttachmentService } from './journal-attachments.service.ts';
+import { registerTaxRoutes } from './tax.routes.ts';
 import { createChartOfAccountsService } from './chart-of-accounts.service.ts';
 import { createGeneralLedgerService } from './general-ledger.service.ts';
 import { createJournalEntryService } from './journal-entries.service.ts';
 
 const tags = ['Accounting'];
 
-/** The firm's books (PRODUCT.md module 12; ADRs 0020 and 0046): chart, manual journals, general ledger, trial balance. */
-export function registerAccountingRoutes(app: FastifyInstance, database: Database) {
+export type AccountingRouteDeps = { database: Database; files: FileStore; scanner: VirusScanner | null };
+
+/**
+ * The firm's books (PRODUCT.md module 12; ADRs 0020, 0046 and 0048): chart, manual journals and their
+ * attachments, general ledger, trial balance, bank accounts, tax rates and the VAT return.
+ */
+export function registerAccountingRoutes(app: FastifyInstance, { database, files, scanner }: AccountingRouteDeps) {
   const route = contractRoutes(app, tags);
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const accounting = createAccountingService(database);
   const chart = createChartOfAccountsService(database);
   const journals = createJournalEntryService(database);
@@ -166,4 +185,62 @@ export function registerAccountingRoutes(app: FastifyInstance, database: Databas
         .send(await ledger.csv(principal, request.query));
     },
   );
+
+  const attachmentUpload = uploadSpec({
+    maxBytes: JOURNAL_ATTACHMENT_MAX_BYTES,
+    fields: z.object({}),
+    names: [],
+    noFile: 'Choose a file to attach',
+    notMultipart: 'Send the attachment as multipart/form-data',
+    fallbackName: 'attachment',
+  });
+  const attachments = createJournalAttachmentService({ database, files, scanner });
+
+  // Registered by hand from its contract: its multipart body is declared by `consumes`, which a contract cannot carry.
+  const addAttachment = contracts.addJournalAttachment;
+  api.route({
+    method: addAttachment.method,
+    url: addAttachment.path,
+    config: { access: firmAccess('journalEntry.create'), upload: attachmentUpload },
+    schema: {
+      tags,
+      summary:
+        'Attach evidence to a journal entry (multipart/form-data, one file): PDF, JPEG, PNG or HEIC by its content, at most 10 MB; ' +
+        '415 for another type, 413 when larger',
+      description:
+        'Stores the file (virus-scanned first when the install has a scanner: 422 when refused, 503 when it cannot be reached) and ' +
+        'answers the entry with its attachments. The entry itself never changes; evidence may be attached to any entry, of any ' +
+        'source, at any time, and is never removed. 404 for an entry the firm does not have.',
+      consumes: ['multipart/form-data'],
+      params: addAttachment.params,
+      response: answers(addAttachment.response, addAttachment.status),
+    },
+    handler: async (request, reply) => {
+      const entry = await attachments.attach(firmPrincipalOf(request), request.params.id, uploadOf(request, attachmentUpload).upload);
+      return created(reply, 'Attachment added', entry);
+    },
+  });
+
+  // The file itself, not the envelope: no contract, only the path the contracts share.
+  api.get(
+    journalAttachmentFilePath.path,
+    {
+      config: { access: firmAccess('chartofAccount') },
+      schema: {
+        tags,
+        summary: 'A journal attachment’s file, as a download (members who may read the books)',
+        description:
+          'Answers the attachment’s bytes with its content type as a download (not the JSON envelope). 404 for an attachment that is not this entry’s.',
+        params: journalAttachmentParamsSchema,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const attachment = await attachments.open(firmPrincipalOf(request), request.params.id, request.params.attachmentId);
+      return sendFile(reply, { ...attachment, sizeBytes: Number(attachment.sizeBytes) });
+    },
+  );
+
+  registerBankAccountRoutes(app, database);
+  registerTaxRoutes(app, database);
 }

@@ -96,6 +96,7 @@ export async function entryViews(tx: Tx, firmId: string, entries: NonNullable<re
   const lines = ids.length ? await repository.linesOfEntries(tx, firmId, ids) : [];
   const reversals = ids.length ? await repository.reversalsOf(tx, firmId, ids) : [];
   const reversedBy = new Map(reversals.map((reversal) => [reversal.reversesEntryId!, reversal.id]));
+  const attachments = ids.length ? await repository.attachmentsOfEntries(tx, firmId, ids) : [];
   return entries.map((entry) => ({
     ...entry,
     sourceType: entry.sourceType as JournalEntryView['sourceType'],
@@ -107,5 +108,8 @@ export async function entryViews(tx: Tx, firmId: string, entries: NonNullable<re
         ...line,
         accountCode: line.accountCode as JournalEntryView['lines'][number]['accountCode'],
       })),
+    attachments: attachments
+      .filter((attachment) => attachment.entryId === entry.id)
+      .map(({ entryId: _entryId, ...attachment }) => ({ ...attachment, uploadedAt: attachment.uploadedAt.toISOString() })),
   }));
 }

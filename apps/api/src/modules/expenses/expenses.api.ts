@@ -19,6 +19,7 @@ import {
 export { billingStatusOf, findPendingRequests, isBilledExpense, isUnbilledBillableExpense };
 export { canApproveExpenses } from './expenses.rules.ts';
 export { postExpensePayment } from './expense-payments.ts';
+export { findExpense, findExpenseCurrencyCode } from './expenses.repository.ts';
 
 export const EXPENSE_BILLING_MESSAGES = {
   notFree: 'Some of these expenses are already billed, not billable, not approved or no longer exist',

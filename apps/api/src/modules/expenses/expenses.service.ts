@@ -164,7 +164,7 @@ export function createExpenseService(deps: {
         // A paid expense whose amount or owner changed: the old entry is reversed and the new facts posted.
         if (previous.paymentStatus === 'Paid' && after && changesPaymentEntry(previous, after)) {
           await reverseExpensePayment(tx, principal, previous, 'expense changed');
-          await postExpensePayment(tx, principal, { ...after, paymentEntryId: null });
+          await postExpensePayment(tx, principal, { ...after, paymentEntryId: null }, { kept: previous.paidFromBankAccountId });
         }
         await recordAuditEvent(
           tx,
@@ -221,8 +221,8 @@ export function createExpenseService(deps: {
           paymentReference: input.paymentReference,
         };
         await updateExpense(tx, principal.firmId, expenseId, payment);
-        // The cash left the operating bank: the books say so in the same transaction.
-        await postExpensePayment(tx, principal, { ...previous, paidDate: input.paidDate });
+        // The cash left the chosen operating bank account: the books say so in the same transaction.
+        await postExpensePayment(tx, principal, { ...previous, paidDate: input.paidDate }, { chosen: input.bankAccountId });
         await recordAuditEvent(tx, principal, 'expense.paid', expenseId, { before: { paymentStatus: 'Unpaid' }, after: payment });
         return viewOf(tx, principal.firmId, expenseId);
       }),

@@ -1,3 +1,4 @@
+import { bankLine, chooseBankAccount } from '../../platform/ledger/bank-accounts.ts';
 import { compareMoney } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -106,15 +107,18 @@ export function createPaymentRecorder(database: Database) {
 
   async function postGatewayFee(tx: Tx, actor: FirmPrincipal, payment: GatewayPaymentRow, settlement: Settlement, fee: string) {
     const gateway = GATEWAY_LABELS[settlement.gateway] ?? settlement.gateway;
+    const currency = payment.currencyCode.toUpperCase();
+    // The gateway keeps its fee out of what it pays into the firm's default bank account for the currency.
+    const bank = await chooseBankAccount(tx, actor.firmId, currency, null);
     await postJournalEntry(tx, actor, {
       entryDate: settlement.today,
       memo: `${gateway} fee on payment ${payment.reference}`,
       sourceType: 'gateway-fee',
       sourceId: payment.id,
-      currency: payment.currencyCode.toUpperCase(),
+      currency,
       lines: [
         { account: 'bank-charges', debit: fee, clientId: payment.clientId },
-        { account: 'operating-bank', credit: fee, clientId: payment.clientId },
+        bankLine(bank.line, { credit: fee }, { clientId: payment.clientId }),
       ],
     });
   }

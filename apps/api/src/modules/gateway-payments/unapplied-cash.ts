@@ -1,3 +1,4 @@
+import { bankLine, chooseBankAccount } from '../../platform/ledger/bank-accounts.ts';
 import { compareMoney, subtractMoney, addMoney, type ResolveUnappliedPaymentInput } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -30,14 +31,16 @@ export async function holdUnappliedCash(
   payment: GatewayPaymentRow,
   held: { amount: string; currencyCode: string; today: string; why: string },
 ) {
+  const currency = held.currencyCode.toUpperCase();
+  const bank = await chooseBankAccount(tx, actor.firmId, currency, null);
   await postJournalEntry(tx, actor, {
     entryDate: held.today,
     memo: `${labelOf(payment)}: held unapplied (${held.why})`.slice(0, 500),
     sourceType: 'unapplied-cash',
     sourceId: payment.id,
-    currency: held.currencyCode.toUpperCase(),
+    currency,
     lines: [
-      { account: 'operating-bank', debit: held.amount, clientId: payment.clientId },
+      bankLine(bank.line, { debit: held.amount }, { clientId: payment.clientId }),
       { account: 'unapplied-cash', credit: held.amount, clientId: payment.clientId },
     ],
   });
@@ -58,15 +61,17 @@ export function createUnappliedCashService(database: Database) {
         const reference = input.reference?.trim() || labelOf(payment);
         let resolved = held;
         if (input.action === 'refund') {
+          const currency = payment.unappliedCurrencyCode.toUpperCase();
+          const bank = await chooseBankAccount(tx, principal.firmId, currency, null);
           await postJournalEntry(tx, principal, {
             entryDate: today,
             memo: `${labelOf(payment)}: unapplied money refunded (${reference})`.slice(0, 500),
             sourceType: 'unapplied-cash',
             sourceId: payment.id,
-            currency: payment.unappliedCurrencyCode.toUpperCase(),
+            currency,
             lines: [
               { account: 'unapplied-cash', debit: held, clientId: payment.clientId },
-              { account: 'operating-bank', credit: held, clientId: payment.clientId },
+              bankLine(bank.line, { credit: held }, { clientId: payment.clientId }),
             ],
           });
         } else {

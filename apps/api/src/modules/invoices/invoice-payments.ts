@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { FALLBACK_HOME_CURRENCY, postJournalEntry, reverseJournalEntry, type JournalLine } from '../../platform/ledger/ledger.ts';
+import { chooseBankAccount, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import {
   findInvoiceCurrencyAndMatters,
@@ -59,12 +60,17 @@ export type PaymentPosting = {
   paymentDate: string;
   method: string;
   reference: string | null;
-  /** Where the money comes from: the debit side of the entry (default: the operating bank receives it). */
-  fundingLines?: JournalLine[];
+  /**
+   * Where the money comes from: the debit side of the entry (default: the bank account receives it);
+   * a function when the money still lands in the operating bank (trust paying the firm).
+   */
+  fundingLines?: JournalLine[] | ((bank: BankLineAccount) => JournalLine[]);
   /** Words for the entry's memo after the receipt number ("from trust"). */
   memoSuffix?: string;
   /** The request field paymentDate came from, named when the books are closed through it (default paymentDate). */
   dateField?: string;
+  /** The operating bank account that received it (without funding lines); null or omitted: the firm's default for the currency. */
+  bankAccountId?: string | null;
 };
 
 /** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
@@ -80,12 +86,23 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
   // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
   const paymentId = randomUUID();
+  const currency = await invoiceCurrencyOf(tx, invoice);
+  // Money received (or paid over from trust) lands in the chosen, else the default, bank account of its currency.
+  const funding = payment.fundingLines;
+  const bank = Array.isArray(funding) ? null : await chooseBankAccount(tx, principal.firmId, currency, payment.bankAccountId);
   const journalEntryId = await postJournalEntry(tx, principal, {
     ...invoicePaymentEntry(
       invoice,
-      { ...payment, id: paymentId, receiptNumber, date: payment.paymentDate },
+      {
+        ...payment,
+        id: paymentId,
+        receiptNumber,
+        date: payment.paymentDate,
+        fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
+        ...(bank ? { bank: bank.line } : {}),
+      },
       await receivableMatterOf(tx, principal.firmId, invoice.id),
-      await invoiceCurrencyOf(tx, invoice),
+      currency,
     ),
     dateField: payment.dateField ?? 'paymentDate',
   });
@@ -99,6 +116,7 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     method: payment.method,
     reference: payment.reference,
     journalEntryId,
+    bankAccountId: bank?.bankAccountId ?? null,
     recordedByUserId: principal.userId,
   });
   const paidAmount = addMoney(invoice.paidAmount, payment.amount);
@@ -149,6 +167,7 @@ export async function postPaymentReversal(
     reversesPaymentId: paymentId,
     reason,
     journalEntryId,
+    bankAccountId: payment.bankAccountId,
     recordedByUserId: principal.userId,
   });
   const paidAmount = subtractMoney(invoice.paidAmount, payment.amount);

@@ -1,4 +1,5 @@
 import { addMoney, compareMoney } from '@matterhorn/shared';
+import { bankLine, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import type { JournalEntryInput, JournalLine } from '../../platform/ledger/ledger.ts';
 
 /**
@@ -75,12 +76,21 @@ export function invoiceWriteOffEntry(
 }
 
 /**
- * A payment: Dr where the money comes from (by default the operating bank receives it; a payment
- * from trust names its own funding lines) / Cr accounts receivable.
+ * A payment: Dr where the money comes from (the chosen operating bank account receives it, by
+ * default the system operating bank; a payment from trust names its own funding lines) / Cr
+ * accounts receivable.
  */
 export function invoicePaymentEntry(
   invoice: { invoiceNumber: string | null; clientId: string },
-  payment: { id: string; receiptNumber: string; amount: string; date: string; memoSuffix?: string; fundingLines?: JournalLine[] },
+  payment: {
+    id: string;
+    receiptNumber: string;
+    amount: string;
+    date: string;
+    memoSuffix?: string;
+    fundingLines?: JournalLine[];
+    bank?: BankLineAccount;
+  },
   receivableMatterId: string | null,
   currency: string,
 ): JournalEntryInput {
@@ -91,7 +101,9 @@ export function invoicePaymentEntry(
     sourceId: payment.id,
     currency,
     lines: [
-      ...(payment.fundingLines ?? [{ account: 'operating-bank', debit: payment.amount, clientId: invoice.clientId }]),
+      ...(payment.fundingLines ?? [
+        bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: payment.amount }, { clientId: invoice.clientId }),
+      ]),
       { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId, matterId: receivableMatterId },
     ],
   };

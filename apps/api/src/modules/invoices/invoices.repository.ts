@@ -143,6 +143,7 @@ export async function findPayment(tx: Tx, firmId: string, invoiceId: string, pay
       method: invoicePayments.method,
       reversesPaymentId: invoicePayments.reversesPaymentId,
       journalEntryId: invoicePayments.journalEntryId,
+      bankAccountId: invoicePayments.bankAccountId,
       isReversed: sql<boolean>`exists (select 1 from ${invoicePayments} reversal
         where reversal.firm_id = ${firmId} and reversal.reverses_payment_id = ${invoicePayments.id})`,
     })

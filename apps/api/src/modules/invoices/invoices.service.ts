@@ -30,7 +30,8 @@ import { writeOffInvoice } from './write-off-invoice.ts';
 export { agedReceivablesCsv } from './aged-receivables.ts';
 export type { InvoiceSendHook } from './send-invoice.ts';
 
-type PaymentInput = z.output<typeof recordPaymentSchema>;
+// The bank account is optional to callers inside the app too (the demo seed): omitted, the default for the currency.
+type PaymentInput = Omit<z.output<typeof recordPaymentSchema>, 'bankAccountId'> & { bankAccountId?: string | null };
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 

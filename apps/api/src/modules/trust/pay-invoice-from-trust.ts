@@ -57,8 +57,8 @@ export async function postInvoicePaymentFromTrust(tx: Tx, principal: FirmPrincip
     reference: input.reference,
     memoSuffix: `from trust (${account.name})`,
     dateField: 'date',
-    // Trust pays the firm: the client's trust funds fall, and the operating bank receives them.
-    fundingLines: trustInvoicePaymentFunding(account, ledger, input.amount, invoice.clientId),
+    // Trust pays the firm: the client's trust funds fall, and the firm's bank account for the currency receives them.
+    fundingLines: (bank) => trustInvoicePaymentFunding(account, ledger, input.amount, invoice.clientId, bank),
   });
   const transactionId = randomUUID();
   await insertMovement(tx, principal, account, ledger, {

@@ -1,3 +1,4 @@
+import { bankLine, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import type { JournalEntryInput, JournalLine } from '../../platform/ledger/ledger.ts';
 import { ledgerPlace } from './trust.rules.ts';
 
@@ -69,15 +70,17 @@ export function trustPayOutEntry(
 
 /**
  * Where an invoice paid from trust is funded from (the debit side of the invoice's payment entry,
- * which credits accounts receivable): the client's trust funds fall, and the operating bank receives them.
+ * which credits accounts receivable): the client's trust funds fall, and the firm's operating bank
+ * account (by default the system operating bank) receives them.
  */
 export function trustInvoicePaymentFunding(
   account: TrustAccountRef,
   ledger: TrustLedgerRef,
   amount: string,
   clientId: string,
+  bank: BankLineAccount = { account: 'operating-bank' },
 ): JournalLine[] {
-  return [...trustLines(account, ledger, amount, 'out'), { account: 'operating-bank', debit: amount, clientId }];
+  return [...trustLines(account, ledger, amount, 'out'), bankLine(bank, { debit: amount }, { clientId })];
 }
 
 /** A transfer between two ledgers of one trust account: only the liability moves (the bank holds the same money). */

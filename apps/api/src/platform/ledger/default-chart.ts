@@ -226,3 +226,7 @@ export const defaultChartFor = (country: string | null | undefined): readonly De
 
 export const normalBalanceOf = (type: LedgerAccountType): 'debit' | 'credit' =>
   type === 'asset' || type === 'expense' ? 'debit' : 'credit';
+
+/** The tax rates a firm starts with: Nigeria's VAT (7.5% since February 2020) for a Nigerian firm; none elsewhere. */
+export const defaultTaxRatesFor = (country: string | null | undefined): ReadonlyArray<{ name: string; ratePercent: string }> =>
+  isNigeria(country) ? [{ name: 'VAT', ratePercent: '7.5' }] : [];

@@ -7,11 +7,11 @@ import {
   type LEDGER_ACCOUNT_CODES as SHARED_ACCOUNT_CODES,
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import { currencies, exchangeRates, firms, journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
+import { currencies, exchangeRates, firms, journalEntries, journalLines, ledgerAccounts, taxRates } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { recordAuditEvent } from '../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { defaultChartFor, normalBalanceOf, type DefaultAccount } from './default-chart.ts';
+import { defaultChartFor, defaultTaxRatesFor, normalBalanceOf, type DefaultAccount } from './default-chart.ts';
 import { booksClosedRefusal } from './period-lock.ts';
 
 /**
@@ -135,6 +135,13 @@ export async function seedLedgerAccounts(tx: Pick<Tx, 'insert' | 'select'>, firm
 export async function seedCountryAccounts(tx: Pick<Tx, 'insert' | 'select'>, firmId: string, country: string | null): Promise<void> {
   const extra = defaultChartFor(country).filter((account) => account.nigeriaOnly);
   if (extra.length) await insertDefaultAccounts(tx, firmId, extra);
+  // And the country's tax rates (Nigeria's VAT), kept as the firm left them if it has them already.
+  const rates = defaultTaxRatesFor(country);
+  if (rates.length)
+    await tx
+      .insert(taxRates)
+      .values(rates.map((rate) => ({ firmId, ...rate })))
+      .onConflictDoNothing();
 }
 
 // ---------------------------------------------------------------------------------------------
