@@ -2,13 +2,14 @@ import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { EXPENSE_PAYMENT_METHODS, expensePaymentSchema, expenseRejectionSchema, todayIso } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { BankAccountSelect } from '../../../components/bank-account-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { markExpensePaid, rejectExpense } from '../api/expense-api.ts';
 
-type PaymentValues = { paidDate: string; paymentMethod: string; paymentReference: string };
+type PaymentValues = { paidDate: string; paymentMethod: string; paymentReference: string; bankAccountId: string | null };
 
 type DecisionModalProps = { expenseId: string | null; onClose: () => void; onDone: () => void };
 
@@ -48,7 +49,13 @@ export function RejectExpenseModal({ expenseId, onClose, onDone }: DecisionModal
 }
 
 function PaidForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: () => void; onDone: () => void }) {
-  const form = useSchemaForm(expensePaymentSchema, { paidDate: todayIso(), paymentMethod: '', paymentReference: '' } as PaymentValues);
+  const form = useSchemaForm(expensePaymentSchema, {
+    paidDate: todayIso(),
+    paymentMethod: '',
+    paymentReference: '',
+    bankAccountId: null,
+  } as PaymentValues);
+  const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(todayIso()));
   const submit = form.onSubmit(async (data) => {
     await markExpensePaid(expenseId, data);
@@ -78,6 +85,14 @@ function PaidForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: 
           {...form.selectProps('paymentMethod')}
         />
         <TextInput label="Payment reference" {...form.inputProps('paymentReference')} />
+        <BankAccountSelect
+          money={{ expenseId }}
+          value={bankAccountId}
+          onChange={(chosen) => {
+            setBankAccountId(chosen);
+            form.setValue('bankAccountId', chosen);
+          }}
+        />
         <SubmitButton isSubmitting={form.isSubmitting}>Mark paid</SubmitButton>
       </Stack>
     </form>

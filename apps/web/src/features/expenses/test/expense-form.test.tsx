@@ -256,4 +256,36 @@ describe('EditExpensePage', { timeout: 60_000 }, () => {
       paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
   });
+
+  it('asks which bank account paid it when the firm has two or more in its currency, and sends the one chosen', async () => {
+    const api = stubApi({
+      [`GET ${BASE}/get-expense/${EXPENSE_ID}`]: {
+        data: expense({ approvalStatus: 'Approved', decidedByUserName: 'Grace Hopper', decidedAt: '2024-03-06T09:30:00Z' }),
+      },
+      [`POST ${BASE}/mark-expense-paid/${EXPENSE_ID}`]: { data: expense({ paymentStatus: 'Paid' }) },
+      'GET /admin/accounting/get-bank-account-options': {
+        data: {
+          options: [
+            { id: null, label: '1000 Operating bank', isDefault: true },
+            { id: '6f1d3c1e-4b7a-4c55-9d2e-0a1b2c3d4e5f', label: 'Salary account · Zenith Bank ••••5678', isDefault: false },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: `/expense-request/direct-expense/edit-expense/${EXPENSE_ID}`, session: sessionWith(APPROVER) });
+    await user.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark expense paid' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Payment method' }));
+    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Bank account' }));
+    await user.click(await screen.findByRole('option', { name: 'Salary account · Zenith Bank ••••5678' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(api.callsTo('POST', `${BASE}/mark-expense-paid/${EXPENSE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${BASE}/mark-expense-paid/${EXPENSE_ID}`)[0]?.body).toMatchObject({
+      paymentMethod: 'Cash',
+      bankAccountId: '6f1d3c1e-4b7a-4c55-9d2e-0a1b2c3d4e5f',
+    });
+    expect(api.callsTo('GET', '/admin/accounting/get-bank-account-options')[0]?.query.get('ExpenseId')).toBe(EXPENSE_ID);
+  });
 });

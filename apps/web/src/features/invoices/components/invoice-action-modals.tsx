@@ -6,6 +6,7 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { todayIso } from '../utils/invoice-display.ts';
+import { BankAccountSelect } from '../../../components/bank-account-select.tsx';
 
 type ReasonModalProps = {
   opened: boolean;
@@ -68,12 +69,15 @@ type PaymentModalProps = {
   opened: boolean;
   balanceDue: string;
   currencySymbol: string;
+  /** The invoice's currency: the bank accounts offered hold it. */
+  currencyCode: string | null;
   onClose: () => void;
   onConfirm: (payment: RecordPaymentInput) => Promise<void>;
 };
 
-/** Record a payment: amount (more than 0, at most the balance due), date, method, reference. */
-export function RecordPaymentModal({ opened, balanceDue, currencySymbol, onClose, onConfirm }: PaymentModalProps) {
+/** Record a payment: amount (more than 0, at most the balance due), date, method, reference, and the bank account when the firm has several. */
+export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currencyCode, onClose, onConfirm }: PaymentModalProps) {
+  const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [amount, setAmount] = useState(balanceDue);
   const [paymentDate, setPaymentDate] = useState(isoDateToMonthDayYear(todayIso()));
   const [method, setMethod] = useState<string | null>('Bank transfer');
@@ -111,6 +115,7 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, onClose
           error={submitted && !method ? 'Payment method is required' : undefined}
         />
         <TextInput label="Reference" value={reference} maxLength={120} onChange={(event) => setReference(event.currentTarget.value)} />
+        {currencyCode && <BankAccountSelect money={{ currencyCode }} value={bankAccountId} onChange={setBankAccountId} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -128,6 +133,7 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, onClose
                   paymentDate: dateIso,
                   method: method as RecordPaymentInput['method'],
                   reference: reference.trim() || null,
+                  bankAccountId,
                 });
               } finally {
                 setBusy(false);

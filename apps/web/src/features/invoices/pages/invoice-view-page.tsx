@@ -373,6 +373,7 @@ export function InvoiceViewPage() {
           opened
           balanceDue={data.totals.balanceDue}
           currencySymbol={data.currencySymbol}
+          currencyCode={data.currencyCode}
           onClose={() => setModal(null)}
           onConfirm={(payment) =>
             run('payment', async () => {

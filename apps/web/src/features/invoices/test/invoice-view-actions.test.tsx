@@ -1,5 +1,6 @@
 import { invoiceSchema, type Invoice, type InvoiceStatus } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { InvoiceViewPage } from '../pages/invoice-view-page.tsx';
@@ -53,5 +54,38 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
     expect(buttons).not.toContain('Record payment');
     expect(buttons).not.toContain('Void');
     expect(buttons).toContain('Resend');
+  });
+
+  it('asks which bank account received a payment when the firm has two or more in the invoice’s currency', async () => {
+    const invoice = { ...issued('Sent', '0.00'), currencyCode: 'NGN' };
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      [`POST /api/admin/invoice/record-payment/${INVOICE_ID}`]: () => ({ data: invoice }),
+      'GET /api/admin/accounting/get-bank-account-options': {
+        data: {
+          options: [
+            { id: '0b8f2c55-1a2b-4c3d-8e9f-112233445566', label: 'Main operating account · Zenith Bank ••••5678', isDefault: true },
+            { id: '7c9d3e66-2b3c-4d5e-9f0a-223344556677', label: 'Salary account · GTBank ••••1234', isDefault: false },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Bank account' });
+    expect(select).toHaveValue('Main operating account · Zenith Bank ••••5678 (default)');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Salary account · GTBank ••••1234' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      bankAccountId: '7c9d3e66-2b3c-4d5e-9f0a-223344556677',
+    });
+    expect(api.callsTo('GET', '/api/admin/accounting/get-bank-account-options')[0]?.query.get('CurrencyCode')).toBe('NGN');
   });
 });
