@@ -125,6 +125,8 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/accounting/journal-entries',
       '/accounting/general-ledger',
       '/accounting/trial-balance',
+      '/accounting/bank-accounts',
+      '/accounting/vat',
     ]);
   });
 

@@ -7,6 +7,8 @@ const LazyChartOfAccountsPage = lazy(async () => ({ default: (await pages()).Cha
 const LazyJournalEntriesPage = lazy(async () => ({ default: (await pages()).JournalEntriesPage }));
 const LazyGeneralLedgerPage = lazy(async () => ({ default: (await pages()).GeneralLedgerPage }));
 const LazyTrialBalancePage = lazy(async () => ({ default: (await pages()).TrialBalancePage }));
+const LazyBankAccountsPage = lazy(async () => ({ default: (await pages()).BankAccountsPage }));
+const LazyVatPage = lazy(async () => ({ default: (await pages()).VatPage }));
 
 export function AccountingRoutes() {
   return (
@@ -17,6 +19,8 @@ export function AccountingRoutes() {
         <Route path="journal-entries" element={<LazyJournalEntriesPage />} />
         <Route path="general-ledger" element={<LazyGeneralLedgerPage />} />
         <Route path="trial-balance" element={<LazyTrialBalancePage />} />
+        <Route path="bank-accounts" element={<LazyBankAccountsPage />} />
+        <Route path="vat" element={<LazyVatPage />} />
         <Route path="*" element={<Navigate to="/accounting/chart-of-accounts" replace />} />
       </Routes>
     </Suspense>

@@ -133,6 +133,8 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Journal entries', to: '/accounting/journal-entries', match: '/accounting/journal-entries' },
         { label: 'General ledger', to: '/accounting/general-ledger', match: '/accounting/general-ledger' },
         { label: 'Trial balance', to: '/accounting/trial-balance', match: '/accounting/trial-balance' },
+        { label: 'Bank accounts', to: '/accounting/bank-accounts', match: '/accounting/bank-accounts' },
+        { label: 'VAT', to: '/accounting/vat', match: '/accounting/vat' },
       ],
     },
   },

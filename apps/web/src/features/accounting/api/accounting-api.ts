@@ -1,4 +1,18 @@
 import {
+  bankAccountCreateRoute,
+  bankAccountDeactivateRoute,
+  bankAccountListRoute,
+  bankAccountUpdateRoute,
+  journalAttachmentAddRoute,
+  journalAttachmentFilePath,
+  pathOf,
+  taxRateCreateRoute,
+  taxRateListRoute,
+  taxRateUpdateRoute,
+  vatReturnRoute,
+  type BankAccountInput,
+  type BankAccountUpdate,
+  type TaxRateInput,
   accountCreateRoute,
   accountDeleteRoute,
   accountUpdateRoute,
@@ -15,7 +29,9 @@ import {
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callContract, contractUrl, listContract } from '../../../lib/api/call-contract.ts';
-import { downloadCsv } from '../../../lib/download-csv.ts';
+import { errorMessageFrom } from '../../../lib/api-client.ts';
+import { downloadCsv, downloadFile } from '../../../lib/download-csv.ts';
+import { firmToken } from '../../../lib/session-storage.ts';
 
 /** Every accounting query lives under ['accounting']: a posting or a chart change refreshes them all. */
 export const accountingKeys = {
@@ -24,6 +40,9 @@ export const accountingKeys = {
   journals: (page: number) => ['accounting', 'journals', page] as const,
   generalLedger: (query: GeneralLedgerQuery) => ['accounting', 'general-ledger', query] as const,
   trialBalance: (asOfDate: string) => ['accounting', 'trial-balance', asOfDate] as const,
+  bankAccounts: () => ['accounting', 'bank-accounts'] as const,
+  taxRates: () => ['accounting', 'tax-rates'] as const,
+  vatReturn: (fromDate: string, toDate: string) => ['accounting', 'vat-return', fromDate, toDate] as const,
 };
 
 export const chartQuery = queryOptions({
@@ -79,3 +98,61 @@ export const createJournalEntry = async (body: JournalEntryInput, idempotencyKey
 
 export const reverseJournalEntry = async (id: string) =>
   (await callContract(journalEntryReverseRoute, { params: { id }, body: {} }, { auth: 'firm', toastSuccess: true })).data;
+
+export const bankAccountsQuery = queryOptions({
+  queryKey: accountingKeys.bankAccounts(),
+  queryFn: () => listContract(bankAccountListRoute, {}, 'firm'),
+});
+
+export const createBankAccount = async (body: BankAccountInput) =>
+  (await callContract(bankAccountCreateRoute, { body }, { auth: 'firm', toastSuccess: true })).data;
+
+export const updateBankAccount = async (id: string, body: BankAccountUpdate) =>
+  (await callContract(bankAccountUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true })).data;
+
+export const deactivateBankAccount = async (id: string) =>
+  (await callContract(bankAccountDeactivateRoute, { params: { id } }, { auth: 'firm', toastSuccess: true })).data;
+
+export const taxRatesQuery = queryOptions({
+  queryKey: accountingKeys.taxRates(),
+  queryFn: () => listContract(taxRateListRoute, {}, 'firm'),
+});
+
+export const createTaxRate = async (body: TaxRateInput) =>
+  (await callContract(taxRateCreateRoute, { body }, { auth: 'firm', toastSuccess: true })).data;
+
+export const updateTaxRate = async (id: string, body: TaxRateInput) =>
+  (await callContract(taxRateUpdateRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true })).data;
+
+export const vatReturnQuery = (fromDate: string, toDate: string) =>
+  queryOptions({
+    queryKey: accountingKeys.vatReturn(fromDate, toDate),
+    queryFn: () => listContract(vatReturnRoute, { query: { FromDate: fromDate, ToDate: toDate } }, 'firm'),
+    enabled: Boolean(fromDate && toDate && fromDate <= toDate),
+  });
+
+export const downloadVatReturn = (fromDate: string, toDate: string, format: 'csv' | 'pdf') =>
+  downloadFile(
+    contractUrl(vatReturnRoute, { query: { FromDate: fromDate, ToDate: toDate, format } }),
+    `vat-return-${fromDate}-to-${toDate}.${format}`,
+    format === 'csv' ? 'text/csv' : 'application/pdf',
+  );
+
+/** One file attached to a posted entry (multipart, as an expense's receipt). */
+export async function addJournalAttachment(entryId: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const token = firmToken();
+  const response = await fetch(pathOf(journalAttachmentAddRoute, { id: entryId }), {
+    method: journalAttachmentAddRoute.method,
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(errorMessageFrom(response.status, body, response.statusText || 'The file could not be attached'));
+  }
+}
+
+export const downloadJournalAttachment = (entryId: string, attachmentId: string, fileName: string) =>
+  downloadFile(pathOf(journalAttachmentFilePath, { id: entryId, attachmentId }), fileName);

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileInput, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney, journalEntryInputSchema, type LedgerAccount } from '@matterhorn/shared';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -8,7 +8,9 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
-import { createJournalEntry } from '../api/accounting-api.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { addJournalAttachment, createJournalEntry } from '../api/accounting-api.ts';
+import { useState } from 'react';
 import { IsoDateField } from './iso-date-field.tsx';
 import { LineClientMatter } from './line-client-matter.tsx';
 import { journalTotals, type DraftLine } from '../utils/journal-totals.ts';
@@ -36,9 +38,16 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
   const setLines = (next: DraftLine[]) => form.setValue('lines', next);
   const setLine = (index: number, change: Partial<DraftLine>) =>
     setLines(lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
+  const [files, setFiles] = useState<File[]>([]);
   const submit = form.onSubmit(async (data) => {
-    await createJournalEntry(data, idempotency.key);
+    const entry = await createJournalEntry(data, idempotency.key);
     idempotency.renew();
+    // The entry is posted: its evidence follows it, and a file the server refuses leaves the entry as it is.
+    for (const file of files) {
+      await addJournalAttachment(entry.id, file).catch((error: unknown) =>
+        toast.error(`${file.name}: ${error instanceof Error ? error.message : 'not attached'}`),
+      );
+    }
     onSaved();
     onClose();
   });
@@ -155,6 +164,16 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
             </Alert>
           ))}
         </Stack>
+        <FileInput
+          label="Attachments"
+          description="Receipts or bank letters: PDF, JPEG, PNG or HEIC, at most 10 MB each"
+          placeholder="Choose files"
+          multiple
+          clearable
+          accept="application/pdf,image/jpeg,image/png,image/heic"
+          value={files}
+          onChange={setFiles}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,10 +1,18 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, type JournalEntryView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { accountingKeys, chartQuery, journalEntriesQuery, reverseJournalEntry } from '../api/accounting-api.ts';
+import { toast } from '../../../lib/toasts.ts';
+import {
+  accountingKeys,
+  addJournalAttachment,
+  chartQuery,
+  downloadJournalAttachment,
+  journalEntriesQuery,
+  reverseJournalEntry,
+} from '../api/accounting-api.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 
 // The forms and their library load when a modal first opens, not with the page (its JavaScript budget).
@@ -107,6 +115,45 @@ export function JournalEntriesPage() {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
+                <Group gap="xs" mt={4} wrap="wrap">
+                  {entry.attachments.map((attachment) => (
+                    <Anchor
+                      key={attachment.id}
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() =>
+                        void downloadJournalAttachment(entry.id, attachment.id, attachment.fileName).catch((error: unknown) =>
+                          toast.error(error instanceof Error ? error.message : 'The file could not be downloaded'),
+                        )
+                      }
+                    >
+                      {attachment.fileName}
+                    </Anchor>
+                  ))}
+                  {canPost && (
+                    <FileButton
+                      accept="application/pdf,image/jpeg,image/png,image/heic"
+                      onChange={(file) => {
+                        if (!file) return;
+                        addJournalAttachment(entry.id, file)
+                          .then(() => {
+                            toast.success('Attachment added');
+                            refresh();
+                          })
+                          .catch((error: unknown) =>
+                            toast.error(error instanceof Error ? error.message : 'The file could not be attached'),
+                          );
+                      }}
+                    >
+                      {(props) => (
+                        <Button {...props} size="xs" variant="subtle" aria-label={`Attach a file to ${entry.memo}`}>
+                          Attach file
+                        </Button>
+                      )}
+                    </FileButton>
+                  )}
+                </Group>
               </article>
             ))}
           </Stack>
