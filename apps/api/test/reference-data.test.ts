@@ -359,6 +359,7 @@ describe('firm profile', () => {
       email: 'office@okafor.example',
       billingIncrement: '0.1',
       blockTimePastBudget: false,
+      fiscalYearStartMonth: 1,
     });
     const profile = await call('GET', '/api/users/get-user-profile', adminToken);
     expect(profile.json().data[0].businesses[0]).toMatchObject({ multicurrency: false, businessName: 'Okafor & Associates' });

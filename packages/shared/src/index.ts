@@ -95,6 +95,8 @@ export * from './accounting/journal-entry.schemas.ts';
 export * from './accounting/general-ledger.schemas.ts';
 export * from './accounting/bank-account.schemas.ts';
 export * from './accounting/tax-rate.schemas.ts';
+export * from './accounting/statements.schemas.ts';
+export * from './accounting/fiscal-year.ts';
 export * from './accounting/accounting.contracts.ts';
 export * from './accounting/period-lock.schemas.ts';
 export * from './accounting/period-lock.contracts.ts';

@@ -89,11 +89,11 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
 const openApiPathOf = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** The values a contract's `format` query parameter takes (csv, pdf…), if it has one. */
-function formatOptionsOf(query: unknown): string[] {
-  const shape = (query as { shape?: Record<string, unknown> } | undefined)?.shape;
-  const format = shape?.format as { unwrap?: () => { options?: string[] }; options?: string[] } | undefined;
-  return format?.options ?? format?.unwrap?.().options ?? [];
+/** The values a contract's `format` query parameter takes (an accounting statement's json, csv, pdf), if it has one. */
+function formatOptionsOf(query: z.ZodType | undefined): readonly string[] {
+  const format = query && 'shape' in query ? (query as unknown as { shape: Record<string, z.ZodType> }).shape['format'] : undefined;
+  const inner = format instanceof z.ZodOptional ? format.unwrap() : format;
+  return inner instanceof z.ZodEnum ? (inner.options as string[]) : [];
 }
 
 /** Each contract's operationId, `${module}${Call}` from ROUTE_CONTRACTS (`clients.list` → clientsList). */
@@ -157,7 +157,9 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
   if (contract?.sendsCsv) {
     const json = answers['200']!;
     answers['200'] = {
-      description: 'The page as JSON, or with IsDownlodCsv=true (format=csv on accounting calls) the whole filtered list as CSV.',
+      description: contract.sendsPdf
+        ? 'The statement as JSON, or with format=csv as CSV, or with format=pdf as a PDF.'
+        : 'The page as JSON, or with IsDownlodCsv=true (format=csv on accounting calls) the whole filtered list as CSV.',
       content: {
         'application/json': { schema: json },
         [CSV.mediaType]: { schema: { type: 'string', description: CSV.description } },

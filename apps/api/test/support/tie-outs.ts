@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { compareMoney } from '@matterhorn/shared';
 import { READ_ONLY, rowsOf, type Database, type Tx } from '../../src/db/database.ts';
+import { sumOpenReceivables } from '../../src/modules/invoices/invoices.api.ts';
+import { findTrustLedgerTotals } from '../../src/modules/trust/trust.api.ts';
 import { accountBalances, type LedgerAccountCode } from '../../src/platform/ledger/ledger.ts';
 
 /**
@@ -50,33 +52,27 @@ function compare(firm: string, check: string, expected: Figure[], actual: Figure
   return failures;
 }
 
-const ISSUED = sql`('Approved', 'Sent', 'PartlyPaid', 'Paid')`;
-const invoiceCurrencyCode = sql`(select c.iso_code from currencies c
-  where c.id = coalesce(i.currency_id, (select f.home_currency_id from firms f where f.id = i.firm_id)))`;
-/** The matter a receivable is booked to: an invoice's one matter, none for an invoice of several. */
-const receivableMatter = sql`(select case when count(*) = 1 then min(m.matter_id::text) else '' end
-  from invoice_matters m where m.firm_id = i.firm_id and m.invoice_id = i.id)`;
-
 async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOutFailure[]> {
   const failures: TieOutFailure[] = [];
 
-  // Accounts receivable = the open balances of issued invoices, per currency, and per client and matter.
-  const openBalances = (groupBy: SQL) =>
-    rowsOf<Figure>(
-      tx.execute(sql`select ${invoiceCurrencyCode} || ${groupBy} as key, sum(i.balance_due)::numeric(16,2)::text as amount
-        from invoices i where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ${ISSUED} group by 1`),
-    );
+  // Accounts receivable = the open balances of issued invoices, per currency, and per client and matter: the invoices
+  // module's own figures (sumOpenReceivables), the ones the statements' tie-outs show.
+  const openBalances = async (byClientAndMatter: boolean) =>
+    (await sumOpenReceivables(tx, firmId, { byClientAndMatter })).map((row) => ({
+      key: byClientAndMatter ? `${row.currencyCode} client ${row.clientId} matter ${row.matterId ?? ''}` : row.currencyCode,
+      amount: row.amount,
+    }));
   failures.push(
     ...compare(
       firm,
       'accounts receivable = Σ open invoice balances',
-      await openBalances(sql`''`),
+      await openBalances(false),
       await ledgerFigures(tx, firmId, ['accounts-receivable']),
     ),
     ...compare(
       firm,
       'accounts receivable by client and matter = Σ their open invoice balances',
-      await openBalances(sql`' client ' || i.client_id::text || ' matter ' || ${receivableMatter}`),
+      await openBalances(true),
       await ledgerFigures(
         tx,
         firmId,
@@ -88,16 +84,10 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
 
   // Trust: each account's register = Σ its client ledgers = trust bank in the ledger = client trust liability in the ledger.
   const byAccount = sql`' account ' || coalesce(l.trust_account_id::text, '')`;
-  const registers = await rowsOf<Figure>(
-    tx.execute(
-      sql`select t.currency_code || ' account ' || t.id::text as key, t.balance::text as amount from trust_accounts t where t.firm_id = ${firmId}`,
-    ),
-  );
-  const ledgers = await rowsOf<Figure>(
-    tx.execute(sql`select t.currency_code || ' account ' || t.id::text as key, sum(g.balance)::numeric(16,2)::text as amount
-      from trust_ledgers g join trust_accounts t on t.firm_id = g.firm_id and t.id = g.trust_account_id
-      where g.firm_id = ${firmId} group by 1`),
-  );
+  const trustTotals = await findTrustLedgerTotals(tx, firmId);
+  const keyOf = (row: (typeof trustTotals)[number]) => `${row.currencyCode} account ${row.trustAccountId}`;
+  const registers = trustTotals.map((row) => ({ key: keyOf(row), amount: row.register }));
+  const ledgers = trustTotals.map((row) => ({ key: keyOf(row), amount: row.ledgers }));
   failures.push(
     ...compare(firm, 'Σ client trust ledgers = trust account register', registers, ledgers),
     ...compare(
@@ -200,6 +190,29 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
       ),
     );
   }
+
+  // The day totals the statements read (kept by the database at each posting's commit) = the sums of the lines behind them.
+  const dayTotalsKey = sql`to_char(e.entry_date, 'YYYY-MM-DD') || ' ' || l.account_id::text || ' ' || l.currency_code || ' ' || e.source_type`;
+  const [dayTotalsDrift] = await rowsOf<{ lines: string; totals: string; differing: number }>(
+    tx.execute(sql`with lines as (
+        select ${dayTotalsKey} as key, sum(l.debit) as debit, sum(l.credit) as credit
+        from journal_lines l join journal_entries e on e.firm_id = l.firm_id and e.id = l.entry_id
+        where l.firm_id = ${firmId} group by 1),
+      totals as (
+        select to_char(t.entry_date, 'YYYY-MM-DD') || ' ' || t.account_id::text || ' ' || t.currency_code || ' ' || t.source_type as key,
+          t.debit, t.credit
+        from journal_day_totals t where t.firm_id = ${firmId})
+      select (select count(*) from lines)::text as lines, (select count(*) from totals where debit <> 0 or credit <> 0)::text as totals,
+        (select count(*)::int from lines full join totals using (key)
+          where coalesce(lines.debit, 0) <> coalesce(totals.debit, 0) or coalesce(lines.credit, 0) <> coalesce(totals.credit, 0)) as differing`),
+  );
+  if (dayTotalsDrift!.differing > 0)
+    failures.push({
+      firm,
+      check: 'journal day totals = Σ journal lines per day, account, currency and source',
+      expected: `${dayTotalsDrift!.lines} keys agreeing`,
+      actual: `${dayTotalsDrift!.differing} differing`,
+    });
 
   // Unbilled WIP is not in the ledger. What ties out: every billable item is either unbilled (no invoice: what the
   // invoice screen offers) or held by a live invoice that bills it on one of its lines, and every line of a live

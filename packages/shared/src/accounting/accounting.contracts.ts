@@ -27,6 +27,7 @@ import {
   trialBalanceQuerySchema,
   trialBalanceSchema,
 } from './ledger.schemas.ts';
+import { balanceSheetQuerySchema, balanceSheetSchema, profitAndLossQuerySchema, profitAndLossSchema } from './statements.schemas.ts';
 
 const base = '/api/admin/accounting';
 
@@ -99,7 +100,7 @@ export const journalEntryReverseRoute = defineRoute({
   status: 201,
 });
 
-/** format=csv answers text/csv. */
+/** format=csv answers text/csv, format=pdf application/pdf. */
 export const generalLedgerRoute = defineRoute({
   method: 'GET',
   path: `${base}/get-general-ledger`,
@@ -188,6 +189,22 @@ export const journalAttachmentAddRoute = defineRoute({
 /** GET: an attachment's bytes as a download (no envelope, so no contract). */
 export const journalAttachmentFilePath = { path: `${base}/download-journal-attachment/:id/:attachmentId` } as const;
 
+/** format=csv answers text/csv, format=pdf application/pdf. */
+export const profitAndLossRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-profit-and-loss`,
+  query: profitAndLossQuerySchema,
+  response: profitAndLossSchema,
+});
+
+/** format=csv answers text/csv, format=pdf application/pdf. */
+export const balanceSheetRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-balance-sheet`,
+  query: balanceSheetQuerySchema,
+  response: balanceSheetSchema,
+});
+
 export const accountingContracts = {
   trialBalance: trialBalanceRoute,
   journalEntries: journalEntryListRoute,
@@ -209,4 +226,6 @@ export const accountingContracts = {
   updateTaxRate: taxRateUpdateRoute,
   vatReturn: vatReturnRoute,
   addJournalAttachment: journalAttachmentAddRoute,
+  profitAndLoss: profitAndLossRoute,
+  balanceSheet: balanceSheetRoute,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, optionalMoneyText } from '../common/fields.ts';
 import { pageQuerySchema } from '../common/pagination.ts';
 import { JOURNAL_SOURCE_TYPES, LEDGER_ACCOUNT_TYPES } from './ledger.schemas.ts';
+import { STATEMENT_FORMATS } from './statements.schemas.ts';
 
 /** GET get-general-ledger: one account's lines with running balances; format=csv for the whole range. */
 export const generalLedgerQuerySchema = pageQuerySchema.extend({
@@ -23,9 +24,9 @@ export const generalLedgerQuerySchema = pageQuerySchema.extend({
     .optional()
     .describe('Only lines whose debit or credit is at most this amount (opening balance too).'),
   format: z
-    .enum(['json', 'csv'], { error: 'format must be json or csv' })
+    .enum(STATEMENT_FORMATS, { error: 'format must be json, csv or pdf' })
     .optional()
-    .describe('csv: answer every line of the range as a CSV file instead of a page.'),
+    .describe('csv or pdf: answer every line of the range as a CSV file or a PDF instead of a page.'),
 });
 export type GeneralLedgerQuery = z.input<typeof generalLedgerQuerySchema>;
 

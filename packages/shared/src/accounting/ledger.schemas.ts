@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
+import { statementFormatField, statementTieOutFields } from './statements.schemas.ts';
 
 /** The ledger's system accounts, one of each per firm (ADR 0020). */
 export const LEDGER_ACCOUNT_CODES = [
@@ -36,6 +37,7 @@ export const trialBalanceQuerySchema = z.object({
   AsOfDate: isoDate('As of date')
     .optional()
     .describe('Count only entries dated on or before this date, YYYY-MM-DD; left out: every entry.'),
+  format: statementFormatField,
 });
 export type TrialBalanceQuery = z.input<typeof trialBalanceQuerySchema>;
 
@@ -82,6 +84,8 @@ export const trialBalanceSchema = z.object({
   currencies: z
     .array(currencyTrialBalanceSchema)
     .describe('Every currency’s trial balance, the home currency first, then by code; never totalled across currencies.'),
+  basisDescription: z.string().describe('What the trial balance counts, in words, as it prints it.'),
+  ...statementTieOutFields,
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 

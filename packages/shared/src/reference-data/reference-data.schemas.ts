@@ -31,6 +31,8 @@ export const practiceAreaInputSchema = z.strictObject({
   name: requiredText('Practice area', 120).describe('Its name (at most 120 characters), unique in the firm ignoring case.'),
 });
 
+export const FISCAL_YEAR_START_MONTH_MESSAGE = 'Choose the month the fiscal year starts in';
+
 export const firmProfileSchema = z.object({
   firmName: z.string().describe('The firm’s name, as invoices and the portal show it.'),
   portalSlug: z.string().nullable().describe('The firm’s portal address: clients sign in under this slug; null until set up.'),
@@ -49,6 +51,9 @@ export const firmProfileSchema = z.object({
   blockTimePastBudget: z
     .boolean()
     .describe('True: a time entry that would take a matter past 100% of its hours, fees or total budget is refused (400).'),
+  fiscalYearStartMonth: z
+    .number()
+    .describe('The month the firm’s fiscal year starts in, 1 (January) to 12: statements’ current year and budgets follow it.'),
 });
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
@@ -67,5 +72,12 @@ export const firmProfileInputSchema = firmSetupRequestSchema.extend({
     .boolean()
     .optional()
     .describe('Refuse time that would take a matter past 100% of its budget (true) or only warn by email (false); left out: unchanged.'),
+  fiscalYearStartMonth: z.coerce
+    .number({ error: FISCAL_YEAR_START_MONTH_MESSAGE })
+    .int({ error: FISCAL_YEAR_START_MONTH_MESSAGE })
+    .min(1, { error: FISCAL_YEAR_START_MONTH_MESSAGE })
+    .max(12, { error: FISCAL_YEAR_START_MONTH_MESSAGE })
+    .optional()
+    .describe('The month the fiscal year starts in, 1 (January) to 12; left out: unchanged.'),
 });
 export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { currencies } from './reference.ts';
 
 /** A law firm: the tenant. Its row is visible only inside its own firm context. */
@@ -25,6 +39,8 @@ export const firms = pgTable(
     /** The bill-of-charges clock (Legal Practitioners Act s.16(2)); null: on exactly when the home currency is NGN. */
     billOfChargesClock: boolean('bill_of_charges_clock'),
     defaultPaymentInstructions: text('default_payment_instructions'),
+    /** The calendar month (1 = January) the firm's fiscal year starts in: statements' "current year" and budgets turn on it. */
+    fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
     /** Portal users must pass an authenticator-app code after their password or sign-in link. */
     portalRequiresTotp: boolean('portal_requires_totp').notNull().default(false),
     /** The firm's tax identification number (e.g. a Nigerian TIN), printed on its bills when set. */
@@ -53,6 +69,7 @@ export const firms = pgTable(
     check('firms_payment_terms_check', sql`${table.paymentTermsDays} between 0 and 365`),
     check('firms_tax_number_length_check', sql`char_length(${table.taxNumber}) <= 50`),
     check('firms_billing_increment_check', sql`${table.billingIncrement} in (0, 0.01, 0.05, 0.1, 0.25)`),
+    check('firms_fiscal_year_start_month_check', sql`${table.fiscalYearStartMonth} between 1 and 12`),
   ],
 );
 

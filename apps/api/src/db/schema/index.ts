@@ -12,6 +12,7 @@ export * from './platform.ts';
 export * from './flat-fees.ts';
 export * from './expenses.ts';
 export * from './ledger.ts';
+export * from './budgets.ts';
 export * from './invoices.ts';
 export * from './invoice-links.ts';
 export * from './trust.ts';

@@ -2,32 +2,6 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database.ts';
 import { journalAttachments, journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 
-/**
- * Every account of the firm with its lines' totals per currency (an account without lines: one
- * row, currency null), of entries dated on or before asOfDate when given.
- */
-export function accountTotals(tx: Tx, firmId: string, asOfDate: string | null) {
-  const dated = asOfDate
-    ? sql`exists (select 1 from ${journalEntries} where ${journalEntries.id} = ${journalLines.entryId} and ${journalEntries.entryDate} <= ${asOfDate})`
-    : undefined;
-  return tx
-    .select({
-      id: ledgerAccounts.id,
-      number: ledgerAccounts.number,
-      code: ledgerAccounts.code,
-      name: ledgerAccounts.name,
-      type: ledgerAccounts.type,
-      normalBalance: ledgerAccounts.normalBalance,
-      currencyCode: journalLines.currencyCode,
-      totalDebit: sql<string>`coalesce(sum(${journalLines.debit}), 0)::numeric(16,2)::text`,
-      totalCredit: sql<string>`coalesce(sum(${journalLines.credit}), 0)::numeric(16,2)::text`,
-    })
-    .from(ledgerAccounts)
-    .leftJoin(journalLines, and(eq(journalLines.accountId, ledgerAccounts.id), eq(journalLines.firmId, firmId), dated))
-    .where(eq(ledgerAccounts.firmId, firmId))
-    .groupBy(ledgerAccounts.id, journalLines.currencyCode);
-}
-
 export type JournalEntryFilter = { sourceType?: string; sourceId?: string; fromDate?: string; toDate?: string };
 
 function entryConditions(firmId: string, filter: JournalEntryFilter): SQL | undefined {

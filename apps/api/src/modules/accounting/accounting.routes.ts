@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,14 +21,47 @@ import { registerTaxRoutes } from './tax.routes.ts';
 import { createChartOfAccountsService } from './chart-of-accounts.service.ts';
 import { createGeneralLedgerService } from './general-ledger.service.ts';
 import { createJournalEntryService } from './journal-entries.service.ts';
+import {
+  balanceSheetCsv,
+  balanceSheetPdf,
+  profitAndLossCsv,
+  profitAndLossPdf,
+  trialBalanceCsv,
+  trialBalancePdf,
+} from './statement-documents.ts';
+import { createStatementService } from './statements.service.ts';
 
 const tags = ['Accounting'];
+
+/** A statement as the format asked for: the envelope (JSON), or a CSV or PDF file to download. */
+async function sendStatement<T extends { firmName: string }>(
+  reply: FastifyReply,
+  format: 'json' | 'csv' | 'pdf' | undefined,
+  file: { name: string; message: string },
+  statement: T,
+  documents: { csv: (statement: T) => string; pdf: (statement: T) => Promise<Buffer> },
+) {
+  if (format === 'csv')
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}.csv"`)
+      .send(documents.csv(statement));
+  if (format === 'pdf')
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.name}.pdf"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(await documents.pdf(statement));
+  const { firmName: _firmName, ...data } = statement;
+  return ok(file.message, data);
+}
 
 export type AccountingRouteDeps = { database: Database; files: FileStore; scanner: VirusScanner | null };
 
 /**
- * The firm's books (PRODUCT.md module 12; ADRs 0020, 0046 and 0048): chart, manual journals and their
- * attachments, general ledger, trial balance, bank accounts, tax rates and the VAT return.
+ * The firm's books (PRODUCT.md module 12; ADRs 0020, 0046, 0048 and 0049): chart, manual journals and their
+ * attachments, general ledger, statements, budgets, bank accounts, tax rates and the VAT return.
  */
 export function registerAccountingRoutes(app: FastifyInstance, { database, files, scanner }: AccountingRouteDeps) {
   const route = contractRoutes(app, tags);
@@ -37,6 +70,7 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
   const chart = createChartOfAccountsService(database);
   const journals = createJournalEntryService(database);
   const ledger = createGeneralLedgerService(database);
+  const statements = createStatementService(database);
 
   route(
     contracts.trialBalance,
@@ -47,9 +81,18 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
         'before AsOfDate (all when left out), the totals and whether they agree',
       description:
         'Answers one trial balance per currency, the home currency’s first and at the top level, each listing the whole chart of ' +
-        'accounts by number; currencies are never added together, and isBalanced is true only when every one balances.',
+        'accounts by number; currencies are never added together, and isBalanced is true only when every one balances. With the ' +
+        'basis in words and the books’ tie-outs (accounts receivable = Σ open invoices; client trust liability = Σ client trust ' +
+        'ledgers = trust bank) as pass/fail lines. format=csv answers text/csv, format=pdf application/pdf.',
     },
-    async (request) => ok('Trial balance', await accounting.trialBalance(firmPrincipalOf(request), request.query)),
+    async (request, reply) => {
+      const statement = await accounting.trialBalance(firmPrincipalOf(request), request.query);
+      const name = `trial-balance${statement.asOfDate ? `-${statement.asOfDate}` : ''}`;
+      return sendStatement(reply, request.query.format, { name, message: 'Trial balance' }, statement, {
+        csv: trialBalanceCsv,
+        pdf: trialBalancePdf,
+      });
+    },
   );
 
   route(
@@ -174,15 +217,72 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
       description:
         'Answers the account’s opening balance before FromDate, debits, credits and closing balance per currency, and a page of its ' +
         'lines by date, each with its entry’s source (type and id, to open the invoice, payment, expense, trust movement or journal) ' +
-        'and the running balance in its currency. format=csv answers every line of the range as a CSV file.',
+        'and the running balance in its currency. format=csv answers every line of the range as a CSV file, format=pdf as a PDF ' +
+        '(one table per currency from its opening to its closing balance).',
     },
     async (request, reply) => {
       const principal = firmPrincipalOf(request);
-      if (request.query.format !== 'csv') return ok('General ledger', await ledger.page(principal, request.query));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="general-ledger.csv"')
-        .send(await ledger.csv(principal, request.query));
+      if (request.query.format === 'csv')
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="general-ledger.csv"')
+          .send(await ledger.csv(principal, request.query));
+      if (request.query.format === 'pdf')
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', 'attachment; filename="general-ledger.pdf"')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(await ledger.pdf(principal, request.query));
+      return ok('General ledger', await ledger.page(principal, request.query));
+    },
+  );
+
+  route(
+    contracts.profitAndLoss,
+    {
+      access: firmAccess('chartofAccount'),
+      summary:
+        'Profit and loss for a period, on the accrual or cash basis, with a comparison column (previous period, last year or budget) and variance; format=csv or pdf for a file',
+      description:
+        'Answers per currency (the home currency first; never two added together) the income and expense accounts by number with ' +
+        'their sub-accounts and totals, and net income; the basis in words; with Compare, each figure’s comparison, variance and ' +
+        'variance % (the budget compares in the currency it is kept in); and the books’ tie-outs as pass/fail lines. FromDate ' +
+        'defaults to the start of the fiscal year ToDate (default today) falls in. 400 when FromDate is after ToDate. format=csv ' +
+        'answers text/csv, format=pdf application/pdf.',
+    },
+    async (request, reply) => {
+      const statement = await statements.profitAndLoss(firmPrincipalOf(request), request.query);
+      const name = `profit-and-loss-${statement.fromDate}-to-${statement.toDate}`;
+      return sendStatement(reply, request.query.format, { name, message: 'Profit and loss' }, statement, {
+        csv: profitAndLossCsv,
+        pdf: profitAndLossPdf,
+      });
+    },
+  );
+
+  route(
+    contracts.balanceSheet,
+    {
+      access: firmAccess('chartofAccount'),
+      summary:
+        'Balance sheet as of a date: assets, liabilities and equity with current year net income and retained earnings worked out, client money in trust apart; format=csv or pdf for a file',
+      description:
+        'Answers per currency the firm’s own assets and liabilities, equity (its accounts, then retained earnings — every earlier ' +
+        'fiscal year’s net income, rolled forward without a closing entry — and current year net income from the fiscal year’s ' +
+        'start), and client money held in trust (trust bank and client trust liability) apart from the firm’s own; isBalanced; ' +
+        'an optional comparison a year earlier; and the books’ tie-outs. AsOfDate defaults to today. format=csv answers text/csv, ' +
+        'format=pdf application/pdf.',
+    },
+    async (request, reply) => {
+      const statement = await statements.balanceSheet(firmPrincipalOf(request), request.query);
+      return sendStatement(
+        reply,
+        request.query.format,
+        { name: `balance-sheet-${statement.asOfDate}`, message: 'Balance sheet' },
+        statement,
+        { csv: balanceSheetCsv, pdf: balanceSheetPdf },
+      );
     },
   );
 

@@ -1,76 +1,18 @@
-import { fromCents, toCents } from '@matterhorn/shared';
-import type {
-  CurrencyTrialBalance,
-  JournalEntryPage,
-  JournalEntryView,
-  TrialBalance,
-  TrialBalanceQuery,
-  journalEntryListQuerySchema,
-} from '@matterhorn/shared';
+import type { JournalEntryPage, JournalEntryView, TrialBalance, TrialBalanceQuery, journalEntryListQuerySchema } from '@matterhorn/shared';
 import type { z } from 'zod';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { homeCurrencyOf } from '../../platform/ledger/ledger.ts';
 import * as repository from './accounting.repository.ts';
+import { buildTrialBalance } from './trial-balance.ts';
 
 export function createAccountingService(database: Database) {
   return {
-    /** Every account's debits, credits and balance (debit − credit), the totals, and whether they agree. */
-    trialBalance(principal: FirmPrincipal, query: TrialBalanceQuery): Promise<TrialBalance> {
-      const asOfDate = query.AsOfDate ?? null;
-      return database.withFirm(
-        principal.firmId,
-        async (tx) => {
-          const rows = await repository.accountTotals(tx, principal.firmId, asOfDate);
-          const home = await homeCurrencyOf(tx, principal.firmId);
-          const codes = [...new Set(rows.map((row) => row.currencyCode ?? home))].sort((a, b) =>
-            a === home ? -1 : b === home ? 1 : a.localeCompare(b),
-          );
-          if (!codes.includes(home)) codes.unshift(home);
-          const accountsOf = (row: (typeof rows)[number]) => ({
-            id: row.id,
-            number: row.number,
-            code: row.code as TrialBalance['accounts'][number]['code'],
-            name: row.name,
-            type: row.type as TrialBalance['accounts'][number]['type'],
-            normalBalance: row.normalBalance as 'debit' | 'credit',
-          });
-          // Each currency lists the whole chart (zero where it has no lines), totalled on its own.
-          const chart = [...new Map(rows.map((row) => [row.id, accountsOf(row)])).values()].sort((a, b) =>
-            a.number.localeCompare(b.number),
-          );
-          const currencies: CurrencyTrialBalance[] = codes.map((currencyCode) => {
-            let totalDebit = 0n;
-            let totalCredit = 0n;
-            const accounts = chart.map((account) => {
-              const row = rows.find((candidate) => candidate.id === account.id && (candidate.currencyCode ?? home) === currencyCode);
-              const debit = toCents(row?.totalDebit ?? '0');
-              const credit = toCents(row?.totalCredit ?? '0');
-              totalDebit += debit;
-              totalCredit += credit;
-              return { ...account, totalDebit: fromCents(debit), totalCredit: fromCents(credit), balance: fromCents(debit - credit) };
-            });
-            return {
-              currencyCode,
-              accounts,
-              totalDebit: fromCents(totalDebit),
-              totalCredit: fromCents(totalCredit),
-              isBalanced: totalDebit === totalCredit,
-            };
-          });
-          const homeBalance = currencies[0]!;
-          return {
-            asOfDate,
-            currencyCode: home,
-            accounts: homeBalance.accounts,
-            totalDebit: homeBalance.totalDebit,
-            totalCredit: homeBalance.totalCredit,
-            isBalanced: currencies.every((currency) => currency.isBalanced),
-            currencies,
-          };
-        },
-        READ_ONLY,
-      );
+    /** Every account's debits, credits and balance (debit − credit), the totals, whether they agree, and the books' tie-outs. */
+    trialBalance(principal: FirmPrincipal, query: TrialBalanceQuery): Promise<TrialBalance & { firmName: string }> {
+      return database.withFirm(principal.firmId, (tx) => buildTrialBalance(tx, principal.firmId, query.AsOfDate ?? null), {
+        ...READ_ONLY,
+        isolation: 'repeatable read',
+      });
     },
 
     /** Journal entries with their lines, newest posted first. */

@@ -6,6 +6,8 @@ import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findAccount } from './chart-of-accounts.repository.ts';
 import * as repository from './general-ledger.repository.ts';
+import { generalLedgerPdf } from './statement-documents.ts';
+import { findStatementFirm } from './statements.repository.ts';
 
 type Query = z.output<typeof generalLedgerQuerySchema>;
 
@@ -79,6 +81,20 @@ export function createGeneralLedgerService(database: Database) {
         },
         READ_ONLY,
       );
+    },
+
+    /** Every line of the range as a PDF: per currency, its opening balance, lines and closing balance. */
+    pdf(principal: FirmPrincipal, query: Query): Promise<Buffer> {
+      return database
+        .withFirm(
+          principal.firmId,
+          async (tx) => ({
+            ledger: await ledgerOf(tx, principal.firmId, query, false),
+            firm: await findStatementFirm(tx, principal.firmId),
+          }),
+          READ_ONLY,
+        )
+        .then(({ ledger, firm }) => generalLedgerPdf({ ...ledger, lines: ledger.lines.map((line) => ({ ...line })) }, firm.firmName));
     },
 
     /** Every line of the range, each currency's opening balance first. */

@@ -71,6 +71,7 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
       email: firms.email,
       billingIncrement: firms.billingIncrement,
       blockTimePastBudget: firms.blockTimePastBudget,
+      fiscalYearStartMonth: firms.fiscalYearStartMonth,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -86,6 +87,7 @@ export async function updateFirmProfile(
     email: string | null;
     billingIncrement: string;
     blockTimePastBudget: boolean;
+    fiscalYearStartMonth: number;
   },
 ) {
   await tx

@@ -37,7 +37,7 @@ export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
       access: firmAccess('updateAccountSettings'),
       summary: "Update the firm's profile; leaving out logo keeps the current one, null removes it",
       description:
-        'Replaces the profile with the body’s and answers it; leaving out billingIncrement or blockTimePastBudget keeps it. Refusals are as for set-up (409 portal address taken or home currency locked; 400 unknown time zone or currency).',
+        'Replaces the profile with the body’s and answers it; leaving out billingIncrement, blockTimePastBudget or fiscalYearStartMonth keeps it. Refusals are as for set-up (409 portal address taken or home currency locked; 400 unknown time zone or currency).',
     },
     async (request) => ok('Firm profile updated', await firms.updateProfile(firmPrincipalOf(request), request.body)),
     { bodyLimit: 1_048_576 },

@@ -112,6 +112,7 @@ export function createFirmService(database: Database) {
             email: input.email ?? null,
             billingIncrement: input.billingIncrement ?? before.billingIncrement,
             blockTimePastBudget: input.blockTimePastBudget ?? before.blockTimePastBudget,
+            fiscalYearStartMonth: input.fiscalYearStartMonth ?? before.fiscalYearStartMonth,
           };
           await updateFirmProfile(tx, principal.firmId, after);
           if (after.country !== before.country) await seedCountryAccounts(tx, principal.firmId, after.country);

@@ -16,3 +16,4 @@ export {
   type PaymentPosting,
 } from './invoice-payments.ts';
 export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';
+export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repository.ts';

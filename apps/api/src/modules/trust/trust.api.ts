@@ -1,7 +1,14 @@
 import { addMoney, compareMoney, type TrustTransaction } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { outsideReaderOf } from '../../plugins/route-access.ts';
-import { findClientLedgers, findTrustFirm, findTransactionViews, findTrustAccounts, sumLedgers } from './trust.repository.ts';
+import {
+  findClientLedgers,
+  findTrustFirm,
+  findTransactionViews,
+  findTrustAccounts,
+  sumLedgers,
+  sumLedgersByAccount,
+} from './trust.repository.ts';
 import { trustTransactionView } from './trust.views.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
@@ -75,4 +82,15 @@ export async function sumClientTrustHeld(tx: Tx, firmId: string, clientId: strin
   return [...held.values()]
     .filter((row) => compareMoney(row.amount, '0') !== 0)
     .sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
+}
+
+/**
+ * Per trust bank account: its register balance and the sum of its client ledgers (what the client
+ * trust liability and the trust bank in the ledger must equal), with the account's currency.
+ */
+export function findTrustLedgerTotals(
+  tx: Tx,
+  firmId: string,
+): Promise<{ trustAccountId: string; currencyCode: string; register: string; ledgers: string }[]> {
+  return sumLedgersByAccount(tx, firmId);
 }

@@ -464,6 +464,22 @@ export function sumMovements(tx: Tx, firmId: string, filter: TransactionFilter) 
   return sumByCurrency(tx, transactionWhere(firmId, filter));
 }
 
+/** Each trust account's register balance and the sum of its client ledgers, with its currency. */
+export function sumLedgersByAccount(tx: Tx, firmId: string) {
+  return tx
+    .select({
+      trustAccountId: trustAccounts.id,
+      currencyCode: trustAccounts.currencyCode,
+      register: sql<string>`${trustAccounts.balance}::numeric(16,2)::text`,
+      ledgers: sql<string>`coalesce(sum(${trustLedgers.balance}), 0)::numeric(16,2)::text`,
+    })
+    .from(trustAccounts)
+    .leftJoin(trustLedgers, and(eq(trustLedgers.firmId, trustAccounts.firmId), eq(trustLedgers.trustAccountId, trustAccounts.id)))
+    .where(eq(trustAccounts.firmId, firmId))
+    .groupBy(trustAccounts.id)
+    .orderBy(trustAccounts.currencyCode, trustAccounts.id);
+}
+
 /** The client's (or matter's, or one account's) ledger balances and cleared parts, one row per currency. */
 export async function sumLedgers(tx: Tx, firmId: string, filter: { clientId: string; matterId?: string; trustAccountId?: string }) {
   return tx

@@ -5,6 +5,7 @@ import {
   emailSchema,
   firmProfileInputSchema,
   LOGO_MAX_LENGTH,
+  MONTH_NAMES,
   type Currency,
   type FirmProfile,
 } from '@matterhorn/shared';
@@ -46,8 +47,9 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     email: profile.email ?? '',
     billingIncrement: profile.billingIncrement,
     blockTimePastBudget: profile.blockTimePastBudget,
+    fiscalYearStartMonth: String(profile.fiscalYearStartMonth),
   });
-  const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone' | 'billingIncrement') => ({
+  const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone' | 'billingIncrement' | 'fiscalYearStartMonth') => ({
     value: form.values[name] || null,
     onChange: (value: string | null) => {
       form.setValue(name, value ?? '');
@@ -115,6 +117,13 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           description="Refuse a time entry that would take a matter past 100% of its hours, fees or total budget. Off: the responsible fee earner is only emailed at 80% and 100%."
           checked={form.values.blockTimePastBudget ?? false}
           onChange={(event) => form.setValue('blockTimePastBudget', event.currentTarget.checked)}
+        />
+        <Select
+          label="Fiscal year starts in"
+          description="The month your financial year begins: the profit and loss account’s current year and budgets follow it."
+          allowDeselect={false}
+          data={MONTH_NAMES.map((month, index) => ({ value: String(index + 1), label: month }))}
+          {...selectProps('fiscalYearStartMonth')}
         />
         <Textarea label="Address" rows={2} {...form.inputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -24,6 +24,7 @@ function stubCurrencies() {
         email: null,
         billingIncrement: '0.1',
         blockTimePastBudget: false,
+        fiscalYearStartMonth: 1,
       },
     },
     'GET /admin/currency/get-currency-list': {

@@ -19,6 +19,7 @@ const firmProfile = {
   email: null,
   billingIncrement: '0.1',
   blockTimePastBudget: false,
+  fiscalYearStartMonth: 1,
 };
 
 describe('FirmProfilePage', () => {
@@ -63,6 +64,23 @@ describe('FirmProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
     expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ billingIncrement: '0.25' });
+  }, 60_000);
+
+  it("sets the month the firm's fiscal year starts in", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
+    });
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
+    const month = await screen.findByRole('combobox', { name: /^Fiscal year starts in/ });
+    expect(month).toHaveValue('January');
+    await user.click(month);
+    await user.click(await screen.findByRole('option', { name: 'April' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ fiscalYearStartMonth: 4 });
   }, 60_000);
 
   it('does not reload the session when the save fails', async () => {
