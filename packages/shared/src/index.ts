@@ -96,6 +96,7 @@ export * from './accounting/general-ledger.schemas.ts';
 export * from './accounting/bank-account.schemas.ts';
 export * from './accounting/tax-rate.schemas.ts';
 export * from './accounting/statements.schemas.ts';
+export * from './accounting/budgets.schemas.ts';
 export * from './accounting/fiscal-year.ts';
 export * from './accounting/accounting.contracts.ts';
 export * from './accounting/period-lock.schemas.ts';

@@ -24,6 +24,7 @@ import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
+import { seedDemoBudget } from './demo-budget.ts';
 import { seedDemoJournals } from './demo-journals.ts';
 import { seedDemoBooksHistory } from './demo-books-history.ts';
 import { seedDemoMatterBudgets } from './demo-matter-budgets.ts';
@@ -294,6 +295,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoBooksHistory(database, firm);
   // After the year of billed time, so the budget is measured against what the matter has used.
   await seedDemoMatterBudgets(database, firm);
+  await seedDemoBudget(database, firm);
   await seedDemoCourtUpdates(database, firm);
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);

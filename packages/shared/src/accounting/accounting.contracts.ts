@@ -17,6 +17,7 @@ import {
   bankAccountSchema,
   bankAccountUpdateSchema,
 } from './bank-account.schemas.ts';
+import { budgetInputSchema, budgetParamsSchema, budgetQuerySchema, budgetSchema } from './budgets.schemas.ts';
 import { generalLedgerQuerySchema, generalLedgerSchema } from './general-ledger.schemas.ts';
 import { taxRateInputSchema, taxRateListSchema, taxRateSchema, vatReturnQuerySchema, vatReturnSchema } from './tax-rate.schemas.ts';
 import { journalEntryInputSchema, journalEntryReversalSchema } from './journal-entry.schemas.ts';
@@ -205,6 +206,27 @@ export const balanceSheetRoute = defineRoute({
   response: balanceSheetSchema,
 });
 
+export const budgetRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-budgets`,
+  query: budgetQuerySchema,
+  response: budgetSchema,
+});
+
+export const budgetSaveRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/save-budget`,
+  body: budgetInputSchema,
+  response: budgetSchema,
+});
+
+export const budgetDeleteRoute = defineRoute({
+  method: 'DELETE',
+  path: `${base}/delete-budget/:fiscalYear`,
+  params: budgetParamsSchema,
+  response: z.null(),
+});
+
 export const accountingContracts = {
   trialBalance: trialBalanceRoute,
   journalEntries: journalEntryListRoute,
@@ -228,4 +250,7 @@ export const accountingContracts = {
   addJournalAttachment: journalAttachmentAddRoute,
   profitAndLoss: profitAndLossRoute,
   balanceSheet: balanceSheetRoute,
+  budget: budgetRoute,
+  saveBudget: budgetSaveRoute,
+  deleteBudget: budgetDeleteRoute,
 };

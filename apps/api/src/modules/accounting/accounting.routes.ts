@@ -20,6 +20,7 @@ import { createJournalAttachmentService } from './journal-attachments.service.ts
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createChartOfAccountsService } from './chart-of-accounts.service.ts';
 import { createGeneralLedgerService } from './general-ledger.service.ts';
+import { createBudgetService } from './budgets.service.ts';
 import { createJournalEntryService } from './journal-entries.service.ts';
 import {
   balanceSheetCsv,
@@ -71,6 +72,7 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
   const journals = createJournalEntryService(database);
   const ledger = createGeneralLedgerService(database);
   const statements = createStatementService(database);
+  const budgets = createBudgetService(database);
 
   route(
     contracts.trialBalance,
@@ -343,4 +345,45 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
 
   registerBankAccountRoutes(app, database);
   registerTaxRoutes(app, database);
+  route(
+    contracts.budget,
+    {
+      access: firmAccess('budget'),
+      summary:
+        'A fiscal year’s firm budget: an amount per income and expense account per month; CopyFrom=lastYearActuals to start from last year',
+      description:
+        'Answers the fiscal year’s twelve months and every active income and expense account with its saved amounts (zeros when ' +
+        'nothing is saved), the monthly totals and the years that have a budget. With CopyFrom=lastYearActuals it answers instead ' +
+        'the previous fiscal year’s actual figures month by month (accrual basis, home currency), as a grid to edit and save; ' +
+        'nothing is saved by reading it.',
+    },
+    async (request) => ok('Budget', await budgets.view(firmPrincipalOf(request), request.query)),
+  );
+
+  route(
+    contracts.saveBudget,
+    {
+      access: firmAccess('budget'),
+      summary: 'Save a fiscal year’s whole budget grid, replacing the one saved before',
+      description:
+        'Saves twelve monthly amounts (exact decimals) per income or expense account for the fiscal year, in the home currency, and ' +
+        'answers the saved budget; accounts left out have none. A year without a budget needs budget.create, a saved one ' +
+        'budget.edit (403). 400 names a line whose account is not an income or expense account or is listed twice; an account that ' +
+        'is not the firm’s is 404; nothing is written unless all is.',
+    },
+    async (request) => ok('Budget saved', await budgets.save(firmPrincipalOf(request), request.body)),
+  );
+
+  route(
+    contracts.deleteBudget,
+    {
+      access: firmAccess('budget.delete'),
+      summary: 'Delete a fiscal year’s firm budget',
+      description: 'Deletes the year’s budget and all its amounts; 404 when the year has none.',
+    },
+    async (request) => {
+      await budgets.remove(firmPrincipalOf(request), request.params.fiscalYear);
+      return ok('Budget deleted', null);
+    },
+  );
 }

@@ -102,6 +102,8 @@ export const AUDIT_EVENTS = [
   'taxRate.updated',
   'journalAttachment.uploaded',
   'journalEntry.reversed',
+  'firmBudget.saved',
+  'firmBudget.deleted',
   'trustAccount.created',
   'trustAccount.updated',
   'trustSettings.updated',
