@@ -147,7 +147,7 @@ export function JournalEntriesPage() {
                       }}
                     >
                       {(props) => (
-                        <Button {...props} size="xs" variant="subtle" aria-label={`Attach a file to ${entry.memo}`}>
+                        <Button {...props} size="xs" variant="subtle" aria-label={`Attach file to ${entry.memo}`}>
                           Attach file
                         </Button>
                       )}
