@@ -127,6 +127,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/accounting/trial-balance',
       '/accounting/bank-accounts',
       '/accounting/vat',
+      '/accounting/period-close',
     ]);
   });
 

@@ -9,6 +9,10 @@ const LazyGeneralLedgerPage = lazy(async () => ({ default: (await pages()).Gener
 const LazyTrialBalancePage = lazy(async () => ({ default: (await pages()).TrialBalancePage }));
 const LazyBankAccountsPage = lazy(async () => ({ default: (await pages()).BankAccountsPage }));
 const LazyVatPage = lazy(async () => ({ default: (await pages()).VatPage }));
+// Its own chunk: the other accounting pages do not carry it.
+const LazyPeriodClosePage = lazy(async () => ({
+  default: (await import('../../features/accounting/pages/period-close-page.tsx')).PeriodClosePage,
+}));
 
 export function AccountingRoutes() {
   return (
@@ -21,6 +25,7 @@ export function AccountingRoutes() {
         <Route path="trial-balance" element={<LazyTrialBalancePage />} />
         <Route path="bank-accounts" element={<LazyBankAccountsPage />} />
         <Route path="vat" element={<LazyVatPage />} />
+        <Route path="period-close" element={<LazyPeriodClosePage />} />
         <Route path="*" element={<Navigate to="/accounting/chart-of-accounts" replace />} />
       </Routes>
     </Suspense>

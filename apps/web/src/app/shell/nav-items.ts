@@ -135,6 +135,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Trial balance', to: '/accounting/trial-balance', match: '/accounting/trial-balance' },
         { label: 'Bank accounts', to: '/accounting/bank-accounts', match: '/accounting/bank-accounts' },
         { label: 'VAT', to: '/accounting/vat', match: '/accounting/vat' },
+        { label: 'Period close', to: '/accounting/period-close', match: '/accounting/period-close' },
       ],
     },
   },
