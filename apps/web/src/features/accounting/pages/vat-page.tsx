@@ -1,12 +1,15 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, type VatReturnCurrency } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadVatReturn, vatReturnQuery } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
-import { TaxRatesSection } from '../components/tax-rates-section.tsx';
+
+// Its form library loads after the return is on screen, not with the books' pages (their JavaScript budget, ADR 46).
+const TaxRatesSection = lazy(async () => ({ default: (await import('../components/tax-rates-section.tsx')).TaxRatesSection }));
 
 const dateText = (iso: string) => iso.split('-').reverse().join('/');
 const iso = (date: Date) => date.toLocaleDateString('en-CA');
@@ -145,7 +148,9 @@ export function VatPage() {
           )}
         </>
       )}
-      <TaxRatesSection />
+      <Suspense fallback={null}>
+        <TaxRatesSection />
+      </Suspense>
     </Stack>
   );
 }
