@@ -9,14 +9,8 @@ import {
   chartOfAccountsSchema,
   ledgerAccountSchema,
 } from './chart-of-accounts.schemas.ts';
-import {
-  bankAccountInputSchema,
-  bankAccountListSchema,
-  bankAccountOptionsQuerySchema,
-  bankAccountOptionsSchema,
-  bankAccountSchema,
-  bankAccountUpdateSchema,
-} from './bank-account.schemas.ts';
+import { bankAccountInputSchema, bankAccountListSchema, bankAccountSchema, bankAccountUpdateSchema } from './bank-account.schemas.ts';
+import { bankAccountOptionsRoute } from './bank-account-options.ts';
 import { budgetInputSchema, budgetParamsSchema, budgetQuerySchema, budgetSchema } from './budgets.schemas.ts';
 import { generalLedgerQuerySchema, generalLedgerSchema } from './general-ledger.schemas.ts';
 import { taxRateInputSchema, taxRateListSchema, taxRateSchema, vatReturnQuerySchema, vatReturnSchema } from './tax-rate.schemas.ts';
@@ -113,13 +107,6 @@ export const bankAccountListRoute = defineRoute({
   method: 'GET',
   path: `${base}/get-bank-accounts`,
   response: bankAccountListSchema,
-});
-
-export const bankAccountOptionsRoute = defineRoute({
-  method: 'GET',
-  path: `${base}/get-bank-account-options`,
-  query: bankAccountOptionsQuerySchema,
-  response: bankAccountOptionsSchema,
 });
 
 export const bankAccountCreateRoute = defineRoute({

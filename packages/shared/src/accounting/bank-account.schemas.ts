@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields.ts';
 import { accountNumber } from './chart-of-accounts.schemas.ts';
+import { currencyCode } from './bank-account-options.ts';
 
 /** The messages the bank accounts' rules answer with, said once for the server, the web and the tests. */
 export const BANK_ACCOUNT_MESSAGES = {
@@ -15,12 +16,6 @@ export const BANK_ACCOUNT_MESSAGES = {
 
 /** What is shown of an account number: only its last 4 digits are ever kept. */
 export const maskAccountNumber = (last4: string | null): string | null => (last4 ? `••••${last4}` : null);
-
-const currencyCode = z
-  .string({ error: 'Currency is required' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter ISO 4217 code');
 
 /** Any account number as the bank prints it (spaces and dashes allowed); only its last 4 digits are kept. */
 const accountNumberDigits = z
@@ -95,42 +90,4 @@ export const bankAccountListSchema = z.object({
 });
 export type BankAccountList = z.infer<typeof bankAccountListSchema>;
 
-/** GET get-bank-account-options: what a payment or expense form offers for money in one currency. */
-export const bankAccountOptionsQuerySchema = z
-  .object({
-    CurrencyCode: currencyCode.optional().describe('ISO 4217 code of the money: only accounts holding it are offered.'),
-    ExpenseId: z
-      .uuid({ error: 'ExpenseId must be an id' })
-      .optional()
-      .describe('Instead of CurrencyCode: the expense about to be marked paid, whose currency the accounts must hold.'),
-  })
-  .refine((query) => Boolean(query.CurrencyCode) !== Boolean(query.ExpenseId), {
-    error: 'Give CurrencyCode or ExpenseId',
-    path: ['CurrencyCode'],
-  });
-
-export const bankAccountOptionSchema = z.object({
-  id: z
-    .string()
-    .nullable()
-    .describe('The bankAccountId to send; null: the system operating bank (1000), where the money goes when no account is its default.'),
-  label: z.string().describe('How a picker shows it: name, bank and masked number, e.g. "USD domiciliary · Zenith Bank ••••1234".'),
-  isDefault: z.boolean().describe('true: where the money goes when none is chosen.'),
-});
-export type BankAccountOption = z.infer<typeof bankAccountOptionSchema>;
-
-export const bankAccountOptionsSchema = z.object({
-  options: z
-    .array(bankAccountOptionSchema)
-    .describe('The active accounts in the currency, the default first; a form shows a picker only when there are two or more.'),
-});
-export type BankAccountOptions = z.infer<typeof bankAccountOptionsSchema>;
-
-/** The optional choice a payment or an expense payment carries. */
-export const bankAccountChoice = z
-  .union([z.literal(''), z.uuid({ error: 'Bank account must be an id' })], { error: 'Bank account must be an id' })
-  .nullish()
-  .transform((value) => value || null)
-  .describe(
-    'The operating bank account the money went into or came from (get-bank-account-options); null or omitted: the firm’s default for the currency. 400 when it holds another currency.',
-  );
+export * from './bank-account-options.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountChoice } from '../accounting/bank-account.schemas.ts';
+import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import {
   isoDate,
   moneyText,

@@ -4,7 +4,7 @@ import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { expenseListItemSchema } from '../expenses/expense.schemas.ts';
 import { flatFeeListItemSchema } from '../flat-fees/flat-fee.schemas.ts';
 import { timeEntryListItemSchema } from '../time-entries/time-entry.schemas.ts';
-import { bankAccountChoice } from '../accounting/bank-account.schemas.ts';
+import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import { DISCOUNT_TYPES, INVOICE_LINE_TYPES, TAX_APPLIES_TO } from './invoice-amounts.ts';
 
 /**

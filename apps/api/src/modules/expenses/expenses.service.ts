@@ -222,7 +222,7 @@ export function createExpenseService(deps: {
         };
         await updateExpense(tx, principal.firmId, expenseId, payment);
         // The cash left the chosen operating bank account: the books say so in the same transaction.
-        await postExpensePayment(tx, principal, { ...previous, paidDate: input.paidDate }, { chosen: input.bankAccountId });
+        await postExpensePayment(tx, principal, { ...previous, paidDate: input.paidDate }, { chosen: input.bankAccountId ?? null });
         await recordAuditEvent(tx, principal, 'expense.paid', expenseId, { before: { paymentStatus: 'Unpaid' }, after: payment });
         return viewOf(tx, principal.firmId, expenseId);
       }),

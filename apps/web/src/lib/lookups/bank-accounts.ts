@@ -9,7 +9,13 @@ export type BankAccountMoney = { currencyCode: string } | { expenseId: string };
 /** The bank accounts the money may go to or come from, the default first (get-bank-account-options). */
 export const bankAccountOptionsQuery = (money: BankAccountMoney) =>
   queryOptions({
-    queryKey: lookupKeys.bankAccountOptions('currencyCode' in money ? `currency:${money.currencyCode}` : `expense:${money.expenseId}`),
+    // Under the lookups' root (a save that refreshes every lookup refreshes these), kept here and not in
+    // lookupKeys: that factory is on every page, these only in payment forms (the pages' JavaScript budgets).
+    queryKey: [
+      ...lookupKeys.all,
+      'bank-account-options',
+      'currencyCode' in money ? `currency:${money.currencyCode}` : `expense:${money.expenseId}`,
+    ],
     queryFn: async (): Promise<BankAccountOption[]> =>
       (
         await listContract(

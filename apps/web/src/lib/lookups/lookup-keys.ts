@@ -16,6 +16,4 @@ export const lookupKeys = {
   /** Every client's matter names; add the client's id for one client's. */
   clientMatters: () => [...lookupKeys.all, 'client-matters'] as const,
   mattersOfClient: (clientId: string) => [...lookupKeys.clientMatters(), clientId] as const,
-  /** The bank accounts offered for money in one currency ('currency:USD') or for one expense ('expense:<id>'). */
-  bankAccountOptions: (money: string) => [...lookupKeys.all, 'bank-account-options', money] as const,
 };

@@ -1,8 +1,8 @@
 import { Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { hasPermissions, taxRateInputSchema } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { accountingKeys, createTaxRate, taxRatesQuery, updateTaxRate } from '../api/accounting-api.ts';
 
@@ -14,13 +14,27 @@ export function TaxRatesSection() {
   const queryClient = useQueryClient();
   const rates = useQuery(taxRatesQuery);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: accountingKeys.taxRates() });
-  const form = useSchemaForm(taxRateInputSchema, { name: '', ratePercent: '', isActive: true });
-  const submit = form.onSubmit(async (data) => {
-    await createTaxRate(data);
-    form.setValue('name', '');
-    form.setValue('ratePercent', '');
-    refresh();
-  });
+  // Two fields checked by the shared schema on submit; the form library stays out of the page (its JavaScript budget).
+  const [draft, setDraft] = useState({ name: '', ratePercent: '' });
+  const [issues, setIssues] = useState<{ name?: string; ratePercent?: string }>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = taxRateInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      setIssues(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setIssues({});
+    setIsSubmitting(true);
+    try {
+      await createTaxRate(parsed.data);
+      setDraft({ name: '', ratePercent: '' });
+      refresh();
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
   return (
     <section aria-labelledby="tax-rates">
       <Title order={2} size="h3" id="tax-rates" mb="xs">
@@ -62,11 +76,25 @@ export function TaxRatesSection() {
           </Table>
         )}
         {canAdd && (
-          <form onSubmit={submit} noValidate aria-label="Add a tax rate">
-            <Group align="flex-end" wrap="wrap">
-              <TextInput label="Tax name" placeholder="VAT" {...form.inputProps('name')} />
-              <TextInput label="Rate %" placeholder="7.5" inputMode="decimal" w={110} {...form.inputProps('ratePercent')} />
-              <SubmitButton type="submit" isSubmitting={form.isSubmitting}>
+          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a tax rate">
+            <Group align="flex-start" wrap="wrap">
+              <TextInput
+                label="Tax name"
+                placeholder="VAT"
+                value={draft.name}
+                error={issues.name}
+                onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+              />
+              <TextInput
+                label="Rate %"
+                placeholder="7.5"
+                inputMode="decimal"
+                w={110}
+                value={draft.ratePercent}
+                error={issues.ratePercent}
+                onChange={(event) => setDraft({ ...draft, ratePercent: event.currentTarget.value })}
+              />
+              <SubmitButton type="submit" isSubmitting={isSubmitting} mt={25}>
                 Add rate
               </SubmitButton>
             </Group>
