@@ -31,7 +31,7 @@ test('the books: add an account, post a journal to it, reverse it, and see both 
   // The chart: /accounting opens it, with the accounting pages in its side navigation.
   await page.goto('/accounting');
   await expect(page.getByRole('heading', { name: 'Chart of accounts', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Assets' }).getByRole('row').filter({ hasText: 'Operating bank' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Assets' }).getByRole('row').filter({ hasText: '1000' }).filter({ hasText: 'Operating bank' })).toBeVisible();
   await page.getByRole('button', { name: 'Add account' }).click();
   const accountDialog = page.getByRole('dialog', { name: 'Add account' });
   await accountDialog.getByLabel('Account number').fill(number);
@@ -82,6 +82,18 @@ test('the books: add an account, post a journal to it, reverse it, and see both 
   const row = page.getByRole('table', { name: 'NGN' }).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(`${shown}${shown}0.00`);
   await expect(page.getByText('Pass: debits equal credits').first()).toBeVisible();
+
+  // The firm's bank accounts: the demo's dollar domiciliary account, its number masked, with its own ledger account.
+  await page.getByRole('link', { name: 'Bank accounts' }).click();
+  await expect(page.getByRole('heading', { name: 'Bank accounts', level: 1 })).toBeVisible();
+  const dollars = page.getByRole('table', { name: 'Bank accounts' }).getByRole('row').filter({ hasText: 'USD domiciliary' });
+  await expect(dollars).toContainText('••••7891');
+  await expect(dollars).toContainText('1001 USD domiciliary');
+
+  // VAT: the return for a period and the firm's tax rates, Nigeria's VAT among them.
+  await page.getByRole('link', { name: 'VAT', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'VAT', level: 1 })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'VAT 7.5% active' })).toBeChecked();
 
   // At 390 px the chart still reads: every control labelled, nothing lost off the side.
   await page.setViewportSize({ width: 390, height: 844 });
