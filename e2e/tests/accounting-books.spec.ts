@@ -31,7 +31,9 @@ test('the books: add an account, post a journal to it, reverse it, and see both 
   // The chart: /accounting opens it, with the accounting pages in its side navigation.
   await page.goto('/accounting');
   await expect(page.getByRole('heading', { name: 'Chart of accounts', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Assets' }).getByRole('row').filter({ hasText: '1000' }).filter({ hasText: 'Operating bank' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Assets' }).getByRole('row').filter({ hasText: '1000' }).filter({ hasText: 'Operating bank' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Add account' }).click();
   const accountDialog = page.getByRole('dialog', { name: 'Add account' });
   await accountDialog.getByLabel('Account number').fill(number);
