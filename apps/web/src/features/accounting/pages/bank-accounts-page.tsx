@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, type BankAccount } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
@@ -44,7 +44,7 @@ export function BankAccountsPage() {
       ) : banks.data.accounts.length === 0 ? (
         <Text>No bank accounts yet: everything goes to {banks.data.fallbackLedgerAccountNumber} Operating bank.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table striped aria-label="Bank accounts">
             <Table.Thead>
               <Table.Tr>
@@ -75,14 +75,10 @@ export function BankAccountsPage() {
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(account.balance)}</Table.Td>
                   <Table.Td>
-                    <Group gap={4}>
-                      {account.isDefault && <Badge variant="light">Default</Badge>}
-                      {!account.isActive && (
-                        <Badge variant="light" color="gray">
-                          Inactive
-                        </Badge>
-                      )}
-                    </Group>
+                    {/* Words, not badges: a narrow column cut a badge to "DEF…". */}
+                    <Text size="sm">
+                      {[account.isDefault && 'Default', !account.isActive && 'Inactive'].filter(Boolean).join(', ') || 'Active'}
+                    </Text>
                   </Table.Td>
                   {canEdit && (
                     <Table.Td>

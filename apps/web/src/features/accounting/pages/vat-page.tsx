@@ -33,7 +33,8 @@ function CurrencySection({ section }: { section: VatReturnCurrency }) {
           {check.isPassing ? 'Pass' : 'Fail'}: {check.name} (invoices {formatMoney(check.expected)}, ledger {formatMoney(check.actual)})
         </Alert>
       ))}
-      <Table.ScrollContainer minWidth={760}>
+      {/* Focusable, so a keyboard can scroll the figures across on a phone. */}
+      <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table aria-labelledby={id}>
           <Table.Thead>
             <Table.Tr>
