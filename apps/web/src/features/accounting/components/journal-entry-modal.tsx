@@ -60,7 +60,7 @@ function JournalEntryForm({ accounts, onClose, onSaved }: { accounts: LedgerAcco
           <TextInput label="Reference" miw={160} data-autofocus {...form.inputProps('reference')} />
         </Group>
         <TextInput label="Memo" withAsterisk {...form.inputProps('memo')} />
-        <Table.ScrollContainer minWidth={940}>
+        <Table.ScrollContainer minWidth={940} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table aria-label="Journal lines">
             <Table.Thead>
               <Table.Tr>

@@ -82,7 +82,7 @@ export function ChartOfAccountsPage() {
             <Title order={2} size="h4" id={`accounts-${type}`} mb="xs">
               {ACCOUNT_TYPE_LABELS[type]}
             </Title>
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
               <Table striped aria-labelledby={`accounts-${type}`}>
                 <Table.Thead>
                   <Table.Tr>

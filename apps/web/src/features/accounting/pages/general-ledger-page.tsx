@@ -124,7 +124,7 @@ export function GeneralLedgerPage() {
             empty={<Text>No entries in this range.</Text>}
           >
             {(rows) => (
-              <Table.ScrollContainer minWidth={760}>
+              <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
                 <Table striped aria-label="General ledger lines">
                   <Table.Thead>
                     <Table.Tr>

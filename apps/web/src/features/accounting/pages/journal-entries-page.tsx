@@ -82,7 +82,7 @@ export function JournalEntriesPage() {
                     </Button>
                   )}
                 </Group>
-                <Table.ScrollContainer minWidth={480}>
+                <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
                   <Table withTableBorder>
                     <Table.Thead>
                       <Table.Tr>

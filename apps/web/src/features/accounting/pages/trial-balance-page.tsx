@@ -38,7 +38,7 @@ export function TrialBalancePage() {
               {currency.isBalanced ? 'Pass: debits equal credits' : 'Fail: debits and credits differ'} ({formatMoney(currency.totalDebit)} ·{' '}
               {formatMoney(currency.totalCredit)})
             </Alert>
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
               <Table striped aria-labelledby={`trial-${currency.currencyCode}`}>
                 <Table.Thead>
                   <Table.Tr>
