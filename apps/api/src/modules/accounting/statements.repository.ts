@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { firms, journalDayTotals, ledgerAccounts } from '../../db/schema/index.ts';
 import { firmTodayText } from '../../platform/firm-clock.ts';
@@ -44,6 +44,8 @@ export type DayTotalsFilter = {
   excludeSourceTypes?: readonly string[];
   /** Sums lines dated before this date apart from the rest (`isBefore`): earlier years' net income on the balance sheet. */
   splitAt?: string;
+  /** Only these accounts (the tie-outs' three). */
+  accountIds?: readonly string[];
 };
 
 export type DayTotalsRow = { accountId: string; currencyCode: string; isBefore: boolean; debit: string; credit: string };
@@ -67,6 +69,7 @@ export function sumDayTotals(tx: Tx, firmId: string, filter: DayTotalsFilter): P
           filter.fromDate ? gte(journalDayTotals.entryDate, filter.fromDate) : undefined,
           filter.toDate ? lte(journalDayTotals.entryDate, filter.toDate) : undefined,
           filter.excludeSourceTypes?.length ? notInArray(journalDayTotals.sourceType, [...filter.excludeSourceTypes]) : undefined,
+          filter.accountIds ? inArray(journalDayTotals.accountId, [...filter.accountIds]) : undefined,
         ),
       )
       // By position: the split's date is a parameter, which PostgreSQL does not match between select and group by.

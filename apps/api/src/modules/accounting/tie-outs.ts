@@ -21,8 +21,7 @@ export async function findBookTieOuts(tx: Tx, firmId: string, chart: readonly Ch
 
   // debit − credit per account and currency, over every posting.
   const ledger = new Map<string, bigint>();
-  for (const row of await sumDayTotals(tx, firmId, {})) {
-    if (!ids.has(row.accountId)) continue;
+  for (const row of await sumDayTotals(tx, firmId, { accountIds: [...ids] })) {
     const key = `${row.accountId} ${row.currencyCode}`;
     ledger.set(key, (ledger.get(key) ?? 0n) + toCents(row.debit) - toCents(row.credit));
   }
