@@ -13,6 +13,11 @@ const LazyVatPage = lazy(async () => ({ default: (await pages()).VatPage }));
 const LazyPeriodClosePage = lazy(async () => ({
   default: (await import('../../features/accounting/pages/period-close-page.tsx')).PeriodClosePage,
 }));
+// The statements and budgets are a chunk of their own, so the books' other pages do not carry them.
+const statements = () => import('../../features/accounting/pages/statement-pages.ts');
+const LazyProfitAndLossPage = lazy(async () => ({ default: (await statements()).ProfitAndLossPage }));
+const LazyBalanceSheetPage = lazy(async () => ({ default: (await statements()).BalanceSheetPage }));
+const LazyBudgetsPage = lazy(async () => ({ default: (await statements()).BudgetsPage }));
 
 export function AccountingRoutes() {
   return (
@@ -23,6 +28,9 @@ export function AccountingRoutes() {
         <Route path="journal-entries" element={<LazyJournalEntriesPage />} />
         <Route path="general-ledger" element={<LazyGeneralLedgerPage />} />
         <Route path="trial-balance" element={<LazyTrialBalancePage />} />
+        <Route path="profit-and-loss" element={<LazyProfitAndLossPage />} />
+        <Route path="balance-sheet" element={<LazyBalanceSheetPage />} />
+        <Route path="budgets" element={<LazyBudgetsPage />} />
         <Route path="bank-accounts" element={<LazyBankAccountsPage />} />
         <Route path="vat" element={<LazyVatPage />} />
         <Route path="period-close" element={<LazyPeriodClosePage />} />

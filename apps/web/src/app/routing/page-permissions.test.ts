@@ -58,6 +58,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/documents/folder/3', '', ['document']],
     ['/documents/templates', '', ['document']],
     ['/accounting', '', ['chartofAccount']],
+    ['/accounting/profit-and-loss', '', ['chartofAccount']],
     ['/view/court-update', '', ['courtUpdate']],
     ['/view/progress-note', '', ['progressNote']],
   ])('%s%s needs %j', (pathname, search, expected) => {

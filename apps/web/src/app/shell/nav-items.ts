@@ -59,6 +59,9 @@ export function openableItems<T extends NavItem>(items: readonly T[], pages: Rou
 
 export type SecondaryNav = { title: string; items: readonly NavItem[] };
 
+/** An accounting page's item, active on its own address (written once: the menu is in every firm page's JavaScript). */
+const accountingPage = (label: string, page: string): NavItem => ({ label, to: `/accounting/${page}`, match: `/accounting/${page}` });
+
 const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
   {
     prefix: '/settings',
@@ -129,13 +132,16 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
     nav: {
       title: 'Accounting',
       items: [
-        { label: 'Chart of accounts', to: '/accounting/chart-of-accounts', match: '/accounting/chart-of-accounts' },
-        { label: 'Journal entries', to: '/accounting/journal-entries', match: '/accounting/journal-entries' },
-        { label: 'General ledger', to: '/accounting/general-ledger', match: '/accounting/general-ledger' },
-        { label: 'Trial balance', to: '/accounting/trial-balance', match: '/accounting/trial-balance' },
-        { label: 'Bank accounts', to: '/accounting/bank-accounts', match: '/accounting/bank-accounts' },
-        { label: 'VAT', to: '/accounting/vat', match: '/accounting/vat' },
-        { label: 'Period close', to: '/accounting/period-close', match: '/accounting/period-close' },
+        accountingPage('Chart of accounts', 'chart-of-accounts'),
+        accountingPage('Journal entries', 'journal-entries'),
+        accountingPage('General ledger', 'general-ledger'),
+        accountingPage('Trial balance', 'trial-balance'),
+        accountingPage('Profit and loss', 'profit-and-loss'),
+        accountingPage('Balance sheet', 'balance-sheet'),
+        accountingPage('Budgets', 'budgets'),
+        accountingPage('Bank accounts', 'bank-accounts'),
+        accountingPage('VAT', 'vat'),
+        accountingPage('Period close', 'period-close'),
       ],
     },
   },

@@ -16,16 +16,26 @@ import {
   accountCreateRoute,
   accountDeleteRoute,
   accountUpdateRoute,
+  balanceSheetRoute,
+  budgetDeleteRoute,
+  budgetRoute,
+  budgetSaveRoute,
   chartImportRoute,
   chartOfAccountsRoute,
   generalLedgerRoute,
   journalEntryCreateRoute,
   journalEntryListRoute,
   journalEntryReverseRoute,
+  profitAndLossRoute,
   trialBalanceRoute,
   type AccountInput,
+  type BalanceSheetQuery,
+  type BudgetInput,
   type GeneralLedgerQuery,
   type JournalEntryInput,
+  type ProfitAndLossQuery,
+  type RouteContract,
+  type StatementFormat,
 } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callContract, contractUrl, listContract } from '../../../lib/api/call-contract.ts';
@@ -43,6 +53,9 @@ export const accountingKeys = {
   bankAccounts: () => ['accounting', 'bank-accounts'] as const,
   taxRates: () => ['accounting', 'tax-rates'] as const,
   vatReturn: (fromDate: string, toDate: string) => ['accounting', 'vat-return', fromDate, toDate] as const,
+  profitAndLoss: (query: ProfitAndLossQuery) => ['accounting', 'profit-and-loss', query] as const,
+  balanceSheet: (query: BalanceSheetQuery) => ['accounting', 'balance-sheet', query] as const,
+  budget: (fiscalYear: number | null) => ['accounting', 'budget', fiscalYear] as const,
 };
 
 export const chartQuery = queryOptions({
@@ -156,3 +169,48 @@ export async function addJournalAttachment(entryId: string, file: File): Promise
 
 export const downloadJournalAttachment = (entryId: string, attachmentId: string, fileName: string) =>
   downloadFile(pathOf(journalAttachmentFilePath, { id: entryId, attachmentId }), fileName);
+
+export const profitAndLossQuery = (query: ProfitAndLossQuery) =>
+  queryOptions({
+    queryKey: accountingKeys.profitAndLoss(query),
+    queryFn: () => listContract(profitAndLossRoute, { query: withoutBlanks(query) }, 'firm'),
+    placeholderData: keepPreviousData,
+  });
+
+export const balanceSheetQuery = (query: BalanceSheetQuery) =>
+  queryOptions({
+    queryKey: accountingKeys.balanceSheet(query),
+    queryFn: () => listContract(balanceSheetRoute, { query: withoutBlanks(query) }, 'firm'),
+    placeholderData: keepPreviousData,
+  });
+
+/** null: the fiscal year of the firm's today. */
+export const budgetQuery = (fiscalYear: number | null) =>
+  queryOptions({
+    queryKey: accountingKeys.budget(fiscalYear),
+    queryFn: () => listContract(budgetRoute, { query: fiscalYear === null ? {} : { FiscalYear: fiscalYear } }, 'firm'),
+  });
+
+/** Last fiscal year's actuals as a starting grid: read, not saved. */
+export const lastYearActuals = async (fiscalYear: number) =>
+  (await callContract(budgetRoute, { query: { FiscalYear: fiscalYear, CopyFrom: 'lastYearActuals' } }, { auth: 'firm' })).data;
+
+export const saveBudget = async (body: BudgetInput) =>
+  (await callContract(budgetSaveRoute, { body }, { auth: 'firm', toastSuccess: true })).data;
+
+export const deleteBudget = async (fiscalYear: number) => {
+  await callContract(budgetDeleteRoute, { params: { fiscalYear } }, { auth: 'firm', toastSuccess: true });
+};
+
+const MEDIA_TYPES: Record<Exclude<StatementFormat, 'json'>, string> = { csv: 'text/csv', pdf: 'application/pdf' };
+
+/** A statement as a file (format=csv or pdf), saved under the server's name. */
+export function downloadStatement<C extends RouteContract>(
+  contract: C,
+  query: Record<string, unknown>,
+  format: 'csv' | 'pdf',
+  fallbackName: string,
+): Promise<void> {
+  const url = contractUrl(contract, { query: { ...withoutBlanks(query), format } } as never);
+  return downloadFile(url, `${fallbackName}.${format}`, MEDIA_TYPES[format]);
+}
