@@ -85,7 +85,7 @@ describe('the chart of accounts', () => {
       '4040',
       '4050',
     ]);
-    expect(chart.filter((account) => account.isSystem)).toHaveLength(13);
+    expect(chart.filter((account) => account.isSystem)).toHaveLength(15);
   });
 
   it('lets the firm add, rename, renumber, deactivate and delete its own accounts and sub-accounts', async () => {

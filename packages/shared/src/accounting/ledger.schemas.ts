@@ -18,6 +18,8 @@ export const LEDGER_ACCOUNT_CODES = [
   'firm-expenses',
   'client-costs-advanced',
   'unapplied-cash',
+  'fx-gain-loss',
+  'currency-translation',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
 export const JOURNAL_SOURCE_TYPES = [
@@ -30,6 +32,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'expense-payment',
   'unapplied-cash',
   'manual',
+  'credit-note',
+  'client-credit',
 ] as const;
 
 /** GET /api/admin/accounting/get-trial-balance: the balances as of a date (today's books when left out). */

@@ -24,3 +24,4 @@ export * from './gateway-payments.ts';
 export * from './portal-activity.ts';
 export * from './outgoing-messages.ts';
 export * from './matter-budgets.ts';
+export * from './credit-notes.ts';

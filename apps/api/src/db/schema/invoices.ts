@@ -49,6 +49,8 @@ export const invoices = pgTable(
     total: money('total'),
     paidAmount: money('paid_amount'),
     writtenOffAmount: money('written_off_amount'),
+    /** What credit notes took off the balance due (a credit beyond it is the client's credit balance). */
+    creditedAmount: money('credited_amount'),
     balanceDue: money('balance_due'),
     /** Bill of charges: the date it reached the client (email or by hand) and how. */
     deliveredDate: date('delivered_date'),
@@ -91,7 +93,7 @@ export const invoices = pgTable(
     // …and a numbered invoice is never deleted (voided instead), so every number stays on the books.
     check('invoices_numbered_not_deleted_check', sql`${table.numberValue} is null or ${table.deletedAt} is null`),
     check('invoices_total_check', sql`${table.total} = ${table.subtotal} - ${table.discountAmount} + ${table.taxAmount}`),
-    check('invoices_balance_check', sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount}`),
+    check('invoices_balance_check', sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount} - ${table.creditedAmount}`),
     check('invoices_not_overpaid_check', sql`${table.balanceDue} >= 0`),
     index('invoices_firm_issue_idx')
       .on(table.firmId, table.issueDate.desc(), table.createdAt.desc(), table.id.desc())

@@ -94,7 +94,7 @@ export function sumMonthlyTotals(tx: Tx, firmId: string, fromDate: string, toDat
 }
 
 /** What an invoice's issue posts is counted on the cash basis only through its payments. */
-export const ACCRUAL_ONLY_SOURCE_TYPES = ['invoice', 'invoice-void', 'invoice-write-off'] as const;
+export const ACCRUAL_ONLY_SOURCE_TYPES = ['invoice', 'invoice-void', 'invoice-write-off', 'credit-note'] as const;
 
 /**
  * The cash basis's income from invoices: for every payment entry dated in the period (a receipt,

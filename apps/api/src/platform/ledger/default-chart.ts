@@ -105,6 +105,14 @@ export const DEFAULT_CHART: readonly DefaultAccount[] = [
     description: 'Money the partners or owner took out of the firm.',
   },
   { number: '3900', name: 'Retained earnings', type: 'equity', description: 'Profits of earlier years kept in the firm.' },
+  {
+    number: '3950',
+    code: 'currency-translation',
+    name: 'Foreign currency translation',
+    type: 'equity',
+    ownedByModule: 'payments',
+    description: 'The home currency’s side of realised exchange gains and losses on money kept in other currencies.',
+  },
   { number: '4000', code: 'fee-income', name: 'Fee income', type: 'income', description: 'Fees billed for time and flat fees.' },
   {
     number: '4010',
@@ -151,9 +159,10 @@ export const DEFAULT_CHART: readonly DefaultAccount[] = [
   { number: '4200', name: 'Other income', type: 'income', description: 'Income that is not fees: interest, rent received, and so on.' },
   {
     number: '4300',
+    code: 'fx-gain-loss',
     name: 'Foreign exchange gain or loss',
     type: 'income',
-    description: 'Gains (credits) and losses (debits) on money in other currencies.',
+    description: 'Realised gains (credits) and losses (debits) when foreign-currency invoices are paid at another rate.',
   },
   {
     number: '5000',

@@ -86,6 +86,8 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   { code: 'firm-expenses', name: 'Firm expenses', type: 'expense', normalBalance: 'debit' },
   { code: 'client-costs-advanced', name: 'Client costs advanced', type: 'expense', normalBalance: 'debit' },
   { code: 'unapplied-cash', name: 'Unapplied client payments', type: 'liability', normalBalance: 'credit' },
+  { code: 'fx-gain-loss', name: 'Foreign exchange gain or loss', type: 'income', normalBalance: 'credit' },
+  { code: 'currency-translation', name: 'Foreign currency translation', type: 'equity', normalBalance: 'credit' },
 ];
 
 export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);
