@@ -727,6 +727,7 @@ describe('access', () => {
       'POST /record-payment/:id': ['paymentInfo.create'],
       'POST /reverse-payment/:id/:paymentId': ['paymentInfo.delete'],
       'POST /write-off/:id': ['invoice.edit'],
+      'POST /create-credit-note/:id': ['invoice.approve'],
       'GET /get-aged-receivables': ['invoice'],
       // The bill's documents and public link (modules/invoice-links).
       'GET /download-invoice-pdf/:id': ['invoice'],

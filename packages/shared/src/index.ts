@@ -73,6 +73,7 @@ export * from './expenses/expense-categories.contracts.ts';
 export * from './expenses/expense-amounts.ts';
 export * from './invoices/invoice-amounts.ts';
 export * from './invoices/invoice.schemas.ts';
+export * from './invoices/credit-note.schemas.ts';
 export * from './invoices/invoice-state-machine.ts';
 export * from './invoices/invoice-link.schemas.ts';
 export * from './invoices/invoice-list.contracts.ts';

@@ -55,6 +55,7 @@ export function buildInvoiceFixture(options: FixtureOptions): Invoice {
     utbmsActivityCode: line.type === 'fee' ? 'A101' : null,
     utbmsExpenseCode: line.type === 'expense' ? 'E101' : null,
     sortOrder: index,
+    creditNoteNumber: null,
   }));
   const status = options.status ?? 'Sent';
   return {
@@ -85,6 +86,7 @@ export function buildInvoiceFixture(options: FixtureOptions): Invoice {
     totals: amounts.totals,
     payments: [],
     writeOffs: [],
+    creditNotes: [],
     statusHistory: [],
     deliveredDate: '2026-11-02',
     deliveryMethod: 'email',

@@ -163,14 +163,17 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
     ),
   );
 
-  // Online payments that settled nothing: what each holds unapplied = the unapplied-cash liability.
+  // Online payments that settled nothing (what each holds unapplied) and clients' credit balances = the unapplied-cash liability.
   failures.push(
     ...compare(
       firm,
-      'money held unapplied on online payments = unapplied client payments in the ledger',
+      'money held unapplied on online payments + client credit balances = unapplied client payments in the ledger',
       await rowsOf<Figure>(
-        tx.execute(sql`select g.unapplied_currency_code as key, sum(g.unapplied_amount)::numeric(16,2)::text as amount
-          from gateway_payments g where g.firm_id = ${firmId} and g.unapplied_amount is not null group by 1`),
+        tx.execute(sql`select key, sum(amount)::numeric(16,2)::text as amount from (
+            select g.unapplied_currency_code as key, g.unapplied_amount as amount
+              from gateway_payments g where g.firm_id = ${firmId} and g.unapplied_amount is not null
+            union all select m.currency_code, m.amount from client_credit_movements m where m.firm_id = ${firmId}) held
+          group by 1`),
       ),
       negated(await ledgerFigures(tx, firmId, ['unapplied-cash'])),
     ),
@@ -216,7 +219,8 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
 
   // Unbilled WIP is not in the ledger. What ties out: every billable item is either unbilled (no invoice: what the
   // invoice screen offers) or held by a live invoice that bills it on one of its lines, and every line of a live
-  // invoice is held by it; so WIP + what live invoices bill = every billable item, with nothing lost or billed twice.
+  // invoice is held by it (unless a credit note credited the line and released its item); so WIP + what live invoices
+  // bill = every billable item, with nothing lost or billed twice.
   const [orphans] = await rowsOf<{ held: number; unheld: number }>(
     tx.execute(sql`with items as (
         select 'fee' as type, id, invoice_id from time_entries where firm_id = ${firmId} and invoice_id is not null
@@ -225,7 +229,9 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
       live_lines as (
         select l.item_type as type, l.item_id as id, l.invoice_id from invoice_lines l
           join invoices i on i.firm_id = l.firm_id and i.id = l.invoice_id
-        where l.firm_id = ${firmId} and i.deleted_at is null and i.status <> 'Void')
+        where l.firm_id = ${firmId} and i.deleted_at is null and i.status <> 'Void'
+          and not exists (select 1 from credit_note_lines cl join credit_notes c on c.firm_id = cl.firm_id and c.id = cl.credit_note_id
+            where cl.invoice_line_id = l.id and c.releases_items))
       select (select count(*)::int from items where not exists (select 1 from live_lines b
           where b.type = items.type and b.id = items.id and b.invoice_id = items.invoice_id)) as held,
         (select count(*)::int from live_lines b where not exists (select 1 from items

@@ -58,17 +58,22 @@ const figures = {
   tax: z.string().describe('feesTax + costsTax: the output tax.'),
 };
 
-export const VAT_DOCUMENT_KINDS = ['invoice', 'void'] as const;
+export const VAT_DOCUMENT_KINDS = ['invoice', 'void', 'credit-note'] as const;
+export const VAT_DOCUMENT_LABELS: Record<(typeof VAT_DOCUMENT_KINDS)[number], string> = {
+  invoice: 'Invoice',
+  void: 'Void',
+  'credit-note': 'Credit note',
+};
 
 export const vatReturnInvoiceSchema = z.object({
   invoiceId: z.string().describe('The invoice’s id.'),
-  invoiceNumber: z.string().describe('The invoice’s number.'),
+  invoiceNumber: z.string().describe('The invoice’s number; a credit note’s own number ("CN-00001").'),
   kind: z
     .enum(VAT_DOCUMENT_KINDS)
     .describe(
-      'invoice: issued in the period (its tax is due); void: an invoice voided in the period (its tax comes off, figures negative).',
+      'invoice: issued in the period (its tax is due); void: an invoice voided in the period; credit-note: a credit note dated in the period (for both, the tax comes off: figures negative).',
     ),
-  date: z.string().describe('The issue date, or for a void the day it was voided, YYYY-MM-DD.'),
+  date: z.string().describe('The issue date, for a void the day it was voided, for a credit note its date, YYYY-MM-DD.'),
   clientId: z.string().describe('The invoice’s client.'),
   clientName: z.string().describe('The client’s name.'),
   ...figures,

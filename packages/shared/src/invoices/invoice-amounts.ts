@@ -32,6 +32,8 @@ export interface InvoiceAmountInput {
   /** Payments received (sum), written off (sum): they never change the total, only what is due. */
   paidAmount?: string | null;
   writtenOffAmount?: string | null;
+  /** What credit notes took off the balance due (sum). */
+  creditedAmount?: string | null;
 }
 
 export interface InvoiceLineAmounts {
@@ -53,6 +55,7 @@ export interface InvoiceTotals {
   total: string;
   paidAmount: string;
   writtenOffAmount: string;
+  creditedAmount: string;
   balanceDue: string;
 }
 
@@ -80,7 +83,7 @@ const percent = (text: string | null | undefined) => {
  *   subtotal, never negative.
  * - Tax is charged on the taxable part (fees + flat fees, expenses, or both) less that part's share
  *   of the discount (discount × taxable ÷ subtotal, half-up), then × taxPercent ÷ 100, half-up.
- * - total = subtotal − discount + tax; balanceDue = total − paid − written off.
+ * - total = subtotal − discount + tax; balanceDue = total − paid − written off − credited.
  * The result does not depend on the order of the lines.
  */
 export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts {
@@ -116,6 +119,7 @@ export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts
   const total = subtotal - discount + tax;
   const paid = toCents(input.paidAmount);
   const writtenOff = toCents(input.writtenOffAmount);
+  const credited = toCents(input.creditedAmount);
   return {
     lines,
     totals: {
@@ -129,7 +133,8 @@ export function computeInvoiceAmounts(input: InvoiceAmountInput): InvoiceAmounts
       total: fromCents(total),
       paidAmount: fromCents(paid),
       writtenOffAmount: fromCents(writtenOff),
-      balanceDue: fromCents(total - paid - writtenOff),
+      creditedAmount: fromCents(credited),
+      balanceDue: fromCents(total - paid - writtenOff - credited),
     },
   };
 }

@@ -33,6 +33,7 @@ export const invoiceLinkRevokeRoute = defineRoute({
  * one invoice's LEDES 1998B file, and several invoices' (InvoiceIds=a&InvoiceIds=b).
  */
 export const invoicePdfPath = { path: `${base}/download-invoice-pdf/:id` } as const;
+export const creditNotePdfPath = { path: `${base}/download-credit-note-pdf/:id` } as const;
 export const invoiceLedesPath = { path: `${base}/download-ledes/:id` } as const;
 export const invoicesLedesPath = { path: `${base}/download-ledes` } as const;
 

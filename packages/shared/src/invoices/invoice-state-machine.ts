@@ -1,6 +1,7 @@
 import { compareMoney } from './invoice-amounts.ts';
 import { hasPermissions } from '../permissions/check-permissions.ts';
 import { INVOICE_MESSAGES, INVOICE_STATUSES, type InvoiceStatus } from './invoice.schemas.ts';
+import { CREDIT_NOTE_MESSAGES } from './credit-note.schemas.ts';
 
 /**
  * The invoice state machine, said once (ADR 0022): for every action, who may take it (a SPEC.md §6
@@ -18,6 +19,10 @@ export type InvoiceFacts = {
   needsApproval: boolean;
   paidAmount: string;
   balanceDue: string;
+  /** Lines no credit note has credited yet (left out where the caller did not read them: not checked). */
+  creditableLineCount?: number;
+  /** Credit notes issued against it (left out where the caller did not read them: not checked). */
+  creditNoteCount?: number;
 };
 
 /** Issued: a receivable, posted to the ledger (approved, or sent straight from a draft), not void. */
@@ -115,6 +120,13 @@ export const INVOICE_TRANSITIONS = {
     notFrom: () => INVOICE_MESSAGES.notIssued,
     guards: [],
   },
+  creditNote: {
+    permission: 'invoice.approve',
+    from: ISSUED_INVOICE_STATUSES,
+    to: 'recomputed from its money (Paid when nothing is due); a credit beyond the balance due is the client’s credit',
+    notFrom: () => INVOICE_MESSAGES.notIssued,
+    guards: [{ holds: (facts) => (facts.creditableLineCount ?? 1) > 0, refusal: CREDIT_NOTE_MESSAGES.nothingToCredit }],
+  },
   void: {
     permission: 'invoice.delete',
     from: INVOICE_STATUSES.filter((status) => status !== 'Void'),
@@ -123,6 +135,7 @@ export const INVOICE_TRANSITIONS = {
     guards: [
       { holds: (facts) => facts.status !== 'Draft' || facts.isNumbered, refusal: INVOICE_MESSAGES.draftVoid },
       { holds: (facts) => compareMoney(facts.paidAmount, '0') === 0, refusal: INVOICE_MESSAGES.voidWithPayments },
+      { holds: (facts) => (facts.creditNoteCount ?? 0) === 0, refusal: CREDIT_NOTE_MESSAGES.creditNotesExist },
     ],
   },
 } as const satisfies Record<string, InvoiceTransition>;

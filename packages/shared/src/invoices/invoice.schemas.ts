@@ -6,6 +6,7 @@ import { flatFeeListItemSchema } from '../flat-fees/flat-fee.schemas.ts';
 import { timeEntryListItemSchema } from '../time-entries/time-entry.schemas.ts';
 import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import { DISCOUNT_TYPES, INVOICE_LINE_TYPES, TAX_APPLIES_TO } from './invoice-amounts.ts';
+import { invoiceCreditNoteSchema } from './credit-note.schemas.ts';
 
 /**
  * Draft → AwaitingApproval (when the firm requires approval) → Approved → Sent → PartlyPaid → Paid;
@@ -293,6 +294,7 @@ export const invoiceLineSchema = z.object({
     .describe('The UTBMS activity code (A101…) of a time entry’s activity, for LEDES; null when none.'),
   utbmsExpenseCode: z.string().nullable().describe('The UTBMS expense code (E101…) of an expense, for LEDES; null when none.'),
   sortOrder: z.number().describe('The line’s place on the invoice, from 0: fees, then expenses, then flat fees.'),
+  creditNoteNumber: z.string().nullable().describe('The credit note that credited the line ("CN-00001"); null while it stands.'),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -311,7 +313,8 @@ export const invoiceTotalsSchema = z.object({
   total: z.string().describe('What the invoice bills: subtotal − discountAmount + taxAmount (exact decimal).'),
   paidAmount: z.string().describe('The payments received, net of reversals (exact decimal).'),
   writtenOffAmount: z.string().describe('What was written off (exact decimal).'),
-  balanceDue: z.string().describe('What is still owed: total − paidAmount − writtenOffAmount (exact decimal).'),
+  creditedAmount: z.string().describe('What credit notes took off the balance due (exact decimal).'),
+  balanceDue: z.string().describe('What is still owed: total − paidAmount − writtenOffAmount − creditedAmount (exact decimal).'),
 });
 export type InvoiceTotalsView = z.infer<typeof invoiceTotalsSchema>;
 
@@ -432,6 +435,7 @@ export const invoiceSchema = z.object({
   totals: invoiceTotalsSchema.describe('Every figure of the invoice, computed by the server (money as exact decimals in its currency).'),
   payments: z.array(invoicePaymentSchema).describe('Payments received and their reversals, oldest first.'),
   writeOffs: z.array(invoiceWriteOffSchema).describe('Amounts written off, oldest first.'),
+  creditNotes: z.array(invoiceCreditNoteSchema).describe('Credit notes against the invoice, oldest first.'),
   statusHistory: z.array(invoiceStatusHistoryItemSchema).describe('What happened to the invoice, oldest first.'),
   /** Bill of charges (Legal Practitioners Act s.16(2)): the date the bill was delivered… */
   deliveredDate: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { idParamsSchema, uuidField } from '../common/fields.ts';
 import { agedReceivablesRoute } from './aged-receivables.contracts.ts';
+import { createCreditNoteSchema } from './credit-note.schemas.ts';
 import { invoiceListRoute } from './invoice-list.contracts.ts';
 import { invoiceViewRoute } from './invoice-view.contracts.ts';
 import { invoiceSettingsUpdateRoute, invoiceSettingsViewRoute } from './invoice-settings.contracts.ts';
@@ -136,6 +137,16 @@ export const invoiceWriteOffRoute = defineRoute({
   response: invoiceSchema,
 });
 
+/** A credit note against an issued invoice (whole, or chosen lines) answers the invoice with it. */
+export const invoiceCreateCreditNoteRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/create-credit-note/:id`,
+  params: idParamsSchema,
+  body: createCreditNoteSchema,
+  response: invoiceSchema,
+  status: 201,
+});
+
 export const invoiceContracts = {
   settings: invoiceSettingsViewRoute,
   updateSettings: invoiceSettingsUpdateRoute,
@@ -154,5 +165,6 @@ export const invoiceContracts = {
   recordPayment: invoiceRecordPaymentRoute,
   reversePayment: invoiceReversePaymentRoute,
   writeOff: invoiceWriteOffRoute,
+  createCreditNote: invoiceCreateCreditNoteRoute,
   agedReceivables: agedReceivablesRoute,
 };

@@ -1,5 +1,5 @@
 import type { VatFigures } from './vat-return.rules.ts';
-import type { VatReturn } from '@matterhorn/shared';
+import { VAT_DOCUMENT_LABELS, type VatReturn } from '@matterhorn/shared';
 import { csvFileStart, csvLine, type CsvValue } from '../../lib/csv.ts';
 
 export const VAT_RETURN_CSV_HEADER = [
@@ -32,7 +32,7 @@ const line = (cells: CsvValue[]) =>
   csvLine([...cells, ...Array<CsvValue>(Math.max(0, VAT_RETURN_CSV_HEADER.length - cells.length)).fill('')]);
 
 /**
- * The return as a spreadsheet: per currency, each rate's invoices (voids negative) and the rate's
+ * The return as a spreadsheet: per currency, each rate's invoices (voids and credit notes negative) and the rate's
  * total, the currency's total, the VAT output account's movement and the checks (PASS or FAIL with
  * the invoices' figure and the ledger's). Dates stay ISO: a filing works from them.
  */
@@ -44,7 +44,7 @@ export function vatReturnCsv(vatReturn: VatReturn): string {
       for (const invoice of rate.invoices) {
         text += line([
           currency,
-          invoice.kind === 'void' ? 'Void' : 'Invoice',
+          VAT_DOCUMENT_LABELS[invoice.kind],
           rate.taxName,
           rate.ratePercent,
           invoice.invoiceNumber,

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, isoToDisplayDate, type VatReturn } from '@matterhorn/shared';
+import { formatMoney, isoToDisplayDate, VAT_DOCUMENT_LABELS, type VatReturn } from '@matterhorn/shared';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
@@ -71,7 +71,10 @@ export function buildVatReturnPdf({ vatReturn, firmName, printedOn }: VatReturnP
     for (const rate of section.rates) {
       rows.push({ cells: [clean(`${rate.taxName} at ${rate.ratePercent}%`)], isBold: true });
       for (const invoice of rate.invoices) {
-        const number = invoice.kind === 'void' ? `${invoice.invoiceNumber} (void)` : invoice.invoiceNumber;
+        const number =
+          invoice.kind === 'invoice'
+            ? invoice.invoiceNumber
+            : `${invoice.invoiceNumber} (${VAT_DOCUMENT_LABELS[invoice.kind].toLowerCase()})`;
         rows.push({ cells: [clean(number), isoToDisplayDate(invoice.date), clean(invoice.clientName), ...amounts(invoice)] });
       }
       rows.push({ cells: ['', '', clean(`Total at ${rate.ratePercent}%`), ...amounts(rate)], isBold: true });

@@ -6,7 +6,7 @@ import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
 export type VatInvoiceRow = {
   invoiceId: string;
   invoiceNumber: string;
-  kind: 'invoice' | 'void';
+  kind: 'invoice' | 'void' | 'credit-note';
   date: string;
   clientId: string;
   clientName: string;
@@ -21,12 +21,16 @@ export type VatInvoiceRow = {
   taxAppliesTo: TaxAppliesTo;
 };
 
-const invoiceColumns = sql`i.id as "invoiceId", i.invoice_number as "invoiceNumber", i.client_id as "clientId",
-  coalesce(c.display_name, '') as "clientName",
+const partyColumns = sql`i.client_id as "clientId", coalesce(c.display_name, '') as "clientName",
   coalesce(own.iso_code, home.iso_code, ${FALLBACK_HOME_CURRENCY}) as "currencyCode",
+  i.tax_name as "taxName", i.tax_percent::text as "taxPercent", i.tax_applies_to as "taxAppliesTo"`;
+const invoiceColumns = sql`i.id as "invoiceId", i.invoice_number as "invoiceNumber", ${partyColumns},
   i.fees_subtotal::text as "feesSubtotal", i.flat_fees_subtotal::text as "flatFeesSubtotal",
-  i.expenses_subtotal::text as "expensesSubtotal", i.discount_amount::text as "discountAmount",
-  i.tax_amount::text as "taxAmount", i.tax_name as "taxName", i.tax_percent::text as "taxPercent", i.tax_applies_to as "taxAppliesTo"`;
+  i.expenses_subtotal::text as "expensesSubtotal", i.discount_amount::text as "discountAmount", i.tax_amount::text as "taxAmount"`;
+/** A credit note's figures at its invoice's rate (its fees include flat fees), numbered as the credit note. */
+const creditNoteColumns = sql`i.id as "invoiceId", cn.credit_note_number as "invoiceNumber", ${partyColumns},
+  cn.fees_amount::text as "feesSubtotal", '0.00' as "flatFeesSubtotal",
+  cn.expenses_amount::text as "expensesSubtotal", cn.discount_amount::text as "discountAmount", cn.tax_amount::text as "taxAmount"`;
 
 const invoiceJoins = sql`join clients c on c.firm_id = i.firm_id and c.id = i.client_id
   join firms f on f.id = i.firm_id
@@ -35,7 +39,8 @@ const invoiceJoins = sql`join clients c on c.firm_id = i.firm_id and c.id = i.cl
 
 /**
  * The invoices whose output tax falls in the period, from the invoices' own figures: those issued in
- * it (posted on their issue date), and those voided in it, on the date their issue was reversed.
+ * it (posted on their issue date), those voided in it, on the date their issue was reversed, and the
+ * credit notes dated in it.
  */
 export function findVatInvoices(tx: Tx, firmId: string, fromDate: string, toDate: string): Promise<VatInvoiceRow[]> {
   return rowsOf<VatInvoiceRow>(
@@ -49,6 +54,10 @@ export function findVatInvoices(tx: Tx, firmId: string, fromDate: string, toDate
       join journal_entries voided on voided.firm_id = i.firm_id and voided.reverses_entry_id = i.issue_entry_id
         and voided.source_type = 'invoice-void'
       where i.firm_id = ${firmId} and voided.entry_date between ${fromDate} and ${toDate}
+      union all
+      select ${creditNoteColumns}, 'credit-note' as kind, cn.credit_date::text as date
+      from credit_notes cn join invoices i on i.firm_id = cn.firm_id and i.id = cn.invoice_id ${invoiceJoins}
+      where cn.firm_id = ${firmId} and cn.credit_date between ${fromDate} and ${toDate}
       order by date, "invoiceNumber", kind`),
   );
 }
@@ -61,7 +70,7 @@ export function findVatAccountMovements(tx: Tx, firmId: string, fromDate: string
     tx.execute(sql`
       select line.currency_code as "currencyCode",
         sum(line.credit - line.debit)::numeric(16,2)::text as total,
-        coalesce(sum(line.credit - line.debit) filter (where entry.source_type in ('invoice', 'invoice-void')), 0)::numeric(16,2)::text as "fromInvoices"
+        coalesce(sum(line.credit - line.debit) filter (where entry.source_type in ('invoice', 'invoice-void', 'credit-note')), 0)::numeric(16,2)::text as "fromInvoices"
       from journal_lines line
       join journal_entries entry on entry.firm_id = line.firm_id and entry.id = line.entry_id
       join ledger_accounts account on account.firm_id = line.firm_id and account.id = line.account_id

@@ -9,7 +9,7 @@ import { findFirmName, findVatAccountMovements, findVatAccountNumber, findVatInv
 import { byRate, vatPartsOf, VatTotals } from './vat-return.rules.ts';
 
 const BASIS =
-  'Output tax of invoices issued in the period (on their issue date), less that of invoices voided in it (on the day they were voided), ' +
+  'Output tax of invoices issued in the period (on their issue date), less that of invoices voided in it (on the day they were voided) and of credit notes dated in it, ' +
   'from each invoice’s own figures: fees are time and flat fees, recoverable costs are expenses billed, each after its share of the discount. ' +
   'The check compares them with what invoices posted to the VAT output account; other postings to it (payments to the tax authority, ' +
   'manual adjustments) are shown apart. Each currency is reported on its own.';
@@ -28,7 +28,7 @@ export async function buildVatReturn(tx: Tx, firmId: string, fromDate: string, t
   for (const row of rows) {
     const groups = sections.get(row.currencyCode) ?? new Map<string, RateGroup>();
     sections.set(row.currencyCode, groups);
-    const sign = row.kind === 'void' ? -1n : 1n;
+    const sign = row.kind === 'invoice' ? 1n : -1n;
     const parts = vatPartsOf(row);
     for (const rateKey of new Set(parts.map((part) => `${part.ratePercent}|${part.taxName}`))) {
       const atRate = parts.filter((part) => `${part.ratePercent}|${part.taxName}` === rateKey);

@@ -55,10 +55,10 @@ async function lockAndReadItems(tx: Tx, firmId: string, invoiceId: string, clien
   return { timeEntries, expenses, flatFees };
 }
 
-export async function releaseItems(tx: Tx, firmId: string, invoiceId: string) {
-  await createTimeEntryBilling().releaseFromInvoice(tx, firmId, invoiceId);
-  await createExpenseBilling().releaseFromInvoice(tx, firmId, invoiceId);
-  await createFlatFeeBilling().releaseFromInvoice(tx, firmId, invoiceId);
+export async function releaseItems(tx: Tx, firmId: string, invoiceId: string, only?: ChosenItems) {
+  await createTimeEntryBilling().releaseFromInvoice(tx, firmId, invoiceId, only?.timeEntryIds);
+  await createExpenseBilling().releaseFromInvoice(tx, firmId, invoiceId, only?.expenseIds);
+  await createFlatFeeBilling().releaseFromInvoice(tx, firmId, invoiceId, only?.flatFeeIds);
 }
 
 /** The lines, as the items hold them (home currency), with the adjustments asked; fees, then expenses, then flat fees. */

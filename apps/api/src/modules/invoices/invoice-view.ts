@@ -11,13 +11,16 @@ import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { invoiceFactsOf } from './invoice-transitions.ts';
 import { findInvoiceDetail, findInvoiceSettings, type InvoiceDetailRow, type InvoiceSettingsRow } from './invoices.repository.ts';
+import { findCreditNotesOfInvoice } from './credit-notes.repository.ts';
+
+type CreditNoteRows = Awaited<ReturnType<typeof findCreditNotesOfInvoice>>;
 
 // The invoice as the API answers it: its lines, payments, write-offs, status history and what the caller may do.
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 export const trimDecimal = (text: string | null) => (text === null ? null : text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 
-function lineOf({ line, matterName, matterNumber }: InvoiceDetailRow['lines'][number]): InvoiceLine {
+function lineOf({ line, matterName, matterNumber }: InvoiceDetailRow['lines'][number], creditNoteNumber: string | null): InvoiceLine {
   return {
     id: line.id,
     itemType: line.itemType as InvoiceLine['itemType'],
@@ -40,6 +43,27 @@ function lineOf({ line, matterName, matterNumber }: InvoiceDetailRow['lines'][nu
     utbmsActivityCode: line.utbmsActivityCode,
     utbmsExpenseCode: line.utbmsExpenseCode,
     sortOrder: line.sortOrder,
+    creditNoteNumber,
+  };
+}
+
+function creditNoteOf({ note, createdByUserName, invoiceLineIds }: CreditNoteRows[number]): Invoice['creditNotes'][number] {
+  return {
+    id: note.id,
+    creditNoteNumber: note.creditNoteNumber,
+    creditDate: note.creditDate,
+    reason: note.reason,
+    feesAmount: note.feesAmount,
+    expensesAmount: note.expensesAmount,
+    discountAmount: note.discountAmount,
+    taxAmount: note.taxAmount,
+    total: note.total,
+    appliedAmount: note.appliedAmount,
+    toClientCreditAmount: note.toClientCreditAmount,
+    releasesItems: note.releasesItems,
+    invoiceLineIds,
+    createdByUserName,
+    createdAt: note.createdAt.toISOString(),
   };
 }
 
@@ -48,9 +72,10 @@ function lastRejectionOf(events: InvoiceDetailRow['events']) {
   return rejection ? { reason: rejection.event.note ?? '', byUserName: rejection.byUserName, at: rejection.event.at.toISOString() } : null;
 }
 
-function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principal: FirmPrincipal): Invoice {
+function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings: InvoiceSettingsRow, principal: FirmPrincipal): Invoice {
   const invoice = row.invoice;
-  const lines = row.lines.map(lineOf);
+  const creditedBy = new Map(creditNotes.flatMap(({ note, invoiceLineIds }) => invoiceLineIds.map((id) => [id, note.creditNoteNumber])));
+  const lines = row.lines.map((line) => lineOf(line, creditedBy.get(line.line.id) ?? null));
   const status = invoice.status as InvoiceStatus;
   return {
     id: invoice.id,
@@ -88,6 +113,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
       total: invoice.total,
       paidAmount: invoice.paidAmount,
       writtenOffAmount: invoice.writtenOffAmount,
+      creditedAmount: invoice.creditedAmount,
       balanceDue: invoice.balanceDue,
     },
     payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId }) => ({
@@ -112,6 +138,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
       byUserName,
       createdAt: writeOff.createdAt.toISOString(),
     })),
+    creditNotes: creditNotes.map(creditNoteOf),
     statusHistory: row.events.map(({ event, byUserName }) => ({
       status: event.status as InvoiceStatus,
       action: event.action,
@@ -139,10 +166,11 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
 
 /** The invoice detail inside a transaction (also the PDF, LEDES and public link module's reader). */
 export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string): Promise<Invoice> {
-  const [row, settings] = await Promise.all([
+  const [row, settings, creditNotes] = await Promise.all([
     findInvoiceDetail(tx, principal.firmId, invoiceId),
     findInvoiceSettings(tx, principal.firmId),
+    findCreditNotesOfInvoice(tx, principal.firmId, invoiceId),
   ]);
   if (!row) throw notFound('Invoice');
-  return invoiceOf(row, settings, principal);
+  return invoiceOf(row, creditNotes, settings, principal);
 }

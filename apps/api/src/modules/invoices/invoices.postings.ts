@@ -1,4 +1,4 @@
-import { addMoney, compareMoney } from '@matterhorn/shared';
+import { addMoney, compareMoney, fromCents, toCents } from '@matterhorn/shared';
 import { bankLine, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import type { JournalEntryInput, JournalLine } from '../../platform/ledger/ledger.ts';
 
@@ -130,3 +130,51 @@ export const invoiceReversals = {
     sourceId: reversalId,
   }),
 };
+
+/** A debit of a possibly negative amount: a negative one is a credit of its size (and the reverse). */
+const signedLine = (line: Omit<JournalLine, 'debit' | 'credit'>, debit: string): JournalLine => {
+  const cents = toCents(debit);
+  return (cents < 0n ? { ...line, credit: fromCents(-cents) } : { ...line, debit }) as JournalLine;
+};
+
+/**
+ * A credit note mirrors the credited share of the issue entry: Dr fee income, expense recoveries
+ * and tax payable, Cr discounts given; Cr accounts receivable for what it takes off the balance due
+ * and Cr unapplied cash for what becomes the client's credit balance.
+ */
+export function creditNoteEntry(
+  creditNote: {
+    invoiceId: string;
+    creditNoteNumber: string;
+    invoiceNumber: string | null;
+    creditDate: string;
+    reason: string;
+    feesAmount: string;
+    expensesAmount: string;
+    discountAmount: string;
+    taxAmount: string;
+    appliedAmount: string;
+    toClientCreditAmount: string;
+  },
+  owner: ReceivableOwner,
+  currency: string,
+): JournalEntryInput {
+  const { clientId, matterId } = owner;
+  const candidates: JournalLine[] = [
+    signedLine({ account: 'fee-income', clientId, matterId }, creditNote.feesAmount),
+    signedLine({ account: 'expense-recoveries', clientId, matterId }, creditNote.expensesAmount),
+    signedLine({ account: 'tax-payable', clientId, matterId }, creditNote.taxAmount),
+    { account: 'discounts-given', credit: creditNote.discountAmount, clientId, matterId },
+    { account: 'accounts-receivable', credit: creditNote.appliedAmount, clientId, matterId },
+    { account: 'unapplied-cash', credit: creditNote.toClientCreditAmount, clientId },
+  ];
+  return {
+    entryDate: creditNote.creditDate,
+    memo: `Credit note ${creditNote.creditNoteNumber} on invoice ${creditNote.invoiceNumber}: ${creditNote.reason}`.slice(0, 500),
+    sourceType: 'credit-note',
+    // The invoice, as a write-off names it: the general ledger drills down to the invoice page.
+    sourceId: creditNote.invoiceId,
+    currency,
+    lines: candidates.filter((line) => !isZero(line.debit ?? line.credit ?? '0')),
+  };
+}

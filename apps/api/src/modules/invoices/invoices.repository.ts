@@ -4,6 +4,7 @@ import type { InvoiceStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import {
   clients,
+  creditNotes,
   currencies,
   firms,
   invoiceEvents,
@@ -240,7 +241,7 @@ export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent'
  * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and currency (never two currencies added) and by days past
  * due on that date. An invoice counts when it was issued on or before `asOf` and not void by then
  * (voided after: it was still owed); what it owed is its total less the payments (and payment
- * reversals) dated on or before `asOf` and the write-offs dated on or before it. Those are the dates
+ * reversals), the write-offs and the credit notes' applied amounts dated on or before it. Those are the dates
  * its journal entries carry, so each client's total equals its receivable in the ledger as of `asOf`.
  */
 export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
@@ -250,6 +251,8 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
     where paid.firm_id = ${invoices.firmId} and paid.invoice_id = ${invoices.id} and paid.payment_date <= ${day}), 0)`;
   const writtenOffBy = sql`coalesce((select sum(written.amount) from ${invoiceWriteOffs} written
     where written.firm_id = ${invoices.firmId} and written.invoice_id = ${invoices.id} and written.write_off_date <= ${day}), 0)`;
+  const creditedBy = sql`coalesce((select sum(credited.applied_amount) from ${creditNotes} credited
+    where credited.firm_id = ${invoices.firmId} and credited.invoice_id = ${invoices.id} and credited.credit_date <= ${day}), 0)`;
   const owed = tx.$with('owed').as(
     tx
       .select({
@@ -259,7 +262,7 @@ export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, 
           number | null
         >`coalesce(${invoices.currencyId}, (select home.home_currency_id from ${firms} home where home.id = ${firmId}))`.as('currency_id'),
         daysLate: sql<number>`(${day} - ${invoices.dueDate})`.as('days_late'),
-        balance: sql<string>`(${invoices.total} - ${paidBy} - ${writtenOffBy})`.as('balance'),
+        balance: sql<string>`(${invoices.total} - ${paidBy} - ${writtenOffBy} - ${creditedBy})`.as('balance'),
       })
       .from(invoices)
       .where(

@@ -226,6 +226,19 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
   );
 
   route(
+    contracts.createCreditNote,
+    {
+      access: firmAccess(INVOICE_TRANSITIONS.creditNote.permission),
+      summary:
+        'Credit an issued invoice, whole or chosen lines, with a reason: a numbered credit note that reduces its balance. Honours Idempotency-Key',
+      description:
+        'Issues a credit note (CN-00001, the firm’s own series) for the chosen lines, or every line not yet credited when none is chosen: its figures are the invoice’s over those lines with the invoice’s own discount and tax. It takes its total off the balance due, and what the invoice no longer owed (it was paid) becomes the client’s credit balance; the journal mirrors the credited share of the issue entry (Dr fee income, expense recoveries and tax payable; Cr discounts given, accounts receivable and unapplied cash). With releaseItems the credited lines’ time entries, expenses and flat fees return to unbilled. Answers the invoice with 201. Refused with 400 when a line is not the invoice’s or the credit date is before the invoice date, and with 409 when the invoice is not issued, a line was already credited or every line was.',
+    },
+    async (request, reply) =>
+      created(reply, 'Credit note issued', await invoices.createCreditNote(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+
+  route(
     contracts.agedReceivables,
     {
       access: firmAccess('invoice'),

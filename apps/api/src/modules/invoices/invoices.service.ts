@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  createCreditNoteSchema,
   CreateInvoiceParsed,
   Invoice,
   markDeliveredSchema,
@@ -11,6 +12,7 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findAgedReceivablesReport } from './aged-receivables.ts';
 import { approveInvoice } from './approve-invoice.ts';
+import { createCreditNote } from './create-credit-note.ts';
 import { createInvoice } from './create-invoice.ts';
 import { deleteInvoice } from './delete-invoice.ts';
 import { changeInvoice } from './invoice-change.ts';
@@ -81,6 +83,8 @@ export function createInvoiceService(database: Database, hooks: { onSend?: Invoi
 
     writeOff: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof writeOffSchema>) =>
       writeOffInvoice(database, principal, invoiceId, input),
+    createCreditNote: (principal: FirmPrincipal, invoiceId: string, input: z.output<typeof createCreditNoteSchema>) =>
+      createCreditNote(database, principal, invoiceId, input),
 
     ...createInvoiceListService(database),
 

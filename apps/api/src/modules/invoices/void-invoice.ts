@@ -1,11 +1,13 @@
 import type { z } from 'zod';
-import type { Invoice, voidInvoiceSchema } from '@matterhorn/shared';
+import { invoiceActionRefusal, type Invoice, type voidInvoiceSchema } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { reverseJournalEntry } from '../../platform/ledger/ledger.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { auditInvoice, changeInvoice } from './invoice-change.ts';
 import { releaseItems } from './invoice-draft.ts';
-import { assertInvoiceAction } from './invoice-transitions.ts';
+import { invoiceFactsOf } from './invoice-transitions.ts';
+import { findCreditNotesOfInvoice } from './credit-notes.repository.ts';
+import { conflict } from '../../lib/errors.ts';
 import { viewOf } from './invoice-view.ts';
 import { invoiceReversals } from './invoices.postings.ts';
 import { findWriteOffEntries, insertEvent, updateInvoice } from './invoices.repository.ts';
@@ -18,7 +20,9 @@ export const voidInvoice = (
   input: z.output<typeof voidInvoiceSchema>,
 ): Promise<Invoice> =>
   changeInvoice(database, principal, invoiceId, async (tx, invoice, settings) => {
-    assertInvoiceAction('void', invoice, settings);
+    const creditNoteCount = (await findCreditNotesOfInvoice(tx, principal.firmId, invoiceId)).length;
+    const refusal = invoiceActionRefusal('void', { ...invoiceFactsOf(invoice, settings), creditNoteCount });
+    if (refusal !== null) throw conflict(refusal);
     for (const entryId of await findWriteOffEntries(tx, principal.firmId, invoiceId))
       await reverseJournalEntry(tx, principal, entryId, invoiceReversals.voidWriteOff(invoice, settings.today));
     if (invoice.issueEntryId)

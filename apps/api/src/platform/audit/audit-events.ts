@@ -87,6 +87,7 @@ export const AUDIT_EVENTS = [
   'invoice.paymentRecorded',
   'invoice.paymentReversed',
   'invoice.writtenOff',
+  'invoice.credited',
   'invoice.linkIssued',
   'invoice.linkRevoked',
   'invoice.emailed',

@@ -65,12 +65,16 @@ export function createInvoiceLock(items: BillableItems) {
       if (taken.length !== wanted.length) throw conflict(items.notFree);
     },
 
-    /** Unlocks every item of invoice X (voided, or a draft deleted): they can be billed again. */
-    async releaseFromInvoice(tx: Tx, firmId: string, invoiceId: string): Promise<number> {
+    /**
+     * Unlocks the items of invoice X (voided, or a draft deleted; `itemIds`: only those, a credit
+     * note's lines): they can be billed again.
+     */
+    async releaseFromInvoice(tx: Tx, firmId: string, invoiceId: string, itemIds?: readonly string[]): Promise<number> {
+      if (itemIds?.length === 0) return 0;
       const released = await tx
         .update(table)
         .set({ invoiceId: null, ...items.onReleased, updatedAt: sql`now()` } as never)
-        .where(and(eq(table.firmId, firmId), eq(table.invoiceId, invoiceId)))
+        .where(and(eq(table.firmId, firmId), eq(table.invoiceId, invoiceId), itemIds ? inArray(table.id, [...itemIds]) : undefined))
         .returning({ id: table.id });
       return released.length;
     },

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import { setNextValue, takeNextValue } from './numbering.repository.ts';
 
 /** The numbered records of a firm; each has its own sequence, starting at 1. */
-export type NumberSequence = 'matter' | 'invoice' | 'receipt' | 'trustTransaction' | 'trustRequest';
+export type NumberSequence = 'matter' | 'invoice' | 'receipt' | 'trustTransaction' | 'trustRequest' | 'creditNote';
 
 /**
  * The next number of the firm's sequence, gapless: it is taken in the caller's transaction under

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, type VatReturnCurrency } from '@matterhorn/shared';
+import { formatMoney, VAT_DOCUMENT_LABELS, type VatReturnCurrency } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -56,10 +56,10 @@ function CurrencySection({ section }: { section: VatReturnCurrency }) {
                 </Table.Th>
               </Table.Tr>
               {rate.invoices.map((invoice) => (
-                <Table.Tr key={`${invoice.invoiceId}-${invoice.kind}`}>
+                <Table.Tr key={`${invoice.invoiceId}-${invoice.kind}-${invoice.invoiceNumber}`}>
                   <Table.Td>
                     {invoice.invoiceNumber}
-                    {invoice.kind === 'void' ? ' (void)' : ''}
+                    {invoice.kind === 'invoice' ? '' : ` (${VAT_DOCUMENT_LABELS[invoice.kind].toLowerCase()})`}
                   </Table.Td>
                   <Table.Td>{dateText(invoice.date)}</Table.Td>
                   <Table.Td>{invoice.clientName}</Table.Td>

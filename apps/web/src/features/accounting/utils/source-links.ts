@@ -10,6 +10,8 @@ export const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
   'expense-payment': 'Expense',
   'unapplied-cash': 'Unapplied payment',
   manual: 'Journal',
+  'credit-note': 'Credit note',
+  'client-credit': 'Client credit',
 };
 
 /** What a line's source is called, and the page that shows it (null: no page of its own yet). */
@@ -21,6 +23,7 @@ export function sourceOf(line: Pick<GeneralLedgerLine, 'sourceType' | 'sourceId'
     case 'invoice':
     case 'invoice-void':
     case 'invoice-write-off':
+    case 'credit-note':
       return { label, to: `/billing/invoices/${line.sourceId}` };
     case 'expense-payment':
       return { label, to: `/expense-request/direct-expense/edit-expense/${line.sourceId}` };

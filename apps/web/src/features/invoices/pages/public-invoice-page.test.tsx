@@ -79,6 +79,7 @@ const invoice: PublicInvoice = {
     total: '749812.50',
     paidAmount: '100000.00',
     writtenOffAmount: '0.00',
+    creditedAmount: '0.00',
     balanceDue: '649812.50',
   },
   payments: [{ receiptNumber: 'RCT-00001', amount: '100000.00', paymentDate: '2026-11-10', method: 'Bank transfer', isReversal: false }],

@@ -74,6 +74,7 @@ export function flatFeeLine(overrides: Partial<InvoiceLine> & Pick<InvoiceLine, 
     utbmsActivityCode: null,
     utbmsExpenseCode: null,
     sortOrder: 0,
+    creditNoteNumber: null,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ export const invoiceFactsOf = (invoice: Invoice): InvoiceFacts => ({
   needsApproval: invoice.needsApproval,
   paidAmount: invoice.totals.paidAmount,
   balanceDue: invoice.totals.balanceDue,
+  creditableLineCount: [...invoice.fees, ...invoice.expenses, ...invoice.flatFees].filter((line) => line.creditNoteNumber === null).length,
+  creditNoteCount: invoice.creditNotes.length,
 });
 
 /**
