@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, CREDIT_NOTE_MESSAGES } from '@matterhorn/shared';
 import { accountBalances } from '../src/platform/ledger/ledger.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
@@ -230,6 +231,31 @@ describe('POST …/create-credit-note/{id}', () => {
     const before = await owedOn('2025-06-30');
     const after = await owedOn('2025-07-01');
     expect(addMoney(after, invoice.totals.total)).toBe(before);
+  });
+});
+
+describe('GET …/download-credit-note-pdf/{id}', () => {
+  it('prints the credit note: its number, the invoice it credits, the reason, the lines and where the money went', async () => {
+    const { invoice } = await sentInvoice();
+    const credited = await call('POST', `create-credit-note/${invoice.id}`, {
+      reason: 'Hearing adjourned: attendance not charged',
+      lineIds: [invoice.fees[1].id],
+    });
+    const note = credited.json().data.creditNotes[0];
+    const response = await call('GET', `download-credit-note-pdf/${note.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`${note.creditNoteNumber}.pdf`);
+    const text = (await pdfText(response.rawPayload)).join(' ');
+    for (const words of [
+      `Credit note ${note.creditNoteNumber}`,
+      `Credits invoice ${invoice.invoiceNumber}`,
+      'Hearing adjourned',
+      '₦23,333.33',
+      '₦22,575.00',
+    ])
+      expect(text).toContain(words);
+    expect((await call('GET', `download-credit-note-pdf/${note.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, divideRounded, fromScaled, toScaled } from '@matterhorn/shared';
+import { addMoney, divideRounded, fromScaled, subtractMoney, toScaled } from '@matterhorn/shared';
+import { creditFiguresOf } from '../src/modules/invoices/credit-note.rules.ts';
 import { formatLedes, LEDES_FIELDS, parseLedes, type LedesOptions } from '../src/modules/invoices/documents/ledes.ts';
 import {
   formatLedesInternational,
@@ -170,25 +171,26 @@ const biRecords = (file: string) =>
       (line) => Object.fromEntries(LEDES_BI_FIELDS.map((field, index) => [field, line.slice(0, -2).split('|')[index]!])) as LedesBiRecord,
     );
 
+const biOptions: LedesBiOptions = {
+  ...options,
+  firm: { name: 'Okafor & Partners', address: '3 Broad Street\nLagos Island', country: 'Nigeria' },
+  clients: new Map([
+    [
+      '00000000-0000-4000-8000-0000000000c1',
+      {
+        name: 'Chidi Okafor Ltd',
+        taxNumber: 'GB123456789',
+        address: '1 Poultry, London',
+        city: 'London',
+        state: null,
+        postalCode: 'EC2R 8EJ',
+        country: 'United Kingdom',
+      },
+    ],
+  ]),
+};
+
 describe('LEDES 1998BI V2 (international, with tax)', () => {
-  const biOptions: LedesBiOptions = {
-    ...options,
-    firm: { name: 'Okafor & Partners', address: '3 Broad Street\nLagos Island', country: 'Nigeria' },
-    clients: new Map([
-      [
-        '00000000-0000-4000-8000-0000000000c1',
-        {
-          name: 'Chidi Okafor Ltd',
-          taxNumber: 'GB123456789',
-          address: '1 Poultry, London',
-          city: 'London',
-          state: null,
-          postalCode: 'EC2R 8EJ',
-          country: 'United Kingdom',
-        },
-      ],
-    ]),
-  };
   const invoice = buildInvoiceFixture({
     lines: [
       { type: 'fee', hours: '1.5000', rate: '200.00', amount: '300.00' },
@@ -268,5 +270,57 @@ describe('LEDES 1998BI V2 (international, with tax)', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('credit notes in LEDES', () => {
+  const invoice = buildInvoiceFixture({
+    lines: [
+      { type: 'fee', hours: '1.5000', rate: '200.00', amount: '300.00' },
+      { type: 'fee', hours: '0.7000', rate: '333.33', amount: '233.33' },
+      { type: 'expense', quantity: '1.0000', rate: '25.00', amount: '25.00' },
+      { type: 'flatFee', rate: '500.00', amount: '500.00' },
+    ],
+    discountType: 'percent',
+    discountValue: '10',
+    taxPercent: '7.5',
+    taxAppliesTo: 'both',
+  });
+  const lines = [...invoice.fees, ...invoice.expenses, ...invoice.flatFees];
+  const terms = {
+    ...invoice.totals,
+    discountType: invoice.discountType,
+    discountValue: invoice.discountValue,
+    taxPercent: invoice.taxPercent,
+    taxAppliesTo: invoice.taxAppliesTo,
+  };
+  // Credit the second fee and the expense, as create-credit-note works it out.
+  const figures = creditFiguresOf(terms, lines, new Set([lines[1]!.id, lines[2]!.id]));
+  const credited = {
+    ...invoice,
+    creditNotes: [{ creditNoteNumber: 'CN-00001', creditDate: '2026-11-20', reason: 'Attendance not instructed', ...figures }],
+  };
+
+  it('are negative IF and IE adjustments on their date, and the invoice total is less what they credited', () => {
+    const file = formatLedes([credited], options);
+    expectLedes1998B(file);
+    const records = parseLedes(file);
+    const remaining = subtractMoney(invoice.totals.total, figures.total);
+    expect(records.every((record) => record.INVOICE_TOTAL === remaining)).toBe(true);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(remaining);
+    const credits = records.filter((record) => record.LINE_ITEM_DESCRIPTION.startsWith('Credit note CN-00001'));
+    expect(credits.map((record) => record['EXP/FEE/INV_ADJ_TYPE'])).toEqual(['IF', 'IE']);
+    expect(credits.every((record) => record.LINE_ITEM_DATE === '20261120')).toBe(true);
+    expect(addMoney(...credits.map((record) => record.LINE_ITEM_TOTAL))).toBe(`-${figures.total}`);
+  });
+
+  it('take their tax off the 1998BI file’s tax and net totals, every line’s tax adding up to it', () => {
+    const file = formatLedesInternational([{ ...credited, currencyCode: 'USD' }], biOptions);
+    expectLedes1998BI(file);
+    const records = biRecords(file);
+    const tax = subtractMoney(invoice.totals.taxAmount, figures.taxAmount);
+    expect(records.every((record) => record.INVOICE_TAX_TOTAL === tax)).toBe(true);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TAX_TOTAL))).toBe(tax);
+    expect(addMoney(...records.map((record) => record.LINE_ITEM_TOTAL))).toBe(subtractMoney(invoice.totals.total, figures.total));
   });
 });

@@ -731,6 +731,7 @@ describe('access', () => {
       'GET /get-aged-receivables': ['invoice'],
       // The bill's documents and public link (modules/invoice-links).
       'GET /download-invoice-pdf/:id': ['invoice'],
+      'GET /download-credit-note-pdf/:id': ['invoice'],
       'GET /get-invoice-link/:id': ['invoice'],
       'GET /download-ledes/:id': ['invoice'],
       'GET /download-ledes': ['invoice'],

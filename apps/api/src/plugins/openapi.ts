@@ -60,6 +60,8 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     sends: STORED_FILE,
   },
   'GET /api/admin/invoice/download-invoice-pdf/{id}': { operationId: 'invoicesDownloadPdf', sends: PDF },
+  'GET /api/admin/invoice/download-credit-note-pdf/{id}': { operationId: 'invoicesDownloadCreditNotePdf', sends: PDF },
+  'GET /api/client-portal/download-credit-note-pdf/{id}': { operationId: 'clientPortalDownloadCreditNotePdf', sends: PDF },
   'GET /api/admin/invoice/download-ledes/{id}': { operationId: 'invoicesDownloadLedes', sends: LEDES },
   'GET /api/admin/invoice/download-ledes': { operationId: 'invoicesDownloadLedesFile', sends: LEDES },
   'GET /api/public/invoice/{slug}/pdf': { operationId: 'publicInvoicePdf', sends: PDF },

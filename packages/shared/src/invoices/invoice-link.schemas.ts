@@ -143,6 +143,22 @@ export const publicInvoiceSchema = z.object({
       }),
     )
     .describe('Payments received and their reversals, oldest first.'),
+  creditNotes: z
+    .array(
+      z.object({
+        creditNoteNumber: z.string().describe('The credit note’s number ("CN-00001").'),
+        creditDate: z.string().describe('Its date (YYYY-MM-DD).'),
+        reason: z.string().describe('Why the invoice was credited.'),
+        total: z.string().describe('What it credited (exact decimal in the invoice’s currency).'),
+        pdfUrl: z
+          .string()
+          .nullable()
+          .describe(
+            'Where to download it as a PDF in the portal (/api/client-portal/download-credit-note-pdf/{id}); null on a public link.',
+          ),
+      }),
+    )
+    .describe('Credit notes against the invoice, oldest first.'),
   deliveredDate: z.string().nullable().describe('When the bill was delivered (YYYY-MM-DD); null when not recorded.'),
   recoverableFromDate: z
     .string()

@@ -11,7 +11,7 @@ import {
 } from '@matterhorn/shared';
 import { csvFileStart, csvLine, type CsvValue } from '../../lib/csv.ts';
 import type { PdfTableColumn, PdfTableRow } from '../../lib/pdf-table.ts';
-import { buildReportPdf, type ReportTable } from './report-pdf.ts';
+import { buildReportPdf, type ReportTable } from '../../lib/report-pdf.ts';
 
 /**
  * The statements as files (issue 36): CSV (amounts as plain decimals a spreadsheet sums, the basis

@@ -51,7 +51,11 @@ const publicLine = (line: InvoiceLine): PublicInvoiceLine => ({
 });
 
 /** A sent invoice as its client reads it (the public link and the portal): no internal fields. */
-export function clientInvoiceOf({ invoice, firm }: Awaited<ReturnType<typeof billOf>>, pdfUrl: string): PublicInvoice {
+export function clientInvoiceOf(
+  { invoice, firm }: Awaited<ReturnType<typeof billOf>>,
+  pdfUrl: string,
+  creditNotePdfUrl: ((creditNoteId: string) => string) | null = null,
+): PublicInvoice {
   return {
     firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
     invoiceNumber: invoice.invoiceNumber,
@@ -79,6 +83,13 @@ export function clientInvoiceOf({ invoice, firm }: Awaited<ReturnType<typeof bil
       paymentDate: payment.paymentDate,
       method: payment.method,
       isReversal: payment.isReversal,
+    })),
+    creditNotes: invoice.creditNotes.map((note) => ({
+      creditNoteNumber: note.creditNoteNumber,
+      creditDate: note.creditDate,
+      reason: note.reason,
+      total: note.total,
+      pdfUrl: creditNotePdfUrl ? creditNotePdfUrl(note.id) : null,
     })),
     deliveredDate: invoice.deliveredDate,
     recoverableFromDate: invoice.billOfChargesClock ? invoice.recoverableFromDate : null,

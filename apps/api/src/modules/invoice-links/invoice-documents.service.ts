@@ -17,7 +17,14 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { formatLedes, formatLedesInternational, viewOf, type InvoiceSendHook, type LedesBiOptions } from '../invoices/invoices.api.ts';
+import {
+  creditNotePdfOf,
+  formatLedes,
+  formatLedesInternational,
+  viewOf,
+  type InvoiceSendHook,
+  type LedesBiOptions,
+} from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import {
   findClientEmail,
@@ -85,6 +92,12 @@ async function ledesOptionsOf(tx: Tx, firmId: string, invoices: Invoice[]): Prom
       clients: new Map(parties.clientRows.map(({ id, ...client }) => [id, client])),
     },
   };
+}
+
+async function firmOfBill(tx: Tx, firmId: string) {
+  const firm = await findFirmForBill(tx, firmId);
+  if (!firm) throw notFound('Credit note');
+  return firm;
 }
 
 export function createInvoiceDocumentsService({ database, outbox, appUrl, appSecret }: Dependencies) {
@@ -254,8 +267,28 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
           return clientInvoiceOf(
             await billOf(tx, outsideReaderOf(firmId), invoiceId),
             `/api/client-portal/download-invoice-pdf/${invoiceId}`,
+            (creditNoteId) => `/api/client-portal/download-credit-note-pdf/${creditNoteId}`,
           );
         },
+        READ_ONLY,
+      ),
+
+    /** A credit note of the firm as a PDF. */
+    creditNotePdf: (principal: FirmPrincipal, creditNoteId: string) =>
+      database.withFirm(
+        principal.firmId,
+        async (tx) => creditNotePdfOf(tx, await firmOfBill(tx, principal.firmId), creditNoteId),
+        READ_ONLY,
+      ),
+
+    /** The portal: a credit note of one of the client's sent invoices as a PDF; any other is not found. */
+    clientCreditNotePdf: (firmId: string, clientId: string, creditNoteId: string) =>
+      database.withFirm(
+        firmId,
+        async (tx) =>
+          creditNotePdfOf(tx, await firmOfBill(tx, firmId), creditNoteId, (creditNote) =>
+            isSentToClient(tx, firmId, clientId, creditNote.invoiceId),
+          ),
         READ_ONLY,
       ),
 

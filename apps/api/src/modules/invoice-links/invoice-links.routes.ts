@@ -6,6 +6,7 @@ import {
   invoiceLinkContracts as contracts,
   invoiceLinkSlugParamsSchema,
   invoicePdfPath,
+  creditNotePdfPath,
   invoicesLedesPath,
   ledesDownloadQuerySchema,
   portalBillingContracts,
@@ -67,6 +68,24 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
     },
     async (request, reply) => {
       const { pdf, fileName } = await documents.pdf(firmPrincipalOf(request), request.params.id);
+      return sendFile(reply, pdf, fileName, 'application/pdf');
+    },
+  );
+
+  api.get(
+    creditNotePdfPath.path,
+    {
+      config: { access: firmAccess('invoice') },
+      schema: {
+        tags,
+        summary: 'A credit note as a PDF (application/pdf, attachment)',
+        description:
+          'Answers the credit note as the client files it: its number, the invoice it credits, the reason, the lines credited, its figures and where the money went, as a PDF named after its number. 404 when it is not the firm’s.',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await documents.creditNotePdf(firmPrincipalOf(request), request.params.id);
       return sendFile(reply, pdf, fileName, 'application/pdf');
     },
   );
@@ -226,6 +245,24 @@ export function registerInvoiceDocumentRoutes(app: FastifyInstance, documents: I
       const principal = portalPrincipalOf(request);
       const { pdf, fileName } = await documents.clientPdf(principal.firmId, principal.clientId, request.params.id);
       await views.record(principal, 'invoice', [request.params.id], 'downloaded');
+      return sendFile(reply, pdf, fileName, 'application/pdf');
+    },
+  );
+
+  api.get(
+    '/api/client-portal/download-credit-note-pdf/:id',
+    {
+      config: { access: portalAccess() },
+      schema: {
+        tags: portalTags,
+        summary: 'A credit note on one of the signed-in client’s sent invoices as a PDF (attachment)',
+        description: 'Answers the credit note’s PDF. 404 when it does not credit one of the client’s sent invoices.',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const principal = portalPrincipalOf(request);
+      const { pdf, fileName } = await documents.clientCreditNotePdf(principal.firmId, principal.clientId, request.params.id);
       return sendFile(reply, pdf, fileName, 'application/pdf');
     },
   );

@@ -72,6 +72,8 @@ export async function findCreditNote(tx: Tx, firmId: string, creditNoteId: strin
       note: creditNotes,
       invoiceNumber: invoices.invoiceNumber,
       clientName: clients.displayName,
+      currencySymbol: sql<string>`coalesce((select cur.symbol from currencies cur
+        where cur.id = coalesce(${invoices.currencyId}, (select f.home_currency_id from firms f where f.id = ${invoices.firmId}))), '')`,
       createdByUserName: createdByName,
     })
     .from(creditNotes)

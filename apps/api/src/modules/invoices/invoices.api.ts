@@ -17,3 +17,4 @@ export {
 } from './invoice-payments.ts';
 export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';
 export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repository.ts';
+export { creditNotePdfOf } from './credit-note-view.ts';

@@ -1,5 +1,6 @@
 import { toCents, fromCents, toScaled, fromScaled } from '@matterhorn/shared';
 import {
+  creditedOf,
   LEDES_FIELDS,
   LEDES_LINE_END,
   ledesRecords,
@@ -136,11 +137,13 @@ export function ledesBiRecords(invoice: LedesBiInvoice, options: LedesBiOptions)
     return appliesTo === 'both' || appliesTo === part;
   });
   const bases = records.map((record) => toCents(record.LINE_ITEM_TOTAL));
-  const taxCents = toCents(invoice.totals.taxAmount);
+  // What credit notes took back is off the invoice's tax and total, as it is off its records.
+  const credited = creditedOf(invoice);
+  const taxCents = toCents(invoice.totals.taxAmount) - credited.tax;
   const rateMillionths = toScaled(invoice.taxPercent ?? '0', 4);
   const shares = taxShares(bases, isTaxable, rateMillionths, taxCents);
   const rate = taxRateOf(invoice.taxPercent ?? '0');
-  const total = toCents(invoice.totals.total);
+  const total = toCents(invoice.totals.total) - credited.total;
   const client = options.clients.get(invoice.clientId);
   const [firmAddress1, firmAddress2] = addressLines(options.firm.address);
   const [clientAddress1, clientAddress2] = addressLines(client?.address ?? null);

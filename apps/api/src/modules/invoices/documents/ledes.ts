@@ -13,7 +13,10 @@ import { divideRounded, fromCents, toCents, type Invoice, type InvoiceLine } fro
  *   records: IF for the part on fees (fees + flat fees), IE for the part on expenses. The discount is
  *   split by each part's share of the subtotal (half-up, the remainder on expenses) and the tax by
  *   each part's share of the taxable amount, so the parts add up to the invoice's figures exactly.
- * - INVOICE_TOTAL is the invoice's total and equals the sum of LINE_ITEM_TOTAL to the cent.
+ * - A credit note against the invoice is an IF and an IE adjustment record (negative, on its date)
+ *   of what it credited on fees and on expenses, its discount and tax shared the same way.
+ * - INVOICE_TOTAL is the invoice's total less its credit notes and equals the sum of LINE_ITEM_TOTAL
+ *   to the cent.
  */
 export const LEDES_FIELDS = [
   'INVOICE_DATE',
@@ -63,7 +66,12 @@ export type LedesInvoice = Pick<
   | 'taxAppliesTo'
   | 'taxName'
   | 'taxPercent'
->;
+> & {
+  creditNotes?: Pick<
+    Invoice['creditNotes'][number],
+    'creditNoteNumber' | 'creditDate' | 'reason' | 'feesAmount' | 'expensesAmount' | 'discountAmount' | 'taxAmount' | 'total'
+  >[];
+};
 
 export type LedesMatter = { matterNumber: string | null; clientMatterReference: string | null };
 export type LedesTimekeeper = { code: string; name: string; classification: string | null };
@@ -188,6 +196,35 @@ function splitShare(whole: bigint, part: bigint, base: bigint): [bigint, bigint]
   return [first, whole - first];
 }
 
+/**
+ * Figures on fees and on expenses, in cents: each part's amount less its share of the discount, and
+ * its share of the tax (by what tax applies to, else by the taxable amounts).
+ */
+export function feeAndExpenseParts(
+  figures: { fees: bigint; expenses: bigint; discount: bigint; tax: bigint },
+  appliesTo: Invoice['taxAppliesTo'],
+) {
+  const [feeDiscount, expenseDiscount] = splitShare(figures.discount, figures.fees, figures.fees + figures.expenses);
+  const feeTaxable = appliesTo === 'expenses' ? 0n : figures.fees - feeDiscount;
+  const expenseTaxable = appliesTo === 'fees' ? 0n : figures.expenses - expenseDiscount;
+  const [feeTax, expenseTax] =
+    appliesTo === 'fees'
+      ? [figures.tax, 0n]
+      : appliesTo === 'expenses'
+        ? [0n, figures.tax]
+        : splitShare(figures.tax, feeTaxable, feeTaxable + expenseTaxable);
+  return { feeDiscount, expenseDiscount, feeTax, expenseTax };
+}
+
+/** What the invoice's credit notes credited in all, in cents: their totals and their tax. */
+export function creditedOf(invoice: Pick<LedesInvoice, 'creditNotes'>) {
+  const notes = invoice.creditNotes ?? [];
+  return {
+    total: notes.reduce((sum, note) => sum + toCents(note.total), 0n),
+    tax: notes.reduce((sum, note) => sum + toCents(note.taxAmount), 0n),
+  };
+}
+
 /** The records of one invoice. */
 export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { taxAsLines = true } = {}): LedesRecord[] {
   const allLines: InvoiceLine[] = [...invoice.fees, ...invoice.flatFees, ...invoice.expenses];
@@ -216,7 +253,7 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
     INVOICE_DATE: ledesDate(invoice.issueDate),
     INVOICE_NUMBER: ledesText(invoice.invoiceNumber, 20),
     CLIENT_ID: ledesText(options.clientNumbers.get(invoice.clientId), 20),
-    INVOICE_TOTAL: fromCents(toCents(invoice.totals.total)),
+    INVOICE_TOTAL: fromCents(toCents(invoice.totals.total) - creditedOf(invoice).total),
     BILLING_START_DATE: ledesDate(startDate),
     BILLING_END_DATE: ledesDate(endDate),
     INVOICE_DESCRIPTION: invoiceDescription,
@@ -252,17 +289,12 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
   // Invoice-level adjustments: the discount (negative) and the tax (positive), each split IF / IE.
   const feePart = toCents(invoice.totals.feesSubtotal) + toCents(invoice.totals.flatFeesSubtotal);
   const expensePart = toCents(invoice.totals.expensesSubtotal);
-  const subtotal = feePart + expensePart;
-  const discount = toCents(invoice.totals.discountAmount);
-  const [feeDiscount, expenseDiscount] = splitShare(discount, feePart, subtotal);
-  const tax = toCents(invoice.totals.taxAmount);
-  const appliesTo = invoice.taxAppliesTo;
-  const feeTaxable = appliesTo === 'expenses' ? 0n : feePart - feeDiscount;
-  const expenseTaxable = appliesTo === 'fees' ? 0n : expensePart - expenseDiscount;
-  const [feeTax, expenseTax] =
-    appliesTo === 'fees' ? [tax, 0n] : appliesTo === 'expenses' ? [0n, tax] : splitShare(tax, feeTaxable, feeTaxable + expenseTaxable);
+  const { feeDiscount, expenseDiscount, feeTax, expenseTax } = feeAndExpenseParts(
+    { fees: feePart, expenses: expensePart, discount: toCents(invoice.totals.discountAmount), tax: toCents(invoice.totals.taxAmount) },
+    invoice.taxAppliesTo,
+  );
   const taxLabel = `${invoice.taxName?.trim() || 'Tax'} ${units(invoice.taxPercent)}%`;
-  const adjustment = (type: 'IF' | 'IE', amount: bigint, description: string) => {
+  const adjustment = (type: 'IF' | 'IE', amount: bigint, description: string, date = invoice.issueDate) => {
     if (amount === 0n) return;
     push({
       ...matterFields(undefined),
@@ -271,7 +303,7 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
       LINE_ITEM_NUMBER_OF_UNITS: '',
       LINE_ITEM_ADJUSTMENT_AMOUNT: fromCents(amount),
       LINE_ITEM_TOTAL: fromCents(amount),
-      LINE_ITEM_DATE: ledesDate(invoice.issueDate),
+      LINE_ITEM_DATE: ledesDate(date),
       LINE_ITEM_TASK_CODE: '',
       LINE_ITEM_EXPENSE_CODE: '',
       LINE_ITEM_ACTIVITY_CODE: '',
@@ -285,6 +317,17 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
   if (taxAsLines) {
     adjustment('IF', feeTax, `${taxLabel} on fees`);
     adjustment('IE', expenseTax, `${taxLabel} on expenses`);
+  }
+  for (const note of invoice.creditNotes ?? []) {
+    const fees = toCents(note.feesAmount);
+    const expenses = toCents(note.expensesAmount);
+    const parts = feeAndExpenseParts(
+      { fees, expenses, discount: toCents(note.discountAmount), tax: toCents(note.taxAmount) },
+      invoice.taxAppliesTo,
+    );
+    const description = `Credit note ${note.creditNoteNumber}: ${note.reason}`;
+    adjustment('IF', -(fees - parts.feeDiscount + (taxAsLines ? parts.feeTax : 0n)), description, note.creditDate);
+    adjustment('IE', -(expenses - parts.expenseDiscount + (taxAsLines ? parts.expenseTax : 0n)), description, note.creditDate);
   }
   return records;
 }

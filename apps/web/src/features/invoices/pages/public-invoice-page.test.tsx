@@ -83,6 +83,7 @@ const invoice: PublicInvoice = {
     balanceDue: '649812.50',
   },
   payments: [{ receiptNumber: 'RCT-00001', amount: '100000.00', paymentDate: '2026-11-10', method: 'Bank transfer', isReversal: false }],
+  creditNotes: [],
   deliveredDate: '2026-11-02',
   recoverableFromDate: '2026-12-02',
   voidReason: null,

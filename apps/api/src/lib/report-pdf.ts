@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
-import { numberPdfPages } from '../../lib/pdf-pages.ts';
-import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
+import { chooseDocumentFonts } from './pdf-fonts.ts';
+import { numberPdfPages } from './pdf-pages.ts';
+import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from './pdf-table.ts';
 
 /** One table of a report: an optional heading above it, its columns and rows (bold for headings and totals). */
 export type ReportTable = { heading: string | null; columns: readonly PdfTableColumn[]; rows: readonly PdfTableRow[] };
