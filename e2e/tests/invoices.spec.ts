@@ -29,7 +29,7 @@ type ListOf<T> = T[] | { data: T[] };
 const itemsOf = <T>(list: ListOf<T>) => (Array.isArray(list) ? list : list.data);
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-test('an invoice from a matter’s time, expense and flat fee with a 10% discount and VAT: submitted, approved by an approver, sent, seen through its public link, paid in two parts', async ({
+test('an invoice from a matter’s time, expense and flat fee with a 10% discount and VAT: submitted, approved by an approver, sent, seen through its public link, credited in part, paid in two parts', async ({
   page,
   browser,
 }) => {
@@ -179,6 +179,24 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   await paymentDialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(paymentDialog).toHaveCount(0);
   await expect(page.getByText('Partly paid').first()).toBeVisible();
+
+  // A credit note for the flat fee, with a reason: the balance due falls by what it credits.
+  const totals = page.getByRole('region', { name: 'Totals' });
+  const balanceBeforeCredit = money(await totals.getByTestId('total-balance-due').textContent());
+  await page.getByRole('button', { name: 'Credit note' }).click();
+  const creditDialog = page.getByRole('dialog', { name: 'Issue credit note' });
+  await creditDialog.getByRole('radio', { name: 'Chosen lines' }).check();
+  await creditDialog.getByRole('checkbox', { name: new RegExp(feeDescription) }).check();
+  await creditDialog.getByRole('textbox', { name: 'Reason' }).fill('Incorporation fee waived as agreed');
+  await creditDialog.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(creditDialog).toHaveCount(0);
+  const creditNote = page.getByRole('region', { name: 'Credit notes' }).getByRole('row', { name: /CN-\d{5}/ });
+  await expect(creditNote).toContainText('Incorporation fee waived as agreed');
+  const credited = money(await creditNote.getByRole('cell').nth(3).textContent());
+  expect(credited).toBeGreaterThan(0);
+  await expect(totals.getByTestId('total-credited')).toHaveText(await creditNote.getByRole('cell').nth(3).innerText());
+  expect(money(await totals.getByTestId('total-balance-due').textContent())).toBeCloseTo(balanceBeforeCredit - credited, 2);
+
   await page.getByRole('button', { name: 'Record payment' }).click();
   await paymentDialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isKnownPermission } from '../permissions/permission-names.ts';
 import { INVOICE_MESSAGES, type InvoiceStatus } from './invoice.schemas.ts';
+import { CREDIT_NOTE_MESSAGES } from './credit-note.schemas.ts';
 import {
   allowedInvoiceActions,
   canTakeInvoiceAction,
@@ -32,20 +33,34 @@ describe('the invoice state table: what each state allows', () => {
       ['edit', 'approve', 'send', 'void'],
     ],
     ['awaiting approval', facts('AwaitingApproval'), ['approve', 'reject', 'void']],
-    ['approved', facts('Approved'), ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'void']],
+    ['approved', facts('Approved'), ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'creditNote', 'void']],
     [
       'approved, nothing due (an invoice of nothing)',
       facts('Approved', { balanceDue: '0.00' }),
-      ['send', 'markDelivered', 'reversePayment', 'void'],
+      ['send', 'markDelivered', 'reversePayment', 'creditNote', 'void'],
     ],
-    ['sent', facts('Sent'), ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'void']],
+    ['sent', facts('Sent'), ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'creditNote', 'void']],
+    [
+      'sent, credited in part',
+      facts('Sent', { creditNoteCount: 1, creditableLineCount: 2 }),
+      ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'creditNote'],
+    ],
+    [
+      'paid by credit notes, every line credited',
+      facts('Paid', { creditNoteCount: 2, creditableLineCount: 0 }),
+      ['send', 'markDelivered', 'reversePayment'],
+    ],
     [
       'partly paid',
       facts('PartlyPaid', { paidAmount: '40.00', balanceDue: '60.00' }),
-      ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment'],
+      ['send', 'markDelivered', 'recordPayment', 'writeOff', 'reversePayment', 'creditNote'],
     ],
-    ['paid', facts('Paid', { paidAmount: '100.00' }), ['send', 'markDelivered', 'reversePayment']],
-    ['paid by writing the rest off', facts('Paid', { paidAmount: '0.00' }), ['send', 'markDelivered', 'reversePayment', 'void']],
+    ['paid', facts('Paid', { paidAmount: '100.00' }), ['send', 'markDelivered', 'reversePayment', 'creditNote']],
+    [
+      'paid by writing the rest off',
+      facts('Paid', { paidAmount: '0.00' }),
+      ['send', 'markDelivered', 'reversePayment', 'creditNote', 'void'],
+    ],
     ['void', facts('Void'), []],
   ])('%s', (_label, invoice, expected) => {
     const allowed = allowedInvoiceActions(invoice, ['administrator']);
@@ -75,6 +90,9 @@ describe('the invoice state table: why a refused action is refused', () => {
     ['recordPayment', facts('Sent', { balanceDue: '0.00' }), INVOICE_MESSAGES.nothingDue],
     ['writeOff', facts('Paid'), INVOICE_MESSAGES.notIssued],
     ['reversePayment', facts('Draft'), INVOICE_MESSAGES.notIssued],
+    ['creditNote', facts('AwaitingApproval'), INVOICE_MESSAGES.notIssued],
+    ['creditNote', facts('Sent', { creditableLineCount: 0 }), CREDIT_NOTE_MESSAGES.nothingToCredit],
+    ['void', facts('Sent', { creditNoteCount: 1 }), CREDIT_NOTE_MESSAGES.creditNotesExist],
   ])('%s from %j', (action, invoice, refusal) => {
     expect(invoiceActionRefusal(action, invoice)).toBe(refusal);
   });
@@ -93,6 +111,7 @@ describe('the invoice state table: who may take each action (SPEC.md §6)', () =
       recordPayment: 'paymentInfo.create',
       writeOff: 'invoice.edit',
       reversePayment: 'paymentInfo.delete',
+      creditNote: 'invoice.approve',
       void: 'invoice.delete',
     });
     for (const action of INVOICE_ACTIONS) expect(isKnownPermission(INVOICE_TRANSITIONS[action].permission), action).toBe(true);

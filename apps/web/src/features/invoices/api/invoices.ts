@@ -1,5 +1,7 @@
 import {
+  creditNotePdfPath,
   invoiceApproveRoute,
+  invoiceCreateCreditNoteRoute,
   invoiceCreateRoute,
   invoiceLedesPath,
   invoiceLinkReissueRoute,
@@ -17,6 +19,7 @@ import {
   invoiceViewRoute,
   invoiceVoidRoute,
   pathOf,
+  type CreateCreditNoteInput,
   type CreateInvoiceInput,
   type Invoice,
   type InvoiceLink,
@@ -95,6 +98,13 @@ export async function recordPayment(id: string, body: RecordPaymentInput, idempo
 export async function reversePayment(id: string, paymentId: string, reason: string): Promise<void> {
   await callContract(invoiceReversePaymentRoute, { params: { id, paymentId }, body: { reason } }, { auth: 'firm', toastSuccess: true });
 }
+
+/** POST create-credit-note: the whole invoice (no lines chosen) or the chosen lines. */
+export async function createCreditNote(id: string, body: CreateCreditNoteInput, idempotencyKey: string): Promise<void> {
+  await callContract(invoiceCreateCreditNoteRoute, { params: { id }, body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
+}
+export const downloadCreditNotePdf = (creditNoteId: string, creditNoteNumber: string) =>
+  downloadFile(pathOf(creditNotePdfPath, { id: creditNoteId }), `${creditNoteNumber}.pdf`, 'application/pdf');
 
 export async function deleteInvoice(id: string): Promise<void> {
   await callContract(invoiceRemoveRoute, { params: { id } }, { auth: 'firm', toastSuccess: true });

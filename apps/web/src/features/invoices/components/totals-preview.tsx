@@ -6,7 +6,7 @@ type TotalsPreviewProps = {
     InvoiceTotals,
     'feesSubtotal' | 'expensesSubtotal' | 'flatFeesSubtotal' | 'subtotal' | 'discountAmount' | 'taxAmount' | 'total'
   > &
-    Partial<Pick<InvoiceTotals, 'paidAmount' | 'writtenOffAmount' | 'balanceDue'>>;
+    Partial<Pick<InvoiceTotals, 'paidAmount' | 'writtenOffAmount' | 'creditedAmount' | 'balanceDue'>>;
   taxLabel: string;
   currencySymbol?: string;
   title?: string;
@@ -24,6 +24,7 @@ export function TotalsPreview({ totals, taxLabel, currencySymbol = '', title = '
     ['Total', totals.total],
     ['Paid', totals.paidAmount],
     ['Written off', totals.writtenOffAmount === '0.00' ? undefined : totals.writtenOffAmount],
+    ['Credited', totals.creditedAmount === '0.00' ? undefined : totals.creditedAmount],
     ['Balance due', totals.balanceDue],
   ];
   return (

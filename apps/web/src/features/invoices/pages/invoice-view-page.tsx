@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, INVOICE_TRANSITIONS, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -11,7 +11,9 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import {
+  createCreditNote,
   deleteInvoice,
+  downloadCreditNotePdf,
   downloadInvoicePdf,
   downloadLedes,
   invoiceAction,
@@ -24,12 +26,16 @@ import {
 import { invoiceLinkKeys } from '../api/invoice-link.ts';
 import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
 import { InvoicePublicLink, SendInvoiceButton } from '../components/invoice-public-link.tsx';
+import { InvoiceCreditNotes } from '../components/invoice-credit-notes.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 
-type Modal = 'void' | 'reject' | 'payment' | { reversePaymentId: string } | null;
+type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | { reversePaymentId: string } | null;
+
+// Loaded when first opened: most visits to an invoice never credit it.
+const CreditNoteModal = lazy(() => import('../components/credit-note-modal.tsx'));
 
 function LinesTable({
   title,
@@ -92,6 +98,7 @@ export function InvoiceViewPage() {
   const queryClient = useQueryClient();
   const { permissions } = useSession();
   const { key: paymentKey, renew: renewPaymentKey } = useIdempotencyKey();
+  const { key: creditNoteKey, renew: renewCreditNoteKey } = useIdempotencyKey();
   const invoice = useQuery(invoiceQuery(id));
   const [modal, setModal] = useState<Modal>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -212,6 +219,11 @@ export function InvoiceViewPage() {
               </Button>
             </>
           )}
+          {actions.creditNote && (
+            <Button variant="default" onClick={() => setModal('creditNote')}>
+              Credit note
+            </Button>
+          )}
           {actions.void && (
             <Button color="red" variant="outline" onClick={() => setModal('void')}>
               Void
@@ -287,6 +299,11 @@ export function InvoiceViewPage() {
       <LinesTable title="Professional fees" lines={data.fees} currencySymbol={data.currencySymbol} kind="fee" />
       <LinesTable title="Expenses" lines={data.expenses} currencySymbol={data.currencySymbol} kind="other" />
       <LinesTable title="Flat fees" lines={data.flatFees} currencySymbol={data.currencySymbol} kind="other" />
+
+      <InvoiceCreditNotes
+        invoice={data}
+        onDownload={(creditNoteId, number) => void download('credit-note', () => downloadCreditNotePdf(creditNoteId, number))}
+      />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" component="section" aria-label="Payments">
@@ -382,6 +399,20 @@ export function InvoiceViewPage() {
             })
           }
         />
+      )}
+      {modal === 'creditNote' && (
+        <Suspense fallback={null}>
+          <CreditNoteModal
+            invoice={data}
+            onClose={() => setModal(null)}
+            onConfirm={(creditNote) =>
+              run('credit-note', async () => {
+                await createCreditNote(data.id, creditNote, creditNoteKey);
+                renewCreditNoteKey();
+              })
+            }
+          />
+        </Suspense>
       )}
       {modal !== null && typeof modal === 'object' && (
         <ReasonModal

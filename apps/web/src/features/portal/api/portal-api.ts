@@ -126,6 +126,10 @@ export const portalInvoiceQuery = (clientId: string | null, invoiceId: string) =
 export const downloadPortalInvoicePdf = (id: string, fileName: string) =>
   downloadFile(`${API_BASE}/client-portal/download-invoice-pdf/${encodeURIComponent(id)}`, fileName, 'application/pdf', clientToken());
 
+/** A credit note's PDF at the address the invoice gives for it. */
+export const downloadPortalCreditNotePdf = (pdfUrl: string, fileName: string) =>
+  downloadFile(pdfUrl, fileName, 'application/pdf', clientToken());
+
 /** The client's trust money: ledgers and the newest movements. */
 export const portalTrustQuery = (clientId: string | null) =>
   queryOptions({

@@ -3,7 +3,13 @@ import { compareMoney, formatMoney, isoToDisplayDate, type PortalInvoiceSummary 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { downloadPortalInvoicePdf, portalInvoiceQuery, portalInvoicesQuery, portalPaymentReportsQuery } from '../api/portal-api.ts';
+import {
+  downloadPortalCreditNotePdf,
+  downloadPortalInvoicePdf,
+  portalInvoiceQuery,
+  portalInvoicesQuery,
+  portalPaymentReportsQuery,
+} from '../api/portal-api.ts';
 import { PayOnline } from './pay-online.tsx';
 import { PortalStatement } from './portal-statement.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
@@ -29,6 +35,24 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
         <Text key={payment.receiptNumber ?? `${payment.paymentDate}-${payment.amount}`} size="sm">
           Paid {formatMoney(payment.amount, data.currencySymbol)} on {isoToDisplayDate(payment.paymentDate)}
         </Text>
+      ))}
+      {data.creditNotes.map((note) => (
+        <Group key={note.creditNoteNumber} gap="xs" wrap="wrap">
+          <Text size="sm">
+            Credit note {note.creditNoteNumber} of {formatMoney(note.total, data.currencySymbol)} on {isoToDisplayDate(note.creditDate)}:{' '}
+            {note.reason}
+          </Text>
+          {note.pdfUrl && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={`Download credit note ${note.creditNoteNumber}`}
+              onClick={() => void downloadPortalCreditNotePdf(note.pdfUrl!, `${note.creditNoteNumber}.pdf`).catch(() => undefined)}
+            >
+              PDF
+            </Button>
+          )}
+        </Group>
       ))}
       {isOwing && data.paymentInstructions && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
