@@ -37,6 +37,15 @@ beforeAll(async () => {
   bankAccountId = bank.json().data.id;
 });
 afterAll(() => fixture.context.close());
+const accountIds = { rent: '', bank: '' };
+beforeAll(async () => {
+  const chart = (await fixture.call('GET', '/api/admin/accounting/get-chart-of-accounts', fixture.tokens.admin)).json().data.accounts as {
+    id: string;
+    number: string;
+  }[];
+  accountIds.rent = chart.find((account) => account.number === '5010')!.id;
+  accountIds.bank = chart.find((account) => account.number === '1000')!.id;
+});
 
 type Command =
   | { kind: 'invoice'; matter: number; cents: number }
@@ -47,7 +56,9 @@ type Command =
   | { kind: 'expense'; matter: number | null; cents: number; isSecondBank: boolean }
   | { kind: 'deposit'; matter: number; cents: number }
   | { kind: 'disburse'; matter: number; cents: number }
-  | { kind: 'payFromTrust'; pick: number; cents: number };
+  | { kind: 'payFromTrust'; pick: number; cents: number }
+  | { kind: 'creditNote'; pick: number; releaseItems: boolean }
+  | { kind: 'journal'; cents: number; reverses: boolean };
 
 const cents = fc.integer({ min: 1, max: 2_000_000 });
 const matter = fc.integer({ min: 0, max: 1 });
@@ -62,6 +73,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deposit' as const), matter, cents }), weight: 2 },
   fc.record({ kind: fc.constant('disburse' as const), matter, cents }),
   fc.record({ kind: fc.constant('payFromTrust' as const), pick, cents }),
+  fc.record({ kind: fc.constant('creditNote' as const), pick, releaseItems: fc.boolean() }),
+  fc.record({ kind: fc.constant('journal' as const), cents, reverses: fc.boolean() }),
 );
 
 const text = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
@@ -142,6 +155,26 @@ async function run(step: Command, invoices: string[]) {
       if (id) await call('POST', `/api/admin/invoice/void-invoice/${id}`, { reason: 'Issued in error' });
       return;
     }
+    case 'creditNote': {
+      // Whatever the invoice's state: refused when void or already credited, else the balance or the client's credit.
+      const id = chosen(step.pick);
+      if (id) await call('POST', `/api/admin/invoice/create-credit-note/${id}`, { reason: 'Fee waived', releaseItems: step.releaseItems });
+      return;
+    }
+    case 'journal': {
+      // The bookkeeper's rent paid from the operating bank, sometimes reversed at once.
+      const posted = await call('POST', '/api/admin/accounting/create-journal-entry', {
+        entryDate: '2026-10-07',
+        memo: 'Office rent',
+        lines: [
+          { accountId: accountIds.rent, debit: text(step.cents) },
+          { accountId: accountIds.bank, credit: text(step.cents) },
+        ],
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      if (step.reverses) await call('POST', `/api/admin/accounting/reverse-journal-entry/${posted.json().data.id}`, {});
+      return;
+    }
     case 'expense': {
       const on = step.matter === null ? null : matters[step.matter]!;
       const created = await call('POST', '/api/admin/expense-flat-fees-info/create-expense', {
@@ -188,6 +221,13 @@ describe('the books under random sequences of money movements', () => {
           const failures = await findTieOutFailures(fixture.context.database, [fixture.firm.firmId]);
           expect(failures, `after ${JSON.stringify(step)}:\n${describeTieOutFailures(failures)}`).toEqual([]);
         }
+        // The statements agree: the trial balance is zero per currency, the balance sheet balances, their tie-outs pass.
+        const trialBalance = (await call('GET', '/api/admin/accounting/get-trial-balance')).json().data;
+        expect(trialBalance.isBalanced, JSON.stringify(commands)).toBe(true);
+        expect(trialBalance.tieOutsPass, JSON.stringify(trialBalance.tieOuts)).toBe(true);
+        const balanceSheet = (await call('GET', '/api/admin/accounting/get-balance-sheet')).json().data;
+        expect(balanceSheet.isBalanced, JSON.stringify(commands)).toBe(true);
+        expect(balanceSheet.tieOutsPass, JSON.stringify(balanceSheet.tieOuts)).toBe(true);
       }),
       { numRuns: 10 },
     );

@@ -220,6 +220,15 @@ describe('a posting dated in the closed period', () => {
     expectBooksClosed(await trust.call('POST', `reverse-transaction/${deposited.json().data.id}`, reversal), 'date');
   });
 
+  it('is refused for a credit note dated in it, which writes nothing; the correction is dated in the open period', async () => {
+    const before = await entryCount();
+    const creditNote = { reason: 'Fee agreed lower', creditDate: IN_CLOSED };
+    expectBooksClosed(await call('POST', `${invoices}/create-credit-note/${earlier.invoiceId}`, creditNote), 'creditDate');
+    expect(await entryCount()).toBe(before);
+    const credited = await call('POST', `${invoices}/create-credit-note/${earlier.invoiceId}`, { ...creditNote, creditDate: IN_OPEN });
+    expect(credited.statusCode, credited.body).toBe(201);
+  });
+
   it('is refused by the database itself, whatever code posts it', async () => {
     const principal = { firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id };
     await expect(
