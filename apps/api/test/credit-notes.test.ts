@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, CREDIT_NOTE_MESSAGES } from '@matterhorn/shared';
+import { findClientAccountMovements, sumClientBalancesDue } from '../src/modules/invoices/invoices.api.ts';
 import { accountBalances } from '../src/platform/ledger/ledger.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { rowsOf } from './support/test-app.ts';
@@ -231,6 +232,20 @@ describe('POST …/create-credit-note/{id}', () => {
     const before = await owedOn('2025-06-30');
     const after = await owedOn('2025-07-01');
     expect(addMoney(after, invoice.totals.total)).toBe(before);
+  });
+});
+
+describe('the client’s statement of account', () => {
+  it('shows what credit notes took off as movements, so its running balance ends at what the client owes', async () => {
+    const { invoice } = await sentInvoice();
+    await call('POST', `create-credit-note/${invoice.id}`, { reason: 'Courtesy reduction', lineIds: [invoice.fees[0].id] });
+    await fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
+      const movements = await findClientAccountMovements(tx, fixture.firm.firmId, matter().clientId, 10_000);
+      expect(movements.filter((movement) => movement.kind === 'creditNote').length).toBeGreaterThan(0);
+      const owed = movements.filter((movement) => movement.currencyCode === 'NGN').map((movement) => movement.amount);
+      const [balances] = await sumClientBalancesDue(tx, fixture.firm.firmId, matter().clientId);
+      expect(addMoney(...owed)).toBe(balances!.amount);
+    });
   });
 });
 

@@ -785,7 +785,7 @@ describe('access', () => {
 });
 
 describe('demo data', () => {
-  it('seeds the demo firm with a paid, a partly paid and a draft invoice through the service, a year of paid monthly ones before them, its books balanced', async () => {
+  it('seeds the demo firm with a paid (then credited in part), a partly paid and a draft invoice through the service, a year of paid monthly ones before them, its books balanced', async () => {
     expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
     const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
     const page = (await call('GET', 'get-invoice-list?size=100', undefined, token)).json().data;
@@ -807,5 +807,14 @@ describe('demo data', () => {
       (select id from users where email = ${`admin@${DEMO_FIRM.emailDomain}`}) limit 1`),
     );
     await expectBooksBalanced(demo!.id);
+    // The paid one was credited in part afterwards: the credit is the client's credit balance.
+    const [credit] = await fixture.context.database.withFirm(demo!.id, (tx) =>
+      rowsOf<{ notes: number; held: string }>(
+        tx.execute(sql`select (select count(*)::int from credit_notes) as notes,
+          (select coalesce(sum(amount), 0)::text from client_credit_movements) as held`),
+      ),
+    );
+    expect(credit!.notes).toBe(1);
+    expect(Number(credit!.held)).toBeGreaterThan(0);
   });
 });

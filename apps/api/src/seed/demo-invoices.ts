@@ -14,8 +14,8 @@ const daysAgo = (today: string, days: number) => {
 
 /**
  * The demo firm's invoices, built through the invoices service so that items are locked, numbers
- * taken and the ledger posted exactly as the app does: a paid one, a sent one partly paid (10%
- * discount, VAT), and a draft. Each takes only a few of a client's unbilled items, leaving the rest
+ * taken and the ledger posted exactly as the app does: a paid one (later credited in part, so the
+ * client has a credit balance), a sent one partly paid (10% discount, VAT), and a draft. Each takes only a few of a client's unbilled items, leaving the rest
  * for the invoice page to show.
  */
 export async function seedDemoInvoices(database: Database, firm: SeededFirm): Promise<void> {
@@ -73,6 +73,15 @@ export async function seedDemoInvoices(database: Database, firm: SeededFirm): Pr
         method: 'Bank transfer',
         reference: 'NIP/DEMO/001',
       });
+      // After payment the firm credits a disbursement billed in error: the client now has a credit balance.
+      const lastLine = [...sent.expenses, ...sent.fees].at(0);
+      if (lastLine)
+        await invoices.createCreditNote(principal, invoice.id, {
+          reason: 'Disbursement billed in error',
+          lineIds: [lastLine.id],
+          releaseItems: false,
+          creditDate: daysAgo(todayText, 10),
+        });
     },
     // Sent, partly paid.
     async (invoice) => {

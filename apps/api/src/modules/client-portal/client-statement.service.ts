@@ -21,6 +21,8 @@ function invoiceDescription(row: ClientAccountMovementRow): string {
       return `Payment on invoice ${invoice} reversed`;
     case 'writeOff':
       return `Written off on invoice ${invoice}`;
+    case 'creditNote':
+      return `Credit note ${row.receiptNumber ?? ''} on invoice ${invoice}`;
     case 'void':
       return `Invoice ${invoice} cancelled`;
   }

@@ -4,12 +4,13 @@ import { firmDateOf } from '../../platform/firm-clock.ts';
 
 /**
  * What the client owes on the invoices sent to them, as movements: each sent invoice's total (+),
- * its payments (−) and their reversals (+), its write-offs (−), and a void (− what it still owed:
+ * its payments (−) and their reversals (+), its write-offs (−), what its credit notes took off the
+ * balance due (−; the credit note's number in receiptNumber), and a void (− what it still owed:
  * a void invoice keeps its figures but is owed no more). Their sum per currency is the sum of the
  * sent, not void invoices' balance due, which is how the invoices module keeps them.
  */
 export type ClientAccountMovementRow = {
-  kind: 'invoice' | 'payment' | 'paymentReversal' | 'writeOff' | 'void';
+  kind: 'invoice' | 'payment' | 'paymentReversal' | 'writeOff' | 'creditNote' | 'void';
   date: string;
   /** Orders a day's movements as they were recorded. */
   recordedAt: string;
@@ -54,6 +55,11 @@ export function findClientAccountMovements(tx: Tx, firmId: string, clientId: str
           s.currency_code, s.currency_symbol
         from invoice_write_offs w join sent s on s.id = w.invoice_id
         where w.firm_id = ${firmId}
+      union all
+      select 'creditNote', c.credit_date::text, to_json(c.created_at) #>> '{}', s.invoice_number, c.credit_note_number, s.matter_name,
+          (-c.applied_amount)::text, s.currency_code, s.currency_symbol
+        from credit_notes c join sent s on s.id = c.invoice_id
+        where c.firm_id = ${firmId} and c.applied_amount > 0
       union all
       select 'void', ${firmDateOf(sql`s.voided_at`, sql`s.time_zone`)}::text, to_json(s.voided_at) #>> '{}', s.invoice_number, null,
           s.matter_name, (-s.balance_due)::text, s.currency_code, s.currency_symbol
