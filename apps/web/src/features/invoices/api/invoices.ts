@@ -18,6 +18,7 @@ import {
   invoiceUpdateRoute,
   invoiceViewRoute,
   invoiceVoidRoute,
+  invoiceWriteOffRoute,
   pathOf,
   type CreateCreditNoteInput,
   type CreateInvoiceInput,
@@ -71,7 +72,14 @@ export const invoiceQuery = (id: string) =>
   queryOptions({ queryKey: invoiceKeys.detail(id), queryFn: () => getInvoice(id), enabled: id !== '', staleTime: 0 });
 
 export type InvoiceAction =
-  'submit-for-approval' | 'approve-invoice' | 'reject-invoice' | 'send-invoice' | 'mark-delivered' | 'void-invoice' | 'record-payment';
+  | 'submit-for-approval'
+  | 'approve-invoice'
+  | 'reject-invoice'
+  | 'send-invoice'
+  | 'mark-delivered'
+  | 'void-invoice'
+  | 'record-payment'
+  | 'write-off';
 
 /** Each transition's contract: the body is the one the view's button or modal gathered. */
 const transitionRoutes = {
@@ -82,6 +90,7 @@ const transitionRoutes = {
   'mark-delivered': invoiceMarkDeliveredRoute,
   'void-invoice': invoiceVoidRoute,
   'record-payment': invoiceRecordPaymentRoute,
+  'write-off': invoiceWriteOffRoute,
 } as const;
 
 /** A transition: the server's message toasts; a refusal toasts and throws. */

@@ -32,10 +32,11 @@ import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 
-type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | { reversePaymentId: string } | null;
+type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 
 // Loaded when first opened: most visits to an invoice never credit it.
 const CreditNoteModal = lazy(() => import('../components/credit-note-modal.tsx'));
+const WriteOffModal = lazy(() => import('../components/write-off-modal.tsx'));
 
 function LinesTable({
   title,
@@ -218,6 +219,11 @@ export function InvoiceViewPage() {
                 Download LEDES
               </Button>
             </>
+          )}
+          {actions.writeOff && (
+            <Button variant="default" onClick={() => setModal('writeOff')}>
+              Write off
+            </Button>
           )}
           {actions.creditNote && (
             <Button variant="default" onClick={() => setModal('creditNote')}>
@@ -411,6 +417,16 @@ export function InvoiceViewPage() {
                 renewCreditNoteKey();
               })
             }
+          />
+        </Suspense>
+      )}
+      {modal === 'writeOff' && (
+        <Suspense fallback={null}>
+          <WriteOffModal
+            balanceDue={data.totals.balanceDue}
+            currencySymbol={data.currencySymbol}
+            onClose={() => setModal(null)}
+            onConfirm={(writeOff) => transition('write-off', writeOff)}
           />
         </Suspense>
       )}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render.tsx';
 import { InvoiceViewPage } from '../pages/invoice-view-page.tsx';
-import { allowSlowRenders, INVOICE_ID, invoiceOf, sessionWith, stubApi } from './stub-invoices.ts';
+import { allowSlowRenders, flatFeeLine, INVOICE_ID, invoiceOf, sessionWith, stubApi } from './stub-invoices.ts';
 
 allowSlowRenders();
 
@@ -87,5 +87,64 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
       bankAccountId: '7c9d3e66-2b3c-4d5e-9f0a-223344556677',
     });
     expect(api.callsTo('GET', '/api/admin/accounting/get-bank-account-options')[0]?.query.get('CurrencyCode')).toBe('NGN');
+  });
+
+  it('credits chosen lines with a reason: the form sends the lines, the date and whether the items return to unbilled', async () => {
+    const base = issued('Sent', '0.00');
+    const invoice = invoiceSchema.parse({
+      ...base,
+      flatFees: [
+        flatFeeLine({ id: '11111111-1111-4111-8111-111111111111', itemId: 'fee-1', description: 'Incorporation', itemAmount: '600.00' }),
+        flatFeeLine({ id: '22222222-2222-4222-8222-222222222222', itemId: 'fee-2', description: 'Annual returns', itemAmount: '400.00' }),
+      ],
+    });
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      [`POST /api/admin/invoice/create-credit-note/${INVOICE_ID}`]: () => ({ data: invoice }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Credit note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue credit note' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Chosen lines' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    expect(await within(dialog).findByText('Choose at least one line to credit')).toBeInTheDocument();
+    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Annual returns/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Filed by the client');
+    await user.click(within(dialog).getByRole('checkbox', { name: /return the credited/i }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/create-credit-note/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/create-credit-note/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      reason: 'Filed by the client',
+      lineIds: ['22222222-2222-4222-8222-222222222222'],
+      releaseItems: true,
+    });
+  });
+
+  it('writes off to bad debts from a form that starts at the balance due', async () => {
+    const invoice = issued('Sent', '400.00');
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      [`POST /api/admin/invoice/write-off/${INVOICE_ID}`]: () => ({ data: invoice }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Write off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('600.00');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Client wound up');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/write-off/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/write-off/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      amount: '600.00',
+      reason: 'Client wound up',
+    });
   });
 });

@@ -1,0 +1,81 @@
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { compareMoney, formatMoney } from '@matterhorn/shared';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { todayIso } from '../utils/invoice-display.ts';
+
+type WriteOffModalProps = {
+  balanceDue: string;
+  currencySymbol: string;
+  onClose: () => void;
+  onConfirm: (writeOff: { amount: string; reason: string; writeOffDate: string }) => Promise<void>;
+};
+
+/** Write off what the client will not pay, to bad debts: an amount (the balance due by default), a reason and a date. */
+export default function WriteOffModal({ balanceDue, currencySymbol, onClose, onConfirm }: WriteOffModalProps) {
+  const [amount, setAmount] = useState(balanceDue);
+  const [reason, setReason] = useState('');
+  const [writeOffDate, setWriteOffDate] = useState(isoDateToMonthDayYear(todayIso()));
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dateIso = monthDayYearToIsoDate(writeOffDate);
+  const amountError = !submitted
+    ? undefined
+    : amount.trim() === ''
+      ? 'Amount is required'
+      : compareMoney(amount, '0') <= 0
+        ? 'Amount must be greater than 0'
+        : compareMoney(amount, balanceDue) > 0
+          ? `The write-off is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
+          : undefined;
+  return (
+    <AppModal opened onClose={onClose} title="Write off">
+      <Stack gap="sm">
+        <Text size="sm">The amount goes to bad debts (5400) and comes off what the client owes.</Text>
+        <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+        <Textarea
+          label="Reason"
+          withAsterisk
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
+          data-autofocus
+          minRows={2}
+          maxLength={1000}
+        />
+        <DatePickerField
+          label="Write-off date"
+          withAsterisk
+          value={writeOffDate}
+          onChange={setWriteOffDate}
+          error={submitted && !dateIso ? 'Write-off date is required' : undefined}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={async () => {
+              setSubmitted(true);
+              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && compareMoney(amount, balanceDue) <= 0;
+              if (!isAmountOk || reason.trim() === '' || !dateIso || busy) return;
+              setBusy(true);
+              try {
+                await onConfirm({ amount: amount.trim(), reason: reason.trim(), writeOffDate: dateIso });
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Write off
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
