@@ -235,6 +235,29 @@ describe('POST …/create-credit-note/{id}', () => {
   });
 });
 
+describe('credit notes as records', () => {
+  it('are never changed or removed by the application’s database role', async () => {
+    const { invoice } = await sentInvoice();
+    await call('POST', `create-credit-note/${invoice.id}`, { reason: 'Waived' });
+    for (const statement of [
+      sql`update credit_notes set total = total + 1`,
+      sql`delete from credit_notes`,
+      sql`update credit_note_lines set amount = amount + 1`,
+      sql`delete from credit_note_lines`,
+      sql`update client_credit_movements set amount = amount + 1`,
+      sql`delete from client_credit_movements`,
+    ]) {
+      const refusal = await fixture.context.database
+        .withFirm(fixture.firm.firmId, (tx) => tx.execute(statement))
+        .then(
+          () => 'done',
+          (error: { cause?: { message?: string } }) => String(error.cause?.message),
+        );
+      expect(refusal).toMatch(/permission denied/);
+    }
+  });
+});
+
 describe('the client’s statement of account', () => {
   it('shows what credit notes took off as movements, so its running balance ends at what the client owes', async () => {
     const { invoice } = await sentInvoice();
