@@ -25,7 +25,7 @@ export function InvoiceCreditNotes({ invoice, onDownload }: { invoice: Invoice; 
           <Table.Tbody>
             {invoice.creditNotes.map((note) => (
               <Table.Tr key={note.id}>
-                <Table.Td>{note.creditNoteNumber}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{note.creditNoteNumber}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(note.creditDate)}</Table.Td>
                 <Table.Td>
                   {note.reason}

@@ -79,6 +79,11 @@ function LinesTable({
                       Adjusted {formatMoney(line.adjustment, currencySymbol)}: {line.adjustmentReason}
                     </Text>
                   )}
+                  {line.creditNoteNumber && (
+                    <Text size="xs" c="dimmed">
+                      Credited by {line.creditNoteNumber}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{kind === 'fee' ? line.hours : line.quantity}</Table.Td>
                 <Table.Td ta="right">{line.rate ? formatMoney(line.rate, currencySymbol) : ''}</Table.Td>
