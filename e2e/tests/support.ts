@@ -44,6 +44,25 @@ async function findingsOn(page: Page): Promise<Finding[] | null> {
  */
 export const passingToasts = (page: Page) => page.locator('[data-toast-type="success"], [data-toast-type="information"]');
 
+/** Where the page keeps the text of every toast it has shown on this visit (see `toastsClickedAway`). */
+const TOASTS_SHOWN = '__journeyToastsShown';
+
+/**
+ * Waits until the toast reading `text` has been shown on this visit and is gone again (clicked away
+ * by the toast handler, or closed by itself), so a journey touches the page only after it, as a
+ * user does. The first toast of a visit waits for its host to load, so it can arrive after the page
+ * it was meant for is on screen: a check that no toast shows would pass before it came. This asks
+ * the page whether it was shown instead, so it also returns at once when it came and went already.
+ */
+export async function toastShownAndGone(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate((key) => (window as unknown as Record<string, string[] | undefined>)[key] ?? [], TOASTS_SHOWN), {
+      message: `the toast "${text}" is shown`,
+    })
+    .toContainEqual(expect.stringContaining(text));
+  await expect(page.locator('[data-toast-type]').filter({ hasText: text })).toHaveCount(0);
+}
+
 /**
  * Opens the dropdown `field` in `scope`, searches and picks `option` (the list lives in a portal),
  * the first of several matches when `firstOfMany`. It waits for the success toasts to go first; a
@@ -71,6 +90,25 @@ export async function choose(
 export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: void }>({
   toastsClickedAway: [
     async ({ page }, use) => {
+      // Each document keeps the text of the toasts it shows, as they appear (toastShownAndGone).
+      await page.addInitScript((key) => {
+        const shown: string[] = [];
+        const seen = new WeakSet<Element>();
+        (window as unknown as Record<string, string[]>)[key] = shown;
+        new MutationObserver((mutations) => {
+          for (const mutation of mutations)
+            for (const node of Array.from(mutation.addedNodes)) {
+              if (!(node instanceof Element)) continue;
+              const toasts = Array.from(node.querySelectorAll('[data-toast-type]'));
+              if (node.matches('[data-toast-type]')) toasts.unshift(node);
+              for (const toast of toasts)
+                if (!seen.has(toast)) {
+                  seen.add(toast);
+                  shown.push(toast.textContent ?? '');
+                }
+            }
+        }).observe(document, { childList: true, subtree: true });
+      }, TOASTS_SHOWN);
       const toasts = passingToasts(page);
       await page.addLocatorHandler(toasts.first(), async () => {
         // A click event on the toast itself (it closes on click), not a pointer press: a press
