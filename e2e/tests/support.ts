@@ -66,8 +66,9 @@ export async function toastShownAndGone(page: Page, text: string) {
 /**
  * Opens the dropdown `field` in `scope`, searches and picks `option` (the list lives in a portal),
  * the first of several matches when `firstOfMany`. It waits for the success toasts to go first; a
- * save's toast can still arrive a moment later (the first toast of a visit loads its host), and the
- * toast handler clicking it away closes the open list, so a user would open it again: so does this.
+ * save's toast can still arrive a moment later (the first toast of a visit loads its host). The toast
+ * handler closes it with a click event on the toast, which moves no focus, so the open list stays
+ * open; should a list close all the same, a user would open it again: so does this.
  */
 export async function choose(
   page: Page,
