@@ -220,7 +220,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       access: firmAccess(INVOICE_TRANSITIONS.writeOff.permission),
       summary: 'Write off part or all of the balance due, with a reason',
       description:
-        'Writes off an amount of the balance due (Dr write-offs, Cr accounts receivable) on the given date and answers the invoice; it becomes Paid when nothing is left due. Refused with 400 when the amount is more than the balance due, and with 409 when the invoice is not issued or nothing is due.',
+        'Writes off an amount of the balance due (Dr 5400 Bad debt write-offs, Cr accounts receivable) on the given date and answers the invoice; it becomes Paid when nothing is left due. Giving up money owed needs invoice.approve, as issuing does: whoever only prepares invoices (invoice.edit) is refused with 403. Refused with 400 when the amount is more than the balance due, and with 409 when the invoice is not issued or nothing is due.',
     },
     async (request) => ok('Written off', await invoices.writeOff(firmPrincipalOf(request), request.params.id, request.body)),
   );

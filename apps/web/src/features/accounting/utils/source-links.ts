@@ -9,6 +9,8 @@ export const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
   'gateway-fee': 'Gateway fee',
   'expense-payment': 'Expense',
   'unapplied-cash': 'Unapplied payment',
+  'credit-note': 'Credit note',
+  'client-credit': 'Client credit',
   manual: 'Journal',
 };
 
