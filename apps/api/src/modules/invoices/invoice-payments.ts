@@ -27,7 +27,8 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
-import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters } from './invoices.postings.ts';
+import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters, withRealisedExchangeDifference } from './invoices.postings.ts';
+import { paymentExchangeOf } from './invoice-exchange.ts';
 
 /**
  * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
@@ -71,6 +72,8 @@ export type PaymentPosting = {
   dateField?: string;
   /** The operating bank account that received it (without funding lines); null or omitted: the firm's default for the currency. */
   bankAccountId?: string | null;
+  /** Home units per unit of the invoice's currency the money came at (a foreign invoice); omitted: the firm's rate that day. */
+  exchangeRate?: string | null;
 };
 
 /** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
@@ -78,7 +81,10 @@ export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmI
   return (await findInvoiceCurrencyAndMatters(tx, invoice.firmId, invoice.id))?.currencyCode ?? FALLBACK_HOME_CURRENCY;
 }
 
-/** Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts receivable. */
+/**
+ * Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts
+ * receivable. A foreign-currency invoice paid at another rate than its own realises the difference (ADR 0051).
+ */
 export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
   assertInvoiceAction('recordPayment', invoice, PAYMENT_RULES);
   if (compareMoney(payment.amount, invoice.balanceDue) > 0)
@@ -90,20 +96,27 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   // Money received (or paid over from trust) lands in the chosen, else the default, bank account of its currency.
   const funding = payment.fundingLines;
   const bank = Array.isArray(funding) ? null : await chooseBankAccount(tx, principal.firmId, currency, payment.bankAccountId);
+  const exchange = await paymentExchangeOf(
+    tx,
+    principal.firmId,
+    { id: invoice.id, currency },
+    { date: payment.paymentDate, exchangeRate: payment.exchangeRate },
+  );
+  const entry = invoicePaymentEntry(
+    invoice,
+    {
+      ...payment,
+      id: paymentId,
+      receiptNumber,
+      date: payment.paymentDate,
+      fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
+      ...(bank ? { bank: bank.line } : {}),
+    },
+    await receivableMatterOf(tx, principal.firmId, invoice.id),
+    currency,
+  );
   const journalEntryId = await postJournalEntry(tx, principal, {
-    ...invoicePaymentEntry(
-      invoice,
-      {
-        ...payment,
-        id: paymentId,
-        receiptNumber,
-        date: payment.paymentDate,
-        fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
-        ...(bank ? { bank: bank.line } : {}),
-      },
-      await receivableMatterOf(tx, principal.firmId, invoice.id),
-      currency,
-    ),
+    ...withRealisedExchangeDifference(entry, exchange),
     dateField: payment.dateField ?? 'paymentDate',
   });
   await insertPayment(tx, {

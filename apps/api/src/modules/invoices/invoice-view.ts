@@ -90,7 +90,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
       writtenOffAmount: invoice.writtenOffAmount,
       balanceDue: invoice.balanceDue,
     },
-    payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId }) => ({
+    payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId, realisedExchangeDifference }) => ({
       id: payment.id,
       receiptNumber: payment.receiptNumber,
       amount: payment.amount,
@@ -103,6 +103,7 @@ function invoiceOf(row: InvoiceDetailRow, settings: InvoiceSettingsRow, principa
       reason: payment.reason,
       recordedByUserName,
       createdAt: payment.createdAt.toISOString(),
+      realisedExchangeDifference,
     })),
     writeOffs: row.writeOffs.map(({ writeOff, byUserName }) => ({
       id: writeOff.id,

@@ -88,4 +88,26 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
     });
     expect(api.callsTo('GET', '/api/admin/accounting/get-bank-account-options')[0]?.query.get('CurrencyCode')).toBe('NGN');
   });
+
+  it('shows a payment’s realised exchange gain or loss on its row', async () => {
+    const payment = {
+      id: '3c1d5e77-3c4d-4e5f-8a1b-334455667788',
+      receiptNumber: 'RCT-00007',
+      amount: '400.00',
+      paymentDate: '2026-11-05',
+      method: 'Bank transfer',
+      reference: null,
+      isReversal: false,
+      reversesPaymentId: null,
+      reversedByPaymentId: null,
+      reason: null,
+      recordedByUserName: 'Grace Hopper',
+      createdAt: '2026-11-05T10:00:00.000Z',
+      realisedExchangeDifference: { amount: '20000.00', currencyCode: 'NGN' },
+    };
+    const invoice = invoiceSchema.parse({ ...issued('PartlyPaid', '400.00'), currencyCode: 'USD', payments: [payment] });
+    await buttonsFor(invoice);
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Realised exchange gain: NGN 20,000.00')).toBeInTheDocument();
+  });
 });
