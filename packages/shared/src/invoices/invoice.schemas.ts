@@ -593,7 +593,7 @@ export type InvoicePage = z.infer<typeof invoicePageSchema>;
 /** POST …/record-payment/{id}: partial payments allowed, never more than the balance due. */
 export const recordPaymentSchema = z.strictObject({
   amount: requiredAmount('Amount').describe(
-    'The amount received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); never more than the balance due (400).',
+    'The amount received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); never more than the balance due (400) unless keepExcessAsCredit is true.',
   ),
   paymentDate: z
     .string({ error: 'Payment date is required' })
@@ -608,6 +608,12 @@ export const recordPaymentSchema = z.strictObject({
     'The payer’s reference, e.g. a cheque or transfer number (at most 120 characters); blank: none.',
   ),
   bankAccountId: bankAccountChoice,
+  keepExcessAsCredit: z
+    .boolean({ error: 'keepExcessAsCredit must be true or false' })
+    .optional()
+    .describe(
+      'true: an amount over the balance due is taken, the invoice is paid in full and the excess becomes the client’s credit balance (Cr unapplied client payments), to apply to another invoice or refund; omitted or false: more than the balance due is refused (400).',
+    ),
   exchangeRate: z
     .string({ error: INVOICE_MESSAGES.exchangeRateFormat })
     .trim()

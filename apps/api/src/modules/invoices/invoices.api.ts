@@ -17,3 +17,4 @@ export {
 } from './invoice-payments.ts';
 export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';
 export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repository.ts';
+export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable-invoices.repository.ts';

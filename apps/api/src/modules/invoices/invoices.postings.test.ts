@@ -141,6 +141,23 @@ describe('a payment and a write-off post', () => {
   });
 });
 
+describe('a payment keeping its excess as the client’s credit posts', () => {
+  it('the whole sum received to the bank, what the invoice owed off the receivable and the rest to unapplied cash', () => {
+    const entry = invoicePaymentEntry(
+      { invoiceNumber: 'INV-0005', clientId: 'client-1' },
+      { id: 'payment-5', receiptNumber: 'RCT-0005', amount: '80.00', keptAsCredit: '20.00', date: '2026-04-05' },
+      'matter-1',
+      'NGN',
+    );
+    expect(entry.lines.map((line) => [line.account, line.debit, line.credit, line.clientId])).toEqual([
+      ['operating-bank', '100.00', undefined, 'client-1'],
+      ['accounts-receivable', undefined, '80.00', 'client-1'],
+      ['unapplied-cash', undefined, '20.00', 'client-1'],
+    ]);
+    expect(side(entry.lines, 'debit')).toBe(side(entry.lines, 'credit'));
+  });
+});
+
 describe('a payment of a foreign-currency invoice realises the exchange difference', () => {
   const usdPayment = (amount = '100.00') =>
     invoicePaymentEntry(
@@ -215,5 +232,24 @@ describe('a payment of a foreign-currency invoice realises the exchange differen
     const entry = usdPayment();
     expect(withRealisedExchangeDifference(entry, { homeCurrency: 'USD', invoiceRate: '1500', paymentRate: '1550' })).toBe(entry);
     expect(withRealisedExchangeDifference(entry, null)).toBe(entry);
+  });
+
+  it('on what settled the receivable only: an excess kept as credit takes the payment’s rate', () => {
+    const entry = withRealisedExchangeDifference(
+      invoicePaymentEntry(
+        { invoiceNumber: 'INV-0007', clientId: 'client-1' },
+        { id: 'payment-7', receiptNumber: 'RCT-0007', amount: '100.00', keptAsCredit: '10.00', date: '2026-05-01' },
+        null,
+        'USD',
+      ),
+      { homeCurrency: 'NGN', invoiceRate: '1500', paymentRate: '1550' },
+    );
+    expect(shape(entry.lines)).toEqual([
+      ['operating-bank', 'USD', '110.00', undefined, '1550'],
+      ['accounts-receivable', 'USD', undefined, '100.00', '1500'],
+      ['unapplied-cash', 'USD', undefined, '10.00', '1550'],
+      ['currency-translation', 'NGN', '5000.00', undefined, undefined],
+      ['fx-gain-loss', 'NGN', undefined, '5000.00', undefined],
+    ]);
   });
 });

@@ -79,7 +79,8 @@ export function invoiceWriteOffEntry(
 /**
  * A payment: Dr where the money comes from (the chosen operating bank account receives it, by
  * default the system operating bank; a payment from trust names its own funding lines) / Cr
- * accounts receivable.
+ * accounts receivable. `keptAsCredit`: money received beyond what the invoice owed, kept as the
+ * client's credit — the bank line is the whole sum received, the excess Cr unapplied cash.
  */
 export function invoicePaymentEntry(
   invoice: { invoiceNumber: string | null; clientId: string },
@@ -91,10 +92,13 @@ export function invoicePaymentEntry(
     memoSuffix?: string;
     fundingLines?: JournalLine[];
     bank?: BankLineAccount;
+    keptAsCredit?: string;
   },
   receivableMatterId: string | null,
   currency: string,
 ): JournalEntryInput {
+  const excess = payment.keptAsCredit && !isZero(payment.keptAsCredit) ? payment.keptAsCredit : null;
+  const received = excess ? addMoney(payment.amount, excess) : payment.amount;
   return {
     entryDate: payment.date,
     memo: `Payment ${payment.receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
@@ -103,9 +107,10 @@ export function invoicePaymentEntry(
     currency,
     lines: [
       ...(payment.fundingLines ?? [
-        bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: payment.amount }, { clientId: invoice.clientId }),
+        bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: received }, { clientId: invoice.clientId }),
       ]),
       { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId, matterId: receivableMatterId },
+      ...(excess ? [{ account: 'unapplied-cash', credit: excess, clientId: invoice.clientId } as const] : []),
     ],
   };
 }
