@@ -89,6 +89,39 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
     expect(api.callsTo('GET', '/api/admin/accounting/get-bank-account-options')[0]?.query.get('CurrencyCode')).toBe('NGN');
   });
 
+  it('keeps the excess as the client’s credit only when asked: the box shows once the amount is over the balance due', async () => {
+    const invoice = { ...issued('Sent', '0.00'), currencyCode: 'NGN' };
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      [`POST /api/admin/invoice/record-payment/${INVOICE_ID}`]: () => ({ data: invoice }),
+      'GET /api/admin/accounting/get-bank-account-options': { data: { options: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const keep = /Keep the excess as the client’s credit/;
+    expect(within(dialog).queryByRole('checkbox', { name: keep })).not.toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    await user.clear(amount);
+    await user.type(amount, '1200');
+    const box = within(dialog).getByRole('checkbox', { name: keep });
+    expect(within(dialog).getByText(/200\.00 over the balance due becomes the client’s credit/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(/The payment is more than the balance due/)).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(0);
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      amount: '1200',
+      keepExcessAsCredit: true,
+    });
+  });
+
   it('shows a payment’s realised exchange gain or loss on its row', async () => {
     const payment = {
       id: '3c1d5e77-3c4d-4e5f-8a1b-334455667788',
