@@ -9,9 +9,9 @@ export const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
   'gateway-fee': 'Gateway fee',
   'expense-payment': 'Expense',
   'unapplied-cash': 'Unapplied payment',
+  manual: 'Journal',
   'credit-note': 'Credit note',
   'client-credit': 'Client credit',
-  manual: 'Journal',
 };
 
 /** What a line's source is called, and the page that shows it (null: no page of its own yet). */
