@@ -33,6 +33,7 @@ import { registerClientPortalRoutes } from './modules/client-portal/client-porta
 import { registerPortalViewRoutes } from './modules/portal-views/portal-views.routes.ts';
 import { createPortalViews } from './modules/portal-views/portal-views.service.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
+import { registerClientCreditRoutes } from './modules/client-credits/client-credits.routes.ts';
 import { registerPortalAccessRoutes } from './modules/portal-access/portal-access.routes.ts';
 import { createPortalAccessService } from './modules/portal-access/portal-access.service.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
@@ -252,6 +253,7 @@ export async function buildApp(
     appSecret: config.appSecret,
   });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
+  registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));

@@ -244,6 +244,7 @@ describe('tie-outs', () => {
       ['Accounts receivable (1200) = Σ open invoices’ balance due', 'NGN', '180000.00', '180000.00', true],
       ['Client trust liability (2200) = Σ client trust ledgers', 'NGN', '80000.00', '80000.00', true],
       ['Client trust bank (1100) = Σ client trust ledgers', 'NGN', '80000.00', '80000.00', true],
+      ['Unapplied client payments (2400) = Σ client credit balances + Σ online payments held unapplied', 'NGN', '0.00', '0.00', true],
     ]);
     const balanceSheet = dataOf<BalanceSheet>(await get('get-balance-sheet'));
     expect(balanceSheet.tieOuts).toEqual(trial.tieOuts);
@@ -260,7 +261,7 @@ describe('CSV and PDF', () => {
     expect(rows[1]![3]).toMatch(/^Cash basis/);
     expect(rows).toContainEqual(['NGN', 'Income', '4000', 'Fee income', '120000.00', '0.00', '120000.00', '']);
     expect(rows).toContainEqual(['NGN', 'Net income', '', 'Net income', '20000.00', '-200000.00', '220000.00', '110.0']);
-    expect(rows.filter((row) => row[1] === 'Tie-out').map((row) => row[2])).toEqual(['Pass', 'Pass', 'Pass']);
+    expect(rows.filter((row) => row[1] === 'Tie-out').map((row) => row[2])).toEqual(['Pass', 'Pass', 'Pass', 'Pass']);
 
     const balanceSheet = csvRowsOf(await get('get-balance-sheet?AsOfDate=2026-06-30&format=csv'));
     expect(balanceSheet).toContainEqual(['NGN', 'Equity', '', 'Current year net income', '-100000.00']);

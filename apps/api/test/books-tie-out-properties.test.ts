@@ -7,9 +7,10 @@ import { trustCalls } from './support/trust-fixture.ts';
 /**
  * Property: whatever a firm does with money through the API — invoices issued, paid, written off,
  * voided, payments reversed, expenses paid (its own or a client's), money into and out of trust,
- * invoices paid from trust — the books tie out after every step: receivables to open invoice
- * balances (per client and matter), trust bank and client trust liability to the client ledgers,
- * paid expenses to what was booked, billed items to live invoices.
+ * invoices paid from trust, overpayments kept as the client's credit and that credit applied or
+ * refunded — the books tie out after every step: receivables to open invoice balances (per client
+ * and matter), trust bank and client trust liability to the client ledgers, paid expenses to what
+ * was booked, unapplied cash to the clients' credit balances, billed items to live invoices.
  */
 
 let fixture: TimeEntryFixture;
@@ -57,6 +58,9 @@ type Command =
   | { kind: 'deposit'; matter: number; cents: number }
   | { kind: 'disburse'; matter: number; cents: number }
   | { kind: 'payFromTrust'; pick: number; cents: number }
+  | { kind: 'overpay'; pick: number; cents: number; isSecondBank: boolean }
+  | { kind: 'applyCredit'; pick: number; cents: number }
+  | { kind: 'refundCredit'; matter: number; cents: number; isSecondBank: boolean }
   | { kind: 'creditNote'; pick: number; releaseItems: boolean }
   | { kind: 'journal'; cents: number; reverses: boolean };
 
@@ -73,6 +77,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deposit' as const), matter, cents }), weight: 2 },
   fc.record({ kind: fc.constant('disburse' as const), matter, cents }),
   fc.record({ kind: fc.constant('payFromTrust' as const), pick, cents }),
+  fc.record({ kind: fc.constant('overpay' as const), pick, cents, isSecondBank: fc.boolean() }),
+  fc.record({ kind: fc.constant('applyCredit' as const), pick, cents }),
+  fc.record({ kind: fc.constant('refundCredit' as const), matter, cents, isSecondBank: fc.boolean() }),
   fc.record({ kind: fc.constant('creditNote' as const), pick, releaseItems: fc.boolean() }),
   fc.record({ kind: fc.constant('journal' as const), cents, reverses: fc.boolean() }),
 );
@@ -82,6 +89,7 @@ const centsOf = (amount: string) => Number(amount.replace('.', ''));
 
 type Invoice = {
   id: string;
+  clientId: string;
   balanceDue: string;
   payments: { id: string; method: string; amount: string; reversesPaymentId: string | null }[];
 };
@@ -138,6 +146,50 @@ async function run(step: Command, invoices: string[]) {
         });
       else if (step.kind === 'writeOff') await call('POST', `/api/admin/invoice/write-off/${id}`, { amount, reason: 'Goodwill' });
       else await call('POST', '/api/admin/trust-account/pay-invoice', { trustAccountId, invoiceId: id, amount, date: '2026-10-06' });
+      return;
+    }
+    case 'overpay': {
+      // More than is due, the excess kept as the client's credit.
+      const id = chosen(step.pick);
+      if (!id) return;
+      const due = centsOf((await invoiceOf(id)).totals.balanceDue);
+      if (due === 0) return;
+      await call('POST', `/api/admin/invoice/record-payment/${id}`, {
+        amount: text(due + step.cents),
+        paymentDate: '2026-10-05',
+        method: 'Cheque',
+        keepExcessAsCredit: true,
+        bankAccountId: step.isSecondBank ? bankAccountId : null,
+      });
+      return;
+    }
+    case 'applyCredit': {
+      const id = chosen(step.pick);
+      if (!id) return;
+      const invoice = await invoiceOf(id);
+      const credits = await call('GET', `/api/admin/client-credit/get-client-credits?ClientId=${invoice.clientId}`);
+      const credit = centsOf(
+        credits.json().data.balances.find((balance: { currencyCode: string }) => balance.currencyCode === 'NGN')?.balance ?? '0.00',
+      );
+      const amount = Math.min(step.cents, credit, centsOf(invoice.totals.balanceDue));
+      if (amount === 0) return;
+      await call('POST', '/api/admin/client-credit/apply-client-credit', {
+        clientId: invoice.clientId,
+        currencyCode: 'NGN',
+        invoiceId: id,
+        amount: text(amount),
+      });
+      return;
+    }
+    case 'refundCredit': {
+      // Sometimes more than the credit: refused (400), nothing written.
+      await call('POST', '/api/admin/client-credit/refund-client-credit', {
+        clientId: matters[step.matter]!.clientId,
+        currencyCode: 'NGN',
+        amount: text(step.cents),
+        reference: 'Refund',
+        bankAccountId: step.isSecondBank ? bankAccountId : null,
+      });
       return;
     }
     case 'reversePayment': {

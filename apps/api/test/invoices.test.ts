@@ -585,7 +585,7 @@ describe('payments and write-offs', () => {
     expect(await receivable()).toBe(before);
   });
 
-  it('writes off part of the balance (Dr write-offs / Cr receivable), never more than is due', async () => {
+  it('writes off part of the balance (Dr 5400 Bad debt write-offs / Cr receivable), never more than is due', async () => {
     const invoice = await createDraft(undefined, { taxPercent: '0' });
     await call('POST', `approve-invoice/${invoice.id}`, {});
     expect((await call('POST', `write-off/${invoice.id}`, { amount: '99999999', reason: 'Too much' })).statusCode).toBe(400);
@@ -593,6 +593,17 @@ describe('payments and write-offs', () => {
     expect(written.statusCode, written.body).toBe(200);
     expect(written.json().data.totals.writtenOffAmount).toBe('50.00');
     expect(written.json().data.writeOffs).toHaveLength(1);
+    const lines = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ number: string; debit: string; credit: string }>(
+        tx.execute(sql`select a.number, l.debit::text as debit, l.credit::text as credit from journal_lines l
+          join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
+          where e.source_type = 'invoice-write-off' and e.source_id = ${invoice.id} order by a.number`),
+      ),
+    );
+    expect(lines).toEqual([
+      { number: '1200', debit: '0.00', credit: '50.00' },
+      { number: '5400', debit: '50.00', credit: '0.00' },
+    ]);
     // Void reverses the write-off's entry as well.
     expect((await call('POST', `void-invoice/${invoice.id}`, { reason: 'Disputed' })).statusCode).toBe(200);
   });
@@ -726,7 +737,7 @@ describe('access', () => {
       'POST /void-invoice/:id': ['invoice.delete'],
       'POST /record-payment/:id': ['paymentInfo.create'],
       'POST /reverse-payment/:id/:paymentId': ['paymentInfo.delete'],
-      'POST /write-off/:id': ['invoice.edit'],
+      'POST /write-off/:id': ['invoice.approve'],
       'POST /create-credit-note/:id': ['invoice.approve'],
       'GET /get-aged-receivables': ['invoice'],
       // The bill's documents and public link (modules/invoice-links).
@@ -738,6 +749,24 @@ describe('access', () => {
       'POST /reissue-invoice-link/:id': ['invoice.edit'],
       'POST /revoke-invoice-link/:id': ['invoice.edit'],
     });
+  });
+
+  it('refuses a write-off to whoever may edit invoices but not approve them (403), writing nothing', async () => {
+    const invoice = await createDraft(undefined, { taxPercent: '0' });
+    await call('POST', `approve-invoice/${invoice.id}`, {});
+    const before = await snapshot();
+    const writeOffs = () =>
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ count: number }>(tx.execute(sql`select count(*)::int as count from invoice_write_offs`)),
+      );
+    const writeOffsBefore = await writeOffs();
+    // The Billing role holds invoice.edit (and .create, .delete) but not invoice.approve.
+    const refused = await call('POST', `write-off/${invoice.id}`, { amount: '10.00', reason: 'Goodwill' }, fixture.tokens.billing);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false });
+    expect(await snapshot()).toEqual(before);
+    expect(await writeOffs()).toEqual(writeOffsBefore);
+    expect((await call('GET', `get-invoice/${invoice.id}`)).json().data.totals.writtenOffAmount).toBe('0.00');
   });
 
   it('refuses a fee earner without invoice permissions', async () => {

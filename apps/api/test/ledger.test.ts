@@ -898,6 +898,8 @@ describe('GET /api/admin/accounting/get-trial-balance', () => {
       'firm-expenses': ['0.00', '0.00', '0.00'],
       'client-costs-advanced': ['0.00', '0.00', '0.00'],
       'unapplied-cash': ['0.00', '0.00', '0.00'],
+      'fx-gain-loss': ['0.00', '0.00', '0.00'],
+      'currency-translation': ['0.00', '0.00', '0.00'],
     });
     expect(all).toMatchObject({ asOfDate: null, totalDebit: '4378.00', totalCredit: '4378.00', isBalanced: true });
     await inFirm(fresh, async (tx) => {

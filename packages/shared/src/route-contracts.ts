@@ -2,6 +2,7 @@ import type { RouteContract } from './common/route-contract.ts';
 import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { periodLockContracts } from './accounting/period-lock.contracts.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
+import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
 import { portalBillingContracts } from './client-portal/portal-billing.contracts.ts';
 import { portalAccessContracts } from './client-portal/portal-access.contracts.ts';
@@ -53,6 +54,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timeEntries: timeEntryContracts,
   timer: timerContracts,
   clients: clientContracts,
+  clientCredits: clientCreditContracts,
   progressNotes: progressNoteContracts,
   courtUpdates: courtUpdateContracts,
   courts: courtContracts,

@@ -148,6 +148,13 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
             select b.currency_code || ' bank ' || b.id::text as key, p.amount
               from invoice_payments p join ${ownBankAccounts} on b.id = p.bank_account_id where p.firm_id = ${firmId}
             union all
+            -- What a payment received beyond the balance due and kept as the client's credit (its reversal's too) came in with it.
+            select b.currency_code || ' bank ' || b.id::text, m.amount
+              from client_credit_movements m
+                join invoice_payments p on p.firm_id = m.firm_id and p.journal_entry_id = m.journal_entry_id
+                join ${ownBankAccounts} on b.id = p.bank_account_id
+              where m.firm_id = ${firmId} and m.kind in ('overpayment', 'overpayment-reversed')
+            union all
             select b.currency_code || ' bank ' || b.id::text, -x.amount
               from expenses x join ${ownBankAccounts} on b.id = x.paid_from_bank_account_id
               where x.firm_id = ${firmId} and x.deleted_at is null and x.payment_status = 'Paid'
@@ -163,21 +170,40 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
     ),
   );
 
-  // Online payments that settled nothing (what each holds unapplied) and clients' credit balances = the unapplied-cash liability.
+  // Money held for clients beyond what they owe: the online payments that settled nothing (what each holds unapplied)
+  // and the clients' credit balances (overpayments kept, credit notes over paid invoices, less what was applied or
+  // refunded) = the unapplied-cash liability, per currency and per client.
+  const heldForClients = (byClient: boolean) =>
+    rowsOf<Figure>(
+      tx.execute(sql`select key, sum(amount)::numeric(16,2)::text as amount from (
+          select g.unapplied_currency_code || ${byClient ? sql`' client ' || g.client_id::text` : sql`''`} as key, g.unapplied_amount as amount
+            from gateway_payments g where g.firm_id = ${firmId} and g.unapplied_amount is not null
+          union all
+          select m.currency_code || ${byClient ? sql`' client ' || m.client_id::text` : sql`''`}, m.amount
+            from client_credit_movements m where m.firm_id = ${firmId}
+        ) held group by key`),
+    );
   failures.push(
     ...compare(
       firm,
       'money held unapplied on online payments + client credit balances = unapplied client payments in the ledger',
-      await rowsOf<Figure>(
-        tx.execute(sql`select key, sum(amount)::numeric(16,2)::text as amount from (
-            select g.unapplied_currency_code as key, g.unapplied_amount as amount
-              from gateway_payments g where g.firm_id = ${firmId} and g.unapplied_amount is not null
-            union all select m.currency_code, m.amount from client_credit_movements m where m.firm_id = ${firmId}) held
-          group by 1`),
-      ),
+      await heldForClients(false),
       negated(await ledgerFigures(tx, firmId, ['unapplied-cash'])),
     ),
+    ...compare(
+      firm,
+      'per client: money held unapplied on online payments + its credit balance = its unapplied client payments',
+      await heldForClients(true),
+      negated(await ledgerFigures(tx, firmId, ['unapplied-cash'], sql`' client ' || coalesce(l.client_id::text, '')`)),
+    ),
   );
+  // The client's credit balance never goes below zero in a currency.
+  const [overdrawn] = await rowsOf<{ count: number }>(
+    tx.execute(sql`select count(*)::int as count from (select 1 from client_credit_movements where firm_id = ${firmId}
+      group by client_id, currency_code having sum(amount) < 0) below`),
+  );
+  if (overdrawn!.count > 0)
+    failures.push({ firm, check: 'client credit balances below zero', expected: '0', actual: String(overdrawn!.count) });
 
   // Every line is in some currency (none falls through the grouping), and the per-currency figures add up to the ledger's own balance.
   for (const code of ['accounts-receivable', 'trust-bank', 'client-trust-liability', 'unapplied-cash'] as const) {

@@ -76,7 +76,7 @@ const tieOutFields = {
   tieOuts: z
     .array(tieOutSchema)
     .describe(
-      'The books’ tie-outs as they stand now (every posting, whatever the statement’s dates): accounts receivable = Σ open invoices, client trust liability = Σ client trust ledgers = trust bank, per currency.',
+      'The books’ tie-outs as they stand now (every posting, whatever the statement’s dates): accounts receivable = Σ open invoices, client trust liability = Σ client trust ledgers = trust bank, unapplied client payments = Σ client credit balances + Σ online payments held unapplied, per currency.',
     ),
   tieOutsPass: z.boolean().describe('true when every tie-out passes.'),
 };

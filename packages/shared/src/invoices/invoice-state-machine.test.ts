@@ -109,7 +109,7 @@ describe('the invoice state table: who may take each action (SPEC.md §6)', () =
       send: 'invoice.edit',
       markDelivered: 'invoice.edit',
       recordPayment: 'paymentInfo.create',
-      writeOff: 'invoice.edit',
+      writeOff: 'invoice.approve',
       reversePayment: 'paymentInfo.delete',
       creditNote: 'invoice.approve',
       void: 'invoice.delete',
@@ -122,6 +122,8 @@ describe('the invoice state table: who may take each action (SPEC.md §6)', () =
     ['approve', facts('AwaitingApproval'), ['invoice', 'invoice.approve'], true],
     ['void', facts('Sent'), ['invoice', 'invoice.edit'], false],
     ['void', facts('Sent'), ['invoice', 'invoice.delete'], true],
+    ['writeOff', facts('Sent'), ['invoice', 'invoice.edit'], false],
+    ['writeOff', facts('Sent'), ['invoice', 'invoice.approve'], true],
     ['recordPayment', facts('Sent'), ['invoice'], false],
     ['recordPayment', facts('Sent'), ['paymentInfo.create'], true],
     // The permission never makes a refused state allowed.

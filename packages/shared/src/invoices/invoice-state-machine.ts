@@ -107,7 +107,8 @@ export const INVOICE_TRANSITIONS = {
     guards: [hasNothingDue],
   },
   writeOff: {
-    permission: 'invoice.edit',
+    // Giving up money owed is an approver's decision (issue 36), not the preparer's: the same permission as issuing.
+    permission: 'invoice.approve',
     from: OPEN,
     to: 'recomputed from its money (Paid when nothing is due)',
     notFrom: () => INVOICE_MESSAGES.notIssued,

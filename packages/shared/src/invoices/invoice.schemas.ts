@@ -66,6 +66,8 @@ export const INVOICE_MESSAGES = {
   reasonRequired: 'Reason is required',
   discountTooLarge: 'The discount cannot be more than the subtotal',
   percentRange: 'Percent must be between 0 and 100',
+  exchangeRateInHomeCurrency: 'An exchange rate applies only to an invoice in another currency than the firm’s home currency',
+  exchangeRateFormat: 'Exchange rate must be a number above 0 with at most 10 decimals',
 } as const;
 
 const percentText = (label: string) =>
@@ -334,6 +336,15 @@ export const invoicePaymentSchema = z.object({
   reason: z.string().nullable().describe('For a reversal: why the payment was reversed; else null.'),
   recordedByUserName: z.string().describe('Who recorded it.'),
   createdAt: z.string().describe('When it was recorded (ISO 8601 UTC).'),
+  realisedExchangeDifference: z
+    .object({
+      amount: z.string().describe('The gain (positive) or loss (negative), an exact decimal in currencyCode ("5000.00").'),
+      currencyCode: z.string().describe('The firm’s home currency, ISO 4217 ("NGN").'),
+    })
+    .nullable()
+    .describe(
+      'For a payment of an invoice in a foreign currency at another rate than the invoice’s: the exchange gain or loss it realised (4300), in the home currency; a reversal carries its opposite. Null when none.',
+    ),
 });
 export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
 
@@ -586,7 +597,7 @@ export type InvoicePage = z.infer<typeof invoicePageSchema>;
 /** POST …/record-payment/{id}: partial payments allowed, never more than the balance due. */
 export const recordPaymentSchema = z.strictObject({
   amount: requiredAmount('Amount').describe(
-    'The amount received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); never more than the balance due (400).',
+    'The amount received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); never more than the balance due (400) unless keepExcessAsCredit is true.',
   ),
   paymentDate: z
     .string({ error: 'Payment date is required' })
@@ -601,6 +612,21 @@ export const recordPaymentSchema = z.strictObject({
     'The payer’s reference, e.g. a cheque or transfer number (at most 120 characters); blank: none.',
   ),
   bankAccountId: bankAccountChoice,
+  keepExcessAsCredit: z
+    .boolean({ error: 'keepExcessAsCredit must be true or false' })
+    .optional()
+    .describe(
+      'true: an amount over the balance due is taken, the invoice is paid in full and the excess becomes the client’s credit balance (Cr unapplied client payments), to apply to another invoice or refund; omitted or false: more than the balance due is refused (400).',
+    ),
+  exchangeRate: z
+    .string({ error: INVOICE_MESSAGES.exchangeRateFormat })
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,10})?$/, INVOICE_MESSAGES.exchangeRateFormat)
+    .refine((value) => /[1-9]/.test(value), INVOICE_MESSAGES.exchangeRateFormat)
+    .nullish()
+    .describe(
+      'For an invoice in another currency than the firm’s home one: the rate the money was received at, home-currency units per unit of the invoice’s currency ("1550"); omitted: the firm’s rate on the payment date. The receivable is cleared at the invoice’s own rate and the difference posts as a realised exchange gain or loss (4300). Refused (400) for an invoice in the home currency.',
+    ),
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 

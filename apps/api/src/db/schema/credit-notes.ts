@@ -106,7 +106,8 @@ export const creditNoteLines = pgTable(
 /**
  * A client's credit balance, per currency, as its movements (never edited): money the client has
  * with the firm beyond what it owes — a credit note over a paid invoice, an overpayment — and its
- * use, applied to another invoice or refunded (negative). Booked to unapplied cash (2400).
+ * use, applied to another invoice or refunded (negative); a payment reversed takes back its own
+ * movement. Booked to unapplied cash (2400).
  */
 export const clientCreditMovements = pgTable(
   'client_credit_movements',
@@ -149,10 +150,15 @@ export const clientCreditMovements = pgTable(
       foreignColumns: [users.firmId, users.id],
       name: 'client_credit_movements_by_user_fk',
     }),
-    check('client_credit_movements_kind_check', sql`${table.kind} in ('credit-note', 'overpayment', 'applied', 'refunded')`),
+    // A reversed payment takes back what it did to the credit (migration 0065): the credit it applied
+    // returns (applied-reversed, positive), the excess it kept goes (overpayment-reversed, negative).
+    check(
+      'client_credit_movements_kind_check',
+      sql`${table.kind} in ('credit-note', 'overpayment', 'applied', 'refunded', 'applied-reversed', 'overpayment-reversed')`,
+    ),
     check(
       'client_credit_movements_sign_check',
-      sql`(${table.kind} in ('credit-note', 'overpayment')) = (${table.amount} > 0) and ${table.amount} <> 0`,
+      sql`(${table.kind} in ('credit-note', 'overpayment', 'applied-reversed')) = (${table.amount} > 0) and ${table.amount} <> 0`,
     ),
     check('client_credit_movements_currency_check', sql`${table.currencyCode} ~ '^[A-Z]{3}$'`),
     index('client_credit_movements_client_idx').on(table.firmId, table.clientId, table.currencyCode, table.createdAt),

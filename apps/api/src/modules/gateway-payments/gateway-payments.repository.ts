@@ -242,3 +242,11 @@ export async function findOnlinePayments(
     ...total,
   };
 }
+
+/** What the firm's online payments hold unapplied, added up per currency (part of unapplied cash in the ledger). */
+export async function sumHeldUnapplied(tx: Tx, firmId: string) {
+  return rowsOf<{ currencyCode: string; amount: string }>(
+    tx.execute(sql`select unapplied_currency_code as "currencyCode", sum(unapplied_amount)::numeric(16,2)::text as amount
+      from gateway_payments where firm_id = ${firmId} and unapplied_amount is not null group by 1 order by 1`),
+  );
+}

@@ -27,7 +27,9 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
-import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters } from './invoices.postings.ts';
+import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters, withRealisedExchangeDifference } from './invoices.postings.ts';
+import { paymentExchangeOf } from './invoice-exchange.ts';
+import { recordClientCreditGain, takeBackCreditOfReversedPayment } from '../client-credits/client-credits.api.ts';
 
 /**
  * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
@@ -71,6 +73,10 @@ export type PaymentPosting = {
   dateField?: string;
   /** The operating bank account that received it (without funding lines); null or omitted: the firm's default for the currency. */
   bankAccountId?: string | null;
+  /** Money received by hand beyond the balance due is taken, the excess becoming the client's credit (ADR 0051). */
+  keepExcessAsCredit?: boolean;
+  /** Home units per unit of the invoice's currency the money came at (a foreign invoice); omitted: the firm's rate that day. */
+  exchangeRate?: string | null;
 };
 
 /** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
@@ -78,11 +84,19 @@ export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmI
   return (await findInvoiceCurrencyAndMatters(tx, invoice.firmId, invoice.id))?.currencyCode ?? FALLBACK_HOME_CURRENCY;
 }
 
-/** Records a payment (never more than is due) on a locked, issued invoice: Dr funding / Cr accounts receivable. */
+/**
+ * Records a payment on a locked, issued invoice: Dr funding / Cr accounts receivable. Never more than
+ * is due, unless money received by hand keeps its excess as the client's credit: the payment is what
+ * settled the invoice, the bank line the whole sum, the excess Cr unapplied cash and a movement of the
+ * client's credit (ADR 0051). A foreign-currency invoice paid at another rate realises the difference.
+ */
 export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
   assertInvoiceAction('recordPayment', invoice, PAYMENT_RULES);
-  if (compareMoney(payment.amount, invoice.balanceDue) > 0)
+  const isOver = compareMoney(payment.amount, invoice.balanceDue) > 0;
+  if (isOver && !(payment.keepExcessAsCredit && !payment.fundingLines))
     throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
+  const applied = isOver ? invoice.balanceDue : payment.amount;
+  const keptAsCredit = isOver ? subtractMoney(payment.amount, invoice.balanceDue) : null;
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
   // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
   const paymentId = randomUUID();
@@ -90,20 +104,29 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   // Money received (or paid over from trust) lands in the chosen, else the default, bank account of its currency.
   const funding = payment.fundingLines;
   const bank = Array.isArray(funding) ? null : await chooseBankAccount(tx, principal.firmId, currency, payment.bankAccountId);
+  const exchange = await paymentExchangeOf(
+    tx,
+    principal.firmId,
+    { id: invoice.id, currency },
+    { date: payment.paymentDate, exchangeRate: payment.exchangeRate },
+  );
+  const entry = invoicePaymentEntry(
+    invoice,
+    {
+      ...payment,
+      amount: applied,
+      id: paymentId,
+      receiptNumber,
+      date: payment.paymentDate,
+      fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
+      ...(bank ? { bank: bank.line } : {}),
+      ...(keptAsCredit ? { keptAsCredit } : {}),
+    },
+    await receivableMatterOf(tx, principal.firmId, invoice.id),
+    currency,
+  );
   const journalEntryId = await postJournalEntry(tx, principal, {
-    ...invoicePaymentEntry(
-      invoice,
-      {
-        ...payment,
-        id: paymentId,
-        receiptNumber,
-        date: payment.paymentDate,
-        fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
-        ...(bank ? { bank: bank.line } : {}),
-      },
-      await receivableMatterOf(tx, principal.firmId, invoice.id),
-      currency,
-    ),
+    ...withRealisedExchangeDifference(entry, exchange),
     dateField: payment.dateField ?? 'paymentDate',
   });
   await insertPayment(tx, {
@@ -111,7 +134,7 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     firmId: principal.firmId,
     invoiceId: invoice.id,
     receiptNumber,
-    amount: payment.amount,
+    amount: applied,
     paymentDate: payment.paymentDate,
     method: payment.method,
     reference: payment.reference,
@@ -119,19 +142,33 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     bankAccountId: bank?.bankAccountId ?? null,
     recordedByUserId: principal.userId,
   });
-  const paidAmount = addMoney(invoice.paidAmount, payment.amount);
-  const balanceDue = subtractMoney(invoice.balanceDue, payment.amount);
+  if (keptAsCredit)
+    await recordClientCreditGain(tx, {
+      firmId: principal.firmId,
+      clientId: invoice.clientId,
+      currencyCode: currency,
+      amount: keptAsCredit,
+      movementDate: payment.paymentDate,
+      kind: 'overpayment',
+      invoiceId: invoice.id,
+      reference: receiptNumber,
+      journalEntryId,
+      byUserId: principal.userId,
+    });
+  const paidAmount = addMoney(invoice.paidAmount, applied);
+  const balanceDue = subtractMoney(invoice.balanceDue, applied);
   const status = statusAfterMoney(invoice, paidAmount, balanceDue);
   await updateInvoice(tx, principal.firmId, invoice.id, { paidAmount, balanceDue, status });
-  await insertEvent(tx, principal.firmId, invoice.id, principal.userId, status, 'payment', `${receiptNumber}: ${payment.amount}`);
+  const note = `${receiptNumber}: ${applied}${keptAsCredit ? ` (${keptAsCredit} kept as the client’s credit)` : ''}`;
+  await insertEvent(tx, principal.firmId, invoice.id, principal.userId, status, 'payment', note);
   await recordAuditEvent(tx, principal, 'invoice.paymentRecorded', invoice.id, {
     invoiceNumber: invoice.invoiceNumber,
     paymentId,
     receiptNumber,
     before: { paidAmount: invoice.paidAmount, status: invoice.status },
-    after: { paidAmount, status, amount: payment.amount, method: payment.method },
+    after: { paidAmount, status, amount: applied, method: payment.method, ...(keptAsCredit ? { keptAsCredit } : {}) },
   });
-  return { paymentId, receiptNumber, journalEntryId, balanceDue };
+  return { paymentId, receiptNumber, journalEntryId, balanceDue, keptAsCredit };
 }
 
 /** A payment is removed only by a reversing entry (a negative payment row and the ledger's mirror entry). */
@@ -156,6 +193,15 @@ export async function postPaymentReversal(
         ...(reversal.dateField ? { dateField: reversal.dateField } : {}),
       })
     : null;
+  // Credit it paid with returns to the client; an excess it kept as credit goes (refused once used).
+  if (payment.journalEntryId)
+    await takeBackCreditOfReversedPayment(tx, principal, {
+      originalEntryId: payment.journalEntryId,
+      reversalEntryId: journalEntryId,
+      invoiceId: invoice.id,
+      date: today,
+      reference: `${payment.receiptNumber}-R`,
+    });
   await insertPayment(tx, {
     id: reversalId,
     firmId: principal.firmId,

@@ -116,7 +116,7 @@ function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings:
       creditedAmount: invoice.creditedAmount,
       balanceDue: invoice.balanceDue,
     },
-    payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId }) => ({
+    payments: row.payments.map(({ payment, recordedByUserName, reversedByPaymentId, realisedExchangeDifference }) => ({
       id: payment.id,
       receiptNumber: payment.receiptNumber,
       amount: payment.amount,
@@ -129,6 +129,7 @@ function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings:
       reason: payment.reason,
       recordedByUserName,
       createdAt: payment.createdAt.toISOString(),
+      realisedExchangeDifference,
     })),
     writeOffs: row.writeOffs.map(({ writeOff, byUserName }) => ({
       id: writeOff.id,

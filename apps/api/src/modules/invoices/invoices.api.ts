@@ -17,4 +17,5 @@ export {
 } from './invoice-payments.ts';
 export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';
 export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repository.ts';
+export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable-invoices.repository.ts';
 export { creditNotePdfOf } from './credit-note-view.ts';

@@ -1,7 +1,14 @@
 import { addMoney } from '@matterhorn/shared';
 import { describe, expect, it } from 'vitest';
 import type { JournalLine } from '../../platform/ledger/ledger.ts';
-import { invoiceIssueEntry, invoicePaymentEntry, invoiceWriteOffEntry, receivableMatterOfMatters } from './invoices.postings.ts';
+import {
+  invoiceIssueEntry,
+  invoicePaymentEntry,
+  invoiceWriteOffEntry,
+  realisedExchangeDifference,
+  receivableMatterOfMatters,
+  withRealisedExchangeDifference,
+} from './invoices.postings.ts';
 
 const owner = { clientId: 'client-1', matterId: 'matter-1' };
 const side = (lines: JournalLine[], key: 'debit' | 'credit') => addMoney('0', ...lines.map((line) => line[key] ?? '0'));
@@ -131,5 +138,118 @@ describe('a payment and a write-off post', () => {
     expect(entry.memo).toBe(memo);
     expect(entry.lines.map((line) => [line.account, line.debit, line.credit])).toEqual(lines);
     expect(side(entry.lines, 'debit')).toBe(side(entry.lines, 'credit'));
+  });
+});
+
+describe('a payment keeping its excess as the client’s credit posts', () => {
+  it('the whole sum received to the bank, what the invoice owed off the receivable and the rest to unapplied cash', () => {
+    const entry = invoicePaymentEntry(
+      { invoiceNumber: 'INV-0005', clientId: 'client-1' },
+      { id: 'payment-5', receiptNumber: 'RCT-0005', amount: '80.00', keptAsCredit: '20.00', date: '2026-04-05' },
+      'matter-1',
+      'NGN',
+    );
+    expect(entry.lines.map((line) => [line.account, line.debit, line.credit, line.clientId])).toEqual([
+      ['operating-bank', '100.00', undefined, 'client-1'],
+      ['accounts-receivable', undefined, '80.00', 'client-1'],
+      ['unapplied-cash', undefined, '20.00', 'client-1'],
+    ]);
+    expect(side(entry.lines, 'debit')).toBe(side(entry.lines, 'credit'));
+  });
+});
+
+describe('a payment of a foreign-currency invoice realises the exchange difference', () => {
+  const usdPayment = (amount = '100.00') =>
+    invoicePaymentEntry(
+      { invoiceNumber: 'INV-0006', clientId: 'client-1' },
+      { id: 'payment-6', receiptNumber: 'RCT-0006', amount, date: '2026-05-01' },
+      'matter-1',
+      'USD',
+    );
+  const shape = (lines: JournalLine[]) =>
+    lines.map((line) => [line.account, line.currency ?? 'USD', line.debit, line.credit, line.exchangeRate]);
+
+  it.each([
+    {
+      case: 'a gain: paid at 1550, booked at 1500',
+      rates: { invoiceRate: '1500', paymentRate: '1550' },
+      lines: [
+        ['operating-bank', 'USD', '100.00', undefined, '1550'],
+        ['accounts-receivable', 'USD', undefined, '100.00', '1500'],
+        ['currency-translation', 'NGN', '5000.00', undefined, undefined],
+        ['fx-gain-loss', 'NGN', undefined, '5000.00', undefined],
+      ],
+    },
+    {
+      case: 'a loss: paid at 1480.5, booked at 1500',
+      rates: { invoiceRate: '1500', paymentRate: '1480.5' },
+      lines: [
+        ['operating-bank', 'USD', '100.00', undefined, '1480.5'],
+        ['accounts-receivable', 'USD', undefined, '100.00', '1500'],
+        ['currency-translation', 'NGN', undefined, '1950.00', undefined],
+        ['fx-gain-loss', 'NGN', '1950.00', undefined, undefined],
+      ],
+    },
+    {
+      case: 'nothing realised at the same rate',
+      rates: { invoiceRate: '1500', paymentRate: '1500.0' },
+      lines: [
+        ['operating-bank', 'USD', '100.00', undefined, '1500.0'],
+        ['accounts-receivable', 'USD', undefined, '100.00', '1500'],
+      ],
+    },
+    {
+      case: 'nothing realised while the invoice’s rate is unknown: every line at the payment’s',
+      rates: { invoiceRate: null, paymentRate: '1550' },
+      lines: [
+        ['operating-bank', 'USD', '100.00', undefined, '1550'],
+        ['accounts-receivable', 'USD', undefined, '100.00', '1550'],
+      ],
+    },
+    {
+      case: 'unchanged while the payment’s rate is unknown (the ledger leaves home amounts out)',
+      rates: { invoiceRate: '1500', paymentRate: null },
+      lines: [
+        ['operating-bank', 'USD', '100.00', undefined, undefined],
+        ['accounts-receivable', 'USD', undefined, '100.00', undefined],
+      ],
+    },
+  ])('$case', ({ rates, lines }) => {
+    const entry = withRealisedExchangeDifference(usdPayment(), { homeCurrency: 'NGN', ...rates });
+    expect(shape(entry.lines)).toEqual(lines);
+    for (const currency of ['USD', 'NGN']) {
+      const inCurrency = entry.lines.filter((line) => (line.currency ?? entry.currency) === currency);
+      expect(side(inCurrency, 'debit'), currency).toBe(side(inCurrency, 'credit'));
+    }
+  });
+
+  it('rounds each side to the cent before the difference: 33.33 at 1500.015 and 1500', () => {
+    expect(realisedExchangeDifference('33.33', '1500', '1500.015')).toBe('0.50');
+    expect(realisedExchangeDifference('33.33', '1500.015', '1500')).toBe('-0.50');
+  });
+
+  it('nothing for an invoice in the home currency', () => {
+    const entry = usdPayment();
+    expect(withRealisedExchangeDifference(entry, { homeCurrency: 'USD', invoiceRate: '1500', paymentRate: '1550' })).toBe(entry);
+    expect(withRealisedExchangeDifference(entry, null)).toBe(entry);
+  });
+
+  it('on what settled the receivable only: an excess kept as credit takes the payment’s rate', () => {
+    const entry = withRealisedExchangeDifference(
+      invoicePaymentEntry(
+        { invoiceNumber: 'INV-0007', clientId: 'client-1' },
+        { id: 'payment-7', receiptNumber: 'RCT-0007', amount: '100.00', keptAsCredit: '10.00', date: '2026-05-01' },
+        null,
+        'USD',
+      ),
+      { homeCurrency: 'NGN', invoiceRate: '1500', paymentRate: '1550' },
+    );
+    expect(shape(entry.lines)).toEqual([
+      ['operating-bank', 'USD', '110.00', undefined, '1550'],
+      ['accounts-receivable', 'USD', undefined, '100.00', '1500'],
+      ['unapplied-cash', 'USD', undefined, '10.00', '1550'],
+      ['currency-translation', 'NGN', '5000.00', undefined, undefined],
+      ['fx-gain-loss', 'NGN', undefined, '5000.00', undefined],
+    ]);
   });
 });

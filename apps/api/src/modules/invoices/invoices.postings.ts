@@ -1,6 +1,7 @@
 import { addMoney, compareMoney, fromCents, toCents } from '@matterhorn/shared';
 import { bankLine, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import type { JournalEntryInput, JournalLine } from '../../platform/ledger/ledger.ts';
+import { convertMoney, subtractMoney } from '@matterhorn/shared';
 
 /**
  * What each invoice event posts to the general ledger (ADR 0020), as pure functions of the event:
@@ -78,7 +79,8 @@ export function invoiceWriteOffEntry(
 /**
  * A payment: Dr where the money comes from (the chosen operating bank account receives it, by
  * default the system operating bank; a payment from trust names its own funding lines) / Cr
- * accounts receivable.
+ * accounts receivable. `keptAsCredit`: money received beyond what the invoice owed, kept as the
+ * client's credit — the bank line is the whole sum received, the excess Cr unapplied cash.
  */
 export function invoicePaymentEntry(
   invoice: { invoiceNumber: string | null; clientId: string },
@@ -90,10 +92,13 @@ export function invoicePaymentEntry(
     memoSuffix?: string;
     fundingLines?: JournalLine[];
     bank?: BankLineAccount;
+    keptAsCredit?: string;
   },
   receivableMatterId: string | null,
   currency: string,
 ): JournalEntryInput {
+  const excess = payment.keptAsCredit && !isZero(payment.keptAsCredit) ? payment.keptAsCredit : null;
+  const received = excess ? addMoney(payment.amount, excess) : payment.amount;
   return {
     entryDate: payment.date,
     memo: `Payment ${payment.receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
@@ -102,9 +107,55 @@ export function invoicePaymentEntry(
     currency,
     lines: [
       ...(payment.fundingLines ?? [
-        bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: payment.amount }, { clientId: invoice.clientId }),
+        bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: received }, { clientId: invoice.clientId }),
       ]),
       { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId, matterId: receivableMatterId },
+      ...(excess ? [{ account: 'unapplied-cash', credit: excess, clientId: invoice.clientId } as const] : []),
+    ],
+  };
+}
+
+/**
+ * The rates a payment of an invoice in a foreign currency converts at, in home units per unit of
+ * the invoice's currency: the invoice's (its issue entry's receivable line) and the payment's
+ * (given with it, else the firm's on the payment date). Null where unknown.
+ */
+export type PaymentExchange = { homeCurrency: string; invoiceRate: string | null; paymentRate: string | null };
+
+/** What receiving `amount` at the payment's rate on a receivable booked at the invoice's gains (positive) or loses, in home units. */
+export const realisedExchangeDifference = (amount: string, invoiceRate: string, paymentRate: string): string =>
+  subtractMoney(convertMoney(amount, paymentRate), convertMoney(amount, invoiceRate));
+
+/**
+ * A payment of an invoice in another currency than the firm's home one realises the exchange
+ * difference: the receivable is cleared at the rate it was booked at, the money arrives at the
+ * payment's rate, and Δ = amount at the payment's rate − amount at the invoice's is posted in the
+ * home currency — a gain Dr currency translation / Cr foreign exchange gain or loss, a loss the
+ * other way. Nothing changes for a home-currency invoice or while the payment's rate is unknown;
+ * with the invoice's rate unknown every line takes the payment's, and nothing is realised.
+ */
+export function withRealisedExchangeDifference(entry: JournalEntryInput, exchange: PaymentExchange | null): JournalEntryInput {
+  if (!exchange?.paymentRate || entry.currency === exchange.homeCurrency) return entry;
+  const { invoiceRate, paymentRate, homeCurrency } = exchange;
+  const isReceivable = (line: JournalLine) => line.account === 'accounts-receivable';
+  const lines: JournalLine[] = entry.lines.map((line) =>
+    (line.currency ?? entry.currency) !== entry.currency || line.exchangeRate
+      ? line
+      : { ...line, exchangeRate: isReceivable(line) ? (invoiceRate ?? paymentRate) : paymentRate },
+  );
+  const received = addMoney('0', ...entry.lines.filter(isReceivable).map((line) => line.credit ?? '0'));
+  const difference = invoiceRate ? realisedExchangeDifference(received, invoiceRate, paymentRate) : '0.00';
+  const size = difference.replace('-', '');
+  if (isZero(size)) return { ...entry, lines };
+  const isGain = compareMoney(difference, '0') > 0;
+  const clientId = entry.lines.find(isReceivable)?.clientId ?? null;
+  const home = { currency: homeCurrency, clientId, memo: isGain ? 'Realised exchange gain' : 'Realised exchange loss' };
+  return {
+    ...entry,
+    lines: [
+      ...lines,
+      { account: 'currency-translation', ...(isGain ? { debit: size } : { credit: size }), ...home },
+      { account: 'fx-gain-loss', ...(isGain ? { credit: size } : { debit: size }), ...home },
     ],
   };
 }

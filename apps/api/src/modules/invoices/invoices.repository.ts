@@ -212,6 +212,11 @@ export async function findInvoiceDetail(tx: Tx, firmId: string, invoiceId: strin
         recordedByUserName: userName(invoicePayments.recordedByUserId),
         reversedByPaymentId: sql<string | null>`(select reversal.id from ${invoicePayments} reversal
           where reversal.firm_id = ${firmId} and reversal.reverses_payment_id = "invoice_payments"."id")`,
+        // The exchange gain (credit) or loss (debit) its entry realised on 4300, in the home currency (ADR 0051).
+        realisedExchangeDifference: sql<{ amount: string; currencyCode: string } | null>`(select
+            json_build_object('amount', (sum(fx.credit) - sum(fx.debit))::numeric(16,2)::text, 'currencyCode', min(fx.currency_code))
+          from journal_lines fx join ledger_accounts fxa on fxa.firm_id = fx.firm_id and fxa.id = fx.account_id and fxa.code = 'fx-gain-loss'
+          where fx.firm_id = ${firmId} and fx.entry_id = "invoice_payments"."journal_entry_id" having count(*) > 0)`,
       })
       .from(invoicePayments)
       .where(and(eq(invoicePayments.firmId, firmId), eq(invoicePayments.invoiceId, invoiceId)))

@@ -192,9 +192,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
     contracts.recordPayment,
     {
       access: firmAccess(INVOICE_TRANSITIONS.recordPayment.permission),
-      summary: 'Record a payment (partial allowed, never more than the balance due) with a receipt number. Honours Idempotency-Key',
+      summary:
+        'Record a payment (partial allowed; more than the balance due only when the excess is kept as the client’s credit) with a receipt number. Honours Idempotency-Key',
       description:
-        'Records money received for the invoice with the next receipt number (Dr operating bank, Cr accounts receivable) and answers the invoice, now PartlyPaid or Paid. Refused with 400 when the amount is more than the balance due, and with 409 when the invoice is not issued or nothing is due.',
+        'Records money received for the invoice with the next receipt number (Dr operating bank, Cr accounts receivable) and answers the invoice, now PartlyPaid or Paid. With keepExcessAsCredit, an amount over the balance due pays the invoice in full and the rest becomes the client’s credit balance (Cr unapplied client payments; see get-client-credits). An invoice in a foreign currency paid at another rate than its own (exchangeRate, else the firm’s rate on the payment date) posts the realised exchange gain or loss (4300 against 3950) in the same entry. Refused with 400 when the amount is more than the balance due without keepExcessAsCredit, or an exchange rate is given for a home-currency invoice, and with 409 when the invoice is not issued or nothing is due.',
     },
     async (request) => ok('Payment recorded', await invoices.recordPayment(firmPrincipalOf(request), request.params.id, request.body)),
   );
@@ -220,7 +221,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { database, onSend }
       access: firmAccess(INVOICE_TRANSITIONS.writeOff.permission),
       summary: 'Write off part or all of the balance due, with a reason',
       description:
-        'Writes off an amount of the balance due (Dr write-offs, Cr accounts receivable) on the given date and answers the invoice; it becomes Paid when nothing is left due. Refused with 400 when the amount is more than the balance due, and with 409 when the invoice is not issued or nothing is due.',
+        'Writes off an amount of the balance due (Dr 5400 Bad debt write-offs, Cr accounts receivable) on the given date and answers the invoice; it becomes Paid when nothing is left due. Giving up money owed needs invoice.approve, as issuing does: whoever only prepares invoices (invoice.edit) is refused with 403. Refused with 400 when the amount is more than the balance due, and with 409 when the invoice is not issued or nothing is due.',
     },
     async (request) => ok('Written off', await invoices.writeOff(firmPrincipalOf(request), request.params.id, request.body)),
   );

@@ -171,6 +171,8 @@ export const AUDIT_EVENTS = [
   'gatewayPayment.excessToRefund',
   'gatewayPayment.unappliedRefunded',
   'gatewayPayment.unappliedApplied',
+  'clientCredit.applied',
+  'clientCredit.refunded',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

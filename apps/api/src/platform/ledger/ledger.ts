@@ -262,7 +262,7 @@ export async function homeCurrencyOf(tx: Tx, firmId: string): Promise<string> {
 }
 
 /** The firm's newest rate for a currency on or before a date (home units per unit), or null. */
-async function firmRateOn(tx: Tx, firmId: string, currency: string, date: string): Promise<string | null> {
+export async function firmRateOn(tx: Tx, firmId: string, currency: string, date: string): Promise<string | null> {
   const [row] = await tx
     .select({ rate: exchangeRates.rate })
     .from(exchangeRates)

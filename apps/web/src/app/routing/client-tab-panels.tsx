@@ -16,6 +16,17 @@ const LazyDocumentsTab = lazy(async () => ({
   default: (await import('../../features/documents/components/documents-tab.tsx')).DocumentsTab,
 }));
 
+const LazyClientCreditSection = lazy(async () => ({
+  default: (await import('../../features/client-credits/components/client-credit-section.tsx')).ClientCreditSection,
+}));
+
+/** Beside the client's portal access on its overview: its credit balance, when it has some (the section shows nothing otherwise). */
+export const clientOverviewAside = (client: ClientDetail) => (
+  <Suspense fallback={null}>
+    <LazyClientCreditSection clientId={client.id} />
+  </Suspense>
+);
+
 export const clientTabPanels = {
   invoices: (client: ClientDetail) => (
     <Suspense fallback={<LoadingSpinner />}>

@@ -51,13 +51,13 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'clients/:id',
     handle: needs('clientInfo'),
-    // The Invoices, Trust and Documents tabs come from their features (each shown with its permission).
+    // The Invoices, Trust and Documents tabs and the credit balance come from their features (each shown with its permission).
     lazy: async () => {
-      const [{ ClientViewPage }, { clientTabPanels }] = await Promise.all([
+      const [{ ClientViewPage }, { clientTabPanels, clientOverviewAside }] = await Promise.all([
         import('../../features/clients/pages/client-view-page.tsx'),
         import('./client-tab-panels.tsx'),
       ]);
-      return { Component: () => <ClientViewPage tabPanels={clientTabPanels} /> };
+      return { Component: () => <ClientViewPage tabPanels={clientTabPanels} overviewAside={clientOverviewAside} /> };
     },
   },
   {

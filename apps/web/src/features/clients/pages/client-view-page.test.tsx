@@ -163,4 +163,14 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Invoices' })).not.toBeInTheDocument();
     expect(screen.queryByText('Client invoices')).not.toBeInTheDocument();
   });
+
+  it('shows on the overview what other features add beside portal access (the credit balance)', async () => {
+    stubClient();
+    const aside = (client: { name: string }) => <p>Credit of {client.name}</p>;
+    renderRoutes([{ path: '/clients/:id', element: <ClientViewPage overviewAside={aside} /> }], {
+      path: `/clients/${CLIENT_ID}`,
+      session: fakeSession({ permissions: ['clientInfo'] }),
+    });
+    expect(await screen.findByText('Credit of Ada Obi')).toBeInTheDocument();
+  });
 });

@@ -29,10 +29,12 @@ export type ClientTabValue = Exclude<(typeof CLIENT_TABS)[number]['value'], 'ove
 export type ClientViewPageProps = {
   /** Tabs filled by other features, composed in app/routing (features never import each other); a tab without one is not shown. */
   tabPanels?: Partial<Record<ClientTabValue, (client: ClientDetail) => ReactNode>>;
+  /** Sections other features add to the overview, under portal access (the client's credit balance). */
+  overviewAside?: (client: ClientDetail) => ReactNode;
 };
 
 /** /clients/:id: details, contacts, custom fields, matters and portal access of one client; its invoices in a tab. */
-export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
+export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPageProps) {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
@@ -101,11 +103,14 @@ export function ClientViewPage({ tabPanels = {} }: ClientViewPageProps) {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <PortalAccessPanel
-                client={detail}
-                canEdit={can('clientInfo.edit')}
-                onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
-              />
+              <Stack gap="md">
+                <PortalAccessPanel
+                  client={detail}
+                  canEdit={can('clientInfo.edit')}
+                  onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
+                />
+                {overviewAside?.(detail)}
+              </Stack>
             </Grid.Col>
           </Grid>
         </Tabs.Panel>

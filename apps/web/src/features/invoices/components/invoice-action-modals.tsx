@@ -1,5 +1,5 @@
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { compareMoney, formatMoney, INVOICE_PAYMENT_METHODS, type RecordPaymentInput } from '@matterhorn/shared';
+import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { compareMoney, formatMoney, INVOICE_PAYMENT_METHODS, subtractMoney, type RecordPaymentInput } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -75,22 +75,27 @@ type PaymentModalProps = {
   onConfirm: (payment: RecordPaymentInput) => Promise<void>;
 };
 
-/** Record a payment: amount (more than 0, at most the balance due), date, method, reference, and the bank account when the firm has several. */
+/**
+ * Record a payment: amount (more than 0; more than the balance due only with the excess kept as the
+ * client's credit), date, method, reference, and the bank account when the firm has several.
+ */
 export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currencyCode, onClose, onConfirm }: PaymentModalProps) {
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [amount, setAmount] = useState(balanceDue);
   const [paymentDate, setPaymentDate] = useState(isoDateToMonthDayYear(todayIso()));
   const [method, setMethod] = useState<string | null>('Bank transfer');
   const [reference, setReference] = useState('');
+  const [keepExcess, setKeepExcess] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const isOver = amount.trim() !== '' && compareMoney(amount, balanceDue) > 0;
   const amountError = !submitted
     ? undefined
     : amount.trim() === ''
       ? 'Amount is required'
       : compareMoney(amount, '0') <= 0
         ? 'Amount must be greater than 0'
-        : compareMoney(amount, balanceDue) > 0
+        : isOver && !keepExcess
           ? `The payment is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
           : undefined;
   const dateIso = monthDayYearToIsoDate(paymentDate);
@@ -98,6 +103,14 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
     <AppModal opened={opened} onClose={onClose} title="Record payment">
       <Stack gap="sm">
         <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+        {isOver && (
+          <Checkbox
+            label="Keep the excess as the client’s credit"
+            description={`${formatMoney(subtractMoney(amount, balanceDue), currencySymbol)} over the balance due becomes the client’s credit, to apply to another invoice or refund.`}
+            checked={keepExcess}
+            onChange={(event) => setKeepExcess(event.currentTarget.checked)}
+          />
+        )}
         <DatePickerField
           label="Payment date"
           withAsterisk
@@ -124,7 +137,7 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
             loading={busy}
             onClick={async () => {
               setSubmitted(true);
-              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && compareMoney(amount, balanceDue) <= 0;
+              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && (!isOver || keepExcess);
               if (!isAmountOk || !dateIso || !method || busy) return;
               setBusy(true);
               try {
@@ -134,6 +147,7 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
                   method: method as RecordPaymentInput['method'],
                   reference: reference.trim() || null,
                   bankAccountId,
+                  ...(isOver && keepExcess ? { keepExcessAsCredit: true } : {}),
                 });
               } finally {
                 setBusy(false);

@@ -31,6 +31,7 @@ import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
+import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
 
 type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 
@@ -345,6 +346,11 @@ export function InvoiceViewPage() {
                       <Table.Td>
                         {payment.method}
                         {payment.reference ? ` · ${payment.reference}` : ''}
+                        {payment.realisedExchangeDifference && (
+                          <Text size="xs" c="dimmed">
+                            {exchangeDifferenceText(payment.realisedExchangeDifference, payment.isReversal)}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td ta="right">{formatMoney(payment.amount, data.currencySymbol)}</Table.Td>
                       <Table.Td>

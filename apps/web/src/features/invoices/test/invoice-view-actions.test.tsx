@@ -147,4 +147,59 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
       reason: 'Client wound up',
     });
   });
+
+  it('keeps the excess as the client’s credit only when asked: the box shows once the amount is over the balance due', async () => {
+    const invoice = { ...issued('Sent', '0.00'), currencyCode: 'NGN' };
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      [`POST /api/admin/invoice/record-payment/${INVOICE_ID}`]: () => ({ data: invoice }),
+      'GET /api/admin/accounting/get-bank-account-options': { data: { options: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const keep = /Keep the excess as the client’s credit/;
+    expect(within(dialog).queryByRole('checkbox', { name: keep })).not.toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    await user.clear(amount);
+    await user.type(amount, '1200');
+    const box = within(dialog).getByRole('checkbox', { name: keep });
+    expect(within(dialog).getByText(/200\.00 over the balance due becomes the client’s credit/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(/The payment is more than the balance due/)).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(0);
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      amount: '1200',
+      keepExcessAsCredit: true,
+    });
+  });
+
+  it('shows a payment’s realised exchange gain or loss on its row', async () => {
+    const payment = {
+      id: '3c1d5e77-3c4d-4e5f-8a1b-334455667788',
+      receiptNumber: 'RCT-00007',
+      amount: '400.00',
+      paymentDate: '2026-11-05',
+      method: 'Bank transfer',
+      reference: null,
+      isReversal: false,
+      reversesPaymentId: null,
+      reversedByPaymentId: null,
+      reason: null,
+      recordedByUserName: 'Grace Hopper',
+      createdAt: '2026-11-05T10:00:00.000Z',
+      realisedExchangeDifference: { amount: '20000.00', currencyCode: 'NGN' },
+    };
+    const invoice = invoiceSchema.parse({ ...issued('PartlyPaid', '400.00'), currencyCode: 'USD', payments: [payment] });
+    await buttonsFor(invoice);
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Realised exchange gain: NGN 20,000.00')).toBeInTheDocument();
+  });
 });

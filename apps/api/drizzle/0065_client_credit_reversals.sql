@@ -1,0 +1,4 @@
+ALTER TABLE "client_credit_movements" DROP CONSTRAINT "client_credit_movements_kind_check";--> statement-breakpoint
+ALTER TABLE "client_credit_movements" DROP CONSTRAINT "client_credit_movements_sign_check";--> statement-breakpoint
+ALTER TABLE "client_credit_movements" ADD CONSTRAINT "client_credit_movements_kind_check" CHECK ("client_credit_movements"."kind" in ('credit-note', 'overpayment', 'applied', 'refunded', 'applied-reversed', 'overpayment-reversed'));--> statement-breakpoint
+ALTER TABLE "client_credit_movements" ADD CONSTRAINT "client_credit_movements_sign_check" CHECK (("client_credit_movements"."kind" in ('credit-note', 'overpayment', 'applied-reversed')) = ("client_credit_movements"."amount" > 0) and "client_credit_movements"."amount" <> 0);
