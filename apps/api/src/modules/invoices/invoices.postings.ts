@@ -1,7 +1,6 @@
-import { addMoney, compareMoney, fromCents, toCents } from '@matterhorn/shared';
+import { addMoney, compareMoney, convertMoney, fromCents, subtractMoney, toCents } from '@matterhorn/shared';
 import { bankLine, type BankLineAccount } from '../../platform/ledger/bank-accounts.ts';
 import type { JournalEntryInput, JournalLine } from '../../platform/ledger/ledger.ts';
-import { convertMoney, subtractMoney } from '@matterhorn/shared';
 
 /**
  * What each invoice event posts to the general ledger (ADR 0020), as pure functions of the event:
