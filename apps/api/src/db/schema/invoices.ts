@@ -93,7 +93,10 @@ export const invoices = pgTable(
     // …and a numbered invoice is never deleted (voided instead), so every number stays on the books.
     check('invoices_numbered_not_deleted_check', sql`${table.numberValue} is null or ${table.deletedAt} is null`),
     check('invoices_total_check', sql`${table.total} = ${table.subtotal} - ${table.discountAmount} + ${table.taxAmount}`),
-    check('invoices_balance_check', sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount} - ${table.creditedAmount}`),
+    check(
+      'invoices_balance_check',
+      sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount} - ${table.creditedAmount}`,
+    ),
     check('invoices_not_overpaid_check', sql`${table.balanceDue} >= 0`),
     index('invoices_firm_issue_idx')
       .on(table.firmId, table.issueDate.desc(), table.createdAt.desc(), table.id.desc())
