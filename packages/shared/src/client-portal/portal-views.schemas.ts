@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../common/pagination.ts';
-import { INVOICE_STATUSES, recordPaymentSchema } from '../invoices/invoice.schemas.ts';
+import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
+import { recordPaymentSchema } from '../invoices/invoice-action.schemas.ts';
 import { portalMatterSchema } from './client-portal.schemas.ts';
 import { currencyAmountSchema } from './portal-statement.schemas.ts';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDate, requiredText } from '../common/fields.ts';
 
 /**
  * Credit notes (issue 36, ADR 0050): a correction of an issued invoice, whole or by lines, in its
@@ -15,30 +14,6 @@ export const CREDIT_NOTE_MESSAGES = {
 } as const;
 
 export const DEFAULT_CREDIT_NOTE_NUMBER_PREFIX = 'CN-';
-
-/** POST /api/admin/invoice/create-credit-note/{id}. */
-export const createCreditNoteSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe(
-    'Why the invoice is credited (required, at most 500 characters); printed on the credit note.',
-  ),
-  lineIds: z
-    .array(z.uuid({ error: 'Lines must be valid ids' }), { error: 'Lines must be a list of ids' })
-    .max(5000, 'At most 5,000 lines')
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])])
-    .describe(
-      'The invoice lines to credit (ids from the invoice’s fees, expenses and flatFees); empty or left out: every line not yet credited.',
-    ),
-  releaseItems: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false)
-    .describe('True: the credited lines’ time entries, expenses and flat fees return to unbilled, to be billed again; left out: false.'),
-  creditDate: isoDate('Credit date')
-    .nullish()
-    .describe('The credit note’s date, when it posts to the ledger (YYYY-MM-DD); left out: today in the firm’s time zone.'),
-});
-export type CreateCreditNoteInput = z.input<typeof createCreditNoteSchema>;
 
 export const creditNoteLineSchema = z.object({
   invoiceLineId: z.string().describe('The invoice line credited.'),

@@ -2,25 +2,27 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { idParamsSchema, uuidField } from '../common/fields.ts';
 import { agedReceivablesRoute } from './aged-receivables.contracts.ts';
-import { createCreditNoteSchema } from './credit-note.schemas.ts';
+import { createCreditNoteSchema } from './credit-note-input.schemas.ts';
 import { invoiceListRoute } from './invoice-list.contracts.ts';
 import { invoiceViewRoute } from './invoice-view.contracts.ts';
 import { invoiceSettingsUpdateRoute, invoiceSettingsViewRoute } from './invoice-settings.contracts.ts';
 import {
   createInvoiceSchema,
   invoiceSchema,
+  unbilledItemsQuerySchema,
+  unbilledItemsSchema,
+  updateInvoiceSchema,
+} from './invoice.schemas.ts';
+import {
   invoiceTransitionNoteSchema,
   markDeliveredSchema,
   recordPaymentSchema,
   rejectInvoiceSchema,
   reversePaymentSchema,
   sendInvoiceSchema,
-  unbilledItemsQuerySchema,
-  unbilledItemsSchema,
-  updateInvoiceSchema,
   voidInvoiceSchema,
   writeOffSchema,
-} from './invoice.schemas.ts';
+} from './invoice-action.schemas.ts';
 
 const base = '/api/admin/invoice';
 
