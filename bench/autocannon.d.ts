@@ -68,6 +68,8 @@ declare module 'autocannon' {
     bailout?: number;
     /** Requests per second from all connections together (open loop); latencies corrected for coordinated omission. */
     overallRate?: number;
+    /** Requests per second from each connection. */
+    connectionRate?: number;
   };
 
   export type Instance = EventEmitter & Promise<Result> & { stop(): void };

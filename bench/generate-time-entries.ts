@@ -154,7 +154,7 @@ export async function insertTimeEntries(tx: Executor, step: Step, volumes: TimeE
  * only secondary indexes; a million random uuids inserted into two btrees cost more than a minute
  * when the indexes outgrow shared_buffers, and building each once by sorting takes seconds.
  */
-async function deferUniqueKeys(tx: Executor, step: Step, table: string) {
+export async function deferUniqueKeys(tx: Executor, step: Step, table: string) {
   const result = (await tx.execute(sql`select quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
     from pg_constraint c
     where c.conrelid = ${table}::regclass and c.contype in ('p', 'u')

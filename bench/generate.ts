@@ -10,6 +10,7 @@ import {
 import { documentFactsQuery, insertDocuments, type DocumentFacts, type DocumentVolumes } from './generate-documents.ts';
 import { expenseFactsQuery, insertExpensesAndFlatFees, type ExpenseFacts, type ExpenseVolumes } from './generate-expenses.ts';
 import { insertInvoices, invoiceFactsQuery, type InvoiceFacts, type InvoiceVolumes } from './generate-invoices.ts';
+import { booksFactsQuery, insertJournals, type BooksFacts, type JournalVolumes } from './generate-journals.ts';
 import { insertTimeEntries, timeEntryFactsQuery, type TimeEntryFacts, type TimeEntryVolumes } from './generate-time-entries.ts';
 
 /**
@@ -43,6 +44,8 @@ export type GenerateOptions = {
   expenses?: ExpenseVolumes;
   /** Issue 15's invoices (generate-invoices.ts); none when absent. */
   invoices?: InvoiceVolumes;
+  /** The large firm's books: journal lines over three years, posted by its invoices (generate-journals.ts); none when absent. */
+  journals?: JournalVolumes;
   /** Issue 17's courts, progress notes and court updates (generate-court-calendar.ts); none when absent. */
   courtCalendar?: CourtCalendarVolumes;
   /** Issue 18's documents and their versions (generate-documents.ts); none when absent. */
@@ -62,6 +65,8 @@ export type GeneratedData = {
   expenses: ExpenseFacts | null;
   /** Issue 15: the invoices and what its scenarios filter on, when they were generated with a large firm. */
   invoices: InvoiceFacts | null;
+  /** The books scale: the large firm's journal and what its scenarios read, when they were generated. */
+  books: BooksFacts | null;
   /** Issue 17: the notes and court updates and what its scenarios filter on, when they were generated with a large firm. */
   courtCalendar: CourtCalendarFacts | null;
   /** Issue 18: the documents and what its scenarios page and search, when they were generated with a large firm. */
@@ -71,7 +76,7 @@ export type GeneratedData = {
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16' | 'issue17' | 'issue18';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16' | 'issue17' | 'issue18' | 'books';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -155,6 +160,17 @@ export const ISSUE18_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   documents: { perFirm: 20, largeFirm: 100_000, bigFolder: 10_000 },
 };
 
+/**
+ * The firm's books (issue 36's speed target): 200 firms, and one firm of 2,000 clients and matters
+ * (25 staff) with 100,000 invoices and 1,000,000 journal lines over three years (generate-journals.ts).
+ */
+export const BOOKS_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...DEFAULT_GENERATE_OPTIONS,
+  largeFirm: { users: 25, clients: 2_000, matters: 2_000 },
+  invoices: { perFirm: 0, largeFirm: 100_000 },
+  journals: { largeFirmLines: 1_000_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
@@ -164,6 +180,7 @@ export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'pas
   issue16: ISSUE16_GENERATE_OPTIONS,
   issue17: ISSUE17_GENERATE_OPTIONS,
   issue18: ISSUE18_GENERATE_OPTIONS,
+  books: BOOKS_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */
@@ -344,6 +361,7 @@ export async function generateData(database: Database, options: GenerateOptions)
   const timeEntries = options.timeEntries && (options.timeEntries.perFirm > 0 || options.timeEntries.largeFirm > 0);
   const expenses = Boolean(options.expenses);
   const invoices = Boolean(options.invoices);
+  const journals = Boolean(options.journals && options.journals.largeFirmLines > 0 && largeFirm.clients > 0);
   const courtCalendar = Boolean(options.courtCalendar);
   const documents = Boolean(options.documents);
   await database.db.transaction(async (tx) => {
@@ -374,6 +392,7 @@ export async function generateData(database: Database, options: GenerateOptions)
       ...(timeEntries ? ['time_entries'] : []),
       ...(expenses ? ['expenses', 'flat_fees'] : []),
       ...(invoices ? ['invoices', 'invoice_matters'] : []),
+      ...(journals ? ['journal_entries', 'journal_lines', 'invoice_payments'] : []),
       ...(courtCalendar ? ['progress_notes', 'court_updates', 'court_update_appearances'] : []),
       ...(documents ? ['documents', 'document_versions'] : []),
     ];
@@ -664,6 +683,7 @@ export async function generateData(database: Database, options: GenerateOptions)
     if (timeEntries) await insertTimeEntries(tx, step, options.timeEntries!);
     if (expenses) await insertExpensesAndFlatFees(tx, step, options.expenses!);
     if (invoices) await insertInvoices(tx, step, options.invoices!);
+    if (journals) await insertJournals(tx, step, options.journals!);
     if (courtCalendar) await insertCourtCalendar(tx, step, options.courtCalendar!);
     if (documents) await insertDocuments(tx, step, options.documents!);
 
@@ -696,6 +716,7 @@ export async function generateData(database: Database, options: GenerateOptions)
       expenses && feeEarner ? (rowsOf<ExpenseFacts>(await database.db.execute(expenseFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     invoices:
       invoices && feeEarner ? (rowsOf<InvoiceFacts>(await database.db.execute(invoiceFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
+    books: journals && feeEarner ? (rowsOf<BooksFacts>(await database.db.execute(booksFactsQuery(feeEarner.firmId)))[0] ?? null) : null,
     courtCalendar:
       courtCalendar && feeEarner
         ? (rowsOf<CourtCalendarFacts>(await database.db.execute(courtCalendarFactsQuery(feeEarner.firmId, feeEarner.id)))[0] ?? null)

@@ -15,8 +15,8 @@ import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
  * they run from auto_explain (EXPLAIN ANALYZE, sent back as notices).
  *
  * BENCH_PLAN_DB=<name> reuses a database already loaded at the scale (kept by an earlier run with
- * BENCH_KEEP_DB=1); BENCH_PLAN_VERBOSE=1 prints each whole plan; BENCH_PLAN_ONLY=<text> runs only
- * the shapes whose name holds the text.
+ * BENCH_KEEP_DB=1); BENCH_PLAN_VERBOSE=1 prints each whole plan (of a shape's first 4 statements, or
+ * BENCH_PLAN_MAX); BENCH_PLAN_ONLY=<text> runs only the shapes whose name holds the text.
  */
 
 const RUNS = 5;
@@ -116,7 +116,8 @@ export async function explainShapes<Facts extends { firmId: string; adminId: str
       }
       times.sort((left, right) => left - right);
       console.log(`${shape.name.padEnd(40)} ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(6)} ms  ${describe(explained)}`);
-      if (process.env.BENCH_PLAN_VERBOSE === '1') for (const plan of explained.slice(0, 4)) console.log(plan.text.replace(/^/gm, '    '));
+      if (process.env.BENCH_PLAN_VERBOSE === '1')
+        for (const plan of explained.slice(0, Number(process.env.BENCH_PLAN_MAX ?? 4))) console.log(plan.text.replace(/^/gm, '    '));
     }
   } finally {
     await client.end();

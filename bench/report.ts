@@ -27,6 +27,18 @@ export type Measurement = {
    * fast as the connections allow: the latency a firm's users see at a realistic load.
    */
   openLoop?: { offeredPerSecond: number; requestsPerSecond: number; p50: number; p99: number };
+  /** The 1-minute load average when this scenario's measured run started (the books scale records it per scenario). */
+  loadAverage?: number;
+  /**
+   * CPU milliseconds per answered request of the API process and of its PostgreSQL backends (cpu-time.ts; null
+   * where the backends cannot be read): the work itself, whatever else competes for the cores (the books scale).
+   */
+  cpuMsPerRequest?: { api: number; database: number | null };
+  /**
+   * The books scale: the same rate as autocannon's overallRate sends it, each connection's share at once when
+   * its second begins (books-load.ts), for comparison with the row's evenly offered requests.
+   */
+  burst?: { offeredPerSecond: number; requestsPerSecond: number; p50: number; p99: number };
   /** Issue 34: the row of this list's statement alone (statement-server.ts), and this row's requests/s as a share of its. */
   statementScenario?: string;
   shareOfStatement?: number;
@@ -96,6 +108,9 @@ export function printTable(section: Extract<Section, { results: Measurement[] }>
   const withBare = section.results.some((result) => result.shareOfBare !== undefined);
   const withOpenLoop = section.results.some((result) => result.openLoop !== undefined);
   const withStatement = section.results.some((result) => result.shareOfStatement !== undefined);
+  const withCpu = section.results.some((result) => result.cpuMsPerRequest !== undefined);
+  const withLoad = section.results.some((result) => result.loadAverage !== undefined);
+  const withBurst = section.results.some((result) => result.burst !== undefined);
   const offered = section.results.find((result) => result.openLoop)?.openLoop?.offeredPerSecond;
   const header = [
     'scenario',
@@ -103,9 +118,12 @@ export function printTable(section: Extract<Section, { results: Measurement[] }>
     'p50 ms',
     'p99 ms',
     ...(withOpenLoop ? [`p99 ms at ${offered}/s`] : []),
+    ...(withBurst ? ['p99 ms in bursts'] : []),
     'vs hello',
     ...(withBare ? ['vs bare'] : []),
     ...(withStatement ? ['vs statement'] : []),
+    ...(withCpu ? ['CPU ms/req API+DB'] : []),
+    ...(withLoad ? ['load'] : []),
     'non-2xx',
     ...(withTargets ? ['target', 'result'] : []),
   ];
@@ -117,9 +135,14 @@ export function printTable(section: Extract<Section, { results: Measurement[] }>
     String(result.latencyMs.p50),
     String(result.latencyMs.p99),
     ...(withOpenLoop ? [result.openLoop ? String(result.openLoop.p99) : ''] : []),
+    ...(withBurst ? [result.burst ? String(result.burst.p99) : ''] : []),
     `${format(result.ratioToHelloWorld * 100, 1)}%`,
     ...(withBare ? [result.shareOfBare === undefined ? '' : `${format(result.shareOfBare * 100, 1)}%`] : []),
     ...(withStatement ? [result.shareOfStatement === undefined ? '' : `${format(result.shareOfStatement * 100, 1)}%`] : []),
+    ...(withCpu
+      ? [result.cpuMsPerRequest ? `${format(result.cpuMsPerRequest.api, 1)}+${result.cpuMsPerRequest.database ?? '?'}` : '']
+      : []),
+    ...(withLoad ? [result.loadAverage === undefined ? '' : format(result.loadAverage, 1)] : []),
     String(result.non2xx + result.errors),
     ...(withTargets ? (result.targetP99Ms === undefined ? ['', ''] : [target(result), result.pass ? 'PASS' : 'FAIL']) : []),
   ]);
@@ -180,7 +203,8 @@ function printRows(header: string[], rows: string[][]) {
 export function describeData(data: GeneratedData): string {
   const { firms, users, clients, clientContacts, matters, matterAssignees, matterParties, largeFirm } = data.counts;
   const entries = data.timeEntries;
-  const largeEntries = entries ? `, ${count(entries.largeFirm)} time entries` : '';
+  const largeEntries =
+    (entries ? `, ${count(entries.largeFirm)} time entries` : '') + (data.books ? `, ${count(data.books.lines)} journal lines` : '');
   const large = largeFirm.clients
     ? ` (the large firm: ${count(largeFirm.clients)} clients, ${count(largeFirm.matters)} matters${largeEntries})`
     : '';

@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/api/src/db/database.ts';
 import { killServers, startServer, type RunningServer } from './child-servers.ts';
 import { STATEMENT_PATHS } from './statement-paths.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
+import { runBooks } from './books.ts';
 import { runIssue14 } from './issue14.ts';
 import { runIssue15 } from './issue15.ts';
 import { runIssue16 } from './issue16.ts';
@@ -39,7 +40,8 @@ import {
  * `--scale=issue15` a firm of 100,000 invoices and runs issue 15's (issue15.ts);
  * `--scale=issue16` a trust account of 1,000 clients and 100,000 movements and runs issue 16's (issue16.ts);
  * `--scale=issue17` a firm of 300,000 progress notes and 100,000 court updates and runs issue 17's (issue17.ts);
- * `--scale=issue18` a firm of 100,000 documents (10,000 in one folder) and runs issue 18's (issue18.ts).
+ * `--scale=issue18` a firm of 100,000 documents (10,000 in one folder) and runs issue 18's (issue18.ts);
+ * `--scale=books` a firm of 1,000,000 journal lines and runs its statements and general ledger (books.ts).
  * See README.md for the environment variables.
  */
 
@@ -105,8 +107,8 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16', 'issue17', 'issue18'].includes(scale))
-    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16, issue17, issue18)`);
+  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16', 'issue17', 'issue18', 'books'].includes(scale))
+    throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16, issue17, issue18, books)`);
   return scale as Scale;
 }
 
@@ -131,6 +133,18 @@ function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
   const largeClients = integer('BENCH_LARGE_FIRM_CLIENTS', large.clients, 0);
   // Matters keep the scale's ratio to clients (half as many by default, twice as many for issue 3).
   const largeMatters = integer('BENCH_LARGE_FIRM_MATTERS', Math.ceil((largeClients * large.matters) / large.clients), 0);
+  // The books scale: its invoices keep their share of the journal lines (100,000 of 1,000,000).
+  const journalLines = base.journals ? integer('BENCH_LARGE_FIRM_JOURNAL_LINES', base.journals.largeFirmLines, 10_000) : 0;
+  const books =
+    base.journals && base.invoices
+      ? {
+          journals: { largeFirmLines: journalLines },
+          invoices: {
+            perFirm: base.invoices.perFirm,
+            largeFirm: Math.round((base.invoices.largeFirm * journalLines) / base.journals.largeFirmLines),
+          },
+        }
+      : undefined;
   return {
     scale,
     generate: base,
@@ -140,6 +154,7 @@ function readSettings(environment: NodeJS.ProcessEnv, argv: string[]) {
       perFirm: base.timeEntries.perFirm,
       largeFirm: integer('BENCH_LARGE_FIRM_TIME_ENTRIES', base.timeEntries.largeFirm, 0),
     },
+    books,
     durationSeconds: integer('BENCH_DURATION', 10, 1),
     warmupSeconds: integer('BENCH_WARMUP', 2, 0),
     connections: integer('BENCH_CONNECTIONS', 10, 1),
@@ -429,13 +444,13 @@ async function benchDatabase(target: Target): Promise<Section> {
       await hello.stop();
     }
 
-    const { largeFirm, firms, timeEntries } = settings;
+    const { largeFirm, firms, timeEntries, books } = settings;
     let statements: RunningServer | null = null;
     const app = await startServer({
       kind: 'app',
       password: PASSWORD,
       ...(databaseUrl ? { databaseUrl } : {}),
-      generate: { ...settings.generate, firms, largeFirm, ...(timeEntries ? { timeEntries } : {}) },
+      generate: { ...settings.generate, firms, largeFirm, ...(timeEntries ? { timeEntries } : {}), ...books },
       ...(reusing ? { reuse: true } : {}),
     });
     try {
@@ -488,6 +503,7 @@ async function benchDatabase(target: Target): Promise<Section> {
         issue16: runIssue16,
         issue17: runIssue17,
         issue18: runIssue18,
+        books: runBooks,
       } as const;
       if (settings.scale in runners && databaseUrl) {
         const run = runners[settings.scale as keyof typeof runners];
@@ -560,7 +576,9 @@ async function main() {
     platform: `${process.platform} ${process.arch}`,
   };
   const { clients: largeClients, matters: largeMatters } = settings.largeFirm;
-  const largeEntries = settings.timeEntries ? `, ${settings.timeEntries.largeFirm} time entries` : '';
+  const largeEntries =
+    (settings.timeEntries ? `, ${settings.timeEntries.largeFirm} time entries` : '') +
+    (settings.books ? `, ${settings.books.journals.largeFirmLines} journal lines` : '');
   console.log(
     `Matterhorn API benchmark (scale ${settings.scale}): ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up; ` +
       `${settings.firms} firms${largeClients ? ` + 1 large firm (${largeClients} clients, ${largeMatters} matters${largeEntries})` : ''}; ${machine.cpus} CPUs, Node ${machine.node}`,

@@ -364,6 +364,55 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
+  it('counts the lines behind the day totals an older release kept, and keeps counting them (migration 0066)', async () => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
+    const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0066_ledger_pages_from_day_totals'));
+    const database = openDatabase({ pglite: createPglite() });
+    const firmId = '77777777-7777-4777-8777-777777777777';
+    try {
+      await database.migrate(folder);
+      const [user] = await rowsOf<{ id: string }>(
+        database.db.execute(sql`with firm as (insert into firms (id, name, home_currency_id)
+            select ${firmId}, 'Old Firm LLP', id from currencies where iso_code = 'NGN' returning id),
+          role as (insert into roles (firm_id, name, permissions) select id, 'Administrator', '{administrator}' from firm returning id, firm_id)
+          insert into users (firm_id, email, name, password_hash, role_id) select firm_id, 'old@firm.example', 'Old User', 'hash', id from role
+          returning id`),
+      );
+      await database.db.execute(sql`insert into ledger_accounts (firm_id, code, number, name, type, normal_balance, is_system)
+        values (${firmId}, 'operating-bank', '1000', 'Operating bank', 'asset', 'debit', true),
+               (${firmId}, 'fee-income', '4000', 'Fee income', 'income', 'credit', true)`);
+      // Each entry with its lines in one statement (one transaction): the deferred trigger keeps the day totals at commit.
+      const post = (lines: number) =>
+        database.db.execute(sql`with entry as (
+            insert into journal_entries (firm_id, entry_date, memo, source_type, created_by_user_id)
+            values (${firmId}, '2025-05-02', 'Fees received', 'manual', ${user!.id}) returning id)
+          insert into journal_lines (firm_id, entry_id, account_id, debit, credit, currency_code)
+          select ${firmId}, entry.id, a.id, case when a.code = 'operating-bank' then 10 else 0 end,
+            case when a.code = 'fee-income' then 10 else 0 end, 'NGN'
+          from entry join ledger_accounts a on a.firm_id = ${firmId} cross join generate_series(1, ${lines}::int)`);
+      await post(2);
+      await post(1);
+
+      await database.migrate();
+      const counted = () =>
+        database.withFirm(firmId, (tx) =>
+          rowsOf<{ code: string; debit: string; credit: string; lines: number }>(
+            tx.execute(sql`select a.code, t.debit::text as debit, t.credit::text as credit, t.lines from journal_day_totals t
+              join ledger_accounts a on a.id = t.account_id order by a.code`),
+          ),
+        );
+      expect(await counted()).toEqual([
+        { code: 'fee-income', debit: '0.00', credit: '30.00', lines: 3 },
+        { code: 'operating-bank', debit: '30.00', credit: '0.00', lines: 3 },
+      ]);
+      await post(1);
+      expect((await counted()).map((total) => total.lines)).toEqual([4, 4]);
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a persisted PGlite data directory across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'matterhorn-data-'));
     try {

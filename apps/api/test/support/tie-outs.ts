@@ -220,25 +220,27 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
     );
   }
 
-  // The day totals the statements read (kept by the database at each posting's commit) = the sums of the lines behind them.
+  // The day totals the statements read (kept by the database at each posting's commit) = the sums and the count of the
+  // lines behind them.
   const dayTotalsKey = sql`to_char(e.entry_date, 'YYYY-MM-DD') || ' ' || l.account_id::text || ' ' || l.currency_code || ' ' || e.source_type`;
   const [dayTotalsDrift] = await rowsOf<{ lines: string; totals: string; differing: number }>(
     tx.execute(sql`with lines as (
-        select ${dayTotalsKey} as key, sum(l.debit) as debit, sum(l.credit) as credit
+        select ${dayTotalsKey} as key, sum(l.debit) as debit, sum(l.credit) as credit, count(*) as lines
         from journal_lines l join journal_entries e on e.firm_id = l.firm_id and e.id = l.entry_id
         where l.firm_id = ${firmId} group by 1),
       totals as (
         select to_char(t.entry_date, 'YYYY-MM-DD') || ' ' || t.account_id::text || ' ' || t.currency_code || ' ' || t.source_type as key,
-          t.debit, t.credit
+          t.debit, t.credit, t.lines
         from journal_day_totals t where t.firm_id = ${firmId})
       select (select count(*) from lines)::text as lines, (select count(*) from totals where debit <> 0 or credit <> 0)::text as totals,
         (select count(*)::int from lines full join totals using (key)
-          where coalesce(lines.debit, 0) <> coalesce(totals.debit, 0) or coalesce(lines.credit, 0) <> coalesce(totals.credit, 0)) as differing`),
+          where coalesce(lines.debit, 0) <> coalesce(totals.debit, 0) or coalesce(lines.credit, 0) <> coalesce(totals.credit, 0)
+            or coalesce(lines.lines, 0) <> coalesce(totals.lines, 0)) as differing`),
   );
   if (dayTotalsDrift!.differing > 0)
     failures.push({
       firm,
-      check: 'journal day totals = Σ journal lines per day, account, currency and source',
+      check: 'journal day totals = Σ and count of journal lines per day, account, currency and source',
       expected: `${dayTotalsDrift!.lines} keys agreeing`,
       actual: `${dayTotalsDrift!.differing} differing`,
     });

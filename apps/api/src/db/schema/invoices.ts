@@ -125,6 +125,11 @@ export const invoices = pgTable(
     index('invoices_firm_totals_idx')
       .on(table.firmId, table.status)
       .where(sql`deleted_at is null`),
+    // What clients owe, read from the index alone: the tie-outs on every statement sum it (sumOpenReceivables),
+    // and a firm's invoices are mostly paid (migration 0066).
+    index('invoices_firm_owed_idx')
+      .on(table.firmId, table.status, table.currencyId, table.balanceDue)
+      .where(sql`deleted_at is null and balance_due > 0`),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -122,6 +123,8 @@ export const journalEntries = pgTable(
     ),
     index('journal_entries_firm_created_idx').on(table.firmId, table.createdAt.desc(), table.id.desc()),
     index('journal_entries_firm_source_idx').on(table.firmId, table.sourceType, table.sourceId),
+    // The entries of a few days: a general-ledger page reads the days its day totals place it on (migration 0066).
+    index('journal_entries_firm_date_idx').on(table.firmId, table.entryDate),
   ],
 );
 
@@ -315,6 +318,8 @@ export const journalDayTotals = pgTable(
     sourceType: text('source_type').notNull(),
     debit: numeric('debit', { precision: 18, scale: 2 }).notNull(),
     credit: numeric('credit', { precision: 18, scale: 2 }).notNull(),
+    /** How many lines the sums are of (migration 0066): a general-ledger page is found and counted from them. */
+    lines: integer('lines').notNull().default(0),
   },
   (table) => [
     primaryKey({
@@ -326,5 +331,9 @@ export const journalDayTotals = pgTable(
       foreignColumns: [ledgerAccounts.firmId, ledgerAccounts.id],
       name: 'journal_day_totals_firm_account_fk',
     }),
+    // One account's days, read from the index alone: its general ledger's totals, opening balance and pages, and the
+    // tie-outs' three accounts (created in migration 0066 with INCLUDE (currency_code, source_type, debit, credit,
+    // lines), which drizzle cannot express).
+    index('journal_day_totals_account_idx').on(table.firmId, table.accountId, table.entryDate),
   ],
 );

@@ -5,6 +5,7 @@ import { csvFileStart, csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findAccount } from './chart-of-accounts.repository.ts';
+import * as days from './general-ledger-days.repository.ts';
 import * as repository from './general-ledger.repository.ts';
 import { generalLedgerPdf } from './statement-documents.ts';
 import { findStatementFirm } from './statements.repository.ts';
@@ -14,7 +15,10 @@ type Query = z.output<typeof generalLedgerQuerySchema>;
 /**
  * One account's general ledger: per currency, the opening balance (lines before FromDate), the
  * range's debits and credits and the closing balance; each line's running balance is the opening
- * balance plus the movement up to it in its own currency. Two currencies are never added.
+ * balance plus the movement up to it in its own currency. Two currencies are never added. Unless a
+ * client, matter or amount narrows the lines, the balances, the count and where a page starts come
+ * from the day totals (general-ledger-days.repository.ts), so a page of an account of 200,000 lines
+ * reads a day or two of them, not all.
  */
 async function ledgerOf(tx: Tx, firmId: string, query: Query, paged: boolean) {
   const account = await findAccount(tx, firmId, query.AccountId);
@@ -29,10 +33,12 @@ async function ledgerOf(tx: Tx, firmId: string, query: Query, paged: boolean) {
   };
   const fromDate = query.FromDate ?? null;
   const toDate = query.ToDate ?? null;
+  const fromDays = days.isAnsweredByDayTotals(filter);
   const opening = new Map<string, bigint>();
   if (fromDate)
-    for (const row of await repository.openingBalances(tx, firmId, filter, fromDate)) opening.set(row.currencyCode, toCents(row.balance));
-  const totals = await repository.rangeTotals(tx, firmId, filter, fromDate, toDate);
+    for (const row of await (fromDays ? days.openingBalancesFromDays : repository.openingBalances)(tx, firmId, filter, fromDate))
+      opening.set(row.currencyCode, toCents(row.balance));
+  const totals = await (fromDays ? days.rangeTotalsFromDays : repository.rangeTotals)(tx, firmId, filter, fromDate, toDate);
   const codes = [...new Set([...opening.keys(), ...totals.map((row) => row.currencyCode)])].sort();
   const currencies = codes.map((currencyCode) => {
     const total = totals.find((row) => row.currencyCode === currencyCode);
@@ -48,7 +54,10 @@ async function ledgerOf(tx: Tx, firmId: string, query: Query, paged: boolean) {
     };
   });
   const page = paged ? { limit: query.size, offset: (query.page - 1) * query.size } : null;
-  const rows = await repository.linesWithMovement(tx, firmId, filter, fromDate, toDate, page);
+  const rows =
+    page && fromDays
+      ? await days.pageFromDays(tx, firmId, filter, fromDate, toDate, page)
+      : await repository.linesWithMovement(tx, firmId, filter, fromDate, toDate, page);
   const lines = rows.map(({ movement, ...row }) => ({
     ...row,
     sourceType: row.sourceType as GeneralLedger['data'][number]['sourceType'],

@@ -101,6 +101,11 @@ export const ACCRUAL_ONLY_SOURCE_TYPES = ['invoice', 'invoice-void', 'invoice-wr
  * or a reversal, which counts against), each income or expense line of its invoice's issue entry in
  * proportion to the receipt's share of what the invoice billed (its receivable), rounded half-up to
  * the cent per invoice and account. `amount` is credit − debit in the line's currency.
+ *
+ * The issue lines are found from each receipt by index (the invoice's issue entry, its lines), and
+ * what the invoice billed is a window over them: joining the receipts to two more sets of the same
+ * invoices, which PostgreSQL estimated at a few rows, made it nest loops over 36,000 × 72,000 rows
+ * at 1,000,000 journal lines (minutes; ADR 0049's bench).
  */
 export function sumCashReceiptShares(tx: Tx, firmId: string, fromDate: string, toDate: string) {
   return rowsOf<{ accountId: string; currencyCode: string; amount: string }>(
@@ -113,22 +118,21 @@ export function sumCashReceiptShares(tx: Tx, firmId: string, fromDate: string, t
         where e.firm_id = ${firmId} and e.source_type = 'invoice-payment' and e.entry_date between ${fromDate} and ${toDate}
         group by p.invoice_id, l.currency_code),
       issued as (
-        select e.source_id as invoice_id, l.account_id, l.currency_code, a.type, a.code, sum(l.credit - l.debit) as amount
-        from journal_entries e
-          join journal_lines l on l.firm_id = e.firm_id and l.entry_id = e.id
+        select r.invoice_id, r.currency_code, r.received, l.account_id, a.type, a.code, sum(l.credit - l.debit) as amount
+        from receipts r
+          join journal_entries e on e.firm_id = ${firmId} and e.source_type = 'invoice' and e.source_id = r.invoice_id
+            and e.reverses_entry_id is null
+          join journal_lines l on l.firm_id = e.firm_id and l.entry_id = e.id and l.currency_code = r.currency_code
           join ledger_accounts a on a.firm_id = l.firm_id and a.id = l.account_id
-        where e.firm_id = ${firmId} and e.source_type = 'invoice' and e.reverses_entry_id is null
-          and e.source_id in (select invoice_id from receipts)
-        group by e.source_id, l.account_id, l.currency_code, a.type, a.code),
-      billed as (
-        select invoice_id, currency_code, -sum(amount) as receivable from issued where code = 'accounts-receivable'
-        group by invoice_id, currency_code)
-      select i.account_id as "accountId", i.currency_code as "currencyCode",
-        sum(round((i.amount * r.received)::numeric(48,20) / b.receivable, 2))::text as amount
-      from issued i
-        join receipts r on r.invoice_id = i.invoice_id and r.currency_code = i.currency_code
-        join billed b on b.invoice_id = i.invoice_id and b.currency_code = i.currency_code
-      where i.type in ('income', 'expense') and b.receivable <> 0
-      group by i.account_id, i.currency_code`),
+        group by r.invoice_id, r.currency_code, r.received, l.account_id, a.type, a.code),
+      shares as (
+        select account_id, currency_code, type, amount, received,
+          -sum(amount) filter (where code = 'accounts-receivable') over (partition by invoice_id, currency_code) as receivable
+        from issued)
+      select account_id as "accountId", currency_code as "currencyCode",
+        sum(round((amount * received)::numeric(48,20) / receivable, 2))::text as amount
+      from shares
+      where type in ('income', 'expense') and receivable <> 0
+      group by account_id, currency_code`),
   );
 }
