@@ -38,6 +38,15 @@ export async function insertCreditNote(
 
 const createdByName = sql<string>`coalesce((select named.name from ${users} named where named.id = ${creditNotes.createdByUserId}), '')`;
 
+/** How many credit notes stand against the invoice (voiding it is refused while any does). */
+export async function countCreditNotes(tx: Tx, firmId: string, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.firmId, firmId), eq(creditNotes.invoiceId, invoiceId)));
+  return row?.count ?? 0;
+}
+
 /** The invoice's credit notes, oldest first, with the lines each credited. */
 export async function findCreditNotesOfInvoice(tx: Tx, firmId: string, invoiceId: string) {
   const notes = await tx

@@ -6,7 +6,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { auditInvoice, changeInvoice } from './invoice-change.ts';
 import { releaseItems } from './invoice-draft.ts';
 import { invoiceFactsOf } from './invoice-transitions.ts';
-import { findCreditNotesOfInvoice } from './credit-notes.repository.ts';
+import { countCreditNotes } from './credit-notes.repository.ts';
 import { conflict } from '../../lib/errors.ts';
 import { viewOf } from './invoice-view.ts';
 import { invoiceReversals } from './invoices.postings.ts';
@@ -20,7 +20,7 @@ export const voidInvoice = (
   input: z.output<typeof voidInvoiceSchema>,
 ): Promise<Invoice> =>
   changeInvoice(database, principal, invoiceId, async (tx, invoice, settings) => {
-    const creditNoteCount = (await findCreditNotesOfInvoice(tx, principal.firmId, invoiceId)).length;
+    const creditNoteCount = await countCreditNotes(tx, principal.firmId, invoiceId);
     const refusal = invoiceActionRefusal('void', { ...invoiceFactsOf(invoice, settings), creditNoteCount });
     if (refusal !== null) throw conflict(refusal);
     for (const entryId of await findWriteOffEntries(tx, principal.firmId, invoiceId))

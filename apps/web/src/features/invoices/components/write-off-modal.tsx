@@ -22,15 +22,16 @@ export default function WriteOffModal({ balanceDue, currencySymbol, onClose, onC
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const dateIso = monthDayYearToIsoDate(writeOffDate);
-  const amountError = !submitted
-    ? undefined
-    : amount.trim() === ''
+  // The amount's problem, if any, said once: shown after a submit, and what stops it.
+  const amountProblem =
+    amount.trim() === ''
       ? 'Amount is required'
       : compareMoney(amount, '0') <= 0
         ? 'Amount must be greater than 0'
         : compareMoney(amount, balanceDue) > 0
           ? `The write-off is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
           : undefined;
+  const amountError = submitted ? amountProblem : undefined;
   return (
     <AppModal opened onClose={onClose} title="Write off">
       <Stack gap="sm">
@@ -62,8 +63,7 @@ export default function WriteOffModal({ balanceDue, currencySymbol, onClose, onC
             loading={busy}
             onClick={async () => {
               setSubmitted(true);
-              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && compareMoney(amount, balanceDue) <= 0;
-              if (!isAmountOk || reason.trim() === '' || !dateIso || busy) return;
+              if (amountProblem || reason.trim() === '' || !dateIso || busy) return;
               setBusy(true);
               try {
                 await onConfirm({ amount: amount.trim(), reason: reason.trim(), writeOffDate: dateIso });
