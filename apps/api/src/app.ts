@@ -66,6 +66,7 @@ import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-l
 import { registerTrustRequestRoutes } from './modules/trust-requests/trust-requests.routes.ts';
 import { createTrustRequestService } from './modules/trust-requests/trust-requests.service.ts';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerPeriodLockRoutes } from './modules/accounting/period-lock.routes.ts';
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(
     scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
   });
   registerPeriodLockRoutes(app, database);
+  registerReportRoutes(app, { database });
   registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
     database,

@@ -1,6 +1,7 @@
 import type { RouteContract } from './common/route-contract.ts';
 import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { periodLockContracts } from './accounting/period-lock.contracts.ts';
+import { reportContracts } from './reports/reports.contracts.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -85,6 +86,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   documentSharing: documentSharingContracts,
   accounting: accountingContracts,
   periodLock: periodLockContracts,
+  reports: reportContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

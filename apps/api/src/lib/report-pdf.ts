@@ -15,6 +15,8 @@ export type ReportDocument = {
   title: string;
   lines: readonly string[];
   tables: readonly ReportTable[];
+  /** Paragraphs under the tables (a report's formula, date basis and rounding). */
+  notes?: readonly string[];
   /** Wide tables (the general ledger) print across the page. */
   landscape?: boolean;
 };
@@ -35,6 +37,7 @@ export function buildReportPdf(report: ReportDocument): Promise<Buffer> {
     report.firmName,
     report.title,
     ...report.lines,
+    ...(report.notes ?? []),
     ...report.tables.flatMap((table) => [table.heading ?? '', ...table.rows.flatMap((row) => row.cells)]),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
@@ -62,6 +65,8 @@ export function buildReportPdf(report: ReportDocument): Promise<Buffer> {
     drawPdfTableRows(doc, pdfTable, rows, header);
     doc.font(regular).fontSize(10).moveDown(0.8);
   }
+  doc.font(regular).fontSize(8.5);
+  for (const note of report.notes ?? []) doc.text(clean(note), MARGIN, doc.y, { width }).moveDown(0.3);
   numberPdfPages(doc, { font: regular, size: 8, margin: MARGIN, prefix: `${clean(report.title)} — ${clean(report.firmName)} — ` });
   doc.end();
   return done;

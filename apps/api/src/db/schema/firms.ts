@@ -52,6 +52,13 @@ export const firms = pgTable(
     booksClosedThrough: date('books_closed_through'),
     /** Refuse a time entry that would take a matter past 100% of its hours, fees or total budget (issue 36). */
     blockTimePastBudget: boolean('block_time_past_budget').notNull().default(false),
+    /** A fee earner's available hours on a working day, unless their own is set: utilisation's denominator (issue 37). */
+    availableHoursPerDay: numeric('available_hours_per_day', { precision: 4, scale: 2 }).notNull().default('8'),
+    /** The firm's working days, ISO weekdays (1 = Monday … 7 = Sunday): the days utilisation counts as available. */
+    workingDays: smallint('working_days')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::smallint[]`),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),
@@ -70,6 +77,8 @@ export const firms = pgTable(
     check('firms_tax_number_length_check', sql`char_length(${table.taxNumber}) <= 50`),
     check('firms_billing_increment_check', sql`${table.billingIncrement} in (0, 0.01, 0.05, 0.1, 0.25)`),
     check('firms_fiscal_year_start_month_check', sql`${table.fiscalYearStartMonth} between 1 and 12`),
+    check('firms_available_hours_check', sql`${table.availableHoursPerDay} > 0 and ${table.availableHoursPerDay} <= 24`),
+    check('firms_working_days_check', sql`${table.workingDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
   ],
 );
 
@@ -109,6 +118,10 @@ export const users = pgTable(
     timekeeperCode: text('timekeeper_code').notNull().default(''),
     /** LEDES's TIMEKEEPER_CLASSIFICATION: PT partner, AS associate, OC of counsel, LA legal assistant, OT other. */
     ledesClassification: text('ledes_classification', { enum: ['PT', 'AS', 'OC', 'LA', 'OT'] }),
+    /** What an hour of the fee earner's time costs the firm, in the home currency: matter profitability's cost of time. */
+    costRate: numeric('cost_rate', { precision: 14, scale: 2 }),
+    /** The fee earner's own available hours on a working day; null: the firm's. */
+    availableHoursPerDay: numeric('available_hours_per_day', { precision: 4, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,5 +132,7 @@ export const users = pgTable(
     unique('users_firm_id_key').on(table.firmId, table.id),
     unique('users_firm_timekeeper_key').on(table.firmId, table.timekeeperCode),
     check('users_ledes_classification_check', sql`${table.ledesClassification} in ('PT', 'AS', 'OC', 'LA', 'OT')`),
+    check('users_cost_rate_check', sql`${table.costRate} >= 0`),
+    check('users_available_hours_check', sql`${table.availableHoursPerDay} > 0 and ${table.availableHoursPerDay} <= 24`),
   ],
 );

@@ -25,3 +25,4 @@ export * from './portal-activity.ts';
 export * from './outgoing-messages.ts';
 export * from './matter-budgets.ts';
 export * from './credit-notes.ts';
+export * from './reports.ts';

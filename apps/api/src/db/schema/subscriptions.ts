@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 import { currencies, plans } from './reference.ts';
@@ -41,6 +42,9 @@ export const auditEvents = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
     details: jsonb('details').notNull().default({}),
+    /** Where the change came from: the request's client address and browser, set per request transaction (app.client_ip, app.user_agent). */
+    ipAddress: text('ip_address').default(sql`nullif(current_setting('app.client_ip', true), '')`),
+    userAgent: text('user_agent').default(sql`nullif(current_setting('app.user_agent', true), '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { ReportAnswer, RouteContract } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+
+/**
+ * What every report reads before its own rows: the firm, its today, its home currency, and the
+ * names of the records the filters name (for the criteria printed above the table).
+ */
+export type ReportContext = {
+  firmId: string;
+  userId: string;
+  firmName: string;
+  today: string;
+  homeCurrencyCode: string;
+  timeZone: string;
+  names: { feeEarner?: string; client?: string; matter?: string; practiceArea?: string };
+};
+
+/** The level, page and size every report's query carries. */
+export type ReportPaging = { Level?: 'summary' | 'entries' | undefined; Page?: number | undefined; Size?: number | undefined };
+
+/** The answer before the report centre adds its title: what a report's run returns. */
+export type ReportBody = Omit<ReportAnswer, 'title'>;
+
+/**
+ * A report of the report centre: its route (from the shared contract), who may read it, its file
+ * name, and how it answers a query. run reads only (the route's transaction is read-only).
+ */
+export type ReportDefinition<C extends RouteContract & { query: z.ZodType }> = {
+  contract: C;
+  permission: 'Reports' | 'viewReportsAuditTrail';
+  name: string;
+  title: string;
+  summary: string;
+  run: (tx: Tx, context: ReportContext, query: z.output<C['query']>) => Promise<ReportBody>;
+};
+
+/** Declares a report (the type ties its run's query to its contract's). */
+export const defineReport = <C extends RouteContract & { query: z.ZodType }>(definition: ReportDefinition<C>) => definition;
+
+export const DEFAULT_ENTRIES_PAGE_SIZE = 100;
+
+/** The page of entries a query asks for: page 1 of 100 unless it says otherwise. */
+export const entriesPageOf = (query: ReportPaging) => {
+  const size = query.Size ?? DEFAULT_ENTRIES_PAGE_SIZE;
+  const page = query.Page ?? 1;
+  return { page, size, offset: (page - 1) * size };
+};

@@ -1,0 +1,79 @@
+import { formatReportCell, isValidIsoDate, type ReportAnswer, type ReportColumn, type ReportRow } from '@matterhorn/shared';
+import { csvDatesIn, csvFileStart, csvLine, type CsvValue } from '../../lib/csv.ts';
+import { buildReportPdf } from '../../lib/report-pdf.ts';
+
+/**
+ * A report's CSV and PDF, drawn from the very answer the screen shows (issue 37: the files hold
+ * exactly what is on screen): its columns, rows and totals, then its formula, date basis, rounding
+ * and checks.
+ */
+
+/** A CSV cell: amounts and hours stay plain decimals a spreadsheet sums; dates read as the app shows them. */
+function csvValue(column: ReportColumn, value: ReportRow['cells'][string] | undefined, date: (iso: string) => string): CsvValue {
+  if (value === null || value === undefined) return '';
+  if (column.kind === 'date' && typeof value === 'string' && isValidIsoDate(value)) return date(value);
+  return value;
+}
+
+export function reportCsv(report: ReportAnswer, timeZone: string): string {
+  const dates = csvDatesIn(timeZone);
+  const width = report.columns.length;
+  const line = (row: ReportRow) => csvLine(report.columns.map((column) => csvValue(column, row.cells[column.key], dates.date)));
+  const note = (label: string, text: string) => csvLine([label, text, ...Array<string>(Math.max(0, width - 2)).fill('')]);
+  return [
+    csvFileStart(report.columns.map((column) => column.label)),
+    ...report.rows.map(line),
+    ...report.totals.map(line),
+    ...report.criteria.map((criterion) => note('Criteria', criterion)),
+    note('Formula', report.formula),
+    note('Date basis', report.dateBasis),
+    note('Rounding', report.rounding),
+    ...report.checks.map((check) =>
+      note(`Check: ${check.pass ? 'Pass' : 'Fail'}`, `${check.name}: expected ${check.expected}, actual ${check.actual}`),
+    ),
+  ].join('');
+}
+
+const cellsOf = (report: ReportAnswer, row: ReportRow) =>
+  report.columns.map((column) => formatReportCell(column.kind, row.cells[column.key]));
+
+export function reportPdf(report: ReportAnswer, firmName: string): Promise<Buffer> {
+  const isNumeric = (column: ReportColumn) => column.kind !== 'text' && column.kind !== 'date';
+  return buildReportPdf({
+    firmName,
+    title: report.title,
+    lines: report.criteria,
+    landscape: report.columns.length > 6,
+    tables: [
+      {
+        heading: null,
+        columns: report.columns.map((column) => ({
+          label: column.label,
+          ...(isNumeric(column) ? { align: 'right' as const } : { wrapWeight: column.key === 'description' ? 3 : 1 }),
+        })),
+        rows: [
+          ...report.rows.map((row) => ({ cells: cellsOf(report, row) })),
+          ...report.totals.map((row) => ({ cells: cellsOf(report, row), isBold: true })),
+        ],
+      },
+      ...(report.checks.length > 0
+        ? [
+            {
+              heading: 'Checks',
+              columns: [
+                { label: 'Check', wrapWeight: 1 },
+                { label: 'Expected', align: 'right' as const },
+                { label: 'Actual', align: 'right' as const },
+                { label: 'Result' },
+              ],
+              rows: report.checks.map((check) => ({
+                cells: [check.name, check.expected, check.actual, check.pass ? 'Pass' : 'Fail'],
+                isBold: !check.pass,
+              })),
+            },
+          ]
+        : []),
+    ],
+    notes: [`Formula: ${report.formula}`, `Date basis: ${report.dateBasis}`, `Rounding: ${report.rounding}`],
+  });
+}

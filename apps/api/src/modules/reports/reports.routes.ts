@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { ok } from '../../lib/reply.ts';
+import { contractRoutes } from '../../plugins/contract-route.ts';
+import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import { reportCsv, reportPdf } from './report-files.ts';
+import { REPORT_DEFINITIONS } from './report-list.ts';
+import { createReportRunner } from './reports.service.ts';
+
+const tags = ['Reports'];
+const CSV_PAGE_SIZE = 500;
+
+const FILE_DESCRIPTION =
+  'Answers rows, totals, the formula and date basis in words, the rounding, and the tie-out checks (name, expected, actual, pass). ' +
+  'Level=entries lists the entries behind a figure, a page at a time (Page, Size), with the row’s and column’s drill filters. ' +
+  'format=csv answers text/csv and format=pdf application/pdf with exactly the rows, totals and footer of the JSON answer.';
+
+/** The report centre (issue 37, PRODUCT.md module 13): every report under /api/admin/reports/, JSON, CSV or PDF. */
+export function registerReportRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const route = contractRoutes(app, tags);
+  const runReport = createReportRunner(database);
+
+  for (const report of REPORT_DEFINITIONS) {
+    route(
+      report.contract,
+      { access: firmAccess(report.permission), summary: `${report.title}: ${report.summary}`, description: FILE_DESCRIPTION },
+      async (request, reply) => {
+        const principal = firmPrincipalOf(request);
+        const isWholeCsv = request.query.format === 'csv' && request.query.Level === 'entries';
+        const { answer, context } = await runReport(
+          principal,
+          report,
+          isWholeCsv ? { ...request.query, Page: 1, Size: CSV_PAGE_SIZE } : request.query,
+        );
+        const fileName = `${report.name}-${context.today}`;
+        if (request.query.format === 'csv') {
+          // The entries behind a figure: every page of them, not only the one on screen.
+          const rows = [...answer.rows];
+          for (let page = 2; answer.page && rows.length < answer.page.totalCount; page += 1) {
+            const next = await runReport(principal, report, { ...request.query, Page: page, Size: CSV_PAGE_SIZE });
+            if (next.answer.rows.length === 0) break;
+            rows.push(...next.answer.rows);
+          }
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${fileName}.csv"`)
+            .send(reportCsv({ ...answer, rows }, context.timeZone));
+        }
+        if (request.query.format === 'pdf')
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="${fileName}.pdf"`)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'no-store')
+            .send(await reportPdf(answer, context.firmName));
+        return ok(report.title, answer);
+      },
+    );
+  }
+}

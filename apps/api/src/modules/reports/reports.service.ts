@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { ReportAnswer, RouteContract } from '@matterhorn/shared';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { findReportContext } from './report-context.repository.ts';
+import type { ReportContext, ReportDefinition } from './report-definition.ts';
+
+type ReportQuery = {
+  FeeEarnerId?: string | undefined;
+  ClientId?: string | undefined;
+  MatterId?: string | undefined;
+  PracticeAreaId?: string | undefined;
+};
+
+/** A filter naming a record of another firm (or none) answers "not found", as every other read does. */
+function refuseUnknownRecords(context: ReportContext, query: ReportQuery) {
+  if (query.FeeEarnerId && !context.names.feeEarner) throw notFound('Fee earner');
+  if (query.ClientId && !context.names.client) throw notFound('Client');
+  if (query.MatterId && !context.names.matter) throw notFound('Matter');
+  if (query.PracticeAreaId && !context.names.practiceArea) throw notFound('Practice area');
+}
+
+export type RunReport = <C extends RouteContract & { query: z.ZodType }>(
+  principal: Pick<FirmPrincipal, 'firmId' | 'userId'>,
+  report: ReportDefinition<C>,
+  query: z.output<C['query']>,
+) => Promise<{ answer: ReportAnswer; context: ReportContext }>;
+
+/** Runs a report in one read-only transaction: the context, then the report's own statements. */
+export function createReportRunner(database: Database): RunReport {
+  return (principal, report, query) =>
+    database.withFirm(
+      principal.firmId,
+      async (tx) => {
+        const context = await findReportContext(tx, principal.firmId, principal.userId, query as ReportQuery);
+        refuseUnknownRecords(context, query as ReportQuery);
+        const body = await report.run(tx, context, query);
+        return { answer: { title: report.title, ...body }, context };
+      },
+      READ_ONLY,
+    );
+}

@@ -1,0 +1,151 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { expenses, flatFees, timeEntries } from '../../db/schema/index.ts';
+import { isUnbilledBillableExpense } from '../expenses/expenses.api.ts';
+import { isBilledFlatFee } from '../flat-fees/flat-fees.api.ts';
+import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
+
+export type WipFilters = {
+  asOf: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  feeEarnerId?: string | undefined;
+  clientId?: string | undefined;
+  matterId?: string | undefined;
+  practiceAreaId?: string | undefined;
+  bucket?: string | undefined;
+  kind?: string | undefined;
+};
+
+/**
+ * Every unbilled item an invoice could take, in the firm's home currency: billable time not on an
+ * issued invoice, approved billable client expenses not on one, flat fees not on one — each
+ * module's own rule of "billed". The fee earner of an expense is whoever added it.
+ */
+function unbilledItems(firmId: string, filters: WipFilters): SQL {
+  const common = (table: 'time_entries' | 'expenses' | 'flat_fees', dateColumn: string) => {
+    const column = (name: string) => sql.raw(`${table}.${name}`);
+    return sql.join(
+      [
+        sql`${column('firm_id')} = ${firmId}`,
+        sql`${column('deleted_at')} is null`,
+        filters.from ? sql`${column(dateColumn)} >= ${filters.from}` : undefined,
+        filters.to ? sql`${column(dateColumn)} <= ${filters.to}` : undefined,
+        filters.clientId ? sql`${column('client_id')} = ${filters.clientId}` : undefined,
+        filters.matterId ? sql`${column('matter_id')} = ${filters.matterId}` : undefined,
+        filters.practiceAreaId
+          ? sql`exists (select 1 from matter_practice_areas area where area.firm_id = ${column('firm_id')}
+              and area.matter_id = ${column('matter_id')} and area.practice_area_id = ${filters.practiceAreaId})`
+          : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined),
+      sql` and `,
+    );
+  };
+  const byFeeEarner = (column: SQL) => (filters.feeEarnerId ? sql` and ${column} = ${filters.feeEarnerId}` : sql``);
+  return sql`
+    select 'time' as kind, ${timeEntries.id} as id, ${timeEntries.clientId} as client_id, ${timeEntries.matterId} as matter_id,
+      ${timeEntries.userId} as fee_earner_id, ${timeEntries.timeEntryDate} as activity_date, ${timeEntries.description} as description,
+      ${timeEntries.duration} as hours, ${timeEntries.homeTotalAmount} as amount
+    from ${timeEntries}
+    where ${common('time_entries', 'time_entry_date')} and ${timeEntries.isBillable} = 4 and not ${isBilledTimeEntry}${byFeeEarner(sql`${timeEntries.userId}`)}
+    union all
+    select 'expense', ${expenses.id}, ${expenses.clientId}, ${expenses.matterId}, ${expenses.addedByUserId}, ${expenses.expenseDate},
+      ${expenses.description}, null, ${expenses.homeAmount}
+    from ${expenses}
+    where ${common('expenses', 'expense_date')} and ${isUnbilledBillableExpense}${byFeeEarner(sql`${expenses.addedByUserId}`)}
+    union all
+    select 'flatFee', ${flatFees.id}, ${flatFees.clientId}, ${flatFees.matterId}, ${flatFees.userId}, ${flatFees.flatFeeDate},
+      ${flatFees.description}, null, ${flatFees.amount}
+    from ${flatFees}
+    where ${common('flat_fees', 'flat_fee_date')} and not ${isBilledFlatFee}${byFeeEarner(sql`${flatFees.userId}`)}`;
+}
+
+/** An item's age bucket by days from its activity date to the report's date (an entry dated later counts as 0–30). */
+const bucketOf = (asOf: string) => sql`case
+    when ${asOf}::date - item.activity_date <= 30 then '0-30'
+    when ${asOf}::date - item.activity_date <= 60 then '31-60'
+    when ${asOf}::date - item.activity_date <= 90 then '61-90'
+    else '90+' end`;
+
+export type WipGroupRow = {
+  clientId: string;
+  clientName: string;
+  matterId: string;
+  matterName: string;
+  feeEarnerId: string;
+  feeEarnerName: string;
+  days0To30: string;
+  days31To60: string;
+  days61To90: string;
+  days90Plus: string;
+  total: string;
+};
+
+/** Unbilled work by client, matter and fee earner, summed per age bucket. */
+export async function findWipByMatterAndFeeEarner(tx: Tx, firmId: string, filters: WipFilters) {
+  const inBucket = (bucket: string) =>
+    sql`coalesce(sum(item.amount) filter (where ${bucketOf(filters.asOf)} = ${bucket}), 0)::numeric(20, 2)::text`;
+  return rowsOf<WipGroupRow>(
+    tx.execute(sql`
+      select item.client_id as "clientId", client.display_name as "clientName", item.matter_id as "matterId",
+        coalesce(matter.matter_number || ' ', '') || matter.matter_name as "matterName",
+        item.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        ${inBucket('0-30')} as "days0To30", ${inBucket('31-60')} as "days31To60",
+        ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus",
+        sum(item.amount)::numeric(20, 2)::text as total
+      from (${unbilledItems(firmId, filters)}) item
+      join clients client on client.firm_id = ${firmId} and client.id = item.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = item.fee_earner_id
+      group by item.client_id, client.display_name, item.matter_id, matter.matter_number, matter.matter_name, item.fee_earner_id, fee_earner.name
+      order by client.display_name, matter.matter_name, fee_earner.name`),
+  );
+}
+
+export type WipEntryRow = {
+  kind: 'time' | 'expense' | 'flatFee';
+  id: string;
+  activityDate: string;
+  clientName: string;
+  matterName: string;
+  feeEarnerName: string;
+  description: string;
+  hours: string | null;
+  amount: string;
+  ageDays: number;
+};
+
+/** The unbilled items themselves (the drill-down), oldest first, a page at a time, with their count and sum. */
+export async function findWipEntries(tx: Tx, firmId: string, filters: WipFilters, page: { size: number; offset: number }) {
+  const items = sql`select item.*, ${bucketOf(filters.asOf)} as bucket from (${unbilledItems(firmId, filters)}) item`;
+  const chosen = sql`select * from (${items}) bucketed where (${filters.bucket ?? null}::text is null or bucketed.bucket = ${filters.bucket ?? null})
+    and (${filters.kind ?? null}::text is null or bucketed.kind = ${filters.kind ?? null})`;
+  const [rows, [summary]] = await Promise.all([
+    rowsOf<WipEntryRow>(
+      tx.execute(sql`
+        select entry.kind, entry.id, to_char(entry.activity_date, 'YYYY-MM-DD') as "activityDate", client.display_name as "clientName",
+          coalesce(matter.matter_number || ' ', '') || matter.matter_name as "matterName", fee_earner.name as "feeEarnerName",
+          entry.description, entry.hours::numeric(20, 2)::text as hours, entry.amount::numeric(20, 2)::text as amount,
+          (${filters.asOf}::date - entry.activity_date) as "ageDays"
+        from (${chosen}) entry
+        join clients client on client.firm_id = ${firmId} and client.id = entry.client_id
+        join matters matter on matter.firm_id = ${firmId} and matter.id = entry.matter_id
+        join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = entry.fee_earner_id
+        order by entry.activity_date, entry.kind, entry.id
+        limit ${page.size} offset ${page.offset}`),
+    ),
+    rowsOf<{ count: string; total: string; hours: string }>(
+      tx.execute(sql`select count(*)::text as count, coalesce(sum(amount), 0)::numeric(20, 2)::text as total,
+        coalesce(sum(hours), 0)::numeric(20, 2)::text as hours from (${chosen}) entry`),
+    ),
+  ]);
+  return { rows, count: Number(summary!.count), total: summary!.total, hours: summary!.hours };
+}
+
+/** Σ unbilled items straight off each table, not through the grouping: the report's tie-out. */
+export async function sumUnbilledItems(tx: Tx, firmId: string, filters: WipFilters): Promise<string> {
+  const [row] = await rowsOf<{ total: string }>(
+    tx.execute(sql`select coalesce(sum(amount), 0)::numeric(20, 2)::text as total from (${unbilledItems(firmId, filters)}) item`),
+  );
+  return row!.total;
+}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { defineRoute } from '../common/route-contract.ts';
+import { reportAnswerSchema } from './report.schemas.ts';
+import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
+
+export const REPORTS_BASE = '/api/admin/reports';
+
+/** A report's route: GET /api/admin/reports/<name>, its own query, the one answer every report gives. */
+const reportRoute = <const Name extends string, Query extends z.ZodType>(name: Name, query: Query) =>
+  defineRoute({ method: 'GET', path: `${REPORTS_BASE}/${name}` as `${typeof REPORTS_BASE}/${Name}`, query, response: reportAnswerSchema });
+
+export const reportContracts = {
+  workInProgress: reportRoute('work-in-progress', workInProgressQuerySchema),
+};
