@@ -111,7 +111,7 @@ export const workInProgressReport = defineReport({
           ...Object.fromEntries(BUCKET_COLUMNS.map(({ key }) => [key, group[key]])),
           total: group.total,
         },
-        drill: { MatterId: group.matterId, FeeEarnerId: group.feeEarnerId },
+        drill: { ClientId: group.clientId, MatterId: group.matterId, FeeEarnerId: group.feeEarnerId },
       })),
       totals: [
         {

@@ -304,6 +304,22 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
   },
   {
+    path: 'reports',
+    handle: needs('Reports'),
+    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-centre-page.tsx')).ReportCentrePage }),
+  },
+  {
+    // The audit trail answers to its own permission (SPEC.md §6's viewReportsAuditTrail), not Reports.
+    path: 'reports/audit-trail',
+    handle: needs('viewReportsAuditTrail'),
+    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-page.tsx')).ReportPage }),
+  },
+  {
+    path: 'reports/:name',
+    handle: needs('Reports'),
+    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-page.tsx')).ReportPage }),
+  },
+  {
     path: 'accounting/*',
     handle: needs('chartofAccount'),
     lazy: async () => ({ Component: (await import('./accounting-routes.tsx')).AccountingRoutes }),

@@ -108,6 +108,14 @@ describe('FirmShell menus', () => {
     expect(menuLabels()).toEqual(['Dashboard', 'Clients', 'Conflict Check', 'Matters', 'Time Entries', 'Progress Update', 'Settings']);
   });
 
+  it('offers Reports to a user who holds the Reports permission', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['Reports'] }),
+    });
+    expect(menuLabels()).toEqual(['Dashboard', 'Reports', 'Settings']);
+  });
+
   it('offers Billing, landing on its invoices, to a user who may open them', () => {
     renderRoutes(realRoutes, {
       path: '/dashboard',
@@ -131,7 +139,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
     });
-    expect(menuLabels()).toHaveLength(13);
+    expect(menuLabels()).toHaveLength(14);
   });
 
   it('names every icon of the collapsed menu, each once', async () => {
@@ -155,6 +163,7 @@ describe('FirmShell menus', () => {
       'Trust Account',
       'Documents',
       'Accounting',
+      'Reports',
       'Settings',
     ]);
     await user.hover(screen.getByRole('link', { name: 'Documents' }));

@@ -2,6 +2,7 @@ import {
   IconBriefcase,
   IconBuildingBank,
   IconCalculator,
+  IconChartBar,
   IconClock,
   IconFileInvoice,
   IconFolder,
@@ -46,6 +47,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },
   { label: 'Documents', to: '/documents', match: '/documents', icon: IconFolder },
   { label: 'Accounting', to: '/accounting', match: '/accounting', icon: IconCalculator },
+  { label: 'Reports', to: '/reports', match: '/reports', icon: IconChartBar },
   { label: 'Settings', to: '/settings', match: '/settings', icon: IconSettings },
 ];
 
