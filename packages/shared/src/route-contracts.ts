@@ -1,7 +1,7 @@
 import type { RouteContract } from './common/route-contract.ts';
 import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { periodLockContracts } from './accounting/period-lock.contracts.ts';
-import { reportContracts } from './reports/reports.contracts.ts';
+import { reportContracts, reportPresetContracts } from './reports/reports.contracts.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -87,6 +87,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   accounting: accountingContracts,
   periodLock: periodLockContracts,
   reports: reportContracts,
+  reportPresets: reportPresetContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { reportAnswerSchema } from './report.schemas.ts';
+import { idParamsSchema } from '../common/fields.ts';
+import {
+  reportPresetInputSchema,
+  reportPresetListSchema,
+  reportPresetQuerySchema,
+  reportPresetSchema,
+  reportScheduleInputSchema,
+} from './report-preset.schemas.ts';
 import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
 
 export const REPORTS_BASE = '/api/admin/reports';
@@ -11,4 +19,32 @@ const reportRoute = <const Name extends string, Query extends z.ZodType>(name: N
 
 export const reportContracts = {
   workInProgress: reportRoute('work-in-progress', workInProgressQuerySchema),
+};
+
+export const reportPresetContracts = {
+  presets: defineRoute({
+    method: 'GET',
+    path: `${REPORTS_BASE}/get-presets`,
+    query: reportPresetQuerySchema,
+    response: reportPresetListSchema,
+  }),
+  savePreset: defineRoute({
+    method: 'POST',
+    path: `${REPORTS_BASE}/save-preset`,
+    body: reportPresetInputSchema,
+    response: reportPresetSchema,
+  }),
+  schedulePreset: defineRoute({
+    method: 'POST',
+    path: `${REPORTS_BASE}/schedule-preset/:id`,
+    params: idParamsSchema,
+    body: reportScheduleInputSchema,
+    response: reportPresetSchema,
+  }),
+  deletePreset: defineRoute({
+    method: 'POST',
+    path: `${REPORTS_BASE}/delete-preset/:id`,
+    params: idParamsSchema,
+    response: reportPresetSchema,
+  }),
 };

@@ -3,7 +3,9 @@ import type { Database } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import { reportPresetContracts } from '@matterhorn/shared';
 import { reportCsv, reportPdf } from './report-files.ts';
+import { createReportPresetService } from './report-presets.service.ts';
 import { REPORT_DEFINITIONS } from './report-list.ts';
 import { createReportRunner } from './reports.service.ts';
 
@@ -19,6 +21,43 @@ const FILE_DESCRIPTION =
 export function registerReportRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const route = contractRoutes(app, tags);
   const runReport = createReportRunner(database);
+  const presets = createReportPresetService(database);
+
+  route(
+    reportPresetContracts.presets,
+    {
+      access: firmAccess('Reports'),
+      summary: 'The signed-in user’s saved report presets, by report then name (Report: one report’s)',
+      description: 'Answers each preset’s report, name, filters, and its schedule, recipients, next sending day and last send.',
+    },
+    async (request) => ok('Report presets', await presets.list(firmPrincipalOf(request), request.query.Report)),
+  );
+  route(
+    reportPresetContracts.savePreset,
+    {
+      access: firmAccess('Reports'),
+      summary: 'Saves a report’s filters under a name for the signed-in user; a name already used for that report replaces its filters',
+      description:
+        'The filters must be ones the report takes (400 otherwise); format, Level, Page and Size are not kept. A Period ' +
+        '(last-7-days, last-month, month-to-date, year-to-date) is turned into From and To on each day the preset is opened or sent.',
+    },
+    async (request) => ok('Preset saved', await presets.save(firmPrincipalOf(request), request.body)),
+  );
+  route(
+    reportPresetContracts.schedulePreset,
+    {
+      access: firmAccess('Reports'),
+      summary: 'Schedules one of the user’s presets to be e-mailed weekly (Mondays) or monthly (the 1st) as PDF and CSV; null stops it',
+      description:
+        'Every recipient must be an active team member who may read the report (400 otherwise). Answers the preset with its next sending day.',
+    },
+    async (request) => ok('Preset scheduled', await presets.schedule(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+  route(
+    reportPresetContracts.deletePreset,
+    { access: firmAccess('Reports'), summary: 'Deletes one of the user’s presets (and its schedule)' },
+    async (request) => ok('Preset deleted', await presets.remove(firmPrincipalOf(request), request.params.id)),
+  );
 
   for (const report of REPORT_DEFINITIONS) {
     route(

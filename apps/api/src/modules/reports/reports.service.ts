@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ReportAnswer, RouteContract } from '@matterhorn/shared';
-import { READ_ONLY, type Database } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findReportContext } from './report-context.repository.ts';
@@ -27,17 +27,20 @@ export type RunReport = <C extends RouteContract & { query: z.ZodType }>(
   query: z.output<C['query']>,
 ) => Promise<{ answer: ReportAnswer; context: ReportContext }>;
 
-/** Runs a report in one read-only transaction: the context, then the report's own statements. */
+/** A report inside the caller's transaction: the context, then the report's own statements. */
+export async function runReportIn<C extends RouteContract & { query: z.ZodType }>(
+  tx: Tx,
+  principal: Pick<FirmPrincipal, 'firmId' | 'userId'>,
+  report: ReportDefinition<C>,
+  query: z.output<C['query']>,
+): Promise<{ answer: ReportAnswer; context: ReportContext }> {
+  const context = await findReportContext(tx, principal.firmId, principal.userId, query as ReportQuery);
+  refuseUnknownRecords(context, query as ReportQuery);
+  const body = await report.run(tx, context, query);
+  return { answer: { title: report.title, ...body }, context };
+}
+
+/** Runs a report in one read-only transaction of its own. */
 export function createReportRunner(database: Database): RunReport {
-  return (principal, report, query) =>
-    database.withFirm(
-      principal.firmId,
-      async (tx) => {
-        const context = await findReportContext(tx, principal.firmId, principal.userId, query as ReportQuery);
-        refuseUnknownRecords(context, query as ReportQuery);
-        const body = await report.run(tx, context, query);
-        return { answer: { title: report.title, ...body }, context };
-      },
-      READ_ONLY,
-    );
+  return (principal, report, query) => database.withFirm(principal.firmId, (tx) => runReportIn(tx, principal, report, query), READ_ONLY);
 }
