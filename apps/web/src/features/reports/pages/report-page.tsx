@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { downloadReport, reportQuery } from '../api/reports-api.ts';
 import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportFooter } from '../components/report-footer.tsx';
+import { ReportPresets } from '../components/report-presets.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 
 /**
@@ -75,6 +76,12 @@ export function ReportPage() {
         </Group>
       </Group>
       <Text c="dimmed">{entry.summary}</Text>
+      <ReportPresets
+        report={name}
+        query={query}
+        hasDateRange={entry.filters.includes('dateRange')}
+        onOpen={(presetQuery) => setParams(new URLSearchParams(presetQuery), { replace: true })}
+      />
       <ReportFilters entry={entry} values={query} onChange={update} />
       {isEntries && (
         <Anchor component={Link} to={summaryLink()}>

@@ -1,0 +1,77 @@
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
+import { REPORT_PERIOD_LABELS, REPORT_PERIODS, reportPresetInputSchema } from '@matterhorn/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { presetKeys, savePreset } from '../api/report-presets-api.ts';
+
+const AS_SET = 'as-set';
+
+type SavePresetModalProps = {
+  report: string;
+  /** The filters on screen. */
+  query: Record<string, string>;
+  /** The report filters by a date range: the preset may keep a moving period instead of the dates. */
+  hasDateRange: boolean;
+  onClose: () => void;
+};
+
+/** Saves the filters on screen under a name; a moving period (last month…) may stand in for the dates. */
+export function SavePresetModal({ report, query, hasDateRange, onClose }: SavePresetModalProps) {
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [period, setPeriod] = useState(AS_SET);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => {
+      const { From: _from, To: _to, ...rest } = query;
+      return savePreset({ report, name, query: period === AS_SET ? query : { ...rest, Period: period } });
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: presetKeys.all });
+      onClose();
+    },
+  });
+  const submit = () => {
+    const parsed = reportPresetInputSchema.shape.name.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Name is required');
+    setError(null);
+    save.mutate();
+  };
+  return (
+    <AppModal opened onClose={onClose} title="Save preset">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput
+            label="Name"
+            withAsterisk
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          {hasDateRange && (
+            <NativeSelect
+              label="Dates"
+              description="A moving period is worked out again each time the preset is opened or sent."
+              data={[
+                { value: AS_SET, label: 'The dates as set now' },
+                ...REPORT_PERIODS.map((value) => ({ value, label: REPORT_PERIOD_LABELS[value] })),
+              ]}
+              value={period}
+              onChange={(event) => setPeriod(event.currentTarget.value)}
+            />
+          )}
+          <SubmitButton isSubmitting={save.isPending}>Save preset</SubmitButton>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
