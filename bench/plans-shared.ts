@@ -26,10 +26,11 @@ type Plan = { text: string; ms: number };
 
 /** A Database on one connection: withFirm switches role and firm exactly as database.ts's does. */
 function oneConnection(db: Db, settings: Record<string, string>): Database {
-  return {
+  const database: Database = {
     kind: 'postgres',
     db,
     openRequest: () => Promise.reject(new Error('the plans read services, not requests')),
+    withFirmFromReplica: (firmId, fn, options) => database.withFirm(firmId, fn, options),
     withFirm: (firmId, fn, options) =>
       db.transaction(async (tx) => {
         const values = { ...settings, ...options?.settings, role: 'matterhorn_app', 'app.firm_id': firmId };
@@ -45,6 +46,7 @@ function oneConnection(db: Db, settings: Record<string, string>): Database {
     migrate: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
+  return database;
 }
 
 async function load(url: string, options: Omit<GenerateOptions, 'passwordHash'>) {

@@ -85,6 +85,7 @@ export async function startStatements(spec: StatementSpec) {
     db,
     // The scope is the connection's already: the service's statements run as they are, outside any transaction.
     withFirm: (_firmId, fn) => fn(db as unknown as Tx),
+    withFirmFromReplica: (_firmId, fn) => fn(db as unknown as Tx),
     withIdentityLookup: () => Promise.reject(new Error('the statement server reads one firm only')),
     openRequest: () => Promise.reject(new Error('the statement server reads services, not requests')),
     migrate: () => Promise.resolve(),

@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_PREPARED_STATEMENTS: booleanText.default(false),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(30),
@@ -64,6 +65,11 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming read replica of DATABASE_URL (ADR 53): reports, exports and the dashboard read from it
+   * whenever it has replayed everything the primary had committed when the request began.
+   */
+  databaseReplicaUrl: string | undefined;
   /**
    * Connections to DATABASE_URL. Default: 2 × this machine's cores + 1, PostgreSQL's rule of thumb:
    * more connections than the database can run at once only queue inside it, where the kernel
@@ -140,6 +146,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     databaseTimeouts: {

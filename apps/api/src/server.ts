@@ -17,6 +17,7 @@ const config = loadConfig();
 const releaseDataDirectory = config.databaseUrl ? null : await holdDataDirectoryOrExit(config.dataDir);
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
+  replicaUrl: config.databaseReplicaUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   preparedStatements: config.databasePreparedStatements,

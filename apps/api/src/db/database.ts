@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { plannerSettingsAsConfiguration, setPlannerSettings } from './planner-settings.ts';
 import { PreparingClient } from './preparing-client.ts';
 import { openPgliteRequest, openPostgresRequest, type OpenedRequest, type RequestFlight } from './request-flight.ts';
@@ -45,6 +46,13 @@ export type Database = {
   db: Db;
   /** Runs fn in one transaction as the app role, seeing only the given firm's rows. */
   withFirm<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions): Promise<T>;
+  /**
+   * Reads that may come from the read replica (reports, exports, the dashboard; ADR 53): on
+   * DATABASE_REPLICA_URL in a read-only transaction of their own when the replica has replayed all
+   * the primary had written when this was called (so a user always reads their own writes), else
+   * as withFirm(…, read-only) on the primary.
+   */
+  withFirmFromReplica<T>(firmId: string, fn: (tx: Tx) => Promise<T>, options?: Omit<ScopeOptions, 'readOnly'>): Promise<T>;
   /** Runs fn as the identity-lookup role: sign-in by email, slug or token before a firm is known. */
   withIdentityLookup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -77,6 +85,8 @@ export type DatabaseOptions = {
   timeouts?: DatabaseTimeouts;
   /** The pool's connection class on DATABASE_URL (a test counts round trips with one); pipelined either way. */
   connectionClass?: typeof pg.Client;
+  /** A streaming replica of databaseUrl for withFirmFromReplica (ADR 53). */
+  replicaUrl?: string;
 };
 
 /** The settings a transaction starts with, before its own: the timeouts, as PostgreSQL reads them. */
@@ -153,6 +163,9 @@ function scopedTransactions(db: Db, kind: Database['kind'], timeouts?: DatabaseT
       return fn(tx);
     }, transactionConfigOf(options));
   return {
+    /** A transaction of its own in one firm, even inside a request (the replica's reads). */
+    withFirmAlone: <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}) =>
+      inScope({ role: 'matterhorn_app', firmId, settings: options.settings }, fn, options),
     withFirm: async <T>(firmId: string, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}): Promise<T> => {
       const request = openRequestTransaction();
       if (!request) return inScope({ role: 'matterhorn_app', firmId, settings: options.settings }, fn, options);
@@ -183,13 +196,16 @@ export function openDatabase(options: DatabaseOptions): Database {
       options.preparedStatements ?? false,
       options.timeouts,
       options.connectionClass,
+      options.replicaUrl,
     );
   const pglite = options.pglite ?? openPgliteDirectory(options.dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const { withFirmAlone: _alone, ...scoped } = scopedTransactions(db, 'pglite');
   return {
     kind: 'pglite',
     db,
-    ...scopedTransactions(db, 'pglite'),
+    ...scoped,
+    withFirmFromReplica: (firmId, fn, options = {}) => scoped.withFirm(firmId, fn, { ...options, readOnly: true }),
     openRequest: (flight) => openPgliteRequest(pglite, db, flight),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
@@ -214,6 +230,7 @@ function openPostgres(
   preparedStatements: boolean,
   timeouts?: DatabaseTimeouts,
   connectionClass?: typeof pg.Client,
+  replicaUrl?: string,
 ): Database {
   // Pipelined (pg 8.23's public option): a request's begin, session check and scope go out in one flight (ADR 38).
   const Client = connectionClass ?? (preparedStatements ? PreparingClient : pg.Client);
@@ -228,10 +245,20 @@ function openPostgres(
     if (preparedStatements) client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+  const { withFirmAlone: _alone, ...scoped } = scopedTransactions(db, 'postgres', timeouts);
+  const replica = replicaUrl ? openReplica(replicaUrl, poolSize, Client, timeouts) : null;
   return {
     kind: 'postgres',
     db,
-    ...scopedTransactions(db, 'postgres', timeouts),
+    ...scoped,
+    withFirmFromReplica: async (firmId, fn, options = {}) => {
+      const request = openRequestTransaction();
+      const readOnly = { ...options, readOnly: true };
+      // What this request wrote, or anything written since it began, is on the primary until the replica has it.
+      if (!replica || request?.hasWritten || !(await replica.hasReplayed(await walPositionOf(db))))
+        return scoped.withFirm(firmId, fn, readOnly);
+      return replica.withFirmAlone(firmId, fn, readOnly);
+    },
     openRequest: (flight) => openPostgresRequest(pool, db, flight, timeoutSettingsOf(timeouts)),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
@@ -244,6 +271,42 @@ function openPostgres(
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.end();
+      }
+    },
+    close: async () => {
+      await pool.end();
+      await replica?.close();
+    },
+  };
+}
+
+/** Where the primary's write-ahead log stands: every transaction committed before now is at or before it. */
+async function walPositionOf(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select pg_current_wal_lsn()::text as position`)) as unknown as { rows: { position: string }[] };
+  return result.rows[0]!.position;
+}
+
+/**
+ * The read replica's pool (ADR 53): a hot standby streaming from the primary, read in transactions
+ * of its own. A replica that cannot be reached, or lags, leaves the reads on the primary.
+ */
+function openReplica(replicaUrl: string, poolSize: number, Client: typeof pg.Client, timeouts?: DatabaseTimeouts) {
+  const pool = new pg.Pool({ connectionString: replicaUrl, max: poolSize, Client, pipeline: true } as pg.PoolConfig);
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+  const { withFirmAlone } = scopedTransactions(db, 'postgres', timeouts);
+  return {
+    withFirmAlone,
+    /** Whether the replica has replayed the primary's log up to `position`. */
+    hasReplayed: async (position: string): Promise<boolean> => {
+      try {
+        const result = (await db.execute(
+          sql`select coalesce(pg_last_wal_replay_lsn() >= ${position}::pg_lsn, false) as "isCaughtUp"`,
+        )) as unknown as { rows: { isCaughtUp: boolean }[] };
+        return result.rows[0]?.isCaughtUp === true;
+      } catch {
+        return false;
       }
     },
     close: () => pool.end(),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ReportAnswer, RouteContract } from '@matterhorn/shared';
-import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findReportContext } from './report-context.repository.ts';
@@ -40,7 +40,7 @@ export async function runReportIn<C extends RouteContract & { query: z.ZodType }
   return { answer: { title: report.title, ...body }, context };
 }
 
-/** Runs a report in one read-only transaction of its own. */
+/** Runs a report in one read-only transaction, on the read replica when there is one that has caught up (ADR 53). */
 export function createReportRunner(database: Database): RunReport {
-  return (principal, report, query) => database.withFirm(principal.firmId, (tx) => runReportIn(tx, principal, report, query), READ_ONLY);
+  return (principal, report, query) => database.withFirmFromReplica(principal.firmId, (tx) => runReportIn(tx, principal, report, query));
 }

@@ -104,7 +104,7 @@ export function streamListCsv<Filters extends object, SortColumn extends string,
         }
       }
     };
-    database.withFirm(firmId, exportRows, { readOnly: true, isolation: 'repeatable read' }).then(
+    database.withFirmFromReplica(firmId, exportRows, { isolation: 'repeatable read' }).then(
       () => stream.end(),
       (error: unknown) => (isStarted ? stream.destroy(error as Error) : reject(error)),
     );
