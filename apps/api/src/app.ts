@@ -235,7 +235,7 @@ export async function buildApp(
     scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
   });
   registerPeriodLockRoutes(app, database);
-  registerReportRoutes(app, { database });
+  registerReportRoutes(app, { database, outbox, appUrl: config.appUrl });
   registerTrustReconciliationRoutes(app, database);
   registerExpenseRoutes(app, {
     database,

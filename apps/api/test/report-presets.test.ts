@@ -86,6 +86,18 @@ describe('report presets', () => {
     expect(stopped.json().data).toMatchObject({ schedule: null, nextRunOn: null });
   });
 
+  it('sends a preset now to its recipients, or to the user when it has none', async () => {
+    const preset = await saved('Right now', {});
+    const sent = await asAdmin('POST', `send-preset/${preset.id}`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [queued] = await rowsOf<{ count: number }>(
+      fixture.context.database.db.execute(
+        sql`select count(*)::int as count from outgoing_messages where recipient = ${fixture.firm.users.admin.email} and subject like 'Work in progress: Right now%'`,
+      ),
+    );
+    expect(queued!.count).toBe(1);
+  });
+
   it('answers not found for another user’s or firm’s preset', async () => {
     const preset = await saved('Mine', {});
     const other = await fixture.call('POST', `${base}/delete-preset/${preset.id}`, fixture.tokens.otherAdmin);

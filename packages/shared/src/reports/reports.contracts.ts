@@ -41,6 +41,12 @@ export const reportPresetContracts = {
     body: reportScheduleInputSchema,
     response: reportPresetSchema,
   }),
+  sendPreset: defineRoute({
+    method: 'POST',
+    path: `${REPORTS_BASE}/send-preset/:id`,
+    params: idParamsSchema,
+    response: reportPresetSchema,
+  }),
   deletePreset: defineRoute({
     method: 'POST',
     path: `${REPORTS_BASE}/delete-preset/:id`,

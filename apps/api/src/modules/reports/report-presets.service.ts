@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   hasPermissions,
   nextSendingDay,
+  presetQueryOn,
   type ReportPreset,
   type reportPresetInputSchema,
   type reportScheduleInputSchema,
@@ -9,7 +10,9 @@ import {
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { queuePresetEmails } from './report-schedule.ts';
 import { reportDefinitionOf } from './report-list.ts';
 import {
   deletePreset,
@@ -35,7 +38,7 @@ function reportFor(name: string, permissions: readonly string[]) {
 }
 
 /** Saved report filters per user, and their schedules (issue 37). */
-export function createReportPresetService(database: Database) {
+export function createReportPresetService(database: Database, sending: { outbox: Outbox; appUrl: string }) {
   return {
     list: (principal: FirmPrincipal, report: string | undefined) =>
       database.withFirm(
@@ -77,6 +80,20 @@ export function createReportPresetService(database: Database) {
             nextRunOn: input.schedule ? nextSendingDay(input.schedule, today) : null,
           }),
         );
+      }),
+
+    /** Sends the preset now, to its recipients (or the user, when it has none): what a scheduled send would. */
+    sendNow: (principal: FirmPrincipal, id: string) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const preset = await lockPreset(tx, principal.firmId, principal.userId, id);
+        if (!preset) throw notFound('Preset');
+        const report = reportFor(preset.report, principal.permissions);
+        const today = await findFirmToday(tx, principal.firmId);
+        const query = report.contract.query.safeParse(presetQueryOn(preset.query, today));
+        if (!query.success) throw badRequest(query.error.issues[0]?.message ?? 'These filters no longer fit the report');
+        const recipients = preset.recipientUserIds.length > 0 ? preset : { ...preset, recipientUserIds: [principal.userId] };
+        await queuePresetEmails(tx, { firmId: principal.firmId, today, ...sending }, recipients, report, query.data);
+        return viewOf(preset);
       }),
 
     remove: (principal: FirmPrincipal, id: string) =>

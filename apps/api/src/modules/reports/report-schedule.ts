@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hasPermissions, isoToDisplayDate, nextSendingDay, presetQueryOn } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { reportCsv, reportPdf } from './report-files.ts';
-import { reportDefinitionOf } from './report-list.ts';
-import { findRecipients, listFirmIds, lockDuePresets, markSent } from './report-presets.repository.ts';
+import { reportDefinitionOf, type AnyReportDefinition } from './report-list.ts';
+import { findRecipients, listFirmIds, lockDuePresets, markSent, type PresetRow } from './report-presets.repository.ts';
 import { runReportIn } from './reports.service.ts';
 
 export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
@@ -39,39 +39,7 @@ export async function sendDueReports({ database, outbox, appUrl, logger }: Sched
           await markSent(tx, firmId, preset.id, next);
           continue;
         }
-        const recipients = (await findRecipients(tx, firmId, preset.recipientUserIds)).filter((recipient) =>
-          hasPermissions(recipient.permissions, [report.permission]),
-        );
-        if (recipients.length > 0) {
-          const { answer, context } = await runReportIn(tx, { firmId, userId: preset.userId }, report, query.data as never);
-          const fileName = `${report.name}-${today}`;
-          const attachments = [
-            { filename: `${fileName}.pdf`, contentType: 'application/pdf', content: await reportPdf(answer, context.firmName) },
-            {
-              filename: `${fileName}.csv`,
-              contentType: 'text/csv; charset=utf-8',
-              content: Buffer.from(reportCsv(answer, context.timeZone)),
-            },
-          ];
-          const link = `${appUrl}/reports/${report.name}?${new URLSearchParams(preset.query)}`;
-          for (const recipient of recipients) {
-            await outbox.queue(tx, firmId, {
-              to: recipient.email,
-              subject: `${report.title}: ${preset.name} — ${isoToDisplayDate(today)}`,
-              sender: 'firm',
-              sentByUserId: preset.userId,
-              greeting: `Dear ${recipient.name},`,
-              paragraphs: [
-                `Here is the ${preset.schedule} report “${preset.name}” (${report.title}) as of ${isoToDisplayDate(today)}, as PDF and CSV.`,
-                ...answer.criteria,
-              ],
-              action: { label: 'Open the report', url: link },
-              why: `you were chosen to receive the preset “${preset.name}”`,
-              attachments,
-            });
-            queued += 1;
-          }
-        }
+        queued += await queuePresetEmails(tx, { firmId, today, appUrl, outbox }, preset, report, query.data);
         await markSent(tx, firmId, preset.id, next);
       }
       if (queued > 0) logger?.info({ firmId, emails: queued }, 'scheduled reports sent');
@@ -79,6 +47,49 @@ export async function sendDueReports({ database, outbox, appUrl, logger }: Sched
     });
   }
   return sent;
+}
+
+type Sending = { firmId: string; today: string; appUrl: string; outbox: Outbox };
+
+/**
+ * Queues a preset's report, as its owner sees it today, as PDF and CSV to each of its recipients
+ * who may still read it, in the caller's transaction; answers how many e-mails.
+ */
+export async function queuePresetEmails(
+  tx: Tx,
+  { firmId, today, appUrl, outbox }: Sending,
+  preset: PresetRow,
+  report: AnyReportDefinition,
+  query: unknown,
+): Promise<number> {
+  const recipients = (await findRecipients(tx, firmId, preset.recipientUserIds)).filter((recipient) =>
+    hasPermissions(recipient.permissions, [report.permission]),
+  );
+  if (recipients.length === 0) return 0;
+  const { answer, context } = await runReportIn(tx, { firmId, userId: preset.userId }, report, query as never);
+  const fileName = `${report.name}-${today}`;
+  const attachments = [
+    { filename: `${fileName}.pdf`, contentType: 'application/pdf', content: await reportPdf(answer, context.firmName) },
+    { filename: `${fileName}.csv`, contentType: 'text/csv; charset=utf-8', content: Buffer.from(reportCsv(answer, context.timeZone)) },
+  ];
+  const link = `${appUrl}/reports/${report.name}?${new URLSearchParams(preset.query)}`;
+  const how = preset.schedule ? `${preset.schedule} report` : 'report';
+  for (const recipient of recipients)
+    await outbox.queue(tx, firmId, {
+      to: recipient.email,
+      subject: `${report.title}: ${preset.name} — ${isoToDisplayDate(today)}`,
+      sender: 'firm',
+      sentByUserId: preset.userId,
+      greeting: `Dear ${recipient.name},`,
+      paragraphs: [
+        `Here is the ${how} “${preset.name}” (${report.title}) as of ${isoToDisplayDate(today)}, as PDF and CSV.`,
+        ...answer.criteria,
+      ],
+      action: { label: 'Open the report', url: link },
+      why: `you were chosen to receive the preset “${preset.name}”`,
+      attachments,
+    });
+  return recipients.length;
 }
 
 export const scheduledReportJobs = (dependencies: ScheduledReportDependencies): PeriodicJob[] => [

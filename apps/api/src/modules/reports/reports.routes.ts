@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
@@ -18,10 +19,13 @@ const FILE_DESCRIPTION =
   'format=csv answers text/csv and format=pdf application/pdf with exactly the rows, totals and footer of the JSON answer.';
 
 /** The report centre (issue 37, PRODUCT.md module 13): every report under /api/admin/reports/, JSON, CSV or PDF. */
-export function registerReportRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export function registerReportRoutes(
+  app: FastifyInstance,
+  { database, outbox, appUrl }: { database: Database; outbox: Outbox; appUrl: string },
+) {
   const route = contractRoutes(app, tags);
   const runReport = createReportRunner(database);
-  const presets = createReportPresetService(database);
+  const presets = createReportPresetService(database, { outbox, appUrl });
 
   route(
     reportPresetContracts.presets,
@@ -52,6 +56,15 @@ export function registerReportRoutes(app: FastifyInstance, { database }: { datab
         'Every recipient must be an active team member who may read the report (400 otherwise). Answers the preset with its next sending day.',
     },
     async (request) => ok('Preset scheduled', await presets.schedule(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+  route(
+    reportPresetContracts.sendPreset,
+    {
+      access: firmAccess('Reports'),
+      summary: 'E-mails one of the user’s presets now, as PDF and CSV, to its recipients (or to the user when it has none)',
+      description: 'What a scheduled send would send, today; recipients who may no longer read the report are left out.',
+    },
+    async (request) => ok('Report sent', await presets.sendNow(firmPrincipalOf(request), request.params.id)),
   );
   route(
     reportPresetContracts.deletePreset,
