@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { requestOriginOf, withRequestOrigin } from './db/request-origin.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAfterResponse, type AfterResponse } from './lib/after-response.ts';
 import { createOutbox, type Outbox, type QueuedMark } from './platform/outbox/outbox.ts';
@@ -130,6 +131,8 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Every transaction the request opens records where it came from, for the audit trail.
+  app.addHook('onRequest', (request, _reply, done) => withRequestOrigin(requestOriginOf(request), done));
   // Emails are outbox rows written in the business transaction; once it has committed (the answer is
   // out, or work after it has finished), a delivery run sends them outside any transaction.
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { plannerSettingsAsConfiguration, setPlannerSettings } from './planner-settings.ts';
 import { PreparingClient } from './preparing-client.ts';
+import { originSettings } from './request-origin.ts';
 import { openPgliteRequest, openPostgresRequest, type OpenedRequest, type RequestFlight } from './request-flight.ts';
 import {
   joinRequestTransaction,
@@ -159,7 +160,8 @@ function scopedTransactions(db: Db, kind: Database['kind'], timeouts?: DatabaseT
   const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}) =>
     db.transaction(async (tx) => {
       // Set with the role in the same statement, local to the transaction: no round trip, and right behind a transaction-mode pooler.
-      await applyScope(tx, { ...scope, settings: { ...defaults, ...scope.settings } });
+      // The request's origin rides along, for the audit events the transaction may write.
+      await applyScope(tx, { ...scope, settings: { ...defaults, ...originSettings(), ...scope.settings } });
       return fn(tx);
     }, transactionConfigOf(options));
   return {
@@ -206,7 +208,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     ...scoped,
     withFirmFromReplica: (firmId, fn, options = {}) => scoped.withFirm(firmId, fn, { ...options, readOnly: true }),
-    openRequest: (flight) => openPgliteRequest(pglite, db, flight),
+    openRequest: (flight) => openPgliteRequest(pglite, db, flight, originSettings()),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
   };
@@ -259,7 +261,7 @@ function openPostgres(
         return scoped.withFirm(firmId, fn, readOnly);
       return replica.withFirmAlone(firmId, fn, readOnly);
     },
-    openRequest: (flight) => openPostgresRequest(pool, db, flight, timeoutSettingsOf(timeouts)),
+    openRequest: (flight) => openPostgresRequest(pool, db, flight, { ...timeoutSettingsOf(timeouts), ...originSettings() }),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: databaseUrl });

@@ -35,7 +35,7 @@ function requestTransaction(checked: Row | undefined, tx: Tx, end: RequestTransa
 
 /**
  * The check's row sets the transaction's scope itself, in the same statement: the app role, the
- * session's firm and the request's timeouts, each `set_config(…, true)`. No row, nothing is set:
+ * session's firm, the request's timeouts and origin (client address, browser), each `set_config(…, true)`. No row, nothing is set:
  * the statements behind run as no firm and the request is refused. (A SECURITY DEFINER function
  * may not set the role, so the scope is set here, around the session function's row.)
  */
@@ -109,7 +109,7 @@ export async function openPostgresRequest(
  * PGlite: its transaction API (which sends its own begin) holds the single connection for the
  * request; the check and the statements behind it follow as in-process calls, no network between.
  */
-export function openPgliteRequest(pglite: PGlite, db: Db, flight: RequestFlight): Promise<OpenedRequest> {
+export function openPgliteRequest(pglite: PGlite, db: Db, flight: RequestFlight, settings: Record<string, string>): Promise<OpenedRequest> {
   return new Promise((resolve, reject) => {
     let settle: (outcome: 'commit' | 'rollback') => void = () => undefined;
     const outcome = new Promise<'commit' | 'rollback'>((resolveOutcome) => (settle = resolveOutcome));
@@ -119,7 +119,7 @@ export function openPgliteRequest(pglite: PGlite, db: Db, flight: RequestFlight)
       let answers: Row[][];
       try {
         answers = [];
-        for (const statement of [scopingCheck(flight.check, {}), ...(flight.behind ?? [])])
+        for (const statement of [scopingCheck(flight.check, settings), ...(flight.behind ?? [])])
           answers.push(rowsIn(await tx.execute(statement)));
       } catch (error) {
         reject(error);
