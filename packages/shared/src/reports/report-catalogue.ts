@@ -1,9 +1,30 @@
+import { AUDIT_EVENTS, AUDIT_RECORD_TYPES } from '../audit/audit-events.ts';
+
 /**
  * The report centre's reports (issue 37): the address of each (`/api/admin/reports/<name>` and
  * `/reports/<name>`), its title, what it answers, who may read it, and the filters it offers. The
  * server registers a route per entry and the web lists and filters them from this one table.
  */
-export const REPORT_FILTERS = ['dateRange', 'asOfDate', 'feeEarner', 'client', 'matter', 'practiceArea', 'currency', 'status'] as const;
+/**
+ * The filters the web can offer, each setting its query parameter: dateRange From/To, asOfDate
+ * AsOfDate, feeEarner FeeEarnerId, client ClientId, matter MatterId, practiceArea PracticeAreaId,
+ * currency CurrencyCode, status Status, user UserId (the team member who acted), action Action,
+ * recordType RecordType, text Text (free text).
+ */
+export const REPORT_FILTERS = [
+  'dateRange',
+  'asOfDate',
+  'feeEarner',
+  'client',
+  'matter',
+  'practiceArea',
+  'currency',
+  'status',
+  'user',
+  'action',
+  'recordType',
+  'text',
+] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export type ReportEntry = {
@@ -14,6 +35,10 @@ export type ReportEntry = {
   filters: readonly ReportFilter[];
   /** The choices of the Status filter, when the report has one. */
   statuses?: readonly string[];
+  /** The choices of the Action filter (auditActionLabel reads each as words). */
+  actions?: readonly string[];
+  /** The choices of the Record type filter (auditRecordTypeLabel reads each as words). */
+  recordTypes?: readonly string[];
 };
 
 export const REPORTS = [
@@ -23,6 +48,15 @@ export const REPORTS = [
     summary: 'Unbilled billable time, expenses and flat fees by matter and fee earner, aged by activity date.',
     permission: 'Reports',
     filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
+  },
+  {
+    name: 'audit-trail',
+    title: 'Audit trail',
+    summary: 'Every change to money, client data, permissions and settings: when, who, from where, what record, before and after.',
+    permission: 'viewReportsAuditTrail',
+    filters: ['dateRange', 'user', 'action', 'recordType', 'text'],
+    actions: AUDIT_EVENTS,
+    recordTypes: AUDIT_RECORD_TYPES,
   },
 ] as const satisfies readonly ReportEntry[];
 

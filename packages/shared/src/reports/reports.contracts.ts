@@ -9,6 +9,7 @@ import {
   reportPresetSchema,
   reportScheduleInputSchema,
 } from './report-preset.schemas.ts';
+import { auditTrailQuerySchema } from './audit-trail.schemas.ts';
 import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
 
 export const REPORTS_BASE = '/api/admin/reports';
@@ -19,6 +20,7 @@ const reportRoute = <const Name extends string, Query extends z.ZodType>(name: N
 
 export const reportContracts = {
   workInProgress: reportRoute('work-in-progress', workInProgressQuerySchema),
+  auditTrail: reportRoute('audit-trail', auditTrailQuerySchema),
 };
 
 export const reportPresetContracts = {

@@ -32,8 +32,20 @@ export type ReportDefinition<C extends RouteContract & { query: z.ZodType }> = {
   name: string;
   title: string;
   summary: string;
-  run: (tx: Tx, context: ReportContext, query: z.output<C['query']>) => Promise<ReportBody>;
+  // A method, so the report centre can hold reports of different queries in one list.
+  run(tx: Tx, context: ReportContext, query: z.output<C['query']>): Promise<ReportBody>;
 };
+
+/** The query fields every report's contract has (reportQueryBase): what the report centre's routes read. */
+type ReportQueryFields = {
+  format?: 'json' | 'csv' | 'pdf' | undefined;
+  Level?: 'summary' | 'entries' | undefined;
+  Page?: number | undefined;
+  Size?: number | undefined;
+};
+
+/** Any report of the report centre, whatever its own filters. */
+export type AnyReportDefinition = ReportDefinition<RouteContract & { query: z.ZodType<ReportQueryFields> }>;
 
 /** Declares a report (the type ties its run's query to its contract's). */
 export const defineReport = <C extends RouteContract & { query: z.ZodType }>(definition: ReportDefinition<C>) => definition;

@@ -49,7 +49,9 @@ export function reportPdf(report: ReportAnswer, firmName: string): Promise<Buffe
         heading: null,
         columns: report.columns.map((column) => ({
           label: column.label,
-          ...(isNumeric(column) ? { align: 'right' as const } : { wrapWeight: column.key === 'description' ? 3 : 1 }),
+          ...(isNumeric(column)
+            ? { align: 'right' as const }
+            : { wrapWeight: column.key === 'description' || column.key === 'changes' ? 3 : 1 }),
         })),
         rows: [
           ...report.rows.map((row) => ({ cells: cellsOf(report, row) })),

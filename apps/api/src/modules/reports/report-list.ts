@@ -1,9 +1,11 @@
+import { auditTrailReport } from './audit-trail.report.ts';
+import type { AnyReportDefinition } from './report-definition.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
 
 /** Every report of the report centre, in the order the centre lists them (the shared REPORTS catalogue's). */
-export const REPORT_DEFINITIONS = [workInProgressReport] as const;
+export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [workInProgressReport, auditTrailReport];
 
-export type AnyReportDefinition = (typeof REPORT_DEFINITIONS)[number];
+export type { AnyReportDefinition };
 
 /** A report by its name (its address under /api/admin/reports/). */
 export const reportDefinitionOf = (name: string): AnyReportDefinition | undefined =>
