@@ -112,6 +112,8 @@ export * from './reports/work-in-progress.schemas.ts';
 export * from './reports/report-preset.schemas.ts';
 export * from './audit/audit-events.ts';
 export * from './reports/audit-trail.schemas.ts';
+
+export * from './reports/aged-receivables-report.schemas.ts';
 export * from './reports/reports.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';

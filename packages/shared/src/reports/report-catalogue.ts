@@ -58,6 +58,13 @@ export const REPORTS = [
     actions: AUDIT_EVENTS,
     recordTypes: AUDIT_RECORD_TYPES,
   },
+  {
+    name: 'aged-receivables',
+    title: 'Aged receivables',
+    summary: 'Open balances of issued invoices by client and matter, by days past due, per currency, as of any date.',
+    permission: 'Reports',
+    filters: ['asOfDate', 'client', 'matter', 'currency'],
+  },
 ] as const satisfies readonly ReportEntry[];
 
 export type ReportName = (typeof REPORTS)[number]['name'];

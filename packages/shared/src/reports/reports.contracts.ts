@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
+import { agedReceivablesReportQuerySchema } from './aged-receivables-report.schemas.ts';
 import { reportAnswerSchema } from './report.schemas.ts';
 import { idParamsSchema } from '../common/fields.ts';
 import {
@@ -55,4 +56,6 @@ export const reportPresetContracts = {
     params: idParamsSchema,
     response: reportPresetSchema,
   }),
+
+  agedReceivables: reportRoute('aged-receivables', agedReceivablesReportQuerySchema),
 };

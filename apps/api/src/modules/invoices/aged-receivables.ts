@@ -3,7 +3,8 @@ import { addMoney, type AgedReceivables, type agedReceivablesQuerySchema } from 
 import { type Database, READ_ONLY } from '../../db/database.ts';
 import { csvFileStart, csvLine } from '../../lib/csv.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { findAgedReceivables, findInvoiceSettings } from './invoices.repository.ts';
+import { findInvoiceSettings } from './invoices.repository.ts';
+import { findAgedReceivables } from './receivables-as-of.repository.ts';
 
 type AgedQuery = z.output<typeof agedReceivablesQuerySchema>;
 
@@ -17,7 +18,7 @@ export const findAgedReceivablesReport = (database: Database, principal: FirmPri
       const settings = await findInvoiceSettings(tx, principal.firmId);
       const asOf = query.AsOf ?? settings.today;
       const rows = await findAgedReceivables(tx, principal.firmId, asOf, query.ClientId);
-      const clients = rows.map(({ currencyId: _currencyId, ...client }) => ({ ...client, invoiceCount: Number(client.invoiceCount) }));
+      const clients = rows.map((client) => ({ ...client, invoiceCount: Number(client.invoiceCount) }));
       const currencies = [...new Set(clients.map((client) => client.currencyCode))].sort(
         (left, right) => Number(right === settings.currencyCode) - Number(left === settings.currencyCode) || left.localeCompare(right),
       );

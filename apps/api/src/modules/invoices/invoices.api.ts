@@ -17,5 +17,16 @@ export {
 } from './invoice-payments.ts';
 export { findClientAccountMovements, sumClientBalancesDue, type ClientAccountMovementRow } from './invoice-statement.repository.ts';
 export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repository.ts';
+export {
+  findAgedReceivableInvoices,
+  findAgedReceivablesByMatter,
+  invoiceCoversMatter,
+  invoiceCurrencyCodeOf,
+  invoiceMatterNamesOf,
+  receivableMatterIdOf,
+  type AgedByMatterRow,
+  type OwedInvoiceRow,
+  type ReceivableFilters,
+} from './receivables-as-of.repository.ts';
 export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable-invoices.repository.ts';
 export { creditNotePdfOf } from './credit-note-view.ts';

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import {
   clients,
-  creditNotes,
   currencies,
   firms,
   invoiceEvents,
@@ -16,7 +15,7 @@ import {
   matters,
   users,
 } from '../../db/schema/index.ts';
-import { firmDateOf, firmToday, firmTodayText, timeZoneOfFirm } from '../../platform/firm-clock.ts';
+import { firmToday, firmTodayText, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'firmId' | 'invoiceId'>;
@@ -236,75 +235,10 @@ export async function findInvoiceDetail(tx: Tx, firmId: string, invoiceId: strin
 }
 export type InvoiceDetailRow = NonNullable<Awaited<ReturnType<typeof findInvoiceDetail>>>;
 
-const ISSUED: InvoiceStatus[] = ['Approved', 'Sent', 'PartlyPaid', 'Paid'];
 const today = firmToday(timeZoneOfFirm(invoices.firmId));
 /** Issued, money still due, past its due date (in the firm's time zone). */
 export const isOverdue = sql<boolean>`(${invoices.status} in ('Approved', 'Sent', 'PartlyPaid') and ${invoices.balanceDue} > 0
   and ${invoices.dueDate} < ${today})`;
-
-/**
- * What clients owed at the end of `asOf` (a date in the firm's time zone), by client and currency (never two currencies added) and by days past
- * due on that date. An invoice counts when it was issued on or before `asOf` and not void by then
- * (voided after: it was still owed); what it owed is its total less the payments (and payment
- * reversals), the write-offs and the credit notes' applied amounts dated on or before it. Those are the dates
- * its journal entries carry, so each client's total equals its receivable in the ledger as of `asOf`.
- */
-export async function findAgedReceivables(tx: Tx, firmId: string, asOf: string, clientId: string | undefined) {
-  const day = sql`${asOf}::date`;
-  const voidedOn = firmDateOf(invoices.voidedAt, timeZoneOfFirm(invoices.firmId));
-  const paidBy = sql`coalesce((select sum(paid.amount) from ${invoicePayments} paid
-    where paid.firm_id = ${invoices.firmId} and paid.invoice_id = ${invoices.id} and paid.payment_date <= ${day}), 0)`;
-  const writtenOffBy = sql`coalesce((select sum(written.amount) from ${invoiceWriteOffs} written
-    where written.firm_id = ${invoices.firmId} and written.invoice_id = ${invoices.id} and written.write_off_date <= ${day}), 0)`;
-  const creditedBy = sql`coalesce((select sum(credited.applied_amount) from ${creditNotes} credited
-    where credited.firm_id = ${invoices.firmId} and credited.invoice_id = ${invoices.id} and credited.credit_date <= ${day}), 0)`;
-  const owed = tx.$with('owed').as(
-    tx
-      .select({
-        clientId: invoices.clientId,
-        // An invoice without a currency of its own is in the firm's home currency (as the invoice list counts it).
-        currencyId: sql<
-          number | null
-        >`coalesce(${invoices.currencyId}, (select home.home_currency_id from ${firms} home where home.id = ${firmId}))`.as('currency_id'),
-        daysLate: sql<number>`(${day} - ${invoices.dueDate})`.as('days_late'),
-        balance: sql<string>`(${invoices.total} - ${paidBy} - ${writtenOffBy} - ${creditedBy})`.as('balance'),
-      })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.firmId, firmId),
-          isNull(invoices.deletedAt),
-          sql`${invoices.issuedAt} is not null`,
-          lte(invoices.issueDate, asOf),
-          or(inArray(invoices.status, ISSUED), and(eq(invoices.status, 'Void'), sql`${voidedOn} > ${day}`)),
-          clientId ? eq(invoices.clientId, clientId) : undefined,
-        ),
-      ),
-  );
-  const bucket = (condition: SQL) => sql<string>`coalesce(sum(${owed.balance}) filter (where ${condition}), 0)::numeric(20, 2)::text`;
-  return tx
-    .with(owed)
-    .select({
-      clientId: owed.clientId,
-      clientName: sql<string>`min(${clients.displayName})`,
-      currencyId: owed.currencyId,
-      currencyCode: sql<string>`coalesce(min(${currencies.isoCode}), '')`,
-      currencySymbol: sql<string>`coalesce(min(${currencies.symbol}), '')`,
-      invoiceCount: sql<number>`count(*)::int`,
-      current: bucket(sql`${owed.daysLate} <= 0`),
-      days1To30: bucket(sql`${owed.daysLate} between 1 and 30`),
-      days31To60: bucket(sql`${owed.daysLate} between 31 and 60`),
-      days61To90: bucket(sql`${owed.daysLate} between 61 and 90`),
-      days90Plus: bucket(sql`${owed.daysLate} > 90`),
-      total: sql<string>`coalesce(sum(${owed.balance}), 0)::numeric(20, 2)::text`,
-    })
-    .from(owed)
-    .innerJoin(clients, and(eq(clients.firmId, firmId), eq(clients.id, owed.clientId)))
-    .leftJoin(currencies, eq(currencies.id, owed.currencyId))
-    .where(sql`${owed.balance} > 0`)
-    .groupBy(owed.clientId, owed.currencyId)
-    .orderBy(sql`min(${clients.displayName})`, sql`coalesce(min(${currencies.isoCode}), '')`);
-}
 
 /** The invoice's currency (its own, else the firm's home currency) and its matters: what paying it from trust checks. */
 export async function findInvoiceCurrencyAndMatters(tx: Tx, firmId: string, invoiceId: string) {

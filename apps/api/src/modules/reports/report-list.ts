@@ -1,9 +1,10 @@
+import { agedReceivablesReport } from './aged-receivables.report.ts';
 import { auditTrailReport } from './audit-trail.report.ts';
-import type { AnyReportDefinition } from './report-definition.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
+import type { AnyReportDefinition } from './report-definition.ts';
 
 /** Every report of the report centre, in the order the centre lists them (the shared REPORTS catalogue's). */
-export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [workInProgressReport, auditTrailReport];
+export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [workInProgressReport, agedReceivablesReport, auditTrailReport];
 
 export type { AnyReportDefinition };
 
