@@ -114,6 +114,7 @@ export * from './audit/audit-events.ts';
 export * from './reports/audit-trail.schemas.ts';
 
 export * from './reports/aged-receivables-report.schemas.ts';
+export * from './reports/collections.schemas.ts';
 export * from './reports/reports.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';

@@ -65,6 +65,13 @@ export const REPORTS = [
     permission: 'Reports',
     filters: ['asOfDate', 'client', 'matter', 'currency'],
   },
+  {
+    name: 'collections',
+    title: 'Collections',
+    summary: 'Payments received in a period by client, matter and fee earner, per currency.',
+    permission: 'Reports',
+    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'currency'],
+  },
 ] as const satisfies readonly ReportEntry[];
 
 export type ReportName = (typeof REPORTS)[number]['name'];

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { agedReceivablesReportQuerySchema } from './aged-receivables-report.schemas.ts';
+import { collectionsQuerySchema } from './collections.schemas.ts';
 import { reportAnswerSchema } from './report.schemas.ts';
 import { idParamsSchema } from '../common/fields.ts';
 import {
@@ -22,6 +23,8 @@ const reportRoute = <const Name extends string, Query extends z.ZodType>(name: N
 export const reportContracts = {
   workInProgress: reportRoute('work-in-progress', workInProgressQuerySchema),
   auditTrail: reportRoute('audit-trail', auditTrailQuerySchema),
+  agedReceivables: reportRoute('aged-receivables', agedReceivablesReportQuerySchema),
+  collections: reportRoute('collections', collectionsQuerySchema),
 };
 
 export const reportPresetContracts = {
@@ -56,6 +59,4 @@ export const reportPresetContracts = {
     params: idParamsSchema,
     response: reportPresetSchema,
   }),
-
-  agedReceivables: reportRoute('aged-receivables', agedReceivablesReportQuerySchema),
 };

@@ -1,10 +1,16 @@
 import { agedReceivablesReport } from './aged-receivables.report.ts';
 import { auditTrailReport } from './audit-trail.report.ts';
+import { collectionsReport } from './collections.report.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
 import type { AnyReportDefinition } from './report-definition.ts';
 
 /** Every report of the report centre, in the order the centre lists them (the shared REPORTS catalogue's). */
-export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [workInProgressReport, agedReceivablesReport, auditTrailReport];
+export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
+  workInProgressReport,
+  agedReceivablesReport,
+  collectionsReport,
+  auditTrailReport,
+];
 
 export type { AnyReportDefinition };
 
