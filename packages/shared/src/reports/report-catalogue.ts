@@ -1,4 +1,5 @@
 import { AUDIT_EVENTS, AUDIT_RECORD_TYPES } from '../audit/audit-events.ts';
+import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 
 /**
  * The report centre's reports (issue 37): the address of each (`/api/admin/reports/<name>` and
@@ -71,6 +72,14 @@ export const REPORTS = [
     summary: 'Payments received in a period by client, matter and fee earner, per currency.',
     permission: 'Reports',
     filters: ['dateRange', 'feeEarner', 'client', 'matter', 'currency'],
+  },
+  {
+    name: 'invoice-register',
+    title: 'Invoice register',
+    summary: 'Every invoice: its dates, subtotal, tax, total, paid, credited or written off, balance and status, per currency.',
+    permission: 'Reports',
+    filters: ['dateRange', 'client', 'matter', 'currency', 'status'],
+    statuses: INVOICE_STATUSES,
   },
 ] as const satisfies readonly ReportEntry[];
 

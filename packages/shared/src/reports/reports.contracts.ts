@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { agedReceivablesReportQuerySchema } from './aged-receivables-report.schemas.ts';
 import { collectionsQuerySchema } from './collections.schemas.ts';
+import { invoiceRegisterQuerySchema } from './invoice-register.schemas.ts';
 import { reportAnswerSchema } from './report.schemas.ts';
 import { idParamsSchema } from '../common/fields.ts';
 import {
@@ -25,6 +26,7 @@ export const reportContracts = {
   auditTrail: reportRoute('audit-trail', auditTrailQuerySchema),
   agedReceivables: reportRoute('aged-receivables', agedReceivablesReportQuerySchema),
   collections: reportRoute('collections', collectionsQuerySchema),
+  invoiceRegister: reportRoute('invoice-register', invoiceRegisterQuerySchema),
 };
 
 export const reportPresetContracts = {

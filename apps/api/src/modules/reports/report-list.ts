@@ -1,6 +1,7 @@
 import { agedReceivablesReport } from './aged-receivables.report.ts';
 import { auditTrailReport } from './audit-trail.report.ts';
 import { collectionsReport } from './collections.report.ts';
+import { invoiceRegisterReport } from './invoice-register.report.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
 import type { AnyReportDefinition } from './report-definition.ts';
 
@@ -9,6 +10,7 @@ export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
   workInProgressReport,
   agedReceivablesReport,
   collectionsReport,
+  invoiceRegisterReport,
   auditTrailReport,
 ];
 
