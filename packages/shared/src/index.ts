@@ -116,6 +116,10 @@ export * from './reports/audit-trail.schemas.ts';
 export * from './reports/aged-receivables-report.schemas.ts';
 export * from './reports/collections.schemas.ts';
 export * from './reports/invoice-register.schemas.ts';
+
+export * from './reports/trust-listing.schemas.ts';
+export * from './reports/expense-report.schemas.ts';
+export * from './reports/statutory-books.schemas.ts';
 export * from './reports/reports.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';

@@ -1,12 +1,16 @@
 import { AUDIT_EVENTS, AUDIT_RECORD_TYPES } from '../audit/audit-events.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 
+import { EXPENSE_REPORT_STATUSES } from './expense-report.schemas.ts';
+import { STATUTORY_BOOK_NAMES, STATUTORY_BOOKS } from './statutory-books.schemas.ts';
+
 /**
  * The report centre's reports (issue 37): the address of each (`/api/admin/reports/<name>` and
  * `/reports/<name>`), its title, what it answers, who may read it, and the filters it offers. The
  * server registers a route per entry and the web lists and filters them from this one table.
- */
-/**
+ * Filters dormantMonths (a number of months without a movement: the query's DormantMonths) and book
+ * (one of the report's `books`: the query's Book) are as their reports describe them.
+ *
  * The filters the web can offer, each setting its query parameter: dateRange From/To, asOfDate
  * AsOfDate, feeEarner FeeEarnerId, client ClientId, matter MatterId, practiceArea PracticeAreaId,
  * currency CurrencyCode, status Status, user UserId (the team member who acted), action Action,
@@ -25,6 +29,8 @@ export const REPORT_FILTERS = [
   'action',
   'recordType',
   'text',
+  'dormantMonths',
+  'book',
 ] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
@@ -40,6 +46,8 @@ export type ReportEntry = {
   actions?: readonly string[];
   /** The choices of the Record type filter (auditRecordTypeLabel reads each as words). */
   recordTypes?: readonly string[];
+  /** The choices of the Book filter (value and label), the first being the default, when the report has one. */
+  books?: readonly { value: string; label: string }[];
 };
 
 export const REPORTS = [
@@ -80,6 +88,31 @@ export const REPORTS = [
     permission: 'Reports',
     filters: ['dateRange', 'client', 'matter', 'currency', 'status'],
     statuses: INVOICE_STATUSES,
+  },
+  {
+    name: 'trust-listing',
+    title: 'Client trust listing',
+    summary:
+      'Each client’s and matter’s trust balance per trust account and currency as of a date, dormant balances, and the trust ledger behind each.',
+    permission: 'Reports',
+    filters: ['asOfDate', 'client', 'matter', 'currency', 'dormantMonths'],
+  },
+  {
+    name: 'expense-report',
+    title: 'Expense report',
+    summary: 'Every expense with its client and matter (or the firm), amounts, approval, payment and billing, with totals per currency.',
+    permission: 'Reports',
+    filters: ['dateRange', 'client', 'matter', 'feeEarner', 'status'],
+    statuses: EXPENSE_REPORT_STATUSES,
+  },
+  {
+    name: 'statutory-books',
+    title: 'Statutory books (Nigeria)',
+    summary:
+      'The clients’ cash book, the clients’ ledger and the record of bills of costs, as the Legal Practitioners’ Accounts Rules 1964 lay them out, printable for inspection.',
+    permission: 'Reports',
+    filters: ['dateRange', 'client', 'book'],
+    books: STATUTORY_BOOKS.map((value) => ({ value, label: STATUTORY_BOOK_NAMES[value] })),
   },
 ] as const satisfies readonly ReportEntry[];
 

@@ -14,6 +14,9 @@ import {
 } from './report-preset.schemas.ts';
 import { auditTrailQuerySchema } from './audit-trail.schemas.ts';
 import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
+import { trustListingQuerySchema } from './trust-listing.schemas.ts';
+import { expenseReportQuerySchema } from './expense-report.schemas.ts';
+import { statutoryBooksQuerySchema } from './statutory-books.schemas.ts';
 
 export const REPORTS_BASE = '/api/admin/reports';
 
@@ -27,6 +30,9 @@ export const reportContracts = {
   agedReceivables: reportRoute('aged-receivables', agedReceivablesReportQuerySchema),
   collections: reportRoute('collections', collectionsQuerySchema),
   invoiceRegister: reportRoute('invoice-register', invoiceRegisterQuerySchema),
+  trustListing: reportRoute('trust-listing', trustListingQuerySchema),
+  expenseReport: reportRoute('expense-report', expenseReportQuerySchema),
+  statutoryBooks: reportRoute('statutory-books', statutoryBooksQuerySchema),
 };
 
 export const reportPresetContracts = {

@@ -19,8 +19,8 @@ export type ReportContext = {
 /** The level, page and size every report's query carries. */
 export type ReportPaging = { Level?: 'summary' | 'entries' | undefined; Page?: number | undefined; Size?: number | undefined };
 
-/** The answer before the report centre adds its title: what a report's run returns. */
-export type ReportBody = Omit<ReportAnswer, 'title'>;
+/** The answer before the report centre adds its title: what a report's run returns (a title of its own when the query picks one of several books). */
+export type ReportBody = Omit<ReportAnswer, 'title'> & { title?: string };
 
 /**
  * A report of the report centre: its route (from the shared contract), who may read it, its file

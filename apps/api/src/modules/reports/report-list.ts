@@ -1,7 +1,10 @@
 import { agedReceivablesReport } from './aged-receivables.report.ts';
 import { auditTrailReport } from './audit-trail.report.ts';
 import { collectionsReport } from './collections.report.ts';
+import { expenseReport } from './expense-report.report.ts';
 import { invoiceRegisterReport } from './invoice-register.report.ts';
+import { statutoryBooksReport } from './statutory-books.report.ts';
+import { trustListingReport } from './trust-listing.report.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
 import type { AnyReportDefinition } from './report-definition.ts';
 
@@ -11,6 +14,9 @@ export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
   agedReceivablesReport,
   collectionsReport,
   invoiceRegisterReport,
+  trustListingReport,
+  statutoryBooksReport,
+  expenseReport,
   auditTrailReport,
 ];
 

@@ -37,7 +37,7 @@ export async function runReportIn<C extends RouteContract & { query: z.ZodType }
   const context = await findReportContext(tx, principal.firmId, principal.userId, query as ReportQuery);
   refuseUnknownRecords(context, query as ReportQuery);
   const body = await report.run(tx, context, query);
-  return { answer: { title: report.title, ...body }, context };
+  return { answer: { ...body, title: body.title ?? report.title }, context };
 }
 
 /** Runs a report in one read-only transaction, on the read replica when there is one that has caught up (ADR 53). */

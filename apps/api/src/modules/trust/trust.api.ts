@@ -10,6 +10,7 @@ import {
   sumLedgersByAccount,
 } from './trust.repository.ts';
 import { trustTransactionView } from './trust.views.ts';
+import type { LedgerAccountCode } from '../../platform/ledger/ledger.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
 
@@ -94,3 +95,28 @@ export function findTrustLedgerTotals(
 ): Promise<{ trustAccountId: string; currencyCode: string; register: string; ledgers: string }[]> {
   return sumLedgersByAccount(tx, firmId);
 }
+
+/**
+ * The firm's books of client money as of a date and in date order (the report centre's trust
+ * listing and statutory books), read by the trust module's own rules: a movement's sign, its number,
+ * its ledger, the order a statement lists movements in, and its particulars in words.
+ */
+export {
+  findLedgerBalancesOn,
+  findMovementsInDateOrder,
+  findTrustAccountName,
+  sumMovementsInDateRange,
+  sumOpeningBalances,
+  type TrustBookFilter,
+  type TrustBookMovementRow,
+  type TrustLedgerBalanceRow,
+  type TrustOpeningBalanceRow,
+  type TrustRunningBalance,
+} from './trust-books.repository.ts';
+export { ledgerPlace, movementParticulars } from './trust.rules.ts';
+
+/** The general-ledger accounts every trust movement posts to (trust.postings.ts): what the books of client money tie out to. */
+export const TRUST_LEDGER_ACCOUNTS = {
+  liability: 'client-trust-liability',
+  bank: 'trust-bank',
+} as const satisfies Record<string, LedgerAccountCode>;

@@ -29,3 +29,37 @@ export const ledgerPlace = (matterNumber: string | null | undefined) => matterNu
 export function topUpNeeded(balanceAfter: string, minimumBalance: string | null): boolean {
   return minimumBalance !== null && compareMoney(balanceAfter, minimumBalance) < 0;
 }
+
+/** What a movement's fields say of it, for a book's particulars column. */
+export type MovementParticularsInput = {
+  type: 'deposit' | 'disbursement' | 'invoice-payment' | 'refund' | 'transfer-out' | 'transfer-in' | 'reversal';
+  counterparty: string | null;
+  purpose: string | null;
+  reference: string | null;
+  reason: string | null;
+  invoiceNumber: string | null;
+  reversesNumber: string | null;
+};
+
+const withDetail = (text: string, detail: string | null | undefined) => (detail ? `${text}: ${detail}` : text);
+
+/** A movement in words, as a cash book or a ledger prints it: who paid or was paid, and why. */
+export function movementParticulars(movement: MovementParticularsInput): string {
+  const party = movement.counterparty ?? '';
+  switch (movement.type) {
+    case 'deposit':
+      return `Received from ${party}${movement.reference ? ` (ref. ${movement.reference})` : ''}`;
+    case 'disbursement':
+      return withDetail(`Paid to ${party}`, movement.purpose);
+    case 'refund':
+      return withDetail(`Refunded to ${party}`, movement.purpose);
+    case 'invoice-payment':
+      return `To the firm’s account: ${movement.purpose ?? `payment of invoice ${movement.invoiceNumber ?? ''}`.trim()}`;
+    case 'transfer-out':
+      return withDetail(`Transfer to ${party}`, movement.reason);
+    case 'transfer-in':
+      return withDetail(`Transfer from ${party}`, movement.reason);
+    case 'reversal':
+      return withDetail(`Reversal of ${movement.reversesNumber ?? 'a movement'}`, movement.reason);
+  }
+}
