@@ -30,11 +30,11 @@ const amountColumns: ReportColumn[] = [
 
 const accountLabel = (row: { trustAccountName: string; currencyCode: string }) => `${row.trustAccountName} (${row.currencyCode})`;
 
-const movementCells = (movement: TrustBookMovementRow) => ({
+/** A movement's row; a book names its trust account (and the ledger its client) once, on the section's first row. */
+const movementCells = (movement: TrustBookMovementRow, isClientShown: boolean): ReportRow['cells'] => ({
   date: movement.date,
   number: movement.number,
-  trustAccount: accountLabel(movement),
-  client: movement.clientName,
+  ...(isClientShown ? { client: movement.clientName } : {}),
   matter: matterLabelOf(movement),
   description: movementParticulars(movement),
   receipts: movement.direction === 'in' ? movement.amount : null,
@@ -104,20 +104,11 @@ export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod
     (names, key) => `${names.currency} ${names.trustAccount} ${key}`,
   );
   const rows: ReportRow[] = groups.flatMap((group) => [
-    ...(period.from
-      ? [
-          {
-            cells: {
-              date: period.from,
-              trustAccount: group.names.trustAccount!,
-              description: 'Balance brought forward',
-              balance: group.opening,
-            },
-            drill: null,
-          },
-        ]
-      : []),
-    ...group.movements.map((movement) => ({ cells: movementCells(movement), drill: null })),
+    {
+      cells: { date: period.from ?? null, description: `${group.names.trustAccount}: balance brought forward`, balance: group.opening },
+      drill: null,
+    },
+    ...group.movements.map((movement) => ({ cells: movementCells(movement, true), drill: null })),
   ]);
   const closing = new Map<string, string>();
   for (const group of groups) closing.set(group.currencyCode, addMoney(closing.get(group.currencyCode) ?? '0', closingOf(group)));
@@ -133,7 +124,6 @@ export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod
     columns: [
       { key: 'date', label: 'Date', kind: 'date', drill: null },
       { key: 'number', label: 'No.', kind: 'text', drill: null },
-      { key: 'trustAccount', label: 'Trust account', kind: 'text', drill: null },
       { key: 'client', label: 'Client', kind: 'text', drill: null },
       { key: 'matter', label: 'Matter', kind: 'text', drill: null },
       ...amountColumns,
@@ -141,7 +131,7 @@ export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod
     rows,
     totals: groups.map((group) => ({
       cells: {
-        date: `Total ${group.names.trustAccount}`,
+        description: `Total ${group.names.trustAccount}`,
         receipts: sumOf(group.movements, 'in'),
         payments: sumOf(group.movements, 'out'),
         balance: closingOf(group),
@@ -177,23 +167,25 @@ export async function clientsLedgerBook(tx: Tx, firmId: string, period: BookPeri
     (row) => ({ client: row.clientName ?? '', trustAccount: accountLabel(row), currency: row.currencyCode }),
     (names, key) => `${names.client} ${key.slice(0, 36)} ${names.trustAccount} ${key}`,
   );
-  const rows: ReportRow[] = groups.flatMap((group) => {
-    const heading = { client: group.names.client!, trustAccount: group.names.trustAccount! };
-    return [
-      ...(period.from
-        ? [{ cells: { ...heading, date: period.from, description: 'Balance brought forward', balance: group.opening }, drill: null }]
-        : []),
-      ...group.movements.map((movement) => ({ cells: movementCells(movement), drill: null })),
-      { cells: { ...heading, date: period.to, description: 'Balance carried forward', balance: closingOf(group) }, drill: null },
-    ];
-  });
+  const rows: ReportRow[] = groups.flatMap((group) => [
+    {
+      cells: {
+        client: group.names.client!,
+        date: period.from ?? null,
+        description: `${group.names.trustAccount}: balance brought forward`,
+        balance: group.opening,
+      },
+      drill: null,
+    },
+    ...group.movements.map((movement) => ({ cells: movementCells(movement, false), drill: null })),
+    { cells: { date: period.to, description: 'Balance carried forward', balance: closingOf(group) }, drill: null },
+  ]);
   const closing = new Map<string, string>();
   for (const group of groups) closing.set(group.currencyCode, addMoney(closing.get(group.currencyCode) ?? '0', closingOf(group)));
   const subject = 'Σ clients’ ledger balances';
   return {
     columns: [
       { key: 'client', label: 'Client', kind: 'text', drill: null },
-      { key: 'trustAccount', label: 'Trust account', kind: 'text', drill: null },
       { key: 'date', label: 'Date', kind: 'date', drill: null },
       { key: 'number', label: 'No.', kind: 'text', drill: null },
       { key: 'matter', label: 'Matter', kind: 'text', drill: null },
