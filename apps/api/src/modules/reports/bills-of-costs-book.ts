@@ -49,7 +49,7 @@ export async function billsOfCostsBook(
     return [
       {
         name: `Each bill: profit costs + disbursements − discount + tax = total, ${currency}`,
-        expected: `${own.length} bills`,
+        expected: `${own.length} ${own.length === 1 ? 'bill' : 'bills'}`,
         actual: `${agreeing} agree`,
         pass: agreeing === own.length,
       },
@@ -98,7 +98,7 @@ export async function billsOfCostsBook(
       return {
         cells: {
           date: `Total ${currency}`,
-          number: `${own.length} bills`,
+          number: `${own.length} ${own.length === 1 ? 'bill' : 'bills'}`,
           currency,
           profitCosts: sumField(own, 'profitCosts'),
           disbursements: sumField(own, 'disbursements'),

@@ -77,7 +77,13 @@ export const expenseReport = defineReport({
       .map((currency) => {
         const sum = byCurrency.get(currency)!;
         return {
-          cells: { date: `Total ${currency}`, owner: `${sum.count} expenses`, currency, amount: sum.amount, homeAmount: sum.homeAmount },
+          cells: {
+            date: `Total ${currency}`,
+            owner: `${sum.count} ${sum.count === 1 ? 'expense' : 'expenses'}`,
+            currency,
+            amount: sum.amount,
+            homeAmount: sum.homeAmount,
+          },
           drill: null,
         };
       });
