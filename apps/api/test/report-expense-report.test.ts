@@ -100,6 +100,15 @@ beforeAll(async () => {
   const approved = await fixture.call('POST', `/api/admin/invoice/approve-invoice/${draft.json().data.id}`, fixture.tokens.admin, {});
   expect(approved.statusCode, approved.body).toBe(200);
   invoiceNumber = approved.json().data.invoiceNumber;
+  // Held by a draft: billed, on no issued invoice yet.
+  const drafted = await expense({ expenseDate: '2026-06-01', description: 'Courier (draft bill)', quantity: '1', unitCost: '2000' });
+  const heldByDraft = await fixture.call('POST', '/api/admin/invoice/create-invoice', fixture.tokens.admin, {
+    clientId: matter.clientId,
+    matterIds: [matter.id],
+    expenseIds: [drafted],
+    taxPercent: '0',
+  });
+  expect(heldByDraft.statusCode, heldByDraft.body).toBe(201);
 });
 afterAll(() => fixture.context.close());
 
@@ -149,17 +158,24 @@ describe('the expense report', () => {
         invoice: 'Not billable',
       }),
       row({ date: '2026-04-20', description: 'Hotel', amount: '30000.00', homeAmount: '30000.00', approval: 'Rejected' }),
+      row({
+        date: '2026-06-01',
+        description: 'Courier (draft bill)',
+        amount: '2000.00',
+        homeAmount: '2000.00',
+        invoice: 'A draft invoice',
+      }),
     ]);
     expect(report.columns.find((column) => column.key === 'homeAmount')!.label).toBe('Amount (NGN)');
     expect(rowsAs(report.totals, ['date', 'owner', 'currency', 'amount', 'homeAmount'])).toEqual([
-      // 10,000.50 + 45,000.00 + 12,000.00 + 30,000.00.
-      { date: 'Total NGN', owner: '4 expenses', currency: 'NGN', amount: '97000.50', homeAmount: '97000.50' },
+      // 10,000.50 + 45,000.00 + 12,000.00 + 30,000.00 + 2,000.00.
+      { date: 'Total NGN', owner: '5 expenses', currency: 'NGN', amount: '99000.50', homeAmount: '99000.50' },
       { date: 'Total USD', owner: '1 expense', currency: 'USD', amount: '150.00', homeAmount: '225000.00' },
-      { date: 'Total in NGN', owner: null, currency: null, amount: null, homeAmount: '322000.50' },
+      { date: 'Total in NGN', owner: null, currency: null, amount: null, homeAmount: '324000.50' },
     ]);
     expect(report.checks.map((check) => [check.name, check.expected, check.actual, check.pass])).toEqual([
-      ['Σ rows = Σ expenses in the filter (expenses table), NGN', '97000.50', '97000.50', true],
-      ['Σ rows’ NGN amounts = Σ expenses’ NGN amounts in the filter, NGN', '97000.50', '97000.50', true],
+      ['Σ rows = Σ expenses in the filter (expenses table), NGN', '99000.50', '99000.50', true],
+      ['Σ rows’ NGN amounts = Σ expenses’ NGN amounts in the filter, NGN', '99000.50', '99000.50', true],
       // The filing fee and the internet bill were paid.
       ['Σ paid rows = firm expenses + client costs advanced debited on their payments in the ledger, NGN', '55000.50', '55000.50', true],
       ['Σ rows = Σ expenses in the filter (expenses table), USD', '150.00', '150.00', true],
@@ -173,17 +189,27 @@ describe('the expense report', () => {
     const descriptions = async (query: Record<string, string>) =>
       (await reportOf(get, 'expense-report', { ...YEAR, ...query })).rows.map((row) => row.cells.description);
     expect(await descriptions({ Status: 'Pending' })).toEqual(['Courier to the client']);
-    expect(await descriptions({ Status: 'Approved' })).toEqual(['Filing fee', 'Office internet', 'Certified copies (London)']);
+    expect(await descriptions({ Status: 'Approved' })).toEqual([
+      'Filing fee',
+      'Office internet',
+      'Certified copies (London)',
+      'Courier (draft bill)',
+    ]);
     expect(await descriptions({ Status: 'Rejected' })).toEqual(['Hotel']);
     expect(await descriptions({ Status: 'Paid' })).toEqual(['Filing fee', 'Office internet']);
-    expect(await descriptions({ Status: 'Unpaid' })).toEqual(['Courier to the client', 'Certified copies (London)', 'Hotel']);
-    expect(await descriptions({ Status: 'Billed' })).toEqual(['Filing fee']);
+    expect(await descriptions({ Status: 'Unpaid' })).toEqual([
+      'Courier to the client',
+      'Certified copies (London)',
+      'Hotel',
+      'Courier (draft bill)',
+    ]);
+    expect(await descriptions({ Status: 'Billed' })).toEqual(['Filing fee', 'Courier (draft bill)']);
     expect(await descriptions({ Status: 'Unbilled' })).toEqual(['Courier to the client', 'Hotel']);
     expect(await descriptions({ Status: 'Not billable' })).toEqual(['Office internet', 'Certified copies (London)']);
     expect(await descriptions({ FeeEarnerId: fixture.firm.users.feeEarner.id })).toEqual(['Courier to the client', 'Hotel']);
     const clientOnly = await descriptions({ ClientId: fixture.references.openMatter.clientId, MatterId: fixture.references.openMatter.id });
     expect(clientOnly).not.toContain('Office internet');
-    expect(clientOnly).toHaveLength(4);
+    expect(clientOnly).toHaveLength(5);
     expect(await descriptions({ From: '2025-12-01', To: '2026-03-31' })).toEqual(['Last year', 'Filing fee', 'Office internet']);
     const pending = await reportOf(get, 'expense-report', { ...YEAR, Status: 'Pending' });
     expect(pending.criteria).toEqual(['Expense dates: 01/01/2026 – 31/12/2026', 'Status: Pending']);

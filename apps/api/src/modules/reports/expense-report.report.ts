@@ -19,6 +19,9 @@ const columnsOf = (home: string): ReportColumn[] => [
   { key: 'invoice', label: 'Billed on', kind: 'text', drill: null },
 ];
 
+/** Billed on, for an expense no issued invoice names: a draft holds it, or none may. */
+const BILLING_NAMES: Record<string, string> = { Billed: 'A draft invoice', Unbilled: 'Unbilled', 'Not billable': 'Not billable' };
+
 /** Expense report (issue 37, report 9): every expense the filters select, as recorded, with totals per currency. */
 export const expenseReport = defineReport({
   contract: reportContracts.expenseReport,
@@ -54,7 +57,7 @@ export const expenseReport = defineReport({
         billable: expense.isBillable ? 'Yes' : 'No',
         approval: expense.approvalStatus,
         payment: expense.paymentStatus,
-        invoice: expense.invoiceNumber ?? (expense.billingStatus === 'Not billable' ? 'Not billable' : 'Unbilled'),
+        invoice: expense.invoiceNumber ?? BILLING_NAMES[expense.billingStatus] ?? expense.billingStatus,
       },
       drill: null,
     }));
