@@ -1,7 +1,7 @@
 import { AUDIT_EVENTS, AUDIT_RECORD_TYPES } from '../audit/audit-events.ts';
-import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 
 import { EXPENSE_REPORT_STATUSES } from './expense-report.schemas.ts';
+import { INVOICE_REGISTER_STATUSES } from './invoice-register.schemas.ts';
 import { STATUTORY_BOOK_NAMES, STATUTORY_BOOKS } from './statutory-books.schemas.ts';
 
 /**
@@ -87,7 +87,7 @@ export const REPORTS = [
     summary: 'Every invoice: its dates, subtotal, tax, total, paid, credited or written off, balance and status, per currency.',
     permission: 'Reports',
     filters: ['dateRange', 'client', 'matter', 'currency', 'status'],
-    statuses: INVOICE_STATUSES,
+    statuses: INVOICE_REGISTER_STATUSES,
   },
   {
     name: 'trust-listing',

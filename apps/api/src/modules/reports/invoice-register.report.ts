@@ -70,7 +70,7 @@ export const invoiceRegisterReport = defineReport({
     };
     const criteria = criteriaOf(context, query, {
       dates: 'Issue dates',
-      extra: filters.status ? [`Status: ${INVOICE_STATUS_LABELS[filters.status]}`] : [],
+      extra: filters.status ? [`Status: ${filters.status === 'Issued' ? 'Issued' : INVOICE_STATUS_LABELS[filters.status]}`] : [],
     });
 
     if (query.Level === 'entries') {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ISSUED_INVOICE_STATUSES, type InvoiceStatus } from '@matterhorn/shared';
+import { ISSUED_INVOICE_STATUSES, type InvoiceRegisterStatus, type InvoiceStatus } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invoiceCoversMatter, invoiceCurrencyCodeOf, invoiceMatterNamesOf } from '../invoices/invoices.api.ts';
 
@@ -12,7 +12,7 @@ export type RegisterFilters = {
   /** Invoices covering this matter. */
   matterId?: string | undefined;
   currencyCode?: string | undefined;
-  status?: InvoiceStatus | undefined;
+  status?: InvoiceRegisterStatus | undefined;
 };
 
 /** The firm's invoices (not deleted drafts) the filters choose, with their currency. */
@@ -22,7 +22,11 @@ function listed(firmId: string, filters: RegisterFilters): SQL {
     filters.to ? sql`and invoice.issue_date <= ${filters.to}` : sql``,
     filters.clientId ? sql`and invoice.client_id = ${filters.clientId}` : sql``,
     filters.matterId ? sql`and ${invoiceCoversMatter(sql`invoice`, filters.matterId)}` : sql``,
-    filters.status ? sql`and invoice.status = ${filters.status}` : sql``,
+    filters.status === 'Issued'
+      ? sql`and invoice.status in ${ISSUED}`
+      : filters.status
+        ? sql`and invoice.status = ${filters.status}`
+        : sql``,
   ];
   return sql`select listed.* from (
       select invoice.*, ${invoiceCurrencyCodeOf(sql`invoice`)} as currency_code
