@@ -360,6 +360,9 @@ describe('firm profile', () => {
       billingIncrement: '0.1',
       blockTimePastBudget: false,
       fiscalYearStartMonth: 1,
+      // Left out: the firm's defaults, 8 hours Monday to Friday.
+      availableHoursPerDay: '8.00',
+      workingDays: [1, 2, 3, 4, 5],
     });
     const profile = await call('GET', '/api/users/get-user-profile', adminToken);
     expect(profile.json().data[0].businesses[0]).toMatchObject({ multicurrency: false, businessName: 'Okafor & Associates' });

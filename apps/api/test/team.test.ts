@@ -79,6 +79,9 @@ describe('GET get-all-user', () => {
       // The firm's first member: timekeeper TK-001 on LEDES invoices, a partner.
       timekeeperCode: 'TK-001',
       ledesClassification: 'PT',
+      // Not set: no cost rate, and the firm's available hours.
+      costRate: null,
+      availableHoursPerDay: null,
       isActive: true,
       isOwner: true,
     });

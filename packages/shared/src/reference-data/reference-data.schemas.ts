@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
 import { optionalText, requiredText } from '../common/fields.ts';
 import { firmSetupRequestSchema } from '../firm/firm.schemas.ts';
+import { AVAILABLE_HOURS_MESSAGE, isAvailableHoursText } from '../team/team.schemas.ts';
 import { BILLING_INCREMENT_MESSAGE, BILLING_INCREMENTS } from '../time-entries/billing-increment.ts';
 
 export const UTBMS_ACTIVITY_CODES = ['A101', 'A102', 'A103', 'A104', 'A105', 'A106', 'A107', 'A108', 'A109', 'A110', 'A111'] as const;
@@ -32,6 +33,9 @@ export const practiceAreaInputSchema = z.strictObject({
 });
 
 export const FISCAL_YEAR_START_MONTH_MESSAGE = 'Choose the month the fiscal year starts in';
+export const WORKING_DAYS_MESSAGE = 'Choose at least one working day, Monday (1) to Sunday (7)';
+/** ISO weekdays, 1 = Monday, as the working-days setting names them. */
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const firmProfileSchema = z.object({
   firmName: z.string().describe('The firm’s name, as invoices and the portal show it.'),
@@ -54,6 +58,12 @@ export const firmProfileSchema = z.object({
   fiscalYearStartMonth: z
     .number()
     .describe('The month the firm’s fiscal year starts in, 1 (January) to 12: statements’ current year and budgets follow it.'),
+  availableHoursPerDay: z
+    .string()
+    .describe('A fee earner’s available hours on a working day unless their own is set (utilisation’s denominator), e.g. "8.00".'),
+  workingDays: z
+    .array(z.number())
+    .describe('The firm’s working days as ISO weekdays, 1 (Monday) to 7 (Sunday), in order: the days utilisation counts as available.'),
 });
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
@@ -79,5 +89,24 @@ export const firmProfileInputSchema = firmSetupRequestSchema.extend({
     .max(12, { error: FISCAL_YEAR_START_MONTH_MESSAGE })
     .optional()
     .describe('The month the fiscal year starts in, 1 (January) to 12; left out: unchanged.'),
+  availableHoursPerDay: z
+    .union([z.string(), z.number()], { error: AVAILABLE_HOURS_MESSAGE })
+    .transform((value) => String(value).trim())
+    .refine(isAvailableHoursText, AVAILABLE_HOURS_MESSAGE)
+    .optional()
+    .describe('A fee earner’s available hours on a working day, more than 0 and at most 24 (utilisation); left out: unchanged.'),
+  workingDays: z
+    .array(
+      z.coerce
+        .number({ error: WORKING_DAYS_MESSAGE })
+        .int({ error: WORKING_DAYS_MESSAGE })
+        .min(1, { error: WORKING_DAYS_MESSAGE })
+        .max(7, { error: WORKING_DAYS_MESSAGE }),
+      { error: WORKING_DAYS_MESSAGE },
+    )
+    .min(1, { error: WORKING_DAYS_MESSAGE })
+    .transform((days) => [...new Set(days)].sort((left, right) => left - right))
+    .optional()
+    .describe('The firm’s working days as ISO weekdays, 1 (Monday) to 7 (Sunday), at least one (duplicates dropped); left out: unchanged.'),
 });
 export type FirmProfileInput = z.input<typeof firmProfileInputSchema>;

@@ -34,6 +34,16 @@ export const teamMemberSchema = z.object({
     .describe(
       'Their LEDES timekeeper classification: PT partner, AS associate, OC of counsel, LA legal assistant, OT other; null when not set.',
     ),
+  costRate: z
+    .string()
+    .nullable()
+    .describe(
+      'What an hour of their time costs the firm (an exact decimal string in the home currency): matter profitability’s cost of time; null when not set.',
+    ),
+  availableHoursPerDay: z
+    .string()
+    .nullable()
+    .describe('The hours they are available on a working day (utilisation’s denominator); null: the firm’s.'),
   isActive: z.boolean().describe('False once deactivated: they cannot sign in and take no seat.'),
   isOwner: z.boolean().describe('True for the member who created the firm (SPEC’s AdminUserId).'),
 });
@@ -76,6 +86,19 @@ export const invitationSummarySchema = z.object({
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
+/** Left out: unchanged (undefined); blank or null: cleared (null); else the trimmed text, checked by `isValid`. */
+const optionalSetting = (isValid: (text: string) => boolean, message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value === null || String(value).trim() === '' ? null : String(value).trim()))
+    .refine((value) => value === undefined || value === null || isValid(value), message);
+
+export const COST_RATE_MESSAGE = 'Cost rate must be an amount with at most 2 decimals';
+export const AVAILABLE_HOURS_MESSAGE = 'Available hours per day must be more than 0 and at most 24, with at most 2 decimals';
+/** Hours of a working day: more than 0 and at most 24, at most 2 decimals. */
+export const isAvailableHoursText = (text: string) => /^\d{1,2}(\.\d{1,2})?$/.test(text) && Number(text) > 0 && Number(text) <= 24;
+
 export const updateMemberSchema = z.strictObject({
   name: requiredText('Name', 120).describe('The member’s name (at most 120 characters).'),
   roleId: uuidField('Role').describe(
@@ -89,6 +112,12 @@ export const updateMemberSchema = z.strictObject({
     .enum(LEDES_CLASSIFICATIONS, { error: 'Choose a LEDES classification from the list' })
     .nullish()
     .describe('Their LEDES timekeeper classification: PT, AS, OC, LA or OT; left out: unchanged; null clears it.'),
+  costRate: optionalSetting((text) => /^\d{1,12}(\.\d{1,2})?$/.test(text), COST_RATE_MESSAGE).describe(
+    'What an hour of their time costs the firm, in the home currency (at most 2 decimals): matter profitability’s cost of time; left out: unchanged; blank or null clears it.',
+  ),
+  availableHoursPerDay: optionalSetting(isAvailableHoursText, AVAILABLE_HOURS_MESSAGE).describe(
+    'The hours they are available on a working day, more than 0 and at most 24 (utilisation); left out: unchanged; blank or null: the firm’s.',
+  ),
 });
 export type UpdateMember = z.input<typeof updateMemberSchema>;
 

@@ -72,6 +72,8 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
       billingIncrement: firms.billingIncrement,
       blockTimePastBudget: firms.blockTimePastBudget,
       fiscalYearStartMonth: firms.fiscalYearStartMonth,
+      availableHoursPerDay: firms.availableHoursPerDay,
+      workingDays: firms.workingDays,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -88,6 +90,8 @@ export async function updateFirmProfile(
     billingIncrement: string;
     blockTimePastBudget: boolean;
     fiscalYearStartMonth: number;
+    availableHoursPerDay: string;
+    workingDays: number[];
   },
 ) {
   await tx

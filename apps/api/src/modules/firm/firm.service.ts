@@ -113,6 +113,8 @@ export function createFirmService(database: Database) {
             billingIncrement: input.billingIncrement ?? before.billingIncrement,
             blockTimePastBudget: input.blockTimePastBudget ?? before.blockTimePastBudget,
             fiscalYearStartMonth: input.fiscalYearStartMonth ?? before.fiscalYearStartMonth,
+            availableHoursPerDay: input.availableHoursPerDay ?? before.availableHoursPerDay,
+            workingDays: input.workingDays ?? before.workingDays,
           };
           await updateFirmProfile(tx, principal.firmId, after);
           if (after.country !== before.country) await seedCountryAccounts(tx, principal.firmId, after.country);

@@ -16,6 +16,8 @@ const memberColumns = {
   defaultHourlyRate: users.defaultHourlyRate,
   timekeeperCode: users.timekeeperCode,
   ledesClassification: users.ledesClassification,
+  costRate: users.costRate,
+  availableHoursPerDay: users.availableHoursPerDay,
   isActive: users.isActive,
   isOwner: sql<boolean>`coalesce(${firms.ownerUserId} = ${users.id}, false)`,
 };
@@ -133,12 +135,17 @@ export async function cancelInvitation(tx: Tx, firmId: string, invitationId: str
   return row ?? null;
 }
 
-export async function updateMember(
-  tx: Tx,
-  firmId: string,
-  userId: string,
-  values: { name: string; roleId: string; defaultHourlyRate: string | null; ledesClassification?: LedesClassification | null | undefined },
-) {
+export type MemberUpdate = {
+  name: string;
+  roleId: string;
+  defaultHourlyRate: string | null;
+  ledesClassification?: LedesClassification | null | undefined;
+  costRate?: string | null | undefined;
+  availableHoursPerDay?: string | null | undefined;
+};
+
+export async function updateMember(tx: Tx, firmId: string, userId: string, values: MemberUpdate) {
+  // A field left out (undefined) stays as it was: drizzle's set skips it.
   await tx
     .update(users)
     .set(values)

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type LedesClassification, type TeamMember } from '@matterhorn/shared';
+import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -160,16 +160,7 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
       });
     },
 
-    async updateMember(
-      principal: FirmPrincipal,
-      userId: string,
-      input: {
-        name: string;
-        roleId: string;
-        defaultHourlyRate: string | null;
-        ledesClassification?: LedesClassification | null | undefined;
-      },
-    ): Promise<TeamMember> {
+    async updateMember(principal: FirmPrincipal, userId: string, input: repository.MemberUpdate): Promise<TeamMember> {
       return database.withFirm(principal.firmId, async (tx) => {
         await repository.lockFirm(tx, principal.firmId);
         const member = await memberOrNotFound(tx, principal.firmId, userId);
@@ -185,6 +176,8 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
             roleId: member.roleId,
             defaultHourlyRate: member.defaultHourlyRate,
             ledesClassification: member.ledesClassification,
+            costRate: member.costRate,
+            availableHoursPerDay: member.availableHoursPerDay,
           },
           after: input,
         });

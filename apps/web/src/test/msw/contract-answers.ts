@@ -42,6 +42,8 @@ export function teamMember(id: string, name: string, overrides: Partial<TeamMemb
     defaultHourlyRate: null,
     timekeeperCode: `TK-${id.slice(0, 3)}`,
     ledesClassification: null,
+    costRate: null,
+    availableHoursPerDay: null,
     isActive: true,
     isOwner: false,
     ...overrides,

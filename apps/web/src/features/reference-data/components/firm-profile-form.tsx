@@ -1,4 +1,4 @@
-import { FileInput, Image, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, Group, Image, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import {
   BILLING_INCREMENT_LABELS,
   BILLING_INCREMENTS,
@@ -6,6 +6,7 @@ import {
   firmProfileInputSchema,
   LOGO_MAX_LENGTH,
   MONTH_NAMES,
+  WEEKDAY_NAMES,
   type Currency,
   type FirmProfile,
 } from '@matterhorn/shared';
@@ -48,6 +49,8 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     billingIncrement: profile.billingIncrement,
     blockTimePastBudget: profile.blockTimePastBudget,
     fiscalYearStartMonth: String(profile.fiscalYearStartMonth),
+    availableHoursPerDay: profile.availableHoursPerDay,
+    workingDays: profile.workingDays,
   });
   const selectProps = (name: 'country' | 'homeCurrencyId' | 'timeZone' | 'billingIncrement' | 'fiscalYearStartMonth') => ({
     value: form.values[name] || null,
@@ -125,6 +128,31 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           data={MONTH_NAMES.map((month, index) => ({ value: String(index + 1), label: month }))}
           {...selectProps('fiscalYearStartMonth')}
         />
+        <TextInput
+          label="Available hours per day"
+          description="A fee earner's hours on a working day, unless their own is set: the utilisation report's available time."
+          inputMode="decimal"
+          {...form.inputProps('availableHoursPerDay')}
+        />
+        <Checkbox.Group
+          label="Working days"
+          description="The days the utilisation report counts as available."
+          value={form.values.workingDays.map(String)}
+          onChange={(days) => {
+            form.setValue(
+              'workingDays',
+              days.map(Number).sort((left, right) => left - right),
+            );
+            form.touch('workingDays');
+          }}
+          error={form.errorFor('workingDays')}
+        >
+          <Group gap="md" mt={4}>
+            {WEEKDAY_NAMES.map((day, index) => (
+              <Checkbox key={day} value={String(index + 1)} label={day} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <Textarea label="Address" rows={2} {...form.inputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Phone" type="tel" autoComplete="tel" {...form.inputProps('phone')} />

@@ -25,6 +25,8 @@ function stubCurrencies() {
         billingIncrement: '0.1',
         blockTimePastBudget: false,
         fiscalYearStartMonth: 1,
+        availableHoursPerDay: '8.00',
+        workingDays: [1, 2, 3, 4, 5],
       },
     },
     'GET /admin/currency/get-currency-list': {

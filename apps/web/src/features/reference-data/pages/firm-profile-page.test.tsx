@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { WORKING_DAYS_MESSAGE } from '@matterhorn/shared';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { REQUIRE_TOTP_LABEL } from '../components/portal-sign-in-settings-card.tsx';
@@ -20,6 +21,8 @@ const firmProfile = {
   billingIncrement: '0.1',
   blockTimePastBudget: false,
   fiscalYearStartMonth: 1,
+  availableHoursPerDay: '8.00',
+  workingDays: [1, 2, 3, 4, 5],
 };
 
 describe('FirmProfilePage', () => {
@@ -81,6 +84,35 @@ describe('FirmProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
     expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ fiscalYearStartMonth: 4 });
+  }, 60_000);
+
+  it("sets the firm's available hours per day and working days, refusing none", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
+    });
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
+    const hours = await screen.findByRole('textbox', { name: /^Available hours per day/ });
+    expect(hours).toHaveValue('8.00');
+    await user.clear(hours);
+    await user.type(hours, '7.5');
+    const days = screen.getByRole('group', { name: /^Working days/ });
+    expect(within(days).getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])
+      await user.click(within(days).getByRole('checkbox', { name: day }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(WORKING_DAYS_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(0);
+    await user.click(within(days).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Monday' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({
+      availableHoursPerDay: '7.5',
+      workingDays: [1, 6],
+    });
   }, 60_000);
 
   it('does not reload the session when the save fails', async () => {

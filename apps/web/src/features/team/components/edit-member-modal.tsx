@@ -21,6 +21,8 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
     roleId: member.roleId,
     defaultHourlyRate: member.defaultHourlyRate ?? '',
     ledesClassification: member.ledesClassification,
+    costRate: member.costRate ?? '',
+    availableHoursPerDay: member.availableHoursPerDay ?? '',
   });
   const submit = form.onSubmit(async (data) => {
     await updateMember(member.id, data);
@@ -60,6 +62,18 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
             form.setValue('ledesClassification', (event.currentTarget.value || null) as TeamMember['ledesClassification'])
           }
           error={form.errorFor('ledesClassification')}
+        />
+        <MoneyInput
+          label="Cost rate"
+          description="What an hour of this member's time costs the firm: the matter profitability report's cost of time."
+          leftSection={currencySymbol || undefined}
+          {...form.valueProps('costRate')}
+        />
+        <TextInput
+          label="Available hours per day"
+          description="Hours this member can work on a working day, for the utilisation report. Blank: the firm's."
+          inputMode="decimal"
+          {...form.inputProps('availableHoursPerDay')}
         />
         <SubmitButton isSubmitting={form.isSubmitting} mt="sm">
           Save changes

@@ -22,6 +22,8 @@ const members: TeamMember[] = [
     defaultHourlyRate: null,
     timekeeperCode: 'TK-001',
     ledesClassification: 'PT',
+    costRate: null,
+    availableHoursPerDay: null,
     isActive: true,
     isOwner: true,
   },
@@ -34,6 +36,8 @@ const members: TeamMember[] = [
     defaultHourlyRate: '1250.5',
     timekeeperCode: 'TK-002',
     ledesClassification: null,
+    costRate: '400.00',
+    availableHoursPerDay: '6.00',
     isActive: true,
     isOwner: false,
   },
@@ -91,9 +95,19 @@ describe('TeamPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Bob Eze' });
     expect(within(dialog).getByText(/Timekeeper TK-002 on LEDES invoices/)).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'LEDES classification' }), 'AS');
+    // The settings the time reports read: a cost rate and the hours a day they are available.
+    expect(within(dialog).getByRole('textbox', { name: /^Cost rate/ })).toHaveValue('400.00');
+    const hours = within(dialog).getByRole('textbox', { name: /^Available hours per day/ });
+    expect(hours).toHaveValue('6.00');
+    await user.clear(hours);
+    await user.type(hours, '7.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')[0]?.body).toMatchObject({ ledesClassification: 'AS' });
+    expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')[0]?.body).toMatchObject({
+      ledesClassification: 'AS',
+      costRate: '400.00',
+      availableHoursPerDay: '7.5',
+    });
   }, 20_000);
 
   it('says the plan is full and disables Invite member when every seat is used', async () => {
