@@ -120,6 +120,9 @@ export * from './reports/invoice-register.schemas.ts';
 export * from './reports/trust-listing.schemas.ts';
 export * from './reports/expense-report.schemas.ts';
 export * from './reports/statutory-books.schemas.ts';
+
+export * from './reports/billable-hours.schemas.ts';
+export * from './reports/utilisation.schemas.ts';
 export * from './reports/reports.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';

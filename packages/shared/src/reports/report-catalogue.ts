@@ -114,6 +114,20 @@ export const REPORTS = [
     filters: ['dateRange', 'client', 'book'],
     books: STATUTORY_BOOKS.map((value) => ({ value, label: STATUTORY_BOOK_NAMES[value] })),
   },
+  {
+    name: 'billable-hours',
+    title: 'Billable hours',
+    summary: 'Billable, non-billable, billed and unbilled hours and their values by fee earner and matter, by activity date.',
+    permission: 'Reports',
+    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
+  },
+  {
+    name: 'utilisation',
+    title: 'Utilisation',
+    summary: 'Billable hours ÷ available hours per fee earner and for the firm, month by month.',
+    permission: 'Reports',
+    filters: ['dateRange', 'feeEarner'],
+  },
 ] as const satisfies readonly ReportEntry[];
 
 export type ReportName = (typeof REPORTS)[number]['name'];

@@ -13,6 +13,9 @@ import {
   reportScheduleInputSchema,
 } from './report-preset.schemas.ts';
 import { auditTrailQuerySchema } from './audit-trail.schemas.ts';
+
+import { billableHoursQuerySchema } from './billable-hours.schemas.ts';
+import { utilisationQuerySchema } from './utilisation.schemas.ts';
 import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
 import { trustListingQuerySchema } from './trust-listing.schemas.ts';
 import { expenseReportQuerySchema } from './expense-report.schemas.ts';
@@ -33,6 +36,8 @@ export const reportContracts = {
   trustListing: reportRoute('trust-listing', trustListingQuerySchema),
   expenseReport: reportRoute('expense-report', expenseReportQuerySchema),
   statutoryBooks: reportRoute('statutory-books', statutoryBooksQuerySchema),
+  billableHours: reportRoute('billable-hours', billableHoursQuerySchema),
+  utilisation: reportRoute('utilisation', utilisationQuerySchema),
 };
 
 export const reportPresetContracts = {

@@ -1,10 +1,12 @@
 import { agedReceivablesReport } from './aged-receivables.report.ts';
 import { auditTrailReport } from './audit-trail.report.ts';
+import { billableHoursReport } from './billable-hours.report.ts';
 import { collectionsReport } from './collections.report.ts';
 import { expenseReport } from './expense-report.report.ts';
 import { invoiceRegisterReport } from './invoice-register.report.ts';
 import { statutoryBooksReport } from './statutory-books.report.ts';
 import { trustListingReport } from './trust-listing.report.ts';
+import { utilisationReport } from './utilisation.report.ts';
 import { workInProgressReport } from './work-in-progress.report.ts';
 import type { AnyReportDefinition } from './report-definition.ts';
 
@@ -14,6 +16,8 @@ export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
   agedReceivablesReport,
   collectionsReport,
   invoiceRegisterReport,
+  billableHoursReport,
+  utilisationReport,
   trustListingReport,
   statutoryBooksReport,
   expenseReport,

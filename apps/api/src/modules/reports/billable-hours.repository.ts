@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BillableHoursKind } from '@matterhorn/shared';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
+import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
+
+/** SPEC.md §9: a time entry's is_billable, 4 billable and 2 not. */
+const BILLABLE = 4;
+const NOT_BILLABLE = 2;
+
+const timeEntriesIn = (firmId: string, filters: ActivityFilters) =>
+  activityConditions('time_entries', firmId, filters, { date: 'time_entry_date', feeEarner: 'user_id' });
+
+/** Which entries each kind of figure counts: billed is the time-entries module's own rule. */
+const KIND_CONDITIONS: Record<BillableHoursKind, SQL> = {
+  billable: sql`time_entries.is_billable = ${BILLABLE}`,
+  nonBillable: sql`time_entries.is_billable = ${NOT_BILLABLE}`,
+  billed: sql`time_entries.is_billable = ${BILLABLE} and ${isBilledTimeEntry}`,
+  unbilled: sql`time_entries.is_billable = ${BILLABLE} and not ${isBilledTimeEntry}`,
+};
+
+export type BillableHoursFigures = {
+  billableHours: string;
+  billableValue: string;
+  nonBillableHours: string;
+  billedHours: string;
+  billedValue: string;
+  unbilledHours: string;
+  unbilledValue: string;
+};
+
+export type BillableHoursGroupRow = BillableHoursFigures & {
+  clientName: string;
+  matterId: string;
+  matterName: string;
+  feeEarnerId: string;
+  feeEarnerName: string;
+};
+
+// Non-billable time is stored at no rate and no amount (SPEC.md): it has hours only.
+const figures = Object.entries(KIND_CONDITIONS).map(([kind, condition]) => {
+  const hours = sql`coalesce(sum(time_entries.duration) filter (where ${condition}), 0)::numeric(20, 4)::text as ${sql.identifier(`${kind}Hours`)}`;
+  if (kind === 'nonBillable') return hours;
+  return sql`${hours}, coalesce(sum(time_entries.home_total_amount) filter (where ${condition}), 0)::numeric(20, 2)::text
+    as ${sql.identifier(`${kind}Value`)}`;
+});
+
+/** Each fee earner's hours and values on each matter. */
+export function findBillableHoursByMatterAndFeeEarner(tx: Tx, firmId: string, filters: ActivityFilters) {
+  return rowsOf<BillableHoursGroupRow>(
+    tx.execute(sql`
+      select client.display_name as "clientName", time_entries.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
+        time_entries.user_id as "feeEarnerId", fee_earner.name as "feeEarnerName", ${sql.join(figures, sql`, `)}
+      from time_entries
+      join clients client on client.firm_id = ${firmId} and client.id = time_entries.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = time_entries.matter_id
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = time_entries.user_id
+      where ${timeEntriesIn(firmId, filters)}
+      group by client.display_name, time_entries.matter_id, matter.matter_number, matter.matter_name, time_entries.user_id, fee_earner.name
+      order by client.display_name, matter.matter_name, fee_earner.name, time_entries.user_id`),
+  );
+}
+
+/** Σ hours and Σ values of every time entry in the filter, straight off the table: the tie-out. */
+export async function sumTimeEntries(tx: Tx, firmId: string, filters: ActivityFilters) {
+  const [row] = await rowsOf<{ hours: string; value: string }>(
+    tx.execute(sql`select coalesce(sum(duration), 0)::numeric(20, 4)::text as hours,
+        coalesce(sum(home_total_amount), 0)::numeric(20, 2)::text as value
+      from time_entries where ${timeEntriesIn(firmId, filters)}`),
+  );
+  return row!;
+}
+
+export type BillableHoursEntryRow = {
+  date: string;
+  clientName: string;
+  matterName: string;
+  feeEarnerName: string;
+  description: string;
+  isBillable: boolean;
+  isBilled: boolean;
+  hours: string;
+  value: string;
+};
+
+/** The time entries behind a figure (the drill-down), oldest first, a page at a time, with their count and sums. */
+export async function findBillableHoursEntries(
+  tx: Tx,
+  firmId: string,
+  filters: ActivityFilters & { kind?: BillableHoursKind | undefined },
+  page: { size: number; offset: number },
+) {
+  const where = sql`${timeEntriesIn(firmId, filters)}${filters.kind ? sql` and ${KIND_CONDITIONS[filters.kind]}` : sql``}`;
+  const [rows, [summary]] = await Promise.all([
+    rowsOf<BillableHoursEntryRow>(
+      tx.execute(sql`
+        select to_char(time_entries.time_entry_date, 'YYYY-MM-DD') as date, client.display_name as "clientName",
+          ${matterNameOf('matter')} as "matterName", fee_earner.name as "feeEarnerName", time_entries.description,
+          time_entries.is_billable = ${BILLABLE} as "isBillable", ${isBilledTimeEntry} as "isBilled",
+          time_entries.duration::text as hours, time_entries.home_total_amount::text as value
+        from time_entries
+        join clients client on client.firm_id = ${firmId} and client.id = time_entries.client_id
+        join matters matter on matter.firm_id = ${firmId} and matter.id = time_entries.matter_id
+        join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = time_entries.user_id
+        where ${where}
+        order by time_entries.time_entry_date, time_entries.created_at, time_entries.id
+        limit ${page.size} offset ${page.offset}`),
+    ),
+    rowsOf<{ count: string; hours: string; value: string }>(
+      tx.execute(sql`select count(*)::text as count, coalesce(sum(duration), 0)::numeric(20, 4)::text as hours,
+          coalesce(sum(home_total_amount), 0)::numeric(20, 2)::text as value
+        from time_entries where ${where}`),
+    ),
+  ]);
+  return { rows, count: Number(summary!.count), hours: summary!.hours, value: summary!.value };
+}

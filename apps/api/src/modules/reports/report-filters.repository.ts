@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** The filters the time and matter reports share, by activity date. */
+export type ActivityFilters = {
+  from?: string | undefined;
+  to?: string | undefined;
+  feeEarnerId?: string | undefined;
+  clientId?: string | undefined;
+  matterId?: string | undefined;
+  practiceAreaId?: string | undefined;
+  /** Only items of matters without a practice area. */
+  noPracticeArea?: boolean | undefined;
+};
+
+/**
+ * The conditions an item table's rows pass: the firm's live rows dated in the range, of the fee
+ * earner, client, matter and practice area the filters name. `table` is the table's name or alias
+ * in the query; `columns` name its date and fee-earner columns.
+ */
+export function activityConditions(
+  table: string,
+  firmId: string,
+  filters: ActivityFilters,
+  columns: { date: string; feeEarner: string | null },
+): SQL {
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  const areaOfMatter = sql`select 1 from matter_practice_areas area where area.firm_id = ${column('firm_id')}
+    and area.matter_id = ${column('matter_id')}`;
+  return sql.join(
+    [
+      sql`${column('firm_id')} = ${firmId}`,
+      sql`${column('deleted_at')} is null`,
+      filters.from ? sql`${column(columns.date)} >= ${filters.from}` : undefined,
+      filters.to ? sql`${column(columns.date)} <= ${filters.to}` : undefined,
+      filters.feeEarnerId && columns.feeEarner ? sql`${column(columns.feeEarner)} = ${filters.feeEarnerId}` : undefined,
+      filters.clientId ? sql`${column('client_id')} = ${filters.clientId}` : undefined,
+      filters.matterId ? sql`${column('matter_id')} = ${filters.matterId}` : undefined,
+      filters.practiceAreaId ? sql`exists (${areaOfMatter} and area.practice_area_id = ${filters.practiceAreaId})` : undefined,
+      filters.noPracticeArea ? sql`not exists (${areaOfMatter})` : undefined,
+    ].filter((condition): condition is SQL => condition !== undefined),
+    sql` and `,
+  );
+}
+
+/** A matter as the reports name it: its number, then its name. */
+export const matterNameOf = (matter: string) => sql.raw(`coalesce(${matter}.matter_number || ' ', '') || ${matter}.matter_name`);
