@@ -123,6 +123,8 @@ export * from './reports/statutory-books.schemas.ts';
 
 export * from './reports/billable-hours.schemas.ts';
 export * from './reports/utilisation.schemas.ts';
+export * from './reports/realisation.schemas.ts';
+export * from './reports/matter-profitability.schemas.ts';
 export * from './reports/reports.contracts.ts';
 export * from './trust/trust-request.schemas.ts';
 export * from './trust/trust-requests.contracts.ts';

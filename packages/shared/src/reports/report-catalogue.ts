@@ -31,6 +31,8 @@ export const REPORT_FILTERS = [
   'text',
   'dormantMonths',
   'book',
+
+  'groupBy',
 ] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
@@ -48,6 +50,9 @@ export type ReportEntry = {
   recordTypes?: readonly string[];
   /** The choices of the Book filter (value and label), the first being the default, when the report has one. */
   books?: readonly { value: string; label: string }[];
+
+  /** The choices of the Group by filter (the query's GroupBy), the first the default, when the report has one. */
+  groupings?: readonly { value: string; label: string }[];
 };
 
 export const REPORTS = [
@@ -57,15 +62,6 @@ export const REPORTS = [
     summary: 'Unbilled billable time, expenses and flat fees by matter and fee earner, aged by activity date.',
     permission: 'Reports',
     filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
-  },
-  {
-    name: 'audit-trail',
-    title: 'Audit trail',
-    summary: 'Every change to money, client data, permissions and settings: when, who, from where, what record, before and after.',
-    permission: 'viewReportsAuditTrail',
-    filters: ['dateRange', 'user', 'action', 'recordType', 'text'],
-    actions: AUDIT_EVENTS,
-    recordTypes: AUDIT_RECORD_TYPES,
   },
   {
     name: 'aged-receivables',
@@ -82,12 +78,38 @@ export const REPORTS = [
     filters: ['dateRange', 'feeEarner', 'client', 'matter', 'currency'],
   },
   {
-    name: 'invoice-register',
-    title: 'Invoice register',
-    summary: 'Every invoice: its dates, subtotal, tax, total, paid, credited or written off, balance and status, per currency.',
+    name: 'billable-hours',
+    title: 'Billable hours',
+    summary: 'Billable, non-billable, billed and unbilled hours and their values by fee earner and matter, by activity date.',
     permission: 'Reports',
-    filters: ['dateRange', 'client', 'matter', 'currency', 'status'],
-    statuses: INVOICE_REGISTER_STATUSES,
+    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
+  },
+  {
+    name: 'utilisation',
+    title: 'Utilisation',
+    summary: 'Billable hours ÷ available hours per fee earner and for the firm, month by month.',
+    permission: 'Reports',
+    filters: ['dateRange', 'feeEarner'],
+  },
+  {
+    name: 'realisation',
+    title: 'Realisation',
+    summary:
+      'Billed ÷ standard value of time worked, collected ÷ billed and collected ÷ standard value, by fee earner, matter or practice area.',
+    permission: 'Reports',
+    filters: ['dateRange', 'feeEarner', 'matter', 'practiceArea', 'groupBy'],
+    groupings: [
+      { value: 'feeEarner', label: 'Fee earner' },
+      { value: 'matter', label: 'Matter' },
+      { value: 'practiceArea', label: 'Practice area' },
+    ],
+  },
+  {
+    name: 'matter-profitability',
+    title: 'Matter profitability',
+    summary: 'Fees billed and collected, the cost of time and non-recoverable expenses, and the margin of each matter.',
+    permission: 'Reports',
+    filters: ['dateRange', 'client', 'matter', 'practiceArea'],
   },
   {
     name: 'trust-listing',
@@ -96,6 +118,14 @@ export const REPORTS = [
       'Each client’s and matter’s trust balance per trust account and currency as of a date, dormant balances, and the trust ledger behind each.',
     permission: 'Reports',
     filters: ['asOfDate', 'client', 'matter', 'currency', 'dormantMonths'],
+  },
+  {
+    name: 'invoice-register',
+    title: 'Invoice register',
+    summary: 'Every invoice: its dates, subtotal, tax, total, paid, credited or written off, balance and status, per currency.',
+    permission: 'Reports',
+    filters: ['dateRange', 'client', 'matter', 'currency', 'status'],
+    statuses: INVOICE_REGISTER_STATUSES,
   },
   {
     name: 'expense-report',
@@ -115,18 +145,13 @@ export const REPORTS = [
     books: STATUTORY_BOOKS.map((value) => ({ value, label: STATUTORY_BOOK_NAMES[value] })),
   },
   {
-    name: 'billable-hours',
-    title: 'Billable hours',
-    summary: 'Billable, non-billable, billed and unbilled hours and their values by fee earner and matter, by activity date.',
-    permission: 'Reports',
-    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
-  },
-  {
-    name: 'utilisation',
-    title: 'Utilisation',
-    summary: 'Billable hours ÷ available hours per fee earner and for the firm, month by month.',
-    permission: 'Reports',
-    filters: ['dateRange', 'feeEarner'],
+    name: 'audit-trail',
+    title: 'Audit trail',
+    summary: 'Every change to money, client data, permissions and settings: when, who, from where, what record, before and after.',
+    permission: 'viewReportsAuditTrail',
+    filters: ['dateRange', 'user', 'action', 'recordType', 'text'],
+    actions: AUDIT_EVENTS,
+    recordTypes: AUDIT_RECORD_TYPES,
   },
 ] as const satisfies readonly ReportEntry[];
 

@@ -15,6 +15,8 @@ import {
 import { auditTrailQuerySchema } from './audit-trail.schemas.ts';
 
 import { billableHoursQuerySchema } from './billable-hours.schemas.ts';
+import { matterProfitabilityQuerySchema } from './matter-profitability.schemas.ts';
+import { realisationQuerySchema } from './realisation.schemas.ts';
 import { utilisationQuerySchema } from './utilisation.schemas.ts';
 import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
 import { trustListingQuerySchema } from './trust-listing.schemas.ts';
@@ -38,6 +40,8 @@ export const reportContracts = {
   statutoryBooks: reportRoute('statutory-books', statutoryBooksQuerySchema),
   billableHours: reportRoute('billable-hours', billableHoursQuerySchema),
   utilisation: reportRoute('utilisation', utilisationQuerySchema),
+  realisation: reportRoute('realisation', realisationQuerySchema),
+  matterProfitability: reportRoute('matter-profitability', matterProfitabilityQuerySchema),
 };
 
 export const reportPresetContracts = {

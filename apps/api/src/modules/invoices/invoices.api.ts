@@ -30,3 +30,5 @@ export {
 } from './receivables-as-of.repository.ts';
 export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable-invoices.repository.ts';
 export { creditNotePdfOf } from './credit-note-view.ts';
+/** What an issued invoice billed and collected for an item, after discounts, credit notes and write-offs (reports). */
+export { realisedLineOf } from './line-realisation.repository.ts';

@@ -4,6 +4,8 @@ import { billableHoursReport } from './billable-hours.report.ts';
 import { collectionsReport } from './collections.report.ts';
 import { expenseReport } from './expense-report.report.ts';
 import { invoiceRegisterReport } from './invoice-register.report.ts';
+import { matterProfitabilityReport } from './matter-profitability.report.ts';
+import { realisationReport } from './realisation.report.ts';
 import { statutoryBooksReport } from './statutory-books.report.ts';
 import { trustListingReport } from './trust-listing.report.ts';
 import { utilisationReport } from './utilisation.report.ts';
@@ -18,6 +20,8 @@ export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
   invoiceRegisterReport,
   billableHoursReport,
   utilisationReport,
+  realisationReport,
+  matterProfitabilityReport,
   trustListingReport,
   statutoryBooksReport,
   expenseReport,

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { ProfitabilityKind } from '@matterhorn/shared';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { realisedLineOf } from '../invoices/invoices.api.ts';
+import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
+
+/** SPEC.md §9: is_billable 2 = not billable. */
+const NOT_BILLABLE = 2;
+
+const realised = (table: 'time_entries' | 'flat_fees', itemType: 'fee' | 'flatFee') =>
+  realisedLineOf({
+    firmId: sql.raw(`${table}.firm_id`),
+    invoiceId: sql.raw(`${table}.invoice_id`),
+    itemId: sql.raw(`${table}.id`),
+    itemType,
+  });
+
+const timeIn = (firmId: string, filters: ActivityFilters) =>
+  activityConditions('time_entries', firmId, filters, { date: 'time_entry_date', feeEarner: null });
+/** What the firm spent on a matter and cannot bill: approved, non-billable client expenses. */
+const nonRecoverableExpensesIn = (firmId: string, filters: ActivityFilters) =>
+  sql`${activityConditions('expenses', firmId, filters, { date: 'expense_date', feeEarner: null })}
+    and not expenses.is_firm_expense and expenses.is_billable = ${NOT_BILLABLE} and expenses.approval_status = 'Approved'`;
+
+/**
+ * Every item behind a matter's figures: its time (billable or not: all of it costs the fee earner's
+ * cost rate × hours, 0 without one), its flat fees, and its non-recoverable expenses; time and flat
+ * fees with what their invoices billed and collected (the invoices module's rule).
+ */
+const matterItems = (firmId: string, filters: ActivityFilters) => sql`
+  select 'time' as kind, time_entries.id, time_entries.client_id, time_entries.matter_id, time_entries.user_id as fee_earner_id,
+    time_entries.time_entry_date as activity_date, time_entries.created_at, time_entries.description, time_entries.duration as hours,
+    coalesce(time_entry_realised.billed, 0) as fees_billed, coalesce(time_entry_realised.collected, 0) as fees_collected,
+    round(time_entries.duration * coalesce(fee_earner.cost_rate, 0), 2) as cost_of_time, 0 as expenses
+  from time_entries
+  join users fee_earner on fee_earner.firm_id = time_entries.firm_id and fee_earner.id = time_entries.user_id
+  left join lateral ${realised('time_entries', 'fee')} time_entry_realised on true
+  where ${timeIn(firmId, filters)}
+  union all
+  select 'flatFee', flat_fees.id, flat_fees.client_id, flat_fees.matter_id, flat_fees.user_id, flat_fees.flat_fee_date, flat_fees.created_at,
+    flat_fees.description, null, coalesce(flat_fee_realised.billed, 0), coalesce(flat_fee_realised.collected, 0), 0, 0
+  from flat_fees
+  left join lateral ${realised('flat_fees', 'flatFee')} flat_fee_realised on true
+  where ${activityConditions('flat_fees', firmId, filters, { date: 'flat_fee_date', feeEarner: null })}
+  union all
+  select 'expense', expenses.id, expenses.client_id, expenses.matter_id, expenses.added_by_user_id, expenses.expense_date, expenses.created_at,
+    expenses.description, null, 0, 0, 0, expenses.home_amount
+  from expenses
+  where ${nonRecoverableExpensesIn(firmId, filters)}`;
+
+const FIGURES = sql`coalesce(sum(item.hours), 0)::numeric(20, 4)::text as hours,
+  coalesce(sum(item.fees_billed), 0)::numeric(20, 2)::text as "feesBilled",
+  coalesce(sum(item.fees_collected), 0)::numeric(20, 2)::text as "feesCollected",
+  coalesce(sum(item.cost_of_time), 0)::numeric(20, 2)::text as "costOfTime",
+  coalesce(sum(item.expenses), 0)::numeric(20, 2)::text as expenses`;
+
+export type ProfitabilityFigures = { hours: string; feesBilled: string; feesCollected: string; costOfTime: string; expenses: string };
+export type ProfitabilityGroupRow = ProfitabilityFigures & { clientName: string; matterId: string; matterName: string };
+
+/** Each matter's fees billed and collected, cost of time and non-recoverable expenses. */
+export function findProfitabilityByMatter(tx: Tx, firmId: string, filters: ActivityFilters) {
+  return rowsOf<ProfitabilityGroupRow>(
+    tx.execute(sql`
+      select client.display_name as "clientName", item.matter_id as "matterId", ${matterNameOf('matter')} as "matterName", ${FIGURES}
+      from (${matterItems(firmId, filters)}) item
+      join clients client on client.firm_id = ${firmId} and client.id = item.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
+      group by client.display_name, item.matter_id, matter.matter_number, matter.matter_name
+      order by client.display_name, matter.matter_name, item.matter_id`),
+  );
+}
+
+/**
+ * The tie-outs' other side, straight off the tables: Σ hours and Σ hours × cost rate of the time
+ * entries, Σ the non-recoverable expenses, and the fee earners with time here and no cost rate.
+ */
+export async function sumProfitabilitySources(tx: Tx, firmId: string, filters: ActivityFilters) {
+  const [[time], [expenses], missing] = await Promise.all([
+    rowsOf<{ hours: string; costOfTime: string }>(
+      tx.execute(sql`select coalesce(sum(time_entries.duration), 0)::numeric(20, 4)::text as hours,
+          coalesce(sum(round(time_entries.duration * users.cost_rate, 2)), 0)::numeric(20, 2)::text as "costOfTime"
+        from time_entries join users on users.firm_id = time_entries.firm_id and users.id = time_entries.user_id
+        where ${timeIn(firmId, filters)}`),
+    ),
+    rowsOf<{ amount: string }>(
+      tx.execute(sql`select coalesce(sum(home_amount), 0)::numeric(20, 2)::text as amount
+        from expenses where ${nonRecoverableExpensesIn(firmId, filters)}`),
+    ),
+    rowsOf<{ name: string }>(
+      tx.execute(sql`select users.name from users
+        where users.firm_id = ${firmId} and users.cost_rate is null
+          and exists (select 1 from time_entries where ${timeIn(firmId, filters)} and time_entries.user_id = users.id)
+        order by users.name`),
+    ),
+  ]);
+  return { hours: time!.hours, costOfTime: time!.costOfTime, expenses: expenses!.amount, withoutCostRate: missing.map((row) => row.name) };
+}
+
+export type ProfitabilityEntryRow = Omit<ProfitabilityFigures, 'hours'> & {
+  /** null for a flat fee or an expense. */
+  hours: string | null;
+  kind: ProfitabilityKind;
+  date: string;
+  matterName: string;
+  feeEarnerName: string;
+  description: string;
+};
+
+/** The items behind a figure (the drill-down), oldest first, a page at a time, with their count and sums. */
+export async function findProfitabilityEntries(
+  tx: Tx,
+  firmId: string,
+  filters: ActivityFilters & { kind?: ProfitabilityKind | undefined },
+  page: { size: number; offset: number },
+) {
+  const chosen = sql`select * from (${matterItems(firmId, filters)}) item where ${filters.kind ?? null}::text is null or item.kind = ${filters.kind ?? null}`;
+  const [rows, [summary]] = await Promise.all([
+    rowsOf<ProfitabilityEntryRow>(
+      tx.execute(sql`
+        select item.kind, to_char(item.activity_date, 'YYYY-MM-DD') as date, ${matterNameOf('matter')} as "matterName",
+          fee_earner.name as "feeEarnerName", item.description, item.hours::text as hours,
+          item.fees_billed::numeric(20, 2)::text as "feesBilled", item.fees_collected::numeric(20, 2)::text as "feesCollected",
+          item.cost_of_time::numeric(20, 2)::text as "costOfTime", item.expenses::numeric(20, 2)::text as expenses
+        from (${chosen}) item
+        join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
+        join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = item.fee_earner_id
+        order by item.activity_date, item.kind, item.created_at, item.id
+        limit ${page.size} offset ${page.offset}`),
+    ),
+    rowsOf<ProfitabilityFigures & { count: string }>(tx.execute(sql`select count(*)::text as count, ${FIGURES} from (${chosen}) item`)),
+  ]);
+  return { rows, count: Number(summary!.count), summary: summary! };
+}
