@@ -32,6 +32,7 @@ export * from './client-portal/portal-item-views.contracts.ts';
 export * from './client-portal/portal-billing.contracts.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './dashboard/dashboard.contracts.ts';
+export * from './dashboard/firm-kpis.schemas.ts';
 export * from './common/messages.ts';
 export * from './common/fields.ts';
 export * from './clients/client.schemas.ts';

@@ -1,6 +1,7 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { firmScopeQuerySchema } from '../common/fields.ts';
 import { dashboardSummarySchema, myTimeSchema, pendingExpenseRequestsSchema } from './dashboard.schemas.ts';
+import { firmKpisSchema } from './firm-kpis.schemas.ts';
 
 const base = '/api/admin/dashboard';
 
@@ -25,7 +26,15 @@ export const dashboardPendingExpenseRequestsRoute = defineRoute({
   response: pendingExpenseRequestsSchema,
 });
 
+export const dashboardFirmKpisRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-firm-kpis`,
+  query: firmScopeQuerySchema,
+  response: firmKpisSchema,
+});
+
 export const dashboardContracts = {
+  firmKpis: dashboardFirmKpisRoute,
   summary: dashboardSummaryRoute,
   myTime: dashboardMyTimeRoute,
   pendingExpenseRequests: dashboardPendingExpenseRequestsRoute,

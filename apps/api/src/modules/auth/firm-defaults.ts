@@ -2,7 +2,10 @@ import { ADMINISTRATOR } from '@matterhorn/shared';
 
 const crud = (resource: string) => [resource, `${resource}.create`, `${resource}.edit`, `${resource}.delete`];
 
-/** The roles every new firm starts with; firms edit them or add their own in settings. */
+/**
+ * The roles every new firm starts with; firms edit them or add their own in settings. A fee earner
+ * sees their own figures on the dashboard; the firm's (viewSummary) are Billing's and the partners'.
+ */
 export const DEFAULT_ROLES = [
   { name: 'Administrator', permissions: [ADMINISTRATOR] },
   {
@@ -23,7 +26,6 @@ export const DEFAULT_ROLES = [
       'document',
       'document.create',
       'document.edit',
-      'viewSummary',
     ],
   },
   {

@@ -8,6 +8,7 @@ import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { countMattersByBillingType, findDashboardCounts, findRecentMatters } from './dashboard.repository.ts';
+import { createFirmKpiService } from './firm-kpis.service.ts';
 import { createMyTimeService } from './my-time.service.ts';
 
 const RECENT_MATTERS = 5;
@@ -16,6 +17,22 @@ const PENDING_REQUESTS_SHOWN = 5;
 export function registerDashboardRoutes(app: FastifyInstance, database: Database) {
   const route = contractRoutes(app, ['Dashboard']);
   const myTime = createMyTimeService(database);
+  const firmKpis = createFirmKpiService(database);
+
+  route(
+    contracts.firmKpis,
+    {
+      access: firmAccess(),
+      summary:
+        "This month's and the year's billable hours, utilisation, billed, collected, work in progress, receivables and trust held, with the charts' figures",
+      description:
+        'Each card is the total of the report of the same name (billable-hours, utilisation, work-in-progress, collections, the invoice ' +
+        'register’s issued invoices, aged-receivables, trust-listing), run in the same read. With viewSummary the firm’s figures; ' +
+        'without, the user’s own hours, utilisation, work in progress and allocated collections, and no firm-wide money (null). Charts: ' +
+        'billable hours per week by fee earner (8 weeks), billed and collected by month (12 months) and receivables by age.',
+    },
+    async (request) => ok('Firm figures', await firmKpis.find(firmPrincipalOf(request))),
+  );
   route(
     contracts.summary,
     {

@@ -1,4 +1,4 @@
-import type { DashboardSummary, MyTime } from '@matterhorn/shared';
+import type { DashboardSummary, FirmKpis, MyTime } from '@matterhorn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
@@ -181,5 +181,47 @@ describe('DashboardPage: trust reconciliation alerts', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: /Trust accounts out of balance/ })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/admin/trust-account/get-reconciliation-alerts')).toHaveLength(0);
+  });
+});
+
+describe('DashboardPage: the firm’s figures', () => {
+  const kpis: FirmKpis = {
+    scope: 'firm',
+    today: '2026-11-26',
+    homeCurrencyCode: 'NGN',
+    billableHours: { month: '3.50', yearToDate: '120.25' },
+    utilisation: { month: '2.4', yearToDate: '61.0' },
+    workInProgress: '120000.00',
+    billed: [{ currencyCode: 'NGN', month: '130000.00', yearToDate: '1500000.00' }],
+    collected: [{ currencyCode: 'NGN', month: '60000.00', yearToDate: '900000.00' }],
+    receivables: [{ currencyCode: 'NGN', amount: '70000.00' }],
+    trustHeld: [{ currencyCode: 'USD', amount: '2500.00' }],
+    hoursByWeek: { weeks: ['2026-11-16', '2026-11-23'], feeEarners: [{ id: 'a', name: 'Ada Okafor', hours: ['6.00', '3.50'] }] },
+    billedVsCollected: [
+      { currencyCode: 'NGN', months: ['2026-10', '2026-11'], billed: ['0.00', '130000.00'], collected: ['0.00', '60000.00'] },
+    ],
+    receivablesByAge: [
+      { currencyCode: 'NGN', current: '70000.00', days1To30: '0.00', days31To60: '0.00', days61To90: '0.00', days90Plus: '0.00' },
+    ],
+  };
+
+  it('shows each card with a link to its report, and every chart’s figures as a table', async () => {
+    stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-firm-kpis': { data: kpis },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['Reports', 'viewSummary']) });
+    const billed = await screen.findByRole('region', { name: 'Billed' });
+    expect(billed).toHaveTextContent('NGN 130,000.00');
+    expect(billed).toHaveTextContent('Year to date: 1,500,000.00');
+    expect(within(billed).getByRole('link', { name: 'Open the report' })).toHaveAttribute(
+      'href',
+      '/reports/invoice-register?From=2026-11-01&To=2026-11-26',
+    );
+    expect(screen.getByRole('region', { name: 'Trust money held' })).toHaveTextContent('USD 2,500.00');
+    const weekly = screen.getByRole('table', { name: 'Billable hours per week' });
+    expect(within(weekly).getByRole('row', { name: '23/11/2026 3.50' })).toBeInTheDocument();
+    const byMonth = screen.getByRole('table', { name: 'Billed and collected by month, NGN' });
+    expect(within(byMonth).getByRole('row', { name: '11/2026 130000.00 60000.00' })).toBeInTheDocument();
   });
 });

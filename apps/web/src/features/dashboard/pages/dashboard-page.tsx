@@ -5,10 +5,12 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { useFirmKpis } from '../api/get-firm-kpis.ts';
 import { useMyTime } from '../api/get-my-time.ts';
 import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { useReconciliationAlerts } from '../api/get-reconciliation-alerts.ts';
 import { useUpcomingHearings, type HearingScope } from '../api/get-upcoming-hearings.ts';
+import { FirmFigures } from '../components/firm-figures.tsx';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 import { ReconciliationAlertsCard } from '../components/reconciliation-alerts-card.tsx';
@@ -52,6 +54,7 @@ export function DashboardPage() {
   // Everyone sees their own matters' hearings; the answer says whether the firm's may be asked for.
   const [hearingScope, setHearingScope] = useState<HearingScope>('mine');
   const hearings = useUpcomingHearings(hearingScope, scope);
+  const kpis = useFirmKpis(scope);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -74,6 +77,7 @@ export function DashboardPage() {
         <StatCard label="Closed matters" value={summary.closedMatterCount} />
         <StatCard label="Team members" value={summary.teamMemberCount} />
       </SimpleGrid>
+      {kpis.data && <FirmFigures kpis={kpis.data} canOpenReports={hasPermissions(session.permissions, ['Reports'])} />}
       {isApprover && (
         <PendingExpensesCard
           pending={pendingExpenses.data}

@@ -1,13 +1,8 @@
 import { REPORTS_BASE, reportContracts, type ReportAnswer, type RouteContract } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callContract, contractUrl } from '../../../lib/api/call-contract.ts';
+import { figureKeys } from '../../../lib/app-state/figure-keys.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
-
-/** Every report answer lives under ['reports']: a saved time entry or payment refreshes them all. */
-export const reportKeys = {
-  all: ['reports'] as const,
-  report: (name: string, query: Record<string, string>) => ['reports', name, query] as const,
-};
 
 const contractOf = (name: string): RouteContract | undefined =>
   Object.values(reportContracts).find((contract) => contract.path === `${REPORTS_BASE}/${name}`);
@@ -15,7 +10,7 @@ const contractOf = (name: string): RouteContract | undefined =>
 /** A report's answer for the filters in the address (the previous answer stays on screen while the next loads). */
 export const reportQuery = (name: string, query: Record<string, string>) =>
   queryOptions({
-    queryKey: reportKeys.report(name, query),
+    queryKey: figureKeys.report(name, query),
     queryFn: async (): Promise<ReportAnswer> => {
       const contract = contractOf(name);
       if (!contract) throw new Error('There is no such report');

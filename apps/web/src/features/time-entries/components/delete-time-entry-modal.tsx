@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { deleteTimeEntry } from '../api/delete-time-entry.ts';
 import { timeEntryKeys } from '../api/time-entry-list.ts';
+import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
 
 /** SPEC.md §2's delete confirmation, word for word. */
 export const DELETE_TEXTS = {
@@ -35,6 +36,7 @@ export function DeleteTimeEntryModal({ entry, onClose, onDeleted }: DeleteTimeEn
         onDeleted?.(entry);
         // The modal closes at once; the list, totals and pre-fetch refresh behind it.
         void queryClient.invalidateQueries({ queryKey: timeEntryKeys.all });
+        void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
       }}
     >
       {DELETE_TEXTS.body}

@@ -11,6 +11,7 @@ import { createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-
 import { timeEntryBodyFrom, type timeEntryFormSchema, type TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
 import { useTimerActions } from './use-timer-actions.ts';
+import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
 
 export const TIME_ENTRIES_PATH = '/time-entries';
 export type SaveMode = 'save' | 'saveAndAddNew';
@@ -53,6 +54,8 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, set
       if (isFromTimer) timerDraft.clear();
       // Lists, totals and the timer (which a save from the timer has stopped and reset).
       void queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_KEY });
+      // The dashboard's week and cards, and any report on screen, count this entry now.
+      void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
       if (isFromTimer) void navigate(TIME_ENTRIES_PATH);
       if (mode === 'saveAndAddNew') timeEntryPopup.open({ clientId: request.clientId, matterId: request.matterId });
       else timeEntryPopup.close();

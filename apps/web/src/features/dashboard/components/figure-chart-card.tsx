@@ -1,0 +1,62 @@
+import { Card, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useId } from 'react';
+import type { ChartSeries } from './figure-chart.tsx';
+
+const FigureChart = lazy(() => import('./figure-chart.tsx'));
+const CHART_HEIGHT = 220;
+
+type FigureChartCardProps = {
+  title: string;
+  labels: string[];
+  /** The figures as the table reads them (exact text); the chart draws their numbers. */
+  series: { label: string; texts: string[] }[];
+  kind: 'lines' | 'bars';
+  /** The table's first column's heading ("Week of", "Month"). */
+  labelHeading: string;
+};
+
+/** A chart with a table of the same figures for screen readers (the canvas says nothing). */
+export function FigureChartCard({ title, labels, series, kind, labelHeading }: FigureChartCardProps) {
+  const titleId = useId();
+  const drawn: ChartSeries[] = series.map((line) => ({ label: line.label, values: line.texts.map(Number) }));
+  return (
+    <Card withBorder component="figure" aria-labelledby={titleId} m={0}>
+      <Title order={2} size="h4" mb="sm" id={titleId}>
+        {title}
+      </Title>
+      {labels.length === 0 || series.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing to show yet.
+        </Text>
+      ) : (
+        <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <FigureChart labels={labels} series={drawn} kind={kind} height={CHART_HEIGHT} />
+        </Suspense>
+      )}
+      <VisuallyHidden>
+        <Table aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{labelHeading}</Table.Th>
+              {series.map((line) => (
+                <Table.Th key={line.label} scope="col">
+                  {line.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {labels.map((label, index) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row">{label}</Table.Th>
+                {series.map((line) => (
+                  <Table.Td key={line.label}>{line.texts[index]}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import 'uplot/dist/uPlot.min.css';
+import uPlot from 'uplot';
+import { useEffect, useRef } from 'react';
+
+export type ChartSeries = { label: string; values: number[] };
+
+// Mantine's blue.6, teal.6, orange.6, grape.6, red.6, gray.6: one per series.
+const COLOURS = ['#228be6', '#12b886', '#fd7e14', '#be4bdb', '#fa5252', '#868e96'];
+const figureText = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+
+/**
+ * A chart of the dashboard's figures with uPlot (the library the week's bars use): lines, one per
+ * series, or bars for a single series. Hidden from screen readers: each card's table reads the same figures.
+ */
+export default function FigureChart({
+  labels,
+  series,
+  kind,
+  height,
+}: {
+  labels: string[];
+  series: ChartSeries[];
+  kind: 'lines' | 'bars';
+  height: number;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const xs = labels.map((_, index) => index);
+    const bars = kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 64] }) : undefined;
+    const chart = new uPlot(
+      {
+        width: element.clientWidth || 600,
+        height,
+        scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
+        axes: [
+          { values: (_self, splits) => splits.map((split) => labels[split] ?? ''), splits: () => xs, gap: 4 },
+          { values: (_self, splits) => splits.map((split) => figureText(split)), size: 70 },
+        ],
+        series: [
+          { label: '', value: (_self, index) => (index === null ? '' : (labels[index] ?? '')) },
+          ...series.map((line, index) => ({
+            label: line.label,
+            stroke: COLOURS[index % COLOURS.length],
+            fill: kind === 'bars' ? COLOURS[index % COLOURS.length] : undefined,
+            width: kind === 'bars' ? 0 : 2,
+            ...(bars ? { paths: bars, points: { show: false } } : {}),
+            value: (_self: uPlot, value: number | null) => figureText(value),
+          })),
+        ],
+        cursor: { drag: { x: false, y: false } },
+      },
+      [xs, ...series.map((line) => line.values)],
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [labels, series, kind, height]);
+  return <div ref={container} aria-hidden="true" className="figure-chart" />;
+}
