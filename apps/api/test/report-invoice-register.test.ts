@@ -220,7 +220,7 @@ describe('the invoice register', () => {
     expect((await get(`/api/admin/reports/invoice-register?MatterId=${fixture.otherReferences.openMatter.id}`)).statusCode).toBe(404);
     for (const [query, message] of [
       ['From=2025-07-01&To=2025-06-01', 'From must be on or before To'],
-      ['Status=Overdue', 'Status must be one of Draft, AwaitingApproval, Approved, Sent, PartlyPaid, Paid, Void'],
+      ['Status=Overdue', 'Status must be one of Issued, Draft, AwaitingApproval, Approved, Sent, PartlyPaid, Paid, Void'],
     ] as const) {
       const response = await get(`/api/admin/reports/invoice-register?${query}`);
       expect(response.statusCode, query).toBe(400);

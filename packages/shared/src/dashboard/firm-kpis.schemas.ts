@@ -19,7 +19,10 @@ export const firmKpisSchema = z.object({
   homeCurrencyCode: z.string().describe('The firm’s home currency, in which hours are valued and work in progress is held.'),
   billableHours: periodFiguresSchema.describe('Billable hours by activity date (the billable-hours report’s total).'),
   utilisation: z
-    .object({ month: z.string().nullable(), yearToDate: z.string().nullable() })
+    .object({
+      month: z.string().nullable().describe('This month so far.'),
+      yearToDate: z.string().nullable().describe('From 1 January to today.'),
+    })
     .describe('Billable ÷ available hours, a percentage with one decimal (the utilisation report’s); null when no hours were available.'),
   workInProgress: money('Unbilled billable work in the home currency (the work-in-progress report’s total)'),
   billed: z
