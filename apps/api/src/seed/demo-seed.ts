@@ -25,6 +25,7 @@ import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoBudget } from './demo-budget.ts';
+import { seedDemoReports } from './demo-reports.ts';
 import { seedDemoJournals } from './demo-journals.ts';
 import { seedDemoBooksHistory } from './demo-books-history.ts';
 import { seedDemoMatterBudgets } from './demo-matter-budgets.ts';
@@ -296,6 +297,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   // After the year of billed time, so the budget is measured against what the matter has used.
   await seedDemoMatterBudgets(database, firm);
   await seedDemoBudget(database, firm);
+  await seedDemoReports(database, firm);
   await seedDemoCourtUpdates(database, firm);
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);

@@ -312,7 +312,10 @@ export const firmRoutes: RouteObject[] = [
     // The audit trail answers to its own permission (SPEC.md §6's viewReportsAuditTrail), not Reports.
     path: 'reports/audit-trail',
     handle: needs('viewReportsAuditTrail'),
-    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-page.tsx')).ReportPage }),
+    lazy: async () => {
+      const { ReportPage } = await import('../../features/reports/pages/report-page.tsx');
+      return { Component: () => <ReportPage report="audit-trail" /> };
+    },
   },
   {
     path: 'reports/:name',

@@ -8,6 +8,8 @@ const CHART_HEIGHT = 220;
 type FigureChartCardProps = {
   title: string;
   labels: string[];
+  /** Shorter labels for the chart's axis (16/11 for a week of 16/11/2026); the table reads `labels`. */
+  axisLabels?: string[];
   /** The figures as the table reads them (exact text); the chart draws their numbers. */
   series: { label: string; texts: string[] }[];
   kind: 'lines' | 'bars';
@@ -16,7 +18,7 @@ type FigureChartCardProps = {
 };
 
 /** A chart with a table of the same figures for screen readers (the canvas says nothing). */
-export function FigureChartCard({ title, labels, series, kind, labelHeading }: FigureChartCardProps) {
+export function FigureChartCard({ title, labels, axisLabels, series, kind, labelHeading }: FigureChartCardProps) {
   const titleId = useId();
   const drawn: ChartSeries[] = series.map((line) => ({ label: line.label, values: line.texts.map(Number) }));
   return (
@@ -30,7 +32,7 @@ export function FigureChartCard({ title, labels, series, kind, labelHeading }: F
         </Text>
       ) : (
         <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-          <FigureChart labels={labels} series={drawn} kind={kind} height={CHART_HEIGHT} />
+          <FigureChart labels={axisLabels ?? labels} xLabel={labelHeading} series={drawn} kind={kind} height={CHART_HEIGHT} />
         </Suspense>
       )}
       <VisuallyHidden>

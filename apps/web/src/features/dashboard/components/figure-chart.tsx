@@ -7,6 +7,8 @@ export type ChartSeries = { label: string; values: number[] };
 // Mantine's blue.6, teal.6, orange.6, grape.6, red.6, gray.6: one per series.
 const COLOURS = ['#228be6', '#12b886', '#fd7e14', '#be4bdb', '#fa5252', '#868e96'];
 const figureText = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+// The axis reads 1.5M, not 1,500,000: the figures themselves are in the legend and the table.
+const axisText = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * A chart of the dashboard's figures with uPlot (the library the week's bars use): lines, one per
@@ -14,11 +16,13 @@ const figureText = (value: number | null) => (value === null ? '' : value.toLoca
  */
 export default function FigureChart({
   labels,
+  xLabel,
   series,
   kind,
   height,
 }: {
   labels: string[];
+  xLabel: string;
   series: ChartSeries[];
   kind: 'lines' | 'bars';
   height: number;
@@ -35,11 +39,16 @@ export default function FigureChart({
         height,
         scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
         axes: [
-          { values: (_self, splits) => splits.map((split) => labels[split] ?? ''), splits: () => xs, gap: 4 },
-          { values: (_self, splits) => splits.map((split) => figureText(split)), size: 70 },
+          {
+            // Every label where they fit; on a phone's width every other one.
+            values: (self, splits) => splits.map((split) => (self.width < 480 && split % 2 === 1 ? '' : (labels[split] ?? ''))),
+            splits: () => xs,
+            gap: 4,
+          },
+          { values: (_self, splits) => splits.map((split) => axisText.format(split)), size: 48 },
         ],
         series: [
-          { label: '', value: (_self, index) => (index === null ? '' : (labels[index] ?? '')) },
+          { label: xLabel, value: (_self, index) => (index === null ? '' : (labels[index] ?? '')) },
           ...series.map((line, index) => ({
             label: line.label,
             stroke: COLOURS[index % COLOURS.length],
@@ -60,6 +69,6 @@ export default function FigureChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, series, kind, height]);
+  }, [labels, xLabel, series, kind, height]);
   return <div ref={container} aria-hidden="true" className="figure-chart" />;
 }

@@ -14,6 +14,8 @@ const AGE_BUCKETS = [
 
 const displayMonth = (yearMonth: string) => `${yearMonth.slice(5, 7)}/${yearMonth.slice(0, 4)}`;
 const displayDay = (iso: string) => iso.split('-').reverse().join('/');
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shortMonth = (yearMonth: string) => MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]!;
 const hours = (text: string) => `${Number(text).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`;
 const percent = (text: string | null) => (text === null ? '—' : `${text}%`);
 
@@ -127,6 +129,7 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
           labelHeading="Week of"
           kind="lines"
           labels={kpis.hoursByWeek.weeks.map(displayDay)}
+          axisLabels={kpis.hoursByWeek.weeks.map((week) => displayDay(week).slice(0, 5))}
           series={kpis.hoursByWeek.feeEarners.map((earner) => ({ label: earner.name, texts: earner.hours }))}
         />
         {kpis.billedVsCollected?.map((currency) => (
@@ -136,6 +139,7 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
             labelHeading="Month"
             kind="lines"
             labels={currency.months.map(displayMonth)}
+            axisLabels={currency.months.map(shortMonth)}
             series={[
               { label: 'Billed', texts: currency.billed },
               { label: 'Collected', texts: currency.collected },

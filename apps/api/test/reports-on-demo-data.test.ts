@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORTS, type FirmKpis, type ReportPreset } from '@matterhorn/shared';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { reportOf } from './support/report-checks.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+
+/** The demo firm a newcomer opens: every report answers, and every tie-out a report prints passes on it. */
+let context: TestContext;
+let token: string;
+const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+beforeAll(async () => {
+  context = await createTestApp();
+  expect(await seedDemoFirmOnce(context.database, TEST_PASSWORD)).toBe(true);
+  token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
+}, 120_000);
+afterAll(() => context.close());
+
+describe('the reports on the demo firm', () => {
+  it.each(REPORTS.map((report) => [report.name]))('%s answers with every check passing', async (name) => {
+    const report = await reportOf(get, name, name === 'utilisation' || name === 'realisation' ? { From: '2020-01-01' } : {});
+    expect(report.rows.length, `${name} has rows on the demo data`).toBeGreaterThan(0);
+    expect(report.checks.filter((check) => !check.pass)).toEqual([]);
+  });
+
+  it('the dashboard’s figures and the billing clerk’s saved presets are there', async () => {
+    const kpis = await get('/api/admin/dashboard/get-firm-kpis');
+    expect(kpis.statusCode, kpis.body).toBe(200);
+    const figures: FirmKpis = kpis.json().data;
+    expect(Number(figures.workInProgress)).toBeGreaterThan(0);
+    expect(figures.receivables?.length).toBeGreaterThan(0);
+    const billing = await signIn(context.app, `billing@${DEMO_FIRM.emailDomain}`);
+    const presets = await context.app.inject({ method: 'GET', url: '/api/admin/reports/get-presets', headers: bearer(billing) });
+    expect((presets.json().data as ReportPreset[]).map((preset) => [preset.name, preset.schedule])).toContainEqual([
+      'Last month’s collections',
+      'monthly',
+    ]);
+  });
+});
