@@ -21,5 +21,8 @@ export const savePreset = async (input: ReportPresetInput) =>
 export const schedulePreset = async (id: string, input: ReportScheduleInput) =>
   (await callContract(reportPresetContracts.schedulePreset, { params: { id }, body: input }, { auth: 'firm', toastSuccess: true })).data;
 
+export const sendPreset = async (id: string) =>
+  (await callContract(reportPresetContracts.sendPreset, { params: { id } }, { auth: 'firm', toastSuccess: true })).data;
+
 export const deletePreset = async (id: string) =>
   (await callContract(reportPresetContracts.deletePreset, { params: { id } }, { auth: 'firm', toastSuccess: true })).data;

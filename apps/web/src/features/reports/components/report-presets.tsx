@@ -3,7 +3,7 @@ import { presetQueryOn, todayIso } from '@matterhorn/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { deletePreset, presetKeys, reportPresetsQuery } from '../api/report-presets-api.ts';
+import { deletePreset, presetKeys, reportPresetsQuery, sendPreset } from '../api/report-presets-api.ts';
 import { SavePresetModal } from './save-preset-modal.tsx';
 import { SchedulePresetModal } from './schedule-preset-modal.tsx';
 
@@ -15,13 +15,14 @@ type ReportPresetsProps = {
   onOpen: (query: Record<string, string>) => void;
 };
 
-/** The user's presets of this report: open one, save the filters on screen as one, schedule or delete one. */
+/** The user's presets of this report: open one, save the filters on screen as one, schedule, send now or delete one. */
 export function ReportPresets({ report, query, hasDateRange, onOpen }: ReportPresetsProps) {
   const client = useQueryClient();
   const presets = useQuery(reportPresetsQuery(report));
   const [chosenId, setChosenId] = useState('');
   const [modal, setModal] = useState<'save' | 'schedule' | null>(null);
   const chosen = presets.data?.find((preset) => preset.id === chosenId);
+  const send = useMutation({ mutationFn: (id: string) => sendPreset(id) });
   const remove = useMutation({
     mutationFn: (id: string) => deletePreset(id),
     onSuccess: async () => {
@@ -53,6 +54,9 @@ export function ReportPresets({ report, query, hasDateRange, onOpen }: ReportPre
         <>
           <Button variant="default" onClick={() => setModal('schedule')}>
             Schedule
+          </Button>
+          <Button variant="default" loading={send.isPending} onClick={() => send.mutate(chosen.id)}>
+            Send now
           </Button>
           <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(chosen.id)}>
             Delete preset
