@@ -131,6 +131,10 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/accounting/bank-accounts',
       '/accounting/vat',
       '/accounting/period-close',
+      '/reports',
+      '/reports/work-in-progress',
+      '/reports/statutory-books',
+      '/reports/audit-trail',
     ]);
   });
 

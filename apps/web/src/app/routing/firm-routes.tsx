@@ -304,23 +304,9 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
   },
   {
-    path: 'reports',
+    path: 'reports/:name?',
     handle: needs('Reports'),
-    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-centre-page.tsx')).ReportCentrePage }),
-  },
-  {
-    // The audit trail answers to its own permission (SPEC.md §6's viewReportsAuditTrail), not Reports.
-    path: 'reports/audit-trail',
-    handle: needs('viewReportsAuditTrail'),
-    lazy: async () => {
-      const { ReportPage } = await import('../../features/reports/pages/report-page.tsx');
-      return { Component: () => <ReportPage report="audit-trail" /> };
-    },
-  },
-  {
-    path: 'reports/:name',
-    handle: needs('Reports'),
-    lazy: async () => ({ Component: (await import('../../features/reports/pages/report-page.tsx')).ReportPage }),
+    lazy: async () => ({ Component: (await import('../../features/reports/pages/reports-page.tsx')).ReportsPage }),
   },
   {
     path: 'accounting/*',

@@ -1,7 +1,7 @@
 import { dashboardMyTimeRoute, type MyTime } from '@matterhorn/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callContract } from '../../../lib/api/call-contract.ts';
-import { figureKeys } from '../../../lib/app-state/figure-keys.ts';
+import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
 import type { DashboardScope } from './get-dashboard-summary.ts';
 
 export async function getMyTime(scope: DashboardScope): Promise<MyTime> {
@@ -10,7 +10,7 @@ export async function getMyTime(scope: DashboardScope): Promise<MyTime> {
 
 export const myTimeQuery = (scope: DashboardScope, isAllowed: boolean) =>
   queryOptions({
-    queryKey: figureKeys.myTime(scope.AdminUserId, scope.BusinessId),
+    queryKey: [...FIGURES_KEY, 'my-time', scope.AdminUserId, scope.BusinessId],
     queryFn: () => getMyTime(scope),
     enabled: isAllowed && !!scope.AdminUserId,
   });

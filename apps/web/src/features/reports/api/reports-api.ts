@@ -1,7 +1,7 @@
 import { REPORTS_BASE, reportContracts, type ReportAnswer, type RouteContract } from '@matterhorn/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callContract, contractUrl } from '../../../lib/api/call-contract.ts';
-import { figureKeys } from '../../../lib/app-state/figure-keys.ts';
+import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 
 const contractOf = (name: string): RouteContract | undefined =>
@@ -10,7 +10,7 @@ const contractOf = (name: string): RouteContract | undefined =>
 /** A report's answer for the filters in the address (the previous answer stays on screen while the next loads). */
 export const reportQuery = (name: string, query: Record<string, string>) =>
   queryOptions({
-    queryKey: figureKeys.report(name, query),
+    queryKey: [...FIGURES_KEY, 'reports', name, query],
     queryFn: async (): Promise<ReportAnswer> => {
       const contract = contractOf(name);
       if (!contract) throw new Error('There is no such report');

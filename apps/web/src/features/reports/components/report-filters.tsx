@@ -1,4 +1,4 @@
-import { NumberInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { auditActionLabel, auditRecordTypeLabel, type ReportEntry } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -205,14 +205,16 @@ export function ReportFilters({ entry, values, onChange }: ReportFiltersProps) {
         />
       )}
       {has('dormantMonths') && (
-        <NumberInput
+        <TextInput
+          key={value('DormantMonths')}
           label="Dormant for (months)"
           description="Blank: every balance"
+          type="number"
+          inputMode="numeric"
           min={1}
           max={120}
-          allowDecimal={false}
-          value={value('DormantMonths')}
-          onChange={(months) => onChange({ DormantMonths: months === '' ? '' : String(months) })}
+          defaultValue={value('DormantMonths')}
+          onBlur={(event) => onChange({ DormantMonths: event.currentTarget.value.trim() })}
         />
       )}
       {has('book') && entry.books && (

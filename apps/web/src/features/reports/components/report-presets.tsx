@@ -1,11 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { presetQueryOn, todayIso } from '@matterhorn/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { deletePreset, presetKeys, reportPresetsQuery, sendPreset } from '../api/report-presets-api.ts';
-import { SavePresetModal } from './save-preset-modal.tsx';
-import { SchedulePresetModal } from './schedule-preset-modal.tsx';
+
+// The modals load when opened: the report page carries only the preset picker.
+const SavePresetModal = lazy(async () => ({ default: (await import('./save-preset-modal.tsx')).SavePresetModal }));
+const SchedulePresetModal = lazy(async () => ({ default: (await import('./schedule-preset-modal.tsx')).SchedulePresetModal }));
 
 type ReportPresetsProps = {
   report: string;
@@ -22,14 +24,23 @@ export function ReportPresets({ report, query, hasDateRange, onOpen }: ReportPre
   const [chosenId, setChosenId] = useState('');
   const [modal, setModal] = useState<'save' | 'schedule' | null>(null);
   const chosen = presets.data?.find((preset) => preset.id === chosenId);
-  const send = useMutation({ mutationFn: (id: string) => sendPreset(id) });
-  const remove = useMutation({
-    mutationFn: (id: string) => deletePreset(id),
-    onSuccess: async () => {
-      setChosenId('');
-      await client.invalidateQueries({ queryKey: presetKeys.all });
-    },
-  });
+  // Plain state, not useMutation: it would add its observer to the query chunk every page loads.
+  const [pending, setPending] = useState<'send' | 'delete' | null>(null);
+  const act = async (action: 'send' | 'delete', id: string) => {
+    setPending(action);
+    try {
+      if (action === 'send') await sendPreset(id);
+      else {
+        await deletePreset(id);
+        setChosenId('');
+        await client.invalidateQueries({ queryKey: presetKeys.all });
+      }
+    } catch {
+      // The call's own toast says what went wrong.
+    } finally {
+      setPending(null);
+    }
+  };
   return (
     <Group align="flex-end" wrap="wrap" gap="sm">
       <SearchableSelect
@@ -55,16 +66,18 @@ export function ReportPresets({ report, query, hasDateRange, onOpen }: ReportPre
           <Button variant="default" onClick={() => setModal('schedule')}>
             Schedule
           </Button>
-          <Button variant="default" loading={send.isPending} onClick={() => send.mutate(chosen.id)}>
+          <Button variant="default" loading={pending === 'send'} onClick={() => void act('send', chosen.id)}>
             Send now
           </Button>
-          <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(chosen.id)}>
+          <Button variant="subtle" color="red" loading={pending === 'delete'} onClick={() => void act('delete', chosen.id)}>
             Delete preset
           </Button>
         </>
       )}
-      {modal === 'save' && <SavePresetModal report={report} query={query} hasDateRange={hasDateRange} onClose={() => setModal(null)} />}
-      {modal === 'schedule' && chosen && <SchedulePresetModal preset={chosen} onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === 'save' && <SavePresetModal report={report} query={query} hasDateRange={hasDateRange} onClose={() => setModal(null)} />}
+        {modal === 'schedule' && chosen && <SchedulePresetModal preset={chosen} onClose={() => setModal(null)} />}
+      </Suspense>
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, reportPresetInputSchema } from '@matterhorn/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -23,28 +23,30 @@ export function SavePresetModal({ report, query, hasDateRange, onClose }: SavePr
   const [name, setName] = useState('');
   const [period, setPeriod] = useState(AS_SET);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => {
-      const { From: _from, To: _to, ...rest } = query;
-      return savePreset({ report, name, query: period === AS_SET ? query : { ...rest, Period: period } });
-    },
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: presetKeys.all });
-      onClose();
-    },
-  });
-  const submit = () => {
+  // Plain state, not useMutation: it would add its observer to the query chunk every page loads.
+  const [isSaving, setSaving] = useState(false);
+  const submit = async () => {
     const parsed = reportPresetInputSchema.shape.name.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Name is required');
     setError(null);
-    save.mutate();
+    const { From: _from, To: _to, ...rest } = query;
+    setSaving(true);
+    try {
+      await savePreset({ report, name, query: period === AS_SET ? query : { ...rest, Period: period } });
+      await client.invalidateQueries({ queryKey: presetKeys.all });
+      onClose();
+    } catch {
+      // The call's own toast says what went wrong.
+    } finally {
+      setSaving(false);
+    }
   };
   return (
     <AppModal opened onClose={onClose} title="Save preset">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
         noValidate
       >
@@ -69,7 +71,7 @@ export function SavePresetModal({ report, query, hasDateRange, onClose }: SavePr
               onChange={(event) => setPeriod(event.currentTarget.value)}
             />
           )}
-          <SubmitButton isSubmitting={save.isPending}>Save preset</SubmitButton>
+          <SubmitButton isSubmitting={isSaving}>Save preset</SubmitButton>
         </Stack>
       </form>
     </AppModal>

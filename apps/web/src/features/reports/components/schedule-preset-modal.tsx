@@ -1,6 +1,6 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
 import { REPORT_SCHEDULES, type ReportPreset } from '@matterhorn/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
@@ -17,24 +17,29 @@ export function SchedulePresetModal({ preset, onClose }: { preset: ReportPreset;
   const team = useQuery(teamMembersQuery);
   const [schedule, setSchedule] = useState<string>(preset.schedule ?? NOT_SENT);
   const [recipients, setRecipients] = useState<string[]>(preset.recipientUserIds);
-  const save = useMutation({
-    mutationFn: () =>
-      schedulePreset(preset.id, {
+  const [isSaving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await schedulePreset(preset.id, {
         schedule: schedule === NOT_SENT ? null : (schedule as (typeof REPORT_SCHEDULES)[number]),
         recipientUserIds: schedule === NOT_SENT ? [] : recipients,
-      }),
-    onSuccess: async () => {
+      });
       await client.invalidateQueries({ queryKey: presetKeys.all });
       onClose();
-    },
-  });
+    } catch {
+      // The call's own toast says what went wrong.
+    } finally {
+      setSaving(false);
+    }
+  };
   const isMissingRecipients = schedule !== NOT_SENT && recipients.length === 0;
   return (
     <AppModal opened onClose={onClose} title={`Schedule “${preset.name}”`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!isMissingRecipients) save.mutate();
+          if (!isMissingRecipients) void save();
         }}
         noValidate
       >
@@ -57,7 +62,7 @@ export function SchedulePresetModal({ preset, onClose }: { preset: ReportPreset;
             />
           )}
           {preset.nextRunOn && <Text size="sm">Next sent on {preset.nextRunOn.split('-').reverse().join('/')}.</Text>}
-          <SubmitButton isSubmitting={save.isPending} disabled={isMissingRecipients}>
+          <SubmitButton isSubmitting={isSaving} disabled={isMissingRecipients}>
             Save schedule
           </SubmitButton>
         </Stack>

@@ -21,8 +21,8 @@ const DRILL_ONLY = ['Level', 'Page', 'Size', 'Drilled'];
  * preset reopens it as it was), the table with totals, a drill-down from every figure to the
  * entries behind it, CSV and PDF of what is on screen, and the formula and checks underneath.
  */
-export function ReportPage({ report: fixedName }: { report?: string }) {
-  const { name = fixedName ?? '' } = useParams();
+export function ReportPage() {
+  const { name = '' } = useParams();
   const entry = reportEntryOf(name);
   const [params, setParams] = useSearchParams();
   const query = Object.fromEntries(params);

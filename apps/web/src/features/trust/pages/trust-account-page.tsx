@@ -7,12 +7,13 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountQuery, trustKeys } from '../api/trust-api.ts';
-import { ApprovalsTab } from '../components/approvals-tab.tsx';
 import { LedgersTab } from '../components/ledgers-tab.tsx';
 import type { MovementKind } from '../components/movement-modals.tsx';
 import { MovementsTab } from '../components/movements-tab.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
 
+/** The approvals tab loads when it is opened: the page is within a few hundred bytes of its budget. */
+const ApprovalsTab = lazy(async () => ({ default: (await import('../components/approvals-tab.tsx')).ApprovalsTab }));
 /** The movement forms (and the form library) load when one is first opened, not with the page. */
 const MovementModals = lazy(async () => ({ default: (await import('../components/movement-modals.tsx')).MovementModals }));
 
@@ -122,7 +123,9 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
           <MovementsTab account={data} />
         </Tabs.Panel>
         <Tabs.Panel value="approvals" pt="md">
-          <ApprovalsTab account={data} canApprove={can.approve} />
+          <Suspense fallback={<LoadingSpinner label="Loading approvals" />}>
+            <ApprovalsTab account={data} canApprove={can.approve} />
+          </Suspense>
         </Tabs.Panel>
         {(['requests', 'reconciliation'] as const).map((slot) => {
           const panel = tabPanels[slot];
