@@ -27,7 +27,11 @@ export async function seedDemoReports(database: Database, firm: SeededFirm): Pro
     isVerified: true,
   };
   const presets = createReportPresetService(database, { outbox: droppingOutbox, appUrl: '' });
-  const collections = await presets.save(principal, { report: 'collections', name: 'Last month’s collections', query: { Period: 'last-month' } });
+  const collections = await presets.save(principal, {
+    report: 'collections',
+    name: 'Last month’s collections',
+    query: { Period: 'last-month' },
+  });
   await presets.schedule(principal, collections.id, { schedule: 'monthly', recipientUserIds: [firm.users.admin.id] });
   await presets.save(principal, { report: 'work-in-progress', name: 'Unbilled work over 60 days', query: {} });
 }

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * each figure made by the report of the same name so the two never disagree. A user without
  * viewSummary sees their own figures (scope "own") and no firm-wide money.
  */
-const money = (what: string) => z.string().describe(`${what}, an exact decimal string.`);
 const inCurrency = <T extends z.ZodRawShape>(shape: T) => z.object({ currencyCode: z.string().describe('ISO 4217 code.'), ...shape });
 
 export const periodFiguresSchema = z.object({
@@ -24,22 +23,34 @@ export const firmKpisSchema = z.object({
       yearToDate: z.string().nullable().describe('From 1 January to today.'),
     })
     .describe('Billable ÷ available hours, a percentage with one decimal (the utilisation report’s); null when no hours were available.'),
-  workInProgress: money('Unbilled billable work in the home currency (the work-in-progress report’s total)'),
+  workInProgress: z
+    .string()
+    .describe('Unbilled billable work in the home currency (the work-in-progress report’s total), an exact decimal string.'),
   billed: z
-    .array(inCurrency({ month: money('Invoiced this month'), yearToDate: money('Invoiced this year') }))
+    .array(
+      inCurrency({
+        month: z.string().describe('Invoiced this month, an exact decimal string.'),
+        yearToDate: z.string().describe('Invoiced this year, an exact decimal string.'),
+      }),
+    )
     .nullable()
     .describe('Issued invoices’ totals by issue date, per currency (the invoice register’s); null for scope own.'),
   collected: z
-    .array(inCurrency({ month: money('Received this month'), yearToDate: money('Received this year') }))
+    .array(
+      inCurrency({
+        month: z.string().describe('Received this month, an exact decimal string.'),
+        yearToDate: z.string().describe('Received this year, an exact decimal string.'),
+      }),
+    )
     .describe(
       'Payments received by payment date, per currency (the collections report’s; for scope own, the fee earner’s allocated share).',
     ),
   receivables: z
-    .array(inCurrency({ amount: money('Owed by clients today') }))
+    .array(inCurrency({ amount: z.string().describe('Owed by clients today, an exact decimal string.') }))
     .nullable()
     .describe('Outstanding receivables today, per currency (the aged-receivables report’s total); null for scope own.'),
   trustHeld: z
-    .array(inCurrency({ amount: money('Client money held today') }))
+    .array(inCurrency({ amount: z.string().describe('Client money held today, an exact decimal string.') }))
     .nullable()
     .describe('Client money held in trust today, per currency (the trust listing’s total); null for scope own.'),
   hoursByWeek: z
@@ -69,11 +80,11 @@ export const firmKpisSchema = z.object({
   receivablesByAge: z
     .array(
       inCurrency({
-        current: money('Not yet due'),
-        days1To30: money('1–30 days past due'),
-        days31To60: money('31–60 days past due'),
-        days61To90: money('61–90 days past due'),
-        days90Plus: money('Over 90 days past due'),
+        current: z.string().describe('Not yet due, an exact decimal string.'),
+        days1To30: z.string().describe('1–30 days past due, an exact decimal string.'),
+        days31To60: z.string().describe('31–60 days past due, an exact decimal string.'),
+        days61To90: z.string().describe('61–90 days past due, an exact decimal string.'),
+        days90Plus: z.string().describe('Over 90 days past due, an exact decimal string.'),
       }),
     )
     .nullable()
