@@ -62,10 +62,7 @@ function ledgerScope(context: ReportContext, filters: ReceivableFilters): string
 /** Aged receivables (issue 37, report 2): what clients owed on a day, by client, matter and days past due, per currency. */
 export const agedReceivablesReport = defineReport({
   contract: reportContracts.agedReceivables,
-  permission: 'Reports',
   name: 'aged-receivables',
-  title: 'Aged receivables',
-  summary: 'Open balances of issued invoices by client and matter, by days past due, per currency, as of any date.',
   async run(tx, context, query) {
     const asOf = query.AsOfDate ?? context.today;
     const filters: ReceivableFilters = {

@@ -44,10 +44,7 @@ const count = (events: number) => `${events} ${events === 1 ? 'event' : 'events'
  */
 export const auditTrailReport = defineReport({
   contract: reportContracts.auditTrail,
-  permission: 'viewReportsAuditTrail',
   name: 'audit-trail',
-  title: 'Audit trail',
-  summary: 'Every change to money, client data, permissions and settings: when, who, from where, what record, before and after.',
   async run(tx, context, query) {
     const filters: AuditTrailFilters = {
       timeZone: context.timeZone,

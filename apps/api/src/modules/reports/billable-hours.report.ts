@@ -65,10 +65,7 @@ const ENTRY_COLUMNS: ReportColumn[] = [
 /** Billable hours (issue 37, report 4): who recorded what time on which matter, and how much of it is billed. */
 export const billableHoursReport = defineReport({
   contract: reportContracts.billableHours,
-  permission: 'Reports',
   name: 'billable-hours',
-  title: 'Billable hours',
-  summary: 'Billable, non-billable, billed and unbilled hours and their values by fee earner and matter, by activity date.',
   async run(tx, context, query) {
     const filters: ActivityFilters = {
       from: query.From,

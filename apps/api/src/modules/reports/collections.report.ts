@@ -68,10 +68,7 @@ function scopeOf(context: ReportContext, filters: CollectionsFilters, isLedger: 
 /** Collections (issue 37, report 3): payments received in a period by client, matter and fee earner, per currency. */
 export const collectionsReport = defineReport({
   contract: reportContracts.collections,
-  permission: 'Reports',
   name: 'collections',
-  title: 'Collections',
-  summary: 'Payments received in a period by client, matter and fee earner, per currency.',
   async run(tx, context, query) {
     const filters: CollectionsFilters = {
       from: query.From,

@@ -25,10 +25,7 @@ const BILLING_NAMES: Record<string, string> = { Billed: 'A draft invoice', Unbil
 /** Expense report (issue 37, report 9): every expense the filters select, as recorded, with totals per currency. */
 export const expenseReport = defineReport({
   contract: reportContracts.expenseReport,
-  permission: 'Reports',
   name: 'expense-report',
-  title: 'Expense report',
-  summary: 'Every expense with its client and matter (or the firm), amounts, approval, payment and billing, with totals per currency.',
   async run(tx, context, query) {
     const home = context.homeCurrencyCode;
     const filters: ExpenseReportFilters = {

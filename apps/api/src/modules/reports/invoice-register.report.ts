@@ -46,10 +46,7 @@ const totalsOf = (rows: readonly RegisterSums[]) =>
 /** Invoice register (issue 37, report 9): every invoice with its figures and status, by client, per currency. */
 export const invoiceRegisterReport = defineReport({
   contract: reportContracts.invoiceRegister,
-  permission: 'Reports',
   name: 'invoice-register',
-  title: 'Invoice register',
-  summary: 'Every invoice: its dates, subtotal, tax, total, paid, credited or written off, balance and status, per currency.',
   async run(tx, context, query) {
     const filters: RegisterFilters = {
       from: query.From,

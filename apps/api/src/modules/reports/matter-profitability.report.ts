@@ -54,10 +54,7 @@ const figureCells = (figures: ProfitabilityFigures) => {
 /** Matter profitability (issue 37, report 7): what each matter earned against what it cost. */
 export const matterProfitabilityReport = defineReport({
   contract: reportContracts.matterProfitability,
-  permission: 'Reports',
   name: 'matter-profitability',
-  title: 'Matter profitability',
-  summary: 'Fees billed and collected, the cost of time and non-recoverable expenses, and the margin of each matter.',
   async run(tx, context, query) {
     const filters: ActivityFilters = {
       from: query.From,

@@ -62,11 +62,7 @@ const drillOf = (grouping: RealisationGrouping, row: RealisationGroupRow): Recor
 /** Realisation (issue 37, report 6): how much of the time worked was billed, and how much of that collected. */
 export const realisationReport = defineReport({
   contract: reportContracts.realisation,
-  permission: 'Reports',
   name: 'realisation',
-  title: 'Realisation',
-  summary:
-    'Billed ÷ standard value of time worked, collected ÷ billed and collected ÷ standard value, by fee earner, matter or practice area.',
   async run(tx, context, query) {
     const grouping = query.GroupBy ?? 'feeEarner';
     const filters: ActivityFilters = {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ReportAnswer, RouteContract } from '@matterhorn/shared';
+import { reportEntryOf, type ReportAnswer, type RouteContract } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 
 /**
@@ -47,8 +47,17 @@ type ReportQueryFields = {
 /** Any report of the report centre, whatever its own filters. */
 export type AnyReportDefinition = ReportDefinition<RouteContract & { query: z.ZodType<ReportQueryFields> }>;
 
-/** Declares a report (the type ties its run's query to its contract's). */
-export const defineReport = <C extends RouteContract & { query: z.ZodType }>(definition: ReportDefinition<C>) => definition;
+/**
+ * Declares a report: its contract, its name and how it runs; its title, summary and permission are
+ * its entry in the shared catalogue (REPORTS), which the web lists, so the two are said once.
+ */
+export function defineReport<C extends RouteContract & { query: z.ZodType }>(
+  definition: Omit<ReportDefinition<C>, 'title' | 'summary' | 'permission'>,
+): ReportDefinition<C> {
+  const entry = reportEntryOf(definition.name);
+  if (!entry) throw new Error(`The report ${definition.name} is not in the shared catalogue (REPORTS)`);
+  return { ...definition, title: entry.title, summary: entry.summary, permission: entry.permission };
+}
 
 export const DEFAULT_ENTRIES_PAGE_SIZE = 100;
 

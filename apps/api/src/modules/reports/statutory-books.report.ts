@@ -11,10 +11,7 @@ import { criteriaOf } from './report-texts.ts';
  */
 export const statutoryBooksReport = defineReport({
   contract: reportContracts.statutoryBooks,
-  permission: 'Reports',
   name: 'statutory-books',
-  title: 'Statutory books (Nigeria)',
-  summary: 'The clients’ cash book, the clients’ ledger and the record of bills of costs (Legal Practitioners’ Accounts Rules 1964).',
   async run(tx, context, query) {
     const book = query.Book ?? 'cash-book';
     const period = { from: query.From, to: query.To ?? context.today, clientId: query.ClientId };

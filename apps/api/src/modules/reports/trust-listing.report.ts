@@ -77,10 +77,7 @@ function totalsOf(balances: readonly TrustLedgerBalanceRow[]): ReportRow[] {
  */
 export const trustListingReport = defineReport({
   contract: reportContracts.trustListing,
-  permission: 'Reports',
   name: 'trust-listing',
-  title: 'Client trust listing',
-  summary: 'Each client’s and matter’s trust balance per trust account and currency as of a date, with dormant balances.',
   async run(tx, context, query) {
     const asOf = query.AsOfDate ?? context.today;
     if (query.MatterId && query.GeneralFunds) throw badRequest('Choose a matter or the general trust funds, not both');

@@ -47,10 +47,7 @@ function firmMonths(rows: readonly UtilisationRow[]): ReportRow[] {
 /** Utilisation (issue 37, report 5): how much of each fee earner's available time was billable, month by month. */
 export const utilisationReport = defineReport({
   contract: reportContracts.utilisation,
-  permission: 'Reports',
   name: 'utilisation',
-  title: 'Utilisation',
-  summary: 'Billable hours ÷ available hours per fee earner and for the firm, month by month.',
   async run(tx, context, query) {
     const to = query.To ?? context.today;
     const from = query.From ?? `${to.slice(0, 4)}-01-01`;

@@ -35,10 +35,7 @@ const ENTRY_COLUMNS: ReportColumn[] = [
 /** Work in progress (issue 37, report 1): what the firm has done and not yet billed, and how old it is. */
 export const workInProgressReport = defineReport({
   contract: reportContracts.workInProgress,
-  permission: 'Reports',
   name: 'work-in-progress',
-  title: 'Work in progress',
-  summary: 'Unbilled billable time, expenses and flat fees by matter and fee earner, aged by activity date.',
   async run(tx, context, query) {
     const filters: WipFilters = {
       asOf: context.today,
