@@ -19,7 +19,7 @@ const GENERAL_LEDGER = `${BASE}/get-general-ledger`;
 /** The general ledger page's default size (general-ledger-page.tsx). */
 const LEDGER_PAGE_SIZE = 50;
 
-type Scenario = { name: string; path: string; query: string; targetP99Ms: number };
+export type Scenario = { name: string; path: string; query: string; targetP99Ms: number };
 type Answer = {
   success?: boolean;
   data?: { isBalanced?: boolean; tieOutsPass?: boolean; totalCount?: number; data?: unknown[]; currencies?: unknown[] };
@@ -120,8 +120,13 @@ function checkAnswer(scenario: Scenario, body: Answer, journalLines: number, out
  * BENCH_DURATION: the row and its target. Then, for comparison, the same rate as autocannon's
  * overallRate sends it over the run's connections, in a burst at the start of every second.
  */
-async function measureAtRate(context: Issue4Context, url: string, scenario: Scenario, request: Request): Promise<Measurement> {
-  const rate = BOOKS_TARGETS.offeredPerSecond;
+export async function measureAtRate(
+  context: Issue4Context,
+  url: string,
+  scenario: Scenario,
+  request: Request,
+  rate: number = BOOKS_TARGETS.offeredPerSecond,
+): Promise<Measurement> {
   if (context.settings.warmupSeconds > 0)
     await offerEvenly(url, `${scenario.name} (warm-up)`, rate, context.settings.warmupSeconds, request);
   const [loadAverage = 0] = loadavg();

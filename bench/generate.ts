@@ -76,7 +76,7 @@ export type GeneratedData = {
   steps: Record<string, number>;
 };
 
-export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16' | 'issue17' | 'issue18' | 'books';
+export type Scale = 'default' | 'issue3' | 'issue4' | 'issue14' | 'issue15' | 'issue16' | 'issue17' | 'issue18' | 'books' | 'reports';
 
 /** The default scale: the profile and permissions scenarios, on PGlite and PostgreSQL. */
 export const DEFAULT_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
@@ -171,6 +171,15 @@ export const BOOKS_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
   journals: { largeFirmLines: 1_000_000 },
 };
 
+/**
+ * The report centre (issue 37's speed target): the books' firm (100,000 invoices, 1,000,000 journal
+ * lines) with 1,000,000 time entries besides.
+ */
+export const REPORTS_GENERATE_OPTIONS: Omit<GenerateOptions, 'passwordHash'> = {
+  ...BOOKS_GENERATE_OPTIONS,
+  timeEntries: { perFirm: 0, largeFirm: 1_000_000 },
+};
+
 export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'passwordHash'>> = {
   default: DEFAULT_GENERATE_OPTIONS,
   issue3: ISSUE3_GENERATE_OPTIONS,
@@ -181,6 +190,7 @@ export const GENERATE_OPTIONS_BY_SCALE: Record<Scale, Omit<GenerateOptions, 'pas
   issue17: ISSUE17_GENERATE_OPTIONS,
   issue18: ISSUE18_GENERATE_OPTIONS,
   books: BOOKS_GENERATE_OPTIONS,
+  reports: REPORTS_GENERATE_OPTIONS,
 };
 
 /** The sign-in email of a generated staff member: 1 admin, 2 fee earner, 3 billing, 4+ fee earners. */

@@ -9,6 +9,7 @@ import { killServers, startServer, type RunningServer } from './child-servers.ts
 import { STATEMENT_PATHS } from './statement-paths.ts';
 import { BENCH_SEARCH, benchEmail, GENERATE_OPTIONS_BY_SCALE, type GeneratedData, type Scale } from './generate.ts';
 import { runBooks } from './books.ts';
+import { runReports } from './reports.ts';
 import { runIssue14 } from './issue14.ts';
 import { runIssue15 } from './issue15.ts';
 import { runIssue16 } from './issue16.ts';
@@ -41,7 +42,8 @@ import {
  * `--scale=issue16` a trust account of 1,000 clients and 100,000 movements and runs issue 16's (issue16.ts);
  * `--scale=issue17` a firm of 300,000 progress notes and 100,000 court updates and runs issue 17's (issue17.ts);
  * `--scale=issue18` a firm of 100,000 documents (10,000 in one folder) and runs issue 18's (issue18.ts);
- * `--scale=books` a firm of 1,000,000 journal lines and runs its statements and general ledger (books.ts).
+ * `--scale=books` a firm of 1,000,000 journal lines and runs its statements and general ledger (books.ts);
+ * `--scale=reports` the same firm with 1,000,000 time entries and runs the report centre (reports.ts).
  * See README.md for the environment variables.
  */
 
@@ -107,7 +109,7 @@ function readScale(environment: NodeJS.ProcessEnv, argv: string[]): Scale {
     if (argument.startsWith('--scale=')) scale = argument.slice('--scale='.length);
     else if (argument === '--scale') scale = argv[index + 1] ?? '';
   });
-  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16', 'issue17', 'issue18', 'books'].includes(scale))
+  if (!['default', 'issue3', 'issue4', 'issue14', 'issue15', 'issue16', 'issue17', 'issue18', 'books', 'reports'].includes(scale))
     throw new Error(`Unknown scale "${scale}" (default, issue3, issue4, issue14, issue15, issue16, issue17, issue18, books)`);
   return scale as Scale;
 }
@@ -504,6 +506,7 @@ async function benchDatabase(target: Target): Promise<Section> {
         issue17: runIssue17,
         issue18: runIssue18,
         books: runBooks,
+        reports: runReports,
       } as const;
       if (settings.scale in runners && databaseUrl) {
         const run = runners[settings.scale as keyof typeof runners];

@@ -37,7 +37,7 @@ export function ReportFooter({ answer }: { answer: ReportAnswer }) {
             {answer.checks.map((check) => (
               <li key={check.name}>
                 <Group gap="xs" wrap="nowrap" align="flex-start" py={2}>
-                  <Badge color={check.pass ? 'green' : 'red'} variant="light" miw={52}>
+                  <Badge color={check.pass ? 'green' : 'red'} variant="light" miw={52} style={{ flexShrink: 0 }}>
                     {check.pass ? 'Pass' : 'Fail'}
                   </Badge>
                   <Text size="sm">
