@@ -6,6 +6,8 @@ import { reportDefinitionOf, runReportIn } from '../reports/reports.api.ts';
 import { findBilledAndCollectedByMonth, findBillableHoursByWeek } from './firm-kpis.repository.ts';
 
 const WEEKS = 8;
+/** A report's entries level, one entry a page: its total over every entry, without building its table. */
+const TOTAL_ONLY = { Level: 'entries', Size: '1' };
 const MONTHS = 12;
 
 const addDays = (iso: string, days: number) => {
@@ -60,11 +62,12 @@ export function createFirmKpiService(database: Database) {
 
         const [hoursMonth, hoursYear, usedMonth, usedYear, wip, collectedMonth, collectedYear, billedMonth, billedYear, aged, trust] =
           await Promise.all([
-            report('billable-hours', month),
-            report('billable-hours', year),
+            // The entries level's total (one entry a page): the summary's table of every matter and fee earner is not needed.
+            report('billable-hours', { ...month, ...TOTAL_ONLY, Kind: 'billable' }),
+            report('billable-hours', { ...year, ...TOTAL_ONLY, Kind: 'billable' }),
             report('utilisation', month),
             report('utilisation', year),
-            runNamedReport(tx, principal, 'work-in-progress', own),
+            runNamedReport(tx, principal, 'work-in-progress', { ...own, ...TOTAL_ONLY }),
             report('collections', month),
             report('collections', year),
             firmReport('invoice-register', { ...month, Status: 'Issued' }),
@@ -92,11 +95,11 @@ export function createFirmKpiService(database: Database) {
           today,
           homeCurrencyCode: wip.context.homeCurrencyCode,
           billableHours: {
-            month: String(hoursMonth.totals[0]?.cells.billableHours ?? '0.00'),
-            yearToDate: String(hoursYear.totals[0]?.cells.billableHours ?? '0.00'),
+            month: String(hoursMonth.totals[0]?.cells.hours ?? '0.00'),
+            yearToDate: String(hoursYear.totals[0]?.cells.hours ?? '0.00'),
           },
           utilisation: { month: utilisationOf(usedMonth), yearToDate: utilisationOf(usedYear) },
-          workInProgress: String(wip.answer.totals[0]?.cells.total ?? '0.00'),
+          workInProgress: String(wip.answer.totals[0]?.cells.amount ?? '0.00'),
           billed:
             billedMonth && billedYear
               ? monthAndYear(perCurrency(billedMonth.totals, 'total'), perCurrency(billedYear.totals, 'total'))
