@@ -155,6 +155,4 @@ export const REPORTS = [
   },
 ] as const satisfies readonly ReportEntry[];
 
-export type ReportName = (typeof REPORTS)[number]['name'];
-
 export const reportEntryOf = (name: string): ReportEntry | undefined => REPORTS.find((report) => report.name === name);

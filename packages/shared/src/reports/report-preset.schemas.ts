@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from '../common/dates.ts';
 import { requiredText } from '../common/fields.ts';
 
 /**
@@ -65,11 +66,6 @@ export const reportPresetQuerySchema = z.object({
   Report: z.string().max(60).optional().describe('Only this report’s presets.'),
 });
 
-const addDays = (iso: string, days: number) => {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`;
 
 /** A preset's Period as From and To on a given day (the calendar year for year to date). */

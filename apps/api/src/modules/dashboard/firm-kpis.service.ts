@@ -1,8 +1,8 @@
-import { addMoney, hasPermissions, type FirmKpis, type ReportAnswer } from '@matterhorn/shared';
+import { addDays, addMoney, hasPermissions, type FirmKpis, type ReportAnswer } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
-import { findFirmToday } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { reportDefinitionOf, runReportIn } from '../reports/reports.api.ts';
+import { answerReport, findReportContext, reportDefinitionOf, type ReportContext } from '../reports/reports.api.ts';
+import { weekDatesOf } from './my-time-week.ts';
 import { findBilledAndCollectedByMonth, findBillableHoursByWeek } from './firm-kpis.repository.ts';
 
 const WEEKS = 8;
@@ -10,12 +10,6 @@ const WEEKS = 8;
 const TOTAL_ONLY = { Level: 'entries', Size: '1' };
 const MONTHS = 12;
 
-const addDays = (iso: string, days: number) => {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-const mondayOf = (iso: string) => addDays(iso, -((new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7));
 const monthsBack = (today: string, count: number) =>
   Array.from({ length: count }, (_, index) => {
     const date = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - (count - 1 - index), 1));
@@ -51,14 +45,15 @@ export function createFirmKpiService(database: Database) {
     find: (principal: FirmPrincipal): Promise<FirmKpis> =>
       database.withFirmFromReplica(principal.firmId, async (tx) => {
         const isFirm = hasPermissions(principal.permissions, ['viewSummary']);
-        const today = await findFirmToday(tx, principal.firmId);
+        const own: Record<string, string> = isFirm ? {} : { FeeEarnerId: principal.userId };
+        // One context (the firm's today, home currency, the fee earner's name) for every report of the read.
+        const context = await findReportContext(tx, principal.firmId, principal.userId, own);
+        const { today } = context;
         const month = { From: `${today.slice(0, 8)}01`, To: today };
         const year = { From: `${today.slice(0, 4)}-01-01`, To: today };
-        const own: Record<string, string> = isFirm ? {} : { FeeEarnerId: principal.userId };
-        const report = async (name: string, query: Record<string, string>) =>
-          (await runNamedReport(tx, principal, name, { ...own, ...query })).answer;
+        const report = (name: string, query: Record<string, string>) => answerNamedReport(tx, context, name, { ...own, ...query });
         const firmReport = async (name: string, query: Record<string, string>) =>
-          isFirm ? (await runNamedReport(tx, principal, name, query)).answer : null;
+          isFirm ? answerNamedReport(tx, context, name, query) : null;
 
         const [hoursMonth, hoursYear, usedMonth, usedYear, wip, collectedMonth, collectedYear, billedMonth, billedYear, aged, trust] =
           await Promise.all([
@@ -67,7 +62,7 @@ export function createFirmKpiService(database: Database) {
             report('billable-hours', { ...year, ...TOTAL_ONLY, Kind: 'billable' }),
             report('utilisation', month),
             report('utilisation', year),
-            runNamedReport(tx, principal, 'work-in-progress', { ...own, ...TOTAL_ONLY }),
+            report('work-in-progress', TOTAL_ONLY),
             report('collections', month),
             report('collections', year),
             firmReport('invoice-register', { ...month, Status: 'Issued' }),
@@ -75,7 +70,7 @@ export function createFirmKpiService(database: Database) {
             firmReport('aged-receivables', {}),
             firmReport('trust-listing', {}),
           ]);
-        const firstMonday = addDays(mondayOf(today), -7 * (WEEKS - 1));
+        const firstMonday = addDays(weekDatesOf(today)[0]!, -7 * (WEEKS - 1));
         const weeks = Array.from({ length: WEEKS }, (_, index) => addDays(firstMonday, 7 * index));
         const weekly = await findBillableHoursByWeek(tx, principal.firmId, firstMonday, today, isFirm ? null : principal.userId);
         const feeEarners = [...new Map(weekly.map((row) => [row.feeEarnerId, row.name])).entries()].map(([id, name]) => ({
@@ -93,13 +88,13 @@ export function createFirmKpiService(database: Database) {
         return {
           scope: isFirm ? 'firm' : 'own',
           today,
-          homeCurrencyCode: wip.context.homeCurrencyCode,
+          homeCurrencyCode: context.homeCurrencyCode,
           billableHours: {
             month: String(hoursMonth.totals[0]?.cells.hours ?? '0.00'),
             yearToDate: String(hoursYear.totals[0]?.cells.hours ?? '0.00'),
           },
           utilisation: { month: utilisationOf(usedMonth), yearToDate: utilisationOf(usedYear) },
-          workInProgress: String(wip.answer.totals[0]?.cells.amount ?? '0.00'),
+          workInProgress: String(wip.totals[0]?.cells.amount ?? '0.00'),
           billed:
             billedMonth && billedYear
               ? monthAndYear(perCurrency(billedMonth.totals, 'total'), perCurrency(billedYear.totals, 'total'))
@@ -132,9 +127,9 @@ export function createFirmKpiService(database: Database) {
   };
 }
 
-/** A report by name, its query checked by its own contract, inside the dashboard's read. */
-async function runNamedReport(tx: Tx, principal: FirmPrincipal, name: string, query: Record<string, string>) {
+/** A report by name, its query checked by its own contract, in the dashboard's read and context. */
+function answerNamedReport(tx: Tx, context: ReportContext, name: string, query: Record<string, string>): Promise<ReportAnswer> {
   const report = reportDefinitionOf(name);
   if (!report) throw new Error(`The dashboard reads a report that does not exist: ${name}`);
-  return runReportIn(tx, principal, report, report.contract.query.parse(query));
+  return answerReport(tx, context, report, report.contract.query.parse(query));
 }

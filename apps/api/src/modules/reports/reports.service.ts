@@ -36,8 +36,18 @@ export async function runReportIn<C extends RouteContract & { query: z.ZodType }
 ): Promise<{ answer: ReportAnswer; context: ReportContext }> {
   const context = await findReportContext(tx, principal.firmId, principal.userId, query as ReportQuery);
   refuseUnknownRecords(context, query as ReportQuery);
+  return { answer: await answerReport(tx, context, report, query), context };
+}
+
+/** A report's answer in a context already read: several reports of one read (the dashboard's) share one. */
+export async function answerReport<C extends RouteContract & { query: z.ZodType }>(
+  tx: Tx,
+  context: ReportContext,
+  report: ReportDefinition<C>,
+  query: z.output<C['query']>,
+): Promise<ReportAnswer> {
   const body = await report.run(tx, context, query);
-  return { answer: { ...body, title: body.title ?? report.title }, context };
+  return { ...body, title: body.title ?? report.title };
 }
 
 /** Runs a report in one read-only transaction, on the read replica when there is one that has caught up (ADR 53). */
