@@ -4,15 +4,10 @@ import { expenses, flatFees, timeEntries } from '../../db/schema/index.ts';
 import { isUnbilledBillableExpense } from '../expenses/expenses.api.ts';
 import { isBilledFlatFee } from '../flat-fees/flat-fees.api.ts';
 import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
+import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
 
-export type WipFilters = {
+export type WipFilters = ActivityFilters & {
   asOf: string;
-  from?: string | undefined;
-  to?: string | undefined;
-  feeEarnerId?: string | undefined;
-  clientId?: string | undefined;
-  matterId?: string | undefined;
-  practiceAreaId?: string | undefined;
   bucket?: string | undefined;
   kind?: string | undefined;
 };
@@ -23,41 +18,23 @@ export type WipFilters = {
  * module's own rule of "billed". The fee earner of an expense is whoever added it.
  */
 function unbilledItems(firmId: string, filters: WipFilters): SQL {
-  const common = (table: 'time_entries' | 'expenses' | 'flat_fees', dateColumn: string) => {
-    const column = (name: string) => sql.raw(`${table}.${name}`);
-    return sql.join(
-      [
-        sql`${column('firm_id')} = ${firmId}`,
-        sql`${column('deleted_at')} is null`,
-        filters.from ? sql`${column(dateColumn)} >= ${filters.from}` : undefined,
-        filters.to ? sql`${column(dateColumn)} <= ${filters.to}` : undefined,
-        filters.clientId ? sql`${column('client_id')} = ${filters.clientId}` : undefined,
-        filters.matterId ? sql`${column('matter_id')} = ${filters.matterId}` : undefined,
-        filters.practiceAreaId
-          ? sql`exists (select 1 from matter_practice_areas area where area.firm_id = ${column('firm_id')}
-              and area.matter_id = ${column('matter_id')} and area.practice_area_id = ${filters.practiceAreaId})`
-          : undefined,
-      ].filter((condition): condition is SQL => condition !== undefined),
-      sql` and `,
-    );
-  };
-  const byFeeEarner = (column: SQL) => (filters.feeEarnerId ? sql` and ${column} = ${filters.feeEarnerId}` : sql``);
+  const live = (table: string, date: string, feeEarner: string) => activityConditions(table, firmId, filters, { date, feeEarner });
   return sql`
     select 'time' as kind, ${timeEntries.id} as id, ${timeEntries.clientId} as client_id, ${timeEntries.matterId} as matter_id,
       ${timeEntries.userId} as fee_earner_id, ${timeEntries.timeEntryDate} as activity_date, ${timeEntries.description} as description,
       ${timeEntries.duration} as hours, ${timeEntries.homeTotalAmount} as amount
     from ${timeEntries}
-    where ${common('time_entries', 'time_entry_date')} and ${timeEntries.isBillable} = 4 and not ${isBilledTimeEntry}${byFeeEarner(sql`${timeEntries.userId}`)}
+    where ${live('time_entries', 'time_entry_date', 'user_id')} and ${timeEntries.isBillable} = 4 and not ${isBilledTimeEntry}
     union all
     select 'expense', ${expenses.id}, ${expenses.clientId}, ${expenses.matterId}, ${expenses.addedByUserId}, ${expenses.expenseDate},
       ${expenses.description}, null, ${expenses.homeAmount}
     from ${expenses}
-    where ${common('expenses', 'expense_date')} and ${isUnbilledBillableExpense}${byFeeEarner(sql`${expenses.addedByUserId}`)}
+    where ${live('expenses', 'expense_date', 'added_by_user_id')} and ${isUnbilledBillableExpense}
     union all
     select 'flatFee', ${flatFees.id}, ${flatFees.clientId}, ${flatFees.matterId}, ${flatFees.userId}, ${flatFees.flatFeeDate},
       ${flatFees.description}, null, ${flatFees.amount}
     from ${flatFees}
-    where ${common('flat_fees', 'flat_fee_date')} and not ${isBilledFlatFee}${byFeeEarner(sql`${flatFees.userId}`)}`;
+    where ${live('flat_fees', 'flat_fee_date', 'user_id')} and not ${isBilledFlatFee}`;
 }
 
 /** An item's age bucket by days from its activity date to the report's date (an entry dated later counts as 0–30). */
@@ -88,7 +65,7 @@ export async function findWipByMatterAndFeeEarner(tx: Tx, firmId: string, filter
   return rowsOf<WipGroupRow>(
     tx.execute(sql`
       select item.client_id as "clientId", client.display_name as "clientName", item.matter_id as "matterId",
-        coalesce(matter.matter_number || ' ', '') || matter.matter_name as "matterName",
+        ${matterNameOf('matter')} as "matterName",
         item.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
         ${inBucket('0-30')} as "days0To30", ${inBucket('31-60')} as "days31To60",
         ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus",
@@ -124,7 +101,7 @@ export async function findWipEntries(tx: Tx, firmId: string, filters: WipFilters
     rowsOf<WipEntryRow>(
       tx.execute(sql`
         select entry.kind, entry.id, to_char(entry.activity_date, 'YYYY-MM-DD') as "activityDate", client.display_name as "clientName",
-          coalesce(matter.matter_number || ' ', '') || matter.matter_name as "matterName", fee_earner.name as "feeEarnerName",
+          ${matterNameOf('matter')} as "matterName", fee_earner.name as "feeEarnerName",
           entry.description, entry.hours::numeric(20, 2)::text as hours, entry.amount::numeric(20, 2)::text as amount,
           (${filters.asOf}::date - entry.activity_date) as "ageDays"
         from (${chosen}) entry
