@@ -1,8 +1,10 @@
-import { Anchor, Box, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { reportEntryOf, type ReportColumn, type ReportRow } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-kit/list-pager.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { PAGE_SIZES } from '../../../lib/list-paging.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadReport, reportQuery } from '../api/reports-api.ts';
 import { ReportFilters } from '../components/report-filters.tsx';
@@ -102,19 +104,15 @@ export function ReportPage() {
           <Box aria-busy={report.isFetching}>
             <ReportTable answer={report.data} drillTo={drillTo} />
           </Box>
-          {page && page.totalCount > page.size && (
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm">{page.totalCount} entries</Text>
-              <Box component="nav" aria-label="Entry pages">
-                <Pagination
-                  total={Math.ceil(page.totalCount / page.size)}
-                  value={page.page}
-                  onChange={(next) => update({ Page: String(next) })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              </Box>
-            </Group>
+          {page && page.totalCount > Number(PAGE_SIZES[0]) && (
+            <ListPager
+              label="Entry pages"
+              page={page.page}
+              pageCount={Math.max(1, Math.ceil(page.totalCount / page.size))}
+              size={page.size}
+              onPageChange={(next) => update({ Page: String(next) })}
+              onSizeChange={(size) => update({ Size: String(size) })}
+            />
           )}
           <ReportFooter answer={report.data} />
         </>
