@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { compareMoney } from '@matterhorn/shared';
 import { READ_ONLY, rowsOf, type Database, type Tx } from '../../src/db/database.ts';
 import { sumOpenReceivables } from '../../src/modules/invoices/invoices.api.ts';
+import { isBilledTimeEntry } from '../../src/modules/time-entries/time-entries.api.ts';
 import { findTrustLedgerTotals } from '../../src/modules/trust/trust.api.ts';
 import { accountBalances, type LedgerAccountCode } from '../../src/platform/ledger/ledger.ts';
 
@@ -243,6 +244,28 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
       check: 'journal day totals = Σ and count of journal lines per day, account, currency and source',
       expected: `${dayTotalsDrift!.lines} keys agreeing`,
       actual: `${dayTotalsDrift!.differing} differing`,
+    });
+
+  // The time day totals the dashboard and utilisation read (kept by the database at each statement on time entries) =
+  // the sums and the count of the live entries behind them, billed by the time-entries module's own rule.
+  const [timeTotalsDrift] = await rowsOf<{ keys: string; differing: number }>(
+    tx.execute(sql`with entries as (
+        select time_entry_date as entry_date, user_id as fee_earner_id, is_billable, ${isBilledTimeEntry} as is_billed,
+          sum(duration) as hours, sum(home_total_amount) as amount, count(*)::int as entries
+        from time_entries where firm_id = ${firmId} and deleted_at is null group by 1, 2, 3, 4),
+      totals as (select entry_date, fee_earner_id, is_billable, is_billed, hours, amount, entries
+        from time_entry_day_totals where firm_id = ${firmId} and entries <> 0)
+      select (select count(*) from entries)::text as keys,
+        (select count(*)::int from entries full join totals using (entry_date, fee_earner_id, is_billable, is_billed)
+          where entries.hours is distinct from totals.hours or entries.amount is distinct from totals.amount
+            or entries.entries is distinct from totals.entries) as differing`),
+  );
+  if (timeTotalsDrift!.differing > 0)
+    failures.push({
+      firm,
+      check: 'time day totals = Σ and count of live time entries per day, fee earner, billable and billed',
+      expected: `${timeTotalsDrift!.keys} keys agreeing`,
+      actual: `${timeTotalsDrift!.differing} differing`,
     });
 
   // Unbilled WIP is not in the ledger. What ties out: every billable item is either unbilled (no invoice: what the
