@@ -7,10 +7,12 @@ const BILLABLE = 4;
 
 export type UtilisationFilters = { from: string; to: string; feeEarnerId?: string | undefined };
 
-/** The fee earners of a period: everyone with a time entry (billable or not) dated in it. */
+/** The fee earners of a period: everyone with a time entry (billable or not) dated in it, from the day totals. */
 const feeEarnersOf = (firmId: string, filters: UtilisationFilters) => sql`
-  select distinct time_entries.user_id as id from time_entries
-  where ${activityConditions('time_entries', firmId, filters, { date: 'time_entry_date', feeEarner: 'user_id' })}`;
+  select day.fee_earner_id as id from time_entry_day_totals day
+  where day.firm_id = ${firmId} and day.entry_date between ${filters.from}::date and ${filters.to}::date
+    ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}
+  group by day.fee_earner_id having sum(day.entries) > 0`;
 
 /** A fee earner's hours on a working day: their own, else the firm's (8 unless the firm set another). */
 const hoursPerDay = sql`coalesce(fee_earner.available_hours_per_day, firm.available_hours_per_day)`;
@@ -35,7 +37,8 @@ export type UtilisationRow = {
 
 /**
  * Each fee earner's month in the range (only the part of a month the range covers): the firm's
- * working days in it, the hours they were available, and their billable hours.
+ * working days in it, the hours they were available, and their billable hours, from the time day
+ * totals (the tie-out holds them to the entries themselves).
  */
 export function findUtilisationByMonth(tx: Tx, firmId: string, filters: UtilisationFilters) {
   return rowsOf<UtilisationRow>(
@@ -45,17 +48,21 @@ export function findUtilisationByMonth(tx: Tx, firmId: string, filters: Utilisat
           greatest(month::date, ${filters.from}::date) as period_from,
           least((month + interval '1 month' - interval '1 day')::date, ${filters.to}::date) as period_to
         from generate_series(date_trunc('month', ${filters.from}::timestamp), ${filters.to}::timestamp, interval '1 month') as month
+      ), billable as (
+        select date_trunc('month', day.entry_date)::date as month_start, day.fee_earner_id, sum(day.hours) as hours
+        from time_entry_day_totals day
+        where day.firm_id = ${firmId} and day.is_billable = ${BILLABLE} and day.entry_date between ${filters.from}::date and ${filters.to}::date
+        group by 1, 2
       )
       select to_char(months.month_start, 'YYYY-MM') as month, to_char(months.period_from, 'YYYY-MM-DD') as "periodFrom",
         to_char(months.period_to, 'YYYY-MM-DD') as "periodTo", fee_earner.id as "feeEarnerId", fee_earner.name as "feeEarnerName",
         working.days::text as "workingDays", (working.days * ${hoursPerDay})::numeric(20, 4)::text as "availableHours",
-        (select coalesce(sum(entry.duration), 0) from time_entries entry
-          where entry.firm_id = ${firmId} and entry.user_id = fee_earner.id and entry.deleted_at is null and entry.is_billable = ${BILLABLE}
-            and entry.time_entry_date between months.period_from and months.period_to)::numeric(20, 4)::text as "billableHours"
+        coalesce(billable.hours, 0)::numeric(20, 4)::text as "billableHours"
       from months
       join firms firm on firm.id = ${firmId}
       cross join lateral (select ${workingDaysBetween(sql`months.period_from`, sql`months.period_to`)} as days) working
       join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id in (${feeEarnersOf(firmId, filters)})
+      left join billable on billable.month_start = months.month_start and billable.fee_earner_id = fee_earner.id
       order by months.month_start, fee_earner.name, fee_earner.id`),
   );
 }
