@@ -11,6 +11,7 @@ CREATE TABLE "time_entry_day_totals" (
 );
 --> statement-breakpoint
 ALTER TABLE "time_entry_day_totals" ADD CONSTRAINT "time_entry_day_totals_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoice_payments_firm_date_idx" ON "invoice_payments" USING btree ("firm_id","payment_date");--> statement-breakpoint
 -- Issue 37's speed targets (ADR 0055). The firm's date index carries the client, matter and fee earner
 -- too, so the time reports group a year of entries by matter and fee earner from the index alone.
 DROP INDEX time_entries_firm_date_idx;--> statement-breakpoint

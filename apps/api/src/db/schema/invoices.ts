@@ -249,6 +249,8 @@ export const invoicePayments = pgTable(
       .where(sql`reverses_payment_id is not null`),
     check('invoice_payments_sign_check', sql`(${table.reversesPaymentId} is null) = (${table.amount} > 0)`),
     index('invoice_payments_invoice_idx').on(table.firmId, table.invoiceId, table.createdAt),
+    // A period's collections, and the invoices a payment after a day settled (aged receivables as of that day).
+    index('invoice_payments_firm_date_idx').on(table.firmId, table.paymentDate),
   ],
 );
 

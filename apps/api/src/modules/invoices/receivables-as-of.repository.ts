@@ -62,7 +62,19 @@ function owedAsOf(firmId: string, asOf: string, filters: ReceivableFilters): SQL
     where written.firm_id = i.firm_id and written.invoice_id = i.id and written.write_off_date <= ${day}), 0)`;
   const creditedBy = sql`coalesce((select sum(credited.applied_amount) from credit_notes credited
     where credited.firm_id = i.firm_id and credited.invoice_id = i.id and credited.credit_date <= ${day}), 0)`;
+  // Only an invoice that still owes today, or that something settled or voided after `asOf`, can have
+  // owed anything then: every other was settled by that day (a void's day is in the firm's time zone,
+  // hence a day's margin here; the exact test is below). So a date near today reads the open
+  // invoices (their partial index) and the few settled since, not every invoice the firm ever issued.
+  const mayHaveOwed = sql`i.id in (
+      select open.id from invoices open where open.firm_id = ${firmId} and open.deleted_at is null and open.balance_due > 0
+      union select paid.invoice_id from invoice_payments paid where paid.firm_id = ${firmId} and paid.payment_date > ${day}
+      union select written.invoice_id from invoice_write_offs written where written.firm_id = ${firmId} and written.write_off_date > ${day}
+      union select credited.invoice_id from credit_notes credited where credited.firm_id = ${firmId} and credited.credit_date > ${day}
+      union select voided.id from invoices voided where voided.firm_id = ${firmId} and voided.status = 'Void' and voided.deleted_at is null
+        and voided.voided_at >= ${day} - 1)`;
   const conditions = [
+    sql`and ${mayHaveOwed}`,
     filters.clientId ? sql`and i.client_id = ${filters.clientId}` : sql``,
     filters.matterId ? sql`and ${invoiceCoversMatter(sql`i`, filters.matterId)}` : sql``,
   ];
