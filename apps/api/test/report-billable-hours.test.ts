@@ -124,6 +124,16 @@ describe('the billable-hours report', () => {
     }
   });
 
+  it('shows the summary a page of rows at a time, with totals and checks over every row; its CSV holds every row', async () => {
+    const whole = await reportOf(get, 'billable-hours');
+    expect(whole.page).toEqual({ page: 1, size: 100, totalCount: 3 });
+    const second = await reportOf(get, 'billable-hours', { Page: '2', Size: '1' });
+    expect(second.page).toEqual({ page: 2, size: 1, totalCount: 3 });
+    expect(second.rows).toEqual([whole.rows[1]]);
+    expect([second.totals, second.checks]).toEqual([whole.totals, whole.checks]);
+    await expectCsvEqualsScreen(get, 'billable-hours', { Page: '2', Size: '1' }, whole);
+  });
+
   it('answers CSV of exactly what is on screen, and refuses another firm’s matter, a bad Kind and people without Reports', async () => {
     await expectCsvEqualsScreen(get, 'billable-hours', {}, await reportOf(get, 'billable-hours'));
     await expectCsvEqualsScreen(get, 'billable-hours', { Level: 'entries' }, await reportOf(get, 'billable-hours', { Level: 'entries' }));

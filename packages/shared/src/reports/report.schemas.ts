@@ -51,8 +51,8 @@ export type ReportLevel = (typeof REPORT_LEVELS)[number];
 
 export const reportPageSchema = z.object({
   page: z.number().describe('The page shown, from 1.'),
-  size: z.number().describe('Entries per page.'),
-  totalCount: z.number().describe('How many entries the drill-down holds in all.'),
+  size: z.number().describe('Rows per page.'),
+  totalCount: z.number().describe('How many rows the summary or the drill-down holds in all.'),
 });
 
 export const reportAnswerSchema = z.object({
@@ -60,19 +60,19 @@ export const reportAnswerSchema = z.object({
   level: z.enum(REPORT_LEVELS).describe('summary: grouped rows; entries: the entries behind a figure, one row each.'),
   criteria: z.array(z.string()).describe('The filters in words ("Activity dates 01/01/2026 – 31/12/2026"), as the PDF prints them.'),
   columns: z.array(reportColumnSchema).describe('The table’s columns, in order.'),
-  rows: z.array(reportRowSchema).describe('The table’s rows (at the entries level, one page of them).'),
+  rows: z.array(reportRowSchema).describe('The table’s rows, one page of them.'),
   totals: z.array(reportRowSchema).describe('Total rows (one per currency where money is shown), under the rows.'),
   formula: z.string().describe('How every figure is made, in words.'),
   dateBasis: z.string().describe('Which date places an entry in the report’s period or age bucket: activity, issue, due or payment date.'),
   rounding: z.string().describe('How amounts and hours are rounded.'),
   checks: z.array(reportCheckSchema).describe('The tie-outs that apply, each pass or fail.'),
-  page: reportPageSchema.nullable().describe('At the entries level: which page of the entries this is; null for a summary.'),
+  page: reportPageSchema.nullable().describe('Which page of the rows this is (the JSON answer pages both levels); null in a report sent whole.'),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
-/** Query fields every report takes: the format, the level and, for entries, the page. */
+/** Query fields every report takes: the format, the level and the page of rows. */
 export const reportQueryBase = {
   format: z
     .enum(REPORT_FORMATS, { error: 'format must be json, csv or pdf' })
@@ -87,14 +87,14 @@ export const reportQueryBase = {
     .int()
     .min(1, 'Page must be at least 1')
     .max(100_000, 'Page must be at most 100000')
-    .describe('Entries level: the page, from 1.')
+    .describe('The page of rows, from 1.')
     .optional(),
   Size: z.coerce
     .number({ error: 'Size must be a number' })
     .int()
     .min(1, 'Size must be at least 1')
     .max(500, 'Size must be at most 500')
-    .describe('Entries level: entries per page, up to 500 (default 100).')
+    .describe('Rows per page, up to 500 (default 100).')
     .optional(),
 };
 

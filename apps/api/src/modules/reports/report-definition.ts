@@ -67,3 +67,18 @@ export const entriesPageOf = (query: ReportPaging) => {
   const page = query.Page ?? 1;
   return { page, size, offset: (page - 1) * size };
 };
+
+/**
+ * A summary as the screen shows it: its rows a page at a time (a year of a large firm is tens of
+ * thousands of matter and fee-earner rows, megabytes no browser should draw at once), its totals and
+ * checks over them all. The CSV and PDF hold the whole table.
+ */
+export function summaryPageOf(answer: ReportAnswer, query: ReportPaging): ReportAnswer {
+  if (answer.level !== 'summary') return answer;
+  const page = entriesPageOf(query);
+  return {
+    ...answer,
+    rows: answer.rows.slice(page.offset, page.offset + page.size),
+    page: { page: page.page, size: page.size, totalCount: answer.rows.length },
+  };
+}

@@ -8,6 +8,7 @@ import { reportPresetContracts } from '@matterhorn/shared';
 import { reportCsv, reportPdf } from './report-files.ts';
 import { createReportPresetService } from './report-presets.service.ts';
 import { REPORT_DEFINITIONS } from './report-list.ts';
+import { summaryPageOf } from './report-definition.ts';
 import { createReportRunner } from './reports.service.ts';
 
 const tags = ['Reports'];
@@ -15,8 +16,9 @@ const CSV_PAGE_SIZE = 500;
 
 const FILE_DESCRIPTION =
   'Answers rows, totals, the formula and date basis in words, the rounding, and the tie-out checks (name, expected, actual, pass). ' +
+  'The summary’s rows come a page at a time (Page, Size; totals and checks over every row). ' +
   'Level=entries lists the entries behind a figure, a page at a time (Page, Size), with the row’s and column’s drill filters. ' +
-  'format=csv answers text/csv and format=pdf application/pdf with exactly the rows, totals and footer of the JSON answer.';
+  'format=csv answers text/csv and format=pdf application/pdf with the rows (every page of them), totals and footer of the JSON answer.';
 
 /** The report centre (issue 37, PRODUCT.md module 13): every report under /api/admin/reports/, JSON, CSV or PDF. */
 export function registerReportRoutes(
@@ -105,7 +107,7 @@ export function registerReportRoutes(
             .header('x-content-type-options', 'nosniff')
             .header('cache-control', 'no-store')
             .send(await reportPdf(answer, context.firmName));
-        return ok(report.title, answer);
+        return ok(report.title, summaryPageOf(answer, request.query));
       },
     );
   }
