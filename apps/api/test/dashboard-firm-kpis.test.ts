@@ -73,6 +73,13 @@ describe('the dashboard’s figures', () => {
     expect(figures.utilisation.month).toBe(utilisation.totals.at(-1)!.cells.utilisation);
     const aged = await reportOf(asAdmin, 'aged-receivables');
     expect(figures.receivables![0]!.amount).toBe(aged.totals[0]!.cells.total);
+    expect(figures.receivablesByAge![0]!.days1To30).toBe(aged.totals[0]!.cells.days1To30);
+    const collections = await reportOf(asAdmin, 'collections', thisMonth);
+    expect(figures.collected![0]!.month).toBe(collections.totals[0]!.cells.collected);
+    const register = await reportOf(asAdmin, 'invoice-register', { ...thisMonth, Status: 'Issued' });
+    expect(figures.billed![0]!.month).toBe(register.totals[0]!.cells.total);
+    const year = await reportOf(asAdmin, 'billable-hours', { From: `${today.slice(0, 4)}-01-01`, To: today });
+    expect(figures.billableHours.yearToDate).toBe(year.totals[0]!.cells.billableHours);
 
     // The charts agree with the cards for this month.
     const naira = figures.billedVsCollected!.find((currency) => currency.currencyCode === 'NGN')!;

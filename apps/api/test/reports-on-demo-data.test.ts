@@ -29,6 +29,31 @@ describe('the reports on the demo firm', () => {
     const figures: FirmKpis = kpis.json().data;
     expect(Number(figures.workInProgress)).toBeGreaterThan(0);
     expect(figures.receivables?.length).toBeGreaterThan(0);
+    // Each card equals the report it opens: what the demo firm holds in trust, what its clients owe, its work in progress.
+    const trust = await reportOf(get, 'trust-listing');
+    // A currency's total: its own line when it has several trust accounts, else its one account's.
+    const trustTotalOf = (currency: string) =>
+      (
+        trust.totals.find((row) => row.cells.trustAccount === `Total ${currency}`) ??
+        trust.totals.find((row) => row.cells.currency === currency)
+      )?.cells.balance;
+    expect(figures.trustHeld?.length).toBeGreaterThan(0);
+    for (const held of figures.trustHeld!) expect(trustTotalOf(held.currencyCode), held.currencyCode).toBe(held.amount);
+    expect(figures.trustHeld!.map((held) => held.currencyCode).sort()).toEqual(
+      [...new Set(trust.rows.map((row) => String(row.cells.currency)))].sort(),
+    );
+    const aged = await reportOf(get, 'aged-receivables');
+    expect(figures.receivablesByAge).toEqual(
+      aged.totals.map(({ cells }) => ({
+        currencyCode: cells.currency,
+        current: cells.current,
+        days1To30: cells.days1To30,
+        days31To60: cells.days31To60,
+        days61To90: cells.days61To90,
+        days90Plus: cells.days90Plus,
+      })),
+    );
+    expect(figures.workInProgress).toBe((await reportOf(get, 'work-in-progress')).totals[0]!.cells.total);
     const billing = await signIn(context.app, `billing@${DEMO_FIRM.emailDomain}`);
     const presets = await context.app.inject({ method: 'GET', url: '/api/admin/reports/get-presets', headers: bearer(billing) });
     expect((presets.json().data as ReportPreset[]).map((preset) => [preset.name, preset.schedule])).toContainEqual([

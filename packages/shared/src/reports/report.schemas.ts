@@ -66,7 +66,9 @@ export const reportAnswerSchema = z.object({
   dateBasis: z.string().describe('Which date places an entry in the report’s period or age bucket: activity, issue, due or payment date.'),
   rounding: z.string().describe('How amounts and hours are rounded.'),
   checks: z.array(reportCheckSchema).describe('The tie-outs that apply, each pass or fail.'),
-  page: reportPageSchema.nullable().describe('Which page of the rows this is (the JSON answer pages both levels); null in a report sent whole.'),
+  page: reportPageSchema
+    .nullable()
+    .describe('Which page of the rows this is (the JSON answer pages both levels); null in a report sent whole.'),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 

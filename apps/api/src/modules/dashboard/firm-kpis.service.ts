@@ -1,13 +1,21 @@
 import { addDays, addMoney, hasPermissions, type FirmKpis, type ReportAnswer } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { answerReport, findReportContext, reportDefinitionOf, type ReportContext } from '../reports/reports.api.ts';
+import { findOpenReceivablesByAge } from '../invoices/invoices.api.ts';
+import {
+  answerReport,
+  findReportContext,
+  findUtilisationFigures,
+  hoursText,
+  reportDefinitionOf,
+  sumWorkInProgress,
+  type ReportContext,
+} from '../reports/reports.api.ts';
+import { findTrustLedgerTotals } from '../trust/trust.api.ts';
 import { weekDatesOf } from './my-time-week.ts';
-import { findBilledAndCollectedByMonth, findBillableHoursByWeek } from './firm-kpis.repository.ts';
+import { findBilledAndCollectedByMonth, findBillableHoursByWeek, sumBillableHours } from './firm-kpis.repository.ts';
 
 const WEEKS = 8;
-/** A report's entries level, one entry a page: its total over every entry, without building its table. */
-const TOTAL_ONLY = { Level: 'entries', Size: '1' };
 const MONTHS = 12;
 
 const monthsBack = (today: string, count: number) =>
@@ -36,72 +44,78 @@ function monthAndYear(month: Map<string, string>, year: Map<string, string>) {
 }
 
 /**
- * The dashboard's figures (issue 37). Every card is the total of the report it opens, run in the same
- * read (on the replica when it has caught up): the dashboard and the reports cannot disagree. With
- * viewSummary the firm's; without, the user's own hours, utilisation, work in progress and collections.
+ * The dashboard's figures (issue 37), read on the replica when it has caught up. Each card is the
+ * total of the report it opens, read the quick way by the report's own rules: time from the day
+ * totals the database keeps of the entries (the reports' tie-outs hold those to the entries), what
+ * clients owe from the open invoices' balances, trust from the trust ledgers; the dashboard's test
+ * holds every card equal to its report. With viewSummary the firm's; without, the user's own hours,
+ * utilisation, work in progress and collections.
  */
 export function createFirmKpiService(database: Database) {
   return {
     find: (principal: FirmPrincipal): Promise<FirmKpis> =>
       database.withFirmFromReplica(principal.firmId, async (tx) => {
         const isFirm = hasPermissions(principal.permissions, ['viewSummary']);
-        const own: Record<string, string> = isFirm ? {} : { FeeEarnerId: principal.userId };
-        // One context (the firm's today, home currency, the fee earner's name) for every report of the read.
-        const context = await findReportContext(tx, principal.firmId, principal.userId, own);
-        const { today } = context;
-        const month = { From: `${today.slice(0, 8)}01`, To: today };
-        const year = { From: `${today.slice(0, 4)}-01-01`, To: today };
-        const report = (name: string, query: Record<string, string>) => answerNamedReport(tx, context, name, { ...own, ...query });
-        const firmReport = async (name: string, query: Record<string, string>) =>
-          isFirm ? answerNamedReport(tx, context, name, query) : null;
-
-        const [hoursMonth, hoursYear, usedMonth, usedYear, wip, collectedMonth, collectedYear, billedMonth, billedYear, aged, trust] =
-          await Promise.all([
-            // The entries level's total (one entry a page): the summary's table of every matter and fee earner is not needed.
-            report('billable-hours', { ...month, ...TOTAL_ONLY, Kind: 'billable' }),
-            report('billable-hours', { ...year, ...TOTAL_ONLY, Kind: 'billable' }),
-            report('utilisation', month),
-            report('utilisation', year),
-            report('work-in-progress', TOTAL_ONLY),
-            report('collections', month),
-            report('collections', year),
-            firmReport('invoice-register', { ...month, Status: 'Issued' }),
-            firmReport('invoice-register', { ...year, Status: 'Issued' }),
-            firmReport('aged-receivables', {}),
-            firmReport('trust-listing', {}),
-          ]);
+        const feeEarnerId = isFirm ? null : principal.userId;
+        const context = await findReportContext(tx, principal.firmId, principal.userId, {});
+        const { today, firmId } = context;
+        const monthStart = `${today.slice(0, 8)}01`;
+        const yearStart = `${today.slice(0, 4)}-01-01`;
         const firstMonday = addDays(weekDatesOf(today)[0]!, -7 * (WEEKS - 1));
+        const months = monthsBack(today, MONTHS);
+        const own = feeEarnerId ?? undefined;
+
+        const [hoursMonth, hoursYear, usedMonth, usedYear, wip, weekly, byMonth, ownCollected, aged, trust] = await Promise.all([
+          sumBillableHours(tx, firmId, monthStart, today, feeEarnerId),
+          sumBillableHours(tx, firmId, yearStart, today, feeEarnerId),
+          findUtilisationFigures(tx, firmId, { from: monthStart, to: today, feeEarnerId: own }),
+          findUtilisationFigures(tx, firmId, { from: yearStart, to: today, feeEarnerId: own }),
+          sumWorkInProgress(tx, firmId, own),
+          findBillableHoursByWeek(tx, firmId, firstMonday, today, feeEarnerId),
+          isFirm ? findBilledAndCollectedByMonth(tx, firmId, `${months[0]}-01`, today) : Promise.resolve([]),
+          // A fee earner's own collections are their shares of payments, which only the report works out.
+          isFirm
+            ? Promise.resolve(null)
+            : Promise.all([
+                answerNamedReport(tx, context, 'collections', { From: monthStart, To: today, FeeEarnerId: principal.userId }),
+                answerNamedReport(tx, context, 'collections', { From: yearStart, To: today, FeeEarnerId: principal.userId }),
+              ]),
+          isFirm ? findOpenReceivablesByAge(tx, firmId, today) : Promise.resolve(null),
+          isFirm ? findTrustLedgerTotals(tx, firmId) : Promise.resolve(null),
+        ]);
+
         const weeks = Array.from({ length: WEEKS }, (_, index) => addDays(firstMonday, 7 * index));
-        const weekly = await findBillableHoursByWeek(tx, principal.firmId, firstMonday, today, isFirm ? null : principal.userId);
         const feeEarners = [...new Map(weekly.map((row) => [row.feeEarnerId, row.name])).entries()].map(([id, name]) => ({
           id,
           name,
           hours: weeks.map((week) => weekly.find((row) => row.feeEarnerId === id && row.weekStart === week)?.hours ?? '0.00'),
         }));
-        const months = monthsBack(today, MONTHS);
-        const byMonth = isFirm ? await findBilledAndCollectedByMonth(tx, principal.firmId, `${months[0]}-01`, today) : [];
-
-        const utilisationOf = (answer: ReportAnswer) => {
-          const value = answer.totals.at(-1)?.cells.utilisation;
-          return value === null || value === undefined || value === '' ? null : String(value);
+        const monthlySums = (key: 'billed' | 'collected', fromMonth: string) => {
+          const sums = new Map<string, string>();
+          for (const row of byMonth)
+            if (row.month >= fromMonth) sums.set(row.currencyCode, addMoney(sums.get(row.currencyCode) ?? '0', row[key]));
+          return sums;
         };
+        const firmMonthAndYear = (key: 'billed' | 'collected') =>
+          monthAndYear(monthlySums(key, today.slice(0, 7)), monthlySums(key, yearStart.slice(0, 7)));
+        const trustHeld = new Map<string, string>();
+        for (const row of trust ?? []) trustHeld.set(row.currencyCode, addMoney(trustHeld.get(row.currencyCode) ?? '0', row.ledgers));
+
         return {
           scope: isFirm ? 'firm' : 'own',
           today,
           homeCurrencyCode: context.homeCurrencyCode,
-          billableHours: {
-            month: String(hoursMonth.totals[0]?.cells.hours ?? '0.00'),
-            yearToDate: String(hoursYear.totals[0]?.cells.hours ?? '0.00'),
-          },
-          utilisation: { month: utilisationOf(usedMonth), yearToDate: utilisationOf(usedYear) },
-          workInProgress: String(wip.totals[0]?.cells.amount ?? '0.00'),
-          billed:
-            billedMonth && billedYear
-              ? monthAndYear(perCurrency(billedMonth.totals, 'total'), perCurrency(billedYear.totals, 'total'))
-              : null,
-          collected: monthAndYear(perCurrency(collectedMonth.totals, 'collected'), perCurrency(collectedYear.totals, 'collected')),
-          receivables: aged ? [...perCurrency(aged.totals, 'total')].map(([currencyCode, amount]) => ({ currencyCode, amount })) : null,
-          trustHeld: trust ? [...perCurrency(trust.rows, 'balance')].map(([currencyCode, amount]) => ({ currencyCode, amount })) : null,
+          billableHours: { month: hoursText(hoursMonth), yearToDate: hoursText(hoursYear) },
+          utilisation: { month: usedMonth.utilisation, yearToDate: usedYear.utilisation },
+          workInProgress: wip,
+          billed: isFirm ? firmMonthAndYear('billed') : null,
+          collected: ownCollected
+            ? monthAndYear(perCurrency(ownCollected[0].totals, 'collected'), perCurrency(ownCollected[1].totals, 'collected'))
+            : firmMonthAndYear('collected'),
+          receivables: aged ? aged.map((row) => ({ currencyCode: row.currencyCode, amount: row.total })) : null,
+          trustHeld: trust
+            ? [...trustHeld].filter(([, amount]) => amount !== '0.00').map(([currencyCode, amount]) => ({ currencyCode, amount }))
+            : null,
           hoursByWeek: { weeks, feeEarners },
           billedVsCollected: isFirm
             ? [...new Set(byMonth.map((row) => row.currencyCode))].map((currencyCode) => {
@@ -113,13 +127,13 @@ export function createFirmKpiService(database: Database) {
               })
             : null,
           receivablesByAge: aged
-            ? aged.totals.map((row) => ({
-                currencyCode: String(row.cells.currency),
-                current: String(row.cells.current),
-                days1To30: String(row.cells.days1To30),
-                days31To60: String(row.cells.days31To60),
-                days61To90: String(row.cells.days61To90),
-                days90Plus: String(row.cells.days90Plus),
+            ? aged.map(({ currencyCode, current, days1To30, days31To60, days61To90, days90Plus }) => ({
+                currencyCode,
+                current,
+                days1To30,
+                days31To60,
+                days61To90,
+                days90Plus,
               }))
             : null,
         };

@@ -20,6 +20,7 @@ export { sumOpenReceivables, type OpenReceivable } from './open-receivables.repo
 export {
   findAgedReceivableInvoices,
   findAgedReceivablesByMatter,
+  findOpenReceivablesByAge,
   invoiceCoversMatter,
   invoiceCurrencyCodeOf,
   invoiceMatterNamesOf,

@@ -120,6 +120,26 @@ export function findAgedReceivables(tx: Tx, firmId: string, asOf: string, client
   );
 }
 
+/**
+ * What clients owe today per currency and days past due, from the open invoices' balances due alone:
+ * the dashboard's card and chart. (As of today owedAsOf reads the same invoices and, unless a payment
+ * is dated later, the same balances; the dashboard's test holds the two equal.)
+ */
+export function findOpenReceivablesByAge(tx: Tx, firmId: string, today: string) {
+  return rowsOf<AgedSums & { currencyCode: string }>(
+    tx.execute(sql`
+      select owed.currency_code as "currencyCode", ${BUCKET_SUMS}
+      from (
+        select ${invoiceCurrencyCodeOf(sql`i`)} as currency_code, (${today}::date - coalesce(i.due_date, i.issue_date)) as days_late,
+          i.balance_due as balance
+        from invoices i
+        where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ${ISSUED} and i.balance_due > 0
+      ) owed
+      group by owed.currency_code
+      order by owed.currency_code`),
+  );
+}
+
 export type AgedByMatterRow = AgedSums & {
   clientId: string;
   clientName: string;

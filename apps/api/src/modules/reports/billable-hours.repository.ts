@@ -45,19 +45,29 @@ const figures = Object.entries(KIND_CONDITIONS).map(([kind, condition]) => {
     as ${sql.identifier(`${kind}Value`)}`;
 });
 
-/** Each fee earner's hours and values on each matter. */
+const FIGURE_NAMES = Object.keys(KIND_CONDITIONS).flatMap((kind) =>
+  kind === 'nonBillable' ? [`${kind}Hours`] : [`${kind}Hours`, `${kind}Value`],
+);
+
+/** Each fee earner's hours and values on each matter: summed by ids first, then named (names sort a year's entries slowly). */
 export function findBillableHoursByMatterAndFeeEarner(tx: Tx, firmId: string, filters: ActivityFilters) {
   return rowsOf<BillableHoursGroupRow>(
     tx.execute(sql`
-      select client.display_name as "clientName", time_entries.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
-        time_entries.user_id as "feeEarnerId", fee_earner.name as "feeEarnerName", ${sql.join(figures, sql`, `)}
-      from time_entries
-      join clients client on client.firm_id = ${firmId} and client.id = time_entries.client_id
-      join matters matter on matter.firm_id = ${firmId} and matter.id = time_entries.matter_id
-      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = time_entries.user_id
-      where ${timeEntriesIn(firmId, filters)}
-      group by client.display_name, time_entries.matter_id, matter.matter_number, matter.matter_name, time_entries.user_id, fee_earner.name
-      order by client.display_name, matter.matter_name, fee_earner.name, time_entries.user_id`),
+      select client.display_name as "clientName", summed.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
+        summed.user_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        ${sql.join(
+          FIGURE_NAMES.map((name) => sql`summed.${sql.identifier(name)}`),
+          sql`, `,
+        )}
+      from (
+        select time_entries.client_id, time_entries.matter_id, time_entries.user_id, ${sql.join(figures, sql`, `)}
+        from time_entries where ${timeEntriesIn(firmId, filters)}
+        group by time_entries.client_id, time_entries.matter_id, time_entries.user_id
+      ) summed
+      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.user_id
+      order by client.display_name, matter.matter_name, fee_earner.name, summed.user_id, summed.matter_id`),
   );
 }
 

@@ -3,7 +3,14 @@ import { badRequest } from '../../lib/errors.ts';
 import { defineReport, entriesPageOf } from './report-definition.ts';
 import { addHours, hoursCheck, hoursText, percentOf } from './report-figures.ts';
 import { criteriaOf } from './report-texts.ts';
-import { findUtilisationByMonth, findUtilisationEntries, sumUtilisationWhole, type UtilisationRow } from './utilisation.repository.ts';
+import type { Tx } from '../../db/database.ts';
+import {
+  findUtilisationByMonth,
+  findUtilisationEntries,
+  sumUtilisationWhole,
+  type UtilisationFilters,
+  type UtilisationRow,
+} from './utilisation.repository.ts';
 
 const SUMMARY_COLUMNS: ReportColumn[] = [
   { key: 'month', label: 'Month', kind: 'text', drill: null },
@@ -42,6 +49,11 @@ function firmMonths(rows: readonly UtilisationRow[]): ReportRow[] {
       drill: { From: first.periodFrom, To: first.periodTo },
     };
   });
+}
+
+/** A period's billable hours, available hours and utilisation over every fee earner (the report's last total), for the dashboard. */
+export async function findUtilisationFigures(tx: Tx, firmId: string, filters: UtilisationFilters) {
+  return figuresOf(await findUtilisationByMonth(tx, firmId, filters));
 }
 
 /** Utilisation (issue 37, report 5): how much of each fee earner's available time was billable, month by month. */

@@ -58,24 +58,26 @@ export type WipGroupRow = {
   total: string;
 };
 
-/** Unbilled work by client, matter and fee earner, summed per age bucket. */
+/** Unbilled work by client, matter and fee earner, summed per age bucket: by ids first, then named. */
 export async function findWipByMatterAndFeeEarner(tx: Tx, firmId: string, filters: WipFilters) {
   const inBucket = (bucket: string) =>
     sql`coalesce(sum(item.amount) filter (where ${bucketOf(filters.asOf)} = ${bucket}), 0)::numeric(20, 2)::text`;
   return rowsOf<WipGroupRow>(
     tx.execute(sql`
-      select item.client_id as "clientId", client.display_name as "clientName", item.matter_id as "matterId",
-        ${matterNameOf('matter')} as "matterName",
-        item.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
-        ${inBucket('0-30')} as "days0To30", ${inBucket('31-60')} as "days31To60",
-        ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus",
-        sum(item.amount)::numeric(20, 2)::text as total
-      from (${unbilledItems(firmId, filters)}) item
-      join clients client on client.firm_id = ${firmId} and client.id = item.client_id
-      join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
-      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = item.fee_earner_id
-      group by item.client_id, client.display_name, item.matter_id, matter.matter_number, matter.matter_name, item.fee_earner_id, fee_earner.name
-      order by client.display_name, matter.matter_name, fee_earner.name`),
+      select summed.client_id as "clientId", client.display_name as "clientName", summed.matter_id as "matterId",
+        ${matterNameOf('matter')} as "matterName", summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        summed."days0To30", summed."days31To60", summed."days61To90", summed."days90Plus", summed.total
+      from (
+        select item.client_id, item.matter_id, item.fee_earner_id,
+          ${inBucket('0-30')} as "days0To30", ${inBucket('31-60')} as "days31To60",
+          ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus", sum(item.amount)::numeric(20, 2)::text as total
+        from (${unbilledItems(firmId, filters)}) item
+        group by item.client_id, item.matter_id, item.fee_earner_id
+      ) summed
+      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.fee_earner_id
+      order by client.display_name, matter.matter_name, fee_earner.name, summed.fee_earner_id, summed.matter_id`),
   );
 }
 
@@ -123,6 +125,26 @@ export async function findWipEntries(tx: Tx, firmId: string, filters: WipFilters
 export async function sumUnbilledItems(tx: Tx, firmId: string, filters: WipFilters): Promise<string> {
   const [row] = await rowsOf<{ total: string }>(
     tx.execute(sql`select coalesce(sum(amount), 0)::numeric(20, 2)::text as total from (${unbilledItems(firmId, filters)}) item`),
+  );
+  return row!.total;
+}
+
+/**
+ * The firm's (or one fee earner's) work in progress as of today, for the dashboard: unbilled billable
+ * time from the time day totals, expenses and flat fees off their tables, each by its module's rule.
+ * The report's entries total over the same items; the dashboard's test holds the two equal.
+ */
+export async function sumWorkInProgress(tx: Tx, firmId: string, feeEarnerId: string | undefined): Promise<string> {
+  const live = (table: string, date: string, feeEarner: string) => activityConditions(table, firmId, { feeEarnerId }, { date, feeEarner });
+  const [row] = await rowsOf<{ total: string }>(
+    tx.execute(sql`select (
+        coalesce((select sum(day.amount) from time_entry_day_totals day where day.firm_id = ${firmId} and day.is_billable = 4
+          and not day.is_billed ${feeEarnerId ? sql`and day.fee_earner_id = ${feeEarnerId}` : sql``}), 0)
+        + coalesce((select sum(${expenses.homeAmount}) from ${expenses}
+          where ${live('expenses', 'expense_date', 'added_by_user_id')} and ${isUnbilledBillableExpense}), 0)
+        + coalesce((select sum(${flatFees.amount}) from ${flatFees}
+          where ${live('flat_fees', 'flat_fee_date', 'user_id')} and not ${isBilledFlatFee}), 0)
+      )::numeric(20, 2)::text as total`),
   );
   return row!.total;
 }
