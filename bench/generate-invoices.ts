@@ -92,7 +92,7 @@ export async function insertInvoices(tx: Executor, step: Step, volumes: InvoiceV
       case when ${delivered} then r.issue_date + 1 end, case when ${delivered} then 'email' end,
       case when ${delivered} then r.created_at + interval '1 day' end,
       case when ${issued} then r.created_at end, case when ${issued} then r.admin_id end, case when ${issued} then r.created_at end,
-      case when r.status = 'Void' then r.created_at + interval '10 days' end, case when r.status = 'Void' then 'Raised in error' end,
+      case when r.status = 'Void' then least(r.created_at + interval '10 days', now()) end, case when r.status = 'Void' then 'Raised in error' end,
       r.admin_id, r.created_at, r.created_at
     from bench_invoice_rows r`,
   );

@@ -31,7 +31,7 @@ describe('the billable-hours report', () => {
   const figureKeys = ['billableHours', 'billableValue', 'nonBillableHours', 'billedHours', 'billedValue', 'unbilledHours', 'unbilledValue'];
 
   it('sums each fee earner’s time on each matter: billable, non-billable, billed and unbilled, with totals that tie out', async () => {
-    const report = await reportOf(get, 'billable-hours');
+    const report = await reportOf(get, 'billable-hours', { GroupBy: 'matter' });
     const { names, matterA, matterB } = setup;
     const rows = report.rows.map((row) => ({ matterId: row.drill!.MatterId, ...rowsAs([row], ['feeEarner', ...figureKeys])[0]! }));
     const expected = [
@@ -95,8 +95,46 @@ describe('the billable-hours report', () => {
     expect(report.dateBasis).toContain('Activity date');
   });
 
-  it('drills down from a figure to the time entries behind it, and filters by activity date', async () => {
+  it('sums each fee earner’s time by default, from the day totals or, narrowed to a client, from the entries, alike', async () => {
+    const { names } = setup;
     const report = await reportOf(get, 'billable-hours');
+    expect(report.columns.map((column) => column.key)).toEqual(['feeEarner', ...figureKeys]);
+    expect(byName(rowsAs(report.rows, ['feeEarner', ...figureKeys]))).toEqual(
+      byName([
+        // Matter A's rows above.
+        {
+          feeEarner: names.admin,
+          billableHours: '3.00',
+          billableValue: '300000.00',
+          nonBillableHours: '0.50',
+          billedHours: '3.00',
+          billedValue: '300000.00',
+          unbilledHours: '0.00',
+          unbilledValue: '0.00',
+        },
+        // Matter A's and matter B's rows above.
+        {
+          feeEarner: names.feeEarner,
+          billableHours: '6.50',
+          billableValue: '325000.00',
+          nonBillableHours: '0.00',
+          billedHours: '3.00',
+          billedValue: '150000.00',
+          unbilledHours: '3.50',
+          unbilledValue: '175000.00',
+        },
+      ]),
+    );
+    expect(report.rows.map((row) => Object.keys(row.drill!))).toEqual([['FeeEarnerId'], ['FeeEarnerId']]);
+    expect(report.checks.every((check) => check.pass)).toBe(true);
+    const narrowed = await reportOf(get, 'billable-hours', { ClientId: setup.matterA.clientId });
+    const client = await reportOf(get, 'billable-hours', { ClientId: setup.matterA.clientId, GroupBy: 'matter' });
+    expect(rowsAs(narrowed.totals, figureKeys)).toEqual(rowsAs(client.totals, figureKeys));
+    expect(narrowed.rows.length).toBeGreaterThan(0);
+  });
+
+  it('drills down from a figure to the time entries behind it, and filters by activity date', async () => {
+    const report = await reportOf(get, 'billable-hours', { GroupBy: 'matter' });
     const row = report.rows.find(
       (candidate) => candidate.drill?.MatterId === setup.matterA.id && candidate.cells.feeEarner === setup.names.feeEarner,
     )!;
@@ -125,13 +163,13 @@ describe('the billable-hours report', () => {
   });
 
   it('shows the summary a page of rows at a time, with totals and checks over every row; its CSV holds every row', async () => {
-    const whole = await reportOf(get, 'billable-hours');
+    const whole = await reportOf(get, 'billable-hours', { GroupBy: 'matter' });
     expect(whole.page).toEqual({ page: 1, size: 100, totalCount: 3 });
-    const second = await reportOf(get, 'billable-hours', { Page: '2', Size: '1' });
+    const second = await reportOf(get, 'billable-hours', { GroupBy: 'matter', Page: '2', Size: '1' });
     expect(second.page).toEqual({ page: 2, size: 1, totalCount: 3 });
     expect(second.rows).toEqual([whole.rows[1]]);
     expect([second.totals, second.checks]).toEqual([whole.totals, whole.checks]);
-    await expectCsvEqualsScreen(get, 'billable-hours', { Page: '2', Size: '1' }, whole);
+    await expectCsvEqualsScreen(get, 'billable-hours', { GroupBy: 'matter', Page: '2', Size: '1' }, whole);
   });
 
   it('answers CSV of exactly what is on screen, and refuses another firm’s matter, a bad Kind and people without Reports', async () => {
@@ -140,6 +178,8 @@ describe('the billable-hours report', () => {
     expect((await get(`/api/admin/reports/billable-hours?MatterId=${setup.fixture.otherReferences.openMatter.id}`)).statusCode).toBe(404);
     const badKind = await get('/api/admin/reports/billable-hours?Level=entries&Kind=paid');
     expect([badKind.statusCode, badKind.json().message]).toEqual([400, 'Kind must be billable, nonBillable, billed or unbilled']);
+    const badGrouping = await get('/api/admin/reports/billable-hours?GroupBy=client');
+    expect([badGrouping.statusCode, badGrouping.json().message]).toEqual([400, 'GroupBy must be feeEarner or matter']);
     const feeEarner = await setup.fixture.call('GET', '/api/admin/reports/billable-hours', setup.fixture.tokens.feeEarner);
     expect(feeEarner.statusCode).toBe(403);
   });

@@ -87,6 +87,16 @@ describe('the work-in-progress report', () => {
     expect(report.checks.every((check) => check.pass)).toBe(true);
     expect(report.formula).toContain('unbilled');
     expect(report.dateBasis).toContain('Activity date');
+
+    // By matter and fee earner (each fee earner's work here is on one matter), and narrowed to the client (read from the
+    // entries, not the day totals): the same figures.
+    const byMatter = await reportOf(get, 'work-in-progress', { GroupBy: 'matter' });
+    expect(rowsAs(byMatter.rows, keys)).toEqual(rowsAs(report.rows, keys));
+    expect(byMatter.rows.every((row) => Boolean(row.drill?.MatterId && row.cells.matter))).toBe(true);
+    const client = await reportOf(get, 'work-in-progress', { ClientId: fixture.references.openMatter.clientId });
+    expect(rowsAs(client.rows, keys)).toEqual(rowsAs(report.rows, keys));
+    const figures = (answer: typeof report) => rowsAs(answer.totals, keys.slice(1));
+    expect([figures(byMatter), figures(client)]).toEqual([figures(report), figures(report)]);
   });
 
   it('drills down from a figure to the entries behind it', async () => {

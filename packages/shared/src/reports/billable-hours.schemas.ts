@@ -5,6 +5,14 @@ import { fromNotAfterTo, FROM_AFTER_TO, reportFilterFields, reportQueryBase } fr
 export const BILLABLE_HOURS_KINDS = ['billable', 'nonBillable', 'billed', 'unbilled'] as const;
 export type BillableHoursKind = (typeof BILLABLE_HOURS_KINDS)[number];
 
+/** What a row of the time reports' summaries is: a fee earner (the default), or one fee earner's time on one matter. */
+export const TIME_REPORT_GROUPINGS = ['feeEarner', 'matter'] as const;
+export type TimeReportGrouping = (typeof TIME_REPORT_GROUPINGS)[number];
+export const timeReportGroupBy = z
+  .enum(TIME_REPORT_GROUPINGS, { error: 'GroupBy must be feeEarner or matter' })
+  .optional()
+  .describe('A row per fee earner (the default), or per matter and fee earner.');
+
 export const billableHoursQuerySchema = z
   .object({
     ...reportQueryBase,
@@ -14,6 +22,7 @@ export const billableHoursQuerySchema = z
     ClientId: reportFilterFields.ClientId,
     MatterId: reportFilterFields.MatterId,
     PracticeAreaId: reportFilterFields.PracticeAreaId,
+    GroupBy: timeReportGroupBy,
     Kind: z
       .enum(BILLABLE_HOURS_KINDS, { error: 'Kind must be billable, nonBillable, billed or unbilled' })
       .optional()

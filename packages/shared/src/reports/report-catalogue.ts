@@ -55,13 +55,20 @@ export type ReportEntry = {
   groupings?: readonly { value: string; label: string }[];
 };
 
+/** The time reports' Group by: a row per fee earner, or per matter and fee earner (TIME_REPORT_GROUPINGS). */
+const TIME_REPORT_GROUPING_CHOICES = [
+  { value: 'feeEarner', label: 'Fee earner' },
+  { value: 'matter', label: 'Matter and fee earner' },
+] as const;
+
 export const REPORTS = [
   {
     name: 'work-in-progress',
     title: 'Work in progress',
-    summary: 'Unbilled billable time, expenses and flat fees by matter and fee earner, aged by activity date.',
+    summary: 'Unbilled billable time, expenses and flat fees by fee earner, or by matter and fee earner, aged by activity date.',
     permission: 'Reports',
-    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
+    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea', 'groupBy'],
+    groupings: TIME_REPORT_GROUPING_CHOICES,
   },
   {
     name: 'aged-receivables',
@@ -80,9 +87,11 @@ export const REPORTS = [
   {
     name: 'billable-hours',
     title: 'Billable hours',
-    summary: 'Billable, non-billable, billed and unbilled hours and their values by fee earner and matter, by activity date.',
+    summary:
+      'Billable, non-billable, billed and unbilled hours and their values by fee earner, or by matter and fee earner, by activity date.',
     permission: 'Reports',
-    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea'],
+    filters: ['dateRange', 'feeEarner', 'client', 'matter', 'practiceArea', 'groupBy'],
+    groupings: TIME_REPORT_GROUPING_CHOICES,
   },
   {
     name: 'utilisation',

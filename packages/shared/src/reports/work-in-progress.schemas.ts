@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeReportGroupBy } from './billable-hours.schemas.ts';
 import { fromNotAfterTo, FROM_AFTER_TO, reportFilterFields, reportQueryBase } from './report.schemas.ts';
 
 /** The age buckets of work in progress, by days since the activity date. */
@@ -16,6 +17,7 @@ export const workInProgressQuerySchema = z
     ClientId: reportFilterFields.ClientId,
     MatterId: reportFilterFields.MatterId,
     PracticeAreaId: reportFilterFields.PracticeAreaId,
+    GroupBy: timeReportGroupBy,
     Bucket: z
       .enum(WIP_BUCKETS, { error: 'Bucket must be 0-30, 31-60, 61-90 or 90+' })
       .optional()

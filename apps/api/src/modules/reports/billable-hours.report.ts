@@ -1,10 +1,17 @@
 import { addMoney, reportContracts, type BillableHoursKind, type ReportColumn } from '@matterhorn/shared';
 import {
+  findBillableHoursByFeeEarner,
   findBillableHoursByMatterAndFeeEarner,
   findBillableHoursEntries,
   sumTimeEntries,
   type BillableHoursFigures,
+  type BillableHoursGroupRow,
 } from './billable-hours.repository.ts';
+
+/** A row of the summary: a fee earner's, or (grouped by matter) a fee earner's on one matter. */
+type SummaryRow = BillableHoursFigures & { feeEarnerId: string; feeEarnerName: string } & Partial<
+    Pick<BillableHoursGroupRow, 'clientName' | 'matterId' | 'matterName'>
+  >;
 import { defineReport, entriesPageOf } from './report-definition.ts';
 import { addHours, hoursCheck, hoursText } from './report-figures.ts';
 import type { ActivityFilters } from './report-filters.repository.ts';
@@ -43,12 +50,13 @@ const FIGURE_COLUMNS: ReportColumn[] = [
 const FIGURE_KEYS = FIGURE_COLUMNS.map((column) => column.key as keyof BillableHoursFigures);
 const isHours = (key: string) => key.endsWith('Hours');
 
-const SUMMARY_COLUMNS: ReportColumn[] = [
+const MATTER_COLUMNS: ReportColumn[] = [
   { key: 'client', label: 'Client', kind: 'text', drill: null },
   { key: 'matter', label: 'Matter', kind: 'text', drill: null },
   { key: 'feeEarner', label: 'Fee earner', kind: 'text', drill: null },
   ...FIGURE_COLUMNS,
 ];
+const FEE_EARNER_COLUMNS: ReportColumn[] = [{ key: 'feeEarner', label: 'Fee earner', kind: 'text', drill: null }, ...FIGURE_COLUMNS];
 
 const ENTRY_COLUMNS: ReportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date', drill: null },
@@ -119,27 +127,30 @@ export const billableHoursReport = defineReport({
       };
     }
 
-    const [groups, entries] = await Promise.all([
-      findBillableHoursByMatterAndFeeEarner(tx, context.firmId, filters),
-      sumTimeEntries(tx, context.firmId, filters),
-    ]);
+    const isByMatter = query.GroupBy === 'matter';
+    const findGroups = (): Promise<SummaryRow[]> =>
+      isByMatter
+        ? findBillableHoursByMatterAndFeeEarner(tx, context.firmId, filters)
+        : findBillableHoursByFeeEarner(tx, context.firmId, filters);
+    const [groups, entries] = await Promise.all([findGroups(), sumTimeEntries(tx, context.firmId, filters)]);
     const sumOf = (key: keyof BillableHoursFigures) =>
       isHours(key) ? addHours(...groups.map((group) => group[key])) : addMoney('0', ...groups.map((group) => group[key]));
     const totals = Object.fromEntries(FIGURE_KEYS.map((key) => [key, sumOf(key)])) as BillableHoursFigures;
+    const figureCells = (group: BillableHoursFigures) =>
+      Object.fromEntries(FIGURE_KEYS.map((key) => [key, isHours(key) ? hoursText(group[key]) : group[key]]));
     return {
       level: 'summary',
       criteria,
-      columns: SUMMARY_COLUMNS,
+      columns: isByMatter ? MATTER_COLUMNS : FEE_EARNER_COLUMNS,
       rows: groups.map((group) => ({
         cells: {
-          client: group.clientName,
-          matter: group.matterName,
+          ...(isByMatter ? { client: group.clientName ?? '', matter: group.matterName ?? '' } : {}),
           feeEarner: group.feeEarnerName,
-          ...Object.fromEntries(FIGURE_KEYS.map((key) => [key, isHours(key) ? hoursText(group[key]) : group[key]])),
+          ...figureCells(group),
         },
-        drill: { MatterId: group.matterId, FeeEarnerId: group.feeEarnerId },
+        drill: { ...(group.matterId ? { MatterId: group.matterId } : {}), FeeEarnerId: group.feeEarnerId },
       })),
-      totals: [{ cells: { client: `Total ${currency}`, ...totals }, drill: {} }],
+      totals: [{ cells: { [isByMatter ? 'client' : 'feeEarner']: `Total ${currency}`, ...totals }, drill: {} }],
       ...footer,
       checks: [
         hoursCheck(

@@ -19,6 +19,14 @@ const KIND_CONDITIONS: Record<BillableHoursKind, SQL> = {
   unbilled: sql`time_entries.is_billable = ${BILLABLE} and not ${isBilledTimeEntry}`,
 };
 
+/** The same kinds in the time day totals, which keep each day's billed and unbilled time apart by that rule. */
+const DAY_KIND_CONDITIONS: Record<BillableHoursKind, SQL> = {
+  billable: sql`day.is_billable = ${BILLABLE}`,
+  nonBillable: sql`day.is_billable = ${NOT_BILLABLE}`,
+  billed: sql`day.is_billable = ${BILLABLE} and day.is_billed`,
+  unbilled: sql`day.is_billable = ${BILLABLE} and not day.is_billed`,
+};
+
 export type BillableHoursFigures = {
   billableHours: string;
   billableValue: string;
@@ -38,16 +46,47 @@ export type BillableHoursGroupRow = BillableHoursFigures & {
 };
 
 // Non-billable time is stored at no rate and no amount (SPEC.md): it has hours only.
-const figures = Object.entries(KIND_CONDITIONS).map(([kind, condition]) => {
-  const hours = sql`coalesce(sum(time_entries.duration) filter (where ${condition}), 0)::numeric(20, 4)::text as ${sql.identifier(`${kind}Hours`)}`;
-  if (kind === 'nonBillable') return hours;
-  return sql`${hours}, coalesce(sum(time_entries.home_total_amount) filter (where ${condition}), 0)::numeric(20, 2)::text
-    as ${sql.identifier(`${kind}Value`)}`;
-});
+const figuresOf = (conditions: Record<BillableHoursKind, SQL>, hours: SQL, amount: SQL) =>
+  Object.entries(conditions).map(([kind, condition]) => {
+    const hoursSum = sql`coalesce(sum(${hours}) filter (where ${condition}), 0)::numeric(20, 4)::text as ${sql.identifier(`${kind}Hours`)}`;
+    if (kind === 'nonBillable') return hoursSum;
+    return sql`${hoursSum}, coalesce(sum(${amount}) filter (where ${condition}), 0)::numeric(20, 2)::text as ${sql.identifier(`${kind}Value`)}`;
+  });
+const figures = figuresOf(KIND_CONDITIONS, sql`time_entries.duration`, sql`time_entries.home_total_amount`);
+const dayFigures = figuresOf(DAY_KIND_CONDITIONS, sql`day.hours`, sql`day.amount`);
 
 const FIGURE_NAMES = Object.keys(KIND_CONDITIONS).flatMap((kind) =>
   kind === 'nonBillable' ? [`${kind}Hours`] : [`${kind}Hours`, `${kind}Value`],
 );
+
+/**
+ * Each fee earner's hours and values: from the time day totals (a year of a large firm's entries is a
+ * few thousand of their rows), or from the entries when the filter names a client, matter or
+ * practice area, which the totals do not keep.
+ */
+export function findBillableHoursByFeeEarner(tx: Tx, firmId: string, filters: ActivityFilters) {
+  const isNarrowed = Boolean(filters.clientId || filters.matterId || filters.practiceAreaId);
+  const summed = isNarrowed
+    ? sql`select time_entries.user_id as fee_earner_id, ${sql.join(figures, sql`, `)}
+        from time_entries where ${timeEntriesIn(firmId, filters)} group by time_entries.user_id`
+    : sql`select day.fee_earner_id, ${sql.join(dayFigures, sql`, `)}
+        from time_entry_day_totals day
+        where day.firm_id = ${firmId} ${filters.from ? sql`and day.entry_date >= ${filters.from}` : sql``}
+          ${filters.to ? sql`and day.entry_date <= ${filters.to}` : sql``}
+          ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}
+        group by day.fee_earner_id having sum(day.entries) > 0`;
+  return rowsOf<BillableHoursFigures & { feeEarnerId: string; feeEarnerName: string }>(
+    tx.execute(sql`
+      select summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        ${sql.join(
+          FIGURE_NAMES.map((name) => sql`summed.${sql.identifier(name)}`),
+          sql`, `,
+        )}
+      from (${summed}) summed
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.fee_earner_id
+      order by fee_earner.name, summed.fee_earner_id`),
+  );
+}
 
 /** Each fee earner's hours and values on each matter: summed by ids first, then named (names sort a year's entries slowly). */
 export function findBillableHoursByMatterAndFeeEarner(tx: Tx, firmId: string, filters: ActivityFilters) {

@@ -1,7 +1,14 @@
 import { addMoney, isoToDisplayDate, reportContracts, type WIP_BUCKETS, type ReportColumn } from '@matterhorn/shared';
 import { defineReport, entriesPageOf } from './report-definition.ts';
 import { criteriaOf, moneyCheck } from './report-texts.ts';
-import { findWipByMatterAndFeeEarner, findWipEntries, sumUnbilledItems, type WipFilters } from './work-in-progress.repository.ts';
+import {
+  findWipByFeeEarner,
+  findWipByMatterAndFeeEarner,
+  findWipEntries,
+  sumUnbilledItems,
+  type WipFilters,
+  type WipGroupRow,
+} from './work-in-progress.repository.ts';
 
 const BUCKET_COLUMNS = [
   { key: 'days0To30', bucket: '0-30', label: '0–30 days' },
@@ -12,13 +19,21 @@ const BUCKET_COLUMNS = [
 
 const KIND_NAMES = { time: 'Time', expense: 'Expense', flatFee: 'Flat fee' } as const;
 
-const SUMMARY_COLUMNS: ReportColumn[] = [
-  { key: 'client', label: 'Client', kind: 'text', drill: null },
-  { key: 'matter', label: 'Matter', kind: 'text', drill: null },
-  { key: 'feeEarner', label: 'Fee earner', kind: 'text', drill: null },
+const FIGURE_COLUMNS: ReportColumn[] = [
   ...BUCKET_COLUMNS.map(({ key, bucket, label }): ReportColumn => ({ key, label, kind: 'money', drill: { Bucket: bucket } })),
   { key: 'total', label: 'Total', kind: 'money', drill: {} },
 ];
+const MATTER_COLUMNS: ReportColumn[] = [
+  { key: 'client', label: 'Client', kind: 'text', drill: null },
+  { key: 'matter', label: 'Matter', kind: 'text', drill: null },
+  { key: 'feeEarner', label: 'Fee earner', kind: 'text', drill: null },
+  ...FIGURE_COLUMNS,
+];
+const FEE_EARNER_COLUMNS: ReportColumn[] = [{ key: 'feeEarner', label: 'Fee earner', kind: 'text', drill: null }, ...FIGURE_COLUMNS];
+
+/** A row of the summary: a fee earner's, or (grouped by matter) a fee earner's on one matter. */
+type SummaryRow = Omit<WipGroupRow, 'clientId' | 'clientName' | 'matterId' | 'matterName'> &
+  Partial<Pick<WipGroupRow, 'clientId' | 'clientName' | 'matterId' | 'matterName'>>;
 
 const ENTRY_COLUMNS: ReportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date', drill: null },
@@ -90,29 +105,35 @@ export const workInProgressReport = defineReport({
       };
     }
 
-    const [groups, entriesTotal] = await Promise.all([
-      findWipByMatterAndFeeEarner(tx, context.firmId, filters),
-      sumUnbilledItems(tx, context.firmId, filters),
-    ]);
+    const isByMatter = query.GroupBy === 'matter';
+    const findGroups = (): Promise<SummaryRow[]> =>
+      isByMatter ? findWipByMatterAndFeeEarner(tx, context.firmId, filters) : findWipByFeeEarner(tx, context.firmId, filters);
+    const [groups, entriesTotal] = await Promise.all([findGroups(), sumUnbilledItems(tx, context.firmId, filters)]);
     const sumOf = (key: (typeof BUCKET_COLUMNS)[number]['key'] | 'total') => addMoney('0', ...groups.map((group) => group[key]));
     const total = sumOf('total');
     return {
       level: 'summary',
       criteria,
-      columns: SUMMARY_COLUMNS,
+      columns: isByMatter ? MATTER_COLUMNS : FEE_EARNER_COLUMNS,
       rows: groups.map((group) => ({
         cells: {
-          client: group.clientName,
-          matter: group.matterName,
+          ...(isByMatter ? { client: group.clientName ?? '', matter: group.matterName ?? '' } : {}),
           feeEarner: group.feeEarnerName,
           ...Object.fromEntries(BUCKET_COLUMNS.map(({ key }) => [key, group[key]])),
           total: group.total,
         },
-        drill: { ClientId: group.clientId, MatterId: group.matterId, FeeEarnerId: group.feeEarnerId },
+        drill: {
+          ...(group.clientId && group.matterId ? { ClientId: group.clientId, MatterId: group.matterId } : {}),
+          FeeEarnerId: group.feeEarnerId,
+        },
       })),
       totals: [
         {
-          cells: { client: `Total ${currency}`, ...Object.fromEntries(BUCKET_COLUMNS.map(({ key }) => [key, sumOf(key)])), total },
+          cells: {
+            [isByMatter ? 'client' : 'feeEarner']: `Total ${currency}`,
+            ...Object.fromEntries(BUCKET_COLUMNS.map(({ key }) => [key, sumOf(key)])),
+            total,
+          },
           drill: {},
         },
       ],

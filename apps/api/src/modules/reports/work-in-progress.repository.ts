@@ -15,16 +15,26 @@ export type WipFilters = ActivityFilters & {
 /**
  * Every unbilled item an invoice could take, in the firm's home currency: billable time not on an
  * issued invoice, approved billable client expenses not on one, flat fees not on one — each
- * module's own rule of "billed". The fee earner of an expense is whoever added it.
+ * module's own rule of "billed". The fee earner of an expense is whoever added it. With
+ * `timeByDay`, time comes as each fee earner's unbilled day from the time day totals (no entry,
+ * client or matter: the summary by fee earner needs none).
  */
-function unbilledItems(firmId: string, filters: WipFilters): SQL {
+function unbilledItems(firmId: string, filters: ActivityFilters, { timeByDay = false } = {}): SQL {
   const live = (table: string, date: string, feeEarner: string) => activityConditions(table, firmId, filters, { date, feeEarner });
+  const time = timeByDay
+    ? sql`select 'time' as kind, null::uuid as id, null::uuid as client_id, null::uuid as matter_id, day.fee_earner_id,
+          day.entry_date as activity_date, null as description, day.hours, day.amount
+        from time_entry_day_totals day
+        where day.firm_id = ${firmId} and day.is_billable = 4 and not day.is_billed and day.entries > 0
+          ${filters.from ? sql`and day.entry_date >= ${filters.from}` : sql``} ${filters.to ? sql`and day.entry_date <= ${filters.to}` : sql``}
+          ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}`
+    : sql`select 'time' as kind, ${timeEntries.id} as id, ${timeEntries.clientId} as client_id, ${timeEntries.matterId} as matter_id,
+          ${timeEntries.userId} as fee_earner_id, ${timeEntries.timeEntryDate} as activity_date, ${timeEntries.description} as description,
+          ${timeEntries.duration} as hours, ${timeEntries.homeTotalAmount} as amount
+        from ${timeEntries}
+        where ${live('time_entries', 'time_entry_date', 'user_id')} and ${timeEntries.isBillable} = 4 and not ${isBilledTimeEntry}`;
   return sql`
-    select 'time' as kind, ${timeEntries.id} as id, ${timeEntries.clientId} as client_id, ${timeEntries.matterId} as matter_id,
-      ${timeEntries.userId} as fee_earner_id, ${timeEntries.timeEntryDate} as activity_date, ${timeEntries.description} as description,
-      ${timeEntries.duration} as hours, ${timeEntries.homeTotalAmount} as amount
-    from ${timeEntries}
-    where ${live('time_entries', 'time_entry_date', 'user_id')} and ${timeEntries.isBillable} = 4 and not ${isBilledTimeEntry}
+    ${time}
     union all
     select 'expense', ${expenses.id}, ${expenses.clientId}, ${expenses.matterId}, ${expenses.addedByUserId}, ${expenses.expenseDate},
       ${expenses.description}, null, ${expenses.homeAmount}
@@ -58,19 +68,40 @@ export type WipGroupRow = {
   total: string;
 };
 
+const inBucket = (asOf: string, bucket: string) =>
+  sql`coalesce(sum(item.amount) filter (where ${bucketOf(asOf)} = ${bucket}), 0)::numeric(20, 2)::text`;
+const bucketSums = (asOf: string) => sql`${inBucket(asOf, '0-30')} as "days0To30", ${inBucket(asOf, '31-60')} as "days31To60",
+  ${inBucket(asOf, '61-90')} as "days61To90", ${inBucket(asOf, '90+')} as "days90Plus", sum(item.amount)::numeric(20, 2)::text as total`;
+
+/**
+ * Unbilled work by fee earner, summed per age bucket: time from the day totals, unless the filter
+ * names a client, matter or practice area, which the totals do not keep.
+ */
+export function findWipByFeeEarner(tx: Tx, firmId: string, filters: WipFilters) {
+  const timeByDay = !(filters.clientId || filters.matterId || filters.practiceAreaId);
+  return rowsOf<Omit<WipGroupRow, 'clientId' | 'clientName' | 'matterId' | 'matterName'>>(
+    tx.execute(sql`
+      select summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        summed."days0To30", summed."days31To60", summed."days61To90", summed."days90Plus", summed.total
+      from (
+        select item.fee_earner_id, ${bucketSums(filters.asOf)}
+        from (${unbilledItems(firmId, filters, { timeByDay })}) item
+        group by item.fee_earner_id
+      ) summed
+      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.fee_earner_id
+      order by fee_earner.name, summed.fee_earner_id`),
+  );
+}
+
 /** Unbilled work by client, matter and fee earner, summed per age bucket: by ids first, then named. */
 export async function findWipByMatterAndFeeEarner(tx: Tx, firmId: string, filters: WipFilters) {
-  const inBucket = (bucket: string) =>
-    sql`coalesce(sum(item.amount) filter (where ${bucketOf(filters.asOf)} = ${bucket}), 0)::numeric(20, 2)::text`;
   return rowsOf<WipGroupRow>(
     tx.execute(sql`
       select summed.client_id as "clientId", client.display_name as "clientName", summed.matter_id as "matterId",
         ${matterNameOf('matter')} as "matterName", summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
         summed."days0To30", summed."days31To60", summed."days61To90", summed."days90Plus", summed.total
       from (
-        select item.client_id, item.matter_id, item.fee_earner_id,
-          ${inBucket('0-30')} as "days0To30", ${inBucket('31-60')} as "days31To60",
-          ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus", sum(item.amount)::numeric(20, 2)::text as total
+        select item.client_id, item.matter_id, item.fee_earner_id, ${bucketSums(filters.asOf)}
         from (${unbilledItems(firmId, filters)}) item
         group by item.client_id, item.matter_id, item.fee_earner_id
       ) summed
@@ -130,21 +161,13 @@ export async function sumUnbilledItems(tx: Tx, firmId: string, filters: WipFilte
 }
 
 /**
- * The firm's (or one fee earner's) work in progress as of today, for the dashboard: unbilled billable
- * time from the time day totals, expenses and flat fees off their tables, each by its module's rule.
- * The report's entries total over the same items; the dashboard's test holds the two equal.
+ * The firm's (or one fee earner's) work in progress, for the dashboard: the report's items, time from
+ * the time day totals. The dashboard's test holds it equal to the report's total.
  */
 export async function sumWorkInProgress(tx: Tx, firmId: string, feeEarnerId: string | undefined): Promise<string> {
-  const live = (table: string, date: string, feeEarner: string) => activityConditions(table, firmId, { feeEarnerId }, { date, feeEarner });
   const [row] = await rowsOf<{ total: string }>(
-    tx.execute(sql`select (
-        coalesce((select sum(day.amount) from time_entry_day_totals day where day.firm_id = ${firmId} and day.is_billable = 4
-          and not day.is_billed ${feeEarnerId ? sql`and day.fee_earner_id = ${feeEarnerId}` : sql``}), 0)
-        + coalesce((select sum(${expenses.homeAmount}) from ${expenses}
-          where ${live('expenses', 'expense_date', 'added_by_user_id')} and ${isUnbilledBillableExpense}), 0)
-        + coalesce((select sum(${flatFees.amount}) from ${flatFees}
-          where ${live('flat_fees', 'flat_fee_date', 'user_id')} and not ${isBilledFlatFee}), 0)
-      )::numeric(20, 2)::text as total`),
+    tx.execute(sql`select coalesce(sum(amount), 0)::numeric(20, 2)::text as total
+      from (${unbilledItems(firmId, { feeEarnerId }, { timeByDay: true })}) item`),
   );
   return row!.total;
 }
