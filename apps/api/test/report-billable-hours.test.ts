@@ -99,7 +99,7 @@ describe('the billable-hours report', () => {
     const { names } = setup;
     const report = await reportOf(get, 'billable-hours');
     expect(report.columns.map((column) => column.key)).toEqual(['feeEarner', ...figureKeys]);
-    expect(byName(rowsAs(report.rows, ['feeEarner', ...figureKeys]))).toEqual(
+    expect(rowsAs(report.rows, ['feeEarner', ...figureKeys])).toEqual(
       byName([
         // Matter A's rows above.
         {

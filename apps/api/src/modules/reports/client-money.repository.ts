@@ -17,29 +17,37 @@ export type LedgerFigureFilter = {
   currencyCode?: string | undefined;
 };
 
-/** debit − credit of an account's lines dated on or before `asOf`, per currency (a currency without lines is absent). */
+/**
+ * debit − credit of an account's lines dated on or before `asOf`, per currency (a currency without
+ * lines is absent). Unnarrowed by client, matter or trust account it sums the day totals the
+ * database keeps of the lines.
+ */
 export async function sumLedgerAccountOn(
   tx: Tx,
   firmId: string,
   code: LedgerAccountCode,
   filter: LedgerFigureFilter,
 ): Promise<Map<string, string>> {
+  const isByLine = Boolean(filter.clientId || filter.matterId || filter.isGeneralFundsOnly || filter.trustAccountId);
   const conditions = [
-    filter.clientId ? sql`line.client_id = ${filter.clientId}` : undefined,
-    filter.matterId ? sql`line.matter_id = ${filter.matterId}` : undefined,
-    filter.isGeneralFundsOnly ? sql`line.matter_id is null` : undefined,
-    filter.trustAccountId ? sql`line.trust_account_id = ${filter.trustAccountId}` : undefined,
-    filter.currencyCode ? sql`line.currency_code = ${filter.currencyCode}` : undefined,
+    filter.clientId ? sql`figure.client_id = ${filter.clientId}` : undefined,
+    filter.matterId ? sql`figure.matter_id = ${filter.matterId}` : undefined,
+    filter.isGeneralFundsOnly ? sql`figure.matter_id is null` : undefined,
+    filter.trustAccountId ? sql`figure.trust_account_id = ${filter.trustAccountId}` : undefined,
+    filter.currencyCode ? sql`figure.currency_code = ${filter.currencyCode}` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   const rows = await rowsOf<{ currencyCode: string; amount: string }>(
     tx.execute(sql`
-      select line.currency_code as "currencyCode", (sum(line.debit) - sum(line.credit))::numeric(16, 2)::text as amount
-      from journal_lines line
-        join journal_entries entry on entry.firm_id = line.firm_id and entry.id = line.entry_id
-        join ledger_accounts account on account.firm_id = line.firm_id and account.id = line.account_id
-      where line.firm_id = ${firmId} and account.code = ${code} and entry.entry_date <= ${filter.asOf}
+      select figure.currency_code as "currencyCode", (sum(figure.debit) - sum(figure.credit))::numeric(16, 2)::text as amount
+      from ${
+        isByLine
+          ? sql`journal_lines figure join journal_entries entry on entry.firm_id = figure.firm_id and entry.id = figure.entry_id`
+          : sql`journal_day_totals figure`
+      }
+        join ledger_accounts account on account.firm_id = figure.firm_id and account.id = figure.account_id
+      where figure.firm_id = ${firmId} and account.code = ${code} and ${isByLine ? sql`entry.entry_date` : sql`figure.entry_date`} <= ${filter.asOf}
         ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
-      group by line.currency_code`),
+      group by figure.currency_code`),
   );
   return new Map(rows.map((row) => [row.currencyCode, row.amount]));
 }
