@@ -34,7 +34,7 @@ export function realisedLineOf(item: { firmId: SQL; invoiceId: SQL; itemId: SQL;
     cross join lateral (select invoice.total - coalesce(sum(note.total), 0) as total,
         invoice.paid_amount - coalesce(sum(note.to_client_credit_amount), 0) as collected
       from credit_notes note where note.firm_id = invoice.firm_id and note.invoice_id = invoice.id) standing
-    where line.firm_id = ${item.firmId} and line.invoice_id = ${item.invoiceId} and line.item_id = ${item.itemId}
+    where ${item.invoiceId} is not null and line.firm_id = ${item.firmId} and line.invoice_id = ${item.invoiceId} and line.item_id = ${item.itemId}
       and line.item_type = ${item.itemType}
       and invoice.deleted_at is null and invoice.status in ${ISSUED}
       and coalesce(invoice.currency_id, firm.home_currency_id) = firm.home_currency_id

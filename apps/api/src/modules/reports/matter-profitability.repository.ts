@@ -25,11 +25,13 @@ const nonRecoverableExpensesIn = (firmId: string, filters: ActivityFilters) =>
 /**
  * Every item behind a matter's figures: its time (billable or not: all of it costs the fee earner's
  * cost rate × hours, 0 without one), its flat fees, and its non-recoverable expenses; time and flat
- * fees with what their invoices billed and collected (the invoices module's rule).
+ * fees with what their invoices billed and collected (the invoices module's rule). Descriptions only
+ * when the rows are listed: without them a year's time is read from the firm's date index alone.
  */
-const matterItems = (firmId: string, filters: ActivityFilters) => sql`
+const matterItems = (firmId: string, filters: ActivityFilters, { withDescriptions = false } = {}) => sql`
   select 'time' as kind, time_entries.id, time_entries.client_id, time_entries.matter_id, time_entries.user_id as fee_earner_id,
-    time_entries.time_entry_date as activity_date, time_entries.created_at, time_entries.description, time_entries.duration as hours,
+    time_entries.time_entry_date as activity_date, time_entries.created_at,
+    ${withDescriptions ? sql`time_entries.description` : sql`null::text`} as description, time_entries.duration as hours,
     coalesce(time_entry_realised.billed, 0) as fees_billed, coalesce(time_entry_realised.collected, 0) as fees_collected,
     round(time_entries.duration * coalesce(fee_earner.cost_rate, 0), 2) as cost_of_time, 0 as expenses
   from time_entries
@@ -57,16 +59,20 @@ const FIGURES = sql`coalesce(sum(item.hours), 0)::numeric(20, 4)::text as hours,
 export type ProfitabilityFigures = { hours: string; feesBilled: string; feesCollected: string; costOfTime: string; expenses: string };
 export type ProfitabilityGroupRow = ProfitabilityFigures & { clientName: string; matterId: string; matterName: string };
 
-/** Each matter's fees billed and collected, cost of time and non-recoverable expenses. */
+/** Each matter's fees billed and collected, cost of time and non-recoverable expenses: summed by ids first, then named. */
 export function findProfitabilityByMatter(tx: Tx, firmId: string, filters: ActivityFilters) {
   return rowsOf<ProfitabilityGroupRow>(
     tx.execute(sql`
-      select client.display_name as "clientName", item.matter_id as "matterId", ${matterNameOf('matter')} as "matterName", ${FIGURES}
-      from (${matterItems(firmId, filters)}) item
-      join clients client on client.firm_id = ${firmId} and client.id = item.client_id
-      join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
-      group by client.display_name, item.matter_id, matter.matter_number, matter.matter_name
-      order by client.display_name, matter.matter_name, item.matter_id`),
+      select client.display_name as "clientName", summed.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
+        summed.hours, summed."feesBilled", summed."feesCollected", summed."costOfTime", summed.expenses
+      from (
+        select item.client_id, item.matter_id, ${FIGURES}
+        from (${matterItems(firmId, filters)}) item
+        group by item.client_id, item.matter_id
+      ) summed
+      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
+      join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
+      order by client.display_name, matter.matter_name, summed.matter_id`),
   );
 }
 
@@ -113,7 +119,8 @@ export async function findProfitabilityEntries(
   filters: ActivityFilters & { kind?: ProfitabilityKind | undefined },
   page: { size: number; offset: number },
 ) {
-  const chosen = sql`select * from (${matterItems(firmId, filters)}) item where ${filters.kind ?? null}::text is null or item.kind = ${filters.kind ?? null}`;
+  const chosen = (withDescriptions: boolean) => sql`select * from (${matterItems(firmId, filters, { withDescriptions })}) item
+    where ${filters.kind ?? null}::text is null or item.kind = ${filters.kind ?? null}`;
   const [rows, [summary]] = await Promise.all([
     rowsOf<ProfitabilityEntryRow>(
       tx.execute(sql`
@@ -121,13 +128,15 @@ export async function findProfitabilityEntries(
           fee_earner.name as "feeEarnerName", item.description, item.hours::text as hours,
           item.fees_billed::numeric(20, 2)::text as "feesBilled", item.fees_collected::numeric(20, 2)::text as "feesCollected",
           item.cost_of_time::numeric(20, 2)::text as "costOfTime", item.expenses::numeric(20, 2)::text as expenses
-        from (${chosen}) item
+        from (${chosen(true)}) item
         join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
         join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = item.fee_earner_id
         order by item.activity_date, item.kind, item.created_at, item.id
         limit ${page.size} offset ${page.offset}`),
     ),
-    rowsOf<ProfitabilityFigures & { count: string }>(tx.execute(sql`select count(*)::text as count, ${FIGURES} from (${chosen}) item`)),
+    rowsOf<ProfitabilityFigures & { count: string }>(
+      tx.execute(sql`select count(*)::text as count, ${FIGURES} from (${chosen(false)}) item`),
+    ),
   ]);
   return { rows, count: Number(summary!.count), summary: summary! };
 }

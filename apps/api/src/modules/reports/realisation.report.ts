@@ -137,15 +137,20 @@ export const realisationReport = defineReport({
       };
     }
 
-    const [groups, sums] = await Promise.all([
-      findRealisationGroups(tx, context.firmId, filters, grouping),
-      sumRealisation(tx, context.firmId, filters),
-    ]);
-    const groupLabel = grouping === 'matter' ? 'client' : 'group';
     // By practice area a matter may count twice: the total is of each entry once, not Σ rows.
     const rowsAddUp = grouping !== 'practiceArea';
-    const rowsHours = addHours(...groups.map((group) => group.hours));
-    const rowsStandard = addMoney('0', ...groups.map((group) => group.standard));
+    const [groups, sums] = await Promise.all([
+      findRealisationGroups(tx, context.firmId, filters, grouping),
+      sumRealisation(tx, context.firmId, filters, { withTotal: !rowsAddUp }),
+    ]);
+    const groupLabel = grouping === 'matter' ? 'client' : 'group';
+    const rowsTotal = {
+      hours: addHours(...groups.map((group) => group.hours)),
+      standard: addMoney('0', ...groups.map((group) => group.standard)),
+      billed: addMoney('0', ...groups.map((group) => group.billed)),
+      collected: addMoney('0', ...groups.map((group) => group.collected)),
+    };
+    const total = sums.total ?? rowsTotal;
     return {
       level: 'summary',
       criteria,
@@ -154,17 +159,17 @@ export const realisationReport = defineReport({
         cells: { ...(grouping === 'matter' ? { client: group.clientName } : {}), group: group.groupName, ...figureCells(group) },
         drill: drillOf(grouping, group),
       })),
-      totals: [{ cells: { [groupLabel]: `Total ${currency}`, ...figureCells(sums.total) }, drill: {} }],
+      totals: [{ cells: { [groupLabel]: `Total ${currency}`, ...figureCells(total) }, drill: {} }],
       ...footer,
       checks: [
         hoursCheck(
           `${rowsAddUp ? 'Σ rows’' : 'Total'} hours = Σ hours of the billable time entries in the filter`,
-          rowsAddUp ? rowsHours : sums.total.hours,
+          rowsAddUp ? rowsTotal.hours : total.hours,
           sums.entries.hours,
         ),
         moneyCheck(
           `${rowsAddUp ? 'Σ rows’' : 'Total'} standard value = Σ amounts of the billable time entries in the filter, ${currency}`,
-          rowsAddUp ? rowsStandard : sums.total.standard,
+          rowsAddUp ? rowsTotal.standard : total.standard,
           sums.entries.standard,
         ),
       ],

@@ -14,10 +14,12 @@ const billableTimeIn = (firmId: string, filters: ActivityFilters) =>
 /**
  * The billable time in the filter, each entry with its standard value (as recorded: hours × the
  * entry's rate) and what its invoice billed and collected for it (the invoices module's rule).
+ * Descriptions only when the entries are listed: without them a year is read from the firm's date index alone.
  */
-const realisedTime = (firmId: string, filters: ActivityFilters) => sql`
+const realisedTime = (firmId: string, filters: ActivityFilters, { withDescriptions = false } = {}) => sql`
   select time_entries.id, time_entries.firm_id, time_entries.user_id as fee_earner_id, time_entries.client_id, time_entries.matter_id,
-    time_entries.invoice_id, time_entries.time_entry_date, time_entries.created_at, time_entries.description,
+    time_entries.invoice_id, time_entries.time_entry_date, time_entries.created_at,
+    ${withDescriptions ? sql`time_entries.description` : sql`null::text`} as description,
     time_entries.duration as hours, time_entries.home_total_amount as standard,
     coalesce(realised.billed, 0) as billed, coalesce(realised.collected, 0) as collected
   from time_entries
@@ -75,17 +77,20 @@ export function findRealisationGroups(tx: Tx, firmId: string, filters: ActivityF
   );
 }
 
-/** The figures over every entry once (the total row), and Σ hours and standard values straight off the table (the tie-out). */
-export async function sumRealisation(tx: Tx, firmId: string, filters: ActivityFilters) {
-  const [[total], [entries]] = await Promise.all([
-    rowsOf<RealisationFigures>(tx.execute(sql`select ${FIGURES} from (${realisedTime(firmId, filters)}) item`)),
+/**
+ * Σ hours and standard values straight off the table (the tie-out), and, when rows may count an
+ * entry twice (by practice area), the figures over every entry once (the total row).
+ */
+export async function sumRealisation(tx: Tx, firmId: string, filters: ActivityFilters, { withTotal }: { withTotal: boolean }) {
+  const [totals, [entries]] = await Promise.all([
+    withTotal ? rowsOf<RealisationFigures>(tx.execute(sql`select ${FIGURES} from (${realisedTime(firmId, filters)}) item`)) : [],
     rowsOf<{ hours: string; standard: string }>(
       tx.execute(sql`select coalesce(sum(duration), 0)::numeric(20, 4)::text as hours,
           coalesce(sum(home_total_amount), 0)::numeric(20, 2)::text as standard
         from time_entries where ${billableTimeIn(firmId, filters)}`),
     ),
   ]);
-  return { total: total!, entries: entries! };
+  return { total: totals[0] ?? null, entries: entries! };
 }
 
 export type RealisationEntryRow = RealisationFigures & {
@@ -106,7 +111,7 @@ export async function findRealisationEntries(tx: Tx, firmId: string, filters: Ac
           client.display_name as "clientName", ${matterNameOf('matter')} as "matterName", item.description,
           invoice.invoice_number as "invoiceNumber", item.hours::text as hours, item.standard::text as standard,
           item.billed::numeric(20, 2)::text as billed, item.collected::numeric(20, 2)::text as collected
-        from (${realisedTime(firmId, filters)}) item
+        from (${realisedTime(firmId, filters, { withDescriptions: true })}) item
         join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = item.fee_earner_id
         join clients client on client.firm_id = ${firmId} and client.id = item.client_id
         join matters matter on matter.firm_id = ${firmId} and matter.id = item.matter_id
