@@ -15,23 +15,34 @@ function csvValue(column: ReportColumn, value: ReportRow['cells'][string] | unde
   return value;
 }
 
-export function reportCsv(report: ReportAnswer, timeZone: string): string {
+/**
+ * A report's CSV in three parts — the header, any rows, then the totals and footer — so the entries
+ * behind a figure can be written a page at a time as they are read.
+ */
+export function reportCsvParts(report: ReportAnswer, timeZone: string) {
   const dates = csvDatesIn(timeZone);
   const width = report.columns.length;
   const line = (row: ReportRow) => csvLine(report.columns.map((column) => csvValue(column, row.cells[column.key], dates.date)));
   const note = (label: string, text: string) => csvLine([label, text, ...Array<string>(Math.max(0, width - 2)).fill('')]);
-  return [
-    csvFileStart(report.columns.map((column) => column.label)),
-    ...report.rows.map(line),
-    ...report.totals.map(line),
-    ...report.criteria.map((criterion) => note('Criteria', criterion)),
-    note('Formula', report.formula),
-    note('Date basis', report.dateBasis),
-    note('Rounding', report.rounding),
-    ...report.checks.map((check) =>
-      note(`Check: ${check.pass ? 'Pass' : 'Fail'}`, `${check.name}: expected ${check.expected}, actual ${check.actual}`),
-    ),
-  ].join('');
+  return {
+    head: csvFileStart(report.columns.map((column) => column.label)),
+    rows: (rows: readonly ReportRow[]) => rows.map(line).join(''),
+    tail: [
+      ...report.totals.map(line),
+      ...report.criteria.map((criterion) => note('Criteria', criterion)),
+      note('Formula', report.formula),
+      note('Date basis', report.dateBasis),
+      note('Rounding', report.rounding),
+      ...report.checks.map((check) =>
+        note(`Check: ${check.pass ? 'Pass' : 'Fail'}`, `${check.name}: expected ${check.expected}, actual ${check.actual}`),
+      ),
+    ].join(''),
+  };
+}
+
+export function reportCsv(report: ReportAnswer, timeZone: string): string {
+  const parts = reportCsvParts(report, timeZone);
+  return parts.head + parts.rows(report.rows) + parts.tail;
 }
 
 const cellsOf = (report: ReportAnswer, row: ReportRow) =>
