@@ -7,7 +7,6 @@ export type BillableHoursKind = (typeof BILLABLE_HOURS_KINDS)[number];
 
 /** What a row of the time reports' summaries is: a fee earner (the default), or one fee earner's time on one matter. */
 export const TIME_REPORT_GROUPINGS = ['feeEarner', 'matter'] as const;
-export type TimeReportGrouping = (typeof TIME_REPORT_GROUPINGS)[number];
 export const timeReportGroupBy = z
   .enum(TIME_REPORT_GROUPINGS, { error: 'GroupBy must be feeEarner or matter' })
   .optional()

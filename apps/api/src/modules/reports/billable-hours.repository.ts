@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BillableHoursKind } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
-import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
+import { activityConditions, matterNameOf, namedMatterAndFeeEarnerGroups, type ActivityFilters } from './report-filters.repository.ts';
 
 /** SPEC.md §9: a time entry's is_billable, 4 billable and 2 not. */
 const BILLABLE = 4;
@@ -93,20 +93,17 @@ export function findBillableHoursByMatterAndFeeEarner(tx: Tx, firmId: string, fi
   return rowsOf<BillableHoursGroupRow>(
     tx.execute(sql`
       select client.display_name as "clientName", summed.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
-        summed.user_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
+        summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",
         ${sql.join(
           FIGURE_NAMES.map((name) => sql`summed.${sql.identifier(name)}`),
           sql`, `,
         )}
       from (
-        select time_entries.client_id, time_entries.matter_id, time_entries.user_id, ${sql.join(figures, sql`, `)}
+        select time_entries.client_id, time_entries.matter_id, time_entries.user_id as fee_earner_id, ${sql.join(figures, sql`, `)}
         from time_entries where ${timeEntriesIn(firmId, filters)}
         group by time_entries.client_id, time_entries.matter_id, time_entries.user_id
       ) summed
-      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
-      join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
-      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.user_id
-      order by client.display_name, matter.matter_name, fee_earner.name, summed.user_id, summed.matter_id`),
+      ${namedMatterAndFeeEarnerGroups(firmId)}`),
   );
 }
 

@@ -44,3 +44,13 @@ export function activityConditions(
 
 /** A matter as the reports name it: its number, then its name. */
 export const matterNameOf = (matter: string) => sql.raw(`coalesce(${matter}.matter_number || ' ', '') || ${matter}.matter_name`);
+
+/**
+ * The names of a subquery `summed` of sums by client_id, matter_id and fee_earner_id (summed by ids
+ * first: sorting a year's entries by name is slow), joined and in the order the reports list them.
+ */
+export const namedMatterAndFeeEarnerGroups = (firmId: string) => sql`
+  join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
+  join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
+  join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.fee_earner_id
+  order by client.display_name, matter.matter_name, fee_earner.name, summed.fee_earner_id, summed.matter_id`;

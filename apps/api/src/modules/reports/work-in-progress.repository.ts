@@ -4,7 +4,7 @@ import { expenses, flatFees, timeEntries } from '../../db/schema/index.ts';
 import { isUnbilledBillableExpense } from '../expenses/expenses.api.ts';
 import { isBilledFlatFee } from '../flat-fees/flat-fees.api.ts';
 import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
-import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
+import { activityConditions, matterNameOf, namedMatterAndFeeEarnerGroups, type ActivityFilters } from './report-filters.repository.ts';
 
 export type WipFilters = ActivityFilters & {
   asOf: string;
@@ -105,10 +105,7 @@ export async function findWipByMatterAndFeeEarner(tx: Tx, firmId: string, filter
         from (${unbilledItems(firmId, filters)}) item
         group by item.client_id, item.matter_id, item.fee_earner_id
       ) summed
-      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
-      join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
-      join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = summed.fee_earner_id
-      order by client.display_name, matter.matter_name, fee_earner.name, summed.fee_earner_id, summed.matter_id`),
+      ${namedMatterAndFeeEarnerGroups(firmId)}`),
   );
 }
 
