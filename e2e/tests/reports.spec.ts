@@ -46,11 +46,20 @@ test('reports: drill down from a total to its entries, download CSV and PDF, sav
   // The files hold what the screen shows.
   const csv = await downloaded(page, 'Download CSV');
   expect(csv.name).toMatch(/^work-in-progress-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(csv.text).toContain('Client,Matter,Fee earner');
+  expect(csv.text).toContain('90+ days,Total');
+  expect(csv.text).toMatch(/^\W*Fee earner,/);
   expect(csv.text).toContain(`Total NGN`);
   const pdf = await downloaded(page, 'Download PDF');
   expect(pdf.name).toMatch(/\.pdf$/);
   expect(pdf.text.startsWith('%PDF-')).toBe(true);
+
+  // A row per fee earner by default; grouped by matter and fee earner, the same total.
+  await choose(page, page, 'Group by', 'Matter', 'Matter and fee earner');
+  await expect(page).toHaveURL(/GroupBy=matter/);
+  await expect(table.getByRole('columnheader', { name: 'Matter' })).toBeVisible();
+  await expect(totalRow.getByRole('cell').last()).toHaveText(figure);
+  await choose(page, page, 'Group by', 'Fee', /^Fee earner$/);
+  await expect(table.getByRole('columnheader', { name: 'Matter' })).toHaveCount(0);
 
   // A preset: saved, chosen, scheduled monthly to the partner, and sent now.
   await page.getByRole('button', { name: 'Save preset' }).click();

@@ -6,13 +6,7 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createCustomField, updateCustomField, type CustomFieldEntity } from '../api/custom-fields.ts';
-
-export const FIELD_TYPE_LABELS: Record<(typeof CUSTOM_FIELD_TYPES)[number], string> = {
-  text: 'Text',
-  number: 'Number',
-  date: 'Date',
-  select: 'Select (list of options)',
-};
+import { FIELD_TYPE_LABELS } from './custom-field-labels.ts';
 
 /** `field: null` adds a field to `entityType`. */
 export type CustomFieldEditor = { entityType: CustomFieldEntity; field: CustomField | null; nextOrder: number } | null;

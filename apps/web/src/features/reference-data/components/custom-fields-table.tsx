@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { CustomField } from '@matterhorn/shared';
-import { FIELD_TYPE_LABELS } from './custom-field-modal.tsx';
+import { FIELD_TYPE_LABELS } from './custom-field-labels.ts';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
 
 type CustomFieldsTableProps = {

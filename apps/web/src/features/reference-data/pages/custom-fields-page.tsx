@@ -1,14 +1,17 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CustomField } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { deleteCustomField, type CustomFieldEntity } from '../api/custom-fields.ts';
-import { CustomFieldModal, type CustomFieldEditor } from '../components/custom-field-modal.tsx';
+import type { CustomFieldEditor } from '../components/custom-field-modal.tsx';
 import { CustomFieldsTable } from '../components/custom-fields-table.tsx';
+
+// The add/edit form loads when opened: its inputs are not part of the page's first visit.
+const CustomFieldModal = lazy(async () => ({ default: (await import('../components/custom-field-modal.tsx')).CustomFieldModal }));
 
 const ENTITY_TITLES: Record<CustomFieldEntity, string> = { client: 'Client fields', matter: 'Matter fields' };
 
@@ -71,7 +74,9 @@ export function CustomFieldsPage() {
           <EntityFields {...fieldsProps('matter')} />
         </Tabs.Panel>
       </Tabs>
-      <CustomFieldModal editor={editor} onClose={() => setEditor(null)} onSaved={refresh} />
+      <Suspense fallback={null}>
+        {editor && <CustomFieldModal editor={editor} onClose={() => setEditor(null)} onSaved={refresh} />}
+      </Suspense>
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
