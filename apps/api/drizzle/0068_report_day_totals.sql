@@ -65,3 +65,9 @@ ALTER TABLE time_entry_day_totals FORCE ROW LEVEL SECURITY;--> statement-breakpo
 CREATE POLICY firm_isolation ON time_entry_day_totals TO matterhorn_app
   USING (firm_id = nullif(current_setting('app.firm_id', true), '')::uuid)
   WITH CHECK (firm_id = nullif(current_setting('app.firm_id', true), '')::uuid);
+--> statement-breakpoint
+-- The dashboard's billed per month (and the invoice register's range) reads issued invoices' totals by issue date
+-- from the index alone.
+DROP INDEX invoices_firm_issue_idx;--> statement-breakpoint
+CREATE INDEX invoices_firm_issue_idx ON invoices (firm_id, issue_date DESC NULLS LAST, created_at DESC NULLS LAST, id DESC NULLS LAST)
+  INCLUDE (status, currency_id, total) WHERE deleted_at IS NULL;

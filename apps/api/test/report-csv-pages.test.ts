@@ -5,7 +5,7 @@ import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-ent
 
 /**
  * A report's CSV of the entries behind a figure holds every entry, written page by page as each is
- * read (the route reads 2,000 a time): 2,101 entries make two full pages and one of a single entry.
+ * read (the route reads 1,000 a time): 2,101 entries make two full pages and one of 101.
  */
 const ENTRIES = 2_101;
 let fixture: TimeEntryFixture;

@@ -98,6 +98,8 @@ export const invoices = pgTable(
       sql`${table.balanceDue} = ${table.total} - ${table.paidAmount} - ${table.writtenOffAmount} - ${table.creditedAmount}`,
     ),
     check('invoices_not_overpaid_check', sql`${table.balanceDue} >= 0`),
+    // Migration 0068 adds INCLUDE (status, currency_id, total), which drizzle cannot express: a period's billed totals
+    // come from the index alone.
     index('invoices_firm_issue_idx')
       .on(table.firmId, table.issueDate.desc(), table.createdAt.desc(), table.id.desc())
       .where(sql`deleted_at is null`),

@@ -90,6 +90,7 @@ export function createFirmKpiService(database: Database) {
           name,
           hours: weeks.map((week) => weekly.find((row) => row.feeEarnerId === id && row.weekStart === week)?.hours ?? '0.00'),
         }));
+        // The chart's twelve months end with this one, so they hold the whole year to date.
         const monthlySums = (key: 'billed' | 'collected', fromMonth: string) => {
           const sums = new Map<string, string>();
           for (const row of byMonth)

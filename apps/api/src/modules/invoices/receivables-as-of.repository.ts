@@ -106,6 +106,7 @@ const inBucket = (bucket: ReceivableAgeBucket) =>
 const BUCKET_SUMS = sql`${inBucket('current')} as current, ${inBucket('1-30')} as "days1To30", ${inBucket('31-60')} as "days31To60",
   ${inBucket('61-90')} as "days61To90", ${inBucket('90+')} as "days90Plus", sum(owed.balance)::numeric(20, 2)::text as total`;
 
+const BUCKETS_AND_TOTAL = ['current', 'days1To30', 'days31To60', 'days61To90', 'days90Plus', 'total'] as const;
 export type AgedSums = { current: string; days1To30: string; days31To60: string; days61To90: string; days90Plus: string; total: string };
 
 /** What clients owed at the end of `asOf`, by client and currency (never two currencies added) and by days past due then. */
@@ -128,17 +129,27 @@ export function findAgedReceivables(tx: Tx, firmId: string, asOf: string, client
  * is dated later, the same balances; the dashboard's test holds the two equal.)
  */
 export function findOpenReceivablesByAge(tx: Tx, firmId: string, today: string) {
+  // Summed per currency id before the ids are named, not named invoice by invoice.
   return rowsOf<AgedSums & { currencyCode: string }>(
     tx.execute(sql`
-      select owed.currency_code as "currencyCode", ${BUCKET_SUMS}
+      select named.currency_code as "currencyCode", ${sql.join(
+        BUCKETS_AND_TOTAL.map((key) => sql`sum(named.${sql.identifier(key)}::numeric)::numeric(20, 2)::text as ${sql.identifier(key)}`),
+        sql`, `,
+      )}
       from (
-        select ${invoiceCurrencyCodeOf(sql`i`)} as currency_code, (${today}::date - coalesce(i.due_date, i.issue_date)) as days_late,
-          i.balance_due as balance
-        from invoices i
-        where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ${ISSUED} and i.balance_due > 0
-      ) owed
-      group by owed.currency_code
-      order by owed.currency_code`),
+        select ${invoiceCurrencyCodeOf(sql`by_id`)} as currency_code, by_id.*
+        from (
+          select owed.firm_id, owed.currency_id, ${BUCKET_SUMS}
+          from (
+            select i.firm_id, i.currency_id, (${today}::date - coalesce(i.due_date, i.issue_date)) as days_late, i.balance_due as balance
+            from invoices i
+            where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ${ISSUED} and i.balance_due > 0
+          ) owed
+          group by owed.firm_id, owed.currency_id
+        ) by_id
+      ) named
+      group by named.currency_code
+      order by named.currency_code`),
   );
 }
 
