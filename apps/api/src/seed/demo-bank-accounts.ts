@@ -5,8 +5,7 @@ import { ledgerAccounts } from '../db/schema/index.ts';
 import { createBankAccountService } from '../modules/accounting/bank-accounts.service.ts';
 import { createTaxRateService } from '../modules/accounting/tax-rates.service.ts';
 import { postJournalEntry } from '../platform/ledger/ledger.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,15 +15,7 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
  * a foreign client's retainer; besides Nigeria's 7.5% VAT the firm keeps a zero rate for exports of services.
  */
 export async function seedDemoBankAccounts(database: Database, firm: SeededFirm): Promise<void> {
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.admin.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['administrator'],
-    isVerified: true,
-  };
+  const principal = seedPrincipalOf(firm);
   const banks = createBankAccountService(database);
   const operatingId = await database.withFirm(firm.firmId, async (tx) => {
     const [row] = await tx

@@ -4,8 +4,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { activityTypes, firms, ledgerAccounts, matters, timeEntries } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
 import { postJournalEntry, type JournalLine } from '../platform/ledger/ledger.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 /** The first day of the month `monthsAgo` months before this one, and a day of it (clamped to 28). */
 function dayOf(monthsAgo: number, day: number): string {
@@ -73,15 +72,7 @@ const HISTORY_MONTHS = 12;
  * which the other demo modules fill; every sub-ledger ties out.
  */
 export async function seedDemoBooksHistory(database: Database, firm: SeededFirm): Promise<void> {
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.admin.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['administrator'],
-    isVerified: true,
-  };
+  const principal = seedPrincipalOf(firm);
   const invoices = createInvoiceService(database);
   const matterRows = await database.withFirm(firm.firmId, (tx) =>
     tx.select({ id: matters.id, clientId: matters.clientId }).from(matters).where(inArray(matters.id, firm.matterIds)),

@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { createBudgetService } from '../modules/accounting/budgets.service.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 /** The demo firm's monthly budget per account number (naira): fees and recoveries in, its running costs out. */
 const MONTHLY: Record<string, string> = {
@@ -24,15 +23,7 @@ const feeIncomeIn = (monthIndex: number) => `${6_000_000 + monthIndex * 250_000}
  * rules, so profit and loss against budget shows variances on the demo books from the first visit.
  */
 export async function seedDemoBudget(database: Database, firm: SeededFirm): Promise<void> {
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.billing.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['budget', 'budget.create', 'budget.edit'],
-    isVerified: true,
-  };
+  const principal = seedPrincipalOf(firm, 'billing', ['budget', 'budget.create', 'budget.edit']);
   const budgets = createBudgetService(database);
   const grid = await budgets.view(principal, {});
   const byNumber = new Map(grid.accounts.map((account) => [account.number, account.accountId]));

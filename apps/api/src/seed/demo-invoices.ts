@@ -3,8 +3,7 @@ import { createInvoiceSchema, type Invoice, type UnbilledItems } from '@matterho
 import type { Database } from '../db/database.ts';
 import { firms, matters } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (today: string, days: number) => {
   const moment = new Date(`${today}T00:00:00Z`);
@@ -29,15 +28,7 @@ export async function seedDemoInvoices(database: Database, firm: SeededFirm): Pr
       taxNumber: '21436587-0001',
     })
     .where(sql`${firms.id} = ${firm.firmId}`);
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.admin.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['administrator'],
-    isVerified: true,
-  };
+  const principal = seedPrincipalOf(firm);
   const invoices = createInvoiceService(database);
   const matterRows = await database.withFirm(firm.firmId, (tx) =>
     tx.select({ id: matters.id, clientId: matters.clientId }).from(matters).where(inArray(matters.id, firm.matterIds)),

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { createReportPresetService } from '../modules/reports/report-presets.service.ts';
 import { droppingOutbox } from '../platform/outbox/outbox.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 /** What an hour of each demo fee earner costs the firm (naira): matter profitability has costs to weigh. */
 const COST_RATES = { admin: '30000.00', feeEarner: '18000.00', billing: '12000.00' } as const;
@@ -17,15 +16,7 @@ export async function seedDemoReports(database: Database, firm: SeededFirm): Pro
     for (const [who, rate] of Object.entries(COST_RATES))
       await tx.execute(sql`update users set cost_rate = ${rate} where id = ${firm.users[who as keyof typeof COST_RATES].id}`);
   });
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.billing.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['Reports'],
-    isVerified: true,
-  };
+  const principal = seedPrincipalOf(firm, 'billing', ['Reports']);
   const presets = createReportPresetService(database, { outbox: droppingOutbox, appUrl: '' });
   const collections = await presets.save(principal, {
     report: 'collections',

@@ -5,8 +5,7 @@ import { createTrustMovementService } from '../modules/trust/trust-movements.ser
 import { createTrustService } from '../modules/trust/trust.service.ts';
 import { createTrustRequestService } from '../modules/trust-requests/trust-requests.service.ts';
 import { droppingOutbox } from '../platform/outbox/outbox.ts';
-import type { FirmPrincipal } from '../plugins/route-access.ts';
-import type { SeededFirm } from './seeded-firm.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (days: number) => {
   const moment = new Date();
@@ -23,20 +22,8 @@ const daysAgo = (days: number) => {
  * client, Kemi, for her to pay from the portal's Trust tab.
  */
 export async function seedDemoTrust(database: Database, firm: SeededFirm): Promise<void> {
-  const principal: FirmPrincipal = {
-    kind: 'firm',
-    sessionId: 'demo-seed',
-    firmId: firm.firmId,
-    userId: firm.users.admin.id,
-    adminUserId: firm.users.admin.id,
-    permissions: ['administrator'],
-    isVerified: true,
-  };
-  const billing: FirmPrincipal = {
-    ...principal,
-    userId: firm.users.billing.id,
-    permissions: ['trustAccountRequest', 'trustAccountRequest.create'],
-  };
+  const principal = seedPrincipalOf(firm);
+  const billing = seedPrincipalOf(firm, 'billing', ['trustAccountRequest', 'trustAccountRequest.create']);
   const trust = createTrustService(database);
   const movements = createTrustMovementService(database);
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ISSUED_INVOICE_STATUSES } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invoiceCurrencyCodeOf } from '../invoices/invoices.api.ts';
+import { dayTotalsIn } from '../time-entries/time-entries.api.ts';
 
 const ISSUED = sql.raw(`(${ISSUED_INVOICE_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 
@@ -14,8 +15,7 @@ export function findBillableHoursByWeek(tx: Tx, firmId: string, firstMonday: str
         sum(day.hours)::numeric(20, 2)::text as hours
       from time_entry_day_totals day
       join users member on member.firm_id = day.firm_id and member.id = day.fee_earner_id
-      where day.firm_id = ${firmId} and day.is_billable = 4 and day.entry_date between ${firstMonday}::date and ${today}::date
-        and (${feeEarnerId}::uuid is null or day.fee_earner_id = ${feeEarnerId}::uuid)
+      where ${dayTotalsIn(firmId, { from: firstMonday, to: today, feeEarnerId })} and day.is_billable = 4
       group by day.fee_earner_id, member.name, 3
       having sum(day.entries) > 0
       order by member.name`),
@@ -28,8 +28,7 @@ export async function sumBillableHours(tx: Tx, firmId: string, from: string, to:
     tx.execute(sql`
       select coalesce(sum(day.hours), 0)::numeric(20, 4)::text as hours
       from time_entry_day_totals day
-      where day.firm_id = ${firmId} and day.is_billable = 4 and day.entry_date between ${from}::date and ${to}::date
-        and (${feeEarnerId}::uuid is null or day.fee_earner_id = ${feeEarnerId}::uuid)`),
+      where ${dayTotalsIn(firmId, { from, to, feeEarnerId })} and day.is_billable = 4`),
   );
   return row!.hours;
 }

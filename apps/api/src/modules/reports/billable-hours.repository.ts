@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BillableHoursKind } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
+import { canDayTotalsAnswer, dayTotalsIn, isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
 import { activityConditions, matterNameOf, namedMatterAndFeeEarnerGroups, type ActivityFilters } from './report-filters.repository.ts';
 
 /** SPEC.md §9: a time entry's is_billable, 4 billable and 2 not. */
@@ -65,16 +65,12 @@ const FIGURE_NAMES = Object.keys(KIND_CONDITIONS).flatMap((kind) =>
  * practice area, which the totals do not keep.
  */
 export function findBillableHoursByFeeEarner(tx: Tx, firmId: string, filters: ActivityFilters) {
-  const isNarrowed = Boolean(filters.clientId || filters.matterId || filters.practiceAreaId);
-  const summed = isNarrowed
-    ? sql`select time_entries.user_id as fee_earner_id, ${sql.join(figures, sql`, `)}
-        from time_entries where ${timeEntriesIn(firmId, filters)} group by time_entries.user_id`
-    : sql`select day.fee_earner_id, ${sql.join(dayFigures, sql`, `)}
-        from time_entry_day_totals day
-        where day.firm_id = ${firmId} ${filters.from ? sql`and day.entry_date >= ${filters.from}` : sql``}
-          ${filters.to ? sql`and day.entry_date <= ${filters.to}` : sql``}
-          ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}
-        group by day.fee_earner_id having sum(day.entries) > 0`;
+  const summed = canDayTotalsAnswer(filters)
+    ? sql`select day.fee_earner_id, ${sql.join(dayFigures, sql`, `)}
+        from time_entry_day_totals day where ${dayTotalsIn(firmId, filters)}
+        group by day.fee_earner_id having sum(day.entries) > 0`
+    : sql`select time_entries.user_id as fee_earner_id, ${sql.join(figures, sql`, `)}
+        from time_entries where ${timeEntriesIn(firmId, filters)} group by time_entries.user_id`;
   return rowsOf<BillableHoursFigures & { feeEarnerId: string; feeEarnerName: string }>(
     tx.execute(sql`
       select summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",

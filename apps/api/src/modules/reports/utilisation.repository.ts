@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { dayTotalsIn } from '../time-entries/time-entries.api.ts';
 import { activityConditions } from './report-filters.repository.ts';
 
 /** SPEC.md §9: a time entry's is_billable, 4 billable. */
@@ -9,9 +10,7 @@ export type UtilisationFilters = { from: string; to: string; feeEarnerId?: strin
 
 /** The fee earners of a period: everyone with a time entry (billable or not) dated in it, from the day totals. */
 const feeEarnersOf = (firmId: string, filters: UtilisationFilters) => sql`
-  select day.fee_earner_id as id from time_entry_day_totals day
-  where day.firm_id = ${firmId} and day.entry_date between ${filters.from}::date and ${filters.to}::date
-    ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}
+  select day.fee_earner_id as id from time_entry_day_totals day where ${dayTotalsIn(firmId, filters)}
   group by day.fee_earner_id having sum(day.entries) > 0`;
 
 /** A fee earner's hours on a working day: their own, else the firm's (8 unless the firm set another). */
@@ -51,7 +50,7 @@ export function findUtilisationByMonth(tx: Tx, firmId: string, filters: Utilisat
       ), billable as (
         select date_trunc('month', day.entry_date)::date as month_start, day.fee_earner_id, sum(day.hours) as hours
         from time_entry_day_totals day
-        where day.firm_id = ${firmId} and day.is_billable = ${BILLABLE} and day.entry_date between ${filters.from}::date and ${filters.to}::date
+        where ${dayTotalsIn(firmId, filters)} and day.is_billable = ${BILLABLE}
         group by 1, 2
       )
       select to_char(months.month_start, 'YYYY-MM') as month, to_char(months.period_from, 'YYYY-MM-DD') as "periodFrom",

@@ -3,7 +3,7 @@ import { rowsOf, type Tx } from '../../db/database.ts';
 import { expenses, flatFees, timeEntries } from '../../db/schema/index.ts';
 import { isUnbilledBillableExpense } from '../expenses/expenses.api.ts';
 import { isBilledFlatFee } from '../flat-fees/flat-fees.api.ts';
-import { isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
+import { canDayTotalsAnswer, dayTotalsIn, isBilledTimeEntry } from '../time-entries/time-entries.api.ts';
 import { activityConditions, matterNameOf, namedMatterAndFeeEarnerGroups, type ActivityFilters } from './report-filters.repository.ts';
 
 export type WipFilters = ActivityFilters & {
@@ -25,9 +25,7 @@ function unbilledItems(firmId: string, filters: ActivityFilters, { timeByDay = f
     ? sql`select 'time' as kind, null::uuid as id, null::uuid as client_id, null::uuid as matter_id, day.fee_earner_id,
           day.entry_date as activity_date, null as description, day.hours, day.amount
         from time_entry_day_totals day
-        where day.firm_id = ${firmId} and day.is_billable = 4 and not day.is_billed and day.entries > 0
-          ${filters.from ? sql`and day.entry_date >= ${filters.from}` : sql``} ${filters.to ? sql`and day.entry_date <= ${filters.to}` : sql``}
-          ${filters.feeEarnerId ? sql`and day.fee_earner_id = ${filters.feeEarnerId}` : sql``}`
+        where ${dayTotalsIn(firmId, filters)} and day.is_billable = 4 and not day.is_billed and day.entries > 0`
     : sql`select 'time' as kind, ${timeEntries.id} as id, ${timeEntries.clientId} as client_id, ${timeEntries.matterId} as matter_id,
           ${timeEntries.userId} as fee_earner_id, ${timeEntries.timeEntryDate} as activity_date, ${timeEntries.description} as description,
           ${timeEntries.duration} as hours, ${timeEntries.homeTotalAmount} as amount
@@ -78,7 +76,7 @@ const bucketSums = (asOf: string) => sql`${inBucket(asOf, '0-30')} as "days0To30
  * names a client, matter or practice area, which the totals do not keep.
  */
 export function findWipByFeeEarner(tx: Tx, firmId: string, filters: WipFilters) {
-  const timeByDay = !(filters.clientId || filters.matterId || filters.practiceAreaId);
+  const timeByDay = canDayTotalsAnswer(filters);
   return rowsOf<Omit<WipGroupRow, 'clientId' | 'clientName' | 'matterId' | 'matterName'>>(
     tx.execute(sql`
       select summed.fee_earner_id as "feeEarnerId", fee_earner.name as "feeEarnerName",

@@ -12,6 +12,8 @@ import { findUnbilledTimeEntries } from './time-entry-list.repository.ts';
 export { isBilledTimeEntry };
 /** A client's billable time entries not on an invoice (or those an invoice has locked), as the list shows them. */
 export { findUnbilledTimeEntries };
+/** How the reports and the dashboard read the time day totals. */
+export { canDayTotalsAnswer, dayTotalsIn } from './time-entry-day-totals.repository.ts';
 
 export const TIME_ENTRY_BILLING_MESSAGES = {
   notFree: 'Some of these time entries are already billed or no longer exist',

@@ -33,7 +33,7 @@ export const FILTER_PARAMS = [
   'GroupBy',
 ];
 
-/** A choice among a catalogue entry's values; without an "every" choice, none chosen reads as the first (the report's default). */
+/** A choice among a filter's values; without an "every" choice, none chosen reads as the first (the report's default). */
 function ChoiceFilter({
   label,
   entity,
@@ -98,13 +98,11 @@ export function ReportFilters({ entry, values, onChange }: ReportFiltersProps) {
         />
       )}
       {has('feeEarner') && (
-        <SearchableSelect
+        <ChoiceFilter
           label="Fee earner"
           entity="fee earner"
-          options={[
-            { value: '', label: 'All fee earners' },
-            ...(team.data ?? []).map((member) => ({ value: member.id, label: member.name })),
-          ]}
+          everyLabel="All fee earners"
+          choices={members}
           value={value('FeeEarnerId')}
           onChange={(FeeEarnerId) => onChange({ FeeEarnerId })}
         />
@@ -129,25 +127,21 @@ export function ReportFilters({ entry, values, onChange }: ReportFiltersProps) {
         />
       )}
       {has('practiceArea') && (
-        <SearchableSelect
+        <ChoiceFilter
           label="Practice area"
           entity="practice area"
-          options={[
-            { value: '', label: 'All practice areas' },
-            ...(areas.data ?? []).map((area) => ({ value: area.id, label: area.name })),
-          ]}
+          everyLabel="All practice areas"
+          choices={(areas.data ?? []).map((area) => ({ value: area.id, label: area.name }))}
           value={value('PracticeAreaId')}
           onChange={(PracticeAreaId) => onChange({ PracticeAreaId })}
         />
       )}
       {has('currency') && (
-        <SearchableSelect
+        <ChoiceFilter
           label="Currency"
           entity="currency"
-          options={[
-            { value: '', label: 'All currencies' },
-            ...(currencies.data ?? []).map((currency) => ({ value: currency.isoCurrenyCode, label: currency.isoCurrenyCode })),
-          ]}
+          everyLabel="All currencies"
+          choices={(currencies.data ?? []).map((currency) => ({ value: currency.isoCurrenyCode, label: currency.isoCurrenyCode }))}
           value={value('CurrencyCode')}
           onChange={(CurrencyCode) => onChange({ CurrencyCode })}
         />
