@@ -1,13 +1,15 @@
 import type { MatterView } from '@matterhorn/shared';
 import { lazy, Suspense } from 'react';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { MatterTimeTab } from '../../features/time-entries/components/matter-time-tab.tsx';
 
 /**
  * The matter view's tabs that other features fill (features never import each other). Loaded with
  * the matter's route, not with the app's entry; each tab's own code loads when the tab opens, so a
  * matter's first visit does not carry the expense, note, court, invoice and trust lists.
  */
+const LazyMatterTimeTab = lazy(async () => ({
+  default: (await import('../../features/time-entries/components/matter-time-tab.tsx')).MatterTimeTab,
+}));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 const LazyMatterNotesTab = lazy(async () => ({
   default: (await import('../../features/progress-notes/components/matter-notes-tab.tsx')).MatterNotesTab,
@@ -37,7 +39,11 @@ const matterOf = (matter: MatterView) => ({
 });
 
 export const matterTabPanels = {
-  time: (matter: MatterView) => <MatterTimeTab {...matterOf(matter)} />,
+  time: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterTimeTab {...matterOf(matter)} />
+    </Suspense>
+  ),
   expenses: (matter: MatterView) => (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyMatterExpensesTab matter={matter} />

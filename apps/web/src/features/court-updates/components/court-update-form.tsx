@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import type { Court, CourtUpdate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import type { SelectOption } from '../../../components/select-options.ts';
@@ -11,11 +11,13 @@ import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { createCourtUpdate, updateCourtUpdate } from '../api/court-update.ts';
 import { courtUpdateFormSchema, courtUpdateInputFrom, type CourtUpdateFormValues } from '../utils/court-update-form-values.ts';
-import { AddCourtModal } from './add-court-modal.tsx';
 import { CourtSelectField } from './court-select-field.tsx';
 import { DateField } from './date-field.tsx';
 import { MatterFields } from './matter-fields.tsx';
 import { NextHearingFields } from './next-hearing-fields.tsx';
+
+// Loaded when "Add court" is first pressed: the form's pages are at their JavaScript budget.
+const AddCourtModal = lazy(async () => ({ default: (await import('./add-court-modal.tsx')).AddCourtModal }));
 
 export type CourtUpdateFormProps = {
   initialValues: CourtUpdateFormValues;
@@ -144,15 +146,19 @@ export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: Co
         </Stack>
       </Paper>
       {/* Outside the <form>: a form may not hold another, even through a portal. */}
-      <AddCourtModal
-        opened={isAddingCourt}
-        onClose={() => setIsAddingCourt(false)}
-        onCreated={(court) => {
-          setAddedCourt(court);
-          form.setValue('courtId', court.id);
-          form.touch('courtId');
-        }}
-      />
+      {isAddingCourt && (
+        <Suspense fallback={null}>
+          <AddCourtModal
+            opened
+            onClose={() => setIsAddingCourt(false)}
+            onCreated={(court) => {
+              setAddedCourt(court);
+              form.setValue('courtId', court.id);
+              form.touch('courtId');
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -74,7 +74,7 @@ export function ApprovalsTab({ account, canApprove }: { account: TrustAccount; c
                       </Text>
                       <Text size="sm">{request.description}</Text>
                       <Text size="sm" c="dimmed">
-                        <Anchor component={Link} to={`/clients/${request.clientId}?activeTab=trust`} fz="inherit">
+                        <Anchor component={Link} to={`/clients/${request.clientId}?activeTab=trust`} fz="inherit" underline="always">
                           {request.clientName}
                         </Anchor>{' '}
                         · {matterText(request.matterNumber, null)} · dated {displayDate(request.date)} · requested by{' '}
