@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCsvEqualsScreen, expectPdfOfReport, reportOf, rowsAs } from './support/report-checks.ts';
 import { invoiceMaker, mattersOf, type MadeInvoice } from './support/report-invoices.ts';
 import { rowsOf } from './support/test-app.ts';
+import { findTieOutFailures } from './support/tie-outs.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 /**
@@ -240,6 +241,38 @@ describe('the collections report', () => {
       ]);
     } finally {
       await database.db.execute(sql`delete from invoice_payments where receipt_number = 'RCT-UNPOSTED'`);
+    }
+  });
+
+  it('keeps each payment’s parts as written: the app cannot change them, and the tie-outs find one changed', async () => {
+    const database = fixture.context.database;
+    const { firmId } = fixture.firm;
+    for (const statement of [
+      sql`update invoice_payment_parts set part = part + 1 where firm_id = ${firmId}`,
+      sql`delete from invoice_payment_parts where firm_id = ${firmId}`,
+    ]) {
+      const refusal = await database
+        .withFirm(firmId, (tx) => tx.execute(statement))
+        .then(
+          () => 'done',
+          (error: { cause?: { message?: string } }) => String(error.cause?.message),
+        );
+      expect(refusal).toMatch(/permission denied/);
+    }
+    expect(await findTieOutFailures(database, [firmId])).toEqual([]);
+    const [changed] = await rowsOf<{ paymentId: string; feeEarnerId: string | null }>(
+      database.db.execute(sql`update invoice_payment_parts set part = part + 0.01
+        where payment_id = (select id from invoice_payments where firm_id = ${firmId} and reverses_payment_id is null order by created_at limit 1)
+          and fee_earner_id is null
+        returning payment_id as "paymentId", fee_earner_id as "feeEarnerId"`),
+    );
+    try {
+      expect((await findTieOutFailures(database, [firmId])).map((failure) => failure.check)).toEqual([
+        'collections: each payment’s parts by fee earner add up to it and carry its date, invoice and client; a reversal’s are its payment’s, negated',
+      ]);
+    } finally {
+      await database.db.execute(sql`update invoice_payment_parts set part = part - 0.01
+        where payment_id = ${changed!.paymentId} and fee_earner_id is null`);
     }
   });
 

@@ -268,6 +268,36 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
       actual: `${timeTotalsDrift!.differing} differing`,
     });
 
+  // The collections report's parts (written by the database with each payment): every payment's parts add up to it,
+  // each part carries its payment's date, invoice and client, and a reversal's parts are its payment's, negated.
+  const [partsDrift] = await rowsOf<{ payments: string; differing: number }>(
+    tx.execute(sql`with sums as (
+        select payment.id, payment.amount, payment.payment_date, payment.invoice_id, invoice.client_id, payment.reverses_payment_id,
+          sum(part.part) as parts,
+          bool_and(part.payment_date = payment.payment_date and part.invoice_id = payment.invoice_id
+            and part.client_id = invoice.client_id) as carries_payment
+        from invoice_payments payment
+        join invoices invoice on invoice.firm_id = payment.firm_id and invoice.id = payment.invoice_id
+        left join invoice_payment_parts part on part.firm_id = payment.firm_id and part.payment_id = payment.id
+        where payment.firm_id = ${firmId} group by payment.id, invoice.client_id)
+      select (select count(*) from sums)::text as payments,
+        (select count(*)::int from sums where parts is distinct from amount or not carries_payment
+          or (reverses_payment_id is not null and exists (
+            (select fee_earner_id, -part from invoice_payment_parts where firm_id = ${firmId} and payment_id = sums.reverses_payment_id
+              except select fee_earner_id, part from invoice_payment_parts where firm_id = ${firmId} and payment_id = sums.id)
+            union all
+            (select fee_earner_id, part from invoice_payment_parts where firm_id = ${firmId} and payment_id = sums.id
+              except select fee_earner_id, -part from invoice_payment_parts where firm_id = ${firmId} and payment_id = sums.reverses_payment_id)))) as differing`),
+  );
+  if (partsDrift!.differing > 0)
+    failures.push({
+      firm,
+      check:
+        'collections: each payment’s parts by fee earner add up to it and carry its date, invoice and client; a reversal’s are its payment’s, negated',
+      expected: `${partsDrift!.payments} payments agreeing`,
+      actual: `${partsDrift!.differing} differing`,
+    });
+
   // Unbilled WIP is not in the ledger. What ties out: every billable item is either unbilled (no invoice: what the
   // invoice screen offers) or held by a live invoice that bills it on one of its lines, and every line of a live
   // invoice is held by it (unless a credit note credited the line and released its item); so WIP + what live invoices

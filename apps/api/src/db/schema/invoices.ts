@@ -256,6 +256,42 @@ export const invoicePayments = pgTable(
   ],
 );
 
+/**
+ * Each payment's parts by fee earner (fee_earner_id null: the part no fee earner earned — expenses,
+ * tax, fee lines without one), written by the database as the payment is inserted (0069's
+ * invoice_payment_parts_apply) and, like the payment, never edited: the collections report reads
+ * them instead of allocating a year of payments again at each request. They add up to the payment
+ * exactly; a reversal's are its payment's, negated. The rule is written out in ADR 0056.
+ * Client, receivable matter (null: several), currency and date are the payment's and its invoice's,
+ * which never change once issued; the index holds every column the report sums.
+ */
+export const invoicePaymentParts = pgTable(
+  'invoice_payment_parts',
+  {
+    firmId: uuid('firm_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    matterId: uuid('matter_id'),
+    currencyCode: text('currency_code').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    feeEarnerId: uuid('fee_earner_id'),
+    /** The fee earner's name on the invoice's lines, for one no longer in the firm's team. */
+    feeEarnerName: text('fee_earner_name'),
+    part: numeric('part', { precision: 16, scale: 2 }).notNull(),
+  },
+  (table) => [
+    foreignKey({
+      columns: [table.firmId, table.paymentId],
+      foreignColumns: [invoicePayments.firmId, invoicePayments.id],
+      name: 'invoice_payment_parts_payment_fk',
+    }).onDelete('cascade'),
+    unique('invoice_payment_parts_key').on(table.paymentId, table.feeEarnerId).nullsNotDistinct(),
+    // INCLUDE (client_id, matter_id, currency_code, fee_earner_id, part, payment_id) is added in 0069's SQL (drizzle cannot say it).
+    index('invoice_payment_parts_firm_date_idx').on(table.firmId, table.paymentDate),
+  ],
+);
+
 /** Amounts of an issued invoice written off as bad debt (Dr write-offs / Cr accounts receivable). */
 export const invoiceWriteOffs = pgTable(
   'invoice_write_offs',

@@ -22,6 +22,7 @@ export {
   findAgedReceivablesByMatter,
   findOpenReceivablesByAge,
   invoiceCoversMatter,
+  invoiceIdCoversMatter,
   invoiceCurrencyCodeOf,
   invoiceMatterNamesOf,
   receivableMatterIdOf,
@@ -32,4 +33,4 @@ export {
 export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable-invoices.repository.ts';
 export { creditNotePdfOf } from './credit-note-view.ts';
 /** What an issued invoice billed and collected for an item, after discounts, credit notes and write-offs (reports). */
-export { realisedLineOf } from './line-realisation.repository.ts';
+export { realisedLineOf, realisedLinesIn } from './line-realisation.repository.ts';

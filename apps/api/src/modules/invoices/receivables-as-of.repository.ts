@@ -26,10 +26,14 @@ export const invoiceMatterNamesOf = (invoice: SQL) =>
     from invoice_matters covered join matters named on named.firm_id = covered.firm_id and named.id = covered.matter_id
     where covered.firm_id = ${invoice}.firm_id and covered.invoice_id = ${invoice}.id)`;
 
+/** The invoice of the columns `firmId` and `invoiceId` covers the matter (one of its matters). */
+export const invoiceIdCoversMatter = (firmId: SQL, invoiceId: SQL, matterId: string) =>
+  sql`exists (select 1 from invoice_matters covered where covered.firm_id = ${firmId}
+    and covered.invoice_id = ${invoiceId} and covered.matter_id = ${matterId})`;
+
 /** The invoice row `invoice` covers the matter (one of its matters). */
 export const invoiceCoversMatter = (invoice: SQL, matterId: string) =>
-  sql`exists (select 1 from invoice_matters covered where covered.firm_id = ${invoice}.firm_id
-    and covered.invoice_id = ${invoice}.id and covered.matter_id = ${matterId})`;
+  invoiceIdCoversMatter(sql`${invoice}.firm_id`, sql`${invoice}.id`, matterId);
 
 export type ReceivableFilters = {
   clientId?: string | undefined;

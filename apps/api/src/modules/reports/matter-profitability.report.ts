@@ -8,7 +8,8 @@ import {
 import { defineReport, entriesPageOf } from './report-definition.ts';
 import { addHours, hoursCheck, hoursText, moneyPercentOf } from './report-figures.ts';
 import type { ActivityFilters } from './report-filters.repository.ts';
-import { criteriaOf, moneyCheck } from './report-texts.ts';
+import { countRealisedTimeLines } from './realised-lines.repository.ts';
+import { criteriaOf, moneyCheck, timeBilledOnceCheck } from './report-texts.ts';
 
 const FIGURE_COLUMNS: ReportColumn[] = [
   { key: 'hours', label: 'Hours', kind: 'hours', drill: { Kind: 'time' } },
@@ -113,9 +114,10 @@ export const matterProfitabilityReport = defineReport({
       };
     }
 
-    const [groups, sources] = await Promise.all([
+    const [groups, sources, timeLines] = await Promise.all([
       findProfitabilityByMatter(tx, context.firmId, filters),
       sumProfitabilitySources(tx, context.firmId, filters),
+      countRealisedTimeLines(tx, context.firmId, filters),
     ]);
     const sumOf = (key: Exclude<keyof ProfitabilityFigures, 'hours'>) => addMoney('0', ...groups.map((group) => group[key]));
     const total: ProfitabilityFigures = {
@@ -148,6 +150,7 @@ export const matterProfitabilityReport = defineReport({
           total.expenses,
           sources.expenses,
         ),
+        timeBilledOnceCheck(timeLines, { ofFeeEarner: false }),
         {
           name: 'Fee earners with time here and no cost rate (their time costs 0)',
           expected: 'none',

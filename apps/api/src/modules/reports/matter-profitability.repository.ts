@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ProfitabilityKind } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { realisedLineOf } from '../invoices/invoices.api.ts';
-import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
+import { realisedLineOf, realisedLinesIn } from '../invoices/invoices.api.ts';
+import { activityConditions, matterNameOf, matterScopeOf, type ActivityFilters } from './report-filters.repository.ts';
 
 /** SPEC.md §9: is_billable 2 = not billable. */
 const NOT_BILLABLE = 2;
@@ -25,18 +25,20 @@ const nonRecoverableExpensesIn = (firmId: string, filters: ActivityFilters) =>
 /**
  * Every item behind a matter's figures: its time (billable or not: all of it costs the fee earner's
  * cost rate × hours, 0 without one), its flat fees, and its non-recoverable expenses; time and flat
- * fees with what their invoices billed and collected (the invoices module's rule). Descriptions only
- * when the rows are listed: without them a year's time is read from the firm's date index alone.
+ * fees with what their invoices billed and collected (the invoices module's rule; the summary reads
+ * time's from the period's lines instead: withTimeRealised false). Descriptions only when the rows
+ * are listed: without them a year's time is read from the firm's date index alone.
  */
-const matterItems = (firmId: string, filters: ActivityFilters, { withDescriptions = false } = {}) => sql`
+const matterItems = (firmId: string, filters: ActivityFilters, { withDescriptions = false, withTimeRealised = true } = {}) => sql`
   select 'time' as kind, time_entries.id, time_entries.client_id, time_entries.matter_id, time_entries.user_id as fee_earner_id,
     time_entries.time_entry_date as activity_date, time_entries.created_at,
     ${withDescriptions ? sql`time_entries.description` : sql`null::text`} as description, time_entries.duration as hours,
-    coalesce(time_entry_realised.billed, 0) as fees_billed, coalesce(time_entry_realised.collected, 0) as fees_collected,
+    ${withTimeRealised ? sql`coalesce(time_entry_realised.billed, 0)` : sql`0`} as fees_billed,
+    ${withTimeRealised ? sql`coalesce(time_entry_realised.collected, 0)` : sql`0`} as fees_collected,
     round(time_entries.duration * coalesce(fee_earner.cost_rate, 0), 2) as cost_of_time, 0 as expenses
   from time_entries
   join users fee_earner on fee_earner.firm_id = time_entries.firm_id and fee_earner.id = time_entries.user_id
-  left join lateral ${realised('time_entries', 'fee')} time_entry_realised on true
+  ${withTimeRealised ? sql`left join lateral ${realised('time_entries', 'fee')} time_entry_realised on true` : sql``}
   where ${timeIn(firmId, filters)}
   union all
   select 'flatFee', flat_fees.id, flat_fees.client_id, flat_fees.matter_id, flat_fees.user_id, flat_fees.flat_fee_date, flat_fees.created_at,
@@ -59,19 +61,31 @@ const FIGURES = sql`coalesce(sum(item.hours), 0)::numeric(20, 4)::text as hours,
 export type ProfitabilityFigures = { hours: string; feesBilled: string; feesCollected: string; costOfTime: string; expenses: string };
 export type ProfitabilityGroupRow = ProfitabilityFigures & { clientName: string; matterId: string; matterName: string };
 
-/** Each matter's fees billed and collected, cost of time and non-recoverable expenses: summed by ids first, then named. */
+/**
+ * Each matter's figures, summed by matter before it is named: its time's hours and cost, its
+ * non-recoverable expenses, and what the period's live invoice lines of time (a line carries its
+ * entry's date and matter, frozen once billed) and its flat fees billed and collected — the same
+ * figures as its items' (matterItems), without looking up a year of entries' lines one by one.
+ */
 export function findProfitabilityByMatter(tx: Tx, firmId: string, filters: ActivityFilters) {
+  const timeLines = sql`select realised.matter_id, 0 as hours, realised.billed as fees_billed, realised.collected as fees_collected,
+      0 as cost_of_time, 0 as expenses
+    from ${realisedLinesIn(firmId, 'fee', filters)} realised
+    join matters matter on matter.firm_id = ${firmId} and matter.id = realised.matter_id
+    where ${matterScopeOf('matter', filters)}`;
+  const items = sql`select item.matter_id, item.hours, item.fees_billed, item.fees_collected, item.cost_of_time, item.expenses
+    from (${matterItems(firmId, filters, { withTimeRealised: false })}) item`;
   return rowsOf<ProfitabilityGroupRow>(
     tx.execute(sql`
       select client.display_name as "clientName", summed.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
         summed.hours, summed."feesBilled", summed."feesCollected", summed."costOfTime", summed.expenses
       from (
-        select item.client_id, item.matter_id, ${FIGURES}
-        from (${matterItems(firmId, filters)}) item
-        group by item.client_id, item.matter_id
+        select item.matter_id, ${FIGURES}
+        from (${timeLines} union all ${items}) item
+        group by item.matter_id
       ) summed
-      join clients client on client.firm_id = ${firmId} and client.id = summed.client_id
       join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
+      join clients client on client.firm_id = ${firmId} and client.id = matter.client_id
       order by client.display_name, matter.matter_name, summed.matter_id`),
   );
 }

@@ -2,7 +2,7 @@ import { addMoney, reportContracts, type RealisationGrouping, type ReportColumn 
 import { defineReport, entriesPageOf } from './report-definition.ts';
 import { addHours, hoursCheck, hoursText, moneyPercentOf } from './report-figures.ts';
 import type { ActivityFilters } from './report-filters.repository.ts';
-import { criteriaOf, moneyCheck } from './report-texts.ts';
+import { criteriaOf, moneyCheck, timeBilledOnceCheck } from './report-texts.ts';
 import {
   findRealisationEntries,
   findRealisationGroups,
@@ -172,6 +172,7 @@ export const realisationReport = defineReport({
           rowsAddUp ? rowsTotal.standard : total.standard,
           sums.entries.standard,
         ),
+        timeBilledOnceCheck(sums.lines, { ofFeeEarner: Boolean(query.FeeEarnerId) }),
       ],
       page: null,
     };

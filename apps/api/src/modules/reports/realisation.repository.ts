@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RealisationGrouping } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { realisedLineOf } from '../invoices/invoices.api.ts';
+import { realisedLineOf, realisedLinesIn } from '../invoices/invoices.api.ts';
+import { canDayTotalsAnswer, dayTotalsIn } from '../time-entries/time-entries.api.ts';
+import { countRealisedTimeLines } from './realised-lines.repository.ts';
 import { activityConditions, matterNameOf, type ActivityFilters } from './report-filters.repository.ts';
 
 /** SPEC.md §9: a time entry's is_billable, 4 billable. */
@@ -30,6 +32,22 @@ const realisedTime = (firmId: string, filters: ActivityFilters, { withDescriptio
     itemType: 'fee',
   })} realised on true
   where ${billableTimeIn(firmId, filters)}`;
+
+/**
+ * The same figures per fee earner without reading a year of entries one by one: hours and standard
+ * values from the time day totals' billable rows, billed and collected from the period's realised
+ * invoice lines (a line carries its entry's date and fee earner, frozen once billed). Only when no
+ * client, matter or practice area narrows the time, which the totals do not keep.
+ */
+const realisedTimeByFeeEarner = (firmId: string, filters: ActivityFilters) => sql`
+  select day.firm_id, day.fee_earner_id, sum(day.hours) as hours, sum(day.amount) as standard, 0 as billed, 0 as collected
+  from time_entry_day_totals day
+  where ${dayTotalsIn(firmId, filters)} and day.is_billable = ${BILLABLE}
+  group by day.firm_id, day.fee_earner_id having sum(day.entries) > 0
+  union all
+  select ${firmId}::uuid, realised.fee_earner_id, 0, 0, sum(realised.billed), sum(realised.collected)
+  from ${realisedLinesIn(firmId, 'fee', filters)} realised
+  group by realised.fee_earner_id`;
 
 const FIGURES = sql`coalesce(sum(item.hours), 0)::numeric(20, 4)::text as hours,
   coalesce(sum(item.standard), 0)::numeric(20, 2)::text as standard,
@@ -64,13 +82,15 @@ const GROUPINGS: Record<RealisationGrouping, { select: SQL; from: SQL; groupBy: 
   },
 };
 
-/** The realisation figures per fee earner, matter or practice area. */
+/** The realisation figures per fee earner (from the day totals and the period's lines when they can answer), matter or practice area. */
 export function findRealisationGroups(tx: Tx, firmId: string, filters: ActivityFilters, grouping: RealisationGrouping) {
   const group = GROUPINGS[grouping];
+  const items =
+    grouping === 'feeEarner' && canDayTotalsAnswer(filters) ? realisedTimeByFeeEarner(firmId, filters) : realisedTime(firmId, filters);
   return rowsOf<RealisationGroupRow>(
     tx.execute(sql`
       select ${group.select}, ${FIGURES}
-      from (${realisedTime(firmId, filters)}) item
+      from (${items}) item
       ${group.from}
       group by ${group.groupBy}
       order by ${group.orderBy}`),
@@ -78,19 +98,21 @@ export function findRealisationGroups(tx: Tx, firmId: string, filters: ActivityF
 }
 
 /**
- * Σ hours and standard values straight off the table (the tie-out), and, when rows may count an
- * entry twice (by practice area), the figures over every entry once (the total row).
+ * Σ hours and standard values straight off the table (the tie-out), the period's live invoice lines
+ * of time and the entries they bill (one line each), and, when rows may count an entry twice (by
+ * practice area), the figures over every entry once (the total row).
  */
 export async function sumRealisation(tx: Tx, firmId: string, filters: ActivityFilters, { withTotal }: { withTotal: boolean }) {
-  const [totals, [entries]] = await Promise.all([
+  const [totals, [entries], lines] = await Promise.all([
     withTotal ? rowsOf<RealisationFigures>(tx.execute(sql`select ${FIGURES} from (${realisedTime(firmId, filters)}) item`)) : [],
     rowsOf<{ hours: string; standard: string }>(
       tx.execute(sql`select coalesce(sum(duration), 0)::numeric(20, 4)::text as hours,
           coalesce(sum(home_total_amount), 0)::numeric(20, 2)::text as standard
         from time_entries where ${billableTimeIn(firmId, filters)}`),
     ),
+    countRealisedTimeLines(tx, firmId, filters),
   ]);
-  return { total: totals[0] ?? null, entries: entries! };
+  return { total: totals[0] ?? null, entries: entries!, lines };
 }
 
 export type RealisationEntryRow = RealisationFigures & {

@@ -42,6 +42,22 @@ export function activityConditions(
   );
 }
 
+/** The client, matter and practice-area filters on a matter row `matter` (an alias), for items read by matter: always a condition. */
+export function matterScopeOf(matter: string, filters: ActivityFilters): SQL {
+  const column = (name: string) => sql.raw(`${matter}.${name}`);
+  const areaOfMatter = sql`select 1 from matter_practice_areas area where area.firm_id = ${column('firm_id')} and area.matter_id = ${column('id')}`;
+  return sql.join(
+    [
+      sql`true`,
+      filters.clientId ? sql`${column('client_id')} = ${filters.clientId}` : undefined,
+      filters.matterId ? sql`${column('id')} = ${filters.matterId}` : undefined,
+      filters.practiceAreaId ? sql`exists (${areaOfMatter} and area.practice_area_id = ${filters.practiceAreaId})` : undefined,
+      filters.noPracticeArea ? sql`not exists (${areaOfMatter})` : undefined,
+    ].filter((condition): condition is SQL => condition !== undefined),
+    sql` and `,
+  );
+}
+
 /** A matter as the reports name it: its number, then its name. */
 export const matterNameOf = (matter: string) => sql.raw(`coalesce(${matter}.matter_number || ' ', '') || ${matter}.matter_name`);
 

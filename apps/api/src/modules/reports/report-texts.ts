@@ -42,3 +42,11 @@ export const moneyCheck = (name: string, expected: string, actual: string): Repo
   actual,
   pass: toCents(expected) === toCents(actual),
 });
+
+/** The reports that read billed and collected from the period's lines: each entry on one line at most. */
+export const timeBilledOnceCheck = (counts: { lines: number; items: number }, { ofFeeEarner }: { ofFeeEarner: boolean }): ReportCheck => ({
+  name: `Time billed once: the live lines of issued invoices for the period’s time${ofFeeEarner ? ' of the fee earner' : ''} = the entries they bill`,
+  expected: String(counts.items),
+  actual: String(counts.lines),
+  pass: counts.items === counts.lines,
+});

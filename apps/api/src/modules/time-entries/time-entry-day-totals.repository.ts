@@ -7,8 +7,12 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export type DayTotalFilters = { from?: string | undefined; to?: string | undefined; feeEarnerId?: string | null | undefined };
 
-export const canDayTotalsAnswer = (filters: { clientId?: unknown; matterId?: unknown; practiceAreaId?: unknown }) =>
-  !(filters.clientId || filters.matterId || filters.practiceAreaId);
+export const canDayTotalsAnswer = (filters: {
+  clientId?: unknown;
+  matterId?: unknown;
+  practiceAreaId?: unknown;
+  noPracticeArea?: unknown;
+}) => !(filters.clientId || filters.matterId || filters.practiceAreaId || filters.noPracticeArea);
 
 /** The conditions on `time_entry_day_totals day`: the firm's days in the range, of the fee earner when one is named. */
 export function dayTotalsIn(firmId: string, filters: DayTotalFilters): SQL {
