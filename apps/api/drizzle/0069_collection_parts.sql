@@ -29,51 +29,57 @@ CREATE INDEX invoice_payment_parts_firm_date_idx ON invoice_payment_parts (firm_
 -- its payment's parts, negated, on its own date. The payment's currency is its invoice's (else the
 -- firm's home currency, else NGN, as its journal entry), its matter the one its receivable is booked
 -- to (null: the invoice covers several). Runs as the caller (the app role, in the payment's firm).
+-- Each payment's parts are worked out beside it (a lateral subquery per payment, its invoice's lines by index), so a
+-- statement of many payments costs each its own, whatever the planner guesses of a transition table.
 CREATE FUNCTION invoice_payment_parts_statements() RETURNS text[]
 LANGUAGE sql IMMUTABLE AS $$ SELECT ARRAY['
   INSERT INTO invoice_payment_parts (firm_id, payment_id, invoice_id, client_id, matter_id, currency_code, payment_date,
     fee_earner_id, fee_earner_name, part)
-  WITH paid AS MATERIALIZED (
-    SELECT payment.id, payment.firm_id, payment.invoice_id, payment.amount, payment.payment_date, invoice.client_id,
-      invoice.subtotal, invoice.discount_amount, invoice.tax_amount,
-      coalesce((SELECT money.iso_code FROM currencies money WHERE money.id = coalesce(invoice.currency_id,
-        (SELECT home.home_currency_id FROM firms home WHERE home.id = invoice.firm_id))), ''NGN'') AS currency_code,
-      (SELECT CASE WHEN count(*) = 1 THEN min(covered.matter_id::text)::uuid END FROM invoice_matters covered
-        WHERE covered.firm_id = invoice.firm_id AND covered.invoice_id = invoice.id) AS matter_id
-    FROM new_payments payment JOIN invoices invoice ON invoice.firm_id = payment.firm_id AND invoice.id = payment.invoice_id
-    WHERE payment.reverses_payment_id IS NULL),
-  fee_lines AS MATERIALIZED (
-    SELECT line.invoice_id, line.fee_earner_id, min(line.fee_earner_name) AS fee_earner_name, sum(line.amount) * 100 AS cents
-    FROM invoice_lines line JOIN (SELECT DISTINCT firm_id, invoice_id FROM paid) invoice
-      ON line.firm_id = invoice.firm_id AND line.invoice_id = invoice.invoice_id
-    WHERE line.item_type IN (''fee'', ''flatFee'') AND line.fee_earner_id IS NOT NULL
-    GROUP BY 1, 2),
-  fee_cents AS (SELECT invoice_id, sum(cents) AS cents FROM fee_lines GROUP BY 1),
-  shares AS (
-    SELECT paid.id AS payment_id, fee.fee_earner_id, fee.fee_earner_name, fee.cents * (paid.subtotal - paid.discount_amount) * 100 AS weight
-    FROM paid JOIN fee_lines fee ON fee.invoice_id = paid.invoice_id
-    UNION ALL
-    SELECT paid.id, NULL, NULL,
-      (paid.subtotal * 100 - coalesce(fee.cents, 0)) * (paid.subtotal - paid.discount_amount) * 100 + paid.tax_amount * paid.subtotal * 10000
-    FROM paid LEFT JOIN fee_cents fee ON fee.invoice_id = paid.invoice_id),
-  sized AS (SELECT share.*, sum(share.weight) OVER (PARTITION BY share.payment_id) AS total_weight FROM shares share),
-  fair AS (
-    SELECT sized.payment_id, sized.fee_earner_id, sized.fee_earner_name,
-      CASE WHEN sized.total_weight = 0 THEN (sized.fee_earner_id IS NULL)::int::numeric ELSE sized.weight END AS weight,
-      CASE WHEN sized.total_weight = 0 THEN 1::numeric ELSE sized.total_weight END AS total_weight
-    FROM sized),
-  floored AS (
-    SELECT fair.payment_id, fair.fee_earner_id, fair.fee_earner_name, paid.amount * 100 AS cents,
-      div(paid.amount * 100 * fair.weight, fair.total_weight) AS base, mod(paid.amount * 100 * fair.weight, fair.total_weight) AS remainder
-    FROM fair JOIN paid ON paid.id = fair.payment_id),
-  ranked AS (
-    SELECT floored.*, floored.cents - sum(floored.base) OVER (PARTITION BY floored.payment_id) AS leftover,
-      row_number() OVER (PARTITION BY floored.payment_id ORDER BY floored.remainder DESC, floored.fee_earner_id NULLS LAST) AS place
-    FROM floored)
-  SELECT paid.firm_id, paid.id, paid.invoice_id, paid.client_id, paid.matter_id, paid.currency_code, paid.payment_date,
-    ranked.fee_earner_id, ranked.fee_earner_name, ((ranked.base + CASE WHEN ranked.place <= ranked.leftover THEN 1 ELSE 0 END) / 100)::numeric(16, 2)
-  FROM ranked JOIN paid ON paid.id = ranked.payment_id
-  WHERE ranked.base > 0 OR ranked.place <= ranked.leftover', '
+  SELECT payment.firm_id, payment.id, payment.invoice_id, invoice.client_id,
+    (SELECT CASE WHEN count(*) = 1 THEN min(covered.matter_id::text)::uuid END FROM invoice_matters covered
+      WHERE covered.firm_id = invoice.firm_id AND covered.invoice_id = invoice.id),
+    coalesce((SELECT money.iso_code FROM currencies money WHERE money.id = coalesce(invoice.currency_id,
+      (SELECT home.home_currency_id FROM firms home WHERE home.id = invoice.firm_id))), ''NGN''),
+    payment.payment_date, part.fee_earner_id, part.fee_earner_name, part.part
+  FROM new_payments payment
+  JOIN invoices invoice ON invoice.firm_id = payment.firm_id AND invoice.id = payment.invoice_id
+  CROSS JOIN LATERAL (
+    SELECT ranked.fee_earner_id, ranked.fee_earner_name,
+      ((ranked.base + CASE WHEN ranked.place <= ranked.leftover THEN 1 ELSE 0 END) / 100)::numeric(16, 2) AS part
+    FROM (
+      SELECT floored.*, payment.amount * 100 - sum(floored.base) OVER () AS leftover,
+        row_number() OVER (ORDER BY floored.remainder DESC, floored.fee_earner_id NULLS LAST) AS place
+      FROM (
+        SELECT fair.fee_earner_id, fair.fee_earner_name,
+          div(payment.amount * 100 * fair.weight, fair.total_weight) AS base, mod(payment.amount * 100 * fair.weight, fair.total_weight) AS remainder
+        FROM (
+          SELECT sized.fee_earner_id, sized.fee_earner_name,
+            CASE WHEN sized.total_weight = 0 THEN (sized.fee_earner_id IS NULL)::int::numeric ELSE sized.weight END AS weight,
+            CASE WHEN sized.total_weight = 0 THEN 1::numeric ELSE sized.total_weight END AS total_weight
+          FROM (
+            SELECT share.*, sum(share.weight) OVER () AS total_weight
+            FROM (
+              SELECT fee.fee_earner_id, fee.fee_earner_name, fee.cents * (invoice.subtotal - invoice.discount_amount) * 100 AS weight
+              FROM (
+                SELECT line.fee_earner_id, min(line.fee_earner_name) AS fee_earner_name, sum(line.amount) * 100 AS cents
+                FROM invoice_lines line
+                WHERE line.firm_id = invoice.firm_id AND line.invoice_id = invoice.id
+                  AND line.item_type IN (''fee'', ''flatFee'') AND line.fee_earner_id IS NOT NULL
+                GROUP BY line.fee_earner_id) fee
+              UNION ALL
+              SELECT NULL, NULL,
+                (invoice.subtotal * 100 - coalesce((SELECT sum(line.amount) * 100 FROM invoice_lines line
+                  WHERE line.firm_id = invoice.firm_id AND line.invoice_id = invoice.id
+                    AND line.item_type IN (''fee'', ''flatFee'') AND line.fee_earner_id IS NOT NULL), 0))
+                  * (invoice.subtotal - invoice.discount_amount) * 100 + invoice.tax_amount * invoice.subtotal * 10000
+            ) share
+          ) sized
+        ) fair
+      ) floored
+    ) ranked
+    WHERE ranked.base > 0 OR ranked.place <= ranked.leftover
+  ) part
+  WHERE payment.reverses_payment_id IS NULL', '
   INSERT INTO invoice_payment_parts (firm_id, payment_id, invoice_id, client_id, matter_id, currency_code, payment_date,
     fee_earner_id, fee_earner_name, part)
   SELECT reversal.firm_id, reversal.id, part.invoice_id, part.client_id, part.matter_id, part.currency_code, reversal.payment_date,
