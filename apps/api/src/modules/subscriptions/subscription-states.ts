@@ -1,0 +1,166 @@
+import { addDays, daysBetween, INTERVAL_DAYS, type BillingInterval } from '@matterhorn/shared';
+
+/**
+ * A firm's subscription as a state machine, in one place (issue 38). Only the server (its clock and
+ * the firm's requests) and gateway events drive it; the service stores what `transition` answers.
+ *
+ * - trialing → active (a first payment), or at the trial's end free (the firm fits the free plan's
+ *   limits) or read-only.
+ * - active → active at each renewal charged (a scheduled change applies then); a failed renewal →
+ *   past_due; past_due → active when paid, read-only 7 days after the failure.
+ * - An upgrade applies at once (its proration paid); a downgrade, or another interval, is scheduled
+ *   for the next billing date. Cancelling keeps the paid period, then read-only; reactivating before
+ *   its end undoes it. From free or read-only, a first payment starts a new period.
+ */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'free', 'read_only'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Days a failed renewal is retried before the firm is read-only. */
+export const PAST_DUE_GRACE_DAYS = 7;
+
+export type PlanTerms = { planCode: string; interval: BillingInterval; seats: number };
+
+export type SubscriptionState = {
+  status: SubscriptionStatus;
+  /** The plan's code; the trial has its own ('trial'). */
+  planCode: string;
+  /** Paid plans only. */
+  interval: BillingInterval | null;
+  seats: number;
+  /** The first and last day of the current period (ISO, both included). */
+  periodStart: string;
+  periodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  /** A downgrade or change of interval waiting for the next billing date. */
+  scheduled: PlanTerms | null;
+  /** The day the renewal first failed, while past due. */
+  pastDueSince: string | null;
+};
+
+export type SubscriptionEvent =
+  /** A first paid period (checkout), from a trial, the free plan or read-only. */
+  | ({ type: 'paid'; on: string } & PlanTerms)
+  /** An upgrade whose proration was paid: the plan and seats apply now, the period stays. */
+  | { type: 'upgraded'; on: string; planCode: string; seats: number }
+  | ({ type: 'changeScheduled'; on: string } & PlanTerms)
+  | { type: 'renewalCharged'; on: string }
+  | { type: 'renewalFailed'; on: string }
+  | { type: 'cancelled'; on: string }
+  | { type: 'reactivated'; on: string }
+  /** The clock: a day has begun. fitsFree: the firm is within the free plan's limits (its users, matters and storage). */
+  | { type: 'dayBegan'; on: string; fitsFree: boolean };
+export type SubscriptionEventType = SubscriptionEvent['type'];
+
+type Outcome = { state: SubscriptionState } | { refused: string };
+type Handler<T extends SubscriptionEventType> = (state: SubscriptionState, event: Extract<SubscriptionEvent, { type: T }>) => Outcome;
+
+const periodFrom = (start: string, interval: BillingInterval) => ({
+  periodStart: start,
+  periodEnd: addDays(start, INTERVAL_DAYS[interval] - 1),
+});
+
+const startPaid: Handler<'paid'> = (_state, event) => ({
+  state: {
+    status: 'active',
+    planCode: event.planCode,
+    interval: event.interval,
+    seats: event.seats,
+    ...periodFrom(event.on, event.interval),
+    cancelAtPeriodEnd: false,
+    scheduled: null,
+    pastDueSince: null,
+  },
+});
+
+/** The next period, with a scheduled change applied. */
+const renewed: Handler<'renewalCharged'> = (state) => {
+  const terms = state.scheduled ?? { planCode: state.planCode, interval: state.interval!, seats: state.seats };
+  return {
+    state: {
+      ...state,
+      status: 'active',
+      ...terms,
+      ...periodFrom(addDays(state.periodEnd, 1), terms.interval),
+      scheduled: null,
+      pastDueSince: null,
+    },
+  };
+};
+
+const isPastEnd = (state: SubscriptionState, on: string) => daysBetween(state.periodEnd, on) > 0;
+
+/**
+ * The table: each status and the events it takes. An event not listed for a status is refused and
+ * changes nothing (a webhook replayed, a cancel of a cancelled plan, a renewal of a trial).
+ */
+const TRANSITIONS: { [S in SubscriptionStatus]: { [T in SubscriptionEventType]?: Handler<T> } } = {
+  trialing: {
+    paid: startPaid,
+    dayBegan: (state, event) =>
+      isPastEnd(state, event.on)
+        ? {
+            state: {
+              ...state,
+              status: event.fitsFree ? 'free' : 'read_only',
+              planCode: event.fitsFree ? 'free' : state.planCode,
+              seats: event.fitsFree ? 1 : state.seats,
+            },
+          }
+        : { state },
+  },
+  free: { paid: startPaid, dayBegan: (state) => ({ state }) },
+  read_only: { paid: startPaid, dayBegan: (state) => ({ state }) },
+  active: {
+    upgraded: (state, event) =>
+      state.cancelAtPeriodEnd
+        ? { refused: 'Reactivate the subscription before changing it' }
+        : { state: { ...state, planCode: event.planCode, seats: event.seats, scheduled: null } },
+    changeScheduled: (state, event) =>
+      state.cancelAtPeriodEnd
+        ? { refused: 'Reactivate the subscription before changing it' }
+        : { state: { ...state, scheduled: { planCode: event.planCode, interval: event.interval, seats: event.seats } } },
+    renewalCharged: (state, event) =>
+      state.cancelAtPeriodEnd || !isPastEnd(state, event.on) ? { refused: 'No renewal is due' } : renewed(state, event),
+    renewalFailed: (state, event) =>
+      state.cancelAtPeriodEnd || !isPastEnd(state, event.on)
+        ? { refused: 'No renewal is due' }
+        : { state: { ...state, status: 'past_due', pastDueSince: event.on } },
+    cancelled: (state) =>
+      state.cancelAtPeriodEnd
+        ? { refused: 'The subscription is already cancelled' }
+        : { state: { ...state, cancelAtPeriodEnd: true, scheduled: null } },
+    reactivated: (state) =>
+      state.cancelAtPeriodEnd ? { state: { ...state, cancelAtPeriodEnd: false } } : { refused: 'The subscription is not cancelled' },
+    // A cancelled plan ends with its period; a renewal due is charged by its own event.
+    dayBegan: (state, event) =>
+      state.cancelAtPeriodEnd && isPastEnd(state, event.on) ? { state: { ...state, status: 'read_only', scheduled: null } } : { state },
+  },
+  past_due: {
+    renewalCharged: renewed,
+    renewalFailed: (state) => ({ state }),
+    cancelled: (state) => ({ state: { ...state, status: 'read_only', cancelAtPeriodEnd: true, scheduled: null, pastDueSince: null } }),
+    dayBegan: (state, event) =>
+      daysBetween(state.pastDueSince!, event.on) >= PAST_DUE_GRACE_DAYS
+        ? { state: { ...state, status: 'read_only', scheduled: null, pastDueSince: null } }
+        : { state },
+  },
+};
+
+/** The state after the event, or why the event is refused in this state. */
+export function transition(state: SubscriptionState, event: SubscriptionEvent): Outcome {
+  const handler = TRANSITIONS[state.status][event.type] as Handler<typeof event.type> | undefined;
+  if (!handler) return { refused: `A ${state.status.replace('_', ' ')} subscription cannot take “${event.type}”` };
+  return handler(state, event as never);
+}
+
+/** The statuses an event may lead to from each status: what the property test holds every run to. */
+export const ALLOWED_TARGETS: Record<SubscriptionStatus, SubscriptionStatus[]> = {
+  trialing: ['trialing', 'active', 'free', 'read_only'],
+  free: ['free', 'active'],
+  read_only: ['read_only', 'active'],
+  active: ['active', 'past_due', 'read_only'],
+  past_due: ['past_due', 'active', 'read_only'],
+};
+
+/** Every write needs a subscription that is not read-only (everything stays readable and exportable). */
+export const canWrite = (state: Pick<SubscriptionState, 'status'>) => state.status !== 'read_only';

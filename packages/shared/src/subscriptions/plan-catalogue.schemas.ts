@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** The two ways a paid plan is billed: every 30 days or every 365 (SPEC.md §3: anything else is Monthly). */
+export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
+export const billingIntervalSchema = z
+  .enum(BILLING_INTERVALS, { error: 'Interval must be monthly or yearly' })
+  .describe('How often the plan is billed: monthly (30 days) or yearly (365 days).');
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+export const INTERVAL_DAYS: Record<BillingInterval, number> = { monthly: 30, yearly: 365 };
+
+/** The currencies Matterhorn bills in: naira through Paystack for firms in Nigeria, dollars through Stripe for the rest. */
+export const SUBSCRIPTION_CURRENCIES = ['NGN', 'USD'] as const;
+export type SubscriptionCurrency = (typeof SUBSCRIPTION_CURRENCIES)[number];
+
+const minorUnits = z.number().int().min(0).max(1_000_000_000_000);
+const priceOfInterval = z.object({ NGN: minorUnits, USD: minorUnits }).strict();
+const limit = z.number().int().min(1).nullable();
+
+const planEntrySchema = z
+  .object({
+    code: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'code is lower-case letters, digits and hyphens'),
+    name: z.string().trim().min(1).max(60),
+    kind: z.enum(['free', 'paid']),
+    description: z.string().max(300).default(''),
+    /** What the plan offers, a line each, as the select-plan page lists them. */
+    features: z.array(z.string().min(1).max(120)).max(30).default([]),
+    /** null: no limit. Users: seats a paid plan sells are its own limit. */
+    limits: z
+      .object({ users: limit, activeMatters: limit, storageMb: limit })
+      .strict()
+      .default({ users: null, activeMatters: null, storageMb: null }),
+    /** A paid plan's price of one seat for each interval, in kobo and in cents. */
+    pricePerSeat: z.object({ monthly: priceOfInterval, yearly: priceOfInterval }).strict().optional(),
+  })
+  .strict()
+  .refine((plan) => (plan.kind === 'paid') === (plan.pricePerSeat !== undefined), {
+    message: 'a paid plan has pricePerSeat, a free one has none',
+  });
+
+/**
+ * The plan catalogue the operator edits without code (PLANS_FILE, JSON; apps/api/config/plans.json
+ * is the default). Trial is not in it as a plan: every new firm gets it, with every feature, for
+ * trial.days. One free plan; its limits are what a trial must fit to fall back to it.
+ */
+export const planCatalogueSchema = z
+  .object({
+    /** VAT added to naira prices, as a decimal string (Nigeria: 7.5). */
+    ngnVatPercent: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'ngnVatPercent is a percentage such as 7.5'),
+    trial: z.object({ days: z.number().int().min(1).max(90), seats: z.number().int().min(1).max(1000) }).strict(),
+    plans: z.array(planEntrySchema).min(2).max(12),
+  })
+  .strict()
+  .refine((catalogue) => new Set(catalogue.plans.map((plan) => plan.code)).size === catalogue.plans.length, {
+    message: 'each plan has its own code',
+  })
+  .refine((catalogue) => catalogue.plans.filter((plan) => plan.kind === 'free').length === 1, {
+    message: 'the catalogue has exactly one free plan',
+  })
+  .refine((catalogue) => catalogue.plans.some((plan) => plan.kind === 'paid'), { message: 'the catalogue has a paid plan' });
+export type PlanCatalogue = z.infer<typeof planCatalogueSchema>;
+export type PlanEntry = PlanCatalogue['plans'][number];
+
+const moneyText = z.string().describe('An exact decimal string in the currency (e.g. "25000.00").');
+
+/** A plan as the select-plan page shows it, priced in the firm's billing currency. */
+export const planOfferSchema = z.object({
+  id: z.string().describe('The plan’s id (a UUID), as planId in the subscription info.'),
+  code: z.string().describe('The plan’s code in the catalogue.'),
+  name: z.string(),
+  kind: z.enum(['free', 'paid']),
+  description: z.string(),
+  features: z.array(z.string()),
+  limits: z
+    .object({ users: z.number().nullable(), activeMatters: z.number().nullable(), storageMb: z.number().nullable() })
+    .describe('What the plan allows; null: no limit (a paid plan’s users are the seats bought).'),
+  pricePerSeat: z
+    .object({ monthly: moneyText, yearly: moneyText })
+    .nullable()
+    .describe('One seat for 30 or 365 days, before VAT; null on the free plan.'),
+});
+export type PlanOffer = z.infer<typeof planOfferSchema>;
+
+export const planListSchema = z.object({
+  currencyCode: z.enum(SUBSCRIPTION_CURRENCIES).describe('NGN for a firm in Nigeria (isNGNSubscription), USD for others.'),
+  currencySymbol: z.string(),
+  vatPercent: z.string().describe('VAT added to the prices ("7.5" in naira, "0" in dollars).'),
+  trialDays: z.number(),
+  plans: z.array(planOfferSchema),
+});
+export type PlanList = z.infer<typeof planListSchema>;
