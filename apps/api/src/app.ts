@@ -51,6 +51,9 @@ import { registerMatterBudgetRoutes } from './modules/matter-budgets/matter-budg
 import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-areas.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { findPlanIds, writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
 import { registerTeamRoutes } from './modules/team/team.routes.ts';
 import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
@@ -211,6 +214,9 @@ export async function buildApp(
   registerPortalViewRoutes(app, portalViews);
   registerClientPortalRoutes(app, database, portalViews);
   registerProfileRoutes(app, createProfileService(database));
+  // The operator's plan catalogue into the plans table, each start (the table names a subscription's plan).
+  await writePlanCatalogue(database, config.planCatalogue);
+  registerSubscriptionRoutes(app, createSubscriptionsService(database, config.planCatalogue, await findPlanIds(database)));
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DOCUMENT_DEFAULT_MAX_BYTES } from '@matterhorn/shared';
+import { DOCUMENT_DEFAULT_MAX_BYTES, type PlanCatalogue } from '@matterhorn/shared';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from './db/database.ts';
 import type { FileStoreSettings } from './platform/files/files.ts';
 import type { S3Settings } from './platform/files/s3-file-store.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './platform/files/zip-guard.ts';
+import { DEFAULT_PLANS_FILE, readPlanCatalogue } from './modules/subscriptions/plan-catalogue.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -53,6 +54,8 @@ const environmentSchema = z.object({
   DOCUMENT_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   // OCR of a 20-page scan takes minutes on a small server; a file still being read after this is given up.
   DOCUMENT_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** The plan catalogue (issue 38): a JSON file the operator edits; apps/api/config/plans.json when unset. */
+  PLANS_FILE: z.string().min(1).optional(),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_API_URL: z.string().url().default('https://api.paystack.co'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -120,6 +123,8 @@ export type AppConfig = {
   documentWorker: { memoryMb: number; timeoutMs: number; zipLimits: ZipLimits };
   /** Online payments from the portal: Paystack for naira, Stripe for other currencies; neither when unset. */
   payments: PaymentGatewaySettings;
+  /** The plans firms subscribe to, read and checked once at start. */
+  planCatalogue: PlanCatalogue;
 };
 
 export type PaymentGatewaySettings = {
@@ -180,6 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       zipLimits: DEFAULT_ZIP_LIMITS,
     },
     payments: paymentSettingsOf(env),
+    planCatalogue: readPlanCatalogue(env.PLANS_FILE ?? DEFAULT_PLANS_FILE),
   };
 }
 

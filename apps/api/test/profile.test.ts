@@ -82,21 +82,43 @@ describe('GET /api/admin/sub-scription-master/get-subscription-info', () => {
     expect(info.allocatedNumberUsers).toBe(5);
   });
 
-  it('reports a paid NGN plan with its next billing date and amount', async () => {
+  it('reports a paid NGN plan per seat: its period’s price, the next billing date (the day after it) and amount with VAT, and a scheduled downgrade', async () => {
     await context.database.withFirm(firm.firmId, (tx) =>
       tx.execute(
-        sql`update subscriptions set plan_id = (select id from plans where name = 'Standard'), is_ngn_subscription = true, end_date = current_date + 30`,
+        sql`update subscriptions set plan_id = (select id from plans where code = 'professional'), status = 'active',
+          billing_interval = 'monthly', currency_code = 'NGN', allocated_number_users = 5, start_date = '2026-11-01', end_date = '2026-11-30'`,
       ),
     );
     const info = (await get('/api/admin/sub-scription-master/get-subscription-info', adminToken)).json().data;
+    // 5 seats × ₦25,000 (the default catalogue's Professional): ₦125,000 a period, ₦134,375 with 7.5% VAT.
     expect(info).toMatchObject({
-      planName: 'Standard',
+      planName: 'Professional',
       isNGNSubscription: true,
       durationInDays: 30,
-      nextBillingAmount: '25000.00',
+      allocatedNumberUsers: 5,
+      subscriptionAmount: '125000.00',
+      ngnAmount: '125000.00',
+      rowAmount: '195.00',
+      subscriptionEndDate: '30/11/2026',
+      nextBillingDate: '01/12/2026',
+      nextBillingAmount: '134375.00',
       ngnCurrencySymbol: '₦',
+      currencySymbol: '₦',
+      downGradePlanInfo: null,
     });
-    expect(info.nextBillingDate).toBe(info.subscriptionEndDate);
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(
+        sql`update subscriptions set scheduled_plan_id = (select id from plans where code = 'standard'), scheduled_interval = 'monthly',
+          scheduled_seats = 3`,
+      ),
+    );
+    const scheduled = (await get('/api/admin/sub-scription-master/get-subscription-info', adminToken)).json().data;
+    expect(scheduled.downGradePlanInfo).toMatchObject({ planName: 'Standard', effectiveDate: '01/12/2026' });
+    // 3 seats × ₦15,000 + VAT from the next billing date.
+    expect(scheduled.nextBillingAmount).toBe('48375.00');
+    await context.database.withFirm(firm.firmId, (tx) => tx.execute(sql`update subscriptions set is_cancelled = true`));
+    const cancelled = (await get('/api/admin/sub-scription-master/get-subscription-info', adminToken)).json().data;
+    expect([cancelled.nextBillingDate, cancelled.nextBillingAmount]).toEqual([null, null]);
   });
 });
 

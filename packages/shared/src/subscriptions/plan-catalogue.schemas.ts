@@ -66,12 +66,16 @@ const moneyText = z.string().describe('An exact decimal string in the currency (
 export const planOfferSchema = z.object({
   id: z.string().describe('The plan’s id (a UUID), as planId in the subscription info.'),
   code: z.string().describe('The plan’s code in the catalogue.'),
-  name: z.string(),
-  kind: z.enum(['free', 'paid']),
-  description: z.string(),
-  features: z.array(z.string()),
+  name: z.string().describe('The plan’s name, as the plan banner and receipts show it.'),
+  kind: z.enum(['free', 'paid']).describe('free: no charge, within its limits; paid: priced per seat.'),
+  description: z.string().describe('A line about the plan.'),
+  features: z.array(z.string()).describe('What the plan offers, a line each.'),
   limits: z
-    .object({ users: z.number().nullable(), activeMatters: z.number().nullable(), storageMb: z.number().nullable() })
+    .object({
+      users: z.number().nullable().describe('Users the plan allows; null: as many seats as are bought.'),
+      activeMatters: z.number().nullable().describe('Open matters the plan allows; null: no limit.'),
+      storageMb: z.number().nullable().describe('Document storage in MB; null: no limit.'),
+    })
     .describe('What the plan allows; null: no limit (a paid plan’s users are the seats bought).'),
   pricePerSeat: z
     .object({ monthly: moneyText, yearly: moneyText })
@@ -82,9 +86,41 @@ export type PlanOffer = z.infer<typeof planOfferSchema>;
 
 export const planListSchema = z.object({
   currencyCode: z.enum(SUBSCRIPTION_CURRENCIES).describe('NGN for a firm in Nigeria (isNGNSubscription), USD for others.'),
-  currencySymbol: z.string(),
+  currencySymbol: z.string().describe('₦ or $.'),
   vatPercent: z.string().describe('VAT added to the prices ("7.5" in naira, "0" in dollars).'),
-  trialDays: z.number(),
-  plans: z.array(planOfferSchema),
+  trialDays: z.number().describe('How long a new firm’s trial lasts, in days.'),
+  plans: z.array(planOfferSchema).describe('The free plan, then the paid ones, in the catalogue’s order.'),
 });
 export type PlanList = z.infer<typeof planListSchema>;
+
+/** POST preview-change: the plan, interval and seats the firm is choosing. */
+export const planChangeInputSchema = z
+  .object({
+    planId: z.uuid({ error: 'Choose a plan' }).describe('The chosen plan’s id (from get-plans).'),
+    interval: billingIntervalSchema,
+    seats: z
+      .number({ error: 'Seats must be a whole number' })
+      .int({ error: 'Seats must be a whole number' })
+      .min(1, { error: 'Seats must be at least 1' })
+      .max(1000, { error: 'Seats must be at most 1000' })
+      .describe('How many users the plan is for; never fewer than the firm’s active users.'),
+  })
+  .strict();
+export type PlanChangeInput = z.infer<typeof planChangeInputSchema>;
+
+export const planChangePreviewSchema = z.object({
+  kind: z
+    .enum(['start', 'upgrade', 'scheduled'])
+    .describe(
+      'start: a first paid period from today; upgrade: applies now, the days left charged; scheduled: applies on the next billing date.',
+    ),
+  currencyCode: z.enum(SUBSCRIPTION_CURRENCIES).describe('NGN or USD: the firm’s billing currency.'),
+  currencySymbol: z.string().describe('₦ or $.'),
+  payToday: moneyText.describe('Charged today, VAT included.'),
+  vat: moneyText.describe('The VAT in payToday (naira only; "0.00" in dollars).'),
+  nextBillingAmount: moneyText.describe('Charged on the next billing date, VAT included.'),
+  nextBillingDate: z.string().describe('DD/MM/YYYY.'),
+  effectiveDate: z.string().describe('The day the plan, interval or seats change (DD/MM/YYYY).'),
+  summary: z.string().describe('The preview in words: "Pay today ₦X (incl. VAT ₦V), then ₦Y on DD/MM/YYYY".'),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;

@@ -1,5 +1,6 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { firmScopeQuerySchema } from '../common/fields.ts';
+import { planChangeInputSchema, planChangePreviewSchema, planListSchema } from './plan-catalogue.schemas.ts';
 import { subscriptionInfoSchema } from './subscription.schemas.ts';
 
 /** The firm's current plan: the shell's plan banner and the team page's seats read it. */
@@ -10,4 +11,20 @@ export const subscriptionInfoRoute = defineRoute({
   response: subscriptionInfoSchema,
 });
 
-export const subscriptionContracts = { info: subscriptionInfoRoute };
+/** The plans the firm can choose, priced in its billing currency (the select-plan page). */
+export const planListRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/sub-scription-master/get-plans',
+  query: firmScopeQuerySchema,
+  response: planListSchema,
+});
+
+/** What a change of plan, interval or seats costs today and from the next billing date; changes nothing. */
+export const planChangePreviewRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/sub-scription-master/preview-change',
+  body: planChangeInputSchema,
+  response: planChangePreviewSchema,
+});
+
+export const subscriptionContracts = { info: subscriptionInfoRoute, plans: planListRoute, previewChange: planChangePreviewRoute };

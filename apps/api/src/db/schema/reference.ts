@@ -8,8 +8,15 @@ export const currencies = pgTable('currencies', {
   symbol: text('symbol').notNull(),
 });
 
+/**
+ * The plans firms subscribe to: the operator's catalogue (PLANS_FILE), written here at each start
+ * (plan-catalogue.ts) so subscriptions can name them; a plan dropped from the catalogue stays, not
+ * public. Prices are one seat's for 30 days (amount in dollars, ngn_amount in naira).
+ */
 export const plans = pgTable('plans', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** The catalogue's code ('trial' for the trial); null for a plan from before the catalogue. */
+  code: text('code').unique(),
   name: text('name').notNull().unique(),
   amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
   ngnAmount: numeric('ngn_amount', { precision: 14, scale: 2 }).notNull(),

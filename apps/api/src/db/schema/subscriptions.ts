@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 import { currencies, plans } from './reference.ts';
 
@@ -24,9 +24,27 @@ export const subscriptions = pgTable(
     isCancelled: boolean('is_cancelled').notNull().default(false),
     cancellationDate: date('cancellation_date'),
     reactivationDate: date('reactivation_date'),
+    /** The state machine's status (subscription-states.ts): trialing, active, past_due, free or read_only. */
+    status: text('status').notNull().default('trialing'),
+    /** A paid plan's interval: monthly (30 days) or yearly (365). */
+    billingInterval: text('billing_interval'),
+    /** What it is billed in: NGN (a firm in Nigeria, through Paystack) or USD (Stripe). */
+    currencyCode: text('currency_code').notNull().default('USD'),
+    /** A downgrade or another interval waiting for the next billing date. */
+    scheduledPlanId: uuid('scheduled_plan_id').references(() => plans.id),
+    scheduledInterval: text('scheduled_interval'),
+    scheduledSeats: integer('scheduled_seats'),
+    /** The day a renewal first failed, while past due. */
+    pastDueSince: date('past_due_since'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_firm_idx').on(table.firmId, table.createdAt)],
+  (table) => [
+    index('subscriptions_firm_idx').on(table.firmId, table.createdAt),
+    check('subscriptions_status_check', sql`${table.status} in ('trialing', 'active', 'past_due', 'free', 'read_only')`),
+    check('subscriptions_interval_check', sql`${table.billingInterval} in ('monthly', 'yearly')`),
+    check('subscriptions_scheduled_interval_check', sql`${table.scheduledInterval} in ('monthly', 'yearly')`),
+    check('subscriptions_currency_check', sql`${table.currencyCode} in ('NGN', 'USD')`),
+  ],
 );
 
 /** Every change to money or client data, kept for the audit-trail report. */

@@ -227,7 +227,7 @@ export async function setFirmOwner(tx: Tx, firmId: string, userId: string) {
 }
 
 export async function insertTrialSubscription(tx: Tx, firmId: string) {
-  const [trial] = await tx.select().from(plans).where(eq(plans.name, 'Trial'));
+  const [trial] = await tx.select().from(plans).where(eq(plans.code, 'trial'));
   if (!trial) throw new Error('The Trial plan is missing from the plans table');
   await tx.insert(subscriptions).values({
     firmId,

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, firmScopeQuerySchema, permissionListSchema, profileSchema, subscriptionContracts } from '@matterhorn/shared';
+import { errorEnvelopeSchema, firmScopeQuerySchema, permissionListSchema, profileSchema } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
-import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmPrincipalOf, unverifiedFirmAccess } from '../../plugins/route-access.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -42,15 +41,5 @@ export function registerProfileRoutes(app: FastifyInstance, profiles: ProfileSer
       },
     },
     async (request) => firmPrincipalOf(request).permissions,
-  );
-  contractRoutes(app, ['Subscriptions'])(
-    subscriptionContracts.info,
-    {
-      ...signedIn,
-      summary: "The firm's current plan (SPEC.md §3 Subscription info)",
-      description:
-        'Answers the firm’s newest subscription: plan, period (DD/MM/YYYY), seats allowed and used, prices and next billing. Answers 404 when the firm has none.',
-    },
-    async (request) => ok('Subscription info', await profiles.subscriptionOf(firmPrincipalOf(request))),
   );
 }
