@@ -216,7 +216,16 @@ export async function buildApp(
   registerProfileRoutes(app, createProfileService(database));
   // The operator's plan catalogue into the plans table, each start (the table names a subscription's plan).
   await writePlanCatalogue(database, config.planCatalogue);
-  registerSubscriptionRoutes(app, createSubscriptionsService(database, config.planCatalogue, await findPlanIds(database)));
+  registerSubscriptionRoutes(
+    app,
+    createSubscriptionsService({
+      database,
+      catalogue: config.planCatalogue,
+      planIds: await findPlanIds(database),
+      payments: config.subscriptionPayments,
+      appUrl: config.appUrl,
+    }),
+  );
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);

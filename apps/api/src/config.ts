@@ -56,6 +56,12 @@ const environmentSchema = z.object({
   DOCUMENT_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(600),
   /** The plan catalogue (issue 38): a JSON file the operator edits; apps/api/config/plans.json when unset. */
   PLANS_FILE: z.string().min(1).optional(),
+  /** Matterhorn's own merchant accounts, that firms pay their subscriptions to (not the portal's). */
+  SUBSCRIPTION_PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  SUBSCRIPTION_PAYSTACK_API_URL: z.string().url().default('https://api.paystack.co'),
+  SUBSCRIPTION_STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  SUBSCRIPTION_STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SUBSCRIPTION_STRIPE_API_URL: z.string().url().optional(),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_API_URL: z.string().url().default('https://api.paystack.co'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -125,6 +131,8 @@ export type AppConfig = {
   payments: PaymentGatewaySettings;
   /** The plans firms subscribe to, read and checked once at start. */
   planCatalogue: PlanCatalogue;
+  /** What firms pay their subscriptions through: the operator's own Paystack (naira) and Stripe (dollars) accounts. */
+  subscriptionPayments: PaymentGatewaySettings;
 };
 
 export type PaymentGatewaySettings = {
@@ -186,18 +194,38 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     payments: paymentSettingsOf(env),
     planCatalogue: readPlanCatalogue(env.PLANS_FILE ?? DEFAULT_PLANS_FILE),
+    subscriptionPayments: gatewaySettingsOf('SUBSCRIPTION_', {
+      paystackKey: env.SUBSCRIPTION_PAYSTACK_SECRET_KEY,
+      paystackUrl: env.SUBSCRIPTION_PAYSTACK_API_URL,
+      stripeKey: env.SUBSCRIPTION_STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.SUBSCRIPTION_STRIPE_WEBHOOK_SECRET,
+      stripeUrl: env.SUBSCRIPTION_STRIPE_API_URL,
+    }),
   };
 }
 
+/** The portal's gateways. */
+const paymentSettingsOf = (env: z.infer<typeof environmentSchema>): PaymentGatewaySettings =>
+  gatewaySettingsOf('', {
+    paystackKey: env.PAYSTACK_SECRET_KEY,
+    paystackUrl: env.PAYSTACK_API_URL,
+    stripeKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeUrl: env.STRIPE_API_URL,
+  });
+
 /** A Stripe key needs its webhook's signing secret: without it no payment could ever be recorded. */
-function paymentSettingsOf(env: z.infer<typeof environmentSchema>): PaymentGatewaySettings {
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
-    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+function gatewaySettingsOf(
+  prefix: string,
+  keys: { paystackKey?: string; paystackUrl: string; stripeKey?: string; stripeWebhookSecret?: string; stripeUrl?: string },
+): PaymentGatewaySettings {
+  if (keys.stripeKey && !keys.stripeWebhookSecret)
+    throw new Error(`Invalid configuration: ${prefix}STRIPE_WEBHOOK_SECRET is required with ${prefix}STRIPE_SECRET_KEY`);
   return {
-    paystack: env.PAYSTACK_SECRET_KEY ? { secretKey: env.PAYSTACK_SECRET_KEY, apiUrl: env.PAYSTACK_API_URL.replace(/\/$/, '') } : null,
+    paystack: keys.paystackKey ? { secretKey: keys.paystackKey, apiUrl: keys.paystackUrl.replace(/\/$/, '') } : null,
     stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL ?? null }
+      keys.stripeKey && keys.stripeWebhookSecret
+        ? { secretKey: keys.stripeKey, webhookSecret: keys.stripeWebhookSecret, apiUrl: keys.stripeUrl ?? null }
         : null,
   };
 }

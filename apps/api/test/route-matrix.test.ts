@@ -47,6 +47,10 @@ beforeAll(async () => {
       paystack: { secretKey: 'sk_test_matrix', apiUrl: 'http://127.0.0.1:9' },
       stripe: { secretKey: 'sk_test_matrix', webhookSecret: 'whsec_matrix', apiUrl: 'http://127.0.0.1:9' },
     },
+    subscriptionPayments: {
+      paystack: { secretKey: 'sk_test_matrix_subscriptions', apiUrl: 'http://127.0.0.1:9' },
+      stripe: { secretKey: 'sk_test_matrix_subscriptions', webhookSecret: 'whsec_matrix_subscriptions', apiUrl: 'http://127.0.0.1:9' },
+    },
   });
   firmA = await seedTestFirm(context.database);
   firmB = await seedTestFirm(context.database);

@@ -74,6 +74,8 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
   'GET /api/admin/client-portal/download-payment-proof/{id}': { operationId: 'paymentReportsDownloadProof', sends: STORED_FILE },
   'POST /api/webhooks/paystack': { operationId: 'webhooksPaystack' },
   'POST /api/webhooks/stripe': { operationId: 'webhooksStripe' },
+  'POST /api/webhooks/subscriptions/paystack': { operationId: 'subscriptionsPaystackWebhook' },
+  'POST /api/webhooks/subscriptions/stripe': { operationId: 'subscriptionsStripeWebhook' },
   'GET /api/admin/document/download-document/{id}': { operationId: 'documentsDownload', sends: STORED_FILE },
   'GET /api/admin/document/download-folder-zip/{id}': {
     operationId: 'documentsDownloadFolderZip',

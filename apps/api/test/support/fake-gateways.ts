@@ -43,7 +43,8 @@ type PaystackTransaction = {
   fees: number | null;
 };
 
-export async function startFakePaystack(secretKey: string, deliver: Delivery) {
+/** webhookPath: where its events go (the portal's by default; subscriptions have their own). */
+export async function startFakePaystack(secretKey: string, deliver: Delivery, webhookPath = '/api/webhooks/paystack') {
   const transactions = new Map<string, PaystackTransaction>();
   /** Paystack out of reach: initialising a transaction answers 503. */
   const outage = { isDown: false };
@@ -104,7 +105,7 @@ export async function startFakePaystack(secretKey: string, deliver: Delivery) {
   const send = (event: string, data: unknown, signedWith = secretKey) => {
     const body = JSON.stringify({ event, data });
     const signature = createHmac('sha512', signedWith).update(body).digest('hex');
-    return deliver('/api/webhooks/paystack', body, { 'content-type': 'application/json', 'x-paystack-signature': signature });
+    return deliver(webhookPath, body, { 'content-type': 'application/json', 'x-paystack-signature': signature });
   };
 
   return {
@@ -132,7 +133,7 @@ type StripeSession = Record<string, unknown> & { id: string; amount_total: numbe
 /** Stripe sends form-encoded bodies with bracketed keys: line_items[0][price_data][unit_amount]=…. */
 const formValue = (form: URLSearchParams, key: string) => form.get(key);
 
-export async function startFakeStripe(secretKey: string, webhookSecret: string, deliver: Delivery) {
+export async function startFakeStripe(secretKey: string, webhookSecret: string, deliver: Delivery, webhookPath = '/api/webhooks/stripe') {
   const sessions = new Map<string, StripeSession>();
   /** The fee Stripe settled on a payment intent: none until the test says so (a balance transaction not yet made). */
   const fees = new Map<string, { amount: number; currency: string }>();
@@ -211,7 +212,7 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
     const signature = createHmac('sha256', options.signedWith ?? webhookSecret)
       .update(`${timestamp}.${body}`)
       .digest('hex');
-    return deliver('/api/webhooks/stripe', body, {
+    return deliver(webhookPath, body, {
       'content-type': 'application/json',
       'stripe-signature': `t=${timestamp},v1=${signature}`,
     });

@@ -124,3 +124,14 @@ export const planChangePreviewSchema = z.object({
   summary: z.string().describe('The preview in words: "Pay today ₦X (incl. VAT ₦V), then ₦Y on DD/MM/YYYY".'),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+export const planChangeResultSchema = z.object({
+  outcome: z
+    .enum(['checkout', 'scheduled'])
+    .describe(
+      'checkout: pay on the gateway’s page (the change applies when the gateway confirms it); scheduled: applies on the next billing date.',
+    ),
+  checkoutUrl: z.string().nullable().describe('The gateway’s checkout page to send the user to; null when nothing is paid today.'),
+  preview: planChangePreviewSchema.describe('What was charged or scheduled, as preview-change states it.'),
+});
+export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;

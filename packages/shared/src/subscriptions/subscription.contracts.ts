@@ -1,6 +1,6 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { firmScopeQuerySchema } from '../common/fields.ts';
-import { planChangeInputSchema, planChangePreviewSchema, planListSchema } from './plan-catalogue.schemas.ts';
+import { planChangeInputSchema, planChangePreviewSchema, planChangeResultSchema, planListSchema } from './plan-catalogue.schemas.ts';
 import { subscriptionInfoSchema } from './subscription.schemas.ts';
 
 /** The firm's current plan: the shell's plan banner and the team page's seats read it. */
@@ -27,4 +27,17 @@ export const planChangePreviewRoute = defineRoute({
   response: planChangePreviewSchema,
 });
 
-export const subscriptionContracts = { info: subscriptionInfoRoute, plans: planListRoute, previewChange: planChangePreviewRoute };
+/** Makes the change: a checkout to pay today's part, or a change scheduled for the next billing date. */
+export const planChangeRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/sub-scription-master/change-plan',
+  body: planChangeInputSchema,
+  response: planChangeResultSchema,
+});
+
+export const subscriptionContracts = {
+  info: subscriptionInfoRoute,
+  plans: planListRoute,
+  previewChange: planChangePreviewRoute,
+  changePlan: planChangeRoute,
+};

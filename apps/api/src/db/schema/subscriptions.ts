@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 import { currencies, plans } from './reference.ts';
 
@@ -70,4 +85,66 @@ export const auditEvents = pgTable(
     // A record's history (a trust movement's page reads its events by id).
     index('audit_events_entity_idx').on(table.firmId, table.entityId),
   ],
+);
+
+/**
+ * A charge for Matterhorn itself (issue 38): a first period or an upgrade's days, started through the
+ * operator's Paystack (naira) or Stripe (dollars) checkout under a reference of ours, and applied to
+ * the subscription only when the gateway's signed webhook says it was paid. Amounts in minor units,
+ * VAT included (vat_minor of it). Never edited but to settle it.
+ */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    reference: text('reference').notNull().unique(),
+    gateway: text('gateway').notNull(),
+    /** start: a first period from the day it is paid; upgrade: the plan and seats now, the period kept. */
+    kind: text('kind').notNull(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    billingInterval: text('billing_interval').notNull(),
+    seats: integer('seats').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Why the gateway's word was not taken (a failure, or the wrong amount or currency). */
+    failure: text('failure'),
+    requestedByUserId: uuid('requested_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('subscription_charges_kind_check', sql`${table.kind} in ('start', 'upgrade')`),
+    check('subscription_charges_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'refused')`),
+    check('subscription_charges_gateway_check', sql`${table.gateway} in ('paystack', 'stripe')`),
+    check('subscription_charges_amount_check', sql`${table.amountMinor} > 0 and ${table.vatMinor} >= 0`),
+    index('subscription_charges_firm_idx').on(table.firmId, table.createdAt),
+  ],
+);
+
+/** Each subscription gateway event acted on, kept verbatim: a repeated delivery finds its id here and changes nothing. */
+export const subscriptionGatewayEvents = pgTable(
+  'subscription_gateway_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => subscriptionCharges.id),
+    payload: text('payload').notNull(),
+    outcome: text('outcome').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('subscription_gateway_events_event_key').on(table.gateway, table.eventId)],
 );

@@ -3,3 +3,6 @@
  * (the statements' tie-out of unapplied cash adds it to the clients' credit balances).
  */
 export { sumHeldUnapplied } from './gateway-payments.repository.ts';
+/** The gateways themselves, for the subscriptions module's own merchant accounts (the same Paystack and Stripe calls). */
+export { createGateways } from './gateway-payments.service.ts';
+export { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';

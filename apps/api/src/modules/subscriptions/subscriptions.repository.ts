@@ -78,3 +78,142 @@ export async function findSubscriptionDetails(tx: Tx, firmId: string): Promise<S
   );
   return row ?? null;
 }
+
+export type SubscriptionStateRow = {
+  id: string;
+  status: string;
+  planCode: string;
+  billingInterval: string | null;
+  seats: number;
+  startDate: string;
+  endDate: string;
+  isCancelled: boolean;
+  scheduledPlanCode: string | null;
+  scheduledInterval: string | null;
+  scheduledSeats: number | null;
+  pastDueSince: string | null;
+};
+
+/** The firm's current subscription as the state machine reads it, locked until the transaction ends. */
+export async function lockSubscriptionState(tx: Tx, firmId: string): Promise<SubscriptionStateRow | null> {
+  const [row] = await rowsOf<SubscriptionStateRow>(
+    tx.execute(sql`select s.id, s.status, p.code as "planCode", s.billing_interval as "billingInterval", s.allocated_number_users as seats,
+        to_char(s.start_date, 'YYYY-MM-DD') as "startDate", to_char(s.end_date, 'YYYY-MM-DD') as "endDate", s.is_cancelled as "isCancelled",
+        scheduled.code as "scheduledPlanCode", s.scheduled_interval as "scheduledInterval", s.scheduled_seats as "scheduledSeats",
+        to_char(s.past_due_since, 'YYYY-MM-DD') as "pastDueSince"
+      from subscriptions s join plans p on p.id = s.plan_id left join plans scheduled on scheduled.id = s.scheduled_plan_id
+      where s.firm_id = ${firmId} order by s.created_at desc limit 1
+      for update of s`),
+  );
+  return row ?? null;
+}
+
+/** Writes the state the machine answered onto the subscription (plans by code); the amount kept is the period's, before VAT. */
+export async function saveSubscriptionState(
+  tx: Tx,
+  firmId: string,
+  subscriptionId: string,
+  state: {
+    status: string;
+    planCode: string;
+    interval: string | null;
+    seats: number;
+    periodStart: string;
+    periodEnd: string;
+    cancelAtPeriodEnd: boolean;
+    scheduled: { planCode: string; interval: string; seats: number } | null;
+    pastDueSince: string | null;
+    currencyCode: string;
+    periodAmount: string;
+    cancelledOn?: string | null;
+    reactivatedOn?: string | null;
+  },
+) {
+  await tx.execute(sql`update subscriptions set status = ${state.status},
+      plan_id = (select id from plans where code = ${state.planCode}), billing_interval = ${state.interval},
+      allocated_number_users = ${state.seats}, start_date = ${state.periodStart}, end_date = ${state.periodEnd},
+      is_cancelled = ${state.cancelAtPeriodEnd}, currency_code = ${state.currencyCode}, is_ngn_subscription = ${state.currencyCode === 'NGN'},
+      amount = ${state.periodAmount},
+      scheduled_plan_id = (select id from plans where code = ${state.scheduled?.planCode ?? null}),
+      scheduled_interval = ${state.scheduled?.interval ?? null}, scheduled_seats = ${state.scheduled?.seats ?? null},
+      past_due_since = ${state.pastDueSince},
+      cancellation_date = coalesce(${state.cancelledOn ?? null}::date, cancellation_date),
+      reactivation_date = coalesce(${state.reactivatedOn ?? null}::date, reactivation_date)
+    where firm_id = ${firmId} and id = ${subscriptionId}`);
+}
+
+export type ChargeRow = {
+  id: string;
+  reference: string;
+  gateway: string;
+  kind: 'start' | 'upgrade';
+  planCode: string;
+  billingInterval: string;
+  seats: number;
+  amountMinor: number;
+  vatMinor: number;
+  currencyCode: string;
+  status: string;
+};
+
+export async function insertCharge(
+  tx: Tx,
+  values: Omit<ChargeRow, 'id' | 'status' | 'planCode'> & { firmId: string; planId: string; requestedByUserId: string },
+) {
+  await tx.execute(sql`insert into subscription_charges (firm_id, reference, gateway, kind, plan_id, billing_interval, seats,
+      amount_minor, vat_minor, currency_code, requested_by_user_id)
+    values (${values.firmId}, ${values.reference}, ${values.gateway}, ${values.kind}, ${values.planId}, ${values.billingInterval},
+      ${values.seats}, ${values.amountMinor}, ${values.vatMinor}, ${values.currencyCode}, ${values.requestedByUserId})`);
+}
+
+/** The charge's firm, by our reference (the identity lookup: a webhook names no firm). */
+export async function findFirmOfCharge(tx: Tx, reference: string) {
+  const [row] = await rowsOf<{ firmId: string; gateway: string }>(
+    tx.execute(sql`select firm_id as "firmId", gateway from subscription_charges where reference = ${reference}`),
+  );
+  return row ?? null;
+}
+
+export async function lockCharge(tx: Tx, firmId: string, reference: string): Promise<ChargeRow | null> {
+  const [row] = await rowsOf<ChargeRow>(
+    tx.execute(sql`select c.id, c.reference, c.gateway, c.kind, p.code as "planCode", c.billing_interval as "billingInterval", c.seats,
+        c.amount_minor::float8 as "amountMinor", c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status
+      from subscription_charges c join plans p on p.id = c.plan_id
+      where c.firm_id = ${firmId} and c.reference = ${reference} for update of c`),
+  );
+  return row ?? null;
+}
+
+export async function settleCharge(
+  tx: Tx,
+  firmId: string,
+  chargeId: string,
+  status: 'paid' | 'failed' | 'refused',
+  failure: string | null,
+) {
+  await tx.execute(sql`update subscription_charges set status = ${status}, failure = ${failure}, settled_at = now()
+    where firm_id = ${firmId} and id = ${chargeId}`);
+}
+
+/** The event, kept verbatim, once: false when its id was there already (a repeated delivery). */
+export async function insertSubscriptionEvent(
+  tx: Tx,
+  values: { firmId: string; gateway: string; eventId: string; eventType: string; chargeId: string; payload: string },
+): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into subscription_gateway_events (firm_id, gateway, event_id, event_type, charge_id, payload, outcome)
+      values (${values.firmId}, ${values.gateway}, ${values.eventId}, ${values.eventType}, ${values.chargeId}, ${values.payload}, 'processing')
+      on conflict (gateway, event_id) do nothing returning id`),
+  );
+  return rows.length > 0;
+}
+
+export async function setSubscriptionEventOutcome(tx: Tx, firmId: string, gateway: string, eventId: string, outcome: string) {
+  await tx.execute(sql`update subscription_gateway_events set outcome = ${outcome}
+    where firm_id = ${firmId} and gateway = ${gateway} and event_id = ${eventId}`);
+}
+
+export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
+  const [row] = await rowsOf<{ email: string }>(tx.execute(sql`select email from users where firm_id = ${firmId} and id = ${userId}`));
+  return row?.email ?? null;
+}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { subscriptionContracts } from '@matterhorn/shared';
-import { ok } from '../../lib/reply.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answers, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
-import { firmAccess, firmPrincipalOf, unverifiedFirmAccess } from '../../plugins/route-access.ts';
+import { firmAccess, firmPrincipalOf, publicAccess, unverifiedFirmAccess } from '../../plugins/route-access.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 /** Issue 38's calls under /api/admin/sub-scription-master/. */
@@ -39,4 +41,54 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
     },
     async (request) => ok('Plan change', await subscriptions.previewChange(firmPrincipalOf(request), request.body)),
   );
+  route(
+    subscriptionContracts.changePlan,
+    {
+      access: firmAccess('subscriptionPlan.edit'),
+      summary: 'Changes the plan, interval or seats: a checkout for what is paid today, or a change scheduled for the next billing date',
+      description:
+        'Answers the gateway’s checkout page (Paystack for naira, Stripe for dollars, the operator’s accounts) for a first period or an upgrade; the change applies only when the gateway’s signed webhook confirms the payment. A downgrade or another interval is scheduled at once. 503 when online payment is not set up, 502 when the gateway cannot be reached.',
+    },
+    async (request) => ok('Plan change', await subscriptions.changePlan(firmPrincipalOf(request), request.body)),
+  );
+
+  // The webhooks' signatures are over the exact bytes sent: these routes read the body raw (as the portal's).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
+    const rawBodyOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+    for (const [gateway, signatureHeader] of [
+      ['paystack', 'x-paystack-signature'],
+      ['stripe', 'stripe-signature'],
+    ] as const)
+      webhooks.post(
+        `/api/webhooks/subscriptions/${gateway}`,
+        {
+          config: { access: publicAccess() },
+          schema: {
+            tags: ['Subscriptions'],
+            security: [],
+            consumes: ['application/json'],
+            summary: `${gateway === 'paystack' ? 'Paystack' : 'Stripe'}’s webhook for subscription charges: signature verified with the operator’s key (else 400), each event kept verbatim and processed once`,
+            description:
+              'A confirmed payment of the right amount and currency applies its charge (a first period, or an upgrade) to the firm’s subscription; a failure marks the charge failed; a repeated delivery changes nothing (outcome repeated). 404 when the gateway is not configured.',
+            response: answers(
+              z.object({
+                outcome: z
+                  .string()
+                  .describe(
+                    'What the event did: applied, paidNotApplied, failed, refused, alreadySettled, repeated, ignored, unconfirmed or unknown.',
+                  ),
+              }),
+            ),
+          },
+        },
+        async (request) =>
+          ok('Webhook processed', {
+            outcome: await subscriptions.webhook(gateway, rawBodyOf(request.body), header(request.headers[signatureHeader])),
+          }),
+      );
+  });
 }

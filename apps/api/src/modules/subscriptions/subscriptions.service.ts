@@ -1,5 +1,6 @@
 import {
   fromCents,
+  toCents,
   isoToDisplayDate,
   formatMoney,
   todayIso,
@@ -7,29 +8,59 @@ import {
   type PlanCatalogue,
   type PlanChangeInput,
   type PlanChangePreview,
+  type PlanChangeResult,
+  type PaymentGatewayName,
   type PlanList,
   type SubscriptionInfo,
   INTERVAL_DAYS,
   addDays,
   type SubscriptionCurrency,
 } from '@matterhorn/shared';
-import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database, Tx } from '../../db/database.ts';
+import type { PaymentGatewaySettings } from '../../config.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
+import {
+  createGateways,
+  GatewayUnavailableError,
+  type GatewayEvent,
+  type PaymentGateway,
+} from '../gateway-payments/gateway-payments.api.ts';
+import { transition, type SubscriptionEvent, type SubscriptionState, type SubscriptionStatus } from './subscription-states.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { periodAmountOf, previewPlanChange, vatOf, type CurrentPlan } from './subscription-pricing.ts';
-import { findFirmBilling, findSubscriptionDetails, type FirmBilling } from './subscriptions.repository.ts';
+import {
+  findFirmBilling,
+  findFirmOfCharge,
+  findSubscriptionDetails,
+  findUserEmail,
+  insertCharge,
+  insertSubscriptionEvent,
+  lockCharge,
+  lockSubscriptionState,
+  saveSubscriptionState,
+  setSubscriptionEventOutcome,
+  settleCharge,
+  type ChargeRow,
+  type FirmBilling,
+  type SubscriptionStateRow,
+} from './subscriptions.repository.ts';
 
 export const SUBSCRIPTION_MESSAGES = {
   planNotOffered: 'That plan is not offered',
   paidPlanOnly: 'Choose a paid plan: a trial that fits the free plan moves to it by itself',
   samePlan: 'That is your current plan',
   pastDue: 'Your last renewal was not paid: pay it before changing plans',
+  notPayable: 'Paying for Matterhorn online is not set up on this server: ask its operator',
+  gatewayUnavailable: 'The payment gateway could not be reached: try again in a minute',
   tooFewSeats: (users: string[], seats: number) =>
     `${users.length} users are active (${users.join(', ')}): deactivate ${users.length - seats} of them first, or choose at least ${users.length} seats`,
 } as const;
 
 const SYMBOLS: Record<SubscriptionCurrency, string> = { NGN: '₦', USD: '$' };
 const moneyOf = (minor: number) => fromCents(BigInt(minor));
+const toMinor = (money: string) => toCents(money);
 
 /** Firms in Nigeria are billed in naira (isNGNSubscription), others in dollars; a paying firm keeps its subscription's currency. */
 export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
@@ -40,10 +71,173 @@ export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
       : 'USD';
 
 /** Issue 38: the plans a firm can choose and what a change costs. */
-export function createSubscriptionsService(database: Database, catalogue: PlanCatalogue, planIds: ReadonlyMap<string, string>) {
+const stateOf = (row: SubscriptionStateRow): SubscriptionState => ({
+  status: row.status as SubscriptionStatus,
+  planCode: row.planCode,
+  interval: row.billingInterval as BillingInterval | null,
+  seats: row.seats,
+  periodStart: row.startDate,
+  periodEnd: row.endDate,
+  cancelAtPeriodEnd: row.isCancelled,
+  scheduled: row.scheduledPlanCode
+    ? { planCode: row.scheduledPlanCode, interval: row.scheduledInterval as BillingInterval, seats: row.scheduledSeats ?? row.seats }
+    : null,
+  pastDueSince: row.pastDueSince,
+});
+
+/** Issue 38: the plans a firm can choose, what a change costs, paying for it through the operator's gateways, and its webhooks. */
+export function createSubscriptionsService({
+  database,
+  catalogue,
+  planIds,
+  payments,
+  appUrl,
+  gateways = createGateways(payments),
+}: {
+  database: Database;
+  catalogue: PlanCatalogue;
+  planIds: ReadonlyMap<string, string>;
+  payments: PaymentGatewaySettings;
+  appUrl: string;
+  gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
+}) {
   const planOfId = (planId: string) => catalogue.plans.find((plan) => planIds.get(plan.code) === planId);
+  const periodAmountText = (state: SubscriptionState, currency: SubscriptionCurrency) => {
+    const plan = catalogue.plans.find((entry) => entry.code === state.planCode);
+    return moneyOf(plan && state.interval ? periodAmountOf(plan, state.interval, state.seats, currency) : 0);
+  };
+
+  /** The state machine's move, stored; a refused move changes nothing and answers why. */
+  async function move(tx: Tx, firmId: string, event: SubscriptionEvent, currency: SubscriptionCurrency): Promise<string | null> {
+    const row = await lockSubscriptionState(tx, firmId);
+    if (!row) throw notFound('Subscription details');
+    const outcome = transition(stateOf(row), event);
+    if ('refused' in outcome) return outcome.refused;
+    const state = outcome.state;
+    await saveSubscriptionState(tx, firmId, row.id, {
+      ...state,
+      currencyCode: currency,
+      periodAmount: periodAmountText(state, currency),
+      cancelledOn: event.type === 'cancelled' ? event.on : null,
+      reactivatedOn: event.type === 'reactivated' ? event.on : null,
+    });
+    return null;
+  }
+
+  /** A gateway event's work, once: the charge locked first, then the event kept verbatim; a repeated delivery changes nothing. */
+  async function once(
+    gateway: PaymentGatewayName,
+    event: { eventId: string; eventType: string; reference: string },
+    payload: Buffer,
+    work: (tx: Tx, firmId: string, charge: ChargeRow) => Promise<string>,
+  ): Promise<string> {
+    const owner = await database.withIdentityLookup((tx) => findFirmOfCharge(tx, event.reference));
+    if (!owner || owner.gateway !== gateway) return 'unknown';
+    return database.withFirm(owner.firmId, async (tx) => {
+      const charge = await lockCharge(tx, owner.firmId, event.reference);
+      if (!charge) return 'unknown';
+      const isNew = await insertSubscriptionEvent(tx, {
+        firmId: owner.firmId,
+        gateway,
+        eventId: event.eventId,
+        eventType: event.eventType,
+        chargeId: charge.id,
+        payload: payload.toString('utf8'),
+      });
+      if (!isNew) return 'repeated';
+      const outcome = await work(tx, owner.firmId, charge);
+      await setSubscriptionEventOutcome(tx, owner.firmId, gateway, event.eventId, outcome);
+      return outcome;
+    });
+  }
+
+  const settle = (gateway: PaymentGatewayName, event: Extract<GatewayEvent, { kind: 'succeeded' }>, payload: Buffer) =>
+    once(gateway, event, payload, async (tx, firmId, charge) => {
+      if (charge.status === 'paid') return 'alreadySettled';
+      if (event.currencyCode !== charge.currencyCode || event.amountMinor !== charge.amountMinor) {
+        await settleCharge(
+          tx,
+          firmId,
+          charge.id,
+          'refused',
+          `The gateway reported ${event.amountMinor} ${event.currencyCode} for ${charge.amountMinor} ${charge.currencyCode}`,
+        );
+        return 'refused';
+      }
+      await settleCharge(tx, firmId, charge.id, 'paid', null);
+      const on = await findFirmToday(tx, firmId);
+      const refusal = await move(
+        tx,
+        firmId,
+        charge.kind === 'start'
+          ? { type: 'paid', on, planCode: charge.planCode, interval: charge.billingInterval as BillingInterval, seats: charge.seats }
+          : { type: 'upgraded', on, planCode: charge.planCode, seats: charge.seats },
+        charge.currencyCode as SubscriptionCurrency,
+      );
+      // Paid, but the subscription moved on meanwhile (cancelled, or another change paid first): kept for the operator to refund.
+      return refusal ? 'paidNotApplied' : 'applied';
+    });
 
   const planOfCode = (code: string | null) => catalogue.plans.find((plan) => plan.code === code);
+
+  async function previewChange(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangePreview> {
+    const chosen = planOfId(input.planId);
+    if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
+    if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
+    const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
+    const subscription = billing.subscription;
+    if (!subscription) throw notFound('Subscription details');
+    if (subscription.status === 'past_due') throw conflict(SUBSCRIPTION_MESSAGES.pastDue);
+    if (input.seats < billing.activeUsers.length) {
+      const message = SUBSCRIPTION_MESSAGES.tooFewSeats(billing.activeUsers, input.seats);
+      throw badRequest(message, { seats: message });
+    }
+    const isPaying = subscription.status === 'active';
+    const currentPlan = catalogue.plans.find((plan) => plan.code === subscription.planCode) ?? chosen;
+    if (
+      isPaying &&
+      currentPlan.code === chosen.code &&
+      subscription.billingInterval === input.interval &&
+      subscription.seats === input.seats
+    )
+      throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
+    const current: CurrentPlan = {
+      isPaying,
+      plan: currentPlan,
+      interval: (subscription.billingInterval as BillingInterval | null) ?? null,
+      seats: subscription.seats,
+      periodEnd: isPaying ? subscription.endDate : null,
+    };
+    const currency = billingCurrencyOf(billing);
+    const preview = previewPlanChange(
+      current,
+      { plan: chosen, interval: input.interval, seats: input.seats },
+      {
+        currency,
+        vatPercent: catalogue.ngnVatPercent,
+        today: todayIso(),
+      },
+    );
+    const symbol = SYMBOLS[currency];
+    const [payToday, vat, next] = [preview.payTodayMinor, preview.vatTodayMinor, preview.nextBillingAmountMinor].map(moneyOf) as [
+      string,
+      string,
+      string,
+    ];
+    const nextBillingDate = isoToDisplayDate(preview.nextBillingDate);
+    const vatText = currency === 'NGN' ? ` (incl. VAT ${formatMoney(vat, symbol)})` : '';
+    return {
+      kind: preview.kind,
+      currencyCode: currency,
+      currencySymbol: symbol,
+      payToday,
+      vat,
+      nextBillingAmount: next,
+      nextBillingDate,
+      effectiveDate: isoToDisplayDate(preview.effectiveDate),
+      summary: `Pay today ${formatMoney(payToday, symbol)}${vatText}, then ${formatMoney(next, symbol)} on ${nextBillingDate}`,
+    };
+  }
 
   return {
     /**
@@ -103,6 +297,94 @@ export function createSubscriptionsService(database: Database, catalogue: PlanCa
       };
     },
 
+    /**
+     * Makes the change previewed: what is paid today goes through the operator's gateway for the
+     * currency (a pending charge first, the checkout asked for after its transaction, so no database
+     * connection waits on the gateway), applied when its webhook confirms it; a change paid on the
+     * next billing date is scheduled at once.
+     */
+    async changePlan(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangeResult> {
+      const preview = await previewChange(principal, input);
+      const plan = planOfId(input.planId)!;
+      const currency = preview.currencyCode;
+      if (preview.kind === 'scheduled') {
+        await database.withFirm(principal.firmId, async (tx) => {
+          const refusal = await move(
+            tx,
+            principal.firmId,
+            {
+              type: 'changeScheduled',
+              on: await findFirmToday(tx, principal.firmId),
+              planCode: plan.code,
+              interval: input.interval,
+              seats: input.seats,
+            },
+            currency,
+          );
+          if (refusal) throw conflict(refusal);
+        });
+        return { outcome: 'scheduled', checkoutUrl: null, preview };
+      }
+      const gatewayName: PaymentGatewayName = currency === 'NGN' ? 'paystack' : 'stripe';
+      const gateway = gateways[gatewayName];
+      if (!gateway) throw new AppError(503, SUBSCRIPTION_MESSAGES.notPayable);
+      const reference = `MH-SUB-${randomUUID()}`;
+      const amountMinor = Number(toMinor(preview.payToday));
+      const email = await database.withFirm(principal.firmId, async (tx) => {
+        await insertCharge(tx, {
+          firmId: principal.firmId,
+          reference,
+          gateway: gatewayName,
+          kind: preview.kind === 'upgrade' ? 'upgrade' : 'start',
+          planId: input.planId,
+          billingInterval: input.interval,
+          seats: input.seats,
+          amountMinor,
+          vatMinor: Number(toMinor(preview.vat)),
+          currencyCode: currency,
+          requestedByUserId: principal.userId,
+        });
+        return findUserEmail(tx, principal.firmId, principal.userId);
+      });
+      const page = `${appUrl}/settings/plans-&-subscriptions/select-plan`;
+      const checkout = await gateway
+        .startCheckout({
+          reference,
+          amountMinor,
+          currencyCode: currency,
+          email,
+          description: `Matterhorn ${plan.name}, ${input.seats} seat${input.seats === 1 ? '' : 's'}, ${input.interval}`,
+          returnUrl: `${page}?paid=${encodeURIComponent(reference)}`,
+          cancelUrl: page,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof GatewayUnavailableError) throw new AppError(502, SUBSCRIPTION_MESSAGES.gatewayUnavailable);
+          throw error;
+        });
+      return { outcome: 'checkout', checkoutUrl: checkout.checkoutUrl, preview };
+    },
+
+    /** A gateway's signed webhook about a subscription charge: what it did (applied, failed, repeated, refused, ignored, unknown…). */
+    async webhook(gatewayName: PaymentGatewayName, rawBody: Buffer, signature: string | undefined): Promise<string> {
+      const gateway = gateways[gatewayName];
+      if (!gateway) throw notFound('Payment gateway');
+      const event = gateway.readEvent(rawBody, signature);
+      if (!event) throw badRequest('The webhook signature is not valid');
+      if (event.kind === 'ignored') return 'ignored';
+      if (event.kind === 'failed')
+        return once(gatewayName, event, rawBody, async (tx, firmId, charge) => {
+          if (charge.status !== 'pending') return 'ignored';
+          await settleCharge(tx, firmId, charge.id, 'failed', event.reason);
+          return 'failed';
+        });
+      const confirmed = await gateway.confirm(event).catch((error: unknown) => {
+        if (error instanceof GatewayUnavailableError) throw new AppError(502, SUBSCRIPTION_MESSAGES.gatewayUnavailable);
+        throw error;
+      });
+      if (!confirmed) return 'unconfirmed';
+      return settle(gatewayName, confirmed, rawBody);
+    },
+
     async plansFor(principal: FirmPrincipal): Promise<PlanList> {
       const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
       const currency = billingCurrencyOf(billing);
@@ -126,64 +408,7 @@ export function createSubscriptionsService(database: Database, catalogue: PlanCa
       };
     },
 
-    async previewChange(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangePreview> {
-      const chosen = planOfId(input.planId);
-      if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
-      if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
-      const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
-      const subscription = billing.subscription;
-      if (!subscription) throw notFound('Subscription details');
-      if (subscription.status === 'past_due') throw conflict(SUBSCRIPTION_MESSAGES.pastDue);
-      if (input.seats < billing.activeUsers.length) {
-        const message = SUBSCRIPTION_MESSAGES.tooFewSeats(billing.activeUsers, input.seats);
-        throw badRequest(message, { seats: message });
-      }
-      const isPaying = subscription.status === 'active';
-      const currentPlan = catalogue.plans.find((plan) => plan.code === subscription.planCode) ?? chosen;
-      if (
-        isPaying &&
-        currentPlan.code === chosen.code &&
-        subscription.billingInterval === input.interval &&
-        subscription.seats === input.seats
-      )
-        throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
-      const current: CurrentPlan = {
-        isPaying,
-        plan: currentPlan,
-        interval: (subscription.billingInterval as BillingInterval | null) ?? null,
-        seats: subscription.seats,
-        periodEnd: isPaying ? subscription.endDate : null,
-      };
-      const currency = billingCurrencyOf(billing);
-      const preview = previewPlanChange(
-        current,
-        { plan: chosen, interval: input.interval, seats: input.seats },
-        {
-          currency,
-          vatPercent: catalogue.ngnVatPercent,
-          today: todayIso(),
-        },
-      );
-      const symbol = SYMBOLS[currency];
-      const [payToday, vat, next] = [preview.payTodayMinor, preview.vatTodayMinor, preview.nextBillingAmountMinor].map(moneyOf) as [
-        string,
-        string,
-        string,
-      ];
-      const nextBillingDate = isoToDisplayDate(preview.nextBillingDate);
-      const vatText = currency === 'NGN' ? ` (incl. VAT ${formatMoney(vat, symbol)})` : '';
-      return {
-        kind: preview.kind,
-        currencyCode: currency,
-        currencySymbol: symbol,
-        payToday,
-        vat,
-        nextBillingAmount: next,
-        nextBillingDate,
-        effectiveDate: isoToDisplayDate(preview.effectiveDate),
-        summary: `Pay today ${formatMoney(payToday, symbol)}${vatText}, then ${formatMoney(next, symbol)} on ${nextBillingDate}`,
-      };
-    },
+    previewChange,
   };
 }
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
