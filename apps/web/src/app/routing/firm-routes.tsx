@@ -211,7 +211,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-edit-page.tsx')).InvoiceEditPage }),
   },
   comingSoon('settings', 'Settings', needs()),
-  comingSoon('settings/plans-&-subscriptions/select-plan', 'Plans & Subscriptions', needs('subscriptionPlan')),
+  {
+    path: 'settings/plans-&-subscriptions/select-plan',
+    handle: needs('subscriptionPlan'),
+    lazy: async () => ({ Component: (await import('../../features/subscriptions/pages/select-plan-page.tsx')).SelectPlanPage }),
+  },
   {
     path: 'settings/team',
     handle: needs('adminUsers'),

@@ -1,0 +1,21 @@
+import {
+  subscriptionContracts,
+  type PlanChangeInput,
+  type PlanChangePreview,
+  type PlanChangeResult,
+  type PlanList,
+} from '@matterhorn/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { callContract, listContract } from '../../../lib/api/call-contract.ts';
+
+/** The plans the firm can choose, priced in its billing currency. */
+export const plansQuery = queryOptions({
+  queryKey: ['subscription-plans'],
+  queryFn: async (): Promise<PlanList | null> => listContract(subscriptionContracts.plans, {}, 'firm'),
+});
+
+export const previewPlanChange = async (input: PlanChangeInput): Promise<PlanChangePreview> =>
+  (await callContract(subscriptionContracts.previewChange, { body: input }, { auth: 'firm' })).data;
+
+export const changePlan = async (input: PlanChangeInput): Promise<PlanChangeResult> =>
+  (await callContract(subscriptionContracts.changePlan, { body: input }, { auth: 'firm' })).data;

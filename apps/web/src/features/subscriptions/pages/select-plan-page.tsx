@@ -1,0 +1,258 @@
+import { Alert, Badge, Button, Card, Group, List, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  formatMoney,
+  hasPermissions,
+  type BillingInterval,
+  type PlanChangePreview,
+  type PlanList,
+  type PlanOffer,
+  type SubscriptionInfo,
+} from '@matterhorn/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { toast } from '../../../lib/toasts.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { firmScopeOf } from '../../../lib/session/working-user.ts';
+import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
+import { changePlan, plansQuery, previewPlanChange } from '../api/plans-api.ts';
+
+const INTERVAL_WORDS: Record<BillingInterval, string> = { monthly: 'month', yearly: 'year' };
+
+const limitText = (value: number | null, unit: string) =>
+  value === null ? `Unlimited ${unit}` : `${value.toLocaleString('en-US')} ${unit}`;
+const storageText = (megabytes: number | null) =>
+  megabytes === null ? 'Unlimited storage' : megabytes >= 1024 ? `${megabytes / 1024} GB of documents` : `${megabytes} MB of documents`;
+
+/** The firm's plan now: seats used, the next billing date and amount, and a change waiting for it. */
+function CurrentPlan({ info, symbol }: { info: SubscriptionInfo; symbol: string }) {
+  return (
+    <Card withBorder component="section" aria-label="Current plan">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Text fw={600}>Current plan: {info.planName}</Text>
+          {info.isCancelled && <Badge color="gray">Cancelled</Badge>}
+        </Group>
+        <Text size="sm">
+          {info.totalNumberUsers} of {info.allocatedNumberUsers} seats used · {info.planName === 'Trial' ? 'trial ends' : 'paid to'}{' '}
+          {info.subscriptionEndDate}
+        </Text>
+        {info.nextBillingDate && info.nextBillingAmount && (
+          <Text size="sm">
+            Next billing: {formatMoney(info.nextBillingAmount, symbol)} on {info.nextBillingDate}
+          </Text>
+        )}
+        {info.downGradePlanInfo && (
+          <Text size="sm">
+            Changes to {info.downGradePlanInfo.planName} on {info.downGradePlanInfo.effectiveDate}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function PlanCard({
+  plan,
+  list,
+  interval,
+  canChoose,
+  onChoose,
+}: {
+  plan: PlanOffer;
+  list: PlanList;
+  interval: BillingInterval;
+  canChoose: boolean;
+  onChoose: (plan: PlanOffer) => void;
+}) {
+  const price = plan.pricePerSeat?.[interval];
+  return (
+    <Card withBorder component="li" padding="lg" style={{ listStyle: 'none' }}>
+      <Stack gap="xs" h="100%">
+        <Title order={2} size="h3">
+          {plan.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {plan.description}
+        </Text>
+        <Text fw={700} size="lg">
+          {price ? `${formatMoney(price, list.currencySymbol)} per seat / ${INTERVAL_WORDS[interval]}` : 'Free'}
+        </Text>
+        {price && list.vatPercent !== '0' && (
+          <Text size="xs" c="dimmed">
+            plus VAT {list.vatPercent}%
+          </Text>
+        )}
+        <List size="sm" spacing={2}>
+          {plan.kind === 'free' && <List.Item>{limitText(plan.limits.users, plan.limits.users === 1 ? 'user' : 'users')}</List.Item>}
+          <List.Item>{limitText(plan.limits.activeMatters, 'open matters')}</List.Item>
+          <List.Item>{storageText(plan.limits.storageMb)}</List.Item>
+          {plan.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <div style={{ marginTop: 'auto' }}>
+          {plan.kind === 'paid' ? (
+            canChoose && (
+              <Button fullWidth onClick={() => onChoose(plan)}>
+                Choose {plan.name}
+              </Button>
+            )
+          ) : (
+            <Text size="xs" c="dimmed">
+              A trial that fits these limits moves to it when it ends.
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /settings/plans-&-subscriptions/select-plan (issue 38): the plans side by side, monthly or yearly,
+ * the seats (never fewer than the active users), and before paying what is charged today and from
+ * the next billing date; paying goes to the gateway's checkout, whose webhook makes the change.
+ */
+export function SelectPlanPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const plans = useQuery(plansQuery);
+  const info = useSubscriptionInfo(firmScopeOf(session.workingUser));
+  const [searchParams] = useSearchParams();
+  const hasPaid = searchParams.has('paid');
+  const [interval, setInterval] = useState<BillingInterval>('monthly');
+  // null until the user types: the seats paid for now (or the active users), then what they type (Mantine clamps it on blur).
+  const [seats, setSeats] = useState<number | string | null>(null);
+  const [chosen, setChosen] = useState<PlanOffer | null>(null);
+  const [preview, setPreview] = useState<PlanChangePreview | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const canChange = hasPermissions(session.permissions, ['subscriptionPlan.edit']);
+
+  // Back from the gateway: the webhook may have applied the change already.
+  useEffect(() => {
+    if (hasPaid) void queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
+  }, [hasPaid, queryClient]);
+
+  if (plans.isPending || info.isPending) return <LoadingSpinner label="Loading plans" />;
+  if (!plans.data || !info.data)
+    return (
+      <Alert color="red" title="Plans could not be loaded">
+        Try again in a moment.
+      </Alert>
+    );
+  const list = plans.data;
+  const current = info.data;
+  const minimumSeats = Math.max(current.totalNumberUsers, 1);
+  const defaultSeats = Math.max(current.allocatedNumberUsers, minimumSeats);
+  const chosenSeats = typeof seats === 'number' ? Math.max(seats, minimumSeats) : defaultSeats;
+
+  const clearPreview = () => {
+    setChosen(null);
+    setPreview(null);
+  };
+  const choose = async (plan: PlanOffer) => {
+    setIsBusy(true);
+    try {
+      setPreview(await previewPlanChange({ planId: plan.id, interval, seats: chosenSeats }));
+      setChosen(plan);
+    } catch {
+      // The API client has shown why (e.g. fewer seats than active users).
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  const confirm = async () => {
+    if (!chosen) return;
+    setIsBusy(true);
+    try {
+      const result = await changePlan({ planId: chosen.id, interval, seats: chosenSeats });
+      if (result.checkoutUrl) {
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      toast.success(`Your change to ${chosen.name} is scheduled for ${result.preview.effectiveDate}`);
+      clearPreview();
+      await queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Plans & Subscriptions</Title>
+      {hasPaid && (
+        <Alert color="green" title="Thank you">
+          Your plan changes as soon as the payment gateway confirms the payment, usually within a minute.
+        </Alert>
+      )}
+      <CurrentPlan info={current} symbol={list.currencySymbol} />
+      <Group align="flex-end" gap="md">
+        <SegmentedControl
+          aria-label="Billing interval"
+          value={interval}
+          onChange={(value) => {
+            setInterval(value as BillingInterval);
+            clearPreview();
+          }}
+          data={[
+            { value: 'monthly', label: 'Monthly' },
+            { value: 'yearly', label: 'Yearly' },
+          ]}
+        />
+        <NumberInput
+          label="Seats"
+          description={`At least ${minimumSeats}: your active users`}
+          min={minimumSeats}
+          max={1000}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="blur"
+          value={seats ?? defaultSeats}
+          onChange={(value) => {
+            setSeats(value);
+            clearPreview();
+          }}
+          w={200}
+        />
+      </Group>
+      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" p={0} m={0} aria-label="Plans">
+        {list.plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            list={list}
+            interval={interval}
+            canChoose={canChange && !isBusy}
+            onChoose={(offer) => void choose(offer)}
+          />
+        ))}
+      </SimpleGrid>
+      {chosen && preview && (
+        <Card withBorder component="section" aria-label="Your change" role="status">
+          <Stack gap="sm">
+            <Text fw={600}>
+              {chosen.name}, {chosenSeats} seat{chosenSeats === 1 ? '' : 's'}, {interval}
+            </Text>
+            <Text>{preview.summary}</Text>
+            {preview.kind === 'scheduled' && (
+              <Text size="sm">The change applies on {preview.effectiveDate}; nothing is charged today.</Text>
+            )}
+            <Group gap="sm">
+              <Button loading={isBusy} onClick={() => void confirm()}>
+                {preview.kind === 'scheduled' ? 'Schedule the change' : `Pay ${formatMoney(preview.payToday, preview.currencySymbol)}`}
+              </Button>
+              <Button variant="default" onClick={clearPreview}>
+                Back
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

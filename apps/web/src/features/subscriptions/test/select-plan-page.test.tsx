@@ -1,0 +1,104 @@
+import type { PlanChangePreview, PlanList } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { workingUserOf } from '../../../lib/session/working-user.ts';
+import { subscriptionInfo } from '../../../test/msw/contract-answers.ts';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
+import { SelectPlanPage } from '../pages/select-plan-page.tsx';
+
+const profile = fakeProfile();
+const session = (permissions = ['subscriptionPlan', 'subscriptionPlan.edit']) =>
+  fakeSession({ profile, workingUser: workingUserOf(profile), permissions });
+
+const PLANS: PlanList = {
+  currencyCode: 'NGN',
+  currencySymbol: '₦',
+  vatPercent: '7.5',
+  trialDays: 14,
+  plans: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      code: 'free',
+      name: 'Free',
+      kind: 'free',
+      description: 'One user',
+      features: [],
+      limits: { users: 1, activeMatters: 10, storageMb: 1024 },
+      pricePerSeat: null,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      code: 'standard',
+      name: 'Standard',
+      kind: 'paid',
+      description: 'Per seat',
+      features: ['Client portal'],
+      limits: { users: null, activeMatters: null, storageMb: 51200 },
+      pricePerSeat: { monthly: '15000.00', yearly: '150000.00' },
+    },
+  ],
+};
+const PREVIEW: PlanChangePreview = {
+  kind: 'start',
+  currencyCode: 'NGN',
+  currencySymbol: '₦',
+  payToday: '64500.00',
+  vat: '4500.00',
+  nextBillingAmount: '64500.00',
+  nextBillingDate: '26/11/2027',
+  effectiveDate: '26/11/2026',
+  summary: 'Pay today ₦64,500.00 (incl. VAT ₦4,500.00), then ₦64,500.00 on 26/11/2027',
+};
+const BASE = '/admin/sub-scription-master';
+
+function stub() {
+  return stubApi({
+    [`GET ${BASE}/get-plans`]: { data: PLANS },
+    [`GET ${BASE}/get-subscription-info`]: {
+      data: subscriptionInfo({ planName: 'Trial', totalNumberUsers: 3, allocatedNumberUsers: 5, subscriptionEndDate: '10/12/2026' }),
+    },
+    [`POST ${BASE}/preview-change`]: { data: PREVIEW },
+    [`POST ${BASE}/change-plan`]: { data: { outcome: 'checkout', checkoutUrl: 'https://checkout.paystack.test/abc', preview: PREVIEW } },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
+  it('shows the plans per seat with VAT, previews yearly seats, and sends the user to the checkout', async () => {
+    const api = stub();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderAt(<SelectPlanPage />, { path: '/settings/plans-&-subscriptions/select-plan', session: session() });
+    const plans = await screen.findByRole('list', { name: 'Plans' });
+    expect(within(plans).getByText('₦15,000.00 per seat / month')).toBeInTheDocument();
+    expect(screen.getByText('3 of 5 seats used · trial ends 10/12/2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(within(plans).getByText('₦150,000.00 per seat / year')).toBeInTheDocument();
+    const seats = screen.getByRole('textbox', { name: /Seats/ });
+    await user.clear(seats);
+    await user.type(seats, '4');
+    await user.click(screen.getByRole('button', { name: 'Choose Standard' }));
+    const change = await screen.findByRole('status');
+    expect(change).toHaveTextContent(PREVIEW.summary);
+    expect(api.callsTo('POST', `${BASE}/preview-change`)[0]!.body).toEqual({ planId: PLANS.plans[1]!.id, interval: 'yearly', seats: 4 });
+    await user.click(within(change).getByRole('button', { name: 'Pay ₦64,500.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.paystack.test/abc'));
+    expect(api.callsTo('POST', `${BASE}/change-plan`)[0]!.body).toEqual({ planId: PLANS.plans[1]!.id, interval: 'yearly', seats: 4 });
+  });
+
+  it('never offers fewer seats than the active users, and shows no Choose button without subscriptionPlan.edit', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderAt(<SelectPlanPage />, { session: session(['subscriptionPlan']) });
+    const seats = await screen.findByRole('textbox', { name: /Seats/ });
+    await user.clear(seats);
+    await user.type(seats, '1');
+    await user.tab();
+    await waitFor(() => expect(seats).toHaveValue('3'));
+    expect(screen.queryByRole('button', { name: 'Choose Standard' })).not.toBeInTheDocument();
+  });
+});
