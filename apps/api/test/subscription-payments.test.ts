@@ -131,6 +131,36 @@ describe('paying for a plan', () => {
     });
   });
 
+  it('lists the charges, and cancels and reactivates the paid subscription', async () => {
+    const history = (await call(naira.token, 'GET', '/get-billing-history')).json().data;
+    expect(history.map((charge: { status: string; amount: string; vat: string }) => [charge.status, charge.amount, charge.vat])).toEqual([
+      ['refused', '32250.00', '2250.00'],
+      ['paid', '48375.00', '3375.00'],
+    ]);
+    expect(history[1].description).toBe('Standard, 3 seats, monthly');
+    const cancelled = await call(naira.token, 'POST', '/cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({
+      isCancelled: true,
+      nextBillingDate: null,
+      cancellationDate: isoToDisplayDate(todayIso()),
+    });
+    // The scheduled change goes with the cancellation.
+    expect(cancelled.json().data.downGradePlanInfo).toBeNull();
+    const twice = await call(naira.token, 'POST', '/cancel');
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'The subscription is already cancelled']);
+    const upgrade = await call(naira.token, 'POST', '/change-plan', { planId: planIds.professional, interval: 'monthly', seats: 3 });
+    expect(upgrade.statusCode).toBe(200); // the checkout starts; the webhook will find it cancelled
+    const reactivated = (await call(naira.token, 'POST', '/reactivate')).json().data;
+    expect(reactivated).toMatchObject({
+      isCancelled: false,
+      reactviationDate: isoToDisplayDate(todayIso()),
+      nextBillingAmount: '48375.00',
+    });
+    const notCancelled = await call(dollars.token, 'POST', '/reactivate');
+    expect([notCancelled.statusCode, notCancelled.json().message]).toEqual([409, 'The subscription is not cancelled']);
+  });
+
   it('needs subscriptionPlan.edit, and says so when online payment is not set up', async () => {
     const feeEarner = await signIn(context.app, naira.firm.users.feeEarner.email);
     expect((await call(feeEarner, 'POST', '/change-plan', { planId: planIds.standard, interval: 'monthly', seats: 3 })).statusCode).toBe(

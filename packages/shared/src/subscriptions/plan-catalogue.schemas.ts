@@ -135,3 +135,17 @@ export const planChangeResultSchema = z.object({
   preview: planChangePreviewSchema.describe('What was charged or scheduled, as preview-change states it.'),
 });
 export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
+
+export const billingHistoryItemSchema = z.object({
+  id: z.string().describe('The charge’s id.'),
+  date: z.string().describe('When it was paid (or asked for, while pending), DD/MM/YYYY.'),
+  description: z.string().describe('The plan, seats and interval charged for.'),
+  amount: moneyText.describe('Charged, VAT included.'),
+  vat: moneyText.describe('The VAT in it.'),
+  currencyCode: z.enum(SUBSCRIPTION_CURRENCIES).describe('NGN or USD.'),
+  status: z
+    .enum(['pending', 'paid', 'failed', 'refused'])
+    .describe('paid once the gateway confirmed it; refused: the gateway took another amount.'),
+  reference: z.string().describe('Our reference with the gateway.'),
+});
+export type BillingHistoryItem = z.infer<typeof billingHistoryItemSchema>;

@@ -1,6 +1,13 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { firmScopeQuerySchema } from '../common/fields.ts';
-import { planChangeInputSchema, planChangePreviewSchema, planChangeResultSchema, planListSchema } from './plan-catalogue.schemas.ts';
+import { z } from 'zod';
+import {
+  billingHistoryItemSchema,
+  planChangeInputSchema,
+  planChangePreviewSchema,
+  planChangeResultSchema,
+  planListSchema,
+} from './plan-catalogue.schemas.ts';
 import { subscriptionInfoSchema } from './subscription.schemas.ts';
 
 /** The firm's current plan: the shell's plan banner and the team page's seats read it. */
@@ -35,7 +42,31 @@ export const planChangeRoute = defineRoute({
   response: planChangeResultSchema,
 });
 
+/** Cancel: the paid period runs to its end, then read-only; nothing more is billed. */
+export const cancelSubscriptionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/sub-scription-master/cancel',
+  response: subscriptionInfoSchema,
+});
+
+/** Undo a cancellation before the paid period ends. */
+export const reactivateSubscriptionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/sub-scription-master/reactivate',
+  response: subscriptionInfoSchema,
+});
+
+export const billingHistoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/sub-scription-master/get-billing-history',
+  query: firmScopeQuerySchema,
+  response: z.array(billingHistoryItemSchema),
+});
+
 export const subscriptionContracts = {
+  cancel: cancelSubscriptionRoute,
+  reactivate: reactivateSubscriptionRoute,
+  billingHistory: billingHistoryRoute,
   info: subscriptionInfoRoute,
   plans: planListRoute,
   previewChange: planChangePreviewRoute,

@@ -92,6 +92,7 @@ export type SubscriptionStateRow = {
   scheduledInterval: string | null;
   scheduledSeats: number | null;
   pastDueSince: string | null;
+  currencyCode: string;
 };
 
 /** The firm's current subscription as the state machine reads it, locked until the transaction ends. */
@@ -100,7 +101,7 @@ export async function lockSubscriptionState(tx: Tx, firmId: string): Promise<Sub
     tx.execute(sql`select s.id, s.status, p.code as "planCode", s.billing_interval as "billingInterval", s.allocated_number_users as seats,
         to_char(s.start_date, 'YYYY-MM-DD') as "startDate", to_char(s.end_date, 'YYYY-MM-DD') as "endDate", s.is_cancelled as "isCancelled",
         scheduled.code as "scheduledPlanCode", s.scheduled_interval as "scheduledInterval", s.scheduled_seats as "scheduledSeats",
-        to_char(s.past_due_since, 'YYYY-MM-DD') as "pastDueSince"
+        to_char(s.past_due_since, 'YYYY-MM-DD') as "pastDueSince", s.currency_code as "currencyCode"
       from subscriptions s join plans p on p.id = s.plan_id left join plans scheduled on scheduled.id = s.scheduled_plan_id
       where s.firm_id = ${firmId} order by s.created_at desc limit 1
       for update of s`),
@@ -216,4 +217,30 @@ export async function setSubscriptionEventOutcome(tx: Tx, firmId: string, gatewa
 export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
   const [row] = await rowsOf<{ email: string }>(tx.execute(sql`select email from users where firm_id = ${firmId} and id = ${userId}`));
   return row?.email ?? null;
+}
+
+export type ChargeHistoryRow = {
+  id: string;
+  createdAt: string;
+  settledAt: string | null;
+  kind: string;
+  planName: string;
+  billingInterval: string;
+  seats: number;
+  amountMinor: number;
+  vatMinor: number;
+  currencyCode: string;
+  status: string;
+  reference: string;
+};
+
+/** The firm's charges, newest first. */
+export function findChargeHistory(tx: Tx, firmId: string) {
+  return rowsOf<ChargeHistoryRow>(
+    tx.execute(sql`select c.id, to_char(c.created_at, 'YYYY-MM-DD') as "createdAt", to_char(c.settled_at, 'YYYY-MM-DD') as "settledAt",
+        c.kind, p.name as "planName", c.billing_interval as "billingInterval", c.seats, c.amount_minor::float8 as "amountMinor",
+        c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status, c.reference
+      from subscription_charges c join plans p on p.id = c.plan_id
+      where c.firm_id = ${firmId} order by c.created_at desc, c.id desc limit 500`),
+  );
 }

@@ -52,6 +52,35 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
     async (request) => ok('Plan change', await subscriptions.changePlan(firmPrincipalOf(request), request.body)),
   );
 
+  route(
+    subscriptionContracts.cancel,
+    {
+      access: firmAccess('subscriptionPlan.edit'),
+      summary: 'Cancels the subscription: the paid period runs to its end, then the firm is read-only; nothing more is billed',
+      description: 'Answers the subscription info (isCancelled, cancellationDate). 409 when it is not active or already cancelled.',
+    },
+    async (request) => ok('Subscription cancelled', await subscriptions.setCancelled(firmPrincipalOf(request), true)),
+  );
+  route(
+    subscriptionContracts.reactivate,
+    {
+      access: firmAccess('subscriptionPlan.edit'),
+      summary: 'Reactivates a cancelled subscription before its paid period ends: billing resumes on the next billing date',
+      description:
+        'Answers the subscription info (reactviationDate). 409 when it is not cancelled; after the period ended, choose a plan again.',
+    },
+    async (request) => ok('Subscription reactivated', await subscriptions.setCancelled(firmPrincipalOf(request), false)),
+  );
+  route(
+    subscriptionContracts.billingHistory,
+    {
+      access: firmAccess('subscriptionPlan'),
+      summary: "The firm's charges for Matterhorn, newest first",
+      description: 'Each charge: when, for which plan, seats and interval, the amount with its VAT, its status and our gateway reference.',
+    },
+    async (request) => ok('Billing history', await subscriptions.billingHistory(firmPrincipalOf(request))),
+  );
+
   // The webhooks' signatures are over the exact bytes sent: these routes read the body raw (as the portal's).
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -12,6 +12,7 @@ import {
   type PaymentGatewayName,
   type PlanList,
   type SubscriptionInfo,
+  type BillingHistoryItem,
   INTERVAL_DAYS,
   addDays,
   type SubscriptionCurrency,
@@ -31,6 +32,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { periodAmountOf, previewPlanChange, vatOf, type CurrentPlan } from './subscription-pricing.ts';
 import {
+  findChargeHistory,
   findFirmBilling,
   findFirmOfCharge,
   findSubscriptionDetails,
@@ -108,9 +110,10 @@ export function createSubscriptionsService({
   };
 
   /** The state machine's move, stored; a refused move changes nothing and answers why. */
-  async function move(tx: Tx, firmId: string, event: SubscriptionEvent, currency: SubscriptionCurrency): Promise<string | null> {
+  async function move(tx: Tx, firmId: string, event: SubscriptionEvent, paidIn?: SubscriptionCurrency): Promise<string | null> {
     const row = await lockSubscriptionState(tx, firmId);
     if (!row) throw notFound('Subscription details');
+    const currency = paidIn ?? (row.currencyCode as SubscriptionCurrency);
     const outcome = transition(stateOf(row), event);
     if ('refused' in outcome) return outcome.refused;
     const state = outcome.state;
@@ -239,7 +242,7 @@ export function createSubscriptionsService({
     };
   }
 
-  return {
+  const service = {
     /**
      * SPEC.md §3 Subscription info, every field from the subscription's state: the period's seats ×
      * a seat's price (in its currency, before VAT; naira and dollars both given), the next billing
@@ -385,6 +388,31 @@ export function createSubscriptionsService({
       return settle(gatewayName, confirmed, rawBody);
     },
 
+    /** Cancel (access to the end of the paid period, then read-only) or reactivate before that end. */
+    async setCancelled(principal: FirmPrincipal, isCancelled: boolean): Promise<SubscriptionInfo> {
+      await database.withFirm(principal.firmId, async (tx) => {
+        const on = await findFirmToday(tx, principal.firmId);
+        const refusal = await move(tx, principal.firmId, isCancelled ? { type: 'cancelled', on } : { type: 'reactivated', on });
+        if (refusal) throw conflict(refusal);
+      });
+      return service.infoOf(principal);
+    },
+
+    /** The firm's charges for Matterhorn, newest first: paid, pending, failed or refused. */
+    async billingHistory(principal: FirmPrincipal): Promise<BillingHistoryItem[]> {
+      const rows = await database.withFirm(principal.firmId, (tx) => findChargeHistory(tx, principal.firmId));
+      return rows.map((row) => ({
+        id: row.id,
+        date: isoToDisplayDate(row.settledAt ?? row.createdAt),
+        description: `${row.planName}, ${row.seats} seat${row.seats === 1 ? '' : 's'}, ${row.billingInterval}${row.kind === 'upgrade' ? ' (upgrade, the days left)' : ''}`,
+        amount: moneyOf(row.amountMinor),
+        vat: moneyOf(row.vatMinor),
+        currencyCode: row.currencyCode as SubscriptionCurrency,
+        status: row.status as BillingHistoryItem['status'],
+        reference: row.reference,
+      }));
+    },
+
     async plansFor(principal: FirmPrincipal): Promise<PlanList> {
       const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
       const currency = billingCurrencyOf(billing);
@@ -410,5 +438,6 @@ export function createSubscriptionsService({
 
     previewChange,
   };
+  return service;
 }
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -19,3 +19,14 @@ export const previewPlanChange = async (input: PlanChangeInput): Promise<PlanCha
 
 export const changePlan = async (input: PlanChangeInput): Promise<PlanChangeResult> =>
   (await callContract(subscriptionContracts.changePlan, { body: input }, { auth: 'firm' })).data;
+
+export const billingHistoryQuery = queryOptions({
+  queryKey: ['subscription-billing-history'],
+  queryFn: async () => (await listContract(subscriptionContracts.billingHistory, {}, 'firm')) ?? [],
+});
+
+export const cancelSubscription = async () =>
+  (await callContract(subscriptionContracts.cancel, {}, { auth: 'firm', toastSuccess: true })).data;
+
+export const reactivateSubscription = async () =>
+  (await callContract(subscriptionContracts.reactivate, {}, { auth: 'firm', toastSuccess: true })).data;

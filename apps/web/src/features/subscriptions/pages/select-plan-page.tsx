@@ -9,14 +9,17 @@ import {
   type SubscriptionInfo,
 } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
-import { changePlan, plansQuery, previewPlanChange } from '../api/plans-api.ts';
+import { cancelSubscription, changePlan, plansQuery, previewPlanChange, reactivateSubscription } from '../api/plans-api.ts';
+import { BillingHistory } from '../components/billing-history.tsx';
+
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
 const INTERVAL_WORDS: Record<BillingInterval, string> = { monthly: 'month', yearly: 'year' };
 
@@ -26,7 +29,7 @@ const storageText = (megabytes: number | null) =>
   megabytes === null ? 'Unlimited storage' : megabytes >= 1024 ? `${megabytes / 1024} GB of documents` : `${megabytes} MB of documents`;
 
 /** The firm's plan now: seats used, the next billing date and amount, and a change waiting for it. */
-function CurrentPlan({ info, symbol }: { info: SubscriptionInfo; symbol: string }) {
+function CurrentPlan({ info, symbol, actions }: { info: SubscriptionInfo; symbol: string; actions: ReactNode }) {
   return (
     <Card withBorder component="section" aria-label="Current plan">
       <Stack gap={4}>
@@ -48,6 +51,13 @@ function CurrentPlan({ info, symbol }: { info: SubscriptionInfo; symbol: string 
             Changes to {info.downGradePlanInfo.planName} on {info.downGradePlanInfo.effectiveDate}
           </Text>
         )}
+        {info.isCancelled && (
+          <Text size="sm">
+            Cancelled on {info.cancellationDate}: access continues to {info.subscriptionEndDate}, then the firm can read and export but not
+            change its records.
+          </Text>
+        )}
+        {actions}
       </Stack>
     </Card>
   );
@@ -128,7 +138,14 @@ export function SelectPlanPage() {
   const [chosen, setChosen] = useState<PlanOffer | null>(null);
   const [preview, setPreview] = useState<PlanChangePreview | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [isCancelling, setIsCancelling] = useState(false);
   const canChange = hasPermissions(session.permissions, ['subscriptionPlan.edit']);
+  const changeRef = useRef<HTMLElement>(null);
+
+  // The preview appears below the plans: focus (and the screen) moves to it.
+  useEffect(() => {
+    if (preview) changeRef.current?.focus();
+  }, [preview]);
 
   // Back from the gateway: the webhook may have applied the change already.
   useEffect(() => {
@@ -148,6 +165,21 @@ export function SelectPlanPage() {
   const defaultSeats = Math.max(current.allocatedNumberUsers, minimumSeats);
   const chosenSeats = typeof seats === 'number' ? Math.max(seats, minimumSeats) : defaultSeats;
 
+  // Billed (it has a next billing date), or cancelled and running to its end.
+  const isPaid = current.nextBillingDate !== null || current.isCancelled;
+  const refreshSubscription = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['subscription-info'] }),
+      queryClient.invalidateQueries({ queryKey: ['subscription-billing-history'] }),
+    ]);
+  const reactivate = async () => {
+    try {
+      await reactivateSubscription();
+      await refreshSubscription();
+    } catch {
+      // Shown by the API client.
+    }
+  };
   const clearPreview = () => {
     setChosen(null);
     setPreview(null);
@@ -174,7 +206,7 @@ export function SelectPlanPage() {
       }
       toast.success(`Your change to ${chosen.name} is scheduled for ${result.preview.effectiveDate}`);
       clearPreview();
-      await queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
+      await refreshSubscription();
     } catch {
       // Shown by the API client.
     } finally {
@@ -190,7 +222,25 @@ export function SelectPlanPage() {
           Your plan changes as soon as the payment gateway confirms the payment, usually within a minute.
         </Alert>
       )}
-      <CurrentPlan info={current} symbol={list.currencySymbol} />
+      <CurrentPlan
+        info={current}
+        symbol={list.currencySymbol}
+        actions={
+          canChange && isPaid ? (
+            <Group gap="xs" mt="xs">
+              {current.isCancelled ? (
+                <Button variant="light" onClick={() => void reactivate()}>
+                  Reactivate
+                </Button>
+              ) : (
+                <Button variant="default" color="red" onClick={() => setIsCancelling(true)}>
+                  Cancel subscription
+                </Button>
+              )}
+            </Group>
+          ) : null
+        }
+      />
       <Group align="flex-end" gap="md">
         <SegmentedControl
           aria-label="Billing interval"
@@ -232,8 +282,30 @@ export function SelectPlanPage() {
           />
         ))}
       </SimpleGrid>
+      {isCancelling && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            opened
+            title="Cancel subscription?"
+            confirmLabel="Cancel subscription"
+            cancelLabel="Keep it"
+            isDestructive
+            onClose={() => setIsCancelling(false)}
+            onConfirm={async () => {
+              await cancelSubscription();
+              setIsCancelling(false);
+              await refreshSubscription();
+            }}
+          >
+            <Text size="sm">
+              Nothing more is billed. The firm keeps every feature to {current.subscriptionEndDate}; then everyone can still sign in, read
+              and export, but not change records until a plan is chosen again.
+            </Text>
+          </ConfirmModal>
+        </Suspense>
+      )}
       {chosen && preview && (
-        <Card withBorder component="section" aria-label="Your change" role="status">
+        <Card withBorder component="section" aria-label="Your change" role="status" ref={changeRef} tabIndex={-1}>
           <Stack gap="sm">
             <Text fw={600}>
               {chosen.name}, {chosenSeats} seat{chosenSeats === 1 ? '' : 's'}, {interval}
@@ -253,6 +325,7 @@ export function SelectPlanPage() {
           </Stack>
         </Card>
       )}
+      <BillingHistory />
     </Stack>
   );
 }

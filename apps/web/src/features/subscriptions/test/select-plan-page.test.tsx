@@ -61,6 +61,7 @@ function stub() {
     },
     [`POST ${BASE}/preview-change`]: { data: PREVIEW },
     [`POST ${BASE}/change-plan`]: { data: { outcome: 'checkout', checkoutUrl: 'https://checkout.paystack.test/abc', preview: PREVIEW } },
+    [`GET ${BASE}/get-billing-history`]: { data: [] },
   });
 }
 
@@ -100,5 +101,51 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     await user.tab();
     await waitFor(() => expect(seats).toHaveValue('3'));
     expect(screen.queryByRole('button', { name: 'Choose Standard' })).not.toBeInTheDocument();
+  });
+
+  it('cancels a paid plan after asking, lists its charges, and offers to reactivate it', async () => {
+    const paid = subscriptionInfo({
+      planName: 'Standard',
+      totalNumberUsers: 3,
+      allocatedNumberUsers: 3,
+      subscriptionEndDate: '25/12/2026',
+      nextBillingDate: '26/12/2026',
+      nextBillingAmount: '48375.00',
+    });
+    const cancelled = { ...paid, isCancelled: true, cancellationDate: '26/11/2026', nextBillingDate: null, nextBillingAmount: null };
+    let isCancelled = false;
+    const api = stubApi({
+      [`GET ${BASE}/get-plans`]: { data: PLANS },
+      [`GET ${BASE}/get-subscription-info`]: () => ({ data: isCancelled ? cancelled : paid }),
+      [`GET ${BASE}/get-billing-history`]: {
+        data: [
+          {
+            id: '00000000-0000-4000-8000-000000000009',
+            date: '26/11/2026',
+            description: 'Standard, 3 seats, monthly',
+            amount: '48375.00',
+            vat: '3375.00',
+            currencyCode: 'NGN',
+            status: 'paid',
+            reference: 'MH-SUB-1',
+          },
+        ],
+      },
+      [`POST ${BASE}/cancel`]: () => {
+        isCancelled = true;
+        return { data: cancelled };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<SelectPlanPage />, { session: session() });
+    expect(await screen.findByText('Next billing: ₦48,375.00 on 26/12/2026')).toBeInTheDocument();
+    const history = await screen.findByRole('table');
+    expect(within(history).getByRole('row', { name: /Standard, 3 seats, monthly ₦48,375.00 ₦3,375.00 paid/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel subscription?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    expect(screen.getByText(/Cancelled on 26\/11\/2026: access continues to 25\/12\/2026/)).toBeInTheDocument();
+    expect(api.callsTo('POST', `${BASE}/cancel`)).toHaveLength(1);
   });
 });
