@@ -20,7 +20,7 @@ UPDATE plans SET is_public = false WHERE code IS NULL;--> statement-breakpoint
 ALTER TABLE subscriptions NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE firms NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 UPDATE subscriptions s SET
-  status = CASE WHEN p.name = 'Trial' THEN CASE WHEN s.end_date < current_date THEN 'read_only' ELSE 'trialing' END
+  status = CASE WHEN p.name = 'Trial' THEN 'trialing'
     WHEN p.name = 'Free' THEN 'free'
     WHEN s.end_date < current_date AND NOT s.is_ngn_subscription THEN 'read_only' ELSE 'active' END,
   billing_interval = CASE WHEN p.amount > 0 THEN CASE WHEN p.duration_in_days = 365 THEN 'yearly' ELSE 'monthly' END END,

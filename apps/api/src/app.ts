@@ -52,6 +52,7 @@ import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-ar
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { findPlanIds, writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
+import { registerReadOnlyGate } from './modules/subscriptions/read-only-gate.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
@@ -199,6 +200,8 @@ export async function buildApp(
   // Before the routes: each upload route gets its receiving step (before its handler and any transaction).
   registerUploadReceiving(app, { directory: join(config.dataDir, 'incoming'), idleTimeoutMs: config.uploadIdleTimeoutMs });
   registerIdempotency(app, database);
+  // A firm whose subscription has ended reads and exports; its writes answer 402 (issue 38).
+  registerReadOnlyGate(app, database);
   // After idempotency, so its wrapper runs inside the request's transaction (ADR 38).
   registerRequestTransactions(app);
 

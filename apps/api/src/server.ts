@@ -6,6 +6,7 @@ import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
+import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -56,6 +57,7 @@ jobs = config.jobsEnabled
           ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log }),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

@@ -240,4 +240,32 @@ describe('tenant route matrix', () => {
       expect(response.json().code).toBe('PERMISSION_DENIED');
     }
   });
+
+  it('answers 402 to every firm write of a firm whose subscription ended, but choosing a plan and signing out; its reads still answer', async () => {
+    const setStatus = (status: string) =>
+      context.database.withFirm(firmB.firmId, (tx) =>
+        tx.execute(sql`update subscriptions set status = ${status} where firm_id = ${firmB.firmId}`),
+      );
+    await setStatus('read_only');
+    try {
+      const open = ['/api/admin/sub-scription-master/', '/api/auth/', '/api/admin/time-entry-log/get-total-hours'];
+      const firmRoutes = routes().filter((route) => route.access.kind === 'firm');
+      const writes = firmRoutes.filter((route) => route.method !== 'GET' && !open.some((path) => route.url.startsWith(path)));
+      expect(writes.length).toBeGreaterThan(100);
+      for (const route of writes) {
+        const response = await context.app.inject({ ...requestFor(route), headers: bearer(tokens.otherFirmAdmin) });
+        expect([response.statusCode, response.json().message, response.json().code], `${route.method} ${route.url}`).toEqual([
+          402,
+          'Your subscription has ended. Choose a plan to continue.',
+          'SUBSCRIPTION_ENDED',
+        ]);
+      }
+      for (const route of firmRoutes.filter((route) => !writes.includes(route))) {
+        const response = await context.app.inject({ ...requestFor(route), headers: bearer(tokens.otherFirmAdmin) });
+        expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(402);
+      }
+    } finally {
+      await setStatus('trialing');
+    }
+  });
 });

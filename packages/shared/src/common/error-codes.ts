@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   BOOKS_CLOSED: { status: 409, meaning: 'The date is on or before the day the books are closed through: date it in an open period' },
   TRUST_ACCOUNT_INACTIVE: { status: 409, meaning: 'The trust account is closed to new movements' },
   PLAN_SEATS_FULL: { status: 409, meaning: "The firm's plan has no free seat" },
+  SUBSCRIPTION_ENDED: {
+    status: 402,
+    meaning: 'The firm’s subscription has ended: it can read and export, not change records, until a plan is chosen',
+  },
   // The service
   TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many requests: wait and retry' },
   UPSTREAM_UNAVAILABLE: { status: 502, meaning: 'A service the firm relies on (a payment gateway) did not answer' },

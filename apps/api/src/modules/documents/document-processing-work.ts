@@ -1,3 +1,4 @@
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { READ_ONLY, type Database } from '../../db/database.ts';
@@ -9,7 +10,6 @@ import type { VirusScanner } from '../../platform/scanning/clamd.ts';
 import {
   findPendingVersions,
   listAdministrators,
-  listFirmIds,
   recordExtractedText,
   recordScanVerdict,
   setCurrentContentText,

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { firms, roles, users } from '../../db/schema/firms.ts';
+import { roles, users } from '../../db/schema/firms.ts';
 
 /** A version that still needs its scan or its text, with what the processing needs to know of it. */
 export type PendingVersion = {
@@ -33,9 +33,6 @@ const PENDING_FIELDS = {
 const NEEDS_TEXT = and(eq(documentVersions.scanStatus, 'available'), eq(documentVersions.textStatus, 'pending'));
 
 /** Identity lookup (no firm yet): every firm, for the job that visits each firm's pending versions. */
-export function listFirmIds(tx: Tx) {
-  return tx.select({ firmId: firms.id }).from(firms).orderBy(asc(firms.id));
-}
 
 /** The firm's versions waiting to be read (and, withScanning, to be scanned), oldest first. */
 export function findPendingVersions(

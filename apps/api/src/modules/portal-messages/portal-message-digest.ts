@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.ts';
 import type { OutgoingEmail } from '../../lib/outgoing-email.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
-import { findFeeEarnersOf, findPortalRecipients, listFirmIds, lockUnnotifiedMessages, markNotified } from './portal-messages.repository.ts';
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
+import { findFeeEarnersOf, findPortalRecipients, lockUnnotifiedMessages, markNotified } from './portal-messages.repository.ts';
 
 export const PORTAL_MESSAGE_DIGEST_JOB = 'portal-message-digest';
 

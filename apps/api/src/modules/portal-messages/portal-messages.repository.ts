@@ -109,9 +109,6 @@ export async function markNotified(tx: Tx, firmId: string, messageIds: string[])
 }
 
 /** Every firm's id, read as the identity-lookup role (the digest job goes firm by firm). */
-export function listFirmIds(tx: Tx) {
-  return rowsOf<{ firmId: string }>(tx.execute(sql`select id as "firmId" from firms order by id`));
-}
 
 /**
  * Of the documents named, those that may go on a message of the matter, at their current version:

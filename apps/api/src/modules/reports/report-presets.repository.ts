@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { firms, reportPresets, roles, users } from '../../db/schema/index.ts';
+import { reportPresets, roles, users } from '../../db/schema/index.ts';
 
 const presetColumns = {
   id: reportPresets.id,
@@ -97,6 +97,3 @@ export async function markSent(tx: Tx, firmId: string, id: string, nextRunOn: st
 }
 
 /** Every firm's id, for the scheduler to visit each firm in its own transaction. */
-export function listFirmIds(tx: Tx) {
-  return tx.select({ firmId: firms.id }).from(firms);
-}

@@ -6,7 +6,8 @@ import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { reportCsv, reportPdf } from './report-files.ts';
 import { reportDefinitionOf, type AnyReportDefinition } from './report-list.ts';
-import { findRecipients, listFirmIds, lockDuePresets, markSent, type PresetRow } from './report-presets.repository.ts';
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
+import { findRecipients, lockDuePresets, markSent, type PresetRow } from './report-presets.repository.ts';
 import { runReportIn } from './reports.service.ts';
 
 export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';

@@ -4,7 +4,7 @@ import { rowsOf, type Database } from '../../db/database.ts';
 
 const TRIAL_CODE = 'trial';
 /** How long the free plan's period is: it never ends (SPEC.md's Free has an end date; 100 years stands for none). */
-const FREE_PERIOD_DAYS = 36_500;
+export const FREE_PERIOD_DAYS = 36_500;
 
 /**
  * Writes the catalogue into the plans table as the owner (the app role only reads plans): each plan by

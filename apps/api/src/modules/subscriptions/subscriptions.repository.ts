@@ -244,3 +244,16 @@ export function findChargeHistory(tx: Tx, firmId: string) {
       where c.firm_id = ${firmId} order by c.created_at desc, c.id desc limit 500`),
   );
 }
+
+/** The firm's current subscription's status: one statement, sent in the request's first flight. */
+export const subscriptionStatusStatement = (firmId: string) =>
+  sql`select status from subscriptions where firm_id = ${firmId} order by created_at desc limit 1`;
+
+/** What the free plan limits, as the firm stands: its active members and open matters. */
+export async function findFreePlanUsage(tx: Tx, firmId: string) {
+  const [row] = await rowsOf<{ users: number; openMatters: number }>(
+    tx.execute(sql`select (select count(*)::int from users where firm_id = ${firmId} and is_active) as users,
+        (select count(*)::int from matters where firm_id = ${firmId} and status = 'Open' and deleted_at is null) as "openMatters"`),
+  );
+  return row!;
+}

@@ -73,7 +73,8 @@ export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
       : 'USD';
 
 /** Issue 38: the plans a firm can choose and what a change costs. */
-const stateOf = (row: SubscriptionStateRow): SubscriptionState => ({
+/** The stored subscription as the state machine reads it. */
+export const stateOf = (row: SubscriptionStateRow): SubscriptionState => ({
   status: row.status as SubscriptionStatus,
   planCode: row.planCode,
   interval: row.billingInterval as BillingInterval | null,
