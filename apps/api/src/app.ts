@@ -51,7 +51,6 @@ import { registerMatterBudgetRoutes } from './modules/matter-budgets/matter-budg
 import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-areas.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
-import { findPlanIds, writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
 import { registerReadOnlyGate } from './modules/subscriptions/read-only-gate.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -217,14 +216,11 @@ export async function buildApp(
   registerPortalViewRoutes(app, portalViews);
   registerClientPortalRoutes(app, database, portalViews);
   registerProfileRoutes(app, createProfileService(database));
-  // The operator's plan catalogue into the plans table, each start (the table names a subscription's plan).
-  await writePlanCatalogue(database, config.planCatalogue);
   registerSubscriptionRoutes(
     app,
     createSubscriptionsService({
       database,
       catalogue: config.planCatalogue,
-      planIds: await findPlanIds(database),
       payments: config.subscriptionPayments,
       appUrl: config.appUrl,
     }),

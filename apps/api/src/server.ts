@@ -6,6 +6,7 @@ import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
+import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
@@ -25,6 +26,8 @@ const database = openDatabase({
   timeouts: config.databaseTimeouts,
 });
 await database.migrate();
+// The operator's plan catalogue into the plans table (a new firm's trial reads its days and seats there).
+await writePlanCatalogue(database, config.planCatalogue);
 // The queue is made after the app (its jobs need the app's logger): the documents service asks it for runs through this.
 let jobs: JobQueue | null = null;
 const documentProcessing = createDocumentProcessing({ config, enqueue: async (job) => jobs?.enqueue(job) });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoToDisplayDate, todayIso } from '@matterhorn/shared';
+import { addDays, isoToDisplayDate, planCatalogueSchema, todayIso } from '@matterhorn/shared';
+import { writePlanCatalogue } from '../src/modules/subscriptions/plans.repository.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
@@ -50,6 +51,35 @@ describe('the plan catalogue', () => {
   it('needs subscriptionPlan', async () => {
     expect((await get(tokens.feeEarner, '/get-plans')).statusCode).toBe(403);
     expect((await preview(tokens.feeEarner, { planId: planId('standard'), interval: 'monthly', seats: 3 })).statusCode).toBe(403);
+  });
+
+  it('writes the operator’s catalogue into the plans table at start: new plans added, dropped ones kept but not offered', async () => {
+    const catalogue = planCatalogueSchema.parse({
+      ...context.config.planCatalogue,
+      plans: [
+        context.config.planCatalogue.plans.find((plan) => plan.kind === 'free')!,
+        {
+          code: 'chambers',
+          name: 'Chambers',
+          kind: 'paid',
+          pricePerSeat: { monthly: { NGN: 3_000_000, USD: 4_900 }, yearly: { NGN: 30_000_000, USD: 49_000 } },
+        },
+      ],
+    });
+    await writePlanCatalogue(context.database, catalogue);
+    const rows = await rowsOf<{ code: string; isPublic: boolean; ngnAmount: string }>(
+      context.database.db.execute(
+        sql`select code, is_public as "isPublic", ngn_amount::text as "ngnAmount" from plans where code is not null order by code`,
+      ),
+    );
+    expect(rows).toEqual([
+      { code: 'chambers', isPublic: true, ngnAmount: '30000.00' },
+      { code: 'free', isPublic: true, ngnAmount: '0.00' },
+      { code: 'professional', isPublic: false, ngnAmount: '25000.00' },
+      { code: 'standard', isPublic: false, ngnAmount: '15000.00' },
+      { code: 'trial', isPublic: false, ngnAmount: '0.00' },
+    ]);
+    await writePlanCatalogue(context.database, context.config.planCatalogue);
   });
 
   it('stops the server with the reason when PLANS_FILE is not a catalogue', () => {

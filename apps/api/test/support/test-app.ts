@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { writePlanCatalogue } from '../../src/modules/subscriptions/plans.repository.ts';
 import { createPglite, openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/lib/secrets.ts';
 import { seedFirm, type SeededFirm } from '../../src/seed/demo-seed.ts';
@@ -69,6 +70,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   const { database, drop, databaseUrl } = await openTestDatabase();
+  // As the server does after migrating: the plans table holds the catalogue.
+  await writePlanCatalogue(database, config.planCatalogue);
   const app = await buildApp(config, { database });
   await app.ready();
   appsByConfig.set(config, app);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PlanCatalogue } from '@matterhorn/shared';
-import { rowsOf, type Database } from '../../db/database.ts';
+import { rowsOf, type Database, type Tx } from '../../db/database.ts';
 
 const TRIAL_CODE = 'trial';
 /** How long the free plan's period is: it never ends (SPEC.md's Free has an end date; 100 years stands for none). */
@@ -51,10 +51,8 @@ export async function writePlanCatalogue(database: Database, catalogue: PlanCata
   });
 }
 
-/** The plans' ids by code, for the catalogue's offers. */
-export async function findPlanIds(database: Database): Promise<Map<string, string>> {
-  const rows = await rowsOf<{ code: string; id: string }>(
-    database.db.execute(sql`select code, id::text from plans where code is not null`),
-  );
+/** The plans' ids by code, for the catalogue's offers (the app role reads plans). */
+export async function findPlanIds(tx: Tx): Promise<Map<string, string>> {
+  const rows = await rowsOf<{ code: string; id: string }>(tx.execute(sql`select code, id::text from plans where code is not null`));
   return new Map(rows.map((row) => [row.code, row.id]));
 }

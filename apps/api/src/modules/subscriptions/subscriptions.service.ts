@@ -30,6 +30,7 @@ import {
 import { transition, type SubscriptionEvent, type SubscriptionState, type SubscriptionStatus } from './subscription-states.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { findPlanIds } from './plans.repository.ts';
 import { periodAmountOf, previewPlanChange, vatOf, type CurrentPlan } from './subscription-pricing.ts';
 import {
   findChargeHistory,
@@ -92,19 +93,21 @@ export const stateOf = (row: SubscriptionStateRow): SubscriptionState => ({
 export function createSubscriptionsService({
   database,
   catalogue,
-  planIds,
   payments,
   appUrl,
   gateways = createGateways(payments),
 }: {
   database: Database;
   catalogue: PlanCatalogue;
-  planIds: ReadonlyMap<string, string>;
   payments: PaymentGatewaySettings;
   appUrl: string;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
 }) {
-  const planOfId = (planId: string) => catalogue.plans.find((plan) => planIds.get(plan.code) === planId);
+  /** The catalogue's plan of a plans-table id (server.ts writes the catalogue there at start). */
+  const planOfId = async (firmId: string, planId: string) => {
+    const ids = await database.withFirm(firmId, (tx) => findPlanIds(tx));
+    return catalogue.plans.find((plan) => ids.get(plan.code) === planId);
+  };
   const periodAmountText = (state: SubscriptionState, currency: SubscriptionCurrency) => {
     const plan = catalogue.plans.find((entry) => entry.code === state.planCode);
     return moneyOf(plan && state.interval ? periodAmountOf(plan, state.interval, state.seats, currency) : 0);
@@ -185,7 +188,7 @@ export function createSubscriptionsService({
   const planOfCode = (code: string | null) => catalogue.plans.find((plan) => plan.code === code);
 
   async function previewChange(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangePreview> {
-    const chosen = planOfId(input.planId);
+    const chosen = await planOfId(principal.firmId, input.planId);
     if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
     if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
     const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
@@ -309,7 +312,7 @@ export function createSubscriptionsService({
      */
     async changePlan(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangeResult> {
       const preview = await previewChange(principal, input);
-      const plan = planOfId(input.planId)!;
+      const plan = (await planOfId(principal.firmId, input.planId))!;
       const currency = preview.currencyCode;
       if (preview.kind === 'scheduled') {
         await database.withFirm(principal.firmId, async (tx) => {
@@ -415,7 +418,10 @@ export function createSubscriptionsService({
     },
 
     async plansFor(principal: FirmPrincipal): Promise<PlanList> {
-      const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
+      const { billing, ids } = await database.withFirm(principal.firmId, async (tx) => ({
+        billing: await findFirmBilling(tx, principal.firmId),
+        ids: await findPlanIds(tx),
+      }));
       const currency = billingCurrencyOf(billing);
       return {
         currencyCode: currency,
@@ -423,7 +429,7 @@ export function createSubscriptionsService({
         vatPercent: currency === 'NGN' ? catalogue.ngnVatPercent : '0',
         trialDays: catalogue.trial.days,
         plans: catalogue.plans.map((plan) => ({
-          id: planIds.get(plan.code)!,
+          id: ids.get(plan.code)!,
           code: plan.code,
           name: plan.name,
           kind: plan.kind,
