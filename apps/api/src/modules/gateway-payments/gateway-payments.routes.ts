@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onlinePaymentContracts as contracts, portalBillingContracts } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
+import { withRawJsonBodies } from '../../plugins/raw-json-body.ts';
 import { firmAccess, firmPrincipalOf, portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
 import type { GatewayPaymentService } from './gateway-payments.service.ts';
 import type { createUnappliedCashService } from './unapplied-cash.ts';
@@ -89,13 +89,7 @@ export async function registerGatewayPaymentRoutes(
   );
 
   // The webhooks' signatures are over the exact bytes sent: these two routes alone read the body raw.
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
-    const rawBodyOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-    const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
+  await withRawJsonBodies(app, (webhooks, { rawBodyOf, header }) => {
     webhooks.post(
       '/api/webhooks/paystack',
       {

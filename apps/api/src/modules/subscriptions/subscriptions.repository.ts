@@ -219,19 +219,11 @@ export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
   return row?.email ?? null;
 }
 
-export type ChargeHistoryRow = {
-  id: string;
+export type ChargeHistoryRow = Omit<ChargeRow, 'kind' | 'planCode' | 'gateway'> & {
+  kind: string;
   createdAt: string;
   settledAt: string | null;
-  kind: string;
   planName: string;
-  billingInterval: string;
-  seats: number;
-  amountMinor: number;
-  vatMinor: number;
-  currencyCode: string;
-  status: string;
-  reference: string;
 };
 
 /** The firm's charges, newest first. */

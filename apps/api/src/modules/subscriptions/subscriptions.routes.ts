@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { subscriptionContracts } from '@matterhorn/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answers, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
+import { withRawJsonBodies } from '../../plugins/raw-json-body.ts';
 import { firmAccess, firmPrincipalOf, publicAccess, unverifiedFirmAccess } from '../../plugins/route-access.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -82,12 +82,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
   );
 
   // The webhooks' signatures are over the exact bytes sent: these routes read the body raw (as the portal's).
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
-    const rawBodyOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-    const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  void withRawJsonBodies(app, (webhooks, { rawBodyOf, header }) => {
     for (const [gateway, signatureHeader] of [
       ['paystack', 'x-paystack-signature'],
       ['stripe', 'stripe-signature'],
