@@ -5,6 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** Absolute, because the server runs from the repository root. */
 export const E2E_DATA_DIR = join(import.meta.dirname, '.e2e-data');
+/** The operator's Paystack for subscriptions, played by fake-paystack.mjs on the next port. */
+const fakePaystackPort = port + 1;
+const fakePaystackKey = 'sk_test_e2e_subscriptions';
 
 /** The built app served exactly as `npm start` serves it, on a fresh embedded database. */
 export default defineConfig({
@@ -40,21 +43,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf '${E2E_DATA_DIR}' && node ../scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD: 'Matterhorn-demo-2026',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  webServer: [
+    {
+      command: 'node fake-paystack.mjs',
+      url: `http://127.0.0.1:${fakePaystackPort}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_PAYSTACK_PORT: String(fakePaystackPort), FAKE_PAYSTACK_SECRET_KEY: fakePaystackKey, FAKE_PAYSTACK_APP_URL: baseURL },
     },
-  },
+    {
+      command: `rm -rf '${E2E_DATA_DIR}' && node ../scripts/start.mjs`,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: 'Matterhorn-demo-2026',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        SUBSCRIPTION_PAYSTACK_SECRET_KEY: fakePaystackKey,
+        SUBSCRIPTION_PAYSTACK_API_URL: `http://127.0.0.1:${fakePaystackPort}`,
+      },
+    },
+  ],
 });
