@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoToDisplayDate, todayIso } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { startFakePaystack, startFakeStripe, type Delivery } from './support/fake-gateways.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
@@ -138,6 +139,26 @@ describe('paying for a plan', () => {
       ['paid', '48375.00', '3375.00'],
     ]);
     expect(history[1].description).toBe('Standard, 3 seats, monthly');
+    const receipt = await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[1].id}`, headers: bearer(naira.token) });
+    expect([receipt.statusCode, receipt.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const text = (await pdfText(receipt.rawPayload)).join('\n');
+    for (const words of [
+      'Matterhorn Standard, 3 seats, monthly',
+      '₦45,000.00',
+      'VAT 7.5%',
+      '₦3,375.00',
+      'Total paid',
+      '₦48,375.00',
+      'through Paystack',
+    ])
+      expect(text).toContain(words);
+    // A refused charge has no receipt, nor has another firm's.
+    expect(
+      (await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[0].id}`, headers: bearer(naira.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[1].id}`, headers: bearer(dollars.token) })).statusCode,
+    ).toBe(404);
     const cancelled = await call(naira.token, 'POST', '/cancel');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data).toMatchObject({

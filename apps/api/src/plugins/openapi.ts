@@ -75,6 +75,7 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
   'POST /api/webhooks/paystack': { operationId: 'webhooksPaystack' },
   'POST /api/webhooks/stripe': { operationId: 'webhooksStripe' },
   'POST /api/webhooks/subscriptions/paystack': { operationId: 'subscriptionsPaystackWebhook' },
+  'GET /api/admin/sub-scription-master/get-receipt/{id}': { operationId: 'subscriptionsReceiptPdf', sends: PDF },
   'POST /api/webhooks/subscriptions/stripe': { operationId: 'subscriptionsStripeWebhook' },
   'GET /api/admin/document/download-document/{id}': { operationId: 'documentsDownload', sends: STORED_FILE },
   'GET /api/admin/document/download-folder-zip/{id}': {

@@ -63,6 +63,9 @@ export const billingHistoryRoute = defineRoute({
   response: z.array(billingHistoryItemSchema),
 });
 
+/** A paid charge's receipt (PDF): a file route, registered by hand on the server. */
+export const subscriptionReceiptPath = { path: '/api/admin/sub-scription-master/get-receipt/:id' } as const;
+
 export const subscriptionContracts = {
   cancel: cancelSubscriptionRoute,
   reactivate: reactivateSubscriptionRoute,

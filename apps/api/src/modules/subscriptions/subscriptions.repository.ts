@@ -219,19 +219,21 @@ export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
   return row?.email ?? null;
 }
 
-export type ChargeHistoryRow = Omit<ChargeRow, 'kind' | 'planCode' | 'gateway'> & {
+export type ChargeHistoryRow = Omit<ChargeRow, 'kind' | 'planCode'> & {
   kind: string;
   createdAt: string;
   settledAt: string | null;
   planName: string;
 };
 
+const CHARGE_COLUMNS = sql`c.id, to_char(c.created_at, 'YYYY-MM-DD') as "createdAt", to_char(c.settled_at, 'YYYY-MM-DD') as "settledAt",
+  c.kind, p.name as "planName", c.billing_interval as "billingInterval", c.seats, c.amount_minor::float8 as "amountMinor",
+  c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status, c.reference, c.gateway`;
+
 /** The firm's charges, newest first. */
 export function findChargeHistory(tx: Tx, firmId: string) {
   return rowsOf<ChargeHistoryRow>(
-    tx.execute(sql`select c.id, to_char(c.created_at, 'YYYY-MM-DD') as "createdAt", to_char(c.settled_at, 'YYYY-MM-DD') as "settledAt",
-        c.kind, p.name as "planName", c.billing_interval as "billingInterval", c.seats, c.amount_minor::float8 as "amountMinor",
-        c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status, c.reference
+    tx.execute(sql`select ${CHARGE_COLUMNS}
       from subscription_charges c join plans p on p.id = c.plan_id
       where c.firm_id = ${firmId} order by c.created_at desc, c.id desc limit 500`),
   );
@@ -248,4 +250,14 @@ export async function findFreePlanUsage(tx: Tx, firmId: string) {
         (select count(*)::int from matters where firm_id = ${firmId} and status = 'Open' and deleted_at is null) as "openMatters"`),
   );
   return row!;
+}
+
+/** A paid charge of the firm's, for its receipt (with the firm's name), or null. */
+export async function findPaidCharge(tx: Tx, firmId: string, chargeId: string) {
+  const [row] = await rowsOf<ChargeHistoryRow & { firmName: string }>(
+    tx.execute(sql`select ${CHARGE_COLUMNS}, f.name as "firmName"
+      from subscription_charges c join plans p on p.id = c.plan_id join firms f on f.id = c.firm_id
+      where c.firm_id = ${firmId} and c.id = ${chargeId} and c.status = 'paid'`),
+  );
+  return row ?? null;
 }

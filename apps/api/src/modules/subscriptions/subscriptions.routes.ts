@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { subscriptionContracts } from '@matterhorn/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, subscriptionContracts } from '@matterhorn/shared';
+import { contentDispositionOf } from '../../lib/file-names.ts';
 import { z } from 'zod';
 import { answers, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
@@ -79,6 +81,29 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
       description: 'Each charge: when, for which plan, seats and interval, the amount with its VAT, its status and our gateway reference.',
     },
     async (request) => ok('Billing history', await subscriptions.billingHistory(firmPrincipalOf(request))),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/sub-scription-master/get-receipt/:id',
+    {
+      config: { access: firmAccess('subscriptionPlan') },
+      schema: {
+        tags: ['Subscriptions'],
+        summary: 'A paid charge’s receipt as PDF (attachment): what was paid for, the VAT in it and how',
+        description:
+          'Answers the receipt of one of the firm’s paid charges (from get-billing-history). 404 when it is another firm’s or not paid.',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await subscriptions.receiptOf(firmPrincipalOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDispositionOf(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   // The webhooks' signatures are over the exact bytes sent: these routes read the body raw (as the portal's).

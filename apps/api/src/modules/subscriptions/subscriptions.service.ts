@@ -31,9 +31,11 @@ import { transition, type SubscriptionEvent, type SubscriptionState, type Subscr
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findPlanIds } from './plans.repository.ts';
+import { buildSubscriptionReceiptPdf } from './subscription-receipt-pdf.ts';
 import { periodAmountOf, previewPlanChange, vatOf, type CurrentPlan } from './subscription-pricing.ts';
 import {
   findChargeHistory,
+  findPaidCharge,
   findFirmBilling,
   findFirmOfCharge,
   findSubscriptionDetails,
@@ -46,6 +48,7 @@ import {
   setSubscriptionEventOutcome,
   settleCharge,
   type ChargeRow,
+  type ChargeHistoryRow,
   type FirmBilling,
   type SubscriptionStateRow,
 } from './subscriptions.repository.ts';
@@ -74,6 +77,18 @@ export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
       : 'USD';
 
 /** Issue 38: the plans a firm can choose and what a change costs. */
+/** A charge as the billing history and its receipt name it. */
+const historyItemOf = (row: ChargeHistoryRow): BillingHistoryItem => ({
+  id: row.id,
+  date: isoToDisplayDate(row.settledAt ?? row.createdAt),
+  description: `${row.planName}, ${row.seats} seat${row.seats === 1 ? '' : 's'}, ${row.billingInterval}${row.kind === 'upgrade' ? ' (upgrade, the days left)' : ''}`,
+  amount: moneyOf(row.amountMinor),
+  vat: moneyOf(row.vatMinor),
+  currencyCode: row.currencyCode as SubscriptionCurrency,
+  status: row.status as BillingHistoryItem['status'],
+  reference: row.reference,
+});
+
 /** The stored subscription as the state machine reads it. */
 export const stateOf = (row: SubscriptionStateRow): SubscriptionState => ({
   status: row.status as SubscriptionStatus,
@@ -405,16 +420,21 @@ export function createSubscriptionsService({
     /** The firm's charges for Matterhorn, newest first: paid, pending, failed or refused. */
     async billingHistory(principal: FirmPrincipal): Promise<BillingHistoryItem[]> {
       const rows = await database.withFirm(principal.firmId, (tx) => findChargeHistory(tx, principal.firmId));
-      return rows.map((row) => ({
-        id: row.id,
-        date: isoToDisplayDate(row.settledAt ?? row.createdAt),
-        description: `${row.planName}, ${row.seats} seat${row.seats === 1 ? '' : 's'}, ${row.billingInterval}${row.kind === 'upgrade' ? ' (upgrade, the days left)' : ''}`,
-        amount: moneyOf(row.amountMinor),
-        vat: moneyOf(row.vatMinor),
-        currencyCode: row.currencyCode as SubscriptionCurrency,
-        status: row.status as BillingHistoryItem['status'],
-        reference: row.reference,
-      }));
+      return rows.map(historyItemOf);
+    },
+
+    /** A paid charge's receipt as PDF; 404 for another firm's, or one not paid. */
+    async receiptOf(principal: FirmPrincipal, chargeId: string): Promise<{ pdf: Buffer; fileName: string }> {
+      const charge = await database.withFirm(principal.firmId, (tx) => findPaidCharge(tx, principal.firmId, chargeId));
+      if (!charge) throw notFound('Receipt');
+      const item = historyItemOf(charge);
+      const pdf = await buildSubscriptionReceiptPdf(charge.firmName, {
+        ...item,
+        paidOn: item.date,
+        vatPercent: catalogue.ngnVatPercent,
+        gateway: charge.gateway,
+      });
+      return { pdf, fileName: `matterhorn-receipt-${charge.reference}.pdf` };
     },
 
     async plansFor(principal: FirmPrincipal): Promise<PlanList> {

@@ -1,5 +1,7 @@
 import {
+  pathOf,
   subscriptionContracts,
+  subscriptionReceiptPath,
   type PlanChangeInput,
   type PlanChangePreview,
   type PlanChangeResult,
@@ -7,6 +9,7 @@ import {
 } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callContract, listContract } from '../../../lib/api/call-contract.ts';
+import { downloadFile } from '../../../lib/download-csv.ts';
 
 /** The plans the firm can choose, priced in its billing currency. */
 export const plansQuery = queryOptions({
@@ -30,3 +33,6 @@ export const cancelSubscription = async () =>
 
 export const reactivateSubscription = async () =>
   (await callContract(subscriptionContracts.reactivate, {}, { auth: 'firm', toastSuccess: true })).data;
+
+export const downloadReceipt = (id: string, reference: string) =>
+  downloadFile(pathOf(subscriptionReceiptPath, { id }), `matterhorn-receipt-${reference}.pdf`, 'application/pdf');

@@ -1,7 +1,8 @@
-import { Badge, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { billingHistoryQuery } from '../api/plans-api.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { billingHistoryQuery, downloadReceipt } from '../api/plans-api.ts';
 
 const SYMBOLS = { NGN: '₦', USD: '$' } as const;
 const STATUS_COLOURS = { paid: 'green', pending: 'gray', failed: 'red', refused: 'orange' } as const;
@@ -28,6 +29,7 @@ export function BillingHistory() {
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th ta="right">VAT</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Receipt</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -41,6 +43,21 @@ export function BillingHistory() {
                     <Badge color={STATUS_COLOURS[charge.status]} variant="light">
                       {charge.status}
                     </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {charge.status === 'paid' && (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        aria-label={`Receipt of ${charge.date}, ${charge.description} (PDF)`}
+                        onClick={() =>
+                          void downloadReceipt(charge.id, charge.reference).catch((error: Error) => toast.error(error.message))
+                        }
+                      >
+                        PDF
+                      </Anchor>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
