@@ -1,13 +1,14 @@
-import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { DOCUMENT_CHECKOUT_DEFAULT_HOURS, DOCUMENT_CHECKOUT_MAX_HOURS, type DocumentView } from '@matterhorn/shared';
-import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { DocumentView } from '@matterhorn/shared';
+import { lazy, Suspense, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { checkOutDocument, releaseCheckOut } from '../api/documents.ts';
 import { checkInDocument } from '../api/upload.ts';
 import { displayDateTime } from '../utils/document-display.ts';
 import { VersionUploadModal } from './version-upload-modal.tsx';
+
+const CheckOutForm = lazy(async () => ({ default: (await import('./check-out-form.tsx')).CheckOutForm }));
 
 export type CheckoutPanelProps = {
   document: DocumentView;
@@ -57,13 +58,15 @@ export function CheckoutPanel({ document, userId, canEdit, isAdministrator, onCh
       )}
       <AppModal opened={open === 'check-out'} onClose={close} title={`Check out ${document.name}`} size="sm">
         {open === 'check-out' && (
-          <CheckOutForm
-            onClose={close}
-            onSubmit={async (hours) => {
-              await checkOutDocument(document.id, hours);
-              await onChanged();
-            }}
-          />
+          <Suspense fallback={null}>
+            <CheckOutForm
+              onClose={close}
+              onSubmit={async (hours) => {
+                await checkOutDocument(document.id, hours);
+                await onChanged();
+              }}
+            />
+          </Suspense>
         )}
       </AppModal>
       <VersionUploadModal
@@ -92,44 +95,5 @@ export function CheckoutPanel({ document, userId, canEdit, isAdministrator, onCh
           : `${checkout?.userName ?? 'Someone'} may still be editing it: if they check in later, their version is kept and flagged as a conflict.`}
       </ConfirmModal>
     </Stack>
-  );
-}
-
-function CheckOutForm({ onClose, onSubmit }: { onClose: () => void; onSubmit: (hours: number) => Promise<void> }) {
-  const [hours, setHours] = useState<number>(DOCUMENT_CHECKOUT_DEFAULT_HOURS);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const isValid = Number.isInteger(hours) && hours >= 1 && hours <= DOCUMENT_CHECKOUT_MAX_HOURS;
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!isValid) return;
-        setIsSubmitting(true);
-        onSubmit(hours)
-          .then(onClose)
-          .catch(() => {})
-          .finally(() => setIsSubmitting(false));
-      }}
-    >
-      <Stack gap="sm">
-        <NumberInput
-          label="Hours"
-          description={`How long it stays checked out to you (at most ${DOCUMENT_CHECKOUT_MAX_HOURS})`}
-          min={1}
-          max={DOCUMENT_CHECKOUT_MAX_HOURS}
-          allowDecimal={false}
-          value={hours}
-          onChange={(value) => setHours(typeof value === 'number' ? value : Number(value))}
-          error={isValid ? null : `Between 1 and ${DOCUMENT_CHECKOUT_MAX_HOURS} hours`}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <SubmitButton isSubmitting={isSubmitting}>Check out</SubmitButton>
-        </Group>
-      </Stack>
-    </form>
   );
 }

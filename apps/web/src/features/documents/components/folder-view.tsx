@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
 import { DOCUMENT_SORT_COLUMNS, hasPermissions, type FolderQuery } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazy, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { textOrUndefined, type ListDefinition } from '../../../components/list-kit/list-params.ts';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
@@ -11,11 +11,15 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { createFolder, folderQuery } from '../api/folders.ts';
 import { useFolderActions } from '../hooks/use-folder-actions.ts';
 import { FolderDocumentsTable, type DocumentSortColumn } from './folder-documents-table.tsx';
-import { FolderNameModal } from './folder-name-modal.tsx';
 import { FolderToolbar } from './folder-toolbar.tsx';
-import { MoveModal } from './move-modal.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+
+// The folder's dialogs load when one is first opened: the folder pages and a matter's or client's
+// Documents tab are at their JavaScript budget.
+const FolderNameModal = lazy(async () => ({ default: (await import('./folder-name-modal.tsx')).FolderNameModal }));
+const MoveModal = lazy(async () => ({ default: (await import('./move-modal.tsx')).MoveModal }));
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
 /** Which folder: one by id, a client's or matter's own, or the top level (none). */
 export type FolderTarget = { folderId?: string; clientId?: string; matterId?: string };
@@ -114,40 +118,48 @@ export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titl
         {(rows) => <FolderDocumentsTable documents={rows} sort={list.sort} onSort={list.sortBy} actionsFor={actions.documentActions} />}
       </ListResults>
 
-      <FolderNameModal
-        opened={isCreating}
-        title="New folder"
-        submitLabel="Create folder"
-        onClose={() => setIsCreating(false)}
-        onSubmit={async (name) => {
-          await createFolder({ parentFolderId: folder?.id ?? null, name });
-          await queryClient.invalidateQueries({ queryKey: ['documents'] });
-        }}
-      />
-      <FolderNameModal
-        opened={actions.pending?.kind === 'rename'}
-        title="Rename folder"
-        submitLabel="Rename"
-        initialName={actions.pending?.kind === 'rename' ? actions.pending.folder.name : ''}
-        onClose={actions.closePending}
-        onSubmit={async (name) => {
-          if (actions.pending?.kind === 'rename') await actions.rename(actions.pending.folder, name);
-        }}
-      />
-      <ConfirmModal
-        opened={actions.pending?.kind === 'delete-folder' || actions.pending?.kind === 'delete-document'}
-        onClose={actions.closePending}
-        title={`Delete ${actions.pending?.kind === 'delete-folder' ? actions.pending.folder.name : actions.pending?.kind === 'delete-document' ? actions.pending.document.name : ''}?`}
-        confirmLabel="Delete"
-        onConfirm={async () => {
-          const pending = actions.pending;
-          if (pending?.kind === 'delete-folder') await actions.removeFolder(pending.folder);
-          if (pending?.kind === 'delete-document') await actions.removeDocument(pending.document);
-        }}
-      >
-        It goes to the recycle bin, where it can be restored.
-      </ConfirmModal>
-      <MoveModal item={actions.moving} onClose={actions.closeMoving} onMove={actions.move} />
+      <OnceOpened isOpen={isCreating}>
+        <FolderNameModal
+          opened={isCreating}
+          title="New folder"
+          submitLabel="Create folder"
+          onClose={() => setIsCreating(false)}
+          onSubmit={async (name) => {
+            await createFolder({ parentFolderId: folder?.id ?? null, name });
+            await queryClient.invalidateQueries({ queryKey: ['documents'] });
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened isOpen={actions.pending?.kind === 'rename'}>
+        <FolderNameModal
+          opened={actions.pending?.kind === 'rename'}
+          title="Rename folder"
+          submitLabel="Rename"
+          initialName={actions.pending?.kind === 'rename' ? actions.pending.folder.name : ''}
+          onClose={actions.closePending}
+          onSubmit={async (name) => {
+            if (actions.pending?.kind === 'rename') await actions.rename(actions.pending.folder, name);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened isOpen={actions.pending?.kind === 'delete-folder' || actions.pending?.kind === 'delete-document'}>
+        <ConfirmModal
+          opened={actions.pending?.kind === 'delete-folder' || actions.pending?.kind === 'delete-document'}
+          onClose={actions.closePending}
+          title={`Delete ${actions.pending?.kind === 'delete-folder' ? actions.pending.folder.name : actions.pending?.kind === 'delete-document' ? actions.pending.document.name : ''}?`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            const pending = actions.pending;
+            if (pending?.kind === 'delete-folder') await actions.removeFolder(pending.folder);
+            if (pending?.kind === 'delete-document') await actions.removeDocument(pending.document);
+          }}
+        >
+          It goes to the recycle bin, where it can be restored.
+        </ConfirmModal>
+      </OnceOpened>
+      <OnceOpened isOpen={actions.moving !== null}>
+        <MoveModal item={actions.moving} onClose={actions.closeMoving} onMove={actions.move} />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -63,7 +63,7 @@ describe('DocumentPage', { timeout: 60_000 }, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Check out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Check out Lease.pdf' });
-    const hours = within(dialog).getByRole('textbox', { name: /Hours/ });
+    const hours = await within(dialog).findByRole('textbox', { name: /Hours/ });
     await user.clear(hours);
     await user.type(hours, '24');
     await user.click(within(dialog).getByRole('button', { name: 'Check out' }));

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, CloseButton, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { EXPENSE_RECEIPT_TYPES, formatFileSize, type ExpenseReceipt } from '@matterhorn/shared';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
@@ -81,9 +81,12 @@ export function ReceiptsSection({ expenseId, receipts, pending, onPendingChange,
                   {formatFileSize(receipt.sizeBytes)}
                 </Text>
                 {canChange && (
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${receipt.fileName}`} onClick={() => setRemoving(receipt)}>
-                    <IconX size={16} />
-                  </ActionIcon>
+                  <CloseButton
+                    c="red"
+                    aria-label={`Remove ${receipt.fileName}`}
+                    onClick={() => setRemoving(receipt)}
+                    icon={<IconX size={16} />}
+                  />
                 )}
               </Group>
             </li>
@@ -107,14 +110,11 @@ export function ReceiptsSection({ expenseId, receipts, pending, onPendingChange,
                 <Text size="xs" c="dimmed">
                   {formatFileSize(file.size)} · uploaded on save
                 </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
+                <CloseButton
                   aria-label={`Do not upload ${file.name}`}
                   onClick={() => onPendingChange(pending.filter((_, position) => position !== index))}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
+                  icon={<IconX size={16} />}
+                />
               </Group>
             </li>
           ))}
