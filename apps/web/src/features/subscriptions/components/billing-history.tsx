@@ -50,12 +50,12 @@ export function BillingHistory() {
                         component="button"
                         type="button"
                         size="sm"
-                        aria-label={`Receipt of ${charge.date}, ${charge.description} (PDF)`}
+                        aria-label={`Receipt, ${charge.date}, ${charge.description} (PDF)`}
                         onClick={() =>
                           void downloadReceipt(charge.id, charge.reference).catch((error: Error) => toast.error(error.message))
                         }
                       >
-                        PDF
+                        Receipt
                       </Anchor>
                     )}
                   </Table.Td>

@@ -141,7 +141,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Next billing: ₦48,375.00 on 26/12/2026')).toBeInTheDocument();
     const history = await screen.findByRole('table');
     expect(within(history).getByRole('row', { name: /Standard, 3 seats, monthly ₦48,375.00 ₦3,375.00 paid/ })).toBeInTheDocument();
-    expect(within(history).getByRole('button', { name: 'Receipt of 26/11/2026, Standard, 3 seats, monthly (PDF)' })).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Receipt, 26/11/2026, Standard, 3 seats, monthly (PDF)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel subscription?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
