@@ -8,10 +8,9 @@ import {
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ok } from '../../lib/reply.ts';
+import { ok, sendPdf } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { portalAccess, portalPrincipalOf, publicAccess, type PortalPrincipal } from '../../plugins/route-access.ts';
-import { contentDispositionOf } from '../../lib/file-names.ts';
 import { READ_ONLY } from '../../db/database.ts';
 import { findClientTrustRequestsToPay } from '../trust-requests/trust-requests.api.ts';
 import { findFirmBranding, findPortalClientMatters, findPortalClientProfile } from './client-portal.repository.ts';
@@ -214,12 +213,7 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     },
     async (request, reply) => {
       const { pdf, fileName } = await statements.pdf(portalPrincipalOf(request), request.query);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDispositionOf(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, fileName);
     },
   );
 }

@@ -33,12 +33,13 @@ export async function advanceSubscriptions({
     moved += await database.withFirm(firmId, async (tx) => {
       const row = await lockSubscriptionState(tx, firmId);
       if (!row || !['trialing', 'active', 'past_due'].includes(row.status)) return 0;
-      const usage = await findFreePlanUsage(tx, firmId);
+      // Only a trial's end asks whether the firm fits the free plan (the other moves ignore it).
+      const usage = row.status === 'trialing' ? await findFreePlanUsage(tx, firmId) : null;
       const on = await findFirmToday(tx, firmId);
       const outcome = transition(stateOf(row), {
         type: 'dayBegan',
         on,
-        fitsFree: fits(free.limits.users, usage.users) && fits(free.limits.activeMatters, usage.openMatters),
+        fitsFree: usage !== null && fits(free.limits.users, usage.users) && fits(free.limits.activeMatters, usage.openMatters),
       });
       if ('refused' in outcome || outcome.state.status === row.status) return 0;
       const state = outcome.state;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, subscriptionContracts } from '@matterhorn/shared';
-import { contentDispositionOf } from '../../lib/file-names.ts';
 import { z } from 'zod';
-import { answers, ok } from '../../lib/reply.ts';
+import { answers, ok, sendPdf } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { withRawJsonBodies } from '../../plugins/raw-json-body.ts';
 import { firmAccess, firmPrincipalOf, publicAccess, unverifiedFirmAccess } from '../../plugins/route-access.ts';
@@ -97,12 +96,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
     },
     async (request, reply) => {
       const { pdf, fileName } = await subscriptions.receiptOf(firmPrincipalOf(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDispositionOf(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, fileName);
     },
   );
 
