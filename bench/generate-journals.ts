@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../apps/api/src/db/database.ts';
 import { seedLedgerAccounts } from '../apps/api/src/platform/ledger/ledger.ts';
+import { continueNumberingFrom } from '../apps/api/src/platform/numbering/numbering.ts';
 import { deferUniqueKeys, type Executor, type Step } from './generate-time-entries.ts';
 
 /**
@@ -262,6 +263,12 @@ export async function insertJournals(tx: Tx, step: Step, volumes: JournalVolumes
     select id, ${firmId}, entry_date, memo, reference, source_type, source_id, reverses_entry_id, ${adminId}, created_at
     from bench_books_entries`,
   );
+  // Each issued invoice names its issue entry, as issuing one does (the record of bills of costs ties its totals to them).
+  await step(
+    'invoice issue entries',
+    sql`update invoices i set issue_entry_id = e.id from bench_books_entries e
+    where e.kind = 'issue' and i.firm_id = ${firmId} and i.id = e.source_id`,
+  );
   const a = Object.fromEntries(Object.entries(accounts).map(([name, id]) => [name, sql`${id}::uuid`])) as Record<keyof Accounts, SQL>;
   const trust = sql`${trustAccountId}::uuid`;
   const none = sql`null::uuid`;
@@ -340,6 +347,24 @@ export async function insertJournals(tx: Tx, step: Step, volumes: JournalVolumes
       sum(case when e.kind = 'trust-in' then e.amount else -e.amount end)
     from bench_books_entries e where e.kind in ('trust-in', 'trust-out') group by e.client_id, e.matter_id`,
   );
+  // And its movements (the trust listing's, the client ledgers' and the statutory books'), one per trust entry,
+  // numbered in date order, each stamped with its ledger's balance after it as the trust core's trigger would
+  // (migration 0055): written in one statement with the trust triggers off, as the journal's are.
+  await step('trust movement triggers off', sql`alter table trust_transactions disable trigger user`);
+  const movements = await step(
+    'books trust movements',
+    sql`insert into trust_transactions (firm_id, sequence_number, trust_account_id, client_id, matter_id, type, direction, amount,
+      ledger_balance_after, transaction_date, method, reference, counterparty, is_cleared, journal_entry_id, created_by_user_id, created_at)
+    select ${firmId}, row_number() over (order by e.entry_date, e.created_at, e.id), ${trustAccountId}, e.client_id, e.matter_id,
+      case when e.kind = 'trust-in' then 'deposit' else 'disbursement' end, case when e.kind = 'trust-in' then 'in' else 'out' end,
+      e.amount, sum(case when e.kind = 'trust-in' then e.amount else -e.amount end)
+        over (partition by e.client_id, e.matter_id order by e.entry_date, e.created_at, e.id),
+      e.entry_date, 'Bank transfer', 'BNK-' || left(replace(e.id::text, '-', ''), 8),
+      case when e.kind = 'trust-in' then 'Client' else 'Court registry' end, true, e.id, ${adminId}, e.created_at
+    from bench_books_entries e where e.kind in ('trust-in', 'trust-out')`,
+  );
+  await step('trust movement triggers on', sql`alter table trust_transactions enable trigger user`);
+  await continueNumberingFrom(tx, firmId, 'trustTransaction', movements + 1);
   await step(
     'books trust balance',
     sql`update trust_accounts set balance = t.total, cleared_balance = t.total

@@ -101,6 +101,15 @@ export async function insertTimeEntries(tx: Executor, step: Step, volumes: TimeE
     join (select firm_id, count(*)::int as n from bench_entry_activities group by firm_id) a on a.firm_id = p.firm_id`,
   );
 
+  // Each time keeper's cost rate (matter profitability): 40% of their hourly rate, reviewed up to 45%
+  // half a year ago, so the database costs each entry at its day's rate as it is inserted (migration 0072).
+  await step(
+    'cost rates',
+    sql`insert into fee_earner_cost_rates (firm_id, fee_earner_id, effective_from, cost_rate)
+    select firm_id, user_id, date '2000-01-01', round(rate * 0.40, 2) from bench_time_keepers where rate is not null
+    union all
+    select firm_id, user_id, current_date - 182, round(rate * 0.45, 2) from bench_time_keepers where rate is not null`,
+  );
   await step('time entry plan statistics', sql`analyze bench_time_keepers, bench_entry_matters, bench_entry_activities, bench_entry_firms`);
 
   // Three entries in four are billable (rate × duration, exchange rate 1, at the fee earner's

@@ -5,9 +5,8 @@ import { settle, skip, type Issue4Context, type Issue4Results, type Request } fr
 /**
  * The report centre's speed target (issue 37): on a firm of 1,000,000 time entries, 100,000
  * invoices and 1,000,000 journal lines, each report for a year at p99 ≤ 1 s and the dashboard's
- * figures at p99 ≤ 150 ms, offered 5 requests/s. (The trust listing and statutory books read trust
- * movements, which this scale does not generate: they are measured at the issue16 scale's volumes
- * later.) And a report's CSV of ~100,000 entries (the main fee earner's time, every date) with the
+ * figures at p99 ≤ 150 ms, offered 5 requests/s; the books' ~106,000 trust movements of 1,000 clients
+ * give the trust listing and the statutory books theirs. And a report's CSV of ~100,000 entries (the main fee earner's time, every date) with the
  * API's memory growth at most 50 MB; the issue sets it no time, a minute is allowed.
  */
 export const REPORTS_TARGETS = { reportP99Ms: 1_000, dashboardP99Ms: 150, offeredPerSecond: 5, csvRssGrowthMiB: 50, csvSeconds: 60 };
@@ -33,6 +32,11 @@ function scenarios(year: number): Scenario[] {
     report('invoice-register', range),
     report('expense-report', range),
     report('audit-trail', range),
+    report('trust-listing', ''),
+    { ...report('trust-listing', 'DormantMonths=6'), name: 'reports: trust-listing, dormant 6 months' },
+    { ...report('statutory-books', `${range}&Book=cash-book`), name: `reports: statutory books, cash book, ${year}` },
+    { ...report('statutory-books', `${range}&Book=clients-ledger`), name: `reports: statutory books, clients ledger, ${year}` },
+    { ...report('statutory-books', `${range}&Book=bills-of-costs`), name: `reports: statutory books, bills of costs, ${year}` },
     { name: 'dashboard: firm figures', path: '/api/admin/dashboard/get-firm-kpis', query: '', targetP99Ms: REPORTS_TARGETS.dashboardP99Ms },
   ];
 }
@@ -45,7 +49,10 @@ export async function runReports(context: Issue4Context): Promise<Issue4Results>
     return output;
   }
   const request: Request = { headers: { authorization: `Bearer ${context.adminToken}` } };
-  for (const scenario of scenarios(new Date().getUTCFullYear() - 1)) {
+  // BENCH_REPORTS_ONLY=<text>[|<text>…]: only the scenarios whose name holds one of them (and no CSV), to measure a report again.
+  const only = process.env.BENCH_REPORTS_ONLY?.split('|');
+  const isChosen = (name: string) => !only || only.some((text) => name.includes(text));
+  for (const scenario of scenarios(new Date().getUTCFullYear() - 1).filter((candidate) => isChosen(candidate.name))) {
     if (!context.routes.has(`GET ${scenario.path}`)) {
       skip(output.skipped, scenario.name, 'endpoint not built yet');
       continue;
@@ -69,7 +76,7 @@ export async function runReports(context: Issue4Context): Promise<Issue4Results>
     output.results.push(await measureAtRate(context, url, scenario, request, REPORTS_TARGETS.offeredPerSecond));
   }
   const feeEarnerId = context.data.largeFirmFeeEarnerId;
-  if (feeEarnerId && context.routes.has(`GET ${BASE}/billable-hours`))
+  if (feeEarnerId && !only && context.routes.has(`GET ${BASE}/billable-hours`))
     await measureCsvDownload(
       context,
       {

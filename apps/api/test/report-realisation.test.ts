@@ -24,7 +24,10 @@ const byGroup = <T extends Record<string, unknown>>(rows: T[]) =>
 
 beforeAll(async () => {
   setup = await setUpTimeReportFixture();
-  const set = await updateMemberSettings(setup.fixture, setup.fixture.firm.users.admin.id, { costRate: '40000' });
+  const set = await updateMemberSettings(setup.fixture, setup.fixture.firm.users.admin.id, {
+    costRate: '40000',
+    costRateFrom: '2026-01-01',
+  });
   expect(set.statusCode, set.body).toBe(200);
 });
 afterAll(() => setup.fixture.context.close());
@@ -195,7 +198,7 @@ describe('the matter-profitability report', () => {
     // The admin's 3.5 h (E1, E3 and the non-billable E6) at 40,000; the fee earner's 5 h at nothing.
     expect(matterA.cells).toMatchObject({ costOfTime: '140000.00', margin: '45000.00', marginPercent: '23.1' });
     expect(report.checks.at(-1)).toEqual({
-      name: 'Fee earners with time here and no cost rate (their time costs 0)',
+      name: 'Fee earners with time here on a day they had no cost rate (that time costs 0)',
       expected: 'none',
       actual: setup.names.feeEarner,
       pass: false,
@@ -203,7 +206,10 @@ describe('the matter-profitability report', () => {
   });
 
   it('sets fees collected against the cost of time and non-recoverable expenses, per matter, with totals that tie out', async () => {
-    const set = await updateMemberSettings(setup.fixture, setup.fixture.firm.users.feeEarner.id, { costRate: '20000.00' });
+    const set = await updateMemberSettings(setup.fixture, setup.fixture.firm.users.feeEarner.id, {
+      costRate: '20000.00',
+      costRateFrom: '2026-01-01',
+    });
     expect(set.statusCode, set.body).toBe(200);
     const report = await reportOf(get, 'matter-profitability');
     const cellsOf = (matterId: string) => rowsAs([report.rows.find((row) => row.drill?.MatterId === matterId)!], keys)[0];
@@ -276,6 +282,73 @@ describe('the matter-profitability report', () => {
       feesCollected: '310000.00',
       costOfTime: '130000.00',
     });
+  });
+
+  it('costs each entry at its fee earner’s rate on the day of the work, as entries are saved and when a rate is set from a past day', async () => {
+    const { admin, feeEarner } = setup.fixture.firm.users;
+    const costs = async (filter: Record<string, string> = {}) => {
+      const time = await reportOf(get, 'matter-profitability', { ...filter, Kind: 'time', Level: 'entries' });
+      return time.rows.map((row) => [row.cells.date, row.cells.costOfTime]);
+    };
+    const summaryChecks = async (filter: Record<string, string> = {}) =>
+      (await reportOf(get, 'matter-profitability', filter)).checks.map((check) => [check.expected, check.actual, check.pass]);
+    // A new rate from today leaves the cost of past work as it was, and is today's rate on the team page.
+    const today = await updateMemberSettings(setup.fixture, admin.id, { costRate: '50000' });
+    expect(today.json().data).toMatchObject({ costRate: '50000.00', costRateFrom: new Date().toISOString().slice(0, 10) });
+    const before = await costs();
+    expect(before).toContainEqual(['2026-09-16', '80000.00']);
+
+    // The fee earner's rate rises from 6 October: E4 (06/10, 2 h) and E5 (20/10, 1.5 h) cost 30,000 an hour; E2 (17/09) keeps 20,000.
+    expect((await updateMemberSettings(setup.fixture, feeEarner.id, { costRate: '30000', costRateFrom: '2026-10-06' })).statusCode).toBe(
+      200,
+    );
+    // Time saved later on a day of the new rate is costed at it: 1 h on 25/10 at 30,000.
+    const saved = await setup.fixture.call('POST', '/api/admin/time-entry', setup.fixture.tokens.admin, {
+      clientId: setup.matterB.clientId,
+      matterId: setup.matterB.id,
+      activityId: setup.fixture.references.activityIds[0],
+      isBillable: 4,
+      timeEntryUserId: feeEarner.id,
+      description: 'Work of 2026-10-25',
+      timeEntryDate: '2026-10-25',
+      duration: '1',
+      userRate: '50000.00',
+      exchangeRate: '1',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await costs()).toEqual([
+      ['2026-09-16', '80000.00'],
+      ['2026-09-17', '60000.00'],
+      ['2026-10-05', '40000.00'],
+      ['2026-10-06', '60000.00'],
+      ['2026-10-20', '45000.00'],
+      ['2026-10-21', '20000.00'],
+      ['2026-10-25', '30000.00'],
+    ]);
+    // 8.5 + 1.5 + 1 h; 80,000 + 60,000 + 40,000 + 60,000 + 45,000 + 20,000 + 30,000 — from the day totals, and from the entries of a matter.
+    expect(await summaryChecks()).toEqual([
+      ['11.00', '11.00', true],
+      ['335000.00', '335000.00', true],
+      ['10000.00', '10000.00', true],
+      ['3', '3', true],
+      ['none', 'none', true],
+    ]);
+    expect((await summaryChecks({ MatterId: setup.matterB.id })).slice(0, 2)).toEqual([
+      ['2.50', '2.50', true],
+      ['75000.00', '75000.00', true],
+    ]);
+
+    // No cost rate from 20 October: E5 and the new entry cost nothing, and the fee earner is named.
+    expect((await updateMemberSettings(setup.fixture, feeEarner.id, { costRate: '', costRateFrom: '2026-10-20' })).statusCode).toBe(200);
+    const report = await reportOf(get, 'matter-profitability');
+    expect(report.totals[0]!.cells).toMatchObject({ hours: '11.00', costOfTime: '260000.00' });
+    expect(report.checks.map((check) => [check.expected, check.actual, check.pass])).toEqual([
+      ['11.00', '11.00', true],
+      ['260000.00', '260000.00', true],
+      ['10000.00', '10000.00', true],
+      ['3', '3', true],
+      ['none', setup.names.feeEarner, false],
+    ]);
   });
 
   it('answers CSV and PDF of exactly what is on screen, and refuses another firm’s matter and people without Reports', async () => {

@@ -257,6 +257,24 @@ describe('the record of bills of costs', () => {
 });
 
 describe('every book', () => {
+  it('reads a page of the book at a time, each line where the whole book has it, with the whole book’s totals and checks', async () => {
+    for (const Book of ['cash-book', 'clients-ledger', 'bills-of-costs']) {
+      const query = { ...PERIOD, Book };
+      const whole = await reportOf(get, 'statutory-books', { ...query, Size: '500' });
+      expect(whole.page!.totalCount).toBe(whole.rows.length);
+      expect(whole.rows.length).toBeGreaterThan(2);
+      const pages = [];
+      // Pages of two lines: a page starts inside a section, on its brought-forward line or its carried-forward line.
+      for (let page = 1; (page - 1) * 2 < whole.rows.length; page += 1) {
+        const part = await reportOf(get, 'statutory-books', { ...query, Size: '2', Page: String(page) });
+        expect(part.page).toEqual({ page, size: 2, totalCount: whole.rows.length });
+        expect([part.totals, part.checks]).toEqual([whole.totals, whole.checks]);
+        pages.push(...part.rows);
+      }
+      expect(pages).toEqual(whole.rows);
+    }
+  });
+
   it('answers CSV and PDF of exactly what is on screen', async () => {
     for (const Book of ['cash-book', 'clients-ledger', 'bills-of-costs']) {
       const query = { ...PERIOD, Book };

@@ -81,6 +81,7 @@ describe('GET get-all-user', () => {
       ledesClassification: 'PT',
       // Not set: no cost rate, and the firm's available hours.
       costRate: null,
+      costRateFrom: null,
       availableHoursPerDay: null,
       isActive: true,
       isOwner: true,

@@ -251,21 +251,36 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
   const [timeTotalsDrift] = await rowsOf<{ keys: string; differing: number }>(
     tx.execute(sql`with entries as (
         select time_entry_date as entry_date, user_id as fee_earner_id, is_billable, ${isBilledTimeEntry} as is_billed,
-          sum(duration) as hours, sum(home_total_amount) as amount, count(*)::int as entries
+          sum(duration) as hours, sum(home_total_amount) as amount, count(*)::int as entries,
+          coalesce(sum(cost_amount), 0) as cost, coalesce(sum(duration) filter (where cost_amount is null), 0) as uncosted_hours
         from time_entries where firm_id = ${firmId} and deleted_at is null group by 1, 2, 3, 4),
-      totals as (select entry_date, fee_earner_id, is_billable, is_billed, hours, amount, entries
+      totals as (select entry_date, fee_earner_id, is_billable, is_billed, hours, amount, entries, cost, uncosted_hours
         from time_entry_day_totals where firm_id = ${firmId} and entries <> 0)
       select (select count(*) from entries)::text as keys,
         (select count(*)::int from entries full join totals using (entry_date, fee_earner_id, is_billable, is_billed)
           where entries.hours is distinct from totals.hours or entries.amount is distinct from totals.amount
-            or entries.entries is distinct from totals.entries) as differing`),
+            or entries.entries is distinct from totals.entries or entries.cost is distinct from totals.cost
+            or entries.uncosted_hours is distinct from totals.uncosted_hours) as differing`),
   );
   if (timeTotalsDrift!.differing > 0)
     failures.push({
       firm,
-      check: 'time day totals = Σ and count of live time entries per day, fee earner, billable and billed',
+      check: 'time day totals = Σ, cost and count of live time entries per day, fee earner, billable and billed',
       expected: `${timeTotalsDrift!.keys} keys agreeing`,
       actual: `${timeTotalsDrift!.differing} differing`,
+    });
+
+  // Every time entry keeps the cost of its day: hours × its fee earner's cost rate on the day of the work (migration 0072).
+  const [costDrift] = await rowsOf<{ differing: number }>(
+    tx.execute(sql`select count(*)::int as differing from time_entries
+      where firm_id = ${firmId} and cost_amount is distinct from time_entry_cost_on(firm_id, user_id, time_entry_date, duration)`),
+  );
+  if (costDrift!.differing > 0)
+    failures.push({
+      firm,
+      check: 'each time entry’s cost = hours × its fee earner’s cost rate on the day of the work',
+      expected: '0 differing',
+      actual: `${costDrift!.differing} differing`,
     });
 
   // The collections report's parts (written by the database with each payment): every payment's parts add up to it,

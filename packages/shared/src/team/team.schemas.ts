@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
-import { optionalMoneyText, requiredText, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
+import { isoDate, optionalMoneyText, requiredText, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 
 /** SPEC.md §3 User ('Entered By'): id and name, plus what the team page shows. */
 /** LEDES's timekeeper classifications (1998B, rev. 2014), as a member's edit form offers them. */
@@ -38,7 +38,13 @@ export const teamMemberSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'What an hour of their time costs the firm (an exact decimal string in the home currency): matter profitability’s cost of time; null when not set.',
+      'What an hour of their time worked today costs the firm (an exact decimal string in the home currency): matter profitability’s cost of time; null when none.',
+    ),
+  costRateFrom: z
+    .string()
+    .nullable()
+    .describe(
+      'The first day of work today’s cost rate applies to (YYYY-MM-DD); earlier time keeps the rate of its own day. Null when no rate was ever set.',
     ),
   availableHoursPerDay: z
     .string()
@@ -113,8 +119,13 @@ export const updateMemberSchema = z.strictObject({
     .nullish()
     .describe('Their LEDES timekeeper classification: PT, AS, OC, LA or OT; left out: unchanged; null clears it.'),
   costRate: optionalSetting((text) => /^\d{1,12}(\.\d{1,2})?$/.test(text), COST_RATE_MESSAGE).describe(
-    'What an hour of their time costs the firm, in the home currency (at most 2 decimals): matter profitability’s cost of time; left out: unchanged; blank or null clears it.',
+    'What an hour of their time costs the firm, in the home currency (at most 2 decimals): matter profitability’s cost of time, for the time they work from costRateFrom; left out: unchanged; blank or null: no cost from that day.',
   ),
+  costRateFrom: isoDate('Cost rate applies from')
+    .optional()
+    .describe(
+      'The first day of work the cost rate applies to (YYYY-MM-DD), until a later rate’s day; their time from that day is costed again. Left out: the firm’s today. Sent alone with an unchanged rate, it moves the rate’s start to that day.',
+    ),
   availableHoursPerDay: optionalSetting(isAvailableHoursText, AVAILABLE_HOURS_MESSAGE).describe(
     'The hours they are available on a working day, more than 0 and at most 24 (utilisation); left out: unchanged; blank or null: the firm’s.',
   ),

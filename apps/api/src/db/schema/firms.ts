@@ -118,8 +118,6 @@ export const users = pgTable(
     timekeeperCode: text('timekeeper_code').notNull().default(''),
     /** LEDES's TIMEKEEPER_CLASSIFICATION: PT partner, AS associate, OC of counsel, LA legal assistant, OT other. */
     ledesClassification: text('ledes_classification', { enum: ['PT', 'AS', 'OC', 'LA', 'OT'] }),
-    /** What an hour of the fee earner's time costs the firm, in the home currency: matter profitability's cost of time. */
-    costRate: numeric('cost_rate', { precision: 14, scale: 2 }),
     /** The fee earner's own available hours on a working day; null: the firm's. */
     availableHoursPerDay: numeric('available_hours_per_day', { precision: 4, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
@@ -132,7 +130,6 @@ export const users = pgTable(
     unique('users_firm_id_key').on(table.firmId, table.id),
     unique('users_firm_timekeeper_key').on(table.firmId, table.timekeeperCode),
     check('users_ledes_classification_check', sql`${table.ledesClassification} in ('PT', 'AS', 'OC', 'LA', 'OT')`),
-    check('users_cost_rate_check', sql`${table.costRate} >= 0`),
     check('users_available_hours_check', sql`${table.availableHoursPerDay} > 0 and ${table.availableHoursPerDay} <= 24`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -59,6 +60,13 @@ export const timeEntries = pgTable(
     foreignTotalAmount: numeric('foreign_total_amount', { precision: 14, scale: 2 }).notNull(),
     /** rate × duration in the home currency. */
     homeTotalAmount: numeric('home_total_amount', { precision: 14, scale: 2 }).notNull(),
+    /**
+     * What the time cost the firm: hours × the fee earner's cost rate on the day of the work
+     * (fee_earner_cost_rates), half-up to the cent; null when they had no cost rate that day. Set by
+     * the database at every insert and change of hours, fee earner or date (migration 0072), and again
+     * for the fee earner's time from a day whose cost rate is set.
+     */
+    costAmount: numeric('cost_amount', { precision: 20, scale: 2 }),
     /** SPEC.md §9: 3 recorded; 5 once on an invoice. */
     status: smallint('status').notNull().default(3),
     /** Set by invoicing: a billed entry is locked. */
@@ -153,6 +161,10 @@ export const timeEntryDayTotals = pgTable(
     hours: numeric('hours', { precision: 20, scale: 4 }).notNull(),
     /** Σ home_total_amount. */
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    /** Σ cost_amount (matter profitability's cost of time). */
+    cost: numeric('cost', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** Σ hours of the entries without a cost (no cost rate on their day). */
+    uncostedHours: numeric('uncosted_hours', { precision: 20, scale: 4 }).notNull().default('0'),
     entries: integer('entries').notNull(),
   },
   (table) => [
@@ -160,5 +172,34 @@ export const timeEntryDayTotals = pgTable(
       name: 'time_entry_day_totals_pkey',
       columns: [table.firmId, table.entryDate, table.feeEarnerId, table.isBillable, table.isBilled],
     }),
+  ],
+);
+
+/**
+ * Each fee earner's cost rate over time: the rate applies to their time worked from effective_from
+ * until the next row's day, so a rate set today leaves the cost of last year's work as it was, and
+ * a rate set from a past day recosts the time worked since. A null rate: no cost from that day.
+ * users.cost_rate is the rate of today, for the team pages.
+ */
+export const feeEarnerCostRates = pgTable(
+  'fee_earner_cost_rates',
+  {
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    feeEarnerId: uuid('fee_earner_id').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    costRate: numeric('cost_rate', { precision: 14, scale: 2 }),
+    setByUserId: uuid('set_by_user_id').references(() => users.id),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'fee_earner_cost_rates_pkey', columns: [table.firmId, table.feeEarnerId, table.effectiveFrom] }),
+    foreignKey({
+      columns: [table.firmId, table.feeEarnerId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'fee_earner_cost_rates_firm_user_fk',
+    }),
+    check('fee_earner_cost_rates_rate_check', sql`${table.costRate} >= 0`),
   ],
 );

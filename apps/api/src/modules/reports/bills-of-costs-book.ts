@@ -1,9 +1,8 @@
-import { addMoney, subtractMoney, toCents, type ReportCheck, type ReportColumn } from '@matterhorn/shared';
+import { addMoney, subtractMoney, type ReportCheck, type ReportColumn } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import { findBillsOfCosts, type BillFilters, type BillRow } from './bills-of-costs.repository.ts';
-import { currenciesOf } from './client-money-checks.ts';
+import { findBillsOfCosts, sumBillsOfCosts, type BillFilters } from './bills-of-costs.repository.ts';
+import type { BookPage, BookPart } from './client-money-books.ts';
 import { findLedgerAccountLabel } from './client-money.repository.ts';
-import type { ReportBody } from './report-definition.ts';
 import { moneyCheck } from './report-texts.ts';
 
 const COLUMNS: ReportColumn[] = [
@@ -22,56 +21,41 @@ const COLUMNS: ReportColumn[] = [
 
 const STATUS_NAMES: Record<string, string> = { Approved: 'Issued', Sent: 'Sent', PartlyPaid: 'Part paid', Paid: 'Paid', Void: 'Void' };
 
-/** A bill's own sum: profit costs + disbursements − discount + tax. */
-const sumOfParts = (bill: BillRow) => addMoney(subtractMoney(addMoney(bill.profitCosts, bill.disbursements), bill.discount), bill.tax);
-const sumField = (bills: readonly BillRow[], field: keyof BillRow) => addMoney('0', ...bills.map((bill) => bill[field] as string));
-
 /**
  * The record of bills of costs (Legal Practitioners' Accounts Rules 1964): every bill delivered, its
  * profit costs (fees for time and flat fees) distinguished from its disbursements (expenses), with
- * tax and total; a bill voided after issue stays on the record, marked, outside the totals.
+ * tax and total; a bill voided after issue stays on the record, marked, outside the totals. The
+ * screen reads a page of the bills (`page`), the printed book all of them; both take their totals
+ * and checks from the same sums of every bill in the period.
  */
-export async function billsOfCostsBook(
-  tx: Tx,
-  firmId: string,
-  filters: BillFilters,
-): Promise<Pick<ReportBody, 'columns' | 'rows' | 'totals' | 'formula' | 'checks'>> {
-  const [bills, receivableLabel] = await Promise.all([
-    findBillsOfCosts(tx, firmId, filters),
+export async function billsOfCostsBook(tx: Tx, firmId: string, filters: BillFilters, page: BookPage | null): Promise<BookPart> {
+  const [bills, sums, receivableLabel] = await Promise.all([
+    findBillsOfCosts(tx, firmId, filters, page ? { limit: page.size, offset: page.offset } : undefined),
+    sumBillsOfCosts(tx, firmId, filters),
     findLedgerAccountLabel(tx, firmId, 'accounts-receivable'),
   ]);
-  const live = bills.filter((bill) => bill.status !== 'Void');
-  const byCurrency = new Map<string, BillRow[]>();
-  for (const bill of live) byCurrency.set(bill.currencyCode, [...(byCurrency.get(bill.currencyCode) ?? []), bill]);
-  const checks: ReportCheck[] = currenciesOf(byCurrency).flatMap((currency) => {
-    const own = byCurrency.get(currency)!;
-    const agreeing = own.filter((bill) => toCents(sumOfParts(bill)) === toCents(bill.total)).length;
+  const live = sums.filter((sum) => sum.bills > 0);
+  const billCount = (count: number) => `${count} ${count === 1 ? 'bill' : 'bills'}`;
+  const checks: ReportCheck[] = live.flatMap((sum) => {
+    const currency = sum.currencyCode;
     return [
       {
         name: `Each bill: profit costs + disbursements − discount + tax = total, ${currency}`,
-        expected: `${own.length} ${own.length === 1 ? 'bill' : 'bills'}`,
-        actual: `${agreeing} agree`,
-        pass: agreeing === own.length,
+        expected: billCount(sum.bills),
+        actual: `${sum.agreeing} agree`,
+        pass: sum.agreeing === sum.bills,
       },
       moneyCheck(
         `Σ profit costs + Σ disbursements − Σ discounts + Σ tax = Σ totals, ${currency}`,
-        addMoney('0', ...own.map(sumOfParts)),
-        sumField(own, 'total'),
+        addMoney(subtractMoney(addMoney(sum.profitCosts, sum.disbursements), sum.discount), sum.tax),
+        sum.total,
       ),
-      moneyCheck(
-        `Σ profit costs = Σ the bills’ time and flat-fee lines, ${currency}`,
-        sumField(own, 'profitCosts'),
-        sumField(own, 'feeLines'),
-      ),
-      moneyCheck(
-        `Σ disbursements = Σ the bills’ expense lines, ${currency}`,
-        sumField(own, 'disbursements'),
-        sumField(own, 'expenseLines'),
-      ),
+      moneyCheck(`Σ profit costs = Σ the bills’ time and flat-fee lines, ${currency}`, sum.profitCosts, sum.feeLines),
+      moneyCheck(`Σ disbursements = Σ the bills’ expense lines, ${currency}`, sum.disbursements, sum.expenseLines),
       moneyCheck(
         `Σ totals = ${receivableLabel} debited in the ledger on issuing these bills, ${currency}`,
-        sumField(own, 'total'),
-        sumField(own, 'receivablePosted'),
+        sum.total,
+        sum.receivablePosted,
       ),
     ];
   });
@@ -93,24 +77,22 @@ export async function billsOfCostsBook(
       },
       drill: null,
     })),
-    totals: currenciesOf(byCurrency).map((currency) => {
-      const own = byCurrency.get(currency)!;
-      return {
-        cells: {
-          date: `Total ${currency}`,
-          number: `${own.length} ${own.length === 1 ? 'bill' : 'bills'}`,
-          currency,
-          profitCosts: sumField(own, 'profitCosts'),
-          disbursements: sumField(own, 'disbursements'),
-          discount: sumField(own, 'discount'),
-          tax: sumField(own, 'tax'),
-          total: sumField(own, 'total'),
-        },
-        drill: null,
-      };
-    }),
+    totals: live.map((sum) => ({
+      cells: {
+        date: `Total ${sum.currencyCode}`,
+        number: billCount(sum.bills),
+        currency: sum.currencyCode,
+        profitCosts: sum.profitCosts,
+        disbursements: sum.disbursements,
+        discount: sum.discount,
+        tax: sum.tax,
+        total: sum.total,
+      },
+      drill: null,
+    })),
     formula:
       'Every bill delivered (an invoice once issued), by date and number: profit costs = fees for time and flat fees billed; disbursements = expenses billed; total = profit costs + disbursements − discount + tax, in the bill’s currency. A bill voided after issue stays on the record, marked Void, outside the totals; credit notes are not bills and are not deducted here.',
     checks,
+    page: page ? { page: page.page, size: page.size, totalCount: sums.reduce((count, sum) => count + sum.rows, 0) } : null,
   };
 }

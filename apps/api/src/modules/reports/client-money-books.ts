@@ -1,13 +1,12 @@
 import { addMoney, isoToDisplayDate, subtractMoney, type ReportColumn, type ReportRow } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import {
-  findLedgerBalancesOn,
   findMovementsInDateOrder,
   movementParticulars,
+  sumBookSections,
   sumMovementsInDateRange,
-  sumOpeningBalances,
   type TrustBookMovementRow,
-  type TrustOpeningBalanceRow,
+  type TrustBookSectionRow,
 } from '../trust/trust.api.ts';
 import { currenciesOf, matterLabelOf, trustLedgerChecks } from './client-money-checks.ts';
 import type { ReportBody } from './report-definition.ts';
@@ -19,7 +18,9 @@ import { moneyCheck } from './report-texts.ts';
  * account, and every dealing with each client's money with the client's running balance.
  */
 export type BookPeriod = { from?: string | undefined; to: string; clientId?: string | undefined };
-type BookPart = Pick<ReportBody, 'columns' | 'rows' | 'totals' | 'formula' | 'checks'>;
+/** The rows the screen shows (a page of the book); null for the printed book (CSV, PDF): every row. */
+export type BookPage = { page: number; size: number; offset: number };
+export type BookPart = Pick<ReportBody, 'columns' | 'rows' | 'totals' | 'formula' | 'checks' | 'page'>;
 
 const amountColumns: ReportColumn[] = [
   { key: 'description', label: 'Particulars', kind: 'text', drill: null },
@@ -42,76 +43,120 @@ const movementCells = (movement: TrustBookMovementRow, isClientShown: boolean): 
   balance: movement.balance,
 });
 
-/** A book's groups (an account, or a client in an account) in the order its movements come, each with its opening balance. */
-type Group = { key: string; opening: string; names: Record<string, string>; currencyCode: string; movements: TrustBookMovementRow[] };
+const closingOf = (section: TrustBookSectionRow) => subtractMoney(addMoney(section.opening, section.receipts), section.payments);
 
-function groupsOf(
-  openings: readonly TrustOpeningBalanceRow[],
-  movements: readonly TrustBookMovementRow[],
-  keyOf: (row: { trustAccountId: string; clientId: string | null }) => string,
-  namesOf: (row: TrustOpeningBalanceRow | TrustBookMovementRow) => Record<string, string>,
-  sortKeyOf: (names: Record<string, string>, key: string) => string,
-): Group[] {
-  const groups = new Map<string, Group>();
-  for (const opening of openings)
-    groups.set(keyOf(opening), {
-      key: keyOf(opening),
-      opening: opening.balance,
-      names: namesOf(opening),
-      currencyCode: opening.currencyCode,
-      movements: [],
-    });
-  for (const movement of movements) {
-    const key = keyOf(movement);
-    const group = groups.get(key) ?? { key, opening: '0.00', names: namesOf(movement), currencyCode: movement.currencyCode, movements: [] };
-    group.movements.push(movement);
-    groups.set(key, group);
+type SectionLines = {
+  broughtForward: (section: TrustBookSectionRow) => ReportRow;
+  carriedForward: ((section: TrustBookSectionRow) => ReportRow) | null;
+};
+
+type MovementsRead = {
+  /** The sections whose movements the page shows, in book order; undefined: every section. */
+  sections?: readonly { trustAccountId: string; clientId: string | null }[];
+  /** Which of those sections' movements, in book order; undefined: all. */
+  range?: { limit: number; offset: number };
+};
+
+/**
+ * The rows of a book printed in sections — each its balance brought forward, its movements and (the
+ * clients' ledger) its balance carried forward — all of them, or only a page, for which only the
+ * movements of the page's sections are read and only the page's are returned: the sections come in
+ * the order the movements do, so a page's movements are one run of its sections' movements.
+ */
+async function bookRows(
+  sections: readonly TrustBookSectionRow[],
+  page: BookPage | null,
+  lines: SectionLines,
+  readMovements: (read: MovementsRead) => Promise<TrustBookMovementRow[]>,
+): Promise<{ rows: ReportRow[]; totalCount: number }> {
+  const linesAfter = lines.carriedForward ? 1 : 0;
+  const totalCount = sections.reduce((count, section) => count + 1 + section.movements + linesAfter, 0);
+  const [first, end] = page ? [page.offset, Math.min(totalCount, page.offset + page.size)] : [0, totalCount];
+  type Slot = { section: TrustBookSectionRow; line: 'broughtForward' | 'carriedForward' } | { movement: number };
+  const slots: Slot[] = [];
+  const withMovements: { section: TrustBookSectionRow; movementStart: number }[] = [];
+  let rowStart = 0;
+  let movementStart = 0;
+  for (const section of sections) {
+    const length = 1 + section.movements + linesAfter;
+    const shown = { from: Math.max(first, rowStart), to: Math.min(end, rowStart + length) };
+    for (let position = shown.from; position < shown.to; position += 1) {
+      const local = position - rowStart;
+      if (local === 0) slots.push({ section, line: 'broughtForward' });
+      else if (local <= section.movements) slots.push({ movement: movementStart + local - 1 });
+      else slots.push({ section, line: 'carriedForward' });
+    }
+    if (shown.from < shown.to && section.movements > 0) withMovements.push({ section, movementStart });
+    rowStart += length;
+    movementStart += section.movements;
+    if (rowStart >= end) break;
   }
-  return [...groups.values()]
-    .filter((group) => group.movements.length > 0 || group.opening !== '0.00')
-    .sort((left, right) => sortKeyOf(left.names, left.key).localeCompare(sortKeyOf(right.names, right.key)));
+  const indexes = slots.flatMap((slot) => ('movement' in slot ? [slot.movement] : []));
+  const firstMovement = indexes[0] ?? 0;
+  const movements =
+    indexes.length === 0
+      ? []
+      : await readMovements(
+          page
+            ? {
+                sections: withMovements.map(({ section }) => ({ trustAccountId: section.trustAccountId, clientId: section.clientId })),
+                range: { limit: indexes.length, offset: firstMovement - withMovements[0]!.movementStart },
+              }
+            : {},
+        );
+  const rows = slots.map((slot) =>
+    'movement' in slot
+      ? { cells: movementCells(movements[slot.movement - firstMovement]!, lines.carriedForward === null), drill: null }
+      : slot.line === 'broughtForward'
+        ? lines.broughtForward(slot.section)
+        : lines.carriedForward!(slot.section),
+  );
+  return { rows, totalCount };
 }
 
-const closingOf = (group: Group) => group.movements.at(-1)?.balance ?? group.opening;
-const sumOf = (movements: readonly TrustBookMovementRow[], direction: 'in' | 'out') =>
-  addMoney('0', ...movements.filter((movement) => movement.direction === direction).map((movement) => movement.amount));
-
-/** Σ of the listing's ledger balances on the book's last day, per currency: what both books close on. */
+/**
+ * Σ of the clients' ledger balances on the book's last day, per currency: what both books close on
+ * (every movement up to then; a currency whose ledgers all hold nothing is left out, as the listing
+ * leaves them out).
+ */
 async function ledgerBalancesOn(tx: Tx, firmId: string, period: BookPeriod) {
-  const balances = await findLedgerBalancesOn(tx, firmId, { asOf: period.to, clientId: period.clientId });
-  const sums = new Map<string, string>();
-  for (const row of balances) sums.set(row.currencyCode, addMoney(sums.get(row.currencyCode) ?? '0', row.balance));
-  return sums;
+  const sums = await sumMovementsInDateRange(tx, firmId, { clientId: period.clientId, to: period.to });
+  return new Map(
+    sums.map((sum) => [sum.currencyCode, subtractMoney(sum.receipts, sum.payments)] as const).filter(([, balance]) => balance !== '0.00'),
+  );
 }
 
 const onDate = (period: BookPeriod) => isoToDisplayDate(period.to);
+const pageOf = (page: BookPage | null, totalCount: number) => (page ? { page: page.page, size: page.size, totalCount } : null);
 
-export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod): Promise<BookPart> {
-  const filter = { clientId: period.clientId };
-  const [openings, movements, transfers, ledgers] = await Promise.all([
-    period.from ? sumOpeningBalances(tx, firmId, { ...filter, before: period.from }, 'account') : Promise.resolve([]),
-    findMovementsInDateOrder(tx, firmId, { ...filter, from: period.from, to: period.to, runningBalance: 'account', isCashOnly: true }),
-    period.clientId
-      ? sumMovementsInDateRange(tx, firmId, { ...filter, from: period.from, to: period.to, isTransfersOnly: true })
-      : Promise.resolve([]),
+export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod, page: BookPage | null): Promise<BookPart> {
+  const filter = { clientId: period.clientId, from: period.from, to: period.to };
+  const [sections, transfers, ledgers] = await Promise.all([
+    sumBookSections(tx, firmId, { ...filter, by: 'account', isCashOnly: true }),
+    period.clientId ? sumMovementsInDateRange(tx, firmId, { ...filter, isTransfersOnly: true }) : Promise.resolve([]),
     ledgerBalancesOn(tx, firmId, period),
   ]);
-  const groups = groupsOf(
-    openings,
-    movements,
-    (row) => row.trustAccountId,
-    (row) => ({ trustAccount: accountLabel(row), currency: row.currencyCode }),
-    (names, key) => `${names.currency} ${names.trustAccount} ${key}`,
-  );
-  const rows: ReportRow[] = groups.flatMap((group) => [
+  const { rows, totalCount } = await bookRows(
+    sections,
+    page,
     {
-      cells: { date: period.from ?? null, description: `${group.names.trustAccount}: balance brought forward`, balance: group.opening },
-      drill: null,
+      broughtForward: (section) => ({
+        cells: { date: period.from ?? null, description: `${accountLabel(section)}: balance brought forward`, balance: section.opening },
+        drill: null,
+      }),
+      carriedForward: null,
     },
-    ...group.movements.map((movement) => ({ cells: movementCells(movement, true), drill: null })),
-  ]);
+    (read) =>
+      findMovementsInDateOrder(tx, firmId, {
+        ...filter,
+        runningBalance: 'account',
+        isCashOnly: true,
+        sections: read.sections,
+        page: read.range,
+      }),
+  );
   const closing = new Map<string, string>();
-  for (const group of groups) closing.set(group.currencyCode, addMoney(closing.get(group.currencyCode) ?? '0', closingOf(group)));
+  for (const section of sections) closing.set(section.currencyCode, addMoney(closing.get(section.currencyCode) ?? '0', closingOf(section)));
   const netTransfers = new Map(transfers.map((sum) => [sum.currencyCode, subtractMoney(sum.receipts, sum.payments)]));
   const subject = period.clientId ? 'Cash book closing balance + the client’s net transfers between ledgers' : 'Cash book closing balance';
   const closingWithTransfers = new Map(
@@ -129,12 +174,12 @@ export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod
       ...amountColumns,
     ],
     rows,
-    totals: groups.map((group) => ({
+    totals: sections.map((section) => ({
       cells: {
-        description: `Total ${group.names.trustAccount}`,
-        receipts: sumOf(group.movements, 'in'),
-        payments: sumOf(group.movements, 'out'),
-        balance: closingOf(group),
+        description: `Total ${accountLabel(section)}`,
+        receipts: section.receipts,
+        payments: section.payments,
+        balance: closingOf(section),
       },
       drill: null,
     })),
@@ -150,38 +195,47 @@ export async function clientsCashBook(tx: Tx, firmId: string, period: BookPeriod
       ),
       ...(await trustLedgerChecks(tx, firmId, subject, closingWithTransfers, { asOf: period.to, clientId: period.clientId })),
     ],
+    page: pageOf(page, totalCount),
   };
 }
 
-export async function clientsLedgerBook(tx: Tx, firmId: string, period: BookPeriod): Promise<BookPart> {
-  const filter = { clientId: period.clientId };
-  const [openings, movements, ledgers] = await Promise.all([
-    period.from ? sumOpeningBalances(tx, firmId, { ...filter, before: period.from }, 'clientAccount') : Promise.resolve([]),
-    findMovementsInDateOrder(tx, firmId, { ...filter, from: period.from, to: period.to, runningBalance: 'clientAccount' }),
+export async function clientsLedgerBook(tx: Tx, firmId: string, period: BookPeriod, page: BookPage | null): Promise<BookPart> {
+  const filter = { clientId: period.clientId, from: period.from, to: period.to };
+  const [sections, ledgers] = await Promise.all([
+    sumBookSections(tx, firmId, { ...filter, by: 'clientAccount' }),
     ledgerBalancesOn(tx, firmId, period),
   ]);
-  const groups = groupsOf(
-    openings,
-    movements,
-    (row) => `${row.clientId} ${row.trustAccountId}`,
-    (row) => ({ client: row.clientName ?? '', trustAccount: accountLabel(row), currency: row.currencyCode }),
-    (names, key) => `${names.client} ${key.slice(0, 36)} ${names.trustAccount} ${key}`,
-  );
-  const rows: ReportRow[] = groups.flatMap((group) => [
+  const { rows, totalCount } = await bookRows(
+    sections,
+    page,
     {
-      cells: {
-        client: group.names.client!,
-        date: period.from ?? null,
-        description: `${group.names.trustAccount}: balance brought forward`,
-        balance: group.opening,
-      },
-      drill: null,
+      broughtForward: (section) => ({
+        cells: {
+          client: section.clientName!,
+          date: period.from ?? null,
+          description: `${accountLabel(section)}: balance brought forward`,
+          balance: section.opening,
+        },
+        drill: null,
+      }),
+      carriedForward: (section) => ({
+        cells: { date: period.to, description: 'Balance carried forward', balance: closingOf(section) },
+        drill: null,
+      }),
     },
-    ...group.movements.map((movement) => ({ cells: movementCells(movement, false), drill: null })),
-    { cells: { date: period.to, description: 'Balance carried forward', balance: closingOf(group) }, drill: null },
-  ]);
-  const closing = new Map<string, string>();
-  for (const group of groups) closing.set(group.currencyCode, addMoney(closing.get(group.currencyCode) ?? '0', closingOf(group)));
+    (read) =>
+      findMovementsInDateOrder(tx, firmId, { ...filter, runningBalance: 'clientAccount', sections: read.sections, page: read.range }),
+  );
+  const byCurrency = new Map<string, { receipts: string; payments: string; closing: string }>();
+  for (const section of sections) {
+    const sum = byCurrency.get(section.currencyCode) ?? { receipts: '0.00', payments: '0.00', closing: '0.00' };
+    byCurrency.set(section.currencyCode, {
+      receipts: addMoney(sum.receipts, section.receipts),
+      payments: addMoney(sum.payments, section.payments),
+      closing: addMoney(sum.closing, closingOf(section)),
+    });
+  }
+  const closing = new Map([...byCurrency].map(([currency, sum]) => [currency, sum.closing]));
   const subject = 'Σ clients’ ledger balances';
   return {
     columns: [
@@ -192,15 +246,10 @@ export async function clientsLedgerBook(tx: Tx, firmId: string, period: BookPeri
       ...amountColumns,
     ],
     rows,
-    totals: currenciesOf(closing).map((currency) => {
-      const own = groups.filter((group) => group.currencyCode === currency);
+    totals: currenciesOf(byCurrency).map((currency) => {
+      const sum = byCurrency.get(currency)!;
       return {
-        cells: {
-          client: `Total ${currency}`,
-          receipts: addMoney('0', ...own.map((group) => sumOf(group.movements, 'in'))),
-          payments: addMoney('0', ...own.map((group) => sumOf(group.movements, 'out'))),
-          balance: closing.get(currency)!,
-        },
+        cells: { client: `Total ${currency}`, receipts: sum.receipts, payments: sum.payments, balance: sum.closing },
         drill: null,
       };
     }),
@@ -216,5 +265,6 @@ export async function clientsLedgerBook(tx: Tx, firmId: string, period: BookPeri
       ),
       ...(await trustLedgerChecks(tx, firmId, subject, closing, { asOf: period.to, clientId: period.clientId })),
     ],
+    page: pageOf(page, totalCount),
   };
 }

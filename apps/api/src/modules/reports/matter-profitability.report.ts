@@ -70,8 +70,9 @@ export const matterProfitabilityReport = defineReport({
         `In the firm’s home currency (${currency}). Fees = time and flat fees (expenses billed are recoveries, not fees). ` +
         'Fees billed and fees collected are the realisation report’s: what the item’s line on an issued invoice in the home currency carries after its ' +
         'write-down or up, its share of the discount and of write-offs, nothing for a credited line; collected = that net × (payments − what credit notes ' +
-        'gave back to the client) ÷ the invoice’s total standing after credit notes. Cost of time = Σ hours × the fee earner’s cost rate (a team-member ' +
-        'setting) of every time entry, billable or not; a fee earner without a cost rate costs 0 and is named in the checks. Non-recoverable expenses = ' +
+        'gave back to the client) ÷ the invoice’s total standing after credit notes. Cost of time = Σ each time entry’s cost, billable or not: its ' +
+        'hours × its fee earner’s cost rate (a team-member setting) on the day of the work, kept with the entry; time worked on a day without a cost ' +
+        'rate costs 0 and its fee earner is named in the checks. Non-recoverable expenses = ' +
         'approved, non-billable client expenses on the matter. Margin = fees collected − cost of time − non-recoverable expenses; margin % = margin ÷ fees collected.',
       dateBasis:
         'Activity date: the date of each time entry, flat fee and expense; billed and collected are what their invoices show today.',
@@ -140,11 +141,7 @@ export const matterProfitabilityReport = defineReport({
       ...footer,
       checks: [
         hoursCheck('Σ rows’ hours = Σ hours of the time entries in the filter', total.hours, sources.hours),
-        moneyCheck(
-          `Σ rows’ cost of time = Σ hours × cost rate of the time entries in the filter, ${currency}`,
-          total.costOfTime,
-          sources.costOfTime,
-        ),
+        moneyCheck(`Σ rows’ cost of time = Σ cost of the time entries in the filter, ${currency}`, total.costOfTime, sources.costOfTime),
         moneyCheck(
           `Σ rows’ non-recoverable expenses = Σ approved non-billable client expenses in the filter, ${currency}`,
           total.expenses,
@@ -152,7 +149,7 @@ export const matterProfitabilityReport = defineReport({
         ),
         timeBilledOnceCheck(timeLines, { ofFeeEarner: false }),
         {
-          name: 'Fee earners with time here and no cost rate (their time costs 0)',
+          name: 'Fee earners with time here on a day they had no cost rate (that time costs 0)',
           expected: 'none',
           actual: missing.length === 0 ? 'none' : missing.join(', '),
           pass: missing.length === 0,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProfitabilityKind } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { realisedLineOf, realisedLinesIn } from '../invoices/invoices.api.ts';
+import { canDayTotalsAnswer, dayTotalsIn } from '../time-entries/time-entries.api.ts';
 import { activityConditions, matterNameOf, matterScopeOf, type ActivityFilters } from './report-filters.repository.ts';
 
 /** SPEC.md §9: is_billable 2 = not billable. */
@@ -23,23 +24,21 @@ const nonRecoverableExpensesIn = (firmId: string, filters: ActivityFilters) =>
     and not expenses.is_firm_expense and expenses.is_billable = ${NOT_BILLABLE} and expenses.approval_status = 'Approved'`;
 
 /**
- * Every item behind a matter's figures: its time (billable or not: all of it costs the fee earner's
- * cost rate × hours, 0 without one), its flat fees, and its non-recoverable expenses; time and flat
- * fees with what their invoices billed and collected (the invoices module's rule; the summary reads
- * time's from the period's lines instead: withTimeRealised false). Descriptions only when the rows
- * are listed: without them a year's time is read from the firm's date index alone.
+ * Every item behind a matter's figures: its time (billable or not: all of it costs what the entry
+ * keeps, hours × its fee earner's cost rate on the day of the work, 0 without one), its flat fees,
+ * and its non-recoverable expenses; time and flat fees with what their invoices billed and collected
+ * (the invoices module's rule). The summary sums time by itself (withTime false). Descriptions only
+ * when the rows are listed: without them the time is read from the firm's date index alone.
  */
-const matterItems = (firmId: string, filters: ActivityFilters, { withDescriptions = false, withTimeRealised = true } = {}) => sql`
+const matterItems = (firmId: string, filters: ActivityFilters, { withDescriptions = false, withTime = true } = {}) => sql`
   select 'time' as kind, time_entries.id, time_entries.client_id, time_entries.matter_id, time_entries.user_id as fee_earner_id,
     time_entries.time_entry_date as activity_date, time_entries.created_at,
     ${withDescriptions ? sql`time_entries.description` : sql`null::text`} as description, time_entries.duration as hours,
-    ${withTimeRealised ? sql`coalesce(time_entry_realised.billed, 0)` : sql`0`} as fees_billed,
-    ${withTimeRealised ? sql`coalesce(time_entry_realised.collected, 0)` : sql`0`} as fees_collected,
-    round(time_entries.duration * coalesce(fee_earner.cost_rate, 0), 2) as cost_of_time, 0 as expenses
+    coalesce(time_entry_realised.billed, 0) as fees_billed, coalesce(time_entry_realised.collected, 0) as fees_collected,
+    coalesce(time_entries.cost_amount, 0) as cost_of_time, 0 as expenses
   from time_entries
-  join users fee_earner on fee_earner.firm_id = time_entries.firm_id and fee_earner.id = time_entries.user_id
-  ${withTimeRealised ? sql`left join lateral ${realised('time_entries', 'fee')} time_entry_realised on true` : sql``}
-  where ${timeIn(firmId, filters)}
+  left join lateral ${realised('time_entries', 'fee')} time_entry_realised on true
+  where ${timeIn(firmId, filters)} ${withTime ? sql`` : sql`and false`}
   union all
   select 'flatFee', flat_fees.id, flat_fees.client_id, flat_fees.matter_id, flat_fees.user_id, flat_fees.flat_fee_date, flat_fees.created_at,
     flat_fees.description, null, coalesce(flat_fee_realised.billed, 0), coalesce(flat_fee_realised.collected, 0), 0, 0
@@ -73,15 +72,19 @@ export function findProfitabilityByMatter(tx: Tx, firmId: string, filters: Activ
     from ${realisedLinesIn(firmId, 'fee', filters)} realised
     join matters matter on matter.firm_id = ${firmId} and matter.id = realised.matter_id
     where ${matterScopeOf('matter', filters)}`;
+  // A year's time is summed by matter straight off the firm's date index, not carried row by row through the items.
+  const time = sql`select time_entries.matter_id, sum(time_entries.duration) as hours, 0 as fees_billed, 0 as fees_collected,
+      coalesce(sum(time_entries.cost_amount), 0) as cost_of_time, 0 as expenses
+    from time_entries where ${timeIn(firmId, filters)} group by time_entries.matter_id`;
   const items = sql`select item.matter_id, item.hours, item.fees_billed, item.fees_collected, item.cost_of_time, item.expenses
-    from (${matterItems(firmId, filters, { withTimeRealised: false })}) item`;
+    from (${matterItems(firmId, filters, { withTime: false })}) item`;
   return rowsOf<ProfitabilityGroupRow>(
     tx.execute(sql`
       select client.display_name as "clientName", summed.matter_id as "matterId", ${matterNameOf('matter')} as "matterName",
         summed.hours, summed."feesBilled", summed."feesCollected", summed."costOfTime", summed.expenses
       from (
         select item.matter_id, ${FIGURES}
-        from (${timeLines} union all ${items}) item
+        from (${timeLines} union all ${time} union all ${items}) item
         group by item.matter_id
       ) summed
       join matters matter on matter.firm_id = ${firmId} and matter.id = summed.matter_id
@@ -91,29 +94,30 @@ export function findProfitabilityByMatter(tx: Tx, firmId: string, filters: Activ
 }
 
 /**
- * The tie-outs' other side, straight off the tables: Σ hours and Σ hours × cost rate of the time
- * entries, Σ the non-recoverable expenses, and the fee earners with time here and no cost rate.
+ * The tie-outs' other side: Σ hours and Σ cost of the time (from the time day totals, or from the
+ * entries when a client, matter or practice area narrows it, which the totals do not keep), Σ the
+ * non-recoverable expenses, and the fee earners with time here that has no cost (no cost rate on its day).
  */
 export async function sumProfitabilitySources(tx: Tx, firmId: string, filters: ActivityFilters) {
-  const [[time], [expenses], missing] = await Promise.all([
-    rowsOf<{ hours: string; costOfTime: string }>(
-      tx.execute(sql`select coalesce(sum(time_entries.duration), 0)::numeric(20, 4)::text as hours,
-          coalesce(sum(round(time_entries.duration * users.cost_rate, 2)), 0)::numeric(20, 2)::text as "costOfTime"
-        from time_entries join users on users.firm_id = time_entries.firm_id and users.id = time_entries.user_id
-        where ${timeIn(firmId, filters)}`),
+  const time = canDayTotalsAnswer(filters)
+    ? sql`select day.fee_earner_id, sum(day.hours) as hours, sum(day.cost) as cost, sum(day.uncosted_hours) as uncosted_hours
+        from time_entry_day_totals day where ${dayTotalsIn(firmId, filters)} group by day.fee_earner_id`
+    : sql`select time_entries.user_id as fee_earner_id, sum(time_entries.duration) as hours, sum(time_entries.cost_amount) as cost,
+          sum(time_entries.duration) filter (where time_entries.cost_amount is null) as uncosted_hours
+        from time_entries where ${timeIn(firmId, filters)} group by time_entries.user_id`;
+  const [[summed], [expenses]] = await Promise.all([
+    rowsOf<{ hours: string; costOfTime: string; withoutCost: string[] }>(
+      tx.execute(sql`select coalesce(sum(costed.hours), 0)::numeric(20, 4)::text as hours,
+          coalesce(sum(costed.cost), 0)::numeric(20, 2)::text as "costOfTime",
+          coalesce(array_agg(fee_earner.name order by fee_earner.name) filter (where costed.uncosted_hours > 0), '{}') as "withoutCost"
+        from (${time}) costed join users fee_earner on fee_earner.firm_id = ${firmId} and fee_earner.id = costed.fee_earner_id`),
     ),
     rowsOf<{ amount: string }>(
       tx.execute(sql`select coalesce(sum(home_amount), 0)::numeric(20, 2)::text as amount
         from expenses where ${nonRecoverableExpensesIn(firmId, filters)}`),
     ),
-    rowsOf<{ name: string }>(
-      tx.execute(sql`select users.name from users
-        where users.firm_id = ${firmId} and users.cost_rate is null
-          and exists (select 1 from time_entries where ${timeIn(firmId, filters)} and time_entries.user_id = users.id)
-        order by users.name`),
-    ),
   ]);
-  return { hours: time!.hours, costOfTime: time!.costOfTime, expenses: expenses!.amount, withoutCostRate: missing.map((row) => row.name) };
+  return { hours: summed!.hours, costOfTime: summed!.costOfTime, expenses: expenses!.amount, withoutCostRate: summed!.withoutCost };
 }
 
 export type ProfitabilityEntryRow = Omit<ProfitabilityFigures, 'hours'> & {

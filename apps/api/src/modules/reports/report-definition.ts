@@ -74,7 +74,8 @@ export const entriesPageOf = (query: ReportPaging) => {
  * checks over them all. The CSV and PDF hold the whole table.
  */
 export function summaryPageOf(answer: ReportAnswer, query: ReportPaging): ReportAnswer {
-  if (answer.level !== 'summary') return answer;
+  // A report that read only the page (a statutory book) has paged itself.
+  if (answer.level !== 'summary' || answer.page) return answer;
   const page = entriesPageOf(query);
   return {
     ...answer,

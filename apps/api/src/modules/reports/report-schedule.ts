@@ -67,7 +67,11 @@ export async function queuePresetEmails(
     hasPermissions(recipient.permissions, [report.permission]),
   );
   if (recipients.length === 0) return 0;
-  const { answer, context } = await runReportIn(tx, { firmId, userId: preset.userId }, report, query as never);
+  // Read as a file is (format pdf): every row, where the screen reads a page of a statutory book.
+  const { answer, context } = await runReportIn(tx, { firmId, userId: preset.userId }, report, {
+    ...(query as object),
+    format: 'pdf',
+  } as never);
   const fileName = `${report.name}-${today}`;
   const attachments = [
     { filename: `${fileName}.pdf`, contentType: 'application/pdf', content: await reportPdf(answer, context.firmName) },

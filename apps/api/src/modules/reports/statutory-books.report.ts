@@ -1,7 +1,7 @@
 import { isoToDisplayDate, reportContracts, STATUTORY_BOOK_NAMES } from '@matterhorn/shared';
 import { billsOfCostsBook } from './bills-of-costs-book.ts';
 import { clientsCashBook, clientsLedgerBook } from './client-money-books.ts';
-import { defineReport } from './report-definition.ts';
+import { defineReport, entriesPageOf } from './report-definition.ts';
 import { criteriaOf } from './report-texts.ts';
 
 /**
@@ -16,11 +16,14 @@ export const statutoryBooksReport = defineReport({
     const book = query.Book ?? 'cash-book';
     const period = { from: query.From, to: query.To ?? context.today, clientId: query.ClientId };
     const isBills = book === 'bills-of-costs';
+    // The screen reads a page of the book (a year of a large firm is tens of thousands of lines); the printed book, all of it.
+    const isPrinted = query.format === 'csv' || query.format === 'pdf';
+    const page = isPrinted ? null : entriesPageOf(query);
     const part = isBills
-      ? await billsOfCostsBook(tx, context.firmId, period)
+      ? await billsOfCostsBook(tx, context.firmId, period, page)
       : book === 'clients-ledger'
-        ? await clientsLedgerBook(tx, context.firmId, period)
-        : await clientsCashBook(tx, context.firmId, period);
+        ? await clientsLedgerBook(tx, context.firmId, period, page)
+        : await clientsCashBook(tx, context.firmId, period, page);
     return {
       title: STATUTORY_BOOK_NAMES[book],
       level: 'summary',
@@ -35,7 +38,6 @@ export const statutoryBooksReport = defineReport({
       rounding: isBills
         ? 'Each bill’s figures are as issued, to the cent (its tax rounded half-up once when it was issued); sums are exact.'
         : 'Every movement is stored to the cent; sums are exact, nothing is rounded.',
-      page: null,
     };
   },
 });

@@ -1,10 +1,17 @@
 import type { LedesClassification } from '@matterhorn/shared';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
-import { authTokens, firms, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import { authTokens, feeEarnerCostRates, firms, roles, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import { firmToday } from '../../platform/firm-clock.ts';
 
 const pendingInvitation = () => and(eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`));
+
+/** Of the member's cost rate row that applies to time worked today (the firm's today). */
+const todaysCostRate = (column: SQL) => sql`(
+  select ${column} from ${feeEarnerCostRates} rate
+  where rate.firm_id = ${users.firmId} and rate.fee_earner_id = ${users.id} and rate.effective_from <= ${firmToday(firms.timeZone)}
+  order by rate.effective_from desc limit 1)`;
 
 const memberColumns = {
   id: users.id,
@@ -16,7 +23,8 @@ const memberColumns = {
   defaultHourlyRate: users.defaultHourlyRate,
   timekeeperCode: users.timekeeperCode,
   ledesClassification: users.ledesClassification,
-  costRate: users.costRate,
+  costRate: sql<string | null>`${todaysCostRate(sql`rate.cost_rate::text`)}`,
+  costRateFrom: sql<string | null>`${todaysCostRate(sql`to_char(rate.effective_from, 'YYYY-MM-DD')`)}`,
   availableHoursPerDay: users.availableHoursPerDay,
   isActive: users.isActive,
   isOwner: sql<boolean>`coalesce(${firms.ownerUserId} = ${users.id}, false)`,
@@ -140,7 +148,6 @@ export type MemberUpdate = {
   roleId: string;
   defaultHourlyRate: string | null;
   ledesClassification?: LedesClassification | null | undefined;
-  costRate?: string | null | undefined;
   availableHoursPerDay?: string | null | undefined;
 };
 
@@ -150,6 +157,28 @@ export async function updateMember(tx: Tx, firmId: string, userId: string, value
     .update(users)
     .set(values)
     .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+}
+
+/**
+ * Sets a fee earner's cost rate for their time worked from a day (the firm's today when none is
+ * given), replacing a rate set from that same day. Returns the day.
+ */
+export async function setCostRateFrom(
+  tx: Tx,
+  firmId: string,
+  feeEarnerId: string,
+  rate: { costRate: string | null; from: string | undefined; setByUserId: string },
+): Promise<string> {
+  const from = rate.from ?? sql`(select ${firmToday(firms.timeZone)} from ${firms} where ${firms.id} = ${firmId})`;
+  const [row] = await tx
+    .insert(feeEarnerCostRates)
+    .values({ firmId, feeEarnerId, effectiveFrom: from, costRate: rate.costRate, setByUserId: rate.setByUserId })
+    .onConflictDoUpdate({
+      target: [feeEarnerCostRates.firmId, feeEarnerCostRates.feeEarnerId, feeEarnerCostRates.effectiveFrom],
+      set: { costRate: rate.costRate, setByUserId: rate.setByUserId, setAt: sql`now()` },
+    })
+    .returning({ effectiveFrom: feeEarnerCostRates.effectiveFrom });
+  return row!.effectiveFrom;
 }
 
 export async function setMemberActive(tx: Tx, firmId: string, userId: string, isActive: boolean) {

@@ -1,4 +1,4 @@
-import { ADMINISTRATOR, hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
+import { ADMINISTRATOR, hasPermissions, toCents, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -9,6 +9,7 @@ import { createLinkSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './team.repository.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { setFeeEarnerCostRate } from './team.api.ts';
 
 const INVITATION_LIFETIME_DAYS = 7;
 export const TEAM_MESSAGES = {
@@ -22,6 +23,10 @@ export const TEAM_MESSAGES = {
 } as const;
 
 type Dependencies = { database: Database; config: AppConfig; outbox: Outbox };
+type MemberUpdateInput = repository.MemberUpdate & { costRate?: string | null | undefined; costRateFrom?: string | undefined };
+
+const sameRate = (left: string | null, right: string | null) =>
+  left === null || right === null ? left === right : toCents(left) === toCents(right);
 type MemberRow = NonNullable<Awaited<ReturnType<typeof repository.findMember>>>;
 
 export type TeamQuery = { IsForInvoiceApproval: boolean; IsForTrustRequestApproval: boolean; IncludeInactive: boolean };
@@ -160,7 +165,7 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
       });
     },
 
-    async updateMember(principal: FirmPrincipal, userId: string, input: repository.MemberUpdate): Promise<TeamMember> {
+    async updateMember(principal: FirmPrincipal, userId: string, input: MemberUpdateInput): Promise<TeamMember> {
       return database.withFirm(principal.firmId, async (tx) => {
         await repository.lockFirm(tx, principal.firmId);
         const member = await memberOrNotFound(tx, principal.firmId, userId);
@@ -169,7 +174,12 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
           if (!isAdministratorRole(role.permissions)) await assertAnotherAdministratorRemains(tx, principal.firmId, member);
           assertMayManage(principal, member);
         }
-        await repository.updateMember(tx, principal.firmId, userId, input);
+        const { costRate, costRateFrom, ...details } = input;
+        await repository.updateMember(tx, principal.firmId, userId, details);
+        // An unchanged rate sent back by the form is not a new rate, unless it names its first day.
+        if (costRate !== undefined && (costRateFrom !== undefined || !sameRate(costRate, member.costRate))) {
+          await setFeeEarnerCostRate(tx, principal.firmId, userId, { costRate, from: costRateFrom, setByUserId: principal.userId });
+        }
         await recordAuditEvent(tx, principal, 'teamMember.updated', userId, {
           before: {
             name: member.name,
@@ -177,6 +187,7 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
             defaultHourlyRate: member.defaultHourlyRate,
             ledesClassification: member.ledesClassification,
             costRate: member.costRate,
+            costRateFrom: member.costRateFrom,
             availableHoursPerDay: member.availableHoursPerDay,
           },
           after: input,

@@ -14,6 +14,8 @@ export { isBilledTimeEntry };
 export { findUnbilledTimeEntries };
 /** How the reports and the dashboard read the time day totals. */
 export { canDayTotalsAnswer, dayTotalsIn } from './time-entry-day-totals.repository.ts';
+/** A fee earner's time from a day costed again once their cost rate from that day is set (the team module). */
+export { recostTimeFrom } from './time-entry-costs.repository.ts';
 
 export const TIME_ENTRY_BILLING_MESSAGES = {
   notFree: 'Some of these time entries are already billed or no longer exist',

@@ -84,10 +84,14 @@ export function findLedgerBalancesOn(tx: Tx, firmId: string, filter: TrustBookFi
  */
 export type TrustRunningBalance = 'currency' | 'account' | 'clientAccount';
 
-const PARTITIONS: Record<TrustRunningBalance, SQL> = {
-  currency: sql`a.currency_code`,
-  account: sql`t.trust_account_id::text`,
-  clientAccount: sql`t.client_id::text || ' ' || t.trust_account_id::text`,
+/** The columns of each running balance's group, as the listed movements name them (t: the movement, a: its trust account). */
+const PARTITIONS: Record<TrustRunningBalance, { column: string; from: string }[]> = {
+  currency: [{ column: 'currency_code', from: 'a.currency_code' }],
+  account: [{ column: 'trust_account_id', from: 't.trust_account_id' }],
+  clientAccount: [
+    { column: 'client_id', from: 't.client_id' },
+    { column: 'trust_account_id', from: 't.trust_account_id' },
+  ],
 };
 
 export type TrustBookMovementRow = {
@@ -122,8 +126,24 @@ export type TrustBookMovementsQuery = TrustBookFilter & {
   runningBalance: TrustRunningBalance;
   /** Leave out transfers between ledgers (and their reversals): the cash book's receipts and payments only. */
   isCashOnly?: boolean;
+  /** Only these sections of a book (a trust account's, or a client's in one): a page's, so only their movements are summed. */
+  sections?: readonly { trustAccountId: string; clientId: string | null }[];
   page?: { limit: number; offset: number };
 };
+
+/** Movements of the sections named (by trust account, and client when a section is a client's). */
+function sectionsCondition(sections: TrustBookMovementsQuery['sections']): SQL {
+  if (!sections) return sql`true`;
+  if (sections.length === 0) return sql`false`;
+  return sql.join(
+    sections.map((section) =>
+      section.clientId
+        ? sql`(t.trust_account_id = ${section.trustAccountId} and t.client_id = ${section.clientId})`
+        : sql`t.trust_account_id = ${section.trustAccountId}`,
+    ),
+    sql` or `,
+  );
+}
 
 /**
  * The movements a filter selects from `from` to `to`, by running-balance group, then date, then as
@@ -131,67 +151,111 @@ export type TrustBookMovementsQuery = TrustBookFilter & {
  * group dated before `from`, transfers included) plus the movements listed up to it.
  */
 export function findMovementsInDateOrder(tx: Tx, firmId: string, query: TrustBookMovementsQuery) {
-  const partition = PARTITIONS[query.runningBalance];
+  const groupColumns = PARTITIONS[query.runningBalance];
+  const partition = sql.raw(groupColumns.map((group) => group.from).join(', '));
+  const isByClientName = query.runningBalance === 'clientAccount';
   const cashOnly = query.isCashOnly ? sql`and t.transfer_id is null` : sql``;
   const paging = query.page ? sql`limit ${query.page.limit} offset ${query.page.offset}` : sql``;
+  const sections = sectionsCondition(query.sections);
+  // Over the listed rows' own columns: bare names inside the listing, prefixed outside it.
+  const bookOrder = (prefix: '' | 'l.') =>
+    sql.raw(
+      (isByClientName
+        ? ['client_name', 'client_id', 'account_name', 'trust_account_id', 'transaction_date', 'sequence_number']
+        : query.runningBalance === 'account'
+          ? ['currency_code', 'account_name', 'trust_account_id', 'transaction_date', 'sequence_number']
+          : ['currency_code', 'transaction_date', 'sequence_number']
+      )
+        .map((column) => prefix + column)
+        .join(', '),
+    );
+  const movements = sql`trust_transactions t join trust_accounts a on a.firm_id = t.firm_id and a.id = t.trust_account_id`;
+  // The running balances are summed over narrow rows (a year of a large firm's movements, or a page's
+  // sections'), and only the page's movements are read whole.
   return rowsOf<TrustBookMovementRow>(
     tx.execute(sql`
       with opening as (
-        select ${partition} as key, sum(${signed}) as amount
-        from ${movementsFrom} where ${query.from ? conditionsOf(firmId, query, { before: query.from }) : sql`false`}
-        group by 1
+        select ${sql.raw(groupColumns.map((group) => `${group.from} as ${group.column}`).join(', '))}, sum(${signed}) as amount
+        from ${movements} where ${query.from ? conditionsOf(firmId, query, { before: query.from }) : sql`false`} and (${sections})
+        group by ${partition}
       ),
       listed as (
-        select t.*, ${partition} as key, a.name as account_name, a.currency_code, c.display_name as client_name,
-          m.matter_number, m.matter_name,
+        select t.id, t.client_id, t.trust_account_id, t.transaction_date, t.sequence_number, a.name as account_name, a.currency_code,
+          ${isByClientName ? sql`(select c.display_name from clients c where c.firm_id = t.firm_id and c.id = t.client_id)` : sql`null::text`} as client_name,
           sum(${signed}) over (partition by ${partition} order by t.transaction_date, t.sequence_number) as running
-        from ${movementsFrom} where ${conditionsOf(firmId, query, { from: query.from, to: query.to })} ${cashOnly}
+        from ${movements} where ${conditionsOf(firmId, query, { from: query.from, to: query.to })} ${cashOnly} and (${sections})
+        order by ${bookOrder('')}
+        ${paging}
       )
       select t.id, 'TRX-' || lpad(t.sequence_number::text, 5, '0') as number, to_char(t.transaction_date, 'YYYY-MM-DD') as date,
-        t.type, t.direction, t.amount::text as amount, t.trust_account_id as "trustAccountId", t.account_name as "trustAccountName",
-        t.currency_code as "currencyCode", t.client_id as "clientId", t.client_name as "clientName", t.matter_id as "matterId",
-        t.matter_number as "matterNumber", t.matter_name as "matterName", t.method, t.reference, t.counterparty, t.purpose, t.reason,
+        t.type, t.direction, t.amount::text as amount, t.trust_account_id as "trustAccountId", l.account_name as "trustAccountName",
+        l.currency_code as "currencyCode", t.client_id as "clientId", c.display_name as "clientName", t.matter_id as "matterId",
+        m.matter_number as "matterNumber", m.matter_name as "matterName", t.method, t.reference, t.counterparty, t.purpose, t.reason,
         t.transfer_id is not null as "isTransfer",
         (select i.invoice_number from invoices i where i.firm_id = t.firm_id and i.id = t.invoice_id) as "invoiceNumber",
         (select 'TRX-' || lpad(o.sequence_number::text, 5, '0') from trust_transactions o
           where o.firm_id = t.firm_id and o.id = t.reverses_transaction_id) as "reversesNumber",
-        (coalesce(opening.amount, 0) + t.running)::numeric(16, 2)::text as balance
-      from listed t left join opening on opening.key = t.key
-      order by ${query.runningBalance === 'clientAccount' ? sql`t.client_name, t.client_id, t.account_name, t.trust_account_id,` : query.runningBalance === 'account' ? sql`t.currency_code, t.account_name, t.trust_account_id,` : sql`t.currency_code,`}
-        t.transaction_date, t.sequence_number
-      ${paging}`),
+        (coalesce(opening.amount, 0) + l.running)::numeric(16, 2)::text as balance
+      from listed l
+        join trust_transactions t on t.firm_id = ${firmId} and t.id = l.id
+        join clients c on c.firm_id = t.firm_id and c.id = t.client_id
+        left join matters m on m.firm_id = t.firm_id and m.id = t.matter_id
+        left join opening on ${sql.raw(groupColumns.map((group) => `opening.${group.column} = l.${group.column}`).join(' and '))}
+      order by ${bookOrder('l.')}`),
   );
 }
 
-export type TrustOpeningBalanceRow = {
+export type TrustBookSectionRow = {
   trustAccountId: string;
   trustAccountName: string;
   currencyCode: string;
+  /** The client, in the clients' ledger (a section per client and trust account); null in the cash book. */
   clientId: string | null;
   clientName: string | null;
-  balance: string;
+  /** Every movement of the section dated before the period (transfers included). */
+  opening: string;
+  /** The period's movements listed in the book: their receipts and payments and how many. */
+  receipts: string;
+  payments: string;
+  movements: number;
 };
 
 /**
- * Each group's balance at the start of a date (the movements dated before it), with the group's
- * names: per trust account, or per client and trust account. Groups with no movement before it are
- * left out.
+ * A book's sections in the order it prints them — per trust account (the cash book: by currency and
+ * account name), or per client and trust account (the clients' ledger: by client name) — each with
+ * its balance brought forward and the receipts, payments and count of its movements in the period
+ * (the same order and movements findMovementsInDateOrder lists); a section with neither a movement in
+ * the period nor a balance brought forward is left out.
  */
-export function sumOpeningBalances(
+export function sumBookSections(
   tx: Tx,
   firmId: string,
-  filter: TrustBookFilter & { before: string },
-  by: 'account' | 'clientAccount',
-): Promise<TrustOpeningBalanceRow[]> {
-  const isByClient = by === 'clientAccount';
-  return rowsOf<TrustOpeningBalanceRow>(
+  query: TrustBookFilter & { from?: string | undefined; to: string; by: 'account' | 'clientAccount'; isCashOnly?: boolean },
+): Promise<TrustBookSectionRow[]> {
+  const isByClient = query.by === 'clientAccount';
+  const before = query.from ? sql`t.transaction_date < ${query.from}` : sql`false`;
+  const listed = sql`not (${before}) ${query.isCashOnly ? sql`and t.transfer_id is null` : sql``}`;
+  // Summed by ids from the movements alone, then named.
+  return rowsOf<TrustBookSectionRow>(
     tx.execute(sql`
-      select t.trust_account_id as "trustAccountId", a.name as "trustAccountName", a.currency_code as "currencyCode",
-        ${isByClient ? sql`t.client_id` : sql`null::uuid`} as "clientId", ${isByClient ? sql`c.display_name` : sql`null::text`} as "clientName",
-        sum(${signed})::numeric(16, 2)::text as balance
-      from ${movementsFrom} where ${conditionsOf(firmId, filter, { before: filter.before })}
-      group by t.trust_account_id, a.name, a.currency_code${isByClient ? sql`, t.client_id, c.display_name` : sql``}
-      order by ${isByClient ? sql`c.display_name, t.client_id, ` : sql``}a.currency_code, a.name`),
+      select section.trust_account_id as "trustAccountId", account.name as "trustAccountName", account.currency_code as "currencyCode",
+        section.client_id as "clientId", ${isByClient ? sql`c.display_name` : sql`null::text`} as "clientName",
+        section.opening::numeric(16, 2)::text as opening, section.receipts::numeric(16, 2)::text as receipts,
+        section.payments::numeric(16, 2)::text as payments, section.movements
+      from (
+        select t.trust_account_id, ${isByClient ? sql`t.client_id` : sql`null::uuid`} as client_id,
+          coalesce(sum(${signed}) filter (where ${before}), 0) as opening,
+          coalesce(sum(t.amount) filter (where ${listed} and t.direction = 'in'), 0) as receipts,
+          coalesce(sum(t.amount) filter (where ${listed} and t.direction = 'out'), 0) as payments,
+          (count(*) filter (where ${listed}))::int as movements
+        from trust_transactions t join trust_accounts a on a.firm_id = t.firm_id and a.id = t.trust_account_id
+        where ${conditionsOf(firmId, query, { to: query.to })}
+        group by 1, 2
+      ) section
+        join trust_accounts account on account.firm_id = ${firmId} and account.id = section.trust_account_id
+        ${isByClient ? sql`join clients c on c.firm_id = ${firmId} and c.id = section.client_id` : sql``}
+      where section.movements > 0 or section.opening <> 0
+      order by ${isByClient ? sql`c.display_name, section.client_id, account.name, section.trust_account_id` : sql`account.currency_code, account.name, section.trust_account_id`}`),
   );
 }
 

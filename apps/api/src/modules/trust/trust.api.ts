@@ -106,11 +106,11 @@ export {
   findMovementsInDateOrder,
   findTrustAccountName,
   sumMovementsInDateRange,
-  sumOpeningBalances,
+  sumBookSections,
   type TrustBookFilter,
   type TrustBookMovementRow,
   type TrustLedgerBalanceRow,
-  type TrustOpeningBalanceRow,
+  type TrustBookSectionRow,
   type TrustRunningBalance,
 } from './trust-books.repository.ts';
 export { ledgerPlace, movementParticulars } from './trust.rules.ts';

@@ -43,6 +43,7 @@ export function teamMember(id: string, name: string, overrides: Partial<TeamMemb
     timekeeperCode: `TK-${id.slice(0, 3)}`,
     ledesClassification: null,
     costRate: null,
+    costRateFrom: null,
     availableHoursPerDay: null,
     isActive: true,
     isOwner: false,

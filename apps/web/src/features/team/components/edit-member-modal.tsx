@@ -1,6 +1,15 @@
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
-import { LEDES_CLASSIFICATION_LABELS, LEDES_CLASSIFICATIONS, updateMemberSchema, type Role, type TeamMember } from '@matterhorn/shared';
+import {
+  isoToDisplayDate,
+  LEDES_CLASSIFICATION_LABELS,
+  LEDES_CLASSIFICATIONS,
+  updateMemberSchema,
+  type Role,
+  type TeamMember,
+} from '@matterhorn/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -22,6 +31,7 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
     defaultHourlyRate: member.defaultHourlyRate ?? '',
     ledesClassification: member.ledesClassification,
     costRate: member.costRate ?? '',
+    costRateFrom: undefined as string | undefined,
     availableHoursPerDay: member.availableHoursPerDay ?? '',
   });
   const submit = form.onSubmit(async (data) => {
@@ -65,9 +75,20 @@ function EditMemberForm({ member, roles, currencySymbol, onClose, onSaved }: Edi
         />
         <MoneyInput
           label="Cost rate"
-          description="What an hour of this member's time costs the firm: the matter profitability report's cost of time."
+          description={
+            "What an hour of this member's time costs the firm: the matter profitability report's cost of time." +
+            (member.costRateFrom ? ` Today's rate applies to time worked from ${isoToDisplayDate(member.costRateFrom)}.` : '')
+          }
           leftSection={currencySymbol || undefined}
           {...form.valueProps('costRate')}
+        />
+        <DatePickerField
+          label="Rate applies to time worked from"
+          description="The first day of work the cost rate is for; that day's and later time is costed again. Earlier time keeps its own day's rate. Blank: today."
+          value={form.values.costRateFrom ? isoDateToMonthDayYear(form.values.costRateFrom) : ''}
+          onChange={(monthDayYear) => form.setValue('costRateFrom', monthDayYearToIsoDate(monthDayYear) ?? undefined)}
+          onBlur={() => form.touch('costRateFrom')}
+          error={form.errorFor('costRateFrom')}
         />
         <TextInput
           label="Available hours per day"

@@ -23,6 +23,7 @@ const members: TeamMember[] = [
     timekeeperCode: 'TK-001',
     ledesClassification: 'PT',
     costRate: null,
+    costRateFrom: null,
     availableHoursPerDay: null,
     isActive: true,
     isOwner: true,
@@ -37,6 +38,7 @@ const members: TeamMember[] = [
     timekeeperCode: 'TK-002',
     ledesClassification: null,
     costRate: '400.00',
+    costRateFrom: '2026-01-01',
     availableHoursPerDay: '6.00',
     isActive: true,
     isOwner: false,
@@ -96,16 +98,23 @@ describe('TeamPage', () => {
     expect(within(dialog).getByText(/Timekeeper TK-002 on LEDES invoices/)).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'LEDES classification' }), 'AS');
     // The settings the time reports read: a cost rate and the hours a day they are available.
-    expect(within(dialog).getByRole('textbox', { name: /^Cost rate/ })).toHaveValue('400.00');
+    const costRate = within(dialog).getByRole('textbox', { name: /^Cost rate/ });
+    expect(costRate).toHaveValue('400.00');
+    expect(costRate).toHaveAccessibleDescription(/Today's rate applies to time worked from 01\/01\/2026\./);
     const hours = within(dialog).getByRole('textbox', { name: /^Available hours per day/ });
     expect(hours).toHaveValue('6.00');
     await user.clear(hours);
     await user.type(hours, '7.5');
+    // A new rate, for the time worked from 1 October on.
+    await user.clear(costRate);
+    await user.type(costRate, '450');
+    await user.type(within(dialog).getByRole('combobox', { name: /^Rate applies to time worked from/ }), '01/10/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')).toHaveLength(1));
     expect(api.callsTo('PUT', '/admin/team-member-details/update-user/u2')[0]?.body).toMatchObject({
       ledesClassification: 'AS',
-      costRate: '400.00',
+      costRate: '450',
+      costRateFrom: '2026-10-01',
       availableHoursPerDay: '7.5',
     });
   }, 20_000);
