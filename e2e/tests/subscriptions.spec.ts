@@ -3,7 +3,9 @@ import { expect, signInAsFirmUser, test } from './support.ts';
 // The demo firm (in Nigeria, on its trial, 3 active members) pays for Standard through the operator's
 // Paystack, played by fake-paystack.mjs: the change applies only when its signed webhook arrives.
 // 4 seats leave the team journey its invitation.
-test('a trial firm chooses Standard with 4 seats, pays on the Paystack checkout, and the trial banner goes', async ({ page }) => {
+test('a trial firm chooses Standard with 4 seats, pays on the Paystack checkout, the trial banner goes, and a move back to 3 seats waits for the next billing date', async ({
+  page,
+}) => {
   await page.goto('/login');
   await signInAsFirmUser(page, 'admin@demo.law');
   await expect(page.getByText(/days left in trial/)).toBeVisible();
@@ -28,4 +30,15 @@ test('a trial firm chooses Standard with 4 seats, pays on the Paystack checkout,
   await expect(page.getByText(/Next billing: ₦64,500\.00 on/)).toBeVisible();
   await expect(page.getByRole('table')).toContainText('Standard, 4 seats, monthly');
   await expect(page.getByText(/days left in trial/)).toHaveCount(0);
+
+  // Back to 3 seats costs less a period: it is scheduled for the next billing date and nothing is charged today.
+  await page.getByRole('textbox', { name: /Seats/ }).fill('3');
+  await page.getByRole('button', { name: 'Choose Standard' }).click();
+  const downgrade = page.getByRole('status', { name: 'Your change' });
+  await expect(downgrade).toContainText(/The change applies on \d\d\/\d\d\/\d{4}; nothing is charged today\./);
+  await downgrade.getByRole('button', { name: 'Schedule the change' }).click();
+  const current = page.getByRole('region', { name: 'Current plan' });
+  await expect(current).toContainText(/Changes to Standard on \d\d\/\d\d\/\d{4}/);
+  // Until then the 4 seats stay: the team journey's invitation takes the fourth.
+  await expect(current).toContainText('3 of 4 seats used');
 });

@@ -13,6 +13,7 @@ import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
 import { OUTBOX_DELIVERY_JOB, outboxJobs } from './platform/outbox/outbox.jobs.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
+import { seedEndedDemoFirmOnce } from './seed/demo-ended-firm.ts';
 
 const config = loadConfig();
 // The embedded database lives in DATA_DIR and belongs to one process (a server's is shared safely).
@@ -70,6 +71,8 @@ jobs = config.jobsEnabled
 if (config.seedDemo) {
   const seeded = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
   if (seeded) app.log.info('seeded the demo firm (portal slug "demo")');
+  if (await seedEndedDemoFirmOnce(database, config.demoPassword, config.planCatalogue))
+    app.log.info('seeded the demo firm whose plan has ended (admin@ended.demo.law)');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

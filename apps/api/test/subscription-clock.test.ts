@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { advanceSubscriptions } from '../src/modules/subscriptions/subscription-clock.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { ENDED_DEMO_FIRM, seedEndedDemoFirmOnce } from '../src/seed/demo-ended-firm.ts';
+import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
 const today = todayIso();
@@ -73,5 +74,20 @@ describe('the subscriptions’ daily clock', () => {
     expect([write.statusCode, write.json().message]).toEqual([402, 'Your subscription has ended. Choose a plan to continue.']);
     const plans = await context.app.inject({ method: 'GET', url: '/api/admin/sub-scription-master/get-plans', headers: bearer(token) });
     expect(plans.statusCode).toBe(200);
+  });
+
+  it('seeds a demo firm whose trial ended with more members than the free plan takes: the clock has made it read-only', async () => {
+    const { config, database, app } = context;
+    expect(await seedEndedDemoFirmOnce(database, TEST_PASSWORD, config.planCatalogue)).toBe(true);
+    expect(await seedEndedDemoFirmOnce(database, TEST_PASSWORD, config.planCatalogue)).toBe(false);
+    const token = await signIn(app, `admin@${ENDED_DEMO_FIRM.emailDomain}`);
+    const info = await app.inject({ method: 'GET', url: '/api/admin/sub-scription-master/get-subscription-info', headers: bearer(token) });
+    expect(info.json().data).toMatchObject({ planName: 'Trial', isReadOnly: true, nextBillingDate: null });
+    const clients = await app.inject({
+      method: 'GET',
+      url: '/api/admin/client-info/get-clients-list?page=1&size=5',
+      headers: bearer(token),
+    });
+    expect([clients.statusCode, clients.json().data.totalCount > 0]).toEqual([200, true]);
   });
 });

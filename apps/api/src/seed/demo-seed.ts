@@ -148,7 +148,7 @@ export async function seedFirm(database: Database, options: SeedFirmOptions): Pr
       ledesClassification: 'LA',
     });
     await authApi.setFirmOwner(tx, firmId, admin);
-    await authApi.insertTrialSubscription(tx, firmId);
+    await authApi.insertTrialSubscription(tx, firmId, options.trialStartedDaysAgo);
     await completeFirmSetup(tx, firmId, options.slug);
 
     const [portalClient] = await tx

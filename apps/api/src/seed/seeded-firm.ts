@@ -1,7 +1,14 @@
 import type { FirmPrincipal } from '../plugins/route-access.ts';
 
 /** What seeding a demo firm answers: its owner and members, a portal client and its matters (tests use them as a factory). */
-export type SeedFirmOptions = { slug: string; firmName: string; emailDomain: string; password: string };
+export type SeedFirmOptions = {
+  slug: string;
+  firmName: string;
+  emailDomain: string;
+  password: string;
+  /** How many days ago its trial began (default today). */
+  trialStartedDaysAgo?: number;
+};
 
 export type SeededFirm = {
   firmId: string;

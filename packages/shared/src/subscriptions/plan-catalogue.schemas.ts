@@ -149,6 +149,3 @@ export const billingHistoryItemSchema = z.object({
   reference: z.string().describe('Our reference with the gateway.'),
 });
 export type BillingHistoryItem = z.infer<typeof billingHistoryItemSchema>;
-
-/** What every write answers (402) while the firm's subscription has ended, and what the web says on its disabled actions. */
-export const SUBSCRIPTION_ENDED_MESSAGE = 'Your subscription has ended. Choose a plan to continue.';

@@ -31,6 +31,7 @@ function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
     downGradePlanInfo: null,
     nextBillingDate: null,
     nextBillingAmount: null,
+    isReadOnly: false,
     ...overrides,
   };
 }

@@ -1,6 +1,13 @@
 import { daysBetween, displayToIsoDate, todayIso } from '../common/dates.ts';
 import type { SubscriptionInfo } from './subscription.schemas.ts';
 
+/**
+ * What every write answers (402) while the firm's subscription has ended, and what the web says on
+ * its disabled actions. Here, beside the plan banner's texts, not with the catalogue's schemas: every
+ * page's save button carries it, and no page should carry zod schemas for it.
+ */
+export const SUBSCRIPTION_ENDED_MESSAGE = 'Your subscription has ended. Choose a plan to continue.';
+
 export const TRIAL_PLAN_NAME = 'Trial';
 export const FREE_PLAN_NAME = 'Free';
 export const TRIAL_LENGTH_DAYS = 14;
@@ -19,14 +26,17 @@ export function billingIntervalOf(durationInDays: number): 'Monthly' | 'Yearly' 
   return durationInDays === 365 ? 'Yearly' : 'Monthly';
 }
 
-/** SPEC.md §4 Subscription: expired means the end date has passed and the plan is not NGN. */
+/**
+ * SPEC.md §4 Subscription: expired means the end date has passed and the plan is not NGN; and, since
+ * the server tells (issue 38), whenever the subscription has ended and the firm is read-only.
+ */
 export function planStatusOf(subscription: SubscriptionInfo, today: string = todayIso()): PlanStatus {
   const endIso = displayToIsoDate(subscription.subscriptionEndDate) ?? today;
   const daysToEnd = daysBetween(today, endIso);
   return {
     isTrial: subscription.planName === TRIAL_PLAN_NAME,
     isFree: subscription.planName === FREE_PLAN_NAME,
-    isExpired: !subscription.isNGNSubscription && daysToEnd < 0,
+    isExpired: subscription.isReadOnly || (!subscription.isNGNSubscription && daysToEnd < 0),
     isCancelled: subscription.isCancelled,
     trialDaysLeft: Math.max(daysToEnd, 0),
     billingInterval: billingIntervalOf(subscription.durationInDays),

@@ -50,5 +50,10 @@ export const subscriptionInfoSchema = z.object({
     .describe(
       'What the next payment will be: an exact decimal string, in naira for an NGN subscription; null on a free plan or once cancelled.',
     ),
+  isReadOnly: z
+    .boolean()
+    .describe(
+      'Not in SPEC (issue 38): true while the subscription has ended — the firm reads, searches and exports, and every write answers 402 until a plan is chosen.',
+    ),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;

@@ -226,14 +226,15 @@ export async function setFirmOwner(tx: Tx, firmId: string, userId: string) {
   await tx.update(firms).set({ ownerUserId: userId }).where(eq(firms.id, firmId));
 }
 
-export async function insertTrialSubscription(tx: Tx, firmId: string) {
+/** A new firm's trial, from today (or from some days ago: a demo firm whose trial has ended). */
+export async function insertTrialSubscription(tx: Tx, firmId: string, startedDaysAgo = 0) {
   const [trial] = await tx.select().from(plans).where(eq(plans.code, 'trial'));
   if (!trial) throw new Error('The Trial plan is missing from the plans table');
   await tx.insert(subscriptions).values({
     firmId,
     planId: trial.id,
-    startDate: sql`current_date`,
-    endDate: sql`current_date + ${trial.durationInDays}::int`,
+    startDate: sql`current_date - ${startedDaysAgo}::int`,
+    endDate: sql`current_date - ${startedDaysAgo}::int + ${trial.durationInDays}::int`,
     allocatedNumberUsers: trial.allocatedNumberUsers,
     amount: trial.amount,
     currencyId: trial.currencyId,

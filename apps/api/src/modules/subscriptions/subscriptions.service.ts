@@ -316,6 +316,7 @@ export function createSubscriptionsService({
             : null,
         nextBillingDate: isBilled ? isoToDisplayDate(nextBillingDate) : null,
         nextBillingAmount: isBilled ? moneyOf(next + (currency === 'NGN' ? vatOf(next, catalogue.ngnVatPercent) : 0)) : null,
+        isReadOnly: row.status === 'read_only',
       };
     },
 

@@ -4,12 +4,15 @@ import { hasPermissions } from '@matterhorn/shared';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { SubscriptionEndedContext } from '../../components/subscription-ended.ts';
+import { useSubscriptionInfo } from '../../features/subscriptions/api/get-subscription-info.ts';
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { UnauthorizedPage } from '../pages/unauthorized-page.tsx';
 import { permissionsOfHandle } from '../routing/page-permissions.ts';
 import { PHONE_MEDIA_QUERY } from '../../lib/screen-size.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
+import { firmScopeOf } from '../../lib/session/working-user.ts';
 import classes from './firm-shell.module.css';
 import { BillingStatePrefetchAfterPaint } from './billing-state-prefetch.tsx';
 import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
@@ -32,6 +35,8 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const trustAccountNav = useTrustAccountNav(location.pathname, session.permissions);
+  // The plan banner's own query (one request, cached): while it says the subscription has ended, saves are held.
+  const isSubscriptionEnded = useSubscriptionInfo(firmScopeOf(session.workingUser)).data?.isReadOnly === true;
 
   if (!session.isFirmSignedIn) {
     return <Navigate to={session.hasLoggedOut ? '/login' : loginRedirectFor(location.pathname, location.search)} replace />;
@@ -88,10 +93,14 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
         )}
         {mode !== 'absent' && <TopBar isHidden={mode === 'hidden'} pages={firmPages} menuButton={isPhone ? menuButton : undefined} />}
         <Box component="main" id="main-content" tabIndex={-1} className={classes.main} p={isPhone ? 'sm' : 'lg'}>
-          <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>
+          <SubscriptionEndedContext.Provider value={isSubscriptionEnded}>
+            <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>
+          </SubscriptionEndedContext.Provider>
         </Box>
       </Box>
-      <TimeEntryPopupHost />
+      <SubscriptionEndedContext.Provider value={isSubscriptionEnded}>
+        <TimeEntryPopupHost />
+      </SubscriptionEndedContext.Provider>
       <BillingStatePrefetchAfterPaint />
     </Box>
   );

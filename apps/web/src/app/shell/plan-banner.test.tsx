@@ -1,4 +1,4 @@
-import { subscriptionInfoRoute, type SubscriptionInfo } from '@matterhorn/shared';
+import { SUBSCRIPTION_ENDED_MESSAGE, subscriptionInfoRoute, type SubscriptionInfo } from '@matterhorn/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_INFO_PATH } from '../../features/subscriptions/api/get-subscription-info.ts';
@@ -53,5 +53,12 @@ describe('plan banner text', () => {
     renderAt(<PlanBannerView text="5 days left in trial" />);
     expect(screen.getByText('5 days left in trial')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', UPGRADE_PATH);
+  });
+
+  it('calls a subscription the server holds read-only expired, whatever its dates, and says why saving is disabled', () => {
+    const ended = subscription({ planName: 'Standard', subscriptionEndDate: '01/07/2025', isNGNSubscription: true, isReadOnly: true });
+    expect(planBannerFor(ended, TODAY)).toBe('Subscription Expired');
+    renderAt(<PlanBannerView text="Subscription Expired" isReadOnly />);
+    expect(screen.getByText(SUBSCRIPTION_ENDED_MESSAGE)).toBeInTheDocument();
   });
 });

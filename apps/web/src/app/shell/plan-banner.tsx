@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { SPEC_MESSAGES } from '@matterhorn/shared';
+import { SPEC_MESSAGES, SUBSCRIPTION_ENDED_MESSAGE } from '@matterhorn/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSubscriptionInfo, type SubscriptionScope } from '../../features/subscriptions/api/get-subscription-info.ts';
@@ -24,16 +24,18 @@ export function PlanBanner({ scope }: { scope: SubscriptionScope }) {
   if (!query.data) return null;
   const text = planBannerFor(query.data);
   if (!text) return null;
-  return <PlanBannerView text={text} />;
+  return <PlanBannerView text={text} isReadOnly={query.data.isReadOnly} />;
 }
 
-export function PlanBannerView({ text }: { text: string }) {
+/** SPEC's text; and, while the firm is read-only, why its save buttons are disabled (the server's 402 words). */
+export function PlanBannerView({ text, isReadOnly = false }: { text: string; isReadOnly?: boolean }) {
   return (
     <Alert color={text === 'Subscription Expired' ? 'red' : 'yellow'} variant="light" py={6} aria-label="Plan status">
       <Group gap="sm" justify="center">
         <Text size="sm" fw={600}>
           {text}
         </Text>
+        {isReadOnly && <Text size="sm">{SUBSCRIPTION_ENDED_MESSAGE}</Text>}
         <Anchor component={Link} to={UPGRADE_PATH} size="sm" fw={600}>
           Upgrade
         </Anchor>

@@ -189,6 +189,7 @@ export function subscriptionInfo(overrides: Partial<SubscriptionInfo> = {}): Sub
     downGradePlanInfo: null,
     nextBillingDate: null,
     nextBillingAmount: null,
+    isReadOnly: false,
     ...overrides,
   };
 }

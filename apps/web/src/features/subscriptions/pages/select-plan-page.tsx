@@ -162,7 +162,13 @@ export function SelectPlanPage() {
   const list = plans.data;
   const current = info.data;
   const minimumSeats = Math.max(current.totalNumberUsers, 1);
-  const defaultSeats = Math.max(current.allocatedNumberUsers, minimumSeats);
+  // From the team page's "add a seat": the seats it asks for; else the seats paid for now.
+  const askedSeats = Number(searchParams.get('seats'));
+  const defaultSeats = Math.max(
+    Number.isInteger(askedSeats) && askedSeats <= 1000 ? askedSeats : 0,
+    current.allocatedNumberUsers,
+    minimumSeats,
+  );
   const chosenSeats = typeof seats === 'number' ? Math.max(seats, minimumSeats) : defaultSeats;
 
   // Billed (it has a next billing date), or cancelled and running to its end.

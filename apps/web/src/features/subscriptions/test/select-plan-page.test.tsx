@@ -91,6 +91,12 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', `${BASE}/change-plan`)[0]!.body).toEqual({ planId: PLANS.plans[1]!.id, interval: 'yearly', seats: 4 });
   });
 
+  it('starts from the seats the team page asks for when it adds a seat', async () => {
+    stub();
+    renderAt(<SelectPlanPage />, { path: '/settings/plans-&-subscriptions/select-plan?seats=6', session: session() });
+    expect(await screen.findByRole('textbox', { name: /Seats/ })).toHaveValue('6');
+  });
+
   it('never offers fewer seats than the active users, and shows no Choose button without subscriptionPlan.edit', async () => {
     stub();
     const user = userEvent.setup();

@@ -124,7 +124,9 @@ describe('TeamPage', () => {
     renderAt(<TeamPage />, { session });
     expect(await screen.findByText('3 of 3 seats used')).toBeInTheDocument();
     expect(screen.getByText('Every seat on your plan is in use')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'upgrade your plan' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan');
+    // Adding a seat opens plan selection with one seat more, where the preview prices the days left.
+    expect(screen.getByRole('link', { name: 'add a seat' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan?seats=4');
+    expect(screen.getByRole('link', { name: 'change your plan' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan');
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeDisabled();
   });
 

@@ -19,6 +19,8 @@ import { InvitationsTable } from '../components/invitations-table.tsx';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
 import { MembersTable } from '../components/members-table.tsx';
 
+const SELECT_PLAN_PATH = '/settings/plans-&-subscriptions/select-plan';
+
 export function seatsText(used: number, allocated: number): string {
   return `${used} of ${allocated} seats used`;
 }
@@ -79,11 +81,15 @@ export function TeamPage() {
       )}
       {seats.data && isFull && (
         <Alert color="yellow" title="Every seat on your plan is in use" role="status">
-          Your plan allows {seats.data.allocated} {seats.data.allocated === 1 ? 'member' : 'members'}. Deactivate a member or{' '}
-          <Anchor component={Link} to="/settings/plans-&-subscriptions/select-plan">
-            upgrade your plan
+          Your plan allows {seats.data.allocated} {seats.data.allocated === 1 ? 'member' : 'members'}. To invite someone new,{' '}
+          <Anchor component={Link} to={`${SELECT_PLAN_PATH}?seats=${seats.data.allocated + 1}`}>
+            add a seat
           </Anchor>{' '}
-          to invite someone new.
+          (on a paid plan, charged for the days left in the period), deactivate a member, or{' '}
+          <Anchor component={Link} to={SELECT_PLAN_PATH}>
+            change your plan
+          </Anchor>
+          .
         </Alert>
       )}
 
