@@ -55,6 +55,28 @@ describe('the subscriptions’ daily clock', () => {
     ]);
   });
 
+  it('moves an ended trial within the free plan’s users and matters to read-only when its documents take more than its storage', async () => {
+    const firm = await seedTestFirm(context.database);
+    await setSubscription(firm, sql`end_date = ${addDays(today, -1)}`);
+    // One active user (the free plan's 1), and 1 GB + 1 byte of documents (its 1,024 MB): a version in the recycle bin counts too.
+    await context.database.withFirm(firm.firmId, async (tx) => {
+      await tx.execute(sql`update users set is_active = false where firm_id = ${firm.firmId} and id <> ${firm.users.admin.id}`);
+      const [folder] = await rowsOf<{ id: string }>(
+        tx.execute(sql`insert into document_folders (firm_id, kind, name) values (${firm.firmId}, 'firm', 'Firm documents') returning id`),
+      );
+      const [document] = await rowsOf<{ id: string }>(
+        tx.execute(sql`insert into documents (firm_id, folder_id, name, created_by_user_id, deleted_at)
+          values (${firm.firmId}, ${folder!.id}, 'Bundle.pdf', ${firm.users.admin.id}, now()) returning id`),
+      );
+      await tx.execute(sql`insert into document_versions (firm_id, document_id, version_number, storage_key, file_name, content_type,
+          size_bytes, sha256, uploaded_by_user_id, scan_status)
+        values (${firm.firmId}, ${document!.id}, 1, 'bundle', 'Bundle.pdf', 'application/pdf', ${1024 * 1024 * 1024 + 1}, ${'0'.repeat(64)},
+          ${firm.users.admin.id}, 'clean')`);
+    });
+    await advanceSubscriptions({ database: context.database, catalogue: context.config.planCatalogue });
+    expect(await stateOf(firm)).toMatchObject({ status: 'read_only', plan: 'trial' });
+  });
+
   it('keeps a read-only firm reading and exporting, and refuses its writes with 402 until it pays', async () => {
     const firm = await seedTestFirm(context.database);
     await setSubscription(firm, sql`status = 'read_only'`);

@@ -10,11 +10,12 @@ import { stateOf } from './subscriptions.service.ts';
 import { findFreePlanUsage, lockSubscriptionState, saveSubscriptionState } from './subscriptions.repository.ts';
 
 export const SUBSCRIPTION_CLOCK_JOB = 'subscription-clock';
+const BYTES_PER_MB = 1024 * 1024;
 
 /**
  * A new day for every firm's subscription, by the firm's own calendar (the state machine's
- * dayBegan): a trial that ended moves to the free plan when the firm fits it (its active users and
- * open matters), else read-only; a cancelled paid period that ended, and a renewal unpaid for 7
+ * dayBegan): a trial that ended moves to the free plan when the firm fits it (its active users,
+ * open matters and documents' storage), else read-only; a cancelled paid period that ended, and a renewal unpaid for 7
  * days, make the firm read-only. Answers how many firms moved.
  */
 export async function advanceSubscriptions({
@@ -39,7 +40,11 @@ export async function advanceSubscriptions({
       const outcome = transition(stateOf(row), {
         type: 'dayBegan',
         on,
-        fitsFree: usage !== null && fits(free.limits.users, usage.users) && fits(free.limits.activeMatters, usage.openMatters),
+        fitsFree:
+          usage !== null &&
+          fits(free.limits.users, usage.users) &&
+          fits(free.limits.activeMatters, usage.openMatters) &&
+          fits(free.limits.storageMb, Math.ceil(usage.storageBytes / BYTES_PER_MB)),
       });
       if ('refused' in outcome || outcome.state.status === row.status) return 0;
       const state = outcome.state;

@@ -245,11 +245,13 @@ export const subscriptionStatusStatement = (firmId: string) =>
 
 /** What the free plan limits, as the firm stands: its active members and open matters. */
 export async function findFreePlanUsage(tx: Tx, firmId: string) {
-  const [row] = await rowsOf<{ users: number; openMatters: number }>(
+  // Storage: every version of every document the firm keeps, those in the recycle bin too (their files are kept).
+  const [row] = await rowsOf<{ users: number; openMatters: number; storageBytes: string }>(
     tx.execute(sql`select (select count(*)::int from users where firm_id = ${firmId} and is_active) as users,
-        (select count(*)::int from matters where firm_id = ${firmId} and status = 'Open' and deleted_at is null) as "openMatters"`),
+        (select count(*)::int from matters where firm_id = ${firmId} and status = 'Open' and deleted_at is null) as "openMatters",
+        (select coalesce(sum(size_bytes), 0)::text from document_versions where firm_id = ${firmId}) as "storageBytes"`),
   );
-  return row!;
+  return { users: row!.users, openMatters: row!.openMatters, storageBytes: Number(row!.storageBytes) };
 }
 
 /** A paid charge of the firm's, for its receipt (with the firm's name), or null. */
