@@ -22,6 +22,14 @@ const view = (transaction) => ({
   currency: transaction.currency,
   fees: null,
   customer: { email: transaction.email },
+  authorization: {
+    authorization_code: `AUTH_${transaction.id}`,
+    reusable: true,
+    last4: '4081',
+    brand: 'visa',
+    channel: 'card',
+    bank: 'TEST BANK',
+  },
 });
 const naira = (kobo) => `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 

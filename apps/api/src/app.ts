@@ -223,6 +223,7 @@ export async function buildApp(
       catalogue: config.planCatalogue,
       payments: config.subscriptionPayments,
       appUrl: config.appUrl,
+      appSecret: config.appSecret,
     }),
   );
   registerFirmRoutes(app, createFirmService(database));

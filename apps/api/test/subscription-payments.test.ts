@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoToDisplayDate, todayIso } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { decryptSecret } from '../src/lib/secrets.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { startFakePaystack, startFakeStripe, type Delivery } from './support/fake-gateways.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
@@ -88,7 +89,17 @@ describe('paying for a plan', () => {
       subscriptionEndDate: isoToDisplayDate(addDays(todayIso(), 29)),
       nextBillingDate: isoToDisplayDate(addDays(todayIso(), 30)),
       nextBillingAmount: '48375.00',
+      // The card the payment let Paystack keep: what renewals will charge, kept encrypted.
+      renewalMethod: 'Visa ending 4081',
     });
+    const [kept] = await context.database.withFirm(naira.firm.firmId, (tx) =>
+      rowsOf<{ gateway: string; sealed: string }>(
+        tx.execute(sql`select renewal_gateway as gateway, renewal_method_sealed as sealed from subscriptions`),
+      ),
+    );
+    expect(kept!.gateway).toBe('paystack');
+    expect(kept!.sealed).not.toContain('AUTH_');
+    expect(decryptSecret(kept!.sealed, context.config.appSecret, 'subscription-renewal-method')).toMatch(/^\{"token":"AUTH_\w+","email":"/);
     const again = await paystack.send('charge.success', paystack.pay(charge!.reference));
     expect(again.json().data?.outcome).toBe('repeated');
     const [event] = await context.database.withFirm(naira.firm.firmId, (tx) =>

@@ -98,6 +98,15 @@ export async function startFakePaystack(secretKey: string, deliver: Delivery, we
     channel: 'card',
     fees: transaction.fees,
     customer: { email: transaction.email },
+    // A card Paystack keeps for the payer: reusable, so a renewal can charge it.
+    authorization: {
+      authorization_code: `AUTH_${transaction.id}`,
+      reusable: true,
+      last4: '4081',
+      brand: 'visa',
+      channel: 'card',
+      bank: 'TEST BANK',
+    },
     paid_at: transaction.status === 'success' ? new Date().toISOString() : null,
   });
 

@@ -32,6 +32,7 @@ function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
     nextBillingDate: null,
     nextBillingAmount: null,
     isReadOnly: false,
+    renewalMethod: null,
     ...overrides,
   };
 }

@@ -55,5 +55,11 @@ export const subscriptionInfoSchema = z.object({
     .describe(
       'Not in SPEC (issue 38): true while the subscription has ended — the firm reads, searches and exports, and every write answers 402 until a plan is chosen.',
     ),
+  renewalMethod: z
+    .string()
+    .nullable()
+    .describe(
+      'Not in SPEC (issue 38): the card or account renewals are charged to, as the gateway names it ("Visa ending 4081"); null until a payment saved one.',
+    ),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;

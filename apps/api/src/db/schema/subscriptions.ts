@@ -51,6 +51,14 @@ export const subscriptions = pgTable(
     scheduledSeats: integer('scheduled_seats'),
     /** The day a renewal first failed, while past due. */
     pastDueSince: date('past_due_since'),
+    /**
+     * What renewals are charged to: the card or account the firm's last payment let the gateway keep
+     * (its token and payer e-mail, encrypted with the app secret), which gateway, and its name for the
+     * firm ("Visa ending 4081"). Null until a payment saved one.
+     */
+    renewalGateway: text('renewal_gateway'),
+    renewalMethodSealed: text('renewal_method_sealed'),
+    renewalMethodDescription: text('renewal_method_description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -11,6 +11,13 @@ export type CheckoutRequest = {
   cancelUrl: string;
 };
 
+/**
+ * A card or account the payer let the gateway keep, so a later charge needs no checkout (a
+ * subscription's renewals): the gateway's token for it, the payer's e-mail it is tied to, and how
+ * to name it to the firm ("Visa ending 4081"). The token charges money: it is stored encrypted.
+ */
+export type SavedPaymentMethod = { token: string; email: string; description: string };
+
 /** A gateway event about one of our payments, after its signature was verified. */
 export type GatewayEvent =
   | {
@@ -23,6 +30,8 @@ export type GatewayEvent =
       transactionId: string | null;
       /** What the gateway kept, in the smallest unit, when it says. */
       feeMinor: number | null;
+      /** What the payer let the gateway keep for later charges, once confirmed (Paystack's reusable authorisation). */
+      savedMethod?: SavedPaymentMethod | null;
     }
   | { kind: 'failed'; eventId: string; eventType: string; reference: string; reason: string }
   | { kind: 'ignored'; eventType: string };

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
+import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway, type SavedPaymentMethod } from './gateways.ts';
 
 /**
  * Paystack through its documented REST API (it has no official Node SDK): a transaction is
@@ -19,7 +19,35 @@ const transaction = z.object({
   amount: z.number().int(),
   currency: z.string(),
   fees: z.number().int().nullish(),
+  authorization: z
+    .object({
+      authorization_code: z.string().min(1),
+      reusable: z.boolean(),
+      last4: z.string().nullish(),
+      brand: z.string().nullish(),
+      channel: z.string().nullish(),
+      bank: z.string().nullish(),
+    })
+    .nullish(),
+  customer: z.object({ email: z.string().nullish() }).nullish(),
 });
+
+/** A reusable authorisation, as the firm will see it named: "Visa ending 4081", "Zenith Bank account ending 1234". */
+function savedMethodOf(verified: z.infer<typeof transaction>): SavedPaymentMethod | null {
+  const authorization = verified.authorization;
+  const email = verified.customer?.email;
+  if (!authorization?.reusable || !email) return null;
+  const capitalised = (text: string) => text.trim().charAt(0).toUpperCase() + text.trim().slice(1);
+  const what =
+    authorization.channel === 'card' || !authorization.bank
+      ? capitalised(authorization.brand || authorization.channel || 'Card')
+      : `${authorization.bank.trim()} account`;
+  return {
+    token: authorization.authorization_code,
+    email,
+    description: authorization.last4 ? `${what} ending ${authorization.last4}` : what,
+  };
+}
 const verifyAnswer = z.object({ status: z.literal(true), data: transaction });
 const webhookEvent = z.object({ event: z.string(), data: z.object({ reference: z.string().optional() }).passthrough() });
 
@@ -110,6 +138,7 @@ export function createPaystackGateway(settings: { secretKey: string; apiUrl: str
         currencyCode: verified.currency.toUpperCase(),
         transactionId: verified.id,
         feeMinor: verified.fees ?? event.feeMinor,
+        savedMethod: savedMethodOf(verified),
       };
     },
   };

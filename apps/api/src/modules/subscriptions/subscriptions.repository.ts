@@ -55,6 +55,7 @@ export type SubscriptionDetails = {
   scheduledPlanName: string | null;
   scheduledInterval: string | null;
   scheduledSeats: number | null;
+  renewalMethodDescription: string | null;
   activeUsers: number;
 };
 
@@ -69,6 +70,7 @@ export async function findSubscriptionDetails(tx: Tx, firmId: string): Promise<S
         to_char(s.cancellation_date, 'YYYY-MM-DD') as "cancellationDate", to_char(s.reactivation_date, 'YYYY-MM-DD') as "reactivationDate",
         scheduled.id as "scheduledPlanId", scheduled.code as "scheduledPlanCode", scheduled.name as "scheduledPlanName",
         s.scheduled_interval as "scheduledInterval", s.scheduled_seats as "scheduledSeats",
+        s.renewal_method_description as "renewalMethodDescription",
         (select count(*)::int from users where users.firm_id = s.firm_id and users.is_active) as "activeUsers"
       from subscriptions s
       join plans p on p.id = s.plan_id
@@ -252,6 +254,17 @@ export async function findFreePlanUsage(tx: Tx, firmId: string) {
         (select coalesce(sum(size_bytes), 0)::text from document_versions where firm_id = ${firmId}) as "storageBytes"`),
   );
   return { users: row!.users, openMatters: row!.openMatters, storageBytes: Number(row!.storageBytes) };
+}
+
+/** Keeps what the firm's renewals will be charged to (a payment's saved card or account, already encrypted). */
+export async function saveRenewalMethod(
+  tx: Tx,
+  firmId: string,
+  method: { gateway: string; sealed: string; description: string },
+): Promise<void> {
+  await tx.execute(sql`update subscriptions set renewal_gateway = ${method.gateway}, renewal_method_sealed = ${method.sealed},
+      renewal_method_description = ${method.description}
+    where firm_id = ${firmId}`);
 }
 
 /** A paid charge of the firm's, for its receipt (with the firm's name), or null. */

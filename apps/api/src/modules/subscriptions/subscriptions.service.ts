@@ -29,6 +29,7 @@ import {
 } from '../gateway-payments/gateway-payments.api.ts';
 import { transition, type SubscriptionEvent, type SubscriptionState, type SubscriptionStatus } from './subscription-states.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { encryptSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findPlanIds } from './plans.repository.ts';
 import { buildSubscriptionReceiptPdf } from './subscription-receipt-pdf.ts';
@@ -44,6 +45,7 @@ import {
   insertSubscriptionEvent,
   lockCharge,
   lockSubscriptionState,
+  saveRenewalMethod,
   saveSubscriptionState,
   setSubscriptionEventOutcome,
   settleCharge,
@@ -65,6 +67,8 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 const SYMBOLS: Record<SubscriptionCurrency, string> = { NGN: '₦', USD: '$' };
+/** The purpose the saved renewal method is encrypted for (lib/secrets.ts). */
+const RENEWAL_METHOD = 'subscription-renewal-method';
 const moneyOf = (minor: number) => fromCents(BigInt(minor));
 const toMinor = (money: string) => toCents(money);
 
@@ -110,12 +114,15 @@ export function createSubscriptionsService({
   catalogue,
   payments,
   appUrl,
+  appSecret,
   gateways = createGateways(payments),
 }: {
   database: Database;
   catalogue: PlanCatalogue;
   payments: PaymentGatewaySettings;
   appUrl: string;
+  /** Encrypts the card or account renewals are charged to. */
+  appSecret: string;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
 }) {
   /** The catalogue's plan of a plans-table id (server.ts writes the catalogue there at start). */
@@ -187,6 +194,17 @@ export function createSubscriptionsService({
         return 'refused';
       }
       await settleCharge(tx, firmId, charge.id, 'paid', null);
+      // The card or account this payment let the gateway keep: what the renewals will charge.
+      if (event.savedMethod)
+        await saveRenewalMethod(tx, firmId, {
+          gateway,
+          sealed: encryptSecret(
+            JSON.stringify({ token: event.savedMethod.token, email: event.savedMethod.email }),
+            appSecret,
+            RENEWAL_METHOD,
+          ),
+          description: event.savedMethod.description,
+        });
       const on = await findFirmToday(tx, firmId);
       const refusal = await move(
         tx,
@@ -317,6 +335,7 @@ export function createSubscriptionsService({
         nextBillingDate: isBilled ? isoToDisplayDate(nextBillingDate) : null,
         nextBillingAmount: isBilled ? moneyOf(next + (currency === 'NGN' ? vatOf(next, catalogue.ngnVatPercent) : 0)) : null,
         isReadOnly: row.status === 'read_only',
+        renewalMethod: row.renewalMethodDescription,
       };
     },
 

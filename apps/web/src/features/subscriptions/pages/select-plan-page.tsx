@@ -44,6 +44,7 @@ function CurrentPlan({ info, symbol, actions }: { info: SubscriptionInfo; symbol
         {info.nextBillingDate && info.nextBillingAmount && (
           <Text size="sm">
             Next billing: {formatMoney(info.nextBillingAmount, symbol)} on {info.nextBillingDate}
+            {info.renewalMethod && ` from ${info.renewalMethod}`}
           </Text>
         )}
         {info.downGradePlanInfo && (

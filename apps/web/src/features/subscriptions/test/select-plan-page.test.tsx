@@ -117,6 +117,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
       subscriptionEndDate: '25/12/2026',
       nextBillingDate: '26/12/2026',
       nextBillingAmount: '48375.00',
+      renewalMethod: 'Visa ending 4081',
     });
     const cancelled = { ...paid, isCancelled: true, cancellationDate: '26/11/2026', nextBillingDate: null, nextBillingAmount: null };
     let isCancelled = false;
@@ -144,7 +145,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     });
     const user = userEvent.setup();
     renderAt(<SelectPlanPage />, { session: session() });
-    expect(await screen.findByText('Next billing: ₦48,375.00 on 26/12/2026')).toBeInTheDocument();
+    expect(await screen.findByText('Next billing: ₦48,375.00 on 26/12/2026 from Visa ending 4081')).toBeInTheDocument();
     const history = await screen.findByRole('table');
     expect(within(history).getByRole('row', { name: /Standard, 3 seats, monthly ₦48,375.00 ₦3,375.00 paid/ })).toBeInTheDocument();
     expect(within(history).getByRole('button', { name: 'Receipt, 26/11/2026, Standard, 3 seats, monthly (PDF)' })).toBeInTheDocument();
