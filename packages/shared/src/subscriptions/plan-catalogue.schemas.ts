@@ -11,6 +11,7 @@ export const INTERVAL_DAYS: Record<BillingInterval, number> = { monthly: 30, yea
 /** The currencies Matterhorn bills in: naira through Paystack for firms in Nigeria, dollars through Stripe for the rest. */
 export const SUBSCRIPTION_CURRENCIES = ['NGN', 'USD'] as const;
 export type SubscriptionCurrency = (typeof SUBSCRIPTION_CURRENCIES)[number];
+export const SUBSCRIPTION_CURRENCY_SYMBOLS: Record<SubscriptionCurrency, string> = { NGN: '₦', USD: '$' };
 
 const minorUnits = z.number().int().min(0).max(1_000_000_000_000);
 const priceOfInterval = z.object({ NGN: minorUnits, USD: minorUnits }).strict();

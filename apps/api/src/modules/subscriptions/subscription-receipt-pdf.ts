@@ -1,4 +1,4 @@
-import { formatMoney, subtractMoney } from '@matterhorn/shared';
+import { formatMoney, subtractMoney, SUBSCRIPTION_CURRENCY_SYMBOLS } from '@matterhorn/shared';
 import { buildReportPdf } from '../../lib/report-pdf.ts';
 
 export type SubscriptionReceipt = {
@@ -12,11 +12,9 @@ export type SubscriptionReceipt = {
   gateway: string;
 };
 
-const SYMBOLS = { NGN: '₦', USD: '$' } as const;
-
 /** A paid charge's receipt for the firm's books: what was paid for, the VAT in it (naira) and how. */
 export function buildSubscriptionReceiptPdf(firmName: string, receipt: SubscriptionReceipt) {
-  const money = (amount: string) => formatMoney(amount, SYMBOLS[receipt.currencyCode]);
+  const money = (amount: string) => formatMoney(amount, SUBSCRIPTION_CURRENCY_SYMBOLS[receipt.currencyCode]);
   const hasVat = receipt.currencyCode === 'NGN';
   return buildReportPdf({
     firmName: 'Matterhorn',

@@ -245,7 +245,11 @@ export function findChargeHistory(tx: Tx, firmId: string) {
 export const subscriptionStatusStatement = (firmId: string) =>
   sql`select status from subscriptions where firm_id = ${firmId} order by created_at desc limit 1`;
 
-/** What the free plan limits, as the firm stands: its active members and open matters. */
+/** The firm's current subscription: its newest. */
+const currentSubscriptionId = (firmId: string) =>
+  sql`select id from subscriptions where firm_id = ${firmId} order by created_at desc limit 1`;
+
+/** What the free plan limits, as the firm stands: its active members, open matters and documents' storage. */
 export async function findFreePlanUsage(tx: Tx, firmId: string) {
   // Storage: every version of every document the firm keeps, those in the recycle bin too (their files are kept).
   const [row] = await rowsOf<{ users: number; openMatters: number; storageBytes: string }>(
@@ -264,7 +268,7 @@ export async function saveRenewalMethod(
 ): Promise<void> {
   await tx.execute(sql`update subscriptions set renewal_gateway = ${method.gateway}, renewal_method_sealed = ${method.sealed},
       renewal_method_description = ${method.description}
-    where firm_id = ${firmId}`);
+    where firm_id = ${firmId} and id = (${currentSubscriptionId(firmId)})`);
 }
 
 /** A paid charge of the firm's, for its receipt (with the firm's name), or null. */

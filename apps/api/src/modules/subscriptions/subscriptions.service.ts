@@ -2,8 +2,8 @@ import {
   fromCents,
   toCents,
   isoToDisplayDate,
-  formatMoney,
   todayIso,
+  formatMoney,
   type BillingInterval,
   type PlanCatalogue,
   type PlanChangeInput,
@@ -16,6 +16,7 @@ import {
   INTERVAL_DAYS,
   addDays,
   type SubscriptionCurrency,
+  SUBSCRIPTION_CURRENCY_SYMBOLS,
 } from '@matterhorn/shared';
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../../db/database.ts';
@@ -66,7 +67,6 @@ export const SUBSCRIPTION_MESSAGES = {
     `${users.length} users are active (${users.join(', ')}): deactivate ${users.length - seats} of them first, or choose at least ${users.length} seats`,
 } as const;
 
-const SYMBOLS: Record<SubscriptionCurrency, string> = { NGN: '₦', USD: '$' };
 /** The purpose the saved renewal method is encrypted for (lib/secrets.ts). */
 const RENEWAL_METHOD = 'subscription-renewal-method';
 const moneyOf = (minor: number) => fromCents(BigInt(minor));
@@ -80,7 +80,6 @@ export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
       ? 'NGN'
       : 'USD';
 
-/** Issue 38: the plans a firm can choose and what a change costs. */
 /** A charge as the billing history and its receipt name it. */
 const historyItemOf = (row: ChargeHistoryRow): BillingHistoryItem => ({
   id: row.id,
@@ -125,11 +124,6 @@ export function createSubscriptionsService({
   appSecret: string;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
 }) {
-  /** The catalogue's plan of a plans-table id (server.ts writes the catalogue there at start). */
-  const planOfId = async (firmId: string, planId: string) => {
-    const ids = await database.withFirm(firmId, (tx) => findPlanIds(tx));
-    return catalogue.plans.find((plan) => ids.get(plan.code) === planId);
-  };
   const periodAmountText = (state: SubscriptionState, currency: SubscriptionCurrency) => {
     const plan = catalogue.plans.find((entry) => entry.code === state.planCode);
     return moneyOf(plan && state.interval ? periodAmountOf(plan, state.interval, state.seats, currency) : 0);
@@ -220,11 +214,15 @@ export function createSubscriptionsService({
 
   const planOfCode = (code: string | null) => catalogue.plans.find((plan) => plan.code === code);
 
-  async function previewChange(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangePreview> {
-    const chosen = await planOfId(principal.firmId, input.planId);
+  /** What a change costs, with the plan chosen: one read of the plans' ids (server.ts writes the catalogue there) and the firm's billing. */
+  async function previewOf(principal: FirmPrincipal, input: PlanChangeInput) {
+    const { ids, billing } = await database.withFirm(principal.firmId, async (tx) => ({
+      ids: await findPlanIds(tx),
+      billing: await findFirmBilling(tx, principal.firmId),
+    }));
+    const chosen = catalogue.plans.find((plan) => ids.get(plan.code) === input.planId);
     if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
     if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
-    const billing = await database.withFirm(principal.firmId, (tx) => findFirmBilling(tx, principal.firmId));
     const subscription = billing.subscription;
     if (!subscription) throw notFound('Subscription details');
     if (subscription.status === 'past_due') throw conflict(SUBSCRIPTION_MESSAGES.pastDue);
@@ -258,7 +256,7 @@ export function createSubscriptionsService({
         today: todayIso(),
       },
     );
-    const symbol = SYMBOLS[currency];
+    const symbol = SUBSCRIPTION_CURRENCY_SYMBOLS[currency];
     const [payToday, vat, next] = [preview.payTodayMinor, preview.vatTodayMinor, preview.nextBillingAmountMinor].map(moneyOf) as [
       string,
       string,
@@ -266,7 +264,7 @@ export function createSubscriptionsService({
     ];
     const nextBillingDate = isoToDisplayDate(preview.nextBillingDate);
     const vatText = currency === 'NGN' ? ` (incl. VAT ${formatMoney(vat, symbol)})` : '';
-    return {
+    const answer: PlanChangePreview = {
       kind: preview.kind,
       currencyCode: currency,
       currencySymbol: symbol,
@@ -277,7 +275,10 @@ export function createSubscriptionsService({
       effectiveDate: isoToDisplayDate(preview.effectiveDate),
       summary: `Pay today ${formatMoney(payToday, symbol)}${vatText}, then ${formatMoney(next, symbol)} on ${nextBillingDate}`,
     };
+    return { preview: answer, plan: chosen };
   }
+
+  const previewChange = async (principal: FirmPrincipal, input: PlanChangeInput) => (await previewOf(principal, input)).preview;
 
   const service = {
     /**
@@ -327,7 +328,7 @@ export function createSubscriptionsService({
         reactviationDate: row.reactivationDate ? isoToDisplayDate(row.reactivationDate) : null,
         ngnAmount: moneyOf(amountIn('NGN')),
         rowAmount: moneyOf(amountIn('USD')),
-        ngnCurrencySymbol: SYMBOLS.NGN,
+        ngnCurrencySymbol: SUBSCRIPTION_CURRENCY_SYMBOLS.NGN,
         downGradePlanInfo:
           row.scheduledPlanId && row.scheduledPlanName
             ? { planId: row.scheduledPlanId, planName: row.scheduledPlanName, effectiveDate: isoToDisplayDate(nextBillingDate) }
@@ -346,8 +347,7 @@ export function createSubscriptionsService({
      * next billing date is scheduled at once.
      */
     async changePlan(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangeResult> {
-      const preview = await previewChange(principal, input);
-      const plan = (await planOfId(principal.firmId, input.planId))!;
+      const { preview, plan } = await previewOf(principal, input);
       const currency = preview.currencyCode;
       if (preview.kind === 'scheduled') {
         await database.withFirm(principal.firmId, async (tx) => {
@@ -465,7 +465,7 @@ export function createSubscriptionsService({
       const currency = billingCurrencyOf(billing);
       return {
         currencyCode: currency,
-        currencySymbol: SYMBOLS[currency],
+        currencySymbol: SUBSCRIPTION_CURRENCY_SYMBOLS[currency],
         vatPercent: currency === 'NGN' ? catalogue.ngnVatPercent : '0',
         trialDays: catalogue.trial.days,
         plans: catalogue.plans.map((plan) => ({

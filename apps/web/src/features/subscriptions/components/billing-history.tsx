@@ -1,10 +1,9 @@
 import { Anchor, Badge, ScrollArea, Table, Text, Title } from '@mantine/core';
-import { formatMoney } from '@matterhorn/shared';
+import { formatMoney, SUBSCRIPTION_CURRENCY_SYMBOLS } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toasts.ts';
 import { billingHistoryQuery, downloadReceipt } from '../api/plans-api.ts';
 
-const SYMBOLS = { NGN: '₦', USD: '$' } as const;
 const STATUS_COLOURS = { paid: 'green', pending: 'gray', failed: 'red', refused: 'orange' } as const;
 
 /** The firm's charges for Matterhorn, newest first. */
@@ -37,8 +36,8 @@ export function BillingHistory() {
                 <Table.Tr key={charge.id}>
                   <Table.Td>{charge.date}</Table.Td>
                   <Table.Td>{charge.description}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(charge.amount, SYMBOLS[charge.currencyCode])}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(charge.vat, SYMBOLS[charge.currencyCode])}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(charge.amount, SUBSCRIPTION_CURRENCY_SYMBOLS[charge.currencyCode])}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(charge.vat, SUBSCRIPTION_CURRENCY_SYMBOLS[charge.currencyCode])}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOURS[charge.status]} variant="light">
                       {charge.status}
