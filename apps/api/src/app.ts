@@ -53,7 +53,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { registerReadOnlyGate } from './modules/subscriptions/read-only-gate.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
 import { registerTeamRoutes } from './modules/team/team.routes.ts';
 import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
@@ -103,6 +103,8 @@ declare module 'fastify' {
     /** Where services write the emails they send (in their transaction), and the job that sends them after commit. */
     outbox: Outbox;
     outboxDelivery: OutboxDelivery;
+    /** The firm's plan and its renewals, which the hourly clock charges (server.ts). */
+    subscriptions: SubscriptionsService;
   }
 }
 
@@ -216,16 +218,16 @@ export async function buildApp(
   registerPortalViewRoutes(app, portalViews);
   registerClientPortalRoutes(app, database, portalViews);
   registerProfileRoutes(app, createProfileService(database));
-  registerSubscriptionRoutes(
-    app,
-    createSubscriptionsService({
-      database,
-      catalogue: config.planCatalogue,
-      payments: config.subscriptionPayments,
-      appUrl: config.appUrl,
-      appSecret: config.appSecret,
-    }),
-  );
+  const subscriptions = createSubscriptionsService({
+    database,
+    catalogue: config.planCatalogue,
+    payments: config.subscriptionPayments,
+    appUrl: config.appUrl,
+    appSecret: config.appSecret,
+    outbox,
+  });
+  app.decorate('subscriptions', subscriptions);
+  registerSubscriptionRoutes(app, subscriptions);
   registerFirmRoutes(app, createFirmService(database));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);

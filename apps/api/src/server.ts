@@ -61,7 +61,7 @@ jobs = config.jobsEnabled
           ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
-          ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log }),
+          ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

@@ -8,6 +8,12 @@ import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, TEST_PASSWORD, typ
 
 let context: TestContext;
 const today = todayIso();
+/** A firm whose today is UTC's, as `today` above is. */
+async function seedUtcFirm(): Promise<SeededFirm> {
+  const firm = await seedTestFirm(context.database);
+  await context.database.withFirm(firm.firmId, (tx) => tx.execute(sql`update firms set time_zone = 'UTC' where id = ${firm.firmId}`));
+  return firm;
+}
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -28,9 +34,7 @@ const stateOf = async (firm: SeededFirm) => {
 
 describe('the subscriptions’ daily clock', () => {
   it('ends trials, cancelled periods and unpaid renewals, and leaves everything else', async () => {
-    const [fitsFree, tooBig, cancelled, unpaid, dueRenewal, stillTrial] = await Promise.all(
-      Array.from({ length: 6 }, () => seedTestFirm(context.database)),
-    );
+    const [fitsFree, tooBig, cancelled, unpaid, dueRenewal, stillTrial] = await Promise.all(Array.from({ length: 6 }, () => seedUtcFirm()));
     const ended = addDays(today, -1);
     const paid = (end: string, status = 'active') =>
       sql`status = ${status}, billing_interval = 'monthly', plan_id = (select id from plans where code = 'standard'), end_date = ${end}`;
@@ -49,14 +53,14 @@ describe('the subscriptions’ daily clock', () => {
       { status: 'read_only', plan: 'trial' },
       { status: 'read_only', plan: 'standard' },
       { status: 'read_only', plan: 'standard' },
-      // Renewals are charged by their own job (next): a paid period that ended waits for it.
+      // A renewal due is charged by the clock's renewals (subscription-payments.test.ts), after these moves.
       { status: 'active', plan: 'standard' },
       { status: 'trialing', plan: 'trial' },
     ]);
   });
 
   it('moves an ended trial within the free plan’s users and matters to read-only when its documents take more than its storage', async () => {
-    const firm = await seedTestFirm(context.database);
+    const firm = await seedUtcFirm();
     await setSubscription(firm, sql`end_date = ${addDays(today, -1)}`);
     // One active user (the free plan's 1), and 1 GB + 1 byte of documents (its 1,024 MB): a version in the recycle bin counts too.
     await context.database.withFirm(firm.firmId, async (tx) => {
@@ -78,7 +82,7 @@ describe('the subscriptions’ daily clock', () => {
   });
 
   it('keeps a read-only firm reading and exporting, and refuses its writes with 402 until it pays', async () => {
-    const firm = await seedTestFirm(context.database);
+    const firm = await seedUtcFirm();
     await setSubscription(firm, sql`status = 'read_only'`);
     const token = await signIn(context.app, firm.users.admin.email);
     const read = await context.app.inject({

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoToDisplayDate, todayIso } from '@matterhorn/shared';
+import { addDays, isoToDisplayDate, toCents, todayIso } from '@matterhorn/shared';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { decryptSecret } from '../src/lib/secrets.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { startFakePaystack, startFakeStripe, type Delivery } from './support/fake-gateways.ts';
-import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { bearer, createTestApp, readOutbox, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { advanceSubscriptions } from '../src/modules/subscriptions/subscription-clock.ts';
 
 /**
  * Paying for Matterhorn (issue 38) through local stand-ins for the operator's Paystack and Stripe
@@ -23,6 +24,7 @@ let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let naira: { firm: SeededFirm; token: string };
 let dollars: { firm: SeededFirm; token: string };
 let planIds: Record<string, string>;
+let firmIn: (country: string) => Promise<{ firm: SeededFirm; token: string }>;
 
 const deliver: Delivery = async (url, payload, headers) => {
   const response = await context.app.inject({ method: 'POST', url, payload, headers });
@@ -47,9 +49,12 @@ beforeAll(async () => {
       stripe: { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiUrl: stripe.url },
     },
   });
-  const firmIn = async (country: string) => {
+  firmIn = async (country: string) => {
     const firm = await seedTestFirm(context.database);
-    await context.database.withFirm(firm.firmId, (tx) => tx.execute(sql`update firms set country = ${country} where id = ${firm.firmId}`));
+    // The firm's today is UTC's, as the expected dates below are.
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update firms set country = ${country}, time_zone = 'UTC' where id = ${firm.firmId}`),
+    );
     return { firm, token: await signIn(context.app, firm.users.admin.email) };
   };
   naira = await firmIn('Nigeria');
@@ -225,5 +230,182 @@ describe('paying for a plan', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('renewals', () => {
+  const today = todayIso();
+  /** A firm that paid Standard, 3 seats, monthly through checkout, whose period ended yesterday. */
+  async function paidFirmWhosePeriodEnded(country: 'Nigeria' | 'United States') {
+    const payer = await firmIn(country);
+    await call(payer.token, 'POST', '/change-plan', { planId: planIds.standard, interval: 'monthly', seats: 3 });
+    const [first] = await chargesOf(payer.firm);
+    const paid =
+      country === 'Nigeria'
+        ? await paystack.send('charge.success', paystack.pay(first!.reference))
+        : await stripe.send('checkout.session.completed', stripe.complete(stripe.sessionOf(first!.reference)));
+    expect(paid.json().data?.outcome).toBe('applied');
+    await endPeriod(payer.firm, addDays(today, -1));
+    return payer;
+  }
+  const endPeriod = (firm: SeededFirm, end: string) =>
+    context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update subscriptions set start_date = ${addDays(end, -29)}, end_date = ${end} where firm_id = ${firm.firmId}`),
+    );
+  const setPastDueSince = (firm: SeededFirm, day: string) =>
+    context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update subscriptions set past_due_since = ${day} where firm_id = ${firm.firmId}`),
+    );
+  const statusOf = async (firm: SeededFirm) =>
+    (
+      await context.database.withFirm(firm.firmId, (tx) =>
+        rowsOf<{ status: string }>(tx.execute(sql`select status from subscriptions where firm_id = ${firm.firmId}`)),
+      )
+    )[0]!.status;
+  const renewalsOf = async (firm: SeededFirm) =>
+    (await context.app.subscriptions.chargeRenewals()).filter((tried) => tried.firmId === firm.firmId);
+  const mailTo = async (firm: SeededFirm) => (await readOutbox(context.config)).filter((message) => message.to === firm.users.admin.email);
+
+  it('charges the saved card on the billing date, once, with the change scheduled for it, and starts the next period', async () => {
+    const payer = await paidFirmWhosePeriodEnded('Nigeria');
+    // Yearly from the next billing date: the renewal charges it and applies it.
+    expect((await call(payer.token, 'POST', '/change-plan', { planId: planIds.standard, interval: 'yearly', seats: 3 })).statusCode).toBe(
+      200,
+    );
+    const plans: { code: string; pricePerSeat: { yearly: string } | null }[] = (await call(payer.token, 'GET', '/get-plans')).json().data
+      .plans;
+    const yearlyMinor = Number(toCents(plans.find((plan) => plan.code === 'standard')!.pricePerSeat!.yearly)) * 3;
+    const withVat = yearlyMinor + Math.round((yearlyMinor * 75) / 1000);
+
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'applied' }]);
+    expect(paystack.savedCardCharges.at(-1)).toMatchObject({
+      authorization_code: expect.stringMatching(/^AUTH_\d+$/),
+      amount: String(withVat),
+      currency: 'NGN',
+      email: payer.firm.users.admin.email,
+    });
+    expect(await infoOf(payer.token)).toMatchObject({
+      durationInDays: 365,
+      subscriptionStartDate: isoToDisplayDate(today),
+      subscriptionEndDate: isoToDisplayDate(addDays(today, 364)),
+      nextBillingDate: isoToDisplayDate(addDays(today, 365)),
+      downGradePlanInfo: null,
+      pastDueUntil: null,
+    });
+    const renewal = (await chargesOf(payer.firm)).at(-1)!;
+    expect(renewal).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: String(withVat) });
+    // The clock again, and Paystack's own webhook for the same charge: nothing more.
+    expect(await renewalsOf(payer.firm)).toEqual([]);
+    const webhook = await paystack.send('charge.success', paystack.pay(renewal.reference));
+    expect(webhook.json().data?.outcome).toBe('alreadySettled');
+    expect(paystack.savedCardCharges.filter((charge) => charge.reference === renewal.reference)).toHaveLength(1);
+    expect((await call(payer.token, 'GET', '/get-billing-history')).json().data[0].description).toBe('Standard, 3 seats, yearly (renewal)');
+  });
+
+  it('makes a firm whose card is declined past due, tries again and tells its owner on days 0, 3 and 6, and a paid retry brings it back', async () => {
+    const payer = await paidFirmWhosePeriodEnded('Nigeria');
+    paystack.savedCardAnswers.push({ declined: 'Insufficient Funds' }, { declined: 'Insufficient Funds' });
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'failed' }]);
+    expect(await statusOf(payer.firm)).toBe('past_due');
+    expect(await infoOf(payer.token)).toMatchObject({
+      pastDueUntil: isoToDisplayDate(addDays(today, 6)),
+      isReadOnly: false,
+      nextBillingDate: null,
+    });
+    const [first] = await mailTo(payer.firm);
+    expect(first).toMatchObject({ subject: 'Your Matterhorn renewal was not paid' });
+    expect(first!.text).toContain('₦48,375.00');
+    expect(first!.text).toContain('to Visa ending 4081: Paystack: Insufficient Funds.');
+    expect(first!.text).toContain(`We will try the saved card on ${isoToDisplayDate(addDays(today, 3))}`);
+    expect(first!.text).toContain(`Pay by ${isoToDisplayDate(addDays(today, 6))} to keep your plan.`);
+    expect(first!.link).toMatch(/\/settings\/plans-&-subscriptions\/select-plan$/);
+    // Each try once a day, whatever the clock's runs.
+    expect(await renewalsOf(payer.firm)).toEqual([]);
+    expect(await renewalsOf(payer.firm)).toEqual([]);
+
+    await setPastDueSince(payer.firm, addDays(today, -3));
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'failed' }]);
+    await setPastDueSince(payer.firm, addDays(today, -6));
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'applied' }]);
+    const mails = await mailTo(payer.firm);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your Matterhorn renewal was not paid', 'Your Matterhorn renewal was not paid']);
+    const history = (await call(payer.token, 'GET', '/get-billing-history')).json().data;
+    expect(history.slice(0, 3).map((charge: { status: string; failure: string | null }) => [charge.status, charge.failure])).toEqual([
+      ['paid', null],
+      ['failed', 'Paystack: Insufficient Funds'],
+      ['failed', 'Paystack: Insufficient Funds'],
+    ]);
+    // The new period follows the unpaid one without a gap.
+    expect(await infoOf(payer.token)).toMatchObject({ subscriptionStartDate: isoToDisplayDate(today), pastDueUntil: null });
+    expect(await statusOf(payer.firm)).toBe('active');
+  });
+
+  it('waits for the webhook when the bank has not answered, and a failure it reports makes the firm past due', async () => {
+    const payer = await paidFirmWhosePeriodEnded('Nigeria');
+    paystack.savedCardAnswers.push('pending');
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'pending' }]);
+    expect(await statusOf(payer.firm)).toBe('active');
+    const renewal = (await chargesOf(payer.firm)).at(-1)!;
+    expect(renewal).toMatchObject({ kind: 'renewal', status: 'pending' });
+    expect((await paystack.send('charge.failed', paystack.fail(renewal.reference))).json().data?.outcome).toBe('failed');
+    expect(await statusOf(payer.firm)).toBe('past_due');
+    expect(await mailTo(payer.firm)).toHaveLength(1);
+  });
+
+  it('lets a past-due firm with no saved card pay its renewal through checkout, and turns one unpaid for 7 days read-only', async () => {
+    const payer = await paidFirmWhosePeriodEnded('Nigeria');
+    const unpaid = await paidFirmWhosePeriodEnded('Nigeria');
+    for (const firm of [payer.firm, unpaid.firm])
+      await context.database.withFirm(firm.firmId, (tx) =>
+        tx.execute(
+          sql`update subscriptions set renewal_method_sealed = null, renewal_method_description = null where firm_id = ${firm.firmId}`,
+        ),
+      );
+    const asked = paystack.savedCardCharges.length;
+    expect(await renewalsOf(payer.firm)).toEqual([]);
+    expect(paystack.savedCardCharges).toHaveLength(asked);
+    expect(await statusOf(payer.firm)).toBe('past_due');
+    expect((await mailTo(payer.firm))[0]!.text).toContain('no card or account is saved to charge.');
+
+    const preview = await call(payer.token, 'POST', '/preview-change', { planId: planIds.standard, interval: 'monthly', seats: 3 });
+    expect(preview.json().data).toMatchObject({
+      kind: 'renewal',
+      payToday: '48375.00',
+      effectiveDate: isoToDisplayDate(today),
+      nextBillingDate: isoToDisplayDate(addDays(today, 30)),
+    });
+    const started = await call(payer.token, 'POST', '/change-plan', { planId: planIds.standard, interval: 'monthly', seats: 3 });
+    expect(started.json().data.outcome).toBe('checkout');
+    const charge = (await chargesOf(payer.firm)).at(-1)!;
+    expect(charge).toMatchObject({ kind: 'renewal', status: 'pending' });
+    expect((await paystack.send('charge.success', paystack.pay(charge.reference))).json().data?.outcome).toBe('applied');
+    expect(await statusOf(payer.firm)).toBe('active');
+    expect(await infoOf(payer.token)).toMatchObject({ subscriptionStartDate: isoToDisplayDate(today), renewalMethod: 'Visa ending 4081' });
+
+    await renewalsOf(unpaid.firm);
+    await setPastDueSince(unpaid.firm, addDays(today, -7));
+    await advanceSubscriptions({ database: context.database, catalogue: context.config.planCatalogue });
+    expect(await statusOf(unpaid.firm)).toBe('read_only');
+    expect(await renewalsOf(unpaid.firm)).toEqual([]);
+  });
+
+  it('keeps the card a Stripe checkout paid with, and charges it off-session at the renewal', async () => {
+    const payer = await paidFirmWhosePeriodEnded('United States');
+    const [first] = await chargesOf(payer.firm);
+    expect(stripe.sessionOf(first!.reference)).toMatchObject({ setup_future_usage: 'off_session', customer_creation: 'always' });
+    expect((await infoOf(payer.token)).renewalMethod).toBe('Visa ending 4242');
+    stripe.savedCardAnswers.push({ declined: 'Your card was declined.' });
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'failed' }]);
+    expect((await call(payer.token, 'GET', '/get-billing-history')).json().data[0].failure).toBe('Stripe: Your card was declined.');
+    await setPastDueSince(payer.firm, addDays(today, -3));
+    expect(await renewalsOf(payer.firm)).toEqual([{ firmId: payer.firm.firmId, outcome: 'applied' }]);
+    const paid = (await chargesOf(payer.firm)).at(-1)!;
+    expect(paid).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: '5700' });
+    const intent = [...stripe.intents.values()].find(
+      (entry) => (entry.metadata as { reference?: string } | undefined)?.reference === paid.reference,
+    );
+    expect(intent).toMatchObject({ amount: 5700, currency: 'usd' });
+    // Stripe's own event for the intent, as it sends one too: nothing more.
+    expect((await stripe.send('payment_intent.succeeded', intent!)).json().data?.outcome).toBe('alreadySettled');
   });
 });

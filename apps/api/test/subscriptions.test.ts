@@ -26,6 +26,8 @@ const setCountry = (country: string) =>
 beforeAll(async () => {
   context = await createTestApp();
   firm = await seedTestFirm(context.database);
+  // The firm's today is UTC's, as the expected dates (todayIso) are.
+  await context.database.withFirm(firm.firmId, (tx) => tx.execute(sql`update firms set time_zone = 'UTC' where id = ${firm.firmId}`));
   tokens = { admin: await signIn(context.app, firm.users.admin.email), feeEarner: await signIn(context.app, firm.users.feeEarner.email) };
   plans = (await get(tokens.admin, '/get-plans')).json().data.plans;
 });

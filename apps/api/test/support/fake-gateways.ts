@@ -46,8 +46,15 @@ type PaystackTransaction = {
 /** webhookPath: where its events go (the portal's by default; subscriptions have their own). */
 export async function startFakePaystack(secretKey: string, deliver: Delivery, webhookPath = '/api/webhooks/paystack') {
   const transactions = new Map<string, PaystackTransaction>();
-  /** Paystack out of reach: initialising a transaction answers 503. */
+  /** Paystack out of reach: initialising a transaction or charging a saved card answers 503. */
   const outage = { isDown: false };
+  /**
+   * What the next charges of saved cards answer, in turn (then success): a bank's decline is Paystack's
+   * status "failed" with its gateway_response; "pending" waits on the bank (the webhook tells later).
+   */
+  const savedCardAnswers: ({ declined: string } | 'pending')[] = [];
+  /** The saved-card charges asked for, as sent. */
+  const savedCardCharges: { authorization_code: string; email: string; amount: string; currency: string; reference: string }[] = [];
   let nextId = 4_000_000;
   const isAuthorised = (request: IncomingMessage) => request.headers.authorization === `Bearer ${secretKey}`;
   const { server, url } = await listen((request, address) => {
@@ -77,6 +84,31 @@ export async function startFakePaystack(secretKey: string, deliver: Delivery, we
           message: 'Authorization URL created',
           data: { authorization_url: `https://checkout.paystack.test/${accessCode}`, access_code: accessCode, reference },
         },
+      };
+    }
+    if (request.method === 'POST' && address.pathname === '/transaction/charge_authorization') {
+      if (outage.isDown) return { status: 503, body: { status: false, message: 'Service unavailable' } };
+      const body = JSON.parse(request.body) as (typeof savedCardCharges)[number];
+      if (!/^AUTH_\d+$/.test(body.authorization_code ?? '') || !body.email || !/^\d+$/.test(body.amount ?? ''))
+        return { status: 400, body: { status: false, message: 'Invalid authorization code' } };
+      if (transactions.has(body.reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
+      savedCardCharges.push(body);
+      const answer = savedCardAnswers.shift();
+      nextId += 1;
+      const transaction: PaystackTransaction = {
+        id: nextId,
+        reference: body.reference,
+        amount: Number(body.amount),
+        currency: body.currency,
+        email: body.email,
+        status: answer === undefined ? 'success' : answer === 'pending' ? 'pending' : 'failed',
+        fees: null,
+      };
+      transactions.set(body.reference, transaction);
+      const gatewayResponse = answer === undefined ? 'Approved' : answer === 'pending' ? 'Pending' : answer.declined;
+      return {
+        status: 200,
+        body: { status: true, message: 'Charge attempted', data: { ...view(transaction), gateway_response: gatewayResponse } },
       };
     }
     const verify = /^\/transaction\/verify\/(.+)$/.exec(address.pathname);
@@ -121,6 +153,8 @@ export async function startFakePaystack(secretKey: string, deliver: Delivery, we
     url,
     transactions,
     outage,
+    savedCardAnswers,
+    savedCardCharges,
     /** The client pays on Paystack's page: the transaction succeeds (the amount charged may be changed to test a mismatch). */
     pay(reference: string, options: { fees?: number; amount?: number } = {}) {
       const transaction = transactions.get(reference)!;
@@ -146,6 +180,10 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
   const sessions = new Map<string, StripeSession>();
   /** The fee Stripe settled on a payment intent: none until the test says so (a balance transaction not yet made). */
   const fees = new Map<string, { amount: number; currency: string }>();
+  /** Payment intents: a checkout's once paid, and those confirmed off-session with a saved card. */
+  const intents = new Map<string, Record<string, unknown> & { id: string; amount: number; currency: string }>();
+  /** What the next off-session charges answer, in turn (then success): a decline is a card_error with its message. */
+  const savedCardAnswers: { declined: string }[] = [];
   let counter = 0;
   const { server, url } = await listen((request, address) => {
     if (request.headers.authorization !== `Bearer ${secretKey}`)
@@ -171,41 +209,78 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
         metadata: { reference: formValue(form, 'metadata[reference]') },
         success_url: formValue(form, 'success_url'),
         cancel_url: formValue(form, 'cancel_url'),
+        // Asked to keep the card for later charges without the payer (a customer is made for it).
+        setup_future_usage: formValue(form, 'payment_intent_data[setup_future_usage]'),
+        customer_creation: formValue(form, 'customer_creation'),
         payment_intent: null,
         url: `https://checkout.stripe.test/c/pay/${id}`,
       };
       sessions.set(id, session);
       return { status: 200, body: session };
     }
+    if (request.method === 'POST' && address.pathname === '/v1/payment_intents') {
+      const form = new URLSearchParams(request.body);
+      const customer = formValue(form, 'customer');
+      const paymentMethod = formValue(form, 'payment_method');
+      const saved = [...intents.values()].find((intent) => intent.customer === customer && intent.payment_method === paymentMethod);
+      if (!saved || formValue(form, 'off_session') !== 'true' || formValue(form, 'confirm') !== 'true')
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such saved payment method' } } };
+      const declined = savedCardAnswers.shift();
+      if (declined) return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: declined.declined } } };
+      counter += 1;
+      const id = `pi_${counter}${randomBytes(6).toString('hex')}`;
+      const amount = Number(formValue(form, 'amount'));
+      const intent = {
+        id,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount,
+        amount_received: amount,
+        currency: formValue(form, 'currency') ?? '',
+        customer,
+        payment_method: paymentMethod,
+        metadata: { reference: formValue(form, 'metadata[reference]') },
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
     const intentId = /^\/v1\/payment_intents\/([^/]+)$/.exec(address.pathname)?.[1];
     if (request.method === 'GET' && intentId) {
-      const paid = [...sessions.values()].find((session) => session.payment_intent === intentId);
-      if (!paid)
+      const intent = intents.get(intentId);
+      if (!intent)
         return { status: 404, body: { error: { type: 'invalid_request_error', message: `No such payment_intent: '${intentId}'` } } };
       const fee = fees.get(intentId);
       // The SDK sends expand[0]=…, curl-style clients expand[]=….
-      const expanded = [...address.searchParams].some(
-        ([key, value]) => key.startsWith('expand[') && value === 'latest_charge.balance_transaction',
-      );
+      const expands = [...address.searchParams].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
       const balanceTransaction = fee
         ? { id: `txn_${intentId}`, object: 'balance_transaction', fee: fee.amount, currency: fee.currency }
         : null;
+      const method = typeof intent.payment_method === 'string' ? intent.payment_method : null;
       return {
         status: 200,
         body: {
-          id: intentId,
-          object: 'payment_intent',
-          amount: paid.amount_total,
-          currency: paid.currency,
-          latest_charge: expanded ? { id: `ch_${intentId}`, object: 'charge', balance_transaction: balanceTransaction } : `ch_${intentId}`,
+          ...intent,
+          latest_charge: expands.includes('latest_charge.balance_transaction')
+            ? { id: `ch_${intentId}`, object: 'charge', balance_transaction: balanceTransaction }
+            : `ch_${intentId}`,
+          payment_method:
+            method && expands.includes('payment_method')
+              ? {
+                  id: method,
+                  object: 'payment_method',
+                  type: 'card',
+                  card: { brand: 'visa', last4: '4242' },
+                  billing_details: { email: intent.receipt_email ?? null },
+                }
+              : method,
         },
       };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } };
   });
 
-  /** Sends an event as Stripe does; signedWith: another secret to forge it. */
-  const send = (type: string, session: StripeSession, options: { eventId?: string; signedWith?: string } = {}) => {
+  /** Sends an event as Stripe does (about a checkout session or a payment intent); signedWith: another secret to forge it. */
+  const send = (type: string, session: Record<string, unknown>, options: { eventId?: string; signedWith?: string } = {}) => {
     counter += 1;
     const body = JSON.stringify({
       id: options.eventId ?? `evt_test_${counter}${randomBytes(6).toString('hex')}`,
@@ -230,6 +305,8 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
   return {
     url,
     sessions,
+    intents,
+    savedCardAnswers,
     sessionOf(reference: string) {
       return [...sessions.values()].find((session) => session.client_reference_id === reference)!;
     },
@@ -237,6 +314,18 @@ export async function startFakeStripe(secretKey: string, webhookSecret: string, 
     complete(session: StripeSession, paymentStatus: 'paid' | 'unpaid' = 'paid', fee?: { amount: number; currency: string }): StripeSession {
       const paymentIntent = `pi_${randomBytes(8).toString('hex')}`;
       Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: paymentIntent });
+      const keepsCard = session.setup_future_usage === 'off_session';
+      intents.set(paymentIntent, {
+        id: paymentIntent,
+        object: 'payment_intent',
+        status: paymentStatus === 'paid' ? 'succeeded' : 'processing',
+        amount: session.amount_total,
+        currency: session.currency,
+        receipt_email: session.customer_email ?? null,
+        setup_future_usage: keepsCard ? 'off_session' : null,
+        customer: keepsCard ? `cus_${randomBytes(6).toString('hex')}` : null,
+        payment_method: `pm_${randomBytes(6).toString('hex')}`,
+      });
       if (fee) fees.set(paymentIntent, fee);
       return { ...session };
     },

@@ -111,9 +111,9 @@ export type PlanChangeInput = z.infer<typeof planChangeInputSchema>;
 
 export const planChangePreviewSchema = z.object({
   kind: z
-    .enum(['start', 'upgrade', 'scheduled'])
+    .enum(['start', 'upgrade', 'scheduled', 'renewal'])
     .describe(
-      'start: a first paid period from today; upgrade: applies now, the days left charged; scheduled: applies on the next billing date.',
+      'start: a first paid period from today; upgrade: applies now, the days left charged; scheduled: applies on the next billing date; renewal: the unpaid next period of a past-due subscription, in full.',
     ),
   currencyCode: z.enum(SUBSCRIPTION_CURRENCIES).describe('NGN or USD: the firm’s billing currency.'),
   currencySymbol: z.string().describe('₦ or $.'),
@@ -147,6 +147,7 @@ export const billingHistoryItemSchema = z.object({
   status: z
     .enum(['pending', 'paid', 'failed', 'refused'])
     .describe('paid once the gateway confirmed it; refused: the gateway took another amount.'),
+  failure: z.string().nullable().describe('Why it failed or was refused, in the gateway’s words; null otherwise.'),
   reference: z.string().describe('Our reference with the gateway.'),
 });
 export type BillingHistoryItem = z.infer<typeof billingHistoryItemSchema>;

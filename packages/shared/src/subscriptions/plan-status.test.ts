@@ -32,6 +32,7 @@ function subscription(overrides: Partial<SubscriptionInfo>): SubscriptionInfo {
     nextBillingDate: null,
     nextBillingAmount: null,
     isReadOnly: false,
+    pastDueUntil: null,
     renewalMethod: null,
     ...overrides,
   };
@@ -194,6 +195,12 @@ describe('planStatusOf + planBannerText', () => {
       { isCancelled: true, isExpired: true },
       'Subscription Expired',
     ],
+    [
+      'renewal not paid (past due): the days left to pay it, before the SPEC’s expiry',
+      { planName: 'Professional', subscriptionEndDate: '10/06/2026', pastDueUntil: '17/06/2026' },
+      { isExpired: true, pastDueUntil: '17/06/2026' },
+      'Your renewal is not paid: pay by 17/06/2026 to keep your plan',
+    ],
     // plan names are matched exactly
     [
       "'trial' in lower case is not the trial plan",
@@ -221,6 +228,7 @@ describe('planStatusOf + planBannerText', () => {
       isCancelled: false,
       trialDaysLeft: 5,
       billingInterval: 'Monthly',
+      pastDueUntil: null,
     });
   });
 
@@ -249,6 +257,7 @@ describe('planBannerText precedence', () => {
     isCancelled: false,
     trialDaysLeft: 0,
     billingInterval: 'Monthly',
+    pastDueUntil: null,
   };
 
   it.each<[string, Partial<PlanStatus>, string | null]>([
@@ -260,6 +269,11 @@ describe('planBannerText precedence', () => {
     ['free', { isFree: true }, "You're on free plan"],
     ['trial', { isTrial: true, trialDaysLeft: 7 }, '7 days left in trial'],
     ['trial with 0 days', { isTrial: true, trialDaysLeft: 0 }, '0 days left in trial'],
+    [
+      'a renewal not paid beats expired',
+      { isExpired: true, pastDueUntil: '17/06/2026' },
+      'Your renewal is not paid: pay by 17/06/2026 to keep your plan',
+    ],
   ])('%s', (_label, overrides, expected) => {
     expect(planBannerText({ ...base, ...overrides })).toBe(expected);
   });

@@ -19,6 +19,8 @@ export type PlanStatus = {
   isCancelled: boolean;
   trialDaysLeft: number;
   billingInterval: 'Monthly' | 'Yearly';
+  /** While a renewal is unpaid (issue 38): the last day to pay it, DD/MM/YYYY; else null. */
+  pastDueUntil: string | null;
 };
 
 /** 30 days is Monthly, 365 Yearly, anything else treated as Monthly (SPEC.md §3). */
@@ -40,11 +42,16 @@ export function planStatusOf(subscription: SubscriptionInfo, today: string = tod
     isCancelled: subscription.isCancelled,
     trialDaysLeft: Math.max(daysToEnd, 0),
     billingInterval: billingIntervalOf(subscription.durationInDays),
+    pastDueUntil: subscription.pastDueUntil,
   };
 }
 
-/** The plan banner's text (SPEC.md §2), or null when no banner shows. */
+/**
+ * The plan banner's text (SPEC.md §2), or null when no banner shows. A renewal not paid yet (not in
+ * SPEC, issue 38) says so first: the firm has not expired while its days to pay run.
+ */
 export function planBannerText(status: PlanStatus): string | null {
+  if (status.pastDueUntil) return `Your renewal is not paid: pay by ${status.pastDueUntil} to keep your plan`;
   if (status.isExpired) return 'Subscription Expired';
   if (status.isFree) return "You're on free plan";
   if (status.isTrial) return `${status.trialDaysLeft} days left in trial`;

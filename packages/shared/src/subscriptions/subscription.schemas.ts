@@ -55,6 +55,12 @@ export const subscriptionInfoSchema = z.object({
     .describe(
       'Not in SPEC (issue 38): true while the subscription has ended — the firm reads, searches and exports, and every write answers 402 until a plan is chosen.',
     ),
+  pastDueUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Not in SPEC (issue 38): while the renewal is unpaid, the last day to pay it (DD/MM/YYYY) before the firm turns read-only; null otherwise.',
+    ),
   renewalMethod: z
     .string()
     .nullable()

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
@@ -110,7 +111,10 @@ export const subscriptionCharges = pgTable(
       .references(() => firms.id),
     reference: text('reference').notNull().unique(),
     gateway: text('gateway').notNull(),
-    /** start: a first period from the day it is paid; upgrade: the plan and seats now, the period kept. */
+    /**
+     * start: a first period from the day it is paid; upgrade: the plan and seats now, the period kept;
+     * renewal: the next period, after the one ending renews_period_end.
+     */
     kind: text('kind').notNull(),
     planId: uuid('plan_id')
       .notNull()
@@ -123,12 +127,22 @@ export const subscriptionCharges = pgTable(
     status: text('status').notNull().default('pending'),
     /** Why the gateway's word was not taken (a failure, or the wrong amount or currency). */
     failure: text('failure'),
+    /** Who asked for it; a renewal the clock charges names the firm's owner. */
     requestedByUserId: uuid('requested_by_user_id').notNull(),
+    /** A renewal's: the last day of the period it follows. */
+    renewsPeriodEnd: date('renews_period_end'),
+    /** A renewal the clock charged to the saved card: its try (0 on the billing date, 1 and 2 on the 3rd and 6th day past due); null when paid through checkout. */
+    renewalAttempt: integer('renewal_attempt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
-    check('subscription_charges_kind_check', sql`${table.kind} in ('start', 'upgrade')`),
+    check('subscription_charges_kind_check', sql`${table.kind} in ('start', 'upgrade', 'renewal')`),
+    check('subscription_charges_renewal_check', sql`(${table.kind} = 'renewal') = (${table.renewsPeriodEnd} is not null)`),
+    // Each try of a renewal once, whichever replica's clock runs it.
+    uniqueIndex('subscription_charges_renewal_attempt_key')
+      .on(table.firmId, table.renewsPeriodEnd, table.renewalAttempt)
+      .where(sql`${table.renewalAttempt} is not null`),
     check('subscription_charges_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'refused')`),
     check('subscription_charges_gateway_check', sql`${table.gateway} in ('paystack', 'stripe')`),
     check('subscription_charges_amount_check', sql`${table.amountMinor} > 0 and ${table.vatMinor} >= 0`),

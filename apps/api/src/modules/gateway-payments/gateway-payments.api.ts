@@ -5,4 +5,11 @@
 export { sumHeldUnapplied } from './gateway-payments.repository.ts';
 /** The gateways themselves, for the subscriptions module's own merchant accounts (the same Paystack and Stripe calls). */
 export { createGateways } from './gateway-payments.service.ts';
-export { GatewayUnavailableError, type GatewayEvent, type PaymentGateway, type SavedPaymentMethod } from './gateways.ts';
+export {
+  GatewayUnavailableError,
+  type GatewayEvent,
+  type PaymentGateway,
+  type SavedMethodCharge,
+  type SavedPaymentMethod,
+  type SucceededEvent,
+} from './gateways.ts';

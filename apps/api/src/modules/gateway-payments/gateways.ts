@@ -9,6 +9,8 @@ export type CheckoutRequest = {
   description: string;
   returnUrl: string;
   cancelUrl: string;
+  /** Ask the gateway to keep the card or account for later charges without the payer (a subscription's renewals). */
+  keepMethod?: boolean;
 };
 
 /**
@@ -36,13 +38,35 @@ export type GatewayEvent =
   | { kind: 'failed'; eventId: string; eventType: string; reference: string; reason: string }
   | { kind: 'ignored'; eventType: string };
 
+export type SucceededEvent = Extract<GatewayEvent, { kind: 'succeeded' }>;
+
+/** A charge of a saved card or account, without the payer. */
+export type SavedMethodChargeRequest = {
+  reference: string;
+  amountMinor: number;
+  currencyCode: string;
+  method: Pick<SavedPaymentMethod, 'token' | 'email'>;
+  description: string;
+};
+
+/**
+ * The gateway's answer to a charge of a saved method, with its body as received (kept like a
+ * webhook's): paid, declined (why, in the gateway's words), or still pending (its webhook will tell).
+ */
+export type SavedMethodCharge =
+  | { outcome: 'succeeded'; event: SucceededEvent; payload: string }
+  | { outcome: 'failed'; reason: string; payload: string }
+  | { outcome: 'pending'; payload: string };
+
 export type PaymentGateway = {
   name: PaymentGatewayName;
   startCheckout(request: CheckoutRequest): Promise<{ checkoutUrl: string; sessionId: string }>;
   /** The event in the raw body, or null when the signature is not the gateway's. */
   readEvent(rawBody: Buffer, signature: string | undefined): GatewayEvent | null;
   /** The gateway's own word on a success before it is recorded (Paystack asks for it); null: not confirmed. */
-  confirm(event: Extract<GatewayEvent, { kind: 'succeeded' }>): Promise<Extract<GatewayEvent, { kind: 'succeeded' }> | null>;
+  confirm(event: SucceededEvent): Promise<SucceededEvent | null>;
+  /** Charges a method a payment let the gateway keep; GatewayUnavailableError when the gateway cannot be reached. */
+  chargeSavedMethod(request: SavedMethodChargeRequest): Promise<SavedMethodCharge>;
 };
 
 export class GatewayUnavailableError extends Error {}

@@ -1,12 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway, type SavedPaymentMethod } from './gateways.ts';
+import {
+  GatewayUnavailableError,
+  type GatewayEvent,
+  type PaymentGateway,
+  type SavedPaymentMethod,
+  type SucceededEvent,
+} from './gateways.ts';
 
 /**
  * Paystack through its documented REST API (it has no official Node SDK): a transaction is
  * initialised (POST /transaction/initialize) and the client pays on its hosted page; its webhook
  * is signed with the secret key (x-paystack-signature: HMAC-SHA512 of the raw body, hex), and a
- * charge.success is checked again with GET /transaction/verify/:reference before it is recorded.
+ * charge.success is checked again with GET /transaction/verify/:reference before it is recorded. A
+ * card the payer let Paystack keep (a reusable authorisation) is charged again with POST
+ * /transaction/charge_authorization, whose answer is Paystack's word on that charge.
  */
 const initializeAnswer = z.object({
   status: z.literal(true),
@@ -49,6 +57,7 @@ function savedMethodOf(verified: z.infer<typeof transaction>): SavedPaymentMetho
   };
 }
 const verifyAnswer = z.object({ status: z.literal(true), data: transaction });
+const chargeAnswer = z.object({ status: z.literal(true), data: transaction.extend({ gateway_response: z.string().nullish() }) });
 const webhookEvent = z.object({ event: z.string(), data: z.object({ reference: z.string().optional() }).passthrough() });
 
 const TIMEOUT_MS = 15_000;
@@ -62,7 +71,8 @@ const parseJson = (rawBody: Buffer): unknown => {
 };
 
 export function createPaystackGateway(settings: { secretKey: string; apiUrl: string }): PaymentGateway {
-  const call = async (path: string, init: RequestInit = {}) => {
+  /** Paystack's answer, whatever its status; a network failure or a server error of Paystack's is GatewayUnavailableError. */
+  const send = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${settings.apiUrl}${path}`, {
       ...init,
       headers: { authorization: `Bearer ${settings.secretKey}`, 'content-type': 'application/json' },
@@ -70,10 +80,27 @@ export function createPaystackGateway(settings: { secretKey: string; apiUrl: str
     }).catch((error: unknown) => {
       throw new GatewayUnavailableError(`Paystack could not be reached: ${String(error)}`);
     });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new GatewayUnavailableError(`Paystack answered ${response.status}`);
-    return body;
+    const text = await response.text().catch(() => '');
+    if (response.status >= 500) throw new GatewayUnavailableError(`Paystack answered ${response.status}`);
+    return { ok: response.ok, text, body: parseJson(Buffer.from(text)) };
   };
+  const call = async (path: string, init: RequestInit = {}) => {
+    const answer = await send(path, init);
+    if (!answer.ok) throw new GatewayUnavailableError('Paystack refused the request');
+    return answer.body;
+  };
+
+  const succeeded = (eventType: string, verified: z.infer<typeof transaction>): SucceededEvent => ({
+    kind: 'succeeded',
+    eventId: `${eventType}:${verified.id}`,
+    eventType,
+    reference: verified.reference,
+    amountMinor: verified.amount,
+    currencyCode: verified.currency.toUpperCase(),
+    transactionId: verified.id,
+    feeMinor: verified.fees ?? null,
+    savedMethod: savedMethodOf(verified),
+  });
 
   const isSigned = (rawBody: Buffer, signature: string | undefined) => {
     if (!signature) return false;
@@ -132,14 +159,38 @@ export function createPaystackGateway(settings: { secretKey: string; apiUrl: str
       const answer = verifyAnswer.safeParse(await call(`/transaction/verify/${encodeURIComponent(event.reference)}`));
       if (!answer.success || answer.data.data.status !== 'success' || answer.data.data.reference !== event.reference) return null;
       const verified = answer.data.data;
-      return {
-        ...event,
-        amountMinor: verified.amount,
-        currencyCode: verified.currency.toUpperCase(),
-        transactionId: verified.id,
-        feeMinor: verified.fees ?? event.feeMinor,
-        savedMethod: savedMethodOf(verified),
-      };
+      return { ...succeeded(event.eventType, verified), eventId: event.eventId, feeMinor: verified.fees ?? event.feeMinor };
+    },
+
+    async chargeSavedMethod(request) {
+      const answer = await send('/transaction/charge_authorization', {
+        method: 'POST',
+        body: JSON.stringify({
+          authorization_code: request.method.token,
+          email: request.method.email,
+          amount: String(request.amountMinor),
+          currency: request.currencyCode,
+          reference: request.reference,
+          metadata: { description: request.description },
+        }),
+      });
+      const parsed = chargeAnswer.safeParse(answer.body);
+      if (!answer.ok || !parsed.success) {
+        const message = z.object({ message: z.string() }).safeParse(answer.body);
+        return {
+          outcome: 'failed',
+          reason: `Paystack: ${message.success ? message.data.message : 'the charge was refused'}`,
+          payload: answer.text,
+        };
+      }
+      const charged = parsed.data.data;
+      if (charged.reference !== request.reference) throw new GatewayUnavailableError('Paystack answered for another reference');
+      if (charged.status === 'success')
+        return { outcome: 'succeeded', event: succeeded('charge_authorization', charged), payload: answer.text };
+      if (charged.status === 'failed')
+        return { outcome: 'failed', reason: `Paystack: ${charged.gateway_response || 'the charge failed'}`, payload: answer.text };
+      // Paystack may still be waiting on the bank (pending, send_otp…): its webhook tells the outcome.
+      return { outcome: 'pending', payload: answer.text };
     },
   };
 }

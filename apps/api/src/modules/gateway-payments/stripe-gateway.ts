@@ -1,11 +1,20 @@
 import Stripe from 'stripe';
-import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
+import {
+  GatewayUnavailableError,
+  type GatewayEvent,
+  type PaymentGateway,
+  type SavedPaymentMethod,
+  type SucceededEvent,
+} from './gateways.ts';
 
 /**
  * Stripe through its official SDK: a Checkout Session in payment mode, our reference as its
  * client_reference_id; its webhook verified by the SDK (Stripe-Signature, the endpoint's signing
  * secret). A session completed and paid, or an asynchronous payment that succeeded later, is a
- * success; an asynchronous failure or an expired session is a failure.
+ * success; an asynchronous failure or an expired session is a failure. A checkout asked to keep the
+ * card (setup_future_usage off_session, a customer made for it) leaves a saved payment method, charged
+ * later by a payment intent confirmed off-session under our reference (metadata.reference), whose
+ * own events (payment_intent.succeeded, payment_intent.payment_failed) tell what the answer did not.
  */
 export function createStripeGateway(settings: { secretKey: string; webhookSecret: string; apiUrl: string | null }): PaymentGateway {
   const address = settings.apiUrl ? new URL(settings.apiUrl) : null;
@@ -21,21 +30,54 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
   const paymentIntentOf = (session: Stripe.Checkout.Session) =>
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
+  /** The card a payment kept for off-session charges, as "customer:payment method" and named for the firm. */
+  function savedMethodOf(intent: Stripe.PaymentIntent): SavedPaymentMethod | null {
+    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+    if (intent.setup_future_usage !== 'off_session' || !method || !customer) return null;
+    const brand = method.card?.brand ? method.card.brand.charAt(0).toUpperCase() + method.card.brand.slice(1) : 'Card';
+    return {
+      token: `${customer}:${method.id}`,
+      email: method.billing_details?.email ?? intent.receipt_email ?? '',
+      description: method.card?.last4 ? `${brand} ending ${method.card.last4}` : brand,
+    };
+  }
+
   /**
-   * The fee Stripe took, from the payment's balance transaction. Null (left for the firm to book by
-   * hand) when Stripe has not settled it yet, settles in another currency than the payment, or
-   * cannot be reached: the client's payment is recorded whatever the fee lookup does.
+   * The fee Stripe took, from the payment's balance transaction, and the card it kept, if asked to.
+   * The fee is null (left for the firm to book by hand) when Stripe has not settled it yet, settles in
+   * another currency than the payment, or cannot be reached: a payment is recorded whatever the
+   * lookup does.
    */
-  async function feeOf(paymentIntentId: string, currencyCode: string): Promise<number | null> {
+  async function detailsOf(
+    paymentIntentId: string,
+    currencyCode: string,
+  ): Promise<{ feeMinor: number | null; savedMethod: SavedPaymentMethod | null }> {
     try {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['latest_charge.balance_transaction', 'payment_method'],
+      });
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       const balance = typeof charge?.balance_transaction === 'object' ? charge.balance_transaction : null;
-      return balance && balance.currency.toUpperCase() === currencyCode ? balance.fee : null;
+      return {
+        feeMinor: balance && balance.currency.toUpperCase() === currencyCode ? balance.fee : null,
+        savedMethod: savedMethodOf(intent),
+      };
     } catch {
-      return null;
+      return { feeMinor: null, savedMethod: null };
     }
   }
+
+  const succeededIntent = (eventId: string, eventType: string, reference: string, intent: Stripe.PaymentIntent): SucceededEvent => ({
+    kind: 'succeeded',
+    eventId,
+    eventType,
+    reference,
+    amountMinor: intent.amount_received || intent.amount,
+    currencyCode: intent.currency.toUpperCase(),
+    transactionId: intent.id,
+    feeMinor: null,
+  });
 
   return {
     name: 'stripe',
@@ -48,6 +90,9 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
             client_reference_id: request.reference,
             metadata: { reference: request.reference },
             ...(request.email ? { customer_email: request.email } : {}),
+            ...(request.keepMethod
+              ? { customer_creation: 'always' as const, payment_intent_data: { setup_future_usage: 'off_session' as const } }
+              : {}),
             line_items: [
               {
                 quantity: 1,
@@ -78,6 +123,15 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       } catch {
         return null;
       }
+      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+        // Only the intents we confirm off-session carry our reference; a checkout's are told by its session's events.
+        const intent = event.data.object;
+        const reference = intent.metadata?.reference;
+        if (!reference) return { kind: 'ignored', eventType: event.type };
+        if (event.type === 'payment_intent.succeeded') return succeededIntent(event.id, event.type, reference, intent);
+        const reason = intent.last_payment_error?.message ?? 'the payment failed';
+        return { kind: 'failed', eventId: event.id, eventType: event.type, reference, reason: `Stripe: ${reason}` };
+      }
       if (!event.type.startsWith('checkout.session.')) return { kind: 'ignored', eventType: event.type };
       const session = event.data.object as Stripe.Checkout.Session;
       const reference = referenceOf(session);
@@ -102,9 +156,46 @@ export function createStripeGateway(settings: { secretKey: string; webhookSecret
       return { kind: 'ignored', eventType: event.type };
     },
 
-    // The signed event is Stripe's word already; confirming only adds the fee, when Stripe has settled it.
+    // The signed event is Stripe's word already; confirming only adds the fee, when Stripe has settled it, and the card kept.
     async confirm(event) {
-      return { ...event, feeMinor: event.transactionId ? await feeOf(event.transactionId, event.currencyCode) : null };
+      return { ...event, ...(event.transactionId ? await detailsOf(event.transactionId, event.currencyCode) : { feeMinor: null }) };
+    },
+
+    async chargeSavedMethod(request) {
+      const [customer, paymentMethod] = request.method.token.split(':');
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountMinor,
+            currency: request.currencyCode.toLowerCase(),
+            customer: customer!,
+            payment_method: paymentMethod!,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { reference: request.reference },
+          },
+          { idempotencyKey: request.reference },
+        );
+        const payload = JSON.stringify(intent);
+        if (intent.status === 'succeeded')
+          return {
+            outcome: 'succeeded',
+            event: succeededIntent(`charge:${intent.id}`, 'payment_intent.create', request.reference, intent),
+            payload,
+          };
+        if (intent.status === 'processing') return { outcome: 'pending', payload };
+        return { outcome: 'failed', reason: `Stripe: the payment is ${intent.status.replaceAll('_', ' ')}`, payload };
+      } catch (error) {
+        // A decline, or a bank asking the cardholder to confirm, is Stripe's answer about this card; anything else is Stripe out of reach.
+        if (error instanceof Stripe.errors.StripeCardError)
+          return {
+            outcome: 'failed',
+            reason: `Stripe: ${error.message}`,
+            payload: JSON.stringify(error.raw ?? { message: error.message }),
+          };
+        throw new GatewayUnavailableError(`Stripe did not charge the saved card: ${String(error)}`);
+      }
     },
   };
 }

@@ -6,7 +6,7 @@ import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { transition } from './subscription-states.ts';
 import { FREE_PERIOD_DAYS } from './plans.repository.ts';
-import { stateOf } from './subscriptions.service.ts';
+import { stateOf, type SubscriptionsService } from './subscriptions.service.ts';
 import { findFreePlanUsage, lockSubscriptionState, saveSubscriptionState } from './subscriptions.repository.ts';
 
 export const SUBSCRIPTION_CLOCK_JOB = 'subscription-clock';
@@ -62,6 +62,17 @@ export async function advanceSubscriptions({
   return moved;
 }
 
-export const subscriptionClockJobs = (dependencies: Parameters<typeof advanceSubscriptions>[0]): PeriodicJob[] => [
-  { name: SUBSCRIPTION_CLOCK_JOB, everyMinutes: 60, run: async () => void (await advanceSubscriptions(dependencies)) },
+/** Each hour: the day's moves first (a renewal unpaid 7 days turns read-only), then the renewals due are charged. */
+export const subscriptionClockJobs = (
+  dependencies: Parameters<typeof advanceSubscriptions>[0] & { renewals: Pick<SubscriptionsService, 'chargeRenewals'> },
+): PeriodicJob[] => [
+  {
+    name: SUBSCRIPTION_CLOCK_JOB,
+    everyMinutes: 60,
+    run: async () => {
+      await advanceSubscriptions(dependencies);
+      for (const { firmId, outcome } of await dependencies.renewals.chargeRenewals())
+        dependencies.logger?.info({ firmId, outcome }, 'subscription renewal tried');
+    },
+  },
 ];

@@ -123,4 +123,17 @@ describe('the preview of a plan change', () => {
       nextBillingAmountMinor: 48_375_000,
     });
   });
+
+  it('charges a past-due renewal whole, on the terms chosen, from the day after the last period paid', () => {
+    // Standard × 3 ended 2026-11-10 unpaid; renewed yearly with 2 seats: ₦300,000 + ₦22,500 VAT, 11/11/2026 to 10/11/2027.
+    const pastDue: CurrentPlan = { ...paying, isRenewalDue: true, periodEnd: '2026-11-10' };
+    expect(previewPlanChange(pastDue, { plan: standard, interval: 'yearly', seats: 2 }, naira)).toEqual({
+      kind: 'renewal',
+      payTodayMinor: 32_250_000,
+      vatTodayMinor: 2_250_000,
+      nextBillingAmountMinor: 32_250_000,
+      nextBillingDate: '2027-11-11',
+      effectiveDate: '2026-11-11',
+    });
+  });
 });

@@ -39,6 +39,8 @@ export function periodAmountOf(plan: PlanEntry, interval: BillingInterval, seats
 export type CurrentPlan = {
   /** Paying (active) or not (trialing, free, read-only): a change of a paid plan is an upgrade or a downgrade. */
   isPaying: boolean;
+  /** Past due: the renewal is unpaid, and what is chosen is the next period, paid in full from the day after periodEnd. */
+  isRenewalDue?: boolean;
   plan: PlanEntry;
   interval: BillingInterval | null;
   seats: number;
@@ -49,8 +51,11 @@ export type CurrentPlan = {
 export type PlanChange = { plan: PlanEntry; interval: BillingInterval; seats: number };
 
 export type ChangePreview = {
-  /** start: a first paid period from today; upgrade: now, prorated; scheduled: from the next billing date (a downgrade, or another interval). */
-  kind: 'start' | 'upgrade' | 'scheduled';
+  /**
+   * start: a first paid period from today; upgrade: now, prorated; scheduled: from the next billing
+   * date (a downgrade, or another interval); renewal: the unpaid next period, on the terms chosen.
+   */
+  kind: 'start' | 'upgrade' | 'scheduled' | 'renewal';
   payTodayMinor: number;
   vatTodayMinor: number;
   nextBillingAmountMinor: number;
@@ -64,6 +69,7 @@ export type ChangePreview = {
  * paid today. While paying: a change that costs more a period is an upgrade, charged now for the
  * days left ((new − old) × remaining ÷ period) and billed in full from the next billing date; one
  * that costs less (fewer seats, a smaller plan) or another interval waits for the period's end.
+ * Past due: the unpaid period, whole, on the terms chosen, from the day after the last one paid.
  * VAT applies to naira only. The period's last day is paid: the next one starts the day after.
  */
 export function previewPlanChange(
@@ -86,6 +92,15 @@ export function previewPlanChange(
     };
   }
   const nextBillingDate = addDays(current.periodEnd, 1);
+  if (current.isRenewalDue)
+    return {
+      kind: 'renewal',
+      payTodayMinor: withVat(next),
+      vatTodayMinor: vat(next),
+      nextBillingAmountMinor: withVat(next),
+      nextBillingDate: addDays(nextBillingDate, INTERVAL_DAYS[change.interval]),
+      effectiveDate: nextBillingDate,
+    };
   const now = periodAmountOf(current.plan, current.interval, current.seats, context.currency);
   if (change.interval === current.interval && next > now) {
     const periodDays = INTERVAL_DAYS[current.interval];

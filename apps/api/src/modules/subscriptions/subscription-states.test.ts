@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_TARGETS,
   PAST_DUE_GRACE_DAYS,
+  renewalAttemptDue,
   SUBSCRIPTION_STATUSES,
   transition,
   type SubscriptionEvent,
@@ -78,6 +79,21 @@ describe('the subscription state machine', () => {
     });
   });
 
+  it('tries a renewal on the billing date, then on the 3rd and 6th day past due, and renews on the terms paid for', () => {
+    const active = apply(TRIAL, { type: 'paid', on: '2026-01-01', planCode: 'standard', interval: 'monthly', seats: 3 });
+    expect(renewalAttemptDue(active, '2026-01-30')).toBeNull();
+    expect(renewalAttemptDue(active, '2026-01-31')).toBe(0);
+    expect(renewalAttemptDue(apply(active, { type: 'cancelled', on: '2026-01-05' }), '2026-01-31')).toBeNull();
+    const pastDue = apply(active, { type: 'renewalFailed', on: '2026-01-31' });
+    const tries = ['2026-01-31', '2026-02-02', '2026-02-03', '2026-02-05', '2026-02-06', '2026-02-07'].map((day) =>
+      renewalAttemptDue(pastDue, day),
+    );
+    expect(tries).toEqual([0, 0, 1, 1, 2, null]);
+    expect(
+      apply(pastDue, { type: 'renewalCharged', on: '2026-02-02', terms: { planCode: 'professional', interval: 'yearly', seats: 4 } }),
+    ).toMatchObject({ status: 'active', planCode: 'professional', seats: 4, periodStart: '2026-01-31', periodEnd: '2027-01-30' });
+  });
+
   it('over any sequence of events: only the table’s moves, refusals change nothing, and a paid period is never shortened', () => {
     const day = fc.integer({ min: 0, max: 800 }).map((offset) => addDays('2026-01-01', offset));
     const terms = {
@@ -93,6 +109,7 @@ describe('the subscription state machine', () => {
         type: fc.constantFrom('renewalCharged' as const, 'renewalFailed' as const, 'cancelled' as const, 'reactivated' as const),
         on: day,
       }),
+      fc.record({ type: fc.constant('renewalCharged' as const), on: day, terms: fc.record(terms) }),
       fc.record({ type: fc.constant('dayBegan' as const), on: day, fitsFree: fc.boolean() }),
     );
     fc.assert(
@@ -116,6 +133,8 @@ describe('the subscription state machine', () => {
           }
           if (after.status === 'past_due') expect(after.pastDueSince).not.toBeNull();
           if (after.status === 'active') expect(after.interval).not.toBeNull();
+          // A renewal is tried only while one is due: never in a trial, on the free plan, read-only, or a cancelled period.
+          if (renewalAttemptDue(after, next.on) !== null) expect(['active', 'past_due']).toContain(after.status);
           state = after;
         }
       }),

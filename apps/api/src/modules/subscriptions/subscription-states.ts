@@ -43,7 +43,8 @@ export type SubscriptionEvent =
   /** An upgrade whose proration was paid: the plan and seats apply now, the period stays. */
   | { type: 'upgraded'; on: string; planCode: string; seats: number }
   | ({ type: 'changeScheduled'; on: string } & PlanTerms)
-  | { type: 'renewalCharged'; on: string }
+  /** terms: what was paid for (a past-due firm may renew on other terms through checkout); else the scheduled change or the current terms. */
+  | { type: 'renewalCharged'; on: string; terms?: PlanTerms }
   | { type: 'renewalFailed'; on: string }
   | { type: 'cancelled'; on: string }
   | { type: 'reactivated'; on: string }
@@ -72,9 +73,9 @@ const startPaid: Handler<'paid'> = (_state, event) => ({
   },
 });
 
-/** The next period, with a scheduled change applied. */
-const renewed: Handler<'renewalCharged'> = (state) => {
-  const terms = state.scheduled ?? { planCode: state.planCode, interval: state.interval!, seats: state.seats };
+/** The next period on the terms paid for, or with a scheduled change applied. */
+const renewed: Handler<'renewalCharged'> = (state, event) => {
+  const terms = event.terms ?? renewalTermsOf(state);
   return {
     state: {
       ...state,
@@ -86,6 +87,10 @@ const renewed: Handler<'renewalCharged'> = (state) => {
     },
   };
 };
+
+/** What the next period is billed for: a scheduled change, or the terms as they are. */
+export const renewalTermsOf = (state: SubscriptionState): PlanTerms =>
+  state.scheduled ?? { planCode: state.planCode, interval: state.interval!, seats: state.seats };
 
 const isPastEnd = (state: SubscriptionState, on: string) => daysBetween(state.periodEnd, on) > 0;
 
@@ -161,6 +166,21 @@ export const ALLOWED_TARGETS: Record<SubscriptionStatus, SubscriptionStatus[]> =
   active: ['active', 'past_due', 'read_only'],
   past_due: ['past_due', 'active', 'read_only'],
 };
+
+/** The days past due on which a renewal not paid is tried again on the saved card (and the owner told again). */
+export const RENEWAL_RETRY_DAYS = [3, 6] as const;
+
+/**
+ * Which try of the renewal is due on a day: 0 once an active, uncancelled period has ended; while
+ * past due, 1 from the 3rd day and 2 from the 6th (0 before: the try that failed). Null: none is due.
+ */
+export function renewalAttemptDue(state: SubscriptionState, on: string): number | null {
+  if (state.status === 'active') return !state.cancelAtPeriodEnd && isPastEnd(state, on) ? 0 : null;
+  if (state.status !== 'past_due' || !state.pastDueSince) return null;
+  const daysPastDue = daysBetween(state.pastDueSince, on);
+  if (daysPastDue >= PAST_DUE_GRACE_DAYS) return null;
+  return RENEWAL_RETRY_DAYS.filter((day) => daysPastDue >= day).length;
+}
 
 /** Every write needs a subscription that is not read-only (everything stays readable and exportable). */
 export const canWrite = (state: Pick<SubscriptionState, 'status'>) => state.status !== 'read_only';

@@ -56,6 +56,7 @@ export type SubscriptionDetails = {
   scheduledInterval: string | null;
   scheduledSeats: number | null;
   renewalMethodDescription: string | null;
+  pastDueSince: string | null;
   activeUsers: number;
 };
 
@@ -70,7 +71,7 @@ export async function findSubscriptionDetails(tx: Tx, firmId: string): Promise<S
         to_char(s.cancellation_date, 'YYYY-MM-DD') as "cancellationDate", to_char(s.reactivation_date, 'YYYY-MM-DD') as "reactivationDate",
         scheduled.id as "scheduledPlanId", scheduled.code as "scheduledPlanCode", scheduled.name as "scheduledPlanName",
         s.scheduled_interval as "scheduledInterval", s.scheduled_seats as "scheduledSeats",
-        s.renewal_method_description as "renewalMethodDescription",
+        s.renewal_method_description as "renewalMethodDescription", to_char(s.past_due_since, 'YYYY-MM-DD') as "pastDueSince",
         (select count(*)::int from users where users.firm_id = s.firm_id and users.is_active) as "activeUsers"
       from subscriptions s
       join plans p on p.id = s.plan_id
@@ -149,7 +150,7 @@ export type ChargeRow = {
   id: string;
   reference: string;
   gateway: string;
-  kind: 'start' | 'upgrade';
+  kind: 'start' | 'upgrade' | 'renewal';
   planCode: string;
   billingInterval: string;
   seats: number;
@@ -157,16 +158,70 @@ export type ChargeRow = {
   vatMinor: number;
   currencyCode: string;
   status: string;
+  /** A renewal's: the last day of the period it follows. */
+  renewsPeriodEnd: string | null;
+  /** A renewal the clock charged to the saved card: which try (0, 1, 2); null for one paid through checkout. */
+  renewalAttempt: number | null;
 };
 
-export async function insertCharge(
-  tx: Tx,
-  values: Omit<ChargeRow, 'id' | 'status' | 'planCode'> & { firmId: string; planId: string; requestedByUserId: string },
-) {
+type NewCharge = Omit<ChargeRow, 'id' | 'status' | 'planCode' | 'renewalAttempt'> & {
+  firmId: string;
+  planId: string;
+  requestedByUserId: string;
+};
+
+export async function insertCharge(tx: Tx, values: NewCharge) {
   await tx.execute(sql`insert into subscription_charges (firm_id, reference, gateway, kind, plan_id, billing_interval, seats,
-      amount_minor, vat_minor, currency_code, requested_by_user_id)
+      amount_minor, vat_minor, currency_code, requested_by_user_id, renews_period_end)
     values (${values.firmId}, ${values.reference}, ${values.gateway}, ${values.kind}, ${values.planId}, ${values.billingInterval},
-      ${values.seats}, ${values.amountMinor}, ${values.vatMinor}, ${values.currencyCode}, ${values.requestedByUserId})`);
+      ${values.seats}, ${values.amountMinor}, ${values.vatMinor}, ${values.currencyCode}, ${values.requestedByUserId},
+      ${values.renewsPeriodEnd})`);
+}
+
+/**
+ * A try of a renewal on the saved card, once (false: this try was made already, by this clock or
+ * another replica's). With no card to charge it is written failed, saying why.
+ */
+export async function insertRenewalAttempt(
+  tx: Tx,
+  values: Omit<NewCharge, 'planId' | 'kind' | 'renewsPeriodEnd'> & {
+    planCode: string;
+    renewsPeriodEnd: string;
+    renewalAttempt: number;
+    failure: string | null;
+  },
+): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into subscription_charges (firm_id, reference, gateway, kind, plan_id, billing_interval, seats,
+        amount_minor, vat_minor, currency_code, requested_by_user_id, renews_period_end, renewal_attempt, status, failure, settled_at)
+      values (${values.firmId}, ${values.reference}, ${values.gateway}, 'renewal', (select id from plans where code = ${values.planCode}),
+        ${values.billingInterval}, ${values.seats}, ${values.amountMinor}, ${values.vatMinor}, ${values.currencyCode},
+        ${values.requestedByUserId}, ${values.renewsPeriodEnd}, ${values.renewalAttempt},
+        ${values.failure === null ? 'pending' : 'failed'}, ${values.failure}, ${values.failure === null ? null : sql`now()`})
+      on conflict (firm_id, renews_period_end, renewal_attempt) where renewal_attempt is not null do nothing
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** What renewals are charged to (sealed), or null when no payment saved a card or account. */
+export async function findRenewalMethod(tx: Tx, firmId: string) {
+  const [row] = await rowsOf<{ gateway: string; sealed: string; description: string }>(
+    tx.execute(sql`select renewal_gateway as gateway, renewal_method_sealed as sealed, renewal_method_description as description
+      from subscriptions where id = (${currentSubscriptionId(firmId)}) and renewal_method_sealed is not null`),
+  );
+  return row ?? null;
+}
+
+/** Who the firm's subscription is billed to: its owner (else its first member), by name and e-mail, and the firm's name. */
+export async function findBillingContact(tx: Tx, firmId: string) {
+  const [row] = await rowsOf<{ userId: string; name: string; email: string; firmName: string }>(
+    tx.execute(sql`select u.id as "userId", u.name, u.email, f.name as "firmName"
+      from firms f join users u on u.id = coalesce(f.owner_user_id,
+        (select first.id from users first where first.firm_id = f.id order by first.created_at limit 1))
+      where f.id = ${firmId}`),
+  );
+  return row ?? null;
 }
 
 /** The charge's firm, by our reference (the identity lookup: a webhook names no firm). */
@@ -180,7 +235,8 @@ export async function findFirmOfCharge(tx: Tx, reference: string) {
 export async function lockCharge(tx: Tx, firmId: string, reference: string): Promise<ChargeRow | null> {
   const [row] = await rowsOf<ChargeRow>(
     tx.execute(sql`select c.id, c.reference, c.gateway, c.kind, p.code as "planCode", c.billing_interval as "billingInterval", c.seats,
-        c.amount_minor::float8 as "amountMinor", c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status
+        c.amount_minor::float8 as "amountMinor", c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status,
+        to_char(c.renews_period_end, 'YYYY-MM-DD') as "renewsPeriodEnd", c.renewal_attempt as "renewalAttempt"
       from subscription_charges c join plans p on p.id = c.plan_id
       where c.firm_id = ${firmId} and c.reference = ${reference} for update of c`),
   );
@@ -221,16 +277,17 @@ export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
   return row?.email ?? null;
 }
 
-export type ChargeHistoryRow = Omit<ChargeRow, 'kind' | 'planCode'> & {
+export type ChargeHistoryRow = Omit<ChargeRow, 'kind' | 'planCode' | 'renewsPeriodEnd' | 'renewalAttempt'> & {
   kind: string;
   createdAt: string;
   settledAt: string | null;
   planName: string;
+  failure: string | null;
 };
 
 const CHARGE_COLUMNS = sql`c.id, to_char(c.created_at, 'YYYY-MM-DD') as "createdAt", to_char(c.settled_at, 'YYYY-MM-DD') as "settledAt",
   c.kind, p.name as "planName", c.billing_interval as "billingInterval", c.seats, c.amount_minor::float8 as "amountMinor",
-  c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status, c.reference, c.gateway`;
+  c.vat_minor::float8 as "vatMinor", c.currency_code as "currencyCode", c.status, c.failure, c.reference, c.gateway`;
 
 /** The firm's charges, newest first. */
 export function findChargeHistory(tx: Tx, firmId: string) {

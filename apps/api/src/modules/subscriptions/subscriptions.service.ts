@@ -2,7 +2,6 @@ import {
   fromCents,
   toCents,
   isoToDisplayDate,
-  todayIso,
   formatMoney,
   type BillingInterval,
   type PlanCatalogue,
@@ -20,6 +19,8 @@ import {
 } from '@matterhorn/shared';
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { PaymentGatewaySettings } from '../../config.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
 import {
@@ -27,22 +28,35 @@ import {
   GatewayUnavailableError,
   type GatewayEvent,
   type PaymentGateway,
+  type SavedMethodCharge,
 } from '../gateway-payments/gateway-payments.api.ts';
-import { transition, type SubscriptionEvent, type SubscriptionState, type SubscriptionStatus } from './subscription-states.ts';
+import {
+  PAST_DUE_GRACE_DAYS,
+  renewalAttemptDue,
+  renewalTermsOf,
+  transition,
+  type SubscriptionEvent,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from './subscription-states.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { encryptSecret } from '../../lib/secrets.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findPlanIds } from './plans.repository.ts';
 import { buildSubscriptionReceiptPdf } from './subscription-receipt-pdf.ts';
+import { renewalNotPaidEmail, NO_RENEWAL_METHOD } from './subscription-renewals.ts';
 import { periodAmountOf, previewPlanChange, vatOf, type CurrentPlan } from './subscription-pricing.ts';
 import {
+  findBillingContact,
   findChargeHistory,
   findPaidCharge,
+  findRenewalMethod,
   findFirmBilling,
   findFirmOfCharge,
   findSubscriptionDetails,
   findUserEmail,
   insertCharge,
+  insertRenewalAttempt,
   insertSubscriptionEvent,
   lockCharge,
   lockSubscriptionState,
@@ -60,7 +74,6 @@ export const SUBSCRIPTION_MESSAGES = {
   planNotOffered: 'That plan is not offered',
   paidPlanOnly: 'Choose a paid plan: a trial that fits the free plan moves to it by itself',
   samePlan: 'That is your current plan',
-  pastDue: 'Your last renewal was not paid: pay it before changing plans',
   notPayable: 'Paying for Matterhorn online is not set up on this server: ask its operator',
   gatewayUnavailable: 'The payment gateway could not be reached: try again in a minute',
   tooFewSeats: (users: string[], seats: number) =>
@@ -80,15 +93,18 @@ export const billingCurrencyOf = (billing: FirmBilling): SubscriptionCurrency =>
       ? 'NGN'
       : 'USD';
 
+const CHARGE_KIND_NOTES: Record<string, string> = { upgrade: ' (upgrade, the days left)', renewal: ' (renewal)' };
+
 /** A charge as the billing history and its receipt name it. */
 const historyItemOf = (row: ChargeHistoryRow): BillingHistoryItem => ({
   id: row.id,
   date: isoToDisplayDate(row.settledAt ?? row.createdAt),
-  description: `${row.planName}, ${row.seats} seat${row.seats === 1 ? '' : 's'}, ${row.billingInterval}${row.kind === 'upgrade' ? ' (upgrade, the days left)' : ''}`,
+  description: `${row.planName}, ${row.seats} seat${row.seats === 1 ? '' : 's'}, ${row.billingInterval}${CHARGE_KIND_NOTES[row.kind] ?? ''}`,
   amount: moneyOf(row.amountMinor),
   vat: moneyOf(row.vatMinor),
   currencyCode: row.currencyCode as SubscriptionCurrency,
   status: row.status as BillingHistoryItem['status'],
+  failure: row.failure,
   reference: row.reference,
 });
 
@@ -114,6 +130,7 @@ export function createSubscriptionsService({
   payments,
   appUrl,
   appSecret,
+  outbox,
   gateways = createGateways(payments),
 }: {
   database: Database;
@@ -122,8 +139,11 @@ export function createSubscriptionsService({
   appUrl: string;
   /** Encrypts the card or account renewals are charged to. */
   appSecret: string;
+  /** Tells the firm's owner of a renewal not paid. */
+  outbox: Outbox;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
 }) {
+  const selectPlanPage = `${appUrl}/settings/plans-&-subscriptions/select-plan`;
   const periodAmountText = (state: SubscriptionState, currency: SubscriptionCurrency) => {
     const plan = catalogue.plans.find((entry) => entry.code === state.planCode);
     return moneyOf(plan && state.interval ? periodAmountOf(plan, state.interval, state.seats, currency) : 0);
@@ -200,40 +220,171 @@ export function createSubscriptionsService({
           description: event.savedMethod.description,
         });
       const on = await findFirmToday(tx, firmId);
-      const refusal = await move(
-        tx,
-        firmId,
-        charge.kind === 'start'
-          ? { type: 'paid', on, planCode: charge.planCode, interval: charge.billingInterval as BillingInterval, seats: charge.seats }
-          : { type: 'upgraded', on, planCode: charge.planCode, seats: charge.seats },
-        charge.currencyCode as SubscriptionCurrency,
-      );
+      const terms = { planCode: charge.planCode, interval: charge.billingInterval as BillingInterval, seats: charge.seats };
+      const events: Record<ChargeRow['kind'], SubscriptionEvent> = {
+        start: { type: 'paid', on, ...terms },
+        upgrade: { type: 'upgraded', on, planCode: terms.planCode, seats: terms.seats },
+        renewal: { type: 'renewalCharged', on, terms },
+      };
+      const refusal = await move(tx, firmId, events[charge.kind], charge.currencyCode as SubscriptionCurrency);
       // Paid, but the subscription moved on meanwhile (cancelled, or another change paid first): kept for the operator to refund.
       return refusal ? 'paidNotApplied' : 'applied';
     });
+
+  /**
+   * A charge the gateway declined (its webhook, or its answer to a renewal the clock charged): failed,
+   * once. A renewal's try that failed makes an active firm past due and tells its owner.
+   */
+  const chargeFailed = (gateway: PaymentGatewayName, event: Extract<GatewayEvent, { kind: 'failed' }>, payload: Buffer) =>
+    once(gateway, event, payload, async (tx, firmId, charge) => {
+      if (charge.status !== 'pending') return 'ignored';
+      await settleCharge(tx, firmId, charge.id, 'failed', event.reason);
+      if (charge.renewalAttempt !== null) await renewalNotPaid(tx, firmId, charge, event.reason);
+      return 'failed';
+    });
+
+  /** The state machine's renewalFailed (an active firm turns past due; a past-due one stays), and the owner told what to do. */
+  async function renewalNotPaid(
+    tx: Tx,
+    firmId: string,
+    charge: Pick<ChargeRow, 'planCode' | 'billingInterval' | 'seats' | 'amountMinor' | 'currencyCode' | 'renewalAttempt'>,
+    reason: string,
+  ) {
+    await move(tx, firmId, { type: 'renewalFailed', on: await findFirmToday(tx, firmId) });
+    const [row, contact, method] = [
+      await lockSubscriptionState(tx, firmId),
+      await findBillingContact(tx, firmId),
+      await findRenewalMethod(tx, firmId),
+    ];
+    if (!row?.pastDueSince || !contact) return;
+    await outbox.queue(
+      tx,
+      firmId,
+      renewalNotPaidEmail({
+        to: contact,
+        planName: planOfCode(charge.planCode)?.name ?? charge.planCode,
+        seats: charge.seats,
+        interval: charge.billingInterval,
+        amount: formatMoney(moneyOf(charge.amountMinor), SUBSCRIPTION_CURRENCY_SYMBOLS[charge.currencyCode as SubscriptionCurrency]),
+        method: method?.description ?? null,
+        reason,
+        attempt: charge.renewalAttempt ?? 0,
+        pastDueSince: row.pastDueSince,
+        payUrl: selectPlanPage,
+      }),
+    );
+  }
+
+  /**
+   * The try of the renewal due today for the firm, if one is and was not made yet: written first
+   * (pending, or failed when no card is saved), in the firm's transaction, so the gateway is called
+   * after it ends and a second clock finds the try taken.
+   */
+  async function startRenewal(tx: Tx, firmId: string) {
+    const row = await lockSubscriptionState(tx, firmId);
+    if (!row) return null;
+    const state = stateOf(row);
+    const attempt = renewalAttemptDue(state, await findFirmToday(tx, firmId));
+    if (attempt === null) return null;
+    const terms = renewalTermsOf(state);
+    const plan = planOfCode(terms.planCode);
+    const currency = row.currencyCode as SubscriptionCurrency;
+    const netMinor = plan ? periodAmountOf(plan, terms.interval, terms.seats, currency) : 0;
+    // A plan the catalogue no longer prices cannot be renewed: its firm chooses another (past due, then read-only).
+    const vatMinor = currency === 'NGN' ? vatOf(netMinor, catalogue.ngnVatPercent) : 0;
+    const [method, contact] = [await findRenewalMethod(tx, firmId), await findBillingContact(tx, firmId)];
+    if (!contact) return null;
+    const failure = netMinor <= 0 ? 'the plan is no longer offered' : method ? null : NO_RENEWAL_METHOD;
+    const charge = {
+      reference: `MH-SUB-${randomUUID()}`,
+      gateway: (method?.gateway ?? (currency === 'NGN' ? 'paystack' : 'stripe')) as PaymentGatewayName,
+      planCode: terms.planCode,
+      billingInterval: terms.interval,
+      seats: terms.seats,
+      amountMinor: Math.max(netMinor + vatMinor, 1),
+      vatMinor,
+      currencyCode: currency,
+      renewalAttempt: attempt,
+    };
+    const isNew = await insertRenewalAttempt(tx, {
+      ...charge,
+      firmId,
+      requestedByUserId: contact.userId,
+      renewsPeriodEnd: row.endDate,
+      failure,
+    });
+    if (!isNew) return null;
+    if (failure !== null || !method) {
+      await renewalNotPaid(tx, firmId, charge, failure ?? NO_RENEWAL_METHOD);
+      return null;
+    }
+    const saved = decryptSecret(method.sealed, appSecret, RENEWAL_METHOD);
+    return {
+      ...charge,
+      method: saved ? (JSON.parse(saved) as { token: string; email: string }) : null,
+      description: `Matterhorn ${plan!.name}, ${terms.seats} seat${terms.seats === 1 ? '' : 's'}, ${terms.interval} (renewal)`,
+    };
+  }
+
+  /** The gateway asked to charge the saved card, outside any transaction; its answer settles the try like its webhook would. */
+  async function chargeRenewal(attempt: NonNullable<Awaited<ReturnType<typeof startRenewal>>>): Promise<string> {
+    const gateway = gateways[attempt.gateway];
+    const declined = (reason: string): SavedMethodCharge => ({ outcome: 'failed', reason, payload: JSON.stringify({ reason }) });
+    const answer: SavedMethodCharge =
+      !gateway || !attempt.method
+        ? declined(!gateway ? 'paying for Matterhorn online is not set up on this server' : 'the saved card could not be read')
+        : await gateway
+            .chargeSavedMethod({
+              reference: attempt.reference,
+              amountMinor: attempt.amountMinor,
+              currencyCode: attempt.currencyCode,
+              method: attempt.method,
+              description: attempt.description,
+            })
+            .catch((error: unknown) => {
+              // Unreachable: the try fails (the firm can pay through checkout, and the clock tries again); a late success still settles it.
+              if (error instanceof GatewayUnavailableError) return declined('the payment gateway could not be reached');
+              throw error;
+            });
+    const payload = Buffer.from(answer.payload);
+    if (answer.outcome === 'succeeded') return settle(attempt.gateway, answer.event, payload);
+    if (answer.outcome === 'pending') return 'pending';
+    return chargeFailed(
+      attempt.gateway,
+      {
+        kind: 'failed',
+        eventId: `renewal-declined:${attempt.reference}`,
+        eventType: 'renewal.declined',
+        reference: attempt.reference,
+        reason: answer.reason,
+      },
+      payload,
+    );
+  }
 
   const planOfCode = (code: string | null) => catalogue.plans.find((plan) => plan.code === code);
 
   /** What a change costs, with the plan chosen: one read of the plans' ids (server.ts writes the catalogue there) and the firm's billing. */
   async function previewOf(principal: FirmPrincipal, input: PlanChangeInput) {
-    const { ids, billing } = await database.withFirm(principal.firmId, async (tx) => ({
+    const { ids, billing, today } = await database.withFirm(principal.firmId, async (tx) => ({
       ids: await findPlanIds(tx),
       billing: await findFirmBilling(tx, principal.firmId),
+      today: await findFirmToday(tx, principal.firmId),
     }));
     const chosen = catalogue.plans.find((plan) => ids.get(plan.code) === input.planId);
     if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
     if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
     const subscription = billing.subscription;
     if (!subscription) throw notFound('Subscription details');
-    if (subscription.status === 'past_due') throw conflict(SUBSCRIPTION_MESSAGES.pastDue);
     if (input.seats < billing.activeUsers.length) {
       const message = SUBSCRIPTION_MESSAGES.tooFewSeats(billing.activeUsers, input.seats);
       throw badRequest(message, { seats: message });
     }
-    const isPaying = subscription.status === 'active';
+    const isRenewalDue = subscription.status === 'past_due';
+    const isPaying = subscription.status === 'active' || isRenewalDue;
     const currentPlan = catalogue.plans.find((plan) => plan.code === subscription.planCode) ?? chosen;
     if (
-      isPaying &&
+      subscription.status === 'active' &&
       currentPlan.code === chosen.code &&
       subscription.billingInterval === input.interval &&
       subscription.seats === input.seats
@@ -241,6 +392,7 @@ export function createSubscriptionsService({
       throw badRequest(SUBSCRIPTION_MESSAGES.samePlan);
     const current: CurrentPlan = {
       isPaying,
+      isRenewalDue,
       plan: currentPlan,
       interval: (subscription.billingInterval as BillingInterval | null) ?? null,
       seats: subscription.seats,
@@ -253,7 +405,7 @@ export function createSubscriptionsService({
       {
         currency,
         vatPercent: catalogue.ngnVatPercent,
-        today: todayIso(),
+        today,
       },
     );
     const symbol = SUBSCRIPTION_CURRENCY_SYMBOLS[currency];
@@ -275,7 +427,7 @@ export function createSubscriptionsService({
       effectiveDate: isoToDisplayDate(preview.effectiveDate),
       summary: `Pay today ${formatMoney(payToday, symbol)}${vatText}, then ${formatMoney(next, symbol)} on ${nextBillingDate}`,
     };
-    return { preview: answer, plan: chosen };
+    return { preview: answer, plan: chosen, renewsPeriodEnd: isRenewalDue ? subscription.endDate : null };
   }
 
   const previewChange = async (principal: FirmPrincipal, input: PlanChangeInput) => (await previewOf(principal, input)).preview;
@@ -336,6 +488,8 @@ export function createSubscriptionsService({
         nextBillingDate: isBilled ? isoToDisplayDate(nextBillingDate) : null,
         nextBillingAmount: isBilled ? moneyOf(next + (currency === 'NGN' ? vatOf(next, catalogue.ngnVatPercent) : 0)) : null,
         isReadOnly: row.status === 'read_only',
+        pastDueUntil:
+          row.status === 'past_due' && row.pastDueSince ? isoToDisplayDate(addDays(row.pastDueSince, PAST_DUE_GRACE_DAYS - 1)) : null,
         renewalMethod: row.renewalMethodDescription,
       };
     },
@@ -347,7 +501,7 @@ export function createSubscriptionsService({
      * next billing date is scheduled at once.
      */
     async changePlan(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangeResult> {
-      const { preview, plan } = await previewOf(principal, input);
+      const { preview, plan, renewsPeriodEnd } = await previewOf(principal, input);
       const currency = preview.currencyCode;
       if (preview.kind === 'scheduled') {
         await database.withFirm(principal.firmId, async (tx) => {
@@ -377,7 +531,7 @@ export function createSubscriptionsService({
           firmId: principal.firmId,
           reference,
           gateway: gatewayName,
-          kind: preview.kind === 'upgrade' ? 'upgrade' : 'start',
+          kind: preview.kind === 'scheduled' ? 'start' : preview.kind,
           planId: input.planId,
           billingInterval: input.interval,
           seats: input.seats,
@@ -385,10 +539,11 @@ export function createSubscriptionsService({
           vatMinor: Number(toMinor(preview.vat)),
           currencyCode: currency,
           requestedByUserId: principal.userId,
+          renewsPeriodEnd,
         });
         return findUserEmail(tx, principal.firmId, principal.userId);
       });
-      const page = `${appUrl}/settings/plans-&-subscriptions/select-plan`;
+      const page = selectPlanPage;
       const checkout = await gateway
         .startCheckout({
           reference,
@@ -398,6 +553,8 @@ export function createSubscriptionsService({
           description: `Matterhorn ${plan.name}, ${input.seats} seat${input.seats === 1 ? '' : 's'}, ${input.interval}`,
           returnUrl: `${page}?paid=${encodeURIComponent(reference)}`,
           cancelUrl: page,
+          // The card paid with is what renewals charge (Paystack keeps a reusable card by itself; Stripe is asked to).
+          keepMethod: true,
         })
         .catch((error: unknown) => {
           if (error instanceof GatewayUnavailableError) throw new AppError(502, SUBSCRIPTION_MESSAGES.gatewayUnavailable);
@@ -413,12 +570,7 @@ export function createSubscriptionsService({
       const event = gateway.readEvent(rawBody, signature);
       if (!event) throw badRequest('The webhook signature is not valid');
       if (event.kind === 'ignored') return 'ignored';
-      if (event.kind === 'failed')
-        return once(gatewayName, event, rawBody, async (tx, firmId, charge) => {
-          if (charge.status !== 'pending') return 'ignored';
-          await settleCharge(tx, firmId, charge.id, 'failed', event.reason);
-          return 'failed';
-        });
+      if (event.kind === 'failed') return chargeFailed(gatewayName, event, rawBody);
       const confirmed = await gateway.confirm(event).catch((error: unknown) => {
         if (error instanceof GatewayUnavailableError) throw new AppError(502, SUBSCRIPTION_MESSAGES.gatewayUnavailable);
         throw error;
@@ -484,6 +636,20 @@ export function createSubscriptionsService({
     },
 
     previewChange,
+
+    /**
+     * The clock's renewals (hourly): for each firm whose paid period has ended, or whose renewal is
+     * past due on its 3rd or 6th day, one try on the saved card; a try not paid makes the firm past due
+     * and e-mails its owner (days 0, 3 and 6). Answers what each try did, by firm.
+     */
+    async chargeRenewals(): Promise<{ firmId: string; outcome: string }[]> {
+      const tried: { firmId: string; outcome: string }[] = [];
+      for (const { firmId } of await database.withIdentityLookup((tx) => listFirmIds(tx))) {
+        const attempt = await database.withFirm(firmId, (tx) => startRenewal(tx, firmId));
+        if (attempt) tried.push({ firmId, outcome: await chargeRenewal(attempt) });
+      }
+      return tried;
+    },
   };
   return service;
 }

@@ -24,20 +24,34 @@ export function PlanBanner({ scope }: { scope: SubscriptionScope }) {
   if (!query.data) return null;
   const text = planBannerFor(query.data);
   if (!text) return null;
-  return <PlanBannerView text={text} isReadOnly={query.data.isReadOnly} />;
+  const isPastDue = query.data.pastDueUntil !== null;
+  return (
+    <PlanBannerView text={text} isReadOnly={query.data.isReadOnly} isUrgent={isPastDue} linkLabel={isPastDue ? 'Pay now' : 'Upgrade'} />
+  );
 }
 
 /** SPEC's text; and, while the firm is read-only, why its save buttons are disabled (the server's 402 words). */
-export function PlanBannerView({ text, isReadOnly = false }: { text: string; isReadOnly?: boolean }) {
+export function PlanBannerView({
+  text,
+  isReadOnly = false,
+  isUrgent = false,
+  linkLabel = 'Upgrade',
+}: {
+  text: string;
+  isReadOnly?: boolean;
+  /** A renewal not paid: red, like an expired plan. */
+  isUrgent?: boolean;
+  linkLabel?: string;
+}) {
   return (
-    <Alert color={text === 'Subscription Expired' ? 'red' : 'yellow'} variant="light" py={6} aria-label="Plan status">
+    <Alert color={isUrgent || text === 'Subscription Expired' ? 'red' : 'yellow'} variant="light" py={6} aria-label="Plan status">
       <Group gap="sm" justify="center">
         <Text size="sm" fw={600}>
           {text}
         </Text>
         {isReadOnly && <Text size="sm">{SUBSCRIPTION_ENDED_MESSAGE}</Text>}
         <Anchor component={Link} to={UPGRADE_PATH} size="sm" fw={600}>
-          Upgrade
+          {linkLabel}
         </Anchor>
       </Group>
     </Alert>

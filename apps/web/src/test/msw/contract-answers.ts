@@ -190,6 +190,7 @@ export function subscriptionInfo(overrides: Partial<SubscriptionInfo> = {}): Sub
     nextBillingDate: null,
     nextBillingAmount: null,
     isReadOnly: false,
+    pastDueUntil: null,
     renewalMethod: null,
     ...overrides,
   };

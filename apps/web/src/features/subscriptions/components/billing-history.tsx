@@ -42,6 +42,11 @@ export function BillingHistory() {
                     <Badge color={STATUS_COLOURS[charge.status]} variant="light">
                       {charge.status}
                     </Badge>
+                    {charge.failure && (
+                      <Text size="xs" c="dimmed">
+                        {charge.failure}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {charge.status === 'paid' && (

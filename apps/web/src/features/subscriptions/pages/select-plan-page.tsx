@@ -36,6 +36,7 @@ function CurrentPlan({ info, symbol, actions }: { info: SubscriptionInfo; symbol
         <Group gap="xs">
           <Text fw={600}>Current plan: {info.planName}</Text>
           {info.isCancelled && <Badge color="gray">Cancelled</Badge>}
+          {info.pastDueUntil && <Badge color="red">Renewal not paid</Badge>}
         </Group>
         <Text size="sm">
           {info.totalNumberUsers} of {info.allocatedNumberUsers} seats used · {info.planName === 'Trial' ? 'trial ends' : 'paid to'}{' '}
@@ -50,6 +51,12 @@ function CurrentPlan({ info, symbol, actions }: { info: SubscriptionInfo; symbol
         {info.downGradePlanInfo && (
           <Text size="sm">
             Changes to {info.downGradePlanInfo.planName} on {info.downGradePlanInfo.effectiveDate}
+          </Text>
+        )}
+        {info.pastDueUntil && (
+          <Text size="sm">
+            The renewal could not be charged{info.renewalMethod && ` to ${info.renewalMethod}`}. Choose your plan below and pay it with any
+            card by {info.pastDueUntil}; after that day the firm can read and export but not change its records.
           </Text>
         )}
         {info.isCancelled && (
@@ -320,6 +327,9 @@ export function SelectPlanPage() {
             <Text>{preview.summary}</Text>
             {preview.kind === 'scheduled' && (
               <Text size="sm">The change applies on {preview.effectiveDate}; nothing is charged today.</Text>
+            )}
+            {preview.kind === 'renewal' && (
+              <Text size="sm">This pays the renewal due on {preview.effectiveDate}, the day after your last paid period.</Text>
             )}
             <Group gap="sm">
               <Button loading={isBusy} onClick={() => void confirm()}>

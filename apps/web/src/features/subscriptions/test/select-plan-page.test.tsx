@@ -134,6 +134,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
             vat: '3375.00',
             currencyCode: 'NGN',
             status: 'paid',
+            failure: null,
             reference: 'MH-SUB-1',
           },
         ],
@@ -155,5 +156,59 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     expect(screen.getByText(/Cancelled on 26\/11\/2026: access continues to 25\/12\/2026/)).toBeInTheDocument();
     expect(api.callsTo('POST', `${BASE}/cancel`)).toHaveLength(1);
+  });
+
+  it('tells a firm whose renewal was declined why and by when, and pays the renewal through checkout', async () => {
+    const pastDue = subscriptionInfo({
+      planName: 'Standard',
+      totalNumberUsers: 3,
+      allocatedNumberUsers: 3,
+      subscriptionEndDate: '25/11/2026',
+      pastDueUntil: '02/12/2026',
+      renewalMethod: 'Visa ending 4081',
+    });
+    const api = stubApi({
+      [`GET ${BASE}/get-plans`]: { data: PLANS },
+      [`GET ${BASE}/get-subscription-info`]: { data: pastDue },
+      [`GET ${BASE}/get-billing-history`]: {
+        data: [
+          {
+            id: '00000000-0000-4000-8000-000000000010',
+            date: '26/11/2026',
+            description: 'Standard, 3 seats, monthly (renewal)',
+            amount: '48375.00',
+            vat: '3375.00',
+            currencyCode: 'NGN',
+            status: 'failed',
+            failure: 'Paystack: Insufficient Funds',
+            reference: 'MH-SUB-2',
+          },
+        ],
+      },
+      [`POST ${BASE}/preview-change`]: {
+        data: {
+          ...PREVIEW,
+          kind: 'renewal',
+          payToday: '48375.00',
+          effectiveDate: '26/11/2026',
+          summary: 'Pay today ₦48,375.00 (incl. VAT ₦3,375.00), then ₦48,375.00 on 26/12/2026',
+        },
+      },
+      [`POST ${BASE}/change-plan`]: { data: { outcome: 'checkout', checkoutUrl: 'https://checkout.paystack.test/abc', preview: PREVIEW } },
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderAt(<SelectPlanPage />, { session: session() });
+    expect(await screen.findByText('Renewal not paid')).toBeInTheDocument();
+    expect(screen.getByText(/could not be charged to Visa ending 4081\. .* by 02\/12\/2026;/)).toBeInTheDocument();
+    expect(await screen.findByText('Paystack: Insufficient Funds')).toBeInTheDocument();
+    // No cancel while the renewal is unpaid: paying it is what is offered.
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose Standard' }));
+    expect(await screen.findByText('This pays the renewal due on 26/11/2026, the day after your last paid period.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay ₦48,375.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.paystack.test/abc'));
+    expect(api.callsTo('POST', `${BASE}/change-plan`)).toHaveLength(1);
   });
 });
