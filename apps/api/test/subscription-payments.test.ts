@@ -124,9 +124,14 @@ describe('paying for a plan', () => {
       planName: 'Standard',
       effectiveDate: isoToDisplayDate(addDays(todayIso(), 30)),
     });
-    // 2 more seats of ₦15,000 for the 30 days left of 30: ₦30,000 + ₦2,250 VAT.
+    // 2 more seats of ₦15,000 for the 30 days left of 30: ₦30,000 + ₦2,250 VAT. The saved card declines: checkout instead.
+    paystack.savedCardAnswers.push({ declined: 'Do Not Honor' });
     const more = await call(naira.token, 'POST', '/change-plan', { planId: planIds.standard, interval: 'monthly', seats: 5 });
     expect(more.json().data).toMatchObject({ outcome: 'checkout', preview: { kind: 'upgrade', payToday: '32250.00' } });
+    expect((await chargesOf(naira.firm)).slice(-2)).toMatchObject([
+      { kind: 'upgrade', status: 'failed', amountMinor: '3225000' },
+      { kind: 'upgrade', status: 'pending', amountMinor: '3225000' },
+    ]);
     const upgrade = (await chargesOf(naira.firm)).at(-1)!;
     // The gateway took another amount: refused, nothing applied.
     const short = await paystack.send('charge.success', paystack.pay(upgrade.reference, { amount: 100 }));
@@ -152,10 +157,12 @@ describe('paying for a plan', () => {
     const history = (await call(naira.token, 'GET', '/get-billing-history')).json().data;
     expect(history.map((charge: { status: string; amount: string; vat: string }) => [charge.status, charge.amount, charge.vat])).toEqual([
       ['refused', '32250.00', '2250.00'],
+      ['failed', '32250.00', '2250.00'],
       ['paid', '48375.00', '3375.00'],
     ]);
-    expect(history[1].description).toBe('Standard, 3 seats, monthly');
-    const receipt = await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[1].id}`, headers: bearer(naira.token) });
+    expect(history[1].failure).toBe('Paystack: Do Not Honor');
+    expect(history[2].description).toBe('Standard, 3 seats, monthly');
+    const receipt = await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[2].id}`, headers: bearer(naira.token) });
     expect([receipt.statusCode, receipt.headers['content-type']]).toEqual([200, 'application/pdf']);
     const text = (await pdfText(receipt.rawPayload)).join('\n');
     for (const words of [
@@ -173,7 +180,7 @@ describe('paying for a plan', () => {
       (await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[0].id}`, headers: bearer(naira.token) })).statusCode,
     ).toBe(404);
     expect(
-      (await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[1].id}`, headers: bearer(dollars.token) })).statusCode,
+      (await context.app.inject({ method: 'GET', url: `${BASE}/get-receipt/${history[2].id}`, headers: bearer(dollars.token) })).statusCode,
     ).toBe(404);
     const cancelled = await call(naira.token, 'POST', '/cancel');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -186,8 +193,11 @@ describe('paying for a plan', () => {
     expect(cancelled.json().data.downGradePlanInfo).toBeNull();
     const twice = await call(naira.token, 'POST', '/cancel');
     expect([twice.statusCode, twice.json().message]).toEqual([409, 'The subscription is already cancelled']);
+    // Refused before anything is charged: paid, it could not be applied.
+    const charges = (await chargesOf(naira.firm)).length;
     const upgrade = await call(naira.token, 'POST', '/change-plan', { planId: planIds.professional, interval: 'monthly', seats: 3 });
-    expect(upgrade.statusCode).toBe(200); // the checkout starts; the webhook will find it cancelled
+    expect([upgrade.statusCode, upgrade.json().message]).toEqual([409, 'Reactivate the subscription before changing it']);
+    expect(await chargesOf(naira.firm)).toHaveLength(charges);
     const reactivated = (await call(naira.token, 'POST', '/reactivate')).json().data;
     expect(reactivated).toMatchObject({
       isCancelled: false,
@@ -265,6 +275,20 @@ describe('renewals', () => {
   const renewalsOf = async (firm: SeededFirm) =>
     (await context.app.subscriptions.chargeRenewals()).filter((tried) => tried.firmId === firm.firmId);
   const mailTo = async (firm: SeededFirm) => (await readOutbox(context.config)).filter((message) => message.to === firm.users.admin.email);
+
+  it('charges an upgrade to the saved card at once', async () => {
+    const payer = await paidFirmWhosePeriodEnded('Nigeria');
+    await endPeriod(payer.firm, addDays(today, 29));
+    const upgraded = await call(payer.token, 'POST', '/change-plan', { planId: planIds.standard, interval: 'monthly', seats: 5 });
+    expect(upgraded.json().data).toMatchObject({
+      outcome: 'charged',
+      checkoutUrl: null,
+      preview: { kind: 'upgrade', payToday: '32250.00' },
+    });
+    expect(paystack.savedCardCharges.at(-1)).toMatchObject({ amount: '3225000', email: payer.firm.users.admin.email });
+    expect(await infoOf(payer.token)).toMatchObject({ allocatedNumberUsers: 5, nextBillingAmount: '80625.00' });
+    expect((await chargesOf(payer.firm)).at(-1)).toMatchObject({ kind: 'upgrade', status: 'paid' });
+  });
 
   it('charges the saved card on the billing date, once, with the change scheduled for it, and starts the next period', async () => {
     const payer = await paidFirmWhosePeriodEnded('Nigeria');

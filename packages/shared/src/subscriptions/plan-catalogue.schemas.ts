@@ -128,9 +128,9 @@ export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 export const planChangeResultSchema = z.object({
   outcome: z
-    .enum(['checkout', 'scheduled'])
+    .enum(['checkout', 'scheduled', 'charged', 'pending'])
     .describe(
-      'checkout: pay on the gateway’s page (the change applies when the gateway confirms it); scheduled: applies on the next billing date.',
+      'checkout: pay on the gateway’s page (the change applies when the gateway confirms it); scheduled: applies on the next billing date; charged: an upgrade paid with the saved card, applied; pending: charged to the saved card, applied when the gateway confirms it.',
     ),
   checkoutUrl: z.string().nullable().describe('The gateway’s checkout page to send the user to; null when nothing is paid today.'),
   preview: planChangePreviewSchema.describe('What was charged or scheduled, as preview-change states it.'),

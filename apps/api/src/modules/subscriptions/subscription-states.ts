@@ -15,6 +15,9 @@ import { addDays, daysBetween, INTERVAL_DAYS, type BillingInterval } from '@matt
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'free', 'read_only'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Why a cancelled subscription takes no change of plan. */
+export const REACTIVATE_FIRST = 'Reactivate the subscription before changing it';
+
 /** Days a failed renewal is retried before the firm is read-only. */
 export const PAST_DUE_GRACE_DAYS = 7;
 
@@ -118,11 +121,11 @@ const TRANSITIONS: { [S in SubscriptionStatus]: { [T in SubscriptionEventType]?:
   active: {
     upgraded: (state, event) =>
       state.cancelAtPeriodEnd
-        ? { refused: 'Reactivate the subscription before changing it' }
+        ? { refused: REACTIVATE_FIRST }
         : { state: { ...state, planCode: event.planCode, seats: event.seats, scheduled: null } },
     changeScheduled: (state, event) =>
       state.cancelAtPeriodEnd
-        ? { refused: 'Reactivate the subscription before changing it' }
+        ? { refused: REACTIVATE_FIRST }
         : { state: { ...state, scheduled: { planCode: event.planCode, interval: event.interval, seats: event.seats } } },
     renewalCharged: (state, event) =>
       state.cancelAtPeriodEnd || !isPastEnd(state, event.on) ? { refused: 'No renewal is due' } : renewed(state, event),

@@ -10,6 +10,7 @@ export type FirmBilling = {
     seats: number;
     endDate: string;
     currencyCode: string;
+    isCancelled: boolean;
   } | null;
   /** The firm's active members, by name: who a smaller plan would leave without a seat. */
   activeUsers: string[];
@@ -20,7 +21,7 @@ export async function findFirmBilling(tx: Tx, firmId: string): Promise<FirmBilli
   const [firm] = await rowsOf<{ country: string | null }>(tx.execute(sql`select country from firms where id = ${firmId}`));
   const [subscription] = await rowsOf<NonNullable<FirmBilling['subscription']>>(
     tx.execute(sql`select s.status, p.code as "planCode", s.billing_interval as "billingInterval", s.allocated_number_users as seats,
-        to_char(s.end_date, 'YYYY-MM-DD') as "endDate", s.currency_code as "currencyCode"
+        to_char(s.end_date, 'YYYY-MM-DD') as "endDate", s.currency_code as "currencyCode", s.is_cancelled as "isCancelled"
       from subscriptions s join plans p on p.id = s.plan_id
       where s.firm_id = ${firmId} order by s.created_at desc limit 1`),
   );

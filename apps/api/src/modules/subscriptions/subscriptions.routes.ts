@@ -48,7 +48,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: 
       access: firmAccess('subscriptionPlan.edit'),
       summary: 'Changes the plan, interval or seats: a checkout for what is paid today, or a change scheduled for the next billing date',
       description:
-        'Answers the gateway’s checkout page (Paystack for naira, Stripe for dollars, the operator’s accounts) for a first period or an upgrade; the change applies only when the gateway’s signed webhook confirms the payment. A downgrade or another interval is scheduled at once. 503 when online payment is not set up, 502 when the gateway cannot be reached.',
+        'Answers the gateway’s checkout page (Paystack for naira, Stripe for dollars, the operator’s accounts) for a first period, an upgrade or a past-due renewal; the change applies only when the gateway confirms the payment (its signed webhook). An upgrade is charged to the saved card when there is one (charged: applied now; pending: when the gateway confirms), and through checkout if the card is declined. A downgrade or another interval is scheduled at once. 409 while cancelled, 503 when online payment is not set up, 502 when the gateway cannot be reached.',
     },
     async (request) => ok('Plan change', await subscriptions.changePlan(firmPrincipalOf(request), request.body)),
   );

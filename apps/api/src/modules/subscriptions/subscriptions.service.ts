@@ -32,6 +32,7 @@ import {
 } from '../gateway-payments/gateway-payments.api.ts';
 import {
   PAST_DUE_GRACE_DAYS,
+  REACTIVATE_FIRST,
   renewalAttemptDue,
   renewalTermsOf,
   transition,
@@ -76,6 +77,8 @@ export const SUBSCRIPTION_MESSAGES = {
   samePlan: 'That is your current plan',
   notPayable: 'Paying for Matterhorn online is not set up on this server: ask its operator',
   gatewayUnavailable: 'The payment gateway could not be reached: try again in a minute',
+  chargedNotApplied: (reference: string) =>
+    `The card was charged but the change could not be applied: ask the operator to refund payment ${reference}`,
   tooFewSeats: (users: string[], seats: number) =>
     `${users.length} users are active (${users.join(', ')}): deactivate ${users.length - seats} of them first, or choose at least ${users.length} seats`,
 } as const;
@@ -318,44 +321,48 @@ export function createSubscriptionsService({
       await renewalNotPaid(tx, firmId, charge, failure ?? NO_RENEWAL_METHOD);
       return null;
     }
-    const saved = decryptSecret(method.sealed, appSecret, RENEWAL_METHOD);
     return {
       ...charge,
-      method: saved ? (JSON.parse(saved) as { token: string; email: string }) : null,
+      method: openMethod(method.sealed),
       description: `Matterhorn ${plan!.name}, ${terms.seats} seat${terms.seats === 1 ? '' : 's'}, ${terms.interval} (renewal)`,
     };
   }
 
-  /** The gateway asked to charge the saved card, outside any transaction; its answer settles the try like its webhook would. */
-  async function chargeRenewal(attempt: NonNullable<Awaited<ReturnType<typeof startRenewal>>>): Promise<string> {
-    const gateway = gateways[attempt.gateway];
+  const openMethod = (sealed: string) => {
+    const opened = decryptSecret(sealed, appSecret, RENEWAL_METHOD);
+    return opened ? (JSON.parse(opened) as { token: string; email: string }) : null;
+  };
+
+  /**
+   * A pending charge paid with the saved card, outside any transaction (the charge was written
+   * first); the gateway's answer settles it as its webhook would: applied, failed, pending (its
+   * webhook will tell), or what settle found (paidNotApplied, refused…).
+   */
+  async function chargeSavedCard(
+    gatewayName: PaymentGatewayName,
+    charge: { reference: string; amountMinor: number; currencyCode: string; description: string },
+    method: { token: string; email: string } | null,
+  ): Promise<string> {
+    const gateway = gateways[gatewayName];
     const declined = (reason: string): SavedMethodCharge => ({ outcome: 'failed', reason, payload: JSON.stringify({ reason }) });
     const answer: SavedMethodCharge =
-      !gateway || !attempt.method
+      !gateway || !method
         ? declined(!gateway ? 'paying for Matterhorn online is not set up on this server' : 'the saved card could not be read')
-        : await gateway
-            .chargeSavedMethod({
-              reference: attempt.reference,
-              amountMinor: attempt.amountMinor,
-              currencyCode: attempt.currencyCode,
-              method: attempt.method,
-              description: attempt.description,
-            })
-            .catch((error: unknown) => {
-              // Unreachable: the try fails (the firm can pay through checkout, and the clock tries again); a late success still settles it.
-              if (error instanceof GatewayUnavailableError) return declined('the payment gateway could not be reached');
-              throw error;
-            });
+        : await gateway.chargeSavedMethod({ ...charge, method }).catch((error: unknown) => {
+            // Out of reach: the charge fails (checkout remains, and the clock tries a renewal again); a late success still settles it.
+            if (error instanceof GatewayUnavailableError) return declined('the payment gateway could not be reached');
+            throw error;
+          });
     const payload = Buffer.from(answer.payload);
-    if (answer.outcome === 'succeeded') return settle(attempt.gateway, answer.event, payload);
+    if (answer.outcome === 'succeeded') return settle(gatewayName, answer.event, payload);
     if (answer.outcome === 'pending') return 'pending';
     return chargeFailed(
-      attempt.gateway,
+      gatewayName,
       {
         kind: 'failed',
-        eventId: `renewal-declined:${attempt.reference}`,
-        eventType: 'renewal.declined',
-        reference: attempt.reference,
+        eventId: `saved-card-declined:${charge.reference}`,
+        eventType: 'saved-card.declined',
+        reference: charge.reference,
         reason: answer.reason,
       },
       payload,
@@ -364,13 +371,21 @@ export function createSubscriptionsService({
 
   const planOfCode = (code: string | null) => catalogue.plans.find((plan) => plan.code === code);
 
-  /** What a change costs, with the plan chosen: one read of the plans' ids (server.ts writes the catalogue there) and the firm's billing. */
-  async function previewOf(principal: FirmPrincipal, input: PlanChangeInput) {
-    const { ids, billing, today } = await database.withFirm(principal.firmId, async (tx) => ({
-      ids: await findPlanIds(tx),
-      billing: await findFirmBilling(tx, principal.firmId),
-      today: await findFirmToday(tx, principal.firmId),
-    }));
+  /**
+   * What a change costs, with the plan chosen: one read of the plans' ids (server.ts writes the
+   * catalogue there) and the firm's billing. forChange: the subscription is locked first, so two
+   * changes of one firm at once run one after the other (in the request's transaction, to its end:
+   * the second sees what the first paid, and never charges the saved card for it again).
+   */
+  async function previewOf(principal: FirmPrincipal, input: PlanChangeInput, { forChange = false } = {}) {
+    const { ids, billing, today } = await database.withFirm(principal.firmId, async (tx) => {
+      if (forChange) await lockSubscriptionState(tx, principal.firmId);
+      return {
+        ids: await findPlanIds(tx),
+        billing: await findFirmBilling(tx, principal.firmId),
+        today: await findFirmToday(tx, principal.firmId),
+      };
+    });
     const chosen = catalogue.plans.find((plan) => ids.get(plan.code) === input.planId);
     if (!chosen) throw badRequest(SUBSCRIPTION_MESSAGES.planNotOffered, { planId: SUBSCRIPTION_MESSAGES.planNotOffered });
     if (chosen.kind !== 'paid') throw badRequest(SUBSCRIPTION_MESSAGES.paidPlanOnly, { planId: SUBSCRIPTION_MESSAGES.paidPlanOnly });
@@ -380,6 +395,8 @@ export function createSubscriptionsService({
       const message = SUBSCRIPTION_MESSAGES.tooFewSeats(billing.activeUsers, input.seats);
       throw badRequest(message, { seats: message });
     }
+    // Refused before anything is charged: a cancelled plan's change would be paid and not applied.
+    if (subscription.status === 'active' && subscription.isCancelled) throw conflict(REACTIVATE_FIRST);
     const isRenewalDue = subscription.status === 'past_due';
     const isPaying = subscription.status === 'active' || isRenewalDue;
     const currentPlan = catalogue.plans.find((plan) => plan.code === subscription.planCode) ?? chosen;
@@ -496,12 +513,12 @@ export function createSubscriptionsService({
 
     /**
      * Makes the change previewed: what is paid today goes through the operator's gateway for the
-     * currency (a pending charge first, the checkout asked for after its transaction, so no database
-     * connection waits on the gateway), applied when its webhook confirms it; a change paid on the
-     * next billing date is scheduled at once.
+     * currency (a pending charge first), applied when the gateway confirms it — an upgrade charged to
+     * the saved card at once, else through checkout and its webhook; a change paid on the next
+     * billing date is scheduled at once.
      */
     async changePlan(principal: FirmPrincipal, input: PlanChangeInput): Promise<PlanChangeResult> {
-      const { preview, plan, renewsPeriodEnd } = await previewOf(principal, input);
+      const { preview, plan, renewsPeriodEnd } = await previewOf(principal, input, { forChange: true });
       const currency = preview.currencyCode;
       if (preview.kind === 'scheduled') {
         await database.withFirm(principal.firmId, async (tx) => {
@@ -524,9 +541,10 @@ export function createSubscriptionsService({
       const gatewayName: PaymentGatewayName = currency === 'NGN' ? 'paystack' : 'stripe';
       const gateway = gateways[gatewayName];
       if (!gateway) throw new AppError(503, SUBSCRIPTION_MESSAGES.notPayable);
-      const reference = `MH-SUB-${randomUUID()}`;
       const amountMinor = Number(toMinor(preview.payToday));
-      const email = await database.withFirm(principal.firmId, async (tx) => {
+      const description = `Matterhorn ${plan.name}, ${input.seats} seat${input.seats === 1 ? '' : 's'}, ${input.interval}`;
+      const newCharge = async (tx: Tx) => {
+        const reference = `MH-SUB-${randomUUID()}`;
         await insertCharge(tx, {
           firmId: principal.firmId,
           reference,
@@ -541,16 +559,33 @@ export function createSubscriptionsService({
           requestedByUserId: principal.userId,
           renewsPeriodEnd,
         });
-        return findUserEmail(tx, principal.firmId, principal.userId);
+        return reference;
+      };
+      const first = await database.withFirm(principal.firmId, async (tx) => {
+        const method = preview.kind === 'upgrade' ? await findRenewalMethod(tx, principal.firmId) : null;
+        return {
+          reference: await newCharge(tx),
+          email: await findUserEmail(tx, principal.firmId, principal.userId),
+          saved: method?.gateway === gatewayName ? openMethod(method.sealed) : null,
+        };
       });
+      let reference = first.reference;
+      // An upgrade is charged to the card renewals use, when there is one; declined, it is paid on the gateway's page instead.
+      if (first.saved) {
+        const outcome = await chargeSavedCard(gatewayName, { reference, amountMinor, currencyCode: currency, description }, first.saved);
+        if (outcome === 'applied' || outcome === 'pending')
+          return { outcome: outcome === 'applied' ? 'charged' : 'pending', checkoutUrl: null, preview };
+        if (outcome !== 'failed') throw conflict(SUBSCRIPTION_MESSAGES.chargedNotApplied(reference));
+        reference = await database.withFirm(principal.firmId, newCharge);
+      }
       const page = selectPlanPage;
       const checkout = await gateway
         .startCheckout({
           reference,
           amountMinor,
           currencyCode: currency,
-          email,
-          description: `Matterhorn ${plan.name}, ${input.seats} seat${input.seats === 1 ? '' : 's'}, ${input.interval}`,
+          email: first.email,
+          description,
           returnUrl: `${page}?paid=${encodeURIComponent(reference)}`,
           cancelUrl: page,
           // The card paid with is what renewals charge (Paystack keeps a reusable card by itself; Stripe is asked to).
@@ -646,7 +681,7 @@ export function createSubscriptionsService({
       const tried: { firmId: string; outcome: string }[] = [];
       for (const { firmId } of await database.withIdentityLookup((tx) => listFirmIds(tx))) {
         const attempt = await database.withFirm(firmId, (tx) => startRenewal(tx, firmId));
-        if (attempt) tried.push({ firmId, outcome: await chargeRenewal(attempt) });
+        if (attempt) tried.push({ firmId, outcome: await chargeSavedCard(attempt.gateway, attempt, attempt.method) });
       }
       return tried;
     },

@@ -20,8 +20,9 @@ export const plansQuery = queryOptions({
 export const previewPlanChange = async (input: PlanChangeInput): Promise<PlanChangePreview> =>
   (await callContract(subscriptionContracts.previewChange, { body: input }, { auth: 'firm' })).data;
 
-export const changePlan = async (input: PlanChangeInput): Promise<PlanChangeResult> =>
-  (await callContract(subscriptionContracts.changePlan, { body: input }, { auth: 'firm' })).data;
+/** idempotencyKey: one per change shown, so a second click never pays twice. */
+export const changePlan = async (input: PlanChangeInput, idempotencyKey: string): Promise<PlanChangeResult> =>
+  (await callContract(subscriptionContracts.changePlan, { body: input }, { auth: 'firm', idempotencyKey })).data;
 
 export const billingHistoryQuery = queryOptions({
   queryKey: ['subscription-billing-history'],

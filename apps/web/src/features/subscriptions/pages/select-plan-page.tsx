@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
@@ -147,6 +148,8 @@ export function SelectPlanPage() {
   const [preview, setPreview] = useState<PlanChangePreview | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isCancelling, setIsCancelling] = useState(false);
+  // One key per change shown: a second click on Pay is the same change, paid once.
+  const changeKey = useIdempotencyKey();
   const canChange = hasPermissions(session.permissions, ['subscriptionPlan.edit']);
   const changeRef = useRef<HTMLElement>(null);
 
@@ -203,6 +206,7 @@ export function SelectPlanPage() {
     try {
       setPreview(await previewPlanChange({ planId: plan.id, interval, seats: chosenSeats }));
       setChosen(plan);
+      changeKey.renew();
     } catch {
       // The API client has shown why (e.g. fewer seats than active users).
     } finally {
@@ -213,12 +217,20 @@ export function SelectPlanPage() {
     if (!chosen) return;
     setIsBusy(true);
     try {
-      const result = await changePlan({ planId: chosen.id, interval, seats: chosenSeats });
+      const result = await changePlan({ planId: chosen.id, interval, seats: chosenSeats }, changeKey.key);
       if (result.checkoutUrl) {
         window.location.assign(result.checkoutUrl);
         return;
       }
-      toast.success(`Your change to ${chosen.name} is scheduled for ${result.preview.effectiveDate}`);
+      changeKey.renew();
+      const paid = `${formatMoney(result.preview.payToday, result.preview.currencySymbol)} was charged to ${current.renewalMethod ?? 'your saved card'}`;
+      toast.success(
+        result.outcome === 'charged'
+          ? `${paid}: you are now on ${chosen.name}, ${chosenSeats} seat${chosenSeats === 1 ? '' : 's'}`
+          : result.outcome === 'pending'
+            ? `${paid}: your plan changes as soon as the payment gateway confirms it`
+            : `Your change to ${chosen.name} is scheduled for ${result.preview.effectiveDate}`,
+      );
       clearPreview();
       await refreshSubscription();
     } catch {
@@ -333,7 +345,9 @@ export function SelectPlanPage() {
             )}
             <Group gap="sm">
               <Button loading={isBusy} onClick={() => void confirm()}>
-                {preview.kind === 'scheduled' ? 'Schedule the change' : `Pay ${formatMoney(preview.payToday, preview.currencySymbol)}`}
+                {preview.kind === 'scheduled'
+                  ? 'Schedule the change'
+                  : `Pay ${formatMoney(preview.payToday, preview.currencySymbol)}${preview.kind === 'upgrade' && current.renewalMethod ? ` from ${current.renewalMethod}` : ''}`}
               </Button>
               <Button variant="default" onClick={clearPreview}>
                 Back

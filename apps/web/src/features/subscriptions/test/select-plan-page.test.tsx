@@ -211,4 +211,39 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.paystack.test/abc'));
     expect(api.callsTo('POST', `${BASE}/change-plan`)).toHaveLength(1);
   });
+
+  it('pays an upgrade from the saved card, once, and says so', async () => {
+    let info = subscriptionInfo({
+      planName: 'Standard',
+      totalNumberUsers: 3,
+      allocatedNumberUsers: 3,
+      subscriptionEndDate: '25/12/2026',
+      nextBillingDate: '26/12/2026',
+      nextBillingAmount: '48375.00',
+      renewalMethod: 'Visa ending 4081',
+    });
+    const upgrade = { ...PREVIEW, kind: 'upgrade' as const, payToday: '32250.00', summary: 'Pay today ₦32,250.00 (incl. VAT ₦2,250.00)' };
+    const api = stubApi({
+      [`GET ${BASE}/get-plans`]: { data: PLANS },
+      [`GET ${BASE}/get-subscription-info`]: () => ({ data: info }),
+      [`GET ${BASE}/get-billing-history`]: { data: [] },
+      [`POST ${BASE}/preview-change`]: { data: upgrade },
+      [`POST ${BASE}/change-plan`]: () => {
+        info = { ...info, allocatedNumberUsers: 5 };
+        return { data: { outcome: 'charged', checkoutUrl: null, preview: upgrade } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<SelectPlanPage />, { session: session() });
+    const seats = await screen.findByRole('textbox', { name: /Seats/ });
+    await user.clear(seats);
+    await user.type(seats, '5');
+    await user.click(screen.getByRole('button', { name: 'Choose Standard' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦32,250.00 from Visa ending 4081' }));
+    expect(await screen.findByText('₦32,250.00 was charged to Visa ending 4081: you are now on Standard, 5 seats')).toBeInTheDocument();
+    const [paid] = api.callsTo('POST', `${BASE}/change-plan`);
+    expect(paid!.body).toEqual({ planId: PLANS.plans[1]!.id, interval: 'monthly', seats: 5 });
+    expect(paid!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/5 seats used|of 5 seats/)).toBeInTheDocument();
+  });
 });
