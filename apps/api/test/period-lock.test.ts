@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERIOD_LOCK_MESSAGES, SPEC_MESSAGES } from '@matterhorn/shared';
+import { addDays, PERIOD_LOCK_MESSAGES, SPEC_MESSAGES } from '@matterhorn/shared';
 import { postJournalEntry } from '../src/platform/ledger/ledger.ts';
 import { rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -119,8 +119,15 @@ describe('setting the books-closed-through day', () => {
   });
 
   it('refuses today or a later day: today’s postings are still coming in', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    // The firm's today (its time zone's), which the lock compares with: between 23:00 and midnight UTC a Lagos firm is a day ahead.
+    const [{ today }] = (await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ today: string }>(
+        tx.execute(
+          sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms where id = ${fixture.firm.firmId}`,
+        ),
+      ),
+    )) as [{ today: string }];
+    const tomorrow = addDays(today, 1);
     for (const day of [tomorrow, today]) {
       const refused = await call('POST', `${accounting}/set-books-closed-through`, { booksClosedThrough: day });
       expect(refused.statusCode).toBe(400);
