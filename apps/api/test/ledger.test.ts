@@ -13,6 +13,7 @@ import {
 import { defaultChartFor } from '../src/platform/ledger/default-chart.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { refusalOf } from './support/refusal.ts';
 
 let context: TestContext;
 let firm: SeededFirm;
@@ -100,20 +101,6 @@ const trialBalance = async (query = '', token = tokens.admin) => {
     isBalanced: boolean;
   };
 };
-
-/** The database's words for a refused statement or commit (drizzle wraps them as the cause of "Failed query"). */
-async function refusalOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const messages: string[] = [];
-    for (let current = error as { message?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-      messages.push(String(current.message));
-    }
-    return messages.join(' | ');
-  }
-  throw new Error('expected the database to refuse');
-}
 
 /** Fails the test unless the firm's books balance (every test below ends with it). */
 async function expectBooksBalanced(of: SeededFirm = firm) {

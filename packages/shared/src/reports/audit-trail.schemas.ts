@@ -36,3 +36,29 @@ export const auditTrailQuerySchema = z
       .describe('Events whose details, record (id or name), address or device contain this text, in any case.'),
   })
   .refine(fromNotAfterTo, { message: FROM_AFTER_TO, path: ['From'] });
+
+/** The first record of a firm's audit chain that does not hold (GET /api/admin/audit/verify). */
+export const auditChainBreakSchema = z.object({
+  id: z.string().describe('The audit record’s id.'),
+  chainPosition: z.number().int().describe('Its place in the firm’s chain: 1 for the firm’s first record.'),
+  action: z.string().describe('What it records, e.g. client.updated.'),
+  createdAt: z.string().describe('When it says it was written (ISO 8601, UTC).'),
+  reason: z
+    .enum(['contentChanged', 'linkBroken'])
+    .describe(
+      'contentChanged: its content no longer matches its hash (edited); linkBroken: it does not follow the record before it (one removed, added or reordered).',
+    ),
+});
+
+export const auditChainVerificationSchema = z.object({
+  isIntact: z.boolean().describe('True when every record matches its hash and follows the one before it.'),
+  recordsChecked: z.number().int().describe('The firm’s audit records walked, oldest first.'),
+  lastHash: z
+    .string()
+    .nullable()
+    .describe(
+      'The newest record’s hash (hex SHA-256): kept elsewhere, it shows later that no record was cut from the end. Null with no records.',
+    ),
+  firstBreak: auditChainBreakSchema.nullable().describe('The first record that does not hold, or null when the chain is intact.'),
+});
+export type AuditChainVerification = z.infer<typeof auditChainVerificationSchema>;

@@ -12,7 +12,8 @@ import {
   reportPresetSchema,
   reportScheduleInputSchema,
 } from './report-preset.schemas.ts';
-import { auditTrailQuerySchema } from './audit-trail.schemas.ts';
+import { auditChainVerificationSchema, auditTrailQuerySchema } from './audit-trail.schemas.ts';
+import { firmScopeQuerySchema } from '../common/fields.ts';
 
 import { billableHoursQuerySchema } from './billable-hours.schemas.ts';
 import { matterProfitabilityQuerySchema } from './matter-profitability.schemas.ts';
@@ -43,6 +44,14 @@ export const reportContracts = {
   realisation: reportRoute('realisation', realisationQuerySchema),
   matterProfitability: reportRoute('matter-profitability', matterProfitabilityQuerySchema),
 };
+
+/** Walks the firm's tamper-evident audit chain and names the first record that does not hold (issue 39). */
+export const auditChainVerifyRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/audit/verify',
+  query: firmScopeQuerySchema,
+  response: auditChainVerificationSchema,
+});
 
 export const reportPresetContracts = {
   presets: defineRoute({

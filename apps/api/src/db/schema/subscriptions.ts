@@ -71,7 +71,13 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Every change to money or client data, kept for the audit-trail report. */
+/**
+ * Every change to money or client data, kept for the audit-trail report. Tamper-evident (issue 39):
+ * a trigger (audit_event_chain, migration 0075) links each record to the firm's previous one —
+ * its place in the firm's chain, the previous record's hash, and the SHA-256 of its own canonical
+ * content with that hash — one writer per firm at a time; the application's role may add records
+ * but never change or remove one.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -88,8 +94,15 @@ export const auditEvents = pgTable(
     ipAddress: text('ip_address').default(sql`nullif(current_setting('app.client_ip', true), '')`),
     userAgent: text('user_agent').default(sql`nullif(current_setting('app.user_agent', true), '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the trigger (the default is never kept): 1, 2, 3… within the firm. */
+    chainPosition: bigint('chain_position', { mode: 'number' }).notNull().default(0),
+    /** Set by the trigger: the firm's previous record's row_hash (null for its first). */
+    previousHash: text('previous_hash'),
+    /** Set by the trigger: hex SHA-256 of audit_event_canonical(this record), which includes previous_hash. */
+    rowHash: text('row_hash').notNull().default(''),
   },
   (table) => [
+    unique('audit_events_chain_key').on(table.firmId, table.chainPosition),
     index('audit_events_firm_idx').on(table.firmId, table.createdAt),
     // A record's history (a trust movement's page reads its events by id).
     index('audit_events_entity_idx').on(table.firmId, table.entityId),
@@ -133,7 +146,10 @@ export const subscriptionCharges = pgTable(
     renewsPeriodEnd: date('renews_period_end'),
     /** A renewal the clock charged to the saved card: its try (0 on the billing date, 1 and 2 on the 3rd and 6th day past due); null when paid through checkout. */
     renewalAttempt: integer('renewal_attempt'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moment it was asked for (not its transaction's start: an upgrade declined on the saved card and its checkout are one request's). */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [

@@ -158,3 +158,39 @@ export async function findTeamMemberName(tx: Tx, firmId: string, userId: string)
   const [row] = await rowsOf<{ name: string }>(tx.execute(sql`select name from users where firm_id = ${firmId} and id = ${userId}`));
   return row?.name ?? null;
 }
+
+const UTC_MOMENT = sql`'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/**
+ * The firm's audit chain walked oldest first (issue 39): how many records, the newest one's hash,
+ * and the first record whose content no longer matches its hash (audit_event_hash, migration 0075)
+ * or that does not follow the record before it (its place, or the previous hash it names).
+ */
+export async function verifyAuditChain(tx: Tx, firmId: string) {
+  const [summary] = await rowsOf<{ recordsChecked: number; lastHash: string | null }>(
+    tx.execute(sql`select count(*)::int as "recordsChecked",
+        (select row_hash from audit_events where firm_id = ${firmId} order by chain_position desc limit 1) as "lastHash"
+      from audit_events where firm_id = ${firmId}`),
+  );
+  const [firstBreak] = await rowsOf<{
+    id: string;
+    chainPosition: number;
+    action: string;
+    createdAt: string;
+    reason: 'contentChanged' | 'linkBroken';
+  }>(
+    tx.execute(sql`with walked as (
+        select event.id, event.chain_position, event.action, event.created_at, event.row_hash, event.previous_hash,
+          audit_event_hash(event) as recomputed,
+          lag(event.row_hash) over (order by event.chain_position) as linked_hash,
+          row_number() over (order by event.chain_position) as expected_position
+        from audit_events event where event.firm_id = ${firmId}
+      )
+      select id::text, chain_position::int as "chainPosition", action, to_char(created_at at time zone 'UTC', ${UTC_MOMENT}) as "createdAt",
+        case when row_hash <> recomputed then 'contentChanged' else 'linkBroken' end as reason
+      from walked
+      where row_hash <> recomputed or previous_hash is distinct from linked_hash or chain_position <> expected_position
+      order by chain_position limit 1`),
+  );
+  return { ...summary!, firstBreak: firstBreak ?? null };
+}

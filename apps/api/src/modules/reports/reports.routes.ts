@@ -5,7 +5,8 @@ import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
-import { reportPresetContracts } from '@matterhorn/shared';
+import { auditChainVerifyRoute, reportPresetContracts } from '@matterhorn/shared';
+import { verifyAuditChain } from './audit-trail.repository.ts';
 import { reportCsvParts, reportPdf } from './report-files.ts';
 import { createReportPresetService } from './report-presets.service.ts';
 import { REPORT_DEFINITIONS } from './report-list.ts';
@@ -34,6 +35,25 @@ export function registerReportRoutes(
   const runReport = createReportRunner(database);
   const presets = createReportPresetService(database, { outbox, appUrl });
 
+  route(
+    auditChainVerifyRoute,
+    {
+      access: firmAccess('viewReportsAuditTrail'),
+      summary: 'Walks the firm’s tamper-evident audit trail and names the first record that does not hold',
+      description:
+        'Each audit record carries the SHA-256 of its canonical content, which includes the previous record’s hash. ' +
+        'Answers how many records were checked, the newest hash (to keep elsewhere: a record cut from the end shows then), ' +
+        'and the first record edited (contentChanged) or removed, added or reordered before it (linkBroken), or null.',
+    },
+    async (request) => {
+      const { firmId } = firmPrincipalOf(request);
+      const chain = await database.withFirm(firmId, (tx) => verifyAuditChain(tx, firmId));
+      return ok(chain.firstBreak ? 'The audit trail has been tampered with' : 'The audit trail is intact', {
+        isIntact: chain.firstBreak === null,
+        ...chain,
+      });
+    },
+  );
   route(
     reportPresetContracts.presets,
     {

@@ -7,6 +7,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PAGE_SIZES } from '../../../lib/list-paging.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadReport, reportQuery } from '../api/reports-api.ts';
+import { AuditChainCheck } from '../components/audit-chain-check.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportFooter } from '../components/report-footer.tsx';
 import { ReportPresets } from '../components/report-presets.tsx';
@@ -78,6 +79,7 @@ export function ReportPage() {
         </Group>
       </Group>
       <Text c="dimmed">{entry.summary}</Text>
+      {name === 'audit-trail' && <AuditChainCheck />}
       <ReportPresets
         report={name}
         query={query}

@@ -99,4 +99,41 @@ describe('ReportPage', { timeout: 30_000 }, () => {
       query: { MatterId: MATTER, Period: 'last-month' },
     });
   });
+
+  it('verifies the audit trail’s chain on request and names the first record that does not hold', async () => {
+    let isIntact = true;
+    stubApi({
+      'GET /admin/reports/audit-trail': { data: { ...summary, title: 'Audit trail' } },
+      'GET /admin/reports/get-presets': { data: [] as ReportPreset[] },
+      'GET /admin/audit/verify': () => ({
+        data: isIntact
+          ? { isIntact, recordsChecked: 1234, lastHash: 'ab'.repeat(32), firstBreak: null }
+          : {
+              isIntact,
+              recordsChecked: 1234,
+              lastHash: 'ab'.repeat(32),
+              firstBreak: {
+                id: '7',
+                chainPosition: 2,
+                action: 'client.updated',
+                createdAt: '2026-11-20T09:30:00.000000Z',
+                reason: 'contentChanged',
+              },
+            },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/reports/:name', element: <ReportPage /> }], {
+      path: '/reports/audit-trail',
+      session: fakeSession({ permissions: ['Reports', 'viewReportsAuditTrail'] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Verify the trail' }));
+    const intact = await screen.findByRole('status');
+    expect(intact).toHaveTextContent('The audit trail is intact');
+    expect(intact).toHaveTextContent('1,234 records checked');
+    isIntact = false;
+    await user.click(screen.getByRole('button', { name: 'Verify the trail' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The audit trail has been tampered with'));
+    expect(screen.getByRole('status')).toHaveTextContent(/Record 2 \(client\.updated, .*\) has been edited since it was written\./);
+  });
 });

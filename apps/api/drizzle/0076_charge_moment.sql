@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_charges" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();
