@@ -1,6 +1,9 @@
-import { expect, test, emailedLink, toastShownAndGone, uniqueEmail } from './support.ts';
+import { generate } from 'otplib';
+import { expect, test, emailedLink, signInAsFirmUser, toastShownAndGone, uniqueEmail } from './support.ts';
 
-test('a new firm signs up, verifies its email from the outbox, sets up and reaches its dashboard', async ({ page }) => {
+test('a new firm signs up, verifies its email from the outbox, sets up and reaches its dashboard, then requires two-step sign-in of everyone', async ({
+  page,
+}) => {
   const email = uniqueEmail('founder');
   const slug = `okafor-${Date.now()}`;
 
@@ -51,4 +54,23 @@ test('a new firm signs up, verifies its email from the outbox, sets up and reach
   expect([13, 14]).toContain(daysLeft);
   await expect(page.getByText(`${daysLeft} days left in trial`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/plans-&-subscriptions/select-plan');
+
+  // The firm requires two-step sign-in (issue 39): the owner sets up an authenticator app at the next sign-in.
+  // Its own new firm, so no other journey's demo users meet the requirement.
+  await page.goto('/settings/firm-profile');
+  await page.getByRole('switch', { name: 'Require two-step sign-in for everyone' }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await toastShownAndGone(page, 'Firm profile updated');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/login');
+  await signInAsFirmUser(page, email, 'a-long-enough-password');
+  await expect(page.getByText('Your firm requires two-step sign-in')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByText(/^[A-Z2-7]{16,}$/).textContent())!.trim();
+  await page.getByLabel('Authentication code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

@@ -52,6 +52,7 @@ import { registerPracticeAreaRoutes } from './modules/practice-areas/practice-ar
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { registerReadOnlyGate } from './modules/subscriptions/read-only-gate.ts';
+import { registerTwoStepRoutes } from './modules/auth/two-step.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(
   registerHealthRoutes(app, database);
   registerOutgoingEmailRoutes(app, { database, outbox });
   registerAuthRoutes(app, auth, authLimit);
+  registerTwoStepRoutes(app, auth, { rateLimit: authLimit, appUrl: config.appUrl });
   registerPortalAuthRoutes(app, createPortalAuthService({ database, config, outbox, afterResponse }), authLimit);
   // What the client opens in the portal is recorded for the firm to see on each item.
   const portalViews = createPortalViews(database);

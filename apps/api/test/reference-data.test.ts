@@ -359,6 +359,8 @@ describe('firm profile', () => {
       email: 'office@okafor.example',
       billingIncrement: '0.1',
       blockTimePastBudget: false,
+      // Left out: two-step sign-in stays the member's own choice.
+      requireTwoStep: false,
       fiscalYearStartMonth: 1,
       // Left out: the firm's defaults, 8 hours Monday to Friday.
       availableHoursPerDay: '8.00',

@@ -75,6 +75,8 @@ describe('GET get-all-user', () => {
       email: firm.users.admin.email,
       roleId: await roleId(firm.firmId, 'Administrator'),
       roleName: 'Administrator',
+      // No authenticator app yet.
+      hasTwoStep: false,
       defaultHourlyRate: '75000.00',
       // The firm's first member: timekeeper TK-001 on LEDES invoices, a partner.
       timekeeperCode: 'TK-001',

@@ -8,6 +8,7 @@ export * from './common/file-size.ts';
 export * from './common/firm-addresses.ts';
 export * from './permissions/index.ts';
 export * from './auth/auth.schemas.ts';
+export * from './auth/two-step.schemas.ts';
 export * from './firm/firm.schemas.ts';
 export * from './firm/currency.schemas.ts';
 export * from './firm/currency.contracts.ts';

@@ -1,7 +1,8 @@
 import type { RouteContract } from './common/route-contract.ts';
 import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { periodLockContracts } from './accounting/period-lock.contracts.ts';
-import { reportContracts, reportPresetContracts } from './reports/reports.contracts.ts';
+import { auditChainVerifyRoute, reportContracts, reportPresetContracts } from './reports/reports.contracts.ts';
+import { twoStepContracts } from './auth/two-step.schemas.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -88,6 +89,8 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   periodLock: periodLockContracts,
   reports: reportContracts,
   reportPresets: reportPresetContracts,
+  auditTrail: { verify: auditChainVerifyRoute },
+  twoStep: twoStepContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

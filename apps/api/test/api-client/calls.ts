@@ -14,6 +14,8 @@ export function matterhornClient(baseUrl: string) {
     async signIn(email: string, password: string): Promise<string> {
       const { data, error } = await api.POST('/api/auth/login', { body: { email, password } });
       if (error) throw new Error(error.message);
+      // A member with two-step sign-in is answered a challenge for POST /api/auth/mfa/verify instead.
+      if (!('token' in data.data)) throw new Error('Two-step sign-in: answer the challenge with POST /api/auth/mfa/verify');
       return data.data.token;
     },
 

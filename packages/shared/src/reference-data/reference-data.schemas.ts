@@ -55,6 +55,9 @@ export const firmProfileSchema = z.object({
   blockTimePastBudget: z
     .boolean()
     .describe('True: a time entry that would take a matter past 100% of its hours, fees or total budget is refused (400).'),
+  requireTwoStep: z
+    .boolean()
+    .describe('True: every member must sign in with an authenticator app too (each sets it up at their next sign-in).'),
   fiscalYearStartMonth: z
     .number()
     .describe('The month the firm’s fiscal year starts in, 1 (January) to 12: statements’ current year and budgets follow it.'),
@@ -82,6 +85,10 @@ export const firmProfileInputSchema = firmSetupRequestSchema.extend({
     .boolean()
     .optional()
     .describe('Refuse time that would take a matter past 100% of its budget (true) or only warn by email (false); left out: unchanged.'),
+  requireTwoStep: z
+    .boolean()
+    .optional()
+    .describe('Require two-step sign-in (an authenticator app) of every member (true); left out: unchanged.'),
   fiscalYearStartMonth: z.coerce
     .number({ error: FISCAL_YEAR_START_MONTH_MESSAGE })
     .int({ error: FISCAL_YEAR_START_MONTH_MESSAGE })

@@ -20,6 +20,7 @@ export const teamMemberSchema = z.object({
   email: z.string().describe('The member’s sign-in email (lower case).'),
   roleId: z.string().describe('Their role’s id (a UUID).'),
   roleName: z.string().describe('Their role’s name.'),
+  hasTwoStep: z.boolean().describe('True once they sign in with an authenticator app too (two-step sign-in).'),
   defaultHourlyRate: z
     .string()
     .nullable()

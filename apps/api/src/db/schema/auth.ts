@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firms, roles, users } from './firms.ts';
 import { clients, portalAccounts } from './clients.ts';
 
@@ -41,6 +41,7 @@ export const authTokens = pgTable(
         'portal_reset',
         'portal_sign_in_link',
         'portal_second_factor',
+        'firm_second_factor',
       ],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -72,4 +73,25 @@ export const signInFailures = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.accountKey, table.address] })],
+);
+
+/**
+ * A staff member's single-use recovery codes (issue 39): each signs in once in place of the
+ * authenticator app's code. Only an HMAC of the code is kept; a new set replaces the old.
+ */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_recovery_codes_code_key').on(table.userId, table.codeHash)],
 );

@@ -43,6 +43,8 @@ export const firms = pgTable(
     fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
     /** Portal users must pass an authenticator-app code after their password or sign-in link. */
     portalRequiresTotp: boolean('portal_requires_totp').notNull().default(false),
+    /** Every member must sign in with an authenticator app too (issue 39): each sets it up at their next sign-in. */
+    requireTwoStep: boolean('require_two_step').notNull().default(false),
     /** The firm's tax identification number (e.g. a Nigerian TIN), printed on its bills when set. */
     taxNumber: text('tax_number'),
     /**
@@ -122,6 +124,11 @@ export const users = pgTable(
     availableHoursPerDay: numeric('available_hours_per_day', { precision: 4, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Two-step sign-in (issue 39): the authenticator-app secret, encrypted under APP_SECRET; confirmed once `totp_enabled_at` is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last code's time step accepted: an older or the same code never signs in again. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

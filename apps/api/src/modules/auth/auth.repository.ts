@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { seedLedgerAccounts } from '../../platform/ledger/ledger.ts';
 import {
@@ -14,6 +14,7 @@ import {
   sessions,
   signInFailures,
   subscriptions,
+  userRecoveryCodes,
   users,
 } from '../../db/schema/index.ts';
 
@@ -111,6 +112,8 @@ export async function findUserByEmail(tx: Tx, email: string) {
       isActive: users.isActive,
       emailVerifiedAt: users.emailVerifiedAt,
       firmSetUpAt: firms.setupCompletedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      requireTwoStep: firms.requireTwoStep,
     })
     .from(users)
     .innerJoin(firms, eq(firms.id, users.firmId))
@@ -435,4 +438,89 @@ export async function acceptTotpStep(tx: Tx, accountId: string, timeStep: number
     .where(and(eq(portalAccounts.id, accountId), or(isNull(portalAccounts.totpLastStep), lt(portalAccounts.totpLastStep, timeStep))))
     .returning({ id: portalAccounts.id });
   return rows.length === 1;
+}
+
+/** A member's two-step sign-in as its checks read it, with what a session needs (issue 39). */
+export async function findUserTwoStep(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      firmId: users.firmId,
+      email: users.email,
+      name: users.name,
+      firmName: firms.name,
+      isActive: users.isActive,
+      emailVerifiedAt: users.emailVerifiedAt,
+      firmSetUpAt: firms.setupCompletedAt,
+      totpSecret: users.totpSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      totpLastStep: users.totpLastStep,
+      requireTwoStep: firms.requireTwoStep,
+    })
+    .from(users)
+    .innerJoin(firms, eq(firms.id, users.firmId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** A new authenticator secret while the member has none confirmed (it replaces one never confirmed). */
+export async function setUserPendingTotpSecret(tx: Tx, userId: string, encryptedSecret: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ totpSecret: encryptedSecret, totpLastStep: null })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** A right code's time step: confirms a new authenticator and records the step; false when it (or a later one) was used. */
+export async function acceptUserTotpStep(tx: Tx, userId: string, timeStep: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, now())`, totpLastStep: timeStep })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, timeStep))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** The member's app and recovery codes forgotten: turned off, or reset by an administrator. */
+export async function clearUserTwoStep(tx: Tx, firmId: string, userId: string): Promise<boolean> {
+  await tx.delete(userRecoveryCodes).where(and(eq(userRecoveryCodes.firmId, firmId), eq(userRecoveryCodes.userId, userId)));
+  const rows = await tx
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId), isNotNull(users.totpSecret)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** A new set of recovery codes (their hashes) in place of the old. */
+export async function replaceRecoveryCodes(tx: Tx, firmId: string, userId: string, codeHashes: string[]): Promise<void> {
+  await tx.delete(userRecoveryCodes).where(and(eq(userRecoveryCodes.firmId, firmId), eq(userRecoveryCodes.userId, userId)));
+  await tx.insert(userRecoveryCodes).values(codeHashes.map((codeHash) => ({ firmId, userId, codeHash })));
+}
+
+/** Uses a recovery code, once: false when it is not one of the member's or was used. */
+export async function useRecoveryCode(tx: Tx, firmId: string, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(userRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(userRecoveryCodes.firmId, firmId),
+        eq(userRecoveryCodes.userId, userId),
+        eq(userRecoveryCodes.codeHash, codeHash),
+        isNull(userRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: userRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countRecoveryCodesLeft(tx: Tx, firmId: string, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ left: sql<number>`count(*)::int` })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.firmId, firmId), eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
+  return row?.left ?? 0;
 }

@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   emailOnlyRequestSchema,
   firmSessionSchema,
+  firmSignInResultSchema,
   invitationSchema,
   joinTeamRequestSchema,
   loginRequestSchema,
@@ -49,14 +50,19 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rate
         tags,
         summary: 'Sign in a firm user',
         description:
-          'Answers a bearer token (valid 12 hours) and whether the email is verified and the firm set up. A wrong password, an unknown email or a deactivated account all answer the same 400; ' +
+          'Answers a bearer token (valid 12 hours) and whether the email is verified and the firm set up; for a member with two-step sign-in (or whose firm requires it), a challenge for mfa/verify instead, unless this browser is remembered for them. A wrong password, an unknown email or a deactivated account all answer the same 400; ' +
           'after repeated failures, tries are slowed (even a right password then answers 400; a browser that signed in before is counted on its own) and the owner is emailed a link to trust their browser. Rate-limited.',
         body: loginRequestSchema,
-        response: answers(firmSessionSchema),
+        response: answers(firmSignInResultSchema),
       },
     },
     async (request, reply) => {
-      const { session, device } = await auth.login({ ...request.body, address: request.ip, device: auth.deviceCookies.read(request) });
+      const { session, device } = await auth.login({
+        ...request.body,
+        address: request.ip,
+        device: auth.deviceCookies.read(request),
+        isRemembered: (member) => auth.rememberedBrowsers.isRemembered(request, member),
+      });
       auth.deviceCookies.write(reply, device, request);
       return ok('Signed in', session);
     },

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type FirmSession } from '@matterhorn/shared';
+import { AUTH_MESSAGES, type FirmSession, type FirmSignInResult } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -18,6 +18,8 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
+import { createStaffTwoStep } from './staff-two-step.ts';
+import { createRememberedBrowsers } from './remembered-browser.ts';
 import {
   createDeviceCookies,
   createTrustLink,
@@ -39,6 +41,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ database, config, outbox, afterResponse }: Dependencies) {
   const link = (path: string) => `${config.appUrl}${path}`;
   const slowDown = createSignInSlowDown(database, config.loginAttemptsPerAccount);
+  const twoStep = createStaffTwoStep({ database, config, slowDown, outbox });
 
   async function sendVerification(tx: Tx, user: { id: string; firmId: string; email: string }) {
     const { secret, secretHash } = createLinkSecret();
@@ -119,6 +122,9 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
 
   return {
     deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
+    /** Two-step sign-in (issue 39): its calls, and the browsers that may skip it for 30 days. */
+    twoStep,
+    rememberedBrowsers: createRememberedBrowsers(config.appSecret, config.appUrl),
 
     /**
      * A new firm, its administrator and a Trial subscription, in one transaction. The answer is the
@@ -164,13 +170,18 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
       }
     },
 
-    /** `device`: the browser's device cookie; the answer carries it again, now trusted for this account too. */
+    /**
+     * `device`: the browser's device cookie; the answer carries it again, now trusted for this account
+     * too. A member with two-step sign-in (or whose firm requires it) gets a challenge instead of a
+     * session, unless this browser is remembered for their authenticator (`isRemembered`).
+     */
     async login(input: {
       email: string;
       password: string;
       address: string;
       device: Device | null;
-    }): Promise<{ session: FirmSession; device: Device }> {
+      isRemembered: (member: { id: string; totpEnabledAt: Date | null }) => boolean;
+    }): Promise<{ session: FirmSignInResult; device: Device }> {
       const accountKey = slowDown.keyOf('firm', input.email);
       const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
       const [user, isBlocked] = await Promise.all([
@@ -191,14 +202,17 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
         throw badRequest(AUTH_MESSAGES.invalidLogin, undefined, 'INVALID_CREDENTIALS');
       }
       await slowDown.clear(accountKey, source);
+      const device = trustAccount(input.device, accountKey);
+      if (twoStep.isNeeded(user) && !input.isRemembered(user)) {
+        const challenge = await database.withIdentityLookup((tx) => twoStep.challenge(tx, { ...user, email: input.email }));
+        return { session: challenge, device };
+      }
       const token = await database.withIdentityLookup(async (tx) => {
         await switchToFirm(tx, user.firmId);
         return openSession(tx, config.appSecret, { firmId: user.firmId, kind: 'firm', userId: user.id });
       });
-      return {
-        session: { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null },
-        device: trustAccount(input.device, accountKey),
-      };
+      const session: FirmSession = { token, isVerified: user.emailVerifiedAt !== null, isFirmSetUp: user.firmSetUpAt !== null };
+      return { session, device };
     },
 
     /** The emailed link: the browser that opens it is trusted for the account it names (firm or portal). */

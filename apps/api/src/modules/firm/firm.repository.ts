@@ -71,6 +71,7 @@ export async function findFirmProfile(tx: Tx, firmId: string) {
       email: firms.email,
       billingIncrement: firms.billingIncrement,
       blockTimePastBudget: firms.blockTimePastBudget,
+      requireTwoStep: firms.requireTwoStep,
       fiscalYearStartMonth: firms.fiscalYearStartMonth,
       availableHoursPerDay: firms.availableHoursPerDay,
       workingDays: firms.workingDays,
@@ -89,6 +90,7 @@ export async function updateFirmProfile(
     email: string | null;
     billingIncrement: string;
     blockTimePastBudget: boolean;
+    requireTwoStep: boolean;
     fiscalYearStartMonth: number;
     availableHoursPerDay: string;
     workingDays: number[];

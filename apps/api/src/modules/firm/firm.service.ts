@@ -112,6 +112,7 @@ export function createFirmService(database: Database) {
             email: input.email ?? null,
             billingIncrement: input.billingIncrement ?? before.billingIncrement,
             blockTimePastBudget: input.blockTimePastBudget ?? before.blockTimePastBudget,
+            requireTwoStep: input.requireTwoStep ?? before.requireTwoStep,
             fiscalYearStartMonth: input.fiscalYearStartMonth ?? before.fiscalYearStartMonth,
             availableHoursPerDay: input.availableHoursPerDay ?? before.availableHoursPerDay,
             workingDays: input.workingDays ?? before.workingDays,

@@ -7,11 +7,17 @@ import { subscriptionStatusStatement } from './subscriptions.repository.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * What a read-only firm may still send: choosing and paying for a plan, signing in and out, and
- * the reads sent as POST (the timer's total). Clients on the portal are never held (they keep
- * reading and paying invoices).
+ * What a read-only firm may still send: choosing and paying for a plan, signing in and out (two-step
+ * sign-in's settings, and an administrator's reset of a member who lost their phone), and the reads
+ * sent as POST (the timer's total). Clients on the portal are never held (they keep reading and
+ * paying invoices).
  */
-const ALWAYS_OPEN = ['/api/admin/sub-scription-master/', '/api/auth/', '/api/admin/time-entry-log/get-total-hours'];
+const ALWAYS_OPEN = [
+  '/api/admin/sub-scription-master/',
+  '/api/auth/',
+  '/api/admin/team/reset-two-step/',
+  '/api/admin/time-entry-log/get-total-hours',
+];
 
 const isHeld = (request: FastifyRequest) => {
   const access = request.routeOptions.config.access;

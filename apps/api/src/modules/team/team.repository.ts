@@ -19,6 +19,7 @@ const memberColumns = {
   email: users.email,
   roleId: users.roleId,
   roleName: roles.name,
+  hasTwoStep: sql<boolean>`${users.totpEnabledAt} is not null`,
   permissions: roles.permissions,
   defaultHourlyRate: users.defaultHourlyRate,
   timekeeperCode: users.timekeeperCode,

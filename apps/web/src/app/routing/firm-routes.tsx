@@ -217,6 +217,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/subscriptions/pages/select-plan-page.tsx')).SelectPlanPage }),
   },
   {
+    path: 'settings/my-account',
+    handle: needs(),
+    lazy: async () => ({ Component: (await import('../../features/my-account/pages/my-account-page.tsx')).MyAccountPage }),
+  },
+  {
     path: 'settings/team',
     handle: needs('adminUsers'),
     lazy: async () => ({ Component: (await import('../../features/team/pages/team-page.tsx')).TeamPage }),

@@ -44,6 +44,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/billing/payment-reports', '', ['paymentInfo']],
     ['/billing/online-payments', '', ['paymentInfo']],
     ['/settings/plans-&-subscriptions/select-plan', '', ['subscriptionPlan']],
+    ['/settings/my-account', '', []],
     ['/settings/team', '', ['adminUsers']],
     ['/settings/roles', '', ['adminRoles']],
     ['/settings/firm-profile', '', ['updateAccountSettings']],
@@ -96,5 +97,7 @@ describe('canOpen', () => {
     expect(canOpen(pages, [], '/dashboard')).toBe(true);
     expect(canOpen(pages, ['timeEntry'], '/settings/team')).toBe(false);
     expect(canOpen(pages, ['administrator'], '/settings/team')).toBe(true);
+    // Everyone's own sign-in settings.
+    expect(canOpen(pages, [], '/settings/my-account')).toBe(true);
   });
 });

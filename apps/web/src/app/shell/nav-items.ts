@@ -71,6 +71,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
       title: 'Settings',
       items: [
         { label: 'General', to: '/settings', match: '/settings' },
+        { label: 'My Account', to: '/settings/my-account', match: '/settings/my-account' },
         { label: 'Firm Profile', to: '/settings/firm-profile', match: '/settings/firm-profile' },
         { label: 'Team', to: '/settings/team', match: '/settings/team' },
         { label: 'Roles & Permissions', to: '/settings/roles', match: '/settings/roles' },

@@ -39,6 +39,7 @@ export function teamMember(id: string, name: string, overrides: Partial<TeamMemb
     email: `${name.split(' ')[0]?.toLowerCase()}@firm.test`,
     roleId: 'role',
     roleName: 'Fee earner',
+    hasTwoStep: false,
     defaultHourlyRate: null,
     timekeeperCode: `TK-${id.slice(0, 3)}`,
     ledesClassification: null,

@@ -1,8 +1,12 @@
-import type { FirmSession, Invitation } from '@matterhorn/shared';
+import type { FirmSession, FirmSignInResult, Invitation } from '@matterhorn/shared';
 import { apiMutate, apiRequest, type ApiEnvelope } from '../../../lib/api-client.ts';
 
-export async function loginFirm(body: { email: string; password: string }): Promise<FirmSession> {
-  const envelope = await apiMutate<FirmSession>('/auth/login', body, { auth: 'none', toastSuccess: false });
+/**
+ * A session, or (when the user has two-step sign-in on, or the firm requires it) a challenge for the
+ * second step. Not parsed with the shared schema: the sign-in page's first paint carries no zod.
+ */
+export async function loginFirm(body: { email: string; password: string }): Promise<FirmSignInResult> {
+  const envelope = await apiMutate<FirmSignInResult>('/auth/login', body, { auth: 'none', toastSuccess: false });
   return envelope.data;
 }
 

@@ -1,6 +1,9 @@
-import { Anchor, Group, TextInput } from '@mantine/core';
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import type { FirmSession, TwoStepChallenge } from '@matterhorn/shared';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -10,20 +13,55 @@ import { firmLandingPath } from '../firm-landing.ts';
 
 const loadLoginSchema = async () => (await import('@matterhorn/shared/auth/auth.schemas')).loginRequestSchema;
 
+/** The second step loads only when a password earns a challenge: most sign-ins never need it (issue 13's 120 KB budget). */
+const TwoStepSignIn = lazy(async () => ({ default: (await import('../components/two-step-sign-in.tsx')).TwoStepSignIn }));
+
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const form = useDeferredSchemaForm(loadLoginSchema, { email: '', password: '' });
+  const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
+  const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
 
-  const submit = form.onSubmit(async (data) => {
-    const firmSession = await loginFirm(data);
+  const finishSignIn = async (firmSession: FirmSession) => {
     await session.signInFirm(firmSession);
     navigate(firmLandingPath(firmSession, searchParams), { replace: true });
+  };
+
+  const returnToPassword = useCallback((message: string) => {
+    setChallenge(null);
+    setExpiredMessage(message);
+  }, []);
+
+  const submit = form.onSubmit(async (data) => {
+    const answer = await loginFirm(data);
+    // Tested here rather than with the shared isTwoStepChallenge, whose module would bring zod to the first paint.
+    if ('challenge' in answer) {
+      setExpiredMessage(null);
+      setChallenge(answer);
+      return;
+    }
+    await finishSignIn(answer);
   });
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-step sign-in" subtitle="Your password was right: one more step to sign in.">
+        <Suspense fallback={<LoadingSpinner label="Loading two-step sign-in" />}>
+          <TwoStepSignIn challenge={challenge} onSignedIn={finishSignIn} onExpired={returnToPassword} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your firm.">
+      {expiredMessage && (
+        <Text role="alert" c="red.8" size="sm">
+          {expiredMessage}
+        </Text>
+      )}
       <form onSubmit={submit} noValidate>
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
         <PasswordField label="Password" autoComplete="current-password" withAsterisk mb="md" {...form.inputProps('password')} />

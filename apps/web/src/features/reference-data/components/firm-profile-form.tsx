@@ -48,6 +48,7 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     email: profile.email ?? '',
     billingIncrement: profile.billingIncrement,
     blockTimePastBudget: profile.blockTimePastBudget,
+    requireTwoStep: profile.requireTwoStep,
     fiscalYearStartMonth: String(profile.fiscalYearStartMonth),
     availableHoursPerDay: profile.availableHoursPerDay,
     workingDays: profile.workingDays,
@@ -120,6 +121,12 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           description="Refuse a time entry that would take a matter past 100% of its hours, fees or total budget. Off: the responsible fee earner is only emailed at 80% and 100%."
           checked={form.values.blockTimePastBudget ?? false}
           onChange={(event) => form.setValue('blockTimePastBudget', event.currentTarget.checked)}
+        />
+        <Switch
+          label="Require two-step sign-in for everyone"
+          description="Each member sets up an authenticator app at their next sign-in."
+          checked={form.values.requireTwoStep ?? false}
+          onChange={(event) => form.setValue('requireTwoStep', event.currentTarget.checked)}
         />
         <Select
           label="Fiscal year starts in"

@@ -24,6 +24,7 @@ function stubCurrencies() {
         email: null,
         billingIncrement: '0.1',
         blockTimePastBudget: false,
+        requireTwoStep: false,
         fiscalYearStartMonth: 1,
         availableHoursPerDay: '8.00',
         workingDays: [1, 2, 3, 4, 5],

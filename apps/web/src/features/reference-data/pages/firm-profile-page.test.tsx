@@ -20,6 +20,7 @@ const firmProfile = {
   email: null,
   billingIncrement: '0.1',
   blockTimePastBudget: false,
+  requireTwoStep: false,
   fiscalYearStartMonth: 1,
   availableHoursPerDay: '8.00',
   workingDays: [1, 2, 3, 4, 5],
@@ -113,6 +114,26 @@ describe('FirmProfilePage', () => {
       availableHoursPerDay: '7.5',
       workingDays: [1, 6],
     });
+  }, 60_000);
+
+  it('requires two-step sign-in of every member, saved with the rest of the profile', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'GET /admin/business/get-firm-profile': { data: firmProfile },
+      'GET /admin/currency/get-currency-list': { data: [] },
+      'PUT /admin/business/update-firm-profile': { data: { ...firmProfile, requireTwoStep: true }, message: 'Firm profile updated' },
+    });
+    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
+    const toggle = await screen.findByRole('switch', { name: /^Require two-step sign-in for everyone/ });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Each member sets up an authenticator app at their next sign-in.');
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    // Nothing is sent until the profile is saved.
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ requireTwoStep: true });
   }, 60_000);
 
   it('does not reload the session when the save fails', async () => {

@@ -52,6 +52,16 @@ const PREVIEW: PlanChangePreview = {
   summary: 'Pay today ₦64,500.00 (incl. VAT ₦4,500.00), then ₦64,500.00 on 26/11/2027',
 };
 const BASE = '/admin/sub-scription-master';
+/** Standard, 3 seats of 3, paid to 25/12/2026 with the card Paystack kept. */
+const PAID_STANDARD = subscriptionInfo({
+  planName: 'Standard',
+  totalNumberUsers: 3,
+  allocatedNumberUsers: 3,
+  subscriptionEndDate: '25/12/2026',
+  nextBillingDate: '26/12/2026',
+  nextBillingAmount: '48375.00',
+  renewalMethod: 'Visa ending 4081',
+});
 
 function stub() {
   return stubApi({
@@ -110,15 +120,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
   });
 
   it('cancels a paid plan after asking, lists its charges, and offers to reactivate it', async () => {
-    const paid = subscriptionInfo({
-      planName: 'Standard',
-      totalNumberUsers: 3,
-      allocatedNumberUsers: 3,
-      subscriptionEndDate: '25/12/2026',
-      nextBillingDate: '26/12/2026',
-      nextBillingAmount: '48375.00',
-      renewalMethod: 'Visa ending 4081',
-    });
+    const paid = PAID_STANDARD;
     const cancelled = { ...paid, isCancelled: true, cancellationDate: '26/11/2026', nextBillingDate: null, nextBillingAmount: null };
     let isCancelled = false;
     const api = stubApi({
@@ -159,14 +161,13 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
   });
 
   it('tells a firm whose renewal was declined why and by when, and pays the renewal through checkout', async () => {
-    const pastDue = subscriptionInfo({
-      planName: 'Standard',
-      totalNumberUsers: 3,
-      allocatedNumberUsers: 3,
+    const pastDue = {
+      ...PAID_STANDARD,
       subscriptionEndDate: '25/11/2026',
+      nextBillingDate: null,
+      nextBillingAmount: null,
       pastDueUntil: '02/12/2026',
-      renewalMethod: 'Visa ending 4081',
-    });
+    };
     const api = stubApi({
       [`GET ${BASE}/get-plans`]: { data: PLANS },
       [`GET ${BASE}/get-subscription-info`]: { data: pastDue },
@@ -213,15 +214,7 @@ describe('Plans & Subscriptions', { timeout: 30_000 }, () => {
   });
 
   it('pays an upgrade from the saved card, once, and says so', async () => {
-    let info = subscriptionInfo({
-      planName: 'Standard',
-      totalNumberUsers: 3,
-      allocatedNumberUsers: 3,
-      subscriptionEndDate: '25/12/2026',
-      nextBillingDate: '26/12/2026',
-      nextBillingAmount: '48375.00',
-      renewalMethod: 'Visa ending 4081',
-    });
+    let info = PAID_STANDARD;
     const upgrade = { ...PREVIEW, kind: 'upgrade' as const, payToday: '32250.00', summary: 'Pay today ₦32,250.00 (incl. VAT ₦2,250.00)' };
     const api = stubApi({
       [`GET ${BASE}/get-plans`]: { data: PLANS },

@@ -10,12 +10,22 @@ type MembersTableProps = {
   onEdit: (member: TeamMember) => void;
   onDeactivate: (member: TeamMember) => void;
   onReactivate: (member: TeamMember) => void;
+  onResetTwoStep: (member: TeamMember) => void;
 };
 
-export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, onEdit, onDeactivate, onReactivate }: MembersTableProps) {
+export function MembersTable({
+  members,
+  currencySymbol,
+  canEdit,
+  canDeactivate,
+  onEdit,
+  onDeactivate,
+  onReactivate,
+  onResetTwoStep,
+}: MembersTableProps) {
   if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={840}>
+    <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover aria-label="Team members">
         <Table.Thead>
           <Table.Tr>
@@ -24,6 +34,7 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
             <Table.Th>Role</Table.Th>
             <Table.Th ta="right">Default hourly rate</Table.Th>
             <Table.Th>Timekeeper</Table.Th>
+            <Table.Th>Two-step</Table.Th>
             <Table.Th>Status</Table.Th>
             {canEdit && <ActionsHeader />}
           </Table.Tr>
@@ -49,6 +60,11 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
                 </Text>
               </Table.Td>
               <Table.Td>
+                <Badge color={member.hasTwoStep ? 'green' : 'gray'} variant="light">
+                  {member.hasTwoStep ? 'On' : 'Off'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
                 <Badge color={member.isActive ? 'green' : 'gray'} variant="light">
                   {member.isActive ? 'Active' : 'Deactivated'}
                 </Badge>
@@ -68,6 +84,16 @@ export function MembersTable({ members, currencySymbol, canEdit, canDeactivate, 
                         aria-label={`Deactivate ${member.name}`}
                       >
                         Deactivate
+                      </Button>
+                    )}
+                    {member.hasTwoStep && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => onResetTwoStep(member)}
+                        aria-label={`Reset two-step sign-in for ${member.name}`}
+                      >
+                        Reset two-step
                       </Button>
                     )}
                     {!member.isActive && (

@@ -19,6 +19,7 @@ const members: TeamMember[] = [
     email: 'ada@example.com',
     roleId: ROLE_ID,
     roleName: 'Administrator',
+    hasTwoStep: false,
     defaultHourlyRate: null,
     timekeeperCode: 'TK-001',
     ledesClassification: 'PT',
@@ -34,6 +35,7 @@ const members: TeamMember[] = [
     email: 'bob@example.com',
     roleId: ROLE_ID,
     roleName: 'Fee Earner',
+    hasTwoStep: true,
     defaultHourlyRate: '1250.5',
     timekeeperCode: 'TK-002',
     ledesClassification: null,
@@ -69,6 +71,7 @@ function stubTeam(seats: { allocated: number; used: number }) {
       message: 'Invitation sent',
     },
     'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
+    'POST /admin/team/reset-two-step/u2': { message: 'Two-step sign-in reset' },
     'PUT /admin/team-member-details/update-user/u2': {
       ...contractAnswer(teamMemberSchema, { ...members[1]!, ledesClassification: 'AS' }),
       message: 'Team member updated',
@@ -165,6 +168,41 @@ describe('TeamPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(1));
   });
+  it("shows each member's two-step sign-in, and resets it after asking, then reloads the team", async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(table).getByRole('columnheader', { name: 'Two-step' })).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Bob Eze/ })).getByText('On')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Ada Obi/ })).getByText('Off')).toBeInTheDocument();
+    // Only a member with an authenticator app has one to reset.
+    expect(screen.queryByRole('button', { name: 'Reset two-step sign-in for Ada Obi' })).not.toBeInTheDocument();
+    const listCalls = () => api.callsTo('GET', '/admin/team-member-details/get-all-user').length;
+    const listedBefore = listCalls();
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-step sign-in for Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in for Bob Eze?' });
+    expect(
+      within(dialog).getByText(
+        'They will set up their authenticator app again at their next sign-in, and their recovery codes stop working.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/team/reset-two-step/u2')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/team/reset-two-step/u2')).toHaveLength(1));
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(listedBefore));
+    expect(await screen.findByText('Two-step sign-in reset')).toBeInTheDocument();
+  });
+
+  it('offers no two-step reset without the right to edit members', async () => {
+    stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session: { ...session, permissions: ['adminUsers'] } });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(within(table).getByRole('row', { name: /Bob Eze/ })).getByText('On')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reset two-step sign-in/ })).not.toBeInTheDocument();
+  });
+
   it('shows "Email failed — Retry" beside an invitation whose email failed, and Retry queues it again', async () => {
     const invitation = {
       id: '5d0c7a3e-2f1b-4c8d-9e6a-7b1c2d3e4f50',

@@ -13,6 +13,7 @@ import { cancelInvitation } from '../api/cancel-invitation.ts';
 import { INVITATIONS_KEY, useInvitations } from '../api/get-invitations.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { isTeamFull, SEATS_KEY, useSeats } from '../api/get-seats.ts';
+import { resetTwoStep } from '../api/reset-two-step.ts';
 import { deactivateMember, reactivateMember } from '../api/set-member-active.ts';
 import { EditMemberModal } from '../components/edit-member-modal.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
@@ -36,6 +37,7 @@ export function TeamPage() {
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
   const [cancelling, setCancelling] = useState<InvitationSummary | null>(null);
+  const [resettingTwoStep, setResettingTwoStep] = useState<TeamMember | null>(null);
 
   const canInvite = hasPermissions(session.permissions, ['adminUsers.create']);
   const canEdit = hasPermissions(session.permissions, ['adminUsers.edit']);
@@ -65,7 +67,9 @@ export function TeamPage() {
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>Team</Title>
-          <Text c="dimmed">Invite colleagues, set their role and default hourly rate, or deactivate them.</Text>
+          <Text c="dimmed">
+            Invite colleagues, set their role and default hourly rate, reset their two-step sign-in, or deactivate them.
+          </Text>
         </div>
         {canInvite && (
           <Button onClick={() => setIsInviting(true)} disabled={isFull}>
@@ -108,6 +112,7 @@ export function TeamPage() {
             onEdit={setEditing}
             onDeactivate={setDeactivating}
             onReactivate={(member) => void reactivate(member)}
+            onResetTwoStep={setResettingTwoStep}
           />
         )}
       </section>
@@ -153,6 +158,19 @@ export function TeamPage() {
         <Text size="sm">
           {deactivating?.name} will no longer be able to sign in. Their sessions end immediately. Their time entries and records stay.
         </Text>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={resettingTwoStep !== null}
+        onClose={() => setResettingTwoStep(null)}
+        title={`Reset two-step sign-in for ${resettingTwoStep?.name ?? 'member'}?`}
+        confirmLabel="Reset two-step sign-in"
+        onConfirm={async () => {
+          if (!resettingTwoStep) return;
+          await resetTwoStep(resettingTwoStep.id);
+          refreshTeam();
+        }}
+      >
+        <Text size="sm">They will set up their authenticator app again at their next sign-in, and their recovery codes stop working.</Text>
       </ConfirmModal>
       <ConfirmModal
         opened={cancelling !== null}

@@ -1,0 +1,17 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { TwoStepCard } from '../components/two-step-card.tsx';
+
+/** /settings/my-account: the signed-in user's own settings, open to every firm user. */
+export function MyAccountPage() {
+  const { profile } = useSession();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>My account</Title>
+        <Text c="dimmed">{profile ? `Signed in as ${profile.name} (${profile.email}).` : 'How you sign in to Matterhorn.'}</Text>
+      </div>
+      <TwoStepCard />
+    </Stack>
+  );
+}
