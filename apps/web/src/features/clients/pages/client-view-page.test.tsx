@@ -38,13 +38,16 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Add matter' })).toHaveAttribute('href', `/matter/add-new-matter?clientId=${CLIENT_ID}`);
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/clients/${CLIENT_ID}/edit`);
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Invite to portal' })).toBeInTheDocument();
+    // The portal panel is loaded with the Overview tab.
+    expect(await screen.findByRole('button', { name: 'Invite to portal' })).toBeInTheDocument();
   });
 
   it('hides Edit, Delete, portal actions and Add matter without the permissions', async () => {
     stubClient();
     renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ['clientInfo'] }) });
     await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    // The portal panel (loaded with the Overview tab) is there, without its actions.
+    await screen.findByRole('region', { name: 'Portal access' });
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite to portal' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
 import { hasPermissions, type ClientDetail } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs } from '../../../components/url-tabs.tsx';
@@ -13,8 +13,10 @@ import { ClientDetails } from '../components/client-details.tsx';
 import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
-import { PortalAccessPanel } from '../components/portal-access-panel.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+
+// Only the Overview tab shows it: the other tabs, opened by a link, do not download it.
+const PortalAccessPanel = lazy(async () => ({ default: (await import('../components/portal-access-panel.tsx')).PortalAccessPanel }));
 
 /** The view's tabs (?activeTab=): the overview, and tabs other features fill, each behind its permission. */
 export const CLIENT_TABS = [
@@ -104,11 +106,13 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="md">
-                <PortalAccessPanel
-                  client={detail}
-                  canEdit={can('clientInfo.edit')}
-                  onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
-                />
+                <Suspense fallback={null}>
+                  <PortalAccessPanel
+                    client={detail}
+                    canEdit={can('clientInfo.edit')}
+                    onChanged={() => queryClient.invalidateQueries({ queryKey: ['clients', 'detail', detail.id] })}
+                  />
+                </Suspense>
                 {overviewAside?.(detail)}
               </Stack>
             </Grid.Col>
