@@ -248,11 +248,13 @@ describe('tenant route matrix', () => {
       );
     await setStatus('read_only');
     try {
-      // A member who lost their phone is let back in: the reset of their two-step sign-in stays open too.
+      // A member who lost their phone is let back in, and a lost laptop shut out: two-step resets and sign-outs stay open too.
       const open = [
         '/api/admin/sub-scription-master/',
         '/api/auth/',
         '/api/admin/team/reset-two-step/',
+        '/api/admin/team/sign-out-everywhere/',
+        '/api/me/sessions',
         '/api/admin/time-entry-log/get-total-hours',
       ];
       const firmRoutes = routes().filter((route) => route.access.kind === 'firm');

@@ -9,6 +9,7 @@ export * from './common/firm-addresses.ts';
 export * from './permissions/index.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/two-step.schemas.ts';
+export * from './auth/signed-in-devices.schemas.ts';
 export * from './firm/firm.schemas.ts';
 export * from './firm/currency.schemas.ts';
 export * from './firm/currency.contracts.ts';

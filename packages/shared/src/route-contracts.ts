@@ -3,6 +3,7 @@ import { accountingContracts } from './accounting/accounting.contracts.ts';
 import { periodLockContracts } from './accounting/period-lock.contracts.ts';
 import { auditChainVerifyRoute, reportContracts, reportPresetContracts } from './reports/reports.contracts.ts';
 import { twoStepContracts } from './auth/two-step.schemas.ts';
+import { signedInDeviceContracts } from './auth/signed-in-devices.schemas.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -91,6 +92,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   reportPresets: reportPresetContracts,
   auditTrail: { verify: auditChainVerifyRoute },
   twoStep: twoStepContracts,
+  signedInDevices: signedInDeviceContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

@@ -59,6 +59,7 @@ export const AUDIT_EVENTS = [
   'teamMember.twoStepTurnedOn',
   'teamMember.twoStepTurnedOff',
   'teamMember.twoStepReset',
+  'teamMember.signedOutEverywhere',
   'timeEntry.created',
   'timeEntry.updated',
   'timeEntry.deleted',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firms, roles, users } from './firms.ts';
 import { clients, portalAccounts } from './clients.ts';
@@ -16,6 +17,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where it signed in from (issue 39's signed-in devices): the request's origin, as audit events take it. */
+    ipAddress: text('ip_address').default(sql`nullif(current_setting('app.client_ip', true), '')`),
+    userAgent: text('user_agent').default(sql`nullif(current_setting('app.user_agent', true), '')`),
+    /** Its last request, written at most every five minutes. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { SignedInDevicesCard } from '../components/signed-in-devices-card.tsx';
 import { TwoStepCard } from '../components/two-step-card.tsx';
 
 /** /settings/my-account: the signed-in user's own settings, open to every firm user. */
@@ -12,6 +13,7 @@ export function MyAccountPage() {
         <Text c="dimmed">{profile ? `Signed in as ${profile.name} (${profile.email}).` : 'How you sign in to Matterhorn.'}</Text>
       </div>
       <TwoStepCard />
+      <SignedInDevicesCard />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_COUNT, TWO_STEP_MESSAGES, twoStepStatusSchema, type TwoStepStatus } from '@matterhorn/shared';
+import { RECOVERY_CODE_COUNT, signedInDeviceSchema, TWO_STEP_MESSAGES, twoStepStatusSchema, type TwoStepStatus } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,26 +12,42 @@ const STATUS = '/auth/mfa/status';
 const codesOf = (prefix: string) => Array.from({ length: RECOVERY_CODE_COUNT }, (_, index) => `${prefix}${index}aa-bbbbb`);
 const status = (overrides: Partial<TwoStepStatus> = {}) =>
   contractAnswer(twoStepStatusSchema, { isOn: false, recoveryCodesLeft: 0, isRequiredByFirm: false, ...overrides });
+/** The page's other card: only this device is signed in. */
+const defaults = {
+  'GET /me/sessions': contractAnswer(signedInDeviceSchema.array(), [
+    {
+      id: '3f0c2b1a-7d4e-4c5b-8a9f-1e2d3c4b5a60',
+      userAgent: null,
+      ipAddress: null,
+      signedInAt: '2026-05-01T09:30:00.000Z',
+      lastActiveAt: '2026-05-01T09:30:00.000Z',
+      isThisDevice: true,
+    },
+  ]),
+};
 
 describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
   it('sets two-step sign-in up: QR code and key, the first code, then the recovery codes once', async () => {
     const user = userEvent.setup();
     let isOn = false;
     const recoveryCodes = codesOf('k3f9');
-    const api = stubApi({
-      [`GET ${STATUS}`]: () => status(isOn ? { isOn, recoveryCodesLeft: RECOVERY_CODE_COUNT } : {}),
-      'POST /auth/mfa/setup-totp': {
-        data: {
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauthUrl: 'otpauth://totp/Matterhorn?secret=JBSWY3DPEHPK3PXP',
-          qrCode: 'data:image/png;base64,AA==',
+    const api = stubApi(
+      {
+        [`GET ${STATUS}`]: () => status(isOn ? { isOn, recoveryCodesLeft: RECOVERY_CODE_COUNT } : {}),
+        'POST /auth/mfa/setup-totp': {
+          data: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/Matterhorn?secret=JBSWY3DPEHPK3PXP',
+            qrCode: 'data:image/png;base64,AA==',
+          },
+        },
+        'POST /auth/mfa/confirm-totp': () => {
+          isOn = true;
+          return { data: { recoveryCodes }, message: 'Two-step sign-in is on' };
         },
       },
-      'POST /auth/mfa/confirm-totp': () => {
-        isOn = true;
-        return { data: { recoveryCodes }, message: 'Two-step sign-in is on' };
-      },
-    });
+      { defaults },
+    );
     renderAt(<MyAccountPage />, { session });
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Two-step sign-in' });
@@ -67,13 +83,16 @@ describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
 
   it('keeps the set-up open and says so under the field when the first code is wrong', async () => {
     const user = userEvent.setup();
-    stubApi({
-      [`GET ${STATUS}`]: status(),
-      'POST /auth/mfa/setup-totp': {
-        data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/png;base64,AA==' },
+    stubApi(
+      {
+        [`GET ${STATUS}`]: status(),
+        'POST /auth/mfa/setup-totp': {
+          data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/png;base64,AA==' },
+        },
+        'POST /auth/mfa/confirm-totp': { status: 400, message: TWO_STEP_MESSAGES.invalidCode },
       },
-      'POST /auth/mfa/confirm-totp': { status: 400, message: TWO_STEP_MESSAGES.invalidCode },
-    });
+      { defaults },
+    );
     renderAt(<MyAccountPage />, { session });
     await user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set up two-step sign-in' });
@@ -85,7 +104,7 @@ describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
   });
 
   it('cannot be turned off while the firm requires it, and says why', async () => {
-    stubApi({ [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 7, isRequiredByFirm: true }) });
+    stubApi({ [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 7, isRequiredByFirm: true }) }, { defaults });
     renderAt(<MyAccountPage />, { session });
     expect(await screen.findByText('On — 7 recovery codes left')).toBeInTheDocument();
     const turnOff = screen.getByRole('button', { name: 'Turn off' });
@@ -96,10 +115,13 @@ describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
 
   it('turns two-step sign-in off for the app’s code', async () => {
     const user = userEvent.setup();
-    const api = stubApi({
-      [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 2 }),
-      'POST /auth/mfa/turn-off': { ...status(), message: 'Two-step sign-in is off' },
-    });
+    const api = stubApi(
+      {
+        [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 2 }),
+        'POST /auth/mfa/turn-off': { ...status(), message: 'Two-step sign-in is off' },
+      },
+      { defaults },
+    );
     renderAt(<MyAccountPage />, { session });
     expect(await screen.findByText('On — 2 recovery codes left')).toBeInTheDocument();
     expect(screen.getByText('You are running out of recovery codes: make new ones.')).toBeInTheDocument();
@@ -118,10 +140,13 @@ describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
   it('makes new recovery codes for the app’s code and shows them once', async () => {
     const user = userEvent.setup();
     const fresh = codesOf('zz9');
-    const api = stubApi({
-      [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 4 }),
-      'POST /auth/mfa/recovery-codes': { data: { recoveryCodes: fresh }, message: 'New recovery codes made' },
-    });
+    const api = stubApi(
+      {
+        [`GET ${STATUS}`]: status({ isOn: true, recoveryCodesLeft: 4 }),
+        'POST /auth/mfa/recovery-codes': { data: { recoveryCodes: fresh }, message: 'New recovery codes made' },
+      },
+      { defaults },
+    );
     renderAt(<MyAccountPage />, { session });
     await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'New recovery codes' });

@@ -11,6 +11,9 @@ type MembersTableProps = {
   onDeactivate: (member: TeamMember) => void;
   onReactivate: (member: TeamMember) => void;
   onResetTwoStep: (member: TeamMember) => void;
+  onSignOutEverywhere: (member: TeamMember) => void;
+  /** The signed-in user: their own sessions are ended from My account, not here. */
+  currentUserId: string | null;
 };
 
 export function MembersTable({
@@ -22,6 +25,8 @@ export function MembersTable({
   onDeactivate,
   onReactivate,
   onResetTwoStep,
+  onSignOutEverywhere,
+  currentUserId,
 }: MembersTableProps) {
   if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
   return (
@@ -94,6 +99,17 @@ export function MembersTable({
                         aria-label={`Reset two-step sign-in for ${member.name}`}
                       >
                         Reset two-step
+                      </Button>
+                    )}
+                    {member.isActive && member.id !== currentUserId && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onSignOutEverywhere(member)}
+                        aria-label={`Sign out ${member.name} everywhere`}
+                      >
+                        Sign out everywhere
                       </Button>
                     )}
                     {!member.isActive && (

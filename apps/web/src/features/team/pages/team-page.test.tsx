@@ -51,9 +51,9 @@ const members: TeamMember[] = [
 const subscriptionAnswer = (seats: { allocated: number; used: number }) =>
   contractAnswer(subscriptionInfoSchema, subscriptionInfo({ allocatedNumberUsers: seats.allocated, totalNumberUsers: seats.used }));
 
-function stubTeam(seats: { allocated: number; used: number }) {
+function stubTeam(seats: { allocated: number; used: number }, team: TeamMember[] = members) {
   return stubApi({
-    'GET /admin/team-member-details/get-all-user': { data: members },
+    'GET /admin/team-member-details/get-all-user': { data: team },
     'GET /admin/team-member-details/get-invitations': { data: [] },
     'GET /admin/admin-roles/get-roles': {
       data: [{ id: ROLE_ID, name: 'Fee Earner', permissions: ['timeEntry'], isSystem: true, memberCount: 1 }],
@@ -72,6 +72,8 @@ function stubTeam(seats: { allocated: number; used: number }) {
     },
     'POST /admin/team-member-details/deactivate-user/u2': { message: 'Member deactivated' },
     'POST /admin/team/reset-two-step/u2': { message: 'Two-step sign-in reset' },
+    'POST /admin/team/sign-out-everywhere/u2': { data: { signedOut: 3 }, message: 'Signed out everywhere' },
+    'POST /admin/team/sign-out-everywhere/u1': { data: { signedOut: 1 }, message: 'Signed out everywhere' },
     'PUT /admin/team-member-details/update-user/u2': {
       ...contractAnswer(teamMemberSchema, { ...members[1]!, ledesClassification: 'AS' }),
       message: 'Team member updated',
@@ -201,6 +203,58 @@ describe('TeamPage', () => {
     const table = await screen.findByRole('table', { name: 'Team members' });
     expect(within(within(table).getByRole('row', { name: /Bob Eze/ })).getByText('On')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reset two-step sign-in/ })).not.toBeInTheDocument();
+  });
+
+  it('signs an active member out on every device after asking, and says how many sessions ended', async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    await user.click(await screen.findByRole('button', { name: 'Sign out Bob Eze everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Bob Eze out on every device?' });
+    expect(within(dialog).getByText(/They will need to sign in again\./)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u2')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u2')).toHaveLength(1));
+    expect(await screen.findByText('Bob Eze was signed out of 3 sessions')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u1')).toHaveLength(0);
+  });
+
+  it('says "1 session" when the member was signed in once, and cancelling calls nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session });
+    await user.click(await screen.findByRole('button', { name: 'Sign out Ada Obi everywhere' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sign Ada Obi out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out Ada Obi everywhere' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sign Ada Obi out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Ada Obi was signed out of 1 session')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u1')).toHaveLength(1);
+  });
+
+  it('offers sign out everywhere on active members only, and not on your own row', async () => {
+    const deactivated: TeamMember = { ...members[1]!, id: 'u3', name: 'Cy Dee', email: 'cy@example.com', isActive: false };
+    stubTeam({ allocated: 5, used: 2 }, [...members, deactivated]);
+    // Signed in as Ada Obi (u1): her own sessions are signed out from My account.
+    const asAda = fakeProfile({ id: 'u1', roleName: 'Administrator', business: { currencySymbol: '$', currencyISOCode: 'USD' } });
+    renderAt(<TeamPage />, { session: { ...session, profile: asAda, workingUser: workingUserOf(asAda) } });
+    expect(await screen.findByRole('button', { name: 'Sign out Bob Eze everywhere' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reactivate Cy Dee' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out Cy Dee everywhere' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out Ada Obi everywhere' })).not.toBeInTheDocument();
+  });
+
+  it('offers no sign out everywhere without the right to edit members', async () => {
+    stubTeam({ allocated: 5, used: 2 });
+    renderAt(<TeamPage />, { session: { ...session, permissions: ['adminUsers'] } });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(within(table).getByRole('row', { name: /Bob Eze/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /everywhere/ })).not.toBeInTheDocument();
   });
 
   it('shows "Email failed — Retry" beside an invitation whose email failed, and Retry queues it again', async () => {

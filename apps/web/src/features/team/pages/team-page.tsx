@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { toast } from '../../../lib/toasts.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
@@ -15,6 +16,7 @@ import { useRoleOptions } from '../api/get-role-options.ts';
 import { isTeamFull, SEATS_KEY, useSeats } from '../api/get-seats.ts';
 import { resetTwoStep } from '../api/reset-two-step.ts';
 import { deactivateMember, reactivateMember } from '../api/set-member-active.ts';
+import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { EditMemberModal } from '../components/edit-member-modal.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
@@ -24,6 +26,10 @@ const SELECT_PLAN_PATH = '/settings/plans-&-subscriptions/select-plan';
 
 export function seatsText(used: number, allocated: number): string {
   return `${used} of ${allocated} seats used`;
+}
+
+export function signedOutEverywhereText(name: string, sessions: number): string {
+  return `${name} was signed out of ${sessions} ${sessions === 1 ? 'session' : 'sessions'}`;
 }
 
 export function TeamPage() {
@@ -38,6 +44,7 @@ export function TeamPage() {
   const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
   const [cancelling, setCancelling] = useState<InvitationSummary | null>(null);
   const [resettingTwoStep, setResettingTwoStep] = useState<TeamMember | null>(null);
+  const [signingOut, setSigningOut] = useState<TeamMember | null>(null);
 
   const canInvite = hasPermissions(session.permissions, ['adminUsers.create']);
   const canEdit = hasPermissions(session.permissions, ['adminUsers.edit']);
@@ -68,7 +75,8 @@ export function TeamPage() {
         <div>
           <Title order={1}>Team</Title>
           <Text c="dimmed">
-            Invite colleagues, set their role and default hourly rate, reset their two-step sign-in, or deactivate them.
+            Invite colleagues, set their role and default hourly rate, reset their two-step sign-in, sign them out everywhere, or deactivate
+            them.
           </Text>
         </div>
         {canInvite && (
@@ -113,6 +121,8 @@ export function TeamPage() {
             onDeactivate={setDeactivating}
             onReactivate={(member) => void reactivate(member)}
             onResetTwoStep={setResettingTwoStep}
+            onSignOutEverywhere={setSigningOut}
+            currentUserId={session.profile?.id ?? null}
           />
         )}
       </section>
@@ -171,6 +181,19 @@ export function TeamPage() {
         }}
       >
         <Text size="sm">They will set up their authenticator app again at their next sign-in, and their recovery codes stop working.</Text>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={signingOut !== null}
+        onClose={() => setSigningOut(null)}
+        title={`Sign ${signingOut?.name ?? 'member'} out on every device?`}
+        confirmLabel="Sign out everywhere"
+        onConfirm={async () => {
+          if (!signingOut) return;
+          const sessions = await signOutEverywhere(signingOut.id);
+          toast.success(signedOutEverywhereText(signingOut.name, sessions));
+        }}
+      >
+        <Text size="sm">They will need to sign in again. Their work and settings stay as they are.</Text>
       </ConfirmModal>
       <ConfirmModal
         opened={cancelling !== null}
