@@ -7,7 +7,7 @@ export const signedInDeviceSchema = z.object({
   userAgent: z.string().nullable().describe('The browser’s User-Agent when it signed in (at most 300 characters), or null.'),
   ipAddress: z.string().nullable().describe('The address it signed in from (behind TRUST_PROXY, the client’s), or null.'),
   signedInAt: z.string().describe('When it signed in (ISO 8601).'),
-  lastActiveAt: z.string().describe('Its last request, to within five minutes (ISO 8601).'),
+  lastActiveAt: z.string().describe('Its last request, to within about ten minutes (ISO 8601).'),
   isThisDevice: z.boolean().describe('True for the session making this request.'),
 });
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;

@@ -19,14 +19,19 @@ export function createSignedInDevices(database: Database) {
 
   return {
     /**
-     * The write of a session's last request, when one is due (at most every five minutes per
-     * session): run after the answer. Null when none is due, so most requests schedule nothing.
+     * The write of a session's last request, when one is due: run after the answer. The first request
+     * this process sees of a session only starts its clock (a session just signed in was active at its
+     * start, and a request never costs a write for it); from five minutes later, a request writes
+     * again. So "last active" is at most about ten minutes behind, and most requests schedule nothing.
      */
     touchIfDue(principal: Pick<FirmPrincipal, 'firmId' | 'sessionId'>, now = Date.now()): (() => Promise<void>) | null {
-      if (!principal.sessionId || now - (touchedAt.get(principal.sessionId) ?? 0) < TOUCH_EVERY_MS) return null;
+      if (!principal.sessionId) return null;
+      const last = touchedAt.get(principal.sessionId);
+      if (last !== undefined && now - last < TOUCH_EVERY_MS) return null;
       if (touchedAt.size >= REMEMBERED_TOUCHES)
         for (const [sessionId, at] of touchedAt) if (now - at > 12 * 60 * 60 * 1000) touchedAt.delete(sessionId);
       touchedAt.set(principal.sessionId, now);
+      if (last === undefined) return null;
       return () => database.withFirm(principal.firmId, (tx) => touchSession(tx, principal.firmId, principal.sessionId));
     },
 
