@@ -107,7 +107,7 @@ export function MembersTable({
                         variant="light"
                         color="red"
                         onClick={() => onSignOutEverywhere(member)}
-                        aria-label={`Sign out ${member.name} everywhere`}
+                        aria-label={`Sign out everywhere: ${member.name}`}
                       >
                         Sign out everywhere
                       </Button>

@@ -209,7 +209,7 @@ describe('TeamPage', () => {
     const user = userEvent.setup();
     const api = stubTeam({ allocated: 5, used: 2 });
     renderAt(<TeamPage />, { session });
-    await user.click(await screen.findByRole('button', { name: 'Sign out Bob Eze everywhere' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere: Bob Eze' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign Bob Eze out on every device?' });
     expect(within(dialog).getByText(/They will need to sign in again\./)).toBeInTheDocument();
     expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u2')).toHaveLength(0);
@@ -224,13 +224,13 @@ describe('TeamPage', () => {
     const user = userEvent.setup();
     const api = stubTeam({ allocated: 5, used: 2 });
     renderAt(<TeamPage />, { session });
-    await user.click(await screen.findByRole('button', { name: 'Sign out Ada Obi everywhere' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere: Ada Obi' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sign Ada Obi out on every device?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/admin/team/sign-out-everywhere/u1')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Sign out Ada Obi everywhere' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere: Ada Obi' }));
     dialog = await screen.findByRole('dialog', { name: 'Sign Ada Obi out on every device?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Ada Obi was signed out of 1 session')).toBeInTheDocument();
@@ -243,10 +243,10 @@ describe('TeamPage', () => {
     // Signed in as Ada Obi (u1): her own sessions are signed out from My account.
     const asAda = fakeProfile({ id: 'u1', roleName: 'Administrator', business: { currencySymbol: '$', currencyISOCode: 'USD' } });
     renderAt(<TeamPage />, { session: { ...session, profile: asAda, workingUser: workingUserOf(asAda) } });
-    expect(await screen.findByRole('button', { name: 'Sign out Bob Eze everywhere' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere: Bob Eze' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reactivate Cy Dee' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign out Cy Dee everywhere' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign out Ada Obi everywhere' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere: Cy Dee' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere: Ada Obi' })).not.toBeInTheDocument();
   });
 
   it('offers no sign out everywhere without the right to edit members', async () => {
