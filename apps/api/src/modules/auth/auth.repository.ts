@@ -473,14 +473,17 @@ export async function setUserPendingTotpSecret(tx: Tx, userId: string, encrypted
   return rows.length === 1;
 }
 
-/** A right code's time step: confirms a new authenticator and records the step; false when it (or a later one) was used. */
-export async function acceptUserTotpStep(tx: Tx, userId: string, timeStep: number): Promise<boolean> {
-  const rows = await tx
+/**
+ * A right code's time step: confirms a new authenticator and records the step. Answers the moment
+ * the authenticator was set up, or null when that step (or a later one) was used already.
+ */
+export async function acceptUserTotpStep(tx: Tx, userId: string, timeStep: number): Promise<Date | null> {
+  const [row] = await tx
     .update(users)
     .set({ totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, now())`, totpLastStep: timeStep })
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, timeStep))))
-    .returning({ id: users.id });
-  return rows.length === 1;
+    .returning({ enabledAt: users.totpEnabledAt });
+  return row?.enabledAt ?? null;
 }
 
 /** The member's app and recovery codes forgotten: turned off, or reset by an administrator. */

@@ -163,18 +163,22 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
         const answer = await database.withIdentityLookup(async (tx) => {
           if (!(await repository.consumeAuthToken(tx, token.id))) throw expired();
           await switchToFirm(tx, member.firmId);
-          const isRight = isRecoveryCode
+          // The moment the member's authenticator was set up: a recovery code needs one already; a first code sets it now.
+          const enabledAt = isRecoveryCode
             ? member.totpEnabledAt !== null &&
               (await repository.useRecoveryCode(tx, member.firmId, member.id, recoveryHashOf(member.id, input.code)))
-            : step !== null && (await repository.acceptUserTotpStep(tx, member.id, step));
-          if (!isRight) throw new WrongCode();
+              ? member.totpEnabledAt
+              : null
+            : step !== null
+              ? await repository.acceptUserTotpStep(tx, member.id, step)
+              : null;
+          if (!enabledAt) throw new WrongCode();
           const isNewApp = member.totpEnabledAt === null;
           const recoveryCodes = isNewApp ? await issueRecoveryCodes(tx, member) : undefined;
           if (isNewApp)
             await recordAuditEvent(tx, { firmId: member.firmId, userId: member.id }, 'teamMember.twoStepTurnedOn', member.id, {
               atSignIn: true,
             });
-          const now = await repository.findUserTwoStep(tx, member.id);
           const sessionToken = await openSession(tx, config.appSecret, { firmId: member.firmId, kind: 'firm', userId: member.id });
           return {
             session: {
@@ -183,7 +187,7 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
               isFirmSetUp: member.firmSetUpAt !== null,
               ...(recoveryCodes ? { recoveryCodes } : {}),
             },
-            remember: { id: member.id, totpEnabledAt: now!.totpEnabledAt! },
+            remember: { id: member.id, totpEnabledAt: enabledAt },
           };
         });
         await slowDown.clear(key, { address: input.address });
