@@ -50,7 +50,7 @@ export function MembersTable({
               <Table.Td>
                 {member.name}
                 {member.isOwner && (
-                  <Badge ml="xs" size="xs" variant="light">
+                  <Badge ml="xs" size="xs" variant="light" style={{ minWidth: 'max-content' }}>
                     Owner
                   </Badge>
                 )}
@@ -65,12 +65,12 @@ export function MembersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={member.hasTwoStep ? 'green' : 'gray'} variant="light">
+                <Badge color={member.hasTwoStep ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
                   {member.hasTwoStep ? 'On' : 'Off'}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Badge color={member.isActive ? 'green' : 'gray'} variant="light">
+                <Badge color={member.isActive ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
                   {member.isActive ? 'Active' : 'Deactivated'}
                 </Badge>
               </Table.Td>
