@@ -44,6 +44,7 @@ import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerFirmRoutes } from './modules/firm/firm.routes.ts';
 import { createFirmService } from './modules/firm/firm.service.ts';
+import { createFirmSettingsService } from './modules/firm/firm-settings.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMatterRoutes } from './modules/matters/matters.routes.ts';
 import { createMatterBudgetWatch } from './modules/matter-budgets/matter-budgets.api.ts';
@@ -233,7 +234,8 @@ export async function buildApp(
   });
   app.decorate('subscriptions', subscriptions);
   registerSubscriptionRoutes(app, subscriptions);
-  registerFirmRoutes(app, createFirmService(database));
+  const firms = createFirmService(database);
+  registerFirmRoutes(app, firms, createFirmSettingsService(database, firms));
   registerCurrencyRoutes(app, database);
   registerDashboardRoutes(app, database);
   // Module surfaces other modules depend on (their .api.ts), handed to them here.

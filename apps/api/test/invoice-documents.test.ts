@@ -210,7 +210,13 @@ describe('LEDES download', () => {
     expect(new Set(fees.map((record) => record.TIMEKEEPER_CLASSIFICATION))).toEqual(new Set(['PT', 'AS']));
     expect(fees.every((record) => /^TK-\d{3}$/.test(record.TIMEKEEPER_ID) && /^[^,]+, .+$/.test(record.TIMEKEEPER_NAME))).toBe(true);
     expect(records.find((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'E')?.LINE_ITEM_DATE).toBe('20250502');
-    await fixture.context.database.db.execute(sql`update firms set tax_number = null where id = ${fixture.firm.firmId}`);
+    // The LEDES firm id set in Settings › General comes before the tax number.
+    await fixture.context.database.db.execute(sql`update firms set ledes_firm_id = 'ADEBAYO-LP' where id = ${fixture.firm.firmId}`);
+    const withFirmId = parseLedes((await call('GET', `download-ledes/${invoice.id}`)).body);
+    expect(new Set(withFirmId.map((record) => record.LAW_FIRM_ID))).toEqual(new Set(['ADEBAYO-LP']));
+    await fixture.context.database.db.execute(
+      sql`update firms set tax_number = null, ledes_firm_id = null where id = ${fixture.firm.firmId}`,
+    );
   });
 
   it('exports LEDES 1998BI, VAT on each line, for a client whose e-billing portal takes tax', async () => {

@@ -101,6 +101,12 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('recoverable by action');
   });
 
+  it('prints its dates in the firm’s document date format', async () => {
+    const text = (await pdfText(await buildInvoicePdf({ firm: { ...firm, dateFormat: 'D MMM YYYY' }, invoice }))).join('\n');
+    expect(text).toContain('Issue date: 1 Nov 2026');
+    expect(text).not.toContain('01/11/2026');
+  });
+
   it('shows the naira sign (an embedded Unicode font) or, without one, the currency code', async () => {
     const naira = { ...invoice, currencySymbol: '₦', currencyCode: 'NGN' };
     const text = (await pdfText(await buildInvoicePdf({ firm, invoice: naira }))).join('\n');

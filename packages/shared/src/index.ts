@@ -14,6 +14,7 @@ export * from './firm/firm.schemas.ts';
 export * from './firm/currency.schemas.ts';
 export * from './firm/currency.contracts.ts';
 export * from './firm/firm-setup.contracts.ts';
+export * from './firm/firm-settings.schemas.ts';
 export * from './profile/profile.schemas.ts';
 export * from './subscriptions/subscription.schemas.ts';
 export * from './subscriptions/subscription.contracts.ts';

@@ -27,6 +27,7 @@ import { documentSharingContracts } from './documents/document-sharing.contracts
 import { expenseContracts } from './expenses/expenses.contracts.ts';
 import { expenseCategoryContracts } from './expenses/expense-categories.contracts.ts';
 import { firmSetupContracts } from './firm/firm-setup.contracts.ts';
+import { firmSettingsContracts } from './firm/firm-settings.schemas.ts';
 import { flatFeeContracts } from './flat-fees/flat-fees.contracts.ts';
 import { invoiceLinkContracts } from './invoices/invoice-links.contracts.ts';
 import { invoiceContracts } from './invoices/invoices.contracts.ts';
@@ -72,6 +73,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   customFields: customFieldContracts,
   exchangeRates: exchangeRateContracts,
   firmProfile: firmProfileContracts,
+  firmSettings: firmSettingsContracts,
   expenses: expenseContracts,
   expenseCategories: expenseCategoryContracts,
   dashboard: dashboardContracts,

@@ -25,6 +25,8 @@ export type FirmPrincipal = {
   adminUserId: string;
   permissions: string[];
   isVerified: boolean;
+  /** When the session's last request was stored (its idle clock), for a signed-in request; absent otherwise. */
+  lastActiveAt?: number;
 };
 
 /**

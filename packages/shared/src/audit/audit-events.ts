@@ -78,6 +78,7 @@ export const AUDIT_EVENTS = [
   'expenseCategory.updated',
   'expenseCategory.deleted',
   'firm.invoiceSettingsUpdated',
+  'firm.settingsUpdated',
   'firm.booksClosed',
   'firm.booksReopened',
   'invoice.created',

@@ -1,5 +1,13 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import { daysBetween, displayToIsoDate, displayToMonthDayYear, isoToDisplayDate, isValidIsoDate, todayIso } from './dates.ts';
+import {
+  daysBetween,
+  displayToIsoDate,
+  displayToMonthDayYear,
+  isoToDisplayDate,
+  isoToDocumentDate,
+  isValidIsoDate,
+  todayIso,
+} from './dates.ts';
 
 describe('isoToDisplayDate (ISO -> DD/MM/YYYY)', () => {
   it.each([
@@ -165,5 +173,15 @@ describe('todayIso (local calendar date)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 5, 1, 23, 30));
     expect(todayIso()).toBe('2026-06-01');
+  });
+});
+
+describe('isoToDocumentDate', () => {
+  it('prints a date in each of the firm’s document formats', () => {
+    expect(isoToDocumentDate('2026-03-07', 'DD/MM/YYYY')).toBe('07/03/2026');
+    expect(isoToDocumentDate('2026-03-07', 'MM/DD/YYYY')).toBe('03/07/2026');
+    expect(isoToDocumentDate('2026-03-07T10:00:00Z', 'YYYY-MM-DD')).toBe('2026-03-07');
+    expect(isoToDocumentDate('2026-12-25', 'D MMM YYYY')).toBe('25 Dec 2026');
+    expect(isoToDocumentDate('not a date', 'D MMM YYYY')).toBe('');
   });
 });

@@ -48,6 +48,8 @@ export const authTokens = pgTable(
         'portal_sign_in_link',
         'portal_second_factor',
         'firm_second_factor',
+        'change_email',
+        'undo_email_change',
       ],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),

@@ -61,6 +61,16 @@ export const firms = pgTable(
       .array()
       .notNull()
       .default(sql`'{1,2,3,4,5}'::smallint[]`),
+    /** How dates print on what the firm sends (invoices, credit notes); screens keep SPEC.md's DD/MM/YYYY. */
+    dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
+    /** LEDES's LAW_FIRM_ID as the firm's clients know it; null: its tax number, else its name. */
+    ledesFirmId: text('ledes_firm_id'),
+    /** Days a deleted record waits in the recycle bin before the purge job removes it (issue 39). */
+    recycleBinRetentionDays: smallint('recycle_bin_retention_days').notNull().default(30),
+    /** A member's session ends after this long without a request (issue 39). */
+    idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(480),
+    /** …and this long after its sign-in, active or not. */
+    maxSessionHours: integer('max_session_hours').notNull().default(12),
     logo: text('logo'),
     address: text('address'),
     phone: text('phone'),
@@ -81,6 +91,11 @@ export const firms = pgTable(
     check('firms_fiscal_year_start_month_check', sql`${table.fiscalYearStartMonth} between 1 and 12`),
     check('firms_available_hours_check', sql`${table.availableHoursPerDay} > 0 and ${table.availableHoursPerDay} <= 24`),
     check('firms_working_days_check', sql`${table.workingDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
+    check('firms_date_format_check', sql`${table.dateFormat} in ('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'D MMM YYYY')`),
+    check('firms_ledes_firm_id_length_check', sql`char_length(${table.ledesFirmId}) <= 20`),
+    check('firms_recycle_bin_retention_check', sql`${table.recycleBinRetentionDays} between 1 and 365`),
+    check('firms_idle_timeout_check', sql`${table.idleTimeoutMinutes} between 15 and 1440`),
+    check('firms_max_session_hours_check', sql`${table.maxSessionHours} between 1 and 720`),
   ],
 );
 
@@ -123,6 +138,8 @@ export const users = pgTable(
     /** The fee earner's own available hours on a working day; null: the firm's. */
     availableHoursPerDay: numeric('available_hours_per_day', { precision: 4, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The member's photo as a small data URL (My account), or null: their initials. */
+    photo: text('photo'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Two-step sign-in (issue 39): the authenticator-app secret, encrypted under APP_SECRET; confirmed once `totp_enabled_at` is set. */
     totpSecret: text('totp_secret'),

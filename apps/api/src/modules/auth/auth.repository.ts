@@ -27,6 +27,7 @@ export type FirmSessionRow = {
   admin_user_id: string;
   permissions: string[];
   email_verified_at: string | null;
+  last_active_at: string | Date;
 };
 export type PortalSessionRow = {
   session_id: string;
@@ -61,6 +62,7 @@ export function firmSessionOf(row: FirmSessionRow | undefined) {
     adminUserId: row.admin_user_id,
     permissions: row.permissions,
     emailVerifiedAt: row.email_verified_at,
+    lastActiveAt: new Date(row.last_active_at).getTime(),
   };
 }
 
@@ -81,9 +83,24 @@ export function portalSessionOf(row: PortalSessionRow | undefined) {
   };
 }
 
-export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert): Promise<string> {
-  const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
-  return row!.id;
+/**
+ * Opens a session that lasts the firm's maximum session age for a member (issue 39), or `portalHours`
+ * for a client; answers its id and end.
+ */
+export async function insertSession(
+  tx: Tx,
+  values: Omit<typeof sessions.$inferInsert, 'expiresAt'>,
+  portalHours: number,
+): Promise<{ id: string; expiresAt: Date }> {
+  const lifetime =
+    values.kind === 'firm'
+      ? sql`(select make_interval(hours => ${firms.maxSessionHours}) from ${firms} where ${firms.id} = ${values.firmId})`
+      : sql`make_interval(hours => ${portalHours})`;
+  const [row] = await tx
+    .insert(sessions)
+    .values({ ...values, expiresAt: sql`now() + ${lifetime}` })
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+  return { id: row!.id, expiresAt: new Date(row!.expiresAt) };
 }
 
 export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {

@@ -36,6 +36,7 @@ const firmPrincipalOf = (session: FirmSession): FirmPrincipal => ({
   adminUserId: session.adminUserId,
   permissions: session.permissions,
   isVerified: session.emailVerifiedAt !== null,
+  lastActiveAt: session.lastActiveAt,
 });
 
 const portalPrincipalOf = (session: ReturnType<typeof portalSessionOf>): PortalPrincipal | null =>

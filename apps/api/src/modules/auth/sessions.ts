@@ -2,7 +2,8 @@ import type { Tx } from '../../db/database.ts';
 import { signToken } from '../../lib/secrets.ts';
 import { insertSession } from './auth.repository.ts';
 
-export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** A client's portal session lasts this long; a member's, their firm's maximum session age. */
+export const PORTAL_SESSION_HOURS = 12;
 
 /** Opens a session row and returns its signed bearer token. */
 export async function openSession(
@@ -10,7 +11,6 @@ export async function openSession(
   appSecret: string,
   owner: { firmId: string; kind: 'firm'; userId: string } | { firmId: string; kind: 'portal'; portalAccountId: string },
 ): Promise<string> {
-  const expiresAt = Date.now() + SESSION_LIFETIME_MS;
-  const sessionId = await insertSession(tx, { ...owner, expiresAt: new Date(expiresAt) });
-  return signToken({ sessionId, firmId: owner.firmId, kind: owner.kind, expiresAt }, appSecret);
+  const session = await insertSession(tx, owner, PORTAL_SESSION_HOURS);
+  return signToken({ sessionId: session.id, firmId: owner.firmId, kind: owner.kind, expiresAt: session.expiresAt.getTime() }, appSecret);
 }

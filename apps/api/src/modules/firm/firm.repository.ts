@@ -101,3 +101,26 @@ export async function updateFirmProfile(
     .set({ ...values, setupCompletedAt: sql`coalesce(${firms.setupCompletedAt}, now())`, updatedAt: sql`now()` })
     .where(eq(firms.id, firmId));
 }
+
+/** Settings › General's own fields: what the firm's documents, e-billing, sign-in and recycle bin follow. */
+export async function findGeneralSettings(tx: Tx, firmId: string) {
+  const [row] = await tx
+    .select({
+      dateFormat: firms.dateFormat,
+      ledesFirmId: firms.ledesFirmId,
+      recycleBinRetentionDays: firms.recycleBinRetentionDays,
+      idleTimeoutMinutes: firms.idleTimeoutMinutes,
+      maxSessionHours: firms.maxSessionHours,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return row ?? null;
+}
+export type GeneralSettingsRow = NonNullable<Awaited<ReturnType<typeof findGeneralSettings>>>;
+
+export async function updateGeneralSettings(tx: Tx, firmId: string, values: GeneralSettingsRow) {
+  await tx
+    .update(firms)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(firms.id, firmId));
+}

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { firmProfileContracts, firmSetupContracts } from '@matterhorn/shared';
+import { firmProfileContracts, firmSettingsContracts, firmSetupContracts } from '@matterhorn/shared';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import type { FirmSettingsService } from './firm-settings.service.ts';
 import type { FirmService } from './firm.service.ts';
 
-export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
+export function registerFirmRoutes(app: FastifyInstance, firms: FirmService, settings: FirmSettingsService) {
   const route = contractRoutes(app, ['Firm']);
   route(
     firmSetupContracts.setUp,
@@ -40,6 +41,26 @@ export function registerFirmRoutes(app: FastifyInstance, firms: FirmService) {
         'Replaces the profile with the body’s and answers it; leaving out billingIncrement, blockTimePastBudget or fiscalYearStartMonth keeps it. Refusals are as for set-up (409 portal address taken or home currency locked; 400 unknown time zone or currency).',
     },
     async (request) => ok('Firm profile updated', await firms.updateProfile(firmPrincipalOf(request), request.body)),
+    { bodyLimit: 1_048_576 },
+  );
+  route(
+    firmSettingsContracts.view,
+    {
+      access: firmAccess('updateAccountSettings'),
+      summary: 'Settings › General: profile, numbering, terms, trust threshold, sign-in limits and recycle-bin retention',
+      description: 'Answers every general setting of the firm as the Settings › General page shows them.',
+    },
+    async (request) => ok('Firm settings', await settings.view(firmPrincipalOf(request))),
+  );
+  route(
+    firmSettingsContracts.update,
+    {
+      access: firmAccess('updateAccountSettings'),
+      summary: 'Change any of the firm’s general settings; a field left out keeps its value',
+      description:
+        'Each change is audited by the part of the product that owns it. Refused whole: 409 for a taken portal address, a locked home currency or a next invoice number below one issued; 400 for an invalid value. The body may be up to 1 MB, for the logo.',
+    },
+    async (request) => ok('Firm settings updated', await settings.update(firmPrincipalOf(request), request.body)),
     { bodyLimit: 1_048_576 },
   );
 }

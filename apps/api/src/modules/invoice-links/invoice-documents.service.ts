@@ -59,8 +59,9 @@ const ledesRefusals = {
   mixedFormats: "These invoices' clients take different LEDES formats (1998B and 1998BI): export them apart",
 };
 
-/** LAW_FIRM_ID: the firm's tax number when it fits LEDES's 20 characters, else its portal name. */
-const lawFirmIdOf = (firm: { taxNumber: string | null; portalSlug: string | null }) => {
+/** LAW_FIRM_ID: the id the firm set (Settings › General), else its tax number when it fits LEDES's 20 characters, else its portal name. */
+const lawFirmIdOf = (firm: { ledesFirmId: string | null; taxNumber: string | null; portalSlug: string | null }) => {
+  if (firm.ledesFirmId) return firm.ledesFirmId;
   const taxNumber = firm.taxNumber?.replace(/\s+/g, '') ?? '';
   return taxNumber && taxNumber.length <= 20 ? taxNumber : (firm.portalSlug ?? 'FIRM').toUpperCase().slice(0, 20);
 };

@@ -62,6 +62,7 @@ export async function findFirmForBill(tx: Tx, firmId: string) {
       email: firms.email,
       logo: firms.logo,
       taxNumber: firms.taxNumber,
+      dateFormat: firms.dateFormat,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -137,7 +138,14 @@ export async function markInvoiceLinkEmailed(tx: Tx, firmId: string, linkId: str
  */
 export async function findLedesParties(tx: Tx, firmId: string, ids: { clientIds: string[]; matterIds: string[]; userIds: string[] }) {
   const [firm] = await tx
-    .select({ name: firms.name, taxNumber: firms.taxNumber, portalSlug: firms.portalSlug, address: firms.address, country: firms.country })
+    .select({
+      name: firms.name,
+      taxNumber: firms.taxNumber,
+      ledesFirmId: firms.ledesFirmId,
+      portalSlug: firms.portalSlug,
+      address: firms.address,
+      country: firms.country,
+    })
     .from(firms)
     .where(eq(firms.id, firmId));
   const none = ['00000000-0000-0000-0000-000000000000'];

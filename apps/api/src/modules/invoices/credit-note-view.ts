@@ -32,7 +32,7 @@ function creditNoteOf({ note, invoiceNumber, createdByUserName, lines }: CreditN
  */
 export async function creditNotePdfOf(
   tx: Tx,
-  firm: { id: string; name: string },
+  firm: { id: string; name: string; dateFormat?: string },
   creditNoteId: string,
   isReadable: (creditNote: CreditNote & { clientId: string }) => Promise<boolean> = async () => true,
 ) {
@@ -40,6 +40,12 @@ export async function creditNotePdfOf(
   if (!row) throw notFound('Credit note');
   const creditNote = creditNoteOf(row);
   if (!(await isReadable({ ...creditNote, clientId: row.note.clientId }))) throw notFound('Credit note');
-  const pdf = await buildCreditNotePdf({ firmName: firm.name, creditNote, clientName: row.clientName, currencySymbol: row.currencySymbol });
+  const pdf = await buildCreditNotePdf({
+    firmName: firm.name,
+    dateFormat: firm.dateFormat,
+    creditNote,
+    clientName: row.clientName,
+    currencySymbol: row.currencySymbol,
+  });
   return { pdf, fileName: `${creditNote.creditNoteNumber.replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf` };
 }

@@ -34,3 +34,5 @@ export { findPayableInvoicesOfClient, type OpenInvoiceOfClient } from './payable
 export { creditNotePdfOf } from './credit-note-view.ts';
 /** What an issued invoice billed and collected for an item, after discounts, credit notes and write-offs (reports). */
 export { realisedLineOf, realisedLinesIn } from './line-realisation.repository.ts';
+/** The firm's invoice settings, read and changed with their own audit (Settings › General uses them). */
+export { changeInvoiceSettings, readInvoiceSettings } from './invoice-settings.ts';

@@ -5,33 +5,22 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findMemberName, findOpenSessions, revokeOpenSessions, touchSession } from './signed-in-devices.repository.ts';
 
-/** A session's last request is written at most this often (per process; the database keeps the same rule). */
+/** A session's last request is written when the stored one is at least this old: "last active" and the idle clock lag by no more. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-/** Past this many sessions remembered, the ones not touched for a session's lifetime are forgotten. */
-const REMEMBERED_TOUCHES = 10_000;
 
 /**
  * Signed-in devices (issue 39): a member's open sessions with where each signed in from and when it
  * was last active; signing one or all others out; an administrator signing a member out everywhere.
  */
 export function createSignedInDevices(database: Database) {
-  const touchedAt = new Map<string, number>();
-
   return {
     /**
-     * The write of a session's last request, when one is due: run after the answer. The first request
-     * this process sees of a session only starts its clock (a session just signed in was active at its
-     * start, and a request never costs a write for it); from five minutes later, a request writes
-     * again. So "last active" is at most about ten minutes behind, and most requests schedule nothing.
+     * The write of a session's last request, when one is due: run after the answer. The session check
+     * answers the stored moment (a session just signed in was active at its start), so most requests
+     * schedule nothing, and the firm's idle timeout (migration 0079) is exact to within five minutes.
      */
-    touchIfDue(principal: Pick<FirmPrincipal, 'firmId' | 'sessionId'>, now = Date.now()): (() => Promise<void>) | null {
-      if (!principal.sessionId) return null;
-      const last = touchedAt.get(principal.sessionId);
-      if (last !== undefined && now - last < TOUCH_EVERY_MS) return null;
-      if (touchedAt.size >= REMEMBERED_TOUCHES)
-        for (const [sessionId, at] of touchedAt) if (now - at > 12 * 60 * 60 * 1000) touchedAt.delete(sessionId);
-      touchedAt.set(principal.sessionId, now);
-      if (last === undefined) return null;
+    touchIfDue(principal: Pick<FirmPrincipal, 'firmId' | 'sessionId' | 'lastActiveAt'>, now = Date.now()): (() => Promise<void>) | null {
+      if (!principal.sessionId || principal.lastActiveAt === undefined || now - principal.lastActiveAt < TOUCH_EVERY_MS) return null;
       return () => database.withFirm(principal.firmId, (tx) => touchSession(tx, principal.firmId, principal.sessionId));
     },
 

@@ -13,6 +13,7 @@ import { trustTransactionView } from './trust.views.ts';
 import type { LedgerAccountCode } from '../../platform/ledger/ledger.ts';
 import { createTrustMovementService } from './trust-movements.service.ts';
 import { createTrustService } from './trust.service.ts';
+import { createTrustAccountService } from './trust-accounts.service.ts';
 
 /**
  * The trust module's surface for other modules: a client's money held in trust for one matter in
@@ -120,3 +121,9 @@ export const TRUST_LEDGER_ACCOUNTS = {
   liability: 'client-trust-liability',
   bank: 'trust-bank',
 } as const satisfies Record<string, LedgerAccountCode>;
+
+/** The firm's trust rules, read and changed through the trust module's own audit (Settings › General). */
+export function createTrustSettings(database: Database) {
+  const { settings, updateSettings } = createTrustAccountService(database);
+  return { settings, updateSettings };
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { firmSequences } from '../../db/schema/index.ts';
 
@@ -21,4 +21,27 @@ export async function setNextValue(tx: Tx, firmId: string, sequence: string, nex
     .insert(firmSequences)
     .values({ firmId, sequence, nextValue })
     .onConflictDoUpdate({ target: [firmSequences.firmId, firmSequences.sequence], set: { nextValue } });
+}
+
+/** The value the sequence would give next (1 before its first), without taking it. */
+export async function findNextValue(tx: Tx, firmId: string, sequence: string): Promise<number> {
+  const [row] = await tx
+    .select({ nextValue: firmSequences.nextValue })
+    .from(firmSequences)
+    .where(and(eq(firmSequences.firmId, firmId), eq(firmSequences.sequence, sequence)));
+  return row ? Number(row.nextValue) : 1;
+}
+
+/** Moves the sequence on to `nextValue` unless it is already past it (in one statement, so a number taken meanwhile counts); true when moved. */
+export async function raiseNextValue(tx: Tx, firmId: string, sequence: string, nextValue: number): Promise<boolean> {
+  const rows = await tx
+    .insert(firmSequences)
+    .values({ firmId, sequence, nextValue })
+    .onConflictDoUpdate({
+      target: [firmSequences.firmId, firmSequences.sequence],
+      set: { nextValue },
+      setWhere: sql`${firmSequences.nextValue} <= ${nextValue}`,
+    })
+    .returning({ nextValue: firmSequences.nextValue });
+  return rows.length > 0;
 }

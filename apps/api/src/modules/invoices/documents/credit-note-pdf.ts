@@ -1,4 +1,4 @@
-import { formatMoney, isoToDisplayDate, type CreditNote } from '@matterhorn/shared';
+import { type CreditNote, type DateFormat, formatMoney, isoToDocumentDate } from '@matterhorn/shared';
 import { buildReportPdf } from '../../../lib/report-pdf.ts';
 
 const TYPE_LABELS: Record<CreditNote['lines'][number]['itemType'], string> = { fee: 'Fee', expense: 'Expense', flatFee: 'Flat fee' };
@@ -8,10 +8,16 @@ const TYPE_LABELS: Record<CreditNote['lines'][number]['itemType'], string> = { f
  * the lines credited and its figures, and where the money went (off the balance due, or to the
  * client's credit balance).
  */
-export function buildCreditNotePdf(input: { firmName: string; creditNote: CreditNote; clientName: string; currencySymbol: string }) {
+export function buildCreditNotePdf(input: {
+  firmName: string;
+  dateFormat?: string;
+  creditNote: CreditNote;
+  clientName: string;
+  currencySymbol: string;
+}) {
   const { creditNote, currencySymbol } = input;
   const money = (amount: string) => formatMoney(amount, currencySymbol);
-  const date = (iso: string) => isoToDisplayDate(iso) || iso;
+  const date = (iso: string) => isoToDocumentDate(iso, (input.dateFormat ?? 'DD/MM/YYYY') as DateFormat) || iso;
   const figures: [string, string][] = [
     ['Fees', creditNote.feesAmount],
     ['Expenses', creditNote.expensesAmount],

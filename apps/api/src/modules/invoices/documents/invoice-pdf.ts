@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { findUnicodeFont, WIN_ANSI } from '../../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../../lib/pdf-pages.ts';
 import { layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../../lib/pdf-table.ts';
-import { compareMoney, formatMoney, isoToDisplayDate, type Invoice, type InvoiceLine } from '@matterhorn/shared';
+import { compareMoney, type DateFormat, formatMoney, type Invoice, type InvoiceLine, isoToDocumentDate } from '@matterhorn/shared';
 
 /** The firm as the bill shows it. */
 export interface InvoicePdfFirm {
@@ -14,6 +14,8 @@ export interface InvoicePdfFirm {
   taxNumber?: string | null;
   /** The firm's logo as stored (a data: URL); PNG and JPEG are drawn, other formats are left out. */
   logo?: string | null;
+  /** How the firm prints dates on what it sends (Settings › General); DD/MM/YYYY when left out. */
+  dateFormat?: string;
 }
 
 export interface InvoicePdfInput {
@@ -80,6 +82,8 @@ class InvoicePdfWriter {
   private bold = 'Helvetica-Bold';
   /** Text the standard fonts cannot show is cleaned when no Unicode font is available. */
   private clean: (text: string) => string = (text) => text;
+  /** An ISO date as the firm prints dates ('' when not a date, so callers fall back to the text). */
+  private date = (iso: string) => isoToDocumentDate(iso, (this.input.firm.dateFormat ?? 'DD/MM/YYYY') as DateFormat);
 
   constructor(doc: PDFKit.PDFDocument, input: InvoicePdfInput) {
     this.doc = doc;
@@ -183,8 +187,8 @@ class InvoicePdfWriter {
     });
     const facts: [string, string][] = [
       ['Invoice number', invoice.invoiceNumber ?? 'Draft'],
-      ['Issue date', isoToDisplayDate(invoice.issueDate) || invoice.issueDate],
-      ['Due date', isoToDisplayDate(invoice.dueDate) || invoice.dueDate],
+      ['Issue date', this.date(invoice.issueDate) || invoice.issueDate],
+      ['Due date', this.date(invoice.dueDate) || invoice.dueDate],
       ['Status', invoice.statusLabel],
     ];
     let y = doc.y + 4;
@@ -224,7 +228,7 @@ class InvoicePdfWriter {
 
   private lineTables() {
     const { invoice } = this.input;
-    const date = (line: InvoiceLine) => isoToDisplayDate(line.lineDate.slice(0, 10)) || line.lineDate;
+    const date = (line: InvoiceLine) => this.date(line.lineDate.slice(0, 10)) || line.lineDate;
     const amount = (line: InvoiceLine) => this.money(line.amount);
     const number = (text: string | null) => (text ? trimDecimals(text) : '');
     const feeEarner = (line: InvoiceLine) => line.feeEarnerName ?? '';
@@ -381,7 +385,7 @@ class InvoicePdfWriter {
       this.text('Payments received', MARGIN, doc.y + 6, { font: this.bold });
       for (const payment of invoice.payments) {
         this.ensureSpace(14);
-        const date = isoToDisplayDate(payment.paymentDate.slice(0, 10)) || payment.paymentDate;
+        const date = this.date(payment.paymentDate.slice(0, 10)) || payment.paymentDate;
         const what = payment.isReversal ? 'Reversal' : `Receipt ${payment.receiptNumber}`;
         this.text(
           `${date}  ${what} — ${payment.method}${payment.reference ? ` (${payment.reference})` : ''}: ${this.money(payment.amount)}`,
@@ -409,8 +413,8 @@ class InvoicePdfWriter {
     if (invoice.billOfChargesClock && invoice.deliveredDate && invoice.recoverableFromDate) {
       section(
         'Bill of charges',
-        `Delivered on ${isoToDisplayDate(invoice.deliveredDate.slice(0, 10)) || invoice.deliveredDate} — fees recoverable by action from ${
-          isoToDisplayDate(invoice.recoverableFromDate.slice(0, 10)) || invoice.recoverableFromDate
+        `Delivered on ${this.date(invoice.deliveredDate.slice(0, 10)) || invoice.deliveredDate} — fees recoverable by action from ${
+          this.date(invoice.recoverableFromDate.slice(0, 10)) || invoice.recoverableFromDate
         } (Legal Practitioners Act, s.16(2)).`,
       );
     }
