@@ -56,6 +56,7 @@ import { registerReadOnlyGate } from './modules/subscriptions/read-only-gate.ts'
 import { registerTwoStepRoutes } from './modules/auth/two-step.routes.ts';
 import { registerMyAccountRoutes } from './modules/my-account/my-account.routes.ts';
 import { createSignedInDevices } from './modules/my-account/signed-in-devices.service.ts';
+import { createMyAccount } from './modules/my-account/my-account.service.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
@@ -217,7 +218,12 @@ export async function buildApp(
   registerOutgoingEmailRoutes(app, { database, outbox });
   registerAuthRoutes(app, auth, authLimit);
   registerTwoStepRoutes(app, auth, { rateLimit: authLimit, appUrl: config.appUrl });
-  registerMyAccountRoutes(app, createSignedInDevices(database), afterResponse);
+  registerMyAccountRoutes(app, {
+    devices: createSignedInDevices(database),
+    account: createMyAccount({ database, config, outbox }),
+    afterResponse,
+    rateLimit: authLimit,
+  });
   registerPortalAuthRoutes(app, createPortalAuthService({ database, config, outbox, afterResponse }), authLimit);
   // What the client opens in the portal is recorded for the firm to see on each item.
   const portalViews = createPortalViews(database);

@@ -254,7 +254,7 @@ describe('tenant route matrix', () => {
         '/api/auth/',
         '/api/admin/team/reset-two-step/',
         '/api/admin/team/sign-out-everywhere/',
-        '/api/me/sessions',
+        '/api/me/',
         '/api/admin/time-entry-log/get-total-hours',
       ];
       const firmRoutes = routes().filter((route) => route.access.kind === 'firm');

@@ -10,6 +10,7 @@ export * from './permissions/index.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/two-step.schemas.ts';
 export * from './auth/signed-in-devices.schemas.ts';
+export * from './auth/my-account.schemas.ts';
 export * from './firm/firm.schemas.ts';
 export * from './firm/currency.schemas.ts';
 export * from './firm/currency.contracts.ts';

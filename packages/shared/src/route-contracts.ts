@@ -4,6 +4,7 @@ import { periodLockContracts } from './accounting/period-lock.contracts.ts';
 import { auditChainVerifyRoute, reportContracts, reportPresetContracts } from './reports/reports.contracts.ts';
 import { twoStepContracts } from './auth/two-step.schemas.ts';
 import { signedInDeviceContracts } from './auth/signed-in-devices.schemas.ts';
+import { myAccountContracts } from './auth/my-account.schemas.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -95,6 +96,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   auditTrail: { verify: auditChainVerifyRoute },
   twoStep: twoStepContracts,
   signedInDevices: signedInDeviceContracts,
+  myAccount: myAccountContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

@@ -16,18 +16,18 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const personNameSchema = z
+export const personNameSchema = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
   .max(120, 'Name must be at most 120 characters');
 
-const tokenSchema = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
+export const tokenSchema = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
 
 export const signupRequestSchema = z.strictObject({
   firmName: z

@@ -14,3 +14,6 @@ export {
   setFirmOwner,
 } from './auth.repository.ts';
 export { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from './firm-defaults.ts';
+
+/** The single-use emailed links and password writes My account's email and password changes use. */
+export { consumeAuthToken, findUsableAuthToken, findUserByEmail, insertAuthToken, setPassword } from './auth.repository.ts';

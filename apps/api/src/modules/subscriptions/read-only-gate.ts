@@ -8,7 +8,7 @@ import { subscriptionStatusStatement } from './subscriptions.repository.ts';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * What a read-only firm may still send: choosing and paying for a plan, signing in and out (two-step
- * sign-in's settings, signed-in devices, and an administrator's reset or sign-out of a member who lost a
+ * sign-in's settings, My account (devices, password, email, name), and an administrator's reset or sign-out of a member who lost a
  * phone or a laptop), and the reads
  * sent as POST (the timer's total). Clients on the portal are never held (they keep reading and
  * paying invoices).
@@ -18,7 +18,7 @@ const ALWAYS_OPEN = [
   '/api/auth/',
   '/api/admin/team/reset-two-step/',
   '/api/admin/team/sign-out-everywhere/',
-  '/api/me/sessions',
+  '/api/me/',
   '/api/admin/time-entry-log/get-total-hours',
 ];
 
