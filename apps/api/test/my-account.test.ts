@@ -19,8 +19,8 @@ let other: SeededFirm;
 const NEW_PASSWORD = 'a-much-longer-river-stone-lantern';
 const PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 
-const call = (token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  context.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) });
+const call = (token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  context.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
 const isSignedIn = async (token: string) => (await call(token, 'GET', '/api/me/account')).statusCode === 200;
 const signsInWith = async (email: string, password: string) =>
   (await context.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode === 200;

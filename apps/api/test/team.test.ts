@@ -486,3 +486,88 @@ describe('deactivating and reactivating', () => {
     );
   });
 });
+
+describe('handing over on deactivation, and transferring ownership', () => {
+  const timerSeconds = (firmId: string, userId: string) =>
+    inFirm<{ seconds: number; open: number }>(
+      firmId,
+      sql`select coalesce(sum(extract(epoch from coalesce(paused_at, now()) - started_at)), 0)::float8 as seconds,
+                 count(*) filter (where paused_at is null)::int as open
+            from time_entry_logs where user_id = ${userId}`,
+    ).then((rows) => rows[0]!);
+  const openMatterIdsOf = (firmId: string, userId: string) =>
+    inFirm<{ matter_id: string }>(
+      firmId,
+      sql`select a.matter_id from matter_assignees a join matters m on m.id = a.matter_id
+           where a.user_id = ${userId} and m.status = 'Open' and m.deleted_at is null order by a.matter_id`,
+    ).then((rows) => rows.map((row) => row.matter_id));
+
+  it('says what will be handed over, then gives a colleague the open matters and the stopped timer’s time', async () => {
+    const { seeded, adminToken } = await freshFirm();
+    const leaver = seeded.users.feeEarner.id;
+    const successor = seeded.users.billing.id;
+    // The leaver's open matters: every seeded matter, one of them closed (which keeps its history as it was).
+    await inFirm(
+      seeded.firmId,
+      sql`insert into matter_assignees (firm_id, matter_id, user_id, hourly_rate)
+      select firm_id, id, ${leaver}, 150 from matters on conflict do nothing`,
+    );
+    const closedMatter = seeded.matterIds[0]!;
+    await inFirm(seeded.firmId, sql`update matters set status = 'Closed' where id = ${closedMatter}`);
+    const openMatters = await openMatterIdsOf(seeded.firmId, leaver);
+    expect(openMatters.length).toBeGreaterThan(0);
+    await inFirm(
+      seeded.firmId,
+      sql`insert into time_entry_logs (firm_id, user_id, started_at) values (${seeded.firmId}, ${leaver}, now() - interval '25 minutes')`,
+    );
+
+    const preview = await call('GET', `/deactivation-preview/${leaver}`, adminToken);
+    expect(preview.json().data).toMatchObject({ openMatters: openMatters.length, timerRunning: true, isOwner: false });
+    expect(preview.json().data.timerSeconds).toBeGreaterThanOrEqual(25 * 60);
+
+    const inactive = await call('POST', `/deactivate-user/${leaver}`, adminToken, { reassignToUserId: leaver });
+    expect(inactive.statusCode).toBe(400);
+    const response = await call('POST', `/deactivate-user/${leaver}`, adminToken, { reassignToUserId: successor });
+    expect(response.statusCode).toBe(200);
+    expect(await openMatterIdsOf(seeded.firmId, successor)).toEqual(expect.arrayContaining(openMatters));
+    expect(await openMatterIdsOf(seeded.firmId, leaver)).toEqual([]);
+    const [closedKept] = await inFirm<{ count: number }>(
+      seeded.firmId,
+      sql`select count(*)::int as count from matter_assignees where matter_id = ${closedMatter} and user_id = ${leaver}`,
+    );
+    expect(closedKept!.count).toBe(1);
+    expect(await timerSeconds(seeded.firmId, leaver)).toEqual({ seconds: 0, open: 0 });
+    const handed = await timerSeconds(seeded.firmId, successor);
+    expect(handed.open).toBe(0);
+    expect(handed.seconds).toBeGreaterThanOrEqual(25 * 60);
+    const [event] = await inFirm<{ details: { reassignedTo: string; mattersReassigned: number } }>(
+      seeded.firmId,
+      sql`select details from audit_events where entity_id = ${leaver} and action = 'teamMember.deactivated'`,
+    );
+    expect(event!.details).toMatchObject({ reassignedTo: successor, mattersReassigned: openMatters.length });
+  });
+
+  it('lets only the owner transfer ownership, to an active member who becomes an administrator; the owner cannot be deactivated', async () => {
+    const { seeded, adminToken } = await freshFirm();
+    const owner = seeded.users.admin.id;
+    await grant(seeded.firmId, 'Billing', 'administrator');
+    const billingToken = await signIn(context.app, seeded.users.billing.email);
+    expect((await call('POST', `/transfer-ownership/${seeded.users.feeEarner.id}`, billingToken)).statusCode).toBe(403);
+    const ownerRefused = await call('POST', `/deactivate-user/${owner}`, billingToken);
+    expect([ownerRefused.statusCode, ownerRefused.json().message]).toEqual([
+      409,
+      'Transfer the firm’s ownership to someone else before deactivating its owner',
+    ]);
+
+    const transferred = await call('POST', `/transfer-ownership/${seeded.users.feeEarner.id}`, adminToken);
+    expect(transferred.statusCode).toBe(200);
+    const members = (await call('GET', '/get-all-user', adminToken)).json().data as { id: string; isOwner: boolean; roleName: string }[];
+    expect(members.find((member) => member.id === seeded.users.feeEarner.id)).toMatchObject({ isOwner: true, roleName: 'Administrator' });
+    expect(members.find((member) => member.id === owner)).toMatchObject({ isOwner: false });
+    // The former owner is now an ordinary administrator: they may be deactivated by the new owner.
+    const newOwnerToken = await signIn(context.app, seeded.users.feeEarner.email);
+    expect((await call('POST', `/transfer-ownership/${owner}`, adminToken)).statusCode).toBe(403);
+    expect((await call('POST', `/deactivate-user/${owner}`, newOwnerToken)).statusCode).toBe(200);
+    expect((await call('POST', `/transfer-ownership/${owner}`, newOwnerToken)).statusCode).toBe(400);
+  });
+});

@@ -83,6 +83,7 @@ export const AUDIT_EVENTS = [
   'expenseCategory.updated',
   'expenseCategory.deleted',
   'firm.invoiceSettingsUpdated',
+  'firm.ownershipTransferred',
   'firm.settingsUpdated',
   'firm.booksClosed',
   'firm.booksReopened',

@@ -209,3 +209,41 @@ export async function findMatterNamesOfClient(tx: Tx, firmId: string, clientId: 
     .where(and(eq(matters.firmId, firmId), eq(matters.clientId, clientId), isNull(matters.deletedAt)))
     .orderBy(sql`${matters.status} = 'Open' desc`, asc(matters.matterName), asc(matters.id));
 }
+
+/** How many open, live matters a member is assigned to (what deactivating them would hand over). */
+export async function countOpenMattersOf(tx: Tx, firmId: string, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(matterAssignees)
+    .innerJoin(matters, and(eq(matters.firmId, matterAssignees.firmId), eq(matters.id, matterAssignees.matterId)))
+    .where(
+      and(eq(matterAssignees.firmId, firmId), eq(matterAssignees.userId, userId), eq(matters.status, 'Open'), isNull(matters.deletedAt)),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Puts a colleague in a departing member's place on their open matters (at the colleague's default
+ * rate, else the departing member's rate on that matter); closed matters keep their history as it was.
+ * Answers the matters handed over.
+ */
+export async function reassignOpenMatters(tx: Tx, firmId: string, fromUserId: string, toUserId: string): Promise<number> {
+  const result = await tx.execute(sql`
+    with open_rows as (
+      select a.matter_id, a.hourly_rate
+        from matter_assignees a
+        join matters m on m.firm_id = a.firm_id and m.id = a.matter_id
+       where a.firm_id = ${firmId} and a.user_id = ${fromUserId} and m.status = 'Open' and m.deleted_at is null
+    ), added as (
+      insert into matter_assignees (firm_id, matter_id, user_id, hourly_rate)
+      select ${firmId}, o.matter_id, ${toUserId}, coalesce(u.default_hourly_rate, o.hourly_rate)
+        from open_rows o
+        join users u on u.firm_id = ${firmId} and u.id = ${toUserId}
+      on conflict (matter_id, user_id) do nothing
+    )
+    delete from matter_assignees a
+     using open_rows o
+     where a.firm_id = ${firmId} and a.matter_id = o.matter_id and a.user_id = ${fromUserId}
+    returning a.matter_id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

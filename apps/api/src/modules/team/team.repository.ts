@@ -195,3 +195,33 @@ export async function revokeSessionsOfUser(tx: Tx, firmId: string, userId: strin
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.firmId, firmId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
+
+/** The firm's built-in administrator role (the one holding 'administrator'), oldest first. */
+export async function findAdministratorRoleId(tx: Tx, firmId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.firmId, firmId), sql`'administrator' = any(${roles.permissions})`))
+    .orderBy(roles.createdAt)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function setMemberRole(tx: Tx, firmId: string, userId: string, roleId: string) {
+  await tx
+    .update(users)
+    .set({ roleId })
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+}
+
+export async function setFirmOwner(tx: Tx, firmId: string, userId: string) {
+  await tx
+    .update(firms)
+    .set({ ownerUserId: userId, updatedAt: sql`now()` })
+    .where(eq(firms.id, firmId));
+}
+
+export async function findFirmName(tx: Tx, firmId: string): Promise<string> {
+  const [row] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId));
+  return row?.name ?? '';
+}

@@ -69,12 +69,13 @@ export function registerTeamRoutes(app: FastifyInstance, dependencies: Parameter
     contracts.deactivate,
     {
       access: firmAccess('adminUsers.delete'),
-      summary: 'Deactivate a member and end all their sessions',
+      summary: 'Deactivate a member and end all their sessions, handing their open matters and timer to a colleague',
       description:
-        'The member can no longer sign in and frees their seat; their records stay. Refused with 400 for yourself, 409 for the last administrator, 403 when someone other than an administrator deactivates one.',
+        'The member can no longer sign in and frees their seat; their records stay. Their timer stops; reassignToUserId takes their place on their open matters and receives the timer’s unrecorded time. ' +
+        'Refused with 400 for yourself or an inactive colleague, 409 for the last administrator or the owner (transfer ownership first), 403 when someone other than an administrator deactivates one.',
     },
     async (request) => {
-      await team.deactivate(firmPrincipalOf(request), request.params.id);
+      await team.deactivate(firmPrincipalOf(request), request.params.id, request.body ?? {});
       return ok('Team member deactivated', null);
     },
   );
@@ -89,6 +90,26 @@ export function registerTeamRoutes(app: FastifyInstance, dependencies: Parameter
     async (request) => {
       await team.reactivate(firmPrincipalOf(request), request.params.id);
       return ok('Team member reactivated', null);
+    },
+  );
+  route(
+    contracts.deactivationPreview,
+    {
+      access: firmAccess('adminUsers.delete'),
+      summary: 'What deactivating a member would hand over: open matters, timer, and whether they own the firm',
+    },
+    async (request) => ok('Deactivation preview', await team.deactivationPreview(firmPrincipalOf(request), request.params.id)),
+  );
+  route(
+    contracts.transferOwnership,
+    {
+      access: firmAccess('administrator'),
+      summary: 'The owner hands the firm’s ownership to another active member (who becomes an administrator)',
+      description: '403 unless the caller owns the firm; 400 for an inactive member or yourself. Both are emailed; audited.',
+    },
+    async (request) => {
+      await team.transferOwnership(firmPrincipalOf(request), request.params.id);
+      return ok('Ownership transferred', null);
     },
   );
 }

@@ -1,4 +1,12 @@
-import { ADMINISTRATOR, hasPermissions, toCents, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
+import {
+  ADMINISTRATOR,
+  type DeactivateMemberInput,
+  type DeactivationPreview,
+  hasPermissions,
+  toCents,
+  type InvitationSummary,
+  type TeamMember,
+} from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -10,6 +18,8 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './team.repository.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { setFeeEarnerCostRate } from './team.api.ts';
+import { countOpenMattersOf, reassignOpenMatters } from '../matters/matters.api.ts';
+import { findTimerState, handTimerOver } from '../time-entries/time-entries.api.ts';
 
 const INVITATION_LIFETIME_DAYS = 7;
 export const TEAM_MESSAGES = {
@@ -19,6 +29,10 @@ export const TEAM_MESSAGES = {
   deactivateYourself: 'You cannot deactivate yourself',
   grantAdministrator: 'Only an administrator can give someone the Administrator role',
   manageAdministrator: 'Only an administrator can change or deactivate an administrator',
+  deactivateOwner: 'Transfer the firm’s ownership to someone else before deactivating its owner',
+  reassignToActive: 'Choose an active colleague, other than the member leaving, to take over',
+  onlyOwnerTransfers: 'Only the firm’s owner can transfer its ownership',
+  transferToActive: 'Ownership can only go to another active member of the firm',
   seatsFull: (seats: number) => `Your plan allows ${seats} users. Upgrade the plan or deactivate a member to invite more.`,
 } as const;
 
@@ -196,17 +210,84 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
       });
     },
 
-    /** A deactivated member is signed out at once: every session of theirs is revoked. */
-    async deactivate(principal: FirmPrincipal, userId: string): Promise<void> {
+    /** What deactivating the member would hand over: their open matters and their timer. */
+    async deactivationPreview(principal: FirmPrincipal, userId: string): Promise<DeactivationPreview> {
+      return database.withFirm(principal.firmId, async (tx) => {
+        const member = await memberOrNotFound(tx, principal.firmId, userId);
+        const timer = await findTimerState(tx, principal.firmId, userId);
+        return {
+          openMatters: await countOpenMattersOf(tx, principal.firmId, userId),
+          timerSeconds: timer.seconds,
+          timerRunning: timer.isStarted,
+          isOwner: Boolean(member.isOwner),
+        };
+      });
+    },
+
+    /**
+     * A deactivated member is signed out at once (every session revoked) and frees their seat; their
+     * records stay theirs. Their timer stops; a colleague chosen takes their place on their open
+     * matters and receives the timer's unrecorded time. The owner hands ownership on first.
+     */
+    async deactivate(principal: FirmPrincipal, userId: string, input: DeactivateMemberInput = {}): Promise<void> {
       if (userId === principal.userId) throw badRequest(TEAM_MESSAGES.deactivateYourself);
+      const successorId = input.reassignToUserId ?? null;
+      if (successorId === userId) throw badRequest(TEAM_MESSAGES.reassignToActive, { reassignToUserId: TEAM_MESSAGES.reassignToActive });
       await database.withFirm(principal.firmId, async (tx) => {
         await repository.lockFirm(tx, principal.firmId);
         const member = await memberOrNotFound(tx, principal.firmId, userId);
         await assertAnotherAdministratorRemains(tx, principal.firmId, member);
+        if (member.isOwner) throw conflict(TEAM_MESSAGES.deactivateOwner);
         assertMayManage(principal, member);
+        if (successorId !== null) {
+          const successor = await repository.findMember(tx, principal.firmId, successorId);
+          if (!successor?.isActive) throw badRequest(TEAM_MESSAGES.reassignToActive, { reassignToUserId: TEAM_MESSAGES.reassignToActive });
+        }
         await repository.setMemberActive(tx, principal.firmId, userId, false);
         await repository.revokeSessionsOfUser(tx, principal.firmId, userId);
-        await recordAuditEvent(tx, principal, 'teamMember.deactivated', userId, { email: member.email });
+        const mattersReassigned = successorId === null ? 0 : await reassignOpenMatters(tx, principal.firmId, userId, successorId);
+        const timerSeconds = await handTimerOver(tx, principal.firmId, userId, successorId);
+        await recordAuditEvent(tx, principal, 'teamMember.deactivated', userId, {
+          email: member.email,
+          reassignedTo: successorId,
+          mattersReassigned,
+          timerSecondsHandedOver: successorId === null ? 0 : timerSeconds,
+        });
+      });
+    },
+
+    /** The owner makes another active member the owner; they take the Administrator role if they lacked it. */
+    async transferOwnership(principal: FirmPrincipal, userId: string): Promise<void> {
+      await database.withFirm(principal.firmId, async (tx) => {
+        await repository.lockFirm(tx, principal.firmId);
+        if (principal.adminUserId !== principal.userId) throw forbidden(TEAM_MESSAGES.onlyOwnerTransfers);
+        const member = await memberOrNotFound(tx, principal.firmId, userId);
+        if (!member.isActive || userId === principal.userId) throw badRequest(TEAM_MESSAGES.transferToActive);
+        if (!isAdministratorRole(member.permissions)) {
+          const administratorRoleId = await repository.findAdministratorRoleId(tx, principal.firmId);
+          if (!administratorRoleId) throw conflict(TEAM_MESSAGES.lastAdministrator);
+          await repository.setMemberRole(tx, principal.firmId, userId, administratorRoleId);
+        }
+        await repository.setFirmOwner(tx, principal.firmId, userId);
+        await recordAuditEvent(tx, principal, 'firm.ownershipTransferred', principal.firmId, {
+          before: principal.userId,
+          after: userId,
+          newOwnerEmail: member.email,
+        });
+        const firmName = await repository.findFirmName(tx, principal.firmId);
+        for (const to of [member.email, (await repository.findMember(tx, principal.firmId, principal.userId))?.email]) {
+          if (!to) continue;
+          await outbox.queue(tx, principal.firmId, {
+            to,
+            subject: `${member.name} now owns ${firmName} on Matterhorn`,
+            sender: 'matterhorn',
+            paragraphs: [
+              `Ownership of ${firmName}'s Matterhorn account has passed to ${member.name}.`,
+              'The owner holds the Administrator role, manages the plan and can hand ownership on.',
+            ],
+            why: 'you are or were the owner of this firm on Matterhorn',
+          });
+        }
       });
     },
 

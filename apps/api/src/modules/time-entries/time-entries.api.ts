@@ -32,3 +32,5 @@ export const createTimeEntryBilling = () =>
     onReleased: { status: TIME_ENTRY_STATUS.unbilled },
     notFree: TIME_ENTRY_BILLING_MESSAGES.notFree,
   });
+/** A departing member's timer, stopped and handed to a colleague (the team module's deactivation). */
+export { findTimerState, handTimerOver } from './time-entry-logs.repository.ts';

@@ -76,3 +76,21 @@ export async function pauseTimer(tx: Tx, firmId: string, userId: string): Promis
 export async function deleteTimerLogs(tx: Tx, firmId: string, userId: string): Promise<void> {
   await tx.delete(timeEntryLogs).where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, userId)));
 }
+
+/**
+ * Hands a departing member's timer to a colleague (team deactivation): an open log is closed now,
+ * and every log moves to the colleague, whose timer total grows by that time for them to record.
+ */
+export async function handTimerOver(tx: Tx, firmId: string, fromUserId: string, toUserId: string | null): Promise<number> {
+  await tx
+    .update(timeEntryLogs)
+    .set({ pausedAt: sql`now()` })
+    .where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, fromUserId), sql`${timeEntryLogs.pausedAt} is null`));
+  const { seconds } = await findTimerState(tx, firmId, fromUserId);
+  if (toUserId !== null)
+    await tx
+      .update(timeEntryLogs)
+      .set({ userId: toUserId })
+      .where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, fromUserId)));
+  return seconds;
+}
