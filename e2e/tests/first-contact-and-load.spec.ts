@@ -78,6 +78,8 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
   test('the settings pages', async ({ browser, page }) => {
     test.setTimeout(180_000);
     await firstVisits(browser, await signedInAsAdmin(page), [
+      '/settings',
+      '/settings/my-account',
       '/settings/team',
       '/settings/roles',
       '/settings/firm-profile',

@@ -2,7 +2,7 @@ import type { TrustAccount } from '@matterhorn/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
+import { needs, needsByQuery } from './page-permissions.ts';
 
 /**
  * The firm's pages, inside the shell, each guarded by the permissions on its handle. Not in the
@@ -10,18 +10,6 @@ import { needs, needsByQuery, type PageHandle } from './page-permissions.ts';
  * so the sign-in page and the public pages do not download the firm's route table; the server
  * names this chunk among a firm page's preloads, so a firm page's first visit does not wait on it.
  */
-
-/** A firm page of a later module: title and 'coming soon' inside the real shell and guard. */
-function comingSoon(path: string, title: string, handle: PageHandle): RouteObject {
-  return {
-    path,
-    handle,
-    lazy: async () => {
-      const { ComingSoonPage } = await import('../pages/coming-soon-page.tsx');
-      return { Component: () => <ComingSoonPage title={title} /> };
-    },
-  };
-}
 
 /** The trust account page's Requests tab (the trust-requests feature), loaded when the tab opens. */
 const LazyTrustRequestsTab = lazy(async () => ({
@@ -210,7 +198,11 @@ export const firmRoutes: RouteObject[] = [
     handle: needs('invoice.edit'),
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-edit-page.tsx')).InvoiceEditPage }),
   },
-  comingSoon('settings', 'Settings', needs()),
+  {
+    path: 'settings',
+    handle: needs('updateAccountSettings'),
+    lazy: async () => ({ Component: (await import('../../features/firm/pages/firm-settings-page.tsx')).FirmSettingsPage }),
+  },
   {
     path: 'settings/plans-&-subscriptions/select-plan',
     handle: needs('subscriptionPlan'),

@@ -9,7 +9,7 @@ const pages = firmPages();
 describe('requiredPermissionsFor, read from the permissions each firm route declares', () => {
   it.each([
     ['/dashboard', '', []],
-    ['/settings', '', []],
+    ['/settings', '', ['updateAccountSettings']],
     ['/clients/list', '', ['clientInfo']],
     ['/clients/add-new-client', '', ['clientInfo.create']],
     ['/clients/0b7f0a52-1d2e-4a8f-9c3b-5d6e7f8a9b0c', '', ['clientInfo']],

@@ -134,6 +134,22 @@ describe('FirmShell menus', () => {
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing/flat-fees');
   });
 
+  it("offers Settings, landing on General, to a user who may change the firm's settings", () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['updateAccountSettings'] }),
+    });
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('offers Settings, landing on their own account, to a user who may not change the firm’s settings', () => {
+    renderRoutes(realRoutes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['timeEntry'] }),
+    });
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/my-account');
+  });
+
   it('shows an administrator every page', () => {
     renderRoutes(realRoutes, {
       path: '/dashboard',

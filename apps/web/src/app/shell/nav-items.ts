@@ -48,7 +48,8 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Documents', to: '/documents', match: '/documents', icon: IconFolder },
   { label: 'Accounting', to: '/accounting', match: '/accounting', icon: IconCalculator },
   { label: 'Reports', to: '/reports', match: '/reports', icon: IconChartBar },
-  { label: 'Settings', to: '/settings', match: '/settings', icon: IconSettings },
+  // General needs the firm's settings permission; every member may open their own account.
+  { label: 'Settings', to: '/settings', match: '/settings', icon: IconSettings, fallbacks: ['/settings/my-account'] },
 ];
 
 /** Only the items whose pages the user may open: the menu never leads to the Unauthorized page. */

@@ -2,15 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
 import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../api-client.ts';
-
-/** The API's `errors` object ({ field: message }) of a refused request, if it has one. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
-  const errors = (error.body as { errors?: unknown }).errors;
-  if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
+import { fieldErrorsOf } from './field-errors.ts';
 
 /**
  * A react-hook-form form over a shared zod schema, with SPEC.md §5's timing: every change

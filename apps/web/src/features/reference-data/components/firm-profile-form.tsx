@@ -17,7 +17,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 import type { FirmProfileUpdate } from '../api/firm-profile.ts';
-import { readAsDataUrl } from './read-file.ts';
+import { readAsDataUrl } from '../../../lib/read-file.ts';
 
 /** The API's schema, with a blank email read as "no email". */
 const formSchema = firmProfileInputSchema.extend({
