@@ -57,6 +57,8 @@ import { registerTwoStepRoutes } from './modules/auth/two-step.routes.ts';
 import { registerMyAccountRoutes } from './modules/my-account/my-account.routes.ts';
 import { createSignedInDevices } from './modules/my-account/signed-in-devices.service.ts';
 import { createMyAccount } from './modules/my-account/my-account.service.ts';
+import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes.ts';
+import { createRecycleBin, type RecycleBin } from './modules/recycle-bin/recycle-bin.service.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { registerTimeEntryLogRoutes } from './modules/time-entries/time-entry-logs.routes.ts';
@@ -110,6 +112,8 @@ declare module 'fastify' {
     outboxDelivery: OutboxDelivery;
     /** The firm's plan and its renewals, which the hourly clock charges (server.ts). */
     subscriptions: SubscriptionsService;
+    /** The recycle bin, whose hourly job purges what stayed past each firm's retention (server.ts). */
+    recycleBin: RecycleBin;
   }
 }
 
@@ -311,6 +315,14 @@ export async function buildApp(
   };
   const documentModule = createDocumentModule(documentDeps);
   registerDocumentRoutes(app, documentModule);
+  const recycleBin = createRecycleBin({
+    database,
+    files: documentDeps.files,
+    afterResponse,
+    documents: { restoreDocument: documentModule.documents.restore, restoreFolder: documentModule.folders.restore },
+  });
+  app.decorate('recycleBin', recycleBin);
+  registerRecycleBinRoutes(app, recycleBin);
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
   const documentsApi = createDocumentsApi(documentDeps);

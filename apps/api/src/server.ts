@@ -8,6 +8,7 @@ import { portalMessageJobs } from './modules/portal-messages/portal-message-dige
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
 import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
+import { recycleBinJobs } from './modules/recycle-bin/recycle-bin.service.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -62,6 +63,7 @@ jobs = config.jobsEnabled
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
+          ...recycleBinJobs(app.recycleBin, app.log),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

@@ -48,6 +48,7 @@ import {
 import { roleContracts } from './roles/roles.contracts.ts';
 import { subscriptionContracts } from './subscriptions/subscription.contracts.ts';
 import { teamContracts } from './team/team.contracts.ts';
+import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
@@ -68,6 +69,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   matterBudgets: matterBudgetContracts,
   roles: roleContracts,
   team: teamContracts,
+  recycleBin: recycleBinContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,
   practiceAreas: practiceAreaContracts,

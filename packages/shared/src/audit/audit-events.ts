@@ -43,6 +43,8 @@ export const AUDIT_EVENTS = [
   'matter.reopened',
   'matter.deleted',
   'matter.restored',
+  'recycleBin.restored',
+  'recycleBin.purged',
   'matter.budgetSaved',
   'matter.budgetRemoved',
   'practiceArea.created',

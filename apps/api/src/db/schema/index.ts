@@ -26,3 +26,4 @@ export * from './outgoing-messages.ts';
 export * from './matter-budgets.ts';
 export * from './credit-notes.ts';
 export * from './reports.ts';
+export * from './data-exports.ts';

@@ -3,6 +3,7 @@ import { clientConflictNames, type AssociatedClients, type ClientDetail, type cl
 import type { AppConfig } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { binChildrenWith, restoreChildrenWith } from '../recycle-bin/recycle-bin.api.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import type { PortalInvitations } from '../portal-access/portal-access.api.ts';
@@ -137,6 +138,8 @@ export function createClientsService({ database, conflictGate, portalInvitations
       const { firmId } = principal;
       await database.withFirm(firmId, async (tx) => {
         if (!(await repository.findClient(tx, firmId, clientId))) throw notFound('Client');
+        // Its matters (with theirs), expenses and documents go to the bin with it.
+        await binChildrenWith(tx, firmId, { kind: 'client', id: clientId }, principal.userId);
         await repository.softDeleteClient(tx, firmId, clientId, principal.userId);
         await repository.revokePortalSessions(tx, firmId, clientId);
         await recordAuditEvent(tx, principal, 'client.deleted', clientId);
@@ -147,6 +150,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
       const { firmId } = principal;
       return database.withFirm(firmId, async (tx) => {
         if (!(await repository.findClient(tx, firmId, clientId, { deleted: true }))) throw notFound('Deleted client');
+        await restoreChildrenWith(tx, firmId, { kind: 'client', id: clientId });
         await repository.restoreClient(tx, firmId, clientId);
         await recordAuditEvent(tx, principal, 'client.restored', clientId);
         return detailOf(tx, firmId, clientId);

@@ -36,3 +36,5 @@ export { creditNotePdfOf } from './credit-note-view.ts';
 export { realisedLineOf, realisedLinesIn } from './line-realisation.repository.ts';
 /** The firm's invoice settings, read and changed with their own audit (Settings › General uses them). */
 export { changeInvoiceSettings, readInvoiceSettings } from './invoice-settings.ts';
+/** A deleted draft out of the recycle bin, its items locked again (the recycle-bin module). */
+export { restoreDraftInvoice } from './restore-draft-invoice.ts';

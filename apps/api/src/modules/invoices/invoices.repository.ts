@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
@@ -252,4 +252,22 @@ export async function findInvoiceCurrencyAndMatters(tx: Tx, firmId: string, invo
     .from(invoices)
     .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId)));
   return row ?? null;
+}
+
+/** The items a draft's lines were made from, by kind (what its restore locks again). */
+export async function findLineItems(tx: Tx, firmId: string, invoiceId: string) {
+  return tx
+    .select({ itemType: invoiceLines.itemType, itemId: invoiceLines.itemId })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.firmId, firmId), eq(invoiceLines.invoiceId, invoiceId)));
+}
+
+/** A deleted draft back among the drafts; false when it is not a deleted draft of the firm. */
+export async function undeleteDraft(tx: Tx, firmId: string, invoiceId: string): Promise<boolean> {
+  const rows = await tx
+    .update(invoices)
+    .set({ deletedAt: null, deletedByUserId: null, updatedAt: sql`now()` })
+    .where(and(eq(invoices.firmId, firmId), eq(invoices.id, invoiceId), isNotNull(invoices.deletedAt), isNull(invoices.numberValue)))
+    .returning({ id: invoices.id });
+  return rows.length === 1;
 }

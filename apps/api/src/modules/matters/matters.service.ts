@@ -8,6 +8,7 @@ import {
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { binChildrenWith, restoreChildrenWith } from '../recycle-bin/recycle-bin.api.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { checkCustomFields } from './matter-custom-fields.ts';
 import {
@@ -197,6 +198,8 @@ export function createMatterService(database: Database, conflictGate: ConflictGa
     remove: (principal: FirmPrincipal, matterId: string) =>
       database.withFirm(principal.firmId, async (tx) => {
         await lockLiveMatter(tx, matterId);
+        // Its time, expenses, fees, notes, court updates and documents go to the bin with it.
+        await binChildrenWith(tx, principal.firmId, { kind: 'matter', id: matterId }, principal.userId);
         await setMatterDeleted(tx, matterId, principal.userId);
         await recordAuditEvent(tx, principal, 'matter.deleted', matterId);
       }),
@@ -207,6 +210,7 @@ export function createMatterService(database: Database, conflictGate: ConflictGa
         if (!matter) throw notFound('Matter');
         if (!matter.deletedAt) throw conflict('This matter is not deleted');
         if (await isClientDeleted(tx, matter.clientId)) throw conflict("Restore the matter's client first");
+        await restoreChildrenWith(tx, principal.firmId, { kind: 'matter', id: matterId });
         await setMatterDeleted(tx, matterId, null);
         await recordAuditEvent(tx, principal, 'matter.restored', matterId);
         return viewOf(tx, matterId);
