@@ -58,6 +58,8 @@ import { registerMyAccountRoutes } from './modules/my-account/my-account.routes.
 import { createSignedInDevices } from './modules/my-account/signed-in-devices.service.ts';
 import { createMyAccount } from './modules/my-account/my-account.service.ts';
 import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes.ts';
+import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import { createDataExport, type DataExportService } from './modules/data-export/data-export.service.ts';
 import { createRecycleBin, type RecycleBin } from './modules/recycle-bin/recycle-bin.service.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -114,6 +116,8 @@ declare module 'fastify' {
     subscriptions: SubscriptionsService;
     /** The recycle bin, whose hourly job purges what stayed past each firm's retention (server.ts). */
     recycleBin: RecycleBin;
+    /** Full exports, whose hourly job removes the zips past their 7 days (server.ts). */
+    dataExport: DataExportService;
   }
 }
 
@@ -292,6 +296,17 @@ export async function buildApp(
     appSecret: config.appSecret,
   });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
+  const dataExport = createDataExport({
+    database,
+    files: createFileStore(config.files),
+    invoiceFiles: invoiceDocuments,
+    outbox,
+    afterResponse,
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
+  app.decorate('dataExport', dataExport);
+  registerDataExportRoutes(app, dataExport, async (principal) => (await firms.profileOf(principal)).firmName);
   registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerTrustRoutes(app, database);

@@ -9,6 +9,7 @@ import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
 import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { recycleBinJobs } from './modules/recycle-bin/recycle-bin.service.ts';
+import { dataExportJobs } from './modules/data-export/data-export.service.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -64,6 +65,7 @@ jobs = config.jobsEnabled
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
           ...recycleBinJobs(app.recycleBin, app.log),
+          ...dataExportJobs(app.dataExport),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

@@ -255,6 +255,7 @@ describe('tenant route matrix', () => {
         '/api/admin/team/reset-two-step/',
         '/api/admin/team/sign-out-everywhere/',
         '/api/me/',
+        '/api/admin/export/',
         '/api/admin/time-entry-log/get-total-hours',
       ];
       const firmRoutes = routes().filter((route) => route.access.kind === 'firm');

@@ -49,6 +49,7 @@ import { roleContracts } from './roles/roles.contracts.ts';
 import { subscriptionContracts } from './subscriptions/subscription.contracts.ts';
 import { teamContracts } from './team/team.contracts.ts';
 import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
+import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
@@ -70,6 +71,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   roles: roleContracts,
   team: teamContracts,
   recycleBin: recycleBinContracts,
+  dataExport: dataExportContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,
   practiceAreas: practiceAreaContracts,

@@ -82,6 +82,10 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'documentsDownloadFolderZip',
     sends: { mediaType: 'application/zip', description: 'The folder and its subfolders as a zip, streamed.' },
   },
+  'GET /api/admin/export/download/{id}': {
+    operationId: 'exportDownload',
+    sends: { mediaType: 'application/zip', description: 'The export’s zip: records as CSV and JSON, documents, invoices, a README.' },
+  },
   'GET /api/client-portal/download-document/{id}': { operationId: 'clientPortalDownloadDocument', sends: STORED_FILE },
   'POST /api/client-portal/upload-document': { operationId: 'clientPortalUploadDocument' },
   'GET /api/client-portal/download-message-attachment/{id}': { operationId: 'clientPortalDownloadMessageAttachment', sends: STORED_FILE },

@@ -86,6 +86,8 @@ export const AUDIT_EVENTS = [
   'expenseCategory.deleted',
   'firm.invoiceSettingsUpdated',
   'firm.ownershipTransferred',
+  'firm.exportStarted',
+  'firm.exportDownloaded',
   'firm.settingsUpdated',
   'firm.booksClosed',
   'firm.booksReopened',

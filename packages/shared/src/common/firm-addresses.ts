@@ -5,7 +5,7 @@
  * chunks named as preloads; the web's router adds the firm's routes only for a firm address.
  */
 const NOT_FIRM_PAGE =
-  /^\/(?:$|[?#]|login|signup|forgot-password|verification|join-team\/|setup-firm|portal\/|billing\/trust-accounting\/|billing\/invoice\/(?!invoice-empty(?:$|[/?#])))/;
+  /^\/(?:$|[?#]|login|signup|forgot-password|verification|confirm-email-change|undo-email-change|join-team\/|setup-firm|portal\/|billing\/trust-accounting\/|billing\/invoice\/(?!invoice-empty(?:$|[/?#])))/;
 
 /** Whether an address (a path, with or without its query) is a firm page's. */
 export const isFirmPage = (address: string) => !NOT_FIRM_PAGE.test(address);

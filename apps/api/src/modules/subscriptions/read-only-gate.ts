@@ -8,7 +8,7 @@ import { subscriptionStatusStatement } from './subscriptions.repository.ts';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * What a read-only firm may still send: choosing and paying for a plan, signing in and out (two-step
- * sign-in's settings, My account (devices, password, email, name), and an administrator's reset or sign-out of a member who lost a
+ * sign-in's settings, My account (devices, password, email, name), the full export (a firm may always take its data), and an administrator's reset or sign-out of a member who lost a
  * phone or a laptop), and the reads
  * sent as POST (the timer's total). Clients on the portal are never held (they keep reading and
  * paying invoices).
@@ -19,6 +19,7 @@ const ALWAYS_OPEN = [
   '/api/admin/team/reset-two-step/',
   '/api/admin/team/sign-out-everywhere/',
   '/api/me/',
+  '/api/admin/export/',
   '/api/admin/time-entry-log/get-total-hours',
 ];
 

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/platform/files/files.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { bearer, createTestApp, readOutbox, rowsOf, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+
+/** The full export (issue 39): one zip of the demo firm's records, documents and invoices, checked against the database. */
+let context: TestContext;
+let admin: string;
+let firmId: string;
+const adminEmail = `admin@${DEMO_FIRM.emailDomain}`;
+
+const call = (token: string, method: 'GET' | 'POST', url: string) => context.app.inject({ method, url, headers: bearer(token) });
+const count = async (query: ReturnType<typeof sql>) =>
+  (await context.database.withFirm(firmId, (tx) => rowsOf<{ count: number }>(tx.execute(query))))[0]!.count;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  await seedDemoFirmOnce(context.database, TEST_PASSWORD, createFileStore(context.config.files));
+  admin = await signIn(context.app, adminEmail);
+  const [row] = await rowsOf<{ id: string }>(context.database.db.execute(sql`select id from firms where portal_slug = ${DEMO_FIRM.slug}`));
+  firmId = row!.id;
+});
+afterAll(() => context.close());
+
+describe('the full export', () => {
+  it('builds one zip of every record as CSV and JSON, every document version and each issued invoice, then emails a link', async () => {
+    const started = await call(admin, 'POST', '/api/admin/export/start');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({
+      message: 'Your export has started. We will email you when it is ready.',
+      data: { status: 'running' },
+    });
+    const id = started.json().data.id as string;
+    // One at a time: a second start while it runs is refused.
+    expect((await call(admin, 'POST', '/api/admin/export/start')).statusCode).toBe(409);
+    await context.app.afterResponse.settled();
+
+    const status = (await call(admin, 'GET', `/api/admin/export/status/${id}`)).json().data;
+    expect(status).toMatchObject({ status: 'ready', progress: 100, failure: null });
+    expect(new Date(status.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    expect((await call(admin, 'GET', '/api/admin/export/get-exports')).json().data[0].id).toBe(id);
+    const mail = (await readOutbox(context.config)).filter((message) => message.to === adminEmail).at(-1);
+    expect(mail?.subject).toBe('Your Matterhorn export is ready');
+    expect(new URL(mail!.link!).pathname).toBe('/settings/export');
+
+    const download = await call(admin, 'GET', `/api/admin/export/download/${id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(Number(download.headers['content-length'])).toBe(status.sizeBytes);
+    const zip = await JSZip.loadAsync(download.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toContain('README.txt');
+
+    // Records: as many CSV rows and JSON objects as the database holds, every column but the secrets.
+    const clientsCsv = (await zip.file('data/clients.csv')!.async('string'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(clientsCsv.length - 1).toBe(await count(sql`select count(*)::int as count from clients where firm_id = ${firmId}`));
+    const timeEntries = JSON.parse(await zip.file('data/time-entries.json')!.async('string')) as Record<string, unknown>[];
+    expect(timeEntries).toHaveLength(await count(sql`select count(*)::int as count from time_entries where firm_id = ${firmId}`));
+    expect(timeEntries[0]).toHaveProperty('home_total_amount');
+    const movements = JSON.parse(await zip.file('data/trust-movements.json')!.async('string')) as { amount: string }[];
+    expect(movements).toHaveLength(await count(sql`select count(*)::int as count from trust_transactions where firm_id = ${firmId}`));
+    const usersHeader = (await zip.file('data/users.csv')!.async('string')).split('\r\n')[0]!;
+    expect(usersHeader).toContain('email');
+    expect(usersHeader).not.toContain('password_hash');
+    expect(usersHeader).not.toContain('totp_secret');
+
+    // Documents: every version of every document; invoices: each issued one as a PDF.
+    const documents = names.filter((name) => name.startsWith('documents/') && !zip.files[name]!.dir);
+    expect(documents).toHaveLength(await count(sql`select count(*)::int as count from document_versions where firm_id = ${firmId}`));
+    expect(documents.some((name) => / \(v2\)\./.test(name))).toBe(true);
+    const pdfs = names.filter((name) => name.startsWith('invoices/') && name.endsWith('.pdf'));
+    expect(pdfs).toHaveLength(
+      await count(sql`select count(*)::int as count from invoices where firm_id = ${firmId} and number_value is not null`),
+    );
+    expect((await zip.file(pdfs[0]!)!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 120_000);
+
+  it('is for administrators of the firm only', async () => {
+    const billing = await signIn(context.app, `billing@${DEMO_FIRM.emailDomain}`);
+    expect((await call(billing, 'POST', '/api/admin/export/start')).statusCode).toBe(403);
+    const [latest] = (await call(admin, 'GET', '/api/admin/export/get-exports')).json().data as { id: string }[];
+    const other = await seedTestFirm(context.database);
+    const otherAdmin = await signIn(context.app, other.users.admin.email);
+    expect((await call(otherAdmin, 'GET', `/api/admin/export/status/${latest!.id}`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'GET', `/api/admin/export/download/${latest!.id}`)).statusCode).toBe(404);
+  });
+});
