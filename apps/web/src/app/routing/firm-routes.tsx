@@ -269,6 +269,11 @@ export const firmRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'settings/recycle-bin',
+    handle: needs('recycleBin'),
+    lazy: async () => ({ Component: (await import('../../features/recycle-bin/pages/recycle-bin-page.tsx')).RecycleBinPage }),
+  },
+  {
     path: 'trust-account/accounts',
     handle: needs('trustAccountRequest'),
     lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),

@@ -51,6 +51,8 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/settings/currencies', '', ['updateAccountSettings']],
     ['/settings/invoices', '', ['updateAccountSettings']],
     ['/settings/custom-fields', '', ['updateAccountSettings']],
+    ['/settings/recycle-bin', '', ['recycleBin']],
+    ['/settings/recycle-bin', '?kind=matter&search=lease', ['recycleBin']],
     ['/settings/activity-types', '', []],
     ['/settings/practice-areas', '', []],
     ['/settings/expense-categories', '', []],

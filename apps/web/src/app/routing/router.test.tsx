@@ -25,6 +25,8 @@ describe("the app's router adds the firm's routes only for a firm address", () =
     ['/login', ['login']],
     ['/billing/invoice/3f1c2b', ['billing/invoice/:slug']],
     ['/portal/demo/login', ['portal/:company', 'login']],
+    ['/confirm-email-change?token=3f1c2b', ['confirm-email-change']],
+    ['/undo-email-change?token=3f1c2b', ['undo-email-change']],
   ])('%s is not: it matches %j without them', async (path, matched) => {
     expect(await routerAt(path)).toEqual({ matched, firmRoutesAdded: false });
   });

@@ -48,6 +48,17 @@ export const routes: RouteObject[] = [
         path: 'verification',
         lazy: async () => ({ Component: (await import('../../features/auth/pages/verification-page.tsx')).VerificationPage }),
       },
+      // The links of an email change (My account): sent to the new address, and to the old one to undo it.
+      {
+        path: 'confirm-email-change',
+        lazy: async () => ({
+          Component: (await import('../../features/my-account/pages/confirm-email-change-page.tsx')).ConfirmEmailChangePage,
+        }),
+      },
+      {
+        path: 'undo-email-change',
+        lazy: async () => ({ Component: (await import('../../features/my-account/pages/undo-email-change-page.tsx')).UndoEmailChangePage }),
+      },
       {
         path: 'join-team/:id',
         lazy: async () => withQueries((await import('../../features/auth/pages/join-team-page.tsx')).JoinTeamPage),

@@ -82,6 +82,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Invoice Settings', to: '/settings/invoices', match: '/settings/invoices' },
         { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
+        { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },
         {
           label: 'Plans & Subscriptions',
           to: '/settings/plans-&-subscriptions/select-plan',

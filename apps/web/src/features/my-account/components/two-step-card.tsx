@@ -1,13 +1,17 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { RECOVERY_CODE_COUNT, type TotpSetup, type TwoStepStatus } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { startAuthenticatorSetUp } from '../api/set-up-authenticator.ts';
 import { TWO_STEP_STATUS_KEY, useTwoStepStatus } from '../api/two-step-status.ts';
-import { NewRecoveryCodesModal } from './new-recovery-codes-modal.tsx';
-import { SetUpTwoStepModal } from './set-up-two-step-modal.tsx';
-import { TurnOffTwoStepModal } from './turn-off-two-step-modal.tsx';
+
+// Loaded when first opened: their code form (react-hook-form) and the recovery-code list would
+// otherwise come with My account's first visit (the 250 KB budget).
+const NewRecoveryCodesModal = lazy(async () => ({ default: (await import('./new-recovery-codes-modal.tsx')).NewRecoveryCodesModal }));
+const SetUpTwoStepModal = lazy(async () => ({ default: (await import('./set-up-two-step-modal.tsx')).SetUpTwoStepModal }));
+const TurnOffTwoStepModal = lazy(async () => ({ default: (await import('./turn-off-two-step-modal.tsx')).TurnOffTwoStepModal }));
 
 export const REQUIRED_BY_FIRM_TEXT = 'Your firm requires two-step sign-in';
 /** Few enough left that the user should make a new set before they run out. */
@@ -107,13 +111,19 @@ export function TwoStepCard() {
       ) : (
         <TwoStepOff status={status.data} isStarting={isStarting} onSetUp={() => void startSetUp()} />
       )}
-      <SetUpTwoStepModal setup={setup} onClose={() => setSetup(null)} onTurnedOn={refreshStatus} />
-      <NewRecoveryCodesModal opened={isMakingCodes} onClose={() => setIsMakingCodes(false)} onCreated={refreshStatus} />
-      <TurnOffTwoStepModal
-        opened={isTurningOff}
-        onClose={() => setIsTurningOff(false)}
-        onTurnedOff={(next) => queryClient.setQueryData(TWO_STEP_STATUS_KEY, next)}
-      />
+      <OnceOpened isOpen={setup !== null}>
+        <SetUpTwoStepModal setup={setup} onClose={() => setSetup(null)} onTurnedOn={refreshStatus} />
+      </OnceOpened>
+      <OnceOpened isOpen={isMakingCodes}>
+        <NewRecoveryCodesModal opened={isMakingCodes} onClose={() => setIsMakingCodes(false)} onCreated={refreshStatus} />
+      </OnceOpened>
+      <OnceOpened isOpen={isTurningOff}>
+        <TurnOffTwoStepModal
+          opened={isTurningOff}
+          onClose={() => setIsTurningOff(false)}
+          onTurnedOff={(next) => queryClient.setQueryData(TWO_STEP_STATUS_KEY, next)}
+        />
+      </OnceOpened>
     </Card>
   );
 }

@@ -1,5 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { PasswordCard } from '../components/password-card.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+import { SignInEmailCard } from '../components/sign-in-email-card.tsx';
 import { SignedInDevicesCard } from '../components/signed-in-devices-card.tsx';
 import { TwoStepCard } from '../components/two-step-card.tsx';
 
@@ -12,6 +15,9 @@ export function MyAccountPage() {
         <Title order={1}>My account</Title>
         <Text c="dimmed">{profile ? `Signed in as ${profile.name} (${profile.email}).` : 'How you sign in to Matterhorn.'}</Text>
       </div>
+      <ProfileCard />
+      <SignInEmailCard />
+      <PasswordCard />
       <TwoStepCard />
       <SignedInDevicesCard />
     </Stack>

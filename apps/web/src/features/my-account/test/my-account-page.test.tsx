@@ -1,4 +1,11 @@
-import { RECOVERY_CODE_COUNT, signedInDeviceSchema, TWO_STEP_MESSAGES, twoStepStatusSchema, type TwoStepStatus } from '@matterhorn/shared';
+import {
+  myAccountSchema,
+  RECOVERY_CODE_COUNT,
+  signedInDeviceSchema,
+  TWO_STEP_MESSAGES,
+  twoStepStatusSchema,
+  type TwoStepStatus,
+} from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +19,9 @@ const STATUS = '/auth/mfa/status';
 const codesOf = (prefix: string) => Array.from({ length: RECOVERY_CODE_COUNT }, (_, index) => `${prefix}${index}aa-bbbbb`);
 const status = (overrides: Partial<TwoStepStatus> = {}) =>
   contractAnswer(twoStepStatusSchema, { isOn: false, recoveryCodesLeft: 0, isRequiredByFirm: false, ...overrides });
-/** The page's other card: only this device is signed in. */
+/** The page's other cards: the account's details, and only this device signed in. */
 const defaults = {
+  'GET /me/account': contractAnswer(myAccountSchema, { name: 'Ada Obi', email: 'ada@example.com', photo: null, pendingEmail: null }),
   'GET /me/sessions': contractAnswer(signedInDeviceSchema.array(), [
     {
       id: '3f0c2b1a-7d4e-4c5b-8a9f-1e2d3c4b5a60',

@@ -1,4 +1,4 @@
-import { signedInDeviceSchema, twoStepStatusSchema, type SignedInDevice } from '@matterhorn/shared';
+import { myAccountSchema, signedInDeviceSchema, twoStepStatusSchema, type SignedInDevice } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,7 @@ function stubDevices(initial: SignedInDevice[]) {
   let devices = initial;
   const api = stubApi({
     'GET /auth/mfa/status': twoStepOff,
+    'GET /me/account': contractAnswer(myAccountSchema, { name: 'Ada Obi', email: 'ada@example.com', photo: null, pendingEmail: null }),
     [`GET ${SESSIONS}`]: () => devicesAnswer(devices),
     [`DELETE ${SESSIONS}`]: () => {
       const ended = devices.filter((device) => !device.isThisDevice).length;

@@ -12,6 +12,9 @@ type MembersTableProps = {
   onReactivate: (member: TeamMember) => void;
   onResetTwoStep: (member: TeamMember) => void;
   onSignOutEverywhere: (member: TeamMember) => void;
+  /** The signed-in user owns the firm: they may hand ownership to another active member. */
+  canTransferOwnership: boolean;
+  onTransferOwnership: (member: TeamMember) => void;
   /** The signed-in user: their own sessions are ended from My account, not here. */
   currentUserId: string | null;
 };
@@ -26,6 +29,8 @@ export function MembersTable({
   onReactivate,
   onResetTwoStep,
   onSignOutEverywhere,
+  canTransferOwnership,
+  onTransferOwnership,
   currentUserId,
 }: MembersTableProps) {
   if (members.length === 0) return <Text c="dimmed">No team members yet.</Text>;
@@ -110,6 +115,16 @@ export function MembersTable({
                         aria-label={`Sign out everywhere: ${member.name}`}
                       >
                         Sign out everywhere
+                      </Button>
+                    )}
+                    {canTransferOwnership && member.isActive && member.id !== currentUserId && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => onTransferOwnership(member)}
+                        aria-label={`Transfer ownership: ${member.name}`}
+                      >
+                        Transfer ownership
                       </Button>
                     )}
                     {!member.isActive && (

@@ -1,11 +1,20 @@
-import { invitationSummarySchema, subscriptionInfoSchema, teamMemberSchema, type EmailDelivery, type TeamMember } from '@matterhorn/shared';
+import {
+  deactivationPreviewSchema,
+  invitationSummarySchema,
+  subscriptionInfoSchema,
+  teamMemberSchema,
+  type DeactivationPreview,
+  type EmailDelivery,
+  type TeamMember,
+} from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
 import { contractAnswer, subscriptionInfo } from '../../../test/msw/contract-answers.ts';
-import { stubApi } from '../../../test/msw/stub-api.ts';
+import { stubApi, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
+import { CHOOSE_SUCCESSOR, HAND_OVER_LABEL, NO_ONE_LABEL, OWNER_FIRST } from '../components/deactivate-member-modal.tsx';
 import { TeamPage } from './team-page.tsx';
 
 const ROLE_ID = '0b6f1f5e-8a7c-4d1e-9c55-2f1a3b4c5d6e';
@@ -51,9 +60,17 @@ const members: TeamMember[] = [
 const subscriptionAnswer = (seats: { allocated: number; used: number }) =>
   contractAnswer(subscriptionInfoSchema, subscriptionInfo({ allocatedNumberUsers: seats.allocated, totalNumberUsers: seats.used }));
 
-function stubTeam(seats: { allocated: number; used: number }, team: TeamMember[] = members) {
+/** What deactivating a member would hand over, as deactivation-preview answers it. */
+const previewAnswer = (preview: Partial<DeactivationPreview> = {}) =>
+  contractAnswer(deactivationPreviewSchema, { openMatters: 0, timerSeconds: 0, timerRunning: false, isOwner: false, ...preview });
+
+const DEACTIVATE_BOB = '/admin/team-member-details/deactivate-user/u2';
+const cyDee: TeamMember = { ...members[1]!, id: 'u3', name: 'Cy Dee', email: 'cy@example.com', hasTwoStep: false };
+
+function stubTeam(seats: { allocated: number; used: number }, team: TeamMember[] = members, handlers: Record<string, StubHandler> = {}) {
   return stubApi({
     'GET /admin/team-member-details/get-all-user': { data: team },
+    'GET /admin/team-member-details/deactivation-preview/u2': previewAnswer(),
     'GET /admin/team-member-details/get-invitations': { data: [] },
     'GET /admin/admin-roles/get-roles': {
       data: [{ id: ROLE_ID, name: 'Fee Earner', permissions: ['timeEntry'], isSystem: true, memberCount: 1 }],
@@ -78,6 +95,7 @@ function stubTeam(seats: { allocated: number; used: number }, team: TeamMember[]
       ...contractAnswer(teamMemberSchema, { ...members[1]!, ledesClassification: 'AS' }),
       message: 'Team member updated',
     },
+    ...handlers,
   });
 }
 
@@ -157,19 +175,139 @@ describe('TeamPage', () => {
     expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
   }, 20_000);
 
-  it('asks before deactivating a member and only then calls the server', async () => {
+  it('asks before deactivating a member with no work to hand over, says what happens, and sends no colleague', async () => {
     const user = userEvent.setup();
     const api = stubTeam({ allocated: 5, used: 2 });
     renderAt(<TeamPage />, { session });
     expect(await screen.findByRole('button', { name: 'Edit Ada Obi' })).toBeInTheDocument();
+    // The owner hands ownership on before anyone can deactivate them.
     expect(screen.queryByRole('button', { name: 'Deactivate Ada Obi' })).not.toBeInTheDocument();
+    const listCalls = () => api.callsTo('GET', '/admin/team-member-details/get-all-user').length;
     await user.click(screen.getByRole('button', { name: 'Deactivate Bob Eze' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bob Eze?' });
-    expect(within(dialog).getByText(/Their sessions end immediately\./)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(0);
+    expect(
+      await within(dialog).findByText(
+        'Bob Eze will be signed out everywhere and can no longer sign in. Their records stay. They are on no open matters.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing to hand over: no colleague to choose, no timer to stop.
+    expect(within(dialog).queryByRole('combobox', { name: new RegExp(`^${HAND_OVER_LABEL}`) })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Their timer/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(0);
+    const listedBefore = listCalls();
+
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/deactivate-user/u2')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(1));
+    expect(api.callsTo('POST', DEACTIVATE_BOB)[0]?.body).toEqual({ reassignToUserId: null });
+    expect(await screen.findByText('Member deactivated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(listedBefore));
   });
+
+  it('says what a member with work would hand over, requires a choice, and sends the colleague chosen', async () => {
+    const user = userEvent.setup();
+    const deactivated: TeamMember = { ...cyDee, id: 'u4', name: 'Dee Former', isActive: false };
+    const api = stubTeam({ allocated: 5, used: 3 }, [...members, cyDee, deactivated], {
+      'GET /admin/team-member-details/deactivation-preview/u2': previewAnswer({ openMatters: 3, timerSeconds: 3_900, timerRunning: true }),
+    });
+    renderAt(<TeamPage />, { session });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bob Eze?' });
+    expect(await within(dialog).findByText(/Their records stay\. They are on 3 open matters\.$/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Their timer is running and holds 1 h 05 min not yet recorded. It will be stopped.'),
+    ).toBeInTheDocument();
+
+    // No colleague is chosen for the admin: Deactivate asks for the choice first.
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(within(dialog).getByText(CHOOSE_SUCCESSOR)).toBeInTheDocument();
+    expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(0);
+
+    // The other active members, and no one; never the member leaving or a deactivated one.
+    await user.click(within(dialog).getByRole('combobox', { name: new RegExp(`^${HAND_OVER_LABEL}`) }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Ada Obi', 'Cy Dee', NO_ONE_LABEL]);
+    await user.click(screen.getByRole('option', { name: 'Cy Dee' }));
+    expect(within(dialog).queryByText(CHOOSE_SUCCESSOR)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(1));
+    expect(api.callsTo('POST', DEACTIVATE_BOB)[0]?.body).toEqual({ reassignToUserId: 'u3' });
+  });
+
+  it('keeps a member on their matters when No one is chosen', async () => {
+    const user = userEvent.setup();
+    const api = stubTeam({ allocated: 5, used: 2 }, members, {
+      'GET /admin/team-member-details/deactivation-preview/u2': previewAnswer({ openMatters: 1 }),
+    });
+    renderAt(<TeamPage />, { session });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bob Eze?' });
+    expect(await within(dialog).findByText(/They are on 1 open matter\.$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: new RegExp(`^${HAND_OVER_LABEL}`) }));
+    await user.click(await screen.findByRole('option', { name: NO_ONE_LABEL }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(1));
+    expect(api.callsTo('POST', DEACTIVATE_BOB)[0]?.body).toEqual({ reassignToUserId: null });
+  });
+
+  it('offers no Deactivate for the firm’s owner: ownership is transferred first', async () => {
+    const user = userEvent.setup();
+    // The list was loaded before Bob became the owner; the preview knows.
+    const api = stubTeam({ allocated: 5, used: 2 }, members, {
+      'GET /admin/team-member-details/deactivation-preview/u2': previewAnswer({ openMatters: 2, isOwner: true }),
+    });
+    renderAt(<TeamPage />, { session });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bob Eze?' });
+    expect(await within(dialog).findByText(OWNER_FIRST)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', DEACTIVATE_BOB)).toHaveLength(0);
+  });
+
+  it('lets the owner transfer ownership to another active member, after asking, and moves the Owner badge', async () => {
+    const user = userEvent.setup();
+    const deactivated: TeamMember = { ...cyDee, isActive: false };
+    let team = [...members, deactivated];
+    const api = stubTeam({ allocated: 5, used: 2 }, team, {
+      'GET /admin/team-member-details/get-all-user': () => ({ data: team }),
+      'POST /admin/team-member-details/transfer-ownership/u2': () => {
+        team = team.map((member) => ({ ...member, isOwner: member.id === 'u2' }));
+        return { message: 'Ownership transferred' };
+      },
+    });
+    const asAda = fakeProfile({ id: 'u1', adminUserId: 'u1', roleName: 'Administrator', business: { adminUserId: 'u1' } });
+    const owner = { ...session, profile: asAda, workingUser: workingUserOf(asAda), reloadProfile: vi.fn(async () => null) };
+    renderAt(<TeamPage />, { session: owner });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    // Not on the owner's own row, nor on a deactivated member's.
+    expect(within(table).queryByRole('button', { name: 'Transfer ownership: Ada Obi' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Transfer ownership: Cy Dee' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Transfer ownership: Bob Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership to Bob Eze?' });
+    expect(within(dialog).getByText(/Bob Eze will own the firm: they become an administrator/)).toHaveTextContent(/manage the plan/);
+    expect(api.callsTo('POST', '/admin/team-member-details/transfer-ownership/u2')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/admin/team-member-details/transfer-ownership/u2')).toHaveLength(1));
+    expect(await screen.findByText('Ownership transferred')).toBeInTheDocument();
+    await waitFor(() => expect(within(within(table).getByRole('row', { name: /Bob Eze/ })).getByText('Owner')).toBeInTheDocument());
+    expect(within(within(table).getByRole('row', { name: /Ada Obi/ })).queryByText('Owner')).not.toBeInTheDocument();
+    // Ada no longer owns the firm: the action goes, and the session learns the new owner (firm calls carry their id).
+    expect(within(table).queryByRole('button', { name: /^Transfer ownership/ })).not.toBeInTheDocument();
+    expect(owner.reloadProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Transfer ownership to the owner only', async () => {
+    stubTeam({ allocated: 5, used: 2 });
+    // Bob is an administrator, not the owner.
+    const asBob = fakeProfile({ id: 'u2', adminUserId: 'u1', roleName: 'Administrator', business: { adminUserId: 'u1' } });
+    renderAt(<TeamPage />, { session: { ...session, profile: asBob, workingUser: workingUserOf(asBob) } });
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere: Ada Obi' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Transfer ownership/ })).not.toBeInTheDocument();
+  });
+
   it("shows each member's two-step sign-in, and resets it after asking, then reloads the team", async () => {
     const user = userEvent.setup();
     const api = stubTeam({ allocated: 5, used: 2 });

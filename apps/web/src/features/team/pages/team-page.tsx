@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, type InvitationSummary, type TeamMember } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
@@ -15,12 +16,18 @@ import { INVITATIONS_KEY, useInvitations } from '../api/get-invitations.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { isTeamFull, SEATS_KEY, useSeats } from '../api/get-seats.ts';
 import { resetTwoStep } from '../api/reset-two-step.ts';
-import { deactivateMember, reactivateMember } from '../api/set-member-active.ts';
+import { reactivateMember } from '../api/set-member-active.ts';
 import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
+import { transferOwnership } from '../api/transfer-ownership.ts';
 import { EditMemberModal } from '../components/edit-member-modal.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
 import { MembersTable } from '../components/members-table.tsx';
+
+// Loaded when first opened, with the preview it asks for: the team page's first visit stays within its budget.
+const DeactivateMemberModal = lazy(async () => ({
+  default: (await import('../components/deactivate-member-modal.tsx')).DeactivateMemberModal,
+}));
 
 const SELECT_PLAN_PATH = '/settings/plans-&-subscriptions/select-plan';
 
@@ -45,6 +52,7 @@ export function TeamPage() {
   const [cancelling, setCancelling] = useState<InvitationSummary | null>(null);
   const [resettingTwoStep, setResettingTwoStep] = useState<TeamMember | null>(null);
   const [signingOut, setSigningOut] = useState<TeamMember | null>(null);
+  const [transferringTo, setTransferringTo] = useState<TeamMember | null>(null);
 
   const canInvite = hasPermissions(session.permissions, ['adminUsers.create']);
   const canEdit = hasPermissions(session.permissions, ['adminUsers.edit']);
@@ -52,6 +60,9 @@ export function TeamPage() {
   const canRemove = hasPermissions(session.permissions, ['adminUsers.delete']);
   const isFull = isTeamFull(seats.data);
   const currencySymbol = session.workingUser?.currency ?? '';
+  const currentUserId = session.profile?.id ?? null;
+  // From the list, as its Owner badge: after a transfer both move together.
+  const isOwner = members.data?.some((member) => member.id === currentUserId && member.isOwner) ?? false;
 
   const refreshTeam = () => {
     void queryClient.invalidateQueries({ queryKey: lookupKeys.teamMembers() });
@@ -122,7 +133,9 @@ export function TeamPage() {
             onReactivate={(member) => void reactivate(member)}
             onResetTwoStep={setResettingTwoStep}
             onSignOutEverywhere={setSigningOut}
-            currentUserId={session.profile?.id ?? null}
+            canTransferOwnership={isOwner}
+            onTransferOwnership={setTransferringTo}
+            currentUserId={currentUserId}
           />
         )}
       </section>
@@ -154,19 +167,30 @@ export function TeamPage() {
         currencySymbol={currencySymbol}
         onSaved={refreshTeam}
       />
+      <OnceOpened isOpen={deactivating !== null}>
+        <DeactivateMemberModal
+          member={deactivating}
+          members={members.data ?? []}
+          onClose={() => setDeactivating(null)}
+          onDeactivated={refreshTeam}
+        />
+      </OnceOpened>
       <ConfirmModal
-        opened={deactivating !== null}
-        onClose={() => setDeactivating(null)}
-        title={`Deactivate ${deactivating?.name ?? 'member'}?`}
-        confirmLabel="Deactivate"
+        opened={transferringTo !== null}
+        onClose={() => setTransferringTo(null)}
+        title={`Transfer ownership to ${transferringTo?.name ?? 'member'}?`}
+        confirmLabel="Transfer ownership"
         onConfirm={async () => {
-          if (!deactivating) return;
-          await deactivateMember(deactivating.id);
+          if (!transferringTo) return;
+          await transferOwnership(transferringTo.id);
+          // Firm calls carry the owner's id (AdminUserId): the session learns the new one before anything reloads.
+          await session.reloadProfile();
           refreshTeam();
         }}
       >
         <Text size="sm">
-          {deactivating?.name} will no longer be able to sign in. Their sessions end immediately. Their time entries and records stay.
+          {transferringTo?.name} will own the firm: they become an administrator if they are not one already, manage the plan and may hand
+          ownership on. You keep your role, and no longer own the firm. You are both emailed.
         </Text>
       </ConfirmModal>
       <ConfirmModal

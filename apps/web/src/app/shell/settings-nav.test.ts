@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { firmPages } from '../routing/firm-routes.tsx';
+import { activeItemOf, openableItems, secondaryNavFor } from './nav-items.ts';
+
+const settingsItems = () => secondaryNavFor('/settings/recycle-bin')?.items ?? [];
+const labelsFor = (permissions: string[]) => openableItems(settingsItems(), firmPages(), permissions).map((item) => item.label);
+
+describe('the Settings menu’s Recycle bin', () => {
+  it('follows Custom Fields, leads to /settings/recycle-bin and is active there', () => {
+    const labels = settingsItems().map((item) => item.label);
+    expect(labels.indexOf('Recycle bin')).toBe(labels.indexOf('Custom Fields') + 1);
+    expect(settingsItems().find((item) => item.label === 'Recycle bin')?.to).toBe('/settings/recycle-bin');
+    expect(activeItemOf(settingsItems(), '/settings/recycle-bin')?.label).toBe('Recycle bin');
+  });
+
+  it('shows only to members with the recycleBin permission', () => {
+    expect(labelsFor(['recycleBin'])).toContain('Recycle bin');
+    expect(labelsFor(['administrator'])).toContain('Recycle bin');
+    expect(labelsFor(['updateAccountSettings', 'document'])).not.toContain('Recycle bin');
+  });
+
+  it('leaves the documents area’s own Recycle bin (documents only) where it was', () => {
+    const documentsBin = secondaryNavFor('/documents')?.items.find((item) => item.label === 'Recycle bin');
+    expect(documentsBin?.to).toBe('/documents/recycle-bin');
+  });
+});
