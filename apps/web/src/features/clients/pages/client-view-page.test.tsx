@@ -61,6 +61,10 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: ALL }) });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete client?' });
+    // It says exactly what goes with the client, where to restore it, and what stops a delete.
+    expect(dialog).toHaveTextContent(
+      'Ada Obi, its matters and their time, expenses, notes, court updates and documents go to the recycle bin. They can be restored from Settings › Recycle bin until it is emptied. A client with invoices, payments or trust money cannot be deleted: archive it instead.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete client' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients/list'));
     expect(api.callsTo('DELETE', `/api/admin/client-info/delete-client/${CLIENT_ID}`)).toHaveLength(1);

@@ -26,6 +26,10 @@ export const CLIENT_TABS = [
   { value: 'documents', label: 'Documents', permission: 'document' },
 ] as const;
 
+/** What deleting a client does, said before it is done (the server refuses one with money history). */
+export const clientDeleteWarning = (name: string) =>
+  `${name}, its matters and their time, expenses, notes, court updates and documents go to the recycle bin. They can be restored from Settings › Recycle bin until it is emptied. A client with invoices, payments or trust money cannot be deleted: archive it instead.`;
+
 export type ClientTabValue = Exclude<(typeof CLIENT_TABS)[number]['value'], 'overview'>;
 
 export type ClientViewPageProps = {
@@ -130,7 +134,7 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
       <ConfirmModal
         opened={isConfirmingDelete}
         title="Delete client?"
-        message={`${detail.name} will be removed from the client list. It can be restored from the recycle bin.`}
+        message={clientDeleteWarning(detail.name)}
         confirmLabel="Delete client"
         color="red"
         isWorking={isDeleting}

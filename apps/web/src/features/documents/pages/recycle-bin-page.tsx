@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { hasPermissions } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { ListDefinition } from '../../../components/list-kit/list-params.ts';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
@@ -19,6 +20,9 @@ export const RECYCLE_BIN_LIST: ListDefinition<never, 'deletedAt'> = {
   defaultSort: { column: 'deletedAt', type: 'desc' },
 };
 
+/** The firm's whole bin (clients, matters, time…), for members with the recycleBin permission. */
+export const SETTINGS_RECYCLE_BIN_PATH = '/settings/recycle-bin';
+
 /** /documents/recycle-bin: deleted documents and folders, newest first, each restorable. */
 export function RecycleBinPage() {
   const session = useSession();
@@ -26,6 +30,7 @@ export function RecycleBinPage() {
   const list = useListParams(RECYCLE_BIN_LIST);
   const bin = useQuery(recycleBinQuery(list.page, list.size));
   const canRestore = hasPermissions(session.permissions, ['document.delete']);
+  const canSeeWholeBin = hasPermissions(session.permissions, ['recycleBin']);
   const restore = async (itemType: 'document' | 'folder', id: string) => {
     try {
       await (itemType === 'document' ? restoreDocument(id) : restoreFolder(id));
@@ -40,6 +45,14 @@ export function RecycleBinPage() {
       <Title order={1} size="h2">
         Recycle bin
       </Title>
+      {canSeeWholeBin && (
+        <Text size="sm">
+          This bin holds deleted documents and folders only.{' '}
+          <Anchor component={Link} to={SETTINGS_RECYCLE_BIN_PATH} fz="inherit" underline="always">
+            See everything deleted in Settings › Recycle bin
+          </Anchor>
+        </Text>
+      )}
       <ListResults
         result={bin}
         page={list.page}

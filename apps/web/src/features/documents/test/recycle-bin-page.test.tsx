@@ -6,7 +6,7 @@ import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { DOCUMENT_CALLS } from '../../../test/msw/document-answers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { RecycleBinPage } from '../pages/recycle-bin-page.tsx';
-import { allowSlowRenders, sessionWith, stubApi } from './stub-documents.ts';
+import { ALL_DOCUMENT_PERMISSIONS, allowSlowRenders, sessionWith, stubApi } from './stub-documents.ts';
 
 allowSlowRenders();
 
@@ -24,8 +24,8 @@ function binPage(page: number, size: number, count: number) {
   return contractAnswer(recycleBinPageSchema, { data, page, size, totalCount: count });
 }
 
-function renderBin(path: string) {
-  return renderRoutes([{ path: '/documents/recycle-bin', element: <RecycleBinPage /> }], { path, session: sessionWith() });
+function renderBin(path: string, permissions = ALL_DOCUMENT_PERMISSIONS) {
+  return renderRoutes([{ path: '/documents/recycle-bin', element: <RecycleBinPage /> }], { path, session: sessionWith(permissions) });
 }
 
 describe('Recycle bin list (list kit, page and size in the URL)', { timeout: 60_000 }, () => {
@@ -69,5 +69,20 @@ describe('Recycle bin list (list kit, page and size in the URL)', { timeout: 60_
     stubApi({ [`GET ${DOCUMENT_CALLS.recycleBin}`]: () => binPage(1, 20, 0) });
     renderBin('/documents/recycle-bin');
     expect(await screen.findByText('The recycle bin is empty.')).toBeInTheDocument();
+  });
+
+  it('links to Settings › Recycle bin, where everything deleted is, only for members who may open it', async () => {
+    stubApi({ [`GET ${DOCUMENT_CALLS.recycleBin}`]: () => binPage(1, 20, 1) });
+    const { unmount } = renderBin('/documents/recycle-bin', [...ALL_DOCUMENT_PERMISSIONS, 'recycleBin']);
+    expect(await screen.findByText('Deleted 1.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See everything deleted in Settings › Recycle bin' })).toHaveAttribute(
+      'href',
+      '/settings/recycle-bin',
+    );
+    unmount();
+
+    renderBin('/documents/recycle-bin');
+    expect(await screen.findByText('Deleted 1.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /See everything deleted/ })).not.toBeInTheDocument();
   });
 });

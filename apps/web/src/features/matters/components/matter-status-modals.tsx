@@ -48,7 +48,11 @@ export function CloseMatterModal({ opened, onClose, isSubmitting, onConfirm }: M
   );
 }
 
-/** Deleting is a soft delete: the matter leaves the lists and can be restored from the recycle bin. */
+/** What deleting a matter does, said before it is done (the server refuses one with money history). */
+export const matterDeleteWarning = (name: string) =>
+  `${name} and its time, expenses, flat fees, notes, court updates and documents go to the recycle bin. They can be restored from Settings › Recycle bin until it is emptied. A matter with invoices, trust money or journals cannot be deleted: close it instead.`;
+
+/** Deleting is a soft delete: the matter and what hangs on it leave the lists, restorable from Settings › Recycle bin. */
 export function DeleteMatterModal({
   opened,
   onClose,
@@ -59,9 +63,7 @@ export function DeleteMatterModal({
   return (
     <AppModal opened={opened} onClose={onClose} title="Delete Matter?">
       <Stack gap="md">
-        <Text size="sm">
-          Are you sure you want to delete the matter “{matterName}”? It will be removed from lists and can be restored from the recycle bin.
-        </Text>
+        <Text size="sm">{matterDeleteWarning(matterName)}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

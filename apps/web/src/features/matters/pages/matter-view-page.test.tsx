@@ -140,6 +140,10 @@ describe('MatterViewPage', () => {
     const { router } = renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(ALL) });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Matter?' });
+    // It says exactly what goes with the matter, where to restore it, and what stops a delete.
+    expect(dialog).toHaveTextContent(
+      'Estate of Babbage and its time, expenses, flat fees, notes, court updates and documents go to the recycle bin. They can be restored from Settings › Recycle bin until it is emptied. A matter with invoices, trust money or journals cannot be deleted: close it instead.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/matter/matter-list'));
     expect(api.callsTo('DELETE', `/admin/matter-master/delete-matter/${MATTER_ID}`)).toHaveLength(1);
