@@ -11,6 +11,7 @@ export * from './auth/auth.schemas.ts';
 export * from './auth/two-step.schemas.ts';
 export * from './auth/signed-in-devices.schemas.ts';
 export * from './auth/my-account.schemas.ts';
+export * from './auth/passkeys.schemas.ts';
 export * from './firm/firm.schemas.ts';
 export * from './firm/currency.schemas.ts';
 export * from './firm/currency.contracts.ts';

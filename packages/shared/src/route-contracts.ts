@@ -5,6 +5,7 @@ import { auditChainVerifyRoute, reportContracts, reportPresetContracts } from '.
 import { twoStepContracts } from './auth/two-step.schemas.ts';
 import { signedInDeviceContracts } from './auth/signed-in-devices.schemas.ts';
 import { myAccountContracts } from './auth/my-account.schemas.ts';
+import { passkeyContracts } from './auth/passkeys.schemas.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -101,6 +102,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   twoStep: twoStepContracts,
   signedInDevices: signedInDeviceContracts,
   myAccount: myAccountContracts,
+  passkeys: passkeyContracts,
   clientPortal: clientPortalContracts,
   portalSignIn: portalSignInContracts,
   portalCalendar: portalCalendarContracts,

@@ -61,6 +61,8 @@ export const AUDIT_EVENTS = [
   'teamMember.twoStepTurnedOn',
   'teamMember.twoStepTurnedOff',
   'teamMember.twoStepReset',
+  'teamMember.passkeyAdded',
+  'teamMember.passkeyRemoved',
   'teamMember.signedOutEverywhere',
   'teamMember.accountUpdated',
   'teamMember.passwordChanged',

@@ -29,10 +29,14 @@ export const twoStepChallengeSchema = z.object({
     .string()
     .describe('The single-use second-step challenge (valid 10 minutes), for mfa/verify and mfa/enrol; it is not a session.'),
   step: z
-    .enum(['enrol', 'verify'])
+    .enum(['enrol', 'verify', 'passkey'])
     .describe(
-      'enrol: the firm requires two-step sign-in and the user has no authenticator app yet (call mfa/enrol, then mfa/verify with its first code); verify: ask for the app’s code or a recovery code.',
+      'enrol: the firm requires two-step sign-in and the user has no authenticator app yet (call mfa/enrol, then mfa/verify with its first code); verify: ask for the app’s code or a recovery code; passkey: the user has only passkeys (mfa/passkey/sign-in-options with the challenge).',
     ),
+  hasPasskey: z
+    .boolean()
+    .optional()
+    .describe('True when the user may use a passkey for this step (mfa/passkey/sign-in-options with the challenge).'),
 });
 export type TwoStepChallenge = z.infer<typeof twoStepChallengeSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firms, roles, users } from './firms.ts';
 import { clients, portalAccounts } from './clients.ts';
 
@@ -50,6 +50,7 @@ export const authTokens = pgTable(
         'firm_second_factor',
         'change_email',
         'undo_email_change',
+        'passkey_ticket_used',
       ],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -102,4 +103,31 @@ export const userRecoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('user_recovery_codes_code_key').on(table.userId, table.codeHash)],
+);
+
+/**
+ * A member's passkeys (issue 39): WebAuthn credentials that sign in without a password, or stand for
+ * the second step after one. The public key and the signature counter the authenticator keeps.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The credential's id as the authenticator gives it (base64url). */
+    credentialId: text('credential_id').notNull(),
+    /** Its COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('user_passkeys_credential_key').on(table.credentialId), index('user_passkeys_user_idx').on(table.firmId, table.userId)],
 );

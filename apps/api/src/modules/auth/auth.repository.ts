@@ -131,6 +131,7 @@ export async function findUserByEmail(tx: Tx, email: string) {
       firmSetUpAt: firms.setupCompletedAt,
       totpEnabledAt: users.totpEnabledAt,
       requireTwoStep: firms.requireTwoStep,
+      hasPasskey: sql<boolean>`exists (select 1 from user_passkeys p where p.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(firms, eq(firms.id, users.firmId))
@@ -473,6 +474,7 @@ export async function findUserTwoStep(tx: Tx, userId: string) {
       totpEnabledAt: users.totpEnabledAt,
       totpLastStep: users.totpLastStep,
       requireTwoStep: firms.requireTwoStep,
+      hasPasskey: sql<boolean>`exists (select 1 from user_passkeys p where p.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(firms, eq(firms.id, users.firmId))

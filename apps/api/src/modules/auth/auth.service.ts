@@ -19,6 +19,7 @@ import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
 import { createStaffTwoStep } from './staff-two-step.ts';
+import { createPasskeys } from './passkeys.ts';
 import { createRememberedBrowsers } from './remembered-browser.ts';
 import {
   createDeviceCookies,
@@ -124,6 +125,8 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
     deviceCookies: createDeviceCookies(config.appSecret, config.appUrl),
     /** Two-step sign-in (issue 39): its calls, and the browsers that may skip it for 30 days. */
     twoStep,
+    /** Passkeys: a sign-in without a password, or the second step after one. */
+    passkeys: createPasskeys({ database, config, twoStep }),
     rememberedBrowsers: createRememberedBrowsers(config.appSecret, config.appUrl),
 
     /**

@@ -17,6 +17,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './auth.repository.ts';
+import { deletePasskeysOf } from './passkeys.repository.ts';
 import { openSession } from './sessions.ts';
 import type { SignInSlowDown } from './sign-in-slow-down.ts';
 
@@ -114,11 +115,18 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
   }
 
   const service = {
+    /** The member behind a live second-step challenge (a passkey may answer it instead of a code). */
+    challengedMember: (tx: Tx, challenge: string) => challengedMember(tx, challenge),
+
     /** Whether a right password still needs the second step: the member has an app, or the firm requires one. */
-    isNeeded: (member: { totpEnabledAt: Date | null; requireTwoStep: boolean }) => member.totpEnabledAt !== null || member.requireTwoStep,
+    isNeeded: (member: { totpEnabledAt: Date | null; requireTwoStep: boolean; hasPasskey: boolean }) =>
+      member.totpEnabledAt !== null || member.hasPasskey || member.requireTwoStep,
 
     /** The challenge a right password answers (in the sign-in's identity-lookup transaction). */
-    async challenge(tx: Tx, member: { id: string; firmId: string; email: string; totpEnabledAt: Date | null }): Promise<TwoStepChallenge> {
+    async challenge(
+      tx: Tx,
+      member: { id: string; firmId: string; email: string; totpEnabledAt: Date | null; hasPasskey: boolean },
+    ): Promise<TwoStepChallenge> {
       const { secret, secretHash } = createLinkSecret();
       await repository.insertAuthToken(tx, {
         firmId: member.firmId,
@@ -128,7 +136,9 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
         userId: member.id,
         lifetimeMinutes: CHALLENGE_MINUTES,
       });
-      return { challenge: secret, step: member.totpEnabledAt ? 'verify' : 'enrol' };
+      // A passkey stands for the second step too: a member with only passkeys is asked for one.
+      const step = member.totpEnabledAt ? 'verify' : member.hasPasskey ? 'passkey' : 'enrol';
+      return { challenge: secret, step, ...(member.hasPasskey ? { hasPasskey: true } : {}) };
     },
 
     /** At sign-in, when the firm requires it and the member has no app yet: a new secret. */
@@ -276,7 +286,9 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
       await database.withFirm(principal.firmId, async (tx) => {
         const member = await repository.findUserTwoStep(tx, userId);
         if (!member || member.firmId !== principal.firmId) throw notFound('User');
-        if (!(await repository.clearUserTwoStep(tx, principal.firmId, userId))) throw conflict(TWO_STEP_MESSAGES.notOn);
+        const passkeysRemoved = await deletePasskeysOf(tx, principal.firmId, userId);
+        if (!(await repository.clearUserTwoStep(tx, principal.firmId, userId)) && passkeysRemoved === 0)
+          throw conflict(TWO_STEP_MESSAGES.notOn);
         await recordAuditEvent(tx, principal, 'teamMember.twoStepReset', userId, { name: member.name });
         await outbox.queue(tx, principal.firmId, {
           to: member.email,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { twoStepContracts } from '@matterhorn/shared';
+import { PASSKEY_MESSAGES, passkeyContracts, twoStepContracts } from '@matterhorn/shared';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf, publicAccess } from '../../plugins/route-access.ts';
@@ -97,5 +97,55 @@ export function registerTwoStepRoutes(
       await twoStep.reset(firmPrincipalOf(request), request.params.id, appUrl);
       return ok('Two-step sign-in reset', null);
     },
+  );
+
+  const passkeys = auth.passkeys;
+  route(passkeyContracts.list, { access: firmAccess(), summary: 'The signed-in member’s passkeys' }, async (request) =>
+    ok('Passkeys', await passkeys.list(firmPrincipalOf(request))),
+  );
+  route(
+    passkeyContracts.registerOptions,
+    {
+      access: firmAccess(),
+      summary: 'Options to add a passkey (WebAuthn creation options) and the ticket to send back with the browser’s answer',
+    },
+    async (request) => ok('Passkey options', await passkeys.addOptions(firmPrincipalOf(request))),
+  );
+  route(
+    passkeyContracts.register,
+    {
+      access: firmAccess(),
+      rateLimit,
+      summary: 'Adds the passkey the browser created; it then signs in without a password or stands for the second step',
+      description: '400 when the answer does not verify against the ticket’s challenge, or the ticket expired (5 minutes).',
+    },
+    async (request) => ok(PASSKEY_MESSAGES.added, await passkeys.add(firmPrincipalOf(request), request.body)),
+  );
+  route(
+    passkeyContracts.remove,
+    { access: firmAccess(), summary: 'Removes one of the member’s passkeys', description: '404 for a passkey that is not theirs.' },
+    async (request) => {
+      await passkeys.remove(firmPrincipalOf(request), request.params.id);
+      return ok(PASSKEY_MESSAGES.removed, null);
+    },
+  );
+  route(
+    passkeyContracts.signInOptions,
+    {
+      access: publicAccess(),
+      rateLimit,
+      summary: 'Options to sign in with a passkey: with the second-step challenge, that member’s passkeys; without, any',
+    },
+    async (request) => ok('Passkey options', await passkeys.signInOptions(request.body.challenge)),
+  );
+  route(
+    passkeyContracts.signIn,
+    {
+      access: publicAccess(),
+      rateLimit,
+      summary: 'Signs in with a passkey: without a password (the authenticator verified the user) or as the second step',
+      description: '400 when the passkey’s answer does not verify, the ticket expired, or the challenge is spent.',
+    },
+    async (request) => ok('Signed in', await passkeys.signIn(request.body)),
   );
 }

@@ -19,7 +19,7 @@ const memberColumns = {
   email: users.email,
   roleId: users.roleId,
   roleName: roles.name,
-  hasTwoStep: sql<boolean>`${users.totpEnabledAt} is not null`,
+  hasTwoStep: sql<boolean>`(${users.totpEnabledAt} is not null or exists (select 1 from user_passkeys p where p.firm_id = ${users.firmId} and p.user_id = ${users.id}))`,
   permissions: roles.permissions,
   defaultHourlyRate: users.defaultHourlyRate,
   timekeeperCode: users.timekeeperCode,
