@@ -90,6 +90,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/settings/expense-categories',
       '/settings/invoices',
       '/settings/recycle-bin',
+      '/settings/export',
     ]);
   });
 

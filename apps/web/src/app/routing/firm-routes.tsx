@@ -274,6 +274,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/recycle-bin/pages/recycle-bin-page.tsx')).RecycleBinPage }),
   },
   {
+    path: 'settings/export',
+    handle: needs('administrator'),
+    lazy: async () => ({ Component: (await import('../../features/data-export/pages/data-export-page.tsx')).DataExportPage }),
+  },
+  {
     path: 'trust-account/accounts',
     handle: needs('trustAccountRequest'),
     lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),

@@ -53,6 +53,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/settings/custom-fields', '', ['updateAccountSettings']],
     ['/settings/recycle-bin', '', ['recycleBin']],
     ['/settings/recycle-bin', '?kind=matter&search=lease', ['recycleBin']],
+    ['/settings/export', '', ['administrator']],
     ['/settings/activity-types', '', []],
     ['/settings/practice-areas', '', []],
     ['/settings/expense-categories', '', []],

@@ -83,6 +83,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },
+        { label: 'Export data', to: '/settings/export', match: '/settings/export' },
         {
           label: 'Plans & Subscriptions',
           to: '/settings/plans-&-subscriptions/select-plan',

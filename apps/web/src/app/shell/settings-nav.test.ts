@@ -24,3 +24,17 @@ describe('the Settings menu’s Recycle bin', () => {
     expect(documentsBin?.to).toBe('/documents/recycle-bin');
   });
 });
+
+describe('the Settings menu’s Export data', () => {
+  it('follows Recycle bin, leads to /settings/export and is active there', () => {
+    const labels = settingsItems().map((item) => item.label);
+    expect(labels.indexOf('Export data')).toBe(labels.indexOf('Recycle bin') + 1);
+    expect(settingsItems().find((item) => item.label === 'Export data')?.to).toBe('/settings/export');
+    expect(activeItemOf(settingsItems(), '/settings/export')?.label).toBe('Export data');
+  });
+
+  it('shows only to administrators, who may open the page', () => {
+    expect(labelsFor(['administrator'])).toContain('Export data');
+    expect(labelsFor(['updateAccountSettings', 'recycleBin', 'adminUsers', 'adminRoles'])).not.toContain('Export data');
+  });
+});
