@@ -298,6 +298,7 @@ export async function buildApp(
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   const dataExport = createDataExport({
     database,
+    appSecret: config.appSecret,
     files: createFileStore(config.files),
     invoiceFiles: invoiceDocuments,
     outbox,

@@ -78,6 +78,18 @@ describe('the full export', () => {
       await count(sql`select count(*)::int as count from invoices where firm_id = ${firmId} and number_value is not null`),
     );
     expect((await zip.file(pdfs[0]!)!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A browser saves a large zip through a one-minute link (no bearer), for this export only.
+    const link = (await call(admin, 'POST', `/api/admin/export/download-link/${id}`)).json().data.url as string;
+    const viaLink = await context.app.inject({ method: 'GET', url: link });
+    expect([viaLink.statusCode, viaLink.headers['content-type'], viaLink.rawPayload.length]).toEqual([
+      200,
+      'application/zip',
+      status.sizeBytes,
+    ]);
+    const otherId = '00000000-0000-4000-8000-000000000000';
+    expect((await context.app.inject({ method: 'GET', url: link.replace(id, otherId) })).statusCode).toBe(404);
+    expect((await context.app.inject({ method: 'GET', url: link.replace(/token=.{8}/, 'token=AAAAAAAA') })).statusCode).toBe(404);
   }, 120_000);
 
   it('is for administrators of the firm only', async () => {

@@ -82,6 +82,10 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'documentsDownloadFolderZip',
     sends: { mediaType: 'application/zip', description: 'The folder and its subfolders as a zip, streamed.' },
   },
+  'GET /api/export-files/{id}': {
+    operationId: 'exportDownloadThroughLink',
+    sends: { mediaType: 'application/zip', description: 'The export’s zip, through a one-minute link.' },
+  },
   'GET /api/admin/export/download/{id}': {
     operationId: 'exportDownload',
     sends: { mediaType: 'application/zip', description: 'The export’s zip: records as CSV and JSON, documents, invoices, a README.' },

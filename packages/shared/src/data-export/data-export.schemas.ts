@@ -27,7 +27,18 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 
 const exportParamsSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }).describe('The export’s id.') });
 
+const downloadLinkSchema = z.object({
+  url: z.string().describe('Where the browser downloads the zip from, without its bearer: valid one minute, for this export only.'),
+});
+
 export const dataExportContracts = {
+  /** A link a browser can open to save a large zip straight to disk (a fetch with the bearer would hold it all in memory). */
+  downloadLink: defineRoute({
+    method: 'POST',
+    path: '/api/admin/export/download-link/:id',
+    params: exportParamsSchema,
+    response: downloadLinkSchema,
+  }),
   start: defineRoute({ method: 'POST', path: '/api/admin/export/start', response: dataExportSchema }),
   list: defineRoute({ method: 'GET', path: '/api/admin/export/get-exports', response: z.array(dataExportSchema) }),
   status: defineRoute({ method: 'GET', path: '/api/admin/export/status/:id', params: exportParamsSchema, response: dataExportSchema }),
@@ -35,3 +46,5 @@ export const dataExportContracts = {
 
 /** GET /api/admin/export/download/{id}: the zip itself (registered by hand: its answer is a file, not the envelope). */
 export const dataExportDownloadPath = { path: '/api/admin/export/download/:id' } as const;
+/** GET /api/export-files/{id}?token=: the same zip through a download link (no bearer: the sealed token stands for it). */
+export const dataExportFilePath = { path: '/api/export-files/:id' } as const;

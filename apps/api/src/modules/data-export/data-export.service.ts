@@ -11,7 +11,8 @@ import type { FileStore } from '../../platform/files/files.ts';
 import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
-import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { type FirmPrincipal, outsideReaderOf } from '../../plugins/route-access.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import {
   EXPORTED_TABLES,
   type ExportRow,
@@ -37,6 +38,7 @@ export type InvoiceFiles = {
 
 type Dependencies = {
   database: Database;
+  appSecret: string;
   files: FileStore;
   invoiceFiles: InvoiceFiles;
   outbox: Outbox;
@@ -46,6 +48,8 @@ type Dependencies = {
 };
 
 const PAGE_ROWS = 1000;
+const LINK_MS = 60 * 1000;
+const LINK_PURPOSE = 'export-download-link';
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 const viewOf = (row: ExportRow): DataExport => ({
@@ -105,7 +109,7 @@ const README = (firmName: string, skippedLedes: string[]) =>
  * into the file store as it is written (memory stays flat whatever the firm's size). Progress is
  * recorded as it goes; the requester is emailed a link when it is ready; it is kept 7 days.
  */
-export function createDataExport({ database, files, invoiceFiles, outbox, afterResponse, appUrl, logger }: Dependencies) {
+export function createDataExport({ database, appSecret, files, invoiceFiles, outbox, afterResponse, appUrl, logger }: Dependencies) {
   async function build(principal: FirmPrincipal, exportId: string, firmName: string) {
     const { firmId } = principal;
     const progress = (percent: number, step: string) =>
@@ -257,6 +261,27 @@ export function createDataExport({ database, files, invoiceFiles, outbox, afterR
         sizeBytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
         fileName: `matterhorn-export-${iso(row.createdAt)!.slice(0, 10)}.zip`,
       };
+    },
+
+    /** A one-minute link to the ready zip for this member's browser: its token seals the export, firm and member. */
+    async downloadLink(principal: FirmPrincipal, id: string): Promise<{ url: string }> {
+      const [row] = await exportsOf(principal, id);
+      if (!row) throw notFound('Export');
+      if (row.status !== 'ready') throw conflict(DATA_EXPORT_MESSAGES.notReady);
+      const token = encryptSecret(
+        JSON.stringify({ id, firmId: principal.firmId, userId: principal.userId, until: Date.now() + LINK_MS }),
+        appSecret,
+        LINK_PURPOSE,
+      );
+      return { url: `/api/export-files/${id}?token=${encodeURIComponent(token)}` };
+    },
+
+    /** The member a download link stands for, when it is this export's and still valid; else null. */
+    principalOfLink(id: string, token: string): FirmPrincipal | null {
+      const plain = decryptSecret(token, appSecret, LINK_PURPOSE);
+      const claims = plain ? (JSON.parse(plain) as { id: string; firmId: string; userId: string; until: number }) : null;
+      if (!claims || claims.id !== id || claims.until < Date.now()) return null;
+      return { ...outsideReaderOf(claims.firmId), userId: claims.userId, permissions: ['administrator'] };
     },
 
     /** Removes the zips past their 7 days (the hourly job). */

@@ -1,7 +1,6 @@
-import { dataExportContracts, dataExportDownloadPath, pathOf, type DataExport } from '@matterhorn/shared';
+import { dataExportContracts, type DataExport } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callContract, listContract } from '../../../lib/api/call-contract.ts';
-import { downloadFile } from '../../../lib/download-csv.ts';
 
 /**
  * How often a running export's progress is asked for. Three seconds rather than two: a page that
@@ -44,6 +43,16 @@ export async function startDataExport(): Promise<DataExport> {
   return (await callContract(dataExportContracts.start, {}, { auth: 'firm', toastSuccess: true })).data;
 }
 
-/** The zip, fetched with the bearer (a plain link cannot carry it) and saved under the server's file name. */
-export const downloadDataExport = (id: string) =>
-  downloadFile(pathOf(dataExportDownloadPath, { id }), 'matterhorn-export.zip', 'application/zip');
+/**
+ * The zip, saved by the browser's own download through a one-minute link: a fetch with the bearer
+ * would hold the whole zip (gigabytes for a firm with many documents) in the page's memory.
+ */
+export async function downloadDataExport(id: string): Promise<void> {
+  const { url } = (await callContract(dataExportContracts.downloadLink, { params: { id } }, { auth: 'firm' })).data;
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
