@@ -92,6 +92,17 @@ describe('the full export', () => {
     expect((await context.app.inject({ method: 'GET', url: link.replace(/token=.{8}/, 'token=AAAAAAAA') })).statusCode).toBe(404);
   }, 120_000);
 
+  it('shows the demo firm’s recycle bin: a withdrawn matter (its time with it) and a time entry recorded twice', async () => {
+    const bin = (await call(admin, 'GET', '/api/admin/recycle-bin/get-items')).json().data;
+    expect(bin.data.map((item: { kind: string; name: string }) => [item.kind, item.name])).toEqual(
+      expect.arrayContaining([
+        ['matter', 'Boundary survey advice (instructions withdrawn)'],
+        ['timeEntry', expect.stringMatching(/^Call with the client \(recorded twice\)/)],
+      ]),
+    );
+    expect(bin.totalCount).toBe(2);
+  });
+
   it('is for administrators of the firm only', async () => {
     const billing = await signIn(context.app, `billing@${DEMO_FIRM.emailDomain}`);
     expect((await call(billing, 'POST', '/api/admin/export/start')).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { continueNumberingFrom } from '../platform/numbering/numbering.ts';
 import { seedCountryAccounts } from '../platform/ledger/ledger.ts';
 import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
+import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
 import { seedDemoBankAccounts } from './demo-bank-accounts.ts';
@@ -302,5 +303,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);
   await seedDemoPortalMessages(database, firm);
+  await seedDemoRecycleBin(database, firm);
   return true;
 }
