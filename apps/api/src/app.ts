@@ -59,6 +59,8 @@ import { createSignedInDevices } from './modules/my-account/signed-in-devices.se
 import { createMyAccount } from './modules/my-account/my-account.service.ts';
 import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes.ts';
 import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import { registerBulkImportRoutes } from './modules/bulk-import/bulk-import.routes.ts';
+import { createBulkImport } from './modules/bulk-import/bulk-import.service.ts';
 import { createDataExport, type DataExportService } from './modules/data-export/data-export.service.ts';
 import { createRecycleBin, type RecycleBin } from './modules/recycle-bin/recycle-bin.service.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -307,6 +309,7 @@ export async function buildApp(
     logger: app.log,
   });
   app.decorate('dataExport', dataExport);
+  registerBulkImportRoutes(app, createBulkImport({ database, files: createFileStore(config.files), afterResponse, logger: app.log }));
   registerDataExportRoutes(app, dataExport, async (principal) => (await firms.profileOf(principal)).firmName);
   registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);

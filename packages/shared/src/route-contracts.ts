@@ -51,6 +51,7 @@ import { subscriptionContracts } from './subscriptions/subscription.contracts.ts
 import { teamContracts } from './team/team.contracts.ts';
 import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
+import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
@@ -73,6 +74,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   team: teamContracts,
   recycleBin: recycleBinContracts,
   dataExport: dataExportContracts,
+  bulkImport: bulkImportContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,
   practiceAreas: practiceAreaContracts,

@@ -82,6 +82,11 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'documentsDownloadFolderZip',
     sends: { mediaType: 'application/zip', description: 'The folder and its subfolders as a zip, streamed.' },
   },
+  'POST /api/admin/bulk-import/upload': { operationId: 'bulkImportUpload' },
+  'GET /api/admin/bulk-import/errors/{id}': {
+    operationId: 'bulkImportErrors',
+    sends: { mediaType: 'text/csv', description: 'The refused rows: the file’s columns plus error (UTF-8 with a byte-order mark).' },
+  },
   'GET /api/export-files/{id}': {
     operationId: 'exportDownloadThroughLink',
     sends: { mediaType: 'application/zip', description: 'The export’s zip, through a one-minute link.' },

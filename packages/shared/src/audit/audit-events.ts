@@ -90,6 +90,8 @@ export const AUDIT_EVENTS = [
   'firm.ownershipTransferred',
   'firm.exportStarted',
   'firm.exportDownloaded',
+  'bulkImport.uploaded',
+  'bulkImport.completed',
   'firm.settingsUpdated',
   'firm.booksClosed',
   'firm.booksReopened',

@@ -124,10 +124,16 @@ export const userPasskeys = pgTable(
     /** Its COSE public key, base64url. */
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('user_passkeys_credential_key').on(table.credentialId), index('user_passkeys_user_idx').on(table.firmId, table.userId)],
+  (table) => [
+    uniqueIndex('user_passkeys_credential_key').on(table.credentialId),
+    index('user_passkeys_user_idx').on(table.firmId, table.userId),
+  ],
 );

@@ -27,3 +27,4 @@ export * from './matter-budgets.ts';
 export * from './credit-notes.ts';
 export * from './reports.ts';
 export * from './data-exports.ts';
+export * from './bulk-imports.ts';

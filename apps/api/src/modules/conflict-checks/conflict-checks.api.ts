@@ -1,7 +1,7 @@
 import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { lockConflictCheckForSave, recordCheckUse } from './conflict-checks.repository.ts';
+import { findNameMatches, insertConflictCheck, lockConflictCheckForSave, recordCheckUse } from './conflict-checks.repository.ts';
 
 /** The record a check clears: a client or a matter, by id. */
 export type CheckedRecord = { clientId: string } | { matterId: string };
@@ -43,4 +43,36 @@ export function createConflictGate() {
       await recordCheckUse(tx, firmId, conflictCheckId, record);
     },
   };
+}
+
+/**
+ * The conflict check of a record brought in by a bulk import (issue 39): its names matched against the
+ * firm's clients, contacts and parties like any check, recorded against the record with no decision
+ * (the import report and the conflict-check log show what to review); answers how many matched.
+ */
+export async function recordImportedRecordCheck(
+  tx: Tx,
+  firmId: string,
+  userId: string,
+  names: string[],
+  record: CheckedRecord,
+): Promise<number> {
+  const matches = [];
+  for (const name of names) matches.push(...(await findNameMatches(tx, firmId, name, 5)));
+  const check = await insertConflictCheck(tx, {
+    firmId,
+    searchedByUserId: userId,
+    context: 'clientId' in record ? 'client' : 'matter',
+    searchedNames: names,
+    matches,
+  });
+  await recordCheckUse(tx, firmId, check.id, record);
+  return matches.length;
+}
+
+/** How many of the firm's names a name resembles (a dry run's warning; nothing is recorded). */
+export async function countNameMatches(tx: Tx, firmId: string, names: string[]): Promise<number> {
+  let count = 0;
+  for (const name of names) count += (await findNameMatches(tx, firmId, name, 5)).length;
+  return count;
 }

@@ -34,3 +34,5 @@ export const createTimeEntryBilling = () =>
   });
 /** A departing member's timer, stopped and handed to a colleague (the team module's deactivation). */
 export { findTimerState, handTimerOver } from './time-entry-logs.repository.ts';
+/** Time entries from a bulk import, by the popup's rules (the bulk-import module). */
+export { importTimeEntries, type ImportedTimeEntry } from './time-entry-import.ts';

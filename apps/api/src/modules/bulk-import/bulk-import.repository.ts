@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { activityTypes, bulkImportMappings, bulkImportRows, bulkImports, clients, matters, users } from '../../db/schema/index.ts';
+
+export type ImportRecord = typeof bulkImports.$inferSelect;
+
+export async function insertImport(tx: Tx, values: typeof bulkImports.$inferInsert): Promise<ImportRecord> {
+  const [row] = await tx.insert(bulkImports).values(values).returning();
+  return row!;
+}
+
+/** The firm's imports, newest first; one running whose run fell silent 15 minutes ago is answered as failed. */
+export async function findImports(tx: Tx, firmId: string, id?: string): Promise<ImportRecord[]> {
+  await tx
+    .update(bulkImports)
+    .set({ status: 'failed', failure: 'The import stopped (the server restarted): run it again; rows already imported are skipped' })
+    .where(
+      and(eq(bulkImports.firmId, firmId), eq(bulkImports.status, 'running'), sql`${bulkImports.updatedAt} < now() - interval '15 minutes'`),
+    );
+  return tx
+    .select()
+    .from(bulkImports)
+    .where(and(eq(bulkImports.firmId, firmId), id ? eq(bulkImports.id, id) : undefined))
+    .orderBy(desc(bulkImports.createdAt))
+    .limit(20);
+}
+
+export async function updateImport(tx: Tx, firmId: string, id: string, values: Partial<typeof bulkImports.$inferInsert>) {
+  await tx
+    .update(bulkImports)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(bulkImports.firmId, firmId), eq(bulkImports.id, id)));
+}
+
+/** Claims a checked import for its run, once: false when it is already running or done. */
+export async function claimForRun(tx: Tx, firmId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(bulkImports)
+    .set({ status: 'running', processedRows: 0, createdCount: 0, skippedCount: 0, failedCount: 0, failure: null, updatedAt: sql`now()` })
+    .where(and(eq(bulkImports.firmId, firmId), eq(bulkImports.id, id), inArray(bulkImports.status, ['checked', 'failed'])))
+    .returning({ id: bulkImports.id });
+  return rows.length === 1;
+}
+
+export async function findSavedMapping(tx: Tx, firmId: string, kind: string) {
+  const [row] = await tx
+    .select({ mapping: bulkImportMappings.mapping })
+    .from(bulkImportMappings)
+    .where(and(eq(bulkImportMappings.firmId, firmId), eq(bulkImportMappings.kind, kind)));
+  return row?.mapping ?? null;
+}
+
+export async function saveMapping(tx: Tx, firmId: string, kind: string, mapping: Record<string, string | null>) {
+  await tx
+    .insert(bulkImportMappings)
+    .values({ firmId, kind, mapping })
+    .onConflictDoUpdate({ target: [bulkImportMappings.firmId, bulkImportMappings.kind], set: { mapping } });
+}
+
+/** Which of these fingerprints were imported before (by any file). */
+export async function findImportedFingerprints(tx: Tx, firmId: string, kind: string, fingerprints: string[]): Promise<Set<string>> {
+  if (fingerprints.length === 0) return new Set();
+  const rows = await tx
+    .select({ fingerprint: bulkImportRows.fingerprint })
+    .from(bulkImportRows)
+    .where(and(eq(bulkImportRows.firmId, firmId), eq(bulkImportRows.kind, kind), inArray(bulkImportRows.fingerprint, fingerprints)));
+  return new Set(rows.map((row) => row.fingerprint));
+}
+
+export async function recordImportedRows(
+  tx: Tx,
+  firmId: string,
+  importId: string,
+  kind: string,
+  rows: { fingerprint: string; recordId: string }[],
+) {
+  if (rows.length > 0)
+    await tx
+      .insert(bulkImportRows)
+      .values(rows.map((row) => ({ firmId, kind, importId, ...row })))
+      .onConflictDoNothing();
+}
+
+/** The names a file's rows refer to, resolved once per run: live clients, matters, members and activities. */
+export async function findReferences(tx: Tx, firmId: string) {
+  const [clientRows, matterRows, memberRows, activityRows] = await Promise.all([
+    tx
+      .select({ id: clients.id, name: clients.displayName, number: clients.clientNumber, email: clients.email })
+      .from(clients)
+      .where(and(eq(clients.firmId, firmId), isNull(clients.deletedAt))),
+    tx
+      .select({ id: matters.id, clientId: matters.clientId, name: matters.matterName, number: matters.matterNumber })
+      .from(matters)
+      .where(and(eq(matters.firmId, firmId), isNull(matters.deletedAt))),
+    tx
+      .select({ id: users.id, email: users.email, isActive: users.isActive, rate: users.defaultHourlyRate })
+      .from(users)
+      .where(eq(users.firmId, firmId)),
+    tx
+      .select({ id: activityTypes.id, name: activityTypes.activityType })
+      .from(activityTypes)
+      .where(and(eq(activityTypes.firmId, firmId), isNull(activityTypes.deletedAt))),
+  ]);
+  return { clientRows, matterRows, memberRows, activityRows };
+}

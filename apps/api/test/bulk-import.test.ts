@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeededFirm } from '../src/seed/demo-seed.ts';
+import { bombDocx } from './support/zip-bombs.ts';
+import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+
+/** Bulk import (issue 39): upload, mapping, dry run, background run with progress, error CSV, re-import creating nothing twice. */
+let context: TestContext;
+let firm: SeededFirm;
+let admin: string;
+const BASE = '/api/admin/bulk-import';
+
+const upload = (kind: string, fileName: string, content: Buffer, token = admin) => {
+  const boundary = `----matterhorn${randomUUID()}`;
+  const part = (head: string, body: Buffer | string) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+  return context.app.inject({
+    method: 'POST',
+    url: `${BASE}/upload`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      part('Content-Disposition: form-data; name="kind"', kind),
+      part(`Content-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream`, content),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+  });
+};
+const call = (method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
+  context.app.inject({ method, url: `${BASE}${url}`, headers: bearer(token), payload });
+const inFirm = <T>(query: ReturnType<typeof sql>) => context.database.withFirm(firm.firmId, (tx) => rowsOf<T>(tx.execute(query)));
+
+/** Uploads, maps, dry-runs and runs a file; answers the finished import. */
+async function importFile(kind: string, fileName: string, content: Buffer, mapping?: Record<string, string | null>) {
+  const uploaded = await upload(kind, fileName, content);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const { id, mapping: offered } = uploaded.json().data;
+  expect((await call('POST', `/map/${id}`, { mapping: { ...offered, ...mapping } })).statusCode).toBe(200);
+  const checked = await call('POST', `/dry-run/${id}`);
+  expect(checked.statusCode, checked.body).toBe(200);
+  const started = await call('POST', `/run/${id}`);
+  expect(started.statusCode, started.body).toBe(200);
+  await context.app.afterResponse.settled();
+  return { id, offered, dryRun: checked.json().data.dryRun, result: (await call('GET', `/status/${id}`)).json().data };
+}
+
+const CLIENTS_CSV = [
+  'Kind,Organisation,Given name,Surname,E-mail address,Telephone,Contact person',
+  'Company,Okonkwo Holdings Ltd,,,legal@okonkwo.example,0803 000 0001,Ada Okonkwo',
+  'Person,,Bisi,Adeyemi,bisi@example.com,,',
+  'Person,,Bisi,Adeyemi,bisi@example.com,,',
+  'Person,,Tunde,,not-an-email,,',
+  'Company,,,,,,',
+].join('\r\n');
+
+beforeAll(async () => {
+  context = await createTestApp();
+  firm = await seedTestFirm(context.database);
+  admin = await signIn(context.app, firm.users.admin.email);
+});
+afterAll(() => context.close());
+
+describe('bulk import', () => {
+  it('imports clients through a mapping: a dry run writes nothing, the run creates, skips and refuses as it said', async () => {
+    const before = (await inFirm<{ count: number }>(sql`select count(*)::int as count from clients`))[0]!.count;
+    const uploaded = await upload('clients', 'clients.csv', Buffer.from(`\uFEFF${CLIENTS_CSV}`));
+    const { id, mapping } = uploaded.json().data;
+    // Matched by header: the labels and the usual names other products use.
+    expect(mapping).toMatchObject({
+      clientType: 'Kind',
+      companyName: 'Organisation',
+      firstName: 'Given name',
+      lastName: 'Surname',
+      email: 'E-mail address',
+      phone: 'Telephone',
+      contactName: 'Contact person',
+    });
+    const dryRun = (await call('POST', `/dry-run/${id}`)).json();
+    expect(dryRun.message).toBe('Dry run finished: nothing was written');
+    expect(dryRun.data.dryRun).toMatchObject({ valid: 2, duplicates: 1, invalid: 2 });
+    expect(dryRun.data.dryRun.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 4, outcome: 'duplicate', errors: ['The same row is in the file twice'] }),
+        expect.objectContaining({ row: 5, outcome: 'invalid', errors: ['Email "not-an-email" is not an email address'] }),
+        expect.objectContaining({ row: 6, outcome: 'invalid', errors: ['A company needs its company name'] }),
+      ]),
+    );
+    expect((await inFirm<{ count: number }>(sql`select count(*)::int as count from clients`))[0]!.count).toBe(before);
+
+    expect((await call('POST', `/run/${id}`)).statusCode).toBe(200);
+    expect((await call('POST', `/run/${id}`)).statusCode).toBe(409);
+    await context.app.afterResponse.settled();
+    const result = (await call('GET', `/status/${id}`)).json().data;
+    expect(result).toMatchObject({ status: 'done', progress: 100, createdCount: 2, skippedCount: 1, failedCount: 2, hasErrorFile: true });
+    const [company] = await inFirm<{ id: string; display_name: string; contact: string; checks: number }>(
+      sql`select c.id, c.display_name, (select name from client_contacts where client_id = c.id) as contact,
+                 (select count(*)::int from conflict_checks where client_id = c.id) as checks
+            from clients c where c.company_name = 'Okonkwo Holdings Ltd'`,
+    );
+    expect(company).toMatchObject({ display_name: 'Okonkwo Holdings Ltd', contact: 'Ada Okonkwo', checks: 1 });
+
+    // The refused rows as CSV: the file's columns and why, to fix and upload again.
+    const errors = await context.app.inject({ method: 'GET', url: `${BASE}/errors/${id}`, headers: bearer(admin) });
+    expect(errors.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = errors.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Kind,Organisation,Given name,Surname,E-mail address,Telephone,Contact person,error');
+    expect(lines.slice(1)).toEqual([
+      'Person,,Tunde,,not-an-email,,,"Email ""not-an-email"" is not an email address"',
+      'Company,,,,,,,A company needs its company name',
+    ]);
+
+    // The same file again creates nothing twice; the mapping was saved for the firm's next file.
+    const again = await importFile('clients', 'clients-again.csv', Buffer.from(CLIENTS_CSV));
+    expect(again.offered).toMatchObject({ clientType: 'Kind', companyName: 'Organisation' });
+    expect(again.result).toMatchObject({ status: 'done', createdCount: 0, skippedCount: 3 });
+    expect((await inFirm<{ count: number }>(sql`select count(*)::int as count from clients`))[0]!.count).toBe(before + 2);
+  });
+
+  it('imports matters then time entries from .xlsx, by the popup’s rules (the fee earner’s rate, the firm’s billing increment)', async () => {
+    const [client] = await inFirm<{ name: string }>(
+      sql`select display_name as name from clients where deleted_at is null order by display_name limit 1`,
+    );
+    const workbook = (rows: (string | number | Date)[][]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Sheet1');
+      for (const row of rows) sheet.addRow(row);
+      return book.xlsx.writeBuffer().then((buffer) => Buffer.from(buffer));
+    };
+    const matters = await importFile(
+      'matters',
+      'matters.xlsx',
+      await workbook([
+        ['Client', 'Matter', 'Responsible lawyer', 'Hourly rate', 'Date opened'],
+        [client!.name, 'Lease renewal 2027', firm.users.feeEarner.email, '120000', '02/01/2026'],
+        ['Nobody Ltd', 'Orphan matter', '', '', ''],
+      ]),
+    );
+    expect(matters.result).toMatchObject({ status: 'done', createdCount: 1, failedCount: 1 });
+    const [matter] = await inFirm<{ id: string; number: string; open: string; rate: string }>(
+      sql`select m.id, m.matter_number as number, m.matter_open_date::text as open, a.hourly_rate::text as rate
+            from matters m join matter_assignees a on a.matter_id = m.id where m.matter_name = 'Lease renewal 2027'`,
+    );
+    expect(matter).toMatchObject({ open: '2026-01-02', rate: '120000.00' });
+    expect(matter!.number).toMatch(/^MAT-\d{5}$/);
+
+    const entries = await importFile(
+      'timeEntries',
+      'time.xlsx',
+      await workbook([
+        ['Date', 'Client', 'Matter', 'Fee earner', 'Hours', 'Narrative'],
+        [new Date(Date.UTC(2026, 0, 5)), client!.name, 'Lease renewal 2027', firm.users.feeEarner.email, 1.33, 'Reviewed the lease'],
+        ['06/01/2026', client!.name, 'Lease renewal 2027', firm.users.feeEarner.email, '0.5', 'Call with the landlord'],
+        ['07/01/2026', client!.name, 'No such matter', firm.users.feeEarner.email, '1', 'Lost'],
+      ]),
+    );
+    expect(entries.dryRun, JSON.stringify(entries.dryRun)).toMatchObject({ valid: 2, invalid: 1 });
+    expect(entries.result).toMatchObject({ status: 'done', createdCount: 2, failedCount: 1 });
+    const imported = await inFirm<{ date: string; duration: string; recorded: string; amount: string }>(
+      sql`select time_entry_date::text as date, duration::text, recorded_duration::text as recorded, home_total_amount::text as amount
+            from time_entries where matter_id = ${matter!.id} order by time_entry_date`,
+    );
+    // 1.33 h billed at the firm's 0.1 h increment: 1.4 h at the fee earner's 120,000 on the matter.
+    expect(imported).toEqual([
+      { date: '2026-01-05', duration: '1.4000', recorded: '1.3300', amount: '168000.00' },
+      { date: '2026-01-06', duration: '0.5000', recorded: '0.5000', amount: '60000.00' },
+    ]);
+  });
+
+  it('refuses what it cannot read, and keeps each firm’s imports to itself', async () => {
+    const bomb = await upload('clients', 'bomb.xlsx', await bombDocx({ megabytes: 300 }));
+    expect([bomb.statusCode, bomb.json().message]).toEqual([400, 'This file could not be read as CSV or Excel (.xlsx)']);
+    const noMatter = await upload('matters', 'matters.csv', Buffer.from('Client,Description\r\nA,B'));
+    const { id } = noMatter.json().data;
+    const refused = await call('POST', `/map/${id}`, { mapping: noMatter.json().data.mapping });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Choose the column for Matter name']);
+    expect((await call('POST', `/run/${id}`)).json().message).toBe('Run the dry run first');
+    const other = await seedTestFirm(context.database);
+    const otherAdmin = await signIn(context.app, other.users.admin.email);
+    expect((await call('GET', `/status/${id}`, undefined, otherAdmin)).statusCode).toBe(404);
+    const feeEarner = await signIn(context.app, firm.users.feeEarner.email);
+    expect((await upload('clients', 'clients.csv', Buffer.from(CLIENTS_CSV), feeEarner)).statusCode).toBe(403);
+  });
+});

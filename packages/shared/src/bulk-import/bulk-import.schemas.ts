@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { defineRoute } from '../common/route-contract.ts';
+
+/** What a firm can import (issue 39), in the order it must: a matter needs its client, time its matter. */
+export const BULK_IMPORT_KINDS = ['clients', 'matters', 'timeEntries'] as const;
+export type BulkImportKind = (typeof BULK_IMPORT_KINDS)[number];
+export const BULK_IMPORT_KIND_LABELS: Record<BulkImportKind, string> = {
+  clients: 'Clients',
+  matters: 'Matters',
+  timeEntries: 'Time entries',
+};
+
+export type BulkImportField = { name: string; label: string; required: boolean; aliases: readonly string[]; hint?: string };
+
+/** Each record type's columns: its field, the label the mapping shows, and the headers it is matched with automatically. */
+export const BULK_IMPORT_FIELDS: Record<BulkImportKind, readonly BulkImportField[]> = {
+  clients: [
+    {
+      name: 'clientType',
+      label: 'Type',
+      required: false,
+      aliases: ['type', 'client type', 'kind'],
+      hint: 'Person or Company; blank: a company when it has a company name',
+    },
+    { name: 'firstName', label: 'First name', required: false, aliases: ['first name', 'firstname', 'given name', 'forename'] },
+    { name: 'lastName', label: 'Last name', required: false, aliases: ['last name', 'lastname', 'surname', 'family name'] },
+    {
+      name: 'companyName',
+      label: 'Company name',
+      required: false,
+      aliases: ['company', 'company name', 'organisation', 'organization', 'business name'],
+    },
+    { name: 'email', label: 'Email', required: false, aliases: ['email', 'e-mail', 'email address'] },
+    { name: 'phone', label: 'Phone', required: false, aliases: ['phone', 'telephone', 'phone number', 'mobile'] },
+    { name: 'address', label: 'Address', required: false, aliases: ['address', 'street', 'address line 1'] },
+    { name: 'city', label: 'City', required: false, aliases: ['city', 'town'] },
+    { name: 'contactName', label: 'Contact name', required: false, aliases: ['contact', 'contact name', 'contact person'] },
+    { name: 'contactEmail', label: 'Contact email', required: false, aliases: ['contact email'] },
+    { name: 'contactPhone', label: 'Contact phone', required: false, aliases: ['contact phone'] },
+  ],
+  matters: [
+    {
+      name: 'clientName',
+      label: 'Client',
+      required: true,
+      aliases: ['client', 'client name', 'customer'],
+      hint: 'The client’s name or client number, as in Matterhorn',
+    },
+    { name: 'matterName', label: 'Matter name', required: true, aliases: ['matter', 'matter name', 'case', 'case name', 'title'] },
+    { name: 'description', label: 'Description', required: false, aliases: ['description', 'details', 'notes'] },
+    {
+      name: 'billingType',
+      label: 'Billing type',
+      required: false,
+      aliases: ['billing type', 'billing', 'fee type'],
+      hint: 'Hourly, Flat Rate, Contingency or Retainer; blank: Hourly',
+    },
+    { name: 'openDate', label: 'Open date', required: false, aliases: ['open date', 'opened', 'date opened', 'start date'] },
+    {
+      name: 'feeEarnerEmail',
+      label: 'Fee earner (email)',
+      required: false,
+      aliases: ['fee earner', 'fee earner email', 'responsible', 'responsible lawyer', 'attorney', 'lawyer'],
+    },
+    { name: 'hourlyRate', label: 'Hourly rate', required: false, aliases: ['rate', 'hourly rate'] },
+  ],
+  timeEntries: [
+    { name: 'clientName', label: 'Client', required: true, aliases: ['client', 'client name'] },
+    {
+      name: 'matterName',
+      label: 'Matter',
+      required: true,
+      aliases: ['matter', 'matter name', 'matter number', 'case'],
+      hint: 'The matter’s name or number, as in Matterhorn',
+    },
+    { name: 'date', label: 'Date', required: true, aliases: ['date', 'work date', 'entry date'], hint: 'DD/MM/YYYY or YYYY-MM-DD' },
+    {
+      name: 'feeEarnerEmail',
+      label: 'Fee earner (email)',
+      required: true,
+      aliases: ['fee earner', 'fee earner email', 'user', 'timekeeper', 'lawyer'],
+    },
+    { name: 'hours', label: 'Hours', required: true, aliases: ['hours', 'duration', 'time', 'quantity'] },
+    { name: 'rate', label: 'Rate', required: false, aliases: ['rate', 'hourly rate'], hint: 'Blank: the fee earner’s rate on the matter' },
+    { name: 'description', label: 'Description', required: false, aliases: ['description', 'narrative', 'notes', 'details'] },
+    { name: 'billable', label: 'Billable', required: false, aliases: ['billable', 'is billable'], hint: 'Yes or No; blank: Yes' },
+    { name: 'activity', label: 'Activity', required: false, aliases: ['activity', 'activity type', 'task'] },
+  ],
+};
+
+/** A header matched with a field when, lower-cased and trimmed, it is the field's label or one of its aliases. */
+export function suggestBulkImportMapping(kind: BulkImportKind, headers: readonly string[]): Record<string, string | null> {
+  // "E-mail address", "email_address" and "Email Address" are one header.
+  const normal = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const byName = new Map(headers.map((header) => [normal(header), header]));
+  return Object.fromEntries(
+    BULK_IMPORT_FIELDS[kind].map((field) => {
+      const match = [field.label, ...field.aliases].map((alias) => byName.get(normal(alias))).find((header) => header !== undefined);
+      return [field.name, match ?? null];
+    }),
+  );
+}
+
+export const BULK_IMPORT_MESSAGES = {
+  uploaded: 'File read: check the column mapping',
+  mapped: 'Mapping saved',
+  checked: 'Dry run finished: nothing was written',
+  started: 'Import started',
+  noFile: 'Choose a CSV or Excel (.xlsx) file',
+  unreadable: 'This file could not be read as CSV or Excel (.xlsx)',
+  noRows: 'The file has a header row but no records',
+  requiredField: (label: string) => `Choose the column for ${label}`,
+  dryRunFirst: 'Run the dry run first',
+  alreadyRunning: 'This import is already running or done',
+} as const;
+
+const rowFindingSchema = z.object({
+  row: z.number().int().describe('The row’s number in the file (the header is row 1).'),
+  outcome: z
+    .enum(['create', 'duplicate', 'invalid'])
+    .describe('create: it would be imported; duplicate: in the file twice or already in Matterhorn; invalid: see errors.'),
+  errors: z.array(z.string()).describe('What is wrong with it, or why it is a duplicate.'),
+  conflicts: z.number().int().optional().describe('Possible conflicts its names match (clients and matters).'),
+});
+
+export const bulkImportSchema = z.object({
+  id: z.string().describe('The import’s id.'),
+  kind: z.enum(BULK_IMPORT_KINDS).describe('What it imports.'),
+  fileName: z.string().describe('The file’s name.'),
+  headers: z.array(z.string()).describe('The file’s header row.'),
+  mapping: z
+    .record(z.string(), z.string().nullable())
+    .describe('Each field to the header it is read from (null: none): the saved mapping or, until one is saved, the suggestion.'),
+  status: z
+    .enum(['uploaded', 'checked', 'running', 'done', 'failed'])
+    .describe('uploaded → checked (dry run) → running → done, or failed.'),
+  totalRows: z.number().int().describe('Records in the file (rows after the header).'),
+  processedRows: z.number().int().describe('Records handled so far by the run.'),
+  progress: z.number().int().describe('The run’s progress, 0–100.'),
+  createdCount: z.number().int().describe('Records created.'),
+  skippedCount: z.number().int().describe('Records skipped as duplicates (already imported or in Matterhorn).'),
+  failedCount: z.number().int().describe('Records refused (in the error CSV).'),
+  dryRun: z
+    .object({
+      valid: z.number().int().describe('Rows that would be created.'),
+      duplicates: z.number().int().describe('Rows in the file twice, imported before or already in Matterhorn: skipped.'),
+      invalid: z.number().int().describe('Rows that would be refused (their reasons in findings and, after the run, the error CSV).'),
+      findings: z.array(rowFindingSchema).describe('The first 500 rows that are duplicates or invalid.'),
+    })
+    .nullable()
+    .describe('The dry run’s report, or null before it.'),
+  hasErrorFile: z.boolean().describe('True when errors/{id} has the failed rows as CSV.'),
+  failure: z.string().nullable().describe('Why the run stopped, or null.'),
+  createdAt: z.string().describe('When the file was uploaded (ISO 8601).'),
+  finishedAt: z.string().nullable().describe('When the run finished (ISO 8601), or null.'),
+});
+export type BulkImport = z.infer<typeof bulkImportSchema>;
+
+const importParamsSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }).describe('The import’s id.') });
+
+export const bulkImportFieldsSchema = z.strictObject({
+  kind: z
+    .enum(BULK_IMPORT_KINDS, { error: 'Choose what the file holds' })
+    .describe('What the file holds: clients, matters or timeEntries.'),
+});
+
+export const bulkImportMappingInputSchema = z.strictObject({
+  mapping: z
+    .record(z.string(), z.string().nullable())
+    .describe('Each field (by name) to the file’s header it is read from, or null for none; saved for the firm’s next file of this kind.'),
+});
+
+export const bulkImportContracts = {
+  list: defineRoute({ method: 'GET', path: '/api/admin/bulk-import/get-imports', response: z.array(bulkImportSchema) }),
+  map: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bulk-import/map/:id',
+    params: importParamsSchema,
+    body: bulkImportMappingInputSchema,
+    response: bulkImportSchema,
+  }),
+  dryRun: defineRoute({
+    method: 'POST',
+    path: '/api/admin/bulk-import/dry-run/:id',
+    params: importParamsSchema,
+    response: bulkImportSchema,
+  }),
+  run: defineRoute({ method: 'POST', path: '/api/admin/bulk-import/run/:id', params: importParamsSchema, response: bulkImportSchema }),
+  status: defineRoute({ method: 'GET', path: '/api/admin/bulk-import/status/:id', params: importParamsSchema, response: bulkImportSchema }),
+};
+
+/** POST /api/admin/bulk-import/upload (multipart: kind, then the file) and GET errors/{id} (CSV): registered by hand. */
+export const bulkImportUploadPath = { path: '/api/admin/bulk-import/upload' } as const;
+export const bulkImportErrorsPath = { path: '/api/admin/bulk-import/errors/:id' } as const;
