@@ -17,6 +17,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { enrolAuthenticator, verifyTwoStep } from '../api/two-step-sign-in.ts';
+import { PasskeyInstead, PasskeyStep } from './passkey-second-step.tsx';
 
 const codeFormSchema = z.object({ code: twoStepCodeSchema, rememberBrowser: z.boolean() });
 
@@ -32,8 +33,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The second step of a firm sign-in (issue 39), loaded only when the password earns a challenge.
- * 'verify': the app's code or a recovery code. 'enrol': the firm requires two-step sign-in and the
- * user has no app yet, so the app is set up here first and its recovery codes are shown once.
+ * 'verify': the app's code or a recovery code, or a passkey when the user has one. 'enrol': the firm
+ * requires two-step sign-in and the user has no app yet, so the app is set up here first and its
+ * recovery codes are shown once. 'passkey': the user's second step is a passkey only.
  */
 export function TwoStepSignIn({ challenge, onSignedIn, onExpired }: TwoStepSignInProps) {
   const isEnrolling = challenge.step === 'enrol';
@@ -89,6 +91,10 @@ export function TwoStepSignIn({ challenge, onSignedIn, onExpired }: TwoStepSignI
     }
   };
 
+  if (challenge.step === 'passkey') {
+    return <PasskeyStep challenge={challenge.challenge} onSignedIn={onSignedIn} onExpired={onExpired} />;
+  }
+
   if (enrolled) {
     return (
       <Stack gap="md" component="section" aria-labelledby="recovery-codes-title">
@@ -117,7 +123,11 @@ export function TwoStepSignIn({ challenge, onSignedIn, onExpired }: TwoStepSignI
           {setup ? <AuthenticatorKey setup={setup} /> : <LoadingSpinner label="Setting up your authenticator app" />}
         </>
       ) : (
-        <Text size="sm">Enter the 6-digit code from your authenticator app.</Text>
+        <Text size="sm">
+          {challenge.hasPasskey
+            ? 'Enter the 6-digit code from your authenticator app, or use one of your passkeys.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </Text>
       )}
       <form onSubmit={submit} noValidate>
         <TextInput
@@ -150,6 +160,9 @@ export function TwoStepSignIn({ challenge, onSignedIn, onExpired }: TwoStepSignI
           Verify
         </SubmitButton>
       </form>
+      {challenge.step === 'verify' && challenge.hasPasskey && (
+        <PasskeyInstead challenge={challenge.challenge} onSignedIn={onSignedIn} onExpired={onExpired} />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import type { FirmSession, TwoStepChallenge } from '@matterhorn/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +9,9 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDeferredSchemaForm } from '../../../lib/forms/use-deferred-schema-form.ts';
 import { loginFirm } from '../api/auth-api.ts';
+import { PasskeyNoticeText } from '../components/passkey-notice.tsx';
 import { firmLandingPath } from '../firm-landing.ts';
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in.ts';
 
 const loadLoginSchema = async () => (await import('@matterhorn/shared/auth/auth.schemas')).loginRequestSchema;
 
@@ -28,6 +30,8 @@ export function LoginPage() {
     await session.signInFirm(firmSession);
     navigate(firmLandingPath(firmSession, searchParams), { replace: true });
   };
+
+  const passkey = usePasskeySignIn({ onSignedIn: finishSignIn });
 
   const returnToPassword = useCallback((message: string) => {
     setChallenge(null);
@@ -69,6 +73,11 @@ export function LoginPage() {
           Sign in
         </SubmitButton>
       </form>
+      {/* A sign-in without a password: the ceremony's code loads on the click (issue 13's budget). */}
+      <Button ref={passkey.buttonRef} variant="default" fullWidth loading={passkey.isSigningIn} onClick={() => void passkey.signIn()}>
+        Sign in with a passkey
+      </Button>
+      <PasskeyNoticeText notice={passkey.notice} />
       <Group justify="space-between">
         <Anchor component={Link} to="/forgot-password" size="sm">
           Forgot password?

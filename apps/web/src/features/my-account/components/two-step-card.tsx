@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useId, useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { usePasskeys } from '../api/passkeys.ts';
 import { startAuthenticatorSetUp } from '../api/set-up-authenticator.ts';
 import { TWO_STEP_STATUS_KEY, useTwoStepStatus } from '../api/two-step-status.ts';
 
@@ -14,6 +15,7 @@ const SetUpTwoStepModal = lazy(async () => ({ default: (await import('./set-up-t
 const TurnOffTwoStepModal = lazy(async () => ({ default: (await import('./turn-off-two-step-modal.tsx')).TurnOffTwoStepModal }));
 
 export const REQUIRED_BY_FIRM_TEXT = 'Your firm requires two-step sign-in';
+export const PASSKEY_IS_SECOND_STEP_TEXT = 'On with your passkey — signing in with your password also asks for a passkey.';
 /** Few enough left that the user should make a new set before they run out. */
 const FEW_RECOVERY_CODES = 3;
 
@@ -56,15 +58,30 @@ function TwoStepOn({ status, onNewCodes, onTurnOff }: { status: TwoStepStatus; o
   );
 }
 
-function TwoStepOff({ status, isStarting, onSetUp }: { status: TwoStepStatus; isStarting: boolean; onSetUp: () => void }) {
+type TwoStepOffProps = { status: TwoStepStatus; hasPasskey: boolean; isStarting: boolean; onSetUp: () => void };
+
+function TwoStepOff({ status, hasPasskey, isStarting, onSetUp }: TwoStepOffProps) {
   return (
     <Stack gap="sm">
-      <Text fw={500}>Off — signing in asks only for your password.</Text>
-      <Text size="sm" c="dimmed">
-        With two-step sign-in, signing in also asks for a 6-digit code from an authenticator app on your phone, so a stolen password alone
-        cannot open your account or your clients’ records.
-      </Text>
-      {status.isRequiredByFirm && <Text size="sm">{REQUIRED_BY_FIRM_TEXT}: you will set it up at your next sign-in, or now.</Text>}
+      {hasPasskey ? (
+        <>
+          <Text fw={500}>{PASSKEY_IS_SECOND_STEP_TEXT}</Text>
+          <Text size="sm" c="dimmed">
+            You can also set up an authenticator app, for a 6-digit code from your phone where your passkey is not at hand.
+          </Text>
+        </>
+      ) : (
+        <>
+          <Text fw={500}>Off — signing in asks only for your password.</Text>
+          <Text size="sm" c="dimmed">
+            With two-step sign-in, signing in also asks for a 6-digit code from an authenticator app on your phone, so a stolen password
+            alone cannot open your account or your clients’ records.
+          </Text>
+        </>
+      )}
+      {status.isRequiredByFirm && !hasPasskey && (
+        <Text size="sm">{REQUIRED_BY_FIRM_TEXT}: you will set it up at your next sign-in, or now.</Text>
+      )}
       <Group>
         <Button onClick={onSetUp} loading={isStarting}>
           Set up two-step sign-in
@@ -78,6 +95,8 @@ function TwoStepOff({ status, isStarting, onSetUp }: { status: TwoStepStatus; is
 export function TwoStepCard() {
   const queryClient = useQueryClient();
   const status = useTwoStepStatus();
+  // A passkey is a second step too: with one, signing in with a password asks for it (the Passkeys card).
+  const hasPasskey = (usePasskeys().data?.length ?? 0) > 0;
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const [isMakingCodes, setIsMakingCodes] = useState(false);
@@ -109,7 +128,7 @@ export function TwoStepCard() {
       ) : status.data.isOn ? (
         <TwoStepOn status={status.data} onNewCodes={() => setIsMakingCodes(true)} onTurnOff={() => setIsTurningOff(true)} />
       ) : (
-        <TwoStepOff status={status.data} isStarting={isStarting} onSetUp={() => void startSetUp()} />
+        <TwoStepOff status={status.data} hasPasskey={hasPasskey} isStarting={isStarting} onSetUp={() => void startSetUp()} />
       )}
       <OnceOpened isOpen={setup !== null}>
         <SetUpTwoStepModal setup={setup} onClose={() => setSetup(null)} onTurnedOn={refreshStatus} />

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { SignInEmailCard } from '../components/sign-in-email-card.tsx';
@@ -19,6 +20,7 @@ export function MyAccountPage() {
       <SignInEmailCard />
       <PasswordCard />
       <TwoStepCard />
+      <PasskeysCard />
       <SignedInDevicesCard />
     </Stack>
   );
