@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BULK_IMPORT_FIELDS, type BulkImportKind, displayToIsoDate, isValidIsoDate } from '@matterhorn/shared';
+import type { ImportedClient } from '../clients/clients.api.ts';
 
 /**
  * How one row of a file becomes a record's values (issue 39): the mapped cells read as the record
@@ -8,17 +9,8 @@ import { BULK_IMPORT_FIELDS, type BulkImportKind, displayToIsoDate, isValidIsoDa
  * row imported again is found and skipped.
  */
 
-export type ClientRow = {
-  clientType: 'individual' | 'company';
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  contact: { name: string; email: string | null; phone: string | null } | null;
-};
+/** A client as the clients module imports it. */
+export type ClientRow = ImportedClient;
 export type MatterRow = {
   clientName: string;
   matterName: string;
