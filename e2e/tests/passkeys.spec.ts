@@ -99,7 +99,7 @@ test('a member adds a passkey in My account, which then stands for the second st
 
   // And the passkey signs in alone.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expectDashboard(page);
 
   await page.goto('/settings/my-account');

@@ -279,6 +279,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/data-export/pages/data-export-page.tsx')).DataExportPage }),
   },
   {
+    path: 'settings/import',
+    handle: needs('bulkImport'),
+    lazy: async () => ({ Component: (await import('../../features/bulk-import/pages/bulk-import-page.tsx')).BulkImportPage }),
+  },
+  {
     path: 'trust-account/accounts',
     handle: needs('trustAccountRequest'),
     lazy: async () => ({ Component: (await import('../../features/trust/pages/trust-accounts-page.tsx')).TrustAccountsPage }),

@@ -54,6 +54,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/settings/recycle-bin', '', ['recycleBin']],
     ['/settings/recycle-bin', '?kind=matter&search=lease', ['recycleBin']],
     ['/settings/export', '', ['administrator']],
+    ['/settings/import', '', ['bulkImport']],
     ['/settings/activity-types', '', []],
     ['/settings/practice-areas', '', []],
     ['/settings/expense-categories', '', []],

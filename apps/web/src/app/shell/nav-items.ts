@@ -84,6 +84,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },
         { label: 'Export data', to: '/settings/export', match: '/settings/export' },
+        { label: 'Import data', to: '/settings/import', match: '/settings/import' },
         {
           label: 'Plans & Subscriptions',
           to: '/settings/plans-&-subscriptions/select-plan',

@@ -38,3 +38,18 @@ describe('the Settings menu’s Export data', () => {
     expect(labelsFor(['updateAccountSettings', 'recycleBin', 'adminUsers', 'adminRoles'])).not.toContain('Export data');
   });
 });
+
+describe('the Settings menu’s Import data', () => {
+  it('follows Export data, leads to /settings/import and is active there', () => {
+    const labels = settingsItems().map((item) => item.label);
+    expect(labels.indexOf('Import data')).toBe(labels.indexOf('Export data') + 1);
+    expect(settingsItems().find((item) => item.label === 'Import data')?.to).toBe('/settings/import');
+    expect(activeItemOf(settingsItems(), '/settings/import')?.label).toBe('Import data');
+  });
+
+  it('shows only to members who may read imports (bulkImport), as the page asks', () => {
+    expect(labelsFor(['bulkImport'])).toContain('Import data');
+    expect(labelsFor(['administrator'])).toContain('Import data');
+    expect(labelsFor(['updateAccountSettings', 'recycleBin', 'clientInfo.create', 'matterMaster.create'])).not.toContain('Import data');
+  });
+});

@@ -57,7 +57,7 @@ describe('LoginPage, signing in with a passkey', { timeout: 30_000 }, () => {
   it('signs in without a password, then lands as a password sign-in does', async () => {
     const api = stubApi({ [OPTIONS]: { data: CEREMONY }, [SIGN_IN]: { data: SESSION } });
     const { signInFirm, user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with a passkey' }));
 
     await waitFor(() => expect(signInFirm).toHaveBeenCalledWith(SESSION));
     expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: CEREMONY.options });
@@ -73,7 +73,7 @@ describe('LoginPage, signing in with a passkey', { timeout: 30_000 }, () => {
     );
     const api = stubApi({ [OPTIONS]: { data: CEREMONY } });
     const { signInFirm, user } = renderLogin();
-    const button = screen.getByRole('button', { name: 'Sign in with a passkey' });
+    const button = screen.getByRole('button', { name: 'Continue with a passkey' });
     await user.click(button);
 
     expect(await screen.findByRole('status')).toHaveTextContent(PASSKEY_SIGN_IN_PROMPT_CLOSED);
@@ -87,7 +87,7 @@ describe('LoginPage, signing in with a passkey', { timeout: 30_000 }, () => {
   it('shows the server’s message when the passkey is refused', async () => {
     stubApi({ [OPTIONS]: { data: CEREMONY }, [SIGN_IN]: { status: 400, message: PASSKEY_MESSAGES.failed } });
     const { signInFirm, user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with a passkey' }));
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('alert')).toHaveTextContent(PASSKEY_MESSAGES.failed);
     expect(signInFirm).not.toHaveBeenCalled();
@@ -97,7 +97,7 @@ describe('LoginPage, signing in with a passkey', { timeout: 30_000 }, () => {
     webAuthn.browserSupportsWebAuthn.mockReturnValue(false);
     stubApi({ [OPTIONS]: { data: CEREMONY } });
     const { user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with a passkey' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Passkeys are not supported by this browser.');
     expect(webAuthn.startAuthentication).not.toHaveBeenCalled();
   });

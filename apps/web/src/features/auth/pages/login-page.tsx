@@ -75,7 +75,7 @@ export function LoginPage() {
       </form>
       {/* A sign-in without a password: the ceremony's code loads on the click (issue 13's budget). */}
       <Button ref={passkey.buttonRef} variant="default" fullWidth loading={passkey.isSigningIn} onClick={() => void passkey.signIn()}>
-        Sign in with a passkey
+        Continue with a passkey
       </Button>
       <PasskeyNoticeText notice={passkey.notice} />
       <Group justify="space-between">

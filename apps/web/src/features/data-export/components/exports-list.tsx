@@ -43,7 +43,7 @@ function DownloadButton({
   return (
     <Button
       size="xs"
-      variant="light"
+      variant="default"
       loading={downloadingId === dataExport.id}
       onClick={() => onDownload(dataExport)}
       aria-label={downloadLabel(dataExport)}

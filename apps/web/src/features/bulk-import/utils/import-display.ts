@@ -1,0 +1,62 @@
+import type { BulkImport } from '@matterhorn/shared';
+
+type Finding = NonNullable<BulkImport['dryRun']>['findings'][number];
+type ImportStatus = BulkImport['status'];
+
+/** The error CSV's name as the server gives it: clients.csv's refused rows are clients-errors.csv. */
+export const errorFileNameOf = (fileName: string) => `${fileName.replace(/\.(csv|xlsx)$/i, '')}-errors.csv`;
+
+/** "1 record", "2 records". */
+export const countOf = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  uploaded: 'Columns to check',
+  checked: 'Checked, not imported',
+  running: 'Importing',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+export const IMPORT_STATUS_COLORS: Record<ImportStatus, string> = {
+  uploaded: 'gray',
+  checked: 'yellow',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+};
+
+export const OUTCOME_LABELS: Record<Finding['outcome'], string> = {
+  create: 'Will be created',
+  duplicate: 'Duplicate: skipped',
+  invalid: 'Invalid',
+};
+
+/** Why a row is listed: what is wrong with it, and the names it shares with the firm's records. */
+export function findingReason(finding: Finding): string {
+  const conflicts = finding.conflicts
+    ? [`${countOf(finding.conflicts, 'possible conflict')} — review in Conflict checks`]
+    : [];
+  return [...finding.errors, ...conflicts].join('; ');
+}
+
+/** A run's counts ("2 created · 1 skipped · 1 failed"); "—" before it has started. */
+export function resultText(bulkImport: BulkImport): string {
+  if (bulkImport.status === 'uploaded' || bulkImport.status === 'checked') return '—';
+  return `${bulkImport.createdCount} created · ${bulkImport.skippedCount} skipped · ${bulkImport.failedCount} failed`;
+}
+
+/** The step an import is at: 1 columns, 2 its dry run's report, 3 its run (0, choosing a file, has no import). */
+export function stepOf(bulkImport: BulkImport | null, isChangingMapping: boolean): 0 | 1 | 2 | 3 {
+  if (!bulkImport) return 0;
+  if (bulkImport.status === 'uploaded' || (bulkImport.status === 'checked' && isChangingMapping)) return 1;
+  if (bulkImport.status === 'checked') return 2;
+  return 3;
+}
+
+/** An import the page takes up again on opening: one running, or the newest when it was left before its run. */
+export function importToResume(imports: readonly BulkImport[]): BulkImport | null {
+  const running = imports.find((row) => row.status === 'running');
+  if (running) return running;
+  const newest = imports[0];
+  return newest && (newest.status === 'uploaded' || newest.status === 'checked') ? newest : null;
+}
