@@ -49,7 +49,7 @@ try {
   out.write('Date,Client,Matter,Fee earner,Hours,Rate,Narrative\n');
   for (let index = 0; index < ROWS; index += 1) {
     const day = String((index % 28) + 1).padStart(2, '0');
-    const line = `${day}/03/2026,"${matter!.client}","${matter!.matter}",${firm.users.feeEarner.email},${(index % 40) / 10 + 0.1},95000,Research item ${index}\n`;
+    const line = `${day}/03/2026,"${matter!.client}","${matter!.matter}",${firm.users.feeEarner.email},${((index % 40) / 10 + 0.1).toFixed(1)},95000,Research item ${index}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
