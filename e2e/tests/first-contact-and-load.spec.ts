@@ -91,6 +91,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/settings/invoices',
       '/settings/recycle-bin',
       '/settings/export',
+      '/settings/import',
     ]);
   });
 

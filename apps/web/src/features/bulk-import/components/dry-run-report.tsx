@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { BulkImport } from '@matterhorn/shared';
 import { useState } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { countOf, findingReason, OUTCOME_LABELS } from '../utils/import-display.ts';
+import { CountList } from './count-list.tsx';
 
 export const NOTHING_WRITTEN_TEXT = 'Nothing has been written yet.';
 export const NO_FINDINGS_TEXT = 'Every row can be imported as it is.';
@@ -16,24 +17,6 @@ export type DryRunReportProps = {
   onRun: () => Promise<void>;
   onStartOver: () => void;
 };
-
-/** Three figures, each a list item read as one phrase ("2 will be created"). */
-export function CountList({ label, counts }: { label: string; counts: { text: string; count: number; color?: string }[] }) {
-  return (
-    <SimpleGrid component="ul" aria-label={label} cols={{ base: 1, xs: 3 }} spacing="sm" p={0} m={0} maw={820} style={{ listStyle: 'none' }}>
-      {counts.map(({ text, count, color }) => (
-        <Paper key={text} component="li" withBorder p="sm" radius="md">
-          <Text span display="block" fz="xl" fw={700} c={color}>
-            {count.toLocaleString('en-US')}
-          </Text>{' '}
-          <Text span size="sm">
-            {text}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** Step 3: what the run would do, row by row, with nothing written; the run is started from here. */
 export function DryRunReport({ bulkImport, onChangeMapping, onRun, onStartOver }: DryRunReportProps) {
@@ -75,7 +58,7 @@ export function DryRunReport({ bulkImport, onChangeMapping, onRun, onStartOver }
             {report.findings.length >= FINDINGS_KEPT && (
               <Text size="sm">The first {FINDINGS_KEPT} rows to review are listed; the error CSV after the run has them all.</Text>
             )}
-            <Table.ScrollContainer minWidth={340} maw={820}>
+            <Table.ScrollContainer minWidth={300} maw={820}>
               <Table striped aria-labelledby="import-findings-title">
                 <Table.Thead>
                   <Table.Tr>

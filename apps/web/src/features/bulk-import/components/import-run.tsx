@@ -3,7 +3,7 @@ import type { BulkImport } from '@matterhorn/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadBulkImportErrors } from '../api/bulk-imports.ts';
-import { CountList } from './dry-run-report.tsx';
+import { CountList } from './count-list.tsx';
 
 export const DOWNLOAD_ERRORS_TEXT = 'Download the rows that failed (CSV)';
 export const FAILED_ROWS_TEXT = 'Failed rows (CSV)';

@@ -40,7 +40,9 @@ export function MappingStep({ bulkImport, onCheck, onStartOver }: MappingStepPro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing = Object.fromEntries(
-      fields.filter((field) => field.required && !mapping[field.name]).map((field) => [field.name, BULK_IMPORT_MESSAGES.requiredField(field.label)]),
+      fields
+        .filter((field) => field.required && !mapping[field.name])
+        .map((field) => [field.name, BULK_IMPORT_MESSAGES.requiredField(field.label)]),
     );
     setErrors(missing);
     setFailure(null);
@@ -59,8 +61,8 @@ export function MappingStep({ bulkImport, onCheck, onStartOver }: MappingStepPro
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Match the columns">
       <Stack gap="md">
         <Text maw={820} style={{ overflowWrap: 'anywhere' }}>
-          {BULK_IMPORT_KIND_LABELS[bulkImport.kind]} from <strong>{bulkImport.fileName}</strong>: choose the column each field is read
-          from. The mapping is kept for your firm’s next file of this kind.
+          {BULK_IMPORT_KIND_LABELS[bulkImport.kind]} from <strong>{bulkImport.fileName}</strong>: choose the column each field is read from.
+          The mapping is kept for your firm’s next file of this kind.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" maw={820}>
           {fields.map((field) => (

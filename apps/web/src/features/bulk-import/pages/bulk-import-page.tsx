@@ -48,7 +48,9 @@ export function BulkImportPage() {
     if (step === undefined) return <LoadingSpinner label="Loading imports" />;
     if (step === 0 || !current) return <FileStep onUpload={movingOn(imports.upload)} />;
     if (step === 1)
-      return <MappingStep key={current.id} bulkImport={current} onCheck={movingOn(imports.check)} onStartOver={movingOn(imports.startOver)} />;
+      return (
+        <MappingStep key={current.id} bulkImport={current} onCheck={movingOn(imports.check)} onStartOver={movingOn(imports.startOver)} />
+      );
     if (step === 2)
       return (
         <DryRunReport

@@ -43,7 +43,10 @@ describe('an import as the page shows it', () => {
     [{ row: 2, outcome: 'invalid', errors: ['A company needs its company name'] }, 'A company needs its company name'],
     [{ row: 3, outcome: 'create', errors: [], conflicts: 1 }, '1 possible conflict — review in Conflict checks'],
     [{ row: 4, outcome: 'create', errors: [], conflicts: 3 }, '3 possible conflicts — review in Conflict checks'],
-    [{ row: 5, outcome: 'invalid', errors: ['Email "x" is not an email address', 'Type "Firm" is not Person or Company'] }, 'Email "x" is not an email address; Type "Firm" is not Person or Company'],
+    [
+      { row: 5, outcome: 'invalid', errors: ['Email "x" is not an email address', 'Type "Firm" is not Person or Company'] },
+      'Email "x" is not an email address; Type "Firm" is not Person or Company',
+    ],
   ] as const)('gives row %# its reason', (finding, expected) => {
     expect(findingReason({ ...finding, errors: [...finding.errors] })).toBe(expected);
   });

@@ -33,9 +33,7 @@ export const OUTCOME_LABELS: Record<Finding['outcome'], string> = {
 
 /** Why a row is listed: what is wrong with it, and the names it shares with the firm's records. */
 export function findingReason(finding: Finding): string {
-  const conflicts = finding.conflicts
-    ? [`${countOf(finding.conflicts, 'possible conflict')} — review in Conflict checks`]
-    : [];
+  const conflicts = finding.conflicts ? [`${countOf(finding.conflicts, 'possible conflict')} — review in Conflict checks`] : [];
   return [...finding.errors, ...conflicts].join('; ');
 }
 
