@@ -4,6 +4,7 @@ export * from './common/route-contract.ts';
 export * from './common/pagination.ts';
 export * from './common/money.ts';
 export * from './common/dates.ts';
+export * from './common/document-dates.ts';
 export * from './common/file-size.ts';
 export * from './common/firm-addresses.ts';
 export * from './permissions/index.ts';

@@ -192,3 +192,11 @@ export async function apiList<T>(path: string, query?: QueryParams, auth: AuthMo
 export async function apiMutate<T>(path: string, body: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiEnvelope<T>> {
   return apiRequest<ApiEnvelope<T>>(path, { method: 'POST', toastSuccess: true, ...options, body });
 }
+
+/** The API's `errors` object ({ field: message }) of a refused request, if it has one. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
+  const errors = (error.body as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}

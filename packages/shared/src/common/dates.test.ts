@@ -1,13 +1,6 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import {
-  daysBetween,
-  displayToIsoDate,
-  displayToMonthDayYear,
-  isoToDisplayDate,
-  isoToDocumentDate,
-  isValidIsoDate,
-  todayIso,
-} from './dates.ts';
+import { daysBetween, displayToIsoDate, displayToMonthDayYear, isoToDisplayDate, isValidIsoDate, todayIso } from './dates.ts';
+import { isoToDocumentDate } from './document-dates.ts';
 
 describe('isoToDisplayDate (ISO -> DD/MM/YYYY)', () => {
   it.each([

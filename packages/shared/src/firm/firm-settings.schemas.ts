@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FORMATS } from '../common/dates.ts';
+import { DATE_FORMATS } from '../common/document-dates.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { optionalText } from '../common/fields.ts';
 import { invoiceSettingsInputSchema } from '../invoices/invoice.schemas.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
 import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldErrorsOf } from './field-errors.ts';
+import { fieldErrorsOf } from '../api-client.ts';
 
 /**
  * A react-hook-form form over a shared zod schema, with SPEC.md §5's timing: every change

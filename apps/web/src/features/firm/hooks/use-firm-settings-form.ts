@@ -1,6 +1,6 @@
 import type { FirmSettings } from '@matterhorn/shared';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../../lib/forms/field-errors.ts';
+import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import type { FirmSettingsUpdate } from '../api/firm-settings.ts';
 import {

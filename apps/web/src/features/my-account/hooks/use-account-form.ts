@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../../../lib/forms/field-errors.ts';
+import { fieldErrorsOf } from '../../../lib/api-client.ts';
 
 type Errors<Values> = Partial<Record<keyof Values, string>>;
 

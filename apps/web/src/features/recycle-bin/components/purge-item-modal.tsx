@@ -3,7 +3,7 @@ import type { RecycleBinEntry } from '@matterhorn/shared';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { fieldErrorsOf } from '../../../lib/forms/field-errors.ts';
+import { fieldErrorsOf } from '../../../lib/api-client.ts';
 
 export const PURGE_TITLE = 'Delete permanently';
 export const CONFIRM_NAME_LABEL = 'Type the name to confirm';

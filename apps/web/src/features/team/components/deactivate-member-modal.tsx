@@ -5,7 +5,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { fieldErrorsOf } from '../../../lib/forms/field-errors.ts';
+import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { useDeactivationPreview } from '../api/deactivation-preview.ts';
 import { deactivateMember } from '../api/set-member-active.ts';
 import { openMattersText, timerDurationText } from '../utils/hand-over-text.ts';
