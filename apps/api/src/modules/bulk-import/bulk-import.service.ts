@@ -220,7 +220,6 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
             : await importMatter(tx, row.firmId, userId, {
                 ...(record as MatterRowResolved),
                 openDate: (record as MatterRowResolved).openDate ?? today,
-                hourlyRate: (record as MatterRowResolved).hourlyRate,
               });
         await recordImportedRecordCheck(
           tx,
@@ -375,17 +374,24 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
       const report = { valid: 0, duplicates: 0, invalid: 0, findings: [] as NonNullable<BulkImport['dryRun']>['findings'] };
       let total = 0;
       for await (const { rows } of batchesOf(row)) {
-        const checked = await database.withFirm(firmId, (tx) => checkBatch(tx, row, rows, lookups, seen));
-        for (const entry of checked) {
+        // The batch's checks and its rows' conflict searches in one transaction, not one per row.
+        const checked = await database.withFirm(firmId, async (tx) => {
+          const entries = await checkBatch(tx, row, rows, lookups, seen);
+          const conflicts: number[] = [];
+          for (const entry of entries)
+            conflicts.push(
+              entry.resolved.outcome === 'create' && entry.resolved.names.length > 0
+                ? await countNameMatches(tx, firmId, entry.resolved.names)
+                : 0,
+            );
+          return entries.map((entry, index) => ({ ...entry, conflicts: conflicts[index]! }));
+        });
+        for (const { conflicts, ...entry } of checked) {
           total += 1;
           const { outcome } = entry.resolved;
           if (outcome === 'create') report.valid += 1;
           else if (outcome === 'duplicate') report.duplicates += 1;
           else report.invalid += 1;
-          const conflicts =
-            outcome === 'create' && entry.resolved.names.length > 0
-              ? await database.withFirm(firmId, (tx) => countNameMatches(tx, firmId, (entry.resolved as { names: string[] }).names))
-              : 0;
           if ((outcome !== 'create' || conflicts > 0) && report.findings.length < FINDINGS_KEPT)
             report.findings.push({
               row: entry.item.row,

@@ -1,4 +1,3 @@
-import { RECYCLE_BIN_MESSAGES } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { conflict } from '../../lib/errors.ts';
 import { binChildrenOf, holdsMoneyHistory, restoreChildrenOf } from './recycle-bin.repository.ts';
@@ -22,5 +21,3 @@ export async function binChildrenWith(tx: Tx, firmId: string, parent: Parent, us
 
 /** Brings back the children deleted with the parent; call while the parent is still deleted, then restore it. */
 export const restoreChildrenWith = (tx: Tx, firmId: string, parent: Parent) => restoreChildrenOf(tx, firmId, parent);
-
-export { RECYCLE_BIN_MESSAGES };
