@@ -8,7 +8,7 @@ import {
 } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { stubApi, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
@@ -16,9 +16,19 @@ import { PASSWORDS_DIFFER } from '../components/password-card.tsx';
 import { MyAccountPage } from '../pages/my-account-page.tsx';
 import { PHOTO_MESSAGES } from '../utils/shrink-photo.ts';
 
-// jsdom draws no images: the canvas step answers a fixed avatar, as a browser's would after shrinking.
-const SHRUNK_PHOTO = vi.hoisted(() => 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==');
-vi.mock('../utils/draw-avatar.ts', () => ({ drawAvatar: async () => () => SHRUNK_PHOTO }));
+// jsdom has no image decoder and no canvas: these stand in for the browser's, so the page's own
+// shrinking code runs (a module mock was not always applied on a loaded CI machine).
+const SHRUNK_PHOTO = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} });
+  Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: async () => {} });
+  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(1200);
+  vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(900);
+  const context = { fillStyle: '', imageSmoothingQuality: 'low', fillRect: () => {}, drawImage: () => {} };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(SHRUNK_PHOTO);
+});
+afterEach(() => vi.restoreAllMocks());
 
 const STORED_PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 const ACCOUNT = '/me/account';
@@ -123,6 +133,15 @@ describe('MyAccountPage, profile', { timeout: 30_000 }, () => {
 
     await user.upload(photoChooser(), new File(['%PDF-1.7'], 'contract.pdf', { type: 'application/pdf' }));
     expect(await within(profileSection()).findByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.notAnImage);
+    expect(within(profileSection()).queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+
+    // An image file the browser cannot decode (a damaged or unsupported one).
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+      configurable: true,
+      value: async () => Promise.reject(new Error('EncodingError')),
+    });
+    await user.upload(photoChooser(), new File(['not really a photo'], 'broken.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(within(profileSection()).getByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.unreadable));
     expect(within(profileSection()).queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
 
     await user.clear(name);
