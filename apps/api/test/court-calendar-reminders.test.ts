@@ -7,7 +7,7 @@ import { createJobQueue } from '../src/platform/jobs/jobs.ts';
 import type { SeededFirm } from '../src/seed/demo-seed.ts';
 import { insertCourt, insertCourtUpdate, plusDays, setFirmTimeZone } from './support/court-update-factory.ts';
 import { outboxTo, recordingMailer } from './support/outbox.ts';
-import { createTestApp, rowsOf, seedTestFirm, type TestContext } from './support/test-app.ts';
+import { bearer, createTestApp, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
 
 let context: TestContext;
 const TIME_ZONE = 'Africa/Lagos';
@@ -109,6 +109,19 @@ describe('hearing reminders and digests', () => {
     expect(theirs.map((email) => [email.to, email.subject])).toEqual([
       [weekly.users.admin.email, expect.stringMatching(/^Hearing in 7 days: .+ \(ID\/1\/2030\)$/)],
     ]);
+  });
+
+  it('sends no reminder or digest to a fee earner who turned hearing reminders off in My account', async () => {
+    const { firm: quiet } = await firmWithHearings([{ matter: 0, date: plusDays(TODAY, 1) }]);
+    const token = await signIn(context.app, quiet.users.feeEarner.email);
+    const choices = { hearingReminders: false, portalMessages: true, budgetAlerts: true, expenseDecisions: true };
+    expect(
+      (await context.app.inject({ method: 'PUT', url: '/api/me/notifications', headers: bearer(token), payload: choices })).statusCode,
+    ).toBe(200);
+    const { inbox, mailer } = recordingMailer();
+    await run(mailer);
+    const to = (email: string) => inbox.filter((message) => message.to === email).length;
+    expect([to(quiet.users.feeEarner.email), to(quiet.users.admin.email)]).toEqual([0, 2]);
   });
 
   it('keeps a reminder whose sending failed in the outbox and sends it on the next delivery, and only that one', async () => {

@@ -399,6 +399,19 @@ describe('expense requests and their approval', () => {
     expect((await eventsOf(request.id)).map((event) => event.action)).toEqual(['expense.created', 'expense.approved']);
   });
 
+  it('tells no requester who opted out of expense decision emails (My account’s notification choices)', async () => {
+    const choices = { hearingReminders: true, portalMessages: true, budgetAlerts: true, expenseDecisions: false };
+    const saved = await fixture.call('PUT', '/api/me/notifications', fixture.tokens.feeEarner, choices);
+    expect([saved.statusCode, saved.json().message, saved.json().data]).toEqual([200, 'Notification choices saved', choices]);
+    const toRequester = async () =>
+      (await readOutbox(fixture.context.config)).filter((message) => message.to === fixture.firm.users.feeEarner.email).length;
+    const before = await toRequester();
+    const request = (await create(clientExpense({ description: 'Parking at the court' }), fixture.tokens.feeEarner)).json().data;
+    expect((await approve(request.id)).json().data.approvalStatus).toBe('Approved');
+    expect(await toRequester()).toBe(before);
+    await fixture.call('PUT', '/api/me/notifications', fixture.tokens.feeEarner, { ...choices, expenseDecisions: true });
+  });
+
   it('keeps an approver’s own request pending: they cannot decide it, another approver can', async () => {
     const request = (await create(clientExpense({ isExpenseRequest: true, description: 'My own travel' }))).json().data;
     expect(request).toMatchObject({ approvalStatus: 'Pending', isExpenseRequest: true });

@@ -45,6 +45,22 @@ describe('My account', () => {
     expect((await call(token, 'PUT', '/api/me/account', { name: '  ' })).statusCode).toBe(400);
   });
 
+  it('keeps the member’s notification choices: every optional email on until they turn it off', async () => {
+    const token = await signIn(context.app, firm.users.billing.email);
+    const all = { hearingReminders: true, portalMessages: true, budgetAlerts: true, expenseDecisions: true };
+    expect((await call(token, 'GET', '/api/me/notifications')).json().data).toEqual(all);
+    const saved = await call(token, 'PUT', '/api/me/notifications', { ...all, portalMessages: false, budgetAlerts: false });
+    expect([saved.statusCode, saved.json().message]).toEqual([200, 'Notification choices saved']);
+    expect((await call(token, 'GET', '/api/me/notifications')).json().data).toEqual({ ...all, portalMessages: false, budgetAlerts: false });
+    // Another member's choices are their own.
+    const theirs = await signIn(context.app, firm.users.admin.email);
+    expect((await call(theirs, 'GET', '/api/me/notifications')).json().data).toEqual(all);
+    const refused = await call(token, 'PUT', '/api/me/notifications', { ...all, hearingReminders: 'no' });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Hearing reminders must be true or false']);
+    expect((await call(token, 'PUT', '/api/me/notifications', { ...all, passwordChanges: false })).statusCode).toBe(400);
+    expect((await call(token, 'GET', '/api/me/notifications')).json().data.budgetAlerts).toBe(false);
+  });
+
   it('changes the password with the current one, signs the other devices out and emails the member', async () => {
     const email = firm.users.feeEarner.email;
     const [here, elsewhere] = [await signIn(context.app, email), await signIn(context.app, email)];

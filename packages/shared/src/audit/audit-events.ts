@@ -66,6 +66,7 @@ export const AUDIT_EVENTS = [
   'teamMember.signedOutEverywhere',
   'teamMember.accountUpdated',
   'teamMember.passwordChanged',
+  'teamMember.notificationsUpdated',
   'teamMember.emailChangeRequested',
   'teamMember.emailChanged',
   'teamMember.emailChangeUndone',

@@ -12,7 +12,36 @@ export const MY_ACCOUNT_MESSAGES = {
   emailChangeSent: 'Check the new address: we have sent it a link to confirm the change.',
   emailChanged: 'Your sign-in email has been changed.',
   emailChangeUndone: 'Your sign-in email is back as it was, and every device has been signed out. Choose a new password to be safe.',
+  notificationsSaved: 'Notification choices saved',
 } as const;
+
+/**
+ * The emails a member may choose not to receive (issue 39's notification choices). Emails about the
+ * account's safety (a password or sign-in email changed, failed sign-ins, a reset) always go.
+ */
+export const NOTIFICATION_CHOICES = [
+  {
+    key: 'hearingReminders',
+    label: 'Hearing reminders',
+    description: 'The day before a hearing on a matter you are assigned to (when the firm sends them).',
+  },
+  {
+    key: 'portalMessages',
+    label: 'Client portal messages',
+    description: 'A digest of unread messages clients sent on the portal about your matters.',
+  },
+  {
+    key: 'budgetAlerts',
+    label: 'Matter budget alerts',
+    description: 'When a matter you are responsible for reaches its budget’s alert level or goes over it.',
+  },
+  {
+    key: 'expenseDecisions',
+    label: 'Expense request decisions',
+    description: 'When an expense you asked to be approved is approved or rejected.',
+  },
+] as const;
+export type NotificationChoiceKey = (typeof NOTIFICATION_CHOICES)[number]['key'];
 
 /** My account's own details (issue 39): the name the firm sees and the photo beside it. */
 export const myAccountSchema = z.object({
@@ -47,6 +76,23 @@ export const changeEmailSchema = z.strictObject({
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
+/** Each email of NOTIFICATION_CHOICES: true when the member receives it (the default), false when they opted out. */
+export const notificationChoicesSchema = z.strictObject({
+  hearingReminders: z
+    .boolean({ error: 'Hearing reminders must be true or false' })
+    .describe('The day-before hearing reminders and digest.'),
+  portalMessages: z
+    .boolean({ error: 'Client portal messages must be true or false' })
+    .describe('The digest of unread client portal messages.'),
+  budgetAlerts: z
+    .boolean({ error: 'Matter budget alerts must be true or false' })
+    .describe('Alerts when a matter reaches or exceeds its budget.'),
+  expenseDecisions: z
+    .boolean({ error: 'Expense request decisions must be true or false' })
+    .describe('The approval or rejection of the member’s own expense requests.'),
+});
+export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+
 const emailLinkSchema = z.strictObject({ token: tokenSchema.describe('The secret from the emailed link (single use).') });
 
 const otherSessionsEndedSchema = z.object({ otherSessionsEnded: z.number().int().describe('How many other sessions were signed out.') });
@@ -61,6 +107,13 @@ export const myAccountContracts = {
     response: otherSessionsEndedSchema,
   }),
   changeEmail: defineRoute({ method: 'POST', path: '/api/me/change-email', body: changeEmailSchema, response: z.null() }),
+  notifications: defineRoute({ method: 'GET', path: '/api/me/notifications', response: notificationChoicesSchema }),
+  updateNotifications: defineRoute({
+    method: 'PUT',
+    path: '/api/me/notifications',
+    body: notificationChoicesSchema,
+    response: notificationChoicesSchema,
+  }),
   /** The link sent to the new address (no session needed). */
   confirmEmailChange: defineRoute({ method: 'POST', path: '/api/auth/confirm-email-change', body: emailLinkSchema, response: z.null() }),
   /** The link sent to the old address, for 7 days: puts it back and signs every device out. */

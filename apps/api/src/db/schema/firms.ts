@@ -140,6 +140,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The member's photo as a small data URL (My account), or null: their initials. */
     photo: text('photo'),
+    /** The optional emails (NOTIFICATION_CHOICES' keys) the member chose not to receive; empty: all of them. */
+    emailOptOuts: text('email_opt_outs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Two-step sign-in (issue 39): the authenticator-app secret, encrypted under APP_SECRET; confirmed once `totp_enabled_at` is set. */
     totpSecret: text('totp_secret'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { firmToday } from '../../platform/firm-clock.ts';
+import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 
 /** Identity lookup (no firm yet): every firm with its date and hour now, in its own time zone. */
 export function listFirmClocks(tx: Tx, now: Date) {
@@ -33,12 +34,13 @@ const HEARING_FIELDS = sql`cu.id as "courtUpdateId", cu.next_adjourned_date::tex
   cu.suit_number as "suitNumber", cu.judge, c.name as "courtName", c.division as "courtDivision",
   m.matter_name as "matterName", m.matter_number as "matterNumber", m.client_name as "clientName"`;
 
-/** Live hearings of live matters, each with every active assignee who has an e-mail address. */
+/** Live hearings of live matters, each with every active assignee who has an e-mail address and wants reminders. */
 const HEARINGS_WITH_ASSIGNEES = sql`court_updates cu
   join matters m on m.firm_id = cu.firm_id and m.id = cu.matter_id and m.deleted_at is null and m.client_deleted_at is null
   join courts c on c.firm_id = cu.firm_id and c.id = cu.court_id
   join matter_assignees a on a.firm_id = cu.firm_id and a.matter_id = cu.matter_id
-  join users u on u.firm_id = a.firm_id and u.id = a.user_id and u.is_active and btrim(u.email) <> ''`;
+  join users u on u.firm_id = a.firm_id and u.id = a.user_id and u.is_active and btrim(u.email) <> ''
+    and ${receivesEmail('u', 'hearingReminders')}`;
 
 export type DueReminder = RemindedHearing & { userId: string; email: string; userName: string; daysBefore: number };
 

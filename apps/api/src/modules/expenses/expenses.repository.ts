@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, 
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { IS_BILLABLE, type ExpenseApprovalStatus, type ExpenseBillingStatus, type ExpensePaymentStatus } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
+import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 import {
   clients,
   currencies,
@@ -136,11 +137,12 @@ export async function findFirmExchangeRate(tx: Tx, firmId: string, foreignCurren
 }
 
 /** A member's name and email, to tell a requester of a decision. */
-export async function findUserContact(tx: Tx, firmId: string, userId: string) {
+/** The requester of an expense, to tell of its decision: none when they opted out of those emails. */
+export async function findRequesterToTell(tx: Tx, firmId: string, userId: string) {
   const [row] = await tx
     .select({ name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId), receivesEmail('users', 'expenseDecisions')));
   return row ?? null;
 }
 

@@ -23,7 +23,7 @@ import { createExpenseReceiptService } from './expense-receipts.service.ts';
 import { checkReferences, valuesOf } from './expense-values.ts';
 import { viewOf } from './expense-views.ts';
 import {
-  findUserContact,
+  findRequesterToTell,
   insertExpense,
   lockExpense,
   NOW,
@@ -95,7 +95,7 @@ export function createExpenseService(deps: {
         ...(details.note ? { note: details.note } : {}),
       });
       const expense = await viewOf(tx, principal.firmId, expenseId);
-      const requester = await findUserContact(tx, principal.firmId, previous.addedByUserId);
+      const requester = await findRequesterToTell(tx, principal.firmId, previous.addedByUserId);
       // The requester is told after the decision commits (a mail server that refuses never undoes it).
       if (requester) {
         await outbox.queue(tx, principal.firmId, {

@@ -33,7 +33,8 @@ export async function tellResponsibleFeeEarner(tx: Tx, deps: { outbox: Outbox; a
   const views = measuresOf(limitsOf(budget), usedOf(await findBudgetUsage(tx, firmId, matterId)));
   const reached = views.flatMap((view) => view.thresholdsReached.map((threshold) => ({ measure: view.measure, threshold })));
   const claimed = await claimAlerts(tx, firmId, matterId, reached, budget.responsibleUserId);
-  if (claimed.length === 0 || !budget.isResponsibleActive) return;
+  // An opt-out still claims the thresholds: turning alerts back on never sends old news.
+  if (claimed.length === 0 || !budget.isResponsibleActive || !budget.responsibleWantsAlerts) return;
   const matter = await findBudgetMatter(tx, firmId, matterId);
   if (!matter) return;
   const currencyCode = await homeCurrencyOf(tx, firmId);

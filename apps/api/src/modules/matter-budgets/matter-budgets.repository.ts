@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { IS_BILLABLE, type MatterBudgetMeasure } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
+import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 import { clients, expenses, firms, matterBudgetAlerts, matterBudgets, matters, timeEntries, users } from '../../db/schema/index.ts';
 
 export type BudgetLimitValues = {
@@ -33,7 +34,13 @@ export async function findBudgetMatter(tx: Tx, firmId: string, matterId: string)
 /** The matter's budget with its responsible fee earner's name and email; `lock`: FOR UPDATE, serialising the time recorded against it. */
 export async function findBudget(tx: Tx, firmId: string, matterId: string, lock = false) {
   const query = tx
-    .select({ ...budgetColumns, responsibleUserName: users.name, responsibleEmail: users.email, isResponsibleActive: users.isActive })
+    .select({
+      ...budgetColumns,
+      responsibleUserName: users.name,
+      responsibleEmail: users.email,
+      isResponsibleActive: users.isActive,
+      responsibleWantsAlerts: sql<boolean>`${receivesEmail('users', 'budgetAlerts')}`,
+    })
     .from(matterBudgets)
     .innerJoin(users, eq(users.id, matterBudgets.responsibleUserId))
     .where(and(eq(matterBudgets.firmId, firmId), eq(matterBudgets.matterId, matterId)));

@@ -5,7 +5,14 @@ import { authTokens, firms, users } from '../../db/schema/index.ts';
 /** The member as My account shows and checks them: name, email, photo, password hash and firm name. */
 export async function findMember(tx: Tx, firmId: string, userId: string) {
   const [row] = await tx
-    .select({ name: users.name, email: users.email, photo: users.photo, passwordHash: users.passwordHash, firmName: firms.name })
+    .select({
+      name: users.name,
+      email: users.email,
+      photo: users.photo,
+      passwordHash: users.passwordHash,
+      emailOptOuts: users.emailOptOuts,
+      firmName: firms.name,
+    })
     .from(users)
     .innerJoin(firms, eq(firms.id, users.firmId))
     .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
@@ -16,6 +23,13 @@ export async function updateMemberDetails(tx: Tx, firmId: string, userId: string
   await tx
     .update(users)
     .set(values)
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
+}
+
+export async function setEmailOptOuts(tx: Tx, firmId: string, userId: string, optOuts: string[]) {
+  await tx
+    .update(users)
+    .set({ emailOptOuts: optOuts })
     .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
 }
 

@@ -79,6 +79,21 @@ export function registerMyAccountRoutes(
     { bodyLimit: 262_144 },
   );
   route(
+    myAccountContracts.notifications,
+    { access: firmAccess(), summary: 'The optional emails the signed-in member receives (true) or opted out of (false)' },
+    async (request) => ok('Notification choices', await account.notifications(firmPrincipalOf(request))),
+  );
+  route(
+    myAccountContracts.updateNotifications,
+    {
+      access: firmAccess(),
+      summary: 'Chooses which optional emails the signed-in member receives',
+      description: 'Emails about the account’s safety (a changed password or sign-in email, failed sign-ins, a reset) always go.',
+    },
+    async (request) =>
+      ok(MY_ACCOUNT_MESSAGES.notificationsSaved, await account.updateNotifications(firmPrincipalOf(request), request.body)),
+  );
+  route(
     myAccountContracts.changePassword,
     {
       access: firmAccess(),

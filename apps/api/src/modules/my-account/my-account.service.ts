@@ -6,6 +6,8 @@ import {
   type MyAccount,
   MY_ACCOUNT_MESSAGES,
   type myAccountInputSchema,
+  NOTIFICATION_CHOICES,
+  type NotificationChoices,
 } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { type Database, switchToFirm, type Tx } from '../../db/database.ts';
@@ -18,7 +20,14 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { consumeAuthToken, findUsableAuthToken, findUserByEmail, insertAuthToken, setPassword } from '../auth/auth.api.ts';
-import { findMember, findPendingEmail, setMemberEmail, updateMemberDetails, voidLinksOf } from './my-account.repository.ts';
+import {
+  findMember,
+  findPendingEmail,
+  setEmailOptOuts,
+  setMemberEmail,
+  updateMemberDetails,
+  voidLinksOf,
+} from './my-account.repository.ts';
 import { revokeOpenSessions } from './signed-in-devices.repository.ts';
 
 const CONFIRM_EMAIL_MINUTES = 24 * 60;
@@ -59,8 +68,24 @@ export function createMyAccount({ database, config, outbox }: Dependencies) {
     };
   };
 
+  const choicesOf = (optOuts: readonly string[]) =>
+    Object.fromEntries(NOTIFICATION_CHOICES.map((choice) => [choice.key, !optOuts.includes(choice.key)])) as NotificationChoices;
+
   return {
     view: (principal: FirmPrincipal) => database.withFirm(principal.firmId, (tx) => viewOf(tx, principal)),
+
+    notifications: (principal: FirmPrincipal) =>
+      database.withFirm(principal.firmId, async (tx) => choicesOf((await memberOf(tx, principal)).emailOptOuts)),
+
+    /** The optional emails the member receives; stored as what they opted out of, so a new kind of email starts on. */
+    updateNotifications: (principal: FirmPrincipal, choices: NotificationChoices) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const before = choicesOf((await memberOf(tx, principal)).emailOptOuts);
+        const optOuts = NOTIFICATION_CHOICES.filter((choice) => !choices[choice.key]).map((choice) => choice.key);
+        await setEmailOptOuts(tx, principal.firmId, principal.userId, optOuts);
+        await recordAuditEvent(tx, principal, 'teamMember.notificationsUpdated', principal.userId, { before, after: choices });
+        return choicesOf(optOuts);
+      }),
 
     update: (principal: FirmPrincipal, input: z.output<typeof myAccountInputSchema>) =>
       database.withFirm(principal.firmId, async (tx) => {

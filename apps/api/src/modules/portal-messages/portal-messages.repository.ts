@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 
 export type MessageRow = {
   id: string;
@@ -76,11 +77,12 @@ export function lockUnnotifiedMessages(tx: Tx, firmId: string) {
   );
 }
 
-/** The active fee earners of the matters, with the matters each is on: who hears of the client's messages. */
+/** The active fee earners of the matters who want the digest, with the matters each is on: who hears of the client's messages. */
 export function findFeeEarnersOf(tx: Tx, firmId: string, matterIds: string[]) {
   return rowsOf<{ userId: string; name: string; email: string; matterId: string; matterName: string }>(
     tx.execute(sql`select u.id as "userId", u.name, u.email, m.id as "matterId", m.matter_name as "matterName"
-      from matter_assignees a join users u on u.id = a.user_id and u.is_active join matters m on m.id = a.matter_id
+      from matter_assignees a join users u on u.id = a.user_id and u.is_active and ${receivesEmail('u', 'portalMessages')}
+      join matters m on m.id = a.matter_id
       where a.firm_id = ${firmId} and a.matter_id in (${sql.join(
         matterIds.map((id) => sql`${id}::uuid`),
         sql`, `,

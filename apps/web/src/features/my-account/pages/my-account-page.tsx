@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { NotificationsCard } from '../components/notifications-card.tsx';
 import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
@@ -22,6 +23,7 @@ export function MyAccountPage() {
       <TwoStepCard />
       <PasskeysCard />
       <SignedInDevicesCard />
+      <NotificationsCard />
     </Stack>
   );
 }

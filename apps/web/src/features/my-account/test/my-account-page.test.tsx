@@ -1,5 +1,6 @@
 import {
   myAccountSchema,
+  notificationChoicesSchema,
   RECOVERY_CODE_COUNT,
   signedInDeviceSchema,
   TWO_STEP_MESSAGES,
@@ -19,7 +20,7 @@ const STATUS = '/auth/mfa/status';
 const codesOf = (prefix: string) => Array.from({ length: RECOVERY_CODE_COUNT }, (_, index) => `${prefix}${index}aa-bbbbb`);
 const status = (overrides: Partial<TwoStepStatus> = {}) =>
   contractAnswer(twoStepStatusSchema, { isOn: false, recoveryCodesLeft: 0, isRequiredByFirm: false, ...overrides });
-/** The page's other cards: the account's details, and only this device signed in. */
+/** The page's other cards: the account's details, only this device signed in, and every optional email on. */
 const defaults = {
   'GET /me/account': contractAnswer(myAccountSchema, { name: 'Ada Obi', email: 'ada@example.com', photo: null, pendingEmail: null }),
   'GET /me/sessions': contractAnswer(signedInDeviceSchema.array(), [
@@ -32,6 +33,12 @@ const defaults = {
       isThisDevice: true,
     },
   ]),
+  'GET /me/notifications': contractAnswer(notificationChoicesSchema, {
+    hearingReminders: true,
+    portalMessages: true,
+    budgetAlerts: true,
+    expenseDecisions: true,
+  }),
 };
 
 describe('MyAccountPage, two-step sign-in', { timeout: 30_000 }, () => {
