@@ -170,6 +170,102 @@ describe('bulk import', () => {
     ]);
   });
 
+  it('imports expenses, opening trust balances and opening receivables through the modules that own their rules; the books balance', async () => {
+    const [target] = await inFirm<{ client: string; clientId: string; matter: string; matterId: string }>(
+      sql`select c.display_name as client, c.id as "clientId", m.matter_name as matter, m.id as "matterId"
+            from matters m join clients c on c.id = m.client_id
+            where m.deleted_at is null and m.status = 'Open' order by m.created_at limit 1`,
+    );
+    const { client, matter } = target!;
+    const account = await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/trust-account/create-trust-account',
+      headers: bearer(admin),
+      payload: { name: 'Client account', bankName: 'Zenith Bank', accountNumber: '1012345678', paymentInstructions: 'Quote the matter.' },
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    const csv = (...lines: string[]) => Buffer.from(lines.join('\n'));
+
+    const expenses = await importFile(
+      'expenses',
+      'expenses.csv',
+      csv(
+        'Client,Matter,Date,Description,Amount,Category,Billable',
+        `"${client}","${matter}",03/02/2026,Courier to the registry,"4,500.00",Courier,Yes`,
+        `"${client}","${matter}",04/02/2026,Search fee,1200,,No`,
+        `"${client}","${matter}",05/02/2026,Hotel,90000,Lodging,Yes`,
+      ),
+    );
+    expect(expenses.dryRun).toMatchObject({ valid: 2, invalid: 1 });
+    expect(expenses.dryRun.findings[0]).toMatchObject({ row: 4, errors: ['No expense category named "Lodging"'] });
+    expect(expenses.result).toMatchObject({ status: 'done', createdCount: 2, failedCount: 1 });
+    expect(
+      await inFirm(sql`select e.description, e.home_amount::text as amount, e.is_billable as billable, e.approval_status as status, k.name as category
+        from expenses e join expense_categories k on k.id = e.category_id where e.matter_id = ${target!.matterId} and e.expense_date >= '2026-02-03'
+        order by e.expense_date`),
+    ).toEqual([
+      { description: 'Courier to the registry', amount: '4500.00', billable: 4, status: 'Approved', category: 'Courier' },
+      { description: 'Search fee', amount: '1200.00', billable: 2, status: 'Approved', category: 'Other' },
+    ]);
+
+    const trust = await importFile(
+      'openingTrustBalances',
+      'trust.csv',
+      csv(
+        'Client,Matter,Trust account,As at,Balance,Reference',
+        `"${client}","${matter}",,31/01/2026,"1,000,000.00",Ledger card 17`,
+        `"${client}",,Client account,31/01/2026,250000,`,
+        `"${client}",,Savings account,31/01/2026,5000,`,
+      ),
+    );
+    expect(trust.result).toMatchObject({ status: 'done', createdCount: 2, failedCount: 1 });
+    expect(
+      await inFirm(sql`select t.matter_id is not null as "onMatter", t.amount::text, t.reference, t.is_cleared as cleared
+        from trust_transactions t where t.client_id = ${target!.clientId} and t.transaction_date = '2026-01-31' order by t.amount desc`),
+    ).toEqual([
+      { onMatter: true, amount: '1000000.00', reference: 'Ledger card 17', cleared: true },
+      { onMatter: false, amount: '250000.00', reference: 'Opening balance', cleared: true },
+    ]);
+
+    const receivablesCsv = csv(
+      'Client,Matter,Invoice No,Invoice date,Due date,Balance due',
+      `"${client}","${matter}",OLD-104,15/09/2025,15/10/2025,"250,000.00"`,
+      `"${client}","${matter}",OLD-104,15/09/2025,15/10/2025,"250,000.00"`,
+      `"${client}","${matter}",OLD-105,15/09/2025,01/09/2025,1000`,
+    );
+    const receivables = await importFile('openingReceivables', 'receivables.csv', receivablesCsv);
+    expect(receivables.dryRun).toMatchObject({ valid: 1, duplicates: 1, invalid: 1 });
+    expect(receivables.result).toMatchObject({ status: 'done', createdCount: 1, skippedCount: 1, failedCount: 1 });
+    const [invoice] = await inFirm<{
+      id: string;
+      number: string;
+      status: string;
+      total: string;
+      balance: string;
+      tax: string;
+      due: string;
+    }>(
+      sql`select id, invoice_number as number, status, total::text, balance_due::text as balance, tax_amount::text as tax, due_date::text as due
+            from invoices where notes like '%OLD-104%'`,
+    );
+    expect(invoice).toMatchObject({ status: 'Approved', total: '250000.00', balance: '250000.00', tax: '0.00', due: '2025-10-15' });
+    expect(invoice!.number).toMatch(/^INV-\d+$/);
+    expect(
+      await inFirm(sql`select a.code, l.debit::text, l.credit::text from journal_lines l join journal_entries e on e.id = l.entry_id
+        join ledger_accounts a on a.id = l.account_id where e.source_type = 'invoice' and e.source_id = ${invoice!.id} order by a.code`),
+    ).toEqual([
+      { code: 'accounts-receivable', debit: '250000.00', credit: '0.00' },
+      { code: 'opening-balances', debit: '0.00', credit: '250000.00' },
+    ]);
+    // The same file again creates nothing twice.
+    const again = await importFile('openingReceivables', 'receivables.csv', receivablesCsv);
+    expect(again.result).toMatchObject({ createdCount: 0, skippedCount: 2, failedCount: 1 });
+    const [books] = await inFirm<{ debits: string; credits: string }>(
+      sql`select sum(debit)::text as debits, sum(credit)::text as credits from journal_lines`,
+    );
+    expect(books!.debits).toBe(books!.credits);
+  });
+
   it('refuses what it cannot read, and keeps each firm’s imports to itself', async () => {
     const bomb = await upload('clients', 'bomb.xlsx', await bombDocx({ megabytes: 300 }));
     expect([bomb.statusCode, bomb.json().message]).toEqual([400, 'This file could not be read as CSV or Excel (.xlsx)']);

@@ -20,6 +20,7 @@ export const LEDGER_ACCOUNT_CODES = [
   'unapplied-cash',
   'fx-gain-loss',
   'currency-translation',
+  'opening-balances',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
 export const JOURNAL_SOURCE_TYPES = [

@@ -97,6 +97,7 @@ export const AUDIT_EVENTS = [
   'firm.booksClosed',
   'firm.booksReopened',
   'invoice.created',
+  'invoice.openingImported',
   'invoice.updated',
   'invoice.deleted',
   'invoice.submitted',

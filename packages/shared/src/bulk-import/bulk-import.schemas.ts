@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 
-/** What a firm can import (issue 39), in the order it must: a matter needs its client, time its matter. */
-export const BULK_IMPORT_KINDS = ['clients', 'matters', 'timeEntries'] as const;
+/**
+ * What a firm can import (issue 39), in the order it must: a matter needs its client; time, expenses,
+ * opening trust balances and opening receivables need their matter.
+ */
+export const BULK_IMPORT_KINDS = ['clients', 'matters', 'timeEntries', 'expenses', 'openingTrustBalances', 'openingReceivables'] as const;
 export type BulkImportKind = (typeof BULK_IMPORT_KINDS)[number];
 export const BULK_IMPORT_KIND_LABELS: Record<BulkImportKind, string> = {
   clients: 'Clients',
   matters: 'Matters',
   timeEntries: 'Time entries',
+  expenses: 'Expenses',
+  openingTrustBalances: 'Opening trust balances',
+  openingReceivables: 'Opening receivables',
 };
 
 export type BulkImportField = { name: string; label: string; required: boolean; aliases: readonly string[]; hint?: string };
@@ -86,6 +92,79 @@ export const BULK_IMPORT_FIELDS: Record<BulkImportKind, readonly BulkImportField
     { name: 'billable', label: 'Billable', required: false, aliases: ['billable', 'is billable'], hint: 'Yes or No; blank: Yes' },
     { name: 'activity', label: 'Activity', required: false, aliases: ['activity', 'activity type', 'task'] },
   ],
+  expenses: [
+    { name: 'clientName', label: 'Client', required: true, aliases: ['client', 'client name'] },
+    { name: 'matterName', label: 'Matter', required: true, aliases: ['matter', 'matter name', 'matter number', 'case'] },
+    { name: 'date', label: 'Date', required: true, aliases: ['date', 'expense date', 'incurred'], hint: 'DD/MM/YYYY or YYYY-MM-DD' },
+    { name: 'description', label: 'Description', required: true, aliases: ['description', 'details', 'narrative', 'notes'] },
+    { name: 'amount', label: 'Amount', required: true, aliases: ['amount', 'cost', 'total', 'value'], hint: 'In the firm’s home currency' },
+    {
+      name: 'category',
+      label: 'Category',
+      required: false,
+      aliases: ['category', 'expense category', 'type'],
+      hint: 'One of the firm’s expense categories; blank: Other',
+    },
+    { name: 'billable', label: 'Billable', required: false, aliases: ['billable', 'is billable'], hint: 'Yes or No; blank: Yes' },
+  ],
+  openingTrustBalances: [
+    { name: 'clientName', label: 'Client', required: true, aliases: ['client', 'client name'] },
+    {
+      name: 'matterName',
+      label: 'Matter',
+      required: false,
+      aliases: ['matter', 'matter name', 'matter number'],
+      hint: 'Blank: the client’s general trust funds',
+    },
+    {
+      name: 'trustAccount',
+      label: 'Trust account',
+      required: false,
+      aliases: ['trust account', 'account', 'bank account'],
+      hint: 'Its name or account number; blank: the firm’s one trust account in its home currency',
+    },
+    {
+      name: 'date',
+      label: 'Balance date',
+      required: true,
+      aliases: ['date', 'balance date', 'as at', 'as of'],
+      hint: 'DD/MM/YYYY or YYYY-MM-DD',
+    },
+    { name: 'amount', label: 'Balance', required: true, aliases: ['balance', 'amount', 'trust balance', 'held'] },
+    {
+      name: 'reference',
+      label: 'Reference',
+      required: false,
+      aliases: ['reference', 'ref', 'memo'],
+      hint: 'Blank: Opening balance',
+    },
+  ],
+  openingReceivables: [
+    { name: 'clientName', label: 'Client', required: true, aliases: ['client', 'client name'] },
+    { name: 'matterName', label: 'Matter', required: true, aliases: ['matter', 'matter name', 'matter number'] },
+    {
+      name: 'invoiceNumber',
+      label: 'Invoice number',
+      required: true,
+      aliases: ['invoice number', 'invoice', 'invoice no', 'bill number', 'number'],
+      hint: 'The number in the previous system: kept on the opening invoice',
+    },
+    {
+      name: 'issueDate',
+      label: 'Invoice date',
+      required: true,
+      aliases: ['invoice date', 'issue date', 'date'],
+      hint: 'DD/MM/YYYY or YYYY-MM-DD',
+    },
+    { name: 'dueDate', label: 'Due date', required: false, aliases: ['due date', 'due'], hint: 'Blank: the firm’s payment terms' },
+    {
+      name: 'amount',
+      label: 'Amount owed',
+      required: true,
+      aliases: ['amount owed', 'balance', 'balance due', 'outstanding', 'amount'],
+      hint: 'What the client still owes on it, in the firm’s home currency',
+    },
+  ],
 };
 
 /** A header matched with a field when, lower-cased and trimmed, it is the field's label or one of its aliases. */
@@ -161,7 +240,7 @@ const importParamsSchema = z.object({ id: z.uuid({ error: 'id must be a valid id
 export const bulkImportFieldsSchema = z.strictObject({
   kind: z
     .enum(BULK_IMPORT_KINDS, { error: 'Choose what the file holds' })
-    .describe('What the file holds: clients, matters or timeEntries.'),
+    .describe('What the file holds: clients, matters, timeEntries, expenses, openingTrustBalances or openingReceivables.'),
 });
 
 export const bulkImportMappingInputSchema = z.strictObject({

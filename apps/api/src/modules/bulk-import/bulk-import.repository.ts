@@ -1,6 +1,18 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { activityTypes, bulkImportMappings, bulkImportRows, bulkImports, clients, matters, users } from '../../db/schema/index.ts';
+import {
+  activityTypes,
+  bulkImportMappings,
+  bulkImportRows,
+  bulkImports,
+  clients,
+  currencies,
+  expenseCategories,
+  firms,
+  matters,
+  trustAccounts,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ImportRecord = typeof bulkImports.$inferSelect;
 
@@ -81,9 +93,12 @@ export async function recordImportedRows(
       .onConflictDoNothing();
 }
 
-/** The names a file's rows refer to, resolved once per run: live clients, matters, members and activities. */
+/**
+ * The names a file's rows refer to, resolved once per run: live clients, matters, members,
+ * activities, expense categories and open trust accounts, and the firm's home currency.
+ */
 export async function findReferences(tx: Tx, firmId: string) {
-  const [clientRows, matterRows, memberRows, activityRows] = await Promise.all([
+  const [clientRows, matterRows, memberRows, activityRows, categoryRows, trustAccountRows, homeRows] = await Promise.all([
     tx
       .select({ id: clients.id, name: clients.displayName, number: clients.clientNumber, email: clients.email })
       .from(clients)
@@ -100,6 +115,24 @@ export async function findReferences(tx: Tx, firmId: string) {
       .select({ id: activityTypes.id, name: activityTypes.activityType })
       .from(activityTypes)
       .where(and(eq(activityTypes.firmId, firmId), isNull(activityTypes.deletedAt))),
+    tx
+      .select({ id: expenseCategories.id, name: expenseCategories.name })
+      .from(expenseCategories)
+      .where(and(eq(expenseCategories.firmId, firmId), isNull(expenseCategories.deletedAt))),
+    tx
+      .select({
+        id: trustAccounts.id,
+        name: trustAccounts.name,
+        last4: trustAccounts.accountNumberLast4,
+        currencyCode: trustAccounts.currencyCode,
+      })
+      .from(trustAccounts)
+      .where(and(eq(trustAccounts.firmId, firmId), eq(trustAccounts.isActive, true))),
+    tx
+      .select({ code: currencies.isoCode })
+      .from(firms)
+      .innerJoin(currencies, eq(currencies.id, firms.homeCurrencyId))
+      .where(eq(firms.id, firmId)),
   ]);
-  return { clientRows, matterRows, memberRows, activityRows };
+  return { clientRows, matterRows, memberRows, activityRows, categoryRows, trustAccountRows, homeCurrency: homeRows[0]?.code ?? 'NGN' };
 }

@@ -36,7 +36,8 @@ export function registerBulkImportRoutes(app: FastifyInstance, imports: BulkImpo
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        summary: 'Upload a CSV or .xlsx file of clients, matters or time entries (multipart: kind, then the file, at most 25 MB)',
+        summary:
+          'Upload a CSV or .xlsx file of clients, matters, time entries, expenses, opening trust balances or opening receivables (multipart: kind, then the file, at most 25 MB)',
         description:
           'Stores the file and reads its header row; answers the import with the mapping offered (the firm’s saved one, else matched by header). 400 for a file that is not CSV or .xlsx (or an .xlsx that would inflate past the limits); 413 past 25 MB.',
         response: answers(bulkImportSchema, 201),

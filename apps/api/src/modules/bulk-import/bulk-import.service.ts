@@ -20,8 +20,11 @@ import { findFirmToday } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { importClient } from '../clients/clients.api.ts';
 import { countNameMatches, recordImportedRecordCheck } from '../conflict-checks/conflict-checks.api.ts';
+import { importExpense, type ImportedExpense } from '../expenses/expenses.api.ts';
+import { importOpeningInvoice, type OpeningInvoice } from '../invoices/invoices.api.ts';
 import { importMatter } from '../matters/matters.api.ts';
 import { importTimeEntries, type ImportedTimeEntry } from '../time-entries/time-entries.api.ts';
+import { postOpeningTrustBalance } from '../trust/trust.api.ts';
 import {
   claimForRun,
   findImportedFingerprints,
@@ -35,7 +38,7 @@ import {
   updateImport,
 } from './bulk-import.repository.ts';
 import { importRows, type ImportRow, readHeaders } from './import-file.ts';
-import { cellsByField, checkRow, type ClientRow, type MatterRow, nameKey, type TimeEntryRow } from './import-rules.ts';
+import { cellsByField, checkRow, type ClientRow, type MatterRow, nameKey, type RowValues } from './import-rules.ts';
 
 /** Files up to 25 MB: 100,000 time entries of a typical export fit in about 12. */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -44,10 +47,27 @@ const FINDINGS_KEPT = 500;
 
 type Dependencies = { database: Database; files: FileStore; afterResponse: AfterResponse; logger?: Pick<FastifyBaseLogger, 'error'> };
 type References = Awaited<ReturnType<typeof findReferences>>;
-type Resolved =
-  | { outcome: 'create'; record: ClientRow | MatterRowResolved | ImportedTimeEntry; names: string[] }
-  | { outcome: 'duplicate' | 'invalid'; errors: string[] };
 type MatterRowResolved = MatterRow & { clientId: string; feeEarner: { userId: string; hourlyRate: string } | null };
+type OpeningTrustBalanceResolved = {
+  trustAccountId: string;
+  clientId: string;
+  matterId: string | null;
+  amount: string;
+  date: string;
+  reference: string;
+};
+type OpeningReceivableResolved = Omit<OpeningInvoice, 'feeEarnerId'>;
+/** What a row creates, by kind: the record as the owning module imports it. */
+type Records = {
+  clients: ClientRow;
+  matters: MatterRowResolved;
+  timeEntries: ImportedTimeEntry;
+  expenses: ImportedExpense;
+  openingTrustBalances: OpeningTrustBalanceResolved;
+  openingReceivables: OpeningReceivableResolved;
+};
+type Resolved<K extends BulkImportKind = BulkImportKind> =
+  { outcome: 'create'; record: Records[K]; names: string[] } | { outcome: 'duplicate' | 'invalid'; errors: string[] };
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -71,7 +91,7 @@ const viewOf = (row: ImportRecord): BulkImport => ({
   finishedAt: iso(row.finishedAt),
 });
 
-/** Lookups by the names a file uses: a client by name or number, its matters by name or number, members by email. */
+/** Lookups by the names a file uses: a client by name or number, its matters by name or number, members by email, … */
 function lookupsOf(references: References) {
   const clients = new Map<string, string>();
   for (const client of references.clientRows) {
@@ -87,47 +107,59 @@ function lookupsOf(references: References) {
   const activities = new Map(references.activityRows.map((activity) => [nameKey(activity.name), activity.id]));
   const defaultActivity = [...references.activityRows].sort((left, right) => left.name.localeCompare(right.name))[0]?.id ?? null;
   const clientNames = new Set(references.clientRows.map((client) => `${nameKey(client.name)}|${nameKey(client.email)}`));
-  return { clients, matters, members, activities, defaultActivity, clientNames };
+  const categories = new Map(references.categoryRows.map((category) => [nameKey(category.name), category.id]));
+  const trustAccounts = new Map<string, string>();
+  for (const account of references.trustAccountRows) {
+    trustAccounts.set(nameKey(account.name), account.id);
+    trustAccounts.set(nameKey(account.last4), account.id);
+  }
+  const homeTrustAccounts = references.trustAccountRows.filter((account) => account.currencyCode === references.homeCurrency);
+  return { clients, matters, members, activities, defaultActivity, clientNames, categories, trustAccounts, homeTrustAccounts };
 }
 type Lookups = ReturnType<typeof lookupsOf>;
 
-function resolve(kind: BulkImportKind, values: ClientRow | MatterRow | TimeEntryRow, lookups: Lookups): Resolved {
-  if (kind === 'clients') {
-    const client = values as ClientRow;
+const invalid = (error: string): Resolved => ({ outcome: 'invalid', errors: [error] });
+
+/** The row's client and its matter, by name or number, or the words for what is missing. */
+function clientAndMatter(lookups: Lookups, clientName: string, matterName: string | null) {
+  const clientId = lookups.clients.get(nameKey(clientName));
+  if (!clientId) return { error: `No client named "${clientName}": import the clients first` };
+  if (matterName === null) return { clientId, matterId: null };
+  const matterId = lookups.matters.get(`${clientId}:${nameKey(matterName)}`);
+  if (!matterId) return { error: `${clientName} has no matter "${matterName}": import the matters first` };
+  return { clientId, matterId };
+}
+
+const RESOLVERS: { [K in BulkImportKind]: (values: RowValues[K], lookups: Lookups) => Resolved } = {
+  clients(client, lookups) {
     const name = client.companyName ?? [client.firstName, client.lastName].filter(Boolean).join(' ');
     if (lookups.clientNames.has(`${nameKey(name)}|${nameKey(client.email)}`))
       return { outcome: 'duplicate', errors: [`A client named ${name} is already in Matterhorn`] };
     return { outcome: 'create', record: client, names: [name, ...(client.contact ? [client.contact.name] : [])] };
-  }
-  if (kind === 'matters') {
-    const matter = values as MatterRow;
+  },
+  matters(matter, lookups) {
     const clientId = lookups.clients.get(nameKey(matter.clientName));
-    if (!clientId) return { outcome: 'invalid', errors: [`No client named "${matter.clientName}": import the clients first`] };
+    if (!clientId) return invalid(`No client named "${matter.clientName}": import the clients first`);
     if (lookups.matters.has(`${clientId}:${nameKey(matter.matterName)}`))
       return { outcome: 'duplicate', errors: [`${matter.clientName} already has a matter named ${matter.matterName}`] };
     let feeEarner: MatterRowResolved['feeEarner'] = null;
     if (matter.feeEarnerEmail) {
       const member = lookups.members.get(nameKey(matter.feeEarnerEmail));
-      if (!member?.isActive) return { outcome: 'invalid', errors: [`No active team member with the email ${matter.feeEarnerEmail}`] };
+      if (!member?.isActive) return invalid(`No active team member with the email ${matter.feeEarnerEmail}`);
       feeEarner = { userId: member.id, hourlyRate: matter.hourlyRate ?? member.rate ?? '0' };
     }
     return { outcome: 'create', record: { ...matter, clientId, feeEarner }, names: [matter.matterName] };
-  }
-  const entry = values as TimeEntryRow;
-  const clientId = lookups.clients.get(nameKey(entry.clientName));
-  if (!clientId) return { outcome: 'invalid', errors: [`No client named "${entry.clientName}": import the clients first`] };
-  const matterId = lookups.matters.get(`${clientId}:${nameKey(entry.matterName)}`);
-  if (!matterId)
-    return { outcome: 'invalid', errors: [`${entry.clientName} has no matter "${entry.matterName}": import the matters first`] };
-  const member = lookups.members.get(nameKey(entry.feeEarnerEmail));
-  if (!member?.isActive) return { outcome: 'invalid', errors: [`No active team member with the email ${entry.feeEarnerEmail}`] };
-  const activityTypeId = entry.activity ? lookups.activities.get(nameKey(entry.activity)) : lookups.defaultActivity;
-  if (!activityTypeId) return { outcome: 'invalid', errors: [`No activity type named "${entry.activity}"`] };
-  return {
-    outcome: 'create',
-    record: {
-      clientId,
-      matterId,
+  },
+  timeEntries(entry, lookups) {
+    const found = clientAndMatter(lookups, entry.clientName, entry.matterName);
+    if ('error' in found) return invalid(found.error!);
+    const member = lookups.members.get(nameKey(entry.feeEarnerEmail));
+    if (!member?.isActive) return invalid(`No active team member with the email ${entry.feeEarnerEmail}`);
+    const activityTypeId = entry.activity ? lookups.activities.get(nameKey(entry.activity)) : lookups.defaultActivity;
+    if (!activityTypeId) return invalid(`No activity type named "${entry.activity}"`);
+    const record: ImportedTimeEntry = {
+      clientId: found.clientId,
+      matterId: found.matterId!,
       activityTypeId,
       userId: member.id,
       timeEntryDate: entry.date,
@@ -135,17 +167,75 @@ function resolve(kind: BulkImportKind, values: ClientRow | MatterRow | TimeEntry
       userRate: entry.rate,
       isBillable: entry.billable,
       description: entry.description,
-    },
-    names: [],
-  };
-}
+    };
+    return { outcome: 'create', record, names: [] };
+  },
+  expenses(expense, lookups) {
+    const found = clientAndMatter(lookups, expense.clientName, expense.matterName);
+    if ('error' in found) return invalid(found.error!);
+    const categoryId = lookups.categories.get(nameKey(expense.category ?? 'Other'));
+    if (!categoryId) return invalid(`No expense category named "${expense.category ?? 'Other'}"`);
+    const record: ImportedExpense = {
+      clientId: found.clientId,
+      matterId: found.matterId!,
+      expenseDate: expense.date,
+      description: expense.description,
+      categoryId,
+      amount: expense.amount,
+      isBillable: expense.billable,
+    };
+    return { outcome: 'create', record, names: [] };
+  },
+  openingTrustBalances(balance, lookups) {
+    const found = clientAndMatter(lookups, balance.clientName, balance.matterName);
+    if ('error' in found) return invalid(found.error!);
+    let trustAccountId: string | undefined;
+    if (balance.trustAccount) {
+      trustAccountId = lookups.trustAccounts.get(nameKey(balance.trustAccount));
+      if (!trustAccountId) return invalid(`No open trust account named "${balance.trustAccount}"`);
+    } else if (lookups.homeTrustAccounts.length === 1) trustAccountId = lookups.homeTrustAccounts[0]!.id;
+    else
+      return invalid(
+        lookups.homeTrustAccounts.length === 0
+          ? 'The firm has no open trust account in its home currency: add one under Trust accounts first'
+          : 'Name the trust account: the firm has more than one',
+      );
+    const record: OpeningTrustBalanceResolved = {
+      trustAccountId,
+      clientId: found.clientId,
+      matterId: found.matterId,
+      amount: balance.amount,
+      date: balance.date,
+      reference: balance.reference,
+    };
+    return { outcome: 'create', record, names: [] };
+  },
+  openingReceivables(receivable, lookups) {
+    const found = clientAndMatter(lookups, receivable.clientName, receivable.matterName);
+    if ('error' in found) return invalid(found.error!);
+    const record: OpeningReceivableResolved = {
+      clientId: found.clientId,
+      matterId: found.matterId!,
+      reference: receivable.invoiceNumber,
+      issueDate: receivable.issueDate,
+      dueDate: receivable.dueDate,
+      amount: receivable.amount,
+    };
+    return { outcome: 'create', record, names: [] };
+  },
+};
+
+const resolve = <K extends BulkImportKind>(kind: K, values: RowValues[K], lookups: Lookups): Resolved =>
+  (RESOLVERS[kind] as (values: RowValues[K], lookups: Lookups) => Resolved)(values, lookups);
 
 /**
- * Bulk import (issue 39, bulkImport): a CSV or .xlsx file of clients, matters or time entries is
- * uploaded, its columns mapped (matched by header, saved per firm), checked in a dry run that writes
- * nothing, then imported in the background a batch at a time with its progress recorded, the rows
- * refused written to an error CSV. Each row's fingerprint is kept, so the same file imported again
- * creates nothing twice; clients and matters get their conflict check recorded.
+ * Bulk import (issue 39, bulkImport): a CSV or .xlsx file of clients, matters, time entries,
+ * expenses, opening trust balances or opening receivables is uploaded, its columns mapped (matched
+ * by header, saved per firm), checked in a dry run that writes nothing, then imported in the
+ * background a batch at a time with its progress recorded, the rows refused written to an error
+ * CSV. Each record is created by the module that owns its rules (an opening balance is a trust
+ * deposit, an opening receivable an issued invoice). Each row's fingerprint is kept, so the same
+ * file imported again creates nothing twice; clients and matters get their conflict check recorded.
  */
 export function createBulkImport({ database, files, afterResponse, logger }: Dependencies) {
   const importOf = async (principal: FirmPrincipal, id: string) => {
@@ -187,50 +277,66 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
     });
   }
 
+  /** One row's record, created by the module that owns its rules, in the caller's transaction. */
+  async function createRecord(tx: Tx, principal: FirmPrincipal, kind: BulkImportKind, resolved: Resolved, today: string) {
+    const { record, names } = resolved as { record: Records[BulkImportKind]; names: string[] };
+    const { firmId, userId } = principal;
+    switch (kind) {
+      case 'clients': {
+        const id = await importClient(tx, firmId, userId, record as ClientRow);
+        await recordImportedRecordCheck(tx, firmId, userId, names, { clientId: id });
+        return id;
+      }
+      case 'matters': {
+        const matter = record as MatterRowResolved;
+        const id = await importMatter(tx, firmId, userId, { ...matter, openDate: matter.openDate ?? today });
+        await recordImportedRecordCheck(tx, firmId, userId, names, { matterId: id });
+        return id;
+      }
+      case 'expenses':
+        return importExpense(tx, principal, record as ImportedExpense);
+      case 'openingTrustBalances':
+        return (await postOpeningTrustBalance(tx, principal, record as OpeningTrustBalanceResolved)).id;
+      case 'openingReceivables':
+        return importOpeningInvoice(tx, principal, { ...(record as OpeningReceivableResolved), feeEarnerId: userId });
+      default:
+        throw new Error(`${kind} rows are created a batch at a time`);
+    }
+  }
+
   /** Creates a batch's valid rows in one transaction; answers the created rows' fingerprints and the refused rows. */
-  async function createBatch(tx: Tx, row: ImportRecord, userId: string, rows: Awaited<ReturnType<typeof checkBatch>>) {
+  async function createBatch(tx: Tx, row: ImportRecord, principal: FirmPrincipal, rows: Awaited<ReturnType<typeof checkBatch>>) {
     const kind = row.kind as BulkImportKind;
     const created: { fingerprint: string; recordId: string }[] = [];
     const refused: { item: ImportRow; error: string }[] = [];
     const valid = rows.filter((entry) => entry.resolved.outcome === 'create');
+    // Each row in its own savepoint: a rule's refusal of one row (a closed period, no rate on the
+    // matter) is that row's error, and must not abort the batch's transaction.
+    const eachAlone = async (create: (savepoint: Tx, entry: (typeof valid)[number]) => Promise<string>) => {
+      for (const entry of valid) {
+        try {
+          created.push({ fingerprint: entry.fingerprint!, recordId: await tx.transaction((savepoint) => create(savepoint, entry)) });
+        } catch (error) {
+          refused.push({ item: entry.item, error: error instanceof Error ? error.message : 'Refused' });
+        }
+      }
+    };
+    const timeEntryOf = (entry: (typeof valid)[number]) => (entry.resolved as { record: ImportedTimeEntry }).record;
     if (kind === 'timeEntries') {
-      const records = valid.map((entry) => (entry.resolved as { record: ImportedTimeEntry }).record);
-      // In a savepoint: a refused insert must not abort the batch's transaction.
-      const ids = await tx.transaction((savepoint) => importTimeEntries(savepoint, row.firmId, userId, records)).catch(() => null);
+      // One insert for the batch; when a rule refuses a row, each row alone.
+      const ids = await tx
+        .transaction((savepoint) => importTimeEntries(savepoint, row.firmId, principal.userId, valid.map(timeEntryOf)))
+        .catch(() => null);
       if (ids) ids.forEach((id, index) => created.push({ fingerprint: valid[index]!.fingerprint!, recordId: id }));
       else
-        // A rule refused a row (no rate on the matter, say): each row alone, in its own savepoint.
-        for (const entry of valid) {
-          try {
-            const [id] = await tx.transaction((savepoint) =>
-              importTimeEntries(savepoint, row.firmId, userId, [(entry.resolved as { record: ImportedTimeEntry }).record]),
-            );
-            created.push({ fingerprint: entry.fingerprint!, recordId: id! });
-          } catch (error) {
-            refused.push({ item: entry.item, error: error instanceof Error ? error.message : 'Refused' });
-          }
-        }
-    } else {
-      const today = kind === 'matters' ? await findFirmToday(tx, row.firmId) : '';
-      for (const entry of valid) {
-        const { record, names } = entry.resolved as { record: ClientRow | MatterRowResolved; names: string[] };
-        const recordId =
-          kind === 'clients'
-            ? await importClient(tx, row.firmId, userId, record as ClientRow)
-            : await importMatter(tx, row.firmId, userId, {
-                ...(record as MatterRowResolved),
-                openDate: (record as MatterRowResolved).openDate ?? today,
-              });
-        await recordImportedRecordCheck(
-          tx,
-          row.firmId,
-          userId,
-          names,
-          kind === 'clients' ? { clientId: recordId } : { matterId: recordId },
+        await eachAlone(
+          async (savepoint, entry) => (await importTimeEntries(savepoint, row.firmId, principal.userId, [timeEntryOf(entry)]))[0]!,
         );
-        created.push({ fingerprint: entry.fingerprint!, recordId });
-      }
-    }
+    } else if (kind === 'clients' || kind === 'matters') {
+      const today = kind === 'matters' ? await findFirmToday(tx, row.firmId) : '';
+      for (const entry of valid)
+        created.push({ fingerprint: entry.fingerprint!, recordId: await createRecord(tx, principal, kind, entry.resolved, today) });
+    } else await eachAlone((savepoint, entry) => createRecord(savepoint, principal, kind, entry.resolved, ''));
     await recordImportedRows(tx, row.firmId, row.id, kind, created);
     return { created: created.length, refused };
   }
@@ -253,7 +359,7 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
               failedLines.push(errorLine(entry.item, entry.resolved.errors.join('; ')));
             }
           }
-          const outcome = await createBatch(tx, row, principal.userId, checked);
+          const outcome = await createBatch(tx, row, principal, checked);
           counts.created += outcome.created;
           counts.failed += outcome.refused.length;
           for (const refused of outcome.refused) failedLines.push(errorLine(refused.item, refused.error));

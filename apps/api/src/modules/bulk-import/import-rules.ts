@@ -31,13 +31,47 @@ export type TimeEntryRow = {
   billable: boolean;
   activity: string | null;
 };
-export type RowValues = { clients: ClientRow; matters: MatterRow; timeEntries: TimeEntryRow };
+export type ExpenseRow = {
+  clientName: string;
+  matterName: string;
+  date: string;
+  description: string;
+  amount: string;
+  category: string | null;
+  billable: boolean;
+};
+export type OpeningTrustBalanceRow = {
+  clientName: string;
+  matterName: string | null;
+  trustAccount: string | null;
+  date: string;
+  amount: string;
+  reference: string;
+};
+export type OpeningReceivableRow = {
+  clientName: string;
+  matterName: string;
+  invoiceNumber: string;
+  issueDate: string;
+  dueDate: string | null;
+  amount: string;
+};
+export type RowValues = {
+  clients: ClientRow;
+  matters: MatterRow;
+  timeEntries: TimeEntryRow;
+  expenses: ExpenseRow;
+  openingTrustBalances: OpeningTrustBalanceRow;
+  openingReceivables: OpeningReceivableRow;
+};
 
 export type CheckedRow<K extends BulkImportKind> = { values: RowValues[K]; fingerprint: string } | { errors: string[] };
 
 const BILLING_TYPES = ['Hourly', 'Flat Rate', 'Contingency', 'Retainer'] as const;
 const email = z.email();
 const orNull = (text: string) => (text === '' ? null : text);
+const NO = ['no', 'n', 'false', '0'];
+const YES_NO = ['yes', 'y', 'true', '1', ...NO];
 const normal = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** A date as firms type it: DD/MM/YYYY (SPEC.md §2) or YYYY-MM-DD (and what Excel gives). */
@@ -137,7 +171,7 @@ function checkTimeEntry(cells: Record<string, string>): CheckedRow<'timeEntries'
   const rate = cells.rate ? importDecimal(cells.rate, 2) : null;
   if (cells.rate && !rate) errors.push(`Rate "${cells.rate}" is not an amount`);
   const billable = normal(cells.billable!);
-  if (billable && !['yes', 'no', 'y', 'n', 'true', 'false', '1', '0'].includes(billable)) errors.push('Billable must be Yes or No');
+  if (billable && !YES_NO.includes(billable)) errors.push('Billable must be Yes or No');
   if (errors.length > 0) return { errors };
   const values: TimeEntryRow = {
     clientName: cells.clientName!,
@@ -147,7 +181,7 @@ function checkTimeEntry(cells: Record<string, string>): CheckedRow<'timeEntries'
     hours: hours!,
     rate,
     description: cells.description ?? '',
-    billable: !['no', 'n', 'false', '0'].includes(billable),
+    billable: !NO.includes(billable),
     activity: orNull(cells.activity!),
   };
   return {
@@ -166,9 +200,80 @@ function checkTimeEntry(cells: Record<string, string>): CheckedRow<'timeEntries'
   };
 }
 
+/** The kind's required cells present, and its dates and amounts readable: the problems in words. */
+function commonErrors(kind: BulkImportKind, cells: Record<string, string>, dates: string[], amounts: string[]) {
+  const errors: string[] = [];
+  for (const field of BULK_IMPORT_FIELDS[kind]) if (field.required && !cells[field.name]) errors.push(`${field.label} is required`);
+  const labelOf = (name: string) => BULK_IMPORT_FIELDS[kind].find((field) => field.name === name)!.label;
+  for (const name of dates)
+    if (cells[name] && !importDate(cells[name])) errors.push(`${labelOf(name)} "${cells[name]}" is not a date (DD/MM/YYYY)`);
+  for (const name of amounts) {
+    const amount = cells[name] ? importDecimal(cells[name], 2) : null;
+    if (cells[name] && (!amount || Number(amount) <= 0)) errors.push(`${labelOf(name)} "${cells[name]}" must be an amount more than 0`);
+  }
+  return errors;
+}
+
+function checkExpense(cells: Record<string, string>): CheckedRow<'expenses'> {
+  const errors = commonErrors('expenses', cells, ['date'], ['amount']);
+  const billable = normal(cells.billable!);
+  if (billable && !YES_NO.includes(billable)) errors.push('Billable must be Yes or No');
+  if (errors.length > 0) return { errors };
+  const values: ExpenseRow = {
+    clientName: cells.clientName!,
+    matterName: cells.matterName!,
+    date: importDate(cells.date!)!,
+    description: cells.description!,
+    amount: importDecimal(cells.amount!, 2)!,
+    category: orNull(cells.category!),
+    billable: !NO.includes(billable),
+  };
+  return { values, fingerprint: fingerprintOf('expenses', Object.values(values)) };
+}
+
+function checkOpeningTrustBalance(cells: Record<string, string>): CheckedRow<'openingTrustBalances'> {
+  const errors = commonErrors('openingTrustBalances', cells, ['date'], ['amount']);
+  if (errors.length > 0) return { errors };
+  const values: OpeningTrustBalanceRow = {
+    clientName: cells.clientName!,
+    matterName: orNull(cells.matterName!),
+    trustAccount: orNull(cells.trustAccount!),
+    date: importDate(cells.date!)!,
+    amount: importDecimal(cells.amount!, 2)!,
+    reference: cells.reference || 'Opening balance',
+  };
+  return { values, fingerprint: fingerprintOf('openingTrustBalances', Object.values(values)) };
+}
+
+function checkOpeningReceivable(cells: Record<string, string>): CheckedRow<'openingReceivables'> {
+  const errors = commonErrors('openingReceivables', cells, ['issueDate', 'dueDate'], ['amount']);
+  const issueDate = cells.issueDate ? importDate(cells.issueDate) : null;
+  const dueDate = cells.dueDate ? importDate(cells.dueDate) : null;
+  if (issueDate && dueDate && dueDate < issueDate) errors.push('Due date is before the invoice date');
+  if (errors.length > 0) return { errors };
+  const values: OpeningReceivableRow = {
+    clientName: cells.clientName!,
+    matterName: cells.matterName!,
+    invoiceNumber: cells.invoiceNumber!,
+    issueDate: issueDate!,
+    dueDate,
+    amount: importDecimal(cells.amount!, 2)!,
+  };
+  // One opening invoice per client and previous number, whatever its amount says the second time.
+  return { values, fingerprint: fingerprintOf('openingReceivables', [values.clientName, values.invoiceNumber]) };
+}
+
+const CHECKS: { [K in BulkImportKind]: (cells: Record<string, string>) => CheckedRow<K> } = {
+  clients: checkClient,
+  matters: checkMatter,
+  timeEntries: checkTimeEntry,
+  expenses: checkExpense,
+  openingTrustBalances: checkOpeningTrustBalance,
+  openingReceivables: checkOpeningReceivable,
+};
+
 export function checkRow<K extends BulkImportKind>(kind: K, cells: Record<string, string>): CheckedRow<K> {
-  const checked = kind === 'clients' ? checkClient(cells) : kind === 'matters' ? checkMatter(cells) : checkTimeEntry(cells);
-  return checked as CheckedRow<K>;
+  return CHECKS[kind](cells);
 }
 
 export const nameKey = normal;

@@ -34,3 +34,5 @@ export const createExpenseBilling = () =>
 /** A client's approved, billable expenses not on an invoice (or those an invoice has locked), oldest first, as the expense list shows them. */
 export const findUnbilledExpenses = async (tx: Tx, firmId: string, filter: UnbilledItemFilter) =>
   (await findUnbilledExpenseRows(tx, firmId, filter)).map(listItemOf);
+/** Client expenses from a bulk import, by the form's rules (the bulk-import module). */
+export { importExpense, type ImportedExpense } from './expense-import.ts';

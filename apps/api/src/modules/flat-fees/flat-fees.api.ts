@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import { flatFees } from '../../db/schema/index.ts';
 import { createInvoiceLock, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
-import { findUnbilledFlatFeeRows, isBilledFlatFee } from './flat-fees.repository.ts';
+import { findUnbilledFlatFeeRows, insertFlatFee, isBilledFlatFee } from './flat-fees.repository.ts';
 import { listItemOf } from './flat-fees.service.ts';
 
 /**
@@ -22,3 +22,26 @@ export const createFlatFeeBilling = () =>
 /** A client's flat fees not on an invoice (or those an invoice has locked), oldest first, as the flat-fee list shows them. */
 export const findUnbilledFlatFees = async (tx: Tx, firmId: string, filter: UnbilledItemFilter) =>
   (await findUnbilledFlatFeeRows(tx, firmId, filter)).map(listItemOf);
+
+/**
+ * The flat fee an opening invoice bills (a receivable brought over from a previous system): what
+ * the client still owed, on the matter, for the fee earner named (the invoices module's import).
+ */
+export async function recordOpeningFlatFee(
+  tx: Tx,
+  firmId: string,
+  addedByUserId: string,
+  fee: { clientId: string; matterId: string; userId: string; date: string; description: string; amount: string; currencyId: number | null },
+): Promise<string> {
+  return insertFlatFee(tx, firmId, addedByUserId, {
+    clientId: fee.clientId,
+    matterId: fee.matterId,
+    userId: fee.userId,
+    activityTypeId: null,
+    flatFeeDate: fee.date,
+    description: fee.description,
+    note: null,
+    amount: fee.amount,
+    currencyId: fee.currencyId,
+  });
+}

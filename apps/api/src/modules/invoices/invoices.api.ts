@@ -38,3 +38,5 @@ export { realisedLineOf, realisedLinesIn } from './line-realisation.repository.t
 export { changeInvoiceSettings, readInvoiceSettings } from './invoice-settings.ts';
 /** A deleted draft out of the recycle bin, its items locked again (the recycle-bin module). */
 export { restoreDraftInvoice } from './restore-draft-invoice.ts';
+/** A receivable brought over from a previous system, as an issued opening invoice (the bulk-import module). */
+export { importOpeningInvoice, type OpeningInvoice } from './import-opening-invoice.ts';

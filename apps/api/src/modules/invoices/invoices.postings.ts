@@ -55,6 +55,29 @@ export function invoiceIssueEntry(invoice: IssuedInvoiceFigures, owner: Receivab
   };
 }
 
+/**
+ * An opening receivable brought over from a previous system (bulk import): Dr accounts receivable /
+ * Cr opening balances. Its income was recognised in that system, so none is booked here again.
+ */
+export function openingReceivableEntry(
+  invoice: { id: string; invoiceNumber: string | null; issueDate: string; total: string },
+  owner: ReceivableOwner,
+  currency: string,
+  reference: string,
+): JournalEntryInput {
+  return {
+    entryDate: invoice.issueDate,
+    memo: `Invoice ${invoice.invoiceNumber} brought forward (previous system's ${reference})`.slice(0, 500),
+    sourceType: 'invoice',
+    sourceId: invoice.id,
+    currency,
+    lines: [
+      { account: 'accounts-receivable', debit: invoice.total, ...owner },
+      { account: 'opening-balances', credit: invoice.total, ...owner },
+    ],
+  };
+}
+
 /** Writing off part or all of what is due: Dr write-offs / Cr accounts receivable. */
 export function invoiceWriteOffEntry(
   invoice: { id: string; invoiceNumber: string | null },

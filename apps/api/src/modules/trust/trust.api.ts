@@ -1,6 +1,7 @@
-import { addMoney, compareMoney, type TrustTransaction } from '@matterhorn/shared';
+import { addMoney, compareMoney, depositSchema, type TrustTransaction } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
-import { outsideReaderOf } from '../../plugins/route-access.ts';
+import { type FirmPrincipal, outsideReaderOf } from '../../plugins/route-access.ts';
+import { postDeposit } from './deposit-into-trust.ts';
 import {
   findClientLedgers,
   findTrustFirm,
@@ -126,4 +127,32 @@ export const TRUST_LEDGER_ACCOUNTS = {
 export function createTrustSettings(database: Database) {
   const { settings, updateSettings } = createTrustAccountService(database);
   return { settings, updateSettings };
+}
+
+/**
+ * A client's trust balance brought over from a previous system (bulk import, issue 39): an opening
+ * deposit, cleared, with its reference, posted by the trust module's own rules in the caller's
+ * transaction (the ledger, Dr trust bank / Cr client trust liability, and the audit). Throws the
+ * deposit's refusal (a closed account, another client's matter, a signed-off period).
+ */
+export function postOpeningTrustBalance(
+  tx: Tx,
+  principal: FirmPrincipal,
+  balance: { trustAccountId: string; clientId: string; matterId: string | null; amount: string; date: string; reference: string },
+) {
+  return postDeposit(
+    tx,
+    principal,
+    depositSchema.parse({
+      trustAccountId: balance.trustAccountId,
+      clientId: balance.clientId,
+      matterId: balance.matterId,
+      amount: balance.amount,
+      depositDate: balance.date,
+      method: 'Other',
+      reference: balance.reference,
+      payer: 'Opening balance brought forward',
+      isCleared: true,
+    }),
+  );
 }

@@ -104,6 +104,13 @@ export const DEFAULT_CHART: readonly DefaultAccount[] = [
     normalBalance: 'debit',
     description: 'Money the partners or owner took out of the firm.',
   },
+  {
+    number: '3800',
+    code: 'opening-balances',
+    name: 'Opening balances',
+    type: 'equity',
+    description: 'The other side of balances brought over from a previous system (opening receivables); clear it to retained earnings.',
+  },
   { number: '3900', name: 'Retained earnings', type: 'equity', description: 'Profits of earlier years kept in the firm.' },
   {
     number: '3950',

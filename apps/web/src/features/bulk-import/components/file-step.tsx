@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 export const IMPORT_ORDER_TEXT =
-  'Import clients first, then matters, then time entries: a matter names its client, and time names its matter.';
-export const COMING_NEXT_TEXT = 'Expenses, opening trust balances and opening receivables cannot be imported yet: coming next.';
+  'Import clients first, then matters, then time entries, expenses and opening balances: a matter names its client, and everything else names its matter.';
+export const OPENING_BALANCES_TEXT =
+  'An opening trust balance becomes a cleared opening deposit on the client’s ledger; an opening receivable becomes an issued invoice for what is still owed, booked to Opening balances rather than fee income.';
 export const CHOOSE_KIND_TEXT = 'Choose what the file holds';
 /** The API's limit: a bigger file is refused here rather than after minutes of uploading. */
 const MAX_BYTES = 25 * 1024 * 1024;
@@ -52,7 +53,7 @@ export function FileStep({ onUpload }: { onUpload: (kind: BulkImportKind, file: 
         <Stack gap={4}>
           <Text>{IMPORT_ORDER_TEXT}</Text>
           <Text size="sm" c="dimmed">
-            {COMING_NEXT_TEXT}
+            {OPENING_BALANCES_TEXT}
           </Text>
         </Stack>
         <NativeSelect

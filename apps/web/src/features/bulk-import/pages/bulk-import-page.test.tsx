@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NOTHING_WRITTEN_TEXT } from '../components/dry-run-report.tsx';
-import { COMING_NEXT_TEXT, IMPORT_ORDER_TEXT, TOO_LARGE_TEXT } from '../components/file-step.tsx';
+import { IMPORT_ORDER_TEXT, OPENING_BALANCES_TEXT, TOO_LARGE_TEXT } from '../components/file-step.tsx';
 import { NO_IMPORTS_TEXT } from '../components/imports-list.tsx';
 import { NOT_IN_FILE } from '../components/mapping-step.tsx';
 import {
@@ -37,7 +37,7 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
     expect(await screen.findByRole('heading', { level: 2, name: 'What and file' })).toBeInTheDocument();
     expect(activeStep()).toBe('1What and file');
     expect(screen.getByText(IMPORT_ORDER_TEXT)).toBeInTheDocument();
-    expect(screen.getByText(COMING_NEXT_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(OPENING_BALANCES_TEXT)).toBeInTheDocument();
     expect(await screen.findByText(NO_IMPORTS_TEXT)).toBeInTheDocument();
 
     // Nothing is sent until both are chosen.
@@ -50,7 +50,7 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
       within(select('What does the file hold?'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Choose…', 'Clients', 'Matters', 'Time entries']);
+    ).toEqual(['Choose…', 'Clients', 'Matters', 'Time entries', 'Expenses', 'Opening trust balances', 'Opening receivables']);
     await user.selectOptions(select('What does the file hold?'), 'Clients');
     await user.upload(fileInput(), new File(['Type,First name,Last name,Org,Email\r\n'], 'clients.csv', { type: 'text/csv' }));
     expect(await seriousIssues()).toEqual([]);

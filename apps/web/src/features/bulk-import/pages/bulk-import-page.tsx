@@ -18,7 +18,7 @@ export const BULK_IMPORT_INTRO =
 export const IMPORTS_UNREADABLE_TEXT = 'Your recent imports could not be loaded. Reload the page to try again.';
 export const READ_ONLY_TEXT = 'You can follow your firm’s imports here; importing a file needs the permission to create imports.';
 
-/** /settings/import (bulkImport): a file of clients, matters or time entries, mapped, checked in a dry run, imported in the background. */
+/** /settings/import (bulkImport): a file of clients, matters, time, expenses or opening balances, mapped, checked in a dry run, imported in the background. */
 export function BulkImportPage() {
   const session = useSession();
   const canImport = hasPermissions(session.permissions, ['bulkImport.create']);
