@@ -409,7 +409,7 @@ describe('custom field values on clients', () => {
 });
 
 describe('update-client', () => {
-  it('replaces details and contacts', async () => {
+  it('replaces details and saves the contacts: those left out go to the recycle bin', async () => {
     const created = await createClient({
       clientType: 'company',
       companyName: 'Old Name Ltd',
@@ -432,8 +432,16 @@ describe('update-client', () => {
       status: 'archived',
       contacts: [{ name: 'Third Contact', email: 'third@newname.example' }],
     });
-    const contacts = await sqlRows(firm.firmId, sql`select name from client_contacts where client_id = ${created.id}`);
-    expect(contacts).toEqual([{ name: 'Third Contact' }]);
+    // The contacts left out are in the recycle bin, to be restored.
+    const contacts = await sqlRows(
+      firm.firmId,
+      sql`select name, deleted_at is not null as "inBin" from client_contacts where client_id = ${created.id} order by name`,
+    );
+    expect(contacts).toEqual([
+      { name: 'First Contact', inBin: true },
+      { name: 'Second Contact', inBin: true },
+      { name: 'Third Contact', inBin: false },
+    ]);
     const audit = await sqlRows(firm.firmId, sql`select action, details from audit_events where entity_id = ${created.id} order by id`);
     expect(audit.map((row) => row.action)).toEqual(['client.created', 'client.updated']);
     // The trail keeps what changed, from what to what, and nothing that stayed.

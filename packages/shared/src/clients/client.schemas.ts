@@ -7,6 +7,12 @@ export const CLIENT_STATUSES = ['active', 'archived'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 export const clientContactInputSchema = z.strictObject({
+  id: z
+    .uuid({ error: 'Contact id must be a valid id' })
+    .optional()
+    .describe(
+      'The id of one of the client’s contacts, to change it (an update); left out: a new contact, unless one with the same name and email is on file.',
+    ),
   name: requiredText('Contact name').describe('The contact person’s name (at most 160 characters).'),
   jobTitle: optionalText('Job title', 120).describe('Their job title (at most 120 characters); blank or null: none.'),
   email: optionalEmail('Contact email').describe('Their email, kept in lower case; blank or null: none.'),
@@ -17,7 +23,7 @@ export const clientContactInputSchema = z.strictObject({
 export const LEDES_FORMATS = ['1998B', '1998BI'] as const;
 export type LedesFormat = (typeof LEDES_FORMATS)[number];
 
-/** Create and update take the same body; update replaces the client's details and contacts. */
+/** Create and update take the same body; update replaces the client's details, and saves its contacts (one left out goes to the bin). */
 export const clientInputSchema = z
   .strictObject({
     clientType: z
@@ -57,7 +63,9 @@ export const clientInputSchema = z
       .array(clientContactInputSchema)
       .max(50, 'At most 50 contacts')
       .default([])
-      .describe('The client’s contact people (at most 50); an update replaces them all.'),
+      .describe(
+        'The client’s contact people (at most 50). On an update, a contact of the client left out goes to the recycle bin (restorable); one sent with its id is changed.',
+      ),
     customFields: z
       .record(z.string(), z.string().max(1000))
       .default({})

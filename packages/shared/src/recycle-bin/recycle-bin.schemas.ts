@@ -5,6 +5,7 @@ import { defineRoute } from '../common/route-contract.ts';
 /** What goes to the recycle bin when deleted (issue 39); money records are voided, credited or reversed instead. */
 export const RECYCLE_BIN_KINDS = [
   'client',
+  'contact',
   'matter',
   'timeEntry',
   'expense',
@@ -19,6 +20,7 @@ export type RecycleBinKind = (typeof RECYCLE_BIN_KINDS)[number];
 
 export const RECYCLE_BIN_KIND_LABELS: Record<RecycleBinKind, string> = {
   client: 'Client',
+  contact: 'Contact',
   matter: 'Matter',
   timeEntry: 'Time entry',
   expense: 'Expense',

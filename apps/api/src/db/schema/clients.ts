@@ -99,6 +99,9 @@ export const clientContacts = pgTable(
     email: text('email'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the recycle bin since (removed from the client on its own, or with its client), and by whom. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id),
   },
   (table) => [
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),

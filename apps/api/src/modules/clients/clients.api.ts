@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.ts';
-import { insertClient, replaceContacts } from './clients.repository.ts';
+import { insertClient, insertContacts } from './clients.repository.ts';
 
 export type ImportedClient = {
   clientType: 'individual' | 'company';
@@ -37,7 +37,7 @@ export async function importClient(tx: Tx, firmId: string, createdByUserId: stri
     createdByUserId,
   });
   if (client.contact)
-    await replaceContacts(tx, firmId, clientId, [
+    await insertContacts(tx, firmId, clientId, [
       { name: client.contact.name, jobTitle: null, email: client.contact.email, phone: client.contact.phone },
     ]);
   return clientId;

@@ -31,7 +31,7 @@ export function findContacts(tx: Tx, firmId: string, clientId: string) {
       phone: clientContacts.phone,
     })
     .from(clientContacts)
-    .where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId)))
+    .where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId), isNull(clientContacts.deletedAt)))
     .orderBy(asc(clientContacts.createdAt), asc(clientContacts.name));
 }
 
@@ -100,10 +100,49 @@ export async function updateClient(tx: Tx, firmId: string, clientId: string, val
     .where(and(eq(clients.firmId, firmId), eq(clients.id, clientId)));
 }
 
-export async function replaceContacts(tx: Tx, firmId: string, clientId: string, contacts: ContactValues[]) {
-  await tx.delete(clientContacts).where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId)));
+export async function insertContacts(tx: Tx, firmId: string, clientId: string, contacts: ContactValues[]) {
   if (contacts.length === 0) return;
-  await tx.insert(clientContacts).values(contacts.map((contact) => ({ ...contact, firmId, clientId })));
+  await tx
+    .insert(clientContacts)
+    .values(contacts.map(({ name, jobTitle, email, phone }) => ({ name, jobTitle, email, phone, firmId, clientId })));
+}
+
+const sameContact = (left: ContactValues, right: ContactValues) =>
+  left.name.trim().toLowerCase() === right.name.trim().toLowerCase() && (left.email ?? '') === (right.email ?? '');
+
+/**
+ * Saves the client's contacts as the form sends them: one with the id of a live contact of this
+ * client changes it (one sent without an id that matches a live one by name and email keeps it); any
+ * other is added; a live contact left out goes to the recycle bin, by `userId`, to be restored.
+ */
+export async function saveContacts(
+  tx: Tx,
+  firmId: string,
+  clientId: string,
+  contacts: (ContactValues & { id?: string | undefined })[],
+  userId: string,
+) {
+  const live = await findContacts(tx, firmId, clientId);
+  const unclaimed = new Map(live.map((contact) => [contact.id, contact]));
+  const added: ContactValues[] = [];
+  for (const { id, ...values } of contacts) {
+    const match = (id ? unclaimed.get(id) : undefined) ?? [...unclaimed.values()].find((contact) => !id && sameContact(contact, values));
+    if (!match) {
+      added.push(values);
+      continue;
+    }
+    unclaimed.delete(match.id);
+    await tx
+      .update(clientContacts)
+      .set(values)
+      .where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.id, match.id)));
+  }
+  await insertContacts(tx, firmId, clientId, added);
+  if (unclaimed.size > 0)
+    await tx
+      .update(clientContacts)
+      .set({ deletedAt: sql`now()`, deletedByUserId: userId })
+      .where(and(eq(clientContacts.firmId, firmId), inArray(clientContacts.id, [...unclaimed.keys()])));
 }
 
 export async function softDeleteClient(tx: Tx, firmId: string, clientId: string, userId: string) {

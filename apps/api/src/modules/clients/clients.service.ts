@@ -107,7 +107,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
           ...(await valuesOf(tx, firmId, input)),
           createdByUserId: principal.userId,
         });
-        await repository.replaceContacts(tx, firmId, clientId, input.contacts);
+        await repository.insertContacts(tx, firmId, clientId, input.contacts);
         const names = clientConflictNames(input);
         await conflictGate.clearForSave(tx, firmId, { conflictCheckId: input.conflictCheckId, names, record: { clientId } });
         await recordAuditEvent(tx, principal, 'client.created', clientId, {
@@ -123,7 +123,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
       return database.withFirm(firmId, async (tx) => {
         const before = await detailOf(tx, firmId, clientId);
         await repository.updateClient(tx, firmId, clientId, await valuesOf(tx, firmId, input));
-        await repository.replaceContacts(tx, firmId, clientId, input.contacts);
+        await repository.saveContacts(tx, firmId, clientId, input.contacts, principal.userId);
         // Only names new to this client need a check: its saved name and contacts were checked before.
         const names = clientConflictNames(input, [before.name, ...before.contacts.map((contact) => contact.name)]);
         await conflictGate.clearForSave(tx, firmId, { conflictCheckId: input.conflictCheckId, names, record: { clientId } });

@@ -62,6 +62,7 @@ export async function findNameMatches(tx: Tx, firmId: string, name: string, limi
          from client_contacts cc
          join clients c on c.firm_id = cc.firm_id and c.id = cc.client_id
         where cc.firm_id = ${firmId} and cc.name = any((select names from similar_list)::text[]) and c.deleted_at is null
+          and cc.deleted_at is null
         order by 3 desc limit ${limit})
       union all
       (select p.name, case when p.party_role = 'opposing' then 'opposing party' else 'related party' end,

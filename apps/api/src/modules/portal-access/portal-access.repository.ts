@@ -33,7 +33,14 @@ export async function findContact(tx: Tx, firmId: string, clientId: string, cont
   const [row] = await tx
     .select({ name: clientContacts.name, email: clientContacts.email })
     .from(clientContacts)
-    .where(and(eq(clientContacts.firmId, firmId), eq(clientContacts.clientId, clientId), eq(clientContacts.id, contactId)));
+    .where(
+      and(
+        eq(clientContacts.firmId, firmId),
+        eq(clientContacts.clientId, clientId),
+        eq(clientContacts.id, contactId),
+        isNull(clientContacts.deletedAt),
+      ),
+    );
   return row ?? null;
 }
 

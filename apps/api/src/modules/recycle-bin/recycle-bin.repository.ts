@@ -28,6 +28,10 @@ const binItems = (firmId: string) => sql`
   select 'client' as kind, t.id, coalesce(t.display_name, '') as name, null::text as belongs_to, t.deleted_at, t.deleted_by_user_id
     from clients t where t.firm_id = ${firmId} and t.deleted_at is not null
   union all
+  select 'contact', t.id, t.name, c.display_name, t.deleted_at, t.deleted_by_user_id
+    from client_contacts t join clients c on c.firm_id = t.firm_id and c.id = t.client_id
+   where t.firm_id = ${firmId} and t.deleted_at is not null and c.deleted_at is distinct from t.deleted_at
+  union all
   select 'matter', t.id, t.matter_name, t.client_name, t.deleted_at, t.deleted_by_user_id
     from matters t where t.firm_id = ${firmId} and t.deleted_at is not null
      and not exists (select 1 from clients p where p.firm_id = t.firm_id and p.id = t.client_id and p.deleted_at = t.deleted_at)
@@ -137,9 +141,12 @@ export async function isMattersClientDeleted(tx: Tx, firmId: string, matterId: s
 type Parent = { kind: 'client' | 'matter'; id: string };
 const parentColumn = (parent: Parent) => (parent.kind === 'client' ? 'client_id' : 'matter_id');
 
+/** What a client's or a matter's deletion marks with it: a client's matters and contacts too. */
+const childTablesOf = (parent: Parent) => (parent.kind === 'client' ? ['matters', 'client_contacts', ...CHILD_TABLES] : [...CHILD_TABLES]);
+
 /** Marks a client's or matter's live children deleted at this transaction's moment, by the same member. */
 export async function binChildrenOf(tx: Tx, firmId: string, parent: Parent, userId: string) {
-  const tables = parent.kind === 'client' ? ['matters', ...CHILD_TABLES] : [...CHILD_TABLES];
+  const tables = childTablesOf(parent);
   for (const table of tables)
     await tx.execute(sql`update ${sql.raw(table)} set deleted_at = now(), deleted_by_user_id = ${userId}
       where firm_id = ${firmId} and ${sql.raw(parentColumn(parent))} = ${parent.id} and deleted_at is null`);
@@ -148,7 +155,7 @@ export async function binChildrenOf(tx: Tx, firmId: string, parent: Parent, user
 /** Brings back the children deleted with the parent (same moment), before the parent itself is restored. */
 export async function restoreChildrenOf(tx: Tx, firmId: string, parent: Parent) {
   const own = parent.kind === 'client' ? 'clients' : 'matters';
-  const tables = parent.kind === 'client' ? ['matters', ...CHILD_TABLES] : [...CHILD_TABLES];
+  const tables = childTablesOf(parent);
   for (const table of tables)
     await tx.execute(sql`update ${sql.raw(table)} t set deleted_at = null, deleted_by_user_id = null
       from ${sql.raw(own)} p
@@ -157,6 +164,7 @@ export async function restoreChildrenOf(tx: Tx, firmId: string, parent: Parent) 
 }
 
 const LEAF_TABLES: Partial<Record<RecycleBinKind, string>> = {
+  contact: 'client_contacts',
   timeEntry: 'time_entries',
   expense: 'expenses',
   flatFee: 'flat_fees',
@@ -168,14 +176,19 @@ const LEAF_TABLES: Partial<Record<RecycleBinKind, string>> = {
 export async function findLeafParents(tx: Tx, firmId: string, kind: RecycleBinKind, id: string) {
   const table = LEAF_TABLES[kind];
   if (!table) return null;
+  // A contact belongs to its client alone.
+  const matterDeleted =
+    kind === 'contact'
+      ? sql`null::boolean`
+      : sql`(select m.deleted_at is not null from matters m where m.firm_id = t.firm_id and m.id = t.matter_id)`;
   const result = await tx.execute(sql`
     select (select c.deleted_at is not null from clients c where c.firm_id = t.firm_id and c.id = t.client_id) as "clientDeleted",
-           (select m.deleted_at is not null from matters m where m.firm_id = t.firm_id and m.id = t.matter_id) as "matterDeleted"
+           ${matterDeleted} as "matterDeleted"
       from ${sql.raw(table)} t where t.firm_id = ${firmId} and t.id = ${id}`);
   return rowsOf<{ clientDeleted: boolean | null; matterDeleted: boolean | null }>(result)[0] ?? null;
 }
 
-/** Takes a leaf record (time entry, expense, flat fee, note, court update) out of the bin. */
+/** Takes a leaf record (contact, time entry, expense, flat fee, note, court update) out of the bin. */
 export async function restoreLeaf(tx: Tx, firmId: string, kind: RecycleBinKind, id: string) {
   const table = LEAF_TABLES[kind]!;
   await tx.execute(sql`update ${sql.raw(table)} set deleted_at = null, deleted_by_user_id = null
@@ -316,6 +329,8 @@ export async function purgeRecord(tx: Tx, firmId: string, kind: RecycleBinKind, 
   };
 
   switch (kind) {
+    case 'contact':
+      return run(sql`delete from client_contacts where firm_id = ${firmId} and id = ${id}`);
     case 'timeEntry':
       return run(sql`delete from time_entries where firm_id = ${firmId} and id = ${id}`);
     case 'flatFee':

@@ -10,7 +10,8 @@ const MAX_CONTACTS = 50;
  * and checked on its own path (`contacts.1.email`), as SPEC.md §5 asks of any field.
  */
 export function ClientContactsFields({ form }: { form: SchemaForm<ClientFormValues> }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contacts' });
+  // The rows' React keys under their own name: a contact's `id` is its id on file, sent with the save.
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contacts', keyName: 'key' });
   const field = (index: number, name: ContactField) => form.inputProps(`contacts.${index}.${name}`);
 
   return (
@@ -21,7 +22,7 @@ export function ClientContactsFields({ form }: { form: SchemaForm<ClientFormValu
         </Text>
       )}
       {fields.map((row, index) => (
-        <Fieldset key={row.id} legend={`Contact person ${index + 1}`} aria-label={`Contact person ${index + 1}`}>
+        <Fieldset key={row.key} legend={`Contact person ${index + 1}`} aria-label={`Contact person ${index + 1}`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Contact name" withAsterisk autoComplete="off" {...field(index, 'name')} />
             <TextInput label="Job title" autoComplete="off" {...field(index, 'jobTitle')} />

@@ -135,7 +135,17 @@ describe('ClientViewPage', { timeout: 20_000 }, () => {
       names: ['Chidi Okeke'],
       context: 'client',
     });
-    expect(api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body).toMatchObject({ conflictCheckId: CHECK_ID });
+    // The contact on file travels with its id (changed, not sent to the bin); the new one has none.
+    expect(api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body).toMatchObject({
+      conflictCheckId: CHECK_ID,
+      contacts: [
+        { id: '77777777-7777-4777-8777-777777777777', name: 'Bola Ade' },
+        { name: 'Chidi Okeke', jobTitle: '', email: '', phone: '' },
+      ],
+    });
+    expect(
+      (api.callsTo('PUT', `/api/admin/client-info/update-client/${CLIENT_ID}`)[0]?.body as { contacts: object[] }).contacts[1],
+    ).not.toHaveProperty('id');
   });
 
   it('puts today’s content under Overview and adds the Invoices tab another feature fills, for users with the invoice permission', async () => {

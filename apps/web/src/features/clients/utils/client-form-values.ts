@@ -7,8 +7,9 @@ import {
   type LedesFormat,
 } from '@matterhorn/shared';
 
-export type ContactValues = { name: string; jobTitle: string; email: string; phone: string };
-export type ContactField = keyof ContactValues;
+/** A contact row; `id` for one on file, so a save changes it rather than sending it to the recycle bin and adding another. */
+export type ContactValues = { id?: string; name: string; jobTitle: string; email: string; phone: string };
+export type ContactField = Exclude<keyof ContactValues, 'id'>;
 
 /** The form's own text values; the shared clientInputSchema turns blanks into nulls. */
 export type ClientFormValues = {
@@ -77,6 +78,7 @@ export function formValuesOf(client: ClientDetail): ClientFormValues {
     notes: client.notes ?? '',
     status: client.status,
     contacts: client.contacts.map((contact) => ({
+      id: contact.id,
       name: contact.name,
       jobTitle: contact.jobTitle ?? '',
       email: contact.email ?? '',
