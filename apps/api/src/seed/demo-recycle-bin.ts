@@ -1,13 +1,15 @@
 import { computeTimeEntryAmounts, IS_BILLABLE } from '@matterhorn/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { activityTypes, firms, matters, timeEntries } from '../db/schema/index.ts';
+import { activityTypes, clientContacts, clients, firms, matters, timeEntries, users } from '../db/schema/index.ts';
 import { binChildrenWith } from '../modules/recycle-bin/recycle-bin.api.ts';
 import type { SeededFirm } from './seeded-firm.ts';
 
 /**
  * What the demo firm's recycle bin holds (Settings › Recycle bin): a matter whose instructions were
- * withdrawn, deleted with its hour of time, and a time entry recorded twice and deleted on its own.
+ * withdrawn, deleted with its hour of time, a time entry recorded twice and deleted on its own, and
+ * a company's former secretary taken off its contacts. And one member's notification choices (My
+ * account): the billing clerk attends no hearings and turned their reminders off.
  */
 export async function seedDemoRecycleBin(database: Database, firm: SeededFirm): Promise<void> {
   const admin = firm.users.admin.id;
@@ -58,5 +60,23 @@ export async function seedDemoRecycleBin(database: Database, firm: SeededFirm): 
       .update(matters)
       .set({ deletedAt: sql`now()`, deletedByUserId: admin })
       .where(and(eq(matters.firmId, firm.firmId), eq(matters.id, withdrawn!.id)));
+    const [company] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.clientType, 'company'), isNull(clients.deletedAt)))
+      .orderBy(clients.createdAt)
+      .limit(1);
+    await tx.insert(clientContacts).values({
+      firmId: firm.firmId,
+      clientId: company!.id,
+      name: 'Uche Nnadi',
+      jobTitle: 'Former company secretary',
+      deletedAt: sql`now() - interval '3 days'`,
+      deletedByUserId: admin,
+    });
+    await tx
+      .update(users)
+      .set({ emailOptOuts: ['hearingReminders'] })
+      .where(eq(users.id, firm.users.billing.id));
   });
 }

@@ -2,6 +2,7 @@ import { Alert, FileInput, Group, NativeSelect, Stack, Text } from '@mantine/cor
 import { BULK_IMPORT_KIND_LABELS, BULK_IMPORT_KINDS, BULK_IMPORT_MESSAGES, type BulkImportKind } from '@matterhorn/shared';
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ImportColumns } from './import-columns.tsx';
 
 export const IMPORT_ORDER_TEXT =
   'Import clients first, then matters, then time entries, expenses and opening balances: a matter names its client, and everything else names its matter.';
@@ -64,6 +65,7 @@ export function FileStep({ onUpload }: { onUpload: (kind: BulkImportKind, file: 
           error={errors.kind}
           required
         />
+        {isKind(kind) && <ImportColumns kind={kind} />}
         <FileInput
           label="File"
           description="CSV or Excel (.xlsx), at most 25 MB; its first row names the columns"

@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NOTHING_WRITTEN_TEXT } from '../components/dry-run-report.tsx';
 import { IMPORT_ORDER_TEXT, OPENING_BALANCES_TEXT, TOO_LARGE_TEXT } from '../components/file-step.tsx';
+import { DOWNLOAD_TEMPLATE_TEXT } from '../components/import-columns.tsx';
 import { NO_IMPORTS_TEXT } from '../components/imports-list.tsx';
 import { NOT_IN_FILE } from '../components/mapping-step.tsx';
 import {
   activeStep,
   at,
   bulkImport,
+  catchDownloads,
   cellsOf,
   checked,
   countsOf,
@@ -80,6 +82,45 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
     expect(await seriousIssues()).toEqual([]);
     // The new import is listed at once.
     expect(await screen.findByRole('row', { name: /clients\.csv/ })).toHaveTextContent('Columns to check');
+  });
+
+  it('lists the columns of what the file holds, required ones marked, and saves their header row as a CSV template', async () => {
+    stubApi();
+    const saved = catchDownloads();
+    const user = userEvent.setup();
+    renderPage();
+    const kind = await screen.findByRole('combobox', { name: 'What does the file hold?' });
+    expect(screen.queryByRole('button', { name: DOWNLOAD_TEMPLATE_TEXT })).not.toBeInTheDocument();
+
+    await user.selectOptions(kind, 'Opening receivables');
+    const table = screen.getByRole('table', { name: 'Columns for opening receivables' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Client required',
+      'Matter required',
+      'Invoice number required',
+      'Invoice date required',
+      'Due date',
+      'Amount owed required',
+    ]);
+    const invoiceNumber = within(table).getByRole('row', { name: /^Invoice number/ });
+    expect(cellsOf(invoiceNumber)).toEqual(['The number in the previous system: kept on the opening invoice']);
+    expect(cellsOf(within(table).getByRole('row', { name: /^Due date/ }))).toEqual(['Blank: the firm’s payment terms']);
+    expect(await seriousIssues()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: DOWNLOAD_TEMPLATE_TEXT }));
+    expect(saved.map((file) => file.name)).toEqual(['opening-receivables-template.csv']);
+    expect(saved[0]?.blob.type).toMatch(/^text\/csv/);
+    // Blob.text() would drop the BOM that Excel needs: it is read as it is.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.blob.arrayBuffer());
+    expect(text).toBe('\uFEFFClient,Matter,Invoice number,Invoice date,Due date,Amount owed\r\n');
+
+    await user.selectOptions(kind, 'Clients');
+    expect(screen.getByRole('table', { name: 'Columns for clients' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Columns for opening receivables' })).not.toBeInTheDocument();
   });
 
   it('shows why the API refused a file, and refuses one past 25 MB before sending it', async () => {
