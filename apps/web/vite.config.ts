@@ -17,6 +17,7 @@ const RARE_PAGES = [
   '/src/features/reference-data/pages/',
   '/src/features/roles/pages/',
   '/src/features/subscriptions/pages/',
+  '/src/features/tasks/pages/task-lists-page.tsx',
 ];
 
 /** The build's chunks and what each imports, kept from generateBundle for the preload lists below. */

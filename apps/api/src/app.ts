@@ -86,6 +86,8 @@ import { registerPeriodLockRoutes } from './modules/accounting/period-lock.route
 import { registerTrustReconciliationRoutes } from './modules/trust-reconciliation/trust-reconciliation.routes.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTaskService } from './modules/tasks/tasks.service.ts';
 import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
 import { registerPortalCalendarRoutes } from './modules/portal-calendar/portal-calendar.routes.ts';
 import { createPortalCalendarService } from './modules/portal-calendar/portal-calendar.service.ts';
@@ -316,6 +318,7 @@ export async function buildApp(
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
+  registerTaskRoutes(app, createTaskService({ database }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   await registerGatewayPaymentRoutes(

@@ -114,7 +114,7 @@ describe('hearing reminders and digests', () => {
   it('sends no reminder or digest to a fee earner who turned hearing reminders off in My account', async () => {
     const { firm: quiet } = await firmWithHearings([{ matter: 0, date: plusDays(TODAY, 1) }]);
     const token = await signIn(context.app, quiet.users.feeEarner.email);
-    const choices = { hearingReminders: false, portalMessages: true, budgetAlerts: true, expenseDecisions: true };
+    const choices = { hearingReminders: false, portalMessages: true, budgetAlerts: true, taskReminders: true, expenseDecisions: true };
     expect(
       (await context.app.inject({ method: 'PUT', url: '/api/me/notifications', headers: bearer(token), payload: choices })).statusCode,
     ).toBe(200);

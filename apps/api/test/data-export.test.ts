@@ -92,15 +92,16 @@ describe('the full export', () => {
     expect((await context.app.inject({ method: 'GET', url: link.replace(/token=.{8}/, 'token=AAAAAAAA') })).statusCode).toBe(404);
   }, 120_000);
 
-  it('shows the demo firm’s recycle bin: a withdrawn matter (its time with it) and a time entry recorded twice', async () => {
+  it('shows the demo firm’s recycle bin: a withdrawn matter (its time with it), a time entry recorded twice and a former contact', async () => {
     const bin = (await call(admin, 'GET', '/api/admin/recycle-bin/get-items')).json().data;
     expect(bin.data.map((item: { kind: string; name: string }) => [item.kind, item.name])).toEqual(
       expect.arrayContaining([
         ['matter', 'Boundary survey advice (instructions withdrawn)'],
         ['timeEntry', expect.stringMatching(/^Call with the client \(recorded twice\)/)],
+        ['contact', 'Uche Nnadi'],
       ]),
     );
-    expect(bin.totalCount).toBe(2);
+    expect(bin.totalCount).toBe(3);
   });
 
   it('is for administrators of the firm only', async () => {

@@ -400,7 +400,7 @@ describe('expense requests and their approval', () => {
   });
 
   it('tells no requester who opted out of expense decision emails (My account’s notification choices)', async () => {
-    const choices = { hearingReminders: true, portalMessages: true, budgetAlerts: true, expenseDecisions: false };
+    const choices = { hearingReminders: true, portalMessages: true, budgetAlerts: true, taskReminders: true, expenseDecisions: false };
     const saved = await fixture.call('PUT', '/api/me/notifications', fixture.tokens.feeEarner, choices);
     expect([saved.statusCode, saved.json().message, saved.json().data]).toEqual([200, 'Notification choices saved', choices]);
     const toRequester = async () =>

@@ -47,7 +47,7 @@ describe('My account', () => {
 
   it('keeps the member’s notification choices: every optional email on until they turn it off', async () => {
     const token = await signIn(context.app, firm.users.billing.email);
-    const all = { hearingReminders: true, portalMessages: true, budgetAlerts: true, expenseDecisions: true };
+    const all = { hearingReminders: true, portalMessages: true, budgetAlerts: true, taskReminders: true, expenseDecisions: true };
     expect((await call(token, 'GET', '/api/me/notifications')).json().data).toEqual(all);
     const saved = await call(token, 'PUT', '/api/me/notifications', { ...all, portalMessages: false, budgetAlerts: false });
     expect([saved.statusCode, saved.json().message]).toEqual([200, 'Notification choices saved']);

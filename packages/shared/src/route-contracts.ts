@@ -57,6 +57,7 @@ import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
 import { trustReconciliationContracts } from './trust/trust-reconciliation.contracts.ts';
 import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
+import { taskContracts } from './tasks/task.schemas.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
@@ -119,4 +120,5 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   trustReconciliation: trustReconciliationContracts,
   conflictChecks: conflictCheckContracts,
   firmSetup: firmSetupContracts,
+  tasks: taskContracts,
 };

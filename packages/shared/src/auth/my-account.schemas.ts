@@ -36,6 +36,11 @@ export const NOTIFICATION_CHOICES = [
     description: 'When a matter you are responsible for reaches its budget’s alert level or goes over it.',
   },
   {
+    key: 'taskReminders',
+    label: 'Task reminders',
+    description: 'Before a task assigned to you is due, when the task asks for a reminder.',
+  },
+  {
     key: 'expenseDecisions',
     label: 'Expense request decisions',
     description: 'When an expense you asked to be approved is approved or rejected.',
@@ -87,6 +92,7 @@ export const notificationChoicesSchema = z.strictObject({
   budgetAlerts: z
     .boolean({ error: 'Matter budget alerts must be true or false' })
     .describe('Alerts when a matter reaches or exceeds its budget.'),
+  taskReminders: z.boolean({ error: 'Task reminders must be true or false' }).describe('Reminders of tasks assigned to the member.'),
   expenseDecisions: z
     .boolean({ error: 'Expense request decisions must be true or false' })
     .describe('The approval or rejection of the member’s own expense requests.'),

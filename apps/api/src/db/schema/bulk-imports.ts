@@ -44,7 +44,10 @@ export const bulkImports = pgTable(
   },
   (table) => [
     index('bulk_imports_firm_idx').on(table.firmId, table.createdAt),
-    check('bulk_imports_kind_check', sql`${table.kind} in ('clients', 'matters', 'timeEntries', 'expenses', 'openingTrustBalances', 'openingReceivables')`),
+    check(
+      'bulk_imports_kind_check',
+      sql`${table.kind} in ('clients', 'matters', 'timeEntries', 'expenses', 'openingTrustBalances', 'openingReceivables')`,
+    ),
   ],
 );
 

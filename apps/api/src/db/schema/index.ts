@@ -28,3 +28,4 @@ export * from './credit-notes.ts';
 export * from './reports.ts';
 export * from './data-exports.ts';
 export * from './bulk-imports.ts';
+export * from './tasks.ts';

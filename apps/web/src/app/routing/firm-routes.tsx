@@ -93,6 +93,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
   },
   {
+    path: 'tasks',
+    handle: needs(),
+    lazy: async () => ({ Component: (await import('../../features/tasks/pages/tasks-page.tsx')).TasksPage }),
+  },
+  {
     path: 'progress-update',
     handle: needsByQuery((params) => [params.get('activeTab') === 'court-update' ? 'courtUpdate' : 'progressNote']),
     lazy: async () => ({ Component: (await import('./progress-update-routes.tsx')).ProgressUpdateRoute }),
@@ -234,6 +239,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../../features/reference-data/pages/activity-types-page.tsx')).ActivityTypesPage,
     }),
+  },
+  {
+    path: 'settings/task-lists',
+    handle: needs(),
+    lazy: async () => ({ Component: (await import('../../features/tasks/pages/task-lists-page.tsx')).TaskListsPage }),
   },
   {
     path: 'settings/practice-areas',

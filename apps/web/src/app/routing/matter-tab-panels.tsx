@@ -32,6 +32,13 @@ const LazyMatterMessagesTab = lazy(async () => ({
   default: (await import('../../features/portal-messages/components/matter-messages-tab.tsx')).MatterMessagesTab,
 }));
 
+const LazyMatterTasksTab = lazy(async () => ({
+  default: (await import('../../features/tasks/components/matter-tasks-tab.tsx')).MatterTasksTab,
+}));
+const LazyApplyTaskListButton = lazy(async () => ({
+  default: (await import('../../features/tasks/components/task-list-apply-modal.tsx')).ApplyTaskListButton,
+}));
+
 const matterOf = (matter: MatterView) => ({
   matterId: matter.id,
   clientId: matter.client.id,
@@ -39,6 +46,15 @@ const matterOf = (matter: MatterView) => ({
 });
 
 export const matterTabPanels = {
+  tasks: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterTasksTab
+        matterId={matter.id}
+        clientId={matter.client.id}
+        applyTaskListButton={<LazyApplyTaskListButton matterId={matter.id} />}
+      />
+    </Suspense>
+  ),
   time: (matter: MatterView) => (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyMatterTimeTab {...matterOf(matter)} />

@@ -105,7 +105,16 @@ describe('FirmShell menus', () => {
         permissions: ['clientInfo', 'matterMaster', 'timeEntry', 'timeEntry.create', 'progressNote'],
       }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Clients', 'Conflict Check', 'Matters', 'Time Entries', 'Progress Update', 'Settings']);
+    expect(menuLabels()).toEqual([
+      'Dashboard',
+      'Clients',
+      'Conflict Check',
+      'Matters',
+      'Time Entries',
+      'Tasks',
+      'Progress Update',
+      'Settings',
+    ]);
   });
 
   it('offers Reports to a user who holds the Reports permission', () => {
@@ -113,7 +122,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['Reports'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Reports', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Reports', 'Settings']);
   });
 
   it('offers Billing, landing on its invoices, to a user who may open them', () => {
@@ -121,7 +130,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['invoice', 'flatFeePermission'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Billing', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Billing', 'Settings']);
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
   });
 
@@ -130,7 +139,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['flatFeePermission'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Billing', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Billing', 'Settings']);
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing/flat-fees');
   });
 
@@ -155,7 +164,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
     });
-    expect(menuLabels()).toHaveLength(14);
+    expect(menuLabels()).toHaveLength(15);
   });
 
   it('names every icon of the collapsed menu, each once', async () => {
@@ -172,6 +181,7 @@ describe('FirmShell menus', () => {
       'Conflict Check',
       'Matters',
       'Time Entries',
+      'Tasks',
       'Progress Update',
       'Court Calendar',
       'Expenses',

@@ -6,11 +6,13 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { useFirmKpis } from '../api/get-firm-kpis.ts';
+import { useMyTasksToday } from '../api/get-my-tasks.ts';
 import { useMyTime } from '../api/get-my-time.ts';
 import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { useReconciliationAlerts } from '../api/get-reconciliation-alerts.ts';
 import { useUpcomingHearings, type HearingScope } from '../api/get-upcoming-hearings.ts';
 import { FirmFigures } from '../components/firm-figures.tsx';
+import { MyTasksCard } from '../components/my-tasks-card.tsx';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 import { ReconciliationAlertsCard } from '../components/reconciliation-alerts-card.tsx';
@@ -55,6 +57,8 @@ export function DashboardPage() {
   const [hearingScope, setHearingScope] = useState<HearingScope>('mine');
   const hearings = useUpcomingHearings(hearingScope, scope);
   const kpis = useFirmKpis(scope);
+  // Every member has a to-do list: no permission needed.
+  const myTasks = useMyTasksToday(scope);
 
   if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
@@ -85,6 +89,7 @@ export function DashboardPage() {
           homeCurrencySymbol={session.workingUser?.currency ?? ''}
         />
       )}
+      <MyTasksCard myTasks={myTasks.data} isLoading={myTasks.isLoading} />
       <UpcomingHearingsCard
         hearings={hearings.data}
         isLoading={hearings.isLoading}

@@ -84,7 +84,7 @@ describe('MatterViewPage', () => {
     const { unmount } = renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster']) });
     await screen.findByRole('heading', { name: 'Estate of Babbage' });
     // Messages with the client belong to whoever may open the matter.
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Expenses', 'Messages']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Expenses', 'Tasks', 'Messages']);
     unmount();
     renderRoutes(routes, { path: `/matter/${MATTER_ID}`, session: sessionWith(['matterMaster', 'activity', 'document']) });
     await screen.findByRole('heading', { name: 'Estate of Babbage' });
@@ -93,6 +93,7 @@ describe('MatterViewPage', () => {
       'Overview',
       'Expenses',
       'Notes',
+      'Tasks',
       'Court updates',
       'Documents',
       'Messages',

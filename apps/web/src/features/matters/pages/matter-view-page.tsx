@@ -24,6 +24,8 @@ export const MATTER_TABS = [
   { value: 'time', label: 'Time', module: 'Time entries', permission: 'timeEntry' },
   { value: 'expenses', label: 'Expenses', module: 'Expenses', permission: null },
   { value: 'notes', label: 'Notes', module: 'Progress notes', permission: 'progressNote' },
+  // Every firm member may see and manage tasks.
+  { value: 'tasks', label: 'Tasks', module: 'Tasks', permission: null },
   { value: 'court-updates', label: 'Court updates', module: 'Court updates', permission: 'courtUpdate' },
   { value: 'invoices', label: 'Invoices', module: 'Invoices', permission: 'invoice' },
   { value: 'trust', label: 'Trust', module: 'Trust accounting', permission: 'trustAccountRequest' },

@@ -37,6 +37,7 @@ const defaults = {
     hearingReminders: true,
     portalMessages: true,
     budgetAlerts: true,
+    taskReminders: true,
     expenseDecisions: true,
   }),
 };

@@ -35,7 +35,13 @@ function stubNotifications(stored: NotificationChoices) {
   });
 }
 
-const STORED: NotificationChoices = { hearingReminders: true, portalMessages: false, budgetAlerts: true, expenseDecisions: true };
+const STORED: NotificationChoices = {
+  hearingReminders: true,
+  portalMessages: false,
+  budgetAlerts: true,
+  taskReminders: true,
+  expenseDecisions: true,
+};
 
 async function seriousIssues(root: Element): Promise<string[]> {
   const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
