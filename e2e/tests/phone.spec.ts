@@ -60,6 +60,7 @@ test.describe('on a phone (390×844)', () => {
       'Conflict Check',
       'Matters',
       'Time Entries',
+      'Tasks',
       'Progress Update',
       'Court Calendar',
       'Expenses',

@@ -1,7 +1,7 @@
-import { Box, Burger, Drawer } from '@mantine/core';
+import { Box, Burger } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { hasPermissions } from '@matterhorn/shared';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { SubscriptionEndedContext } from '../../components/subscription-ended.ts';
@@ -21,6 +21,8 @@ import { TopBar } from './top-bar.tsx';
 import { useTrustAccountNav } from './trust-account-nav.ts';
 import { topBarModeFor } from './top-bar-mode.ts';
 
+const LazyPhoneMenuDrawer = lazy(async () => ({ default: (await import('./phone-menu-drawer.tsx')).PhoneMenuDrawer }));
+
 type FirmShellProps = {
   /** The firm pages with their declared permissions, which decide what the menus offer. */
   pages?: () => RouteObject[];
@@ -34,6 +36,9 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
   const [isNavExpanded, setIsNavExpanded] = useLocalStorage({ key: 'sideNavExpanded', defaultValue: true });
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // The drawer's code loads on the first open and stays, so it can animate closed.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  if (isDrawerOpen && !hasOpenedDrawer) setHasOpenedDrawer(true);
   const trustAccountNav = useTrustAccountNav(location.pathname, session.permissions);
   // The plan banner's own query (one request, cached): while it says the subscription has ended, saves are held.
   const isSubscriptionEnded = useSubscriptionInfo(firmScopeOf(session.workingUser)).data?.isReadOnly === true;
@@ -64,7 +69,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
       size="sm"
       aria-label={isDrawerOpen ? 'Close menu' : 'Open menu'}
       aria-expanded={isDrawerOpen}
-      aria-controls="main-navigation-drawer"
+      aria-controls={isDrawerOpen ? 'main-navigation-drawer' : undefined}
     />
   );
   const onLogout = mode === 'shown' ? undefined : () => void session.logout();
@@ -75,10 +80,14 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
         Skip to main content
       </a>
       {isPhone ? (
-        <Drawer opened={isDrawerOpen} onClose={drawer.close} title="Matterhorn" size={280} padding="xs" id="main-navigation-drawer">
-          <SideNav items={navItems} isExpanded isInDrawer onLogout={onLogout} onNavigate={drawer.close} />
-          {openableSecondaryNav && <SecondarySideNav nav={openableSecondaryNav} onNavigate={drawer.close} isInDrawer />}
-        </Drawer>
+        hasOpenedDrawer && (
+          <Suspense fallback={null}>
+            <LazyPhoneMenuDrawer isOpen={isDrawerOpen} onClose={drawer.close}>
+              <SideNav items={navItems} isExpanded isInDrawer onLogout={onLogout} onNavigate={drawer.close} />
+              {openableSecondaryNav && <SecondarySideNav nav={openableSecondaryNav} onNavigate={drawer.close} isInDrawer />}
+            </LazyPhoneMenuDrawer>
+          </Suspense>
+        )
       ) : (
         <>
           <SideNav items={navItems} isExpanded={isNavExpanded} onToggle={() => setIsNavExpanded(!isNavExpanded)} onLogout={onLogout} />

@@ -110,7 +110,13 @@ function InvoiceCard({
           >
             PDF
           </Button>
-          <Button variant="subtle" size="sm" aria-expanded={isOpen} aria-label={`Details of ${name}`} onClick={() => setIsOpen(!isOpen)}>
+          <Button
+            variant="subtle"
+            size="sm"
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Hide details' : 'Details'} of ${name}`}
+            onClick={() => setIsOpen(!isOpen)}
+          >
             {isOpen ? 'Hide' : 'Details'}
           </Button>
         </Stack>

@@ -317,6 +317,8 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
 
     await user.click(within(list).getByRole('button', { name: 'Details of INV-00012' }));
     expect(await within(list).findByText('How to pay: Pay to Zenith Bank 1234567890')).toBeInTheDocument();
+    // Open, the button's name says what it does now, with its visible word (axe's label-content-name-mismatch).
+    expect(within(list).getByRole('button', { name: 'Hide details of INV-00012', expanded: true })).toHaveTextContent('Hide');
     expect(within(list).getByText('Paid ₦50,000.25 on 05/10/2026')).toBeInTheDocument();
     expect(within(list).getByText('For: Lease dispute')).toBeInTheDocument();
     expect(api.callsTo('GET', '/client-portal/get-invoice/i1')).toHaveLength(1);
