@@ -161,6 +161,41 @@ describe('POST /api/admin/time-entry-log/start-entry', () => {
   });
 });
 
+describe('"bill this": start-entry for a matter (a task or an event)', () => {
+  beforeEach(async () => {
+    await call('delete-time-entry-logs', tokens.feeEarner);
+  });
+
+  it('starts the idle timer for the matter and answers it with every total until the timer is reset', async () => {
+    const start = await call('start-entry', tokens.feeEarner, { matterId: firm.matterIds[0], description: 'Draft the reply' });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json().data).toMatchObject({
+      isStarted: true,
+      subject: {
+        matterId: firm.matterIds[0],
+        description: 'Draft the reply',
+        matterName: expect.any(String),
+        clientId: expect.any(String),
+      },
+    });
+    await call('pause-entry', tokens.feeEarner);
+    expect((await timer('get-total-hours', tokens.feeEarner)).subject?.description).toBe('Draft the reply');
+    // Holding time, the timer is not started for something else: its time is recorded first.
+    const busy = await call('start-entry', tokens.feeEarner, { matterId: firm.matterIds[1], description: 'Other' });
+    expect([busy.statusCode, busy.json().message]).toEqual([409, 'The timer already holds time: stop it and record that first']);
+    // Continuing without a subject keeps it.
+    expect((await timer('start-entry', tokens.feeEarner)).subject?.matterId).toBe(firm.matterIds[0]);
+    expect((await call('delete-time-entry-logs', tokens.feeEarner)).statusCode).toBe(200);
+    expect(await timer('get-total-hours', tokens.feeEarner)).toEqual(IDLE);
+  });
+
+  it('refuses another firm’s matter as not found, and starts nothing', async () => {
+    const theirs = await call('start-entry', tokens.feeEarner, { matterId: otherFirm.matterIds[0], description: 'x' });
+    expect(theirs.statusCode).toBe(404);
+    expect(await timer('get-total-hours', tokens.feeEarner)).toEqual(IDLE);
+  });
+});
+
 describe('POST /api/admin/time-entry-log/pause-entry', () => {
   it('closes the open log and answers the paused total', async () => {
     await timer('start-entry');

@@ -211,6 +211,18 @@ export const matterRateSchema = z.object({
 
 /** The body of the four time-entry-log calls (SPEC.md §7); any other field is refused like on every other call. */
 export const timerRequestSchema = z.strictObject({
+  matterId: z
+    .uuid({ error: 'Matter must be a valid id' })
+    .optional()
+    .describe(
+      'start-entry only, "bill this" (a task or an event): the matter the time is for, filled in when the timer stops; the timer must be idle (409 otherwise).',
+    ),
+  description: z
+    .string()
+    .trim()
+    .max(5000, 'Description must be at most 5000 characters')
+    .optional()
+    .describe('start-entry only, with matterId: the words the time entry is filled in with (the task’s or event’s title).'),
   adminUserId: z
     .string()
     .nullish()
@@ -231,5 +243,14 @@ export const timerTotalSchema = z.object({
     .describe('The time on the caller’s timer across all its logs: hh:mm:ss, or d.hh:mm:ss from a day on ("00:00:00" when idle).'),
   totalTimeInDouble: z.number().describe('The same time in decimal hours, to 4 decimals: what the popup fills in as the duration.'),
   isStarted: z.boolean().describe('True while the timer runs; false when paused or idle.'),
+  subject: z
+    .object({
+      matterId: z.string().describe('The matter the time is for.'),
+      matterName: z.string().describe('Its name.'),
+      clientId: z.string().describe('Its client.'),
+      description: z.string().describe('The words the time entry is filled in with.'),
+    })
+    .optional()
+    .describe('What the timer runs for when it was started from a task or an event ("bill this"); absent otherwise.'),
 });
 export type TimerTotal = z.infer<typeof timerTotalSchema>;

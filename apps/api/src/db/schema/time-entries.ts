@@ -141,6 +141,33 @@ export const timeEntryLogs = pgTable(
 );
 
 /**
+ * What the header timer is running for, when it was started from a task or an event ("bill this",
+ * issue 40): the matter and the words the time entry will be filled in with when the timer stops.
+ * One per member; gone when the timer is reset or its time recorded.
+ */
+export const timerSubjects = pgTable(
+  'timer_subjects',
+  {
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    userId: uuid('user_id').notNull(),
+    matterId: uuid('matter_id').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.firmId, table.userId] }),
+    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'timer_subjects_firm_user_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'timer_subjects_firm_matter_fk',
+    }),
+  ],
+);
+
+/**
  * Each day's time per fee earner, billable or not, billed or not: the sums of the live time entries,
  * kept by the database at every statement that inserts, changes or deletes them (migration 0068), so
  * the dashboard and utilisation read a few thousand rows instead of a year's half-million entries,

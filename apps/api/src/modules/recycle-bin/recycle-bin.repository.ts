@@ -315,7 +315,10 @@ export async function purgeRecord(tx: Tx, firmId: string, kind: RecycleBinKind, 
     await draftInvoicesWhere(
       sql`t.id in (select im.invoice_id from invoice_matters im where im.firm_id = ${firmId} and im.matter_id in (${matterIds}))`,
     );
+    // A matter's tasks (their assignees go with them) and any timer running for it.
+    await run(sql`delete from tasks t where t.firm_id = ${firmId} and ${ofMatters}`);
     for (const table of [
+      'timer_subjects',
       'matter_assignees',
       'matter_parties',
       'matter_practice_areas',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { timeEntryLogs } from '../../db/schema/index.ts';
+import { matters, timeEntryLogs, timerSubjects } from '../../db/schema/index.ts';
 
 /** The timer as the database sees it: whole seconds recorded and whether a log is open. */
 export type TimerState = { seconds: number; isStarted: boolean };
@@ -72,9 +72,57 @@ export async function pauseTimer(tx: Tx, firmId: string, userId: string): Promis
   return { ...stateOf(row), isStale: Boolean(row?.is_stale) };
 }
 
-/** Discards every log of the user: the timer returns to idle. Time-entry saves from the timer call it too. */
+/** Discards every log of the user, and what the timer ran for: the timer returns to idle. Time-entry saves from the timer call it too. */
 export async function deleteTimerLogs(tx: Tx, firmId: string, userId: string): Promise<void> {
   await tx.delete(timeEntryLogs).where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, userId)));
+  await tx.delete(timerSubjects).where(and(eq(timerSubjects.firmId, firmId), eq(timerSubjects.userId, userId)));
+}
+
+export type TimerSubject = { matterId: string; matterName: string; clientId: string; description: string };
+
+/** What the member's timer runs for ("bill this"), or null; a matter in the recycle bin holds none. */
+export async function findTimerSubject(tx: Tx, firmId: string, userId: string): Promise<TimerSubject | null> {
+  const [row] = await tx
+    .select({
+      matterId: timerSubjects.matterId,
+      matterName: matters.matterName,
+      clientId: matters.clientId,
+      description: timerSubjects.description,
+    })
+    .from(timerSubjects)
+    .innerJoin(matters, and(eq(matters.firmId, timerSubjects.firmId), eq(matters.id, timerSubjects.matterId)))
+    .where(and(eq(timerSubjects.firmId, firmId), eq(timerSubjects.userId, userId), sql`${matters.deletedAt} is null`));
+  return row ?? null;
+}
+
+/**
+ * Sets what the timer runs for, in the transaction that starts it: 'busy' when the timer already
+ * holds time (it is running or paused), 'no-matter' for a matter not the firm's or in the bin.
+ */
+export async function setTimerSubject(
+  tx: Tx,
+  firmId: string,
+  userId: string,
+  subject: { matterId: string; description: string },
+): Promise<'set' | 'busy' | 'no-matter'> {
+  const [matter] = await tx
+    .select({ id: matters.id })
+    .from(matters)
+    .where(and(eq(matters.firmId, firmId), eq(matters.id, subject.matterId), sql`${matters.deletedAt} is null`));
+  if (!matter) return 'no-matter';
+  // Serialised per member: two "bill this" clicks cannot both find the timer idle.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`timer:${firmId}:${userId}`}, 0))`);
+  const [held] = await tx
+    .select({ id: timeEntryLogs.id })
+    .from(timeEntryLogs)
+    .where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, userId)))
+    .limit(1);
+  if (held) return 'busy';
+  await tx
+    .insert(timerSubjects)
+    .values({ firmId, userId, ...subject })
+    .onConflictDoUpdate({ target: [timerSubjects.firmId, timerSubjects.userId], set: { ...subject, createdAt: sql`now()` } });
+  return 'set';
 }
 
 /**
@@ -92,5 +140,7 @@ export async function handTimerOver(tx: Tx, firmId: string, fromUserId: string, 
       .update(timeEntryLogs)
       .set({ userId: toUserId })
       .where(and(eq(timeEntryLogs.firmId, firmId), eq(timeEntryLogs.userId, fromUserId)));
+  // What it ran for stays the departing member's note, not the colleague's: they fill in the entry.
+  await tx.delete(timerSubjects).where(and(eq(timerSubjects.firmId, firmId), eq(timerSubjects.userId, fromUserId)));
   return seconds;
 }

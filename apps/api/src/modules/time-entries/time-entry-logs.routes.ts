@@ -52,9 +52,9 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
       access: firmAccess('timeEntry.create'),
       summary: 'Start or continue the timer (does nothing when it already runs); answers the new total',
       description:
-        'Opens a new log on the caller’s own timer; double clicks and other tabs never open a second one. The body may be left out.',
+        'Opens a new log on the caller’s own timer; double clicks and other tabs never open a second one. The body may be left out. With matterId (and description), "bill this" from a task or an event: the idle timer starts for that matter (409 when it already holds time; 404 for a matter not the firm’s).',
     },
-    async (request) => ok('Timer started', await timer.start(firmPrincipalOf(request))),
+    async (request) => ok('Timer started', await timer.start(firmPrincipalOf(request), request.body)),
     hooks,
   );
 
