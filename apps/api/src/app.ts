@@ -87,6 +87,8 @@ import { registerTrustReconciliationRoutes } from './modules/trust-reconciliatio
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createTaskService } from './modules/tasks/tasks.service.ts';
 import { registerPortalMessageRoutes } from './modules/portal-messages/portal-messages.routes.ts';
 import { registerPortalCalendarRoutes } from './modules/portal-calendar/portal-calendar.routes.ts';
@@ -319,6 +321,7 @@ export async function buildApp(
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
   registerTaskRoutes(app, createTaskService({ database }));
+  registerCalendarRoutes(app, createCalendarService({ database, outbox, appUrl: config.appUrl }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   await registerGatewayPaymentRoutes(

@@ -64,6 +64,7 @@ export * from './recycle-bin/recycle-bin.schemas.ts';
 export * from './data-export/data-export.schemas.ts';
 export * from './bulk-import/bulk-import.schemas.ts';
 export * from './tasks/task.schemas.ts';
+export * from './calendar/calendar-event.schemas.ts';
 export * from './roles/roles.contracts.ts';
 export * from './reference-data/reference-data.schemas.ts';
 export * from './reference-data/exchange-rate.schemas.ts';

@@ -58,6 +58,7 @@ import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
 import { trustReconciliationContracts } from './trust/trust-reconciliation.contracts.ts';
 import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
 import { taskContracts } from './tasks/task.schemas.ts';
+import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
@@ -121,4 +122,5 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   conflictChecks: conflictCheckContracts,
   firmSetup: firmSetupContracts,
   tasks: taskContracts,
+  calendar: calendarContracts,
 };

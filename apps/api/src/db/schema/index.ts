@@ -29,3 +29,4 @@ export * from './reports.ts';
 export * from './data-exports.ts';
 export * from './bulk-imports.ts';
 export * from './tasks.ts';
+export * from './calendar-events.ts';
