@@ -38,7 +38,11 @@ export const calendarEvents = pgTable(
   },
   (table) => [
     unique('calendar_events_firm_id_key').on(table.firmId, table.id),
-    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'calendar_events_firm_matter_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'calendar_events_firm_matter_fk',
+    }),
     check('calendar_events_order_check', sql`${table.endLocal} >= ${table.startLocal}`),
     // A range's events: those starting before its end and (for ever, or) ending after its start.
     index('calendar_events_range_idx').on(table.firmId, table.startLocal, table.lastEndLocal),
@@ -60,7 +64,11 @@ export const calendarEventAttendees = pgTable(
       foreignColumns: [calendarEvents.firmId, calendarEvents.id],
       name: 'calendar_event_attendees_event_fk',
     }).onDelete('cascade'),
-    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'calendar_event_attendees_user_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.userId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'calendar_event_attendees_user_fk',
+    }),
     index('calendar_event_attendees_user_idx').on(table.firmId, table.userId),
   ],
 );
