@@ -105,6 +105,40 @@ describe('calendar events', () => {
     expect((await call('GET', '/get-events?From=2026-01-01&To=2026-12-31')).statusCode).toBe(400);
   });
 
+  it('puts the member’s events (repeating on the firm’s clock) and open tasks in their calendar feed', async () => {
+    // Ten days from the firm's today: inside the feed whenever the test runs.
+    const [{ day }] = (await rowsOf<{ day: string }>(
+      context.database.db.execute(sql`select to_char((now() at time zone 'Europe/London')::date + 10, 'YYYY-MM-DD') as day`),
+    )) as [{ day: string }];
+    await call('POST', '/create-event', {
+      title: 'Partners’ meeting',
+      attendeeIds: [firm.users.feeEarner.id],
+      start: `${day}T09:00`,
+      end: `${day}T10:00`,
+      recurrence: 'FREQ=WEEKLY',
+    });
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/tasks/create-task',
+      headers: bearer(admin),
+      payload: { title: 'Serve the notice', assigneeIds: [firm.users.feeEarner.id], dueDate: day, dueTime: '16:00' },
+    });
+    const feed = await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/progress-update/calendar-feed',
+      headers: bearer(feeEarner),
+      payload: { scope: 'mine' },
+    });
+    expect(feed.statusCode, feed.body).toBe(201);
+    const text = (await context.app.inject({ method: 'GET', url: new URL(feed.json().data.url).pathname })).body;
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+    const review = events.find((event) => event.getFirstPropertyValue('summary') === 'Partners’ meeting')!;
+    expect(String(review.getFirstPropertyValue('rrule'))).toBe('FREQ=WEEKLY');
+    expect(review.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/London');
+    const task = events.find((event) => event.getFirstPropertyValue('summary') === 'Task: Serve the notice')!;
+    expect(String(task.getFirstPropertyValue('dtstart'))).toBe(`${day}T16:00:00`);
+  });
+
   it('refuses an end before its start, a rule finer than a day, and another firm’s matter or event', async () => {
     const base = { title: 'Bad', start: '2026-05-01T10:00', end: '2026-05-01T09:00' };
     expect((await call('POST', '/create-event', base)).json().errors).toEqual({ end: 'The end must be after the start' });

@@ -188,3 +188,39 @@ export function findRemindedAttendees(tx: Tx, firmId: string, eventId: string) {
         and ${receivesEmail('u', 'taskReminders')}`),
   );
 }
+
+/** The events a feed carries: those not over before `fromLocal`, everyone's or the member's. */
+export function findFeedEvents(tx: Tx, firmId: string, fromLocal: string, attendeeOrCreator: string | null) {
+  return rowsOf<EventRow>(
+    tx.execute(sql`select ${EVENT_COLUMNS} from ${EVENT_FROM}
+      where e.firm_id = ${firmId} and (e.matter_id is null or m.deleted_at is null)
+        and (e.last_end_local is null or e.last_end_local >= ${fromLocal}::timestamp)
+        and (e.recurrence is not null or e.end_local >= ${fromLocal}::timestamp)
+        ${
+          attendeeOrCreator
+            ? sql`and (e.created_by_user_id = ${attendeeOrCreator} or exists (select 1 from calendar_event_attendees a
+                where a.firm_id = e.firm_id and a.event_id = e.id and a.user_id = ${attendeeOrCreator}))`
+            : sql``
+        }
+      order by e.start_local, e.id limit 5000`),
+  );
+}
+
+/** The member's open tasks with a due day from `fromDate`, for their feed. */
+export function findFeedTasks(tx: Tx, firmId: string, userId: string, fromDate: string) {
+  return rowsOf<{
+    id: string;
+    title: string;
+    dueDate: string;
+    dueTime: string | null;
+    matterName: string | null;
+    updatedAt: string | Date;
+  }>(
+    tx.execute(sql`select t.id, t.title, to_char(t.due_date, 'YYYY-MM-DD') as "dueDate", to_char(t.due_time, 'HH24:MI') as "dueTime",
+        m.matter_name as "matterName", t.updated_at as "updatedAt"
+      from tasks t left join matters m on m.firm_id = t.firm_id and m.id = t.matter_id
+      where t.firm_id = ${firmId} and t.status <> 'Done' and t.due_date >= ${fromDate}::date and (t.matter_id is null or m.deleted_at is null)
+        and exists (select 1 from task_assignees a where a.firm_id = t.firm_id and a.task_id = t.id and a.user_id = ${userId})
+      order by t.due_date, t.id limit 5000`),
+  );
+}

@@ -27,6 +27,7 @@ import {
   upsertCalendarSettings,
   type FeedScope,
 } from './calendar-feeds.repository.ts';
+import { calendarFeedItems } from '../calendar/calendar.api.ts';
 import { hearingsIcs } from './hearings-ics.ts';
 import { findFirmCalendar, findHearings, type HearingRow } from './hearings.repository.ts';
 
@@ -159,7 +160,13 @@ export function createCourtCalendarService({ database, appUrl }: { database: Dat
           assigneeUserId: isFirmWide ? undefined : feed.userId,
           withCancelled: true,
         });
-        return hearingsIcs(firm, rows);
+        const others = await calendarFeedItems(tx, feed.firmId, {
+          userId: feed.userId,
+          isFirmWide: feed.scope === 'firm',
+          fromDate: addDays(firm.today, -FEED_PAST_DAYS),
+          timeZone: firm.timeZone,
+        });
+        return hearingsIcs(firm, rows, others);
       });
     },
   };

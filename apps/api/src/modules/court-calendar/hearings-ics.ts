@@ -39,11 +39,12 @@ function eventOf(hearing: HearingRow): IcsEvent {
 /**
  * The feed calendar apps subscribe to. Each hearing's UID is its court update's id and its SEQUENCE
  * the update's revision, so editing the court update replaces the event instead of adding one; a
- * hearing deleted or taken away by an edit stays in the feed as cancelled. A timed hearing is written as a UTC
+ * hearing deleted or taken away by an edit stays in the feed as cancelled. The member's events and
+ * tasks (the calendar module's) follow the hearings. A timed hearing is written as a UTC
  * instant (the firm's wall-clock time converted in SQL), which every client reads without a
  * VTIMEZONE block; X-WR-TIMEZONE tells apps which zone to show. Without a time it is all-day.
  */
-export const hearingsIcs = (firm: { name: string; timeZone: string }, hearings: HearingRow[]): string =>
+export const hearingsIcs = (firm: { name: string; timeZone: string }, hearings: HearingRow[], others: IcsEvent[] = []): string =>
   icsCalendar(
     {
       name: `Matterhorn court dates — ${firm.name}`,
@@ -52,5 +53,5 @@ export const hearingsIcs = (firm: { name: string; timeZone: string }, hearings: 
       timeZone: firm.timeZone,
       refreshHours: 1,
     },
-    hearings.map(eventOf),
+    [...hearings.map(eventOf), ...others],
   );
