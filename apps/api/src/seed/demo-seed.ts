@@ -16,6 +16,7 @@ import { seedCountryAccounts } from '../platform/ledger/ledger.ts';
 import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
+import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
 import { seedDemoBankAccounts } from './demo-bank-accounts.ts';
@@ -304,5 +305,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoDocuments(database, firm, files);
   await seedDemoPortalMessages(database, firm);
   await seedDemoRecycleBin(database, firm);
+  await seedDemoTasks(database, firm);
   return true;
 }
