@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { taskJobs } from './modules/tasks/tasks.jobs.ts';
+import { calendarJobs } from './modules/calendar/calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
 import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts';
@@ -63,6 +64,7 @@ jobs = config.jobsEnabled
         ...[
           ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...taskJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...calendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
