@@ -95,7 +95,7 @@ test.describe('on a phone (390×844)', () => {
 
     await expect(page).toHaveURL(/\/time-entries$/);
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('table', { name: 'Time entries' }).getByRole('row').filter({ hasText: description })).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Time entries' }).getByRole('listitem').filter({ hasText: description })).toHaveCount(1);
     await expect(timer.getByRole('button', { name: 'Start Timer' })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
@@ -124,7 +124,7 @@ test.describe('on a phone (390×844)', () => {
     await expect(dialog).toHaveCount(0);
     await expect(createNew).toBeFocused();
     await page.goto('/time-entries');
-    await expect(page.getByRole('table', { name: 'Time entries' }).getByRole('row').filter({ hasText: description })).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Time entries' }).getByRole('listitem').filter({ hasText: description })).toHaveCount(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { headingBefore, keepFocusOnPage } from '../lib/focus.ts';
 import { AppModal } from './app-modal.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -17,7 +18,14 @@ export type ConfirmModalProps = {
   isDestructive?: boolean;
 };
 
-/** A yes/no question in the app's modal: Cancel and a confirming button with a spinner while it works. */
+/** The heading above the control that has the focus: where the focus goes if that control leaves the page. */
+const headingAboveFocus = () => (typeof document === 'undefined' ? null : headingBefore(document.activeElement));
+
+/**
+ * A yes/no question in the app's modal: Cancel and a confirming button with a spinner while it works.
+ * When what it confirmed takes away the control that opened it (a deleted row's Delete button), the
+ * focus goes to the heading above that control (the list's), not to the page's body.
+ */
 export function ConfirmModal({
   opened,
   onClose,
@@ -29,10 +37,18 @@ export function ConfirmModal({
   isDestructive = true,
 }: ConfirmModalProps) {
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // Found as the question opens, while the opener is still on the page.
+  const [wasOpened, setWasOpened] = useState(opened);
+  const [fallbackFocus, setFallbackFocus] = useState<HTMLElement | null>(() => (opened ? headingAboveFocus() : null));
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setFallbackFocus(headingAboveFocus());
+  }
   const confirm = async () => {
     setIsSubmitting(true);
     try {
       await onConfirm();
+      if (fallbackFocus) keepFocusOnPage(() => fallbackFocus);
       onClose();
     } catch {
       // The API client has already shown the error.

@@ -23,6 +23,8 @@ export type DatePickerFieldProps = {
   value: string;
   /** Receives MM/DD/YYYY for a real date, '' while the text is empty or not a real date. */
   onChange: (monthDayYear: string) => void;
+  /** Receives the text as typed (DD/MM/YYYY or not), for a form that must tell an empty field from a wrong date. */
+  onTextChange?: (text: string) => void;
   /** Called when the text field loses focus, so forms can mark the field as touched. */
   onBlur?: () => void;
   placeholder?: string;
@@ -55,6 +57,7 @@ export function DatePickerField({
   label,
   value,
   onChange,
+  onTextChange,
   onBlur,
   placeholder = DATE_PLACEHOLDER,
   withAsterisk,
@@ -105,6 +108,7 @@ export function DatePickerField({
           onChange={(event) => {
             const typed = event.currentTarget.value;
             setText(typed);
+            onTextChange?.(typed);
             const monthDayYear = displayDateToMonthDayYear(typed);
             if (monthDayYear !== value) onChange(monthDayYear);
           }}
@@ -133,6 +137,7 @@ export function DatePickerField({
               setText(null);
               setIsOpen(false);
               const monthDayYear = isoDateToMonthDayYear(iso);
+              onTextChange?.(monthDayYearToDisplayDate(monthDayYear));
               if (monthDayYear !== value) onChange(monthDayYear);
             }}
           />

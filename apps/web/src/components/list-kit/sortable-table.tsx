@@ -1,38 +1,85 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ActionsHeader } from '../row-actions.tsx';
 import type { ColumnSort } from './list-params.ts';
 
 export type { ColumnSort };
 
+/** A column folded into another's cells on a narrower screen: its sort button moves under that column's label. */
+export type FoldedSort<Column extends string> = { label: string; sortColumn: Column };
+
 export type SortableHeaderProps<Column extends string> = {
   label: string;
   column?: Column | undefined;
+  /** The columns folded into this one, sortable from its header. */
+  alsoSorts?: readonly FoldedSort<Column>[] | undefined;
   sort: ColumnSort<Column>;
   onSort: (column: Column) => void;
   align?: 'left' | 'right';
 };
 
-/** A list's column header: a button when the column sorts, with aria-sort on the sorted column. */
-export function SortableHeader<Column extends string>({ label, column, sort, onSort, align = 'left' }: SortableHeaderProps<Column>) {
-  const isSorted = column !== undefined && sort.column === column;
+type SortButtonProps<Column extends string> = {
+  label: string;
+  column: Column;
+  sort: ColumnSort<Column>;
+  onSort: (column: Column) => void;
+  align: 'left' | 'right';
+  size: 'sm' | 'xs';
+};
+
+function SortButton<Column extends string>({ label, column, sort, onSort, align, size }: SortButtonProps<Column>) {
+  const isSorted = sort.column === column;
+  return (
+    <UnstyledButton onClick={() => onSort(column)} fw={600} fz={size}>
+      <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
+        {label}
+        <span aria-hidden>{isSorted ? (sort.type === 'asc' ? '▲' : '▼') : '↕'}</span>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * A list's column header: a button when the column sorts, with aria-sort on the sorted column (or
+ * on the column holding the folded column it is sorted by).
+ */
+export function SortableHeader<Column extends string>({
+  label,
+  column,
+  alsoSorts = [],
+  sort,
+  onSort,
+  align = 'left',
+}: SortableHeaderProps<Column>) {
+  const isSorted = column === sort.column || alsoSorts.some((folded) => folded.sortColumn === sort.column);
   return (
     <Table.Th scope="col" ta={align} aria-sort={isSorted ? (sort.type === 'asc' ? 'ascending' : 'descending') : undefined}>
-      {column ? (
-        <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm">
-          <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-            {label}
-            <span aria-hidden>{isSorted ? (sort.type === 'asc' ? '▲' : '▼') : '↕'}</span>
-          </Group>
-        </UnstyledButton>
-      ) : (
-        label
+      {column ? <SortButton label={label} column={column} sort={sort} onSort={onSort} align={align} size="sm" /> : label}
+      {alsoSorts.length > 0 && (
+        <Group gap="xs" wrap="wrap" mt={2} justify={align === 'right' ? 'flex-end' : 'flex-start'}>
+          {alsoSorts.map((folded) => (
+            <SortButton
+              key={folded.sortColumn}
+              label={folded.label}
+              column={folded.sortColumn}
+              sort={sort}
+              onSort={onSort}
+              align={align}
+              size="xs"
+            />
+          ))}
+        </Group>
       )}
     </Table.Th>
   );
 }
 
-export type SortableColumn<Column extends string> = { label: string; sortColumn?: Column | undefined; align?: 'left' | 'right' };
+export type SortableColumn<Column extends string> = {
+  label: string;
+  sortColumn?: Column | undefined;
+  align?: 'left' | 'right';
+  alsoSorts?: readonly FoldedSort<Column>[] | undefined;
+};
 
 export type SortableTableProps<Column extends string, Row> = {
   /** The table's accessible name, e.g. 'Flat fees'. */
@@ -50,6 +97,8 @@ export type SortableTableProps<Column extends string, Row> = {
   renderRow: (row: Row) => ReactNode;
   /** While the next page loads over this one: dimmed and marked busy. */
   isRefreshing?: boolean;
+  /** The cells' padding either side: narrower for a list with many columns. */
+  horizontalSpacing?: TableProps['horizontalSpacing'];
 };
 
 /** A list's table: sortable headers, an actions column when rows have any, a line when there are no rows. */
@@ -65,6 +114,7 @@ export function SortableTable<Column extends string, Row>({
   emptyText,
   renderRow,
   isRefreshing = false,
+  horizontalSpacing,
 }: SortableTableProps<Column, Row>) {
   return (
     // Empty, it fits the screen: a message centred across the scrolled width would be cut off on a phone.
@@ -72,6 +122,7 @@ export function SortableTable<Column extends string, Row>({
       <Table
         striped
         highlightOnHover
+        horizontalSpacing={horizontalSpacing}
         aria-label={label}
         data-testid={testId}
         aria-busy={isRefreshing || undefined}
@@ -84,6 +135,7 @@ export function SortableTable<Column extends string, Row>({
                 key={column.label}
                 label={column.label}
                 column={column.sortColumn}
+                alsoSorts={column.alsoSorts}
                 align={column.align}
                 sort={sort}
                 onSort={onSort}

@@ -11,6 +11,8 @@ export type TimeEntryPopupRequest = {
   /** Preselected client and matter, e.g. from a matter's time tab. */
   clientId?: string;
   matterId?: string;
+  /** The words to start with: the task's or event's the timer was started for ("bill this"). */
+  description?: string;
 };
 
 export type TimeEntryPopupState = {

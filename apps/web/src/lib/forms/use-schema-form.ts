@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
-import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver } from 'react-hook-form';
+import { get, set, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api-client.ts';
 
@@ -18,7 +18,7 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const { errors, touchedFields, isSubmitted, isSubmitting } = form.formState;
+  const { errors, touchedFields, isSubmitted, isSubmitting, isDirty } = form.formState;
   const values = form.watch() as Values;
   // One save at a time: a second submit while the first runs does nothing.
   const isRunning = useRef(false);
@@ -80,9 +80,11 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
           await handler(data as z.output<Schema>);
         } catch (error) {
           // The API client has already shown the error; the form stops submitting (SPEC.md §8).
-          // A refusal naming one of this form's fields (a guessable password) also shows under it.
+          // A refusal naming one of this form's fields (a guessable password, a matter's custom
+          // field 'customFields.<id>') also shows under it.
+          const current = form.getValues();
           for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-            if (name in form.getValues()) form.setError(name as FieldPath<Values>, { type: 'server', message });
+            if (name in current || get(current, name) !== undefined) form.setError(name as FieldPath<Values>, { type: 'server', message });
           }
         }
       })();
@@ -91,6 +93,18 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     }
   };
 
+  /** A value the form fills in by itself (the firm's only account): it starts the form, so it is no change of the user's. */
+  const setInitialValue = <Name extends FieldPath<Values>>(name: Name, value: PathValue<Values, Name>) => {
+    const defaults = structuredClone(form.formState.defaultValues ?? {}) as Values;
+    set(defaults, name, value);
+    // What the user changed stays; the rest (this field among it) starts from the new defaults.
+    form.reset(defaults, { keepDirtyValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true });
+    void form.trigger();
+  };
+
+  /** After a save that stays on the page: what the form holds now is what is saved (no longer a change). */
+  const markSaved = () => form.reset(form.getValues());
+
   /** Re-checks the whole form, e.g. after a field array's row was added or removed. */
   const validate = () => void form.trigger();
 
@@ -98,6 +112,8 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     values,
     getValues: form.getValues,
     setValue,
+    setInitialValue,
+    markSaved,
     touch,
     validate,
     errorFor,
@@ -107,6 +123,8 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FieldValu
     selectProps,
     onSubmit,
     isSubmitting,
+    /** Whether the values differ from those the form started with (what "Discard changes?" protects). */
+    isDirty,
     control: form.control,
   };
 }

@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { customFieldErrorsOf, type ClientFormValues } from '../utils/client-form-values.ts';
 import { ClientContactsFields } from './client-contacts-fields.tsx';
@@ -39,6 +40,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The client form of clientInputSchema: errors after a field is touched, asterisks on required labels. */
 export function ClientForm({ initialValues, customFields, isBusy = false, showStatus = false, cancelTo, onSubmit }: ClientFormProps) {
   const form = useSchemaForm(clientFormSchema, initialValues);
+  // Leaving the page (a link, Back, closing the tab) over unsaved typing asks first; the save's own navigation does not.
+  const unsaved = useUnsavedChangesGuard(form.isDirty);
   const [touchedNested, setTouchedNested] = useState<Record<string, boolean>>({});
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const { values } = form;
@@ -52,7 +55,7 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
     setHasTriedSubmit(true);
     return form.onSubmit(async () => {
       if (Object.keys(customErrors).length > 0) return;
-      await onSubmit(form.getValues());
+      await unsaved.whileSaving(() => onSubmit(form.getValues()));
     })(event);
   };
 
@@ -169,6 +172,7 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
           </SubmitButton>
         </Group>
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }

@@ -48,7 +48,8 @@ export function ClientsTable({ clients, sort, onSort, isRefreshing }: ClientsTab
               {client.status === 'active' ? 'Active' : 'Archived'}
             </Badge>
           </Table.Td>
-          <Table.Td>{client.email ?? <Text c="dimmed">—</Text>}</Table.Td>
+          {/* A long address may break anywhere rather than widen the list past the screen. */}
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{client.email ?? <Text c="dimmed">—</Text>}</Table.Td>
           <Table.Td>{client.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
           <Table.Td>{client.openMatterCount}</Table.Td>
           <Table.Td>{isoToDisplayDate(client.createdAt)}</Table.Td>

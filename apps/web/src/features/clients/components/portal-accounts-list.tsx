@@ -39,6 +39,12 @@ const CONFIRM: Record<PortalAccountChange, { title: string; label: string; messa
   },
 };
 
+export const INVITE_CONTACT_TITLE = 'Invite to portal?';
+
+/** Who receives the invitation, said before it goes. */
+export const inviteContactText = (contact: { name: string; email: string | null }) =>
+  `An email with a link to sign up for the portal will be sent to ${contact.name} at ${contact.email ?? ''}.`;
+
 type PortalAccountsListProps = { client: ClientDetail; canEdit: boolean; onChanged: () => Promise<void> };
 
 /** Each portal account of the client (one per contact): status, last sign-in and, for editors, the actions. */
@@ -47,10 +53,13 @@ export function PortalAccountsList({ client, canEdit, onChanged }: PortalAccount
   const accounts = usePortalAccounts(client.id);
   const [pending, setPending] = useState<{ change: PortalAccountChange; account: PortalAccount } | null>(null);
   const [contactId, setContactId] = useState('');
+  // The invitation is an email to someone outside the firm: who receives it is confirmed first.
+  const [isConfirmingInvite, setIsConfirmingInvite] = useState(false);
   const [isWorking, setIsWorking] = useState(false);
 
   const taken = new Set((accounts.data ?? []).filter((account) => account.status !== 'Removed').map((account) => account.email));
   const invitable = client.contacts.filter((contact) => contact.email && !taken.has(contact.email.toLowerCase()));
+  const invitee = invitable.find((contact) => contact.id === contactId) ?? null;
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: portalAccountsKey(client.id) });
@@ -160,11 +169,7 @@ export function PortalAccountsList({ client, canEdit, onChanged }: PortalAccount
               ...invitable.map((contact) => ({ value: contact.id, label: `${contact.name} (${contact.email})` })),
             ]}
           />
-          <Button
-            variant="default"
-            disabled={!contactId || isWorking}
-            onClick={() => void act(() => invitePortalAccount({ clientId: client.id, contactId }).then(() => setContactId('')))}
-          >
+          <Button variant="default" disabled={!invitee || isWorking} onClick={() => setIsConfirmingInvite(true)}>
             Invite contact
           </Button>
         </Group>
@@ -178,6 +183,21 @@ export function PortalAccountsList({ client, canEdit, onChanged }: PortalAccount
         isWorking={isWorking}
         onConfirm={() => pending && void act(() => changePortalAccount(pending.change, pending.account.id))}
         onCancel={() => setPending(null)}
+      />
+      <ConfirmModal
+        opened={isConfirmingInvite && invitee !== null}
+        title={INVITE_CONTACT_TITLE}
+        message={invitee ? inviteContactText(invitee) : ''}
+        confirmLabel="Send invitation"
+        isWorking={isWorking}
+        onConfirm={() =>
+          void act(async () => {
+            await invitePortalAccount({ clientId: client.id, contactId });
+            setContactId('');
+            setIsConfirmingInvite(false);
+          })
+        }
+        onCancel={() => setIsConfirmingInvite(false)}
       />
     </Stack>
   );

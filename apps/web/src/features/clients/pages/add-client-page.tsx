@@ -12,6 +12,7 @@ import { useConflictGate } from '../../../components/conflict-gate/use-conflict-
 import { clientInputOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({
@@ -48,6 +49,7 @@ export function AddClientPage() {
               // The client dropdowns of every form list the new client too.
               void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
               await queryClient.invalidateQueries({ queryKey: ['clients'] });
+              focusNextPageHeading();
               navigate(saved.id ? `/clients/${saved.id}` : '/clients/list');
             })
           }

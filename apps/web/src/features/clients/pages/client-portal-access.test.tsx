@@ -62,7 +62,7 @@ describe('Client view: Portal access', { timeout: 20_000 }, () => {
     expect(within(ada).getByRole('button', { name: 'Disable ada@example.com' })).toBeInTheDocument();
   });
 
-  it('disables an account after confirming, and invites a contact not yet on the portal', async () => {
+  it('disables an account after confirming, and invites a contact not yet on the portal once the recipient is confirmed', async () => {
     const api = stubPortalAccess();
     const user = userEvent.setup({ delay: null });
     renderRoutes(routes, { path: `/clients/${CLIENT_ID}`, session: fakeSession({ permissions: EDITOR }) });
@@ -76,6 +76,11 @@ describe('Client view: Portal access', { timeout: 20_000 }, () => {
     expect(within(select).queryByRole('option', { name: /Bayo/ })).not.toBeInTheDocument();
     await user.selectOptions(select, CONTACT_ID);
     await user.click(screen.getByRole('button', { name: 'Invite contact' }));
+    // The invitation is an email to the client's contact: who receives it is confirmed first.
+    const confirm = await screen.findByRole('dialog', { name: 'Invite to portal?' });
+    expect(confirm).toHaveTextContent('sent to Chidi Eze at chidi@acme.example');
+    expect(api.callsTo('POST', '/api/admin/client-portal/invite-portal-account')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/client-portal/invite-portal-account')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/admin/client-portal/invite-portal-account')[0]!.body).toEqual({
       clientId: CLIENT_ID,

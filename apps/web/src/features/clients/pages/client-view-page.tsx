@@ -14,6 +14,7 @@ import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 // Only the Overview tab shows it: the other tabs, opened by a link, do not download it.
 const PortalAccessPanel = lazy(async () => ({ default: (await import('../components/portal-access-panel.tsx')).PortalAccessPanel }));
@@ -65,6 +66,8 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
       queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
       void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
       await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
+      // The client's page goes: focus starts again at the list's heading.
+      focusNextPageHeading();
       navigate('/clients/list', { replace: true });
     } catch {
       setIsDeleting(false);

@@ -13,6 +13,7 @@ import { useConflictGate } from '../../../components/conflict-gate/use-conflict-
 import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({
@@ -54,6 +55,7 @@ export function EditClientPage() {
             await updateClient(id, clientInputOf(values, conflictCheckId));
             void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
             await queryClient.invalidateQueries({ queryKey: ['clients'] });
+            focusNextPageHeading();
             navigate(viewPath);
           });
         }}

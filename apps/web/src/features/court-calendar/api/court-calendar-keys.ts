@@ -1,5 +1,8 @@
 import type { UpcomingHearingsQuery } from '@matterhorn/shared';
 
+/** The range the events call is asked for. */
+export type CalendarRangeQuery = { From: string; To: string; Scope: 'mine' | 'firm' };
+
 /** Every key starts with 'court-calendar', as the dashboard card's does: one invalidation refreshes both. */
 export const courtCalendarKeys = {
   all: ['court-calendar'] as const,
@@ -7,4 +10,9 @@ export const courtCalendarKeys = {
   feed: () => [...courtCalendarKeys.all, 'feed'] as const,
   settings: () => [...courtCalendarKeys.all, 'settings'] as const,
   courts: () => [...courtCalendarKeys.all, 'courts'] as const,
+  /** Events and tasks of every range asked: a write refreshes them all. */
+  ranges: () => [...courtCalendarKeys.all, 'events'] as const,
+  range: (query: CalendarRangeQuery) => [...courtCalendarKeys.ranges(), query] as const,
+  event: (id: string) => [...courtCalendarKeys.all, 'event', id] as const,
+  matterClient: (matterId: string) => [...courtCalendarKeys.all, 'matter-client', matterId] as const,
 };

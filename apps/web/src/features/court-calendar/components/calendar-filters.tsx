@@ -3,27 +3,55 @@ import { useQuery } from '@tanstack/react-query';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { courtsQuery } from '../api/hearings.ts';
-import type { CalendarParamChanges, HearingScope } from '../utils/calendar-params.ts';
+import type { CalendarParamChanges, CalendarScope } from '../utils/calendar-params.ts';
+
+export const SCOPE_LABELS: Record<CalendarScope, string> = { mine: 'My calendar', firm: 'Firm calendar' };
+export const COURT_DATES_ONLY = 'Court dates only';
+export const MY_COURT_DATES_ONLY = 'Court dates of your matters only';
 
 export type CalendarFiltersProps = {
   feeEarnerId: string;
   courtId: string;
-  scope: HearingScope;
+  scope: CalendarScope;
+  /** Whether the firm's calendar is offered at all. */
   canSeeFirm: boolean;
+  /** Whether the firm's court dates are shown with it (they need the court update permission). */
+  canSeeFirmHearings: boolean;
   onChange: (changes: CalendarParamChanges) => void;
 };
 
-/** Whose hearings (mine or the firm's), one fee earner's, one court's: every change lands in the URL. */
-export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, onChange }: CalendarFiltersProps) {
+/** Whose calendar (mine or the firm's), and the court dates of one fee earner or one court: every change lands in the URL. */
+export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, canSeeFirmHearings, onChange }: CalendarFiltersProps) {
   // Deactivated members stay: their past hearings stay filterable.
   const members = useQuery(teamMembersQuery);
   const courts = useQuery(courtsQuery);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {canSeeFirm && (
+          <Input.Wrapper
+            label="Calendar"
+            id="calendar-scope"
+            description={scope === 'firm' && !canSeeFirmHearings ? MY_COURT_DATES_ONLY : undefined}
+            inputWrapperOrder={['label', 'input', 'description']}
+          >
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="calendar-scope-label"
+              aria-describedby={scope === 'firm' && !canSeeFirmHearings ? 'calendar-scope-description' : undefined}
+              value={scope}
+              onChange={(value) => onChange({ scope: value })}
+              data={[
+                { value: 'mine', label: SCOPE_LABELS.mine },
+                { value: 'firm', label: SCOPE_LABELS.firm },
+              ]}
+            />
+          </Input.Wrapper>
+        )}
         <SearchableSelect
           label="Fee earner"
           entity="fee earner"
+          description={COURT_DATES_ONLY}
           options={[{ value: '', label: 'All fee earners' }, ...(members.data ?? []).map((user) => ({ value: user.id, label: user.name }))]}
           value={feeEarnerId}
           onChange={(feeEarner) => onChange({ feeEarnerId: feeEarner })}
@@ -31,6 +59,7 @@ export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, onCha
         <SearchableSelect
           label="Court"
           entity="court"
+          description={COURT_DATES_ONLY}
           options={[
             { value: '', label: 'All courts' },
             ...(courts.data ?? []).map((court) => ({
@@ -41,20 +70,6 @@ export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, onCha
           value={courtId}
           onChange={(court) => onChange({ courtId: court })}
         />
-        {canSeeFirm && (
-          <Input.Wrapper label="Matters" id="calendar-scope">
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="calendar-scope-label"
-              value={scope}
-              onChange={(value) => onChange({ scope: value })}
-              data={[
-                { value: 'mine', label: 'Mine' },
-                { value: 'firm', label: 'Firm' },
-              ]}
-            />
-          </Input.Wrapper>
-        )}
       </SimpleGrid>
     </Paper>
   );

@@ -1,12 +1,12 @@
 import { Button, Group, Title } from '@mantine/core';
 import type { ToolbarProps } from 'react-big-calendar';
-import type { HearingEvent } from '../utils/calendar-range.ts';
+import type { CalendarItem } from '../utils/calendar-items.ts';
 import { CALENDAR_VIEWS } from '../utils/calendar-params.ts';
 
-const VIEW_LABELS = { month: 'Month', week: 'Week', agenda: 'Agenda' } as const;
+const VIEW_LABELS = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' } as const;
 
 /** react-big-calendar's toolbar in Mantine's buttons: Today/Back/Next, the range shown, and the views. */
-export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<HearingEvent>) {
+export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<CalendarItem>) {
   return (
     <Group justify="space-between" gap="sm" mb="sm">
       <Button.Group>

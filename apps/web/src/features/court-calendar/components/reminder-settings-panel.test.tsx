@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { courtCalendarAnswers } from '../../../test/msw/court-calendar-answers.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { CourtCalendarPage } from '../pages/court-calendar-page.tsx';
-import { allowSlowRenders, sessionWith, SETTINGS, stubApi } from '../test/stub-court-calendar.ts';
+import { prepareCalendarTests, sessionWith, SETTINGS, stubApi } from '../test/stub-court-calendar.ts';
 import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 
-beforeAll(allowSlowRenders);
+beforeAll(prepareCalendarTests);
 
 const renderPanel = () => renderAt(<ReminderSettingsPanel />, { session: sessionWith(['courtUpdate', 'updateAccountSettings']) });
 

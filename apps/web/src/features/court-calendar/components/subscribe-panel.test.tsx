@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courtCalendarAnswers } from '../../../test/msw/court-calendar-answers.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { allowSlowRenders, FEED, sessionWith, stubApi } from '../test/stub-court-calendar.ts';
+import { prepareCalendarTests, FEED, sessionWith, stubApi } from '../test/stub-court-calendar.ts';
 import { SubscribePanel } from './subscribe-panel.tsx';
 
-beforeAll(allowSlowRenders);
+beforeAll(prepareCalendarTests);
 
 const SECRET_URL = 'https://matterhorn.test/api/calendar/feed/secret-token.ics';
 const created = (scope: 'mine' | 'firm', token = 'secret-token') =>

@@ -3,10 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COURT_ID, courtCalendarAnswers } from '../../../test/msw/court-calendar-answers.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { allowSlowRenders, choose, HEARINGS, sessionWith, stubApi, USER_B } from '../test/stub-court-calendar.ts';
+import {
+  prepareCalendarTests,
+  CALENDAR_CALLS,
+  calendarAnswers,
+  choose,
+  HEARINGS,
+  sessionWith,
+  stubApi,
+  USER_B,
+} from '../test/stub-court-calendar.ts';
 import { CourtCalendarPage } from './court-calendar-page.tsx';
 
-beforeAll(allowSlowRenders);
+beforeAll(prepareCalendarTests);
 
 const renderPage = (search: string, permissions?: string[]) =>
   renderAt(<CourtCalendarPage />, { path: `/calendar${search}`, session: sessionWith(permissions) });
@@ -55,9 +64,9 @@ describe('CourtCalendarPage', { timeout: 60_000 }, () => {
     await choose(user, 'Court', 'High Court of Lagos (Ikeja)');
     await waitFor(() => expect(api.lastQuery(HEARINGS)?.get('CourtId')).toBe(COURT_ID));
     const filters = screen.getByRole('region', { name: 'Filters' });
-    expect(within(filters).getByRole('radio', { name: 'Firm' })).toBeChecked();
-    expect(within(filters).getByLabelText('Matters')).toBeInTheDocument();
-    await user.click(within(filters).getByRole('radio', { name: 'Mine' }));
+    expect(within(filters).getByRole('radio', { name: 'Firm calendar' })).toBeChecked();
+    expect(within(filters).getByLabelText('Calendar')).toBeInTheDocument();
+    await user.click(within(filters).getByRole('radio', { name: 'My calendar' }));
     await waitFor(() => expect(api.lastQuery(HEARINGS)?.get('Scope')).toBe('mine'));
     expect(api.lastQuery(HEARINGS)?.get('FeeEarnerId')).toBe(USER_B);
     expect(router.state.location.search).toContain(`feeEarner=${USER_B}`);
@@ -75,7 +84,7 @@ describe('CourtCalendarPage', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/view/court-update?id=cu-1');
   });
 
-  it('falls back to my matters, with no Mine/Firm switch, when the server does not offer the firm', async () => {
+  it("asks for the member's own court dates when the server does not offer the firm's, while the firm's events stay", async () => {
     const api = stubApi({
       [`GET ${HEARINGS}`]: (call) =>
         courtCalendarAnswers.hearings({
@@ -85,12 +94,28 @@ describe('CourtCalendarPage', { timeout: 60_000 }, () => {
           canSeeFirm: false,
           hearings: [],
         }),
+      [`GET ${CALENDAR_CALLS.range}`]: () => calendarAnswers.range([], []),
     });
     renderPage('?view=agenda&date=2025-03-10');
     await waitFor(() => expect(api.lastQuery(HEARINGS)?.get('Scope')).toBe('mine'));
+    expect(api.lastQuery(CALENDAR_CALLS.range)?.get('Scope')).toBe('firm');
     const filters = screen.getByRole('region', { name: 'Filters' });
-    await waitFor(() => expect(within(filters).queryByRole('radio', { name: 'Firm' })).not.toBeInTheDocument());
-    expect(await screen.findByText('No hearings in this range.')).toBeInTheDocument();
+    expect(await within(filters).findByText('Court dates of your matters only')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing in this range.')).toBeInTheDocument();
+  });
+
+  it("falls back to the member's own calendar, with no switch, when the server refuses the firm's", async () => {
+    const api = stubApi({
+      [`GET ${CALENDAR_CALLS.range}`]: (call) => (call.query.get('Scope') === 'firm' ? { status: 403 } : calendarAnswers.range()),
+    });
+    renderPage('?view=agenda&date=2025-03-10', []);
+    await waitFor(() => expect(api.lastQuery(CALENDAR_CALLS.range)?.get('Scope')).toBe('mine'));
+    expect(api.lastQuery(HEARINGS)?.get('Scope')).toBe('mine');
+    const calendar = screen.getByRole('region', { name: 'Hearings calendar' });
+    expect(await within(calendar).findByRole('link', { name: '10:00 Client meeting' })).toBeInTheDocument();
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(within(filters).queryByRole('radio', { name: 'Firm calendar' })).not.toBeInTheDocument();
+    expect(screen.queryByText('The events and tasks could not be loaded.')).not.toBeInTheDocument();
   });
 
   it('shows the agenda first on a phone', async () => {

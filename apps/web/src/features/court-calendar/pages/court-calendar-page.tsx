@@ -1,84 +1,125 @@
-import { Alert, Button, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hasPermissions } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { hearingsQuery } from '../api/hearings.ts';
 import { CalendarFilters } from '../components/calendar-filters.tsx';
+import { CalendarLegend } from '../components/calendar-legend.tsx';
 import { CalendarToolbar } from '../components/calendar-toolbar.tsx';
-import { HearingsCalendar } from '../components/hearings-calendar.tsx';
+import { FirmCalendar, type CalendarItemActions } from '../components/firm-calendar.tsx';
 import { SubscribePanel } from '../components/subscribe-panel.tsx';
-import { readCalendarParams, withCalendarParams, type CalendarParamChanges } from '../utils/calendar-params.ts';
-import { hearingEvent, visibleRange } from '../utils/calendar-range.ts';
+import { useCalendarItems } from '../hooks/use-calendar-items.ts';
+import { useEventMoves } from '../hooks/use-event-moves.ts';
+import { courtUpdatePath, taskPath } from '../utils/calendar-items.ts';
+import { hiddenKindsParam, readCalendarParams, withCalendarParams, type CalendarParamChanges } from '../utils/calendar-params.ts';
+import { visibleRange } from '../utils/calendar-range.ts';
+import { defaultEventTimes, slotEventTimes, type NewEventTimes } from '../utils/new-event-times.ts';
 
 // Only settings managers open it, on demand: the calendar's own component already fills the page's budget.
 const ReminderSettingsPanel = lazy(async () => ({
   default: (await import('../components/reminder-settings-panel.tsx')).ReminderSettingsPanel,
 }));
+// The event form (its fields, pickers and schema) loads when an event is first opened or made.
+const EventFormModal = lazy(async () => ({ default: (await import('../components/event-form-modal.tsx')).EventFormModal }));
 
-/** /calendar: the hearings of the visible range, filtered, with the feed subscription and (for settings managers) reminders. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * /calendar, the firm's calendar: court dates, tasks due and events (meetings, deadlines,
+ * consultations) of the visible range, the member's or the firm's; events made, opened (?event=),
+ * dragged to move; the court-date feed subscription and (for settings managers) hearing reminders.
+ */
 export function CourtCalendarPage() {
   const session = useSession();
+  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const params = readCalendarParams(search);
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const view = params.view ?? (isPhone ? 'agenda' : 'month');
   const date = useMemo(() => (params.date ? dayjs(params.date).toDate() : new Date()), [params.date]);
-  const range = visibleRange(view, date);
-
-  // Those who see court updates see the firm's hearings unless they ask for their own.
-  const canAskFirm = hasPermissions(session.permissions, ['courtUpdate']);
-  const [isFirmRefused, setIsFirmRefused] = useState(false);
-  const scope = params.scope ?? (canAskFirm && !isFirmRefused ? 'firm' : 'mine');
-  const hearings = useQuery(
-    hearingsQuery({
-      Scope: scope,
-      FromDate: range.fromDate,
-      ToDate: range.toDate,
-      FeeEarnerId: params.feeEarnerId || undefined,
-      CourtId: params.courtId || undefined,
-    }),
-  );
-  // The server has the last word on the firm's view: if it says no, the default becomes my matters.
-  const isRefusal = hearings.data?.canSeeFirm === false || (hearings.error instanceof ApiError && hearings.error.status === 403);
-  if (scope === 'firm' && params.scope === null && isRefusal && !isFirmRefused) setIsFirmRefused(true);
-  const events = useMemo(() => (hearings.data?.hearings ?? []).map(hearingEvent), [hearings.data]);
+  const calendar = useCalendarItems(params, visibleRange(view, date));
+  const moves = useEventMoves(calendar.rangeQuery);
   const change = (changes: CalendarParamChanges) => setSearch((current) => withCalendarParams(current, changes), { replace: true });
   const canManageReminders = hasPermissions(session.permissions, ['updateAccountSettings']);
   const [isRemindersOpen, setIsRemindersOpen] = useState(false);
 
+  const [newTimes, setNewTimes] = useState<NewEventTimes | null>(null);
+  const isModalOpen = newTimes !== null || params.eventId !== '';
+  // Mounted from the first opening on, so it can animate closed and open again without reloading.
+  const [isModalLoaded, setIsModalLoaded] = useState(false);
+  if (isModalOpen && !isModalLoaded) setIsModalLoaded(true);
+  const closeModal = () => {
+    setNewTimes(null);
+    if (params.eventId) change({ eventId: null });
+  };
+
+  const actions: CalendarItemActions = {
+    hrefOf: (item) => {
+      if (item.kind === 'hearing') return courtUpdatePath(item.hearing.courtUpdateId);
+      if (item.kind === 'task') return taskPath(item.task.id);
+      return `?${withCalendarParams(search, { eventId: item.occurrence.eventId }).toString()}`;
+    },
+    open: (item) => {
+      if (item.kind === 'event') change({ eventId: item.occurrence.eventId });
+      else void navigate(actions.hrefOf(item));
+    },
+  };
+
   return (
     <Stack gap="lg">
-      <Title order={1}>Court calendar</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1}>Calendar</Title>
+        <Button onClick={() => setNewTimes(defaultEventTimes(params.date, new Date()))}>New event</Button>
+      </Group>
       <CalendarFilters
         feeEarnerId={params.feeEarnerId}
         courtId={params.courtId}
-        scope={scope}
-        canSeeFirm={hearings.data?.canSeeFirm ?? (canAskFirm && !isFirmRefused)}
+        scope={calendar.scope}
+        canSeeFirm={calendar.canSeeFirm}
+        canSeeFirmHearings={calendar.canSeeFirmHearings}
         onChange={change}
       />
-      {hearings.isError && (
+      {calendar.hearingsFailed && (
         <Alert color="red" role="alert">
-          The hearings could not be loaded.
+          The court dates could not be loaded.
         </Alert>
       )}
-      <section aria-label="Hearings calendar" aria-busy={hearings.isFetching}>
-        <HearingsCalendar
-          events={events}
-          view={view}
-          date={date}
-          onView={(next) => change({ view: next })}
-          onNavigate={(next) => change({ date: dayjs(next).format('YYYY-MM-DD') })}
-          toolbar={CalendarToolbar}
-        />
+      {calendar.eventsFailed && (
+        <Alert color="red" role="alert">
+          The events and tasks could not be loaded.
+        </Alert>
+      )}
+      <section aria-label="Hearings calendar" aria-busy={calendar.isFetching}>
+        <Stack gap="xs">
+          <CalendarLegend hidden={params.hidden} onChange={(hidden) => change({ hidden: hiddenKindsParam(hidden) })} />
+          {calendar.timeZone && calendar.timeZone !== browserTimeZone() && (
+            <Text size="sm" c="dimmed">
+              Times are on the firm’s clock ({calendar.timeZone}).
+            </Text>
+          )}
+          <FirmCalendar
+            items={calendar.items}
+            view={view}
+            date={date}
+            onView={(next) => change({ view: next })}
+            onNavigate={(next) => change({ date: dayjs(next).format('YYYY-MM-DD') })}
+            toolbar={CalendarToolbar}
+            actions={actions}
+            onChangeEvent={(item, dropped, action) =>
+              void moves.change(item, { start: new Date(dropped.start), end: new Date(dropped.end), isAllDay: dropped.isAllDay }, action)
+            }
+            onSelectSlot={({ start, end }) => setNewTimes(slotEventTimes(view, start, end))}
+          />
+        </Stack>
+        <VisuallyHidden role="status" aria-live="polite">
+          {moves.announcement}
+        </VisuallyHidden>
       </section>
       <SimpleGrid cols={{ base: 1, md: canManageReminders ? 2 : 1 }}>
-        <SubscribePanel canSeeFirm={hearings.data?.canSeeFirm ?? (canAskFirm && !isFirmRefused)} />
+        <SubscribePanel canSeeFirm={calendar.canFeedFirm} />
         {canManageReminders &&
           (isRemindersOpen ? (
             <Suspense fallback={null}>
@@ -92,6 +133,16 @@ export function CourtCalendarPage() {
             </div>
           ))}
       </SimpleGrid>
+      {isModalLoaded && (
+        <Suspense fallback={null}>
+          <EventFormModal
+            opened={isModalOpen}
+            onClose={closeModal}
+            eventId={params.eventId}
+            newTimes={newTimes ?? defaultEventTimes(params.date, new Date())}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { hasPermissions, type CourtUpdateListItem, type CourtUpdateListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
-import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCourtUpdatePage } from '../api/court-update-list.ts';
 import { editCourtUpdatePath } from '../utils/court-update-display.ts';
@@ -31,8 +30,8 @@ export function CourtUpdateResults({ query, sort, onSort, onPageChange, onSizeCh
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
-  // A phone (390 px) gets cards: a table there would hide the next date a scroll away.
-  const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  // A phone (390 px) gets cards: a table there would hide the next date a scroll away; 1280 px folds the client under the matter.
+  const layout = useListLayout();
   const onEdit = can('courtUpdate.edit') ? (update: CourtUpdateListItem) => navigate(editCourtUpdatePath(update.id)) : undefined;
   const onDelete = can('courtUpdate.delete') ? setDeleting : undefined;
 
@@ -48,7 +47,7 @@ export function CourtUpdateResults({ query, sort, onSort, onPageChange, onSizeCh
         onSizeChange={onSizeChange}
       >
         {(pageRows) =>
-          isPhone ? (
+          layout === 'cards' ? (
             <CourtUpdateCards updates={pageRows} hideMatterColumns={hideMatterColumns} onEdit={onEdit} onDelete={onDelete} />
           ) : (
             <CourtUpdatesTable
@@ -56,6 +55,7 @@ export function CourtUpdateResults({ query, sort, onSort, onPageChange, onSizeCh
               sort={sort}
               onSort={onSort}
               hideMatterColumns={hideMatterColumns}
+              isFolded={layout === 'folded'}
               onEdit={onEdit}
               onDelete={onDelete}
             />

@@ -8,7 +8,12 @@ import { BinIcon, EyeIcon, PencilIcon } from './row-icons.tsx';
 
 export const EMPTY_TEXT = 'No court update found.';
 
-type Column = { label: string; sortColumn?: CourtUpdateSortColumn; isMatterColumn?: boolean };
+type Column = {
+  label: string;
+  sortColumn?: CourtUpdateSortColumn;
+  isMatterColumn?: boolean;
+  alsoSorts?: { label: string; sortColumn: CourtUpdateSortColumn }[];
+};
 
 const COLUMNS: Column[] = [
   { label: 'Hearing date', sortColumn: 'hearingDate' },
@@ -20,6 +25,17 @@ const COLUMNS: Column[] = [
   { label: 'Next adjourned date', sortColumn: 'nextAdjournedDate' },
 ];
 
+/** On a narrower screen (1280 px) the client folds under the matter, its sort button under the matter's header. */
+function columnsFor(isFolded: boolean, hideMatterColumns: boolean): Column[] {
+  return COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn))
+    .filter((column) => !(isFolded && column.sortColumn === 'clientName'))
+    .map((column) =>
+      isFolded && column.sortColumn === 'matterName'
+        ? { ...column, alsoSorts: [{ label: 'Client', sortColumn: 'clientName' as const }] }
+        : column,
+    );
+}
+
 export type CourtUpdatesTableProps = {
   updates: CourtUpdateListItem[];
   sort: CourtUpdateSort;
@@ -28,6 +44,8 @@ export type CourtUpdatesTableProps = {
   onDelete?: ((update: CourtUpdateListItem) => void) | undefined;
   /** Inside a matter's view the client and matter columns would repeat the page's own. */
   hideMatterColumns?: boolean;
+  /** A narrower screen: the client folds into the matter's cell. */
+  isFolded?: boolean;
 };
 
 /** The next date, its time and purpose; a date within 14 days stands out (and says so in words). */
@@ -93,13 +111,22 @@ export function CourtUpdateRowActions({
 }
 
 /** Court updates with sortable headers and per-row View/Edit/Delete (by permission). */
-export function CourtUpdatesTable({ updates, sort, onSort, onEdit, onDelete, hideMatterColumns = false }: CourtUpdatesTableProps) {
-  const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
+export function CourtUpdatesTable({
+  updates,
+  sort,
+  onSort,
+  onEdit,
+  onDelete,
+  hideMatterColumns = false,
+  isFolded = false,
+}: CourtUpdatesTableProps) {
+  const columns = columnsFor(isFolded, hideMatterColumns);
   return (
     <SortableTable
       label="Court updates"
       testId="court-updates-table"
-      minWidth={hideMatterColumns ? 720 : 960}
+      minWidth={hideMatterColumns ? 640 : 760}
+      horizontalSpacing={8}
       columns={columns}
       sort={sort}
       onSort={onSort}
@@ -114,35 +141,45 @@ export function CourtUpdatesTable({ updates, sort, onSort, onEdit, onDelete, hid
               {update.suitNumber}
             </Anchor>
           </Table.Td>
-          <Table.Td maw={150}>
-            <Text size="sm" lineClamp={2} title={update.courtDivision ? `${update.courtName}, ${update.courtDivision}` : update.courtName}>
+          <Table.Td>
+            <Text
+              size="sm"
+              lineClamp={2}
+              maw={150}
+              title={update.courtDivision ? `${update.courtName}, ${update.courtDivision}` : update.courtName}
+            >
               {update.courtName}
               {update.courtDivision ? `, ${update.courtDivision}` : ''}
             </Text>
           </Table.Td>
           {!hideMatterColumns && (
-            <Table.Td maw={150}>
+            <Table.Td>
               <Anchor
                 component={Link}
                 to={`/matter/${update.matterId}?activeTab=court-updates`}
                 size="sm"
                 title={update.matterName}
-                display="block"
-                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                lineClamp={2}
+                maw={200}
               >
                 {update.matterName}
               </Anchor>
+              {isFolded && (
+                <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={update.clientName}>
+                  {update.clientName}
+                </Text>
+              )}
             </Table.Td>
           )}
-          {!hideMatterColumns && (
-            <Table.Td maw={130}>
-              <Text size="sm" truncate="end" title={update.clientName}>
+          {!hideMatterColumns && !isFolded && (
+            <Table.Td>
+              <Text size="sm" lineClamp={2} maw={150} title={update.clientName}>
                 {update.clientName}
               </Text>
             </Table.Td>
           )}
-          <Table.Td maw={220}>
-            <Text size="sm" lineClamp={2} miw={140} title={firstLine(update.outcome)}>
+          <Table.Td>
+            <Text size="sm" lineClamp={2} miw={140} maw={240} title={firstLine(update.outcome)}>
               {firstLine(update.outcome)}
             </Text>
           </Table.Td>

@@ -2,6 +2,7 @@ import { todayIso } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NARROW_SCREEN_MEDIA_QUERY } from '../../../components/list-kit/use-list-layout.ts';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { CourtUpdatesListView } from '../components/court-updates-list-view.tsx';
@@ -76,6 +77,23 @@ describe('Court Updates tab', { timeout: 60_000 }, () => {
     expect(query.get('sortType')).toBe('desc');
     expect(query.get('page')).toBe('1');
     expect(query.has('IsDownlodCsv')).toBe(false);
+  });
+
+  it('at 1280 px folds the client under the matter, still sortable from the matter’s header', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN_MEDIA_QUERY }));
+    onTestFinished(() => void (window.matchMedia = matchMedia));
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: `${PAGE}?activeTab=court-update`, session: sessionWith() });
+    const row = await screen.findByTestId(`court-update-row-${COURT_UPDATE_ID}`);
+    expect(screen.queryByRole('columnheader', { name: /^Client/ })).not.toBeInTheDocument();
+    const matter = within(row).getByRole('link', { name: 'Lease dispute' }).closest('td')!;
+    expect(within(matter).getByText('Ada Lovelace')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Client/ }));
+    await waitFor(() => expect(api.lastQuery(COURT_UPDATE_API.list)?.get('sortColumn')).toBe('clientName'));
+    expect(screen.getByRole('columnheader', { name: /^Matter/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('sends the global search’s text as GeneralSearchText', async () => {

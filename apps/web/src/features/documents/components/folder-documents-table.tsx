@@ -40,7 +40,8 @@ export function FolderDocumentsTable({ documents, sort, onSort, actionsFor }: Fo
       renderRow={(document) => (
         <Table.Tr key={document.id}>
           <Table.Td>
-            <Anchor component={Link} to={`/documents/document/${document.id}`} size="sm" fw={500}>
+            {/* A file name without spaces may break anywhere rather than widen the list past the screen. */}
+            <Anchor component={Link} to={`/documents/document/${document.id}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {document.name}
             </Anchor>
           </Table.Td>

@@ -1,11 +1,12 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { EXPENSE_PAYMENT_METHODS, expensePaymentSchema, expenseRejectionSchema, todayIso } from '@matterhorn/shared';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { BankAccountSelect } from '../../../components/bank-account-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useReportChanges } from '../../../lib/forms/modal-changes.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { markExpensePaid, rejectExpense } from '../api/expense-api.ts';
 
@@ -15,6 +16,7 @@ type DecisionModalProps = { expenseId: string | null; onClose: () => void; onDon
 
 function RejectForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: () => void; onDone: () => void }) {
   const form = useSchemaForm(expenseRejectionSchema, { reason: '' });
+  useReportChanges(form.isDirty);
   const submit = form.onSubmit(async (data) => {
     await rejectExpense(expenseId, data.reason);
     onDone();
@@ -39,12 +41,12 @@ function RejectForm({ expenseId, onClose, onDone }: { expenseId: string; onClose
   );
 }
 
-/** Reject needs a reason (the requester is told it). */
+/** Reject needs a reason (the requester is told it); closing over a typed reason asks first. */
 export function RejectExpenseModal({ expenseId, onClose, onDone }: DecisionModalProps) {
   return (
-    <AppModal opened={expenseId !== null} onClose={onClose} title="Reject expense request">
+    <GuardedModal opened={expenseId !== null} onClose={onClose} title="Reject expense request">
       {expenseId && <RejectForm key={expenseId} expenseId={expenseId} onClose={onClose} onDone={onDone} />}
-    </AppModal>
+    </GuardedModal>
   );
 }
 
@@ -55,6 +57,7 @@ function PaidForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: 
     paymentReference: '',
     bankAccountId: null,
   } as PaymentValues);
+  useReportChanges(form.isDirty);
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(todayIso()));
   const submit = form.onSubmit(async (data) => {
@@ -99,11 +102,11 @@ function PaidForm({ expenseId, onClose, onDone }: { expenseId: string; onClose: 
   );
 }
 
-/** Paid date, method and reference of a reimbursement or payment. */
+/** Paid date, method and reference of a reimbursement or payment; closing over changes asks first. */
 export function MarkPaidModal({ expenseId, onClose, onDone }: DecisionModalProps) {
   return (
-    <AppModal opened={expenseId !== null} onClose={onClose} title="Mark expense paid">
+    <GuardedModal opened={expenseId !== null} onClose={onClose} title="Mark expense paid">
       {expenseId && <PaidForm key={expenseId} expenseId={expenseId} onClose={onClose} onDone={onDone} />}
-    </AppModal>
+    </GuardedModal>
   );
 }

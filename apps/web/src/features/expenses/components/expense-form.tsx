@@ -10,6 +10,7 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { currenciesQuery, currencyLabel } from '../../../lib/lookups/currencies.ts';
@@ -58,6 +59,8 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
   const createdId = useRef<string | null>(null);
   const latest = useRef(values);
   latest.current = values;
+  // Leaving the page over unsaved typing (or receipts not yet uploaded) asks first; the save's own navigation does not.
+  const unsaved = useUnsavedChangesGuard(canEdit && (form.isDirty || pendingReceipts.length > 0));
 
   const isClient = !values.isFirmExpense;
   const clients = useQuery({ ...associatedClientsQuery, enabled: isClient });
@@ -125,30 +128,32 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
     setHasNoFirmRate(rate === null);
   };
 
-  const submit = form.onSubmit(async (data) => {
-    const body = parsedBodyOf(data, homeCurrencyId);
-    let id = expense?.id ?? createdId.current;
-    if (expense) await updateExpense(expense.id, body);
-    else if (!id) {
-      id = await createExpense(body, idempotency.key);
-      createdId.current = id;
-    }
-    if (!id) throw new Error('The saved expense has no id');
-    let uploadFailed = false;
-    const left: File[] = [];
-    for (const file of pendingReceipts) {
-      try {
-        await uploadExpenseReceipt(id, file);
-      } catch (error) {
-        uploadFailed = true;
-        left.push(file);
-        toast.error(`${file.name}: ${error instanceof Error ? error.message : 'not uploaded'}`);
+  const submit = form.onSubmit((data) =>
+    unsaved.whileSaving(async () => {
+      const body = parsedBodyOf(data, homeCurrencyId);
+      let id = expense?.id ?? createdId.current;
+      if (expense) await updateExpense(expense.id, body);
+      else if (!id) {
+        id = await createExpense(body, idempotency.key);
+        createdId.current = id;
       }
-    }
-    setPendingReceipts(left);
-    await queryClient.invalidateQueries({ queryKey: expenseKeys.all });
-    onSaved(id, { uploadFailed });
-  });
+      if (!id) throw new Error('The saved expense has no id');
+      let uploadFailed = false;
+      const left: File[] = [];
+      for (const file of pendingReceipts) {
+        try {
+          await uploadExpenseReceipt(id, file);
+        } catch (error) {
+          uploadFailed = true;
+          left.push(file);
+          toast.error(`${file.name}: ${error instanceof Error ? error.message : 'not uploaded'}`);
+        }
+      }
+      setPendingReceipts(left);
+      await queryClient.invalidateQueries({ queryKey: expenseKeys.all });
+      onSaved(id, { uploadFailed });
+    }),
+  );
 
   const span = { base: 12, sm: 6 };
   const isLocked = expense?.isLocked === true;
@@ -382,6 +387,7 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
           {!disabled && <SubmitButton isSubmitting={form.isSubmitting}>{expense ? 'Save changes' : 'Save expense'}</SubmitButton>}
         </Group>
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteExpense, expenseKeys, expenseListQuery, useExpensePage } from '../api/expense-api.ts';
@@ -36,6 +37,8 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const homeCurrencySymbol = session.workingUser?.currency ?? '';
   const isClient = query.IsFirmExpense === false;
+  // Under 1,408 px (and on a phone, where the table scrolls inside its card) the less important columns fold.
+  const isFolded = useListLayout() !== 'full';
 
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
@@ -60,6 +63,7 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
             onSort={onSort}
             showClientColumns={isClient}
             hideMatterColumns={hideMatterColumns}
+            isFolded={isFolded}
             editLabel={can('expensePermission.edit') ? 'Edit' : 'View'}
             onEdit={(expense) => navigate(editExpensePath(expense.id, returnTo))}
             onDelete={can('expensePermission.delete') ? setDeleting : undefined}

@@ -5,14 +5,24 @@ import { Link } from 'react-router';
 import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSort, ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ApprovalBadge, PaymentBadge } from './expense-badges.tsx';
-import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
+import { SortableTable, type FoldedSort } from '../../../components/list-kit/sortable-table.tsx';
 
 export const EMPTY_TEXT = 'No expense found.';
 
 type ColumnKey = 'date' | 'clientMatter' | 'category' | 'description' | 'addedBy' | 'amount' | 'status' | 'billing' | 'receipts';
-type Column = { key: ColumnKey; label: string; sortColumn?: ExpenseSortColumn; align?: 'right' };
+type Column = {
+  key: ColumnKey;
+  label: string;
+  sortColumn?: ExpenseSortColumn;
+  align?: 'right';
+  alsoSorts?: FoldedSort<ExpenseSortColumn>[];
+};
 
-/** Client and matter share a column, approval and payment another: the list fits beside the section's navigation. */
+/**
+ * Client and matter share a column, approval and payment another: the list fits beside the
+ * section's navigation (980 px on a 1440 px screen). On a narrower screen (820 px beside it) the
+ * category folds under the description and the billing status under the approval and payment.
+ */
 const COLUMNS: Column[] = [
   { key: 'date', label: 'Date', sortColumn: 'expenseDate' },
   { key: 'clientMatter', label: 'Client / matter', sortColumn: 'clientName' },
@@ -36,6 +46,8 @@ export type ExpensesTableProps = {
   onDelete?: ((expense: ExpenseListItem) => void) | undefined;
   /** The label of the row's open button: 'Edit' or, for those who may not edit, 'View'. */
   editLabel?: string;
+  /** A narrower screen: category and billing fold into the description's and the status's cells. */
+  isFolded?: boolean;
 };
 
 /** How a row's buttons are read out: "Edit expense 05/03/2024 Court filing fee". */
@@ -74,6 +86,32 @@ function RowButtons({
   );
 }
 
+const billingText = (expense: ExpenseListItem) => (expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable');
+
+/** The category and its UTBMS code: a column of its own, or a line under the description when folded. */
+function CategoryText({ expense, isDetail = false }: { expense: ExpenseListItem; isDetail?: boolean }) {
+  if (isDetail) {
+    return (
+      <Text size="xs" c="dimmed">
+        {expense.categoryName}
+        {expense.utbmsExpenseCode ? ` (${expense.utbmsExpenseCode})` : ''}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Text size="sm" maw={140}>
+        {expense.categoryName}
+      </Text>
+      {expense.utbmsExpenseCode && (
+        <Text span size="xs" c="dimmed" display="block">
+          {expense.utbmsExpenseCode}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Expenses with sortable headers (a button each, aria-sort on the sorted one) and per-row actions. */
 export function ExpensesTable({
   expenses,
@@ -84,19 +122,26 @@ export function ExpensesTable({
   onEdit,
   onDelete,
   editLabel = 'Edit',
+  isFolded = false,
 }: ExpensesTableProps) {
   const columns = COLUMNS.filter((column) => {
     if (column.key === 'clientMatter') return showClientColumns && !hideMatterColumns;
-    if (column.key === 'billing') return showClientColumns;
+    if (column.key === 'billing') return showClientColumns && !isFolded;
+    if (column.key === 'category') return !isFolded;
     return true;
-  });
+  }).map((column) =>
+    isFolded && column.key === 'description'
+      ? { ...column, alsoSorts: [{ label: 'Category', sortColumn: 'categoryName' as const }] }
+      : column,
+  );
   const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
     <SortableTable
       label="Expenses"
       testId="expenses-table"
-      minWidth={shows('clientMatter') ? 960 : 760}
+      minWidth={shows('clientMatter') ? 760 : 640}
+      horizontalSpacing={8}
       columns={columns}
       sort={sort}
       onSort={onSort}
@@ -107,8 +152,8 @@ export function ExpensesTable({
         <Table.Tr key={expense.id} data-testid={`expense-row-${expense.id}`}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.expenseDate)}</Table.Td>
           {shows('clientMatter') && (
-            <Table.Td maw={170}>
-              <Text size="sm" truncate="end" title={expense.clientName ?? undefined}>
+            <Table.Td>
+              <Text size="sm" truncate="end" maw={150} title={expense.clientName ?? undefined}>
                 {expense.clientName ?? '—'}
               </Text>
               {expense.matterId && (
@@ -118,6 +163,7 @@ export function ExpensesTable({
                   size="xs"
                   title={expense.matterName ?? undefined}
                   display="block"
+                  maw={150}
                   style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                 >
                   {expense.matterName}
@@ -125,21 +171,19 @@ export function ExpensesTable({
               )}
             </Table.Td>
           )}
-          <Table.Td maw={140}>
-            <Text size="sm">{expense.categoryName}</Text>
-            {expense.utbmsExpenseCode && (
-              <Text span size="xs" c="dimmed" display="block">
-                {expense.utbmsExpenseCode}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td miw={140} maw={220}>
-            <Text size="sm" lineClamp={2} title={expense.description}>
+          {shows('category') && (
+            <Table.Td>
+              <CategoryText expense={expense} />
+            </Table.Td>
+          )}
+          <Table.Td miw={isFolded ? 120 : 140}>
+            <Text size="sm" lineClamp={2} maw={220} title={expense.description}>
               {expense.description}
             </Text>
             <Text size="xs" c="dimmed">
               {expense.addedByUserName}
             </Text>
+            {isFolded && <CategoryText expense={expense} isDetail />}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {formatAmount(expense.amount, expense.currencySymbol)}
@@ -148,13 +192,14 @@ export function ExpensesTable({
             <Stack gap={4} align="flex-start">
               <ApprovalBadge status={expense.approvalStatus} />
               <PaymentBadge status={expense.paymentStatus} />
+              {isFolded && showClientColumns && (
+                <Text size="xs" c="dimmed">
+                  {billingText(expense)}
+                </Text>
+              )}
             </Stack>
           </Table.Td>
-          {shows('billing') && (
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {expense.isBillable === IS_BILLABLE.billable ? expense.billingStatus : 'Not billable'}
-            </Table.Td>
-          )}
+          {shows('billing') && <Table.Td>{billingText(expense)}</Table.Td>}
           <Table.Td ta="right">{expense.receiptCount}</Table.Td>
           {hasActions && (
             <Table.Td>

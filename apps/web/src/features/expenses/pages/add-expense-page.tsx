@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { ExpenseForm } from '../components/expense-form.tsx';
 import { editExpensePath, EXPENSE_LIST_PATH_CLIENT, EXPENSE_LIST_PATH_FIRM, safeReturnTo } from '../utils/expense-paths.ts';
@@ -34,7 +35,10 @@ export function AddExpensePage() {
         initialValues={initialValues}
         canEdit
         cancelTo={returnTo}
-        onSaved={(id, { uploadFailed }) => navigate(uploadFailed ? editExpensePath(id, returnTo) : returnTo)}
+        onSaved={(id, { uploadFailed }) => {
+          focusNextPageHeading();
+          void navigate(uploadFailed ? editExpensePath(id, returnTo) : returnTo);
+        }}
       />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { expenseDetailQuery } from '../api/expense-api.ts';
 import { ExpenseForm } from '../components/expense-form.tsx';
@@ -51,7 +52,9 @@ export function EditExpensePage() {
         canEdit={canEdit}
         cancelTo={returnTo}
         onSaved={(_id, { uploadFailed }) => {
-          if (!uploadFailed) navigate(returnTo);
+          if (uploadFailed) return;
+          focusNextPageHeading();
+          void navigate(returnTo);
         }}
       />
     </Stack>

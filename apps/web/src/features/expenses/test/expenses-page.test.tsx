@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NARROW_SCREEN_MEDIA_QUERY } from '../../../components/list-kit/use-list-layout.ts';
 import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { ExpensesPage } from '../pages/expenses-page.tsx';
 import { allowSlowRenders, CLIENT_ID, LIST, listItem, MATTER_ID, page, sessionWith, stubApi, USER_B } from './stub-expenses.ts';
@@ -48,6 +49,32 @@ describe('ExpensesPage', { timeout: 60_000 }, () => {
     // Only the active tab renders its filters and list.
     expect(screen.getAllByRole('region', { name: 'Filters' })).toHaveLength(1);
     expect(screen.getAllByTestId('expense-count')).toHaveLength(1);
+  });
+
+  it('at 1280 px folds the category under the description and the billing under the status, the receipts column kept', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN_MEDIA_QUERY }));
+    onTestFinished(() => void (window.matchMedia = matchMedia));
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/expense-request/direct-expense?activeTab=client', session: sessionWith(VIEW) });
+    const row = await screen.findByRole('row', { name: /Filing fee/ });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date▼',
+      'Client / matter↕',
+      'DescriptionCategory↕',
+      'Amount↕',
+      'Status↕',
+      'Receipts',
+      'Actions',
+    ]);
+    const cells = within(row).getAllByRole('cell');
+    expect(within(cells[2]!).getByText('Court fees (E112)')).toBeInTheDocument();
+    expect(within(cells[4]!).getByText('Unbilled')).toBeInTheDocument();
+    expect(cells.at(-2)).toHaveTextContent(/^1$/);
+
+    await user.click(screen.getByRole('button', { name: /Category/ }));
+    await waitFor(() => expect(api.lastQuery(LIST)?.get('SortBy')).toBe('categoryName asc'));
   });
 
   it('says a non-billable client expense is not billable instead of its billing status', async () => {

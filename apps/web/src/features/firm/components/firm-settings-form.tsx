@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Currency, FirmSettings } from '@matterhorn/shared';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import type { FirmSettingsUpdate } from '../api/firm-settings.ts';
 import { useFirmSettingsForm } from '../hooks/use-firm-settings-form.ts';
 import classes from './firm-settings-form.module.css';
@@ -23,6 +24,8 @@ const changesText = (count: number) => (count === 0 ? 'No unsaved changes' : `${
 /** Settings › General: every group of settings, saved together by one button that stays in reach. */
 export function FirmSettingsForm({ settings, currencies, currencySymbol, onSave }: FirmSettingsFormProps) {
   const form = useFirmSettingsForm(settings, onSave);
+  // Leaving the page with unsaved changes asks first; a save keeps the page.
+  const unsaved = useUnsavedChangesGuard(form.changedCount > 0);
   return (
     <form
       ref={form.formRef}
@@ -53,6 +56,7 @@ export function FirmSettingsForm({ settings, currencies, currencySymbol, onSave 
           </Group>
         </Paper>
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }

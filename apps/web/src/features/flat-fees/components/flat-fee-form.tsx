@@ -11,6 +11,7 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import type { SelectOption } from '../../../components/select-options.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { activityTypesQuery } from '../../../lib/lookups/activity-types.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -71,8 +72,10 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
   useEffect(() => {
     if (flatRate === null) return;
     const amount = form.getValues().amount;
-    // Offer the rate into an empty amount, or in place of the rate offered for the last matter.
-    if (amount === '' || amount === offered.current) form.setValue('amount', flatRate);
+    // Offer the rate into an empty amount, or in place of the rate offered for the last matter; into
+    // an untouched form (opened from a flat-rate matter) it is where the form starts, no change to discard.
+    if (amount === '' && !form.isDirty) form.setInitialValue('amount', flatRate);
+    else if (amount === '' || amount === offered.current) form.setValue('amount', flatRate);
     offered.current = flatRate;
     // form is stable for the life of the component.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,19 +97,23 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
     activityOptions.push({ value: fee.activityId, label: fee.activityType ?? 'Activity' });
   }
 
-  const save = form.onSubmit(async () => {
-    if (created.current) {
-      onSaved(created.current);
-      return;
-    }
-    const body = flatFeeInputFrom(form.getValues());
-    if (fee) {
-      onSaved(await updateFlatFee(fee.id, body));
-    } else {
-      created.current = await createFlatFee(body, idempotency.key);
-      onSaved(created.current);
-    }
-  });
+  // Leaving the page over unsaved typing asks first; the save's own navigation does not.
+  const unsaved = useUnsavedChangesGuard(!isLocked && form.isDirty);
+  const save = form.onSubmit(() =>
+    unsaved.whileSaving(async () => {
+      if (created.current) {
+        onSaved(created.current);
+        return;
+      }
+      const body = flatFeeInputFrom(form.getValues());
+      if (fee) {
+        onSaved(await updateFlatFee(fee.id, body));
+      } else {
+        created.current = await createFlatFee(body, idempotency.key);
+        onSaved(created.current);
+      }
+    }),
+  );
 
   const amountHint =
     flatRate === null ? undefined : values.amount === flatRate ? (
@@ -244,6 +251,7 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
           {!isLocked && <SubmitButton isSubmitting={form.isSubmitting}>{fee ? 'Save changes' : 'Save flat fee'}</SubmitButton>}
         </Group>
       </Stack>
+      {unsaved.prompt}
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeListQuery, useFlatFeePage } from '../api/flat-fee-list.ts';
@@ -32,6 +33,8 @@ export function FlatFeeListView({ query, sort, onSort, onPageChange, onSizeChang
   const totals = useQuery({ ...flatFeeListQuery(split.totals ?? query), enabled: split.totals !== null });
   const [deleting, setDeleting] = useState<FlatFeeListItem | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  // Under 1,408 px (and on a phone, where the table scrolls inside its card) the less important columns fold.
+  const isFolded = useListLayout() !== 'full';
 
   const page = Number(query.page ?? 1);
   const size = Number(query.size ?? 20);
@@ -55,6 +58,7 @@ export function FlatFeeListView({ query, sort, onSort, onPageChange, onSizeChang
             sort={sort}
             onSort={onSort}
             hideMatterColumns={hideMatterColumns}
+            isFolded={isFolded}
             onEdit={can('flatFeePermission.edit') ? (fee) => navigate(editFlatFeePath(fee.id)) : undefined}
             onDelete={can('flatFeePermission.delete') ? setDeleting : undefined}
           />

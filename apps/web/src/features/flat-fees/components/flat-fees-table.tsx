@@ -1,23 +1,40 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FlatFeeListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
-import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
+import { SortableTable, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
 import { flatFeeName, formatAmount, formatFeeDate, LOCKED_REASON } from '../utils/flat-fee-display.ts';
 import type { FlatFeeSort, FlatFeeSortColumn } from '../utils/flat-fee-list-params.ts';
 
 export const EMPTY_TEXT = 'No flat fee found.';
 
-type Column = { label: string; sortColumn?: FlatFeeSortColumn; align?: 'right'; isMatterColumn?: boolean };
+type ColumnKey = 'date' | 'client' | 'matter' | 'feeEarner' | 'description' | 'amount' | 'status';
+type Column = SortableColumn<FlatFeeSortColumn> & { key: ColumnKey };
 
 const COLUMNS: Column[] = [
-  { label: 'Date', sortColumn: 'flatFeeDate' },
-  { label: 'Client', sortColumn: 'clientName', isMatterColumn: true },
-  { label: 'Matter', sortColumn: 'matterName', isMatterColumn: true },
-  { label: 'Fee earner', sortColumn: 'userName' },
-  { label: 'Description' },
-  { label: 'Amount', sortColumn: 'amount', align: 'right' },
-  { label: 'Status', sortColumn: 'status' },
+  { key: 'date', label: 'Date', sortColumn: 'flatFeeDate' },
+  { key: 'client', label: 'Client', sortColumn: 'clientName' },
+  { key: 'matter', label: 'Matter', sortColumn: 'matterName' },
+  { key: 'feeEarner', label: 'Fee earner', sortColumn: 'userName' },
+  { key: 'description', label: 'Description' },
+  { key: 'amount', label: 'Amount', sortColumn: 'amount', align: 'right' },
+  { key: 'status', label: 'Status', sortColumn: 'status' },
 ];
+
+/**
+ * Every column fits beside the billing navigation on a 1440 px screen (980 px); on a narrower one
+ * (820 px) the client folds under the matter and the fee earner under the description, their sort
+ * buttons under those columns' headers.
+ */
+function columnsFor(isFolded: boolean, hideMatterColumns: boolean): Column[] {
+  return COLUMNS.filter((column) => !(hideMatterColumns && (column.key === 'client' || column.key === 'matter')))
+    .filter((column) => !(isFolded && (column.key === 'client' || column.key === 'feeEarner')))
+    .map((column) => {
+      if (isFolded && column.key === 'matter') return { ...column, alsoSorts: [{ label: 'Client', sortColumn: 'clientName' as const }] };
+      if (isFolded && column.key === 'description')
+        return { ...column, alsoSorts: [{ label: 'Fee earner', sortColumn: 'userName' as const }] };
+      return column;
+    });
+}
 
 export type FlatFeesTableProps = {
   fees: FlatFeeListItem[];
@@ -27,6 +44,8 @@ export type FlatFeesTableProps = {
   onDelete?: ((fee: FlatFeeListItem) => void) | undefined;
   /** Inside a matter's view the client and matter columns would repeat the page's own. */
   hideMatterColumns?: boolean;
+  /** A narrower screen: the client and the fee earner fold into the matter's and the description's cells. */
+  isFolded?: boolean;
 };
 
 /** Billed: on an invoice, so the row offers no Edit or Delete; the badge says why. */
@@ -92,14 +111,16 @@ function CompactRowActions({
 }
 
 /** Flat fees with sortable headers and per-row Edit/Delete (a billed row says why it has none). */
-export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatterColumns = false }: FlatFeesTableProps) {
-  const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
+export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatterColumns = false, isFolded = false }: FlatFeesTableProps) {
+  const columns = columnsFor(isFolded, hideMatterColumns);
+  const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
     <SortableTable
       label="Flat fees"
       testId="flat-fees-table"
-      minWidth={hideMatterColumns ? 720 : 940}
+      minWidth={hideMatterColumns ? 600 : 720}
+      horizontalSpacing={8}
       columns={columns}
       sort={sort}
       onSort={onSort}
@@ -109,32 +130,42 @@ export function FlatFeesTable({ fees, sort, onSort, onEdit, onDelete, hideMatter
       renderRow={(fee) => (
         <Table.Tr key={fee.id} data-testid={`flat-fee-row-${fee.id}`}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFeeDate(fee.flatFeeDate)}</Table.Td>
-          {!hideMatterColumns && (
-            <Table.Td maw={150}>
-              <Text size="sm" truncate="end" title={fee.clientName}>
+          {shows('client') && (
+            <Table.Td>
+              <Text size="sm" lineClamp={2} maw={150} title={fee.clientName}>
                 {fee.clientName}
               </Text>
             </Table.Td>
           )}
-          {!hideMatterColumns && (
-            <Table.Td maw={170}>
+          {shows('matter') && (
+            <Table.Td>
               <Anchor
                 component={Link}
                 to={`/matter/${fee.matterId}?activeTab=expenses`}
                 size="sm"
                 title={fee.matterName}
-                display="block"
-                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                lineClamp={2}
+                maw={180}
               >
                 {fee.matterName}
               </Anchor>
+              {isFolded && (
+                <Text size="xs" c="dimmed" lineClamp={2} maw={180} title={fee.clientName}>
+                  {fee.clientName}
+                </Text>
+              )}
             </Table.Td>
           )}
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{fee.userName}</Table.Td>
-          <Table.Td maw={320}>
-            <Text size="sm" lineClamp={2} title={fee.description} miw={140}>
+          {shows('feeEarner') && <Table.Td>{fee.userName}</Table.Td>}
+          <Table.Td>
+            <Text size="sm" lineClamp={2} title={fee.description} miw={120} maw={280}>
               {fee.description}
             </Text>
+            {isFolded && (
+              <Text size="xs" c="dimmed">
+                {fee.userName}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {formatAmount(fee.amount, fee.currencySymbol)}

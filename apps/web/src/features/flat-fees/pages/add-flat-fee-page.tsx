@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { FlatFeeForm } from '../components/flat-fee-form.tsx';
@@ -33,7 +34,8 @@ export function AddFlatFeePage() {
         cancelTo={returnTo}
         onSaved={() => {
           void queryClient.invalidateQueries({ queryKey: flatFeeKeys.all });
-          navigate(returnTo);
+          focusNextPageHeading();
+          void navigate(returnTo);
         }}
       />
     </Stack>

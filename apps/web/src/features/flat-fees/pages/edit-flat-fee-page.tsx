@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeQuery } from '../api/flat-fee.ts';
 import { flatFeeKeys } from '../api/flat-fee-list.ts';
@@ -42,7 +43,8 @@ export function EditFlatFeePage() {
         cancelTo={FLAT_FEES_PATH}
         onSaved={() => {
           void queryClient.invalidateQueries({ queryKey: flatFeeKeys.all });
-          navigate(FLAT_FEES_PATH);
+          focusNextPageHeading();
+          void navigate(FLAT_FEES_PATH);
         }}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NARROW_SCREEN_MEDIA_QUERY } from '../../../components/list-kit/use-list-layout.ts';
 import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { FlatFeesPage } from '../pages/flat-fees-page.tsx';
 import {
@@ -135,6 +136,32 @@ describe('FlatFeesPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(api.lastQuery(LIST)?.has('status')).toBe(false));
     expect(api.lastQuery(LIST)?.has('GeneralSearchText')).toBe(false);
+  });
+
+  it('at 1280 px folds the client under the matter and the fee earner under the description, both still sortable', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN_MEDIA_QUERY }));
+    onTestFinished(() => void (window.matchMedia = matchMedia));
+    const api = stubApi({ [`GET ${LIST}`]: () => page(rows()) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/billing/flat-fees', session: sessionWith() });
+    const row = await screen.findByRole('row', { name: /First half of the agreed fee/ });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date▼',
+      'Matter↕Client↕',
+      'DescriptionFee earner↕',
+      'Amount↕',
+      'Status↕',
+      'Actions',
+    ]);
+    const matter = within(row).getByRole('link', { name: 'Share purchase agreement' }).closest('td')!;
+    expect(within(matter).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(row).getByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Edit flat fee/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Client/ }));
+    await waitFor(() => expect(api.lastQuery(LIST)?.get('sortColumn')).toBe('clientName'));
+    expect(screen.getByRole('columnheader', { name: /^Matter/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('offers Edit and Delete on unbilled rows only; a billed row says why', async () => {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { compareMoney, formatMoney, INVOICE_PAYMENT_METHODS, subtractMoney, type RecordPaymentInput } from '@matterhorn/shared';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
@@ -20,50 +20,57 @@ type ReasonModalProps = {
   onConfirm: (reason: string) => Promise<void>;
 };
 
-/** Void an invoice, reverse a payment, reject an invoice back to draft: a required reason (focused on opening). */
+/**
+ * Void an invoice, reverse a payment, reject an invoice back to draft: a required reason (focused on
+ * opening). Closing over a typed reason asks "Discard changes?" first.
+ */
 export function ReasonModal({ opened, title, confirmLabel, description, maxLength = 1000, onClose, onConfirm }: ReasonModalProps) {
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
-    <AppModal opened={opened} onClose={onClose} title={title}>
-      <Stack gap="sm">
-        <Textarea
-          label="Reason"
-          withAsterisk
-          description={description}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
-          data-autofocus
-          minRows={2}
-          maxLength={maxLength}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={async () => {
-              setSubmitted(true);
-              if (reason.trim() === '' || busy) return;
-              setBusy(true);
-              try {
-                await onConfirm(reason.trim());
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+    <GuardedModal opened={opened} onClose={onClose} title={title} hasChanges={() => reason.trim() !== ''}>
+      {(requestClose) => (
+        <Stack gap="sm">
+          <Textarea
+            label="Reason"
+            withAsterisk
+            description={description}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={submitted && reason.trim() === '' ? 'Reason is required' : undefined}
+            data-autofocus
+            minRows={2}
+            maxLength={maxLength}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={async () => {
+                setSubmitted(true);
+                if (reason.trim() === '' || busy) return;
+                setBusy(true);
+                try {
+                  await onConfirm(reason.trim());
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </GuardedModal>
   );
 }
+
+const INITIAL_METHOD = 'Bank transfer';
 
 type PaymentModalProps = {
   opened: boolean;
@@ -82,8 +89,9 @@ type PaymentModalProps = {
 export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currencyCode, onClose, onConfirm }: PaymentModalProps) {
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
   const [amount, setAmount] = useState(balanceDue);
-  const [paymentDate, setPaymentDate] = useState(isoDateToMonthDayYear(todayIso()));
-  const [method, setMethod] = useState<string | null>('Bank transfer');
+  const [initialDate] = useState(() => isoDateToMonthDayYear(todayIso()));
+  const [paymentDate, setPaymentDate] = useState(initialDate);
+  const [method, setMethod] = useState<string | null>(INITIAL_METHOD);
   const [reference, setReference] = useState('');
   const [keepExcess, setKeepExcess] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -99,65 +107,74 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
           ? `The payment is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
           : undefined;
   const dateIso = monthDayYearToIsoDate(paymentDate);
+  const hasChanges = () =>
+    amount !== balanceDue ||
+    paymentDate !== initialDate ||
+    method !== INITIAL_METHOD ||
+    reference.trim() !== '' ||
+    bankAccountId !== null ||
+    keepExcess;
   return (
-    <AppModal opened={opened} onClose={onClose} title="Record payment">
-      <Stack gap="sm">
-        <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
-        {isOver && (
-          <Checkbox
-            label="Keep the excess as the client’s credit"
-            description={`${formatMoney(subtractMoney(amount, balanceDue), currencySymbol)} over the balance due becomes the client’s credit, to apply to another invoice or refund.`}
-            checked={keepExcess}
-            onChange={(event) => setKeepExcess(event.currentTarget.checked)}
+    <GuardedModal opened={opened} onClose={onClose} title="Record payment" hasChanges={hasChanges}>
+      {(requestClose) => (
+        <Stack gap="sm">
+          <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+          {isOver && (
+            <Checkbox
+              label="Keep the excess as the client’s credit"
+              description={`${formatMoney(subtractMoney(amount, balanceDue), currencySymbol)} over the balance due becomes the client’s credit, to apply to another invoice or refund.`}
+              checked={keepExcess}
+              onChange={(event) => setKeepExcess(event.currentTarget.checked)}
+            />
+          )}
+          <DatePickerField
+            label="Payment date"
+            withAsterisk
+            value={paymentDate}
+            onChange={setPaymentDate}
+            error={submitted && !dateIso ? 'Payment date is required' : undefined}
           />
-        )}
-        <DatePickerField
-          label="Payment date"
-          withAsterisk
-          value={paymentDate}
-          onChange={setPaymentDate}
-          error={submitted && !dateIso ? 'Payment date is required' : undefined}
-        />
-        <Select
-          label="Method"
-          withAsterisk
-          data={[...INVOICE_PAYMENT_METHODS]}
-          value={method}
-          onChange={setMethod}
-          allowDeselect={false}
-          error={submitted && !method ? 'Payment method is required' : undefined}
-        />
-        <TextInput label="Reference" value={reference} maxLength={120} onChange={(event) => setReference(event.currentTarget.value)} />
-        {currencyCode && <BankAccountSelect money={{ currencyCode }} value={bankAccountId} onChange={setBankAccountId} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={busy}
-            onClick={async () => {
-              setSubmitted(true);
-              const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && (!isOver || keepExcess);
-              if (!isAmountOk || !dateIso || !method || busy) return;
-              setBusy(true);
-              try {
-                await onConfirm({
-                  amount: amount.trim(),
-                  paymentDate: dateIso,
-                  method: method as RecordPaymentInput['method'],
-                  reference: reference.trim() || null,
-                  bankAccountId,
-                  ...(isOver && keepExcess ? { keepExcessAsCredit: true } : {}),
-                });
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Record payment
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+          <Select
+            label="Method"
+            withAsterisk
+            data={[...INVOICE_PAYMENT_METHODS]}
+            value={method}
+            onChange={setMethod}
+            allowDeselect={false}
+            error={submitted && !method ? 'Payment method is required' : undefined}
+          />
+          <TextInput label="Reference" value={reference} maxLength={120} onChange={(event) => setReference(event.currentTarget.value)} />
+          {currencyCode && <BankAccountSelect money={{ currencyCode }} value={bankAccountId} onChange={setBankAccountId} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button
+              loading={busy}
+              onClick={async () => {
+                setSubmitted(true);
+                const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && (!isOver || keepExcess);
+                if (!isAmountOk || !dateIso || !method || busy) return;
+                setBusy(true);
+                try {
+                  await onConfirm({
+                    amount: amount.trim(),
+                    paymentDate: dateIso,
+                    method: method as RecordPaymentInput['method'],
+                    reference: reference.trim() || null,
+                    bankAccountId,
+                    ...(isOver && keepExcess ? { keepExcessAsCredit: true } : {}),
+                  });
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Record payment
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </GuardedModal>
   );
 }

@@ -8,17 +8,21 @@ import {
   type TaxAppliesTo,
 } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { billingState, useBillingState, type BillableKind } from '../../../lib/app-state/billing-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { invoiceSettingsQuery } from '../api/invoice-settings-api.ts';
 import type { BillableRows } from '../utils/billable-rows.ts';
 import { addDaysIso, todayIso } from '../utils/invoice-display.ts';
-import { AdjustLineModal, type LineAdjustment } from './adjust-line-modal.tsx';
+import type { LineAdjustment } from './adjust-line-modal.tsx';
 import { TotalsPreview } from './totals-preview.tsx';
 import { UnbilledSection, type UnbilledRow } from './unbilled-section.tsx';
+
+// Loaded when a line is first adjusted: most invoices are built without.
+const AdjustLineModal = lazy(() => import('./adjust-line-modal.tsx'));
 
 export const KIND_TO_LINE: Record<BillableKind, InvoiceLineType> = { timeEntries: 'fee', expenses: 'expense', flatFees: 'flatFee' };
 const TAX_APPLIES_LABELS: Record<TaxAppliesTo, string> = { fees: 'Fees', expenses: 'Expenses', both: 'Fees and expenses' };
@@ -87,6 +91,16 @@ export function InvoiceDraftForm({
   );
   const [isSaving, setIsSaving] = useState(false);
   const savingRef = useRef(false);
+  // Anything the user chose, ticked or typed since the form opened (items the page ticks as they load are not).
+  const [isChanged, setIsChanged] = useState(false);
+  const unsaved = useUnsavedChangesGuard(isChanged);
+  /** Runs a change the user made, and remembers that there is one. */
+  const changed =
+    <Args extends unknown[]>(change: (...args: Args) => void) =>
+    (...args: Args) => {
+      setIsChanged(true);
+      change(...args);
+    };
   const entries = useBillingState((state) => state.invoiceEntries);
   const discount = useBillingState((state) => state.discount);
 
@@ -128,16 +142,17 @@ export function InvoiceDraftForm({
     taxAppliesTo: effectiveAppliesTo,
   }).totals;
 
-  const toggle = (kind: BillableKind, id: string, isChosen: boolean) =>
-    isChosen ? billingState.addToInvoice(kind, [id]) : billingState.removeFromInvoice(kind, id);
-  const toggleAll = (kind: BillableKind, isChosen: boolean) => {
+  const toggle = changed((kind: BillableKind, id: string, isChosen: boolean) =>
+    isChosen ? billingState.addToInvoice(kind, [id]) : billingState.removeFromInvoice(kind, id),
+  );
+  const toggleAll = changed((kind: BillableKind, isChosen: boolean) => {
     if (isChosen)
       billingState.addToInvoice(
         kind,
         rows[kind].map((row) => row.id),
       );
     else for (const row of rows[kind]) billingState.removeFromInvoice(kind, row.id);
-  };
+  });
 
   const save = async () => {
     if (savingRef.current || !canSave || chosenLines.length === 0) return;
@@ -151,20 +166,22 @@ export function InvoiceDraftForm({
         .map((id) => ({ itemType: KIND_TO_LINE[kind], itemId: id, ...adjustments[id]! })),
     );
     try {
-      await onSave({
-        timeEntryIds: chosen('timeEntries'),
-        expenseIds: chosen('expenses'),
-        flatFeeIds: chosen('flatFees'),
-        lineAdjustments,
-        discountType: discount && discount.value !== '' ? discount.type : null,
-        discountValue: discount && discount.value !== '' ? discount.value : null,
-        taxPercent: effectiveTax,
-        taxAppliesTo: effectiveAppliesTo,
-        issueDate: issueIso,
-        dueDate: monthDayYearToIsoDate(effectiveDue),
-        notes: notes.trim() || null,
-        paymentInstructions: effectiveInstructions.trim() || null,
-      });
+      await unsaved.whileSaving(() =>
+        onSave({
+          timeEntryIds: chosen('timeEntries'),
+          expenseIds: chosen('expenses'),
+          flatFeeIds: chosen('flatFees'),
+          lineAdjustments,
+          discountType: discount && discount.value !== '' ? discount.type : null,
+          discountValue: discount && discount.value !== '' ? discount.value : null,
+          taxPercent: effectiveTax,
+          taxAppliesTo: effectiveAppliesTo,
+          issueDate: issueIso,
+          dueDate: monthDayYearToIsoDate(effectiveDue),
+          notes: notes.trim() || null,
+          paymentInstructions: effectiveInstructions.trim() || null,
+        }),
+      );
     } catch {
       // The api client toasts the refusal; the form keeps what was chosen.
       savingRef.current = false;
@@ -204,9 +221,9 @@ export function InvoiceDraftForm({
                 { value: 'percent', label: 'Percent' },
               ]}
               value={discount?.type ?? 'none'}
-              onChange={(value) =>
-                billingState.setDiscount(value === 'none' ? null : { type: value as 'amount' | 'percent', value: discount?.value ?? '' })
-              }
+              onChange={changed((value: string) =>
+                billingState.setDiscount(value === 'none' ? null : { type: value as 'amount' | 'percent', value: discount?.value ?? '' }),
+              )}
             />
           </Stack>
           <TextInput
@@ -215,28 +232,36 @@ export function InvoiceDraftForm({
             inputMode="decimal"
             value={discount?.value ?? ''}
             error={discountIsValid ? undefined : 'Enter a number'}
-            onChange={(event) => discount && billingState.setDiscount({ type: discount.type, value: event.currentTarget.value.trim() })}
+            onChange={changed(
+              (event: ChangeEvent<HTMLInputElement>) =>
+                discount && billingState.setDiscount({ type: discount.type, value: event.currentTarget.value.trim() }),
+            )}
           />
           <TextInput
             label={`${settings.data?.taxName ?? 'Tax'} rate (%)`}
             inputMode="decimal"
             value={effectiveTax}
-            onChange={(event) => setTaxPercent(event.currentTarget.value.trim())}
+            onChange={changed((event: ChangeEvent<HTMLInputElement>) => setTaxPercent(event.currentTarget.value.trim()))}
           />
           <Select
             label="Tax applies to"
             data={TAX_APPLIES_TO.map((value) => ({ value, label: TAX_APPLIES_LABELS[value] }))}
             value={effectiveAppliesTo}
             allowDeselect={false}
-            onChange={(value) => value && setTaxAppliesTo(value as TaxAppliesTo)}
+            onChange={changed((value: string | null) => value && setTaxAppliesTo(value as TaxAppliesTo))}
           />
-          <DatePickerField label="Issue date" withAsterisk value={issueDate} onChange={setIssueDate} />
-          <DatePickerField label="Due date" withAsterisk value={effectiveDue} onChange={setDueDate} />
-          <Textarea label="Notes" value={notes} onChange={(event) => setNotes(event.currentTarget.value)} minRows={2} />
+          <DatePickerField label="Issue date" withAsterisk value={issueDate} onChange={changed(setIssueDate)} />
+          <DatePickerField label="Due date" withAsterisk value={effectiveDue} onChange={changed(setDueDate)} />
+          <Textarea
+            label="Notes"
+            value={notes}
+            onChange={changed((event: ChangeEvent<HTMLTextAreaElement>) => setNotes(event.currentTarget.value))}
+            minRows={2}
+          />
           <Textarea
             label="Payment instructions"
             value={effectiveInstructions}
-            onChange={(event) => setPaymentInstructions(event.currentTarget.value)}
+            onChange={changed((event: ChangeEvent<HTMLTextAreaElement>) => setPaymentInstructions(event.currentTarget.value))}
             minRows={2}
           />
         </SimpleGrid>
@@ -254,23 +279,26 @@ export function InvoiceDraftForm({
       </Group>
 
       {adjusting && (
-        <AdjustLineModal
-          opened
-          description={adjusting.row.description}
-          itemAmount={adjusting.row.amount}
-          current={adjustments[adjusting.row.id] ?? null}
-          onClose={() => setAdjusting(null)}
-          onSave={(adjustment) => {
-            setAdjustments((previous) => {
-              const next = { ...previous };
-              if (adjustment) next[adjusting.row.id] = adjustment;
-              else delete next[adjusting.row.id];
-              return next;
-            });
-            setAdjusting(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AdjustLineModal
+            opened
+            description={adjusting.row.description}
+            itemAmount={adjusting.row.amount}
+            current={adjustments[adjusting.row.id] ?? null}
+            onClose={() => setAdjusting(null)}
+            onSave={changed((adjustment: LineAdjustment | null) => {
+              setAdjustments((previous) => {
+                const next = { ...previous };
+                if (adjustment) next[adjusting.row.id] = adjustment;
+                else delete next[adjusting.row.id];
+                return next;
+              });
+              setAdjusting(null);
+            })}
+          />
+        </Suspense>
       )}
+      {unsaved.prompt}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, ScrollArea, Table, Tabs } from '@mantine/core';
+import { Anchor, Group, ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { formatMoney, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx'
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
 import { SortableTable, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
@@ -60,13 +61,14 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
   const invoices = useQuery(invoiceListQuery(split.page));
   const totals = useQuery({ ...invoiceListQuery(split.totals ?? split.page), enabled: split.totals !== null }).data?.totals;
   const tab = TABS.some((item) => item.value === filters.status) ? filters.status : ALL_TAB;
+  // Beside the billing navigation on a 1280 px screen (820 px) the issue and due dates fold under the number.
+  const isFolded = useListLayout() !== 'full';
   const columns: SortableColumn<InvoiceSortColumn>[] = [
     { label: 'Number' },
     { label: 'Status' },
     ...(fixedClientId ? [] : [{ label: 'Client' }]),
     { label: 'Matters' },
-    { label: 'Issued' },
-    { label: 'Due' },
+    ...(isFolded ? [] : [{ label: 'Issued' }, { label: 'Due' }]),
     { label: 'Total', align: 'right' as const },
     { label: 'Balance due', align: 'right' as const },
   ];
@@ -153,7 +155,7 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
           <SortableTable
             label="Invoices"
             testId="invoices-table"
-            minWidth={760}
+            minWidth={isFolded ? 640 : 760}
             columns={columns}
             sort={list.sort}
             onSort={list.sortBy}
@@ -166,14 +168,21 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
                   <Anchor component={Link} to={`/billing/invoices/${row.id}`}>
                     {row.invoiceNumber ?? 'Draft'}
                   </Anchor>
+                  {isFolded && (
+                    <Text size="xs" c="dimmed">
+                      Issued {displayDate(row.issueDate)}
+                      <br />
+                      Due {displayDate(row.dueDate)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <InvoiceStatusBadge status={row.status} isOverdue={row.isOverdue} />
                 </Table.Td>
                 {!fixedClientId && <Table.Td>{row.clientName}</Table.Td>}
                 <Table.Td>{row.matterNames.join(', ')}</Table.Td>
-                <Table.Td>{displayDate(row.issueDate)}</Table.Td>
-                <Table.Td>{displayDate(row.dueDate)}</Table.Td>
+                {!isFolded && <Table.Td>{displayDate(row.issueDate)}</Table.Td>}
+                {!isFolded && <Table.Td>{displayDate(row.dueDate)}</Table.Td>}
                 <Table.Td ta="right">{formatMoney(row.total, row.currencySymbol)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(row.balanceDue, row.currencySymbol)}</Table.Td>
               </Table.Tr>

@@ -7,6 +7,7 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
@@ -111,6 +112,7 @@ export function InvoiceBuilderPage() {
           await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
           billingState.clearInvoiceEntries();
           billingState.selectInvoice(invoice.id);
+          focusNextPageHeading();
           void navigate(`/billing/invoices/${invoice.id}`);
         }}
       />

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { invoiceKeys, invoiceQuery, unbilledItemsQuery, updateInvoice } from '../api/invoices.ts';
 import { InvoiceDraftForm, type InvoiceDraftInitial } from '../components/invoice-draft-form.tsx';
@@ -125,6 +126,7 @@ export function InvoiceEditPage() {
           // No matters named: the server takes them from the items the draft now bills.
           const saved = await updateInvoice(data.id, { clientId: data.clientId, matterIds: [], ...fields });
           billingState.clearInvoiceEntries();
+          focusNextPageHeading();
           await navigate(viewPath);
           queryClient.setQueryData(invoiceKeys.detail(saved.id), saved);
           void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });

@@ -3,6 +3,7 @@ import { TAX_APPLIES_TO, type InvoiceSettings, type TaxAppliesTo } from '@matter
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { invoiceKeys } from '../api/invoice-list-api.ts';
 import { invoiceSettingsQuery, updateInvoiceSettings } from '../api/invoice-settings-api.ts';
 
@@ -10,8 +11,11 @@ const TAX_APPLIES_LABELS: Record<TaxAppliesTo, string> = { fees: 'Fees', expense
 
 function SettingsForm({ initial }: { initial: InvoiceSettings }) {
   const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(initial);
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // Leaving the page with unsaved changes asks first.
+  const unsaved = useUnsavedChangesGuard(JSON.stringify(values) !== JSON.stringify(saved));
   const set = <K extends keyof InvoiceSettings>(key: K, value: InvoiceSettings[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
   return (
@@ -21,7 +25,11 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
         if (busy) return;
         setBusy(true);
         updateInvoiceSettings(values)
-          .then((saved) => queryClient.setQueryData(invoiceKeys.settings(), saved))
+          .then((answer) => {
+            queryClient.setQueryData(invoiceKeys.settings(), answer);
+            setSaved(answer);
+            setValues(answer);
+          })
           .catch(() => undefined)
           .finally(() => setBusy(false));
       }}
@@ -95,6 +103,7 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
           </Button>
         </Group>
       </Paper>
+      {unsaved.prompt}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { EmailDeliveryAlert } from '../../../components/email-failed-retry.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -24,7 +25,6 @@ import {
   type InvoiceAction,
 } from '../api/invoices.ts';
 import { invoiceLinkKeys } from '../api/invoice-link.ts';
-import { ReasonModal, RecordPaymentModal } from '../components/invoice-action-modals.tsx';
 import { InvoicePublicLink, SendInvoiceButton } from '../components/invoice-public-link.tsx';
 import { InvoiceCreditNotes } from '../components/invoice-credit-notes.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
@@ -35,8 +35,10 @@ import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
 
 type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 
-// Loaded when first opened: most visits to an invoice never credit it.
+// Loaded when first opened: most visits to an invoice never credit it, void it or record a payment on it.
 const CreditNoteModal = lazy(() => import('../components/credit-note-modal.tsx'));
+const ReasonModal = lazy(async () => ({ default: (await import('../components/invoice-action-modals.tsx')).ReasonModal }));
+const RecordPaymentModal = lazy(async () => ({ default: (await import('../components/invoice-action-modals.tsx')).RecordPaymentModal }));
 const WriteOffModal = lazy(() => import('../components/write-off-modal.tsx'));
 
 function LinesTable({
@@ -249,6 +251,7 @@ export function InvoiceViewPage() {
               onClick={() =>
                 void run('delete', async () => {
                   await deleteInvoice(data.id);
+                  focusNextPageHeading();
                   void navigate('/billing');
                 })
               }
@@ -382,41 +385,43 @@ export function InvoiceViewPage() {
         </Paper>
       )}
 
-      {modal === 'void' && (
-        <ReasonModal
-          opened
-          title="Void invoice"
-          confirmLabel="Void invoice"
-          onClose={() => setModal(null)}
-          onConfirm={(reason) => transition('void-invoice', { reason })}
-        />
-      )}
-      {modal === 'reject' && (
-        <ReasonModal
-          opened
-          title="Reject invoice"
-          confirmLabel="Reject invoice"
-          description="The invoice goes back to draft; whoever prepared it sees your reason."
-          maxLength={500}
-          onClose={() => setModal(null)}
-          onConfirm={(reason) => transition('reject-invoice', { reason })}
-        />
-      )}
-      {modal === 'payment' && (
-        <RecordPaymentModal
-          opened
-          balanceDue={data.totals.balanceDue}
-          currencySymbol={data.currencySymbol}
-          currencyCode={data.currencyCode}
-          onClose={() => setModal(null)}
-          onConfirm={(payment) =>
-            run('payment', async () => {
-              await recordPayment(data.id, payment, paymentKey);
-              renewPaymentKey();
-            })
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal === 'void' && (
+          <ReasonModal
+            opened
+            title="Void invoice"
+            confirmLabel="Void invoice"
+            onClose={() => setModal(null)}
+            onConfirm={(reason) => transition('void-invoice', { reason })}
+          />
+        )}
+        {modal === 'reject' && (
+          <ReasonModal
+            opened
+            title="Reject invoice"
+            confirmLabel="Reject invoice"
+            description="The invoice goes back to draft; whoever prepared it sees your reason."
+            maxLength={500}
+            onClose={() => setModal(null)}
+            onConfirm={(reason) => transition('reject-invoice', { reason })}
+          />
+        )}
+        {modal === 'payment' && (
+          <RecordPaymentModal
+            opened
+            balanceDue={data.totals.balanceDue}
+            currencySymbol={data.currencySymbol}
+            currencyCode={data.currencyCode}
+            onClose={() => setModal(null)}
+            onConfirm={(payment) =>
+              run('payment', async () => {
+                await recordPayment(data.id, payment, paymentKey);
+                renewPaymentKey();
+              })
+            }
+          />
+        )}
+      </Suspense>
       {modal === 'creditNote' && (
         <Suspense fallback={null}>
           <CreditNoteModal
@@ -441,15 +446,17 @@ export function InvoiceViewPage() {
           />
         </Suspense>
       )}
-      {modal !== null && typeof modal === 'object' && (
-        <ReasonModal
-          opened
-          title="Reverse payment"
-          confirmLabel="Reverse payment"
-          onClose={() => setModal(null)}
-          onConfirm={(reason) => run('reverse', () => reversePayment(data.id, modal.reversePaymentId, reason))}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal !== null && typeof modal === 'object' && (
+          <ReasonModal
+            opened
+            title="Reverse payment"
+            confirmLabel="Reverse payment"
+            onClose={() => setModal(null)}
+            onConfirm={(reason) => run('reverse', () => reversePayment(data.id, modal.reversePaymentId, reason))}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

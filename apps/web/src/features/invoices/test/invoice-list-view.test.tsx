@@ -1,7 +1,8 @@
 import type { InvoiceListItem } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NARROW_SCREEN_MEDIA_QUERY } from '../../../components/list-kit/use-list-layout.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { InvoiceListView } from '../components/invoice-list-view.tsx';
 import { allowSlowRenders, CLIENT_ID, MATTER_ID, sessionWith, stubApi } from './stub-invoices.ts';
@@ -48,6 +49,29 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByText('1,000+ invoices')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 50' })).toBeInTheDocument();
+  });
+
+  it('at 1280 px shows the issue and due dates under the number, the totals and balance in view', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN_MEDIA_QUERY }));
+    onTestFinished(() => void (window.matchMedia = matchMedia));
+    stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1 } }) });
+    renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
+      path: '/billing/invoice',
+      session: sessionWith(['invoice']),
+    });
+    const row = await screen.findByRole('row', { name: /INV-00001/ });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Number',
+      'Status',
+      'Client',
+      'Matters',
+      'Total',
+      'Balance due',
+    ]);
+    const [number] = within(row).getAllByRole('cell');
+    expect(number).toHaveTextContent('INV-00001Issued 01/03/2025Due 31/03/2025');
+    expect(within(row).getAllByText('₦1,075.00')).toHaveLength(2);
   });
 
   it('sums the filter as the API does, one line per currency: billed = paid + written off + outstanding, drafts counted apart', async () => {

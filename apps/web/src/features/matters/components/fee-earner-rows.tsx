@@ -7,6 +7,7 @@ import type { SchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import type { MatterFormValues } from '../utils/matter-form-values.ts';
 
 export const DUPLICATE_FEE_EARNER = 'Each fee earner can be assigned once';
+export const HOURLY_RATE_REQUIRED = 'Hourly rate is required';
 
 export type FeeEarnerRowsProps = {
   form: SchemaForm<MatterFormValues>;
@@ -28,7 +29,13 @@ export function FeeEarnerRows({ form, members, onBlur, showErrors, currencySymbo
   const nameOf = (userId: string) => members.find((member) => member.id === userId)?.name;
   const canAdd = members.length > rows.length;
   const errorOf = (name: `assignees.${number}.userId` | `assignees.${number}.hourlyRate`) => (showErrors ? form.issueAt(name) : undefined);
-  const sectionError = showErrors && form.issueAt('assignees') === DUPLICATE_FEE_EARNER ? DUPLICATE_FEE_EARNER : undefined;
+  // A blank rate is missing, not a malformed amount: say so in the form's usual words.
+  const rateErrorOf = (index: number, rate: string) => {
+    const issue = errorOf(`assignees.${index}.hourlyRate`);
+    return issue && rate.trim() === '' ? HOURLY_RATE_REQUIRED : issue;
+  };
+  // What is wrong with the rows as a whole: the same member twice, or the API's refusal of one ("Fee earner not found").
+  const sectionError = showErrors ? form.issueAt('assignees') : undefined;
 
   return (
     <Stack gap="xs" role="group" aria-labelledby="fee-earners-heading">
@@ -69,7 +76,7 @@ export function FeeEarnerRows({ form, members, onBlur, showErrors, currencySymbo
               value={row.hourlyRate}
               onChange={(hourlyRate) => form.setValue(`assignees.${index}.hourlyRate`, hourlyRate)}
               onBlur={onBlur}
-              error={errorOf(`assignees.${index}.hourlyRate`)}
+              error={rateErrorOf(index, row.hourlyRate)}
               w={180}
             />
             <ActionIcon

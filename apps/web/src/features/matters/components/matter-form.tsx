@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
-import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { DatePickerField, INVALID_DATE_MESSAGE } from '../../../components/date-picker-field.tsx';
+import { isoDateToMonthDayYear, isValidDisplayDate, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useConflictGate } from '../../../components/conflict-gate/use-conflict-gate.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
@@ -47,6 +48,9 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const practiceAreas = useQuery(practiceAreasQuery);
   const customFields = useQuery(customFieldsQuery('matter'));
   const [openDateText, setOpenDateText] = useState(() => isoDateToMonthDayYear(initialValues.matterOpenDate ?? ''));
+  // Typed text that is no date leaves the form's value empty: it must stop the save, not save today instead.
+  const [isOpenDateWrong, setIsOpenDateWrong] = useState(false);
+  const [hasTriedSave, setHasTriedSave] = useState(false);
   const [touchedSections, setTouchedSections] = useState({ assignees: false, parties: false, customFields: false });
   const conflictGate = useConflictGate('matter');
   // A created matter is never created twice: a second submit (or a retry after a later failure)
@@ -54,32 +58,37 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
   const createdMatterId = useRef<string | null>(null);
 
   const { values } = form;
-  const fieldErrors = customFieldErrors(customFields.data ?? [], values.customFields);
+  // Leaving the page over unsaved typing asks first; the save's own navigation does not.
+  const unsaved = useUnsavedChangesGuard(form.isDirty);
+  const fieldErrors = customFieldErrors(customFields.data ?? [], values.customFields, form.issueAt);
   const touchSection = (section: keyof typeof touchedSections) => setTouchedSections((previous) => ({ ...previous, [section]: true }));
 
   const idempotency = useIdempotencyKey();
   const save = form.onSubmit(async () => {
-    if (Object.keys(fieldErrors).length > 0) return;
-    if (createdMatterId.current) {
-      onSaved(createdMatterId.current);
-      return;
-    }
-    // What the inputs hold now: rows added or removed since the last render included.
-    const values = form.getValues();
-    await conflictGate.checkThenSave(matterConflictNames(values, knownNames), async (conflictCheckId) => {
-      const body = matterInputFrom(values, conflictCheckId);
-      if (matterId) {
-        await updateMatter(matterId, body);
-        onSaved(matterId);
-      } else {
-        createdMatterId.current = await createMatter(body, idempotency.key);
+    if (Object.keys(fieldErrors).length > 0 || isOpenDateWrong) return;
+    await unsaved.whileSaving(async () => {
+      if (createdMatterId.current) {
         onSaved(createdMatterId.current);
+        return;
       }
+      // What the inputs hold now: rows added or removed since the last render included.
+      const values = form.getValues();
+      await conflictGate.checkThenSave(matterConflictNames(values, knownNames), async (conflictCheckId) => {
+        const body = matterInputFrom(values, conflictCheckId);
+        if (matterId) {
+          await updateMatter(matterId, body);
+          onSaved(matterId);
+        } else {
+          createdMatterId.current = await createMatter(body, idempotency.key);
+          onSaved(createdMatterId.current);
+        }
+      });
     });
   });
 
   const submit = (event: FormEvent) => {
     setTouchedSections({ assignees: true, parties: true, customFields: true });
+    setHasTriedSave(true);
     void save(event);
   };
 
@@ -175,8 +184,9 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
                   setOpenDateText(monthDayYear);
                   form.setValue('matterOpenDate', monthDayYearToIsoDate(monthDayYear) ?? undefined);
                 }}
+                onTextChange={(text) => setIsOpenDateWrong(text.trim() !== '' && !isValidDisplayDate(text))}
                 onBlur={() => form.touch('matterOpenDate')}
-                error={form.errorFor('matterOpenDate')}
+                error={form.errorFor('matterOpenDate') ?? (hasTriedSave && isOpenDateWrong ? INVALID_DATE_MESSAGE : undefined)}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
@@ -233,6 +243,7 @@ export function MatterForm({ initialValues, matterId, knownNames = [], currencyS
       <OnceOpened isOpen={conflictGate.modalProps.result !== null}>
         <ConflictGateModal key={conflictGate.modalProps.result?.conflictCheckId ?? 'none'} {...conflictGate.modalProps} />
       </OnceOpened>
+      {unsaved.prompt}
     </>
   );
 }

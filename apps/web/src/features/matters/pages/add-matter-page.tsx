@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { MatterForm } from '../components/matter-form.tsx';
 import { emptyMatterValues } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 /** /matter/add-new-matter; ?clientId= preselects the client (e.g. from a client's page). */
 export function AddMatterPage() {
@@ -27,7 +28,8 @@ export function AddMatterPage() {
           // Matter pickers and the practice areas' matter counts change with it.
           void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
           void queryClient.invalidateQueries({ queryKey: lookupKeys.practiceAreas() });
-          navigate(`/matter/${matterId}`);
+          focusNextPageHeading();
+          void navigate(`/matter/${matterId}`);
         }}
       />
     </Stack>

@@ -8,6 +8,7 @@ import { MatterForm } from '../components/matter-form.tsx';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { matterValuesFromView } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 /** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
 export function EditMatterPage() {
@@ -36,7 +37,8 @@ export function EditMatterPage() {
           // Matter pickers and the practice areas' matter counts change with it.
           void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
           void queryClient.invalidateQueries({ queryKey: lookupKeys.practiceAreas() });
-          navigate(`/matter/${matterId}`);
+          focusNextPageHeading();
+          void navigate(`/matter/${matterId}`);
         }}
       />
     </Stack>

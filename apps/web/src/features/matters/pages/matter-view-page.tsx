@@ -14,6 +14,7 @@ import { MatterBudgetCard } from '../components/matter-budget-card.tsx';
 import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
+import { focusNextPageHeading } from '../../../lib/focus.ts';
 
 /**
  * The view's tabs (?activeTab=); every tab but the overview is filled by a later module, and shown
@@ -182,6 +183,8 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
               queryClient.removeQueries({ queryKey: ['matters', 'view', view.id] });
               void queryClient.invalidateQueries({ queryKey: ['matters', 'list'] });
               void queryClient.invalidateQueries({ queryKey: lookupKeys.clientMatters() });
+              // The matter's page goes: focus starts again at the list's heading.
+              focusNextPageHeading();
               navigate('/matter/matter-list');
             },
           )

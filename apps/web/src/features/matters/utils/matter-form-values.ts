@@ -88,11 +88,23 @@ export function matterInputFrom(values: MatterFormValues, conflictCheckId: strin
   };
 }
 
-/** Required custom fields left blank, by field id, with the product's "X is required" text. */
-export function customFieldErrors(fields: CustomField[], values: Record<string, string>): Record<string, string> {
+/**
+ * Custom fields' problems, by field id, in the API's words: required ones left blank ("X is
+ * required"), a number field that holds no number ('-', '1.'), and whatever the API refused of a
+ * field on the last save (`serverIssueAt('customFields.<id>')`), so each message shows under its field.
+ */
+export function customFieldErrors(
+  fields: CustomField[],
+  values: Record<string, string>,
+  serverIssueAt: (path: `customFields.${string}`) => string | undefined = () => undefined,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    if (field.isRequired && !(values[field.id] ?? '').trim()) errors[field.id] = `${field.label} is required`;
+    const value = (values[field.id] ?? '').trim();
+    const serverIssue = serverIssueAt(`customFields.${field.id}`);
+    if (field.isRequired && !value) errors[field.id] = `${field.label} is required`;
+    else if (field.fieldType === 'number' && value && !/^-?\d+(\.\d+)?$/.test(value)) errors[field.id] = `${field.label} must be a number`;
+    else if (serverIssue) errors[field.id] = serverIssue;
   }
   return errors;
 }

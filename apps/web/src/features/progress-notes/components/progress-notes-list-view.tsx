@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { downloadProgressNotesCsv } from '../api/download-progress-notes-csv.ts';
@@ -27,6 +28,8 @@ export function ProgressNotesListView({ matterId }: { matterId?: string }) {
   const query = progressNoteListQueryFrom(list, matterId);
   const rows = useProgressNotePage(query);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  // Under 1,408 px (and on a phone, where the table scrolls inside its card) the less important columns fold.
+  const isFolded = useListLayout() !== 'full';
   const filters: ProgressNoteFilterValues = {
     search: list.filters.search,
     clientId: matterId ? '' : (query.ClientId ?? ''),
@@ -58,6 +61,7 @@ export function ProgressNotesListView({ matterId }: { matterId?: string }) {
             sort={list.sort}
             onSort={list.sortBy}
             hideMatterColumns={matterId !== undefined}
+            isFolded={isFolded}
             onEdit={can('progressNote.edit') ? (note) => navigate(editProgressNotePath(note.id)) : undefined}
             onDelete={can('progressNote.delete') ? setDeleting : undefined}
           />

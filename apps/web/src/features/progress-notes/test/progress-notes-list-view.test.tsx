@@ -10,6 +10,7 @@ import {
   progressNoteAnswers,
   progressNoteListItem,
 } from '../../../test/msw/progress-note-answers.ts';
+import { NARROW_SCREEN_MEDIA_QUERY } from '../../../components/list-kit/use-list-layout.ts';
 import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { ProgressNotesListView } from '../components/progress-notes-list-view.tsx';
 import { EMPTY_TEXT } from '../components/progress-notes-table.tsx';
@@ -124,6 +125,31 @@ describe('ProgressNotesListView', { timeout: 60_000 }, () => {
     stubApi({ [`GET ${LIST}`]: () => progressNoteAnswers.page([]) });
     renderRoutes(routes, { path: '/progress-update', session: sessionWith() });
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+  });
+
+  it('at 1280 px folds the client under the matter, the author under the title and the attachments under the excerpt', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query === NARROW_SCREEN_MEDIA_QUERY }));
+    onTestFinished(() => void (window.matchMedia = matchMedia));
+    const api = stubApi({ [`GET ${LIST}`]: () => progressNoteAnswers.page(rows()) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/progress-update', session: sessionWith() });
+    const row = await screen.findByRole('row', { name: /Hearing moved/ });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date▼',
+      'Title↕Author↕',
+      'Matter↕Client↕',
+      'Shared',
+      'Excerpt',
+      'Actions',
+    ]);
+    expect(within(row).getByText('2 attachments')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^View progress note/ })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Edit progress note/ })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Delete progress note/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Author/ }));
+    await waitFor(() => expect(api.lastQuery(LIST)?.get('sortColumn')).toBe('authorName'));
   });
 
   it('offers Edit and Delete only with the permissions; View always', async () => {

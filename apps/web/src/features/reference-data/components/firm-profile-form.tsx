@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { countryNames, timeZoneNames } from '../../../components/countries.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { currencyLabel } from '../../../lib/lookups/currencies.ts';
 import type { FirmProfileUpdate } from '../api/firm-profile.ts';
 import { readAsDataUrl } from '../../../lib/read-file.ts';
@@ -62,7 +63,12 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
     onBlur: () => form.touch(name),
     error: form.errorFor(name),
   });
-  const submit = form.onSubmit(async (data) => onSave(data as FirmProfileUpdate));
+  // Leaving the page over unsaved changes asks first.
+  const unsaved = useUnsavedChangesGuard(form.isDirty);
+  const submit = form.onSubmit(async (data) => {
+    await onSave(data as FirmProfileUpdate);
+    form.markSaved();
+  });
   const slug = form.values.portalSlug || 'your-firm';
 
   return (
@@ -184,6 +190,7 @@ export function FirmProfileForm({ profile, currencies, onSave }: FirmProfileForm
           Save changes
         </SubmitButton>
       </Stack>
+      {unsaved.prompt}
     </form>
   );
 }

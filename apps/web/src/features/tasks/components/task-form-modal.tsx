@@ -2,10 +2,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Task } from '@matterhorn/shared';
 import { useRef, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { DiscardChangesModal } from '../../../components/discard-changes-modal.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { GUARDED_BODY_ATTRIBUTE, useCloseGuard } from '../hooks/use-close-guard.ts';
+import { useCloseGuard } from '../../../lib/forms/use-close-guard.ts';
 import { newTaskValues, taskValues, type NewTaskDefaults } from '../utils/task-form-values.ts';
 import { TaskForm } from './task-form.tsx';
 
@@ -75,7 +75,7 @@ export function TaskFormModal({ opened, onClose, task, defaults, onSaved }: Task
         size="lg"
         fullScreen={isPhone}
       >
-        <div {...{ [GUARDED_BODY_ATTRIBUTE]: '' }}>
+        <div {...guard.bodyProps}>
           {opened && (
             <TaskForm
               key={`${task?.id ?? 'new'}-${openCount}`}
@@ -92,16 +92,7 @@ export function TaskFormModal({ opened, onClose, task, defaults, onSaved }: Task
           )}
         </div>
       </AppModal>
-      <ConfirmModal
-        opened={guard.isAsking}
-        onClose={guard.keepEditing}
-        title={DISCARD_TEXTS.title}
-        confirmLabel={DISCARD_TEXTS.discard}
-        cancelLabel={DISCARD_TEXTS.keepEditing}
-        onConfirm={async () => guard.discard()}
-      >
-        {DISCARD_TEXTS.body}
-      </ConfirmModal>
+      <DiscardChangesModal opened={guard.isAsking} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} text={DISCARD_TEXTS.body} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { taskListInputSchema, type TaskList } from '@matterhorn/shared';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { useRef, useState, type FormEvent } from 'react';
+import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useReportChanges } from '../../../lib/forms/modal-changes.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useTaskListWrites } from '../api/task-lists.ts';
@@ -36,20 +37,18 @@ function valuesOf(list: TaskList | null): TaskListFormValues {
 
 type TaskListFormProps = {
   list: TaskList | null;
+  /** After a save. */
   onDone: () => void;
-  /** The modal asks before closing over changes: the form tells it whether there are any. */
-  hasChanges: RefObject<() => boolean>;
 };
 
-function TaskListForm({ list, onDone, hasChanges }: TaskListFormProps) {
+function TaskListForm({ list, onDone }: TaskListFormProps) {
   const [initialValues] = useState(() => valuesOf(list));
   const form = useSchemaForm(taskListInputSchema, initialValues);
   const writes = useTaskListWrites();
   const formRef = useRef<HTMLFormElement>(null);
   const isChanged = JSON.stringify(form.values) !== JSON.stringify(initialValues);
-  useEffect(() => {
-    hasChanges.current = () => isChanged;
-  }, [hasChanges, isChanged]);
+  // The modal asks before closing over changes; Cancel closes through it too.
+  const requestClose = useReportChanges(isChanged) ?? onDone;
 
   const save = form.onSubmit(async (body) => {
     await writes.save(list?.id ?? null, body);
@@ -68,7 +67,7 @@ function TaskListForm({ list, onDone, hasChanges }: TaskListFormProps) {
         <Textarea label="Description" rows={2} {...form.inputProps('description')} />
         <TaskListItemFields form={form} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={form.isSubmitting}>
+          <Button variant="default" onClick={requestClose} disabled={form.isSubmitting}>
             Cancel
           </Button>
           <SubmitButton isSubmitting={form.isSubmitting}>{list ? 'Save changes' : 'Create task list'}</SubmitButton>
@@ -79,51 +78,23 @@ function TaskListForm({ list, onDone, hasChanges }: TaskListFormProps) {
 }
 
 /**
- * A task list's name, description and tasks. Escape, the backdrop and the close button close it at
- * once when nothing changed, and otherwise ask first; Cancel and a save close at once.
+ * A task list's name, description and tasks. Escape, the backdrop, the close button and Cancel close
+ * it at once when nothing changed, and otherwise ask first; a save closes at once.
  */
 export function TaskListFormModal({ editor, onClose }: { editor: TaskListEditor; onClose: () => void }) {
-  const hasChanges = useRef<() => boolean>(() => false);
-  const [isAsking, setIsAsking] = useState(false);
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const list = editor?.list ?? null;
 
-  const close = () => {
-    setIsAsking(false);
-    hasChanges.current = () => false;
-    onClose();
-  };
-  const requestClose = () => {
-    if (hasChanges.current()) setIsAsking(true);
-    else close();
-  };
-
   return (
-    <>
-      <AppModal
-        opened={editor !== null}
-        onClose={requestClose}
-        // While the question is open, Escape is its own (Keep editing), not a second close of the form.
-        closeOnEscape={!isAsking}
-        title={list ? TASK_LIST_FORM_TITLES.edit : TASK_LIST_FORM_TITLES.create}
-        size="lg"
-        fullScreen={isPhone}
-      >
-        {editor && <TaskListForm key={list?.id ?? 'new'} list={list} onDone={close} hasChanges={hasChanges} />}
-      </AppModal>
-      <AppModal opened={isAsking} onClose={() => setIsAsking(false)} title={DISCARD_QUESTION.title} size="sm">
-        <Stack gap="md">
-          <Text size="sm">{DISCARD_QUESTION.text}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button color="red" variant="subtle" onClick={close}>
-              {DISCARD_QUESTION.discard}
-            </Button>
-            <Button onClick={() => setIsAsking(false)} data-autofocus>
-              {DISCARD_QUESTION.keepEditing}
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
-    </>
+    <GuardedModal
+      opened={editor !== null}
+      onClose={onClose}
+      discardText={DISCARD_QUESTION.text}
+      title={list ? TASK_LIST_FORM_TITLES.edit : TASK_LIST_FORM_TITLES.create}
+      size="lg"
+      fullScreen={isPhone}
+    >
+      {editor && <TaskListForm key={list?.id ?? 'new'} list={list} onDone={onClose} />}
+    </GuardedModal>
   );
 }

@@ -6,11 +6,13 @@ export type TaskActions = {
   onToggleDone: (task: Task) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** Starts the header timer for the task's matter ("bill this"); absent without timeEntry.create. */
+  onStartTimer?: (task: Task) => void;
   /** Tasks whose status is being changed: their button waits. */
   busyIds: ReadonlySet<string>;
 };
 
-/** Mark done (or Reopen a done one), Edit and Delete, each named after the task for screen readers. */
+/** Mark done (or Reopen a done one), Start timer on an open task with a matter, Edit and Delete, each named after the task for screen readers. */
 export function TaskRowActions({ task, actions }: { task: Task; actions: TaskActions }) {
   const isDone = task.status === 'Done';
   const toggle = isDone ? 'Reopen' : 'Mark done';
@@ -26,6 +28,11 @@ export function TaskRowActions({ task, actions }: { task: Task; actions: TaskAct
       >
         {toggle}
       </Button>
+      {actions.onStartTimer && task.matterId && !isDone && (
+        <Button size="xs" variant="default" onClick={() => actions.onStartTimer?.(task)} aria-label={`Start timer: ${task.title}`}>
+          Start timer
+        </Button>
+      )}
       <Button size="xs" variant="default" onClick={() => actions.onEdit(task)} aria-label={`Edit ${task.title}`}>
         Edit
       </Button>

@@ -37,11 +37,14 @@ export function TaskMatter({ task }: { task: Task }) {
   );
 }
 
-/** Tasks in a table (wider screens); under its width it scrolls inside its card. */
+/**
+ * Tasks in a table (wider screens), fitting a 1280 px screen (1,020 px) with every column; under its
+ * width (a tablet) it scrolls inside its card.
+ */
 export function TasksTable({ tasks, actions, hideMatter = false }: TaskRowsProps) {
   const columns = ['Title', ...(hideMatter ? [] : ['Matter']), 'Assignees', 'Due', 'Priority', 'Status'];
   return (
-    <Table.ScrollContainer minWidth={tasks.length === 0 ? 0 : hideMatter ? 820 : 1040}>
+    <Table.ScrollContainer minWidth={tasks.length === 0 ? 0 : hideMatter ? 640 : 760}>
       <Table striped highlightOnHover aria-label="Tasks" data-testid="tasks-table">
         <Table.Thead>
           <Table.Tr>

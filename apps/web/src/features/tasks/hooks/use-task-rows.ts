@@ -1,5 +1,8 @@
 import type { Task } from '@matterhorn/shared';
 import { useCallback, useState, type RefObject } from 'react';
+import { useStartTimer } from '../../../lib/app-state/start-timer-for.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { hasPermissions } from '@matterhorn/shared';
 import { useTaskWrites } from '../api/tasks.ts';
 import type { TaskActions } from '../components/task-row-actions.tsx';
 
@@ -41,11 +44,17 @@ export function useTaskRows({ heading }: { heading: RefObject<HTMLElement | null
 
   const openEdit = useCallback((task: Task) => setEditing({ isOpen: true, task }), []);
 
+  const timer = useStartTimer();
+  const { permissions } = useSession();
   const actions: TaskActions = {
     busyIds,
     onToggleDone: (task) => void toggleDone(task),
     onEdit: openEdit,
     onDelete: setDeleting,
+    // "Bill this": the timer starts for the task's matter, its title the entry's words.
+    ...(hasPermissions(permissions, ['timeEntry.create'])
+      ? { onStartTimer: (task: Task) => void (task.matterId && timer.start(task.matterId, task.title)) }
+      : {}),
   };
 
   return {

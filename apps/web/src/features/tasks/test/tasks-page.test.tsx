@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { timerTotalSchema } from '@matterhorn/shared';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
+import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { TasksPage } from '../pages/tasks-page.tsx';
 import { allowSlowRenders, OTHER_TASK_ID, sessionWith, stubApi, task, TASK_CALLS, TASK_ID, taskAnswers, USER_B } from './stub-tasks.ts';
@@ -133,6 +135,38 @@ describe('Tasks page', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', TASK_CALLS.setStatus(OTHER_TASK_ID))[0]!.body).toEqual({ status: 'To do' });
     // The list is asked again after each change.
     await waitFor(() => expect(api.callsTo('GET', TASK_CALLS.list).length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('starts the header timer for a task’s matter, its title the entry’s words ("bill this"), for a member who records time', async () => {
+    const open = task();
+    const api = stubApi({
+      [`GET ${TASK_CALLS.list}`]: () => taskAnswers.page([open]),
+      'POST /api/admin/time-entry-log/start-entry': () => ({
+        ...contractAnswer(timerTotalSchema, {
+          totalTime: '00:00:00',
+          totalTimeInDouble: 0,
+          isStarted: true,
+          subject: { matterId: open.matterId!, matterName: 'Lease', clientId: 'c1', description: open.title },
+        }),
+        message: 'Timer started',
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/tasks', element: <TasksPage /> }], { path: '/tasks', session: sessionWith(['timeEntry.create']) });
+    await user.click(await screen.findByRole('button', { name: `Start timer: ${open.title}` }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/time-entry-log/start-entry')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/admin/time-entry-log/start-entry')[0]!.body).toEqual({
+      matterId: open.matterId,
+      description: open.title,
+    });
+    expect(await screen.findByText(`Timer started for “${open.title}”`)).toBeInTheDocument();
+  });
+
+  it('offers no timer to a member who may not record time', async () => {
+    stubApi({ [`GET ${TASK_CALLS.list}`]: () => taskAnswers.page([task()]) });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Mark done: File the defence' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Start timer/ })).not.toBeInTheDocument();
   });
 
   it('deletes a task only after a question that names it', async () => {

@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { DiscardChangesModal as AppDiscardChangesModal, DISCARD_CHANGES_TEXTS } from '../../../components/discard-changes-modal.tsx';
 
 export const DISCARD_MODAL = {
-  title: 'Discard changes?',
+  title: DISCARD_CHANGES_TEXTS.title,
   text: 'This time entry has changes that are not saved. If you close it now, they are lost.',
-  keepEditing: 'Keep editing',
+  keepEditing: DISCARD_CHANGES_TEXTS.keepEditing,
+  // The popup's button has always said it in full (the journeys click it by this name).
   discard: 'Discard changes',
 } as const;
 
@@ -19,18 +19,12 @@ export function DiscardChangesModal({
   onDiscard: () => void;
 }) {
   return (
-    <AppModal opened={opened} onClose={onKeepEditing} title={DISCARD_MODAL.title} size="sm">
-      <Stack gap="md">
-        <Text size="sm">{DISCARD_MODAL.text}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button color="red" variant="subtle" onClick={onDiscard}>
-            {DISCARD_MODAL.discard}
-          </Button>
-          <Button onClick={onKeepEditing} data-autofocus>
-            {DISCARD_MODAL.keepEditing}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+    <AppDiscardChangesModal
+      opened={opened}
+      onKeepEditing={onKeepEditing}
+      onDiscard={onDiscard}
+      text={DISCARD_MODAL.text}
+      discardLabel={DISCARD_MODAL.discard}
+    />
   );
 }

@@ -1,29 +1,48 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { IS_BILLABLE, type TimeEntryListItem } from '@matterhorn/shared';
-import { Link } from 'react-router';
-import { RowActions } from '../../../components/row-actions.tsx';
-import { formatAmount, formatEntryDate, formatListHours, formatShortHours, recordedToBilledText } from '../utils/time-entry-display.ts';
+import { Table, Text } from '@mantine/core';
+import type { TimeEntryListItem } from '@matterhorn/shared';
+import { RowIconActions } from '../../../components/row-icon-actions.tsx';
+import { SortableTable, type FoldedSort, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
+import { formatAmount, formatEntryDate } from '../utils/time-entry-display.ts';
 import type { TimeEntrySort, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
-import { LockBadge } from './lock-badge.tsx';
-import { SortableTable } from '../../../components/list-kit/sortable-table.tsx';
+import { billableText, ClientName, EMPTY_TEXT, entryName, FoldedDetails, HoursCell, MatterLink, StatusCell } from './time-entry-cells.tsx';
 
-export const EMPTY_TEXT = 'No time entry found.';
+export { EMPTY_TEXT, entryName, STATUS_TEXT } from './time-entry-cells.tsx';
 
-type Column = { label: string; sortColumn?: TimeEntrySortColumn; align?: 'right'; isMatterColumn?: boolean };
+type ColumnKey =
+  'date' | 'client' | 'matter' | 'activity' | 'description' | 'feeEarner' | 'hours' | 'billable' | 'rate' | 'amount' | 'status';
+type Column = SortableColumn<TimeEntrySortColumn> & { key: ColumnKey };
 
 const COLUMNS: Column[] = [
-  { label: 'Date', sortColumn: 'timeEntryDate' },
-  { label: 'Client', sortColumn: 'clientName', isMatterColumn: true },
-  { label: 'Matter', sortColumn: 'matterName', isMatterColumn: true },
-  { label: 'Activity', sortColumn: 'activityType' },
-  { label: 'Description' },
-  { label: 'Fee earner', sortColumn: 'timeEntryUserName' },
-  { label: 'Hours', sortColumn: 'duration', align: 'right' },
-  { label: 'Billable' },
-  { label: 'Rate', align: 'right' },
-  { label: 'Amount', sortColumn: 'totalAmount', align: 'right' },
-  { label: 'Status' },
+  { key: 'date', label: 'Date', sortColumn: 'timeEntryDate' },
+  { key: 'client', label: 'Client', sortColumn: 'clientName' },
+  { key: 'matter', label: 'Matter', sortColumn: 'matterName' },
+  { key: 'activity', label: 'Activity', sortColumn: 'activityType' },
+  { key: 'description', label: 'Description' },
+  { key: 'feeEarner', label: 'Fee earner', sortColumn: 'timeEntryUserName' },
+  { key: 'hours', label: 'Hours', sortColumn: 'duration', align: 'right' },
+  { key: 'billable', label: 'Billable' },
+  { key: 'rate', label: 'Rate', align: 'right' },
+  { key: 'amount', label: 'Amount', sortColumn: 'totalAmount', align: 'right' },
+  { key: 'status', label: 'Status' },
 ];
+/** Inside a matter's view these would repeat the page's own. */
+const MATTER_COLUMNS: readonly ColumnKey[] = ['client', 'matter'];
+/** On a narrower screen these fold into a line under the description; their sort buttons go under its header. */
+const FOLDED_COLUMNS: readonly ColumnKey[] = ['activity', 'feeEarner', 'billable', 'rate'];
+
+const sortsOf = (columns: readonly Column[]): FoldedSort<TimeEntrySortColumn>[] =>
+  columns.flatMap(({ label, sortColumn }) => (sortColumn ? [{ label, sortColumn }] : []));
+
+/** The columns the list sorts by, as their headers name them: the phone's Sort by offers the same. */
+export const sortChoices = (hideMatterColumns: boolean) =>
+  sortsOf(COLUMNS.filter((column) => !(hideMatterColumns && MATTER_COLUMNS.includes(column.key))));
+
+function columnsFor(isFolded: boolean, hideMatterColumns: boolean): Column[] {
+  const folded = sortsOf(COLUMNS.filter((column) => FOLDED_COLUMNS.includes(column.key)));
+  return COLUMNS.filter((column) => !(hideMatterColumns && MATTER_COLUMNS.includes(column.key)))
+    .filter((column) => !(isFolded && FOLDED_COLUMNS.includes(column.key)))
+    .map((column) => (isFolded && column.key === 'description' ? { ...column, alsoSorts: folded } : column));
+}
 
 export type TimeEntriesTableProps = {
   entries: TimeEntryListItem[];
@@ -35,37 +54,14 @@ export type TimeEntriesTableProps = {
   onDelete?: ((entry: TimeEntryListItem) => void) | undefined;
   /** Inside a matter's view the client and matter columns would repeat the page's own. */
   hideMatterColumns?: boolean;
+  /** A narrower screen (1280 px) folds activity, fee earner, billable and rate into each row's details. */
+  isFolded?: boolean;
 };
 
-/** How a row's buttons are read out: "Edit time entry 05/03/2024 Acme v Beta". */
-export function entryName(entry: TimeEntryListItem): string {
-  return `time entry ${formatEntryDate(entry.timeEntryDate)} ${entry.matterName}`;
-}
-
-/** Billed hours to 2 decimals; when rounding to the billing increment changed them, the recorded hours beside. */
-function HoursCell({ entry }: { entry: TimeEntryListItem }) {
-  const isRounded = formatShortHours(entry.recordedDuration) !== formatShortHours(entry.duration);
-  if (!isRounded) return <>{formatListHours(entry.duration)}</>;
-  const explanation = recordedToBilledText(entry.recordedDuration, entry.duration);
-  return (
-    <span title={explanation}>
-      {formatListHours(entry.duration)}
-      <Text span size="xs" c="dimmed" display="block" style={{ whiteSpace: 'nowrap' }}>
-        {formatShortHours(entry.recordedDuration)} h recorded
-      </Text>
-    </span>
-  );
-}
-
-export const STATUS_TEXT = { unbilled: 'Unbilled', notBillable: 'Not billable' } as const;
-
-/** On an invoice, unbilled, or (for non-billable time, which never goes on an invoice) not billable. */
-function StatusCell({ entry }: { entry: TimeEntryListItem }) {
-  if (entry.isLocked) return <LockBadge />;
-  return <Text size="sm">{entry.isBillable === IS_BILLABLE.billable ? STATUS_TEXT.unbilled : STATUS_TEXT.notBillable}</Text>;
-}
-
-/** Time entries with sortable headers (a button each, aria-sort on the sorted one) and per-row Edit/Delete. */
+/**
+ * Time entries with sortable headers (a button each, aria-sort on the sorted one) and per-row Edit
+ * and Delete. Every column fits a 1440 px screen; at 1280 px four fold into a details line.
+ */
 export function TimeEntriesTable({
   entries,
   sort,
@@ -74,14 +70,17 @@ export function TimeEntriesTable({
   onEdit,
   onDelete,
   hideMatterColumns = false,
+  isFolded = false,
 }: TimeEntriesTableProps) {
-  const columns = COLUMNS.filter((column) => !(hideMatterColumns && column.isMatterColumn));
+  const columns = columnsFor(isFolded, hideMatterColumns);
+  const shows = (key: ColumnKey) => columns.some((column) => column.key === key);
   const hasActions = Boolean(onEdit || onDelete);
   return (
     <SortableTable
       label="Time entries"
       testId="time-entries-table"
-      minWidth={hideMatterColumns ? 860 : 1100}
+      minWidth={hideMatterColumns ? 680 : 820}
+      horizontalSpacing={8}
       columns={columns}
       sort={sort}
       onSort={onSort}
@@ -91,47 +90,42 @@ export function TimeEntriesTable({
       renderRow={(entry) => (
         <Table.Tr key={entry.id} data-testid={`time-entry-row-${entry.id}`}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEntryDate(entry.timeEntryDate)}</Table.Td>
-          {!hideMatterColumns && (
-            <Table.Td maw={200}>
-              <Text size="sm" truncate="end" title={entry.clientName}>
-                {entry.clientName}
-              </Text>
+          {shows('client') && (
+            <Table.Td>
+              <ClientName entry={entry} />
             </Table.Td>
           )}
-          {!hideMatterColumns && (
-            <Table.Td maw={240}>
-              {/* Long matter names stay on one line; the full name is in the tooltip. */}
-              <Anchor
-                component={Link}
-                to={`/matter/${entry.matterId}?activeTab=time`}
-                size="sm"
-                title={entry.matterName}
-                display="block"
-                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
-                {entry.matterName}
-              </Anchor>
+          {shows('matter') && (
+            <Table.Td>
+              <MatterLink entry={entry} />
             </Table.Td>
           )}
-          <Table.Td>{entry.activityType}</Table.Td>
-          <Table.Td maw={280}>
-            <Text size="sm" lineClamp={2} title={entry.description}>
+          {shows('activity') && <Table.Td>{entry.activityType}</Table.Td>}
+          <Table.Td>
+            <Text size="sm" lineClamp={2} maw={260} title={entry.description}>
               {entry.description || '—'}
             </Text>
+            {isFolded && <FoldedDetails entry={entry} homeCurrencySymbol={homeCurrencySymbol} />}
           </Table.Td>
-          <Table.Td>{entry.timeEntryUserName}</Table.Td>
+          {shows('feeEarner') && <Table.Td>{entry.timeEntryUserName}</Table.Td>}
           <Table.Td ta="right" ff="monospace">
             <HoursCell entry={entry} />
           </Table.Td>
-          <Table.Td>{entry.isBillable === IS_BILLABLE.billable ? 'Billable' : 'Not billable'}</Table.Td>
-          <Table.Td ta="right">{formatAmount(entry.userRate, homeCurrencySymbol)}</Table.Td>
-          <Table.Td ta="right">{formatAmount(entry.totalAmount, entry.currencySymbol)}</Table.Td>
+          {shows('billable') && <Table.Td>{billableText(entry)}</Table.Td>}
+          {shows('rate') && (
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(entry.userRate, homeCurrencySymbol)}
+            </Table.Td>
+          )}
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(entry.totalAmount, entry.currencySymbol)}
+          </Table.Td>
           <Table.Td>
             <StatusCell entry={entry} />
           </Table.Td>
           {hasActions && (
             <Table.Td>
-              <RowActions
+              <RowIconActions
                 name={entryName(entry)}
                 onEdit={onEdit ? () => onEdit(entry) : undefined}
                 onDelete={onDelete && !entry.isLocked ? () => onDelete(entry) : undefined}

@@ -2,13 +2,16 @@ import { Stack } from '@mantine/core';
 import { hasPermissions, type TimeEntryListItem, type TimeEntryListQuery } from '@matterhorn/shared';
 import { useState } from 'react';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { SortSelect } from '../../../components/list-kit/sort-select.tsx';
+import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import type { ListParams } from '../../../components/list-kit/use-list-params.ts';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useTimeEntryPage, useTimeEntryTotals } from '../api/time-entry-list.ts';
 import type { TimeEntryFilter, TimeEntrySortColumn } from '../utils/time-entry-list-params.ts';
 import { DeleteTimeEntryModal } from './delete-time-entry-modal.tsx';
-import { TimeEntriesTable } from './time-entries-table.tsx';
+import { sortChoices, TimeEntriesTable } from './time-entries-table.tsx';
+import { TimeEntryCards } from './time-entry-cards.tsx';
 import { TimeEntryTotals } from './time-entry-totals.tsx';
 
 export type TimeEntryListViewProps = {
@@ -18,7 +21,10 @@ export type TimeEntryListViewProps = {
   hideMatterColumns?: boolean;
 };
 
-/** The totals, count, table and pager of one filtered list; Edit opens the popup, Delete asks first. */
+/**
+ * The totals, count, rows and pager of one filtered list: a table (its less important columns folded
+ * on a narrower screen), or on a phone cards under a Sort by; Edit opens the popup, Delete asks first.
+ */
 export function TimeEntryListView({ query, list, hideMatterColumns }: TimeEntryListViewProps) {
   const session = useSession();
   const rows = useTimeEntryPage(query);
@@ -26,6 +32,13 @@ export function TimeEntryListView({ query, list, hideMatterColumns }: TimeEntryL
   const [deleting, setDeleting] = useState<TimeEntryListItem | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const homeCurrencySymbol = session.workingUser?.currency ?? '';
+  const layout = useListLayout();
+  const rowProps = {
+    homeCurrencySymbol,
+    hideMatterColumns,
+    onEdit: can('timeEntry.edit') ? (entry: TimeEntryListItem) => timeEntryPopup.open({ entryId: entry.id }) : undefined,
+    onDelete: can('timeEntry.delete') ? setDeleting : undefined,
+  };
 
   return (
     <Stack gap="md">
@@ -39,17 +52,16 @@ export function TimeEntryListView({ query, list, hideMatterColumns }: TimeEntryL
         onPageChange={list.setPage}
         onSizeChange={list.setSize}
       >
-        {(pageRows) => (
-          <TimeEntriesTable
-            entries={pageRows}
-            sort={list.sort}
-            onSort={list.sortBy}
-            homeCurrencySymbol={homeCurrencySymbol}
-            hideMatterColumns={hideMatterColumns}
-            onEdit={can('timeEntry.edit') ? (entry) => timeEntryPopup.open({ entryId: entry.id }) : undefined}
-            onDelete={can('timeEntry.delete') ? setDeleting : undefined}
-          />
-        )}
+        {(pageRows) =>
+          layout === 'cards' ? (
+            <>
+              <SortSelect columns={sortChoices(hideMatterColumns ?? false)} sort={list.sort} onChange={(sort) => list.change({ sort })} />
+              <TimeEntryCards entries={pageRows} {...rowProps} />
+            </>
+          ) : (
+            <TimeEntriesTable entries={pageRows} sort={list.sort} onSort={list.sortBy} isFolded={layout === 'folded'} {...rowProps} />
+          )
+        }
       </ListResults>
       <DeleteTimeEntryModal
         entry={deleting}

@@ -6,7 +6,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { timeEntryQuery } from '../api/time-entry.ts';
-import { POPUP_BODY_ATTRIBUTE, usePopupCloseGuard } from '../hooks/use-popup-close-guard.ts';
+import { usePopupCloseGuard } from '../hooks/use-popup-close-guard.ts';
 import { useWindowHeight } from '../hooks/use-window-height.ts';
 import { DiscardChangesModal } from './discard-changes-modal.tsx';
 import { TimeEntryForm } from './time-entry-form.tsx';
@@ -49,7 +49,7 @@ export function TimeEntryPopup({ request }: { request: TimeEntryPopupRequest }) 
         size={isCompact ? 'xl' : 'lg'}
         fullScreen={isPhone}
       >
-        <div {...{ [POPUP_BODY_ATTRIBUTE]: '' }}>{body}</div>
+        <div {...guard.bodyProps}>{body}</div>
       </AppModal>
       <DiscardChangesModal opened={guard.isAsking} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} />
     </>

@@ -71,7 +71,13 @@ export function useHeaderTimer() {
     const paused = await actions.pause();
     // A pause the server did not confirm still stops here, at the time the clock showed.
     const duration = paused && !paused.isStarted ? durationFromTotal(paused) : secondsToHours(shownSeconds);
-    timeEntryPopup.open({ fromTimer: true, duration });
+    // Started from a task or an event ("bill this"): its matter and words fill the entry.
+    const subject = paused?.subject;
+    timeEntryPopup.open({
+      fromTimer: true,
+      duration,
+      ...(subject ? { clientId: subject.clientId, matterId: subject.matterId, description: subject.description } : {}),
+    });
   };
 
   return {

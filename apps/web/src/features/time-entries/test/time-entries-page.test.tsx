@@ -30,7 +30,7 @@ describe('TimeEntriesPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('1 time entry')).toBeInTheDocument();
   });
 
-  it('says a non-billable entry is not billable instead of Unbilled, shows billed and recorded hours, and keeps long matter names to one line', async () => {
+  it('says a non-billable entry is not billable instead of Unbilled, shows billed and recorded hours, and keeps long matter names to two lines', async () => {
     const longName = 'Re the estate of the late Chief Adebayo Ogunlesi, deceased, and the trusts of his will dated 1 March 1999';
     stubApi({
       [`GET ${LIST}`]: () =>
@@ -56,7 +56,9 @@ describe('TimeEntriesPage', { timeout: 60_000 }, () => {
     expect(within(call).getByTitle('0.0019 h recorded → 0.1 h billed')).toBeInTheDocument();
     const matter = within(call).getByRole('link', { name: longName });
     expect(matter).toHaveAttribute('title', longName);
-    expect(matter).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+    // Two lines at most, so the row keeps its height and the list fits the screen (the whole name is in the tooltip).
+    expect(matter).toHaveAttribute('data-line-clamp', 'true');
+    expect(matter).toHaveStyle({ '--text-line-clamp': '2' });
   });
 
   it('shows the totals of the whole filter from get-totals, sent the same filter without paging or sort', async () => {

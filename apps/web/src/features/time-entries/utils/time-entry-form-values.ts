@@ -53,6 +53,7 @@ export type NewEntryDefaults = {
   clientId?: string;
   matterId?: string;
   duration?: string;
+  description?: string;
 };
 
 export function newEntryValues(defaults: NewEntryDefaults): TimeEntryFormValues {
@@ -62,7 +63,7 @@ export function newEntryValues(defaults: NewEntryDefaults): TimeEntryFormValues 
     activityId: '',
     isBillable: IS_BILLABLE.billable,
     timeEntryUserId: defaults.profileId,
-    description: '',
+    description: defaults.description ?? '',
     timeEntryDate: todayIso(),
     duration: defaults.duration ?? '',
     userRate: '',

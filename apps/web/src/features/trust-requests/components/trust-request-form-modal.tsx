@@ -2,13 +2,14 @@ import { InputBase, SimpleGrid, Stack } from '@mantine/core';
 import { createTrustRequestSchema, TRUST_REQUEST_MESSAGES, type TrustRequest } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useReportChanges } from '../../../lib/forms/modal-changes.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -64,6 +65,8 @@ export function TrustRequestForm({
   const idempotency = useIdempotencyKey();
   const form = useSchemaForm(createTrustRequestSchema, valuesOf(request, { trustAccountId, clientId, matterId }));
   const { values, setValue, touch } = form;
+  // The modal it sits in asks "Discard changes?" before closing over typing.
+  useReportChanges(form.isDirty);
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(values.dueDate));
   const accounts = useTrustAccounts(trustAccountId === undefined || request !== null);
   const clients = useQuery(associatedClientsQuery);
@@ -74,10 +77,10 @@ export function TrustRequestForm({
     .map((account) => ({ value: account.id, label: `${account.name} (${account.bankName} ${account.accountNumberMasked})` }));
   if (request && !accountOptions.some((option) => option.value === request.trustAccountId))
     accountOptions.push({ value: request.trustAccountId, label: request.trustAccountName });
-  // A firm with one open trust account has nothing to choose.
+  // A firm with one open trust account has nothing to choose (and choosing it is no change to discard).
   const onlyAccountId = accountOptions.length === 1 ? accountOptions[0]!.value : null;
   useEffect(() => {
-    if (onlyAccountId && values.trustAccountId === '') setValue('trustAccountId', onlyAccountId);
+    if (onlyAccountId && values.trustAccountId === '') form.setInitialValue('trustAccountId', onlyAccountId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the accounts arrive
   }, [onlyAccountId]);
   const people = clients.data?.people ?? [];
@@ -172,16 +175,16 @@ export function TrustRequestForm({
   );
 }
 
-/** The "New trust request" (and edit draft) form, in a modal. */
+/** The "New trust request" (and edit draft) form, in a modal that asks before closing over typing. */
 export function TrustRequestFormModal({ opened, onClose, request, ...rest }: TrustRequestFormModalProps) {
   return (
-    <AppModal
+    <GuardedModal
       opened={opened}
       onClose={onClose}
       title={request ? `${TRUST_REQUEST_FORM_TEXT.editTitle} ${request.requestNumber}` : TRUST_REQUEST_FORM_TEXT.newTitle}
       size="lg"
     >
       {opened && <TrustRequestForm key={request?.id ?? 'new'} request={request} {...rest} />}
-    </AppModal>
+    </GuardedModal>
   );
 }

@@ -9,9 +9,10 @@ import {
 } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useReportChanges } from '../../../lib/forms/modal-changes.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { EmailDeliveryAlert } from '../../../components/email-failed-retry.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -66,6 +67,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function CancelForm({ request, onDone }: { request: TrustRequest; onDone: () => void }) {
   const form = useSchemaForm(cancelTrustRequestSchema, { reason: '' });
+  useReportChanges(form.isDirty);
   const submit = form.onSubmit(async (data) => {
     await cancelTrustRequest(request.id, data.reason);
     onDone();
@@ -258,7 +260,7 @@ export function TrustRequestViewModal({ requestId, onClose }: { requestId: strin
   const query = useTrustRequest(requestId);
   const request = query.data ?? null;
   return (
-    <AppModal
+    <GuardedModal
       opened={requestId !== null}
       onClose={onClose}
       title={request ? `Trust request ${request.requestNumber}` : 'Trust request'}
@@ -271,6 +273,6 @@ export function TrustRequestViewModal({ requestId, onClose }: { requestId: strin
       ) : (
         <Text>Trust request not found.</Text>
       )}
-    </AppModal>
+    </GuardedModal>
   );
 }

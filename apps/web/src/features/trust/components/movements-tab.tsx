@@ -65,8 +65,9 @@ export function MovementsTab({ account }: { account: TrustAccount }) {
         onSizeChange={list.setSize}
       >
         {(rows) => (
+          // Fits beside the trust accounts' navigation on a 1280 px screen (820 px); a phone scrolls it.
           <ScrollArea type="auto">
-            <Table striped highlightOnHover miw={820} aria-label="Movements">
+            <Table striped highlightOnHover miw={680} aria-label="Movements">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Number</Table.Th>
