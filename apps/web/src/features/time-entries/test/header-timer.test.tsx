@@ -103,6 +103,17 @@ describe('Header timer', { timeout: 60_000 }, () => {
     expect(buttonTexts()).toEqual(['Continue', 'Stop']);
   });
 
+  it('Stop fills the entry with the words of the task or event the timer was started for ("bill this")', async () => {
+    const subject = { matterId: 'm-1', matterName: 'Lease dispute', clientId: 'c-1', description: 'Draft the reply' };
+    const server = fakeTimerServer({ seconds: 1800, isStarted: true, subject });
+    renderTimer(server);
+    await waitFor(() => expect(buttonTexts()).toEqual(['Pause', 'Stop']));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
+    const popup = await screen.findByRole('dialog', { name: 'New Time Entry' });
+    expect(within(popup).getByRole('textbox', { name: /^Description/ })).toHaveValue('Draft the reply');
+    expect(within(popup).getByRole('textbox', { name: 'Duration' })).toHaveValue('0.5000');
+  });
+
   it('counts hours past a day (days × 24 + hours)', async () => {
     const server = fakeTimerServer({ seconds: 0, isStarted: false });
     stubPopupApi({

@@ -167,7 +167,12 @@ export async function fillLinks(user: User, matter: (typeof MATTERS)[keyof typeo
 }
 
 /** A server-side timer for the stub: logs open and close, the total counts from the clock. */
-export function fakeTimerServer(initial: { seconds: number; isStarted: boolean }) {
+export function fakeTimerServer(initial: {
+  seconds: number;
+  isStarted: boolean;
+  /** What the timer runs for, when started from a task or an event ("bill this"). */
+  subject?: { matterId: string; matterName: string; clientId: string; description: string };
+}) {
   const state = { ...initial };
   const answer = () => {
     const seconds = state.seconds;
@@ -175,7 +180,7 @@ export function fakeTimerServer(initial: { seconds: number; isStarted: boolean }
     const clock = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((part) =>
       String(part).padStart(2, '0'),
     );
-    return { data: total(clock.join(':'), hours, state.isStarted) };
+    return { data: { ...total(clock.join(':'), hours, state.isStarted), ...(state.subject ? { subject: state.subject } : {}) } };
   };
   const handlers: Handlers = {
     'POST /admin/time-entry-log/get-total-hours': () => answer(),
