@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import uPlot from 'uplot';
 import { useEffect, useRef } from 'react';
+import { canDrawCanvas } from './can-draw.ts';
 
 export type ChartSeries = { label: string; values: number[] };
 
@@ -30,7 +31,7 @@ export default function FigureChart({
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !canDrawCanvas()) return;
     const xs = labels.map((_, index) => index);
     const bars = kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 64] }) : undefined;
     const chart = new uPlot(

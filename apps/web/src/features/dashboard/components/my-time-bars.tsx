@@ -2,6 +2,7 @@ import 'uplot/dist/uPlot.min.css';
 import uPlot from 'uplot';
 import { useEffect, useRef } from 'react';
 import type { MyTimeChartRow } from './my-time-figures.ts';
+import { canDrawCanvas } from './can-draw.ts';
 
 // Mantine's blue.6 and gray.5, as the rest of the dashboard.
 const BILLABLE_COLOUR = '#228be6';
@@ -19,7 +20,7 @@ export default function MyTimeBars({ rows, height }: { rows: MyTimeChartRow[]; h
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !canDrawCanvas()) return;
     const days = rows.map((_, index) => index);
     const billable = rows.map((row) => row.Billable);
     const nonBillable = rows.map((row) => row['Non-billable']);
