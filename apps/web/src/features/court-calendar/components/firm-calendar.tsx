@@ -11,8 +11,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { Calendar, dayjsLocalizer, type CalendarProps, type Components, type Formats } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
-import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import type { EventInteractionArgs, withDragAndDropProps } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Link } from 'react-router';
 import { itemClassName, itemTooltip, type CalendarItem, type EventItem } from '../utils/calendar-items.ts';
@@ -22,7 +21,12 @@ import { itemStyle } from '../utils/item-colours.ts';
 import './firm-calendar.css';
 
 const localizer = dayjsLocalizer(dayjs);
-const DragAndDropCalendar = withDragAndDrop<CalendarItem>(Calendar as ComponentType<CalendarProps<CalendarItem>>);
+/**
+ * Dragging waits for a way to load react-big-calendar's addon that keeps the page in its budget (it
+ * brings a second copy of the library's CommonJS modules, 12 KB over): until then the calendar is
+ * the plain one, which ignores the drag props, and events move with the form's move buttons.
+ */
+const DragAndDropCalendar = Calendar as unknown as ComponentType<CalendarProps<CalendarItem> & withDragAndDropProps<CalendarItem>>;
 
 const range =
   (format: string) =>

@@ -1,11 +1,13 @@
 import { Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { isoToDisplayDate, type CalendarFeedCreated, type CalendarFeedStatus } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { calendarFeedQuery, createCalendarFeed, deleteCalendarFeed } from '../api/calendar-feed.ts';
 import type { HearingScope } from '../utils/calendar-params.ts';
-import { FeedLinkModal } from './feed-link-modal.tsx';
+
+/** The questions and the new link open in modals, loaded when first wanted: the calendar's first visit carries no modal. */
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
+const FeedLinkModal = lazy(async () => ({ default: (await import('./feed-link-modal.tsx')).FeedLinkModal }));
 
 const SCOPE_LABELS: Record<HearingScope, string> = { mine: 'My matters', firm: 'Whole firm' };
 
@@ -82,35 +84,43 @@ export function SubscribePanel({ canSeeFirm }: { canSeeFirm: boolean }) {
           )}
         </Group>
       </Stack>
-      <ConfirmModal
-        opened={confirming === 'reset'}
-        onClose={() => setConfirming(null)}
-        title="Reset the subscription link?"
-        confirmLabel="Reset link"
-        onConfirm={create}
-      >
-        A new link is made and the old one stops working at once: calendar apps subscribed with it stop updating until you subscribe again
-        with the new link.
-      </ConfirmModal>
-      <ConfirmModal
-        opened={confirming === 'turn-off'}
-        onClose={() => setConfirming(null)}
-        title="Turn off the subscription?"
-        confirmLabel="Turn off"
-        onConfirm={async () => {
-          keepStatus(await deleteCalendarFeed());
-          focusMainButton();
-        }}
-      >
-        The link stops working at once and calendar apps subscribed with it stop updating.
-      </ConfirmModal>
-      <FeedLinkModal
-        created={created}
-        onClose={() => {
-          setCreated(null);
-          focusMainButton();
-        }}
-      />
+      <Suspense fallback={null}>
+        {confirming === 'reset' && (
+          <ConfirmModal
+            opened
+            onClose={() => setConfirming(null)}
+            title="Reset the subscription link?"
+            confirmLabel="Reset link"
+            onConfirm={create}
+          >
+            A new link is made and the old one stops working at once: calendar apps subscribed with it stop updating until you subscribe
+            again with the new link.
+          </ConfirmModal>
+        )}
+        {confirming === 'turn-off' && (
+          <ConfirmModal
+            opened
+            onClose={() => setConfirming(null)}
+            title="Turn off the subscription?"
+            confirmLabel="Turn off"
+            onConfirm={async () => {
+              keepStatus(await deleteCalendarFeed());
+              focusMainButton();
+            }}
+          >
+            The link stops working at once and calendar apps subscribed with it stop updating.
+          </ConfirmModal>
+        )}
+        {created && (
+          <FeedLinkModal
+            created={created}
+            onClose={() => {
+              setCreated(null);
+              focusMainButton();
+            }}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }
