@@ -16,4 +16,6 @@ export const lookupKeys = {
   /** Every client's matter names; add the client's id for one client's. */
   clientMatters: () => [...lookupKeys.all, 'client-matters'] as const,
   mattersOfClient: (clientId: string) => [...lookupKeys.clientMatters(), clientId] as const,
+  /** A matter's client (forms opened on a matter). */
+  matterClient: (matterId: string) => [...lookupKeys.all, 'matter-client', matterId] as const,
 };

@@ -14,5 +14,4 @@ export const courtCalendarKeys = {
   ranges: () => [...courtCalendarKeys.all, 'events'] as const,
   range: (query: CalendarRangeQuery) => [...courtCalendarKeys.ranges(), query] as const,
   event: (id: string) => [...courtCalendarKeys.all, 'event', id] as const,
-  matterClient: (matterId: string) => [...courtCalendarKeys.all, 'matter-client', matterId] as const,
 };

@@ -7,7 +7,7 @@ import type { SelectOption } from '../../../components/select-options.ts';
 import type { SchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
-import { matterClientQuery } from '../api/matter-client.ts';
+import { matterClientQuery } from '../../../lib/lookups/matter-client.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 
 export const NO_MATTER_LABEL = 'No matter';

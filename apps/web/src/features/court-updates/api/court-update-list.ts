@@ -11,7 +11,6 @@ export const courtUpdateKeys = {
   list: (query: CourtUpdateListQuery) => ['court-updates', 'list', query] as const,
   detail: (id: string) => ['court-updates', 'detail', id] as const,
   courts: () => ['court-updates', 'courts'] as const,
-  matterClient: (matterId: string) => ['court-updates', 'matter-client', matterId] as const,
 };
 
 /** The query as sent: blanks dropped so the query string stays clean (SPEC.md §7). */

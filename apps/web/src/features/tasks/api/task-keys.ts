@@ -9,6 +9,4 @@ export const taskKeys = {
   all: ['tasks'] as const,
   list: (query: TaskListQuery) => ['tasks', 'list', query] as const,
   detail: (id: string) => ['tasks', 'detail', id] as const,
-  /** Outside ['tasks']: a matter's client does not change when a task does. */
-  matterClient: (matterId: string) => ['task-matter-client', matterId] as const,
 };

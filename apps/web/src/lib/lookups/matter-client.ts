@@ -1,11 +1,11 @@
 import { matterViewRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { callContract } from '../../../lib/api/call-contract.ts';
-import { courtCalendarKeys } from './court-calendar-keys.ts';
+import { callContract } from '../api/call-contract.ts';
+import { lookupKeys } from './lookup-keys.ts';
 
 /**
- * The client of a matter: an event names its matter, and the form picks a matter through its
- * client, so editing an event on a matter looks the client up; null when the matter is unknown.
+ * The client of a matter, for a form that picks a matter through its client and is opened on a
+ * matter (a court update, a task, an event): null when the matter is unknown.
  */
 export async function getMatterClientId(matterId: string): Promise<string | null> {
   try {
@@ -18,7 +18,7 @@ export async function getMatterClientId(matterId: string): Promise<string | null
 
 export const matterClientQuery = (matterId: string) =>
   queryOptions({
-    queryKey: courtCalendarKeys.matterClient(matterId),
+    queryKey: lookupKeys.matterClient(matterId),
     queryFn: () => getMatterClientId(matterId),
     enabled: matterId !== '',
     staleTime: Infinity,
