@@ -1,5 +1,5 @@
 import { firmApi, test } from './support.ts';
-import { CALENDAR_BUDGET, expectWithinBudget, firstVisit, firstVisits, signedInAsAdmin } from './page-budgets.ts';
+import { firstVisits, signedInAsAdmin } from './page-budgets.ts';
 
 // Its own file: the progress-update and calendar pages' budgets, apart from first-contact-and-load's.
 test('JavaScript budgets of a first visit to the progress update, court update and court calendar pages', async ({ browser, page }) => {
@@ -21,7 +21,9 @@ test('JavaScript budgets of a first visit to the progress update, court update a
     `/view/court-update?id=${courtUpdate.id}`,
     `/matter/${note.matterId}?activeTab=notes`,
     `/matter/${note.matterId}?activeTab=court-updates`,
+    // Within the page budget since the calendar is drawn by the app itself (ADR 64), no longer held apart.
+    '/calendar',
+    '/calendar?view=week',
   ];
   await firstVisits(browser, signedIn, pages);
-  expectWithinBudget(await firstVisit(browser, '/calendar', signedIn), CALENDAR_BUDGET);
 });

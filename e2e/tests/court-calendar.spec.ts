@@ -67,7 +67,7 @@ test('a court update with a next adjourned date, added through Create New, reach
   await expect(hearings.getByRole('link', { name: `Court update ${suitNumber}` })).toBeVisible();
 
   // The court calendar shows it, and the subscription link is shown once and serves the hearing as ICS.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Court Calendar' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Calendar', exact: true }).click();
   await expect(page).toHaveURL(/\/calendar/);
   await page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Agenda' }).click();
   await expect(page.getByRole('region', { name: 'Hearings calendar' }).getByRole('link', { name: new RegExp(suitNumber) })).toBeVisible();

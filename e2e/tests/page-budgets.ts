@@ -5,11 +5,6 @@ export const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 export const LOGIN_BUDGET = 120 * KB;
 export const PAGE_BUDGET = 250 * KB;
-/**
- * The court calendar is over the page budget by its calendar component (react-big-calendar and the
- * lodash and popper it brings: about 46 KB compressed), a known excess held here so it cannot grow.
- */
-export const CALENDAR_BUDGET = 285 * KB;
 
 export type Visit = { path: string; scriptBytes: number; scripts: string[]; loadsChartLibrary: boolean; drawsChart: boolean };
 

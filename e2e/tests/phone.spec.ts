@@ -62,7 +62,7 @@ test.describe('on a phone (390×844)', () => {
       'Time Entries',
       'Tasks',
       'Progress Update',
-      'Court Calendar',
+      'Calendar',
       'Expenses',
       'Billing',
       'Documents',

@@ -123,7 +123,8 @@ export const firmRoutes: RouteObject[] = [
   },
   {
     path: 'calendar',
-    handle: needs('courtUpdate'),
+    // Every member has a calendar of their own (events, tasks, their matters' court dates); the firm's needs courtUpdate.
+    handle: needs(),
     lazy: async () => ({
       Component: (await import('./progress-update-routes.tsx')).CourtCalendarRoute,
     }),

@@ -26,7 +26,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/progress-update/add-progress-update', '?iscourtupdate=true', ['courtUpdate.create']],
     ['/progress-update/edit-progress-note/3', '', ['progressNote.edit']],
     ['/progress-update/edit-court-update/3', '', ['courtUpdate.edit']],
-    ['/calendar', '', ['courtUpdate']],
+    ['/calendar', '', []],
     ['/expense-request/direct-expense', '?activeTab=client', ['expensePermission']],
     ['/expense-request/direct-expense', '?activeTab=firm', ['expensePermission']],
     ['/expense-request/direct-expense/add-expense', '', ['expensePermission.create']],

@@ -113,6 +113,7 @@ describe('FirmShell menus', () => {
       'Time Entries',
       'Tasks',
       'Progress Update',
+      'Calendar',
       'Settings',
     ]);
   });
@@ -122,7 +123,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['Reports'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Reports', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Calendar', 'Reports', 'Settings']);
   });
 
   it('offers Billing, landing on its invoices, to a user who may open them', () => {
@@ -130,7 +131,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['invoice', 'flatFeePermission'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Billing', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Calendar', 'Billing', 'Settings']);
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
   });
 
@@ -139,7 +140,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['flatFeePermission'] }),
     });
-    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Billing', 'Settings']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Tasks', 'Calendar', 'Billing', 'Settings']);
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing/flat-fees');
   });
 
@@ -183,7 +184,7 @@ describe('FirmShell menus', () => {
       'Time Entries',
       'Tasks',
       'Progress Update',
-      'Court Calendar',
+      'Calendar',
       'Expenses',
       'Billing',
       'Trust Account',

@@ -43,7 +43,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },
   { label: 'Tasks', to: '/tasks', match: '/tasks', icon: IconListCheck },
   { label: 'Progress Update', to: '/progress-update?activeTab=progress-notes', match: '/progress-update', icon: IconNotes },
-  { label: 'Court Calendar', to: '/calendar', match: '/calendar', icon: IconCalendarEvent },
+  { label: 'Calendar', to: '/calendar', match: '/calendar', icon: IconCalendarEvent },
   { label: 'Expenses', to: '/expense-request/direct-expense?activeTab=client', match: '/expense-request', icon: IconReceipt },
   { label: 'Billing', to: '/billing', match: '/billing', icon: IconFileInvoice, fallbacks: ['/billing/flat-fees'] },
   { label: 'Trust Account', to: '/trust-account/accounts', match: '/trust-account', icon: IconBuildingBank },

@@ -1,12 +1,18 @@
 import { Button, Group, Title } from '@mantine/core';
-import type { ToolbarProps } from 'react-big-calendar';
-import type { CalendarItem } from '../utils/calendar-items.ts';
-import { CALENDAR_VIEWS } from '../utils/calendar-params.ts';
+import type { NavigateAction } from '../utils/calendar-grid.ts';
+import { CALENDAR_VIEWS, type CalendarView } from '../utils/calendar-params.ts';
 
 const VIEW_LABELS = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' } as const;
 
-/** react-big-calendar's toolbar in Mantine's buttons: Today/Back/Next, the range shown, and the views. */
-export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<CalendarItem>) {
+export type CalendarToolbarProps = {
+  label: string;
+  view: CalendarView;
+  onNavigate: (action: NavigateAction) => void;
+  onView: (view: CalendarView) => void;
+};
+
+/** Today/Back/Next, the range shown, and the views. */
+export function CalendarToolbar({ label, onNavigate, onView, view }: CalendarToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" mb="sm">
       <Button.Group>

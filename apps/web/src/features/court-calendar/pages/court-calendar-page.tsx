@@ -8,7 +8,6 @@ import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { CalendarFilters } from '../components/calendar-filters.tsx';
 import { CalendarLegend } from '../components/calendar-legend.tsx';
-import { CalendarToolbar } from '../components/calendar-toolbar.tsx';
 import { FirmCalendar, type CalendarItemActions } from '../components/firm-calendar.tsx';
 import { SubscribePanel } from '../components/subscribe-panel.tsx';
 import { useCalendarItems } from '../hooks/use-calendar-items.ts';
@@ -106,11 +105,8 @@ export function CourtCalendarPage() {
             date={date}
             onView={(next) => change({ view: next })}
             onNavigate={(next) => change({ date: dayjs(next).format('YYYY-MM-DD') })}
-            toolbar={CalendarToolbar}
             actions={actions}
-            onChangeEvent={(item, dropped, action) =>
-              void moves.change(item, { start: new Date(dropped.start), end: new Date(dropped.end), isAllDay: dropped.isAllDay }, action)
-            }
+            onChangeEvent={(item, dropped, action) => void moves.change(item, dropped, action)}
             onSelectSlot={({ start, end }) => setNewTimes(slotEventTimes(view, start, end))}
           />
         </Stack>

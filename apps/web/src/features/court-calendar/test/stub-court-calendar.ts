@@ -177,9 +177,9 @@ export async function choose(user: ReturnType<typeof userEvent.setup>, label: st
 }
 
 /**
- * A loaded two-core machine renders a Mantine page slowly: findBy and waitFor wait up to 10 s. The
- * calendar picks time with the mouse (react-big-calendar's selection asks the document which element
- * is under the pointer on every click), which jsdom cannot tell: nothing is.
+ * A loaded two-core machine renders a Mantine page slowly: findBy and waitFor wait up to 10 s. A
+ * dragged event lands on the day under the pointer (the calendar asks the document which element
+ * that is), which jsdom cannot tell: nothing is, unless a test says.
  */
 export function prepareCalendarTests() {
   configure({ asyncUtilTimeout: 10_000 });

@@ -55,7 +55,7 @@ export function taskItem(task: CalendarTask): TaskItem {
 }
 
 /**
- * An event's occurrence, at its wall-clock start and end. react-big-calendar ends an all-day box
+ * An event's occurrence, at its wall-clock start and end. The calendar ends an all-day box
  * before its end date (midnight excluded), where the API's all-day end is the last day itself.
  */
 export function eventItem(occurrence: CalendarOccurrence): EventItem {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { CalendarView } from './calendar-params.ts';
 
-/** Days the agenda lists from its date (react-big-calendar's `length`). */
+/** Days the agenda lists from its date. */
 export const AGENDA_DAYS = 30;
 const ISO = 'YYYY-MM-DD';
 

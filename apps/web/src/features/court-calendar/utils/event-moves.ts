@@ -4,7 +4,7 @@ import { addWallClockMinutes, displayWallClock, wallClockMinutes, wallClockText 
 /** move-event's body: by how much (the whole series for a recurring event) and, for a resize, the new length. */
 export type MoveRequest = { deltaMinutes: number; durationMinutes?: number };
 
-/** Where react-big-calendar put the box after a drag or a resize (its all-day end excluded). */
+/** Where the calendar put the box after a drag or a resize (its all-day end excluded). */
 export type CalendarChange = { start: Date; end: Date; isAllDay?: boolean | undefined };
 
 /** Minutes from the occurrence's start to where it was dropped, on the wall clock (a day is 1,440 across a clock change too). */

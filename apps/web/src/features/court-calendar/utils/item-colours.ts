@@ -26,7 +26,7 @@ export function coloursOf(item: CalendarItem): ItemColours {
   return ITEM_COLOURS[item.kind === 'event' ? item.occurrence.kind : item.kind];
 }
 
-/** The box's inline colours (they win over react-big-calendar's own, selected state included). */
+/** The box's inline colours. */
 export function colourStyle(colours: ItemColours, borderStyle: 'solid' | 'dashed' = 'solid'): CSSProperties {
   return {
     backgroundColor: variable(colours.fill),

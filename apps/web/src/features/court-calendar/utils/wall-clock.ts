@@ -18,7 +18,7 @@ function partsOf(local: string): [number, number, number, number, number] {
 /** True for 'YYYY-MM-DDTHH:MM'. */
 export const isLocalDateTime = (text: string) => LOCAL_DATE_TIME.test(text);
 
-/** The wall time as the browser's Date at the same wall time (what react-big-calendar draws). */
+/** The wall time as the browser's Date at the same wall time (what the calendar draws). */
 export function wallClockDate(local: string): Date {
   const [year, month, day, hours, minutes] = partsOf(local);
   return new Date(year, month - 1, day, hours, minutes);
