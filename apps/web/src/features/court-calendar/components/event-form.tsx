@@ -12,7 +12,7 @@ import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useCalendarEventWrites } from '../api/calendar-events.ts';
 import { eventFormSchema, eventInputFrom, hasEventChanges, repeatOptions, type EventFormValues } from '../utils/event-form-values.ts';
-import { EventMatterFields } from './event-matter-fields.tsx';
+import { ClientThenMatterFields } from '../../../components/client-then-matter-fields.tsx';
 import { EventWhenFields } from './event-when-fields.tsx';
 
 export const EVENT_FORM_TEXT = { save: 'Save event', saveChanges: 'Save changes', cancel: 'Cancel' } as const;
@@ -75,8 +75,9 @@ export function EventForm({ event, initialValues, onCancel, onSaved, actions }: 
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <SearchableSelect label="Kind" entity="kind" options={KIND_OPTIONS} {...form.selectProps('kind')} />
           </Grid.Col>
-          <EventMatterFields
+          <ClientThenMatterFields
             form={form}
+            noMatterLabel="No matter"
             current={event?.matterId ? { matterId: event.matterId, matterName: event.matterName } : undefined}
           />
           <Grid.Col span={12}>

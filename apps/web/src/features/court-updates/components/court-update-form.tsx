@@ -13,7 +13,7 @@ import { createCourtUpdate, updateCourtUpdate } from '../api/court-update.ts';
 import { courtUpdateFormSchema, courtUpdateInputFrom, type CourtUpdateFormValues } from '../utils/court-update-form-values.ts';
 import { CourtSelectField } from './court-select-field.tsx';
 import { DateField } from './date-field.tsx';
-import { MatterFields } from './matter-fields.tsx';
+import { ClientThenMatterFields } from '../../../components/client-then-matter-fields.tsx';
 import { NextHearingFields } from './next-hearing-fields.tsx';
 
 // Loaded when "Add court" is first pressed: the form's pages are at their JavaScript budget.
@@ -77,7 +77,7 @@ export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: Co
       >
         <Stack gap="lg">
           <Grid gap="md">
-            <MatterFields form={form} current={update} />
+            <ClientThenMatterFields form={form} current={update} />
             <Grid.Col span={{ base: 12, md: 6 }}>
               <CourtSelectField
                 {...form.selectProps('courtId')}

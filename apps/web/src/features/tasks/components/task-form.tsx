@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useTaskWrites } from '../api/tasks.ts';
 import { hasTaskChanges, taskFormSchema, taskInputFrom, timeText, type TaskFormValues } from '../utils/task-form-values.ts';
-import { TaskMatterFields } from './task-matter-fields.tsx';
+import { ClientThenMatterFields } from '../../../components/client-then-matter-fields.tsx';
 
 export const TASK_FORM_TEXT = { save: 'Save task', saveChanges: 'Save changes', cancel: 'Cancel' } as const;
 export const NO_REMINDER_LABEL = 'No reminder';
@@ -84,8 +84,9 @@ export function TaskForm({ task, initialValues, hasChanges, onCancel, onSaved }:
           <Grid.Col span={12}>
             <Textarea label="Description" rows={3} maxLength={5000} {...form.inputProps('description')} />
           </Grid.Col>
-          <TaskMatterFields
+          <ClientThenMatterFields
             form={form}
+            noMatterLabel="No matter (a task of its own)"
             current={task?.matterId ? { matterId: task.matterId, matterName: task.matterName, matterNumber: task.matterNumber } : undefined}
           />
           <Grid.Col span={12}>

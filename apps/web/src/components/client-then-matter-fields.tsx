@@ -1,38 +1,46 @@
 import { Grid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ClientSelect } from '../../../components/client-select.tsx';
-import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import type { SelectOption } from '../../../components/select-options.ts';
-import type { SchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
-import { matterClientQuery } from '../../../lib/lookups/matter-client.ts';
-import type { EventFormValues } from '../utils/event-form-values.ts';
-
-export const NO_MATTER_LABEL = 'No matter';
+import type { SchemaForm } from '../lib/forms/use-schema-form.ts';
+import { associatedClientsQuery } from '../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../lib/lookups/client-matters.ts';
+import { matterClientQuery } from '../lib/lookups/matter-client.ts';
+import { ClientSelect } from './client-select.tsx';
+import { SearchableSelect } from './searchable-select.tsx';
+import type { SelectOption } from './select-options.ts';
 
 type MatterNames = { matterName: string | null; matterNumber?: string | null; status?: string };
 
 /** "MAT-00001 — Lease dispute", or the name alone; a closed matter says so. */
-function matterLabel(matter: MatterNames): string {
+export function matterOptionLabel(matter: MatterNames): string {
   const name = matter.matterName ?? '';
   const label = matter.matterNumber ? `${matter.matterNumber} — ${name}` : name;
   return `${label}${matter.status === 'Closed' ? ' (closed)' : ''}`;
 }
 
-export type EventMatterFieldsProps = {
-  form: SchemaForm<EventFormValues>;
-  /** The edited event's matter, listed even before (or without) its client's matters. */
-  current?: { matterId: string; matterName: string | null } | undefined;
+type ClientMatterValues = { clientId: string; matterId: string };
+
+export type ClientThenMatterFieldsProps<Values extends ClientMatterValues> = {
+  form: SchemaForm<Values>;
+  /** The edited record's matter, listed even before (or without) its client's matters. */
+  current?: ({ matterId: string } & MatterNames) | undefined;
+  /** The choice of no matter ("No matter"); without it a matter is required. */
+  noMatterLabel?: string;
 };
 
 /**
- * Client, then one of its matters (both searchable), as every form of the app picks a matter (the
- * task form's pattern); the matter is optional. An event on a matter whose client is not known yet
- * looks its client up.
+ * Client, then one of its matters (both searchable), as every form of the app picks a matter. A
+ * form opened on a matter (?matterId=, an edited record) looks its client up so both show filled
+ * in. Work goes on after a matter closes (an appeal, a judgment, archiving), so closed matters stay
+ * choosable.
  */
-export function EventMatterFields({ form, current }: EventMatterFieldsProps) {
+export function ClientThenMatterFields<Values extends ClientMatterValues>({
+  form: typedForm,
+  current,
+  noMatterLabel,
+}: ClientThenMatterFieldsProps<Values>) {
+  // Only the two fields every such form shares are touched here.
+  const form = typedForm as unknown as SchemaForm<ClientMatterValues>;
   const { values } = form;
   const clients = useQuery(associatedClientsQuery);
   const matters = useQuery(clientMattersQuery(values.clientId));
@@ -44,15 +52,14 @@ export function EventMatterFields({ form, current }: EventMatterFieldsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsClient, matterClient.data]);
 
-  // Meetings go on after a matter closes (an appeal, archiving), so closed matters stay choosable.
   const options: SelectOption[] = [
-    { value: '', label: NO_MATTER_LABEL },
-    ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matterLabel(matter) })),
+    ...(noMatterLabel ? [{ value: '', label: noMatterLabel }] : []),
+    ...(matters.data ?? []).map((matter) => ({ value: matter.id, label: matterOptionLabel(matter) })),
   ];
   if (current && current.matterId === values.matterId && !options.some((option) => option.value === current.matterId)) {
-    options.push({ value: current.matterId, label: matterLabel(current) });
+    options.push({ value: current.matterId, label: matterOptionLabel(current) });
   }
-  const hasNoChoice = values.clientId === '' && values.matterId === '';
+  const hasNoClient = values.clientId === '' && values.matterId === '';
 
   return (
     <>
@@ -74,11 +81,11 @@ export function EventMatterFields({ form, current }: EventMatterFieldsProps) {
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <SearchableSelect
           label="Matter"
+          withAsterisk={!noMatterLabel}
           entity="matter"
-          placeholder={matters.isPending ? 'Loading matters…' : 'Select matter'}
-          description={hasNoChoice ? 'Choose a client to pick one of its matters' : undefined}
+          placeholder={hasNoClient ? 'Choose a client first' : matters.isPending ? 'Loading matters…' : 'Select matter'}
           options={options}
-          disabled={hasNoChoice}
+          disabled={hasNoClient}
           {...form.selectProps('matterId')}
         />
       </Grid.Col>
