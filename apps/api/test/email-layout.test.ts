@@ -86,6 +86,32 @@ describe('the email layout', () => {
     expect(product.text).not.toContain('Reply to this email');
   });
 
+  it('draws the firm’s accent on the rule under its name and the button, the label white or near-black by contrast', () => {
+    const dark = layOutEmail(email, { ...firm, accentColour: '#1F4E79' }).html;
+    expect(dark).toContain('border-bottom:3px solid #1F4E79;');
+    expect(dark).toContain('<td bgcolor="#1F4E79" style="border-radius:4px;background-color:#1F4E79;">');
+    expect(dark).toMatch(/color:#FFFFFF;text-decoration:none;border-radius:4px;">View &lt;it&gt;<\/a>/);
+    // Dark enough to read on white: the links take it too.
+    expect(dark).toContain('<a href="https://obi.example/a?b=1&amp;c=2" style="color:#1F4E79;');
+
+    const light = layOutEmail(email, { ...firm, accentColour: '#FFD43B' }).html;
+    expect(light).toContain('<td bgcolor="#FFD43B"');
+    expect(light).toMatch(/color:#1A1B1E;text-decoration:none;border-radius:4px;">View &lt;it&gt;<\/a>/);
+    // Too light for text on white: the links keep the product's blue.
+    expect(light).toContain('<a href="https://obi.example/a?b=1&amp;c=2" style="color:#1864ab;');
+  });
+
+  it('keeps the product’s colours without an accent, with one that is not #RRGGBB, and on the product’s own emails', () => {
+    const plain = layOutEmail(email, firm).html;
+    expect(plain).toContain('<td bgcolor="#1864ab"');
+    expect(plain).toContain('color:#ffffff;text-decoration:none;');
+    expect(plain).not.toContain('border-bottom:3px');
+    expect(layOutEmail(email, { ...firm, accentColour: null }).html).toBe(plain);
+    expect(layOutEmail(email, { ...firm, accentColour: 'navy' }).html).toBe(plain);
+    const product = { name: 'Matterhorn', isFirm: false, logo: null, replyTo: null, sentBy: null };
+    expect(layOutEmail(email, { ...product, accentColour: '#1F4E79' }).html).toBe(layOutEmail(email, product).html);
+  });
+
   it('tells how to stop a reminder, where its firm has an address', () => {
     expect(layOutEmail({ ...email, isReminder: true }, firm).text).toContain(
       'To stop these reminders, write to Obi & Sons <Law> at office@obi.example.',

@@ -20,8 +20,8 @@ beforeAll(async () => {
   context = await createTestApp({ smtpUrl: smtp.url });
   firm = await seedTestFirm(context.database);
   await context.database.withFirm(firm.firmId, (tx) =>
-    tx.execute(sql`update firms set name = ${FIRM_NAME}, email = ${FIRM_EMAIL}, logo = ${`data:image/png;base64,${LOGO_PNG}`}
-      where id = ${firm.firmId}`),
+    tx.execute(sql`update firms set name = ${FIRM_NAME}, email = ${FIRM_EMAIL}, logo = ${`data:image/png;base64,${LOGO_PNG}`},
+      invoice_accent_colour = '#1F4E79' where id = ${firm.firmId}`),
   );
 });
 afterAll(async () => {
@@ -103,6 +103,8 @@ describe('email over SMTP', () => {
     expect(parsed.html).toContain('Okafor &amp; Obi &lt;Chambers&gt;');
     expect(parsed.html).not.toContain('<Chambers>');
     expect(parsed.html).toContain('<img src="cid:logo@matterhorn"');
+    // The firm's accent (its invoice appearance) on the button, as on its bills.
+    expect(parsed.html).toContain('<td bgcolor="#1F4E79"');
     const [logo] = parsed.attachments;
     expect(logo).toMatchObject({ contentType: 'image/png', cid: 'logo@matterhorn', related: true });
     expect(logo!.content.toString('base64')).toBe(LOGO_PNG);

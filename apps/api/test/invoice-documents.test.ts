@@ -1,10 +1,12 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, formatMoney } from '@matterhorn/shared';
 import { LEDES_BI_FIELDS, parseLedes } from '../src/modules/invoices/invoices.api.ts';
 import { expectLedes1998B, expectLedes1998BI } from './support/ledes-check.ts';
+import { pdfColourOperands, pdfContentStreams } from './support/pdf-content-streams.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
@@ -453,5 +455,80 @@ describe("the firm's tax identification number", () => {
       ),
     );
     expect(audit[0]!.details).toMatchObject({ before: { taxNumber: '12345678-0001' }, after: { taxNumber: null } });
+  });
+});
+
+describe('the bill’s appearance: accent colour and footer', () => {
+  const footer = 'Obi & Co is regulated by the Nigerian Bar Association. Thank you for your instructions.';
+  const settings = (appearance: Record<string, unknown>) =>
+    fixture.call('PUT', `${base}/update-invoice-settings`, admin(), {
+      invoiceNumberPrefix: 'INV-',
+      paymentTermsDays: 30,
+      taxPercent: '0',
+      taxAppliesTo: 'both',
+      invoiceApprovalRequired: false,
+      billOfChargesClock: false,
+      ...appearance,
+    });
+
+  it('saves them in the invoice settings, refusing a colour that is not #RRGGBB and a footer over 500 characters', async () => {
+    expect((await call('GET', 'get-invoice-settings')).json().data).toMatchObject({ invoiceAccentColour: null, invoiceFooter: null });
+    const saved = await settings({ invoiceAccentColour: ' #1f4e79 ', invoiceFooter: `  ${footer} ` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ invoiceAccentColour: '#1F4E79', invoiceFooter: footer });
+    for (const colour of ['navy', '#1F4E7', '#1F4E79FF', '1F4E79', '#GGGGGG', 7]) {
+      const refused = await settings({ invoiceAccentColour: colour, invoiceFooter: footer });
+      expect(refused.statusCode, String(colour)).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, message: 'Accent colour must be a colour like #1F6FEB' });
+    }
+    const tooLong = await settings({ invoiceAccentColour: '#1F4E79', invoiceFooter: 'F'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ success: false, message: 'Invoice footer must be at most 500 characters' });
+    expect((await call('GET', 'get-invoice-settings')).json().data).toMatchObject({
+      invoiceAccentColour: '#1F4E79',
+      invoiceFooter: footer,
+    });
+    // Blank: back to the product's colours and no footer.
+    const cleared = await settings({ invoiceAccentColour: '  ', invoiceFooter: '' });
+    expect(cleared.json().data).toMatchObject({ invoiceAccentColour: null, invoiceFooter: null });
+  });
+
+  it('puts them, with the payment instructions, on the PDF, the public page and both parts of the email', async () => {
+    expect((await settings({ invoiceAccentColour: '#1F4E79', invoiceFooter: footer })).statusCode).toBe(200);
+    try {
+      const invoice = await issuedInvoice();
+      const pdf = (await call('GET', `download-invoice-pdf/${invoice.id}`)).rawPayload;
+      const text = (await pdfText(pdf)).join('\n');
+      expect(text).toContain(footer);
+      expect(text).toContain('Pay to Zenith Bank 1234567890');
+      expect(pdfContentStreams(pdf)).toContain(`${pdfColourOperands('#1F4E79')} scn`);
+
+      expect((await call('POST', `send-invoice/${invoice.id}`, {})).statusCode).toBe(200);
+      const email = (await readOutbox(fixture.context.config)).filter((message) => message.to === clientEmail).at(-1)!;
+      expect(email.text).toContain('Payment instructions:\r\nPay to Zenith Bank 1234567890');
+      expect(email.text).toContain(footer);
+      const parsed = await simpleParser(Buffer.from(await outboxEml(clientEmail), 'utf8'));
+      expect(parsed.html).toContain('Payment instructions:<br>Pay to Zenith Bank 1234567890');
+      expect(parsed.html).toContain('Obi &amp; Co is regulated by the Nigerian Bar Association.');
+
+      const slug = email.link!.split('/billing/invoice/')[1]!;
+      const page = await anonymous(`/api/public/invoice/${slug}`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data).toMatchObject({
+        firm: { accentColour: '#1F4E79', invoiceFooter: footer },
+        paymentInstructions: 'Pay to Zenith Bank 1234567890',
+      });
+      const publicPdf = (await anonymous(`/api/public/invoice/${slug}/pdf`)).rawPayload;
+      expect((await pdfText(publicPdf)).join('\n')).toContain(footer);
+
+      // Cleared: the page says none, and the PDF draws today's grey headings again.
+      await settings({});
+      expect((await anonymous(`/api/public/invoice/${slug}`)).json().data.firm).toMatchObject({ accentColour: null, invoiceFooter: null });
+      const plain = (await call('GET', `download-invoice-pdf/${invoice.id}`)).rawPayload;
+      expect(pdfContentStreams(plain)).not.toContain(pdfColourOperands('#1F4E79'));
+      expect((await pdfText(plain)).join('\n')).not.toContain('regulated by the Nigerian Bar Association');
+    } finally {
+      await settings({});
+    }
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@matterhorn/shared';
 import { buildInvoicePdf } from '../src/modules/invoices/documents/invoice-pdf.ts';
 import { buildInvoiceFixture, type FixtureLine } from './support/invoice-fixture.ts';
-import { pdfText } from './support/pdf-text.ts';
+import { pdfColourOperands, pdfContentStreams } from './support/pdf-content-streams.ts';
+import { pdfText, pdfTextRuns } from './support/pdf-text.ts';
 
 const firm = { name: 'Adeyemi & Co', address: '3 Broad Street, Lagos', taxNumber: 'TIN-1234567', email: 'billing@adeyemi.example' };
 // A 1×1 PNG.
@@ -111,6 +112,63 @@ describe('invoice PDF', () => {
     const naira = { ...invoice, currencySymbol: '₦', currencyCode: 'NGN' };
     const text = (await pdfText(await buildInvoicePdf({ firm, invoice: naira }))).join('\n');
     expect(text.includes('Total ₦846.56') || text.includes('Total NGN 846.56')).toBe(true);
+  });
+
+  it('prints the firm’s footer, small and wrapped, at the foot of every page below the body, with the payment instructions', async () => {
+    const footer =
+      `Adeyemi & Co is regulated by the Nigerian Bar Association. ${'Fees are payable within thirty days of delivery. '.repeat(5)}`.trim();
+    const big = buildInvoiceFixture({ lines: manyLines(120) });
+    const pdf = await buildInvoicePdf({ firm: { ...firm, invoiceFooter: `  ${footer}\n` }, invoice: big });
+    const pages = await pdfTextRuns(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((runs, index) => {
+      const footerRuns = runs.filter((run) => /regulated by the Nigerian Bar|Fees are payable within/.test(run.text));
+      // Wrapped: more than one line, each inside the page's margins, in the small size.
+      expect(new Set(footerRuns.map((run) => Math.round(run.baseline))).size, `page ${index + 1}`).toBeGreaterThan(1);
+      for (const run of footerRuns) {
+        expect(run.left).toBeGreaterThanOrEqual(39);
+        expect(run.right).toBeLessThanOrEqual(595.28 - 39);
+        expect(run.bottom - run.top).toBeLessThan(8);
+      }
+      const footerTop = Math.min(...footerRuns.map((run) => run.top));
+      const pageNumber = runs.find((run) => run.text.includes(`Page ${index + 1} of ${pages.length}`))!;
+      const body = runs.filter((run) => !footerRuns.includes(run) && run !== pageNumber);
+      // Nothing of the body reaches the footer's band; the page number stays below it.
+      expect(Math.max(...body.map((run) => run.bottom)), `page ${index + 1}`).toBeLessThan(footerTop);
+      expect(pageNumber.top).toBeGreaterThan(Math.max(...footerRuns.map((run) => run.bottom)));
+    });
+    const text = (await pdfText(pdf)).join('\n');
+    expect(text).toContain('Adeyemi & Co is regulated by the Nigerian Bar Association.');
+    expect(text).toContain('Payment instructions');
+    expect(text).toContain('Pay to Zenith Bank 1234567890');
+  });
+
+  it('draws a set accent on the heading rule and the table headings’ band, its text white on a dark accent, near-black on a light one', async () => {
+    const dark = pdfContentStreams(await buildInvoicePdf({ firm: { ...firm, accentColour: '#1F4E79' }, invoice }));
+    expect(dark).toContain(`${pdfColourOperands('#1F4E79')} scn`);
+    expect(dark).toContain(`${pdfColourOperands('#1F4E79')} SCN`);
+    expect(dark).toContain('1 1 1 scn');
+    expect(dark).not.toContain(`${pdfColourOperands('#EEEEEE')} scn`);
+
+    const light = pdfContentStreams(await buildInvoicePdf({ firm: { ...firm, accentColour: '#FFD43B' }, invoice }));
+    expect(light).toContain(`${pdfColourOperands('#FFD43B')} scn`);
+    expect(light).toContain(`${pdfColourOperands('#1A1B1E')} scn`);
+    expect(light).not.toContain('1 1 1 scn');
+    // Every heading is still there, on the accent.
+    const text = (await pdfText(await buildInvoicePdf({ firm: { ...firm, accentColour: '#FFD43B' }, invoice }))).join('\n');
+    expect(text).toContain('Professional fees Date Fee earner Description Hours Rate Amount');
+  });
+
+  it('draws as before without an accent or a footer: the grey headings, black text, nothing in the footer but the page number', async () => {
+    const plain = pdfContentStreams(await buildInvoicePdf({ firm, invoice }));
+    const unset = pdfContentStreams(await buildInvoicePdf({ firm: { ...firm, accentColour: null, invoiceFooter: '  \n ' }, invoice }));
+    expect(unset).toBe(plain);
+    const colours = new Set(plain.match(/^[\d. ]+ (?:scn|SCN)$/gm));
+    expect([...colours].sort()).toEqual(
+      [`${pdfColourOperands('#EEEEEE')} scn`, '0 0 0 scn', `${pdfColourOperands('#CCCCCC')} SCN`, '0 0 0 SCN'].sort(),
+    );
+    // Something that is not #RRGGBB is never drawn.
+    expect(pdfContentStreams(await buildInvoicePdf({ firm: { ...firm, accentColour: 'red' }, invoice }))).toBe(plain);
   });
 
   it('builds a 100-line and a 1,000-line invoice with repeated headers, every page numbered, totals intact', async () => {

@@ -1,3 +1,4 @@
+import { accentAsTextOnWhite, ACCENT_COLOUR_PATTERN, textColourOnAccent } from '@matterhorn/shared';
 import type { OutgoingEmail } from './outgoing-email.ts';
 
 /** Who an email is from, as its top and footer say: looked up when it is sent. */
@@ -11,6 +12,11 @@ export type Letterhead = {
   replyTo: string | null;
   /** The team member whose act sent it, when there is one. */
   sentBy: string | null;
+  /**
+   * The firm's accent (#RRGGBB, its invoice settings): a rule under the name and the button, its
+   * label white or near-black by contrast; links take it only where it reads on white. None: the product's blue.
+   */
+  accentColour?: string | null;
 };
 
 /** An image the HTML shows from the message itself (`cid:`), so a mail app shows it without fetching anything. */
@@ -28,6 +34,17 @@ const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial
 const INK = '#1a1b1e';
 const MUTED = '#5c5f66';
 const BUTTON = '#1864ab';
+const BUTTON_TEXT = '#ffffff';
+
+/** The colours an email is drawn in: the product's, or the firm's accent where it has one. */
+type Palette = { button: string; buttonText: string; link: string; rule: string | null };
+
+function paletteOf(letterhead: Letterhead): Palette {
+  const accent =
+    letterhead.isFirm && letterhead.accentColour && ACCENT_COLOUR_PATTERN.test(letterhead.accentColour) ? letterhead.accentColour : null;
+  if (!accent) return { button: BUTTON, buttonText: BUTTON_TEXT, link: BUTTON, rule: null };
+  return { button: accent, buttonText: textColourOnAccent(accent), link: accentAsTextOnWhite(accent) ?? BUTTON, rule: accent };
+}
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -80,27 +97,31 @@ function textOf(email: OutgoingEmail, letterhead: Letterhead, footer: string[]):
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
 
 /** A paragraph as HTML: escaped, its line breaks kept, its addresses made links. */
-function htmlOfText(text: string): string {
+function htmlOfText(text: string, palette: Palette): string {
   let html = '';
   let last = 0;
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const url = escapeHtml(match[0]);
-    html += `${escapeHtml(text.slice(last, match.index))}<a href="${url}" style="color:${BUTTON};word-break:break-all;">${url}</a>`;
+    html += `${escapeHtml(text.slice(last, match.index))}<a href="${url}" style="color:${palette.link};word-break:break-all;">${url}</a>`;
     last = match.index + match[0].length;
   }
   return (html + escapeHtml(text.slice(last))).replace(/\r?\n/g, '<br>');
 }
 
-const paragraph = (text: string, style = `margin:0 0 16px 0;`) => `<p style="${style}">${htmlOfText(text)}</p>`;
+const paragraphOf =
+  (palette: Palette) =>
+  (text: string, style = `margin:0 0 16px 0;`) =>
+    `<p style="${style}">${htmlOfText(text, palette)}</p>`;
 
-function buttonOf(action: NonNullable<OutgoingEmail['action']>): string[] {
+function buttonOf(action: NonNullable<OutgoingEmail['action']>, palette: Palette): string[] {
   const url = escapeHtml(action.url);
+  const paragraph = paragraphOf(palette);
   return [
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px 0;"><tr>`,
-    `<td bgcolor="${BUTTON}" style="border-radius:4px;background-color:${BUTTON};">`,
-    `<a href="${url}" style="display:inline-block;padding:12px 20px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:#ffffff;text-decoration:none;border-radius:4px;">${escapeHtml(action.label)}</a>`,
+    `<td bgcolor="${palette.button}" style="border-radius:4px;background-color:${palette.button};">`,
+    `<a href="${url}" style="display:inline-block;padding:12px 20px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:${palette.buttonText};text-decoration:none;border-radius:4px;">${escapeHtml(action.label)}</a>`,
     `</td></tr></table>`,
-    `<p style="margin:0 0 16px 0;font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, open this link: <a href="${url}" style="color:${BUTTON};word-break:break-all;">${url}</a></p>`,
+    `<p style="margin:0 0 16px 0;font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, open this link: <a href="${url}" style="color:${palette.link};word-break:break-all;">${url}</a></p>`,
     ...(action.expiry ? [paragraph(action.expiry, 'margin:0 0 16px 0;font-weight:bold;')] : []),
   ];
 }
@@ -113,6 +134,10 @@ function buttonOf(action: NonNullable<OutgoingEmail['action']>): string[] {
 function htmlOf(email: OutgoingEmail, letterhead: Letterhead, footer: string[], logo: InlineImage | null): string {
   const font = `font-family:${FONT};`;
   const cell = `${font}color:${INK};`;
+  const palette = paletteOf(letterhead);
+  const paragraph = paragraphOf(palette);
+  // The accent's rule under the name: a border, which every mail app draws (Outlook too).
+  const rule = palette.rule ? `padding-bottom:12px;border-bottom:3px solid ${palette.rule};` : '';
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -133,12 +158,12 @@ function htmlOf(email: OutgoingEmail, letterhead: Letterhead, footer: string[], 
           `<img src="cid:${logo.cid}" alt="" height="48" style="display:block;height:48px;width:auto;max-width:100%;border:0;margin:0 0 12px 0;">`,
         ]
       : []),
-    `<div style="font-size:20px;line-height:28px;font-weight:bold;">${escapeHtml(letterhead.name)}</div>`,
+    `<div style="font-size:20px;line-height:28px;font-weight:bold;${rule}">${escapeHtml(letterhead.name)}</div>`,
     '</td></tr>',
     `<tr><td style="padding:16px 24px 8px 24px;font-size:16px;line-height:24px;${cell}">`,
     ...(email.greeting ? [paragraph(email.greeting)] : []),
     ...email.paragraphs.map((text) => paragraph(text)),
-    ...(email.action ? buttonOf(email.action) : []),
+    ...(email.action ? buttonOf(email.action, palette) : []),
     ...(email.closing ?? []).map((text) => paragraph(text)),
     '</td></tr>',
     `<tr><td style="padding:16px 24px 24px 24px;border-top:1px solid #e9ecef;font-size:13px;line-height:20px;${font}color:${MUTED};">`,

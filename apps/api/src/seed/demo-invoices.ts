@@ -26,6 +26,8 @@ export async function seedDemoInvoices(database: Database, firm: SeededFirm): Pr
       taxAppliesTo: 'fees',
       defaultPaymentInstructions: 'Transfer to Adebayo & Partners, account 0123456789',
       taxNumber: '21436587-0001',
+      invoiceAccentColour: '#1F4E79',
+      invoiceFooter: 'Adebayo & Partners is regulated by the Nigerian Bar Association. Thank you for your instructions.',
     })
     .where(sql`${firms.id} = ${firm.firmId}`);
   const principal = seedPrincipalOf(firm);

@@ -104,6 +104,17 @@ export const publicInvoiceSchema = z.object({
       phone: z.string().nullable().describe('The firm’s phone number; null when none is recorded.'),
       /** The firm's tax identification number, when it has one. */
       taxNumber: z.string().nullable().describe('The firm’s tax identification number; null when it has none.'),
+      /** Absent from an answer given before the field existed: read as none. */
+      accentColour: z
+        .string()
+        .nullable()
+        .default(null)
+        .describe('The bill’s accent colour (#RRGGBB) for its heading bar and table headings; null: the product’s own colours.'),
+      invoiceFooter: z
+        .string()
+        .nullable()
+        .default(null)
+        .describe('The firm’s footer text, shown at the foot of the bill (at most 500 characters); null when none.'),
     })
     .describe('The firm that issued the bill, as the bill’s heading shows it.'),
   invoiceNumber: z.string().nullable().describe('The invoice number ("INV-00001").'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accentColourInput, invoiceFooterInput } from './invoice-appearance.ts';
 import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { expenseListItemSchema } from '../expenses/expense.schemas.ts';
@@ -650,6 +651,8 @@ export type AgedReceivables = z.infer<typeof agedReceivablesSchema>;
 // ---------------------------------------------------------------------------------------------
 // Firm invoice settings
 
+export * from './invoice-appearance.ts';
+
 export const invoiceSettingsSchema = z.object({
   invoiceNumberPrefix: z.string().describe('Put before each new invoice’s number: "INV-" gives INV-00001 (may be empty).'),
   paymentTermsDays: z.number().describe('Days from the issue date to the due date of an invoice that names no due date.'),
@@ -667,6 +670,16 @@ export const invoiceSettingsSchema = z.object({
   defaultPaymentInstructions: z.string().nullable().describe('How to pay, put on an invoice that gives none; null when none.'),
   /** The firm's tax identification number, printed on its bills; null when it has none. */
   taxNumber: z.string().nullable().describe('The firm’s tax identification number, printed on its bills; null when it has none.'),
+  invoiceAccentColour: z
+    .string()
+    .nullable()
+    .describe(
+      'The colour of the bill’s heading rule and table headings (#RRGGBB) on the PDF, public page and email; null: the product’s own.',
+    ),
+  invoiceFooter: z
+    .string()
+    .nullable()
+    .describe('Text printed at the foot of every page of the bill, its public page and email; null when none.'),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
@@ -703,6 +716,12 @@ export const invoiceSettingsInputSchema = z.strictObject({
   /** Optional (blank or omitted: none). */
   taxNumber: optionalText('Tax identification number', 50).describe(
     'The firm’s tax identification number, printed on its bills (at most 50 characters); blank or omitted: none.',
+  ),
+  invoiceAccentColour: accentColourInput.describe(
+    'The colour of the bill’s heading rule and table headings, #RRGGBB ("#1F6FEB"); blank or omitted: the product’s own colours.',
+  ),
+  invoiceFooter: invoiceFooterInput.describe(
+    'Text printed at the foot of every page of the bill, its public page and email (at most 500 characters); blank or omitted: none.',
   ),
 });
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsInputSchema>;

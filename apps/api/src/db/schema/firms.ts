@@ -39,6 +39,10 @@ export const firms = pgTable(
     /** The bill-of-charges clock (Legal Practitioners Act s.16(2)); null: on exactly when the home currency is NGN. */
     billOfChargesClock: boolean('bill_of_charges_clock'),
     defaultPaymentInstructions: text('default_payment_instructions'),
+    /** The bills' accent (#RRGGBB): heading rule and table headings on the PDF, public page and email; null: the product's own colours. */
+    invoiceAccentColour: text('invoice_accent_colour'),
+    /** Printed at the foot of every page of the bill, its public page and email (at most 500 characters); null: none. */
+    invoiceFooter: text('invoice_footer'),
     /** The calendar month (1 = January) the firm's fiscal year starts in: statements' "current year" and budgets turn on it. */
     fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
     /** Portal users must pass an authenticator-app code after their password or sign-in link. */

@@ -57,7 +57,15 @@ export function clientInvoiceOf(
   creditNotePdfUrl: ((creditNoteId: string) => string) | null = null,
 ): PublicInvoice {
   return {
-    firm: { name: firm.name, logo: firm.logo, address: firm.address, phone: firm.phone, taxNumber: firm.taxNumber },
+    firm: {
+      name: firm.name,
+      logo: firm.logo,
+      address: firm.address,
+      phone: firm.phone,
+      taxNumber: firm.taxNumber,
+      accentColour: firm.accentColour,
+      invoiceFooter: firm.invoiceFooter,
+    },
     invoiceNumber: invoice.invoiceNumber,
     status: invoice.status,
     statusLabel: invoice.statusLabel,

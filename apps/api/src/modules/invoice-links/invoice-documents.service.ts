@@ -26,6 +26,7 @@ import {
   type LedesBiOptions,
 } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
+import { invoiceEmailOf } from './invoice-email.ts';
 import {
   findClientEmail,
   findClientSentInvoices,
@@ -145,21 +146,18 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     const to = input.toEmail ?? (await findClientEmail(tx, principal.firmId, invoice.clientId));
     if (!to) return;
     const firm = await findFirmForBill(tx, principal.firmId);
-    const number = invoice.invoiceNumber ?? 'invoice';
     await outbox.queue(
       tx,
       principal.firmId,
-      {
+      invoiceEmailOf({
         to,
-        subject: `Invoice ${number} from ${firm?.name ?? 'your law firm'}`,
-        sender: 'firm',
+        invoice,
+        firm,
+        message: input.message,
+        linkUrl: link.url,
         sentByUserId: principal.userId,
-        greeting: `Dear ${invoice.clientName},`,
-        paragraphs: [input.message?.trim() || `Please find attached invoice ${number} from ${firm?.name ?? 'us'}.`],
-        action: { label: 'View the invoice online', url: link.url },
-        why: `invoice ${number} is addressed to you`,
-        attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
-      },
+        pdf: { filename: fileName, content: pdf, contentType: 'application/pdf' },
+      }),
       { kind: 'invoice', id: invoiceId },
     );
     await markInvoiceLinkEmailed(tx, principal.firmId, link.id, to);

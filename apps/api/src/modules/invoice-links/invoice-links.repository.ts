@@ -63,6 +63,8 @@ export async function findFirmForBill(tx: Tx, firmId: string) {
       logo: firms.logo,
       taxNumber: firms.taxNumber,
       dateFormat: firms.dateFormat,
+      accentColour: firms.invoiceAccentColour,
+      invoiceFooter: firms.invoiceFooter,
     })
     .from(firms)
     .where(eq(firms.id, firmId));

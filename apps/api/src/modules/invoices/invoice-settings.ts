@@ -8,7 +8,8 @@ import { findInvoiceSettings, type InvoiceSettingsRow, updateInvoiceSettings } f
 
 type SettingsInput = z.output<typeof invoiceSettingsInputSchema>;
 
-// The firm's invoice settings: numbering, payment terms, tax, approval and the bill-of-charges clock.
+// The firm's invoice settings: numbering, payment terms, tax, approval, the bill-of-charges clock and how
+// the bills look (accent colour and footer).
 
 function settingsOf(row: InvoiceSettingsRow): InvoiceSettings {
   return {
@@ -21,6 +22,8 @@ function settingsOf(row: InvoiceSettingsRow): InvoiceSettings {
     billOfChargesClock: Boolean(row.billOfChargesClock),
     defaultPaymentInstructions: row.defaultPaymentInstructions,
     taxNumber: row.taxNumber,
+    invoiceAccentColour: row.invoiceAccentColour,
+    invoiceFooter: row.invoiceFooter,
   };
 }
 
@@ -40,6 +43,8 @@ export const changeInvoiceSettings = (database: Database, principal: FirmPrincip
       billOfChargesClock: input.billOfChargesClock,
       defaultPaymentInstructions: input.defaultPaymentInstructions,
       taxNumber: input.taxNumber,
+      invoiceAccentColour: input.invoiceAccentColour,
+      invoiceFooter: input.invoiceFooter,
     });
     const after = settingsOf(await findInvoiceSettings(tx, principal.firmId));
     await recordAuditEvent(tx, principal, 'firm.invoiceSettingsUpdated', principal.firmId, { before, after });

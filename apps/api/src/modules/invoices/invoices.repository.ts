@@ -33,6 +33,8 @@ export async function findInvoiceSettings(tx: Tx, firmId: string) {
       billOfChargesClock: sql<boolean>`coalesce(${firms.billOfChargesClock}, ${currencies.isoCode} = 'NGN', false)`,
       defaultPaymentInstructions: firms.defaultPaymentInstructions,
       taxNumber: firms.taxNumber,
+      invoiceAccentColour: firms.invoiceAccentColour,
+      invoiceFooter: firms.invoiceFooter,
       homeCurrencyId: firms.homeCurrencyId,
       currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
       currencyCode: currencies.isoCode,
@@ -59,6 +61,8 @@ export async function updateInvoiceSettings(
     | 'billOfChargesClock'
     | 'defaultPaymentInstructions'
     | 'taxNumber'
+    | 'invoiceAccentColour'
+    | 'invoiceFooter'
   >,
 ) {
   await tx

@@ -34,6 +34,8 @@ export function createEmailComposer(database: Database, firmId: string) {
       name: found?.name ?? 'Your law firm',
       isFirm: true,
       logo: found?.logo ?? null,
+      // The invoice appearance's accent: the firm's colour on every email it sends, as on its bills.
+      accentColour: found?.accentColour ?? null,
       replyTo: found?.address ?? null,
       sentBy: content.sentByUserId ? await nameOf(content.sentByUserId) : null,
     };

@@ -94,7 +94,7 @@ export async function requeueFailedMessage(tx: Tx, firmId: string, kind: Outgoin
   return row?.id ?? null;
 }
 
-export type FirmLetterhead = { name: string; logo: string | null; address: string | null };
+export type FirmLetterhead = { name: string; logo: string | null; address: string | null; accentColour: string | null };
 
 /**
  * What a firm's emails carry: its name and logo, and the address replies go to — the firm's email
@@ -102,7 +102,8 @@ export type FirmLetterhead = { name: string; logo: string | null; address: strin
  */
 export async function findFirmLetterhead(tx: Tx, firmId: string): Promise<FirmLetterhead | null> {
   const [row] = await rowsOf<FirmLetterhead>(
-    tx.execute(sql`select firms.name, firms.logo, coalesce(nullif(trim(firms.email), ''), owner.email) as address
+    tx.execute(sql`select firms.name, firms.logo, coalesce(nullif(trim(firms.email), ''), owner.email) as address,
+        firms.invoice_accent_colour as "accentColour"
       from firms left join users owner on owner.firm_id = firms.id and owner.id = firms.owner_user_id
       where firms.id = ${firmId}`),
   );

@@ -2,7 +2,18 @@ import PDFDocument from 'pdfkit';
 import { findUnicodeFont, WIN_ANSI } from '../../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../../lib/pdf-pages.ts';
 import { layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../../lib/pdf-table.ts';
-import { compareMoney, type DateFormat, formatMoney, type Invoice, type InvoiceLine, isoToDocumentDate } from '@matterhorn/shared';
+import {
+  accentAsTextOnWhite,
+  ACCENT_COLOUR_PATTERN,
+  compareMoney,
+  type DateFormat,
+  formatMoney,
+  type Invoice,
+  type InvoiceLine,
+  isoToDocumentDate,
+  textColourOnAccent,
+} from '@matterhorn/shared';
+import { drawFooterText, FOOTER_TEXT_GAP, measureFooterText, type PdfFooterText } from './invoice-pdf-footer.ts';
 
 /** The firm as the bill shows it. */
 export interface InvoicePdfFirm {
@@ -16,6 +27,10 @@ export interface InvoicePdfFirm {
   logo?: string | null;
   /** How the firm prints dates on what it sends (Settings › General); DD/MM/YYYY when left out. */
   dateFormat?: string;
+  /** The bills' accent (#RRGGBB, invoice settings): the heading rule and table headings; none: the product's greys. */
+  accentColour?: string | null;
+  /** Printed small and grey at the foot of every page (invoice settings); none: only the page number. */
+  invoiceFooter?: string | null;
 }
 
 export interface InvoicePdfInput {
@@ -32,8 +47,10 @@ export interface InvoicePdfInput {
  * The invoice as a PDF (pdfkit): firm header, client and matters, number and dates, the lines grouped
  * as professional fees, flat fees and expenses (table headers repeated on every page), the totals,
  * payments and balance due, the client's trust balance, payment instructions, notes and the
- * bill-of-charges line. Every figure is the invoice's own (the one shared computation), formatted with
- * formatMoney (en-US, 2 decimals, the firm's currency symbol).
+ * bill-of-charges line, and on every page the firm's footer text and the page number. The firm's
+ * accent colour, when set, draws the heading rule and the table headings' band. Every figure is the
+ * invoice's own (the one shared computation), formatted with formatMoney (en-US, 2 decimals, the
+ * firm's currency symbol).
  */
 export function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, firm } = input;
@@ -41,6 +58,8 @@ export function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    // The first page waits for the footer's height to be measured (the writer sets the bottom margin).
+    autoFirstPage: false,
     info: {
       Title: `Invoice ${invoice.invoiceNumber ?? 'draft'}`,
       Author: firm.name,
@@ -84,12 +103,18 @@ class InvoicePdfWriter {
   private clean: (text: string) => string = (text) => text;
   /** An ISO date as the firm prints dates ('' when not a date, so callers fall back to the text). */
   private date = (iso: string) => isoToDocumentDate(iso, (this.input.firm.dateFormat ?? 'DD/MM/YYYY') as DateFormat);
+  /** The firm's accent, when it is a #RRGGBB colour. */
+  private readonly accent: string | null;
+  private readonly footer: PdfFooterText | null;
 
   constructor(doc: PDFKit.PDFDocument, input: InvoicePdfInput) {
     this.doc = doc;
     this.input = input;
     this.symbol = input.invoice.currencySymbol;
+    const accent = input.firm.accentColour?.trim();
+    this.accent = accent && ACCENT_COLOUR_PATTERN.test(accent) ? accent : null;
     this.chooseFonts();
+    this.footer = measureFooterText(doc, this.clean(input.firm.invoiceFooter ?? ''), this.regular, CONTENT_WIDTH);
   }
 
   private chooseFonts() {
@@ -104,6 +129,7 @@ class InvoicePdfWriter {
       invoice.paymentInstructions ?? '',
       firm.name,
       firm.address ?? '',
+      firm.invoiceFooter ?? '',
       invoice.taxName ?? '',
       ...invoice.matters.map((matter) => matter.name),
       ...lines.map((line) => `${line.description}${line.feeEarnerName ?? ''}${line.adjustmentReason ?? ''}`),
@@ -150,6 +176,10 @@ class InvoicePdfWriter {
   }
 
   write() {
+    // The footer's band is kept free on every page: the body breaks to a new page above it.
+    const bottom = MARGIN + FOOTER_HEIGHT + (this.footer ? this.footer.height + FOOTER_TEXT_GAP : 0);
+    this.doc.options.margins = { top: MARGIN, bottom, left: MARGIN, right: MARGIN };
+    this.doc.addPage();
     this.header();
     this.parties();
     this.lineTables();
@@ -179,12 +209,16 @@ class InvoicePdfWriter {
     const afterFirm = doc.y;
 
     const rightX = MARGIN + CONTENT_WIDTH - 200;
+    // The title takes the accent only where it reads on white (4.5:1); the rule below shows it either way.
+    const titleColour = accentAsTextOnWhite(this.accent);
+    if (titleColour) doc.fillColor(titleColour);
     this.text(invoice.status === 'Void' ? 'INVOICE (VOID)' : 'INVOICE', rightX, top, {
       font: this.bold,
       size: 18,
       width: 200,
       align: 'right',
     });
+    if (titleColour) doc.fillColor('black');
     const facts: [string, string][] = [
       ['Invoice number', invoice.invoiceNumber ?? 'Draft'],
       ['Issue date', this.date(invoice.issueDate) || invoice.issueDate],
@@ -197,6 +231,16 @@ class InvoicePdfWriter {
       y = doc.y + 1;
     }
     doc.y = Math.max(afterFirm, y) + 16;
+    if (this.accent) {
+      const ruleY = doc.y - 8;
+      doc
+        .moveTo(MARGIN, ruleY)
+        .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
+        .lineWidth(2)
+        .strokeColor(this.accent)
+        .stroke()
+        .strokeColor('black');
+    }
   }
 
   private parties() {
@@ -267,8 +311,14 @@ class InvoicePdfWriter {
     const { doc } = this;
     this.text(continued ? `${title} (continued)` : title, MARGIN, doc.y, { font: this.bold, size: 11 });
     const y = doc.y + 3;
-    doc.rect(MARGIN, y, CONTENT_WIDTH, table.heightOf(header)).fill('#eeeeee').fillColor('black');
-    table.draw(header, y);
+    if (this.accent) {
+      doc.rect(MARGIN, y, CONTENT_WIDTH, table.heightOf(header)).fill(this.accent).fillColor(textColourOnAccent(this.accent));
+      table.draw(header, y);
+      doc.fillColor('black');
+    } else {
+      doc.rect(MARGIN, y, CONTENT_WIDTH, table.heightOf(header)).fill('#eeeeee').fillColor('black');
+      table.draw(header, y);
+    }
     doc.y += 2;
   }
 
@@ -422,6 +472,7 @@ class InvoicePdfWriter {
 
   private footers() {
     const { invoiceNumber } = this.input.invoice;
+    if (this.footer) drawFooterText(this.doc, this.footer, { margin: MARGIN, bottomGap: MARGIN + FOOTER_HEIGHT });
     numberPdfPages(this.doc, { font: this.regular, size: 8, margin: MARGIN, prefix: `${this.clean(invoiceNumber ?? 'Draft invoice')} — ` });
   }
 }

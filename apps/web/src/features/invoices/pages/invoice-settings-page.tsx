@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard.tsx';
 import { invoiceKeys } from '../api/invoice-list-api.ts';
 import { invoiceSettingsQuery, updateInvoiceSettings } from '../api/invoice-settings-api.ts';
+import { accentColourError, InvoiceAppearanceFields } from '../components/invoice-appearance-fields.tsx';
 
 const TAX_APPLIES_LABELS: Record<TaxAppliesTo, string> = { fees: 'Fees', expenses: 'Expenses', both: 'Fees and expenses' };
 
@@ -22,7 +23,8 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (busy) return;
+        // The accent field shows its own error; nothing is sent until it is a colour or blank.
+        if (busy || accentColourError(values.invoiceAccentColour)) return;
         setBusy(true);
         updateInvoiceSettings(values)
           .then((answer) => {
@@ -96,6 +98,12 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
             value={values.defaultPaymentInstructions ?? ''}
             onChange={(event) => set('defaultPaymentInstructions', event.currentTarget.value || null)}
           />
+          <InvoiceAppearanceFields
+            accentColour={values.invoiceAccentColour}
+            footer={values.invoiceFooter}
+            onAccentColourChange={(value) => set('invoiceAccentColour', value)}
+            onFooterChange={(value) => set('invoiceFooter', value)}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={busy}>
@@ -108,7 +116,7 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
   );
 }
 
-/** /settings/invoices: the firm's invoice settings (number prefix, terms, tax, approval, bill-of-charges clock). */
+/** /settings/invoices: the firm's invoice settings (number prefix, terms, tax, approval, bill-of-charges clock, accent and footer). */
 export function InvoiceSettingsPage() {
   const settings = useQuery(invoiceSettingsQuery);
   return (

@@ -15,7 +15,15 @@ const line = {
   adjustment: '0.00',
 };
 const invoice: PublicInvoice = {
-  firm: { name: 'Obi & Co', logo: null, address: '3 Broad Street\nLagos', phone: '+234 1 234 5678', taxNumber: '12345678-0001' },
+  firm: {
+    name: 'Obi & Co',
+    logo: null,
+    address: '3 Broad Street\nLagos',
+    phone: '+234 1 234 5678',
+    taxNumber: '12345678-0001',
+    accentColour: null,
+    invoiceFooter: null,
+  },
   invoiceNumber: 'INV-00007',
   status: 'PartlyPaid',
   statusLabel: 'Partly paid',
@@ -140,6 +148,54 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' })).toBeInTheDocument();
     expect(screen.queryByText(/Tax identification number/)).not.toBeInTheDocument();
+  });
+
+  it('draws the firm’s accent on the bar and table headings with readable text, and shows its logo, how to pay and its footer', async () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const footer = 'Obi & Co is regulated by the Nigerian Bar Association.\nThank you for your instructions.';
+    stubApi({
+      [`GET /public/invoice/${SLUG}`]: {
+        data: { ...invoice, firm: { ...invoice.firm, logo, accentColour: '#1F4E79', invoiceFooter: footer } },
+      },
+    });
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' });
+    expect(screen.getByRole('img', { name: 'Obi & Co logo' })).toHaveAttribute('src', logo);
+    const bar = screen.getByTestId('invoice-accent-bar');
+    const page = bar.parentElement!;
+    expect(page.style.getPropertyValue('--invoice-accent')).toBe('#1F4E79');
+    // A dark accent: white text on it (8.9:1), and the heading takes the accent (it reads on white).
+    expect(page.style.getPropertyValue('--invoice-accent-text')).toBe('#FFFFFF');
+    expect(bar.style.backgroundColor).toBe('var(--invoice-accent)');
+    expect(heading.style.color).toBe('var(--invoice-accent-ink)');
+    const headings = within(screen.getByRole('table', { name: 'Professional fees' })).getAllByRole('rowgroup')[0]!;
+    expect(headings.style.backgroundColor).toBe('var(--invoice-accent)');
+    expect(headings.style.color).toBe('var(--invoice-accent-text)');
+    expect(screen.getByRole('heading', { name: 'Payment instructions' })).toBeInTheDocument();
+    expect(screen.getByText('Pay to Zenith Bank 1234567890')).toBeInTheDocument();
+    const shownFooter = screen.getByText(/regulated by the Nigerian Bar Association/);
+    expect(shownFooter.tagName).toBe('FOOTER');
+    expect(shownFooter).toHaveTextContent('Obi & Co is regulated by the Nigerian Bar Association. Thank you for your instructions.');
+  });
+
+  it('sets near-black text on a light accent and keeps the heading’s own colour', async () => {
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, firm: { ...invoice.firm, accentColour: '#FFD43B' } } } });
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' });
+    const page = screen.getByTestId('invoice-accent-bar').parentElement!;
+    expect(page.style.getPropertyValue('--invoice-accent-text')).toBe('#1A1B1E');
+    expect(page.style.getPropertyValue('--invoice-accent-ink')).toBe('');
+    expect(heading.style.color).toBe('');
+  });
+
+  it('keeps the page’s own colours and no footer when the firm set neither', async () => {
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { data: invoice } });
+    renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' });
+    expect(screen.queryByTestId('invoice-accent-bar')).not.toBeInTheDocument();
+    expect(heading.style.color).toBe('');
+    expect(within(screen.getByRole('table', { name: 'Professional fees' })).getAllByRole('rowgroup')[0]!.style.backgroundColor).toBe('');
+    expect(document.querySelector('footer')).toBeNull();
   });
 
   it('shows a void invoice as void', async () => {

@@ -10,6 +10,8 @@ import {
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { usePublicInvoice } from '../api/public-invoice-api.ts';
+import { accentStyleOf } from '../components/public-invoice-accent.ts';
+import { LinesTable } from '../components/public-invoice-lines-table.tsx';
 
 export const PUBLIC_INVOICE_TEXT = {
   notFoundTitle: 'Invoice link not valid',
@@ -23,63 +25,6 @@ const STATUS_COLORS: Record<string, string> = { Paid: 'green', PartlyPaid: 'yell
 
 const date = (iso: string | null) => (iso ? isoToDisplayDate(iso.slice(0, 10)) || iso : '—');
 const trimDecimals = (text: string | null) => (text ? (text.includes('.') ? text.replace(/\.?0+$/, '') : text) : '');
-
-type Column = { label: string; numeric?: boolean; value: (line: PublicInvoiceLine) => string };
-
-function LinesTable({
-  caption,
-  lines,
-  columns,
-  subtotal,
-  symbol,
-}: {
-  caption: string;
-  lines: PublicInvoiceLine[];
-  columns: Column[];
-  subtotal: string;
-  symbol: string;
-}) {
-  if (lines.length === 0) return null;
-  return (
-    <Box>
-      <Title order={2} size="h4" mb="xs">
-        {caption}
-      </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.label} ta={column.numeric ? 'right' : 'left'}>
-                  {column.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              <Table.Tr key={index}>
-                {columns.map((column) => (
-                  <Table.Td key={column.label} ta={column.numeric ? 'right' : 'left'}>
-                    {column.value(line)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={columns.length - 1} ta="right">
-                {caption} subtotal
-              </Table.Th>
-              <Table.Th ta="right">{formatMoney(subtotal, symbol)}</Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-    </Box>
-  );
-}
 
 function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
   const symbol = invoice.currencySymbol;
@@ -100,9 +45,14 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
   totalRows.push(['Payments', compareMoney(totals.paidAmount, '0') === 0 ? money('0') : money(`-${totals.paidAmount}`), false]);
   if (compareMoney(totals.writtenOffAmount, '0') !== 0) totalRows.push(['Written off', money(`-${totals.writtenOffAmount}`), false]);
   totalRows.push(['Balance due', money(totals.balanceDue), true]);
+  const accentStyle = accentStyleOf(invoice.firm.accentColour);
+  const hasAccent = accentStyle !== undefined;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" style={accentStyle}>
+      {hasAccent ? (
+        <Box h={6} style={{ backgroundColor: 'var(--invoice-accent)', borderRadius: 3 }} data-testid="invoice-accent-bar" />
+      ) : null}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4}>
           {invoice.firm.logo ? <Image src={invoice.firm.logo} alt={`${invoice.firm.name} logo`} h={56} w="auto" fit="contain" /> : null}
@@ -126,7 +76,12 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
           ) : null}
         </Stack>
         <Stack gap={4} align="flex-end">
-          <Title order={1}>Invoice {invoice.invoiceNumber ?? ''}</Title>
+          <Title
+            order={1}
+            style={accentStyle && '--invoice-accent-ink' in accentStyle ? { color: 'var(--invoice-accent-ink)' } : undefined}
+          >
+            Invoice {invoice.invoiceNumber ?? ''}
+          </Title>
           <Badge color={STATUS_COLORS[invoice.status] ?? 'blue'} variant="light" size="lg">
             {invoice.statusLabel}
           </Badge>
@@ -181,6 +136,7 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
 
       <LinesTable
         caption="Professional fees"
+        hasAccent={hasAccent}
         lines={invoice.fees}
         subtotal={totals.feesSubtotal}
         symbol={symbol}
@@ -195,6 +151,7 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
       />
       <LinesTable
         caption="Flat fees"
+        hasAccent={hasAccent}
         lines={invoice.flatFees}
         subtotal={totals.flatFeesSubtotal}
         symbol={symbol}
@@ -207,6 +164,7 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
       />
       <LinesTable
         caption="Expenses"
+        hasAccent={hasAccent}
         lines={invoice.expenses}
         subtotal={totals.expensesSubtotal}
         symbol={symbol}
@@ -256,6 +214,18 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
         <Text size="sm" c="dimmed">
           Delivered on {date(invoice.deliveredDate)} — fees recoverable by action from {date(invoice.recoverableFromDate)} (Legal
           Practitioners Act, s.16(2)).
+        </Text>
+      ) : null}
+      {invoice.firm.invoiceFooter ? (
+        <Text
+          component="footer"
+          size="xs"
+          c="dimmed"
+          ta="center"
+          pt="sm"
+          style={{ whiteSpace: 'pre-line', borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          {invoice.firm.invoiceFooter}
         </Text>
       ) : null}
     </Stack>

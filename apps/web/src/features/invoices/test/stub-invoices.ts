@@ -22,6 +22,8 @@ export const settingsAnswer = {
     billOfChargesClock: false,
     defaultPaymentInstructions: null,
     taxNumber: null,
+    invoiceAccentColour: null,
+    invoiceFooter: null,
   },
 };
 
