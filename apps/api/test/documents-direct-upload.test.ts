@@ -156,6 +156,25 @@ describe('direct uploads to an S3-compatible bucket', () => {
     expect((await bucketKeys()).length).toBe(before.keys);
   });
 
+  it('files a text file sent straight to the bucket as text, and refuses a script named as one', async () => {
+    const content = Buffer.from('Date,Payee,Amount\n2024-03-01,Court fee,1500.00\n');
+    const plan = (
+      await start({ FolderId: folderId, fileName: 'Disbursements.csv', sizeBytes: content.length, sha256: sha256(content) })
+    ).json().data;
+    const filed = await complete({ uploadToken: plan.uploadToken, parts: await sendParts(plan, content) });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.json().data).toMatchObject({ contentType: 'text/csv', sizeBytes: content.length, sha256: sha256(content) });
+
+    const before = { documents: await documentCount(), keys: (await bucketKeys()).length };
+    const script = Buffer.from('#!/bin/sh\necho hello\n');
+    const scriptPlan = (
+      await start({ FolderId: folderId, fileName: 'readme.txt', sizeBytes: script.length, sha256: sha256(script) })
+    ).json().data;
+    expect((await complete({ uploadToken: scriptPlan.uploadToken, parts: await sendParts(scriptPlan, script) })).statusCode).toBe(415);
+    expect(await documentCount()).toEqual(before.documents);
+    expect((await bucketKeys()).length).toBe(before.keys);
+  });
+
   it('refuses another firm, another user’s token, a forged token, a taken name, the size limit and a missing permission', async () => {
     const content = await pdf('Memo', 'Memo');
     const body = { FolderId: folderId, fileName: 'Memo.pdf', sizeBytes: content.length, sha256: sha256(content) };

@@ -63,11 +63,11 @@ describe('upload-document and download-document', () => {
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
   });
 
-  it('refuses a program or plain text by its content (415) and a taken name (409), leaving nothing behind', async () => {
+  it('refuses a program, or plain text named as a PDF, by its content (415) and a taken name (409), leaving nothing behind', async () => {
     const before = { counts: await fixture.counts(), files: (await storedFiles()).length };
     const program = await fixture.upload(folderId, { fileName: 'invoice.pdf', content: ELF });
     expect(program.statusCode).toBe(415);
-    const text = await fixture.upload(folderId, { fileName: 'notes.txt', content: Buffer.from('plain words, not a document') });
+    const text = await fixture.upload(folderId, { fileName: 'notes.pdf', content: Buffer.from('plain words, not a document') });
     expect(text.statusCode).toBe(415);
     const taken = await fixture.upload(folderId, { fileName: 'LEASE AGREEMENT.pdf', content: await pdf('Again') });
     expect(taken.statusCode).toBe(409);

@@ -3,6 +3,8 @@ import { defineRoute } from '../common/route-contract.ts';
 import {
   completeDirectUploadInputSchema,
   directUploadPlanSchema,
+  documentPreviewHtmlQuerySchema,
+  documentPreviewHtmlSchema,
   documentSchema,
   startDirectUploadInputSchema,
 } from './document.schemas.ts';
@@ -62,10 +64,20 @@ export const documentFilePath = { path: `${base}/download-document/:id` } as con
 /** GET: a folder's documents as a zip, streamed (X-Content-Bytes the files' total), no envelope, so no contract. */
 export const documentFolderZipPath = { path: `${base}/download-folder-zip/:id` } as const;
 
+/** A Word document's version rendered to sanitised HTML for the page's preview (Version=n; the newest when absent). */
+export const documentPreviewHtmlRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/preview-html/:id`,
+  params: idParamsSchema,
+  query: documentPreviewHtmlQuerySchema,
+  response: documentPreviewHtmlSchema,
+});
+
 export const documentFileContracts = {
   upload: documentUploadRoute,
   uploadVersion: documentUploadVersionRoute,
   checkIn: documentCheckInRoute,
   startUpload: documentStartUploadRoute,
   completeUpload: documentCompleteUploadRoute,
+  previewHtml: documentPreviewHtmlRoute,
 };

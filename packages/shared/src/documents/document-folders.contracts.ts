@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../common/fields.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import {
+  clientFolderSchema,
   createFolderInputSchema,
   documentFolderSchema,
   folderContentsSchema,
@@ -57,8 +58,19 @@ export const documentMoveRoute = defineRoute({
   response: z.null(),
 });
 
+/**
+ * The documents page's client picker: every client's folder, archived clients' too. Under `document`
+ * rather than the clients list's own permission, so whoever may open the folders may pick one.
+ */
+export const documentClientFoldersRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-client-folders`,
+  response: z.array(clientFolderSchema),
+});
+
 export const documentFolderContracts = {
   folder: documentFolderRoute,
+  clientFolders: documentClientFoldersRoute,
   createFolder: documentFolderCreateRoute,
   renameFolder: documentFolderRenameRoute,
   removeFolder: documentFolderRemoveRoute,

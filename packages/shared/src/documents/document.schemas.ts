@@ -17,7 +17,9 @@ export const DOCUMENT_CHECKOUT_MAX_HOURS = 168;
 
 /**
  * What a document may be, by its content (never by its name): MIME type → the name users know it by.
- * Programs, scripts and archives are refused.
+ * Programs and scripts are refused. A zip is kept as it is (scanned like every file, never opened
+ * by the app). Text, CSV and email files have no signature: they are the exception, taken at their
+ * name's word (.txt, .csv, .eml) only when their first bytes read as text (DOCUMENT_TEXT_TYPES).
  */
 export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'application/pdf': 'PDF',
@@ -28,6 +30,10 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'application/vnd.oasis.opendocument.text': 'OpenDocument',
   'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
   'application/rtf': 'RTF',
+  'text/plain': 'Text',
+  'text/csv': 'CSV',
+  'message/rfc822': 'Email',
+  'application/zip': 'Zip',
   'image/jpeg': 'JPEG',
   'image/png': 'PNG',
   'image/gif': 'GIF',
@@ -35,10 +41,28 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'image/tiff': 'TIFF',
   'image/heic': 'HEIC',
   'image/heif': 'HEIC',
+  'image/bmp': 'BMP',
   'audio/mpeg': 'MP3',
   'audio/mp4': 'M4A',
+  'audio/x-m4a': 'M4A',
+  'audio/wav': 'WAV',
+  'audio/ogg': 'Ogg',
+  // Opus voice notes (WhatsApp's) are detected with their codec; they are filed as audio/ogg.
+  'audio/ogg; codecs=opus': 'Ogg',
+  'audio/aac': 'AAC',
   'video/mp4': 'MP4',
 };
+
+/** The types without a signature: accepted by their name's extension when their first bytes are UTF-8 text. */
+export const DOCUMENT_TEXT_TYPES: Readonly<Record<string, string>> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  eml: 'message/rfc822',
+};
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A Word document larger than this is not rendered for the preview: it is downloaded instead. */
+export const WORD_PREVIEW_MAX_BYTES = 20 * 1024 * 1024;
 
 export const DOCUMENT_MESSAGES = {
   nameTaken: (name: string) => `A document named "${name}" is already in this folder: upload it as a new version`,
@@ -55,6 +79,9 @@ export const DOCUMENT_MESSAGES = {
   textNotExtracted: 'Text could not be extracted',
   textNotExtractedDetail:
     'Reading this file failed three times, so it is not searchable by its contents. It can still be opened and downloaded.',
+  previewNotWord: 'Only Word (.docx) documents are shown as a page: download this one',
+  previewTooLarge: `This Word document is over ${WORD_PREVIEW_MAX_BYTES / (1024 * 1024)} MB, too large to show here: download it`,
+  previewUnreadable: 'This Word document could not be shown here: download it',
 } as const;
 
 export const DOCUMENT_FOLDER_KINDS = ['firm', 'templates', 'client', 'matter', 'from-client', 'folder'] as const;
@@ -397,6 +424,30 @@ export const documentDownloadQuerySchema = z.object({
   /** inline=true for the browser's preview; a download otherwise. */
   inline: queryBoolean.describe('true (or 1) to show it in the browser’s preview; otherwise it comes as a download.'),
 });
+
+/** GET …/preview-html/{id}: a version of a Word document as HTML for the page's preview. */
+export const documentPreviewHtmlQuerySchema = z.object({
+  Version: z.coerce.number().int().min(1).optional().describe('The version to show; the newest when absent.'),
+});
+
+export const documentPreviewHtmlSchema = z.object({
+  html: z
+    .string()
+    .describe(
+      'The document’s body as HTML, sanitised by the server: paragraphs, headings, lists, tables, links to the web and embedded PNG, JPEG or GIF images only; no scripts, styles, event handlers or external resources.',
+    ),
+});
+export type DocumentPreviewHtml = z.infer<typeof documentPreviewHtmlSchema>;
+
+/** GET …/get-client-folders: every client's folder, for the documents page's client picker. */
+export const clientFolderSchema = z.object({
+  folderId: z.string().describe('The client’s folder (a UUID), to open with get-folder?FolderId=.'),
+  clientId: z.string().describe('The client’s id (a UUID).'),
+  name: z.string().describe('The client’s name, which is the folder’s.'),
+  clientType: z.enum(['individual', 'company']).describe('individual: a person; company: a company.'),
+  isArchived: z.boolean().describe('The client is archived: their folder is still listed, since a closed file’s papers are kept.'),
+});
+export type ClientFolder = z.infer<typeof clientFolderSchema>;
 
 /** GET …/search-documents: names, tags, descriptions and the text inside files. */
 export const documentSearchQuerySchema = pageQuerySchema.extend({

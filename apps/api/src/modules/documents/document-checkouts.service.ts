@@ -3,7 +3,8 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { recordStoredFile, storeUpload, type FileStore } from '../../platform/files/files.ts';
+import { recordStoredFile, type FileStore } from '../../platform/files/files.ts';
+import { storeDocumentUpload } from './document-uploads.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { appendVersion, documentRules, versionFactsOf } from './document-storage.ts';
 import { findVersion, resolveConflictVersion } from './document-versions.repository.ts';
@@ -56,7 +57,7 @@ export function createDocumentCheckoutService({ database, files, processing, max
       const firmId = principal.firmId;
       if (!fields.baseVersion) throw badRequest('Say which version the changes were made to (BaseVersion)');
       await database.withFirm(firmId, async (tx) => assertMayCheckIn(await lockChangeable(tx, firmId, documentId), principal.userId));
-      const stored = await storeUpload(files, upload.content, rules);
+      const stored = await storeDocumentUpload(files, upload, rules);
       const { versionId } = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
           const document = await lockChangeable(tx, firmId, documentId);

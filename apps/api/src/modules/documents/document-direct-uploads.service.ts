@@ -9,7 +9,8 @@ import {
 } from '@matterhorn/shared';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { inspectStoredFile, type FileStore } from '../../platform/files/files.ts';
+import type { FileStore } from '../../platform/files/files.ts';
+import { inspectDirectUpload } from './document-uploads.ts';
 import { documentRules } from './document-storage.ts';
 import type { DocumentService } from './documents.service.ts';
 
@@ -98,7 +99,7 @@ export function createDirectUploadService({ files, documents, maxUploadBytes, se
       }
       let stored;
       try {
-        stored = await inspectStoredFile(files, claims.key, rules);
+        stored = await inspectDirectUpload(files, claims.key, claims.fileName, rules);
         if (stored.size !== claims.sizeBytes || stored.sha256 !== claims.sha256) {
           throw new AppError(422, `${claims.fileName} did not arrive intact (its size or SHA-256 differs): upload it again`);
         }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DocumentFolder } from '@matterhorn/shared';
+import type { ClientFolder, DocumentFolder } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { isoOrNull, iso } from './document-rows.ts';
 import { folderDeletedSql } from './document-tree.repository.ts';
@@ -54,6 +54,29 @@ export async function findOwnerFolderId(tx: Tx, firmId: string, owner: { clientI
     : sql`f.kind = 'client' and f.client_id = ${owner.clientId!}`;
   const [row] = await rowsOf<{ id: string }>(tx.execute(sql`select f.id from document_folders f where f.firm_id = ${firmId} and ${where}`));
   return row?.id ?? null;
+}
+
+/** Every live client's folder, by name: archived clients' too, since their papers are kept. */
+export async function findClientFolders(tx: Tx, firmId: string): Promise<ClientFolder[]> {
+  const rows = await rowsOf<{
+    folder_id: string;
+    client_id: string;
+    name: string;
+    client_type: ClientFolder['clientType'];
+    status: string;
+  }>(
+    tx.execute(sql`select f.id as folder_id, c.id as client_id, c.display_name as name, c.client_type, c.status
+      from document_folders f join clients c on c.firm_id = f.firm_id and c.id = f.client_id
+      where f.firm_id = ${firmId} and f.kind = 'client' and c.deleted_at is null
+      order by lower(c.display_name), c.id`),
+  );
+  return rows.map((row) => ({
+    folderId: row.folder_id,
+    clientId: row.client_id,
+    name: row.name,
+    clientType: row.client_type,
+    isArchived: row.status === 'archived',
+  }));
 }
 
 export async function findFromClientFolderId(tx: Tx, firmId: string, matterId: string, clientId: string) {

@@ -37,6 +37,18 @@ export function registerDocumentFolderRoutes(app: FastifyInstance, module: Docum
   );
 
   route(
+    contracts.clientFolders,
+    {
+      access: firmAccess('document'),
+      summary: 'Every client’s folder (archived clients’ too), by name: the documents page’s client picker',
+      description:
+        'Answers each live client’s folder with the client’s id, name, kind (individual or company) and whether the client is archived. ' +
+        'It needs only the documents permission, so a member who may open the folders may pick a client’s without the clients list.',
+    },
+    async (request) => ok('Client folders', await folders.clientFolders(firmPrincipalOf(request))),
+  );
+
+  route(
     contracts.createFolder,
     {
       access: firmAccess('document.create'),

@@ -1,6 +1,7 @@
 import {
   DOCUMENT_MESSAGES,
   folderQuerySchema,
+  type ClientFolder,
   type CreateFolderInput,
   type FolderContents,
   type FolderQuery,
@@ -13,6 +14,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
   ensureTemplatesFolder,
+  findClientFolders,
   findFolder,
   findFolderPath,
   findOwnerFolderId,
@@ -88,6 +90,9 @@ export function createDocumentFolderService(database: Database) {
         READ_ONLY,
       );
     },
+
+    clientFolders: (principal: FirmPrincipal): Promise<ClientFolder[]> =>
+      database.withFirm(principal.firmId, (tx) => findClientFolders(tx, principal.firmId), READ_ONLY),
 
     create: (principal: FirmPrincipal, input: CreateFolderInput) =>
       database.withFirm(principal.firmId, async (tx) => {

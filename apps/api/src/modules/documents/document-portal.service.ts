@@ -1,7 +1,8 @@
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalPrincipal } from '../../plugins/route-access.ts';
-import { recordStoredFile, storeUpload, type FileStore } from '../../platform/files/files.ts';
+import { recordStoredFile, type FileStore } from '../../platform/files/files.ts';
+import { storeDocumentUpload } from './document-uploads.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { findFolder, findFromClientFolderId } from './document-folders.repository.ts';
 import { findFirmOwnerId, findPortalDocuments, findPortalVersion } from './document-portal.repository.ts';
@@ -69,7 +70,7 @@ export function createDocumentPortalService({ database, files, processing, maxUp
       const firmId = principal.firmId;
       const folderId = await database.withFirm(firmId, (tx) => findFromClientFolderId(tx, firmId, matterId, principal.clientId), READ_ONLY);
       if (!folderId) throw notFound('Matter');
-      const stored = await storeUpload(files, upload.content, rules);
+      const stored = await storeDocumentUpload(files, upload, rules);
       const { documentId, versionId, name } = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
           const folder = await findFolder(tx, firmId, folderId, true);

@@ -10,8 +10,9 @@ import { insertDocument, isNameTaken, setCurrentVersion } from './documents.repo
 
 export const documentRules = (maxBytes: number): UploadRules => ({ what: 'A document', maxBytes, types: DOCUMENT_TYPES });
 
-/** HEIF is filed as HEIC, the name people know. */
-export const contentTypeOf = (stored: StoredFile) => (stored.contentType === 'image/heif' ? 'image/heic' : stored.contentType);
+/** Filed under the type people and players know: HEIF as HEIC, an Opus voice note as plain Ogg audio. */
+const FILED_AS: Readonly<Record<string, string>> = { 'image/heif': 'image/heic', 'audio/ogg; codecs=opus': 'audio/ogg' };
+export const contentTypeOf = (stored: StoredFile) => FILED_AS[stored.contentType] ?? stored.contentType;
 
 /** A version's file, whole, in the store under its own new key (keys are never shared by two versions). */
 export async function copyStoredFile(files: FileStore, storageKey: string): Promise<string> {

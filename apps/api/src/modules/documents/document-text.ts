@@ -14,6 +14,10 @@ export type ExtractedText = { status: 'extracted'; text: string } | { status: 'n
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const OCR_IMAGES = new Set(['image/png', 'image/jpeg', 'image/tiff']);
+/** Accepted only when their first bytes were UTF-8 (document-uploads.ts): read as they are. */
+const TEXT_TYPES = new Set(['text/plain', 'text/csv', 'message/rfc822']);
+/** UTF-8 takes at most 4 bytes a character: past this, nothing more would be kept. */
+const TEXT_MAX_BYTES = 4 * EXTRACTED_TEXT_MAX_CHARS;
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -61,7 +65,8 @@ export function tidyText(text: string): string {
 
 /**
  * The searchable text of a file, by its (sniffed) content type: a PDF's text layer, or OCR of its
- * pages when it has (almost) none; a Word document's paragraphs; an image's OCR. Other types, and
+ * pages when it has (almost) none; a Word document's paragraphs; a text, CSV or email file as it
+ * is; an image's OCR. Other types (a zip is never opened here: only the scanner looks inside), and
  * scans when OCR is off, have none. Throws when the file cannot be read (a corrupt PDF, a zip bomb).
  * Runs in the document worker (document-work.ts), never in the API process.
  */
@@ -82,6 +87,8 @@ export async function extractText(
     // mammoth inflates every part it reads whole, in memory.
     await checkZipEntries(bytes, zipLimits);
     text = (await mammoth.extractRawText({ buffer: bytes })).value;
+  } else if (TEXT_TYPES.has(contentType)) {
+    text = bytes.subarray(0, TEXT_MAX_BYTES).toString('utf8');
   } else if (OCR_IMAGES.has(contentType) && isOcrEnabled) {
     text = await ocrImage(bytes);
   } else {

@@ -1,3 +1,4 @@
+import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createSandbox, SandboxFailure } from '../../platform/sandbox/sandbox.ts';
@@ -5,14 +6,16 @@ import type { ExtractedText } from './document-text.ts';
 import type { DocumentTask } from './document-work.worker.ts';
 
 /**
- * Text extraction (pdf.js, mammoth, OCR) and template merging (docxtemplater), run in the worker
- * process of document-work.worker.ts under the configured heap and time limits: a file built to
- * exhaust memory fails its own job or request and the API keeps serving.
+ * Text extraction (pdf.js, mammoth, OCR), template merging (docxtemplater) and Word previews
+ * (mammoth), run in the worker process of document-work.worker.ts under the configured heap and
+ * time limits: a file built to exhaust memory fails its own job or request and the API keeps serving.
  */
 export type DocumentWork = {
   extractText(contentType: string, bytes: Buffer, options: { isOcrEnabled: boolean }): Promise<ExtractedText>;
   templateFieldsOf(content: Buffer): Promise<string[]>;
   fillTemplate(content: Buffer, values: Record<string, string>): Promise<Buffer>;
+  /** A Word document as sanitised HTML (document-word-html.ts); 422 when it cannot be read within the limits. */
+  wordHtml(content: Buffer): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -39,6 +42,10 @@ export function createDocumentWork({ zipLimits, ...limits }: AppConfig['document
       const filled = await forTemplate<Uint8Array>({ kind: 'fill-template', content, values, zipLimits });
       return Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
     },
+    wordHtml: (content) =>
+      run<string>({ kind: 'word-html', content, zipLimits }).catch((error: unknown) => {
+        throw error instanceof SandboxFailure ? new AppError(422, DOCUMENT_MESSAGES.previewUnreadable) : error;
+      }),
     close: () => sandbox.close(),
   };
 }

@@ -8,7 +8,8 @@ import { serveSandboxTasks } from '../../platform/sandbox/sandbox.ts';
 export type DocumentTask =
   | { kind: 'extract-text'; contentType: string; bytes: Uint8Array; isOcrEnabled: boolean; zipLimits: ZipLimits }
   | { kind: 'template-fields'; content: Uint8Array; zipLimits: ZipLimits }
-  | { kind: 'fill-template'; content: Uint8Array; values: Record<string, string>; zipLimits: ZipLimits };
+  | { kind: 'fill-template'; content: Uint8Array; values: Record<string, string>; zipLimits: ZipLimits }
+  | { kind: 'word-html'; content: Uint8Array; zipLimits: ZipLimits };
 
 /** Structured cloning delivers a Buffer as a plain Uint8Array. */
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -27,6 +28,10 @@ serveSandboxTasks(async (message) => {
     case 'fill-template': {
       const { fillTemplate } = await import('./document-templates.ts');
       return fillTemplate(bufferOf(task.content), task.values, task.zipLimits);
+    }
+    case 'word-html': {
+      const { wordHtmlOf } = await import('./document-word-html.ts');
+      return wordHtmlOf(bufferOf(task.content), task.zipLimits);
     }
   }
 });

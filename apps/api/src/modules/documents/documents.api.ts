@@ -46,7 +46,14 @@ export type DocumentsApi = {
     principal: FirmPrincipal,
     documentId: string,
   ): Promise<{ name: string; versionNumber: number; contentType: string; content: Buffer }>;
+  /**
+   * A version (the newest when none is named) as the download finds it, also in the recycle bin:
+   * its facts, and its bytes read only when asked for. 404 for another firm's, 409 while scanning or quarantined.
+   */
+  openVersion(principal: FirmPrincipal, documentId: string, versionNumber?: number): Promise<OpenedVersion>;
 };
+
+export type OpenedVersion = { contentType: string; sizeBytes: number; read(): Promise<Buffer> };
 
 export type DocumentsApiDeps = { database: Database; files: FileStore; processing: DocumentProcessing; maxUploadBytes: number };
 
@@ -121,6 +128,29 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
       );
       await processing.versionAdded(firmId, versionId);
       return database.withFirm(firmId, (tx) => documentViewOf(tx, firmId, documentId), READ_ONLY);
+    },
+
+    async openVersion(principal, documentId, versionNumber) {
+      const version = await database.withFirm(
+        principal.firmId,
+        async (tx) => {
+          const found = await lockDocument(tx, principal.firmId, documentId, false);
+          if (!found) throw notFound('Document');
+          return findVersion(tx, principal.firmId, documentId, versionNumber ?? found.currentVersionNumber);
+        },
+        READ_ONLY,
+      );
+      if (!version) throw notFound('Document version');
+      assertReadable(version);
+      return {
+        contentType: version.contentType,
+        sizeBytes: version.sizeBytes,
+        read: async () => {
+          const content = await files.read(version.storageKey);
+          if (!content) throw notFound('Document version');
+          return buffer(content);
+        },
+      };
     },
 
     async readCurrentVersion(principal, documentId) {

@@ -40,11 +40,13 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
       ...multipart,
       summary:
         'Upload a document (multipart: FolderId, optional category, description and tags (comma-separated), then one file). ' +
-        'Its type is read from its content (415 otherwise), at most the configured size (413); the name is the file’s, unique in the folder (409)',
+        'Its type is read from its content, or for a text, CSV or email file from its .txt, .csv or .eml name and UTF-8 content ' +
+        '(415 otherwise), at most the configured size (413); the name is the file’s, unique in the folder (409)',
       description:
         'Streams the file into the file store and files it as version 1 of a new document in FolderId, answering the document with its versions. ' +
         'Refused with 404 for a folder the firm does not have, 409 when the folder is in the recycle bin or a live document there has the ' +
-        'file’s name (upload it as a new version instead), 415 for a type that is not allowed (programs, scripts, archives) and 413 over the limit. ' +
+        'file’s name (upload it as a new version instead), 415 for a type that is not allowed (programs and scripts; a zip is kept ' +
+        'as a file, scanned and never opened) and 413 over the limit. ' +
         'The version is scanned for viruses and its text read afterwards when the server does so (scanStatus, textStatus).',
       response: answers(files.upload.response, files.upload.status),
     },

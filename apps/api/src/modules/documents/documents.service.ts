@@ -5,7 +5,8 @@ import { isUniqueViolation, isUniqueViolationOf } from '../../lib/database-error
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { recordStoredFile, storeUpload, type FileStore, type StoredFile } from '../../platform/files/files.ts';
+import { recordStoredFile, type FileStore, type StoredFile } from '../../platform/files/files.ts';
+import { storeDocumentUpload } from './document-uploads.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { findFolder } from './document-folders.repository.ts';
 import { searchNameOf, tagsOf } from './document-rows.ts';
@@ -54,7 +55,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
      */
     async upload(principal: FirmPrincipal, fields: UploadFields, upload: Upload): Promise<DocumentView> {
       await service.checkNewDocument(principal, fields.folderId, upload.fileName);
-      const stored = await storeUpload(files, upload.content, rules);
+      const stored = await storeDocumentUpload(files, upload, rules);
       return service.fileNewDocument(principal, fields, upload.fileName, stored);
     },
 
@@ -108,7 +109,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
     /** Version n+1 of a document; refused while someone else holds its check-out. */
     async uploadNewVersion(principal: FirmPrincipal, documentId: string, note: string | undefined, upload: Upload): Promise<DocumentView> {
       await service.checkNewVersion(principal, documentId);
-      const stored = await storeUpload(files, upload.content, rules);
+      const stored = await storeDocumentUpload(files, upload, rules);
       return service.fileNewVersion(principal, documentId, note, upload.fileName, stored);
     },
 

@@ -1,10 +1,12 @@
 import {
+  documentClientFoldersRoute,
   documentFolderCreateRoute,
   documentFolderRemoveRoute,
   documentFolderRenameRoute,
   documentFolderRestoreRoute,
   documentFolderRoute,
   documentMoveRoute,
+  type ClientFolder,
   type CreateFolderInput,
   type DocumentFolder,
   type FolderContents,
@@ -21,6 +23,12 @@ export async function getFolder(query: FolderQuery): Promise<FolderContents> {
 
 export const folderQuery = (query: FolderQuery) =>
   queryOptions({ queryKey: documentKeys.folder(query), queryFn: () => getFolder(query), placeholderData: (previous) => previous });
+
+/** Every client's folder, archived clients' too: the documents page's client picker. */
+export const clientFoldersQuery = queryOptions({
+  queryKey: documentKeys.clientFolders(),
+  queryFn: async (): Promise<ClientFolder[]> => (await callContract(documentClientFoldersRoute, {}, { auth: 'firm', silent: true })).data,
+});
 
 /** The new folder as the server answers it. */
 export async function createFolder(body: CreateFolderInput): Promise<DocumentFolder> {

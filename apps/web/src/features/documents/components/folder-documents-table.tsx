@@ -1,9 +1,10 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { type DOCUMENT_SORT_COLUMNS, formatFileSize, type DocumentListItem } from '@matterhorn/shared';
 import { Link } from 'react-router';
 import { SortableTable, type ColumnSort, type SortableColumn } from '../../../components/list-kit/sortable-table.tsx';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
+import { DocumentTypeIcon } from './document-type-icon.tsx';
 import { ItemActionsMenu, type ItemAction } from './item-actions-menu.tsx';
 
 export type DocumentSortColumn = (typeof DOCUMENT_SORT_COLUMNS)[number];
@@ -40,10 +41,13 @@ export function FolderDocumentsTable({ documents, sort, onSort, actionsFor }: Fo
       renderRow={(document) => (
         <Table.Tr key={document.id}>
           <Table.Td>
-            {/* A file name without spaces may break anywhere rather than widen the list past the screen. */}
-            <Anchor component={Link} to={`/documents/document/${document.id}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {document.name}
-            </Anchor>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <DocumentTypeIcon contentType={document.contentType} />
+              {/* A file name without spaces may break anywhere rather than widen the list past the screen. */}
+              <Anchor component={Link} to={`/documents/document/${document.id}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {document.name}
+              </Anchor>
+            </Group>
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {formatFileSize(document.sizeBytes)}

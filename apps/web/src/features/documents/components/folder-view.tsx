@@ -68,7 +68,7 @@ export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titl
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
+      <Breadcrumbs component="nav" separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
         {rootLabel && (
           <Anchor component="button" type="button" size="sm" onClick={() => onOpenFolder(null)}>
             {rootLabel}

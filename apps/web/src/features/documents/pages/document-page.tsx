@@ -64,7 +64,7 @@ export function DocumentPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
+      <Breadcrumbs component="nav" separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
         <Anchor component={Link} to="/documents" size="sm">
           Documents
         </Anchor>

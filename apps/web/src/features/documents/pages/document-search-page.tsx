@@ -10,6 +10,7 @@ import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { documentSearchQuery } from '../api/search.ts';
 import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
+import { DocumentTypeIcon } from '../components/document-type-icon.tsx';
 import { SearchSnippet } from '../components/search-snippet.tsx';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
 
@@ -91,9 +92,12 @@ export function DocumentSearchPage() {
                 {hits.map((hit) => (
                   <Paper key={hit.id} component="li" withBorder p="sm" radius="md" data-testid="search-hit">
                     <Group justify="space-between" gap="xs" wrap="wrap">
-                      <Anchor component={Link} to={`/documents/document/${hit.id}`} fw={600}>
-                        {hit.name}
-                      </Anchor>
+                      <Group gap={6} wrap="nowrap">
+                        <DocumentTypeIcon contentType={hit.contentType} />
+                        <Anchor component={Link} to={`/documents/document/${hit.id}`} fw={600}>
+                          {hit.name}
+                        </Anchor>
+                      </Group>
                       <DocumentStatusBadges document={hit} />
                     </Group>
                     <Text size="xs" c="dimmed">

@@ -1,31 +1,37 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ClientFolder } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ClientSelect } from '../../../components/client-select.tsx';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { getFolder } from '../api/folders.ts';
+import { CLIENT_LIST_MAX_HEIGHT, COMPANY_GROUP, INDIVIDUAL_GROUP } from '../../../components/client-select.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import type { SelectOption } from '../../../components/select-options.ts';
+import { clientFoldersQuery } from '../api/folders.ts';
 import { FolderView } from '../components/folder-view.tsx';
 
-/** /documents: the firm's top level (its own folders and Templates), and a way into any client's folder. */
+/** People under 'Individual', companies under 'Company', as every client dropdown groups them; each opens its folder. */
+function clientFolderOptions(folders: ClientFolder[]): SelectOption[] {
+  const optionOf = (folder: ClientFolder): SelectOption => ({
+    value: folder.folderId,
+    label: folder.isArchived ? `${folder.name} (archived)` : folder.name,
+    group: folder.clientType === 'company' ? COMPANY_GROUP : INDIVIDUAL_GROUP,
+  });
+  return [
+    ...folders.filter((folder) => folder.clientType === 'individual').map(optionOf),
+    ...folders.filter((folder) => folder.clientType === 'company').map(optionOf),
+  ];
+}
+
+/**
+ * /documents: the firm's top level (its own folders and Templates), and a way into any client's folder.
+ * The picker lists the client folders themselves (get-client-folders), under the documents permission:
+ * the clients list's lookup needs the clients permission, which a member who files documents may not
+ * hold, and leaves out archived clients, whose papers are still kept.
+ */
 export function DocumentsHomePage() {
   const navigate = useNavigate();
-  const clients = useQuery(associatedClientsQuery);
-  const [clientId, setClientId] = useState('');
-  const [isOpening, setIsOpening] = useState(false);
-
-  const openClientFolder = async () => {
-    if (!clientId) return;
-    setIsOpening(true);
-    try {
-      const contents = await getFolder({ ClientId: clientId, page: 1, size: 1 });
-      if (contents.folder) void navigate(`/documents/folder/${contents.folder.id}`);
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setIsOpening(false);
-    }
-  };
+  const clientFolders = useQuery(clientFoldersQuery);
+  const [folderId, setFolderId] = useState('');
 
   return (
     <Stack gap="md">
@@ -42,15 +48,17 @@ export function DocumentsHomePage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           {/* A Group sizes its children to their content: the select would shrink to its arrow. */}
           <Box w={{ base: '100%', sm: 360 }}>
-            <ClientSelect
+            <SearchableSelect
               label="Client"
-              people={clients.data?.people ?? []}
-              companies={clients.data?.companies ?? []}
-              value={clientId}
-              onChange={setClientId}
+              entity="client"
+              options={clientFolderOptions(clientFolders.data ?? [])}
+              maxListHeight={CLIENT_LIST_MAX_HEIGHT}
+              value={folderId}
+              onChange={setFolderId}
+              error={clientFolders.isError ? 'The clients could not be loaded: reload the page to try again' : undefined}
             />
           </Box>
-          <Button onClick={() => void openClientFolder()} disabled={!clientId} loading={isOpening}>
+          <Button onClick={() => void navigate(`/documents/folder/${folderId}`)} disabled={!folderId}>
             Open client folder
           </Button>
         </Group>

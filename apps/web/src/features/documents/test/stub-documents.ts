@@ -1,11 +1,17 @@
 import { configure } from '@testing-library/react';
-import { lookupAnswers } from '../../../test/msw/contract-answers.ts';
-import { DOC_CLIENT_ID, DOC_MATTER_ID, documentHandlers, USER_ID } from '../../../test/msw/document-answers.ts';
+import { documentClientFoldersRoute, type ClientFolder } from '@matterhorn/shared';
+import { contractAnswer, lookupAnswers } from '../../../test/msw/contract-answers.ts';
+import { CLIENT_FOLDER_ID, DOC_CLIENT_ID, DOC_MATTER_ID, documentHandlers, USER_ID } from '../../../test/msw/document-answers.ts';
 import { stubApi as stubApiThroughMsw, type StubHandler } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession } from '../../../test/render.tsx';
 
+export const clientFolderAnswer = (folders: ClientFolder[]) => contractAnswer(documentClientFoldersRoute.response, folders);
+
 const DEFAULT_HANDLERS: Record<string, StubHandler> = {
   ...documentHandlers(),
+  [`GET ${documentClientFoldersRoute.path}`]: clientFolderAnswer([
+    { folderId: CLIENT_FOLDER_ID, clientId: DOC_CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual', isArchived: false },
+  ]),
   'GET /api/admin/client-info/get-associated-client-users': lookupAnswers.associatedClients({
     people: [{ userId: DOC_CLIENT_ID, name: 'Ada Lovelace' }],
     companies: [],
