@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from './providers.tsx';
+import { cssVariablesResolver, theme, variantColorResolver } from './providers.tsx';
 
 /** WCAG 2 contrast ratio of two hex colours. */
 function contrast(a: string, b: string): number {
@@ -39,6 +39,16 @@ describe('the theme meets WCAG AA for text', () => {
     for (const name of ['blue', 'red', 'green', 'orange', 'gray']) {
       expect(variables.light[`--mantine-color-${name}-light-color`]).toBe(`var(--mantine-color-${name}-9)`);
     }
+  });
+
+  it('makes a light variant with a shade the tint of its hue, not a fill of that shade', () => {
+    const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+    const shaded = variantColorResolver({ color: 'green.9', theme: merged, variant: 'light' });
+    expect(shaded).toEqual(variantColorResolver({ color: 'green', theme: merged, variant: 'light' }));
+    expect(shaded.background).toBe('var(--mantine-color-green-light)');
+    expect(shaded.color).toBe('var(--mantine-color-green-light-color)');
+    // Other variants keep the shade they are given.
+    expect(variantColorResolver({ color: 'green.9', theme: merged, variant: 'filled' }).background).toBe('var(--mantine-color-green-9)');
   });
 
   it('writes placeholders in a grey that reads on white', () => {

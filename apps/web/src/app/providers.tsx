@@ -1,11 +1,14 @@
 import {
   createTheme,
   DEFAULT_THEME,
+  defaultVariantColorsResolver,
   MantineProvider,
   Notification,
+  parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeColors,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -52,6 +55,19 @@ function withAaDarkShades(): MantineThemeColors {
 }
 
 /**
+ * A light badge, button or alert is a pale tint of its hue with text in shade 9, whatever shade it is
+ * given: Mantine fills `variant="light" color="green.9"` with shade 9 itself and writes on it in the
+ * hue's light text colour, shade 9 too here (axe: 1:1, the portal's Open badge), so the shade is dropped.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  if (input.variant === 'light' && input.color) {
+    const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+    if (parsed.isThemeColor && parsed.shade !== undefined) return defaultVariantColorsResolver({ ...input, color: parsed.color });
+  }
+  return defaultVariantColorsResolver(input);
+};
+
+/**
  * Colours that pass WCAG AA (4.5:1 for text) everywhere, set once here rather than per component:
  * Mantine's default shade 6 of blue gives 3.55:1 with white, its dimmed grey 3.32:1 on white, its
  * error red 3.3:1. Shade 8 for filled and outline colours, and black text on light fills.
@@ -61,12 +77,15 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
+  variantColorResolver,
   defaultRadius: 'md',
   components: {
     // Mantine keeps every closed list rendered (display: none) and positioned: on a page of filters that
     // is every client, matter and fee earner drawn before the page first paints. Lists render when opened.
     // A plain object, not Combobox.extend: importing Combobox here would put it in the sign-in page's code.
     Combobox: { defaultProps: { keepMounted: false } },
+    // The colour field's eye-dropper button is an icon without a name in Mantine (axe: button-name).
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -27,10 +27,13 @@ type SortButtonProps<Column extends string> = {
   size: 'sm' | 'xs';
 };
 
+/** At least 24 px high (WCAG 2.5.8): a header's own sort button and the folded columns' under it are targets apart. */
+const SORT_BUTTON_STYLE = { display: 'inline-flex', alignItems: 'center', minHeight: 24 } as const;
+
 function SortButton<Column extends string>({ label, column, sort, onSort, align, size }: SortButtonProps<Column>) {
   const isSorted = sort.column === column;
   return (
-    <UnstyledButton onClick={() => onSort(column)} fw={600} fz={size}>
+    <UnstyledButton onClick={() => onSort(column)} fw={600} fz={size} style={SORT_BUTTON_STYLE}>
       <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
         {label}
         <span aria-hidden>{isSorted ? (sort.type === 'asc' ? '▲' : '▼') : '↕'}</span>

@@ -59,7 +59,8 @@ export function ProfitAndLossPage() {
           onChange={(value) => set('FromDate', value)}
         />
         <IsoDateField label="To" description="Blank: today" value={query.ToDate} onChange={(value) => set('ToDate', value)} />
-        <Input.Wrapper label="Basis" id="basis-label">
+        {/* The label names the radio group: a div, since a <label> points at an input and this has none. */}
+        <Input.Wrapper label="Basis" labelElement="div" labelProps={{ id: 'basis-label' }}>
           <SegmentedControl
             aria-labelledby="basis-label"
             data={[

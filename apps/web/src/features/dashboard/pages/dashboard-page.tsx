@@ -30,7 +30,7 @@ const EMPTY_SUMMARY: DashboardSummary = {
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <Card withBorder padding="md" aria-label={label}>
+    <Card withBorder padding="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

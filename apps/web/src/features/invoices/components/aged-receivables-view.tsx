@@ -34,7 +34,8 @@ export function AgedReceivablesView() {
           Download CSV
         </Button>
       </Group>
-      <ScrollArea type="auto">
+      {/* A table wider than a phone scrolls sideways: its frame takes focus so the keyboard can scroll it. */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped miw={820} aria-label="Aged receivables">
           <Table.Thead>
             <Table.Tr>

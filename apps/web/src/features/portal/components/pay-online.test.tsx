@@ -35,7 +35,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     });
     const checkouts: string[] = [];
     render(checkouts);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay this invoice online' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
     const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
     expect(amount).toHaveValue('150000.50');
     expect(screen.getByText(/Paystack’s secure page/)).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     });
     const checkouts: string[] = [];
     render(checkouts);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay this invoice online' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
     const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
     await userEvent.clear(amount);
     await userEvent.type(amount, '150000.51');
@@ -107,7 +107,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     renderAt(<PortalInvoicesTab clientId={CLIENT_ID} />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
     const list = await screen.findByRole('list', { name: 'Your invoices' });
     const [unpaid, paid] = within(list).getAllByRole('listitem');
-    expect(await within(unpaid!).findByRole('button', { name: 'Pay this invoice online' })).toBeInTheDocument();
-    expect(within(paid!).queryByRole('button', { name: 'Pay this invoice online' })).not.toBeInTheDocument();
+    expect(await within(unpaid!).findByRole('button', { name: 'Pay online for this invoice' })).toBeInTheDocument();
+    expect(within(paid!).queryByRole('button', { name: 'Pay online for this invoice' })).not.toBeInTheDocument();
   });
 });

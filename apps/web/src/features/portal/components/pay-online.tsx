@@ -54,12 +54,12 @@ export function PayOnline({ kind, id, balance, currency, onCheckout = goTo }: Pa
 
   if (!isOpen)
     return (
-      <Button variant="filled" size="sm" w="fit-content" onClick={() => setIsOpen(true)} aria-label={`Pay this ${what} online`}>
+      <Button variant="filled" size="sm" w="fit-content" onClick={() => setIsOpen(true)} aria-label={`Pay online for this ${what}`}>
         Pay online
       </Button>
     );
   return (
-    <form aria-label={`Pay this ${what} online`} onSubmit={(event) => void submit(event)}>
+    <form aria-label={`Pay online for this ${what}`} onSubmit={(event) => void submit(event)}>
       <Stack gap="xs" mt="xs">
         <TextInput
           label="Amount to pay"

@@ -144,7 +144,7 @@ describe('the portal’s money', { timeout: 30_000 }, () => {
     });
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=trust`, session });
     const card = within(await screen.findByRole('list', { name: 'Your trust requests' })).getByRole('listitem');
-    await userEvent.click(await within(card).findByRole('button', { name: 'Pay this trust request online' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Pay online for this trust request' }));
     expect(within(card).getByRole('textbox', { name: /Amount to pay/ })).toHaveValue('150000.00');
   });
 

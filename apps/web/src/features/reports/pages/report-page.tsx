@@ -99,7 +99,7 @@ export function ReportPage() {
       ) : (
         <>
           {report.data.criteria.length > 0 && (
-            <Text size="sm" aria-label="Criteria">
+            <Text size="sm" role="note" aria-label="Criteria">
               {report.data.criteria.join(' · ')}
             </Text>
           )}

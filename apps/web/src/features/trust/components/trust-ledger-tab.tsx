@@ -65,7 +65,7 @@ export function TrustLedgerTab({ clientId, matterId }: TrustLedgerTabProps) {
           </Title>
           {balance.data && (
             // One line per currency: amounts in two currencies are never added together.
-            <Stack gap={0} align="flex-end" aria-label="Held in trust by currency">
+            <Stack gap={0} align="flex-end" role="group" aria-label="Held in trust by currency">
               {balance.data.balances.length === 0 && <Text fw={700}>{formatMoney('0', symbol)}</Text>}
               {balance.data.balances.map((held) => (
                 <Text key={held.currencyCode} fw={700}>
