@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import PizZip from 'pizzip';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
 
@@ -20,6 +21,28 @@ function pdfWith(text: string): Promise<Buffer> {
     document.fontSize(14).text(text);
     document.end();
   });
+}
+
+/** A real Word document with the least Word needs (content types, the package's relationship, the body): one paragraph per line. */
+function docxWith(lines: string[]): Buffer {
+  const zip = new PizZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  const body = lines.map((line) => `<w:p><w:r><w:t xml:space="preserve">${line}</w:t></w:r></w:p>`).join('');
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
+  return zip.generate({ type: 'nodebuffer' });
 }
 
 /** A 1×1 PNG. */
@@ -76,6 +99,7 @@ test('documents: two files dragged into a matter’s folder, a new version, the 
   const word = `quillon${id.replace(/[0-9]/g, '')}x${id.length}`;
   const briefName = `Statement of claim ${id}.pdf`;
   const photoName = `Site photo ${id}.png`;
+  const letterName = `Engagement letter ${id}.docx`;
   const first = await pdfWith(`Statement of claim. The claimant relies on the ${word} clause of the lease.`);
   const second = await pdfWith('Statement of claim, amended after the pre-trial conference.');
 
@@ -89,21 +113,38 @@ test('documents: two files dragged into a matter’s folder, a new version, the 
   await dropFiles(page, page.getByTestId('document-dropzone'), [
     { name: briefName, mimeType: 'application/pdf', buffer: first },
     { name: photoName, mimeType: 'image/png', buffer: PNG },
+    {
+      name: letterName,
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: docxWith(['Dear Mr Bello,', 'We are pleased to act for you.']),
+    },
   ]);
   const uploads = page.getByTestId('upload-item');
-  await expect(uploads).toHaveCount(2);
+  await expect(uploads).toHaveCount(3);
   await expect(page.getByRole('progressbar', { name: `Uploading ${briefName}` })).toBeAttached();
   await expect(uploads.filter({ hasText: briefName })).toContainText(/Uploaded/);
   await expect(uploads.filter({ hasText: photoName })).toContainText(/Uploaded/);
   await expect(uploads.filter({ hasText: photoName })).toContainText(`${PNG.length} Bytes`);
   await expect(uploads.filter({ hasText: briefName })).toContainText(/\d(\.\d+)? KB/);
 
+  await expect(uploads.filter({ hasText: letterName })).toContainText(/Uploaded/);
+
+  // The Word letter reads in the page, rendered by the server.
   const documentsTable = page.getByRole('table', { name: 'Documents' });
+  await documentsTable.getByRole('link', { name: letterName }).click();
+  await expect(page).toHaveURL(/\/documents\/document\//);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByRole('document', { name: `Preview of ${letterName}` })).toContainText('We are pleased to act for you.');
+  await page.goBack();
+
   await expect(documentsTable.getByRole('link', { name: photoName })).toBeVisible();
   await documentsTable.getByRole('link', { name: briefName }).click();
   await expect(page).toHaveURL(/\/documents\/document\//);
   const versions = page.getByRole('table', { name: 'Versions' });
   await expect(versions.getByTestId('version-1')).toBeVisible();
+  // The PDF in the page, drawn by PDF.js.
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByRole('img', { name: `${briefName}, page 1 of 1` })).toBeVisible();
 
   // A new version; then the first restored as the newest (version 3), the second kept.
   await page.getByRole('button', { name: 'Upload new version' }).click();

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { type Page } from '@playwright/test';
 import { expect, firmApi, JOURNEY_INVOICE_SETTINGS, signInAsFirmUser, test, choose } from './support.ts';
 
@@ -158,14 +160,23 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   await publicPage.goto(publicUrl);
   await expect(publicPage.getByText(invoiceNumber).first()).toBeVisible();
   await expect(publicPage.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  // In the firm's appearance: its payment instructions and footer.
+  await expect(publicPage.getByText(JOURNEY_INVOICE_SETTINGS.defaultPaymentInstructions)).toBeVisible();
+  await expect(publicPage.getByText(JOURNEY_INVOICE_SETTINGS.invoiceFooter)).toBeVisible();
   await visitor.close();
 
-  // The PDF.
+  // The PDF, branded: its text (poppler's pdftotext, as a reader copies it) carries how to pay and the footer.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
   const pdf = await downloading;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-  expect((await readFile((await pdf.path())!)).subarray(0, 4).toString()).toBe('%PDF');
+  const pdfPath = (await pdf.path())!;
+  expect((await readFile(pdfPath)).subarray(0, 4).toString()).toBe('%PDF');
+  const { stdout: pdfText } = await promisify(execFile)('pdftotext', ['-layout', pdfPath, '-']);
+  const words = pdfText.replace(/\s+/g, ' ');
+  expect(words).toContain(invoiceNumber);
+  expect(words).toContain(JOURNEY_INVOICE_SETTINGS.defaultPaymentInstructions);
+  expect(words).toContain(JOURNEY_INVOICE_SETTINGS.invoiceFooter);
 
   // The aged receivables now hold the invoice.
   const agedSent = await firmApi<AgedTotals>(page, 'GET', '/admin/invoice/get-aged-receivables');

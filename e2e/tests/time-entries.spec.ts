@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, firmApi, signInAsFirmUser, test, choose } from './support.ts';
+import { expect, firmApi, signInAsFirmUser, test, choose, headerTimer, resetTimer } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-seed.ts): both users are assigned to every matter.
 const ADMIN = 'admin@demo.law'; // Ada Okafor, 80,000.00 an hour on the seeded matters
@@ -15,30 +15,6 @@ async function signInAs(page: Page, email: string) {
   await page.goto('/login');
   await signInAsFirmUser(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** The header timer widget: its clock and buttons. */
-function headerTimer(page: Page) {
-  const widget = page.getByRole('group', { name: 'Timer' });
-  const clock = widget.getByRole('timer');
-  return {
-    clock,
-    button: (name: 'Start Timer' | 'Pause' | 'Stop' | 'Continue') => widget.getByRole('button', { name, exact: true }),
-    /** The clock's hh:mm:ss (or d.hh:mm:ss) in seconds. */
-    seconds: async () => {
-      const match = /^(?:(\d+)\.)?(\d+):(\d{2}):(\d{2})$/.exec((await clock.textContent())?.trim() ?? '');
-      if (!match) return Number.NaN;
-      const [, days = '0', hours, minutes, seconds] = match;
-      return ((Number(days) * 24 + Number(hours)) * 60 + Number(minutes)) * 60 + Number(seconds);
-    },
-  };
-}
-
-/** The server holds the timer; a journey starts from an idle one whatever an earlier run left. */
-async function resetTimer(page: Page) {
-  await firmApi(page, 'POST', '/admin/time-entry-log/delete-time-entry-logs');
-  await page.reload();
-  await expect(headerTimer(page).button('Start Timer')).toBeVisible();
 }
 
 async function openNewTimeEntry(page: Page) {
