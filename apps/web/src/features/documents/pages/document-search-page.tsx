@@ -3,15 +3,17 @@ import { formatFileSize } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ClientSelect } from '../../../components/client-select.tsx';
+import { CLIENT_LIST_MAX_HEIGHT, EVERYONE_LABEL, EVERYONE_VALUE } from '../../../components/client-select.tsx';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { uuidOrUndefined, type ListDefinition } from '../../../components/list-kit/list-params.ts';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientFoldersQuery } from '../api/folders.ts';
 import { documentSearchQuery } from '../api/search.ts';
 import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
 import { DocumentTypeIcon } from '../components/document-type-icon.tsx';
 import { SearchSnippet } from '../components/search-snippet.tsx';
+import { clientFolderOptions } from '../utils/client-folder-options.ts';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
 
 const MIN_SEARCH_LENGTH = 2;
@@ -31,7 +33,8 @@ export function DocumentSearchPage() {
   const [draft, setDraft] = useState(text);
   const [draftClientId, setDraftClientId] = useState(clientId);
   const [error, setError] = useState<string | null>(null);
-  const clients = useQuery(associatedClientsQuery);
+  // The clients from their folders: a member who files documents may not hold the clients permission.
+  const clientFolders = useQuery(clientFoldersQuery);
   const results = useQuery(documentSearchQuery(text, clientId, list.page, list.size));
 
   const search = () => {
@@ -62,11 +65,11 @@ export function DocumentSearchPage() {
             w={{ base: '100%', sm: 360 }}
           />
           <Box w={{ base: '100%', sm: 280 }}>
-            <ClientSelect
+            <SearchableSelect
               label="Client (optional)"
-              people={clients.data?.people ?? []}
-              companies={clients.data?.companies ?? []}
-              showEveryone
+              entity="client"
+              options={[{ value: EVERYONE_VALUE, label: EVERYONE_LABEL }, ...clientFolderOptions(clientFolders.data ?? [], 'clientId')]}
+              maxListHeight={CLIENT_LIST_MAX_HEIGHT}
               value={draftClientId}
               onChange={setDraftClientId}
             />

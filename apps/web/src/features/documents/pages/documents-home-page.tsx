@@ -1,27 +1,14 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ClientFolder } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CLIENT_LIST_MAX_HEIGHT, COMPANY_GROUP, INDIVIDUAL_GROUP } from '../../../components/client-select.tsx';
+import { CLIENT_LIST_MAX_HEIGHT } from '../../../components/client-select.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import type { SelectOption } from '../../../components/select-options.ts';
 import { clientFoldersQuery } from '../api/folders.ts';
+import { clientFolderOptions } from '../utils/client-folder-options.ts';
 import { FolderView } from '../components/folder-view.tsx';
 
 /** People under 'Individual', companies under 'Company', as every client dropdown groups them; each opens its folder. */
-function clientFolderOptions(folders: ClientFolder[]): SelectOption[] {
-  const optionOf = (folder: ClientFolder): SelectOption => ({
-    value: folder.folderId,
-    label: folder.isArchived ? `${folder.name} (archived)` : folder.name,
-    group: folder.clientType === 'company' ? COMPANY_GROUP : INDIVIDUAL_GROUP,
-  });
-  return [
-    ...folders.filter((folder) => folder.clientType === 'individual').map(optionOf),
-    ...folders.filter((folder) => folder.clientType === 'company').map(optionOf),
-  ];
-}
-
 /**
  * /documents: the firm's top level (its own folders and Templates), and a way into any client's folder.
  * The picker lists the client folders themselves (get-client-folders), under the documents permission:
@@ -51,7 +38,7 @@ export function DocumentsHomePage() {
             <SearchableSelect
               label="Client"
               entity="client"
-              options={clientFolderOptions(clientFolders.data ?? [])}
+              options={clientFolderOptions(clientFolders.data ?? [], 'folderId')}
               maxListHeight={CLIENT_LIST_MAX_HEIGHT}
               value={folderId}
               onChange={setFolderId}

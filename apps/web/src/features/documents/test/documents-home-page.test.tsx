@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_FOLDER_ID, DOC_CLIENT_ID, DOCUMENT_CALLS, documentAnswers } from '../../../test/msw/document-answers.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { DocumentSearchPage } from '../pages/document-search-page.tsx';
 import { DocumentsHomePage } from '../pages/documents-home-page.tsx';
 import { allowSlowRenders, clientFolderAnswer, sessionWith, stubApi } from './stub-documents.ts';
 
@@ -53,5 +54,24 @@ describe('the documents home page’s client picker', { timeout: 60_000 }, () =>
     });
     renderRoutes([{ path: '/documents', element: <DocumentsHomePage /> }], { path: '/documents', session: sessionWith() });
     expect(await screen.findByText('The clients could not be loaded: reload the page to try again')).toBeInTheDocument();
+  });
+});
+
+describe('the document search’s client filter', { timeout: 60_000 }, () => {
+  it('lists the clients from their folders to a member without the clients permission, and searches within the one chosen', async () => {
+    const api = stubApi({
+      'GET /api/admin/client-info/get-associated-client-users': { status: 403, message: 'You do not have permission' },
+      'GET /api/admin/document/get-client-folders': clientFolderAnswer([
+        { folderId: CLIENT_FOLDER_ID, clientId: DOC_CLIENT_ID, name: 'Ada Lovelace', clientType: 'individual', isArchived: false },
+      ]),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/documents/search', element: <DocumentSearchPage /> }], { path: '/documents/search', session: sessionWith() });
+    await user.type(await screen.findByRole('textbox', { name: /Words to find/ }), 'indemnity');
+    await user.click(screen.getByRole('combobox', { name: 'Client (optional)' }));
+    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByTestId('search-hit');
+    expect(api.lastQuery(DOCUMENT_CALLS.search)?.get('ClientId')).toBe(DOC_CLIENT_ID);
   });
 });
