@@ -12,10 +12,11 @@ import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { ClientDetails } from '../components/client-details.tsx';
 import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
-import { ConfirmModal } from '../components/confirm-modal.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
 
+// Loaded when a deletion is asked: the modal and its scroll lock are 7 KB no visit needs before.
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 // Only the Overview tab shows it: the other tabs, opened by a link, do not download it.
 const PortalAccessPanel = lazy(async () => ({ default: (await import('../components/portal-access-panel.tsx')).PortalAccessPanel }));
 
@@ -49,7 +50,6 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
   const client = useClient(id);
   const customFields = useQuery(customFieldsQuery('client'));
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [isDeleting, setIsDeleting] = useState(false);
 
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const tabs = CLIENT_TABS.filter((tab) => tab.value === 'overview' || (tabPanels[tab.value] && can(tab.permission)));
@@ -58,20 +58,15 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
   if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
   const detail = client.data;
 
+  // A refusal (toasted by the API client) keeps the question open.
   const remove = async () => {
-    if (isDeleting) return;
-    setIsDeleting(true);
-    try {
-      await deleteClient(detail.id);
-      queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
-      void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
-      await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
-      // The client's page goes: focus starts again at the list's heading.
-      focusNextPageHeading();
-      navigate('/clients/list', { replace: true });
-    } catch {
-      setIsDeleting(false);
-    }
+    await deleteClient(detail.id);
+    queryClient.removeQueries({ queryKey: ['clients', 'detail', detail.id] });
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.associatedClients() });
+    await queryClient.invalidateQueries({ queryKey: ['clients', 'list'] });
+    // The client's page goes: focus starts again at the list's heading.
+    focusNextPageHeading();
+    navigate('/clients/list', { replace: true });
   };
 
   return (
@@ -134,16 +129,20 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
             ),
         )}
       </UrlTabs>
-      <ConfirmModal
-        opened={isConfirmingDelete}
-        title="Delete client?"
-        message={clientDeleteWarning(detail.name)}
-        confirmLabel="Delete client"
-        color="red"
-        isWorking={isDeleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setIsConfirmingDelete(false)}
-      />
+      {isConfirmingDelete && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            opened
+            title="Delete client?"
+            confirmLabel="Delete client"
+            isDestructive
+            onClose={() => setIsConfirmingDelete(false)}
+            onConfirm={remove}
+          >
+            {clientDeleteWarning(detail.name)}
+          </ConfirmModal>
+        </Suspense>
+      )}
     </Stack>
   );
 }
