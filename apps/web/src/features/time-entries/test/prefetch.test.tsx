@@ -1,4 +1,4 @@
-import { focusManager, useQueryClient } from '@tanstack/react-query';
+import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -126,6 +126,25 @@ describe('FirmShell pre-fetch', { timeout: 60_000 }, () => {
     await waitFor(() => expect(billingState.get().unbilledFlatFees).toEqual([]));
     expect(idsInState()).toEqual([OPEN_ID]);
     expect(api.lastQuery(flatFees)?.get('status')).toBe('Unbilled');
+  });
+
+  it('waits for the page’s own data before it pre-fetches, so the page’s rows come first', async () => {
+    let answerPage = () => {};
+    function SlowPage() {
+      useQuery({ queryKey: ['slow page'], queryFn: () => new Promise<string>((resolve) => (answerPage = () => resolve('rows'))) });
+      return <h1>Clients</h1>;
+    }
+    const api = stubApi({ [`GET ${LIST}`]: () => page(rows) });
+    renderRoutes([{ element: <FirmShell />, children: [{ path: '/clients/list', handle: needs('clientInfo'), element: <SlowPage /> }] }], {
+      path: '/clients/list',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['clientInfo', 'timeEntry'] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    // Painted, and longer than the quiet spell that follows the page's last answer: still waiting.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 800)));
+    expect(api.callsTo('GET', LIST)).toHaveLength(0);
+    act(() => answerPage());
+    await waitFor(() => expect(api.callsTo('GET', LIST)).toHaveLength(1));
   });
 
   it('fetches nothing for a visitor who is not signed in', async () => {
