@@ -79,6 +79,8 @@ export const theme = createTheme({
   autoContrast: true,
   variantColorResolver,
   defaultRadius: 'md',
+  // Modals, menus, drawers and toasts appear without sliding or fading for those who ask their system for less motion.
+  respectReducedMotion: true,
   components: {
     // Mantine keeps every closed list rendered (display: none) and positioned: on a page of filters that
     // is every client, matter and fee earner drawn before the page first paints. Lists render when opened.
