@@ -15,7 +15,7 @@ const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
  * A link opens in a new tab without handing the opened page a reference to this one; a link whose
  * address is not a safe absolute one becomes plain text (its words kept, `span` not being allowed).
  */
-function transformLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+export function transformLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const href = attribs.href?.trim();
   if (!href || !SAFE_HREF.test(href)) return { tagName: 'span', attribs: {} };
   return { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } };

@@ -2,6 +2,8 @@ import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
 import { AppError } from '../../lib/errors.ts';
+// Links as a note's rich text keeps them: to the web or an e-mail address, in a new tab; others keep only their words.
+import { transformLink } from '../../lib/rich-text.ts';
 import { checkZipEntries, ZipRefusedError, type ZipLimits } from '../../platform/files/zip-guard.ts';
 
 /**
@@ -42,15 +44,8 @@ const ALLOWED_TAGS = [
   'span',
 ];
 
-const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+/** Images only as they are embedded in the file: PNG, JPEG or GIF data, never an address to fetch. */
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif);base64,[a-z0-9+/=\s]+$/i;
-
-/** A link to the web opens in a new tab without a reference back; any other (a footnote's #anchor, file:) keeps only its words. */
-function transformLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const href = attribs.href?.trim();
-  if (!href || !SAFE_HREF.test(href)) return { tagName: 'span', attribs: {} };
-  return { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } };
-}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,

@@ -1,17 +1,12 @@
 import { Button, Grid, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import type { ProgressNote } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ClientSelect } from '../../../components/client-select.tsx';
+import { ClientThenMatterFields } from '../../../components/client-then-matter-fields.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
-import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import type { SelectOption } from '../../../components/select-options.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
-import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { createProgressNote, updateProgressNote, uploadProgressNoteAttachment } from '../api/progress-note.ts';
@@ -29,27 +24,17 @@ export type ProgressNoteFormProps = {
   onSaved: (note: ProgressNote) => void;
 };
 
-const matterLabel = (matter: { matterName: string; matterNumber: string | null }) =>
-  matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName;
-
 /** The add and edit form: client and matter, date, title, the note itself, sharing and attachments. */
 export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useSchemaForm(progressNoteFormSchema, initialValues);
   const { values } = form;
-  const clients = useQuery(associatedClientsQuery);
-  const matters = useQuery(clientMattersQuery(values.clientId));
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(initialValues.noteDate));
   const [pending, setPending] = useState<File[]>([]);
   const idempotency = useIdempotencyKey();
   // A created note is never created twice: a second submit goes on from the note already made.
   const saved = useRef<ProgressNote | null>(null);
-
-  const matterOptions: SelectOption[] = (matters.data ?? []).map((matter) => ({ value: matter.id, label: matterLabel(matter) }));
-  if (note && note.clientId === values.clientId && !matterOptions.some((option) => option.value === note.matterId)) {
-    matterOptions.push({ value: note.matterId, label: matterLabel(note) });
-  }
 
   /** Uploads the chosen files one by one; a refused file toasts and the rest still go. */
   const uploadPending = async (target: ProgressNote): Promise<ProgressNote> => {
@@ -87,31 +72,7 @@ export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteF
     >
       <Stack gap="lg">
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <ClientSelect
-              label="Client"
-              placeholder={clients.isPending ? 'Loading clients…' : 'Select client'}
-              people={clients.data?.people ?? []}
-              companies={clients.data?.companies ?? []}
-              value={values.clientId}
-              onChange={(clientId) => {
-                form.setValue('clientId', clientId);
-                // The matter must be one of the client's.
-                if (clientId !== values.clientId) form.setValue('matterId', '');
-              }}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <SearchableSelect
-              label="Matter"
-              withAsterisk
-              entity="matter"
-              placeholder={values.clientId === '' ? 'Choose a client first' : matters.isPending ? 'Loading matters…' : 'Select matter'}
-              options={matterOptions}
-              disabled={values.clientId === ''}
-              {...form.selectProps('matterId')}
-            />
-          </Grid.Col>
+          <ClientThenMatterFields form={form} current={note ?? undefined} />
           <Grid.Col span={{ base: 12, md: 6 }}>
             <DatePickerField
               label="Date"
