@@ -1,6 +1,9 @@
-import { Input, Paper, SegmentedControl, SimpleGrid } from '@mantine/core';
+import { Button, Input, Paper, SegmentedControl, SimpleGrid } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
+import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
+import { useState } from 'react';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { courtsQuery } from '../api/hearings.ts';
 import type { CalendarParamChanges, CalendarScope } from '../utils/calendar-params.ts';
@@ -20,11 +23,18 @@ export type CalendarFiltersProps = {
   onChange: (changes: CalendarParamChanges) => void;
 };
 
-/** Whose calendar (mine or the firm's), and the court dates of one fee earner or one court: every change lands in the URL. */
+/**
+ * Whose calendar (mine or the firm's), and the court dates of one fee earner or one court: every
+ * change lands in the URL. On a phone the two court-date filters fold behind a button (shown when
+ * one is set), so the calendar itself starts on the first screen.
+ */
 export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, canSeeFirmHearings, onChange }: CalendarFiltersProps) {
+  const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const [isOpen, setIsOpen] = useState(false);
+  const showsCourtDateFilters = !isPhone || isOpen || feeEarnerId !== '' || courtId !== '';
   // Deactivated members stay: their past hearings stay filterable.
-  const members = useQuery(teamMembersQuery);
-  const courts = useQuery(courtsQuery);
+  const members = useQuery({ ...teamMembersQuery, enabled: showsCourtDateFilters });
+  const courts = useQuery({ ...courtsQuery, enabled: showsCourtDateFilters });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -48,28 +58,40 @@ export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, canSe
             />
           </Input.Wrapper>
         )}
-        <SearchableSelect
-          label="Fee earner"
-          entity="fee earner"
-          description={COURT_DATES_ONLY}
-          options={[{ value: '', label: 'All fee earners' }, ...(members.data ?? []).map((user) => ({ value: user.id, label: user.name }))]}
-          value={feeEarnerId}
-          onChange={(feeEarner) => onChange({ feeEarnerId: feeEarner })}
-        />
-        <SearchableSelect
-          label="Court"
-          entity="court"
-          description={COURT_DATES_ONLY}
-          options={[
-            { value: '', label: 'All courts' },
-            ...(courts.data ?? []).map((court) => ({
-              value: court.id,
-              label: court.division ? `${court.name} (${court.division})` : court.name,
-            })),
-          ]}
-          value={courtId}
-          onChange={(court) => onChange({ courtId: court })}
-        />
+        {!showsCourtDateFilters && (
+          <Button variant="default" onClick={() => setIsOpen(true)}>
+            Fee earner and court filters
+          </Button>
+        )}
+        {showsCourtDateFilters && (
+          <SearchableSelect
+            label="Fee earner"
+            entity="fee earner"
+            description={COURT_DATES_ONLY}
+            options={[
+              { value: '', label: 'All fee earners' },
+              ...(members.data ?? []).map((user) => ({ value: user.id, label: user.name })),
+            ]}
+            value={feeEarnerId}
+            onChange={(feeEarner) => onChange({ feeEarnerId: feeEarner })}
+          />
+        )}
+        {showsCourtDateFilters && (
+          <SearchableSelect
+            label="Court"
+            entity="court"
+            description={COURT_DATES_ONLY}
+            options={[
+              { value: '', label: 'All courts' },
+              ...(courts.data ?? []).map((court) => ({
+                value: court.id,
+                label: court.division ? `${court.name} (${court.division})` : court.name,
+              })),
+            ]}
+            value={courtId}
+            onChange={(court) => onChange({ courtId: court })}
+          />
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -118,15 +118,22 @@ describe('CourtCalendarPage', { timeout: 60_000 }, () => {
     expect(screen.queryByText('The events and tasks could not be loaded.')).not.toBeInTheDocument();
   });
 
-  it('shows the agenda first on a phone', async () => {
+  it('shows the agenda first on a phone, the court-date filters folded until asked for', async () => {
     const matchMedia = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
     try {
       const api = stubApi();
+      const user = userEvent.setup();
       renderPage('?date=2025-03-10');
       const calendar = await screen.findByRole('region', { name: 'Hearings calendar' });
       expect(await within(calendar).findByRole('button', { name: 'Agenda' })).toHaveAttribute('aria-pressed', 'true');
       await waitFor(() => expect(api.lastQuery(HEARINGS)?.get('ToDate')).toBe('2025-04-08'));
+
+      const filters = screen.getByRole('region', { name: 'Filters' });
+      expect(within(filters).queryByRole('combobox', { name: 'Fee earner' })).not.toBeInTheDocument();
+      await user.click(within(filters).getByRole('button', { name: 'Fee earner and court filters' }));
+      await choose(user, 'Fee earner', 'Alan Turing');
+      await waitFor(() => expect(api.lastQuery(HEARINGS)?.get('FeeEarnerId')).toBe(USER_B));
     } finally {
       window.matchMedia = matchMedia;
     }
