@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type FirmKpis } from '@matterhorn/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -68,6 +68,33 @@ function PerCurrency({ lines }: { lines: { currencyCode: string; text: string; d
   );
 }
 
+/** The section's title: the whole firm's figures (viewSummary) or the signed-in fee earner's own. */
+const figuresTitle = (scope: FirmKpis['scope']) => (scope === 'firm' ? 'The firm’s figures this month' : 'Your figures this month');
+/** The cards every member's figures have, drawn empty while the figures are on their way. */
+const FIRST_CARDS = ['Billable hours', 'Utilisation', 'Work in progress', 'Collected'] as const;
+
+/**
+ * The section as it will be while its figures are on their way: its title and first cards, so the
+ * page does not move when they come (the figures are the dashboard's slowest answer).
+ */
+export function FirmFiguresPending({ scope }: { scope: FirmKpis['scope'] }) {
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="firm-figures" aria-busy>
+      <Title order={2} id="firm-figures" size="h3">
+        {figuresTitle(scope)}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {FIRST_CARDS.map((label) => (
+          <FigureCard key={label} label={label} report={null}>
+            <Skeleton height={28} mt={4} width="70%" />
+            <Skeleton height={14} mt={8} width="50%" />
+          </FigureCard>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /**
  * The firm's numbers (or the fee earner's own): this month and the year to date, each card made by
  * the report it opens, and the charts with their tables.
@@ -80,7 +107,7 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
   return (
     <Stack gap="lg" component="section" aria-labelledby="firm-figures">
       <Title order={2} id="firm-figures" size="h3">
-        {kpis.scope === 'firm' ? 'The firm’s figures this month' : 'Your figures this month'}
+        {figuresTitle(kpis.scope)}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <FigureCard label="Billable hours" report={reportLink('billable-hours', thisMonth)}>

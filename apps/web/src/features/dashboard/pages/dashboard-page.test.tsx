@@ -1,7 +1,9 @@
 import type { DashboardSummary, FirmKpis, MyTime } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../../lib/session/working-user.ts';
+import { server } from '../../../test/msw/server.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -223,5 +225,40 @@ describe('DashboardPage: the firm’s figures', () => {
     expect(within(weekly).getByRole('row', { name: '23/11/2026 3.50' })).toBeInTheDocument();
     const byMonth = screen.getByRole('table', { name: 'Billed and collected by month, NGN' });
     expect(within(byMonth).getByRole('row', { name: '11/2026 130000.00 60000.00' })).toBeInTheDocument();
+  });
+
+  it('draws the figures’ section with its title while they come, the firm’s to viewSummary and a fee earner’s own to others', async () => {
+    let answer = (_data: unknown) => {};
+    stubApi({ 'GET /admin/dashboard/get-dashboard-summary': { data: summary } });
+    server.use(
+      http.get('*/api/admin/dashboard/get-firm-kpis', async () => {
+        const data = await new Promise((resolve) => (answer = resolve));
+        return HttpResponse.json({ success: true, message: 'OK', data });
+      }),
+    );
+    renderAt(<DashboardPage />, { session: sessionWith(['Reports', 'viewSummary']) });
+    const section = await screen.findByRole('region', { name: 'The firm’s figures this month' });
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    expect(within(section).getByRole('region', { name: 'Billable hours' })).not.toHaveTextContent('Year to date');
+    answer(kpis);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Billed' })).toHaveTextContent('NGN 130,000.00'));
+    expect(screen.getByRole('region', { name: 'The firm’s figures this month' })).not.toHaveAttribute('aria-busy');
+  });
+
+  it('titles a fee earner’s own figures as theirs while they come', async () => {
+    stubApi({ 'GET /admin/dashboard/get-dashboard-summary': { data: summary } });
+    server.use(http.get('*/api/admin/dashboard/get-firm-kpis', () => new Promise<never>(() => {})));
+    renderAt(<DashboardPage />, { session: sessionWith(['timeEntry']) });
+    expect(await screen.findByRole('region', { name: 'Your figures this month' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('draws the page at once, each count a placeholder until the counts come', async () => {
+    stubApi();
+    server.use(http.get('*/api/admin/dashboard/get-dashboard-summary', () => new Promise<never>(() => {})));
+    renderAt(<DashboardPage />, { session: sessionWith(['Reports', 'viewSummary']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Active clients' })).toBeInTheDocument();
+    expect(screen.queryByTestId('stat-Active clients')).not.toBeInTheDocument();
+    expect(screen.queryByText('No matters yet.')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { hasPermissions, isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
 import { useState } from 'react';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -11,7 +10,7 @@ import { useMyTime } from '../api/get-my-time.ts';
 import { usePendingExpenseRequests } from '../api/get-pending-expense-requests.ts';
 import { useReconciliationAlerts } from '../api/get-reconciliation-alerts.ts';
 import { useUpcomingHearings, type HearingScope } from '../api/get-upcoming-hearings.ts';
-import { FirmFigures } from '../components/firm-figures.tsx';
+import { FirmFigures, FirmFiguresPending } from '../components/firm-figures.tsx';
 import { MyTasksCard } from '../components/my-tasks-card.tsx';
 import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
@@ -28,15 +27,20 @@ const EMPTY_SUMMARY: DashboardSummary = {
   recentMatters: [],
 };
 
-function StatCard({ label, value }: { label: string; value: number }) {
+/** A count, or (null) a placeholder of its size while the counts are on their way. */
+function StatCard({ label, value }: { label: string; value: number | null }) {
   return (
     <Card withBorder padding="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="xl" fw={700} data-testid={`stat-${label}`}>
-        {value.toLocaleString('en-US')}
-      </Text>
+      {value === null ? (
+        <Skeleton height={28} mt={4} width="40%" />
+      ) : (
+        <Text size="xl" fw={700} data-testid={`stat-${label}`}>
+          {value.toLocaleString('en-US')}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -60,7 +64,9 @@ export function DashboardPage() {
   // Every member has a to-do list: no permission needed.
   const myTasks = useMyTasksToday(scope);
 
-  if (query.isLoading) return <LoadingSpinner label="Loading dashboard" />;
+  // The page is drawn at once, each card with a placeholder until its figures come: nothing waits
+  // for the slowest answer, and nothing moves when it arrives.
+  const isCounting = query.isLoading;
   const summary = query.data ?? { ...EMPTY_SUMMARY, firmName: session.workingUser?.firmName ?? '' };
 
   return (
@@ -76,12 +82,17 @@ export function DashboardPage() {
       )}
       {canSeeTrust && <ReconciliationAlertsCard alerts={reconciliationAlerts.data} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <StatCard label="Active clients" value={summary.activeClientCount} />
-        <StatCard label="Open matters" value={summary.openMatterCount} />
-        <StatCard label="Closed matters" value={summary.closedMatterCount} />
-        <StatCard label="Team members" value={summary.teamMemberCount} />
+        <StatCard label="Active clients" value={isCounting ? null : summary.activeClientCount} />
+        <StatCard label="Open matters" value={isCounting ? null : summary.openMatterCount} />
+        <StatCard label="Closed matters" value={isCounting ? null : summary.closedMatterCount} />
+        <StatCard label="Team members" value={isCounting ? null : summary.teamMemberCount} />
       </SimpleGrid>
-      {kpis.data && <FirmFigures kpis={kpis.data} canOpenReports={hasPermissions(session.permissions, ['Reports'])} />}
+      {kpis.data ? (
+        <FirmFigures kpis={kpis.data} canOpenReports={hasPermissions(session.permissions, ['Reports'])} />
+      ) : (
+        // The API answers the firm's figures to viewSummary, a fee earner's own to anyone else.
+        kpis.isLoading && <FirmFiguresPending scope={hasPermissions(session.permissions, ['viewSummary']) ? 'firm' : 'own'} />
+      )}
       {isApprover && (
         <PendingExpensesCard
           pending={pendingExpenses.data}
@@ -103,7 +114,9 @@ export function DashboardPage() {
           <Title order={2} size="h4" mb="sm">
             Matters by billing type
           </Title>
-          {summary.mattersByBillingType.length === 0 ? (
+          {isCounting ? (
+            <Skeleton height={72} />
+          ) : summary.mattersByBillingType.length === 0 ? (
             <Text c="dimmed" size="sm">
               No matters yet.
             </Text>
@@ -124,7 +137,9 @@ export function DashboardPage() {
           <Title order={2} size="h4" mb="sm">
             Recent matters
           </Title>
-          {summary.recentMatters.length === 0 ? (
+          {isCounting ? (
+            <Skeleton height={72} />
+          ) : summary.recentMatters.length === 0 ? (
             <Text c="dimmed" size="sm">
               No matters yet.
             </Text>
