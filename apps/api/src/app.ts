@@ -108,6 +108,7 @@ import { createDocumentModule } from './modules/documents/documents.module.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerDocumentFolderRoutes } from './modules/documents/document-folders.routes.ts';
 import { registerDocumentPortalRoutes } from './modules/documents/document-portal.routes.ts';
+import { registerDocumentPreviewRoutes } from './modules/documents/document-preview.routes.ts';
 import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
 
 declare module 'fastify' {
@@ -355,6 +356,7 @@ export async function buildApp(
   const documentWork = createDocumentWork(config.documentWorker);
   app.addHook('onClose', () => documentWork.close());
   registerDocumentTemplateRoutes(app, { database, documents: documentsApi, work: documentWork });
+  registerDocumentPreviewRoutes(app, { documents: documentsApi, work: documentWork });
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
   registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
 

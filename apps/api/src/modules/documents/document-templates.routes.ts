@@ -5,7 +5,6 @@ import type { Database } from '../../db/database.ts';
 import { created, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
-import { registerDocumentPreviewRoutes } from './document-preview.routes.ts';
 import { createDocumentTemplateService } from './document-templates.service.ts';
 import type { TemplateDocuments } from './document-templates.ts';
 import type { TemplateWork } from './document-templates.service.ts';
@@ -27,8 +26,6 @@ export function registerDocumentTemplateRoutes(app: FastifyInstance, deps: Docum
   const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const templates = createDocumentTemplateService(deps.database, deps.documents, deps.work);
-  // Word previews need the same two things as templates, the documents core and the document worker, which app.ts hands over here.
-  registerDocumentPreviewRoutes(app, { documents: deps.documents, work: deps.work });
 
   route(
     contracts.templates,

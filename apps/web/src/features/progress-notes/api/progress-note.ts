@@ -1,5 +1,4 @@
 import {
-  matterViewRoute,
   pathOf,
   progressNoteAttachmentAddRoute,
   progressNoteAttachmentFilePath,
@@ -70,20 +69,3 @@ export async function deleteProgressNoteAttachment(id: string, attachmentId: str
   return (await callContract(progressNoteAttachmentRemoveRoute, { params: { id, attachmentId } }, { auth: 'firm', toastSuccess: true }))
     .data;
 }
-
-/** The client of a matter (to prefill the form from ?matterId=); null when unknown. */
-export async function getMatterClientId(matterId: string): Promise<string | null> {
-  try {
-    const { data } = await callContract(matterViewRoute, { query: { matterid: matterId } }, { auth: 'firm', silent: true });
-    return data.client.id;
-  } catch {
-    return null;
-  }
-}
-
-export const matterClientQuery = (matterId: string) =>
-  queryOptions({
-    queryKey: ['progress-note-matter-client', matterId] as const,
-    queryFn: () => getMatterClientId(matterId),
-    enabled: matterId !== '',
-  });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { matterClientQuery } from '../api/progress-note.ts';
+import { matterClientQuery } from '../../../lib/lookups/matter-client.ts';
 import { progressNoteKeys } from '../api/progress-note-list.ts';
 import { viewProgressNotePath } from '../utils/progress-note-display.ts';
 import { newProgressNoteValues } from '../utils/progress-note-form-values.ts';
