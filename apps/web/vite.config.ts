@@ -3,9 +3,10 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { apiDescriptionsLeftOut } from './build/api-descriptions.ts';
 
-const FIRM_SHELL = ['/src/app/shell/firm-shell.tsx', '/src/lib/query-client.tsx'];
+/** The firm's shell, query cache and route table, imported by the router as one module. */
+const FIRM_APP = '/src/app/routing/firm-app.tsx';
+/** The route table, whose lazy imports run once the firm app has loaded. */
 const FIRM_ROUTES = '/src/app/routing/firm-routes.tsx';
-const FIRM_ROOTS = [...FIRM_SHELL, FIRM_ROUTES];
 /** Pages opened a few times a year: the firm's settings and an email change's links (see preloadList). */
 const RARE_PAGES = [
   '/src/features/my-account/pages/confirm-email-change-page.tsx',
@@ -38,8 +39,8 @@ function withImports(files: Iterable<string>): Set<string> {
 const chunkOf = (moduleEnd: string) => [...chunkGraph.values()].find((chunk) => chunk.facadeModuleId?.endsWith(moduleEnd));
 
 /**
- * Writes firm-preloads.json: the chunks every firm page loads after the entry (the firm shell, the
- * query cache and the firm's route table, with what they import). The server names them as
+ * Writes firm-preloads.json: the chunks every firm page loads after the entry (the firm app: its
+ * shell, query cache and route table, with what they import). The server names them as
  * modulepreload links in the page it sends for a firm address, so the browser fetches and compiles
  * them while the entry still runs, instead of after (issue 13's load time); sign-in and the public
  * pages are sent without them.
@@ -55,9 +56,9 @@ function firmPreloads(): Plugin {
         chunkGraph.clear();
         for (const file of Object.values(bundle)) if (file.type === 'chunk') chunkGraph.set(file.fileName, file);
         const loadedFirst = withImports([...chunkGraph.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        const firmRoots = FIRM_ROOTS.map(chunkOf);
-        if (firmRoots.some((chunk) => !chunk)) this.error('firm-preloads: a firm root has no chunk of its own');
-        const files = [...withImports(firmRoots.map((chunk) => chunk!.fileName))].filter((name) => !loadedFirst.has(name));
+        const firmApp = chunkOf(FIRM_APP);
+        if (!firmApp) this.error('firm-preloads: the firm app has no chunk of its own');
+        const files = [...withImports([firmApp.fileName])].filter((name) => !loadedFirst.has(name));
         this.emitFile({ type: 'asset', fileName: 'firm-preloads.json', source: JSON.stringify(files) });
       },
     },
@@ -66,18 +67,17 @@ function firmPreloads(): Plugin {
 
 /**
  * What a lazy import preloads beside its own chunk. Vite lists every chunk the imported one needs;
- * those the importing chunk itself imports are loaded already (it is running), and a firm page's
- * lazy import runs beside the shell's, which fetches the shell and the query cache. Each name left
- * out is bytes the sign-in page or a firm page no longer downloads in the lists.
+ * those the importing chunk itself imports are loaded already (it is running), and a firm page is
+ * imported by the route table once the whole firm app has loaded. Each name left out is bytes the
+ * sign-in page or a firm page no longer downloads in the lists.
  */
 function preloadList(file: string, deps: string[], { hostId }: { hostId: string }): string[] {
   // Pages opened a few times a year fetch what they import after their own chunk (one more round
   // trip there) rather than list it in the route tables every page loads.
   if (RARE_PAGES.some((page) => chunkGraph.get(file)?.facadeModuleId?.includes(page))) return [];
-  const hostChunk = chunkGraph.get(hostId);
   const loaded = withImports([hostId]);
-  if (hostChunk?.facadeModuleId?.endsWith(FIRM_ROUTES)) {
-    for (const file of withImports(FIRM_SHELL.map((root) => chunkOf(root)!.fileName))) loaded.add(file);
+  if (chunkGraph.get(hostId)?.moduleIds.some((id) => id.endsWith(FIRM_ROUTES))) {
+    for (const file of withImports([chunkOf(FIRM_APP)!.fileName])) loaded.add(file);
   }
   return deps.filter((dep) => !loaded.has(dep));
 }

@@ -134,11 +134,7 @@ export const routes: RouteObject[] = [
       {
         id: FIRM_SHELL_ROUTE_ID,
         lazy: async () => {
-          const [{ FirmShell }, { QueryProvider }, { firmPages }] = await Promise.all([
-            import('../shell/firm-shell.tsx'),
-            import('../../lib/query-client.tsx'),
-            import('./firm-routes.tsx'),
-          ]);
+          const { FirmShell, QueryProvider, firmPages } = await import('./firm-app.tsx');
           return {
             element: (
               <QueryProvider>
@@ -166,7 +162,7 @@ export function createAppRouter() {
   return createBrowserRouter(routes, {
     async patchRoutesOnNavigation({ path, patch }) {
       if (firmPagesAdded || !isFirmPage(path)) return;
-      const { firmRoutes } = await import('./firm-routes.tsx');
+      const { firmRoutes } = await import('./firm-app.tsx');
       if (firmPagesAdded) return;
       patch(FIRM_SHELL_ROUTE_ID, firmRoutes);
       firmPagesAdded = true;
