@@ -74,6 +74,15 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     expect(hasPermissions(['activity'], requiredPermissionsFor(pages, '/progress-update', '?activeTab=progress-notes')!)).toBe(true);
   });
 
+  it('answers each table by its own routes, and the same after a long session of addresses', () => {
+    const other: RouteObject[] = [{ path: 'dashboard', handle: { permissions: ['viewSummary'] } }];
+    expect(requiredPermissionsFor(other, '/dashboard')).toEqual(['viewSummary']);
+    expect(requiredPermissionsFor(pages, '/dashboard')).toEqual([]);
+    for (let matter = 0; matter < 600; matter += 1) requiredPermissionsFor(pages, `/matter/${matter}`);
+    expect(requiredPermissionsFor(pages, '/matter/7')).toEqual(['matterMaster']);
+    expect(requiredPermissionsFor(pages, '/clients/list')).toEqual(['clientInfo']);
+  });
+
   it('knows no permissions for a path that is not a firm page, so nothing links there', () => {
     expect(requiredPermissionsFor(pages, '/no-such-page')).toBeNull();
     expect(canOpen(pages, ['administrator'], '/no-such-page')).toBe(false);

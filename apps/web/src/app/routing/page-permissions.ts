@@ -32,11 +32,26 @@ export function permissionsOfHandle(handle: unknown, search = ''): readonly stri
   return typeof permissions === 'function' ? permissions(new URLSearchParams(search)) : permissions;
 }
 
+/** Paths looked up per route table; cleared when a long session has visited this many addresses. */
+const MAX_REMEMBERED_PATHS = 500;
+const pagesByPath = new WeakMap<RouteObject[], Map<string, RouteObject | null>>();
+
+/**
+ * The route a path opens, matched once per path: matching ranks and compiles all ~150 firm routes,
+ * and the shell asks it for each menu link and Create New entry on every render (a tenth of a
+ * second on a phone before the first page could draw). The route table does not change.
+ */
+function pageAt(pages: RouteObject[], pathname: string): RouteObject | null {
+  let known = pagesByPath.get(pages);
+  if (!known || known.size >= MAX_REMEMBERED_PATHS) pagesByPath.set(pages, (known = new Map()));
+  if (!known.has(pathname)) known.set(pathname, matchRoutes(pages, pathname)?.at(-1)?.route ?? null);
+  return known.get(pathname) ?? null;
+}
+
 /** The permissions the firm page at `pathname` declares; null when no page matches or it declares none. */
 export function requiredPermissionsFor(pages: RouteObject[], pathname: string, search = ''): readonly string[] | null {
-  const matches = matchRoutes(pages, pathname);
-  const page = matches?.at(-1);
-  return page ? permissionsOfHandle(page.route.handle, search) : null;
+  const page = pageAt(pages, pathname);
+  return page ? permissionsOfHandle(page.handle, search) : null;
 }
 
 /** Whether a link (path and optional query) leads to a page the user may open. */

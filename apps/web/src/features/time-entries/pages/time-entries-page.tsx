@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
@@ -19,8 +18,8 @@ export function TimeEntriesPage() {
   const canViewAll = can('timeEntry.viewAll');
   const list = useListParams(TIME_ENTRY_LIST);
   const query = timeEntryListQueryFrom(list, { canViewAll });
-  // The rows are asked for with the page, not a frame later when the list is built after the first
-  // paint: their answer is on its way while the list's code runs (the page's largest paint is a row).
+  // The rows are asked for as the page renders, before the list below is built: their answer is on
+  // its way while the filters' and list's code runs (the page's largest paint is a row).
   usePrefetchQuery(timeEntryListQuery(query));
 
   return (
@@ -33,10 +32,8 @@ export function TimeEntriesPage() {
         </Group>
       </Group>
 
-      <AfterFirstPaint>
-        <TimeEntryFilters list={list} canViewAll={canViewAll} />
-        <TimeEntryListView query={query} list={list} />
-      </AfterFirstPaint>
+      <TimeEntryFilters list={list} canViewAll={canViewAll} />
+      <TimeEntryListView query={query} list={list} />
     </Stack>
   );
 }
