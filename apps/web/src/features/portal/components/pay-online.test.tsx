@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
-import { PaymentReturnedNotice, PayOnline } from './pay-online.tsx';
+import { PayOnline } from './pay-online.tsx';
+import { PaymentReturnedNotice } from './payment-returned-notice.tsx';
 import { PortalInvoicesTab } from './portal-invoices-tab.tsx';
 
 const CLIENT_ID = '5b0c7a43-6a0e-4c55-9d0e-0a8f1c2b3d4e';

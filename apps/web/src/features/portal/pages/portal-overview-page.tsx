@@ -1,34 +1,28 @@
 import { Box, Button, Card, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
+import { portalOverviewQuery } from '../api/portal-api.ts';
+import { PaymentReturnedNotice } from '../components/payment-returned-notice.tsx';
 import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
-import { PortalCalendarCard } from '../components/portal-calendar-card.tsx';
 import { PortalClientUrl } from '../components/portal-client-url.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
-import { PortalDocumentsTab } from '../components/portal-documents-tab.tsx';
-import { PortalInvoicesTab } from '../components/portal-invoices-tab.tsx';
-import { PortalMessagesTab } from '../components/portal-messages-tab.tsx';
-import { PortalTrustTab } from '../components/portal-trust-tab.tsx';
-import { PortalMatterHistory } from '../components/portal-matter-history.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
-import { PortalMatterSelect, useChosenMatterId } from '../components/portal-matter-select.tsx';
-import { PaymentReturnedNotice } from '../components/pay-online.tsx';
 
-/** The Matters tab: one matter at a time (?matterId=), the client's first by default. */
-function PortalMattersTab({ clientId }: { clientId: string | null }) {
-  const matters = usePortalMatters(clientId);
-  const matterId = useChosenMatterId(matters.data);
-  if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
-  return (
-    <Stack>
-      <PortalMatterSelect matters={matters.data} matterId={matterId} />
-      {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
-      <PortalCalendarCard clientId={clientId} />
-    </Stack>
-  );
+// The other tabs' code comes when the client opens one: a client's phone downloads and runs only the
+// overview they land on (the tabs were two fifths of the portal's JavaScript).
+const PortalMattersTab = lazy(async () => ({ default: (await import('../components/portal-matters-tab.tsx')).PortalMattersTab }));
+const PortalInvoicesTab = lazy(async () => ({ default: (await import('../components/portal-invoices-tab.tsx')).PortalInvoicesTab }));
+const PortalTrustTab = lazy(async () => ({ default: (await import('../components/portal-trust-tab.tsx')).PortalTrustTab }));
+const PortalDocumentsTab = lazy(async () => ({ default: (await import('../components/portal-documents-tab.tsx')).PortalDocumentsTab }));
+const PortalMessagesTab = lazy(async () => ({ default: (await import('../components/portal-messages-tab.tsx')).PortalMessagesTab }));
+
+/** A tab's content, drawn only while it is the open tab. */
+function TabContent({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {
+  return isOpen ? <Suspense fallback={<LoadingSpinner />}>{children}</Suspense> : null;
 }
 
 /** What the firm shared lately, newest first. */
@@ -116,19 +110,29 @@ export function PortalOverviewPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="matters" pt="md">
-            {activeTab === 'matters' && <PortalMattersTab clientId={session.clientId} />}
+            <TabContent isOpen={activeTab === 'matters'}>
+              <PortalMattersTab clientId={session.clientId} />
+            </TabContent>
           </Tabs.Panel>
           <Tabs.Panel value="invoices" pt="md">
-            {activeTab === 'invoices' && <PortalInvoicesTab clientId={session.clientId} />}
+            <TabContent isOpen={activeTab === 'invoices'}>
+              <PortalInvoicesTab clientId={session.clientId} />
+            </TabContent>
           </Tabs.Panel>
           <Tabs.Panel value="trust" pt="md">
-            {activeTab === 'trust' && <PortalTrustTab clientId={session.clientId} />}
+            <TabContent isOpen={activeTab === 'trust'}>
+              <PortalTrustTab clientId={session.clientId} />
+            </TabContent>
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">
-            {activeTab === 'documents' && <PortalDocumentsTab clientId={session.clientId} />}
+            <TabContent isOpen={activeTab === 'documents'}>
+              <PortalDocumentsTab clientId={session.clientId} />
+            </TabContent>
           </Tabs.Panel>
           <Tabs.Panel value="messages" pt="md">
-            {activeTab === 'messages' && <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />}
+            <TabContent isOpen={activeTab === 'messages'}>
+              <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />
+            </TabContent>
           </Tabs.Panel>
         </Tabs>
       </Stack>
