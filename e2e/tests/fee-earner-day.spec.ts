@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { choose, displayDate, expect, headerTimer, resetTimer, signInAsFirmUser, test } from './support.ts';
 
-// Seeded demo firm (apps/api/src/seed/demo-tasks.ts): the fee earner has a task due today at 15:00.
+// Seeded demo firm (apps/api/src/seed/demo-tasks.ts): the fee earner has a task due later today.
 const FEE_EARNER = 'feeearner@demo.law'; // Tunde Bakare
 const MATTER = { client: 'Kestrel Software Ltd', matter: 'Employment tribunal – wrongful dismissal' };
 const ACTIVITY = 'Research (A102)';

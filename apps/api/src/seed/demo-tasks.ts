@@ -11,8 +11,11 @@ import type { SeededFirm } from './seeded-firm.ts';
 export async function seedDemoTasks(database: Database, firm: SeededFirm): Promise<void> {
   const { admin, feeEarner } = firm.users;
   /** The firm's today plus `days`, on its clock (the seed runs on any day). */
-  const dayFrom = (days: number) =>
-    sql`(now() at time zone coalesce((select f.time_zone from firms f where f.id = ${firm.firmId}), 'UTC'))::date + ${days}::int`;
+  const firmNow = sql`(now() at time zone coalesce((select f.time_zone from firms f where f.id = ${firm.firmId}), 'UTC'))`;
+  const dayFrom = (days: number) => sql`${firmNow}::date + ${days}::int`;
+  // A time still ahead today, whenever the demo is seeded: three hours on, on the hour, at latest
+  // 23:45 (a fixed 15:00 made the task overdue for every seed after three in the afternoon).
+  const laterToday = sql`least(date_trunc('hour', ${firmNow} + interval '3 hours'), date_trunc('day', ${firmNow}) + interval '23:45')::time`;
   await database.withFirm(firm.firmId, async (tx) => {
     const made = await tx
       .insert(tasks)
@@ -28,7 +31,7 @@ export async function seedDemoTasks(database: Database, firm: SeededFirm): Promi
             title: 'Brief counsel on the adjournment',
             matterId: firm.matterIds[0]!,
             dueDate: dayFrom(0),
-            dueTime: '15:00',
+            dueTime: laterToday,
             priority: 'Urgent' as const,
           },
           {
