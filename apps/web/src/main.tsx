@@ -24,6 +24,11 @@ function AppRouter() {
   const [hasFirstPage, setHasFirstPage] = useState(router.state.initialized);
   useEffect(() => {
     if (hasFirstPage) return;
+    // The first page may have come between the first render and this effect.
+    if (router.state.initialized) {
+      setHasFirstPage(true);
+      return;
+    }
     return router.subscribe((state) => {
       if (state.initialized) setHasFirstPage(true);
     });
