@@ -1,10 +1,10 @@
 import { Button, Input, Paper, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { SearchableSelect } from '../../../components/searchable-select.tsx';
-import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useState } from 'react';
+import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
+import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { courtsQuery } from '../api/hearings.ts';
 import type { CalendarParamChanges, CalendarScope } from '../utils/calendar-params.ts';
 
@@ -58,39 +58,38 @@ export function CalendarFilters({ feeEarnerId, courtId, scope, canSeeFirm, canSe
             />
           </Input.Wrapper>
         )}
-        {!showsCourtDateFilters && (
+        {showsCourtDateFilters ? (
+          <>
+            <SearchableSelect
+              label="Fee earner"
+              entity="fee earner"
+              description={COURT_DATES_ONLY}
+              options={[
+                { value: '', label: 'All fee earners' },
+                ...(members.data ?? []).map((user) => ({ value: user.id, label: user.name })),
+              ]}
+              value={feeEarnerId}
+              onChange={(feeEarner) => onChange({ feeEarnerId: feeEarner })}
+            />
+            <SearchableSelect
+              label="Court"
+              entity="court"
+              description={COURT_DATES_ONLY}
+              options={[
+                { value: '', label: 'All courts' },
+                ...(courts.data ?? []).map((court) => ({
+                  value: court.id,
+                  label: court.division ? `${court.name} (${court.division})` : court.name,
+                })),
+              ]}
+              value={courtId}
+              onChange={(court) => onChange({ courtId: court })}
+            />
+          </>
+        ) : (
           <Button variant="default" onClick={() => setIsOpen(true)}>
             Fee earner and court filters
           </Button>
-        )}
-        {showsCourtDateFilters && (
-          <SearchableSelect
-            label="Fee earner"
-            entity="fee earner"
-            description={COURT_DATES_ONLY}
-            options={[
-              { value: '', label: 'All fee earners' },
-              ...(members.data ?? []).map((user) => ({ value: user.id, label: user.name })),
-            ]}
-            value={feeEarnerId}
-            onChange={(feeEarner) => onChange({ feeEarnerId: feeEarner })}
-          />
-        )}
-        {showsCourtDateFilters && (
-          <SearchableSelect
-            label="Court"
-            entity="court"
-            description={COURT_DATES_ONLY}
-            options={[
-              { value: '', label: 'All courts' },
-              ...(courts.data ?? []).map((court) => ({
-                value: court.id,
-                label: court.division ? `${court.name} (${court.division})` : court.name,
-              })),
-            ]}
-            value={courtId}
-            onChange={(court) => onChange({ courtId: court })}
-          />
         )}
       </SimpleGrid>
     </Paper>
