@@ -15,6 +15,7 @@ import { createAfterResponse, type AfterResponse } from './lib/after-response.ts
 import { createOutbox, type Outbox, type QueuedMark } from './platform/outbox/outbox.ts';
 import { createOutboxDelivery, type OutboxDelivery } from './platform/outbox/outbox-delivery.ts';
 import { registerOutgoingEmailRoutes } from './platform/outbox/outgoing-email.routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -24,7 +25,7 @@ import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerUploadReceiving } from './platform/files/upload-receiver.ts';
 import { registerRequestTransactions, registerRouteAccess, type RegisteredRoute } from './plugins/route-access.ts';
-import { firmPageHtml, isMissingAsset, PAGE_CACHE, registerWebApp } from './plugins/web-app.ts';
+import { firmPageHtml, isMissingAsset, registerWebApp, sendPage } from './plugins/web-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAuthenticator } from './modules/auth/authenticator.ts';
@@ -207,6 +208,7 @@ export async function buildApp(
     },
   });
   await app.register(cors, { origin: false });
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
   // Multipart bodies are left unread for the routes that take an upload (see upload-receiver.ts).
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
@@ -367,7 +369,7 @@ export async function buildApp(
     }
     // The web app routes on the client: every other page is its index.html, a firm page's naming the shell's code.
     const firmHtml = isFirmPage(request.url) ? await firmPageHtml(config.webDistDir) : null;
-    if (firmHtml) return reply.type('text/html').header('cache-control', PAGE_CACHE).send(firmHtml);
+    if (firmHtml) return sendPage(request, reply, firmHtml);
     return reply.type('text/html').sendFile('index.html');
   });
   return app;

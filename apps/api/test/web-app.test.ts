@@ -97,6 +97,28 @@ describe('the web app beside the API', () => {
     }
   });
 
+  it('tells search engines to list the sign-in pages only, not the application, the API or the public links', async () => {
+    const answer = await fetchRaw(port, '/robots.txt');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    const rules = answer.body.toString().split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    expect(rules).toEqual(expect.arrayContaining(['Allow: /login', 'Allow: /signup', 'Allow: /portal/*/login']));
+    // Everything else, the public invoice and trust-request links included, falls under the last rule.
+    expect(rules.filter((rule) => rule.startsWith('Disallow:'))).toEqual(['Disallow: /']);
+    expect(rules.some((rule) => rule.includes('/billing'))).toBe(false);
+  });
+
+  it('compresses the API’s JSON for a browser that accepts it', async () => {
+    const plain = await fetchRaw(port, '/api/docs/json', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = await fetchRaw(port, '/api/docs/json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.body.length).toBeLessThan(plain.body.length / 4);
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
   it('answers a missing asset with 404, not with the page a script cannot run', async () => {
     const answer = await fetchRaw(port, '/assets/index-Old00000.js');
     expect(answer.status).toBe(404);
@@ -151,6 +173,19 @@ describe('the firm pages name the firm shell’s code for preloading', () => {
       expect(preloadsOf(answer.body), url).toEqual(PRELOADS);
       expect(answer.body, url).toContain('<script type="module" src="/assets/index-Ab12Cd34.js">');
     }
+  });
+
+  it('sends a firm page compressed like the build’s files, and plain to a client that accepts neither', async () => {
+    const brotli = await withList.app.inject({ method: 'GET', url: '/time-entries', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(preloadsOf(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(PRELOADS);
+    const gzip = await withList.app.inject({ method: 'GET', url: '/time-entries', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(preloadsOf(gunzipSync(gzip.rawPayload).toString())).toEqual(PRELOADS);
+    const plain = await withList.app.inject({ method: 'GET', url: '/time-entries', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(preloadsOf(plain.body)).toEqual(PRELOADS);
   });
 
   it('names a new build’s chunks without a restart', async () => {

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite names every file under assets/ by its content hash: a changed file is a new URL. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -26,7 +28,24 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     },
   });
   app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
+  app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', PAGE_CACHE).send(ROBOTS_TXT));
 }
+
+/**
+ * Search engines may list the doors in (sign-in, sign-up, a firm's portal sign-in) and nothing
+ * behind them: the application, the API, and the public invoice and trust-request links, whose
+ * unguessable addresses are meant for one client each.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /login',
+  'Allow: /signup',
+  'Allow: /forgot-password',
+  'Allow: /portal/*/login',
+  'Allow: /portal/*/signup',
+  'Disallow: /',
+  '',
+].join('\n');
 
 /**
  * index.html with the chunks every firm page loads (firm-preloads.json, written by the web build)
@@ -42,6 +61,18 @@ export async function firmPageHtml(webDistDir: string): Promise<string | null> {
   if (list === null) return null;
   const links = (JSON.parse(list) as string[]).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return page.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * Sends a page written per request (a firm page's index.html with its preload links) compressed
+ * as the build's files are: the not-found handler that answers pages is not a route, so the
+ * compression plugin does not see it. A few kilobytes: compressing them costs microseconds.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html').header('cache-control', PAGE_CACHE).header('vary', 'accept-encoding');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  if (encoding === null) return reply.send(html);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? brotliCompressSync(html) : gzipSync(html));
 }
 
 /** A path that is a missing file, not a page: answering index.html would hand HTML to a script tag. */
