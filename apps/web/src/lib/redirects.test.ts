@@ -24,6 +24,16 @@ describe('login redirects', () => {
     expect(postLoginTarget('?redirectUrl=%2F%2Fevil.example')).toBe('/dashboard');
   });
 
+  it('follows only a plain path of the app: a backslash, tab or line feed after the slash goes to the dashboard', () => {
+    for (const crafted of ['/\\evil.test/x', '/\t/evil.test/x', '/\n/evil.test/x', '/\r\n/evil.test', '/\t\\evil.test']) {
+      expect(postLoginTarget(new URLSearchParams({ redirectUrl: crafted }))).toBe('/dashboard');
+    }
+    expect(postLoginTarget(new URLSearchParams({ redirectUrl: '/time-entries', redirectParams: 'x=\\\n' }))).toBe('/dashboard');
+    expect(postLoginTarget(new URLSearchParams({ redirectUrl: '/matter/abc', redirectParams: 'activeTab=time' }))).toBe(
+      '/matter/abc?activeTab=time',
+    );
+  });
+
   it('builds the portal overview path', () => {
     expect(portalOverviewPath('demo', 'c1')).toBe('/portal/demo/c1?activeTab=overview');
   });
