@@ -45,6 +45,8 @@ function trackRequests(page: Page) {
 class Checker {
   readonly violations: Violation[] = [];
   readonly unloaded: string[] = [];
+  /** Errors and warnings in the console (a blocked script, a failed request, a React warning), by page. */
+  readonly consoleMessages: string[] = [];
 
   constructor(readonly context: BrowserContext) {}
 
@@ -54,7 +56,16 @@ class Checker {
     const tab = async () => {
       const page = await this.context.newPage();
       const quiet = trackRequests(page);
-      for (let check = queue.shift(); check; check = queue.shift()) await this.check(page, quiet, check);
+      let path = '';
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          this.consoleMessages.push(`${path}: ${message.type()} ${message.text()}`);
+      });
+      page.on('pageerror', (error) => this.consoleMessages.push(`${path}: uncaught ${error.message}`));
+      for (let check = queue.shift(); check; check = queue.shift()) {
+        path = check.path;
+        await this.check(page, quiet, check);
+      }
       await page.close();
     };
     await Promise.all(Array.from({ length: Math.min(TABS_AT_ONCE, queue.length) }, tab));
@@ -115,6 +126,7 @@ class Checker {
     );
     expect(this.unloaded, 'every page shows its main content').toEqual([]);
     expect(lines, 'axe-core finds no WCAG 2.2 AA violation on any page').toEqual([]);
+    expect(this.consoleMessages, 'the console is clean on every page').toEqual([]);
   }
 }
 

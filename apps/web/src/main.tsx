@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
