@@ -86,6 +86,9 @@ export const theme = createTheme({
     // is every client, matter and fee earner drawn before the page first paints. Lists render when opened.
     // A plain object, not Combobox.extend: importing Combobox here would put it in the sign-in page's code.
     Combobox: { defaultProps: { keepMounted: false } },
+    // A text field says so (type="text"): Mantine leaves the type out, and checkers that read the
+    // attribute (HTML_CodeSniffer) then refuse autocomplete tokens such as "organization" on it.
+    TextInput: { defaultProps: { type: 'text' } },
     // The colour field's eye-dropper button is an icon without a name in Mantine (axe: button-name).
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
