@@ -89,6 +89,9 @@ export const theme = createTheme({
     // A text field says so (type="text"): Mantine leaves the type out, and checkers that read the
     // attribute (HTML_CodeSniffer) then refuse autocomplete tokens such as "organization" on it.
     TextInput: { defaultProps: { type: 'text' } },
+    // A status reads whole ("Approved", not "Appr…"): a badge in a crowded table row or on a phone
+    // keeps its word's width and the row wraps or scrolls instead.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // The colour field's eye-dropper button is an icon without a name in Mantine (axe: button-name).
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.

@@ -18,8 +18,6 @@ export function LockBadge() {
       color="gray"
       variant="light"
       leftSection={<LockIcon />}
-      // Its full width even in a crowded row: a table squeezed the word to "B…" at 1440 px.
-      miw="max-content"
       title="On an invoice: date, client, matter and duration cannot change, and it cannot be deleted"
       data-testid="time-entry-locked"
     >
