@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JobQueue, JobQueueOptions, PeriodicJob } from './job-queue.ts';
 
 /**
@@ -9,13 +10,16 @@ export function createInProcessQueue(options: JobQueueOptions): JobQueue {
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   let stopped = false;
+  // A run asked for by a request must not start inside it: its withFirm would join the request's
+  // transaction (ADR 38, or an upload's joinedByWrites), switch that transaction's role, and go on
+  // using it after the request commits ("Transaction is closed"). Runs start where the queue was made.
+  const outsideRequests = AsyncLocalStorage.snapshot();
 
   /** One run at a time per job: a tick during a run joins it instead of starting another. */
   const runOnce = (job: PeriodicJob): Promise<void> => {
     const current = running.get(job.name);
     if (current) return current;
-    const run = job
-      .run()
+    const run = outsideRequests(() => job.run())
       .catch((error: unknown) => options.logger?.error({ err: error, job: job.name }, 'job failed'))
       .finally(() => running.delete(job.name));
     running.set(job.name, run);
