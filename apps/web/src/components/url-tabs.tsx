@@ -4,6 +4,18 @@ import { useSearchParams } from 'react-router';
 
 export type UrlTab = { value: string; label: string };
 
+/** The tab ?activeTab= names, or the first when it names none of them. */
+export function activeTabOf<T extends UrlTab>(tabs: readonly T[], requested: string | null): T | undefined {
+  return tabs.find((tab) => tab.value === requested) ?? tabs[0];
+}
+
+/** The open tab's label for the page's title; the first tab is the page itself and adds nothing. */
+export function useUrlTabTitle(tabs: readonly UrlTab[]): string | undefined {
+  const [searchParams] = useSearchParams();
+  const active = activeTabOf(tabs, searchParams.get('activeTab'));
+  return active === tabs[0] ? undefined : active?.label;
+}
+
 /**
  * A record view's tabs, the chosen one kept in the URL (?activeTab=) so a reload or a shared link
  * opens it again; an unknown or missing value opens the first tab. The panels are the children
@@ -20,9 +32,8 @@ export function UrlTabs({
   keepsOtherParams?: boolean;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('activeTab');
   const first = tabs[0]?.value ?? '';
-  const activeTab = tabs.some((tab) => tab.value === requested) ? (requested as string) : first;
+  const activeTab = activeTabOf(tabs, searchParams.get('activeTab'))?.value ?? first;
   return (
     <Tabs
       value={activeTab}

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
+import { PageTitle } from '../../components/page-title.tsx';
 
 export type AddProgressUpdatePageProps = {
   progressNoteForm: (matterId: string | undefined) => ReactNode;
@@ -36,6 +37,7 @@ export function AddProgressUpdatePage({ progressNoteForm, courtUpdateForm }: Add
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[isCourtUpdate && 'Court update', 'Add Progress Update', 'Progress Update']} />
       <Title order={1}>Add Progress Update</Title>
       {kinds.length > 1 && (
         <Group component="nav" aria-label="Kind of progress update" gap="xs">

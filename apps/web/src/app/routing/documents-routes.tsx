@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 
 /**
  * Every documents page behind one route (documents/*) and one lazy import in the router: the app's
@@ -43,6 +44,7 @@ export function DocumentsRoutes() {
 function DocumentsPageNotFound() {
   return (
     <Stack gap="sm">
+      <PageTitle parts={['Page not found', 'Documents']} />
       <Title order={1} size="h2">
         Page not found
       </Title>

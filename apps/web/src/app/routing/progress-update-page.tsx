@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { UrlTabs } from '../../components/url-tabs.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
+import { PageTitle } from '../../components/page-title.tsx';
 
 /** SPEC.md §3's two tabs of /progress-update (?activeTab=), each shown to those who may see it. */
 export const PROGRESS_UPDATE_TABS = [
@@ -30,6 +31,7 @@ export function ProgressUpdatePage({ progressNotes, courtUpdates }: ProgressUpda
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[active?.label, 'Progress Update']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Progress Update</Title>
         {canAdd && (

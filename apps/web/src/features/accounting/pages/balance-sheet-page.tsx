@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { balanceSheetQuery, downloadStatement } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
 import { sectionRows, StatementDownloads, StatementTable, TieOuts } from '../components/statement-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /accounting/balance-sheet?AsOfDate=…&Compare=…: the firm's own assets, liabilities and equity, client money apart. */
 export function BalanceSheetPage() {
@@ -29,6 +30,7 @@ export function BalanceSheetPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Balance sheet', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Balance sheet</Title>
         <StatementDownloads download={(format) => downloadStatement(balanceSheetRoute, query, format, 'balance-sheet')} />

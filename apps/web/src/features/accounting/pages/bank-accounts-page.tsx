@@ -7,6 +7,7 @@ import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { accountingKeys, bankAccountsQuery, deactivateBankAccount, updateBankAccount } from '../api/accounting-api.ts';
 import type { BankAccountEditor } from '../components/bank-account-modal.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The form loads when it first opens, not with the page (its JavaScript budget).
 const BankAccountModal = lazy(async () => ({ default: (await import('../components/bank-account-modal.tsx')).BankAccountModal }));
@@ -27,6 +28,7 @@ export function BankAccountsPage() {
   };
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Bank accounts', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Bank accounts</Title>
         {canAdd && <Button onClick={() => setEditor({ account: null })}>Add bank account</Button>}

@@ -8,6 +8,7 @@ import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { accountingKeys, budgetQuery, deleteBudget, lastYearActuals, saveBudget } from '../api/accounting-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
@@ -84,6 +85,7 @@ export function BudgetsPage() {
   if (!can('budget'))
     return (
       <Stack p="md">
+        <PageTitle parts={['Budgets', 'Accounting']} />
         <Title order={1}>Budgets</Title>
         <Text>You don’t have permission to see the firm’s budgets. Please contact your admin to provide access.</Text>
       </Stack>
@@ -91,6 +93,7 @@ export function BudgetsPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Budgets', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Budgets</Title>
         {data && (

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { accountingKeys, chartQuery, deleteAccount, downloadChartCsv, importChart, updateAccount } from '../api/accounting-api.ts';
 import type { AccountEditor } from '../components/account-modal.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The forms and their library load when a modal first opens, not with the page (its JavaScript budget).
 const AccountModal = lazy(async () => ({ default: (await import('../components/account-modal.tsx')).AccountModal }));
@@ -54,6 +55,7 @@ export function ChartOfAccountsPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Chart of accounts', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Chart of accounts</Title>
         <Group gap="xs" wrap="wrap">

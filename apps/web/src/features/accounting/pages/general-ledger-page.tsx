@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { chartQuery, downloadGeneralLedgerCsv, generalLedgerQuery } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
 import { SOURCE_LABELS, sourceOf } from '../utils/source-links.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const dateText = (iso: string) => iso.split('-').reverse().join('/');
 const amount = (text: string) => (text === '0.00' ? '' : formatMoney(text));
@@ -53,6 +54,7 @@ export function GeneralLedgerPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['General ledger', 'Accounting']} />
       <Title order={1}>General ledger</Title>
       <Group align="flex-end" wrap="wrap">
         <Select

@@ -14,6 +14,7 @@ import {
   reverseJournalEntry,
 } from '../api/accounting-api.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The forms and their library load when a modal first opens, not with the page (its JavaScript budget).
 const JournalEntryModal = lazy(async () => ({ default: (await import('../components/journal-entry-modal.tsx')).JournalEntryModal }));
@@ -35,6 +36,7 @@ export function JournalEntriesPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Journal entries', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Journal entries</Title>
         {canPost && <Button onClick={() => setIsAdding(true)}>New journal entry</Button>}

@@ -7,6 +7,7 @@ import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { booksClosedThroughQuery, setBooksClosedThrough } from '../api/period-lock-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
@@ -39,6 +40,7 @@ export function PeriodClosePage() {
 
   return (
     <Stack p="md" gap="lg" maw={720}>
+      <PageTitle parts={['Period close', 'Accounting']} />
       <Title order={1}>Period close</Title>
       <Text>
         Closing the books through a day locks that day and every day before it. Nothing dated in the closed period can be posted any more,

@@ -13,6 +13,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { downloadStatement, profitAndLossQuery } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
 import { sectionRows, StatementDownloads, StatementTable, TieOuts } from '../components/statement-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const COMPARISON_LABELS: Record<ProfitAndLossComparison, string> = {
   none: 'No comparison',
@@ -47,6 +48,7 @@ export function ProfitAndLossPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Profit and loss', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Profit and loss</Title>
         <StatementDownloads download={(format) => downloadStatement(profitAndLossRoute, query, format, 'profit-and-loss')} />

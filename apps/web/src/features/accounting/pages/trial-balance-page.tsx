@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { IsoDateField } from '../components/iso-date-field.tsx';
 import { downloadStatement, trialBalanceQuery } from '../api/accounting-api.ts';
 import { StatementDownloads, TieOuts } from '../components/statement-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const amount = (text: string) => (text === '0.00' ? '' : formatMoney(text));
 
@@ -16,6 +17,7 @@ export function TrialBalancePage() {
   const trial = useQuery(trialBalanceQuery(asOfDate));
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['Trial balance', 'Accounting']} />
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Trial balance</Title>
         <StatementDownloads download={(format) => downloadStatement(trialBalanceRoute, { AsOfDate: asOfDate }, format, 'trial-balance')} />

@@ -7,6 +7,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadVatReturn, vatReturnQuery } from '../api/accounting-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // Its form library loads after the return is on screen, not with the books' pages (their JavaScript budget, ADR 46).
 const TaxRatesSection = lazy(async () => ({ default: (await import('../components/tax-rates-section.tsx')).TaxRatesSection }));
@@ -117,6 +118,7 @@ export function VatPage() {
     );
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={['VAT', 'Accounting']} />
       <Title order={1}>VAT</Title>
       <Group align="flex-end" wrap="wrap">
         <IsoDateField label="From" value={fromDate} onChange={(value) => setPeriod({ FromDate: value })} />

@@ -6,6 +6,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function ForgotPasswordPage() {
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -17,6 +18,10 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a link to reset your password.">
+      <PageTitle
+        parts={['Forgot password']}
+        description="Forgot your Matterhorn password? Enter your email and we will send you a link to choose a new one."
+      />
       {sentMessage && (
         <Alert color="green" role="status">
           {sentMessage}

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { getInvitation, joinTeam } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const joinFormSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
@@ -32,6 +33,7 @@ export function JoinTeamPage() {
   if (invitation.isPending) {
     return (
       <AuthCard title="Join your team">
+        <PageTitle parts={['Join your team']} />
         <LoadingSpinner label="Loading invitation" />
       </AuthCard>
     );
@@ -40,6 +42,7 @@ export function JoinTeamPage() {
   if (!invitation.data) {
     return (
       <AuthCard title="Join your team">
+        <PageTitle parts={['Join your team']} />
         <Alert color="red" role="alert">
           This invitation is invalid or has expired. Ask your firm administrator to send a new one.
         </Alert>
@@ -55,6 +58,7 @@ export function JoinTeamPage() {
       title={`Join ${invitation.data.firmName}`}
       subtitle={`You were invited as ${invitation.data.roleName} (${invitation.data.email}).`}
     >
+      <PageTitle parts={[`Join ${invitation.data.firmName}`]} />
       <form onSubmit={submit} noValidate>
         <TextInput label="Your name" autoComplete="name" withAsterisk mb="sm" {...form.inputProps('name')} />
         <NewPasswordField {...form.inputProps('password')} />

@@ -12,6 +12,10 @@ import { loginFirm } from '../api/auth-api.ts';
 import { PasskeyNoticeText } from '../components/passkey-notice.tsx';
 import { firmLandingPath } from '../firm-landing.ts';
 import { usePasskeySignIn } from '../hooks/use-passkey-sign-in.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+
+const SIGN_IN_DESCRIPTION =
+  'Sign in to Matterhorn, the practice-management app where your law firm keeps its clients, matters, time, billing and trust accounts.';
 
 const loadLoginSchema = async () => (await import('@matterhorn/shared/auth/auth.schemas')).loginRequestSchema;
 
@@ -52,6 +56,7 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthCard title="Two-step sign-in" subtitle="Your password was right: one more step to sign in.">
+        <PageTitle parts={['Two-step sign-in']} description={SIGN_IN_DESCRIPTION} />
         <Suspense fallback={<LoadingSpinner label="Loading two-step sign-in" />}>
           <TwoStepSignIn challenge={challenge} onSignedIn={finishSignIn} onExpired={returnToPassword} />
         </Suspense>
@@ -61,6 +66,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your firm.">
+      <PageTitle parts={['Sign in']} description={SIGN_IN_DESCRIPTION} />
       {expiredMessage && (
         <Text role="alert" c="red.8" size="sm">
           {expiredMessage}

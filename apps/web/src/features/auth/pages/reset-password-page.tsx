@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resetPassword } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, 'Confirm your password') })
@@ -27,6 +28,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset password" subtitle={`Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <PageTitle parts={['Reset password']} />
       <form onSubmit={submit} noValidate>
         <PasswordField label="New password" autoComplete="new-password" withAsterisk mb="sm" {...form.inputProps('password')} />
         <PasswordField label="Confirm password" autoComplete="new-password" withAsterisk mb="md" {...form.inputProps('confirmPassword')} />

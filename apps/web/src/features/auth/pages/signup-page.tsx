@@ -6,6 +6,7 @@ import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { signupFirm } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -18,6 +19,10 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create your firm account" subtitle="Start your free trial. No card needed.">
+      <PageTitle
+        parts={['Create your firm account']}
+        description="Create a Matterhorn account for your law firm and start a free trial of its practice management: no card needed."
+      />
       <form onSubmit={submit} noValidate>
         <TextInput label="Firm name" autoComplete="organization" withAsterisk mb="sm" {...form.inputProps('firmName')} />
         <TextInput label="Your name" autoComplete="name" withAsterisk mb="sm" {...form.inputProps('name')} />

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { trustBrowser } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 type TrustState = { step: 'trusting' } | { step: 'trusted'; signInPath: string } | { step: 'failed' };
 
@@ -28,6 +29,7 @@ export function TrustBrowserPage() {
   if (state.step === 'trusting') {
     return (
       <AuthCard title="Recognising this browser">
+        <PageTitle parts={['Recognising this browser']} />
         <Stack align="center" role="status" aria-label="Recognising this browser">
           <Loader />
         </Stack>
@@ -37,6 +39,7 @@ export function TrustBrowserPage() {
   if (state.step === 'failed') {
     return (
       <AuthCard title="This link does not work">
+        <PageTitle parts={['This link does not work']} />
         <Alert color="red" role="alert">
           This link is invalid or has expired. Sign in from a browser you have used before, or reset your password.
         </Alert>
@@ -50,6 +53,7 @@ export function TrustBrowserPage() {
   }
   return (
     <AuthCard title="This browser can now sign in" subtitle="Sign in with your password as usual, even while the failed attempts go on.">
+      <PageTitle parts={['This browser can now sign in']} />
       <Button component={Link} to={state.signInPath} fullWidth>
         Sign in
       </Button>

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resendVerification, verifyEmail } from '../api/auth-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 type VerifyState = 'idle' | 'verifying' | 'failed';
 
@@ -44,6 +45,7 @@ export function VerificationPage() {
   if (verifyState === 'verifying') {
     return (
       <AuthCard title="Verifying your email">
+        <PageTitle parts={['Verifying your email']} />
         <Stack align="center" role="status" aria-label="Verifying">
           <Loader />
         </Stack>
@@ -53,6 +55,7 @@ export function VerificationPage() {
 
   return (
     <AuthCard title="Check your email" subtitle="We sent you a link to verify your email address. Open it to continue.">
+      <PageTitle parts={['Check your email']} />
       {verifyState === 'failed' && (
         <Alert color="red" role="alert">
           This verification link is invalid or has expired. Ask for a new one below.

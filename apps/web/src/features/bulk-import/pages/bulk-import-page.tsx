@@ -12,6 +12,7 @@ import { IMPORT_STEPS, ImportStepper } from '../components/import-stepper.tsx';
 import { ImportsList } from '../components/imports-list.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
 import { useBulkImports } from '../hooks/use-bulk-imports.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const BULK_IMPORT_INTRO =
   'Bring your clients, matters and time from another system or a spreadsheet: upload a CSV or Excel file, match its columns, see what would happen, then import. The same file imported twice creates nothing twice.';
@@ -65,6 +66,7 @@ export function BulkImportPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Import data', 'Settings']} />
       <div>
         <Title order={1}>Import data</Title>
         <Text c="dimmed" maw={820}>

@@ -13,6 +13,7 @@ import { clientInputOf, EMPTY_CLIENT_FORM } from '../utils/client-form-values.ts
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({
@@ -29,6 +30,7 @@ export function AddClientPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Add New Client', 'Clients']} />
       <Group justify="space-between">
         <Title order={1}>Add New Client</Title>
         <Anchor component={Link} to="/clients/list" size="sm">

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { UrlTabs } from '../../../components/url-tabs.tsx';
+import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
 import { useClient } from '../api/get-client.ts';
@@ -14,6 +14,7 @@ import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // Loaded when a deletion is asked: the modal and its scroll lock are 7 KB no visit needs before.
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
@@ -53,9 +54,22 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
 
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const tabs = CLIENT_TABS.filter((tab) => tab.value === 'overview' || (tabPanels[tab.value] && can(tab.permission)));
+  const tabTitle = useUrlTabTitle(tabs);
 
-  if (client.isPending) return <LoadingSpinner label="Loading client" />;
-  if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
+  if (client.isPending)
+    return (
+      <>
+        <PageTitle parts={['Clients']} />
+        <LoadingSpinner label="Loading client" />
+      </>
+    );
+  if (client.isError || !client.data)
+    return (
+      <>
+        <PageTitle parts={['Clients']} />
+        <ClientNotFound error={client.error} />
+      </>
+    );
   const detail = client.data;
 
   // A refusal (toasted by the API client) keeps the question open.
@@ -71,6 +85,7 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[tabTitle, detail.name, 'Clients']} />
       <Anchor component={Link} to="/clients/list" size="sm">
         Back to clients
       </Anchor>

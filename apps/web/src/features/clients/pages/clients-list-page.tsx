@@ -12,6 +12,7 @@ import { downloadClientsCsv } from '../api/download-clients-csv.ts';
 import { useClientsList } from '../api/get-clients-list.ts';
 import { ClientsTable } from '../components/clients-table.tsx';
 import { CLIENT_LIST, listParamsOf } from '../utils/client-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
@@ -35,6 +36,7 @@ export function ClientsListPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Clients']} />
       <Group justify="space-between">
         <Title order={1}>Clients</Title>
         <Group>

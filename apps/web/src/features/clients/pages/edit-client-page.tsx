@@ -14,6 +14,7 @@ import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({
@@ -29,14 +30,27 @@ export function EditClientPage() {
   const customFields = useQuery(customFieldsQuery('client'));
   const conflictGate = useConflictGate('client');
 
-  if (client.isPending || customFields.isPending) return <LoadingSpinner label="Loading client" />;
-  if (client.isError || !client.data) return <ClientNotFound error={client.error} />;
+  if (client.isPending || customFields.isPending)
+    return (
+      <>
+        <PageTitle parts={['Clients']} />
+        <LoadingSpinner label="Loading client" />
+      </>
+    );
+  if (client.isError || !client.data)
+    return (
+      <>
+        <PageTitle parts={['Clients']} />
+        <ClientNotFound error={client.error} />
+      </>
+    );
 
   const initialValues = formValuesOf(client.data);
   const viewPath = `/clients/${client.data.id}`;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[`Edit ${client.data.name}`, 'Clients']} />
       <Group justify="space-between">
         <Title order={1}>Edit {client.data.name}</Title>
         <Anchor component={Link} to={viewPath} size="sm">

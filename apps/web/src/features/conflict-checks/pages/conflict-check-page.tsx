@@ -8,6 +8,7 @@ import { ConflictMatchesTable } from '../../../components/conflict-matches-table
 import { DECISION_LABELS } from '../components/decision-labels.ts';
 import { DecisionForm } from '../components/decision-form.tsx';
 import { RunCheckForm } from '../components/run-check-form.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /conflict-check: check any names on their own, record the decision, and see every past check. */
 export function ConflictCheckPage() {
@@ -18,6 +19,7 @@ export function ConflictCheckPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Conflict Check']} />
       <div>
         <Title order={1}>Conflict Check</Title>
         <Text c="dimmed" size="sm">

@@ -16,6 +16,7 @@ import { courtUpdatePath, taskPath } from '../utils/calendar-items.ts';
 import { hiddenKindsParam, readCalendarParams, withCalendarParams, type CalendarParamChanges } from '../utils/calendar-params.ts';
 import { visibleRange } from '../utils/calendar-range.ts';
 import { defaultEventTimes, slotEventTimes, type NewEventTimes } from '../utils/new-event-times.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // Only settings managers open it, on demand: the calendar's own component already fills the page's budget.
 const ReminderSettingsPanel = lazy(async () => ({
@@ -69,6 +70,7 @@ export function CourtCalendarPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Calendar']} />
       <Group justify="space-between" gap="sm">
         <Title order={1}>Calendar</Title>
         <Button onClick={() => setNewTimes(defaultEventTimes(params.date, new Date()))}>New event</Button>

@@ -9,6 +9,7 @@ import { CourtUpdateForm } from '../components/court-update-form.tsx';
 import { CourtUpdateNotFound } from '../components/court-update-not-found.tsx';
 import { SAVED_MESSAGE, viewCourtUpdatePath } from '../utils/court-update-display.ts';
 import { courtUpdateValues } from '../utils/court-update-form-values.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /progress-update/edit-court-update/:id: the add form, filled from get-court-update, saved with update-court-update. */
 export function EditCourtUpdatePage() {
@@ -17,12 +18,25 @@ export function EditCourtUpdatePage() {
   const queryClient = useQueryClient();
   const update = useQuery(courtUpdateQuery(id));
 
-  if (update.isPending) return <LoadingSpinner />;
-  if (!update.data) return <CourtUpdateNotFound />;
+  if (update.isPending)
+    return (
+      <>
+        <PageTitle parts={['Court Updates']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!update.data)
+    return (
+      <>
+        <PageTitle parts={['Court update not found', 'Court Updates']} />
+        <CourtUpdateNotFound />
+      </>
+    );
   const view = update.data;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Edit Court Update', view.suitNumber, 'Court Updates']} />
       <Title order={1}>Edit Court Update</Title>
       <CourtUpdateForm
         key={view.updatedAt}

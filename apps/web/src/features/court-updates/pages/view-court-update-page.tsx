@@ -14,6 +14,7 @@ import { CourtUpdateDetails } from '../components/court-update-details.tsx';
 import { DeleteCourtUpdateModal } from '../components/delete-court-update-modal.tsx';
 import { NextHearingCard } from '../components/next-hearing-card.tsx';
 import { COURT_UPDATES_LIST_PATH, editCourtUpdatePath, formatCourtDate } from '../utils/court-update-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /view/court-update?id=…: one hearing's record, the next date first; Edit and Delete by permission. */
 export function ViewCourtUpdatePage() {
@@ -27,13 +28,26 @@ export function ViewCourtUpdatePage() {
   const [isDeleting, setIsDeleting] = useState(false);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
-  if (id === '') return <CourtUpdateNotFound />;
-  if (update.isPending) return <LoadingSpinner />;
-  if (!update.data) return <CourtUpdateNotFound />;
+  const notFound = (
+    <>
+      <PageTitle parts={['Court update not found', 'Court Updates']} />
+      <CourtUpdateNotFound />
+    </>
+  );
+  if (id === '') return notFound;
+  if (update.isPending)
+    return (
+      <>
+        <PageTitle parts={['Court Updates']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!update.data) return notFound;
   const view = update.data;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[view.suitNumber, 'Court Updates']} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={2}>
           <Title order={1}>Court update</Title>

@@ -16,6 +16,7 @@ import { MyTimeCard } from '../components/my-time-card.tsx';
 import { PendingExpensesCard } from '../components/pending-expenses-card.tsx';
 import { ReconciliationAlertsCard } from '../components/reconciliation-alerts-card.tsx';
 import { UpcomingHearingsCard } from '../components/upcoming-hearings-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const EMPTY_SUMMARY: DashboardSummary = {
   firmName: '',
@@ -71,6 +72,7 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Dashboard']} />
       <div>
         <Title order={1}>Dashboard</Title>
         <Text c="dimmed">{summary.firmName}</Text>

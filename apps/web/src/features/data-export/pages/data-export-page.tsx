@@ -10,6 +10,7 @@ import { dataExportKeys, downloadDataExport, startDataExport } from '../api/data
 import { ExportProgress } from '../components/export-progress.tsx';
 import { ExportsList } from '../components/exports-list.tsx';
 import { useDataExports } from '../hooks/use-data-exports.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const DATA_EXPORT_INTRO =
   "Take all of your firm's data with you: one zip with every record as CSV (opens in Excel) and JSON, every document with all its versions, and each invoice as PDF and LEDES. It is built in the background; we email you when it is ready, and it can be downloaded for 7 days.";
@@ -57,6 +58,7 @@ export function DataExportPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Export data', 'Settings']} />
       <div>
         <Title order={1}>Export data</Title>
         <Text c="dimmed" maw={820}>

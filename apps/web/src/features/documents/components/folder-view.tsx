@@ -14,6 +14,7 @@ import { FolderDocumentsTable, type DocumentSortColumn } from './folder-document
 import { FolderToolbar } from './folder-toolbar.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The folder's dialogs load when one is first opened: the folder pages and a matter's or client's
 // Documents tab are at their JavaScript budget.
@@ -68,6 +69,8 @@ export function FolderView({ target, onOpenFolder, rootLabel = 'Documents', titl
 
   return (
     <Stack gap="md">
+      {/* The folder is the page (/documents/folder/:id): its name is the page's title as it is its heading. */}
+      {titleOrder === 1 && <PageTitle parts={[folder?.name, 'Documents']} />}
       <Breadcrumbs component="nav" separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
         {rootLabel && (
           <Anchor component="button" type="button" size="sm" onClick={() => onOpenFolder(null)}>

@@ -20,6 +20,7 @@ import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
 import { VersionUploadModal } from '../components/version-upload-modal.tsx';
 import { VersionsTable } from '../components/versions-table.tsx';
 import { displayDateTime } from '../utils/document-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 type Open = { kind: 'restore'; version: DocumentVersion } | { kind: 'delete' } | { kind: 'new-version' } | null;
 
@@ -35,11 +36,18 @@ export function DocumentPage() {
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all() });
 
-  if (result.isPending) return <LoadingSpinner />;
+  if (result.isPending)
+    return (
+      <>
+        <PageTitle parts={['Documents']} />
+        <LoadingSpinner />
+      </>
+    );
   const document = result.data;
   if (!document) {
     return (
       <Stack gap="sm">
+        <PageTitle parts={['Document not found', 'Documents']} />
         <Title order={1} size="h2">
           Document not found
         </Title>
@@ -64,6 +72,7 @@ export function DocumentPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[document.name, 'Documents']} />
       <Breadcrumbs component="nav" separator="›" aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
         <Anchor component={Link} to="/documents" size="sm">
           Documents

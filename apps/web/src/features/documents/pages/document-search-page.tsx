@@ -15,6 +15,7 @@ import { DocumentTypeIcon } from '../components/document-type-icon.tsx';
 import { SearchSnippet } from '../components/search-snippet.tsx';
 import { clientFolderOptions } from '../utils/client-folder-options.ts';
 import { displayDate, documentTypeName } from '../utils/document-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const MIN_SEARCH_LENGTH = 2;
 
@@ -45,6 +46,7 @@ export function DocumentSearchPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Search documents', 'Documents']} />
       <Title order={1} size="h2">
         Search documents
       </Title>

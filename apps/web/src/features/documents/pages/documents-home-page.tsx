@@ -7,6 +7,7 @@ import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { clientFoldersQuery } from '../api/folders.ts';
 import { clientFolderOptions } from '../utils/client-folder-options.ts';
 import { FolderView } from '../components/folder-view.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** People under 'Individual', companies under 'Company', as every client dropdown groups them; each opens its folder. */
 /**
@@ -22,6 +23,7 @@ export function DocumentsHomePage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Documents']} />
       <Title order={1} size="h2">
         Documents
       </Title>

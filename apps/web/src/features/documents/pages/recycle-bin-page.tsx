@@ -12,6 +12,7 @@ import { documentKeys } from '../api/document-keys.ts';
 import { restoreFolder } from '../api/folders.ts';
 import { recycleBinQuery } from '../api/search.ts';
 import { displayDateTime } from '../utils/document-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** The recycle bin has no filters and one order (newest first, the server's): only its page and size are in the URL. */
 export const RECYCLE_BIN_LIST: ListDefinition<never, 'deletedAt'> = {
@@ -42,6 +43,7 @@ export function RecycleBinPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Recycle bin', 'Documents']} />
       <Title order={1} size="h2">
         Recycle bin
       </Title>

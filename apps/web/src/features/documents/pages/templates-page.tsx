@@ -9,6 +9,7 @@ import { folderQuery } from '../api/folders.ts';
 import { templatesQuery } from '../api/search.ts';
 import { GenerateTemplateModal } from '../components/generate-template-modal.tsx';
 import { displayDate } from '../utils/document-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /documents/templates: the firm's Word templates, their merge fields, and Generate for a matter. */
 export function TemplatesPage() {
@@ -21,6 +22,7 @@ export function TemplatesPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Templates', 'Documents']} />
       <Title order={1} size="h2">
         Templates
       </Title>

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { ExpenseForm } from '../components/expense-form.tsx';
 import { editExpensePath, EXPENSE_LIST_PATH_CLIENT, EXPENSE_LIST_PATH_FIRM, safeReturnTo } from '../utils/expense-paths.ts';
 import { newExpenseValues } from '../utils/expense-form-values.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * /expense-request/direct-expense/add-expense: `type=firm` (from the firm tab) starts a firm
@@ -29,6 +30,7 @@ export function AddExpensePage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Add Expense', 'Expenses']} />
       <Title order={1}>Add Expense</Title>
       <ExpenseForm
         expense={null}

@@ -10,6 +10,7 @@ import { ExpenseForm } from '../components/expense-form.tsx';
 import { ExpenseStatusPanel, isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseValues } from '../utils/expense-form-values.ts';
 import { EXPENSE_LIST_PATH_CLIENT, EXPENSE_LIST_PATH_FIRM, safeReturnTo } from '../utils/expense-paths.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * /expense-request/direct-expense/edit-expense/:id: the expense's approval and payment, its
@@ -23,11 +24,18 @@ export function EditExpensePage() {
   const [params] = useSearchParams();
   const expense = useQuery(expenseDetailQuery(id));
 
-  if (expense.isPending) return <LoadingSpinner />;
+  if (expense.isPending)
+    return (
+      <>
+        <PageTitle parts={['Expenses']} />
+        <LoadingSpinner />
+      </>
+    );
   const found = expense.data;
   if (!found) {
     return (
       <Stack gap="sm">
+        <PageTitle parts={['Expense not found', 'Expenses']} />
         <Title order={1}>Expense not found</Title>
         <Text>This expense does not exist or was deleted.</Text>
         <Anchor component={Link} to={EXPENSE_LIST_PATH_CLIENT}>
@@ -43,6 +51,7 @@ export function EditExpensePage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[canEdit && !found.isLocked ? 'Edit Expense' : 'Expense', 'Expenses']} />
       <Title order={1}>{canEdit && !found.isLocked ? 'Edit Expense' : 'Expense'}</Title>
       <ExpenseStatusPanel expense={found} />
       <ExpenseForm

@@ -15,6 +15,7 @@ import { formatAmount, formatExpenseDate } from '../utils/expense-display.ts';
 import type { ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { APPROVALS_PATH, editExpensePath } from '../utils/expense-paths.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The rejection form (react-hook-form) loads when a request is first rejected.
 const RejectExpenseModal = lazy(async () => ({ default: (await import('../components/expense-decision-modals.tsx')).RejectExpenseModal }));
@@ -168,6 +169,7 @@ function PendingTable({ title, isClient }: { title: string; isClient: boolean })
 export function ExpenseApprovalsPage() {
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Approvals', 'Expenses']} />
       <div>
         <Title order={1}>Approvals</Title>
         <Text c="dimmed">Expense requests waiting for approval.</Text>

@@ -9,6 +9,7 @@ import { ExpenseFilters, type ExpenseFilterValues } from '../components/expense-
 import { ExpenseListView } from '../components/expense-list-view.tsx';
 import { EXPENSE_LIST, expenseListQueryFrom, tabFrom, withTab, type ExpenseTab } from '../utils/expense-list-params.ts';
 import { addExpensePath } from '../utils/expense-paths.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const TAB_LABELS: Record<ExpenseTab, string> = { client: 'Client expenses', firm: 'Firm expenses' };
 
@@ -41,6 +42,7 @@ export function ExpensesPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[TAB_LABELS[tab], 'Expenses']} />
       <Group justify="space-between">
         <Title order={1}>Expenses</Title>
         <Group gap="sm">

@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { setUpFirm } from '../api/firm-setup-api.ts';
 import { browserTimeZone, countryNames, suggestPortalSlug, timeZoneNames } from '../../../components/countries.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,6 +55,7 @@ export function SetupFirmPage() {
 
   return (
     <Center mih="100vh" p="md" bg="gray.0" component="main">
+      <PageTitle parts={['Set up your firm']} />
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={560}>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -5,6 +5,7 @@ import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { FIRM_SETTINGS_KEY, updateFirmSettings, useFirmSettings } from '../api/firm-settings.ts';
 import { FirmSettingsForm } from '../components/firm-settings-form.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /settings: Settings › General, the firm's profile, regional, invoicing, trust, sign-in and retention rules on one page. */
 export function FirmSettingsPage() {
@@ -15,6 +16,7 @@ export function FirmSettingsPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['General', 'Settings']} />
       <div>
         <Title order={1}>General</Title>
         <Text c="dimmed">Your firm’s details, invoicing, trust and sign-in rules. Change what you need and save once.</Text>

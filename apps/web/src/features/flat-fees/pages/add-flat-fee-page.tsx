@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { FlatFeeForm } from '../components/flat-fee-form.tsx';
 import { newFlatFeeValues } from '../utils/flat-fee-form-values.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const FLAT_FEES_PATH = '/billing/flat-fees';
 
@@ -27,6 +28,7 @@ export function AddFlatFeePage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Add New Flat Fee', 'Flat Fees']} />
       <Title order={1}>Add New Flat Fee</Title>
       <FlatFeeForm
         initialValues={initialValues}

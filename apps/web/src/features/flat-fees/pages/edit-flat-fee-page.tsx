@@ -9,6 +9,7 @@ import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { FlatFeeForm } from '../components/flat-fee-form.tsx';
 import { flatFeeValues } from '../utils/flat-fee-form-values.ts';
 import { FLAT_FEES_PATH } from './add-flat-fee-page.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /billing/flat-fees/edit/:id: the add form, filled from get-flat-fee, saved with update-flat-fee. */
 export function EditFlatFeePage() {
@@ -18,10 +19,17 @@ export function EditFlatFeePage() {
   const queryClient = useQueryClient();
   const fee = useQuery(flatFeeQuery(id));
 
-  if (fee.isPending) return <LoadingSpinner />;
+  if (fee.isPending)
+    return (
+      <>
+        <PageTitle parts={['Flat Fees']} />
+        <LoadingSpinner />
+      </>
+    );
   if (!fee.data) {
     return (
       <Stack gap="sm">
+        <PageTitle parts={['Flat fee not found', 'Flat Fees']} />
         <Title order={1}>Flat fee not found</Title>
         <Text>This flat fee does not exist or was deleted.</Text>
         <Anchor component={Link} to={FLAT_FEES_PATH}>
@@ -34,6 +42,7 @@ export function EditFlatFeePage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Edit Flat Fee', 'Flat Fees']} />
       <Title order={1}>Edit Flat Fee</Title>
       <FlatFeeForm
         key={view.updatedAt}

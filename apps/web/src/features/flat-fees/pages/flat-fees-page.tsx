@@ -8,6 +8,7 @@ import { downloadFlatFeesCsv } from '../api/download-flat-fees-csv.ts';
 import { FlatFeeFilters, type FlatFeeFilterValues } from '../components/flat-fee-filters.tsx';
 import { FlatFeeListView } from '../components/flat-fee-list-view.tsx';
 import { FLAT_FEE_LIST, flatFeeListQueryFrom } from '../utils/flat-fee-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const ADD_FLAT_FEE_PATH = '/billing/flat-fees/add-new-flat-fee';
 
@@ -28,6 +29,7 @@ export function FlatFeesPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Flat Fees', 'Billing']} />
       <Group justify="space-between">
         <Title order={1}>Flat Fees</Title>
         <Group gap="sm">

@@ -14,6 +14,7 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { createInvoice, invoiceKeys, unbilledItemsQuery } from '../api/invoices.ts';
 import { InvoiceDraftForm } from '../components/invoice-draft-form.tsx';
 import { rowsOf } from '../utils/billable-rows.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * /billing/invoice/invoice-empty (?clientId= preselects a client): choose a client (and optionally
@@ -64,6 +65,7 @@ export function InvoiceBuilderPage() {
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <PageTitle parts={['New Invoice', 'Invoices']} />
       <Title order={1} size="h2">
         New Invoice
       </Title>

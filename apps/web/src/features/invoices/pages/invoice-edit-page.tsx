@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { invoiceKeys, invoiceQuery, unbilledItemsQuery, updateInvoice } from '../api/invoices.ts';
 import { InvoiceDraftForm, type InvoiceDraftInitial } from '../components/invoice-draft-form.tsx';
 import { adjustmentsOfInvoice, mergeRows, rowsOf, rowsOfInvoice } from '../utils/billable-rows.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** The draft's items chosen and its discount, in the shared billing state the form reads. */
 function chooseItemsOf(invoice: Invoice) {
@@ -69,11 +70,18 @@ export function InvoiceEditPage() {
   }, [data, isDraft, chosenFor]);
   useEffect(() => () => billingState.clearInvoiceEntries(), []);
 
-  if (invoice.isLoading) return <LoadingSpinner />;
+  if (invoice.isLoading)
+    return (
+      <>
+        <PageTitle parts={['Invoices']} />
+        <LoadingSpinner />
+      </>
+    );
   const viewPath = `/billing/invoices/${id}`;
   if (!data || !isDraft) {
     return (
       <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+        <PageTitle parts={[data ? 'This invoice cannot be edited' : 'Invoice not found', 'Invoices']} />
         <Title order={1} size="h2">
           {data ? 'This invoice cannot be edited' : 'Invoice not found'}
         </Title>
@@ -88,10 +96,17 @@ export function InvoiceEditPage() {
       </Stack>
     );
   }
-  if (data.id !== chosenFor) return <LoadingSpinner />;
+  if (data.id !== chosenFor)
+    return (
+      <>
+        <PageTitle parts={['Edit draft invoice', 'Invoices']} />
+        <LoadingSpinner />
+      </>
+    );
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <PageTitle parts={['Edit draft invoice', 'Invoices']} />
       <Anchor component={Link} to={viewPath} size="sm">
         Back to the invoice
       </Anchor>

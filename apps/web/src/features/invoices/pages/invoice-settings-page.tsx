@@ -7,6 +7,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-
 import { invoiceKeys } from '../api/invoice-list-api.ts';
 import { invoiceSettingsQuery, updateInvoiceSettings } from '../api/invoice-settings-api.ts';
 import { accentColourError, InvoiceAppearanceFields } from '../components/invoice-appearance-fields.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const TAX_APPLIES_LABELS: Record<TaxAppliesTo, string> = { fees: 'Fees', expenses: 'Expenses', both: 'Fees and expenses' };
 
@@ -121,6 +122,7 @@ export function InvoiceSettingsPage() {
   const settings = useQuery(invoiceSettingsQuery);
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <PageTitle parts={['Invoice Settings', 'Settings']} />
       <Title order={1} size="h2">
         Invoice Settings
       </Title>

@@ -32,6 +32,7 @@ import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 
@@ -117,11 +118,18 @@ export function InvoiceViewPage() {
     return () => billingState.selectInvoice(null);
   }, [id]);
 
-  if (invoice.isLoading) return <LoadingSpinner />;
+  if (invoice.isLoading)
+    return (
+      <>
+        <PageTitle parts={['Invoices']} />
+        <LoadingSpinner />
+      </>
+    );
   const data = invoice.data;
   if (!data) {
     return (
       <Stack p="md">
+        <PageTitle parts={['Invoice not found', 'Invoices']} />
         <Title order={1} size="h2">
           Invoice not found
         </Title>
@@ -153,6 +161,7 @@ export function InvoiceViewPage() {
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <PageTitle parts={[data.invoiceNumber ?? 'Draft invoice', 'Invoices']} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="xs">

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { AgedReceivablesView } from '../components/aged-receivables-view.tsx';
 import { InvoiceListView } from '../components/invoice-list-view.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /billing: the invoice list, and the aged receivables (?view=aged-receivables). */
 export function InvoicesPage() {
@@ -12,6 +13,7 @@ export function InvoicesPage() {
   const view = params.get('view') === 'aged-receivables' ? 'aged-receivables' : 'invoices';
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <PageTitle parts={[view === 'invoices' ? 'Invoices' : 'Aged receivables', 'Billing']} />
       <Group justify="space-between">
         <Title order={1} size="h2">
           {view === 'invoices' ? 'Invoices' : 'Aged receivables'}

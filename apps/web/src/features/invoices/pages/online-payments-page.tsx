@@ -18,6 +18,7 @@ import { displayDateTime } from '../../../lib/date-time.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { onlinePaymentsQuery, refundUnappliedPayment } from '../api/online-payments.ts';
 import { NEEDS_ATTENTION, ONLINE_PAYMENT_LIST, onlinePaymentsQueryFrom } from '../utils/online-payment-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const STATUS_LABELS: Record<GatewayPaymentStatus, string> = {
   pending: 'Started',
@@ -133,6 +134,7 @@ export function OnlinePaymentsPage() {
 
   return (
     <Stack>
+      <PageTitle parts={['Online payments', 'Billing']} />
       <Title order={1}>Online payments</Title>
       <Text size="sm" c="dimmed">
         Payments clients made from the portal through Paystack or Stripe. Each is recorded only once the gateway confirms it; the

@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { confirmPaymentReport, downloadPaymentProof, paymentReportsQuery, rejectPaymentReport } from '../api/payment-reports.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const STATUS_COLORS = { reported: 'yellow.9', confirmed: 'green.9', rejected: 'red.9' } as const;
 const STATUS_LABELS = { reported: 'Waiting', confirmed: 'Confirmed', rejected: 'Rejected' } as const;
@@ -31,6 +32,7 @@ export function PaymentReportsPage() {
 
   return (
     <Stack>
+      <PageTitle parts={['Payments reported by clients', 'Billing']} />
       <Title order={1}>Payments reported by clients</Title>
       <SegmentedControl
         aria-label="Which reports"

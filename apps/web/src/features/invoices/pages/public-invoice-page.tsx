@@ -12,6 +12,7 @@ import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { usePublicInvoice } from '../api/public-invoice-api.ts';
 import { accentStyleOf } from '../components/public-invoice-accent.ts';
 import { LinesTable } from '../components/public-invoice-lines-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const PUBLIC_INVOICE_TEXT = {
   notFoundTitle: 'Invoice link not valid',
@@ -20,6 +21,15 @@ export const PUBLIC_INVOICE_TEXT = {
   download: 'Download PDF',
   void: 'This invoice is void.',
 } as const;
+
+const PUBLIC_INVOICE_DESCRIPTION = 'An invoice from your law firm: what it covers, the balance due, and how to pay it.';
+
+/** "Invoice INV-00002 · Obi & Co": the invoice's own heading and its firm, once they are known. */
+function publicInvoiceTitle(invoice: PublicInvoice | null | undefined) {
+  if (invoice === null) return [PUBLIC_INVOICE_TEXT.notFoundTitle];
+  if (invoice === undefined) return ['Invoice'];
+  return [`Invoice ${invoice.invoiceNumber ?? ''}`, invoice.firm.name];
+}
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green', PartlyPaid: 'yellow', Void: 'gray', Sent: 'blue', Approved: 'blue' };
 
@@ -238,6 +248,7 @@ export function PublicInvoicePage() {
   const query = usePublicInvoice(slug);
   return (
     <Container size="lg" py="xl" px="md" component="main">
+      <PageTitle parts={publicInvoiceTitle(query.data)} description={PUBLIC_INVOICE_DESCRIPTION} />
       {query.isPending ? (
         <LoadingScreen />
       ) : query.isError ? (

@@ -7,6 +7,7 @@ import { MatterForm } from '../components/matter-form.tsx';
 import { emptyMatterValues } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /matter/add-new-matter; ?clientId= preselects the client (e.g. from a client's page). */
 export function AddMatterPage() {
@@ -18,6 +19,7 @@ export function AddMatterPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Add New Matter', 'Matters']} />
       <Title order={1}>Add New Matter</Title>
       <MatterForm
         initialValues={initialValues}

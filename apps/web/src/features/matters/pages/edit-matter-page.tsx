@@ -9,6 +9,7 @@ import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { matterValuesFromView } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
 export function EditMatterPage() {
@@ -18,12 +19,25 @@ export function EditMatterPage() {
   const queryClient = useQueryClient();
   const matter = useMatterView(id);
 
-  if (matter.isPending) return <LoadingSpinner />;
-  if (!matter.data) return <MatterNotFound />;
+  if (matter.isPending)
+    return (
+      <>
+        <PageTitle parts={['Matters']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!matter.data)
+    return (
+      <>
+        <PageTitle parts={['Matter not found', 'Matters']} />
+        <MatterNotFound />
+      </>
+    );
   const view = matter.data;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Edit Matter', view.matterName, 'Matters']} />
       <Title order={1}>Edit Matter</Title>
       <MatterForm
         key={view.updatedAt}

@@ -16,6 +16,7 @@ import { downloadMatterCsv } from '../api/download-matter-csv.ts';
 import { useMatterList } from '../api/get-matter-list.ts';
 import { MattersTable } from '../components/matters-table.tsx';
 import { MATTER_LIST, matterListQueryFrom } from '../utils/matter-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /matter/matter-list: server-side search, filters, sort, paging and CSV, all kept in the URL. */
 export function MatterListPage() {
@@ -29,6 +30,7 @@ export function MatterListPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Matters']} />
       <Group justify="space-between">
         <Title order={1}>Matters</Title>
         <Group gap="sm">

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { UrlTabs } from '../../../components/url-tabs.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
@@ -57,12 +58,25 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const [pending, setPending] = useState<Pending>(null);
 
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
+  const tabs = MATTER_TABS.filter((tab) => tab.permission === null || can(tab.permission));
+  const tabTitle = useUrlTabTitle(tabs);
 
-  if (matter.isPending) return <LoadingSpinner />;
-  if (!matter.data) return <MatterNotFound />;
+  if (matter.isPending)
+    return (
+      <>
+        <PageTitle parts={['Matters']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!matter.data)
+    return (
+      <>
+        <PageTitle parts={['Matter not found', 'Matters']} />
+        <MatterNotFound />
+      </>
+    );
   const view = matter.data;
   const currency = session.workingUser?.currency ?? '';
-  const tabs = MATTER_TABS.filter((tab) => tab.permission === null || can(tab.permission));
 
   const run = async (kind: Exclude<Pending, null>, action: () => Promise<void>, after: () => void) => {
     if (pending) return;
@@ -83,6 +97,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[tabTitle, view.matterName, 'Matters']} />
       <Group justify="space-between" align="flex-start">
         <div>
           <Anchor component={Link} to="/matter/matter-list" size="sm">

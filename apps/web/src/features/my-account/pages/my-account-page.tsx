@@ -7,12 +7,14 @@ import { ProfileCard } from '../components/profile-card.tsx';
 import { SignInEmailCard } from '../components/sign-in-email-card.tsx';
 import { SignedInDevicesCard } from '../components/signed-in-devices-card.tsx';
 import { TwoStepCard } from '../components/two-step-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /settings/my-account: the signed-in user's own settings, open to every firm user. */
 export function MyAccountPage() {
   const { profile } = useSession();
   return (
     <Stack gap="lg">
+      <PageTitle parts={['My account', 'Settings']} />
       <div>
         <Title order={1}>My account</Title>
         <Text c="dimmed">{profile ? `Signed in as ${profile.name} (${profile.email}).` : 'How you sign in to Matterhorn.'}</Text>

@@ -7,6 +7,11 @@ import { useFirmBranding } from '../api/portal-sign-in.ts';
 
 export const FIRM_NOT_FOUND_TEXT = 'Firm not found';
 
+/** The firm whose portal this is, for a page's title: its name once known, else "Client portal". */
+export function usePortalFirmName(company: string): string {
+  return useFirmBranding(company).data?.firmName ?? 'Client portal';
+}
+
 /** A portal auth page framed by the firm's name and logo; an unknown address says so plainly. */
 export function PortalCard({
   company,

@@ -4,15 +4,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { portalSignInWithLink } from '../api/portal-sign-in.ts';
-import { PortalCard } from '../components/portal-card.tsx';
+import { PortalCard, usePortalFirmName } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /portal/[company]/sign-in/[token]: the emailed link signs the client in as the password does. */
 export function PortalLinkSignInPage() {
   const { company = '', token = '' } = useParams();
   const { secondFactor, finish, signIn } = useFinishPortalSignIn();
   const [error, setError] = useState<string | null>(null);
+  const firmName = usePortalFirmName(company);
   // The link works once: never send it twice (React's development double effects, a re-render).
   const hasSent = useRef(false);
 
@@ -25,23 +27,26 @@ export function PortalLinkSignInPage() {
   }, [company, token, finish]);
 
   return (
-    <PortalCard company={company} title={secondFactor ? 'Two-step sign-in' : 'Signing you in'}>
-      {secondFactor ? (
-        <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
-      ) : error ? (
-        <>
-          <Alert color="red" role="alert" mb="md">
-            {error}
-          </Alert>
-          <Text size="sm">
-            <Anchor component={Link} to={`/portal/${company}/login`}>
-              Back to sign in
-            </Anchor>
-          </Text>
-        </>
-      ) : (
-        <LoadingSpinner label="Signing you in" />
-      )}
-    </PortalCard>
+    <>
+      <PageTitle parts={[secondFactor ? 'Two-step sign-in' : 'Signing you in', firmName]} />
+      <PortalCard company={company} title={secondFactor ? 'Two-step sign-in' : 'Signing you in'}>
+        {secondFactor ? (
+          <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
+        ) : error ? (
+          <>
+            <Alert color="red" role="alert" mb="md">
+              {error}
+            </Alert>
+            <Text size="sm">
+              <Anchor component={Link} to={`/portal/${company}/login`}>
+                Back to sign in
+              </Anchor>
+            </Text>
+          </>
+        ) : (
+          <LoadingSpinner label="Signing you in" />
+        )}
+      </PortalCard>
+    </>
   );
 }

@@ -6,9 +6,13 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalLogin, requestPortalSignInLink } from '../api/portal-sign-in.ts';
-import { PortalCard } from '../components/portal-card.tsx';
+import { PortalCard, usePortalFirmName } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+
+const PORTAL_SIGN_IN_DESCRIPTION =
+  'Sign in to your law firm’s client portal to follow your matters and see your invoices, trust balance, documents and messages.';
 
 /** "Email me a sign-in link": the email only; the link signs in once, within 15 minutes. */
 function SignInLinkForm({ company, onBack }: { company: string; onBack: () => void }) {
@@ -42,6 +46,7 @@ export function PortalLoginPage() {
   const [isLinkMode, setIsLinkMode] = useState(false);
   const { secondFactor, finish, signIn } = useFinishPortalSignIn();
   const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
+  const firmName = usePortalFirmName(company);
 
   const submit = form.onSubmit(async (data) => {
     await finish(await portalLogin({ slug: company, ...data }));
@@ -49,39 +54,45 @@ export function PortalLoginPage() {
 
   if (secondFactor) {
     return (
-      <PortalCard company={company} title="Two-step sign-in">
-        <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
-      </PortalCard>
+      <>
+        <PageTitle parts={['Two-step sign-in', firmName]} description={PORTAL_SIGN_IN_DESCRIPTION} />
+        <PortalCard company={company} title="Two-step sign-in">
+          <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
+        </PortalCard>
+      </>
     );
   }
 
   return (
-    <PortalCard company={company} title="Client portal sign in">
-      {isLinkMode ? (
-        <SignInLinkForm company={company} onBack={() => setIsLinkMode(false)} />
-      ) : (
-        <>
-          <form onSubmit={submit} noValidate>
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
-            <PasswordField label="Password" autoComplete="current-password" withAsterisk mb="md" {...form.inputProps('password')} />
-            <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
-              Sign in
-            </SubmitButton>
-          </form>
-          <Divider label="or" labelPosition="center" my="xs" />
-          <Button variant="default" fullWidth onClick={() => setIsLinkMode(true)}>
-            Email me a sign-in link
-          </Button>
-        </>
-      )}
-      <Group justify="space-between">
-        <Anchor component={Link} to={`/portal/${company}/forgot-password`} size="sm">
-          Forgot password?
-        </Anchor>
-        <Anchor component={Link} to={`/portal/${company}/signup`} size="sm">
-          Create an account
-        </Anchor>
-      </Group>
-    </PortalCard>
+    <>
+      <PageTitle parts={['Client portal sign in', firmName]} description={PORTAL_SIGN_IN_DESCRIPTION} />
+      <PortalCard company={company} title="Client portal sign in">
+        {isLinkMode ? (
+          <SignInLinkForm company={company} onBack={() => setIsLinkMode(false)} />
+        ) : (
+          <>
+            <form onSubmit={submit} noValidate>
+              <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
+              <PasswordField label="Password" autoComplete="current-password" withAsterisk mb="md" {...form.inputProps('password')} />
+              <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+                Sign in
+              </SubmitButton>
+            </form>
+            <Divider label="or" labelPosition="center" my="xs" />
+            <Button variant="default" fullWidth onClick={() => setIsLinkMode(true)}>
+              Email me a sign-in link
+            </Button>
+          </>
+        )}
+        <Group justify="space-between">
+          <Anchor component={Link} to={`/portal/${company}/forgot-password`} size="sm">
+            Forgot password?
+          </Anchor>
+          <Anchor component={Link} to={`/portal/${company}/signup`} size="sm">
+            Create an account
+          </Anchor>
+        </Group>
+      </PortalCard>
+    </>
   );
 }

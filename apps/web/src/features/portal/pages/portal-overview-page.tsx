@@ -11,6 +11,7 @@ import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
 import { PortalClientUrl } from '../components/portal-client-url.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The other tabs' code comes when the client opens one: a client's phone downloads and runs only the
 // overview they land on (the tabs were a sixth of its JavaScript, and a third of its files).
@@ -19,6 +20,16 @@ const PortalInvoicesTab = lazy(async () => ({ default: (await import('../compone
 const PortalTrustTab = lazy(async () => ({ default: (await import('../components/portal-trust-tab.tsx')).PortalTrustTab }));
 const PortalDocumentsTab = lazy(async () => ({ default: (await import('../components/portal-documents-tab.tsx')).PortalDocumentsTab }));
 const PortalMessagesTab = lazy(async () => ({ default: (await import('../components/portal-messages-tab.tsx')).PortalMessagesTab }));
+
+/** The portal's tabs (?activeTab=) by the names their buttons show, for the page's title. */
+const PORTAL_TAB_LABELS: Record<string, string> = {
+  overview: 'Overview',
+  matters: 'Matters',
+  invoices: 'Invoices',
+  trust: 'Trust',
+  documents: 'Documents',
+  messages: 'Messages',
+};
 
 /** A tab's content, drawn only while it is the open tab. */
 function TabContent({ isOpen, children }: { isOpen: boolean; children: ReactNode }) {
@@ -53,6 +64,7 @@ export function PortalOverviewPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
+      <PageTitle parts={[PORTAL_TAB_LABELS[activeTab], profile?.firmName ?? 'Client portal']} />
       <PortalClientUrl />
       <Group
         component="header"

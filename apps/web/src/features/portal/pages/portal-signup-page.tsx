@@ -6,9 +6,10 @@ import { NewPasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { portalSignup } from '../api/portal-sign-in.ts';
-import { PortalCard } from '../components/portal-card.tsx';
+import { PortalCard, usePortalFirmName } from '../components/portal-card.tsx';
 import { PortalSecondFactorStep } from '../components/portal-second-factor.tsx';
 import { useFinishPortalSignIn } from '../components/use-finish-portal-sign-in.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const portalSignupFormSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
@@ -22,6 +23,7 @@ export function PortalSignupPage() {
   const token = searchParams.get('token') ?? '';
   const { secondFactor, finish, signIn } = useFinishPortalSignIn();
   const form = useSchemaForm(portalSignupFormSchema, { email: '', password: '' });
+  const firmName = usePortalFirmName(company);
 
   const submit = form.onSubmit(async (data) => {
     await finish(await portalSignup({ slug: company, token, ...data }));
@@ -29,33 +31,39 @@ export function PortalSignupPage() {
 
   if (secondFactor) {
     return (
-      <PortalCard company={company} title="Two-step sign-in">
-        <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
-      </PortalCard>
+      <>
+        <PageTitle parts={['Two-step sign-in', firmName]} />
+        <PortalCard company={company} title="Two-step sign-in">
+          <PortalSecondFactorStep slug={company} step={secondFactor} onSignedIn={signIn} />
+        </PortalCard>
+      </>
     );
   }
 
   return (
-    <PortalCard company={company} title="Create your client account" subtitle="Use the email address your invitation was sent to.">
-      {token ? (
-        <form onSubmit={submit} noValidate>
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
-          <NewPasswordField {...form.inputProps('password')} />
-          <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
-            Create account
-          </SubmitButton>
-        </form>
-      ) : (
-        <Alert color="yellow" role="alert" mb="md">
-          {NO_INVITATION_TEXT}
-        </Alert>
-      )}
-      <Text size="sm">
-        Already have an account?{' '}
-        <Anchor component={Link} to={`/portal/${company}/login`}>
-          Sign in
-        </Anchor>
-      </Text>
-    </PortalCard>
+    <>
+      <PageTitle parts={['Create your client account', firmName]} />
+      <PortalCard company={company} title="Create your client account" subtitle="Use the email address your invitation was sent to.">
+        {token ? (
+          <form onSubmit={submit} noValidate>
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk mb="sm" {...form.inputProps('email')} />
+            <NewPasswordField {...form.inputProps('password')} />
+            <SubmitButton fullWidth isSubmitting={form.isSubmitting}>
+              Create account
+            </SubmitButton>
+          </form>
+        ) : (
+          <Alert color="yellow" role="alert" mb="md">
+            {NO_INVITATION_TEXT}
+          </Alert>
+        )}
+        <Text size="sm">
+          Already have an account?{' '}
+          <Anchor component={Link} to={`/portal/${company}/login`}>
+            Sign in
+          </Anchor>
+        </Text>
+      </PortalCard>
+    </>
   );
 }

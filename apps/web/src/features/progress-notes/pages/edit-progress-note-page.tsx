@@ -5,9 +5,10 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { progressNoteQuery } from '../api/progress-note.ts';
 import { progressNoteKeys } from '../api/progress-note-list.ts';
 import { ProgressNoteForm } from '../components/progress-note-form.tsx';
-import { ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
+import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { viewProgressNotePath } from '../utils/progress-note-display.ts';
 import { progressNoteValues } from '../utils/progress-note-form-values.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /progress-update/edit-progress-note/:id: the add form, filled from get-progress-note; saving opens the note. */
 export function EditProgressNotePage() {
@@ -16,12 +17,25 @@ export function EditProgressNotePage() {
   const queryClient = useQueryClient();
   const note = useQuery(progressNoteQuery(id));
 
-  if (note.isPending) return <LoadingSpinner />;
-  if (!note.data) return <ProgressNoteNotFound />;
+  if (note.isPending)
+    return (
+      <>
+        <PageTitle parts={['Progress Notes']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!note.data)
+    return (
+      <>
+        <PageTitle parts={[NOT_FOUND_TITLE, 'Progress Notes']} />
+        <ProgressNoteNotFound />
+      </>
+    );
   const view = note.data;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Edit Progress Note', view.title, 'Progress Notes']} />
       <Title order={1}>Edit Progress Note</Title>
       <ProgressNoteForm
         key={view.updatedAt}

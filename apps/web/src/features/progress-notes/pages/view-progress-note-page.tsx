@@ -11,9 +11,10 @@ import { progressNoteKeys } from '../api/progress-note-list.ts';
 import { DeleteProgressNoteModal } from '../components/delete-progress-note-modal.tsx';
 import { NoteAttachments } from '../components/note-attachments.tsx';
 import { NoteBody } from '../../../components/note-body.tsx';
-import { ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
+import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { SharedBadge } from '../components/progress-notes-table.tsx';
 import { editProgressNotePath, formatNoteDate, PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,12 +40,25 @@ export function ViewProgressNotePage() {
   const [deleting, setDeleting] = useState<ProgressNote | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
-  if (id !== '' && note.isPending) return <LoadingSpinner />;
-  if (!note.data) return <ProgressNoteNotFound />;
+  if (id !== '' && note.isPending)
+    return (
+      <>
+        <PageTitle parts={['Progress Notes']} />
+        <LoadingSpinner />
+      </>
+    );
+  if (!note.data)
+    return (
+      <>
+        <PageTitle parts={[NOT_FOUND_TITLE, 'Progress Notes']} />
+        <ProgressNoteNotFound />
+      </>
+    );
   const view = note.data;
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[view.title, 'Progress Notes']} />
       <Group justify="space-between" wrap="wrap" align="flex-start">
         <Title order={1}>{view.title}</Title>
         <Group gap="sm">

@@ -13,6 +13,7 @@ import { RecycleBinCards } from '../components/recycle-bin-cards.tsx';
 import { RecycleBinFilters } from '../components/recycle-bin-filters.tsx';
 import { RecycleBinTable } from '../components/recycle-bin-table.tsx';
 import { RECYCLE_BIN_LIST, recycleBinQueryFrom } from '../utils/recycle-bin-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const RECYCLE_BIN_INTRO =
   'Deleted records stay here for the days your firm set in Settings › General, then are deleted for good. Restoring puts a record back where it was, with everything deleted with it. Invoices, payments and trust money are never deleted: they are voided, credited or reversed.';
@@ -81,6 +82,7 @@ export function RecycleBinPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Recycle bin', 'Settings']} />
       <div>
         <Title order={1} ref={headingRef} tabIndex={-1} style={{ outlineOffset: 2 }}>
           Recycle bin

@@ -6,6 +6,7 @@ import { deleteActivityType } from '../api/activity-types.ts';
 import { ActivityTypeModal, type ActivityTypeEditor } from '../components/activity-type-modal.tsx';
 import { ReferenceList } from '../components/reference-list.tsx';
 import { UTBMS_OPTIONS } from '../components/utbms-codes.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const utbmsLabel = (code: string | null) => (code ? (UTBMS_OPTIONS.find((option) => option.value === code)?.label ?? code) : '—');
 
@@ -34,6 +35,7 @@ export function ActivityTypesPage() {
       }}
       deleteConsequence={() => 'It will no longer be offered for new time entries; entries that already use it keep it.'}
     >
+      <PageTitle parts={['Activity types', 'Settings']} />
       <ActivityTypeModal editor={editor} onClose={() => setEditor(null)} onSaved={refresh} />
     </ReferenceList>
   );

@@ -10,6 +10,7 @@ import { deleteExchangeRate, EXCHANGE_RATES_KEY, useExchangeRates } from '../api
 import { useFirmProfile } from '../api/firm-profile.ts';
 import { ExchangeRateForm } from '../components/exchange-rate-form.tsx';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function CurrenciesPage() {
   const queryClient = useQueryClient();
@@ -20,7 +21,13 @@ export function CurrenciesPage() {
   const [deleting, setDeleting] = useState<ExchangeRateEntry | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: EXCHANGE_RATES_KEY });
 
-  if (profile.isPending || currencies.isPending) return <LoadingSpinner label="Loading currencies" />;
+  if (profile.isPending || currencies.isPending)
+    return (
+      <>
+        <PageTitle parts={['Currencies & exchange rates', 'Settings']} />
+        <LoadingSpinner label="Loading currencies" />
+      </>
+    );
   const homeCurrencyId = profile.data?.homeCurrencyId ?? null;
   const home = (currencies.data ?? []).find((currency) => currency.id === homeCurrencyId);
   const homeCode = home?.isoCurrenyCode ?? '';
@@ -29,6 +36,7 @@ export function CurrenciesPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Currencies & exchange rates', 'Settings']} />
       <div>
         <Title order={1}>Currencies &amp; exchange rates</Title>
         <Text c="dimmed">Rates turn amounts billed in another currency into your home currency.</Text>

@@ -9,6 +9,7 @@ import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { deleteCustomField, type CustomFieldEntity } from '../api/custom-fields.ts';
 import type { CustomFieldEditor } from '../components/custom-field-modal.tsx';
 import { CustomFieldsTable } from '../components/custom-fields-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The add/edit form loads when opened: its inputs are not part of the page's first visit.
 const CustomFieldModal = lazy(async () => ({ default: (await import('../components/custom-field-modal.tsx')).CustomFieldModal }));
@@ -58,6 +59,7 @@ export function CustomFieldsPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Custom fields', 'Settings']} />
       <div>
         <Title order={1}>Custom fields</Title>
         <Text c="dimmed">Extra details your firm records on every client or matter.</Text>

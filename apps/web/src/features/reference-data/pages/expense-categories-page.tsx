@@ -5,6 +5,7 @@ import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { deleteExpenseCategory } from '../api/expense-categories.ts';
 import { ExpenseCategoryModal, type ExpenseCategoryEditor } from '../components/expense-category-modal.tsx';
 import { ReferenceList } from '../components/reference-list.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** Settings → Expense categories: the firm's categories, each with an optional UTBMS expense code. */
 export function ExpenseCategoriesPage() {
@@ -37,6 +38,7 @@ export function ExpenseCategoriesPage() {
           : 'It will no longer be offered on expenses.'
       }
     >
+      <PageTitle parts={['Expense categories', 'Settings']} />
       <ExpenseCategoryModal editor={editor} onClose={() => setEditor(null)} onSaved={refresh} />
     </ReferenceList>
   );

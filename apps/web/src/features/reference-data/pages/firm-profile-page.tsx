@@ -6,6 +6,7 @@ import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { FIRM_PROFILE_KEY, updateFirmProfile, useFirmProfile } from '../api/firm-profile.ts';
 import { FirmProfileForm } from '../components/firm-profile-form.tsx';
 import { PortalSignInSettingsCard } from '../components/portal-sign-in-settings-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function FirmProfilePage() {
   const session = useSession();
@@ -15,6 +16,7 @@ export function FirmProfilePage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Firm profile', 'Settings']} />
       <div>
         <Title order={1}>Firm profile</Title>
         <Text c="dimmed">Your firm's name, logo, contact details and currencies, as clients see them.</Text>

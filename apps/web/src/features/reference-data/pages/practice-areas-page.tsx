@@ -5,6 +5,7 @@ import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
 import { deletePracticeArea } from '../api/practice-areas.ts';
 import { PracticeAreaModal, type PracticeAreaEditor } from '../components/practice-area-modal.tsx';
 import { ReferenceList } from '../components/reference-list.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function PracticeAreasPage() {
   const queryClient = useQueryClient();
@@ -35,6 +36,7 @@ export function PracticeAreasPage() {
           : 'It will no longer be offered on matters.'
       }
     >
+      <PageTitle parts={['Practice areas', 'Settings']} />
       <PracticeAreaModal editor={editor} onClose={() => setEditor(null)} onSaved={refresh} />
     </ReferenceList>
   );

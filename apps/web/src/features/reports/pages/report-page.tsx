@@ -12,6 +12,7 @@ import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportFooter } from '../components/report-footer.tsx';
 import { ReportPresets } from '../components/report-presets.tsx';
 import { ReportTable } from '../components/report-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * What a drill-down adds to the address; dropped when the user goes back to the summary, with the
@@ -30,7 +31,13 @@ export function ReportPage() {
   const [params, setParams] = useSearchParams();
   const query = Object.fromEntries(params);
   const report = useQuery({ ...reportQuery(name, query), enabled: entry !== undefined });
-  if (!entry) return <Text p="md">There is no such report.</Text>;
+  if (!entry)
+    return (
+      <>
+        <PageTitle parts={['Reports']} />
+        <Text p="md">There is no such report.</Text>
+      </>
+    );
 
   const isEntries = query.Level === 'entries';
   const update = (changes: Record<string, string>) => {
@@ -62,6 +69,7 @@ export function ReportPage() {
 
   return (
     <Stack p="md" gap="lg">
+      <PageTitle parts={[isEntries ? `${entry.title}: entries` : entry.title, 'Reports']} />
       <Group justify="space-between" wrap="wrap">
         <Stack gap={2}>
           <Anchor component={Link} to="/reports" size="sm">

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { ReportCentrePage } from './report-centre-page.tsx';
 import { ReportPage } from './report-page.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * /reports and /reports/:name, one route (the route table is in every firm page): the centre, or
@@ -16,9 +17,12 @@ export function ReportsPage() {
   const entry = reportEntryOf(name);
   if (entry && !hasPermissions(permissions, [entry.permission]))
     return (
-      <Text p="md" role="alert">
-        {SPEC_MESSAGES.noPermission}
-      </Text>
+      <>
+        <PageTitle parts={[entry.title, 'Reports']} />
+        <Text p="md" role="alert">
+          {SPEC_MESSAGES.noPermission}
+        </Text>
+      </>
     );
   return <ReportPage />;
 }

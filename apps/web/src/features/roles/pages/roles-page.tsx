@@ -11,6 +11,7 @@ import { ROLES_KEY, useRoles } from '../api/get-roles.ts';
 import { isAdministratorRole } from '../components/permission-labels.ts';
 import { RoleEditorModal, type RoleEditorState } from '../components/role-editor-modal.tsx';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function RolesPage() {
   const session = useSession();
@@ -26,6 +27,7 @@ export function RolesPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Roles & permissions', 'Settings']} />
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>Roles &amp; permissions</Title>

@@ -19,6 +19,7 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
 import { cancelSubscription, changePlan, plansQuery, previewPlanChange, reactivateSubscription } from '../api/plans-api.ts';
 import { BillingHistory } from '../components/billing-history.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
@@ -163,12 +164,21 @@ export function SelectPlanPage() {
     if (hasPaid) void queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
   }, [hasPaid, queryClient]);
 
-  if (plans.isPending || info.isPending) return <LoadingSpinner label="Loading plans" />;
+  if (plans.isPending || info.isPending)
+    return (
+      <>
+        <PageTitle parts={['Plans & Subscriptions', 'Settings']} />
+        <LoadingSpinner label="Loading plans" />
+      </>
+    );
   if (!plans.data || !info.data)
     return (
-      <Alert color="red" title="Plans could not be loaded">
-        Try again in a moment.
-      </Alert>
+      <>
+        <PageTitle parts={['Plans & Subscriptions', 'Settings']} />
+        <Alert color="red" title="Plans could not be loaded">
+          Try again in a moment.
+        </Alert>
+      </>
     );
   const list = plans.data;
   const current = info.data;
@@ -242,6 +252,7 @@ export function SelectPlanPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Plans & Subscriptions', 'Settings']} />
       <Title order={1}>Plans & Subscriptions</Title>
       {hasPaid && (
         <Alert color="green" title="Thank you">

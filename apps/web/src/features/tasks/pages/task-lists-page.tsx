@@ -8,6 +8,7 @@ import { PHONE_MEDIA_QUERY } from '../../../lib/screen-size.ts';
 import { useTaskListWrites, useTaskLists } from '../api/task-lists.ts';
 import { TaskListFormModal, type TaskListEditor } from '../components/task-list-form.tsx';
 import { TaskListCards, TaskListTable, taskCountText } from '../components/task-list-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const TASK_LISTS_INTRO =
   'Sets of tasks you add to a matter in one go, such as the first steps of a new litigation matter. Each task’s due date counts from the day you apply the list.';
@@ -42,6 +43,7 @@ export function TaskListsPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Task lists', 'Settings']} />
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ flex: '1 1 280px' }}>
           <Title order={1} ref={headingRef} tabIndex={-1} style={{ outlineOffset: 2 }}>

@@ -9,6 +9,7 @@ import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { TaskResults } from '../components/task-results.tsx';
 import { useTaskRows } from '../hooks/use-task-rows.ts';
 import { SCOPE_OPTIONS, TASK_QUERY, taskListQueryFrom } from '../utils/task-query-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const TASK_NOT_FOUND_TEXT = 'That task could not be found. It may have been deleted.';
 
@@ -57,6 +58,7 @@ export function TasksPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Tasks']} />
       <Group justify="space-between" align="center" wrap="wrap">
         <Group gap="sm" align="center">
           <Title order={1} ref={heading} tabIndex={-1} style={{ outlineOffset: 2 }}>

@@ -23,6 +23,7 @@ import { EditMemberModal } from '../components/edit-member-modal.tsx';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
 import { MembersTable } from '../components/members-table.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // Loaded when first opened, with the preview it asks for: the team page's first visit stays within its budget.
 const DeactivateMemberModal = lazy(async () => ({
@@ -82,6 +83,7 @@ export function TeamPage() {
 
   return (
     <Stack gap="lg">
+      <PageTitle parts={['Team', 'Settings']} />
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>Team</Title>

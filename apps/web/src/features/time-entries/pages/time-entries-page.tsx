@@ -10,6 +10,7 @@ import { timeEntryListQuery } from '../api/time-entry-list.ts';
 import { TimeEntryFilters } from '../components/time-entry-filters.tsx';
 import { TimeEntryListView } from '../components/time-entry-list-view.tsx';
 import { TIME_ENTRY_LIST, timeEntryListQueryFrom } from '../utils/time-entry-list-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** /time-entries: SPEC.md §3's filters, search, sort, paging, totals and CSV, all kept in the URL. */
 export function TimeEntriesPage() {
@@ -24,6 +25,7 @@ export function TimeEntriesPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={['Time Entries']} />
       <Group justify="space-between">
         <Title order={1}>Time Entries</Title>
         <Group gap="sm">

@@ -3,6 +3,7 @@ import { formatMoney, isoToDisplayDate, TRUST_REQUEST_MESSAGES, type PublicTrust
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { usePublicTrustRequest } from '../api/public-trust-request-api.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export const PUBLIC_TRUST_REQUEST_TEXT = {
   notFoundTitle: 'Trust request link not valid',
@@ -11,6 +12,16 @@ export const PUBLIC_TRUST_REQUEST_TEXT = {
   cancelled: 'This request has been cancelled: nothing is asked of you.',
   paid: 'Thank you: this request has been paid in full.',
 } as const;
+
+const PUBLIC_TRUST_REQUEST_DESCRIPTION =
+  'A request from your law firm for money to hold in its client trust account: the amount, what has arrived, and how to pay.';
+
+/** "Request for funds TR-00001 · Obi & Co": the request's own heading and its firm, once they are known. */
+function publicTrustRequestTitle(request: PublicTrustRequest | null | undefined) {
+  if (request === null) return [PUBLIC_TRUST_REQUEST_TEXT.notFoundTitle];
+  if (request === undefined) return ['Request for funds'];
+  return [`Request for funds ${request.requestNumber}`, request.firm.name];
+}
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green', PartlyPaid: 'yellow', Cancelled: 'red', Sent: 'blue' };
 
@@ -138,6 +149,7 @@ export function PublicTrustRequestPage() {
   const query = usePublicTrustRequest(slug);
   return (
     <Container size="md" py="xl" px="md" component="main">
+      <PageTitle parts={publicTrustRequestTitle(query.data)} description={PUBLIC_TRUST_REQUEST_DESCRIPTION} />
       {query.isPending ? (
         <LoadingScreen />
       ) : query.isError ? (

@@ -4,13 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { UrlTabs } from '../../../components/url-tabs.tsx';
+import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountQuery, trustKeys } from '../api/trust-api.ts';
 import { LedgersTab } from '../components/ledgers-tab.tsx';
 import type { MovementKind } from '../components/movement-modals.tsx';
 import { MovementsTab } from '../components/movements-tab.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** The approvals tab loads when it is opened: the page is within a few hundred bytes of its budget. */
 const ApprovalsTab = lazy(async () => ({ default: (await import('../components/approvals-tab.tsx')).ApprovalsTab }));
@@ -53,11 +54,22 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
   const account = useQuery(trustAccountQuery(slug));
   const [movement, setMovement] = useState<MovementKind | null>(null);
   const can = trustAbilities(session.permissions);
+  const tabs = TRUST_ACCOUNT_TABS.filter(
+    (tab) => !(tab.value === 'requests' || tab.value === 'reconciliation') || tabPanels[tab.value] !== undefined,
+  );
+  const tabTitle = useUrlTabTitle(tabs);
 
-  if (account.isPending) return <LoadingSpinner label="Loading trust account" />;
+  if (account.isPending)
+    return (
+      <>
+        <PageTitle parts={['Trust accounts']} />
+        <LoadingSpinner label="Loading trust account" />
+      </>
+    );
   if (!account.data) {
     return (
       <Stack>
+        <PageTitle parts={['Trust account not found', 'Trust accounts']} />
         <Title order={1} size="h2">
           Trust account not found
         </Title>
@@ -69,9 +81,6 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
   }
   const data = account.data;
   const symbol = data.currencySymbol;
-  const tabs = TRUST_ACCOUNT_TABS.filter(
-    (tab) => !(tab.value === 'requests' || tab.value === 'reconciliation') || tabPanels[tab.value] !== undefined,
-  );
   const actions: { kind: MovementKind; label: string; allowed: boolean }[] = [
     { kind: 'deposit', label: 'Deposit', allowed: can.create },
     { kind: 'disburse', label: 'Disburse', allowed: can.create },
@@ -83,6 +92,7 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[tabTitle, data.name, 'Trust accounts']} />
       <Anchor component={Link} to="/trust-account/accounts" size="sm">
         Back to trust accounts
       </Anchor>

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountsQuery, trustSettingsQuery } from '../api/trust-api.ts';
 import { TrustSettingsForm } from '../components/trust-settings-form.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 // The new account's form (and the form library) loads when it is opened.
 const NewTrustAccountModal = lazy(async () => ({ default: (await import('../components/trust-account-forms.tsx')).NewTrustAccountModal }));
@@ -21,6 +22,7 @@ export function TrustAccountsPage() {
   const rows = accounts.data ?? [];
   return (
     <Stack gap="md">
+      <PageTitle parts={['Trust accounts']} />
       <Group justify="space-between">
         <Title order={1}>Trust accounts</Title>
         {can.create && <Button onClick={() => setIsCreating(true)}>New trust account</Button>}

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { clearDeposit, reverseTransaction, trustKeys, trustRecordQuery } from '../api/trust-api.ts';
 import { ClearDepositModal, ReasonModal } from '../components/reason-modal.tsx';
 import { displayDate, matterText, todayIso, trustAbilities, typeLabel } from '../utils/trust-display.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,10 +63,17 @@ export function TrustRecordPage() {
   const [modal, setModal] = useState<'reverse' | 'clear' | null>(null);
   const can = trustAbilities(session.permissions);
 
-  if (record.isPending) return <LoadingSpinner label="Loading trust movement" />;
+  if (record.isPending)
+    return (
+      <>
+        <PageTitle parts={['Trust accounts']} />
+        <LoadingSpinner label="Loading trust movement" />
+      </>
+    );
   if (!record.data) {
     return (
       <Stack>
+        <PageTitle parts={['Trust movement not found', 'Trust accounts']} />
         <Title order={1} size="h2">
           Trust movement not found
         </Title>
@@ -83,6 +91,7 @@ export function TrustRecordPage() {
 
   return (
     <Stack gap="md">
+      <PageTitle parts={[`${tx.number} · ${typeLabel(tx.type)}`, 'Trust accounts']} />
       <Anchor component={Link} to={`/trust-account/${tx.trustAccountId}?activeTab=movements`} size="sm">
         Back to {tx.trustAccountName}
       </Anchor>
