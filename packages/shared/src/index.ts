@@ -42,6 +42,7 @@ export * from './dashboard/dashboard.contracts.ts';
 export * from './dashboard/firm-kpis.schemas.ts';
 export * from './common/messages.ts';
 export * from './common/fields.ts';
+export * from './common/text-characters.ts';
 export * from './clients/client.schemas.ts';
 export * from './clients/client-lookups.schemas.ts';
 export * from './clients/client-lookups.contracts.ts';

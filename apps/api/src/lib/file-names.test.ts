@@ -8,6 +8,12 @@ describe('cleanFileName', () => {
     expect(cleanFileName('Exhibit\u0000 A.pdf')).toBe('Exhibit A.pdf');
   });
 
+  it('drops direction overrides, isolates and C1 controls, so a name cannot pass for another type', () => {
+    expect(cleanFileName('Invoice\u202Efdp.exe')).toBe('Invoicefdp.exe');
+    expect(cleanFileName('\u2066Brief\u2069\u0085 final\u2028.pdf')).toBe('Brief final.pdf');
+    expect(cleanFileName('محمد\u200F.pdf')).toBe('محمد\u200F.pdf');
+  });
+
   it('names a file "attachment" when nothing of a file name is left, or only "." or ".."', () => {
     for (const name of [undefined, '', '   ', 'folder/', '.', '..', 'a/..', ' .. ']) expect(cleanFileName(name)).toBe('attachment');
     expect(cleanFileName('...')).toBe('...');

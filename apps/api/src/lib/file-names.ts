@@ -1,11 +1,13 @@
+import { withoutControlCharacters } from '@matterhorn/shared';
+
 /**
- * A safe file name to keep and to send back: its last path part, without control characters, at
- * most 200 characters; nothing left, "." or ".." (a folder, not a file, in any path) become `fallback`.
+ * A safe file name to keep and to send back: its last path part, without control or direction-override
+ * characters, at most 200 characters; nothing left, "." or ".." (a folder, not a file, in any path)
+ * become `fallback`.
  */
 export function cleanFileName(name: string | undefined, fallback = 'attachment'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const cleaned = withoutControlCharacters(base).replaceAll('"', '').trim();
   return (cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback).slice(0, 200);
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common/fields.ts';
+import { optionalMultilineText, requiredText } from '../common/fields.ts';
 import { LEDGER_ACCOUNT_CODES, LEDGER_ACCOUNT_TYPES } from './ledger.schemas.ts';
 
 /** The modules whose sub-ledgers an account's balance must equal: nobody posts to it by hand (ADR 0046). */
@@ -43,7 +43,7 @@ export const accountInputSchema = z.object({
     .nullish()
     .transform((value) => value || null)
     .describe('The top-level account of the same type this one is a sub-account of; null: a top-level account.'),
-  description: optionalText('Description', 500).describe('What the account is for; null: none.'),
+  description: optionalMultilineText('Description', 500).describe('What the account is for; null: none.'),
   isActive: z
     .boolean()
     .optional()

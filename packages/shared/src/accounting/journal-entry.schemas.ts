@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDate, optionalMoneyText, optionalText, optionalUuid, requiredId, requiredText } from '../common/fields.ts';
+import {
+  isoDate,
+  optionalMoneyText,
+  optionalMultilineText,
+  optionalText,
+  optionalUuid,
+  requiredId,
+  requiredMultilineText,
+} from '../common/fields.ts';
 
 export const JOURNAL_MESSAGES = {
   ownedAccount: 'is kept by its module (its sub-ledger must tie out) and cannot be posted to by hand',
@@ -22,14 +30,14 @@ export const journalEntryLineInputSchema = z.object({
     .describe('ISO 4217 code of the line’s currency; null: the firm’s home currency. The entry balances in each currency.'),
   clientId: optionalUuid('Client').describe('The client the line concerns; null: none.'),
   matterId: optionalUuid('Matter').describe('The matter the line concerns; null: none.'),
-  memo: optionalText('Line memo', 300).describe('The line’s own memo; null: none.'),
+  memo: optionalMultilineText('Line memo', 300).describe('The line’s own memo; null: none.'),
 });
 
 /** POST create-journal-entry: a manual entry, balanced in each currency. */
 export const journalEntryInputSchema = z.object({
   entryDate: isoDate('Date').describe('The date the entry is booked on, YYYY-MM-DD.'),
   reference: optionalText('Reference', 60).describe('A reference for the entry (voucher or document number); null: none.'),
-  memo: requiredText('Memo', 500).describe('What the entry records, in words.'),
+  memo: requiredMultilineText('Memo', 500).describe('What the entry records, in words.'),
   lines: z
     .array(journalEntryLineInputSchema, { error: 'A journal entry needs lines' })
     .min(2, 'A journal entry needs at least two lines')
@@ -41,6 +49,6 @@ export type JournalEntryInput = z.input<typeof journalEntryInputSchema>;
 /** POST reverse-journal-entry/:id. */
 export const journalEntryReversalSchema = z.object({
   entryDate: isoDate('Date').optional().describe('The reversal’s date, YYYY-MM-DD; left out: today in the firm’s time zone.'),
-  memo: optionalText('Memo', 500).describe('The reversal’s memo; null: "Reversal of" and the original’s memo.'),
+  memo: optionalMultilineText('Memo', 500).describe('The reversal’s memo; null: "Reversal of" and the original’s memo.'),
 });
 export type JournalEntryReversal = z.input<typeof journalEntryReversalSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, isoDate, optionalText, optionalUuid, requiredText } from '../common/fields.ts';
+import { idParamsSchema, isoDate, optionalMultilineText, optionalText, optionalUuid, requiredText } from '../common/fields.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { TASK_PRIORITIES, TASK_REMINDER_CHOICES, TASK_STATUSES } from '../tasks/task.schemas.ts';
 
@@ -55,7 +55,7 @@ export const calendarEventInputSchema = z
       .nullish()
       .transform((value) => (value ? value : null))
       .describe('An https:// meeting link; blank or null: none.'),
-    description: optionalText('Notes', 5000).describe('Notes, at most 5,000 characters; blank or null: none.'),
+    description: optionalMultilineText('Notes', 5000).describe('Notes, at most 5,000 characters; blank or null: none.'),
     isAllDay: z.boolean().default(false).describe('True for an all-day event (start and end times are ignored: 00:00 of the days).'),
     start: localDateTime('Start').describe('When it starts, on the firm’s clock (YYYY-MM-DDTHH:MM).'),
     end: localDateTime('End').describe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
 import { recordPaymentSchema } from '../invoices/invoice-action.schemas.ts';
@@ -222,6 +223,7 @@ export const sendPortalMessageSchema = z.strictObject({
     .trim()
     .min(1, 'Write a message')
     .max(PORTAL_MESSAGE_MAX, `A message is at most ${PORTAL_MESSAGE_MAX} characters`)
+    .refine(isMultilineText, controlCharactersMessage('A message'))
     .describe('The message as plain text, 1 to 5000 characters after trimming.'),
   /** Files uploaded for this message (upload-message-attachment), in order. */
   attachmentIds: z
@@ -310,5 +312,6 @@ export const rejectPaymentReportSchema = z.strictObject({
     .trim()
     .min(1, 'Say why the payment is not confirmed')
     .max(500)
+    .refine(isMultilineText, controlCharactersMessage('Reason'))
     .describe('Why the payment is not confirmed, as the client will read it; 1 to 500 characters.'),
 });

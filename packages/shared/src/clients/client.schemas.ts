@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, queryBoolean, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
+import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import {
+  firmScopeQuerySchema,
+  optionalEmail,
+  optionalMultilineText,
+  optionalText,
+  queryBoolean,
+  requiredText,
+  sortTypeSchema,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
@@ -44,12 +53,12 @@ export const clientInputSchema = z
     alternateEmail: optionalEmail('Alternate email').describe('Another email of the client, kept in lower case; blank or null: none.'),
     phone: optionalText('Phone', 40).describe('The client’s phone number (at most 40 characters); blank or null: none.'),
     alternatePhone: optionalText('Alternate phone', 40).describe('Another phone number (at most 40 characters); blank or null: none.'),
-    address: optionalText('Address', 300).describe('Street address (at most 300 characters); blank or null: none.'),
+    address: optionalMultilineText('Address', 300).describe('Street address (at most 300 characters); blank or null: none.'),
     city: optionalText('City', 80).describe('City (at most 80 characters); blank or null: none.'),
     state: optionalText('State', 80).describe('State or region (at most 80 characters); blank or null: none.'),
     country: optionalText('Country', 80).describe('Country (at most 80 characters); blank or null: none.'),
     postalCode: optionalText('Postal code', 20).describe('Postal code (at most 20 characters); blank or null: none.'),
-    notes: optionalText('Notes', 5000).describe('Free notes about the client (at most 5000 characters); blank or null: none.'),
+    notes: optionalMultilineText('Notes', 5000).describe('Free notes about the client (at most 5000 characters); blank or null: none.'),
     /** The client's tax identification number (LEDES 1998BI's CLIENT_TAX_ID). */
     taxNumber: optionalText('Tax identification number', 20).describe(
       'The client’s tax identification number (at most 20 characters), LEDES 1998BI’s CLIENT_TAX_ID; blank or null: none.',
@@ -194,7 +203,7 @@ export const customFieldInputSchema = z
       .enum(CUSTOM_FIELD_TYPES, { error: 'Field type is required' })
       .describe('text; number; date (YYYY-MM-DD); or select (one of options). Values are checked against it when a record is saved.'),
     options: z
-      .array(z.string().trim().min(1).max(80))
+      .array(z.string().trim().min(1).max(80).refine(isSingleLineText, controlCharactersMessage('An option')))
       .max(50)
       .default([])
       .describe(

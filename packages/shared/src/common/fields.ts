@@ -1,22 +1,36 @@
 import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
+import { controlCharactersMessage, isMultilineText, isSingleLineText } from './text-characters.ts';
 
-/** Optional free text: trimmed, blank becomes null. */
-export const optionalText = (label: string, max = 500) =>
+/** The rule for what characters a field may hold: a name or other one-line value, or text that keeps its line breaks. */
+type Lines = 'single' | 'multiple';
+const textCheck = (label: string, lines: Lines) =>
+  [lines === 'single' ? isSingleLineText : isMultilineText, controlCharactersMessage(label)] as const;
+
+/** Optional one-line text (a name, a reference, a phone number): trimmed, blank becomes null. */
+export const optionalText = (label: string, max = 500, lines: Lines = 'single') =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(...textCheck(label, lines))
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** Required text with the product's "X is required" message. */
-export const requiredText = (label: string, max = 160) =>
+/** Optional text that keeps its line breaks (notes, descriptions, reasons, messages). */
+export const optionalMultilineText = (label: string, max = 500) => optionalText(label, max, 'multiple');
+
+/** Required one-line text (a name, a title) with the product's "X is required" message. */
+export const requiredText = (label: string, max = 160, lines: Lines = 'single') =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...textCheck(label, lines));
+
+/** Required text that keeps its line breaks (a reason, a description). */
+export const requiredMultilineText = (label: string, max = 160) => requiredText(label, max, 'multiple');
 
 export const optionalEmail = (label = 'Email') =>
   z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText } from '../common/fields.ts';
+import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { optionalMultilineText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { CONFLICT_RULE_MESSAGES } from './conflict-rules.ts';
 
@@ -9,7 +10,15 @@ export const CONFLICT_MATCH_TYPES = ['client', 'company', 'contact', 'related pa
 
 export const runConflictCheckSchema = z.strictObject({
   names: z
-    .array(z.string().trim().min(2, 'Each name needs at least 2 characters').max(160), { error: 'Enter at least one name to check' })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(2, 'Each name needs at least 2 characters')
+        .max(160)
+        .refine(isSingleLineText, controlCharactersMessage('A name')),
+      { error: 'Enter at least one name to check' },
+    )
     .min(1, 'Enter at least one name to check')
     .max(20, 'Check at most 20 names at once')
     .describe('The names to check, 1 to 20, each 2 to 160 characters; repeats (ignoring case) are checked once.'),
@@ -57,7 +66,7 @@ export const recordConflictDecisionSchema = z
     decision: z
       .enum(CONFLICT_DECISIONS, { error: 'Decision is required' })
       .describe('no_conflict and proceed_despite_conflict let the client or matter be saved against this check; declined does not.'),
-    notes: optionalText('Notes', 2000).describe('The reasoning, at most 2,000 characters; required for proceed_despite_conflict.'),
+    notes: optionalMultilineText('Notes', 2000).describe('The reasoning, at most 2,000 characters; required for proceed_despite_conflict.'),
   })
   .superRefine((input, context) => {
     // Proceeding despite a conflict is the firm's reasoned exception: the reason is the record.

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
+import {
+  firmScopeQuerySchema,
+  isoDate,
+  optionalMultilineText,
+  optionalText,
+  queryBoolean,
+  requiredId,
+  requiredMultilineText,
+  requiredText,
+  sortTypeSchema,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const COURT_UPDATE_MESSAGES = {
@@ -54,17 +64,17 @@ export const courtUpdateInputSchema = z
       .max(50)
       .default([])
       .describe('The firm’s users who appeared, at most 50; new ones must be active. On update they replace those recorded.'),
-    outcome: requiredText('What happened', 20_000).describe('What happened at the hearing, 1 to 20,000 characters.'),
+    outcome: requiredMultilineText('What happened', 20_000).describe('What happened at the hearing, 1 to 20,000 characters.'),
     nextAdjournedDate: optionalIsoDate('Next adjourned date').describe(
       'When the matter is next in court (YYYY-MM-DD), not before hearingDate; it puts the hearing on the calendar and its reminders. Blank or left out: none.',
     ),
     nextAdjournedTime: time.describe(
       'The next hearing’s time (HH:MM, 24-hour, in the firm’s time zone); only with nextAdjournedDate. Blank or left out: none.',
     ),
-    nextAdjournedPurpose: optionalText('Purpose', 500).describe(
+    nextAdjournedPurpose: optionalMultilineText('Purpose', 500).describe(
       'What the next hearing is for, up to 500 characters; only with nextAdjournedDate. Blank or left out: none.',
     ),
-    nextSteps: optionalText('Next steps', 20_000).describe('What happens next, up to 20,000 characters; blank or left out: none.'),
+    nextSteps: optionalMultilineText('Next steps', 20_000).describe('What happens next, up to 20,000 characters; blank or left out: none.'),
     isSharedWithClient: z
       .boolean()
       .default(false)
@@ -183,7 +193,7 @@ export const courtInputSchema = z.strictObject({
     'The court’s name, 1 to 200 characters; unique per division in the firm, ignoring case (409 otherwise).',
   ),
   division: optionalText('Division', 200).describe('The court’s division, up to 200 characters; blank or left out: none.'),
-  address: optionalText('Address', 500).describe('The court’s address, up to 500 characters; blank or left out: none.'),
+  address: optionalMultilineText('Address', 500).describe('The court’s address, up to 500 characters; blank or left out: none.'),
 });
 export type CourtInput = z.input<typeof courtInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryBoolean, requiredText, sortTypeSchema } from '../common/fields.ts';
+import { controlCharactersMessage, isMultilineText, isSingleLineText, withoutControlCharacters } from '../common/text-characters.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -292,13 +293,24 @@ export const moveInputSchema = z.strictObject({
 });
 export type MoveInput = z.input<typeof moveInputSchema>;
 
-const tagsField = z.array(z.string().trim().min(1).max(40, 'A tag must be at most 40 characters')).max(20, 'At most 20 tags').default([]);
+const categoryField = z.string().trim().max(100).refine(isSingleLineText, controlCharactersMessage('Category'));
+const descriptionField = z.string().trim().max(2000).refine(isMultilineText, controlCharactersMessage('Description'));
+/** Tags typed as one comma-separated line. */
+const tagListField = z.string().trim().max(1000).refine(isSingleLineText, controlCharactersMessage('Tags'));
+const versionNoteField = z.string().trim().max(500).refine(isMultilineText, controlCharactersMessage('Note'));
+
+const tagsField = z
+  .array(
+    z.string().trim().min(1).max(40, 'A tag must be at most 40 characters').refine(isSingleLineText, controlCharactersMessage('A tag')),
+  )
+  .max(20, 'At most 20 tags')
+  .default([]);
 
 /** PUT …/update-document/{id}: the document's name and details (its versions never change). */
 export const updateDocumentInputSchema = z.strictObject({
   name: requiredText('Name', 200).describe('The document’s name, at most 200 characters, unique in its folder (409 otherwise).'),
-  category: z.string().trim().max(100).nullish().describe('A free-text category, at most 100 characters; null or blank for none.'),
-  description: z.string().trim().max(2000).nullish().describe('A free-text description, at most 2,000 characters; null or blank for none.'),
+  category: categoryField.nullish().describe('A free-text category, at most 100 characters; null or blank for none.'),
+  description: descriptionField.nullish().describe('A free-text description, at most 2,000 characters; null or blank for none.'),
   tags: tagsField.describe('Its tags: at most 20, each at most 40 characters; replaces the existing tags (none when absent).'),
 });
 export type UpdateDocumentInput = z.input<typeof updateDocumentInputSchema>;
@@ -309,14 +321,14 @@ export type UpdateDocumentInput = z.input<typeof updateDocumentInputSchema>;
  */
 export const uploadDocumentFieldsSchema = z.object({
   FolderId: z.uuid({ error: 'Choose the folder to upload into' }).describe('The folder to file the new document in.'),
-  category: z.string().trim().max(100).optional().describe('A free-text category, at most 100 characters.'),
-  description: z.string().trim().max(2000).optional().describe('A free-text description, at most 2,000 characters.'),
-  tags: z.string().trim().max(1000).optional().describe('Tags separated by commas (at most 20 are kept, each cut to 40 characters).'),
+  category: categoryField.optional().describe('A free-text category, at most 100 characters.'),
+  description: descriptionField.optional().describe('A free-text description, at most 2,000 characters.'),
+  tags: tagListField.optional().describe('Tags separated by commas (at most 20 are kept, each cut to 40 characters).'),
 });
 
 /** The form fields of POST …/upload-new-version/{id} and …/check-in/{id} (BaseVersion required for a check-in). */
 export const versionFieldsSchema = z.object({
-  note: z.string().trim().max(500).optional().describe('A note on what changed in this version, at most 500 characters.'),
+  note: versionNoteField.optional().describe('A note on what changed in this version, at most 500 characters.'),
   BaseVersion: z.coerce
     .number()
     .int()
@@ -340,7 +352,14 @@ export const startDirectUploadInputSchema = z
       .uuid({ error: 'Choose the document to add a version to' })
       .optional()
       .describe('For a new version (needs document.edit): the document to add it to. Give this or FolderId, not both.'),
-    fileName: requiredText('File name', 200).describe('The file’s name, at most 200 characters; a new document takes it as its name.'),
+    // The browser's own name for the file, as a multipart upload's is: its unsafe characters are dropped rather than refused.
+    fileName: z
+      .string({ error: 'File name is required' })
+      .transform(withoutControlCharacters)
+      .pipe(requiredText('File name', 200))
+      .describe(
+        'The file’s name, at most 200 characters; a new document takes it as its name, without control or direction-override characters.',
+      ),
     sizeBytes: z
       .number({ error: 'Give the file’s size' })
       .int()
@@ -350,10 +369,10 @@ export const startDirectUploadInputSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/, 'SHA-256 must be 64 lower-case hexadecimal characters')
       .describe('The file’s SHA-256, 64 lower-case hexadecimal characters; checked against what arrives.'),
-    category: z.string().trim().max(100).optional().describe('For a new document: a free-text category, at most 100 characters.'),
-    description: z.string().trim().max(2000).optional().describe('For a new document: a description, at most 2,000 characters.'),
-    tags: z.string().trim().max(1000).optional().describe('For a new document: tags separated by commas.'),
-    note: z.string().trim().max(500).optional().describe('For a new version: a note on what changed, at most 500 characters.'),
+    category: categoryField.optional().describe('For a new document: a free-text category, at most 100 characters.'),
+    description: descriptionField.optional().describe('For a new document: a description, at most 2,000 characters.'),
+    tags: tagListField.optional().describe('For a new document: tags separated by commas.'),
+    note: versionNoteField.optional().describe('For a new version: a note on what changed, at most 500 characters.'),
   })
   .refine((input) => (input.FolderId === undefined) !== (input.DocumentId === undefined), {
     message: 'Give either FolderId (a new document) or DocumentId (a new version)',
@@ -540,12 +559,13 @@ export const generateFromTemplateInputSchema = z.strictObject({
     .string()
     .trim()
     .max(200)
+    .refine(isSingleLineText, controlCharactersMessage('File name'))
     .optional()
     .describe(
       'The new document’s name (.docx is added if missing; " (2)" if taken); "<template> - <matter number or name>.docx" when absent.',
     ),
   values: z
-    .record(z.string(), z.string().max(5000))
+    .record(z.string(), z.string().max(5000).refine(isMultilineText, controlCharactersMessage('A merge field’s value')))
     .default({})
     .describe('Merge field name → text (at most 5,000 characters), filling fields the matter cannot and overriding those it can.'),
   isDryRun: z

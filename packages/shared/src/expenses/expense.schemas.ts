@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import {
+  firmScopeQuerySchema,
   isoDate,
   moneyText,
+  optionalMultilineText,
   optionalText,
   optionalUuid,
   queryBoolean,
   requiredId,
+  requiredMultilineText,
   requiredText,
   sortTypeSchema,
   uuidField,
-  firmScopeQuerySchema,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { IS_BILLABLE, type IsBillable } from '../time-entries/time-entry.schemas.ts';
@@ -138,7 +140,9 @@ export const expenseInputSchema = z
       .min(1, EXPENSE_MESSAGES.dateRequired)
       .pipe(isoDate('Date'))
       .describe('The day the cost was incurred, YYYY-MM-DD.'),
-    description: requiredText('Description', 5000).describe('What the cost was for, at most 5,000 characters; shown on the invoice line.'),
+    description: requiredMultilineText('Description', 5000).describe(
+      'What the cost was for, at most 5,000 characters; shown on the invoice line.',
+    ),
     categoryId: requiredId(EXPENSE_MESSAGES.categoryRequired).describe(
       'One of the firm’s live expense categories (get-expense-categories).',
     ),
@@ -172,7 +176,7 @@ export const expenseInputSchema = z
       ),
     payee: optionalText('Payee', 200).describe('Who was paid, at most 200 characters; null or blank for none.'),
     reference: optionalText('Reference', 120).describe('A receipt or invoice number, at most 120 characters; null or blank for none.'),
-    note: optionalText('Note', 2000).describe('An internal note, at most 2,000 characters; null or blank for none.'),
+    note: optionalMultilineText('Note', 2000).describe('An internal note, at most 2,000 characters; null or blank for none.'),
     amount: z
       .union([z.string(), z.number()])
       .nullish()
@@ -197,11 +201,13 @@ export type ExpenseInputParsed = z.output<typeof expenseInputSchema>;
 
 /** POST …/reject-expense/{id}: the reason is sent to the requester. */
 export const expenseRejectionSchema = z.strictObject({
-  reason: requiredText('Reason', 1000).describe('Why it is rejected, at most 1,000 characters; emailed to the requester.'),
+  reason: requiredMultilineText('Reason', 1000).describe('Why it is rejected, at most 1,000 characters; emailed to the requester.'),
 });
 /** POST …/approve-expense/{id}: an optional note to the requester. */
 export const expenseApprovalSchema = z.strictObject({
-  note: optionalText('Note', 1000).describe('An optional note to the requester, at most 1,000 characters, sent with the approval email.'),
+  note: optionalMultilineText('Note', 1000).describe(
+    'An optional note to the requester, at most 1,000 characters, sent with the approval email.',
+  ),
 });
 /** POST …/mark-expense-paid/{id}. */
 export const expensePaymentSchema = z.strictObject({

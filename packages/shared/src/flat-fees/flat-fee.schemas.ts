@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
+  firmScopeQuerySchema,
   isoDate,
   moneyText,
-  optionalText,
+  optionalMultilineText,
   queryBoolean,
   requiredId,
-  requiredText,
+  requiredMultilineText,
   sortTypeSchema,
-  firmScopeQuerySchema,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -50,13 +50,15 @@ export const flatFeeInputSchema = z.strictObject({
     .min(1, FLAT_FEE_MESSAGES.dateRequired)
     .pipe(isoDate('Date'))
     .describe('The date of the fee (YYYY-MM-DD), as the invoice line shows it.'),
-  description: requiredText('Description', 5000).describe(
+  description: requiredMultilineText('Description', 5000).describe(
     'What the fee is for, printed on the invoice (required, at most 5,000 characters).',
   ),
   amount: moneyText('Amount')
     .refine((value) => Number(value) > 0, FLAT_FEE_MESSAGES.amountPositive)
     .describe('The fee in the firm’s home currency: an exact decimal above 0 with at most 2 decimals ("150000.00"), kept as given.'),
-  note: optionalText('Note', 2000).describe('An internal note, not printed on the invoice (at most 2,000 characters); blank: none.'),
+  note: optionalMultilineText('Note', 2000).describe(
+    'An internal note, not printed on the invoice (at most 2,000 characters); blank: none.',
+  ),
 });
 export type FlatFeeInput = z.input<typeof flatFeeInputSchema>;
 export type FlatFeeInputParsed = z.output<typeof flatFeeInputSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isoDate, requiredText } from '../common/fields.ts';
+import { isoDate, requiredMultilineText } from '../common/fields.ts';
 
 // Apart from the credit note's view (which every invoice carries), so pages that read invoices
 // without crediting them do not download the form's schema.
 
 /** POST /api/admin/invoice/create-credit-note/{id}. */
 export const createCreditNoteSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe(
+  reason: requiredMultilineText('Reason', 500).describe(
     'Why the invoice is credited (required, at most 500 characters); printed on the credit note.',
   ),
   lineIds: z

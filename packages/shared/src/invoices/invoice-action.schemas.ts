@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalText, requiredText } from '../common/fields.ts';
+import { isoDate, optionalMultilineText, optionalText, requiredMultilineText } from '../common/fields.ts';
 import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import { INVOICE_MESSAGES, INVOICE_PAYMENT_METHODS, requiredAmount } from './invoice.schemas.ts';
 
@@ -45,11 +45,13 @@ export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 
 /** POST …/reverse-payment/{id}/{paymentId}. */
 export const reversePaymentSchema = z.strictObject({
-  reason: requiredText('Reason', 1000).describe('Why the payment is reversed (required, at most 1,000 characters); kept on the reversal.'),
+  reason: requiredMultilineText('Reason', 1000).describe(
+    'Why the payment is reversed (required, at most 1,000 characters); kept on the reversal.',
+  ),
 });
 /** POST …/void-invoice/{id}. */
 export const voidInvoiceSchema = z.strictObject({
-  reason: requiredText('Reason', 1000).describe(
+  reason: requiredMultilineText('Reason', 1000).describe(
     'Why the invoice is voided (required, at most 1,000 characters); shown on it as voidReason.',
   ),
 });
@@ -59,21 +61,21 @@ export const writeOffSchema = z.strictObject({
   amount: requiredAmount('Amount').describe(
     'The amount to write off: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency; never more than the balance due (400).',
   ),
-  reason: requiredText('Reason', 1000).describe('Why it is written off (required, at most 1,000 characters).'),
+  reason: requiredMultilineText('Reason', 1000).describe('Why it is written off (required, at most 1,000 characters).'),
   writeOffDate: isoDate('Write-off date')
     .nullish()
     .describe('The date the write-off takes effect in the ledger (YYYY-MM-DD); omitted: today in the firm’s time zone.'),
 });
 /** POST …/reject-invoice/{id}: AwaitingApproval → Draft, with the approver's reason. */
 export const rejectInvoiceSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe(
+  reason: requiredMultilineText('Reason', 500).describe(
     'Why the approver sends it back to draft (required, at most 500 characters); shown as lastRejection.',
   ),
 });
 export type RejectInvoiceInput = z.input<typeof rejectInvoiceSchema>;
 /** POST …/approve-invoice/{id} and submit-for-approval/{id}: an optional note. */
 export const invoiceTransitionNoteSchema = z.strictObject({
-  note: optionalText('Note', 1000).describe(
+  note: optionalMultilineText('Note', 1000).describe(
     'A note kept in the invoice’s status history (at most 1,000 characters); blank or omitted: none.',
   ),
 });
@@ -89,7 +91,7 @@ export const sendInvoiceSchema = z.strictObject({
     .describe(
       'Where to email the invoice, its PDF and a new public link; omitted: the client’s email (no email when the client has none).',
     ),
-  message: optionalText('Message', 5000).describe(
+  message: optionalMultilineText('Message', 5000).describe(
     'The email’s message instead of the standard sentence (at most 5,000 characters); blank: the standard one.',
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../common/fields.ts';
+import { optionalMultilineText } from '../common/fields.ts';
 
 // How the firm's bills look (the PDF, the public page, the email): an accent colour and a footer,
 // with the one contrast rule every surface uses for text drawn on the accent.
@@ -24,7 +24,7 @@ export const accentColourInput = z
   .refine((value) => value === null || ACCENT_COLOUR_PATTERN.test(value), ACCENT_COLOUR_MESSAGE)
   .transform((value) => (value ? value.toUpperCase() : null));
 
-export const invoiceFooterInput = optionalText('Invoice footer', INVOICE_FOOTER_MAX_LENGTH);
+export const invoiceFooterInput = optionalMultilineText('Invoice footer', INVOICE_FOOTER_MAX_LENGTH);
 
 /** A #RRGGBB colour's channels, 0–255. */
 export function rgbOf(hex: string): [number, number, number] {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { accentColourInput, invoiceFooterInput } from './invoice-appearance.ts';
-import { isoDate, optionalText, queryBoolean, requiredId, requiredText, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
+import {
+  firmScopeQuerySchema,
+  isoDate,
+  optionalMultilineText,
+  optionalText,
+  queryBoolean,
+  requiredId,
+  requiredMultilineText,
+  sortTypeSchema,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { expenseListItemSchema } from '../expenses/expense.schemas.ts';
 import { flatFeeListItemSchema } from '../flat-fees/flat-fee.schemas.ts';
@@ -148,7 +157,7 @@ export const lineAdjustmentSchema = z.strictObject({
     .transform((value) => String(value).trim())
     .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), 'Adjusted amount must be an amount with at most 2 decimals')
     .describe('What to bill for the line instead of the item’s amount: an exact decimal with at most 2 decimals ("750.00"), 0 or more.'),
-  reason: requiredText('Reason', 500).describe(
+  reason: requiredMultilineText('Reason', 500).describe(
     'Why the line is written down or up (required, at most 500 characters); shown as the line’s adjustmentReason.',
   ),
 });
@@ -196,8 +205,8 @@ const invoiceFields = {
   dueDate: isoDate('Due date')
     .nullish()
     .describe('When payment is due (YYYY-MM-DD), not before the issue date (400); omitted: the issue date plus the firm’s payment terms.'),
-  notes: optionalText('Notes', 5000).describe('Notes printed on the invoice (at most 5,000 characters); blank or omitted: none.'),
-  paymentInstructions: optionalText('Payment instructions', 5000).describe(
+  notes: optionalMultilineText('Notes', 5000).describe('Notes printed on the invoice (at most 5,000 characters); blank or omitted: none.'),
+  paymentInstructions: optionalMultilineText('Payment instructions', 5000).describe(
     'How to pay, printed on the invoice (at most 5,000 characters); blank or omitted: the firm’s default payment instructions.',
   ),
   /** Totals the client sends are accepted and ignored: the server computes every figure. */
@@ -710,7 +719,7 @@ export const invoiceSettingsInputSchema = z.strictObject({
   billOfChargesClock: z
     .boolean({ error: 'Bill of charges clock must be true or false' })
     .describe('True: invoices show the date fees become recoverable, one month after delivery (Legal Practitioners Act s.16(2)).'),
-  defaultPaymentInstructions: optionalText('Payment instructions', 5000).describe(
+  defaultPaymentInstructions: optionalMultilineText('Payment instructions', 5000).describe(
     'How to pay, put on an invoice that gives none (at most 5,000 characters); blank: none.',
   ),
   /** Optional (blank or omitted: none). */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import {
+  firmScopeQuerySchema,
   isoDate,
   moneyText,
   optionalMoneyText,
+  optionalMultilineText,
   optionalText,
   queryBoolean,
   requiredText,
   sortTypeSchema,
   uuidField,
-  firmScopeQuerySchema,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { MATTER_RATES, MATTER_STATUSES } from './matter-lookups.schemas.ts';
@@ -29,7 +30,7 @@ export const matterPartyInputSchema = z.strictObject({
     .describe('related (connected to the client’s side) or opposing (the other side).'),
   partyType: z.enum(['individual', 'company']).default('individual').describe('individual (the default) or company.'),
   name: requiredText('Party name').describe('The party’s name (at most 160 characters); conflict checks search it.'),
-  notes: optionalText('Party notes', 1000).describe('Notes on the party (at most 1000 characters); blank or null: none.'),
+  notes: optionalMultilineText('Party notes', 1000).describe('Notes on the party (at most 1000 characters); blank or null: none.'),
 });
 
 /** Create and update take the same body; update replaces assignees, parties and practice areas. */
@@ -40,7 +41,9 @@ export const matterInputSchema = z
     matterRate: z
       .enum(MATTER_RATES, { error: 'Billing type is required' })
       .describe('The billing type: Hourly, Flat Rate (flatRate required), Contingency (contingencyPercentage required) or Retainer.'),
-    description: optionalText('Description', 5000).describe('What the matter is about (at most 5000 characters); blank or null: none.'),
+    description: optionalMultilineText('Description', 5000).describe(
+      'What the matter is about (at most 5000 characters); blank or null: none.',
+    ),
     practiceAreaIds: z
       .array(z.uuid())
       .max(20)

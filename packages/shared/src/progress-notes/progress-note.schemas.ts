@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -34,6 +35,7 @@ export const progressNoteInputSchema = z.strictObject({
   body: z
     .string({ error: PROGRESS_NOTE_MESSAGES.bodyRequired })
     .max(PROGRESS_NOTE_BODY_MAX, `Note must be at most ${PROGRESS_NOTE_BODY_MAX} characters`)
+    .refine(isMultilineText, controlCharactersMessage('Note'))
     .describe(
       'The note as HTML, at most 100,000 characters, stored sanitised (other tags and attributes are dropped); must hold some text.',
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
-import { optionalText, requiredText } from '../common/fields.ts';
+import { optionalMultilineText, optionalText, requiredText } from '../common/fields.ts';
 import { firmSetupRequestSchema } from '../firm/firm.schemas.ts';
 import { AVAILABLE_HOURS_MESSAGE, isAvailableHoursText } from '../team/team.schemas.ts';
 import { BILLING_INCREMENT_MESSAGE, BILLING_INCREMENTS } from '../time-entries/billing-increment.ts';
@@ -71,7 +71,7 @@ export const firmProfileSchema = z.object({
 export type FirmProfile = z.infer<typeof firmProfileSchema>;
 
 export const firmProfileInputSchema = firmSetupRequestSchema.extend({
-  address: optionalText('Address', 300).describe('The firm’s postal address (at most 300 characters); blank or null: none.'),
+  address: optionalMultilineText('Address', 300).describe('The firm’s postal address (at most 300 characters); blank or null: none.'),
   phone: optionalText('Phone', 40).describe('The firm’s phone number (at most 40 characters); blank or null: none.'),
   email: emailSchema.nullish().describe('The firm’s contact email, kept in lower case; null or left out: none.'),
   /** Leaving it out keeps the firm's current increment. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, isoDate, optionalText, optionalUuid, requiredText } from '../common/fields.ts';
+import { idParamsSchema, isoDate, optionalMultilineText, optionalUuid, requiredText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { defineRoute } from '../common/route-contract.ts';
 
@@ -43,7 +43,7 @@ const hhmm = z
 export const taskInputSchema = z
   .strictObject({
     title: requiredText('Title', 200).describe('What is to be done, at most 200 characters.'),
-    description: optionalText('Description', 5000).describe('Details, at most 5,000 characters; blank or null: none.'),
+    description: optionalMultilineText('Description', 5000).describe('Details, at most 5,000 characters; blank or null: none.'),
     matterId: optionalUuid('Matter').describe('The matter it is for (its client follows); null or absent: a task of its own.'),
     assigneeIds: z
       .array(z.uuid({ error: 'Assignee must be a valid id' }))
@@ -140,7 +140,7 @@ export const taskStatusInputSchema = z.strictObject({
 
 export const taskListItemInputSchema = z.strictObject({
   title: requiredText('Title', 200).describe('The task’s title.'),
-  description: optionalText('Description', 5000).describe('Its details; blank or null: none.'),
+  description: optionalMultilineText('Description', 5000).describe('Its details; blank or null: none.'),
   dueInDays: z
     .number({ error: 'Due in days must be a number' })
     .int('Due in days must be a whole number')
@@ -153,7 +153,7 @@ export const taskListItemInputSchema = z.strictObject({
 
 export const taskListInputSchema = z.strictObject({
   name: requiredText('Name', 120).describe('The list’s name, e.g. “New litigation matter”.'),
-  description: optionalText('Description', 1000).describe('What it is for; blank or null: none.'),
+  description: optionalMultilineText('Description', 1000).describe('What it is for; blank or null: none.'),
   items: z
     .array(taskListItemInputSchema)
     .min(1, TASK_MESSAGES.listEmpty)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { isoDate, requiredId } from '../common/fields.ts';
 import { MAX_DURATION_HOURS } from './time-entry-amounts.ts';
 import { UTBMS_TASK_CODE_VALUES } from './utbms-task-codes.ts';
@@ -69,6 +70,7 @@ export const timeEntryInputSchema = z.strictObject({
     .string()
     .trim()
     .max(5000, 'Description must be at most 5000 characters')
+    .refine(isMultilineText, controlCharactersMessage('Description'))
     .nullish()
     .transform((value) => value ?? '')
     .describe('What was done (at most 5000 characters); left out or null, empty.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { isoDate, queryBoolean, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -221,6 +222,7 @@ export const timerRequestSchema = z.strictObject({
     .string()
     .trim()
     .max(5000, 'Description must be at most 5000 characters')
+    .refine(isMultilineText, controlCharactersMessage('Description'))
     .optional()
     .describe('start-entry only, with matterId: the words the time entry is filled in with (the task’s or event’s title).'),
   adminUserId: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalText, queryBoolean } from '../common/fields.ts';
+import { isoDate, optionalMultilineText, queryBoolean } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -245,7 +245,7 @@ export const signOffReconciliationSchema = z.strictObject({
   periodEnd: requiredDate('Period end').describe(
     'The last day of the period, YYYY-MM-DD: not after today in the firm’s time zone (400), and after the last signed-off period end (409).',
   ),
-  note: optionalText('Note', 2000).describe('A note kept with the sign-off, up to 2000 characters; blank: none.'),
+  note: optionalMultilineText('Note', 2000).describe('A note kept with the sign-off, up to 2000 characters; blank: none.'),
 });
 export type SignOffReconciliationInput = z.input<typeof signOffReconciliationSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trustPlaceFields } from './trust.schemas.ts';
-import { isoDate, optionalEmail, optionalText, queryBoolean, requiredId, requiredText } from '../common/fields.ts';
+import { isoDate, optionalEmail, optionalMultilineText, queryBoolean, requiredId, requiredMultilineText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -70,7 +70,7 @@ const requestFields = {
     .min(1, 'Due date is required')
     .pipe(isoDate('Due date'))
     .describe('The date the funds are due, YYYY-MM-DD; before today in the firm’s time zone is refused (400).'),
-  note: optionalText('Note', 2000).describe('A note to the client, shown with the request, up to 2000 characters; blank: none.'),
+  note: optionalMultilineText('Note', 2000).describe('A note to the client, shown with the request, up to 2000 characters; blank: none.'),
 };
 
 /** POST create-trust-request: a Draft. */
@@ -92,14 +92,14 @@ export const sendTrustRequestSchema = z.strictObject({
   toEmail: optionalEmail('Email').describe(
     'The address to email the request to; blank: the client’s own email (none is sent when the client has none).',
   ),
-  message: optionalText('Message', 2000).describe(
+  message: optionalMultilineText('Message', 2000).describe(
     'The email’s words in place of the standard sentence, up to 2000 characters; the link is always added; blank: the standard sentence.',
   ),
 });
 export type SendTrustRequestInput = z.input<typeof sendTrustRequestSchema>;
 
 export const cancelTrustRequestSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe('Why the request is cancelled, up to 500 characters.'),
+  reason: requiredMultilineText('Reason', 500).describe('Why the request is cancelled, up to 500 characters.'),
 });
 export type CancelTrustRequestInput = z.input<typeof cancelTrustRequestSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDate, optionalText, queryBoolean, requiredId, requiredText } from '../common/fields.ts';
+import {
+  isoDate,
+  optionalMultilineText,
+  optionalText,
+  queryBoolean,
+  requiredId,
+  requiredMultilineText,
+  requiredText,
+} from '../common/fields.ts';
 import { formatMoney } from '../common/money.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -140,7 +148,7 @@ export const createTrustAccountSchema = z.strictObject({
     .length(3, 'Choose a currency')
     .nullish()
     .describe('ISO 4217 code of the account’s currency (e.g. "NGN"), fixed once created; left out or null: the firm’s home currency.'),
-  paymentInstructions: optionalText('Payment instructions', 2000).describe(
+  paymentInstructions: optionalMultilineText('Payment instructions', 2000).describe(
     'How a client pays into the account, shown on trust requests, up to 2000 characters; blank: none.',
   ),
 });
@@ -151,7 +159,7 @@ export const updateTrustAccountSchema = z.strictObject({
     'The account’s name in the firm’s books, up to 120 characters; unique in the firm (409 when taken).',
   ),
   bankName: requiredText('Bank name', 120).describe('The bank that holds the account, up to 120 characters.'),
-  paymentInstructions: optionalText('Payment instructions', 2000).describe(
+  paymentInstructions: optionalMultilineText('Payment instructions', 2000).describe(
     'How a client pays into the account, shown on trust requests, up to 2000 characters; blank: none.',
   ),
   isActive: z
@@ -234,7 +242,7 @@ export const disburseSchema = z.strictObject({
     'The date of the payment, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
   payee: requiredText('Payee', 160).describe('The third party paid, up to 160 characters.'),
-  purpose: requiredText('Purpose', 500).describe('What the payment is for, up to 500 characters.'),
+  purpose: requiredMultilineText('Purpose', 500).describe('What the payment is for, up to 500 characters.'),
   method: z.enum(TRUST_METHODS).nullish().describe('How it was paid; left out or null: not recorded.'),
   reference: optionalText('Reference', 120).describe(
     'The payment’s reference (a cheque number, a bank reference), up to 120 characters; blank: none.',
@@ -262,7 +270,7 @@ export const refundSchema = z.strictObject({
   ),
   /** Paid to: the client when left blank. */
   payee: optionalText('Payee', 160).describe('Who was paid, up to 160 characters; blank: the client.'),
-  purpose: optionalText('Reason', 500).describe('Why the funds are returned, up to 500 characters; blank: none given.'),
+  purpose: optionalMultilineText('Reason', 500).describe('Why the funds are returned, up to 500 characters; blank: none given.'),
 });
 export type RefundInput = z.input<typeof refundSchema>;
 
@@ -312,16 +320,16 @@ export const transferSchema = z.strictObject({
   date: requiredDate('Date').describe(
     'The date of the transfer, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
-  reason: requiredText('Reason', 500).describe('Why the funds move, up to 500 characters.'),
+  reason: requiredMultilineText('Reason', 500).describe('Why the funds move, up to 500 characters.'),
   /** Required between clients: how both consented (letters, emails, dates). */
-  consentNote: optionalText('Consent', 1000).describe(
+  consentNote: optionalMultilineText('Consent', 1000).describe(
     'How both clients consented (letters, emails, dates), up to 1000 characters; required when the clients differ (400).',
   ),
 });
 export type TransferInput = z.input<typeof transferSchema>;
 
 export const reverseTrustTransactionSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe('Why the movement is reversed, up to 500 characters.'),
+  reason: requiredMultilineText('Reason', 500).describe('Why the movement is reversed, up to 500 characters.'),
   date: isoDate('Date').nullish().describe('The reversal’s date, YYYY-MM-DD; left out or null: today in the firm’s time zone.'),
 });
 export type ReverseTrustTransactionInput = z.input<typeof reverseTrustTransactionSchema>;
@@ -334,7 +342,7 @@ export const clearDepositSchema = z.strictObject({
 export type ClearDepositInput = z.input<typeof clearDepositSchema>;
 
 export const rejectTrustMovementSchema = z.strictObject({
-  reason: requiredText('Reason', 500).describe('Why the movement is rejected, up to 500 characters; the requester sees it.'),
+  reason: requiredMultilineText('Reason', 500).describe('Why the movement is rejected, up to 500 characters; the requester sees it.'),
 });
 
 export const trustTransactionSchema = z.object({

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { BULK_IMPORT_FIELDS, type BulkImportKind, displayToIsoDate, isValidIsoDate } from '@matterhorn/shared';
+import {
+  BULK_IMPORT_FIELDS,
+  type BulkImportKind,
+  controlCharactersMessage,
+  displayToIsoDate,
+  isMultilineText,
+  isSingleLineText,
+  isValidIsoDate,
+} from '@matterhorn/shared';
 import type { ImportedClient } from '../clients/clients.api.ts';
 
 /**
@@ -272,8 +280,20 @@ const CHECKS: { [K in BulkImportKind]: (cells: Record<string, string>) => Checke
   openingReceivables: checkOpeningReceivable,
 };
 
+/** Cells whose text may run over lines, as the form's field for it does; every other cell is one line, as a name is. */
+const MULTILINE_FIELDS = new Set(['address', 'description']);
+
+/** A cell holding what the form would refuse (a line break in a name, a direction override anywhere), said as the form says it. */
+function characterErrors(kind: BulkImportKind, cells: Record<string, string>): string[] {
+  return BULK_IMPORT_FIELDS[kind]
+    .filter((field) => !(MULTILINE_FIELDS.has(field.name) ? isMultilineText : isSingleLineText)(cells[field.name] ?? ''))
+    .map((field) => controlCharactersMessage(field.label));
+}
+
 export function checkRow<K extends BulkImportKind>(kind: K, cells: Record<string, string>): CheckedRow<K> {
-  return CHECKS[kind](cells);
+  const checked = CHECKS[kind](cells);
+  const unsafe = characterErrors(kind, cells);
+  return unsafe.length === 0 ? checked : { errors: [...unsafe, ...('errors' in checked ? checked.errors : [])] };
 }
 
 export const nameKey = normal;

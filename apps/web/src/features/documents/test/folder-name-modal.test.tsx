@@ -17,6 +17,7 @@ describe('FolderNameModal', () => {
     ['Pleadings/Drafts', 'Folder name cannot contain / or \\'],
     ['..', 'Folder name cannot be . or ..'],
     [' . ', 'Folder name cannot be . or ..'],
+    ['Pleadings\u202Estfard', 'Folder name cannot contain control or direction-override characters'],
   ])('refuses %j under the field with the API’s message, sending nothing', async (name, message) => {
     const user = userEvent.setup();
     const { onSubmit } = renderModal();
