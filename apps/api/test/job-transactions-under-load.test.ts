@@ -143,3 +143,16 @@ describe('the in-process queue (PGlite)', () => {
     expect(joined).toEqual([false]);
   });
 });
+
+describe('a transaction joined by writes', () => {
+  it('is over when its work is: what that work started without waiting opens a transaction of its own', async () => {
+    let later: Promise<boolean> | undefined;
+    await context.database.withFirm(firm.firmId, (tx) =>
+      joinedByWrites(firm.firmId, tx, async () => {
+        expect(openRequestTransaction()).toBeDefined();
+        later = delay(20).then(() => openRequestTransaction() !== undefined);
+      }),
+    );
+    expect(await later).toBe(false);
+  });
+});

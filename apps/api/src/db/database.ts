@@ -116,21 +116,25 @@ const transactionConfigOf = ({ readOnly, isolation }: ScopeOptions) =>
 /**
  * Runs fn so that every withFirm of the same firm inside it joins tx instead of opening a
  * transaction of its own: a write's records and its idempotency key's answer commit together.
- * The caller owns tx (begins and ends it).
+ * The caller owns tx (begins and ends it). Once fn is done the join is over: work fn started and
+ * did not wait for (a job, a log) opens its own transaction rather than one about to close.
  */
-export const joinedByWrites = <T>(firmId: string, tx: Tx, fn: () => Promise<T>): Promise<T> =>
-  runInRequestTransaction(
-    {
-      firmId,
-      tx,
-      hasWritten: true,
-      hasFailed: false,
-      isEnded: false,
-      pending: [],
-      end: () => Promise.reject(new Error('A joined transaction is ended by its owner')),
-    },
-    fn,
-  );
+export async function joinedByWrites<T>(firmId: string, tx: Tx, fn: () => Promise<T>): Promise<T> {
+  const joined = {
+    firmId,
+    tx,
+    hasWritten: true,
+    hasFailed: false,
+    isEnded: false,
+    pending: [],
+    end: () => Promise.reject(new Error('A joined transaction is ended by its owner')),
+  };
+  try {
+    return await runInRequestTransaction(joined, fn);
+  } finally {
+    joined.isEnded = true;
+  }
+}
 
 /**
  * A section of the request run under another scope (another firm, or the identity lookup) in the
