@@ -32,7 +32,11 @@ export const startPortalPaymentSchema = z.strictObject({
     .union([z.string(), z.number()])
     .nullish()
     .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
-    .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), 'Amount must be an amount with at most 2 decimals')
+    // Aborts on failure: the next check reads the text as money, which throws on "abc".
+    .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), {
+      message: 'Amount must be an amount with at most 2 decimals',
+      abort: true,
+    })
     .refine((value) => value === null || compareMoney(value, '0') > 0, 'Amount must be more than 0')
     .describe(
       'How much to pay, as a decimal with at most 2 decimals ("1250.00") in the item’s currency; blank or left out pays all still due. Never more than is due.',
