@@ -660,7 +660,7 @@ describe('receipts', () => {
     expenseId = await idOf(create(clientExpense({ description: 'With receipts' }), fixture.tokens.feeEarner));
   });
 
-  it('stores a PDF and an image by their content (a PNG named .pdf is a PNG), and serves them as attachments', async () => {
+  it('stores a PDF and an image by their content (a PNG named .pdf is a PNG, kept as .pdf.png), and serves them as attachments', async () => {
     const pdf = await upload(expenseId, 'filing receipt.pdf', PDF, fixture.tokens.feeEarner);
     expect(pdf.statusCode).toBe(201);
     const png = await upload(expenseId, 'scan.pdf', PNG, fixture.tokens.feeEarner);
@@ -673,12 +673,12 @@ describe('receipts', () => {
         sizeBytes: PDF.length,
         uploadedByUserName: 'Tunde Bakare',
       }),
-      expect.objectContaining({ fileName: 'scan.pdf', contentType: 'image/png', sizeBytes: PNG.length }),
+      expect.objectContaining({ fileName: 'scan.pdf.png', contentType: 'image/png', sizeBytes: PNG.length }),
     ]);
     const download = await fixture.call('GET', `${base}/download-expense-receipt/${expenseId}/${receipts[1].id}`, fixture.tokens.billing);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="scan.pdf"; filename*=UTF-8''scan.pdf`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="scan.pdf.png"; filename*=UTF-8''scan.pdf.png`);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(PNG)).toBe(true);
     const first = await fixture.call('GET', `${base}/download-expense-receipt/${expenseId}/${receipts[0].id}`, fixture.tokens.admin);

@@ -29,12 +29,14 @@ const HEIC = Buffer.concat([
 ]);
 
 /** A stream in small chunks, as an upload arrives. */
-const arriving = (content: Buffer) =>
-  Readable.from(
+const arriving = (content: Buffer) => ({
+  content: Readable.from(
     (function* () {
       for (let offset = 0; offset < content.length; offset += 16 * 1024) yield content.subarray(offset, offset + 16 * 1024);
     })(),
-  );
+  ),
+  fileName: 'receipt',
+});
 
 async function bytesOf(stream: Readable | null): Promise<Buffer> {
   if (!stream) throw new Error('no file');
@@ -112,7 +114,7 @@ describe.each(backends)('the file store: %s', (_name, open) => {
     ['an HEIC photo', HEIC, 'image/heic', 'heic'],
   ])('stores %s under an unguessable key and gives back the same bytes', async (_title, content, contentType, extension) => {
     const stored = await storeUpload(backend.store, arriving(content), RECEIPT);
-    expect(stored).toMatchObject({ size: content.length, contentType, extension });
+    expect(stored).toMatchObject({ size: content.length, contentType, extension, fileName: `receipt.${extension}` });
     expect(stored.key).toMatch(/^[\w-]{32}$/);
     expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await bytesOf(await backend.store.read(stored.key))).equals(content)).toBe(true);

@@ -157,7 +157,11 @@ describe('journal attachments', () => {
 describe('an attachment through the virus scanner', () => {
   const stored = async () => {
     const files = createLocalFileStore(await mkdtemp(join(tmpdir(), 'journal-attachments-')));
-    const file = await storeUpload(files, Readable.from([PNG]), { what: 'An attachment', maxBytes: 1024, types: { 'image/png': 'PNG' } });
+    const file = await storeUpload(
+      files,
+      { content: Readable.from([PNG]), fileName: 'receipt.png' },
+      { what: 'An attachment', maxBytes: 1024, types: { 'image/png': 'PNG' } },
+    );
     return { files, file };
   };
 

@@ -103,7 +103,7 @@ describe('attachments', () => {
     attachedTo = (await fixture.create(note({ title: 'With attachments' }))).json().data.id;
   });
 
-  it('stores files by their content (a PNG named .pdf is a PNG), counts them in the list, serves them as downloads', async () => {
+  it('stores files by their content (a PNG named .pdf is a PNG, kept as .pdf.png), counts them in the list, serves them as downloads', async () => {
     const pdf = await fixture.upload(attachedTo, 'court order.pdf', PDF, fixture.tokens.feeEarner);
     expect(pdf.statusCode, pdf.body).toBe(201);
     const png = await fixture.upload(attachedTo, 'scan.pdf', PNG);
@@ -116,12 +116,17 @@ describe('attachments', () => {
         sizeBytes: PDF.length,
         uploadedByUserName: 'Tunde Bakare',
       }),
-      expect.objectContaining({ fileName: 'scan.pdf', contentType: 'image/png', sizeBytes: PNG.length, uploadedByUserName: 'Ada Okafor' }),
+      expect.objectContaining({
+        fileName: 'scan.pdf.png',
+        contentType: 'image/png',
+        sizeBytes: PNG.length,
+        uploadedByUserName: 'Ada Okafor',
+      }),
     ]);
     const file = await download(attachedTo, attachments[1].id, fixture.tokens.feeEarner);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="scan.pdf"; filename*=UTF-8''scan.pdf`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="scan.pdf.png"; filename*=UTF-8''scan.pdf.png`);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(PNG)).toBe(true);
     expect((await download(attachedTo, attachments[0].id)).rawPayload.equals(PDF)).toBe(true);

@@ -12,7 +12,8 @@ type FileAnswer = { mediaType: string; description: string };
 const PDF: FileAnswer = { mediaType: 'application/pdf', description: 'The PDF, as an attachment.' };
 const STORED_FILE: FileAnswer = {
   mediaType: 'application/octet-stream',
-  description: 'The stored file as it was uploaded, with its own Content-Type and file name (Content-Disposition).',
+  description:
+    'The stored file as it was uploaded, with the Content-Type read from its content and a file name (Content-Disposition) ending in that type.',
 };
 const CALENDAR: FileAnswer = { mediaType: 'text/calendar', description: 'An iCalendar feed (RFC 5545) of the hearings.' };
 const LEDES: FileAnswer = { mediaType: 'text/plain', description: 'A LEDES 1998B or 1998BI file (the client’s format), as an attachment.' };

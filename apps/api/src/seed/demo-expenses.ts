@@ -182,18 +182,22 @@ export async function seedDemoExpenses(database: Database, firm: SeededFirm, fil
   if (!files) return;
   for (const { id, expense } of inserted) {
     if (!expense.receipt) continue;
-    const stored = await storeUpload(files, Readable.from([RECEIPT_PNG]), {
-      what: 'A receipt',
-      maxBytes: EXPENSE_RECEIPT_MAX_BYTES,
-      types: { 'image/png': 'PNG' },
-    });
+    const stored = await storeUpload(
+      files,
+      { content: Readable.from([RECEIPT_PNG]), fileName: expense.receipt },
+      {
+        what: 'A receipt',
+        maxBytes: EXPENSE_RECEIPT_MAX_BYTES,
+        types: { 'image/png': 'PNG' },
+      },
+    );
     await recordStoredFile(files, stored, () =>
       database.withFirm(firm.firmId, (tx) =>
         tx.insert(expenseReceipts).values({
           firmId: firm.firmId,
           expenseId: id,
           storageKey: stored.key,
-          fileName: expense.receipt!,
+          fileName: stored.fileName,
           contentType: stored.contentType,
           sizeBytes: stored.size,
           sha256: stored.sha256,

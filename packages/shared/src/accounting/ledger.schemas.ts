@@ -140,7 +140,7 @@ export const JOURNAL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const journalAttachmentSchema = z.object({
   id: z.string().describe('The attachment’s id, the attachmentId of download-journal-attachment.'),
-  fileName: z.string().describe('The file’s name as uploaded.'),
+  fileName: z.string().describe('The file’s name as uploaded, ending in its content’s type: a PDF named x.html is x.html.pdf.'),
   contentType: z.string().describe('The MIME type read from its content: application/pdf, image/jpeg, image/png or image/heic.'),
   sizeBytes: z.number().describe('The file’s size in bytes (at most 10 MB).'),
   uploadedAt: z.string().describe('When it was attached (ISO 8601 UTC).'),

@@ -178,7 +178,11 @@ export type PortalMessageAttachment = z.infer<typeof portalMessageAttachmentSche
 /** An uploaded file waiting to go on a message (it is already filed in the matter's documents). */
 export const uploadedPortalAttachmentSchema = z.object({
   id: z.string().describe('The id of the document the file was filed as: name it in send-message’s attachmentIds.'),
-  fileName: z.string().describe('The file’s name in the matter’s documents (" (2)", " (3)"… added when the name was taken).'),
+  fileName: z
+    .string()
+    .describe(
+      'The file’s name in the matter’s documents: ending in its content’s type (a PDF named x.html is x.html.pdf), with " (2)", " (3)"… added when the name was taken.',
+    ),
   contentType: z.string().describe('The file’s media type, as found from its content.'),
   sizeBytes: z.number().describe('The file’s size in bytes.'),
 });

@@ -128,7 +128,7 @@ export const documentCheckoutSchema = z.object({
 
 export const documentVersionSchema = z.object({
   versionNumber: z.number().describe('The version’s number: 1 for the first upload, one more for each version after it.'),
-  fileName: z.string().describe('The file’s name as uploaded.'),
+  fileName: z.string().describe('The file’s name as uploaded, ending in its content’s type: a PDF named x.html is x.html.pdf.'),
   contentType: z.string().describe('The MIME type read from the file’s content (never from its name).'),
   sizeBytes: z.number().describe('The file’s size in bytes.'),
   sha256: z.string().describe('The file’s SHA-256, 64 lower-case hexadecimal characters.'),

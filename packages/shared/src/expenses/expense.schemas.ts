@@ -229,7 +229,7 @@ export type ExpensePaymentInput = z.input<typeof expensePaymentSchema>;
 
 export const expenseReceiptSchema = z.object({
   id: z.string().describe('The receipt’s id, the fileId of download-expense-receipt and delete-expense-receipt.'),
-  fileName: z.string().describe('The file’s name as uploaded.'),
+  fileName: z.string().describe('The file’s name as uploaded, ending in its content’s type: a PDF named x.html is x.html.pdf.'),
   contentType: z.string().describe('The MIME type read from its content: application/pdf, image/jpeg, image/png or image/heic.'),
   sizeBytes: z.number().describe('The file’s size in bytes (at most 10 MB).'),
   uploadedAt: z.string().describe('When it was uploaded (ISO 8601 UTC).'),

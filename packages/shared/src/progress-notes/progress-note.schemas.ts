@@ -66,7 +66,7 @@ export const progressNoteAttachmentParamsSchema = z.object({
 
 export const progressNoteAttachmentSchema = z.object({
   id: z.string().describe('The attachment’s id (a UUID).'),
-  fileName: z.string().describe('The file’s name as uploaded.'),
+  fileName: z.string().describe('The file’s name as uploaded, ending in its content’s type: a PDF named x.html is x.html.pdf.'),
   contentType: z.string().describe('The MIME type read from its content (PDF, JPEG, PNG, HEIC, Word or Excel).'),
   sizeBytes: z.number().describe('The file’s size in bytes (at most 20 MB).'),
   uploadedAt: z.string().describe('When it was attached (ISO 8601 UTC).'),

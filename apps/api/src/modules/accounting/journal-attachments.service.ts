@@ -68,7 +68,7 @@ export function createJournalAttachmentService({
         },
         READ_ONLY,
       );
-      const stored = await storeUpload(files, upload.content, ATTACHMENT_RULES);
+      const stored = await storeUpload(files, upload, ATTACHMENT_RULES);
       await scanAttachment(files, scanner, stored);
       return recordStoredFile(files, stored, () =>
         database.withFirm(principal.firmId, async (tx) => {
@@ -77,7 +77,7 @@ export function createJournalAttachmentService({
             firmId: principal.firmId,
             entryId,
             storageKey: stored.key,
-            fileName: upload.fileName,
+            fileName: stored.fileName,
             contentType: stored.contentType === 'image/heif' ? 'image/heic' : stored.contentType,
             sizeBytes: stored.size,
             sha256: stored.sha256,
@@ -85,7 +85,7 @@ export function createJournalAttachmentService({
           });
           await recordAuditEvent(tx, principal, 'journalAttachment.uploaded', attachmentId, {
             entryId,
-            fileName: upload.fileName,
+            fileName: stored.fileName,
             contentType: stored.contentType,
             sizeBytes: stored.size,
             sha256: stored.sha256,

@@ -65,7 +65,7 @@ export function createDocumentCheckoutService({ database, files, processing, max
           const baseVersion = Math.min(fields.baseVersion!, document.currentVersionNumber);
           const isConflict = baseVersion < document.currentVersionNumber;
           const added = await appendVersion(tx, firmId, document, {
-            ...versionFactsOf(stored, upload.fileName, processing.isScanningEnabled ? 'scanning' : 'available'),
+            ...versionFactsOf(stored, stored.fileName, processing.isScanningEnabled ? 'scanning' : 'available'),
             uploadedByUserId: principal.userId,
             note: fields.note || null,
             basedOnVersion: baseVersion,

@@ -111,10 +111,9 @@ export function createDirectUploadService({ files, documents, maxUploadBytes, se
         ? documents.fileNewDocument(
             principal,
             { folderId: claims.FolderId, category: claims.category, description: claims.description, tags: claims.tags },
-            claims.fileName,
             stored,
           )
-        : documents.fileNewVersion(principal, claims.DocumentId!, claims.note, claims.fileName, stored);
+        : documents.fileNewVersion(principal, claims.DocumentId!, claims.note, stored);
     },
   };
 }

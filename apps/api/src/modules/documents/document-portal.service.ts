@@ -76,7 +76,7 @@ export function createDocumentPortalService({ database, files, processing, maxUp
           const folder = await findFolder(tx, firmId, folderId, true);
           if (!folder) throw notFound('Matter');
           // A client cannot add a version: a second file of the same name is filed beside the first.
-          const name = await freeNameIn(tx, firmId, folder.id, upload.fileName);
+          const name = await freeNameIn(tx, firmId, folder.id, stored.fileName);
           const added = await addDocument(
             tx,
             firmId,

@@ -5,7 +5,15 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_TEXT_TYPES } from '@matterhorn/shared';
 import { AppError } from '../../lib/errors.ts';
-import { inspectStoredFile, storeUpload, type FileStore, type StoredFile, type UploadRules } from '../../platform/files/files.ts';
+import {
+  downloadNameOf,
+  inspectStoredFile,
+  storeUpload,
+  type FileStore,
+  type StoredFile,
+  type Upload,
+  type UploadRules,
+} from '../../platform/files/files.ts';
 
 /**
  * A document's file into the store. Every type is read from the content (platform/files), except
@@ -91,7 +99,8 @@ function counter(rules: UploadRules) {
   return { stream, facts: () => ({ size, sha256: hash.digest('hex') }) };
 }
 
-async function storeText(store: FileStore, content: Readable, type: TextType, rules: UploadRules): Promise<StoredFile> {
+async function storeText(store: FileStore, upload: Upload, type: TextType, rules: UploadRules): Promise<StoredFile> {
+  const { content } = upload;
   const key = randomBytes(24).toString('base64url');
   const counted = counter(rules);
   content.once('error', (error) => counted.stream.destroy(error));
@@ -104,30 +113,27 @@ async function storeText(store: FileStore, content: Readable, type: TextType, ru
     await store.remove(key).catch(() => undefined);
     throw error;
   }
-  return { key, contentType: type.mime, extension: type.ext, ...counted.facts() };
+  return { key, contentType: type.mime, extension: type.ext, fileName: downloadNameOf(upload.fileName, type), ...counted.facts() };
 }
 
 /** An uploaded document's file stored under a new key, its type read from its content (or, for text, as above). */
-export async function storeDocumentUpload(
-  store: FileStore,
-  upload: { content: Readable; fileName: string },
-  rules: UploadRules,
-): Promise<StoredFile> {
+export async function storeDocumentUpload(store: FileStore, upload: Upload, rules: UploadRules): Promise<StoredFile> {
   const { head, isWholeFile, replay } = await peek(upload.content);
   const textType = await acceptedTextType(upload.fileName, head, isWholeFile);
-  return textType ? storeText(store, replay, textType, rules) : storeUpload(store, replay, rules);
+  const arrived = { content: replay, fileName: upload.fileName };
+  return textType ? storeText(store, arrived, textType, rules) : storeUpload(store, arrived, rules);
 }
 
 /** A file the browser sent straight to the bucket, read back: what storeDocumentUpload would have found it to be. */
 export async function inspectDirectUpload(store: FileStore, key: string, fileName: string, rules: UploadRules): Promise<StoredFile> {
   const content = await store.read(key);
-  if (!content) return inspectStoredFile(store, key, rules);
+  if (!content) return inspectStoredFile(store, key, fileName, rules);
   const { head, isWholeFile } = await peek(content);
   content.destroy();
   const textType = await acceptedTextType(fileName, head, isWholeFile);
   const whole = textType ? await store.read(key) : null;
-  if (!textType || !whole) return inspectStoredFile(store, key, rules);
+  if (!textType || !whole) return inspectStoredFile(store, key, fileName, rules);
   const counted = counter(rules);
   await pipeline(whole, counted.stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
-  return { key, contentType: textType.mime, extension: textType.ext, ...counted.facts() };
+  return { key, contentType: textType.mime, extension: textType.ext, fileName: downloadNameOf(fileName, textType), ...counted.facts() };
 }

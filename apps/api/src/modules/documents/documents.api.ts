@@ -71,13 +71,13 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
         READ_ONLY,
       );
       if (!folderId) throw notFound('Matter');
-      const stored = await storeUpload(files, upload.content, rules);
+      const stored = await storeUpload(files, upload, rules);
       const added = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
           const folder = await findFolder(tx, firmId, folderId, true);
           if (!folder) throw notFound('Matter');
           // An attachment is a new document: a taken name gets " (2)", " (3)"…
-          const name = await freeNameIn(tx, firmId, folder.id, upload.fileName);
+          const name = await freeNameIn(tx, firmId, folder.id, stored.fileName);
           const facts = versionFactsOf(stored, name, processing.isScanningEnabled ? 'scanning' : 'available');
           const createdByUserId = filer.kind === 'firm' ? filer.userId : await findFirmOwnerId(tx, firmId);
           const result = await addDocument(
@@ -98,13 +98,14 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
 
     async saveGeneratedDocument(principal, input) {
       const firmId = principal.firmId;
-      const stored = await storeUpload(files, Readable.from([input.content]), documentRules(maxUploadBytes));
+      const generated = { content: Readable.from([input.content]), fileName: input.fileName };
+      const stored = await storeUpload(files, generated, documentRules(maxUploadBytes));
       const { documentId, versionId } = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
           const folderId = await findOwnerFolderId(tx, firmId, { matterId: input.matterId });
           const folder = folderId ? await findFolder(tx, firmId, folderId, true) : null;
           if (!folder) throw notFound('Matter');
-          const name = await freeNameIn(tx, firmId, folder.id, input.fileName);
+          const name = await freeNameIn(tx, firmId, folder.id, stored.fileName);
           const added = await addDocument(
             tx,
             firmId,

@@ -56,7 +56,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
     async upload(principal: FirmPrincipal, fields: UploadFields, upload: Upload): Promise<DocumentView> {
       await service.checkNewDocument(principal, fields.folderId, upload.fileName);
       const stored = await storeDocumentUpload(files, upload, rules);
-      return service.fileNewDocument(principal, fields, upload.fileName, stored);
+      return service.fileNewDocument(principal, fields, stored);
     },
 
     /** 404 for a folder the firm does not have, 409 for one in the recycle bin or a name already there. */
@@ -73,9 +73,13 @@ export function createDocumentService({ database, files, processing, maxUploadBy
         READ_ONLY,
       ),
 
-    /** Files a stored file as a new document (its rows and audit); the file is removed if that fails. */
-    async fileNewDocument(principal: FirmPrincipal, fields: UploadFields, fileName: string, stored: StoredFile): Promise<DocumentView> {
+    /**
+     * Files a stored file as a new document (its rows and audit) under the stored file's name, which
+     * ends in its content's type; the file is removed if that fails.
+     */
+    async fileNewDocument(principal: FirmPrincipal, fields: UploadFields, stored: StoredFile): Promise<DocumentView> {
       const firmId = principal.firmId;
+      const fileName = stored.fileName;
       const { documentId, versionId } = await recordStoredFile(
         files,
         stored,
@@ -110,7 +114,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
     async uploadNewVersion(principal: FirmPrincipal, documentId: string, note: string | undefined, upload: Upload): Promise<DocumentView> {
       await service.checkNewVersion(principal, documentId);
       const stored = await storeDocumentUpload(files, upload, rules);
-      return service.fileNewVersion(principal, documentId, note, upload.fileName, stored);
+      return service.fileNewVersion(principal, documentId, note, stored);
     },
 
     /** 404 for a document the firm does not have, 409 while it is in the recycle bin or checked out by another. */
@@ -119,12 +123,11 @@ export function createDocumentService({ database, files, processing, maxUploadBy
         assertNotHeldByAnother(await lockChangeable(tx, principal.firmId, documentId), principal.userId),
       ),
 
-    /** Files a stored file as the document's next version; the file is removed if that fails. */
+    /** Files a stored file as the document's next version (under the stored file's name); the file is removed if that fails. */
     async fileNewVersion(
       principal: FirmPrincipal,
       documentId: string,
       note: string | undefined,
-      fileName: string,
       stored: StoredFile,
     ): Promise<DocumentView> {
       const firmId = principal.firmId;
@@ -137,7 +140,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
             const document = await lockChangeable(tx, firmId, documentId);
             assertNotHeldByAnother(document, principal.userId);
             const added = await appendVersion(tx, firmId, document, {
-              ...versionFactsOf(stored, fileName, firstScanStatus()),
+              ...versionFactsOf(stored, stored.fileName, firstScanStatus()),
               uploadedByUserId: principal.userId,
               note: note || null,
             });
@@ -201,7 +204,7 @@ export function createDocumentService({ database, files, processing, maxUploadBy
       const isAvailable = source.scanStatus === 'available';
       const { versionId } = await recordStoredFile(
         files,
-        { key, size: source.sizeBytes, sha256: source.sha256, contentType: source.contentType, extension: '' },
+        { key, size: source.sizeBytes, sha256: source.sha256, contentType: source.contentType, extension: '', fileName: source.fileName },
         () =>
           database.withFirm(firmId, async (tx) => {
             const document = await lockChangeable(tx, firmId, documentId);

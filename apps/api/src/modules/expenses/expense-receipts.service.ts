@@ -33,7 +33,7 @@ export const createExpenseReceiptService = ({ database, files }: { database: Dat
       },
       READ_ONLY,
     );
-    const stored = await storeUpload(files, upload.content, RECEIPT_RULES);
+    const stored = await storeUpload(files, upload, RECEIPT_RULES);
     return recordStoredFile(files, stored, () =>
       database.withFirm(principal.firmId, async (tx) => {
         const expense = await lockExpense(tx, principal.firmId, expenseId);
@@ -43,7 +43,7 @@ export const createExpenseReceiptService = ({ database, files }: { database: Dat
           firmId: principal.firmId,
           expenseId,
           storageKey: stored.key,
-          fileName: upload.fileName,
+          fileName: stored.fileName,
           contentType: stored.contentType === 'image/heif' ? 'image/heic' : stored.contentType,
           sizeBytes: stored.size,
           sha256: stored.sha256,
@@ -51,7 +51,7 @@ export const createExpenseReceiptService = ({ database, files }: { database: Dat
         });
         await recordAuditEvent(tx, principal, 'expenseReceipt.uploaded', receiptId, {
           expenseId,
-          fileName: upload.fileName,
+          fileName: stored.fileName,
           contentType: stored.contentType,
           sizeBytes: stored.size,
           sha256: stored.sha256,

@@ -128,7 +128,7 @@ export function createPaymentReportService({ database, files }: { database: Data
           READ_ONLY,
         );
       await check();
-      const stored = await storeUpload(files, proof.content, PROOF_RULES);
+      const stored = await storeUpload(files, proof, PROOF_RULES);
       const id = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
           const payable = await payableItem(tx, firmId, clientId, fields);
@@ -140,7 +140,7 @@ export function createPaymentReportService({ database, files }: { database: Data
             amount: fields.amount,
             paymentDate: fields.paymentDate,
             reference: fields.reference || null,
-            proof: { key: stored.key, fileName: proof.fileName, contentType: stored.contentType, size: stored.size },
+            proof: { key: stored.key, fileName: stored.fileName, contentType: stored.contentType, size: stored.size },
           }).catch((error: unknown) => {
             throw isUniqueViolation(error) ? conflict(payable.messages.waiting) : error;
           });

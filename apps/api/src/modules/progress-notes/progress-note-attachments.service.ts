@@ -35,7 +35,7 @@ export function createProgressNoteAttachmentService(database: Database, files: F
      */
     async add(principal: FirmPrincipal, noteId: string, upload: { content: Readable; fileName: string }): Promise<ProgressNote> {
       await database.withFirm(principal.firmId, (tx) => viewOf(tx, principal.firmId, noteId), READ_ONLY);
-      const stored = await storeUpload(files, upload.content, ATTACHMENT_RULES);
+      const stored = await storeUpload(files, upload, ATTACHMENT_RULES);
       return recordStoredFile(files, stored, () =>
         database.withFirm(principal.firmId, async (tx) => {
           if (!(await lockProgressNote(tx, principal.firmId, noteId))) throw notFound('Progress note');
@@ -44,7 +44,7 @@ export function createProgressNoteAttachmentService(database: Database, files: F
             firmId: principal.firmId,
             progressNoteId: noteId,
             storageKey: stored.key,
-            fileName: upload.fileName,
+            fileName: stored.fileName,
             contentType,
             sizeBytes: stored.size,
             sha256: stored.sha256,
@@ -52,7 +52,7 @@ export function createProgressNoteAttachmentService(database: Database, files: F
           });
           await recordAuditEvent(tx, principal, 'progressNote.attachmentAdded', noteId, {
             attachmentId,
-            fileName: upload.fileName,
+            fileName: stored.fileName,
             contentType,
             sizeBytes: stored.size,
             sha256: stored.sha256,

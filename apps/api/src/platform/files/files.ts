@@ -4,7 +4,8 @@ import { createLocalFileStore } from './local-file-store.ts';
 import { createS3FileStore, type S3Settings } from './s3-file-store.ts';
 
 export type { DirectUploadPlan, DirectUploads, FileStore } from './file-store.ts';
-export { inspectStoredFile, recordStoredFile, storeUpload, type StoredFile, type UploadRules } from './stored-upload.ts';
+export { downloadNameOf } from './download-names.ts';
+export { inspectStoredFile, recordStoredFile, storeUpload, type StoredFile, type Upload, type UploadRules } from './stored-upload.ts';
 
 /** Where files go: a bucket when S3_BUCKET is set, otherwise DATA_DIR/files. */
 export type FileStoreSettings = { dataDir: string; s3: S3Settings | null };

@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 // The Node entry: the bundler resolution the project type-checks with picks the web-streams-only one.
 import { fileTypeStream } from 'file-type/node';
 import { AppError } from '../../lib/errors.ts';
+import { downloadNameOf } from './download-names.ts';
 import type { FileStore } from './file-store.ts';
 
 /**
@@ -11,8 +12,14 @@ import type { FileStore } from './file-store.ts';
  */
 export type UploadRules = { what: string; maxBytes: number; types: Readonly<Record<string, string>> };
 
-/** A file as stored: its key, and what its content was found to be. */
-export type StoredFile = { key: string; size: number; contentType: string; extension: string; sha256: string };
+/** A file as it arrives: its bytes, and the name the uploader gave it. */
+export type Upload = { content: Readable; fileName: string };
+
+/**
+ * A file as stored: its key, what its content was found to be, and the name to keep and send it
+ * under (downloadNameOf: the uploader's, ending in the content's extension).
+ */
+export type StoredFile = { key: string; size: number; contentType: string; extension: string; sha256: string; fileName: string };
 
 const MEGABYTE = 1024 * 1024;
 
@@ -38,7 +45,7 @@ async function allowedTypeOf(content: Readable, rules: UploadRules) {
  * its content, its size counted and its SHA-256 computed here, as storeUpload does on the way in.
  * The caller compares them with what the browser declared and removes the file if they differ.
  */
-export async function inspectStoredFile(store: FileStore, key: string, rules: UploadRules): Promise<StoredFile> {
+export async function inspectStoredFile(store: FileStore, key: string, fileName: string, rules: UploadRules): Promise<StoredFile> {
   const content = await store.read(key);
   if (!content) throw new AppError(422, `${rules.what} was not received: upload it again`);
   const { detected, type } = await allowedTypeOf(content, rules);
@@ -52,7 +59,7 @@ export async function inspectStoredFile(store: FileStore, key: string, rules: Up
     }
     hash.update(chunk);
   }
-  return { key, size, contentType: type.mime, extension: type.ext, sha256: hash.digest('hex') };
+  return { key, size, contentType: type.mime, extension: type.ext, sha256: hash.digest('hex'), fileName: downloadNameOf(fileName, type) };
 }
 
 /**
@@ -60,8 +67,8 @@ export async function inspectStoredFile(store: FileStore, key: string, rules: Up
  * (never from its name), its size is counted as it passes and it is refused past the limit, its
  * SHA-256 is computed on the way. A refused or failed upload leaves nothing in the store.
  */
-export async function storeUpload(store: FileStore, content: Readable, rules: UploadRules): Promise<StoredFile> {
-  const { detected, type } = await allowedTypeOf(content, rules);
+export async function storeUpload(store: FileStore, upload: Upload, rules: UploadRules): Promise<StoredFile> {
+  const { detected, type } = await allowedTypeOf(upload.content, rules);
   const key = randomBytes(24).toString('base64url');
   const hash = createHash('sha256');
   let size = 0;
@@ -84,7 +91,14 @@ export async function storeUpload(store: FileStore, content: Readable, rules: Up
     await store.remove(key).catch(() => undefined);
     throw error;
   }
-  return { key, size, contentType: type.mime, extension: type.ext, sha256: hash.digest('hex') };
+  return {
+    key,
+    size,
+    contentType: type.mime,
+    extension: type.ext,
+    sha256: hash.digest('hex'),
+    fileName: downloadNameOf(upload.fileName, type),
+  };
 }
 
 /**
