@@ -192,6 +192,23 @@ describe('search and folder zips', () => {
     expect(sha256(Buffer.from(zip.file('Exhibits/Exhibit A.pdf')!.asUint8Array()))).toBe(sha256(inner.content));
   });
 
+  it('writes a document renamed against its content with its content’s ending: a PDF renamed "x.html" unzips as "x.html.pdf"', async () => {
+    const root = (
+      await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.admin, {
+        parentFolderId: clientMatterFolder,
+        name: 'Renamed',
+      })
+    ).json().data;
+    const document = await fixture.uploadPdf(root.id, 'Statement.pdf');
+    const renamed = await fixture.call('PUT', `${DOCUMENT_BASE}/update-document/${document.id}`, fixture.tokens.admin, { name: 'x.html' });
+    expect(renamed.statusCode).toBe(200);
+    const kept = await fixture.uploadPdf(root.id, 'Brief.PDF');
+    expect(kept.id).toBeTruthy();
+    const response = await fixture.call('GET', `${DOCUMENT_BASE}/download-folder-zip/${root.id}`, fixture.tokens.admin);
+    const zip = new PizZip(response.rawPayload);
+    expect(Object.keys(zip.files).sort()).toEqual(['Brief.PDF', 'x.html.pdf']);
+  });
+
   it('never lets a name climb out of the folder the zip is unpacked in: "." and ".." are refused as folder names and written as underscores', async () => {
     const root = (
       await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.admin, { parentFolderId: null, name: 'Bundle' })
@@ -213,6 +230,7 @@ describe('search and folder zips', () => {
     const response = await fixture.call('GET', `${DOCUMENT_BASE}/download-folder-zip/${root.id}`, fixture.tokens.admin);
     expect(response.statusCode).toBe(200);
     const zip = new PizZip(response.rawPayload);
-    expect(Object.keys(zip.files).filter((name) => !zip.files[name]!.dir)).toEqual(['__/_']);
+    // The document named "." ends as its PDF does: a plain file name, inside the renamed folder.
+    expect(Object.keys(zip.files).filter((name) => !zip.files[name]!.dir)).toEqual(['__/..pdf']);
   });
 });

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -6,7 +7,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
 import { findFolder } from './document-folders.repository.ts';
-import { findZipEntries } from './documents.repository.ts';
+import { findZipEntries, type ZipEntryRow } from './documents.repository.ts';
 
 /**
  * Types whose bytes deflate well (RTF, the 97–2003 Office files, TIFF). The rest are compressed
@@ -25,6 +26,16 @@ const zipPathOf = (path: string) =>
     .split('/')
     .map((part) => (part === '.' || part === '..' ? part.replace(/\./g, '_') : part))
     .join('/');
+
+/**
+ * A document's path ends as its file does: the stored version's name ends in its content's type, and
+ * a document renamed "x.html" that holds a PDF is written "x.html.pdf", so no unzipped file opens
+ * as something it is not.
+ */
+function zipNameOf(entry: ZipEntryRow): string {
+  const ending = extname(entry.file_name).toLowerCase();
+  return ending && !entry.path.toLowerCase().endsWith(ending) ? `${entry.path}${ending}` : entry.path;
+}
 
 /** Files opened ahead of the one being written: a few read buffers (64 KB each) at most. */
 const OPENED_AHEAD = 4;
@@ -64,7 +75,7 @@ export function createDocumentZipService(database: Database, files: FileStore) {
             const content = await opening.shift()!;
             if (!content) continue;
             await zip.add(content, {
-              name: zipPathOf(entry.path),
+              name: zipPathOf(zipNameOf(entry)),
               deflate: DEFLATES_WELL.has(entry.content_type),
               modifiedAt: new Date(entry.uploaded_at),
             });

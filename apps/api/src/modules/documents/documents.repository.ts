@@ -227,6 +227,8 @@ export type ZipEntryRow = {
   storage_key: string;
   size_bytes: number | string;
   content_type: string;
+  /** The version's own file name, which ends in its content's type (downloadNameOf). */
+  file_name: string;
   /** When the version was uploaded: the file's date in the zip. */
   uploaded_at: Date | string;
 };
@@ -242,7 +244,7 @@ export function findZipEntries(tx: Tx, firmId: string, folderId: string) {
         union all
         select f.id, down.path || f.name || '/' from document_folders f join down on f.parent_folder_id = down.id
           where f.firm_id = ${firmId} and f.deleted_at is null)
-      select down.path || d.name as path, v.storage_key, v.size_bytes, v.content_type, v.created_at as uploaded_at from down
+      select down.path || d.name as path, v.storage_key, v.size_bytes, v.content_type, v.file_name, v.created_at as uploaded_at from down
         join documents d on d.firm_id = ${firmId} and d.folder_id = down.id and d.deleted_at is null
         join document_versions v on v.firm_id = d.firm_id and v.document_id = d.id and v.version_number = d.current_version_number
           and v.scan_status = 'available'
