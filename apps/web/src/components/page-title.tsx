@@ -1,3 +1,5 @@
+import { LoadingSpinner } from './loading-spinner.tsx';
+
 /** The product's name, last in every page's title (and index.html's title before a page draws one). */
 export const APP_NAME = 'Matterhorn';
 
@@ -29,6 +31,16 @@ export function PageTitle({ parts, description }: { parts: readonly TitlePart[];
     <>
       <title>{pageTitleText(parts)}</title>
       {description && <meta name="description" content={description} />}
+    </>
+  );
+}
+
+/** A page still loading what it shows: the spinner, with the tab already titled by its section ("Matters"). */
+export function LoadingPage({ title }: { title: readonly TitlePart[] }) {
+  return (
+    <>
+      <PageTitle parts={title} />
+      <LoadingSpinner />
     </>
   );
 }

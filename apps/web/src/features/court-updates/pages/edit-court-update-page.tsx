@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { courtUpdateQuery } from '../api/court-update.ts';
 import { courtUpdateKeys } from '../api/court-update-list.ts';
@@ -9,7 +8,7 @@ import { CourtUpdateForm } from '../components/court-update-form.tsx';
 import { CourtUpdateNotFound } from '../components/court-update-not-found.tsx';
 import { SAVED_MESSAGE, viewCourtUpdatePath } from '../utils/court-update-display.ts';
 import { courtUpdateValues } from '../utils/court-update-form-values.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** /progress-update/edit-court-update/:id: the add form, filled from get-court-update, saved with update-court-update. */
 export function EditCourtUpdatePage() {
@@ -18,13 +17,7 @@ export function EditCourtUpdatePage() {
   const queryClient = useQueryClient();
   const update = useQuery(courtUpdateQuery(id));
 
-  if (update.isPending)
-    return (
-      <>
-        <PageTitle parts={['Court Updates']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (update.isPending) return <LoadingPage title={['Court Updates']} />;
   if (!update.data)
     return (
       <>

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { courtUpdateQuery } from '../api/court-update.ts';
 import { courtUpdateKeys } from '../api/court-update-list.ts';
@@ -14,7 +13,7 @@ import { CourtUpdateDetails } from '../components/court-update-details.tsx';
 import { DeleteCourtUpdateModal } from '../components/delete-court-update-modal.tsx';
 import { NextHearingCard } from '../components/next-hearing-card.tsx';
 import { COURT_UPDATES_LIST_PATH, editCourtUpdatePath, formatCourtDate } from '../utils/court-update-display.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** /view/court-update?id=…: one hearing's record, the next date first; Edit and Delete by permission. */
 export function ViewCourtUpdatePage() {
@@ -35,13 +34,7 @@ export function ViewCourtUpdatePage() {
     </>
   );
   if (id === '') return notFound;
-  if (update.isPending)
-    return (
-      <>
-        <PageTitle parts={['Court Updates']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (update.isPending) return <LoadingPage title={['Court Updates']} />;
   if (!update.data) return notFound;
   const view = update.data;
 

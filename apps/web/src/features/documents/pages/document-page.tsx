@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion, retryTextExtraction } from '../api/documents.ts';
@@ -20,7 +19,7 @@ import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
 import { VersionUploadModal } from '../components/version-upload-modal.tsx';
 import { VersionsTable } from '../components/versions-table.tsx';
 import { displayDateTime } from '../utils/document-display.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 type Open = { kind: 'restore'; version: DocumentVersion } | { kind: 'delete' } | { kind: 'new-version' } | null;
 
@@ -36,13 +35,7 @@ export function DocumentPage() {
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all() });
 
-  if (result.isPending)
-    return (
-      <>
-        <PageTitle parts={['Documents']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (result.isPending) return <LoadingPage title={['Documents']} />;
   const document = result.data;
   if (!document) {
     return (

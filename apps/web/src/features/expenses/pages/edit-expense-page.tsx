@@ -2,7 +2,6 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { expenseDetailQuery } from '../api/expense-api.ts';
@@ -10,7 +9,7 @@ import { ExpenseForm } from '../components/expense-form.tsx';
 import { ExpenseStatusPanel, isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseValues } from '../utils/expense-form-values.ts';
 import { EXPENSE_LIST_PATH_CLIENT, EXPENSE_LIST_PATH_FIRM, safeReturnTo } from '../utils/expense-paths.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /**
  * /expense-request/direct-expense/edit-expense/:id: the expense's approval and payment, its
@@ -24,13 +23,7 @@ export function EditExpensePage() {
   const [params] = useSearchParams();
   const expense = useQuery(expenseDetailQuery(id));
 
-  if (expense.isPending)
-    return (
-      <>
-        <PageTitle parts={['Expenses']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (expense.isPending) return <LoadingPage title={['Expenses']} />;
   const found = expense.data;
   if (!found) {
     return (

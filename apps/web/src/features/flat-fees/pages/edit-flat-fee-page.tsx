@@ -1,7 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { flatFeeQuery } from '../api/flat-fee.ts';
@@ -9,7 +8,7 @@ import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { FlatFeeForm } from '../components/flat-fee-form.tsx';
 import { flatFeeValues } from '../utils/flat-fee-form-values.ts';
 import { FLAT_FEES_PATH } from './add-flat-fee-page.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** /billing/flat-fees/edit/:id: the add form, filled from get-flat-fee, saved with update-flat-fee. */
 export function EditFlatFeePage() {
@@ -19,13 +18,7 @@ export function EditFlatFeePage() {
   const queryClient = useQueryClient();
   const fee = useQuery(flatFeeQuery(id));
 
-  if (fee.isPending)
-    return (
-      <>
-        <PageTitle parts={['Flat Fees']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (fee.isPending) return <LoadingPage title={['Flat Fees']} />;
   if (!fee.data) {
     return (
       <Stack gap="sm">

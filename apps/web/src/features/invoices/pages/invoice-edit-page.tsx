@@ -3,14 +3,13 @@ import { hasPermissions, INVOICE_MESSAGES, type Invoice } from '@matterhorn/shar
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { invoiceKeys, invoiceQuery, unbilledItemsQuery, updateInvoice } from '../api/invoices.ts';
 import { InvoiceDraftForm, type InvoiceDraftInitial } from '../components/invoice-draft-form.tsx';
 import { adjustmentsOfInvoice, mergeRows, rowsOf, rowsOfInvoice } from '../utils/billable-rows.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** The draft's items chosen and its discount, in the shared billing state the form reads. */
 function chooseItemsOf(invoice: Invoice) {
@@ -70,13 +69,7 @@ export function InvoiceEditPage() {
   }, [data, isDraft, chosenFor]);
   useEffect(() => () => billingState.clearInvoiceEntries(), []);
 
-  if (invoice.isLoading)
-    return (
-      <>
-        <PageTitle parts={['Invoices']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (invoice.isLoading) return <LoadingPage title={['Invoices']} />;
   const viewPath = `/billing/invoices/${id}`;
   if (!data || !isDraft) {
     return (
@@ -96,13 +89,7 @@ export function InvoiceEditPage() {
       </Stack>
     );
   }
-  if (data.id !== chosenFor)
-    return (
-      <>
-        <PageTitle parts={['Edit draft invoice', 'Invoices']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (data.id !== chosenFor) return <LoadingPage title={['Edit draft invoice', 'Invoices']} />;
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>

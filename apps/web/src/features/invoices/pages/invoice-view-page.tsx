@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
 import { EmailDeliveryAlert } from '../../../components/email-failed-retry.tsx';
@@ -32,7 +31,7 @@ import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 
@@ -118,13 +117,7 @@ export function InvoiceViewPage() {
     return () => billingState.selectInvoice(null);
   }, [id]);
 
-  if (invoice.isLoading)
-    return (
-      <>
-        <PageTitle parts={['Invoices']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (invoice.isLoading) return <LoadingPage title={['Invoices']} />;
   const data = invoice.data;
   if (!data) {
     return (

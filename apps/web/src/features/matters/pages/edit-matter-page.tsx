@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterForm } from '../components/matter-form.tsx';
@@ -9,7 +8,7 @@ import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { matterValuesFromView } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
 export function EditMatterPage() {
@@ -19,13 +18,7 @@ export function EditMatterPage() {
   const queryClient = useQueryClient();
   const matter = useMatterView(id);
 
-  if (matter.isPending)
-    return (
-      <>
-        <PageTitle parts={['Matters']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (matter.isPending) return <LoadingPage title={['Matters']} />;
   if (!matter.data)
     return (
       <>

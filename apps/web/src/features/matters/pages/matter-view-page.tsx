@@ -3,8 +3,7 @@ import { hasPermissions, type MatterView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
@@ -61,13 +60,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const tabs = MATTER_TABS.filter((tab) => tab.permission === null || can(tab.permission));
   const tabTitle = useUrlTabTitle(tabs);
 
-  if (matter.isPending)
-    return (
-      <>
-        <PageTitle parts={['Matters']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (matter.isPending) return <LoadingPage title={['Matters']} />;
   if (!matter.data)
     return (
       <>

@@ -1,14 +1,13 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { progressNoteQuery } from '../api/progress-note.ts';
 import { progressNoteKeys } from '../api/progress-note-list.ts';
 import { ProgressNoteForm } from '../components/progress-note-form.tsx';
 import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { viewProgressNotePath } from '../utils/progress-note-display.ts';
 import { progressNoteValues } from '../utils/progress-note-form-values.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** /progress-update/edit-progress-note/:id: the add form, filled from get-progress-note; saving opens the note. */
 export function EditProgressNotePage() {
@@ -17,13 +16,7 @@ export function EditProgressNotePage() {
   const queryClient = useQueryClient();
   const note = useQuery(progressNoteQuery(id));
 
-  if (note.isPending)
-    return (
-      <>
-        <PageTitle parts={['Progress Notes']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (note.isPending) return <LoadingPage title={['Progress Notes']} />;
   if (!note.data)
     return (
       <>

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { progressNoteQuery } from '../api/progress-note.ts';
 import { progressNoteKeys } from '../api/progress-note-list.ts';
@@ -14,7 +13,7 @@ import { NoteBody } from '../../../components/note-body.tsx';
 import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { SharedBadge } from '../components/progress-notes-table.tsx';
 import { editProgressNotePath, formatNoteDate, PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,13 +39,7 @@ export function ViewProgressNotePage() {
   const [deleting, setDeleting] = useState<ProgressNote | null>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
 
-  if (id !== '' && note.isPending)
-    return (
-      <>
-        <PageTitle parts={['Progress Notes']} />
-        <LoadingSpinner />
-      </>
-    );
+  if (id !== '' && note.isPending) return <LoadingPage title={['Progress Notes']} />;
   if (!note.data)
     return (
       <>
