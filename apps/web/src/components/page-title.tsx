@@ -36,11 +36,11 @@ export function PageTitle({ parts, description }: { parts: readonly TitlePart[];
 }
 
 /** A page still loading what it shows: the spinner, with the tab already titled by its section ("Matters"). */
-export function LoadingPage({ title }: { title: readonly TitlePart[] }) {
+export function LoadingPage({ title, label }: { title: readonly TitlePart[]; label?: string }) {
   return (
     <>
       <PageTitle parts={title} />
-      <LoadingSpinner />
+      <LoadingSpinner label={label} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { hasPermissions, type ClientDetail } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { deleteClient } from '../api/client-actions.ts';
@@ -14,7 +13,7 @@ import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 // Loaded when a deletion is asked: the modal and its scroll lock are 7 KB no visit needs before.
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
@@ -56,13 +55,7 @@ export function ClientViewPage({ tabPanels = {}, overviewAside }: ClientViewPage
   const tabs = CLIENT_TABS.filter((tab) => tab.value === 'overview' || (tabPanels[tab.value] && can(tab.permission)));
   const tabTitle = useUrlTabTitle(tabs);
 
-  if (client.isPending)
-    return (
-      <>
-        <PageTitle parts={['Clients']} />
-        <LoadingSpinner label="Loading client" />
-      </>
-    );
+  if (client.isPending) return <LoadingPage title={['Clients']} label="Loading client" />;
   if (client.isError || !client.data)
     return (
       <>

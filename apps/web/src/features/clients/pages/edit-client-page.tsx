@@ -3,7 +3,6 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { clientConflictNames } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useClient } from '../api/get-client.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { updateClient } from '../api/save-client.ts';
@@ -14,7 +13,7 @@ import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({
@@ -30,13 +29,7 @@ export function EditClientPage() {
   const customFields = useQuery(customFieldsQuery('client'));
   const conflictGate = useConflictGate('client');
 
-  if (client.isPending || customFields.isPending)
-    return (
-      <>
-        <PageTitle parts={['Clients']} />
-        <LoadingSpinner label="Loading client" />
-      </>
-    );
+  if (client.isPending || customFields.isPending) return <LoadingPage title={['Clients']} label="Loading client" />;
   if (client.isError || !client.data)
     return (
       <>

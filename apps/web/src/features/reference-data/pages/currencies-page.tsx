@@ -10,7 +10,7 @@ import { deleteExchangeRate, EXCHANGE_RATES_KEY, useExchangeRates } from '../api
 import { useFirmProfile } from '../api/firm-profile.ts';
 import { ExchangeRateForm } from '../components/exchange-rate-form.tsx';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 export function CurrenciesPage() {
   const queryClient = useQueryClient();
@@ -22,12 +22,7 @@ export function CurrenciesPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: EXCHANGE_RATES_KEY });
 
   if (profile.isPending || currencies.isPending)
-    return (
-      <>
-        <PageTitle parts={['Currencies & exchange rates', 'Settings']} />
-        <LoadingSpinner label="Loading currencies" />
-      </>
-    );
+    return <LoadingPage title={['Currencies & exchange rates', 'Settings']} label="Loading currencies" />;
   const homeCurrencyId = profile.data?.homeCurrencyId ?? null;
   const home = (currencies.data ?? []).find((currency) => currency.id === homeCurrencyId);
   const homeCode = home?.isoCurrenyCode ?? '';

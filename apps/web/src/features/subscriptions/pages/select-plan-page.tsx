@@ -11,7 +11,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -19,7 +18,7 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
 import { cancelSubscription, changePlan, plansQuery, previewPlanChange, reactivateSubscription } from '../api/plans-api.ts';
 import { BillingHistory } from '../components/billing-history.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
@@ -164,13 +163,7 @@ export function SelectPlanPage() {
     if (hasPaid) void queryClient.invalidateQueries({ queryKey: ['subscription-info'] });
   }, [hasPaid, queryClient]);
 
-  if (plans.isPending || info.isPending)
-    return (
-      <>
-        <PageTitle parts={['Plans & Subscriptions', 'Settings']} />
-        <LoadingSpinner label="Loading plans" />
-      </>
-    );
+  if (plans.isPending || info.isPending) return <LoadingPage title={['Plans & Subscriptions', 'Settings']} label="Loading plans" />;
   if (!plans.data || !info.data)
     return (
       <>

@@ -11,7 +11,7 @@ import { LedgersTab } from '../components/ledgers-tab.tsx';
 import type { MovementKind } from '../components/movement-modals.tsx';
 import { MovementsTab } from '../components/movements-tab.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 /** The approvals tab loads when it is opened: the page is within a few hundred bytes of its budget. */
 const ApprovalsTab = lazy(async () => ({ default: (await import('../components/approvals-tab.tsx')).ApprovalsTab }));
@@ -59,13 +59,7 @@ export function TrustAccountPage({ tabPanels = {} }: TrustAccountPageProps) {
   );
   const tabTitle = useUrlTabTitle(tabs);
 
-  if (account.isPending)
-    return (
-      <>
-        <PageTitle parts={['Trust accounts']} />
-        <LoadingSpinner label="Loading trust account" />
-      </>
-    );
+  if (account.isPending) return <LoadingPage title={['Trust accounts']} label="Loading trust account" />;
   if (!account.data) {
     return (
       <Stack>

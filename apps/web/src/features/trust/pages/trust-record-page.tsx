@@ -3,12 +3,11 @@ import { formatMoney, type TrustTransaction } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { clearDeposit, reverseTransaction, trustKeys, trustRecordQuery } from '../api/trust-api.ts';
 import { ClearDepositModal, ReasonModal } from '../components/reason-modal.tsx';
 import { displayDate, matterText, todayIso, trustAbilities, typeLabel } from '../utils/trust-display.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,13 +62,7 @@ export function TrustRecordPage() {
   const [modal, setModal] = useState<'reverse' | 'clear' | null>(null);
   const can = trustAbilities(session.permissions);
 
-  if (record.isPending)
-    return (
-      <>
-        <PageTitle parts={['Trust accounts']} />
-        <LoadingSpinner label="Loading trust movement" />
-      </>
-    );
+  if (record.isPending) return <LoadingPage title={['Trust accounts']} label="Loading trust movement" />;
   if (!record.data) {
     return (
       <Stack>
