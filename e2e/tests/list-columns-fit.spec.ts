@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
+import { DEMO_PASSWORD, expect, firmApi, signInAsFirmUser, test } from './support.ts';
 
 // Issue 40, "Pages fit the screen": on a 1440 × 900 and a 1280 × 800 screen no list scrolls
 // sideways, and each list's key columns (the record's name or number, its money, its status and
@@ -161,4 +161,129 @@ test('every list fits a 1440 × 900 and a 1280 × 800 screen: no sideways scroll
   }
   // The widths measured, for whoever next tunes a list's columns.
   await writeFile(test.info().outputPath('list-widths.json'), JSON.stringify(fits, null, 2));
+});
+
+// Issue 43, "Steady on screen": what comes late (the plan banner, a list's rows, the dashboard's
+// figures and charts, the portal's cards) takes a place kept for it or comes where it pushes nothing,
+// so nothing moves under the reader's finger: the layout shifts of a visit add up to 0.1 at most
+// (Cumulative Layout Shift), on a 1440 × 900 screen and a 390 × 844 phone.
+const STEADY_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const MOST_LAYOUT_SHIFT = 0.1;
+const LAYOUT_SHIFTS = '__journeyLayoutShifts';
+
+type Shift = { value: number; moved: string[] };
+
+/** A page's requests count as ended once none has been in flight for this long (the data drawn, the chart code in). */
+const QUIET_MS = 250;
+
+/**
+ * Each document keeps its layout shifts that no input caused, with what each moved (for the failure's
+ * message); answers the shifts of the page once its content is in and its requests have ended, a
+ * frame after the last is drawn.
+ */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript((key) => {
+    const shifts: Shift[] = [];
+    (window as unknown as Record<string, Shift[]>)[key] = shifts;
+    type LayoutShift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map(
+              (source) =>
+                `"${(source.node?.textContent ?? '').trim().slice(0, 40)}" ${Math.round(source.previousRect.y)}→${Math.round(source.currentRect.y)}`,
+            ),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+  }, LAYOUT_SHIFTS);
+  let inFlight = 0;
+  let lastEnded = Date.now();
+  const ended = () => {
+    inFlight -= 1;
+    lastEnded = Date.now();
+  };
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async function settledShifts(content: Locator): Promise<Shift[]> {
+    await expect(content).toBeVisible();
+    await expect.poll(() => inFlight <= 0 && Date.now() - lastEnded >= QUIET_MS, { intervals: [50] }).toBe(true);
+    return page.evaluate(
+      (key) =>
+        new Promise<Shift[]>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as Record<string, Shift[]>)[key] ?? []))),
+        ),
+      LAYOUT_SHIFTS,
+    );
+  };
+}
+
+function expectSteady(shifts: Shift[], where: string) {
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  const moves = shifts.map((shift) => `${shift.value.toFixed(3)}: ${shift.moved.join(' | ')}`).join('\n');
+  expect.soft(total, `${where}: layout shifts add up to ${total.toFixed(3)}\n${moves}`).toBeLessThanOrEqual(MOST_LAYOUT_SHIFT);
+}
+
+test('nothing moves under the reader while a list, the dashboard or the portal overview loads, on a desktop and a phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const settledShifts = await watchLayoutShifts(page);
+  await page.goto('/login');
+  await signInAsFirmUser(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  /** A list's first record: a row of its table, or on a phone the first of its cards where it has them. */
+  const firstRecord = (list: string) =>
+    page
+      .getByRole('table', { name: list, exact: true })
+      .getByRole('row')
+      .nth(1)
+      .or(page.getByRole('list', { name: list, exact: true }).getByRole('listitem').first());
+  const firmPages: { path: string; content: Locator }[] = [
+    // The figures are the dashboard's slowest answer: its section is busy until they are in.
+    { path: '/dashboard', content: page.locator('section[aria-labelledby="firm-figures"]:not([aria-busy])') },
+    { path: '/clients/list', content: firstRecord('Clients') },
+    { path: '/matter/matter-list', content: firstRecord('Matters') },
+    { path: '/time-entries', content: firstRecord('Time entries') },
+    { path: '/billing', content: firstRecord('Invoices') },
+    { path: '/expense-request/direct-expense?activeTab=client', content: firstRecord('Expenses') },
+    { path: '/progress-update?activeTab=progress-notes', content: firstRecord('Progress notes') },
+  ];
+  for (const size of STEADY_SIZES) {
+    await page.setViewportSize(size);
+    for (const { path, content } of firmPages) {
+      await page.goto(path);
+      expectSteady(await settledShifts(content), `${path} at ${size.width} px`);
+    }
+  }
+
+  // The client's portal overview, in a session of its own.
+  const client = await browser.newContext({ viewport: STEADY_SIZES[0] });
+  const portal = await client.newPage();
+  const settledPortalShifts = await watchLayoutShifts(portal);
+  await portal.goto('/portal/demo/login');
+  await portal.getByLabel('Email').fill('client@demo.law');
+  await portal.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await portal.getByRole('button', { name: 'Sign in' }).click();
+  await expect(portal).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}\?activeTab=overview$/);
+  const overview = portal.url();
+  for (const size of STEADY_SIZES) {
+    await portal.setViewportSize(size);
+    await portal.goto(overview);
+    expectSteady(
+      await settledPortalShifts(portal.getByRole('heading', { name: 'Your matters' })),
+      `the portal overview at ${size.width} px`,
+    );
+  }
+  await client.close();
 });

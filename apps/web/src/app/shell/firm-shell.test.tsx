@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { workingUserOf } from '../../lib/session/working-user.ts';
+import { subscriptionInfo } from '../../test/msw/contract-answers.ts';
 import { mockApi } from '../../test/msw/routes.ts';
+import { stubApi } from '../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderRoutes } from '../../test/render.tsx';
 import { needs } from '../routing/page-permissions.ts';
 import { firmPages } from '../routing/firm-routes.tsx';
@@ -75,6 +77,23 @@ describe('FirmShell guard', () => {
       session: fakeSession({ profile: notSetUp, workingUser: workingUserOf(notSetUp), permissions: ['administrator'] }),
     });
     expect(router.state.location.pathname).toBe('/setup-firm');
+  });
+
+  it('puts the plan banner after the page, held to the bottom of the screen, where its coming moves nothing', async () => {
+    stubApi({
+      'GET /admin/sub-scription-master/get-subscription-info': {
+        data: subscriptionInfo({ planName: 'Free', subscriptionEndDate: '31/12/2099' }),
+      },
+    });
+    renderRoutes(routes, {
+      path: '/dashboard',
+      session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
+    });
+    const banner = await screen.findByRole('alert', { name: 'Plan status' });
+    expect(banner).toHaveTextContent("You're on free plan");
+    expect(screen.getByRole('main').compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('banner')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(banner.parentElement).toHaveStyle({ position: 'sticky', bottom: '0px' });
   });
 
   it('refuses a page whose route declares no permissions', () => {

@@ -16,6 +16,7 @@ import { firmScopeOf } from '../../lib/session/working-user.ts';
 import classes from './firm-shell.module.css';
 import { BillingStatePrefetchAfterPaint } from './billing-state-prefetch.tsx';
 import { MAIN_NAV_ITEMS, openableItems, secondaryNavFor } from './nav-items.ts';
+import { PlanBanner } from './plan-banner.tsx';
 import { SecondarySideNav, SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useTrustAccountNav } from './trust-account-nav.ts';
@@ -94,7 +95,8 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
           {openableSecondaryNav && <SecondarySideNav nav={openableSecondaryNav} />}
         </>
       )}
-      <Box style={{ flex: 1, minWidth: 0 }}>
+      {/* A column as tall as the screen at least, so the plan banner at its foot sits at the screen's bottom from the start. */}
+      <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {isPhone && mode !== 'shown' && (
           <Box px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
             {menuButton}
@@ -106,6 +108,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
             <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>
           </SubscriptionEndedContext.Provider>
         </Box>
+        {mode === 'shown' && <PlanBanner scope={firmScopeOf(session.workingUser)} />}
       </Box>
       <SubscriptionEndedContext.Provider value={isSubscriptionEnded}>
         <TimeEntryPopupHost />

@@ -4,11 +4,9 @@ import { useEffect, type ReactNode } from 'react';
 import { TOP_BAR_HEIGHT_VARIABLE } from '../../lib/toasts.ts';
 import type { RouteObject } from 'react-router';
 import { HeaderTimer } from '../../features/time-entries/components/header-timer.tsx';
-import { firmScopeOf } from '../../lib/session/working-user.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
-import { PlanBanner } from './plan-banner.tsx';
 
 type TopBarProps = {
   isHidden: boolean;
@@ -26,7 +24,7 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
   const session = useSession();
   const { ref, height } = useElementSize<HTMLElement>();
   useEffect(() => {
-    // Toasts start below this bar; the bar's height changes with the plan banner and on a phone.
+    // Toasts start below this bar; the bar is taller on a phone, where its controls wrap.
     const root = document.documentElement.style;
     if (isHidden) root.removeProperty(TOP_BAR_HEIGHT_VARIABLE);
     else root.setProperty(TOP_BAR_HEIGHT_VARIABLE, `${Math.ceil(height)}px`);
@@ -41,7 +39,6 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
       hidden={isHidden}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', display: isHidden ? 'none' : undefined }}
     >
-      <PlanBanner scope={firmScopeOf(session.workingUser)} />
       <Group justify="space-between" px={menuButton ? 'sm' : 'md'} py="sm" gap="sm" wrap="wrap">
         <Group gap="xs" wrap="nowrap" style={{ flex: menuButton ? '1 1 100%' : '0 1 auto', minWidth: 0 }}>
           {menuButton}

@@ -1,8 +1,9 @@
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type FirmKpis } from '@matterhorn/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FigureChartCard } from './figure-chart-card.tsx';
+import { FigureChartCard, FigureChartCardPending } from './figure-chart-card.tsx';
+import { PendingLine } from './pending-line.tsx';
 
 const AGE_BUCKETS = [
   ['current', 'Current'],
@@ -18,6 +19,8 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 const shortMonth = (yearMonth: string) => MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]!;
 const hours = (text: string) => `${Number(text).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`;
 const percent = (text: string | null) => (text === null ? '—' : `${text}%`);
+const NOTHING_THIS_YEAR = 'Year to date: 0.00';
+const hasCurrency = (lines: { currencyCode: string }[], currencyCode: string) => lines.some((line) => line.currencyCode === currencyCode);
 
 /** A headline figure: what it is, this month's and the year's, and where the report behind it is. */
 function FigureCard({ label, children, report }: { label: string; children: ReactNode; report: string | null }) {
@@ -47,12 +50,16 @@ function MonthAndYear({ month, year }: { month: string; year: string }) {
   );
 }
 
-function PerCurrency({ lines }: { lines: { currencyCode: string; text: string; detail?: string }[] }) {
+/** Each currency's figure (and the line under it); none: 0.00, with `emptyDetail` under it when the figure has one. */
+function PerCurrency({ lines, emptyDetail }: { lines: { currencyCode: string; text: string; detail?: string }[]; emptyDetail?: string }) {
   if (lines.length === 0)
     return (
-      <Text size="xl" fw={700}>
-        0.00
-      </Text>
+      <>
+        <Text size="xl" fw={700}>
+          0.00
+        </Text>
+        {emptyDetail && <Text size="sm">{emptyDetail}</Text>}
+      </>
     );
   return (
     <Stack gap={2}>
@@ -70,26 +77,53 @@ function PerCurrency({ lines }: { lines: { currencyCode: string; text: string; d
 
 /** The section's title: the whole firm's figures (viewSummary) or the signed-in fee earner's own. */
 const figuresTitle = (scope: FirmKpis['scope']) => (scope === 'firm' ? 'The firm’s figures this month' : 'Your figures this month');
-/** The cards every member's figures have, drawn empty while the figures are on their way. */
-const FIRST_CARDS = ['Billable hours', 'Utilisation', 'Work in progress', 'Collected'] as const;
+const billedAndCollectedTitle = (currencyCode: string) => `Billed and collected by month, ${currencyCode}`;
+const receivablesByAgeTitle = (currencyCode: string) => `Receivables by age, ${currencyCode}`;
+
+/** The cards in their order, as FirmFigures draws them: which have a line under the figure, and which only the firm's figures have. */
+const CARDS = [
+  { label: 'Billable hours', hasDetail: true, isFirmOnly: false },
+  { label: 'Utilisation', hasDetail: true, isFirmOnly: false },
+  { label: 'Work in progress', hasDetail: false, isFirmOnly: false },
+  { label: 'Collected', hasDetail: true, isFirmOnly: false },
+  { label: 'Billed', hasDetail: true, isFirmOnly: true },
+  { label: 'Outstanding receivables', hasDetail: false, isFirmOnly: true },
+  { label: 'Trust money held', hasDetail: false, isFirmOnly: true },
+] as const;
 
 /**
- * The section as it will be while its figures are on their way: its title and first cards, so the
- * page does not move when they come (the figures are the dashboard's slowest answer).
+ * The section as it will be while its figures are on their way (the dashboard's slowest answer):
+ * its title, every card with a placeholder of each line, and the charts' room, in the firm's home
+ * currency. The cards under it stay where they are drawn when the figures come.
  */
-export function FirmFiguresPending({ scope }: { scope: FirmKpis['scope'] }) {
+export function FirmFiguresPending({
+  scope,
+  canOpenReports,
+  homeCurrencyCode,
+}: {
+  scope: FirmKpis['scope'];
+  canOpenReports: boolean;
+  homeCurrencyCode: string;
+}) {
+  const isFirm = scope === 'firm';
   return (
     <Stack gap="lg" component="section" aria-labelledby="firm-figures" aria-busy>
       <Title order={2} id="firm-figures" size="h3">
         {figuresTitle(scope)}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        {FIRST_CARDS.map((label) => (
-          <FigureCard key={label} label={label} report={null}>
-            <Skeleton height={28} mt={4} width="70%" />
-            <Skeleton height={14} mt={8} width="50%" />
+        {CARDS.filter((card) => isFirm || !card.isFirmOnly).map((card) => (
+          <FigureCard key={card.label} label={card.label} report={null}>
+            <PendingLine size="xl" width="70%" />
+            {card.hasDetail && <PendingLine size="sm" width="50%" />}
+            {canOpenReports && <PendingLine size="xs" width="35%" mt={4} />}
           </FigureCard>
         ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <FigureChartCardPending title="Billable hours per week" />
+        {isFirm && <FigureChartCardPending title={billedAndCollectedTitle(homeCurrencyCode)} />}
+        {isFirm && <FigureChartCardPending title={receivablesByAgeTitle(homeCurrencyCode)} />}
       </SimpleGrid>
     </Stack>
   );
@@ -97,7 +131,9 @@ export function FirmFiguresPending({ scope }: { scope: FirmKpis['scope'] }) {
 
 /**
  * The firm's numbers (or the fee earner's own): this month and the year to date, each card made by
- * the report it opens, and the charts with their tables.
+ * the report it opens, and the charts with their tables. The firm's home currency always has its
+ * two money charts, empty when nothing was billed or is owed in it, so the section has the shape
+ * FirmFiguresPending drew.
  */
 export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenReports: boolean }) {
   const monthStart = `${kpis.today.slice(0, 8)}01`;
@@ -126,6 +162,7 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
               text: formatMoney(line.month),
               detail: `Year to date: ${formatMoney(line.yearToDate)}`,
             }))}
+            emptyDetail={NOTHING_THIS_YEAR}
           />
         </FigureCard>
         {kpis.billed && (
@@ -136,6 +173,7 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
                 text: formatMoney(line.month),
                 detail: `Year to date: ${formatMoney(line.yearToDate)}`,
               }))}
+              emptyDetail={NOTHING_THIS_YEAR}
             />
           </FigureCard>
         )}
@@ -159,10 +197,19 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
           axisLabels={kpis.hoursByWeek.weeks.map((week) => displayDay(week).slice(0, 5))}
           series={kpis.hoursByWeek.feeEarners.map((earner) => ({ label: earner.name, texts: earner.hours }))}
         />
+        {kpis.billedVsCollected && !hasCurrency(kpis.billedVsCollected, kpis.homeCurrencyCode) && (
+          <FigureChartCard
+            title={billedAndCollectedTitle(kpis.homeCurrencyCode)}
+            labelHeading="Month"
+            kind="lines"
+            labels={[]}
+            series={[]}
+          />
+        )}
         {kpis.billedVsCollected?.map((currency) => (
           <FigureChartCard
             key={currency.currencyCode}
-            title={`Billed and collected by month, ${currency.currencyCode}`}
+            title={billedAndCollectedTitle(currency.currencyCode)}
             labelHeading="Month"
             kind="lines"
             labels={currency.months.map(displayMonth)}
@@ -173,10 +220,19 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
             ]}
           />
         ))}
+        {kpis.receivablesByAge && !hasCurrency(kpis.receivablesByAge, kpis.homeCurrencyCode) && (
+          <FigureChartCard
+            title={receivablesByAgeTitle(kpis.homeCurrencyCode)}
+            labelHeading="Days past due"
+            kind="bars"
+            labels={[]}
+            series={[]}
+          />
+        )}
         {kpis.receivablesByAge?.map((currency) => (
           <FigureChartCard
             key={currency.currencyCode}
-            title={`Receivables by age, ${currency.currencyCode}`}
+            title={receivablesByAgeTitle(currency.currencyCode)}
             labelHeading="Days past due"
             kind="bars"
             labels={AGE_BUCKETS.map(([, label]) => label)}

@@ -1,10 +1,12 @@
-import { Alert, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { chartRowsOf, describeMyTime, formatHours } from './my-time-figures.ts';
+import { PendingLine } from './pending-line.tsx';
 
 const CHART_HEIGHT = 240;
+/** The chart with the first line of uPlot's legend under it (14 px text, 4 px padding). */
+const CHART_AREA_HEIGHT = CHART_HEIGHT + 30;
 const MyTimeBars = lazy(() => import('./my-time-bars.tsx'));
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -30,7 +32,7 @@ function MyTimeChart({ myTime }: { myTime: MyTime }) {
   const captionId = useId();
   const rows = chartRowsOf(myTime);
   return (
-    <figure aria-labelledby={captionId} style={{ margin: 0 }}>
+    <figure aria-labelledby={captionId} style={{ margin: 0, minHeight: CHART_AREA_HEIGHT }}>
       <VisuallyHidden id={captionId}>{describeMyTime(myTime)}</VisuallyHidden>
       <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
         <MyTimeBars rows={rows} height={CHART_HEIGHT} />
@@ -61,6 +63,31 @@ function MyTimeChart({ myTime }: { myTime: MyTime }) {
 
 export type MyTimeCardProps = { myTime: MyTime | undefined; isLoading: boolean; isError: boolean };
 
+/** A figure's label, figure and line under it, still to come. */
+function PendingFigure() {
+  return (
+    <div>
+      <PendingLine size="sm" width="5rem" />
+      <PendingLine size="xl" width="6rem" />
+      <PendingLine size="sm" width="12rem" />
+    </div>
+  );
+}
+
+/** The card's lines and chart as they will be, while the figures come: the cards under it stay where they are drawn. */
+function MyTimePending() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading your time">
+      <PendingLine size="sm" width="10rem" />
+      <Group gap="xl" align="flex-start">
+        <PendingFigure />
+        <PendingFigure />
+      </Group>
+      <Skeleton height={CHART_AREA_HEIGHT} />
+    </Stack>
+  );
+}
+
 /** Issue 4: the signed-in user's hours this week and their unbilled time. */
 export function MyTimeCard({ myTime, isLoading, isError }: MyTimeCardProps) {
   const titleId = useId();
@@ -69,7 +96,7 @@ export function MyTimeCard({ myTime, isLoading, isError }: MyTimeCardProps) {
       <Title order={2} size="h4" mb="sm" id={titleId}>
         My time this week
       </Title>
-      {isLoading && <LoadingSpinner label="Loading your time" />}
+      {isLoading && <MyTimePending />}
       {isError && (
         <Alert color="red" role="alert">
           Your time figures could not be loaded.

@@ -213,8 +213,9 @@ describe('DashboardPage: the firm’s figures', () => {
       'GET /admin/dashboard/get-firm-kpis': { data: kpis },
     });
     renderAt(<DashboardPage />, { session: sessionWith(['Reports', 'viewSummary']) });
-    const billed = await screen.findByRole('region', { name: 'Billed' });
-    expect(billed).toHaveTextContent('NGN 130,000.00');
+    // The cards are drawn while the figures come: these are the ones the figures fill.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Billed' })).toHaveTextContent('NGN 130,000.00'));
+    const billed = screen.getByRole('region', { name: 'Billed' });
     expect(billed).toHaveTextContent('Year to date: 1,500,000.00');
     expect(within(billed).getByRole('link', { name: 'Open the report' })).toHaveAttribute(
       'href',
@@ -240,16 +241,72 @@ describe('DashboardPage: the firm’s figures', () => {
     const section = await screen.findByRole('region', { name: 'The firm’s figures this month' });
     expect(section).toHaveAttribute('aria-busy', 'true');
     expect(within(section).getByRole('region', { name: 'Billable hours' })).not.toHaveTextContent('Year to date');
+    // Every card and chart the figures will fill is drawn already, so nothing under the section moves when they come.
+    const cards = [
+      'Billable hours',
+      'Utilisation',
+      'Work in progress',
+      'Collected',
+      'Billed',
+      'Outstanding receivables',
+      'Trust money held',
+    ];
+    expect(
+      within(section)
+        .getAllByRole('region')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(cards);
+    const charts = ['Billable hours per week', 'Billed and collected by month, NGN', 'Receivables by age, NGN'];
+    expect(
+      within(section)
+        .getAllByRole('figure')
+        .map((chart) => chart.textContent),
+    ).toEqual(charts);
     answer(kpis);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Billed' })).toHaveTextContent('NGN 130,000.00'));
-    expect(screen.getByRole('region', { name: 'The firm’s figures this month' })).not.toHaveAttribute('aria-busy');
+    const drawn = screen.getByRole('region', { name: 'The firm’s figures this month' });
+    expect(drawn).not.toHaveAttribute('aria-busy');
+    expect(
+      within(drawn)
+        .getAllByRole('region')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(cards);
+    expect(
+      within(drawn)
+        .getAllByRole('figure')
+        .map((chart) => within(chart).getByRole('heading').textContent),
+    ).toEqual(charts);
+  });
+
+  it('keeps the home currency’s money charts, saying there is nothing to show, when nothing was billed or is owed in it', async () => {
+    stubApi({
+      'GET /admin/dashboard/get-dashboard-summary': { data: summary },
+      'GET /admin/dashboard/get-firm-kpis': {
+        data: { ...kpis, billed: [], collected: [], receivables: [], billedVsCollected: [], receivablesByAge: [] },
+      },
+    });
+    renderAt(<DashboardPage />, { session: sessionWith(['viewSummary']) });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Billed' })).toHaveTextContent('0.00Year to date: 0.00'));
+    expect(screen.getByRole('figure', { name: 'Billed and collected by month, NGN' })).toHaveTextContent('Nothing to show yet.');
+    expect(screen.getByRole('figure', { name: 'Receivables by age, NGN' })).toHaveTextContent('Nothing to show yet.');
   });
 
   it('titles a fee earner’s own figures as theirs while they come', async () => {
     stubApi({ 'GET /admin/dashboard/get-dashboard-summary': { data: summary } });
     server.use(http.get('*/api/admin/dashboard/get-firm-kpis', () => new Promise<never>(() => {})));
     renderAt(<DashboardPage />, { session: sessionWith(['timeEntry']) });
-    expect(await screen.findByRole('region', { name: 'Your figures this month' })).toHaveAttribute('aria-busy', 'true');
+    const section = await screen.findByRole('region', { name: 'Your figures this month' });
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    expect(
+      within(section)
+        .getAllByRole('region')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Billable hours', 'Utilisation', 'Work in progress', 'Collected']);
+    expect(
+      within(section)
+        .getAllByRole('figure')
+        .map((chart) => chart.textContent),
+    ).toEqual(['Billable hours per week']);
   });
 
   it('draws the page at once, each count a placeholder until the counts come', async () => {

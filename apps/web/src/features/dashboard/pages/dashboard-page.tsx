@@ -93,7 +93,13 @@ export function DashboardPage() {
         <FirmFigures kpis={kpis.data} canOpenReports={hasPermissions(session.permissions, ['Reports'])} />
       ) : (
         // The API answers the firm's figures to viewSummary, a fee earner's own to anyone else.
-        kpis.isLoading && <FirmFiguresPending scope={hasPermissions(session.permissions, ['viewSummary']) ? 'firm' : 'own'} />
+        kpis.isLoading && (
+          <FirmFiguresPending
+            scope={hasPermissions(session.permissions, ['viewSummary']) ? 'firm' : 'own'}
+            canOpenReports={hasPermissions(session.permissions, ['Reports'])}
+            homeCurrencyCode={session.workingUser?.currencyISOCode ?? ''}
+          />
+        )
       )}
       {isApprover && (
         <PendingExpensesCard

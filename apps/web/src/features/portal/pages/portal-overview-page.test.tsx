@@ -2,6 +2,8 @@ import type { PortalMatter, PortalMatterDetail, PortalOverview } from '@matterho
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../test/msw/server.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { PortalOverviewPage } from './portal-overview-page.tsx';
@@ -159,6 +161,27 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
       ['MAT-00007', 'Estate administration', 'Closed', '—'],
     ]);
     expect(screen.getByRole('heading', { name: 'Welcome, Kemi Adebayo' })).toBeInTheDocument();
+  });
+
+  it('draws the matters under the overview’s cards once those have come, asking for both at once', async () => {
+    let answerOverview = (_data: unknown) => {};
+    const api = stubApi({ 'GET /client-portal/get-client-portal-matters': { data: matters } });
+    server.use(
+      http.get('*/api/client-portal/get-overview', async () => {
+        const data = await new Promise((resolve) => (answerOverview = resolve));
+        return HttpResponse.json({ success: true, message: 'OK', data });
+      }),
+    );
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}`, session });
+    expect(await screen.findByRole('status', { name: 'Loading your overview' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/client-portal/get-client-portal-matters')).toHaveLength(1));
+    // Nothing is drawn under the overview's place while it comes, so its cards push nothing down.
+    expect(screen.queryByRole('heading', { name: 'Your matters' })).not.toBeInTheDocument();
+
+    answerOverview(overview);
+    const table = await screen.findByRole('table', { name: 'Your matters' });
+    const shared = screen.getByRole('region', { name: 'New from your firm' });
+    expect(shared.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says so when the firm has no matters for the client', async () => {

@@ -5,7 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { portalOverviewQuery } from '../api/portal-api.ts';
+import { portalOverviewQuery, usePortalMatters } from '../api/portal-api.ts';
 import { PaymentReturnedNotice } from '../components/payment-returned-notice.tsx';
 import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
 import { PortalClientUrl } from '../components/portal-client-url.tsx';
@@ -61,6 +61,8 @@ export function PortalOverviewPage() {
   const profile = session.portalProfile;
   const activeTab = searchParams.get('activeTab') ?? 'overview';
   const overview = useQuery(portalOverviewQuery(session.clientId));
+  // Asked for at once, beside the overview, though its card is drawn after the overview's.
+  usePortalMatters(session.clientId);
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -115,10 +117,17 @@ export function PortalOverviewPage() {
                   <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
                 </Stack>
               </Card>
-              {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
-              {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
-              {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
-              <PortalMattersCard clientId={session.clientId} />
+              {/* The matters come under the overview's cards, once they are drawn: nothing then appears above them and pushes them down. */}
+              {overview.isLoading ? (
+                <LoadingSpinner label="Loading your overview" />
+              ) : (
+                <>
+                  {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
+                  {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
+                  {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
+                  <PortalMattersCard clientId={session.clientId} />
+                </>
+              )}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="matters" pt="md">
