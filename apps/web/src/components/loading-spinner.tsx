@@ -1,3 +1,4 @@
+import { PageTitle, type TitlePart } from './page-title.tsx';
 import { Center, Loader } from '@mantine/core';
 
 export function LoadingSpinner({ label = 'Loading', size = 'md' }: { label?: string; size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' }) {
@@ -5,6 +6,16 @@ export function LoadingSpinner({ label = 'Loading', size = 'md' }: { label?: str
     <Center p="md" role="status" aria-label={label}>
       <Loader size={size} />
     </Center>
+  );
+}
+
+/** A page still loading what it shows: the spinner, with the tab already titled by its section ("Matters"). */
+export function LoadingPage({ title, label }: { title: readonly TitlePart[]; label?: string }) {
+  return (
+    <>
+      <PageTitle parts={title} />
+      <LoadingSpinner label={label} />
+    </>
   );
 }
 

@@ -1,5 +1,3 @@
-import { LoadingSpinner } from './loading-spinner.tsx';
-
 /** The product's name, last in every page's title (and index.html's title before a page draws one). */
 export const APP_NAME = 'Matterhorn';
 
@@ -31,16 +29,6 @@ export function PageTitle({ parts, description }: { parts: readonly TitlePart[];
     <>
       <title>{pageTitleText(parts)}</title>
       {description && <meta name="description" content={description} />}
-    </>
-  );
-}
-
-/** A page still loading what it shows: the spinner, with the tab already titled by its section ("Matters"). */
-export function LoadingPage({ title, label }: { title: readonly TitlePart[]; label?: string }) {
-  return (
-    <>
-      <PageTitle parts={title} />
-      <LoadingSpinner label={label} />
     </>
   );
 }

@@ -13,7 +13,8 @@ import { ClientMatters } from '../components/client-matters.tsx';
 import { ClientNotFound } from '../components/client-not-found.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 // Loaded when a deletion is asked: the modal and its scroll lock are 7 KB no visit needs before.
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));

@@ -13,7 +13,8 @@ import { clientInputOf, formValuesOf } from '../utils/client-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 // The conflict-check results load when a save finds possible conflicts, not with the form.
 const ConflictGateModal = lazy(async () => ({

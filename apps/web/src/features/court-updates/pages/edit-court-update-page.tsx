@@ -8,7 +8,8 @@ import { CourtUpdateForm } from '../components/court-update-form.tsx';
 import { CourtUpdateNotFound } from '../components/court-update-not-found.tsx';
 import { SAVED_MESSAGE, viewCourtUpdatePath } from '../utils/court-update-display.ts';
 import { courtUpdateValues } from '../utils/court-update-form-values.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** /progress-update/edit-court-update/:id: the add form, filled from get-court-update, saved with update-court-update. */
 export function EditCourtUpdatePage() {

@@ -13,7 +13,8 @@ import { CourtUpdateDetails } from '../components/court-update-details.tsx';
 import { DeleteCourtUpdateModal } from '../components/delete-court-update-modal.tsx';
 import { NextHearingCard } from '../components/next-hearing-card.tsx';
 import { COURT_UPDATES_LIST_PATH, editCourtUpdatePath, formatCourtDate } from '../utils/court-update-display.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** /view/court-update?id=…: one hearing's record, the next date first; Edit and Delete by permission. */
 export function ViewCourtUpdatePage() {

@@ -19,7 +19,8 @@ import { DocumentStatusBadges } from '../components/document-status-badges.tsx';
 import { VersionUploadModal } from '../components/version-upload-modal.tsx';
 import { VersionsTable } from '../components/versions-table.tsx';
 import { displayDateTime } from '../utils/document-display.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 type Open = { kind: 'restore'; version: DocumentVersion } | { kind: 'delete' } | { kind: 'new-version' } | null;
 

@@ -9,7 +9,8 @@ import { ExpenseForm } from '../components/expense-form.tsx';
 import { ExpenseStatusPanel, isOwnExpense } from '../components/expense-status-panel.tsx';
 import { expenseValues } from '../utils/expense-form-values.ts';
 import { EXPENSE_LIST_PATH_CLIENT, EXPENSE_LIST_PATH_FIRM, safeReturnTo } from '../utils/expense-paths.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /**
  * /expense-request/direct-expense/edit-expense/:id: the expense's approval and payment, its

@@ -8,7 +8,8 @@ import { flatFeeKeys } from '../api/flat-fee-list.ts';
 import { FlatFeeForm } from '../components/flat-fee-form.tsx';
 import { flatFeeValues } from '../utils/flat-fee-form-values.ts';
 import { FLAT_FEES_PATH } from './add-flat-fee-page.tsx';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** /billing/flat-fees/edit/:id: the add form, filled from get-flat-fee, saved with update-flat-fee. */
 export function EditFlatFeePage() {

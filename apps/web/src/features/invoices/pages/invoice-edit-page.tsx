@@ -9,7 +9,8 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { invoiceKeys, invoiceQuery, unbilledItemsQuery, updateInvoice } from '../api/invoices.ts';
 import { InvoiceDraftForm, type InvoiceDraftInitial } from '../components/invoice-draft-form.tsx';
 import { adjustmentsOfInvoice, mergeRows, rowsOf, rowsOfInvoice } from '../utils/billable-rows.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** The draft's items chosen and its discount, in the shared billing state the form reads. */
 function chooseItemsOf(invoice: Invoice) {

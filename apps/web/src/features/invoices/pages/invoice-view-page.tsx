@@ -31,7 +31,8 @@ import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
 

@@ -8,7 +8,8 @@ import { MatterNotFound } from '../components/matter-not-found.tsx';
 import { matterValuesFromView } from '../utils/matter-form-values.ts';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** /matter/:id/edit: the add form, filled from the matter view, saved with PUT update-matter. */
 export function EditMatterPage() {

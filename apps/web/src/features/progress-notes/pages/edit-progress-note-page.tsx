@@ -7,7 +7,8 @@ import { ProgressNoteForm } from '../components/progress-note-form.tsx';
 import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { viewProgressNotePath } from '../utils/progress-note-display.ts';
 import { progressNoteValues } from '../utils/progress-note-form-values.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 /** /progress-update/edit-progress-note/:id: the add form, filled from get-progress-note; saving opens the note. */
 export function EditProgressNotePage() {

@@ -13,7 +13,8 @@ import { NoteBody } from '../../../components/note-body.tsx';
 import { NOT_FOUND_TITLE, ProgressNoteNotFound } from '../components/progress-note-not-found.tsx';
 import { SharedBadge } from '../components/progress-notes-table.tsx';
 import { editProgressNotePath, formatNoteDate, PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,13 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadingPage, LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { currenciesQuery, currencyLabel } from '../../../lib/lookups/currencies.ts';
 import { deleteExchangeRate, EXCHANGE_RATES_KEY, useExchangeRates } from '../api/exchange-rates.ts';
 import { useFirmProfile } from '../api/firm-profile.ts';
 import { ExchangeRateForm } from '../components/exchange-rate-form.tsx';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 export function CurrenciesPage() {
   const queryClient = useQueryClient();

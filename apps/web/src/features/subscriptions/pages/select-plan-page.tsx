@@ -18,7 +18,8 @@ import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';
 import { cancelSubscription, changePlan, plansQuery, previewPlanChange, reactivateSubscription } from '../api/plans-api.ts';
 import { BillingHistory } from '../components/billing-history.tsx';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 

@@ -3,7 +3,7 @@ import { formatMoney, type TrustAccount } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadingPage, LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { trustAccountQuery, trustKeys } from '../api/trust-api.ts';
@@ -11,7 +11,7 @@ import { LedgersTab } from '../components/ledgers-tab.tsx';
 import type { MovementKind } from '../components/movement-modals.tsx';
 import { MovementsTab } from '../components/movements-tab.tsx';
 import { trustAbilities } from '../utils/trust-display.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** The approvals tab loads when it is opened: the page is within a few hundred bytes of its budget. */
 const ApprovalsTab = lazy(async () => ({ default: (await import('../components/approvals-tab.tsx')).ApprovalsTab }));

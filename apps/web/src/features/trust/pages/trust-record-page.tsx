@@ -7,7 +7,8 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { clearDeposit, reverseTransaction, trustKeys, trustRecordQuery } from '../api/trust-api.ts';
 import { ClearDepositModal, ReasonModal } from '../components/reason-modal.tsx';
 import { displayDate, matterText, todayIso, trustAbilities, typeLabel } from '../utils/trust-display.ts';
-import { LoadingPage, PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
