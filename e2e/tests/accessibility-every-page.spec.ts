@@ -62,6 +62,10 @@ class Checker {
           this.consoleMessages.push(`${path}: ${message.type()} ${message.text()}`);
       });
       page.on('pageerror', (error) => this.consoleMessages.push(`${path}: uncaught ${error.message}`));
+      // A script the content-security policy blocks inside a try/catch (zod's eval probe) logs nothing itself.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP blocked ${event.violatedDirective}`)),
+      );
       for (let check = queue.shift(); check; check = queue.shift()) {
         path = check.path;
         await this.check(page, quiet, check);
