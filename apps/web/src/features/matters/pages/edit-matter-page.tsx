@@ -20,13 +20,7 @@ export function EditMatterPage() {
   const matter = useMatterView(id);
 
   if (matter.isPending) return <LoadingPage title={['Matters']} />;
-  if (!matter.data)
-    return (
-      <>
-        <PageTitle parts={['Matter not found', 'Matters']} />
-        <MatterNotFound />
-      </>
-    );
+  if (!matter.data) return <MatterNotFound />;
   const view = matter.data;
 
   return (

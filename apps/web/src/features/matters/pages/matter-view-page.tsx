@@ -62,13 +62,7 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
   const tabTitle = useUrlTabTitle(tabs);
 
   if (matter.isPending) return <LoadingPage title={['Matters']} />;
-  if (!matter.data)
-    return (
-      <>
-        <PageTitle parts={['Matter not found', 'Matters']} />
-        <MatterNotFound />
-      </>
-    );
+  if (!matter.data) return <MatterNotFound />;
   const view = matter.data;
   const currency = session.workingUser?.currency ?? '';
 
