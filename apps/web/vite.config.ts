@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { apiDescriptionsLeftOut } from './build/api-descriptions.ts';
+import { mantineStylesChecked } from './build/mantine-styles.ts';
 
 /** The firm's shell, query cache and route table, imported by the router as one module. */
 const FIRM_APP = '/src/app/routing/firm-app.tsx';
@@ -84,7 +85,13 @@ function preloadList(file: string, deps: string[], { hostId }: { hostId: string 
 
 export default defineConfig({
   // Brotli and gzip beside every asset at build time: the server sends them as they are (preCompressed).
-  plugins: [react(), apiDescriptionsLeftOut(), firmPreloads(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [
+    react(),
+    apiDescriptionsLeftOut(),
+    mantineStylesChecked(),
+    firmPreloads(),
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
