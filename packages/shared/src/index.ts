@@ -26,6 +26,7 @@ export * from './subscriptions/plan-catalogue.schemas.ts';
 export * from './client-portal/client-portal.schemas.ts';
 export * from './client-portal/portal-views.schemas.ts';
 export * from './client-portal/portal-payments.schemas.ts';
+export * from './client-portal/portal-transfer.schemas.ts';
 export * from './client-portal/portal-statement.schemas.ts';
 export * from './client-portal/portal-calendar.schemas.ts';
 export * from './client-portal/portal-access.schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../common/fields.ts';
-import { TRUST_REQUEST_STATUSES } from '../trust/trust-request.schemas.ts';
+import { TRUST_REQUEST_STATUSES } from '../trust/trust-request-statuses.ts';
 
 /*
  * The client's money in the portal (issue 19): the trust requests to pay, the statement of account

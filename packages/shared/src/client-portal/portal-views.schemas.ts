@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
-import { INVOICE_STATUSES } from '../invoices/invoice.schemas.ts';
-import { recordPaymentSchema } from '../invoices/invoice-action.schemas.ts';
+import { INVOICE_STATUSES } from '../invoices/invoice-statuses.ts';
 import { portalMatterSchema } from './client-portal.schemas.ts';
 import { currencyAmountSchema } from './portal-statement.schemas.ts';
 
@@ -249,29 +248,6 @@ export const portalMessagesQuerySchema = z.object({
 export const markPortalMessagesReadSchema = z.strictObject({
   matterId: z.uuid({ error: 'Choose the matter' }).describe('The matter whose thread the caller has read.'),
 });
-
-/**
- * POST /api/client-portal/report-bank-transfer (multipart: these fields, then the proof of payment):
- * the client says they paid an invoice by transfer; the firm confirms it before it counts.
- */
-export const reportBankTransferFieldsSchema = recordPaymentSchema
-  .pick({ amount: true, paymentDate: true, reference: true })
-  .extend({
-    InvoiceId: z
-      .uuid({ error: 'Choose the invoice you paid' })
-      .optional()
-      .describe('The sent invoice the transfer paid; give it or TrustRequestId, not both.'),
-    /** Instead of an invoice: a trust request the firm sent (the money goes into trust). */
-    TrustRequestId: z
-      .uuid({ error: 'Choose the trust request you paid' })
-      .optional()
-      .describe('Instead of an invoice: the trust request the transfer paid (the money goes into trust).'),
-  })
-  .refine((fields) => Boolean(fields.InvoiceId) !== Boolean(fields.TrustRequestId), {
-    error: 'Choose the invoice or the trust request you paid',
-    path: ['InvoiceId'],
-  });
-export type ReportBankTransferFields = z.input<typeof reportBankTransferFieldsSchema>;
 
 export const PAYMENT_REPORT_STATUSES = ['reported', 'confirmed', 'rejected'] as const;
 export const paymentReportSchema = z.object({

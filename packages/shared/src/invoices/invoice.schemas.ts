@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES, type InvoiceStatus } from './invoice-statuses.ts';
 import { accentColourInput, invoiceFooterInput } from './invoice-appearance.ts';
 import {
   firmScopeQuerySchema,
@@ -17,14 +18,7 @@ import { timeEntryListItemSchema } from '../time-entries/time-entry.schemas.ts';
 import { DISCOUNT_TYPES, INVOICE_LINE_TYPES, TAX_APPLIES_TO } from './invoice-amounts.ts';
 import { invoiceCreditNoteSchema } from './credit-note.schemas.ts';
 
-/**
- * Draft → AwaitingApproval (when the firm requires approval) → Approved → Sent → PartlyPaid → Paid;
- * AwaitingApproval → Draft when an approver rejects it (with a reason; it keeps its number);
- * or Void (with a reason; its items return to unbilled; the number stays used).
- * docs/adr/ has the whole state machine.
- */
-export const INVOICE_STATUSES = ['Draft', 'AwaitingApproval', 'Approved', 'Sent', 'PartlyPaid', 'Paid', 'Void'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export { INVOICE_STATUSES, type InvoiceStatus } from './invoice-statuses.ts';
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   Draft: 'Draft',
   AwaitingApproval: 'Awaiting approval',

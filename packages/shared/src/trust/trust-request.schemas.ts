@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRUST_REQUEST_STATUSES, type TrustRequestStatus } from './trust-request-statuses.ts';
 import { trustPlaceFields } from './trust.schemas.ts';
 import { isoDate, optionalEmail, optionalMultilineText, queryBoolean, requiredId, requiredMultilineText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
@@ -8,8 +9,7 @@ import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
  * with a public link /billing/trust-accounting/[slug]. Calls under /api/admin/trust-account/.
  */
 
-export const TRUST_REQUEST_STATUSES = ['Draft', 'AwaitingApproval', 'Sent', 'PartlyPaid', 'Paid', 'Cancelled'] as const;
-export type TrustRequestStatus = (typeof TRUST_REQUEST_STATUSES)[number];
+export { TRUST_REQUEST_STATUSES, type TrustRequestStatus } from './trust-request-statuses.ts';
 export const TRUST_REQUEST_STATUS_LABELS: Record<TrustRequestStatus, string> = {
   Draft: 'Draft',
   AwaitingApproval: 'Awaiting approval',

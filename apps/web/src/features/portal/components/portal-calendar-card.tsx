@@ -3,7 +3,7 @@ import { isoToDisplayDate, type PortalCalendarFeedCreated } from '@matterhorn/sh
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { createPortalCalendarFeed, portalCalendarFeedQuery } from '../api/portal-api.ts';
+import { createPortalCalendarFeed, portalCalendarFeedQuery } from '../api/portal-calendar-api.ts';
 
 /**
  * The client's calendar link of their court dates (what the firm shared): made once, copied or

@@ -4,13 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FilePreview, previewKindOf } from '../../../components/file-preview/file-preview.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { usePortalMatters } from '../api/portal-api.ts';
 import {
   downloadPortalDocument,
   fetchPortalDocumentBlob,
   portalDocumentsQuery,
   uploadPortalDocument,
-  usePortalMatters,
-} from '../api/portal-api.ts';
+} from '../api/portal-documents-api.ts';
 
 /** Send the firm a file for one of the client's matters. */
 function SendFileForm({ clientId }: { clientId: string | null }) {

@@ -8,8 +8,8 @@ import {
   downloadPortalInvoicePdf,
   portalInvoiceQuery,
   portalInvoicesQuery,
-  portalPaymentReportsQuery,
-} from '../api/portal-api.ts';
+} from '../api/portal-invoices-api.ts';
+import { portalPaymentReportsQuery } from '../api/portal-trust-api.ts';
 import { PayOnline } from './pay-online.tsx';
 import { PortalStatement } from './portal-statement.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';

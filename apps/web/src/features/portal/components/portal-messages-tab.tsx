@@ -4,14 +4,14 @@ import { useEffect } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { MessageThread } from '../../../components/message-thread.tsx';
 import { PortalMatterSelect, useChosenMatterId } from './portal-matter-select.tsx';
+import { usePortalMatters } from '../api/portal-api.ts';
 import {
   downloadPortalAttachment,
   markPortalMessagesRead,
   portalMessagesQuery,
   sendPortalMessage,
   uploadPortalAttachment,
-  usePortalMatters,
-} from '../api/portal-api.ts';
+} from '../api/portal-messages-api.ts';
 
 /** The Messages tab: a secure thread with the firm per matter (?matterId=), read receipts both ways. */
 export function PortalMessagesTab({ clientId, firmName }: { clientId: string | null; firmName: string }) {

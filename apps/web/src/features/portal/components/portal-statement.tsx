@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { downloadPortalStatementPdf, portalStatementQuery, type StatementPeriod } from '../api/portal-api.ts';
+import { downloadPortalStatementPdf, portalStatementQuery, type StatementPeriod } from '../api/portal-trust-api.ts';
 
 /** The two balances, side by side: what the client owes the firm, and what the firm holds for them. */
 function Balances({ label, section, balances }: { label: string; section: StatementSection; balances: StatementSection['closing'] }) {

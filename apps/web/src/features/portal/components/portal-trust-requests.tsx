@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { compareMoney, formatMoney, isoToDisplayDate, type PaymentReport, type PortalTrustRequest } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { portalPaymentReportsQuery, portalTrustRequestsQuery } from '../api/portal-api.ts';
+import { portalPaymentReportsQuery, portalTrustRequestsQuery } from '../api/portal-trust-api.ts';
 import { PayOnline } from './pay-online.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
 

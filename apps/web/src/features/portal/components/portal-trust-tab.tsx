@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatMoney, isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { portalTrustQuery } from '../api/portal-api.ts';
+import { portalTrustQuery } from '../api/portal-trust-api.ts';
 import { PortalTrustRequests } from './portal-trust-requests.tsx';
 
 /** The Trust tab: the requests to pay, what the firm holds for the client per matter, and every movement with the balance after it. */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
-import { reportBankTransfer, type TransferItem } from '../api/portal-api.ts';
+import { reportBankTransfer, type TransferItem } from '../api/portal-trust-api.ts';
 
 const STATUS_WORDS = { reported: 'waiting for your firm to confirm it', confirmed: 'confirmed', rejected: 'not confirmed' } as const;
 
