@@ -13,7 +13,7 @@ export function createAppQueryClient(): QueryClient {
 }
 
 /** One cache for the whole app, emptied whenever someone signs in or out. */
-const appQueryClient = createAppQueryClient();
+export const appQueryClient = createAppQueryClient();
 onSessionReset(() => appQueryClient.clear());
 
 /**

@@ -1,4 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { portalOverviewQuery } from '../../features/portal/api/portal-api.ts';
+import { appQueryClient } from '../../lib/query-client.tsx';
+import { storeClientSession } from '../../lib/session-storage.ts';
+import { stubApi } from '../../test/msw/stub-api.ts';
 import { createAppRouter } from './router.tsx';
 
 /** Starts the app's router at `path` and waits until it has matched (and loaded) what it shows there. */
@@ -29,5 +33,29 @@ describe("the app's router adds the firm's routes only for a firm address", () =
     ['/undo-email-change?token=3f1c2b', ['undo-email-change']],
   ])('%s is not: it matches %j without them', async (path, matched) => {
     expect(await routerAt(path)).toEqual({ matched, firmRoutesAdded: false });
+  });
+});
+
+describe("the portal overview's data", () => {
+  const CLIENT_ID = '5b0c7a43-6a0e-4c55-9d0e-0a8f1c2b3d4e';
+  const overview = { matters: [], nextCourtDates: [], recentlyShared: [], balancesDue: [], trustHeld: [] };
+
+  it('is asked for once, as the address matches, before any page is drawn', async () => {
+    storeClientSession('client-token', CLIENT_ID, 'obi');
+    const api = stubApi({
+      'GET /client-portal/get-overview': { data: overview },
+      'GET /client-portal/get-client-portal-matters': { data: [] },
+    });
+    expect(await routerAt(`/portal/obi/${CLIENT_ID}`)).toEqual({ matched: ['portal/:company', ':clientId'], firmRoutesAdded: false });
+    await vi.waitFor(() => expect(appQueryClient.getQueryData(portalOverviewQuery(CLIENT_ID).queryKey)).toEqual(overview));
+    expect(api.callsTo('GET', '/client-portal/get-overview')).toHaveLength(1);
+    expect(api.callsTo('GET', '/client-portal/get-client-portal-matters')).toHaveLength(1);
+  });
+
+  it("is not asked for without that portal's stored client: the guard sends them to sign in", async () => {
+    storeClientSession('client-token', CLIENT_ID, 'another-firm');
+    const api = stubApi();
+    await routerAt(`/portal/obi/${CLIENT_ID}`);
+    expect(api.calls).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { isFirmPage } from '@matterhorn/shared';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../../components/loading-spinner.tsx';
+import { readStoredSession } from '../../lib/session-storage.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { RequireFirmToken, RequirePortalClient } from './guards.tsx';
@@ -20,6 +21,22 @@ async function withQueries(Page: ComponentType): Promise<Pick<RouteObject, 'Comp
 }
 
 const FIRM_SHELL_ROUTE_ID = 'firm-shell';
+
+/**
+ * The portal overview's data, asked for as its address matches: React Router runs a route's loader
+ * beside its lazy code, so the requests go out while the page downloads (prefetchPortalOverview).
+ * Only for the stored client of that portal; the guard sends anyone else to sign in.
+ */
+async function askForPortalOverview({ params }: LoaderFunctionArgs): Promise<null> {
+  const stored = readStoredSession();
+  if (!stored.clientToken || !stored.clientId || stored.company !== params.company) return null;
+  const [{ appQueryClient }, { prefetchPortalOverview }] = await Promise.all([
+    import('../../lib/query-client.tsx'),
+    import('../../features/portal/api/portal-api.ts'),
+  ]);
+  prefetchPortalOverview(appQueryClient, stored.clientId);
+  return null;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -121,6 +138,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                loader: askForPortalOverview,
+                // Once, as the portal opens: switching tabs changes only the search and asks for nothing.
+                shouldRevalidate: () => false,
                 lazy: async () => ({
                   Component: (await import('../../features/portal/pages/portal-overview-page.tsx')).PortalOverviewPage,
                 }),

@@ -1,5 +1,5 @@
 import { portalClientMattersRoute, portalMatterRoute, portalOverviewRoute, type PortalMatter } from '@matterhorn/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
 import { callContract } from '../../../lib/api/call-contract.ts';
 import { clientToken } from '../../../lib/session-storage.ts';
@@ -19,8 +19,19 @@ export async function getPortalMatters(): Promise<PortalMatter[]> {
   return (await callContract(portalClientMattersRoute, {}, clientCall)).data;
 }
 
+/**
+ * How long the overview's answers, asked for as its address matched (prefetchPortalOverview), count
+ * as fresh: the page drawn a moment later shows them instead of asking again.
+ */
+const FIRST_SCREEN_FRESH_MS = 10_000;
+
 export const portalMattersQuery = (clientId: string | null) =>
-  queryOptions({ queryKey: ['portal', clientId, 'matters'], queryFn: getPortalMatters, enabled: clientId !== null });
+  queryOptions({
+    queryKey: ['portal', clientId, 'matters'],
+    queryFn: getPortalMatters,
+    enabled: clientId !== null,
+    staleTime: FIRST_SCREEN_FRESH_MS,
+  });
 
 export const usePortalMatters = (clientId: string | null) => useQuery(portalMattersQuery(clientId));
 
@@ -30,7 +41,18 @@ export const portalOverviewQuery = (clientId: string | null) =>
     queryKey: ['portal', clientId, 'overview'],
     queryFn: async () => (await callContract(portalOverviewRoute, {}, clientCall)).data,
     enabled: clientId !== null,
+    staleTime: FIRST_SCREEN_FRESH_MS,
   });
+
+/**
+ * Asks for the overview's data as its route matches, while the page's code is still downloading,
+ * not after the page has drawn: on a phone network the client's matters arrive a round trip and a
+ * render sooner (issue 43). The page's own queries then find the answers in the cache.
+ */
+export function prefetchPortalOverview(queryClient: QueryClient, clientId: string): void {
+  void queryClient.prefetchQuery(portalOverviewQuery(clientId));
+  void queryClient.prefetchQuery(portalMattersQuery(clientId));
+}
 
 /** One matter with the notes and court updates the firm shared on it. */
 export const portalMatterQuery = (clientId: string | null, matterId: string) =>

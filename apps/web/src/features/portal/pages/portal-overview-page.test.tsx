@@ -1,7 +1,7 @@
 import type { PortalMatter, PortalMatterDetail, PortalOverview } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/msw/server.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
@@ -145,6 +145,18 @@ const invoiceDetail = (changes: Record<string, unknown> = {}) => ({
 });
 
 describe('PortalOverviewPage', { timeout: 30_000 }, () => {
+  // The tabs load their code when opened (lazy): compiled here once, so the first test to open a tab
+  // on a busy machine does not spend its find's second compiling the tab's modules.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../components/portal-matters-tab.tsx'),
+      import('../components/portal-invoices-tab.tsx'),
+      import('../components/portal-trust-tab.tsx'),
+      import('../components/portal-documents-tab.tsx'),
+      import('../components/portal-messages-tab.tsx'),
+    ]);
+  });
+
   it("lists the client's open and closed matters with number, name, status and fee earners", async () => {
     stubApi(answers);
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=overview`, session });
