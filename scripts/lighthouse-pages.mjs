@@ -63,7 +63,9 @@ async function signIn(loginPath, email) {
   await page.goto(new URL(loginPath, options.url).href, { waitUntil: 'networkidle0' });
   await page.locator('input[type="email"], input[autocomplete="email"], input[autocomplete="username"]').fill(email);
   await page.locator('input[type="password"]').fill(options.password);
-  await page.locator('button[type="submit"]').click();
+  // Enter in the password field: a locator's click on "Sign in" did not reach the firm's form in a
+  // window of puppeteer's default size (nothing was sent), and the script waited for nothing.
+  await page.keyboard.press('Enter');
   // The app routes on the client: the address changes without a navigation.
   await page.waitForFunction(() => !location.pathname.endsWith('/login'));
   const landing = new URL(page.url());
