@@ -48,6 +48,8 @@ export const portalTrustRequestsQuery = (clientId: string | null) =>
 
 /** The statement's period: ISO dates, either may be blank (from the first entry; up to now). */
 export type StatementPeriod = { fromDate: string; toDate: string };
+/** The whole statement, from the first entry up to now: what the tab opens on. */
+export const WHOLE_STATEMENT: StatementPeriod = { fromDate: '', toDate: '' };
 /** Blank ends left out: the server reads a missing one as "from the first entry" or "up to now". */
 const periodQuery = (period: StatementPeriod) => ({
   ...(period.fromDate ? { FromDate: period.fromDate } : {}),

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { compareMoney, formatMoney, isoToDisplayDate, type PortalInvoiceSummary } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import {
@@ -9,7 +9,7 @@ import {
   portalInvoiceQuery,
   portalInvoicesQuery,
 } from '../api/portal-invoices-api.ts';
-import { portalPaymentReportsQuery } from '../api/portal-trust-api.ts';
+import { portalPaymentReportsQuery, portalStatementQuery, WHOLE_STATEMENT } from '../api/portal-trust-api.ts';
 import { PayOnline } from './pay-online.tsx';
 import { PortalStatement } from './portal-statement.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
@@ -129,10 +129,14 @@ function InvoiceCard({
 
 /** The Invoices tab: every invoice the firm sent the client, with its balance, details and PDF; then the statement of account. */
 export function PortalInvoicesTab({ clientId }: { clientId: string | null }) {
+  // The statement is asked for at once but drawn under the invoices once they are in: drawn before
+  // them, it was pushed down as the list arrived (a layout shift of 0.11 on a phone).
+  const invoices = useQuery(portalInvoicesQuery(clientId));
+  usePrefetchQuery(portalStatementQuery(clientId, WHOLE_STATEMENT));
   return (
     <Stack>
       <PortalInvoiceList clientId={clientId} />
-      <PortalStatement clientId={clientId} />
+      {!invoices.isPending && <PortalStatement clientId={clientId} />}
     </Stack>
   );
 }

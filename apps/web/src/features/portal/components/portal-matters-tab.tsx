@@ -1,5 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { usePortalMatters } from '../api/portal-api.ts';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { portalMatterQuery, usePortalMatters } from '../api/portal-api.ts';
+import { portalCalendarFeedQuery } from '../api/portal-calendar-api.ts';
 import { PortalCalendarCard } from './portal-calendar-card.tsx';
 import { PortalMatterHistory } from './portal-matter-history.tsx';
 import { PortalMatterSelect, useChosenMatterId } from './portal-matter-select.tsx';
@@ -8,12 +10,17 @@ import { PortalMatterSelect, useChosenMatterId } from './portal-matter-select.ts
 export function PortalMattersTab({ clientId }: { clientId: string | null }) {
   const matters = usePortalMatters(clientId);
   const matterId = useChosenMatterId(matters.data);
+  const history = useQuery(portalMatterQuery(clientId, matterId ?? ''));
+  // The calendar card is asked for at once but drawn under the matter's history once that is in:
+  // drawn before it, it was pushed down as the history arrived (a layout shift of 0.15 on a phone).
+  usePrefetchQuery(portalCalendarFeedQuery(clientId));
+  const isHistoryIn = matters.isSuccess && (!matterId || !history.isPending);
   if (matters.data?.length === 0) return <Text size="sm">Your firm has no matters for you yet.</Text>;
   return (
     <Stack>
       <PortalMatterSelect matters={matters.data} matterId={matterId} />
       {matterId && <PortalMatterHistory clientId={clientId} matterId={matterId} />}
-      <PortalCalendarCard clientId={clientId} />
+      {isHistoryIn && <PortalCalendarCard clientId={clientId} />}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { downloadPortalStatementPdf, portalStatementQuery, type StatementPeriod } from '../api/portal-trust-api.ts';
+import { downloadPortalStatementPdf, portalStatementQuery, WHOLE_STATEMENT, type StatementPeriod } from '../api/portal-trust-api.ts';
 
 /** The two balances, side by side: what the client owes the firm, and what the firm holds for them. */
 function Balances({ label, section, balances }: { label: string; section: StatementSection; balances: StatementSection['closing'] }) {
@@ -78,7 +78,7 @@ function StatementCurrency({ section, isOnlyCurrency }: { section: StatementSect
 
 /** The statement of account: invoices, payments and trust movements with running balances, for a period, and as a PDF. */
 export function PortalStatement({ clientId }: { clientId: string | null }) {
-  const [period, setPeriod] = useState<StatementPeriod>({ fromDate: '', toDate: '' });
+  const [period, setPeriod] = useState<StatementPeriod>(WHOLE_STATEMENT);
   const [failure, setFailure] = useState('');
   const statement = useQuery(portalStatementQuery(clientId, period));
   return (
