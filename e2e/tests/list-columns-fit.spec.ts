@@ -233,7 +233,7 @@ function expectSteady(shifts: Shift[], where: string) {
   expect.soft(total, `${where}: layout shifts add up to ${total.toFixed(3)}\n${moves}`).toBeLessThanOrEqual(MOST_LAYOUT_SHIFT);
 }
 
-test('nothing moves under the reader while a list, the dashboard or the portal loads, on a desktop and a phone', async ({
+test('nothing moves under the reader while a list, the dashboard, the calendar, the team or the portal loads, on a desktop and a phone', async ({
   page,
   browser,
 }) => {
@@ -258,6 +258,9 @@ test('nothing moves under the reader while a list, the dashboard or the portal l
     { path: '/billing', content: firstRecord('Invoices') },
     { path: '/expense-request/direct-expense?activeTab=client', content: firstRecord('Expenses') },
     { path: '/progress-update?activeTab=progress-notes', content: firstRecord('Progress notes') },
+    // Pages whose sections come from answers of their own, one under another.
+    { path: '/calendar', content: page.getByRole('heading', { name: 'Subscribe in your calendar app' }) },
+    { path: '/settings/team', content: page.getByRole('heading', { name: 'Pending invitations' }) },
   ];
   for (const size of STEADY_SIZES) {
     await page.setViewportSize(size);

@@ -63,6 +63,8 @@ export function useCalendarItems(params: CalendarParams, range: { fromDate: stri
     canFeedFirm: hearings.data?.canSeeFirm ?? canSeeFirmHearings,
     timeZone: events.data?.timeZone ?? null,
     isFetching: hearings.isFetching || events.isFetching,
+    /** Whether every shown kind has had its first answer (or failed): the range's items are in. */
+    isAnswered: !(hearings.isPending && hearings.isFetching) && !(events.isPending && events.isFetching),
     hearingsFailed: hearings.isError,
     eventsFailed: events.isError && !(scope === 'firm' && params.scope === null && isRefusal(events.error)),
   };

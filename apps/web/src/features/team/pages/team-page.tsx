@@ -99,11 +99,10 @@ export function TeamPage() {
         )}
       </Group>
 
-      {seats.data && (
-        <Text fw={500} data-testid="seats-used">
-          {seatsText(seats.data.used, seats.data.allocated)}
-        </Text>
-      )}
+      {/* Its line is kept while the seats are asked for, so the members under it do not move down when they come. */}
+      <Text fw={500} data-testid="seats-used" style={{ minHeight: '1lh' }}>
+        {seats.data && seatsText(seats.data.used, seats.data.allocated)}
+      </Text>
       {seats.data && isFull && (
         <Alert color="yellow" title="Every seat on your plan is in use" role="status">
           Your plan allows {seats.data.allocated} {seats.data.allocated === 1 ? 'member' : 'members'}. To invite someone new,{' '}
@@ -142,16 +141,24 @@ export function TeamPage() {
         )}
       </section>
 
-      <section aria-labelledby="team-invitations-heading">
-        <Title order={2} size="h4" mb="sm" id="team-invitations-heading">
-          Pending invitations
-        </Title>
-        {invitations.isPending ? (
-          <LoadingSpinner label="Loading invitations" />
-        ) : (
-          <InvitationsTable invitations={invitations.data ?? []} canCancel={canRemove} canRetryEmail={canInvite} onCancel={setCancelling} />
-        )}
-      </section>
+      {/* Under the members once they are in: drawn before them, the invitations were pushed down as the table came. */}
+      {!members.isPending && (
+        <section aria-labelledby="team-invitations-heading">
+          <Title order={2} size="h4" mb="sm" id="team-invitations-heading">
+            Pending invitations
+          </Title>
+          {invitations.isPending ? (
+            <LoadingSpinner label="Loading invitations" />
+          ) : (
+            <InvitationsTable
+              invitations={invitations.data ?? []}
+              canCancel={canRemove}
+              canRetryEmail={canInvite}
+              onCancel={setCancelling}
+            />
+          )}
+        </section>
+      )}
 
       <InviteMemberModal
         opened={isInviting}
