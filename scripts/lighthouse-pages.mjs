@@ -80,10 +80,11 @@ async function api(token, path, init = {}) {
   return (await response.json()).data;
 }
 
-/** The public invoice page of the demo's first sent invoice (its live link, or a new one). */
+/** The public invoice page of the demo's newest issued invoice, one still owing first (its live link, or a new one). */
 async function publicInvoicePath(token) {
-  const list = await api(token, '/api/admin/invoice/get-invoice-list?Status=Sent&page=1&size=1');
-  const invoiceId = (Array.isArray(list) ? list : list.data)[0]?.id;
+  const list = await api(token, '/api/admin/invoice/get-invoice-list?page=1&size=20');
+  const issued = (Array.isArray(list) ? list : list.data).filter((invoice) => ['Sent', 'PartlyPaid', 'Paid'].includes(invoice.status));
+  const invoiceId = (issued.find((invoice) => invoice.status !== 'Paid') ?? issued[0])?.id;
   if (!invoiceId) return null;
   const current = await api(token, `/api/admin/invoice/get-invoice-link/${invoiceId}`);
   const url = current?.url ?? (await api(token, `/api/admin/invoice/reissue-invoice-link/${invoiceId}`, { method: 'POST' })).url;
