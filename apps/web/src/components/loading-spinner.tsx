@@ -1,5 +1,5 @@
-import { PageTitle, type TitlePart } from './page-title.tsx';
 import { Center, Loader } from '@mantine/core';
+import { PageTitle, type TitlePart } from './page-title.tsx';
 
 export function LoadingSpinner({ label = 'Loading', size = 'md' }: { label?: string; size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' }) {
   return (

@@ -5,7 +5,7 @@ import type { ChartSeries } from './figure-chart.tsx';
 const FigureChart = lazy(() => import('./figure-chart.tsx'));
 const CHART_HEIGHT = 220;
 /** uPlot's legend under the chart: one line of 14 px text with 4 px padding (a phone's width may wrap it). */
-const LEGEND_LINE_HEIGHT = 30;
+export const LEGEND_LINE_HEIGHT = 30;
 /**
  * The room a chart takes from the start, with its legend's first line: the card is as tall while
  * its figures come, while the chart's code loads, and with nothing to draw, so nothing under it moves.

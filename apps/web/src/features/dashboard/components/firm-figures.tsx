@@ -129,6 +129,43 @@ export function FirmFiguresPending({
   );
 }
 
+type BilledVsCollected = NonNullable<FirmKpis['billedVsCollected']>[number];
+type ReceivablesByAge = NonNullable<FirmKpis['receivablesByAge']>[number];
+
+/** A currency's billed and collected by month; without figures, the chart's room saying there is nothing yet. */
+function BilledAndCollectedChart({ currencyCode, figures }: { currencyCode: string; figures?: BilledVsCollected }) {
+  return (
+    <FigureChartCard
+      title={billedAndCollectedTitle(currencyCode)}
+      labelHeading="Month"
+      kind="lines"
+      labels={figures ? figures.months.map(displayMonth) : []}
+      axisLabels={figures?.months.map(shortMonth)}
+      series={
+        figures
+          ? [
+              { label: 'Billed', texts: figures.billed },
+              { label: 'Collected', texts: figures.collected },
+            ]
+          : []
+      }
+    />
+  );
+}
+
+/** A currency's receivables by age; without figures, the chart's room saying there is nothing yet. */
+function ReceivablesByAgeChart({ currencyCode, figures }: { currencyCode: string; figures?: ReceivablesByAge }) {
+  return (
+    <FigureChartCard
+      title={receivablesByAgeTitle(currencyCode)}
+      labelHeading="Days past due"
+      kind="bars"
+      labels={figures ? AGE_BUCKETS.map(([, label]) => label) : []}
+      series={figures ? [{ label: 'Owed', texts: AGE_BUCKETS.map(([key]) => figures[key]) }] : []}
+    />
+  );
+}
+
 /**
  * The firm's numbers (or the fee earner's own): this month and the year to date, each card made by
  * the report it opens, and the charts with their tables. The firm's home currency always has its
@@ -198,46 +235,16 @@ export function FirmFigures({ kpis, canOpenReports }: { kpis: FirmKpis; canOpenR
           series={kpis.hoursByWeek.feeEarners.map((earner) => ({ label: earner.name, texts: earner.hours }))}
         />
         {kpis.billedVsCollected && !hasCurrency(kpis.billedVsCollected, kpis.homeCurrencyCode) && (
-          <FigureChartCard
-            title={billedAndCollectedTitle(kpis.homeCurrencyCode)}
-            labelHeading="Month"
-            kind="lines"
-            labels={[]}
-            series={[]}
-          />
+          <BilledAndCollectedChart currencyCode={kpis.homeCurrencyCode} />
         )}
         {kpis.billedVsCollected?.map((currency) => (
-          <FigureChartCard
-            key={currency.currencyCode}
-            title={billedAndCollectedTitle(currency.currencyCode)}
-            labelHeading="Month"
-            kind="lines"
-            labels={currency.months.map(displayMonth)}
-            axisLabels={currency.months.map(shortMonth)}
-            series={[
-              { label: 'Billed', texts: currency.billed },
-              { label: 'Collected', texts: currency.collected },
-            ]}
-          />
+          <BilledAndCollectedChart key={currency.currencyCode} currencyCode={currency.currencyCode} figures={currency} />
         ))}
         {kpis.receivablesByAge && !hasCurrency(kpis.receivablesByAge, kpis.homeCurrencyCode) && (
-          <FigureChartCard
-            title={receivablesByAgeTitle(kpis.homeCurrencyCode)}
-            labelHeading="Days past due"
-            kind="bars"
-            labels={[]}
-            series={[]}
-          />
+          <ReceivablesByAgeChart currencyCode={kpis.homeCurrencyCode} />
         )}
         {kpis.receivablesByAge?.map((currency) => (
-          <FigureChartCard
-            key={currency.currencyCode}
-            title={receivablesByAgeTitle(currency.currencyCode)}
-            labelHeading="Days past due"
-            kind="bars"
-            labels={AGE_BUCKETS.map(([, label]) => label)}
-            series={[{ label: 'Owed', texts: AGE_BUCKETS.map(([key]) => currency[key]) }]}
-          />
+          <ReceivablesByAgeChart key={currency.currencyCode} currencyCode={currency.currencyCode} figures={currency} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,12 +1,13 @@
 import { Alert, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
+import { LEGEND_LINE_HEIGHT } from './figure-chart-card.tsx';
 import { chartRowsOf, describeMyTime, formatHours } from './my-time-figures.ts';
 import { PendingLine } from './pending-line.tsx';
 
 const CHART_HEIGHT = 240;
-/** The chart with the first line of uPlot's legend under it (14 px text, 4 px padding). */
-const CHART_AREA_HEIGHT = CHART_HEIGHT + 30;
+/** The chart with the first line of uPlot's legend under it. */
+const CHART_AREA_HEIGHT = CHART_HEIGHT + LEGEND_LINE_HEIGHT;
 const MyTimeBars = lazy(() => import('./my-time-bars.tsx'));
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
