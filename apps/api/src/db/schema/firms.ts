@@ -71,6 +71,8 @@ export const firms = pgTable(
     ledesFirmId: text('ledes_firm_id'),
     /** Days a deleted record waits in the recycle bin before the purge job removes it (issue 39). */
     recycleBinRetentionDays: smallint('recycle_bin_retention_days').notNull().default(30),
+    /** Suggested time (issue 44): members' work in Matterhorn is recorded and proposed as draft time; off, nothing is recorded. */
+    suggestsTime: boolean('suggests_time').notNull().default(true),
     /** A member's session ends after this long without a request (issue 39). */
     idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(480),
     /** …and this long after its sign-in, active or not. */

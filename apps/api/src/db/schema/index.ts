@@ -30,3 +30,4 @@ export * from './data-exports.ts';
 export * from './bulk-imports.ts';
 export * from './tasks.ts';
 export * from './calendar-events.ts';
+export * from './work-activities.ts';

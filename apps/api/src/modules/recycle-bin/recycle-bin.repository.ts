@@ -320,6 +320,8 @@ export async function purgeRecord(tx: Tx, firmId: string, kind: RecycleBinKind, 
     await run(sql`delete from calendar_events t where t.firm_id = ${firmId} and ${ofMatters}`);
     for (const table of [
       'timer_subjects',
+      'work_activities',
+      'matter_calls',
       'matter_assignees',
       'matter_parties',
       'matter_practice_areas',
