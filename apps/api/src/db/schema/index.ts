@@ -31,3 +31,4 @@ export * from './bulk-imports.ts';
 export * from './tasks.ts';
 export * from './calendar-events.ts';
 export * from './work-activities.ts';
+export * from './invoice-reminders.ts';
