@@ -116,9 +116,40 @@ export const timeEntries = pgTable(
 );
 
 /**
- * The header timer, kept on the server so it survives refreshes, logouts and a second device. Each
- * start (or continue) opens a log; pause closes it. A user has at most one open log: the partial
- * unique index makes a double-clicked Start open one.
+ * A fee earner's timers (issue 44): up to 10, each on a matter with the words its entry will be
+ * filled in with, or on none (SPEC's plain Start Timer). The current one is what the header shows
+ * and SPEC's four timer calls act on; at most one per member, and none once it is recorded or
+ * discarded. Only the current timer ever runs.
+ */
+export const timers = pgTable(
+  'timers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    userId: uuid('user_id').notNull(),
+    matterId: uuid('matter_id'),
+    description: text('description').notNull().default(''),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('timers_firm_id_key').on(table.firmId, table.id),
+    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'timers_firm_user_fk' }),
+    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'timers_firm_matter_fk' }),
+    index('timers_user_idx').on(table.firmId, table.userId),
+    uniqueIndex('timers_one_current_key')
+      .on(table.firmId, table.userId)
+      .where(sql`is_current`),
+  ],
+);
+
+/**
+ * The runs of each timer, kept on the server so they survive refreshes, logouts and a second
+ * device. Each start (or continue) opens a log; pause closes it. A user has at most one open log
+ * (one timer runs at a time): the partial unique index makes a double-clicked Start open one. A log
+ * inserted without a timer goes on the member's current timer, made if there is none (migration 0093).
  */
 export const timeEntryLogs = pgTable(
   'time_entry_logs',
@@ -128,42 +159,21 @@ export const timeEntryLogs = pgTable(
       .notNull()
       .references(() => firms.id),
     userId: uuid('user_id').notNull(),
+    timerId: uuid('timer_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (table) => [
     foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_entry_logs_firm_user_fk' }),
+    // Discarding a timer discards its time.
+    foreignKey({ columns: [table.firmId, table.timerId], foreignColumns: [timers.firmId, timers.id], name: 'time_entry_logs_timer_fk' }).onDelete(
+      'cascade',
+    ),
     index('time_entry_logs_user_idx').on(table.firmId, table.userId),
+    index('time_entry_logs_timer_idx').on(table.firmId, table.timerId),
     uniqueIndex('time_entry_logs_one_running_key')
       .on(table.firmId, table.userId)
       .where(sql`paused_at is null`),
-  ],
-);
-
-/**
- * What the header timer is running for, when it was started from a task or an event ("bill this",
- * issue 40): the matter and the words the time entry will be filled in with when the timer stops.
- * One per member; gone when the timer is reset or its time recorded.
- */
-export const timerSubjects = pgTable(
-  'timer_subjects',
-  {
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    userId: uuid('user_id').notNull(),
-    matterId: uuid('matter_id').notNull(),
-    description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.firmId, table.userId] }),
-    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'timer_subjects_firm_user_fk' }),
-    foreignKey({
-      columns: [table.firmId, table.matterId],
-      foreignColumns: [matters.firmId, matters.id],
-      name: 'timer_subjects_firm_matter_fk',
-    }),
   ],
 );
 
