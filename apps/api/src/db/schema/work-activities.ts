@@ -40,7 +40,11 @@ export const workActivities = pgTable(
   ],
 );
 
-/** A day's suggestion for a matter the member dismissed: the work recorded up to then stays out of it. */
+/**
+ * A day's suggestion for a matter the member accepted or dismissed: the seconds of work it held then
+ * are settled, and only work beyond them is suggested again that day (so an entry accepted shorter
+ * than suggested does not bring the rest back).
+ */
 export const timeSuggestionDismissals = pgTable(
   'time_suggestion_dismissals',
   {
@@ -51,6 +55,7 @@ export const timeSuggestionDismissals = pgTable(
     workDate: date('work_date').notNull(),
     matterId: uuid('matter_id').notNull(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+    settledSeconds: integer('settled_seconds').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.firmId, table.userId, table.workDate, table.matterId] }),

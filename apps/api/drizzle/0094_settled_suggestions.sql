@@ -1,0 +1,1 @@
+ALTER TABLE "time_suggestion_dismissals" ADD COLUMN "settled_seconds" integer DEFAULT 0 NOT NULL;
