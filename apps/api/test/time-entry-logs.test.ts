@@ -180,13 +180,22 @@ describe('"bill this": start-entry for a matter (a task or an event)', () => {
     });
     await call('pause-entry', tokens.feeEarner);
     expect((await timer('get-total-hours', tokens.feeEarner)).subject?.description).toBe('Draft the reply');
-    // Holding time, the timer is not started for something else: its time is recorded first.
-    const busy = await call('start-entry', tokens.feeEarner, { matterId: firm.matterIds[1], description: 'Other' });
-    expect([busy.statusCode, busy.json().message]).toEqual([409, 'The timer already holds time: stop it and record that first']);
+    // Holding time, the timer is not started for something else: a new timer starts for it, and
+    // the first one waits, paused, among the member's timers (issue 44).
+    const other = await call('start-entry', tokens.feeEarner, { matterId: firm.matterIds[1], description: 'Other' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().data).toMatchObject({ totalTime: '00:00:00', isStarted: true, subject: { matterId: firm.matterIds[1] } });
     // Continuing without a subject keeps it.
-    expect((await timer('start-entry', tokens.feeEarner)).subject?.matterId).toBe(firm.matterIds[0]);
+    expect((await timer('start-entry', tokens.feeEarner)).subject?.matterId).toBe(firm.matterIds[1]);
+    // The same matter and words again go back to their timer rather than add one.
+    expect((await timer('pause-entry', tokens.feeEarner)).isStarted).toBe(false);
+    const again = await call('start-entry', tokens.feeEarner, { matterId: firm.matterIds[0], description: 'Draft the reply' });
+    expect(again.json().data).toMatchObject({ isStarted: true, subject: { matterId: firm.matterIds[0] } });
+    const timers = await context.app.inject({ method: 'GET', url: `${base}/get-timers`, headers: bearer(tokens.feeEarner) });
+    expect(timers.json().data).toHaveLength(2);
     expect((await call('delete-time-entry-logs', tokens.feeEarner)).statusCode).toBe(200);
     expect(await timer('get-total-hours', tokens.feeEarner)).toEqual(IDLE);
+    await context.database.withFirm(firm.firmId, (tx) => tx.execute(sql`delete from timers where user_id = ${firm.users.feeEarner.id}`));
   });
 
   it('refuses another firm’s matter as not found, and starts nothing', async () => {

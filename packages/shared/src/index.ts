@@ -78,6 +78,8 @@ export * from './time-entries/billing-increment.ts';
 export * from './time-entries/time-entry.schemas.ts';
 export * from './time-entries/time-entry-input.schemas.ts';
 export * from './time-entries/time-entries.contracts.ts';
+export * from './time-entries/timers.schemas.ts';
+export * from './time-entries/timers.contracts.ts';
 export * from './time-entries/time-entry-edits.contracts.ts';
 export * from './time-entries/utbms-task-codes.ts';
 export * from './time-entries/utbms-task-names.ts';

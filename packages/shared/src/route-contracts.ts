@@ -53,6 +53,7 @@ import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
+import { timersContracts } from './time-entries/timers.contracts.ts';
 import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
 import { trustReconciliationContracts } from './trust/trust-reconciliation.contracts.ts';
@@ -64,6 +65,7 @@ import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timeEntries: timeEntryContracts,
   timer: timerContracts,
+  timers: timersContracts,
   clients: clientContracts,
   clientCredits: clientCreditContracts,
   progressNotes: progressNoteContracts,

@@ -216,7 +216,7 @@ export const timerRequestSchema = z.strictObject({
     .uuid({ error: 'Matter must be a valid id' })
     .optional()
     .describe(
-      'start-entry only, "bill this" (a task or an event): the matter the time is for, filled in when the timer stops; the timer must be idle (409 otherwise).',
+      'start-entry only, "bill this" (a task or an event): the matter the time is for, filled in when the timer stops; when the current timer holds time, a new timer starts for it (409 at 10 timers).',
     ),
   description: z
     .string()

@@ -315,11 +315,11 @@ export async function purgeRecord(tx: Tx, firmId: string, kind: RecycleBinKind, 
     await draftInvoicesWhere(
       sql`t.id in (select im.invoice_id from invoice_matters im where im.firm_id = ${firmId} and im.matter_id in (${matterIds}))`,
     );
-    // A matter's tasks and events (their assignees and attendees go with them) and any timer running for it.
+    // A matter's tasks and events (their assignees and attendees go with them) and any timer kept for it (its time with it).
     await run(sql`delete from tasks t where t.firm_id = ${firmId} and ${ofMatters}`);
     await run(sql`delete from calendar_events t where t.firm_id = ${firmId} and ${ofMatters}`);
     for (const table of [
-      'timer_subjects',
+      'timers',
       'work_activities',
       'matter_calls',
       'matter_assignees',

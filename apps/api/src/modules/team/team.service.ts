@@ -19,7 +19,7 @@ import * as repository from './team.repository.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { setFeeEarnerCostRate } from './team.api.ts';
 import { countOpenMattersOf, reassignOpenMatters } from '../matters/matters.api.ts';
-import { findTimerState, handTimerOver } from '../time-entries/time-entries.api.ts';
+import { findAllTimersState, handTimerOver } from '../time-entries/time-entries.api.ts';
 
 const INVITATION_LIFETIME_DAYS = 7;
 export const TEAM_MESSAGES = {
@@ -214,7 +214,7 @@ export function createTeamService({ database, config, outbox }: Dependencies) {
     async deactivationPreview(principal: FirmPrincipal, userId: string): Promise<DeactivationPreview> {
       return database.withFirm(principal.firmId, async (tx) => {
         const member = await memberOrNotFound(tx, principal.firmId, userId);
-        const timer = await findTimerState(tx, principal.firmId, userId);
+        const timer = await findAllTimersState(tx, principal.firmId, userId);
         return {
           openMatters: await countOpenMattersOf(tx, principal.firmId, userId),
           timerSeconds: timer.seconds,

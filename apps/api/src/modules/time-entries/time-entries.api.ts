@@ -32,7 +32,7 @@ export const createTimeEntryBilling = () =>
     onReleased: { status: TIME_ENTRY_STATUS.unbilled },
     notFree: TIME_ENTRY_BILLING_MESSAGES.notFree,
   });
-/** A departing member's timer, stopped and handed to a colleague (the team module's deactivation). */
-export { findTimerState, handTimerOver } from './time-entry-logs.repository.ts';
+/** A departing member's timers, stopped and handed to a colleague (the team module's deactivation). */
+export { findAllTimersState, handTimerOver } from './time-entry-logs.repository.ts';
 /** Time entries from a bulk import, by the popup's rules (the bulk-import module). */
 export { importTimeEntries, type ImportedTimeEntry } from './time-entry-import.ts';

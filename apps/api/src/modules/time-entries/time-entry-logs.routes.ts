@@ -5,6 +5,7 @@ import { contractRoutes } from '../../plugins/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTimeEntryLogService } from './time-entry-logs.service.ts';
+import { registerTimerRoutes } from './timers.routes.ts';
 
 const SCOPE_NAMES = new Map(Object.keys(timerRequestSchema.shape).map((name) => [name.toLowerCase(), name]));
 
@@ -28,7 +29,7 @@ const renameScopeFields: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-/** SPEC.md §7's four timer calls. Each acts on the signed-in user's own timer only. */
+/** SPEC.md §7's four timer calls, on the signed-in user's current timer, and the calls for their other timers. */
 export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Database) {
   const route = contractRoutes(app, ['Timer']);
   const timer = createTimeEntryLogService(database);
@@ -38,7 +39,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     contracts.total,
     {
       access: firmAccess('timeEntry'),
-      summary: "The signed-in user's timer: total of all logs (hh:mm:ss or d.hh:mm:ss), hours to 4 decimals, and whether it runs",
+      summary: "The signed-in user's current timer: total of its logs (hh:mm:ss or d.hh:mm:ss), hours to 4 decimals, and whether it runs",
       description:
         'Reads the caller’s own timer as the database’s clock measures it, so it survives refreshes, sign-outs and other devices. The body may be left out.',
     },
@@ -52,7 +53,7 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
       access: firmAccess('timeEntry.create'),
       summary: 'Start or continue the timer (does nothing when it already runs); answers the new total',
       description:
-        'Opens a new log on the caller’s own timer; double clicks and other tabs never open a second one. The body may be left out. With matterId (and description), "bill this" from a task or an event: the idle timer starts for that matter (409 when it already holds time; 404 for a matter not the firm’s).',
+        'Opens a new log on the caller’s own timer; double clicks and other tabs never open a second one. The body may be left out. With matterId (and description), "bill this" from a task or an event: the timer starts for that matter — the caller’s timer for the same matter and words if they keep one, else a new current timer while the time the current one holds waits among the others (409 at 10 timers; 404 for a matter not the firm’s).',
     },
     async (request) => ok('Timer started', await timer.start(firmPrincipalOf(request), request.body)),
     hooks,
@@ -74,9 +75,9 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     contracts.reset,
     {
       access: firmAccess('timeEntry', 'timeEntry.create'),
-      summary: "Discard the signed-in user's timer logs: the timer returns to idle at 00:00:00",
+      summary: "Discard the signed-in user's current timer and its logs: the header returns to idle at 00:00:00",
       description:
-        'Deletes every log of the caller’s own timer, running or paused, without recording time; saving a time entry from the timer (ManualTimeEntry false) does the same. The body may be left out.',
+        'Discards the caller’s current timer and every log of it, running or paused, without recording time; their other timers stay. Saving a time entry from the timer (ManualTimeEntry false) does the same. The body may be left out.',
     },
     async (request) => {
       await timer.reset(firmPrincipalOf(request));
@@ -84,4 +85,6 @@ export function registerTimeEntryLogRoutes(app: FastifyInstance, database: Datab
     },
     hooks,
   );
+
+  registerTimerRoutes(app, database);
 }
