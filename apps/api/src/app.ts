@@ -88,6 +88,7 @@ import { registerTrustReconciliationRoutes } from './modules/trust-reconciliatio
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { registerInvoiceReminderRoutes } from './modules/invoice-reminders/invoice-reminders.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createTaskService } from './modules/tasks/tasks.service.ts';
@@ -320,6 +321,7 @@ export async function buildApp(
   registerDataExportRoutes(app, dataExport, async (principal) => (await firms.profileOf(principal)).firmName);
   registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
+  registerInvoiceReminderRoutes(app, database, { appUrl: config.appUrl, appSecret: config.appSecret });
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));

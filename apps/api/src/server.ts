@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { taskJobs } from './modules/tasks/tasks.jobs.ts';
+import { invoiceReminderJobs } from './modules/invoice-reminders/send-due-reminders.ts';
 import { calendarJobs } from './modules/calendar/calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
@@ -64,6 +65,7 @@ jobs = config.jobsEnabled
         ...[
           ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...taskJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...invoiceReminderJobs({ database, outbox, appUrl: config.appUrl, appSecret: config.appSecret, logger: app.log }),
           ...calendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),

@@ -32,6 +32,7 @@ import { firmSetupContracts } from './firm/firm-setup.contracts.ts';
 import { firmSettingsContracts } from './firm/firm-settings.schemas.ts';
 import { flatFeeContracts } from './flat-fees/flat-fees.contracts.ts';
 import { invoiceLinkContracts } from './invoices/invoice-links.contracts.ts';
+import { invoiceReminderContracts } from './invoice-reminders/invoice-reminders.contracts.ts';
 import { invoiceContracts } from './invoices/invoices.contracts.ts';
 import { onlinePaymentContracts } from './invoices/online-payments.contracts.ts';
 import { paymentReportContracts } from './invoices/payment-reports.contracts.ts';
@@ -93,6 +94,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   flatFees: flatFeeContracts,
   invoices: invoiceContracts,
   invoiceLinks: invoiceLinkContracts,
+  invoiceReminders: invoiceReminderContracts,
   paymentReports: paymentReportContracts,
   onlinePayments: onlinePaymentContracts,
   documents: documentContracts,

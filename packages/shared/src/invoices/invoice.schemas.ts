@@ -549,6 +549,7 @@ export const invoiceListItemSchema = z.object({
   issueDate: z.string().describe('The invoice date (YYYY-MM-DD).'),
   dueDate: z.string().describe('When payment is due (YYYY-MM-DD).'),
   isOverdue: z.boolean().describe('True when issued, money is due and the due date is before today in the firm’s time zone.'),
+  isDisputed: z.boolean().describe('True while the invoice is marked disputed (its client contests it; no reminder goes).'),
   total: z.string().describe('What the invoice bills, an exact decimal in its currency ("150000.00").'),
   paidAmount: z.string().describe('The payments received, net of reversals (exact decimal).'),
   balanceDue: z.string().describe('What is still owed: total less payments and write-offs (exact decimal).'),

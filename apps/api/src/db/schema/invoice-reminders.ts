@@ -72,7 +72,11 @@ export const invoiceReminders = pgTable(
   },
   (table) => [
     unique('invoice_reminders_once_key').on(table.firmId, table.invoiceId, table.daysFromDue),
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_reminders_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_reminders_invoice_fk',
+    }),
   ],
 );
 
@@ -88,7 +92,11 @@ export const invoiceDisputes = pgTable(
   },
   (table) => [
     primaryKey({ name: 'invoice_disputes_pkey', columns: [table.firmId, table.invoiceId] }),
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'invoice_disputes_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'invoice_disputes_invoice_fk',
+    }),
     foreignKey({
       columns: [table.firmId, table.disputedByUserId],
       foreignColumns: [users.firmId, users.id],

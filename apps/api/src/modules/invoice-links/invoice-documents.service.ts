@@ -44,7 +44,7 @@ import {
 type Dependencies = { database: Database; outbox: Outbox; appUrl: string; appSecret: string };
 
 /** The key purpose the link slugs are sealed under (never another secret's key). */
-const LINK_PURPOSE = 'invoice-link-slug';
+export const LINK_PURPOSE = 'invoice-link-slug';
 
 /** 16 random bytes (128 bits) as 22 base64url characters. */
 export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');

@@ -42,6 +42,8 @@ const columns = {
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   isOverdue,
+  isDisputed: sql<boolean>`exists(select 1 from invoice_disputes disputed
+    where disputed.firm_id = "invoices"."firm_id" and disputed.invoice_id = "invoices"."id")`,
   total: invoices.total,
   paidAmount: invoices.paidAmount,
   balanceDue: invoices.balanceDue,

@@ -30,6 +30,7 @@ const listItemOf = (row: InvoiceRow): InvoiceListItem => ({
   ...row,
   statusLabel: INVOICE_STATUS_LABELS[row.status],
   isOverdue: Boolean(row.isOverdue),
+  isDisputed: Boolean(row.isDisputed),
   matterNames: row.matterNames ?? [],
   createdAt: new Date(row.createdAt).toISOString(),
 });

@@ -19,6 +19,7 @@ const row = (overrides: Partial<InvoiceListItem>): InvoiceListItem => ({
   issueDate: '2026-11-01',
   dueDate: '2026-12-01',
   isOverdue: false,
+  isDisputed: false,
   total: '1075.00',
   paidAmount: '75.00',
   balanceDue: '1000.00',

@@ -22,6 +22,7 @@ const invoice = (index: number): InvoiceListItem => ({
   issueDate: '2025-03-01',
   dueDate: '2025-03-31',
   isOverdue: false,
+  isDisputed: false,
   total: '1075.00',
   paidAmount: '0.00',
   balanceDue: '1075.00',

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { READ_ONLY, type Database } from '../../db/database.ts';
+import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { invoiceLinkUrlOf } from '../invoice-links/invoice-links.api.ts';
+import { claimDueReminders, listFirmClocks, recordQueuedReminders } from './due-reminders.repository.ts';
+import { findFirmLetter, findSchedule } from './invoice-reminders.repository.ts';
+import { fillReminder, mergeValuesOf, payLinkOf, reminderEmailOf, type ReminderFirm } from './reminder-email.ts';
+
+export const INVOICE_REMINDERS_JOB = 'invoice-reminders';
+
+/** Clients are written to from 09:00 in the firm's time zone, never at night. */
+export const REMINDER_HOUR = 9;
+/** Reminders claimed and queued per transaction: a failed one rolls back at most this many, and a run is not one long transaction. */
+export const REMINDER_BATCH = 500;
+
+export type ReminderJobDependencies = {
+  database: Database;
+  outbox: Outbox;
+  appUrl: string;
+  appSecret: string;
+  logger?: Pick<FastifyBaseLogger, 'info' | 'error'>;
+};
+
+/**
+ * The daily run: each firm where it is 09:00 or later and reminders are on gets today's reminders
+ * (claimDueReminders says which), a batch at a time, each batch's claims and emails in one
+ * transaction. Running it again, or on two replicas at once, sends nothing twice (the claim's
+ * unique key); a run that fails sends nothing of its batch, and the next run (or the queue's
+ * retry) sends it. Answers how many reminders were queued; throws after every firm was tried when
+ * one failed, so the queue retries.
+ */
+export async function sendDueInvoiceReminders(dependencies: ReminderJobDependencies, now = new Date()): Promise<number> {
+  const { database, logger } = dependencies;
+  const clocks = await database.withIdentityLookup((tx) => listFirmClocks(tx, now));
+  let sent = 0;
+  const failures: unknown[] = [];
+  for (const clock of clocks.filter((firm) => firm.hour >= REMINDER_HOUR)) {
+    try {
+      sent += await remindFirm(dependencies, clock.firmId, now);
+    } catch (error) {
+      failures.push(error);
+      logger?.error({ err: error, firmId: clock.firmId }, 'invoice reminders not sent');
+    }
+  }
+  if (failures.length) throw new AggregateError(failures, `Invoice reminders of ${failures.length} firms were not sent`);
+  if (sent > 0) logger?.info({ sent }, 'invoice reminders sent');
+  return sent;
+}
+
+async function remindFirm({ database, outbox, appUrl, appSecret }: ReminderJobDependencies, firmId: string, now: Date): Promise<number> {
+  const schedule = await database.withFirm(firmId, (tx) => findSchedule(tx, firmId), READ_ONLY);
+  const steps = new Map(
+    (schedule?.isEnabled ? schedule.steps : []).filter((step) => step.isEnabled).map((step) => [step.daysFromDue, step]),
+  );
+  if (steps.size === 0) return 0;
+  let total = 0;
+  for (;;) {
+    const claimed = await database.withFirm(firmId, async (tx) => {
+      const letter = await findFirmLetter(tx, firmId, now);
+      const firm: ReminderFirm = {
+        name: letter.name,
+        invoiceFooter: letter.invoiceFooter,
+        portalUrl: letter.portalSlug ? `${appUrl}/portal/${letter.portalSlug}` : null,
+      };
+      const due = await claimDueReminders(tx, firmId, letter.today, [...steps.keys()], REMINDER_BATCH);
+      const queued: { id: string; subject: string; messageId: string }[] = [];
+      for (const reminder of due) {
+        const payLink = payLinkOf(invoiceLinkUrlOf(reminder.linkSealed, { appUrl, appSecret }), firm);
+        const text = fillReminder(steps.get(reminder.daysFromDue)!, mergeValuesOf(reminder, firm, payLink));
+        const email = reminderEmailOf(reminder.recipient, text, reminder.invoiceNumber, firm, payLink);
+        queued.push({ id: reminder.id, subject: text.subject, messageId: await outbox.queue(tx, firmId, email) });
+      }
+      await recordQueuedReminders(tx, firmId, queued);
+      return due.length;
+    });
+    total += claimed;
+    // A short batch is the last: what is left is claimed by a run at the same time, or nothing.
+    if (claimed < REMINDER_BATCH) return total;
+  }
+}
+
+/** Every half hour: a firm's reminders go in the first run after 09:00 its time; the rest find nothing new. */
+export const invoiceReminderJobs = (dependencies: ReminderJobDependencies): PeriodicJob[] => [
+  { name: INVOICE_REMINDERS_JOB, everyMinutes: 30, run: async () => void (await sendDueInvoiceReminders(dependencies)) },
+];
