@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_TIMERS_PER_USER, parseTimerTotal, SPEC_MESSAGES, TIMER_MESSAGES, type Timer, type TimerTotal } from '@matterhorn/shared';
+import { seedDemoTimers } from '../src/seed/demo-timers.ts';
 import { rowsOf } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
@@ -42,7 +43,9 @@ const timerCountOf = async (userId: string) =>
   (await inFirm<{ n: number }>(sql`select count(*)::int as n from timers where user_id = ${userId}`))[0]!.n;
 /** Test time travel: the running timer has run `seconds` longer. */
 const rewindRunning = (userId: string, seconds: number) =>
-  inFirm(sql`update time_entry_logs set started_at = started_at - make_interval(secs => ${seconds}) where user_id = ${userId} and paused_at is null`);
+  inFirm(
+    sql`update time_entry_logs set started_at = started_at - make_interval(secs => ${seconds}) where user_id = ${userId} and paused_at is null`,
+  );
 
 beforeEach(async () => {
   const { users } = fixture.firm;
@@ -84,9 +87,15 @@ describe('several timers', () => {
       [second.id, false, false],
     ]);
     expect(timers[0]!.seconds).toBeGreaterThanOrEqual(120);
-    const logs = (await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`))[0]!.n;
+    const logs = (
+      await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`)
+    )[0]!.n;
     expect((await switchTo(first!.id)).statusCode).toBe(200);
-    expect((await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`))[0]!.n).toBe(logs);
+    expect(
+      (
+        await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`)
+      )[0]!.n,
+    ).toBe(logs);
     // SPEC's pause and continue act on the current timer only.
     expect((await spec('pause-entry')).subject?.description).toBe('Research');
     expect((await list()).every((timer) => !timer.isStarted)).toBe(true);
@@ -128,12 +137,18 @@ describe('several timers', () => {
     const before = await list();
     const refused = await add({ matterId: matter(0), description: 'One too many' });
     expect([refused.statusCode, refused.json().message]).toEqual([409, TIMER_MESSAGES.atCap]);
-    const billThis = await fixture.call('POST', `${base}/start-entry`, fixture.tokens.feeEarner, { matterId: matter(0), description: 'New' });
+    const billThis = await fixture.call('POST', `${base}/start-entry`, fixture.tokens.feeEarner, {
+      matterId: matter(0),
+      description: 'New',
+    });
     expect([billThis.statusCode, billThis.json().message]).toEqual([409, TIMER_MESSAGES.atCap]);
     expect(await list()).toHaveLength(MAX_TIMERS_PER_USER);
     expect(current(await list())!.id).toBe(current(before)!.id);
 
-    const kept = await fixture.call('POST', `${base}/start-entry`, fixture.tokens.feeEarner, { matterId: matter(0), description: 'Step 1' });
+    const kept = await fixture.call('POST', `${base}/start-entry`, fixture.tokens.feeEarner, {
+      matterId: matter(0),
+      description: 'Step 1',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(current(await list())!.id).toBe(before[0]!.id);
     // Discarding one makes room again.
@@ -150,7 +165,11 @@ describe('several timers', () => {
     const afterCurrent = await remove(second.id);
     expect(afterCurrent.json()).toMatchObject({ success: true, message: 'Timer discarded', data: [] });
     expect(await spec('get-total-hours')).toEqual({ totalTime: '00:00:00', totalTimeInDouble: 0, isStarted: false });
-    expect((await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`))[0]!.n).toBe(0);
+    expect(
+      (
+        await inFirm<{ n: number }>(sql`select count(*)::int as n from time_entry_logs where user_id = ${fixture.firm.users.feeEarner.id}`)
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it('an Idempotency-Key makes a double-submitted New timer start one timer', async () => {
@@ -160,6 +179,21 @@ describe('several timers', () => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.headers['idempotent-replay']).toBe('true');
     expect(await list()).toHaveLength(1);
+  });
+});
+
+describe('the demo', () => {
+  it('gives the fee earner two paused timers on different matters: the header holds 25 minutes, the menu one more', async () => {
+    await seedDemoTimers(fixture.context.database, fixture.firm);
+    const timers = await list();
+    expect(timers).toHaveLength(2);
+    expect(new Set(timers.map((timer) => timer.matterId)).size).toBe(2);
+    expect(timers.every((timer) => !timer.isStarted && timer.matterName !== null)).toBe(true);
+    expect(await spec('get-total-hours')).toMatchObject({
+      totalTime: '00:25:00',
+      isStarted: false,
+      subject: { matterId: fixture.firm.matterIds[0] },
+    });
   });
 });
 
@@ -186,7 +220,7 @@ describe('refusals', () => {
       expect((await switchTo(mine!.id, token)).statusCode).toBe(404);
       expect((await remove(mine!.id, token)).statusCode).toBe(404);
     }
-    expect((await list(fixture.tokens.admin))).toEqual([]);
+    expect(await list(fixture.tokens.admin)).toEqual([]);
     expect(await list()).toEqual([expect.objectContaining({ id: mine!.id, isCurrent: true, isStarted: true })]);
     expect((await switchTo('not-a-timer')).statusCode).toBe(400);
   });
@@ -226,7 +260,9 @@ describe(`concurrent calls (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server
   it('switches, starts and pauses racing each other leave one current timer and at most one running', async () => {
     const ids = [(await added(matter(0), 'A'))[0]!.id, current(await added(matter(1), 'B'))!.id, current(await added(matter(0), 'C'))!.id];
     const calls = Array.from({ length: 18 }, (_, index) =>
-      index % 3 === 2 ? fixture.call('POST', `${base}/${index % 2 ? 'pause-entry' : 'start-entry'}`, fixture.tokens.feeEarner) : switchTo(ids[index % 3]!),
+      index % 3 === 2
+        ? fixture.call('POST', `${base}/${index % 2 ? 'pause-entry' : 'start-entry'}`, fixture.tokens.feeEarner)
+        : switchTo(ids[index % 3]!),
     );
     expect((await Promise.all(calls)).map((response) => response.statusCode)).toEqual(Array(18).fill(200));
     const timers = await list();
