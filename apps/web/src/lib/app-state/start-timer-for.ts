@@ -20,8 +20,8 @@ export async function startTimerFor(body: { matterId: string; description: strin
 }
 
 /**
- * Starts the signed-in member's timer for a task's or an event's matter. The timer must be idle: the server's
- * 409 says why not (time already on it), and shows as an alert rather than an error.
+ * Starts the signed-in member's timer for a task's or an event's matter. Time already on the timer
+ * waits among their other timers; the server's 409 (ten timers already) shows as an alert rather than an error.
  */
 export function useStartTimer() {
   const queryClient = useQueryClient();

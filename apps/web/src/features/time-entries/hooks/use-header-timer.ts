@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { timerTotalQuery } from '../api/timer.ts';
 import { durationFromTotal, secondsOfTotal, timerStatusOf } from '../utils/timer-clock.ts';
 import { useTimerActions } from './use-timer-actions.ts';
+import { useTimers } from './use-timers.ts';
 
 export const TIMER_PERMISSION = 'timeEntry.create';
 /** How often a running clock redraws; the time itself comes from the server's total. */
@@ -24,6 +25,7 @@ export function useHeaderTimer() {
   // Without timeEntry.create the server refuses timer calls, so the clock stays idle without asking.
   const isEnabled = workingUser !== null && canTime;
   const total = useQuery({ ...timerTotalQuery(actions.scope), enabled: isEnabled });
+  const timers = useTimers(isEnabled);
   const status = timerStatusOf(total.data);
   const [now, setNow] = useState(() => Date.now());
   const [isBusy, setIsBusy] = useState(false);
@@ -84,6 +86,10 @@ export function useHeaderTimer() {
     status,
     seconds,
     isBusy,
+    /** The member's other timers, offered only to those who may run one. */
+    canTime: isEnabled,
+    timers,
+    switchTo: (id: string) => run(() => timers.switchTo(id))(),
     start: run(actions.start),
     pause: run(async () => {
       await actions.pause();

@@ -4,6 +4,8 @@ import type { TimeEntryFormValues } from './time-entry-form-values.ts';
 export type TimerDraft = Omit<TimeEntryFormValues, 'duration'>;
 
 let draft: TimerDraft | null = null;
+/** Drafts of the member's other timers, by timer id, while another one is current. */
+const waiting = new Map<string, TimerDraft>();
 
 /**
  * 'Minimize popup' resumes the timer; what the user had typed waits here for the next Stop, so
@@ -19,5 +21,15 @@ export const timerDraft = {
   },
   clear(): void {
     draft = null;
+  },
+  /**
+   * Another timer becomes current (several timers): what was typed for the one left waits with it,
+   * and the one switched to brings back its own (a new timer has none).
+   */
+  switchTimer(fromTimerId: string | null, toTimerId: string | null): void {
+    if (fromTimerId === toTimerId) return;
+    if (fromTimerId !== null && draft) waiting.set(fromTimerId, draft);
+    draft = toTimerId === null ? null : (waiting.get(toTimerId) ?? null);
+    if (toTimerId !== null) waiting.delete(toTimerId);
   },
 };
