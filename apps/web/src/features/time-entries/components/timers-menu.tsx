@@ -35,8 +35,17 @@ export function TimersMenu({ current, others, isAtCap, isBusy, onOpen, onSwitch,
   const targetRef = useRef<HTMLButtonElement>(null);
   const trigger = others.length > 0 ? `${TIMERS_MENU_TEXT.trigger} (${others.length})` : TIMERS_MENU_TEXT.trigger;
   return (
-    // Focus goes back to the trigger, so a switch or the New timer form hands it back there.
-    <Menu position="bottom-end" withinPortal width={280} onOpen={onOpen} onClose={() => targetRef.current?.focus()}>
+    // Focus goes back to the trigger, so a switch or the New timer form hands it back there. Without
+    // Mantine's focus placeholder (a tabindex div that axe finds a menu may not hold); the arrows
+    // still move into the items from the dropdown.
+    <Menu
+      position="bottom-end"
+      withinPortal
+      width={280}
+      withInitialFocusPlaceholder={false}
+      onOpen={onOpen}
+      onClose={() => targetRef.current?.focus()}
+    >
       <Menu.Target>
         <Button ref={targetRef} size="xs" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
           {trigger}
@@ -62,7 +71,7 @@ export function TimersMenu({ current, others, isAtCap, isBusy, onOpen, onSwitch,
             }
           >
             <Box component="span" style={{ display: 'flex', flexDirection: 'column' }}>
-              <Text component="span" size="sm" lineClamp={1}>
+              <Text component="span" size="sm" lineClamp={2}>
                 {timerMatterLabel(timer)}
               </Text>
               {timer.description && (

@@ -109,7 +109,7 @@ describe('Several timers in the header', { timeout: 60_000 }, () => {
     expect(within(await screen.findByRole('menu')).getAllByRole('menuitem')[0]).toHaveTextContent(matterLabel(MATTERS.hourly));
   });
 
-  it('is reachable by keyboard: Enter opens the menu, arrows move, Enter switches and focus returns to the menu button', async () => {
+  it('is reachable by keyboard: Enter opens the menu on its first timer, arrows move, Enter switches and focus returns to the menu button', async () => {
     const server = fakeTimersServer([drafting(), calling(), plain()]);
     const api = stubPopupApi(server.handlers);
     renderPopupHost({ withTimer: true });
@@ -118,9 +118,10 @@ describe('Several timers in the header', { timeout: 60_000 }, () => {
     act(() => button.focus());
     await user.keyboard('{Enter}');
     await screen.findByRole('menu');
-    await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getAllByRole('menuitem')[0]).toHaveFocus());
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getAllByRole('menuitem')[1]).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(api.callsTo('POST', `${LOG}/switch-timer/t-3`)).toHaveLength(1));
     await waitFor(() => expect(button).toHaveFocus());
   });
