@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { choose, displayDate, expect, headerTimer, resetTimer, signInAsFirmUser, test } from './support.ts';
+import { choose, displayDate, expect, firmApi, headerTimer, resetTimer, signInAsFirmUser, test } from './support.ts';
 
 // Seeded demo firm (apps/api/src/seed/demo-tasks.ts): the fee earner has a task due later today.
 const FEE_EARNER = 'feeearner@demo.law'; // Tunde Bakare
 const MATTER = { client: 'Kestrel Software Ltd', matter: 'Employment tribunal – wrongful dismissal' };
+const OTHER_MATTER = { client: 'Sahel Agro Holdings Plc', matter: 'Personal injury claim – road accident' };
 const ACTIVITY = 'Research (A102)';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
@@ -19,7 +20,7 @@ async function escapeKeepsTyping(page: Page) {
   await expect(question).toHaveCount(0);
 }
 
-test("a fee earner's day: the tasks due today, a task billed on the timer, a weekly meeting made and moved by keyboard, and forms that never drop what was typed", async ({
+test("a fee earner's day: the tasks due today, a task billed on the timer while a second timer waits, a weekly meeting made and moved by keyboard, and forms that never drop what was typed", async ({
   page,
 }) => {
   await page.goto('/login');
@@ -50,6 +51,24 @@ test("a fee earner's day: the tasks due today, a task billed on the timer, a wee
   const timer = headerTimer(page);
   await expect(timer.button('Pause')).toBeVisible();
   await expect.poll(timer.seconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+  // Several timers: a second one, for another matter, runs while the task's waits; one click switches back.
+  const secondTimer = unique('Call the insurer');
+  const timersMenu = page.getByRole('button', { name: /^Timers/ });
+  await timersMenu.click();
+  await page.getByRole('menuitem', { name: 'New timer' }).click();
+  const newTimer = page.getByRole('dialog', { name: 'New timer' });
+  await choose(page, newTimer, 'Client', 'Sahel', OTHER_MATTER.client);
+  await choose(page, newTimer, 'Matter', 'Personal', new RegExp(OTHER_MATTER.matter));
+  await newTimer.getByRole('textbox', { name: 'Description' }).fill(secondTimer);
+  await newTimer.getByRole('button', { name: 'Start timer' }).click();
+  await expect(newTimer).toHaveCount(0);
+  await expect(timer.button('Pause')).toBeVisible();
+  await timersMenu.click();
+  await page.getByRole('menuitem', { name: new RegExp(taskTitle) }).click();
+  await expect(timer.button('Pause')).toBeVisible();
+  await expect.poll(timer.seconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
   await timer.button('Stop').click();
   const entry = page.getByRole('dialog', { name: 'New Time Entry' });
   await expect(entry.getByLabel('Description')).toHaveValue(taskTitle);
@@ -58,6 +77,12 @@ test("a fee earner's day: the tasks due today, a task billed on the timer, a wee
   await entry.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(entry).toHaveCount(0);
   await expect(timer.button('Start Timer')).toBeVisible();
+  // The second timer waits in the menu; discarded, so the next run starts as this one did.
+  await timersMenu.click();
+  await expect(page.getByRole('menuitem', { name: new RegExp(secondTimer) })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const kept = await firmApi<{ id: string; description: string }[]>(page, 'GET', '/admin/time-entry-log/get-timers');
+  await firmApi(page, 'DELETE', `/admin/time-entry-log/delete-timer/${kept.find((left) => left.description === secondTimer)!.id}`);
 
   // A weekly meeting on the calendar, moved an hour later with the keyboard alone.
   const meeting = unique('Weekly team meeting');
