@@ -63,8 +63,20 @@ export function readToken(token: string, appSecret: string, now = Date.now()): T
   }
 }
 
-/** A key of its own for each use of APP_SECRET, so one leaked use reveals nothing of another. */
-const keyFor = (appSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, 'matterhorn', purpose, 32));
+/**
+ * A key of its own for each use of APP_SECRET, so one leaked use reveals nothing of another. Derived
+ * once per secret and use: a job sealing 50,000 reminders spent a fifth of its time deriving the same key.
+ */
+const derivedKeys = new Map<string, Buffer>();
+function keyFor(appSecret: string, purpose: string): Buffer {
+  const name = `${purpose}\u0000${appSecret}`;
+  let key = derivedKeys.get(name);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', appSecret, 'matterhorn', purpose, 32));
+    derivedKeys.set(name, key);
+  }
+  return key;
+}
 
 /** AES-256-GCM under a key derived from APP_SECRET: for secrets the server must read back (TOTP). */
 export function encryptSecret(plain: string, appSecret: string, purpose: string): string {

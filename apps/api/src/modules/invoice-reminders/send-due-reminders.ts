@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { invoiceLinkUrlOf } from '../invoice-links/invoice-links.api.ts';
-import { claimDueReminders, listFirmClocks, recordQueuedReminders } from './due-reminders.repository.ts';
+import { claimReminders, findDueReminders, listFirmClocks, type ReminderCursor } from './due-reminders.repository.ts';
 import { findFirmLetter, findSchedule } from './invoice-reminders.repository.ts';
 import { fillReminder, mergeValuesOf, payLinkOf, reminderEmailOf, type ReminderFirm } from './reminder-email.ts';
 
@@ -24,8 +25,8 @@ export type ReminderJobDependencies = {
 
 /**
  * The daily run: each firm where it is 09:00 or later and reminders are on gets today's reminders
- * (claimDueReminders says which), a batch at a time, each batch's claims and emails in one
- * transaction. Running it again, or on two replicas at once, sends nothing twice (the claim's
+ * (findDueReminders says which), a batch at a time in due date order, each batch's claims
+ * (claimReminders) and emails in one transaction. Running it again, or on two replicas at once, sends nothing twice (the claim's
  * unique key); a run that fails sends nothing of its batch, and the next run (or the queue's
  * retry) sends it. Answers how many reminders were queued; throws after every firm was tried when
  * one failed, so the queue retries.
@@ -55,28 +56,36 @@ async function remindFirm({ database, outbox, appUrl, appSecret }: ReminderJobDe
   );
   if (steps.size === 0) return 0;
   let total = 0;
+  let after: ReminderCursor | null = null;
   for (;;) {
-    const claimed = await database.withFirm(firmId, async (tx) => {
+    const { read, claimed } = await database.withFirm(firmId, async (tx) => {
       const letter = await findFirmLetter(tx, firmId, now);
       const firm: ReminderFirm = {
         name: letter.name,
         invoiceFooter: letter.invoiceFooter,
         portalUrl: letter.portalSlug ? `${appUrl}/portal/${letter.portalSlug}` : null,
       };
-      const due = await claimDueReminders(tx, firmId, letter.today, [...steps.keys()], REMINDER_BATCH);
-      const queued: { id: string; subject: string; messageId: string }[] = [];
-      for (const reminder of due) {
+      const due = await findDueReminders(tx, firmId, letter.today, [...steps.keys()], REMINDER_BATCH, after);
+      const letters = due.map((reminder) => {
         const payLink = payLinkOf(invoiceLinkUrlOf(reminder.linkSealed, { appUrl, appSecret }), firm);
         const text = fillReminder(steps.get(reminder.daysFromDue)!, mergeValuesOf(reminder, firm, payLink));
         const email = reminderEmailOf(reminder.recipient, text, reminder.invoiceNumber, firm, payLink);
-        queued.push({ id: reminder.id, subject: text.subject, messageId: await outbox.queue(tx, firmId, email) });
-      }
-      await recordQueuedReminders(tx, firmId, queued);
-      return due.length;
+        return { reminder, email, id: randomUUID() };
+      });
+      const recorded = await claimReminders(
+        tx,
+        firmId,
+        letter.today,
+        letters.map(({ reminder, email, id }) => ({ ...reminder, subject: email.subject, outgoingMessageId: id })),
+      );
+      const mine = letters.filter(({ reminder }) => recorded.has(reminder.invoiceId));
+      await outbox.queueMany(tx, firmId, mine);
+      return { read: due, claimed: mine.length };
     });
     total += claimed;
-    // A short batch is the last: what is left is claimed by a run at the same time, or nothing.
-    if (claimed < REMINDER_BATCH) return total;
+    if (read.length < REMINDER_BATCH) return total;
+    const last = read.at(-1)!;
+    after = { dueDate: last.dueDate, invoiceId: last.invoiceId };
   }
 }
 

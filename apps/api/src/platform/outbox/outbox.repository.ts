@@ -17,6 +17,24 @@ export async function insertOutgoingMessage(tx: Tx, message: QueuedMessage): Pro
   return row!.id;
 }
 
+/** Many messages of one firm in one statement, each with the id its caller chose (so the caller knows which is which). */
+export async function insertOutgoingMessages(tx: Tx, messages: (QueuedMessage & { id: string })[]): Promise<void> {
+  if (messages.length === 0) return;
+  const rows = messages.map((message) => ({
+    id: message.id,
+    firm_id: message.firmId,
+    recipient: message.recipient,
+    subject: message.subject,
+    sealed_content: message.sealedContent,
+    about_kind: message.about?.kind ?? null,
+    about_id: message.about?.id ?? null,
+  }));
+  await tx.execute(sql`insert into outgoing_messages (id, firm_id, recipient, subject, sealed_content, about_kind, about_id)
+    select id, firm_id, recipient, subject, sealed_content, about_kind, about_id
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as m(id uuid, firm_id uuid, recipient text, subject text, sealed_content text, about_kind text, about_id uuid)`);
+}
+
 /** Identity lookup (before a firm is known): the firms with a message due now. */
 export async function findFirmsWithDueMessages(tx: Tx, now: Date): Promise<string[]> {
   const rows = await rowsOf<{ firmId: string }>(

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tx } from '../../db/database.ts';
 import type { EmailAttachment, OutgoingEmail } from '../../lib/outgoing-email.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
-import { insertOutgoingMessage, type MessageAbout } from './outbox.repository.ts';
+import { insertOutgoingMessage, insertOutgoingMessages, type MessageAbout, type QueuedMessage } from './outbox.repository.ts';
 
 export type { MessageAbout, OutgoingMessageKind } from './outbox.repository.ts';
 
@@ -16,6 +16,8 @@ const SEAL_PURPOSE = 'outgoing-message';
  */
 export type Outbox = {
   queue(tx: Tx, firmId: string, email: OutgoingEmail, about?: MessageAbout): Promise<string>;
+  /** Many emails in one statement (a job's batch of reminders), each with the id its caller chose for it. */
+  queueMany(tx: Tx, firmId: string, messages: { id: string; email: OutgoingEmail }[]): Promise<void>;
   /**
    * Runs fn (a request) so that what it queues marks `mark`: its answer, sent after its commit,
    * then asks for a delivery, whatever other requests did meanwhile.
@@ -44,6 +46,23 @@ function contentOf(sealed: SealedContent | SealedText): Omit<EmailContent, 'atta
 }
 
 export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
+  /** The row an email is kept as: its recipient and subject readable, the rest sealed. */
+  const sealed = (firmId: string, email: OutgoingEmail, about?: MessageAbout): QueuedMessage => {
+    const { to, subject, attachments, ...rest } = email;
+    const content: SealedContent = {
+      email: rest,
+      ...(attachments?.length
+        ? {
+            attachments: attachments.map((attachment) => ({
+              filename: attachment.filename,
+              contentType: attachment.contentType,
+              content: attachment.content.toString('base64'),
+            })),
+          }
+        : {}),
+    };
+    return { firmId, recipient: to, subject, sealedContent: encryptSecret(JSON.stringify(content), appSecret, SEAL_PURPOSE), about };
+  };
   let hasQueued = false;
   const requests = new AsyncLocalStorage<QueuedMark>();
   const markQueued = () => {
@@ -54,28 +73,17 @@ export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
   return {
     within: (mark, fn) => requests.run(mark, fn),
     async queue(tx, firmId, email, about) {
-      const { to, subject, attachments, ...rest } = email;
-      const content: SealedContent = {
-        email: rest,
-        ...(attachments?.length
-          ? {
-              attachments: attachments.map((attachment) => ({
-                filename: attachment.filename,
-                contentType: attachment.contentType,
-                content: attachment.content.toString('base64'),
-              })),
-            }
-          : {}),
-      };
-      const id = await insertOutgoingMessage(tx, {
-        firmId,
-        recipient: to,
-        subject,
-        sealedContent: encryptSecret(JSON.stringify(content), appSecret, SEAL_PURPOSE),
-        about,
-      });
+      const id = await insertOutgoingMessage(tx, sealed(firmId, email, about));
       markQueued();
       return id;
+    },
+    async queueMany(tx, firmId, messages) {
+      if (messages.length === 0) return;
+      await insertOutgoingMessages(
+        tx,
+        messages.map(({ id, email }) => ({ ...sealed(firmId, email), id })),
+      );
+      markQueued();
     },
     noteQueued: markQueued,
     takeQueuedHint() {
@@ -100,6 +108,7 @@ export function createOutbox({ appSecret }: { appSecret: string }): Outbox {
 /** Queues nothing: for the demo seed, whose requests are sent as the app sends them with their emails dropped. */
 export const droppingOutbox: Outbox = {
   queue: async () => '',
+  queueMany: async () => undefined,
   within: (_mark, fn) => fn(),
   takeQueuedHint: () => false,
   noteQueued: () => undefined,
