@@ -72,6 +72,9 @@ import { registerRolesRoutes } from './modules/roles/roles.routes.ts';
 import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes.ts';
 import { registerExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes.ts';
+import { createTimeEntryService } from './modules/time-entries/time-entries.api.ts';
+import { registerTimeSuggestionRoutes } from './modules/time-suggestions/time-suggestions.routes.ts';
+import { createTimeSuggestionService } from './modules/time-suggestions/time-suggestions.service.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerCourtUpdateRoutes } from './modules/court-updates/court-updates.routes.ts';
 import { registerProgressNoteRoutes } from './modules/progress-notes/progress-notes.routes.ts';
@@ -278,6 +281,8 @@ export async function buildApp(
   const budgetWatch = createMatterBudgetWatch({ outbox, appUrl: config.appUrl });
   registerMatterBudgetRoutes(app, { database, outbox, appUrl: config.appUrl });
   registerTimeEntryRoutes(app, database, budgetWatch);
+  // Suggested time records an accepted suggestion through the time-entry popup's own use case.
+  registerTimeSuggestionRoutes(app, createTimeSuggestionService(database, createTimeEntryService(database, budgetWatch).create));
   registerFlatFeeRoutes(app, database);
   registerCourtUpdateRoutes(app, database);
   registerAccountingRoutes(app, {

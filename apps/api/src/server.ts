@@ -13,6 +13,7 @@ import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts'
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { recycleBinJobs } from './modules/recycle-bin/recycle-bin.service.ts';
 import { dataExportJobs } from './modules/data-export/data-export.service.ts';
+import { workRetentionJobs } from './modules/time-suggestions/time-suggestions.api.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -72,6 +73,7 @@ jobs = config.jobsEnabled
           ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
           ...recycleBinJobs(app.recycleBin, app.log),
           ...dataExportJobs(app.dataExport),
+          ...workRetentionJobs(database),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

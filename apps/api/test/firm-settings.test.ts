@@ -43,6 +43,7 @@ describe('Settings › General', () => {
       dateFormat: 'DD/MM/YYYY',
       ledesFirmId: null,
       recycleBinRetentionDays: 30,
+      suggestsTime: true,
       idleTimeoutMinutes: 480,
       maxSessionHours: 12,
       invoiceNumberPrefix: expect.any(String),
@@ -62,6 +63,7 @@ describe('Settings › General', () => {
       paymentTermsDays: 14,
       trustApprovalThreshold: '500000',
       recycleBinRetentionDays: 60,
+      suggestsTime: false,
       idleTimeoutMinutes: 60,
       maxSessionHours: 24,
     });
@@ -75,6 +77,7 @@ describe('Settings › General', () => {
       paymentTermsDays: 14,
       trustApprovalThreshold: '500000.00',
       recycleBinRetentionDays: 60,
+      suggestsTime: false,
       idleTimeoutMinutes: 60,
       maxSessionHours: 24,
     });

@@ -61,12 +61,14 @@ import { trustReconciliationContracts } from './trust/trust-reconciliation.contr
 import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
 import { taskContracts } from './tasks/task.schemas.ts';
 import { calendarContracts } from './calendar/calendar-event.schemas.ts';
+import { timeSuggestionContracts } from './time-suggestions/time-suggestion.schemas.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timeEntries: timeEntryContracts,
   timer: timerContracts,
   timers: timersContracts,
+  timeSuggestions: timeSuggestionContracts,
   clients: clientContracts,
   clientCredits: clientCreditContracts,
   progressNotes: progressNoteContracts,

@@ -20,6 +20,8 @@ export function fakeProfile(overrides: Partial<Omit<Profile, 'businesses'>> & { 
     email: 'ada@example.com',
     isVerified: true,
     roleName: 'Fee earner',
+    bareNumberUnit: 'hours',
+    suggestsTime: false,
     ...profile,
     businesses: [
       {

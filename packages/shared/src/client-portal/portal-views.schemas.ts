@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writingSeconds } from '../time-suggestions/work-activity.ts';
 import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice-statuses.ts';
@@ -218,6 +219,7 @@ export type PortalMessageThread = z.infer<typeof portalMessageThreadSchema>;
 
 export const PORTAL_MESSAGE_MAX = 5000;
 export const sendPortalMessageSchema = z.strictObject({
+  writingSeconds: writingSeconds.describe('Seconds spent writing, from the firm’s side: the member’s suggested time (optional, 0–7200; ignored from a client).'),
   matterId: z
     .uuid({ error: 'Choose the matter the message is about' })
     .describe('The matter the message is about (the client’s own matter, for the client).'),

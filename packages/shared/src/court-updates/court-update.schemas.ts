@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writingSeconds } from '../time-suggestions/work-activity.ts';
 import {
   firmScopeQuerySchema,
   isoDate,
@@ -75,6 +76,7 @@ export const courtUpdateInputSchema = z
       'What the next hearing is for, up to 500 characters; only with nextAdjournedDate. Blank or left out: none.',
     ),
     nextSteps: optionalMultilineText('Next steps', 20_000).describe('What happens next, up to 20,000 characters; blank or left out: none.'),
+    writingSeconds: writingSeconds.describe('Seconds from opening the form to saving it: the author’s suggested time (optional, 0–7200).'),
     isSharedWithClient: z
       .boolean()
       .default(false)

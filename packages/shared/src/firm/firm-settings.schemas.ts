@@ -38,6 +38,7 @@ export const firmSettingsSchema = z.object({
     .string()
     .nullable()
     .describe('A trust disbursement, refund or invoice payment above this amount waits for a second person; null: never.'),
+  suggestsTime: z.boolean().describe('True: members’ work in Matterhorn is recorded and proposed to them as Suggested time.'),
   recycleBinRetentionDays: z.number().describe('Days a deleted record stays in the recycle bin before it is purged.'),
   idleTimeoutMinutes: z.number().describe('A member is signed out after this many minutes without a request.'),
   maxSessionHours: z.number().describe('A member signs in again this many hours after signing in, active or not.'),
@@ -74,6 +75,10 @@ export const firmSettingsInputSchema = z.strictObject({
     .optional()
     .describe('LEDES’s LAW_FIRM_ID (at most 20 characters); blank or null: the tax number, else the firm’s name.'),
   trustApprovalThreshold: updateTrustSettingsSchema.shape.approvalThreshold.optional(),
+  suggestsTime: z
+    .boolean({ error: 'Suggested time must be on or off' })
+    .optional()
+    .describe('True: members’ work is recorded and proposed as Suggested time; false: nothing is recorded and what was is deleted.'),
   recycleBinRetentionDays: wholeNumber(RETENTION_MESSAGE, 1, 365)
     .optional()
     .describe('Days a deleted record stays in the recycle bin, 1–365 (default 30).'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_INCREMENTS, DEFAULT_BILLING_INCREMENT } from '../time-entries/billing-increment.ts';
+import { BARE_NUMBER_UNITS } from '../time-entries/quick-duration.ts';
 
 /** SPEC.md §3 Profile: the first item of get-user-profile's data. Extra fields are ours. */
 export const businessSchema = z.object({
@@ -28,6 +29,14 @@ export const profileSchema = z.object({
   email: z.string().describe('The user’s sign-in email (lower case).'),
   isVerified: z.boolean().describe('True once the user’s email is verified; until then only the calls marked for unverified users answer.'),
   roleName: z.string().describe('The name of the user’s role.'),
+  bareNumberUnit: z
+    .enum(BARE_NUMBER_UNITS)
+    .default('hours')
+    .describe('How a whole number typed as a Duration reads for this user: "hours" (SPEC’s decimal hours) or "minutes".'),
+  suggestsTime: z
+    .boolean()
+    .default(false)
+    .describe('True when the firm has Suggested time on and this user has not opted out: their work is recorded for suggestions.'),
   businesses: z.array(businessSchema).describe('The user’s firm, as a one-item list (SPEC’s shape: a user belongs to one firm).'),
 });
 export type Profile = z.infer<typeof profileSchema>;

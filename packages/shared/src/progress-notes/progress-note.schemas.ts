@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writingSeconds } from '../time-suggestions/work-activity.ts';
 import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
@@ -40,6 +41,7 @@ export const progressNoteInputSchema = z.strictObject({
       'The note as HTML, at most 100,000 characters, stored sanitised (other tags and attributes are dropped); must hold some text.',
     ),
   isSharedWithClient: z.boolean().default(false).describe('Show the note to the client in the portal (false by default).'),
+  writingSeconds: writingSeconds.describe('Seconds from opening the form to saving it: the author’s suggested time (optional, 0–7200).'),
 });
 export type ProgressNoteInput = z.input<typeof progressNoteInputSchema>;
 export type ProgressNoteInputParsed = z.output<typeof progressNoteInputSchema>;

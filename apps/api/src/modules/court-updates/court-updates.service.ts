@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
+  isoToDisplayDate,
   type CourtUpdate,
   type CourtUpdateInputParsed,
   type CourtUpdateListItem,
@@ -11,6 +12,7 @@ import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordWriting } from '../time-suggestions/time-suggestions.api.ts';
 import { streamListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
 import { courtUpdateCsv } from './court-update-csv.ts';
@@ -89,6 +91,15 @@ export function requestOf(query: ParsedListQuery): CourtUpdateListRequest {
   };
 }
 
+/** Writing an update is its author's work on the matter (Suggested time), named by the next date or what happened. */
+const writingOf = (input: CourtUpdateInputParsed, courtUpdateId: string) => ({
+  matterId: input.matterId,
+  kind: 'courtUpdateWritten' as const,
+  subject: input.nextAdjournedDate ? `Adjourned to ${isoToDisplayDate(input.nextAdjournedDate)}` : input.outcome,
+  sourceId: courtUpdateId,
+  measuredSeconds: input.writingSeconds,
+});
+
 export function createCourtUpdateService(database: Database) {
   return {
     create: (principal: FirmPrincipal, input: CourtUpdateInputParsed): Promise<CourtUpdate> =>
@@ -98,6 +109,7 @@ export function createCourtUpdateService(database: Database) {
         const id = await insertCourtUpdate(tx, principal.firmId, principal.userId, values);
         await replaceAppearances(tx, principal.firmId, id, appearanceUserIds);
         await recordAuditEvent(tx, principal, 'courtUpdate.created', id, { after: audited(values, appearanceUserIds) });
+        await recordWriting(tx, principal, writingOf(input, id));
         return viewOf(tx, principal.firmId, id);
       }),
 
@@ -119,6 +131,7 @@ export function createCourtUpdateService(database: Database) {
         await replaceAppearances(tx, principal.firmId, courtUpdateId, appearanceUserIds);
         const change = changeOf(audited(previous, previousAppearances), audited(values, appearanceUserIds));
         await recordAuditEvent(tx, principal, 'courtUpdate.updated', courtUpdateId, change);
+        await recordWriting(tx, principal, writingOf(input, courtUpdateId));
         return viewOf(tx, principal.firmId, courtUpdateId);
       }),
 

@@ -5,6 +5,7 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordStep } from '../time-suggestions/time-suggestions.api.ts';
 import { recordStoredFile, storeUpload, type FileStore, type UploadRules } from '../../platform/files/files.ts';
 import { findFirmOwnerId } from './document-portal.repository.ts';
 import type { Upload } from './documents.service.ts';
@@ -124,6 +125,7 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
             templateDocumentId: input.templateDocumentId,
             templateVersion: input.templateVersion,
           });
+          await recordStep(tx, principal, { matterId: input.matterId, kind: 'documentGenerated', subject: name, sourceId: added.documentId });
           return added;
         }),
       );

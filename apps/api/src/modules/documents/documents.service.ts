@@ -5,6 +5,7 @@ import { isUniqueViolation, isUniqueViolationOf } from '../../lib/database-error
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordStep } from '../time-suggestions/time-suggestions.api.ts';
 import { recordStoredFile, type FileStore, type StoredFile } from '../../platform/files/files.ts';
 import { storeDocumentUpload } from './document-uploads.ts';
 import type { DocumentProcessing } from './document-processing.ts';
@@ -102,6 +103,8 @@ export function createDocumentService({ database, files, processing, maxUploadBy
               sizeBytes: stored.size,
               sha256: stored.sha256,
             });
+            if (folder.matterId)
+              await recordStep(tx, principal, { matterId: folder.matterId, kind: 'documentUploaded', subject: fileName, sourceId: added.documentId });
             return added;
           }),
         isFiledElsewhere,
@@ -148,6 +151,8 @@ export function createDocumentService({ database, files, processing, maxUploadBy
               versionNumber: added.versionNumber,
               sha256: stored.sha256,
             });
+            if (document.matterId)
+              await recordStep(tx, principal, { matterId: document.matterId, kind: 'documentUploaded', subject: document.name, sourceId: documentId });
             return added;
           }),
         isFiledElsewhere,

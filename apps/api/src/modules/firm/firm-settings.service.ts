@@ -7,6 +7,7 @@ import { peekNextNumber, raiseNextNumber } from '../../platform/numbering/number
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { changeInvoiceSettings, readInvoiceSettings } from '../invoices/invoices.api.ts';
 import { createTrustSettings } from '../trust/trust.api.ts';
+import { forgetFirmWork } from '../time-suggestions/time-suggestions.api.ts';
 import { findGeneralSettings, type GeneralSettingsRow, updateGeneralSettings } from './firm.repository.ts';
 import type { FirmService } from './firm.service.ts';
 
@@ -28,7 +29,14 @@ const PROFILE_FIELDS = [
   'billingIncrement',
 ] as const;
 const INVOICE_FIELDS = ['invoiceNumberPrefix', 'paymentTermsDays', 'taxNumber'] as const;
-const GENERAL_FIELDS = ['dateFormat', 'ledesFirmId', 'recycleBinRetentionDays', 'idleTimeoutMinutes', 'maxSessionHours'] as const;
+const GENERAL_FIELDS = [
+  'dateFormat',
+  'ledesFirmId',
+  'recycleBinRetentionDays',
+  'suggestsTime',
+  'idleTimeoutMinutes',
+  'maxSessionHours',
+] as const;
 
 const changes = <K extends keyof FirmSettings>(fields: readonly K[], input: SettingsInput, before: FirmSettings) =>
   fields.some((field) => field in input && (input as Partial<FirmSettings>)[field] !== before[field]);
@@ -77,6 +85,7 @@ export function createFirmSettingsService(database: Database, firms: FirmService
       ledesFirmId: general.ledesFirmId,
       trustApprovalThreshold: trustRules.approvalThreshold,
       recycleBinRetentionDays: general.recycleBinRetentionDays,
+      suggestsTime: general.suggestsTime,
       idleTimeoutMinutes: general.idleTimeoutMinutes,
       maxSessionHours: general.maxSessionHours,
     };
@@ -137,10 +146,13 @@ export function createFirmSettingsService(database: Database, firms: FirmService
             dateFormat: merged.dateFormat,
             ledesFirmId: merged.ledesFirmId,
             recycleBinRetentionDays: merged.recycleBinRetentionDays,
+            suggestsTime: merged.suggestsTime,
             idleTimeoutMinutes: merged.idleTimeoutMinutes,
             maxSessionHours: merged.maxSessionHours,
           };
           await updateGeneralSettings(tx, principal.firmId, after);
+          // Switched off, Suggested time forgets what it recorded of everyone's work.
+          if (general.suggestsTime && !after.suggestsTime) await forgetFirmWork(tx, principal.firmId);
           await recordAuditEvent(
             tx,
             principal,

@@ -109,6 +109,7 @@ export async function findGeneralSettings(tx: Tx, firmId: string) {
       dateFormat: firms.dateFormat,
       ledesFirmId: firms.ledesFirmId,
       recycleBinRetentionDays: firms.recycleBinRetentionDays,
+      suggestsTime: firms.suggestsTime,
       idleTimeoutMinutes: firms.idleTimeoutMinutes,
       maxSessionHours: firms.maxSessionHours,
     })

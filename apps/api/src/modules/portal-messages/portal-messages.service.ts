@@ -11,6 +11,7 @@ import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordWriting } from '../time-suggestions/time-suggestions.api.ts';
 import type { FileStore, UploadRules } from '../../platform/files/files.ts';
 import {
   findAttachableDocuments,
@@ -92,7 +93,7 @@ export function createPortalMessageService({ database, files, filing }: PortalMe
         READ_ONLY,
       ),
 
-    send: (side: Side, input: { matterId: string; body: string; attachmentIds: string[] }): Promise<PortalMessage> =>
+    send: (side: Side, input: { matterId: string; body: string; attachmentIds: string[]; writingSeconds?: number | undefined }): Promise<PortalMessage> =>
       database.withFirm(side.principal.firmId, async (tx) => {
         const firmId = side.principal.firmId;
         const matter = await matterFor(tx, side, input.matterId);
@@ -121,11 +122,19 @@ export function createPortalMessageService({ database, files, filing }: PortalMe
           input.attachmentIds.map((documentId) => ({ documentId, versionNumber: versionOf.get(documentId)! })),
         );
         // The firm's record says a message went to the client (never what it said).
-        if (side.kind === 'firm')
+        if (side.kind === 'firm') {
           await recordAuditEvent(tx, side.principal, 'portalMessage.sent', id, {
             matterId: matter.id,
             attachedDocumentIds: input.attachmentIds,
           });
+          await recordWriting(tx, side.principal, {
+            matterId: matter.id,
+            kind: 'portalMessageWritten',
+            subject: input.body,
+            sourceId: id,
+            measuredSeconds: input.writingSeconds,
+          });
+        }
         const { messages } = await findThread(tx, firmId, matter.id, 1);
         const [message] = await withAttachments(tx, firmId, messages);
         return message!;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { currencies, firms, roles, users } from '../../db/schema/index.ts';
+import { currencies, firms, roles, timeRecordingPreferences, users } from '../../db/schema/index.ts';
 
 export async function findProfile(tx: Tx, userId: string) {
   const [row] = await tx
@@ -17,6 +17,9 @@ export async function findProfile(tx: Tx, userId: string) {
       portalSlug: firms.portalSlug,
       multicurrency: firms.multicurrency,
       billingIncrement: firms.billingIncrement,
+      firmSuggestsTime: firms.suggestsTime,
+      bareNumberUnit: timeRecordingPreferences.bareNumberUnit,
+      userSuggestsTime: timeRecordingPreferences.suggestsTime,
       setupCompletedAt: firms.setupCompletedAt,
       currencyId: currencies.id,
       currencySymbol: currencies.symbol,
@@ -26,6 +29,10 @@ export async function findProfile(tx: Tx, userId: string) {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .innerJoin(firms, eq(firms.id, users.firmId))
     .leftJoin(currencies, eq(currencies.id, firms.homeCurrencyId))
+    .leftJoin(
+      timeRecordingPreferences,
+      and(eq(timeRecordingPreferences.firmId, users.firmId), eq(timeRecordingPreferences.userId, users.id)),
+    )
     .where(eq(users.id, userId));
   return row ?? null;
 }

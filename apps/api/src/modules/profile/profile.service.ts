@@ -20,6 +20,9 @@ export function createProfileService(database: Database) {
         email: row.email,
         isVerified: row.emailVerifiedAt !== null,
         roleName: row.roleName,
+        bareNumberUnit: row.bareNumberUnit === 'minutes' ? 'minutes' : 'hours',
+        // No preferences row yet: the member has not opted out.
+        suggestsTime: row.firmSuggestsTime && row.userSuggestsTime !== false,
         businesses: [
           {
             businessId: row.firmId,

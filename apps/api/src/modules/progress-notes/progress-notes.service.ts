@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordWriting } from '../time-suggestions/time-suggestions.api.ts';
 import { streamListCsv, type ListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
 import { listAttachments } from './progress-note-attachments.repository.ts';
@@ -141,6 +142,15 @@ const progressNoteCsv: ListCsv<typeof progressNoteCsvList.columns, void> = {
   ],
 };
 
+/** Writing a note is the author's work on its matter (Suggested time), named by its title. */
+const writingOf = (values: { matterId: string; title: string }, noteId: string, measuredSeconds: number | undefined) => ({
+  matterId: values.matterId,
+  kind: 'progressNoteWritten' as const,
+  subject: values.title,
+  sourceId: noteId,
+  measuredSeconds,
+});
+
 export function createProgressNoteService(database: Database) {
   return {
     /** The signed-in member is the author. */
@@ -149,6 +159,7 @@ export function createProgressNoteService(database: Database) {
         const values = await valuesOf(tx, principal.firmId, input, null);
         const id = await insertProgressNote(tx, principal.firmId, principal.userId, values);
         await recordAuditEvent(tx, principal, 'progressNote.created', id, { after: audited(values) });
+        await recordWriting(tx, principal, writingOf(values, id, input.writingSeconds));
         return viewOf(tx, principal.firmId, id);
       }),
 
@@ -163,6 +174,7 @@ export function createProgressNoteService(database: Database) {
         const values = await valuesOf(tx, principal.firmId, input, previous);
         await updateProgressNote(tx, principal.firmId, noteId, values);
         await recordAuditEvent(tx, principal, 'progressNote.updated', noteId, changeOf(audited(previous), audited(values)));
+        await recordWriting(tx, principal, writingOf(values, noteId, input.writingSeconds));
         return viewOf(tx, principal.firmId, noteId);
       }),
 

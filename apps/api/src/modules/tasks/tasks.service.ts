@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordStep } from '../time-suggestions/time-suggestions.api.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import {
@@ -213,6 +214,8 @@ export function createTaskService({ database }: { database: Database }) {
         if (previous.status !== status) {
           await updateTask(tx, principal.firmId, taskId, { status, ...completion(previous.status, status, principal.userId) });
           await recordAuditEvent(tx, principal, 'task.statusChanged', taskId, { before: { status: previous.status }, after: { status } });
+          if (status === 'Done' && previous.matterId)
+            await recordStep(tx, principal, { matterId: previous.matterId, kind: 'taskCompleted', subject: previous.title, sourceId: taskId });
         }
         return oneTask(tx, principal.firmId, taskId);
       }),

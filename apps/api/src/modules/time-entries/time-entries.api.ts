@@ -17,6 +17,9 @@ export { canDayTotalsAnswer, dayTotalsIn } from './time-entry-day-totals.reposit
 /** A fee earner's time from a day costed again once their cost rate from that day is set (the team module). */
 export { recostTimeFrom } from './time-entry-costs.repository.ts';
 
+/** Recording time by the popup's rules (Suggested time records an accepted suggestion through it). */
+export { createTimeEntryService, type TimeEntryService } from './time-entries.service.ts';
+
 export const TIME_ENTRY_BILLING_MESSAGES = {
   notFree: 'Some of these time entries are already billed or no longer exist',
 } as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_BILLING_INCREMENT, type BillingIncrement, type Profile } from '@matterhorn/shared';
+import { DEFAULT_BILLING_INCREMENT, type BareNumberUnit, type BillingIncrement, type Profile } from '@matterhorn/shared';
 
 /** SPEC.md §3: the working user of the signed-in profile; the first business is always active. */
 export type WorkingUser = {
@@ -15,6 +15,10 @@ export type WorkingUser = {
   multicurrency: boolean;
   /** Hours are billed rounded up to this unit ('0': exact time). */
   billingIncrement: BillingIncrement;
+  /** How a whole number typed as a Duration reads: hours, or minutes for those who count so. */
+  bareNumberUnit: BareNumberUnit;
+  /** The firm suggests time and this member has not opted out. */
+  suggestsTime: boolean;
 };
 
 export function workingUserOf(profile: Profile): WorkingUser {
@@ -32,6 +36,8 @@ export function workingUserOf(profile: Profile): WorkingUser {
     currencyISOCode: business?.currencyISOCode ?? '',
     multicurrency: business?.multicurrency ?? false,
     billingIncrement: business?.billingIncrement ?? DEFAULT_BILLING_INCREMENT,
+    bareNumberUnit: profile.bareNumberUnit,
+    suggestsTime: profile.suggestsTime,
   };
 }
 

@@ -109,6 +109,8 @@ export const WORKING_USER: WorkingUser = {
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
 };
 
 /** findBy and waitFor wait up to 10 s: a first Mantine render can be slow on a loaded machine. */

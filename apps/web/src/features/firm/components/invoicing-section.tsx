@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { BILLING_INCREMENT_LABELS, BILLING_INCREMENTS, formatInvoiceNumber } from '@matterhorn/shared';
 import type { FirmSettingsForm } from '../hooks/use-firm-settings-form.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -23,6 +23,12 @@ export function InvoicingSection({ form }: { form: FirmSettingsForm }) {
         allowDeselect={false}
         data={BILLING_INCREMENT_CHOICES}
         {...form.valueProps('billingIncrement')}
+      />
+      <Switch
+        label="Suggest time from members’ work"
+        description="Documents read, notes written and calls logged in Matterhorn become draft time each member accepts or dismisses. Each member sees only their own; off, nothing is recorded."
+        checked={form.values.suggestsTime}
+        onChange={(event) => form.setValue('suggestsTime', event.currentTarget.checked)}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput

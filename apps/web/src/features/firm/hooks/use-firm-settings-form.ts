@@ -14,7 +14,7 @@ import {
 
 export const NOTHING_TO_SAVE = 'Nothing to save: no setting has changed.';
 
-type TextField = Exclude<FirmSettingsField, 'multicurrency' | 'logo'>;
+type TextField = Exclude<FirmSettingsField, 'multicurrency' | 'suggestsTime' | 'logo'>;
 
 /**
  * The General page's form: every setting on one page, but only what changed is checked (by the

@@ -35,6 +35,7 @@ const settings: FirmSettings = {
   ledesFirmId: null,
   trustApprovalThreshold: '250000.00',
   recycleBinRetentionDays: 30,
+  suggestsTime: true,
   idleTimeoutMinutes: 480,
   maxSessionHours: 12,
 };

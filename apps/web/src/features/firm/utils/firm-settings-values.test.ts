@@ -22,6 +22,7 @@ const stored: FirmSettings = {
   ledesFirmId: null,
   trustApprovalThreshold: null,
   recycleBinRetentionDays: 30,
+  suggestsTime: true,
   idleTimeoutMinutes: 480,
   maxSessionHours: 12,
 };

@@ -3,7 +3,7 @@ import type { FirmSettingsUpdate } from '../api/firm-settings.ts';
 
 /** What the page's controls hold: text for every field (blank for none), a switch, the logo's data URL. */
 export type FirmSettingsValues = {
-  [Name in keyof FirmSettings]: Name extends 'multicurrency' ? boolean : Name extends 'logo' ? string | null : string;
+  [Name in keyof FirmSettings]: Name extends 'multicurrency' | 'suggestsTime' ? boolean : Name extends 'logo' ? string | null : string;
 };
 export type FirmSettingsField = keyof FirmSettingsValues;
 export type FieldErrors = Partial<Record<FirmSettingsField, string>>;
@@ -40,6 +40,7 @@ export function toFormValues(settings: FirmSettings): FirmSettingsValues {
     ledesFirmId: text(settings.ledesFirmId),
     trustApprovalThreshold: text(settings.trustApprovalThreshold),
     recycleBinRetentionDays: text(settings.recycleBinRetentionDays),
+    suggestsTime: settings.suggestsTime,
     idleTimeoutMinutes: text(settings.idleTimeoutMinutes),
     maxSessionHours: text(settings.maxSessionHours),
   };

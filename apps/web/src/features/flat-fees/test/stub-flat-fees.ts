@@ -144,6 +144,8 @@ export const WORKING_USER: WorkingUser = {
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
 };
 
 export const ALL_FLAT_FEE_PERMISSIONS = [

@@ -58,6 +58,8 @@ const workingUser: WorkingUser = {
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
 };
 
 export function sessionWith(permissions: string[]) {

@@ -1,4 +1,5 @@
 import { ActionIcon, Grid, TextInput, Tooltip } from '@mantine/core';
+import { describeHours, type QuickDuration } from '@matterhorn/shared';
 import { useEffect, useRef } from 'react';
 import { formatShortHours, recordedToBilledText } from '../utils/time-entry-display.ts';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -29,7 +30,19 @@ const RESERVED_MESSAGE_LINE = {
   description: { position: 'absolute', bottom: 0, left: 0, right: 0, margin: 0 },
 } as const;
 
-/** Duration (decimal hours; a timer button when opened from the timer) and Date (DD/MM/YYYY). */
+/**
+ * The line under Duration: what a quick form reads as ("1 h 20 min = 1.3333 h"), and what rounding
+ * to the firm's billing increment makes of it; nothing for a plain decimal billed as typed.
+ */
+export function durationReadingText(read: QuickDuration, billedHours: string | null): string | undefined {
+  if (!read) return undefined;
+  const isRounded = billedHours !== null && formatShortHours(billedHours) !== formatShortHours(read.hours);
+  if (!read.isShorthand) return isRounded ? recordedToBilledText(read.hours, billedHours) : undefined;
+  const reading = `${describeHours(read.hours)} = ${formatShortHours(read.hours)} h`;
+  return isRounded ? `${reading} → ${formatShortHours(billedHours)} h billed` : reading;
+}
+
+/** Duration (decimal hours or a quick form; a timer button when opened from the timer) and Date (DD/MM/YYYY). */
 export function EntryTimeFields({ state, span }: { state: TimeEntryFormState; span: SectionSpan }) {
   const { form, isLocked } = state;
   const durationRef = useRef<HTMLInputElement>(null);
@@ -37,7 +50,9 @@ export function EntryTimeFields({ state, span }: { state: TimeEntryFormState; sp
   useEffect(() => {
     durationRef.current?.focus();
   }, []);
-  const isRounded = state.billedHours !== null && formatShortHours(state.billedHours) !== formatShortHours(form.values.duration);
+  const durationProps = form.inputProps('duration');
+  // The error and the reading share the one reserved line: the error wins.
+  const reading = durationProps.error ? undefined : durationReadingText(state.durationRead, state.billedHours);
   return (
     <>
       <Grid.Col span={span}>
@@ -45,15 +60,16 @@ export function EntryTimeFields({ state, span }: { state: TimeEntryFormState; sp
           label="Duration"
           withAsterisk
           placeholder={DURATION_PLACEHOLDER}
-          inputMode="decimal"
+          // Letters and a colon too: "1h20m" and "1:20" are typed on a phone's keyboard.
+          inputMode="text"
           autoComplete="off"
           disabled={isLocked}
           ref={durationRef}
           data-autofocus
-          description={isRounded ? recordedToBilledText(form.values.duration, state.billedHours!) : undefined}
+          description={reading}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           styles={RESERVED_MESSAGE_LINE}
-          {...form.inputProps('duration')}
+          {...durationProps}
           rightSection={
             state.isFromTimer ? (
               <Tooltip label={RESUME_TIMER_LABEL}>

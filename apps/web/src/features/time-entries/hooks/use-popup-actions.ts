@@ -1,4 +1,4 @@
-import { hasPermissions, SPEC_MESSAGES, type TimeEntry } from '@matterhorn/shared';
+import { hasPermissions, SPEC_MESSAGES, type BareNumberUnit, type TimeEntry } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,11 +23,12 @@ type PopupActionsInput = {
   request: TimeEntryPopupRequest;
   entry: TimeEntry | null;
   isFromTimer: boolean;
+  bareNumberUnit: BareNumberUnit;
   setSaveMode: (mode: SaveMode) => void;
 };
 
 /** The popup's buttons: Save, Save & Add New, Cancel, 'Minimize popup' and the timer's 'Delete Entry'. */
-export function usePopupActions({ form, latest, request, entry, isFromTimer, setSaveMode }: PopupActionsInput) {
+export function usePopupActions({ form, latest, request, entry, isFromTimer, bareNumberUnit, setSaveMode }: PopupActionsInput) {
   const { workingUser, permissions } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -46,6 +47,7 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, set
         adminUserId: workingUser?.id ?? null,
         businessId: workingUser?.businessId ?? null,
         fromTimer: isFromTimer,
+        bareNumberUnit,
         entry,
       });
       // One Idempotency-Key per popup: a retried or doubled Save never records the time twice.

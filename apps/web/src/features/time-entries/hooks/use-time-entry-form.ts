@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_EXCHANGE_RATE, hasPermissions, IS_BILLABLE, type TimeEntry } from '@matterhorn/shared';
+import { DEFAULT_EXCHANGE_RATE, durationToSend, hasPermissions, IS_BILLABLE, readQuickDuration, type TimeEntry } from '@matterhorn/shared';
 import { billedHoursFor } from '../utils/billed-hours.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import {
   entryValues,
   isForeignCurrency,
   newEntryValues,
-  timeEntryFormSchema,
+  timeEntryFormSchemaFor,
   type TimeEntryFormValues,
 } from '../utils/time-entry-form-values.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
@@ -35,7 +35,10 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     const draft = isFromTimer ? timerDraft.read() : null;
     return draft ? { ...fresh, ...draft } : fresh;
   });
-  const form = useSchemaForm(timeEntryFormSchema, initialValues);
+  // Read once as the popup opens: the rules a form checks by do not change under the typing.
+  const [bareNumberUnit] = useState(() => workingUser?.bareNumberUnit ?? 'hours');
+  const [formSchema] = useState(() => timeEntryFormSchemaFor(bareNumberUnit));
+  const form = useSchemaForm(formSchema, initialValues);
   const { values, setValue, touch } = form;
   const [dateText, setDateText] = useState(() => isoDateToMonthDayYear(initialValues.timeEntryDate));
   const [saveMode, setSaveMode] = useState<SaveMode>('save');
@@ -51,7 +54,8 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
   const isForeign = isForeignCurrency(values, homeCurrencyId);
   const [recalcExchangeRate] = useDebouncedValue(values.exchangeRate, EXCHANGE_RATE_RECALC_MS);
   // What the server will bill: the amounts follow the billed hours, not the recorded ones.
-  const billedHours = billedHoursFor(values.duration, workingUser?.billingIncrement ?? '0', entry);
+  const durationRead = readQuickDuration(values.duration, bareNumberUnit);
+  const billedHours = billedHoursFor(durationToSend(values.duration, bareNumberUnit), workingUser?.billingIncrement ?? '0', entry);
   const amounts = amountsForForm({
     ...values,
     duration: billedHours ?? values.duration,
@@ -137,7 +141,7 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     setValue('timeEntryDate', monthDayYearToIsoDate(monthDayYear) ?? '');
   };
 
-  const actions = usePopupActions({ form, latest, request, entry, isFromTimer, setSaveMode });
+  const actions = usePopupActions({ form, latest, request, entry, isFromTimer, bareNumberUnit, setSaveMode });
 
   const canChooseUser = hasPermissions(permissions, ['timeEntry.viewAll']);
 
@@ -147,6 +151,7 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
     dateText,
     amounts,
     billedHours,
+    durationRead,
     hasChanges,
     saveMode,
     isFromTimer,

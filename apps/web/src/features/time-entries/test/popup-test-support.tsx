@@ -48,6 +48,8 @@ export const workingUser = (overrides: Partial<WorkingUser> = {}): WorkingUser =
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
   ...overrides,
 });
 

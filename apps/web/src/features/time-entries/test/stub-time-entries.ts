@@ -90,6 +90,8 @@ export const WORKING_USER: WorkingUser = {
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
 };
 
 /**

@@ -1,5 +1,7 @@
 import {
   DEFAULT_EXCHANGE_RATE,
+  durationToSend,
+  type BareNumberUnit,
   IS_BILLABLE,
   TIME_ENTRY_STATUS,
   timeEntryInputSchema,
@@ -31,21 +33,33 @@ export type TimeEntryFormValues = {
   utbmsTaskCode: string;
 };
 
-/** The contract's rules and SPEC.md §5's messages, over the fields as the inputs hold them. */
-export const timeEntryFormSchema = timeEntryInputSchema
-  .pick({
-    clientId: true,
-    matterId: true,
-    activityId: true,
-    isBillable: true,
-    timeEntryUserId: true,
-    description: true,
-    timeEntryDate: true,
-    duration: true,
-    userRate: true,
-    exchangeRate: true,
-  })
-  .extend({ foreignCurrencyId: z.string(), utbmsTaskCode: z.string() });
+/**
+ * The contract's rules and SPEC.md §5's messages, over the fields as the inputs hold them. Duration
+ * takes the quick forms people type ("1h20m", "1:20", "80m") and is judged as the decimal hours they
+ * read as; what cannot be read is judged as typed, so SPEC's "Duration must be number" names it.
+ */
+export const timeEntryFormSchemaFor = (bareNumberUnit: BareNumberUnit) =>
+  timeEntryInputSchema
+    .pick({
+      clientId: true,
+      matterId: true,
+      activityId: true,
+      isBillable: true,
+      timeEntryUserId: true,
+      description: true,
+      timeEntryDate: true,
+      userRate: true,
+      exchangeRate: true,
+    })
+    .extend({
+      duration: z.preprocess(
+        (typed) => (typeof typed === 'string' ? durationToSend(typed, bareNumberUnit) : typed),
+        timeEntryInputSchema.shape.duration,
+      ),
+      foreignCurrencyId: z.string(),
+      utbmsTaskCode: z.string(),
+    });
+export const timeEntryFormSchema = timeEntryFormSchemaFor('hours');
 
 export type NewEntryDefaults = {
   profileId: string;
@@ -102,6 +116,8 @@ export type BodyContext = {
   adminUserId: string | null;
   businessId: string | null;
   fromTimer: boolean;
+  /** How the fee earner's whole numbers in Duration read. */
+  bareNumberUnit: BareNumberUnit;
   /** The entry being edited, if any. */
   entry: TimeEntry | null;
 };
@@ -112,7 +128,8 @@ export function timeEntryBodyFrom(values: TimeEntryFormValues, context: BodyCont
   const isForeign = isForeignCurrency(values, context.homeCurrencyId);
   const userRate = isBillable && values.userRate.trim() !== '' ? values.userRate.trim() : '0';
   const exchangeRate = isForeign ? values.exchangeRate.trim() : DEFAULT_EXCHANGE_RATE;
-  const amounts = amountsForForm({ isBillable: values.isBillable, userRate, duration: values.duration, exchangeRate });
+  const duration = durationToSend(values.duration, context.bareNumberUnit);
+  const amounts = amountsForForm({ isBillable: values.isBillable, userRate, duration, exchangeRate });
   return {
     ...(context.entry ? { id: context.entry.id } : {}),
     clientId: values.clientId,
@@ -122,7 +139,7 @@ export function timeEntryBodyFrom(values: TimeEntryFormValues, context: BodyCont
     timeEntryUserId: values.timeEntryUserId,
     description: values.description.trim(),
     timeEntryDate: values.timeEntryDate,
-    duration: values.duration.trim(),
+    duration,
     userRate,
     foreignUserRate: amounts.foreignUserRate,
     homeCurrencyId: context.homeCurrencyId,

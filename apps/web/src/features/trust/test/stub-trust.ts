@@ -146,6 +146,8 @@ const WORKING_USER: WorkingUser = {
   currencyISOCode: 'NGN',
   multicurrency: false,
   billingIncrement: '0.1',
+  bareNumberUnit: 'hours',
+  suggestsTime: false,
 };
 
 export function sessionWith(permissions: string[]) {

@@ -1,0 +1,56 @@
+import { STANDARD_SECONDS, STANDARD_WRITING_SECONDS, subjectOf, type WorkActivityKind } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
+import type { PeriodicJob } from '../../platform/jobs/jobs.ts';
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
+import type { Database } from '../../db/database.ts';
+import { deleteFirmWork, deleteWorkBefore, insertWorkActivity, type RecordedWork } from './time-suggestions.repository.ts';
+
+/** Work recorded for Suggested time is kept this many days (issue 44). */
+export const WORK_RETENTION_DAYS = 90;
+export const WORK_RETENTION_JOB = 'work-activity-retention';
+
+/**
+ * What a member did on a matter, recorded in the caller's transaction by one statement (nothing
+ * when the firm or the member has Suggested time off). The modules where the work happens call it.
+ */
+export const recordWork = (tx: Tx, actor: { firmId: string; userId: string | null }, work: RecordedWork) =>
+  actor.userId ? insertWorkActivity(tx, actor.firmId, actor.userId, work) : Promise.resolve();
+
+/**
+ * Writing a note, an update or a message: the seconds from opening its form to saving it, as the
+ * form measured them; sent without (another program), the standard 6 minutes.
+ */
+export const recordWriting = (
+  tx: Tx,
+  actor: { firmId: string; userId: string | null },
+  writing: { matterId: string; kind: WorkActivityKind; subject: string; sourceId: string; measuredSeconds: number | undefined },
+) =>
+  recordWork(tx, actor, {
+    matterId: writing.matterId,
+    kind: writing.kind,
+    subject: subjectOf(writing.subject),
+    seconds: writing.measuredSeconds ?? STANDARD_WRITING_SECONDS,
+    sourceId: writing.sourceId,
+  });
+
+/** What filing, preparing or completing something counts for (STANDARD_SECONDS): its record is named once a day. */
+export const recordStep = (
+  tx: Tx,
+  actor: { firmId: string; userId: string | null },
+  step: { matterId: string; kind: WorkActivityKind; subject: string; sourceId: string },
+) => recordWork(tx, actor, { ...step, subject: subjectOf(step.subject), seconds: STANDARD_SECONDS[step.kind] ?? 0 });
+
+/** The firm switched Suggested time off: what was recorded of everyone's work goes (the firm module). */
+export const forgetFirmWork = (tx: Tx, firmId: string) => deleteFirmWork(tx, firmId);
+
+/** Every hour, each firm's work older than 90 days by its calendar is deleted, a batch at a time. */
+export const workRetentionJobs = (database: Database): PeriodicJob[] => [
+  {
+    name: WORK_RETENTION_JOB,
+    everyMinutes: 60,
+    run: async () => {
+      for (const { firmId } of await database.withIdentityLookup((tx) => listFirmIds(tx)))
+        while ((await database.withFirm(firmId, (tx) => deleteWorkBefore(tx, firmId, WORK_RETENTION_DAYS, 5000))) === 5000);
+    },
+  },
+];

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { isoDate, requiredId } from '../common/fields.ts';
+import { defineRoute } from '../common/route-contract.ts';
+import { BARE_NUMBER_UNITS } from '../time-entries/quick-duration.ts';
+import { timeEntryInputSchema } from '../time-entries/time-entry-input.schemas.ts';
+import { READING_BEAT_MAX_SECONDS, WORK_ACTIVITY_KINDS } from './work-activity.ts';
+
+/** The days one request may look at: a month. */
+export const SUGGESTION_MAX_DAYS = 31;
+/** Suggestions of a matter merged into one entry, at most. */
+export const MERGE_MAX_MATTERS = 5;
+
+export const TIME_SUGGESTION_MESSAGES = {
+  nothingLeft: 'This suggestion has already been recorded or dismissed',
+  offForFirm: 'Suggested time is off for the firm',
+  offForUser: 'Suggested time is off for you: switch it on in My account',
+  range: `Choose at most ${SUGGESTION_MAX_DAYS} days, from the earlier date`,
+  documentWithoutMatter: 'Only a document on a matter counts towards suggested time',
+} as const;
+
+export const workActionSchema = z.object({
+  kind: z.enum(WORK_ACTIVITY_KINDS).describe('What was done.'),
+  subject: z.string().describe('What it was done to: a file name, a note’s first words, whom a call was with.'),
+  seconds: z.number().int().describe('How long it counts for, in seconds.'),
+});
+
+export const timeSuggestionSchema = z.object({
+  workDate: z.string().describe('The day (YYYY-MM-DD, the firm’s calendar).'),
+  matterId: z.string().describe('The matter worked on.'),
+  matterName: z.string().describe('The matter’s name.'),
+  matterNumber: z.string().describe('The matter’s number.'),
+  clientId: z.string().describe('The matter’s client.'),
+  clientName: z.string().describe('The client’s name.'),
+  workedHours: z.string().describe('Decimal hours of work seen that day on the matter and not yet settled.'),
+  recordedHours: z.string().describe('Decimal hours already recorded as time that day on the matter by this member: subtracted.'),
+  proposedHours: z.string().describe('What is proposed: worked less recorded, rounded up to the firm’s billing increment (4 decimals).'),
+  activityId: z.string().nullable().describe('The firm’s activity type the work most likely is, or null when none fits.'),
+  activityName: z.string().nullable().describe('That activity type’s name.'),
+  narrative: z.string().describe('A description built from the actions, in the order first done.'),
+  actions: z.array(workActionSchema).describe('The actions the suggestion is made of.'),
+});
+export type TimeSuggestion = z.infer<typeof timeSuggestionSchema>;
+
+export const timeSuggestionRangeSchema = z
+  .object({
+    from: isoDate('From').describe('The first day (YYYY-MM-DD).'),
+    to: isoDate('To').describe('The last day (YYYY-MM-DD), at most 31 days after from.'),
+  })
+  .refine(({ from, to }) => from <= to && Date.parse(to) - Date.parse(from) < SUGGESTION_MAX_DAYS * 86_400_000, {
+    message: TIME_SUGGESTION_MESSAGES.range,
+  });
+
+export const timeSuggestionCountSchema = z.object({
+  count: z.number().int().describe('Suggestions waiting over the last 7 days, today included.'),
+});
+
+/** Accept one day's suggestion for a matter, as proposed or edited, optionally merged with others of the same day. */
+export const acceptSuggestionSchema = z.strictObject({
+  workDate: isoDate('Date').describe('The suggestion’s day (YYYY-MM-DD).'),
+  matterId: requiredId('Matter is required').describe('The matter the entry is recorded on.'),
+  mergedMatterIds: z
+    .array(z.uuid({ error: 'Each merged matter must be a matter id' }))
+    .max(MERGE_MAX_MATTERS, `Merge at most ${MERGE_MAX_MATTERS} suggestions`)
+    .default([])
+    .describe('Other matters’ suggestions of the same day folded into this one entry (their hours and words added); each is settled.'),
+  duration: timeEntryInputSchema.shape.duration
+    .optional()
+    .describe('Decimal hours to record; left out: the proposal (merged ones added).'),
+  description: timeEntryInputSchema.shape.description.describe('The narrative; left out or blank: the one built from the actions.'),
+  activityId: z.uuid({ error: 'Activity is required' }).optional().describe('The activity type; left out: the likely one (400 when none fits).'),
+});
+export type AcceptSuggestionInput = z.input<typeof acceptSuggestionSchema>;
+
+export const dismissSuggestionSchema = z.strictObject({
+  workDate: isoDate('Date').describe('The suggestion’s day (YYYY-MM-DD).'),
+  matterId: requiredId('Matter is required').describe('The matter whose suggestion is dismissed.'),
+});
+
+export const acceptDaySchema = z.strictObject({
+  workDate: isoDate('Date').describe('The day whose suggestions are all accepted as proposed (YYYY-MM-DD).'),
+});
+
+export const acceptedSchema = z.object({
+  timeEntryIds: z.array(z.string()).describe('The time entries created, one per suggestion accepted.'),
+  skipped: z
+    .array(
+      z.object({
+        matterId: z.string().describe('The matter whose suggestion was not accepted.'),
+        reason: z.string().describe('Why, in words.'),
+      }),
+    )
+    .describe('Suggestions not accepted (no activity type fits, the matter is closed…), with the reason.'),
+});
+
+/** A beat of reading a document while its tab is visible and its reader not idle. */
+export const documentReadingSchema = z.strictObject({
+  documentId: z.uuid({ error: 'Document is required' }).describe('The document being read (one of the firm’s, on a matter).'),
+  seconds: z
+    .number({ error: 'Seconds must be a whole number' })
+    .int('Seconds must be a whole number')
+    .min(1, 'Seconds must be at least 1')
+    .max(READING_BEAT_MAX_SECONDS, `Seconds must be at most ${READING_BEAT_MAX_SECONDS}`)
+    .describe('Seconds read since the last beat (1–300).'),
+});
+
+export const timeRecordingPreferencesSchema = z.object({
+  bareNumberUnit: z.enum(BARE_NUMBER_UNITS).describe('How a whole number typed as a Duration reads: hours or minutes.'),
+  suggestsTime: z.boolean().describe('False: this member’s work is not recorded and no time is suggested to them.'),
+  firmSuggestsTime: z.boolean().describe('The firm’s switch (Settings › General): off, no one’s work is recorded.'),
+});
+export const timeRecordingPreferencesInputSchema = z.strictObject({
+  bareNumberUnit: z
+    .enum(BARE_NUMBER_UNITS, { error: 'Whole numbers must read as hours or minutes' })
+    .optional()
+    .describe('"hours" or "minutes"; left out: unchanged.'),
+  suggestsTime: z
+    .boolean({ error: 'Suggested time must be on or off' })
+    .optional()
+    .describe('False opts out (and deletes what was recorded); left out: unchanged.'),
+});
+
+const base = '/api/admin/time-suggestions';
+
+/** Suggested time (issue 44): each call acts on the signed-in member's own work only. */
+export const timeSuggestionContracts = {
+  list: defineRoute({ method: 'GET', path: `${base}/get-suggestions`, query: timeSuggestionRangeSchema, response: z.array(timeSuggestionSchema) }),
+  count: defineRoute({ method: 'GET', path: `${base}/get-count`, response: timeSuggestionCountSchema }),
+  accept: defineRoute({ method: 'POST', path: `${base}/accept`, body: acceptSuggestionSchema, response: acceptedSchema, status: 201 }),
+  acceptDay: defineRoute({ method: 'POST', path: `${base}/accept-day`, body: acceptDaySchema, response: acceptedSchema, status: 201 }),
+  dismiss: defineRoute({ method: 'POST', path: `${base}/dismiss`, body: dismissSuggestionSchema, response: z.null() }),
+  documentReading: defineRoute({ method: 'POST', path: `${base}/document-reading`, body: documentReadingSchema, response: z.null() }),
+  preferences: defineRoute({ method: 'GET', path: `${base}/get-preferences`, response: timeRecordingPreferencesSchema }),
+  updatePreferences: defineRoute({
+    method: 'PUT',
+    path: `${base}/update-preferences`,
+    body: timeRecordingPreferencesInputSchema,
+    response: timeRecordingPreferencesSchema,
+  }),
+};
