@@ -20,10 +20,18 @@ const LazyClientCreditSection = lazy(async () => ({
   default: (await import('../../features/client-credits/components/client-credit-section.tsx')).ClientCreditSection,
 }));
 
-/** Beside the client's portal access on its overview: its credit balance, when it has some (the section shows nothing otherwise). */
+const LazyClientReminderChoice = lazy(async () => ({
+  default: (await import('../../features/invoices/components/client-reminder-choice.tsx')).ClientReminderChoice,
+}));
+
+/**
+ * Beside the client's portal access on its overview: its credit balance, when it has some (the
+ * section shows nothing otherwise), and whether invoice reminders go to it.
+ */
 export const clientOverviewAside = (client: ClientDetail) => (
   <Suspense fallback={null}>
     <LazyClientCreditSection clientId={client.id} />
+    <LazyClientReminderChoice clientId={client.id} />
   </Suspense>
 );
 

@@ -261,6 +261,14 @@ export const firmRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'settings/invoice-reminders',
+    // Read by whoever sees invoices; saved by whoever approves them (the page says so).
+    handle: needs('invoice'),
+    lazy: async () => ({
+      Component: (await import('../../features/invoices/pages/reminder-schedule-page.tsx')).ReminderSchedulePage,
+    }),
+  },
+  {
     path: 'settings/currencies',
     handle: needs('updateAccountSettings'),
     lazy: async () => ({ Component: (await import('../../features/reference-data/pages/currencies-page.tsx')).CurrenciesPage }),

@@ -50,6 +50,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/settings/firm-profile', '', ['updateAccountSettings']],
     ['/settings/currencies', '', ['updateAccountSettings']],
     ['/settings/invoices', '', ['updateAccountSettings']],
+    ['/settings/invoice-reminders', '', ['invoice']],
     ['/settings/custom-fields', '', ['updateAccountSettings']],
     ['/settings/recycle-bin', '', ['recycleBin']],
     ['/settings/recycle-bin', '?kind=matter&search=lease', ['recycleBin']],

@@ -2,7 +2,16 @@ import { Badge } from '@mantine/core';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@matterhorn/shared';
 import { STATUS_COLORS } from '../utils/invoice-display.ts';
 
-export function InvoiceStatusBadge({ status, isOverdue = false }: { status: InvoiceStatus; isOverdue?: boolean }) {
+export function InvoiceStatusBadge({
+  status,
+  isOverdue = false,
+  isDisputed = false,
+}: {
+  status: InvoiceStatus;
+  isOverdue?: boolean;
+  /** Its client contests it (no reminder goes). */
+  isDisputed?: boolean;
+}) {
   return (
     <>
       <Badge color={STATUS_COLORS[status]} variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
@@ -11,6 +20,11 @@ export function InvoiceStatusBadge({ status, isOverdue = false }: { status: Invo
       {isOverdue && (
         <Badge color="red" variant="outline" ml={4} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           Overdue
+        </Badge>
+      )}
+      {isDisputed && (
+        <Badge color="orange" variant="outline" ml={4} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+          Disputed
         </Badge>
       )}
     </>

@@ -27,6 +27,7 @@ import { invoiceLinkKeys } from '../api/invoice-link.ts';
 import { InvoicePublicLink, SendInvoiceButton } from '../components/invoice-public-link.tsx';
 import { InvoiceCreditNotes } from '../components/invoice-credit-notes.tsx';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge.tsx';
+import { DisputedBadge, InvoiceRemindersPanel } from '../components/invoice-reminders-panel.tsx';
 import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
@@ -163,6 +164,7 @@ export function InvoiceViewPage() {
               {data.invoiceNumber ?? 'Draft invoice'}
             </Title>
             <InvoiceStatusBadge status={data.status} isOverdue={data.isOverdue} />
+            <DisputedBadge invoice={data} />
           </Group>
           <Text>
             <Anchor component={Link} to={`/clients/${data.clientId}`}>
@@ -377,6 +379,8 @@ export function InvoiceViewPage() {
         </Paper>
         <TotalsPreview totals={data.totals} taxLabel={taxLabel} currencySymbol={data.currencySymbol} />
       </SimpleGrid>
+
+      <InvoiceRemindersPanel invoice={data} />
 
       {(data.notes || data.paymentInstructions) && (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Notes">
