@@ -197,6 +197,25 @@ describe('the demo', () => {
   });
 });
 
+describe('a matter sent to the recycle bin', () => {
+  it('leaves its timer without a matter, and purging the matter discards the timer with its time', async () => {
+    const [made] = await inFirm<{ id: string }>(
+      sql`insert into matters (firm_id, client_id, matter_name, billing_type)
+          values (${fixture.firm.firmId}, ${fixture.references.matters[0]!.clientId}, 'Timed then binned', 'Hourly') returning id`,
+    );
+    const [timed] = await added(made!.id, 'Drafting');
+    expect((await fixture.call('DELETE', `/api/admin/matter-master/delete-matter/${made!.id}`, fixture.tokens.admin)).statusCode).toBe(200);
+    expect((await list()).find((timer) => timer.id === timed!.id)).toMatchObject({ matterId: null, matterName: null, isCurrent: true });
+    expect((await spec('get-total-hours')).subject).toBeUndefined();
+    const purged = await fixture.call('DELETE', `/api/admin/recycle-bin/purge/${made!.id}`, fixture.tokens.admin, {
+      confirmName: 'Timed then binned',
+    });
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(await list()).toEqual([]);
+    expect(await openLogsOf(fixture.firm.users.feeEarner.id)).toBe(0);
+  });
+});
+
 describe('refusals', () => {
   it('refuses a matter that is missing, another firm’s or in the recycle bin, and starts nothing', async () => {
     const missing = await add({ description: 'No matter' });
