@@ -17,6 +17,7 @@ import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
+import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoTimers } from './demo-timers.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
@@ -307,6 +308,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoPortalMessages(database, firm);
   await seedDemoRecycleBin(database, firm);
   await seedDemoTasks(database, firm);
+  await seedDemoInvoiceReminders(database, firm);
   await seedDemoTimers(database, firm);
   return true;
 }

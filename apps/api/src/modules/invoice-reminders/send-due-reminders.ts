@@ -38,7 +38,7 @@ export async function sendDueInvoiceReminders(dependencies: ReminderJobDependenc
   const failures: unknown[] = [];
   for (const clock of clocks.filter((firm) => firm.hour >= REMINDER_HOUR)) {
     try {
-      sent += await remindFirm(dependencies, clock.firmId, now);
+      sent += await sendFirmReminders(dependencies, clock.firmId, now);
     } catch (error) {
       failures.push(error);
       logger?.error({ err: error, firmId: clock.firmId }, 'invoice reminders not sent');
@@ -49,7 +49,12 @@ export async function sendDueInvoiceReminders(dependencies: ReminderJobDependenc
   return sent;
 }
 
-async function remindFirm({ database, outbox, appUrl, appSecret }: ReminderJobDependencies, firmId: string, now: Date): Promise<number> {
+/** One firm's reminders due on its date at `now`, whatever its hour (the demo seed replays past days with it). */
+export async function sendFirmReminders(
+  { database, outbox, appUrl, appSecret }: ReminderJobDependencies,
+  firmId: string,
+  now: Date,
+): Promise<number> {
   const schedule = await database.withFirm(firmId, (tx) => findSchedule(tx, firmId), READ_ONLY);
   const steps = new Map(
     (schedule?.isEnabled ? schedule.steps : []).filter((step) => step.isEnabled).map((step) => [step.daysFromDue, step]),
