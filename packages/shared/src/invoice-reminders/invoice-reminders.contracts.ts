@@ -16,7 +16,7 @@ const base = '/api/admin/invoice-reminders';
 /**
  * Invoice reminders: the firm's schedule and its preview, an invoice's reminders and dispute, a
  * client's choice. The dispute lives here, not under the invoice's own calls: it changes nothing
- * the invoice bills or its status, only whether it is chased (ADR 0070).
+ * the invoice bills or its status, only whether it is chased (ADR 0071).
  */
 export const invoiceReminderContracts = {
   schedule: defineRoute({ method: 'GET', path: `${base}/get-schedule`, response: reminderScheduleSchema }),

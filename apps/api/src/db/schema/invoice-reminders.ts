@@ -5,7 +5,7 @@ import { firms, users } from './firms.ts';
 import { invoices } from './invoices.ts';
 
 /**
- * Invoice reminders (issue 44 §4, ADR 0070): the firm's schedule of steps counted from each
+ * Invoice reminders (issue 44 §4, ADR 0071): the firm's schedule of steps counted from each
  * invoice's due date, the reminders sent, invoices the client disputes and clients who asked for
  * no reminders. A firm without a schedule row has reminders off and the default steps.
  */
