@@ -75,6 +75,7 @@ import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.rou
 import { createTimeEntryService } from './modules/time-entries/time-entries.api.ts';
 import { registerTimeSuggestionRoutes } from './modules/time-suggestions/time-suggestions.routes.ts';
 import { createTimeSuggestionService } from './modules/time-suggestions/time-suggestions.service.ts';
+import { registerMatterCallRoutes } from './modules/matter-calls/matter-calls.routes.ts';
 import { registerFlatFeeRoutes } from './modules/flat-fees/flat-fees.routes.ts';
 import { registerCourtUpdateRoutes } from './modules/court-updates/court-updates.routes.ts';
 import { registerProgressNoteRoutes } from './modules/progress-notes/progress-notes.routes.ts';
@@ -283,6 +284,7 @@ export async function buildApp(
   registerTimeEntryRoutes(app, database, budgetWatch);
   // Suggested time records an accepted suggestion through the time-entry popup's own use case.
   registerTimeSuggestionRoutes(app, createTimeSuggestionService(database, createTimeEntryService(database, budgetWatch).create));
+  registerMatterCallRoutes(app, database);
   registerFlatFeeRoutes(app, database);
   registerCourtUpdateRoutes(app, database);
   registerAccountingRoutes(app, {

@@ -11,6 +11,7 @@ let today: string;
 let matterA: { id: string; clientId: string };
 let matterB: { id: string; clientId: string };
 let matterC: { id: string; clientId: string };
+let matterD: { id: string; clientId: string };
 
 type Suggestion = { matterId: string; proposedHours: string; recordedHours: string; narrative: string; activityName: string | null };
 
@@ -33,7 +34,7 @@ const entriesOn = (matterId: string) =>
 beforeAll(async () => {
   fixture = await setUpDocumentFixture();
   const open = fixture.references.matters.filter((matter) => matter.status === 'Open');
-  [matterA, matterB, matterC] = [open[0]!, open[1]!, open[2]!];
+  [matterA, matterB, matterC, matterD] = [open[0]!, open[1]!, open[2]!, open[3]!];
   const [row] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
     rowsOf<{ today: string }>(tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`)),
   );
@@ -63,7 +64,10 @@ describe('Suggested time', () => {
       narrative: 'Reviewed Lease v3.pdf',
       activityName: expect.any(String),
     });
-    expect(forMatter(day, matterB.id)).toMatchObject({ proposedHours: '0.3000', narrative: "Wrote progress note 'Adjourned to 12/01/2027'" });
+    expect(forMatter(day, matterB.id)).toMatchObject({
+      proposedHours: '0.3000',
+      narrative: "Wrote progress note 'Adjourned to 12/01/2027'",
+    });
     expect(await as(fixture.tokens.admin).suggestions()).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ narrative: 'Reviewed Lease v3.pdf' })]),
     );
@@ -140,7 +144,10 @@ describe('Suggested time', () => {
     const memo = await fixture.uploadPdf(await fixture.matterFolderId(matterC.id), 'Memo.pdf', 'Memo');
     await feeEarner.read(memo.id, 300);
     expect(await feeEarner.suggestions()).not.toEqual([]);
-    const optOut = await fixture.call('PUT', `${BASE}/update-preferences`, fixture.tokens.feeEarner, { suggestsTime: false, bareNumberUnit: 'minutes' });
+    const optOut = await fixture.call('PUT', `${BASE}/update-preferences`, fixture.tokens.feeEarner, {
+      suggestsTime: false,
+      bareNumberUnit: 'minutes',
+    });
     expect(optOut.json().data).toEqual({ suggestsTime: false, bareNumberUnit: 'minutes', firmSuggestsTime: true });
     const recorded = () => fixture.sqlRows(sql`select 1 from work_activities where user_id = ${fixture.firm.users.feeEarner.id}`);
     expect(await recorded()).toEqual([]);
@@ -156,6 +163,23 @@ describe('Suggested time', () => {
     expect(await recorded()).toEqual([]);
     expect(await fixture.sqlRows(sql`select 1 from work_activities`)).toEqual([]);
     await fixture.call('PUT', '/api/admin/firm/settings', fixture.tokens.admin, { suggestsTime: true });
+  });
+
+  it('logs a call on a matter, lists it there, and proposes its length as the caller’s time', async () => {
+    const call = (body: object, token = fixture.tokens.feeEarner) =>
+      fixture.call('POST', '/api/admin/matter-calls/log-call', token, { matterId: matterD.id, callDate: today, ...body });
+    const logged = await call({ withWhom: 'Mrs Adeyemi', duration: '0.3333', note: 'Agreed the terms of settlement.' });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json().data).toMatchObject({ withWhom: 'Mrs Adeyemi', minutes: 20, callDate: today });
+    const listed = await fixture.call('GET', `/api/admin/matter-calls/get-calls?MatterId=${matterD.id}`, fixture.tokens.admin);
+    expect(listed.json().data[0]).toMatchObject({ withWhom: 'Mrs Adeyemi', minutes: 20, note: 'Agreed the terms of settlement.' });
+    const mine = forMatter(await as(fixture.tokens.feeEarner).suggestions(), matterD.id);
+    expect(mine).toMatchObject({ proposedHours: '0.4000', narrative: 'Call with Mrs Adeyemi' });
+
+    expect((await call({ withWhom: ' ', duration: '0.5' })).json().message).toBe('Say who the call was with');
+    expect((await call({ withWhom: 'Bank', duration: '0' })).statusCode).toBe(400);
+    expect((await call({ withWhom: 'Bank', duration: '0.5', matterId: fixture.references.closedMatter.id })).statusCode).toBe(400);
+    expect((await call({ withWhom: 'Bank', duration: '0.5' }, fixture.tokens.otherAdmin)).statusCode).toBe(404);
   });
 
   it('refuses bad input with the field’s message, and another firm’s document as not found', async () => {

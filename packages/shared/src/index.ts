@@ -86,6 +86,7 @@ export * from './time-entries/utbms-task-codes.ts';
 export * from './time-entries/utbms-task-names.ts';
 export * from './time-suggestions/work-activity.ts';
 export * from './time-suggestions/time-suggestion.schemas.ts';
+export * from './matter-calls/matter-call.schemas.ts';
 export * from './flat-fees/flat-fee.schemas.ts';
 export * from './flat-fees/flat-fees.contracts.ts';
 export * from './expenses/expense.schemas.ts';

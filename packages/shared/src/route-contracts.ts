@@ -62,6 +62,7 @@ import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
 import { taskContracts } from './tasks/task.schemas.ts';
 import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 import { timeSuggestionContracts } from './time-suggestions/time-suggestion.schemas.ts';
+import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
@@ -69,6 +70,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timer: timerContracts,
   timers: timersContracts,
   timeSuggestions: timeSuggestionContracts,
+  matterCalls: matterCallContracts,
   clients: clientContracts,
   clientCredits: clientCreditContracts,
   progressNotes: progressNoteContracts,

@@ -59,6 +59,7 @@ export const AUDIT_EVENTS = [
   'recycleBin.purged',
   'matter.budgetSaved',
   'matter.budgetRemoved',
+  'matter.callLogged',
   'practiceArea.created',
   'practiceArea.updated',
   'practiceArea.deleted',

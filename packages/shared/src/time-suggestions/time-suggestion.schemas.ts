@@ -63,11 +63,12 @@ export const acceptSuggestionSchema = z.strictObject({
     .max(MERGE_MAX_MATTERS, `Merge at most ${MERGE_MAX_MATTERS} suggestions`)
     .default([])
     .describe('Other matters’ suggestions of the same day folded into this one entry (their hours and words added); each is settled.'),
-  duration: timeEntryInputSchema.shape.duration
-    .optional()
-    .describe('Decimal hours to record; left out: the proposal (merged ones added).'),
+  duration: timeEntryInputSchema.shape.duration.optional().describe('Decimal hours to record; left out: the proposal (merged ones added).'),
   description: timeEntryInputSchema.shape.description.describe('The narrative; left out or blank: the one built from the actions.'),
-  activityId: z.uuid({ error: 'Activity is required' }).optional().describe('The activity type; left out: the likely one (400 when none fits).'),
+  activityId: z
+    .uuid({ error: 'Activity is required' })
+    .optional()
+    .describe('The activity type; left out: the likely one (400 when none fits).'),
 });
 export type AcceptSuggestionInput = z.input<typeof acceptSuggestionSchema>;
 
@@ -123,7 +124,12 @@ const base = '/api/admin/time-suggestions';
 
 /** Suggested time (issue 44): each call acts on the signed-in member's own work only. */
 export const timeSuggestionContracts = {
-  list: defineRoute({ method: 'GET', path: `${base}/get-suggestions`, query: timeSuggestionRangeSchema, response: z.array(timeSuggestionSchema) }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${base}/get-suggestions`,
+    query: timeSuggestionRangeSchema,
+    response: z.array(timeSuggestionSchema),
+  }),
   count: defineRoute({ method: 'GET', path: `${base}/get-count`, response: timeSuggestionCountSchema }),
   accept: defineRoute({ method: 'POST', path: `${base}/accept`, body: acceptSuggestionSchema, response: acceptedSchema, status: 201 }),
   acceptDay: defineRoute({ method: 'POST', path: `${base}/accept-day`, body: acceptDaySchema, response: acceptedSchema, status: 201 }),

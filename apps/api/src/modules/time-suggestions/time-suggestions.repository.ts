@@ -12,6 +12,8 @@ export type RecordedWork = {
   seconds: number;
   /** The record worked on: repeated work on it the same day adds up in one row. */
   sourceId?: string | null;
+  /** The day the work was done when it is not today (a call logged afterwards). */
+  workDate?: string;
 };
 
 /**
@@ -21,7 +23,7 @@ export type RecordedWork = {
 export async function insertWorkActivity(tx: Tx, firmId: string, userId: string, work: RecordedWork): Promise<void> {
   await tx.execute(sql`
     insert into work_activities (firm_id, user_id, matter_id, work_date, kind, subject, seconds, source_id)
-    select f.id, ${userId}, ${work.matterId}, (now() at time zone f.time_zone)::date, ${work.kind}, left(${work.subject}, 300),
+    select f.id, ${userId}, ${work.matterId}, coalesce(${work.workDate ?? null}::date, (now() at time zone f.time_zone)::date), ${work.kind}, left(${work.subject}, 300),
            least(${work.seconds}, 86400), ${work.sourceId ?? null}
       from firms f
      where f.id = ${firmId} and f.suggests_time
@@ -192,7 +194,9 @@ export async function deleteWorkBefore(tx: Tx, firmId: string, days: number, bat
   await tx.execute(sql`
     delete from time_suggestion_dismissals
      where firm_id = ${firmId} and work_date < (now() at time zone ${timeZoneOfFirm(firmId)})::date - ${days}::int`);
-  return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0
+  );
 }
 
 /** A document's matter and name, for a reading beat: null when it is not the firm's, is deleted or is on no matter. */

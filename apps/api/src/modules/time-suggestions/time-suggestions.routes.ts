@@ -21,8 +21,10 @@ export function registerTimeSuggestionRoutes(app: FastifyInstance, suggestions: 
     },
     async (request) => ok('Suggested time', await suggestions.list(firmPrincipalOf(request), request.query.from, request.query.to)),
   );
-  route(contracts.count, { access: read, summary: 'How many suggestions wait over the last 7 days (the count beside the timer)' }, async (request) =>
-    ok('Suggested time', await suggestions.count(firmPrincipalOf(request))),
+  route(
+    contracts.count,
+    { access: read, summary: 'How many suggestions wait over the last 7 days (the count beside the timer)' },
+    async (request) => ok('Suggested time', await suggestions.count(firmPrincipalOf(request))),
   );
   route(
     contracts.accept,
@@ -37,12 +39,17 @@ export function registerTimeSuggestionRoutes(app: FastifyInstance, suggestions: 
   route(
     contracts.acceptDay,
     { access: record, summary: 'Records every suggestion of a day as proposed; those that cannot be are listed with the reason' },
-    async (request, reply) => created(reply, 'Time entries created', await suggestions.acceptDay(firmPrincipalOf(request), request.body.workDate)),
+    async (request, reply) =>
+      created(reply, 'Time entries created', await suggestions.acceptDay(firmPrincipalOf(request), request.body.workDate)),
   );
-  route(contracts.dismiss, { access: read, summary: 'Dismisses a day’s suggestion for a matter (later work that day is suggested again)' }, async (request) => {
-    await suggestions.dismiss(firmPrincipalOf(request), request.body.workDate, request.body.matterId);
-    return ok('Suggestion dismissed', null);
-  });
+  route(
+    contracts.dismiss,
+    { access: read, summary: 'Dismisses a day’s suggestion for a matter (later work that day is suggested again)' },
+    async (request) => {
+      await suggestions.dismiss(firmPrincipalOf(request), request.body.workDate, request.body.matterId);
+      return ok('Suggestion dismissed', null);
+    },
+  );
   route(
     contracts.documentReading,
     {

@@ -83,5 +83,4 @@ function longestKind(group: WorkActionRow[]): WorkActivityKind {
 }
 
 /** The seconds of work a suggestion held: what accepting or dismissing it settles. */
-export const workedSecondsOf = (suggestion: TimeSuggestion) =>
-  suggestion.actions.reduce((sum, action) => sum + action.seconds, 0);
+export const workedSecondsOf = (suggestion: TimeSuggestion) => suggestion.actions.reduce((sum, action) => sum + action.seconds, 0);

@@ -134,7 +134,17 @@ export function createTimeSuggestionService(database: Database, recordTime: Reco
     acceptDay: (principal: FirmPrincipal, workDate: string): Promise<Accepted> =>
       database.withFirm(principal.firmId, async (tx) => {
         const day = await dayOf(tx, principal, workDate);
-        const open = new Set((await findMatters(tx, principal.firmId, day.map((s) => s.matterId))).filter((m) => m.isOpen).map((m) => m.id));
+        const open = new Set(
+          (
+            await findMatters(
+              tx,
+              principal.firmId,
+              day.map((s) => s.matterId),
+            )
+          )
+            .filter((m) => m.isOpen)
+            .map((m) => m.id),
+        );
         const accepted: Accepted = { timeEntryIds: [], skipped: [] };
         for (const suggestion of day) {
           if (!open.has(suggestion.matterId)) accepted.skipped.push({ matterId: suggestion.matterId, reason: 'The matter is closed' });
