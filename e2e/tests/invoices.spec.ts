@@ -146,6 +146,17 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
   const invoiceNumber = (await page.getByRole('heading', { name: /^INV-\d{5}$/ }).textContent())!;
 
+  // The client contests it: marked disputed with a note (no reminder goes while it is), then cleared.
+  const reminders = page.getByRole('region', { name: 'Reminders' });
+  await reminders.getByRole('button', { name: 'Mark as disputed' }).click();
+  const disputeDialog = page.getByRole('dialog', { name: 'Mark as disputed' });
+  await disputeDialog.getByRole('textbox', { name: /Why does the client dispute it/ }).fill('The discount agreed was 15%');
+  await disputeDialog.getByRole('button', { name: 'Mark as disputed' }).click();
+  await expect(reminders.getByText('The discount agreed was 15%')).toBeVisible();
+  await expect(page.getByText('Disputed', { exact: true }).first()).toBeVisible();
+  await reminders.getByRole('button', { name: 'Clear dispute' }).click();
+  await expect(reminders.getByRole('button', { name: 'Mark as disputed' })).toBeVisible();
+
   // The public link opens without signing in: a new one is made after the user is told the old one stops working.
   const linkSection = page.getByRole('region', { name: 'Public link' });
   await linkSection.getByRole('button', { name: 'New public link' }).click();
