@@ -21,6 +21,7 @@ const invoice = (id: string, invoiceNumber: string | null, status: string, balan
   issueDate: '2026-11-01',
   dueDate: '2026-12-01',
   isOverdue: false,
+  isDisputed: false,
   total: '80000.00',
   paidAmount: '0.00',
   balanceDue,
