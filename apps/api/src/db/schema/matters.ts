@@ -63,11 +63,9 @@ export const matters = pgTable(
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'matters_firm_client_fk' }),
     index('matters_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('matters_name_trgm_idx').using('gin', sql`${table.matterName} gin_trgm_ops`),
-    // Quick add's matching (migration 0096): the firm's open matters only, led by the firm (btree_gin,
-    // on PostgreSQL only; the embedded database keeps to matters_search_trgm_idx).
-    index('matters_open_firm_search_trgm_idx')
-      .using('gin', table.firmId, sql`${table.searchText} gin_trgm_ops`)
-      .where(sql`status = 'Open' and deleted_at is null and client_deleted_at is null`),
+    // Quick add's matching (migrations 0096, 0097): led by the firm (btree_gin, on PostgreSQL only; the
+    // embedded database keeps to matters_search_trgm_idx).
+    index('matters_firm_search_trgm_idx').using('gin', table.firmId, sql`${table.searchText} gin_trgm_ops`),
     // Created in migration 0010 with INCLUDE (client_id, status, billing_type, search_text), which
     // drizzle cannot express: a search walks it in list order without reading the table.
     index('matters_firm_live_idx')
