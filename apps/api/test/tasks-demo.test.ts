@@ -4,7 +4,10 @@ import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { bearer, createTestApp, rowsOf, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
-/** The demo firm's tasks and calendar (issue 40): a newcomer sees a fee earner's day on /tasks, the dashboard and /calendar. */
+/**
+ * The demo firm's tasks and calendar (issue 40) and suggested time (issue 44): a newcomer sees a fee
+ * earner's day on /tasks, the dashboard, /calendar and the Suggested time tab.
+ */
 let context: TestContext;
 
 beforeAll(async () => {
@@ -29,5 +32,21 @@ describe('the demo firm’s day', () => {
     const calendar = (await get(`/api/admin/calendar/get-events?From=${from}&To=${to}&Scope=mine`)).json().data;
     expect(calendar.events.filter((event: { title: string }) => event.title === 'Weekly case review').length).toBeGreaterThanOrEqual(2);
     expect(calendar.events.map((event: { title: string }) => event.title)).toContain('Consultation: boundary dispute');
+  });
+
+  it('proposes the fee earner’s week of work as suggested time, today’s reading and call included', async () => {
+    const token = await signIn(context.app, `feeearner@${DEMO_FIRM.emailDomain}`);
+    const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const [{ from, to }] = (await rowsOf<{ from: string; to: string }>(
+      context.database.db.execute(
+        sql`select to_char(current_date - 6, 'YYYY-MM-DD') as from, to_char(current_date + 1, 'YYYY-MM-DD') as to`,
+      ),
+    )) as [{ from: string; to: string }];
+    const week = (await get(`/api/admin/time-suggestions/get-suggestions?from=${from}&to=${to}`)).json().data as { narrative: string }[];
+    expect(week.length).toBeGreaterThanOrEqual(4);
+    expect(week.map((suggestion) => suggestion.narrative)).toEqual(
+      expect.arrayContaining(["Reviewed Lease v3.docx; wrote progress note 'Adjourned to 12/01/2027'", 'Call with Mrs Adeyemi']),
+    );
+    expect((await get('/api/admin/time-suggestions/get-count')).json().data.count).toBeGreaterThanOrEqual(4);
   });
 });

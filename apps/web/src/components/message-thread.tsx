@@ -3,6 +3,7 @@ import type { PortalMessage, PortalMessageAttachment, UploadedPortalAttachment }
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { displayDateTime as when } from '../lib/date-time.ts';
 import { AttachmentList, AttachmentPicker } from './message-attachments.tsx';
+import { useWritingClock } from '../lib/work/writing-clock.ts';
 
 type MessageThreadProps = {
   messages: PortalMessage[];
@@ -11,8 +12,8 @@ type MessageThreadProps = {
   /** The other side, in the receipt ("Read by the firm"). */
   otherSideName: string;
   hasOlder: boolean;
-  /** Sends the message with the files uploaded for it, in order. */
-  onSend: (body: string, attachmentIds: string[]) => Promise<void>;
+  /** Sends the message with the files uploaded for it, in order, and the seconds from its first keystroke. */
+  onSend: (body: string, attachmentIds: string[], writingSeconds: number) => Promise<void>;
   onUpload: (file: File) => Promise<UploadedPortalAttachment>;
   onDownload: (attachment: PortalMessageAttachment) => Promise<void>;
 };
@@ -27,6 +28,7 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
   const [error, setError] = useState('');
   const [isSending, setIsSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
+  const writing = useWritingClock(false);
   // The newest message in view when the thread grows; the effect returns nothing (no cleanup).
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });
@@ -45,7 +47,9 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
       await onSend(
         body,
         attached.map((attachment) => attachment.id),
+        writing.seconds(),
       );
+      writing.reset();
       setBody('');
       setAttached([]);
     } catch (failure) {
@@ -104,7 +108,10 @@ export function MessageThread({ messages, readerSide, otherSideName, hasOlder, o
           <Textarea
             label="Message"
             value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
+            onChange={(event) => {
+              writing.start();
+              setBody(event.currentTarget.value);
+            }}
             rows={3}
             maxLength={5000}
             error={error || undefined}

@@ -219,7 +219,9 @@ export type PortalMessageThread = z.infer<typeof portalMessageThreadSchema>;
 
 export const PORTAL_MESSAGE_MAX = 5000;
 export const sendPortalMessageSchema = z.strictObject({
-  writingSeconds: writingSeconds.describe('Seconds spent writing, from the firm’s side: the member’s suggested time (optional, 0–7200; ignored from a client).'),
+  writingSeconds: writingSeconds.describe(
+    'Seconds spent writing, from the firm’s side: the member’s suggested time (optional, 0–7200; ignored from a client).',
+  ),
   matterId: z
     .uuid({ error: 'Choose the matter the message is about' })
     .describe('The matter the message is about (the client’s own matter, for the client).'),

@@ -125,7 +125,12 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
             templateDocumentId: input.templateDocumentId,
             templateVersion: input.templateVersion,
           });
-          await recordStep(tx, principal, { matterId: input.matterId, kind: 'documentGenerated', subject: name, sourceId: added.documentId });
+          await recordStep(tx, principal, {
+            matterId: input.matterId,
+            kind: 'documentGenerated',
+            subject: name,
+            sourceId: added.documentId,
+          });
           return added;
         }),
       );

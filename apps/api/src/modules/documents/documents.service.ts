@@ -104,7 +104,12 @@ export function createDocumentService({ database, files, processing, maxUploadBy
               sha256: stored.sha256,
             });
             if (folder.matterId)
-              await recordStep(tx, principal, { matterId: folder.matterId, kind: 'documentUploaded', subject: fileName, sourceId: added.documentId });
+              await recordStep(tx, principal, {
+                matterId: folder.matterId,
+                kind: 'documentUploaded',
+                subject: fileName,
+                sourceId: added.documentId,
+              });
             return added;
           }),
         isFiledElsewhere,
@@ -152,7 +157,12 @@ export function createDocumentService({ database, files, processing, maxUploadBy
               sha256: stored.sha256,
             });
             if (document.matterId)
-              await recordStep(tx, principal, { matterId: document.matterId, kind: 'documentUploaded', subject: document.name, sourceId: documentId });
+              await recordStep(tx, principal, {
+                matterId: document.matterId,
+                kind: 'documentUploaded',
+                subject: document.name,
+                sourceId: documentId,
+              });
             return added;
           }),
         isFiledElsewhere,

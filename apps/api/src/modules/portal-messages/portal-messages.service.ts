@@ -93,7 +93,10 @@ export function createPortalMessageService({ database, files, filing }: PortalMe
         READ_ONLY,
       ),
 
-    send: (side: Side, input: { matterId: string; body: string; attachmentIds: string[]; writingSeconds?: number | undefined }): Promise<PortalMessage> =>
+    send: (
+      side: Side,
+      input: { matterId: string; body: string; attachmentIds: string[]; writingSeconds?: number | undefined },
+    ): Promise<PortalMessage> =>
       database.withFirm(side.principal.firmId, async (tx) => {
         const firmId = side.principal.firmId;
         const matter = await matterFor(tx, side, input.matterId);

@@ -215,7 +215,12 @@ export function createTaskService({ database }: { database: Database }) {
           await updateTask(tx, principal.firmId, taskId, { status, ...completion(previous.status, status, principal.userId) });
           await recordAuditEvent(tx, principal, 'task.statusChanged', taskId, { before: { status: previous.status }, after: { status } });
           if (status === 'Done' && previous.matterId)
-            await recordStep(tx, principal, { matterId: previous.matterId, kind: 'taskCompleted', subject: previous.title, sourceId: taskId });
+            await recordStep(tx, principal, {
+              matterId: previous.matterId,
+              kind: 'taskCompleted',
+              subject: previous.title,
+              sourceId: taskId,
+            });
         }
         return oneTask(tx, principal.firmId, taskId);
       }),

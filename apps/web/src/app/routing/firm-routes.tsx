@@ -19,6 +19,10 @@ const LazyTrustRequestsTab = lazy(async () => ({
 const LazyTrustReconciliationTab = lazy(async () => ({
   default: (await import('../../features/trust-reconciliation/components/trust-reconciliation-tab.tsx')).TrustReconciliationTab,
 }));
+/** The Suggested time tab of /time-entries (the time-suggestions feature), loaded when the tab opens. */
+const LazySuggestedTimePanel = lazy(async () => ({
+  default: (await import('../../features/time-suggestions/components/suggested-time-panel.tsx')).SuggestedTimePanel,
+}));
 
 export const firmRoutes: RouteObject[] = [
   {
@@ -90,7 +94,19 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'time-entries',
     handle: needs('timeEntry'),
-    lazy: async () => ({ Component: (await import('../../features/time-entries/pages/time-entries-page.tsx')).TimeEntriesPage }),
+    lazy: async () => {
+      const [{ TimeEntriesPage }, { SuggestionCountBadge }] = await Promise.all([
+        import('../../features/time-entries/pages/time-entries-page.tsx'),
+        import('../../features/time-suggestions/components/suggestion-count.tsx'),
+      ]);
+      // The tab's own code loads when it opens; its count comes with the page.
+      const suggestedTime = (
+        <Suspense fallback={<LoadingSpinner />}>
+          <LazySuggestedTimePanel />
+        </Suspense>
+      );
+      return { Component: () => <TimeEntriesPage suggestedTime={suggestedTime} suggestionCount={<SuggestionCountBadge />} /> };
+    },
   },
   {
     path: 'tasks',
@@ -217,7 +233,13 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'settings/my-account',
     handle: needs(),
-    lazy: async () => ({ Component: (await import('../../features/my-account/pages/my-account-page.tsx')).MyAccountPage }),
+    lazy: async () => {
+      const [{ MyAccountPage }, { TimeRecordingCard }] = await Promise.all([
+        import('../../features/my-account/pages/my-account-page.tsx'),
+        import('../../features/time-suggestions/components/time-recording-card.tsx'),
+      ]);
+      return { Component: () => <MyAccountPage moreCards={<TimeRecordingCard />} /> };
+    },
   },
   {
     path: 'settings/team',

@@ -1,4 +1,5 @@
 import type { MatterView } from '@matterhorn/shared';
+import { Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 
@@ -9,6 +10,9 @@ import { LoadingSpinner } from '../../components/loading-spinner.tsx';
  */
 const LazyMatterTimeTab = lazy(async () => ({
   default: (await import('../../features/time-entries/components/matter-time-tab.tsx')).MatterTimeTab,
+}));
+const LazyMatterCallsCard = lazy(async () => ({
+  default: (await import('../../features/matter-calls/components/matter-calls-card.tsx')).MatterCallsCard,
 }));
 const LazyMatterExpensesTab = lazy(async () => ({ default: (await import('./matter-expenses-tab.tsx')).MatterExpensesTabPanel }));
 const LazyMatterNotesTab = lazy(async () => ({
@@ -57,7 +61,10 @@ export const matterTabPanels = {
   ),
   time: (matter: MatterView) => (
     <Suspense fallback={<LoadingSpinner />}>
-      <LazyMatterTimeTab {...matterOf(matter)} />
+      <Stack gap="md">
+        <LazyMatterTimeTab {...matterOf(matter)} />
+        <LazyMatterCallsCard matterId={matter.id} isMatterOpen={matter.status === 'Open'} />
+      </Stack>
     </Suspense>
   ),
   expenses: (matter: MatterView) => (

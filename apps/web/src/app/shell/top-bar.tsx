@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { TOP_BAR_HEIGHT_VARIABLE } from '../../lib/toasts.ts';
 import type { RouteObject } from 'react-router';
 import { HeaderTimer } from '../../features/time-entries/components/header-timer.tsx';
+import { SuggestedTimeLink } from '../../features/time-suggestions/components/suggestion-count.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
@@ -52,7 +53,10 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
           justify={menuButton ? 'space-between' : 'flex-end'}
           style={menuButton ? { flex: '1 1 100%' } : undefined}
         >
-          <HeaderTimer />
+          <Group gap="xs" wrap="nowrap">
+            <HeaderTimer />
+            <SuggestedTimeLink />
+          </Group>
           <Group gap="sm" wrap="nowrap">
             <CreateNewMenu permissions={session.permissions} pages={pages} />
             {!menuButton && (

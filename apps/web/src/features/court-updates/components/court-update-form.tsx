@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { useWritingClock } from '../../../lib/work/writing-clock.ts';
 import { createCourtUpdate, updateCourtUpdate } from '../api/court-update.ts';
 import { courtUpdateFormSchema, courtUpdateInputFrom, type CourtUpdateFormValues } from '../utils/court-update-form-values.ts';
 import { CourtSelectField } from './court-select-field.tsx';
@@ -39,6 +40,7 @@ export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: Co
   const idempotency = useIdempotencyKey();
   // A created update is never created twice: a second submit goes to the update already made.
   const created = useRef<CourtUpdate | null>(null);
+  const writing = useWritingClock();
   const [isAddingCourt, setIsAddingCourt] = useState(false);
   const [addedCourt, setAddedCourt] = useState<Court | null>(null);
 
@@ -55,7 +57,7 @@ export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: Co
       onSaved(created.current);
       return;
     }
-    const body = courtUpdateInputFrom(form.getValues());
+    const body = { ...courtUpdateInputFrom(form.getValues()), writingSeconds: writing.seconds() };
     if (update) {
       onSaved(await updateCourtUpdate(update.id, body));
     } else {

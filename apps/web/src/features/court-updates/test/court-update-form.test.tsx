@@ -152,6 +152,8 @@ describe('Add court update', { timeout: 60_000 }, () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[0]!.body).toEqual({
+      // Seconds from the form's opening to Save: the author's suggested time.
+      writingSeconds: expect.any(Number),
       clientId: CLIENT_ID,
       matterId: MATTER_ID,
       courtId: COURT_ID,

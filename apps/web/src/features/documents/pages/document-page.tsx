@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { useReadingBeats } from '../../../lib/work/use-reading-beats.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { deleteDocument, documentQuery, resolveConflict, restoreDocument, restoreVersion, retryTextExtraction } from '../api/documents.ts';
 import { documentKeys } from '../api/document-keys.ts';
@@ -35,6 +36,9 @@ export function DocumentPage() {
   const [open, setOpen] = useState<Open>(null);
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all() });
+  // Reading a matter's document is the member's work on it (Suggested time), while this page is in front of them.
+  const isReadingMatterWork = session.workingUser?.suggestsTime === true && !!result.data?.matterId && result.data.deletedAt === null;
+  useReadingBeats(isReadingMatterWork ? id : null);
 
   if (result.isPending) return <LoadingPage title={['Documents']} />;
   const document = result.data;

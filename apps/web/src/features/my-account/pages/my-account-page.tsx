@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { NotificationsCard } from '../components/notifications-card.tsx';
 import { PasskeysCard } from '../components/passkeys-card.tsx';
@@ -9,8 +10,8 @@ import { SignedInDevicesCard } from '../components/signed-in-devices-card.tsx';
 import { TwoStepCard } from '../components/two-step-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 
-/** /settings/my-account: the signed-in user's own settings, open to every firm user. */
-export function MyAccountPage() {
+/** /settings/my-account: the signed-in user's own settings, open to every firm user; other features' cards come as `moreCards`. */
+export function MyAccountPage({ moreCards }: { moreCards?: ReactNode }) {
   const { profile } = useSession();
   return (
     <Stack gap="lg">
@@ -26,6 +27,7 @@ export function MyAccountPage() {
       <PasskeysCard />
       <SignedInDevicesCard />
       <NotificationsCard />
+      {moreCards}
     </Stack>
   );
 }

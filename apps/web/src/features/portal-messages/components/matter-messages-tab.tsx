@@ -38,8 +38,8 @@ export function MatterMessagesTab({ matterId, clientName }: { matterId: string; 
       otherSideName={clientName}
       onUpload={(file) => uploadMessageAttachment(matterId, file)}
       onDownload={(attachment) => downloadMessageAttachment(attachment.id, attachment.fileName)}
-      onSend={async (body, attachmentIds) => {
-        await callContract(firmPortalMessageSendRoute, { body: { matterId, body, attachmentIds } }, { silent: true });
+      onSend={async (body, attachmentIds, writingSeconds) => {
+        await callContract(firmPortalMessageSendRoute, { body: { matterId, body, attachmentIds, writingSeconds } }, { silent: true });
         await queryClient.invalidateQueries({ queryKey: ['portal-messages', matterId] });
       }}
     />

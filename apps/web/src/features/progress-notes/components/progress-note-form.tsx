@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { useWritingClock } from '../../../lib/work/writing-clock.ts';
 import { createProgressNote, updateProgressNote, uploadProgressNoteAttachment } from '../api/progress-note.ts';
 import { progressNoteFormSchema, progressNoteInputFrom, type ProgressNoteFormValues } from '../utils/progress-note-form-values.ts';
 import { PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
@@ -35,6 +36,7 @@ export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteF
   const idempotency = useIdempotencyKey();
   // A created note is never created twice: a second submit goes on from the note already made.
   const saved = useRef<ProgressNote | null>(null);
+  const writing = useWritingClock();
 
   /** Uploads the chosen files one by one; a refused file toasts and the rest still go. */
   const uploadPending = async (target: ProgressNote): Promise<ProgressNote> => {
@@ -53,7 +55,7 @@ export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteF
   };
 
   const save = form.onSubmit(async () => {
-    const body = progressNoteInputFrom(form.getValues());
+    const body = { ...progressNoteInputFrom(form.getValues()), writingSeconds: writing.seconds() };
     if (!saved.current) {
       saved.current = note ? await updateProgressNote(note.id, body) : await createProgressNote(body, idempotency.key);
     }

@@ -94,6 +94,8 @@ describe('Progress note form', { timeout: 60_000 }, () => {
     expect(creates).toHaveLength(1);
     expect(creates[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(creates[0]?.body).toEqual({
+      // Seconds from the form's opening to Save: the author's suggested time.
+      writingSeconds: expect.any(Number),
       clientId: NOTE_CLIENT_ID,
       matterId: NOTE_MATTER_ID,
       noteDate: todayIso(),
@@ -155,6 +157,8 @@ describe('Progress note form', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/view/progress-note?id=${NOTE_ID}`));
     expect(api.callsTo('PUT', PROGRESS_NOTE_CALLS.update(NOTE_ID))[0]?.body).toEqual({
+      // Seconds from the form's opening to Save: the author's suggested time.
+      writingSeconds: expect.any(Number),
       clientId: NOTE_CLIENT_ID,
       matterId: NOTE_MATTER_ID,
       noteDate: '2024-03-05',

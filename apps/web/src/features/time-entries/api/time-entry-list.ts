@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { listContract } from '../../../lib/api/call-contract.ts';
+import { TIME_ENTRIES_ROOT_KEY } from '../../../lib/app-state/time-entry-keys.ts';
 
 /**
  * Every time-entry query lives under ['time-entries'], so a save, delete or timer stop that
@@ -15,7 +16,7 @@ import { listContract } from '../../../lib/api/call-contract.ts';
  * billable entries at once.
  */
 export const timeEntryKeys = {
-  all: ['time-entries'] as const,
+  all: TIME_ENTRIES_ROOT_KEY,
   list: (query: TimeEntryListQuery) => ['time-entries', 'list', query] as const,
   totals: (filters: TimeEntryListQuery) => ['time-entries', 'totals', filters] as const,
   unbilled: (scope: string) => ['time-entries', 'unbilled', scope] as const,

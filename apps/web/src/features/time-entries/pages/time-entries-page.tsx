@@ -1,6 +1,8 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { usePrefetchQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CsvDownloadButton } from '../../../components/list-kit/csv-download-button.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts';
@@ -12,8 +14,25 @@ import { TimeEntryListView } from '../components/time-entry-list-view.tsx';
 import { TIME_ENTRY_LIST, timeEntryListQueryFrom } from '../utils/time-entry-list-params.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 
-/** /time-entries: SPEC.md §3's filters, search, sort, paging, totals and CSV, all kept in the URL. */
-export function TimeEntriesPage() {
+/** The tab that shows Suggested time (`?tab=suggested`); the entries are the page's own, unnamed tab. */
+export const SUGGESTED_TAB = 'suggested';
+
+/**
+ * /time-entries: SPEC.md §3's filters, search, sort, paging, totals and CSV, all kept in the URL;
+ * beside them the Suggested time tab, which the suggested-time feature fills (features never import each other).
+ */
+export function TimeEntriesPage({ suggestedTime, suggestionCount }: { suggestedTime?: ReactNode; suggestionCount?: ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === SUGGESTED_TAB && suggestedTime ? SUGGESTED_TAB : 'entries';
+  const chooseTab = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (value === SUGGESTED_TAB) params.set('tab', SUGGESTED_TAB);
+        else params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
   const session = useSession();
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const canViewAll = can('timeEntry.viewAll');
@@ -23,6 +42,12 @@ export function TimeEntriesPage() {
   // its way while the filters' and list's code runs (the page's largest paint is a row).
   usePrefetchQuery(timeEntryListQuery(query));
 
+  const entries = (
+    <Stack gap="md">
+      <TimeEntryFilters list={list} canViewAll={canViewAll} />
+      <TimeEntryListView query={query} list={list} />
+    </Stack>
+  );
   return (
     <Stack gap="md">
       <PageTitle parts={['Time Entries']} />
@@ -34,8 +59,24 @@ export function TimeEntriesPage() {
         </Group>
       </Group>
 
-      <TimeEntryFilters list={list} canViewAll={canViewAll} />
-      <TimeEntryListView query={query} list={list} />
+      {suggestedTime ? (
+        <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="entries">Entries</Tabs.Tab>
+            <Tabs.Tab value={SUGGESTED_TAB} rightSection={suggestionCount}>
+              Suggested time
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="entries" pt="md">
+            {entries}
+          </Tabs.Panel>
+          <Tabs.Panel value={SUGGESTED_TAB} pt="md">
+            {suggestedTime}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        entries
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,67 @@
+import { timeSuggestionContracts as contracts, type AcceptSuggestionInput, type TimeSuggestion } from '@matterhorn/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { callContract, listContract } from '../../../lib/api/call-contract.ts';
+import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
+import { TIME_ENTRIES_ROOT_KEY } from '../../../lib/app-state/time-entry-keys.ts';
+
+/** Suggested time's queries, under one key. */
+export const suggestionKeys = {
+  all: ['time-suggestions'] as const,
+  list: (from: string, to: string) => ['time-suggestions', 'list', from, to] as const,
+  count: () => ['time-suggestions', 'count'] as const,
+};
+
+export const suggestionsQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: suggestionKeys.list(from, to),
+    queryFn: async (): Promise<TimeSuggestion[] | null> => listContract(contracts.list, { query: { from, to } }, 'firm'),
+  });
+
+export function useSuggestions(from: string, to: string, isEnabled: boolean) {
+  return useQuery({ ...suggestionsQuery(from, to), enabled: isEnabled });
+}
+
+/** The count beside the timer: asked for again every few minutes, as the day's work grows. */
+export function useSuggestionCount(isEnabled: boolean) {
+  return useQuery({
+    queryKey: suggestionKeys.count(),
+    queryFn: async () => (await listContract(contracts.count, {}, 'firm'))?.count ?? 0,
+    enabled: isEnabled,
+    refetchInterval: 5 * 60_000,
+    staleTime: 60_000,
+  });
+}
+
+/** Accept, accept a day and dismiss; each refreshes the suggestions, the time lists and the figures. */
+export function useSuggestionWrites() {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const refresh = async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_ROOT_KEY }),
+        queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
+      ]);
+    };
+    return {
+      accept: async (body: AcceptSuggestionInput, idempotencyKey: string) => {
+        await callContract(contracts.accept, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
+        await refresh();
+      },
+      acceptDay: async (workDate: string, idempotencyKey: string) => {
+        const { data } = await callContract(
+          contracts.acceptDay,
+          { body: { workDate } },
+          { auth: 'firm', toastSuccess: true, idempotencyKey },
+        );
+        await refresh();
+        return data;
+      },
+      dismiss: async (workDate: string, matterId: string) => {
+        await callContract(contracts.dismiss, { body: { workDate, matterId } }, { auth: 'firm', toastSuccess: true });
+        await refresh();
+      },
+    };
+  }, [queryClient]);
+}
