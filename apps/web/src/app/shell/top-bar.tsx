@@ -1,13 +1,17 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { TOP_BAR_HEIGHT_VARIABLE } from '../../lib/toasts.ts';
 import type { RouteObject } from 'react-router';
 import { HeaderTimer } from '../../features/time-entries/components/header-timer.tsx';
-import { SuggestedTimeLink } from '../../features/time-suggestions/components/suggestion-count.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
+
+/** The count of suggested time beside the timer: its calls' code loads after the page, not with every page's first paint. */
+const LazySuggestedTimeLink = lazy(async () => ({
+  default: (await import('../../features/time-suggestions/components/suggestion-count.tsx')).SuggestedTimeLink,
+}));
 
 type TopBarProps = {
   isHidden: boolean;
@@ -55,7 +59,10 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
         >
           <Group gap="xs" wrap="nowrap">
             <HeaderTimer />
-            <SuggestedTimeLink />
+            {/* Room for the link (its SUGGESTED_TIME_LINK_WIDTH) while its code loads: nothing moves when it comes. */}
+            <Suspense fallback={session.workingUser?.suggestsTime ? <Box w="8.5rem" /> : null}>
+              <LazySuggestedTimeLink />
+            </Suspense>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <CreateNewMenu permissions={session.permissions} pages={pages} />

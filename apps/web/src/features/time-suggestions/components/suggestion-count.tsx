@@ -16,22 +16,25 @@ export function SuggestionCountBadge() {
   ) : null;
 }
 
-/** Beside the timer: a link to the week's suggestions while any wait. */
+/** Its room beside the timer is kept from the first paint, so the count arriving moves nothing (no layout shift). */
+export const SUGGESTED_TIME_LINK_WIDTH = '8.5rem';
+
+/** Beside the timer, for a member whose work is suggested: a link to the week's suggestions, with how many wait. */
 export function SuggestedTimeLink() {
   const { workingUser } = useSession();
-  const count = useSuggestionCount(workingUser?.suggestsTime === true).data ?? 0;
-  if (count === 0) return null;
-  const label = `${count} suggested`;
+  const isOn = workingUser?.suggestsTime === true;
+  const count = useSuggestionCount(isOn).data;
+  if (!isOn) return null;
   return (
     <Badge
       component={Link}
       to={SUGGESTED_TIME_PATH}
-      variant="light"
+      variant="default"
       size="lg"
-      style={{ cursor: 'pointer', textTransform: 'none' }}
-      title="Suggested time waiting for you"
+      w={SUGGESTED_TIME_LINK_WIDTH}
+      style={{ cursor: 'pointer', textTransform: 'none', fontVariantNumeric: 'tabular-nums' }}
     >
-      {label}
+      {count ? `${count} suggested` : 'Suggested time'}
     </Badge>
   );
 }
