@@ -76,6 +76,8 @@ export * from './reference-data/reference-data.contracts.ts';
 export * from './time-entries/time-entry-amounts.ts';
 export * from './time-entries/billing-increment.ts';
 export * from './time-entries/quick-duration.ts';
+export * from './time-entries/quick-line.ts';
+export * from './time-entries/quick-line.contracts.ts';
 export * from './time-entries/time-entry.schemas.ts';
 export * from './time-entries/time-entry-input.schemas.ts';
 export * from './time-entries/time-entries.contracts.ts';

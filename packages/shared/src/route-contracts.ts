@@ -55,6 +55,7 @@ import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { timersContracts } from './time-entries/timers.contracts.ts';
+import { quickLineContracts } from './time-entries/quick-line.contracts.ts';
 import { trustContracts } from './trust/trust.contracts.ts';
 import { trustLedgerContracts } from './trust/trust-ledger.contracts.ts';
 import { trustReconciliationContracts } from './trust/trust-reconciliation.contracts.ts';
@@ -69,6 +70,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timeEntries: timeEntryContracts,
   timer: timerContracts,
   timers: timersContracts,
+  quickLine: quickLineContracts,
   timeSuggestions: timeSuggestionContracts,
   matterCalls: matterCallContracts,
   clients: clientContracts,

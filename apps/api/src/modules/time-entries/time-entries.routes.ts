@@ -6,12 +6,14 @@ import { created, ok } from '../../lib/reply.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createTimeEntryListService } from './time-entry-list.service.ts';
 import { createTimeEntryService } from './time-entries.service.ts';
+import { registerQuickLineRoutes } from './quick-line.routes.ts';
 import type { MatterBudgetWatch } from '../matter-budgets/matter-budgets.api.ts';
 
 export function registerTimeEntryRoutes(app: FastifyInstance, database: Database, budgetWatch: MatterBudgetWatch) {
   const route = contractRoutes(app, ['Time entries']);
   const timeEntries = createTimeEntryService(database, budgetWatch);
   const timeEntryList = createTimeEntryListService(database);
+  registerQuickLineRoutes(app, database);
 
   route(
     contracts.list,
