@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findMatterNumber, matchableWords, narrativeAfter, noDurationMessage, QUICK_LINE_MESSAGES, readQuickLine } from './quick-line.ts';
+import {
+  countMatchingEqually,
+  findMatterNumber,
+  isClearWinner,
+  matchableWords,
+  narrativeAfter,
+  noDurationMessage,
+  QUICK_LINE_MESSAGES,
+  readQuickLine,
+} from './quick-line.ts';
 import { TIME_ENTRY_RULE_MESSAGES } from './time-entry-input.schemas.ts';
 
 const REST = 'Adeyemi v Bello drafted statement of claim';
@@ -101,5 +110,19 @@ describe('the matter’s words and the narrative', () => {
     ['Adeyemi v Bello', 3, 'Adeyemi v Bello', ''],
   ])('in %j, %i words are the matter’s', (text, matched, matterWords, narrative) => {
     expect(narrativeAfter(text, matched)).toEqual({ matterWords, narrative });
+  });
+});
+
+describe('a clear winner', () => {
+  it.each([
+    [[], 0, false],
+    [[1], 1, true],
+    [[1, 0.94], 1, true],
+    [[1, 0.96], 2, false],
+    [[1, 1, 1, 0.5], 3, false],
+  ])('among scores %j, %i match as well as the best', (scores, equal, isClear) => {
+    const candidates = scores.map((score) => ({ score }));
+    expect(countMatchingEqually(candidates)).toBe(equal);
+    expect(isClearWinner(candidates)).toBe(isClear);
   });
 });

@@ -108,3 +108,18 @@ export function narrativeAfter(text: string, matchedCount: number): { matterWord
     .replace(/^[^\p{L}\p{N}("'“‘]+/u, '');
   return { matterWords: words.slice(0, cut).join(' '), narrative };
 }
+
+/** A second matter scoring within this of the first matches it equally: the member chooses. */
+export const QUICK_LINE_CLEAR_MARGIN = 0.05;
+
+/** How many candidates (best first) match as well as the best, within the margin. */
+export function countMatchingEqually(candidates: { score: number }[]): number {
+  const best = candidates[0];
+  return best ? candidates.filter((candidate) => best.score - candidate.score < QUICK_LINE_CLEAR_MARGIN).length : 0;
+}
+
+/**
+ * The best candidate is proposed only when no other comes near it: two matters that hold the typed
+ * words equally ("Adeyemi v Bello" and "Adeyemi v Bello (appeal)") are for the member to tell apart.
+ */
+export const isClearWinner = (candidates: { score: number }[]): boolean => countMatchingEqually(candidates) === 1;

@@ -1,8 +1,8 @@
-import { findMatterNumber, matchableWords, narrativeAfter, type QuickLineMatch } from '@matterhorn/shared';
+import { findMatterNumber, isClearWinner, matchableWords, narrativeAfter, type QuickLineMatch } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { findOpenMatterByNumber, findOpenMattersHolding, isHeldByAnOpenMatter, QUICK_LINE_SETTINGS } from './quick-line.repository.ts';
-import { isClearWinner, QUICK_LINE_CANDIDATES, QUICK_LINE_MATTER_WORDS } from './quick-line.rules.ts';
+import { QUICK_LINE_CANDIDATES, QUICK_LINE_MATTER_WORDS } from './quick-line.rules.ts';
 
 /**
  * How many of the line's leading words some open matter holds together: the matter's words, the

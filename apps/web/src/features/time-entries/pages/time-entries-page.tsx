@@ -9,6 +9,7 @@ import { timeEntryPopup } from '../../../lib/app-state/time-entry-popup-state.ts
 import { useSession } from '../../../lib/session/session-context.ts';
 import { downloadTimeEntriesCsv } from '../api/download-time-entries-csv.ts';
 import { timeEntryListQuery } from '../api/time-entry-list.ts';
+import { QuickAddLine } from '../components/quick-add-line.tsx';
 import { TimeEntryFilters } from '../components/time-entry-filters.tsx';
 import { TimeEntryListView } from '../components/time-entry-list-view.tsx';
 import { TIME_ENTRY_LIST, timeEntryListQueryFrom } from '../utils/time-entry-list-params.ts';
@@ -58,6 +59,7 @@ export function TimeEntriesPage({ suggestedTime, suggestionCount }: { suggestedT
           {can('timeEntry.create') && <Button onClick={() => timeEntryPopup.open({})}>New Time Entry</Button>}
         </Group>
       </Group>
+      {can('timeEntry.create') && <QuickAddLine />}
 
       {suggestedTime ? (
         <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
