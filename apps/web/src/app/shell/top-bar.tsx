@@ -60,7 +60,7 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
           <Group gap="xs" wrap="nowrap">
             <HeaderTimer />
             {/* Room for the link (its SUGGESTED_TIME_LINK_WIDTH) while its code loads: nothing moves when it comes. */}
-            <Suspense fallback={session.workingUser?.suggestsTime ? <Box w="8.5rem" /> : null}>
+            <Suspense fallback={session.workingUser?.suggestsTime ? <Box w="8.5rem" visibleFrom="sm" /> : null}>
               <LazySuggestedTimeLink />
             </Suspense>
           </Group>

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@matterhorn/shared';
 import { STATUS_COLORS } from '../utils/invoice-display.ts';
 
@@ -12,21 +12,22 @@ export function InvoiceStatusBadge({
   /** Its client contests it (no reminder goes). */
   isDisputed?: boolean;
 }) {
+  // The badges wrap under each other in a narrow column: a sent, overdue and disputed invoice keeps the list within the screen.
   return (
-    <>
+    <Group gap={4} wrap="wrap" component="span" style={{ display: 'inline-flex' }}>
       <Badge color={STATUS_COLORS[status]} variant="light" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
         {INVOICE_STATUS_LABELS[status]}
       </Badge>
       {isOverdue && (
-        <Badge color="red" variant="outline" ml={4} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+        <Badge color="red" variant="outline" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           Overdue
         </Badge>
       )}
       {isDisputed && (
-        <Badge color="orange" variant="outline" ml={4} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+        <Badge color="orange" variant="outline" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           Disputed
         </Badge>
       )}
-    </>
+    </Group>
   );
 }

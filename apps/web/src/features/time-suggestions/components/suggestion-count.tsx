@@ -19,7 +19,10 @@ export function SuggestionCountBadge() {
 /** Its room beside the timer is kept from the first paint, so the count arriving moves nothing (no layout shift). */
 export const SUGGESTED_TIME_LINK_WIDTH = '8.5rem';
 
-/** Beside the timer, for a member whose work is suggested: a link to the week's suggestions, with how many wait. */
+/**
+ * Beside the timer, for a member whose work is suggested: a link to the week's suggestions, with how
+ * many wait. Not on a phone, where the top bar has no room for it: the Suggested time tab counts them.
+ */
 export function SuggestedTimeLink() {
   const { workingUser } = useSession();
   const isOn = workingUser?.suggestsTime === true;
@@ -32,6 +35,7 @@ export function SuggestedTimeLink() {
       variant="default"
       size="lg"
       w={SUGGESTED_TIME_LINK_WIDTH}
+      visibleFrom="sm"
       style={{ cursor: 'pointer', textTransform: 'none', fontVariantNumeric: 'tabular-nums' }}
     >
       {count ? `${count} suggested` : 'Suggested time'}
