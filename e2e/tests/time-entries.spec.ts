@@ -216,7 +216,7 @@ test('validation messages show only once a field has been touched', async ({ pag
   await expect(dialog).toHaveCount(0);
 });
 
-test('an entry is edited from the time-entries list', async ({ page }) => {
+test('an entry is edited from the time-entries list, and another added from a quick-add line', async ({ page }) => {
   const description = unique('Edit journey');
   const revised = `${description} revised`;
   await signInAs(page, ADMIN);
@@ -240,6 +240,24 @@ test('an entry is edited from the time-entries list', async ({ page }) => {
   await expect(entryRow(page, revised)).toContainText('0.75');
   await page.reload();
   await expect(entryRow(page, revised)).toHaveCount(1);
+
+  // Quick add, with the placeholder's example matter (demo-quick-add.ts): the line's matter is
+  // proposed, confirmed by Add, and the popup's Save records it.
+  const quickRegion = page.getByRole('region', { name: 'Quick add' });
+  const quickAdd = quickRegion.getByRole('textbox', { name: 'Quick add' });
+  await quickAdd.fill(`1h20m Adeyemi v Bello ${description} by quick add`);
+  await quickAdd.press('Enter');
+  await expect(quickRegion.getByRole('status')).toHaveText(/1 h 20 min = 1\.3333 h/);
+  await expect(quickRegion.getByRole('combobox', { name: 'Matter' })).toContainText('Adeyemi v Bello · Oluwaseun Adeyemi');
+  await expect(quickRegion.getByRole('textbox', { name: 'Narrative' })).toHaveValue(`${description} by quick add`);
+  await quickRegion.getByRole('button', { name: 'Add', exact: true }).click();
+  const quickDialog = page.getByRole('dialog', { name: 'New Time Entry' });
+  await expect(quickDialog.getByRole('textbox', { name: 'Duration' })).toHaveValue('1.3333');
+  await choose(page, quickDialog, 'Activity Type', 'Research', ACTIVITY);
+  await quickDialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(quickDialog).toHaveCount(0);
+  await expect(entryRow(page, `${description} by quick add`)).toContainText('Adeyemi v Bello');
+  await expect(entryRow(page, `${description} by quick add`)).toContainText('1.40');
 });
 
 test('an entry is deleted from the list through the confirmation modal', async ({ page }) => {

@@ -19,6 +19,7 @@ import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoTimers } from './demo-timers.ts';
+import { seedDemoQuickAddMatter } from './demo-quick-add.ts';
 import { seedDemoWorkActivities } from './demo-work-activities.ts';
 import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
@@ -311,6 +312,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoTasks(database, firm);
   await seedDemoInvoiceReminders(database, firm);
   await seedDemoTimers(database, firm);
+  await seedDemoQuickAddMatter(database, firm);
   await seedDemoWorkActivities(database, firm);
   return true;
 }
