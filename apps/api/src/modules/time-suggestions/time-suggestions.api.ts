@@ -1,5 +1,6 @@
 import { STANDARD_SECONDS, STANDARD_WRITING_SECONDS, subjectOf, type WorkActivityKind } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
+import { openRequestTransaction } from '../../db/request-transaction.ts';
 import type { PeriodicJob } from '../../platform/jobs/jobs.ts';
 import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { Database } from '../../db/database.ts';
@@ -13,8 +14,18 @@ export const WORK_RETENTION_JOB = 'work-activity-retention';
  * What a member did on a matter, recorded in the caller's transaction by one statement (nothing
  * when the firm or the member has Suggested time off). The modules where the work happens call it.
  */
-export const recordWork = (tx: Tx, actor: { firmId: string; userId: string | null }, work: RecordedWork) =>
-  actor.userId ? insertWorkActivity(tx, actor.firmId, actor.userId, work) : Promise.resolve();
+export function recordWork(tx: Tx, actor: { firmId: string; userId: string | null }, work: RecordedWork): Promise<void> {
+  if (!actor.userId) return Promise.resolve();
+  const recorded = insertWorkActivity(tx, actor.firmId, actor.userId, work);
+  const request = openRequestTransaction();
+  if (request?.tx !== tx) return recorded;
+  // In a request, the insert is sent without waiting and travels with the commit (one round trip for
+  // both): recording adds no wait to the request. Should it fail, the commit fails with it.
+  recorded.catch(() => undefined);
+  request.hasWritten = true;
+  request.pending.push(recorded);
+  return Promise.resolve();
+}
 
 /**
  * Writing a note, an update or a message: the seconds from opening its form to saving it, as the
