@@ -324,9 +324,17 @@ describe('the demo firm', () => {
     expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
     const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
     const page = (await list('size=100&IncludeTotals=true', token)).json().data;
-    expect(page.data).toHaveLength(3);
-    expect(page.totals).toEqual({ totalAmount: '2950000.00', unbilledAmount: '2950000.00' });
-    const matterIds = new Set(page.data.map((row: { matterId: string }) => row.matterId));
+    const unbilled = page.data.filter((row: { status: string }) => row.status === 'Unbilled');
+    expect(unbilled).toHaveLength(3);
+    expect(page.totals.unbilledAmount).toBe('2950000.00');
+    // The other two are the fees the reminders' demo invoices bill (demo-invoice-reminders.ts).
+    expect(
+      page.data
+        .filter((row: { status: string }) => row.status === 'Billed')
+        .map((row: { amount: string }) => row.amount)
+        .sort(),
+    ).toEqual(['450000.00', '850000.00']);
+    const matterIds = new Set(unbilled.map((row: { matterId: string }) => row.matterId));
     const rates = await Promise.all(
       [...matterIds].map(
         async (matterId) => (await fixture.call('GET', `/api/admin/matter-master/get-matter-view?matterid=${matterId}`, token)).json().data,
