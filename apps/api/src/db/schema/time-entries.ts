@@ -166,9 +166,11 @@ export const timeEntryLogs = pgTable(
   (table) => [
     foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_entry_logs_firm_user_fk' }),
     // Discarding a timer discards its time.
-    foreignKey({ columns: [table.firmId, table.timerId], foreignColumns: [timers.firmId, timers.id], name: 'time_entry_logs_timer_fk' }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [table.firmId, table.timerId],
+      foreignColumns: [timers.firmId, timers.id],
+      name: 'time_entry_logs_timer_fk',
+    }).onDelete('cascade'),
     index('time_entry_logs_user_idx').on(table.firmId, table.userId),
     index('time_entry_logs_timer_idx').on(table.firmId, table.timerId),
     uniqueIndex('time_entry_logs_one_running_key')

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 import { matters } from './matters.ts';
 
@@ -29,7 +42,11 @@ export const workActivities = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'work_activities_firm_user_fk' }),
-    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'work_activities_firm_matter_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'work_activities_firm_matter_fk',
+    }),
     index('work_activities_user_day_idx').on(table.firmId, table.userId, table.workDate),
     index('work_activities_work_date_idx').on(table.workDate),
     uniqueIndex('work_activities_source_day_key')
@@ -59,7 +76,11 @@ export const timeSuggestionDismissals = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.firmId, table.userId, table.workDate, table.matterId] }),
-    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_suggestion_dismissals_firm_user_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.userId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'time_suggestion_dismissals_firm_user_fk',
+    }),
   ],
 );
 
@@ -78,7 +99,11 @@ export const timeRecordingPreferences = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.firmId, table.userId] }),
-    foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'time_recording_preferences_firm_user_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.userId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'time_recording_preferences_firm_user_fk',
+    }),
     check('time_recording_preferences_unit_check', sql`${table.bareNumberUnit} in ('hours', 'minutes')`),
   ],
 );
@@ -101,7 +126,11 @@ export const matterCalls = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.firmId, table.userId], foreignColumns: [users.firmId, users.id], name: 'matter_calls_firm_user_fk' }),
-    foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id], name: 'matter_calls_firm_matter_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.matterId],
+      foreignColumns: [matters.firmId, matters.id],
+      name: 'matter_calls_firm_matter_fk',
+    }),
     index('matter_calls_matter_idx').on(table.firmId, table.matterId, table.callDate),
     check('matter_calls_minutes_check', sql`${table.minutes} between 1 and 1440`),
     check('matter_calls_with_whom_length_check', sql`char_length(${table.withWhom}) between 1 and 200`),

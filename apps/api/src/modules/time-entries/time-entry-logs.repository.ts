@@ -128,8 +128,7 @@ export async function handTimerOver(tx: Tx, firmId: string, fromUserId: string, 
   if (held) {
     const current = await findCurrentTimer(tx, firmId, toUserId);
     const timerId =
-      current?.id ??
-      (await tx.insert(timers).values({ firmId, userId: toUserId, isCurrent: true }).returning({ id: timers.id }))[0]!.id;
+      current?.id ?? (await tx.insert(timers).values({ firmId, userId: toUserId, isCurrent: true }).returning({ id: timers.id }))[0]!.id;
     await tx
       .update(timeEntryLogs)
       .set({ userId: toUserId, timerId })

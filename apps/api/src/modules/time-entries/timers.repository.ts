@@ -104,7 +104,10 @@ export async function addTimer(
   );
   if (held!.count >= maxTimers) return 'at-cap';
   await pauseRunningTimer(tx, firmId, userId);
-  const [timer] = await tx.insert(timers).values({ firmId, userId, ...subject }).returning({ id: timers.id });
+  const [timer] = await tx
+    .insert(timers)
+    .values({ firmId, userId, ...subject })
+    .returning({ id: timers.id });
   await runTimer(tx, firmId, userId, timer!.id);
   return 'added';
 }

@@ -36,7 +36,8 @@ export function registerTimerRoutes(app: FastifyInstance, database: Database) {
     {
       access: firmAccess('timeEntry.create'),
       summary: 'Switch to one of your timers: it becomes current and runs, and the one that ran pauses',
-      description: 'Switching to the timer that runs changes nothing. 404 for a timer that is not the caller’s. Answers the caller’s timers.',
+      description:
+        'Switching to the timer that runs changes nothing. 404 for a timer that is not the caller’s. Answers the caller’s timers.',
     },
     async (request) => ok('Timer switched', await timers.switchTo(firmPrincipalOf(request), request.params.id)),
   );

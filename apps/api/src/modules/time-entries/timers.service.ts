@@ -18,8 +18,7 @@ export function createTimerService(database: Database) {
     });
 
   return {
-    list: (principal: FirmPrincipal) =>
-      database.withFirm(principal.firmId, (tx) => findTimers(tx, principal.firmId, principal.userId)),
+    list: (principal: FirmPrincipal) => database.withFirm(principal.firmId, (tx) => findTimers(tx, principal.firmId, principal.userId)),
 
     add: (principal: FirmPrincipal, input: AddTimerInput) =>
       change(principal, async (tx) => {
