@@ -2,6 +2,8 @@ import { Anchor, Table } from '@mantine/core';
 import { formatReportCell, type ReportAnswer, type ReportColumn, type ReportRow } from '@matterhorn/shared';
 import { Link } from 'react-router';
 
+const TARGET_SIZE = { display: 'inline-flex', alignItems: 'center', justifyContent: 'flex-end', minHeight: 24, minWidth: 24 } as const;
+
 const isFigure = (column: ReportColumn) => column.kind !== 'text' && column.kind !== 'date';
 
 /** The first text of a row, to name it in a drill-down link ("120,000.00 — Ada Obi, 0–30 days"). */
@@ -27,6 +29,8 @@ export function ReportTable({ answer, drillTo }: ReportTableProps) {
       <Anchor
         component={Link}
         to={to}
+        // The whole cell is the target, 24 px high at least (WCAG 2.2 target size): figures side by side stay apart to a thumb.
+        style={TARGET_SIZE}
         aria-label={`${text}: ${column.label}${isTotal ? '' : ` — ${rowName(answer, row)}`}, open the entries`}
       >
         {text}
@@ -49,7 +53,7 @@ export function ReportTable({ answer, drillTo }: ReportTableProps) {
   // fits a 1280 px screen; wider drill-downs and phones scroll inside the table's frame.
   return (
     <Table.ScrollContainer minWidth={Math.max(360, answer.columns.length * 88)} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-      <Table striped aria-label={answer.title} verticalSpacing={6} horizontalSpacing={6}>
+      <Table striped aria-label={answer.title} verticalSpacing={6} horizontalSpacing={12}>
         <Table.Thead>
           <Table.Tr>
             {answer.columns.map((column) => (
