@@ -105,3 +105,11 @@ export function billedDuration(recorded: string, increment: string): string {
   const units = (hours + unit - 1n) / unit;
   return fromScaled(units * unit, DURATION_DECIMALS);
 }
+
+/** Decimal hours added exactly (4 places): what merged suggestions come to. */
+export function sumHours(hours: readonly string[]): string {
+  return fromScaled(
+    hours.reduce((sum, value) => sum + toScaled(value, DURATION_DECIMALS), 0n),
+    DURATION_DECIMALS,
+  );
+}

@@ -1,10 +1,8 @@
 import {
-  DURATION_DECIMALS,
-  fromScaled,
   TIME_ENTRY_MESSAGES,
   TIME_SUGGESTION_MESSAGES,
   timeEntryInputSchema,
-  toScaled,
+  sumHours,
   type acceptSuggestionSchema,
   type TimeEntry,
   type TimeEntryInputParsed,
@@ -42,11 +40,6 @@ type Accepted = { timeEntryIds: string[]; skipped: { matterId: string; reason: s
 export const COUNT_DAYS = 7;
 
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(isoDate) + days * 86_400_000).toISOString().slice(0, 10);
-const sumHours = (hours: string[]) =>
-  fromScaled(
-    hours.reduce((sum, value) => sum + toScaled(value, DURATION_DECIMALS), 0n),
-    DURATION_DECIMALS,
-  );
 
 async function suggestionsIn(tx: Tx, principal: FirmPrincipal, from: string, to: string): Promise<TimeSuggestion[]> {
   const { firmId, userId } = principal;

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { todayIso, type TimeSuggestion } from '@matterhorn/shared';
+import { sumHours, todayIso, type TimeSuggestion } from '@matterhorn/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useSuggestions, useSuggestionWrites } from '../api/time-suggestions.ts';
-import { addDays, dayHeading, hoursText, matterLabel, sumHours } from '../utils/suggestion-text.ts';
+import { addDays, dayHeading, hoursText, matterLabel } from '../utils/suggestion-text.ts';
 import { SuggestionCard } from './suggestion-card.tsx';
 
 const WEEK = 7;

@@ -1,4 +1,4 @@
-import { describeWorkActivity, DURATION_DECIMALS, fromScaled, isoToDisplayDate, toScaled, type TimeSuggestion } from '@matterhorn/shared';
+import { describeWorkActivity, isoToDisplayDate, type TimeSuggestion } from '@matterhorn/shared';
 
 /** "MAT-00001 — Lease dispute", or the name alone for a matter without a number. */
 export const matterLabel = (suggestion: Pick<TimeSuggestion, 'matterNumber' | 'matterName'>) =>
@@ -6,13 +6,6 @@ export const matterLabel = (suggestion: Pick<TimeSuggestion, 'matterNumber' | 'm
 
 /** Decimal hours as a person reads them: "0.3000" → "0.3 h". */
 export const hoursText = (hours: string) => `${String(Number(hours))} h`;
-
-/** The sum of decimal hours, exactly: what merged suggestions come to. */
-export const sumHours = (hours: string[]) =>
-  fromScaled(
-    hours.reduce((sum, value) => sum + toScaled(value, DURATION_DECIMALS), 0n),
-    DURATION_DECIMALS,
-  );
 
 /** "Reviewed Lease v3.pdf · 12 min": what one action adds. */
 export function actionLine(action: TimeSuggestion['actions'][number]): string {
