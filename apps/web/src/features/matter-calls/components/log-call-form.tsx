@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { describeHours, MATTER_CALL_MESSAGES, readQuickDuration, todayIso } from '@matterhorn/shared';
+import { describeHours, MATTER_CALL_MESSAGES, readQuickDuration, TIME_ENTRY_MESSAGES, todayIso } from '@matterhorn/shared';
 import { useState, type FormEvent } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
@@ -22,8 +22,9 @@ export function LogCallForm({ matterId, onDone }: { matterId: string; onDone: ()
   const callDate = monthDayYearToIsoDate(dateText);
   const errors = {
     withWhom: withWhom.trim() === '' ? MATTER_CALL_MESSAGES.withWhomRequired : undefined,
-    callDate: callDate ? undefined : 'Date is required',
-    duration: duration.trim() === '' ? 'Duration is required' : read === null ? 'Duration must be number' : undefined,
+    callDate: callDate ? undefined : TIME_ENTRY_MESSAGES.dateRequired,
+    duration:
+      duration.trim() === '' ? TIME_ENTRY_MESSAGES.durationRequired : read === null ? TIME_ENTRY_MESSAGES.durationNumber : undefined,
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();

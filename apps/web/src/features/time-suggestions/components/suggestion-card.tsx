@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { describeHours, readQuickDuration, type TimeSuggestion } from '@matterhorn/shared';
+import { describeHours, readQuickDuration, TIME_ENTRY_MESSAGES, type TimeSuggestion } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { activityTypesQuery } from '../../../lib/lookups/activity-types.ts';
@@ -118,8 +118,9 @@ function SuggestionEditor({
   const [activityId, setActivityId] = useState(suggestion.activityId ?? '');
   const [description, setDescription] = useState(suggestion.narrative);
   const read = readQuickDuration(duration, unit);
-  const durationError = duration.trim() === '' ? 'Duration is required' : read === null ? 'Duration must be number' : undefined;
-  const activityError = activityId === '' ? 'Activity is required' : undefined;
+  const durationError =
+    duration.trim() === '' ? TIME_ENTRY_MESSAGES.durationRequired : read === null ? TIME_ENTRY_MESSAGES.durationNumber : undefined;
+  const activityError = activityId === '' ? TIME_ENTRY_MESSAGES.activityRequired : undefined;
   return (
     <form
       onSubmit={(event) => {
