@@ -7,6 +7,7 @@ import { HeaderTimer } from '../../features/time-entries/components/header-timer
 import { useSession } from '../../lib/session/session-context.ts';
 import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
+import { SEARCH_BOX_WIDTH_PX } from './search-entries.ts';
 
 /** The count of suggested time beside the timer: its calls' code loads after the page, not with every page's first paint. */
 const LazySuggestedTimeLink = lazy(async () => ({
@@ -45,7 +46,12 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', display: isHidden ? 'none' : undefined }}
     >
       <Group justify="space-between" px={menuButton ? 'sm' : 'md'} py="sm" gap="sm" wrap="wrap">
-        <Group gap="xs" wrap="nowrap" style={{ flex: menuButton ? '1 1 100%' : '0 1 auto', minWidth: 0 }}>
+        {/* On a desktop the search gives up width before the controls wrap under it: one row at 1280 px. */}
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          style={{ flex: menuButton ? '1 1 100%' : '1 1 16rem', minWidth: 0, maxWidth: menuButton ? undefined : SEARCH_BOX_WIDTH_PX }}
+        >
           {menuButton}
           <Box style={{ flex: 1, minWidth: 0 }}>
             <GlobalSearch />

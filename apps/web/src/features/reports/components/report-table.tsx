@@ -53,7 +53,7 @@ export function ReportTable({ answer, drillTo }: ReportTableProps) {
   // fits a 1280 px screen; wider drill-downs and phones scroll inside the table's frame.
   return (
     <Table.ScrollContainer minWidth={Math.max(360, answer.columns.length * 88)} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-      <Table striped aria-label={answer.title} verticalSpacing={6} horizontalSpacing={12}>
+      <Table striped aria-label={answer.title} verticalSpacing={6} horizontalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
             {answer.columns.map((column) => (
