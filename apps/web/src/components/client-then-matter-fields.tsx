@@ -7,16 +7,8 @@ import { clientMattersQuery } from '../lib/lookups/client-matters.ts';
 import { matterClientQuery } from '../lib/lookups/matter-client.ts';
 import { ClientSelect } from './client-select.tsx';
 import { SearchableSelect } from './searchable-select.tsx';
+import { matterOptionLabel, type MatterNames } from './matter-option-label.ts';
 import type { SelectOption } from './select-options.ts';
-
-type MatterNames = { matterName: string | null; matterNumber?: string | null; status?: string };
-
-/** "MAT-00001 — Lease dispute", or the name alone; a closed matter says so. */
-export function matterOptionLabel(matter: MatterNames): string {
-  const name = matter.matterName ?? '';
-  const label = matter.matterNumber ? `${matter.matterNumber} — ${name}` : name;
-  return `${label}${matter.status === 'Closed' ? ' (closed)' : ''}`;
-}
 
 type ClientMatterValues = { clientId: string; matterId: string };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { writingSeconds } from '../time-suggestions/work-activity.ts';
+import { writingSeconds } from '../time-suggestions/writing-seconds.ts';
 import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice-statuses.ts';

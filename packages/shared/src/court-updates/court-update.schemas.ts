@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { writingSeconds } from '../time-suggestions/work-activity.ts';
+import { writingSeconds } from '../time-suggestions/writing-seconds.ts';
 import {
   firmScopeQuerySchema,
   isoDate,

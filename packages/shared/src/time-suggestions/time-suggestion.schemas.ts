@@ -3,7 +3,9 @@ import { isoDate, requiredId } from '../common/fields.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { BARE_NUMBER_UNITS } from '../time-entries/quick-duration.ts';
 import { timeEntryInputSchema } from '../time-entries/time-entry-input.schemas.ts';
-import { READING_BEAT_MAX_SECONDS, WORK_ACTIVITY_KINDS } from './work-activity.ts';
+import { documentReadingContract } from './document-reading.schemas.ts';
+import { TIME_SUGGESTIONS_BASE, timeSuggestionCountContract } from './suggestion-count.schemas.ts';
+import { WORK_ACTIVITY_KINDS } from './work-activity.ts';
 
 /** The days one request may look at: a month. */
 export const SUGGESTION_MAX_DAYS = 31;
@@ -50,10 +52,6 @@ export const timeSuggestionRangeSchema = z
     message: TIME_SUGGESTION_MESSAGES.range,
   });
 
-export const timeSuggestionCountSchema = z.object({
-  count: z.number().int().describe('Suggestions waiting over the last 7 days, today included.'),
-});
-
 /** Accept one day's suggestion for a matter, as proposed or edited, optionally merged with others of the same day. */
 export const acceptSuggestionSchema = z.strictObject({
   workDate: isoDate('Date').describe('The suggestion’s day (YYYY-MM-DD).'),
@@ -93,17 +91,6 @@ export const acceptedSchema = z.object({
     .describe('Suggestions not accepted (no activity type fits, the matter is closed…), with the reason.'),
 });
 
-/** A beat of reading a document while its tab is visible and its reader not idle. */
-export const documentReadingSchema = z.strictObject({
-  documentId: z.uuid({ error: 'Document is required' }).describe('The document being read (one of the firm’s, on a matter).'),
-  seconds: z
-    .number({ error: 'Seconds must be a whole number' })
-    .int('Seconds must be a whole number')
-    .min(1, 'Seconds must be at least 1')
-    .max(READING_BEAT_MAX_SECONDS, `Seconds must be at most ${READING_BEAT_MAX_SECONDS}`)
-    .describe('Seconds read since the last beat (1–300).'),
-});
-
 export const timeRecordingPreferencesSchema = z.object({
   bareNumberUnit: z.enum(BARE_NUMBER_UNITS).describe('How a whole number typed as a Duration reads: hours or minutes.'),
   suggestsTime: z.boolean().describe('False: this member’s work is not recorded and no time is suggested to them.'),
@@ -120,7 +107,7 @@ export const timeRecordingPreferencesInputSchema = z.strictObject({
     .describe('False opts out (and deletes what was recorded); left out: unchanged.'),
 });
 
-const base = '/api/admin/time-suggestions';
+const base = TIME_SUGGESTIONS_BASE;
 
 /** Suggested time (issue 44): each call acts on the signed-in member's own work only. */
 export const timeSuggestionContracts = {
@@ -130,11 +117,11 @@ export const timeSuggestionContracts = {
     query: timeSuggestionRangeSchema,
     response: z.array(timeSuggestionSchema),
   }),
-  count: defineRoute({ method: 'GET', path: `${base}/get-count`, response: timeSuggestionCountSchema }),
+  count: timeSuggestionCountContract,
   accept: defineRoute({ method: 'POST', path: `${base}/accept`, body: acceptSuggestionSchema, response: acceptedSchema, status: 201 }),
   acceptDay: defineRoute({ method: 'POST', path: `${base}/accept-day`, body: acceptDaySchema, response: acceptedSchema, status: 201 }),
   dismiss: defineRoute({ method: 'POST', path: `${base}/dismiss`, body: dismissSuggestionSchema, response: z.null() }),
-  documentReading: defineRoute({ method: 'POST', path: `${base}/document-reading`, body: documentReadingSchema, response: z.null() }),
+  documentReading: documentReadingContract,
   preferences: defineRoute({ method: 'GET', path: `${base}/get-preferences`, response: timeRecordingPreferencesSchema }),
   updatePreferences: defineRoute({
     method: 'PUT',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The work a member does on a matter inside Matterhorn that Suggested time proposes as time
  * (issue 44). Each kind says what its narrative reads and how long it counts for.
@@ -22,17 +20,6 @@ export type WorkActivityKind = (typeof WORK_ACTIVITY_KINDS)[number];
 export const READING_BEAT_MAX_SECONDS = 300;
 /** No input for this long and the reading stops counting (the issue's "idle over 5 minutes"). */
 export const READING_IDLE_SECONDS = 300;
-/** Writing a note is counted from the form's opening to its saving, at most this long. */
-export const WRITING_MAX_SECONDS = 7200;
-
-/** Seconds from opening a form to saving it, sent with what it saves, for Suggested time (optional, at most 2 hours). */
-export const writingSeconds = z
-  .number({ error: 'Writing time must be a whole number of seconds' })
-  .int('Writing time must be a whole number of seconds')
-  .min(0, 'Writing time cannot be negative')
-  .max(WRITING_MAX_SECONDS, `Writing time is at most ${WRITING_MAX_SECONDS} seconds`)
-  .optional();
-
 /**
  * What an action counts for when its time cannot be measured: the 6 minutes (0.1 hour) firms bill
  * a short letter or a completed step at. Measured kinds count what was measured, from 0.

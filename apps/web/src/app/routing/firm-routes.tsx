@@ -97,7 +97,7 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => {
       const [{ TimeEntriesPage }, { SuggestionCountBadge }] = await Promise.all([
         import('../../features/time-entries/pages/time-entries-page.tsx'),
-        import('../../features/time-suggestions/components/suggestion-count.tsx'),
+        import('../../features/time-suggestions/components/suggestion-count-badge.tsx'),
       ]);
       // The tab's own code loads when it opens; its count comes with the page.
       const suggestedTime = (

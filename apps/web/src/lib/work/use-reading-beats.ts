@@ -1,4 +1,4 @@
-import { READING_BEAT_MAX_SECONDS, READING_IDLE_SECONDS, timeSuggestionContracts } from '@matterhorn/shared';
+import { documentReadingContract, READING_BEAT_MAX_SECONDS, READING_IDLE_SECONDS } from '@matterhorn/shared';
 import { useEffect } from 'react';
 import { callContract } from '../api/call-contract.ts';
 
@@ -25,7 +25,7 @@ export function useReadingBeats(documentId: string | null) {
       const seconds = Math.min(counted, READING_BEAT_MAX_SECONDS);
       counted = 0;
       if (seconds > 0)
-        void callContract(timeSuggestionContracts.documentReading, { body: { documentId, seconds } }, { auth: 'firm', silent: true }).catch(
+        void callContract(documentReadingContract, { body: { documentId, seconds } }, { auth: 'firm', silent: true }).catch(
           () => undefined,
         );
     };

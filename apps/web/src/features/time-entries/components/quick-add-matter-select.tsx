@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { QuickLineCandidate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { matterOptionLabel } from '../../../components/client-then-matter-fields.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { SelectDropdown } from '../../../components/select-dropdown.tsx';
 import { SINGLE_SELECT_LIST_MAX_HEIGHT } from '../../../components/searchable-select.tsx';
 import { matchQuickLine } from '../api/quick-add-match.ts';

@@ -2,7 +2,7 @@ import { Box, Button, Menu, Text } from '@mantine/core';
 import { formatTimerClock, MAX_TIMERS_PER_USER, type Timer } from '@matterhorn/shared';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { matterOptionLabel } from '../../../components/client-then-matter-fields.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 
 export const TIMERS_MENU_TEXT = {
   trigger: 'Timers',

@@ -4,13 +4,7 @@ import { useMemo } from 'react';
 import { callContract, listContract } from '../../../lib/api/call-contract.ts';
 import { FIGURES_KEY } from '../../../lib/app-state/figure-keys.ts';
 import { TIME_ENTRIES_ROOT_KEY } from '../../../lib/app-state/time-entry-keys.ts';
-
-/** Suggested time's queries, under one key. */
-export const suggestionKeys = {
-  all: ['time-suggestions'] as const,
-  list: (from: string, to: string) => ['time-suggestions', 'list', from, to] as const,
-  count: () => ['time-suggestions', 'count'] as const,
-};
+import { suggestionKeys } from './suggestion-count.ts';
 
 export const suggestionsQuery = (from: string, to: string) =>
   queryOptions({
@@ -20,17 +14,6 @@ export const suggestionsQuery = (from: string, to: string) =>
 
 export function useSuggestions(from: string, to: string, isEnabled: boolean) {
   return useQuery({ ...suggestionsQuery(from, to), enabled: isEnabled });
-}
-
-/** The count beside the timer: asked for again every few minutes, as the day's work grows. */
-export function useSuggestionCount(isEnabled: boolean) {
-  return useQuery({
-    queryKey: suggestionKeys.count(),
-    queryFn: async () => (await listContract(contracts.count, {}, 'firm'))?.count ?? 0,
-    enabled: isEnabled,
-    refetchInterval: 5 * 60_000,
-    staleTime: 60_000,
-  });
 }
 
 /** Accept, accept a day and dismiss; each refreshes the suggestions, the time lists and the figures. */

@@ -1,20 +1,9 @@
-import { Badge } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useSuggestionCount } from '../api/time-suggestions.ts';
+import { useSuggestionCount } from '../api/suggestion-count.ts';
 
 export const SUGGESTED_TIME_PATH = '/time-entries?tab=suggested';
-
-/** How many suggestions wait this week, beside the Suggested time tab's name; nothing when none. */
-export function SuggestionCountBadge() {
-  const { workingUser } = useSession();
-  const count = useSuggestionCount(workingUser?.suggestsTime === true).data ?? 0;
-  return count > 0 ? (
-    <Badge size="sm" circle aria-label={`${count} waiting`}>
-      {count}
-    </Badge>
-  ) : null;
-}
 
 /** Its room beside the timer is kept from the first paint, so the count arriving moves nothing (no layout shift). */
 export const SUGGESTED_TIME_LINK_WIDTH = '8.5rem';
@@ -28,17 +17,19 @@ export function SuggestedTimeLink() {
   const isOn = workingUser?.suggestsTime === true;
   const count = useSuggestionCount(isOn).data;
   if (!isOn) return null;
+  // A Button, not a Badge: Button is on every page already, Badge would add its code to each.
   return (
-    <Badge
+    <Button
       component={Link}
       to={SUGGESTED_TIME_PATH}
       variant="default"
-      size="lg"
+      size="xs"
+      radius="xl"
       w={SUGGESTED_TIME_LINK_WIDTH}
       visibleFrom="sm"
-      style={{ cursor: 'pointer', textTransform: 'none', fontVariantNumeric: 'tabular-nums' }}
+      style={{ fontVariantNumeric: 'tabular-nums' }}
     >
       {count ? `${count} suggested` : 'Suggested time'}
-    </Badge>
+    </Button>
   );
 }

@@ -34,7 +34,8 @@ import {
 } from '../api/trust-api.ts';
 import { openTrustRequestsQuery } from '../api/open-trust-requests.ts';
 import { todayIso } from '../utils/trust-display.ts';
-import { IsoDateField, matterOptionLabel } from './trust-fields.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
+import { IsoDateField } from './trust-fields.tsx';
 import { ClientMatterFields, ledgerFieldProps, LedgerBalanceHint, MovementModal } from './trust-form-parts.tsx';
 
 export type MovementKind = 'deposit' | 'disburse' | 'refund' | 'transfer' | 'pay-invoice';

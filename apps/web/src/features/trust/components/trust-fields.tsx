@@ -1,11 +1,7 @@
 import { Alert } from '@mantine/core';
-import type { MatterName } from '@matterhorn/shared';
 import type { ReactNode } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
-
-export const matterOptionLabel = (matter: Pick<MatterName, 'matterName' | 'matterNumber'>) =>
-  matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName;
 
 /** A date field over an ISO value ('' while empty or not a real date). */
 export function IsoDateField({

@@ -9,7 +9,8 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { trustBalanceQuery } from '../api/trust-api.ts';
-import { matterOptionLabel, RefusalAlert } from './trust-fields.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
+import { RefusalAlert } from './trust-fields.tsx';
 
 export const GENERAL_FUNDS_LABEL = 'General (no matter)';
 
