@@ -43,6 +43,8 @@ export const firms = pgTable(
     invoiceAccentColour: text('invoice_accent_colour'),
     /** Printed at the foot of every page of the bill, its public page and email (at most 500 characters); null: none. */
     invoiceFooter: text('invoice_footer'),
+    /** Pre-bill review flags work older than this many days on a draft (the narrative check's limit). */
+    staleWorkDays: integer('stale_work_days').notNull().default(90),
     /** The calendar month (1 = January) the firm's fiscal year starts in: statements' "current year" and budgets turn on it. */
     fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
     /** Portal users must pass an authenticator-app code after their password or sign-in link. */

@@ -32,3 +32,4 @@ export * from './tasks.ts';
 export * from './calendar-events.ts';
 export * from './work-activities.ts';
 export * from './invoice-reminders.ts';
+export * from './billing-holds.ts';
