@@ -33,3 +33,4 @@ export * from './calendar-events.ts';
 export * from './work-activities.ts';
 export * from './invoice-reminders.ts';
 export * from './billing-holds.ts';
+export * from './payment-plans.ts';
