@@ -48,6 +48,7 @@ export * from './clients/client.schemas.ts';
 export * from './clients/client-lookups.schemas.ts';
 export * from './clients/client-lookups.contracts.ts';
 export * from './clients/clients.contracts.ts';
+export * from './bill-runs/bill-run.schemas.ts';
 export * from './client-credits/client-credit.schemas.ts';
 export * from './client-credits/client-credits.contracts.ts';
 export * from './conflict-checks/conflict-check.schemas.ts';

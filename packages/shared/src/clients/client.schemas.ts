@@ -10,6 +10,7 @@ import {
   sortTypeSchema,
 } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
+import { CLIENT_BILLING_PREFERENCES } from '../bill-runs/bill-run.schemas.ts';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
 export const CLIENT_STATUSES = ['active', 'archived'] as const;
@@ -68,6 +69,13 @@ export const clientInputSchema = z
       .enum(LEDES_FORMATS, { error: 'Choose LEDES 1998B or 1998BI' })
       .default('1998B')
       .describe('The LEDES format the client’s e-billing portal takes: 1998B (the default) or 1998BI (international, with tax).'),
+    /** How a bill run drafts the client's invoices; left out, one per matter. */
+    billingPreference: z
+      .enum(CLIENT_BILLING_PREFERENCES, { error: 'Choose one invoice per matter or one per client' })
+      .default('perMatter')
+      .describe(
+        'How a bill run drafts the client’s invoices: perMatter (the default) or perClient (one per client, never mixing currencies).',
+      ),
     contacts: z
       .array(clientContactInputSchema)
       .max(50, 'At most 50 contacts')
@@ -144,6 +152,9 @@ export const clientDetailSchema = clientSummarySchema.extend({
   ledesFormat: z
     .enum(LEDES_FORMATS)
     .describe('The LEDES format the client’s e-billing portal takes: 1998B, or 1998BI (international, with tax).'),
+  billingPreference: z
+    .enum(CLIENT_BILLING_PREFERENCES)
+    .describe('How a bill run drafts the client’s invoices: perMatter (one per matter) or perClient (one per client).'),
   firstName: z.string().nullable().describe('A person’s first name; null for a company.'),
   lastName: z.string().nullable().describe('A person’s last name; null for a company.'),
   companyName: z.string().nullable().describe('The company’s name; null for a person.'),

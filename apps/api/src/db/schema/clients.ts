@@ -58,6 +58,10 @@ export const clients = pgTable(
     ledesFormat: text('ledes_format', { enum: ['1998B', '1998BI'] })
       .notNull()
       .default('1998B'),
+    /** How a bill run drafts the client's invoices (issue 44): one per matter, or one per client. */
+    billingPreference: text('billing_preference', { enum: ['perMatter', 'perClient'] })
+      .notNull()
+      .default('perMatter'),
     isPortalEnabled: boolean('is_portal_enabled').notNull().default(false),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
@@ -72,6 +76,7 @@ export const clients = pgTable(
     index('clients_firm_idx').on(table.firmId, table.createdAt),
     unique('clients_firm_id_key').on(table.firmId, table.id),
     unique('clients_firm_number_key').on(table.firmId, table.clientNumber),
+    check('clients_billing_preference_check', sql`${table.billingPreference} in ('perMatter', 'perClient')`),
     check('clients_ledes_format_check', sql`${table.ledesFormat} in ('1998B', '1998BI')`),
     check('clients_tax_number_length_check', sql`char_length(${table.taxNumber}) <= 20`),
     index('clients_firm_name_idx').on(table.firmId, table.displayName),

@@ -34,3 +34,4 @@ export * from './work-activities.ts';
 export * from './invoice-reminders.ts';
 export * from './billing-holds.ts';
 export * from './payment-plans.ts';
+export * from './bill-runs.ts';

@@ -32,6 +32,7 @@ export async function importClient(tx: Tx, firmId: string, createdByUserId: stri
     notes: '',
     taxNumber: null,
     ledesFormat: '1998B',
+    billingPreference: 'perMatter',
     status: 'active',
     customFields: {},
     createdByUserId,

@@ -35,6 +35,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
       clientNumber: client.clientNumber,
       taxNumber: client.taxNumber,
       ledesFormat: client.ledesFormat,
+      billingPreference: client.billingPreference,
       clientType: client.clientType,
       name: client.displayName,
       firstName: client.firstName,
@@ -82,6 +83,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
       notes: input.notes ?? '',
       taxNumber: input.taxNumber,
       ledesFormat: input.ledesFormat,
+      billingPreference: input.billingPreference,
       status: input.status,
       customFields: checkCustomFieldValues(input.customFields, await repository.findClientFieldDefinitions(tx, firmId)),
     };
