@@ -93,6 +93,7 @@ import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
 import { registerCourtCalendarRoutes } from './modules/court-calendar/court-calendar.routes.ts';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
 import { registerInvoiceReminderRoutes } from './modules/invoice-reminders/invoice-reminders.routes.ts';
+import { registerPaymentPlanRoutes } from './modules/payment-plans/payment-plans.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createTaskService } from './modules/tasks/tasks.service.ts';
@@ -329,6 +330,7 @@ export async function buildApp(
   registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerInvoiceReminderRoutes(app, database, { appUrl: config.appUrl, appSecret: config.appSecret });
+  registerPaymentPlanRoutes(app, database);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));

@@ -550,6 +550,7 @@ export const invoiceListItemSchema = z.object({
   dueDate: z.string().describe('When payment is due (YYYY-MM-DD).'),
   isOverdue: z.boolean().describe('True when issued, money is due and the due date is before today in the firm’s time zone.'),
   isDisputed: z.boolean().describe('True while the invoice is marked disputed (its client contests it; no reminder goes).'),
+  hasMissedInstalment: z.boolean().describe('True when an instalment of its payment plan is past its due date and not fully paid.'),
   total: z.string().describe('What the invoice bills, an exact decimal in its currency ("150000.00").'),
   paidAmount: z.string().describe('The payments received, net of reversals (exact decimal).'),
   balanceDue: z.string().describe('What is still owed: total less payments and write-offs (exact decimal).'),

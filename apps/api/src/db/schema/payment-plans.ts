@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { firms, users } from './firms.ts';
 import { invoices } from './invoices.ts';
 
@@ -27,18 +41,28 @@ export const paymentPlans = pgTable(
   },
   (table) => [
     unique('payment_plans_firm_id_key').on(table.firmId, table.id),
-    foreignKey({ columns: [table.firmId, table.invoiceId], foreignColumns: [invoices.firmId, invoices.id], name: 'payment_plans_invoice_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'payment_plans_invoice_fk',
+    }),
     foreignKey({
       columns: [table.firmId, table.createdByUserId],
       foreignColumns: [users.firmId, users.id],
       name: 'payment_plans_created_by_fk',
     }),
-    foreignKey({ columns: [table.firmId, table.endedByUserId], foreignColumns: [users.firmId, users.id], name: 'payment_plans_ended_by_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.endedByUserId],
+      foreignColumns: [users.firmId, users.id],
+      name: 'payment_plans_ended_by_fk',
+    }),
     check('payment_plans_status_check', sql`${table.status} in ('Active', 'Replaced', 'Cancelled')`),
     check('payment_plans_total_check', sql`${table.total} > 0`),
     check('payment_plans_ended_check', sql`(${table.status} = 'Active') = (${table.endedAt} is null)`),
     // One live plan per invoice: two set-ups racing each other leave one plan.
-    uniqueIndex('payment_plans_live_key').on(table.firmId, table.invoiceId).where(sql`status = 'Active'`),
+    uniqueIndex('payment_plans_live_key')
+      .on(table.firmId, table.invoiceId)
+      .where(sql`status = 'Active'`),
     index('payment_plans_invoice_idx').on(table.firmId, table.invoiceId, table.createdAt.desc()),
   ],
 );

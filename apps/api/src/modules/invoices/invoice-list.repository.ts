@@ -7,6 +7,7 @@ import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
 import { isOverdue } from './invoices.repository.ts';
+import { hasMissedInstalment } from '../payment-plans/payment-plans.api.ts';
 import { firmToday, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 /**
@@ -44,6 +45,7 @@ const columns = {
   isOverdue,
   isDisputed: sql<boolean>`exists(select 1 from invoice_disputes disputed
     where disputed.firm_id = "invoices"."firm_id" and disputed.invoice_id = "invoices"."id")`,
+  hasMissedInstalment,
   total: invoices.total,
   paidAmount: invoices.paidAmount,
   balanceDue: invoices.balanceDue,

@@ -31,6 +31,7 @@ const listItemOf = (row: InvoiceRow): InvoiceListItem => ({
   statusLabel: INVOICE_STATUS_LABELS[row.status],
   isOverdue: Boolean(row.isOverdue),
   isDisputed: Boolean(row.isDisputed),
+  hasMissedInstalment: Boolean(row.hasMissedInstalment),
   matterNames: row.matterNames ?? [],
   createdAt: new Date(row.createdAt).toISOString(),
 });

@@ -20,6 +20,7 @@ const row = (overrides: Partial<InvoiceListItem>): InvoiceListItem => ({
   dueDate: '2026-12-01',
   isOverdue: false,
   isDisputed: false,
+  hasMissedInstalment: false,
   total: '1075.00',
   paidAmount: '75.00',
   balanceDue: '1000.00',

@@ -23,6 +23,7 @@ const invoice = (index: number): InvoiceListItem => ({
   dueDate: '2025-03-31',
   isOverdue: false,
   isDisputed: false,
+  hasMissedInstalment: false,
   total: '1075.00',
   paidAmount: '0.00',
   balanceDue: '1075.00',

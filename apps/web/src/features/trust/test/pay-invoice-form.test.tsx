@@ -22,6 +22,7 @@ const invoice = (id: string, invoiceNumber: string | null, status: string, balan
   dueDate: '2026-12-01',
   isOverdue: false,
   isDisputed: false,
+  hasMissedInstalment: false,
   total: '80000.00',
   paidAmount: '0.00',
   balanceDue,

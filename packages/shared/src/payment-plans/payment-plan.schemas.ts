@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isoDate, moneyText } from '../common/fields.ts';
+import { toCents } from '../common/money.ts';
+import { PAYMENT_PLAN_LIMITS } from './payment-plan-rules.ts';
+
+/** Payment plans (issue 44 §4, ADR 0074): an issued invoice's balance in instalments with due dates. */
+export const PAYMENT_PLAN_MESSAGES = {
+  created: 'Payment plan set up',
+  replaced: 'Payment plan replaced',
+  cancelled: 'Payment plan cancelled',
+  notOpen: 'A payment plan needs an issued invoice with a balance due (not a draft, a void or a paid invoice)',
+  alreadyLive: 'This invoice already has a payment plan: replace it or cancel it first',
+  noLivePlan: 'This invoice has no payment plan to replace or cancel',
+  tooFew: `A payment plan has at least ${PAYMENT_PLAN_LIMITS.minInstalments} instalments`,
+  tooMany: `A payment plan has at most ${PAYMENT_PLAN_LIMITS.maxInstalments} instalments`,
+  zeroAmount: (number: number) => `Instalment ${number} must be more than 0.00`,
+} as const;
+
+export const instalmentInputSchema = z.strictObject({
+  dueDate: isoDate('Due date').describe('When the instalment falls due (YYYY-MM-DD): after the one before, not before today.'),
+  amount: moneyText('Amount').describe('The instalment’s amount in the invoice’s currency, at most 2 decimals, more than 0.'),
+});
+
+export const paymentPlanInputSchema = z
+  .strictObject({
+    instalments: z
+      .array(instalmentInputSchema, { error: 'Add the instalments' })
+      .min(PAYMENT_PLAN_LIMITS.minInstalments, PAYMENT_PLAN_MESSAGES.tooFew)
+      .max(PAYMENT_PLAN_LIMITS.maxInstalments, PAYMENT_PLAN_MESSAGES.tooMany)
+      .describe('The instalments in due order: 2 to 60, adding up to the invoice’s balance due exactly.'),
+  })
+  .superRefine((plan, context) => {
+    plan.instalments.forEach((instalment, index) => {
+      if (toCents(instalment.amount) <= 0n)
+        context.addIssue({ code: 'custom', path: ['instalments', index, 'amount'], message: PAYMENT_PLAN_MESSAGES.zeroAmount(index + 1) });
+    });
+  });
+export type PaymentPlanInput = z.infer<typeof paymentPlanInputSchema>;
+
+export const instalmentStateSchema = z.enum(['paid', 'partlyPaid', 'due', 'missed']);
+
+export const instalmentSchema = z.object({
+  number: z.number().int().describe('1 for the first instalment due.'),
+  dueDate: z.string().describe('When it falls due (YYYY-MM-DD).'),
+  amount: z.string().describe('The instalment’s amount (exact decimal text).'),
+  paidAmount: z.string().describe('What the invoice’s payments have paid of it, applied to the instalments in due order.'),
+  remainingAmount: z.string().describe('What is still to pay on it.'),
+  state: instalmentStateSchema.describe('paid, partlyPaid, due, or missed (its due date passed and it is not fully paid).'),
+});
+export type Instalment = z.infer<typeof instalmentSchema>;
+
+export const paymentPlanStatusSchema = z.enum(['Active', 'Replaced', 'Cancelled']);
+
+export const paymentPlanSchema = z.object({
+  id: z.uuid(),
+  status: paymentPlanStatusSchema.describe('Active (the live plan), Replaced by a newer plan, or Cancelled.'),
+  total: z.string().describe('What the instalments add up to: the invoice’s balance due when the plan was set up.'),
+  coveredAmount: z.string().describe('What came off the invoice’s balance since the plan was set up (payments, credits, write-offs).'),
+  createdAt: z.string(),
+  createdByName: z.string(),
+  endedAt: z.string().nullable().describe('When it was replaced or cancelled; null while it is live.'),
+  endedByName: z.string().nullable(),
+  instalments: z.array(instalmentSchema),
+  nextInstalment: instalmentSchema.nullable().describe('The first instalment not fully paid: what a payment goes to next.'),
+  missedCount: z.number().int().describe('How many instalments are missed.'),
+});
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+export const invoicePaymentPlansSchema = z.object({
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string().nullable(),
+  currencyCode: z.string(),
+  currencySymbol: z.string(),
+  balanceDue: z.string().describe('The invoice’s balance due now.'),
+  today: z.string().describe('The firm’s date today: no instalment may fall due before it.'),
+  canHavePlan: z.boolean().describe('True when the invoice is issued with a balance due (sent, partly paid or overdue).'),
+  plan: paymentPlanSchema.nullable().describe('The live plan, or null.'),
+  history: z.array(paymentPlanSchema).describe('Plans replaced or cancelled, newest first.'),
+});
+export type InvoicePaymentPlans = z.infer<typeof invoicePaymentPlansSchema>;
+
+/** What a client sees of the live plan: on the portal's invoice and the public invoice page. */
+export const clientPaymentPlanSchema = z.object({
+  total: z.string(),
+  instalments: z.array(instalmentSchema),
+  nextInstalment: instalmentSchema.nullable().describe('The next instalment due: its remainder is the amount proposed to pay online.'),
+});
+export type ClientPaymentPlan = z.infer<typeof clientPaymentPlanSchema>;
+
+export const missedInstalmentSchema = z.object({
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string().nullable(),
+  clientName: z.string(),
+  currencySymbol: z.string(),
+  dueDate: z.string().describe('The earliest missed instalment’s due date.'),
+  missedCount: z.number().int(),
+  overdueAmount: z.string().describe('What the missed instalments still ask for.'),
+});
+export type MissedInstalment = z.infer<typeof missedInstalmentSchema>;
+
+export const missedInstalmentsSchema = z.object({
+  totalCount: z.number().int().describe('How many invoices have a missed instalment.'),
+  invoices: z.array(missedInstalmentSchema).describe('The invoices with the oldest missed instalment first, at most 10.'),
+});
+export type MissedInstalments = z.infer<typeof missedInstalmentsSchema>;
