@@ -213,7 +213,12 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'billing/invoices/:id',
     handle: needs('invoice'),
-    lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoice-view-page.tsx')).InvoiceViewPage }),
+    // The payment plan card comes from its feature, loaded after the page's own code.
+    lazy: async () => {
+      const { InvoiceViewPage } = await import('../../features/invoices/pages/invoice-view-page.tsx');
+      const PaymentPlanCard = lazy(() => import('../../features/payment-plans/components/payment-plan-card.tsx'));
+      return { Component: () => <InvoiceViewPage paymentPlanCard={PaymentPlanCard} /> };
+    },
   },
   {
     path: 'billing/invoices/:id/edit',

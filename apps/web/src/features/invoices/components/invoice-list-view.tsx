@@ -177,7 +177,12 @@ export function InvoiceListView({ clientId: fixedClientId, matterId: fixedMatter
                   )}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <InvoiceStatusBadge status={row.status} isOverdue={row.isOverdue} isDisputed={row.isDisputed} />
+                  <InvoiceStatusBadge
+                    status={row.status}
+                    isOverdue={row.isOverdue}
+                    isDisputed={row.isDisputed}
+                    hasMissedInstalment={row.hasMissedInstalment}
+                  />
                 </Table.Td>
                 {!fixedClientId && <Table.Td>{row.clientName}</Table.Td>}
                 <Table.Td>{row.matterNames.join(', ')}</Table.Td>

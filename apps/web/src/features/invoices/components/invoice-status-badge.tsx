@@ -6,11 +6,14 @@ export function InvoiceStatusBadge({
   status,
   isOverdue = false,
   isDisputed = false,
+  hasMissedInstalment = false,
 }: {
   status: InvoiceStatus;
   isOverdue?: boolean;
   /** Its client contests it (no reminder goes). */
   isDisputed?: boolean;
+  /** An instalment of its payment plan is past its due date and not fully paid. */
+  hasMissedInstalment?: boolean;
 }) {
   // The badges wrap under each other in a narrow column: a sent, overdue and disputed invoice keeps the list within the screen.
   return (
@@ -26,6 +29,11 @@ export function InvoiceStatusBadge({
       {isDisputed && (
         <Badge color="orange" variant="outline" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           Disputed
+        </Badge>
+      )}
+      {hasMissedInstalment && (
+        <Badge color="red" variant="outline" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+          Instalment missed
         </Badge>
       )}
     </Group>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, hasPermissions, INVOICE_TRANSITIONS, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ClientViews } from '../../../components/client-views.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
@@ -102,8 +102,14 @@ function LinesTable({
   );
 }
 
-/** /billing/invoices/:id: the invoice, its lines, totals and payments, and what can be done next. */
-export function InvoiceViewPage() {
+/** A card another feature shows on an issued invoice (its payment plan), composed in by the route table. */
+export type InvoiceCardSlot = ComponentType<{ invoiceId: string; balanceDue: string }>;
+
+/**
+ * /billing/invoices/:id: the invoice, its lines, totals and payments, and what can be done next;
+ * `paymentPlanCard` comes from the payment-plans feature (features never import each other).
+ */
+export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentPlanCard?: InvoiceCardSlot } = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -381,6 +387,12 @@ export function InvoiceViewPage() {
       </SimpleGrid>
 
       <InvoiceRemindersPanel invoice={data} />
+
+      {PaymentPlanCard && !['Draft', 'AwaitingApproval'].includes(data.status) && (
+        <Suspense fallback={null}>
+          <PaymentPlanCard invoiceId={data.id} balanceDue={data.totals.balanceDue} />
+        </Suspense>
+      )}
 
       {(data.notes || data.paymentInstructions) && (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Notes">
