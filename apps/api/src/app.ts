@@ -81,6 +81,7 @@ import { registerCourtUpdateRoutes } from './modules/court-updates/court-updates
 import { registerProgressNoteRoutes } from './modules/progress-notes/progress-notes.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { registerPreBillReviewRoutes } from './modules/pre-bill-review/pre-bill-review.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
 import { registerTrustRequestRoutes } from './modules/trust-requests/trust-requests.routes.ts';
@@ -314,6 +315,7 @@ export async function buildApp(
     appSecret: config.appSecret,
   });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
+  registerPreBillReviewRoutes(app, database, { onSend: invoiceDocuments.onSend });
   const dataExport = createDataExport({
     database,
     appSecret: config.appSecret,

@@ -33,6 +33,7 @@ import { firmSettingsContracts } from './firm/firm-settings.schemas.ts';
 import { flatFeeContracts } from './flat-fees/flat-fees.contracts.ts';
 import { invoiceLinkContracts } from './invoices/invoice-links.contracts.ts';
 import { invoiceReminderContracts } from './invoice-reminders/invoice-reminders.contracts.ts';
+import { preBillReviewContracts } from './pre-bill-review/pre-bill-review.contracts.ts';
 import { paymentPlanContracts } from './payment-plans/payment-plans.contracts.ts';
 import { invoiceContracts } from './invoices/invoices.contracts.ts';
 import { onlinePaymentContracts } from './invoices/online-payments.contracts.ts';
@@ -102,6 +103,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   invoices: invoiceContracts,
   invoiceLinks: invoiceLinkContracts,
   invoiceReminders: invoiceReminderContracts,
+  preBillReview: preBillReviewContracts,
   paymentPlans: paymentPlanContracts,
   paymentReports: paymentReportContracts,
   onlinePayments: onlinePaymentContracts,

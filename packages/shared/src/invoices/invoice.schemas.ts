@@ -685,6 +685,7 @@ export const invoiceSettingsSchema = z.object({
     .string()
     .nullable()
     .describe('Text printed at the foot of every page of the bill, its public page and email; null when none.'),
+  staleWorkDays: z.number().int().describe('Pre-bill review flags work on a draft dated more than this many days before today.'),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
@@ -728,6 +729,13 @@ export const invoiceSettingsInputSchema = z.strictObject({
   invoiceFooter: invoiceFooterInput.describe(
     'Text printed at the foot of every page of the bill, its public page and email (at most 500 characters); blank or omitted: none.',
   ),
+  staleWorkDays: z.coerce
+    .number({ error: 'Old work limit must be a number of days' })
+    .int('Old work limit must be whole days')
+    .min(1, 'Old work limit must be at least 1 day')
+    .max(3650, 'Old work limit must be at most 3650 days')
+    .optional()
+    .describe('Pre-bill review flags work older than this many days (1–3650); omitted: unchanged (90 for a new firm).'),
 });
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsInputSchema>;
 

@@ -53,7 +53,13 @@ export const reviewDraftSchema = z.object({
     .record(z.string(), z.array(narrativeFlagSchema))
     .describe('The narrative check’s flags by line id (an empty list: the line passes).'),
   clientMatters: z
-    .array(z.object({ id: z.string(), name: z.string(), number: z.string().nullable() }))
+    .array(
+      z.object({
+        id: z.string().describe('The matter’s id.'),
+        name: z.string().describe('Its name.'),
+        number: z.string().nullable().describe('Its number; null when it has none.'),
+      }),
+    )
     .describe('The client’s open matters a line may move to.'),
   staleWorkDays: z.number().int().describe('The firm’s limit in days past which work is flagged as old.'),
 });
@@ -149,35 +155,35 @@ export const preBillReviewContracts = {
   draft: defineRoute({ method: 'GET', path: `${base}/get-draft/:id`, params: draftParamsSchema, response: reviewDraftSchema }),
   adjustLine: defineRoute({
     method: 'POST',
-    path: `${base}/:id/lines/:lineId/adjust`,
+    path: `${base}/draft/:id/lines/:lineId/adjust`,
     params: lineParamsSchema,
     body: adjustLineSchema,
     response: reviewDraftSchema,
   }),
   moveLine: defineRoute({
     method: 'POST',
-    path: `${base}/:id/lines/:lineId/move`,
+    path: `${base}/draft/:id/lines/:lineId/move`,
     params: lineParamsSchema,
     body: moveLineSchema,
     response: reviewDraftSchema,
   }),
   holdLine: defineRoute({
     method: 'POST',
-    path: `${base}/:id/lines/:lineId/hold`,
+    path: `${base}/draft/:id/lines/:lineId/hold`,
     params: lineParamsSchema,
     body: holdLineSchema,
     response: reviewDraftSchema,
   }),
   correctNarrative: defineRoute({
     method: 'POST',
-    path: `${base}/:id/lines/:lineId/narrative`,
+    path: `${base}/draft/:id/lines/:lineId/narrative`,
     params: lineParamsSchema,
     body: correctNarrativeSchema,
     response: reviewDraftSchema,
   }),
   approve: defineRoute({
     method: 'POST',
-    path: `${base}/:id/approve`,
+    path: `${base}/draft/:id/approve`,
     params: draftParamsSchema,
     body: approveDraftSchema,
     response: invoiceSchema,
@@ -186,7 +192,9 @@ export const preBillReviewContracts = {
     method: 'POST',
     path: `${base}/approve-and-send`,
     body: approveAndSendSchema,
-    response: z.object({ results: z.array(batchOutcomeSchema) }),
+    response: z.object({
+      results: z.array(batchOutcomeSchema).describe('One result per invoice asked, in the order asked (repeats once).'),
+    }),
   }),
   heldItems: defineRoute({ method: 'GET', path: `${base}/get-held-items`, response: z.array(heldItemSchema) }),
   releaseHold: defineRoute({

@@ -36,3 +36,5 @@ export const findUnbilledExpenses = async (tx: Tx, firmId: string, filter: Unbil
   (await findUnbilledExpenseRows(tx, firmId, filter)).map(listItemOf);
 /** Client expenses from a bulk import, by the form's rules (the bulk-import module). */
 export { importExpense, type ImportedExpense } from './expense-import.ts';
+/** Pre-bill review's move of an unbilled expense to another matter of the same client. */
+export { moveUnbilledExpense } from './expense-review.repository.ts';

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { firmToday } from '../../platform/firm-clock.ts';
-import { billedOnInvoiceNumberOf, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { billedOnInvoiceNumberOf, isNotHeldFromBilling, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -502,7 +502,7 @@ export async function findUnbilledExpenseRows(tx: Tx, firmId: string, filter: Un
               eq(expenses.isFirmExpense, false),
               eq(expenses.isBillable, IS_BILLABLE.billable),
             )
-          : isUnbilledBillableExpense,
+          : and(isUnbilledBillableExpense, isNotHeldFromBilling('expenses')),
         filter.matterIds?.length ? inArray(expenses.matterId, filter.matterIds) : undefined,
         filter.ids ? inArray(expenses.id, filter.ids) : undefined,
         filter.from ? gte(expenses.expenseDate, filter.from) : undefined,

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { activityTypes, clients, currencies, firms, flatFees, matters, users } from '../../db/schema/index.ts';
-import { billedOnInvoiceNumberOf, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { billedOnInvoiceNumberOf, isNotHeldFromBilling, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest } from '../../platform/lists/list-declaration.ts';
 import { selectMatching } from '../../platform/lists/list-statements.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -188,7 +188,7 @@ export async function findUnbilledFlatFeeRows(tx: Tx, firmId: string, filter: Un
         eq(flatFees.firmId, firmId),
         isNull(flatFees.deletedAt),
         eq(flatFees.clientId, filter.clientId),
-        filter.invoiceId ? eq(flatFees.invoiceId, filter.invoiceId) : not(isBilledFlatFee),
+        filter.invoiceId ? eq(flatFees.invoiceId, filter.invoiceId) : and(not(isBilledFlatFee), isNotHeldFromBilling('flat_fees')),
         filter.matterIds?.length ? inArray(flatFees.matterId, filter.matterIds) : undefined,
         filter.ids ? inArray(flatFees.id, filter.ids) : undefined,
         filter.from ? gte(flatFees.flatFeeDate, filter.from) : undefined,

@@ -13,13 +13,20 @@ export const changeInvoice = <T>(
   principal: FirmPrincipal,
   invoiceId: string,
   fn: (tx: Tx, invoice: InvoiceRow, settings: InvoiceSettingsRow) => Promise<T>,
-) =>
-  database.withFirm(principal.firmId, async (tx) => {
-    const invoice = await lockInvoice(tx, principal.firmId, invoiceId);
-    if (!invoice) throw notFound('Invoice');
-    const settings = await findInvoiceSettings(tx, principal.firmId);
-    return fn(tx, invoice, settings);
-  });
+) => database.withFirm(principal.firmId, (tx) => changeInvoiceIn(tx, principal, invoiceId, fn));
+
+/** The same inside a transaction the caller holds (a batch runs each invoice in a savepoint of its own). */
+export async function changeInvoiceIn<T>(
+  tx: Tx,
+  principal: FirmPrincipal,
+  invoiceId: string,
+  fn: (tx: Tx, invoice: InvoiceRow, settings: InvoiceSettingsRow) => Promise<T>,
+): Promise<T> {
+  const invoice = await lockInvoice(tx, principal.firmId, invoiceId);
+  if (!invoice) throw notFound('Invoice');
+  const settings = await findInvoiceSettings(tx, principal.firmId);
+  return fn(tx, invoice, settings);
+}
 
 /** An invoice's audit event names its number beside what changed. */
 export const auditInvoice = (

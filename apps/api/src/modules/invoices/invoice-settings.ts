@@ -24,6 +24,7 @@ function settingsOf(row: InvoiceSettingsRow): InvoiceSettings {
     taxNumber: row.taxNumber,
     invoiceAccentColour: row.invoiceAccentColour,
     invoiceFooter: row.invoiceFooter,
+    staleWorkDays: row.staleWorkDays,
   };
 }
 
@@ -45,6 +46,7 @@ export const changeInvoiceSettings = (database: Database, principal: FirmPrincip
       taxNumber: input.taxNumber,
       invoiceAccentColour: input.invoiceAccentColour,
       invoiceFooter: input.invoiceFooter,
+      staleWorkDays: input.staleWorkDays ?? before.staleWorkDays,
     });
     const after = settingsOf(await findInvoiceSettings(tx, principal.firmId));
     await recordAuditEvent(tx, principal, 'firm.invoiceSettingsUpdated', principal.firmId, { before, after });

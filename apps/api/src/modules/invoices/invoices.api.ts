@@ -40,3 +40,12 @@ export { changeInvoiceSettings, readInvoiceSettings } from './invoice-settings.t
 export { restoreDraftInvoice } from './restore-draft-invoice.ts';
 /** A receivable brought over from a previous system, as an issued opening invoice (the bulk-import module). */
 export { importOpeningInvoice, type OpeningInvoice } from './import-opening-invoice.ts';
+/** Pre-bill review: a draft changed and saved as its edit would be, approved in one step, approved and sent in a batch. */
+export {
+  approveAndSendIn,
+  approveReviewedIn,
+  reviseDraftIn,
+  type ApproveAndSendOutcome,
+  type DraftRevision,
+  type DraftUnderReview,
+} from './review-draft.ts';

@@ -35,6 +35,7 @@ export async function findInvoiceSettings(tx: Tx, firmId: string) {
       taxNumber: firms.taxNumber,
       invoiceAccentColour: firms.invoiceAccentColour,
       invoiceFooter: firms.invoiceFooter,
+      staleWorkDays: firms.staleWorkDays,
       homeCurrencyId: firms.homeCurrencyId,
       currencySymbol: sql<string>`coalesce(${currencies.symbol}, '')`,
       currencyCode: currencies.isoCode,
@@ -63,6 +64,7 @@ export async function updateInvoiceSettings(
     | 'taxNumber'
     | 'invoiceAccentColour'
     | 'invoiceFooter'
+    | 'staleWorkDays'
   >,
 ) {
   await tx

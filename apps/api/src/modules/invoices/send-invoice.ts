@@ -5,7 +5,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { auditInvoice, changeInvoice } from './invoice-change.ts';
 import { assertInvoiceAction } from './invoice-transitions.ts';
 import { viewOf } from './invoice-view.ts';
-import { insertEvent, lockInvoice, updateInvoice } from './invoices.repository.ts';
+import { insertEvent, lockInvoice, updateInvoice, type InvoiceRow, type InvoiceSettingsRow } from './invoices.repository.ts';
 import { issueInvoice, matterIdsOf, numberInvoice } from './issue-invoice.ts';
 
 type SendInput = z.output<typeof sendInvoiceSchema>;
@@ -31,24 +31,37 @@ export const sendInvoice = (
   input: SendInput,
 ): Promise<Invoice> =>
   changeInvoice(database, principal, invoiceId, async (tx, invoice, settings) => {
-    assertInvoiceAction('send', invoice, settings);
-    let current = invoice;
-    if (invoice.status === 'Draft') {
-      const number = await numberInvoice(tx, principal, invoice, settings);
-      await updateInvoice(tx, principal.firmId, invoiceId, { ...number, status: 'Approved' });
-      current = (await lockInvoice(tx, principal.firmId, invoiceId))!;
-      await issueInvoice(tx, principal, current, await matterIdsOf(tx, principal.firmId, invoiceId));
-    }
-    const sentDate = input.sentDate ?? settings.today;
-    const status: InvoiceStatus = current.status === 'PartlyPaid' || current.status === 'Paid' ? current.status : 'Sent';
-    await updateInvoice(tx, principal.firmId, invoiceId, {
-      status,
-      sentAt: new Date(),
-      // The first delivery starts the clock; a resend does not restart it.
-      ...(current.deliveredDate ? {} : { deliveredDate: sentDate, deliveryMethod: 'email' }),
-    });
-    await insertEvent(tx, principal.firmId, invoiceId, principal.userId, status, current.sentAt ? 'resent' : 'sent', input.toEmail ?? null);
-    await auditInvoice(tx, principal, 'invoice.sent', current, { sentDate, toEmail: input.toEmail ?? null });
-    if (hooks.onSend) await hooks.onSend(tx, principal, invoiceId, input);
+    await sendLockedInvoice(tx, hooks, principal, invoice, settings, input);
     return viewOf(tx, principal, invoiceId);
   });
+
+/** The send of an invoice the caller has locked (changeInvoice / changeInvoiceIn), its hook included. */
+export async function sendLockedInvoice(
+  tx: Tx,
+  hooks: { onSend?: InvoiceSendHook },
+  principal: FirmPrincipal,
+  invoice: InvoiceRow,
+  settings: InvoiceSettingsRow,
+  input: SendInput,
+): Promise<void> {
+  const invoiceId = invoice.id;
+  assertInvoiceAction('send', invoice, settings);
+  let current = invoice;
+  if (invoice.status === 'Draft') {
+    const number = await numberInvoice(tx, principal, invoice, settings);
+    await updateInvoice(tx, principal.firmId, invoiceId, { ...number, status: 'Approved' });
+    current = (await lockInvoice(tx, principal.firmId, invoiceId))!;
+    await issueInvoice(tx, principal, current, await matterIdsOf(tx, principal.firmId, invoiceId));
+  }
+  const sentDate = input.sentDate ?? settings.today;
+  const status: InvoiceStatus = current.status === 'PartlyPaid' || current.status === 'Paid' ? current.status : 'Sent';
+  await updateInvoice(tx, principal.firmId, invoiceId, {
+    status,
+    sentAt: new Date(),
+    // The first delivery starts the clock; a resend does not restart it.
+    ...(current.deliveredDate ? {} : { deliveredDate: sentDate, deliveryMethod: 'email' }),
+  });
+  await insertEvent(tx, principal.firmId, invoiceId, principal.userId, status, current.sentAt ? 'resent' : 'sent', input.toEmail ?? null);
+  await auditInvoice(tx, principal, 'invoice.sent', current, { sentDate, toEmail: input.toEmail ?? null });
+  if (hooks.onSend) await hooks.onSend(tx, principal, invoiceId, input);
+}

@@ -39,3 +39,5 @@ export const createTimeEntryBilling = () =>
 export { findAllTimersState, handTimerOver } from './time-entry-logs.repository.ts';
 /** Time entries from a bulk import, by the popup's rules (the bulk-import module). */
 export { importTimeEntries, type ImportedTimeEntry } from './time-entry-import.ts';
+/** Pre-bill review's move to another matter and correction of the narrative of an entry not yet billed. */
+export { reviseUnbilledTimeEntry } from './time-entry-review.repository.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, not, sql } from 'drizzle-orm';
 import { IS_BILLABLE } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
-import type { UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
+import { isNotHeldFromBilling, type UnbilledItemFilter } from '../../platform/invoice-locks/invoice-lock.ts';
 import { declareList, type ListRequest, type PageNumber } from '../../platform/lists/list-declaration.ts';
 import { readListPage } from '../../platform/lists/list-page.ts';
 import { nameByKey, sortByName } from '../../platform/lists/list-names.ts';
@@ -122,7 +122,7 @@ export async function findUnbilledTimeEntries(tx: Tx, firmId: string, filter: Un
         isNull(timeEntries.deletedAt),
         eq(timeEntries.clientId, filter.clientId),
         eq(timeEntries.isBillable, IS_BILLABLE.billable),
-        filter.invoiceId ? eq(timeEntries.invoiceId, filter.invoiceId) : not(isBilledTimeEntry),
+        filter.invoiceId ? eq(timeEntries.invoiceId, filter.invoiceId) : and(not(isBilledTimeEntry), isNotHeldFromBilling('time_entries')),
         filter.matterIds?.length ? inArray(timeEntries.matterId, filter.matterIds) : undefined,
         filter.ids ? inArray(timeEntries.id, filter.ids) : undefined,
         filter.from ? gte(timeEntries.timeEntryDate, filter.from) : undefined,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -13,6 +13,14 @@ export const billedOnInvoiceNumberOf = (table: string) =>
   sql<string | null>`(select billing.invoice_number from ${invoices} billing
     where billing.firm_id = ${sql.identifier(table)}.firm_id and billing.id = ${sql.identifier(table)}.invoice_id
       and billing.status not in ('Draft', 'Void'))`;
+
+/**
+ * The item of `table` is not held back from billing (pre-bill review's hold, until released): what
+ * every unbilled list and every invoice's lock requires, so neither a draft nor a bill run takes it.
+ */
+export const isNotHeldFromBilling = (table: string) =>
+  sql`not exists (select 1 from billing_holds hold
+    where hold.firm_id = ${sql.identifier(table)}.firm_id and hold.item_id = ${sql.identifier(table)}.id and hold.released_at is null)`;
 
 /**
  * A kind of billable item an invoice takes (time entries, flat fees, expenses): its table, the one
@@ -52,7 +60,7 @@ export function createInvoiceLock(items: BillableItems) {
     /**
      * Locks the items for invoice X, all or none: in the caller's transaction, so they are billed
      * exactly when the invoice is saved. An item already billed, deleted or of another firm refuses
-     * the whole lock (409), and the caller's transaction rolls back.
+     * the whole lock (409), as does one held back from billing; the caller's transaction rolls back.
      */
     async lockForInvoice(tx: Tx, firmId: string, invoiceId: string, itemIds: string[]): Promise<void> {
       const wanted = [...new Set(itemIds)];
@@ -60,7 +68,15 @@ export function createInvoiceLock(items: BillableItems) {
       const taken = await tx
         .update(table)
         .set({ invoiceId, ...items.onBilled, updatedAt: sql`now()` } as never)
-        .where(and(eq(table.firmId, firmId), inArray(table.id, wanted), isNull(table.deletedAt), not(items.isBilled)))
+        .where(
+          and(
+            eq(table.firmId, firmId),
+            inArray(table.id, wanted),
+            isNull(table.deletedAt),
+            not(items.isBilled),
+            isNotHeldFromBilling(getTableName(table)),
+          ),
+        )
         .returning({ id: table.id });
       if (taken.length !== wanted.length) throw conflict(items.notFree);
     },

@@ -54,6 +54,15 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
             value={values.paymentTermsDays}
             onChange={(value) => set('paymentTermsDays', typeof value === 'number' ? value : Number(value) || 0)}
           />
+          <NumberInput
+            label="Old work limit (days)"
+            description="Pre-bill review flags work older than this"
+            min={1}
+            max={3650}
+            allowDecimal={false}
+            value={values.staleWorkDays}
+            onChange={(value) => set('staleWorkDays', typeof value === 'number' ? value : Number(value) || 0)}
+          />
           <TextInput
             label="Tax name"
             placeholder="VAT"

@@ -24,6 +24,7 @@ export const settingsAnswer = {
     taxNumber: null,
     invoiceAccentColour: null,
     invoiceFooter: null,
+    staleWorkDays: 90,
   },
 };
 
