@@ -81,6 +81,7 @@ import { registerCourtUpdateRoutes } from './modules/court-updates/court-updates
 import { registerProgressNoteRoutes } from './modules/progress-notes/progress-notes.routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { createBillRunService, registerBillRunRoutes, runWaitingBillRuns } from './modules/bill-runs/bill-runs.api.ts';
 import { registerPreBillReviewRoutes } from './modules/pre-bill-review/pre-bill-review.routes.ts';
 import { createInvoiceDocumentsService } from './modules/invoice-links/invoice-documents.service.ts';
 import { registerInvoiceDocumentRoutes } from './modules/invoice-links/invoice-links.routes.ts';
@@ -143,12 +144,14 @@ export type BuildOptions = {
   documentProcessing?: DocumentProcessing;
   /** Asks the job queue for an outbox delivery run (server.ts); none (tests): delivered in this process after the answer. */
   requestOutboxDelivery?: () => Promise<void>;
+  /** Asks the job queue for a bill-run job now (server.ts); none (tests): drafted in this process after the answer. */
+  requestBillRun?: () => Promise<void>;
 };
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
 export async function buildApp(
   config: AppConfig,
-  { database, mailer, documentProcessing, requestOutboxDelivery }: BuildOptions,
+  { database, mailer, documentProcessing, requestOutboxDelivery, requestBillRun }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -332,6 +335,10 @@ export async function buildApp(
   registerClientCreditRoutes(app, database);
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerInvoiceReminderRoutes(app, database, { appUrl: config.appUrl, appSecret: config.appSecret });
+  const requestBillRunJob = requestBillRun
+    ? () => void requestBillRun().catch((error: unknown) => app.log.error({ err: error }, 'bill run not queued (the next periodic run takes it)'))
+    : () => afterResponse.run(() => runWaitingBillRuns({ database, logger: app.log }));
+  registerBillRunRoutes(app, createBillRunService({ database, requestRun: requestBillRunJob }));
   registerPaymentPlanRoutes(app, database);
   registerTrustRoutes(app, database);
   registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));

@@ -13,6 +13,7 @@ import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts'
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { recycleBinJobs } from './modules/recycle-bin/recycle-bin.service.ts';
 import { dataExportJobs } from './modules/data-export/data-export.service.ts';
+import { BILL_RUN_JOB, billRunJobs } from './modules/bill-runs/bill-runs.api.ts';
 import { workRetentionJobs } from './modules/time-suggestions/time-suggestions.api.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createFileStore } from './platform/files/files.ts';
@@ -43,6 +44,7 @@ const app = await buildApp(config, {
   database,
   documentProcessing,
   requestOutboxDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(OUTBOX_DELIVERY_JOB)) : undefined,
+  requestBillRun: config.jobsEnabled ? async () => void (await jobs?.enqueue(BILL_RUN_JOB)) : undefined,
 });
 const { outbox, outboxDelivery } = app;
 /** A job that queued emails asks for their delivery as soon as its transactions are done. */
@@ -74,6 +76,7 @@ jobs = config.jobsEnabled
           ...recycleBinJobs(app.recycleBin, app.log),
           ...dataExportJobs(app.dataExport),
           ...workRetentionJobs(database),
+          ...billRunJobs({ database, logger: app.log }),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

@@ -6,6 +6,7 @@ import { twoStepContracts } from './auth/two-step.schemas.ts';
 import { signedInDeviceContracts } from './auth/signed-in-devices.schemas.ts';
 import { myAccountContracts } from './auth/my-account.schemas.ts';
 import { passkeyContracts } from './auth/passkeys.schemas.ts';
+import { billRunContracts } from './bill-runs/bill-run.schemas.ts';
 import { clientContracts } from './clients/clients.contracts.ts';
 import { clientCreditContracts } from './client-credits/client-credits.contracts.ts';
 import { clientPortalContracts } from './client-portal/client-portal.contracts.ts';
@@ -76,6 +77,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   timeSuggestions: timeSuggestionContracts,
   matterCalls: matterCallContracts,
   clients: clientContracts,
+  billRuns: billRunContracts,
   clientCredits: clientCreditContracts,
   progressNotes: progressNoteContracts,
   courtUpdates: courtUpdateContracts,

@@ -58,6 +58,17 @@ export const billRunFiltersSchema = z.strictObject({
 export type BillRunFilters = z.output<typeof billRunFiltersSchema>;
 export type BillRunFiltersInput = z.input<typeof billRunFiltersSchema>;
 
+/** The filters as a run keeps them (the answer's shape: no defaults or transforms). */
+export const billRunFiltersViewSchema = z.object({
+  feeEarnerId: z.string().nullable().describe('Only matters this fee earner is assigned to; null: any.'),
+  practiceAreaId: z.string().nullable().describe('Only matters of this practice area; null: any.'),
+  billingType: z.string().nullable().describe('Only matters billed this way; null: any.'),
+  minimumUnbilled: z.string().nullable().describe('The minimum unbilled work per invoice; null: none.'),
+  workUpTo: z.string().describe('Only work dated on or before this day.'),
+  clientIds: z.array(z.string()).describe('Only these clients (empty: every client).'),
+  matterIds: z.array(z.string()).describe('Only these matters (empty: every matter).'),
+});
+
 export const billRunTargetSchema = z.object({
   clientId: z.string().describe('The client billed.'),
   clientName: z.string().describe('The client’s name.'),
@@ -91,7 +102,7 @@ export type BillRunResult = z.infer<typeof billRunResultSchema>;
 export const billRunSummarySchema = z.object({
   id: z.string().describe('The run’s id.'),
   status: z.enum(BILL_RUN_STATUSES).describe('Queued, Running, Finished or Failed.'),
-  filters: billRunFiltersSchema.describe('The filters it ran with.'),
+  filters: billRunFiltersViewSchema.describe('The filters it ran with.'),
   total: z.number().int().describe('Clients or matters to draft for.'),
   done: z.number().int().describe('Of them, how many are done.'),
   draftedCount: z.number().int().describe('Drafts created.'),

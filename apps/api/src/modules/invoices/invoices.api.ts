@@ -49,3 +49,5 @@ export {
   type DraftRevision,
   type DraftUnderReview,
 } from './review-draft.ts';
+/** A draft of a client's unbilled work up to a day, by the create call's rules, or why none (the bill-runs module). */
+export { draftUnbilledInvoice, type UnbilledDraftOutcome, type UnbilledDraftRequest } from './draft-unbilled-invoice.ts';
