@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, equalMonthlyInstalments } from '@matterhorn/shared';
 import { issueFlatFeeInvoice } from './support/issued-invoice.ts';
-import { rowsOf } from './support/test-app.ts';
+import { bearer, rowsOf, signInToPortal } from './support/test-app.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 /** Payment plans through their calls: set up, refused, paid in due order, missed, replaced and cancelled. */
@@ -195,6 +195,35 @@ describe('payments on a plan', () => {
     expect((await fixture.call('GET', `${BASE}/get-missed-instalments`, fixture.tokens.otherAdmin)).json().data.totalCount).toBe(0);
     await pay(invoice.id, '150.00');
     expect((await planView(invoice.id)).json().data.plan.missedCount).toBe(0);
+  });
+});
+
+describe('what the client sees', () => {
+  it('proposes the next instalment’s remainder as the amount to pay online, and shows the plan on the portal’s invoice', async () => {
+    const portal = bearer((await signInToPortal(fixture.context.app, fixture.firm.slug, fixture.firm.portalClient.email)).token);
+    const matter = fixture.references.matters.find((row) => row.status === 'Open' && row.clientId === fixture.firm.portalClient.clientId)!;
+    const invoice = await issueFlatFeeInvoice(fixture, { amount: '900.00', matter, issueDate: '2030-01-10' });
+    const sent = await fixture.call('POST', `${PAYMENTS}/send-invoice/${invoice.id}`, fixture.tokens.admin, {});
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const portalGet = (url: string) => fixture.context.app.inject({ method: 'GET', url, headers: portal });
+    const before = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
+    expect(before.nextInstalment).toBeNull();
+
+    await fixture.call('POST', `${BASE}/create-plan/${invoice.id}`, fixture.tokens.admin, {
+      instalments: equalMonthlyInstalments('900.00', 3, today),
+    });
+    await pay(invoice.id, '100.00');
+    const listed = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
+    expect(listed.nextInstalment).toEqual({ dueDate: today, remainingAmount: '200.00' });
+    const view = (await portalGet(`/api/client-portal/get-invoice/${invoice.id}`)).json().data;
+    expect(view.paymentPlan).toMatchObject({ total: '900.00', nextInstalment: { number: 1, remainingAmount: '200.00' } });
+    expect(view.paymentPlan.instalments).toHaveLength(3);
+
+    // Paid in full: nothing more is proposed, and the plan is no longer shown to the client.
+    await pay(invoice.id, '800.00');
+    const paid = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
+    expect(paid.nextInstalment).toBeNull();
+    expect((await portalGet(`/api/client-portal/get-invoice/${invoice.id}`)).json().data.paymentPlan).toBeNull();
   });
 });
 

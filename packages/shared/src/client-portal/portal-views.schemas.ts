@@ -107,6 +107,11 @@ export const portalInvoiceSummarySchema = z.object({
   paidAmount: z.string().describe('What has been paid on it, an exact decimal string.'),
   balanceDue: z.string().describe('What is still owed on it, an exact decimal string.'),
   currencySymbol: z.string().describe('The invoice’s currency symbol, for display.'),
+  nextInstalment: z
+    .object({ dueDate: z.string(), remainingAmount: z.string() })
+    .nullable()
+    .optional()
+    .describe('The next instalment due of its payment plan (what is left of it): the amount proposed to pay online; null without a plan.'),
 });
 export type PortalInvoiceSummary = z.infer<typeof portalInvoiceSummarySchema>;
 

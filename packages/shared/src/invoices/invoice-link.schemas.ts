@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVOICE_LINE_TYPES } from './invoice-amounts.ts';
 import { INVOICE_STATUSES, invoiceTotalsSchema } from './invoice.schemas.ts';
+import { clientPaymentPlanSchema } from '../payment-plans/payment-plan.schemas.ts';
 
 /** A public link's slug: 22 base64url characters (16 random bytes, 128 bits). */
 export const INVOICE_LINK_SLUG_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -178,6 +179,10 @@ export const publicInvoiceSchema = z.object({
       'The date fees become recoverable by action, one month after delivery (YYYY-MM-DD); null when the firm does not run that clock.',
     ),
   voidReason: z.string().nullable().describe('Why the invoice was voided; null unless void.'),
+  paymentPlan: clientPaymentPlanSchema
+    .nullable()
+    .optional()
+    .describe('The live payment plan while money is due: its instalments and the next one due; null or absent when none.'),
   /** The PDF of this invoice: /api/public/invoice/{slug}/pdf. */
   pdfUrl: z
     .string()

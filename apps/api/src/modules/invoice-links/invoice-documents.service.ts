@@ -26,6 +26,7 @@ import {
   type LedesBiOptions,
 } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
+import { findClientPaymentPlan } from '../payment-plans/payment-plans.api.ts';
 import { invoiceEmailOf } from './invoice-email.ts';
 import {
   findClientEmail,
@@ -241,7 +242,10 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
         const bill = await billOf(tx, principal, invoiceId);
         if (!ISSUED.has(bill.invoice.status) && bill.invoice.status !== 'Void') throw notFound('Invoice');
         await recordInvoiceLinkView(tx, principal.firmId, slugHash);
-        return clientInvoiceOf(bill, `/api/public/invoice/${slug}/pdf`);
+        return {
+          ...clientInvoiceOf(bill, `/api/public/invoice/${slug}/pdf`),
+          paymentPlan: await findClientPaymentPlan(tx, principal.firmId, invoiceId),
+        };
       }),
 
     /** The portal: the signed-in client's sent invoices, newest first. */
@@ -263,11 +267,12 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
         firmId,
         async (tx) => {
           if (!(await isSentToClient(tx, firmId, clientId, invoiceId))) throw notFound('Invoice');
-          return clientInvoiceOf(
+          const invoice = clientInvoiceOf(
             await billOf(tx, outsideReaderOf(firmId), invoiceId),
             `/api/client-portal/download-invoice-pdf/${invoiceId}`,
             (creditNoteId) => `/api/client-portal/download-credit-note-pdf/${creditNoteId}`,
           );
+          return { ...invoice, paymentPlan: await findClientPaymentPlan(tx, firmId, invoiceId) };
         },
         READ_ONLY,
       ),

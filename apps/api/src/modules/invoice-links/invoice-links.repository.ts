@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { clients, currencies, firms, invoiceLinks, matters, users } from '../../db/schema/index.ts';
+import { nextInstalmentOf } from '../payment-plans/payment-plans.api.ts';
 
 export async function insertInvoiceLink(
   tx: Tx,
@@ -83,7 +84,8 @@ export async function findClientEmail(tx: Tx, firmId: string, clientId: string):
 export async function findClientSentInvoices(tx: Tx, firmId: string, clientId: string) {
   const result = await tx.execute(sql`select i.id, i.invoice_number as "invoiceNumber", i.status, i.issue_date::text as "issueDate",
       i.due_date::text as "dueDate", i.total::text as total, i.paid_amount::text as "paidAmount", i.balance_due::text as "balanceDue",
-      coalesce(c.symbol, '') as "currencySymbol"
+      coalesce(c.symbol, '') as "currencySymbol",
+      case when i.status in ('Approved', 'Sent', 'PartlyPaid') then ${nextInstalmentOf('i')} end as "nextInstalment"
     from invoices i left join currencies c on c.id = i.currency_id
     where i.firm_id = ${firmId} and i.client_id = ${clientId} and i.sent_at is not null and i.deleted_at is null
     order by i.issue_date desc, i.number_value desc nulls last
@@ -100,6 +102,7 @@ export type ClientInvoiceRow = {
   paidAmount: string;
   balanceDue: string;
   currencySymbol: string;
+  nextInstalment: { dueDate: string; remainingAmount: string } | null;
 };
 
 /** Whether the invoice is one of the client's that was sent to them. */

@@ -119,6 +119,21 @@ export const missedInstalmentsOf = (invoicesAlias: string, today: SQL) => {
 /** Whether the invoice (a row of `invoices`, under its own name) has a missed instalment: the invoice list's badge. */
 export const hasMissedInstalment = sql<boolean>`exists(select 1 ${missedInstalmentsOf('invoices', firmToday(timeZoneOfFirm(sql.raw('"invoices"."firm_id"'))))})`;
 
+/**
+ * The next instalment due of the invoice's live plan (an alias of `invoices` in the statement), as
+ * JSON { dueDate, remainingAmount }: the first instalment the covered amount has not reached; what is
+ * left of it is its running total less the covered amount. Null without a live plan or money due.
+ */
+export const nextInstalmentOf = (invoicesAlias: string) => {
+  const invoice = sql.raw(`"${invoicesAlias}"`);
+  return sql<{ dueDate: string; remainingAmount: string } | null>`(select json_build_object('dueDate', next.due_date::text,
+      'remainingAmount', (next.cumulative_amount - (next_plan.total - ${invoice}.balance_due))::numeric(16, 2)::text)
+    from payment_plans next_plan join payment_plan_instalments next on next.firm_id = next_plan.firm_id and next.plan_id = next_plan.id
+    where next_plan.firm_id = ${invoice}.firm_id and next_plan.invoice_id = ${invoice}.id and next_plan.status = 'Active'
+      and ${invoice}.balance_due > 0 and next.cumulative_amount > next_plan.total - ${invoice}.balance_due
+    order by next.number limit 1)`;
+};
+
 export type MissedInvoiceRow = {
   invoiceId: string;
   invoiceNumber: string | null;

@@ -157,7 +157,7 @@ export function createPaymentPlans(database: Database) {
  */
 export async function findClientPaymentPlan(tx: Tx, firmId: string, invoiceId: string): Promise<ClientPaymentPlan | null> {
   const invoice = await findPlanInvoice(tx, firmId, invoiceId);
-  if (!invoice) return null;
+  if (!invoice?.isOpen) return null;
   const live = (await findPlans(tx, firmId, invoiceId)).find((row) => row.status === 'Active');
   if (!live) return null;
   const plan = planOf(live, invoice);

@@ -143,6 +143,27 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     expect(api.calls[0]!.headers.get('authorization')).toBeNull();
   });
 
+  it('shows the payment plan’s instalments and the next one due', async () => {
+    const instalment = { amount: '50000.00', paidAmount: '0.00', remainingAmount: '50000.00', state: 'due' as const };
+    const paymentPlan = {
+      total: '100000.00',
+      instalments: [
+        { ...instalment, number: 1, dueDate: '2026-12-01', paidAmount: '50000.00', remainingAmount: '0.00', state: 'paid' as const },
+        { ...instalment, number: 2, dueDate: '2027-01-01' },
+      ],
+      nextInstalment: { ...instalment, number: 2, dueDate: '2027-01-01' },
+    };
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, paymentPlan } } });
+    renderPage();
+    const plan = await screen.findByRole('region', { name: 'Payment plan' });
+    expect(plan).toHaveTextContent('Next instalment: ₦50,000.00 due 01/01/2027');
+    const rows = within(within(plan).getByRole('table', { name: 'Payment plan instalments' })).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      '01/12/2026₦50,000.00₦50,000.00Paid',
+      '01/01/2027 (next)₦50,000.00₦0.00Due',
+    ]);
+  });
+
   it('leaves the tax identification number out when the firm has none', async () => {
     stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, firm: { ...invoice.firm, taxNumber: null } } } });
     renderPage();

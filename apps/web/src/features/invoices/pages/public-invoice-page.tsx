@@ -8,6 +8,7 @@ import {
   type PublicInvoiceLine,
 } from '@matterhorn/shared';
 import { useParams } from 'react-router';
+import { InstalmentsTable } from '../../../components/instalments-table.tsx';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { usePublicInvoice } from '../api/public-invoice-api.ts';
 import { accentStyleOf } from '../components/public-invoice-accent.ts';
@@ -203,6 +204,26 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
           </Table.Tbody>
         </Table>
       </Box>
+
+      {invoice.paymentPlan ? (
+        <Box component="section" aria-labelledby="payment-plan-heading">
+          <Title order={2} size="h4" id="payment-plan-heading">
+            Payment plan
+          </Title>
+          {invoice.paymentPlan.nextInstalment ? (
+            <Text mb="xs">
+              Next instalment: <b>{money(invoice.paymentPlan.nextInstalment.remainingAmount)}</b> due{' '}
+              {date(invoice.paymentPlan.nextInstalment.dueDate)}
+            </Text>
+          ) : null}
+          <InstalmentsTable
+            instalments={invoice.paymentPlan.instalments}
+            currencySymbol={symbol}
+            nextNumber={invoice.paymentPlan.nextInstalment?.number ?? null}
+            caption="Payment plan instalments"
+          />
+        </Box>
+      ) : null}
 
       {invoice.paymentInstructions ? (
         <Box>

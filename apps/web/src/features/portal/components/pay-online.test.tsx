@@ -49,6 +49,44 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('proposes the next instalment of a payment plan, and the client can still pay more', async () => {
+    const api = stubApi({
+      'GET /client-portal/get-payment-options': { data: options },
+      'POST /client-portal/start-payment': {
+        data: {
+          checkoutUrl: 'https://checkout.paystack.com/def',
+          reference: 'mh_2',
+          gateway: 'paystack',
+          amount: '80000.00',
+          currencyCode: 'NGN',
+        },
+      },
+    });
+    const checkouts: string[] = [];
+    renderAt(
+      <PayOnline
+        kind="invoice"
+        id={INVOICE_ID}
+        balance="150000.50"
+        currency="₦"
+        nextInstalment={{ dueDate: '2030-02-01', remainingAmount: '50000.00' }}
+        onCheckout={(url) => checkouts.push(url)}
+      />,
+      { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
+    const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
+    expect(amount).toHaveValue('50000.00');
+    expect(screen.getByText('Your next instalment: ₦50,000.00 due 01/02/2030; you can pay more, up to ₦150,000.50')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '80000');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(checkouts).toEqual(['https://checkout.paystack.com/def']));
+    expect(api.callsTo('POST', '/client-portal/start-payment').map((call) => call.body)).toEqual([
+      { kind: 'invoice', id: INVOICE_ID, amount: '80000' },
+    ]);
+  });
+
   it('refuses more than is due before asking the server, and shows the server’s refusal', async () => {
     const api = stubApi({
       'GET /client-portal/get-payment-options': { data: options },

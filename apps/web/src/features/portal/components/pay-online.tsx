@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { compareMoney, formatMoney, parseMoneyInput, PORTAL_PAYMENT_MESSAGES, type PortalPayableKind } from '@matterhorn/shared';
+import {
+  compareMoney,
+  formatMoney,
+  isoToDisplayDate,
+  parseMoneyInput,
+  PORTAL_PAYMENT_MESSAGES,
+  type PortalPayableKind,
+} from '@matterhorn/shared';
 import { useState, type FormEvent } from 'react';
 import { startPortalPayment, usePortalPaymentOptions } from '../api/portal-payments.ts';
 
@@ -12,6 +19,8 @@ export type PayOnlineProps = {
   balance: string;
   /** The currency's symbol, for the amounts shown. */
   currency: string;
+  /** The next instalment of the invoice's payment plan: what is left of it is the amount proposed (more may be paid). */
+  nextInstalment?: { dueDate: string; remainingAmount: string } | null;
   /** Where the browser goes to pay: the gateway's checkout page (tests watch it instead). */
   onCheckout?: (checkoutUrl: string) => void;
 };
@@ -20,13 +29,14 @@ const goTo = (checkoutUrl: string) => window.location.assign(checkoutUrl);
 
 /**
  * "Pay online" on an invoice or a trust request: shown only when the server says a gateway takes
- * its currency; the amount defaults to what is due (part payments allowed), then the browser goes to
+ * its currency; the amount defaults to what is due, or to the next instalment of the invoice's payment
+ * plan (part payments and more than the instalment allowed), then the browser goes to
  * the gateway's checkout. The payment shows once the gateway confirms it to the firm.
  */
-export function PayOnline({ kind, id, balance, currency, onCheckout = goTo }: PayOnlineProps) {
+export function PayOnline({ kind, id, balance, currency, nextInstalment, onCheckout = goTo }: PayOnlineProps) {
   const options = usePortalPaymentOptions();
   const [isOpen, setIsOpen] = useState(false);
-  const [amount, setAmount] = useState(balance);
+  const [amount, setAmount] = useState(nextInstalment?.remainingAmount ?? balance);
   const [error, setError] = useState('');
   const [isStarting, setIsStarting] = useState(false);
   const payable = options.data?.payable.find((item) => item.kind === kind && item.id === id);
@@ -63,7 +73,11 @@ export function PayOnline({ kind, id, balance, currency, onCheckout = goTo }: Pa
       <Stack gap="xs" mt="xs">
         <TextInput
           label="Amount to pay"
-          description={`Up to ${formatMoney(balance, currency)}; you can pay part now`}
+          description={
+            nextInstalment
+              ? `Your next instalment: ${formatMoney(nextInstalment.remainingAmount, currency)} due ${isoToDisplayDate(nextInstalment.dueDate)}; you can pay more, up to ${formatMoney(balance, currency)}`
+              : `Up to ${formatMoney(balance, currency)}; you can pay part now`
+          }
           value={amount}
           onChange={(event) => setAmount(event.currentTarget.value)}
           inputMode="decimal"

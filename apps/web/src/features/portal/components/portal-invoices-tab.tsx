@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { compareMoney, formatMoney, isoToDisplayDate, type PortalInvoiceSummary } from '@matterhorn/shared';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { InstalmentsTable } from '../../../components/instalments-table.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import {
   downloadPortalCreditNotePdf,
@@ -54,6 +55,19 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
           )}
         </Group>
       ))}
+      {data.paymentPlan && (
+        <Stack gap={2} component="section" aria-label="Payment plan">
+          <Text size="sm" fw={600}>
+            Payment plan: {formatMoney(data.paymentPlan.total, data.currencySymbol)} in {data.paymentPlan.instalments.length} instalments
+          </Text>
+          <InstalmentsTable
+            instalments={data.paymentPlan.instalments}
+            currencySymbol={data.currencySymbol}
+            nextNumber={data.paymentPlan.nextInstalment?.number ?? null}
+            caption="Payment plan instalments"
+          />
+        </Stack>
+      )}
       {isOwing && data.paymentInstructions && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           How to pay: {data.paymentInstructions}
@@ -121,7 +135,13 @@ function InvoiceCard({
           </Button>
         </Stack>
       </Group>
-      <PayOnline kind="invoice" id={invoice.id} balance={invoice.balanceDue} currency={invoice.currencySymbol} />
+      <PayOnline
+        kind="invoice"
+        id={invoice.id}
+        balance={invoice.balanceDue}
+        currency={invoice.currencySymbol}
+        nextInstalment={invoice.nextInstalment ?? null}
+      />
       {isOpen && <InvoiceDetails clientId={clientId} invoiceId={invoice.id} />}
     </Card>
   );
