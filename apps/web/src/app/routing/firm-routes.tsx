@@ -178,6 +178,16 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/invoices-page.tsx')).InvoicesPage }),
   },
   {
+    path: 'billing/pre-bill-review',
+    handle: needs('invoice'),
+    lazy: async () => ({ Component: (await import('../../features/pre-bill-review/pages/pre-bill-review-page.tsx')).PreBillReviewPage }),
+  },
+  {
+    path: 'billing/pre-bill-review/:invoiceId',
+    handle: needs('invoice'),
+    lazy: async () => ({ Component: (await import('../../features/pre-bill-review/pages/review-draft-page.tsx')).ReviewDraftPage }),
+  },
+  {
     path: 'billing/payment-reports',
     handle: needs('paymentInfo'),
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),
