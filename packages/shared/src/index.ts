@@ -168,6 +168,7 @@ export * from './invoice-reminders/invoice-reminders.contracts.ts';
 export * from './payment-plans/payment-plan-rules.ts';
 export * from './payment-plans/payment-plan.schemas.ts';
 export * from './payment-plans/payment-plans.contracts.ts';
+export * from './payment-plans/missed-instalments.contract.ts';
 export * from './pre-bill-review/narrative-check.ts';
 export * from './pre-bill-review/line-adjustment.ts';
 export * from './pre-bill-review/pre-bill-review.contracts.ts';

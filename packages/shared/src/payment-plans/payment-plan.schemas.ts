@@ -86,20 +86,3 @@ export const clientPaymentPlanSchema = z.object({
   nextInstalment: instalmentSchema.nullable().describe('The next instalment due: its remainder is the amount proposed to pay online.'),
 });
 export type ClientPaymentPlan = z.infer<typeof clientPaymentPlanSchema>;
-
-export const missedInstalmentSchema = z.object({
-  invoiceId: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  clientName: z.string(),
-  currencySymbol: z.string(),
-  dueDate: z.string().describe('The earliest missed instalment’s due date.'),
-  missedCount: z.number().int(),
-  overdueAmount: z.string().describe('What the missed instalments still ask for.'),
-});
-export type MissedInstalment = z.infer<typeof missedInstalmentSchema>;
-
-export const missedInstalmentsSchema = z.object({
-  totalCount: z.number().int().describe('How many invoices have a missed instalment.'),
-  invoices: z.array(missedInstalmentSchema).describe('The invoices with the oldest missed instalment first, at most 10.'),
-});
-export type MissedInstalments = z.infer<typeof missedInstalmentsSchema>;

@@ -1,6 +1,7 @@
 import { idParamsSchema } from '../common/fields.ts';
 import { defineRoute } from '../common/route-contract.ts';
-import { invoicePaymentPlansSchema, missedInstalmentsSchema, paymentPlanInputSchema } from './payment-plan.schemas.ts';
+import { missedInstalmentsRoute } from './missed-instalments.contract.ts';
+import { invoicePaymentPlansSchema, paymentPlanInputSchema } from './payment-plan.schemas.ts';
 
 const base = '/api/admin/payment-plans';
 
@@ -32,5 +33,5 @@ export const paymentPlanContracts = {
     params: idParamsSchema,
     response: invoicePaymentPlansSchema,
   }),
-  missed: defineRoute({ method: 'GET', path: `${base}/get-missed-instalments`, response: missedInstalmentsSchema }),
+  missed: missedInstalmentsRoute,
 };

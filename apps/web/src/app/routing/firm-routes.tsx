@@ -28,7 +28,12 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'dashboard',
     handle: needs(),
-    lazy: async () => ({ Component: (await import('../../features/dashboard/pages/dashboard-page.tsx')).DashboardPage }),
+    // The missed instalments card comes from the payment plans feature, in a chunk of its own loaded after the page.
+    lazy: async () => {
+      const { DashboardPage } = await import('../../features/dashboard/pages/dashboard-page.tsx');
+      const MissedInstalmentsCard = lazy(() => import('../../features/payment-plans/components/missed-instalments-card.tsx'));
+      return { Component: () => <DashboardPage missedInstalmentsCard={MissedInstalmentsCard} /> };
+    },
   },
   {
     path: 'clients/list',

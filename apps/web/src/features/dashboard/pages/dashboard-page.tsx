@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { hasPermissions, isoToDisplayDate, type DashboardSummary } from '@matterhorn/shared';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { firmScopeOf } from '../../../lib/session/working-user.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -46,7 +46,8 @@ function StatCard({ label, value }: { label: string; value: number | null }) {
   );
 }
 
-export function DashboardPage() {
+/** `missedInstalmentsCard` comes from the payment plans feature (features never import each other), shown to those who see invoices. */
+export function DashboardPage({ missedInstalmentsCard: MissedInstalmentsCard }: { missedInstalmentsCard?: ComponentType } = {}) {
   const session = useSession();
   const scope = firmScopeOf(session.workingUser);
   const query = useDashboardSummary(scope);
@@ -107,6 +108,11 @@ export function DashboardPage() {
           isLoading={pendingExpenses.isLoading}
           homeCurrencySymbol={session.workingUser?.currency ?? ''}
         />
+      )}
+      {MissedInstalmentsCard && hasPermissions(session.permissions, ['invoice']) && (
+        <Suspense fallback={null}>
+          <MissedInstalmentsCard />
+        </Suspense>
       )}
       <MyTasksCard myTasks={myTasks.data} isLoading={myTasks.isLoading} />
       <UpcomingHearingsCard

@@ -1,17 +1,13 @@
-import {
-  paymentPlanContracts as contracts,
-  type InvoicePaymentPlans,
-  type MissedInstalments,
-  type PaymentPlanInput,
-} from '@matterhorn/shared';
+import { paymentPlanContracts as contracts, type InvoicePaymentPlans, type PaymentPlanInput } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callContract } from '../../../lib/api/call-contract.ts';
+import { missedInstalmentsKey } from './missed-instalments-api.ts';
 
 export const paymentPlanKeys = {
   all: ['payment-plans'] as const,
   /** The invoice's balance is part of the key: a payment recorded on the invoice page shows on the plan at once. */
   invoice: (invoiceId: string, balanceDue: string) => ['payment-plans', 'invoice', invoiceId, balanceDue] as const,
-  missed: ['payment-plans', 'missed'] as const,
+  missed: missedInstalmentsKey,
 };
 
 export const invoicePaymentPlansQuery = (invoiceId: string, balanceDue: string) =>
@@ -19,12 +15,6 @@ export const invoicePaymentPlansQuery = (invoiceId: string, balanceDue: string) 
     queryKey: paymentPlanKeys.invoice(invoiceId, balanceDue),
     queryFn: async (): Promise<InvoicePaymentPlans> =>
       (await callContract(contracts.invoicePlans, { params: { id: invoiceId } }, { auth: 'firm' })).data,
-  });
-
-export const missedInstalmentsQuery = () =>
-  queryOptions({
-    queryKey: paymentPlanKeys.missed,
-    queryFn: async (): Promise<MissedInstalments> => (await callContract(contracts.missed, {}, { auth: 'firm', silent: true })).data,
   });
 
 /** Sets up or replaces the plan; one plan per Idempotency-Key, however often Save is pressed. */

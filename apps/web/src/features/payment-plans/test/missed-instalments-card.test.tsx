@@ -1,0 +1,50 @@
+import type { MissedInstalments } from '@matterhorn/shared';
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/msw/stub-api.ts';
+import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { MissedInstalmentsCard } from '../components/missed-instalments-card.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const MISSED = '/api/admin/payment-plans/get-missed-instalments';
+const missed: MissedInstalments = {
+  totalCount: 12,
+  invoices: [
+    {
+      invoiceId: '99999999-9999-4999-8999-999999999999',
+      invoiceNumber: 'INV-00007',
+      clientName: 'Kemi Adebayo',
+      currencySymbol: '₦',
+      dueDate: '2030-01-01',
+      missedCount: 2,
+      overdueAmount: '150000.00',
+    },
+  ],
+};
+
+describe('MissedInstalmentsCard', { timeout: 30_000 }, () => {
+  it('lists the invoices with a missed instalment, each a link to the invoice, with the count in all', async () => {
+    stubApi({ [`GET ${MISSED}`]: { data: missed } });
+    renderAt(<MissedInstalmentsCard />, { session: fakeSession({ permissions: ['invoice'] }) });
+    const table = await screen.findByRole('table', { name: 'Invoices with a missed instalment' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['INV-00007', 'Kemi Adebayo', '01/01/2030 (2 instalments)', '₦150,000.00']);
+    expect(within(row!).getByRole('link', { name: 'INV-00007' })).toHaveAttribute(
+      'href',
+      '/billing/invoices/99999999-9999-4999-8999-999999999999',
+    );
+    expect(screen.getByText('The 1 oldest of 12.')).toBeInTheDocument();
+  });
+
+  it('shows nothing while no instalment is missed', async () => {
+    const api = stubApi({ [`GET ${MISSED}`]: { data: { totalCount: 0, invoices: [] } } });
+    const { container } = renderAt(<MissedInstalmentsCard />, { session: fakeSession({ permissions: ['invoice'] }) });
+    await vi.waitFor(() => expect(api.callsTo('GET', MISSED)).toHaveLength(1));
+    expect(container.querySelector('section')).toBeNull();
+  });
+});
