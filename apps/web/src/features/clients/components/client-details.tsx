@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { isoToDisplayDate, type ClientDetail, type CustomField } from '@matterhorn/shared';
+import { CLIENT_BILLING_PREFERENCE_LABELS, isoToDisplayDate, type ClientDetail, type CustomField } from '@matterhorn/shared';
 import type { ReactNode } from 'react';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -33,6 +33,7 @@ export function ClientDetails({ client, customFields }: { client: ClientDetail; 
           <Detail label="Client number" value={client.clientNumber} />
           <Detail label="Tax identification number" value={client.taxNumber} />
           <Detail label="LEDES format" value={`LEDES ${client.ledesFormat}`} />
+          <Detail label="Invoices in a bill run" value={CLIENT_BILLING_PREFERENCE_LABELS[client.billingPreference]} />
           <Detail label="Email" value={client.email} />
           <Detail label="Alternate email" value={client.alternateEmail} />
           <Detail label="Phone" value={client.phone} />

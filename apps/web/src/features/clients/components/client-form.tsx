@@ -1,5 +1,12 @@
 import { Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { clientInputSchema, type CustomField, type LedesFormat } from '@matterhorn/shared';
+import {
+  CLIENT_BILLING_PREFERENCE_LABELS,
+  CLIENT_BILLING_PREFERENCES,
+  clientInputSchema,
+  type ClientBillingPreference,
+  type CustomField,
+  type LedesFormat,
+} from '@matterhorn/shared';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -131,6 +138,13 @@ export function ClientForm({ initialValues, customFields, isBusy = false, showSt
               ]}
               value={form.values.ledesFormat}
               onChange={(event) => form.setValue('ledesFormat', event.currentTarget.value as LedesFormat)}
+            />
+            <NativeSelect
+              label="Invoices in a bill run"
+              description="How a bill run drafts this client's invoices; one per client still never mixes currencies."
+              data={CLIENT_BILLING_PREFERENCES.map((value) => ({ value, label: CLIENT_BILLING_PREFERENCE_LABELS[value] }))}
+              value={form.values.billingPreference}
+              onChange={(event) => form.setValue('billingPreference', event.currentTarget.value as ClientBillingPreference)}
             />
           </SimpleGrid>
         </Section>

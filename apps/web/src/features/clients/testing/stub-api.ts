@@ -98,6 +98,7 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
     clientNumber: 'CL-00001',
     taxNumber: null,
     ledesFormat: '1998B',
+    billingPreference: 'perMatter',
     updatedAt: '2024-03-15T10:00:00.000Z',
     ...overrides,
   };

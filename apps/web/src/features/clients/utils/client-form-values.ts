@@ -4,6 +4,7 @@ import {
   type ClientInput,
   type ClientType,
   type CustomField,
+  type ClientBillingPreference,
   type LedesFormat,
 } from '@matterhorn/shared';
 
@@ -28,6 +29,7 @@ export type ClientFormValues = {
   postalCode: string;
   taxNumber: string;
   ledesFormat: LedesFormat;
+  billingPreference: ClientBillingPreference;
   notes: string;
   status: 'active' | 'archived';
   contacts: ContactValues[];
@@ -52,6 +54,7 @@ export const EMPTY_CLIENT_FORM: ClientFormValues = {
   postalCode: '',
   taxNumber: '',
   ledesFormat: '1998B',
+  billingPreference: 'perMatter',
   notes: '',
   status: 'active',
   contacts: [],
@@ -75,6 +78,7 @@ export function formValuesOf(client: ClientDetail): ClientFormValues {
     postalCode: client.postalCode ?? '',
     taxNumber: client.taxNumber ?? '',
     ledesFormat: client.ledesFormat,
+    billingPreference: client.billingPreference,
     notes: client.notes ?? '',
     status: client.status,
     contacts: client.contacts.map((contact) => ({
