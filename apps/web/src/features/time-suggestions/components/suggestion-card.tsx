@@ -41,7 +41,7 @@ export function SuggestionCard({ suggestion, writes, isSelected, onSelect }: Pro
               {suggestion.clientName}
             </Text>
           </div>
-          <Badge size="lg" variant="light" style={{ flexShrink: 0 }}>
+          <Badge size="lg" variant="light" style={{ flexShrink: 0, textTransform: 'none' }}>
             {hoursText(suggestion.proposedHours)}
           </Badge>
         </Group>
