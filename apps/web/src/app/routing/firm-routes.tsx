@@ -193,6 +193,16 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/pre-bill-review/pages/review-draft-page.tsx')).ReviewDraftPage }),
   },
   {
+    path: 'billing/bill-runs',
+    handle: needs('invoice.create'),
+    lazy: async () => ({ Component: (await import('../../features/bill-runs/pages/bill-runs-page.tsx')).BillRunsPage }),
+  },
+  {
+    path: 'billing/bill-runs/:id',
+    handle: needs('invoice.create'),
+    lazy: async () => ({ Component: (await import('../../features/bill-runs/pages/bill-run-page.tsx')).BillRunPage }),
+  },
+  {
     path: 'billing/payment-reports',
     handle: needs('paymentInfo'),
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),

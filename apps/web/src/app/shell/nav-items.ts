@@ -132,6 +132,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
           matchParam: { name: 'view', value: 'aged-receivables' },
         },
         { label: 'New Invoice', to: '/billing/invoice/invoice-empty', match: '/billing/invoice' },
+        { label: 'Bill Runs', to: '/billing/bill-runs', match: '/billing/bill-runs' },
         { label: 'Pre-bill Review', to: '/billing/pre-bill-review', match: '/billing/pre-bill-review' },
         { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
         { label: 'Reported Payments', to: '/billing/payment-reports', match: '/billing/payment-reports' },
