@@ -18,6 +18,7 @@ import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AR
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
+import { seedDemoPreBillReview } from './demo-pre-bill-review.ts';
 import { seedDemoTimers } from './demo-timers.ts';
 import { seedDemoQuickAddMatter } from './demo-quick-add.ts';
 import { seedDemoWorkActivities } from './demo-work-activities.ts';
@@ -314,5 +315,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoTimers(database, firm);
   await seedDemoQuickAddMatter(database, firm);
   await seedDemoWorkActivities(database, firm);
+  await seedDemoPreBillReview(database, firm);
   return true;
 }
