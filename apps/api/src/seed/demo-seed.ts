@@ -18,6 +18,7 @@ import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AR
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
+import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
 import { seedDemoPreBillReview } from './demo-pre-bill-review.ts';
 import { seedDemoTimers } from './demo-timers.ts';
 import { seedDemoQuickAddMatter } from './demo-quick-add.ts';
@@ -312,6 +313,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoRecycleBin(database, firm);
   await seedDemoTasks(database, firm);
   await seedDemoInvoiceReminders(database, firm);
+  await seedDemoPaymentPlans(database, firm);
   await seedDemoTimers(database, firm);
   await seedDemoQuickAddMatter(database, firm);
   await seedDemoWorkActivities(database, firm);

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/platform/files/files.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+
+/** The demo firm's payment plan (issue 44 §4): a newcomer finds one instalment paid and one missed, flagged everywhere. */
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  await seedDemoFirmOnce(context.database, TEST_PASSWORD, createFileStore(context.config.files));
+});
+afterAll(() => context.close());
+
+describe('the demo firm’s payment plan', () => {
+  it('has an invoice on a plan with the first instalment paid and the second missed, in the list and on the dashboard', async () => {
+    const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const get = async (url: string) => (await context.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data;
+    const invoices = (await get('/api/admin/invoice/get-invoice-list?page=1&size=100')).data as {
+      id: string;
+      hasMissedInstalment: boolean;
+    }[];
+    const flagged = invoices.filter((invoice) => invoice.hasMissedInstalment);
+    expect(flagged).toHaveLength(1);
+    const view = await get(`/api/admin/payment-plans/get-invoice-plans/${flagged[0]!.id}`);
+    expect(view.plan).toMatchObject({ total: '1200000.00', coveredAmount: '400000.00', missedCount: 1 });
+    expect(view.plan.instalments.map((row: { state: string; paidAmount: string }) => [row.state, row.paidAmount])).toEqual([
+      ['paid', '300000.00'],
+      ['missed', '100000.00'],
+      ['due', '0.00'],
+      ['due', '0.00'],
+    ]);
+    const missed = await get('/api/admin/payment-plans/get-missed-instalments');
+    expect(missed).toMatchObject({ totalCount: 1, invoices: [{ invoiceId: flagged[0]!.id, overdueAmount: '200000.00' }] });
+  });
+});
