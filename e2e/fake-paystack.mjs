@@ -1,6 +1,7 @@
-// A stand-in for the operator's Paystack account in the journeys (issue 38): the calls the API makes
-// (initialize, verify), a checkout page the browser pays on, and the signed webhook Paystack sends
-// the app once paid. Started by playwright.config.ts beside the app; nothing here is the product.
+// A stand-in for the operator's Paystack account in the journeys (issue 38), for subscriptions and for
+// clients paying invoices on the portal: the calls the API makes (initialize, verify), a checkout page
+// the browser pays on, and the signed webhook Paystack sends the app once paid. Started by
+// playwright.config.ts beside the app; nothing here is the product.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -79,7 +80,9 @@ createServer((request, response) => {
       transaction.status = 'success';
       const event = JSON.stringify({ event: 'charge.success', data: view(transaction) });
       const signature = createHmac('sha512', secretKey).update(event).digest('hex');
-      await fetch(`${appUrl}/api/webhooks/subscriptions/paystack`, {
+      // A portal payment (reference mh_…) goes to the firm's payments webhook; anything else is a subscription's.
+      const webhook = transaction.reference.startsWith('mh_') ? '/api/webhooks/paystack' : '/api/webhooks/subscriptions/paystack';
+      await fetch(`${appUrl}${webhook}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
         body: event,

@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** Absolute, because the server runs from the repository root. */
 export const E2E_DATA_DIR = join(import.meta.dirname, '.e2e-data');
-/** The operator's Paystack for subscriptions, played by fake-paystack.mjs on the next port. */
+/** The operator's Paystack (subscriptions and portal payments), played by fake-paystack.mjs on the next port. */
 const fakePaystackPort = port + 1;
 const fakePaystackKey = 'sk_test_e2e_subscriptions';
 
@@ -67,6 +67,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         SUBSCRIPTION_PAYSTACK_SECRET_KEY: fakePaystackKey,
         SUBSCRIPTION_PAYSTACK_API_URL: `http://127.0.0.1:${fakePaystackPort}`,
+        // Clients paying invoices online on the portal go through the same stand-in.
+        PAYSTACK_SECRET_KEY: fakePaystackKey,
+        PAYSTACK_API_URL: `http://127.0.0.1:${fakePaystackPort}`,
       },
     },
   ],

@@ -17,8 +17,8 @@ export function MissedInstalmentsCard() {
         <Title order={2} size="h4" id="missed-instalments-title">
           Missed instalments
         </Title>
-        <Badge color="red" variant="outline" aria-label={`${data.totalCount} invoices`}>
-          {data.totalCount}
+        <Badge color="red" variant="outline">
+          {data.totalCount === 1 ? '1 invoice' : `${data.totalCount} invoices`}
         </Badge>
       </Group>
       <Table aria-label="Invoices with a missed instalment" fz="sm">
