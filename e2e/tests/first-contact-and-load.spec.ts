@@ -122,6 +122,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/billing',
       '/billing?view=aged-receivables',
       '/billing/invoice/invoice-empty',
+      '/billing/bill-runs',
       '/trust-account/accounts',
       `/trust-account/${trustAccountId}`,
       `/trust-account/${trustAccountId}?activeTab=movements`,

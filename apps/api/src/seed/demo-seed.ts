@@ -20,6 +20,7 @@ import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
 import { seedDemoPreBillReview } from './demo-pre-bill-review.ts';
+import { seedDemoBillRun } from './demo-bill-runs.ts';
 import { seedDemoTimers } from './demo-timers.ts';
 import { seedDemoQuickAddMatter } from './demo-quick-add.ts';
 import { seedDemoWorkActivities } from './demo-work-activities.ts';
@@ -318,5 +319,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoQuickAddMatter(database, firm);
   await seedDemoWorkActivities(database, firm);
   await seedDemoPreBillReview(database, firm);
+  await seedDemoBillRun(database, firm);
   return true;
 }

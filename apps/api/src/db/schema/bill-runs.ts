@@ -3,7 +3,7 @@ import { check, foreignKey, index, integer, jsonb, numeric, pgTable, text, times
 import { firms, users } from './firms.ts';
 
 /**
- * Bill runs (issue 44 §3, ADR 0074): the filters a member started a run with and its progress. The
+ * Bill runs (issue 44 §3, ADR 0076): the filters a member started a run with and its progress. The
  * queue's job takes a Queued run (or a Running one whose lease ran out: its process died) and
  * drafts its results one by one, each in its own short transaction.
  */

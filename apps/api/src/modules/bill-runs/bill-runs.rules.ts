@@ -14,7 +14,7 @@ export type BillRunTarget = {
 
 /**
  * The invoices a run drafts, in the matters' order: a per-client client's matters become one target
- * (its invoice never mixes currencies: every line is the firm's home currency, ADR 0074), every
+ * (its invoice never mixes currencies: every line is the firm's home currency, ADR 0076), every
  * other matter its own.
  */
 export function targetsOf(work: MatterWork[]): BillRunTarget[] {

@@ -53,7 +53,7 @@ async function detailOf(tx: Tx, firmId: string, runId: string): Promise<BillRunD
 }
 
 /**
- * Bill runs (issue 44 §3, ADR 0074): what a run would draft, starting one (its results written at
+ * Bill runs (issue 44 §3, ADR 0076): what a run would draft, starting one (its results written at
  * once, all Pending, then drafted by the queue's job), the firm's runs and one run's results.
  */
 export function createBillRunService({ database, requestRun }: { database: Database; requestRun: () => void }) {

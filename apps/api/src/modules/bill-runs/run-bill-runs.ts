@@ -16,7 +16,7 @@ import {
   renewLease,
 } from './bill-runs.repository.ts';
 
-/** The queue's job that drafts waiting bill runs (ADR 0074). */
+/** The queue's job that drafts waiting bill runs (ADR 0076). */
 export const BILL_RUN_JOB = 'bill-runs.draft';
 
 type Dependencies = { database: Database; logger?: Pick<FastifyBaseLogger, 'error' | 'info'> };
