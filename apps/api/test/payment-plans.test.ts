@@ -123,6 +123,23 @@ describe('setting up a plan', () => {
     expect((await fixture.call('POST', `${BASE}/create-plan/${invoice.id}`, fixture.tokens.billing, body)).statusCode).toBe(403);
     expect((await planView(invoice.id, fixture.tokens.billing)).statusCode).toBe(200);
     expect((await planView(invoice.id, fixture.tokens.feeEarner)).statusCode).toBe(403);
+    const fee = await fixture.call('POST', '/api/admin/expense-flat-fees-info/create-flat-fee', fixture.tokens.admin, {
+      clientId: fixture.references.openMatter.clientId,
+      matterId: fixture.references.openMatter.id,
+      userId: fixture.firm.users.feeEarner.id,
+      flatFeeDate: '2030-01-10',
+      description: 'Drafted',
+      amount: '1000.00',
+    });
+    const draft = await fixture.call('POST', `${PAYMENTS}/create-invoice`, fixture.tokens.admin, {
+      clientId: fixture.references.openMatter.clientId,
+      flatFeeIds: [fee.json().data.id],
+      issueDate: '2030-01-10',
+      taxPercent: '0',
+    });
+    const onDraft = await fixture.call('POST', `${BASE}/create-plan/${draft.json().data.id}`, fixture.tokens.admin, body);
+    expect(onDraft.statusCode).toBe(409);
+    expect((await planView(draft.json().data.id)).json().data.canHavePlan).toBe(false);
     await pay(invoice.id, '1000.00');
     const paid = await fixture.call('POST', `${BASE}/create-plan/${invoice.id}`, fixture.tokens.admin, body);
     expect(paid.statusCode).toBe(409);
