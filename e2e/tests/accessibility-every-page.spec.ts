@@ -276,6 +276,8 @@ test('every firm page has no WCAG 2.2 AA violation', async ({ browser }, testInf
     '/billing/flat-fees/add-new-flat-fee',
     `/billing/flat-fees/edit/${ids.flatFeeId}`,
     '/billing/invoice/invoice-empty',
+    '/billing/pre-bill-review',
+    `/billing/pre-bill-review/${ids.draftInvoiceId}`,
     '/billing/bill-runs',
     `/billing/bill-runs/${ids.billRunId}`,
     `/billing/invoices/${ids.sentInvoiceId}`,

@@ -123,6 +123,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/billing?view=aged-receivables',
       '/billing/invoice/invoice-empty',
       '/billing/bill-runs',
+      '/billing/pre-bill-review',
       '/trust-account/accounts',
       `/trust-account/${trustAccountId}`,
       `/trust-account/${trustAccountId}?activeTab=movements`,
