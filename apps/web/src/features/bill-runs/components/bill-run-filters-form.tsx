@@ -1,11 +1,12 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
 import { MATTER_RATES, type BillRunFiltersInput } from '@matterhorn/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
+import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
 import { practiceAreasQuery } from '../../../lib/lookups/practice-areas.ts';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
 
@@ -18,6 +19,9 @@ export const BILL_RUN_FORM_TEXT = {
   workUpToHelp: 'Only time entries, expenses and flat fees dated on or before this day',
   clients: 'Clients',
   clientsHelp: 'None chosen: every client',
+  matters: 'Matters of these clients',
+  mattersHelp: 'None chosen: every matter of the clients',
+  mattersFirst: 'Choose clients to pick their matters',
   any: 'Any',
   preview: 'Preview',
   start: 'Start bill run',
@@ -46,6 +50,14 @@ export function BillRunFiltersForm({ isPreviewing, isStarting, onPreview, onStar
   const [minimum, setMinimum] = useState('');
   const [workUpTo, setWorkUpTo] = useState(todayMonthDayYear);
   const [clientIds, setClientIds] = useState<string[]>([]);
+  const [matterIds, setMatterIds] = useState<string[]>([]);
+  const clientMatters = useQueries({ queries: clientIds.map((clientId) => clientMattersQuery(clientId)) });
+  const matterOptions = clientMatters.flatMap((query) =>
+    (query.data ?? []).map((matter) => ({
+      value: matter.id,
+      label: matter.matterNumber ? `${matter.matterNumber} ${matter.matterName}` : matter.matterName,
+    })),
+  );
   const [dateError, setDateError] = useState<string | null>(null);
 
   const changed =
@@ -69,7 +81,8 @@ export function BillRunFiltersForm({ isPreviewing, isStarting, onPreview, onStar
       minimumUnbilled: minimum || null,
       workUpTo: iso,
       clientIds,
-      matterIds: [],
+      // Only matters of the clients still chosen.
+      matterIds: matterIds.filter((id) => matterOptions.some((option) => option.value === id)),
     };
   };
   const clientOptions = [
@@ -129,6 +142,18 @@ export function BillRunFiltersForm({ isPreviewing, isStarting, onPreview, onStar
           data={clientOptions}
           value={clientIds}
           onChange={changed(setClientIds)}
+          searchable
+          clearable
+        />
+        <MultiSelect
+          label={BILL_RUN_FORM_TEXT.matters}
+          placeholder={
+            clientIds.length === 0 ? BILL_RUN_FORM_TEXT.mattersFirst : matterIds.length === 0 ? BILL_RUN_FORM_TEXT.mattersHelp : undefined
+          }
+          data={matterOptions}
+          value={matterIds.filter((id) => matterOptions.some((option) => option.value === id))}
+          onChange={changed(setMatterIds)}
+          disabled={clientIds.length === 0}
           searchable
           clearable
         />

@@ -141,4 +141,40 @@ describe('Bill runs', { timeout: 60_000 }, () => {
     expect(await screen.findByText(BILL_RUN_FORM_TEXT.dateRequired)).toBeInTheDocument();
     expect(api.callsTo('POST', `${BASE}/start`)).toHaveLength(0);
   });
+
+  it('bills only the matters chosen of the chosen clients', async () => {
+    const MATTER_ID = '55555555-5555-4555-8555-555555555555';
+    const api = stubApi({
+      [`GET ${BASE}/get-runs`]: { data: [] },
+      'GET /api/admin/client-info/get-associated-client-users': {
+        data: { people: [], companies: [{ companyId: CLIENT_ID, companyName: 'Marina Estates Ltd' }] },
+      },
+      'GET /api/admin/matter-master/get-matter-name-using-client': {
+        data: [{ id: MATTER_ID, matterName: 'Lease dispute', matterNumber: 'MAT-00001', matterRate: 'Hourly', status: 'Open' }],
+      },
+      [`POST ${BASE}/preview`]: {
+        data: { invoiceCount: 0, clientCount: 0, matterCount: 0, unbilledAmount: '0.00', currencyCode: 'NGN', targets: [] },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/bill-runs', element: <BillRunsPage /> }], {
+      path: '/billing/bill-runs',
+      session: fakeSession({ permissions: ['invoice', 'invoice.create'] }),
+    });
+    /** The multi-select's typing field (Mantine labels its hidden value input too). */
+    const field = (label: string) =>
+      screen.getAllByLabelText(label).find((element) => element instanceof HTMLInputElement && element.type !== 'hidden')!;
+    await screen.findAllByLabelText(BILL_RUN_FORM_TEXT.matters);
+    expect(field(BILL_RUN_FORM_TEXT.matters)).toBeDisabled();
+    await user.click(field(BILL_RUN_FORM_TEXT.clients));
+    await user.click(await screen.findByRole('option', { name: 'Marina Estates Ltd' }));
+    await user.click(field(BILL_RUN_FORM_TEXT.matters));
+    await user.click(await screen.findByRole('option', { name: 'MAT-00001 Lease dispute' }));
+    await user.click(screen.getByRole('button', { name: BILL_RUN_FORM_TEXT.preview }));
+    await waitFor(() => expect(api.callsTo('POST', `${BASE}/preview`)).toHaveLength(1));
+    expect(billRunFiltersSchema.parse(api.callsTo('POST', `${BASE}/preview`)[0]!.body)).toMatchObject({
+      clientIds: [CLIENT_ID],
+      matterIds: [MATTER_ID],
+    });
+  });
 });
