@@ -297,6 +297,17 @@ describe('approval and the batch send', () => {
     expect(await outboxCount()).toBe(emails + 2);
   });
 
+  it('sends each invoice once when the same batch is submitted twice at the same time', async () => {
+    const { id } = await draft();
+    const emails = await outboxCount();
+    const submit = () => fixture.call('POST', `${BASE}/approve-and-send`, fixture.tokens.admin, { invoiceIds: [id] });
+    const answers = await Promise.all([submit(), submit()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().data.results[0].outcome).sort()).toEqual(['alreadySent', 'sent']);
+    expect(await outboxCount()).toBe(emails + 1);
+    expect(await count(sql`select count(*)::int as count from invoice_events where invoice_id = ${id} and action = 'sent'`)).toBe(1);
+  });
+
   it('replays a retried batch with the same Idempotency-Key, and refuses bad batches', async () => {
     const { id } = await draft();
     const emails = await outboxCount();
