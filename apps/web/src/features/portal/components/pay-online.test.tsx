@@ -124,7 +124,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Payment received by the gateway: it shows here once confirmed');
   });
 
-  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other', async () => {
+  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other; one on a payment plan says its next instalment', async () => {
     const invoice = (id: string, invoiceNumber: string, balanceDue: string): PortalInvoiceSummary => ({
       id,
       invoiceNumber,
@@ -139,7 +139,10 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     });
     stubApi({
       'GET /client-portal/get-invoices': {
-        data: [invoice(INVOICE_ID, 'INV-00001', '150000.50'), invoice('1d7f4c1e-2b3a-4c5d-8e9f-102132435465', 'INV-00002', '0.00')],
+        data: [
+          { ...invoice(INVOICE_ID, 'INV-00001', '150000.50'), nextInstalment: { dueDate: '2026-12-01', remainingAmount: '50000.00' } },
+          invoice('1d7f4c1e-2b3a-4c5d-8e9f-102132435465', 'INV-00002', '0.00'),
+        ],
       },
       'GET /client-portal/get-payment-options': { data: options },
     });
@@ -147,6 +150,8 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Your invoices' });
     const [unpaid, paid] = within(list).getAllByRole('listitem');
     expect(await within(unpaid!).findByRole('button', { name: 'Pay online for this invoice' })).toBeInTheDocument();
+    // On a payment plan: the next instalment and what is left of it, under the balance.
+    expect(within(unpaid!).getByText('Next instalment ₦50,000.00 due 01/12/2026')).toBeInTheDocument();
     expect(within(paid!).queryByRole('button', { name: 'Pay online for this invoice' })).not.toBeInTheDocument();
   });
 });

@@ -110,6 +110,12 @@ function InvoiceCard({
               {formatMoney(invoice.balanceDue, invoice.currencySymbol)}
             </Text>
           </Text>
+          {invoice.nextInstalment && (
+            <Text size="sm">
+              Next instalment {formatMoney(invoice.nextInstalment.remainingAmount, invoice.currencySymbol)} due{' '}
+              {isoToDisplayDate(invoice.nextInstalment.dueDate)}
+            </Text>
+          )}
         </Stack>
         <Stack gap="xs" style={{ flexShrink: 0 }}>
           <Button
