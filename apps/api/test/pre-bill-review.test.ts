@@ -16,6 +16,7 @@ async function count(query: ReturnType<typeof sql>) {
   return row!.count;
 }
 const auditCount = (action: string) => count(sql`select count(*)::int as count from audit_events where action = ${action}`);
+const journalCount = () => count(sql`select count(*)::int as count from journal_entries`);
 const outboxCount = () => count(sql`select count(*)::int as count from outgoing_messages where about_kind = 'invoice'`);
 
 async function timeEntry(description: string, overrides: Record<string, unknown> = {}) {
@@ -136,6 +137,7 @@ describe('a line written down or up', () => {
   it('bills the recorded amount less a percentage, keeps the reason for the realisation report, and audits it', async () => {
     const { id, ids } = await draft();
     const line = await lineOf(id, ids[0]!);
+    const journals = await journalCount();
     const answer = await act(id, line.id, 'adjust', {
       direction: 'down',
       basis: 'percent',
@@ -152,6 +154,8 @@ describe('a line written down or up', () => {
     });
     expect(adjusted.totals.total).toBe('287500.00');
     expect(await auditCount('invoice.lineAdjusted')).toBeGreaterThanOrEqual(1);
+    // A draft posts nothing to the general ledger: only its approval will.
+    expect(await journalCount()).toBe(journals);
 
     // Up by an amount: from the recorded amount again, not compounding.
     const up = await act(id, (await lineOf(id, ids[0]!)).id, 'adjust', {
@@ -268,8 +272,10 @@ describe('approval and the batch send', () => {
   it('approves a reviewed draft (numbered and posted) for whoever approves invoices only', async () => {
     const { id } = await draft();
     expect((await fixture.call('POST', `${BASE}/draft/${id}/approve`, fixture.tokens.billing, {})).statusCode).toBe(403);
+    const journals = await journalCount();
     const approved = await fixture.call('POST', `${BASE}/draft/${id}/approve`, fixture.tokens.admin, {});
     expect(approved.statusCode, approved.body).toBe(200);
+    expect(await journalCount()).toBe(journals + 1);
     expect(approved.json().data).toMatchObject({ status: 'Approved', invoiceNumber: expect.stringMatching(/^INV-/) });
     expect(await count(sql`select count(*)::int as count from invoices where id = ${id} and issue_entry_id is not null`)).toBe(1);
     // No longer a draft: the review's changes are refused.
