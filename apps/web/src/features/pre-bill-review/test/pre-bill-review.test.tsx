@@ -167,6 +167,52 @@ describe('ReviewDraftPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', `${BASE}/draft/${INVOICE_ID}/lines/line-2/hold`)[0]!.body).toEqual({ reason: 'Client queries the hours' });
   });
 
+  it('moves a line to another matter of the client and corrects a narrative', async () => {
+    let current = draftOf(LINES);
+    const api = stubApi({
+      [`GET ${BASE}/get-draft/${INVOICE_ID}`]: () => ({ data: current }),
+      [`POST ${BASE}/draft/${INVOICE_ID}/lines/line-2/narrative`]: (call) => {
+        const { description } = call.body as { description: string };
+        current = draftOf([LINES[0]!, { ...LINES[1]!, description }]);
+        return { data: current };
+      },
+      [`POST ${BASE}/draft/${INVOICE_ID}/lines/line-1/move`]: () => {
+        current = draftOf([current.invoice.fees[1]!]);
+        return { data: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/pre-bill-review/:invoiceId', element: <ReviewDraftPage /> }], {
+      path: `/billing/pre-bill-review/${INVOICE_ID}`,
+      session: session(EVERYTHING),
+    });
+    const blocked = await screen.findByRole('listitem', { name: 'Line: Reviewed lease; drafted notice' });
+    await user.click(within(blocked).getByRole('button', { name: 'Edit narrative' }));
+    const narrative = await screen.findByRole('dialog', { name: 'Correct the narrative' });
+    const field = within(narrative).getByRole('textbox', { name: /Narrative/ });
+    await user.clear(field);
+    await user.type(field, 'Reviewed the lease and its break clause');
+    await user.click(within(narrative).getByRole('button', { name: 'Save narrative' }));
+    const corrected = await screen.findByRole('listitem', { name: 'Line: Reviewed the lease and its break clause' });
+    expect(within(corrected).queryByText(/Block billing/)).not.toBeInTheDocument();
+
+    const first = screen.getByRole('listitem', { name: 'Line: Drafted the particulars of claim for the landlord' });
+    await user.click(within(first).getByRole('button', { name: 'Move' }));
+    const move = await screen.findByRole('dialog', { name: 'Move to another matter' });
+    await user.click(within(move).getByRole('button', { name: 'Move line' }));
+    expect(await within(move).findByText('Matter is required')).toBeInTheDocument();
+    await user.click(within(move).getByRole('combobox', { name: /Matter/ }));
+    // Only the client's other matters are offered, not the line's own.
+    expect(screen.queryByRole('option', { name: 'MAT-00001 – Lease dispute' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'MAT-00007 – Service charge arrears' }));
+    await user.click(within(move).getByRole('button', { name: 'Move line' }));
+    await waitFor(() => expect(api.callsTo('POST', `${BASE}/draft/${INVOICE_ID}/lines/line-1/move`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${BASE}/draft/${INVOICE_ID}/lines/line-1/move`)[0]!.body).toEqual({ matterId: SIBLING_ID });
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Line: Drafted the particulars of claim for the landlord' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('offers no changes or approval to someone who may only read invoices', async () => {
     stubApi({ [`GET ${BASE}/get-draft/${INVOICE_ID}`]: () => ({ data: draftOf(LINES) }) });
     renderRoutes([{ path: '/billing/pre-bill-review/:invoiceId', element: <ReviewDraftPage /> }], {
