@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { billRunFiltersSchema } from '@matterhorn/shared';
-import { openDatabase } from '../apps/api/src/db/database.ts';
+import { openDatabase, rowsOf } from '../apps/api/src/db/database.ts';
 import { createBillRunService, runWaitingBillRuns } from '../apps/api/src/modules/bill-runs/bill-runs.api.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { seedFirm } from '../apps/api/src/seed/demo-seed.ts';
@@ -84,11 +84,11 @@ try {
   const heapAfter = process.memoryUsage().heapUsed;
 
   const done = await billRuns.detail(principal, run.id);
-  const [billed] = (
-    await database.db.execute(
+  const [billed] = await rowsOf<{ entries: number; invoices: number }>(
+    database.db.execute(
       sql`select count(*)::int as entries, count(distinct invoice_id)::int as invoices from time_entries where firm_id = ${firmId} and invoice_id is not null`,
-    )
-  ).rows as { entries: number; invoices: number }[];
+    ),
+  );
   console.log(
     `bill run: ${done.status}, ${done.draftedCount} drafted, ${done.skippedCount} skipped of ${done.total}; ${billed!.entries} entries on ${billed!.invoices} invoices`,
   );
