@@ -336,7 +336,10 @@ export async function buildApp(
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerInvoiceReminderRoutes(app, database, { appUrl: config.appUrl, appSecret: config.appSecret });
   const requestBillRunJob = requestBillRun
-    ? () => void requestBillRun().catch((error: unknown) => app.log.error({ err: error }, 'bill run not queued (the next periodic run takes it)'))
+    ? () =>
+        void requestBillRun().catch((error: unknown) =>
+          app.log.error({ err: error }, 'bill run not queued (the next periodic run takes it)'),
+        )
     : () => afterResponse.run(() => runWaitingBillRuns({ database, logger: app.log }));
   registerBillRunRoutes(app, createBillRunService({ database, requestRun: requestBillRunJob }));
   registerPaymentPlanRoutes(app, database);
