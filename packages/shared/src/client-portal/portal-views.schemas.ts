@@ -108,7 +108,10 @@ export const portalInvoiceSummarySchema = z.object({
   balanceDue: z.string().describe('What is still owed on it, an exact decimal string.'),
   currencySymbol: z.string().describe('The invoice’s currency symbol, for display.'),
   nextInstalment: z
-    .object({ dueDate: z.string(), remainingAmount: z.string() })
+    .object({
+      dueDate: z.string().describe('When the instalment falls due (YYYY-MM-DD).'),
+      remainingAmount: z.string().describe('What is left to pay of it, an exact decimal string.'),
+    })
     .nullable()
     .optional()
     .describe('The next instalment due of its payment plan (what is left of it): the amount proposed to pay online; null without a plan.'),

@@ -52,25 +52,25 @@ export type Instalment = z.infer<typeof instalmentSchema>;
 export const paymentPlanStatusSchema = z.enum(['Active', 'Replaced', 'Cancelled']);
 
 export const paymentPlanSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe('The plan’s id.'),
   status: paymentPlanStatusSchema.describe('Active (the live plan), Replaced by a newer plan, or Cancelled.'),
   total: z.string().describe('What the instalments add up to: the invoice’s balance due when the plan was set up.'),
   coveredAmount: z.string().describe('What came off the invoice’s balance since the plan was set up (payments, credits, write-offs).'),
-  createdAt: z.string(),
-  createdByName: z.string(),
+  createdAt: z.string().describe('When it was set up (ISO 8601).'),
+  createdByName: z.string().describe('Who set it up.'),
   endedAt: z.string().nullable().describe('When it was replaced or cancelled; null while it is live.'),
-  endedByName: z.string().nullable(),
-  instalments: z.array(instalmentSchema),
+  endedByName: z.string().nullable().describe('Who replaced or cancelled it; null while it is live.'),
+  instalments: z.array(instalmentSchema).describe('Its instalments in due order, each with what is paid of it.'),
   nextInstalment: instalmentSchema.nullable().describe('The first instalment not fully paid: what a payment goes to next.'),
   missedCount: z.number().int().describe('How many instalments are missed.'),
 });
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 export const invoicePaymentPlansSchema = z.object({
-  invoiceId: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  currencyCode: z.string(),
-  currencySymbol: z.string(),
+  invoiceId: z.uuid().describe('The invoice.'),
+  invoiceNumber: z.string().nullable().describe('Its number; null for a draft.'),
+  currencyCode: z.string().describe('The invoice’s currency (ISO 4217).'),
+  currencySymbol: z.string().describe('The invoice’s currency symbol.'),
   balanceDue: z.string().describe('The invoice’s balance due now.'),
   today: z.string().describe('The firm’s date today: no instalment may fall due before it.'),
   canHavePlan: z.boolean().describe('True when the invoice is issued with a balance due (sent, partly paid or overdue).'),
@@ -81,8 +81,8 @@ export type InvoicePaymentPlans = z.infer<typeof invoicePaymentPlansSchema>;
 
 /** What a client sees of the live plan: on the portal's invoice and the public invoice page. */
 export const clientPaymentPlanSchema = z.object({
-  total: z.string(),
-  instalments: z.array(instalmentSchema),
+  total: z.string().describe('What the instalments add up to.'),
+  instalments: z.array(instalmentSchema).describe('The instalments in due order, each with what is paid of it.'),
   nextInstalment: instalmentSchema.nullable().describe('The next instalment due: its remainder is the amount proposed to pay online.'),
 });
 export type ClientPaymentPlan = z.infer<typeof clientPaymentPlanSchema>;
