@@ -303,8 +303,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoTrust(database, firm);
   await seedDemoJournals(database, firm);
   await seedDemoBooksHistory(database, firm);
-  // After the year of billed time, so the budget is measured against what the matter has used.
-  await seedDemoMatterBudgets(database, firm);
   await seedDemoBudget(database, firm);
   await seedDemoReports(database, firm);
   await seedDemoCourtUpdates(database, firm);
@@ -320,5 +318,8 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoWorkActivities(database, firm);
   await seedDemoPreBillReview(database, firm);
   await seedDemoBillRun(database, firm);
+  // Last, after every demo's time on the matter (the year billed, the drafts waiting for review), so
+  // the budget is measured against all the matter has used.
+  await seedDemoMatterBudgets(database, firm);
   return true;
 }
