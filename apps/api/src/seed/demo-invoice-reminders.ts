@@ -5,6 +5,7 @@ import { firms, flatFees } from '../db/schema/index.ts';
 import { createInvoiceDisputes, createReminderSchedule, sendFirmReminders } from '../modules/invoice-reminders/invoice-reminders.api.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
 import { droppingOutbox } from '../platform/outbox/outbox.ts';
+import { firmTodayOf } from './firm-today.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,11 +23,7 @@ export async function seedDemoInvoiceReminders(database: Database, firm: SeededF
   const principal = seedPrincipalOf(firm);
   const invoices = createInvoiceService(database);
   const { today, matters } = await database.withFirm(firm.firmId, async (tx) => ({
-    today: (
-      await rowsOf<{ today: string }>(
-        tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`),
-      )
-    )[0]!.today,
+    today: await firmTodayOf(tx),
     // Open matters of clients with an email, the least used by the other demo data (the last by number).
     matters: await rowsOf<{ id: string; clientId: string }>(
       tx.execute(sql`select m.id, m.client_id as "clientId" from matters m join clients c on c.id = m.client_id

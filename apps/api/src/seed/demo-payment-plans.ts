@@ -3,6 +3,7 @@ import { addMonths, createInvoiceSchema, equalMonthlyInstalments, fromCents, toC
 import { rowsOf, type Database } from '../db/database.ts';
 import { firms, flatFees, paymentPlanInstalments, paymentPlans } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
+import { firmTodayOf } from './firm-today.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,11 +21,7 @@ export async function seedDemoPaymentPlans(database: Database, firm: SeededFirm)
   const principal = seedPrincipalOf(firm);
   const invoices = createInvoiceService(database);
   const { today, matter } = await database.withFirm(firm.firmId, async (tx) => ({
-    today: (
-      await rowsOf<{ today: string }>(
-        tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`),
-      )
-    )[0]!.today,
+    today: await firmTodayOf(tx),
     matter: (
       await rowsOf<{ id: string; clientId: string }>(
         tx.execute(sql`select m.id, m.client_id as "clientId" from matters m
