@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { billRunFiltersSchema } from '@matterhorn/shared';
-import { openDatabase, rowsOf } from '../apps/api/src/db/database.ts';
+import { rowsOf } from '../apps/api/src/db/database.ts';
 import { createBillRunService, runWaitingBillRuns } from '../apps/api/src/modules/bill-runs/bill-runs.api.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
 import { seedFirm } from '../apps/api/src/seed/demo-seed.ts';
-import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
+import { throwawayDatabase } from './postgres-server.ts';
 
 /**
  * Issue 44's bill-run target on PostgreSQL: a run over 500 matters holding 100,000 unbilled time
@@ -20,10 +20,7 @@ const ENTRIES_PER_MATTER = 200;
 const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-if (!(await isReachable(adminUrl))) throw new Error(`No PostgreSQL at ${adminUrl}`);
-const name = `bench_bill_runs_${Date.now()}`;
-await runOnServer(adminUrl, `create database ${name}`);
-const database = openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
+const { database, drop } = await throwawayDatabase(adminUrl, 'bench_bill_runs');
 try {
   await database.migrate();
   const firm = await seedFirm(database, {
@@ -97,5 +94,5 @@ try {
   if (billed!.entries !== CLIENTS * MATTERS_PER_CLIENT * ENTRIES_PER_MATTER) throw new Error('Not every entry was drafted');
 } finally {
   await database.close();
-  await runOnServer(adminUrl, `drop database ${name}`);
+  await drop();
 }

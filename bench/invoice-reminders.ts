@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_REMINDER_STEPS } from '@matterhorn/shared';
-import { openDatabase } from '../apps/api/src/db/database.ts';
 import { encryptSecret } from '../apps/api/src/lib/secrets.ts';
 import { LINK_PURPOSE, newInvoiceLinkSlug } from '../apps/api/src/modules/invoice-links/invoice-documents.service.ts';
 import { createReminderSchedule } from '../apps/api/src/modules/invoice-reminders/reminder-schedule.ts';
@@ -9,7 +8,7 @@ import { sendDueInvoiceReminders } from '../apps/api/src/modules/invoice-reminde
 import { createOutbox } from '../apps/api/src/platform/outbox/outbox.ts';
 import { seedFirm } from '../apps/api/src/seed/demo-seed.ts';
 import { seedPrincipalOf } from '../apps/api/src/seed/seeded-firm.ts';
-import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
+import { throwawayDatabase } from './postgres-server.ts';
 
 /**
  * Issue 44's reminders target: the job over 50,000 open invoices in ≤ 30 s on PostgreSQL. The worst
@@ -27,10 +26,7 @@ const NOW = new Date(`${TODAY}T12:00:00Z`);
 const APP = { appUrl: 'https://matterhorn.example', appSecret: 'bench-secret-bench-secret-bench-secret-0123' };
 const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-if (!(await isReachable(adminUrl))) throw new Error(`No PostgreSQL at ${adminUrl}`);
-const name = `bench_reminders_${Date.now()}`;
-await runOnServer(adminUrl, `create database ${name}`);
-const database = openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
+const { database, drop } = await throwawayDatabase(adminUrl, 'bench_reminders');
 const count = async (statement: string) =>
   Number(((await database.db.execute(sql.raw(statement))) as unknown as { rows: { count: number }[] }).rows[0]!.count);
 try {
@@ -103,5 +99,5 @@ try {
   );
 } finally {
   await database.close();
-  await runOnServer(adminUrl, `drop database if exists ${name}`);
+  await drop();
 }

@@ -28,6 +28,18 @@ export async function runOnServer(adminUrl: string, statement: string) {
   }
 }
 
+/**
+ * A new database on the server for one bench run (named `${prefix}_<time>`, not yet migrated): its
+ * URL for servers the bench starts, and drop() to delete it once the run has closed it.
+ */
+export async function throwawayDatabase(adminUrl: string, prefix: string) {
+  if (!(await isReachable(adminUrl))) throw new Error(`No PostgreSQL at ${adminUrl}`);
+  const name = `${prefix}_${Date.now()}`;
+  await runOnServer(adminUrl, `create database ${name}`);
+  const url = databaseUrlFor(adminUrl, name);
+  return { url, database: openDatabase({ databaseUrl: url }), drop: () => runOnServer(adminUrl, `drop database if exists ${name}`) };
+}
+
 export function databaseUrlFor(adminUrl: string, databaseName: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/api/src/db/database.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { createTimeSuggestionService } from '../apps/api/src/modules/time-suggestions/time-suggestions.service.ts';
 import { seedFirm } from '../apps/api/src/seed/demo-seed.ts';
 import type { FirmPrincipal } from '../apps/api/src/plugins/route-access.ts';
-import { databaseUrlFor, isReachable, runOnServer } from './postgres-server.ts';
+import { throwawayDatabase } from './postgres-server.ts';
 
 /**
  * Issue 44's Suggested time targets on PostgreSQL: a member's day holding 500 work records is
@@ -26,10 +25,7 @@ const adminUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-if (!(await isReachable(adminUrl))) throw new Error(`No PostgreSQL at ${adminUrl}`);
-const name = `bench_suggestions_${Date.now()}`;
-await runOnServer(adminUrl, `create database ${name}`);
-const database = openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
+const { url, database, drop } = await throwawayDatabase(adminUrl, 'bench_suggestions');
 try {
   await database.migrate();
   const firm = await seedFirm(database, {
@@ -71,7 +67,7 @@ try {
   // Recording, as a request pays for it: a progress note saved with Suggested time on, then off.
   const app = await buildApp(
     loadConfig({
-      DATABASE_URL: databaseUrlFor(adminUrl, name),
+      DATABASE_URL: url,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-suggestions-')),
       APP_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
@@ -122,5 +118,5 @@ try {
   console.log(`suggest a day: p50 ${percentile(listing, 0.5).toFixed(1)} ms, p99 ${percentile(listing, 0.99).toFixed(1)} ms (target 200)`);
 } finally {
   // The app closed the database with it.
-  await runOnServer(adminUrl, `drop database ${name}`);
+  await drop();
 }
