@@ -50,7 +50,7 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
         <Group
           gap="xs"
           wrap="nowrap"
-          style={{ flex: menuButton ? '1 1 100%' : '1 1 16rem', minWidth: 0, maxWidth: menuButton ? undefined : SEARCH_BOX_WIDTH_PX }}
+          style={{ flex: menuButton ? '1 1 100%' : '1 1 12rem', minWidth: 0, maxWidth: menuButton ? undefined : SEARCH_BOX_WIDTH_PX }}
         >
           {menuButton}
           <Box style={{ flex: 1, minWidth: 0 }}>

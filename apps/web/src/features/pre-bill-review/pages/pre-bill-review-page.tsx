@@ -53,7 +53,7 @@ function DraftRow({
             {draft.feeEarners.length > 0 ? ` · ${draft.feeEarners.join(', ')}` : ''}
           </Text>
           <Text size="sm" c={draft.flaggedLineCount > 0 ? 'orange.9' : undefined}>
-            {draft.lineCount} lines · {draft.flaggedLineCount} flagged
+            {`${draft.lineCount} line${draft.lineCount === 1 ? '' : 's'} · ${draft.flaggedLineCount} flagged`}
           </Text>
         </Stack>
       </Group>

@@ -65,7 +65,8 @@ function DraftView({ draft }: { draft: ReviewDraft }) {
       </Paper>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">
-          {lines.length} lines · {flagged} flagged by the narrative check (older than {draft.staleWorkDays} days counts as old)
+          {lines.length} line{lines.length === 1 ? '' : 's'} · {flagged} flagged by the narrative check (older than {draft.staleWorkDays}{' '}
+          days counts as old)
         </Text>
         <Group gap="xs">
           <Anchor component={Link} to={`/billing/invoices/${invoice.id}`} size="sm">
