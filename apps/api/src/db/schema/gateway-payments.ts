@@ -35,9 +35,8 @@ export const gatewayPayments = pgTable(
     clientId: uuid('client_id').notNull(),
     invoiceId: uuid('invoice_id'),
     trustRequestId: uuid('trust_request_id'),
-    portalAccountId: uuid('portal_account_id')
-      .notNull()
-      .references(() => portalAccounts.id),
+    /** The portal account that started it; null when it was started from the invoice's public link (no sign-in). */
+    portalAccountId: uuid('portal_account_id').references(() => portalAccounts.id),
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
     currencyCode: text('currency_code').notNull(),
     gateway: text('gateway', { enum: PAYMENT_GATEWAYS }).notNull(),
