@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '@matterhorn/shared';
 import { setUpDocumentTemplateFixture, PDF, type DocumentTemplateFixture } from './support/document-template-fixture.ts';
 import { addDocument, makeDocx, templatesFolderOf } from './support/docx-template.ts';
+import { bearer, seedTestFirm, signIn } from './support/test-app.ts';
 
 let fixture: DocumentTemplateFixture;
 let matter: { id: string; clientId: string };
@@ -103,5 +104,64 @@ describe('document templates: who may and what is refused', () => {
     const missing = await fixture.generate({ matterId: matter.id });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Choose a template');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the Templates folder made on first use (PostgreSQL)', () => {
+  /** A firm that has never opened its documents or templates, and its admin's token. */
+  const freshFirm = async () => {
+    const firm = await seedTestFirm(fixture.context.database);
+    return { firmId: firm.firmId, token: await signIn(fixture.context.app, firm.users.admin.email) };
+  };
+  const openTopLevel = (token: string) =>
+    fixture.context.app.inject({ method: 'GET', url: '/api/admin/document/get-folder', headers: bearer(token) });
+  const templatesFolders = (firmId: string) =>
+    fixture.inFirm<{ id: string }>(sql`select id from document_folders where kind = 'templates'`, firmId);
+
+  it('is there for the very next request, even when the commit that makes it is slow', async () => {
+    // Every commit that makes a Templates folder takes a third of a second: an answer sent before its
+    // commit landed would name a folder the next request (another connection) cannot find yet.
+    const owner = fixture.context.database.db;
+    await owner.execute(sql`create function slow_templates_commit() returns trigger language plpgsql
+      as $$ begin perform pg_sleep(0.3); return null; end $$`);
+    await owner.execute(sql`create constraint trigger slow_templates_commit after insert on document_folders
+      deferrable initially deferred for each row when (new.kind = 'templates') execute function slow_templates_commit()`);
+    try {
+      const browsing = await freshFirm();
+      const top = await openTopLevel(browsing.token);
+      expect(top.statusCode, top.body).toBe(200);
+      const shown = top.json().data.subfolders.find((folder: { kind: string }) => folder.kind === 'templates');
+      expect(await templatesFolders(browsing.firmId)).toEqual([{ id: shown.id }]);
+      const opened = await fixture.context.app.inject({
+        method: 'GET',
+        url: `/api/admin/document/get-folder?FolderId=${shown.id}`,
+        headers: bearer(browsing.token),
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+
+      const templating = await freshFirm();
+      expect((await fixture.listTemplates(templating.token)).statusCode).toBe(200);
+      expect(await templatesFolders(templating.firmId)).toHaveLength(1);
+    } finally {
+      await owner.execute(sql`drop trigger slow_templates_commit on document_folders`);
+      await owner.execute(sql`drop function slow_templates_commit()`);
+    }
+  });
+
+  it('is made once when a member opens documents and templates at the same moment', async () => {
+    const { firmId, token } = await freshFirm();
+    const answers = await Promise.all([
+      openTopLevel(token),
+      fixture.listTemplates(token),
+      openTopLevel(token),
+      fixture.listTemplates(token),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const folders = await templatesFolders(firmId);
+    expect(folders).toHaveLength(1);
+    for (const top of [answers[0]!, answers[2]!]) {
+      const shown = top.json().data.subfolders.filter((folder: { kind: string }) => folder.kind === 'templates');
+      expect(shown.map((folder: { id: string }) => folder.id)).toEqual([folders[0]!.id]);
+    }
   });
 });

@@ -14,6 +14,11 @@ export type RequestTransaction = {
   /** A section failed: PostgreSQL may have aborted the transaction, and what ran before must not commit. */
   hasFailed: boolean;
   isEnded: boolean;
+  /**
+   * The answer shows a row this request wrote (a folder made on first use): even a GET's commit is
+   * awaited before it answers, or the user's next request, on another connection, may not find it.
+   */
+  isAnswerWritten?: boolean;
   /** Statements sent without waiting (the idempotency answer): the commit goes out behind them. */
   pending: Promise<unknown>[];
   /** Commit (or roll back, if a section failed); rejects if PostgreSQL refused the commit. */
@@ -65,14 +70,21 @@ export async function joinRequestTransaction<T>(
   }
 }
 
+/** The answer shows what the open request transaction wrote: its commit is awaited first, even a GET's. */
+export const commitBeforeAnswering = (): void => {
+  const transaction = openRequestTransaction();
+  if (transaction) transaction.isAnswerWritten = true;
+};
+
 /**
  * Ends the request's transaction once its handler is done: a write's commit is awaited before the
  * answer. A read's (a GET, or a request whose sections all declared READ_ONLY) is sent after the
  * answer (see route-access.ts): its commit cannot change what it read, and what a GET records on
- * the side (the portal's "viewed") is not what it answers.
+ * the side (the portal's "viewed") is not what it answers — unless it is (isAnswerWritten).
  */
 export async function finishRequestTransaction(transaction: RequestTransaction, isRead: boolean): Promise<void> {
   if (transaction.isEnded) return;
   if (transaction.hasFailed) await transaction.end('rollback');
-  else if (!isRead && (transaction.hasWritten || transaction.pending.length > 0)) await transaction.end('commit');
+  else if ((!isRead || transaction.isAnswerWritten) && (transaction.hasWritten || transaction.pending.length > 0))
+    await transaction.end('commit');
 }

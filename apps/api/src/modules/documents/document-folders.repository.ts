@@ -110,13 +110,6 @@ export function findFolderPath(tx: Tx, firmId: string, folderId: string) {
   );
 }
 
-/** The firm's Templates folder, made the first time it is needed (no trigger makes it: see the migration). */
-export async function ensureTemplatesFolder(tx: Tx, firmId: string): Promise<void> {
-  await tx.execute(
-    sql`insert into document_folders (firm_id, kind, name) values (${firmId}, 'templates', 'Templates') on conflict do nothing`,
-  );
-}
-
 export async function insertFolder(
   tx: Tx,
   firmId: string,

@@ -13,7 +13,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
-  ensureTemplatesFolder,
   findClientFolders,
   findFolder,
   findFolderPath,
@@ -28,6 +27,7 @@ import {
   type FolderRecord,
 } from './document-folders.repository.ts';
 import { listItemOf } from './document-rows.ts';
+import { ensureTemplatesFolder } from './document-templates.repository.ts';
 import { findFolderDocuments, isNameTaken, moveDocument } from './documents.repository.ts';
 import { lockChangeable } from './document-views.ts';
 

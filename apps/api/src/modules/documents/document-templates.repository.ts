@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { commitBeforeAnswering } from '../../db/request-transaction.ts';
 import { clients, customFieldDefinitions } from '../../db/schema/clients.ts';
 import { documentFolders, documents, documentVersions } from '../../db/schema/documents.ts';
 import { firms, users } from '../../db/schema/firms.ts';
@@ -12,11 +13,20 @@ export const TEMPLATES_FOLDER_NAME = 'Templates';
 /**
  * The firm's Templates folder, made the first time it is needed (no trigger makes it: a firm is
  * created before any firm scope exists). Null only when a folder the firm made already holds the
- * name at the top level.
+ * name at the top level. Made by a GET (the documents' top level, the templates list), whose
+ * commit would otherwise go out after its answer: the answer names the folder, so the request
+ * commits first and the user's next request, on another connection, finds it. Two first uses at
+ * once: the second insert waits for the first's commit, does nothing, and then reads its row.
  */
 export async function ensureTemplatesFolder(tx: Tx, firmId: string): Promise<string | null> {
-  await tx.execute(sql`insert into document_folders (firm_id, kind, name)
-    values (${firmId}, 'templates', ${TEMPLATES_FOLDER_NAME}) on conflict do nothing`);
+  const [made] = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into document_folders (firm_id, kind, name)
+      values (${firmId}, 'templates', ${TEMPLATES_FOLDER_NAME}) on conflict do nothing returning id`),
+  );
+  if (made) {
+    commitBeforeAnswering();
+    return made.id;
+  }
   const [row] = await tx
     .select({ id: documentFolders.id })
     .from(documentFolders)
