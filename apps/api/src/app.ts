@@ -106,7 +106,7 @@ import { registerPaymentReportRoutes } from './modules/payment-reports/payment-r
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
 import { registerGatewayPaymentRoutes } from './modules/gateway-payments/gateway-payments.routes.ts';
 import { createUnappliedCashService } from './modules/gateway-payments/unapplied-cash.ts';
-import { createGatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
+import { createGatewayPaymentService, type GatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
@@ -130,6 +130,8 @@ declare module 'fastify' {
     outboxDelivery: OutboxDelivery;
     /** The firm's plan and its renewals, which the hourly clock charges (server.ts). */
     subscriptions: SubscriptionsService;
+    /** Online payments, whose periodic job charges plans' instalments to the cards clients saved (server.ts). */
+    gatewayPayments: GatewayPaymentService;
     /** The recycle bin, whose hourly job purges what stayed past each firm's retention (server.ts). */
     recycleBin: RecycleBin;
     /** Full exports, whose hourly job removes the zips past their 7 days (server.ts). */
@@ -350,11 +352,15 @@ export async function buildApp(
   registerCalendarRoutes(app, createCalendarService({ database, outbox, appUrl: config.appUrl }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
-  await registerGatewayPaymentRoutes(
-    app,
-    createGatewayPaymentService({ database, settings: config.payments, appUrl: config.appUrl }),
-    createUnappliedCashService(database),
-  );
+  const gatewayPayments = createGatewayPaymentService({
+    database,
+    settings: config.payments,
+    appUrl: config.appUrl,
+    appSecret: config.appSecret,
+    outbox,
+  });
+  app.decorate('gatewayPayments', gatewayPayments);
+  await registerGatewayPaymentRoutes(app, gatewayPayments, createUnappliedCashService(database));
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

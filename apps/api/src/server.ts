@@ -6,6 +6,7 @@ import { holdDataDirectoryOrExit } from './db/data-directory-lock.ts';
 import { courtCalendarJobs } from './modules/court-calendar/court-calendar.jobs.ts';
 import { taskJobs } from './modules/tasks/tasks.jobs.ts';
 import { invoiceReminderJobs } from './modules/invoice-reminders/send-due-reminders.ts';
+import { instalmentChargeJobs } from './modules/gateway-payments/gateway-payments.service.ts';
 import { calendarJobs } from './modules/calendar/calendar.jobs.ts';
 import { portalMessageJobs } from './modules/portal-messages/portal-message-digest.ts';
 import { scheduledReportJobs } from './modules/reports/report-schedule.ts';
@@ -77,6 +78,7 @@ jobs = config.jobsEnabled
           ...dataExportJobs(app.dataExport),
           ...workRetentionJobs(database),
           ...billRunJobs({ database, logger: app.log }),
+          ...instalmentChargeJobs(app.gatewayPayments, app.log),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],

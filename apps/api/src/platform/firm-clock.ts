@@ -1,5 +1,5 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../db/database.ts';
+import { rowsOf, type Tx } from '../db/database.ts';
 import { firms } from '../db/schema/index.ts';
 
 /**
@@ -42,4 +42,16 @@ export async function findFirmToday(tx: Tx, firmId: string, now?: Date): Promise
 export async function findFirmTimeZone(tx: Tx, firmId: string): Promise<string> {
   const [row] = await tx.select({ timeZone: firms.timeZone }).from(firms).where(eq(firms.id, firmId));
   return row?.timeZone ?? 'UTC';
+}
+
+/**
+ * Every firm's today (YYYY-MM-DD) and hour at `now` in its own time zone: what a periodic job reads
+ * to act on each firm at its own time of day (in the identity-lookup scope: firms only).
+ */
+export function listFirmClocks(tx: Tx, now: Date) {
+  return rowsOf<{ firmId: string; timeZone: string; today: string; hour: number }>(
+    tx.execute(sql`select id as "firmId", time_zone as "timeZone", ${firmTodayText(sql`time_zone`, now)} as "today",
+        extract(hour from ${now.toISOString()}::timestamptz at time zone time_zone)::int as "hour"
+      from firms order by id`),
+  );
 }

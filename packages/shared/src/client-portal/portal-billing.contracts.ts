@@ -4,7 +4,12 @@ import { idParamsSchema } from '../common/fields.ts';
 import { pageQuerySchema } from '../common/pagination.ts';
 import { portalDocumentPageSchema } from '../documents/document.schemas.ts';
 import { publicInvoiceSchema } from '../invoices/invoice-link.schemas.ts';
-import { portalPaymentOptionsSchema, startedPortalPaymentSchema, startPortalPaymentSchema } from './portal-payments.schemas.ts';
+import {
+  portalPaymentOptionsSchema,
+  savedCardSchema,
+  startedPortalPaymentSchema,
+  startPortalPaymentSchema,
+} from './portal-payments.schemas.ts';
 import { paymentReportSchema, portalInvoiceSummarySchema } from './portal-views.schemas.ts';
 
 /**
@@ -45,6 +50,19 @@ export const portalStartPaymentRoute = defineRoute({
   response: startedPortalPaymentSchema,
 });
 
+export const portalSavedCardListRoute = defineRoute({
+  method: 'GET',
+  path: `${base}/get-saved-cards`,
+  response: z.array(savedCardSchema),
+});
+
+export const portalWithdrawSavedCardRoute = defineRoute({
+  method: 'POST',
+  path: `${base}/withdraw-saved-card/:id`,
+  params: idParamsSchema,
+  response: z.array(savedCardSchema),
+});
+
 export const portalDocumentListRoute = defineRoute({
   method: 'GET',
   path: `${base}/get-documents`,
@@ -58,5 +76,7 @@ export const portalBillingContracts = {
   paymentReports: portalPaymentReportListRoute,
   paymentOptions: portalPaymentOptionsRoute,
   startPayment: portalStartPaymentRoute,
+  savedCards: portalSavedCardListRoute,
+  withdrawSavedCard: portalWithdrawSavedCardRoute,
   documents: portalDocumentListRoute,
 };

@@ -41,8 +41,38 @@ export const startPortalPaymentSchema = z.strictObject({
     .describe(
       'How much to pay, as a decimal with at most 2 decimals ("1250.00") in the item’s currency; blank or left out pays all still due. Never more than is due.',
     ),
+  saveCard: z
+    .boolean({ error: 'saveCard must be true or false' })
+    .optional()
+    .default(false)
+    .describe(
+      'true: the client agrees that the gateway keep the card used for this payment, and that the firm charge the remaining instalments of the invoice’s payment plan to it on their due dates. Only for an invoice with a payment plan.',
+    ),
 });
 export type StartPortalPaymentInput = z.input<typeof startPortalPaymentSchema>;
+
+/**
+ * Saved cards (issue 44 §4): a client who pays an instalment online may let the gateway keep the card,
+ * and the firm then charges each later instalment on its due date. The consent is withdrawn on the
+ * portal at any time; a newer card for the same gateway replaces the older.
+ */
+export const SAVED_CARD_MESSAGES = {
+  planOnly: 'A card is kept only to pay the instalments of a payment plan',
+  withdrawn: 'Automatic payments stopped: the card will not be charged again',
+  alreadyWithdrawn: 'This card is no longer kept',
+  /** What the client agrees to, shown beside the checkbox and kept in the record of their consent. */
+  consent:
+    'Keep this card and charge the remaining instalments of this invoice’s payment plan to it on their due dates. You can stop this at any time on this page.',
+} as const;
+
+export const savedCardSchema = z.object({
+  id: z.uuid().describe('The saved card’s id, for withdraw-saved-card.'),
+  gateway: z.enum(PAYMENT_GATEWAY_NAMES).describe('The gateway keeping it: paystack (naira) or stripe (other currencies).'),
+  description: z.string().describe('How the card is named: "Visa ending 4081".'),
+  consentedAt: z.string().describe('When the client agreed that it be charged (ISO 8601, UTC).'),
+  consentedBy: z.string().describe('Who agreed: the name on the portal account that paid with it.'),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
 
 export const startedPortalPaymentSchema = z.object({
   /** Where the browser goes next: the gateway's hosted checkout. */

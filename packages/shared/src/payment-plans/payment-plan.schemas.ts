@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATEWAY_PAYMENT_STATUSES } from '../client-portal/portal-payments.schemas.ts';
 import { isoDate, moneyText } from '../common/fields.ts';
 import { toCents } from '../common/money.ts';
 import { PAYMENT_PLAN_LIMITS } from './payment-plan-rules.ts';
@@ -66,6 +67,26 @@ export const paymentPlanSchema = z.object({
 });
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
+/** The card the client let the firm charge for the plan's instalments (issue 44 §4): charged on each due date. */
+export const automaticPaymentSchema = z.object({
+  description: z.string().describe('The saved card, as named: "Visa ending 4081".'),
+  consentedAt: z.string().describe('When the client agreed on the portal that it be charged (ISO 8601, UTC).'),
+});
+
+export const automaticChargeSchema = z.object({
+  instalmentNumber: z.number().int().describe('The instalment charged (1 for the first).'),
+  attemptedAt: z.string().describe('When the card was charged (ISO 8601, UTC).'),
+  amount: z.string().describe('The amount charged, exact decimal text in the invoice’s currency.'),
+  cardDescription: z.string().describe('The card charged, as named: "Visa ending 4081".'),
+  status: z
+    .enum(GATEWAY_PAYMENT_STATUSES)
+    .describe(
+      'pending: the gateway has not answered yet; succeeded: paid and recorded; failed: declined (the instalment stays due); refused: taken but refused by us.',
+    ),
+  failureReason: z.string().nullable().describe('Why it failed, in the gateway’s words; null otherwise.'),
+});
+export type AutomaticCharge = z.infer<typeof automaticChargeSchema>;
+
 export const invoicePaymentPlansSchema = z.object({
   invoiceId: z.uuid().describe('The invoice.'),
   invoiceNumber: z.string().nullable().describe('Its number; null for a draft.'),
@@ -76,6 +97,12 @@ export const invoicePaymentPlansSchema = z.object({
   canHavePlan: z.boolean().describe('True when the invoice is issued with a balance due (sent, partly paid or overdue).'),
   plan: paymentPlanSchema.nullable().describe('The live plan, or null.'),
   history: z.array(paymentPlanSchema).describe('Plans replaced or cancelled, newest first.'),
+  automaticPayment: automaticPaymentSchema
+    .nullable()
+    .describe('The card the client let the firm charge on each due date (given on the portal); null when none.'),
+  automaticCharges: z
+    .array(automaticChargeSchema)
+    .describe('Every charge of a saved card for this invoice’s plans, newest first: each try and what the gateway answered.'),
 });
 export type InvoicePaymentPlans = z.infer<typeof invoicePaymentPlansSchema>;
 
@@ -84,5 +111,8 @@ export const clientPaymentPlanSchema = z.object({
   total: z.string().describe('What the instalments add up to.'),
   instalments: z.array(instalmentSchema).describe('The instalments in due order, each with what is paid of it.'),
   nextInstalment: instalmentSchema.nullable().describe('The next instalment due: its remainder is the amount proposed to pay online.'),
+  automaticPayment: automaticPaymentSchema
+    .nullable()
+    .describe('The card the client let the firm charge on each due date; null when none (each instalment is paid by hand).'),
 });
 export type ClientPaymentPlan = z.infer<typeof clientPaymentPlanSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { GATEWAY_PAYMENT_STATUSES, PAYMENT_GATEWAY_NAMES as PAYMENT_GATEWAYS } from '@matterhorn/shared';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -157,7 +158,7 @@ export const clientPaymentMethods = pgTable(
     /** The payment whose checkout the client consented at. */
     savedFromPaymentId: uuid('saved_from_payment_id')
       .notNull()
-      .references(() => gatewayPayments.id),
+      .references((): AnyPgColumn => gatewayPayments.id),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnByPortalAccountId: uuid('withdrawn_by_portal_account_id').references(() => portalAccounts.id),
     withdrawnByUserId: uuid('withdrawn_by_user_id'),

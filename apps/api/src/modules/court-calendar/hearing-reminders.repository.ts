@@ -3,17 +3,6 @@ import { rowsOf, type Tx } from '../../db/database.ts';
 import { firmToday } from '../../platform/firm-clock.ts';
 import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 
-/** Identity lookup (no firm yet): every firm with its date and hour now, in its own time zone. */
-export function listFirmClocks(tx: Tx, now: Date) {
-  return rowsOf<{ firmId: string; timeZone: string; today: string; hour: number }>(
-    tx.execute(sql`
-      select id as "firmId", time_zone as "timeZone",
-        ${firmToday(sql`time_zone`, now)}::text as "today",
-        extract(hour from ${now.toISOString()}::timestamptz at time zone time_zone)::int as "hour"
-      from firms order by id`),
-  );
-}
-
 /** What an e-mail says about a hearing. */
 export type RemindedHearing = {
   courtUpdateId: string;

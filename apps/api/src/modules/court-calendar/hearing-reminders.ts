@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import type { OutgoingEmail } from '../../lib/outgoing-email.ts';
+import { listFirmClocks } from '../../platform/firm-clock.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { findCalendarSettings } from './calendar-feeds.repository.ts';
 import { addDays } from './court-calendar.service.ts';
@@ -10,7 +11,6 @@ import {
   claimReminder,
   findDueDigests,
   findDueReminders,
-  listFirmClocks,
   type DueDigest,
   type DueReminder,
   type RemindedHearing,

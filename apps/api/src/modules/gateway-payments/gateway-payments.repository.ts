@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GatewayPaymentStatus, OnlinePayment, PaymentGatewayName, PortalPayableKind } from '@matterhorn/shared';
+import type { GatewayPaymentStatus, OnlinePayment, PaymentGatewayName, PortalPayableKind, SavedCard } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
 
@@ -54,16 +54,26 @@ export async function insertGatewayPayment(
     currencyCode: string;
     gateway: PaymentGatewayName;
     reference: string;
+    /** The client agreed, at this checkout, that the card be kept for their plan's instalments. */
+    keepsMethod: boolean;
   },
 ) {
   const [row] = await rowsOf<{ id: string }>(
     tx.execute(sql`insert into gateway_payments (firm_id, client_id, portal_account_id, invoice_id, trust_request_id, amount, currency_code,
-        gateway, reference)
+        gateway, reference, keeps_method)
       values (${payment.firmId}, ${payment.clientId}, ${payment.portalAccountId}, ${payment.invoiceId}, ${payment.trustRequestId},
-        ${payment.amount}, ${payment.currencyCode}, ${payment.gateway}, ${payment.reference})
+        ${payment.amount}, ${payment.currencyCode}, ${payment.gateway}, ${payment.reference}, ${payment.keepsMethod})
       returning id`),
   );
   return row!.id;
+}
+
+/** Whether the invoice has a live payment plan: a card is kept only to pay a plan's instalments. */
+export async function invoiceHasLivePlan(tx: Tx, firmId: string, invoiceId: string) {
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`select id from payment_plans where firm_id = ${firmId} and invoice_id = ${invoiceId} and status = 'Active'`),
+  );
+  return rows.length > 0;
 }
 
 export async function setGatewaySession(tx: Tx, firmId: string, id: string, sessionId: string | null, failureReason: string | null) {
@@ -90,14 +100,22 @@ export type GatewayPaymentRow = {
   gateway: PaymentGatewayName;
   reference: string;
   status: 'pending' | 'succeeded' | 'failed' | 'refused';
+  portalAccountId: string;
+  keepsMethod: boolean;
+  /** Set on an automatic charge of a saved card: the instalment it pays. */
+  paymentMethodId: string | null;
 };
+
+const GATEWAY_PAYMENT_COLUMNS = sql`id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId",
+  amount::text as amount, currency_code as "currencyCode", gateway, reference, status, portal_account_id as "portalAccountId",
+  keeps_method as "keepsMethod", payment_method_id as "paymentMethodId"`;
 
 /** The payment, locked until its event's transaction commits: two deliveries of one success wait for each other. */
 export async function lockGatewayPayment(tx: Tx, firmId: string, reference: string) {
   const [row] = await rowsOf<GatewayPaymentRow>(
-    tx.execute(sql`select id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId",
-        amount::text as amount, currency_code as "currencyCode", gateway, reference, status
-      from gateway_payments where firm_id = ${firmId} and reference = ${reference} for update`),
+    tx.execute(
+      sql`select ${GATEWAY_PAYMENT_COLUMNS} from gateway_payments where firm_id = ${firmId} and reference = ${reference} for update`,
+    ),
   );
   return row ?? null;
 }
@@ -105,8 +123,7 @@ export async function lockGatewayPayment(tx: Tx, firmId: string, reference: stri
 /** A payment with what it holds unapplied, locked: the firm's refund or application of that money waits for a webhook on it and vice versa. */
 export async function lockGatewayPaymentById(tx: Tx, firmId: string, id: string) {
   const [row] = await rowsOf<GatewayPaymentRow & { unappliedAmount: string | null; unappliedCurrencyCode: string | null }>(
-    tx.execute(sql`select id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId",
-        amount::text as amount, currency_code as "currencyCode", gateway, reference, status,
+    tx.execute(sql`select ${GATEWAY_PAYMENT_COLUMNS},
         unapplied_amount::text as "unappliedAmount", unapplied_currency_code as "unappliedCurrencyCode"
       from gateway_payments where firm_id = ${firmId} and id = ${id} for update`),
   );
@@ -219,7 +236,7 @@ export async function findOnlinePayments(
         g.unapplied_amount::text as "unappliedAmount", ${needsAttention} as "needsAttention"
       from gateway_payments g
         join clients c on c.firm_id = g.firm_id and c.id = g.client_id
-        join portal_accounts p on p.id = g.portal_account_id
+        left join portal_accounts p on p.id = g.portal_account_id
         left join invoices i on i.firm_id = g.firm_id and i.id = g.invoice_id
         left join trust_requests r on r.firm_id = g.firm_id and r.id = g.trust_request_id
         left join currencies money on money.iso_code = g.currency_code
@@ -249,4 +266,175 @@ export async function sumHeldUnapplied(tx: Tx, firmId: string) {
     tx.execute(sql`select unapplied_currency_code as "currencyCode", sum(unapplied_amount)::numeric(16,2)::text as amount
       from gateway_payments where firm_id = ${firmId} and unapplied_amount is not null group by 1 order by 1`),
   );
+}
+
+/**
+ * Keeps the card a payment let the gateway keep, with the client's consent given at its checkout;
+ * a live card of the client's for the same gateway is replaced (its row kept, withdrawn).
+ */
+export async function saveClientCard(
+  tx: Tx,
+  card: {
+    firmId: string;
+    clientId: string;
+    gateway: PaymentGatewayName;
+    sealed: string;
+    description: string;
+    portalAccountId: string;
+    paymentId: string;
+  },
+) {
+  await tx.execute(sql`update client_payment_methods set withdrawn_at = now(), withdrawn_reason = 'Replaced by a newer card'
+    where firm_id = ${card.firmId} and client_id = ${card.clientId} and gateway = ${card.gateway} and withdrawn_at is null`);
+  const [row] = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into client_payment_methods (firm_id, client_id, gateway, sealed, description, consented_by_portal_account_id,
+        saved_from_payment_id)
+      values (${card.firmId}, ${card.clientId}, ${card.gateway}, ${card.sealed}, ${card.description}, ${card.portalAccountId},
+        ${card.paymentId})
+      returning id`),
+  );
+  return row!.id;
+}
+
+type SavedCardRow = Omit<SavedCard, 'consentedAt'> & { consentedAt: Date | string };
+
+/** The client's cards the firm may charge, newest consent first. */
+export async function findSavedCards(tx: Tx, firmId: string, clientId: string): Promise<SavedCard[]> {
+  const rows = await rowsOf<SavedCardRow>(
+    tx.execute(sql`select m.id, m.gateway, m.description, m.consented_at as "consentedAt",
+        coalesce(a.contact_name, c.display_name) as "consentedBy"
+      from client_payment_methods m
+        join clients c on c.firm_id = m.firm_id and c.id = m.client_id
+        left join portal_accounts a on a.id = m.consented_by_portal_account_id
+      where m.firm_id = ${firmId} and m.client_id = ${clientId} and m.withdrawn_at is null
+      order by m.consented_at desc, m.id`),
+  );
+  return rows.map((row) => ({ ...row, consentedAt: new Date(row.consentedAt).toISOString() }));
+}
+
+/** Withdraws the client's consent to a card; false when it is not theirs or was withdrawn already. */
+export async function withdrawSavedCard(tx: Tx, firmId: string, clientId: string, id: string, portalAccountId: string) {
+  const rows = await rowsOf<{ id: string }>(
+    tx.execute(sql`update client_payment_methods set withdrawn_at = now(), withdrawn_by_portal_account_id = ${portalAccountId},
+        withdrawn_reason = 'Withdrawn by the client on the portal'
+      where firm_id = ${firmId} and client_id = ${clientId} and id = ${id} and withdrawn_at is null
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** An instalment to charge to a saved card now, with the card (sealed) and the amount: its own remainder, never more than the invoice owes. */
+export type InstalmentToCharge = {
+  planId: string;
+  instalmentNumber: number;
+  invoiceId: string;
+  invoiceNumber: string;
+  clientId: string;
+  currencyCode: string;
+  amount: string;
+  methodId: string;
+  gateway: PaymentGatewayName;
+  sealed: string;
+  description: string;
+  portalAccountId: string;
+};
+
+/**
+ * Instalments of live plans due by the firm's today and not paid, on sent invoices with a balance,
+ * whose client has a card kept for the gateway that takes the invoice's currency (one of `gateways`,
+ * those configured), consented to before the instalment fell due, and that were never charged
+ * automatically (one try each). Each instalment's own remainder: what came off the balance pays the
+ * instalments in due order, so an earlier one declined is not charged again with a later one.
+ */
+export async function findInstalmentsToCharge(
+  tx: Tx,
+  firmId: string,
+  today: string,
+  gateways: PaymentGatewayName[],
+  limit: number,
+): Promise<InstalmentToCharge[]> {
+  if (gateways.length === 0) return [];
+  const covered = sql`(p.total - i.balance_due)`;
+  return rowsOf<InstalmentToCharge>(
+    tx.execute(sql`select p.id as "planId", s.number as "instalmentNumber", i.id as "invoiceId",
+        coalesce(i.invoice_number, '') as "invoiceNumber", i.client_id as "clientId", cur.iso_code as "currencyCode",
+        least(s.cumulative_amount - greatest(${covered}, s.cumulative_amount - s.amount), i.balance_due)::numeric(16, 2)::text as amount,
+        m.id as "methodId", m.gateway, m.sealed, m.description, m.consented_by_portal_account_id as "portalAccountId"
+      from payment_plans p
+        join invoices i on i.firm_id = p.firm_id and i.id = p.invoice_id
+        join currencies cur on cur.id = i.currency_id
+        join payment_plan_instalments s on s.firm_id = p.firm_id and s.plan_id = p.id
+        join client_payment_methods m on m.firm_id = p.firm_id and m.client_id = i.client_id and m.withdrawn_at is null
+          and m.gateway = case when cur.iso_code = 'NGN' then 'paystack' else 'stripe' end
+        join firms f on f.id = p.firm_id
+      where p.firm_id = ${firmId} and p.status = 'Active' and i.deleted_at is null and i.sent_at is not null
+        and i.status in ('Approved', 'Sent', 'PartlyPaid') and i.balance_due > 0
+        and m.gateway in (${sql.join(
+          gateways.map((gateway) => sql`${gateway}`),
+          sql`, `,
+        )})
+        and s.due_date <= ${today}::date and s.due_date >= (m.consented_at at time zone f.time_zone)::date
+        and s.cumulative_amount > ${covered}
+        and not exists (select 1 from gateway_payments g
+          where g.firm_id = p.firm_id and g.payment_plan_id = p.id and g.instalment_number = s.number)
+      order by s.due_date, p.id, s.number
+      limit ${limit}`),
+  );
+}
+
+/**
+ * Claims an instalment's one automatic try: a pending payment written under its reference; null,
+ * writing nothing, when another run claimed it first (gateway_payments_instalment_charge_key).
+ */
+export async function claimInstalmentCharge(tx: Tx, firmId: string, charge: InstalmentToCharge, reference: string) {
+  const [row] = await rowsOf<{ id: string }>(
+    tx.execute(sql`insert into gateway_payments (firm_id, client_id, portal_account_id, invoice_id, amount, currency_code, gateway,
+        reference, payment_method_id, payment_plan_id, instalment_number)
+      values (${firmId}, ${charge.clientId}, ${charge.portalAccountId}, ${charge.invoiceId}, ${charge.amount}, ${charge.currencyCode},
+        ${charge.gateway}, ${reference}, ${charge.methodId}, ${charge.planId}, ${charge.instalmentNumber})
+      on conflict do nothing
+      returning id`),
+  );
+  return row?.id ?? null;
+}
+
+/** What the emails about an automatic charge say: who is told, of what. */
+export type InstalmentChargeNotice = {
+  invoiceId: string;
+  invoiceNumber: string;
+  clientId: string;
+  clientName: string;
+  instalmentNumber: number;
+  amount: string;
+  currencySymbol: string;
+  balanceDue: string;
+  cardDescription: string;
+  payerEmail: string;
+  payerName: string;
+  firmName: string;
+  portalSlug: string | null;
+  /** Who issued the invoice, told of a decline; null when they no longer work at the firm. */
+  issuerEmail: string | null;
+  issuerName: string | null;
+};
+
+export async function findInstalmentChargeNotice(tx: Tx, firmId: string, paymentId: string) {
+  const [row] = await rowsOf<InstalmentChargeNotice>(
+    tx.execute(sql`select i.id as "invoiceId", coalesce(i.invoice_number, '') as "invoiceNumber", c.id as "clientId",
+        c.display_name as "clientName", g.instalment_number as "instalmentNumber", g.amount::text as amount,
+        coalesce(cur.symbol, '') as "currencySymbol", i.balance_due::text as "balanceDue", m.description as "cardDescription",
+        a.email as "payerEmail", coalesce(a.contact_name, c.display_name) as "payerName", f.name as "firmName",
+        f.portal_slug as "portalSlug", case when u.is_active then u.email end as "issuerEmail",
+        case when u.is_active then u.name end as "issuerName"
+      from gateway_payments g
+        join client_payment_methods m on m.firm_id = g.firm_id and m.id = g.payment_method_id
+        join invoices i on i.firm_id = g.firm_id and i.id = g.invoice_id
+        join clients c on c.firm_id = g.firm_id and c.id = g.client_id
+        join portal_accounts a on a.id = g.portal_account_id
+        join firms f on f.id = g.firm_id
+        left join currencies cur on cur.id = i.currency_id
+        left join users u on u.firm_id = i.firm_id and u.id = i.created_by_user_id
+      where g.firm_id = ${firmId} and g.id = ${paymentId}`),
+  );
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { onlinePaymentContracts as contracts, portalBillingContracts } from '@matterhorn/shared';
+import { onlinePaymentContracts as contracts, portalBillingContracts, SAVED_CARD_MESSAGES } from '@matterhorn/shared';
 import { answers, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { withRawJsonBodies } from '../../plugins/raw-json-body.ts';
@@ -79,13 +79,38 @@ export async function registerGatewayPaymentRoutes(
       access: portalAccess(),
       summary:
         'Start paying one of your sent, unpaid invoices or open trust requests online (kind, id, amount: blank pays all that is ' +
-        'due; part payments allowed, never more than due). Answers the gateway’s checkout page to go to; nothing is paid until ' +
+        'due; part payments allowed, never more than due; saveCard: keep the card for the plan’s later instalments). Answers the ' +
+        'gateway’s checkout page to go to; nothing is paid until ' +
         'the gateway confirms it to us (409 when no gateway takes the currency, 502 when the gateway cannot be reached)',
       description:
         'Records a pending attempt under a reference of ours and answers the gateway’s checkout address to send the client to; the money is recorded only when the gateway’s signed webhook confirms it. ' +
-        'Refused with 400 when the amount is more than is due (or has cents in a currency without them), 404 when the item is not the client’s to pay, 409 when nothing is due or no gateway takes its currency, and 502 when the gateway cannot be reached.',
+        'Refused with 400 when the amount is more than is due (or has cents in a currency without them) or a card is to be kept for an invoice without a payment plan, 404 when the item is not the client’s to pay, 409 when nothing is due or no gateway takes its currency, and 502 when the gateway cannot be reached.',
     },
     async (request) => ok('Payment started', await payments.start(portalPrincipalOf(request), request.body)),
+  );
+
+  portalRoute(
+    portalBillingContracts.savedCards,
+    {
+      access: portalAccess(),
+      summary:
+        'The cards you let us keep to pay your payment plans’ instalments on their due dates (agreed when paying an instalment ' +
+        'online); withdraw-saved-card stops it',
+      description: 'Answers each card of the signed-in client that the firm may charge, with when and by whom it was agreed.',
+    },
+    async (request) => ok('Saved cards', await payments.savedCards(portalPrincipalOf(request))),
+  );
+
+  portalRoute(
+    portalBillingContracts.withdrawSavedCard,
+    {
+      access: portalAccess(),
+      summary: 'Stop automatic payments with a saved card: it is never charged again (the record of your consent and its withdrawal stays)',
+      description:
+        'Withdraws the client’s consent to charge the card and answers the cards left. Refused with 404 when the card is not theirs or was withdrawn already.',
+    },
+    async (request) =>
+      ok(SAVED_CARD_MESSAGES.withdrawn, await payments.withdrawSavedCard(portalPrincipalOf(request), request.params.id)),
   );
 
   // The webhooks' signatures are over the exact bytes sent: these two routes alone read the body raw.

@@ -2,19 +2,30 @@ import { randomUUID } from 'node:crypto';
 import {
   compareMoney,
   PORTAL_PAYMENT_MESSAGES,
+  SAVED_CARD_MESSAGES,
   type OnlinePaymentsFilter,
   type PaymentGatewayName,
   type PortalPaymentOptions,
+  type SavedCard,
   type StartedPortalPayment,
   type StartPortalPaymentInput,
 } from '@matterhorn/shared';
 import type { PaymentGatewaySettings } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import {
+  claimInstalmentCharge,
   findFirmOfReference,
+  findInstalmentChargeNotice,
+  findInstalmentsToCharge,
+  findSavedCards,
+  invoiceHasLivePlan,
+  saveClientCard,
+  withdrawSavedCard,
   findFirmRecorder,
   findClientPayable,
   findClientPayables,
@@ -29,14 +40,23 @@ import {
   type GatewayPaymentRow,
 } from './gateway-payments.repository.ts';
 import { fromMinorUnits, gatewayFor, toMinorUnits } from './gateway-payments.rules.ts';
-import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway } from './gateways.ts';
+import { GatewayUnavailableError, type GatewayEvent, type PaymentGateway, type SavedMethodCharge } from './gateways.ts';
+import { instalmentChargedEmail, instalmentDeclinedEmail, instalmentDeclinedFirmEmail } from './instalment-charge-emails.ts';
 import { createPaymentRecorder } from './payment-recorder.ts';
 import { createPaystackGateway } from './paystack-gateway.ts';
 import { holdUnappliedCash } from './unapplied-cash.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
-import { findFirmToday } from '../../platform/firm-clock.ts';
+import { findFirmToday, listFirmClocks } from '../../platform/firm-clock.ts';
+import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 
 type Succeeded = Extract<GatewayEvent, { kind: 'succeeded' }>;
+
+/** The purpose a client's saved card is encrypted for (lib/secrets.ts). */
+const SAVED_CARD = 'client-saved-card';
+/** Saved cards are charged from 09:00 in the firm's time zone, when the firm can answer a client who calls. */
+export const INSTALMENT_CHARGE_HOUR = 9;
+/** Instalments claimed per transaction: the gateway is called after it commits, one charge at a time. */
+const CHARGE_BATCH = 100;
 
 /** The gateways configured: Paystack (naira) and Stripe (other currencies), each only with its keys. */
 export function createGateways(settings: PaymentGatewaySettings): Partial<Record<PaymentGatewayName, PaymentGateway>> {
@@ -58,11 +78,17 @@ export function createGatewayPaymentService({
   database,
   settings,
   appUrl,
+  appSecret,
+  outbox,
   gateways = createGateways(settings),
 }: {
   database: Database;
   settings: PaymentGatewaySettings;
   appUrl: string;
+  /** Seals the saved cards' tokens. */
+  appSecret: string;
+  /** Tells a client (and the firm) of an automatic charge of a saved card. */
+  outbox: Outbox;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
 }) {
   const recorder = createPaymentRecorder(database);
@@ -127,6 +153,18 @@ export function createGatewayPaymentService({
         transactionId: event.transactionId,
         today: await findFirmToday(tx, firmId),
       });
+      // The card the client agreed, at this checkout, to have charged for their plan's instalments.
+      if (payment.keepsMethod && event.savedMethod)
+        await saveClientCard(tx, {
+          firmId,
+          clientId: payment.clientId,
+          gateway,
+          sealed: encryptSecret(JSON.stringify({ token: event.savedMethod.token, email: event.savedMethod.email }), appSecret, SAVED_CARD),
+          description: event.savedMethod.description,
+          portalAccountId: payment.portalAccountId,
+          paymentId: payment.id,
+        });
+      if (payment.paymentMethodId) await tellOfCharge(tx, firmId, payment.id, null);
       return 'recorded';
     });
 
@@ -141,8 +179,93 @@ export function createGatewayPaymentService({
         reference: payment.reference,
         reason: event.reason,
       });
+      // A saved card declined: the instalment stays due, and the client and the invoice's issuer are told.
+      if (payment.paymentMethodId) await tellOfCharge(tx, firmId, payment.id, event.reason);
       return 'failed';
     });
+
+  /** Emails about an automatic charge, in its settling transaction: paid (the client), or declined (the client and the firm). */
+  async function tellOfCharge(tx: Tx, firmId: string, paymentId: string, declinedFor: string | null) {
+    const notice = await findInstalmentChargeNotice(tx, firmId, paymentId);
+    if (!notice) return;
+    const about = { kind: 'invoice' as const, id: notice.invoiceId };
+    if (declinedFor === null) {
+      await outbox.queue(tx, firmId, instalmentChargedEmail(notice, appUrl), about);
+      return;
+    }
+    await outbox.queue(tx, firmId, instalmentDeclinedEmail(notice, declinedFor, appUrl), about);
+    const firmEmail = instalmentDeclinedFirmEmail(notice, declinedFor, appUrl);
+    if (firmEmail) await outbox.queue(tx, firmId, firmEmail);
+  }
+
+  /** A claimed instalment charged to its saved card, outside any transaction; the answer settles it as a webhook would. */
+  async function chargeClaimed(
+    firmId: string,
+    claimed: {
+      reference: string;
+      gateway: PaymentGatewayName;
+      amount: string;
+      currencyCode: string;
+      sealed: string;
+      invoiceNumber: string;
+      instalmentNumber: number;
+    },
+  ) {
+    const gateway = gateways[claimed.gateway];
+    const opened = decryptSecret(claimed.sealed, appSecret, SAVED_CARD);
+    const declined = (reason: string): SavedMethodCharge => ({ outcome: 'failed', reason, payload: JSON.stringify({ reason }) });
+    const answer: SavedMethodCharge =
+      !gateway || !opened
+        ? declined(!gateway ? 'online payment is no longer set up' : 'the saved card could not be read')
+        : await gateway
+            .chargeSavedMethod({
+              reference: claimed.reference,
+              amountMinor: toMinorUnits(claimed.amount, claimed.currencyCode) ?? 0,
+              currencyCode: claimed.currencyCode,
+              method: JSON.parse(opened) as { token: string; email: string },
+              description: `Invoice ${claimed.invoiceNumber}, instalment ${claimed.instalmentNumber}`,
+            })
+            .catch((error: unknown) => {
+              // Out of reach: the try fails and the instalment stays due (a late success from the gateway still settles it).
+              if (error instanceof GatewayUnavailableError) return declined('the payment gateway could not be reached');
+              throw error;
+            });
+    if (answer.outcome === 'pending') return 'pending';
+    return database.withFirm(firmId, (tx) =>
+      answer.outcome === 'succeeded'
+        ? recordSuccess(tx, firmId, claimed.gateway, answer.event)
+        : recordFailure(tx, firmId, claimed.gateway, {
+            kind: 'failed',
+            eventId: `saved-card-declined:${claimed.reference}`,
+            eventType: 'saved-card.declined',
+            reference: claimed.reference,
+            reason: answer.reason,
+          }),
+    );
+  }
+
+  /**
+   * One firm's instalments due by `now` charged to the saved cards: each claimed first (one try per
+   * instalment, whatever runs at once), in batches, then charged one by one. Answers each outcome.
+   */
+  async function chargeFirmInstalments(firmId: string, now: Date): Promise<string[]> {
+    const configured = (Object.keys(gateways) as PaymentGatewayName[]).filter((name) => gateways[name]);
+    const outcomes: string[] = [];
+    for (;;) {
+      const claimed = await database.withFirm(firmId, async (tx) => {
+        const due = await findInstalmentsToCharge(tx, firmId, await findFirmToday(tx, firmId, now), configured, CHARGE_BATCH);
+        const mine = [];
+        for (const instalment of due) {
+          if (toMinorUnits(instalment.amount, instalment.currencyCode) === null) continue;
+          const reference = `mh_${randomUUID().replaceAll('-', '')}`;
+          if (await claimInstalmentCharge(tx, firmId, instalment, reference)) mine.push({ ...instalment, reference });
+        }
+        return { due: due.length, mine };
+      });
+      for (const charge of claimed.mine) outcomes.push(await chargeClaimed(firmId, charge));
+      if (claimed.due < CHARGE_BATCH) return outcomes;
+    }
+  }
 
   return {
     /** The firm's online payments, newest first (Billing → Online Payments). */
@@ -186,8 +309,9 @@ export function createGatewayPaymentService({
 
     async start(
       principal: PortalPrincipal,
-      input: { kind: StartPortalPaymentInput['kind']; id: string; amount: string | null },
+      input: { kind: StartPortalPaymentInput['kind']; id: string; amount: string | null; saveCard?: boolean },
     ): Promise<StartedPortalPayment> {
+      const keepsMethod = input.saveCard === true;
       const { firmId, clientId } = principal;
       const reference = `mh_${randomUUID().replaceAll('-', '')}`;
       const attempt = await database.withFirm(firmId, async (tx) => {
@@ -200,6 +324,8 @@ export function createGatewayPaymentService({
         const gatewayName = gatewayFor(settings, payable.currencyCode);
         const gateway = gatewayName ? gateways[gatewayName] : undefined;
         if (!gatewayName || !gateway) throw conflict(PORTAL_PAYMENT_MESSAGES.noGateway);
+        if (keepsMethod && (input.kind !== 'invoice' || !(await invoiceHasLivePlan(tx, firmId, input.id))))
+          throw badRequest(SAVED_CARD_MESSAGES.planOnly, { saveCard: SAVED_CARD_MESSAGES.planOnly });
         const amountMinor = toMinorUnits(amount, payable.currencyCode);
         if (amountMinor === null)
           throw badRequest(`${payable.currencyCode} amounts have no cents`, { amount: `${payable.currencyCode} amounts have no cents` });
@@ -213,6 +339,7 @@ export function createGatewayPaymentService({
           currencyCode: payable.currencyCode,
           gateway: gatewayName,
           reference,
+          keepsMethod,
         });
         const email = await findPortalAccountEmail(tx, firmId, principal.portalAccountId);
         return { id, amount, amountMinor, gateway, gatewayName, label: payable.label, currencyCode: payable.currencyCode, email };
@@ -228,6 +355,7 @@ export function createGatewayPaymentService({
           description: `${attempt.label} (${attempt.amount} ${attempt.currencyCode})`,
           returnUrl: `${portalPage}&payment=returned`,
           cancelUrl: portalPage,
+          keepMethod: keepsMethod,
         });
         await database.withFirm(firmId, (tx) => setGatewaySession(tx, firmId, attempt.id, checkout.sessionId, null));
         return {
@@ -243,6 +371,41 @@ export function createGatewayPaymentService({
         throw gatewayUnavailable();
       }
     },
+
+    /** The client's cards the firm may charge for their plans' instalments. */
+    savedCards: (principal: PortalPrincipal): Promise<SavedCard[]> =>
+      database.withFirm(principal.firmId, (tx) => findSavedCards(tx, principal.firmId, principal.clientId), READ_ONLY),
+
+    /** The client withdraws their consent: the card is never charged again (its record stays); answers the cards left. */
+    withdrawSavedCard: (principal: PortalPrincipal, id: string): Promise<SavedCard[]> =>
+      database.withFirm(principal.firmId, async (tx) => {
+        if (!(await withdrawSavedCard(tx, principal.firmId, principal.clientId, id, principal.portalAccountId)))
+          throw notFound('Saved card');
+        return findSavedCards(tx, principal.firmId, principal.clientId);
+      }),
+
+    /**
+     * The periodic run: in each firm where it is 09:00 or later, the instalments due by its today
+     * charged to the cards their clients saved. A firm that fails is logged and the others go on;
+     * it throws after every firm was tried, so the queue retries (what was charged is claimed).
+     */
+    async chargeDueInstalments(now = new Date()): Promise<{ firmId: string; outcome: string }[]> {
+      const clocks = await database.withIdentityLookup((tx) => listFirmClocks(tx, now));
+      const results: { firmId: string; outcome: string }[] = [];
+      const failures: unknown[] = [];
+      for (const clock of clocks.filter((firm) => firm.hour >= INSTALMENT_CHARGE_HOUR)) {
+        try {
+          for (const outcome of await chargeFirmInstalments(clock.firmId, now)) results.push({ firmId: clock.firmId, outcome });
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length) throw new AggregateError(failures, `Instalments of ${failures.length} firms were not charged`);
+      return results;
+    },
+
+    /** One firm's instalments due at `now`, whatever its hour (tests and the demo seed). */
+    chargeFirmInstalments,
 
     /**
      * A gateway's webhook: its signature checked on the raw bytes (refused: 400, nothing changes), its
@@ -269,3 +432,20 @@ export function createGatewayPaymentService({
   };
 }
 export type GatewayPaymentService = ReturnType<typeof createGatewayPaymentService>;
+
+export const INSTALMENT_CHARGES_JOB = 'instalment-charges';
+
+/** Every half hour: a firm's instalments due today are charged in the first run after 09:00 its time; later runs find them claimed. */
+export const instalmentChargeJobs = (
+  payments: Pick<GatewayPaymentService, 'chargeDueInstalments'>,
+  logger?: { info: (details: object, message: string) => void },
+): PeriodicJob[] => [
+  {
+    name: INSTALMENT_CHARGES_JOB,
+    everyMinutes: 30,
+    run: async () => {
+      const charged = await payments.chargeDueInstalments();
+      if (charged.length > 0) logger?.info({ charged: charged.length }, 'instalments charged to saved cards');
+    },
+  },
+];

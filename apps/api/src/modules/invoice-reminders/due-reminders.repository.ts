@@ -9,16 +9,6 @@ import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
  */
 export const CATCH_UP_DAYS = 3;
 
-/** Identity lookup (no firm yet): every firm with its date and hour now, in its own time zone. */
-export function listFirmClocks(tx: Tx, now: Date) {
-  return rowsOf<{ firmId: string; today: string; hour: number }>(
-    tx.execute(sql`
-      select id as "firmId", to_char((${now.toISOString()}::timestamptz at time zone time_zone)::date, 'YYYY-MM-DD') as "today",
-        extract(hour from ${now.toISOString()}::timestamptz at time zone time_zone)::int as "hour"
-      from firms order by id`),
-  );
-}
-
 /** Where a run's previous batch ended: the next one reads on from there (in due date and id order). */
 export type ReminderCursor = { dueDate: string; invoiceId: string };
 

@@ -4,7 +4,8 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { invoiceLinkUrlOf } from '../invoice-links/invoice-links.api.ts';
-import { claimReminders, findDueReminders, listFirmClocks, type ReminderCursor } from './due-reminders.repository.ts';
+import { listFirmClocks } from '../../platform/firm-clock.ts';
+import { claimReminders, findDueReminders, type ReminderCursor } from './due-reminders.repository.ts';
 import { findFirmLetter, findSchedule } from './invoice-reminders.repository.ts';
 import { fillReminder, mergeValuesOf, payLinkOf, reminderEmailOf, type ReminderFirm } from './reminder-email.ts';
 

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AutomaticCharge } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { paymentPlanInstalments, paymentPlans } from '../../db/schema/index.ts';
 import { firmToday, timeZoneOfFirm } from '../../platform/firm-clock.ts';
@@ -165,4 +166,33 @@ export async function findMissedInvoices(tx: Tx, firmId: string, limit: number):
       order by late."dueDate", i.invoice_number
       limit ${limit}`),
   );
+}
+
+type AutomaticPaymentRow = { description: string; consentedAt: Date | string };
+
+/**
+ * The card the invoice's client let the firm charge for instalments, for the gateway that takes the
+ * invoice's currency (Paystack for naira, Stripe for others); null when none.
+ */
+export async function findAutomaticPayment(tx: Tx, firmId: string, invoice: Pick<PlanInvoiceRow, 'clientId' | 'currencyCode'>) {
+  const gateway = invoice.currencyCode === 'NGN' ? 'paystack' : 'stripe';
+  const [row] = await rowsOf<AutomaticPaymentRow>(
+    tx.execute(sql`select description, consented_at as "consentedAt" from client_payment_methods
+      where firm_id = ${firmId} and client_id = ${invoice.clientId} and gateway = ${gateway} and withdrawn_at is null`),
+  );
+  return row ? { description: row.description, consentedAt: new Date(row.consentedAt).toISOString() } : null;
+}
+
+type AutomaticChargeRow = Omit<AutomaticCharge, 'attemptedAt'> & { attemptedAt: Date | string };
+
+/** Every saved-card charge for the invoice's plans, newest first. */
+export async function findAutomaticCharges(tx: Tx, firmId: string, invoiceId: string): Promise<AutomaticCharge[]> {
+  const rows = await rowsOf<AutomaticChargeRow>(
+    tx.execute(sql`select g.instalment_number as "instalmentNumber", g.created_at as "attemptedAt", g.amount::text as amount,
+        m.description as "cardDescription", g.status, g.failure_reason as "failureReason"
+      from gateway_payments g join client_payment_methods m on m.firm_id = g.firm_id and m.id = g.payment_method_id
+      where g.firm_id = ${firmId} and g.invoice_id = ${invoiceId} and g.payment_plan_id is not null
+      order by g.created_at desc, g.id`),
+  );
+  return rows.map((row) => ({ ...row, attemptedAt: new Date(row.attemptedAt).toISOString() }));
 }

@@ -18,6 +18,8 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import {
   endPlan,
+  findAutomaticCharges,
+  findAutomaticPayment,
   findLivePlanId,
   findMissedInvoices,
   findPlanInvoice,
@@ -72,6 +74,8 @@ async function viewOf(tx: Tx, firmId: string, invoice: PlanInvoiceRow): Promise<
     canHavePlan: invoice.isOpen,
     plan: plans.find((plan) => plan.status === 'Active') ?? null,
     history: plans.filter((plan) => plan.status !== 'Active'),
+    automaticPayment: await findAutomaticPayment(tx, firmId, invoice),
+    automaticCharges: await findAutomaticCharges(tx, firmId, invoice.id),
   };
 }
 
@@ -161,5 +165,10 @@ export async function findClientPaymentPlan(tx: Tx, firmId: string, invoiceId: s
   const live = (await findPlans(tx, firmId, invoiceId)).find((row) => row.status === 'Active');
   if (!live) return null;
   const plan = planOf(live, invoice);
-  return { total: plan.total, instalments: plan.instalments, nextInstalment: plan.nextInstalment };
+  return {
+    total: plan.total,
+    instalments: plan.instalments,
+    nextInstalment: plan.nextInstalment,
+    automaticPayment: await findAutomaticPayment(tx, firmId, invoice),
+  };
 }

@@ -26,7 +26,48 @@ export const PAYMENT_PLAN_TEXT = {
   keep: 'Keep plan',
   history: 'Earlier plans',
   missed: (count: number) => `${count} instalment${count === 1 ? '' : 's'} missed: past the due date and not fully paid.`,
+  automatic: 'Automatic payment',
+  noCard: 'No saved card: the client can agree to automatic payments when paying an instalment online on the portal.',
+  card: (description: string, date: string) =>
+    `${description}, agreed by the client on ${date}: charged for each instalment on its due date.`,
+  charges: 'Card charges',
 } as const;
+
+const CHARGE_STATUS = {
+  pending: { label: 'Waiting for the gateway', color: 'gray' },
+  succeeded: { label: 'Paid', color: 'green' },
+  failed: { label: 'Declined', color: 'red' },
+  refused: { label: 'Refused', color: 'orange' },
+} as const;
+
+/** The client's saved card and every charge of it for this invoice: the firm sees each try and what the gateway said. */
+function AutomaticPayment({ view }: { view: InvoicePaymentPlans }) {
+  const { automaticPayment: card, automaticCharges: charges, currencySymbol: symbol } = view;
+  return (
+    <Stack gap={4} component="section" aria-label={PAYMENT_PLAN_TEXT.automatic}>
+      <Title order={3} size="h6">
+        {PAYMENT_PLAN_TEXT.automatic}
+      </Title>
+      <Text size="sm" c={card ? undefined : 'dimmed'}>
+        {card ? PAYMENT_PLAN_TEXT.card(card.description, dateOf(card.consentedAt)) : PAYMENT_PLAN_TEXT.noCard}
+      </Text>
+      {charges.length > 0 && (
+        <Stack gap={2} component="ul" aria-label={PAYMENT_PLAN_TEXT.charges} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {charges.map((charge) => (
+            <Text component="li" size="sm" key={`${charge.instalmentNumber}-${charge.attemptedAt}`}>
+              <Badge size="sm" variant="light" color={CHARGE_STATUS[charge.status].color} mr={6}>
+                {CHARGE_STATUS[charge.status].label}
+              </Badge>
+              {dateOf(charge.attemptedAt)} · instalment {charge.instalmentNumber} · {formatMoney(charge.amount, symbol)} to{' '}
+              {charge.cardDescription}
+              {charge.failureReason ? ` — ${charge.failureReason}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 const STATUS_WORDS = { Active: 'Live', Replaced: 'Replaced', Cancelled: 'Cancelled' } as const;
 const dateOf = (iso: string) => isoToDisplayDate(iso.slice(0, 10));
@@ -116,6 +157,7 @@ export function PaymentPlanCard({ invoiceId, balanceDue }: { invoiceId: string; 
               </Text>
             )}
             <InstalmentsTable instalments={plan.instalments} currencySymbol={symbol} nextNumber={plan.nextInstalment?.number ?? null} />
+            <AutomaticPayment view={view} />
           </>
         ) : (
           <Text size="sm">{PAYMENT_PLAN_TEXT.none}</Text>

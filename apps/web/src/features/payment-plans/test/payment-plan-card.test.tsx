@@ -13,7 +13,7 @@ const INVOICE_ID = '99999999-9999-4999-8999-999999999999';
 const BASE = '/api/admin/payment-plans';
 const TODAY = '2030-01-15';
 
-const viewOf = (plan: PaymentPlan | null, history: PaymentPlan[] = []): InvoicePaymentPlans => ({
+const viewOf = (plan: PaymentPlan | null, history: PaymentPlan[] = [], more: Partial<InvoicePaymentPlans> = {}): InvoicePaymentPlans => ({
   invoiceId: INVOICE_ID,
   invoiceNumber: 'INV-00007',
   currencyCode: 'NGN',
@@ -23,6 +23,9 @@ const viewOf = (plan: PaymentPlan | null, history: PaymentPlan[] = []): InvoiceP
   canHavePlan: true,
   plan,
   history,
+  automaticPayment: null,
+  automaticCharges: [],
+  ...more,
 });
 
 const planOf = (covered: string, today = TODAY): PaymentPlan => {
@@ -111,6 +114,34 @@ describe('PaymentPlanCard', { timeout: 60_000 }, () => {
     expect(screen.getByText('Next: ₦50,000.00 due 01/02/2030')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: PAYMENT_PLAN_TEXT.replace })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: PAYMENT_PLAN_TEXT.cancel })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: PAYMENT_PLAN_TEXT.automatic })).toHaveTextContent(PAYMENT_PLAN_TEXT.noCard);
+  });
+
+  it('shows the client’s saved card and each charge of it, a declined one with the gateway’s words', async () => {
+    stubApi({
+      [`GET ${BASE}/get-invoice-plans/${INVOICE_ID}`]: () => ({
+        data: viewOf(planOf('40000.00', '2030-02-02'), [], {
+          automaticPayment: { description: 'Visa ending 4081', consentedAt: '2029-12-28T10:00:00.000Z' },
+          automaticCharges: [
+            {
+              instalmentNumber: 2,
+              attemptedAt: '2030-02-01T08:00:00.000Z',
+              amount: '60000.00',
+              cardDescription: 'Visa ending 4081',
+              status: 'failed',
+              failureReason: 'Paystack: Insufficient Funds',
+            },
+          ],
+        }),
+      }),
+    });
+    render(['invoice']);
+    const automatic = await screen.findByRole('region', { name: PAYMENT_PLAN_TEXT.automatic });
+    expect(automatic).toHaveTextContent(PAYMENT_PLAN_TEXT.card('Visa ending 4081', '28/12/2029'));
+    const charges = within(automatic).getAllByRole('listitem');
+    expect(charges.map((charge) => charge.textContent)).toEqual([
+      'Declined01/02/2030 · instalment 2 · ₦60,000.00 to Visa ending 4081 — Paystack: Insufficient Funds',
+    ]);
   });
 
   it('cancels the live plan after asking, keeping it in the history', async () => {
