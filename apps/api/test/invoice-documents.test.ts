@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMoney, formatMoney } from '@matterhorn/shared';
+import { addMoney, formatMoney, matterConflictNames } from '@matterhorn/shared';
 import { LEDES_BI_FIELDS, parseLedes } from '../src/modules/invoices/invoices.api.ts';
 import { expectLedes1998B, expectLedes1998BI } from './support/ledes-check.ts';
 import { pdfColourOperands, pdfContentStreams } from './support/pdf-content-streams.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { readOutbox, rowsOf } from './support/test-app.ts';
+import { readOutbox, rowsOf, withClearedConflictCheck } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 import { trustCalls } from './support/trust-fixture.ts';
 
@@ -386,6 +386,60 @@ describe('sending, the public link and the email', () => {
     expect((await call('GET', `get-invoice-link/${invoice.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
     expect((await call('POST', `revoke-invoice-link/${invoice.id}`, {})).statusCode).toBe(200);
     expect((await call('GET', `get-invoice-link/${invoice.id}`)).json().data).toBeNull();
+  });
+
+  it('counts the email as its sender’s work on the invoice’s matters in Suggested time, 6 minutes shared between them', async () => {
+    const [{ today }] = (await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ today: string }>(tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`)),
+    )) as [{ today: string }];
+    type Action = { kind: string; subject: string; seconds: number };
+    const emailsOn = async (matterId: string, token = admin()) => {
+      const answer = await fixture.call('GET', `/api/admin/time-suggestions/get-suggestions?from=${today}&to=${today}`, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const suggestion = (answer.json().data as { matterId: string; narrative: string; actions: Action[] }[]).find(
+        (candidate) => candidate.matterId === matterId,
+      );
+      return {
+        narrative: suggestion?.narrative ?? '',
+        actions: (suggestion?.actions ?? []).filter((action) => action.kind === 'emailSent'),
+      };
+    };
+
+    const invoice = await issuedInvoice();
+    expect((await call('POST', `send-invoice/${invoice.id}`, {})).statusCode).toBe(200);
+    const sent = await emailsOn(matter().id);
+    expect(sent.actions).toContainEqual({ kind: 'emailSent', subject: `invoice ${invoice.invoiceNumber} to the client`, seconds: 360 });
+    expect(sent.narrative).toMatch(new RegExp(`(^E|; e)mailed invoice ${invoice.invoiceNumber} to the client`));
+    // Sent again, to the client's accountant: a second email, named by where it went.
+    expect((await call('POST', `send-invoice/${invoice.id}`, { toEmail: 'accounts@client.example' })).statusCode).toBe(200);
+    expect((await emailsOn(matter().id)).actions).toContainEqual({
+      kind: 'emailSent',
+      subject: `invoice ${invoice.invoiceNumber} to accounts@client.example`,
+      seconds: 360,
+    });
+    // Only the sender's work: the fee earner's suggestions hold none of it.
+    expect((await emailsOn(matter().id, fixture.tokens.feeEarner)).actions).toEqual([]);
+
+    // One invoice over two of the client's matters: one email, half of it on each.
+    const body = {
+      clientId: matter().clientId,
+      matterName: 'Rent review – Victoria Island office',
+      matterRate: 'Hourly',
+      matterOpenDate: '2025-01-06',
+    };
+    const created = await fixture.call(
+      'POST',
+      '/api/admin/matter-master/create-matter',
+      admin(),
+      await withClearedConflictCheck(fixture.context.app, admin(), body, matterConflictNames(body)),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const secondMatterId = created.json().data.id as string;
+    const covering = await issuedInvoice({ matterIds: [matter().id, secondMatterId] });
+    expect((await call('POST', `send-invoice/${covering.id}`, {})).statusCode).toBe(200);
+    const half = { kind: 'emailSent', subject: `invoice ${covering.invoiceNumber} to the client`, seconds: 180 };
+    expect((await emailsOn(matter().id)).actions).toContainEqual(half);
+    expect((await emailsOn(secondMatterId)).actions).toEqual([half]);
   });
 
   it('answers 404 for unknown and malformed links; another firm cannot reissue a link', async () => {

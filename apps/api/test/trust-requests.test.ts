@@ -350,6 +350,49 @@ describe('sending and the public link', () => {
     expect((await anonymous(second.slug)).statusCode).toBe(200);
   });
 
+  it('counts each email sent as its sender’s work on the matter in Suggested time; general funds and an opted-out sender count none', async () => {
+    const emailsSent = async () =>
+      (
+        await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+          rowsOf<{ subject: string; seconds: number; matterId: string }>(
+            tx.execute(sql`select subject, seconds, matter_id as "matterId" from work_activities
+              where kind = 'emailSent' and user_id = ${fixture.firm.users.admin.id} order by occurred_at`),
+          ),
+        )
+      ).filter((row) => row.subject.startsWith('request for funds'));
+    const before = (await emailsSent()).length;
+    const created = await draft();
+    expect((await call('POST', `send-trust-request/${created.id}`, {})).statusCode).toBe(200);
+    expect((await call('POST', `send-trust-request/${created.id}`, { toEmail: 'accounts@client.example' })).statusCode).toBe(200);
+    expect((await emailsSent()).slice(before)).toEqual([
+      { subject: `request for funds ${created.requestNumber} to the client`, seconds: 360, matterId: matter().id },
+      { subject: `request for funds ${created.requestNumber} to accounts@client.example`, seconds: 360, matterId: matter().id },
+    ]);
+    const today = (
+      await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ today: string }>(tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`)),
+      )
+    )[0]!.today;
+    const suggestions = await fixture.call('GET', `/api/admin/time-suggestions/get-suggestions?from=${today}&to=${today}`, admin());
+    const onMatter = (suggestions.json().data as { matterId: string; narrative: string }[]).find((row) => row.matterId === matter().id);
+    expect(onMatter?.narrative).toMatch(new RegExp(`(^E|; e)mailed request for funds ${created.requestNumber} to the client`));
+
+    const general = await draft({ matterId: null });
+    expect((await call('POST', `send-trust-request/${general.id}`, {})).statusCode).toBe(200);
+    expect(await emailsSent()).toHaveLength(before + 2);
+
+    const preferences = (suggestsTime: boolean) =>
+      fixture.call('PUT', '/api/admin/time-suggestions/update-preferences', admin(), { suggestsTime });
+    expect((await preferences(false)).statusCode).toBe(200);
+    try {
+      const unrecorded = await draft();
+      expect((await call('POST', `send-trust-request/${unrecorded.id}`, {})).statusCode).toBe(200);
+      expect(await emailsSent()).toEqual([]);
+    } finally {
+      await preferences(true);
+    }
+  });
+
   it('answers 404 for an unknown or malformed slug', async () => {
     expect((await anonymous('AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await anonymous('not-a-slug')).statusCode).toBe(404);

@@ -48,7 +48,7 @@ export function describeWorkActivity(kind: WorkActivityKind, subject: string): s
     case 'portalMessageWritten':
       return `wrote to the client: '${subject}'`;
     case 'emailSent':
-      return `sent ${subject}`;
+      return `emailed ${subject}`;
     case 'taskCompleted':
       return `completed ${subject}`;
     case 'eventAttended':
@@ -57,6 +57,10 @@ export function describeWorkActivity(kind: WorkActivityKind, subject: string): s
       return `call with ${subject}`;
   }
 }
+
+/** What an email's narrative names: "invoice INV-00042 to the client", or to the address it went to instead. */
+export const emailSubjectOf = (what: string, to: string, clientEmail: string | null | undefined): string =>
+  `${what} to ${clientEmail && to.trim().toLowerCase() === clientEmail.trim().toLowerCase() ? 'the client' : to.trim()}`;
 
 /** The words that stand for a record in a narrative: its first line, at most 60 characters. */
 export function subjectOf(text: string, limit = 60): string {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  emailSubjectOf,
   INVOICE_LINK_MESSAGES,
   INVOICE_STATUS_LABELS,
   type InvoiceStatus,
@@ -27,6 +28,7 @@ import {
 } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import { findClientPaymentPlan } from '../payment-plans/payment-plans.api.ts';
+import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
 import { invoiceEmailOf } from './invoice-email.ts';
 import {
   findClientEmail,
@@ -163,6 +165,11 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     );
     await markInvoiceLinkEmailed(tx, principal.firmId, link.id, to);
     await recordAuditEvent(tx, principal, 'invoice.emailed', invoiceId, { invoiceNumber: invoice.invoiceNumber, to, attachment: fileName });
+    // Suggested time: the sender's email about the matters the invoice covers.
+    await recordEmailSent(tx, principal, {
+      matterIds: invoice.matters.map((matter) => matter.id),
+      subject: emailSubjectOf(`invoice ${invoice.invoiceNumber}`, to, invoice.clientEmail),
+    });
   };
 
   return {

@@ -51,6 +51,23 @@ export const recordStep = (
   step: { matterId: string; kind: WorkActivityKind; subject: string; sourceId: string },
 ) => recordWork(tx, actor, { ...step, subject: subjectOf(step.subject), seconds: STANDARD_SECONDS[step.kind] ?? 0 });
 
+/**
+ * An email a member sent from Matterhorn about a client's matters (an invoice, a request for funds):
+ * the standard 6 minutes, shared between the matters it is about (an invoice may cover several), so
+ * one email never counts more than once. Each sending is its own row: sent twice, it counts twice.
+ */
+export async function recordEmailSent(
+  tx: Tx,
+  actor: { firmId: string; userId: string | null },
+  email: { matterIds: readonly string[]; subject: string },
+): Promise<void> {
+  const matterIds = [...new Set(email.matterIds)];
+  if (matterIds.length === 0) return;
+  const seconds = Math.round((STANDARD_SECONDS.emailSent ?? 0) / matterIds.length);
+  for (const matterId of matterIds)
+    await recordWork(tx, actor, { matterId, kind: 'emailSent', subject: subjectOf(email.subject), seconds });
+}
+
 /** The firm switched Suggested time off: what was recorded of everyone's work goes (the firm module). */
 export const forgetFirmWork = (tx: Tx, firmId: string) => deleteFirmWork(tx, firmId);
 

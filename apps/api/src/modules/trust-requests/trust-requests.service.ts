@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  emailSubjectOf,
   formatMoney,
   isoToDisplayDate,
   TRUST_REQUEST_MESSAGES,
@@ -17,6 +18,7 @@ import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import { formatTrustRequestNumber } from './trust-requests.api.ts';
+import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
 import {
   findClientForRequest,
   findIsRequestApprovalRequired,
@@ -205,6 +207,12 @@ export function createTrustRequestService({ database, outbox, appUrl }: Dependen
             },
             { kind: 'trustRequest', id },
           );
+          // Suggested time: the sender's email about the matter (general funds are on no matter: nothing).
+          if (view.matterId)
+            await recordEmailSent(tx, principal, {
+              matterIds: [view.matterId],
+              subject: emailSubjectOf(`request for funds ${view.requestNumber}`, to, view.clientEmail),
+            });
         }
         return { request: view, slug, url, emailedTo: to || null };
       }),
