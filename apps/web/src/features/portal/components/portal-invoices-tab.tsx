@@ -14,6 +14,7 @@ import { portalPaymentReportsQuery, portalStatementQuery, WHOLE_STATEMENT } from
 import { PayOnline } from './pay-online.tsx';
 import { PortalStatement } from './portal-statement.tsx';
 import { ReportedTransfers, ReportTransferForm } from './report-transfer-form.tsx';
+import { SavedCards } from './saved-cards.tsx';
 
 const STATUS_COLORS: Record<string, string> = { Paid: 'green.9', PartlyPaid: 'yellow.9', Void: 'gray.8' };
 
@@ -66,6 +67,9 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
             nextNumber={data.paymentPlan.nextInstalment?.number ?? null}
             caption="Payment plan instalments"
           />
+          {data.paymentPlan.automaticPayment && (
+            <Text size="sm">Your {data.paymentPlan.automaticPayment.description} is charged for each instalment on its due date.</Text>
+          )}
         </Stack>
       )}
       {isOwing && data.paymentInstructions && (
@@ -163,6 +167,8 @@ export function PortalInvoicesTab({ clientId }: { clientId: string | null }) {
     <Stack>
       <PortalInvoiceList clientId={clientId} />
       {!invoices.isPending && <PortalStatement clientId={clientId} />}
+      {/* Last: arriving after the rest, it pushes nothing down. */}
+      <SavedCards />
     </Stack>
   );
 }
