@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+import { bearer, createTestApp, signIn, signInToPortal, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
 /** The demo firm's payment plan (issue 44 §4): a newcomer finds one instalment paid and one missed, flagged everywhere. */
 let context: TestContext;
@@ -32,5 +32,19 @@ describe('the demo firm’s payment plan', () => {
     ]);
     const missed = await get('/api/admin/payment-plans/get-missed-instalments');
     expect(missed).toMatchObject({ totalCount: 1, invoices: [{ invoiceId: flagged[0]!.id, overdueAmount: '200000.00' }] });
+
+    // The client kept their card when paying part of the second instalment online; its charge on the due date was declined.
+    expect(view.automaticPayment).toMatchObject({ description: 'Visa ending 4081' });
+    expect(view.automaticCharges).toEqual([
+      expect.objectContaining({
+        instalmentNumber: 2,
+        amount: '200000.00',
+        status: 'failed',
+        failureReason: 'Paystack: Insufficient Funds',
+      }),
+    ]);
+    const portal = bearer((await signInToPortal(context.app, DEMO_FIRM.slug, `client@${DEMO_FIRM.emailDomain}`)).token);
+    const cards = await context.app.inject({ method: 'GET', url: '/api/client-portal/get-saved-cards', headers: portal });
+    expect(cards.json().data).toEqual([expect.objectContaining({ gateway: 'paystack', description: 'Visa ending 4081' })]);
   });
 });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { addMonths, createInvoiceSchema, equalMonthlyInstalments, fromCents, toCents } from '@matterhorn/shared';
 import { rowsOf, type Database } from '../db/database.ts';
-import { firms, flatFees, paymentPlanInstalments, paymentPlans } from '../db/schema/index.ts';
+import { firms, flatFees, paymentPlanInstalments, paymentPlanInvoices, paymentPlans } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
+import { DEMO_SAVED_CARD_REFERENCE } from './demo-saved-cards.ts';
 import { firmTodayOf } from './firm-today.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
@@ -75,11 +76,13 @@ export async function seedDemoPaymentPlans(database: Database, firm: SeededFirm)
       .values({
         firmId: firm.firmId,
         invoiceId: sent.id,
+        clientId: matter.clientId,
         total,
         createdByUserId: firm.users.admin.id,
         createdAt: new Date(`${dateFrom(issueDate, 7)}T10:00:00Z`),
       })
       .returning({ id: paymentPlans.id });
+    await tx.insert(paymentPlanInvoices).values({ firmId: firm.firmId, planId: plan!.id, invoiceId: sent.id });
     let running = 0n;
     await tx.insert(paymentPlanInstalments).values(
       parts.map((part, index) => {
@@ -101,10 +104,11 @@ export async function seedDemoPaymentPlans(database: Database, firm: SeededFirm)
     method: 'Bank transfer',
     reference: 'NIP/DEMO/PLAN-1',
   });
+  // Paid online, the card kept for the instalments to come (demo-saved-cards.ts).
   await invoices.recordPayment(principal, sent.id, {
     amount: '100000.00',
     paymentDate: dateFrom(addMonths(firstDue, 1), -3),
-    method: 'Bank transfer',
-    reference: 'NIP/DEMO/PLAN-2',
+    method: 'Card',
+    reference: `Paystack ${DEMO_SAVED_CARD_REFERENCE}`,
   });
 }

@@ -19,6 +19,7 @@ import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
+import { seedDemoSavedCard } from './demo-saved-cards.ts';
 import { seedDemoPreBillReview } from './demo-pre-bill-review.ts';
 import { seedDemoBillRun } from './demo-bill-runs.ts';
 import { seedDemoTimers } from './demo-timers.ts';
@@ -313,6 +314,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoTasks(database, firm);
   await seedDemoInvoiceReminders(database, firm);
   await seedDemoPaymentPlans(database, firm);
+  await seedDemoSavedCard(database, firm);
   await seedDemoTimers(database, firm);
   await seedDemoQuickAddMatter(database, firm);
   await seedDemoWorkActivities(database, firm);
