@@ -106,7 +106,13 @@ import { registerPaymentReportRoutes } from './modules/payment-reports/payment-r
 import { createPaymentReportService } from './modules/payment-reports/payment-reports.service.ts';
 import { registerGatewayPaymentRoutes } from './modules/gateway-payments/gateway-payments.routes.ts';
 import { createUnappliedCashService } from './modules/gateway-payments/unapplied-cash.ts';
-import { createGatewayPaymentService, type GatewayPaymentService } from './modules/gateway-payments/gateway-payments.service.ts';
+import {
+  createGatewayPaymentService,
+  createGateways,
+  type GatewayPaymentService,
+} from './modules/gateway-payments/gateway-payments.service.ts';
+import { createInvoiceLinkPayments } from './modules/gateway-payments/invoice-link-payments.ts';
+import { registerInvoiceLinkPaymentRoutes } from './modules/gateway-payments/invoice-link-payments.routes.ts';
 import { createCourtCalendarService } from './modules/court-calendar/court-calendar.service.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
@@ -352,15 +358,23 @@ export async function buildApp(
   registerCalendarRoutes(app, createCalendarService({ database, outbox, appUrl: config.appUrl }));
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
+  const gateways = createGateways(config.payments);
   const gatewayPayments = createGatewayPaymentService({
     database,
     settings: config.payments,
     appUrl: config.appUrl,
     appSecret: config.appSecret,
     outbox,
+    gateways,
   });
   app.decorate('gatewayPayments', gatewayPayments);
   await registerGatewayPaymentRoutes(app, gatewayPayments, createUnappliedCashService(database));
+  // The invoice's public page pays through the same gateways; their webhooks (above) record it.
+  registerInvoiceLinkPaymentRoutes(
+    app,
+    createInvoiceLinkPayments({ database, settings: config.payments, appUrl: config.appUrl, gateways }),
+    authLimit,
+  );
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

@@ -113,6 +113,7 @@ export * from './invoices/aged-receivables.contracts.ts';
 export * from './invoices/invoice-settings.contracts.ts';
 export * from './invoices/invoices.contracts.ts';
 export * from './invoices/public-invoice.contracts.ts';
+export * from './invoices/invoice-link-payments.schemas.ts';
 export * from './invoices/invoice-links.contracts.ts';
 export * from './invoices/payment-reports.contracts.ts';
 export * from './invoices/online-payments.contracts.ts';

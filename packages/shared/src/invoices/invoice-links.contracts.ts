@@ -1,7 +1,7 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { idParamsSchema } from '../common/fields.ts';
 import { currentInvoiceLinkSchema, invoiceLinkRevokedSchema, invoiceLinkSchema } from './invoice-link.schemas.ts';
-import { publicInvoiceViewRoute } from './public-invoice.contracts.ts';
+import { publicInvoicePaymentOptionRoute, publicInvoiceStartPaymentRoute, publicInvoiceViewRoute } from './public-invoice.contracts.ts';
 
 const base = '/api/admin/invoice';
 
@@ -42,4 +42,6 @@ export const invoiceLinkContracts = {
   current: invoiceLinkCurrentRoute,
   revoke: invoiceLinkRevokeRoute,
   publicView: publicInvoiceViewRoute,
+  publicPaymentOption: publicInvoicePaymentOptionRoute,
+  publicStartPayment: publicInvoiceStartPaymentRoute,
 };

@@ -1,18 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   emailSubjectOf,
   INVOICE_LINK_MESSAGES,
   INVOICE_STATUS_LABELS,
   type InvoiceStatus,
   type PortalInvoiceSummary,
-  INVOICE_LINK_SLUG_PATTERN,
   type Invoice,
   type LedesFormat,
   type CurrentInvoiceLink,
   type InvoiceLink,
   type PublicInvoice,
 } from '@matterhorn/shared';
-import { READ_ONLY, switchToFirm, type Database, type Tx } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
@@ -30,6 +29,7 @@ import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import { findClientPaymentPlan } from '../payment-plans/payment-plans.api.ts';
 import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
 import { invoiceEmailOf } from './invoice-email.ts';
+import { hashOfInvoiceLinkSlug, withInvoiceLink } from './invoice-link-access.ts';
 import {
   findClientEmail,
   findClientSentInvoices,
@@ -37,7 +37,6 @@ import {
   isSentToClient,
   findFirmForBill,
   findLedesParties,
-  findLiveLinkBySlugHash,
   insertInvoiceLink,
   markInvoiceLinkEmailed,
   recordInvoiceLinkView,
@@ -51,7 +50,6 @@ export const LINK_PURPOSE = 'invoice-link-slug';
 
 /** 16 random bytes (128 bits) as 22 base64url characters. */
 export const newInvoiceLinkSlug = () => randomBytes(16).toString('base64url');
-const hashOf = (slug: string) => createHash('sha256').update(slug).digest('hex');
 const ISSUED = new Set(['Approved', 'Sent', 'PartlyPaid', 'Paid']);
 
 const ledesRefusals = {
@@ -114,7 +112,7 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     const row = await insertInvoiceLink(tx, {
       firmId: principal.firmId,
       invoiceId: invoice.id,
-      slugHash: hashOf(slug),
+      slugHash: hashOfInvoiceLinkSlug(slug),
       slugPrefix: slug.slice(0, 4),
       slugSealed: encryptSecret(slug, appSecret, LINK_PURPOSE),
       createdByUserId: principal.userId,
@@ -127,16 +125,8 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
   };
 
   /** Opens a live link: the firm and invoice behind it, inside that firm; 404 for anything else. */
-  const withLink = <T>(slug: string, fn: (tx: Tx, principal: FirmPrincipal, invoiceId: string, slugHash: string) => Promise<T>) => {
-    if (!INVOICE_LINK_SLUG_PATTERN.test(slug)) return Promise.reject(notFound('Invoice'));
-    const slugHash = hashOf(slug);
-    return database.withIdentityLookup(async (tx) => {
-      const link = await findLiveLinkBySlugHash(tx, slugHash);
-      if (!link) throw notFound('Invoice');
-      await switchToFirm(tx, link.firmId);
-      return fn(tx, outsideReaderOf(link.firmId), link.invoiceId, slugHash);
-    });
-  };
+  const withLink = <T>(slug: string, fn: (tx: Tx, principal: FirmPrincipal, invoiceId: string, slugHash: string) => Promise<T>) =>
+    withInvoiceLink(database, slug, (tx, link) => fn(tx, outsideReaderOf(link.firmId), link.invoiceId, link.slugHash));
 
   /**
    * The send hook (inside the send transaction): a new public link, and the email with the PDF

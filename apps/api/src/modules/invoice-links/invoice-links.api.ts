@@ -10,3 +10,9 @@ export function invoiceLinkUrlOf(slugSealed: string | null, { appUrl, appSecret 
   const slug = slugSealed ? decryptSecret(slugSealed, appSecret, LINK_PURPOSE) : null;
   return slug ? `${appUrl}/billing/invoice/${slug}` : null;
 }
+
+/**
+ * Opens an invoice's live public link (the firm and invoice behind it, in that firm's scope), for
+ * what is done on the public page besides reading it: paying it online. 404 for anything else.
+ */
+export { withInvoiceLink, type OpenedInvoiceLink } from './invoice-link-access.ts';
