@@ -1,5 +1,6 @@
-import type { PublicInvoice } from '@matterhorn/shared';
-import { screen, within } from '@testing-library/react';
+import { PORTAL_PAYMENT_MESSAGES, type InvoiceLinkPaymentOption, type PublicInvoice } from '@matterhorn/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -139,8 +140,8 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     expect(screen.getByText(/fees recoverable by action from 02\/12\/2026/)).toBeInTheDocument();
     // No top bar: nothing of the firm app's shell, and the call was made without a token.
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-    expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]!.headers.get('authorization')).toBeNull();
+    expect(api.calls.map((call) => call.path)).toEqual([`/public/invoice/${SLUG}`, `/public/invoice/${SLUG}/get-payment-option`]);
+    for (const call of api.calls) expect(call.headers.get('authorization')).toBeNull();
   });
 
   it('shows the payment plan’s instalments and the next one due', async () => {
@@ -152,6 +153,7 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
         { ...instalment, number: 2, dueDate: '2027-01-01' },
       ],
       nextInstalment: { ...instalment, number: 2, dueDate: '2027-01-01' },
+      automaticPayment: null,
     };
     stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, paymentPlan } } });
     renderPage();
@@ -226,6 +228,106 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByText(PUBLIC_INVOICE_TEXT.void)).toBeInTheDocument();
     expect(screen.getByText('Issued in error')).toBeInTheDocument();
+  });
+
+  describe('paying online from the link', () => {
+    const option: InvoiceLinkPaymentOption = { currencyCode: 'NGN', amountDue: '649812.50', gateway: 'paystack' };
+    const started = { checkoutUrl: 'https://checkout.paystack.com/xyz', reference: 'mh_1', gateway: 'paystack', currencyCode: 'NGN' };
+    const renderPaying = (checkouts: string[], path = `/billing/invoice/${SLUG}`) =>
+      renderRoutes([{ path: '/billing/invoice/:slug', element: <PublicInvoicePage onCheckout={(url) => checkouts.push(url)} /> }], {
+        path,
+      });
+
+    it('proposes what is left of the next instalment, takes part or more up to the balance, then goes to the gateway’s checkout', async () => {
+      const paymentPlan = {
+        total: '649812.50',
+        instalments: [],
+        nextInstalment: {
+          number: 2,
+          dueDate: '2027-01-01',
+          amount: '216604.17',
+          paidAmount: '16604.17',
+          remainingAmount: '200000.00',
+          state: 'due' as const,
+        },
+        automaticPayment: null,
+      };
+      const api = stubApi({
+        [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, paymentPlan } },
+        [`GET /public/invoice/${SLUG}/get-payment-option`]: { data: option },
+        [`POST /public/invoice/${SLUG}/start-payment`]: { data: { ...started, amount: '250000.00' } },
+      });
+      const checkouts: string[] = [];
+      renderPaying(checkouts);
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
+      const form = screen.getByRole('form', { name: 'Pay online for this invoice' });
+      const amount = within(form).getByRole('textbox', { name: /Amount to pay/ });
+      expect(amount).toHaveValue('200000.00');
+      expect(
+        within(form).getByText('Your next instalment: ₦200,000.00 due 01/01/2027; you can pay more, up to ₦649,812.50'),
+      ).toBeInTheDocument();
+      expect(within(form).getByText(/Paystack’s secure page/)).toBeInTheDocument();
+
+      // More than is due is caught before anything is started.
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '700000');
+      await userEvent.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Enter an amount up to ₦649,812.50');
+      expect(api.callsTo('POST', `/public/invoice/${SLUG}/start-payment`)).toHaveLength(0);
+
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '250000');
+      await userEvent.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+      await waitFor(() => expect(checkouts).toEqual([started.checkoutUrl]));
+      const calls = api.callsTo('POST', `/public/invoice/${SLUG}/start-payment`);
+      expect(calls.map((call) => call.body)).toEqual([{ amount: '250000' }]);
+      expect(calls[0]!.headers.get('authorization')).toBeNull();
+    });
+
+    it('proposes the balance without a plan, and shows the server’s refusal in words', async () => {
+      stubApi({
+        [`GET /public/invoice/${SLUG}`]: { data: invoice },
+        [`GET /public/invoice/${SLUG}/get-payment-option`]: { data: option },
+        [`POST /public/invoice/${SLUG}/start-payment`]: { status: 502, message: PORTAL_PAYMENT_MESSAGES.gatewayUnavailable },
+      });
+      const checkouts: string[] = [];
+      renderPaying(checkouts);
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
+      const form = screen.getByRole('form', { name: 'Pay online for this invoice' });
+      expect(within(form).getByRole('textbox', { name: /Amount to pay/ })).toHaveValue('649812.50');
+      expect(within(form).getByText('Up to ₦649,812.50; you can pay part now')).toBeInTheDocument();
+      await userEvent.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(PORTAL_PAYMENT_MESSAGES.gatewayUnavailable);
+      expect(checkouts).toEqual([]);
+    });
+
+    it('offers nothing when no gateway takes the currency, and never asks for a void invoice', async () => {
+      stubApi({
+        [`GET /public/invoice/${SLUG}`]: { data: invoice },
+        [`GET /public/invoice/${SLUG}/get-payment-option`]: { data: null },
+      });
+      renderPaying([]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-00007' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Pay online/ })).not.toBeInTheDocument());
+
+      const api = stubApi({
+        [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, status: 'Void', statusLabel: 'Void', voidReason: 'Issued in error' } },
+        [`GET /public/invoice/${SLUG}/get-payment-option`]: { data: option },
+      });
+      renderPaying([]);
+      expect(await screen.findAllByText(PUBLIC_INVOICE_TEXT.void)).not.toHaveLength(0);
+      expect(api.callsTo('GET', `/public/invoice/${SLUG}/get-payment-option`)).toHaveLength(0);
+    });
+
+    it('says the payment is being confirmed when the gateway sends the payer back', async () => {
+      stubApi({
+        [`GET /public/invoice/${SLUG}`]: { data: invoice },
+        [`GET /public/invoice/${SLUG}/get-payment-option`]: { data: option },
+      });
+      renderPaying([], `/billing/invoice/${SLUG}?payment=returned`);
+      expect((await screen.findByText(PORTAL_PAYMENT_MESSAGES.returned)).closest('[role="status"]')).not.toBeNull();
+      expect(await screen.findByRole('button', { name: 'Pay online for this invoice' })).toBeInTheDocument();
+    });
   });
 
   it('says clearly when the link is unknown or revoked', async () => {

@@ -4,13 +4,16 @@ import {
   formatMoney,
   INVOICE_LINK_MESSAGES,
   isoToDisplayDate,
+  PORTAL_PAYMENT_MESSAGES,
   type PublicInvoice,
   type PublicInvoiceLine,
 } from '@matterhorn/shared';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { InstalmentsTable } from '../../../components/instalments-table.tsx';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
+import { PayOnlineForm } from '../../../components/pay-online-form.tsx';
 import { usePublicInvoice } from '../api/public-invoice-api.ts';
+import { startPublicInvoicePayment, usePublicInvoicePaymentOption } from '../api/public-invoice-payment-api.ts';
 import { accentStyleOf } from '../components/public-invoice-accent.ts';
 import { LinesTable } from '../components/public-invoice-lines-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -37,7 +40,40 @@ const STATUS_COLORS: Record<string, string> = { Paid: 'green', PartlyPaid: 'yell
 const date = (iso: string | null) => (iso ? isoToDisplayDate(iso.slice(0, 10)) || iso : '—');
 const trimDecimals = (text: string | null) => (text ? (text.includes('.') ? text.replace(/\.?0+$/, '') : text) : '');
 
-function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
+/** Where the browser goes to pay: the gateway's checkout page (tests watch it instead). */
+type Checkout = ((checkoutUrl: string) => void) | undefined;
+
+/** "Pay online" under the balance: offered only when the server says a gateway takes the invoice's currency and something is due. */
+function PayInvoiceOnline({ slug, invoice, onCheckout }: { slug: string; invoice: PublicInvoice; onCheckout: Checkout }) {
+  const isPayable = invoice.status !== 'Void' && compareMoney(invoice.totals.balanceDue, '0') > 0;
+  const option = usePublicInvoicePaymentOption(slug, isPayable);
+  if (!isPayable || !option.data) return null;
+  return (
+    <Box mt="xs">
+      <PayOnlineForm
+        what="invoice"
+        gateway={option.data.gateway}
+        balance={option.data.amountDue}
+        currency={invoice.currencySymbol}
+        nextInstalment={invoice.paymentPlan?.nextInstalment ?? null}
+        start={(amount) => startPublicInvoicePayment(slug, amount)}
+        {...(onCheckout ? { onCheckout } : {})}
+      />
+    </Box>
+  );
+}
+
+function InvoiceView({
+  invoice,
+  slug,
+  isReturned,
+  onCheckout,
+}: {
+  invoice: PublicInvoice;
+  slug: string;
+  isReturned: boolean;
+  onCheckout: Checkout;
+}) {
   const symbol = invoice.currencySymbol;
   const money = (amount: string) => formatMoney(amount, symbol);
   const description = (line: PublicInvoiceLine) =>
@@ -61,6 +97,11 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
 
   return (
     <Stack gap="lg" style={accentStyle}>
+      {isReturned ? (
+        <Alert color="blue" role="status">
+          {PORTAL_PAYMENT_MESSAGES.returned}
+        </Alert>
+      ) : null}
       {hasAccent ? (
         <Box h={6} style={{ backgroundColor: 'var(--invoice-accent)', borderRadius: 3 }} data-testid="invoice-accent-bar" />
       ) : null}
@@ -141,6 +182,7 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
             <Text fw={700} size="xl">
               {money(totals.balanceDue)}
             </Text>
+            <PayInvoiceOnline slug={slug} invoice={invoice} onCheckout={onCheckout} />
           </Box>
         </SimpleGrid>
       </Paper>
@@ -263,9 +305,14 @@ function InvoiceView({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
-/** /billing/invoice/:slug — the invoice on its public link: no top bar, no sign-in (SPEC.md §2). */
-export function PublicInvoicePage() {
+/**
+ * /billing/invoice/:slug — the invoice on its public link: no top bar, no sign-in (SPEC.md §2). It
+ * can be paid online from here; the gateway sends the browser back with ?payment=returned, and the
+ * payment shows once the gateway confirms it to the firm.
+ */
+export function PublicInvoicePage({ onCheckout }: { onCheckout?: (checkoutUrl: string) => void } = {}) {
   const { slug = '' } = useParams();
+  const [searchParams] = useSearchParams();
   const query = usePublicInvoice(slug);
   return (
     <Container size="lg" py="xl" px="md" component="main">
@@ -282,7 +329,7 @@ export function PublicInvoicePage() {
           <Text c="dimmed">{PUBLIC_INVOICE_TEXT.notFound}</Text>
         </Stack>
       ) : (
-        <InvoiceView invoice={query.data} />
+        <InvoiceView invoice={query.data} slug={slug} isReturned={searchParams.get('payment') === 'returned'} onCheckout={onCheckout} />
       )}
     </Container>
   );
