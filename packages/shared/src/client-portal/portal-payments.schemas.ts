@@ -46,7 +46,7 @@ export const startPortalPaymentSchema = z.strictObject({
     .optional()
     .default(false)
     .describe(
-      'true: the client agrees that the gateway keep the card used for this payment, and that the firm charge the remaining instalments of the invoice’s payment plan to it on their due dates. Only for an invoice with a payment plan.',
+      'true: the client agrees that the gateway keep the card used for this payment, and that the firm charge the instalments of the client’s payment plans to it on their due dates. Only when paying an invoice with a payment plan.',
     ),
 });
 export type StartPortalPaymentInput = z.input<typeof startPortalPaymentSchema>;
@@ -60,9 +60,8 @@ export const SAVED_CARD_MESSAGES = {
   planOnly: 'A card is kept only to pay the instalments of a payment plan',
   withdrawn: 'Automatic payments stopped: the card will not be charged again',
   alreadyWithdrawn: 'This card is no longer kept',
-  /** What the client agrees to, shown beside the checkbox and kept in the record of their consent. */
-  consent:
-    'Keep this card and charge the remaining instalments of this invoice’s payment plan to it on their due dates. You can stop this at any time on this page.',
+  /** What the client agrees to, shown beside the checkbox. */
+  consent: 'Keep this card and charge my payment plans’ instalments to it on their due dates. I can stop this at any time on this page.',
 } as const;
 
 export const savedCardSchema = z.object({

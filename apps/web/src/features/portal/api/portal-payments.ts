@@ -20,7 +20,12 @@ export const portalPaymentOptionsQuery = () =>
 export const usePortalPaymentOptions = () => useQuery(portalPaymentOptionsQuery());
 
 /** Starts the gateway's checkout for an invoice or trust request; the answer names the page to go to. */
-export async function startPortalPayment(body: { kind: PortalPayableKind; id: string; amount: string }): Promise<StartedPortalPayment> {
+export async function startPortalPayment(body: {
+  kind: PortalPayableKind;
+  id: string;
+  amount: string;
+  saveCard?: boolean;
+}): Promise<StartedPortalPayment> {
   return (await callContract(portalStartPaymentRoute, { body }, { auth: 'client', silent: true })).data;
 }
 

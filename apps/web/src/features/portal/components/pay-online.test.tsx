@@ -1,4 +1,4 @@
-import type { PortalInvoiceSummary, PortalPaymentOptions } from '@matterhorn/shared';
+import { SAVED_CARD_MESSAGES, type PortalInvoiceSummary, type PortalPaymentOptions } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
     expect(amount).toHaveValue('150000.50');
     expect(screen.getByText(/Paystack’s secure page/)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '50000');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
@@ -80,10 +81,14 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     expect(screen.getByText('Your next instalment: ₦50,000.00 due 01/02/2030; you can pay more, up to ₦150,000.50')).toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '80000');
+    // Keeping the card for the instalments to come is the client's choice, unticked until they tick it.
+    const keep = screen.getByRole('checkbox', { name: SAVED_CARD_MESSAGES.consent });
+    expect(keep).not.toBeChecked();
+    await userEvent.click(keep);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(checkouts).toEqual(['https://checkout.paystack.com/def']));
     expect(api.callsTo('POST', '/client-portal/start-payment').map((call) => call.body)).toEqual([
-      { kind: 'invoice', id: INVOICE_ID, amount: '80000' },
+      { kind: 'invoice', id: INVOICE_ID, amount: '80000', saveCard: true },
     ]);
   });
 

@@ -1,4 +1,6 @@
-import type { PortalPayableKind } from '@matterhorn/shared';
+import { Checkbox } from '@mantine/core';
+import { SAVED_CARD_MESSAGES, type PortalPayableKind } from '@matterhorn/shared';
+import { useState } from 'react';
 import { PayOnlineForm } from '../../../components/pay-online-form.tsx';
 import { startPortalPayment, usePortalPaymentOptions } from '../api/portal-payments.ts';
 
@@ -21,8 +23,11 @@ export type PayOnlineProps = {
  */
 export function PayOnline({ kind, id, balance, currency, nextInstalment, onCheckout }: PayOnlineProps) {
   const options = usePortalPaymentOptions();
+  const [saveCard, setSaveCard] = useState(false);
   const payable = options.data?.payable.find((item) => item.kind === kind && item.id === id);
   if (!payable) return null;
+  // An invoice on a payment plan: the client may let the gateway keep the card for the instalments to come (ADR 78).
+  const canSaveCard = kind === 'invoice' && Boolean(nextInstalment);
   return (
     <PayOnlineForm
       what={kind === 'invoice' ? 'invoice' : 'trust request'}
@@ -30,8 +35,17 @@ export function PayOnline({ kind, id, balance, currency, nextInstalment, onCheck
       balance={balance}
       currency={currency}
       nextInstalment={nextInstalment}
-      start={(amount) => startPortalPayment({ kind, id, amount })}
+      start={(amount) => startPortalPayment({ kind, id, amount, ...(canSaveCard && saveCard ? { saveCard: true } : {}) })}
       {...(onCheckout ? { onCheckout } : {})}
-    />
+    >
+      {canSaveCard && (
+        <Checkbox
+          size="sm"
+          label={SAVED_CARD_MESSAGES.consent}
+          checked={saveCard}
+          onChange={(event) => setSaveCard(event.currentTarget.checked)}
+        />
+      )}
+    </PayOnlineForm>
   );
 }
