@@ -9,7 +9,7 @@ async function portalSignIn(page: Page) {
   await expect(page).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}\?activeTab=overview$/);
 }
 
-test('the firm puts an invoice on a payment plan of equal monthly parts; the client pays the first instalment online on the portal, and the plan shows it paid', async ({
+test('the firm puts an invoice on a payment plan of equal monthly parts; the client pays the first instalment online on the portal and the second from the invoice’s emailed link, and the plan shows them paid', async ({
   page,
   browser,
 }) => {
@@ -77,4 +77,27 @@ test('the firm puts an invoice on a payment plan of equal monthly parts; the cli
   await expect(schedule.getByRole('row').nth(2)).toContainText('(next)');
   expect(await portal.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await client.close();
+
+  // The invoice's emailed link pays the second instalment for whoever holds it, without signing in.
+  const link = await firmApi<{ url: string | null }>(page, 'GET', `/admin/invoice/get-invoice-link/${invoiceId}`);
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(new URL(link.url!).pathname);
+  await expect(publicPage.getByText(/Next instalment: ₦7,166\.66 due/)).toBeVisible();
+  await publicPage.getByRole('button', { name: 'Pay online for this invoice' }).click();
+  await expect(publicPage.getByRole('textbox', { name: /Amount to pay/ })).toHaveValue('7166.66');
+  await publicPage.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(publicPage.getByRole('heading', { name: 'Pay Matterhorn' })).toBeVisible();
+  await publicPage.getByRole('button', { name: 'Pay ₦7,166.66' }).click();
+  await expect(publicPage).toHaveURL(/\/billing\/invoice\/[A-Za-z0-9_-]{22}\?payment=returned$/);
+  await expect(publicPage.getByText('Payment received by the gateway: it shows here once confirmed')).toBeVisible();
+  // The webhook recorded it: the third instalment is next, on the page and in the firm's plan.
+  await expect(async () => {
+    await publicPage.reload();
+    await expect(publicPage.getByText(/Next instalment: ₦7,166\.68 due/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Instalments' }).getByRole('row').nth(2)).toContainText('Paid');
+  await expect(page.getByText('Next: ₦7,166.68 due')).toBeVisible();
+  await visitor.close();
 });
