@@ -191,8 +191,11 @@ describe('payments on a plan', () => {
     // A plan set up two months ago (a plan cannot be set up in the past through the call).
     await fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
       const [plan] = await rowsOf<{ id: string }>(
-        tx.execute(sql`insert into payment_plans (firm_id, invoice_id, total, created_by_user_id)
-          values (${fixture.firm.firmId}, ${invoice.id}, 600, ${fixture.firm.users.admin.id}) returning id`),
+        tx.execute(sql`insert into payment_plans (firm_id, invoice_id, client_id, total, created_by_user_id)
+          values (${fixture.firm.firmId}, ${invoice.id}, ${invoice.clientId}, 600, ${fixture.firm.users.admin.id}) returning id`),
+      );
+      await tx.execute(
+        sql`insert into payment_plan_invoices (firm_id, plan_id, invoice_id) values (${fixture.firm.firmId}, ${plan!.id}, ${invoice.id})`,
       );
       await tx.execute(sql`insert into payment_plan_instalments (firm_id, plan_id, number, due_date, amount, cumulative_amount) values
         (${fixture.firm.firmId}, ${plan!.id}, 1, ${addMonths(today, -2)}, 200, 200),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 import { invoices } from './invoices.ts';
 
@@ -30,7 +31,11 @@ export const paymentPlans = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id),
-    invoiceId: uuid('invoice_id').notNull(),
+    /** The invoice of an invoice plan; null for a plan on a client's balance (its invoices are in payment_plan_invoices). */
+    invoiceId: uuid('invoice_id'),
+    /** 'invoice': one invoice's balance; 'clientBalance': several open invoices of one client in one currency (ADR 0077). */
+    kind: text('kind').notNull().default('invoice'),
+    clientId: uuid('client_id').notNull(),
     status: text('status').notNull().default('Active'),
     /** The invoice's balance due when the plan was set up, which the instalments add up to. */
     total: numeric('total', { precision: 16, scale: 2 }).notNull(),
@@ -47,6 +52,11 @@ export const paymentPlans = pgTable(
       name: 'payment_plans_invoice_fk',
     }),
     foreignKey({
+      columns: [table.firmId, table.clientId],
+      foreignColumns: [clients.firmId, clients.id],
+      name: 'payment_plans_client_fk',
+    }),
+    foreignKey({
       columns: [table.firmId, table.createdByUserId],
       foreignColumns: [users.firmId, users.id],
       name: 'payment_plans_created_by_fk',
@@ -57,12 +67,20 @@ export const paymentPlans = pgTable(
       name: 'payment_plans_ended_by_fk',
     }),
     check('payment_plans_status_check', sql`${table.status} in ('Active', 'Replaced', 'Cancelled')`),
+    check(
+      'payment_plans_kind_check',
+      sql`(${table.kind} = 'invoice') = (${table.invoiceId} is not null) and ${table.kind} in ('invoice', 'clientBalance')`,
+    ),
     check('payment_plans_total_check', sql`${table.total} > 0`),
     check('payment_plans_ended_check', sql`(${table.status} = 'Active') = (${table.endedAt} is null)`),
     // One live plan per invoice: two set-ups racing each other leave one plan.
     uniqueIndex('payment_plans_live_key')
       .on(table.firmId, table.invoiceId)
       .where(sql`status = 'Active'`),
+    // One live plan on a client's balance per client: the client's page shows it.
+    uniqueIndex('payment_plans_live_client_key')
+      .on(table.firmId, table.clientId)
+      .where(sql`status = 'Active' and kind = 'clientBalance'`),
     index('payment_plans_invoice_idx').on(table.firmId, table.invoiceId, table.createdAt.desc()),
   ],
 );
@@ -91,5 +109,33 @@ export const paymentPlanInstalments = pgTable(
     }),
     check('payment_plan_instalments_amount_check', sql`${table.amount} > 0`),
     index('payment_plan_instalments_due_idx').on(table.firmId, table.dueDate),
+  ],
+);
+
+/**
+ * Every plan's invoices (ADR 0077): one row for an invoice plan, one per invoice covered for a plan
+ * on a client's balance. What a plan has been paid is its total less these invoices' balances now.
+ * An invoice is in at most one live plan: set-ups lock the invoices and check here first.
+ */
+export const paymentPlanInvoices = pgTable(
+  'payment_plan_invoices',
+  {
+    firmId: uuid('firm_id').notNull(),
+    planId: uuid('plan_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'payment_plan_invoices_pkey', columns: [table.planId, table.invoiceId] }),
+    foreignKey({
+      columns: [table.firmId, table.planId],
+      foreignColumns: [paymentPlans.firmId, paymentPlans.id],
+      name: 'payment_plan_invoices_plan_fk',
+    }),
+    foreignKey({
+      columns: [table.firmId, table.invoiceId],
+      foreignColumns: [invoices.firmId, invoices.id],
+      name: 'payment_plan_invoices_invoice_fk',
+    }),
+    index('payment_plan_invoices_invoice_idx').on(table.firmId, table.invoiceId),
   ],
 );

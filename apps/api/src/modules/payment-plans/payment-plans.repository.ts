@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AutomaticCharge } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { paymentPlanInstalments, paymentPlans } from '../../db/schema/index.ts';
+import { paymentPlanInstalments, paymentPlanInvoices, paymentPlans } from '../../db/schema/index.ts';
 import { firmToday, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 import { FALLBACK_HOME_CURRENCY } from '../../platform/ledger/ledger.ts';
 
@@ -76,7 +76,11 @@ export async function insertPlan(
   tx: Tx,
   values: {
     firmId: string;
-    invoiceId: string;
+    /** The invoice of an invoice plan; null for a plan on the client's balance. */
+    invoiceId: string | null;
+    clientId: string;
+    /** Every invoice the plan covers (the invoice itself for an invoice plan). */
+    invoiceIds: string[];
     total: string;
     userId: string;
     instalments: { dueDate: string; amount: string; cumulativeAmount: string }[];
@@ -84,10 +88,20 @@ export async function insertPlan(
 ): Promise<string | null> {
   const [plan] = await tx
     .insert(paymentPlans)
-    .values({ firmId: values.firmId, invoiceId: values.invoiceId, total: values.total, createdByUserId: values.userId })
+    .values({
+      firmId: values.firmId,
+      invoiceId: values.invoiceId,
+      kind: values.invoiceId ? 'invoice' : 'clientBalance',
+      clientId: values.clientId,
+      total: values.total,
+      createdByUserId: values.userId,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentPlans.id });
   if (!plan) return null;
+  await tx
+    .insert(paymentPlanInvoices)
+    .values(values.invoiceIds.map((invoiceId) => ({ firmId: values.firmId, planId: plan.id, invoiceId })));
   await tx
     .insert(paymentPlanInstalments)
     .values(values.instalments.map((instalment, index) => ({ firmId: values.firmId, planId: plan.id, number: index + 1, ...instalment })));

@@ -110,6 +110,8 @@ export function createPaymentPlans(database: Database) {
       const planId = await insertPlan(tx, {
         firmId: principal.firmId,
         invoiceId,
+        clientId: invoice.clientId,
+        invoiceIds: [invoiceId],
         total: invoice.balanceDue,
         userId: principal.userId,
         instalments,
