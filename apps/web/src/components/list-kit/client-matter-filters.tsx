@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClientSelect } from '../client-select.tsx';
+import { matterOptionLabel } from '../matter-option-label.ts';
 import { SearchableSelect } from '../searchable-select.tsx';
 import { associatedClientsQuery } from '../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../lib/lookups/client-matters.ts';
@@ -38,7 +39,7 @@ export function ClientMatterFilters({
           { value: '', label: 'All matters' },
           ...(matters.data ?? []).map((matter) => ({
             value: matter.id,
-            label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+            label: matterOptionLabel(matter),
           })),
         ]}
         value={matterId}

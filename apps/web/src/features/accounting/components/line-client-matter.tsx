@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { clientOptions } from '../../../components/client-select.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -41,7 +42,7 @@ export function LineClientMatter({
           { value: '', label: 'No matter' },
           ...(matters.data ?? []).map((matter) => ({
             value: matter.id,
-            label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+            label: matterOptionLabel(matter),
           })),
         ]}
         value={matterId}

@@ -4,6 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -55,7 +56,7 @@ export function BillRunFiltersForm({ isPreviewing, isStarting, onPreview, onStar
   const matterOptions = clientMatters.flatMap((query) =>
     (query.data ?? []).map((matter) => ({
       value: matter.id,
-      label: matter.matterNumber ? `${matter.matterNumber} ${matter.matterName}` : matter.matterName,
+      label: matterOptionLabel(matter),
     })),
   );
   const [dateError, setDateError] = useState<string | null>(null);

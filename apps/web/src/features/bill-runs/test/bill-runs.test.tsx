@@ -169,7 +169,7 @@ describe('Bill runs', { timeout: 60_000 }, () => {
     await user.click(field(BILL_RUN_FORM_TEXT.clients));
     await user.click(await screen.findByRole('option', { name: 'Marina Estates Ltd' }));
     await user.click(field(BILL_RUN_FORM_TEXT.matters));
-    await user.click(await screen.findByRole('option', { name: 'MAT-00001 Lease dispute' }));
+    await user.click(await screen.findByRole('option', { name: 'MAT-00001 — Lease dispute' }));
     await user.click(screen.getByRole('button', { name: BILL_RUN_FORM_TEXT.preview }));
     await waitFor(() => expect(api.callsTo('POST', `${BASE}/preview`)).toHaveLength(1));
     expect(billRunFiltersSchema.parse(api.callsTo('POST', `${BASE}/preview`)[0]!.body)).toMatchObject({

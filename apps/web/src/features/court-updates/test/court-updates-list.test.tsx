@@ -110,7 +110,7 @@ describe('Court Updates tab', { timeout: 60_000 }, () => {
     renderRoutes(routes, { path: `${PAGE}?activeTab=court-update`, session: sessionWith() });
     await screen.findByTestId(`court-update-row-${COURT_UPDATE_ID}`);
     await choose(user, 'Client', 'Ada Lovelace');
-    await choose(user, 'Matter', 'MAT-00001 · Lease dispute');
+    await choose(user, 'Matter', 'MAT-00001 — Lease dispute');
     await choose(user, 'Court', 'Federal High Court, Lagos Judicial Division');
     await user.type(screen.getByRole('combobox', { name: 'Hearing from' }), '01/03/2024');
     await user.type(screen.getByRole('combobox', { name: 'Hearing to' }), '31/03/2024');

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ClientSelect } from '../../../components/client-select.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
@@ -96,7 +97,7 @@ function GenerateForm({ template, onClose }: { template: DocumentTemplate; onClo
           disabled={!clientId}
           options={(matters.data ?? []).map((matter) => ({
             value: matter.id,
-            label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+            label: matterOptionLabel(matter),
           }))}
           value={matterId}
           onChange={(next) => {

@@ -167,7 +167,7 @@ describe('Templates', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Client/ }));
     await user.click(await screen.findByRole('option', { name: 'Ada Lovelace' }));
     await user.click(within(dialog).getByRole('combobox', { name: /^Matter/ }));
-    await user.click(await screen.findByRole('option', { name: 'MAT-00002 · Share purchase agreement' }));
+    await user.click(await screen.findByRole('option', { name: 'MAT-00002 — Share purchase agreement' }));
     expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Check fields' }));
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -85,12 +86,12 @@ export function ExpenseForm({ expense, initialValues, canEdit, cancelTo, onSaved
     .filter((matter) => matter.status === 'Open' || matter.id === values.matterId)
     .map((matter) => ({
       value: matter.id,
-      label: matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName,
+      label: matterOptionLabel(matter),
     }));
   if (expense?.matterId && expense.clientId === values.clientId && !matterOptions.some((option) => option.value === expense.matterId)) {
     matterOptions.push({
       value: expense.matterId,
-      label: expense.matterNumber ? `${expense.matterNumber} — ${expense.matterName}` : (expense.matterName ?? ''),
+      label: matterOptionLabel({ matterName: expense.matterName, matterNumber: expense.matterNumber }),
     });
   }
   const categoryOptions = (categories.data ?? []).map((category) => ({ value: category.id, label: expenseCategoryLabel(category) }));

@@ -112,7 +112,7 @@ describe('ExpensesPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ExpenseAddedUserId')).toBe(USER_B));
     await choose(user, 'Client', 'Ada Lovelace');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ClientId')).toBe(CLIENT_ID));
-    await choose(user, 'Matter', 'MAT-00001 · Acme v Beta');
+    await choose(user, 'Matter', 'MAT-00001 — Acme v Beta');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('MatterId')).toBe(MATTER_ID));
     await choose(user, 'Billing status', 'Unbilled');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('BillingStatus')).toBe('Unbilled'));

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import type { SelectOption } from '../../../components/select-options.ts';
@@ -33,9 +34,6 @@ export type FlatFeeFormProps = {
   onSaved: (fee: FlatFee) => void;
 };
 
-const matterLabel = (matter: { matterName: string; matterNumber: string | null }) =>
-  matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName;
-
 /**
  * The add and edit form (PRODUCT.md module 8): client, one of that client's matters, fee earner,
  * optional activity type, date, description, amount and note. A Flat Rate matter offers its flat
@@ -59,9 +57,9 @@ export function FlatFeeForm({ initialValues, fee, currencySymbol, cancelTo, onSa
   const matterOptions: SelectOption[] = matterList
     // New fees go on open matters only (the server refuses closed ones); the fee's own stays listed.
     .filter((matter) => matter.status === 'Open' || matter.id === values.matterId)
-    .map((matter) => ({ value: matter.id, label: matterLabel(matter) }));
+    .map((matter) => ({ value: matter.id, label: matterOptionLabel(matter) }));
   if (fee && fee.clientId === values.clientId && !matterOptions.some((option) => option.value === fee.matterId)) {
-    matterOptions.push({ value: fee.matterId, label: matterLabel(fee) });
+    matterOptions.push({ value: fee.matterId, label: matterOptionLabel({ matterName: fee.matterName, matterNumber: fee.matterNumber }) });
   }
 
   // The matter's flat rate, asked for only when the matter bills a flat rate.

@@ -122,7 +122,7 @@ describe('FlatFeesPage', { timeout: 60_000 }, () => {
     await choose(user, 'Added by', 'Alan Turing');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ExpenseAddedUserId')).toBe(USER_B));
     await choose(user, 'Client', 'Ada Lovelace');
-    await choose(user, 'Matter', 'MAT-00002 · Share purchase agreement');
+    await choose(user, 'Matter', 'MAT-00002 — Share purchase agreement');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('MatterId')).toBe(FLAT_MATTER_ID));
     await user.type(screen.getByRole('searchbox', { name: 'Search flat fees' }), 'stage{Enter}');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('GeneralSearchText')).toBe('stage'));

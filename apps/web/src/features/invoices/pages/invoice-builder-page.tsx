@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { MultiSelect } from '../../../components/multi-select.tsx';
 import { billingState } from '../../../lib/app-state/billing-state.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
@@ -60,7 +61,7 @@ export function InvoiceBuilderPage() {
 
   const matterOptions = (matters.data ?? []).map((matter) => ({
     value: matter.id,
-    label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+    label: matterOptionLabel(matter),
   }));
 
   return (

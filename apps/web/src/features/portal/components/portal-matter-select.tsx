@@ -1,6 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import type { PortalMatter } from '@matterhorn/shared';
 import { useSearchParams } from 'react-router';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 
 /** The matter a tab shows (?matterId=), the client's first by default; '' while their matters load. */
 export function useChosenMatterId(matters: PortalMatter[] | undefined): string {
@@ -24,7 +25,7 @@ export function PortalMatterSelect({ matters, matterId }: { matters: PortalMatte
       }
       data={(matters ?? []).map((matter) => ({
         value: matter.matterId,
-        label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+        label: matterOptionLabel(matter),
       }))}
     />
   );

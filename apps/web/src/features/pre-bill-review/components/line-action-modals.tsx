@@ -9,6 +9,7 @@ import {
 } from '@matterhorn/shared';
 import { useState, type ReactNode } from 'react';
 import { GuardedModal } from '../../../components/guarded-modal.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { adjustLine, correctNarrative, holdLine, moveLine } from '../api/pre-bill-review-api.ts';
 
 export type LineAction = 'adjust' | 'move' | 'hold' | 'narrative';
@@ -146,7 +147,7 @@ export function MoveLineModal({ invoiceId, line, draft, onClose, onDone }: Modal
   const [submitted, setSubmitted] = useState(false);
   const options = draft.clientMatters
     .filter((matter) => matter.id !== line.matterId)
-    .map((matter) => ({ value: matter.id, label: matter.number ? `${matter.number} – ${matter.name}` : matter.name }));
+    .map((matter) => ({ value: matter.id, label: matterOptionLabel({ matterName: matter.name, matterNumber: matter.number }) }));
   return (
     <ActionForm
       action="move"

@@ -203,8 +203,8 @@ describe('ReviewDraftPage', { timeout: 60_000 }, () => {
     expect(await within(move).findByText('Matter is required')).toBeInTheDocument();
     await user.click(within(move).getByRole('combobox', { name: /Matter/ }));
     // Only the client's other matters are offered, not the line's own.
-    expect(screen.queryByRole('option', { name: 'MAT-00001 – Lease dispute' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('option', { name: 'MAT-00007 – Service charge arrears' }));
+    expect(screen.queryByRole('option', { name: 'MAT-00001 — Lease dispute' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'MAT-00007 — Service charge arrears' }));
     await user.click(within(move).getByRole('button', { name: 'Move line' }));
     await waitFor(() => expect(api.callsTo('POST', `${BASE}/draft/${INVOICE_ID}/lines/line-1/move`)).toHaveLength(1));
     expect(api.callsTo('POST', `${BASE}/draft/${INVOICE_ID}/lines/line-1/move`)[0]!.body).toEqual({ matterId: SIBLING_ID });

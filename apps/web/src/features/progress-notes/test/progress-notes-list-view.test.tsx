@@ -103,7 +103,7 @@ describe('ProgressNotesListView', { timeout: 60_000 }, () => {
     await choose(user, 'Author', 'Grace Hopper');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('AuthorUserId')).toBe(NOTE_AUTHOR_ID));
     await choose(user, 'Client', 'Ada Lovelace');
-    await choose(user, 'Matter', 'MAT-00002 · Share purchase agreement');
+    await choose(user, 'Matter', 'MAT-00002 — Share purchase agreement');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('MatterId')).toBe(NOTE_MATTER_ID));
     expect(api.lastQuery(LIST)?.get('ClientId')).toBe(NOTE_CLIENT_ID);
     await choose(user, 'Shared with client', 'Not shared');

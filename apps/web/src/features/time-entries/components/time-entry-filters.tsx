@@ -4,6 +4,7 @@ import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { ListFilterBar } from '../../../components/list-kit/list-filter-bar.tsx';
 import { ListSearchInput } from '../../../components/list-kit/list-search-input.tsx';
 import type { ListParams } from '../../../components/list-kit/use-list-params.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { associatedClientsQuery } from '../../../lib/lookups/associated-clients.ts';
 import { clientMattersQuery } from '../../../lib/lookups/client-matters.ts';
@@ -59,7 +60,7 @@ export function TimeEntryFilters({ list, canViewAll }: TimeEntryFiltersProps) {
           { value: '', label: 'All matters' },
           ...(matters.data ?? []).map((matter) => ({
             value: matter.id,
-            label: matter.matterNumber ? `${matter.matterNumber} · ${matter.matterName}` : matter.matterName,
+            label: matterOptionLabel(matter),
           })),
         ]}
         value={filters.matter}

@@ -1,6 +1,7 @@
 import { UTBMS_TASK_CODES, type TimeEntry } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ClientPerson } from '../../../components/client-select.tsx';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import type { SelectOption } from '../../../components/select-options.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { activityTypesQuery } from '../../../lib/lookups/activity-types.ts';
@@ -36,12 +37,12 @@ export function usePopupOptions(values: TimeEntryFormValues, entry: TimeEntry | 
     .filter((matter) => matter.status === 'Open' || matter.id === values.matterId)
     .map((matter) => ({
       value: matter.id,
-      label: matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName,
+      label: matterOptionLabel(matter),
     }));
   if (entry && entry.clientId === values.clientId && !matterOptions.some((option) => option.value === entry.matterId)) {
     matterOptions.push({
       value: entry.matterId,
-      label: entry.matterNumber ? `${entry.matterNumber} — ${entry.matterName}` : entry.matterName,
+      label: matterOptionLabel({ matterName: entry.matterName, matterNumber: entry.matterNumber }),
     });
   }
   const chosenMatter = matterList.find((matter) => matter.id === values.matterId);

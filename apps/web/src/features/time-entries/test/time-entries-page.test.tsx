@@ -107,7 +107,7 @@ describe('TimeEntriesPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.lastQuery(LIST)?.get('IsBillable')).toBe('2'));
     await choose(user, 'Client', 'Ada Lovelace');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('ClientId')).toBe(CLIENT_ID));
-    await choose(user, 'Matter', 'MAT-00001 · Acme v Beta');
+    await choose(user, 'Matter', 'MAT-00001 — Acme v Beta');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('MatterId')).toBe(MATTER_ID));
     await user.type(screen.getByRole('combobox', { name: 'From' }), '01/03/2024');
     await waitFor(() => expect(api.lastQuery(LIST)?.get('FromTimeEntryDateCreated')).toBe('2024-03-01'));

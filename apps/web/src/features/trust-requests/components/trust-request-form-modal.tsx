@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ClientSelect } from '../../../components/client-select.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
+import { matterOptionLabel } from '../../../components/matter-option-label.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { GuardedModal } from '../../../components/guarded-modal.tsx';
@@ -90,7 +91,7 @@ export function TrustRequestForm({
     request && !isClientListed && request.clientId === values.clientId ? [{ userId: request.clientId, name: request.clientName }] : [];
   const matterOptions = (matters.data ?? []).map((matter) => ({
     value: matter.id,
-    label: matter.matterNumber ? `${matter.matterNumber} — ${matter.matterName}` : matter.matterName,
+    label: matterOptionLabel(matter),
   }));
 
   const today = localTodayIso();
