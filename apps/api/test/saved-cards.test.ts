@@ -110,6 +110,10 @@ describe('a card kept with the client’s consent', () => {
     expect((await planView(invoiceId)).automaticPayment).toMatchObject({ description: 'Visa ending 4081' });
     const shown = (await portalCall('GET', `/api/client-portal/get-invoice/${invoiceId}`)).json().data.paymentPlan;
     expect(shown.automaticPayment).toMatchObject({ description: 'Visa ending 4081' });
+    // Whoever holds the invoice's emailed link sees the plan, not the card.
+    const link = await fixture.call('POST', `/api/admin/invoice/reissue-invoice-link/${invoiceId}`, fixture.tokens.admin, {});
+    const linked = await fixture.context.app.inject({ method: 'GET', url: `/api/public/invoice/${link.json().data.slug}` });
+    expect(linked.json().data.paymentPlan).toMatchObject({ total: '90000.00', automaticPayment: null });
 
     // Today the first instalment is paid and the second not yet due: nothing is charged.
     const chargesBefore = paystack.savedCardCharges.length;

@@ -27,6 +27,8 @@ import {
 } from '../invoices/invoices.api.ts';
 import { billOf, clientInvoiceOf, pdfFileName, pdfOf } from './invoice-bill.ts';
 import { findClientPaymentPlan } from '../payment-plans/payment-plans.api.ts';
+
+const withoutSavedCard = <T extends { automaticPayment: unknown }>(plan: T | null) => plan && { ...plan, automaticPayment: null };
 import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
 import { invoiceEmailOf } from './invoice-email.ts';
 import { hashOfInvoiceLinkSlug, withInvoiceLink } from './invoice-link-access.ts';
@@ -241,7 +243,8 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
         await recordInvoiceLinkView(tx, principal.firmId, slugHash);
         return {
           ...clientInvoiceOf(bill, `/api/public/invoice/${slug}/pdf`),
-          paymentPlan: await findClientPaymentPlan(tx, principal.firmId, invoiceId),
+          // Whoever holds the link is not told which card the client keeps for their instalments (the portal says).
+          paymentPlan: withoutSavedCard(await findClientPaymentPlan(tx, principal.firmId, invoiceId)),
         };
       }),
 
