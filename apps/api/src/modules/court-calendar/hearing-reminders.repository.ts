@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { firmToday } from '../../platform/firm-clock.ts';
 import { receivesEmail } from '../../platform/notifications/email-opt-outs.ts';
 
 /** What an e-mail says about a hearing. */

@@ -109,8 +109,7 @@ export async function registerGatewayPaymentRoutes(
       description:
         'Withdraws the client’s consent to charge the card and answers the cards left. Refused with 404 when the card is not theirs or was withdrawn already.',
     },
-    async (request) =>
-      ok(SAVED_CARD_MESSAGES.withdrawn, await payments.withdrawSavedCard(portalPrincipalOf(request), request.params.id)),
+    async (request) => ok(SAVED_CARD_MESSAGES.withdrawn, await payments.withdrawSavedCard(portalPrincipalOf(request), request.params.id)),
   );
 
   // The webhooks' signatures are over the exact bytes sent: these two routes alone read the body raw.
