@@ -103,7 +103,7 @@ describe('a card kept with the client’s consent', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const { reference } = started.json().data;
-    expect((await paystack.send('charge.success', paystack.pay(reference))).json().data.outcome).toBe('recorded');
+    expect((await paystack.send('charge.success', paystack.pay(reference))).json().data?.outcome).toBe('recorded');
 
     const cards = (await portalCall('GET', '/api/client-portal/get-saved-cards')).json().data;
     expect(cards).toEqual([expect.objectContaining({ gateway: 'paystack', description: 'Visa ending 4081' })]);
@@ -206,7 +206,7 @@ describe('a card kept with the client’s consent', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const session = stripe.sessionOf(started.json().data.reference);
-    expect((await stripe.send('checkout.session.completed', stripe.complete(session))).json().data.outcome).toBe('recorded');
+    expect((await stripe.send('checkout.session.completed', stripe.complete(session))).json().data?.outcome).toBe('recorded');
     const cards = (await portalCall('GET', '/api/client-portal/get-saved-cards')).json().data;
     expect(cards).toEqual([expect.objectContaining({ gateway: 'stripe' })]);
 
