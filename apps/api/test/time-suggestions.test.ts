@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRESS_NOTE_BASE } from './support/progress-note-fixture.ts';
 import { setUpDocumentFixture, type DocumentFixture } from './support/document-fixture.ts';
 import { rowsOf } from './support/test-app.ts';
+import { workRetentionJobs } from '../src/modules/time-suggestions/time-suggestions.api.ts';
 
 /** Suggested time (issue 44): a member's own work on matters, proposed as draft time they accept or dismiss. */
 const BASE = '/api/admin/time-suggestions';
@@ -180,6 +181,27 @@ describe('Suggested time', () => {
     expect((await call({ withWhom: 'Bank', duration: '0' })).statusCode).toBe(400);
     expect((await call({ withWhom: 'Bank', duration: '0.5', matterId: fixture.references.closedMatter.id })).statusCode).toBe(400);
     expect((await call({ withWhom: 'Bank', duration: '0.5' }, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('forgets work older than 90 days by the firm’s calendar, every hour, and keeps the 90 days', async () => {
+    const userId = fixture.firm.users.feeEarner.id;
+    const daysAgo = (days: number) =>
+      sql`(now() at time zone (select time_zone from firms where id = ${fixture.firm.firmId}))::date - ${days}::int`;
+    await fixture.sqlRows(sql`insert into work_activities (firm_id, user_id, matter_id, work_date, kind, subject, seconds)
+      select ${fixture.firm.firmId}, ${userId}, ${matterD.id}, ${daysAgo(0)} - d, 'documentRead', 'Retention ' || d, 60
+        from unnest(array[90, 91, 200]) d`);
+    await fixture.sqlRows(sql`insert into time_suggestion_dismissals (firm_id, user_id, work_date, matter_id, settled_seconds)
+      select ${fixture.firm.firmId}, ${userId}, ${daysAgo(0)} - d, ${matterD.id}, 60 from unnest(array[90, 91]) d`);
+    const [job] = workRetentionJobs(fixture.context.database);
+    await job!.run();
+    const kept = await fixture.sqlRows<{ subject: string }>(
+      sql`select subject from work_activities where subject like 'Retention %' order by subject`,
+    );
+    expect(kept).toEqual([{ subject: 'Retention 90' }]);
+    const settled = await fixture.sqlRows<{ days: number }>(
+      sql`select (${daysAgo(0)} - work_date)::int as days from time_suggestion_dismissals where user_id = ${userId} and matter_id = ${matterD.id} and settled_seconds = 60 and work_date < ${daysAgo(89)}`,
+    );
+    expect(settled).toEqual([{ days: 90 }]);
   });
 
   it('refuses bad input with the field’s message, and another firm’s document as not found', async () => {

@@ -48,7 +48,6 @@ export const workActivities = pgTable(
       name: 'work_activities_firm_matter_fk',
     }),
     index('work_activities_user_day_idx').on(table.firmId, table.userId, table.workDate),
-    index('work_activities_work_date_idx').on(table.workDate),
     uniqueIndex('work_activities_source_day_key')
       .on(table.firmId, table.userId, table.workDate, table.kind, table.sourceId)
       .where(sql`${table.sourceId} is not null`),

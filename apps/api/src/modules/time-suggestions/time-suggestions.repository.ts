@@ -182,18 +182,21 @@ export async function deleteFirmWork(tx: Tx, firmId: string) {
   await tx.execute(sql`delete from time_suggestion_dismissals where firm_id = ${firmId}`);
 }
 
-/** Work older than the retention (by the firm's calendar) is deleted, a batch at a time. */
+/**
+ * Work older than the retention (by the firm's calendar) is deleted, a batch at a time. The cutoff is
+ * read first and compared as a date: compared with an expression of now() and the firm's time zone,
+ * work_date cannot bound the index scan and every row of the firm is read to find the old ones.
+ */
 export async function deleteWorkBefore(tx: Tx, firmId: string, days: number, batch: number): Promise<number> {
+  const [{ cutoff }] = rowsOf<{ cutoff: string }>(
+    await tx.execute(sql`select to_char((now() at time zone ${timeZoneOfFirm(firmId)})::date - ${days}::int, 'YYYY-MM-DD') as cutoff`),
+  ) as [{ cutoff: string }];
   const result = await tx.execute(sql`
     with old as (
-      select id from work_activities
-       where firm_id = ${firmId} and work_date < (now() at time zone ${timeZoneOfFirm(firmId)})::date - ${days}::int
-       limit ${batch}
+      select id from work_activities where firm_id = ${firmId} and work_date < ${cutoff}::date limit ${batch}
     )
     delete from work_activities a using old where a.id = old.id`);
-  await tx.execute(sql`
-    delete from time_suggestion_dismissals
-     where firm_id = ${firmId} and work_date < (now() at time zone ${timeZoneOfFirm(firmId)})::date - ${days}::int`);
+  await tx.execute(sql`delete from time_suggestion_dismissals where firm_id = ${firmId} and work_date < ${cutoff}::date`);
   return (
     (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0
   );

@@ -1,0 +1,1 @@
+DROP INDEX "work_activities_work_date_idx";
