@@ -56,6 +56,8 @@ test('the firm puts an invoice on a payment plan of equal monthly parts; the cli
   await invoiceCard.getByRole('button', { name: 'Pay online for this invoice' }).click();
   await expect(invoiceCard.getByRole('textbox', { name: /Amount to pay/ })).toHaveValue('7166.66');
   await expect(invoiceCard.getByText(/Your next instalment: ₦7,166\.66 due .*; you can pay more, up to ₦21,500\.00/)).toBeVisible();
+  // She lets Paystack keep the card for the instalments to come.
+  await invoiceCard.getByRole('checkbox', { name: /^Keep this card and charge my payment plans’ instalments/ }).check();
   await invoiceCard.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(portal.getByRole('heading', { name: 'Pay Matterhorn' })).toBeVisible();
   await portal.getByRole('button', { name: 'Pay ₦7,166.66' }).click();
@@ -76,6 +78,21 @@ test('the firm puts an invoice on a payment plan of equal monthly parts; the cli
   await expect(schedule.getByRole('row').nth(1)).toContainText('Paid');
   await expect(schedule.getByRole('row').nth(2)).toContainText('(next)');
   expect(await portal.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The card she agreed to just now is the one the firm will charge on the next due dates; she can stop it on the portal.
+  const plans = await firmApi<{ automaticPayment: { description: string; consentedAt: string } | null }>(
+    page,
+    'GET',
+    `/admin/payment-plans/get-invoice-plans/${invoiceId}`,
+  );
+  expect(plans.automaticPayment?.description).toBe('Visa ending 4081');
+  expect(Date.now() - Date.parse(plans.automaticPayment!.consentedAt)).toBeLessThan(10 * 60_000);
+  await expect(page.getByRole('region', { name: 'Automatic payment' })).toContainText('Visa ending 4081, agreed by the client on');
+  const automatic = portal.getByRole('region', { name: 'Automatic payments' });
+  await expect(automatic.getByText(/^Visa ending 4081 · agreed by /)).toHaveCount(1);
+  await automatic.getByRole('button', { name: 'Stop automatic payments with Visa ending 4081' }).click();
+  await portal.getByRole('dialog').getByRole('button', { name: 'Stop automatic payments' }).click();
+  await expect(automatic).toBeHidden();
   await client.close();
 
   // The invoice's emailed link pays the second instalment for whoever holds it, without signing in.
@@ -99,5 +116,6 @@ test('the firm puts an invoice on a payment plan of equal monthly parts; the cli
   await page.reload();
   await expect(page.getByRole('table', { name: 'Instalments' }).getByRole('row').nth(2)).toContainText('Paid');
   await expect(page.getByText('Next: ₦7,166.68 due')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Automatic payment' })).toContainText('No saved card');
   await visitor.close();
 });
