@@ -440,6 +440,20 @@ describe('sending, the public link and the email', () => {
     const half = { kind: 'emailSent', subject: `invoice ${covering.invoiceNumber} to the client`, seconds: 180 };
     expect((await emailsOn(matter().id)).actions).toContainEqual(half);
     expect((await emailsOn(secondMatterId)).actions).toEqual([half]);
+
+    // Emailing a bill is the firm's overhead: accepted alone, it becomes time that is not billable.
+    const accepted = await fixture.call('POST', '/api/admin/time-suggestions/accept', admin(), {
+      workDate: today,
+      matterId: secondMatterId,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [entry] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+      rowsOf<{ isBillable: number; totalAmount: string }>(
+        tx.execute(sql`select is_billable as "isBillable", total_amount::text as "totalAmount" from time_entries
+          where id = ${accepted.json().data.timeEntryIds[0]}`),
+      ),
+    );
+    expect(entry).toEqual({ isBillable: 2, totalAmount: '0.00' });
   });
 
   it('answers 404 for unknown and malformed links; another firm cannot reissue a link', async () => {

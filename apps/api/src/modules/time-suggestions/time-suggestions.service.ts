@@ -1,4 +1,5 @@
 import {
+  IS_BILLABLE,
   TIME_ENTRY_MESSAGES,
   TIME_SUGGESTION_MESSAGES,
   timeEntryInputSchema,
@@ -66,7 +67,10 @@ function entryInputOf(principal: FirmPrincipal, target: TimeSuggestion, merged: 
     clientId: target.clientId,
     matterId: target.matterId,
     activityId,
-    isBillable: 4,
+    // Emailing a bill or a request for funds (all emailSent records) is the firm's overhead, not the client's work (ADR 72).
+    isBillable: all.every((suggestion) => suggestion.actions.every((action) => action.kind === 'emailSent'))
+      ? IS_BILLABLE.notBillable
+      : IS_BILLABLE.billable,
     timeEntryUserId: principal.userId,
     description: input.description?.trim() || all.map((suggestion) => suggestion.narrative).join('; '),
     timeEntryDate: target.workDate,
