@@ -1,11 +1,16 @@
 import { idParamsSchema } from '../common/fields.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { missedInstalmentsRoute } from './missed-instalments.contract.ts';
-import { invoicePaymentPlansSchema, paymentPlanInputSchema } from './payment-plan.schemas.ts';
+import {
+  clientPaymentPlanInputSchema,
+  clientPaymentPlansSchema,
+  invoicePaymentPlansSchema,
+  paymentPlanInputSchema,
+} from './payment-plan.schemas.ts';
 
 const base = '/api/admin/payment-plans';
 
-/** Payment plans: an invoice's plan and its history, setting one up, replacing or cancelling it, and the missed instalments. */
+/** Payment plans: an invoice's or a client's balance's plan and its history, setting one up, replacing or cancelling it, and the missed instalments. */
 export const paymentPlanContracts = {
   invoicePlans: defineRoute({
     method: 'GET',
@@ -34,4 +39,30 @@ export const paymentPlanContracts = {
     response: invoicePaymentPlansSchema,
   }),
   missed: missedInstalmentsRoute,
+  clientPlans: defineRoute({
+    method: 'GET',
+    path: `${base}/get-client-plans/:id`,
+    params: idParamsSchema,
+    response: clientPaymentPlansSchema,
+  }),
+  createClientPlan: defineRoute({
+    method: 'POST',
+    path: `${base}/create-client-plan/:id`,
+    params: idParamsSchema,
+    body: clientPaymentPlanInputSchema,
+    response: clientPaymentPlansSchema,
+  }),
+  replaceClientPlan: defineRoute({
+    method: 'POST',
+    path: `${base}/replace-client-plan/:id`,
+    params: idParamsSchema,
+    body: clientPaymentPlanInputSchema,
+    response: clientPaymentPlansSchema,
+  }),
+  cancelClientPlan: defineRoute({
+    method: 'POST',
+    path: `${base}/cancel-client-plan/:id`,
+    params: idParamsSchema,
+    response: clientPaymentPlansSchema,
+  }),
 };

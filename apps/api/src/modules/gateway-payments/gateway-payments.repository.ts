@@ -340,11 +340,13 @@ export type InstalmentToCharge = {
 };
 
 /**
- * Instalments of live plans due by the firm's today and not paid, on sent invoices with a balance,
- * whose client has a card kept for the gateway that takes the invoice's currency (one of `gateways`,
- * those configured), consented to before the instalment fell due, and that were never charged
- * automatically (one try each). Each instalment's own remainder: what came off the balance pays the
- * instalments in due order, so an earlier one declined is not charged again with a later one.
+ * Instalments of live plans due by the firm's today and not paid, whose client has a card kept for
+ * the gateway that takes the plan's currency (one of `gateways`, those configured), consented to
+ * before the instalment fell due, and that were never charged automatically (one try each). What
+ * came off the plan's invoices' balances pays the instalments in due order (ADR 0077), so each is
+ * charged its own remainder and an earlier one declined is not charged again with a later one. The
+ * charge goes to the plan's oldest sent invoice with a balance (a plan on a client's balance covers
+ * several), never more than that invoice's balance.
  */
 export async function findInstalmentsToCharge(
   tx: Tx,
@@ -354,21 +356,28 @@ export async function findInstalmentsToCharge(
   limit: number,
 ): Promise<InstalmentToCharge[]> {
   if (gateways.length === 0) return [];
-  const covered = sql`(p.total - i.balance_due)`;
+  const covered = sql`(p.total - owed.balance)`;
   return rowsOf<InstalmentToCharge>(
     tx.execute(sql`select p.id as "planId", s.number as "instalmentNumber", i.id as "invoiceId",
         coalesce(i.invoice_number, '') as "invoiceNumber", i.client_id as "clientId", cur.iso_code as "currencyCode",
         least(s.cumulative_amount - greatest(${covered}, s.cumulative_amount - s.amount), i.balance_due)::numeric(16, 2)::text as amount,
         m.id as "methodId", m.gateway, m.sealed, m.description, m.consented_by_portal_account_id as "portalAccountId"
       from payment_plans p
-        join invoices i on i.firm_id = p.firm_id and i.id = p.invoice_id
+        cross join lateral (select coalesce(sum(b.balance_due), 0) as balance
+          from payment_plan_invoices bl join invoices b on b.firm_id = bl.firm_id and b.id = bl.invoice_id
+          where bl.firm_id = p.firm_id and bl.plan_id = p.id and b.deleted_at is null
+            and b.status in ('Approved', 'Sent', 'PartlyPaid') and b.balance_due > 0) owed
+        join lateral (select oldest.id, oldest.invoice_number, oldest.client_id, oldest.currency_id, oldest.balance_due
+          from payment_plan_invoices ol join invoices oldest on oldest.firm_id = ol.firm_id and oldest.id = ol.invoice_id
+          where ol.firm_id = p.firm_id and ol.plan_id = p.id and oldest.deleted_at is null and oldest.sent_at is not null
+            and oldest.status in ('Approved', 'Sent', 'PartlyPaid') and oldest.balance_due > 0
+          order by oldest.issue_date, oldest.invoice_number, oldest.id limit 1) i on true
         join currencies cur on cur.id = i.currency_id
         join payment_plan_instalments s on s.firm_id = p.firm_id and s.plan_id = p.id
         join client_payment_methods m on m.firm_id = p.firm_id and m.client_id = i.client_id and m.withdrawn_at is null
           and m.gateway = case when cur.iso_code = 'NGN' then 'paystack' else 'stripe' end
         join firms f on f.id = p.firm_id
-      where p.firm_id = ${firmId} and p.status = 'Active' and i.deleted_at is null and i.sent_at is not null
-        and i.status in ('Approved', 'Sent', 'PartlyPaid') and i.balance_due > 0
+      where p.firm_id = ${firmId} and p.status = 'Active'
         and m.gateway in (${sql.join(
           gateways.map((gateway) => sql`${gateway}`),
           sql`, `,

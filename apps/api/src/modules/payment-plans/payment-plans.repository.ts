@@ -58,16 +58,6 @@ export async function findPlans(tx: Tx, firmId: string, invoiceId: string): Prom
   );
 }
 
-/** The invoice's live plan's id, locked; null when it has none. */
-export async function findLivePlanId(tx: Tx, firmId: string, invoiceId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: paymentPlans.id })
-    .from(paymentPlans)
-    .where(and(eq(paymentPlans.firmId, firmId), eq(paymentPlans.invoiceId, invoiceId), eq(paymentPlans.status, 'Active')))
-    .for('update');
-  return row?.id ?? null;
-}
-
 /**
  * Writes a live plan with its instalments (each with the running total through it); null, writing
  * nothing, when the invoice already has a live plan (payment_plans_live_key).
@@ -117,42 +107,63 @@ export async function endPlan(tx: Tx, firmId: string, planId: string, status: 'R
 }
 
 /**
- * An instalment of the invoice's live plan is missed: due before the firm's today and not yet
- * covered — what came off the balance since the plan began (its total minus the balance now) is
- * less than the instalments due up to and including it. Only while the invoice is open.
- * For a statement over `invoices` (the invoice list's badge, the dashboard).
+ * What the plan (an alias of `payment_plans`) is still owed: the balances of its invoices still
+ * asking for money (ADR 0077). Its total less this is what it has been paid ("covered"); a paid,
+ * written-off or void invoice owes nothing, so it counts as covered, as a credit does (ADR 0075).
+ */
+export const planBalanceOf = (planAlias: string) => {
+  const plan = sql.raw(`"${planAlias}"`);
+  return sql`(select coalesce(sum(owed.balance_due), 0) from payment_plan_invoices owed_link
+      join invoices owed on owed.firm_id = owed_link.firm_id and owed.id = owed_link.invoice_id
+    where owed_link.firm_id = ${plan}.firm_id and owed_link.plan_id = ${plan}.id and owed.deleted_at is null
+      and owed.status in ('Approved', 'Sent', 'PartlyPaid') and owed.balance_due > 0)`;
+};
+
+/**
+ * An instalment of the live plan the invoice is in (its own, or its client's balance's) is missed:
+ * due before the firm's today and not yet covered — what came off the plan's invoices' balances
+ * since it began (its total minus what they owe now) is less than the instalments due up to and
+ * including it. Only while the invoice is open. For a statement over `invoices` (the invoice list's badge).
  */
 export const missedInstalmentsOf = (invoicesAlias: string, today: SQL) => {
   const invoice = sql.raw(`"${invoicesAlias}"`);
-  return sql`from payment_plans missed_plan join payment_plan_instalments missed
-      on missed.firm_id = missed_plan.firm_id and missed.plan_id = missed_plan.id
-    where missed_plan.firm_id = ${invoice}.firm_id and missed_plan.invoice_id = ${invoice}.id and missed_plan.status = 'Active'
+  return sql`from payment_plan_invoices missed_link
+    join payment_plans missed_plan on missed_plan.firm_id = missed_link.firm_id and missed_plan.id = missed_link.plan_id
+    join payment_plan_instalments missed on missed.firm_id = missed_plan.firm_id and missed.plan_id = missed_plan.id
+    where missed_link.firm_id = ${invoice}.firm_id and missed_link.invoice_id = ${invoice}.id and missed_plan.status = 'Active'
       and ${invoice}.status in ('Approved', 'Sent', 'PartlyPaid') and ${invoice}.balance_due > 0
-      and missed.due_date < ${today} and missed.cumulative_amount > missed_plan.total - ${invoice}.balance_due`;
+      and missed.due_date < ${today} and missed.cumulative_amount > missed_plan.total - ${planBalanceOf('missed_plan')}`;
 };
 
 /** Whether the invoice (a row of `invoices`, under its own name) has a missed instalment: the invoice list's badge. */
 export const hasMissedInstalment = sql<boolean>`exists(select 1 ${missedInstalmentsOf('invoices', firmToday(timeZoneOfFirm(sql.raw('"invoices"."firm_id"'))))})`;
 
 /**
- * The next instalment due of the invoice's live plan (an alias of `invoices` in the statement), as
- * JSON { dueDate, remainingAmount }: the first instalment the covered amount has not reached; what is
- * left of it is its running total less the covered amount. Null without a live plan or money due.
+ * The next instalment due of the live plan the invoice (an alias of `invoices`) is in, as JSON
+ * { dueDate, remainingAmount }: the first instalment the covered amount has not reached; what is
+ * left of it, but never more than the invoice's own balance (a plan on a client's balance spans
+ * several invoices). Null without a live plan or money due.
  */
 export const nextInstalmentOf = (invoicesAlias: string) => {
   const invoice = sql.raw(`"${invoicesAlias}"`);
   return sql<{ dueDate: string; remainingAmount: string } | null>`(select json_build_object('dueDate', next.due_date::text,
-      'remainingAmount', (next.cumulative_amount - (next_plan.total - ${invoice}.balance_due))::numeric(16, 2)::text)
-    from payment_plans next_plan join payment_plan_instalments next on next.firm_id = next_plan.firm_id and next.plan_id = next_plan.id
-    where next_plan.firm_id = ${invoice}.firm_id and next_plan.invoice_id = ${invoice}.id and next_plan.status = 'Active'
-      and ${invoice}.balance_due > 0 and next.cumulative_amount > next_plan.total - ${invoice}.balance_due
+      'remainingAmount', least(next.cumulative_amount - (next_plan.total - ${planBalanceOf('next_plan')}), ${invoice}.balance_due)::numeric(16, 2)::text)
+    from payment_plan_invoices next_link
+      join payment_plans next_plan on next_plan.firm_id = next_link.firm_id and next_plan.id = next_link.plan_id
+      join payment_plan_instalments next on next.firm_id = next_plan.firm_id and next.plan_id = next_plan.id
+    where next_link.firm_id = ${invoice}.firm_id and next_link.invoice_id = ${invoice}.id and next_plan.status = 'Active'
+      and ${invoice}.balance_due > 0 and next.cumulative_amount > next_plan.total - ${planBalanceOf('next_plan')}
     order by next.number limit 1)`;
 };
 
-export type MissedInvoiceRow = {
-  invoiceId: string;
+export type MissedPlanRow = {
+  planId: string;
+  kind: 'invoice' | 'clientBalance';
+  invoiceId: string | null;
   invoiceNumber: string | null;
+  clientId: string;
   clientName: string;
+  invoiceCount: number;
   currencySymbol: string;
   dueDate: string;
   missedCount: number;
@@ -160,26 +171,60 @@ export type MissedInvoiceRow = {
   totalCount: number;
 };
 
-/** The firm's invoices with a missed instalment, the oldest missed first (at most `limit`), with how many there are in all. */
-export async function findMissedInvoices(tx: Tx, firmId: string, limit: number): Promise<MissedInvoiceRow[]> {
+/**
+ * The firm's live plans with a missed instalment, one row each (a plan on a client's balance once,
+ * however many invoices it covers), the oldest missed first (at most `limit`), with how many in all.
+ */
+export async function findMissedPlans(tx: Tx, firmId: string, limit: number): Promise<MissedPlanRow[]> {
   const today = firmToday(timeZoneOfFirm(firmId));
-  return rowsOf<MissedInvoiceRow>(
-    tx.execute(sql`select i.id as "invoiceId", i.invoice_number as "invoiceNumber", c.display_name as "clientName",
-        coalesce(money.symbol, '') as "currencySymbol", late."dueDate", late."missedCount", late."overdueAmount",
-        count(*) over ()::int as "totalCount"
-      from invoices i
-      join clients c on c.firm_id = i.firm_id and c.id = i.client_id
-      left join currencies money on money.id = coalesce(i.currency_id, (select home.home_currency_id from firms home where home.id = i.firm_id))
+  return rowsOf<MissedPlanRow>(
+    tx.execute(sql`select p.id as "planId", p.kind, p.invoice_id as "invoiceId", i.invoice_number as "invoiceNumber",
+        p.client_id as "clientId", c.display_name as "clientName", owed."invoiceCount", owed."currencySymbol",
+        late."dueDate", late."missedCount", late."overdueAmount", count(*) over ()::int as "totalCount"
+      from payment_plans p
+      join clients c on c.firm_id = p.firm_id and c.id = p.client_id
+      left join invoices i on i.firm_id = p.firm_id and i.id = p.invoice_id
+      cross join lateral (
+        select count(*)::int as "invoiceCount",
+          count(*) filter (where inv.status in ('Approved', 'Sent', 'PartlyPaid') and inv.balance_due > 0 and inv.deleted_at is null)::int as "openCount",
+          coalesce(min(money.symbol), '') as "currencySymbol"
+        from payment_plan_invoices link join invoices inv on inv.firm_id = link.firm_id and inv.id = link.invoice_id
+          left join currencies money on money.id = coalesce(inv.currency_id, (select home.home_currency_id from firms home where home.id = inv.firm_id))
+        where link.firm_id = p.firm_id and link.plan_id = p.id
+      ) owed
       cross join lateral (
         select min(missed.due_date)::text as "dueDate", count(*)::int as "missedCount",
-          (max(missed.cumulative_amount) - (max(missed_plan.total) - i.balance_due))::numeric(16, 2)::text as "overdueAmount"
-        ${missedInstalmentsOf('i', today)}
+          (max(missed.cumulative_amount) - (p.total - ${planBalanceOf('p')}))::numeric(16, 2)::text as "overdueAmount"
+        from payment_plan_instalments missed
+        where missed.firm_id = p.firm_id and missed.plan_id = p.id and missed.due_date < ${today}
+          and missed.cumulative_amount > p.total - ${planBalanceOf('p')}
       ) late
-      where i.firm_id = ${firmId} and i.deleted_at is null and i.status in ('Approved', 'Sent', 'PartlyPaid') and i.balance_due > 0
-        and late."missedCount" > 0
-      order by late."dueDate", i.invoice_number
+      where p.firm_id = ${firmId} and p.status = 'Active' and owed."openCount" > 0 and late."missedCount" > 0
+      order by late."dueDate", c.display_name, i.invoice_number
       limit ${limit}`),
   );
+}
+
+export type LivePlanOfInvoice = {
+  id: string;
+  kind: 'invoice' | 'clientBalance';
+  clientId: string;
+  clientName: string;
+  invoiceCount: number;
+};
+
+/** The live plan the invoice is in (its own or its client's balance's), locked; null when none. */
+export async function findLivePlanOfInvoice(tx: Tx, firmId: string, invoiceId: string): Promise<LivePlanOfInvoice | null> {
+  const [row] = await rowsOf<LivePlanOfInvoice>(
+    tx.execute(sql`select p.id, p.kind, p.client_id as "clientId", c.display_name as "clientName",
+        (select count(*)::int from payment_plan_invoices every where every.firm_id = p.firm_id and every.plan_id = p.id) as "invoiceCount"
+      from payment_plan_invoices link
+        join payment_plans p on p.firm_id = link.firm_id and p.id = link.plan_id
+        join clients c on c.firm_id = p.firm_id and c.id = p.client_id
+      where link.firm_id = ${firmId} and link.invoice_id = ${invoiceId} and p.status = 'Active'
+      for update of p`),
+  );
+  return row ?? null;
 }
 
 type AutomaticPaymentRow = { description: string; consentedAt: Date | string };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import { createClientPaymentPlans } from './client-payment-plans.service.ts';
 import { createPaymentPlans } from './payment-plans.service.ts';
 
 /**
@@ -15,6 +16,7 @@ import { createPaymentPlans } from './payment-plans.service.ts';
 export function registerPaymentPlanRoutes(app: FastifyInstance, database: Database) {
   const route = contractRoutes(app, ['Payment plans']);
   const plans = createPaymentPlans(database);
+  const clientPlans = createClientPaymentPlans(database);
 
   route(
     calls.invoicePlans,
@@ -57,5 +59,45 @@ export function registerPaymentPlanRoutes(app: FastifyInstance, database: Databa
     calls.missed,
     { access: firmAccess('invoice'), summary: 'Invoices with a missed instalment, the oldest first (at most 10), and how many in all' },
     async (request) => ok('Missed instalments', await plans.missed(firmPrincipalOf(request))),
+  );
+  route(
+    calls.clientPlans,
+    {
+      access: firmAccess('invoice'),
+      summary:
+        'A client’s live plan on their balance with each instalment’s state, the plans it replaced, and the open invoices a plan could cover',
+      description: '404 for a client that is not the firm’s.',
+    },
+    async (request) => ok('Payment plans', await clientPlans.view(firmPrincipalOf(request), request.params.id)),
+  );
+  route(
+    calls.createClientPlan,
+    {
+      access: firmAccess('invoice.approve'),
+      summary: 'Sets up a payment plan on a client’s open invoices in one currency (audited; one live plan per client’s balance)',
+      description:
+        '400 when the instalments do not add up to the ticked invoices’ balances (the message says by how much), or a due date is in the past or not after the one before; 409 when an invoice is in a live plan already (the message names it), is not the client’s open invoice in that currency, or the client has a live plan; 404 for another firm’s client.',
+    },
+    async (request) =>
+      ok(PAYMENT_PLAN_MESSAGES.created, await clientPlans.create(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+  route(
+    calls.replaceClientPlan,
+    {
+      access: firmAccess('invoice.approve'),
+      summary: 'Replaces the client’s live plan with new invoices and instalments; the old plan is kept as Replaced (audited)',
+      description: '400 and 409 as for setting one up; 409 when the client has no live plan.',
+    },
+    async (request) =>
+      ok(PAYMENT_PLAN_MESSAGES.replaced, await clientPlans.replace(firmPrincipalOf(request), request.params.id, request.body)),
+  );
+  route(
+    calls.cancelClientPlan,
+    {
+      access: firmAccess('invoice.approve'),
+      summary: 'Cancels the client’s live plan: each invoice is owed on its own due date again; the plan is kept as Cancelled (audited)',
+      description: '409 when the client has no live plan on their balance.',
+    },
+    async (request) => ok(PAYMENT_PLAN_MESSAGES.cancelled, await clientPlans.cancel(firmPrincipalOf(request), request.params.id)),
   );
 }

@@ -16,12 +16,15 @@ import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { clientPlanOf } from './client-payment-plans.service.ts';
+import { findLiveClientPlanOfInvoice } from './client-payment-plans.repository.ts';
+import { instalmentsWithRunningTotal } from './payment-plan-instalments.ts';
 import {
   endPlan,
   findAutomaticCharges,
   findAutomaticPayment,
-  findLivePlanId,
-  findMissedInvoices,
+  findLivePlanOfInvoice,
+  findMissedPlans,
   findPlanInvoice,
   findPlans,
   insertPlan,
@@ -64,6 +67,9 @@ async function invoiceIn(tx: Tx, firmId: string, invoiceId: string, isLocked = f
 
 async function viewOf(tx: Tx, firmId: string, invoice: PlanInvoiceRow): Promise<InvoicePaymentPlans> {
   const plans = (await findPlans(tx, firmId, invoice.id)).map((row) => planOf(row, invoice));
+  const live = await findLivePlanOfInvoice(tx, firmId, invoice.id);
+  const clientPlan =
+    live?.kind === 'clientBalance' ? { clientId: live.clientId, clientName: live.clientName, invoiceCount: live.invoiceCount } : null;
   return {
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -71,7 +77,8 @@ async function viewOf(tx: Tx, firmId: string, invoice: PlanInvoiceRow): Promise<
     currencySymbol: invoice.currencySymbol,
     balanceDue: invoice.balanceDue,
     today: invoice.today,
-    canHavePlan: invoice.isOpen,
+    canHavePlan: invoice.isOpen && !clientPlan,
+    clientPlan,
     plan: plans.find((plan) => plan.status === 'Active') ?? null,
     history: plans.filter((plan) => plan.status !== 'Active'),
     automaticPayment: await findAutomaticPayment(tx, firmId, invoice),
@@ -88,25 +95,19 @@ function checkInstalments(input: PaymentPlanInput, invoice: PlanInvoiceRow) {
   if (difference) throw badRequest(difference, { instalments: difference });
 }
 
-function instalmentsWithRunningTotal(input: PaymentPlanInput) {
-  let running = 0n;
-  return input.instalments.map((instalment) => {
-    running += toCents(instalment.amount);
-    return { dueDate: instalment.dueDate, amount: fromCents(toCents(instalment.amount)), cumulativeAmount: fromCents(running) };
-  });
-}
-
 export function createPaymentPlans(database: Database) {
   /** Sets up a plan, ending the live one first when replacing; the invoice is locked so a payment cannot slip between. */
   const setUp = (principal: FirmPrincipal, invoiceId: string, input: PaymentPlanInput, isReplacing: boolean) =>
     database.withFirm(principal.firmId, async (tx) => {
       const invoice = await invoiceIn(tx, principal.firmId, invoiceId, true);
-      const livePlanId = await findLivePlanId(tx, principal.firmId, invoiceId);
+      const live = await findLivePlanOfInvoice(tx, principal.firmId, invoiceId);
+      if (live?.kind === 'clientBalance') throw conflict(PAYMENT_PLAN_MESSAGES.inClientPlan);
+      const livePlanId = live?.id ?? null;
       if (isReplacing && !livePlanId) throw conflict(PAYMENT_PLAN_MESSAGES.noLivePlan);
       if (!isReplacing && livePlanId) throw conflict(PAYMENT_PLAN_MESSAGES.alreadyLive);
       checkInstalments(input, invoice);
       if (livePlanId) await endPlan(tx, principal.firmId, livePlanId, 'Replaced', principal.userId);
-      const instalments = instalmentsWithRunningTotal(input);
+      const instalments = instalmentsWithRunningTotal(input.instalments);
       const planId = await insertPlan(tx, {
         firmId: principal.firmId,
         invoiceId,
@@ -138,7 +139,9 @@ export function createPaymentPlans(database: Database) {
     cancel: (principal: FirmPrincipal, invoiceId: string): Promise<InvoicePaymentPlans> =>
       database.withFirm(principal.firmId, async (tx) => {
         const invoice = await invoiceIn(tx, principal.firmId, invoiceId, true);
-        const livePlanId = await findLivePlanId(tx, principal.firmId, invoiceId);
+        const live = await findLivePlanOfInvoice(tx, principal.firmId, invoiceId);
+        if (live?.kind === 'clientBalance') throw conflict(PAYMENT_PLAN_MESSAGES.inClientPlan);
+        const livePlanId = live?.id ?? null;
         if (!livePlanId) throw conflict(PAYMENT_PLAN_MESSAGES.noLivePlan);
         await endPlan(tx, principal.firmId, livePlanId, 'Cancelled', principal.userId);
         await recordAuditEvent(tx, principal, 'invoice.paymentPlanCancelled', invoiceId, { invoiceNumber: invoice.invoiceNumber });
@@ -149,7 +152,7 @@ export function createPaymentPlans(database: Database) {
       database.withFirm(
         principal.firmId,
         async (tx) => {
-          const rows = await findMissedInvoices(tx, principal.firmId, MISSED_LIST_LIMIT);
+          const rows = await findMissedPlans(tx, principal.firmId, MISSED_LIST_LIMIT);
           return { totalCount: rows[0]?.totalCount ?? 0, invoices: rows.map(({ totalCount: _count, ...row }) => row) };
         },
         READ_ONLY,
@@ -164,6 +167,19 @@ export function createPaymentPlans(database: Database) {
 export async function findClientPaymentPlan(tx: Tx, firmId: string, invoiceId: string): Promise<ClientPaymentPlan | null> {
   const invoice = await findPlanInvoice(tx, firmId, invoiceId);
   if (!invoice?.isOpen) return null;
+  const clientPlan = await findLiveClientPlanOfInvoice(tx, firmId, invoiceId);
+  if (clientPlan) {
+    const plan = clientPlanOf(clientPlan, invoice.today);
+    return {
+      total: plan.total,
+      instalments: plan.instalments,
+      nextInstalment: plan.nextInstalment,
+      kind: 'clientBalance',
+      invoiceNumbers: plan.invoices.map((row) => row.invoiceNumber),
+      payFirstInvoiceNumber: clientPlan.payFirstInvoiceNumber,
+      automaticPayment: await findAutomaticPayment(tx, firmId, invoice),
+    };
+  }
   const live = (await findPlans(tx, firmId, invoiceId)).find((row) => row.status === 'Active');
   if (!live) return null;
   const plan = planOf(live, invoice);
@@ -171,6 +187,9 @@ export async function findClientPaymentPlan(tx: Tx, firmId: string, invoiceId: s
     total: plan.total,
     instalments: plan.instalments,
     nextInstalment: plan.nextInstalment,
+    kind: 'invoice',
+    invoiceNumbers: invoice.invoiceNumber ? [invoice.invoiceNumber] : [],
+    payFirstInvoiceNumber: invoice.invoiceNumber,
     automaticPayment: await findAutomaticPayment(tx, firmId, invoice),
   };
 }
