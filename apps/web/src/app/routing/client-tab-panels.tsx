@@ -24,14 +24,18 @@ const LazyClientReminderChoice = lazy(async () => ({
   default: (await import('../../features/invoices/components/client-reminder-choice.tsx')).ClientReminderChoice,
 }));
 
+const LazyClientPaymentPlanCard = lazy(() => import('../../features/payment-plans/components/client-payment-plan-card.tsx'));
+
 /**
  * Beside the client's portal access on its overview: its credit balance, when it has some (the
- * section shows nothing otherwise), and whether invoice reminders go to it.
+ * section shows nothing otherwise), whether invoice reminders go to it, and the payment plan on its
+ * balance (for those who see invoices; a chunk of its own, loaded with the overview).
  */
 export const clientOverviewAside = (client: ClientDetail) => (
   <Suspense fallback={null}>
     <LazyClientCreditSection clientId={client.id} />
     <LazyClientReminderChoice clientId={client.id} />
+    <LazyClientPaymentPlanCard clientId={client.id} />
   </Suspense>
 );
 

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { missedInstalmentsQuery } from '../api/missed-instalments-api.ts';
 
 /**
- * On the dashboard, for those who see invoices: the invoices whose payment plan has a missed
- * instalment (past its due date, not fully paid), the oldest first; nothing while none is missed.
+ * On the dashboard, for those who see invoices: the payment plans with a missed instalment (past its
+ * due date, not fully paid), one row each — an invoice's, or a client's balance's as "N invoices" —
+ * the oldest first; nothing while none is missed.
  */
 export function MissedInstalmentsCard() {
   const { data } = useQuery(missedInstalmentsQuery());
@@ -18,10 +19,10 @@ export function MissedInstalmentsCard() {
           Missed instalments
         </Title>
         <Badge color="red" variant="outline">
-          {data.totalCount === 1 ? '1 invoice' : `${data.totalCount} invoices`}
+          {data.totalCount === 1 ? '1 plan' : `${data.totalCount} plans`}
         </Badge>
       </Group>
-      <Table aria-label="Invoices with a missed instalment" fz="sm">
+      <Table aria-label="Payment plans with a missed instalment" fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Invoice</Table.Th>
@@ -32,11 +33,18 @@ export function MissedInstalmentsCard() {
         </Table.Thead>
         <Table.Tbody>
           {data.invoices.map((row) => (
-            <Table.Tr key={row.invoiceId}>
+            <Table.Tr key={row.planId}>
               <Table.Td>
-                <Anchor component={Link} to={`/billing/invoices/${row.invoiceId}`} size="sm">
-                  {row.invoiceNumber ?? 'Invoice'}
-                </Anchor>
+                {row.invoiceId ? (
+                  <Anchor component={Link} to={`/billing/invoices/${row.invoiceId}`} size="sm">
+                    {row.invoiceNumber ?? 'Invoice'}
+                  </Anchor>
+                ) : (
+                  // A plan on the client's balance: its invoices and instalments are on the client's page.
+                  <Anchor component={Link} to={`/clients/${row.clientId}`} size="sm">
+                    {`${row.invoiceCount} invoices`}
+                  </Anchor>
+                )}
               </Table.Td>
               <Table.Td>{row.clientName}</Table.Td>
               <Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   formatMoney,
   hasPermissions,
@@ -9,6 +9,7 @@ import {
 } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { InstalmentsTable } from '../../../components/instalments-table.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -31,6 +32,9 @@ export const PAYMENT_PLAN_TEXT = {
   card: (description: string, date: string) =>
     `${description}, agreed by the client on ${date}: charged for each instalment on its due date.`,
   charges: 'Card charges',
+  inClientPlan: (clientName: string, count: number) =>
+    `This invoice is one of ${count} in the payment plan on ${clientName}’s balance: its instalments are on the client’s page.`,
+  seeClientPlan: 'See the client’s payment plan',
 } as const;
 
 const CHARGE_STATUS = {
@@ -95,7 +99,7 @@ export function PaymentPlanCard({ invoiceId, balanceDue }: { invoiceId: string; 
   const { key, renew } = useIdempotencyKey();
   const canManage = hasPermissions(permissions, ['invoice.approve']);
   const view = query.data;
-  if (!view || (!view.canHavePlan && !view.plan && view.history.length === 0)) return null;
+  if (!view || (!view.canHavePlan && !view.plan && !view.clientPlan && view.history.length === 0)) return null;
   const { plan, currencySymbol: symbol } = view;
 
   const settle = (next: InvoicePaymentPlans) => {
@@ -143,6 +147,13 @@ export function PaymentPlanCard({ invoiceId, balanceDue }: { invoiceId: string; 
             onSave={save}
             onCancel={() => setMode('view')}
           />
+        ) : view.clientPlan ? (
+          <Stack gap={4}>
+            <Text size="sm">{PAYMENT_PLAN_TEXT.inClientPlan(view.clientPlan.clientName, view.clientPlan.invoiceCount)}</Text>
+            <Anchor component={Link} to={`/clients/${view.clientPlan.clientId}`} size="sm">
+              {PAYMENT_PLAN_TEXT.seeClientPlan}
+            </Anchor>
+          </Stack>
         ) : plan ? (
           <>
             <PlanSummary plan={plan} symbol={symbol} />

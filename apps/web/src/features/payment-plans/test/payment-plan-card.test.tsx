@@ -24,6 +24,7 @@ const viewOf = (plan: PaymentPlan | null, history: PaymentPlan[] = [], more: Par
   plan,
   history,
   automaticPayment: null,
+  clientPlan: null,
   automaticCharges: [],
   ...more,
 });
@@ -93,6 +94,18 @@ describe('PaymentPlanCard', { timeout: 60_000 }, () => {
       { dueDate: '2030-04-15', amount: '25000' },
     ]);
     expect(await screen.findByRole('table', { name: 'Instalments' })).toBeInTheDocument();
+  });
+
+  it('points to the client’s plan when the invoice is in a plan on the client’s balance, offering no plan of its own', async () => {
+    const clientPlan = { clientId: '55555555-5555-4555-8555-555555555555', clientName: 'Northbank Plc', invoiceCount: 2 };
+    stubApi({ [`GET ${BASE}/get-invoice-plans/${INVOICE_ID}`]: () => ({ data: viewOf(null, [], { canHavePlan: false, clientPlan }) }) });
+    render(['invoice', 'invoice.approve']);
+    expect(await screen.findByText(PAYMENT_PLAN_TEXT.inClientPlan('Northbank Plc', 2))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: PAYMENT_PLAN_TEXT.seeClientPlan })).toHaveAttribute(
+      'href',
+      '/clients/55555555-5555-4555-8555-555555555555',
+    );
+    expect(screen.queryByRole('button', { name: PAYMENT_PLAN_TEXT.setUp })).toBeNull();
   });
 
   it('shows each instalment’s state, flags a missed one, and offers no change to those who may not approve invoices', async () => {
