@@ -47,4 +47,19 @@ describe('the demo firm’s payment plan', () => {
     const cards = await context.app.inject({ method: 'GET', url: '/api/client-portal/get-saved-cards', headers: portal });
     expect(cards.json().data).toEqual([expect.objectContaining({ gateway: 'paystack', description: 'Visa ending 4081' })]);
   });
+
+  it('has a client whose open invoices are spread over a plan on their balance, nothing missed yet', async () => {
+    const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const get = async (url: string) => (await context.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data;
+    const invoices = (await get('/api/admin/invoice/get-invoice-list?page=1&size=100')).data as { id: string }[];
+    const views = await Promise.all(invoices.map((invoice) => get(`/api/admin/payment-plans/get-invoice-plans/${invoice.id}`)));
+    const covered = views.filter((view) => view.clientPlan);
+    expect(covered.length).toBeGreaterThanOrEqual(1);
+    const { clientId, invoiceCount } = covered[0].clientPlan;
+    expect(invoiceCount).toBe(covered.length);
+    const plans = await get(`/api/admin/payment-plans/get-client-plans/${clientId}`);
+    expect(plans.plan).toMatchObject({ status: 'Active', coveredAmount: '0.00', missedCount: 0 });
+    expect(plans.plan.instalments).toHaveLength(4);
+    expect(plans.plan.total).toBe(plans.plan.balanceDue);
+  });
 });

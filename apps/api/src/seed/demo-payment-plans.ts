@@ -3,6 +3,7 @@ import { addMonths, createInvoiceSchema, equalMonthlyInstalments, fromCents, toC
 import { rowsOf, type Database } from '../db/database.ts';
 import { firms, flatFees, paymentPlanInstalments, paymentPlanInvoices, paymentPlans } from '../db/schema/index.ts';
 import { createInvoiceService } from '../modules/invoices/invoices.service.ts';
+import { seedDemoClientPaymentPlan } from './demo-client-payment-plan.ts';
 import { DEMO_SAVED_CARD_REFERENCE } from './demo-saved-cards.ts';
 import { firmTodayOf } from './firm-today.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
@@ -111,4 +112,5 @@ export async function seedDemoPaymentPlans(database: Database, firm: SeededFirm)
     method: 'Card',
     reference: `Paystack ${DEMO_SAVED_CARD_REFERENCE}`,
   });
+  await seedDemoClientPaymentPlan(database, firm);
 }
