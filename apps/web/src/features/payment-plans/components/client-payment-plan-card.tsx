@@ -1,16 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  formatMoney,
-  fromCents,
-  hasPermissions,
-  isoToDisplayDate,
-  toCents,
-  type ClientBalancePlan,
-  type ClientPaymentPlans,
-  type InstalmentDraft,
-} from '@matterhorn/shared';
+import { formatMoney, hasPermissions, isoToDisplayDate, type ClientBalancePlan, type ClientPaymentPlans } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { InstalmentsTable } from '../../../components/instalments-table.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -22,8 +13,15 @@ import {
   saveClientPaymentPlan,
 } from '../api/client-payment-plans-api.ts';
 import { paymentPlanKeys } from '../api/payment-plans-api.ts';
-import { ClientInvoiceChecklist } from './client-invoice-checklist.tsx';
-import { PaymentPlanEditor } from './payment-plan-editor.tsx';
+import type { ClientPlanFormProps } from './client-plan-form.tsx';
+
+// The form (the date pickers) loads when Set up or Replace is pressed: the client's page stays light.
+const LazyClientPlanForm = lazy(() => import('./client-plan-form.tsx'));
+const ClientPlanForm = (props: ClientPlanFormProps) => (
+  <Suspense fallback={null}>
+    <LazyClientPlanForm {...props} />
+  </Suspense>
+);
 
 export const CLIENT_PLAN_TEXT = {
   title: 'Payment plan',
@@ -35,8 +33,6 @@ export const CLIENT_PLAN_TEXT = {
   cancelQuestion: 'Cancel this payment plan? Each invoice is then due on its own due date. The plan is kept in the history.',
   keep: 'Keep plan',
   history: 'Earlier plans',
-  total: (amount: string) => `Balance to spread: ${amount}`,
-  pickOne: 'Tick at least one invoice',
   missed: (count: number) => `${count} instalment${count === 1 ? '' : 's'} missed: past the due date and not fully paid.`,
 } as const;
 
@@ -52,66 +48,6 @@ function PlanSummary({ plan }: { plan: ClientBalancePlan }) {
       {plan.createdByName || 'a former user'} on {dateOf(plan.createdAt)}
       {plan.endedAt ? ` · ${STATUS_WORDS[plan.status]} on ${dateOf(plan.endedAt)}` : ''}
     </Text>
-  );
-}
-
-/** Choosing the invoices (one currency) and the instalments for their balances' sum. */
-function ClientPlanForm({
-  view,
-  onSave,
-  onCancel,
-}: {
-  view: ClientPaymentPlans;
-  onSave: (body: { currencyCode: string; invoiceIds: string[]; instalments: InstalmentDraft[] }) => Promise<void>;
-  onCancel: () => void;
-}) {
-  // An invoice of the live plan may move to its replacement; one with a plan of its own may not.
-  const coverable = view.openInvoices.filter((invoice) => invoice.livePlan !== 'invoice');
-  const currencies = [...new Set(view.openInvoices.map((invoice) => invoice.currencyCode))];
-  const [currencyCode, setCurrencyCode] = useState(view.plan?.currencyCode ?? coverable[0]?.currencyCode ?? currencies[0] ?? '');
-  const inCurrency = (code: string) => coverable.filter((invoice) => invoice.currencyCode === code).map((invoice) => invoice.invoiceId);
-  const [picked, setPicked] = useState<string[]>(() => inCurrency(currencyCode));
-  const chosen = view.openInvoices.filter((invoice) => picked.includes(invoice.invoiceId));
-  const total = fromCents(chosen.reduce((sum, invoice) => sum + toCents(invoice.balanceDue), 0n));
-  const symbol =
-    chosen[0]?.currencySymbol ?? view.openInvoices.find((invoice) => invoice.currencyCode === currencyCode)?.currencySymbol ?? '';
-  return (
-    <Stack gap="sm">
-      <ClientInvoiceChecklist
-        invoices={view.openInvoices}
-        currencyCode={currencyCode}
-        currencies={currencies}
-        picked={picked}
-        onCurrency={(code) => {
-          setCurrencyCode(code);
-          setPicked(inCurrency(code));
-        }}
-        onPicked={setPicked}
-      />
-      <Text size="sm" fw={500}>
-        {CLIENT_PLAN_TEXT.total(formatMoney(total, symbol))}
-      </Text>
-      {picked.length === 0 ? (
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            {CLIENT_PLAN_TEXT.pickOne}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
-      ) : (
-        <PaymentPlanEditor
-          // A new total starts the instalments afresh (equal monthly parts of it).
-          key={`${currencyCode}-${total}`}
-          balanceDue={total}
-          currencySymbol={symbol}
-          today={view.today}
-          onSave={(instalments) => onSave({ currencyCode, invoiceIds: picked, instalments })}
-          onCancel={onCancel}
-        />
-      )}
-    </Stack>
   );
 }
 

@@ -12,6 +12,7 @@ import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { CHECKLIST_TEXT } from '../components/client-invoice-checklist.tsx';
 import { CLIENT_PLAN_TEXT, ClientPaymentPlanCard } from '../components/client-payment-plan-card.tsx';
+import { CLIENT_PLAN_FORM_TEXT } from '../components/client-plan-form.tsx';
 import { PLAN_EDITOR_TEXT } from '../components/payment-plan-editor.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -92,14 +93,14 @@ describe('ClientPaymentPlanCard', { timeout: 60_000 }, () => {
     render(['invoice', 'invoice.approve']);
     expect(await screen.findByText(CLIENT_PLAN_TEXT.none)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: CLIENT_PLAN_TEXT.setUp }));
-    const checklist = screen.getByRole('group', { name: CHECKLIST_TEXT.legend });
+    const checklist = await screen.findByRole('group', { name: CHECKLIST_TEXT.legend });
     expect(within(checklist).getByRole('checkbox', { name: /INV-00001/ })).toBeChecked();
     expect(within(checklist).getByRole('checkbox', { name: /INV-00003/ })).toBeDisabled();
-    expect(screen.getByText(CLIENT_PLAN_TEXT.total('₦900.00'))).toBeInTheDocument();
+    expect(screen.getByText(CLIENT_PLAN_FORM_TEXT.total('₦900.00'))).toBeInTheDocument();
 
     // Unticking an invoice lowers the total and starts the instalments afresh for it.
     await user.click(within(checklist).getByRole('checkbox', { name: /INV-00001/ }));
-    expect(screen.getByText(CLIENT_PLAN_TEXT.total('₦600.00'))).toBeInTheDocument();
+    expect(screen.getByText(CLIENT_PLAN_FORM_TEXT.total('₦600.00'))).toBeInTheDocument();
     expect(screen.getByTestId('plan-difference')).toHaveTextContent('₦600.00 of ₦600.00');
     await user.click(within(checklist).getByRole('checkbox', { name: /INV-00001/ }));
     await user.click(screen.getByRole('button', { name: PLAN_EDITOR_TEXT.save }));
