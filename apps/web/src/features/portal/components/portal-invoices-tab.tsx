@@ -61,6 +61,12 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
           <Text size="sm" fw={600}>
             Payment plan: {formatMoney(data.paymentPlan.total, data.currencySymbol)} in {data.paymentPlan.instalments.length} instalments
           </Text>
+          {data.paymentPlan.kind === 'clientBalance' && (
+            <Text size="sm">
+              The plan covers invoices {data.paymentPlan.invoiceNumbers.join(', ')}: a payment on any of them counts towards the instalments
+              {data.paymentPlan.payFirstInvoiceNumber ? `; pay ${data.paymentPlan.payFirstInvoiceNumber} first, the oldest.` : '.'}
+            </Text>
+          )}
           <InstalmentsTable
             instalments={data.paymentPlan.instalments}
             currencySymbol={data.currencySymbol}

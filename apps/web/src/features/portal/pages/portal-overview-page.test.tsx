@@ -419,6 +419,58 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     expect(within(list).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
   });
 
+  it('says which invoices a plan on the client’s balance covers and which to pay first', async () => {
+    const instalment = {
+      number: 1,
+      dueDate: '2026-11-15',
+      amount: '60000.00',
+      paidAmount: '0.00',
+      remainingAmount: '60000.00',
+      state: 'due',
+    };
+    stubApi({
+      ...answers,
+      'GET /client-portal/get-invoices': {
+        data: [
+          {
+            id: 'i1',
+            invoiceNumber: 'INV-00012',
+            status: 'PartlyPaid',
+            statusLabel: 'Partly paid',
+            issueDate: '2026-10-02',
+            dueDate: '2026-11-01',
+            total: '150000.50',
+            paidAmount: '50000.25',
+            balanceDue: '100000.25',
+            currencySymbol: '₦',
+          },
+        ],
+      },
+      'GET /client-portal/get-payment-reports': { data: [] },
+      'GET /client-portal/get-invoice/i1': {
+        data: invoiceDetail({
+          paymentPlan: {
+            total: '120000.00',
+            instalments: [instalment, { ...instalment, number: 2, dueDate: '2026-12-15' }],
+            nextInstalment: instalment,
+            kind: 'clientBalance',
+            invoiceNumbers: ['INV-00009', 'INV-00012'],
+            payFirstInvoiceNumber: 'INV-00009',
+            automaticPayment: null,
+          },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
+    const list = await screen.findByRole('list', { name: 'Your invoices' });
+    await user.click(within(list).getByRole('button', { name: 'Details of INV-00012' }));
+    const plan = await within(list).findByRole('region', { name: 'Payment plan' });
+    expect(plan).toHaveTextContent(
+      'The plan covers invoices INV-00009, INV-00012: a payment on any of them counts towards the instalments; pay INV-00009 first, the oldest.',
+    );
+  });
+
   it('shows the money held in trust per matter and each movement with the balance after it on the Trust tab', async () => {
     stubApi({
       ...answers,
