@@ -293,5 +293,14 @@ describe('a saved card on a plan on a client’s balance', () => {
       ['500.00', 'paid'],
       ['200.00', 'partlyPaid'],
     ]);
+
+    // Paying an invoice of the client's plan online may keep a card too (it is in a live plan).
+    const keeping = await fixture.context.app.inject({
+      method: 'POST',
+      url: '/api/client-portal/start-payment',
+      headers: portal,
+      payload: { kind: 'invoice', id: newer.id, amount: '100.00', saveCard: true },
+    });
+    expect(keeping.statusCode, keeping.body).toBe(200);
   });
 });

@@ -68,10 +68,12 @@ export async function insertGatewayPayment(
   return row!.id;
 }
 
-/** Whether the invoice has a live payment plan: a card is kept only to pay a plan's instalments. */
+/** Whether the invoice is in a live payment plan (its own or its client's balance): a card is kept only to pay a plan's instalments. */
 export async function invoiceHasLivePlan(tx: Tx, firmId: string, invoiceId: string) {
   const rows = await rowsOf<{ id: string }>(
-    tx.execute(sql`select id from payment_plans where firm_id = ${firmId} and invoice_id = ${invoiceId} and status = 'Active'`),
+    tx.execute(sql`select p.id from payment_plan_invoices covered
+        join payment_plans p on p.firm_id = covered.firm_id and p.id = covered.plan_id
+      where covered.firm_id = ${firmId} and covered.invoice_id = ${invoiceId} and p.status = 'Active'`),
   );
   return rows.length > 0;
 }
