@@ -1,21 +1,24 @@
 import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { hasPermissions, type MatterView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { LoadingPage } from '../../../components/loading-spinner.tsx';
+import { LoadingPage, LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { UrlTabs, useUrlTabTitle } from '../../../components/url-tabs.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { closeMatter, deleteMatter, reopenMatter } from '../api/change-matter-status.ts';
 import { customFieldsQuery } from '../../../lib/lookups/custom-fields.ts';
 import { useMatterView } from '../api/get-matter-view.ts';
 import { MatterNotFound } from '../components/matter-not-found.tsx';
-import { MatterBudgetCard } from '../components/matter-budget-card.tsx';
-import { MatterOverview } from '../components/matter-overview.tsx';
 import { CloseMatterModal, DeleteMatterModal } from '../components/matter-status-modals.tsx';
 import { lookupKeys } from '../../../lib/lookups/lookup-keys.ts';
 import { focusNextPageHeading } from '../../../lib/focus.ts';
+
+/** The Overview tab's code (details and budget) loads only when that tab is shown. */
+const LazyMatterOverviewPanel = lazy(async () => ({
+  default: (await import('../components/matter-overview-panel.tsx')).MatterOverviewPanel,
+}));
 
 /**
  * The view's tabs (?activeTab=); every tab but the overview is filled by a later module, and shown
@@ -131,18 +134,15 @@ export function MatterViewPage({ tabPanels = {} }: MatterViewPageProps) {
 
       <UrlTabs tabs={tabs}>
         <Tabs.Panel value="overview" pt="md">
-          <MatterOverview
-            matter={view}
-            currencySymbol={currency}
-            customFields={customFields.data ?? []}
-            budget={
-              <MatterBudgetCard
-                matterId={view.id}
-                canEdit={can('matterMaster.edit')}
-                defaultResponsibleUserId={view.matterAssignedToInfos[0]?.userId ?? session.workingUser?.profileId ?? ''}
-              />
-            }
-          />
+          <Suspense fallback={<LoadingSpinner label="Loading the matter’s details" />}>
+            <LazyMatterOverviewPanel
+              matter={view}
+              currencySymbol={currency}
+              customFields={customFields.data ?? []}
+              canEditBudget={can('matterMaster.edit')}
+              defaultResponsibleUserId={view.matterAssignedToInfos[0]?.userId ?? session.workingUser?.profileId ?? ''}
+            />
+          </Suspense>
         </Tabs.Panel>
         {tabs
           .filter((tab) => tab.module)
