@@ -153,6 +153,9 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
         { ...instalment, number: 2, dueDate: '2027-01-01' },
       ],
       nextInstalment: { ...instalment, number: 2, dueDate: '2027-01-01' },
+      kind: 'invoice' as const,
+      invoiceNumbers: ['INV-00007'],
+      payFirstInvoiceNumber: 'INV-00007',
       automaticPayment: null,
     };
     stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, paymentPlan } } });
@@ -250,6 +253,9 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
           remainingAmount: '200000.00',
           state: 'due' as const,
         },
+        kind: 'invoice' as const,
+        invoiceNumbers: ['INV-00007'],
+        payFirstInvoiceNumber: 'INV-00007',
         automaticPayment: null,
       };
       const api = stubApi({
