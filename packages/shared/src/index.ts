@@ -180,4 +180,8 @@ export * from './documents/document-folders.contracts.ts';
 export * from './documents/document-search.contracts.ts';
 export * from './documents/document-sharing.contracts.ts';
 export * from './outbox/email-delivery.schemas.ts';
+export * from './signature-requests/signature-request-states.ts';
+export * from './signature-requests/signature-request-inputs.ts';
+export * from './signature-requests/signature-request.schemas.ts';
+export * from './signature-requests/signature-requests.contracts.ts';
 export * from './route-contracts.ts';
