@@ -34,7 +34,9 @@ const MULTILINE = new Set([
   'consentNote',
   'defaultPaymentInstructions',
   'description',
+  'introduction',
   'invoiceFooter',
+  'matterDescription',
   'memo',
   'message',
   'nextAdjournedPurpose',
@@ -45,6 +47,7 @@ const MULTILINE = new Set([
   'paymentInstructions',
   'purpose',
   'reason',
+  'thankYouText',
 ]);
 /** Kept, but cleaned rather than refused: the browser's own name for an uploaded file. */
 const CLEANED = new Set(['fileName@/api/admin/document/start-upload']);
