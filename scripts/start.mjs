@@ -14,7 +14,13 @@ function newestChange(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
-const sources = [join(web, 'src'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(root, 'packages/shared/src')];
+const sources = [
+  join(web, 'src'),
+  join(web, 'index.html'),
+  join(web, 'intake.html'),
+  join(web, 'vite.config.ts'),
+  join(root, 'packages/shared/src'),
+];
 const isStale = !existsSync(builtIndex) || Math.max(...sources.filter(existsSync).map(newestChange)) > statSync(builtIndex).mtimeMs;
 if (isStale) {
   console.log('Building the web app…');

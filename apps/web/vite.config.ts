@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { apiDescriptionsLeftOut } from './build/api-descriptions.ts';
+import { intakeFormEntry } from './build/intake-form-entry.ts';
 import { mantineStylesChecked } from './build/mantine-styles.ts';
 
 /** The firm's shell, query cache and route table, imported by the router as one module. */
@@ -91,6 +92,7 @@ export default defineConfig({
     mantineStylesChecked(),
     firmPreloads(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    intakeFormEntry(),
   ],
   server: {
     proxy: {

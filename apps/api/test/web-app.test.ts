@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from './support/test-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INTAKE_HTML = '<!doctype html><html><head><script type="module" src="/assets/intake-Ef56Gh78.js"></script></head></html>';
 const SCRIPT = `console.log(${JSON.stringify('the web app '.repeat(200))});`;
 
 type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
@@ -31,6 +32,7 @@ async function writeBuild(directory: string) {
   await mkdir(join(directory, 'assets'), { recursive: true });
   for (const [path, content] of [
     ['index.html', INDEX_HTML],
+    ['intake.html', INTAKE_HTML],
     ['assets/index-Ab12Cd34.js', SCRIPT],
   ] as const) {
     await writeFile(join(directory, path), content);
@@ -123,6 +125,21 @@ describe('the web app beside the API', () => {
     const answer = await fetchRaw(port, '/assets/index-Old00000.js');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body.toString())).toEqual({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
+  });
+
+  it('answers a public intake form with its own small page, which any website may frame (the embed snippet)', async () => {
+    const answer = await fetchRaw(port, '/intake/demo/contact-us', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const html = answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.body;
+    expect(html.toString()).toBe(INTAKE_HTML);
+    expect(answer.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(answer.headers['x-frame-options']).toBeUndefined();
+    // Every other page still refuses to be framed by another site.
+    const login = await fetchRaw(port, '/login');
+    expect(login.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(login.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('leaves scripts on plain HTTP when APP_URL is http (a LAN address)', async () => {

@@ -28,7 +28,29 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     },
   });
   app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
+  app.get('/intake/*', (_request, reply) => {
+    reply.header('cache-control', PAGE_CACHE);
+    embeddableAnywhere(reply);
+    return reply.type('text/html').sendFile(INTAKE_PAGE);
+  });
   app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', PAGE_CACHE).send(ROBOTS_TXT));
+}
+
+/**
+ * The public intake form's page (/intake/:company/:form): its own small build, not the app's
+ * index.html, so a visitor on a phone downloads none of the firm app (ADR 81).
+ */
+export const INTAKE_PAGE = 'intake.html';
+
+/**
+ * A firm pastes its intake form into its own website as an iframe: that page alone may be framed by
+ * any site (helmet's frame-ancestors 'self' and X-Frame-Options otherwise refuse it). It holds
+ * nothing of the visitor's but what they type into it.
+ */
+function embeddableAnywhere(reply: FastifyReply) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.removeHeader('x-frame-options');
 }
 
 /**
