@@ -10,8 +10,8 @@ import { rowsOf } from './support/test-app.ts';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
-/** System accounts an older release did not have: migration 0064 made 4300 one and added 3950, 0085 added 3800. */
-const CODES_SINCE_0064: readonly string[] = ['fx-gain-loss', 'currency-translation', 'opening-balances'];
+/** System accounts an older release did not have: migration 0064 made 4300 one and added 3950, 0085 added 3800, 0105 added 4060. */
+const CODES_SINCE_0064: readonly string[] = ['fx-gain-loss', 'currency-translation', 'opening-balances', 'consultation-fees'];
 
 /** A copy of the migrations folder that stops before the newest migration: an older release. */
 async function olderRelease(migrationCount = -1): Promise<{ folder: string; journal: Journal }> {
@@ -97,7 +97,7 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
-  it('gives every firm of an older release the chart of accounts (migrations 0029, 0046 and 0049)', async () => {
+  it('gives every firm of an older release the chart of accounts (migrations 0029, 0046, 0049 and 0105)', async () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
     const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0029_general_ledger'));
     const database = openDatabase({ pglite: createPglite() });
@@ -119,6 +119,7 @@ describe('upgrading a database left by an older version', () => {
           'bank-charges',
           'client-costs-advanced',
           'client-trust-liability',
+          'consultation-fees',
           'currency-translation',
           'discounts-given',
           'expense-recoveries',

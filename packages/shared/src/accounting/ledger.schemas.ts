@@ -21,6 +21,7 @@ export const LEDGER_ACCOUNT_CODES = [
   'fx-gain-loss',
   'currency-translation',
   'opening-balances',
+  'consultation-fees',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
 export const JOURNAL_SOURCE_TYPES = [
@@ -35,6 +36,7 @@ export const JOURNAL_SOURCE_TYPES = [
   'manual',
   'credit-note',
   'client-credit',
+  'consultation-fee',
 ] as const;
 
 /** GET /api/admin/accounting/get-trial-balance: the balances as of a date (today's books when left out). */

@@ -35,3 +35,4 @@ export * from './invoice-reminders.ts';
 export * from './billing-holds.ts';
 export * from './payment-plans.ts';
 export * from './bill-runs.ts';
+export * from './consultations.ts';

@@ -119,7 +119,7 @@ export const journalEntries = pgTable(
     }),
     check(
       'journal_entries_source_type_check',
-      sql`${table.sourceType} in ('invoice', 'invoice-payment', 'invoice-void', 'invoice-write-off', 'trust', 'gateway-fee', 'expense-payment', 'unapplied-cash', 'manual', 'credit-note', 'client-credit')`,
+      sql`${table.sourceType} in ('invoice', 'invoice-payment', 'invoice-void', 'invoice-write-off', 'trust', 'gateway-fee', 'expense-payment', 'unapplied-cash', 'manual', 'credit-note', 'client-credit', 'consultation-fee')`,
     ),
     index('journal_entries_firm_created_idx').on(table.firmId, table.createdAt.desc(), table.id.desc()),
     index('journal_entries_firm_source_idx').on(table.firmId, table.sourceType, table.sourceId),

@@ -157,6 +157,14 @@ export const DEFAULT_CHART: readonly DefaultAccount[] = [
     description: 'Fees of matters in the other practice areas.',
   },
   {
+    number: '4060',
+    parentNumber: '4000',
+    code: 'consultation-fees',
+    name: 'Fee income – Consultations',
+    type: 'income',
+    description: 'Fees prospective clients paid online to book a consultation (no client or matter exists yet).',
+  },
+  {
     number: '4100',
     code: 'expense-recoveries',
     name: 'Expense recoveries',

@@ -89,6 +89,7 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   { code: 'fx-gain-loss', name: 'Foreign exchange gain or loss', type: 'income', normalBalance: 'credit' },
   { code: 'currency-translation', name: 'Foreign currency translation', type: 'equity', normalBalance: 'credit' },
   { code: 'opening-balances', name: 'Opening balances', type: 'equity', normalBalance: 'credit' },
+  { code: 'consultation-fees', name: 'Fee income – Consultations', type: 'income', normalBalance: 'credit' },
 ];
 
 export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);
