@@ -36,3 +36,4 @@ export * from './billing-holds.ts';
 export * from './payment-plans.ts';
 export * from './bill-runs.ts';
 export * from './consultations.ts';
+export * from './signature-requests.ts';
