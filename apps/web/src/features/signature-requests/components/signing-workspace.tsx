@@ -1,0 +1,159 @@
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { allowedSignerActions, SIGNATURE_FIELD_KIND_RULES, type SignatureField, type SigningView } from '@matterhorn/shared';
+import { useMemo, useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { fetchSigningDocument } from '../api/signing-api.ts';
+import type { AdoptedMarks } from '../utils/signature-marks.ts';
+import { ConsentPanel } from './consent-panel.tsx';
+import { PdfPageStack } from './pdf-page-stack.tsx';
+import { ReasonModal } from './reason-modal.tsx';
+import { SignatureAdoption } from './signature-adoption.tsx';
+import { SigningFieldLayer } from './signing-field-layer.tsx';
+import { usePdfDocument } from './use-pdf-document.ts';
+
+export type SigningWorkspaceProps = {
+  view: SigningView & { documentUrl: string };
+  onConsent: () => Promise<void>;
+  onSign: (marks: AdoptedMarks, fieldIds: string[]) => Promise<void>;
+  onDecline: (reason: string) => Promise<void>;
+  /** Told when the first page is on the screen (the page's speed is measured by it). */
+  onFirstPageDrawn?: () => void;
+};
+
+const todayOnScreen = () => {
+  const now = new Date();
+  return `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+};
+
+/** Reading order: page, then top to bottom, then left to right. */
+const inReadingOrder = (fields: SignatureField[]) => [...fields].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+
+function focusField(id: string) {
+  const element = document.querySelector<HTMLElement>(`[data-signing-field="${id}"]`);
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.focus({ preventScroll: true });
+}
+
+/** The document with the signer's places, and the steps to sign it: consent, adopt a signature, sign each place, finish; or decline. */
+export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPageDrawn }: SigningWorkspaceProps) {
+  const { pdf, error } = usePdfDocument(() => fetchSigningDocument(view.documentUrl), view.documentUrl);
+  const allowed = allowedSignerActions({ requestStatus: view.requestStatus, signerStatus: view.signerStatus });
+  const toSign = useMemo(
+    () => inReadingOrder(view.fields.filter((field) => SIGNATURE_FIELD_KIND_RULES[field.kind].isFilledBySigner)),
+    [view.fields],
+  );
+  const [marks, setMarks] = useState<AdoptedMarks | null>(null);
+  const [applied, setApplied] = useState<ReadonlySet<string>>(new Set());
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [pendingField, setPendingField] = useState<SignatureField | null>(null);
+  const [open, setOpen] = useState<'adopt' | 'decline' | null>(null);
+  const [isFinishing, setIsFinishing] = useState(false);
+  const remaining = toSign.filter((field) => !applied.has(field.id));
+  const today = todayOnScreen();
+
+  const goToNext = (after: ReadonlySet<string>) => {
+    const next = toSign.find((field) => !after.has(field.id));
+    setCurrentId(next?.id ?? null);
+    if (next) window.requestAnimationFrame(() => focusField(next.id));
+  };
+  const apply = (field: SignatureField) => {
+    if (!marks) {
+      setPendingField(field);
+      return setOpen('adopt');
+    }
+    const next = new Set(applied).add(field.id);
+    setApplied(next);
+    goToNext(next);
+  };
+  const adopt = (adopted: AdoptedMarks) => {
+    setMarks(adopted);
+    setOpen(null);
+    const next = pendingField ? new Set(applied).add(pendingField.id) : applied;
+    setApplied(next);
+    setPendingField(null);
+    goToNext(next);
+  };
+  const finish = async () => {
+    if (!marks) return;
+    setIsFinishing(true);
+    try {
+      await onSign(marks, [...applied]);
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setIsFinishing(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="sm" radius="md" component="section" aria-label="Steps to sign">
+        {!allowed.sign ? (
+          <ConsentPanel consentText={view.consentText} onAgree={onConsent} />
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm" role="status">
+              {remaining.length === 0
+                ? 'Every place is signed. Finish to send your signature.'
+                : `${toSign.length - remaining.length} of ${toSign.length} places signed.`}
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              {!marks ? (
+                <Button onClick={() => setOpen('adopt')}>Adopt your signature</Button>
+              ) : remaining.length > 0 ? (
+                <Button onClick={() => goToNext(applied)}>Next field</Button>
+              ) : (
+                <Button onClick={() => void finish()} loading={isFinishing}>
+                  Finish signing
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+        {allowed.decline && (
+          <Button variant="subtle" color="red" size="xs" mt="xs" onClick={() => setOpen('decline')}>
+            Decline to sign
+          </Button>
+        )}
+      </Paper>
+      {error && <Alert color="red">{error}</Alert>}
+      <Box bg="gray.1" p={{ base: 4, sm: 'md' }} style={{ borderRadius: 4 }}>
+        {pdf ? (
+          <PdfPageStack
+            pdf={pdf}
+            name={view.documentName}
+            onPageDrawn={(page) => page === 1 && onFirstPageDrawn?.()}
+            renderOverlay={(page) =>
+              allowed.sign ? (
+                <SigningFieldLayer
+                  pageNumber={page}
+                  fields={view.fields}
+                  appliedIds={applied}
+                  currentFieldId={currentId}
+                  marks={marks}
+                  signerName={view.signerName}
+                  today={today}
+                  onApply={apply}
+                />
+              ) : null
+            }
+          />
+        ) : (
+          !error && <LoadingSpinner label="Loading the document" />
+        )}
+      </Box>
+      <AppModal opened={open === 'adopt'} onClose={() => setOpen(null)} title="Adopt your signature" size="lg">
+        <SignatureAdoption signerName={view.signerName} needsInitials={toSign.some((field) => field.kind === 'initials')} onAdopt={adopt} />
+      </AppModal>
+      <ReasonModal
+        opened={open === 'decline'}
+        onClose={() => setOpen(null)}
+        title="Decline to sign?"
+        explanation="The sender is told that you declined, with your reason. Nobody can sign this request afterwards."
+        confirmLabel="Decline"
+        onConfirm={onDecline}
+      />
+    </Stack>
+  );
+}
