@@ -125,6 +125,7 @@ import { registerDocumentFolderRoutes } from './modules/documents/document-folde
 import { registerDocumentPortalRoutes } from './modules/documents/document-portal.routes.ts';
 import { registerDocumentPreviewRoutes } from './modules/documents/document-preview.routes.ts';
 import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
+import { registerSignatureRequests } from './modules/signature-requests/signature-requests.api.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,12 +155,14 @@ export type BuildOptions = {
   requestOutboxDelivery?: () => Promise<void>;
   /** Asks the job queue for a bill-run job now (server.ts); none (tests): drafted in this process after the answer. */
   requestBillRun?: () => Promise<void>;
+  /** Asks the job queue to seal what everyone has signed (server.ts); none (tests): sealed in this process after the answer. */
+  requestSealing?: () => Promise<void>;
 };
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
 export async function buildApp(
   config: AppConfig,
-  { database, mailer, documentProcessing, requestOutboxDelivery, requestBillRun }: BuildOptions,
+  { database, mailer, documentProcessing, requestOutboxDelivery, requestBillRun, requestSealing }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -404,6 +407,12 @@ export async function buildApp(
   registerDocumentPreviewRoutes(app, { documents: documentsApi, work: documentWork });
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
   registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
+  // Online signing reads and files the document's versions through the documents module's surface.
+  registerSignatureRequests(
+    app,
+    { database, outbox, documents: documentsApi, appUrl: config.appUrl, appSecret: config.appSecret },
+    { rateLimit: authLimit, afterResponse, logger: app.log, requestSealing },
+  );
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -17,6 +17,8 @@ import { dataExportJobs } from './modules/data-export/data-export.service.ts';
 import { BILL_RUN_JOB, billRunJobs } from './modules/bill-runs/bill-runs.api.ts';
 import { workRetentionJobs } from './modules/time-suggestions/time-suggestions.api.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
+import { createDocumentsApi } from './modules/documents/documents.api.ts';
+import { SEAL_SIGNED_JOB, signingJobs } from './modules/signature-requests/signature-requests.api.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
 import { OUTBOX_DELIVERY_JOB, outboxJobs } from './platform/outbox/outbox.jobs.ts';
@@ -46,6 +48,7 @@ const app = await buildApp(config, {
   documentProcessing,
   requestOutboxDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(OUTBOX_DELIVERY_JOB)) : undefined,
   requestBillRun: config.jobsEnabled ? async () => void (await jobs?.enqueue(BILL_RUN_JOB)) : undefined,
+  requestSealing: config.jobsEnabled ? async () => void (await jobs?.enqueue(SEAL_SIGNED_JOB)) : undefined,
 });
 const { outbox, outboxDelivery } = app;
 /** A job that queued emails asks for their delivery as soon as its transactions are done. */
@@ -80,6 +83,19 @@ jobs = config.jobsEnabled
           ...billRunJobs({ database, logger: app.log }),
           ...instalmentChargeJobs(app.gatewayPayments, app.log),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
+          ...signingJobs({
+            database,
+            outbox,
+            appUrl: config.appUrl,
+            appSecret: config.appSecret,
+            logger: app.log,
+            documents: createDocumentsApi({
+              database,
+              files: createFileStore(config.files),
+              processing: documentProcessing,
+              maxUploadBytes: config.documents.maxUploadBytes,
+            }),
+          }),
         ].map(deliveringWhatItQueued),
       ],
       logger: app.log,

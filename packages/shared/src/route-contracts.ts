@@ -67,6 +67,7 @@ import { taskContracts } from './tasks/task.schemas.ts';
 import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 import { timeSuggestionContracts } from './time-suggestions/time-suggestion.schemas.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
+import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
 export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
@@ -139,4 +140,5 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   firmSetup: firmSetupContracts,
   tasks: taskContracts,
   calendar: calendarContracts,
+  signatureRequests: signatureRequestContracts,
 };

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import type { DocumentView } from '@matterhorn/shared';
-import { READ_ONLY, type Database } from '../../db/database.ts';
+import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -11,7 +11,7 @@ import { findFirmOwnerId } from './document-portal.repository.ts';
 import type { Upload } from './documents.service.ts';
 import type { DocumentProcessing } from './document-processing.ts';
 import { findFolder, findFromClientFolderId, findOwnerFolderId } from './document-folders.repository.ts';
-import { addDocument, assertReadable, documentRules, versionFactsOf } from './document-storage.ts';
+import { addDocument, appendVersion, assertReadable, documentRules, versionFactsOf } from './document-storage.ts';
 import { findVersion } from './document-versions.repository.ts';
 import { documentViewOf } from './document-views.ts';
 import { freeNameIn, lockDocument } from './documents.repository.ts';
@@ -52,9 +52,40 @@ export type DocumentsApi = {
    * its facts, and its bytes read only when asked for. 404 for another firm's, 409 while scanning or quarantined.
    */
   openVersion(principal: FirmPrincipal, documentId: string, versionNumber?: number): Promise<OpenedVersion>;
+  /** A version (the current one when none is named) in the caller's transaction of the firm; null when the firm has no such document or version. */
+  findSignableVersion(tx: Tx, firmId: string, documentId: string, versionNumber?: number): Promise<SignableVersion | null>;
+  /**
+   * Files a signed PDF as the document's next version (a check-out does not stop it: a holder's
+   * check-in then shows as a conflict), then runs `within` in the same transaction; the stored file
+   * is removed if that fails. Scanned and read like every version.
+   */
+  fileSignedVersion(
+    firmId: string,
+    documentId: string,
+    input: SignedVersionInput,
+    within: (tx: Tx, versionNumber: number) => Promise<void>,
+  ): Promise<number>;
 };
 
 export type OpenedVersion = { contentType: string; sizeBytes: number; read(): Promise<Buffer> };
+
+/** A version as online signing reads it, in the caller's transaction: its facts, and its bytes read only when asked for. */
+export type SignableVersion = {
+  documentId: string;
+  name: string;
+  matterId: string | null;
+  clientId: string | null;
+  versionNumber: number;
+  /** The document's newest version now: a request's version no longer current means the document changed. */
+  currentVersionNumber: number;
+  sha256: string;
+  contentType: string;
+  scanStatus: 'scanning' | 'available' | 'quarantined';
+  isInRecycleBin: boolean;
+  read(): Promise<Buffer>;
+};
+
+export type SignedVersionInput = { content: Buffer; fileName: string; note: string; uploadedByUserId: string };
 
 export type DocumentsApiDeps = { database: Database; files: FileStore; processing: DocumentProcessing; maxUploadBytes: number };
 
@@ -159,6 +190,50 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
           return buffer(content);
         },
       };
+    },
+
+    async findSignableVersion(tx, firmId, documentId, versionNumber) {
+      const document = await lockDocument(tx, firmId, documentId, false);
+      if (!document) return null;
+      const version = await findVersion(tx, firmId, documentId, versionNumber ?? document.currentVersionNumber);
+      if (!version) return null;
+      return {
+        documentId,
+        name: document.name,
+        matterId: document.matterId,
+        clientId: document.clientId,
+        versionNumber: version.versionNumber,
+        currentVersionNumber: document.currentVersionNumber,
+        sha256: version.sha256,
+        contentType: version.contentType,
+        scanStatus: version.scanStatus,
+        isInRecycleBin: document.isInRecycleBin,
+        read: async () => {
+          const content = await files.read(version.storageKey);
+          if (!content) throw notFound('Document version');
+          return buffer(content);
+        },
+      };
+    },
+
+    async fileSignedVersion(firmId, documentId, input, within) {
+      const signed = { content: Readable.from([input.content]), fileName: input.fileName };
+      const stored = await storeUpload(files, signed, documentRules(maxUploadBytes));
+      const { versionId, versionNumber } = await recordStoredFile(files, stored, () =>
+        database.withFirm(firmId, async (tx) => {
+          const document = await lockDocument(tx, firmId, documentId);
+          if (!document) throw notFound('Document');
+          const added = await appendVersion(tx, firmId, document, {
+            ...versionFactsOf(stored, stored.fileName, processing.isScanningEnabled ? 'scanning' : 'available'),
+            uploadedByUserId: input.uploadedByUserId,
+            note: input.note,
+          });
+          await within(tx, added.versionNumber);
+          return added;
+        }),
+      );
+      await processing.versionAdded(firmId, versionId);
+      return versionNumber;
     },
 
     async readCurrentVersion(principal, documentId) {

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AfterResponse } from '../../lib/after-response.ts';
+import { registerSignatureRequestRoutes } from './signature-requests.routes.ts';
+import { createSignatureRequestService } from './signature-requests.service.ts';
+import { createSigningService } from './signing.service.ts';
+import { registerSigningRoutes } from './signing.routes.ts';
+import { sealWaitingRequests } from './seal-signed-requests.ts';
+import type { SigningDeps } from './signing-deps.ts';
+
+/** The signature-requests module's surface for the composition root (app.ts, server.ts), the seed and the bench. */
+export { SEAL_SIGNED_JOB, sealRequest, sealWaitingRequests } from './seal-signed-requests.ts';
+export { runSigningClock, signingJobs, SIGNING_CLOCK_JOB } from './signature-request.jobs.ts';
+export { sealSignedPdf } from './seal-signed-pdf.ts';
+export { createFirmSealCertificate, openFirmSealCertificate } from './firm-seal-certificate.ts';
+export type { SigningDeps } from './signing-deps.ts';
+
+export type SigningModuleOptions = {
+  rateLimit: { max: number; timeWindow: string };
+  afterResponse: AfterResponse;
+  logger: FastifyInstance['log'];
+  /** Asks the job queue for a sealing run (server.ts); none (tests): sealed in this process after the answer. */
+  requestSealing?: () => Promise<void>;
+};
+
+export function registerSignatureRequests(app: FastifyInstance, deps: SigningDeps, options: SigningModuleOptions) {
+  const requests = createSignatureRequestService(deps);
+  registerSignatureRequestRoutes(app, deps, requests);
+  const requestSealing = options.requestSealing;
+  registerSigningRoutes(app, createSigningService(deps), requests, {
+    rateLimit: options.rateLimit,
+    requestSealing: requestSealing
+      ? () =>
+          void requestSealing().catch((error: unknown) =>
+            options.logger.error({ err: error }, 'sealing not queued (the next periodic run takes it)'),
+          )
+      : () => options.afterResponse.run(async () => void (await sealWaitingRequests({ ...deps, logger: options.logger }))),
+  });
+}

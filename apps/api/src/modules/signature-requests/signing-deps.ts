@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { DocumentsApi } from '../documents/documents.api.ts';
+
+/** What online signing needs from the composition root (app.ts, server.ts). */
+export type SigningDeps = {
+  database: Database;
+  outbox: Outbox;
+  documents: Pick<DocumentsApi, 'findSignableVersion' | 'fileSignedVersion'>;
+  appUrl: string;
+  appSecret: string;
+};
+
+/** Where a step came from, for the request's history and the certificate page. */
+export type StepOrigin = { ipAddress: string | null; userAgent: string | null };
+
+const USER_AGENT_MAX = 400;
+
+export const originOf = (request: FastifyRequest): StepOrigin => {
+  const userAgent = request.headers['user-agent'];
+  return {
+    ipAddress: request.ip || null,
+    userAgent: typeof userAgent === 'string' && userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+  };
+};
