@@ -37,3 +37,5 @@ export * from './payment-plans.ts';
 export * from './bill-runs.ts';
 export * from './consultations.ts';
 export * from './signature-requests.ts';
+export * from './intake-forms.ts';
+export * from './leads.ts';
