@@ -193,3 +193,6 @@ export * from './leads/lead-status.ts';
 export * from './leads/lead.schemas.ts';
 export * from './leads/lead-view.schemas.ts';
 export * from './leads/leads.contracts.ts';
+export * from './engagements/engagement.schemas.ts';
+export * from './engagements/engagement-rules.ts';
+export * from './engagements/engagements.contracts.ts';
