@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Stack, Title } from '@mantine/core';
+import type { DocumentView } from '@matterhorn/shared';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -24,13 +25,38 @@ const LazyRecycleBinPage = lazy(async () => ({
   default: (await import('../../features/documents/pages/recycle-bin-page.tsx')).RecycleBinPage,
 }));
 
+const LazySendForSignaturePage = lazy(async () => ({
+  default: (await import('../../features/signature-requests/pages/send-for-signature-page.tsx')).SendForSignaturePage,
+}));
+const LazySignatureRequestsPage = lazy(async () => ({
+  default: (await import('../../features/signature-requests/pages/signature-requests-page.tsx')).SignatureRequestsPage,
+}));
+const LazySignatureRequestPage = lazy(async () => ({
+  default: (await import('../../features/signature-requests/pages/signature-request-page.tsx')).SignatureRequestPage,
+}));
+const LazyDocumentSignatureRequests = lazy(async () => ({
+  default: (await import('../../features/signature-requests/components/document-signature-requests.tsx')).DocumentSignatureRequests,
+}));
+
+/** A document's signature requests and Send for signature, on its page (features never import each other). */
+function DocumentSignaturesPanel({ document }: { document: DocumentView }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyDocumentSignatureRequests document={document} />
+    </Suspense>
+  );
+}
+
 export function DocumentsRoutes() {
   return (
     <Suspense fallback={<LoadingSpinner />}>
       <Routes>
         <Route index element={<LazyDocumentsHomePage />} />
         <Route path="folder/:folderId" element={<LazyFolderPage />} />
-        <Route path="document/:id" element={<LazyDocumentPage />} />
+        <Route path="document/:id" element={<LazyDocumentPage signaturesPanel={DocumentSignaturesPanel} />} />
+        <Route path="document/:id/send-for-signature" element={<LazySendForSignaturePage />} />
+        <Route path="signature-requests" element={<LazySignatureRequestsPage />} />
+        <Route path="signature-requests/:id" element={<LazySignatureRequestPage />} />
         <Route path="search" element={<LazyDocumentSearchPage />} />
         <Route path="templates" element={<LazyTemplatesPage />} />
         <Route path="recycle-bin" element={<LazyRecycleBinPage />} />

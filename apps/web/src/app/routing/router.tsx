@@ -38,6 +38,16 @@ async function askForPortalOverview({ params }: LoaderFunctionArgs): Promise<nul
   return null;
 }
 
+/** The signing page's details, PDF.js and the PDF, asked for as its address matches (prefetchSigning), beside the page's code. */
+async function askForSigning({ params }: LoaderFunctionArgs): Promise<null> {
+  const [{ appQueryClient }, { prefetchSigning }] = await Promise.all([
+    import('../../lib/query-client.tsx'),
+    import('../../features/signature-requests/api/signing-prefetch.ts'),
+  ]);
+  prefetchSigning(appQueryClient, params.token ?? '');
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -88,6 +98,13 @@ export const routes: RouteObject[] = [
         path: 'billing/trust-accounting/:slug',
         lazy: async () =>
           withQueries((await import('../../features/trust-requests/pages/public-trust-request-page.tsx')).PublicTrustRequestPage),
+      },
+      // A signer's emailed link (no sign-in): read, consent, adopt a signature and sign, or decline.
+      {
+        path: 'sign/:token',
+        loader: askForSigning,
+        shouldRevalidate: () => false,
+        lazy: async () => withQueries((await import('../../features/signature-requests/pages/signing-page.tsx')).SigningPage),
       },
       {
         path: 'setup-firm',
@@ -141,9 +158,13 @@ export const routes: RouteObject[] = [
                 loader: askForPortalOverview,
                 // Once, as the portal opens: switching tabs changes only the search and asks for nothing.
                 shouldRevalidate: () => false,
-                lazy: async () => ({
-                  Component: (await import('../../features/portal/pages/portal-overview-page.tsx')).PortalOverviewPage,
-                }),
+                lazy: async () => {
+                  const [{ PortalOverviewPage }, { PortalSignaturesCard }] = await Promise.all([
+                    import('../../features/portal/pages/portal-overview-page.tsx'),
+                    import('./portal-signatures-card.tsx'),
+                  ]);
+                  return { Component: () => <PortalOverviewPage signaturesCard={PortalSignaturesCard} /> };
+                },
               },
             ],
           },

@@ -166,6 +166,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Folders', to: '/documents', match: '/documents' },
         { label: 'Search', to: '/documents/search', match: '/documents/search' },
         { label: 'Templates', to: '/documents/templates', match: '/documents/templates' },
+        { label: 'Signature requests', to: '/documents/signature-requests', match: '/documents/signature-requests' },
         { label: 'Recycle bin', to: '/documents/recycle-bin', match: '/documents/recycle-bin' },
       ],
     },

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ADMINISTRATOR, DOCUMENT_MESSAGES, hasPermissions, type DocumentVersion } from '@matterhorn/shared';
+import { ADMINISTRATOR, DOCUMENT_MESSAGES, hasPermissions, type DocumentVersion, type DocumentView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -25,8 +25,11 @@ import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
 type Open = { kind: 'restore'; version: DocumentVersion } | { kind: 'delete' } | { kind: 'new-version' } | null;
 
+/** What another feature shows on a document's page (its signature requests), composed by the app's routes. */
+export type DocumentPanelSlot = ComponentType<{ document: DocumentView }>;
+
 /** One document: its details, every version, check-out, sharing with the client and a preview. */
-export function DocumentPage() {
+export function DocumentPage({ signaturesPanel: SignaturesPanel }: { signaturesPanel?: DocumentPanelSlot } = {}) {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
@@ -165,6 +168,7 @@ export function DocumentPage() {
         onChanged={refresh}
       />
       <DocumentPreview document={document} />
+      {SignaturesPanel && <SignaturesPanel document={document} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
           <DocumentDetailsForm key={document.updatedAt} document={document} canEdit={canEdit} onSaved={refresh} />

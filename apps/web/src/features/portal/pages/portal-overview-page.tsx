@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -55,7 +55,10 @@ function RecentlySharedCard({ items }: { items: { kind: string; id: string; matt
   );
 }
 
-export function PortalOverviewPage() {
+/** A card another feature adds to the overview (the documents to sign), composed by the app's routes. */
+export type PortalOverviewCardSlot = ComponentType<{ clientId: string | null }>;
+
+export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signaturesCard?: PortalOverviewCardSlot } = {}) {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const profile = session.portalProfile;
@@ -122,6 +125,7 @@ export function PortalOverviewPage() {
                 <LoadingSpinner label="Loading your overview" />
               ) : (
                 <>
+                  {SignaturesCard && <SignaturesCard clientId={session.clientId} />}
                   {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
                   {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
                   {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}

@@ -17,14 +17,30 @@ export async function getSigningView(token: string): Promise<SigningView | null>
 export const signingViewQuery = (token: string) =>
   queryOptions({ queryKey: signatureRequestKeys.signing(token), queryFn: () => getSigningView(token), staleTime: Infinity, retry: 1 });
 
-/** The PDF to read, from the address the view gives (no sign-in: the link's token is in it). */
-export async function fetchSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
+async function downloadSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
   const response = await fetch(documentUrl);
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw new Error(errorMessageFrom(response.status, body, 'The document could not be loaded'));
   }
   return response.arrayBuffer();
+}
+
+/** Downloads started as the address matched (prefetchSigning), for the page to pick up rather than ask again. */
+const documentDownloads = new Map<string, Promise<ArrayBuffer>>();
+
+/**
+ * The PDF to read, from the address the view gives (no sign-in: the link's token is in it). Each
+ * caller gets its own copy: PDF.js hands the bytes to its worker, which leaves the original empty.
+ */
+export async function fetchSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
+  let download = documentDownloads.get(documentUrl);
+  if (!download) {
+    download = downloadSigningDocument(documentUrl);
+    documentDownloads.set(documentUrl, download);
+    download.catch(() => documentDownloads.delete(documentUrl));
+  }
+  return (await download).slice(0);
 }
 
 export async function consentToSign(token: string): Promise<SigningView> {
