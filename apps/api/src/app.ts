@@ -40,6 +40,11 @@ import { registerPortalAccessRoutes } from './modules/portal-access/portal-acces
 import { createPortalAccessService } from './modules/portal-access/portal-access.service.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
 import { registerConflictCheckRoutes } from './modules/conflict-checks/conflict-checks.routes.ts';
+import { registerIntakeFormRoutes } from './modules/intake-forms/intake-forms.routes.ts';
+import { registerPublicIntakeRoutes } from './modules/intake-forms/public-intake.routes.ts';
+import { createPublicIntakeService } from './modules/intake-forms/public-intake.service.ts';
+import { createLeadFiles } from './modules/leads/leads.api.ts';
+import { registerLeadRoutes } from './modules/leads/leads.routes.ts';
 import { registerCurrencyRoutes } from './modules/currencies/currencies.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -288,6 +293,16 @@ export async function buildApp(
   registerPortalAccessRoutes(app, portalAccess);
   registerClientRoutes(app, { database, config, conflictGate, portalInvitations: portalAccess });
   registerConflictCheckRoutes(app, database);
+  // Intake forms and leads (issue 45): a visitor's files are scanned like every document before anyone opens them.
+  const leadFiles = createLeadFiles({
+    database,
+    files: createFileStore(config.files),
+    scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
+    logger: app.log,
+  });
+  registerLeadRoutes(app, { database, leadFiles });
+  registerIntakeFormRoutes(app, { database, appUrl: config.appUrl });
+  registerPublicIntakeRoutes(app, createPublicIntakeService({ database, outbox, appUrl: config.appUrl, leadFiles }), authLimit);
   registerCustomFieldRoutes(app, database);
   registerMatterRoutes(app, database, conflictGate);
   registerPracticeAreaRoutes(app, database);

@@ -66,6 +66,8 @@ import { trustRequestContracts } from './trust/trust-requests.contracts.ts';
 import { taskContracts } from './tasks/task.schemas.ts';
 import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 import { timeSuggestionContracts } from './time-suggestions/time-suggestion.schemas.ts';
+import { intakeFormContracts, publicIntakeContracts } from './intake-forms/intake-forms.contracts.ts';
+import { leadContracts } from './leads/leads.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
 
@@ -140,5 +142,8 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   firmSetup: firmSetupContracts,
   tasks: taskContracts,
   calendar: calendarContracts,
+  intakeForms: intakeFormContracts,
+  publicIntake: publicIntakeContracts,
+  leads: leadContracts,
   signatureRequests: signatureRequestContracts,
 };

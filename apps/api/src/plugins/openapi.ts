@@ -52,6 +52,7 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'expensesDownloadReceipt',
     sends: STORED_FILE,
   },
+  'GET /api/admin/leads/download-lead-file/{id}/{fileId}': { operationId: 'leadsDownloadFile', sends: STORED_FILE },
   'GET /api/admin/accounting/download-journal-attachment/{id}/{attachmentId}': {
     operationId: 'accountingDownloadJournalAttachment',
     sends: STORED_FILE,

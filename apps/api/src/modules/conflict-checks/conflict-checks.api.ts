@@ -1,7 +1,8 @@
 import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched } from '@matterhorn/shared';
-import type { Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findNameMatches, insertConflictCheck, lockConflictCheckForSave, recordCheckUse } from './conflict-checks.repository.ts';
+import { createConflictChecksService } from './conflict-checks.service.ts';
 
 /** The record a check clears: a client or a matter, by id. */
 export type CheckedRecord = { clientId: string } | { matterId: string };
@@ -75,4 +76,18 @@ export async function countNameMatches(tx: Tx, firmId: string, names: string[]):
   let count = 0;
   for (const name of names) count += (await findNameMatches(tx, firmId, name, 5)).length;
   return count;
+}
+
+/**
+ * Checks of names that are not yet a client's or a matter's (a lead's, issue 45): run, decided and
+ * read exactly as the conflict-check screen does, so the check can later clear the client and
+ * matter made from them (createConflictGate).
+ */
+export function createNameChecks(database: Database) {
+  const service = createConflictChecksService(database);
+  return {
+    run: (principal: Parameters<typeof service.run>[0], names: string[]) => service.run(principal, { names, context: 'standalone' }),
+    decide: service.recordDecision,
+    find: service.detail,
+  };
 }

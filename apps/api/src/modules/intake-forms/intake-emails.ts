@@ -1,0 +1,57 @@
+import type { Tx } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { recordLeadEvent, type LeadDetails } from '../leads/leads.api.ts';
+import { findUserEmail, type FormRow } from './intake-forms.repository.ts';
+
+/**
+ * A submission's two emails, queued in the transaction that makes the lead (sent after it commits):
+ * the visitor's confirmation with the form's thank-you text, and the assignee's notice with a link
+ * to the lead. Each is on the lead's timeline.
+ */
+export async function queueSubmissionEmails(
+  tx: Tx,
+  deps: { outbox: Outbox; appUrl: string },
+  input: { firm: { id: string; name: string }; form: FormRow; leadId: string; details: LeadDetails },
+): Promise<void> {
+  const { firm, form, leadId, details } = input;
+  const firmId = firm.id;
+  if (details.email) {
+    const subject = `We received your enquiry – ${firm.name}`;
+    await deps.outbox.queue(tx, firmId, {
+      to: details.email,
+      subject,
+      sender: 'firm',
+      greeting: details.leadType === 'individual' && details.firstName ? `Dear ${details.firstName},` : 'Hello,',
+      paragraphs: [form.thankYouText, 'We will be in touch with you soon. You do not need to send your enquiry again.'],
+      why: `you sent an enquiry through ${firm.name}’s form “${form.name}”`,
+    });
+    await recordLeadEvent(tx, firmId, leadId, {
+      kind: 'emailSent',
+      summary: `Confirmation emailed to ${details.email}`,
+      body: subject,
+      actorUserId: null,
+    });
+  }
+  const assignee = await findUserEmail(tx, firmId, form.assigneeUserId);
+  if (assignee?.isActive) {
+    const subject = `New lead: ${details.displayName}`;
+    await deps.outbox.queue(tx, firmId, {
+      to: assignee.email,
+      subject,
+      sender: 'firm',
+      greeting: `Dear ${assignee.name},`,
+      paragraphs: [
+        `${details.displayName} sent an enquiry through the form “${form.name}”.`,
+        ...(details.matterDescription ? [details.matterDescription] : []),
+      ],
+      action: { label: 'Open the lead', url: `${deps.appUrl.replace(/\/$/, '')}/leads/${leadId}` },
+      why: `leads from the form “${form.name}” are assigned to you`,
+    });
+    await recordLeadEvent(tx, firmId, leadId, {
+      kind: 'emailSent',
+      summary: `Notice emailed to ${assignee.name}`,
+      body: subject,
+      actorUserId: null,
+    });
+  }
+}
