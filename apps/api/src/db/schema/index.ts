@@ -39,3 +39,4 @@ export * from './consultations.ts';
 export * from './signature-requests.ts';
 export * from './intake-forms.ts';
 export * from './leads.ts';
+export * from './engagements.ts';
