@@ -12,7 +12,7 @@ import { runSigningClock } from '../src/modules/signature-requests/signature-req
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DOCUMENT_BASE, pdf, PNG, setUpDocumentFixture, sha256, type DocumentFixture } from './support/document-fixture.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { readOutbox } from './support/test-app.ts';
+import { readOutbox, signInOtherPortalClient, signInToPortal } from './support/test-app.ts';
 
 const BASE = '/api/admin/signature-requests';
 const run = promisify(execFile);
@@ -326,6 +326,27 @@ describe('reminders', () => {
     await runSigningClock(signingDeps());
     await runSigningClock(signingDeps());
     expect(await reminders()).toBe(1);
+  });
+});
+
+describe('the portal', () => {
+  it('lists the signed-in client’s requests with their link while theirs to sign, and nothing to another client', async () => {
+    const { firm, references } = fixture;
+    const matter = references.matters.find((row) => row.clientId === firm.portalClient.clientId)!;
+    const letter = await fixture.uploadPdf(await fixture.matterFolderId(matter.id), 'Portal letter.pdf', 'Portal letter');
+    const person = { name: 'Portal Client', email: firm.portalClient.email, kind: 'clientContact' };
+    await send({ documentId: letter.id, signers: [person], fields: [field(0, 'signature')] });
+    const portal = (await signInToPortal(fixture.context.app, firm.slug, firm.portalClient.email)).token;
+    const listed = (await fixture.call('GET', '/api/client-portal/get-signature-requests', portal)).json().data;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      title: 'Engagement letter',
+      documentName: 'Portal letter.pdf',
+      signerStatus: 'Sent',
+      signingToken: await linkOf(person.email),
+    });
+    const other = await signInOtherPortalClient(fixture.context, firm);
+    expect((await fixture.call('GET', '/api/client-portal/get-signature-requests', other)).json().data).toEqual([]);
   });
 });
 
