@@ -184,6 +184,7 @@ export * from './signature-requests/signature-request-states.ts';
 export * from './signature-requests/signature-request-inputs.ts';
 export * from './signature-requests/signature-request.schemas.ts';
 export * from './signature-requests/signature-requests.contracts.ts';
+export * from './consultations/index.ts';
 export * from './route-contracts.ts';
 export * from './intake-forms/intake-form-fields.schemas.ts';
 export * from './intake-forms/intake-form-rules.ts';

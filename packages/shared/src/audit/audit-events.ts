@@ -235,6 +235,13 @@ export const AUDIT_EVENTS = [
   'gatewayPayment.unappliedApplied',
   'clientCredit.applied',
   'clientCredit.refunded',
+  'consultationSettings.updated',
+  'consultation.linkSent',
+  'consultation.booked',
+  'consultation.rescheduled',
+  'consultation.cancelled',
+  'consultation.paid',
+  'consultation.paymentRefused',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -1,7 +1,18 @@
 import type { Tx } from '../../db/database.ts';
 import type { IcsEvent } from '../../lib/ics.ts';
-import { findFeedEvents, findFeedTasks } from './calendar.repository.ts';
-import { minutesBetween } from './recurrence.ts';
+import {
+  deleteEvent,
+  findAttendedEventsInRange,
+  findFeedEvents,
+  findFeedTasks,
+  insertEvent,
+  replaceAttendees,
+  updateEvent,
+} from './calendar.repository.ts';
+import { minutesBetween, occurrencesIn } from './recurrence.ts';
+
+/** Wall-clock arithmetic on the firm's clock, for modules that book on it. */
+export { addMinutes, minutesBetween, wallClockNow, wallTimeToInstant } from './recurrence.ts';
 
 /** How long a task with a due time stands in a calendar. */
 const TASK_MINUTES = 30;
@@ -49,4 +60,53 @@ export async function calendarFeedItems(
         : { date: task.dueDate },
     })),
   ];
+}
+
+/**
+ * A member's busy time in [from, to) on the firm's wall clock: each occurrence of the events they
+ * attend (repeating ones expanded, all-day ones from 00:00 to 00:00), for booking around it.
+ */
+export async function busyTimesOf(tx: Tx, firmId: string, userId: string, from: string, to: string) {
+  const events = await findAttendedEventsInRange(tx, firmId, userId, { from, to });
+  return events.flatMap((event) => occurrencesIn(event, from, to).map((occurrence) => ({ ...occurrence, eventId: event.id })));
+}
+
+export type BookedEvent = {
+  title: string;
+  description: string | null;
+  start: string;
+  end: string;
+  location: string | null;
+  videoLink: string | null;
+  attendeeIds: string[];
+};
+
+/** Puts a booked meeting (a consultation) on the firm calendar; its module tells the people concerned. */
+export async function placeBookedEvent(tx: Tx, firmId: string, createdByUserId: string, event: BookedEvent): Promise<string> {
+  const id = await insertEvent(tx, firmId, createdByUserId, {
+    title: event.title,
+    kind: 'Consultation',
+    matterId: null,
+    location: event.location,
+    videoLink: event.videoLink,
+    description: event.description,
+    isAllDay: false,
+    startLocal: event.start,
+    endLocal: event.end,
+    recurrence: null,
+    lastEndLocal: event.end,
+    reminderMinutesBefore: 60,
+  });
+  await replaceAttendees(tx, firmId, id, event.attendeeIds);
+  return id;
+}
+
+/** Moves a booked event to another time (its reminder starts over). */
+export async function retimeBookedEvent(tx: Tx, firmId: string, eventId: string, timing: { start: string; end: string }) {
+  await updateEvent(tx, firmId, eventId, { startLocal: timing.start, endLocal: timing.end, lastEndLocal: timing.end }, true);
+}
+
+/** Takes a cancelled booking off the calendar. */
+export async function removeBookedEvent(tx: Tx, firmId: string, eventId: string) {
+  await deleteEvent(tx, firmId, eventId);
 }

@@ -224,3 +224,15 @@ export function findFeedTasks(tx: Tx, firmId: string, userId: string, fromDate: 
       order by t.due_date, t.id limit 5000`),
   );
 }
+
+/** The events a member attends that may have an occurrence in [from, to) on the wall clock: their busy time. */
+export function findAttendedEventsInRange(tx: Tx, firmId: string, userId: string, range: { from: string; to: string }) {
+  return rowsOf<{ id: string; start: string; end: string; isAllDay: boolean; recurrence: string | null }>(
+    tx.execute(sql`select e.id, to_char(e.start_local, 'YYYY-MM-DD"T"HH24:MI') as "start", to_char(e.end_local, 'YYYY-MM-DD"T"HH24:MI') as "end",
+        e.is_all_day as "isAllDay", e.recurrence
+      from calendar_events e left join matters m on m.firm_id = e.firm_id and m.id = e.matter_id
+      where e.firm_id = ${firmId} and (e.matter_id is null or m.deleted_at is null)
+        and e.start_local < ${range.to}::timestamp and (e.last_end_local is null or e.last_end_local > ${range.from}::timestamp)
+        and exists (select 1 from calendar_event_attendees a where a.firm_id = e.firm_id and a.event_id = e.id and a.user_id = ${userId})`),
+  );
+}

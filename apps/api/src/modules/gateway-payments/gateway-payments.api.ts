@@ -13,3 +13,5 @@ export {
   type SavedPaymentMethod,
   type SucceededEvent,
 } from './gateways.ts';
+/** Which gateway takes a currency, and amounts in a currency's smallest unit, for modules that take payments of their own (consultation fees). */
+export { fromMinorUnits, gatewayFor, toMinorUnits } from './gateway-payments.rules.ts';

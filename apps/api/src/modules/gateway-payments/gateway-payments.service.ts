@@ -51,6 +51,12 @@ import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 
 type Succeeded = Extract<GatewayEvent, { kind: 'succeeded' }>;
 
+/** Another module's online payments: which references are its, and the settling of a verified event about one. */
+export type OtherPayments = {
+  owns(reference: string): boolean;
+  settle(gateway: PaymentGatewayName, event: Exclude<GatewayEvent, { kind: 'ignored' }>): Promise<string>;
+};
+
 /** The purpose a client's saved card is encrypted for (lib/secrets.ts). */
 const SAVED_CARD = 'client-saved-card';
 /** Saved cards are charged from 09:00 in the firm's time zone, when the firm can answer a client who calls. */
@@ -81,6 +87,7 @@ export function createGatewayPaymentService({
   appSecret,
   outbox,
   gateways = createGateways(settings),
+  otherPayments,
 }: {
   database: Database;
   settings: PaymentGatewaySettings;
@@ -90,6 +97,8 @@ export function createGatewayPaymentService({
   /** Tells a client (and the firm) of an automatic charge of a saved card. */
   outbox: Outbox;
   gateways?: Partial<Record<PaymentGatewayName, PaymentGateway>>;
+  /** Payments another module started under references of its own (consultation fees): their verified events are handed to it. */
+  otherPayments?: OtherPayments;
 }) {
   const recorder = createPaymentRecorder(database);
 
@@ -418,6 +427,14 @@ export function createGatewayPaymentService({
       const event = gateway.readEvent(rawBody, signature);
       if (!event) throw badRequest('The webhook signature is not valid');
       if (event.kind === 'ignored') return 'ignored';
+      if (otherPayments?.owns(event.reference)) {
+        if (event.kind === 'failed') return otherPayments.settle(gatewayName, event);
+        const confirmed = await gateway.confirm(event).catch((error: unknown) => {
+          if (error instanceof GatewayUnavailableError) throw gatewayUnavailable();
+          throw error;
+        });
+        return confirmed ? otherPayments.settle(gatewayName, confirmed) : 'unconfirmed';
+      }
       const owner = await database.withIdentityLookup((tx) => findFirmOfReference(tx, event.reference));
       if (!owner || owner.gateway !== gatewayName) return 'unknown';
       if (event.kind === 'failed') return database.withFirm(owner.firmId, (tx) => recordFailure(tx, owner.firmId, gatewayName, event));
