@@ -12,6 +12,7 @@ export const SOURCE_LABELS: Record<GeneralLedgerLine['sourceType'], string> = {
   manual: 'Journal',
   'credit-note': 'Credit note',
   'client-credit': 'Client credit',
+  'consultation-fee': 'Consultation fee',
 };
 
 /** What a line's source is called, and the page that shows it (null: no page of its own yet). */
