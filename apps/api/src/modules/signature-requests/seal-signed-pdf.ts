@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { PadesSigner } from './pades-signer.ts';
 import { buildCertificatePdf, type CertificateFacts } from './signing-certificate-page.ts';
 import { stampSignatures, type StampedField } from './stamp-signatures.ts';
 
@@ -43,6 +43,6 @@ export async function sealSignedPdf({ original, fields, certificate, p12 }: Seal
     appName: 'Matterhorn',
   });
   const withPlaceholder = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  const content = await new SignPdf().sign(withPlaceholder, new P12Signer(p12), certificate.sealedAt);
+  const content = await new SignPdf().sign(withPlaceholder, new PadesSigner(p12), certificate.sealedAt);
   return { content, signedDocumentSha256 };
 }
