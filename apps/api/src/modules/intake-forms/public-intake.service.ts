@@ -12,7 +12,7 @@ import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { findFirmBySlug } from '../auth/auth.api.ts';
-import { createLeadFromSubmission, findAttachableUploadIds, type LeadFiles } from '../leads/leads.api.ts';
+import { createLeadFromSubmission, findAttachableUploadIds, findLeadIdBySubmissionKey, type LeadFiles } from '../leads/leads.api.ts';
 import { queueSubmissionEmails } from './intake-emails.ts';
 import * as repository from './intake-forms.repository.ts';
 import { leadDetailsOfAnswers } from './submission-details.ts';
@@ -84,6 +84,8 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
       const { answers, errors } = checkIntakeAnswers(form.fields, body.answers);
       if (Object.keys(errors).length > 0) throw badRequest(INTAKE_FORM_MESSAGES.checkAnswers, errors);
       await database.withFirm(firm.id, async (tx) => {
+        // Sent before (a double click, a retry after a lost answer): its files are that lead's now.
+        if (await findLeadIdBySubmissionKey(tx, firm.id, body.submissionKey)) return;
         await assertUploads(tx, firm.id, form, answers);
         const submission = {
           intakeFormId: form.id,

@@ -7,6 +7,7 @@ import { moveLead } from './lead-pipeline.ts';
 import * as repository from './leads.repository.ts';
 
 export { findAttachableUploadIds } from './lead-files.repository.ts';
+export { findLeadIdBySubmissionKey } from './leads.repository.ts';
 export { createLeadFiles, leadFileJobs, type LeadFiles } from './lead-files.ts';
 export { displayNameOf } from './lead-views.ts';
 export { assertReferences as assertLeadReferences } from './leads.service.ts';

@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTAKE_ANSWER_MESSAGES, LEAD_STATUS_MESSAGES, type IntakeFormInput } from '@matterhorn/shared';
+import { createLeadFiles } from '../src/modules/leads/leads.api.ts';
+import { createFileStore } from '../src/platform/files/files.ts';
+import { createClamdScanner } from '../src/platform/scanning/clamd.ts';
+import type { SeededFirm } from '../src/seed/seeded-firm.ts';
+import { multipart } from './support/document-fixture.ts';
+import { bearer, createTestApp, readOutbox, rowsOf, seedTestFirm, signIn, type TestContext } from './support/test-app.ts';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Intake forms and leads (issue 45): a form built, published and sent by a visitor becomes one lead
+ * with its emails; bad answers, a honeypot, a double send, a flood from one address and another
+ * firm's ids change nothing; a visitor's file opens only once scanned; the lead moves through the
+ * pipeline by its rules and records its conflict check.
+ */
+
+const INFECTED = 'X-INFECTED-SAMPLE';
+/** A clamd that answers OK, FOUND for a file holding INFECTED, or nothing at all while "down". */
+let scannerMode: 'down' | 'up' = 'down';
+let scanner: Server;
+
+function startFakeClamd(): Promise<string> {
+  scanner = createServer((socket) => {
+    if (scannerMode === 'down') return void socket.end();
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      let offset = 10; // "zINSTREAM\0"
+      const parts: Buffer[] = [];
+      while (offset + 4 <= received.length) {
+        const length = received.readUInt32BE(offset);
+        if (length === 0) {
+          const isInfected = Buffer.concat(parts).includes(INFECTED);
+          return void socket.end(isInfected ? 'stream: Eicar-Test-Signature FOUND\0' : 'stream: OK\0');
+        }
+        if (offset + 4 + length > received.length) return;
+        parts.push(received.subarray(offset + 4, offset + 4 + length));
+        offset += 4 + length;
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    scanner.listen(0, '127.0.0.1', () => resolve(`tcp://127.0.0.1:${(scanner.address() as { port: number }).port}`)),
+  );
+}
+
+const pdfFile = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+let context: TestContext;
+let firm: SeededFirm;
+let otherFirm: SeededFirm;
+let admin: string;
+let otherAdmin: string;
+let formId: string;
+let address = 0;
+/** Each public call from an address of its own, unless a test floods from one. */
+const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  context.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const publicCall = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = nextAddress()) =>
+  context.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}) });
+const expectStatus = (response: LightMyRequestResponse, status: number) => expect(response.statusCode, response.body).toBe(status);
+
+const formInput = (): IntakeFormInput => ({
+  name: 'Property purchase',
+  slug: 'property-purchase',
+  introduction: 'Tell us about the property.',
+  thankYouText: 'Thank you: a solicitor will call you within one working day.',
+  assigneeUserId: firm.users.admin.id,
+  practiceAreaId: null,
+  fields: [
+    { key: 'firstName', type: 'text', label: 'First name', isRequired: true, leadField: 'firstName' },
+    { key: 'lastName', type: 'text', label: 'Last name', leadField: 'lastName' },
+    { key: 'email', type: 'email', label: 'Email', isRequired: true, leadField: 'email' },
+    { key: 'kind', type: 'choice', label: 'Kind of matter', options: ['Property', 'Family'], isRequired: true },
+    { key: 'buying', type: 'yesNo', label: 'Are you buying?', showIf: { fieldKey: 'kind', operator: 'equals', values: ['Property'] } },
+    { key: 'price', type: 'text', label: 'Price', isRequired: true, showIf: { fieldKey: 'buying', operator: 'equals', values: ['yes'] } },
+    { key: 'story', type: 'longText', label: 'What happened', leadField: 'matterDescription' },
+    { key: 'otherSide', type: 'longText', label: 'Other side', leadField: 'opposingParties' },
+    { key: 'papers', type: 'file', label: 'Papers' },
+  ],
+});
+
+const publicBase = () => `/api/public/intake/${firm.slug}/property-purchase`;
+const countLeads = async () => {
+  const [row] = await context.database.withFirm(firm.firmId, (tx) =>
+    rowsOf<{ count: number }>(tx.execute(sql`select count(*)::int as count from leads`)),
+  );
+  return row!.count;
+};
+const upload = (content: Buffer, fileName: string, remoteAddress = nextAddress()) => {
+  const body = multipart({ fieldKey: 'papers' }, { fileName, content });
+  return context.app.inject({
+    method: 'POST',
+    url: `${publicBase()}/upload-file`,
+    payload: body.payload,
+    headers: { 'content-type': body.contentType },
+    remoteAddress,
+  });
+};
+
+beforeAll(async () => {
+  const clamdUrl = await startFakeClamd();
+  context = await createTestApp({
+    documents: { maxUploadBytes: 20 * 1024 * 1024, clamdUrl, isOcrEnabled: false },
+    authRequestsPerMinutePerAddress: 8,
+  });
+  [firm, otherFirm] = [await seedTestFirm(context.database), await seedTestFirm(context.database)];
+  [admin, otherAdmin] = [await signIn(context.app, firm.users.admin.email), await signIn(context.app, otherFirm.users.admin.email)];
+});
+afterAll(async () => {
+  await context?.close();
+  scanner?.close();
+});
+
+describe('an intake form', () => {
+  it('is created unpublished, then published at the firm’s address, showing visitors no assignee', async () => {
+    const created = await call('POST', '/api/admin/intake-forms/create-intake-form', admin, formInput());
+    expectStatus(created, 201);
+    formId = created.json().data.id;
+    expect(created.json().data).toMatchObject({ version: 1, isPublished: false, publicPath: `/intake/${firm.slug}/property-purchase` });
+    expectStatus(await publicCall('GET', publicBase()), 404);
+
+    expectStatus(await call('POST', `/api/admin/intake-forms/publish-intake-form/${formId}`, admin), 200);
+    const shown = await publicCall('GET', publicBase());
+    expectStatus(shown, 200);
+    expect(shown.json().data.fields.map((field: { key: string }) => field.key)).toContain('price');
+    expect(shown.body).not.toContain(firm.users.admin.id);
+    expect(shown.body).not.toContain('leadField');
+
+    const unknown = [
+      await publicCall('GET', `/api/public/intake/${firm.slug}/no-such-form`),
+      await publicCall('GET', `/api/public/intake/no-such-firm/property-purchase`),
+    ];
+    expect(unknown.map((response) => [response.statusCode, response.json().message])).toEqual([
+      [404, 'Intake form not found'],
+      [404, 'Intake form not found'],
+    ]);
+    const embed = await call('GET', `/api/admin/intake-forms/get-embed-snippet/${formId}`, admin);
+    expect(embed.json().data.iframeSnippet).toContain(`http://matterhorn.test/intake/${firm.slug}/property-purchase`);
+    expectStatus(await call('GET', `/api/admin/intake-forms/get-intake-form/${formId}`, otherAdmin), 404);
+  });
+});
+
+let leadId: string;
+let uploadId: string;
+const goodAnswers = () => ({
+  firstName: 'Ngozi',
+  lastName: 'Eze',
+  email: 'Ngozi.Eze@example.ng',
+  kind: 'Property',
+  buying: 'yes',
+  price: '45,000,000',
+  story: 'Buying a flat in Lekki; the seller wants a deposit.',
+  otherSide: 'Lekki Gardens Ltd\nTunde Bakare',
+  papers: [uploadId],
+});
+
+describe('a visitor’s submission', () => {
+  it('keeps a file only once the scanner passes it, and refuses an infected one', async () => {
+    scannerMode = 'down';
+    const waiting = await upload(pdfFile('offer letter'), 'offer.pdf');
+    expectStatus(waiting, 201);
+    uploadId = waiting.json().data.uploadId;
+    scannerMode = 'up';
+    const infected = await upload(pdfFile(INFECTED), 'bad.pdf');
+    expect(infected.statusCode, infected.body).toBe(422);
+  });
+
+  it('is checked against the form as stored: required and show-if rules, in the envelope, writing nothing', async () => {
+    const before = await countLeads();
+    const response = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { ...goodAnswers(), email: '', price: ' ' },
+    });
+    expectStatus(response, 400);
+    expect(response.json().errors).toEqual({
+      email: INTAKE_ANSWER_MESSAGES.required('Email'),
+      price: INTAKE_ANSWER_MESSAGES.required('Price'),
+    });
+    // Hidden by its rule, the price is not required.
+    const hidden = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { ...goodAnswers(), buying: 'no', price: '', papers: [randomUUID()] },
+    });
+    expectStatus(hidden, 400);
+    expect(Object.keys(hidden.json().errors)).toEqual(['papers']);
+    expect(await countLeads()).toBe(before);
+  });
+
+  it('answers a filled honeypot as a success and keeps nothing', async () => {
+    const before = await countLeads();
+    const response = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: goodAnswers(),
+      website: 'http://spam.example',
+    });
+    expectStatus(response, 200);
+    expect(response.json().data.thankYouText).toContain('a solicitor will call you');
+    expect(await countLeads()).toBe(before);
+  });
+
+  it('makes one lead of a double send, with the visitor’s confirmation and the assignee’s notice', async () => {
+    const before = await countLeads();
+    const submissionKey = randomUUID();
+    const sends = [
+      await publicCall('POST', `${publicBase()}/submit`, { submissionKey, answers: goodAnswers() }),
+      await publicCall('POST', `${publicBase()}/submit`, { submissionKey, answers: goodAnswers() }),
+    ];
+    sends.forEach((send) => expectStatus(send, 200));
+    expect(await countLeads()).toBe(before + 1);
+    const emails = await readOutbox(context.config);
+    expect(emails.filter((email) => email.to === 'ngozi.eze@example.ng').map((email) => email.subject)).toEqual([
+      expect.stringContaining('We received your enquiry'),
+    ]);
+    const notice = emails.filter((email) => email.to === firm.users.admin.email && email.subject === 'New lead: Ngozi Eze');
+    expect(notice).toHaveLength(1);
+    leadId = notice[0]!.link!.split('/leads/')[1]!;
+  });
+
+  it('slows a flood from one address only', async () => {
+    const flood = '192.0.2.50';
+    const answers = [];
+    for (let count = 0; count < 10; count += 1)
+      answers.push(
+        (await publicCall('POST', `${publicBase()}/submit`, { submissionKey: randomUUID(), answers: {}, website: 'x' }, flood)).statusCode,
+      );
+    expect(answers).toContain(429);
+    expectStatus(
+      await publicCall('POST', `${publicBase()}/submit`, { submissionKey: randomUUID(), answers: {}, website: 'x' }, '192.0.2.51'),
+      200,
+    );
+  });
+});
+
+describe('a lead', () => {
+  const leadUrl = (call: string) => `/api/admin/leads/${call}/${leadId}`;
+
+  it('shows in the list and on the board, with its answers, timeline and the file waiting for the scanner', async () => {
+    const list = await call('GET', '/api/admin/leads/get-leads?source=form&search=ngozi', admin);
+    expect(list.json().data.data.map((lead: { id: string }) => lead.id)).toEqual([leadId]);
+    const board = (await call('GET', '/api/admin/leads/get-lead-board', admin)).json().data.columns;
+    expect(board[0]).toMatchObject({
+      status: 'new',
+      count: 1,
+      leads: [expect.objectContaining({ id: leadId, intakeFormName: 'Property purchase' })],
+    });
+
+    const lead = (await call('GET', leadUrl('get-lead'), admin)).json().data;
+    expect(lead).toMatchObject({
+      displayName: 'Ngozi Eze',
+      email: 'ngozi.eze@example.ng',
+      status: 'new',
+      source: 'form',
+      assigneeUserId: firm.users.admin.id,
+      opposingParties: [
+        { name: 'Lekki Gardens Ltd', partyType: 'individual' },
+        { name: 'Tunde Bakare', partyType: 'individual' },
+      ],
+      submission: { formVersion: 1 },
+    });
+    expect(lead.submission.answers.find((answer: { fieldKey: string }) => answer.fieldKey === 'buying').value).toBe('Yes');
+    expect(lead.files).toEqual([expect.objectContaining({ id: uploadId, fieldLabel: 'Papers', scanStatus: 'scanning' })]);
+    expect(lead.timeline.map((event: { kind: string }) => event.kind).sort()).toEqual(['created', 'emailSent', 'emailSent']);
+  });
+
+  it('opens its file only once the scanner passed it, and never for another firm', async () => {
+    const file = `/api/admin/leads/download-lead-file/${leadId}/${uploadId}`;
+    expectStatus(await call('GET', file, admin), 409);
+    const files = createFileStore(context.config.files);
+    const scanned = await createLeadFiles({
+      database: context.database,
+      files,
+      scanner: createClamdScanner(context.config.documents.clamdUrl!),
+    }).scanWaiting();
+    expect(scanned).toBe(1);
+    const opened = await call('GET', file, admin);
+    expectStatus(opened, 200);
+    expect(opened.rawPayload.toString()).toContain('offer letter');
+    expectStatus(await call('GET', file, otherAdmin), 404);
+  });
+
+  it('keeps the form as it was sent when the form is changed later', async () => {
+    const changed = formInput();
+    changed.fields[4] = { ...changed.fields[4]!, label: 'Is it a purchase?' };
+    const saved = await call('PUT', `/api/admin/intake-forms/update-intake-form/${formId}`, admin, changed);
+    expect(saved.json().data.version).toBe(2);
+    const lead = (await call('GET', leadUrl('get-lead'), admin)).json().data;
+    expect(lead.submission.formVersion).toBe(1);
+    expect(lead.submission.answers.map((answer: { label: string }) => answer.label)).toContain('Are you buying?');
+  });
+
+  it('moves through the pipeline by its rules, engaged only after a conflict decision that lets the firm act', async () => {
+    const move = (status: string, reason?: string) => call('POST', leadUrl('change-lead-status'), admin, { status, reason });
+    const refusedEngage = await move('engaged');
+    expectStatus(refusedEngage, 409);
+    expect(refusedEngage.json().message).toBe(LEAD_STATUS_MESSAGES.conflictFirst);
+    expect((await move('notEngaged')).json()).toMatchObject({
+      message: LEAD_STATUS_MESSAGES.reasonRequired,
+      errors: { reason: LEAD_STATUS_MESSAGES.reasonRequired },
+    });
+    expectStatus(await move('contacted'), 200);
+    expect((await move('new')).json().message).toBe(LEAD_STATUS_MESSAGES.notAllowed('contacted', 'new'));
+
+    const checked = await call('POST', leadUrl('run-lead-conflict-check'), admin);
+    expectStatus(checked, 200);
+    expect(checked.json().data.conflictCheck).toMatchObject({
+      searchedNames: ['Ngozi Eze', 'Lekki Gardens Ltd', 'Tunde Bakare'],
+      decision: null,
+    });
+    expectStatus(await call('POST', leadUrl('record-lead-conflict-decision'), admin, { decision: 'proceed_despite_conflict' }), 400);
+    const decided = await call('POST', leadUrl('record-lead-conflict-decision'), admin, { decision: 'no_conflict' });
+    expectStatus(decided, 200);
+    expect(decided.json().data).toMatchObject({
+      conflictDecision: 'no_conflict',
+      conflictCheck: { decision: 'no_conflict', isStale: false },
+    });
+
+    expectStatus(await move('consultationBooked'), 200);
+    const engaged = await move('engaged');
+    expectStatus(engaged, 200);
+    expect(engaged.json().data.nextStatuses).toEqual([]);
+    expect((await move('notEngaged', 'Changed their mind')).json().message).toBe(LEAD_STATUS_MESSAGES.engagedIsFinal);
+    const summaries = engaged.json().data.timeline.map((event: { summary: string }) => event.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        'Status changed from Consultation booked to Engaged',
+        'Conflict check decided: Cleared',
+        'Status changed from New to Contacted',
+      ]),
+    );
+  });
+
+  it('is another firm’s business only: its id answers not found', async () => {
+    expectStatus(await call('GET', leadUrl('get-lead'), otherAdmin), 404);
+    expectStatus(await call('POST', leadUrl('add-lead-note'), otherAdmin, { note: 'Hello' }), 404);
+    expectStatus(await call('POST', leadUrl('change-lead-status'), otherAdmin, { status: 'contacted' }), 404);
+    expect((await call('GET', '/api/admin/leads/get-leads', otherAdmin)).json().data.totalCount).toBe(0);
+  });
+
+  it('is entered by staff from a referral, assigned, noted and deleted', async () => {
+    const refused = await call('POST', '/api/admin/leads/create-lead', admin, {
+      leadType: 'company',
+      companyName: 'Harbour Foods Ltd',
+      source: 'referral',
+    });
+    expectStatus(refused, 400);
+    const created = await call('POST', '/api/admin/leads/create-lead', admin, {
+      leadType: 'company',
+      companyName: 'Harbour Foods Ltd',
+      firstName: 'Ade',
+      lastName: 'Okoro',
+      source: 'referral',
+      referrerName: 'Chief Bello',
+    });
+    expectStatus(created, 201);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({ displayName: 'Harbour Foods Ltd', status: 'new', assigneeUserId: firm.users.admin.id });
+    const assigned = await call('POST', `/api/admin/leads/assign-lead/${id}`, admin, { assigneeUserId: firm.users.feeEarner.id });
+    expect(assigned.json().data.assigneeUserId).toBe(firm.users.feeEarner.id);
+    const noted = await call('POST', `/api/admin/leads/add-lead-note/${id}`, admin, { note: 'Wants a lease reviewed by Friday' });
+    expect(noted.json().data.timeline[0]).toMatchObject({ kind: 'note', body: 'Wants a lease reviewed by Friday' });
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
+    expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 404);
+  });
+});
