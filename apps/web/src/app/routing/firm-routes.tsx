@@ -313,6 +313,13 @@ export const firmRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'settings/consultations',
+    handle: needs('updateAccountSettings'),
+    lazy: async () => ({
+      Component: (await import('../../features/consultations/pages/consultation-settings-page.tsx')).ConsultationSettingsPage,
+    }),
+  },
+  {
     path: 'settings/invoice-reminders',
     // Read by whoever sees invoices; saved by whoever approves them (the page says so).
     handle: needs('invoice'),

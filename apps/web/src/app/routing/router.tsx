@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
         lazy: async () => withQueries((await import('../../features/invoices/pages/public-invoice-page.tsx')).PublicInvoicePage),
       },
       {
+        path: 'book/:token',
+        lazy: async () => withQueries((await import('../../features/consultations/pages/booking-page.tsx')).ConsultationBookingPage),
+      },
+      {
         path: 'billing/trust-accounting/:slug',
         lazy: async () =>
           withQueries((await import('../../features/trust-requests/pages/public-trust-request-page.tsx')).PublicTrustRequestPage),
