@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   DOCUMENT_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   // OCR of a 20-page scan takes minutes on a small server; a file still being read after this is given up.
   DOCUMENT_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** LibreOffice's soffice: a Word document becomes a PDF exactly as Word lays it out; unset, mammoth and pdfkit set it (ADR 84). */
+  SOFFICE_PATH: z.string().min(1).optional(),
   /** The plan catalogue (issue 38): a JSON file the operator edits; apps/api/config/plans.json when unset. */
   PLANS_FILE: z.string().min(1).optional(),
   /** Matterhorn's own merchant accounts, that firms pay their subscriptions to (not the portal's). */
@@ -126,7 +128,7 @@ export type AppConfig = {
     isOcrEnabled: boolean;
   };
   /** The worker that reads, OCRs and merges files: its heap, how long one file may take, what a zip's entries may inflate to. */
-  documentWorker: { memoryMb: number; timeoutMs: number; zipLimits: ZipLimits };
+  documentWorker: { memoryMb: number; timeoutMs: number; zipLimits: ZipLimits; sofficePath?: string | null };
   /** Online payments from the portal: Paystack for naira, Stripe for other currencies; neither when unset. */
   payments: PaymentGatewaySettings;
   /** The plans firms subscribe to, read and checked once at start. */
@@ -191,6 +193,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       memoryMb: env.DOCUMENT_WORKER_MEMORY_MB,
       timeoutMs: env.DOCUMENT_WORKER_TIMEOUT_SECONDS * 1000,
       zipLimits: DEFAULT_ZIP_LIMITS,
+      sofficePath: env.SOFFICE_PATH ?? null,
     },
     payments: paymentSettingsOf(env),
     planCatalogue: readPlanCatalogue(env.PLANS_FILE ?? DEFAULT_PLANS_FILE),

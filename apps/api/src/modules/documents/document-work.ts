@@ -16,12 +16,14 @@ export type DocumentWork = {
   fillTemplate(content: Buffer, values: Record<string, string>): Promise<Buffer>;
   /** A Word document as sanitised HTML (document-word-html.ts); 422 when it cannot be read within the limits. */
   wordHtml(content: Buffer): Promise<string>;
+  /** A Word document as a PDF (document-word-pdf.ts, or LibreOffice when SOFFICE_PATH is set), the firm's name in its footer. */
+  wordPdf(content: Buffer, footer: { firmName: string }): Promise<Buffer>;
   close(): Promise<void>;
 };
 
 export const TEMPLATE_TOO_HEAVY = 'This template could not be read within the memory and time a template may take';
 
-export function createDocumentWork({ zipLimits, ...limits }: AppConfig['documentWorker']): DocumentWork {
+export function createDocumentWork({ zipLimits, sofficePath = null, ...limits }: AppConfig['documentWorker']): DocumentWork {
   const sandbox = createSandbox({
     entry: new URL('./document-work.worker.ts', import.meta.url),
     limits,
@@ -46,6 +48,13 @@ export function createDocumentWork({ zipLimits, ...limits }: AppConfig['document
       run<string>({ kind: 'word-html', content, zipLimits }).catch((error: unknown) => {
         throw error instanceof SandboxFailure ? new AppError(422, DOCUMENT_MESSAGES.previewUnreadable) : error;
       }),
+    wordPdf: async (content, footer) => {
+      const task = { kind: 'word-pdf', content, firmName: footer.firmName, sofficePath, timeoutMs: limits.timeoutMs, zipLimits } as const;
+      const pdf = await run<Uint8Array>(task).catch((error: unknown) => {
+        throw error instanceof SandboxFailure ? new AppError(422, DOCUMENT_MESSAGES.previewUnreadable) : error;
+      });
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    },
     close: () => sandbox.close(),
   };
 }

@@ -9,7 +9,8 @@ export type DocumentTask =
   | { kind: 'extract-text'; contentType: string; bytes: Uint8Array; isOcrEnabled: boolean; zipLimits: ZipLimits }
   | { kind: 'template-fields'; content: Uint8Array; zipLimits: ZipLimits }
   | { kind: 'fill-template'; content: Uint8Array; values: Record<string, string>; zipLimits: ZipLimits }
-  | { kind: 'word-html'; content: Uint8Array; zipLimits: ZipLimits };
+  | { kind: 'word-html'; content: Uint8Array; zipLimits: ZipLimits }
+  | { kind: 'word-pdf'; content: Uint8Array; firmName: string; sofficePath: string | null; timeoutMs: number; zipLimits: ZipLimits };
 
 /** Structured cloning delivers a Buffer as a plain Uint8Array. */
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -32,6 +33,14 @@ serveSandboxTasks(async (message) => {
     case 'word-html': {
       const { wordHtmlOf } = await import('./document-word-html.ts');
       return wordHtmlOf(bufferOf(task.content), task.zipLimits);
+    }
+    case 'word-pdf': {
+      if (task.sofficePath) {
+        const { officePdfOf } = await import('./document-word-pdf-office.ts');
+        return officePdfOf(bufferOf(task.content), task.sofficePath, task.timeoutMs);
+      }
+      const { wordPdfOf } = await import('./document-word-pdf.ts');
+      return wordPdfOf(bufferOf(task.content), { firmName: task.firmName }, task.zipLimits);
     }
   }
 });
