@@ -19,7 +19,9 @@ import { workRetentionJobs } from './modules/time-suggestions/time-suggestions.a
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
 import { createDocumentsApi } from './modules/documents/documents.api.ts';
 import { SEAL_SIGNED_JOB, signingJobs } from './modules/signature-requests/signature-requests.api.ts';
+import { createLeadFiles, leadFileJobs } from './modules/leads/leads.api.ts';
 import { createFileStore } from './platform/files/files.ts';
+import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
 import { OUTBOX_DELIVERY_JOB, outboxJobs } from './platform/outbox/outbox.jobs.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
@@ -83,6 +85,15 @@ jobs = config.jobsEnabled
           ...billRunJobs({ database, logger: app.log }),
           ...instalmentChargeJobs(app.gatewayPayments, app.log),
           ...documentProcessingJobs({ database, files: createFileStore(config.files), outbox, config, logger: app.log }),
+          // A visitor's file an unreachable scanner left waiting is scanned by this job (issue 45).
+          ...leadFileJobs(
+            createLeadFiles({
+              database,
+              files: createFileStore(config.files),
+              scanner: config.documents.clamdUrl ? createClamdScanner(config.documents.clamdUrl) : null,
+              logger: app.log,
+            }),
+          ),
           ...signingJobs({
             database,
             outbox,
