@@ -130,6 +130,7 @@ import { registerDocumentFolderRoutes } from './modules/documents/document-folde
 import { registerDocumentPortalRoutes } from './modules/documents/document-portal.routes.ts';
 import { registerDocumentPreviewRoutes } from './modules/documents/document-preview.routes.ts';
 import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
+import { createConsultationModule } from './modules/consultations/consultations.api.ts';
 import { registerSignatureRequests } from './modules/signature-requests/signature-requests.api.ts';
 
 declare module 'fastify' {
@@ -377,6 +378,8 @@ export async function buildApp(
   registerPortalCalendarRoutes(app, createPortalCalendarService({ database, appUrl: config.appUrl }));
   registerPaymentReportRoutes(app, createPaymentReportService({ database, files: createFileStore(config.files) }));
   const gateways = createGateways(config.payments);
+  // Consultation fees go through the same gateways; the payments webhook hands their references to the module.
+  const consultations = createConsultationModule({ database, outbox, appUrl: config.appUrl, payments: config.payments, gateways });
   const gatewayPayments = createGatewayPaymentService({
     database,
     settings: config.payments,
@@ -384,6 +387,7 @@ export async function buildApp(
     appSecret: config.appSecret,
     outbox,
     gateways,
+    otherPayments: consultations.payments,
   });
   app.decorate('gatewayPayments', gatewayPayments);
   await registerGatewayPaymentRoutes(app, gatewayPayments, createUnappliedCashService(database));
@@ -393,6 +397,7 @@ export async function buildApp(
     createInvoiceLinkPayments({ database, settings: config.payments, appUrl: config.appUrl, gateways }),
     authLimit,
   );
+  consultations.register(app, authLimit);
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

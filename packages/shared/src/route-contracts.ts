@@ -69,6 +69,7 @@ import { timeSuggestionContracts } from './time-suggestions/time-suggestion.sche
 import { intakeFormContracts, publicIntakeContracts } from './intake-forms/intake-forms.contracts.ts';
 import { leadContracts } from './leads/leads.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
+import { consultationContracts } from './consultations/consultations.contracts.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
 
 /** Every module's contracts, for the checks that the server registers each one and the OpenAPI describes it. */
@@ -142,6 +143,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   firmSetup: firmSetupContracts,
   tasks: taskContracts,
   calendar: calendarContracts,
+  consultations: consultationContracts,
   intakeForms: intakeFormContracts,
   publicIntake: publicIntakeContracts,
   leads: leadContracts,

@@ -1,0 +1,38 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { consultationPayments } from '../../db/schema/index.ts';
+
+export async function insertPayment(tx: Tx, values: typeof consultationPayments.$inferInsert) {
+  await tx.insert(consultationPayments).values(values);
+}
+
+/** Whose payment a gateway's reference is, in the identity-lookup scope (the webhook names no firm). */
+export async function findPaymentOwner(tx: Tx, reference: string) {
+  const [row] = await rowsOf<{ firmId: string; gateway: string }>(
+    tx.execute(sql`select firm_id as "firmId", gateway from consultation_payments where reference = ${reference}`),
+  );
+  return row ?? null;
+}
+
+export type PaymentRow = { id: string; consultationId: string; status: string; amount: string; currencyCode: string; reference: string };
+
+/** The payment locked first: two deliveries of one event wait for each other. */
+export async function lockPayment(tx: Tx, firmId: string, reference: string): Promise<PaymentRow | null> {
+  const [row] = await rowsOf<PaymentRow>(
+    tx.execute(sql`select id, consultation_id as "consultationId", status, amount::text as amount, currency_code as "currencyCode", reference
+      from consultation_payments where firm_id = ${firmId} and reference = ${reference} for update`),
+  );
+  return row ?? null;
+}
+
+export async function settlePayment(
+  tx: Tx,
+  firmId: string,
+  id: string,
+  values: { status: 'succeeded' | 'failed' | 'refused'; transactionId?: string | null; fee?: string | null; failureReason?: string | null },
+) {
+  await tx
+    .update(consultationPayments)
+    .set({ ...values, settledAt: new Date() })
+    .where(and(eq(consultationPayments.firmId, firmId), eq(consultationPayments.id, id)));
+}

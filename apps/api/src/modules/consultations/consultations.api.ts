@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentGatewaySettings } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { PaymentGateway } from '../gateway-payments/gateway-payments.api.ts';
+import type { PaymentGatewayName } from '@matterhorn/shared';
+import { createBookingPage } from './booking-page.ts';
+import { registerBookingPageRoutes } from './booking-page.routes.ts';
+import { createConsultationPayments } from './consultation-payments.ts';
+import { createConsultationSettings } from './consultation-settings.ts';
+import { registerConsultationRoutes } from './consultations.routes.ts';
+import { createConsultations } from './consultations.service.ts';
+
+export type ConsultationDeps = {
+  database: Database;
+  outbox: Outbox;
+  appUrl: string;
+  payments: PaymentGatewaySettings;
+  gateways: Partial<Record<PaymentGatewayName, PaymentGateway>>;
+};
+
+/**
+ * The consultations module for the composition root: its fee payments (whose gateway events the
+ * payments module's webhook hands over: `payments.owns` / `payments.settle`) and its routes.
+ */
+export function createConsultationModule(deps: ConsultationDeps) {
+  const base = { database: deps.database, outbox: deps.outbox, appUrl: deps.appUrl };
+  const payments = createConsultationPayments({ ...base, settings: deps.payments, gateways: deps.gateways });
+  return {
+    payments,
+    register(app: FastifyInstance, rateLimit: { max: number; timeWindow: string }) {
+      registerConsultationRoutes(app, {
+        consultations: createConsultations(base),
+        settings: createConsultationSettings({ database: deps.database, payments: deps.payments }),
+      });
+      registerBookingPageRoutes(app, createBookingPage({ ...base, payments }), rateLimit);
+    },
+  };
+}
+export { bookConsultation } from './consultation-booking.ts';

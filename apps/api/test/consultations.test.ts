@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSULTATION_MESSAGES } from '@matterhorn/shared';
+import { startFakePaystack, type Delivery } from './support/fake-gateways.ts';
+import { readOutbox, rowsOf } from './support/test-app.ts';
+import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
+
+/**
+ * Consultations with leads: the assignee's free slots on the firm's clock, booking from the lead's
+ * emailed link (and by staff), the fee paid through the local stand-in for Paystack, and the refusals.
+ */
+const paystackKey = `sk_test_${randomBytes(12).toString('hex')}`;
+const base = '/api/admin/consultations';
+let fixture: TimeEntryFixture;
+let paystack: Awaited<ReturnType<typeof startFakePaystack>>;
+let today: string;
+
+const deliver: Delivery = async (url, payload, headers) => {
+  const response = await fixture.context.app.inject({ method: 'POST', url, payload, headers });
+  return { statusCode: response.statusCode, body: response.body, json: () => response.json() };
+};
+const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const query = <T>(firmId: string, text: ReturnType<typeof sql>) =>
+  fixture.context.database.withFirm(firmId, (tx) => rowsOf<T>(tx.execute(text)));
+const count = async (firmId: string, table: string) =>
+  (await query<{ n: number }>(firmId, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+
+/** Every day of the week 09:00–12:00 in hours of 60 minutes, from the next day, a week ahead. */
+const settings = (fee: Record<string, unknown> = {}) => ({
+  lengthMinutes: 60,
+  workingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '12:00' })),
+  noticeDays: 1,
+  horizonDays: 7,
+  videoLink: 'https://meet.example.test/room',
+  ...fee,
+});
+
+async function saveSettings(body: Record<string, unknown>) {
+  const saved = await fixture.call('PUT', `${base}/update-settings`, fixture.tokens.admin, body);
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** A lead of the first firm assigned to its fee earner (or of the other firm). */
+async function createLead(name: string, token = fixture.tokens.admin, assigneeUserId = fixture.firm.users.feeEarner.id) {
+  const email = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@example.test`;
+  const created = await fixture.call('POST', '/api/admin/leads/create-lead', token, {
+    leadType: 'individual',
+    firstName: name,
+    lastName: 'Okafor',
+    email,
+    source: 'phone',
+    assigneeUserId,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json().data.id as string, email };
+}
+
+/** Sends the lead its booking link and answers the token from the email. */
+async function linkOf(leadId: string, email: string) {
+  const sent = await fixture.call('POST', `${base}/send-booking-link/${leadId}`, fixture.tokens.admin, {});
+  expect(sent.statusCode, sent.body).toBe(200);
+  const link = (await readOutbox(fixture.context.config)).filter((message) => message.to === email && message.link).at(-1)!.link!;
+  return link.split('/book/')[1]!;
+}
+
+const page = (token: string, path = '', method: 'GET' | 'POST' = 'GET', payload?: object) =>
+  fixture.context.app.inject({ method, url: `/api/public/consultation/${token}${path}`, ...(payload ? { payload } : {}) });
+const slotsOf = async (token: string) => (await page(token, '/slots')).json().data.days as { date: string; slots: { start: string }[] }[];
+const leadStatus = async (leadId: string) =>
+  (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data.status;
+
+beforeAll(async () => {
+  paystack = await startFakePaystack(paystackKey, deliver);
+  fixture = await setUpTimeEntryFixture({
+    config: { payments: { paystack: { secretKey: paystackKey, apiUrl: paystack.url }, stripe: null } },
+  });
+  [{ today }] = (await query<{ today: string }>(
+    fixture.firm.firmId,
+    sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from firms`,
+  )) as [{ today: string }];
+  await saveSettings(settings());
+});
+afterAll(async () => {
+  await fixture.context.close();
+  await paystack.close();
+});
+
+describe('consultation slots and booking', () => {
+  it('offers the assignee’s hours from the notice to the horizon, minus an event they attend', async () => {
+    const lead = await createLead('Amaka');
+    const busyDay = dayAfter(today, 2);
+    const event = await fixture.call('POST', '/api/admin/calendar/create-event', fixture.tokens.admin, {
+      title: 'Client meeting',
+      attendeeIds: [fixture.firm.users.feeEarner.id],
+      start: `${busyDay}T10:15`,
+      end: `${busyDay}T10:45`,
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const answer = await fixture.call('GET', `${base}/get-lead-slots/${lead.id}`, fixture.tokens.admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const days = answer.json().data.days as { date: string; slots: { start: string; end: string }[] }[];
+    // Notice of one working day: nothing today; a week ahead: the 7 days after it.
+    expect(days.map((day) => day.date)).toEqual([1, 2, 3, 4, 5, 6, 7].map((offset) => dayAfter(today, offset)));
+    const times = (date: string) => days.find((day) => day.date === date)!.slots.map((slot) => slot.start.slice(11));
+    expect(times(dayAfter(today, 1))).toEqual(['09:00', '10:00', '11:00']);
+    expect(times(busyDay)).toEqual(['09:00', '11:00']);
+    expect(days[0]!.slots[0]).toEqual({ start: `${dayAfter(today, 1)}T09:00`, end: `${dayAfter(today, 1)}T10:00` });
+  });
+
+  it('books through the lead’s link: confirmed on the calendar, the lead told with an invitation and moved to Consultation booked', async () => {
+    const lead = await createLead('Bola');
+    const token = await linkOf(lead.id, lead.email);
+    const view = await page(token);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({
+      leadName: 'Bola Okafor',
+      lengthMinutes: 60,
+      isByVideo: true,
+      consultation: null,
+      feeAmount: null,
+    });
+    const start = `${dayAfter(today, 3)}T09:00`;
+    const booked = await page(token, '/book', 'POST', { start });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().data).toEqual({ status: 'Confirmed', start, checkoutUrl: null });
+    // A second submit of the same time answers the same booking.
+    expect((await page(token, '/book', 'POST', { start })).json().data.status).toBe('Confirmed');
+
+    const consultation = (await fixture.call('GET', `${base}/get-lead-consultation/${lead.id}`, fixture.tokens.admin)).json().data
+      .consultation;
+    expect(consultation).toMatchObject({ status: 'Confirmed', start, bookedThrough: 'link', videoLink: 'https://meet.example.test/room' });
+    const calendarEvent = (
+      await fixture.call('GET', `/api/admin/calendar/get-event/${consultation.calendarEventId}`, fixture.tokens.admin)
+    ).json().data;
+    expect(calendarEvent).toMatchObject({
+      kind: 'Consultation',
+      title: 'Consultation: Bola Okafor',
+      start,
+      attendees: [{ id: fixture.firm.users.feeEarner.id }],
+    });
+    expect(await leadStatus(lead.id)).toBe('consultationBooked');
+
+    const toLead = (await readOutbox(fixture.context.config)).filter((message) => message.to === lead.email).at(-1)!;
+    expect(toLead.subject).toMatch(/^Consultation confirmed/);
+    expect(toLead.attachments).toEqual([
+      expect.objectContaining({ filename: 'invite.ics', contentType: expect.stringContaining('method=REQUEST') }),
+    ]);
+    expect(
+      (await readOutbox(fixture.context.config)).some(
+        (message) => message.to === fixture.firm.users.feeEarner.email && message.subject.includes('Bola Okafor'),
+      ),
+    ).toBe(true);
+    // The slot is no longer offered to anyone, and another lead choosing it is told it was taken.
+    const other = await createLead('Chidi');
+    const otherToken = await linkOf(other.id, other.email);
+    expect((await slotsOf(otherToken)).flatMap((day) => day.slots.map((slot) => slot.start))).not.toContain(start);
+    const taken = await page(otherToken, '/book', 'POST', { start });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ success: false, message: CONSULTATION_MESSAGES.slotTaken, data: null });
+    expect((await page(otherToken, '/book', 'POST', { start: `${dayAfter(today, 3)}T13:00` })).statusCode).toBe(400);
+
+    // Staff move it: the event follows; the lead can cancel from the link until the day before.
+    const moved = await fixture.call('POST', `${base}/reschedule/${consultation.id}`, fixture.tokens.admin, {
+      start: `${dayAfter(today, 4)}T11:00`,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      (await fixture.call('GET', `/api/admin/calendar/get-event/${consultation.calendarEventId}`, fixture.tokens.admin)).json().data.start,
+    ).toBe(`${dayAfter(today, 4)}T11:00`);
+    const cancelled = await page(token, '/cancel', 'POST', { reason: 'Found another firm' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(
+      (await fixture.call('GET', `/api/admin/calendar/get-event/${consultation.calendarEventId}`, fixture.tokens.admin)).statusCode,
+    ).toBe(404);
+    expect(await leadStatus(lead.id)).toBe('contacted');
+  });
+
+  it('holds the time until the fee is paid; the webhook confirms it and books the fee as the firm’s income', async () => {
+    await saveSettings(settings({ feeAmount: '5000', feeCurrency: 'NGN', isFeeRequired: true }));
+    try {
+      const lead = await createLead('Dayo');
+      const token = await linkOf(lead.id, lead.email);
+      expect((await page(token)).json().data).toMatchObject({ feeAmount: '5000.00', feeCurrency: 'NGN', isFeeRequired: true });
+      const start = `${dayAfter(today, 5)}T10:00`;
+      const booked = await page(token, '/book', 'POST', { start });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const answer = booked.json().data as { status: string; checkoutUrl: string };
+      expect(answer.status).toBe('AwaitingPayment');
+      const [payment] = await query<{ reference: string }>(
+        fixture.firm.firmId,
+        sql`select reference from consultation_payments order by created_at desc limit 1`,
+      );
+      expect(paystack.transactions.get(payment!.reference)).toMatchObject({ amount: 500_000, currency: 'NGN', email: lead.email });
+      expect(await leadStatus(lead.id)).toBe('new');
+
+      const delivered = await paystack.send('charge.success', paystack.pay(payment!.reference, { fees: 7_500 }));
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(delivered.json()?.data?.outcome).toBe('recorded');
+      expect((await paystack.send('charge.success', paystack.pay(payment!.reference))).json()?.data?.outcome).toBe('alreadySettled');
+
+      const view = (await page(token)).json().data;
+      expect(view.consultation).toMatchObject({ status: 'Confirmed', start, feeAmount: '5000.00' });
+      expect(view.consultation.paidAt).not.toBeNull();
+      expect(await leadStatus(lead.id)).toBe('consultationBooked');
+      const income = await query<{ account: string; debit: string; credit: string }>(
+        fixture.firm.firmId,
+        sql`select a.code as account, l.debit::text as debit, l.credit::text as credit from journal_lines l
+          join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
+          where e.source_type = 'consultation-fee' order by l.debit desc`,
+      );
+      expect(income).toEqual([
+        { account: 'operating-bank', debit: '5000.00', credit: '0.00' },
+        { account: 'consultation-fees', debit: '0.00', credit: '5000.00' },
+      ]);
+      const email = (await readOutbox(fixture.context.config)).filter((message) => message.to === lead.email).at(-1)!;
+      expect(email.subject).toMatch(/^Consultation confirmed/);
+      expect(email.attachments).toEqual([
+        expect.objectContaining({ filename: 'invite.ics', contentType: expect.stringContaining('text/calendar') }),
+      ]);
+    } finally {
+      await saveSettings(settings());
+    }
+  });
+
+  it('answers 404 and writes nothing for an unknown, malformed or expired link, and for another firm’s lead', async () => {
+    const lead = await createLead('Efe');
+    const token = await linkOf(lead.id, lead.email);
+    const before = await count(fixture.firm.firmId, 'consultations');
+    await query(
+      fixture.firm.firmId,
+      sql`update consultation_booking_links set expires_at = now() - interval '1 minute' where lead_id = ${lead.id}`,
+    );
+    for (const unknown of [token, 'A'.repeat(32), 'not-a-token']) {
+      expect((await page(unknown)).statusCode, unknown).toBe(404);
+      expect((await page(unknown, '/book', 'POST', { start: `${dayAfter(today, 2)}T09:00` })).statusCode, unknown).toBe(404);
+    }
+    expect(await count(fixture.firm.firmId, 'consultations')).toBe(before);
+
+    const others = await createLead('Femi', fixture.tokens.otherAdmin, fixture.otherFirm.users.feeEarner.id);
+    const otherCount = await count(fixture.otherFirm.firmId, 'consultation_booking_links');
+    for (const [method, path, body] of [
+      ['GET', `get-lead-consultation/${others.id}`, undefined],
+      ['GET', `get-lead-slots/${others.id}`, undefined],
+      ['POST', `send-booking-link/${others.id}`, {}],
+      ['POST', `book/${others.id}`, { start: `${dayAfter(today, 2)}T09:00` }],
+    ] as const) {
+      const refused = await fixture.call(method, `${base}/${path}`, fixture.tokens.admin, body);
+      expect(refused.statusCode, path).toBe(404);
+    }
+    expect(await count(fixture.otherFirm.firmId, 'consultation_booking_links')).toBe(otherCount);
+    expect(await count(fixture.otherFirm.firmId, 'consultations')).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two people booking the same time at once (PostgreSQL)', () => {
+  it('makes one booking; the others are told the time was just taken', async () => {
+    const leads = await Promise.all(['Gbenga', 'Halima', 'Ifeoma', 'Jide'].map((name) => createLead(name)));
+    const tokens = [];
+    for (const lead of leads) tokens.push(await linkOf(lead.id, lead.email));
+    const start = `${dayAfter(today, 6)}T11:00`;
+    const answers = await Promise.all(tokens.map((token) => page(token, '/book', 'POST', { start })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const [booked] = await query<{ n: number }>(
+      fixture.firm.firmId,
+      sql`select count(*)::int as n from consultations where start_local = ${start}::timestamp and status = 'Confirmed'`,
+    );
+    expect(booked!.n).toBe(1);
+  });
+});
