@@ -159,6 +159,9 @@ describe('a two-signer request in order, end to end', () => {
       expect.arrayContaining(['created', 'viewed', 'consented', 'signed', 'sealed']),
     );
     expect(done.events.find((e: { kind: string }) => e.kind === 'signed')).toMatchObject({ userAgent: BROWSER['user-agent'] });
+    const listed = (await fixture.call('GET', `${BASE}/get-requests?DocumentId=${letter.id}&Status=Completed`, fixture.tokens.admin)).json()
+      .data;
+    expect(listed).toMatchObject({ totalCount: 1, data: [{ id: request.id, signedCount: 2, signerNames: ['Adaeze Okafor', 'Bola Ade'] }] });
     const document = (await fixture.call('GET', `${DOCUMENT_BASE}/get-document/${letter.id}`, fixture.tokens.admin)).json().data;
     expect(document.currentVersionNumber).toBe(2);
     expect((await signing('GET', firstToken)).json().data).toMatchObject({
