@@ -190,7 +190,14 @@ export async function sealWaitingRequests(deps: SigningDeps & { logger?: Logger 
       const claimed = await deps.database.withFirm(firmId, (tx) => claimRequestToSeal(tx, firmId, LEASE_MINUTES));
       if (!claimed) break;
       try {
-        if (await sealRequest(deps, firmId, claimed.id)) sealedCount += 1;
+        if (await sealRequest(deps, firmId, claimed.id)) {
+          sealedCount += 1;
+          await deps
+            .onCompleted?.(firmId, claimed.id)
+            .catch((error: unknown) =>
+              deps.logger?.error({ err: error, firmId, requestId: claimed.id }, 'signature request sealed; its follow-up failed'),
+            );
+        }
       } catch (error) {
         deps.logger?.error({ err: error, firmId, requestId: claimed.id }, 'signature request not sealed (retried after its lease)');
       }

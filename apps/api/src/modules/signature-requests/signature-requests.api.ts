@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { SignatureRequestStatus } from '@matterhorn/shared';
+import type { Tx } from '../../db/database.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { registerSignatureRequestRoutes } from './signature-requests.routes.ts';
 import { createSignatureRequestService } from './signature-requests.service.ts';
 import { createSigningService } from './signing.service.ts';
 import { registerSigningRoutes } from './signing.routes.ts';
 import { sealWaitingRequests } from './seal-signed-requests.ts';
+import { findRequest } from './signature-requests.repository.ts';
 import type { SigningDeps } from './signing-deps.ts';
 
 /** The signature-requests module's surface for the composition root (app.ts, server.ts), the seed and the bench. */
@@ -13,6 +16,24 @@ export { runSigningClock, signingJobs, SIGNING_CLOCK_JOB } from './signature-req
 export { sealSignedPdf } from './seal-signed-pdf.ts';
 export { createFirmSealCertificate, openFirmSealCertificate } from './firm-seal-certificate.ts';
 export type { SigningDeps } from './signing-deps.ts';
+/** Sends a document's current PDF for signature, as the create call does (engagement letters to a lead). */
+export { createSignatureRequest } from './create-signature-request.ts';
+
+/** What another module reads of a request it sent: its status, document and sender; null when the firm has none by that id. */
+export async function findSignatureRequestFacts(
+  tx: Tx,
+  firmId: string,
+  requestId: string,
+): Promise<{ status: SignatureRequestStatus; documentId: string; createdByUserId: string; signedVersionNumber: number | null } | null> {
+  const request = await findRequest(tx, firmId, requestId);
+  if (!request) return null;
+  return {
+    status: request.isPastExpiry ? 'Expired' : request.status,
+    documentId: request.documentId,
+    createdByUserId: request.createdByUserId,
+    signedVersionNumber: request.signedVersionNumber,
+  };
+}
 
 export type SigningModuleOptions = {
   rateLimit: { max: number; timeWindow: string };

@@ -10,6 +10,11 @@ export type SigningDeps = {
   documents: Pick<DocumentsApi, 'findSignableVersion' | 'fileSignedVersion'>;
   appUrl: string;
   appSecret: string;
+  /**
+   * Told after a request is sealed and its transaction committed (the sealing job, never a signer's
+   * request): another module's follow-up, e.g. an engagement letter converting its lead. Its errors are its own.
+   */
+  onCompleted?: (firmId: string, requestId: string) => Promise<void>;
 };
 
 /** Where a step came from, for the request's history and the certificate page. */
