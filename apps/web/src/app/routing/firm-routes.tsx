@@ -70,6 +70,31 @@ export const firmRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'leads',
+    handle: needs('clientInfo'),
+    lazy: async () => ({ Component: (await import('../../features/leads/pages/leads-page.tsx')).LeadsPage }),
+  },
+  {
+    path: 'leads/:id',
+    handle: needs('clientInfo'),
+    lazy: async () => ({ Component: (await import('../../features/leads/pages/lead-page.tsx')).LeadPage }),
+  },
+  {
+    path: 'leads/intake-forms',
+    handle: needs('clientInfo'),
+    lazy: async () => ({ Component: (await import('../../features/intake-forms/pages/intake-forms-page.tsx')).IntakeFormsPage }),
+  },
+  {
+    path: 'leads/intake-forms/new',
+    handle: needs('clientInfo.edit'),
+    lazy: async () => ({ Component: (await import('../../features/intake-forms/pages/intake-form-page.tsx')).IntakeFormPage }),
+  },
+  {
+    path: 'leads/intake-forms/:id',
+    handle: needs('clientInfo.edit'),
+    lazy: async () => ({ Component: (await import('../../features/intake-forms/pages/intake-form-page.tsx')).IntakeFormPage }),
+  },
+  {
     path: 'matter/matter-list',
     handle: needs('matterMaster'),
     lazy: async () => ({ Component: (await import('../../features/matters/pages/matter-list-page.tsx')).MatterListPage }),

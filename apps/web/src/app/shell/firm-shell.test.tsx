@@ -127,6 +127,7 @@ describe('FirmShell menus', () => {
     expect(menuLabels()).toEqual([
       'Dashboard',
       'Clients',
+      'Leads',
       'Conflict Check',
       'Matters',
       'Time Entries',
@@ -184,7 +185,7 @@ describe('FirmShell menus', () => {
       path: '/dashboard',
       session: fakeSession({ profile, workingUser: workingUserOf(profile), permissions: ['administrator'] }),
     });
-    expect(menuLabels()).toHaveLength(15);
+    expect(menuLabels()).toHaveLength(16);
   });
 
   it('names every icon of the collapsed menu, each once', async () => {
@@ -198,6 +199,7 @@ describe('FirmShell menus', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Clients',
+      'Leads',
       'Conflict Check',
       'Matters',
       'Time Entries',

@@ -13,6 +13,7 @@ import {
   IconReceipt,
   IconSettings,
   IconUsers,
+  IconUserPlus,
   IconUserSearch,
   type Icon,
 } from '@tabler/icons-react';
@@ -38,6 +39,7 @@ export type MainNavItem = NavItem & { icon: Icon };
 export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { label: 'Dashboard', to: '/dashboard', match: '/dashboard', icon: IconLayoutDashboard },
   { label: 'Clients', to: '/clients/list', match: '/clients', icon: IconUsers },
+  { label: 'Leads', to: '/leads', match: '/leads', icon: IconUserPlus },
   { label: 'Conflict Check', to: '/conflict-check', match: '/conflict-check', icon: IconUserSearch },
   { label: 'Matters', to: '/matter/matter-list', match: '/matter', icon: IconBriefcase },
   { label: 'Time Entries', to: '/time-entries', match: '/time-entries', icon: IconClock },

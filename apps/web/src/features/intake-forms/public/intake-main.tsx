@@ -1,5 +1,6 @@
 // Before any schema is built: the shared answer rule builds zod's, and the page's policy forbids eval.
 import '../../../lib/zod-without-eval.ts';
+import './intake-page.css';
 import './public-intake.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

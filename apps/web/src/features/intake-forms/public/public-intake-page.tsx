@@ -72,13 +72,13 @@ export function PublicIntakePage({ pathname }: { pathname: string }) {
 
   if (state.kind === 'loading')
     return (
-      <main className="page" aria-busy="true">
+      <main className="page intake-form" aria-busy="true">
         <p role="status">{PUBLIC_PAGE_TEXT.loading}</p>
       </main>
     );
   if (state.kind === 'missing')
     return (
-      <main className="page">
+      <main className="page intake-form">
         <h1>{PUBLIC_PAGE_TEXT.notFoundTitle}</h1>
         <p>{state.message}</p>
       </main>
@@ -90,7 +90,7 @@ export function PublicIntakePage({ pathname }: { pathname: string }) {
     setState({ kind: 'sent', form, thankYouText: sent.thankYouText });
   };
   return (
-    <main className="page">
+    <main className="page intake-form">
       <p className="firm-name">{form.firmName}</p>
       <h1>{form.name}</h1>
       {state.kind === 'sent' ? (

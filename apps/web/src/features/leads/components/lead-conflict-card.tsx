@@ -1,0 +1,145 @@
+import { Alert, Badge, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  CONFLICT_DECISIONS,
+  isoToDisplayDate,
+  LEAD_CONFLICT_DECISION_LABELS,
+  leadConflictDecisionSchema,
+  type Lead,
+  type LeadConflict,
+} from '@matterhorn/shared';
+import { useState } from 'react';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { useLeadWrites } from '../api/leads-api.ts';
+
+export const CONFLICT_TEXT = {
+  title: 'Conflict check',
+  run: 'Run conflict check',
+  runAgain: 'Run conflict check again',
+  never: 'Not checked yet. The check searches the lead’s names and the opposing parties among the firm’s clients, contacts and parties.',
+  stale: 'The lead’s names or opposing parties changed since this check ran: run it again.',
+  noMatches: 'No match among the firm’s names.',
+  matches: (count: number) => (count === 1 ? '1 match' : `${count} matches`),
+  decide: 'Record decision',
+} as const;
+
+const DECISION_COLORS = { no_conflict: 'teal', proceed_despite_conflict: 'yellow', declined: 'red' } as const;
+
+function MatchesTable({ matches }: { matches: LeadConflict['matches'] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Conflict matches" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Searched name</Table.Th>
+            <Table.Th>Matched name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Similarity</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Matter</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {matches.map((match, index) => (
+            <Table.Tr key={`${match.matchedName}-${index}`}>
+              <Table.Td>{match.searchedName}</Table.Td>
+              <Table.Td fw={600}>{match.matchedName}</Table.Td>
+              <Table.Td>{match.matchType}</Table.Td>
+              <Table.Td>{Math.round(match.similarity * 100)}%</Table.Td>
+              <Table.Td>{match.clientName}</Table.Td>
+              <Table.Td>{match.matterName ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function DecisionForm({ lead, hasMatches }: { lead: Lead; hasMatches: boolean }) {
+  const writes = useLeadWrites();
+  const form = useSchemaForm(leadConflictDecisionSchema, { decision: hasMatches ? '' : 'no_conflict', notes: '' });
+  const submit = form.onSubmit(async ({ decision, notes }) => {
+    await writes.recordConflictDecision(lead.id, { decision, notes });
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Conflict decision">
+      <Stack gap="sm">
+        <Radio.Group label="Decision" withAsterisk {...form.selectProps('decision')}>
+          <Group mt={4}>
+            {CONFLICT_DECISIONS.map((value) => (
+              <Radio key={value} value={value} label={LEAD_CONFLICT_DECISION_LABELS[value]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea label="Decision notes" rows={2} maxLength={2000} {...form.inputProps('notes')} />
+        <SubmitButton isSubmitting={form.isSubmitting} style={{ alignSelf: 'flex-start' }}>
+          {CONFLICT_TEXT.decide}
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Runs the firm's conflict engine on the lead's names and opposing parties, shows what it found,
+ * and records the firm's decision (carried to the client and matter when the lead converts).
+ */
+export function LeadConflictCard({ lead, canEdit }: { lead: Lead; canEdit: boolean }) {
+  const writes = useLeadWrites();
+  const idempotency = useIdempotencyKey();
+  const [isRunning, setRunning] = useState(false);
+  const check = lead.conflictCheck;
+  const run = async () => {
+    setRunning(true);
+    try {
+      await writes.runConflictCheck(lead.id, idempotency.key);
+      idempotency.renew();
+    } catch {
+      // The toast says why (a lead without a name to search, say).
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="lead-conflict">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="lead-conflict">
+            {CONFLICT_TEXT.title}
+          </Title>
+          {canEdit && (
+            <Button variant={check ? 'default' : 'filled'} loading={isRunning} onClick={() => void run()}>
+              {check ? CONFLICT_TEXT.runAgain : CONFLICT_TEXT.run}
+            </Button>
+          )}
+        </Group>
+        {!check && <Text size="sm">{CONFLICT_TEXT.never}</Text>}
+        {check && (
+          <Stack gap="sm" aria-live="polite">
+            {check.isStale && <Alert color="yellow">{CONFLICT_TEXT.stale}</Alert>}
+            <Text size="sm">
+              Ran {isoToDisplayDate(check.ranAt.slice(0, 10))} on {check.searchedNames.join(', ')}:{' '}
+              <Text span fw={600}>
+                {check.matchCount === 0 ? CONFLICT_TEXT.noMatches : CONFLICT_TEXT.matches(check.matchCount)}
+              </Text>
+            </Text>
+            {check.matches.length > 0 && <MatchesTable matches={check.matches} />}
+            {check.decision ? (
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">Decision:</Text>
+                <Badge color={DECISION_COLORS[check.decision]} variant="light">
+                  {LEAD_CONFLICT_DECISION_LABELS[check.decision]}
+                </Badge>
+                {check.decisionNotes && <Text size="sm">{check.decisionNotes}</Text>}
+              </Group>
+            ) : (
+              canEdit && <DecisionForm key={check.conflictCheckId} lead={lead} hasMatches={check.matchCount > 0} />
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
