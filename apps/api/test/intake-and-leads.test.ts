@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTAKE_ANSWER_MESSAGES, LEAD_STATUS_MESSAGES, type IntakeFormInput } from '@matterhorn/shared';
 import { createLeadFiles } from '../src/modules/leads/leads.api.ts';
+import { seedDemoLeads } from '../src/seed/demo-leads.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { createClamdScanner } from '../src/platform/scanning/clamd.ts';
 import type { SeededFirm } from '../src/seed/seeded-firm.ts';
@@ -369,5 +370,16 @@ describe('a lead', () => {
     expect(noted.json().data.timeline[0]).toMatchObject({ kind: 'note', body: 'Wants a lease reviewed by Friday' });
     expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
     expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 404);
+  });
+});
+
+describe('the demo', () => {
+  it('has two published forms and five leads across the pipeline, one sent through a form', async () => {
+    await seedDemoLeads(context.database, otherFirm);
+    const forms = (await call('GET', '/api/admin/intake-forms/get-intake-forms?isPublished=true', otherAdmin)).json().data;
+    expect(forms.data.map((form: { name: string }) => form.name)).toEqual(['General enquiry', 'Property purchase']);
+    const board = (await call('GET', '/api/admin/leads/get-lead-board', otherAdmin)).json().data.columns;
+    expect(board.map((column: { count: number }) => column.count)).toEqual([1, 1, 1, 1, 1]);
+    expect(board[0].leads[0]).toMatchObject({ source: 'form', intakeFormName: 'Property purchase' });
   });
 });

@@ -42,6 +42,7 @@ import { seedDemoMatterBudgets } from './demo-matter-budgets.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
+import { seedDemoLeads } from './demo-leads.ts';
 import type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
 
 export type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
@@ -323,5 +324,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   // Last, after every demo's time on the matter (the year billed, the drafts waiting for review), so
   // the budget is measured against all the matter has used.
   await seedDemoMatterBudgets(database, firm);
+  await seedDemoLeads(database, firm);
   return true;
 }
