@@ -1,7 +1,14 @@
-import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched } from '@matterhorn/shared';
+import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched, type ConflictMatch } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findNameMatches, insertConflictCheck, lockConflictCheckForSave, recordCheckUse } from './conflict-checks.repository.ts';
+import {
+  findConflictCheck,
+  findNameMatches,
+  insertConflictCheck,
+  lockConflictCheckForSave,
+  recordCheckUse,
+  recordDecision,
+} from './conflict-checks.repository.ts';
 import { createConflictChecksService } from './conflict-checks.service.ts';
 
 /** The record a check clears: a client or a matter, by id. */
@@ -90,4 +97,42 @@ export function createNameChecks(database: Database) {
     decide: service.recordDecision,
     find: service.detail,
   };
+}
+
+/**
+ * A lead's decided check carried to the client or matter opened from the lead (issue 45): the save
+ * rule of createConflictGate holds — the decision must let the firm act, and every name of the
+ * record must have been searched. A name the lead's check did not search (the matter's own name) is
+ * searched now; a match there is refused, to be checked and decided by a person. The record gets its
+ * own check (one check clears one record), searching its names, with the lead's decision and a note
+ * of where it came from; answers its id.
+ */
+export async function carryConflictCheck(
+  tx: Tx,
+  firmId: string,
+  userId: string,
+  input: { fromCheckId: string; names: string[]; record: CheckedRecord },
+): Promise<string> {
+  const source = await findConflictCheck(tx, firmId, input.fromCheckId);
+  if (!source) throw notFound('Conflict check');
+  const refusal = decisionRefusal(source.decision, source.decisionNotes);
+  if (refusal) throw conflict(refusal);
+  const unchecked = namesNotSearched(source.searchedNames, input.names);
+  const newMatches = [];
+  for (const name of unchecked) newMatches.push(...(await findNameMatches(tx, firmId, name, 5)));
+  if (newMatches.length > 0)
+    throw conflict(
+      `${CONFLICT_RULE_MESSAGES.namesNotChecked}: ${unchecked.join(', ')} resembles a name the firm knows; run a conflict check on it`,
+    );
+  const carried = await insertConflictCheck(tx, {
+    firmId,
+    searchedByUserId: userId,
+    context: 'clientId' in input.record ? 'client' : 'matter',
+    searchedNames: [...new Set([...source.searchedNames, ...unchecked])],
+    matches: source.matches as ConflictMatch[],
+  });
+  const notes = [source.decisionNotes?.trim(), `Carried from the lead's conflict check ${input.fromCheckId}`].filter(Boolean).join(' — ');
+  await recordDecision(tx, firmId, carried.id, source.decision!, notes);
+  await recordCheckUse(tx, firmId, carried.id, input.record);
+  return carried.id;
 }
