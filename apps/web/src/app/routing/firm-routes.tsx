@@ -77,7 +77,15 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'leads/:id',
     handle: needs('clientInfo'),
-    lazy: async () => ({ Component: (await import('../../features/leads/pages/lead-page.tsx')).LeadPage }),
+    // The consultation card comes from its feature, its code loaded after the page's own.
+    lazy: async () => {
+      const [{ LeadPage }, { LeadConsultationSlot }] = await Promise.all([
+        import('../../features/leads/pages/lead-page.tsx'),
+        import('./lead-consultation-slot.tsx'),
+      ]);
+      const consultationCard = (leadId: string, canEdit: boolean) => <LeadConsultationSlot leadId={leadId} canEdit={canEdit} />;
+      return { Component: () => <LeadPage consultationCard={consultationCard} /> };
+    },
   },
   {
     path: 'leads/intake-forms',

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, LEAD_STATUS_LABELS, type LeadStatus } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -20,8 +20,13 @@ import { leadValues } from '../utils/lead-form-values.ts';
 
 export const LEAD_NOT_FOUND = 'That lead could not be found. It may have been deleted.';
 
-/** /leads/:id: the lead's status and assignee, details, form answers, conflict check and timeline. */
-export function LeadPage() {
+export type LeadPageProps = {
+  /** The consultation card, from the consultations feature (composed in app/routing: features never import each other). */
+  consultationCard?: (leadId: string, canEdit: boolean) => ReactNode;
+};
+
+/** /leads/:id: the lead's status and assignee, details, form answers, conflict check, consultation and timeline. */
+export function LeadPage({ consultationCard }: LeadPageProps) {
   const { id = '' } = useParams();
   const session = useSession();
   const lead = useQuery(leadQuery(id));
@@ -99,7 +104,10 @@ export function LeadPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <LeadTimeline lead={current} canEdit={canEdit} />
+          <Stack gap="md">
+            {consultationCard?.(current.id, canEdit)}
+            <LeadTimeline lead={current} canEdit={canEdit} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <LeadFormModal opened={isEditing} onClose={() => setEditing(false)} lead={current} initialValues={leadValues(current)} />
