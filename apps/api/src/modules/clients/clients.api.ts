@@ -1,5 +1,7 @@
 import type { Tx } from '../../db/database.ts';
-import { insertClient, insertContacts } from './clients.repository.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { insertClient, insertContacts, updateClient } from './clients.repository.ts';
 
 export type ImportedClient = {
   clientType: 'individual' | 'company';
@@ -41,5 +43,20 @@ export async function importClient(tx: Tx, firmId: string, createdByUserId: stri
     await insertContacts(tx, firmId, clientId, [
       { name: client.contact.name, jobTitle: null, email: client.contact.email, phone: client.contact.phone },
     ]);
+  return clientId;
+}
+
+export type OpenedClient = ImportedClient & { state: string | null; country: string | null; postalCode: string | null };
+
+/**
+ * A client opened from a lead (issue 45), in the caller's transaction, every detail as the lead
+ * gave it and a company's contact person as its contact; audited as any new client. The conflict
+ * check is the caller's to record against it (conflict-checks.api carryConflictCheck). Answers its id.
+ */
+export async function openClient(tx: Tx, principal: FirmPrincipal, client: OpenedClient): Promise<string> {
+  const clientId = await importClient(tx, principal.firmId, principal.userId, client);
+  const extra = { state: client.state, country: client.country, postalCode: client.postalCode };
+  if (extra.state || extra.country || extra.postalCode) await updateClient(tx, principal.firmId, clientId, extra);
+  await recordAuditEvent(tx, principal, 'client.created', clientId, { clientType: client.clientType, fromLead: true });
   return clientId;
 }
