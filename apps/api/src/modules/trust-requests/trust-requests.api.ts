@@ -9,6 +9,7 @@ import {
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
@@ -16,6 +17,7 @@ import {
   findClientSentTrustRequests,
   findMatterResponsible,
   findOpenTopUpRequest,
+  findOpenTrustAccountIn,
   insertTrustRequest,
   lockTrustRequest,
   updateTrustRequest,
@@ -151,5 +153,42 @@ export async function draftTopUpTrustRequest(
     createdByUserId: principal.userId,
   });
   await recordAuditEvent(tx, principal, 'trustRequest.toppedUp', id, { requestNumber, amount, matterId: ledger.matterId });
+  return id;
+}
+
+/**
+ * A retainer asked of a client opened from a lead (issue 45), in the caller's transaction: a Draft
+ * request on the matter, in the firm's open trust account of the retainer's currency, due in 7 days,
+ * for the responsible fee earner. Sending it (its public link emailed) is the trust-requests service's
+ * send, as for any request. null: the firm has no open trust account in that currency.
+ */
+export async function draftRetainerRequest(
+  tx: Tx,
+  principal: FirmPrincipal,
+  retainer: { clientId: string; matterId: string; currencyCode: string; amount: string; note: string; assignedUserId: string },
+): Promise<string | null> {
+  const account = await findOpenTrustAccountIn(tx, principal.firmId, retainer.currencyCode);
+  if (!account) return null;
+  const today = new Date(`${await findFirmToday(tx, principal.firmId)}T00:00:00Z`);
+  const dueDate = new Date(today.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const requestNumber = formatTrustRequestNumber(await takeNextNumber(tx, principal.firmId, 'trustRequest'));
+  const id = await insertTrustRequest(tx, {
+    firmId: principal.firmId,
+    requestNumber,
+    trustAccountId: account.id,
+    clientId: retainer.clientId,
+    matterId: retainer.matterId,
+    amount: roundMoney(retainer.amount),
+    dueDate,
+    note: retainer.note,
+    status: 'Draft',
+    assignedUserId: retainer.assignedUserId,
+    createdByUserId: principal.userId,
+  });
+  await recordAuditEvent(tx, principal, 'trustRequest.created', id, {
+    requestNumber,
+    amount: retainer.amount,
+    clientId: retainer.clientId,
+  });
   return id;
 }

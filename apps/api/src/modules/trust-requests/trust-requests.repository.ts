@@ -89,6 +89,17 @@ export async function findIsRequestApprovalRequired(tx: Tx, firmId: string): Pro
   return row?.required ?? false;
 }
 
+/** The firm's first open trust account in a currency (by name), for a retainer asked in it; null when it has none. */
+export async function findOpenTrustAccountIn(tx: Tx, firmId: string, currencyCode: string) {
+  const [row] = await tx
+    .select({ id: trustAccounts.id })
+    .from(trustAccounts)
+    .where(and(eq(trustAccounts.firmId, firmId), eq(trustAccounts.currencyCode, currencyCode), eq(trustAccounts.isActive, true)))
+    .orderBy(trustAccounts.createdAt, trustAccounts.id)
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findTrustAccountForRequest(tx: Tx, firmId: string, trustAccountId: string) {
   const [row] = await tx
     .select({ id: trustAccounts.id, isActive: trustAccounts.isActive })
