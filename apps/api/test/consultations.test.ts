@@ -181,7 +181,12 @@ describe('consultation slots and booking', () => {
     try {
       const lead = await createLead('Dayo');
       const token = await linkOf(lead.id, lead.email);
-      expect((await page(token)).json().data).toMatchObject({ feeAmount: '5000.00', feeCurrency: 'NGN', isFeeRequired: true });
+      expect((await page(token)).json().data).toMatchObject({
+        feeAmount: '5000.00',
+        feeCurrency: 'NGN',
+        isFeeRequired: true,
+        canPayOnline: true,
+      });
       const start = `${dayAfter(today, 5)}T10:00`;
       const booked = await page(token, '/book', 'POST', { start });
       expect(booked.statusCode, booked.body).toBe(200);

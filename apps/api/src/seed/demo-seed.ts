@@ -43,6 +43,7 @@ import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
 import { seedDemoLeads } from './demo-leads.ts';
+import { seedDemoConsultations } from './demo-consultations.ts';
 import type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
 
 export type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
@@ -325,5 +326,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   // the budget is measured against all the matter has used.
   await seedDemoMatterBudgets(database, firm);
   await seedDemoLeads(database, firm);
+  // After the leads demo: a consultation booked for one of its leads.
+  await seedDemoConsultations(database, firm);
   return true;
 }

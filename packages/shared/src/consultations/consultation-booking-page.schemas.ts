@@ -18,6 +18,7 @@ export const bookingPageSchema = z.object({
   feeAmount: z.string().nullable().describe('The fee, decimal text; null: free.'),
   feeCurrency: z.string().nullable().describe('The fee’s currency; null: free.'),
   isFeeRequired: z.boolean().describe('true: the booking is confirmed once the fee is paid online.'),
+  canPayOnline: z.boolean().describe('true: the fee can be paid online here (a gateway takes its currency).'),
   location: z.string().nullable().describe('The office address; null when by video.'),
   isByVideo: z.boolean().describe('true: held by video (the link comes with the confirmation).'),
   consultation: consultationSchema

@@ -38,3 +38,7 @@ export function createConsultationModule(deps: ConsultationDeps) {
   };
 }
 export { bookConsultation } from './consultation-booking.ts';
+/** For the demo seed: the firm's settings saved and a lead booked as staff would. */
+export { findConsultationLead } from './consultation-leads.ts';
+export { clockOf, freeSlotsOf } from './consultation-diary.ts';
+export { saveSettings as saveConsultationSettings } from './consultations.repository.ts';

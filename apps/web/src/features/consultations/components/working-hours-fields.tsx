@@ -27,7 +27,7 @@ export function WorkingHoursFields({
         return (
           <Group key={name} gap="sm" wrap="wrap">
             <Checkbox
-              w={130}
+              w={{ base: '100%', sm: 130 }}
               label={name}
               checked={Boolean(day)}
               onChange={(event) => change(weekday, event.currentTarget.checked ? { weekday, start: '09:00', end: '17:00' } : null)}
@@ -37,7 +37,7 @@ export function WorkingHoursFields({
                 <TextInput
                   type="time"
                   aria-label={`${name} from`}
-                  w={130}
+                  w={120}
                   value={day.start}
                   onChange={(event) => change(weekday, { ...day, start: event.currentTarget.value })}
                 />
@@ -45,7 +45,7 @@ export function WorkingHoursFields({
                 <TextInput
                   type="time"
                   aria-label={`${name} to`}
-                  w={130}
+                  w={120}
                   value={day.end}
                   error={day.end <= day.start ? 'The end must be after the start' : undefined}
                   onChange={(event) => change(weekday, { ...day, end: event.currentTarget.value })}

@@ -82,7 +82,8 @@ function Booked({ token, page, onChanged }: { token: string; page: BookingPage; 
       .catch((failure: unknown) => setError(messageOf(failure)))
       .finally(() => setIsBusy(false));
   };
-  const isUnpaid = consultation.feeAmount !== null && consultation.paidAt === null && isLiveConsultation(consultation.status);
+  const isUnpaid =
+    page.canPayOnline && consultation.feeAmount !== null && consultation.paidAt === null && isLiveConsultation(consultation.status);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
