@@ -213,6 +213,7 @@ const SETTINGS = [
   '/task-lists',
   '/practice-areas',
   '/invoices',
+  '/consultations',
   '/currencies',
   '/expense-categories',
   '/custom-fields',

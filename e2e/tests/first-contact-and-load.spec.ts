@@ -89,6 +89,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/settings/custom-fields',
       '/settings/expense-categories',
       '/settings/invoices',
+      '/settings/consultations',
       '/settings/recycle-bin',
       '/settings/export',
       '/settings/import',
