@@ -8,7 +8,7 @@ export const PUBLIC_FORM_TEXT = {
   requiredNote: 'Fields marked * are required.',
   send: 'Send',
   sending: 'Sending…',
-  checkAnswers: 'Check the answers marked below.',
+  checkAnswers: 'Check the answers marked in the form.',
   honeypot: 'Leave this field empty',
 } as const;
 

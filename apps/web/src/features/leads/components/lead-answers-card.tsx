@@ -57,6 +57,8 @@ export function LeadAnswersCard({ lead }: { lead: Lead }) {
                         <FileLine key={file.id} leadId={lead.id} file={file} />
                       ))}
                   </Stack>
+                ) : answer.type === 'date' && answer.value ? (
+                  isoToDisplayDate(answer.value)
                 ) : (
                   (answer.value ?? '—')
                 )}

@@ -87,8 +87,7 @@ export function LeadBoardView({ board, canMove, onMove }: LeadBoardViewProps) {
             bg={dropTarget === column.status ? 'blue.0' : 'gray.0'}
             p="sm"
             radius="md"
-            w={260}
-            style={{ flex: '0 0 260px' }}
+            style={{ flex: '1 0 220px', maxWidth: 320 }}
             {...dropProps(column.status)}
           >
             <Group justify="space-between" mb="xs" wrap="nowrap">

@@ -50,8 +50,10 @@ export function LeadDetailsCard({ lead, onEdit }: { lead: Lead; onEdit: (() => v
           <Detail label="Came in" value={displayDate(lead.createdAt)} />
           <Detail label="Opposing parties" value={lead.opposingParties.map((party) => party.name).join('\n')} />
         </SimpleGrid>
-        <Detail label="Matter description" value={lead.matterDescription} />
-        {lead.notEngagedReason && <Detail label="Why not engaged" value={lead.notEngagedReason} />}
+        <Stack component="dl" gap="sm" m={0}>
+          <Detail label="Matter description" value={lead.matterDescription} />
+          {lead.notEngagedReason && <Detail label="Why not engaged" value={lead.notEngagedReason} />}
+        </Stack>
       </Stack>
     </Paper>
   );
