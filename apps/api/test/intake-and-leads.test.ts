@@ -381,5 +381,15 @@ describe('the demo', () => {
     const board = (await call('GET', '/api/admin/leads/get-lead-board', otherAdmin)).json().data.columns;
     expect(board.map((column: { count: number }) => column.count)).toEqual([1, 1, 1, 1, 1]);
     expect(board[0].leads[0]).toMatchObject({ source: 'form', intakeFormName: 'Property purchase' });
+
+    const report = (await call('GET', '/api/admin/leads/get-lead-report', otherAdmin)).json().data;
+    expect(report.rows.map((row: { cells: { source: string; leads: number } }) => [row.cells.source, row.cells.leads])).toEqual([
+      ['Intake form', 1],
+      ['Phone', 2],
+      ['Referral', 1],
+      ['Walk-in', 1],
+    ]);
+    expect(report.totals[0].cells).toMatchObject({ leads: 5, engaged: 1, notEngaged: 1, conversionRate: '20.0', medianDays: 0 });
+    expect(report.checks.every((check: { pass: boolean }) => check.pass)).toBe(true);
   });
 });
