@@ -194,6 +194,7 @@ export * from './leads/lead-status.ts';
 export * from './leads/lead.schemas.ts';
 export * from './leads/lead-view.schemas.ts';
 export * from './leads/leads.contracts.ts';
+export * from './leads/lead-report.schemas.ts';
 export * from './engagements/engagement.schemas.ts';
 export * from './engagements/engagement-rules.ts';
 export * from './engagements/engagements.contracts.ts';
