@@ -38,13 +38,10 @@ async function askForPortalOverview({ params }: LoaderFunctionArgs): Promise<nul
   return null;
 }
 
-/** The signing page's details, PDF.js and the PDF, asked for as its address matches (prefetchSigning), beside the page's code. */
+/** The signing page's details, the PDF and PDF.js, asked for as its address matches (startSigningDownloads), beside the page's code. */
 async function askForSigning({ params }: LoaderFunctionArgs): Promise<null> {
-  const [{ appQueryClient }, { prefetchSigning }] = await Promise.all([
-    import('../../lib/query-client.tsx'),
-    import('../../features/signature-requests/api/signing-prefetch.ts'),
-  ]);
-  prefetchSigning(appQueryClient, params.token ?? '');
+  const { startSigningDownloads } = await import('../../features/signature-requests/api/signing-early.ts');
+  startSigningDownloads(params.token ?? '');
   return null;
 }
 

@@ -1,11 +1,28 @@
 import { signatureRequestContracts as contracts, type SignInput, type SigningView } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, errorMessageFrom } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { callContract } from '../../../lib/api/call-contract.ts';
 import { signatureRequestKeys } from './signature-request-keys.ts';
+import { pdfDownload, takeEarlyDetails } from './signing-early.ts';
+
+/** The early answer (startSigningDownloads) read as callContract would: null for an unknown link. */
+async function readEarlyDetails(answer: Response): Promise<SigningView | null> {
+  if (answer.status === 404 || answer.status === 400) return null;
+  if (!answer.ok) throw new Error('The details could not be loaded');
+  const envelope = (await answer.json()) as { data?: unknown };
+  return contracts.signingView.response.parse(envelope.data);
+}
 
 /** The signer's view of their link; null when the link is unknown (the page says so). */
 export async function getSigningView(token: string): Promise<SigningView | null> {
+  const early = takeEarlyDetails(token);
+  if (early) {
+    try {
+      return await readEarlyDetails(await early);
+    } catch {
+      // Asked again below, as if nothing had been started.
+    }
+  }
   try {
     return (await callContract(contracts.signingView, { params: { token } }, { auth: 'none', silent: true })).data;
   } catch (error) {
@@ -17,30 +34,12 @@ export async function getSigningView(token: string): Promise<SigningView | null>
 export const signingViewQuery = (token: string) =>
   queryOptions({ queryKey: signatureRequestKeys.signing(token), queryFn: () => getSigningView(token), staleTime: Infinity, retry: 1 });
 
-async function downloadSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
-  const response = await fetch(documentUrl);
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new Error(errorMessageFrom(response.status, body, 'The document could not be loaded'));
-  }
-  return response.arrayBuffer();
-}
-
-/** Downloads started as the address matched (prefetchSigning), for the page to pick up rather than ask again. */
-const documentDownloads = new Map<string, Promise<ArrayBuffer>>();
-
 /**
  * The PDF to read, from the address the view gives (no sign-in: the link's token is in it). Each
  * caller gets its own copy: PDF.js hands the bytes to its worker, which leaves the original empty.
  */
 export async function fetchSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
-  let download = documentDownloads.get(documentUrl);
-  if (!download) {
-    download = downloadSigningDocument(documentUrl);
-    documentDownloads.set(documentUrl, download);
-    download.catch(() => documentDownloads.delete(documentUrl));
-  }
-  return (await download).slice(0);
+  return (await pdfDownload(documentUrl)).slice(0);
 }
 
 export async function consentToSign(token: string): Promise<SigningView> {

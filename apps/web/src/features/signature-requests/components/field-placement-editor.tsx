@@ -11,7 +11,8 @@ export type FieldPlacementEditorProps = {
   documentName: string;
   signers: SignerMark[];
   fields: PlacedField[];
-  onFieldsChange: (fields: PlacedField[]) => void;
+  /** Given the change to make to the latest fields (a drag sends many in a row). */
+  onFieldsChange: (change: (fields: PlacedField[]) => PlacedField[]) => void;
 };
 
 /** The sender's pages with the fields placed on them, and the palette to add more. */
@@ -26,14 +27,15 @@ export function FieldPlacementEditor({ pdf, documentName, signers, fields, onFie
   const add = (kind: FieldKind, onPage: number, box: FieldBox) => {
     counter.current += 1;
     const key = `field-${counter.current}`;
-    onFieldsChange([...fields, { ...box, key, kind, signerKey: activeSignerKey, pageNumber: onPage }]);
+    onFieldsChange((current) => [...current, { ...box, key, kind, signerKey: activeSignerKey, pageNumber: onPage }]);
     setPageNumber(onPage);
     focusField(key);
   };
-  const change = (changed: PlacedField) => onFieldsChange(fields.map((field) => (field.key === changed.key ? changed : field)));
+  const change = (changed: PlacedField) =>
+    onFieldsChange((current) => current.map((field) => (field.key === changed.key ? changed : field)));
   const remove = (removed: PlacedField) => {
     const rest = fields.filter((field) => field.key !== removed.key);
-    onFieldsChange(rest);
+    onFieldsChange((current) => current.filter((field) => field.key !== removed.key));
     // The focus stays among the page's fields, or goes back to the palette when the page has none left.
     const next = rest.find((field) => field.pageNumber === removed.pageNumber);
     if (next) focusField(next.key);

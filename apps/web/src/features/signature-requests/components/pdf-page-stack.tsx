@@ -66,6 +66,7 @@ function PdfPage({ pdf, pageNumber, label, placeholderRatio, overlay, onDrawn }:
   const [isNear, setIsNear] = useState(pageNumber === 1);
   const [ratio, setRatio] = useState(placeholderRatio);
   const [width, setWidth] = useState(0);
+  const [isDrawn, setIsDrawn] = useState(false);
 
   useEffect(() => {
     const element = box.current;
@@ -96,7 +97,13 @@ function PdfPage({ pdf, pageNumber, label, placeholderRatio, overlay, onDrawn }:
       target.height = Math.floor(viewport.height);
       const render = page.render({ canvas: target, viewport });
       task = render;
-      render.promise.then(() => isCurrent && onDrawn?.(pageNumber)).catch(() => {});
+      render.promise
+        .then(() => {
+          if (!isCurrent) return;
+          setIsDrawn(true);
+          onDrawn?.(pageNumber);
+        })
+        .catch(() => {});
     });
     return () => {
       isCurrent = false;
@@ -112,6 +119,7 @@ function PdfPage({ pdf, pageNumber, label, placeholderRatio, overlay, onDrawn }:
       role="group"
       aria-label={label}
       data-page-number={pageNumber}
+      data-drawn={isDrawn || undefined}
       style={{
         position: 'relative',
         width: '100%',

@@ -7,7 +7,8 @@ export type RequestDetails = { title: string; message: string; signingOrder: Sig
 
 export type RequestDetailsFieldsProps = {
   details: RequestDetails;
-  onChange: (details: RequestDetails) => void;
+  /** The fields changed, merged by the parent into its latest details. */
+  onChange: (change: Partial<RequestDetails>) => void;
   /** The first and last day the expiry may be (ISO). */
   minExpiry: string;
   maxExpiry: string;
@@ -15,7 +16,7 @@ export type RequestDetailsFieldsProps = {
 
 /** What the signers are asked to sign, in which order, until when, with an optional note. */
 export function RequestDetailsFields({ details, onChange, minExpiry, maxExpiry }: RequestDetailsFieldsProps) {
-  const set = (change: Partial<RequestDetails>) => onChange({ ...details, ...change });
+  const set = onChange;
   return (
     <Stack gap="sm">
       <TextInput

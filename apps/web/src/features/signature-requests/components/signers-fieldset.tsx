@@ -7,7 +7,8 @@ import { SIGNER_COLOURS, type SignerRow } from '../utils/signer-rows.ts';
 export type SignersFieldsetProps = {
   rows: SignerRow[];
   candidates: SignerCandidate[];
-  onChange: (rows: SignerRow[]) => void;
+  /** Given the change to make to the latest rows (two quick edits in a row never undo each other). */
+  onChange: (change: (rows: SignerRow[]) => SignerRow[]) => void;
   onAdd: () => void;
 };
 
@@ -20,7 +21,7 @@ export function SignersFieldset({ rows, candidates, onChange, onAdd }: SignersFi
       .map((candidate) => ({ value: candidate.value, label: `${candidate.name} (${candidate.email})` })),
   }));
   const update = (index: number, change: Partial<SignerRow>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+    onChange((current) => current.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const pick = (index: number, value: string | null) => {
     const candidate = candidates.find((option) => option.value === value);
     if (!candidate) return;
@@ -71,7 +72,7 @@ export function SignersFieldset({ rows, candidates, onChange, onAdd }: SignersFi
                   color="red"
                   size="lg"
                   aria-label={`Remove signer ${index + 1}`}
-                  onClick={() => onChange(rows.filter((_, at) => at !== index))}
+                  onClick={() => onChange((current) => current.filter((_, at) => at !== index))}
                 >
                   <IconTrash size={18} />
                 </ActionIcon>

@@ -137,9 +137,9 @@ export function SendForSignaturePage() {
           <Stack gap="md">
             <RequestDetailsFields
               details={{ ...details, title }}
-              onChange={(changed) => {
-                setCustomTitle(changed.title);
-                setDetails(changed);
+              onChange={(change) => {
+                if (change.title !== undefined) setCustomTitle(change.title);
+                setDetails((current) => ({ ...current, ...change }));
               }}
               minExpiry={isoDaysAfter(today, 1)}
               maxExpiry={isoDaysAfter(today, SIGNATURE_REQUEST_LIMITS.maxExpiryDays)}
@@ -148,7 +148,7 @@ export function SendForSignaturePage() {
               rows={rows}
               candidates={candidates}
               onChange={setRows}
-              onAdd={() => setRows([...rows, emptySignerRow(`signer-${nextKey.current++}`)])}
+              onAdd={() => setRows((current) => [...current, emptySignerRow(`signer-${nextKey.current++}`)])}
             />
             <Group justify="flex-end">
               <Button onClick={toFields}>Next: place fields</Button>
@@ -157,20 +157,7 @@ export function SendForSignaturePage() {
         </Paper>
       ) : (
         <Stack gap="md">
-          {pdfError && <Alert color="red">{pdfError}</Alert>}
-          {pdf ? (
-            <FieldPlacementEditor pdf={pdf} documentName={sent.name} signers={signers} fields={fields} onFieldsChange={setFields} />
-          ) : (
-            !pdfError && <LoadingSpinner label="Loading the document" />
-          )}
-          <Group
-            justify="space-between"
-            pos="sticky"
-            bottom={0}
-            bg="white"
-            p="xs"
-            style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
+          <Group justify="space-between">
             <Button variant="default" onClick={() => setStep('details')}>
               Back
             </Button>
@@ -178,6 +165,12 @@ export function SendForSignaturePage() {
               Send for signature
             </SubmitButton>
           </Group>
+          {pdfError && <Alert color="red">{pdfError}</Alert>}
+          {pdf ? (
+            <FieldPlacementEditor pdf={pdf} documentName={sent.name} signers={signers} fields={fields} onFieldsChange={setFields} />
+          ) : (
+            !pdfError && <LoadingSpinner label="Loading the document" />
+          )}
         </Stack>
       )}
     </Stack>
