@@ -10,13 +10,15 @@ import { recordStoredFile, storeUpload, type FileStore, type UploadRules } from 
 import { findFirmOwnerId } from './document-portal.repository.ts';
 import type { Upload } from './documents.service.ts';
 import type { DocumentProcessing } from './document-processing.ts';
-import { findFolder, findFromClientFolderId, findOwnerFolderId } from './document-folders.repository.ts';
+import { findFolder, findFromClientFolderId, findOwnerFolderId, findSubfolders, insertFolder } from './document-folders.repository.ts';
 import { addDocument, appendVersion, assertReadable, documentRules, versionFactsOf } from './document-storage.ts';
 import { findVersion } from './document-versions.repository.ts';
 import { documentViewOf } from './document-views.ts';
-import { freeNameIn, lockDocument } from './documents.repository.ts';
+import { freeNameIn, lockDocument, moveDocument } from './documents.repository.ts';
 
 export type { DocumentProcessing } from './document-processing.ts';
+export type { DocumentWork } from './document-work.ts';
+export { DOCX_CONTENT_TYPE } from './document-templates.ts';
 
 export type GeneratedDocumentInput = {
   matterId: string;
@@ -59,6 +61,13 @@ export type DocumentsApi = {
    * check-in then shows as a conflict), then runs `within` in the same transaction; the stored file
    * is removed if that fails. Scanned and read like every version.
    */
+  /**
+   * Files a document in the firm's top-level folder of that name (made the first time), scanned like
+   * an upload: papers of someone who is not a client yet (an engagement letter to a lead).
+   */
+  fileFirmDocument(principal: FirmPrincipal, input: FirmDocumentInput): Promise<{ documentId: string; name: string }>;
+  /** Moves documents into a new matter's (empty) folder and its client, in the caller's transaction; false when the matter has no folder. */
+  moveDocumentsToMatter(tx: Tx, firmId: string, documentIds: string[], matterId: string, clientId: string): Promise<boolean>;
   fileSignedVersion(
     firmId: string,
     documentId: string,
@@ -66,6 +75,9 @@ export type DocumentsApi = {
     within: (tx: Tx, versionNumber: number) => Promise<void>,
   ): Promise<number>;
 };
+
+/** A document filed in one of the firm's own top-level folders (not a client's or matter's), as the firm's. */
+export type FirmDocumentInput = { folderName: string; fileName: string; content: Buffer };
 
 export type OpenedVersion = { contentType: string; sizeBytes: number; read(): Promise<Buffer> };
 
@@ -167,6 +179,58 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
       );
       await processing.versionAdded(firmId, versionId);
       return database.withFirm(firmId, (tx) => documentViewOf(tx, firmId, documentId), READ_ONLY);
+    },
+
+    async fileFirmDocument(principal, input) {
+      const firmId = principal.firmId;
+      const stored = await storeUpload(
+        files,
+        { content: Readable.from([input.content]), fileName: input.fileName },
+        documentRules(maxUploadBytes),
+      );
+      const added = await recordStoredFile(files, stored, () =>
+        database.withFirm(firmId, async (tx) => {
+          const existing = (await findSubfolders(tx, firmId, null)).find(
+            (folder) => folder.kind === 'firm' && folder.name.toLowerCase() === input.folderName.toLowerCase(),
+          );
+          const folderId =
+            existing?.id ??
+            (await insertFolder(tx, firmId, {
+              parentFolderId: null,
+              kind: 'firm',
+              name: input.folderName,
+              clientId: null,
+              matterId: null,
+              userId: principal.userId,
+            }));
+          const folder = (await findFolder(tx, firmId, folderId, true))!;
+          const name = await freeNameIn(tx, firmId, folder.id, stored.fileName);
+          const result = await addDocument(
+            tx,
+            firmId,
+            folder,
+            { name, createdByUserId: principal.userId },
+            {
+              ...versionFactsOf(stored, name, processing.isScanningEnabled ? 'scanning' : 'available'),
+              uploadedByUserId: principal.userId,
+            },
+          );
+          return { ...result, name };
+        }),
+      );
+      await processing.versionAdded(firmId, added.versionId);
+      return { documentId: added.documentId, name: added.name };
+    },
+
+    async moveDocumentsToMatter(tx, firmId, documentIds, matterId, clientId) {
+      const folderId = await findOwnerFolderId(tx, firmId, { matterId });
+      if (!folderId) return false;
+      for (const documentId of documentIds) {
+        const document = await lockDocument(tx, firmId, documentId);
+        if (!document) continue;
+        await moveDocument(tx, firmId, documentId, { folderId, clientId, matterId });
+      }
+      return true;
     },
 
     async openVersion(principal, documentId, versionNumber) {
