@@ -106,6 +106,15 @@ describe('consultation slots and booking', () => {
     expect(times(dayAfter(today, 1))).toEqual(['09:00', '10:00', '11:00']);
     expect(times(busyDay)).toEqual(['09:00', '11:00']);
     expect(days[0]!.slots[0]).toEqual({ start: `${dayAfter(today, 1)}T09:00`, end: `${dayAfter(today, 1)}T10:00` });
+
+    // Staff book one from the lead's page: confirmed at once; the lead can no longer be booked twice.
+    const booked = await fixture.call('POST', `${base}/book/${lead.id}`, fixture.tokens.admin, { start: `${busyDay}T11:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().data.consultation).toMatchObject({ status: 'Confirmed', bookedThrough: 'staff', start: `${busyDay}T11:00` });
+    expect(await leadStatus(lead.id)).toBe('consultationBooked');
+    const again = await fixture.call('POST', `${base}/book/${lead.id}`, fixture.tokens.admin, { start: `${busyDay}T09:00` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CONSULTATION_MESSAGES.alreadyBooked);
   });
 
   it('books through the lead’s link: confirmed on the calendar, the lead told with an invitation and moved to Consultation booked', async () => {
