@@ -74,13 +74,17 @@ export function requestDeclinedEmail(
   };
 }
 
-/** To each signer (and the sender) once the sealed PDF is filed: the signed copy attached. */
+/** Attached up to this size: mail servers refuse larger messages (the attachment grows by a third in base64). */
+export const SIGNED_COPY_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** To each signer (and the sender) once the sealed PDF is filed: the signed copy attached, unless it is too large to mail. */
 export function signedCopyEmail(
   request: SigningEmailRequest,
   recipient: { name: string; email: string },
   signed: { fileName: string; content: Buffer },
   isSender: boolean,
 ): OutgoingEmail {
+  const isAttached = signed.content.length <= SIGNED_COPY_ATTACHMENT_MAX_BYTES;
   return {
     to: recipient.email,
     subject: `Signed by everyone: ${request.title}`,
@@ -88,10 +92,12 @@ export function signedCopyEmail(
     sentByUserId: isSender ? undefined : request.createdByUserId,
     greeting: `Dear ${recipient.name},`,
     paragraphs: [
-      `Everyone has signed "${request.documentName}". The signed copy is attached, with its certificate of signing as the last page.`,
+      isAttached
+        ? `Everyone has signed "${request.documentName}". The signed copy is attached, with its certificate of signing as the last page.`
+        : `Everyone has signed "${request.documentName}". The signed copy is too large to send by email: ask ${request.senderName} for it.`,
       'It carries a digital seal: a PDF reader shows whether anything in it changed after it was signed.',
     ],
     why: isSender ? `you sent "${request.title}" for signature` : `you signed "${request.title}"`,
-    attachments: [{ filename: signed.fileName, content: signed.content, contentType: 'application/pdf' }],
+    ...(isAttached ? { attachments: [{ filename: signed.fileName, content: signed.content, contentType: 'application/pdf' }] } : {}),
   };
 }
