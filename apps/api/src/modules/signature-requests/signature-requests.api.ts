@@ -16,8 +16,6 @@ export { runSigningClock, signingJobs, SIGNING_CLOCK_JOB } from './signature-req
 export { sealSignedPdf } from './seal-signed-pdf.ts';
 export { createFirmSealCertificate, openFirmSealCertificate } from './firm-seal-certificate.ts';
 export type { SigningDeps, StepOrigin } from './signing-deps.ts';
-/** Sending a document for signature, for another module's flow (an engagement letter sent from a lead). */
-export { createSignatureRequest } from './create-signature-request.ts';
 /** Sends a document's current PDF for signature, as the create call does (engagement letters to a lead). */
 export { createSignatureRequest } from './create-signature-request.ts';
 
