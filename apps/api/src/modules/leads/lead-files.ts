@@ -8,6 +8,7 @@ import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import { ScannerUnavailableError, type VirusScanner } from '../../platform/scanning/clamd.ts';
 import * as repository from './lead-files.repository.ts';
+import { findLeadRow } from './leads.repository.ts';
 
 /** What a visitor may drop on a public form: documents and photos, by their content, 10 MB each. */
 export const INTAKE_UPLOAD_RULES: UploadRules = {
@@ -93,9 +94,13 @@ export function createLeadFiles({ database, files, scanner, logger }: LeadFilesD
       return scanned;
     },
 
-    /** A lead's file, once the scanner passed it: 409 while it waits or when refused, 404 for another lead's. */
+    /** A lead's file, once the scanner passed it: 409 while it waits or when refused, 404 for another lead's or a deleted lead's. */
     async open(firmId: string, leadId: string, uploadId: string) {
-      const upload = await database.withFirm(firmId, (tx) => repository.findUpload(tx, firmId, uploadId), READ_ONLY);
+      const upload = await database.withFirm(
+        firmId,
+        async (tx) => ((await findLeadRow(tx, firmId, leadId)) ? repository.findUpload(tx, firmId, uploadId) : null),
+        READ_ONLY,
+      );
       if (!upload || upload.leadId !== leadId) throw notFound('File');
       if (upload.scanStatus === 'scanning') throw conflict(LEAD_MESSAGES.fileNotReady);
       if (upload.scanStatus === 'quarantined') throw conflict(LEAD_MESSAGES.fileQuarantined);
