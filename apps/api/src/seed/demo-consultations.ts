@@ -25,15 +25,15 @@ const DEMO_SETTINGS = {
 /**
  * The demo firm's consultation settings (45 minutes, weekdays 10:00–16:00, from the next working day,
  * three weeks ahead, a ₦25,000 fee paid online to confirm), and one consultation booked by the firm
- * for the first new or contacted lead with an assignee (the leads demo runs first), on the assignee's
- * first free slot: on the calendar, the lead at Consultation booked. Its emails are dropped.
+ * for the leads demo's lead at Consultation booked (else its first new or contacted lead with an
+ * assignee), on a free slot of its assignee's: on the calendar and the lead's timeline. Its emails are dropped.
  */
 export async function seedDemoConsultations(database: Database, firm: SeededFirm): Promise<void> {
   await database.withFirm(firm.firmId, async (tx) => {
     await saveConsultationSettings(tx, firm.firmId, firm.users.admin.id, DEMO_SETTINGS);
     const [candidate] = await rowsOf<{ id: string }>(
       tx.execute(sql`select id from leads where firm_id = ${firm.firmId} and deleted_at is null and assignee_user_id is not null
-        and status in ('new', 'contacted') order by created_at, id limit 1`),
+        and status in ('consultationBooked', 'new', 'contacted') order by (status = 'consultationBooked') desc, created_at, id limit 1`),
     );
     const lead = candidate ? await findConsultationLead(tx, firm.firmId, candidate.id) : null;
     if (!lead?.assigneeUserId) return;
