@@ -11,7 +11,7 @@ import { createDocumentsApi } from '../src/modules/documents/documents.api.ts';
 import { runSigningClock } from '../src/modules/signature-requests/signature-requests.api.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DOCUMENT_BASE, pdf, PNG, setUpDocumentFixture, sha256, type DocumentFixture } from './support/document-fixture.ts';
-import { pdfText } from './support/pdf-text.ts';
+import { pdfText, pdfTextRuns } from './support/pdf-text.ts';
 import { readOutbox, signInOtherPortalClient, signInToPortal } from './support/test-app.ts';
 
 const BASE = '/api/admin/signature-requests';
@@ -188,6 +188,12 @@ describe('a two-signer request in order, end to end', () => {
     expect(refused.stdout).not.toContain('Signature is Valid.');
     expect(refused.stdout).toMatch(/Signature is Invalid|Digest Mismatch/);
 
+    // The places' fractions are of the page from its top-left corner: the typed signature lies inside its box (x 0.1–0.4, y 0.8–0.85 of A4).
+    const stamped = (await pdfTextRuns(sealed))[0]!.find((run) => run.text === 'Adaeze Okafor')!;
+    expect(stamped.left).toBeGreaterThanOrEqual(0.1 * 595);
+    expect(stamped.right).toBeLessThanOrEqual(0.4 * 595);
+    expect(stamped.top).toBeGreaterThanOrEqual(0.8 * 842 - 1);
+    expect(stamped.bottom).toBeLessThanOrEqual(0.85 * 842 + 1);
     const certificate = (await pdfText(sealed)).at(-1)!;
     expect(certificate).toContain('Certificate of signing');
     expect(certificate).toContain('Adaeze Okafor');
