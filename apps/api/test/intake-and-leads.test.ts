@@ -276,16 +276,22 @@ describe('a lead', () => {
     const file = `/api/admin/leads/download-lead-file/${leadId}/${uploadId}`;
     expectStatus(await call('GET', file, admin), 409);
     const files = createFileStore(context.config.files);
-    const scanned = await createLeadFiles({
+    const leadFiles = createLeadFiles({
       database: context.database,
       files,
       scanner: createClamdScanner(context.config.documents.clamdUrl!),
-    }).scanWaiting();
-    expect(scanned).toBe(1);
+    });
+    expect(await leadFiles.scanWaiting()).toBe(1);
     const opened = await call('GET', file, admin);
     expectStatus(opened, 200);
     expect(opened.rawPayload.toString()).toContain('offer letter');
     expectStatus(await call('GET', file, otherAdmin), 404);
+
+    // A file uploaded but never sent with a form is removed a day on; the lead's stays.
+    expectStatus(await upload(pdfFile('never sent'), 'draft.pdf'), 201);
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await leadFiles.removeAbandoned(tomorrow)).toBe(2); // and the infected one, refused earlier
+    expectStatus(await call('GET', file, admin), 200);
   });
 
   it('keeps the form as it was sent when the form is changed later', async () => {

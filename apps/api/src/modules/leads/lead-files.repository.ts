@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { intakeUploads } from '../../db/schema/index.ts';
 
@@ -114,4 +114,22 @@ export async function findAttachableUploadIds(
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** Uploads no form was ever sent with, older than the cutoff: a visitor who gave up. */
+export function findAbandonedUploads(tx: Tx, firmId: string, before: Date, limit: number) {
+  return tx
+    .select({ id: intakeUploads.id, storageKey: intakeUploads.storageKey })
+    .from(intakeUploads)
+    .where(and(eq(intakeUploads.firmId, firmId), isNull(intakeUploads.leadId), lt(intakeUploads.createdAt, before)))
+    .orderBy(asc(intakeUploads.createdAt))
+    .limit(limit);
+}
+
+export async function deleteUnattachedUpload(tx: Tx, firmId: string, uploadId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(intakeUploads)
+    .where(and(eq(intakeUploads.firmId, firmId), eq(intakeUploads.id, uploadId), isNull(intakeUploads.leadId)))
+    .returning({ id: intakeUploads.id });
+  return rows.length > 0;
 }

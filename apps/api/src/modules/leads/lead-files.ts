@@ -26,6 +26,9 @@ export const INTAKE_UPLOAD_RULES: UploadRules = {
   },
 };
 
+/** How long a visitor's upload waits for its form to be sent. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
 export const INTAKE_UPLOAD_MESSAGES = { infected: 'The virus scanner refused this file' } as const;
 
 export type LeadFilesDeps = {
@@ -94,6 +97,24 @@ export function createLeadFiles({ database, files, scanner, logger }: LeadFilesD
       return scanned;
     },
 
+    /**
+     * Removes the files visitors uploaded but never sent with a form, a day on: a public form is no
+     * place to keep files nobody asked for. The row goes first, so a form sent meanwhile cannot name it.
+     */
+    async removeAbandoned(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
+      let removed = 0;
+      for (const { firmId } of await database.withIdentityLookup((tx) => listFirmIds(tx))) {
+        const abandoned = await database.withFirm(firmId, (tx) => repository.findAbandonedUploads(tx, firmId, before, 200), READ_ONLY);
+        for (const upload of abandoned) {
+          if (!(await database.withFirm(firmId, (tx) => repository.deleteUnattachedUpload(tx, firmId, upload.id)))) continue;
+          await files.remove(upload.storageKey).catch(() => undefined);
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+
     /** A lead's file, once the scanner passed it: 409 while it waits or when refused, 404 for another lead's or a deleted lead's. */
     async open(firmId: string, leadId: string, uploadId: string) {
       const upload = await database.withFirm(
@@ -113,7 +134,8 @@ export function createLeadFiles({ database, files, scanner, logger }: LeadFilesD
 
 export type LeadFiles = ReturnType<typeof createLeadFiles>;
 
-/** The periodic job that scans what an unreachable scanner left waiting. */
+/** The periodic jobs: scan what an unreachable scanner left waiting; remove uploads no form was sent with. */
 export const leadFileJobs = (leadFiles: LeadFiles): PeriodicJob[] => [
   { name: 'leads.scan-intake-uploads', everyMinutes: 5, run: async () => void (await leadFiles.scanWaiting()) },
+  { name: 'leads.remove-abandoned-uploads', everyMinutes: 60, run: async () => void (await leadFiles.removeAbandoned()) },
 ];
