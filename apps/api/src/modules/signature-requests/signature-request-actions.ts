@@ -1,4 +1,4 @@
-import { SIGNATURE_REQUEST_MESSAGES, signatureRequestActionRefusal, type SignatureRequest } from '@matterhorn/shared';
+import { signatureRequestActionRefusal, type SignatureRequest } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -114,7 +114,8 @@ export async function remindOpenSigners(
   const emailRequest = await emailRequestOf(tx, firmId, request);
   const reminded: string[] = [];
   for (const signer of signers) if (await emailSigningLink(deps, tx, firmId, emailRequest, signer, true)) reminded.push(signer.id);
-  if (reminded.length === 0) throw conflict(SIGNATURE_REQUEST_MESSAGES.linkNotFound);
+  // Links sealed under another APP_SECRET cannot be opened to be sent again.
+  if (reminded.length === 0) throw conflict('The signing links cannot be emailed again: withdraw this request and send a new one');
   await recordReminded(tx, firmId, reminded);
   await insertEvents(
     tx,
