@@ -49,7 +49,12 @@ export function registerPublicIntakeRoutes(
 
   const fileUpload = uploadSpec({
     maxBytes: INTAKE_LIMITS.maxFileBytes,
-    fields: z.object({ fieldKey: z.string({ error: 'Choose the form’s file field for this file' }).max(40) }),
+    fields: z.object({
+      fieldKey: z
+        .string({ error: 'Choose the form’s file field for this file' })
+        .max(40)
+        .describe('The key of the form’s file field the file is for (sent before the file).'),
+    }),
     names: ['fieldKey'],
     noFile: 'Choose a file to upload',
     notMultipart: 'Send the file as multipart/form-data',
