@@ -3,13 +3,16 @@ import type { Signer } from '@matterhorn/shared';
 import { displayDateTime } from '../../../lib/date-time.ts';
 import { SigningStatusBadge } from './signature-request-status-badge.tsx';
 
+const MIN_WIDTH = 760;
+
 const when = (iso: string | null) => (iso ? displayDateTime(iso) : '—');
 
 /** Each signer with the time of each of their steps. */
 export function SignersTable({ signers }: { signers: Signer[] }) {
+  // Focusable, so the keyboard can scroll it sideways on a narrow screen.
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped withTableBorder>
+    <div role="region" aria-label="Signers" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table striped withTableBorder miw={MIN_WIDTH}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>#</Table.Th>
@@ -53,6 +56,6 @@ export function SignersTable({ signers }: { signers: Signer[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -69,7 +69,9 @@ export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPa
   const adopt = (adopted: AdoptedMarks) => {
     setMarks(adopted);
     setOpen(null);
-    const next = pendingField ? new Set(applied).add(pendingField.id) : applied;
+    // "Adopt and sign" signs the place pressed, or else the first one still to sign.
+    const target = pendingField ?? toSign.find((field) => !applied.has(field.id));
+    const next = target ? new Set(applied).add(target.id) : applied;
     setApplied(next);
     setPendingField(null);
     goToNext(next);
@@ -88,7 +90,15 @@ export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPa
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm" radius="md" component="section" aria-label="Steps to sign">
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        component="section"
+        aria-label="Steps to sign"
+        // While signing, the next step stays in view above the pages.
+        style={allowed.sign ? { position: 'sticky', top: 0, zIndex: 3 } : undefined}
+      >
         {!allowed.sign ? (
           <ConsentPanel consentText={view.consentText} onAgree={onConsent} />
         ) : (
