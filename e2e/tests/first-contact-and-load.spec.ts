@@ -1,5 +1,13 @@
 import { expect, firmApi, signInAsFirmUser, test } from './support.ts';
-import { expectWithinBudget, firstVisit, firstVisits, LOGIN_BUDGET, PAGE_BUDGET, signedInAsAdmin } from './page-budgets.ts';
+import {
+  expectWithinBudget,
+  firstVisit,
+  firstVisits,
+  INTAKE_FORM_BUDGET,
+  LOGIN_BUDGET,
+  PAGE_BUDGET,
+  signedInAsAdmin,
+} from './page-budgets.ts';
 
 test('a visitor opening the address sees the sign-in page; a signed-in user, the dashboard', async ({ page }) => {
   await page.goto('/');
@@ -45,6 +53,22 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
     for (const path of ['/signup', '/forgot-password', '/portal/demo/login', '/portal/demo/signup']) {
       expectWithinBudget(await firstVisit(browser, path), PAGE_BUDGET);
     }
+    expectWithinBudget(await firstVisit(browser, '/intake/demo/property-purchase'), INTAKE_FORM_BUDGET);
+  });
+
+  test('leads and intake forms', async ({ browser, page }) => {
+    test.setTimeout(120_000);
+    const signedIn = await signedInAsAdmin(page);
+    const leads = await firmApi<{ data: { id: string }[] }>(page, 'GET', '/admin/leads/get-leads?page=1&size=1');
+    const forms = await firmApi<{ data: { id: string }[] }>(page, 'GET', '/admin/intake-forms/get-intake-forms?page=1&size=1');
+    await firstVisits(browser, signedIn, [
+      '/leads',
+      '/leads?view=list',
+      `/leads/${leads.data[0]!.id}`,
+      '/leads/intake-forms',
+      '/leads/intake-forms/new',
+      `/leads/intake-forms/${forms.data[0]!.id}`,
+    ]);
   });
 
   test('the dashboard, time, clients and matters', async ({ browser, page }) => {

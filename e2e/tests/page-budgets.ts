@@ -5,6 +5,8 @@ export const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 export const LOGIN_BUDGET = 120 * KB;
 export const PAGE_BUDGET = 250 * KB;
+/** Issue 45: a public intake form, opened once and often on a phone (its own small build, ADR 81). */
+export const INTAKE_FORM_BUDGET = 100 * KB;
 
 export type Visit = { path: string; scriptBytes: number; scripts: string[]; loadsChartLibrary: boolean; drawsChart: boolean };
 

@@ -137,13 +137,17 @@ export function intakeFormInputOf(values: BuilderValues): IntakeFormInput {
 
 /** A form address from its name: small letters, digits and hyphens. */
 export function slugFromName(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      // Accents come apart from their letters: é is e and a mark, and the mark goes.
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '')
+  );
 }
 
 /** The field types each lead detail may come from (the server's definition rule). */

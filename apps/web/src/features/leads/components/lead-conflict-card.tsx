@@ -9,7 +9,6 @@ import {
 } from '@matterhorn/shared';
 import { useState } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useLeadWrites } from '../api/leads-api.ts';
 
@@ -57,24 +56,55 @@ function MatchesTable({ matches }: { matches: LeadConflict['matches'] }) {
   );
 }
 
+/** The decision and its notes, checked by the contract's schema (waiving a conflict needs notes) before it is sent. */
 function DecisionForm({ lead, hasMatches }: { lead: Lead; hasMatches: boolean }) {
   const writes = useLeadWrites();
-  const form = useSchemaForm(leadConflictDecisionSchema, { decision: hasMatches ? '' : 'no_conflict', notes: '' });
-  const submit = form.onSubmit(async ({ decision, notes }) => {
-    await writes.recordConflictDecision(lead.id, { decision, notes });
-  });
+  const [decision, setDecision] = useState<string>(hasMatches ? '' : 'no_conflict');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setSaving] = useState(false);
+  const submit = async () => {
+    const parsed = leadConflictDecisionSchema.safeParse({ decision, notes });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'decision'), issue.message])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await writes.recordConflictDecision(lead.id, parsed.data);
+    } catch {
+      // The toast says why.
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Conflict decision">
+    <form
+      noValidate
+      aria-label="Conflict decision"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <Stack gap="sm">
-        <Radio.Group label="Decision" withAsterisk {...form.selectProps('decision')}>
+        <Radio.Group label="Decision" withAsterisk value={decision} onChange={setDecision} error={errors.decision}>
           <Group mt={4}>
             {CONFLICT_DECISIONS.map((value) => (
               <Radio key={value} value={value} label={LEAD_CONFLICT_DECISION_LABELS[value]} />
             ))}
           </Group>
         </Radio.Group>
-        <Textarea label="Decision notes" rows={2} maxLength={2000} {...form.inputProps('notes')} />
-        <SubmitButton isSubmitting={form.isSubmitting} style={{ alignSelf: 'flex-start' }}>
+        <Textarea
+          label="Decision notes"
+          rows={2}
+          maxLength={2000}
+          value={notes}
+          error={errors.notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+        />
+        <SubmitButton isSubmitting={isSaving} style={{ alignSelf: 'flex-start' }}>
           {CONFLICT_TEXT.decide}
         </SubmitButton>
       </Stack>

@@ -59,3 +59,5 @@ export function LeadFormModal({ opened, onClose, lead, initialValues, onSaved }:
     </>
   );
 }
+
+export default LeadFormModal;

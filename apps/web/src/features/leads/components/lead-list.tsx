@@ -2,6 +2,7 @@ import { Anchor, Badge, Table } from '@mantine/core';
 import { isoToDisplayDate, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadSummary } from '@matterhorn/shared';
 import { Link } from 'react-router';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { STATUS_COLORS } from '../utils/lead-status-colors.ts';
 
 export type LeadListViewProps = {
   result: { isPending: boolean; data: { data: LeadSummary[]; page: number; size: number; totalCount: number } | null | undefined };
@@ -10,8 +11,6 @@ export type LeadListViewProps = {
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 };
-
-export const STATUS_COLORS = { new: 'blue', contacted: 'cyan', consultationBooked: 'violet', engaged: 'teal', notEngaged: 'gray' } as const;
 
 /** The leads that match, newest first, a page at a time. */
 export function LeadListView({ result, page, size, onPageChange, onSizeChange }: LeadListViewProps) {

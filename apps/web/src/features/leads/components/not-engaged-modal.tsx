@@ -80,3 +80,5 @@ export function NotEngagedModal({ leadName, onClose, onConfirm }: NotEngagedModa
     </AppModal>
   );
 }
+
+export default NotEngagedModal;

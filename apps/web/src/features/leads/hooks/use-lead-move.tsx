@@ -1,7 +1,10 @@
 import type { LeadStatus } from '@matterhorn/shared';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useLeadWrites } from '../api/leads-api.ts';
-import { NotEngagedModal } from '../components/not-engaged-modal.tsx';
+
+/** Asked only when a lead is marked not engaged: its modal's code loads then. */
+const LazyNotEngagedModal = lazy(() => import('../components/not-engaged-modal.tsx'));
 
 type MovableLead = { id: string; displayName: string };
 
@@ -27,13 +30,15 @@ export function useLeadMove() {
   };
 
   const reasonModal = (
-    <NotEngagedModal
-      leadName={asking?.displayName ?? null}
-      onClose={() => setAsking(null)}
-      onConfirm={async (reason) => {
-        if (asking) await writes.changeStatus(asking.id, { status: 'notEngaged', reason });
-      }}
-    />
+    <OnceOpened isOpen={asking !== null}>
+      <LazyNotEngagedModal
+        leadName={asking?.displayName ?? null}
+        onClose={() => setAsking(null)}
+        onConfirm={async (reason) => {
+          if (asking) await writes.changeStatus(asking.id, { status: 'notEngaged', reason });
+        }}
+      />
+    </OnceOpened>
   );
   return { move, reasonModal };
 }

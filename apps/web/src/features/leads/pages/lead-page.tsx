@@ -1,9 +1,10 @@
 import { Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, LEAD_STATUS_LABELS, type LeadStatus } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SearchableSelect } from '../../../components/searchable-select.tsx';
 import { activeMembers, teamMembersQuery } from '../../../lib/lookups/team-members.ts';
@@ -12,11 +13,13 @@ import { leadQuery, useLeadWrites } from '../api/leads-api.ts';
 import { LeadAnswersCard } from '../components/lead-answers-card.tsx';
 import { LeadConflictCard } from '../components/lead-conflict-card.tsx';
 import { LeadDetailsCard } from '../components/lead-details-card.tsx';
-import { LeadFormModal } from '../components/lead-form-modal.tsx';
-import { STATUS_COLORS } from '../components/lead-list.tsx';
+import { STATUS_COLORS } from '../utils/lead-status-colors.ts';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
 import { useLeadMove } from '../hooks/use-lead-move.tsx';
 import { leadValues } from '../utils/lead-form-values.ts';
+
+/** The details form (react-hook-form and the contract's schema) loads when Edit is pressed. */
+const LazyLeadFormModal = lazy(() => import('../components/lead-form-modal.tsx'));
 
 export const LEAD_NOT_FOUND = 'That lead could not be found. It may have been deleted.';
 
@@ -110,7 +113,9 @@ export function LeadPage({ consultationCard }: LeadPageProps) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <LeadFormModal opened={isEditing} onClose={() => setEditing(false)} lead={current} initialValues={leadValues(current)} />
+      <OnceOpened isOpen={isEditing}>
+        <LazyLeadFormModal opened={isEditing} onClose={() => setEditing(false)} lead={current} initialValues={leadValues(current)} />
+      </OnceOpened>
       {reasonModal}
     </Stack>
   );

@@ -1,20 +1,23 @@
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { leadBoardQuery, leadListQuery } from '../api/leads-api.ts';
 import { LeadBoardView } from '../components/lead-board.tsx';
 import { LeadFilters } from '../components/lead-filters.tsx';
-import { LeadFormModal } from '../components/lead-form-modal.tsx';
 import { LeadListView } from '../components/lead-list.tsx';
 import { useLeadMove } from '../hooks/use-lead-move.tsx';
 import { newLeadValues } from '../utils/lead-form-values.ts';
 import { LEAD_QUERY, leadBoardQueryFrom, leadListQueryFrom } from '../utils/lead-query-params.ts';
+
+/** The lead's form (react-hook-form and the contract's schema) loads when New lead is pressed, not with the board. */
+const LazyLeadFormModal = lazy(() => import('../components/lead-form-modal.tsx'));
 
 export const LEADS_TEXT = {
   title: 'Leads',
@@ -100,13 +103,15 @@ export function LeadsPage() {
       ) : (
         <Board filters={list.filters} canMove={canMove} />
       )}
-      <LeadFormModal
-        opened={isCreating}
-        onClose={() => setCreating(false)}
-        lead={null}
-        initialValues={newLeadValues(session.workingUser?.profileId ?? '')}
-        onSaved={(lead) => void navigate(`/leads/${lead.id}`)}
-      />
+      <OnceOpened isOpen={isCreating}>
+        <LazyLeadFormModal
+          opened={isCreating}
+          onClose={() => setCreating(false)}
+          lead={null}
+          initialValues={newLeadValues(session.workingUser?.profileId ?? '')}
+          onSaved={(lead) => void navigate(`/leads/${lead.id}`)}
+        />
+      </OnceOpened>
     </Stack>
   );
 }
