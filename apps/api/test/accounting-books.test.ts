@@ -86,8 +86,11 @@ describe('the chart of accounts', () => {
       '4030',
       '4040',
       '4050',
+      '4060',
     ]);
-    expect(chart.filter((account) => account.isSystem)).toHaveLength(16);
+    // Consultation fees prospective clients pay online: income before any client or matter exists.
+    expect(byNumber.get('4060')).toMatchObject({ code: 'consultation-fees', type: 'income', isSystem: true, ownedByModule: null });
+    expect(chart.filter((account) => account.isSystem)).toHaveLength(17);
   });
 
   it('lets the firm add, rename, renumber, deactivate and delete its own accounts and sub-accounts', async () => {
