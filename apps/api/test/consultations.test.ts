@@ -232,6 +232,33 @@ describe('consultation slots and booking', () => {
       expect(email.attachments).toEqual([
         expect.objectContaining({ filename: 'invite.ics', contentType: expect.stringContaining('text/calendar') }),
       ]);
+
+      // Paid after its hold lapsed and its time went to someone else: the fee is recorded, the booking waits for a new time.
+      const late = await createLead('Ekene');
+      const lateToken = await linkOf(late.id, late.email);
+      const lateStart = `${dayAfter(today, 5)}T11:00`;
+      expect((await page(lateToken, '/book', 'POST', { start: lateStart })).json().data.status).toBe('AwaitingPayment');
+      const [latePayment] = await query<{ reference: string }>(
+        fixture.firm.firmId,
+        sql`select reference from consultation_payments order by created_at desc limit 1`,
+      );
+      await query(
+        fixture.firm.firmId,
+        sql`update consultations set hold_expires_at = now() - interval '1 minute' where lead_id = ${late.id}`,
+      );
+      const other = await createLead('Gozie');
+      expect((await fixture.call('POST', `${base}/book/${other.id}`, fixture.tokens.admin, { start: lateStart })).statusCode).toBe(201);
+      expect((await paystack.send('charge.success', paystack.pay(latePayment!.reference))).json()?.data?.outcome).toBe('recorded');
+      const waiting = (await fixture.call('GET', `${base}/get-lead-consultation/${late.id}`, fixture.tokens.admin)).json().data
+        .consultation;
+      expect(waiting).toMatchObject({ status: 'Lapsed', start: lateStart });
+      expect(waiting.paidAt).not.toBeNull();
+      const moved = await fixture.call('POST', `${base}/reschedule/${waiting.id}`, fixture.tokens.admin, {
+        start: `${dayAfter(today, 5)}T09:00`,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().data.consultation).toMatchObject({ status: 'Confirmed', start: `${dayAfter(today, 5)}T09:00` });
+      expect(await leadStatus(late.id)).toBe('consultationBooked');
     } finally {
       await saveSettings(settings());
     }

@@ -229,17 +229,11 @@ export async function confirmPaidConsultation(
   if (row.status === 'Lapsed') {
     await lockAssigneeDiary(tx, actor.firmId, row.assigneeUserId);
     const settings = await settingsOf(tx, actor.firmId);
-    const free = await freeSlotsOf(
-      tx,
-      actor.firmId,
-      row.assigneeUserId,
-      settings,
-      { ...clock, nowLocal: '0000-00-00T00:00' },
-      {
-        consultationId: row.id,
-        calendarEventId: null,
-      },
-    );
+    // Confirmed only if its time is still one the assignee offers now (not taken, not past).
+    const free = await freeSlotsOf(tx, actor.firmId, row.assigneeUserId, settings, clock, {
+      consultationId: row.id,
+      calendarEventId: null,
+    });
     if (!isOffered(free, row.start)) return 'Lapsed';
   }
   await updateConsultation(tx, actor.firmId, row.id, { status: 'Confirmed', holdExpiresAt: null });
