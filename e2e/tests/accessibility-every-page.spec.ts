@@ -173,6 +173,7 @@ async function demoRecords(page: Page) {
     movementId: (await first(`/admin/trust-account/get-trust-transactions?TrustAccountId=${trustAccountId}&page=1&size=1`))!,
     folderId: precedents.id,
     documentId: inPrecedents.documents.data[0]!.id,
+    intakeFormId: (await first('/admin/intake-forms/get-intake-forms?page=1&size=1'))!,
   };
 }
 
@@ -248,6 +249,8 @@ test('every firm page has no WCAG 2.2 AA violation', async ({ browser }, testInf
     ...CLIENT_TABS.map((tab) => `/clients/${ids.clientId}?activeTab=${tab}`),
     `/clients/${ids.clientId}/edit`,
     '/conflict-check',
+    '/leads/intake-forms',
+    `/leads/intake-forms/${ids.intakeFormId}`,
     '/matter/matter-list',
     '/matter/add-new-matter',
     ...MATTER_TABS.map((tab) => `/matter/${ids.matterId}?activeTab=${tab}`),
@@ -360,6 +363,7 @@ test('every public page has no WCAG 2.2 AA violation', async ({ browser }, testI
     '/portal/demo/signup',
     '/portal/demo/forgot-password',
     '/portal/demo/reset-password/not-a-real-link',
+    '/intake/demo/property-purchase',
     '/no-such-page',
   ]);
   await context.close();
