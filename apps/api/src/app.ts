@@ -131,7 +131,8 @@ import { registerDocumentPortalRoutes } from './modules/documents/document-porta
 import { registerDocumentPreviewRoutes } from './modules/documents/document-preview.routes.ts';
 import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
 import { createConsultationModule } from './modules/consultations/consultations.api.ts';
-import { registerSignatureRequests } from './modules/signature-requests/signature-requests.api.ts';
+import { registerSignatureRequests, type SigningDeps } from './modules/signature-requests/signature-requests.api.ts';
+import { registerEngagements } from './modules/engagements/engagements.api.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,8 @@ declare module 'fastify' {
     subscriptions: SubscriptionsService;
     /** Online payments, whose periodic job charges plans' instalments to the cards clients saved (server.ts). */
     gatewayPayments: GatewayPaymentService;
+    /** An engagement letter signed and sealed converts its lead: the sealing job's follow-up (server.ts). */
+    signatureCompleted: (firmId: string, requestId: string) => Promise<void>;
     /** The recycle bin, whose hourly job purges what stayed past each firm's retention (server.ts). */
     recycleBin: RecycleBin;
     /** Full exports, whose hourly job removes the zips past their 7 days (server.ts). */
@@ -428,11 +431,23 @@ export async function buildApp(
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
   registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
   // Online signing reads and files the document's versions through the documents module's surface.
-  registerSignatureRequests(
-    app,
-    { database, outbox, documents: documentsApi, appUrl: config.appUrl, appSecret: config.appSecret },
-    { rateLimit: authLimit, afterResponse, logger: app.log, requestSealing },
-  );
+  const signingDeps: SigningDeps = { database, outbox, documents: documentsApi, appUrl: config.appUrl, appSecret: config.appSecret };
+  // A lead's engagement letter (issue 45): made in the document worker, signed through signing's surface;
+  // once sealed, the signing module's follow-up converts the lead (in its job, after commit).
+  const trustRequestSender = createTrustRequestService({ database, outbox, appUrl: config.appUrl });
+  const engagements = registerEngagements(app, {
+    database,
+    outbox,
+    documents: documentsApi,
+    work: documentWork,
+    signing: signingDeps,
+    portalInvitations: portalAccess,
+    sendTrustRequest: (principal, trustRequestId) => trustRequestSender.send(principal, trustRequestId, { toEmail: null, message: null }),
+    logger: app.log,
+  });
+  signingDeps.onCompleted = engagements.signatureCompleted;
+  app.decorate('signatureCompleted', engagements.signatureCompleted);
+  registerSignatureRequests(app, signingDeps, { rateLimit: authLimit, afterResponse, logger: app.log, requestSealing });
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -97,6 +97,7 @@ jobs = config.jobsEnabled
           ...signingJobs({
             database,
             outbox,
+            onCompleted: app.signatureCompleted,
             appUrl: config.appUrl,
             appSecret: config.appSecret,
             logger: app.log,

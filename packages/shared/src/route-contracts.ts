@@ -68,6 +68,7 @@ import { calendarContracts } from './calendar/calendar-event.schemas.ts';
 import { timeSuggestionContracts } from './time-suggestions/time-suggestion.schemas.ts';
 import { intakeFormContracts, publicIntakeContracts } from './intake-forms/intake-forms.contracts.ts';
 import { leadContracts } from './leads/leads.contracts.ts';
+import { engagementContracts } from './engagements/engagements.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
 import { consultationContracts } from './consultations/consultations.contracts.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
@@ -147,5 +148,6 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   intakeForms: intakeFormContracts,
   publicIntake: publicIntakeContracts,
   leads: leadContracts,
+  engagements: engagementContracts,
   signatureRequests: signatureRequestContracts,
 };

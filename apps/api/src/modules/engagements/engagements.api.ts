@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { EngagementDeps } from './engagement-deps.ts';
+import { registerEngagementRoutes } from './engagements.routes.ts';
+import { createEngagementService } from './engagements.service.ts';
+
+export type { EngagementDeps } from './engagement-deps.ts';
+
+/**
+ * The engagements module for the composition root: its routes, and the follow-up the signing
+ * module calls after a request is sealed (an engagement letter signed converts its lead).
+ */
+export function registerEngagements(app: FastifyInstance, deps: EngagementDeps) {
+  const service = createEngagementService(deps);
+  registerEngagementRoutes(app, service);
+  return { signatureCompleted: service.signatureCompleted };
+}
