@@ -77,8 +77,10 @@ export function LeadBoardView({ board, canMove, onMove }: LeadBoardViewProps) {
   });
 
   return (
-    // A plain scrolling row (Mantine's ScrollArea cost the page 5 KB); its links and buttons reach it by keyboard.
-    <div style={{ overflowX: 'auto', paddingBottom: 8 }}>
+    // A plain scrolling row (Mantine's ScrollArea cost the page 5 KB); its links and buttons reach it by
+    // keyboard. Width 0 growing to 100%, and relative (the counts' hidden words are absolute): the
+    // columns must not widen the page around it on a phone.
+    <div style={{ position: 'relative', overflowX: 'auto', paddingBottom: 8, width: 0, minWidth: '100%' }}>
       <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 'min-content' }}>
         {board.columns.map((column) => (
           <Paper
