@@ -189,6 +189,8 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/documents',
       `/documents/folder/${precedents.id}`,
       `/documents/document/${inPrecedents.documents.data[0]!.id}`,
+      `/documents/document/${inPrecedents.documents.data[0]!.id}/send-for-signature`,
+      '/documents/signature-requests',
       '/documents/search',
       '/documents/templates',
       '/documents/recycle-bin',

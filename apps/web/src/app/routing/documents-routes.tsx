@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Anchor, Stack, Title } from '@mantine/core';
-import type { DocumentView } from '@matterhorn/shared';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { hasPermissions, type DocumentView } from '@matterhorn/shared';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useSession } from '../../lib/session/session-context.ts';
 
 /**
  * Every documents page behind one route (documents/*) and one lazy import in the router: the app's
@@ -34,16 +35,28 @@ const LazySignatureRequestsPage = lazy(async () => ({
 const LazySignatureRequestPage = lazy(async () => ({
   default: (await import('../../features/signature-requests/pages/signature-request-page.tsx')).SignatureRequestPage,
 }));
-const LazyDocumentSignatureRequests = lazy(async () => ({
-  default: (await import('../../features/signature-requests/components/document-signature-requests.tsx')).DocumentSignatureRequests,
-}));
-
-/** A document's signature requests and Send for signature, on its page (features never import each other). */
+/**
+ * On a document's page: Send for signature (a PDF, document.create) and its requests. Links only, with
+ * nothing to load: the document page stays within its JavaScript budget (features never import each other).
+ */
 function DocumentSignaturesPanel({ document }: { document: DocumentView }) {
+  const session = useSession();
+  const canSend =
+    document.contentType === 'application/pdf' &&
+    document.scanStatus === 'available' &&
+    document.deletedAt === null &&
+    hasPermissions(session.permissions, ['document.create']);
   return (
-    <Suspense fallback={null}>
-      <LazyDocumentSignatureRequests document={document} />
-    </Suspense>
+    <Group gap="sm" component="section" aria-label="Signatures">
+      {canSend && (
+        <Button component={Link} to={`/documents/document/${document.id}/send-for-signature`} size="sm" variant="light">
+          Send for signature
+        </Button>
+      )}
+      <Anchor component={Link} to={`/documents/signature-requests?document=${document.id}`} size="sm">
+        Signature requests for this document
+      </Anchor>
+    </Group>
   );
 }
 

@@ -8,18 +8,17 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingPage, LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadingPage } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
-import { fetchDocumentPdf, useDocumentToSend } from '../api/document-to-send-api.ts';
+import { useDocumentToSend } from '../api/document-to-send-api.ts';
 import { signatureRequestKeys } from '../api/signature-request-keys.ts';
 import { createSignatureRequest } from '../api/signature-requests-api.ts';
 import { useSignerCandidates } from '../api/signer-candidates-api.ts';
-import { FieldPlacementEditor } from '../components/field-placement-editor.tsx';
+import { FieldsStep } from '../components/fields-step.tsx';
 import { RequestDetailsFields, type RequestDetails } from '../components/request-details-fields.tsx';
 import { SignersFieldset } from '../components/signers-fieldset.tsx';
-import { usePdfDocument } from '../components/use-pdf-document.ts';
 import type { PlacedField } from '../utils/field-geometry.ts';
 import { emptySignerRow, isoDaysAfter, SIGNER_COLOURS, type SignerRow } from '../utils/signer-rows.ts';
 
@@ -51,7 +50,6 @@ export function SendForSignaturePage() {
   const queryClient = useQueryClient();
   const document = useDocumentToSend(id);
   const { candidates } = useSignerCandidates(document.data?.clientId ?? null);
-  const { pdf, error: pdfError } = usePdfDocument(() => fetchDocumentPdf(id), id);
   const today = useRef(new Date()).current;
   const nextKey = useRef(1);
   const [step, setStep] = useState<'details' | 'fields'>('details');
@@ -165,12 +163,7 @@ export function SendForSignaturePage() {
               Send for signature
             </SubmitButton>
           </Group>
-          {pdfError && <Alert color="red">{pdfError}</Alert>}
-          {pdf ? (
-            <FieldPlacementEditor pdf={pdf} documentName={sent.name} signers={signers} fields={fields} onFieldsChange={setFields} />
-          ) : (
-            !pdfError && <LoadingSpinner label="Loading the document" />
-          )}
+          <FieldsStep documentId={sent.id} documentName={sent.name} signers={signers} fields={fields} onFieldsChange={setFields} />
         </Stack>
       )}
     </Stack>

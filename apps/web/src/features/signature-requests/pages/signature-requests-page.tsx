@@ -1,6 +1,6 @@
-import { Group, Pagination, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { SIGNATURE_REQUEST_STATUSES, type SignatureRequestStatus } from '@matterhorn/shared';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSignatureRequestList } from '../api/signature-requests-api.ts';
@@ -13,8 +13,16 @@ const isStatus = (value: string | null): value is SignatureRequestStatus => SIGN
 export function SignatureRequestsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
+  // From a document's page: only that document's requests.
+  const documentId = params.get('document');
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useSignatureRequestList({ page, size: PAGE_SIZE, ...(isStatus(status) ? { Status: status } : {}) });
+  const filters = { ...(isStatus(status) ? { status } : {}), ...(documentId ? { document: documentId } : {}) };
+  const list = useSignatureRequestList({
+    page,
+    size: PAGE_SIZE,
+    ...(isStatus(status) ? { Status: status } : {}),
+    ...(documentId ? { DocumentId: documentId } : {}),
+  });
   const totalPages = Math.ceil((list.data?.totalCount ?? 0) / PAGE_SIZE);
   return (
     <Stack gap="md">
@@ -27,17 +35,27 @@ export function SignatureRequestsPage() {
           label="Status"
           data={[{ value: 'all', label: 'All' }, ...SIGNATURE_REQUEST_STATUSES.map((value) => ({ value, label: value }))]}
           value={isStatus(status) ? status : 'all'}
-          onChange={(value) => setParams(value && value !== 'all' ? { status: value } : {})}
+          onChange={(value) =>
+            setParams({ ...(documentId ? { document: documentId } : {}), ...(value && value !== 'all' ? { status: value } : {}) })
+          }
           allowDeselect={false}
           w={180}
         />
       </Group>
+      {documentId && (
+        <Text size="sm">
+          {'Only one document’s requests. '}
+          <Anchor component={Link} to="/documents/signature-requests">
+            Show every request
+          </Anchor>
+        </Text>
+      )}
       {list.isPending ? <LoadingSpinner label="Loading signature requests" /> : <SignatureRequestsTable requests={list.data?.data ?? []} />}
       {totalPages > 1 && (
         <Pagination
           total={totalPages}
           value={page}
-          onChange={(next) => setParams({ ...(isStatus(status) ? { status } : {}), page: String(next) })}
+          onChange={(next) => setParams({ ...filters, page: String(next) })}
           getControlProps={(control) => ({ 'aria-label': `${control} page` })}
         />
       )}
