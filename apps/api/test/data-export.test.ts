@@ -68,6 +68,14 @@ describe('the full export', () => {
     expect(usersHeader).toContain('email');
     expect(usersHeader).not.toContain('password_hash');
     expect(usersHeader).not.toContain('totp_secret');
+    // Issue 45's records: the leads, and signers without their links' tokens.
+    const leads = JSON.parse(await zip.file('data/leads.json')!.async('string')) as unknown[];
+    expect(leads).toHaveLength(await count(sql`select count(*)::int as count from leads where firm_id = ${firmId}`));
+    expect(leads.length).toBeGreaterThan(0);
+    const signersHeader = (await zip.file('data/signature-signers.csv')!.async('string')).split('\r\n')[0]!;
+    expect(signersHeader).toContain('email');
+    expect(signersHeader).not.toMatch(/token_(hash|sealed)/);
+    expect(names).toEqual(expect.arrayContaining(['data/consultation-settings.csv', 'data/engagements.json', 'data/intake-forms.csv']));
 
     // Documents: every version of every document; invoices: each issued one as a PDF.
     const documents = names.filter((name) => name.startsWith('documents/') && !zip.files[name]!.dir);

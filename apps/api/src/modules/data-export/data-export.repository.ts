@@ -6,7 +6,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The record types a full export holds, each a table of the firm read a page at a time, and the
- * columns it leaves out (secrets: password hashes, authenticator secrets). Every other column is
+ * columns it leaves out (secrets: password hashes, authenticator secrets, signing links' tokens). Every other column is
  * exported as stored, so the export is every field.
  */
 export const EXPORTED_TABLES = [
@@ -28,9 +28,22 @@ export const EXPORTED_TABLES = [
   { file: 'progress-notes', table: 'progress_notes', about: 'Progress notes on matters (text and HTML).' },
   { file: 'court-updates', table: 'court_updates', about: 'Court updates: hearings, outcomes and adjourned dates.' },
   { file: 'users', table: 'users', about: 'The firm’s team members (no passwords or sign-in secrets).' },
+  { file: 'intake-forms', table: 'intake_forms', about: 'Intake forms: their fields, address and whether they are published.' },
+  { file: 'intake-uploads', table: 'intake_uploads', about: 'Files sent with enquiries: name, type, size, lead and form field.' },
+  { file: 'leads', table: 'leads', about: 'Leads (enquiries): contact details, source, status, assignee and what the form asked.' },
+  { file: 'lead-events', table: 'lead_events', about: 'Each lead’s timeline: status changes, notes, bookings and letters.' },
+  { file: 'consultation-settings', table: 'consultation_settings', about: 'How consultations are booked: length, hours, fee.' },
+  { file: 'consultations', table: 'consultations', about: 'Consultations booked with leads: when, with whom, fee and status.' },
+  { file: 'consultation-payments', table: 'consultation_payments', about: 'Consultation fees paid online, per gateway.' },
+  { file: 'signature-requests', table: 'signature_requests', about: 'Documents sent for signature and their status.' },
+  { file: 'signature-signers', table: 'signature_request_signers', about: 'Each request’s signers (no link tokens).' },
+  { file: 'signature-fields', table: 'signature_request_fields', about: 'The places to sign or fill on each request’s pages.' },
+  { file: 'signature-events', table: 'signature_request_events', about: 'What happened to each request: sent, viewed, signed.' },
+  { file: 'engagements', table: 'engagements', about: 'Engagement terms of leads, their letter and what converting opened.' },
 ] as const;
 
-const SECRET_COLUMNS = new Set(['password_hash', 'totp_secret', 'totp_last_step']);
+/** Secrets a firm's export never holds: sign-in secrets, and signing links' tokens (hashed or sealed). */
+const SECRET_COLUMNS = new Set(['password_hash', 'totp_secret', 'totp_last_step', 'token_hash', 'token_sealed', 'p12_sealed']);
 
 /** The columns of a table the export writes, in their order in the table. */
 export async function findExportedColumns(tx: Tx, table: string): Promise<string[]> {
