@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { consultationPayments } from '../../db/schema/index.ts';
+import { firmDateOf, timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 export async function insertPayment(tx: Tx, values: typeof consultationPayments.$inferInsert) {
   await tx.insert(consultationPayments).values(values);
@@ -35,4 +36,19 @@ export async function settlePayment(
     .update(consultationPayments)
     .set({ ...values, settledAt: new Date() })
     .where(and(eq(consultationPayments.firmId, firmId), eq(consultationPayments.id, id)));
+}
+
+/**
+ * Consultation fees collected per currency: the payments that succeeded on a day between from and
+ * to on the firm's clock (the day the fee was posted to 4060 Fee income – Consultations).
+ */
+export async function sumFeesCollected(tx: Tx, firmId: string, range: { from: string; to: string }): Promise<Map<string, string>> {
+  const day = firmDateOf(sql`p.settled_at`, timeZoneOfFirm(firmId));
+  const rows = await rowsOf<{ currencyCode: string; amount: string }>(
+    tx.execute(sql`select p.currency_code as "currencyCode", sum(p.amount)::numeric(20, 2)::text as amount
+      from consultation_payments p
+      where p.firm_id = ${firmId} and p.status = 'succeeded' and ${day} between ${range.from}::date and ${range.to}::date
+      group by 1 order by 1`),
+  );
+  return new Map(rows.map((row) => [row.currencyCode, row.amount]));
 }

@@ -42,3 +42,5 @@ export { bookConsultation } from './consultation-booking.ts';
 export { findConsultationLead } from './consultation-leads.ts';
 export { clockOf, freeSlotsOf } from './consultation-diary.ts';
 export { saveSettings as saveConsultationSettings } from './consultations.repository.ts';
+/** For the report centre's lead report: consultation fees collected per currency in a period. */
+export { sumFeesCollected as sumConsultationFeesCollected } from './consultation-payments.repository.ts';
