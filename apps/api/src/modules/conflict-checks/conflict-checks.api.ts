@@ -103,16 +103,16 @@ export function createNameChecks(database: Database) {
  * A lead's decided check carried to the client or matter opened from the lead (issue 45): the save
  * rule of createConflictGate holds — the decision must let the firm act, and every name of the
  * record must have been searched. A name the lead's check did not search (the matter's own name) is
- * searched now; a match there is refused, to be checked and decided by a person. The record gets its
- * own check (one check clears one record), searching its names, with the lead's decision and a note
- * of where it came from; answers its id.
+ * searched now, before the record exists; a match there is refused, to be checked and decided by a
+ * person. Answers how to record it once made: its own check (one check clears one record), searching
+ * its names, with the lead's decision and a note of where it came from.
  */
 export async function carryConflictCheck(
   tx: Tx,
   firmId: string,
   userId: string,
-  input: { fromCheckId: string; names: string[]; record: CheckedRecord },
-): Promise<string> {
+  input: { fromCheckId: string; names: string[] },
+): Promise<(record: CheckedRecord) => Promise<string>> {
   const source = await findConflictCheck(tx, firmId, input.fromCheckId);
   if (!source) throw notFound('Conflict check');
   const refusal = decisionRefusal(source.decision, source.decisionNotes);
@@ -124,15 +124,17 @@ export async function carryConflictCheck(
     throw conflict(
       `${CONFLICT_RULE_MESSAGES.namesNotChecked}: ${unchecked.join(', ')} resembles a name the firm knows; run a conflict check on it`,
     );
-  const carried = await insertConflictCheck(tx, {
-    firmId,
-    searchedByUserId: userId,
-    context: 'clientId' in input.record ? 'client' : 'matter',
-    searchedNames: [...new Set([...source.searchedNames, ...unchecked])],
-    matches: source.matches as ConflictMatch[],
-  });
-  const notes = [source.decisionNotes?.trim(), `Carried from the lead's conflict check ${input.fromCheckId}`].filter(Boolean).join(' — ');
-  await recordDecision(tx, firmId, carried.id, source.decision!, notes);
-  await recordCheckUse(tx, firmId, carried.id, input.record);
-  return carried.id;
+  return async (record) => {
+    const carried = await insertConflictCheck(tx, {
+      firmId,
+      searchedByUserId: userId,
+      context: 'clientId' in record ? 'client' : 'matter',
+      searchedNames: [...new Set([...source.searchedNames, ...unchecked])],
+      matches: source.matches as ConflictMatch[],
+    });
+    const notes = [source.decisionNotes?.trim(), `Carried from the lead's conflict check ${input.fromCheckId}`].filter(Boolean).join(' — ');
+    await recordDecision(tx, firmId, carried.id, source.decision!, notes);
+    await recordCheckUse(tx, firmId, carried.id, record);
+    return carried.id;
+  };
 }
