@@ -61,12 +61,17 @@ export async function convertInTx(tx: Tx, deps: EngagementDeps, principal: FirmP
   const checkId = lead.conflictCheckId!;
   const client = clientOf(lead);
   if (!client.firstName && !client.lastName && !client.companyName) throw badRequest(ENGAGEMENT_MESSAGES.nameRequired);
-  const clientId = await openClient(tx, principal, client);
-  await carryConflictCheck(tx, firmId, principal.userId, {
+  // Every name is cleared before anything is made: the new records' own names would match themselves.
+  const clearClient = await carryConflictCheck(tx, firmId, principal.userId, {
     fromCheckId: checkId,
     names: clientConflictNames({ ...client, contacts: client.contact ? [client.contact] : [] }),
-    record: { clientId },
   });
+  const clearMatter = await carryConflictCheck(tx, firmId, principal.userId, {
+    fromCheckId: checkId,
+    names: matterConflictNames({ matterName: terms.matterName, parties: lead.opposingParties }),
+  });
+  const clientId = await openClient(tx, principal, client);
+  await clearClient({ clientId });
   const { matterId, matterNumber } = await openMatter(tx, principal, {
     clientId,
     matterName: terms.matterName,
@@ -82,11 +87,7 @@ export async function convertInTx(tx: Tx, deps: EngagementDeps, principal: FirmP
     practiceAreaIds: terms.practiceAreaId ? [terms.practiceAreaId] : [],
     opposingParties: lead.opposingParties,
   });
-  await carryConflictCheck(tx, firmId, principal.userId, {
-    fromCheckId: checkId,
-    names: matterConflictNames({ matterName: terms.matterName, parties: lead.opposingParties }),
-    record: { matterId },
-  });
+  await clearMatter({ matterId });
   await inviteToPortal(tx, deps, principal, clientId, lead);
   const letters = [terms.letterPdfDocumentId, terms.letterDocxDocumentId].filter((id): id is string => Boolean(id));
   if (letters.length > 0) await deps.documents.moveDocumentsToMatter(tx, firmId, letters, matterId, clientId);

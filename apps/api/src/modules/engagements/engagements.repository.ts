@@ -71,7 +71,7 @@ export type FirmFacts = {
 /** The firm's name and contact details, its home currency and today in its time zone. */
 export async function findFirmFacts(tx: Tx, firmId: string): Promise<FirmFacts> {
   const [row] = await rowsOf<FirmFacts>(
-    tx.execute(sql`select f.name, f.address, f.email, f.phone, coalesce(c.code, '') as "homeCurrencyCode",
+    tx.execute(sql`select f.name, f.address, f.email, f.phone, coalesce(c.iso_code, '') as "homeCurrencyCode",
         ${firmTodayText(sql`f.time_zone`)} as today
       from firms f left join currencies c on c.id = f.home_currency_id where f.id = ${firmId}`),
   );

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGAGEMENT_MESSAGES } from '@matterhorn/shared';
+import { setUpDocumentTemplateFixture, type DocumentTemplateFixture } from './support/document-template-fixture.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { readOutbox } from './support/test-app.ts';
+import { trustCalls } from './support/trust-fixture.ts';
+
+/**
+ * A lead's engagement (issue 45): terms saved, the letter made from a Word template as a .docx and a
+ * PDF, sent for signature only once a conflict decision lets the firm act, signed through the public
+ * signing calls — and the sealed letter converts the lead: one client, one matter with the terms,
+ * the portal invitation, the signed letter in the matter's folder and the retainer's trust request.
+ */
+
+const BASE = '/api/admin/engagements';
+const BROWSER = { 'user-agent': 'LeadPhone/1.0 (test)' };
+
+let fixture: DocumentTemplateFixture;
+let templateId: string;
+let currencyCode: string;
+
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, token = fixture.tokens.admin, headers = {}) =>
+  fixture.call(method, `${BASE}/${path}`, token, payload, headers);
+
+async function createLead(email: string) {
+  const created = await fixture.call('POST', '/api/admin/leads/create-lead', fixture.tokens.admin, {
+    leadType: 'individual',
+    firstName: 'Adaora',
+    lastName: 'Nwosu',
+    email,
+    phone: '+234 801 000 0000',
+    matterDescription: 'Wrongful dismissal from her post at Lagoon Bank',
+    opposingParties: [{ name: 'Lagoon Bank Plc', partyType: 'company' }],
+    source: 'phone',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data.id as string;
+}
+
+const terms = () => ({
+  responsibleUserId: fixture.firm.users.feeEarner.id,
+  matterName: 'Nwosu v Lagoon Bank',
+  matterDescription: 'Claim for wrongful dismissal',
+  billingType: 'Hourly',
+  hourlyRate: '275.50',
+  retainerAmount: '1500.00',
+  retainerCurrencyCode: currencyCode,
+  templateDocumentId: templateId,
+});
+
+async function decideConflict(leadId: string) {
+  expect((await fixture.call('POST', `/api/admin/leads/run-lead-conflict-check/${leadId}`, fixture.tokens.admin)).statusCode).toBe(200);
+  const decided = await fixture.call('POST', `/api/admin/leads/record-lead-conflict-decision/${leadId}`, fixture.tokens.admin, {
+    decision: 'no_conflict',
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+}
+
+const counts = async () =>
+  (
+    await fixture.inFirm<{ clients: number; matters: number; trustRequests: number; portalAccounts: number }>(
+      sql`select (select count(*)::int from clients) as clients, (select count(*)::int from matters) as matters,
+        (select count(*)::int from trust_requests) as "trustRequests", (select count(*)::int from portal_accounts) as "portalAccounts"`,
+    )
+  )[0]!;
+
+beforeAll(async () => {
+  fixture = await setUpDocumentTemplateFixture();
+  templateId = (
+    await fixture.addTemplate('Engagement letter.docx', [
+      'Dear {lead.name},',
+      'Re: {engagement.matterName}',
+      'Our fees: {engagement.rate}, {engagement.responsibleFeeEarner} responsible.',
+      'Retainer into our client account: {engagement.retainer}',
+    ])
+  ).id;
+  await trustCalls(fixture).createAccount();
+  currencyCode = (await fixture.inFirm<{ code: string }>(sql`select currency_code as code from trust_accounts limit 1`))[0]!.code;
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('a lead engaged online', () => {
+  it('saves the terms, makes the letter, refuses to send it before a conflict decision, and converts once signed', async () => {
+    const email = 'adaora.nwosu@client.example';
+    const leadId = await createLead(email);
+    const fresh = (await call('GET', `get-engagement/${leadId}`)).json().data;
+    expect(fresh).toMatchObject({ isSaved: false, terms: { matterDescription: 'Wrongful dismissal from her post at Lagoon Bank' } });
+
+    const saved = await call('PUT', `save-engagement-terms/${leadId}`, terms());
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      isSaved: true,
+      terms: { hourlyRate: '275.50', retainerAmount: '1500.00', templateName: 'Engagement letter.docx' },
+    });
+
+    const generated = await call('POST', `generate-engagement-letter/${leadId}`);
+    expect(generated.statusCode, generated.body).toBe(200);
+    const letter = generated.json().data;
+    expect(letter.letterDocx.name).toBe('Engagement letter – Adaora Nwosu.docx');
+    const pdf = await fixture.documents.readCurrentVersion(
+      { kind: 'firm', firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id } as never,
+      letter.letterPdf.documentId,
+    );
+    const text = (await pdfText(pdf.content)).join(' ');
+    expect(text).toContain('Dear Adaora Nwosu,');
+    expect(text).toContain('275.50');
+    expect(text).toContain('Acceptance');
+    const [folder] = await fixture.inFirm<{ name: string; kind: string }>(
+      sql`select f.name, f.kind from documents d join document_folders f on f.id = d.folder_id where d.id = ${letter.letterPdf.documentId}`,
+    );
+    expect(folder).toEqual({ name: 'Engagement letters', kind: 'firm' });
+
+    const before = await counts();
+    const refused = await call('POST', `send-engagement-letter/${leadId}`, { message: null });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ENGAGEMENT_MESSAGES.conflictFirst);
+    expect((await fixture.inFirm(sql`select 1 from signature_requests`)).length).toBe(0);
+
+    await decideConflict(leadId);
+    const sent = await call('POST', `send-engagement-letter/${leadId}`, { message: 'Please sign' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toMatchObject({ signatureStatus: 'Sent', sendRefusal: ENGAGEMENT_MESSAGES.alreadySent });
+    const lead = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data;
+    expect(lead.timeline.map((event: { kind: string }) => event.kind)).toContain('engagementLetterSent');
+
+    const link = (await readOutbox(fixture.context.config))
+      .filter((message) => message.to === email && message.link?.includes('/sign/'))
+      .at(-1)!.link!;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const signing = (method: 'GET' | 'POST', step = '', payload?: unknown) =>
+      fixture.context.app.inject({ method, url: `/api/public/signing/${token}${step}`, payload: payload as never, headers: BROWSER });
+    const view = (await signing('GET')).json().data;
+    expect(view.fields.map((field: { kind: string; page: number }) => field.kind)).toEqual(['signature', 'date']);
+    expect((await signing('POST', '/consent', { isAgreed: true })).statusCode).toBe(200);
+    const signed = await signing('POST', '/sign', {
+      signature: { kind: 'typed', text: 'Adaora Nwosu' },
+      initials: null,
+      fieldIds: view.fields.filter((field: { kind: string }) => field.kind === 'signature').map((field: { id: string }) => field.id),
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await fixture.context.app.afterResponse.settled();
+
+    const done = (await call('GET', `get-engagement/${leadId}`)).json().data;
+    expect(done).toMatchObject({ signatureStatus: 'Completed', clientName: 'Adaora Nwosu' });
+    expect(done.matterId).toBeTruthy();
+    const after = await counts();
+    expect(after.clients - before.clients).toBe(1);
+    expect(after.matters - before.matters).toBe(1);
+    expect(after.trustRequests - before.trustRequests).toBe(1);
+    const [matter] = await fixture.inFirm<Record<string, string>>(
+      sql`select m.matter_name as "matterName", m.billing_type as "billingType", m.hourly_rate::text as "hourlyRate", a.user_id as "feeEarnerId",
+          (select string_agg(p.name, ',') from matter_parties p where p.matter_id = m.id and p.party_role = 'opposing') as opposing,
+          (select c.decision from conflict_checks c where c.matter_id = m.id) as decision
+        from matters m join matter_assignees a on a.matter_id = m.id where m.id = ${done.matterId}`,
+    );
+    expect(matter).toEqual({
+      matterName: 'Nwosu v Lagoon Bank',
+      billingType: 'Hourly',
+      hourlyRate: '275.50',
+      feeEarnerId: fixture.firm.users.feeEarner.id,
+      opposing: 'Lagoon Bank Plc',
+      decision: 'no_conflict',
+    });
+    const [filed] = await fixture.inFirm<{ matterId: string; versions: number }>(
+      sql`select d.matter_id as "matterId", d.current_version_number as versions from documents d where d.id = ${letter.letterPdf.documentId}`,
+    );
+    expect(filed).toEqual({ matterId: done.matterId, versions: 2 });
+    const [request] = await fixture.inFirm<{ amount: string; status: string; matterId: string }>(
+      sql`select amount::text, status, matter_id as "matterId" from trust_requests where id = ${done.trustRequestId}`,
+    );
+    expect(request).toEqual({ amount: '1500.00', status: 'Sent', matterId: done.matterId });
+    const emails = (await readOutbox(fixture.context.config)).filter((message) => message.to === email);
+    expect(emails.some((message) => message.link?.includes('/portal/'))).toBe(true);
+    expect(emails.some((message) => message.link?.includes('/billing/trust-accounting/'))).toBe(true);
+    const engaged = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data;
+    expect(engaged.status).toBe('engaged');
+    expect(engaged.timeline.map((event: { kind: string }) => event.kind)).toContain('converted');
+
+    // Convert pressed again (or the job running twice): the same client and matter, nothing made twice.
+    const again = await call('POST', `convert-lead/${leadId}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ clientId: done.clientId, matterId: done.matterId });
+    expect(await counts()).toEqual(after);
+  });
+
+  it('converts a lead engaged on paper, refuses without a conflict decision, and hides another firm’s lead', async () => {
+    const leadId = await createLead('paper.client@client.example');
+    expect(
+      (await call('PUT', `save-engagement-terms/${leadId}`, { ...terms(), matterName: 'Employment advice on paper', retainerAmount: null }))
+        .statusCode,
+    ).toBe(200);
+    const before = await counts();
+    const refused = await call('POST', `convert-lead/${leadId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(await counts()).toEqual(before);
+
+    const member = await fixture.memberWith(['clientInfo', 'clientInfo.create', 'clientInfo.edit']);
+    expect((await call('POST', `convert-lead/${leadId}`, undefined, member)).statusCode).toBe(403);
+
+    await decideConflict(leadId);
+    const converted = await call('POST', `convert-lead/${leadId}`, undefined, fixture.tokens.admin, {
+      'idempotency-key': 'convert-paper-0001',
+    });
+    expect(converted.statusCode, converted.body).toBe(200);
+    expect(converted.json().data).toMatchObject({ trustRequestId: null, convertRefusal: null });
+    const after = await counts();
+    expect([after.clients - before.clients, after.matters - before.matters, after.trustRequests - before.trustRequests]).toEqual([1, 1, 0]);
+
+    for (const [method, path] of [
+      ['GET', `get-engagement/${leadId}`],
+      ['POST', `convert-lead/${leadId}`],
+      ['POST', `generate-engagement-letter/${leadId}`],
+    ] as const)
+      expect((await call(method, path, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await call('PUT', `save-engagement-terms/${leadId}`, terms(), fixture.tokens.otherAdmin)).statusCode).toBe(404);
+  });
+});
