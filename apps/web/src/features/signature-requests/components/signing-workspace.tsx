@@ -1,16 +1,17 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { allowedSignerActions, SIGNATURE_FIELD_KIND_RULES, type SignatureField, type SigningView } from '@matterhorn/shared';
-import { useMemo, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { fetchSigningDocument } from '../api/signing-api.ts';
 import type { AdoptedMarks } from '../utils/signature-marks.ts';
 import { ConsentPanel } from './consent-panel.tsx';
 import { PdfPageStack } from './pdf-page-stack.tsx';
-import { ReasonModal } from './reason-modal.tsx';
-import { SignatureAdoption } from './signature-adoption.tsx';
 import { SigningFieldLayer } from './signing-field-layer.tsx';
 import { usePdfDocument } from './use-pdf-document.ts';
+
+// Opened by a press, so their code (the modal, the script font, the drawing pad's loader) is not in the way of the first page.
+const LazyAdoptionModal = lazy(async () => ({ default: (await import('./adoption-modal.tsx')).AdoptionModal }));
+const LazyReasonModal = lazy(async () => ({ default: (await import('./reason-modal.tsx')).ReasonModal }));
 
 export type SigningWorkspaceProps = {
   view: SigningView & { documentUrl: string };
@@ -153,17 +154,26 @@ export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPa
           !error && <LoadingSpinner label="Loading the document" />
         )}
       </Box>
-      <AppModal opened={open === 'adopt'} onClose={() => setOpen(null)} title="Adopt your signature" size="lg">
-        <SignatureAdoption signerName={view.signerName} needsInitials={toSign.some((field) => field.kind === 'initials')} onAdopt={adopt} />
-      </AppModal>
-      <ReasonModal
-        opened={open === 'decline'}
-        onClose={() => setOpen(null)}
-        title="Decline to sign?"
-        explanation="The sender is told that you declined, with your reason. Nobody can sign this request afterwards."
-        confirmLabel="Decline"
-        onConfirm={onDecline}
-      />
+      <Suspense fallback={null}>
+        {open === 'adopt' && (
+          <LazyAdoptionModal
+            onClose={() => setOpen(null)}
+            signerName={view.signerName}
+            needsInitials={toSign.some((field) => field.kind === 'initials')}
+            onAdopt={adopt}
+          />
+        )}
+        {open === 'decline' && (
+          <LazyReasonModal
+            opened
+            onClose={() => setOpen(null)}
+            title="Decline to sign?"
+            explanation="The sender is told that you declined, with your reason. Nobody can sign this request afterwards."
+            confirmLabel="Decline"
+            onConfirm={onDecline}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
