@@ -4,6 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTAKE_ANSWER_MESSAGES, LEAD_STATUS_MESSAGES, type IntakeFormInput } from '@matterhorn/shared';
 import { createLeadFiles } from '../src/modules/leads/leads.api.ts';
+import { findFirmToday } from '../src/platform/firm-clock.ts';
+import { postJournalEntry } from '../src/platform/ledger/ledger.ts';
 import { seedDemoLeads } from '../src/seed/demo-leads.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { createClamdScanner } from '../src/platform/scanning/clamd.ts';
@@ -388,7 +390,7 @@ describe('the demo', () => {
     expect(board.map((column: { count: number }) => column.count)).toEqual([1, 1, 1, 1, 1]);
     expect(board[0].leads[0]).toMatchObject({ source: 'form', intakeFormName: 'Property purchase' });
 
-    const report = (await call('GET', '/api/admin/leads/get-lead-report', otherAdmin)).json().data;
+    const report = (await call('GET', '/api/admin/reports/leads', otherAdmin)).json().data;
     expect(report.rows.map((row: { cells: { source: string; leads: number } }) => [row.cells.source, row.cells.leads])).toEqual([
       ['Intake form', 1],
       ['Phone', 2],
@@ -397,5 +399,70 @@ describe('the demo', () => {
     ]);
     expect(report.totals[0].cells).toMatchObject({ leads: 5, engaged: 1, notEngaged: 1, conversionRate: '20.0', medianDays: 0 });
     expect(report.checks.every((check: { pass: boolean }) => check.pass)).toBe(true);
+  });
+});
+
+describe('the report centre’s lead report', () => {
+  it('adds the consultation fees collected per currency, tied out to 4060 in the ledger, and exports as CSV', async () => {
+    const created = await call('POST', '/api/admin/leads/create-lead', admin, {
+      leadType: 'individual',
+      firstName: 'Funke',
+      lastName: 'Adeyemi',
+      email: 'funke.adeyemi@example.test',
+      source: 'phone',
+    });
+    expectStatus(created, 201);
+    const { firmId, users } = firm;
+    // Two fees that went through (one each in NGN and USD) and one that failed, posted as the webhook posts them.
+    await context.database.withFirm(firmId, async (tx) => {
+      const today = await findFirmToday(tx, firmId);
+      const [consultation] = await rowsOf<{ id: string }>(
+        tx.execute(sql`insert into consultations (firm_id, lead_id, assignee_user_id, start_local, end_local, status, booked_through)
+          values (${firmId}, ${created.json().data.id}, ${users.admin.id}, '2026-03-02 10:00', '2026-03-02 11:00', 'Confirmed', 'link')
+          returning id`),
+      );
+      for (const [amount, currency, status] of [
+        ['25000.00', 'NGN', 'succeeded'],
+        ['80.50', 'USD', 'succeeded'],
+        ['9999.00', 'NGN', 'failed'],
+      ] as const) {
+        await tx.execute(sql`insert into consultation_payments (firm_id, consultation_id, reference, gateway, amount, currency_code, status, settled_at)
+          values (${firmId}, ${consultation!.id}, ${randomUUID()}, 'paystack', ${amount}, ${currency}, ${status}, now())`);
+        if (status === 'succeeded')
+          await postJournalEntry(
+            tx,
+            { firmId, userId: users.admin.id },
+            {
+              entryDate: today,
+              memo: 'Consultation fee paid online',
+              sourceType: 'consultation-fee',
+              sourceId: consultation!.id,
+              currency,
+              lines: [
+                { account: 'operating-bank', debit: amount },
+                { account: 'consultation-fees', credit: amount },
+              ],
+            },
+          );
+      }
+    });
+
+    const report = (await call('GET', '/api/admin/reports/leads', admin)).json().data;
+    expect(report.title).toBe('Leads and consultations');
+    const fees = report.totals.slice(1).map((row: { cells: Record<string, string> }) => [row.cells.currency, row.cells.feesCollected]);
+    expect(fees).toEqual([
+      ['NGN', '25000.00'],
+      ['USD', '80.50'],
+    ]);
+    expect(report.checks.map((check: { name: string; pass: boolean }) => [check.name.slice(-3), check.pass])).toEqual([
+      ['nge', true],
+      ['NGN', true],
+      ['USD', true],
+    ]);
+    const csv = await call('GET', '/api/admin/reports/leads?format=csv', admin);
+    expectStatus(csv, 200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('Consultation fees collected');
+    expect(csv.body).toContain('25000.00');
   });
 });

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { FROM_AFTER_TO, fromNotAfterTo, reportFilterFields } from '../reports/report.schemas.ts';
+import { FROM_AFTER_TO, fromNotAfterTo, reportFilterFields, reportQueryBase } from '../reports/report.schemas.ts';
 
-/** The lead report (issue 45): leads by source and status, conversion rate and days from enquiry to engagement. */
+/**
+ * The lead report (issue 45), one of the report centre's: leads by source and status, conversion rate,
+ * days from enquiry to engagement and the consultation fees collected.
+ */
 export const leadReportQuerySchema = z
   .object({
+    ...reportQueryBase,
     From: reportFilterFields.From.describe(
       'Leads that came in from this day (YYYY-MM-DD, the firm’s time zone); default 1 January of To’s year.',
     ),

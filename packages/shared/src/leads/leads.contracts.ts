@@ -9,8 +9,6 @@ import {
   leadStatusChangeSchema,
   leadUpdateSchema,
 } from './lead.schemas.ts';
-import { reportAnswerSchema } from '../reports/report.schemas.ts';
-import { leadReportQuerySchema } from './lead-report.schemas.ts';
 import { leadBoardQuerySchema, leadBoardSchema, leadListQuerySchema, leadPageSchema, leadSchema } from './lead-view.schemas.ts';
 
 const base = '/api/admin/leads';
@@ -63,7 +61,6 @@ export const leadContracts = {
     response: leadSchema,
   }),
   remove: defineRoute({ method: 'DELETE', path: `${base}/delete-lead/:id`, params: idParamsSchema, response: z.null() }),
-  report: defineRoute({ method: 'GET', path: `${base}/get-lead-report`, query: leadReportQuerySchema, response: reportAnswerSchema }),
 };
 
 /** A lead's uploaded file (no envelope, so no contract): GET, fill in :id and :fileId with pathOf. 409 until scanned clean. */

@@ -154,6 +154,14 @@ export const REPORTS = [
     books: STATUTORY_BOOKS.map((value) => ({ value, label: STATUTORY_BOOK_NAMES[value] })),
   },
   {
+    name: 'leads',
+    title: 'Leads and consultations',
+    summary:
+      'Leads by source and status, the conversion rate, the days from enquiry to engagement, and the consultation fees collected, per currency.',
+    permission: 'Reports',
+    filters: ['dateRange'],
+  },
+  {
     name: 'audit-trail',
     title: 'Audit trail',
     summary: 'Every change to money, client data, permissions and settings: when, who, from where, what record, before and after.',

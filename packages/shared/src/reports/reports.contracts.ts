@@ -23,6 +23,7 @@ import { workInProgressQuerySchema } from './work-in-progress.schemas.ts';
 import { trustListingQuerySchema } from './trust-listing.schemas.ts';
 import { expenseReportQuerySchema } from './expense-report.schemas.ts';
 import { statutoryBooksQuerySchema } from './statutory-books.schemas.ts';
+import { leadReportQuerySchema } from '../leads/lead-report.schemas.ts';
 
 export const REPORTS_BASE = '/api/admin/reports';
 
@@ -43,6 +44,7 @@ export const reportContracts = {
   utilisation: reportRoute('utilisation', utilisationQuerySchema),
   realisation: reportRoute('realisation', realisationQuerySchema),
   matterProfitability: reportRoute('matter-profitability', matterProfitabilityQuerySchema),
+  leads: reportRoute('leads', leadReportQuerySchema),
 };
 
 /** Walks the firm's tamper-evident audit chain and names the first record that does not hold (issue 39). */

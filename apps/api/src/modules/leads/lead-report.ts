@@ -7,9 +7,7 @@ import {
   type ReportAnswer,
   type ReportColumn,
 } from '@matterhorn/shared';
-import { READ_ONLY, type Database } from '../../db/database.ts';
-import { findFirmToday } from '../../platform/firm-clock.ts';
-import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import type { Tx } from '../../db/database.ts';
 import { countLeads, countLeadsBySourceAndStatus, findDaysToEngagement } from './lead-report.repository.ts';
 
 const COLUMNS: ReportColumn[] = [
@@ -49,60 +47,55 @@ function cellsOf(label: string, counts: Counts, days: number[]) {
   return { source: label, leads, ...byStatus, conversionRate: conversionRateOf(byStatus.engaged!, leads), medianDays: medianOf(days) };
 }
 
-/** Leads by source and status (issue 45), in the report centre's shape: rows, totals, formula, date basis and a tie-out. */
-export function createLeadReport(database: Database) {
+/** The report's range: From and To as asked, To defaulting to the firm's today and From to 1 January of To's year. */
+export const leadReportRangeOf = (query: { From?: string | undefined; To?: string | undefined }, today: string) => {
+  const to = query.To ?? today;
+  return { from: query.From ?? `${to.slice(0, 4)}-01-01`, to };
+};
+
+/**
+ * Leads by source and status (issue 45), in the report centre's shape: rows, totals, formula, date
+ * basis and a tie-out. Read in the report centre's read-only transaction.
+ */
+export async function answerLeadReport(tx: Tx, firmId: string, range: { from: string; to: string }): Promise<Omit<ReportAnswer, 'title'>> {
+  const { from, to } = range;
+  const [counts, days, total] = await Promise.all([
+    countLeadsBySourceAndStatus(tx, firmId, range),
+    findDaysToEngagement(tx, firmId, range),
+    countLeads(tx, firmId, range),
+  ]);
+  const rows = LEAD_SOURCES.map((source) => ({
+    cells: cellsOf(
+      LEAD_SOURCE_LABELS[source],
+      counts.filter((row) => row.source === source),
+      days.filter((row) => row.source === source).map((row) => row.days),
+    ),
+    drill: null,
+  }));
+  const totals = cellsOf(
+    'All sources',
+    counts,
+    days.map((row) => row.days),
+  );
   return {
-    async run({ firmId }: FirmPrincipal, query: { From?: string; To?: string }): Promise<ReportAnswer> {
-      return database.withFirm(
-        firmId,
-        async (tx) => {
-          const to = query.To ?? (await findFirmToday(tx, firmId));
-          const from = query.From ?? `${to.slice(0, 4)}-01-01`;
-          const range = { from, to };
-          const [counts, days, total] = await Promise.all([
-            countLeadsBySourceAndStatus(tx, firmId, range),
-            findDaysToEngagement(tx, firmId, range),
-            countLeads(tx, firmId, range),
-          ]);
-          const rows = LEAD_SOURCES.map((source) => ({
-            cells: cellsOf(
-              LEAD_SOURCE_LABELS[source],
-              counts.filter((row) => row.source === source),
-              days.filter((row) => row.source === source).map((row) => row.days),
-            ),
-            drill: null,
-          }));
-          const totals = cellsOf(
-            'All sources',
-            counts,
-            days.map((row) => row.days),
-          );
-          return {
-            title: 'Leads by source and status',
-            level: 'summary',
-            criteria: [`Leads that came in: ${isoToDisplayDate(from)} – ${isoToDisplayDate(to)}`],
-            columns: COLUMNS,
-            rows,
-            totals: [{ cells: totals, drill: null }],
-            formula:
-              'Leads: the leads that came in within the range (deleted ones left out), by where they came from, counted by their status today. ' +
-              'Conversion rate = engaged ÷ leads × 100. Median days to engagement: the middle of the engaged leads’ whole days from the day they came in to the day they were engaged.',
-            dateBasis: `The day a lead came in, on the firm’s clock; the range is ${isoToDisplayDate(from)} – ${isoToDisplayDate(to)}.`,
-            rounding:
-              'The conversion rate is rounded half-up to one decimal, blank without leads; a median of two middle values is their mean.',
-            checks: [
-              {
-                name: 'Σ rows’ leads = the leads that came in within the range',
-                expected: String(totals.leads),
-                actual: String(total),
-                pass: totals.leads === total,
-              },
-            ],
-            page: null,
-          };
-        },
-        READ_ONLY,
-      );
-    },
+    level: 'summary',
+    criteria: [`Leads that came in: ${isoToDisplayDate(from)} – ${isoToDisplayDate(to)}`],
+    columns: COLUMNS,
+    rows,
+    totals: [{ cells: totals, drill: null }],
+    formula:
+      'Leads: the leads that came in within the range (deleted ones left out), by where they came from, counted by their status today. ' +
+      'Conversion rate = engaged ÷ leads × 100. Median days to engagement: the middle of the engaged leads’ whole days from the day they came in to the day they were engaged.',
+    dateBasis: `The day a lead came in, on the firm’s clock; the range is ${isoToDisplayDate(from)} – ${isoToDisplayDate(to)}.`,
+    rounding: 'The conversion rate is rounded half-up to one decimal, blank without leads; a median of two middle values is their mean.',
+    checks: [
+      {
+        name: 'Σ rows’ leads = the leads that came in within the range',
+        expected: String(totals.leads),
+        actual: String(total),
+        pass: totals.leads === total,
+      },
+    ],
+    page: null,
   };
 }

@@ -10,6 +10,8 @@ export { findAttachableUploadIds } from './lead-files.repository.ts';
 export { findLeadIdBySubmissionKey } from './leads.repository.ts';
 export { createLeadFiles, leadFileJobs, type LeadFiles } from './lead-files.ts';
 export { displayNameOf } from './lead-views.ts';
+/** For the report centre: the lead report's figures, read in its transaction. */
+export { answerLeadReport, leadReportRangeOf } from './lead-report.ts';
 export { assertReferences as assertLeadReferences } from './leads.service.ts';
 export type { LeadDetails, LeadParty } from './leads.repository.ts';
 export type { LeadSubmission } from './lead-views.ts';

@@ -8,7 +8,6 @@ import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { sendFile } from '../../platform/files/multipart-upload.ts';
 import type { LeadFiles } from './lead-files.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
-import { createLeadReport } from './lead-report.ts';
 import { createLeadsService } from './leads.service.ts';
 
 const tags = ['Leads'];
@@ -109,18 +108,6 @@ export function registerLeadRoutes(app: FastifyInstance, { database, leadFiles }
     calls.remove,
     { access: firmAccess('clientInfo.delete'), summary: 'Deletes a lead (kept, hidden from lists; audited)', description: notFoundNote },
     async (request) => ok(LEAD_MESSAGES.deleted, await leads.remove(firmPrincipalOf(request), request.params.id)),
-  );
-
-  const report = createLeadReport(database);
-  route(
-    calls.report,
-    {
-      access: firmAccess('Reports'),
-      summary:
-        'Leads by source and status, with the conversion rate and the median days from enquiry to engagement (the report centre’s shape)',
-      description: '400 when From is after To.',
-    },
-    async (request) => ok('Lead report', await report.run(firmPrincipalOf(request), request.query)),
   );
 
   // The file itself, not the envelope: no contract, only the path the contracts share.

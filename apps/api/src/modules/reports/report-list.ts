@@ -4,6 +4,7 @@ import { billableHoursReport } from './billable-hours.report.ts';
 import { collectionsReport } from './collections.report.ts';
 import { expenseReport } from './expense-report.report.ts';
 import { invoiceRegisterReport } from './invoice-register.report.ts';
+import { leadsReport } from './leads.report.ts';
 import { matterProfitabilityReport } from './matter-profitability.report.ts';
 import { realisationReport } from './realisation.report.ts';
 import { statutoryBooksReport } from './statutory-books.report.ts';
@@ -25,6 +26,7 @@ export const REPORT_DEFINITIONS: readonly AnyReportDefinition[] = [
   trustListingReport,
   statutoryBooksReport,
   expenseReport,
+  leadsReport,
   auditTrailReport,
 ];
 
