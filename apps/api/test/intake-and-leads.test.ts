@@ -464,5 +464,8 @@ describe('the report centre’s lead report', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain('Consultation fees collected');
     expect(csv.body).toContain('25000.00');
+    const pdf = await call('GET', '/api/admin/reports/leads?format=pdf', admin);
+    expectStatus(pdf, 200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
