@@ -77,14 +77,16 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'leads/:id',
     handle: needs('clientInfo'),
-    // The consultation card comes from its feature, its code loaded after the page's own.
+    // The consultation and engagement cards come from their features, their code loaded after the page's own.
     lazy: async () => {
-      const [{ LeadPage }, { LeadConsultationSlot }] = await Promise.all([
+      const [{ LeadPage }, { LeadConsultationSlot }, { LeadEngagementSlot }] = await Promise.all([
         import('../../features/leads/pages/lead-page.tsx'),
         import('./lead-consultation-slot.tsx'),
+        import('./lead-engagement-slot.tsx'),
       ]);
       const consultationCard = (leadId: string, canEdit: boolean) => <LeadConsultationSlot leadId={leadId} canEdit={canEdit} />;
-      return { Component: () => <LeadPage consultationCard={consultationCard} /> };
+      const engagementCard = (leadId: string, canEdit: boolean) => <LeadEngagementSlot leadId={leadId} canEdit={canEdit} />;
+      return { Component: () => <LeadPage consultationCard={consultationCard} engagementCard={engagementCard} /> };
     },
   },
   {

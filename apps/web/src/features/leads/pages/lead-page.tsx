@@ -26,10 +26,12 @@ export const LEAD_NOT_FOUND = 'That lead could not be found. It may have been de
 export type LeadPageProps = {
   /** The consultation card, from the consultations feature (composed in app/routing: features never import each other). */
   consultationCard?: (leadId: string, canEdit: boolean) => ReactNode;
+  /** The engagement card (terms, letter, signature, Convert), from the engagements feature, composed the same way. */
+  engagementCard?: (leadId: string, canEdit: boolean) => ReactNode;
 };
 
 /** /leads/:id: the lead's status and assignee, details, form answers, conflict check, consultation and timeline. */
-export function LeadPage({ consultationCard }: LeadPageProps) {
+export function LeadPage({ consultationCard, engagementCard }: LeadPageProps) {
   const { id = '' } = useParams();
   const session = useSession();
   const lead = useQuery(leadQuery(id));
@@ -104,6 +106,7 @@ export function LeadPage({ consultationCard }: LeadPageProps) {
             <LeadDetailsCard lead={current} onEdit={canEdit ? () => setEditing(true) : null} />
             <LeadAnswersCard lead={current} />
             <LeadConflictCard lead={current} canEdit={canEdit} />
+            {engagementCard?.(current.id, canEdit)}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
