@@ -29,6 +29,7 @@ import { seedDemoProgressNotes } from './demo-progress-notes.ts';
 import { seedDemoFlatFees } from './demo-flat-fees.ts';
 import { seedDemoBankAccounts } from './demo-bank-accounts.ts';
 import { seedDemoExpenses } from './demo-expenses.ts';
+import { seedDemoEngagements } from './demo-engagements.ts';
 import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
@@ -328,5 +329,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoLeads(database, firm);
   // After the leads demo: a consultation booked for one of its leads.
   await seedDemoConsultations(database, firm);
+  // After the leads demo: a cleared lead's engagement terms and its letter out for signature.
+  await seedDemoEngagements(database, firm, files);
   return true;
 }
