@@ -8,6 +8,8 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { engagementQuery, useEngagementWrites } from '../api/engagement-api.ts';
 import { EngagementTermsForm } from './engagement-terms-form.tsx';
 
+const OUT_FOR_SIGNATURE = new Set(['Sent', 'Sealing', 'Completed']);
+
 /** A button whose click runs once at a time, with its own Idempotency-Key until it succeeds. */
 function ActionButton({ label, onRun, disabled }: { label: string; onRun: (key: string) => Promise<unknown>; disabled?: boolean }) {
   const { key, renew } = useIdempotencyKey();
@@ -91,7 +93,12 @@ export function EngagementCard({ leadId, canEdit }: { leadId: string; canEdit: b
           )}
           {canEdit && !isConverted && current.isSaved && (
             <Group gap="sm">
-              <ActionButton label="Generate engagement letter" onRun={writes.generateLetter} disabled={!current.terms.templateDocumentId} />
+              <ActionButton
+                label="Generate engagement letter"
+                onRun={writes.generateLetter}
+                // A letter out for signature or signed is the one the lead sees: a new one waits until that request is voided.
+                disabled={!current.terms.templateDocumentId || OUT_FOR_SIGNATURE.has(current.signatureStatus ?? '')}
+              />
               <ActionButton label="Send for signature" onRun={writes.sendLetter} disabled={current.sendRefusal !== null} />
             </Group>
           )}
