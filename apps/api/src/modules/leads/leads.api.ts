@@ -9,6 +9,8 @@ import * as repository from './leads.repository.ts';
 export { findAttachableUploadIds } from './lead-files.repository.ts';
 export { findLeadIdBySubmissionKey } from './leads.repository.ts';
 export { createLeadFiles, leadFileJobs, type LeadFiles } from './lead-files.ts';
+/** The pipeline's moves, as the routes and the demo seed compose it. */
+export { createLeadPipeline } from './lead-pipeline.ts';
 export { displayNameOf } from './lead-views.ts';
 /** For the report centre: the lead report's figures, read in its transaction. */
 export { answerLeadReport, leadReportRangeOf } from './lead-report.ts';
