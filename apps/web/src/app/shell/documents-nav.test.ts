@@ -7,7 +7,13 @@ describe('the documents area’s navigation', () => {
   it('has Documents in the main menu and the settings-style secondary menu on every documents page', () => {
     expect(MAIN_NAV_ITEMS.find((item) => item.label === 'Documents')?.to).toBe('/documents');
     for (const path of ['/documents', '/documents/folder/1', '/documents/document/1', '/documents/search']) {
-      expect(secondaryNavFor(path)?.items.map((item) => item.label)).toEqual(['Folders', 'Search', 'Templates', 'Signature requests', 'Recycle bin']);
+      expect(secondaryNavFor(path)?.items.map((item) => item.label)).toEqual([
+        'Folders',
+        'Search',
+        'Templates',
+        'Signature requests',
+        'Recycle bin',
+      ]);
     }
   });
 
