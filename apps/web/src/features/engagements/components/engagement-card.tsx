@@ -1,12 +1,15 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, type Engagement } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { engagementQuery, useEngagementWrites } from '../api/engagement-api.ts';
-import { EngagementTermsForm } from './engagement-terms-form.tsx';
+import { billingTextOf } from '@matterhorn/shared';
+
+// The form's controls load when the terms are edited: the lead's page stays within its first-visit budget.
+const EngagementTermsForm = lazy(async () => ({ default: (await import('./engagement-terms-form.tsx')).EngagementTermsForm }));
 
 const OUT_FOR_SIGNATURE = new Set(['Sent', 'Sealing', 'Completed']);
 
@@ -55,6 +58,7 @@ export function EngagementCard({ leadId, canEdit }: { leadId: string; canEdit: b
   const session = useSession();
   const engagement = useQuery(engagementQuery(leadId));
   const writes = useEngagementWrites(leadId);
+  const [isEditing, setEditing] = useState(false);
   const canConvert = hasPermissions(session.permissions, ['clientInfo.create', 'matterMaster.create']);
   if (!engagement.data) return null;
   const current = engagement.data;
@@ -66,12 +70,38 @@ export function EngagementCard({ leadId, canEdit }: { leadId: string; canEdit: b
         <Title order={2} size="h4" id="engagement-heading">
           Engagement
         </Title>
-        <EngagementTermsForm
-          key={`${current.isSaved}-${current.convertedAt}`}
-          engagement={current}
-          disabled={!canEdit || isConverted}
-          onSave={writes.saveTerms}
-        />
+        {isEditing ? (
+          <Suspense fallback={<Text size="sm">Loading the terms…</Text>}>
+            <EngagementTermsForm
+              key={`${current.isSaved}-${current.convertedAt}`}
+              engagement={current}
+              disabled={!canEdit || isConverted}
+              onSave={async (terms) => {
+                await writes.saveTerms(terms);
+                setEditing(false);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <Stack gap={4}>
+            <Text size="sm">
+              {current.terms.matterName} · {billingTextOf(current.terms, current.homeCurrencyCode)}
+              {current.terms.responsibleName ? ` · ${current.terms.responsibleName}` : ''}
+            </Text>
+            {!current.isSaved && (
+              <Text size="sm" c="dimmed">
+                Not saved yet: these are the lead’s details.
+              </Text>
+            )}
+            {canEdit && !isConverted && (
+              <Group>
+                <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+                  {current.isSaved ? 'Edit terms' : 'Set terms'}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
 
         <Stack gap="xs">
           <Text fw={600}>Engagement letter</Text>
@@ -123,15 +153,15 @@ export function EngagementCard({ leadId, canEdit }: { leadId: string; canEdit: b
           <Stack gap="xs">
             <Text fw={600}>Convert to client</Text>
             <Text size="sm">Convert will create:</Text>
-            <List size="sm">
+            <Text component="ul" size="sm" m={0} pl="lg">
               {current.willCreate.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
+                <li key={line}>{line}</li>
               ))}
-            </List>
+            </Text>
             {current.convertRefusal ? (
-              <Alert color="gray" variant="light">
+              <Text size="sm" c="dimmed">
                 {current.convertRefusal}
-              </Alert>
+              </Text>
             ) : (
               canConvert && <ActionButton label="Convert to client" onRun={writes.convert} />
             )}
