@@ -114,7 +114,7 @@ jobs = config.jobsEnabled
     })
   : null;
 if (config.seedDemo) {
-  const seeded = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
+  const seeded = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files), config.appSecret);
   if (seeded) app.log.info('seeded the demo firm (portal slug "demo")');
   if (await seedEndedDemoFirmOnce(database, config.demoPassword, config.planCatalogue))
     app.log.info('seeded the demo firm whose plan has ended (admin@ended.demo.law)');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { engagementTermsInputSchema } from '@matterhorn/shared';
@@ -56,8 +55,8 @@ function letterTemplate(): Buffer {
  * out for signature. The letter is made in this process, not the document worker: the seed's own
  * template is trusted.
  */
-export async function seedDemoEngagements(database: Database, firm: SeededFirm, files?: FileStore): Promise<void> {
-  if (!files) return;
+export async function seedDemoEngagements(database: Database, firm: SeededFirm, files?: FileStore, appSecret?: string): Promise<void> {
+  if (!files || !appSecret) return;
   const { firmId } = firm;
   const principal = seedPrincipalOf(firm);
   const processing: DocumentProcessing = {
@@ -119,7 +118,7 @@ export async function seedDemoEngagements(database: Database, firm: SeededFirm, 
       fillTemplate: (content: Buffer, values: Record<string, string>) => fillTemplate(content, values, DEFAULT_ZIP_LIMITS),
       wordPdf: (content: Buffer, footer: { firmName: string }) => wordPdfOf(content, footer, DEFAULT_ZIP_LIMITS),
     },
-    signing: { database, outbox: droppingOutbox, documents, appUrl: '', appSecret: randomBytes(32).toString('hex') },
+    signing: { database, outbox: droppingOutbox, documents, appUrl: '', appSecret },
     portalInvitations: { inviteInTx: async () => undefined },
     sendTrustRequest: async () => undefined,
     logger: { error: () => undefined, info: () => undefined },

@@ -294,7 +294,8 @@ async function completeFirmSetup(tx: Tx, firmId: string, slug: string) {
 export const DEMO_FIRM = { slug: 'demo', firmName: 'Adebayo & Partners (Demo)', emailDomain: 'demo.law' } as const;
 
 /** Seeds the demo firm unless it exists; true when it was created now. With a file store, its demo receipt is stored too. */
-export async function seedDemoFirmOnce(database: Database, password: string, files?: FileStore): Promise<boolean> {
+/** `appSecret`: the server's APP_SECRET, which seals the demo's signing link as the server will open it. */
+export async function seedDemoFirmOnce(database: Database, password: string, files?: FileStore, appSecret?: string): Promise<boolean> {
   const existing = await database.withIdentityLookup((tx) => authApi.findFirmBySlug(tx, DEMO_FIRM.slug));
   if (existing) return false;
   const firm = await seedFirm(database, { ...DEMO_FIRM, password });
@@ -330,6 +331,6 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   // After the leads demo: a consultation booked for one of its leads.
   await seedDemoConsultations(database, firm);
   // After the leads demo: a cleared lead's engagement terms and its letter out for signature.
-  await seedDemoEngagements(database, firm, files);
+  await seedDemoEngagements(database, firm, files, appSecret);
   return true;
 }

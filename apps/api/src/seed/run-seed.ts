@@ -11,7 +11,7 @@ const releaseDataDirectory = config.databaseUrl ? null : await holdDataDirectory
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await writePlanCatalogue(database, config.planCatalogue);
-const created = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files));
+const created = await seedDemoFirmOnce(database, config.demoPassword, createFileStore(config.files), config.appSecret);
 console.log(created ? 'Seeded the demo firm (portal slug "demo").' : 'The demo firm already exists; nothing to do.');
 const ended = await seedEndedDemoFirmOnce(database, config.demoPassword, config.planCatalogue);
 if (ended) console.log('Seeded the demo firm whose plan has ended (admin@ended.demo.law).');
