@@ -1,7 +1,10 @@
-import { Box, Button, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Button, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { activeItemOf, type MainNavItem, type SecondaryNav } from './nav-items.ts';
+
+const NavTooltip = lazy(async () => ({ default: (await import('./nav-tooltip.tsx')).NavTooltip }));
 
 type SideNavProps = {
   /** The main items the user may open. */
@@ -74,9 +77,9 @@ export function SideNav({ items, isExpanded, onToggle, onLogout, onNavigate, isI
             return isExpanded ? (
               link
             ) : (
-              <Tooltip key={item.label} label={item.label} position="right" withArrow>
-                {link}
-              </Tooltip>
+              <Suspense key={item.label} fallback={link}>
+                <NavTooltip label={item.label}>{link}</NavTooltip>
+              </Suspense>
             );
           })}
         </Stack>
