@@ -57,6 +57,7 @@ test.describe('on a phone (390×844)', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Dashboard',
       'Clients',
+      'Leads',
       'Conflict Check',
       'Matters',
       'Time Entries',

@@ -25,7 +25,7 @@ export function LeadEngagementSlot({ leadId, canEdit }: { leadId: string; canEdi
           Engagement
         </Title>
         <Text size="sm">The terms, the engagement letter and its signature, and Convert to client.</Text>
-        <Button variant="light" onClick={() => setOpen(true)}>
+        <Button variant="default" onClick={() => setOpen(true)}>
           Open engagement
         </Button>
       </Stack>

@@ -19,7 +19,7 @@ function ActionButton({ label, onRun, disabled }: { label: string; onRun: (key: 
   const [isRunning, setRunning] = useState(false);
   return (
     <Button
-      variant="light"
+      variant="default"
       loading={isRunning}
       disabled={disabled}
       onClick={() => {

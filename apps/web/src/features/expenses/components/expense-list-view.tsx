@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
 import { hasPermissions, type ExpenseListItem, type ExpenseListQuery } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { useListLayout } from '../../../components/list-kit/use-list-layout.ts';
 import { pageAndTotalsQueries } from '../../../lib/list-paging.ts';
@@ -13,6 +12,9 @@ import { editExpensePath } from '../utils/expense-paths.ts';
 import { type ExpenseSort, type ExpenseSortColumn } from '../utils/expense-list-params.ts';
 import { ExpenseTotals } from './expense-totals.tsx';
 import { ExpensesTable, expenseName } from './expenses-table.tsx';
+
+// The question's modal code comes with the first Delete: most visits to the list delete nothing.
+const ConfirmModal = lazy(async () => ({ default: (await import('../../../components/confirm-modal.tsx')).ConfirmModal }));
 
 export type ExpenseListViewProps = {
   query: ExpenseListQuery;
@@ -34,6 +36,12 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
   const rows = useExpensePage(split.page);
   const totals = useQuery({ ...expenseListQuery(split.totals ?? query), enabled: split.totals !== null });
   const [deleting, setDeleting] = useState<ExpenseListItem | null>(null);
+  // Kept mounted once asked, so the modal closes and hands the focus back as it always does.
+  const [hasAskedToDelete, setAskedToDelete] = useState(false);
+  const askToDelete = (expense: ExpenseListItem) => {
+    setAskedToDelete(true);
+    setDeleting(expense);
+  };
   const can = (permission: string) => hasPermissions(session.permissions, [permission]);
   const homeCurrencySymbol = session.workingUser?.currency ?? '';
   const isClient = query.IsFirmExpense === false;
@@ -66,24 +74,28 @@ export function ExpenseListView({ query, sort, onSort, onPageChange, onSizeChang
             isFolded={isFolded}
             editLabel={can('expensePermission.edit') ? 'Edit' : 'View'}
             onEdit={(expense) => navigate(editExpensePath(expense.id, returnTo))}
-            onDelete={can('expensePermission.delete') ? setDeleting : undefined}
+            onDelete={can('expensePermission.delete') ? askToDelete : undefined}
           />
         )}
       </ListResults>
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete this expense?"
-        confirmLabel="Delete"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteExpense(deleting.id);
-          await queryClient.invalidateQueries({ queryKey: expenseKeys.all });
-          if (list && list.data.length === 1 && page > 1) onPageChange(page - 1);
-        }}
-      >
-        {deleting && `The ${expenseName(deleting)} goes to the recycle bin.`}
-      </ConfirmModal>
+      {hasAskedToDelete && (
+        <Suspense>
+          <ConfirmModal
+            opened={deleting !== null}
+            onClose={() => setDeleting(null)}
+            title="Delete this expense?"
+            confirmLabel="Delete"
+            onConfirm={async () => {
+              if (!deleting) return;
+              await deleteExpense(deleting.id);
+              await queryClient.invalidateQueries({ queryKey: expenseKeys.all });
+              if (list && list.data.length === 1 && page > 1) onPageChange(page - 1);
+            }}
+          >
+            {deleting && `The ${expenseName(deleting)} goes to the recycle bin.`}
+          </ConfirmModal>
+        </Suspense>
+      )}
     </Stack>
   );
 }
