@@ -18,7 +18,9 @@ import { freeNameIn, lockDocument, moveDocument } from './documents.repository.t
 
 export type { DocumentProcessing } from './document-processing.ts';
 export type { DocumentWork } from './document-work.ts';
-export { DOCX_CONTENT_TYPE } from './document-templates.ts';
+export { DOCX_CONTENT_TYPE, fillTemplate } from './document-templates.ts';
+/** For the demo seed: a Word letter set as a PDF without the document worker. */
+export { wordPdfOf } from './document-word-pdf.ts';
 
 export type GeneratedDocumentInput = {
   matterId: string;

@@ -4,6 +4,9 @@ import { registerEngagementRoutes } from './engagements.routes.ts';
 import { createEngagementService } from './engagements.service.ts';
 
 export type { EngagementDeps } from './engagement-deps.ts';
+/** For the demo seed: terms saved and a letter made and sent as the routes do. */
+export { generateEngagementLetter, sendEngagementLetter } from './engagement-letter.ts';
+export { saveEngagementTerms } from './engagement-terms.ts';
 
 /**
  * The engagements module for the composition root: its routes, and the follow-up the signing
