@@ -101,7 +101,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    modulePreload: { resolveDependencies: preloadList },
+    // No modulepreload polyfill: every browser we support has had <link rel="modulepreload"> since 2023
+    // (Safari 17, Firefox 115), and the polyfill was 0.4 KB of the sign-in page's 120 KB.
+    modulePreload: { polyfill: false, resolveDependencies: preloadList },
     rolldownOptions: {
       output: {
         // Chunks by hash alone: the entry lists every lazy chunk's file for preloading, and the

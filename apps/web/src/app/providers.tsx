@@ -3,7 +3,6 @@ import {
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   MantineProvider,
-  Notification,
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -95,10 +94,11 @@ export const theme = createTheme({
     // The colour field's eye-dropper button is an icon without a name in Mantine (axe: button-name).
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
-    Notification: Notification.extend({
+    // A plain object, as Combobox's: Notification.extend put the toast's code in the sign-in page's.
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-    }),
+    },
   },
 });
 
