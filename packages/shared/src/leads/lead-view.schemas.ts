@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
-import { CONFLICT_DECISIONS } from '../conflict-checks/conflict-check.schemas.ts';
+import { CONFLICT_DECISIONS, conflictMatchSchema } from '../conflict-checks/conflict-check.schemas.ts';
 import { INTAKE_FIELD_TYPES } from '../intake-forms/intake-form-fields.schemas.ts';
 import { LEAD_STATUSES } from './lead-status.ts';
 import { LEAD_SOURCES, LEAD_TYPES, leadListFiltersSchema } from './lead.schemas.ts';
@@ -102,18 +102,7 @@ export const leadConflictSchema = z.object({
   conflictCheckId: z.string().describe('The conflict check’s id (the engine’s record; carried to the client and matter at conversion).'),
   searchedNames: z.array(z.string()).describe('The names it searched: the lead’s and its opposing parties’.'),
   matchCount: z.number().int().describe('How many of the firm’s names resembled them.'),
-  matches: z
-    .array(
-      z.object({
-        searchedName: z.string().describe('The name searched.'),
-        matchedName: z.string().describe('The name on file that resembles it.'),
-        matchType: z.string().describe('client, company, contact, related party or opposing party.'),
-        clientName: z.string().describe('The client it belongs to.'),
-        matterName: z.string().nullable().describe('The matter of a party match; null otherwise.'),
-        similarity: z.number().describe('0 to 1; 1 is the same name.'),
-      }),
-    )
-    .describe('The matches found when it ran.'),
+  matches: z.array(conflictMatchSchema).describe('The matches found when it ran.'),
   decision: z
     .enum(CONFLICT_DECISIONS)
     .nullable()

@@ -1,13 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   CONFLICT_DECISIONS,
   isoToDisplayDate,
   LEAD_CONFLICT_DECISION_LABELS,
   leadConflictDecisionSchema,
   type Lead,
-  type LeadConflict,
 } from '@matterhorn/shared';
 import { useState } from 'react';
+import { ConflictMatchesTable } from '../../../components/conflict-matches-table.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useLeadWrites } from '../api/leads-api.ts';
@@ -24,37 +24,6 @@ export const CONFLICT_TEXT = {
 } as const;
 
 const DECISION_COLORS = { no_conflict: 'teal', proceed_despite_conflict: 'yellow', declined: 'red' } as const;
-
-function MatchesTable({ matches }: { matches: LeadConflict['matches'] }) {
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Conflict matches" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Searched name</Table.Th>
-            <Table.Th>Matched name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Similarity</Table.Th>
-            <Table.Th>Client</Table.Th>
-            <Table.Th>Matter</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {matches.map((match, index) => (
-            <Table.Tr key={`${match.matchedName}-${index}`}>
-              <Table.Td>{match.searchedName}</Table.Td>
-              <Table.Td fw={600}>{match.matchedName}</Table.Td>
-              <Table.Td>{match.matchType}</Table.Td>
-              <Table.Td>{Math.round(match.similarity * 100)}%</Table.Td>
-              <Table.Td>{match.clientName}</Table.Td>
-              <Table.Td>{match.matterName ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 /** The decision and its notes, checked by the contract's schema (waiving a conflict needs notes) before it is sent. */
 function DecisionForm({ lead, hasMatches }: { lead: Lead; hasMatches: boolean }) {
@@ -155,7 +124,7 @@ export function LeadConflictCard({ lead, canEdit }: { lead: Lead; canEdit: boole
                 {check.matchCount === 0 ? CONFLICT_TEXT.noMatches : CONFLICT_TEXT.matches(check.matchCount)}
               </Text>
             </Text>
-            {check.matches.length > 0 && <MatchesTable matches={check.matches} />}
+            {check.matches.length > 0 && <ConflictMatchesTable matches={check.matches} />}
             {check.decision ? (
               <Group gap="xs" wrap="wrap">
                 <Text size="sm">Decision:</Text>
