@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTAKE_ANSWER_MESSAGES, LEAD_STATUS_MESSAGES, type IntakeFormInput } from '@matterhorn/shared';
+import {
+  INTAKE_ANSWER_MESSAGES,
+  INTAKE_FORM_MESSAGES,
+  LEAD_MESSAGES,
+  LEAD_STATUS_MESSAGES,
+  RECYCLE_BIN_MESSAGES,
+  type IntakeFormInput,
+} from '@matterhorn/shared';
 import { createLeadFiles } from '../src/modules/leads/leads.api.ts';
 import { findFirmToday } from '../src/platform/firm-clock.ts';
 import { postJournalEntry } from '../src/platform/ledger/ledger.ts';
@@ -378,6 +385,123 @@ describe('a lead', () => {
     expect(noted.json().data.timeline[0]).toMatchObject({ kind: 'note', body: 'Wants a lease reviewed by Friday' });
     expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
     expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 404);
+  });
+});
+
+describe('deleting', () => {
+  const binItem = async (id: string) =>
+    ((await call('GET', '/api/admin/recycle-bin/get-items?size=100', admin)).json().data.data as { id: string }[]).find(
+      (item) => item.id === id,
+    );
+  const restore = (id: string) => call('POST', `/api/admin/recycle-bin/restore/${id}`, admin);
+  const purge = (id: string, confirmName: string) => call('DELETE', `/api/admin/recycle-bin/purge/${id}`, admin, { confirmName });
+  const rowCount = async (table: 'leads' | 'lead_events' | 'intake_forms', id: string) => {
+    const column = sql.raw(table === 'lead_events' ? 'lead_id' : 'id');
+    const [row] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ count: number }>(tx.execute(sql`select count(*)::int as count from ${sql.raw(table)} where ${column} = ${id}`)),
+    );
+    return row!.count;
+  };
+  const newLead = async (name: string) => {
+    const created = await call('POST', '/api/admin/leads/create-lead', admin, { leadType: 'individual', firstName: name, source: 'phone' });
+    expectStatus(created, 201);
+    return created.json().data.id as string;
+  };
+
+  it('sends a form with leads to the recycle bin: its public address answers not found, its leads stay', async () => {
+    const formUrl = `/api/admin/intake-forms/delete-intake-form/${formId}`;
+    expectStatus(await call('DELETE', formUrl, otherAdmin), 404);
+    expectStatus(await publicCall('GET', publicBase()), 200);
+
+    const deleted = await call('DELETE', formUrl, admin);
+    expectStatus(deleted, 200);
+    expect(deleted.json().message).toBe(INTAKE_FORM_MESSAGES.deleted);
+    expectStatus(await call('DELETE', formUrl, admin), 200); // twice: still deleted, nothing more
+    const shown = await publicCall('GET', publicBase());
+    expect([shown.statusCode, shown.json().message]).toEqual([404, 'Intake form not found']);
+    expectStatus(await publicCall('POST', `${publicBase()}/submit`, { submissionKey: randomUUID(), answers: goodAnswers() }), 404);
+    expectStatus(await call('GET', `/api/admin/intake-forms/get-intake-form/${formId}`, admin), 404);
+    const lead = await call('GET', `/api/admin/leads/get-lead/${leadId}`, admin);
+    expectStatus(lead, 200);
+    expect(lead.json().data.submission.formName).toBe('Property purchase');
+
+    expect(await binItem(formId)).toMatchObject({ kind: 'intakeForm', kindLabel: 'Intake form', name: 'Property purchase' });
+    // Its leads name it: it stays in the bin, permanently deleted neither by hand nor by the purge job.
+    const refused = await purge(formId, 'Property purchase');
+    expect([refused.statusCode, refused.json().message]).toEqual([409, RECYCLE_BIN_MESSAGES.formHasLeads]);
+    expect(await rowCount('intake_forms', formId)).toBe(1);
+  });
+
+  it('restores a form unpublished, unless another form has taken its address meanwhile', async () => {
+    const taken = await call('POST', '/api/admin/intake-forms/create-intake-form', admin, formInput());
+    expectStatus(taken, 201);
+    const refused = await restore(formId);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, RECYCLE_BIN_MESSAGES.formAddressTaken]);
+    expectStatus(await call('DELETE', `/api/admin/intake-forms/delete-intake-form/${taken.json().data.id}`, admin), 200);
+    expect(await purge(taken.json().data.id, 'Property purchase')).toMatchObject({ statusCode: 200 });
+    expect(await rowCount('intake_forms', taken.json().data.id)).toBe(0);
+
+    expectStatus(await restore(formId), 200);
+    const restored = (await call('GET', `/api/admin/intake-forms/get-intake-form/${formId}`, admin)).json().data;
+    expect(restored).toMatchObject({ isPublished: false, submissionCount: 1 });
+    expectStatus(await publicCall('GET', publicBase()), 404);
+    expectStatus(await call('POST', `/api/admin/intake-forms/publish-intake-form/${formId}`, admin), 200);
+    expectStatus(await publicCall('GET', publicBase()), 200);
+  });
+
+  it('sends a lead to the recycle bin, twice as once, restores it with its timeline, and purges one with no history', async () => {
+    const id = await newLead('Kemi');
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, otherAdmin), 404);
+    expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 200);
+
+    const deleted = await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin);
+    expect([deleted.statusCode, deleted.json().message]).toEqual([200, LEAD_MESSAGES.deleted]);
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
+    expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 404);
+    const listed = (await call('GET', '/api/admin/leads/get-leads?search=Kemi', admin)).json().data;
+    expect(listed.totalCount).toBe(0);
+    expect(await binItem(id)).toMatchObject({ kind: 'lead', kindLabel: 'Lead', name: 'Kemi', deletedBy: expect.any(String) });
+    expectStatus(await call('POST', `/api/admin/recycle-bin/restore/${id}`, otherAdmin), 404);
+
+    expectStatus(await restore(id), 200);
+    const back = (await call('GET', `/api/admin/leads/get-lead/${id}`, admin)).json().data;
+    expect(back.timeline.map((event: { kind: string }) => event.kind)).toEqual(['created']);
+    expect(await binItem(id)).toBeUndefined();
+
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
+    expectStatus(await purge(id, 'Kemi'), 200);
+    expect([await rowCount('leads', id), await rowCount('lead_events', id)]).toEqual([0, 0]);
+  });
+
+  it('keeps a lead with a consultation in the bin when asked to delete it for good', async () => {
+    const id = await newLead('Bisi');
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`insert into consultations (firm_id, lead_id, assignee_user_id, start_local, end_local, status, booked_through)
+        values (${firm.firmId}, ${id}, ${firm.users.admin.id}, '2026-04-06 10:00', '2026-04-06 11:00', 'Cancelled', 'staff')`),
+    );
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
+    const refused = await purge(id, 'Bisi');
+    expect([refused.statusCode, refused.json().message]).toEqual([409, RECYCLE_BIN_MESSAGES.leadHasHistory]);
+    expect(await rowCount('leads', id)).toBe(1);
+  });
+
+  it('refuses to delete a converted lead: it is its client’s history', async () => {
+    const id = await newLead('Chidi');
+    expectStatus(await call('POST', `/api/admin/leads/run-lead-conflict-check/${id}`, admin), 200);
+    expectStatus(await call('POST', `/api/admin/leads/record-lead-conflict-decision/${id}`, admin, { decision: 'no_conflict' }), 200);
+    expectStatus(
+      await call('PUT', `/api/admin/engagements/save-engagement-terms/${id}`, admin, {
+        responsibleUserId: firm.users.admin.id,
+        matterName: 'Chidi tenancy advice',
+        billingType: 'Hourly',
+        hourlyRate: '150.00',
+      }),
+      200,
+    );
+    expectStatus(await call('POST', `/api/admin/engagements/convert-lead/${id}`, admin), 200);
+    const refused = await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, LEAD_MESSAGES.convertedCannotDelete]);
+    expectStatus(await call('GET', `/api/admin/leads/get-lead/${id}`, admin), 200);
   });
 });
 

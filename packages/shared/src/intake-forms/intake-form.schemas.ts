@@ -10,7 +10,7 @@ export const INTAKE_FORM_MESSAGES = {
   updated: 'Intake form saved',
   published: 'Intake form published',
   unpublished: 'Intake form unpublished',
-  deleted: 'Intake form deleted',
+  deleted: 'Intake form deleted: it is in the recycle bin',
   slugTaken: 'Another intake form of the firm has this address',
   noPortalSlug: 'Set the firm’s portal address first: the public form lives under it',
   submitted: 'Thank you: your enquiry was sent',

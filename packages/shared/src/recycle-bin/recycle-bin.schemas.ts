@@ -15,6 +15,8 @@ export const RECYCLE_BIN_KINDS = [
   'document',
   'folder',
   'invoice',
+  'lead',
+  'intakeForm',
 ] as const;
 export type RecycleBinKind = (typeof RECYCLE_BIN_KINDS)[number];
 
@@ -30,6 +32,8 @@ export const RECYCLE_BIN_KIND_LABELS: Record<RecycleBinKind, string> = {
   document: 'Document',
   folder: 'Folder',
   invoice: 'Draft invoice',
+  lead: 'Lead',
+  intakeForm: 'Intake form',
 };
 
 export const RECYCLE_BIN_MESSAGES = {
@@ -37,6 +41,9 @@ export const RECYCLE_BIN_MESSAGES = {
   holdsMoney: 'It holds money history (invoices, payments, trust money or journals): it cannot be deleted permanently',
   restoreClientFirst: 'Restore its client first',
   restoreMatterFirst: 'Restore its matter first',
+  leadHasHistory: 'This lead has consultations, an engagement or signature requests on record: it stays in the bin',
+  formHasLeads: 'Leads came in through this form: it stays in the bin while any of them names it',
+  formAddressTaken: 'Another intake form now has this form’s address: change that form’s address first',
 } as const;
 
 export const recycleBinEntrySchema = z.object({

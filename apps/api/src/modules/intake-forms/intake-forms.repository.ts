@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { IntakeFieldView } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { firms, intakeForms } from '../../db/schema/index.ts';
@@ -123,4 +123,32 @@ export async function findUserEmail(tx: Tx, firmId: string, userId: string) {
     tx.execute(sql`select email, name, is_active as "isActive" from users where firm_id = ${firmId} and id = ${userId}`),
   );
   return rows[0] ?? null;
+}
+
+/** A deleted form's address, or null when the form is not in the bin. */
+export async function findDeletedFormSlug(tx: Tx, firmId: string, formId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ slug: intakeForms.slug })
+    .from(intakeForms)
+    .where(and(eq(intakeForms.firmId, firmId), eq(intakeForms.id, formId), isNotNull(intakeForms.deletedAt)))
+    .for('update');
+  return row?.slug ?? null;
+}
+
+/** Puts a deleted form back among the firm's forms, unpublished (as its deletion left it). */
+export async function restoreDeletedForm(tx: Tx, firmId: string, formId: string): Promise<void> {
+  await tx
+    .update(intakeForms)
+    .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
+    .where(and(eq(intakeForms.firmId, firmId), eq(intakeForms.id, formId)));
+}
+
+/** The firm's form, deleted or not, locked FOR UPDATE: whether it is in the bin, or null when it is not the firm's. */
+export async function lockFormForRemoval(tx: Tx, firmId: string, formId: string): Promise<{ isDeleted: boolean } | null> {
+  const [row] = await tx
+    .select({ deletedAt: intakeForms.deletedAt })
+    .from(intakeForms)
+    .where(and(eq(intakeForms.firmId, firmId), eq(intakeForms.id, formId)))
+    .for('update');
+  return row ? { isDeleted: row.deletedAt !== null } : null;
 }

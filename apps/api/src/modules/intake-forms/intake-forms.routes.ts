@@ -73,8 +73,9 @@ export function registerIntakeFormRoutes(app: FastifyInstance, { database, appUr
     calls.remove,
     {
       access: firmAccess('clientInfo.edit'),
-      summary: 'Deletes an intake form (unpublished and hidden; its leads keep their answers; audited)',
-      description: notFoundNote,
+      summary:
+        'Sends an intake form to the recycle bin (audited): unpublished, so its public address answers not found; its leads stay with their answers',
+      description: 'Deleting one already in the bin answers the same. 404 for a form that is not the firm’s.',
     },
     async (request) => ok(INTAKE_FORM_MESSAGES.deleted, await forms.remove(firmPrincipalOf(request), request.params.id)),
   );

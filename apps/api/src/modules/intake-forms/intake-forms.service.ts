@@ -122,10 +122,16 @@ export function createIntakeFormsService(database: Database, appUrl: string) {
       return view(principal, formId);
     },
 
+    /**
+     * Sends the form to the recycle bin: unpublished, so its public address answers not found; the
+     * leads it brought keep their answers. One already in the bin answers as deleted again.
+     */
     async remove(principal: FirmPrincipal, formId: string): Promise<null> {
       const { firmId } = principal;
       await database.withFirm(firmId, async (tx) => {
-        await lockForm(tx, firmId, formId);
+        const row = await repository.lockFormForRemoval(tx, firmId, formId);
+        if (!row) throw notFound('Intake form');
+        if (row.isDeleted) return;
         await repository.softDeleteForm(tx, firmId, formId, principal.userId);
         await recordAuditEvent(tx, principal, 'intakeForm.deleted', formId);
       });

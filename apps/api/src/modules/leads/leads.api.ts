@@ -8,6 +8,8 @@ import * as repository from './leads.repository.ts';
 
 export { findAttachableUploadIds } from './lead-files.repository.ts';
 export { findLeadIdBySubmissionKey } from './leads.repository.ts';
+/** For the recycle bin: a deleted lead put back into the firm's lists. */
+export { restoreDeletedLead } from './leads.repository.ts';
 export { createLeadFiles, leadFileJobs, type LeadFiles } from './lead-files.ts';
 /** The pipeline's moves, as the routes and the demo seed compose it. */
 export { createLeadPipeline } from './lead-pipeline.ts';

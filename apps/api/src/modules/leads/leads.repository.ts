@@ -223,3 +223,28 @@ export async function findUserName(tx: Tx, firmId: string, userId: string): Prom
     .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
   return row?.name ?? null;
 }
+
+/**
+ * The firm's lead, deleted or not, locked FOR UPDATE, with whether it was converted to a client
+ * (its timeline records the conversion, written in the same locked transaction as the client).
+ */
+export async function lockLeadForRemoval(
+  tx: Tx,
+  firmId: string,
+  leadId: string,
+): Promise<{ id: string; isDeleted: boolean; isConverted: boolean } | null> {
+  const [row] = await rowsOf<{ id: string; isDeleted: boolean; isConverted: boolean }>(
+    tx.execute(sql`select l.id, l.deleted_at is not null as "isDeleted",
+        exists (select 1 from lead_events e where e.firm_id = l.firm_id and e.lead_id = l.id and e.kind = 'converted') as "isConverted"
+      from leads l where l.firm_id = ${firmId} and l.id = ${leadId} for update of l`),
+  );
+  return row ?? null;
+}
+
+/** Puts a lead from the recycle bin into the firm's lists. */
+export async function restoreDeletedLead(tx: Tx, firmId: string, leadId: string): Promise<void> {
+  await tx
+    .update(leads)
+    .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
+    .where(and(eq(leads.firmId, firmId), eq(leads.id, leadId)));
+}

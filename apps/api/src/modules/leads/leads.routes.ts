@@ -106,7 +106,11 @@ export function registerLeadRoutes(app: FastifyInstance, { database, leadFiles }
   );
   route(
     calls.remove,
-    { access: firmAccess('clientInfo.delete'), summary: 'Deletes a lead (kept, hidden from lists; audited)', description: notFoundNote },
+    {
+      access: firmAccess('clientInfo.delete'),
+      summary: 'Sends a lead to the recycle bin, restorable there (audited); deleting one already in the bin answers the same',
+      description: `409 when the lead was converted to a client (it is that client’s history). 404 for a lead that is not the firm’s.`,
+    },
     async (request) => ok(LEAD_MESSAGES.deleted, await leads.remove(firmPrincipalOf(request), request.params.id)),
   );
 

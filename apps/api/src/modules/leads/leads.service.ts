@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  LEAD_MESSAGES,
   LEAD_SOURCE_LABELS,
   type Lead,
   type leadBoardQuerySchema,
@@ -9,7 +10,7 @@ import {
   LEAD_STATUSES,
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { createNameChecks } from '../conflict-checks/conflict-checks.api.ts';
@@ -186,10 +187,17 @@ export function createLeadsService(database: Database) {
       return views.view(principal, leadId);
     },
 
+    /**
+     * Sends the lead to the recycle bin, restorable there. A converted lead is its client's history
+     * and stays (409); one already in the bin answers as deleted again (a double click, a retry).
+     */
     async remove(principal: FirmPrincipal, leadId: string): Promise<null> {
       const { firmId } = principal;
       await database.withFirm(firmId, async (tx) => {
-        await lockLead(tx, firmId, leadId);
+        const row = await repository.lockLeadForRemoval(tx, firmId, leadId);
+        if (!row) throw notFound('Lead');
+        if (row.isConverted) throw conflict(LEAD_MESSAGES.convertedCannotDelete);
+        if (row.isDeleted) return;
         await repository.updateLead(tx, firmId, leadId, { deletedAt: new Date(), deletedByUserId: principal.userId });
         await recordAuditEvent(tx, principal, 'lead.deleted', leadId);
       });

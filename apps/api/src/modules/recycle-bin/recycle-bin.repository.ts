@@ -63,7 +63,13 @@ const binItems = (firmId: string) => sql`
   select 'invoice', t.id, 'Draft for ' || c.display_name || ' (' || to_char(t.created_at, 'DD/MM/YYYY') || ')', c.display_name,
          t.deleted_at, t.deleted_by_user_id
     from invoices t join clients c on c.firm_id = t.firm_id and c.id = t.client_id
-   where t.firm_id = ${firmId} and t.deleted_at is not null and t.number_value is null`;
+   where t.firm_id = ${firmId} and t.deleted_at is not null and t.number_value is null
+  union all
+  select 'lead', t.id, t.display_name, null, t.deleted_at, t.deleted_by_user_id
+    from leads t where t.firm_id = ${firmId} and t.deleted_at is not null
+  union all
+  select 'intakeForm', t.id, t.name, null, t.deleted_at, t.deleted_by_user_id
+    from intake_forms t where t.firm_id = ${firmId} and t.deleted_at is not null`;
 
 export type BinItemRow = {
   kind: RecycleBinKind;
@@ -229,8 +235,34 @@ export async function findFileKeys(tx: Tx, firmId: string, scope: { kind: Recycl
      where r.firm_id = ${firmId} and ${where.expenses}
     union all
     select a.storage_key from progress_note_attachments a join progress_notes t on t.firm_id = a.firm_id and t.id = a.progress_note_id
-     where a.firm_id = ${firmId} and ${where.progressNotes}`);
+     where a.firm_id = ${firmId} and ${where.progressNotes}
+    union all
+    select u.storage_key from intake_uploads u where u.firm_id = ${firmId} and ${intakeUploadsOf(scope)}`);
   return rowsOf<{ key: string }>(result).map((row) => row.key);
+}
+
+/** A lead's uploads, or those a visitor left on a form and never sent (a form with leads is not purged). */
+function intakeUploadsOf({ kind, id }: { kind: RecycleBinKind; id: string }) {
+  if (kind === 'lead') return sql`u.lead_id = ${id}`;
+  if (kind === 'intakeForm') return sql`u.intake_form_id = ${id} and u.lead_id is null`;
+  return sql`false`;
+}
+
+/** What keeps a lead in the bin: consultations (a fee may have been paid), an engagement, or signature requests, kept as records. */
+export async function holdsLeadHistory(tx: Tx, firmId: string, leadId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select
+         exists (select 1 from consultations t where t.firm_id = ${firmId} and t.lead_id = ${leadId})
+      or exists (select 1 from engagements t where t.firm_id = ${firmId} and t.lead_id = ${leadId})
+      or exists (select 1 from signature_request_signers t where t.firm_id = ${firmId} and t.lead_id = ${leadId}) as "holds"`);
+  return Boolean(rowsOf<{ holds: boolean }>(result)[0]?.holds);
+}
+
+/** Whether any lead, in the bin or not, came in through the form (it names the form, so the form stays). */
+export async function hasIntakeFormLeads(tx: Tx, firmId: string, formId: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select exists (select 1 from leads t where t.firm_id = ${firmId} and t.intake_form_id = ${formId}) as "holds"`,
+  );
+  return Boolean(rowsOf<{ holds: boolean }>(result)[0]?.holds);
 }
 
 /** Which rows of each child table a purge of `scope` removes: the record itself, or everything of a client or matter. */
@@ -335,6 +367,14 @@ export async function purgeRecord(tx: Tx, firmId: string, kind: RecycleBinKind, 
   };
 
   switch (kind) {
+    case 'lead':
+      await run(sql`delete from intake_uploads where firm_id = ${firmId} and lead_id = ${id}`);
+      await run(sql`delete from consultation_booking_links where firm_id = ${firmId} and lead_id = ${id}`);
+      await run(sql`delete from lead_events where firm_id = ${firmId} and lead_id = ${id}`);
+      return run(sql`delete from leads where firm_id = ${firmId} and id = ${id} and deleted_at is not null`);
+    case 'intakeForm':
+      await run(sql`delete from intake_uploads where firm_id = ${firmId} and intake_form_id = ${id} and lead_id is null`);
+      return run(sql`delete from intake_forms where firm_id = ${firmId} and id = ${id} and deleted_at is not null`);
     case 'contact':
       return run(sql`delete from client_contacts where firm_id = ${firmId} and id = ${id}`);
     case 'timeEntry':

@@ -24,7 +24,7 @@ export function registerRecycleBinRoutes(app: FastifyInstance, bin: RecycleBin) 
       access: firmAccess('recycleBin'),
       summary: 'Puts a deleted record back where it was, with what was deleted with it',
       description:
-        '404 when the id is not in the bin; 409 when its client or matter is in the bin (restore that first), a document’s name is now taken, or a draft’s items are billed elsewhere.',
+        '404 when the id is not in the bin; 409 when its client or matter is in the bin (restore that first), a document’s name or an intake form’s address is now taken, or a draft’s items are billed elsewhere.',
     },
     async (request) => ok('Restored', await bin.restore(firmPrincipalOf(request), request.params.id)),
   );
@@ -33,7 +33,8 @@ export function registerRecycleBinRoutes(app: FastifyInstance, bin: RecycleBin) 
     {
       access: firmAccess('recycleBin.delete'),
       summary: 'Deletes a record in the bin for good, with its children and files; its name must be typed again',
-      description: '400 when confirmName is not the item’s name; 404 when it is not in the bin; 409 when it holds money history.',
+      description:
+        '400 when confirmName is not the item’s name; 404 when it is not in the bin; 409 when it holds money history, a lead has consultations, an engagement or signature requests, or leads came in through an intake form.',
     },
     async (request) => {
       await bin.purge(firmPrincipalOf(request), request.params.id, request.body.confirmName);

@@ -15,13 +15,17 @@ import type { FileStore } from '../../platform/files/files.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
+import { restoreIntakeForm } from '../intake-forms/intake-forms.api.ts';
 import { restoreDraftInvoice } from '../invoices/invoices.api.ts';
+import { restoreDeletedLead } from '../leads/leads.api.ts';
 import {
   type BinItemRow,
   findBinItem,
   findExpiredItems,
   findFileKeys,
   findLeafParents,
+  hasIntakeFormLeads,
+  holdsLeadHistory,
   holdsMoneyHistory,
   isMattersClientDeleted,
   listBinItems,
@@ -55,7 +59,7 @@ const entryOf = (row: BinItemRow): RecycleBinEntry => ({
 
 /**
  * The firm's recycle bin (issue 39): every deleted client, matter, time entry, expense, flat fee,
- * progress note, court update, document, folder and draft invoice, for the firm's retention (Settings ›
+ * progress note, court update, document, folder, draft invoice, lead and intake form, for the firm's retention (Settings ›
  * General), restorable with what was deleted with it, or deleted for good by typing its name. A job
  * purges what has stayed past the retention.
  */
@@ -70,6 +74,9 @@ export function createRecycleBin({ database, files, documents, afterResponse }: 
   async function purge(tx: Tx, actor: { firmId: string; userId: string | null }, item: BinItemRow) {
     if ((item.kind === 'client' || item.kind === 'matter') && (await holdsMoneyHistory(tx, actor.firmId, { kind: item.kind, id: item.id })))
       throw conflict(RECYCLE_BIN_MESSAGES.holdsMoney);
+    if (item.kind === 'lead' && (await holdsLeadHistory(tx, actor.firmId, item.id))) throw conflict(RECYCLE_BIN_MESSAGES.leadHasHistory);
+    if (item.kind === 'intakeForm' && (await hasIntakeFormLeads(tx, actor.firmId, item.id)))
+      throw conflict(RECYCLE_BIN_MESSAGES.formHasLeads);
     const keys = await findFileKeys(tx, actor.firmId, item);
     await purgeRecord(tx, actor.firmId, item.kind, item.id);
     if (actor.userId)
@@ -119,6 +126,8 @@ export function createRecycleBin({ database, files, documents, afterResponse }: 
             await restoreChildrenOf(tx, firmId, { kind: item.kind, id });
             await restoreOwn(tx, firmId, { kind: item.kind, id });
           } else if (item.kind === 'invoice') await restoreDraftInvoice(tx, firmId, id);
+          else if (item.kind === 'lead') await restoreDeletedLead(tx, firmId, id);
+          else if (item.kind === 'intakeForm') await restoreIntakeForm(tx, firmId, id);
           else await restoreLeafOrRefuse(tx, firmId, item);
         });
       await database.withFirm(principal.firmId, (tx) =>
