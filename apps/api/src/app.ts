@@ -431,7 +431,14 @@ export async function buildApp(
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
   registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
   // Online signing reads and files the document's versions through the documents module's surface.
-  const signingDeps: SigningDeps = { database, outbox, documents: documentsApi, appUrl: config.appUrl, appSecret: config.appSecret };
+  const signingDeps: SigningDeps = {
+    database,
+    outbox,
+    documents: documentsApi,
+    appUrl: config.appUrl,
+    appSecret: config.appSecret,
+    files: documentDeps.files,
+  };
   // A lead's engagement letter (issue 45): made in the document worker, signed through signing's surface;
   // once sealed, the signing module's follow-up converts the lead (in its job, after commit).
   const trustRequestSender = createTrustRequestService({ database, outbox, appUrl: config.appUrl });

@@ -324,6 +324,78 @@ describe('refusals, each writing nothing', () => {
   });
 });
 
+describe('page images for the signing page', () => {
+  const isPng = (content: Buffer) => content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const pngSize = (content: Buffer) => ({ width: content.readUInt32BE(16), height: content.readUInt32BE(20) });
+
+  it('draws a page once, answers its size first, refuses a page the document does not have, and a withdrawn link', async () => {
+    const letter = await uploadLetter('Page images');
+    const person = signer('Gbenga Page');
+    const { id } = (await send({ documentId: letter.id, signers: [person], fields: [field(0, 'signature')] })).json().data;
+    const token = await linkOf(person.email);
+
+    const layout = await signing('GET', token, '/pages');
+    expect(layout.statusCode).toBe(200);
+    expect(layout.headers['cache-control']).toBe('no-store');
+    const { width, pages } = layout.json().data as { width: number; pages: { width: number; height: number }[] };
+    expect(pages).toHaveLength(1);
+    // An A4 page: √2 times as tall as wide.
+    expect(pages[0]!.height / pages[0]!.width).toBeCloseTo(Math.SQRT2, 2);
+
+    const page = await signing('GET', token, '/pages/1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('image/png');
+    expect(isPng(page.rawPayload)).toBe(true);
+    expect(pngSize(page.rawPayload)).toEqual({ width, height: expect.closeTo(pages[0]!.height, 0) });
+    const again = await signing('GET', token, '/pages/1');
+    expect(again.rawPayload.equals(page.rawPayload)).toBe(true);
+
+    expect((await signing('GET', token, '/pages/2')).statusCode).toBe(404);
+    expect((await signing('GET', token, '/pages/0')).statusCode).toBe(400);
+    expect((await signing('GET', token, '/pages/one')).statusCode).toBe(400);
+    expect((await signing('GET', 'B'.repeat(43), '/pages/1')).statusCode).toBe(404);
+
+    await fixture.call('POST', `${BASE}/void-request/${id}`, fixture.tokens.admin, { reason: 'Wrong letter' });
+    for (const step of ['/pages', '/pages/1']) {
+      const refused = await signing('GET', token, step);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('The sender withdrew this request');
+    }
+  });
+
+  it('shows another firm’s signer only their own firm’s document', async () => {
+    const ours = await uploadLetter('Our two-word letter');
+    const ourSigner = signer('Hauwa Ours');
+    await send({ documentId: ours.id, signers: [ourSigner], fields: [field(0, 'signature')] });
+    const ourPage = (await signing('GET', await linkOf(ourSigner.email), '/pages/1')).rawPayload;
+
+    const otherFolder = (
+      await fixture.call('POST', `${DOCUMENT_BASE}/create-folder`, fixture.tokens.otherAdmin, { parentFolderId: null, name: 'Letters' })
+    ).json().data.id as string;
+    const theirs = await fixture.upload(
+      otherFolder,
+      { fileName: 'Their letter.pdf', content: await pdf('Another firm', 'Entirely different terms of another firm, at length') },
+      {},
+      fixture.tokens.otherAdmin,
+    );
+    expect(theirs.statusCode).toBe(201);
+    const theirSigner = signer('Ifeoma Theirs');
+    expect(
+      (
+        await send(
+          { documentId: theirs.json().data.id, signers: [theirSigner], fields: [field(0, 'signature')] },
+          fixture.tokens.otherAdmin,
+        )
+      ).statusCode,
+    ).toBe(201);
+    const theirToken = await linkOf(theirSigner.email);
+    const theirPage = await signing('GET', theirToken, '/pages/1');
+    expect(theirPage.statusCode).toBe(200);
+    expect(theirPage.rawPayload.equals(ourPage)).toBe(false);
+    expect((await signing('GET', theirToken, '/pages/2')).statusCode).toBe(404);
+  });
+});
+
 describe('reminders', () => {
   it('emails a signer who has not signed again after 3 days, and not twice within 3 days', async () => {
     const letter = await uploadLetter('Reminded');

@@ -9,6 +9,7 @@ import { registerSigningRoutes } from './signing.routes.ts';
 import { sealWaitingRequests } from './seal-signed-requests.ts';
 import { findRequest } from './signature-requests.repository.ts';
 import type { SigningDeps } from './signing-deps.ts';
+import { createSigningPageImages } from './signing-page-images.ts';
 
 /** The signature-requests module's surface for the composition root (app.ts, server.ts), the seed and the bench. */
 export { SEAL_SIGNED_JOB, sealRequest, sealWaitingRequests } from './seal-signed-requests.ts';
@@ -49,6 +50,7 @@ export function registerSignatureRequests(app: FastifyInstance, deps: SigningDep
   const requestSealing = options.requestSealing;
   registerSigningRoutes(app, createSigningService(deps), requests, {
     rateLimit: options.rateLimit,
+    pageImages: createSigningPageImages(deps.files),
     requestSealing: requestSealing
       ? () =>
           void requestSealing().catch((error: unknown) =>

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { FileStore } from '../../platform/files/files.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { DocumentsApi } from '../documents/documents.api.ts';
 
@@ -10,6 +11,8 @@ export type SigningDeps = {
   documents: Pick<DocumentsApi, 'findSignableVersion' | 'fileSignedVersion'>;
   appUrl: string;
   appSecret: string;
+  /** Where the signing page's page images are kept (made once per document version); none: the page reads the PDF with PDF.js. */
+  files?: FileStore;
   /**
    * Told after a request is sealed and its transaction committed (the sealing job, never a signer's
    * request): another module's follow-up, e.g. an engagement letter converting its lead. Its errors are its own.

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeSchema,
   SIGNATURE_REQUEST_MESSAGES,
   signatureRequestContracts as calls,
   signingDocumentPath,
@@ -12,6 +14,7 @@ import { portalAccess, portalPrincipalOf, publicAccess } from '../../plugins/rou
 import type { SignatureRequestService } from './signature-requests.service.ts';
 import type { SigningService } from './signing.service.ts';
 import { originOf } from './signing-deps.ts';
+import { PAGE_IMAGE_MAX_PAGES, type SigningPageImages } from './signing-page-images.ts';
 
 const tags = ['Signing'];
 
@@ -20,7 +23,24 @@ export type SigningRouteOptions = {
   rateLimit: { max: number; timeWindow: string };
   /** Asks for the sealing job once the last signer has signed (after the answer's commit). */
   requestSealing: () => void;
+  pageImages: SigningPageImages;
 };
+
+/** A document's pages are asked for one by one as the signer scrolls: a 300-page contract, not a password guess. */
+const PAGE_IMAGE_REQUESTS_PER_LIMIT = 20;
+
+/** Beside the document's own address (/api/public/signing/{token}/document). */
+const PAGES_PATH = '/api/public/signing/:token/pages';
+
+const pageLayoutSchema = z.object({
+  width: z.number().int().describe('Every page image’s width in pixels.'),
+  pages: z
+    .array(z.object({ width: z.number().int(), height: z.number().int() }))
+    .describe('Each page’s image size in pixels, in page order: the signing page lays the pages out before they arrive.'),
+});
+const pageImageParamsSchema = signingTokenParamsSchema.extend({
+  page: z.coerce.number().int().min(1).max(PAGE_IMAGE_MAX_PAGES).describe('The page number, from 1.'),
+});
 
 /**
  * The signer's link (/sign/{token}, no sign-in) and the portal's list of the client's requests.
@@ -98,6 +118,49 @@ export function registerSigningRoutes(
     async (request, reply) => {
       const { fileName, content } = await signing.document(request.params.token);
       return sendPdf(reply, content, fileName);
+    },
+  );
+
+  const pageImageLimit = { ...options.rateLimit, max: options.rateLimit.max * PAGE_IMAGE_REQUESTS_PER_LIMIT };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    PAGES_PATH,
+    {
+      config: { access: publicAccess(), rateLimit: pageImageLimit },
+      schema: {
+        tags,
+        summary: 'The sizes of the page images of the PDF sent for signature, only while the signer can sign',
+        description: `The same answers as the document call (409 when the request is over, 404 for an unknown link); 422 (UNPROCESSABLE_CONTENT) when the server cannot draw this document's pages (poppler missing, more than ${PAGE_IMAGE_MAX_PAGES} pages, a PDF it cannot read in time): the page then reads the PDF itself.`,
+        params: signingTokenParamsSchema,
+        response: { 200: envelopeSchema(pageLayoutSchema) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok('Pages', await options.pageImages.layout(await signing.pageSource(request.params.token)));
+    },
+  );
+  typed.get(
+    `${PAGES_PATH}/:page`,
+    {
+      config: { access: publicAccess(), rateLimit: pageImageLimit },
+      schema: {
+        tags,
+        summary: 'One page of the PDF sent for signature as a PNG, drawn once per document version, only while the signer can sign',
+        description: 'The same answers as the document call (409, 404); 404 for a page the document does not have; 422 as the sizes call.',
+        params: pageImageParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await options.pageImages.page(await signing.pageSource(request.params.token), request.params.page);
+      return (
+        reply
+          .header('content-type', 'image/png')
+          .header('x-content-type-options', 'nosniff')
+          // The signer's own browser may keep it a few minutes (the page asks for it once); nothing shared keeps it.
+          .header('cache-control', 'private, max-age=600')
+          .send(image)
+      );
     },
   );
 

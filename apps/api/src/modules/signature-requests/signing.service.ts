@@ -20,6 +20,7 @@ import { requestDeclinedEmail } from './signing-emails.ts';
 import { withSigningLink, type OpenedSigningLink } from './signing-links.ts';
 import { pngOfDataUrl } from './stamp-signatures.ts';
 import type { SigningDeps, StepOrigin } from './signing-deps.ts';
+import type { PageSource } from './signing-page-images.ts';
 
 type SignInput = z.output<typeof signInputSchema>;
 
@@ -188,6 +189,30 @@ export function createSigningService(deps: SigningDeps) {
         );
         if (!version) throw conflict(SIGNATURE_REQUEST_MESSAGES.documentChanged);
         return { fileName: opened.request.documentName, content: await version.read() };
+      }),
+
+    /**
+     * The version the signer reads, for its page images, with the document call's checks; its bytes
+     * are read by the caller after this transaction has ended (drawing never holds a connection).
+     */
+    pageSource: (token: string): Promise<PageSource> =>
+      withSigningLink(database, token, async (tx, link) => {
+        const opened = await openedOf(tx, link, false);
+        refuseUnless('view', opened);
+        const version = await deps.documents.findSignableVersion(
+          tx,
+          link.firmId,
+          opened.request.documentId,
+          opened.request.documentVersionNumber,
+        );
+        if (!version) throw conflict(SIGNATURE_REQUEST_MESSAGES.documentChanged);
+        return {
+          firmId: link.firmId,
+          documentId: opened.request.documentId,
+          versionNumber: version.versionNumber,
+          sha256: version.sha256,
+          read: version.read,
+        };
       }),
   };
 }
