@@ -20,6 +20,7 @@ import { createDocumentProcessing, documentProcessingJobs } from './modules/docu
 import { createDocumentsApi } from './modules/documents/documents.api.ts';
 import { SEAL_SIGNED_JOB, signingJobs } from './modules/signature-requests/signature-requests.api.ts';
 import { createLeadFiles, leadFileJobs } from './modules/leads/leads.api.ts';
+import { engagementJobs } from './modules/engagements/engagements.api.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -108,6 +109,8 @@ jobs = config.jobsEnabled
               maxUploadBytes: config.documents.maxUploadBytes,
             }),
           }),
+          // A signed engagement letter whose lead the follow-up above did not convert is converted by this sweep (ADR 87).
+          ...engagementJobs({ database, convertSigned: app.signatureCompleted, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],
       logger: app.log,

@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGAGEMENT_MESSAGES } from '@matterhorn/shared';
+import { ENGAGEMENT_MESSAGES, type IntakeFormInput } from '@matterhorn/shared';
+import { convertSignedLetters, type SignedLettersDeps } from '../src/modules/engagements/engagements.api.ts';
+import { createLeadFiles } from '../src/modules/leads/leads.api.ts';
+import { ScannerUnavailableError, type VirusScanner } from '../src/platform/scanning/clamd.ts';
 import { setUpDocumentTemplateFixture, type DocumentTemplateFixture } from './support/document-template-fixture.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { readOutbox } from './support/test-app.ts';
+import { DOCUMENT_BASE } from './support/document-template-fixture.ts';
 import { trustCalls } from './support/trust-fixture.ts';
 
 /**
@@ -55,6 +62,26 @@ async function decideConflict(leadId: string) {
     decision: 'no_conflict',
   });
   expect(decided.statusCode, decided.body).toBe(200);
+}
+
+/** The lead signs the letter emailed to them, as the signing page does: consent, then the signature place; the sealing follows. */
+async function signAsLead(email: string) {
+  const link = (await readOutbox(fixture.context.config))
+    .filter((message) => message.to === email && message.link?.includes('/sign/'))
+    .at(-1)!.link!;
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  const signing = (method: 'GET' | 'POST', step = '', payload?: unknown) =>
+    fixture.context.app.inject({ method, url: `/api/public/signing/${token}${step}`, payload: payload as never, headers: BROWSER });
+  const view = (await signing('GET')).json().data;
+  expect((await signing('POST', '/consent', { isAgreed: true })).statusCode).toBe(200);
+  const signed = await signing('POST', '/sign', {
+    signature: { kind: 'typed', text: 'Adaora Nwosu' },
+    initials: null,
+    fieldIds: view.fields.filter((field: { kind: string }) => field.kind === 'signature').map((field: { id: string }) => field.id),
+  });
+  expect(signed.statusCode, signed.body).toBe(200);
+  await fixture.context.app.afterResponse.settled();
+  return view;
 }
 
 const counts = async () =>
@@ -126,22 +153,8 @@ describe('a lead engaged online', () => {
     const lead = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data;
     expect(lead.timeline.map((event: { kind: string }) => event.kind)).toContain('engagementLetterSent');
 
-    const link = (await readOutbox(fixture.context.config))
-      .filter((message) => message.to === email && message.link?.includes('/sign/'))
-      .at(-1)!.link!;
-    const token = link.slice(link.lastIndexOf('/') + 1);
-    const signing = (method: 'GET' | 'POST', step = '', payload?: unknown) =>
-      fixture.context.app.inject({ method, url: `/api/public/signing/${token}${step}`, payload: payload as never, headers: BROWSER });
-    const view = (await signing('GET')).json().data;
+    const view = await signAsLead(email);
     expect(view.fields.map((field: { kind: string; page: number }) => field.kind)).toEqual(['signature', 'date']);
-    expect((await signing('POST', '/consent', { isAgreed: true })).statusCode).toBe(200);
-    const signed = await signing('POST', '/sign', {
-      signature: { kind: 'typed', text: 'Adaora Nwosu' },
-      initials: null,
-      fieldIds: view.fields.filter((field: { kind: string }) => field.kind === 'signature').map((field: { id: string }) => field.id),
-    });
-    expect(signed.statusCode, signed.body).toBe(200);
-    await fixture.context.app.afterResponse.settled();
 
     const done = (await call('GET', `get-engagement/${leadId}`)).json().data;
     expect(done).toMatchObject({ signatureStatus: 'Completed', clientName: 'Adaora Nwosu' });
@@ -216,5 +229,176 @@ describe('a lead engaged online', () => {
     ] as const)
       expect((await call(method, path, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
     expect((await call('PUT', `save-engagement-terms/${leadId}`, terms(), fixture.tokens.otherAdmin)).statusCode).toBe(404);
+  });
+});
+
+/** A scanner that keeps a file holding WAIT waiting (no verdict), refuses one holding INFECTED and passes the rest. */
+const fakeScanner: VirusScanner = {
+  async scan(content: Readable) {
+    const bytes = await buffer(content);
+    if (bytes.includes('WAIT')) throw new ScannerUnavailableError('down');
+    return bytes.includes('INFECTED') ? { isInfected: true, signature: 'Eicar-Test-Signature' } : { isInfected: false };
+  },
+  ping: async () => true,
+};
+const pdfFile = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+const intakeForm = (): IntakeFormInput => ({
+  name: 'Employment enquiry',
+  slug: 'employment-enquiry',
+  introduction: null,
+  thankYouText: 'Thank you.',
+  assigneeUserId: fixture.firm.users.admin.id,
+  practiceAreaId: null,
+  fields: [
+    { key: 'firstName', type: 'text', label: 'First name', isRequired: true, leadField: 'firstName' },
+    { key: 'lastName', type: 'text', label: 'Last name', leadField: 'lastName' },
+    { key: 'email', type: 'email', label: 'Email', isRequired: true, leadField: 'email' },
+    { key: 'papers', type: 'file', label: 'Papers' },
+  ],
+});
+
+describe('a lead’s intake files', () => {
+  it('are filed in the new matter’s folder with their scan status, the refused one left out, once however often Convert runs', async () => {
+    const form = await fixture.call('POST', '/api/admin/intake-forms/create-intake-form', fixture.tokens.admin, intakeForm());
+    expect(form.statusCode, form.body).toBe(201);
+    const formId = form.json().data.id as string;
+    expect((await fixture.call('POST', `/api/admin/intake-forms/publish-intake-form/${formId}`, fixture.tokens.admin)).statusCode).toBe(
+      200,
+    );
+    // The visitor's files as the public form stores them, scanned by a scanner that answers at once, later or never.
+    const leadFiles = createLeadFiles({ database: fixture.context.database, files: fixture.documents.files, scanner: fakeScanner });
+    const store = async (text: string, fileName: string) =>
+      (
+        await leadFiles.store(
+          fixture.firm.firmId,
+          { intakeFormId: formId, fieldKey: 'papers' },
+          {
+            content: Readable.from([pdfFile(text)]),
+            fileName,
+          },
+        )
+      ).uploadId;
+    const passed = await store('dismissal letter', 'dismissal.pdf');
+    const waiting = await store('contract WAIT', 'contract.pdf');
+    const refused = await store('payslip INFECTED WAIT', 'payslip.pdf');
+    const submitted = await fixture.context.app.inject({
+      method: 'POST',
+      url: `/api/public/intake/${fixture.firm.slug}/employment-enquiry/submit`,
+      remoteAddress: '198.51.100.45',
+      payload: {
+        submissionKey: randomUUID(),
+        answers: { firstName: 'Chidi', lastName: 'Okafor', email: 'chidi.okafor@client.example', papers: [passed, waiting, refused] },
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const [found] = await fixture.inFirm<{ leadId: string }>(
+      sql`select id as "leadId" from leads where email = 'chidi.okafor@client.example'`,
+    );
+    const leadId = found!.leadId;
+    // The payslip is refused by a later scan (its bytes removed); the contract still waits.
+    const infectedOnly: VirusScanner = {
+      ...fakeScanner,
+      async scan(content) {
+        if (!(await buffer(content)).includes('INFECTED')) throw new ScannerUnavailableError('down');
+        return { isInfected: true, signature: 'Eicar-Test-Signature' };
+      },
+    };
+    expect(
+      await createLeadFiles({ database: fixture.context.database, files: fixture.documents.files, scanner: infectedOnly }).scanWaiting(),
+    ).toBe(1);
+    const lead = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data;
+    expect(lead.files.map((file: { fileName: string; scanStatus: string }) => [file.fileName, file.scanStatus])).toEqual([
+      ['dismissal.pdf', 'available'],
+      ['contract.pdf', 'scanning'],
+      ['payslip.pdf', 'quarantined'],
+    ]);
+
+    const saved = await call('PUT', `save-engagement-terms/${leadId}`, {
+      ...terms(),
+      matterName: 'Okafor dismissal',
+      retainerAmount: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await decideConflict(leadId);
+    const converted = await call('POST', `convert-lead/${leadId}`);
+    expect(converted.statusCode, converted.body).toBe(200);
+    const { matterId } = converted.json().data;
+    const filedDocuments = () =>
+      fixture.inFirm<{ id: string; name: string; scanStatus: string; folderKind: string; clientId: string | null }>(
+        sql`select d.id, d.name, v.scan_status as "scanStatus", f.kind as "folderKind", d.client_id as "clientId"
+          from documents d join document_versions v on v.document_id = d.id and v.version_number = d.current_version_number
+          join document_folders f on f.id = d.folder_id
+          where d.matter_id = ${matterId} order by d.name`,
+      );
+    const filed = await filedDocuments();
+    expect(filed.map(({ name, scanStatus, folderKind }) => [name, scanStatus, folderKind])).toEqual([
+      ['contract.pdf', 'scanning', 'matter'],
+      ['dismissal.pdf', 'available', 'matter'],
+    ]);
+    expect(new Set(filed.map((document) => document.clientId))).toEqual(new Set([converted.json().data.clientId]));
+    const download = (documentId: string) => fixture.call('GET', `${DOCUMENT_BASE}/download-document/${documentId}`, fixture.tokens.admin);
+    const opened = await download(filed.find((document) => document.name === 'dismissal.pdf')!.id);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.toString()).toContain('dismissal letter');
+    expect((await download(filed.find((document) => document.name === 'contract.pdf')!.id)).statusCode).toBe(409);
+    // The lead keeps its own files.
+    expect((await fixture.call('GET', `/api/admin/leads/download-lead-file/${leadId}/${passed}`, fixture.tokens.admin)).statusCode).toBe(
+      200,
+    );
+
+    const again = await call('POST', `convert-lead/${leadId}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await filedDocuments()).toEqual(filed);
+  });
+});
+
+describe('the sweep of signed letters', () => {
+  it('converts a signed letter’s lead the follow-up after sealing could not, logging what fails, once, and only for a week', async () => {
+    const email = 'abroad.client@client.example';
+    const leadId = await createLead(email);
+    // The retainer in a currency the firm has no trust account in yet: Convert is refused until one is opened.
+    const retainerCurrencyCode = currencyCode === 'USD' ? 'EUR' : 'USD';
+    const saved = await call('PUT', `save-engagement-terms/${leadId}`, {
+      ...terms(),
+      matterName: 'Overseas pension claim',
+      retainerAmount: '900.00',
+      retainerCurrencyCode,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('POST', `generate-engagement-letter/${leadId}`)).statusCode).toBe(200);
+    await decideConflict(leadId);
+    expect((await call('POST', `send-engagement-letter/${leadId}`, { message: null })).statusCode).toBe(200);
+    const before = await counts();
+    await signAsLead(email);
+    expect((await call('GET', `get-engagement/${leadId}`)).json().data).toMatchObject({ signatureStatus: 'Completed', clientId: null });
+    expect(await counts()).toEqual(before);
+
+    const logged: string[] = [];
+    const deps: SignedLettersDeps = {
+      database: fixture.context.database,
+      convertSigned: fixture.context.app.signatureCompleted,
+      logger: { error: (_facts: object, message: string) => void logged.push(message), info: () => undefined } as never,
+    };
+    const aWeekOn = new Date(Date.now() + 8 * 86_400_000);
+    expect(await convertSignedLetters(deps, aWeekOn)).toEqual({ converted: 0, failed: 0 });
+    expect(await convertSignedLetters(deps)).toEqual({ converted: 0, failed: 1 });
+    expect(logged).toEqual(['signed engagement letter: lead not converted (the next run retries)']);
+    expect(await counts()).toEqual(before);
+
+    await trustCalls(fixture).createAccount({ currencyCode: retainerCurrencyCode });
+    expect(await convertSignedLetters(deps)).toEqual({ converted: 1, failed: 0 });
+    const done = (await call('GET', `get-engagement/${leadId}`)).json().data;
+    expect(done.clientId).toBeTruthy();
+    const [request] = await fixture.inFirm<{ amount: string; currencyCode: string; matterId: string }>(
+      sql`select r.amount::text, a.currency_code as "currencyCode", r.matter_id as "matterId"
+        from trust_requests r join trust_accounts a on a.id = r.trust_account_id where r.id = ${done.trustRequestId}`,
+    );
+    expect(request).toEqual({ amount: '900.00', currencyCode: retainerCurrencyCode, matterId: done.matterId });
+    const after = await counts();
+    expect([after.clients - before.clients, after.matters - before.matters, after.trustRequests - before.trustRequests]).toEqual([1, 1, 1]);
+
+    expect(await convertSignedLetters(deps)).toEqual({ converted: 0, failed: 0 });
+    expect(await counts()).toEqual(after);
   });
 });

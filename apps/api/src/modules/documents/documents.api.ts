@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { DocumentView } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -70,6 +71,13 @@ export type DocumentsApi = {
   fileFirmDocument(principal: FirmPrincipal, input: FirmDocumentInput): Promise<{ documentId: string; name: string }>;
   /** Moves documents into a new matter's (empty) folder and its client, in the caller's transaction; false when the matter has no folder. */
   moveDocumentsToMatter(tx: Tx, firmId: string, documentIds: string[], matterId: string, clientId: string): Promise<boolean>;
+  /**
+   * Files copies of stored files (a lead's intake uploads) as new documents in the matter's folder,
+   * in the caller's transaction: each under a key of its own, keeping its scan status, so a file
+   * still being scanned opens only once the documents' scan passes it. A file no longer in the store
+   * (quarantined meanwhile) is skipped. 404 when the matter has no folder.
+   */
+  fileCopiesInMatter(tx: Tx, principal: FirmPrincipal, matterId: string, sources: FileCopySource[]): Promise<FiledCopies>;
   fileSignedVersion(
     firmId: string,
     documentId: string,
@@ -80,6 +88,40 @@ export type DocumentsApi = {
 
 /** A document filed in one of the firm's own top-level folders (not a client's or matter's), as the firm's. */
 export type FirmDocumentInput = { folderName: string; fileName: string; content: Buffer };
+
+/** A stored file to copy into a matter: its key, the name to file it under, its type and scan status, and the version's note. */
+export type FileCopySource = {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  scanStatus: 'scanning' | 'available';
+  note: string;
+};
+
+/**
+ * The copies filed: their documents, and what to do once the caller's transaction has ended —
+ * `announce` queues their scan and text (after commit), `discard` removes the copies' files (after a rollback).
+ */
+export type FiledCopies = { documentIds: string[]; announce(): Promise<void>; discard(): Promise<void> };
+
+/** A stored file's bytes under a new key, with their size and SHA-256; null when the store no longer has it. */
+async function copyWithFacts(files: FileStore, storageKey: string): Promise<{ key: string; size: number; sha256: string } | null> {
+  const content = await files.read(storageKey);
+  if (!content) return null;
+  const key = randomBytes(24).toString('base64url');
+  const hash = createHash('sha256');
+  let size = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  content.once('error', (error) => counted.destroy(error));
+  await files.write(key, content.pipe(counted));
+  return { key, size, sha256: hash.digest('hex') };
+}
 
 export type OpenedVersion = { contentType: string; sizeBytes: number; read(): Promise<Buffer> };
 
@@ -233,6 +275,53 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
         await moveDocument(tx, firmId, documentId, { folderId, clientId, matterId });
       }
       return true;
+    },
+
+    async fileCopiesInMatter(tx, principal, matterId, sources) {
+      const { firmId } = principal;
+      const folderId = await findOwnerFolderId(tx, firmId, { matterId });
+      const folder = folderId ? await findFolder(tx, firmId, folderId, true) : null;
+      if (!folder) throw notFound('Matter');
+      const keys: string[] = [];
+      const versionIds: string[] = [];
+      const documentIds: string[] = [];
+      const filed: FiledCopies = {
+        documentIds,
+        announce: async () => {
+          for (const versionId of versionIds) await processing.versionAdded(firmId, versionId);
+        },
+        discard: async () => void (await Promise.all(keys.map((key) => files.remove(key).catch(() => undefined)))),
+      };
+      try {
+        for (const source of sources) {
+          const copy = await copyWithFacts(files, source.storageKey);
+          if (!copy) continue;
+          keys.push(copy.key);
+          const name = await freeNameIn(tx, firmId, folder.id, source.fileName);
+          const added = await addDocument(
+            tx,
+            firmId,
+            folder,
+            { name, createdByUserId: principal.userId },
+            {
+              storageKey: copy.key,
+              fileName: source.fileName,
+              contentType: source.contentType,
+              sizeBytes: copy.size,
+              sha256: copy.sha256,
+              scanStatus: source.scanStatus,
+              uploadedByUserId: null,
+              note: source.note,
+            },
+          );
+          documentIds.push(added.documentId);
+          versionIds.push(added.versionId);
+        }
+      } catch (error) {
+        await filed.discard();
+        throw error;
+      }
+      return filed;
     },
 
     async openVersion(principal, documentId, versionNumber) {

@@ -5,7 +5,8 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { openClient } from '../clients/clients.api.ts';
 import { carryConflictCheck } from '../conflict-checks/conflict-checks.api.ts';
-import { findLead, markLeadStatus, recordLeadEvent, type LeadFacts } from '../leads/leads.api.ts';
+import type { FiledCopies } from '../documents/documents.api.ts';
+import { findLead, findLeadFiles, markLeadStatus, recordLeadEvent, type LeadFacts } from '../leads/leads.api.ts';
 import { openMatter } from '../matters/matters.api.ts';
 import { draftRetainerRequest } from '../trust-requests/trust-requests.api.ts';
 import type { EngagementDeps } from './engagement-deps.ts';
@@ -43,9 +44,17 @@ function clientOf(lead: LeadFacts) {
  * decision is carried to each record (conflict-checks.api carryConflictCheck: issue 13's rule),
  * the client invited to the portal (skipped, not refused, when the firm has no portal address or
  * the email belongs to another client), the letter moved to the matter's folder, and a retainer
- * drafted as a trust request; its link is emailed after commit (convertLead's caller).
+ * drafted as a trust request; its link is emailed after commit (convertLead's caller). The files the
+ * lead sent with its intake form are copied into the matter's folder; `carried` collects the copies
+ * so the caller can queue their scan after commit, or remove them after a rollback.
  */
-export async function convertInTx(tx: Tx, deps: EngagementDeps, principal: FirmPrincipal, leadId: string): Promise<Conversion> {
+export async function convertInTx(
+  tx: Tx,
+  deps: EngagementDeps,
+  principal: FirmPrincipal,
+  leadId: string,
+  carried: FiledCopies[] = [],
+): Promise<Conversion> {
   const { firmId } = principal;
   let lead = await leadOrNotFound(tx, firmId, leadId, true);
   const row = await findEngagement(tx, firmId, leadId, true);
@@ -91,6 +100,7 @@ export async function convertInTx(tx: Tx, deps: EngagementDeps, principal: FirmP
   await inviteToPortal(tx, deps, principal, clientId, lead);
   const letters = [terms.letterPdfDocumentId, terms.letterDocxDocumentId].filter((id): id is string => Boolean(id));
   if (letters.length > 0) await deps.documents.moveDocumentsToMatter(tx, firmId, letters, matterId, clientId);
+  const intakeDocumentIds = await carryIntakeFiles(tx, deps, principal, lead, matterId, carried);
   const trustRequestId = await retainerOf(tx, principal, terms, { clientId, matterId, matterNumber });
   await updateEngagement(tx, firmId, leadId, {
     clientId,
@@ -105,8 +115,37 @@ export async function convertInTx(tx: Tx, deps: EngagementDeps, principal: FirmP
     body: JSON.stringify({ clientId, matterId }),
     actorUserId: principal.userId,
   });
-  await recordAuditEvent(tx, principal, 'lead.converted', leadId, { clientId, matterId, matterNumber, trustRequestId });
+  await recordAuditEvent(tx, principal, 'lead.converted', leadId, { clientId, matterId, matterNumber, trustRequestId, intakeDocumentIds });
   return { clientId, matterId, trustRequestId, isNew: true };
+}
+
+/**
+ * The files the lead sent with its intake form, copied as documents into the matter's folder, each
+ * with its scan status: one still being scanned opens once the documents' scan passes it; one the
+ * scanner refused is not carried (its bytes were removed when it was refused).
+ */
+async function carryIntakeFiles(
+  tx: Tx,
+  deps: EngagementDeps,
+  principal: FirmPrincipal,
+  lead: LeadFacts,
+  matterId: string,
+  carried: FiledCopies[],
+): Promise<string[]> {
+  const uploads = await findLeadFiles(tx, principal.firmId, lead.id);
+  const sources = uploads
+    .filter((upload) => upload.scanStatus !== 'quarantined')
+    .map((upload) => ({
+      storageKey: upload.storageKey,
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      scanStatus: upload.scanStatus === 'scanning' ? ('scanning' as const) : ('available' as const),
+      note: `Sent by ${lead.displayName} with the intake form`,
+    }));
+  if (sources.length === 0) return [];
+  const copies = await deps.documents.fileCopiesInMatter(tx, principal, matterId, sources);
+  carried.push(copies);
+  return copies.documentIds;
 }
 
 async function inviteToPortal(tx: Tx, deps: EngagementDeps, principal: FirmPrincipal, clientId: string, lead: LeadFacts) {

@@ -10,7 +10,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 export type EngagementDeps = {
   database: Database;
   outbox: Outbox;
-  documents: Pick<DocumentsApi, 'readCurrentVersion' | 'fileFirmDocument' | 'moveDocumentsToMatter'>;
+  documents: Pick<DocumentsApi, 'readCurrentVersion' | 'fileFirmDocument' | 'moveDocumentsToMatter' | 'fileCopiesInMatter'>;
   work: Pick<DocumentWork, 'fillTemplate' | 'wordPdf'>;
   signing: SigningDeps;
   portalInvitations: PortalInvitations;

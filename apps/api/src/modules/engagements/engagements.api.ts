@@ -4,6 +4,8 @@ import { registerEngagementRoutes } from './engagements.routes.ts';
 import { createEngagementService } from './engagements.service.ts';
 
 export type { EngagementDeps } from './engagement-deps.ts';
+/** The periodic sweep (server.ts): signed letters whose lead the follow-up after sealing did not convert. */
+export { convertSignedLetters, engagementJobs, type SignedLettersDeps } from './convert-signed-letters.ts';
 /** For the demo seed: terms saved and a letter made and sent as the routes do. */
 export { generateEngagementLetter, sendEngagementLetter } from './engagement-letter.ts';
 export { saveEngagementTerms } from './engagement-terms.ts';

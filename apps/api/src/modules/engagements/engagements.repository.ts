@@ -149,3 +149,24 @@ export async function findConvertedNames(
   );
   return row ?? { clientName: null, matterNumber: null };
 }
+
+/**
+ * The sweep's work: engagements whose letter was signed (its request Completed) since `signedSince`
+ * and whose lead, not deleted, is not converted yet — the follow-up after sealing failed or never ran.
+ */
+export async function findSignedUnconverted(
+  tx: Tx,
+  firmId: string,
+  signedSince: Date,
+  limit: number,
+): Promise<{ leadId: string; signatureRequestId: string }[]> {
+  return rowsOf<{ leadId: string; signatureRequestId: string }>(
+    tx.execute(sql`select e.lead_id as "leadId", e.signature_request_id as "signatureRequestId"
+      from engagements e
+      join signature_requests r on r.firm_id = e.firm_id and r.id = e.signature_request_id
+      join leads l on l.firm_id = e.firm_id and l.id = e.lead_id
+      where e.firm_id = ${firmId} and e.client_id is null and r.status = 'Completed' and r.ended_at >= ${signedSince.toISOString()}
+        and l.deleted_at is null
+      order by r.ended_at limit ${limit}`),
+  );
+}

@@ -1,6 +1,7 @@
 import type { Engagement, EngagementTermsParsed } from '@matterhorn/shared';
 import { READ_ONLY } from '../../db/database.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import type { FiledCopies } from '../documents/documents.api.ts';
 import { findSignatureRequestFacts, type StepOrigin } from '../signature-requests/signature-requests.api.ts';
 import { convertInTx, type Conversion } from './convert-lead.ts';
 import type { EngagementDeps } from './engagement-deps.ts';
@@ -16,9 +17,19 @@ export function createEngagementService(deps: EngagementDeps) {
   const view = (principal: FirmPrincipal, leadId: string): Promise<Engagement> =>
     database.withFirm(principal.firmId, (tx) => engagementViewOf(tx, principal.firmId, leadId), READ_ONLY);
 
-  /** Converts in one transaction; the retainer's request is sent (its link emailed) once that has committed. */
+  /**
+   * Converts in one transaction; then the intake files' copies are queued for their scan and text (or
+   * removed when it failed), and the retainer's request is sent (its link emailed).
+   */
   async function convert(principal: FirmPrincipal, leadId: string): Promise<Conversion> {
-    const conversion = await database.withFirm(principal.firmId, (tx) => convertInTx(tx, deps, principal, leadId));
+    const carried: FiledCopies[] = [];
+    const conversion = await database
+      .withFirm(principal.firmId, (tx) => convertInTx(tx, deps, principal, leadId, carried))
+      .catch(async (error: unknown) => {
+        await Promise.all(carried.map((copies) => copies.discard()));
+        throw error;
+      });
+    for (const copies of carried) await copies.announce();
     if (conversion.isNew && conversion.trustRequestId)
       await deps.sendTrustRequest(principal, conversion.trustRequestId).catch((error: unknown) =>
         // Left a Draft on the matter: the firm sends it from the trust requests page.

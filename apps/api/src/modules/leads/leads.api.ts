@@ -125,3 +125,6 @@ export async function createLeadFromSubmission(
   });
   return { leadId, isNew: true };
 }
+
+/** A lead's intake files (each stored file's key, name, type and scan status), which Convert files in the new matter. */
+export { findLeadUploads as findLeadFiles } from './lead-files.repository.ts';
