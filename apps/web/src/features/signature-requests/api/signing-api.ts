@@ -1,9 +1,10 @@
 import { signatureRequestContracts as contracts, type SignInput, type SigningView } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { callContract } from '../../../lib/api/call-contract.ts';
 import { signatureRequestKeys } from './signature-request-keys.ts';
-import { pdfDownload, takeEarlyDetails } from './signing-early.ts';
+import { pageLayoutAnswer, pagesAddressOf, pdfDownload, takeEarlyDetails } from './signing-early.ts';
 
 /** The early answer (startSigningDownloads) read as callContract would: null for an unknown link. */
 async function readEarlyDetails(answer: Response): Promise<SigningView | null> {
@@ -40,6 +41,27 @@ export const signingViewQuery = (token: string) =>
  */
 export async function fetchSigningDocument(documentUrl: string): Promise<ArrayBuffer> {
   return (await pdfDownload(documentUrl)).slice(0);
+}
+
+const pageLayoutSchema = z.object({
+  width: z.number().int().positive(),
+  pages: z.array(z.object({ width: z.number().int().positive(), height: z.number().int().positive() })).min(1),
+});
+export type PageLayout = z.infer<typeof pageLayoutSchema> & { pagesAddress: string };
+
+/**
+ * The sizes of the document's page images (drawn by the server), or null when there are none to
+ * give (poppler missing, a document too long or that the server cannot draw): the page then reads
+ * the PDF with PDF.js.
+ */
+export async function fetchPageLayout(documentUrl: string): Promise<PageLayout | null> {
+  const pagesAddress = pagesAddressOf(documentUrl);
+  try {
+    const checked = pageLayoutSchema.safeParse(await pageLayoutAnswer(pagesAddress));
+    return checked.success ? { ...checked.data, pagesAddress } : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function consentToSign(token: string): Promise<SigningView> {

@@ -1,13 +1,10 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { allowedSignerActions, SIGNATURE_FIELD_KIND_RULES, type SignatureField, type SigningView } from '@matterhorn/shared';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { fetchSigningDocument } from '../api/signing-api.ts';
 import type { AdoptedMarks } from '../utils/signature-marks.ts';
 import { ConsentPanel } from './consent-panel.tsx';
-import { PdfPageStack } from './pdf-page-stack.tsx';
+import { SigningDocument } from './signing-document.tsx';
 import { SigningFieldLayer } from './signing-field-layer.tsx';
-import { usePdfDocument } from './use-pdf-document.ts';
 
 // Opened by a press, so their code (the modal, the script font, the drawing pad's loader) is not in the way of the first page.
 const LazyAdoptionModal = lazy(async () => ({ default: (await import('./adoption-modal.tsx')).AdoptionModal }));
@@ -38,7 +35,6 @@ function focusField(id: string) {
 
 /** The document with the signer's places, and the steps to sign it: consent, adopt a signature, sign each place, finish; or decline. */
 export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPageDrawn }: SigningWorkspaceProps) {
-  const { pdf, error } = usePdfDocument(() => fetchSigningDocument(view.documentUrl), view.documentUrl);
   const allowed = allowedSignerActions({ requestStatus: view.requestStatus, signerStatus: view.signerStatus });
   const toSign = useMemo(
     () => inReadingOrder(view.fields.filter((field) => SIGNATURE_FIELD_KIND_RULES[field.kind].isFilledBySigner)),
@@ -128,31 +124,26 @@ export function SigningWorkspace({ view, onConsent, onSign, onDecline, onFirstPa
           </Button>
         )}
       </Paper>
-      {error && <Alert color="red">{error}</Alert>}
       <Box bg="gray.1" p={{ base: 4, sm: 'md' }} style={{ borderRadius: 4 }}>
-        {pdf ? (
-          <PdfPageStack
-            pdf={pdf}
-            name={view.documentName}
-            onPageDrawn={(page) => page === 1 && onFirstPageDrawn?.()}
-            renderOverlay={(page) =>
-              allowed.sign ? (
-                <SigningFieldLayer
-                  pageNumber={page}
-                  fields={view.fields}
-                  appliedIds={applied}
-                  currentFieldId={currentId}
-                  marks={marks}
-                  signerName={view.signerName}
-                  today={today}
-                  onApply={apply}
-                />
-              ) : null
-            }
-          />
-        ) : (
-          !error && <LoadingSpinner label="Loading the document" />
-        )}
+        <SigningDocument
+          documentUrl={view.documentUrl}
+          name={view.documentName}
+          onPageDrawn={(page) => page === 1 && onFirstPageDrawn?.()}
+          renderOverlay={(page) =>
+            allowed.sign ? (
+              <SigningFieldLayer
+                pageNumber={page}
+                fields={view.fields}
+                appliedIds={applied}
+                currentFieldId={currentId}
+                marks={marks}
+                signerName={view.signerName}
+                today={today}
+                onApply={apply}
+              />
+            ) : null
+          }
+        />
       </Box>
       <Suspense fallback={null}>
         {open === 'adopt' && (

@@ -1,7 +1,6 @@
 import { Alert, Box, Container, Stack, Text, Title } from '@mantine/core';
 import { SIGNATURE_REQUEST_MESSAGES, type SigningView } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -9,7 +8,6 @@ import { toast } from '../../../lib/toasts.ts';
 import { signatureRequestKeys } from '../api/signature-request-keys.ts';
 import { consentToSign, declineToSign, signDocument, signingViewQuery } from '../api/signing-api.ts';
 import { SigningWorkspace } from '../components/signing-workspace.tsx';
-import { loadPdfjs } from '../utils/pdf-document.ts';
 
 const SIGNING_DESCRIPTION = 'A document from your law firm to read and sign online.';
 
@@ -25,8 +23,6 @@ export function SigningPage() {
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
   const result = useQuery(signingViewQuery(token));
-  // PDF.js downloads while the request's details are asked for, not after.
-  useEffect(() => void loadPdfjs().catch(() => {}), []);
 
   if (result.isPending) return <LoadingScreen />;
   const view = result.data;
