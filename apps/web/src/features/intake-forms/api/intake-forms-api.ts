@@ -47,5 +47,10 @@ export function useIntakeFormWrites() {
       settle((await callContract(calls.update, { ...params(id), body }, firmWrite)).data),
     publish: async (id: string) => settle((await callContract(calls.publish, params(id), firmWrite)).data),
     unpublish: async (id: string) => settle((await callContract(calls.unpublish, params(id), firmWrite)).data),
+    /** To the recycle bin; the list refreshes (the form's own page, about to be left, is not fetched again). */
+    remove: async (id: string) => {
+      await callContract(calls.remove, params(id), firmWrite);
+      await queryClient.invalidateQueries({ queryKey: intakeFormKeys.all(), predicate: (query) => query.queryKey[1] !== 'form' });
+    },
   };
 }

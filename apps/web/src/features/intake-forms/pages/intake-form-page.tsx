@@ -1,11 +1,13 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { hasPermissions } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { intakeFormQuery } from '../api/intake-forms-api.ts';
 import { IntakeFormBuilder } from '../components/intake-form-builder.tsx';
+import { useIntakeFormDelete } from '../hooks/use-intake-form-delete.tsx';
 import { formValuesOf, newFormValues } from '../utils/builder-fields.ts';
 
 export const INTAKE_FORM_NOT_FOUND = 'That intake form could not be found. It may have been deleted.';
@@ -24,6 +26,9 @@ export function IntakeFormPage() {
   const session = useSession();
   const isNew = id === 'new';
   const form = useQuery({ ...intakeFormQuery(id), enabled: !isNew });
+  const navigate = useNavigate();
+  const { askToDelete, deleteModal } = useIntakeFormDelete(() => void navigate('/leads/intake-forms'));
+  const canEdit = hasPermissions(session.permissions, ['clientInfo.edit']);
 
   if (isNew)
     return (
@@ -48,11 +53,19 @@ export function IntakeFormPage() {
     <Stack gap="md">
       <PageTitle parts={[form.data.name, 'Intake forms']} />
       <BackLink />
-      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-        {form.data.name}
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {form.data.name}
+        </Title>
+        {canEdit && (
+          <Button color="red" variant="light" onClick={() => askToDelete(form.data)}>
+            Delete
+          </Button>
+        )}
+      </Group>
       {/* Keyed by the form: another form's page starts from its own saved values. */}
       <IntakeFormBuilder key={form.data.id} saved={form.data} initialValues={formValuesOf(form.data)} />
+      {deleteModal}
     </Stack>
   );
 }

@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
 import { useListParams } from '../../../components/list-kit/use-list-params.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { intakeFormListQuery } from '../api/intake-forms-api.ts';
+import { useIntakeFormDelete } from '../hooks/use-intake-form-delete.tsx';
 
 const FORM_LIST = { filters: {}, sortColumns: ['updatedAt'], defaultSort: { column: 'updatedAt', type: 'desc' } } as const;
 
@@ -22,6 +24,10 @@ export function IntakeFormsPage() {
   const list = useListParams(FORM_LIST);
   const forms = useQuery(intakeFormListQuery(list.page, list.size));
   const canEdit = hasPermissions(session.permissions, ['clientInfo.edit']);
+  const { askToDelete, deleteModal } = useIntakeFormDelete(() => {
+    // The last form of a later page gone: show the page before.
+    if (forms.data?.data.length === 1 && list.page > 1) list.setPage(list.page - 1);
+  });
   return (
     <Stack gap="md">
       <PageTitle parts={[INTAKE_FORMS_TEXT.title, 'Leads']} />
@@ -59,6 +65,7 @@ export function IntakeFormsPage() {
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Assignee</Table.Th>
                   <Table.Th>Leads</Table.Th>
+                  {canEdit && <ActionsHeader />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -77,6 +84,11 @@ export function IntakeFormsPage() {
                     </Table.Td>
                     <Table.Td>{form.assigneeName}</Table.Td>
                     <Table.Td>{form.submissionCount.toLocaleString('en-US')}</Table.Td>
+                    {canEdit && (
+                      <Table.Td>
+                        <RowActions name={form.name} onDelete={() => askToDelete(form)} />
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -84,6 +96,7 @@ export function IntakeFormsPage() {
           </Table.ScrollContainer>
         )}
       </ListResults>
+      {deleteModal}
     </Stack>
   );
 }

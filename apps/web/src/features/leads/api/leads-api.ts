@@ -69,5 +69,10 @@ export function useLeadWrites() {
       settle((await callContract(calls.runConflictCheck, params(id), { ...firmWrite, idempotencyKey })).data),
     recordConflictDecision: async (id: string, body: LeadConflictDecisionInput) =>
       settle((await callContract(calls.recordConflictDecision, { ...params(id), body }, firmWrite)).data),
+    /** To the recycle bin; the board and list refresh (the lead's own page, about to be left, is not fetched again). */
+    remove: async (id: string) => {
+      await callContract(calls.remove, params(id), firmWrite);
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all(), predicate: (query) => query.queryKey[1] !== 'lead' });
+    },
   };
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Table } from '@mantine/core';
 import { isoToDisplayDate, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadSummary } from '@matterhorn/shared';
 import { Link } from 'react-router';
 import { ListResults } from '../../../components/list-kit/list-results.tsx';
+import { ActionsHeader, RowActions } from '../../../components/row-actions.tsx';
 import { STATUS_COLORS } from '../utils/lead-status-colors.ts';
 
 export type LeadListViewProps = {
@@ -10,10 +11,12 @@ export type LeadListViewProps = {
   size: number;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
+  /** Asks to delete the lead; absent without clientInfo.delete. */
+  onDelete?: (lead: LeadSummary) => void;
 };
 
 /** The leads that match, newest first, a page at a time. */
-export function LeadListView({ result, page, size, onPageChange, onSizeChange }: LeadListViewProps) {
+export function LeadListView({ result, page, size, onPageChange, onSizeChange, onDelete }: LeadListViewProps) {
   return (
     <ListResults
       result={result}
@@ -36,6 +39,7 @@ export function LeadListView({ result, page, size, onPageChange, onSizeChange }:
                 <Table.Th>Practice area</Table.Th>
                 <Table.Th>Assignee</Table.Th>
                 <Table.Th>Came in</Table.Th>
+                {onDelete && <ActionsHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -55,6 +59,11 @@ export function LeadListView({ result, page, size, onPageChange, onSizeChange }:
                   <Table.Td>{lead.practiceAreaName ?? '—'}</Table.Td>
                   <Table.Td>{lead.assigneeName ?? 'Unassigned'}</Table.Td>
                   <Table.Td>{isoToDisplayDate(lead.createdAt.slice(0, 10))}</Table.Td>
+                  {onDelete && (
+                    <Table.Td>
+                      <RowActions name={lead.displayName} onDelete={() => onDelete(lead)} />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

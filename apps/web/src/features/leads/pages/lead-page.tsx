@@ -1,8 +1,8 @@
-import { Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, LEAD_STATUS_LABELS, type LeadStatus } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -15,6 +15,7 @@ import { LeadConflictCard } from '../components/lead-conflict-card.tsx';
 import { LeadDetailsCard } from '../components/lead-details-card.tsx';
 import { STATUS_COLORS } from '../utils/lead-status-colors.ts';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
+import { useLeadDelete } from '../hooks/use-lead-delete.tsx';
 import { useLeadMove } from '../hooks/use-lead-move.tsx';
 import { leadValues } from '../utils/lead-form-values.ts';
 
@@ -38,8 +39,11 @@ export function LeadPage({ consultationCard, engagementCard }: LeadPageProps) {
   const members = useQuery(teamMembersQuery);
   const writes = useLeadWrites();
   const { move, reasonModal } = useLeadMove();
+  const navigate = useNavigate();
+  const { askToDelete, deleteModal } = useLeadDelete(() => void navigate('/leads'));
   const [isEditing, setEditing] = useState(false);
   const canEdit = hasPermissions(session.permissions, ['clientInfo.edit']);
+  const canDelete = hasPermissions(session.permissions, ['clientInfo.delete']);
 
   if (lead.isPending) return <LoadingSpinner label="Loading the lead" />;
   if (!lead.data)
@@ -72,6 +76,11 @@ export function LeadPage({ consultationCard, engagementCard }: LeadPageProps) {
         <Badge size="lg" variant="light" color={STATUS_COLORS[current.status]}>
           {LEAD_STATUS_LABELS[current.status]}
         </Badge>
+        {canDelete && (
+          <Button color="red" variant="light" ml="auto" onClick={() => askToDelete(current)}>
+            Delete
+          </Button>
+        )}
       </Group>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
@@ -120,6 +129,7 @@ export function LeadPage({ consultationCard, engagementCard }: LeadPageProps) {
         <LazyLeadFormModal opened={isEditing} onClose={() => setEditing(false)} lead={current} initialValues={leadValues(current)} />
       </OnceOpened>
       {reasonModal}
+      {deleteModal}
     </Stack>
   );
 }

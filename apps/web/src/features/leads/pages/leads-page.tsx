@@ -12,6 +12,7 @@ import { leadBoardQuery, leadListQuery } from '../api/leads-api.ts';
 import { LeadBoardView } from '../components/lead-board.tsx';
 import { LeadFilters } from '../components/lead-filters.tsx';
 import { LeadListView } from '../components/lead-list.tsx';
+import { useLeadDelete } from '../hooks/use-lead-delete.tsx';
 import { useLeadMove } from '../hooks/use-lead-move.tsx';
 import { newLeadValues } from '../utils/lead-form-values.ts';
 import { LEAD_QUERY, leadBoardQueryFrom, leadListQueryFrom } from '../utils/lead-query-params.ts';
@@ -62,6 +63,11 @@ export function LeadsPage() {
   const [clearCount, setClearCount] = useState(0);
   const canCreate = hasPermissions(session.permissions, ['clientInfo.create']);
   const canMove = hasPermissions(session.permissions, ['clientInfo.edit']);
+  const canDelete = hasPermissions(session.permissions, ['clientInfo.delete']);
+  const { askToDelete, deleteModal } = useLeadDelete(() => {
+    // The last lead of a later page gone: show the page before.
+    if (leads.data?.data.length === 1 && list.page > 1) list.setPage(list.page - 1);
+  });
   const { view: _view, ...otherFilters } = list.filters;
   const isFiltered = Object.entries(otherFilters).some(([name, value]) => value !== '' && (isList || name !== 'status'));
 
@@ -99,7 +105,14 @@ export function LeadsPage() {
         showStatus={isList}
       />
       {isList ? (
-        <LeadListView result={leads} page={list.page} size={list.size} onPageChange={list.setPage} onSizeChange={list.setSize} />
+        <LeadListView
+          result={leads}
+          page={list.page}
+          size={list.size}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          onDelete={canDelete ? askToDelete : undefined}
+        />
       ) : (
         <Board filters={list.filters} canMove={canMove} />
       )}
@@ -112,6 +125,7 @@ export function LeadsPage() {
           onSaved={(lead) => void navigate(`/leads/${lead.id}`)}
         />
       </OnceOpened>
+      {deleteModal}
     </Stack>
   );
 }
