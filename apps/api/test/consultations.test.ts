@@ -264,6 +264,85 @@ describe('consultation slots and booking', () => {
     }
   });
 
+  it('books once when the lead sends the same time twice, and confirms nothing for a fee paid after it was cancelled', async () => {
+    await saveSettings(settings({ feeAmount: '2500.50', feeCurrency: 'NGN', isFeeRequired: true }));
+    try {
+      const lead = await createLead('Chinedu');
+      const token = await linkOf(lead.id, lead.email);
+      const start = `${dayAfter(today, 4)}T09:00`;
+      const first = await page(token, '/book', 'POST', { start });
+      const second = await page(token, '/book', 'POST', { start });
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(second.json().data).toMatchObject({ status: 'AwaitingPayment', start });
+      const rows = await query<{ id: string; status: string }>(
+        fixture.firm.firmId,
+        sql`select id, status from consultations where lead_id = ${lead.id}`,
+      );
+      expect(rows.map((row) => row.status)).toEqual(['AwaitingPayment']);
+
+      // The firm cancels the held booking; the lead pays the checkout it already had open.
+      const cancelled = await fixture.call('POST', `${base}/cancel/${rows[0]!.id}`, fixture.tokens.admin, { reason: 'Wrong department' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [payment] = await query<{ reference: string }>(
+        fixture.firm.firmId,
+        sql`select reference from consultation_payments where consultation_id = ${rows[0]!.id} order by created_at limit 1`,
+      );
+      expect((await paystack.send('charge.success', paystack.pay(payment!.reference))).json()?.data?.outcome).toBe('recorded');
+      const after = (await fixture.call('GET', `${base}/get-lead-consultation/${lead.id}`, fixture.tokens.admin)).json().data;
+      expect(after.consultation).toMatchObject({ status: 'Cancelled', feeAmount: '2500.50' });
+      expect(after.consultation.paidAt).not.toBeNull();
+      expect(await leadStatus(lead.id)).toBe('new');
+      // The money came in: it is the firm's income, exactly, and flagged for the firm to refund.
+      const [income] = await query<{ credit: string }>(
+        fixture.firm.firmId,
+        sql`select l.credit::text as credit from journal_lines l join journal_entries e on e.id = l.entry_id
+          join ledger_accounts a on a.id = l.account_id join consultation_payments p on p.id::text = e.source_id::text
+          where e.source_type = 'consultation-fee' and a.code = 'consultation-fees' and p.reference = ${payment!.reference}`,
+      );
+      expect(income!.credit).toBe('2500.50');
+      const [audit] = await query<{ details: { status: string; forRefund: boolean } }>(
+        fixture.firm.firmId,
+        sql`select details from audit_events where action = 'consultation.paid' and entity_id = ${rows[0]!.id}`,
+      );
+      expect(audit!.details).toMatchObject({ status: 'Cancelled', forRefund: true });
+    } finally {
+      await saveSettings(settings());
+    }
+  });
+
+  it('offers slots on the firm’s own clock, whatever the server’s: from the firm’s today, after its wall-clock now', async () => {
+    const firmId = fixture.firm.firmId;
+    const [{ zone }] = (await rowsOf<{ zone: string }>(
+      fixture.context.database.db.execute(sql`select time_zone as zone from firms where id = ${firmId}`),
+    )) as [{ zone: string }];
+    // The first time zone of the day (UTC+14): its date is a day ahead of the server's for ten hours of each day.
+    const farEast = 'Pacific/Kiritimati';
+    await fixture.context.database.db.execute(sql`update firms set time_zone = ${farEast} where id = ${firmId}`);
+    try {
+      const everyHour = { weekday: 0, start: '00:00', end: '23:59' };
+      await saveSettings({
+        ...settings(),
+        noticeDays: 0,
+        horizonDays: 1,
+        workingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ ...everyHour, weekday })),
+      });
+      const lead = await createLead('Kelechi');
+      const answer = (await fixture.call('GET', `${base}/get-lead-slots/${lead.id}`, fixture.tokens.admin)).json().data;
+      const wallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: farEast, dateStyle: 'short', timeStyle: 'short' })
+        .format(new Date())
+        .replace(' ', 'T');
+      expect(answer.timeZone).toBe(farEast);
+      const days = answer.days as { date: string; slots: { start: string }[] }[];
+      // Today there (unless its last slot has passed) and tomorrow there; never a slot already past there.
+      expect(days.at(-1)!.date).toBe(dayAfter(wallClock.slice(0, 10), 1));
+      expect(days[0]!.date >= wallClock.slice(0, 10)).toBe(true);
+      expect(days.flatMap((day) => day.slots).every((slot) => slot.start > wallClock)).toBe(true);
+    } finally {
+      await fixture.context.database.db.execute(sql`update firms set time_zone = ${zone} where id = ${firmId}`);
+      await saveSettings(settings());
+    }
+  });
+
   it('answers 404 and writes nothing for an unknown, malformed or expired link, and for another firm’s lead', async () => {
     const lead = await createLead('Efe');
     const token = await linkOf(lead.id, lead.email);
@@ -305,6 +384,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two people booking the same tim
     const [booked] = await query<{ n: number }>(
       fixture.firm.firmId,
       sql`select count(*)::int as n from consultations where start_local = ${start}::timestamp and status = 'Confirmed'`,
+    );
+    expect(booked!.n).toBe(1);
+  });
+
+  it('books once when one lead’s page sends the same time twice at once', async () => {
+    const lead = await createLead('Kunle');
+    const token = await linkOf(lead.id, lead.email);
+    const start = `${dayAfter(today, 6)}T09:00`;
+    const answers = await Promise.all([1, 2].map(() => page(token, '/book', 'POST', { start })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [booked] = await query<{ n: number }>(
+      fixture.firm.firmId,
+      sql`select count(*)::int as n from consultations where lead_id = ${lead.id}`,
     );
     expect(booked!.n).toBe(1);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalMoneyText, optionalText } from '../common/fields.ts';
+import { isMoneyText, toCents } from '../common/money.ts';
 
 export const CONSULTATION_LENGTHS = [15, 30, 45, 60, 90, 120] as const;
 
@@ -16,6 +17,10 @@ export const workingHoursSchema = z
     end: clockTime('End').describe('When the last consultation must have ended that day (HH:MM), after the start.'),
   })
   .refine((day) => day.start < day.end, { message: 'The end must be after the start', path: ['end'] });
+
+/** Whether a consultation fee is charged: an amount of at least one cent, compared exactly (never as a float). */
+export const isConsultationFeeCharged = (amount: string | null | undefined): boolean =>
+  typeof amount === 'string' && isMoneyText(amount) && toCents(amount) > 0n;
 
 export const CONSULTATION_SETTINGS_MESSAGES = {
   saved: 'Consultation settings saved',

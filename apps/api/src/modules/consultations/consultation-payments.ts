@@ -19,7 +19,7 @@ import {
 import { confirmPaidConsultation, type BookingDeps } from './consultation-booking.ts';
 import { findConsultationLead, type ConsultationLead } from './consultation-leads.ts';
 import { findPaymentOwner, insertPayment, lockPayment, settlePayment } from './consultation-payments.repository.ts';
-import { findConsultation, updateConsultation, type ConsultationRow } from './consultations.repository.ts';
+import { findConsultation, lockAssigneeDiary, updateConsultation, type ConsultationRow } from './consultations.repository.ts';
 
 /** Our references for consultation fees: the gateways' webhooks name them, and the firm's payments webhook hands them here. */
 export const CONSULTATION_REFERENCE_PREFIX = 'mh_cf_';
@@ -57,6 +57,10 @@ export function createConsultationPayments(
     const payment = await lockPayment(tx, firmId, event.reference);
     if (!payment) return 'unknown';
     if (payment.status === 'succeeded') return 'alreadySettled';
+    // The assignee's diary before the consultation's row, in the order a booking takes them: a lapsed
+    // booking confirmed here and its lead booking again at the same moment must not wait for each other.
+    const { assigneeUserId } = (await findConsultation(tx, firmId, payment.consultationId))!;
+    await lockAssigneeDiary(tx, firmId, assigneeUserId);
     const row = (await findConsultation(tx, firmId, payment.consultationId, true))!;
     const actor = { firmId, userId: row.assigneeUserId };
     const trail = {
@@ -106,6 +110,9 @@ export function createConsultationPayments(
       status,
       ...(status === 'Lapsed'
         ? { note: 'Paid after its hold lapsed and the time was taken: the lead or the firm chooses another time' }
+        : {}),
+      ...(status === 'Cancelled'
+        ? { note: 'Paid after the consultation was cancelled: refund it if the firm’s terms say so', forRefund: true }
         : {}),
     });
     return 'recorded';

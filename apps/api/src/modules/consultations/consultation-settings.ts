@@ -1,4 +1,9 @@
-import { CONSULTATION_SETTINGS_MESSAGES, type ConsultationSettings, type consultationSettingsInputSchema } from '@matterhorn/shared';
+import {
+  CONSULTATION_SETTINGS_MESSAGES,
+  isConsultationFeeCharged,
+  type ConsultationSettings,
+  type consultationSettingsInputSchema,
+} from '@matterhorn/shared';
 import type { z } from 'zod';
 import type { PaymentGatewaySettings } from '../../config.ts';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
@@ -31,7 +36,7 @@ export async function settingsOf(tx: Tx, firmId: string): Promise<EffectiveSetti
 
 /** A fee is due online when one is set and a gateway takes its currency; the firm may require it to confirm. */
 export const hasFee = (settings: Pick<EffectiveSettings, 'feeAmount' | 'feeCurrency'>) =>
-  settings.feeAmount !== null && settings.feeCurrency !== null && Number(settings.feeAmount) > 0;
+  settings.feeCurrency !== null && isConsultationFeeCharged(settings.feeAmount);
 
 export function createConsultationSettings({ database, payments }: { database: Database; payments: PaymentGatewaySettings }) {
   const viewOf = (settings: EffectiveSettings, timeZone: string): ConsultationSettings => ({
@@ -60,7 +65,7 @@ export function createConsultationSettings({ database, payments }: { database: D
 
     update: (principal: FirmPrincipal, input: z.output<typeof consultationSettingsInputSchema>) =>
       database.withFirm(principal.firmId, async (tx) => {
-        const feeAmount = input.feeAmount !== null && Number(input.feeAmount) > 0 ? input.feeAmount : null;
+        const feeAmount = isConsultationFeeCharged(input.feeAmount) ? input.feeAmount : null;
         const feeCurrency = feeAmount === null ? null : input.feeCurrency;
         const isFeeRequired = feeAmount !== null && input.isFeeRequired;
         if (isFeeRequired && !gatewayFor(payments, feeCurrency!))

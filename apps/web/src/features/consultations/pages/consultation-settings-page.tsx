@@ -1,5 +1,10 @@
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONSULTATION_LENGTHS, type ConsultationSettings, type ConsultationSettingsInput } from '@matterhorn/shared';
+import {
+  CONSULTATION_LENGTHS,
+  isConsultationFeeCharged,
+  type ConsultationSettings,
+  type ConsultationSettingsInput,
+} from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -38,7 +43,7 @@ function SettingsForm({ initial }: { initial: ConsultationSettings }) {
   const [isBusy, setIsBusy] = useState(false);
   const unsaved = useUnsavedChangesGuard(JSON.stringify(values) !== JSON.stringify(saved));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((previous) => ({ ...previous, [key]: value }));
-  const hasFee = values.feeAmount.trim() !== '' && Number(values.feeAmount) > 0;
+  const hasFee = isConsultationFeeCharged(values.feeAmount);
   return (
     <form
       onSubmit={(event) => {
