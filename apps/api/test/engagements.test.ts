@@ -149,7 +149,20 @@ describe('a lead engaged online', () => {
     await decideConflict(leadId);
     const sent = await call('POST', `send-engagement-letter/${leadId}`, { message: 'Please sign' });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data).toMatchObject({ signatureStatus: 'Sent', sendRefusal: ENGAGEMENT_MESSAGES.alreadySent });
+    expect(sent.json().data).toMatchObject({
+      signatureStatus: 'Sent',
+      sendRefusal: ENGAGEMENT_MESSAGES.alreadySent,
+      generateRefusal: ENGAGEMENT_MESSAGES.alreadySent,
+      feesLock: ENGAGEMENT_MESSAGES.feesOutForSignature,
+    });
+    // The fees the letter states stay while it is out: the same rate written otherwise is no change; another retainer is refused.
+    expect((await call('PUT', `save-engagement-terms/${leadId}`, { ...terms(), hourlyRate: '275.5' })).statusCode).toBe(200);
+    const feesChanged = await call('PUT', `save-engagement-terms/${leadId}`, { ...terms(), retainerAmount: '1000.00' });
+    expect([feesChanged.statusCode, feesChanged.json().message]).toEqual([409, ENGAGEMENT_MESSAGES.feesOutForSignature]);
+    expect((await call('GET', `get-engagement/${leadId}`)).json().data.terms).toMatchObject({
+      hourlyRate: '275.50',
+      retainerAmount: '1500.00',
+    });
     const lead = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data;
     expect(lead.timeline.map((event: { kind: string }) => event.kind)).toContain('engagementLetterSent');
 
@@ -229,6 +242,7 @@ describe('a lead engaged online', () => {
     ] as const)
       expect((await call(method, path, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
     expect((await call('PUT', `save-engagement-terms/${leadId}`, terms(), fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect((await call('POST', `send-engagement-letter/${leadId}`, { message: null }, fixture.tokens.otherAdmin)).statusCode).toBe(404);
   });
 });
 
@@ -321,6 +335,9 @@ describe('a lead’s intake files', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await decideConflict(leadId);
+    expect((await call('GET', `get-engagement/${leadId}`)).json().data.willCreate).toContain(
+      'The matter’s documents folder, with 2 files sent with the intake form',
+    );
     const converted = await call('POST', `convert-lead/${leadId}`);
     expect(converted.statusCode, converted.body).toBe(200);
     const { matterId } = converted.json().data;
@@ -368,7 +385,14 @@ describe('the sweep of signed letters', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call('POST', `generate-engagement-letter/${leadId}`)).statusCode).toBe(200);
     await decideConflict(leadId);
-    expect((await call('POST', `send-engagement-letter/${leadId}`, { message: null })).statusCode).toBe(200);
+    // Sent twice at once (a double click on two tabs): one signature request, the other refused.
+    const sends = await Promise.all([0, 1].map(() => call('POST', `send-engagement-letter/${leadId}`, { message: null })));
+    expect(sends.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const [made] = await fixture.inFirm<{ requests: number }>(
+      sql`select count(*)::int as requests from signature_requests r join engagements e on e.letter_pdf_document_id = r.document_id
+        where e.lead_id = ${leadId}`,
+    );
+    expect(made!.requests).toBe(1);
     const before = await counts();
     await signAsLead(email);
     expect((await call('GET', `get-engagement/${leadId}`)).json().data).toMatchObject({ signatureStatus: 'Completed', clientId: null });

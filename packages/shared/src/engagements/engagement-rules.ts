@@ -1,4 +1,4 @@
-import { formatMoney } from '../common/money.ts';
+import { formatMoney, toCents } from '../common/money.ts';
 
 /** What the engagement card and the server say, once. */
 export const ENGAGEMENT_MESSAGES = {
@@ -18,7 +18,20 @@ export const ENGAGEMENT_MESSAGES = {
   letterScanning: 'The letter is still being scanned: try again in a moment',
   noTrustAccount: (currencyCode: string) => `The firm has no open trust account in ${currencyCode} for the retainer`,
   nameRequired: 'The lead needs a name (a person’s or a company’s) to become a client',
+  feesOutForSignature: 'The letter out for signature states these fees: void its signature request to change them',
+  feesSigned: 'The lead signed the letter with these fees: they cannot change',
+  termsOnMatter: 'The lead is converted: change the terms on its matter',
 } as const;
+
+/** The terms the letter states to the lead as its fees: fixed once it is out for signature. */
+export const ENGAGEMENT_FEE_TERMS = [
+  'billingType',
+  'hourlyRate',
+  'flatRate',
+  'contingencyPercentage',
+  'retainerAmount',
+  'retainerCurrencyCode',
+] as const;
 
 type Decision = 'no_conflict' | 'proceed_despite_conflict' | 'declined' | null;
 
@@ -38,6 +51,31 @@ export function engagementSendRefusal(facts: {
   if (!facts.hasEmail) return ENGAGEMENT_MESSAGES.noEmail;
   if (facts.signatureStatus === 'Completed' || facts.isConverted) return ENGAGEMENT_MESSAGES.alreadySigned;
   if (facts.signatureStatus === 'Sent' || facts.signatureStatus === 'Sealing') return ENGAGEMENT_MESSAGES.alreadySent;
+  return null;
+}
+
+/**
+ * Why the fees (ENGAGEMENT_FEE_TERMS) cannot change now, or null: the letter out for signature, or
+ * signed, states them to the lead. The matter's name, description, practice area, fee earner and
+ * template may still change (a name Convert refuses as resembling another's can be put right).
+ */
+export function engagementFeesLock(signatureStatus: string | null): string | null {
+  if (signatureStatus === 'Sent' || signatureStatus === 'Sealing') return ENGAGEMENT_MESSAGES.feesOutForSignature;
+  if (signatureStatus === 'Completed') return ENGAGEMENT_MESSAGES.feesSigned;
+  return null;
+}
+
+/** Why the letter cannot be (re)generated now, or null: the one out for signature or signed is the one the lead sees. */
+export function engagementLetterRefusal(facts: {
+  isSaved: boolean;
+  hasTemplate: boolean;
+  signatureStatus: string | null;
+  isConverted: boolean;
+}): string | null {
+  if (!facts.isSaved) return ENGAGEMENT_MESSAGES.saveTermsFirst;
+  if (facts.isConverted || facts.signatureStatus === 'Completed') return ENGAGEMENT_MESSAGES.alreadySigned;
+  if (facts.signatureStatus === 'Sent' || facts.signatureStatus === 'Sealing') return ENGAGEMENT_MESSAGES.alreadySent;
+  if (!facts.hasTemplate) return ENGAGEMENT_MESSAGES.chooseTemplate;
   return null;
 }
 
@@ -61,15 +99,24 @@ export function conversionPlanOf(facts: {
   retainerAmount: string | null;
   retainerCurrencyCode: string | null;
   hasLetter: boolean;
+  /** The files the lead sent with the intake form that Convert files in the matter (none refused by the scanner). */
+  intakeFileCount: number;
 }): string[] {
   const lines = [
     `Client “${facts.leadName}” (${facts.isCompany ? 'company' : 'person'})${facts.isCompany && facts.contactName ? `, contact ${facts.contactName}` : ''}`,
     `Matter “${facts.matterName}”, ${facts.billingText}`,
   ];
   if (facts.email) lines.push(`Portal invitation to ${facts.email}`);
-  lines.push(facts.hasLetter ? 'The matter’s documents folder, with the engagement letter' : 'The matter’s documents folder');
-  if (facts.retainerAmount && Number(facts.retainerAmount) > 0)
-    lines.push(`Trust request for the retainer of ${formatMoney(facts.retainerAmount)} ${facts.retainerCurrencyCode ?? ''}`.trim());
+  const papers = [
+    facts.hasLetter ? 'the engagement letter' : null,
+    facts.intakeFileCount > 0
+      ? `${facts.intakeFileCount === 1 ? '1 file' : `${facts.intakeFileCount} files`} sent with the intake form`
+      : null,
+  ].filter(Boolean);
+  lines.push(papers.length > 0 ? `The matter’s documents folder, with ${papers.join(' and ')}` : 'The matter’s documents folder');
+  const retainer = facts.retainerAmount;
+  if (retainer && toCents(retainer) > 0n)
+    lines.push(`Trust request for the retainer of ${formatMoney(retainer)} ${facts.retainerCurrencyCode ?? ''}`.trim());
   return lines;
 }
 

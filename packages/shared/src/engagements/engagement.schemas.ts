@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalMoneyText, optionalMultilineText, optionalUuid, requiredText, uuidField } from '../common/fields.ts';
+import { toCents, toScaled } from '../common/money.ts';
 import { MATTER_RATES } from '../matters/matter-lookups.schemas.ts';
 
 /**
@@ -30,7 +31,7 @@ export const engagementTermsInputSchema = z
       .nullish()
       .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
       .refine(
-        (value) => value === null || (/^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100),
+        (value) => value === null || (/^\d{1,3}(\.\d{1,2})?$/.test(value) && toScaled(value, 2) <= 10_000n),
         'Contingency percentage must be between 0 and 100',
       )
       .describe('The share of the recovery, a percentage from 0 to 100 with at most 2 decimals; required for Contingency.'),
@@ -51,7 +52,7 @@ export const engagementTermsInputSchema = z
       context.addIssue({ code: 'custom', path: ['flatRate'], message: 'Flat fee is required' });
     if (terms.billingType === 'Contingency' && !terms.contingencyPercentage)
       context.addIssue({ code: 'custom', path: ['contingencyPercentage'], message: 'Contingency percentage is required' });
-    if (terms.retainerAmount && Number(terms.retainerAmount) > 0 && !terms.retainerCurrencyCode)
+    if (toCents(terms.retainerAmount) > 0n && !terms.retainerCurrencyCode)
       context.addIssue({ code: 'custom', path: ['retainerCurrencyCode'], message: 'Choose the retainer’s currency' });
   });
 export type EngagementTermsInput = z.input<typeof engagementTermsInputSchema>;
@@ -97,6 +98,13 @@ export const engagementSchema = z.object({
   letterGeneratedAt: z.string().nullable().describe('When the letter was last generated (ISO 8601), or null.'),
   signatureRequestId: z.string().nullable().describe('The signature request the letter was sent in, or null.'),
   signatureStatus: z.string().nullable().describe('That request’s status (Sent, Completed, Declined…), or null.'),
+  feesLock: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the fees (billing type, rate, retainer) cannot change now — the letter out for signature or signed states them — or null.',
+    ),
+  generateRefusal: z.string().nullable().describe('Why the letter cannot be generated now, or null when it can.'),
   sendRefusal: z.string().nullable().describe('Why the letter cannot be sent for signature now, or null when it can.'),
   convertRefusal: z.string().nullable().describe('Why the lead cannot be converted now, or null when it can.'),
   willCreate: z.array(z.string()).describe('What Convert will create, in words, one line each.'),

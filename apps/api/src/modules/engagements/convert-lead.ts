@@ -1,4 +1,4 @@
-import { clientConflictNames, ENGAGEMENT_MESSAGES, engagementConvertRefusal, matterConflictNames } from '@matterhorn/shared';
+import { clientConflictNames, ENGAGEMENT_MESSAGES, engagementConvertRefusal, matterConflictNames, toCents } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -164,11 +164,12 @@ async function retainerOf(
   terms: EngagementRow,
   matter: { clientId: string; matterId: string; matterNumber: string },
 ) {
-  if (!terms.retainerAmount || Number(terms.retainerAmount) <= 0 || !terms.retainerCurrencyCode) return null;
+  const amount = terms.retainerAmount;
+  if (!amount || toCents(amount) <= 0n || !terms.retainerCurrencyCode) return null;
   const id = await draftRetainerRequest(tx, principal, {
     ...matter,
     currencyCode: terms.retainerCurrencyCode,
-    amount: terms.retainerAmount,
+    amount,
     note: `Retainer for ${matter.matterNumber} as agreed in the engagement letter`,
     assignedUserId: terms.responsibleUserId,
   });

@@ -16,7 +16,10 @@ const joined = (parts: (string | null)[]) =>
 export function engagementLetterValues(lead: LeadFacts, terms: EngagementTerms, firm: FirmFacts): Record<string, string> {
   const currency = firm.homeCurrencyCode;
   const address = joined([lead.address, lead.city, lead.state, lead.postalCode, lead.country]);
-  const contactName = joined([lead.firstName, lead.lastName]).replace(', ', ' ');
+  const contactName = [lead.firstName, lead.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   const rate =
     terms.billingType === 'Hourly'
       ? `${formatMoney(terms.hourlyRate ?? '0')} ${currency} per hour`

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { createSignatureRequestInputSchema, ENGAGEMENT_MESSAGES, engagementSendRefusal } from '@matterhorn/shared';
+import { createSignatureRequestInputSchema, ENGAGEMENT_MESSAGES, engagementLetterRefusal, engagementSendRefusal } from '@matterhorn/shared';
 import { conflict } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -26,19 +26,22 @@ export const signerNameOf = (lead: { leadType: string; displayName: string; firs
 /**
  * Makes the letter: the template filled with the lead's data and the terms, and as a PDF with an
  * acceptance page at its end (both in the document worker), each filed in the firm's "Engagement
- * letters" folder. Refused once the letter is out for signature or signed.
+ * letters" folder. Refused once the letter is out for signature or signed (engagementLetterRefusal).
  */
 export async function generateEngagementLetter(deps: EngagementDeps, principal: FirmPrincipal, leadId: string): Promise<void> {
   const { firmId } = principal;
   const facts = await deps.database.withFirm(firmId, async (tx) => {
-    const lead = await leadOrNotFound(tx, firmId, leadId);
-    const row = await findEngagement(tx, firmId, leadId);
-    if (!row) throw conflict(ENGAGEMENT_MESSAGES.saveTermsFirst);
-    if (row.clientId) throw conflict(ENGAGEMENT_MESSAGES.alreadySigned);
-    if (!row.templateDocumentId) throw conflict(ENGAGEMENT_MESSAGES.chooseTemplate);
-    const status = row.signatureRequestId ? (await findSignatureRequestFacts(tx, firmId, row.signatureRequestId))?.status : null;
-    if (status === 'Sent' || status === 'Sealing') throw conflict(ENGAGEMENT_MESSAGES.alreadySent);
-    if (status === 'Completed') throw conflict(ENGAGEMENT_MESSAGES.alreadySigned);
+    // Locked (Convert's order) for the request's transaction: a send meanwhile waits, then finds this letter.
+    const lead = await leadOrNotFound(tx, firmId, leadId, true);
+    const row = await findEngagement(tx, firmId, leadId, true);
+    const status = row?.signatureRequestId ? ((await findSignatureRequestFacts(tx, firmId, row.signatureRequestId))?.status ?? null) : null;
+    const refusal = engagementLetterRefusal({
+      isSaved: Boolean(row),
+      hasTemplate: Boolean(row?.templateDocumentId),
+      signatureStatus: status,
+      isConverted: Boolean(row?.clientId),
+    });
+    if (refusal || !row?.templateDocumentId) throw conflict(refusal ?? ENGAGEMENT_MESSAGES.chooseTemplate);
     const firm = await findFirmFacts(tx, firmId);
     return {
       lead,
@@ -81,6 +84,8 @@ export async function generateEngagementLetter(deps: EngagementDeps, principal: 
  * Sends the letter's PDF to the lead to sign online (signer kind lead), a signature place and the
  * date beside it on the acceptance page. Refused — 409 with the rule's sentence — until the
  * conflict check's decision lets the firm act (issue 13's rule, checked before anything is sent).
+ * The lead's and the engagement's rows are locked (Convert's order) for the request's transaction,
+ * so two sends at once make one signature request: the second finds it Sent.
  */
 export async function sendEngagementLetter(
   deps: EngagementDeps,
@@ -91,8 +96,8 @@ export async function sendEngagementLetter(
 ): Promise<void> {
   const { firmId } = principal;
   const { lead, row, today } = await deps.database.withFirm(firmId, async (tx) => {
-    const found = await leadOrNotFound(tx, firmId, leadId);
-    const engagement = await findEngagement(tx, firmId, leadId);
+    const found = await leadOrNotFound(tx, firmId, leadId, true);
+    const engagement = await findEngagement(tx, firmId, leadId, true);
     const status = engagement?.signatureRequestId
       ? (await findSignatureRequestFacts(tx, firmId, engagement.signatureRequestId))?.status
       : null;

@@ -2,13 +2,15 @@ import {
   billingTextOf,
   conversionPlanOf,
   engagementConvertRefusal,
+  engagementFeesLock,
+  engagementLetterRefusal,
   engagementSendRefusal,
   type Engagement,
   type EngagementTerms,
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findLead, type LeadFacts } from '../leads/leads.api.ts';
+import { findLead, findLeadFiles, type LeadFacts } from '../leads/leads.api.ts';
 import { findSignatureRequestFacts } from '../signature-requests/signature-requests.api.ts';
 import { findConvertedNames, findEngagement, findFirmFacts, findNames, type EngagementRow } from './engagements.repository.ts';
 
@@ -55,6 +57,10 @@ export async function engagementViewOf(tx: Tx, firmId: string, leadId: string): 
     documentId && documentNames.has(documentId) ? { documentId, name: documentNames.get(documentId)! } : null;
   const letterPdf = linkOf(row?.letterPdfDocumentId);
   const contactName = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || null;
+  // What Convert files in the matter (convert-lead.ts carryIntakeFiles): none the scanner refused.
+  const intakeFileCount = (await findLeadFiles(tx, firmId, leadId)).filter((upload) => upload.scanStatus !== 'quarantined').length;
+  const signatureStatus = signature?.status ?? null;
+  const isConverted = Boolean(row?.clientId);
   return {
     leadId,
     leadName: lead.displayName,
@@ -65,7 +71,14 @@ export async function engagementViewOf(tx: Tx, firmId: string, leadId: string): 
     letterPdf,
     letterGeneratedAt: iso(row?.letterGeneratedAt ?? null),
     signatureRequestId: row?.signatureRequestId ?? null,
-    signatureStatus: signature?.status ?? null,
+    signatureStatus,
+    feesLock: isConverted ? null : engagementFeesLock(signatureStatus),
+    generateRefusal: engagementLetterRefusal({
+      isSaved: Boolean(row),
+      hasTemplate: Boolean(row?.templateDocumentId),
+      signatureStatus,
+      isConverted,
+    }),
     sendRefusal: engagementSendRefusal({
       isSaved: Boolean(row),
       hasLetter: Boolean(letterPdf),
@@ -87,6 +100,7 @@ export async function engagementViewOf(tx: Tx, firmId: string, leadId: string): 
       retainerAmount: terms.retainerAmount,
       retainerCurrencyCode: terms.retainerCurrencyCode,
       hasLetter: Boolean(letterPdf),
+      intakeFileCount,
     }),
     clientId: row?.clientId ?? null,
     clientName: converted?.clientName ?? null,

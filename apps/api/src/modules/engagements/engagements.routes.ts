@@ -37,7 +37,7 @@ export function registerEngagementRoutes(app: FastifyInstance, engagements: Enga
       access: firmAccess('clientInfo.edit'),
       summary:
         'Saves the engagement terms: practice area, responsible fee earner, matter name and description, billing and rate, retainer, template (audited)',
-      description: `${notFoundNote} 400 for a fee earner, practice area or template that is not the firm’s; 409 once the lead is converted.`,
+      description: `${notFoundNote} 400 for a fee earner, practice area or template that is not the firm’s; 409 once the lead is converted, or for a change of fees (billing type, rate, retainer) while the letter stating them is out for signature or signed.`,
     },
     async (request) =>
       ok(ENGAGEMENT_MESSAGES.termsSaved, await engagements.saveTerms(firmPrincipalOf(request), request.params.leadId, request.body)),

@@ -1,17 +1,14 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { hasPermissions, type Engagement } from '@matterhorn/shared';
+import { billingTextOf, hasPermissions, type Engagement } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { engagementQuery, useEngagementWrites } from '../api/engagement-api.ts';
-import { billingTextOf } from '@matterhorn/shared';
 
 // The form's controls load when the terms are edited: the lead's page stays within its first-visit budget.
 const EngagementTermsForm = lazy(async () => ({ default: (await import('./engagement-terms-form.tsx')).EngagementTermsForm }));
-
-const OUT_FOR_SIGNATURE = new Set(['Sent', 'Sealing', 'Completed']);
 
 /** A button whose click runs once at a time, with its own Idempotency-Key until it succeeds. */
 function ActionButton({ label, onRun, disabled }: { label: string; onRun: (key: string) => Promise<unknown>; disabled?: boolean }) {
@@ -126,8 +123,8 @@ export function EngagementCard({ leadId, canEdit }: { leadId: string; canEdit: b
               <ActionButton
                 label="Generate engagement letter"
                 onRun={writes.generateLetter}
-                // A letter out for signature or signed is the one the lead sees: a new one waits until that request is voided.
-                disabled={!current.terms.templateDocumentId || OUT_FOR_SIGNATURE.has(current.signatureStatus ?? '')}
+                // The server's rule (engagementLetterRefusal): the letter out for signature or signed is the one the lead sees.
+                disabled={current.generateRefusal !== null}
               />
               <ActionButton label="Send for signature" onRun={writes.sendLetter} disabled={current.sendRefusal !== null} />
             </Group>

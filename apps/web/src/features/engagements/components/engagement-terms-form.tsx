@@ -1,5 +1,11 @@
-import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { engagementTermsInputSchema, MATTER_RATES, type Engagement, type EngagementTermsInput } from '@matterhorn/shared';
+import { Button, Grid, Select, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ENGAGEMENT_FEE_TERMS,
+  engagementTermsInputSchema,
+  MATTER_RATES,
+  type Engagement,
+  type EngagementTermsInput,
+} from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
@@ -44,7 +50,9 @@ export function EngagementTermsForm({
   const currencies = useQuery(currenciesQuery);
   const templates = useQuery(engagementTemplatesQuery);
   const set = (key: keyof Values) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? '' }));
-  const field = (key: keyof Values) => ({ value: values[key], error: errors[key], disabled });
+  // The fees the letter out for signature (or signed) states stay as they are (the server's engagementFeesLock).
+  const isLocked = (key: keyof Values) => engagement.feesLock !== null && (ENGAGEMENT_FEE_TERMS as readonly string[]).includes(key);
+  const field = (key: keyof Values) => ({ value: values[key], error: errors[key], disabled: disabled || isLocked(key) });
 
   const submit = async () => {
     const body = Object.fromEntries(
@@ -93,6 +101,11 @@ export function EngagementTermsForm({
         void submit();
       }}
     >
+      {engagement.feesLock && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {engagement.feesLock}
+        </Text>
+      )}
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
