@@ -1,6 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { leadQuery } from '../../features/leads/api/leads-api.ts';
 
 const LazyEngagementCard = lazy(async () => ({
   default: (await import('../../features/engagements/components/engagement-card.tsx')).EngagementCard,
@@ -9,10 +11,13 @@ const LazyEngagementCard = lazy(async () => ({
 /**
  * The lead page's engagement card, handed to the leads feature through its page's slot (features
  * never import each other). Its code loads when opened: the lead's page is at its first-visit budget.
+ * An engaged lead's card is open from the start: its links to the new client and matter are what the
+ * firm comes back for (the lead is the page's own query, read from its cache).
  */
 export function LeadEngagementSlot({ leadId, canEdit }: { leadId: string; canEdit: boolean }) {
+  const isEngaged = useQuery(leadQuery(leadId)).data?.status === 'engaged';
   const [isOpen, setOpen] = useState(false);
-  if (isOpen)
+  if (isOpen || isEngaged)
     return (
       <Suspense fallback={<LoadingSpinner />}>
         <LazyEngagementCard leadId={leadId} canEdit={canEdit} />
