@@ -388,6 +388,59 @@ describe('a lead', () => {
   });
 });
 
+describe('the public form, abused', () => {
+  it('answers a bot (honeypot filled) with the thank-you whatever its answers, and keeps nothing', async () => {
+    const before = await countLeads();
+    const bot = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { email: 'not-an-email', kind: 'Nonsense' },
+      website: 'http://spam.example',
+    });
+    expect([bot.statusCode, bot.json().data]).toEqual([200, { thankYouText: formInput().thankYouText }]);
+    expect(await countLeads()).toBe(before);
+  });
+
+  it('repeats no link or advert typed as a first name in the confirmation sent to the address typed', async () => {
+    const victim = `someone-${randomUUID().slice(0, 8)}@example.test`;
+    const sent = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { ...goodAnswers(), firstName: 'Cheap pills at http://spam.example', email: victim, papers: [] },
+    });
+    expectStatus(sent, 200);
+    const [confirmation] = (await readOutbox(context.config)).filter((email) => email.to === victim);
+    expect(confirmation!.text).toContain('Hello,');
+    expect(confirmation!.text).not.toContain('spam.example');
+  });
+
+  it('slows a flood of uploads from one address only, and names no other firm or lead when refusing', async () => {
+    const flood = '192.0.2.77';
+    const statuses = [];
+    for (let count = 0; count < 10; count += 1) statuses.push((await upload(pdfFile(`flood ${count}`), 'flood.pdf', flood)).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 201)).toBe(true);
+    expectStatus(await upload(pdfFile('another visitor'), 'mine.pdf', '192.0.2.78'), 201);
+
+    const body = multipart({ fieldKey: 'papers' }, { fileName: 'stray.pdf', content: pdfFile('stray') });
+    const otherFirmsForm = await context.app.inject({
+      method: 'POST',
+      url: `/api/public/intake/${otherFirm.slug}/property-purchase/upload-file`,
+      payload: body.payload,
+      headers: { 'content-type': body.contentType },
+      remoteAddress: nextAddress(),
+    });
+    const unknown = await publicCall('GET', `/api/public/intake/${firm.slug}/${randomUUID()}`);
+    const [stored] = await context.database.withFirm(otherFirm.firmId, (tx) =>
+      rowsOf<{ count: number }>(tx.execute(sql`select count(*)::int as count from intake_uploads`)),
+    );
+    expect(stored!.count).toBe(0);
+    for (const refused of [otherFirmsForm, unknown]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain(firm.firmId);
+      expect(refused.body).not.toContain(otherFirm.firmId);
+    }
+  });
+});
+
 describe('deleting', () => {
   const binItem = async (id: string) =>
     ((await call('GET', '/api/admin/recycle-bin/get-items?size=100', admin)).json().data.data as { id: string }[]).find(
@@ -443,7 +496,13 @@ describe('deleting', () => {
 
     expectStatus(await restore(formId), 200);
     const restored = (await call('GET', `/api/admin/intake-forms/get-intake-form/${formId}`, admin)).json().data;
-    expect(restored).toMatchObject({ isPublished: false, submissionCount: 1 });
+    const [leadsOfForm] = await context.database.withFirm(firm.firmId, (tx) =>
+      rowsOf<{ count: number }>(
+        tx.execute(sql`select count(*)::int as count from leads where intake_form_id = ${formId} and deleted_at is null`),
+      ),
+    );
+    expect(leadsOfForm!.count).toBeGreaterThan(0);
+    expect(restored).toMatchObject({ isPublished: false, submissionCount: leadsOfForm!.count });
     expectStatus(await publicCall('GET', publicBase()), 404);
     expectStatus(await call('POST', `/api/admin/intake-forms/publish-intake-form/${formId}`, admin), 200);
     expectStatus(await publicCall('GET', publicBase()), 200);

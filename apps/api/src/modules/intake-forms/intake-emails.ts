@@ -3,6 +3,18 @@ import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { recordLeadEvent, type LeadDetails } from '../leads/leads.api.ts';
 import { findUserEmail, type FormRow } from './intake-forms.repository.ts';
 
+/** Anything like a link or an address: never repeated to an address nobody has confirmed. */
+const LINK_LIKE = /[@<>]|:\/\/|www\.|\.[a-z]{2,}\b/i;
+
+/**
+ * The confirmation goes to whatever email the visitor typed, so only a short, name-like first name
+ * is repeated in it: the public form must not carry a stranger's text (a link, an advert) to anyone.
+ */
+export function confirmationGreetingOf(details: Pick<LeadDetails, 'leadType' | 'firstName'>): string {
+  const name = details.leadType === 'individual' ? (details.firstName?.trim() ?? '') : '';
+  return name && name.length <= 40 && !LINK_LIKE.test(name) ? `Dear ${name},` : 'Hello,';
+}
+
 /**
  * A submission's two emails, queued in the transaction that makes the lead (sent after it commits):
  * the visitor's confirmation with the form's thank-you text, and the assignee's notice with a link
@@ -21,7 +33,7 @@ export async function queueSubmissionEmails(
       to: details.email,
       subject,
       sender: 'firm',
-      greeting: details.leadType === 'individual' && details.firstName ? `Dear ${details.firstName},` : 'Hello,',
+      greeting: confirmationGreetingOf(details),
       paragraphs: [form.thankYouText, 'We will be in touch with you soon. You do not need to send your enquiry again.'],
       why: `you sent an enquiry through ${firm.name}’s form “${form.name}”`,
     });
