@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_REQUEST_MESSAGES } from '@matterhorn/shared';
 import { createDocumentProcessing } from '../src/modules/documents/document-processing.ts';
 import { createDocumentsApi } from '../src/modules/documents/documents.api.ts';
-import { runSigningClock } from '../src/modules/signature-requests/signature-requests.api.ts';
+import { runSigningClock, sealWaitingRequests } from '../src/modules/signature-requests/signature-requests.api.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DOCUMENT_BASE, pdf, PNG, setUpDocumentFixture, sha256, type DocumentFixture } from './support/document-fixture.ts';
 import { pdfText, pdfTextRuns } from './support/pdf-text.ts';
@@ -393,6 +393,64 @@ describe('page images for the signing page', () => {
     expect(theirPage.statusCode).toBe(200);
     expect(theirPage.rawPayload.equals(ourPage)).toBe(false);
     expect((await signing('GET', theirToken, '/pages/2')).statusCode).toBe(404);
+  });
+});
+
+describe('a request stuck in Sealing', () => {
+  it('stops after 5 failed attempts, tells the sender and the administrators once, and Try again queues it again', async () => {
+    const letter = await uploadLetter('Stuck sealing');
+    const person = signer('Jide Stuck');
+    const { id } = (await send({ documentId: letter.id, signers: [person], fields: [field(0, 'signature')] })).json().data;
+    // Everyone signed, but the stored PDF no longer matches the hash recorded when it was sent: every attempt fails.
+    await fixture.sqlRows(sql`update signature_requests set status = 'Sealing', document_sha256 = ${'0'.repeat(64)} where id = ${id}`);
+    const deps = signingDeps();
+    const failureEmails = async () =>
+      (await readOutbox(fixture.context.config))
+        .filter((message) => message.subject === 'Sealing failed: Engagement letter')
+        .map((m) => m.to);
+    const view = async () => (await fixture.call('GET', `${BASE}/get-request/${id}`, fixture.tokens.admin)).json().data;
+
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(await failureEmails()).toEqual([]);
+      expect((await view()).isSealingFailed).toBe(false);
+      await sealWaitingRequests(deps);
+      // The next run comes after the failed attempt's lease.
+      if (attempt < 5)
+        await fixture.sqlRows(sql`update signature_requests set sealing_lease_until = now() - interval '1 second' where id = ${id}`);
+    }
+    const failed = await view();
+    expect(failed).toMatchObject({ status: 'Sealing', isSealingFailed: true });
+    expect(failed.events.filter((event: { kind: string }) => event.kind === 'sealingFailed')).toHaveLength(1);
+    // The sender is the administrator here: one email each to the firm's administrators.
+    const told = await failureEmails();
+    expect(told).toContain(fixture.firm.users.admin.email);
+    expect(new Set(told).size).toBe(told.length);
+    await sealWaitingRequests(deps);
+    expect(await failureEmails()).toEqual(told);
+    expect((await fixture.call('GET', `${BASE}/get-requests?Status=Sealing`, fixture.tokens.admin)).json().data.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, isSealingFailed: true })]),
+    );
+
+    const before = await written();
+    expect((await fixture.call('POST', `${BASE}/retry-sealing/${id}`, fixture.tokens.billing)).statusCode).toBe(403);
+    expect((await fixture.call('POST', `${BASE}/retry-sealing/${id}`, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+    expect(await written()).toEqual(before);
+    const retried = await fixture.call('POST', `${BASE}/retry-sealing/${id}`, fixture.tokens.feeEarner);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({ status: 'Sealing', isSealingFailed: false });
+    expect(retried.json().data.events.at(-1)).toMatchObject({ kind: 'sealingRetried' });
+    // Queued again: the sealing run after the answer takes it (and fails once more, as its PDF still does not match).
+    await expect
+      .poll(
+        async () =>
+          (
+            await fixture.sqlRows<{ attempts: number }>(sql`select sealing_attempts as attempts from signature_requests where id = ${id}`)
+          )[0]!.attempts,
+      )
+      .toBe(1);
+    const again = await fixture.call('POST', `${BASE}/retry-sealing/${id}`, fixture.tokens.admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('try again only after sealing has failed');
   });
 });
 

@@ -221,6 +221,7 @@ export const AUDIT_EVENTS = [
   'document.sentForSignature',
   'document.signatureRequestVoided',
   'document.signersReminded',
+  'document.signatureSealingRetried',
   'documentFolder.created',
   'documentFolder.renamed',
   'documentFolder.moved',

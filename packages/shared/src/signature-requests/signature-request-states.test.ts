@@ -45,12 +45,28 @@ describe('the firm’s actions', () => {
 
   it('offers an action only to a member holding its permission', () => {
     const facts = { status: 'Sent' as const, openSignerCount: 1 };
-    expect(allowedSignatureRequestActions(facts, ['document'])).toEqual({ void: false, remind: false, downloadSigned: false });
+    expect(allowedSignatureRequestActions(facts, ['document'])).toEqual({
+      void: false,
+      remind: false,
+      retrySealing: false,
+      downloadSigned: false,
+    });
     expect(allowedSignatureRequestActions(facts, ['document', 'document.edit'])).toEqual({
       void: true,
       remind: true,
+      retrySealing: false,
       downloadSigned: false,
     });
+  });
+
+  it('offers Try again only once sealing has failed, to a member who may send documents', () => {
+    const failed = { status: 'Sealing' as const, openSignerCount: 0, isSealingFailed: true };
+    expect(allowedSignatureRequestActions(failed, ['document', 'document.create']).retrySealing).toBe(true);
+    expect(allowedSignatureRequestActions(failed, ['document', 'document.edit']).retrySealing).toBe(false);
+    expect(signatureRequestActionRefusal('retrySealing', { ...failed, isSealingFailed: false })).toContain('still being prepared');
+    expect(signatureRequestActionRefusal('retrySealing', { status: 'Completed', openSignerCount: 0, isSealingFailed: true })).toContain(
+      'not waiting to be sealed',
+    );
   });
 });
 

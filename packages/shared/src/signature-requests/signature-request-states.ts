@@ -56,13 +56,15 @@ export type SignatureRequestFacts = {
   status: SignatureRequestStatus;
   /** Signers whose turn it is and who have not answered (Sent, Viewed or Consented). */
   openSignerCount: number;
+  /** Sealing: the job failed at each of its attempts and stopped trying. */
+  isSealingFailed?: boolean;
 };
 
 type RequestGuard = { holds: (facts: SignatureRequestFacts) => boolean; refusal: string };
 
 export type SignatureRequestTransition = {
   /** The SPEC.md §6 permission the call needs (the route declares it from here). */
-  permission: 'document' | 'document.edit';
+  permission: 'document' | 'document.create' | 'document.edit';
   from: readonly SignatureRequestStatus[];
   to: string;
   notFrom: (status: SignatureRequestStatus) => string;
@@ -88,6 +90,21 @@ export const SIGNATURE_REQUEST_TRANSITIONS = {
     to: 'Sent (each signer whose turn it is and who has not signed is emailed their link again)',
     notFrom: alreadyOver,
     guards: [{ holds: (facts) => facts.openSignerCount > 0, refusal: 'No signer is waiting to sign: there is nobody to remind' }],
+  },
+  retrySealing: {
+    permission: 'document.create',
+    from: ['Sealing'],
+    to: 'Sealing (the sealing job tries again, its attempts counted afresh)',
+    notFrom: (status) =>
+      status === 'Sent'
+        ? 'Not everyone has signed yet: there is nothing to seal'
+        : `This request is ${status.toLowerCase()}: it is not waiting to be sealed`,
+    guards: [
+      {
+        holds: (facts) => facts.isSealingFailed === true,
+        refusal: 'The signed copy is still being prepared: try again only after sealing has failed',
+      },
+    ],
   },
   downloadSigned: {
     permission: 'document',

@@ -8,6 +8,7 @@ export const SIGNATURE_REQUEST_MESSAGES = {
   created: 'Sent for signature',
   voided: 'Request withdrawn',
   reminded: 'Reminders sent',
+  sealingRetried: 'Sealing queued again',
   consented: 'Thank you: you can now sign',
   signed: 'Signed. Thank you',
   declined: 'You declined to sign',
@@ -80,13 +81,17 @@ export const SIGNATURE_EVENT_KINDS = [
   'expired',
   'sealed',
   'emailed',
+  'sealingFailed',
+  'sealingRetried',
 ] as const;
 
 export const signatureEventSchema = z.object({
   at: z.string().describe('When it happened (ISO 8601 UTC).'),
   kind: z
     .enum(SIGNATURE_EVENT_KINDS)
-    .describe('What happened: created, sent, viewed, consented, signed, declined, reminded, voided, expired, sealed or emailed.'),
+    .describe(
+      'What happened: created, sent, viewed, consented, signed, declined, reminded, voided, expired, sealed, emailed, sealingFailed (the sealing job gave up after its attempts) or sealingRetried (a member queued it again).',
+    ),
   signerId: z.string().nullable().describe('The signer it concerns; null for the request as a whole.'),
   actorName: z.string().describe('Who did it: the signer, the firm’s member, or Matterhorn for what its jobs did.'),
   ipAddress: z.string().nullable().describe('The address the step came from (signers’ steps and the sender’s); null for jobs.'),
@@ -111,6 +116,9 @@ export const signatureRequestListItemSchema = z.object({
     .string()
     .describe('When it expires unless everyone has signed (ISO 8601 UTC): the end of its expiry date in the firm’s time zone.'),
   completedAt: z.string().nullable().describe('When the sealed PDF was filed; null until then.'),
+  isSealingFailed: z
+    .boolean()
+    .describe('Everyone signed but the sealing job failed at each of its attempts: the request waits for Try again (retry-sealing).'),
 });
 export type SignatureRequestListItem = z.infer<typeof signatureRequestListItemSchema>;
 

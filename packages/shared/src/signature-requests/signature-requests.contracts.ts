@@ -59,6 +59,12 @@ export const signatureRequestContracts = {
     params: idParamsSchema,
     response: signatureRequestSchema,
   }),
+  retrySealing: defineRoute({
+    method: 'POST',
+    path: `${base}/retry-sealing/:id`,
+    params: idParamsSchema,
+    response: signatureRequestSchema,
+  }),
   signingView: defineRoute({
     method: 'GET',
     path: publicBase,

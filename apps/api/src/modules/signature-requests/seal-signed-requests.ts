@@ -10,6 +10,7 @@ import {
   findRequest,
   findSigners,
   insertEvents,
+  SEALING_ATTEMPTS,
   type RequestRow,
   type SignerRow,
 } from './signature-requests.repository.ts';
@@ -23,6 +24,7 @@ import {
   insertFirmCertificate,
 } from './signing.repository.ts';
 import { sealSignedPdf } from './seal-signed-pdf.ts';
+import { reportSealingFailed } from './sealing-failures.ts';
 import type { CertificateFacts } from './signing-certificate-page.ts';
 import { signedCopyEmail } from './signing-emails.ts';
 import type { SigningDeps } from './signing-deps.ts';
@@ -199,7 +201,15 @@ export async function sealWaitingRequests(deps: SigningDeps & { logger?: Logger 
             );
         }
       } catch (error) {
-        deps.logger?.error({ err: error, firmId, requestId: claimed.id }, 'signature request not sealed (retried after its lease)');
+        const isLastAttempt = claimed.attempts >= SEALING_ATTEMPTS;
+        deps.logger?.error(
+          { err: error, firmId, requestId: claimed.id, attempt: claimed.attempts },
+          isLastAttempt ? 'signature request not sealed: its last attempt' : 'signature request not sealed (retried after its lease)',
+        );
+        if (isLastAttempt)
+          await reportSealingFailed(deps, firmId, claimed.id).catch((reportError: unknown) =>
+            deps.logger?.error({ err: reportError, firmId, requestId: claimed.id }, 'sealing failure not reported'),
+          );
       }
     }
   }

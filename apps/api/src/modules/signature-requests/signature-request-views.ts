@@ -37,6 +37,7 @@ function listItemOf(row: RequestRow, signers: { count: number; signed: number; n
     createdByName: row.createdByName,
     expiresAt: iso(row.expiresAt),
     completedAt: row.status === 'Completed' ? isoOrNull(row.endedAt) : null,
+    isSealingFailed: row.isSealingFailed,
   };
 }
 

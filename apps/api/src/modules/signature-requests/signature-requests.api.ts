@@ -46,16 +46,17 @@ export type SigningModuleOptions = {
 
 export function registerSignatureRequests(app: FastifyInstance, deps: SigningDeps, options: SigningModuleOptions) {
   const requests = createSignatureRequestService(deps);
-  registerSignatureRequestRoutes(app, deps, requests);
-  const requestSealing = options.requestSealing;
+  const queueSealing = options.requestSealing;
+  const requestSealing = queueSealing
+    ? () =>
+        void queueSealing().catch((error: unknown) =>
+          options.logger.error({ err: error }, 'sealing not queued (the next periodic run takes it)'),
+        )
+    : () => options.afterResponse.run(async () => void (await sealWaitingRequests({ ...deps, logger: options.logger })));
+  registerSignatureRequestRoutes(app, deps, requests, requestSealing);
   registerSigningRoutes(app, createSigningService(deps), requests, {
     rateLimit: options.rateLimit,
     pageImages: createSigningPageImages(deps.files),
-    requestSealing: requestSealing
-      ? () =>
-          void requestSealing().catch((error: unknown) =>
-            options.logger.error({ err: error }, 'sealing not queued (the next periodic run takes it)'),
-          )
-      : () => options.afterResponse.run(async () => void (await sealWaitingRequests({ ...deps, logger: options.logger }))),
+    requestSealing,
   });
 }

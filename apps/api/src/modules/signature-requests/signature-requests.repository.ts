@@ -3,6 +3,9 @@ import type { AdoptedMark, SignatureFieldKind, SignatureRequestStatus, SignerKin
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
+/** The sealing job's attempts at a request before it stops and tells the sender and the firm's administrators. */
+export const SEALING_ATTEMPTS = 5;
+
 export type RequestRow = {
   id: string;
   documentId: string;
@@ -17,6 +20,8 @@ export type RequestRow = {
   status: SignatureRequestStatus;
   /** Past its expiry while still Sent: treated as Expired before the job marks it. */
   isPastExpiry: boolean;
+  /** Sealing, and the job failed at each of its attempts (none under way): it waits for Try again. */
+  isSealingFailed: boolean;
   expiresAt: Date | string;
   /** The last day it can be signed, DD/MM/YYYY in the firm's time zone, as emails say it. */
   expiresOnText: string;
@@ -34,7 +39,8 @@ const requestColumns = sql`r.id, r.document_id as "documentId", d.name as "docum
   r.signing_order as "signingOrder", r.status, (r.status = 'Sent' and r.expires_at <= now()) as "isPastExpiry", r.expires_at as "expiresAt",
   to_char((r.expires_at - interval '1 second') at time zone ${timeZoneOfFirm(sql`r.firm_id`)}, 'DD/MM/YYYY') as "expiresOnText",
   r.created_by_user_id as "createdByUserId", coalesce(u.name, '') as "createdByName", r.created_at as "createdAt", r.ended_at as "endedAt",
-  r.void_reason as "voidReason", r.signed_document_sha256 as "signedDocumentSha256", r.signed_version_number as "signedVersionNumber"`;
+  r.void_reason as "voidReason", r.signed_document_sha256 as "signedDocumentSha256", r.signed_version_number as "signedVersionNumber",
+  (r.status = 'Sealing' and r.sealing_attempts >= ${SEALING_ATTEMPTS} and coalesce(r.sealing_lease_until, '-infinity') <= now()) as "isSealingFailed"`;
 
 const requestFrom = sql`from signature_requests r
   join documents d on d.firm_id = r.firm_id and d.id = r.document_id

@@ -13,6 +13,7 @@ import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
 import { createSignatureRequest } from './create-signature-request.ts';
 import { remindSigners, voidSignatureRequest } from './signature-request-actions.ts';
+import { retrySealing } from './sealing-failures.ts';
 import type { SignatureRequestService } from './signature-requests.service.ts';
 import { originOf, type SigningDeps } from './signing-deps.ts';
 
@@ -21,10 +22,16 @@ const tags = ['Signature requests'];
 /**
  * Online signing, the firm's side (issue 45, ADR 79). Seeing requests needs `document`; sending one
  * needs `document.create` (it makes a new record about the document, as an upload does);
- * withdrawing and reminding need `document.edit`, as the shared state machine says. No
+ * withdrawing and reminding need `document.edit`, and trying a failed sealing again `document.create`, as the shared state machine says. No
  * `document.sign`: signers sign through their own link, never with a firm permission.
  */
-export function registerSignatureRequestRoutes(app: FastifyInstance, deps: SigningDeps, service: SignatureRequestService) {
+export function registerSignatureRequestRoutes(
+  app: FastifyInstance,
+  deps: SigningDeps,
+  service: SignatureRequestService,
+  /** Asks for a sealing run after Try again's answer (as after the last signature). */
+  requestSealing: () => void,
+) {
   const route = contractRoutes(app, tags);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -85,6 +92,20 @@ export function registerSignatureRequestRoutes(app: FastifyInstance, deps: Signi
     },
     async (request) =>
       ok(SIGNATURE_REQUEST_MESSAGES.reminded, await remindSigners(deps, firmPrincipalOf(request), request.params.id, originOf(request))),
+  );
+
+  route(
+    calls.retrySealing,
+    {
+      access: firmAccess(SIGNATURE_REQUEST_TRANSITIONS.retrySealing.permission),
+      summary: 'Try again: a request everyone signed whose sealing failed at each attempt is queued for sealing again',
+      description: '409 unless the request is Sealing and its sealing has failed; 404 for another firm’s.',
+    },
+    async (request) => {
+      const retried = await retrySealing(deps, firmPrincipalOf(request), request.params.id, originOf(request));
+      requestSealing();
+      return ok(SIGNATURE_REQUEST_MESSAGES.sealingRetried, retried);
+    },
   );
 
   api.get(

@@ -74,6 +74,21 @@ export function requestDeclinedEmail(
   };
 }
 
+/** To the sender and the firm's administrators when the sealing job has given up on a request everyone signed. */
+export function sealingFailedEmail(request: SigningEmailRequest, to: string, isSender: boolean, requestUrl: string): OutgoingEmail {
+  return {
+    to,
+    subject: `Sealing failed: ${request.title}`,
+    sender: 'firm',
+    paragraphs: [
+      `Everyone signed "${request.documentName}", but Matterhorn could not write and seal the signed copy after several attempts, so it has stopped trying.`,
+      'Open the request and choose Try again. If it fails again, contact support with the request’s address.',
+    ],
+    action: { label: 'Open the request', url: requestUrl },
+    why: isSender ? `you sent "${request.title}" for signature` : 'you are an administrator of the firm',
+  };
+}
+
 /** Attached up to this size: mail servers refuse larger messages (the attachment grows by a third in base64). */
 export const SIGNED_COPY_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 

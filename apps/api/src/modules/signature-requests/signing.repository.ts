@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AdoptedMark, SignatureRequestStatus, SignerStatus } from '@matterhorn/shared';
+import { ADMINISTRATOR, type AdoptedMark, type SignatureRequestStatus, type SignerStatus } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { SEALING_ATTEMPTS } from './signature-requests.repository.ts';
 
 /** The signer behind a link's token hash, before the firm is known (the identity-lookup role reads only these columns). */
 export async function findSignerByTokenHash(tx: Tx, tokenHash: string) {
@@ -129,14 +130,37 @@ export function findSignersToRemind(tx: Tx, firmId: string, everyDays: number) {
 
 /** One request waiting to be sealed, claimed for `leaseMinutes` (another run leaves it alone meanwhile); null when none. */
 export async function claimRequestToSeal(tx: Tx, firmId: string, leaseMinutes: number) {
-  const [row] = await rowsOf<{ id: string }>(
+  const [row] = await rowsOf<{ id: string; attempts: number }>(
     tx.execute(sql`update signature_requests set sealing_lease_until = now() + make_interval(mins => ${leaseMinutes}),
         sealing_attempts = sealing_attempts + 1
       where firm_id = ${firmId} and id = (select id from signature_requests where firm_id = ${firmId} and status = 'Sealing'
-        and coalesce(sealing_lease_until, '-infinity') <= now() and sealing_attempts < 5 order by created_at limit 1 for update skip locked)
-      returning id`),
+        and coalesce(sealing_lease_until, '-infinity') <= now() and sealing_attempts < ${SEALING_ATTEMPTS} order by created_at limit 1 for update skip locked)
+      returning id, sealing_attempts as "attempts"`),
   );
   return row ?? null;
+}
+
+/** The last attempt failed: its lease ends now, so the request shows as failed at once. */
+export async function endSealingLease(tx: Tx, firmId: string, requestId: string) {
+  await tx.execute(
+    sql`update signature_requests set sealing_lease_until = null where firm_id = ${firmId} and id = ${requestId} and status = 'Sealing'`,
+  );
+}
+
+/** Try again: the attempts counted afresh and no lease, so the next sealing run takes it. */
+export async function resetSealingAttempts(tx: Tx, firmId: string, requestId: string) {
+  await tx.execute(
+    sql`update signature_requests set sealing_attempts = 0, sealing_lease_until = null where firm_id = ${firmId} and id = ${requestId} and status = 'Sealing'`,
+  );
+}
+
+/** The firm's active administrators' emails (the role holding the administrator permission). */
+export async function findAdministratorEmails(tx: Tx, firmId: string): Promise<string[]> {
+  const rows = await rowsOf<{ email: string }>(
+    tx.execute(sql`select u.email from users u join roles ro on ro.firm_id = u.firm_id and ro.id = u.role_id
+      where u.firm_id = ${firmId} and u.is_active and ${ADMINISTRATOR} = any(ro.permissions) order by u.email`),
+  );
+  return rows.map((row) => row.email);
 }
 
 /** Firms with a request to expire, remind or seal: what the jobs visit (the identity-lookup role reads these columns). */

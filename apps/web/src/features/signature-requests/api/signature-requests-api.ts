@@ -39,6 +39,11 @@ export async function remindSigners(id: string): Promise<SignatureRequest> {
   return (await callContract(contracts.remind, { params: { id } }, { auth: 'firm', toastSuccess: true })).data;
 }
 
+/** Try again: a request whose sealing failed is queued for sealing again. */
+export async function retrySealing(id: string): Promise<SignatureRequest> {
+  return (await callContract(contracts.retrySealing, { params: { id } }, { auth: 'firm', toastSuccess: true })).data;
+}
+
 /** The sealed PDF with its certificate page, saved under the server's file name. */
 export const downloadSignedPdf = (request: Pick<SignatureRequest, 'id' | 'documentName'>) =>
   downloadFile(pathOf(signedPdfPath, { id: request.id }), `${request.documentName.replace(/\.pdf$/i, '')} (signed).pdf`, 'application/pdf');

@@ -14,6 +14,8 @@ const EVENT_WORDS: Record<SignatureEvent['kind'], string> = {
   expired: 'Expired',
   sealed: 'Signed PDF sealed and filed',
   emailed: 'Signed copy emailed',
+  sealingFailed: 'Sealing failed',
+  sealingRetried: 'Sealing tried again',
 };
 
 /** The request's history, oldest first, with where each step came from (the certificate page says the same). */

@@ -14,6 +14,7 @@ import {
   downloadSignedPdf,
   downloadSigningCertificate,
   remindSigners,
+  retrySealing,
   signatureRequestQuery,
   voidSignatureRequest,
 } from '../api/signature-requests-api.ts';
@@ -22,9 +23,13 @@ import { SigningStatusBadge } from '../components/signature-request-status-badge
 import { SignersTable } from '../components/signers-table.tsx';
 import { SigningTimeline } from '../components/signing-timeline.tsx';
 
-/** While signers are out the page looks again now and then; while the PDF is sealed, every few seconds. */
+/** While signers are out the page looks again now and then; while the PDF is sealed, every few seconds (not once sealing has failed). */
 const refreshEvery = (request: SignatureRequest | undefined) =>
-  request?.status === 'Sealing' ? 2_000 : request?.status === 'Sent' ? 20_000 : false;
+  request?.status === 'Sealing' && !request.isSealingFailed
+    ? 2_000
+    : request?.status === 'Sent' || request?.status === 'Sealing'
+      ? 20_000
+      : false;
 
 /** /documents/signature-requests/:id: the signers and their steps, the history, and Remind, Void and the signed PDF. */
 export function SignatureRequestPage() {
@@ -33,6 +38,7 @@ export function SignatureRequestPage() {
   const queryClient = useQueryClient();
   const result = useQuery({ ...signatureRequestQuery(id), refetchInterval: (query) => refreshEvery(query.state.data) });
   const [open, setOpen] = useState<'void' | 'remind' | null>(null);
+  const [isRetrying, setIsRetrying] = useState(false);
 
   if (result.isPending) return <LoadingPage title={['Signature request', 'Documents']} />;
   const request = result.data;
@@ -49,10 +55,23 @@ export function SignatureRequestPage() {
       </Stack>
     );
   }
-  const allowed = allowedSignatureRequestActions({ status: request.status, openSignerCount: request.openSignerCount }, session.permissions);
+  const allowed = allowedSignatureRequestActions(
+    { status: request.status, openSignerCount: request.openSignerCount, isSealingFailed: request.isSealingFailed },
+    session.permissions,
+  );
   const show = (next: SignatureRequest) => {
     queryClient.setQueryData(signatureRequestKeys.detail(id), next);
     void queryClient.invalidateQueries({ queryKey: signatureRequestKeys.all(), refetchType: 'none' });
+  };
+  const retry = async () => {
+    setIsRetrying(true);
+    try {
+      show(await retrySealing(request.id));
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setIsRetrying(false);
+    }
   };
   const download = (save: typeof downloadSignedPdf) => () =>
     void save(request).catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'The file could not be downloaded'));
@@ -92,7 +111,24 @@ export function SignatureRequestPage() {
           )}
         </Group>
       </Group>
-      {request.status === 'Sealing' && <Alert color="cyan">Everyone has signed. The signed PDF is being sealed and filed.</Alert>}
+      {request.status === 'Sealing' && !request.isSealingFailed && (
+        <Alert color="cyan">Everyone has signed. The signed PDF is being sealed and filed.</Alert>
+      )}
+      {request.isSealingFailed && (
+        <Alert color="red" title="Sealing failed" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Everyone has signed, but the signed PDF could not be sealed after several attempts. The sender and the firm’s administrators
+              were emailed.
+            </Text>
+            {allowed.retrySealing && (
+              <Button size="xs" onClick={() => void retry()} loading={isRetrying}>
+                Try again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {request.voidReason && (
         <Alert color="gray" title="Withdrawn">
           {request.voidReason}
