@@ -385,6 +385,18 @@ describe('the sweep of signed letters', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call('POST', `generate-engagement-letter/${leadId}`)).statusCode).toBe(200);
     await decideConflict(leadId);
+    // The lead's check shows its matches as the conflict engine records them: with the client and matter each was found on.
+    const checked = (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data.conflictCheck;
+    expect(checked.matches).toContainEqual(
+      expect.objectContaining({
+        matchedName: 'Lagoon Bank Plc',
+        matchType: 'opposing party',
+        clientId: expect.any(String),
+        clientName: 'Adaora Nwosu',
+        matterId: expect.any(String),
+        matterNumber: expect.any(String),
+      }),
+    );
     // Sent twice at once (a double click on two tabs): one signature request, the other refused.
     const sends = await Promise.all([0, 1].map(() => call('POST', `send-engagement-letter/${leadId}`, { message: null })));
     expect(sends.map((response) => response.statusCode).sort()).toEqual([200, 409]);
