@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DocumentView } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -104,23 +104,25 @@ export type FileCopySource = {
  */
 export type FiledCopies = { documentIds: string[]; announce(): Promise<void>; discard(): Promise<void> };
 
-/** A stored file's bytes under a new key, with their size and SHA-256; null when the store no longer has it. */
+/**
+ * A stored file's bytes under a new key (keys are never shared by two versions), with their size and
+ * SHA-256; null when the store no longer has it. Read whole: the files copied are intake uploads (10 MB at most).
+ */
 async function copyWithFacts(files: FileStore, storageKey: string): Promise<{ key: string; size: number; sha256: string } | null> {
   const content = await files.read(storageKey);
   if (!content) return null;
+  const bytes = await buffer(content);
   const key = randomBytes(24).toString('base64url');
-  const hash = createHash('sha256');
-  let size = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  content.once('error', (error) => counted.destroy(error));
-  await files.write(key, content.pipe(counted));
-  return { key, size, sha256: hash.digest('hex') };
+  await files.write(key, Readable.from([bytes]));
+  return { key, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The matter's own folder, locked, or 404. */
+async function matterFolderOf(tx: Tx, firmId: string, matterId: string) {
+  const folderId = await findOwnerFolderId(tx, firmId, { matterId });
+  const folder = folderId ? await findFolder(tx, firmId, folderId, true) : null;
+  if (!folder) throw notFound('Matter');
+  return folder;
 }
 
 export type OpenedVersion = { contentType: string; sizeBytes: number; read(): Promise<Buffer> };
@@ -190,9 +192,7 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
       const stored = await storeUpload(files, generated, documentRules(maxUploadBytes));
       const { documentId, versionId } = await recordStoredFile(files, stored, () =>
         database.withFirm(firmId, async (tx) => {
-          const folderId = await findOwnerFolderId(tx, firmId, { matterId: input.matterId });
-          const folder = folderId ? await findFolder(tx, firmId, folderId, true) : null;
-          if (!folder) throw notFound('Matter');
+          const folder = await matterFolderOf(tx, firmId, input.matterId);
           const name = await freeNameIn(tx, firmId, folder.id, stored.fileName);
           const added = await addDocument(
             tx,
@@ -279,9 +279,7 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
 
     async fileCopiesInMatter(tx, principal, matterId, sources) {
       const { firmId } = principal;
-      const folderId = await findOwnerFolderId(tx, firmId, { matterId });
-      const folder = folderId ? await findFolder(tx, firmId, folderId, true) : null;
-      if (!folder) throw notFound('Matter');
+      const folder = await matterFolderOf(tx, firmId, matterId);
       const keys: string[] = [];
       const versionIds: string[] = [];
       const documentIds: string[] = [];
