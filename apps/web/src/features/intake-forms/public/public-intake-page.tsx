@@ -7,6 +7,8 @@ export const PUBLIC_PAGE_TEXT = {
   loading: 'Loading the form…',
   notFoundTitle: 'This form is not available',
   notFound: 'The address may be mistyped, or the firm no longer takes enquiries through this form.',
+  closedWhileFilling:
+    'The firm stopped taking enquiries through this form while you were filling it in, so your enquiry was not sent. Please contact the firm directly.',
   thanksTitle: 'Thank you',
 } as const;
 
@@ -86,8 +88,15 @@ export function PublicIntakePage({ pathname }: { pathname: string }) {
 
   const { form } = state;
   const submit = async (answers: IntakeAnswers, website: string) => {
-    const sent = await submitIntakeForm(address!.company, address!.form, { submissionKey: submissionKey.current, answers, website });
-    setState({ kind: 'sent', form, thankYouText: sent.thankYouText });
+    try {
+      const sent = await submitIntakeForm(address!.company, address!.form, { submissionKey: submissionKey.current, answers, website });
+      setState({ kind: 'sent', form, thankYouText: sent.thankYouText });
+    } catch (failure) {
+      // Unpublished or deleted since the page opened: say plainly that nothing was sent.
+      if (failure instanceof IntakeRequestError && failure.status === 404)
+        setState({ kind: 'missing', message: PUBLIC_PAGE_TEXT.closedWhileFilling });
+      else throw failure;
+    }
   };
   return (
     <main className="page intake-form">
