@@ -544,6 +544,27 @@ describe('deleting', () => {
     expect(await rowCount('leads', id)).toBe(1);
   });
 
+  it('refuses to delete a lead with a consultation to come until it is cancelled; one that took place does not stand in the way', async () => {
+    const id = await newLead('Dapo');
+    const book = (start: string, end: string) =>
+      context.database.withFirm(firm.firmId, (tx) =>
+        rowsOf<{ id: string }>(
+          tx.execute(sql`insert into consultations (firm_id, lead_id, assignee_user_id, start_local, end_local, status, booked_through)
+            values (${firm.firmId}, ${id}, ${firm.users.feeEarner.id}, ${start}, ${end}, 'Confirmed', 'staff') returning id`),
+        ),
+      );
+    const [coming] = await book('2099-03-02 10:00', '2099-03-02 11:00');
+    const refused = await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, LEAD_MESSAGES.cancelConsultationFirst]);
+    expectStatus(await call('POST', `/api/admin/consultations/cancel/${coming!.id}`, admin, { reason: 'Duplicate enquiry' }), 200);
+
+    await context.database.withFirm(firm.firmId, (tx) =>
+      tx.execute(sql`update consultations set start_local = '2020-03-02 10:00', end_local = '2020-03-02 11:00', status = 'Confirmed'
+        where id = ${coming!.id}`),
+    );
+    expectStatus(await call('DELETE', `/api/admin/leads/delete-lead/${id}`, admin), 200);
+  });
+
   it('refuses to delete a converted lead: it is its client’s history', async () => {
     const id = await newLead('Chidi');
     expectStatus(await call('POST', `/api/admin/leads/run-lead-conflict-check/${id}`, admin), 200);

@@ -42,6 +42,7 @@ export const LEAD_MESSAGES = {
   conflictDecided: 'Conflict decision recorded',
   deleted: 'Lead deleted: it is in the recycle bin',
   convertedCannotDelete: 'This lead was converted to a client: it is that client’s history and cannot be deleted',
+  cancelConsultationFirst: 'This lead has a consultation booked: cancel it first (the lead is told and it leaves the calendar)',
   referrerRequired: 'Who referred the lead is required',
   nameRequired: 'First name or last name is required',
   companyNameRequired: 'Company name is required',

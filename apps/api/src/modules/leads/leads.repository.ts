@@ -232,10 +232,15 @@ export async function lockLeadForRemoval(
   tx: Tx,
   firmId: string,
   leadId: string,
-): Promise<{ id: string; isDeleted: boolean; isConverted: boolean } | null> {
-  const [row] = await rowsOf<{ id: string; isDeleted: boolean; isConverted: boolean }>(
+): Promise<{ id: string; isDeleted: boolean; isConverted: boolean; hasComingConsultation: boolean } | null> {
+  // A consultation still to come (confirmed, or held for its fee) on the firm's wall clock: the consultations
+  // module names leads by id only, so its rows are read here rather than called (it depends on this module).
+  const [row] = await rowsOf<{ id: string; isDeleted: boolean; isConverted: boolean; hasComingConsultation: boolean }>(
     tx.execute(sql`select l.id, l.deleted_at is not null as "isDeleted",
-        exists (select 1 from lead_events e where e.firm_id = l.firm_id and e.lead_id = l.id and e.kind = 'converted') as "isConverted"
+        exists (select 1 from lead_events e where e.firm_id = l.firm_id and e.lead_id = l.id and e.kind = 'converted') as "isConverted",
+        exists (select 1 from consultations c where c.firm_id = l.firm_id and c.lead_id = l.id
+                   and (c.status = 'Confirmed' or (c.status = 'AwaitingPayment' and c.hold_expires_at >= now()))
+                   and c.end_local > (now() at time zone ${timeZoneOfFirm(firmId)})) as "hasComingConsultation"
       from leads l where l.firm_id = ${firmId} and l.id = ${leadId} for update of l`),
   );
   return row ?? null;

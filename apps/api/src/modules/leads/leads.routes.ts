@@ -109,7 +109,7 @@ export function registerLeadRoutes(app: FastifyInstance, { database, leadFiles }
     {
       access: firmAccess('clientInfo.delete'),
       summary: 'Sends a lead to the recycle bin, restorable there (audited); deleting one already in the bin answers the same',
-      description: `409 when the lead was converted to a client (it is that client’s history). 404 for a lead that is not the firm’s.`,
+      description: `409 when the lead was converted to a client (it is that client’s history), or has a consultation to come (cancel it first). 404 for a lead that is not the firm’s.`,
     },
     async (request) => ok(LEAD_MESSAGES.deleted, await leads.remove(firmPrincipalOf(request), request.params.id)),
   );

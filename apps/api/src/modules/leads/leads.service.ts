@@ -189,7 +189,8 @@ export function createLeadsService(database: Database) {
 
     /**
      * Sends the lead to the recycle bin, restorable there. A converted lead is its client's history
-     * and stays (409); one already in the bin answers as deleted again (a double click, a retry).
+     * and stays (409), as does one with a consultation to come until it is cancelled (the lead is
+     * told and the calendar cleared); one already in the bin answers as deleted again.
      */
     async remove(principal: FirmPrincipal, leadId: string): Promise<null> {
       const { firmId } = principal;
@@ -198,6 +199,7 @@ export function createLeadsService(database: Database) {
         if (!row) throw notFound('Lead');
         if (row.isConverted) throw conflict(LEAD_MESSAGES.convertedCannotDelete);
         if (row.isDeleted) return;
+        if (row.hasComingConsultation) throw conflict(LEAD_MESSAGES.cancelConsultationFirst);
         await repository.updateLead(tx, firmId, leadId, { deletedAt: new Date(), deletedByUserId: principal.userId });
         await recordAuditEvent(tx, principal, 'lead.deleted', leadId);
       });
