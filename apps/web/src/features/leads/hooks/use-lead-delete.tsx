@@ -9,7 +9,7 @@ type DeletableLead = { id: string; displayName: string };
 
 /** What the question says: where the lead goes, how it comes back, and what the server refuses. */
 export const leadDeleteWarning = (name: string) =>
-  `${name} goes to the recycle bin with its timeline, answers and files. It can be restored from Settings › Recycle bin until it is emptied. A lead converted to a client cannot be deleted: it is that client’s history.`;
+  `${name} goes to the recycle bin with its timeline, answers and files. It can be restored from Settings › Recycle bin until it is emptied. A lead converted to a client cannot be deleted (it is that client’s history), nor one with a consultation booked until it is cancelled.`;
 
 /** Delete for a lead's page or a row of the list: asks first, then sends the lead to the recycle bin. */
 export function useLeadDelete(onDeleted?: () => void) {
