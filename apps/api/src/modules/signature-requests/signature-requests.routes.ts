@@ -101,9 +101,10 @@ export function registerSignatureRequestRoutes(
       summary: 'Try again: a request everyone signed whose sealing failed at each attempt is queued for sealing again',
       description: '409 unless the request is Sealing and its sealing has failed; 404 for another firm’s.',
     },
-    async (request) => {
+    async (request, reply) => {
       const retried = await retrySealing(deps, firmPrincipalOf(request), request.params.id, originOf(request));
-      requestSealing();
+      // Once the answer is written, so after the request's transaction has committed: a run started sooner would not see the reset.
+      reply.raw.once('finish', requestSealing);
       return ok(SIGNATURE_REQUEST_MESSAGES.sealingRetried, retried);
     },
   );
