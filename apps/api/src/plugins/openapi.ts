@@ -15,6 +15,7 @@ const STORED_FILE: FileAnswer = {
   description:
     'The stored file as it was uploaded, with the Content-Type read from its content and a file name (Content-Disposition) ending in that type.',
 };
+const PAGE_IMAGE: FileAnswer = { mediaType: 'image/png', description: 'The page as a PNG, drawn by the server.' };
 const CALENDAR: FileAnswer = { mediaType: 'text/calendar', description: 'An iCalendar feed (RFC 5545) of the hearings.' };
 const LEDES: FileAnswer = { mediaType: 'text/plain', description: 'A LEDES 1998B or 1998BI file (the client’s format), as an attachment.' };
 const CSV: FileAnswer = {
@@ -70,6 +71,8 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
   'GET /api/admin/signature-requests/download-signed-pdf/{id}': { operationId: 'signatureRequestsDownloadSignedPdf', sends: PDF },
   'GET /api/admin/signature-requests/download-certificate/{id}': { operationId: 'signatureRequestsDownloadCertificate', sends: PDF },
   'GET /api/public/signing/{token}/document': { operationId: 'signingDocument', sends: PDF },
+  'GET /api/public/signing/{token}/pages': { operationId: 'signingPageSizes' },
+  'GET /api/public/signing/{token}/pages/{page}': { operationId: 'signingPageImage', sends: PAGE_IMAGE },
   'GET /api/client-portal/download-invoice-pdf/{id}': { operationId: 'clientPortalDownloadInvoicePdf', sends: PDF },
   'GET /api/client-portal/download-statement-pdf': { operationId: 'clientPortalDownloadStatementPdf', sends: PDF },
   'GET /api/admin/trust-account/download-trust-statement': { operationId: 'trustDownloadStatement', sends: PDF },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelopeSchema,
+  errorEnvelopeSchema,
   SIGNATURE_REQUEST_MESSAGES,
   signatureRequestContracts as calls,
   signingDocumentPath,
@@ -32,12 +33,21 @@ const PAGE_IMAGE_REQUESTS_PER_LIMIT = 20;
 /** Beside the document's own address (/api/public/signing/{token}/document). */
 const PAGES_PATH = '/api/public/signing/:token/pages';
 
-const pageLayoutSchema = z.object({
-  width: z.number().int().describe('Every page image’s width in pixels.'),
-  pages: z
-    .array(z.object({ width: z.number().int(), height: z.number().int() }))
-    .describe('Each page’s image size in pixels, in page order: the signing page lays the pages out before they arrive.'),
-});
+const pageLayoutSchema = z
+  .object({
+    width: z.number().int().describe('Every page image’s width in pixels.'),
+    pages: z
+      .array(
+        z
+          .object({
+            width: z.number().int().describe('The image’s width in pixels.'),
+            height: z.number().int().describe('The image’s height in pixels (the page’s proportions, its rotation applied).'),
+          })
+          .describe('One page’s image size.'),
+      )
+      .describe('Each page’s image size in pixels, in page order: the signing page lays the pages out before they arrive.'),
+  })
+  .describe('The sizes of the document’s page images.');
 const pageImageParamsSchema = signingTokenParamsSchema.extend({
   page: z.coerce.number().int().min(1).max(PAGE_IMAGE_MAX_PAGES).describe('The page number, from 1.'),
 });
@@ -132,7 +142,7 @@ export function registerSigningRoutes(
         summary: 'The sizes of the page images of the PDF sent for signature, only while the signer can sign',
         description: `The same answers as the document call (409 when the request is over, 404 for an unknown link); 422 (UNPROCESSABLE_CONTENT) when the server cannot draw this document's pages (poppler missing, more than ${PAGE_IMAGE_MAX_PAGES} pages, a PDF it cannot read in time): the page then reads the PDF itself.`,
         params: signingTokenParamsSchema,
-        response: { 200: envelopeSchema(pageLayoutSchema) },
+        response: { 200: envelopeSchema(pageLayoutSchema), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
