@@ -131,6 +131,7 @@ import { registerDocumentPortalRoutes } from './modules/documents/document-porta
 import { registerDocumentPreviewRoutes } from './modules/documents/document-preview.routes.ts';
 import { registerDocumentTemplateRoutes } from './modules/documents/document-templates.routes.ts';
 import { createConsultationModule } from './modules/consultations/consultations.api.ts';
+import { createClientMessageModule } from './modules/client-messages/client-messages.api.ts';
 import { registerSignatureRequests, type SigningDeps } from './modules/signature-requests/signature-requests.api.ts';
 import { registerEngagements } from './modules/engagements/engagements.api.ts';
 
@@ -166,12 +167,22 @@ export type BuildOptions = {
   requestBillRun?: () => Promise<void>;
   /** Asks the job queue to seal what everyone has signed (server.ts); none (tests): sealed in this process after the answer. */
   requestSealing?: () => Promise<void>;
+  /** Asks the job queue to hand queued client messages to their SMS/WhatsApp provider (server.ts); none (tests): after the answer. */
+  requestClientMessageDelivery?: () => Promise<void>;
 };
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
 export async function buildApp(
   config: AppConfig,
-  { database, mailer, documentProcessing, requestOutboxDelivery, requestBillRun, requestSealing }: BuildOptions,
+  {
+    database,
+    mailer,
+    documentProcessing,
+    requestOutboxDelivery,
+    requestBillRun,
+    requestSealing,
+    requestClientMessageDelivery,
+  }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -401,6 +412,20 @@ export async function buildApp(
     authLimit,
   );
   consultations.register(app, authLimit);
+  // Client updates by SMS and WhatsApp (issue 46, ADR 89): queued in the business transaction, handed to Termii or Twilio by the job after commit.
+  const clientMessages = createClientMessageModule({
+    database,
+    settings: config.clientMessaging,
+    appUrl: config.appUrl,
+    logger: app.log,
+    requestDelivery: (deliver) =>
+      requestClientMessageDelivery
+        ? void requestClientMessageDelivery().catch((error: unknown) =>
+            app.log.error({ err: error }, 'client message delivery not queued (the next periodic run takes it)'),
+          )
+        : afterResponse.run(deliver),
+  });
+  await clientMessages.register(app);
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
   const documentDeps = {

@@ -69,6 +69,18 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  /** Client updates by SMS and WhatsApp (ADR 89): each provider is off until its keys are set. */
+  TERMII_API_KEY: z.string().min(1).optional(),
+  TERMII_SECRET_KEY: z.string().min(1).optional(),
+  TERMII_SENDER_ID: z.string().min(1).optional(),
+  TERMII_SMS_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
+  TERMII_WHATSAPP_SENDER: z.string().min(1).optional(),
+  TERMII_API_URL: z.string().url().default('https://api.ng.termii.com'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_SMS_FROM: z.string().min(1).optional(),
+  TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 });
 
 export type AppConfig = {
@@ -135,6 +147,26 @@ export type AppConfig = {
   planCatalogue: PlanCatalogue;
   /** What firms pay their subscriptions through: the operator's own Paystack (naira) and Stripe (dollars) accounts. */
   subscriptionPayments: PaymentGatewaySettings;
+  /** Client updates by SMS and WhatsApp: Termii and Twilio, each off when unset (ADR 89). */
+  clientMessaging: ClientMessagingSettings;
+};
+
+/**
+ * A provider's sender per channel (null: that channel is off with it). apiUrl: tests point it at
+ * a local server that implements the provider's documented API.
+ */
+export type ClientMessagingSettings = {
+  termii: {
+    apiKey: string;
+    secretKey: string;
+    smsSender: string | null;
+    smsChannel: 'dnd' | 'generic';
+    whatsappSender: string | null;
+    apiUrl: string;
+  } | null;
+  twilio: { accountSid: string; authToken: string; smsFrom: string | null; whatsappFrom: string | null; apiUrl: string } | null;
+  /** How often a message whose hand-over failed is tried, and the first wait (doubled each time). */
+  retry: { maxAttempts: number; firstDelaySeconds: number };
 };
 
 export type PaymentGatewaySettings = {
@@ -204,6 +236,39 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       stripeWebhookSecret: env.SUBSCRIPTION_STRIPE_WEBHOOK_SECRET,
       stripeUrl: env.SUBSCRIPTION_STRIPE_API_URL,
     }),
+    clientMessaging: clientMessagingOf(env),
+  };
+}
+
+/** Termii needs its secret key too: without it no delivery report could be verified. */
+function clientMessagingOf(env: z.infer<typeof environmentSchema>): ClientMessagingSettings {
+  if (env.TERMII_API_KEY && !env.TERMII_SECRET_KEY)
+    throw new Error('Invalid configuration: TERMII_SECRET_KEY is required with TERMII_API_KEY');
+  if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_AUTH_TOKEN)
+    throw new Error('Invalid configuration: TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID');
+  return {
+    termii:
+      env.TERMII_API_KEY && env.TERMII_SECRET_KEY
+        ? {
+            apiKey: env.TERMII_API_KEY,
+            secretKey: env.TERMII_SECRET_KEY,
+            smsSender: env.TERMII_SENDER_ID ?? null,
+            smsChannel: env.TERMII_SMS_CHANNEL,
+            whatsappSender: env.TERMII_WHATSAPP_SENDER ?? null,
+            apiUrl: env.TERMII_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            smsFrom: env.TWILIO_SMS_FROM ?? null,
+            whatsappFrom: env.TWILIO_WHATSAPP_FROM ?? null,
+            apiUrl: env.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    retry: { maxAttempts: 5, firstDelaySeconds: 60 },
   };
 }
 

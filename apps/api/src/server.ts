@@ -21,6 +21,7 @@ import { createDocumentsApi } from './modules/documents/documents.api.ts';
 import { SEAL_SIGNED_JOB, signingJobs } from './modules/signature-requests/signature-requests.api.ts';
 import { createLeadFiles, leadFileJobs } from './modules/leads/leads.api.ts';
 import { engagementJobs } from './modules/engagements/engagements.api.ts';
+import { CLIENT_MESSAGE_DELIVERY_JOB, clientMessageDeliveryJobs } from './modules/client-messages/client-messages.api.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -52,6 +53,7 @@ const app = await buildApp(config, {
   requestOutboxDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(OUTBOX_DELIVERY_JOB)) : undefined,
   requestBillRun: config.jobsEnabled ? async () => void (await jobs?.enqueue(BILL_RUN_JOB)) : undefined,
   requestSealing: config.jobsEnabled ? async () => void (await jobs?.enqueue(SEAL_SIGNED_JOB)) : undefined,
+  requestClientMessageDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(CLIENT_MESSAGE_DELIVERY_JOB)) : undefined,
 });
 const { outbox, outboxDelivery } = app;
 /** A job that queued emails asks for their delivery as soon as its transactions are done. */
@@ -111,6 +113,8 @@ jobs = config.jobsEnabled
           }),
           // A signed engagement letter whose lead the follow-up above did not convert is converted by this sweep (ADR 87).
           ...engagementJobs({ database, convertSigned: app.signatureCompleted, logger: app.log }),
+          // SMS and WhatsApp to clients (ADR 89): new messages on request, retries as they fall due.
+          ...clientMessageDeliveryJobs({ database, settings: config.clientMessaging, appUrl: config.appUrl, logger: app.log }),
         ].map(deliveringWhatItQueued),
       ],
       logger: app.log,

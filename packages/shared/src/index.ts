@@ -198,3 +198,4 @@ export * from './leads/lead-report.schemas.ts';
 export * from './engagements/engagement.schemas.ts';
 export * from './engagements/engagement-rules.ts';
 export * from './engagements/engagements.contracts.ts';
+export * from './client-messages/index.ts';

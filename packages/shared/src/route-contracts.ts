@@ -70,6 +70,7 @@ import { intakeFormContracts, publicIntakeContracts } from './intake-forms/intak
 import { leadContracts } from './leads/leads.contracts.ts';
 import { engagementContracts } from './engagements/engagements.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
+import { clientMessageContracts } from './client-messages/client-messages.contracts.ts';
 import { consultationContracts } from './consultations/consultations.contracts.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
 
@@ -150,4 +151,5 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   leads: leadContracts,
   engagements: engagementContracts,
   signatureRequests: signatureRequestContracts,
+  clientMessages: clientMessageContracts,
 };

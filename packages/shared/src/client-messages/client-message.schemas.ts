@@ -30,21 +30,21 @@ export const phoneNumberSchema = (defaultCountry: CountryCode | null = null) =>
     });
 
 export const clientMessageSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().describe('The message’s id.'),
   matterId: z.uuid().nullable().describe('The matter the message is about, if any.'),
   clientContactId: z.uuid().nullable().describe('The client contact it went to, if any.'),
   channel: clientMessageChannelSchema,
   to: z.string().describe('The number in E.164.'),
   templateKey: z.string().describe('Which message this is (test, hearing-reminder…).'),
-  body: z.string(),
+  body: z.string().describe('The text sent: never privileged content, only that something waits and where.'),
   provider: clientMessageProviderSchema,
   providerMessageId: z.string().nullable().describe('The provider’s id for the message once it took it.'),
   status: clientMessageStatusSchema,
   attempts: z.number().int().describe('How many times it was handed to the provider.'),
   lastError: z.string().nullable().describe('Why the last attempt or the delivery failed.'),
   nextAttemptAt: z.string().nullable().describe('When it is tried again while queued.'),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  createdAt: z.string().describe('When it was queued (ISO 8601).'),
+  sentAt: z.string().nullable().describe('When the provider took it, or null.'),
   statusAt: z.string().nullable().describe('When the provider last reported its status.'),
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
@@ -57,10 +57,10 @@ export const clientMessageListQuerySchema = z.object({
 });
 
 export const clientMessageListSchema = z.object({
-  data: z.array(clientMessageSchema),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalCount: z.number().int(),
+  data: z.array(clientMessageSchema).describe('One page of messages, newest first.'),
+  page: z.number().int().describe('The page answered, from 1.'),
+  size: z.number().int().describe('Messages per page.'),
+  totalCount: z.number().int().describe('Messages matching, across all pages.'),
 });
 
 /** A test message to check the firm's provider: a fixed text, never the firm's business. */
@@ -70,12 +70,14 @@ export const sendTestClientMessageSchema = z.object({
 });
 
 export const messagingProvidersSchema = z.object({
-  providers: z.array(
-    z.object({
-      provider: clientMessageProviderSchema,
-      channels: z.array(clientMessageChannelSchema).describe('The channels it is configured for.'),
-    }),
-  ),
+  providers: z
+    .array(
+      z.object({
+        provider: clientMessageProviderSchema,
+        channels: z.array(clientMessageChannelSchema).describe('The channels it is configured for.'),
+      }),
+    )
+    .describe('The providers configured by environment variables (none: messaging is off).'),
   chosen: clientMessageProviderSchema.nullable().describe('The provider this firm’s messages go through (Termii first for Nigeria).'),
 });
 

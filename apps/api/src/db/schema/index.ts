@@ -40,3 +40,4 @@ export * from './signature-requests.ts';
 export * from './intake-forms.ts';
 export * from './leads.ts';
 export * from './engagements.ts';
+export * from './client-messages.ts';
