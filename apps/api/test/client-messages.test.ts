@@ -156,6 +156,19 @@ describe('sending through Termii (a firm in Nigeria)', () => {
   });
 });
 
+describe('delivery runs at the same time', () => {
+  it('hand each message over once', async () => {
+    const numbers = ['08031110001', '08031110002', '08031110003', '08031110004', '08031110005'];
+    const ids: string[] = [];
+    for (const number of numbers) ids.push(((await sendTest(lagosAdmin, number, 'sms')).json().data as ClientMessage).id);
+    await Promise.all([delivery.deliverDue(), delivery.deliverDue(), delivery.deliverDue(), context.app.afterResponse.settled()]);
+    await delivery.deliverDue();
+    for (const number of numbers) expect(termii.sent.filter((message) => message.to === `234${number.slice(1)}`)).toHaveLength(1);
+    const log = await logOf(lagosAdmin);
+    for (const id of ids) expect(log.find((row) => row.id === id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
 describe('sending through Twilio (a firm elsewhere)', () => {
   it('sends WhatsApp with the whatsapp: prefix and its status callback URL, and a signed callback records delivery', async () => {
     const response = await sendTest(londonAdmin, '07911 123456', 'whatsapp');
