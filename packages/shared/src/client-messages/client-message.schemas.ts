@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
+import { requiredText } from '../common/fields.ts';
 import { normalisePhoneNumber } from './phone-numbers.ts';
 
 export const CLIENT_MESSAGE_CHANNELS = ['sms', 'whatsapp'] as const;
@@ -65,7 +66,9 @@ export const clientMessageListSchema = z.object({
 
 /** A test message to check the firm's provider: a fixed text, never the firm's business. */
 export const sendTestClientMessageSchema = z.object({
-  to: z.string().min(1).max(40).describe('The number to send to, as typed: normalised with the firm’s country.'),
+  to: requiredText('Phone number', 40).describe(
+    'The number to send to, as typed (at most 40 characters): normalised with the firm’s country.',
+  ),
   channel: clientMessageChannelSchema,
 });
 
