@@ -224,7 +224,8 @@ describe('FirmShell menus', () => {
       { timeout: 5000 },
     );
     await user.click(screen.getByRole('button', { name: 'Expand navigation' }));
-  });
+    // The whole shell's first render and the tooltip's lazy chunk: over the default 5 s when this runs first or the machine is busy.
+  }, 20_000);
 
   it('offers a skip link to the page content', () => {
     renderRoutes(realRoutes, {
