@@ -99,6 +99,19 @@ async function checkPlaces(tx: Tx, opened: Opened, input: SignInput) {
  */
 export function createSigningService(deps: SigningDeps) {
   const { database } = deps;
+  /** The version as sent, while the signer may still view it; a document changed since is refused (its hash). */
+  const versionToRead = async (tx: Tx, link: OpenedSigningLink) => {
+    const opened = await openedOf(tx, link, false);
+    refuseUnless('view', opened);
+    const version = await deps.documents.findSignableVersion(
+      tx,
+      link.firmId,
+      opened.request.documentId,
+      opened.request.documentVersionNumber,
+    );
+    if (!version) throw conflict(SIGNATURE_REQUEST_MESSAGES.documentChanged);
+    return { opened, version };
+  };
   return {
     view: (token: string, origin: StepOrigin) =>
       withSigningLink(database, token, async (tx, link) => {
@@ -179,15 +192,7 @@ export function createSigningService(deps: SigningDeps) {
     /** The PDF as sent, to read on the signing page, only while the signer can still sign it. */
     document: (token: string) =>
       withSigningLink(database, token, async (tx, link) => {
-        const opened = await openedOf(tx, link, false);
-        refuseUnless('view', opened);
-        const version = await deps.documents.findSignableVersion(
-          tx,
-          link.firmId,
-          opened.request.documentId,
-          opened.request.documentVersionNumber,
-        );
-        if (!version) throw conflict(SIGNATURE_REQUEST_MESSAGES.documentChanged);
+        const { opened, version } = await versionToRead(tx, link);
         return { fileName: opened.request.documentName, content: await version.read() };
       }),
 
@@ -197,15 +202,7 @@ export function createSigningService(deps: SigningDeps) {
      */
     pageSource: (token: string): Promise<PageSource> =>
       withSigningLink(database, token, async (tx, link) => {
-        const opened = await openedOf(tx, link, false);
-        refuseUnless('view', opened);
-        const version = await deps.documents.findSignableVersion(
-          tx,
-          link.firmId,
-          opened.request.documentId,
-          opened.request.documentVersionNumber,
-        );
-        if (!version) throw conflict(SIGNATURE_REQUEST_MESSAGES.documentChanged);
+        const { opened, version } = await versionToRead(tx, link);
         return {
           firmId: link.firmId,
           documentId: opened.request.documentId,
