@@ -4,24 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
 import { LeadBoardView } from '../components/lead-board.tsx';
+import { leadSummaryOf } from './lead-fixtures.ts';
 
-const lead = (id: string, displayName: string, status: LeadSummary['status']): LeadSummary => ({
-  id,
-  displayName,
-  leadType: 'individual',
-  email: null,
-  phone: null,
-  status,
-  source: 'phone',
-  intakeFormName: null,
-  practiceAreaId: null,
-  practiceAreaName: null,
-  assigneeUserId: null,
-  assigneeName: null,
-  conflictDecision: null,
-  createdAt: '2026-11-28T09:00:00.000Z',
-  statusChangedAt: '2026-11-28T09:00:00.000Z',
-});
+const lead = (id: string, displayName: string, status: LeadSummary['status']) => leadSummaryOf({ id, displayName, status });
 
 const BOARD: LeadBoard = {
   columns: [

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
 import { LeadConflictCard } from '../components/lead-conflict-card.tsx';
+import { leadOf } from './lead-fixtures.ts';
 
 const MATCH: ConflictMatch = {
   searchedName: 'Lagoon Bank Plc',
@@ -29,42 +30,18 @@ const check = (overrides: Partial<LeadConflict>): LeadConflict => ({
   ...overrides,
 });
 
-const leadWith = (conflictCheck: LeadConflict | null): Lead => ({
-  id: '0b5e7c1a-0000-4000-8000-000000000001',
-  displayName: 'Adaora Nwosu',
-  leadType: 'individual',
-  email: 'adaora@example.com',
-  phone: null,
-  status: 'contacted',
-  source: 'phone',
-  intakeFormName: null,
-  practiceAreaId: null,
-  practiceAreaName: null,
-  assigneeUserId: null,
-  assigneeName: null,
-  conflictDecision: conflictCheck?.decision ?? null,
-  createdAt: '2026-11-28T09:00:00.000Z',
-  statusChangedAt: '2026-11-28T09:00:00.000Z',
-  firstName: 'Adaora',
-  lastName: 'Nwosu',
-  companyName: null,
-  address: null,
-  city: null,
-  state: null,
-  country: null,
-  postalCode: null,
-  matterDescription: null,
-  opposingParties: [{ name: 'Lagoon Bank Plc', partyType: 'company' }],
-  referrerName: null,
-  intakeFormId: null,
-  notEngagedReason: null,
-  nextStatuses: [],
-  conflictCheck,
-  submission: null,
-  files: [],
-  timeline: [],
-  updatedAt: '2026-11-28T09:00:00.000Z',
-});
+const leadWith = (conflictCheck: LeadConflict | null): Lead =>
+  leadOf({
+    id: '0b5e7c1a-0000-4000-8000-000000000001',
+    displayName: 'Adaora Nwosu',
+    firstName: 'Adaora',
+    lastName: 'Nwosu',
+    email: 'adaora@example.com',
+    status: 'contacted',
+    conflictDecision: conflictCheck?.decision ?? null,
+    opposingParties: [{ name: 'Lagoon Bank Plc', partyType: 'company' }],
+    conflictCheck,
+  });
 
 describe('the lead’s conflict check card', { timeout: 30_000 }, () => {
   it('offers the check on a lead never checked', () => {

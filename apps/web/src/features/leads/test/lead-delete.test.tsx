@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, type Lead, type LeadSummary } from '@matterhorn/shared';
+import { LEAD_MESSAGES } from '@matterhorn/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,49 +6,13 @@ import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt, renderRoutes } from '../../../test/render.tsx';
 import { LeadPage } from '../pages/lead-page.tsx';
 import { LeadsPage } from '../pages/leads-page.tsx';
+import { leadOf, leadSummaryOf } from './lead-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 const LEAD = '6f1c2a4e-0000-4000-8000-000000000001';
-const summary: LeadSummary = {
-  id: LEAD,
-  displayName: 'Ngozi Okonkwo',
-  leadType: 'individual',
-  email: 'ngozi@example.test',
-  phone: null,
-  status: 'new',
-  source: 'phone',
-  intakeFormName: null,
-  practiceAreaId: null,
-  practiceAreaName: null,
-  assigneeUserId: null,
-  assigneeName: null,
-  conflictDecision: null,
-  createdAt: '2026-11-28T09:00:00.000Z',
-  statusChangedAt: '2026-11-28T09:00:00.000Z',
-};
-const lead = {
-  ...summary,
-  firstName: 'Ngozi',
-  lastName: 'Okonkwo',
-  companyName: null,
-  address: null,
-  city: null,
-  state: null,
-  country: null,
-  postalCode: null,
-  matterDescription: null,
-  opposingParties: [],
-  referrerName: null,
-  intakeFormId: null,
-  notEngagedReason: null,
-  nextStatuses: ['contacted', 'notEngaged'],
-  conflictCheck: null,
-  submission: null,
-  files: [],
-  timeline: [],
-  updatedAt: '2026-11-28T09:00:00.000Z',
-} as Lead;
+const summary = leadSummaryOf({ id: LEAD, displayName: 'Ngozi Okonkwo', email: 'ngozi@example.test' });
+const lead = leadOf({ ...summary, firstName: 'Ngozi', lastName: 'Okonkwo', nextStatuses: ['contacted', 'notEngaged'] });
 
 const GET = `GET /admin/leads/get-lead/${LEAD}`;
 const DELETE = `DELETE /admin/leads/delete-lead/${LEAD}`;
