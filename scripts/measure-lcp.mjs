@@ -3,7 +3,7 @@
 //   npm run build && PORT=4323 npm start        (another shell)
 //   node scripts/measure-lcp.mjs --url http://127.0.0.1:4323 --path /time-entries --runs 7
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchMeasuringChromium } from './measuring-chromium.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -16,17 +16,7 @@ const { values: options } = parseArgs({
   },
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchMeasuringChromium();
 
 const signIn = await browser.newContext({ baseURL: options.url });
 const signInPage = await signIn.newPage();

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchMeasuringChromium } from './measuring-chromium.mjs';
 import PDFDocument from 'pdfkit';
 
 const { values: options } = parseArgs({
@@ -78,17 +78,7 @@ async function newSigningPath(request) {
   throw new Error('no signing link in the outbox');
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchMeasuringChromium();
 const setUp = await browser.newContext({ baseURL: options.url });
 const path = options.path ?? (await newSigningPath(setUp.request));
 await setUp.close();

@@ -5,7 +5,7 @@
 //   npm run build && PORT=4323 npm start        (another shell)
 //   node scripts/measure-web-vitals.mjs --url http://127.0.0.1:4323 --runs 5
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchMeasuringChromium } from './measuring-chromium.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -22,17 +22,7 @@ const KB = 1024;
 const DESCRIPTION = 'Call with client re settlement';
 const KEY_DELAY_MS = 50;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchMeasuringChromium();
 
 /** Signs in once, unthrottled; every run starts from a copy of this session in a fresh context (empty cache). */
 async function signIn(loginPath, email, landing) {
