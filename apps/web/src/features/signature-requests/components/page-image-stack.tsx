@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { pageImageAddress } from '../api/signing-early.ts';
 import type { PageLayout } from '../api/signing-api.ts';
+import { pageFrameStyle } from './page-frame.ts';
 
 export type PageImageStackProps = {
   layout: PageLayout;
@@ -59,13 +60,7 @@ function PageImage({ address, pageNumber, size, label, overlay, onDrawn, onFaile
       aria-label={label}
       data-page-number={pageNumber}
       data-drawn={isDrawn || undefined}
-      style={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: `${size.width} / ${size.height}`,
-        background: 'white',
-        boxShadow: '0 1px 4px rgba(0, 0, 0, 0.25)',
-      }}
+      style={pageFrameStyle(`${size.width} / ${size.height}`)}
     >
       <img
         src={address}

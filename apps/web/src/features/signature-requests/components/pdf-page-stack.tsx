@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { pageFrameStyle } from './page-frame.ts';
 
 export type PdfPageStackProps = {
   pdf: PDFDocumentProxy;
@@ -120,13 +121,7 @@ function PdfPage({ pdf, pageNumber, label, placeholderRatio, overlay, onDrawn }:
       aria-label={label}
       data-page-number={pageNumber}
       data-drawn={isDrawn || undefined}
-      style={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: String(ratio),
-        background: 'white',
-        boxShadow: '0 1px 4px rgba(0, 0, 0, 0.25)',
-      }}
+      style={pageFrameStyle(String(ratio))}
     >
       <canvas ref={canvas} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
       {overlay}
