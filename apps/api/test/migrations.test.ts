@@ -10,8 +10,14 @@ import { rowsOf } from './support/test-app.ts';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
-/** System accounts an older release did not have: migration 0064 made 4300 one and added 3950, 0085 added 3800, 0105 added 4060. */
-const CODES_SINCE_0064: readonly string[] = ['fx-gain-loss', 'currency-translation', 'opening-balances', 'consultation-fees'];
+/** System accounts an older release did not have: migration 0064 made 4300 one and added 3950, 0085 added 3800, 0105 added 4060, 0111 made 1250 one. */
+const CODES_SINCE_0064: readonly string[] = [
+  'fx-gain-loss',
+  'currency-translation',
+  'opening-balances',
+  'consultation-fees',
+  'withholding-tax-receivable',
+];
 
 /** A copy of the migrations folder that stops before the newest migration: an older release. */
 async function olderRelease(migrationCount = -1): Promise<{ folder: string; journal: Journal }> {
@@ -97,7 +103,7 @@ describe('upgrading a database left by an older version', () => {
     }
   });
 
-  it('gives every firm of an older release the chart of accounts (migrations 0029, 0046, 0049 and 0105)', async () => {
+  it('gives every firm of an older release the chart of accounts (migrations 0029, 0046, 0049, 0105 and 0111)', async () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as Journal;
     const { folder } = await olderRelease(journal.entries.findIndex((entry) => entry.tag === '0029_general_ledger'));
     const database = openDatabase({ pglite: createPglite() });
@@ -131,6 +137,7 @@ describe('upgrading a database left by an older version', () => {
           'tax-payable',
           'trust-bank',
           'unapplied-cash',
+          'withholding-tax-receivable',
           'write-offs',
         ]);
         expect(accounts.find((account) => account.code === 'write-offs')).toMatchObject({

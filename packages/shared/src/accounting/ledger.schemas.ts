@@ -22,6 +22,7 @@ export const LEDGER_ACCOUNT_CODES = [
   'currency-translation',
   'opening-balances',
   'consultation-fees',
+  'withholding-tax-receivable',
 ] as const;
 export const LEDGER_ACCOUNT_TYPES = ['asset', 'liability', 'income', 'expense', 'equity'] as const;
 export const JOURNAL_SOURCE_TYPES = [

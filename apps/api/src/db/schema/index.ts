@@ -41,3 +41,4 @@ export * from './intake-forms.ts';
 export * from './leads.ts';
 export * from './engagements.ts';
 export * from './client-messages.ts';
+export * from './withholding-tax.ts';

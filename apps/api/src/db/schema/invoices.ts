@@ -212,7 +212,10 @@ export const invoicePayments = pgTable(
     firmId: uuid('firm_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
     receiptNumber: text('receipt_number').notNull(),
+    /** What the payment settled of the invoice: the money received plus any withholding tax deducted. */
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    /** Of amount, the withholding tax the client deducted (Dr withholding tax receivable, not the bank); reversals negative. */
+    withholdingTaxAmount: numeric('withholding_tax_amount', { precision: 16, scale: 2 }).notNull().default('0'),
     paymentDate: date('payment_date').notNull(),
     method: text('method').notNull(),
     reference: text('reference'),

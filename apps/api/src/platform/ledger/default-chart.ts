@@ -51,9 +51,9 @@ export const DEFAULT_CHART: readonly DefaultAccount[] = [
   },
   {
     number: '1250',
+    code: 'withholding-tax-receivable',
     name: 'Withholding tax receivable',
     type: 'asset',
-    nigeriaOnly: true,
     description: 'Withholding tax clients deducted from fees, recoverable against the firm’s income tax with the credit notes.',
   },
   { number: '1500', name: 'Office equipment', type: 'asset', description: 'Computers, furniture and other equipment the firm owns.' },

@@ -90,6 +90,7 @@ export const SYSTEM_LEDGER_ACCOUNTS: ReadonlyArray<{
   { code: 'currency-translation', name: 'Foreign currency translation', type: 'equity', normalBalance: 'credit' },
   { code: 'opening-balances', name: 'Opening balances', type: 'equity', normalBalance: 'credit' },
   { code: 'consultation-fees', name: 'Fee income – Consultations', type: 'income', normalBalance: 'credit' },
+  { code: 'withholding-tax-receivable', name: 'Withholding tax receivable', type: 'asset', normalBalance: 'debit' },
 ];
 
 export const LEDGER_ACCOUNT_CODES: readonly LedgerAccountCode[] = SYSTEM_LEDGER_ACCOUNTS.map((account) => account.code);
