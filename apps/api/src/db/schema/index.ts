@@ -42,3 +42,4 @@ export * from './leads.ts';
 export * from './engagements.ts';
 export * from './client-messages.ts';
 export * from './withholding-tax.ts';
+export * from './data-protection.ts';
