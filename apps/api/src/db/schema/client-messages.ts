@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clientContacts } from './clients.ts';
+import { clientContacts, clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 import { matters } from './matters.ts';
 
@@ -17,10 +17,14 @@ export const clientMessages = pgTable(
       .notNull()
       .references(() => firms.id),
     matterId: uuid('matter_id'),
+    /** The client the message is about (its contact, or the client itself when clientContactId is null). */
+    clientId: uuid('client_id'),
     clientContactId: uuid('client_contact_id').references(() => clientContacts.id),
     channel: text('channel').notNull(),
     toNumber: text('to_number').notNull(),
     templateKey: text('template_key').notNull(),
+    /** The event it tells of (ADR 90): one message per event, channel and number, ever. */
+    eventKey: text('event_key'),
     body: text('body').notNull(),
     provider: text('provider').notNull(),
     providerMessageId: text('provider_message_id'),
@@ -36,6 +40,10 @@ export const clientMessages = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.firmId, table.matterId], foreignColumns: [matters.firmId, matters.id] }),
+    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),
+    uniqueIndex('client_messages_event_key')
+      .on(table.firmId, table.eventKey, table.channel, table.toNumber)
+      .where(sql`event_key is not null`),
     check('client_messages_channel_check', sql`${table.channel} in ('sms', 'whatsapp')`),
     check('client_messages_provider_check', sql`${table.provider} in ('termii', 'twilio')`),
     check('client_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'failed', 'undelivered')`),

@@ -43,3 +43,4 @@ export * from './engagements.ts';
 export * from './client-messages.ts';
 export * from './withholding-tax.ts';
 export * from './data-protection.ts';
+export * from './client-message-settings.ts';
