@@ -64,6 +64,7 @@ import { registerMyAccountRoutes } from './modules/my-account/my-account.routes.
 import { createSignedInDevices } from './modules/my-account/signed-in-devices.service.ts';
 import { createMyAccount } from './modules/my-account/my-account.service.ts';
 import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes.ts';
+import { registerDataProtection } from './modules/data-protection/data-protection.module.ts';
 import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { registerBulkImportRoutes } from './modules/bulk-import/bulk-import.routes.ts';
 import { createBulkImport } from './modules/bulk-import/bulk-import.service.ts';
@@ -445,6 +446,7 @@ export async function buildApp(
   });
   app.decorate('recycleBin', recycleBin);
   registerRecycleBinRoutes(app, recycleBin);
+  registerDataProtection(app, { database });
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
   const documentsApi = createDocumentsApi(documentDeps);

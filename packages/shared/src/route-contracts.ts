@@ -55,6 +55,7 @@ import { subscriptionContracts } from './subscriptions/subscription.contracts.ts
 import { teamContracts } from './team/team.contracts.ts';
 import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
+import { dataProtectionContracts } from './data-protection/data-subject-requests.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { timersContracts } from './time-entries/timers.contracts.ts';
@@ -95,6 +96,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   team: teamContracts,
   recycleBin: recycleBinContracts,
   dataExport: dataExportContracts,
+  dataProtection: dataProtectionContracts,
   bulkImport: bulkImportContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,

@@ -75,6 +75,7 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
   'GET /api/public/signing/{token}/pages/{page}': { operationId: 'signingPageImage', sends: PAGE_IMAGE },
   'GET /api/client-portal/download-invoice-pdf/{id}': { operationId: 'clientPortalDownloadInvoicePdf', sends: PDF },
   'GET /api/client-portal/download-statement-pdf': { operationId: 'clientPortalDownloadStatementPdf', sends: PDF },
+  'GET /api/admin/data-protection/requests/{id}/export-pdf': { operationId: 'dataProtectionExportPdf', sends: PDF },
   'GET /api/admin/trust-account/download-trust-statement': { operationId: 'trustDownloadStatement', sends: PDF },
   'GET /api/calendar/{file}': { operationId: 'courtCalendarFeed', sends: CALENDAR },
   'GET /api/client-portal/calendar/{file}': { operationId: 'clientPortalCalendarFeed', sends: CALENDAR },
