@@ -392,6 +392,13 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/data-export/pages/data-export-page.tsx')).DataExportPage }),
   },
   {
+    path: 'settings/data-protection',
+    handle: needs('administrator'),
+    lazy: async () => ({
+      Component: (await import('../../features/data-protection/pages/data-protection-page.tsx')).DataProtectionPage,
+    }),
+  },
+  {
     path: 'settings/import',
     handle: needs('bulkImport'),
     lazy: async () => ({ Component: (await import('../../features/bulk-import/pages/bulk-import-page.tsx')).BulkImportPage }),

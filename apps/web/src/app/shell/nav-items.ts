@@ -92,6 +92,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },
         { label: 'Export data', to: '/settings/export', match: '/settings/export' },
         { label: 'Import data', to: '/settings/import', match: '/settings/import' },
+        { label: 'Data protection', to: '/settings/data-protection', match: '/settings/data-protection' },
         {
           label: 'Plans & Subscriptions',
           to: '/settings/plans-&-subscriptions/select-plan',
