@@ -232,6 +232,30 @@ export async function buildApp(
   // Work started after an answer (the sign-in emails' lookups) finishes before the database closes.
   const afterResponse = createAfterResponse(app.log, deliverWhatWasQueued);
   app.decorate('afterResponse', afterResponse);
+  // Client updates by SMS and WhatsApp (issue 46, ADR 89, 90): queued in the business transaction, handed to Termii or Twilio by the job after commit;
+  // a request that queued a client update asks for a delivery run once its answer is out.
+  const clientMessages = createClientMessageModule({
+    database,
+    settings: config.clientMessaging,
+    appUrl: config.appUrl,
+    logger: app.log,
+    requestDelivery: (deliver) =>
+      requestClientMessageDelivery
+        ? void requestClientMessageDelivery().catch((error: unknown) =>
+            app.log.error({ err: error }, 'client message delivery not queued (the next periodic run takes it)'),
+          )
+        : afterResponse.run(deliver),
+  });
+  const clientUpdates = clientMessages.updates;
+  const clientUpdateMarks = new WeakMap<FastifyRequest, { hasQueued: boolean }>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const mark = { hasQueued: false };
+    clientUpdateMarks.set(request, mark);
+    clientUpdates.within(mark, done);
+  });
+  app.addHook('onResponse', async (request) => {
+    if (clientUpdateMarks.get(request)?.hasQueued) clientMessages.messages.requestDelivery();
+  });
   app.addHook('onClose', async () => {
     await afterResponse.settled();
     await outboxDelivery.settled();
@@ -333,7 +357,7 @@ export async function buildApp(
   registerTimeSuggestionRoutes(app, createTimeSuggestionService(database, createTimeEntryService(database, budgetWatch).create));
   registerMatterCallRoutes(app, database);
   registerFlatFeeRoutes(app, database);
-  registerCourtUpdateRoutes(app, database);
+  registerCourtUpdateRoutes(app, database, clientUpdates.queue);
   registerAccountingRoutes(app, {
     database,
     files: createFileStore(config.files),
@@ -358,6 +382,7 @@ export async function buildApp(
     outbox,
     appUrl: config.appUrl,
     appSecret: config.appSecret,
+    clientUpdates: clientUpdates.queue,
   });
   registerInvoiceRoutes(app, { database, onSend: invoiceDocuments.onSend });
   registerPreBillReviewRoutes(app, database, { onSend: invoiceDocuments.onSend });
@@ -386,7 +411,10 @@ export async function buildApp(
   registerBillRunRoutes(app, createBillRunService({ database, requestRun: requestBillRunJob }));
   registerPaymentPlanRoutes(app, database);
   registerTrustRoutes(app, database);
-  registerTrustRequestRoutes(app, createTrustRequestService({ database, outbox, appUrl: config.appUrl }));
+  registerTrustRequestRoutes(
+    app,
+    createTrustRequestService({ database, outbox, appUrl: config.appUrl, clientUpdates: clientUpdates.queue }),
+  );
   registerCourtCalendarRoutes(app, createCourtCalendarService({ database, appUrl: config.appUrl }));
   registerTaskRoutes(app, createTaskService({ database }));
   registerCalendarRoutes(app, createCalendarService({ database, outbox, appUrl: config.appUrl }));
@@ -413,19 +441,6 @@ export async function buildApp(
     authLimit,
   );
   consultations.register(app, authLimit);
-  // Client updates by SMS and WhatsApp (issue 46, ADR 89): queued in the business transaction, handed to Termii or Twilio by the job after commit.
-  const clientMessages = createClientMessageModule({
-    database,
-    settings: config.clientMessaging,
-    appUrl: config.appUrl,
-    logger: app.log,
-    requestDelivery: (deliver) =>
-      requestClientMessageDelivery
-        ? void requestClientMessageDelivery().catch((error: unknown) =>
-            app.log.error({ err: error }, 'client message delivery not queued (the next periodic run takes it)'),
-          )
-        : afterResponse.run(deliver),
-  });
   await clientMessages.register(app);
   // Documents: their processing (scan, text extraction) comes from server.ts, which gives it the job
   // queue; without one (tests) versions wait. Templates save through the module's public surface.
@@ -456,7 +471,7 @@ export async function buildApp(
   registerDocumentTemplateRoutes(app, { database, documents: documentsApi, work: documentWork });
   registerDocumentPreviewRoutes(app, { documents: documentsApi, work: documentWork });
   // A message's attachments are filed as the matter's documents, through the documents module's surface.
-  registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi });
+  registerPortalMessageRoutes(app, { database, files: documentDeps.files, filing: documentsApi, clientUpdates: clientUpdates.queue });
   // Online signing reads and files the document's versions through the documents module's surface.
   const signingDeps: SigningDeps = {
     database,
@@ -468,7 +483,7 @@ export async function buildApp(
   };
   // A lead's engagement letter (issue 45): made in the document worker, signed through signing's surface;
   // once sealed, the signing module's follow-up converts the lead (in its job, after commit).
-  const trustRequestSender = createTrustRequestService({ database, outbox, appUrl: config.appUrl });
+  const trustRequestSender = createTrustRequestService({ database, outbox, appUrl: config.appUrl, clientUpdates: clientUpdates.queue });
   const engagements = registerEngagements(app, {
     database,
     outbox,

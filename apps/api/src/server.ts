@@ -21,7 +21,7 @@ import { createDocumentsApi } from './modules/documents/documents.api.ts';
 import { SEAL_SIGNED_JOB, signingJobs } from './modules/signature-requests/signature-requests.api.ts';
 import { createLeadFiles, leadFileJobs } from './modules/leads/leads.api.ts';
 import { engagementJobs } from './modules/engagements/engagements.api.ts';
-import { CLIENT_MESSAGE_DELIVERY_JOB, clientMessageDeliveryJobs } from './modules/client-messages/client-messages.api.ts';
+import { CLIENT_MESSAGE_DELIVERY_JOB, clientMessageDeliveryJobs, clientUpdatesOf } from './modules/client-messages/client-messages.api.ts';
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
@@ -56,6 +56,8 @@ const app = await buildApp(config, {
   requestClientMessageDelivery: config.jobsEnabled ? async () => void (await jobs?.enqueue(CLIENT_MESSAGE_DELIVERY_JOB)) : undefined,
 });
 const { outbox, outboxDelivery } = app;
+// The jobs' client updates (hearing and invoice reminders by SMS and WhatsApp): the delivery job takes them within a minute.
+const jobClientUpdates = clientUpdatesOf({ settings: config.clientMessaging, appUrl: config.appUrl });
 /** A job that queued emails asks for their delivery as soon as its transactions are done. */
 const deliveringWhatItQueued = (job: PeriodicJob): PeriodicJob => ({
   ...job,
@@ -75,9 +77,16 @@ jobs = config.jobsEnabled
       jobs: [
         ...outboxJobs(outboxDelivery),
         ...[
-          ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
+          ...courtCalendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log, clientUpdates: jobClientUpdates.queue }),
           ...taskJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
-          ...invoiceReminderJobs({ database, outbox, appUrl: config.appUrl, appSecret: config.appSecret, logger: app.log }),
+          ...invoiceReminderJobs({
+            database,
+            outbox,
+            appUrl: config.appUrl,
+            appSecret: config.appSecret,
+            logger: app.log,
+            clientUpdates: jobClientUpdates.queue,
+          }),
           ...calendarJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...portalMessageJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),
           ...scheduledReportJobs({ database, outbox, appUrl: config.appUrl, logger: app.log }),

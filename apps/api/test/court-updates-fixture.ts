@@ -15,8 +15,8 @@ export type CourtUpdateFixture = TimeEntryFixture & {
 };
 
 /** Two seeded firms (time-entry fixture) with a couple of courts each. */
-export async function setUpCourtUpdateFixture(): Promise<CourtUpdateFixture> {
-  const fixture = await setUpTimeEntryFixture();
+export async function setUpCourtUpdateFixture(options: Parameters<typeof setUpTimeEntryFixture>[0] = {}): Promise<CourtUpdateFixture> {
+  const fixture = await setUpTimeEntryFixture(options);
   const addCourt = async (token: string, body: Record<string, unknown>) => {
     const response = await fixture.call('POST', `${PROGRESS_UPDATE_BASE}/courts`, token, body);
     if (response.statusCode !== 201) throw new Error(`Court not added: ${response.body}`);

@@ -255,6 +255,9 @@ export const AUDIT_EVENTS = [
   'consultation.cancelled',
   'consultation.paid',
   'consultation.paymentRefused',
+  'client.messagePreferencesChanged',
+  'clientMessageTemplate.updated',
+  'clientMessage.retried',
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

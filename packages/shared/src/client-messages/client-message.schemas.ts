@@ -91,4 +91,7 @@ export const webhookOutcomeSchema = z.object({
 export const CLIENT_MESSAGE_MESSAGES = {
   queued: 'Test message queued',
   notConfigured: 'No SMS or WhatsApp provider is configured for this channel',
+  requeued: 'Message queued again',
+  notRetryable: 'Only a failed or undelivered message can be sent again',
+  noLongerOptedIn: 'The contact has since opted out of messages on this channel, or changed number',
 } as const;

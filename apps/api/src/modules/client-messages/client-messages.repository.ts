@@ -6,7 +6,10 @@ import { clientMessages, firms } from '../../db/schema/index.ts';
 
 export type NewClientMessage = {
   matterId?: string | null;
+  clientId?: string | null;
   clientContactId?: string | null;
+  /** The event it tells of (a hearing's reminder, an invoice sent): one message per event, channel and number. */
+  eventKey?: string | null;
   channel: ClientMessageChannel;
   to: string;
   templateKey: string;
@@ -50,14 +53,19 @@ export async function findFirmCountry(tx: Tx, firmId: string): Promise<string | 
   return row?.country ?? null;
 }
 
-/** Written in the caller's (business) transaction: it is sent only if that transaction commits. */
-export async function insertClientMessage(tx: Tx, firmId: string, message: NewClientMessage): Promise<ClientMessage> {
+/**
+ * Written in the caller's (business) transaction: it is sent only if that transaction commits.
+ * Null when the event already has its message for this channel and number (it is never sent twice).
+ */
+export async function insertClientMessage(tx: Tx, firmId: string, message: NewClientMessage): Promise<ClientMessage | null> {
   const [row] = await tx
     .insert(clientMessages)
     .values({
       firmId,
       matterId: message.matterId ?? null,
+      clientId: message.clientId ?? null,
       clientContactId: message.clientContactId ?? null,
+      eventKey: message.eventKey ?? null,
       channel: message.channel,
       toNumber: message.to,
       templateKey: message.templateKey,
@@ -65,6 +73,34 @@ export async function insertClientMessage(tx: Tx, firmId: string, message: NewCl
       provider: message.provider,
       createdByUserId: message.createdByUserId ?? null,
     })
+    .onConflictDoNothing()
+    .returning(view);
+  return row ? toView(row as ViewRow) : null;
+}
+
+export type RetryableMessage = {
+  id: string;
+  status: ClientMessageStatus;
+  channel: ClientMessageChannel;
+  to: string;
+  clientId: string | null;
+  clientContactId: string | null;
+};
+
+export async function lockClientMessage(tx: Tx, firmId: string, id: string): Promise<RetryableMessage | null> {
+  const [row] = await rowsOf<RetryableMessage>(
+    tx.execute(sql`select id, status, channel, to_number as "to", client_id as "clientId", client_contact_id as "clientContactId"
+      from client_messages where firm_id = ${firmId} and id = ${id} for update`),
+  );
+  return row ?? null;
+}
+
+/** A failed message queued again, with a fresh allowance of attempts (what went wrong stays until the next answer). */
+export async function requeueClientMessage(tx: Tx, firmId: string, id: string): Promise<ClientMessage> {
+  const [row] = await tx
+    .update(clientMessages)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, providerMessageId: null, statusAt: null, sentAt: null })
+    .where(and(eq(clientMessages.firmId, firmId), eq(clientMessages.id, id)))
     .returning(view);
   return toView(row as ViewRow);
 }

@@ -4,15 +4,16 @@ import type { Database } from '../../db/database.ts';
 import { created, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
 import { firmAccess, firmPrincipalOf } from '../../plugins/route-access.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
 import { createCourtUpdateService } from './court-updates.service.ts';
 import { registerCourtRoutes } from './courts.routes.ts';
 
 const tags = ['Court updates'];
 
 /** Court updates and the firm's courts they are heard in. */
-export function registerCourtUpdateRoutes(app: FastifyInstance, database: Database) {
+export function registerCourtUpdateRoutes(app: FastifyInstance, database: Database, clientUpdates?: QueueClientUpdate) {
   const route = contractRoutes(app, tags);
-  const courtUpdates = createCourtUpdateService(database);
+  const courtUpdates = createCourtUpdateService(database, clientUpdates);
   registerCourtRoutes(app, database);
 
   route(

@@ -15,6 +15,8 @@ import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import { recordWriting } from '../time-suggestions/time-suggestions.api.ts';
 import { streamListCsv } from '../../platform/lists/list-csv.ts';
 import { readListPage, type ListRow } from '../../platform/lists/list-page.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
+import { queueCourtUpdateMessages } from './court-update-client-messages.ts';
 import { courtUpdateCsv } from './court-update-csv.ts';
 import { checkReferences } from './court-update-references.ts';
 import { courtUpdateCsvList, courtUpdateList, type CourtUpdateListRequest } from './court-update-list.repository.ts';
@@ -100,7 +102,8 @@ const writingOf = (input: CourtUpdateInputParsed, courtUpdateId: string) => ({
   measuredSeconds: input.writingSeconds,
 });
 
-export function createCourtUpdateService(database: Database) {
+/** `clientUpdates` queues the client's SMS and WhatsApp updates (client-messages' surface, composed in app.ts). */
+export function createCourtUpdateService(database: Database, clientUpdates?: QueueClientUpdate) {
   return {
     create: (principal: FirmPrincipal, input: CourtUpdateInputParsed): Promise<CourtUpdate> =>
       database.withFirm(principal.firmId, async (tx) => {
@@ -110,6 +113,7 @@ export function createCourtUpdateService(database: Database) {
         await replaceAppearances(tx, principal.firmId, id, appearanceUserIds);
         await recordAuditEvent(tx, principal, 'courtUpdate.created', id, { after: audited(values, appearanceUserIds) });
         await recordWriting(tx, principal, writingOf(input, id));
+        await queueCourtUpdateMessages(clientUpdates, tx, principal, id, values, null);
         return viewOf(tx, principal.firmId, id);
       }),
 
@@ -132,6 +136,7 @@ export function createCourtUpdateService(database: Database) {
         const change = changeOf(audited(previous, previousAppearances), audited(values, appearanceUserIds));
         await recordAuditEvent(tx, principal, 'courtUpdate.updated', courtUpdateId, change);
         await recordWriting(tx, principal, writingOf(input, courtUpdateId));
+        await queueCourtUpdateMessages(clientUpdates, tx, principal, courtUpdateId, values, previous);
         return viewOf(tx, principal.firmId, courtUpdateId);
       }),
 

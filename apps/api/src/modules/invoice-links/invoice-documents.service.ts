@@ -30,6 +30,7 @@ import { findClientPaymentPlan } from '../payment-plans/payment-plans.api.ts';
 
 const withoutSavedCard = <T extends { automaticPayment: unknown }>(plan: T | null) => plan && { ...plan, automaticPayment: null };
 import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
 import { invoiceEmailOf } from './invoice-email.ts';
 import { hashOfInvoiceLinkSlug, withInvoiceLink } from './invoice-link-access.ts';
 import {
@@ -45,7 +46,8 @@ import {
   revokeInvoiceLinks,
 } from './invoice-links.repository.ts';
 
-type Dependencies = { database: Database; outbox: Outbox; appUrl: string; appSecret: string };
+/** `clientUpdates` tells the client by SMS and WhatsApp that an invoice waits, with its public link (client-messages' surface). */
+type Dependencies = { database: Database; outbox: Outbox; appUrl: string; appSecret: string; clientUpdates?: QueueClientUpdate };
 
 /** The key purpose the link slugs are sealed under (never another secret's key). */
 export const LINK_PURPOSE = 'invoice-link-slug';
@@ -105,7 +107,7 @@ async function firmOfBill(tx: Tx, firmId: string) {
   return firm;
 }
 
-export function createInvoiceDocumentsService({ database, outbox, appUrl, appSecret }: Dependencies) {
+export function createInvoiceDocumentsService({ database, outbox, appUrl, appSecret, clientUpdates }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/invoice/${slug}`;
 
   /** A new live link for the invoice (the older ones stay live until revoked). */
@@ -138,6 +140,15 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
   const onSend: InvoiceSendHook = async (tx, principal, invoiceId, input) => {
     const { invoice, pdf, fileName } = await pdfOf(tx, principal, invoiceId);
     const link = await issueLink(tx, principal, invoice);
+    // By SMS and WhatsApp to the contacts who opted in (with or without an email): that an invoice waits, and its link.
+    await clientUpdates?.(tx, principal.firmId, {
+      templateKey: 'invoice-sent',
+      clientId: invoice.clientId,
+      matterId: invoice.matters[0]?.id ?? null,
+      eventKey: `invoice-sent:${invoice.id}:${link.id}`,
+      link: link.url,
+      createdByUserId: principal.userId,
+    });
     const to = input.toEmail ?? (await findClientEmail(tx, principal.firmId, invoice.clientId));
     if (!to) return;
     const firm = await findFirmForBill(tx, principal.firmId);

@@ -4,6 +4,7 @@ import { READ_ONLY, type Database } from '../../db/database.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { invoiceLinkUrlOf } from '../invoice-links/invoice-links.api.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
 import { listFirmClocks } from '../../platform/firm-clock.ts';
 import { claimReminders, findDueReminders, type ReminderCursor } from './due-reminders.repository.ts';
 import { findFirmLetter, findSchedule } from './invoice-reminders.repository.ts';
@@ -22,6 +23,8 @@ export type ReminderJobDependencies = {
   appUrl: string;
   appSecret: string;
   logger?: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** Queues the reminder by SMS and WhatsApp too, to the contacts who opted in (client-messages' surface). */
+  clientUpdates?: QueueClientUpdate;
 };
 
 /**
@@ -52,7 +55,7 @@ export async function sendDueInvoiceReminders(dependencies: ReminderJobDependenc
 
 /** One firm's reminders due on its date at `now`, whatever its hour (the demo seed replays past days with it). */
 export async function sendFirmReminders(
-  { database, outbox, appUrl, appSecret }: ReminderJobDependencies,
+  { database, outbox, appUrl, appSecret, clientUpdates }: ReminderJobDependencies,
   firmId: string,
   now: Date,
 ): Promise<number> {
@@ -76,7 +79,7 @@ export async function sendFirmReminders(
         const payLink = payLinkOf(invoiceLinkUrlOf(reminder.linkSealed, { appUrl, appSecret }), firm);
         const text = fillReminder(steps.get(reminder.daysFromDue)!, mergeValuesOf(reminder, firm, payLink));
         const email = reminderEmailOf(reminder.recipient, text, reminder.invoiceNumber, firm, payLink);
-        return { reminder, email, id: randomUUID() };
+        return { reminder, email, id: randomUUID(), payLink };
       });
       const recorded = await claimReminders(
         tx,
@@ -86,6 +89,15 @@ export async function sendFirmReminders(
       );
       const mine = letters.filter(({ reminder }) => recorded.has(reminder.invoiceId));
       await outbox.queueMany(tx, firmId, mine);
+      // The same reminder by SMS and WhatsApp: due (or before) or overdue, the due date and where to pay; once per step.
+      for (const { reminder, payLink } of clientUpdates ? mine : [])
+        await clientUpdates!(tx, firmId, {
+          templateKey: reminder.daysFromDue > 0 ? 'invoice-overdue' : 'invoice-due',
+          invoiceId: reminder.invoiceId,
+          eventKey: `invoice-reminder:${reminder.invoiceId}:${reminder.daysFromDue}`,
+          date: reminder.dueDate,
+          link: payLink,
+        });
       return { read: due, claimed: mine.length };
     });
     total += claimed;

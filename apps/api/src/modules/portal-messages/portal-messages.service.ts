@@ -8,6 +8,7 @@ import {
 } from '@matterhorn/shared';
 import type { Readable } from 'node:stream';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -46,7 +47,8 @@ export type AttachmentFiling = {
   ): Promise<UploadedPortalAttachment>;
 };
 
-export type PortalMessageDeps = { database: Database; files: FileStore; filing: AttachmentFiling };
+/** `clientUpdates` tells the client by SMS and WhatsApp that a message waits (client-messages' surface, composed in app.ts). */
+export type PortalMessageDeps = { database: Database; files: FileStore; filing: AttachmentFiling; clientUpdates?: QueueClientUpdate };
 
 /**
  * Secure messages between a firm and its client, one thread per matter. The client reaches only
@@ -54,7 +56,7 @@ export type PortalMessageDeps = { database: Database; files: FileStore; filing: 
  * live matter of its own. Messages and their attachments are never edited or deleted (the database
  * refuses it).
  */
-export function createPortalMessageService({ database, files, filing }: PortalMessageDeps) {
+export function createPortalMessageService({ database, files, filing, clientUpdates }: PortalMessageDeps) {
   /** The matter, if this side may reach its thread. */
   async function matterFor(tx: Tx, side: Side, matterId: string) {
     const matter = await findMessageMatter(tx, side.principal.firmId, matterId);
@@ -136,6 +138,13 @@ export function createPortalMessageService({ database, files, filing }: PortalMe
             subject: input.body,
             sourceId: id,
             measuredSeconds: input.writingSeconds,
+          });
+          // That a message waits, never what it says; at most one a day per matter, however many the firm writes.
+          await clientUpdates?.(tx, firmId, {
+            templateKey: 'portal-message',
+            matterId: matter.id,
+            eventKey: `portal-message:${matter.id}:${new Date().toISOString().slice(0, 10)}`,
+            createdByUserId: side.principal.userId,
           });
         }
         const { messages } = await findThread(tx, firmId, matter.id, 1);

@@ -19,6 +19,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import { formatTrustRequestNumber } from './trust-requests.api.ts';
 import { recordEmailSent } from '../time-suggestions/time-suggestions.api.ts';
+import type { QueueClientUpdate } from '../client-messages/client-messages.api.ts';
 import {
   findClientForRequest,
   findIsRequestApprovalRequired,
@@ -35,7 +36,8 @@ import { findFirmToday } from '../../platform/firm-clock.ts';
 import { createTrustRequestListService } from './trust-request-list.service.ts';
 import { viewOf } from './trust-request-views.ts';
 
-type Dependencies = { database: Database; outbox: Outbox; appUrl: string };
+/** `clientUpdates` queues the client's SMS and WhatsApp update when a request is sent (client-messages' surface). */
+type Dependencies = { database: Database; outbox: Outbox; appUrl: string; clientUpdates?: QueueClientUpdate };
 
 /** 16 random bytes (128 bits) as 22 base64url characters; only its SHA-256 is kept. */
 const newSlug = () => randomBytes(16).toString('base64url');
@@ -59,7 +61,7 @@ async function checkParties(tx: Tx, firmId: string, input: CreateTrustRequestPar
   }
   return client;
 }
-export function createTrustRequestService({ database, outbox, appUrl }: Dependencies) {
+export function createTrustRequestService({ database, outbox, appUrl, clientUpdates }: Dependencies) {
   const linkUrl = (slug: string) => `${appUrl}/billing/trust-accounting/${slug}`;
 
   /** Locks the request; 404 when it is not the firm's. */
@@ -214,6 +216,16 @@ export function createTrustRequestService({ database, outbox, appUrl }: Dependen
               subject: emailSubjectOf(`request for funds ${view.requestNumber}`, to, view.clientEmail),
             });
         }
+        // By SMS and WhatsApp too, to the contacts who opted in: that a request waits, its due date and its link (each send its own link).
+        await clientUpdates?.(tx, principal.firmId, {
+          templateKey: 'trust-request',
+          clientId: request.clientId,
+          matterId: view.matterId,
+          eventKey: `trust-request:${id}:${hashOf(slug).slice(0, 16)}`,
+          date: view.dueDate,
+          link: url,
+          createdByUserId: principal.userId,
+        });
         return { request: view, slug, url, emailedTo: to || null };
       }),
 
