@@ -16,6 +16,7 @@ import { seedCountryAccounts } from '../platform/ledger/ledger.ts';
 import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
+import { seedDemoDataProtection } from './demo-data-protection.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
@@ -332,5 +333,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoConsultations(database, firm);
   // After the leads demo: a cleared lead's engagement terms and its letter out for signature.
   await seedDemoEngagements(database, firm, files, appSecret);
+  // Last: the erasure refused for the client with trust money needs the trust demo.
+  await seedDemoDataProtection(database, firm);
   return true;
 }

@@ -1,0 +1,78 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { leads, trustLedgers } from '../db/schema/index.ts';
+import { createDataSubjectRequests } from '../modules/data-protection/data-subject-requests.service.ts';
+import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * What Settings › Data protection shows in the demo (NDPA 2023, ADR 92): the portal client's request
+ * for a copy of their data, open and due in 27 days; another client's correction, due in 5; an
+ * erasure refused for the client whose money the firm holds in trust (the reasons listed); and a
+ * lead who asked to be forgotten, erased.
+ */
+export async function seedDemoDataProtection(database: Database, firm: SeededFirm): Promise<void> {
+  const requests = createDataSubjectRequests({ database });
+  const admin = seedPrincipalOf(firm);
+  await requests.log(admin, {
+    subjectType: 'client',
+    subjectId: firm.portalClient.clientId,
+    kind: 'access',
+    receivedOn: daysAgo(3),
+    notes: 'Asked by email for a copy of everything we hold on them.',
+  });
+  await requests.log(admin, {
+    subjectType: 'client',
+    subjectId: firm.otherClientId,
+    kind: 'correction',
+    receivedOn: daysAgo(25),
+    notes: 'Their address has changed: 4 Bourdillon Road, Ikoyi.',
+  });
+
+  const [holder] = await database.withFirm(firm.firmId, (tx) =>
+    tx
+      .select({ clientId: trustLedgers.clientId })
+      .from(trustLedgers)
+      .where(and(eq(trustLedgers.firmId, firm.firmId), gt(trustLedgers.balance, '0')))
+      .limit(1),
+  );
+  if (holder) {
+    const erasure = await requests.log(admin, {
+      subjectType: 'client',
+      subjectId: holder.clientId,
+      kind: 'erasure',
+      receivedOn: daysAgo(6),
+      notes: 'Asked to be removed from our records.',
+    });
+    await requests.erase(admin, erasure.id);
+  }
+
+  const [lead] = await database.withFirm(firm.firmId, (tx) =>
+    tx
+      .insert(leads)
+      .values({
+        firmId: firm.firmId,
+        leadType: 'individual',
+        firstName: 'Ngozi',
+        lastName: 'Eze',
+        displayName: 'Ngozi Eze',
+        email: 'ngozi.eze@example.ng',
+        phone: '+2348091234567',
+        source: 'phone',
+        status: 'notEngaged',
+        notEngagedReason: 'Chose another firm',
+        statusChangedAt: sql`now() - interval '40 days'`,
+        createdByUserId: firm.users.admin.id,
+      })
+      .returning({ id: leads.id }),
+  );
+  const forget = await requests.log(admin, {
+    subjectType: 'lead',
+    subjectId: lead!.id,
+    kind: 'erasure',
+    receivedOn: daysAgo(2),
+    notes: 'Did not instruct us and asked that we delete their details.',
+  });
+  await requests.erase(admin, forget.id);
+}

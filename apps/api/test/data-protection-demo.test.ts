@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/platform/files/files.ts';
+import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+
+/** The demo firm's Settings › Data protection (ADR 92): what a newcomer finds there. */
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  await seedDemoFirmOnce(context.database, TEST_PASSWORD, createFileStore(context.config.files));
+});
+afterAll(() => context.close());
+
+describe('the demo firm’s data protection', () => {
+  it('holds an open access and correction request, an erasure refused for trust money, and an erased lead', async () => {
+    const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const requests = (await get('/api/admin/data-protection/requests?size=100')).json().data.data as {
+      kind: string;
+      status: string;
+      daysLeft: number;
+      subject: { name: string; subjectType: string };
+      blockers: { code: string }[];
+    }[];
+    const summary = requests.map((request) => [request.subject.subjectType, request.kind, request.status]);
+    expect(summary).toEqual([
+      ['client', 'correction', 'open'],
+      ['client', 'access', 'open'],
+      ['lead', 'erasure', 'completed'],
+      ['client', 'erasure', 'refused'],
+    ]);
+    expect(requests[0]!.daysLeft).toBe(5);
+    expect(requests[3]!.blockers.map((blocker) => blocker.code)).toContain('TRUST_MONEY_HELD');
+    expect(requests[2]!.subject.name).toBe('Erased lead');
+  });
+});
