@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { installableApp } from './build/installable-app.ts';
 import { apiDescriptionsLeftOut } from './build/api-descriptions.ts';
 import { intakeFormEntry } from './build/intake-form-entry.ts';
 import { mantineStylesChecked } from './build/mantine-styles.ts';
@@ -93,6 +94,7 @@ export default defineConfig({
     firmPreloads(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
     intakeFormEntry(),
+    installableApp(),
   ],
   server: {
     proxy: {
