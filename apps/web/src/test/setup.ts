@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// IndexedDB, which jsdom lacks: the offline writes' store (lib/offline) opens it in the firm shell.
+import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';

@@ -22,6 +22,8 @@ import { TopBar } from './top-bar.tsx';
 import { useTrustAccountNav } from './trust-account-nav.ts';
 import { topBarModeFor } from './top-bar-mode.ts';
 
+/** Offline writes and the service worker: after the first paint, never in the way of a page (ADR 91). */
+const LazyOfflineSupport = lazy(async () => ({ default: (await import('../installable/offline-support.tsx')).OfflineSupport }));
 const LazyPhoneMenuDrawer = lazy(async () => ({ default: (await import('./phone-menu-drawer.tsx')).PhoneMenuDrawer }));
 
 type FirmShellProps = {
@@ -114,6 +116,9 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
         <TimeEntryPopupHost />
       </SubscriptionEndedContext.Provider>
       <BillingStatePrefetchAfterPaint />
+      <Suspense fallback={null}>
+        <LazyOfflineSupport />
+      </Suspense>
     </Box>
   );
 }

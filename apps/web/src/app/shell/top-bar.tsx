@@ -9,6 +9,9 @@ import { CreateNewMenu } from './create-new-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { SEARCH_BOX_WIDTH_PX } from './search-entries.ts';
 
+/** What this person wrote offline, waiting to send (ADR 91): shown only when there is some. */
+const LazyOfflineWritesMenu = lazy(async () => ({ default: (await import('../installable/offline-writes-menu.tsx')).OfflineWritesMenu }));
+
 /** The count of suggested time beside the timer: its calls' code loads after the page, not with every page's first paint. */
 const LazySuggestedTimeLink = lazy(async () => ({
   default: (await import('../../features/time-suggestions/components/suggestion-count.tsx')).SuggestedTimeLink,
@@ -64,6 +67,9 @@ export function TopBar({ isHidden, pages, menuButton }: TopBarProps) {
           style={menuButton ? { flex: '1 1 100%' } : undefined}
         >
           <Group gap="xs" wrap="nowrap">
+            <Suspense fallback={null}>
+              <LazyOfflineWritesMenu />
+            </Suspense>
             <HeaderTimer />
             {/* Room for the link (its SUGGESTED_TIME_LINK_WIDTH) while its code loads: nothing moves when it comes. */}
             <Suspense fallback={session.workingUser?.suggestsTime ? <Box w="8.5rem" visibleFrom="sm" /> : null}>

@@ -13,6 +13,8 @@ export type TimeEntryPopupRequest = {
   matterId?: string;
   /** The words to start with: the task's or event's the timer was started for ("bill this"). */
   description?: string;
+  /** A new entry written offline that the server refused (Edit in the waiting list): its form values, replaced by the save. */
+  kept?: { key: string; values: unknown };
 };
 
 export type TimeEntryPopupState = {

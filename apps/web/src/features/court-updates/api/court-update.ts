@@ -24,12 +24,15 @@ export async function getCourtUpdate(id: string): Promise<CourtUpdate | null> {
 export const courtUpdateQuery = (id: string) =>
   queryOptions({ queryKey: courtUpdateKeys.detail(id), queryFn: () => getCourtUpdate(id), staleTime: 0, enabled: id !== '' });
 
+/** The create call's path, kept with a court update written offline (sent later under the same key). */
+export const CREATE_COURT_UPDATE_PATH = courtUpdateCreateRoute.path;
+
 /**
  * POST create-court-update under one Idempotency-Key per form: a double click creates one. The
  * page toasts its own "Court update saved", so the server's message is not shown twice.
  */
-export async function createCourtUpdate(body: CourtUpdateInput, idempotencyKey: string): Promise<CourtUpdate> {
-  return (await callContract(courtUpdateCreateRoute, { body }, { auth: 'firm', idempotencyKey, toastSuccess: false })).data;
+export async function createCourtUpdate(body: CourtUpdateInput, idempotencyKey: string, { silent = false } = {}): Promise<CourtUpdate> {
+  return (await callContract(courtUpdateCreateRoute, { body }, { auth: 'firm', idempotencyKey, toastSuccess: false, silent })).data;
 }
 
 export async function updateCourtUpdate(id: string, body: CourtUpdateInput): Promise<CourtUpdate> {

@@ -8,9 +8,12 @@ import type { SelectOption } from '../../../components/select-options.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { teamMembersQuery } from '../../../lib/lookups/team-members.ts';
+import { offlineWrites } from '../../../lib/offline/offline-writes.ts';
+import { sendOrKeep } from '../../../lib/offline/send-offline-writes.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useWritingClock } from '../../../lib/work/writing-clock.ts';
-import { createCourtUpdate, updateCourtUpdate } from '../api/court-update.ts';
+import { CREATE_COURT_UPDATE_PATH, createCourtUpdate, updateCourtUpdate } from '../api/court-update.ts';
 import { courtUpdateFormSchema, courtUpdateInputFrom, type CourtUpdateFormValues } from '../utils/court-update-form-values.ts';
 import { CourtSelectField } from './court-select-field.tsx';
 import { DateField } from './date-field.tsx';
@@ -26,6 +29,10 @@ export type CourtUpdateFormProps = {
   update?: CourtUpdate;
   cancelTo: string;
   onSaved: (update: CourtUpdate) => void;
+  /** A new update written with no connection: kept on the device, waiting to send (issue 46). */
+  onKept?: () => void;
+  /** The kept write this form was opened on (Edit): the save replaces it. */
+  replacesOfflineWrite?: string;
 };
 
 /**
@@ -33,7 +40,8 @@ export type CourtUpdateFormProps = {
  * date, who appeared, what happened, the next adjourned date with its time and purpose, next
  * steps, and whether the client sees it.
  */
-export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: CourtUpdateFormProps) {
+export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved, onKept, replacesOfflineWrite }: CourtUpdateFormProps) {
+  const { profile } = useSession();
   const form = useSchemaForm(courtUpdateFormSchema, initialValues);
   const { values } = form;
   const members = useQuery(teamMembersQuery);
@@ -61,7 +69,24 @@ export function CourtUpdateForm({ initialValues, update, cancelTo, onSaved }: Co
     if (update) {
       onSaved(await updateCourtUpdate(update.id, body));
     } else {
-      created.current = await createCourtUpdate(body, idempotency.key);
+      const outcome = await sendOrKeep(
+        {
+          key: idempotency.key,
+          kind: 'courtUpdate',
+          ownerId: profile?.id,
+          body,
+          summary: `Court update: ${body.suitNumber}`,
+          formValues: form.getValues(),
+        },
+        CREATE_COURT_UPDATE_PATH,
+        () => createCourtUpdate(body, idempotency.key, { silent: true }),
+      );
+      if (replacesOfflineWrite) await offlineWrites.forget(replacesOfflineWrite);
+      if (outcome.isKept) {
+        onKept?.();
+        return;
+      }
+      created.current = outcome.saved;
       onSaved(created.current);
     }
   });

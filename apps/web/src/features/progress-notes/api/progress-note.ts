@@ -33,9 +33,12 @@ export async function getProgressNote(id: string): Promise<ProgressNote | null> 
 export const progressNoteQuery = (id: string) =>
   queryOptions({ queryKey: progressNoteKeys.detail(id), queryFn: () => getProgressNote(id), staleTime: 0, enabled: id !== '' });
 
+/** The create call's path, kept with a note written offline (sent later under the same key). */
+export const CREATE_PROGRESS_NOTE_PATH = progressNoteCreateRoute.path;
+
 /** POST create-progress-note: one note per Idempotency-Key, however often the button is pressed. */
-export async function createProgressNote(body: ProgressNoteInput, idempotencyKey: string): Promise<ProgressNote> {
-  return (await callContract(progressNoteCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey })).data;
+export async function createProgressNote(body: ProgressNoteInput, idempotencyKey: string, { silent = false } = {}): Promise<ProgressNote> {
+  return (await callContract(progressNoteCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey, silent })).data;
 }
 
 export async function updateProgressNote(id: string, body: ProgressNoteInput): Promise<ProgressNote> {

@@ -7,26 +7,35 @@ import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { isoDateToMonthDayYear, monthDayYearToIsoDate } from '../../../components/date-text.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { offlineWrites } from '../../../lib/offline/offline-writes.ts';
+import { sendOrKeep } from '../../../lib/offline/send-offline-writes.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useWritingClock } from '../../../lib/work/writing-clock.ts';
-import { createProgressNote, updateProgressNote, uploadProgressNoteAttachment } from '../api/progress-note.ts';
+import { CREATE_PROGRESS_NOTE_PATH, createProgressNote, updateProgressNote, uploadProgressNoteAttachment } from '../api/progress-note.ts';
 import { progressNoteFormSchema, progressNoteInputFrom, type ProgressNoteFormValues } from '../utils/progress-note-form-values.ts';
 import { PROGRESS_NOTES_PATH } from '../utils/progress-note-display.ts';
 import { NoteBodyField } from './note-body-field.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
 
 export const SHARE_HINT = 'Shown to the client in the client portal';
+export const ATTACHMENTS_NOT_KEPT = 'Attachments need a connection: add them to the note once it has been sent.';
 
 export type ProgressNoteFormProps = {
   initialValues: ProgressNoteFormValues;
   /** The note being edited: it is updated instead of created. */
   note?: ProgressNote;
   onSaved: (note: ProgressNote) => void;
+  /** A new note written with no connection: kept on the device, waiting to send (issue 46). */
+  onKept?: () => void;
+  /** The kept write this form was opened on (Edit): the save replaces it. */
+  replacesOfflineWrite?: string;
 };
 
 /** The add and edit form: client and matter, date, title, the note itself, sharing and attachments. */
-export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteFormProps) {
+export function ProgressNoteForm({ initialValues, note, onSaved, onKept, replacesOfflineWrite }: ProgressNoteFormProps) {
+  const { profile } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const form = useSchemaForm(progressNoteFormSchema, initialValues);
@@ -56,8 +65,28 @@ export function ProgressNoteForm({ initialValues, note, onSaved }: ProgressNoteF
 
   const save = form.onSubmit(async () => {
     const body = { ...progressNoteInputFrom(form.getValues()), writingSeconds: writing.seconds() };
+    if (!saved.current && note) saved.current = await updateProgressNote(note.id, body);
     if (!saved.current) {
-      saved.current = note ? await updateProgressNote(note.id, body) : await createProgressNote(body, idempotency.key);
+      // Files are not kept on the device: a note kept offline goes without them, and the toast says so.
+      const outcome = await sendOrKeep(
+        {
+          key: idempotency.key,
+          kind: 'progressNote',
+          ownerId: profile?.id,
+          body,
+          summary: `Progress note: ${body.title}`,
+          formValues: form.getValues(),
+        },
+        CREATE_PROGRESS_NOTE_PATH,
+        () => createProgressNote(body, idempotency.key, { silent: true }),
+      );
+      if (replacesOfflineWrite) await offlineWrites.forget(replacesOfflineWrite);
+      if (outcome.isKept) {
+        if (pending.length > 0) toast.alert(ATTACHMENTS_NOT_KEPT);
+        onKept?.();
+        return;
+      }
+      saved.current = outcome.saved;
     }
     onSaved(await uploadPending(saved.current));
   });

@@ -34,8 +34,15 @@ export const timeEntryQuery = (entryId: string) =>
   queryOptions({ queryKey: timeEntryDetailKey(entryId), queryFn: () => getTimeEntry(entryId), staleTime: 0 });
 
 /** POST: the success message toasts; a failure toasts and throws (the form stops submitting). */
-export async function createTimeEntry(body: TimeEntryInput, idempotencyKey: string): Promise<ApiEnvelope<unknown>> {
-  return callContract(timeEntryCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
+/** The create call's path, kept with an entry written offline (sent later under the same key). */
+export const CREATE_TIME_ENTRY_PATH = timeEntryCreateRoute.path;
+
+export async function createTimeEntry(
+  body: TimeEntryInput,
+  idempotencyKey: string,
+  { silent = false } = {},
+): Promise<ApiEnvelope<unknown>> {
+  return callContract(timeEntryCreateRoute, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey, silent });
 }
 
 export async function updateTimeEntry(entryId: string, body: TimeEntryInput): Promise<ApiEnvelope<unknown>> {

@@ -7,7 +7,9 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import type { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-entry.ts';
+import { offlineWrites } from '../../../lib/offline/offline-writes.ts';
+import { sendOrKeep } from '../../../lib/offline/send-offline-writes.ts';
+import { CREATE_TIME_ENTRY_PATH, createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-entry.ts';
 import { timeEntryBodyFrom, type timeEntryFormSchema, type TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
 import { useTimerActions } from './use-timer-actions.ts';
@@ -29,7 +31,7 @@ type PopupActionsInput = {
 
 /** The popup's buttons: Save, Save & Add New, Cancel, 'Minimize popup' and the timer's 'Delete Entry'. */
 export function usePopupActions({ form, latest, request, entry, isFromTimer, bareNumberUnit, setSaveMode }: PopupActionsInput) {
-  const { workingUser, permissions } = useSession();
+  const { workingUser, permissions, profile } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const timer = useTimerActions();
@@ -52,7 +54,22 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, bar
       });
       // One Idempotency-Key per popup: a retried or doubled Save never records the time twice.
       if (entry) await updateTimeEntry(entry.id, body);
-      else await createTimeEntry(body, idempotency.key);
+      else {
+        // With no connection the entry is kept on the device and sent under the same key later (issue 46).
+        await sendOrKeep(
+          {
+            key: idempotency.key,
+            kind: 'timeEntry',
+            ownerId: profile?.id,
+            body,
+            summary: timeEntrySummary(String(body.duration), latest.current.description),
+            formValues: latest.current,
+          },
+          CREATE_TIME_ENTRY_PATH,
+          () => createTimeEntry(body, idempotency.key, { silent: true }),
+        );
+        if (request.kept) await offlineWrites.forget(request.kept.key);
+      }
       if (isFromTimer) timerDraft.clear();
       // Lists, totals and the timer (which a save from the timer has stopped and reset).
       void queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_KEY });
@@ -85,4 +102,13 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, bar
   };
 
   return { save: submit('save'), saveAndAddNew: submit('saveAndAddNew'), minimize, cancel, deleteTimerEntry };
+}
+
+/** The entry as the waiting list names it: its hours (decimal, as sent) and the start of its description. */
+function timeEntrySummary(hours: string, typed: string): string {
+  const description = typed
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `Time entry: ${hours} h${description ? `, ${description.slice(0, 60)}` : ''}`;
 }

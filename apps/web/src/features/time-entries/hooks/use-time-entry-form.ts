@@ -31,6 +31,7 @@ export function useTimeEntryForm(request: TimeEntryPopupRequest, entry: TimeEntr
   const isFromTimer = request.fromTimer === true && !entry;
   const [initialValues] = useState<TimeEntryFormValues>(() => {
     if (entry) return entryValues(entry, homeCurrencyId);
+    if (request.kept) return request.kept.values as TimeEntryFormValues;
     const fresh = newEntryValues({ ...request, profileId: workingUser?.profileId ?? '', homeCurrencyId });
     const draft = isFromTimer ? timerDraft.read() : null;
     return draft ? { ...fresh, ...draft } : fresh;
