@@ -24,18 +24,24 @@ const LazyClientReminderChoice = lazy(async () => ({
   default: (await import('../../features/invoices/components/client-reminder-choice.tsx')).ClientReminderChoice,
 }));
 
+const LazyClientOptInsCard = lazy(async () => ({
+  default: (await import('../../features/client-messages/components/client-opt-ins-card.tsx')).ClientOptInsCard,
+}));
+
 const LazyClientPaymentPlanCard = lazy(() => import('../../features/payment-plans/components/client-payment-plan-card.tsx'));
 
 /**
  * Beside the client's portal access on its overview: its credit balance, when it has some (the
- * section shows nothing otherwise), whether invoice reminders go to it, and the payment plan on its
- * balance (for those who see invoices; a chunk of its own, loaded with the overview).
+ * section shows nothing otherwise), whether invoice reminders go to it, the payment plan on its
+ * balance (for those who see invoices; a chunk of its own, loaded with the overview), and its
+ * contacts' SMS and WhatsApp opt-ins.
  */
 export const clientOverviewAside = (client: ClientDetail) => (
   <Suspense fallback={null}>
     <LazyClientCreditSection clientId={client.id} />
     <LazyClientReminderChoice clientId={client.id} />
     <LazyClientPaymentPlanCard clientId={client.id} />
+    <LazyClientOptInsCard clientId={client.id} />
   </Suspense>
 );
 

@@ -355,6 +355,13 @@ export const firmRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'settings/client-messages',
+    handle: needs('updateAccountSettings'),
+    lazy: async () => ({
+      Component: (await import('../../features/client-messages/pages/client-message-templates-page.tsx')).ClientMessageTemplatesPage,
+    }),
+  },
+  {
     path: 'settings/invoice-reminders',
     // Read by whoever sees invoices; saved by whoever approves them (the page says so).
     handle: needs('invoice'),

@@ -36,6 +36,10 @@ const LazyMatterMessagesTab = lazy(async () => ({
   default: (await import('../../features/portal-messages/components/matter-messages-tab.tsx')).MatterMessagesTab,
 }));
 
+const LazyMatterClientMessagesTab = lazy(async () => ({
+  default: (await import('../../features/client-messages/components/matter-client-messages-tab.tsx')).MatterClientMessagesTab,
+}));
+
 const LazyMatterTasksTab = lazy(async () => ({
   default: (await import('../../features/tasks/components/matter-tasks-tab.tsx')).MatterTasksTab,
 }));
@@ -100,6 +104,11 @@ export const matterTabPanels = {
   messages: (matter: MatterView) => (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyMatterMessagesTab matterId={matter.id} clientName={matter.client.name} />
+    </Suspense>
+  ),
+  texts: (matter: MatterView) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMatterClientMessagesTab matterId={matter.id} />
     </Suspense>
   ),
 };

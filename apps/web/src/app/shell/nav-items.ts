@@ -87,6 +87,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Invoice Settings', to: '/settings/invoices', match: '/settings/invoices' },
         { label: 'Invoice Reminders', to: '/settings/invoice-reminders', match: '/settings/invoice-reminders' },
         { label: 'Consultations', to: '/settings/consultations', match: '/settings/consultations' },
+        { label: 'SMS & WhatsApp', to: '/settings/client-messages', match: '/settings/client-messages' },
         { label: 'Expense Categories', to: '/settings/expense-categories', match: '/settings/expense-categories' },
         { label: 'Custom Fields', to: '/settings/custom-fields', match: '/settings/custom-fields' },
         { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },

@@ -36,6 +36,8 @@ export const MATTER_TABS = [
   { value: 'trust', label: 'Trust', module: 'Trust accounting', permission: 'trustAccountRequest' },
   { value: 'documents', label: 'Documents', module: 'Documents', permission: 'document' },
   { value: 'messages', label: 'Messages', module: 'Client messages', permission: null },
+  // SMS and WhatsApp updates to the client (ADR 90): their log, for those who see client details.
+  { value: 'texts', label: 'SMS & WhatsApp', module: 'SMS and WhatsApp', permission: 'clientInfo' },
 ] as const;
 
 type Pending = 'close' | 'reopen' | 'delete' | null;

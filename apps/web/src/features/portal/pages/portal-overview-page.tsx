@@ -20,6 +20,7 @@ const PortalInvoicesTab = lazy(async () => ({ default: (await import('../compone
 const PortalTrustTab = lazy(async () => ({ default: (await import('../components/portal-trust-tab.tsx')).PortalTrustTab }));
 const PortalDocumentsTab = lazy(async () => ({ default: (await import('../components/portal-documents-tab.tsx')).PortalDocumentsTab }));
 const PortalMessagesTab = lazy(async () => ({ default: (await import('../components/portal-messages-tab.tsx')).PortalMessagesTab }));
+const PortalSettingsTab = lazy(async () => ({ default: (await import('../components/portal-settings-tab.tsx')).PortalSettingsTab }));
 
 /** The portal's tabs (?activeTab=) by the names their buttons show, for the page's title. */
 const PORTAL_TAB_LABELS: Record<string, string> = {
@@ -29,6 +30,7 @@ const PORTAL_TAB_LABELS: Record<string, string> = {
   trust: 'Trust',
   documents: 'Documents',
   messages: 'Messages',
+  settings: 'Settings',
 };
 
 /** A tab's content, drawn only while it is the open tab. */
@@ -106,6 +108,7 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
             <Tabs.Tab value="trust">Trust</Tabs.Tab>
             <Tabs.Tab value="documents">Documents</Tabs.Tab>
             <Tabs.Tab value="messages">Messages</Tabs.Tab>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
             <Stack>
@@ -157,6 +160,11 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
           <Tabs.Panel value="messages" pt="md">
             <TabContent isOpen={activeTab === 'messages'}>
               <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />
+            </TabContent>
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="md">
+            <TabContent isOpen={activeTab === 'settings'}>
+              <PortalSettingsTab />
             </TabContent>
           </Tabs.Panel>
         </Tabs>
