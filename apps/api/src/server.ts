@@ -14,6 +14,7 @@ import { writePlanCatalogue } from './modules/subscriptions/plans.repository.ts'
 import { subscriptionClockJobs } from './modules/subscriptions/subscription-clock.ts';
 import { recycleBinJobs } from './modules/recycle-bin/recycle-bin.service.ts';
 import { dataExportJobs } from './modules/data-export/data-export.service.ts';
+import { createRetention, retentionJobs } from './modules/data-protection/retention.service.ts';
 import { BILL_RUN_JOB, billRunJobs } from './modules/bill-runs/bill-runs.api.ts';
 import { workRetentionJobs } from './modules/time-suggestions/time-suggestions.api.ts';
 import { createDocumentProcessing, documentProcessingJobs } from './modules/documents/document-processing.ts';
@@ -93,6 +94,7 @@ jobs = config.jobsEnabled
           ...subscriptionClockJobs({ database, catalogue: config.planCatalogue, logger: app.log, renewals: app.subscriptions }),
           ...recycleBinJobs(app.recycleBin, app.log),
           ...dataExportJobs(app.dataExport),
+          ...retentionJobs(createRetention({ database })),
           ...workRetentionJobs(database),
           ...billRunJobs({ database, logger: app.log }),
           ...instalmentChargeJobs(app.gatewayPayments, app.log),

@@ -56,6 +56,7 @@ import { teamContracts } from './team/team.contracts.ts';
 import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { dataProtectionContracts } from './data-protection/data-subject-requests.schemas.ts';
+import { retentionContracts } from './data-protection/retention.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { timersContracts } from './time-entries/timers.contracts.ts';
@@ -97,6 +98,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   recycleBin: recycleBinContracts,
   dataExport: dataExportContracts,
   dataProtection: dataProtectionContracts,
+  retentionReviews: retentionContracts,
   bulkImport: bulkImportContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { createDataSubjectRequests } from './data-subject-requests.service.ts';
 import { registerDataProtectionRoutes } from './data-protection.routes.ts';
+import { createRetention } from './retention.service.ts';
+import { registerRetentionRoutes } from './retention.routes.ts';
 
 /** The firm's data-protection duties under the NDPA 2023 (ADR 92), administrators only. */
 export function registerDataProtection(app: FastifyInstance, dependencies: { database: Database }) {
   const requests = createDataSubjectRequests(dependencies);
   registerDataProtectionRoutes(app, requests);
-  return { requests };
+  const retention = createRetention(dependencies);
+  registerRetentionRoutes(app, retention);
+  return { requests, retention };
 }

@@ -9,12 +9,14 @@ import { DataProtectionSettingsForm } from '../components/data-protection-settin
 import { LogRequestForm } from '../components/log-request-form.tsx';
 import { RequestDetail } from '../components/request-detail.tsx';
 import { RequestsTable } from '../components/requests-table.tsx';
+import { RetentionPanel } from '../components/retention-panel.tsx';
 
 export const DATA_PROTECTION_INTRO =
   'The firm’s duties under the Nigeria Data Protection Act 2023: answer each person’s request to see, correct or erase their data by its due date, and keep what the law says must be kept.';
 
 const TABS = [
   { value: 'requests', label: 'Requests' },
+  { value: 'retention', label: 'Retention' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 
@@ -74,6 +76,9 @@ export function DataProtectionPage() {
       <UrlTabs tabs={TABS}>
         <Tabs.Panel value="requests">
           <RequestsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="retention">
+          <RetentionPanel />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <SettingsPanel />

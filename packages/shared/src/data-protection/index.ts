@@ -1,0 +1,2 @@
+export * from './data-subject-requests.schemas.ts';
+export * from './retention.schemas.ts';
