@@ -28,6 +28,10 @@ export default defineConfig({
     // slower on the 2-core machine, and CI keeps only the printed output. To keep one for a failing
     // journey: npx playwright test --trace=retain-on-failure.
     trace: 'off',
+    // The app's service worker (ADR 91) stays out of the journeys: each fresh context would install
+    // it (some 500 files) and answer the page's requests itself, out of page.route's reach. The
+    // offline journey (offline-court-day.spec.ts) allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

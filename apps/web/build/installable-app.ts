@@ -50,6 +50,9 @@ export function installableApp(): Plugin[] {
       // The public intake form is its own page, opened by visitors who never install the app.
       globIgnores: ['intake.html'],
       cleanupOutdatedCaches: true,
+      // The first worker takes the open page at once (its API answers are kept from then on, so
+      // the app can start offline); a later version still waits for Reload.
+      clientsClaim: true,
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api\//, /^\/intake\//, /^\/robots\.txt$/],
       runtimeCaching: [
