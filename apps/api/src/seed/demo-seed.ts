@@ -44,6 +44,7 @@ import { seedDemoMatterBudgets } from './demo-matter-budgets.ts';
 import { seedDemoCourtUpdates } from './demo-court-updates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPortalMessages } from './demo-portal-messages.ts';
+import { seedDemoClientMessages } from './demo-client-messages.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoConsultations } from './demo-consultations.ts';
 import type { SeededFirm, SeedFirmOptions } from './seeded-firm.ts';
@@ -315,6 +316,8 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoProgressNotes(database, firm);
   await seedDemoDocuments(database, firm, files);
   await seedDemoPortalMessages(database, firm);
+  // SMS and WhatsApp: opted-in contacts of the portal client and a log with delivered, failed and queued messages.
+  await seedDemoClientMessages(database, firm);
   await seedDemoRecycleBin(database, firm);
   await seedDemoTasks(database, firm);
   await seedDemoInvoiceReminders(database, firm);
