@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
 import { firms, users } from './firms.ts';
 
 /** The firm's data-protection settings (NDPA 2023, ADR 92); a firm without a row has the defaults. */
@@ -107,5 +108,49 @@ export const retentionReviewItems = pgTable(
     check('retention_review_items_record_type_check', sql`${table.recordType} in ('client', 'matterFiles')`),
     check('retention_review_items_outcome_check', sql`${table.outcome} is null or ${table.outcome} in ('anonymised', 'filesRemoved', 'kept')`),
     index('retention_review_items_review_idx').on(table.firmId, table.reviewId),
+  ],
+);
+
+/**
+ * A personal-data breach (NDPA 2023 s. 40): what happened, what and whose data, when the firm
+ * found it — the regulator must be told within 72 hours of that — and when and whom it told.
+ */
+export const breachIncidents = pgTable(
+  'breach_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dataAffected: text('data_affected').notNull(),
+    peopleAffected: text('people_affected').notNull(),
+    discoveredAt: timestamp('discovered_at', { withTimezone: true }).notNull(),
+    regulatorNotifiedAt: timestamp('regulator_notified_at', { withTimezone: true }),
+    regulatorNotifiedTo: text('regulator_notified_to'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('breach_incidents_firm_id_key').on(table.firmId, table.id),
+    check('breach_incidents_notified_check', sql`(${table.regulatorNotifiedAt} is null) = (${table.regulatorNotifiedTo} is null)`),
+    index('breach_incidents_firm_discovered_idx').on(table.firmId, table.discoveredAt.desc()),
+  ],
+);
+
+/** The clients a breach touched, to be told, and when each was. */
+export const breachIncidentClients = pgTable(
+  'breach_incident_clients',
+  {
+    firmId: uuid('firm_id').notNull(),
+    incidentId: uuid('incident_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    toldAt: timestamp('told_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.incidentId, table.clientId] }),
+    foreignKey({ columns: [table.firmId, table.incidentId], foreignColumns: [breachIncidents.firmId, breachIncidents.id] }),
+    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),
   ],
 );
