@@ -36,6 +36,7 @@ import { registerPortalViewRoutes } from './modules/portal-views/portal-views.ro
 import { createPortalViews } from './modules/portal-views/portal-views.service.ts';
 import { registerClientRoutes } from './modules/clients/clients.routes.ts';
 import { registerClientCreditRoutes } from './modules/client-credits/client-credits.routes.ts';
+import { registerWithholdingTaxRoutes } from './modules/withholding-tax/withholding-tax.routes.ts';
 import { registerPortalAccessRoutes } from './modules/portal-access/portal-access.routes.ts';
 import { createPortalAccessService } from './modules/portal-access/portal-access.service.ts';
 import { createConflictGate } from './modules/conflict-checks/conflict-checks.api.ts';
@@ -400,6 +401,7 @@ export async function buildApp(
   registerBulkImportRoutes(app, createBulkImport({ database, files: createFileStore(config.files), afterResponse, logger: app.log }));
   registerDataExportRoutes(app, dataExport, async (principal) => (await firms.profileOf(principal)).firmName);
   registerClientCreditRoutes(app, database);
+  registerWithholdingTaxRoutes(app, { database, files: createFileStore(config.files) });
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);
   registerInvoiceReminderRoutes(app, database, { appUrl: config.appUrl, appSecret: config.appSecret });
   const requestBillRunJob = requestBillRun

@@ -200,3 +200,4 @@ export * from './engagements/engagement.schemas.ts';
 export * from './engagements/engagement-rules.ts';
 export * from './engagements/engagements.contracts.ts';
 export * from './client-messages/index.ts';
+export * from './withholding-tax/index.ts';

@@ -73,6 +73,7 @@ import { leadContracts } from './leads/leads.contracts.ts';
 import { engagementContracts } from './engagements/engagements.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
 import { clientMessageContracts } from './client-messages/client-messages.contracts.ts';
+import { withholdingTaxContracts } from './withholding-tax/withholding-tax.contracts.ts';
 import { consultationContracts } from './consultations/consultations.contracts.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
 
@@ -156,4 +157,5 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   engagements: engagementContracts,
   signatureRequests: signatureRequestContracts,
   clientMessages: clientMessageContracts,
+  withholdingTax: withholdingTaxContracts,
 };

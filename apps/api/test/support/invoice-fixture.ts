@@ -85,6 +85,7 @@ export function buildInvoiceFixture(options: FixtureOptions): Invoice {
     flatFees: lines.filter((line) => line.itemType === 'flatFee'),
     totals: amounts.totals,
     payments: [],
+    withholdingTax: null,
     writeOffs: [],
     creditNotes: [],
     statusHistory: [],

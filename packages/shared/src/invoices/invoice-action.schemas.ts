@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalMultilineText, optionalText, requiredMultilineText } from '../common/fields.ts';
+import { isoDate, optionalMoneyText, optionalMultilineText, optionalText, requiredMultilineText } from '../common/fields.ts';
 import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import { INVOICE_MESSAGES, INVOICE_PAYMENT_METHODS, requiredAmount } from './invoice.schemas.ts';
 
@@ -10,7 +10,10 @@ import { INVOICE_MESSAGES, INVOICE_PAYMENT_METHODS, requiredAmount } from './inv
 /** POST …/record-payment/{id}: partial payments allowed, never more than the balance due. */
 export const recordPaymentSchema = z.strictObject({
   amount: requiredAmount('Amount').describe(
-    'The amount received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); never more than the balance due (400) unless keepExcessAsCredit is true.',
+    'The money received: an exact decimal above 0 with at most 2 decimals, in the invoice’s currency ("25000.00"); with withholdingTaxAmount, never more than the balance due (400) unless keepExcessAsCredit is true.',
+  ),
+  withholdingTaxAmount: optionalMoneyText('Withholding tax').describe(
+    'The withholding tax the client deducted from the fee part and pays to the tax authority for the firm (Dr withholding tax receivable): amount + this settles the invoice; never more than the fee part still open to it (400). Omitted or blank: none.',
   ),
   paymentDate: z
     .string({ error: 'Payment date is required' })

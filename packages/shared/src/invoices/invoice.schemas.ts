@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceWithholdingTaxSchema, withholdingTaxCreditNoteSchema } from '../withholding-tax/withholding-tax.schemas.ts';
 import { INVOICE_STATUSES, type InvoiceStatus } from './invoice-statuses.ts';
 import { accentColourInput, invoiceFooterInput } from './invoice-appearance.ts';
 import {
@@ -60,6 +61,7 @@ export const INVOICE_MESSAGES = {
   draftVoid: 'A draft is deleted, not voided',
   voidWithPayments: 'An invoice with payments cannot be voided: reverse its payments first',
   overpayment: 'The payment is more than the balance due',
+  withholdingTaxFromClientOnly: 'Withholding tax is deducted only from money the client pays itself, not from trust or credit',
   nothingDue: 'Nothing is due on this invoice',
   amountPositive: 'Amount must be greater than 0',
   paymentNotFound: 'Payment not found',
@@ -327,7 +329,19 @@ export type InvoiceTotalsView = z.infer<typeof invoiceTotalsSchema>;
 export const invoicePaymentSchema = z.object({
   id: z.string().describe('The payment’s id (the paymentId reverse-payment takes).'),
   receiptNumber: z.string().describe('The receipt number ("RCT-00012"); a reversal carries its payment’s number with "-R".'),
-  amount: z.string().describe('The amount received, an exact decimal in the invoice’s currency ("25000.00"); negative for a reversal.'),
+  amount: z
+    .string()
+    .describe(
+      'What the payment settled, an exact decimal in the invoice’s currency ("25000.00"): the money received plus any withholding tax deducted; negative for a reversal.',
+    ),
+  withholdingTaxAmount: z
+    .string()
+    .describe(
+      'Of amount, the withholding tax the client deducted ("0.00" when none); the money received is amount − this. Negative for a reversal.',
+    ),
+  withholdingTaxCreditNote: withholdingTaxCreditNoteSchema
+    .nullable()
+    .describe('The client’s WHT credit note for the tax deducted, once recorded; null while outstanding or without WHT.'),
   paymentDate: z.string().describe('The date the money was received (YYYY-MM-DD); for a reversal, the day it was reversed.'),
   method: z
     .string()
@@ -449,6 +463,11 @@ export const invoiceSchema = z.object({
   flatFees: z.array(invoiceLineSchema).describe('The flat-fee lines, in the bill’s order.'),
   totals: invoiceTotalsSchema.describe('Every figure of the invoice, computed by the server (money as exact decimals in its currency).'),
   payments: z.array(invoicePaymentSchema).describe('Payments received and their reversals, oldest first.'),
+  withholdingTax: invoiceWithholdingTaxSchema
+    .nullable()
+    .describe(
+      'For an issued invoice: the client’s WHT rate, the fee part it applies to, what was withheld and what to propose with a payment; null before issue.',
+    ),
   writeOffs: z.array(invoiceWriteOffSchema).describe('Amounts written off, oldest first.'),
   creditNotes: z.array(invoiceCreditNoteSchema).describe('Credit notes against the invoice, oldest first.'),
   statusHistory: z.array(invoiceStatusHistoryItemSchema).describe('What happened to the invoice, oldest first.'),

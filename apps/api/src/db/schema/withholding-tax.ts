@@ -46,7 +46,11 @@ export const clientWithholdingTax = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.firmId, table.clientId], name: 'client_withholding_tax_pkey' }),
-    foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id], name: 'client_withholding_tax_client_fk' }),
+    foreignKey({
+      columns: [table.firmId, table.clientId],
+      foreignColumns: [clients.firmId, clients.id],
+      name: 'client_withholding_tax_client_fk',
+    }),
     check('client_withholding_tax_category_check', sql`${table.category} in ('company', 'government', 'individual')`),
     check('client_withholding_tax_rate_check', sql`${table.rateOverride} is null or ${table.rateOverride} between 0 and 100`),
   ],

@@ -8,6 +8,7 @@ import {
   isIssuedInvoice,
   subtractMoney,
   TRUST_PAYMENT_METHOD,
+  WITHHOLDING_TAX_MESSAGES,
   type InvoiceStatus,
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
@@ -30,6 +31,7 @@ import { assertInvoiceAction, invoiceFactsOf } from './invoice-transitions.ts';
 import { invoicePaymentEntry, invoiceReversals, receivableMatterOfMatters, withRealisedExchangeDifference } from './invoices.postings.ts';
 import { paymentExchangeOf } from './invoice-exchange.ts';
 import { recordClientCreditGain, takeBackCreditOfReversedPayment } from '../client-credits/client-credits.api.ts';
+import { withholdingTaxRoomOf } from '../withholding-tax/withholding-tax.api.ts';
 
 /**
  * The one payment path of an invoice (ADR 0020): a payment by hand (the money reaches the operating
@@ -77,7 +79,31 @@ export type PaymentPosting = {
   keepExcessAsCredit?: boolean;
   /** Home units per unit of the invoice's currency the money came at (a foreign invoice); omitted: the firm's rate that day. */
   exchangeRate?: string | null;
+  /**
+   * Withholding tax the client deducted (ADR 0093), on top of `amount` (the money received): it settles
+   * the invoice with the money, Dr withholding tax receivable. Only for money the client pays itself
+   * (no funding lines), never more than the fee part still open to it.
+   */
+  withholdingTaxAmount?: string | null;
 };
+
+/** The WHT of a payment, checked against the invoice's fee part still open to it (a rule of the withholding-tax module). */
+async function checkedWithholdingTax(tx: Tx, firmId: string, invoice: InvoiceRow, payment: PaymentPosting): Promise<string | null> {
+  const tax = payment.withholdingTaxAmount;
+  if (!tax || compareMoney(tax, '0') === 0) return null;
+  if (payment.fundingLines)
+    throw badRequest(INVOICE_MESSAGES.withholdingTaxFromClientOnly, {
+      withholdingTaxAmount: INVOICE_MESSAGES.withholdingTaxFromClientOnly,
+    });
+  const { room } = await withholdingTaxRoomOf(tx, firmId, invoice);
+  if (compareMoney(tax, room) > 0) {
+    const message = WITHHOLDING_TAX_MESSAGES.moreThanFeePart(room);
+    throw badRequest(message, { withholdingTaxAmount: message });
+  }
+  if (compareMoney(tax, invoice.balanceDue) >= 0)
+    throw badRequest(WITHHOLDING_TAX_MESSAGES.moreThanDue, { withholdingTaxAmount: WITHHOLDING_TAX_MESSAGES.moreThanDue });
+  return tax;
+}
 
 /** The currency an invoice's entries are posted in: its own, else the firm's home currency. */
 export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmId' | 'id'>): Promise<string> {
@@ -92,11 +118,16 @@ export async function invoiceCurrencyOf(tx: Tx, invoice: Pick<InvoiceRow, 'firmI
  */
 export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoice: InvoiceRow, payment: PaymentPosting) {
   assertInvoiceAction('recordPayment', invoice, PAYMENT_RULES);
-  const isOver = compareMoney(payment.amount, invoice.balanceDue) > 0;
-  if (isOver && !(payment.keepExcessAsCredit && !payment.fundingLines))
-    throw badRequest(INVOICE_MESSAGES.overpayment, { amount: INVOICE_MESSAGES.overpayment });
-  const applied = isOver ? invoice.balanceDue : payment.amount;
-  const keptAsCredit = isOver ? subtractMoney(payment.amount, invoice.balanceDue) : null;
+  const withholdingTax = await checkedWithholdingTax(tx, principal.firmId, invoice, payment);
+  // What the payment settles: the money received and the tax deducted from it.
+  const settled = withholdingTax ? addMoney(payment.amount, withholdingTax) : payment.amount;
+  const isOver = compareMoney(settled, invoice.balanceDue) > 0;
+  if (isOver && !(payment.keepExcessAsCredit && !payment.fundingLines)) {
+    const message = withholdingTax ? WITHHOLDING_TAX_MESSAGES.moreThanDue : INVOICE_MESSAGES.overpayment;
+    throw badRequest(message, { amount: message });
+  }
+  const applied = isOver ? invoice.balanceDue : settled;
+  const keptAsCredit = isOver ? subtractMoney(settled, invoice.balanceDue) : null;
   const receiptNumber = formatInvoiceNumber('RCT-', await takeNextNumber(tx, principal.firmId, 'receipt'));
   // The entry first, naming the payment it is for: a payment row is never updated, so it is written whole.
   const paymentId = randomUUID();
@@ -121,6 +152,7 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
       fundingLines: typeof funding === 'function' ? funding(bank!.line) : funding,
       ...(bank ? { bank: bank.line } : {}),
       ...(keptAsCredit ? { keptAsCredit } : {}),
+      ...(withholdingTax ? { withholdingTax } : {}),
     },
     await receivableMatterOf(tx, principal.firmId, invoice.id),
     currency,
@@ -135,6 +167,7 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
     invoiceId: invoice.id,
     receiptNumber,
     amount: applied,
+    withholdingTaxAmount: withholdingTax ?? '0',
     paymentDate: payment.paymentDate,
     method: payment.method,
     reference: payment.reference,
@@ -159,14 +192,21 @@ export async function postInvoicePayment(tx: Tx, principal: FirmPrincipal, invoi
   const balanceDue = subtractMoney(invoice.balanceDue, applied);
   const status = statusAfterMoney(invoice, paidAmount, balanceDue);
   await updateInvoice(tx, principal.firmId, invoice.id, { paidAmount, balanceDue, status });
-  const note = `${receiptNumber}: ${applied}${keptAsCredit ? ` (${keptAsCredit} kept as the client’s credit)` : ''}`;
+  const note = `${receiptNumber}: ${applied}${withholdingTax ? ` (of which ${withholdingTax} withholding tax)` : ''}${keptAsCredit ? ` (${keptAsCredit} kept as the client’s credit)` : ''}`;
   await insertEvent(tx, principal.firmId, invoice.id, principal.userId, status, 'payment', note);
   await recordAuditEvent(tx, principal, 'invoice.paymentRecorded', invoice.id, {
     invoiceNumber: invoice.invoiceNumber,
     paymentId,
     receiptNumber,
     before: { paidAmount: invoice.paidAmount, status: invoice.status },
-    after: { paidAmount, status, amount: applied, method: payment.method, ...(keptAsCredit ? { keptAsCredit } : {}) },
+    after: {
+      paidAmount,
+      status,
+      amount: applied,
+      method: payment.method,
+      ...(withholdingTax ? { withholdingTaxAmount: withholdingTax } : {}),
+      ...(keptAsCredit ? { keptAsCredit } : {}),
+    },
   });
   return { paymentId, receiptNumber, journalEntryId, balanceDue, keptAsCredit };
 }
@@ -208,6 +248,7 @@ export async function postPaymentReversal(
     invoiceId: invoice.id,
     receiptNumber: `${payment.receiptNumber}-R`,
     amount: `-${payment.amount}`,
+    withholdingTaxAmount: compareMoney(payment.withholdingTaxAmount, '0') === 0 ? '0' : `-${payment.withholdingTaxAmount}`,
     paymentDate: today,
     method: payment.method,
     reversesPaymentId: paymentId,

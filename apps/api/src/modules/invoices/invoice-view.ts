@@ -1,10 +1,14 @@
 import {
   canTakeInvoiceAction,
+  compareMoney,
   type Invoice,
   INVOICE_STATUS_LABELS,
   type InvoiceLine,
   type InvoiceStatus,
+  type InvoiceWithholdingTax,
+  isIssuedInvoice,
   type TaxAppliesTo,
+  type WithholdingTaxCreditNote,
 } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -12,6 +16,7 @@ import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { invoiceFactsOf } from './invoice-transitions.ts';
 import { findInvoiceDetail, findInvoiceSettings, type InvoiceDetailRow, type InvoiceSettingsRow } from './invoices.repository.ts';
 import { findCreditNotesOfInvoice } from './credit-notes.repository.ts';
+import { creditNotesOfPayments, invoiceWithholdingTaxOf } from '../withholding-tax/withholding-tax.api.ts';
 
 type CreditNoteRows = Awaited<ReturnType<typeof findCreditNotesOfInvoice>>;
 
@@ -72,7 +77,15 @@ function lastRejectionOf(events: InvoiceDetailRow['events']) {
   return rejection ? { reason: rejection.event.note ?? '', byUserName: rejection.byUserName, at: rejection.event.at.toISOString() } : null;
 }
 
-function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings: InvoiceSettingsRow, principal: FirmPrincipal): Invoice {
+type WithholdingTaxFacts = { figures: InvoiceWithholdingTax | null; creditNotes: Map<string, WithholdingTaxCreditNote> };
+
+function invoiceOf(
+  row: InvoiceDetailRow,
+  creditNotes: CreditNoteRows,
+  settings: InvoiceSettingsRow,
+  principal: FirmPrincipal,
+  withholdingTax: WithholdingTaxFacts,
+): Invoice {
   const invoice = row.invoice;
   const creditedBy = new Map(creditNotes.flatMap(({ note, invoiceLineIds }) => invoiceLineIds.map((id) => [id, note.creditNoteNumber])));
   const lines = row.lines.map((line) => lineOf(line, creditedBy.get(line.line.id) ?? null));
@@ -120,6 +133,8 @@ function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings:
       id: payment.id,
       receiptNumber: payment.receiptNumber,
       amount: payment.amount,
+      withholdingTaxAmount: payment.withholdingTaxAmount,
+      withholdingTaxCreditNote: withholdingTax.creditNotes.get(payment.id) ?? null,
       paymentDate: payment.paymentDate,
       method: payment.method,
       reference: payment.reference,
@@ -131,6 +146,7 @@ function invoiceOf(row: InvoiceDetailRow, creditNotes: CreditNoteRows, settings:
       createdAt: payment.createdAt.toISOString(),
       realisedExchangeDifference,
     })),
+    withholdingTax: withholdingTax.figures,
     writeOffs: row.writeOffs.map(({ writeOff, byUserName }) => ({
       id: writeOff.id,
       amount: writeOff.amount,
@@ -173,5 +189,13 @@ export async function viewOf(tx: Tx, principal: FirmPrincipal, invoiceId: string
     findCreditNotesOfInvoice(tx, principal.firmId, invoiceId),
   ]);
   if (!row) throw notFound('Invoice');
-  return invoiceOf(row, creditNotes, settings, principal);
+  const withholdingTax: WithholdingTaxFacts = {
+    figures: isIssuedInvoice(row.invoice.status as InvoiceStatus) ? await invoiceWithholdingTaxOf(tx, principal.firmId, row.invoice) : null,
+    creditNotes: await creditNotesOfPayments(
+      tx,
+      principal.firmId,
+      row.payments.filter(({ payment }) => compareMoney(payment.withholdingTaxAmount, '0') !== 0).map(({ payment }) => payment.id),
+    ),
+  };
+  return invoiceOf(row, creditNotes, settings, principal, withholdingTax);
 }

@@ -103,6 +103,8 @@ export function invoiceWriteOffEntry(
  * default the system operating bank; a payment from trust names its own funding lines) / Cr
  * accounts receivable. `keptAsCredit`: money received beyond what the invoice owed, kept as the
  * client's credit — the bank line is the whole sum received, the excess Cr unapplied cash.
+ * `withholdingTax`: the part the client deducted and pays the tax authority, Dr withholding tax
+ * receivable (ADR 0093) — the bank line is the money alone, the receivable clears by both.
  */
 export function invoicePaymentEntry(
   invoice: { invoiceNumber: string | null; clientId: string },
@@ -115,12 +117,16 @@ export function invoicePaymentEntry(
     fundingLines?: JournalLine[];
     bank?: BankLineAccount;
     keptAsCredit?: string;
+    /** Withholding tax the client deducted: part of what settles the receivable, not money in the bank. */
+    withholdingTax?: string;
   },
   receivableMatterId: string | null,
   currency: string,
 ): JournalEntryInput {
   const excess = payment.keptAsCredit && !isZero(payment.keptAsCredit) ? payment.keptAsCredit : null;
-  const received = excess ? addMoney(payment.amount, excess) : payment.amount;
+  const tax = payment.withholdingTax && !isZero(payment.withholdingTax) ? payment.withholdingTax : null;
+  const settled = excess ? addMoney(payment.amount, excess) : payment.amount;
+  const received = tax ? subtractMoney(settled, tax) : settled;
   return {
     entryDate: payment.date,
     memo: `Payment ${payment.receiptNumber} on invoice ${invoice.invoiceNumber}${payment.memoSuffix ? ` ${payment.memoSuffix}` : ''}`,
@@ -131,6 +137,7 @@ export function invoicePaymentEntry(
       ...(payment.fundingLines ?? [
         bankLine(payment.bank ?? { account: 'operating-bank' }, { debit: received }, { clientId: invoice.clientId }),
       ]),
+      ...(tax ? [{ account: 'withholding-tax-receivable', debit: tax, clientId: invoice.clientId } as const] : []),
       { account: 'accounts-receivable', credit: payment.amount, clientId: invoice.clientId, matterId: receivableMatterId },
       ...(excess ? [{ account: 'unapplied-cash', credit: excess, clientId: invoice.clientId } as const] : []),
     ],

@@ -145,6 +145,7 @@ export async function findPayment(tx: Tx, firmId: string, invoiceId: string, pay
     .select({
       id: invoicePayments.id,
       amount: invoicePayments.amount,
+      withholdingTaxAmount: invoicePayments.withholdingTaxAmount,
       receiptNumber: invoicePayments.receiptNumber,
       method: invoicePayments.method,
       reversesPaymentId: invoicePayments.reversesPaymentId,

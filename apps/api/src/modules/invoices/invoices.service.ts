@@ -33,7 +33,10 @@ export { agedReceivablesCsv } from './aged-receivables.ts';
 export type { InvoiceSendHook } from './send-invoice.ts';
 
 // The bank account is optional to callers inside the app too (the demo seed): omitted, the default for the currency.
-type PaymentInput = Omit<z.output<typeof recordPaymentSchema>, 'bankAccountId'> & { bankAccountId?: string | null };
+type PaymentInput = Omit<z.output<typeof recordPaymentSchema>, 'bankAccountId' | 'withholdingTaxAmount'> & {
+  bankAccountId?: string | null;
+  withholdingTaxAmount?: string | null;
+};
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
