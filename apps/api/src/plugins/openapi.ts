@@ -54,6 +54,10 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     sends: STORED_FILE,
   },
   'GET /api/admin/leads/download-lead-file/{id}/{fileId}': { operationId: 'leadsDownloadFile', sends: STORED_FILE },
+  'GET /api/withholding-tax/download-credit-note-file/{paymentId}': {
+    operationId: 'withholdingTaxDownloadCreditNoteFile',
+    sends: STORED_FILE,
+  },
   'GET /api/admin/accounting/download-journal-attachment/{id}/{attachmentId}': {
     operationId: 'accountingDownloadJournalAttachment',
     sends: STORED_FILE,
