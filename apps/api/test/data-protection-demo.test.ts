@@ -9,11 +9,12 @@ let context: TestContext;
 beforeAll(async () => {
   context = await createTestApp();
   await seedDemoFirmOnce(context.database, TEST_PASSWORD, createFileStore(context.config.files));
-});
+  // The whole demo firm is seeded: a minute on a quiet machine, more on a loaded one.
+}, 180_000);
 afterAll(() => context.close());
 
 describe('the demo firm’s data protection', () => {
-  it('holds an open access and correction request, an erasure refused for trust money, and an erased lead', async () => {
+  it('holds an open access and correction request, an erasure refused for trust money, an erased lead, and a retention review waiting', async () => {
     const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
     const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
     const requests = (await get('/api/admin/data-protection/requests?size=100')).json().data.data as {
@@ -33,5 +34,12 @@ describe('the demo firm’s data protection', () => {
     expect(requests[0]!.daysLeft).toBe(5);
     expect(requests[3]!.blockers.map((blocker) => blocker.code)).toContain('TRUST_MONEY_HELD');
     expect(requests[2]!.subject.name).toBe('Erased lead');
+
+    const [review] = (await get('/api/admin/data-protection/retention-reviews')).json().data as {
+      status: string;
+      items: { recordName: string; recordType: string }[];
+    }[];
+    expect(review!.status).toBe('pending');
+    expect(review!.items).toContainEqual(expect.objectContaining({ recordType: 'client', recordName: 'Lagoon Shipping Ltd' }));
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { leads, trustLedgers } from '../db/schema/index.ts';
+import { clients, leads, matters, trustLedgers } from '../db/schema/index.ts';
 import { createDataSubjectRequests } from '../modules/data-protection/data-subject-requests.service.ts';
+import { createRetention } from '../modules/data-protection/retention.service.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -10,7 +11,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
  * What Settings › Data protection shows in the demo (NDPA 2023, ADR 92): the portal client's request
  * for a copy of their data, open and due in 27 days; another client's correction, due in 5; an
  * erasure refused for the client whose money the firm holds in trust (the reasons listed); and a
- * lead who asked to be forgotten, erased.
+ * lead who asked to be forgotten, erased. And this month's retention review, waiting for approval:
+ * a former client whose one matter closed nine years ago.
  */
 export async function seedDemoDataProtection(database: Database, firm: SeededFirm): Promise<void> {
   const requests = createDataSubjectRequests({ database });
@@ -75,4 +77,27 @@ export async function seedDemoDataProtection(database: Database, firm: SeededFir
     notes: 'Did not instruct us and asked that we delete their details.',
   });
   await requests.erase(admin, forget.id);
+
+  await database.withFirm(firm.firmId, async (tx) => {
+    const [former] = await tx
+      .insert(clients)
+      .values({
+        firmId: firm.firmId,
+        clientType: 'company',
+        companyName: 'Lagoon Shipping Ltd',
+        email: 'legal@lagoonshipping.example.ng',
+        createdAt: sql`now() - interval '12 years'`,
+      })
+      .returning({ id: clients.id });
+    await tx.insert(matters).values({
+      firmId: firm.firmId,
+      clientId: former!.id,
+      matterName: 'Charter party dispute',
+      billingType: 'Hourly',
+      status: 'Closed',
+      matterOpenDate: sql`current_date - interval '11 years'`,
+      matterCloseDate: sql`current_date - interval '9 years'`,
+    });
+  });
+  await createRetention({ database }).findNow(admin);
 }
