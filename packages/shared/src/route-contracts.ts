@@ -73,6 +73,15 @@ import { leadContracts } from './leads/leads.contracts.ts';
 import { engagementContracts } from './engagements/engagements.contracts.ts';
 import { matterCallContracts } from './matter-calls/matter-call.schemas.ts';
 import { clientMessageContracts } from './client-messages/client-messages.contracts.ts';
+import {
+  clientMessageTemplatesRoute,
+  clientOptInsRoute,
+  portalOptInsRoute,
+  retryClientMessageRoute,
+  saveClientMessageTemplateRoute,
+  setClientOptInsRoute,
+  setPortalOptInsRoute,
+} from './client-messages/client-message-settings.contracts.ts';
 import { withholdingTaxContracts } from './withholding-tax/withholding-tax.contracts.ts';
 import { consultationContracts } from './consultations/consultations.contracts.ts';
 import { signatureRequestContracts } from './signature-requests/signature-requests.contracts.ts';
@@ -157,5 +166,14 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   engagements: engagementContracts,
   signatureRequests: signatureRequestContracts,
   clientMessages: clientMessageContracts,
+  clientMessageSettings: {
+    optIns: clientOptInsRoute,
+    setOptIns: setClientOptInsRoute,
+    templates: clientMessageTemplatesRoute,
+    saveTemplate: saveClientMessageTemplateRoute,
+    retry: retryClientMessageRoute,
+    portalOptIns: portalOptInsRoute,
+    setPortalOptIns: setPortalOptInsRoute,
+  },
   withholdingTax: withholdingTaxContracts,
 };
