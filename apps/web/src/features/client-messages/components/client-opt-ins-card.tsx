@@ -1,4 +1,4 @@
-import { Accordion, Divider, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Divider, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { hasPermissions, type ClientOptIns } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -50,25 +50,22 @@ export function ClientOptInsCard({ clientId }: { clientId: string }) {
           </Fragment>
         ))}
         {changes.length > 0 && (
-          <Accordion variant="contained">
-            <Accordion.Item value="history">
-              <Accordion.Control>
+          <details>
+            <summary>
+              <Text component="span" size="sm" fw={500}>
                 {CLIENT_OPT_INS_TEXT.history} ({changes.length})
-              </Accordion.Control>
-              <Accordion.Panel>
-                <List size="sm" spacing={4}>
-                  {changes.map((change) => (
-                    <List.Item key={change.id}>
-                      {displayDateTime(change.recordedAt)}: {change.name} {change.isOptedIn ? 'in' : 'out'} for{' '}
-                      {channelName[change.channel]}
-                      {change.phoneNumber ? ` (${change.phoneNumber})` : ''}, by {change.recordedByName}
-                      {change.recordedBy === 'client' ? ' on the portal' : ''}
-                    </List.Item>
-                  ))}
-                </List>
-              </Accordion.Panel>
-            </Accordion.Item>
-          </Accordion>
+              </Text>
+            </summary>
+            <List size="sm" spacing={4} mt="xs">
+              {changes.map((change) => (
+                <List.Item key={change.id}>
+                  {displayDateTime(change.recordedAt)}: {change.name} {change.isOptedIn ? 'in' : 'out'} for {channelName[change.channel]}
+                  {change.phoneNumber ? ` (${change.phoneNumber})` : ''}, by {change.recordedByName}
+                  {change.recordedBy === 'client' ? ' on the portal' : ''}
+                </List.Item>
+              ))}
+            </List>
+          </details>
         )}
       </Stack>
     </Paper>
