@@ -57,6 +57,7 @@ import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { dataProtectionContracts } from './data-protection/data-subject-requests.schemas.ts';
 import { retentionContracts } from './data-protection/retention.schemas.ts';
+import { breachContracts } from './data-protection/breaches.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
 import { timersContracts } from './time-entries/timers.contracts.ts';
@@ -109,6 +110,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   dataExport: dataExportContracts,
   dataProtection: dataProtectionContracts,
   retentionReviews: retentionContracts,
+  breaches: breachContracts,
   bulkImport: bulkImportContracts,
   currencies: currencyContracts,
   activityTypes: activityTypeContracts,

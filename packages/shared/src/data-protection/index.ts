@@ -1,2 +1,3 @@
 export * from './data-subject-requests.schemas.ts';
 export * from './retention.schemas.ts';
+export * from './breaches.schemas.ts';

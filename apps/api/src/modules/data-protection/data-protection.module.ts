@@ -3,6 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { createDataSubjectRequests } from './data-subject-requests.service.ts';
 import { registerDataProtectionRoutes } from './data-protection.routes.ts';
 import { createRetention } from './retention.service.ts';
+import { createBreaches } from './breaches.service.ts';
+import { registerBreachRoutes } from './breaches.routes.ts';
 import { registerRetentionRoutes } from './retention.routes.ts';
 
 /** The firm's data-protection duties under the NDPA 2023 (ADR 92), administrators only. */
@@ -11,5 +13,7 @@ export function registerDataProtection(app: FastifyInstance, dependencies: { dat
   registerDataProtectionRoutes(app, requests);
   const retention = createRetention(dependencies);
   registerRetentionRoutes(app, retention);
-  return { requests, retention };
+  const breaches = createBreaches(dependencies);
+  registerBreachRoutes(app, breaches);
+  return { requests, retention, breaches };
 }

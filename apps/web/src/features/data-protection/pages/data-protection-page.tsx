@@ -10,6 +10,7 @@ import { LogRequestForm } from '../components/log-request-form.tsx';
 import { RequestDetail } from '../components/request-detail.tsx';
 import { RequestsTable } from '../components/requests-table.tsx';
 import { RetentionPanel } from '../components/retention-panel.tsx';
+import { BreachesPanel } from '../components/breaches-panel.tsx';
 
 export const DATA_PROTECTION_INTRO =
   'The firm’s duties under the Nigeria Data Protection Act 2023: answer each person’s request to see, correct or erase their data by its due date, and keep what the law says must be kept.';
@@ -17,6 +18,7 @@ export const DATA_PROTECTION_INTRO =
 const TABS = [
   { value: 'requests', label: 'Requests' },
   { value: 'retention', label: 'Retention' },
+  { value: 'breaches', label: 'Breaches' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 
@@ -79,6 +81,9 @@ export function DataProtectionPage() {
         </Tabs.Panel>
         <Tabs.Panel value="retention">
           <RetentionPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="breaches">
+          <BreachesPanel />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <SettingsPanel />
