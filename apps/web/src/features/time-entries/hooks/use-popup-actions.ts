@@ -1,14 +1,12 @@
 import { hasPermissions, SPEC_MESSAGES, type BareNumberUnit, type TimeEntry } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { timeEntryPopup, type TimeEntryPopupRequest } from '../../../lib/app-state/time-entry-popup-state.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import type { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { offlineWrites } from '../../../lib/offline/offline-writes.ts';
-import { sendOrKeep } from '../../../lib/offline/send-offline-writes.ts';
 import { CREATE_TIME_ENTRY_PATH, createTimeEntry, TIME_ENTRIES_KEY, updateTimeEntry } from '../api/time-entry.ts';
 import { timeEntryBodyFrom, type timeEntryFormSchema, type TimeEntryFormValues } from '../utils/time-entry-form-values.ts';
 import { timerDraft } from '../utils/timer-draft.ts';
@@ -36,6 +34,9 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, bar
   const navigate = useNavigate();
   const timer = useTimerActions();
   const idempotency = useIdempotencyKey();
+  useEffect(() => {
+    void loadOfflineWrites();
+  }, []);
 
   const submit = (mode: SaveMode) =>
     form.onSubmit(async () => {
@@ -56,6 +57,7 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, bar
       if (entry) await updateTimeEntry(entry.id, body);
       else {
         // With no connection the entry is kept on the device and sent under the same key later (issue 46).
+        const { offlineWrites, sendOrKeep } = await loadOfflineWrites();
         await sendOrKeep(
           {
             key: idempotency.key,
@@ -103,6 +105,18 @@ export function usePopupActions({ form, latest, request, entry, isFromTimer, bar
 
   return { save: submit('save'), saveAndAddNew: submit('saveAndAddNew'), minimize, cancel, deleteTimerEntry };
 }
+
+/**
+ * The offline queue's code, loaded as the popup opens (useEffect in usePopupActions) and awaited by
+ * Save: the popup's first paint, on every firm page, does not wait for it.
+ */
+const loadOfflineWrites = async () => {
+  const [{ offlineWrites }, { sendOrKeep }] = await Promise.all([
+    import('../../../lib/offline/offline-writes.ts'),
+    import('../../../lib/offline/send-offline-writes.ts'),
+  ]);
+  return { offlineWrites, sendOrKeep };
+};
 
 /** The entry as the waiting list names it: its hours (decimal, as sent) and the start of its description. */
 function timeEntrySummary(hours: string, typed: string): string {
