@@ -140,6 +140,7 @@ export function invoiceView(overrides: Partial<Invoice> & Pick<Invoice, 'id' | '
       balanceDue: '0.00',
     },
     payments: [],
+    withholdingTax: null,
     writeOffs: [],
     creditNotes: [],
     statusHistory: [],

@@ -1,5 +1,14 @@
-import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { compareMoney, formatMoney, INVOICE_PAYMENT_METHODS, subtractMoney, type RecordPaymentInput } from '@matterhorn/shared';
+import { Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  addMoney,
+  compareMoney,
+  formatMoney,
+  INVOICE_PAYMENT_METHODS,
+  isMoneyText,
+  subtractMoney,
+  type InvoiceWithholdingTax,
+  type RecordPaymentInput,
+} from '@matterhorn/shared';
 import { useState } from 'react';
 import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
@@ -78,17 +87,35 @@ type PaymentModalProps = {
   currencySymbol: string;
   /** The invoice's currency: the bank accounts offered hold it. */
   currencyCode: string | null;
+  /** The invoice's WHT figures: the tax to propose and what is left of the fee part; null before issue. */
+  withholdingTax?: InvoiceWithholdingTax | null;
   onClose: () => void;
   onConfirm: (payment: RecordPaymentInput) => Promise<void>;
 };
 
+/** A complete amount above 0 (a half-typed "800." is not one yet). */
+const hasAmount = (text: string) => isMoneyText(text.trim()) && compareMoney(text.trim(), '0') > 0;
+
 /**
- * Record a payment: amount (more than 0; more than the balance due only with the excess kept as the
- * client's credit), date, method, reference, and the bank account when the firm has several.
+ * Record a payment: amount received (more than 0; with the WHT deducted, more than the balance due
+ * only with the excess kept as the client's credit), the withholding tax the client deducted
+ * (proposed from its rate on the fee part), date, method, reference, and the bank account when the
+ * firm has several.
  */
-export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currencyCode, onClose, onConfirm }: PaymentModalProps) {
+export function RecordPaymentModal({
+  opened,
+  balanceDue,
+  currencySymbol,
+  currencyCode,
+  withholdingTax,
+  onClose,
+  onConfirm,
+}: PaymentModalProps) {
+  const proposedTax = withholdingTax && hasAmount(withholdingTax.proposedAmount) ? withholdingTax.proposedAmount : '';
+  const initialAmount = proposedTax && withholdingTax ? withholdingTax.amountToReceive : balanceDue;
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
-  const [amount, setAmount] = useState(balanceDue);
+  const [amount, setAmount] = useState(initialAmount);
+  const [tax, setTax] = useState(proposedTax);
   const [initialDate] = useState(() => isoDateToMonthDayYear(todayIso()));
   const [paymentDate, setPaymentDate] = useState(initialDate);
   const [method, setMethod] = useState<string | null>(INITIAL_METHOD);
@@ -96,7 +123,13 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
   const [keepExcess, setKeepExcess] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const isOver = amount.trim() !== '' && compareMoney(amount, balanceDue) > 0;
+  const settled = hasAmount(tax) && hasAmount(amount) ? addMoney(amount.trim(), tax.trim()) : amount;
+  const isOver = amount.trim() !== '' && compareMoney(settled, balanceDue) > 0;
+  const taxRoom = withholdingTax ? subtractMoney(withholdingTax.feePart, withholdingTax.withheld) : '0';
+  const taxError =
+    submitted && hasAmount(tax) && compareMoney(tax, taxRoom) > 0
+      ? `Withholding tax cannot be more than the fee part of the invoice still open to it (${formatMoney(taxRoom, currencySymbol)})`
+      : undefined;
   const amountError = !submitted
     ? undefined
     : amount.trim() === ''
@@ -104,11 +137,12 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
       : compareMoney(amount, '0') <= 0
         ? 'Amount must be greater than 0'
         : isOver && !keepExcess
-          ? `The payment is more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
+          ? `The payment${hasAmount(tax) ? ' and the withholding tax together are' : ' is'} more than the balance due (${formatMoney(balanceDue, currencySymbol)})`
           : undefined;
   const dateIso = monthDayYearToIsoDate(paymentDate);
   const hasChanges = () =>
-    amount !== balanceDue ||
+    amount !== initialAmount ||
+    tax !== proposedTax ||
     paymentDate !== initialDate ||
     method !== INITIAL_METHOD ||
     reference.trim() !== '' ||
@@ -119,10 +153,22 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
       {(requestClose) => (
         <Stack gap="sm">
           <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
+          {withholdingTax && (
+            <MoneyInput
+              label="Withholding tax deducted"
+              description={`${withholdingTax.rate}% of the fee part (${formatMoney(withholdingTax.feePart, currencySymbol)}), not of VAT or costs. The client sends a credit note for it.`}
+              value={tax}
+              onChange={setTax}
+              error={taxError}
+            />
+          )}
+          {hasAmount(tax) && !isOver && amount.trim() !== '' && (
+            <Text size="sm">Settles {formatMoney(settled, currencySymbol)} of the balance due.</Text>
+          )}
           {isOver && (
             <Checkbox
               label="Keep the excess as the client’s credit"
-              description={`${formatMoney(subtractMoney(amount, balanceDue), currencySymbol)} over the balance due becomes the client’s credit, to apply to another invoice or refund.`}
+              description={`${formatMoney(subtractMoney(settled, balanceDue), currencySymbol)} over the balance due becomes the client’s credit, to apply to another invoice or refund.`}
               checked={keepExcess}
               onChange={(event) => setKeepExcess(event.currentTarget.checked)}
             />
@@ -153,8 +199,9 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
               loading={busy}
               onClick={async () => {
                 setSubmitted(true);
-                const isAmountOk = amount.trim() !== '' && compareMoney(amount, '0') > 0 && (!isOver || keepExcess);
-                if (!isAmountOk || !dateIso || !method || busy) return;
+                const isAmountOk = hasAmount(amount) && (!isOver || keepExcess);
+                const isTaxOk = !hasAmount(tax) || compareMoney(tax, taxRoom) <= 0;
+                if (!isAmountOk || !isTaxOk || !dateIso || !method || busy) return;
                 setBusy(true);
                 try {
                   await onConfirm({
@@ -163,6 +210,7 @@ export function RecordPaymentModal({ opened, balanceDue, currencySymbol, currenc
                     method: method as RecordPaymentInput['method'],
                     reference: reference.trim() || null,
                     bankAccountId,
+                    ...(hasAmount(tax) ? { withholdingTaxAmount: tax.trim() } : {}),
                     ...(isOver && keepExcess ? { keepExcessAsCredit: true } : {}),
                   });
                 } finally {

@@ -32,16 +32,24 @@ import { TotalsPreview } from '../components/totals-preview.tsx';
 import { invoiceActionsFor } from '../utils/invoice-actions.ts';
 import { displayDate, todayIso } from '../utils/invoice-display.ts';
 import { exchangeDifferenceText } from '../utils/exchange-difference.ts';
+import { WithholdingTaxCreditNoteCell } from '../components/withholding-tax-credit-note-cell.tsx';
+import {
+  downloadWithholdingTaxCreditNote,
+  recordWithholdingTaxCreditNote,
+  uploadWithholdingTaxCreditNoteFile,
+} from '../api/withholding-tax-credit-notes.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { LoadingPage } from '../../../components/loading-spinner.tsx';
 
-type Modal = 'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | null;
+type Modal =
+  'void' | 'reject' | 'payment' | 'creditNote' | 'writeOff' | { reversePaymentId: string } | { withholdingTaxPaymentId: string } | null;
 
 // Loaded when first opened: most visits to an invoice never credit it, void it or record a payment on it.
 const CreditNoteModal = lazy(() => import('../components/credit-note-modal.tsx'));
 const ReasonModal = lazy(async () => ({ default: (await import('../components/invoice-action-modals.tsx')).ReasonModal }));
 const RecordPaymentModal = lazy(async () => ({ default: (await import('../components/invoice-action-modals.tsx')).RecordPaymentModal }));
 const WriteOffModal = lazy(() => import('../components/write-off-modal.tsx'));
+const WithholdingTaxCreditNoteModal = lazy(() => import('../components/withholding-tax-credit-note-modal.tsx'));
 
 function LinesTable({
   title,
@@ -159,6 +167,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
   const download = (name: string, work: () => Promise<void>) =>
     run(name, () => work().catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Download failed')));
   const taxLabel = `${data.taxName ?? 'Tax'} (${data.taxPercent}%)`;
+  const canRecordCreditNote = hasPermissions(permissions, ['paymentInfo.create']);
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
@@ -367,8 +376,23 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td ta="right">{formatMoney(payment.amount, data.currencySymbol)}</Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney(payment.amount, data.currencySymbol)}
+                        {payment.withholdingTaxAmount !== '0.00' && (
+                          <Text size="xs" c="dimmed">
+                            of which WHT {formatMoney(payment.withholdingTaxAmount, data.currencySymbol)}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
+                        <WithholdingTaxCreditNoteCell
+                          payment={payment}
+                          canRecord={canRecordCreditNote}
+                          onRecord={() => setModal({ withholdingTaxPaymentId: payment.id })}
+                          onDownload={(fileName) =>
+                            void download('wht-credit-note', () => downloadWithholdingTaxCreditNote(payment.id, fileName))
+                          }
+                        />
                         {actions.reversePayment && !payment.isReversal && !payment.reversedByPaymentId && (
                           <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModal({ reversePaymentId: payment.id })}>
                             Reverse
@@ -432,6 +456,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
             balanceDue={data.totals.balanceDue}
             currencySymbol={data.currencySymbol}
             currencyCode={data.currencyCode}
+            withholdingTax={data.withholdingTax}
             onClose={() => setModal(null)}
             onConfirm={(payment) =>
               run('payment', async () => {
@@ -442,6 +467,24 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
           />
         )}
       </Suspense>
+      {modal !== null && typeof modal === 'object' && 'withholdingTaxPaymentId' in modal && (
+        <Suspense fallback={null}>
+          <WithholdingTaxCreditNoteModal
+            payment={data.payments.find((payment) => payment.id === modal.withholdingTaxPaymentId)!}
+            currencySymbol={data.currencySymbol}
+            onClose={() => setModal(null)}
+            onConfirm={({ file, ...creditNote }) =>
+              run('wht-credit-note', async () => {
+                await recordWithholdingTaxCreditNote(modal.withholdingTaxPaymentId, creditNote);
+                if (file)
+                  await uploadWithholdingTaxCreditNoteFile(modal.withholdingTaxPaymentId, file).catch((error: unknown) =>
+                    toast.error(error instanceof Error ? error.message : 'The credit note could not be uploaded'),
+                  );
+              })
+            }
+          />
+        </Suspense>
+      )}
       {modal === 'creditNote' && (
         <Suspense fallback={null}>
           <CreditNoteModal
@@ -467,7 +510,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
         </Suspense>
       )}
       <Suspense fallback={null}>
-        {modal !== null && typeof modal === 'object' && (
+        {modal !== null && typeof modal === 'object' && 'reversePaymentId' in modal && (
           <ReasonModal
             opened
             title="Reverse payment"

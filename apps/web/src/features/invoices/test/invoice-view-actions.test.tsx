@@ -186,6 +186,8 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
       id: '3c1d5e77-3c4d-4e5f-8a1b-334455667788',
       receiptNumber: 'RCT-00007',
       amount: '400.00',
+      withholdingTaxAmount: '0.00',
+      withholdingTaxCreditNote: null,
       paymentDate: '2026-11-05',
       method: 'Bank transfer',
       reference: null,
@@ -201,5 +203,91 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
     await buttonsFor(invoice);
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Realised exchange gain: NGN 20,000.00')).toBeInTheDocument();
+  });
+
+  it('proposes the withholding tax from the client’s rate and sends it with the money; its credit note is then recorded', async () => {
+    const withholdingTax = {
+      category: 'company' as const,
+      rate: '10',
+      feePart: '800.00',
+      withheld: '0.00',
+      proposedAmount: '80.00',
+      amountToReceive: '920.00',
+    };
+    const invoice = { ...issued('Sent', '0.00'), currencyCode: 'NGN', withholdingTax };
+    const paymentId = '4d2e6f88-4d5e-4f60-9b2c-445566778899';
+    const paid = invoiceSchema.parse({
+      ...issued('Paid', '1000.00'),
+      withholdingTax: { ...withholdingTax, withheld: '80.00', proposedAmount: '0.00', amountToReceive: '0.00' },
+      payments: [
+        {
+          id: paymentId,
+          receiptNumber: 'RCT-00008',
+          amount: '1000.00',
+          withholdingTaxAmount: '80.00',
+          withholdingTaxCreditNote: null,
+          paymentDate: '2026-11-05',
+          method: 'Bank transfer',
+          reference: null,
+          isReversal: false,
+          reversesPaymentId: null,
+          reversedByPaymentId: null,
+          reason: null,
+          recordedByUserName: 'Grace Hopper',
+          createdAt: '2026-11-05T10:00:00.000Z',
+          realisedExchangeDifference: null,
+        },
+      ],
+    });
+    let current: Invoice = invoice;
+    const api = stubApi({
+      [`GET ${GET}`]: () => ({ data: current }),
+      [`POST /api/admin/invoice/record-payment/${INVOICE_ID}`]: () => {
+        current = paid;
+        return { data: paid };
+      },
+      [`POST /api/withholding-tax/record-credit-note/${paymentId}`]: () => ({ data: paid }),
+      'GET /api/admin/accounting/get-bank-account-options': { data: { options: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('920.00');
+    const tax = within(dialog).getByRole('textbox', { name: /Withholding tax deducted/ });
+    expect(tax).toHaveValue('80.00');
+    expect(within(dialog).getByText(/10% of the fee part \(₦800\.00\), not of VAT or costs/)).toBeInTheDocument();
+    await user.clear(tax);
+    await user.type(tax, '800.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await within(dialog).findByText(/cannot be more than the fee part of the invoice still open to it \(₦800\.00\)/),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(0);
+    await user.clear(tax);
+    await user.type(tax, '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/admin/invoice/record-payment/${INVOICE_ID}`)[0]?.body).toMatchObject({
+      amount: '920.00',
+      withholdingTaxAmount: '80',
+    });
+
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(await within(payments).findByText('of which WHT ₦80.00')).toBeInTheDocument();
+    expect(within(payments).getByText('WHT credit note outstanding')).toBeInTheDocument();
+    await user.click(within(payments).getByRole('button', { name: 'Record WHT credit note for RCT-00008' }));
+    const noteDialog = await screen.findByRole('dialog', { name: 'Record WHT credit note' });
+    await user.type(within(noteDialog).getByRole('textbox', { name: /Credit note number/ }), 'WHT/2026/0457');
+    await user.type(within(noteDialog).getByRole('combobox', { name: /Credit note date/ }), '03/11/2026');
+    await user.click(within(noteDialog).getByRole('button', { name: 'Record credit note' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/withholding-tax/record-credit-note/${paymentId}`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/withholding-tax/record-credit-note/${paymentId}`)[0]?.body).toEqual({
+      creditNoteNumber: 'WHT/2026/0457',
+      issueDate: '2026-11-03',
+    });
   });
 });
