@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 describe('the demo firm’s data protection', () => {
-  it('holds an open access and correction request, an erasure refused for trust money, an erased lead, and a retention review waiting', async () => {
+  it('holds an open access and correction request, an erasure refused for trust money, an erased lead, a retention review waiting, and two breaches', async () => {
     const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
     const get = (url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
     const requests = (await get('/api/admin/data-protection/requests?size=100')).json().data.data as {
@@ -41,5 +41,16 @@ describe('the demo firm’s data protection', () => {
     }[];
     expect(review!.status).toBe('pending');
     expect(review!.items).toContainEqual(expect.objectContaining({ recordType: 'client', recordName: 'Lagoon Shipping Ltd' }));
+
+    const breaches = (await get('/api/admin/data-protection/breaches')).json().data as {
+      title: string;
+      minutesLeft: number;
+      regulatorNotifiedTo: string | null;
+    }[];
+    expect(breaches.map((breach) => [breach.title, breach.regulatorNotifiedTo])).toEqual([
+      ['Laptop stolen from a fee earner’s car', null],
+      ['Invoice emailed to the wrong client', 'Nigeria Data Protection Commission'],
+    ]);
+    expect(Math.round(breaches[0]!.minutesLeft / 60)).toBe(52);
   });
 });

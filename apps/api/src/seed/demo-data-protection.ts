@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { clients, leads, matters, trustLedgers } from '../db/schema/index.ts';
 import { createDataSubjectRequests } from '../modules/data-protection/data-subject-requests.service.ts';
 import { createRetention } from '../modules/data-protection/retention.service.ts';
+import { createBreaches } from '../modules/data-protection/breaches.service.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -12,7 +13,9 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
  * for a copy of their data, open and due in 27 days; another client's correction, due in 5; an
  * erasure refused for the client whose money the firm holds in trust (the reasons listed); and a
  * lead who asked to be forgotten, erased. And this month's retention review, waiting for approval:
- * a former client whose one matter closed nine years ago.
+ * a former client whose one matter closed nine years ago. In the breach register: a stolen laptop
+ * found 20 hours ago (52 hours left to tell the regulator, the portal client still to tell), and a
+ * misdirected email last month, reported to the regulator the next day.
  */
 export async function seedDemoDataProtection(database: Database, firm: SeededFirm): Promise<void> {
   const requests = createDataSubjectRequests({ database });
@@ -100,4 +103,28 @@ export async function seedDemoDataProtection(database: Database, firm: SeededFir
     });
   });
   await createRetention({ database }).findNow(admin);
+
+  const breaches = createBreaches({ database });
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  await breaches.record(admin, {
+    title: 'Laptop stolen from a fee earner’s car',
+    description: 'Reported to the police at Ikeja; the disk was not encrypted.',
+    dataAffected: 'Client files for two matters: names, addresses, court documents',
+    peopleAffected: 'The clients of those matters and their opposing parties',
+    discoveredAt: hoursAgo(20),
+    clientIds: [firm.portalClient.clientId],
+  });
+  const misdirected = await breaches.record(admin, {
+    title: 'Invoice emailed to the wrong client',
+    description: null,
+    dataAffected: 'One invoice: name, address, the work done',
+    peopleAffected: 'One client',
+    discoveredAt: hoursAgo(24 * 30),
+    clientIds: [firm.otherClientId],
+  });
+  await breaches.notifyRegulator(admin, misdirected.id, {
+    notifiedAt: hoursAgo(24 * 29),
+    notifiedTo: 'Nigeria Data Protection Commission',
+  });
+  await breaches.clientTold(admin, misdirected.id, firm.otherClientId);
 }
