@@ -28,19 +28,24 @@ const LazyClientOptInsCard = lazy(async () => ({
   default: (await import('../../features/client-messages/components/client-opt-ins-card.tsx')).ClientOptInsCard,
 }));
 
+const LazyClientWithholdingTaxCard = lazy(async () => ({
+  default: (await import('../../features/withholding-tax/components/client-withholding-tax-card.tsx')).ClientWithholdingTaxCard,
+}));
+
 const LazyClientPaymentPlanCard = lazy(() => import('../../features/payment-plans/components/client-payment-plan-card.tsx'));
 
 /**
  * Beside the client's portal access on its overview: its credit balance, when it has some (the
  * section shows nothing otherwise), whether invoice reminders go to it, the payment plan on its
  * balance (for those who see invoices; a chunk of its own, loaded with the overview), and its
- * contacts' SMS and WhatsApp opt-ins.
+ * contacts' SMS and WhatsApp opt-ins, and how it is treated for withholding tax.
  */
 export const clientOverviewAside = (client: ClientDetail) => (
   <Suspense fallback={null}>
     <LazyClientCreditSection clientId={client.id} />
     <LazyClientReminderChoice clientId={client.id} />
     <LazyClientPaymentPlanCard clientId={client.id} />
+    <LazyClientWithholdingTaxCard clientId={client.id} />
     <LazyClientOptInsCard clientId={client.id} />
   </Suspense>
 );

@@ -243,6 +243,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/payment-reports-page.tsx')).PaymentReportsPage }),
   },
   {
+    path: 'billing/withholding-tax',
+    handle: needs('paymentInfo'),
+    lazy: async () => ({ Component: (await import('../../features/withholding-tax/pages/withholding-tax-page.tsx')).WithholdingTaxPage }),
+  },
+  {
     path: 'billing/online-payments',
     handle: needs('paymentInfo'),
     lazy: async () => ({ Component: (await import('../../features/invoices/pages/online-payments-page.tsx')).OnlinePaymentsPage }),

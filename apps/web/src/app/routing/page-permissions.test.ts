@@ -43,6 +43,7 @@ describe('requiredPermissionsFor, read from the permissions each firm route decl
     ['/billing/invoice/invoice-empty', '', ['invoice.create']],
     ['/billing/payment-reports', '', ['paymentInfo']],
     ['/billing/online-payments', '', ['paymentInfo']],
+    ['/billing/withholding-tax', '', ['paymentInfo']],
     ['/settings/plans-&-subscriptions/select-plan', '', ['subscriptionPlan']],
     ['/settings/my-account', '', []],
     ['/settings/team', '', ['adminUsers']],

@@ -142,6 +142,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Flat Fees', to: '/billing/flat-fees', match: '/billing/flat-fees' },
         { label: 'Reported Payments', to: '/billing/payment-reports', match: '/billing/payment-reports' },
         { label: 'Online Payments', to: '/billing/online-payments', match: '/billing/online-payments' },
+        { label: 'Withholding Tax', to: '/billing/withholding-tax', match: '/billing/withholding-tax' },
       ],
     },
   },
