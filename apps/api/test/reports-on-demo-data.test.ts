@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS, type FirmKpis, type ReportPreset } from '@matterhorn/shared';
+import {
+  REPORTS,
+  type FirmKpis,
+  type OutstandingWithholdingTaxCreditNotes,
+  type ReportPreset,
+  type WithholdingTaxSchedule,
+} from '@matterhorn/shared';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { reportOf } from './support/report-checks.ts';
 import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
@@ -21,6 +27,17 @@ describe('the reports on the demo firm', () => {
     const report = await reportOf(get, name, name === 'utilisation' || name === 'realisation' ? { From: '2020-01-01' } : {});
     expect(report.rows.length, `${name} has rows on the demo data`).toBeGreaterThan(0);
     expect(report.checks.filter((check) => !check.pass)).toEqual([]);
+  });
+
+  it('a corporate client paid two invoices net of withholding tax: one credit note received, one to chase, the schedule tied to 1250', async () => {
+    const schedule = (await get('/api/withholding-tax/get-schedule?FromDate=2000-01-01')).json().data as WithholdingTaxSchedule;
+    expect(schedule.rows.map((row) => [row.withholdingTaxAmount, row.creditNote?.creditNoteNumber ?? null])).toEqual([
+      ['250000.00', 'WHT/LIRS/2026/1187'],
+      ['180000.00', null],
+    ]);
+    expect(schedule.tieOutsPass).toBe(true);
+    const chase = (await get('/api/withholding-tax/list-outstanding-credit-notes')).json().data as OutstandingWithholdingTaxCreditNotes;
+    expect(chase.totals).toEqual([{ currencyCode: 'NGN', outstanding: '180000.00' }]);
   });
 
   it('the dashboard’s figures and the billing clerk’s saved presets are there', async () => {

@@ -35,6 +35,7 @@ import type { FileStore } from '../platform/files/files.ts';
 import { seedDemoExchangeRates } from './demo-exchange-rates.ts';
 import { seedDemoTimeEntries } from './demo-time-entries.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoWithholdingTax } from './demo-withholding-tax.ts';
 import { seedDemoTrust } from './demo-trust.ts';
 import { seedDemoBudget } from './demo-budget.ts';
 import { seedDemoReports } from './demo-reports.ts';
@@ -307,6 +308,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoExpenses(database, firm, files);
   await seedDemoExchangeRates(database, firm);
   await seedDemoInvoices(database, firm);
+  await seedDemoWithholdingTax(database, firm);
   await seedDemoTrust(database, firm);
   await seedDemoJournals(database, firm);
   await seedDemoBooksHistory(database, firm);

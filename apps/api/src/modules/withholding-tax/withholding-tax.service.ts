@@ -124,8 +124,9 @@ async function scheduleOf(tx: Tx, firmId: string, query: { FromDate?: string; To
 /**
  * Withholding tax (ADR 0093): the firm's rates and each client's treatment, the credit notes clients
  * send for the tax they deducted, the schedule that ties to 1250, and the list of credit notes to chase.
+ * Without a file store (the demo seed without one) everything but the credit notes' files works.
  */
-export const createWithholdingTaxService = ({ database, files }: { database: Database; files: FileStore }) => ({
+export const createWithholdingTaxService = ({ database, files }: { database: Database; files: FileStore | null }) => ({
   settings: (principal: FirmPrincipal): Promise<WithholdingTaxSettings> =>
     database.withFirm(principal.firmId, async (tx) => ratesOf(await findFirmRates(tx, principal.firmId)), READ_ONLY),
 
@@ -206,6 +207,7 @@ export const createWithholdingTaxService = ({ database, files }: { database: Dat
       READ_ONLY,
     );
     if (!isRecorded) throw conflict(WITHHOLDING_TAX_MESSAGES.recordBeforeFile);
+    if (!files) throw notFound('File store');
     const stored = await storeUpload(files, upload, CREDIT_NOTE_RULES);
     return recordStoredFile(files, stored, () =>
       database.withFirm(principal.firmId, async (tx) => {
@@ -227,7 +229,7 @@ export const createWithholdingTaxService = ({ database, files }: { database: Dat
 
   async openCreditNoteFile(principal: FirmPrincipal, paymentId: string) {
     const note = await database.withFirm(principal.firmId, (tx) => findCreditNoteOfPayment(tx, principal.firmId, paymentId), READ_ONLY);
-    if (!note?.storageKey || !note.fileName || !note.contentType || note.sizeBytes === null) throw notFound('Credit note file');
+    if (!files || !note?.storageKey || !note.fileName || !note.contentType || note.sizeBytes === null) throw notFound('Credit note file');
     const content = await files.read(note.storageKey);
     if (!content) throw notFound('Credit note file');
     return { fileName: note.fileName, contentType: note.contentType, sizeBytes: Number(note.sizeBytes), content };
