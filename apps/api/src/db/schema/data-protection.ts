@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
+import { clients, portalAccounts } from './clients.ts';
 import { firms, users } from './firms.ts';
 
 /** The firm's data-protection settings (NDPA 2023, ADR 92); a firm without a row has the defaults. */
@@ -14,12 +14,17 @@ export const dataProtectionSettings = pgTable(
     requestDueDays: integer('request_due_days').notNull().default(30),
     /** Years a closed matter's files are kept after it closed, before the retention review lists them. */
     closedMatterFileYears: integer('closed_matter_file_years').notNull().default(7),
+    /** The firm's data-protection officer (NDPA 2023 s. 32), named on the portal beside the privacy notice. */
+    officerName: text('officer_name'),
+    officerEmail: text('officer_email'),
+    officerPhone: text('officer_phone'),
     updatedByUserId: uuid('updated_by_user_id').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('data_protection_settings_due_days_check', sql`${table.requestDueDays} between 1 and 365`),
     check('data_protection_settings_file_years_check', sql`${table.closedMatterFileYears} between 1 and 100`),
+    check('data_protection_settings_officer_check', sql`(${table.officerName} is null) = (${table.officerEmail} is null)`),
   ],
 );
 
@@ -106,7 +111,10 @@ export const retentionReviewItems = pgTable(
     foreignKey({ columns: [table.firmId, table.reviewId], foreignColumns: [retentionReviews.firmId, retentionReviews.id] }),
     unique('retention_review_items_record_key').on(table.reviewId, table.recordType, table.recordId),
     check('retention_review_items_record_type_check', sql`${table.recordType} in ('client', 'matterFiles')`),
-    check('retention_review_items_outcome_check', sql`${table.outcome} is null or ${table.outcome} in ('anonymised', 'filesRemoved', 'kept')`),
+    check(
+      'retention_review_items_outcome_check',
+      sql`${table.outcome} is null or ${table.outcome} in ('anonymised', 'filesRemoved', 'kept')`,
+    ),
     index('retention_review_items_review_idx').on(table.firmId, table.reviewId),
   ],
 );
@@ -152,5 +160,49 @@ export const breachIncidentClients = pgTable(
     primaryKey({ columns: [table.incidentId, table.clientId] }),
     foreignKey({ columns: [table.firmId, table.incidentId], foreignColumns: [breachIncidents.firmId, breachIncidents.id] }),
     foreignKey({ columns: [table.firmId, table.clientId], foreignColumns: [clients.firmId, clients.id] }),
+  ],
+);
+
+/**
+ * A published version of the firm's privacy notice (NDPA 2023 ss. 27-28), numbered 1, 2, 3… per
+ * firm. Never edited once published (a trigger refuses an update): a change is a new version, so
+ * a consent always names the words that were read.
+ */
+export const privacyNoticeVersions = pgTable(
+  'privacy_notice_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    version: integer('version').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedByUserId: uuid('published_by_user_id').references(() => users.id),
+  },
+  (table) => [
+    unique('privacy_notice_versions_firm_id_key').on(table.firmId, table.id),
+    unique('privacy_notice_versions_firm_version_key').on(table.firmId, table.version),
+    check('privacy_notice_versions_version_check', sql`${table.version} >= 1`),
+  ],
+);
+
+/** A portal account's consent to one version of the notice: once per account and version. */
+export const privacyNoticeConsents = pgTable(
+  'privacy_notice_consents',
+  {
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    versionId: uuid('version_id').notNull(),
+    portalAccountId: uuid('portal_account_id')
+      .notNull()
+      .references(() => portalAccounts.id, { onDelete: 'cascade' }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.portalAccountId, table.versionId] }),
+    foreignKey({ columns: [table.firmId, table.versionId], foreignColumns: [privacyNoticeVersions.firmId, privacyNoticeVersions.id] }),
+    index('privacy_notice_consents_version_idx').on(table.firmId, table.versionId),
   ],
 );
