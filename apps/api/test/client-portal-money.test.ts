@@ -213,6 +213,39 @@ describe('bank transfers the client reports with a proof, confirmed by the firm'
     expect(mine.find((row: { id: string }) => row.id === second.id)).toMatchObject({ status: 'rejected' });
   });
 
+  it('confirms a transfer paid net of withholding tax with the tax the client deducted, checked against the fee part', async () => {
+    const clientId = matter.clientId;
+    await fixture.call('POST', '/api/withholding-tax/update-settings', fixture.tokens.admin, {
+      companyRate: '10',
+      governmentRate: '10',
+      individualRate: '5',
+    });
+    await fixture.call('POST', `/api/withholding-tax/update-client/${clientId}`, fixture.tokens.admin, { category: 'company' });
+    const invoiceId = await invoice(matter, '100000.00', 'sent');
+    // The client paid the fee less 10% WHT, and says so with its proof.
+    const reportId = (await report(invoiceId, '90000.00')).json().data.id;
+    const tooMuch = await firmCall('POST', `confirm-payment-report/${reportId}`, { withholdingTaxAmount: '10000.01' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe('The amount received and the withholding tax together cannot be more than the balance due');
+    expect(await balanceOf(invoiceId)).toBe('100000.00');
+
+    const confirmed = await firmCall('POST', `confirm-payment-report/${reportId}`, { withholdingTaxAmount: '10000.00' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'confirmed', balanceDue: '0.00' });
+    const view = (await fixture.call('GET', `/api/admin/invoice/get-invoice/${invoiceId}`, fixture.tokens.admin)).json().data;
+    expect(view.status).toBe('Paid');
+    expect(view.payments).toEqual([
+      expect.objectContaining({ amount: '100000.00', withholdingTaxAmount: '10000.00', method: 'Bank transfer' }),
+    ]);
+    // It waits on the chase list for the client's credit note.
+    const chase = (await fixture.call('GET', '/api/withholding-tax/list-outstanding-credit-notes', fixture.tokens.admin)).json().data;
+    expect(chase.rows.find((row: { invoiceId: string }) => row.invoiceId === invoiceId)).toMatchObject({
+      withholdingTaxAmount: '10000.00',
+      amountReceived: '90000.00',
+      creditNote: null,
+    });
+  });
+
   it('refuses more than is owed, a file that is not a proof, another client’s invoice and an unsent one', async () => {
     const invoiceId = await invoice(matter, '5000.00', 'sent');
     expect((await report(invoiceId, '5000.01')).statusCode).toBe(400);

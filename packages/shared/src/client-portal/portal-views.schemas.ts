@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { writingSeconds } from '../time-suggestions/writing-seconds.ts';
 import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
+import { optionalMoneyText } from '../common/fields.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice-statuses.ts';
 import { portalMatterSchema } from './client-portal.schemas.ts';
 import { currencyAmountSchema } from './portal-statement.schemas.ts';
@@ -298,6 +299,13 @@ export const paymentReportsQuerySchema = z.object({
     .optional()
     .describe('Only reports in this status (reported for those waiting); all when left out. The newest 200 are answered.'),
 });
+/** The firm's confirmation of a reported transfer on an invoice: the money, and the withholding tax the client deducted (ADR 0093). */
+export const confirmPaymentReportSchema = z.strictObject({
+  withholdingTaxAmount: optionalMoneyText('Withholding tax').describe(
+    'For an invoice: the withholding tax the client deducted besides the money it transferred (Dr withholding tax receivable); the transfer + this settles the invoice, never more than the fee part still open to it (400). Omitted or blank: none. Refused (400) for a trust request.',
+  ),
+});
+export type ConfirmPaymentReportInput = z.input<typeof confirmPaymentReportSchema>;
 export const rejectPaymentReportSchema = z.strictObject({
   reason: z
     .string({ error: 'Say why the payment is not confirmed' })

@@ -39,10 +39,10 @@ const moment = (label: string) =>
     );
 
 export const recordBreachSchema = z.strictObject({
-  title: requiredText('Title', 200),
-  description: optionalMultilineText('Description', 5000),
-  dataAffected: requiredText('What data', 500),
-  peopleAffected: requiredText('Whose data', 500),
+  title: requiredText('Title', 200).describe('What happened, in a line; 1 to 200 characters.'),
+  description: optionalMultilineText('Description', 5000).describe('What happened, in full; at most 5000 characters.'),
+  dataAffected: requiredText('What data', 500).describe('What personal data was affected; 1 to 500 characters.'),
+  peopleAffected: requiredText('Whose data', 500).describe('Whose data (which people or groups); 1 to 500 characters.'),
   discoveredAt: moment('When found').describe('When the firm found it (ISO 8601 with its offset).'),
   clientIds: z
     .array(z.uuid({ error: 'Choose clients from the list' }))
@@ -54,7 +54,7 @@ export type RecordBreachInput = z.input<typeof recordBreachSchema>;
 
 export const notifyRegulatorSchema = z.strictObject({
   notifiedAt: moment('When told').describe('When the regulator was told (ISO 8601).'),
-  notifiedTo: requiredText('Whom', 200),
+  notifiedTo: requiredText('Whom', 200).describe('Whom the firm told (the regulator’s office, a named officer); 1 to 200 characters.'),
 });
 
 const idParams = z.object({ id: z.uuid({ error: 'id must be a valid id' }).describe('The incident’s id.') });

@@ -94,13 +94,15 @@ export const logDataSubjectRequestSchema = z.strictObject({
   subjectType: z.enum(DATA_SUBJECT_TYPES, { error: 'Choose whose data it is' }).describe('What kind of record the person is.'),
   subjectId: z.uuid({ error: 'Choose the person' }).describe('The record’s id.'),
   kind: z.enum(DATA_SUBJECT_REQUEST_KINDS, { error: 'Choose what they asked for' }).describe('What they asked for.'),
-  receivedOn: isoDate('Received date'),
-  notes: optionalMultilineText('Notes', 2000),
+  receivedOn: isoDate('Received date').describe(
+    'When the person made the request (YYYY-MM-DD), not in the future; the due date counts from it.',
+  ),
+  notes: optionalMultilineText('Notes', 2000).describe('The firm’s notes on the request; at most 2000 characters.'),
 });
 export type LogDataSubjectRequestInput = z.input<typeof logDataSubjectRequestSchema>;
 
 export const completeDataSubjectRequestSchema = z.strictObject({
-  outcome: optionalMultilineText('Outcome', 2000),
+  outcome: optionalMultilineText('Outcome', 2000).describe('What was done for the person, in words; at most 2000 characters.'),
 });
 
 /** What a person's export holds: each section a list of records as the firm keeps them. */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route-contract.ts';
 import { idParamsSchema } from '../common/fields.ts';
-import { paymentReportSchema, paymentReportsQuerySchema, rejectPaymentReportSchema } from '../client-portal/portal-views.schemas.ts';
+import {
+  confirmPaymentReportSchema,
+  paymentReportSchema,
+  paymentReportsQuerySchema,
+  rejectPaymentReportSchema,
+} from '../client-portal/portal-views.schemas.ts';
 
 /** The firm's side of the bank transfers clients report from the portal (Billing → Reported Payments). */
 const base = '/api/admin/client-portal';
@@ -17,6 +22,7 @@ export const paymentReportConfirmRoute = defineRoute({
   method: 'POST',
   path: `${base}/confirm-payment-report/:id`,
   params: idParamsSchema,
+  body: confirmPaymentReportSchema.nullish(),
   response: paymentReportSchema,
 });
 

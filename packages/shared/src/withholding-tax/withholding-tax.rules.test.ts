@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { proposeWithholdingTax, withholdingTaxAt, withholdingTaxFeePart, withholdingTaxRoom } from './withholding-tax.rules.ts';
+import {
+  proposeWithholdingTax,
+  proposeWithholdingTaxOnTransfer,
+  withholdingTaxAt,
+  withholdingTaxFeePart,
+  withholdingTaxRoom,
+} from './withholding-tax.rules.ts';
 
 describe('the fee part withholding tax applies to', () => {
   it('is fees and flat fees, not expenses or VAT, less their share of the discount and what credit notes took back', () => {
@@ -55,5 +61,19 @@ describe('the withholding tax proposed for a payment', () => {
   it('leaves room for the fee part less what was withheld, never below nothing', () => {
     expect(withholdingTaxRoom('1000.00', '100.00')).toBe('900.00');
     expect(withholdingTaxRoom('1000.00', '1200.00')).toBe('0.00');
+  });
+
+  it('proposes on a reported transfer only what the transfer leaves owing, up to the invoice’s proposal', () => {
+    // Paid net of 10% WHT on 1,000,000 fees (+ 7.5% VAT): the 100,000 left is the tax.
+    expect(proposeWithholdingTaxOnTransfer({ proposedAmount: '100000.00', balanceDue: '1075000.00', received: '975000.00' })).toBe(
+      '100000.00',
+    );
+    expect(proposeWithholdingTaxOnTransfer({ proposedAmount: '100000.00', balanceDue: '1075000.00', received: '1075000.00' })).toBe('0.00');
+    expect(proposeWithholdingTaxOnTransfer({ proposedAmount: '100000.00', balanceDue: '1075000.00', received: '1000000.00' })).toBe(
+      '75000.00',
+    );
+    expect(proposeWithholdingTaxOnTransfer({ proposedAmount: '100000.00', balanceDue: '1075000.00', received: '500000.00' })).toBe(
+      '100000.00',
+    );
   });
 });

@@ -80,3 +80,14 @@ export function withholdingTaxRoom(feePart: string, alreadyWithheld: string): st
   const room = toCents(feePart) - toCents(alreadyWithheld);
   return fromCents(room > 0n ? room : 0n);
 }
+
+/**
+ * What to propose when the firm confirms money the client transferred (reported on the portal): the
+ * tax proposed on the invoice, but never more than the transfer leaves owing — a client that paid the
+ * whole balance deducted nothing, one that paid net deducted the rest.
+ */
+export function proposeWithholdingTaxOnTransfer(input: { proposedAmount: string; balanceDue: string; received: string }): string {
+  const left = toCents(input.balanceDue) - toCents(input.received);
+  const proposed = toCents(input.proposedAmount);
+  return fromCents(left <= 0n ? 0n : proposed > left ? left : proposed);
+}

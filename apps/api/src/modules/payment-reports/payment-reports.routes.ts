@@ -88,11 +88,16 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
         'Confirm a reported transfer: records it as the invoice’s payment (receipt, journal entry) or as a trust deposit against the ' +
         'trust request, once; 409 if decided already',
       description:
-        'Records the reported amount in the same transaction: a Bank transfer payment on the invoice (receipt and journal entry) or ' +
+        'Records the reported amount in the same transaction: a Bank transfer payment on the invoice (receipt and journal entry), ' +
+        'with the withholding tax the client deducted when withholdingTaxAmount is given, or ' +
         'a cleared trust deposit against the request; answers the report, now confirmed. Refused with 409 when it was decided ' +
         'already or is now more than the trust request still asks, and 400 when it is now more than the invoice still owes.',
     },
-    async (request) => ok('Payment confirmed', await reports.confirm(firmPrincipalOf(request), request.params.id)),
+    async (request) =>
+      ok(
+        'Payment confirmed',
+        await reports.confirm(firmPrincipalOf(request), request.params.id, request.body?.withholdingTaxAmount ?? null),
+      ),
   );
 
   route(

@@ -36,6 +36,7 @@ const MESSAGES = {
   requestOverpayment: 'The amount is more than the trust request still asks for',
   requestNotPayable: 'This trust request has nothing left to pay',
   decided: 'This payment has been confirmed or rejected already',
+  withholdingTaxOnTrust: 'Money paid into trust has no withholding tax deducted',
 };
 
 type ReportFields = { invoiceId?: string; trustRequestId?: string; amount: string; paymentDate: string; reference?: string | null };
@@ -162,12 +163,14 @@ export function createPaymentReportService({ database, files }: { database: Data
     list: async (principal: FirmPrincipal, status?: string): Promise<PaymentReport[]> =>
       (await database.withFirm(principal.firmId, (tx) => findPaymentReports(tx, principal.firmId, { status }), READ_ONLY)).map(reportOf),
 
-    confirm: (principal: FirmPrincipal, id: string): Promise<PaymentReport> =>
+    confirm: (principal: FirmPrincipal, id: string, withholdingTaxAmount: string | null = null): Promise<PaymentReport> =>
       database.withFirm(principal.firmId, async (tx) => {
         const report = await lockPaymentReport(tx, principal.firmId, id);
         if (!report) throw notFound('Payment report');
         if (report.status !== 'reported') throw conflict(MESSAGES.decided);
         if (report.trustRequestId) {
+          if (withholdingTaxAmount && compareMoney(withholdingTaxAmount, '0') > 0)
+            throw badRequest(MESSAGES.withholdingTaxOnTrust, { withholdingTaxAmount: MESSAGES.withholdingTaxOnTrust });
           const deposit = await depositTrustRequest(tx, principal, report.trustRequestId, report);
           await decidePaymentReport(tx, principal.firmId, id, {
             status: 'confirmed',
@@ -188,6 +191,7 @@ export function createPaymentReportService({ database, files }: { database: Data
           method: 'Bank transfer',
           reference: report.reference,
           memoSuffix: 'reported by the client',
+          withholdingTaxAmount,
         });
         await decidePaymentReport(tx, principal.firmId, id, {
           status: 'confirmed',
@@ -197,6 +201,7 @@ export function createPaymentReportService({ database, files }: { database: Data
         await recordAuditEvent(tx, principal, 'paymentReport.confirmed', id, {
           invoiceId: report.invoiceId,
           receiptNumber: payment.receiptNumber,
+          ...(withholdingTaxAmount ? { withholdingTaxAmount } : {}),
         });
         return reportOf((await findPaymentReport(tx, principal.firmId, id))!);
       }),
