@@ -43,4 +43,5 @@ export * from './engagements.ts';
 export * from './client-messages.ts';
 export * from './withholding-tax.ts';
 export * from './data-protection.ts';
+export * from './record-views.ts';
 export * from './client-message-settings.ts';
