@@ -10,7 +10,9 @@ export const paymentReportsQuery = (status: 'reported' | undefined) =>
     queryFn: async () => (await callContract(paymentReportListRoute, { query: { Status: status } })).data,
   });
 
-export const confirmPaymentReport = (id: string) => callContract(paymentReportConfirmRoute, { params: { id } }, { toastSuccess: true });
+/** Confirms the transfer; with the withholding tax the client deducted from it, if any (ADR 0093). */
+export const confirmPaymentReport = (id: string, withholdingTaxAmount: string | null) =>
+  callContract(paymentReportConfirmRoute, { params: { id }, body: { withholdingTaxAmount } }, { toastSuccess: true });
 export const rejectPaymentReport = (id: string, reason: string) =>
   callContract(paymentReportRejectRoute, { params: { id }, body: { reason } }, { toastSuccess: true });
 export const downloadPaymentProof = (id: string, fileName: string) => downloadFile(pathOf(paymentProofPath, { id }), fileName);

@@ -7,6 +7,12 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { toast } from '../../../lib/toasts.ts';
+import {
+  TransferWithholdingTaxField,
+  transferTaxOf,
+  useTransferWithholdingTax,
+  type TransferTaxInput,
+} from '../components/confirm-transfer-withholding-tax.tsx';
 import { confirmPaymentReport, downloadPaymentProof, paymentReportsQuery, rejectPaymentReport } from '../api/payment-reports.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 
@@ -27,6 +33,9 @@ export function PaymentReportsPage() {
   const reports = useQuery(paymentReportsQuery(filter === 'reported' ? 'reported' : undefined));
   const [decision, setDecision] = useState<Decision>(null);
   const [reason, setReason] = useState('');
+  const [taxInput, setTaxInput] = useState<TransferTaxInput>(null);
+  const confirming = decision?.kind === 'confirm' ? decision.report : null;
+  const transferTax = useTransferWithholdingTax(confirming);
   const canDecide = hasPermissions(session.permissions, ['paymentInfo.create']);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['invoices'] });
 
@@ -113,15 +122,32 @@ export function PaymentReportsPage() {
         confirmLabel="Confirm payment"
         isDestructive={false}
         onConfirm={async () => {
-          await confirmPaymentReport(decision!.report.id);
+          const report = decision!.report;
+          const tax = transferTax.withholdingTax ? transferTaxOf(report, taxInput, transferTax.proposed).trim() : '';
+          await confirmPaymentReport(report.id, tax || null);
+          setTaxInput(null);
           await refresh();
         }}
       >
-        {decision
-          ? decision.report.kind === 'trustRequest'
-            ? `${formatMoney(decision.report.amount, decision.report.currencySymbol)} is deposited into trust against ${decision.report.trustRequestNumber ?? 'the trust request'} as a bank transfer received on ${isoToDisplayDate(decision.report.paymentDate)}. Check it reached the trust account first.`
-            : `${formatMoney(decision.report.amount, decision.report.currencySymbol)} is recorded on ${decision.report.invoiceNumber ?? 'the invoice'} as a bank transfer received on ${isoToDisplayDate(decision.report.paymentDate)}. Check it reached the firm's account first.`
-          : ''}
+        {confirming ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              {confirming.kind === 'trustRequest'
+                ? `${formatMoney(confirming.amount, confirming.currencySymbol)} is deposited into trust against ${confirming.trustRequestNumber ?? 'the trust request'} as a bank transfer received on ${isoToDisplayDate(confirming.paymentDate)}. Check it reached the trust account first.`
+                : `${formatMoney(confirming.amount, confirming.currencySymbol)} is recorded on ${confirming.invoiceNumber ?? 'the invoice'} as a bank transfer received on ${isoToDisplayDate(confirming.paymentDate)}. Check it reached the firm's account first.`}
+            </Text>
+            {transferTax.withholdingTax && (
+              <TransferWithholdingTaxField
+                report={confirming}
+                withholdingTax={transferTax.withholdingTax}
+                value={transferTaxOf(confirming, taxInput, transferTax.proposed)}
+                onChange={(value) => setTaxInput({ reportId: confirming.id, value })}
+              />
+            )}
+          </Stack>
+        ) : (
+          ''
+        )}
       </ConfirmModal>
       <ConfirmModal
         opened={decision?.kind === 'reject'}

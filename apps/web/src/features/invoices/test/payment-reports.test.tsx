@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
+import { invoiceView } from '../../../test/msw/contract-answers.ts';
 import { PaymentReportsPage } from '../pages/payment-reports-page.tsx';
 
 const waiting: PaymentReport = {
@@ -105,5 +106,47 @@ describe('PaymentReportsPage', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('deposited into trust against TRQ-00007');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(api.callsTo('POST', `/admin/client-portal/confirm-payment-report/${onRequest.id}`)).toHaveLength(1));
+  });
+
+  it('proposes the withholding tax a client paying net deducted, and confirms the transfer with it', async () => {
+    // ₦100,000 of fees at 10%: the client transferred ₦90,000 and deducted the rest.
+    const net: PaymentReport = { ...waiting, balanceDue: '100000.00', amount: '90000.00' };
+    const api = stubApi({
+      [LIST]: { data: [net] },
+      [`GET /admin/invoice/get-invoice/${net.invoiceId}`]: {
+        data: invoiceView({
+          id: net.invoiceId!,
+          clientId: net.clientId,
+          status: 'Sent',
+          withholdingTax: {
+            category: 'company',
+            rate: '10',
+            feePart: '100000.00',
+            withheld: '0.00',
+            proposedAmount: '10000.00',
+            amountToReceive: '90000.00',
+          },
+        }),
+      },
+      [`POST /admin/client-portal/confirm-payment-report/${net.id}`]: { data: { ...net, status: 'confirmed' } },
+    });
+    const user = userEvent.setup();
+    renderAt(<PaymentReportsPage />, {
+      path: '/billing/payment-reports',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.create'] }),
+    });
+    await user.click(within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this payment?' });
+    const tax = await within(dialog).findByRole('textbox', { name: 'Withholding tax deducted' });
+    expect(tax).toHaveValue('10,000.00');
+    expect(dialog).toHaveTextContent('With the transfer it settles ₦100,000.00 of the ₦100,000.00 owed.');
+    await user.clear(tax);
+    await user.type(tax, '9000');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/admin/client-portal/confirm-payment-report/${net.id}`)[0]?.body).toEqual({
+        withholdingTaxAmount: '9000',
+      }),
+    );
   });
 });
