@@ -66,6 +66,7 @@ import { createSignedInDevices } from './modules/my-account/signed-in-devices.se
 import { createMyAccount } from './modules/my-account/my-account.service.ts';
 import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.routes.ts';
 import { registerDataProtection } from './modules/data-protection/data-protection.module.ts';
+import { registerRecordViews } from './modules/record-views/record-views.module.ts';
 import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { registerBulkImportRoutes } from './modules/bulk-import/bulk-import.routes.ts';
 import { createBulkImport } from './modules/bulk-import/bulk-import.service.ts';
@@ -464,6 +465,7 @@ export async function buildApp(
   app.decorate('recycleBin', recycleBin);
   registerRecycleBinRoutes(app, recycleBin);
   registerDataProtection(app, { database });
+  registerRecordViews(app, { database });
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);
   const documentsApi = createDocumentsApi(documentDeps);

@@ -66,6 +66,7 @@ export * from './team/team.contracts.ts';
 export * from './recycle-bin/recycle-bin.schemas.ts';
 export * from './data-export/data-export.schemas.ts';
 export * from './data-protection/index.ts';
+export * from './record-views/record-views.schemas.ts';
 export * from './bulk-import/bulk-import.schemas.ts';
 export * from './tasks/task.schemas.ts';
 export * from './calendar/calendar-event.schemas.ts';

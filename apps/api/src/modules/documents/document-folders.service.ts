@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordView, viewInClient } from '../record-views/record-views.api.ts';
 import {
   findClientFolders,
   findFolder,
@@ -53,7 +54,7 @@ export function createDocumentFolderService(database: Database) {
       const firmId = principal.firmId;
       // The Templates folder is written once per firm, so the top level is not a read-only scope.
       if (!query.FolderId && !query.ClientId && !query.MatterId) await database.withFirm(firmId, (tx) => ensureTemplatesFolder(tx, firmId));
-      return database.withFirm(
+      const contents = await database.withFirm(
         firmId,
         async (tx) => {
           const folderId =
@@ -89,6 +90,9 @@ export function createDocumentFolderService(database: Database) {
         },
         READ_ONLY,
       );
+      // A client's (or its matter's) list of documents was shown (who looked, ADR 92); the firm's own folders belong to no client.
+      if (contents.folder) await recordView(database, principal, viewInClient('documentList', contents.folder));
+      return contents;
     },
 
     clientFolders: (principal: FirmPrincipal): Promise<ClientFolder[]> =>

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { recordStep } from '../time-suggestions/time-suggestions.api.ts';
+import { recordView, viewInClient } from '../record-views/record-views.api.ts';
 import { recordStoredFile, storeUpload, type FileStore, type UploadRules } from '../../platform/files/files.ts';
 import { findFirmOwnerId } from './document-portal.repository.ts';
 import type { Upload } from './documents.service.ts';
@@ -323,17 +324,22 @@ export function createDocumentsApi({ database, files, processing, maxUploadBytes
     },
 
     async openVersion(principal, documentId, versionNumber) {
-      const version = await database.withFirm(
+      const { document, version } = await database.withFirm(
         principal.firmId,
         async (tx) => {
           const found = await lockDocument(tx, principal.firmId, documentId, false);
           if (!found) throw notFound('Document');
-          return findVersion(tx, principal.firmId, documentId, versionNumber ?? found.currentVersionNumber);
+          return {
+            document: found,
+            version: await findVersion(tx, principal.firmId, documentId, versionNumber ?? found.currentVersionNumber),
+          };
         },
         READ_ONLY,
       );
       if (!version) throw notFound('Document version');
       assertReadable(version);
+      // The page's preview of a Word file: the member saw it (who looked, ADR 92).
+      await recordView(database, principal, viewInClient('document', document));
       return {
         contentType: version.contentType,
         sizeBytes: version.sizeBytes,

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { recordStep } from '../time-suggestions/time-suggestions.api.ts';
+import { recordView, viewInClient } from '../record-views/record-views.api.ts';
 import { recordStoredFile, type FileStore, type StoredFile } from '../../platform/files/files.ts';
 import { storeDocumentUpload } from './document-uploads.ts';
 import type { DocumentProcessing } from './document-processing.ts';
@@ -45,7 +46,12 @@ export function createDocumentService({ database, files, processing, maxUploadBy
   const view = (firmId: string, documentId: string) => database.withFirm(firmId, (tx) => documentViewOf(tx, firmId, documentId), READ_ONLY);
 
   const service = {
-    view: (principal: FirmPrincipal, documentId: string) => view(principal.firmId, documentId),
+    /** The document's page: read, then recorded as viewed (who looked, ADR 92). */
+    view: async (principal: FirmPrincipal, documentId: string) => {
+      const document = await view(principal.firmId, documentId);
+      await recordView(database, principal, viewInClient('document', document));
+      return document;
+    },
 
     /**
      * A new document from an upload. The folder and the name are checked before the file is
@@ -173,11 +179,11 @@ export function createDocumentService({ database, files, processing, maxUploadBy
 
     /** A version's bytes (the newest when none is named), once the scanner has passed it. */
     async open(principal: FirmPrincipal, documentId: string, versionNumber?: number) {
-      const version = await database.withFirm(
+      const { document, version } = await database.withFirm(
         principal.firmId,
         async (tx) => {
           const document = await lockDocumentForRead(tx, principal.firmId, documentId);
-          return findVersion(tx, principal.firmId, documentId, versionNumber ?? document.currentVersionNumber);
+          return { document, version: await findVersion(tx, principal.firmId, documentId, versionNumber ?? document.currentVersionNumber) };
         },
         READ_ONLY,
       );
@@ -185,6 +191,8 @@ export function createDocumentService({ database, files, processing, maxUploadBy
       assertReadable(version);
       const content = await files.read(version.storageKey);
       if (!content) throw notFound('Document version');
+      // Downloaded or previewed in the browser: either way the member saw it (who looked, ADR 92).
+      await recordView(database, principal, viewInClient('document', document));
       return { ...version, content };
     },
 

@@ -31,6 +31,7 @@ import { changeOf, recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { ConflictGate } from '../conflict-checks/conflict-checks.api.ts';
 import { takeNextNumber } from '../../platform/numbering/numbering.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
+import { recordView } from '../record-views/record-views.api.ts';
 
 type MatterInput = z.output<typeof matterInputSchema>;
 type MatterCloseInput = z.output<typeof matterCloseInputSchema>;
@@ -119,7 +120,12 @@ export function createMatterService(database: Database, conflictGate: ConflictGa
   }
 
   return {
-    view: (principal: FirmPrincipal, matterId: string) => database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId), READ_ONLY),
+    /** The matter's page: read, then recorded as viewed (who looked, ADR 92) in the same request. */
+    view: async (principal: FirmPrincipal, matterId: string) => {
+      const matter = await database.withFirm(principal.firmId, (tx) => viewOf(tx, matterId), READ_ONLY);
+      await recordView(database, principal, { clientId: matter.client.id, matterId: matter.id, recordType: 'matter', recordId: matter.id });
+      return matter;
+    },
 
     matterNamesOfClient: (principal: FirmPrincipal, clientId: string): Promise<MatterName[]> =>
       database.withFirm(principal.firmId, async (tx) => {

@@ -23,6 +23,7 @@ import { findFirmTimeZone } from '../../platform/firm-clock.ts';
 import { cappedTotal } from '../../lib/capped-total.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { recordView } from '../record-views/record-views.api.ts';
 import {
   countTransactionsUpTo,
   findAccountLedgers,
@@ -201,7 +202,18 @@ export function createTrustService(database: Database) {
         };
       }),
 
-    ledger: (principal: FirmPrincipal, query: LedgerQuery) => read(principal, (tx) => ledgerPage(tx, principal, query)),
+    /** A client's (or matter's) ledger page: read, then recorded as viewed by the member (who looked, ADR 92). */
+    ledger: async (principal: FirmPrincipal, query: LedgerQuery) => {
+      const ledger = await read(principal, (tx) => ledgerPage(tx, principal, query));
+      const matterId = query.MatterId ?? null;
+      await recordView(database, principal, {
+        clientId: ledger.clientId,
+        matterId,
+        recordType: 'trustLedger',
+        recordId: matterId ?? ledger.clientId,
+      });
+      return ledger;
+    },
 
     balance: (principal: FirmPrincipal, clientId: string, matterId: string | null): Promise<TrustBalance> =>
       read(principal, async (tx) => {
