@@ -58,6 +58,7 @@ import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { dataProtectionContracts } from './data-protection/data-subject-requests.schemas.ts';
 import { retentionContracts } from './data-protection/retention.schemas.ts';
 import { breachContracts } from './data-protection/breaches.schemas.ts';
+import { privacyNoticeContracts } from './data-protection/privacy-notice.schemas.ts';
 import { recordViewContracts } from './record-views/record-views.schemas.ts';
 import { bulkImportContracts } from './bulk-import/bulk-import.schemas.ts';
 import { timeEntryContracts, timerContracts } from './time-entries/time-entries.contracts.ts';
@@ -112,6 +113,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   dataProtection: dataProtectionContracts,
   retentionReviews: retentionContracts,
   breaches: breachContracts,
+  privacyNotice: privacyNoticeContracts,
   recordViews: recordViewContracts,
   bulkImport: bulkImportContracts,
   currencies: currencyContracts,

@@ -85,6 +85,8 @@ export const AUDIT_EVENTS = [
   'breach.recorded',
   'breach.regulatorNotified',
   'breach.clientTold',
+  'privacyNotice.published',
+  'privacyNotice.officerNamed',
   'matter.budgetSaved',
   'matter.budgetRemoved',
   'matter.callLogged',

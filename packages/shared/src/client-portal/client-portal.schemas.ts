@@ -35,6 +35,14 @@ export const portalSignupRequestSchema = z.strictObject({
   password: newPasswordSchema.describe(
     'The new account’s password, 12 to 128 characters; weak or common ones, or ones built from the email or the firm’s name, are refused.',
   ),
+  privacyNoticeVersion: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'The version of the firm’s privacy notice the person read and agreed to (the checkbox): required, and the current one, when the firm has published a notice.',
+    ),
 });
 export type PortalSignupRequest = z.input<typeof portalSignupRequestSchema>;
 

@@ -14,6 +14,10 @@ export const ERROR_CODES = {
     meaning: 'The firm refuses time that would take a matter past 100% of its hours, fees or total budget; `errors` names the duration',
   },
   INVALID_TOKEN: { status: 400, meaning: 'A reset, verification or invitation link is wrong, used or expired' },
+  PRIVACY_CONSENT_REQUIRED: {
+    status: 400,
+    meaning: 'The firm’s current privacy notice must be read and agreed to first (its version is missing or no longer the current one)',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The request body is larger than the route accepts' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The request body is not in a format the route accepts' },
   REQUEST_TIMEOUT: { status: 408, meaning: 'The request body stopped arriving (a stalled upload)' },

@@ -19,6 +19,7 @@ import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
 import { createDeviceCookies, createTrustLink, trustAccount, trustedDeviceOf, type Device } from './device-cookie.ts';
 import { createPortalSecondFactor } from './portal-second-factor.ts';
+import { assertConsentToCurrent, findCurrentPrivacyNotice, recordPrivacyConsent } from '../data-protection/privacy-notice.api.ts';
 
 const PORTAL_RESET_MINUTES = 60;
 const SIGN_IN_LINK_MINUTES = 15;
@@ -129,7 +130,17 @@ export function createPortalAuthService({ database, config, outbox, afterRespons
      * Only the holder of the emailed invitation link can create the account: the link's secret names
      * the client and the contact's account. Every refusal has the same answer, whatever the email.
      */
-    async signup(input: { slug: string; token: string; email: string; password: string }): Promise<PortalSignInResult> {
+    async signup(input: {
+      slug: string;
+      token: string;
+      email: string;
+      password: string;
+      privacyNoticeVersion?: number;
+    }): Promise<PortalSignInResult> {
+      // The firm's privacy notice is agreed to before any account exists (ADR 92); nothing is written when it is not.
+      const firmId = (await database.withIdentityLookup((tx) => firmOf(tx, input.slug))).id;
+      const notice = await database.withFirm(firmId, (tx) => findCurrentPrivacyNotice(tx, firmId));
+      assertConsentToCurrent(notice, input.privacyNoticeVersion);
       const passwordHash = await hashPassword(input.password);
       try {
         return await database.withIdentityLookup(async (tx) => {
@@ -157,12 +168,17 @@ export function createPortalAuthService({ database, config, outbox, afterRespons
             });
           }
           await repository.voidPortalInvitations(tx, invitation.clientId, invitation.email);
-          return afterFirstFactor(tx, firm, input.slug, {
+          const result = await afterFirstFactor(tx, firm, input.slug, {
             id: accountId,
             clientId: invitation.clientId,
             email: invitation.email,
             totpEnabledAt: null,
           });
+          if (notice) {
+            await switchToFirm(tx, firm.id);
+            await recordPrivacyConsent(tx, firm.id, accountId, notice.id);
+          }
+          return result;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.portalInvitationInvalid, undefined, 'INVALID_TOKEN');

@@ -6,6 +6,8 @@ import { createRetention } from './retention.service.ts';
 import { createBreaches } from './breaches.service.ts';
 import { registerBreachRoutes } from './breaches.routes.ts';
 import { registerRetentionRoutes } from './retention.routes.ts';
+import { createPrivacyNotice } from './privacy-notice.service.ts';
+import { registerPrivacyNoticeRoutes } from './privacy-notice.routes.ts';
 
 /** The firm's data-protection duties under the NDPA 2023 (ADR 92), administrators only. */
 export function registerDataProtection(app: FastifyInstance, dependencies: { database: Database }) {
@@ -15,5 +17,7 @@ export function registerDataProtection(app: FastifyInstance, dependencies: { dat
   registerRetentionRoutes(app, retention);
   const breaches = createBreaches(dependencies);
   registerBreachRoutes(app, breaches);
-  return { requests, retention, breaches };
+  const privacyNotice = createPrivacyNotice(dependencies);
+  registerPrivacyNoticeRoutes(app, privacyNotice);
+  return { requests, retention, breaches, privacyNotice };
 }
