@@ -219,6 +219,44 @@ describe('paying an invoice online through Paystack', () => {
     expect(await invoiceState(invoiceId)).toEqual({ status: 'Paid', balanceDue: '0.00', paidAmount: '1000.00' });
   });
 
+  it('lets a company client pay net of withholding tax: Paystack charges the net, and the tax settles the rest on 1250', async () => {
+    await admin('POST', '/api/withholding-tax/update-settings', { companyRate: '10', governmentRate: '10', individualRate: '5' });
+    await admin('POST', `/api/withholding-tax/update-client/${matter.clientId}`, { category: 'company' });
+    const invoiceId = await sentInvoice(matter, '50000.00');
+    const view = (
+      await fixture.context.app.inject({ method: 'GET', url: `/api/client-portal/get-invoice/${invoiceId}`, headers: portal })
+    ).json().data;
+    expect(view.withholdingTax).toEqual({ rate: '10', feePart: '50000.00', amount: '5000.00', amountToReceive: '45000.00' });
+    // More than the net is refused; nothing is started.
+    const over = await start({ kind: 'invoice', id: invoiceId, amount: '45000.01', deductWithholdingTax: true });
+    expect([over.statusCode, over.json().message]).toEqual([400, PORTAL_PAYMENT_MESSAGES.overNetOfWithholdingTax]);
+    const net = await started({ kind: 'invoice', id: invoiceId, deductWithholdingTax: true });
+    expect(net.amount).toBe('45000.00');
+    expect(paystack.transactions.get(net.reference)!.amount).toBe(4_500_000);
+    expect((await paystack.send('charge.success', paystack.pay(net.reference))).statusCode).toBe(200);
+    expect(await invoiceState(invoiceId)).toEqual({ status: 'Paid', balanceDue: '0.00', paidAmount: '50000.00' });
+    const lines = await query<{ code: string; debit: string; credit: string }>(
+      sql`select a.code, l.debit::text as debit, l.credit::text as credit
+        from invoice_payments p join journal_lines l on l.firm_id = p.firm_id and l.entry_id = p.journal_entry_id
+        join ledger_accounts a on a.id = l.account_id where p.invoice_id = ${invoiceId} order by a.code`,
+    );
+    expect(lines).toEqual([
+      { code: 'accounts-receivable', debit: '0.00', credit: '50000.00' },
+      { code: 'operating-bank', debit: '45000.00', credit: '0.00' },
+      { code: 'withholding-tax-receivable', debit: '5000.00', credit: '0.00' },
+    ]);
+    // A paid invoice has nothing left to deduct; a trust request never has any.
+    const paid = (
+      await fixture.context.app.inject({ method: 'GET', url: `/api/client-portal/get-invoice/${invoiceId}`, headers: portal })
+    ).json().data;
+    expect(paid.withholdingTax).toBeNull();
+    expect(paid.payments).toEqual([expect.objectContaining({ amount: '50000.00', withholdingTaxAmount: '5000.00' })]);
+    const request = await sentTrustRequest('1000.00', 'NGN');
+    const onTrust = await start({ kind: 'trustRequest', id: request.id, deductWithholdingTax: true });
+    expect([onTrust.statusCode, onTrust.json().message]).toEqual([400, PORTAL_PAYMENT_MESSAGES.noWithholdingTax]);
+    await admin('POST', '/api/withholding-tax/update-settings', { companyRate: '0', governmentRate: '0', individualRate: '0' });
+  });
+
   it('refuses a forged signature (400) and a charge of another amount than started, changing nothing', async () => {
     const invoiceId = await sentInvoice(matter, '5000.00');
     const { reference } = await started({ kind: 'invoice', id: invoiceId });

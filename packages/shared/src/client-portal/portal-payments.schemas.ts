@@ -18,6 +18,8 @@ export const PORTAL_PAYMENT_MESSAGES = {
   nothingDue: 'Nothing is left to pay on this',
   noGateway: 'Online payment is not available for this currency: pay by bank transfer',
   gatewayUnavailable: 'The payment gateway could not start the payment. Please try again in a moment',
+  noWithholdingTax: 'No withholding tax applies to this invoice: pay the amount due',
+  overNetOfWithholdingTax: 'With the withholding tax deducted, the amount is more than is still due',
   /** Where the gateway sends the browser back: nothing is recorded until the gateway confirms it. */
   returned: 'Payment received by the gateway: it shows here once confirmed',
 } as const;
@@ -40,6 +42,13 @@ export const startPortalPaymentSchema = z.strictObject({
     .refine((value) => value === null || compareMoney(value, '0') > 0, 'Amount must be more than 0')
     .describe(
       'How much to pay, as a decimal with at most 2 decimals ("1250.00") in the item’s currency; blank or left out pays all still due. Never more than is due.',
+    ),
+  deductWithholdingTax: z
+    .boolean({ error: 'deductWithholdingTax must be true or false' })
+    .optional()
+    .default(false)
+    .describe(
+      'true: the client pays an invoice net of the withholding tax it deducts (the invoice’s withholdingTax.amount, at its rate on the fee part) and will send the firm the credit note; amount is then at most the invoice’s withholdingTax.amountToReceive, and blank pays exactly that. Only for an invoice with withholding tax to deduct (400).',
     ),
   saveCard: z
     .boolean({ error: 'saveCard must be true or false' })

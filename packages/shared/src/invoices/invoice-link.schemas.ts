@@ -148,13 +148,31 @@ export const publicInvoiceSchema = z.object({
     .array(
       z.object({
         receiptNumber: z.string().describe('The receipt number ("RCT-00012"; a reversal’s ends in "-R").'),
-        amount: z.string().describe('The amount received (exact decimal); negative for a reversal.'),
+        amount: z
+          .string()
+          .describe(
+            'What the payment settled (exact decimal): the money received and any withholding tax deducted; negative for a reversal.',
+          ),
+        withholdingTaxAmount: z
+          .string()
+          .describe('Of amount, the withholding tax the client deducted ("0.00" when none); negative for a reversal.'),
         paymentDate: z.string().describe('The date it was received, or reversed (YYYY-MM-DD).'),
         method: z.string().describe('How it was paid: Bank transfer, Cash, Cheque, Card, Other or Trust.'),
         isReversal: z.boolean().describe('True for a reversal cancelling an earlier payment.'),
       }),
     )
     .describe('Payments received and their reversals, oldest first.'),
+  withholdingTax: z
+    .object({
+      rate: z.string().describe('The client’s withholding tax rate in percent ("10").'),
+      feePart: z.string().describe('The fee part of the invoice the tax is on (not VAT or costs), an exact decimal.'),
+      amount: z.string().describe('The withholding tax the client may deduct now, an exact decimal.'),
+      amountToReceive: z.string().describe('What is left to pay with the tax deducted, an exact decimal.'),
+    })
+    .nullable()
+    .describe(
+      'When the client pays the fee net of withholding tax: what it may deduct from the balance due (and then send the firm the credit note); null when no tax applies or is left to deduct.',
+    ),
   creditNotes: z
     .array(
       z.object({

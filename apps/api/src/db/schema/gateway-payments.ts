@@ -67,11 +67,20 @@ export const gatewayPayments = pgTable(
     paymentMethodId: uuid('payment_method_id'),
     paymentPlanId: uuid('payment_plan_id'),
     instalmentNumber: integer('instalment_number'),
+    /**
+     * The withholding tax the client deducts, paying an invoice net of it online (ADR 0093): recorded
+     * beside the money when the gateway confirms it. Null when none.
+     */
+    withholdingTaxAmount: numeric('withholding_tax_amount', { precision: 16, scale: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
+    check(
+      'gateway_payments_withholding_tax_on_invoice',
+      sql`${table.withholdingTaxAmount} is null or (${table.withholdingTaxAmount} > 0 and ${table.invoiceId} is not null)`,
+    ),
     foreignKey({
       columns: [table.firmId, table.invoiceId],
       foreignColumns: [invoices.firmId, invoices.id],

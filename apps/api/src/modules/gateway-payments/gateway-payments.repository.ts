@@ -56,13 +56,16 @@ export async function insertGatewayPayment(
     reference: string;
     /** The client agreed, at this checkout, that the card be kept for their plan's instalments. */
     keepsMethod: boolean;
+    /** The withholding tax the client deducts from an invoice it pays net (ADR 0093); null when none. */
+    withholdingTaxAmount?: string | null;
   },
 ) {
   const [row] = await rowsOf<{ id: string }>(
     tx.execute(sql`insert into gateway_payments (firm_id, client_id, portal_account_id, invoice_id, trust_request_id, amount, currency_code,
-        gateway, reference, keeps_method)
+        gateway, reference, keeps_method, withholding_tax_amount)
       values (${payment.firmId}, ${payment.clientId}, ${payment.portalAccountId}, ${payment.invoiceId}, ${payment.trustRequestId},
-        ${payment.amount}, ${payment.currencyCode}, ${payment.gateway}, ${payment.reference}, ${payment.keepsMethod})
+        ${payment.amount}, ${payment.currencyCode}, ${payment.gateway}, ${payment.reference}, ${payment.keepsMethod},
+        ${payment.withholdingTaxAmount ?? null})
       returning id`),
   );
   return row!.id;
@@ -106,11 +109,13 @@ export type GatewayPaymentRow = {
   keepsMethod: boolean;
   /** Set on an automatic charge of a saved card: the instalment it pays. */
   paymentMethodId: string | null;
+  /** The withholding tax the client said it deducts, paying the invoice net; null when none. */
+  withholdingTaxAmount: string | null;
 };
 
 const GATEWAY_PAYMENT_COLUMNS = sql`id, client_id as "clientId", invoice_id as "invoiceId", trust_request_id as "trustRequestId",
   amount::text as amount, currency_code as "currencyCode", gateway, reference, status, portal_account_id as "portalAccountId",
-  keeps_method as "keepsMethod", payment_method_id as "paymentMethodId"`;
+  keeps_method as "keepsMethod", payment_method_id as "paymentMethodId", withholding_tax_amount::text as "withholdingTaxAmount"`;
 
 /** The payment, locked until its event's transaction commits: two deliveries of one success wait for each other. */
 export async function lockGatewayPayment(tx: Tx, firmId: string, reference: string) {

@@ -79,12 +79,14 @@ export async function registerGatewayPaymentRoutes(
       access: portalAccess(),
       summary:
         'Start paying one of your sent, unpaid invoices or open trust requests online (kind, id, amount: blank pays all that is ' +
-        'due; part payments allowed, never more than due; saveCard: keep the card for the plan’s later instalments). Answers the ' +
+        'due; part payments allowed, never more than due; saveCard: keep the card for the plan’s later instalments; ' +
+        'deductWithholdingTax: pay an invoice net of the withholding tax deducted). Answers the ' +
         'gateway’s checkout page to go to; nothing is paid until ' +
         'the gateway confirms it to us (409 when no gateway takes the currency, 502 when the gateway cannot be reached)',
       description:
         'Records a pending attempt under a reference of ours and answers the gateway’s checkout address to send the client to; the money is recorded only when the gateway’s signed webhook confirms it. ' +
-        'Refused with 400 when the amount is more than is due (or has cents in a currency without them) or a card is to be kept for an invoice without a payment plan, 404 when the item is not the client’s to pay, 409 when nothing is due or no gateway takes its currency, and 502 when the gateway cannot be reached.',
+        'With deductWithholdingTax the tax proposed on the invoice is recorded beside the money when it is confirmed. ' +
+        'Refused with 400 when the amount is more than is due (or, net of withholding tax, than is due less the tax; or has cents in a currency without them) or a card is to be kept for an invoice without a payment plan or no withholding tax applies, 404 when the item is not the client’s to pay, 409 when nothing is due or no gateway takes its currency, and 502 when the gateway cannot be reached.',
     },
     async (request) => ok('Payment started', await payments.start(portalPrincipalOf(request), request.body)),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addMoney,
   compareMoney,
   PORTAL_PAYMENT_MESSAGES,
   SAVED_CARD_MESSAGES,
@@ -46,6 +47,8 @@ import { createPaymentRecorder } from './payment-recorder.ts';
 import { createPaystackGateway } from './paystack-gateway.ts';
 import { holdUnappliedCash } from './unapplied-cash.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
+import { lockInvoiceForPayment } from '../invoices/invoices.api.ts';
+import { invoiceWithholdingTaxOf } from '../withholding-tax/withholding-tax.api.ts';
 import { findFirmToday, listFirmClocks } from '../../platform/firm-clock.ts';
 import type { PeriodicJob } from '../../platform/jobs/job-queue.ts';
 
@@ -80,6 +83,20 @@ const gatewayUnavailable = () => new AppError(502, PORTAL_PAYMENT_MESSAGES.gatew
  * event's id is written in the transaction that records it), against the attempt locked first, so a
  * repeated or late event never pays twice nor unpays.
  */
+/**
+ * A client paying an invoice net of the withholding tax it deducts (ADR 0093): the tax proposed from
+ * its rate on the fee part, which the payment records beside the money once the gateway confirms it.
+ */
+async function netOfWithholdingTax(tx: Tx, firmId: string, item: { kind: StartPortalPaymentInput['kind']; id: string }) {
+  const refuse = () =>
+    badRequest(PORTAL_PAYMENT_MESSAGES.noWithholdingTax, { deductWithholdingTax: PORTAL_PAYMENT_MESSAGES.noWithholdingTax });
+  if (item.kind !== 'invoice') throw refuse();
+  const invoice = await lockInvoiceForPayment(tx, firmId, item.id);
+  const tax = invoice ? await invoiceWithholdingTaxOf(tx, firmId, invoice.row) : null;
+  if (!tax || compareMoney(tax.proposedAmount, '0') <= 0) throw refuse();
+  return { withholdingTaxAmount: tax.proposedAmount, amountToReceive: tax.amountToReceive };
+}
+
 export function createGatewayPaymentService({
   database,
   settings,
@@ -318,7 +335,13 @@ export function createGatewayPaymentService({
 
     async start(
       principal: PortalPrincipal,
-      input: { kind: StartPortalPaymentInput['kind']; id: string; amount: string | null; saveCard?: boolean },
+      input: {
+        kind: StartPortalPaymentInput['kind'];
+        id: string;
+        amount: string | null;
+        saveCard?: boolean;
+        deductWithholdingTax?: boolean;
+      },
     ): Promise<StartedPortalPayment> {
       const keepsMethod = input.saveCard === true;
       const { firmId, clientId } = principal;
@@ -327,7 +350,10 @@ export function createGatewayPaymentService({
         const payable = await findClientPayable(tx, firmId, clientId, input.kind, input.id);
         if (!payable) throw notFound(input.kind === 'invoice' ? 'Invoice' : 'Trust request');
         if (compareMoney(payable.amountDue, '0') <= 0) throw conflict(PORTAL_PAYMENT_MESSAGES.nothingDue);
-        const amount = input.amount ?? payable.amountDue;
+        const net = input.deductWithholdingTax ? await netOfWithholdingTax(tx, firmId, input) : null;
+        const amount = input.amount ?? net?.amountToReceive ?? payable.amountDue;
+        if (net && compareMoney(addMoney(amount, net.withholdingTaxAmount), payable.amountDue) > 0)
+          throw badRequest(PORTAL_PAYMENT_MESSAGES.overNetOfWithholdingTax, { amount: PORTAL_PAYMENT_MESSAGES.overNetOfWithholdingTax });
         if (compareMoney(amount, payable.amountDue) > 0)
           throw badRequest(PORTAL_PAYMENT_MESSAGES.overpayment, { amount: PORTAL_PAYMENT_MESSAGES.overpayment });
         const gatewayName = gatewayFor(settings, payable.currencyCode);
@@ -349,6 +375,7 @@ export function createGatewayPaymentService({
           gateway: gatewayName,
           reference,
           keepsMethod,
+          withholdingTaxAmount: net?.withholdingTaxAmount ?? null,
         });
         const email = await findPortalAccountEmail(tx, firmId, principal.portalAccountId);
         return { id, amount, amountMinor, gateway, gatewayName, label: payable.label, currencyCode: payable.currencyCode, email };

@@ -6,6 +6,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { postJournalEntry } from '../../platform/ledger/ledger.ts';
 import { lockInvoiceForPayment, postInvoicePayment } from '../invoices/invoices.api.ts';
 import { createTrustDepositPoster } from '../trust/trust.api.ts';
+import { withholdingTaxThatFits } from '../withholding-tax/withholding-tax.api.ts';
 import {
   findClientName,
   findTrustRequestLedger,
@@ -50,8 +51,14 @@ export function createPaymentRecorder(database: Database) {
     const { applied, excess } = splitAgainstBalance(payment.amount, invoice?.isPayable ? invoice.balanceDue : '0');
     let recordedId: string | null = null;
     if (invoice && compareMoney(applied, '0') > 0) {
+      // Paying net of WHT: the tax settles the rest, as far as the invoice still has room for it (never fails the webhook).
+      const withholdingTaxAmount =
+        payment.withholdingTaxAmount && compareMoney(applied, payment.amount) === 0
+          ? await withholdingTaxThatFits(tx, actor.firmId, invoice.row, { asked: payment.withholdingTaxAmount, received: applied })
+          : null;
       const posted = await postInvoicePayment(tx, actor, invoice.row, {
         amount: applied,
+        withholdingTaxAmount,
         paymentDate: settlement.today,
         method: 'Card',
         reference: `${GATEWAY_LABELS[settlement.gateway] ?? settlement.gateway} ${payment.reference}`,

@@ -88,10 +88,20 @@ export function clientInvoiceOf(
     payments: invoice.payments.map((payment) => ({
       receiptNumber: payment.receiptNumber,
       amount: payment.amount,
+      withholdingTaxAmount: payment.withholdingTaxAmount,
       paymentDate: payment.paymentDate,
       method: payment.method,
       isReversal: payment.isReversal,
     })),
+    withholdingTax:
+      invoice.withholdingTax && compareMoney(invoice.withholdingTax.proposedAmount, '0') > 0
+        ? {
+            rate: invoice.withholdingTax.rate,
+            feePart: invoice.withholdingTax.feePart,
+            amount: invoice.withholdingTax.proposedAmount,
+            amountToReceive: invoice.withholdingTax.amountToReceive,
+          }
+        : null,
     creditNotes: invoice.creditNotes.map((note) => ({
       creditNoteNumber: note.creditNoteNumber,
       creditDate: note.creditDate,

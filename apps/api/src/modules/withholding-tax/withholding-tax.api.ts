@@ -1,5 +1,7 @@
 import {
+  compareMoney,
   defaultWithholdingTaxCategory,
+  subtractMoney,
   proposeWithholdingTax,
   withholdingTaxFeePart,
   withholdingTaxRoom,
@@ -44,6 +46,24 @@ export async function withholdingTaxRoomOf(tx: Tx, firmId: string, invoice: Invo
   const [creditedFees, withheld] = [await sumCreditedFees(tx, firmId, invoice.id), await sumWithheld(tx, firmId, invoice.id)];
   const feePart = withholdingTaxFeePart({ ...invoice, creditedFees });
   return { feePart, withheld, room: withholdingTaxRoom(feePart, withheld) };
+}
+
+/**
+ * The part of the WHT a client said it deducted (paying online, net) that the invoice can still take
+ * beside the money received: never more than its fee part still open, nor than the money leaves
+ * owing; null when nothing fits (the invoice was paid or had its tax recorded in the meantime).
+ */
+export async function withholdingTaxThatFits(
+  tx: Tx,
+  firmId: string,
+  invoice: InvoiceForWithholdingTax,
+  payment: { asked: string; received: string },
+): Promise<string | null> {
+  const { room } = await withholdingTaxRoomOf(tx, firmId, invoice);
+  const fits = [payment.asked, room, subtractMoney(invoice.balanceDue, payment.received)].reduce((least, amount) =>
+    compareMoney(amount, least) < 0 ? amount : least,
+  );
+  return compareMoney(fits, '0') > 0 ? fits : null;
 }
 
 /** An issued invoice's WHT figures and what to propose with a payment of its balance due. */

@@ -91,7 +91,17 @@ const invoice: PublicInvoice = {
     creditedAmount: '0.00',
     balanceDue: '649812.50',
   },
-  payments: [{ receiptNumber: 'RCT-00001', amount: '100000.00', paymentDate: '2026-11-10', method: 'Bank transfer', isReversal: false }],
+  payments: [
+    {
+      receiptNumber: 'RCT-00001',
+      amount: '100000.00',
+      withholdingTaxAmount: '0.00',
+      paymentDate: '2026-11-10',
+      method: 'Bank transfer',
+      isReversal: false,
+    },
+  ],
+  withholdingTax: null,
   creditNotes: [],
   deliveredDate: '2026-11-02',
   recoverableFromDate: '2026-12-02',

@@ -1,0 +1,2 @@
+ALTER TABLE "gateway_payments" ADD COLUMN "withholding_tax_amount" numeric(16, 2);--> statement-breakpoint
+ALTER TABLE "gateway_payments" ADD CONSTRAINT "gateway_payments_withholding_tax_on_invoice" CHECK ("gateway_payments"."withholding_tax_amount" is null or ("gateway_payments"."withholding_tax_amount" > 0 and "gateway_payments"."invoice_id" is not null));
