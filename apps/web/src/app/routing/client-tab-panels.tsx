@@ -32,13 +32,18 @@ const LazyClientWithholdingTaxCard = lazy(async () => ({
   default: (await import('../../features/withholding-tax/components/client-withholding-tax-card.tsx')).ClientWithholdingTaxCard,
 }));
 
+const LazyClientWhoLookedLink = lazy(async () => ({
+  default: (await import('../../features/record-views/components/client-who-looked-link.tsx')).ClientWhoLookedLink,
+}));
+
 const LazyClientPaymentPlanCard = lazy(() => import('../../features/payment-plans/components/client-payment-plan-card.tsx'));
 
 /**
  * Beside the client's portal access on its overview: its credit balance, when it has some (the
  * section shows nothing otherwise), whether invoice reminders go to it, the payment plan on its
  * balance (for those who see invoices; a chunk of its own, loaded with the overview), and its
- * contacts' SMS and WhatsApp opt-ins, and how it is treated for withholding tax.
+ * contacts' SMS and WhatsApp opt-ins, how it is treated for withholding tax, and (for those who read
+ * the audit trail) a link to who looked at its records.
  */
 export const clientOverviewAside = (client: ClientDetail) => (
   <Suspense fallback={null}>
@@ -47,6 +52,7 @@ export const clientOverviewAside = (client: ClientDetail) => (
     <LazyClientPaymentPlanCard clientId={client.id} />
     <LazyClientWithholdingTaxCard clientId={client.id} />
     <LazyClientOptInsCard clientId={client.id} />
+    <LazyClientWhoLookedLink clientId={client.id} />
   </Suspense>
 );
 

@@ -452,6 +452,11 @@ export const firmRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./documents-routes.tsx')).DocumentsRoutes }),
   },
   {
+    path: 'reports/audit-trail/who-looked',
+    handle: needs('viewReportsAuditTrail'),
+    lazy: async () => ({ Component: (await import('../../features/record-views/pages/who-looked-page.tsx')).WhoLookedPage }),
+  },
+  {
     path: 'reports/:name?',
     handle: needs('Reports'),
     lazy: async () => ({ Component: (await import('../../features/reports/pages/reports-page.tsx')).ReportsPage }),

@@ -87,7 +87,14 @@ export function ReportPage() {
         </Group>
       </Group>
       <Text c="dimmed">{entry.summary}</Text>
-      {name === 'audit-trail' && <AuditChainCheck />}
+      {name === 'audit-trail' && (
+        <>
+          <AuditChainCheck />
+          <Anchor component={Link} to="/reports/audit-trail/who-looked">
+            Who looked: a client’s matters, documents and trust ledger viewed, by whom and when
+          </Anchor>
+        </>
+      )}
       <ReportPresets
         report={name}
         query={query}
