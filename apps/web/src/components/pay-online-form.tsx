@@ -28,6 +28,8 @@ export type PayOnlineFormProps = {
   onCheckout?: (checkoutUrl: string) => void;
   /** Further fields of the form, under the amount (read by the caller's start). */
   children?: ReactNode;
+  /** Told when the client opens the form (the caller may then load what its further fields need). */
+  onOpen?: () => void;
 };
 
 const goTo = (checkoutUrl: string) => window.location.assign(checkoutUrl);
@@ -47,9 +49,16 @@ export function PayOnlineForm({
   start,
   onCheckout = goTo,
   children,
+  onOpen,
 }: PayOnlineFormProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [amount, setAmount] = useState(nextInstalment?.remainingAmount ?? balance);
+  // What may be paid changed (the client chose to deduct withholding tax, or not): propose the new whole.
+  const [proposedFor, setProposedFor] = useState(balance);
+  if (balance !== proposedFor) {
+    setProposedFor(balance);
+    setAmount(balance);
+  }
   const [error, setError] = useState('');
   const [isStarting, setIsStarting] = useState(false);
   if (compareMoney(balance, '0') <= 0) return null;
@@ -74,7 +83,16 @@ export function PayOnlineForm({
 
   if (!isOpen)
     return (
-      <Button variant="filled" size="sm" w="fit-content" onClick={() => setIsOpen(true)} aria-label={`Pay online for this ${what}`}>
+      <Button
+        variant="filled"
+        size="sm"
+        w="fit-content"
+        onClick={() => {
+          setIsOpen(true);
+          onOpen?.();
+        }}
+        aria-label={`Pay online for this ${what}`}
+      >
         Pay online
       </Button>
     );

@@ -20,7 +20,8 @@ export const portalInvoicesQuery = (clientId: string | null) =>
 export const portalInvoiceQuery = (clientId: string | null, invoiceId: string) =>
   queryOptions({
     queryKey: ['portal', clientId, 'invoice', invoiceId],
-    queryFn: async () => (await callContract(portalInvoiceRoute, { params: { id: invoiceId } }, clientCall)).data,
+    // Silent: the opened invoice says itself when it cannot be loaded, and the pay form does without its withholding tax.
+    queryFn: async () => (await callContract(portalInvoiceRoute, { params: { id: invoiceId } }, { ...clientCall, silent: true })).data,
     enabled: clientId !== null && invoiceId !== '',
   });
 

@@ -25,6 +25,7 @@ export async function startPortalPayment(body: {
   id: string;
   amount: string;
   saveCard?: boolean;
+  deductWithholdingTax?: boolean;
 }): Promise<StartedPortalPayment> {
   return (await callContract(portalStartPaymentRoute, { body }, { auth: 'client', silent: true })).data;
 }

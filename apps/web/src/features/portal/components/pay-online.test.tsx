@@ -1,4 +1,4 @@
-import { SAVED_CARD_MESSAGES, type PortalInvoiceSummary, type PortalPaymentOptions } from '@matterhorn/shared';
+import { SAVED_CARD_MESSAGES, type PortalInvoiceSummary, type PublicInvoice, type PortalPaymentOptions } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,52 @@ const render = (checkouts: string[], kind: 'invoice' | 'trustRequest' = 'invoice
     path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`,
     session,
   });
+
+/** The invoice as the portal's get-invoice answers it: ₦150,000.50 due, nothing paid. */
+const openInvoice = (changes: Partial<PublicInvoice>): PublicInvoice => ({
+  firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null, accentColour: null, invoiceFooter: null },
+  invoiceNumber: 'INV-00012',
+  status: 'Sent',
+  statusLabel: 'Sent',
+  clientName: 'Obi Holdings Ltd',
+  matters: [],
+  issueDate: '2026-10-02',
+  dueDate: '2026-11-01',
+  isOverdue: false,
+  discountType: null,
+  discountValue: null,
+  taxName: null,
+  taxPercent: '0',
+  notes: null,
+  paymentInstructions: null,
+  currencySymbol: '₦',
+  fees: [],
+  expenses: [],
+  flatFees: [],
+  totals: {
+    feesSubtotal: '0.00',
+    expensesSubtotal: '0.00',
+    flatFeesSubtotal: '150000.50',
+    subtotal: '150000.50',
+    discountAmount: '0.00',
+    taxableAmount: '0.00',
+    taxAmount: '0.00',
+    total: '150000.50',
+    paidAmount: '0.00',
+    writtenOffAmount: '0.00',
+    creditedAmount: '0.00',
+    balanceDue: '150000.50',
+  },
+  payments: [],
+  withholdingTax: null,
+  creditNotes: [],
+  deliveredDate: null,
+  recoverableFromDate: null,
+  voidReason: null,
+  paymentPlan: null,
+  pdfUrl: `/api/client-portal/download-invoice-pdf/${INVOICE_ID}`,
+  ...changes,
+});
 
 describe('PayOnline', { timeout: 30_000 }, () => {
   it('pays part of the balance: the amount defaults to what is due, then the browser goes to the gateway’s checkout', async () => {
@@ -47,6 +93,39 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     await waitFor(() => expect(checkouts).toEqual(['https://checkout.paystack.com/abc']));
     expect(api.callsTo('POST', '/client-portal/start-payment').map((call) => call.body)).toEqual([
       { kind: 'invoice', id: INVOICE_ID, amount: '50000' },
+    ]);
+  });
+
+  it('lets a client that deducts withholding tax pay the invoice net of it, and says so to the server', async () => {
+    const api = stubApi({
+      'GET /client-portal/get-payment-options': { data: options },
+      [`GET /client-portal/get-invoice/${INVOICE_ID}`]: {
+        data: openInvoice({ withholdingTax: { rate: '10', feePart: '100000.00', amount: '10000.00', amountToReceive: '140000.50' } }),
+      },
+      'POST /client-portal/start-payment': {
+        data: {
+          checkoutUrl: 'https://checkout.paystack.com/net',
+          reference: 'mh_3',
+          gateway: 'paystack',
+          amount: '140000.50',
+          currencyCode: 'NGN',
+        },
+      },
+    });
+    const checkouts: string[] = [];
+    render(checkouts);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay online for this invoice' }));
+    const deduct = await screen.findByRole('checkbox', {
+      name: 'We deduct withholding tax of ₦10,000.00 (10% of the fee part) and will send the firm the credit note',
+    });
+    const amount = screen.getByRole('textbox', { name: /Amount to pay/ });
+    expect(amount).toHaveValue('150000.50');
+    await userEvent.click(deduct);
+    expect(amount).toHaveValue('140000.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(checkouts).toEqual(['https://checkout.paystack.com/net']));
+    expect(api.callsTo('POST', '/client-portal/start-payment').map((call) => call.body)).toEqual([
+      { kind: 'invoice', id: INVOICE_ID, amount: '140000.50', deductWithholdingTax: true },
     ]);
   });
 

@@ -36,6 +36,8 @@ function InvoiceDetails({ clientId, invoiceId }: { clientId: string | null; invo
       {payments.map((payment) => (
         <Text key={payment.receiptNumber ?? `${payment.paymentDate}-${payment.amount}`} size="sm">
           Paid {formatMoney(payment.amount, data.currencySymbol)} on {isoToDisplayDate(payment.paymentDate)}
+          {compareMoney(payment.withholdingTaxAmount, '0') > 0 &&
+            ` (of which ${formatMoney(payment.withholdingTaxAmount, data.currencySymbol)} withholding tax you deducted)`}
         </Text>
       ))}
       {data.creditNotes.map((note) => (

@@ -135,7 +135,17 @@ const invoiceDetail = (changes: Record<string, unknown> = {}) => ({
     creditedAmount: '0.00',
     balanceDue: '100000.25',
   },
-  payments: [{ receiptNumber: 'RCT-00003', amount: '50000.25', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
+  payments: [
+    {
+      receiptNumber: 'RCT-00003',
+      amount: '50000.25',
+      withholdingTaxAmount: '0.00',
+      paymentDate: '2026-10-05',
+      method: 'Cash',
+      isReversal: false,
+    },
+  ],
+  withholdingTax: null,
   creditNotes: [],
   deliveredDate: '2026-10-02',
   recoverableFromDate: null,
@@ -406,7 +416,16 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
         data: invoiceDetail({
           ...paid,
           totals: { ...invoiceDetail().totals, paidAmount: '150000.50', balanceDue: '0.00' },
-          payments: [{ receiptNumber: 'RCT-00003', amount: '150000.50', paymentDate: '2026-10-05', method: 'Cash', isReversal: false }],
+          payments: [
+            {
+              receiptNumber: 'RCT-00003',
+              amount: '150000.50',
+              withholdingTaxAmount: '15000.00',
+              paymentDate: '2026-10-05',
+              method: 'Cash',
+              isReversal: false,
+            },
+          ],
         }),
       },
     });
@@ -414,7 +433,9 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
     const list = await screen.findByRole('list', { name: 'Your invoices' });
     await user.click(within(list).getByRole('button', { name: 'Details of INV-00012' }));
-    expect(await within(list).findByText('Paid ₦150,000.50 on 05/10/2026')).toBeInTheDocument();
+    expect(
+      await within(list).findByText('Paid ₦150,000.50 on 05/10/2026 (of which ₦15,000.00 withholding tax you deducted)'),
+    ).toBeInTheDocument();
     expect(within(list).queryByText(/How to pay/)).not.toBeInTheDocument();
     expect(within(list).queryByRole('form', { name: 'Report a bank transfer' })).not.toBeInTheDocument();
   });
