@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { errorMessageFrom, type ApiEnvelope } from '../../../lib/api-client.ts';
 import { callContract } from '../../../lib/api/call-contract.ts';
 import { clientToken } from '../../../lib/session-storage.ts';
+import { prefetchPortalPrivacyNotice } from './portal-privacy-notice-api.ts';
 
 /**
  * The signed-in portal's overview and matters, and what every tab's calls share. Each other tab has
@@ -52,6 +53,7 @@ export const portalOverviewQuery = (clientId: string | null) =>
 export function prefetchPortalOverview(queryClient: QueryClient, clientId: string): void {
   void queryClient.prefetchQuery(portalOverviewQuery(clientId));
   void queryClient.prefetchQuery(portalMattersQuery(clientId));
+  prefetchPortalPrivacyNotice(queryClient);
 }
 
 /** One matter with the notes and court updates the firm shared on it. */

@@ -34,7 +34,13 @@ export async function portalLogin(body: { slug: string; email: string; password:
   return (await callContract(portalLoginRoute, { body }, { auth: 'none' })).data;
 }
 
-export async function portalSignup(body: { slug: string; token: string; email: string; password: string }): Promise<PortalSignInResult> {
+export async function portalSignup(body: {
+  slug: string;
+  token: string;
+  email: string;
+  password: string;
+  privacyNoticeVersion?: number;
+}): Promise<PortalSignInResult> {
   return (await callContract(portalSignupRoute, { body }, { auth: 'none', toastSuccess: true })).data;
 }
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { OptInFields } from '../../../components/message-opt-in-fields.tsx';
 import { portalMessagePreferencesQuery, savePortalMessagePreferences } from '../api/portal-message-preferences-api.ts';
+import { PortalPrivacyNoticeCard } from './portal-privacy-notice-gate.tsx';
 
 export const PORTAL_SETTINGS_TEXT = {
   title: 'Text messages from your firm',
@@ -11,8 +12,17 @@ export const PORTAL_SETTINGS_TEXT = {
   unreadable: 'Your preferences could not be loaded.',
 } as const;
 
-/** The portal's Settings tab: the client's own SMS and WhatsApp choices. */
+/** The portal's Settings tab: the client's own SMS and WhatsApp choices, and the firm's privacy notice. */
 export function PortalSettingsTab() {
+  return (
+    <Stack>
+      <MessagePreferences />
+      <PortalPrivacyNoticeCard />
+    </Stack>
+  );
+}
+
+function MessagePreferences() {
   const queryClient = useQueryClient();
   const preferences = useQuery(portalMessagePreferencesQuery);
   if (preferences.isPending) return <LoadingSpinner />;

@@ -11,6 +11,7 @@ import { PortalBalancesCards } from '../components/portal-balances-card.tsx';
 import { PortalClientUrl } from '../components/portal-client-url.tsx';
 import { PortalCourtDatesCard } from '../components/portal-court-dates-card.tsx';
 import { PortalMattersCard } from '../components/portal-matters-card.tsx';
+import { PortalPrivacyFooter, PortalPrivacyNoticeGate } from '../components/portal-privacy-notice-gate.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 
 // The other tabs' code comes when the client opens one: a client's phone downloads and runs only the
@@ -100,75 +101,78 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
       </Group>
       <Stack component="main" p="lg" maw={960} mx="auto">
         <PaymentReturnedNotice isShown={searchParams.get('payment') === 'returned'} />
-        <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
-          <Tabs.List>
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            <Tabs.Tab value="matters">Matters</Tabs.Tab>
-            <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
-            <Tabs.Tab value="trust">Trust</Tabs.Tab>
-            <Tabs.Tab value="documents">Documents</Tabs.Tab>
-            <Tabs.Tab value="messages">Messages</Tabs.Tab>
-            <Tabs.Tab value="settings">Settings</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="overview" pt="md">
-            <Stack>
-              <Title order={1} size="h2">
-                Welcome{profile ? `, ${profile.name}` : ''}
-              </Title>
-              <Card withBorder>
-                <Stack gap={4}>
-                  <Text fw={600}>Your details</Text>
-                  <Text size="sm">Name: {profile?.name ?? '—'}</Text>
-                  <Text size="sm">Email: {profile?.email ?? '—'}</Text>
-                  <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
-                </Stack>
-              </Card>
-              {/* The matters come under the overview's cards, once they are drawn: nothing then appears above them and pushes them down. */}
-              {overview.isLoading ? (
-                <LoadingSpinner label="Loading your overview" />
-              ) : (
-                <>
-                  {SignaturesCard && <SignaturesCard clientId={session.clientId} />}
-                  {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
-                  {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
-                  {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
-                  <PortalMattersCard clientId={session.clientId} />
-                </>
-              )}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="matters" pt="md">
-            <TabContent isOpen={activeTab === 'matters'}>
-              <PortalMattersTab clientId={session.clientId} />
-            </TabContent>
-          </Tabs.Panel>
-          <Tabs.Panel value="invoices" pt="md">
-            <TabContent isOpen={activeTab === 'invoices'}>
-              <PortalInvoicesTab clientId={session.clientId} />
-            </TabContent>
-          </Tabs.Panel>
-          <Tabs.Panel value="trust" pt="md">
-            <TabContent isOpen={activeTab === 'trust'}>
-              <PortalTrustTab clientId={session.clientId} />
-            </TabContent>
-          </Tabs.Panel>
-          <Tabs.Panel value="documents" pt="md">
-            <TabContent isOpen={activeTab === 'documents'}>
-              <PortalDocumentsTab clientId={session.clientId} />
-            </TabContent>
-          </Tabs.Panel>
-          <Tabs.Panel value="messages" pt="md">
-            <TabContent isOpen={activeTab === 'messages'}>
-              <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />
-            </TabContent>
-          </Tabs.Panel>
-          <Tabs.Panel value="settings" pt="md">
-            <TabContent isOpen={activeTab === 'settings'}>
-              <PortalSettingsTab />
-            </TabContent>
-          </Tabs.Panel>
-        </Tabs>
+        <PortalPrivacyNoticeGate>
+          <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
+            <Tabs.List>
+              <Tabs.Tab value="overview">Overview</Tabs.Tab>
+              <Tabs.Tab value="matters">Matters</Tabs.Tab>
+              <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
+              <Tabs.Tab value="trust">Trust</Tabs.Tab>
+              <Tabs.Tab value="documents">Documents</Tabs.Tab>
+              <Tabs.Tab value="messages">Messages</Tabs.Tab>
+              <Tabs.Tab value="settings">Settings</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="overview" pt="md">
+              <Stack>
+                <Title order={1} size="h2">
+                  Welcome{profile ? `, ${profile.name}` : ''}
+                </Title>
+                <Card withBorder>
+                  <Stack gap={4}>
+                    <Text fw={600}>Your details</Text>
+                    <Text size="sm">Name: {profile?.name ?? '—'}</Text>
+                    <Text size="sm">Email: {profile?.email ?? '—'}</Text>
+                    <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
+                  </Stack>
+                </Card>
+                {/* The matters come under the overview's cards, once they are drawn: nothing then appears above them and pushes them down. */}
+                {overview.isLoading ? (
+                  <LoadingSpinner label="Loading your overview" />
+                ) : (
+                  <>
+                    {SignaturesCard && <SignaturesCard clientId={session.clientId} />}
+                    {overview.data && <PortalBalancesCards balancesDue={overview.data.balancesDue} trustHeld={overview.data.trustHeld} />}
+                    {overview.data && <PortalCourtDatesCard courtDates={overview.data.nextCourtDates} />}
+                    {overview.data && <RecentlySharedCard items={overview.data.recentlyShared} />}
+                    <PortalMattersCard clientId={session.clientId} />
+                  </>
+                )}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="matters" pt="md">
+              <TabContent isOpen={activeTab === 'matters'}>
+                <PortalMattersTab clientId={session.clientId} />
+              </TabContent>
+            </Tabs.Panel>
+            <Tabs.Panel value="invoices" pt="md">
+              <TabContent isOpen={activeTab === 'invoices'}>
+                <PortalInvoicesTab clientId={session.clientId} />
+              </TabContent>
+            </Tabs.Panel>
+            <Tabs.Panel value="trust" pt="md">
+              <TabContent isOpen={activeTab === 'trust'}>
+                <PortalTrustTab clientId={session.clientId} />
+              </TabContent>
+            </Tabs.Panel>
+            <Tabs.Panel value="documents" pt="md">
+              <TabContent isOpen={activeTab === 'documents'}>
+                <PortalDocumentsTab clientId={session.clientId} />
+              </TabContent>
+            </Tabs.Panel>
+            <Tabs.Panel value="messages" pt="md">
+              <TabContent isOpen={activeTab === 'messages'}>
+                <PortalMessagesTab clientId={session.clientId} firmName={profile?.firmName ?? 'your firm'} />
+              </TabContent>
+            </Tabs.Panel>
+            <Tabs.Panel value="settings" pt="md">
+              <TabContent isOpen={activeTab === 'settings'}>
+                <PortalSettingsTab />
+              </TabContent>
+            </Tabs.Panel>
+          </Tabs>
+        </PortalPrivacyNoticeGate>
       </Stack>
+      <PortalPrivacyFooter onRead={() => setSearchParams({ activeTab: 'settings' })} />
     </Box>
   );
 }
