@@ -17,6 +17,7 @@ import * as authApi from '../modules/auth/auth.api.ts';
 import { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AREAS, DEFAULT_ROLES } from '../modules/auth/auth.api.ts';
 import { seedDemoRecycleBin } from './demo-recycle-bin.ts';
 import { seedDemoDataProtection } from './demo-data-protection.ts';
+import { seedDemoRecordViews } from './demo-record-views.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoInvoiceReminders } from './demo-invoice-reminders.ts';
 import { seedDemoPaymentPlans } from './demo-payment-plans.ts';
@@ -340,5 +341,7 @@ export async function seedDemoFirmOnce(database: Database, password: string, fil
   await seedDemoEngagements(database, firm, files, appSecret);
   // Last: the erasure refused for the client with trust money needs the trust demo.
   await seedDemoDataProtection(database, firm);
+  // Who looked at the portal client's matter, documents and trust ledger this week.
+  await seedDemoRecordViews(database, firm);
   return true;
 }
