@@ -11,6 +11,7 @@ import { RequestDetail } from '../components/request-detail.tsx';
 import { RequestsTable } from '../components/requests-table.tsx';
 import { RetentionPanel } from '../components/retention-panel.tsx';
 import { BreachesPanel } from '../components/breaches-panel.tsx';
+import { PrivacyNoticePanel } from '../components/privacy-notice-panel.tsx';
 
 export const DATA_PROTECTION_INTRO =
   'The firm’s duties under the Nigeria Data Protection Act 2023: answer each person’s request to see, correct or erase their data by its due date, and keep what the law says must be kept.';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'requests', label: 'Requests' },
   { value: 'retention', label: 'Retention' },
   { value: 'breaches', label: 'Breaches' },
+  { value: 'privacy-notice', label: 'Privacy notice' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 
@@ -84,6 +86,9 @@ export function DataProtectionPage() {
         </Tabs.Panel>
         <Tabs.Panel value="breaches">
           <BreachesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="privacy-notice">
+          <PrivacyNoticePanel />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <SettingsPanel />
