@@ -1,8 +1,9 @@
-import { SAVED_CARD_MESSAGES, type PortalInvoiceSummary, type PublicInvoice, type PortalPaymentOptions } from '@matterhorn/shared';
+import { SAVED_CARD_MESSAGES, type PortalInvoiceSummary, type PortalPaymentOptions } from '@matterhorn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
+import { clientInvoiceView } from '../../../test/msw/contract-answers.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { PayOnline } from './pay-online.tsx';
 import { PaymentReturnedNotice } from './payment-returned-notice.tsx';
@@ -19,52 +20,6 @@ const render = (checkouts: string[], kind: 'invoice' | 'trustRequest' = 'invoice
     path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`,
     session,
   });
-
-/** The invoice as the portal's get-invoice answers it: ₦150,000.50 due, nothing paid. */
-const openInvoice = (changes: Partial<PublicInvoice>): PublicInvoice => ({
-  firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null, accentColour: null, invoiceFooter: null },
-  invoiceNumber: 'INV-00012',
-  status: 'Sent',
-  statusLabel: 'Sent',
-  clientName: 'Obi Holdings Ltd',
-  matters: [],
-  issueDate: '2026-10-02',
-  dueDate: '2026-11-01',
-  isOverdue: false,
-  discountType: null,
-  discountValue: null,
-  taxName: null,
-  taxPercent: '0',
-  notes: null,
-  paymentInstructions: null,
-  currencySymbol: '₦',
-  fees: [],
-  expenses: [],
-  flatFees: [],
-  totals: {
-    feesSubtotal: '0.00',
-    expensesSubtotal: '0.00',
-    flatFeesSubtotal: '150000.50',
-    subtotal: '150000.50',
-    discountAmount: '0.00',
-    taxableAmount: '0.00',
-    taxAmount: '0.00',
-    total: '150000.50',
-    paidAmount: '0.00',
-    writtenOffAmount: '0.00',
-    creditedAmount: '0.00',
-    balanceDue: '150000.50',
-  },
-  payments: [],
-  withholdingTax: null,
-  creditNotes: [],
-  deliveredDate: null,
-  recoverableFromDate: null,
-  voidReason: null,
-  paymentPlan: null,
-  pdfUrl: `/api/client-portal/download-invoice-pdf/${INVOICE_ID}`,
-  ...changes,
-});
 
 describe('PayOnline', { timeout: 30_000 }, () => {
   it('pays part of the balance: the amount defaults to what is due, then the browser goes to the gateway’s checkout', async () => {
@@ -100,7 +55,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     const api = stubApi({
       'GET /client-portal/get-payment-options': { data: options },
       [`GET /client-portal/get-invoice/${INVOICE_ID}`]: {
-        data: openInvoice({ withholdingTax: { rate: '10', feePart: '100000.00', amount: '10000.00', amountToReceive: '140000.50' } }),
+        data: clientInvoiceView({ withholdingTax: { rate: '10', feePart: '100000.00', amount: '10000.00', amountToReceive: '140000.50' } }),
       },
       'POST /client-portal/start-payment': {
         data: {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/msw/server.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
+import { clientInvoiceView } from '../../../test/msw/contract-answers.ts';
 import { fakeSession, renderAt } from '../../../test/render.tsx';
 import { PortalOverviewPage } from './portal-overview-page.tsx';
 
@@ -102,55 +103,24 @@ const answers = {
 
 /** The portal's opened invoice INV-00012: partly paid, ₦100,000.25 still due, with how to pay. */
 const invoiceDetail = (changes: Record<string, unknown> = {}) => ({
-  firm: { name: 'Obi & Co', logo: null, address: null, phone: null, taxNumber: null },
-  invoiceNumber: 'INV-00012',
-  status: 'PartlyPaid',
-  statusLabel: 'Partly paid',
-  clientName: 'Kemi Adebayo',
-  matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
-  issueDate: '2026-10-02',
-  dueDate: '2026-11-01',
-  isOverdue: false,
-  discountType: null,
-  discountValue: null,
-  taxName: null,
-  taxPercent: '0',
-  notes: null,
-  paymentInstructions: 'Pay to Zenith Bank 1234567890',
-  currencySymbol: '₦',
-  fees: [],
-  expenses: [],
-  flatFees: [],
-  totals: {
-    feesSubtotal: '0.00',
-    expensesSubtotal: '0.00',
-    flatFeesSubtotal: '150000.50',
-    subtotal: '150000.50',
-    discountAmount: '0.00',
-    taxableAmount: '0.00',
-    taxAmount: '0.00',
-    total: '150000.50',
-    paidAmount: '50000.25',
-    writtenOffAmount: '0.00',
-    creditedAmount: '0.00',
-    balanceDue: '100000.25',
-  },
-  payments: [
-    {
-      receiptNumber: 'RCT-00003',
-      amount: '50000.25',
-      withholdingTaxAmount: '0.00',
-      paymentDate: '2026-10-05',
-      method: 'Cash',
-      isReversal: false,
-    },
-  ],
-  withholdingTax: null,
-  creditNotes: [],
-  deliveredDate: '2026-10-02',
-  recoverableFromDate: null,
-  voidReason: null,
-  pdfUrl: '/api/client-portal/download-invoice-pdf/i1',
+  ...clientInvoiceView({
+    status: 'PartlyPaid',
+    statusLabel: 'Partly paid',
+    matters: [{ name: 'Lease dispute', matterNumber: 'MAT-00001' }],
+    paymentInstructions: 'Pay to Zenith Bank 1234567890',
+    totals: { ...clientInvoiceView().totals, paidAmount: '50000.25', balanceDue: '100000.25' },
+    payments: [
+      {
+        receiptNumber: 'RCT-00003',
+        amount: '50000.25',
+        withholdingTaxAmount: '0.00',
+        paymentDate: '2026-10-05',
+        method: 'Cash',
+        isReversal: false,
+      },
+    ],
+    deliveredDate: '2026-10-02',
+  }),
   ...changes,
 });
 
