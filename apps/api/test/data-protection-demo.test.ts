@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
-import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
+import { bearer, createTestApp, signIn, signInToPortal, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
 /** The demo firm's Settings › Data protection (ADR 92): what a newcomer finds there. */
 let context: TestContext;
@@ -52,5 +52,25 @@ describe('the demo firm’s data protection', () => {
       ['Invoice emailed to the wrong client', 'Nigeria Data Protection Commission'],
     ]);
     expect(Math.round(breaches[0]!.minutesLeft / 60)).toBe(52);
+  });
+
+  it('names its data-protection officer, has two versions of its notice, and one portal user still to agree to the second', async () => {
+    const token = await signIn(context.app, `admin@${DEMO_FIRM.emailDomain}`);
+    const settings = (
+      await context.app.inject({ method: 'GET', url: '/api/admin/data-protection/privacy-notice', headers: bearer(token) })
+    ).json().data as { officer: { name: string }; versions: { version: number; consentCount: number }[] };
+    expect(settings.officer.name).toBe('Funmi Adeyemi');
+    expect(settings.versions.map((version) => [version.version, version.consentCount])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+    const noticeOf = async (email: string) => {
+      const session = await signInToPortal(context.app, DEMO_FIRM.slug, email);
+      const answer = await context.app.inject({ method: 'GET', url: '/api/client-portal/privacy-notice', headers: bearer(session.token) });
+      return answer.json().data as { needsConsent: boolean; notice: { version: number } };
+    };
+    // The journeys sign in as the portal client: the portal opens straight away for them.
+    expect(await noticeOf(`client@${DEMO_FIRM.emailDomain}`)).toMatchObject({ needsConsent: false, notice: { version: 2 } });
+    expect(await noticeOf(`bola@${DEMO_FIRM.emailDomain}`)).toMatchObject({ needsConsent: true, notice: { version: 2 } });
   });
 });

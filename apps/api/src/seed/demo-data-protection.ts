@@ -5,6 +5,7 @@ import { createDataSubjectRequests } from '../modules/data-protection/data-subje
 import { createRetention } from '../modules/data-protection/retention.service.ts';
 import { createBreaches } from '../modules/data-protection/breaches.service.ts';
 import { seedPrincipalOf, type SeededFirm } from './seeded-firm.ts';
+import { seedDemoPrivacyNotice } from './demo-privacy-notice.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -15,7 +16,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
  * lead who asked to be forgotten, erased. And this month's retention review, waiting for approval:
  * a former client whose one matter closed nine years ago. In the breach register: a stolen laptop
  * found 20 hours ago (52 hours left to tell the regulator, the portal client still to tell), and a
- * misdirected email last month, reported to the regulator the next day.
+ * misdirected email last month, reported to the regulator the next day. And the privacy notice
+ * (seedDemoPrivacyNotice): its officer, two versions, a portal user still to agree to the second.
  */
 export async function seedDemoDataProtection(database: Database, firm: SeededFirm): Promise<void> {
   const requests = createDataSubjectRequests({ database });
@@ -127,4 +129,6 @@ export async function seedDemoDataProtection(database: Database, firm: SeededFir
     notifiedTo: 'Nigeria Data Protection Commission',
   });
   await breaches.clientTold(admin, misdirected.id, firm.otherClientId);
+
+  await seedDemoPrivacyNotice(database, firm);
 }
