@@ -60,7 +60,8 @@ class Checker {
       let path = '';
       let expected: RegExp | undefined;
       page.on('console', (message) => {
-        if ((message.type() === 'error' || message.type() === 'warning') && !expected?.test(message.text()))
+        const text = message.text();
+        if ((message.type() === 'error' || message.type() === 'warning') && !expected?.test(text) && !BLOCKED_SERVICE_WORKER.test(text))
           this.consoleMessages.push(`${path}: ${message.type()} ${message.text()}`);
       });
       page.on('pageerror', (error) => this.consoleMessages.push(`${path}: uncaught ${error.message}`));
@@ -217,6 +218,7 @@ const SETTINGS = [
   '/practice-areas',
   '/invoices',
   '/consultations',
+  '/client-messages',
   '/currencies',
   '/expense-categories',
   '/custom-fields',
@@ -224,8 +226,22 @@ const SETTINGS = [
   '/export',
   '/import',
 ];
+/** Playwright's own word when the config's serviceWorkers: 'block' stops the app's registration (not the app's message). */
+const BLOCKED_SERVICE_WORKER = /^Service Worker registration blocked by Playwright$/;
 const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'];
-const MATTER_TABS = ['overview', 'time', 'expenses', 'notes', 'tasks', 'court-updates', 'invoices', 'trust', 'documents', 'messages'];
+const MATTER_TABS = [
+  'overview',
+  'time',
+  'expenses',
+  'notes',
+  'tasks',
+  'court-updates',
+  'invoices',
+  'trust',
+  'documents',
+  'messages',
+  'texts',
+];
 const CLIENT_TABS = ['overview', 'invoices', 'trust', 'documents'];
 const TRUST_ACCOUNT_TABS = ['ledgers', 'movements', 'approvals', 'requests', 'reconciliation'];
 const PORTAL_TABS = [
@@ -235,6 +251,7 @@ const PORTAL_TABS = [
   { value: 'trust', label: 'Trust' },
   { value: 'documents', label: 'Documents' },
   { value: 'messages', label: 'Messages' },
+  { value: 'settings', label: 'Settings' },
 ];
 
 type DemoRecords = Awaited<ReturnType<typeof demoRecords>>;
