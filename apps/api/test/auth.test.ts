@@ -73,7 +73,7 @@ describe('sign-up and verification', () => {
     expect(books.json().data.accounts.map((account: { number: string }) => account.number)).toEqual(
       chart.map((account) => account.number).sort(),
     );
-    expect(chart.filter((account) => account.code)).toHaveLength(17);
+    expect(chart.filter((account) => account.code)).toHaveLength(18);
 
     const again = await post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') });
     expect(again.statusCode).toBe(400);

@@ -327,14 +327,14 @@ describe('the demo firm', () => {
     const unbilled = page.data.filter((row: { status: string }) => row.status === 'Unbilled');
     expect(unbilled).toHaveLength(3);
     expect(page.totals.unbilledAmount).toBe('2950000.00');
-    // The billed ones are the fees the reminders' demo invoices bill (demo-invoice-reminders.ts) and
-    // the one on a payment plan (demo-payment-plans.ts).
+    // The billed ones are the fees the reminders' demo invoices bill (demo-invoice-reminders.ts), the
+    // one on a payment plan (demo-payment-plans.ts) and the two paid net of withholding tax (demo-withholding-tax.ts).
     expect(
       page.data
         .filter((row: { status: string }) => row.status === 'Billed')
         .map((row: { amount: string }) => row.amount)
         .sort(),
-    ).toEqual(['1200000.00', '450000.00', '850000.00']);
+    ).toEqual(['1200000.00', '1800000.00', '2500000.00', '450000.00', '850000.00']);
     const matterIds = new Set(unbilled.map((row: { matterId: string }) => row.matterId));
     const rates = await Promise.all(
       [...matterIds].map(

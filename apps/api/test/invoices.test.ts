@@ -829,8 +829,9 @@ describe('demo data', () => {
         .sort(),
       // …the two invoices the reminders' demo sent (demo-invoice-reminders.ts): one reminded, one disputed;
       // the two drafts waiting for pre-bill review (demo-pre-bill-review.ts); the two drafts of the
-      // finished bill run (demo-bill-runs.ts); and the invoice on a payment plan (demo-payment-plans.ts), partly paid.
-    ).toEqual(['Draft', 'Draft', 'Draft', 'Draft', 'Draft', 'Paid', 'PartlyPaid', 'PartlyPaid', 'Sent', 'Sent']);
+      // finished bill run (demo-bill-runs.ts); the invoice on a payment plan (demo-payment-plans.ts), partly paid;
+      // and the company's two paid net of withholding tax (demo-withholding-tax.ts).
+    ).toEqual(['Draft', 'Draft', 'Draft', 'Draft', 'Draft', 'Paid', 'Paid', 'Paid', 'PartlyPaid', 'PartlyPaid', 'Sent', 'Sent']);
     // Months 12 to 3 before this one, each billed once and paid (demo-books-history.ts).
     expect(history.map((row) => row.status)).toEqual(Array(10).fill('Paid'));
     expect(new Set(history.map((row) => row.issueDate!.slice(0, 7))).size).toBe(10);

@@ -889,6 +889,7 @@ describe('GET /api/admin/accounting/get-trial-balance', () => {
       'currency-translation': ['0.00', '0.00', '0.00'],
       'opening-balances': ['0.00', '0.00', '0.00'],
       'consultation-fees': ['0.00', '0.00', '0.00'],
+      'withholding-tax-receivable': ['0.00', '0.00', '0.00'],
     });
     expect(all).toMatchObject({ asOfDate: null, totalDebit: '4378.00', totalCredit: '4378.00', isBalanced: true });
     await inFirm(fresh, async (tx) => {
