@@ -89,8 +89,8 @@ export async function seedDemoDataProtection(database: Database, firm: SeededFir
       .values({
         firmId: firm.firmId,
         clientType: 'company',
-        companyName: 'Lagoon Shipping Ltd',
-        email: 'legal@lagoonshipping.example.ng',
+        companyName: 'Creekside Ferries Ltd',
+        email: 'legal@creeksideferries.example.ng',
         createdAt: sql`now() - interval '12 years'`,
       })
       .returning({ id: clients.id });
