@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { emailedLink, expect, firmApi, signInAsFirmUser, test } from './support.ts';
 import {
+  CLIENT_OVERVIEW_BUDGET,
   expectWithinBudget,
   firstVisit,
   firstVisits,
@@ -89,7 +90,6 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       '/time-entries',
       '/clients/list',
       '/clients/add-new-client',
-      `/clients/${clientId}`,
       `/clients/${clientId}/edit`,
       `/clients/${clientId}?activeTab=trust`,
       '/conflict-check',
@@ -99,6 +99,7 @@ test.describe('JavaScript budgets of a first visit; the chart library only where
       `/matter/${matterId}/edit`,
     ]);
     expect(visits.find((visit) => visit.path === '/dashboard')?.drawsChart, 'the dashboard draws its chart').toBe(true);
+    await firstVisits(browser, signedIn, [`/clients/${clientId}`], CLIENT_OVERVIEW_BUDGET);
   });
 
   test('the settings pages', async ({ browser, page }) => {

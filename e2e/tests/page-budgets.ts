@@ -4,7 +4,13 @@ import { expect, signInAsFirmUser } from './support.ts';
 export const KB = 1024;
 /** Issue 13's budgets: compressed JavaScript a first visit (cold cache) downloads. */
 export const LOGIN_BUDGET = 120 * KB;
-export const PAGE_BUDGET = 250 * KB;
+/**
+ * 250 KB until issue 46; 260 KB since (ADR 94): the installable app's registration and offline queue
+ * on every firm page, measured at most 255.5 KB.
+ */
+export const PAGE_BUDGET = 260 * KB;
+/** The client's overview draws the most cards of any page (ADR 94): measured 276.3 KB at issue 46. */
+export const CLIENT_OVERVIEW_BUDGET = 280 * KB;
 /** Issue 45: a public intake form, opened once and often on a phone (its own small build, ADR 81). */
 export const INTAKE_FORM_BUDGET = 100 * KB;
 
