@@ -31,10 +31,7 @@ export const clientMessageOptIns = pgTable(
     check('client_message_opt_ins_channel_check', sql`${table.channel} in ('sms', 'whatsapp')`),
     check('client_message_opt_ins_phone_check', sql`${table.phoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('client_message_opt_ins_opted_in_number_check', sql`not ${table.isOptedIn} or ${table.phoneNumber} is not null`),
-    check(
-      'client_message_opt_ins_recorder_check',
-      sql`num_nonnulls(${table.recordedByUserId}, ${table.recordedByPortalAccountId}) = 1`,
-    ),
+    check('client_message_opt_ins_recorder_check', sql`num_nonnulls(${table.recordedByUserId}, ${table.recordedByPortalAccountId}) = 1`),
     index('client_message_opt_ins_client_idx').on(table.firmId, table.clientId, table.sequence.desc()),
   ],
 );
