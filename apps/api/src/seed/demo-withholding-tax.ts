@@ -11,15 +11,13 @@ const DAY_MS = 86_400_000;
 const dateFrom = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Withholding tax in the demo (issue 46): the firm's rates (companies and government 10%,
- * individuals 5%) and a corporate client that pays two fixed-fee invoices net of 10% WHT on the fee
- * part — the first's credit note received, the second's still outstanding (the chase list shows it).
+ * Withholding tax in the demo (issue 46): a corporate client with its own 10% rate that pays two
+ * fixed-fee invoices net of WHT on the fee part — the first's credit note received, the second's still outstanding (the chase list shows it).
  */
 export async function seedDemoWithholdingTax(database: Database, firm: SeededFirm): Promise<void> {
   const principal = seedPrincipalOf(firm);
   const invoices = createInvoiceService(database);
   const withholdingTax = createWithholdingTaxService({ database, files: null });
-  await withholdingTax.updateSettings(principal, { companyRate: '10', governmentRate: '10', individualRate: '5' });
 
   const { today, matter } = await database.withFirm(firm.firmId, async (tx) => ({
     today: await firmTodayOf(tx),
@@ -32,6 +30,9 @@ export async function seedDemoWithholdingTax(database: Database, firm: SeededFir
     )[0],
   }));
   if (!matter) return;
+  // The company's own rate: the firm's rates stay 0 until it sets them, so no other demo client (and
+  // no journey recording its payments) has tax proposed.
+  await withholdingTax.updateClient(principal, matter.clientId, { category: 'company', rateOverride: '10' });
   const [home] = await database.db
     .select({ currencyId: firms.homeCurrencyId })
     .from(firms)
