@@ -1,9 +1,7 @@
 import { defineRoute } from '../common/route-contract.ts';
 import { invoiceSchema } from '../invoices/invoice.schemas.ts';
+import { clientWithholdingTaxContracts } from './client-withholding-tax.contracts.ts';
 import {
-  clientIdParamsSchema,
-  clientWithholdingTaxInputSchema,
-  clientWithholdingTaxSchema,
   outstandingWithholdingTaxCreditNotesSchema,
   paymentIdParamsSchema,
   recordWithholdingTaxCreditNoteSchema,
@@ -24,19 +22,7 @@ export const withholdingTaxContracts = {
     body: withholdingTaxSettingsInputSchema,
     response: withholdingTaxSettingsSchema,
   }),
-  client: defineRoute({
-    method: 'GET',
-    path: `${base}/get-client/:clientId`,
-    params: clientIdParamsSchema,
-    response: clientWithholdingTaxSchema,
-  }),
-  updateClient: defineRoute({
-    method: 'POST',
-    path: `${base}/update-client/:clientId`,
-    params: clientIdParamsSchema,
-    body: clientWithholdingTaxInputSchema,
-    response: clientWithholdingTaxSchema,
-  }),
+  ...clientWithholdingTaxContracts,
   /** Answers the invoice the payment belongs to, with the credit note on its payment. */
   recordCreditNote: defineRoute({
     method: 'POST',

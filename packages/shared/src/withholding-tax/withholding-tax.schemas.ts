@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { isoDate, requiredText } from '../common/fields.ts';
 import { statementFormatField, tieOutSchema } from '../accounting/statements.schemas.ts';
-import { WITHHOLDING_TAX_CATEGORIES, WITHHOLDING_TAX_MESSAGES } from './withholding-tax.rules.ts';
-
-/** A percentage from 0 to 100 with at most 2 decimals, as text ("10", "7.5"). */
-const ratePercent = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} is required` })
-    .transform((value) => String(value).trim())
-    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, WITHHOLDING_TAX_MESSAGES.rateFormat);
+import { ratePercent } from './client-withholding-tax.schemas.ts';
+import { WITHHOLDING_TAX_CATEGORIES } from './withholding-tax.rules.ts';
 
 /** The body of POST /api/withholding-tax/update-settings. */
 export const withholdingTaxSettingsInputSchema = z.strictObject({
@@ -27,30 +21,6 @@ export const withholdingTaxSettingsSchema = z.object({
   individualRate: z.string().describe('The rate individuals deduct from the fee part, in percent ("5"); "0": none.'),
 });
 export type WithholdingTaxSettings = z.infer<typeof withholdingTaxSettingsSchema>;
-
-/** POST /api/withholding-tax/update-client/{clientId}. */
-export const clientWithholdingTaxInputSchema = z.strictObject({
-  category: z
-    .enum(WITHHOLDING_TAX_CATEGORIES, { error: 'Choose company, government or individual' })
-    .describe('How the client is treated for WHT: company, government or individual (the firm’s rate for that kind applies).'),
-  rateOverride: ratePercent('Rate')
-    .nullish()
-    .transform((value) => (value === undefined || value === '' ? null : value))
-    .describe(
-      'The client’s own rate in percent when it differs from the firm’s for its kind ("0": it deducts none); null: the firm’s rate.',
-    ),
-});
-export type ClientWithholdingTaxInput = z.input<typeof clientWithholdingTaxInputSchema>;
-
-export const clientWithholdingTaxSchema = z.object({
-  clientId: z.string().describe('The client’s id.'),
-  category: z.enum(WITHHOLDING_TAX_CATEGORIES).describe('How the client is treated for WHT.'),
-  isCategoryDefault: z.boolean().describe('true when nobody set it: the kind follows the client’s type (individual, else company).'),
-  rateOverride: z.string().nullable().describe('The client’s own rate in percent; null: the firm’s rate for its kind.'),
-  firmRate: z.string().describe('The firm’s rate for the client’s kind, in percent.'),
-  rate: z.string().describe('The rate that applies: rateOverride, else firmRate, in percent ("10").'),
-});
-export type ClientWithholdingTax = z.infer<typeof clientWithholdingTaxSchema>;
 
 /** An issued invoice's WHT figures, shown where a payment is recorded (the invoice's page). */
 export const invoiceWithholdingTaxSchema = z.object({
@@ -90,7 +60,6 @@ export const recordWithholdingTaxCreditNoteSchema = z.strictObject({
 export type RecordWithholdingTaxCreditNoteInput = z.input<typeof recordWithholdingTaxCreditNoteSchema>;
 
 export const paymentIdParamsSchema = z.object({ paymentId: z.uuid({ error: 'Payment not found' }).describe('The payment’s id.') });
-export const clientIdParamsSchema = z.object({ clientId: z.uuid({ error: 'Client not found' }).describe('The client’s id.') });
 
 /** One payment with WHT deducted, as the schedule and the chase list show it. */
 export const withholdingTaxPaymentSchema = z.object({

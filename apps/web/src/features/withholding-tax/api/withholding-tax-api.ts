@@ -1,7 +1,5 @@
 import {
   withholdingTaxContracts as contracts,
-  type ClientWithholdingTax,
-  type ClientWithholdingTaxInput,
   type OutstandingWithholdingTaxCreditNotes,
   type WithholdingTaxSchedule,
   type WithholdingTaxSettings,
@@ -10,15 +8,9 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { callContract } from '../../../lib/api/call-contract.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
+import { withholdingTaxKeys } from './client-withholding-tax-api.ts';
 
-/** Withholding tax (ADR 0093): the firm's rates, a client's treatment, the schedule and the credit notes to chase. */
-export const withholdingTaxKeys = {
-  all: ['withholding-tax'] as const,
-  settings: () => ['withholding-tax', 'settings'] as const,
-  client: (clientId: string) => ['withholding-tax', 'client', clientId] as const,
-  schedule: (fromDate: string, toDate: string) => ['withholding-tax', 'schedule', fromDate, toDate] as const,
-  outstanding: () => ['withholding-tax', 'outstanding'] as const,
-};
+export { withholdingTaxKeys };
 
 export const withholdingTaxSettingsQuery = () =>
   queryOptions({
@@ -28,17 +20,6 @@ export const withholdingTaxSettingsQuery = () =>
 
 export async function updateWithholdingTaxSettings(body: WithholdingTaxSettingsInput): Promise<WithholdingTaxSettings> {
   return (await callContract(contracts.updateSettings, { body }, { auth: 'firm', toastSuccess: true })).data;
-}
-
-export const clientWithholdingTaxQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: withholdingTaxKeys.client(clientId),
-    queryFn: async (): Promise<ClientWithholdingTax> =>
-      (await callContract(contracts.client, { params: { clientId } }, { auth: 'firm', silent: true })).data,
-  });
-
-export async function updateClientWithholdingTax(clientId: string, body: ClientWithholdingTaxInput): Promise<ClientWithholdingTax> {
-  return (await callContract(contracts.updateClient, { params: { clientId }, body }, { auth: 'firm', toastSuccess: true })).data;
 }
 
 export const withholdingTaxScheduleQuery = (fromDate: string, toDate: string) =>

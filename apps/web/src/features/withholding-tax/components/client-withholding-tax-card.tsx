@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { clientWithholdingTaxQuery, updateClientWithholdingTax, withholdingTaxKeys } from '../api/withholding-tax-api.ts';
+import { clientWithholdingTaxQuery, updateClientWithholdingTax, withholdingTaxKeys } from '../api/client-withholding-tax-api.ts';
 
 const CATEGORY_OPTIONS = WITHHOLDING_TAX_CATEGORIES.map((value) => ({ value, label: WITHHOLDING_TAX_CATEGORY_LABELS[value] }));
 
