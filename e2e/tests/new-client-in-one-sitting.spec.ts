@@ -137,6 +137,8 @@ test('a new client in one sitting: form, paid consultation, conflict check, enga
   await client.goto(here(await emailedLink(email, /\/portal\/demo\/signup/)));
   await client.getByLabel('Email').fill(email);
   await client.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-lantern-orchard-ferry');
+  // The demo firm publishes a privacy notice: she agrees to it before her account is made.
+  await client.getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }).check();
   await client.getByRole('button', { name: 'Create account' }).click();
   await expect(client.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await client.getByRole('tab', { name: 'Trust' }).click();
