@@ -205,7 +205,7 @@ test('an invoice from a matter’s time, expense and flat fee with a 10% discoun
   // A credit note for the flat fee, with a reason: the balance due falls by what it credits.
   const totals = page.getByRole('region', { name: 'Totals' });
   const balanceBeforeCredit = money(await totals.getByTestId('total-balance-due').textContent());
-  await page.getByRole('button', { name: 'Credit note' }).click();
+  await page.getByRole('button', { name: 'Credit note', exact: true }).click();
   const creditDialog = page.getByRole('dialog', { name: 'Issue credit note' });
   await creditDialog.getByRole('radio', { name: 'Chosen lines' }).check();
   await creditDialog.getByRole('checkbox', { name: new RegExp(feeDescription) }).check();

@@ -31,16 +31,17 @@ test('a client opens the invitation link, creates their portal account and sees 
   await client.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await client.getByLabel('Email').fill(invitee!.email!);
   const password = client.getByRole('textbox', { name: 'Password', exact: true });
-  await password.fill('password1234');
-  await client.getByRole('button', { name: 'Create account' }).click();
-  await expect(client.getByText(/This password is too easy to guess/).first()).toBeVisible();
-
   await password.fill('quiet-lantern-orchard-ferry');
   // The firm's privacy notice is shown under the form; no account is made until the client agrees to it.
   await expect(client.getByRole('heading', { name: 'Privacy notice' })).toBeVisible();
   await client.getByRole('button', { name: 'Create account' }).click();
   await expect(client.getByText('Read the privacy notice and tick the box to agree to it before creating your account')).toBeVisible();
   await client.getByRole('checkbox', { name: 'I have read the privacy notice and I agree to it' }).check();
+
+  await password.fill('password1234');
+  await client.getByRole('button', { name: 'Create account' }).click();
+  await expect(client.getByText(/This password is too easy to guess/).first()).toBeVisible();
+  await password.fill('quiet-lantern-orchard-ferry');
   await client.getByRole('button', { name: 'Create account' }).click();
   await expect(client).toHaveURL(/\/portal\/demo\/[0-9a-f-]{36}\?activeTab=overview$/);
   await expect(client.getByRole('heading', { name: /^Welcome, / })).toBeVisible();

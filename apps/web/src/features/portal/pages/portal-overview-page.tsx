@@ -99,7 +99,8 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
           </Button>
         </Group>
       </Group>
-      <Stack component="main" p="lg" maw={960} mx="auto">
+      {/* At least a screen high: the footer (the data-protection officer) starts below the fold, and a tab's content arriving never pushes it down under the reader. */}
+      <Stack component="main" p="lg" maw={960} mx="auto" mih="100dvh">
         <PaymentReturnedNotice isShown={searchParams.get('payment') === 'returned'} />
         <PortalPrivacyNoticeGate>
           <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
