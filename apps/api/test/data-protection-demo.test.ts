@@ -40,7 +40,7 @@ describe('the demo firm’s data protection', () => {
       items: { recordName: string; recordType: string }[];
     }[];
     expect(review!.status).toBe('pending');
-    expect(review!.items).toContainEqual(expect.objectContaining({ recordType: 'client', recordName: 'Lagoon Shipping Ltd' }));
+    expect(review!.items).toContainEqual(expect.objectContaining({ recordType: 'client', recordName: 'Creekside Ferries Ltd' }));
 
     const breaches = (await get('/api/admin/data-protection/breaches')).json().data as {
       title: string;
