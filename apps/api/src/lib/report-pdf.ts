@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { chooseDocumentFonts } from './pdf-fonts.ts';
 import { numberPdfPages } from './pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from './pdf-table.ts';
+import { pdfBytesOf } from './pdf-bytes.ts';
 
 /** One table of a report: an optional heading above it, its columns and rows (bold for headings and totals). */
 export type ReportTable = { heading: string | null; columns: readonly PdfTableColumn[]; rows: readonly PdfTableRow[] };
@@ -41,12 +42,7 @@ export function buildReportPdf(report: ReportDocument): Promise<Buffer> {
     ...report.tables.flatMap((table) => [table.heading ?? '', ...table.rows.flatMap((row) => row.cells)]),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   const width = doc.page.width - 2 * MARGIN;
   doc.font(bold).fontSize(16).text(clean(report.firmName), { width });

@@ -4,6 +4,7 @@ import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
 import type { VatFigures } from './vat-return.rules.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 const MARGIN = 40;
 const FOOTER_HEIGHT = 20;
@@ -46,12 +47,7 @@ export function buildVatReturnPdf({ vatReturn, firmName, printedOn }: VatReturnP
     ),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   doc.font(bold).fontSize(16).text(clean(firmName));
   doc.font(bold).fontSize(13).text('VAT return: output tax').moveDown(0.3);

@@ -3,6 +3,7 @@ import { formatMoney, isoToDisplayDate, type PortalStatement } from '@matterhorn
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 const MARGIN = 40;
 const FOOTER_HEIGHT = 20;
@@ -37,12 +38,7 @@ export function buildClientStatementPdf(statement: PortalStatement): Promise<Buf
     ]),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   doc.font(bold).fontSize(16).text(clean(statement.firmName));
   doc.font(bold).fontSize(13).text('Statement of account').moveDown(0.3);

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { DATA_SUBJECT_TYPE_LABELS, isoToDisplayDate, type DataSubjectExport } from '@matterhorn/shared';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 const MARGIN = 48;
 
@@ -24,12 +25,7 @@ export function buildDataSubjectExportPdf(data: DataSubjectExport): Promise<Buff
     ...data.sections.flatMap((section) => [section.title, ...section.records.flatMap((record) => Object.entries(record).flat())]),
   ].map((text) => text ?? '');
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   doc.font(bold).fontSize(16).text(clean(data.firmName));
   doc.font(bold).fontSize(13).text('Personal data we hold about you').moveDown(0.3);

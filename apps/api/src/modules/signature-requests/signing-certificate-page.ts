@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 export type CertificateStep = { label: string; at: Date; ipAddress: string | null; userAgent: string | null };
 
@@ -34,12 +35,7 @@ export function buildCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
   const texts = [facts.firmName, facts.title, facts.documentName, facts.senderName, ...facts.signers.flatMap((s) => [s.name, s.email])];
   texts.push(...facts.signers.flatMap((signer) => signer.steps.map((step) => step.userAgent ?? '')));
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
   const line = (label: string, value: string) => {
     doc.font(bold).fontSize(9).text(`${label}: `, { continued: true }).font(regular).text(clean(value));
   };

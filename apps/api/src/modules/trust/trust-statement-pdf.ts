@@ -10,6 +10,7 @@ import {
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 /** One currency's part of the statement: its own opening, movements and closing balance. */
 export type TrustStatementSection = {
@@ -66,12 +67,7 @@ export function buildTrustStatementPdf(input: TrustStatementInput): Promise<Buff
     ]),
   ];
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   doc.font(bold).fontSize(16).text(clean(input.firmName));
   doc.font(bold).fontSize(13).text('Client trust statement').moveDown(0.3);

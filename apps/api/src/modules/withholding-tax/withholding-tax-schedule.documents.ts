@@ -4,6 +4,7 @@ import { csvFileStart, csvLine } from '../../lib/csv.ts';
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { drawPdfTableRows, layoutPdfTable, PdfTable, type PdfTableColumn, type PdfTableRow } from '../../lib/pdf-table.ts';
+import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
 
 export const WITHHOLDING_TAX_SCHEDULE_CSV_HEADER = [
   'Currency',
@@ -68,12 +69,7 @@ export function buildWithholdingTaxSchedulePdf(schedule: WithholdingTaxSchedule,
     info: { Title: `Withholding tax schedule ${schedule.fromDate} to ${schedule.toDate}` },
   });
   const { regular, bold, clean } = chooseDocumentFonts(doc, [firmName, ...schedule.rows.map((row) => row.clientName)]);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
   doc.font(bold).fontSize(16).text(clean(firmName));
   doc.font(bold).fontSize(13).text('Withholding tax schedule').moveDown(0.3);
   doc

@@ -14,6 +14,7 @@ import {
   textColourOnAccent,
 } from '@matterhorn/shared';
 import { drawFooterText, FOOTER_TEXT_GAP, measureFooterText, type PdfFooterText } from './invoice-pdf-footer.ts';
+import { pdfBytesOf } from '../../../lib/pdf-bytes.ts';
 
 /** The firm as the bill shows it. */
 export interface InvoicePdfFirm {
@@ -66,12 +67,7 @@ export function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       Subject: `Invoice for ${invoice.clientName}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
   try {
     new InvoicePdfWriter(doc, input).write();
     doc.end();
