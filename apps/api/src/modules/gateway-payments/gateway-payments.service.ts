@@ -78,12 +78,6 @@ export function createGateways(settings: PaymentGatewaySettings): Partial<Record
 const gatewayUnavailable = () => new AppError(502, PORTAL_PAYMENT_MESSAGES.gatewayUnavailable);
 
 /**
- * Online payments from the portal. Starting one records a pending attempt and answers the gateway's
- * checkout page; the money is recorded only from the gateway's signed webhook, once per event (the
- * event's id is written in the transaction that records it), against the attempt locked first, so a
- * repeated or late event never pays twice nor unpays.
- */
-/**
  * A client paying an invoice net of the withholding tax it deducts (ADR 0093): the tax proposed from
  * its rate on the fee part, which the payment records beside the money once the gateway confirms it.
  */
@@ -97,6 +91,12 @@ async function netOfWithholdingTax(tx: Tx, firmId: string, item: { kind: StartPo
   return { withholdingTaxAmount: tax.proposedAmount, amountToReceive: tax.amountToReceive };
 }
 
+/**
+ * Online payments from the portal. Starting one records a pending attempt and answers the gateway's
+ * checkout page; the money is recorded only from the gateway's signed webhook, once per event (the
+ * event's id is written in the transaction that records it), against the attempt locked first, so a
+ * repeated or late event never pays twice nor unpays.
+ */
 export function createGatewayPaymentService({
   database,
   settings,
