@@ -13,7 +13,7 @@ beforeAll(() => {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 });
 
-describe('the send-for-signature page', () => {
+describe('the send-for-signature page', { timeout: 30_000 }, () => {
   it('keeps what the sender typed while its lookups (the client’s contacts, the firm’s members) arrive after it', async () => {
     const letter = documentView({ id: DOCUMENT_ID, name: 'Letter.pdf', contentType: 'application/pdf' });
     server.use(

@@ -40,7 +40,10 @@ const answerLayout = (token: string, pages: number) =>
 const answerPdf = (token: string) =>
   server.use(http.get(`*/api/public/signing/${token}/document`, () => new HttpResponse(new ArrayBuffer(8), { status: 200 })));
 
-describe('the document on the signing page', () => {
+/** PDF.js is imported, and compiled, on its first use: on a busy test worker that alone takes seconds. */
+const PDF_JS_LOADS = { timeout: 15_000 };
+
+describe('the document on the signing page', { timeout: 30_000 }, () => {
   it('shows the server’s page images, the first at once and the rest lazily, each sized before it arrives, with the places over them', async () => {
     answerLayout('images', 3);
     const onPageDrawn = show('images');
@@ -67,7 +70,7 @@ describe('the document on the signing page', () => {
     );
     answerPdf('no-images');
     show('no-images');
-    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Letter\.pdf, page \d of 2$/ })).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Letter\.pdf, page \d of 2$/ })).toHaveLength(2), PDF_JS_LOADS);
     expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
   });
 
@@ -77,7 +80,7 @@ describe('the document on the signing page', () => {
     show('broken-image');
     await screen.findByRole('group', { name: 'Letter.pdf, page 1 of 3' });
     fireEvent.error(screen.getAllByRole('presentation')[0]!);
-    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Letter\.pdf, page \d of 2$/ })).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Letter\.pdf, page \d of 2$/ })).toHaveLength(2), PDF_JS_LOADS);
     expect(screen.getByRole('button', { name: 'Sign here on page 2' })).toBeInTheDocument();
   });
 });
