@@ -3,8 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** Absolute, because the server runs from the repository root. */
-export const E2E_DATA_DIR = join(import.meta.dirname, '.e2e-data');
+/** Absolute, because the server runs from the repository root; one per port, so two runs side by side keep apart. */
+export const E2E_DATA_DIR = join(import.meta.dirname, process.env.E2E_PORT ? `.e2e-data-${port}` : '.e2e-data');
 /** The operator's Paystack (subscriptions and portal payments), played by fake-paystack.mjs on the next port. */
 const fakePaystackPort = port + 1;
 const fakePaystackKey = 'sk_test_e2e_subscriptions';

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
 
 export { expect };
 
@@ -182,7 +183,7 @@ export const test = base.extend<{ accessibilityChecks: void; toastsClickedAway: 
 });
 
 export const DEMO_PASSWORD = 'Matterhorn-demo-2026';
-const OUTBOX = join(import.meta.dirname, '..', '.e2e-data', 'outbox');
+const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 
 /**
  * The newest link emailed to `to`, read from the outbox the server writes without SMTP; `matching`
