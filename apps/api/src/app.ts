@@ -20,6 +20,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPermissionsPolicy } from './plugins/permissions-policy.ts';
+import { trackApiMethods } from './plugins/method-not-allowed.ts';
 import { registerCaseInsensitiveQuery } from './plugins/query-names.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
@@ -284,6 +285,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerCaseInsensitiveQuery(app);
+  const apiMethods = trackApiMethods(app);
   registerStorableTextGuard(app);
   registerNoStore(app);
   const authenticator = createAuthenticator(database, config.appSecret);
@@ -504,6 +506,18 @@ export async function buildApp(
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
+    const allowed = request.url.startsWith('/api/') ? apiMethods.allowedMethodsOf(request.url) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          success: false,
+          message: `This address does not take ${request.method}: use ${allowed.join(', ')}`,
+          code: 'METHOD_NOT_ALLOWED',
+          data: null,
+        });
+    }
     if (request.url.startsWith('/api') || !config.webDistDir || request.method !== 'GET' || isMissingAsset(request.url)) {
       return reply.status(404).send({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
     }

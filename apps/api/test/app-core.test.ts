@@ -31,6 +31,22 @@ describe('API core', () => {
     expect(response.json()).toEqual({ success: false, message: 'Route not found', code: 'NOT_FOUND', data: null });
   });
 
+  it('answers a method an API path does not take with 405 and the methods it does take', async () => {
+    const response = await context.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED', data: null });
+    // A path with a parameter, named by a concrete id, and a query string.
+    const download = await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/invoice/download-invoice-pdf/0b8e1f7e-4a53-4b8e-9f57-6f0c2f4f9d11?x=1',
+    });
+    expect(download.statusCode).toBe(405);
+    expect(download.headers.allow).toBe('GET, HEAD');
+    // A path no method has stays not found.
+    expect((await context.app.inject({ method: 'POST', url: '/api/no-such-thing' })).statusCode).toBe(404);
+  });
+
   it('refuses malformed JSON with a 400 envelope, not a stack trace', async () => {
     const response = await context.app.inject({
       method: 'POST',

@@ -130,6 +130,13 @@ describe('the OpenAPI document', () => {
     expect(sends('GET /api/admin/document/download-folder-zip/{id}')).toEqual(['application/zip']);
     expect(sends('GET /api/admin/client-info/get-clients-list')).toEqual(['application/json', 'text/csv']);
     for (const { name, operation } of operations) expect(Object.keys(operation.responses), name).toContain('4XX');
+    // A refusal is the JSON envelope, whatever the call sends when it succeeds.
+    const refusalTypes = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => /^[45]/.test(status))
+        .flatMap(([status, response]) => Object.keys(response.content ?? {}).map((type) => `${name} ${status} ${type}`)),
+    );
+    expect(refusalTypes.filter((entry) => !entry.endsWith(' application/json'))).toEqual([]);
   });
 
   it('declares the multipart body of every upload, its fields and then its file', () => {

@@ -121,6 +121,11 @@ describe('the web app beside the API', () => {
     expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual(JSON.parse(plain.body.toString()));
   });
 
+  it('leaves the web app’s pages out of the API document, so none is said to need a token', async () => {
+    const paths = Object.keys(JSON.parse((await fetchRaw(port, '/api/docs/json')).body.toString()).paths as object);
+    expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
   it('answers a missing asset with 404, not with the page a script cannot run', async () => {
     const answer = await fetchRaw(port, '/assets/index-Old00000.js');
     expect(answer.status).toBe(404);

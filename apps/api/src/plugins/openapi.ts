@@ -170,10 +170,14 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
   const key = `${method} ${openApiPathOf(input.url)}`;
   const contract = contractOperations.get(key);
   const hand = HAND_REGISTERED[key];
-  if (!input.url.startsWith('/api/') || input.url.startsWith('/api/docs')) return jsonSchemaTransform(input) as Transformed;
+  // The web app's pages (/, /robots.txt, /intake/…) are not API calls: the document leaves them out.
+  if (!input.url.startsWith('/api/')) return { schema: { ...(input.schema as Record<string, unknown>), hide: true }, url: input.url };
+  if (input.url.startsWith('/api/docs')) return jsonSchemaTransform(input) as Transformed;
   if (!contract && !hand) throw new Error(`${key} has no operationId: add it to HAND_REGISTERED in plugins/openapi.ts`);
   const access = route.config?.access;
   const schema = { ...(input.schema as Record<string, unknown>) };
+  // A file route's `produces` would give its refusals the file's media type; they are the JSON envelope.
+  if (hand?.sends) delete schema.produces;
   const response = schema.response as Record<string, unknown> | undefined;
   if (hand?.sends && !response) schema.response = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
   const transformed = jsonSchemaTransform({ ...input, schema } as typeof input) as Transformed;

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   FIRM_SCOPE_MISMATCH: { status: 403, meaning: "AdminUserId or BusinessId names another firm than the user's" },
   // What is asked for
   NOT_FOUND: { status: 404, meaning: "No such route or record (another firm's record answers the same)" },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: 'The address exists but not for this method; `Allow` lists the methods it takes' },
   CONFLICT: { status: 409, meaning: "The record's current state refuses the change" },
   NAME_TAKEN: { status: 409, meaning: 'Another record already has this name' },
   TRUST_INSUFFICIENT_FUNDS: { status: 409, meaning: 'A trust ledger or account would go below zero' },
