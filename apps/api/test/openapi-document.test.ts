@@ -139,6 +139,12 @@ describe('the OpenAPI document', () => {
     expect(refusalTypes.filter((entry) => !entry.endsWith(' application/json'))).toEqual([]);
   });
 
+  it('lists as required the fields the server refuses without', () => {
+    const timeEntry = operations.find(({ name }) => name === 'POST /api/admin/time-entry')!.operation;
+    const body = timeEntry.requestBody!.content['application/json']!.schema as Schema & { required?: string[] };
+    expect(body.required).toEqual(expect.arrayContaining(['clientId', 'matterId', 'activityId', 'duration', 'exchangeRate']));
+  });
+
   it('declares the multipart body of every upload, its fields and then its file', () => {
     const uploads = operations.filter(({ operation }) => operation.requestBody?.content['multipart/form-data']);
     expect(uploads.length).toBeGreaterThanOrEqual(10);

@@ -36,16 +36,18 @@ export const TIME_ENTRY_RULE_MESSAGES = {
 
 const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 
-/** A required decimal field: "X is required" when blank, "X must be number" when not a number. */
+/**
+ * A required decimal field: "X is required" when blank or left out, "X must be number" when not a
+ * number. Not nullish, so the API document lists it as required, as the server treats it.
+ */
 const decimalField = (required: string, notNumber: string) =>
   z
     .union([z.string(), z.number()], { error: required })
-    .nullish()
     .superRefine((value, context) => {
       if (blank(value)) context.addIssue({ code: 'custom', message: required });
       else if (!/^\d+(\.\d+)?$/.test(String(value).trim())) context.addIssue({ code: 'custom', message: notNumber });
     })
-    .transform((value) => String(value ?? '').trim());
+    .transform((value) => String(value).trim());
 
 /**
  * POST /api/admin/time-entry and PUT /api/admin/time-entry/{id}: SPEC.md §3's form fields. The
