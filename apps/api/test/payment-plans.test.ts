@@ -114,6 +114,61 @@ describe('setting up a plan', () => {
     expect(await planCount(invoice.id)).toBe(0);
   });
 
+  it('refuses an instalment amount that is not plain decimal text on each of the four calls with a 400 naming the field, and writes nothing', async () => {
+    const invoice = await issue('1000.00');
+    const live = await fixture.call('POST', `${BASE}/create-plan/${invoice.id}`, fixture.tokens.admin, {
+      instalments: equalMonthlyInstalments('1000.00', 2, today),
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    const clientId = fixture.references.openMatter.clientId;
+    const everyPlan = () =>
+      fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
+        rowsOf<{ plans: number; instalments: number; live: number }>(
+          tx.execute(sql`select (select count(*)::int from payment_plans) as plans,
+            (select count(*)::int from payment_plan_instalments) as instalments,
+            (select count(*)::int from payment_plans where status = 'Active') as live`),
+        ),
+      );
+    const before = await everyPlan();
+    const calls = [
+      [`${BASE}/create-plan/${invoice.id}`, {}],
+      [`${BASE}/replace-plan/${invoice.id}`, {}],
+      [`${BASE}/create-client-plan/${clientId}`, { currencyCode: 'NGN', invoiceIds: [invoice.id] }],
+      [`${BASE}/replace-client-plan/${clientId}`, { currencyCode: 'NGN', invoiceIds: [invoice.id] }],
+    ] as const;
+    for (const [url, rest] of calls) {
+      for (const amount of ['abc', 1e94]) {
+        const answer = await fixture.call('POST', url, fixture.tokens.admin, {
+          ...rest,
+          instalments: [
+            { dueDate: today, amount: '500.00' },
+            { dueDate: addMonths(today, 1), amount },
+          ],
+        });
+        expect(answer.statusCode, `${url} ${amount}: ${answer.body}`).toBe(400);
+        expect(answer.json()).toMatchObject({
+          success: false,
+          data: null,
+          message: 'Amount must be an amount with at most 2 decimals',
+          errors: { 'instalments.1.amount': 'Amount must be an amount with at most 2 decimals' },
+        });
+      }
+    }
+    expect(await everyPlan()).toEqual(before);
+  });
+
+  it('states the instalment amount’s format in the API document: decimal text, or a number within bounds', async () => {
+    const document = (await fixture.context.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['create-plan', 'replace-plan', 'create-client-plan', 'replace-client-plan']) {
+      const body = document.paths[`${BASE}/${path}/{id}`].post.requestBody.content['application/json'].schema;
+      const amount = body.properties.instalments.items.properties.amount;
+      expect(amount.anyOf, path).toEqual([
+        { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' },
+        expect.objectContaining({ type: 'number', minimum: 0, maximum: 999999999999.99 }),
+      ]);
+    }
+  });
+
   it('refuses a draft and a paid invoice (409), another firm’s invoice (404), and those who may not approve invoices (403)', async () => {
     const invoice = await issue('1000.00');
     const body = { instalments: equalMonthlyInstalments('1000.00', 2, today) };

@@ -41,12 +41,28 @@ export const optionalEmail = (label = 'Email') =>
     .transform((value) => (value ? value.toLowerCase() : null))
     .refine((value) => value === null || z.email().safeParse(value).success, `Enter a valid ${label.toLowerCase()}`);
 
-/** A non-negative amount of money as text with at most 2 decimals ("1500", "1500.5", "1500.50"). */
-export const moneyText = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} is required` })
+/** Plain decimal text: up to 12 whole digits and at most 2 decimals, no sign, exponent or separators. */
+export const MONEY_TEXT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+const MONEY_NUMBER_MAX = 999_999_999_999.99;
+
+/**
+ * A non-negative amount of money as text with at most 2 decimals ("1500", "1500.5", "1500.50"). A
+ * number is still read (older callers send one), within the same bounds, so the API document states
+ * the format and a value like 1e94 is refused as the field's own 400, never reaching the arithmetic.
+ */
+export const moneyText = (label: string) => {
+  const message = `${label} must be an amount with at most 2 decimals`;
+  return z
+    .union(
+      [
+        z.string().trim().regex(MONEY_TEXT_PATTERN, message),
+        z.number().min(0, message).max(MONEY_NUMBER_MAX, message).multipleOf(0.01, message),
+      ],
+      { error: `${label} is required` },
+    )
     .transform((value) => String(value).trim())
-    .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
+    .refine((value) => MONEY_TEXT_PATTERN.test(value), message);
+};
 
 export const optionalMoneyText = (label: string) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GATEWAY_PAYMENT_STATUSES } from '../client-portal/portal-payments.schemas.ts';
 import { isoDate, moneyText } from '../common/fields.ts';
-import { toCents } from '../common/money.ts';
+import { isMoneyText, toCents } from '../common/money.ts';
 import { PAYMENT_PLAN_LIMITS } from './payment-plan-rules.ts';
 
 /** Payment plans (issue 44 §4, ADR 0074): an issued invoice's balance in instalments with due dates. */
@@ -25,6 +25,9 @@ export const PAYMENT_PLAN_MESSAGES = {
   zeroAmount: (number: number) => `Instalment ${number} must be more than 0.00`,
 } as const;
 
+/** An amount its own field refused keeps its message and is left as sent (text or a number): nothing to compare. */
+const isReadAmount = (amount: unknown): amount is string => typeof amount === 'string' && isMoneyText(amount);
+
 export const instalmentInputSchema = z.strictObject({
   dueDate: isoDate('Due date').describe('When the instalment falls due (YYYY-MM-DD): after the one before, not before today.'),
   amount: moneyText('Amount').describe('The instalment’s amount in the invoice’s currency, at most 2 decimals, more than 0.'),
@@ -40,7 +43,7 @@ export const paymentPlanInputSchema = z
   })
   .superRefine((plan, context) => {
     plan.instalments.forEach((instalment, index) => {
-      if (toCents(instalment.amount) <= 0n)
+      if (isReadAmount(instalment.amount) && toCents(instalment.amount) <= 0n)
         context.addIssue({ code: 'custom', path: ['instalments', index, 'amount'], message: PAYMENT_PLAN_MESSAGES.zeroAmount(index + 1) });
     });
   });
@@ -161,7 +164,7 @@ export const clientPaymentPlanInputSchema = z
   })
   .superRefine((plan, context) => {
     plan.instalments.forEach((instalment, index) => {
-      if (toCents(instalment.amount) <= 0n)
+      if (isReadAmount(instalment.amount) && toCents(instalment.amount) <= 0n)
         context.addIssue({ code: 'custom', path: ['instalments', index, 'amount'], message: PAYMENT_PLAN_MESSAGES.zeroAmount(index + 1) });
     });
   });
