@@ -3,6 +3,7 @@ export * from './common/error-codes.ts';
 export * from './common/route-contract.ts';
 export * from './common/pagination.ts';
 export * from './common/money.ts';
+export * from './common/counts.ts';
 export * from './common/dates.ts';
 export * from './common/document-dates.ts';
 export * from './common/file-size.ts';

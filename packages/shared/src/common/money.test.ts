@@ -6,6 +6,7 @@ import {
   toCents,
   divideRounded,
   formatMoney,
+  formatMoneyIn,
   fromScaled,
   isMoneyText,
   MONEY_DECIMALS,
@@ -230,6 +231,19 @@ describe('divideRounded: half-up, away from zero', () => {
     const product = toScaled(rate, 2) * toScaled(duration, 4); // scale 6
     const total = divideRounded(product, toScaled(exchange, 4)); // scale 6 / scale 4 -> scale 2
     expect(fromScaled(total, 2)).toBe(expected);
+  });
+});
+
+describe('formatMoneyIn: the currency’s sign, never its code after the amount', () => {
+  it.each([
+    ['25000', 'NGN', '₦25,000.00'],
+    ['1200.5', 'usd', '$1,200.50'],
+    ['-80', 'GBP', '-£80.00'],
+    ['80', 'CHF', 'CHF 80.00'],
+    ['80', 'ZZZ', 'ZZZ 80.00'],
+    ['80', '', '80.00'],
+  ])('%j %j -> %j', (amount, code, expected) => {
+    expect(formatMoneyIn(amount, code)).toBe(expected);
   });
 });
 

@@ -104,6 +104,35 @@ export function formatMoney(text: string | number, currencySymbol = ''): string 
   return `${negative ? '-' : ''}${currencySymbol}${groupThousands(whole)}.${fraction}`;
 }
 
+const symbols = new Map<string, string>();
+
+/**
+ * The sign people write for a currency ("₦" for NGN, "$" for USD), from the runtime's own currency
+ * data and kept once read; a code the runtime does not know stands as itself. Not on a page's first
+ * paint (see groupThousands): lists and summaries only.
+ */
+export function currencySymbolOf(currencyCode: string): string {
+  const code = currencyCode.trim().toUpperCase();
+  if (!code) return '';
+  let symbol = symbols.get(code);
+  if (symbol === undefined) {
+    try {
+      const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      symbol = parts.find((part) => part.type === 'currency')?.value ?? code;
+    } catch {
+      symbol = code;
+    }
+    symbols.set(code, symbol);
+  }
+  return symbol;
+}
+
+/** An amount with its currency's sign: "₦25,000.00", "$1,200.50", "CHF 80.00" (a sign that ends in a letter keeps a space). */
+export function formatMoneyIn(amount: string | number, currencyCode: string): string {
+  const symbol = currencySymbolOf(currencyCode);
+  return formatMoney(amount, /\p{L}$/u.test(symbol) ? `${symbol} ` : symbol);
+}
+
 /**
  * The money input's rule (SPEC.md §5): thousands separators stripped, at most 2 decimals,
  * and an optional maximum. Returns null when the text is not acceptable.

@@ -135,6 +135,11 @@ export const consultationPayments = pgTable(
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Money the payment holds for the firm to refund (in its currency): a fee paid again, or paid after
+     * the consultation was cancelled, is the lead's money, never income. Null when it holds none.
+     */
+    refundAmount: numeric('refund_amount', { precision: 14, scale: 2 }),
   },
   (table) => [
     foreignKey({

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { BILL_RUN_SKIP_REASONS, formatMoney, type BillRunDetail, type BillRunResult } from '@matterhorn/shared';
+import { BILL_RUN_SKIP_REASONS, countOf, formatMoneyIn, type BillRunDetail, type BillRunResult } from '@matterhorn/shared';
 import { Link } from 'react-router';
 
 export const BILL_RUN_RESULT_TEXT = {
@@ -8,10 +8,8 @@ export const BILL_RUN_RESULT_TEXT = {
   skipped: 'Skipped',
   pending: 'Waiting',
   draftInvoice: 'Draft invoice',
-  allMatters: (count: number) => `${count} matters, one invoice`,
+  allMatters: (count: number) => `${countOf(count, 'matter')}, one invoice`,
 } as const;
-
-export const moneyIn = (amount: string, currencyCode: string) => `${currencyCode} ${formatMoney(amount)}`.trim();
 
 /** The run's progress: done of total, as a bar with its numbers in words. */
 export function BillRunProgress({ run }: { run: Pick<BillRunDetail, 'done' | 'total' | 'draftedCount' | 'skippedCount' | 'status'> }) {
@@ -36,7 +34,7 @@ function ResultRow({ result, currencyCode }: { result: BillRunResult; currencyCo
             {result.clientName}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {what} · {result.itemCount} items · {moneyIn(result.unbilledAmount, currencyCode)} unbilled
+            {what} · {countOf(result.itemCount, 'item')} · {formatMoneyIn(result.unbilledAmount, currencyCode)} unbilled
           </Text>
           {result.outcome === 'Skipped' && result.skipReason && <Text size="sm">{BILL_RUN_SKIP_REASONS[result.skipReason]}</Text>}
         </Stack>
@@ -51,7 +49,7 @@ function ResultRow({ result, currencyCode }: { result: BillRunResult; currencyCo
           {result.invoiceId && (
             <Anchor component={Link} to={`/billing/invoices/${result.invoiceId}`} size="sm">
               {result.invoiceNumber ?? BILL_RUN_RESULT_TEXT.draftInvoice}
-              {result.invoiceTotal ? ` · ${moneyIn(result.invoiceTotal, currencyCode)}` : ''}
+              {result.invoiceTotal ? ` · ${formatMoneyIn(result.invoiceTotal, currencyCode)}` : ''}
             </Anchor>
           )}
         </Stack>

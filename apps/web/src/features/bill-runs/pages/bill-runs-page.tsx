@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { isoToDisplayDate, type BillRunFiltersInput, type BillRunPreview } from '@matterhorn/shared';
+import { countOf, formatMoneyIn, isoToDisplayDate, type BillRunFiltersInput, type BillRunPreview } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { billRunKeys, billRunsQuery, previewBillRun, startBillRun } from '../api/bill-runs-api.ts';
 import { BillRunFiltersForm } from '../components/bill-run-filters-form.tsx';
-import { moneyIn } from '../components/bill-run-results.tsx';
+import { BILL_RUN_RESULT_TEXT } from '../components/bill-run-results.tsx';
 
 export const BILL_RUNS_TEXT = {
   title: 'Bill runs',
@@ -30,14 +30,14 @@ function PreviewSummary({ preview }: { preview: BillRunPreview }) {
           {BILL_RUNS_TEXT.previewTitle}
         </Title>
         <Text fw={600}>
-          {preview.invoiceCount} invoices for {preview.clientCount} clients ({preview.matterCount} matters),{' '}
-          {moneyIn(preview.unbilledAmount, preview.currencyCode)} unbilled
+          {countOf(preview.invoiceCount, 'invoice')} for {countOf(preview.clientCount, 'client')} ({countOf(preview.matterCount, 'matter')}
+          ), {formatMoneyIn(preview.unbilledAmount, preview.currencyCode)} unbilled
         </Text>
         <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
           {preview.targets.map((target) => (
             <Text component="li" size="sm" key={`${target.clientId}:${target.matterId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
-              {target.clientName} · {target.matterName ?? `${target.matterCount} matters, one invoice`} ·{' '}
-              {moneyIn(target.unbilledAmount, preview.currencyCode)}
+              {target.clientName} · {target.matterName ?? BILL_RUN_RESULT_TEXT.allMatters(target.matterCount)} ·{' '}
+              {formatMoneyIn(target.unbilledAmount, preview.currencyCode)}
             </Text>
           ))}
         </Stack>

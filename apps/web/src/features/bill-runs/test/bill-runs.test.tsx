@@ -54,10 +54,17 @@ const runOf = (results: BillRunResult[], status: BillRunDetail['status']): BillR
   results,
 });
 
-const PENDING = [result({ id: 'r1' }), result({ id: 'r2', matterName: 'Share purchase', unbilledAmount: '20000.00' })];
+const PENDING = [result({ id: 'r1' }), result({ id: 'r2', matterName: 'Share purchase', unbilledAmount: '20000.00', itemCount: 1 })];
 const DONE = [
   result({ id: 'r1', outcome: 'Drafted', invoiceId: INVOICE_ID, invoiceTotal: '100000.00' }),
-  result({ id: 'r2', matterName: 'Share purchase', unbilledAmount: '20000.00', outcome: 'Skipped', skipReason: 'belowMinimum' }),
+  result({
+    id: 'r2',
+    matterName: 'Share purchase',
+    unbilledAmount: '20000.00',
+    itemCount: 1,
+    outcome: 'Skipped',
+    skipReason: 'belowMinimum',
+  }),
 ];
 
 describe('Bill runs', { timeout: 60_000 }, () => {
@@ -103,7 +110,8 @@ describe('Bill runs', { timeout: 60_000 }, () => {
     expect(await screen.findByText(BILL_RUNS_TEXT.noRuns)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: BILL_RUN_FORM_TEXT.minimum }), '50000');
     await user.click(screen.getByRole('button', { name: BILL_RUN_FORM_TEXT.preview }));
-    expect(await screen.findByText(/2 invoices for 1 clients \(2 matters\), NGN 120,000.00 unbilled/)).toBeInTheDocument();
+    // Counts agree with their nouns, and money shows its currency's sign.
+    expect(await screen.findByText(/2 invoices for 1 client \(2 matters\), ₦120,000.00 unbilled/)).toBeInTheDocument();
     const previewed = billRunFiltersSchema.parse(api.callsTo('POST', `${BASE}/preview`)[0]!.body);
     expect(previewed.minimumUnbilled).toBe('50000');
     expect(previewed.workUpTo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -117,7 +125,9 @@ describe('Bill runs', { timeout: 60_000 }, () => {
     expect(screen.getByRole('progressbar', { name: 'Bill run progress' })).toBeInTheDocument();
     const drafted = screen.getByRole('listitem', { name: 'Marina Estates Ltd: Lease dispute' });
     expect(within(drafted).getByRole('link', { name: /Draft invoice/ })).toHaveAttribute('href', `/billing/invoices/${INVOICE_ID}`);
+    expect(within(drafted).getByText('Lease dispute · 2 items · ₦100,000.00 unbilled')).toBeInTheDocument();
     const skipped = screen.getByRole('listitem', { name: 'Marina Estates Ltd: Share purchase' });
+    expect(within(skipped).getByText('Share purchase · 1 item · ₦20,000.00 unbilled')).toBeInTheDocument();
     expect(within(skipped).getByText('Unbilled work below the minimum')).toBeInTheDocument();
     await waitFor(() => expect(polls).toBeGreaterThanOrEqual(2));
   });

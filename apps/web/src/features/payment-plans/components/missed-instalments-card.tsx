@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
-import { formatMoney, isoToDisplayDate } from '@matterhorn/shared';
+import { countOf, formatMoney, isoToDisplayDate } from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { missedInstalmentsQuery } from '../api/missed-instalments-api.ts';
@@ -42,7 +42,7 @@ export function MissedInstalmentsCard() {
                 ) : (
                   // A plan on the client's balance: its invoices and instalments are on the client's page.
                   <Anchor component={Link} to={`/clients/${row.clientId}`} size="sm">
-                    {`${row.invoiceCount} invoices`}
+                    {countOf(row.invoiceCount, 'invoice')}
                   </Anchor>
                 )}
               </Table.Td>

@@ -1,0 +1,1 @@
+ALTER TABLE "consultation_payments" ADD COLUMN "refund_amount" numeric(14, 2);
