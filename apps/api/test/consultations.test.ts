@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_MESSAGES } from '@matterhorn/shared';
 import { startFakePaystack, type Delivery } from './support/fake-gateways.ts';
 import { readOutbox, rowsOf } from './support/test-app.ts';
+import { findTieOutFailures } from './support/tie-outs.ts';
 import { setUpTimeEntryFixture, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 
 /**
@@ -67,6 +68,25 @@ async function linkOf(leadId: string, email: string) {
 const page = (token: string, path = '', method: 'GET' | 'POST' = 'GET', payload?: object) =>
   fixture.context.app.inject({ method, url: `/api/public/consultation/${token}${path}`, ...(payload ? { payload } : {}) });
 const slotsOf = async (token: string) => (await page(token, '/slots')).json().data.days as { date: string; slots: { start: string }[] }[];
+/** Every journal line posted for a consultation's payments, by account. */
+const postingsOf = (consultationId: string) =>
+  query<{ account: string; debit: string; credit: string }>(
+    fixture.firm.firmId,
+    sql`select a.code as account, l.debit::text as debit, l.credit::text as credit from journal_lines l
+      join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
+      join consultation_payments p on p.id::text = e.source_id::text
+      where e.source_type in ('consultation-fee', 'unapplied-cash') and p.consultation_id = ${consultationId}
+      order by a.code, l.debit, l.credit`,
+  );
+/** What a consultation's payments hold for the firm to refund. */
+const heldToRefund = async (consultationId: string) =>
+  (
+    await query<{ amount: string }>(
+      fixture.firm.firmId,
+      sql`select refund_amount::text as amount from consultation_payments
+        where consultation_id = ${consultationId} and refund_amount is not null and status = 'refused'`,
+    )
+  ).map((row) => row.amount);
 const leadStatus = async (leadId: string) =>
   (await fixture.call('GET', `/api/admin/leads/get-lead/${leadId}`, fixture.tokens.admin)).json().data.status;
 
@@ -287,24 +307,68 @@ describe('consultation slots and booking', () => {
         fixture.firm.firmId,
         sql`select reference from consultation_payments where consultation_id = ${rows[0]!.id} order by created_at limit 1`,
       );
-      expect((await paystack.send('charge.success', paystack.pay(payment!.reference))).json()?.data?.outcome).toBe('recorded');
+      expect((await paystack.send('charge.success', paystack.pay(payment!.reference))).json()?.data?.outcome).toBe('refused');
       const after = (await fixture.call('GET', `${base}/get-lead-consultation/${lead.id}`, fixture.tokens.admin)).json().data;
-      expect(after.consultation).toMatchObject({ status: 'Cancelled', feeAmount: '2500.50' });
-      expect(after.consultation.paidAt).not.toBeNull();
+      expect(after.consultation).toMatchObject({ status: 'Cancelled', feeAmount: '2500.50', paidAt: null });
       expect(await leadStatus(lead.id)).toBe('new');
-      // The money came in: it is the firm's income, exactly, and flagged for the firm to refund.
-      const [income] = await query<{ credit: string }>(
+      // The money came in for a cancelled consultation: never income, held exactly for the firm to refund.
+      expect(await postingsOf(rows[0]!.id)).toEqual([
+        { account: 'operating-bank', debit: '2500.50', credit: '0.00' },
+        { account: 'unapplied-cash', debit: '0.00', credit: '2500.50' },
+      ]);
+      expect(await heldToRefund(rows[0]!.id)).toEqual(['2500.50']);
+      const audits = await query<{ details: { reason: string; forRefund: boolean } }>(
         fixture.firm.firmId,
-        sql`select l.credit::text as credit from journal_lines l join journal_entries e on e.id = l.entry_id
-          join ledger_accounts a on a.id = l.account_id join consultation_payments p on p.id::text = e.source_id::text
-          where e.source_type = 'consultation-fee' and a.code = 'consultation-fees' and p.reference = ${payment!.reference}`,
+        sql`select details from audit_events where action = 'consultation.paymentToRefund' and entity_id = ${rows[0]!.id}`,
       );
-      expect(income!.credit).toBe('2500.50');
-      const [audit] = await query<{ details: { status: string; forRefund: boolean } }>(
+      expect(audits.map((audit) => audit.details)).toEqual([
+        expect.objectContaining({ reason: 'the consultation had been cancelled before it was paid', forRefund: true }),
+      ]);
+    } finally {
+      await saveSettings(settings());
+    }
+  });
+
+  it('books a fee paid three times as income once; the other two payments are held for the firm to refund', async () => {
+    await saveSettings(settings({ feeAmount: '5000', feeCurrency: 'NGN', isFeeRequired: true }));
+    try {
+      const lead = await createLead('Ifeoma');
+      const token = await linkOf(lead.id, lead.email);
+      const start = `${dayAfter(today, 6)}T09:00`;
+      // Three checkouts opened (three tabs, or back and forth) before any was paid.
+      for (let open = 0; open < 3; open += 1) expect((await page(token, '/book', 'POST', { start })).statusCode).toBe(200);
+      const [consultation] = await query<{ id: string }>(fixture.firm.firmId, sql`select id from consultations where lead_id = ${lead.id}`);
+      const payments = await query<{ reference: string }>(
         fixture.firm.firmId,
-        sql`select details from audit_events where action = 'consultation.paid' and entity_id = ${rows[0]!.id}`,
+        sql`select reference from consultation_payments where consultation_id = ${consultation!.id} order by created_at`,
       );
-      expect(audit!.details).toMatchObject({ status: 'Cancelled', forRefund: true });
+      expect(payments).toHaveLength(3);
+      const outcomes = [];
+      for (const payment of payments)
+        outcomes.push((await paystack.send('charge.success', paystack.pay(payment.reference))).json()?.data?.outcome);
+      expect(outcomes).toEqual(['recorded', 'refused', 'refused']);
+      // A repeated delivery of a payment held to refund holds nothing more.
+      expect((await paystack.send('charge.success', paystack.pay(payments[1]!.reference))).json()?.data?.outcome).toBe('alreadySettled');
+
+      const view = (await fixture.call('GET', `${base}/get-lead-consultation/${lead.id}`, fixture.tokens.admin)).json().data;
+      expect(view.consultation).toMatchObject({ status: 'Confirmed', feeAmount: '5000.00' });
+      expect(await postingsOf(consultation!.id)).toEqual([
+        { account: 'consultation-fees', debit: '0.00', credit: '5000.00' },
+        { account: 'operating-bank', debit: '5000.00', credit: '0.00' },
+        { account: 'operating-bank', debit: '5000.00', credit: '0.00' },
+        { account: 'operating-bank', debit: '5000.00', credit: '0.00' },
+        { account: 'unapplied-cash', debit: '0.00', credit: '5000.00' },
+        { account: 'unapplied-cash', debit: '0.00', credit: '5000.00' },
+      ]);
+      expect(await heldToRefund(consultation!.id)).toEqual(['5000.00', '5000.00']);
+      const audits = await query<{ details: { reference: string; reason: string; forRefund: boolean } }>(
+        fixture.firm.firmId,
+        sql`select details from audit_events where action = 'consultation.paymentToRefund' and entity_id = ${consultation!.id}`,
+      );
+      expect(audits.map((audit) => audit.details.reference).sort()).toEqual([payments[1]!.reference, payments[2]!.reference].sort());
+      expect(audits[0]!.details).toMatchObject({ reason: 'the consultation’s fee had already been paid', forRefund: true });
+      // The books tie out: what the payments hold to refund is the unapplied-payments liability (also checked as the file closes).
+      expect(await findTieOutFailures(fixture.context.database, [fixture.firm.firmId])).toEqual([]);
     } finally {
       await saveSettings(settings());
     }

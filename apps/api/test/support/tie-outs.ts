@@ -182,6 +182,10 @@ async function firmTieOuts(tx: Tx, firm: string, firmId: string): Promise<TieOut
           union all
           select m.currency_code || ${byClient ? sql`' client ' || m.client_id::text` : sql`''`}, m.amount
             from client_credit_movements m where m.firm_id = ${firmId}
+          union all
+          -- A consultation fee to refund is a lead's money: no client on its line.
+          select p.currency_code || ${byClient ? sql`' client '` : sql`''`}, p.refund_amount
+            from consultation_payments p where p.firm_id = ${firmId} and p.refund_amount is not null
         ) held group by key`),
     );
   failures.push(

@@ -264,6 +264,7 @@ export const AUDIT_EVENTS = [
   'consultation.cancelled',
   'consultation.paid',
   'consultation.paymentRefused',
+  'consultation.paymentToRefund',
   'client.messagePreferencesChanged',
   'clientMessageTemplate.updated',
   'clientMessage.retried',

@@ -1,6 +1,7 @@
 import { fromCents, toCents, type TieOut } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { sumClientCreditBalances } from '../client-credits/client-credits.api.ts';
+import { sumHeldForRefund } from '../consultations/consultations.api.ts';
 import { sumHeldUnapplied } from '../gateway-payments/gateway-payments.api.ts';
 import { sumOpenReceivables } from '../invoices/invoices.api.ts';
 import { findTrustLedgerTotals } from '../trust/trust.api.ts';
@@ -11,7 +12,7 @@ import { sumDayTotals } from './statements.repository.ts';
  * The tie-outs every statement shows (issue 36): the ledger's accounts receivable equals what the
  * invoices module says clients owe on open invoices, the ledger's client trust liability and
  * trust bank equal what the trust module's client ledgers hold, and unapplied client payments equal
- * the clients' credit balances and what online payments hold unapplied — per currency, as the books
+ * the clients' credit balances and what online payments (invoices' and consultation fees') hold unapplied — per currency, as the books
  * stand now. The records' figures come from their own modules (sumOpenReceivables, findTrustLedgerTotals),
  * the same functions the test harness checks every test file's books with.
  */
@@ -45,6 +46,7 @@ export async function findBookTieOuts(tx: Tx, firmId: string, chart: readonly Ch
   const addOwed = (currency: string, amount: string) => owedToClients.set(currency, (owedToClients.get(currency) ?? 0n) + toCents(amount));
   for (const row of await sumClientCreditBalances(tx, firmId)) addOwed(row.currencyCode, row.balance);
   for (const row of await sumHeldUnapplied(tx, firmId)) addOwed(row.currencyCode, row.amount);
+  for (const row of await sumHeldForRefund(tx, firmId)) addOwed(row.currencyCode, row.amount);
 
   const currenciesOf = (account: ChartAccount) =>
     [...ledger.keys()].filter((key) => key.startsWith(`${account.id} `)).map((key) => key.slice(account.id.length + 1));

@@ -15,12 +15,21 @@ export async function findPaymentOwner(tx: Tx, reference: string) {
   return row ?? null;
 }
 
-export type PaymentRow = { id: string; consultationId: string; status: string; amount: string; currencyCode: string; reference: string };
+export type PaymentRow = {
+  id: string;
+  consultationId: string;
+  status: string;
+  amount: string;
+  currencyCode: string;
+  reference: string;
+  refundAmount: string | null;
+};
 
 /** The payment locked first: two deliveries of one event wait for each other. */
 export async function lockPayment(tx: Tx, firmId: string, reference: string): Promise<PaymentRow | null> {
   const [row] = await rowsOf<PaymentRow>(
-    tx.execute(sql`select id, consultation_id as "consultationId", status, amount::text as amount, currency_code as "currencyCode", reference
+    tx.execute(sql`select id, consultation_id as "consultationId", status, amount::text as amount, currency_code as "currencyCode", reference,
+        refund_amount::text as "refundAmount"
       from consultation_payments where firm_id = ${firmId} and reference = ${reference} for update`),
   );
   return row ?? null;
@@ -30,7 +39,13 @@ export async function settlePayment(
   tx: Tx,
   firmId: string,
   id: string,
-  values: { status: 'succeeded' | 'failed' | 'refused'; transactionId?: string | null; fee?: string | null; failureReason?: string | null },
+  values: {
+    status: 'succeeded' | 'failed' | 'refused';
+    transactionId?: string | null;
+    fee?: string | null;
+    failureReason?: string | null;
+    refundAmount?: string | null;
+  },
 ) {
   await tx
     .update(consultationPayments)
@@ -51,4 +66,12 @@ export async function sumFeesCollected(tx: Tx, firmId: string, range: { from: st
       group by 1 order by 1`),
   );
   return new Map(rows.map((row) => [row.currencyCode, row.amount]));
+}
+
+/** What consultation payments hold for the firm to refund, per currency: part of the unapplied-payments liability. */
+export async function sumHeldForRefund(tx: Tx, firmId: string) {
+  return rowsOf<{ currencyCode: string; amount: string }>(
+    tx.execute(sql`select currency_code as "currencyCode", sum(refund_amount)::numeric(16,2)::text as amount
+      from consultation_payments where firm_id = ${firmId} and refund_amount is not null group by 1 order by 1`),
+  );
 }

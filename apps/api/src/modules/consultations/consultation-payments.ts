@@ -21,6 +21,13 @@ import { findConsultationLead, type ConsultationLead } from './consultation-lead
 import { findPaymentOwner, insertPayment, lockPayment, settlePayment } from './consultation-payments.repository.ts';
 import { findConsultation, lockAssigneeDiary, updateConsultation, type ConsultationRow } from './consultations.repository.ts';
 
+/** Why a payment of this consultation's fee is money to refund, not income; null when it pays the fee. */
+function refundReasonOf(row: Pick<ConsultationRow, 'paidAt' | 'status'>): string | null {
+  if (row.paidAt) return 'the consultation’s fee had already been paid';
+  if (row.status === 'Cancelled') return 'the consultation had been cancelled before it was paid';
+  return null;
+}
+
 /** Our references for consultation fees: the gateways' webhooks name them, and the firm's payments webhook hands them here. */
 export const CONSULTATION_REFERENCE_PREFIX = 'mh_cf_';
 const GATEWAY_LABELS: Record<string, string> = { paystack: 'Paystack', stripe: 'Stripe' };
@@ -56,7 +63,8 @@ export function createConsultationPayments(
   async function recordSuccess(tx: Tx, firmId: string, gateway: PaymentGatewayName, event: SucceededEvent): Promise<string> {
     const payment = await lockPayment(tx, firmId, event.reference);
     if (!payment) return 'unknown';
-    if (payment.status === 'succeeded') return 'alreadySettled';
+    // Settled once, as the fee or as money to refund: a repeated delivery changes nothing.
+    if (payment.status === 'succeeded' || payment.refundAmount !== null) return 'alreadySettled';
     // The assignee's diary before the consultation's row, in the order a booking takes them: a lapsed
     // booking confirmed here and its lead booking again at the same moment must not wait for each other.
     const { assigneeUserId } = (await findConsultation(tx, firmId, payment.consultationId))!;
@@ -80,6 +88,51 @@ export function createConsultationPayments(
     const lead = await findConsultationLead(tx, firmId, row.leadId);
     const label = GATEWAY_LABELS[gateway] ?? gateway;
     const bank = await chooseBankAccount(tx, firmId, payment.currencyCode, null);
+    const fee = event.feeMinor === null ? null : fromMinorUnits(event.feeMinor, payment.currencyCode);
+    const postGatewayFee = async () => {
+      if (fee && compareMoney(fee, '0') > 0)
+        await postJournalEntry(tx, actor, {
+          entryDate: today,
+          memo: `${label} fee on consultation fee ${payment.reference}`,
+          sourceType: 'gateway-fee',
+          sourceId: payment.id,
+          currency: payment.currencyCode,
+          lines: [{ account: 'bank-charges', debit: fee }, bankLine(bank.line, { credit: fee })],
+        });
+    };
+    const refundReason = refundReasonOf(row);
+    if (refundReason) {
+      // The fee is income once, and never for a consultation that was cancelled before it was paid: the
+      // money is the lead's, held against unapplied payments (a liability) until the firm refunds it,
+      // as the public invoice link holds a payment for an invoice paid meanwhile.
+      await postJournalEntry(tx, actor, {
+        entryDate: today,
+        memo: `Consultation fee paid online through ${label}${lead ? ` by ${lead.name}` : ''} (${payment.reference}): held to refund, ${refundReason}`.slice(
+          0,
+          500,
+        ),
+        sourceType: 'unapplied-cash',
+        sourceId: payment.id,
+        currency: payment.currencyCode,
+        lines: [bankLine(bank.line, { debit: payment.amount }), { account: 'unapplied-cash', credit: payment.amount }],
+      });
+      await postGatewayFee();
+      await settlePayment(tx, firmId, payment.id, {
+        status: 'refused',
+        transactionId: event.transactionId,
+        fee,
+        failureReason: `Refund it: ${refundReason}`,
+        refundAmount: payment.amount,
+      });
+      await recordAuditEvent(tx, actor, 'consultation.paymentToRefund', row.id, {
+        ...trail,
+        transactionId: event.transactionId,
+        fee,
+        reason: refundReason,
+        forRefund: true,
+      });
+      return 'refused';
+    }
     await postJournalEntry(tx, actor, {
       entryDate: today,
       memo: `Consultation fee paid online through ${label}${lead ? ` by ${lead.name}` : ''} (${payment.reference})`.slice(0, 500),
@@ -88,16 +141,7 @@ export function createConsultationPayments(
       currency: payment.currencyCode,
       lines: [bankLine(bank.line, { debit: payment.amount }), { account: 'consultation-fees', credit: payment.amount }],
     });
-    const fee = event.feeMinor === null ? null : fromMinorUnits(event.feeMinor, payment.currencyCode);
-    if (fee && compareMoney(fee, '0') > 0)
-      await postJournalEntry(tx, actor, {
-        entryDate: today,
-        memo: `${label} fee on consultation fee ${payment.reference}`,
-        sourceType: 'gateway-fee',
-        sourceId: payment.id,
-        currency: payment.currencyCode,
-        lines: [{ account: 'bank-charges', debit: fee }, bankLine(bank.line, { credit: fee })],
-      });
+    await postGatewayFee();
     await settlePayment(tx, firmId, payment.id, { status: 'succeeded', transactionId: event.transactionId, fee });
     await updateConsultation(tx, firmId, row.id, { paidAt: new Date() });
     const status = lead
@@ -110,9 +154,6 @@ export function createConsultationPayments(
       status,
       ...(status === 'Lapsed'
         ? { note: 'Paid after its hold lapsed and the time was taken: the lead or the firm chooses another time' }
-        : {}),
-      ...(status === 'Cancelled'
-        ? { note: 'Paid after the consultation was cancelled: refund it if the firm’s terms say so', forRefund: true }
         : {}),
     });
     return 'recorded';

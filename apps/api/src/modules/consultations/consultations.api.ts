@@ -7,6 +7,8 @@ import type { PaymentGatewayName } from '@matterhorn/shared';
 import { createBookingPage } from './booking-page.ts';
 import { registerBookingPageRoutes } from './booking-page.routes.ts';
 import { createConsultationPayments } from './consultation-payments.ts';
+
+export { sumHeldForRefund } from './consultation-payments.repository.ts';
 import { createConsultationSettings } from './consultation-settings.ts';
 import { registerConsultationRoutes } from './consultations.routes.ts';
 import { createConsultations } from './consultations.service.ts';
