@@ -15,6 +15,7 @@ describe('search entries', () => {
       'smith in Expenses',
       'smith in Court Updates',
       'smith in Flat Fees',
+      'smith in Documents',
     ]);
   });
 
@@ -27,6 +28,7 @@ describe('search entries', () => {
       '/expense-request/direct-expense?activeTab=client&search=a+b',
       '/progress-update?activeTab=court-update&search=a+b',
       '/billing/flat-fees?search=a+b',
+      '/documents/search?q=a+b',
     ]);
   });
 

@@ -1,5 +1,8 @@
-/** SPEC.md §2 global search: one entry per section, each leading to that section's list. */
-export const SEARCH_SECTIONS = [
+/**
+ * SPEC.md §2 global search: one entry per section, each leading to that section's list. Documents
+ * too, since the placeholder (SPEC's words) promises them: their search page reads the words as `q`.
+ */
+export const SEARCH_SECTIONS: readonly { section: string; path: string; param?: string }[] = [
   { section: 'Clients', path: '/clients/list' },
   { section: 'Matters', path: '/matter/matter-list' },
   { section: 'Time Entries', path: '/time-entries' },
@@ -7,7 +10,8 @@ export const SEARCH_SECTIONS = [
   { section: 'Expenses', path: '/expense-request/direct-expense?activeTab=client' },
   { section: 'Court Updates', path: '/progress-update?activeTab=court-update' },
   { section: 'Flat Fees', path: '/billing/flat-fees' },
-] as const;
+  { section: 'Documents', path: '/documents/search', param: 'q' },
+];
 
 /** SPEC.md §2: the search box is 441 px wide. */
 export const SEARCH_BOX_WIDTH_PX = 441;
@@ -16,20 +20,20 @@ export const SEARCH_PLACEHOLDER = 'Search for matters, clients, documents, etc';
 
 export type SearchEntry = { label: string; section: string; to: string };
 
-/** Appends `search=<text>` to a path that may already carry a query. */
-export function withSearchParam(path: string, text: string): string {
+/** Appends `search=<text>` (or the section's own parameter) to a path that may already carry a query. */
+export function withSearchParam(path: string, text: string, param = 'search'): string {
   const [pathname = '', query = ''] = path.split('?');
   const params = new URLSearchParams(query);
-  params.set('search', text);
+  params.set(param, text);
   return `${pathname}?${params.toString()}`;
 }
 
 export function searchEntriesFor(text: string): SearchEntry[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
-  return SEARCH_SECTIONS.map(({ section, path }) => ({
+  return SEARCH_SECTIONS.map(({ section, path, param }) => ({
     label: `${trimmed} in ${section}`,
     section,
-    to: withSearchParam(path, trimmed),
+    to: withSearchParam(path, trimmed, param),
   }));
 }
