@@ -66,7 +66,7 @@ test('a new client in one sitting: form, paid consultation, conflict check, enga
   await client.goto(here(await emailedLink(email, /\/book\//)));
   await expect(client.getByRole('heading', { level: 1, name: /^Book a consultation with / })).toBeVisible();
   await client.getByRole('group', { name: /^Time/ }).getByRole('button').first().click();
-  await client.getByRole('button', { name: /^Book and pay 25,000\.00 NGN$/ }).click();
+  await client.getByRole('button', { name: 'Book and pay ₦25,000.00' }).click();
   await expect(client.getByRole('heading', { name: 'Pay Matterhorn' })).toBeVisible();
   await client.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
   await expect(client).toHaveURL(/\/book\/.+payment=returned/);
@@ -75,6 +75,8 @@ test('a new client in one sitting: form, paid consultation, conflict check, enga
     await expect(client.getByRole('heading', { name: 'Your consultation' })).toBeVisible({ timeout: 2_000 });
     await expect(client.getByRole('button', { name: /^Pay / })).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  // The confirmation says the fee, in naira, and that it is paid.
+  await expect(client.getByText('Fee: ₦25,000.00, paid online. Thank you.')).toBeVisible();
   await fitsThePhone();
 
   // 4. The lead is now Consultation booked; the partner clears the conflict check on her name and the seller's.

@@ -249,6 +249,7 @@ describe('consultation slots and booking', () => {
       ]);
       const email = (await readOutbox(fixture.context.config)).filter((message) => message.to === lead.email).at(-1)!;
       expect(email.subject).toMatch(/^Consultation confirmed/);
+      expect(email.text).toContain('Fee: ₦5,000.00, paid online. Thank you.');
       expect(email.attachments).toEqual([
         expect.objectContaining({ filename: 'invite.ics', contentType: expect.stringContaining('text/calendar') }),
       ]);
@@ -370,6 +371,44 @@ describe('consultation slots and booking', () => {
       // The books tie out: what the payments hold to refund is the unapplied-payments liability (also checked as the file closes).
       expect(await findTieOutFailures(fixture.context.database, [fixture.firm.firmId])).toEqual([]);
     } finally {
+      await saveSettings(settings());
+    }
+  });
+
+  it('says the fee in naira and how to pay it in the confirmation: online on the booking page, or by the firm’s payment instructions', async () => {
+    await saveSettings(settings({ feeAmount: '25000', feeCurrency: 'NGN', isFeeRequired: false }));
+    const instructions = 'Bank transfer to Demo Chambers, GTBank 0123456789';
+    try {
+      // Booked on the lead's link, the fee not required first: confirmed at once, the fee still to pay online.
+      const lead = await createLead('Tobi');
+      const token = await linkOf(lead.id, lead.email);
+      const start = `${dayAfter(today, 7)}T09:00`;
+      expect((await page(token, '/book', 'POST', { start })).json().data).toMatchObject({ status: 'Confirmed', checkoutUrl: null });
+      const email = (await readOutbox(fixture.context.config)).filter((message) => message.to === lead.email).at(-1)!;
+      expect(email.subject).toMatch(/^Consultation confirmed/);
+      expect(email.text).toContain('Fee: ₦25,000.00, not paid yet. Pay it online on your booking page: choose “Pay ₦25,000.00”.');
+      expect(email.text).toContain('Pay, move or cancel');
+      expect(email.link).toContain(`/book/${token}`);
+      const view = (await page(token)).json().data;
+      expect(view).toMatchObject({ feeAmount: '25000.00', feeCurrencySymbol: '₦' });
+      expect(view.consultation).toMatchObject({ status: 'Confirmed', feeAmount: '25000.00', feeCurrencySymbol: '₦', paidAt: null });
+
+      // Booked by staff (no booking page in the email): the firm's payment instructions say how.
+      await query(
+        fixture.firm.firmId,
+        sql`update firms set default_payment_instructions = ${instructions} where id = ${fixture.firm.firmId}`,
+      );
+      const called = await createLead('Uche');
+      const booked = await fixture.call('POST', `${base}/book/${called.id}`, fixture.tokens.admin, {
+        start: `${dayAfter(today, 7)}T10:00`,
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json().data.consultation).toMatchObject({ feeAmount: '25000.00', feeCurrencySymbol: '₦' });
+      const told = (await readOutbox(fixture.context.config)).filter((message) => message.to === called.email).at(-1)!;
+      expect(told.subject).toMatch(/^Consultation confirmed/);
+      expect(told.text).toContain(`Fee: ₦25,000.00, not paid yet. To pay it: ${instructions}`);
+    } finally {
+      await query(fixture.firm.firmId, sql`update firms set default_payment_instructions = null where id = ${fixture.firm.firmId}`);
       await saveSettings(settings());
     }
   });

@@ -17,6 +17,11 @@ export const bookingPageSchema = z.object({
   timeZone: z.string().describe('The firm’s time zone (IANA): every time on the page is on its clock.'),
   feeAmount: z.string().nullable().describe('The fee, decimal text; null: free.'),
   feeCurrency: z.string().nullable().describe('The fee’s currency; null: free.'),
+  feeCurrencySymbol: z.string().describe('The fee’s currency symbol (“₦”); empty when free or the currency has none.'),
+  paymentInstructions: z
+    .string()
+    .nullable()
+    .describe('How to pay the fee when it cannot be paid online: the firm’s payment instructions; null when it gave none.'),
   isFeeRequired: z.boolean().describe('true: the booking is confirmed once the fee is paid online.'),
   canPayOnline: z.boolean().describe('true: the fee can be paid online here (a gateway takes its currency).'),
   location: z.string().nullable().describe('The office address; null when by video.'),

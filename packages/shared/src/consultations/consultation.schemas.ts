@@ -64,6 +64,7 @@ export const consultationSchema = z.object({
   videoLink: z.string().nullable().describe('The meeting room link; null when in person.'),
   feeAmount: z.string().nullable().describe('The fee asked, decimal text; null: free.'),
   feeCurrency: z.string().nullable().describe('The fee’s currency; null: free.'),
+  feeCurrencySymbol: z.string().describe('The fee’s currency symbol (“₦”); empty when free or the currency has none.'),
   paidAt: z.string().nullable().describe('When the fee was paid online (ISO); null: not paid.'),
   bookedThrough: z.enum(['link', 'staff']).describe('link: the lead booked on the booking page; staff: booked from the lead’s page.'),
   cancelReason: z.string().nullable().describe('Why it was cancelled; null otherwise.'),

@@ -8,7 +8,7 @@ import { findConsultationLead } from './consultation-leads.ts';
 import type { ConsultationPayments, PreparedCheckout } from './consultation-payments.ts';
 import { hasFee, settingsOf } from './consultation-settings.ts';
 import { consultationViewOf } from './consultation-views.ts';
-import { findFirmName, findLeadConsultation, findMember, type ConsultationRow } from './consultations.repository.ts';
+import { findFeePaymentDetails, findFirmName, findLeadConsultation, findMember, type ConsultationRow } from './consultations.repository.ts';
 
 /** The lead may move or cancel online until the day before (then the firm is called). */
 /** The consultation as its lead sees it: not the firm's calendar ids. */
@@ -58,6 +58,7 @@ export function createBookingPage(deps: BookingDeps & { database: Database; paym
         const clock = await clockOf(tx, link.firmId);
         const row = await findLeadConsultation(tx, link.firmId, link.leadId);
         const assignee = lead.assigneeUserId ? await findMember(tx, link.firmId, row?.assigneeUserId ?? lead.assigneeUserId) : null;
+        const payment = await findFeePaymentDetails(tx, link.firmId, hasFee(settings) ? settings.feeCurrency : null);
         return {
           firmName: await findFirmName(tx, link.firmId),
           leadName: lead.name,
@@ -66,6 +67,8 @@ export function createBookingPage(deps: BookingDeps & { database: Database; paym
           timeZone: clock.timeZone,
           feeAmount: hasFee(settings) ? settings.feeAmount : null,
           feeCurrency: hasFee(settings) ? settings.feeCurrency : null,
+          feeCurrencySymbol: payment.currencySymbol,
+          paymentInstructions: payment.paymentInstructions,
           isFeeRequired: hasFee(settings) && settings.isFeeRequired && payments.isPayable(settings.feeCurrency),
           canPayOnline: hasFee(settings) && payments.isPayable(settings.feeCurrency),
           location: settings.videoLink ? null : settings.officeAddress,

@@ -3,11 +3,10 @@ import type { Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { addMinutes } from '../calendar/calendar.api.ts';
 import { clockOf, freeSlotsOf, type FirmClock } from './consultation-diary.ts';
 import { tellLead, type ConsultationLead } from './consultation-leads.ts';
-import { sendConsultationNotices, whenOf } from './consultation-notices.ts';
+import { sendConsultationNotices, whenOf, type NoticeDeps } from './consultation-notices.ts';
 import { hasFee, settingsOf, type EffectiveSettings } from './consultation-settings.ts';
 import { freeSlots, isOffered } from './consultation-slots.ts';
 import {
@@ -23,7 +22,7 @@ import {
 /** How long a booking waiting for its fee holds the time. */
 export const HOLD_MINUTES = 30;
 
-export type BookingDeps = { outbox: Outbox; appUrl: string };
+export type BookingDeps = NoticeDeps;
 /** Who acts: a member of the firm, or the lead on the booking page (audited as the assignee's booking, said so). */
 export type BookingActor = { firmId: string; userId: string | null };
 

@@ -1,12 +1,15 @@
-import { isoToDisplayDate } from '@matterhorn/shared';
+import { consultationFeeSentence, isoToDisplayDate } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import { icsCalendar } from '../../lib/ics.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { minutesBetween, placeBookedEvent, removeBookedEvent, retimeBookedEvent } from '../calendar/calendar.api.ts';
 import type { ConsultationLead } from './consultation-leads.ts';
-import { findFirmName, updateConsultation, type ConsultationRow } from './consultations.repository.ts';
+import { findFeePaymentDetails, findFirmName, updateConsultation, type ConsultationRow } from './consultations.repository.ts';
 
 export type NoticeKind = 'booked' | 'moved' | 'cancelled';
+
+/** What the notices need beyond the outbox: whether a gateway takes a fee's currency (then it is paid on the booking page). */
+export type NoticeDeps = { outbox: Outbox; appUrl: string; isFeePayableOnline?: (currencyCode: string) => boolean };
 
 export const whenOf = (start: string) => `${isoToDisplayDate(start.slice(0, 10))} at ${start.slice(11, 16)}`;
 
@@ -44,7 +47,7 @@ function invitation(consultation: ConsultationRow, lead: ConsultationLead, firm:
  */
 export async function sendConsultationNotices(
   tx: Tx,
-  deps: { outbox: Outbox; appUrl: string },
+  deps: NoticeDeps,
   firm: { firmId: string; timeZone: string },
   consultation: ConsultationRow,
   lead: ConsultationLead,
@@ -80,6 +83,18 @@ export async function sendConsultationNotices(
     ...(consultation.videoLink ? [`Video: ${consultation.videoLink}`] : []),
     ...(consultation.location ? [`Where: ${consultation.location}`] : []),
   ].join('\n');
+  // The fee and how to pay it (issue: a booking with a fee never said either): online on the booking
+  // page the email links to, else by the firm's payment instructions, else ask the firm.
+  const canPayOnline =
+    bookingUrl !== null && consultation.feeCurrency !== null && (deps.isFeePayableOnline?.(consultation.feeCurrency) ?? false);
+  const feeSentence =
+    kind !== 'cancelled' && consultation.feeAmount
+      ? consultationFeeSentence(consultation, {
+          canPayOnline,
+          paymentInstructions: (await findFeePaymentDetails(tx, firm.firmId, consultation.feeCurrency)).paymentInstructions,
+        })
+      : null;
+  const isToPayOnline = canPayOnline && feeSentence !== null && consultation.paidAt === null;
   const verb = { booked: 'Consultation confirmed', moved: 'Consultation moved', cancelled: 'Consultation cancelled' }[kind];
   if (lead.email)
     await deps.outbox.queue(tx, firm.firmId, {
@@ -92,11 +107,14 @@ export async function sendConsultationNotices(
           ? 'Your consultation was cancelled:'
           : `Your consultation with ${firmName} is ${kind === 'moved' ? 'moved to' : 'confirmed for'}:`,
         details,
+        ...(feeSentence ? [feeSentence] : []),
         kind === 'cancelled'
           ? 'The attached calendar file takes it off your calendar.'
           : 'The attached calendar file adds it to your calendar.',
       ],
-      ...(bookingUrl && kind !== 'cancelled' ? { action: { label: 'Move or cancel', url: bookingUrl } } : {}),
+      ...(bookingUrl && kind !== 'cancelled'
+        ? { action: { label: isToPayOnline ? 'Pay, move or cancel' : 'Move or cancel', url: bookingUrl } }
+        : {}),
       why: 'you asked the firm for a consultation',
       attachments,
     });

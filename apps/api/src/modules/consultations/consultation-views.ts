@@ -12,6 +12,7 @@ export const consultationViewOf = (row: ConsultationRow): Consultation => ({
   videoLink: row.videoLink,
   feeAmount: row.feeAmount,
   feeCurrency: row.feeCurrency,
+  feeCurrencySymbol: row.feeCurrencySymbol,
   paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
   bookedThrough: row.bookedThrough,
   cancelReason: row.cancelReason,

@@ -26,7 +26,9 @@ export type ConsultationDeps = {
  * payments module's webhook hands over: `payments.owns` / `payments.settle`) and its routes.
  */
 export function createConsultationModule(deps: ConsultationDeps) {
-  const base = { database: deps.database, outbox: deps.outbox, appUrl: deps.appUrl };
+  // Read when a confirmation is written, after `payments` exists: it knows which gateways take which currency.
+  const isFeePayableOnline = (currencyCode: string) => payments.isPayable(currencyCode);
+  const base = { database: deps.database, outbox: deps.outbox, appUrl: deps.appUrl, isFeePayableOnline };
   const payments = createConsultationPayments({ ...base, settings: deps.payments, gateways: deps.gateways });
   return {
     payments,

@@ -24,6 +24,19 @@ export async function findFirmName(tx: Tx, firmId: string): Promise<string> {
   return row?.name ?? '';
 }
 
+/**
+ * How a confirmation tells a lead to pay a fee not paid online: the currency's symbol and the firm's
+ * payment instructions (those its invoices carry by default).
+ */
+export async function findFeePaymentDetails(tx: Tx, firmId: string, currencyCode: string | null) {
+  const [row] = await rowsOf<{ currencySymbol: string; paymentInstructions: string | null }>(
+    tx.execute(sql`select coalesce((select money.symbol from currencies money where money.iso_code = ${currencyCode}), '') as "currencySymbol",
+        f.default_payment_instructions as "paymentInstructions"
+      from firms f where f.id = ${firmId}`),
+  );
+  return row ?? { currencySymbol: '', paymentInstructions: null };
+}
+
 export async function findMember(tx: Tx, firmId: string, userId: string) {
   const [row] = await tx
     .select({ id: users.id, name: users.name, email: users.email, isActive: users.isActive })
@@ -72,6 +85,7 @@ export type ConsultationRow = {
   holdExpiresAt: string | null;
   feeAmount: string | null;
   feeCurrency: string | null;
+  feeCurrencySymbol: string;
   paidAt: string | null;
   location: string | null;
   videoLink: string | null;
@@ -83,6 +97,7 @@ export type ConsultationRow = {
 const COLUMNS = sql`c.id, c.lead_id as "leadId", c.assignee_user_id as "assigneeUserId", u.name as "assigneeName", u.email as "assigneeEmail",
   c.status, to_char(c.start_local, 'YYYY-MM-DD"T"HH24:MI') as "start", to_char(c.end_local, 'YYYY-MM-DD"T"HH24:MI') as "end",
   to_json(c.hold_expires_at) #>> '{}' as "holdExpiresAt", c.fee_amount::text as "feeAmount", c.fee_currency as "feeCurrency",
+  coalesce((select money.symbol from currencies money where money.iso_code = c.fee_currency), '') as "feeCurrencySymbol",
   to_json(c.paid_at) #>> '{}' as "paidAt", c.location, c.video_link as "videoLink", c.booked_through as "bookedThrough",
   c.calendar_event_id as "calendarEventId", c.cancel_reason as "cancelReason"`;
 

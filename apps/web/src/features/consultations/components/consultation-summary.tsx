@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { formatMoney, isoToDisplayDate, type Consultation } from '@matterhorn/shared';
+import { consultationFeeAmount, isoToDisplayDate, type Consultation } from '@matterhorn/shared';
 
 const STATUS_LABELS: Record<Consultation['status'], string> = {
   AwaitingPayment: 'Awaiting payment',
@@ -16,13 +16,15 @@ const STATUS_COLOURS: Record<Consultation['status'], string> = {
 
 export const whenText = (start: string) => `${isoToDisplayDate(start.slice(0, 10))} at ${start.slice(11, 16)}`;
 
-/** One consultation in words: its state, when, with whom, where, and its fee. */
+/** One consultation in words: its state, when, with whom, where, and its fee (or the confirmation's sentence about it: how to pay). */
 export function ConsultationSummary({
   consultation,
   assignee,
+  feeSentence,
 }: {
   consultation: Omit<Consultation, 'leadId' | 'calendarEventId' | 'assigneeName'>;
   assignee?: string;
+  feeSentence?: string | null;
 }) {
   return (
     <>
@@ -40,9 +42,11 @@ export function ConsultationSummary({
             ? `At ${consultation.location}`
             : 'Place to be confirmed'}
       </Text>
-      {consultation.feeAmount && consultation.feeCurrency ? (
+      {feeSentence ? (
+        <Text size="sm">{feeSentence}</Text>
+      ) : consultation.feeAmount && consultation.feeCurrency ? (
         <Text size="sm">
-          Fee {formatMoney(consultation.feeAmount)} {consultation.feeCurrency}: {consultation.paidAt ? 'paid online' : 'not paid'}
+          Fee {consultationFeeAmount(consultation)}: {consultation.paidAt ? 'paid online' : 'not paid'}
         </Text>
       ) : null}
       {consultation.cancelReason ? <Text size="sm">Reason: {consultation.cancelReason}</Text> : null}

@@ -1,5 +1,13 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { CONSULTATION_MESSAGES, formatMoney, isLiveConsultation, type BookingAnswer, type BookingPage } from '@matterhorn/shared';
+import {
+  CONSULTATION_MESSAGES,
+  consultationFeeAmount,
+  consultationFeeSentence,
+  isLiveConsultation,
+  payFeeLabel,
+  type BookingAnswer,
+  type BookingPage,
+} from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -61,7 +69,7 @@ function ChooseTime({ token, page, isMoving, onDone }: { token: string; page: Bo
           {isMoving
             ? 'Move my consultation'
             : page.isFeeRequired && page.feeAmount
-              ? `Book and pay ${formatMoney(page.feeAmount)} ${page.feeCurrency}`
+              ? `Book and pay ${consultationFeeAmount(page)}`
               : 'Book consultation'}
         </Button>
       </Stack>
@@ -90,7 +98,15 @@ function Booked({ token, page, onChanged }: { token: string; page: BookingPage; 
         <Title order={2} size="h3">
           Your consultation
         </Title>
-        <ConsultationSummary consultation={consultation} assignee={page.assigneeName} />
+        <ConsultationSummary
+          consultation={consultation}
+          assignee={page.assigneeName}
+          feeSentence={
+            isLiveConsultation(consultation.status)
+              ? consultationFeeSentence(consultation, { canPayOnline: isUnpaid, paymentInstructions: page.paymentInstructions })
+              : null
+          }
+        />
         {consultation.status === 'AwaitingPayment' ? <Text>{CONSULTATION_MESSAGES.awaitingPayment}</Text> : null}
         {error ? (
           <Alert color="red" role="alert">
@@ -102,7 +118,7 @@ function Booked({ token, page, onChanged }: { token: string; page: BookingPage; 
             loading={isBusy}
             onClick={() => run(async () => window.location.assign((await payOnPage(token)).checkoutUrl ?? window.location.href))}
           >
-            Pay {formatMoney(consultation.feeAmount!)} {consultation.feeCurrency}
+            {payFeeLabel(consultation)}
           </Button>
         ) : null}
         {page.canChange && !isCancelling ? (
@@ -182,7 +198,7 @@ export function ConsultationBookingPage() {
             {data.assigneeName ? ` with ${data.assigneeName}` : ''}
             {data.isByVideo ? ', by video (the link comes with the confirmation)' : data.location ? ` at ${data.location}` : ''}.
             {data.feeAmount
-              ? ` The fee is ${formatMoney(data.feeAmount)} ${data.feeCurrency}${data.isFeeRequired ? ', paid online to confirm the booking' : ''}.`
+              ? ` The fee is ${consultationFeeAmount(data)}${data.isFeeRequired ? ', paid online to confirm the booking' : ''}.`
               : ''}
           </Text>
           {search.get('payment') === 'returned' && consultation?.status === 'AwaitingPayment' ? (

@@ -38,6 +38,7 @@ const booked: LeadConsultation = {
     videoLink: 'https://meet.example.test/room',
     feeAmount: null,
     feeCurrency: null,
+    feeCurrencySymbol: '',
     paidAt: null,
     bookedThrough: 'staff',
     cancelReason: null,
