@@ -123,6 +123,12 @@ describe('calendar events', () => {
       headers: bearer(admin),
       payload: { title: 'Serve the notice', assigneeIds: [firm.users.feeEarner.id], dueDate: day, dueTime: '16:00' },
     });
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/admin/tasks/create-task',
+      headers: bearer(admin),
+      payload: { title: 'File before midnight', assigneeIds: [firm.users.feeEarner.id], dueDate: day, dueTime: '23:45' },
+    });
     const feed = await context.app.inject({
       method: 'POST',
       url: '/api/admin/progress-update/calendar-feed',
@@ -137,6 +143,11 @@ describe('calendar events', () => {
     expect(review.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/London');
     const task = events.find((event) => event.getFirstPropertyValue('summary') === 'Task: Serve the notice')!;
     expect(String(task.getFirstPropertyValue('dtstart'))).toBe(`${day}T16:00:00`);
+    // A task due late in the evening stays on its own day in the member's calendar app.
+    const late = events.find((event) => event.getFirstPropertyValue('summary') === 'Task: File before midnight')!;
+    expect(String(late.getFirstPropertyValue('dtstart'))).toBe(`${day}T23:45:00`);
+    const lateEnd = late.getFirstPropertyValue('dtend') as ICAL.Time;
+    expect(lateEnd.subtractDate(late.getFirstPropertyValue('dtstart') as ICAL.Time).toSeconds()).toBe(15 * 60);
   });
 
   it('refuses an end before its start, a rule finer than a day, and another firm’s matter or event', async () => {

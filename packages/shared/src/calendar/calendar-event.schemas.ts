@@ -124,6 +124,15 @@ export const calendarOccurrenceSchema = z.object({
 export type CalendarOccurrence = z.infer<typeof calendarOccurrenceSchema>;
 
 /** A task with a due day in the range, as the calendar shows it. */
+/**
+ * How long a task due at a time stands in a calendar (the app's and a member's ICS feed): half an
+ * hour, cut at midnight, so a task due at 23:45 is on its own day alone.
+ */
+export function taskCalendarMinutes(dueTime: string): number {
+  const [hours = 0, minutes = 0] = dueTime.split(':').map(Number);
+  return Math.max(1, Math.min(30, 24 * 60 - (hours * 60 + minutes)));
+}
+
 export const calendarTaskSchema = z.object({
   id: z.string().describe('The task’s id.'),
   title: z.string().describe('Its title.'),

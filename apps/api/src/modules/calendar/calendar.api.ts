@@ -1,3 +1,4 @@
+import { taskCalendarMinutes } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import type { IcsEvent } from '../../lib/ics.ts';
 import {
@@ -13,9 +14,6 @@ import { minutesBetween, occurrencesIn } from './recurrence.ts';
 
 /** Wall-clock arithmetic on the firm's clock, for modules that book on it. */
 export { addMinutes, minutesBetween, wallClockNow, wallTimeToInstant } from './recurrence.ts';
-
-/** How long a task with a due time stands in a calendar. */
-const TASK_MINUTES = 30;
 
 /**
  * What a member's calendar feed (the court-calendar module's ICS) carries beside hearings (issue 40):
@@ -56,7 +54,7 @@ export async function calendarFeedItems(
       updatedAt: new Date(task.updatedAt).toISOString(),
       sequence: Math.floor(new Date(task.updatedAt).getTime() / 1000),
       start: task.dueTime
-        ? { local: `${task.dueDate}T${task.dueTime}`, timeZone: feed.timeZone, minutes: TASK_MINUTES }
+        ? { local: `${task.dueDate}T${task.dueTime}`, timeZone: feed.timeZone, minutes: taskCalendarMinutes(task.dueTime) }
         : { date: task.dueDate },
     })),
   ];

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { daysShown, itemsOnDay, navigatedDate, placeTimedItems, rangeLabel } from './calendar-grid.ts';
-import type { CalendarItem } from './calendar-items.ts';
+import { taskItem, type CalendarItem } from './calendar-items.ts';
 import { wallClockDate } from './wall-clock.ts';
 
 const item = (id: string, start: string, end: string, allDay = false) =>
@@ -42,6 +42,17 @@ describe('the calendar grid', () => {
     expect(on('2025-03-10')).toEqual(['conference']);
     expect(on('2025-03-11')).toEqual(['conference', 'meeting']);
     expect(on('2025-03-12')).toEqual(['hearing']);
+  });
+
+  it('shows a task due late in the evening on its own day only', () => {
+    const task = { title: 'File the brief', status: 'To do', priority: 'High', matterId: null, matterName: null } as const;
+    const items = [
+      taskItem({ ...task, id: 'late', dueDate: '2025-03-11', dueTime: '23:45' }),
+      taskItem({ ...task, id: 'noon', dueDate: '2025-03-11', dueTime: '12:00' }),
+    ];
+    expect(itemsOnDay(items, dayjs('2025-03-11')).map((entry) => entry.id)).toEqual(['task-noon', 'task-late']);
+    expect(itemsOnDay(items, dayjs('2025-03-12'))).toEqual([]);
+    expect(dayjs(items[1]!.end).diff(items[1]!.start, 'minute')).toBe(30);
   });
 
   it('places overlapping items side by side and the rest at full width', () => {

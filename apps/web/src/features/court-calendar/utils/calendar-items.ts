@@ -1,4 +1,4 @@
-import type { CalendarOccurrence, CalendarTask, Hearing } from '@matterhorn/shared';
+import { taskCalendarMinutes, type CalendarOccurrence, type CalendarTask, type Hearing } from '@matterhorn/shared';
 import dayjs from 'dayjs';
 import type { CalendarItemKind } from './calendar-params.ts';
 import { wallClockDate } from './wall-clock.ts';
@@ -15,8 +15,6 @@ export const ITEM_KIND_LABELS: Record<CalendarItemKind, string> = { hearing: 'Co
 
 /** Drawn as an hour: courts give a start time at most. */
 const HEARING_MINUTES = 60;
-/** A task due at a time is drawn as half an hour from it. */
-const TASK_MINUTES = 30;
 
 export const courtUpdatePath = (courtUpdateId: string) => `/view/court-update?id=${encodeURIComponent(courtUpdateId)}`;
 export const taskPath = (taskId: string) => `/tasks?task=${encodeURIComponent(taskId)}`;
@@ -51,7 +49,13 @@ export function taskTitle(task: CalendarTask): string {
 }
 
 export function taskItem(task: CalendarTask): TaskItem {
-  return { kind: 'task', id: `task-${task.id}`, title: taskTitle(task), ...when(task.dueDate, task.dueTime, TASK_MINUTES), task };
+  return {
+    kind: 'task',
+    id: `task-${task.id}`,
+    title: taskTitle(task),
+    ...when(task.dueDate, task.dueTime, task.dueTime ? taskCalendarMinutes(task.dueTime) : 0),
+    task,
+  };
 }
 
 /**
