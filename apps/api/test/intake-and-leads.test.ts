@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { createServer, type Server } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INTAKE_ANSWER_MESSAGES,
   INTAKE_FORM_MESSAGES,
+  INTAKE_LIMIT_MESSAGES,
+  INTAKE_LIMITS,
   LEAD_MESSAGES,
   LEAD_STATUS_MESSAGES,
   RECYCLE_BIN_MESSAGES,
@@ -410,6 +415,84 @@ describe('the public form, abused', () => {
     const [confirmation] = (await readOutbox(context.config)).filter((email) => email.to === victim);
     expect(confirmation!.text).toContain('Hello,');
     expect(confirmation!.text).not.toContain('spam.example');
+  });
+
+  it('never makes a web or email address the visitor typed a link in the staff notice, and shows it as typed', async () => {
+    const sent = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: {
+        ...goodAnswers(),
+        firstName: 'Visit',
+        lastName: 'https://evil.example/win',
+        email: `linker-${randomUUID().slice(0, 8)}@example.test`,
+        story: 'See www.evil.example or example.com, or write to me@evil.example',
+        papers: [],
+      },
+    });
+    expectStatus(sent, 200);
+    await readOutbox(context.config);
+    const outbox = join(context.config.dataDir, 'outbox');
+    const names = (await readdir(outbox)).filter((name) => name.endsWith('.json'));
+    const summaries = await Promise.all(names.map(async (name) => ({ name, ...JSON.parse(await readFile(join(outbox, name), 'utf8')) })));
+    const summary = summaries.find((email) => email.to === firm.users.admin.email && String(email.subject).startsWith('New lead: Visit'))!;
+    const notice = await simpleParser(await readFile(join(outbox, summary.name.replace(/\.json$/, '.eml'))));
+    const html = String(notice.html);
+    // The only links are the firm's own: the button and its spelled-out address, both to the lead.
+    const hrefs = [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^http:\/\/matterhorn\.test\/leads\//);
+    for (const part of [html, notice.text ?? '', notice.subject ?? '']) {
+      for (const address of ['https://evil.example', 'www.evil.example', 'example.com', 'me@evil.example'])
+        expect(part).not.toContain(address);
+    }
+    // Read as typed: the breaks are zero-width.
+    const shown = (notice.text ?? '').replaceAll('\u200B', '');
+    expect(shown).toContain('Visit https://evil.example/win sent an enquiry');
+    expect(shown).toContain('See www.evil.example or example.com, or write to me@evil.example');
+  });
+
+  it('limits the confirmations one email address gets from the firm’s forms, whatever address sends them, with a 429 that writes nothing', async () => {
+    const victim = `victim-${randomUUID().slice(0, 8)}@example.test`;
+    const send = (email: string) =>
+      publicCall('POST', `${publicBase()}/submit`, { submissionKey: randomUUID(), answers: { ...goodAnswers(), email, papers: [] } });
+    for (let count = 0; count < INTAKE_LIMITS.confirmationsPerAddressPerDay; count += 1) expectStatus(await send(victim), 200);
+    const before = await countLeads();
+    // The same address in other letters is the same recipient.
+    const refused = await send(victim.toUpperCase());
+    expectStatus(refused, 429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_REQUESTS',
+      message: INTAKE_LIMIT_MESSAGES.tooManyForAddress,
+      data: null,
+    });
+    expect(await countLeads()).toBe(before);
+    const confirmations = (await readOutbox(context.config)).filter((email) => email.to === victim);
+    expect(confirmations).toHaveLength(INTAKE_LIMITS.confirmationsPerAddressPerDay);
+    // Anyone else still gets through.
+    expectStatus(await send(`someone-else-${randomUUID().slice(0, 8)}@example.test`), 200);
+  });
+
+  it('limits the enquiries one form takes in an hour, whoever sends them; another form still takes them', async () => {
+    const created = await call('POST', '/api/admin/intake-forms/create-intake-form', admin, {
+      ...formInput(),
+      name: 'Quick enquiry',
+      slug: 'quick-enquiry',
+    });
+    expectStatus(created, 201);
+    expectStatus(await call('POST', `/api/admin/intake-forms/publish-intake-form/${created.json().data.id}`, admin), 200);
+    const send = (slug: string) =>
+      publicCall('POST', `/api/public/intake/${firm.slug}/${slug}/submit`, {
+        submissionKey: randomUUID(),
+        answers: { ...goodAnswers(), email: `flood-${randomUUID().slice(0, 8)}@example.test`, papers: [] },
+      });
+    for (let count = 0; count < INTAKE_LIMITS.submissionsPerFormPerHour; count += 1) expectStatus(await send('quick-enquiry'), 200);
+    const before = await countLeads();
+    const refused = await send('quick-enquiry');
+    expectStatus(refused, 429);
+    expect(refused.json()).toMatchObject({ success: false, message: INTAKE_LIMIT_MESSAGES.tooManyForForm, data: null });
+    expect(await countLeads()).toBe(before);
+    expectStatus(await send('property-purchase'), 200);
   });
 
   it('slows a flood of uploads from one address only, and names no other firm or lead when refusing', async () => {

@@ -38,6 +38,20 @@ export type OutgoingEmail = {
   attachments?: EmailAttachment[];
 };
 
+/** U+200B ZERO WIDTH SPACE: unseen, and no link detector reads an address across it. */
+const ZERO_WIDTH_SPACE = '\u200B';
+
+/**
+ * A stranger's words in an email (a visitor's name or message), shown as typed but never a link:
+ * neither by the layout (which links "http(s)://…" in a paragraph) nor by the mail app's own
+ * detection (Gmail, Outlook and Apple Mail link "example.com" and "me@example.com"). A zero-width
+ * space goes after each ".", "@", ":" and "/" that runs on into a letter, digit or "/". The HTML
+ * escapes it as any text.
+ */
+export function unlinkable(text: string): string {
+  return text.replace(/([.@:/])(?=[\p{L}\p{N}/])/gu, `$1${ZERO_WIDTH_SPACE}`);
+}
+
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** A link's lifetime as its email says it: "15 minutes", "1 hour", "48 hours", "7 days". */

@@ -55,6 +55,19 @@ export const INTAKE_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   maxTextLength: 500,
   maxLongTextLength: 5000,
+  /**
+   * A public form mails whatever address is typed: one address gets at most this many confirmations
+   * a day from the firm's forms, and one form takes at most this many enquiries an hour, whoever sends them.
+   */
+  confirmationsPerAddressPerDay: 5,
+  submissionsPerFormPerHour: 30,
+} as const;
+
+/** The 429s of the public form's limits per recipient and per form. */
+export const INTAKE_LIMIT_MESSAGES = {
+  tooManyForAddress:
+    'This email address has been sent enough enquiry confirmations for today. Please try again tomorrow or contact the firm directly.',
+  tooManyForForm: 'This form has received too many enquiries in the last hour. Please try again later or contact the firm directly.',
 } as const;
 
 export const INTAKE_FIELD_KEY_PATTERN = /^[a-z][a-zA-Z0-9_-]{0,39}$/;

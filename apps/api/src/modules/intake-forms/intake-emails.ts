@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.ts';
+import { unlinkable } from '../../lib/outgoing-email.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { recordLeadEvent, type LeadDetails } from '../leads/leads.api.ts';
 import { findUserEmail, type FormRow } from './intake-forms.repository.ts';
@@ -47,14 +48,15 @@ export async function queueSubmissionEmails(
   const assignee = await findUserEmail(tx, firmId, form.assigneeUserId);
   if (assignee?.isActive) {
     const subject = `New lead: ${details.displayName}`;
+    // The name and the story are the visitor's words: a web address typed in them is never a link to click.
     await deps.outbox.queue(tx, firmId, {
       to: assignee.email,
-      subject,
+      subject: unlinkable(subject),
       sender: 'firm',
       greeting: `Dear ${assignee.name},`,
       paragraphs: [
-        `${details.displayName} sent an enquiry through the form “${form.name}”.`,
-        ...(details.matterDescription ? [details.matterDescription] : []),
+        `${unlinkable(details.displayName)} sent an enquiry through the form “${form.name}”.`,
+        ...(details.matterDescription ? [unlinkable(details.matterDescription)] : []),
       ],
       action: { label: 'Open the lead', url: `${deps.appUrl.replace(/\/$/, '')}/leads/${leadId}` },
       why: `leads from the form “${form.name}” are assigned to you`,

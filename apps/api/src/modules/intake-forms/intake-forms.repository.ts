@@ -152,3 +152,8 @@ export async function lockFormForRemoval(tx: Tx, firmId: string, formId: string)
     .for('update');
   return row ? { isDeleted: row.deletedAt !== null } : null;
 }
+
+/** One submission of a form at a time counts against its limits: two sent at once cannot both slip under them. */
+export async function lockFormSubmissions(tx: Tx, firmId: string, formId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`intake-submit:${firmId}:${formId}`}, 0))`);
+}

@@ -42,7 +42,9 @@ export function registerPublicIntakeRoutes(
       summary: 'Sends a visitor’s answers (no sign-in): checked against the form as stored, they make a lead and two emails',
       description:
         `400 with the field errors by key (required and show-if rules, wrong kinds of answers, files not uploaded for this form); ${notFoundNote} ` +
-        'A repeated submissionKey answers the same thank-you and makes nothing again; a filled honeypot (website) likewise keeps nothing. 429 when the address sends too many.',
+        'A repeated submissionKey answers the same thank-you and makes nothing again; a filled honeypot (website) likewise keeps nothing. ' +
+        `429 when the address sends too many, when the email typed has had ${INTAKE_LIMITS.confirmationsPerAddressPerDay} confirmations from the firm’s forms in the last 24 hours, ` +
+        `or when the form has taken ${INTAKE_LIMITS.submissionsPerFormPerHour} enquiries in the last hour; nothing is written.`,
     },
     async (request) => ok(INTAKE_FORM_MESSAGES.submitted, await intake.submit(request.params.company, request.params.form, request.body)),
   );

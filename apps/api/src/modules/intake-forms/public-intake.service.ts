@@ -4,15 +4,22 @@ import {
   checkIntakeAnswers,
   INTAKE_ANSWER_MESSAGES,
   INTAKE_FORM_MESSAGES,
+  INTAKE_LIMIT_MESSAGES,
   INTAKE_LIMITS,
   type PublicIntakeForm,
   type publicIntakeSubmitSchema,
 } from '@matterhorn/shared';
 import { READ_ONLY, type Database, type Tx } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { findFirmBySlug } from '../auth/auth.api.ts';
-import { createLeadFromSubmission, findAttachableUploadIds, findLeadIdBySubmissionKey, type LeadFiles } from '../leads/leads.api.ts';
+import {
+  countRecentIntakeLeads,
+  createLeadFromSubmission,
+  findAttachableUploadIds,
+  findLeadIdBySubmissionKey,
+  type LeadFiles,
+} from '../leads/leads.api.ts';
 import { queueSubmissionEmails } from './intake-emails.ts';
 import * as repository from './intake-forms.repository.ts';
 import { leadDetailsOfAnswers } from './submission-details.ts';
@@ -51,6 +58,19 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
     }
   }
 
+  /**
+   * The per-address limit (10 a minute) does not stop a spread-out sender from mailing one stranger
+   * again and again, or flooding a form: each recipient and each form has its own limit, counted in
+   * the database (so every replica agrees), one submission of the form at a time.
+   */
+  async function assertWithinLimits(tx: Tx, firmId: string, formId: string, email: string | null) {
+    await repository.lockFormSubmissions(tx, firmId, formId);
+    if ((await countRecentIntakeLeads(tx, firmId, { intakeFormId: formId }, 1)) >= INTAKE_LIMITS.submissionsPerFormPerHour)
+      throw tooManyRequests(INTAKE_LIMIT_MESSAGES.tooManyForForm);
+    if (email && (await countRecentIntakeLeads(tx, firmId, { email }, 24)) >= INTAKE_LIMITS.confirmationsPerAddressPerDay)
+      throw tooManyRequests(INTAKE_LIMIT_MESSAGES.tooManyForAddress);
+  }
+
   return {
     async view(company: string, formSlug: string): Promise<PublicIntakeForm> {
       const { firm, form } = await findPublished(company, formSlug);
@@ -87,6 +107,8 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
         // Sent before (a double click, a retry after a lost answer): its files are that lead's now.
         if (await findLeadIdBySubmissionKey(tx, firm.id, body.submissionKey)) return;
         await assertUploads(tx, firm.id, form, answers);
+        const details = leadDetailsOfAnswers(form.fields, answers, form.practiceAreaId);
+        await assertWithinLimits(tx, firm.id, form.id, details.email);
         const submission = {
           intakeFormId: form.id,
           formName: form.name,
@@ -95,7 +117,6 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
           answers,
           submittedAt: new Date().toISOString(),
         };
-        const details = leadDetailsOfAnswers(form.fields, answers, form.practiceAreaId);
         const { leadId, isNew } = await createLeadFromSubmission(tx, {
           firmId: firm.id,
           intakeFormId: form.id,

@@ -7,7 +7,7 @@ import { moveLead } from './lead-pipeline.ts';
 import * as repository from './leads.repository.ts';
 
 export { findAttachableUploadIds } from './lead-files.repository.ts';
-export { findLeadIdBySubmissionKey } from './leads.repository.ts';
+export { countRecentIntakeLeads, findLeadIdBySubmissionKey } from './leads.repository.ts';
 /** For the recycle bin: a deleted lead put back into the firm's lists. */
 export { restoreDeletedLead } from './leads.repository.ts';
 export { createLeadFiles, leadFileJobs, type LeadFiles } from './lead-files.ts';

@@ -54,6 +54,25 @@ export async function findLeadIdBySubmissionKey(tx: Tx, firmId: string, submissi
   return row?.id ?? null;
 }
 
+/**
+ * Leads the firm's public forms made lately (deleted ones too: deleting does not undo an email sent):
+ * those from one form, or those whose confirmation went to one address, since `hours` ago.
+ */
+export async function countRecentIntakeLeads(
+  tx: Tx,
+  firmId: string,
+  of: { intakeFormId: string } | { email: string },
+  hours: number,
+): Promise<number> {
+  const which = 'email' in of ? sql`lower(email) = lower(${of.email})` : sql`intake_form_id = ${of.intakeFormId}`;
+  const [row] = await rowsOf<{ count: number }>(
+    tx.execute(sql`select count(*)::int as count from leads
+      where firm_id = ${firmId} and intake_form_id is not null and ${which}
+        and created_at > now() - make_interval(hours => ${hours})`),
+  );
+  return row!.count;
+}
+
 export type LeadRow = typeof leads.$inferSelect & {
   practiceAreaName: string | null;
   assigneeName: string | null;
