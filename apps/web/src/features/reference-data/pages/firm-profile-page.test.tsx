@@ -27,47 +27,32 @@ const firmProfile = {
 };
 
 describe('FirmProfilePage', () => {
-  it('saves the profile and then reloads the session profile', async () => {
+  it('keeps each setting on one page: the firm’s details are under General, and a save sends them back unchanged', async () => {
     const user = userEvent.setup();
     const api = stubApi({
       'GET /admin/business/get-firm-profile': { data: firmProfile },
-      'GET /admin/currency/get-currency-list': { data: [{ id: 1, currencyName: 'Nigerian Naira', isoCurrenyCode: 'NGN', symbol: '₦' }] },
       'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
     });
     const reloadProfile = vi.fn(async () => null);
     renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile }) });
-    const name = await screen.findByLabelText(/^Firm name/);
-    expect(name).toHaveValue('Obi & Co');
-    await user.clear(name);
-    await user.type(name, 'Obi LLP');
-    await user.type(screen.getByLabelText(/^Phone/), '0123');
-    await user.click(screen.getByRole('switch', { name: /Enable multicurrency/ }));
+    await screen.findByRole('switch', { name: /Block time past a matter’s budget/ });
+    for (const general of [
+      /^Firm name/,
+      /^Portal address/,
+      /^Country/,
+      /^Time zone/,
+      /^Home currency/,
+      /^Billing increment/,
+      /^Phone/,
+      /logo/i,
+    ])
+      expect(screen.queryByLabelText(general)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings › General' })).toHaveAttribute('href', '/settings');
+    await user.click(screen.getByRole('switch', { name: /Block time past a matter’s budget/ }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(reloadProfile).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toEqual({
-      ...firmProfile,
-      firmName: 'Obi LLP',
-      multicurrency: true,
-      phone: '0123',
-    });
+    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toEqual({ ...firmProfile, blockTimePastBudget: true });
     expect(await screen.findByText('Firm profile updated')).toBeInTheDocument();
-  }, 60_000);
-
-  it("sets the firm's billing increment", async () => {
-    const user = userEvent.setup();
-    const api = stubApi({
-      'GET /admin/business/get-firm-profile': { data: firmProfile },
-      'GET /admin/currency/get-currency-list': { data: [] },
-      'PUT /admin/business/update-firm-profile': { data: firmProfile, message: 'Firm profile updated' },
-    });
-    renderAt(<FirmProfilePage />, { session: fakeSession({ permissions: ['administrator'], reloadProfile: vi.fn(async () => null) }) });
-    const increment = await screen.findByRole('combobox', { name: /^Billing increment/ });
-    expect(increment).toHaveValue('0.1 h (6 minutes)');
-    await user.click(increment);
-    await user.click(await screen.findByRole('option', { name: '0.25 h (15 minutes)' }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/admin/business/update-firm-profile')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/admin/business/update-firm-profile')[0]?.body).toMatchObject({ billingIncrement: '0.25' });
   }, 60_000);
 
   it("sets the month the firm's fiscal year starts in", async () => {

@@ -1,8 +1,8 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { currenciesQuery } from '../../../lib/lookups/currencies.ts';
 import { FIRM_PROFILE_KEY, updateFirmProfile, useFirmProfile } from '../api/firm-profile.ts';
 import { FirmProfileForm } from '../components/firm-profile-form.tsx';
 import { PortalSignInSettingsCard } from '../components/portal-sign-in-settings-card.tsx';
@@ -12,14 +12,20 @@ export function FirmProfilePage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const profile = useFirmProfile();
-  const currencies = useQuery(currenciesQuery);
 
   return (
     <Stack gap="lg">
       <PageTitle parts={['Firm profile', 'Settings']} />
       <div>
         <Title order={1}>Firm profile</Title>
-        <Text c="dimmed">Your firm's name, logo, contact details and currencies, as clients see them.</Text>
+        <Text c="dimmed">
+          How your firm works: matter budgets, two-step sign-in, the fiscal year and the working week. Its name, logo, contact details,
+          portal address, time zone, currencies and billing increment are under{' '}
+          <Anchor component={Link} to="/settings">
+            Settings › General
+          </Anchor>
+          .
+        </Text>
       </div>
       {profile.isPending ? (
         <LoadingSpinner label="Loading firm profile" />
@@ -30,7 +36,6 @@ export function FirmProfilePage() {
       ) : (
         <FirmProfileForm
           profile={profile.data}
-          currencies={currencies.data ?? []}
           onSave={async (body) => {
             await updateFirmProfile(body);
             // The shell shows the firm's name, currency and multicurrency flag from the session profile.
