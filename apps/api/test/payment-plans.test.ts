@@ -289,7 +289,7 @@ describe('what the client sees', () => {
     });
     await pay(invoice.id, '100.00');
     const listed = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
-    expect(listed.nextInstalment).toEqual({ dueDate: today, remainingAmount: '200.00' });
+    expect(listed.nextInstalment).toEqual({ dueDate: today, remainingAmount: '200.00', isMissed: false });
     const view = (await portalGet(`/api/client-portal/get-invoice/${invoice.id}`)).json().data;
     expect(view.paymentPlan).toMatchObject({ total: '900.00', nextInstalment: { number: 1, remainingAmount: '200.00' } });
     expect(view.paymentPlan.instalments).toHaveLength(3);
@@ -299,6 +299,38 @@ describe('what the client sees', () => {
     const paid = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
     expect(paid.nextInstalment).toBeNull();
     expect((await portalGet(`/api/client-portal/get-invoice/${invoice.id}`)).json().data.paymentPlan).toBeNull();
+  });
+});
+
+describe('a missed instalment, as the client sees it', () => {
+  it('is flagged missed on the portal’s invoice list and on its invoice, by the plan’s rule on the firm’s today', async () => {
+    const portal = bearer((await signInToPortal(fixture.context.app, fixture.firm.slug, fixture.firm.portalClient.email)).token);
+    const matter = fixture.references.matters.find((row) => row.status === 'Open' && row.clientId === fixture.firm.portalClient.clientId)!;
+    const invoice = await issueFlatFeeInvoice(fixture, { amount: '600.00', matter, issueDate: '2030-01-10' });
+    expect((await fixture.call('POST', `${PAYMENTS}/send-invoice/${invoice.id}`, fixture.tokens.admin, {})).statusCode).toBeLessThan(300);
+    // A plan set up two months ago whose first instalment was never paid (the call refuses dates in the past).
+    await fixture.context.database.withFirm(fixture.firm.firmId, async (tx) => {
+      const [plan] = await rowsOf<{ id: string }>(
+        tx.execute(sql`insert into payment_plans (firm_id, invoice_id, client_id, total, created_by_user_id)
+          values (${fixture.firm.firmId}, ${invoice.id}, ${invoice.clientId}, 600, ${fixture.firm.users.admin.id}) returning id`),
+      );
+      await tx.execute(
+        sql`insert into payment_plan_invoices (firm_id, plan_id, invoice_id) values (${fixture.firm.firmId}, ${plan!.id}, ${invoice.id})`,
+      );
+      await tx.execute(sql`insert into payment_plan_instalments (firm_id, plan_id, number, due_date, amount, cumulative_amount) values
+        (${fixture.firm.firmId}, ${plan!.id}, 1, ${addMonths(today, -2)}, 300, 300),
+        (${fixture.firm.firmId}, ${plan!.id}, 2, ${addMonths(today, 1)}, 300, 600)`);
+    });
+    const portalGet = (url: string) => fixture.context.app.inject({ method: 'GET', url, headers: portal });
+    const listed = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
+    expect(listed.nextInstalment).toEqual({ dueDate: addMonths(today, -2), remainingAmount: '300.00', isMissed: true });
+    const view = (await portalGet(`/api/client-portal/get-invoice/${invoice.id}`)).json().data;
+    expect(view.paymentPlan.nextInstalment).toMatchObject({ number: 1, dueDate: addMonths(today, -2), state: 'missed' });
+
+    // Paid: the next one is simply due.
+    await pay(invoice.id, '300.00');
+    const after = (await portalGet('/api/client-portal/get-invoices')).json().data.find((row: { id: string }) => row.id === invoice.id);
+    expect(after.nextInstalment).toEqual({ dueDate: addMonths(today, 1), remainingAmount: '300.00', isMissed: false });
   });
 });
 

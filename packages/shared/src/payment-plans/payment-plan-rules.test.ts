@@ -4,6 +4,8 @@ import {
   allocateInstalments,
   equalMonthlyInstalments,
   instalmentDateProblem,
+  instalmentOverdueText,
+  isInstalmentMissed,
   nextInstalmentDue,
   planDifferenceMessage,
   sumInstalments,
@@ -94,5 +96,21 @@ describe('payments applied to the instalments', () => {
     const all = allocateInstalments(plan, '600.00', '2027-12-01');
     expect(all.every((row) => row.state === 'paid')).toBe(true);
     expect(nextInstalmentDue(all)).toBeNull();
+  });
+});
+
+describe('a missed instalment', () => {
+  it.each([
+    ['due yesterday, unpaid', { dueDate: '2026-11-14', remainingAmount: '500.00' }, true, true],
+    ['due yesterday, a part unpaid', { dueDate: '2026-11-14', remainingAmount: '0.01' }, true, true],
+    ['due yesterday, paid', { dueDate: '2026-11-14', remainingAmount: '0.00' }, true, false],
+    ['due today', { dueDate: '2026-11-15', remainingAmount: '500.00' }, true, false],
+    ['due yesterday on an invoice no longer collecting', { dueDate: '2026-11-14', remainingAmount: '500.00' }, false, false],
+  ])('%s', (_case, instalment, isCollecting, expected) => {
+    expect(isInstalmentMissed(instalment, '2026-11-15', isCollecting)).toBe(expected);
+  });
+
+  it('reads “Overdue since” its due date', () => {
+    expect(instalmentOverdueText('2026-11-15')).toBe('Overdue since 15/11/2026');
   });
 });

@@ -1,3 +1,4 @@
+import { isoToDisplayDate } from '../common/dates.ts';
 import { formatMoney, fromCents, toCents } from '../common/money.ts';
 
 /** One instalment as typed or proposed: when it falls due and how much. */
@@ -81,6 +82,22 @@ export function instalmentDateProblem(
 }
 
 /**
+ * An instalment is missed (overdue) when it is not fully paid and its due date is before the firm's
+ * `today` — while the invoice still asks for money (`isCollecting` false: paid, written off, void).
+ * The one rule the plan's states, the portal's list and the public invoice page read.
+ */
+export function isInstalmentMissed(
+  instalment: { dueDate: string; remainingAmount: string },
+  today: string,
+  isCollecting = true,
+): boolean {
+  return isCollecting && toCents(instalment.remainingAmount) > 0n && instalment.dueDate < today;
+}
+
+/** What a missed instalment's badge says to the client: "Overdue since 15/11/2026" (its due date). */
+export const instalmentOverdueText = (dueDate: string) => `Overdue since ${isoToDisplayDate(dueDate)}`;
+
+/**
  * The plan's instalments with what was paid on each: the money that came off the invoice's balance
  * since the plan was set up (`coveredAmount`) pays the instalments in due order, the earliest first,
  * each in full before the next. An instalment not fully paid whose due date is before `today` is
@@ -101,7 +118,13 @@ export function allocateInstalments(
       left -= paid;
       const remaining = amount - paid;
       const state: InstalmentState =
-        remaining === 0n ? 'paid' : isCollecting && instalment.dueDate < today ? 'missed' : paid > 0n ? 'partlyPaid' : 'due';
+        remaining === 0n
+          ? 'paid'
+          : isInstalmentMissed({ dueDate: instalment.dueDate, remainingAmount: fromCents(remaining) }, today, isCollecting)
+            ? 'missed'
+            : paid > 0n
+              ? 'partlyPaid'
+              : 'due';
       return {
         number: index + 1,
         dueDate: instalment.dueDate,

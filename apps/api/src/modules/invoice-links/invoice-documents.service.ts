@@ -3,6 +3,7 @@ import {
   emailSubjectOf,
   INVOICE_LINK_MESSAGES,
   INVOICE_STATUS_LABELS,
+  isInstalmentMissed,
   type InvoiceStatus,
   type PortalInvoiceSummary,
   type Invoice,
@@ -17,6 +18,7 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { outsideReaderOf, type FirmPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { findFirmToday } from '../../platform/firm-clock.ts';
 import {
   creditNotePdfOf,
   formatLedes,
@@ -263,12 +265,16 @@ export function createInvoiceDocumentsService({ database, outbox, appUrl, appSec
     clientInvoices: (firmId: string, clientId: string): Promise<PortalInvoiceSummary[]> =>
       database.withFirm(
         firmId,
-        async (tx) =>
-          (await findClientSentInvoices(tx, firmId, clientId)).map((row) => ({
+        async (tx) => {
+          const today = await findFirmToday(tx, firmId);
+          return (await findClientSentInvoices(tx, firmId, clientId)).map((row) => ({
             ...row,
             status: row.status as InvoiceStatus,
             statusLabel: INVOICE_STATUS_LABELS[row.status as InvoiceStatus] ?? row.status,
-          })),
+            // Only an open invoice has a next instalment: the plan's rule, on the firm's today.
+            nextInstalment: row.nextInstalment && { ...row.nextInstalment, isMissed: isInstalmentMissed(row.nextInstalment, today) },
+          }));
+        },
         READ_ONLY,
       ),
 

@@ -179,6 +179,32 @@ describe('PublicInvoicePage', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('marks a missed next instalment overdue since its due date', async () => {
+    const missed = {
+      number: 1,
+      dueDate: '2026-11-15',
+      amount: '50000.00',
+      paidAmount: '0.00',
+      remainingAmount: '50000.00',
+      state: 'missed' as const,
+    };
+    const paymentPlan = {
+      total: '100000.00',
+      instalments: [missed, { ...missed, number: 2, dueDate: '2027-01-01', state: 'due' as const }],
+      nextInstalment: missed,
+      kind: 'invoice' as const,
+      invoiceNumbers: ['INV-00007'],
+      payFirstInvoiceNumber: 'INV-00007',
+      automaticPayment: null,
+    };
+    stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, paymentPlan } } });
+    renderPage();
+    const plan = await screen.findByRole('region', { name: 'Payment plan' });
+    expect(within(plan).getByText('Overdue since 15/11/2026')).toBeInTheDocument();
+    expect(plan).toHaveTextContent('Next instalment: ₦50,000.00');
+    expect(plan).not.toHaveTextContent('due 15/11/2026');
+  });
+
   it('leaves the tax identification number out when the firm has none', async () => {
     stubApi({ [`GET /public/invoice/${SLUG}`]: { data: { ...invoice, firm: { ...invoice.firm, taxNumber: null } } } });
     renderPage();

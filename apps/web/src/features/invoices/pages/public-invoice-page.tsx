@@ -10,6 +10,7 @@ import {
 } from '@matterhorn/shared';
 import { useParams, useSearchParams } from 'react-router';
 import { InstalmentsTable } from '../../../components/instalments-table.tsx';
+import { OverdueSinceBadge } from '../../../components/overdue-since-badge.tsx';
 import { LoadingScreen } from '../../../components/loading-spinner.tsx';
 import { PayOnlineForm } from '../../../components/pay-online-form.tsx';
 import { usePublicInvoice } from '../api/public-invoice-api.ts';
@@ -252,7 +253,14 @@ function InvoiceView({
           <Title order={2} size="h4" id="payment-plan-heading">
             Payment plan
           </Title>
-          {invoice.paymentPlan.nextInstalment ? (
+          {invoice.paymentPlan.nextInstalment?.state === 'missed' ? (
+            <Group gap="xs" mb="xs">
+              <Text>
+                Next instalment: <b>{money(invoice.paymentPlan.nextInstalment.remainingAmount)}</b>
+              </Text>
+              <OverdueSinceBadge dueDate={invoice.paymentPlan.nextInstalment.dueDate} />
+            </Group>
+          ) : invoice.paymentPlan.nextInstalment ? (
             <Text mb="xs">
               Next instalment: <b>{money(invoice.paymentPlan.nextInstalment.remainingAmount)}</b> due{' '}
               {date(invoice.paymentPlan.nextInstalment.dueDate)}

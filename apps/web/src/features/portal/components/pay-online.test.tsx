@@ -163,7 +163,7 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Payment received by the gateway: it shows here once confirmed');
   });
 
-  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other; one on a payment plan says its next instalment', async () => {
+  it('sits on each invoice of the Invoices tab that a gateway can take, and on no other; one on a payment plan says its next instalment, or that it is overdue', async () => {
     const invoice = (id: string, invoiceNumber: string, balanceDue: string): PortalInvoiceSummary => ({
       id,
       invoiceNumber,
@@ -179,18 +179,30 @@ describe('PayOnline', { timeout: 30_000 }, () => {
     stubApi({
       'GET /client-portal/get-invoices': {
         data: [
-          { ...invoice(INVOICE_ID, 'INV-00001', '150000.50'), nextInstalment: { dueDate: '2026-12-01', remainingAmount: '50000.00' } },
+          {
+            ...invoice(INVOICE_ID, 'INV-00001', '150000.50'),
+            nextInstalment: { dueDate: '2026-12-01', remainingAmount: '50000.00', isMissed: false },
+          },
           invoice('1d7f4c1e-2b3a-4c5d-8e9f-102132435465', 'INV-00002', '0.00'),
+          {
+            ...invoice('2e8f5d2f-3c4b-4d6e-9fa0-213243546576', 'INV-00003', '90000.00'),
+            nextInstalment: { dueDate: '2026-11-15', remainingAmount: '30000.00', isMissed: true },
+          },
         ],
       },
       'GET /client-portal/get-payment-options': { data: options },
     });
     renderAt(<PortalInvoicesTab clientId={CLIENT_ID} />, { path: `/portal/obi/${CLIENT_ID}?activeTab=invoices`, session });
     const list = await screen.findByRole('list', { name: 'Your invoices' });
-    const [unpaid, paid] = within(list).getAllByRole('listitem');
+    const [unpaid, paid, late] = within(list).getAllByRole('listitem');
     expect(await within(unpaid!).findByRole('button', { name: 'Pay online for this invoice' })).toBeInTheDocument();
     // On a payment plan: the next instalment and what is left of it, under the balance.
     expect(within(unpaid!).getByText('Next instalment ₦50,000.00 due 01/12/2026')).toBeInTheDocument();
+    expect(within(unpaid!).queryByText(/^Overdue since/)).not.toBeInTheDocument();
+    // A missed one says since when it is overdue, not that it is "due" on a day gone by.
+    expect(within(late!).getByText('Next instalment ₦30,000.00')).toBeInTheDocument();
+    expect(within(late!).getByText('Overdue since 15/11/2026')).toBeInTheDocument();
+    expect(late).not.toHaveTextContent('due 15/11/2026');
     expect(within(paid!).queryByRole('button', { name: 'Pay online for this invoice' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { compareMoney, formatMoney, isoToDisplayDate, type PortalInvoiceSummary 
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InstalmentsTable } from '../../../components/instalments-table.tsx';
+import { OverdueSinceBadge } from '../../../components/overdue-since-badge.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import {
   downloadPortalCreditNotePdf,
@@ -122,12 +123,18 @@ function InvoiceCard({
               {formatMoney(invoice.balanceDue, invoice.currencySymbol)}
             </Text>
           </Text>
-          {invoice.nextInstalment && (
-            <Text size="sm">
-              Next instalment {formatMoney(invoice.nextInstalment.remainingAmount, invoice.currencySymbol)} due{' '}
-              {isoToDisplayDate(invoice.nextInstalment.dueDate)}
-            </Text>
-          )}
+          {invoice.nextInstalment &&
+            (invoice.nextInstalment.isMissed ? (
+              <Group gap="xs">
+                <Text size="sm">Next instalment {formatMoney(invoice.nextInstalment.remainingAmount, invoice.currencySymbol)}</Text>
+                <OverdueSinceBadge dueDate={invoice.nextInstalment.dueDate} />
+              </Group>
+            ) : (
+              <Text size="sm">
+                Next instalment {formatMoney(invoice.nextInstalment.remainingAmount, invoice.currencySymbol)} due{' '}
+                {isoToDisplayDate(invoice.nextInstalment.dueDate)}
+              </Text>
+            ))}
         </Stack>
         <Stack gap="xs" style={{ flexShrink: 0 }}>
           <Button
