@@ -139,6 +139,37 @@ describe('the OpenAPI document', () => {
     expect(refusalTypes.filter((entry) => !entry.endsWith(' application/json'))).toEqual([]);
   });
 
+  it('states the rules it refuses by, so a generated client and a fuzzer agree with the server', () => {
+    // A string described as a date must carry its pattern, one described as a UUID its format.
+    const gaps: string[] = [];
+    const isText = (schema: Schema) => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+    const check = (schema: Schema | undefined, where: string, description = schema?.description ?? '') => {
+      if (!schema || typeof schema !== 'object') return;
+      const texts = [schema, ...((schema.anyOf as Schema[] | undefined) ?? [])].filter(isText);
+      const isStated = texts.some((text) => 'pattern' in text || 'format' in text || 'enum' in text || 'const' in text);
+      if (texts.length > 0 && !isStated) {
+        if (/\(YYYY-MM-DD\)|, YYYY-MM-DD\b/.test(description)) gaps.push(`${where}: a date without its pattern`);
+        if (/\(a UUID\b|\ba UUID\)/.test(description)) gaps.push(`${where}: an id without its format`);
+      }
+      for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) check(fieldSchema, `${where}.${field}`);
+      if (schema.items) check(schema.items as Schema, `${where}[]`);
+      for (const option of (schema.anyOf as Schema[] | undefined) ?? []) if (option.properties || option.items) check(option, where);
+    };
+    for (const { name, operation } of operations) {
+      for (const content of Object.values(operation.requestBody?.content ?? {})) check(content.schema, `${name} body`);
+      for (const parameter of operation.parameters ?? [])
+        check(parameter.schema, `${name} ${parameter.in}.${parameter.name}`, parameter.description ?? parameter.schema?.description);
+    }
+    expect(gaps).toEqual([]);
+    const timeEntry = operations.find(({ name }) => name === 'POST /api/admin/time-entry')!.operation;
+    const fields = timeEntry.requestBody!.content['application/json']!.schema.properties!;
+    expect(fields.matterId).toMatchObject({ format: 'uuid' });
+    expect(fields.timeEntryDate).toMatchObject({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+    expect(JSON.stringify(fields.description)).toContain('pattern');
+    const list = operations.find(({ name }) => name === 'GET /api/admin/time-entry')!.operation;
+    expect(JSON.stringify(list.parameters!.find((parameter) => parameter.name === 'IsBillable'))).toMatch(/"enum":\["?2"?\]/);
+  });
+
   it('lists as required the fields the server refuses without', () => {
     const timeEntry = operations.find(({ name }) => name === 'POST /api/admin/time-entry')!.operation;
     const body = timeEntry.requestBody!.content['application/json']!.schema as Schema & { required?: string[] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules.ts';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -27,7 +27,7 @@ export const personNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(120, 'Name must be at most 120 characters')
-  .refine(isSingleLineText, controlCharactersMessage('Name'));
+  .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Name'));
 
 export const tokenSchema = z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200);
 
@@ -37,7 +37,7 @@ export const signupRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Firm name is required')
     .max(160, 'Firm name must be at most 160 characters')
-    .refine(isSingleLineText, controlCharactersMessage('Firm name'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Firm name'))
     .describe('The new firm’s name (at most 160 characters).'),
   name: personNameSchema.describe('The administrator’s name (at most 120 characters).'),
   email: emailSchema.describe(

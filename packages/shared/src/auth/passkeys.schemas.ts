@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { twoStepSessionSchema } from './two-step.schemas.ts';
 
@@ -37,7 +37,7 @@ export const addPasskeySchema = z.strictObject({
     .trim()
     .min(1, 'Name the passkey')
     .max(60, 'A passkey’s name is at most 60 characters')
-    .refine(isSingleLineText, controlCharactersMessage('A passkey’s name'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('A passkey’s name'))
     .describe('What to call it ("MacBook", "Phone"), at most 60 characters.'),
   response: credentialResponseSchema,
 });

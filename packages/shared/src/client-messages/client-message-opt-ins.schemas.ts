@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { clientMessageChannelSchema } from './client-message.schemas.ts';
 
 /**
@@ -52,7 +52,7 @@ const channelsFields = {
   phoneNumber: z
     .string({ error: 'Phone number must be text' })
     .max(40, 'Phone number must be at most 40 characters')
-    .refine(isSingleLineText, controlCharactersMessage('Phone number'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Phone number'))
     .describe('The mobile number as typed: normalised to E.164 with the firm’s country; refused with the reason when it cannot be.'),
   sms: z.boolean().describe('Take client updates by SMS.'),
   whatsapp: z.boolean().describe('Take client updates by WhatsApp.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
 
 /**
  * The client updates a firm sends by SMS and WhatsApp (ADR 90), one template each. A message says
@@ -94,7 +94,7 @@ export const clientMessageTemplateBodySchema = z
   .trim()
   .min(1, 'The message is required')
   .max(CLIENT_MESSAGE_TEMPLATE_MAX, `The message must be at most ${CLIENT_MESSAGE_TEMPLATE_MAX} characters`)
-  .refine(isMultilineText, controlCharactersMessage('The message'))
+  .regex(MULTILINE_PATTERN, controlCharactersMessage('The message'))
   .superRefine((body, context) => {
     const problem = templateProblemOf(body);
     if (problem) context.addIssue({ code: 'custom', message: problem });

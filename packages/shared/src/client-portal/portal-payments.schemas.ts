@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { compareMoney } from '../invoices/invoice-amounts.ts';
 
@@ -202,7 +202,7 @@ export const resolveUnappliedPaymentSchema = z
       .string()
       .trim()
       .max(120, 'Reference must be at most 120 characters')
-      .refine(isSingleLineText, controlCharactersMessage('Reference'))
+      .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Reference'))
       .optional()
       .describe('How the refund went out, or the note on the receipt (a bank reference); at most 120 characters.'),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { writingSeconds } from '../time-suggestions/writing-seconds.ts';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
 import { pageSchema } from '../common/pagination.ts';
 import { optionalMoneyText } from '../common/fields.ts';
 import { INVOICE_STATUSES } from '../invoices/invoice-statuses.ts';
@@ -242,7 +242,7 @@ export const sendPortalMessageSchema = z.strictObject({
     .trim()
     .min(1, 'Write a message')
     .max(PORTAL_MESSAGE_MAX, `A message is at most ${PORTAL_MESSAGE_MAX} characters`)
-    .refine(isMultilineText, controlCharactersMessage('A message'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('A message'))
     .describe('The message as plain text, 1 to 5000 characters after trimming.'),
   /** Files uploaded for this message (upload-message-attachment), in order. */
   attachmentIds: z
@@ -315,6 +315,6 @@ export const rejectPaymentReportSchema = z.strictObject({
     .trim()
     .min(1, 'Say why the payment is not confirmed')
     .max(500)
-    .refine(isMultilineText, controlCharactersMessage('Reason'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('Reason'))
     .describe('Why the payment is not confirmed, as the client will read it; 1 to 500 characters.'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import {
   firmScopeQuerySchema,
   optionalEmail,
@@ -214,7 +214,7 @@ export const customFieldInputSchema = z
       .enum(CUSTOM_FIELD_TYPES, { error: 'Field type is required' })
       .describe('text; number; date (YYYY-MM-DD); or select (one of options). Values are checked against it when a record is saved.'),
     options: z
-      .array(z.string().trim().min(1).max(80).refine(isSingleLineText, controlCharactersMessage('An option')))
+      .array(z.string().trim().min(1).max(80).regex(SINGLE_LINE_PATTERN, controlCharactersMessage('An option')))
       .max(50)
       .default([])
       .describe(

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
-import { controlCharactersMessage, isMultilineText, isSingleLineText } from './text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from './text-characters.ts';
 
-/** The rule for what characters a field may hold: a name or other one-line value, or text that keeps its line breaks. */
+/**
+ * The rule for what characters a field may hold: a name or other one-line value, or text that keeps
+ * its line breaks. A pattern, so the API document states it.
+ */
 type Lines = 'single' | 'multiple';
 const textCheck = (label: string, lines: Lines) =>
-  [lines === 'single' ? isSingleLineText : isMultilineText, controlCharactersMessage(label)] as const;
+  [lines === 'single' ? SINGLE_LINE_PATTERN : MULTILINE_PATTERN, controlCharactersMessage(label)] as const;
 
 /** Optional one-line text (a name, a reference, a phone number): trimmed, blank becomes null. */
 export const optionalText = (label: string, max = 500, lines: Lines = 'single') =>
@@ -13,7 +16,7 @@ export const optionalText = (label: string, max = 500, lines: Lines = 'single') 
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(...textCheck(label, lines))
+    .regex(...textCheck(label, lines))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -27,16 +30,19 @@ export const requiredText = (label: string, max = 160, lines: Lines = 'single') 
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(...textCheck(label, lines));
+    .regex(...textCheck(label, lines));
 
 /** Required text that keeps its line breaks (a reason, a description). */
 export const requiredMultilineText = (label: string, max = 160) => requiredText(label, max, 'multiple');
 
+/** `.meta` here is no description: it gives the API document the format (the check is lenient on case and spaces). */
 export const optionalEmail = (label = 'Email') =>
+  // eslint-disable-next-line no-restricted-syntax
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(254, `${label} is too long`)
+    .meta({ format: 'email' })
     .nullish()
     .transform((value) => (value ? value.toLowerCase() : null))
     .refine((value) => value === null || z.email().safeParse(value).success, `Enter a valid ${label.toLowerCase()}`);
@@ -71,11 +77,16 @@ export const optionalMoneyText = (label: string) =>
     .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
     .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
 
-export const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+/** A calendar date as YYYY-MM-DD: the pattern for the API document, the check for days that exist. */
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDate = (text: z.ZodString, label: string) =>
+  text.regex(ISO_DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`).refine(isValidIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+
+export const isoDate = (label: string) => calendarDate(z.string({ error: `${label} is required` }).trim(), label);
+
+/** A date a form must fill: blank or missing is `requiredMessage` (SPEC's "Date is required"), else as isoDate. */
+export const requiredIsoDate = (label: string, requiredMessage = `${label} is required`) =>
+  calendarDate(z.string({ error: requiredMessage }).trim().min(1, requiredMessage), label);
 
 /** An optional reference to a record: an id, or blank / null / absent for none (answered as null). */
 export const optionalUuid = (label: string) =>
@@ -90,12 +101,7 @@ export const uuidField = (label: string) => z.uuid({ error: `${label} is require
 export const idParamsSchema = z.object({ id: uuidField('Id').describe('The record’s id (a UUID).') });
 
 /** A required id chosen in a form: blank, missing or not an id all read as the field's "X is required". */
-export const requiredId = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .pipe(z.uuid({ error: message }));
+export const requiredId = (message: string) => z.uuid({ error: message });
 
 /** Query-string booleans: "true"/"1" are true, anything else false. */
 export const queryBoolean = z

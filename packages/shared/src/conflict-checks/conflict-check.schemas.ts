@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { optionalMultilineText } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { CONFLICT_RULE_MESSAGES } from './conflict-rules.ts';
@@ -16,7 +16,7 @@ export const runConflictCheckSchema = z.strictObject({
         .trim()
         .min(2, 'Each name needs at least 2 characters')
         .max(160)
-        .refine(isSingleLineText, controlCharactersMessage('A name')),
+        .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('A name')),
       { error: 'Enter at least one name to check' },
     )
     .min(1, 'Enter at least one name to check')

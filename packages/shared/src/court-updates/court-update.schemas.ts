@@ -7,6 +7,7 @@ import {
   optionalText,
   queryBoolean,
   requiredId,
+  requiredIsoDate,
   requiredMultilineText,
   requiredText,
   sortTypeSchema,
@@ -23,20 +24,23 @@ export const COURT_UPDATE_MESSAGES = {
   nextPurposeWithoutDate: 'Enter the next adjourned date for its purpose',
 } as const;
 
+/** Blank, null or left out is none; the rest must match, by a pattern the API document states. */
 const time = z
-  .string({ error: 'Time must be HH:MM' })
-  .trim()
+  .union([
+    z.literal(''),
+    z
+      .string({ error: 'Time must be HH:MM' })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)'),
+  ])
   .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), 'Time must be HH:MM (24-hour)');
+  .transform((value) => (value ? value : null));
 
 const optionalIsoDate = (label: string) =>
   z
-    .string()
-    .trim()
+    .union([z.literal(''), isoDate(label)])
     .nullish()
-    .transform((value) => (value ? value : null))
-    .pipe(isoDate(label).nullable());
+    .transform((value) => (value ? value : null));
 
 /** POST …/create-court-update and PUT …/update-court-update/{id}. */
 export const courtUpdateInputSchema = z
@@ -53,12 +57,9 @@ export const courtUpdateInputSchema = z
     ),
     suitNumber: requiredText('Suit number', 100).describe('The suit number, 1 to 100 characters.'),
     judge: optionalText('Judge', 200).describe('The judge, up to 200 characters; blank or left out: none.'),
-    hearingDate: z
-      .string({ error: COURT_UPDATE_MESSAGES.hearingDateRequired })
-      .trim()
-      .min(1, COURT_UPDATE_MESSAGES.hearingDateRequired)
-      .pipe(isoDate('Hearing date'))
-      .describe('The date of the hearing this update records (YYYY-MM-DD).'),
+    hearingDate: requiredIsoDate('Hearing date', COURT_UPDATE_MESSAGES.hearingDateRequired).describe(
+      'The date of the hearing this update records (YYYY-MM-DD).',
+    ),
     /** Fee earners who appeared. */
     appearanceUserIds: z
       .array(z.uuid({ error: 'Appearance must be the firm’s fee earners' }))

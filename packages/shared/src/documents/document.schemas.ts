@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryBoolean, requiredText, sortTypeSchema } from '../common/fields.ts';
-import { controlCharactersMessage, isMultilineText, isSingleLineText, withoutControlCharacters } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN, SINGLE_LINE_PATTERN, withoutControlCharacters } from '../common/text-characters.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -293,15 +293,15 @@ export const moveInputSchema = z.strictObject({
 });
 export type MoveInput = z.input<typeof moveInputSchema>;
 
-const categoryField = z.string().trim().max(100).refine(isSingleLineText, controlCharactersMessage('Category'));
-const descriptionField = z.string().trim().max(2000).refine(isMultilineText, controlCharactersMessage('Description'));
+const categoryField = z.string().trim().max(100).regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Category'));
+const descriptionField = z.string().trim().max(2000).regex(MULTILINE_PATTERN, controlCharactersMessage('Description'));
 /** Tags typed as one comma-separated line. */
-const tagListField = z.string().trim().max(1000).refine(isSingleLineText, controlCharactersMessage('Tags'));
-const versionNoteField = z.string().trim().max(500).refine(isMultilineText, controlCharactersMessage('Note'));
+const tagListField = z.string().trim().max(1000).regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Tags'));
+const versionNoteField = z.string().trim().max(500).regex(MULTILINE_PATTERN, controlCharactersMessage('Note'));
 
 const tagsField = z
   .array(
-    z.string().trim().min(1).max(40, 'A tag must be at most 40 characters').refine(isSingleLineText, controlCharactersMessage('A tag')),
+    z.string().trim().min(1).max(40, 'A tag must be at most 40 characters').regex(SINGLE_LINE_PATTERN, controlCharactersMessage('A tag')),
   )
   .max(20, 'At most 20 tags')
   .default([]);
@@ -559,13 +559,13 @@ export const generateFromTemplateInputSchema = z.strictObject({
     .string()
     .trim()
     .max(200)
-    .refine(isSingleLineText, controlCharactersMessage('File name'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('File name'))
     .optional()
     .describe(
       'The new document’s name (.docx is added if missing; " (2)" if taken); "<template> - <matter number or name>.docx" when absent.',
     ),
   values: z
-    .record(z.string(), z.string().max(5000).refine(isMultilineText, controlCharactersMessage('A merge field’s value')))
+    .record(z.string(), z.string().max(5000).regex(MULTILINE_PATTERN, controlCharactersMessage('A merge field’s value')))
     .default({})
     .describe('Merge field name → text (at most 5,000 characters), filling fields the matter cannot and overriding those it can.'),
   isDryRun: z

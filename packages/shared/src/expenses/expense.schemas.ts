@@ -9,6 +9,7 @@ import {
   optionalUuid,
   queryBoolean,
   requiredId,
+  requiredIsoDate,
   requiredMultilineText,
   requiredText,
   sortTypeSchema,
@@ -134,12 +135,7 @@ export const expenseInputSchema = z
     matterId: optionalUuid('Matter').describe(
       'One of the client’s open matters, required for a client expense; null, blank or absent for a firm expense.',
     ),
-    expenseDate: z
-      .string({ error: EXPENSE_MESSAGES.dateRequired })
-      .trim()
-      .min(1, EXPENSE_MESSAGES.dateRequired)
-      .pipe(isoDate('Date'))
-      .describe('The day the cost was incurred, YYYY-MM-DD.'),
+    expenseDate: requiredIsoDate('Date', EXPENSE_MESSAGES.dateRequired).describe('The day the cost was incurred, YYYY-MM-DD.'),
     description: requiredMultilineText('Description', 5000).describe(
       'What the cost was for, at most 5,000 characters; shown on the invoice line.',
     ),
@@ -211,12 +207,9 @@ export const expenseApprovalSchema = z.strictObject({
 });
 /** POST …/mark-expense-paid/{id}. */
 export const expensePaymentSchema = z.strictObject({
-  paidDate: z
-    .string({ error: EXPENSE_MESSAGES.paidDateRequired })
-    .trim()
-    .min(1, EXPENSE_MESSAGES.paidDateRequired)
-    .pipe(isoDate('Paid date'))
-    .describe('The day it was paid or reimbursed, YYYY-MM-DD; the payment is posted to the books on that date.'),
+  paidDate: requiredIsoDate('Paid date', EXPENSE_MESSAGES.paidDateRequired).describe(
+    'The day it was paid or reimbursed, YYYY-MM-DD; the payment is posted to the books on that date.',
+  ),
   paymentMethod: z
     .enum(EXPENSE_PAYMENT_METHODS, { error: EXPENSE_MESSAGES.paymentMethodRequired })
     .describe('How it was paid: Bank transfer, Cash, Cheque, Card or Other.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 
 export const PORTAL_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 /** Logos travel as data URLs; 512 KiB of image is plenty for a letterhead. */
@@ -11,7 +11,7 @@ export const firmSetupRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Firm name is required')
     .max(160)
-    .refine(isSingleLineText, controlCharactersMessage('Firm name'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Firm name'))
     .describe('The firm’s name (at most 160 characters).'),
   portalSlug: z
     .string({ error: 'Portal address is required' })
@@ -26,7 +26,7 @@ export const firmSetupRequestSchema = z.strictObject({
     .trim()
     .min(2, 'Country is required')
     .max(80)
-    .refine(isSingleLineText, controlCharactersMessage('Country'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Country'))
     .describe('The firm’s country (2–80 characters).'),
   homeCurrencyId: z.coerce
     .number({ error: 'Home currency is required' })
@@ -41,7 +41,7 @@ export const firmSetupRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Time zone is required')
     .max(64)
-    .refine(isSingleLineText, controlCharactersMessage('Time zone'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Time zone'))
     .describe('An IANA time zone name (e.g. Africa/Lagos) or UTC: what "today" means for the firm’s dates.'),
   logo: z
     .string()

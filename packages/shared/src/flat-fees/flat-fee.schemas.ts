@@ -6,6 +6,7 @@ import {
   optionalMultilineText,
   queryBoolean,
   requiredId,
+  requiredIsoDate,
   requiredMultilineText,
   sortTypeSchema,
 } from '../common/fields.ts';
@@ -44,12 +45,9 @@ export const flatFeeInputSchema = z.strictObject({
     .uuid({ error: 'Activity must be one of the firm’s activity types' })
     .nullish()
     .describe('One of the firm’s activity types, to classify the fee; null or omitted: none.'),
-  flatFeeDate: z
-    .string({ error: FLAT_FEE_MESSAGES.dateRequired })
-    .trim()
-    .min(1, FLAT_FEE_MESSAGES.dateRequired)
-    .pipe(isoDate('Date'))
-    .describe('The date of the fee (YYYY-MM-DD), as the invoice line shows it.'),
+  flatFeeDate: requiredIsoDate('Date', FLAT_FEE_MESSAGES.dateRequired).describe(
+    'The date of the fee (YYYY-MM-DD), as the invoice line shows it.',
+  ),
   description: requiredMultilineText('Description', 5000).describe(
     'What the fee is for, printed on the invoice (required, at most 5,000 characters).',
   ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalMultilineText, optionalUuid, requiredMultilineText, requiredText, uuidField } from '../common/fields.ts';
-import { isSingleLineText } from '../common/text-characters.ts';
+import { SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 import { INTAKE_LIMITS, intakeFieldSchema, intakeFieldViewSchema } from './intake-form-fields.schemas.ts';
 import { intakeDefinitionProblems } from './intake-form-rules.ts';
@@ -115,7 +115,7 @@ export const publicIntakeSubmitSchema = z.strictObject({
   website: z
     .string()
     .max(500)
-    .refine(isSingleLineText, 'Leave this field empty')
+    .regex(SINGLE_LINE_PATTERN, 'Leave this field empty')
     .optional()
     .describe('A field people never see (hidden by the page): leave it empty. Filled in, the form is taken as spam and nothing is kept.'),
 });

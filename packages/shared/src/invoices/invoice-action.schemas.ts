@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isoDate, optionalMoneyText, optionalMultilineText, optionalText, requiredMultilineText } from '../common/fields.ts';
+import {
+  isoDate,
+  optionalMoneyText,
+  optionalMultilineText,
+  optionalText,
+  requiredIsoDate,
+  requiredMultilineText,
+} from '../common/fields.ts';
 import { bankAccountChoice } from '../accounting/bank-account-choice.ts';
 import { INVOICE_MESSAGES, INVOICE_PAYMENT_METHODS, requiredAmount } from './invoice.schemas.ts';
 
@@ -15,12 +22,7 @@ export const recordPaymentSchema = z.strictObject({
   withholdingTaxAmount: optionalMoneyText('Withholding tax').describe(
     'The withholding tax the client deducted from the fee part and pays to the tax authority for the firm (Dr withholding tax receivable): amount + this settles the invoice; never more than the fee part still open to it (400). Omitted or blank: none.',
   ),
-  paymentDate: z
-    .string({ error: 'Payment date is required' })
-    .trim()
-    .min(1, 'Payment date is required')
-    .pipe(isoDate('Payment date'))
-    .describe('The date the money was received (YYYY-MM-DD); the ledger entry carries it.'),
+  paymentDate: requiredIsoDate('Payment date').describe('The date the money was received (YYYY-MM-DD); the ledger entry carries it.'),
   method: z
     .enum(INVOICE_PAYMENT_METHODS, { error: 'Payment method is required' })
     .describe('How it was paid: Bank transfer, Cash, Cheque, Card or Other (a payment from trust is the trust account’s call).'),
@@ -101,10 +103,7 @@ export const sendInvoiceSchema = z.strictObject({
 export type SendInvoiceInput = z.input<typeof sendInvoiceSchema>;
 /** POST …/mark-delivered/{id}: delivered by hand on that date. */
 export const markDeliveredSchema = z.strictObject({
-  deliveredDate: z
-    .string({ error: 'Delivered date is required' })
-    .trim()
-    .min(1, 'Delivered date is required')
-    .pipe(isoDate('Delivered date'))
-    .describe('The day the bill was delivered by hand (YYYY-MM-DD); it replaces any earlier delivery date and the clock runs from it.'),
+  deliveredDate: requiredIsoDate('Delivered date').describe(
+    'The day the bill was delivered by hand (YYYY-MM-DD); it replaces any earlier delivery date and the clock runs from it.',
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, requiredId } from '../common/fields.ts';
-import { controlCharactersMessage, isMultilineText, isSingleLineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { defineRoute } from '../common/route-contract.ts';
 import { timeEntryInputSchema } from '../time-entries/time-entry-input.schemas.ts';
 
@@ -19,7 +19,7 @@ export const logCallSchema = z.strictObject({
     .trim()
     .min(1, MATTER_CALL_MESSAGES.withWhomRequired)
     .max(200, 'Who the call was with is at most 200 characters')
-    .refine(isSingleLineText, controlCharactersMessage('Who the call was with'))
+    .regex(SINGLE_LINE_PATTERN, controlCharactersMessage('Who the call was with'))
     .describe('Who the call was with (1–200 characters).'),
   duration: timeEntryInputSchema.shape.duration.describe(
     'How long, as decimal hours (more than 0, at most 24, up to 4 decimals); kept to the minute.',
@@ -28,7 +28,7 @@ export const logCallSchema = z.strictObject({
     .string()
     .trim()
     .max(5000, 'Note must be at most 5000 characters')
-    .refine(isMultilineText, controlCharactersMessage('Note'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('Note'))
     .default('')
     .describe('What was said (at most 5000 characters); left out: none.'),
 });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { writingSeconds } from '../time-suggestions/writing-seconds.ts';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
-import { isoDate, queryBoolean, requiredId, requiredText, sortTypeSchema, uuidField, firmScopeQuerySchema } from '../common/fields.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
+import {
+  firmScopeQuerySchema,
+  isoDate,
+  queryBoolean,
+  requiredId,
+  requiredIsoDate,
+  requiredText,
+  sortTypeSchema,
+  uuidField,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 export const PROGRESS_NOTE_MESSAGES = {
@@ -26,17 +35,12 @@ export const progressNoteInputSchema = z.strictObject({
     .nullish()
     .describe('Optional: the matter decides the client; a client given must be the matter’s (400 otherwise).'),
   matterId: requiredId(PROGRESS_NOTE_MESSAGES.matterRequired).describe('The matter the note is about (open or closed).'),
-  noteDate: z
-    .string({ error: PROGRESS_NOTE_MESSAGES.dateRequired })
-    .trim()
-    .min(1, PROGRESS_NOTE_MESSAGES.dateRequired)
-    .pipe(isoDate('Date'))
-    .describe('The day the note is about, YYYY-MM-DD.'),
+  noteDate: requiredIsoDate('Date', PROGRESS_NOTE_MESSAGES.dateRequired).describe('The day the note is about, YYYY-MM-DD.'),
   title: requiredText('Title', 200).describe('The note’s title, at most 200 characters.'),
   body: z
     .string({ error: PROGRESS_NOTE_MESSAGES.bodyRequired })
     .max(PROGRESS_NOTE_BODY_MAX, `Note must be at most ${PROGRESS_NOTE_BODY_MAX} characters`)
-    .refine(isMultilineText, controlCharactersMessage('Note'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('Note'))
     .describe(
       'The note as HTML, at most 100,000 characters, stored sanitised (other tags and attributes are dropped); must hold some text.',
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
-import { isoDate, requiredId } from '../common/fields.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
+import { requiredId, requiredIsoDate } from '../common/fields.ts';
 import { MAX_DURATION_HOURS } from './time-entry-amounts.ts';
 import { UTBMS_TASK_CODE_VALUES } from './utbms-task-codes.ts';
 /** SPEC.md §5's messages, word for word. */
@@ -72,16 +72,11 @@ export const timeEntryInputSchema = z.strictObject({
     .string()
     .trim()
     .max(5000, 'Description must be at most 5000 characters')
-    .refine(isMultilineText, controlCharactersMessage('Description'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('Description'))
     .nullish()
     .transform((value) => value ?? '')
     .describe('What was done (at most 5000 characters); left out or null, empty.'),
-  timeEntryDate: z
-    .string({ error: TIME_ENTRY_MESSAGES.dateRequired })
-    .trim()
-    .min(1, TIME_ENTRY_MESSAGES.dateRequired)
-    .pipe(isoDate('Date'))
-    .describe('The day the work was done (YYYY-MM-DD).'),
+  timeEntryDate: requiredIsoDate('Date', TIME_ENTRY_MESSAGES.dateRequired).describe('The day the work was done (YYYY-MM-DD).'),
   duration: decimalField(TIME_ENTRY_MESSAGES.durationRequired, TIME_ENTRY_MESSAGES.durationNumber)
     .refine((value) => value === '' || Number(value) > 0, TIME_ENTRY_RULE_MESSAGES.durationPositive)
     .refine((value) => value === '' || Number(value) <= MAX_DURATION_HOURS, TIME_ENTRY_RULE_MESSAGES.durationTooLong)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
 import { isoDate, queryBoolean, sortTypeSchema, firmScopeQuerySchema } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
@@ -105,9 +105,9 @@ export const TIME_ENTRY_SORT_COLUMNS = [
 
 /** GET /api/admin/time-entry: SPEC.md §3's list filters, paging and SortBy ("column" or "column desc"). */
 export const timeEntryListQuerySchema = pageQuerySchema.extend({
-  IsBillable: z.coerce
-    .number()
-    .pipe(z.union([z.literal(2), z.literal(4)], { error: 'IsBillable must be 2 or 4' }))
+  IsBillable: z
+    .union([z.literal('2'), z.literal('4'), z.literal(2), z.literal(4)], { error: 'IsBillable must be 2 or 4' })
+    .transform((value) => Number(value) as IsBillable)
     .optional()
     .describe('4: only billable entries; 2: only non-billable ones; left out: both.'),
   MatterId: z.uuid().optional().describe('Only this matter’s entries (a UUID).'),
@@ -222,7 +222,7 @@ export const timerRequestSchema = z.strictObject({
     .string()
     .trim()
     .max(5000, 'Description must be at most 5000 characters')
-    .refine(isMultilineText, controlCharactersMessage('Description'))
+    .regex(MULTILINE_PATTERN, controlCharactersMessage('Description'))
     .optional()
     .describe('start-entry only, with matterId: the words the time entry is filled in with (the task’s or event’s title).'),
   adminUserId: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, isMultilineText } from '../common/text-characters.ts';
+import { controlCharactersMessage, MULTILINE_PATTERN } from '../common/text-characters.ts';
 
 /** Issue 44: a fee earner keeps up to 10 timers, one running at a time. */
 export const MAX_TIMERS_PER_USER = 10;
@@ -36,7 +36,7 @@ export const timerDescriptionSchema = z
   .string()
   .trim()
   .max(5000, 'Description must be at most 5000 characters')
-  .refine(isMultilineText, controlCharactersMessage('Description'));
+  .regex(MULTILINE_PATTERN, controlCharactersMessage('Description'));
 
 /** A new timer: always on a matter, since a timer without one is the header's own Start Timer. */
 export const addTimerSchema = z.strictObject({

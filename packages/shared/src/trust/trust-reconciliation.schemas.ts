@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalMultilineText, queryBoolean } from '../common/fields.ts';
+import { isoDate, optionalMultilineText, queryBoolean, requiredIsoDate } from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -36,13 +36,6 @@ const signedAmount = (label: string) =>
     .union([z.string(), z.number()], { error: `${label} is required` })
     .transform((value) => String(value).trim().replace(/,/g, ''))
     .refine((value) => /^-?\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
-
-const requiredDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .pipe(isoDate(label));
 
 // ---------------------------------------------------------------------------------------------
 // The reconciliation
@@ -176,7 +169,7 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 // Statements and bank balances
 
 export const recordBankBalanceSchema = z.strictObject({
-  balanceDate: requiredDate('Balance date').describe(
+  balanceDate: requiredIsoDate('Balance date').describe(
     'The date of the balance, YYYY-MM-DD; on or before the last signed-off period end is refused (409).',
   ),
   balance: signedAmount('Balance').describe(
@@ -242,7 +235,7 @@ export const matchCandidatesSchema = z.array(reconciliationMovementSchema);
 // Sign-off and history
 
 export const signOffReconciliationSchema = z.strictObject({
-  periodEnd: requiredDate('Period end').describe(
+  periodEnd: requiredIsoDate('Period end').describe(
     'The last day of the period, YYYY-MM-DD: not after today in the firm’s time zone (400), and after the last signed-off period end (409).',
   ),
   note: optionalMultilineText('Note', 2000).describe('A note kept with the sign-off, up to 2000 characters; blank: none.'),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { TRUST_REQUEST_STATUSES, type TrustRequestStatus } from './trust-request-statuses.ts';
 import { trustPlaceFields } from './trust.schemas.ts';
-import { isoDate, optionalEmail, optionalMultilineText, queryBoolean, requiredId, requiredMultilineText } from '../common/fields.ts';
+import {
+  optionalEmail,
+  optionalMultilineText,
+  queryBoolean,
+  requiredId,
+  requiredIsoDate,
+  requiredMultilineText,
+} from '../common/fields.ts';
 import { pageQuerySchema, pageSchema } from '../common/pagination.ts';
 
 /**
@@ -64,12 +71,9 @@ const requestFields = {
   amount: requestAmount.describe(
     'The amount asked for: more than 0 with at most 2 decimals, as a decimal string (or number) in the trust account’s currency; commas are ignored.',
   ),
-  dueDate: z
-    .string({ error: 'Due date is required' })
-    .trim()
-    .min(1, 'Due date is required')
-    .pipe(isoDate('Due date'))
-    .describe('The date the funds are due, YYYY-MM-DD; before today in the firm’s time zone is refused (400).'),
+  dueDate: requiredIsoDate('Due date').describe(
+    'The date the funds are due, YYYY-MM-DD; before today in the firm’s time zone is refused (400).',
+  ),
   note: optionalMultilineText('Note', 2000).describe('A note to the client, shown with the request, up to 2000 characters; blank: none.'),
 };
 

@@ -5,6 +5,7 @@ import {
   optionalText,
   queryBoolean,
   requiredId,
+  requiredIsoDate,
   requiredMultilineText,
   requiredText,
 } from '../common/fields.ts';
@@ -101,12 +102,6 @@ const optionalAmount = (label: string) =>
     )
     .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
 
-const requiredDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .pipe(isoDate(label));
 const optionalId = (message: string) =>
   z
     .string()
@@ -207,7 +202,7 @@ export const depositSchema = z.strictObject({
   amount: positiveAmount('Amount').describe(
     'The amount received: more than 0 with at most 2 decimals, as a decimal string (or number) in the trust account’s currency, e.g. "1250.00"; commas are ignored.',
   ),
-  depositDate: requiredDate('Deposit date').describe(
+  depositDate: requiredIsoDate('Deposit date').describe(
     'The date the money was received, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
   method: z
@@ -238,7 +233,7 @@ export const disburseSchema = z.strictObject({
   amount: positiveAmount('Amount').describe(
     'The amount paid: more than 0 with at most 2 decimals, a decimal string in the trust account’s currency; more than the ledger’s cleared funds is refused (409).',
   ),
-  date: requiredDate('Date').describe(
+  date: requiredIsoDate('Date').describe(
     'The date of the payment, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
   payee: requiredText('Payee', 160).describe('The third party paid, up to 160 characters.'),
@@ -261,7 +256,7 @@ export const refundSchema = z.strictObject({
   amount: positiveAmount('Amount').describe(
     'The amount returned: more than 0 with at most 2 decimals, a decimal string in the trust account’s currency; more than the ledger’s cleared funds is refused (409).',
   ),
-  date: requiredDate('Date').describe(
+  date: requiredIsoDate('Date').describe(
     'The date of the refund, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
   method: z.enum(TRUST_METHODS, { error: 'Method is required' }).describe('How the money was returned.'),
@@ -284,7 +279,7 @@ export const payInvoiceFromTrustSchema = z.strictObject({
   amount: positiveAmount('Amount').describe(
     'The amount paid: more than 0 with at most 2 decimals, a decimal string in the invoice’s currency; at most its balance due and the ledger’s cleared funds.',
   ),
-  date: requiredDate('Date').describe('The payment date, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).'),
+  date: requiredIsoDate('Date').describe('The payment date, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).'),
   /**
    * Whose funds: one of the invoice's own matters (blank: its only matter), or, with fromGeneralFunds,
    * the client's general ledger (money not assigned to a matter): never another matter's.
@@ -317,7 +312,7 @@ export const transferSchema = z.strictObject({
   amount: positiveAmount('Amount').describe(
     'The amount moved: more than 0 with at most 2 decimals, a decimal string in the trust account’s currency; more than the source’s cleared funds is refused (409).',
   ),
-  date: requiredDate('Date').describe(
+  date: requiredIsoDate('Date').describe(
     'The date of the transfer, YYYY-MM-DD; not on or before a signed-off reconciliation’s period end (409).',
   ),
   reason: requiredMultilineText('Reason', 500).describe('Why the funds move, up to 500 characters.'),
@@ -335,7 +330,7 @@ export const reverseTrustTransactionSchema = z.strictObject({
 export type ReverseTrustTransactionInput = z.input<typeof reverseTrustTransactionSchema>;
 
 export const clearDepositSchema = z.strictObject({
-  clearedDate: requiredDate('Cleared date').describe(
+  clearedDate: requiredIsoDate('Cleared date').describe(
     'The date the bank cleared the funds, YYYY-MM-DD; not before the deposit’s own date (400).',
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, requiredText } from '../common/fields.ts';
+import { isoDate, requiredIsoDate, requiredText } from '../common/fields.ts';
 import { statementFormatField, tieOutSchema } from '../accounting/statements.schemas.ts';
 import { ratePercent } from './client-withholding-tax.schemas.ts';
 import { WITHHOLDING_TAX_CATEGORIES } from './withholding-tax.rules.ts';
@@ -50,12 +50,7 @@ export type WithholdingTaxCreditNote = z.infer<typeof withholdingTaxCreditNoteSc
 /** POST /api/withholding-tax/record-credit-note/{paymentId}. */
 export const recordWithholdingTaxCreditNoteSchema = z.strictObject({
   creditNoteNumber: requiredText('Credit note number', 60).describe('The number on the client’s WHT credit note (at most 60 characters).'),
-  issueDate: z
-    .string({ error: 'Credit note date is required' })
-    .trim()
-    .min(1, 'Credit note date is required')
-    .pipe(isoDate('Credit note date'))
-    .describe('The date on the credit note (YYYY-MM-DD).'),
+  issueDate: requiredIsoDate('Credit note date').describe('The date on the credit note (YYYY-MM-DD).'),
 });
 export type RecordWithholdingTaxCreditNoteInput = z.input<typeof recordWithholdingTaxCreditNoteSchema>;
 
