@@ -370,6 +370,34 @@ describe('consultation slots and booking', () => {
       expect(audits[0]!.details).toMatchObject({ reason: 'the consultation’s fee had already been paid', forRefund: true });
       // The books tie out: what the payments hold to refund is the unapplied-payments liability (also checked as the file closes).
       expect(await findTieOutFailures(fixture.context.database, [fixture.firm.firmId])).toEqual([]);
+
+      // The lead's page lists them; the firm refunds one at the gateway and records it (once).
+      expect(view.paymentsToRefund).toEqual([
+        expect.objectContaining({ reference: payments[1]!.reference, amount: '5000.00', currencySymbol: '₦', gateway: 'paystack' }),
+        expect.objectContaining({ reference: payments[2]!.reference, amount: '5000.00' }),
+      ]);
+      const [first] = view.paymentsToRefund as { id: string }[];
+      const refundUrl = `${base}/refund-payment/${first!.id}`;
+      expect((await fixture.call('POST', refundUrl, fixture.tokens.otherAdmin, { reference: 'RF-1' })).statusCode).toBe(404);
+      expect((await fixture.call('POST', refundUrl, fixture.tokens.feeEarner, { reference: 'RF-1' })).statusCode).toBe(403);
+      const refunded = await fixture.call('POST', refundUrl, fixture.tokens.admin, { reference: 'RF-1' });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json().data.paymentsToRefund.map((payment: { reference: string }) => payment.reference)).toEqual([
+        payments[2]!.reference,
+      ]);
+      const again = await fixture.call('POST', refundUrl, fixture.tokens.admin, { reference: 'RF-1' });
+      expect([again.statusCode, again.json().message]).toEqual([409, CONSULTATION_MESSAGES.nothingToRefund]);
+      const refundLines = await query<{ account: string; debit: string; credit: string }>(
+        fixture.firm.firmId,
+        sql`select a.code as account, l.debit::text as debit, l.credit::text as credit from journal_lines l
+          join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
+          where e.source_type = 'unapplied-cash' and e.source_id::text = ${first!.id} and l.debit > 0`,
+      );
+      expect(refundLines).toEqual([
+        { account: 'operating-bank', debit: '5000.00', credit: '0.00' },
+        { account: 'unapplied-cash', debit: '5000.00', credit: '0.00' },
+      ]);
+      expect(await findTieOutFailures(fixture.context.database, [fixture.firm.firmId])).toEqual([]);
     } finally {
       await saveSettings(settings());
     }

@@ -265,6 +265,7 @@ export const AUDIT_EVENTS = [
   'consultation.paid',
   'consultation.paymentRefused',
   'consultation.paymentToRefund',
+  'consultation.paymentRefunded',
   'client.messagePreferencesChanged',
   'clientMessageTemplate.updated',
   'clientMessage.retried',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalMultilineText } from '../common/fields.ts';
+import { optionalMultilineText, optionalText } from '../common/fields.ts';
 
 /** A booking's life: held while its fee is being paid, confirmed, cancelled, or lapsed (its fee was not paid in time). */
 export const CONSULTATION_STATUSES = ['AwaitingPayment', 'Confirmed', 'Cancelled', 'Lapsed'] as const;
@@ -22,6 +22,8 @@ export const CONSULTATION_MESSAGES = {
   tooLate: 'It is too late to change this consultation online: please contact the firm',
   notLive: 'This consultation was cancelled or has lapsed',
   nothingToPay: 'Nothing is left to pay for this consultation',
+  nothingToRefund: 'This payment holds nothing to refund',
+  refunded: 'Payment refunded',
   noGateway: 'Online payment is not available for this fee: please contact the firm',
   gatewayUnavailable: 'The payment gateway could not start the payment. Please try again in a moment',
 } as const;
@@ -72,6 +74,19 @@ export const consultationSchema = z.object({
 });
 export type Consultation = z.infer<typeof consultationSchema>;
 
+/** A payment of the lead's held for the firm to refund: a fee paid again, or paid after the consultation was cancelled. */
+export const consultationPaymentToRefundSchema = z.object({
+  id: z.uuid().describe('The payment’s id: record its refund with refund-payment.'),
+  reference: z.string().describe('Our reference for it at the gateway (where it is refunded).'),
+  gateway: z.string().describe('The gateway that took it: paystack or stripe.'),
+  amount: z.string().describe('What it holds to refund, exact decimal text.'),
+  currencyCode: z.string().describe('Its currency (ISO 4217).'),
+  currencySymbol: z.string().describe('Its currency symbol.'),
+  paidAt: z.string().describe('When the gateway confirmed it (ISO).'),
+  reason: z.string().describe('Why it is not the fee, in words.'),
+});
+export type ConsultationPaymentToRefund = z.infer<typeof consultationPaymentToRefundSchema>;
+
 export const leadConsultationSchema = z.object({
   consultation: consultationSchema.nullable().describe('The lead’s latest consultation; null: none booked.'),
   link: z
@@ -83,6 +98,9 @@ export const leadConsultationSchema = z.object({
     .nullable()
     .describe('The live booking link; null: none sent or it expired.'),
   isConfigured: z.boolean().describe('false: the firm has not saved its consultation settings yet.'),
+  paymentsToRefund: z
+    .array(consultationPaymentToRefundSchema)
+    .describe('The lead’s online payments held for the firm to refund, oldest first: refund each at the gateway, then record it here.'),
 });
 export type LeadConsultation = z.infer<typeof leadConsultationSchema>;
 
@@ -98,4 +116,9 @@ export type BookConsultationInput = z.input<typeof bookConsultationSchema>;
 
 export const cancelConsultationSchema = z.strictObject({
   reason: optionalMultilineText('Reason', 500).describe('Why it is cancelled; blank or null: none given.'),
+});
+
+/** POST …/refund-payment/{id}: the firm refunded a payment held for refund (at the gateway) and records it. */
+export const refundConsultationPaymentSchema = z.strictObject({
+  reference: optionalText('Reference', 120).describe('The gateway’s refund reference or a note; blank or null: our payment reference.'),
 });

@@ -8,6 +8,7 @@ import {
   cancelConsultationSchema,
   consultationSlotsSchema,
   leadConsultationSchema,
+  refundConsultationPaymentSchema,
   slotQuerySchema,
 } from './consultation.schemas.ts';
 
@@ -62,6 +63,13 @@ export const consultationContracts = {
     path: `${base}/cancel/:id`,
     params: idParamsSchema,
     body: cancelConsultationSchema,
+    response: leadConsultationSchema,
+  }),
+  refundPayment: defineRoute({
+    method: 'POST',
+    path: `${base}/refund-payment/:id`,
+    params: idParamsSchema,
+    body: refundConsultationPaymentSchema,
     response: leadConsultationSchema,
   }),
   publicPage: defineRoute({ method: 'GET', path: page, params: bookingTokenParamsSchema, response: bookingPageSchema }),

@@ -83,8 +83,8 @@ export async function sendConsultationNotices(
     ...(consultation.videoLink ? [`Video: ${consultation.videoLink}`] : []),
     ...(consultation.location ? [`Where: ${consultation.location}`] : []),
   ].join('\n');
-  // The fee and how to pay it (issue: a booking with a fee never said either): online on the booking
-  // page the email links to, else by the firm's payment instructions, else ask the firm.
+  // A lead told of a booking with a fee is told the fee and how to pay it: online on the booking page
+  // the email links to, else by the firm's payment instructions, else ask the firm.
   const canPayOnline =
     bookingUrl !== null && consultation.feeCurrency !== null && (deps.isFeePayableOnline?.(consultation.feeCurrency) ?? false);
   const feeSentence =

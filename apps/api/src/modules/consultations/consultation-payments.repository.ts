@@ -75,3 +75,41 @@ export async function sumHeldForRefund(tx: Tx, firmId: string) {
       from consultation_payments where firm_id = ${firmId} and refund_amount is not null group by 1 order by 1`),
   );
 }
+
+/** The lead's payments still holding money to refund, oldest first (what its consultation card lists). */
+export async function findPaymentsToRefund(tx: Tx, firmId: string, leadId: string) {
+  return rowsOf<{
+    id: string;
+    reference: string;
+    gateway: string;
+    amount: string;
+    currencyCode: string;
+    currencySymbol: string;
+    paidAt: string;
+    reason: string;
+  }>(
+    tx.execute(sql`select p.id, p.reference, p.gateway, p.refund_amount::text as amount, p.currency_code as "currencyCode",
+        coalesce((select money.symbol from currencies money where money.iso_code = p.currency_code), '') as "currencySymbol",
+        to_json(p.settled_at) #>> '{}' as "paidAt", coalesce(p.failure_reason, '') as reason
+      from consultation_payments p join consultations c on c.firm_id = p.firm_id and c.id = p.consultation_id
+      where p.firm_id = ${firmId} and c.lead_id = ${leadId} and p.refund_amount > 0
+      order by p.settled_at, p.id`),
+  );
+}
+
+/** A payment held for refund, locked: recording its refund twice at once refunds it once. */
+export async function lockPaymentById(tx: Tx, firmId: string, id: string) {
+  const [row] = await rowsOf<{ id: string; leadId: string; reference: string; currencyCode: string; refundAmount: string | null }>(
+    tx.execute(sql`select p.id, c.lead_id as "leadId", p.reference, p.currency_code as "currencyCode", p.refund_amount::text as "refundAmount"
+      from consultation_payments p join consultations c on c.firm_id = p.firm_id and c.id = p.consultation_id
+      where p.firm_id = ${firmId} and p.id = ${id} for update of p`),
+  );
+  return row ?? null;
+}
+
+export async function setRefundAmount(tx: Tx, firmId: string, id: string, refundAmount: string) {
+  await tx
+    .update(consultationPayments)
+    .set({ refundAmount })
+    .where(and(eq(consultationPayments.firmId, firmId), eq(consultationPayments.id, id)));
+}

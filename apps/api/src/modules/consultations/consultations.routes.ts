@@ -104,4 +104,19 @@ export function registerConsultationRoutes(
     async (request) =>
       ok(CONSULTATION_MESSAGES.cancelled, await consultations.cancel(firmPrincipalOf(request), request.params.id, request.body.reason)),
   );
+  route(
+    calls.refundPayment,
+    {
+      access: firmAccess('paymentInfo.edit'),
+      summary:
+        'Records the refund of a lead’s online payment held for refund (a consultation fee paid again, or after a cancellation), made at the gateway: ' +
+        'Dr unapplied client payments, Cr the bank, dated today (audited). Honours Idempotency-Key',
+      description: `${lead} 404 when the payment is not the firm’s; 409 when it holds nothing to refund (refunded already, or it paid the fee).`,
+    },
+    async (request) =>
+      ok(
+        CONSULTATION_MESSAGES.refunded,
+        await consultations.refundPayment(firmPrincipalOf(request), request.params.id, request.body.reference),
+      ),
+  );
 }

@@ -8,7 +8,9 @@ import { clockOf, freeSlotsOf } from './consultation-diary.ts';
 import { findConsultationLead } from './consultation-leads.ts';
 import { settingsOf } from './consultation-settings.ts';
 import { consultationViewOf } from './consultation-views.ts';
+import { findPaymentsToRefund } from './consultation-payments.repository.ts';
 import { findConsultation, findLeadConsultation, findLiveLinkOfLead } from './consultations.repository.ts';
+import { refundConsultationPayment } from './refund-consultation-payment.ts';
 
 /** Consultations from the lead's page: its booking, the assignee's free slots, the booking link, and staff booking, moving and cancelling. */
 export function createConsultations(deps: BookingDeps & { database: Database }) {
@@ -33,6 +35,10 @@ export function createConsultations(deps: BookingDeps & { database: Database }) 
       consultation: row ? consultationViewOf(row) : null,
       link: link ? { sentTo: link.sentTo, sentAt: link.sentAt.toISOString(), expiresAt: link.expiresAt.toISOString() } : null,
       isConfigured: (await settingsOf(tx, firmId)).isSaved,
+      paymentsToRefund: (await findPaymentsToRefund(tx, firmId, leadId)).map((payment) => ({
+        ...payment,
+        paidAt: new Date(payment.paidAt).toISOString(),
+      })),
     };
   }
 
@@ -87,6 +93,11 @@ export function createConsultations(deps: BookingDeps & { database: Database }) 
         await moveConsultation(tx, deps, principal, { row, lead, start, bookingUrl: null });
         return answer(tx, principal.firmId, row.leadId);
       }),
+
+    refundPayment: (principal: FirmPrincipal, paymentId: string, reference: string | null) =>
+      database.withFirm(principal.firmId, async (tx) =>
+        answer(tx, principal.firmId, await refundConsultationPayment(tx, principal, paymentId, reference)),
+      ),
 
     cancel: (principal: FirmPrincipal, id: string, reason: string | null) =>
       database.withFirm(principal.firmId, async (tx) => {

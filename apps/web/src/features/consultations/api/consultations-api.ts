@@ -47,3 +47,7 @@ export const moveConsultation = async (id: string, start: string): Promise<LeadC
 
 export const cancelConsultation = async (id: string, reason: string | null): Promise<LeadConsultation> =>
   (await callContract(calls.cancel, { params: { id }, body: { reason } }, write())).data;
+
+/** The firm refunded a payment held for refund at the gateway: recorded, the money leaves the books' unapplied payments. */
+export const refundConsultationPayment = async (paymentId: string, reference: string | null): Promise<LeadConsultation> =>
+  (await callContract(calls.refundPayment, { params: { id: paymentId }, body: { reference } }, write())).data;

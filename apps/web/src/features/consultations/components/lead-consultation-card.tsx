@@ -1,10 +1,18 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { isLiveConsultation, isoToDisplayDate, type LeadConsultation } from '@matterhorn/shared';
+import { Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  formatMoney,
+  hasPermissions,
+  isLiveConsultation,
+  isoToDisplayDate,
+  type ConsultationPaymentToRefund,
+  type LeadConsultation,
+} from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
 import {
   bookForLead,
   cancelConsultation,
@@ -12,6 +20,7 @@ import {
   leadConsultationQuery,
   leadSlotsQuery,
   moveConsultation,
+  refundConsultationPayment,
   sendBookingLink,
 } from '../api/consultations-api.ts';
 import { ConsultationSummary } from './consultation-summary.tsx';
@@ -96,20 +105,71 @@ function CancelModal({ id, onClose, onDone }: { id: string; onClose: () => void;
   );
 }
 
+/** Recording that a payment held for refund was refunded at the gateway, with its refund reference. */
+function RefundModal({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: ConsultationPaymentToRefund;
+  onClose: () => void;
+  onDone: (answer: LeadConsultation) => void;
+}) {
+  const [reference, setReference] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  return (
+    <AppModal opened onClose={onClose} title="Record refund">
+      <Stack>
+        <Text size="sm">
+          Refund {formatMoney(payment.amount, payment.currencySymbol)} to the lead at the gateway ({payment.reference}) first; this records
+          it in the books.
+        </Text>
+        <TextInput
+          label="Refund reference (optional)"
+          value={reference}
+          maxLength={120}
+          onChange={(event) => setReference(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            loading={isBusy}
+            onClick={() => {
+              setIsBusy(true);
+              refundConsultationPayment(payment.id, reference.trim() || null)
+                .then(onDone)
+                .catch(() => undefined)
+                .finally(() => setIsBusy(false));
+            }}
+          >
+            Record refund
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
 /**
  * The lead page's consultation (composed into the leads feature's page by the app: features never
  * import each other): its booking, "Book consultation" and "Send booking link", and moving or
  * cancelling it. `canEdit`: the member may edit client information.
  */
 export function LeadConsultationCard({ leadId, canEdit = true }: { leadId: string; canEdit?: boolean }) {
+  // Recording a refund is a payment's business (paymentInfo.edit), as on the online payments page.
+  const canRefund = hasPermissions(useSession().permissions, ['paymentInfo.edit']);
   const queryClient = useQueryClient();
   const answer = useQuery(leadConsultationQuery(leadId));
   const [dialog, setDialog] = useState<null | 'book' | 'move' | 'cancel'>(null);
+  const [refunding, setRefunding] = useState<ConsultationPaymentToRefund | null>(null);
   const [isSending, setIsSending] = useState(false);
   const done = (next: LeadConsultation) => {
     queryClient.setQueryData(consultationKeys.lead(leadId), next);
     void queryClient.invalidateQueries({ queryKey: ['leads'] });
     setDialog(null);
+    setRefunding(null);
   };
   const data = answer.data;
   const consultation = data?.consultation ?? null;
@@ -135,6 +195,19 @@ export function LeadConsultationCard({ leadId, canEdit = true }: { leadId: strin
             ) : (
               <Text>No consultation booked.</Text>
             )}
+            {data.paymentsToRefund.map((payment) => (
+              <Group key={payment.id} gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm" c="red.9">
+                  {formatMoney(payment.amount, payment.currencySymbol)} paid online on {isoToDisplayDate(payment.paidAt.slice(0, 10))} to
+                  refund: {payment.reason.replace(/^Refund it: /, '')}.
+                </Text>
+                {canRefund ? (
+                  <Button size="compact-sm" variant="default" onClick={() => setRefunding(payment)}>
+                    Record refund
+                  </Button>
+                ) : null}
+              </Group>
+            ))}
             {data.link ? (
               <Text size="sm" c="dimmed">
                 Booking link sent to {data.link.sentTo} on {isoToDisplayDate(data.link.sentAt.slice(0, 10))}; it works until{' '}
@@ -194,6 +267,7 @@ export function LeadConsultationCard({ leadId, canEdit = true }: { leadId: strin
         />
       ) : null}
       {dialog === 'cancel' ? <CancelModal id={consultation!.id} onClose={() => setDialog(null)} onDone={done} /> : null}
+      {refunding ? <RefundModal payment={refunding} onClose={() => setRefunding(null)} onDone={done} /> : null}
     </Paper>
   );
 }
