@@ -818,7 +818,7 @@ describe('demo data', () => {
     expect(await seedDemoFirmOnce(fixture.context.database, TEST_PASSWORD)).toBe(true);
     const token = await signIn(fixture.context.app, `admin@${DEMO_FIRM.emailDomain}`);
     const page = (await call('GET', 'get-invoice-list?size=100', undefined, token)).json().data;
-    const rows: { status: string; issueDate: string | null }[] = page.data;
+    const rows: { status: string; issueDate: string | null; total: string }[] = page.data;
     // History ends on the 28th three months back (63 days ago at the least); the recent demo starts 60 days ago.
     const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     const history = rows.filter((row) => row.issueDate !== null && row.issueDate < isoDaysAgo(61));
@@ -835,6 +835,8 @@ describe('demo data', () => {
     // Months 12 to 3 before this one, each billed once and paid (demo-books-history.ts).
     expect(history.map((row) => row.status)).toEqual(Array(10).fill('Paid'));
     expect(new Set(history.map((row) => row.issueDate!.slice(0, 7))).size).toBe(10);
+    // Each month bills what its work came to, not one figure ten times over.
+    expect(new Set(history.map((row) => row.total)).size).toBe(10);
     const [demo] = await rowsOf<{ id: string }>(
       fixture.context.database.db.execute(sql`select firm_id as id from invoices where created_by_user_id in
       (select id from users where email = ${`admin@${DEMO_FIRM.emailDomain}`}) limit 1`),

@@ -20,6 +20,14 @@ const MONTHLY_WORK = [
   { who: 'feeEarner', activityCode: 'A103', duration: '9.5', description: 'Prepared the court processes and bundles' },
 ] as const;
 
+/**
+ * Hours a month's work runs over or under its usual (in half hours), so no two months bill alike:
+ * a firm's months follow its matters, not a template.
+ */
+const MONTHLY_SWING = [0, 3.5, -4, 6, -2.5, 1.5, 8, -5, 2, 4.5, -1] as const;
+const hoursIn = (month: number, index: number, usual: string) =>
+  String(Number(usual) + MONTHLY_SWING[(month * 7 + index * 3) % MONTHLY_SWING.length]! / 2);
+
 /** The firm's own running costs each month (gross salaries less PAYE and pension withheld, paid over the next month). */
 const MONTHLY_COSTS: { reference: string; memo: string; day: number; lines: { number: string; debit?: string; credit?: string }[] }[] = [
   {
@@ -90,7 +98,7 @@ export async function seedDemoBooksHistory(database: Database, firm: SeededFirm)
       const rows = await tx
         .insert(timeEntries)
         .values(
-          MONTHLY_WORK.map((work, index) => ({
+          MONTHLY_WORK.map((work, index) => ({ ...work, duration: hoursIn(monthsAgo, index, work.duration) })).map((work, index) => ({
             firmId: firm.firmId,
             clientId: matter.clientId,
             matterId: matter.id,
@@ -147,7 +155,13 @@ export async function seedDemoBooksHistory(database: Database, firm: SeededFirm)
         // The first month has no previous payroll to remit.
         if (cost.reference === 'PAYE' && monthsAgo === HISTORY_MONTHS) continue;
         const entryDate = dayOf(monthsAgo, cost.day);
-        const lines: JournalLine[] = cost.lines.map((line) => ({ accountId: idOf(line.number), debit: line.debit, credit: line.credit }));
+        // Power and diesel follow the grid: some months far more generator hours than others.
+        const amount = cost.reference === 'UTIL' ? (145_000 + MONTHLY_SWING[monthsAgo % MONTHLY_SWING.length]! * 9_000).toFixed(2) : null;
+        const lines: JournalLine[] = cost.lines.map((line) => ({
+          accountId: idOf(line.number),
+          debit: line.debit && (amount ?? line.debit),
+          credit: line.credit && (amount ?? line.credit),
+        }));
         await postJournalEntry(tx, bookkeeper, {
           entryDate,
           reference: `${cost.reference}-${entryDate.slice(0, 7)}`,
