@@ -112,9 +112,7 @@ export const portalInvoiceSummarySchema = z.object({
     .object({
       dueDate: z.string().describe('When the instalment falls due (YYYY-MM-DD).'),
       remainingAmount: z.string().describe('What is left to pay of it, an exact decimal string.'),
-      isMissed: z
-        .boolean()
-        .describe('true: its due date has passed and it is not fully paid (shown “Overdue since” its due date).'),
+      isMissed: z.boolean().describe('true: its due date has passed and it is not fully paid (shown “Overdue since” its due date).'),
     })
     .nullable()
     .optional()

@@ -86,11 +86,7 @@ export function instalmentDateProblem(
  * `today` — while the invoice still asks for money (`isCollecting` false: paid, written off, void).
  * The one rule the plan's states, the portal's list and the public invoice page read.
  */
-export function isInstalmentMissed(
-  instalment: { dueDate: string; remainingAmount: string },
-  today: string,
-  isCollecting = true,
-): boolean {
+export function isInstalmentMissed(instalment: { dueDate: string; remainingAmount: string }, today: string, isCollecting = true): boolean {
   return isCollecting && toCents(instalment.remainingAmount) > 0n && instalment.dueDate < today;
 }
 
