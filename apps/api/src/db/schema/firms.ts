@@ -159,6 +159,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last code's time step accepted: an older or the same code never signs in again. */
     totpLastStep: integer('totp_last_step'),
+    /** The member's last recovery step (ADR 0095): a browser remembered for the second step before it asks again. */
+    browsersForgottenAt: timestamp('browsers_forgotten_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "browsers_forgotten_at" timestamp with time zone;
