@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_REQUEST_MESSAGES } from '@matterhorn/shared';
 import { createDocumentProcessing } from '../src/modules/documents/document-processing.ts';
@@ -213,6 +214,75 @@ describe('a two-signer request in order, end to end', () => {
     expect(again.json().message).toBe('Everyone has signed this document. The signed copy was emailed to you. Nothing is left to sign.');
     expect((await signing('GET', firstToken, '/document')).statusCode).toBe(409);
     expect(await written()).toEqual(before);
+  });
+});
+
+/** A letter that runs a script on opening, carries an attached program and a link that launches one. */
+async function letterWithActiveContent(): Promise<Buffer> {
+  const document = await PDFDocument.load(await pdf('Letter with scripts', 'The client engages the firm.'));
+  const { context, catalog } = document;
+  const script = (code: string) => context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(code) });
+  catalog.set(PDFName.of('OpenAction'), context.register(script('app.alert("opened")')));
+  catalog.set(PDFName.of('AA'), context.obj({ WC: context.register(script('app.alert("closing")')) }));
+  await document.attach(Buffer.from('MZ payload'), 'payload.exe', { mimeType: 'application/octet-stream' });
+  const names = catalog.lookup(PDFName.of('Names'), PDFDict);
+  names.set(PDFName.of('JavaScript'), context.obj({ Names: [PDFString.of('greeting'), context.register(script('app.alert("hi")'))] }));
+  const launch = context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe') });
+  const link = context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 20], Border: [0, 0, 0], A: launch }));
+  document.getPage(0).node.set(PDFName.of('Annots'), context.obj([link]));
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+describe('a letter carrying scripts', () => {
+  it('is sealed and e-mailed without its scripts, launch actions or embedded files, and the seal still verifies', async () => {
+    const content = await letterWithActiveContent();
+    const uploaded = await fixture.upload(folderId, { fileName: 'Scripted letter.pdf', content });
+    expect(uploaded.statusCode).toBe(201);
+    const person = signer('Efe Script');
+    const sent = await send({ documentId: uploaded.json().data.id, signers: [person], fields: [field(0, 'signature')] });
+    expect(sent.statusCode).toBe(201);
+    const token = await openAndConsent(person.email);
+    const fields = (await signing('GET', token)).json().data.fields as { id: string }[];
+    const signed = await signing('POST', token, '/sign', {
+      signature: { kind: 'typed', text: 'Efe Script' },
+      initials: null,
+      fieldIds: fields.map((f) => f.id),
+    });
+    expect(signed.statusCode).toBe(200);
+    await fixture.context.app.afterResponse.settled();
+
+    const sealed = (await fixture.call('GET', `${BASE}/download-signed-pdf/${sent.json().data.id}`, fixture.tokens.admin)).rawPayload;
+    const emailed = (await readOutbox(fixture.context.config)).find(
+      (m) => m.to === person.email && m.subject === 'Signed by everyone: Engagement letter',
+    );
+    expect(emailed?.attachments?.[0]).toMatchObject({ contentType: 'application/pdf' });
+    const sealedPath = join(directory, 'scripted-sealed.pdf');
+    await writeFile(sealedPath, sealed);
+    // The original's objects, uncompressed: what a reader would find in the file.
+    const before = join(directory, 'scripted-original.pdf');
+    await writeFile(before, content);
+    const readable = async (path: string) =>
+      (await run('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { encoding: 'latin1' })).stdout;
+    const original = await readable(before);
+    for (const marker of ['/JavaScript', '/OpenAction', '/Launch', '/EmbeddedFile', 'app.alert', 'MZ payload'])
+      expect(original).toContain(marker);
+    const copy = await readable(sealedPath);
+    for (const marker of [
+      '/JavaScript',
+      '/OpenAction',
+      '/Launch',
+      '/EmbeddedFile',
+      '/AA',
+      'app.alert',
+      'calc.exe',
+      'MZ payload',
+      'payload.exe',
+    ])
+      expect(copy).not.toContain(marker);
+    expect(copy).toContain('/Subtype /Link');
+    expect((await run('pdfsig', [sealedPath])).stdout).toContain('Signature is Valid.');
+    await run('qpdf', ['--check', sealedPath]);
+    expect((await pdfText(sealed))[0]).toContain('The client engages the firm.');
   });
 });
 
