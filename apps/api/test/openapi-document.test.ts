@@ -166,6 +166,9 @@ describe('the OpenAPI document', () => {
     expect(fields.matterId).toMatchObject({ format: 'uuid' });
     expect(fields.timeEntryDate).toMatchObject({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
     expect(JSON.stringify(fields.description)).toContain('pattern');
+    const billRun = operations.find(({ name }) => name.startsWith('POST ') && name.endsWith('/bill-runs/preview'))!.operation;
+    // An optional amount states its format too (blank for none).
+    expect(JSON.stringify(billRun.requestBody!.content['application/json']!.schema.properties!.minimumUnbilled)).toContain('pattern');
     const list = operations.find(({ name }) => name === 'GET /api/admin/time-entry')!.operation;
     expect(JSON.stringify(list.parameters!.find((parameter) => parameter.name === 'IsBillable'))).toMatch(/"enum":\["?2"?\]/);
   });

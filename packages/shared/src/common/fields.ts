@@ -56,26 +56,28 @@ const MONEY_NUMBER_MAX = 999_999_999_999.99;
  * number is still read (older callers send one), within the same bounds, so the API document states
  * the format and a value like 1e94 is refused as the field's own 400, never reaching the arithmetic.
  */
-export const moneyText = (label: string) => {
+const moneyValue = (label: string, text: z.ZodString) => {
   const message = `${label} must be an amount with at most 2 decimals`;
-  return z
-    .union(
-      [
-        z.string().trim().regex(MONEY_TEXT_PATTERN, message),
-        z.number().min(0, message).max(MONEY_NUMBER_MAX, message).multipleOf(0.01, message),
-      ],
-      { error: `${label} is required` },
-    )
-    .transform((value) => String(value).trim())
-    .refine((value) => MONEY_TEXT_PATTERN.test(value), message);
+  return z.union(
+    [text.regex(MONEY_TEXT_PATTERN, message), z.number().min(0, message).max(MONEY_NUMBER_MAX, message).multipleOf(0.01, message)],
+    {
+      error: `${label} is required`,
+    },
+  );
 };
 
+export const moneyText = (label: string) =>
+  moneyValue(label, z.string().trim())
+    .transform((value) => String(value).trim())
+    .refine((value) => MONEY_TEXT_PATTERN.test(value), `${label} must be an amount with at most 2 decimals`);
+
+/** As moneyText, or blank, null or left out for none (answered as null). */
 export const optionalMoneyText = (label: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.literal(''), moneyValue(label, z.string().trim())])
     .nullish()
     .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim()))
-    .refine((value) => value === null || /^\d{1,12}(\.\d{1,2})?$/.test(value), `${label} must be an amount with at most 2 decimals`);
+    .refine((value) => value === null || MONEY_TEXT_PATTERN.test(value), `${label} must be an amount with at most 2 decimals`);
 
 /** A calendar date as YYYY-MM-DD: the pattern for the API document, the check for days that exist. */
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
