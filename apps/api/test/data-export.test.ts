@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedTablesOf, TABLES_NOT_EXPORTED } from '../src/modules/data-export/data-export.tables.ts';
 import { createFileStore } from '../src/platform/files/files.ts';
 import { DEMO_FIRM, seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
 import { bearer, createTestApp, readOutbox, rowsOf, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
@@ -76,6 +77,47 @@ describe('the full export', () => {
     expect(signersHeader).toContain('email');
     expect(signersHeader).not.toMatch(/token_(hash|sealed)/);
     expect(names).toEqual(expect.arrayContaining(['data/consultation-settings.csv', 'data/engagements.json', 'data/intake-forms.csv']));
+
+    // Every kind: each table of the schema that holds a firm's rows is in the export, all its rows, or is
+    // named as never exported with its reason; no secret column is written.
+    const tenantTables = (
+      await rowsOf<{ name: string }>(
+        context.database.db.execute(sql`select distinct table_name as name from information_schema.columns
+          where table_schema = 'public' and column_name = 'firm_id' and table_name in
+            (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`),
+      )
+    ).map((row) => row.name);
+    expect(Object.keys(TABLES_NOT_EXPORTED).filter((table) => !tenantTables.includes(table))).toEqual([]);
+    const exported = exportedTablesOf(tenantTables);
+    expect(new Set(exported.map((entry) => entry.file)).size).toBe(exported.length);
+    expect(exported.map((entry) => entry.table).sort()).toEqual(tenantTables.filter((table) => !(table in TABLES_NOT_EXPORTED)).sort());
+    const dataFiles = names.filter((name) => name.startsWith('data/') && name.endsWith('.json'));
+    expect(dataFiles.sort()).toEqual(exported.map((entry) => `data/${entry.file}.json`).sort());
+    for (const kind of [
+      'data-subject-requests',
+      'breaches',
+      'client-messages',
+      'privacy-notice-consents',
+      'matter-calls',
+      'payment-plans',
+      'wht-credit-notes',
+      'tasks',
+      'calendar-events',
+      'portal-messages',
+    ])
+      expect(names).toEqual(expect.arrayContaining([`data/${kind}.csv`, `data/${kind}.json`]));
+    for (const { file, table } of exported) {
+      const records = JSON.parse(await zip.file(`data/${file}.json`)!.async('string')) as Record<string, unknown>[];
+      const stored = await count(sql`select count(*)::int as count from ${sql.raw(table)} where firm_id = ${firmId}`);
+      // The audit trail and the outbox have grown since (the download, the ready email); the rest are as exported.
+      if (['audit_events', 'outgoing_messages'].includes(table)) expect(records.length, table).toBeLessThanOrEqual(stored);
+      else expect(records.length, table).toBe(stored);
+      const header = (await zip.file(`data/${file}.csv`)!.async('string')).split('\r\n')[0]!;
+      expect(header, table).not.toMatch(
+        /password_hash|totp_secret|token_hash|token_sealed|p12_sealed|code_hash|public_key|(^|,)"?sealed|_sealed/,
+      );
+    }
+    expect(await count(sql`select count(*)::int as count from tasks where firm_id = ${firmId}`)).toBeGreaterThan(0);
 
     // Documents: every version of every document; invoices: each issued one as a PDF.
     const documents = names.filter((name) => name.startsWith('documents/') && !zip.files[name]!.dir);

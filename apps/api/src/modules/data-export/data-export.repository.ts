@@ -5,63 +5,63 @@ import { dataExports, users } from '../../db/schema/index.ts';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The record types a full export holds, each a table of the firm read a page at a time, and the
- * columns it leaves out (secrets: password hashes, authenticator secrets, signing links' tokens). Every other column is
- * exported as stored, so the export is every field.
+ * Columns the export leaves out (secrets): sign-in secrets, recovery codes, passkeys' keys, signing
+ * and invoice links' tokens (hashed or sealed), sealed payment authorisations, the firm's sealing key
+ * and e-mails' sealed bodies (they hold sign-in and payment links). Every other column is exported
+ * as stored, so the export is every field.
  */
-export const EXPORTED_TABLES = [
-  { file: 'clients', table: 'clients', about: 'Clients (people and companies), with their numbers, contact details and status.' },
-  { file: 'contacts', table: 'client_contacts', about: 'The contact people of company clients.' },
-  { file: 'matters', table: 'matters', about: 'Matters, with their client, billing type, status and dates.' },
-  { file: 'matter-fee-earners', table: 'matter_assignees', about: 'Who works on each matter, at what hourly rate.' },
-  { file: 'time-entries', table: 'time_entries', about: 'Time entries: date, fee earner, hours, rate, amount, billing status.' },
-  { file: 'expenses', table: 'expenses', about: 'Expenses, client and firm, with approval and payment status.' },
-  { file: 'flat-fees', table: 'flat_fees', about: 'Flat fees charged on matters.' },
-  { file: 'invoices', table: 'invoices', about: 'Invoices (drafts included), their totals, balances and status.' },
-  { file: 'invoice-lines', table: 'invoice_lines', about: 'Each invoice’s lines, as billed.' },
-  { file: 'payments', table: 'invoice_payments', about: 'Payments received against invoices.' },
-  { file: 'credit-notes', table: 'credit_notes', about: 'Credit notes issued against invoices.' },
-  { file: 'trust-accounts', table: 'trust_accounts', about: 'The firm’s trust (client money) bank accounts.' },
-  { file: 'trust-movements', table: 'trust_transactions', about: 'Every movement of client money, in the order recorded.' },
-  { file: 'journals', table: 'journal_entries', about: 'The general ledger’s journal entries.' },
-  { file: 'journal-lines', table: 'journal_lines', about: 'Each journal entry’s debit and credit lines.' },
-  { file: 'progress-notes', table: 'progress_notes', about: 'Progress notes on matters (text and HTML).' },
-  { file: 'court-updates', table: 'court_updates', about: 'Court updates: hearings, outcomes and adjourned dates.' },
-  { file: 'users', table: 'users', about: 'The firm’s team members (no passwords or sign-in secrets).' },
-  { file: 'intake-forms', table: 'intake_forms', about: 'Intake forms: their fields, address and whether they are published.' },
-  { file: 'intake-uploads', table: 'intake_uploads', about: 'Files sent with enquiries: name, type, size, lead and form field.' },
-  { file: 'leads', table: 'leads', about: 'Leads (enquiries): contact details, source, status, assignee and what the form asked.' },
-  { file: 'lead-events', table: 'lead_events', about: 'Each lead’s timeline: status changes, notes, bookings and letters.' },
-  { file: 'consultation-settings', table: 'consultation_settings', about: 'How consultations are booked: length, hours, fee.' },
-  { file: 'consultations', table: 'consultations', about: 'Consultations booked with leads: when, with whom, fee and status.' },
-  { file: 'consultation-payments', table: 'consultation_payments', about: 'Consultation fees paid online, per gateway.' },
-  { file: 'signature-requests', table: 'signature_requests', about: 'Documents sent for signature and their status.' },
-  { file: 'signature-signers', table: 'signature_request_signers', about: 'Each request’s signers (no link tokens).' },
-  { file: 'signature-fields', table: 'signature_request_fields', about: 'The places to sign or fill on each request’s pages.' },
-  { file: 'signature-events', table: 'signature_request_events', about: 'What happened to each request: sent, viewed, signed.' },
-  { file: 'engagements', table: 'engagements', about: 'Engagement terms of leads, their letter and what converting opened.' },
-] as const;
+const SECRET_COLUMNS = new Set([
+  'password_hash',
+  'totp_secret',
+  'totp_last_step',
+  'token_hash',
+  'token_sealed',
+  'p12_sealed',
+  'code_hash',
+  'credential_id',
+  'public_key',
+  'sealed',
+  'sealed_content',
+  'slug_hash',
+  'slug_sealed',
+  'renewal_method_sealed',
+]);
 
-/** Secrets a firm's export never holds: sign-in secrets, and signing links' tokens (hashed or sealed). */
-const SECRET_COLUMNS = new Set(['password_hash', 'totp_secret', 'totp_last_step', 'token_hash', 'token_sealed', 'p12_sealed']);
+/** The firm's tables: every table of the schema with a firm_id column (partitions are read through their parent). */
+export async function findTenantTables(tx: Tx): Promise<string[]> {
+  const result = await tx.execute(sql`select c.relname as name from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attname = 'firm_id' and not a.attisdropped
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`);
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
+}
 
-/** The columns of a table the export writes, in their order in the table. */
-export async function findExportedColumns(tx: Tx, table: string): Promise<string[]> {
-  const result = await tx.execute(sql`select column_name as name from information_schema.columns
+/** The columns of a table the export writes, in their order in the table, and its id's type (uuid, or a bigint for the audit trail). */
+export async function findExportedColumns(tx: Tx, table: string): Promise<{ columns: string[]; keyType: 'uuid' | 'bigint' }> {
+  const result = await tx.execute(sql`select column_name as name, data_type as type from information_schema.columns
     where table_schema = 'public' and table_name = ${table} order by ordinal_position`);
-  return rowsOf<{ name: string }>(result)
-    .map((row) => row.name)
-    .filter((name) => !SECRET_COLUMNS.has(name));
+  const rows = rowsOf<{ name: string; type: string }>(result);
+  return {
+    columns: rows.map((row) => row.name).filter((name) => !SECRET_COLUMNS.has(name)),
+    keyType: rows.find((row) => row.name === 'id')?.type === 'bigint' ? 'bigint' : 'uuid',
+  };
 }
 
 /** A page of a table's rows of the firm, in id order after `afterId` (keyset: each page is one short read). */
-export async function findExportPage(tx: Tx, firmId: string, table: string, columns: string[], afterId: string | null, limit: number) {
+export async function findExportPage(
+  tx: Tx,
+  firmId: string,
+  table: string,
+  { columns, keyType }: { columns: string[]; keyType: 'uuid' | 'bigint' },
+  afterId: string | null,
+  limit: number,
+) {
   const list = sql.raw(columns.map((column) => `"${column}"`).join(', '));
   const ordering = columns.includes('id') ? 'id' : null;
   const result = await tx.execute(
     ordering
       ? sql`select ${list}, id::text as "__key" from ${sql.raw(table)} where firm_id = ${firmId}
-              ${afterId === null ? sql`` : sql`and id > ${afterId}::uuid`} order by id limit ${limit}`
+              ${afterId === null ? sql`` : sql`and id > ${afterId}::${sql.raw(keyType)}`} order by id limit ${limit}`
       : sql`select ${list}, null as "__key" from ${sql.raw(table)} where firm_id = ${firmId} limit ${afterId === null ? 1_000_000 : 0}`,
   );
   return rowsOf<Record<string, unknown> & { __key: string | null }>(result);

@@ -14,7 +14,6 @@ import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { type FirmPrincipal, outsideReaderOf } from '../../plugins/route-access.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import {
-  EXPORTED_TABLES,
   type ExportRow,
   findDocumentVersions,
   findExportedColumns,
@@ -23,12 +22,14 @@ import {
   findExports,
   findIssuedInvoiceIds,
   findRequesterEmail,
+  findTenantTables,
   finishExport,
   forgetExportFile,
   insertExport,
   lockRunningExport,
   recordProgress,
 } from './data-export.repository.ts';
+import { type ExportedTable, exportedTablesOf } from './data-export.tables.ts';
 
 /** What the export takes from the invoice documents module (app.ts hands it in): each issued invoice's PDF and LEDES file. */
 export type InvoiceFiles = {
@@ -86,7 +87,7 @@ const withVersion = (name: string, version: number) => {
   return dot > 0 ? `${name.slice(0, dot)} (v${version})${name.slice(dot)}` : `${name} (v${version})`;
 };
 
-const README = (firmName: string, skippedLedes: string[]) =>
+const README = (firmName: string, tables: ExportedTable[], skippedLedes: string[]) =>
   [
     `Matterhorn export of ${firmName}`,
     `Made ${new Date().toISOString()}.`,
@@ -94,7 +95,7 @@ const README = (firmName: string, skippedLedes: string[]) =>
     'data/  — one CSV file per record type (UTF-8, comma-separated, a header row; opens in Excel) and the same records as JSON',
     '         (data/<type>.json, every field as stored). Money is exact decimal text; moments are ISO 8601 in UTC; ids are UUIDs',
     '         that link the files (client_id, matter_id, invoice_id, …).',
-    ...EXPORTED_TABLES.map((table) => `         ${table.file}: ${table.about}`),
+    ...tables.map((table) => `         ${table.file}: ${table.about}`),
     'documents/  — every document in its folder, every version (“name (v2).pdf”); documents in the recycle bin are under documents/_recycle-bin/.',
     'invoices/  — each issued invoice as its PDF and as a LEDES file (the client’s format, 1998B or 1998BI).',
     ...(skippedLedes.length > 0
@@ -125,14 +126,16 @@ export function createDataExport({ database, appSecret, files, invoiceFiles, out
     });
     const stored = files.write(key, zip.stream.pipe(counting));
     try {
-      const steps = EXPORTED_TABLES.length + 2;
-      for (const [index, { file, table }] of EXPORTED_TABLES.entries()) {
+      const tables = exportedTablesOf(await database.withFirm(firmId, (tx) => findTenantTables(tx), READ_ONLY));
+      const steps = tables.length + 2;
+      for (const [index, { file, table }] of tables.entries()) {
         await progress((index / steps) * 100, `Records: ${file}`);
-        const columns = await database.withFirm(firmId, (tx) => findExportedColumns(tx, table), READ_ONLY);
+        const shape = await database.withFirm(firmId, (tx) => findExportedColumns(tx, table), READ_ONLY);
+        const { columns } = shape;
         const pages = async function* () {
           let after: string | null = null;
           for (;;) {
-            const rows = await database.withFirm(firmId, (tx) => findExportPage(tx, firmId, table, columns, after, PAGE_ROWS), READ_ONLY);
+            const rows = await database.withFirm(firmId, (tx) => findExportPage(tx, firmId, table, shape, after, PAGE_ROWS), READ_ONLY);
             if (rows.length === 0) return;
             yield rows;
             const last = rows.at(-1)!.__key;
@@ -163,7 +166,7 @@ export function createDataExport({ database, appSecret, files, invoiceFiles, out
       for (const [index, version] of versions.entries()) {
         if (index % 25 === 0)
           await progress(
-            ((EXPORTED_TABLES.length + index / Math.max(versions.length, 1)) / steps) * 100,
+            ((tables.length + index / Math.max(versions.length, 1)) / steps) * 100,
             `Documents: ${index} of ${versions.length}`,
           );
         const content = await files.read(version.storageKey);
@@ -181,7 +184,7 @@ export function createDataExport({ database, appSecret, files, invoiceFiles, out
       for (const [index, invoiceId] of invoiceIds.entries()) {
         if (index % 25 === 0)
           await progress(
-            ((EXPORTED_TABLES.length + 1 + index / Math.max(invoiceIds.length, 1)) / steps) * 100,
+            ((tables.length + 1 + index / Math.max(invoiceIds.length, 1)) / steps) * 100,
             `Invoices: ${index} of ${invoiceIds.length}`,
           );
         const { pdf, fileName } = await invoiceFiles.pdf(principal, invoiceId);
@@ -193,7 +196,7 @@ export function createDataExport({ database, appSecret, files, invoiceFiles, out
           skippedLedes.push(`${fileName.replace(/\.pdf$/, '')}: ${error instanceof Error ? error.message : 'refused'}`);
         }
       }
-      await zip.add(Readable.from([Buffer.from(README(firmName, skippedLedes))]), { name: 'README.txt', deflate: true });
+      await zip.add(Readable.from([Buffer.from(README(firmName, tables, skippedLedes))]), { name: 'README.txt', deflate: true });
       await zip.finish();
       await stored;
       await database.withFirm(firmId, async (tx) => {
