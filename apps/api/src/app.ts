@@ -306,7 +306,7 @@ export async function buildApp(
   registerAuthRoutes(app, auth, authLimit);
   registerTwoStepRoutes(app, auth, { rateLimit: authLimit, appUrl: config.appUrl });
   registerMyAccountRoutes(app, {
-    devices: createSignedInDevices(database),
+    devices: createSignedInDevices(database, { outbox, appUrl: config.appUrl }),
     account: createMyAccount({ database, config, outbox }),
     afterResponse,
     rateLimit: authLimit,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { controlCharactersMessage, SINGLE_LINE_PATTERN } from '../common/text-characters.ts';
 import { defineRoute } from '../common/route-contract.ts';
-import { twoStepSessionSchema } from './two-step.schemas.ts';
+import { passwordSchema } from './auth.schemas.ts';
+import { twoStepCodeSchema, twoStepSessionSchema } from './two-step.schemas.ts';
 
 export const PASSKEY_MESSAGES = {
   failed: 'That passkey could not be checked. Try again, or use your password and code',
   added: 'Passkey added',
+  codeNeeded: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   removed: 'Passkey removed',
 } as const;
 
@@ -29,6 +31,19 @@ const ticketSchema = z.string({ error: 'Start again' }).min(1, 'Start again').ma
 const credentialResponseSchema = z
   .record(z.string(), z.unknown())
   .describe('The browser’s answer (@simplewebauthn/browser’s startRegistration or startAuthentication result), as JSON.');
+
+/**
+ * Adding a passkey proves it is the member at the keyboard, not someone holding their session
+ * (issue 64): the current password, and the second step when they have an authenticator app.
+ * Checked before any options are given, so nothing is registered without them.
+ */
+export const addPasskeyOptionsSchema = z.strictObject({
+  currentPassword: passwordSchema.describe('The member’s current password.'),
+  code: twoStepCodeSchema
+    .optional()
+    .describe('Required when the member has two-step sign-in: the app’s current 6-digit code, or an unused recovery code.'),
+});
+export type AddPasskeyOptionsInput = z.input<typeof addPasskeyOptionsSchema>;
 
 export const addPasskeySchema = z.strictObject({
   ticket: ticketSchema,
@@ -63,7 +78,12 @@ const passkeyParamsSchema = z.object({ id: z.uuid({ error: 'id must be a valid i
 
 export const passkeyContracts = {
   list: defineRoute({ method: 'GET', path: '/api/auth/mfa/passkeys', response: z.array(passkeySchema) }),
-  registerOptions: defineRoute({ method: 'POST', path: '/api/auth/mfa/passkey/register-options', response: passkeyCeremonySchema }),
+  registerOptions: defineRoute({
+    method: 'POST',
+    path: '/api/auth/mfa/passkey/register-options',
+    body: addPasskeyOptionsSchema,
+    response: passkeyCeremonySchema,
+  }),
   register: defineRoute({ method: 'POST', path: '/api/auth/mfa/passkey/register', body: addPasskeySchema, response: passkeySchema }),
   remove: defineRoute({ method: 'DELETE', path: '/api/auth/mfa/passkey/:id', params: passkeyParamsSchema, response: z.null() }),
   signInOptions: defineRoute({

@@ -17,3 +17,6 @@ export { DEFAULT_ACTIVITY_TYPES, DEFAULT_EXPENSE_CATEGORIES, DEFAULT_PRACTICE_AR
 
 /** The single-use emailed links and password writes My account's email and password changes use. */
 export { consumeAuthToken, findUsableAuthToken, findUserByEmail, insertAuthToken, setPassword } from './auth.repository.ts';
+
+/** What every recovery step (password change, email-change undo, signing out everywhere) does to passkeys and remembered browsers. */
+export { secureAccountAfterRecovery } from './recovery-step.ts';

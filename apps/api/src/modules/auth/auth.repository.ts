@@ -130,6 +130,7 @@ export async function findUserByEmail(tx: Tx, email: string) {
       emailVerifiedAt: users.emailVerifiedAt,
       firmSetUpAt: firms.setupCompletedAt,
       totpEnabledAt: users.totpEnabledAt,
+      browsersForgottenAt: users.browsersForgottenAt,
       requireTwoStep: firms.requireTwoStep,
       hasPasskey: sql<boolean>`exists (select 1 from user_passkeys p where p.user_id = ${users.id})`,
     })
@@ -470,6 +471,7 @@ export async function findUserTwoStep(tx: Tx, userId: string) {
       isActive: users.isActive,
       emailVerifiedAt: users.emailVerifiedAt,
       firmSetUpAt: firms.setupCompletedAt,
+      passwordHash: users.passwordHash,
       totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,
       totpLastStep: users.totpLastStep,
@@ -514,6 +516,14 @@ export async function clearUserTwoStep(tx: Tx, firmId: string, userId: string): 
     .where(and(eq(users.firmId, firmId), eq(users.id, userId), isNotNull(users.totpSecret)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Every browser remembered for the member's second step before `at` asks for it again. */
+export async function forgetRememberedBrowsers(tx: Tx, firmId: string, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ browsersForgottenAt: at })
+    .where(and(eq(users.firmId, firmId), eq(users.id, userId)));
 }
 
 /** A new set of recovery codes (their hashes) in place of the old. */

@@ -15,6 +15,7 @@ import {
   DEFAULT_ROLES,
 } from './firm-defaults.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
+import { secureAccountAfterRecovery } from './recovery-step.ts';
 import { openSession } from './sessions.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { createSignInSlowDown, tellOwnerOfFailedSignIns } from './sign-in-slow-down.ts';
@@ -126,7 +127,7 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
     /** Two-step sign-in (issue 39): its calls, and the browsers that may skip it for 30 days. */
     twoStep,
     /** Passkeys: a sign-in without a password, or the second step after one. */
-    passkeys: createPasskeys({ database, config, twoStep }),
+    passkeys: createPasskeys({ database, config, twoStep, outbox }),
     rememberedBrowsers: createRememberedBrowsers(config.appSecret, config.appUrl),
 
     /**
@@ -183,7 +184,7 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
       password: string;
       address: string;
       device: Device | null;
-      isRemembered: (member: { id: string; totpEnabledAt: Date | null }) => boolean;
+      isRemembered: (member: { id: string; totpEnabledAt: Date | null; browsersForgottenAt: Date | null }) => boolean;
     }): Promise<{ session: FirmSignInResult; device: Device }> {
       const accountKey = slowDown.keyOf('firm', input.email);
       const source = { address: input.address, trustedDevice: trustedDeviceOf(input.device, accountKey) };
@@ -268,9 +269,15 @@ export function createAuthService({ database, config, outbox, afterResponse }: D
         assertStrongPassword(input.password, [token.email, user?.name, user?.firmName]);
         if (!(await repository.consumeAuthToken(tx, token.id))) throw badRequest(AUTH_MESSAGES.invalidToken, undefined, 'INVALID_TOKEN');
         await repository.setPassword(tx, 'users', token.userId, passwordHash);
-        // Whoever knew the old password is signed out everywhere.
+        // Whoever knew the old password is signed out everywhere, and loses any passkey or remembered browser.
         await switchToFirm(tx, token.firmId);
         await repository.revokeSessionsOf(tx, { userId: token.userId });
+        await secureAccountAfterRecovery(
+          tx,
+          outbox,
+          { firmId: token.firmId, userId: token.userId },
+          { reason: 'your password was reset', appUrl: config.appUrl },
+        );
       });
     },
 

@@ -8,13 +8,24 @@ import {
   type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { type Passkey, PASSKEY_MESSAGES, type PasskeyCeremony, TWO_STEP_MESSAGES, type TwoStepSession } from '@matterhorn/shared';
+import {
+  type AddPasskeyOptionsInput,
+  MY_ACCOUNT_MESSAGES,
+  type Passkey,
+  PASSKEY_MESSAGES,
+  type PasskeyCeremony,
+  TWO_STEP_MESSAGES,
+  type TwoStepSession,
+} from '@matterhorn/shared';
 import type { AppConfig } from '../../config.ts';
-import { switchToFirm, type Database } from '../../db/database.ts';
+import { switchToFirm, type Database, type Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { decryptSecret, encryptSecret, hashLinkSecret } from '../../lib/secrets.ts';
+import { unlinkable } from '../../lib/outgoing-email.ts';
+import { decryptSecret, encryptSecret, hashLinkSecret, verifyPassword } from '../../lib/secrets.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { findFirmTimeZone } from '../../platform/firm-clock.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './auth.repository.ts';
 import { deletePasskey, findPasskey, findPasskeyOwner, findPasskeysOf, insertPasskey, recordPasskeyUse } from './passkeys.repository.ts';
@@ -45,7 +56,17 @@ export function relyingPartyOf(appUrl: string) {
  * one. Each ceremony's challenge travels sealed in a ticket (5 minutes), so no state waits between
  * the options and the answer; a password-free sign-in's ticket is spent once it signs in.
  */
-export function createPasskeys({ database, config, twoStep }: { database: Database; config: AppConfig; twoStep: StaffTwoStep }) {
+export function createPasskeys({
+  database,
+  config,
+  twoStep,
+  outbox,
+}: {
+  database: Database;
+  config: AppConfig;
+  twoStep: StaffTwoStep;
+  outbox: Outbox;
+}) {
   const { rpID, origin } = relyingPartyOf(config.appUrl);
 
   const seal = (ticket: Ticket) => encryptSecret(JSON.stringify(ticket), config.appSecret, TICKET_PURPOSE);
@@ -88,16 +109,51 @@ export function createPasskeys({ database, config, twoStep }: { database: Databa
     });
   }
 
+  /** The member hears of every passkey added, with its name and when: one they did not add is a stolen session's. */
+  async function tellOfNewPasskey(tx: Tx, principal: FirmPrincipal, passkey: { name: string; createdAt: Date }) {
+    const member = await repository.findUserTwoStep(tx, principal.userId);
+    if (!member) return;
+    const when = new Intl.DateTimeFormat('en-GB', {
+      timeZone: await findFirmTimeZone(tx, principal.firmId),
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date(passkey.createdAt));
+    await outbox.queue(tx, principal.firmId, {
+      to: member.email,
+      subject: 'A passkey was added to your Matterhorn account',
+      sender: 'matterhorn',
+      greeting: `Dear ${member.name},`,
+      paragraphs: [
+        `A passkey named “${unlinkable(passkey.name)}” was added to your Matterhorn account on ${when}. It signs in without your password.`,
+        'If you did not add it, change your password now (that removes every passkey) and tell your firm’s administrator.',
+      ],
+      action: { label: 'Open My account', url: `${config.appUrl}/settings/my-account` },
+      why: 'a passkey was added to your Matterhorn account',
+    });
+  }
+
   return {
     list: (principal: FirmPrincipal) =>
       database.withFirm(principal.firmId, async (tx) => (await findPasskeysOf(tx, principal.firmId, principal.userId)).map(listedOf)),
 
-    async addOptions(principal: FirmPrincipal): Promise<PasskeyCeremony> {
+    /**
+     * Options to add a passkey, only for the member's current password and, with an authenticator
+     * app, its code or a recovery code (issue 64): a stolen session alone cannot add a passkey, and
+     * without these options' ticket nothing is registered.
+     */
+    async addOptions(principal: FirmPrincipal, input: AddPasskeyOptionsInput, address: string): Promise<PasskeyCeremony> {
       const { member, existing } = await database.withFirm(principal.firmId, async (tx) => ({
         member: await repository.findUserTwoStep(tx, principal.userId),
         existing: await findPasskeysOf(tx, principal.firmId, principal.userId),
       }));
       if (!member) throw notFound('User');
+      if (!(await verifyPassword(member.passwordHash, input.currentPassword)))
+        throw badRequest(MY_ACCOUNT_MESSAGES.wrongPassword, { currentPassword: MY_ACCOUNT_MESSAGES.wrongPassword });
+      await twoStep.assertSecondStep(principal, input.code, address);
       const options = await generateRegistrationOptions({
         rpName: 'Matterhorn',
         rpID,
@@ -145,6 +201,7 @@ export function createPasskeys({ database, config, twoStep }: { database: Databa
             name: input.name,
           });
           await recordAuditEvent(tx, principal, 'teamMember.passkeyAdded', principal.userId, { name: input.name });
+          await tellOfNewPasskey(tx, principal, passkey);
           return listedOf(passkey);
         })
         .catch((error: unknown) => {

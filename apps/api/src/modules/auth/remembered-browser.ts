@@ -48,12 +48,23 @@ function read(cookieHeader: string | undefined, appSecret: string, now: number):
 
 export function createRememberedBrowsers(appSecret: string, appUrl: string) {
   return {
-    /** Whether this browser passed the second step for the member's current authenticator, within 30 days. */
-    isRemembered(request: { headers: { cookie?: string } }, member: { id: string; totpEnabledAt: Date | null }, now = Date.now()) {
+    /**
+     * Whether this browser passed the second step for the member's current authenticator, within 30
+     * days and after their last recovery step (ADR 95: a password change or reset, an email-change
+     * undo, a sign-out everywhere forgets every remembered browser).
+     */
+    isRemembered(
+      request: { headers: { cookie?: string } },
+      member: { id: string; totpEnabledAt: Date | null; browsersForgottenAt?: Date | null },
+      now = Date.now(),
+    ) {
       const enabledAt = member.totpEnabledAt?.getTime();
+      const forgottenAt = member.browsersForgottenAt?.getTime() ?? 0;
       return (
         enabledAt !== undefined &&
-        read(request.headers.cookie, appSecret, now).some(([userId, setUpAt]) => userId === member.id && setUpAt === enabledAt)
+        read(request.headers.cookie, appSecret, now).some(
+          ([userId, setUpAt, until]) => userId === member.id && setUpAt === enabledAt && until - LIFETIME_MS > forgottenAt,
+        )
       );
     },
     /** The Set-Cookie header remembering the member on this browser too; only sent to the sign-in calls. */

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import {
+  PASSKEY_MESSAGES,
   RECOVERY_CODE_COUNT,
   TWO_STEP_MESSAGES,
   type TotpSetup,
@@ -17,7 +18,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import * as repository from './auth.repository.ts';
-import { deletePasskeysOf } from './passkeys.repository.ts';
+import { secureAccountAfterRecovery } from './recovery-step.ts';
 import { openSession } from './sessions.ts';
 import type { SignInSlowDown } from './sign-in-slow-down.ts';
 
@@ -209,6 +210,29 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
       }
     },
 
+    /**
+     * The second step asked again of a signed-in member before a change a stolen session must not
+     * make (adding a passkey): nothing when they have no authenticator app; else the app's code or
+     * an unused recovery code (spent), slowed down like the sign-in's.
+     */
+    async assertSecondStep(principal: FirmPrincipal, code: string | undefined, address: string): Promise<void> {
+      const member = await database.withFirm(principal.firmId, (tx) => repository.findUserTwoStep(tx, principal.userId));
+      if (!member) throw notFound('User');
+      if (!member.totpEnabledAt) return;
+      if (!code) throw badRequest(PASSKEY_MESSAGES.codeNeeded, { code: PASSKEY_MESSAGES.codeNeeded });
+      if (/^\d{6}$/.test(code)) return void (await withRightCode(principal, code, async () => undefined, address));
+      const key = slowDownKeyOf(principal.userId);
+      if (await slowDown.isBlocked(key, { address })) throw invalidCode();
+      const isUsed = await database.withFirm(principal.firmId, (tx) =>
+        repository.useRecoveryCode(tx, principal.firmId, principal.userId, recoveryHashOf(principal.userId, code)),
+      );
+      if (!isUsed) {
+        await slowDown.recordFailure(key, { address });
+        throw invalidCode();
+      }
+      await slowDown.clear(key, { address });
+    },
+
     async status(principal: FirmPrincipal): Promise<TwoStepStatus> {
       return database.withFirm(principal.firmId, async (tx) => {
         const member = await repository.findUserTwoStep(tx, principal.userId);
@@ -286,7 +310,13 @@ export function createStaffTwoStep(deps: { database: Database; config: AppConfig
       await database.withFirm(principal.firmId, async (tx) => {
         const member = await repository.findUserTwoStep(tx, userId);
         if (!member || member.firmId !== principal.firmId) throw notFound('User');
-        const passkeysRemoved = await deletePasskeysOf(tx, principal.firmId, userId);
+        // Its own email says the sign-in was reset; passkeys go with the app and codes (ADR 95).
+        const { passkeysRemoved } = await secureAccountAfterRecovery(
+          tx,
+          outbox,
+          { firmId: principal.firmId, userId },
+          { reason: 'your two-step sign-in was reset', appUrl, isPasskeyNoticeSent: true },
+        );
         if (!(await repository.clearUserTwoStep(tx, principal.firmId, userId)) && passkeysRemoved === 0)
           throw conflict(TWO_STEP_MESSAGES.notOn);
         await recordAuditEvent(tx, principal, 'teamMember.twoStepReset', userId, { name: member.name });

@@ -107,9 +107,13 @@ export function registerTwoStepRoutes(
     passkeyContracts.registerOptions,
     {
       access: firmAccess(),
+      rateLimit,
       summary: 'Options to add a passkey (WebAuthn creation options) and the ticket to send back with the browser’s answer',
+      description:
+        'Only for the member’s current password and, when they have an authenticator app, its current code or an unused recovery code: ' +
+        'a wrong or missing one answers 400 (a wrong code counts towards the slow-down), and no ticket means no passkey. The member is e-mailed when one is added.',
     },
-    async (request) => ok('Passkey options', await passkeys.addOptions(firmPrincipalOf(request))),
+    async (request) => ok('Passkey options', await passkeys.addOptions(firmPrincipalOf(request), request.body, request.ip)),
   );
   route(
     passkeyContracts.register,

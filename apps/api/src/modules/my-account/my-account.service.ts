@@ -19,7 +19,14 @@ import { createLinkSecret, hashLinkSecret, hashPassword, verifyPassword } from '
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import { consumeAuthToken, findUsableAuthToken, findUserByEmail, insertAuthToken, setPassword } from '../auth/auth.api.ts';
+import {
+  consumeAuthToken,
+  findUsableAuthToken,
+  findUserByEmail,
+  insertAuthToken,
+  secureAccountAfterRecovery,
+  setPassword,
+} from '../auth/auth.api.ts';
 import {
   findMember,
   findPendingEmail,
@@ -108,7 +115,11 @@ export function createMyAccount({ database, config, outbox }: Dependencies) {
         assertStrongPassword(input.newPassword, [member.email, member.name, member.firmName]);
         await setPassword(tx, 'users', principal.userId, await hashPassword(input.newPassword));
         const otherSessionsEnded = await revokeOpenSessions(tx, principal.firmId, principal.userId, { except: principal.sessionId });
-        await recordAuditEvent(tx, principal, 'teamMember.passwordChanged', principal.userId, { otherSessionsEnded });
+        const { passkeysRemoved } = await secureAccountAfterRecovery(tx, outbox, principal, {
+          reason: 'your password was changed',
+          appUrl: config.appUrl,
+        });
+        await recordAuditEvent(tx, principal, 'teamMember.passwordChanged', principal.userId, { otherSessionsEnded, passkeysRemoved });
         await outbox.queue(tx, principal.firmId, {
           to: member.email,
           subject: 'Your Matterhorn password was changed',
@@ -228,10 +239,17 @@ export function createMyAccount({ database, config, outbox }: Dependencies) {
         await voidLinksOf(tx, token.firmId, token.userId, 'change_email');
         await voidLinksOf(tx, token.firmId, token.userId, 'undo_email_change');
         const sessionsEnded = await revokeOpenSessions(tx, token.firmId, token.userId, 'all');
+        const { passkeysRemoved } = await secureAccountAfterRecovery(
+          tx,
+          outbox,
+          { firmId: token.firmId, userId: token.userId },
+          { reason: 'your sign-in email was taken back', appUrl: config.appUrl },
+        );
         await recordAuditEvent(tx, { firmId: token.firmId, userId: token.userId }, 'teamMember.emailChangeUndone', token.userId, {
           before: member.email,
           after: token.email,
           sessionsEnded,
+          passkeysRemoved,
         });
         await outbox.queue(tx, token.firmId, {
           to: token.email,

@@ -1,5 +1,7 @@
 import type { SignedInDevice } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import { secureAccountAfterRecovery } from '../auth/auth.api.ts';
 import { notFound } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
@@ -12,7 +14,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
  * Signed-in devices (issue 39): a member's open sessions with where each signed in from and when it
  * was last active; signing one or all others out; an administrator signing a member out everywhere.
  */
-export function createSignedInDevices(database: Database) {
+export function createSignedInDevices(database: Database, { outbox, appUrl }: { outbox: Outbox; appUrl: string }) {
   return {
     /**
      * The write of a session's last request, when one is due: run after the answer. The session check
@@ -44,11 +46,13 @@ export function createSignedInDevices(database: Database) {
       return { signedOut };
     },
 
-    signOutOthers: async (principal: FirmPrincipal) => ({
-      signedOut: await database.withFirm(principal.firmId, (tx) =>
-        revokeOpenSessions(tx, principal.firmId, principal.userId, { except: principal.sessionId }),
-      ),
-    }),
+    /** The member's own "sign out everywhere else": a recovery step (ADR 95), so passkeys and remembered browsers go too. */
+    signOutOthers: (principal: FirmPrincipal) =>
+      database.withFirm(principal.firmId, async (tx) => {
+        const signedOut = await revokeOpenSessions(tx, principal.firmId, principal.userId, { except: principal.sessionId });
+        await secureAccountAfterRecovery(tx, outbox, principal, { reason: 'you signed out of every other device', appUrl });
+        return { signedOut };
+      }),
 
     /** An administrator ends every session of a member of the firm (audited); another firm's member is not found. */
     async signOutEverywhere(principal: FirmPrincipal, userId: string): Promise<{ signedOut: number }> {
@@ -56,7 +60,13 @@ export function createSignedInDevices(database: Database) {
         const name = await findMemberName(tx, principal.firmId, userId);
         if (name === null) throw notFound('User');
         const signedOut = await revokeOpenSessions(tx, principal.firmId, userId, 'all');
-        await recordAuditEvent(tx, principal, 'teamMember.signedOutEverywhere', userId, { name, sessions: signedOut });
+        const { passkeysRemoved } = await secureAccountAfterRecovery(
+          tx,
+          outbox,
+          { firmId: principal.firmId, userId },
+          { reason: 'your firm’s administrator signed you out on every device', appUrl },
+        );
+        await recordAuditEvent(tx, principal, 'teamMember.signedOutEverywhere', userId, { name, sessions: signedOut, passkeysRemoved });
         return { signedOut };
       });
     },
