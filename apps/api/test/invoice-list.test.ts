@@ -232,4 +232,29 @@ describe('the invoice list on the list platform', () => {
     const csv = await fixture.call('GET', `${base}?IsDownlodCsv=true`, fixture.tokens.otherAdmin);
     expect(csvLinesOf(csv)).toHaveLength(1);
   });
+
+  it('answers newest first by the invoice’s date, drafts among the issued, whatever order they were made in', async () => {
+    const client = fixture.references.matters.find((matter) => matter.clientId !== fixture.references.openMatter.clientId)!.clientId;
+    const firmId = fixture.firm.firmId;
+    // The later-dated draft was made first: creation order would put it under the earlier one.
+    await fixture.context.database.db.execute(sql`
+      insert into invoices (firm_id, client_id, status, issue_date, due_date, subtotal, total, paid_amount, balance_due,
+        created_by_user_id, created_at, updated_at)
+      values (${firmId}, ${client}, 'Draft', date '2026-11-28', date '2026-12-28', 10, 10, 0, 10, ${fixture.firm.users.admin.id},
+          timestamptz '2026-10-01 09:00Z', now()),
+        (${firmId}, ${client}, 'Draft', date '2026-10-14', date '2026-11-14', 20, 20, 0, 20, ${fixture.firm.users.admin.id},
+          timestamptz '2026-10-14 09:00Z', now())`);
+    try {
+      for (const sort of ['', '&sortColumn=issueDate&sortType=desc']) {
+        const { data } = await list(`page=1&size=20&ClientId=${client}${sort}`);
+        const dates = data.map((row) => (row as Row & { issueDate: string }).issueDate);
+        expect(dates.slice(0, 2), sort).toEqual(['2026-11-28', '2026-10-14']);
+        expect(dates, sort).toEqual([...dates].sort().reverse());
+      }
+    } finally {
+      await fixture.context.database.db.execute(
+        sql`delete from invoices where firm_id = ${firmId} and client_id = ${client} and issue_date >= date '2026-10-01'`,
+      );
+    }
+  });
 });

@@ -30,9 +30,9 @@ const TABS = [
   { value: 'Approved', label: 'Approved' },
   { value: OVERDUE_TAB, label: 'Overdue' },
 ];
+// Newest first is by the invoice's date (a draft's is the date it will carry), then by when it was made.
 const SORTS = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'issueDate:desc', label: 'Issue date (newest)' },
+  { value: 'issueDate:desc', label: 'Newest first' },
   { value: 'dueDate:asc', label: 'Due date (soonest)' },
   { value: 'total:desc', label: 'Total (largest)' },
   { value: 'balanceDue:desc', label: 'Balance due (largest)' },

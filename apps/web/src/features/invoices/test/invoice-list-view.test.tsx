@@ -190,6 +190,22 @@ describe('InvoiceListView', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Due date (soonest)');
   });
 
+  it('opens newest first by the invoice’s date, drafts among the issued, and offers no second “newest” order', async () => {
+    const api = stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1 } }) });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoice', element: <InvoiceListView /> }], {
+      path: '/billing/invoice',
+      session: sessionWith(['invoice']),
+    });
+    await screen.findByText('INV-00001');
+    // Unsorted is the API's own default, by the invoice's date, newest first.
+    expect([null, 'issueDate']).toContain(api.lastQuery(LIST)?.get('sortColumn'));
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveTextContent('Newest first');
+    await user.click(sort);
+    expect(screen.queryByRole('option', { name: /Issue date/ })).not.toBeInTheDocument();
+  });
+
   it('keeps a matter tab’s filters out of the URL, which belongs to the matter', async () => {
     const api = stubApi({ [`GET ${LIST}`]: () => ({ data: { data: [invoice(1)], page: 1, size: 20, totalCount: 1 } }) });
     const user = userEvent.setup();

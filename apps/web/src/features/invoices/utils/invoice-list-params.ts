@@ -14,7 +14,7 @@ export type InvoiceSortColumn = (typeof INVOICE_SORT_COLUMNS)[number];
 export const INVOICE_LIST = {
   filters: { status: 'status', search: 'search', client: 'clientId', matter: 'matterId', from: 'from', to: 'to' },
   sortColumns: INVOICE_SORT_COLUMNS,
-  defaultSort: { column: 'createdAt', type: 'desc' },
+  defaultSort: { column: 'issueDate', type: 'desc' },
 } as const satisfies ListDefinition<string, InvoiceSortColumn>;
 
 export type InvoiceListState = ListState<keyof typeof INVOICE_LIST.filters, InvoiceSortColumn>;
