@@ -172,6 +172,8 @@ export function MoveLineModal({ invoiceId, line, draft, onClose, onDone }: Modal
         onChange={setMatterId}
         nothingFoundMessage="No other open matter of this client"
         error={submitted && !matterId ? 'Matter is required' : undefined}
+        // The dialog focuses the field; its list opens when asked for (a click, a key), not by itself over the dialog.
+        openOnFocus={false}
         data-autofocus
       />
     </ActionForm>

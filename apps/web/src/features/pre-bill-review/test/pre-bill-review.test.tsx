@@ -199,6 +199,10 @@ describe('ReviewDraftPage', { timeout: 60_000 }, () => {
     const first = screen.getByRole('listitem', { name: 'Line: Drafted the particulars of claim for the landlord' });
     await user.click(within(first).getByRole('button', { name: 'Move' }));
     const move = await screen.findByRole('dialog', { name: 'Move to another matter' });
+    // The field takes the focus, but its list stays closed until it is asked for (issue 64).
+    await waitFor(() => expect(within(move).getByRole('combobox', { name: /Matter/ })).toHaveFocus());
+    expect(within(move).getByRole('combobox', { name: /Matter/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.click(within(move).getByRole('button', { name: 'Move line' }));
     expect(await within(move).findByText('Matter is required')).toBeInTheDocument();
     await user.click(within(move).getByRole('combobox', { name: /Matter/ }));
