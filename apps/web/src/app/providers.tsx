@@ -93,6 +93,13 @@ export const theme = createTheme({
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // The colour field's eye-dropper button is an icon without a name in Mantine (axe: button-name).
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
+    // A dialog's title bar is part of the dialog, not the page's banner: Mantine draws it as <header>,
+    // which inside role="dialog" is one more banner landmark (axe: landmark-no-duplicate-banner).
+    // Its ✕ is named wherever a modal does not name it itself (axe: button-name). Plain objects, as Combobox's.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    DrawerCloseButton: { defaultProps: { 'aria-label': 'Close' } },
     // A toast's message under its title is grey-6 (3.3:1) in Mantine's CSS; its X has no name.
     // A plain object, as Combobox's: Notification.extend put the toast's code in the sign-in page's.
     Notification: {
