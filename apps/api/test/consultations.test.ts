@@ -335,7 +335,8 @@ describe('consultation slots and booking', () => {
     try {
       const lead = await createLead('Ifeoma');
       const token = await linkOf(lead.id, lead.email);
-      const start = `${dayAfter(today, 6)}T09:00`;
+      // Not 09:00 on that day, which the PostgreSQL-only test of two bookings at once takes.
+      const start = `${dayAfter(today, 6)}T10:00`;
       // Three checkouts opened (three tabs, or back and forth) before any was paid.
       for (let open = 0; open < 3; open += 1) expect((await page(token, '/book', 'POST', { start })).statusCode).toBe(200);
       const [consultation] = await query<{ id: string }>(fixture.firm.firmId, sql`select id from consultations where lead_id = ${lead.id}`);
