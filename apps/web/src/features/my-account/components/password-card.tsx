@@ -6,6 +6,7 @@ import { NewPasswordField, PasswordField } from '../../../components/password-fi
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { changePassword } from '../api/change-password.ts';
+import { PASSKEYS_KEY } from '../api/passkeys.ts';
 import { SIGNED_IN_DEVICES_KEY } from '../api/signed-in-devices.ts';
 import { useAccountForm } from '../hooks/use-account-form.ts';
 
@@ -31,7 +32,10 @@ export function PasswordCard() {
   const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
     await changePassword({ currentPassword, newPassword });
     form.reset();
-    await queryClient.invalidateQueries({ queryKey: SIGNED_IN_DEVICES_KEY });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: SIGNED_IN_DEVICES_KEY }),
+      queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY }),
+    ]);
   });
 
   return (
@@ -40,7 +44,7 @@ export function PasswordCard() {
         Password
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Changing your password signs your other devices out; this one stays signed in.
+        Changing your password signs your other devices out and removes your passkeys (add them again afterwards); this one stays signed in.
       </Text>
       <form ref={form.formRef} onSubmit={submit} noValidate>
         {/* Tells a password manager whose password this is, so it updates the right one. */}

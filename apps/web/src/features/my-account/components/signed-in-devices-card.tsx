@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { displayDateTime } from '../../../lib/date-time.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { PASSKEYS_KEY } from '../api/passkeys.ts';
 import { signOutDevice, signOutOtherDevices } from '../api/sign-out-devices.ts';
 import { SIGNED_IN_DEVICES_KEY, useSignedInDevices } from '../api/signed-in-devices.ts';
 import { deviceNameOf } from '../utils/device-name.ts';
@@ -128,11 +129,11 @@ export function SignedInDevicesCard() {
             onConfirm={async () => {
               const count = await signOutOtherDevices();
               toast.success(otherDevicesSignedOutText(count));
-              await refreshDevices();
+              await Promise.all([refreshDevices(), queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY })]);
             }}
           >
-            Every other browser and app signed in to your account is signed out and needs your password to sign in again. This device stays
-            signed in.
+            Every other browser and app signed in to your account is signed out and needs your password to sign in again, and your passkeys
+            are removed (add them again afterwards). This device stays signed in.
           </ConfirmModal>
         </Suspense>
       )}

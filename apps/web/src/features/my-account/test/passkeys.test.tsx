@@ -1,4 +1,5 @@
 import {
+  MY_ACCOUNT_MESSAGES,
   myAccountSchema,
   passkeyCeremonySchema,
   PASSKEY_MESSAGES,
@@ -122,9 +123,18 @@ describe('MyAccountPage, passkeys', { timeout: 30_000 }, () => {
     expect(name).not.toHaveValue('');
     await user.clear(name);
     await user.type(name, 'Work laptop');
+    // Two-step sign-in is off: the password alone is asked.
+    expect(within(dialog).queryByRole('textbox', { name: /^Authentication code/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/mfa/passkey/register-options')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'correct-horse-battery-staple');
     await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
 
     expect(await screen.findByText(PASSKEY_MESSAGES.added)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/mfa/passkey/register-options').map((call) => call.body)).toEqual([
+      { currentPassword: 'correct-horse-battery-staple' },
+    ]);
     expect(webAuthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: CEREMONY.options });
     expect(api.callsTo('POST', '/auth/mfa/passkey/register').map((call) => call.body)).toEqual([
       { ticket: CEREMONY.ticket, name: 'Work laptop', response: REGISTRATION },
@@ -136,6 +146,47 @@ describe('MyAccountPage, passkeys', { timeout: 30_000 }, () => {
     expect(api.callsTo('GET', STATUS).length).toBeGreaterThan(statusLoads);
   });
 
+  it('with two-step sign-in on, asks for the code too, and shows a wrong password under its field without a prompt', async () => {
+    const user = userEvent.setup();
+    webAuthn.startRegistration.mockResolvedValue(REGISTRATION);
+    let refusals = 1;
+    const api = stubPasskeys([], {
+      [`GET ${STATUS}`]: contractAnswer(twoStepStatusSchema, { isOn: true, recoveryCodesLeft: 10, isRequiredByFirm: false }),
+      'POST /auth/mfa/passkey/register-options': () =>
+        refusals-- > 0
+          ? {
+              status: 400,
+              body: JSON.stringify({
+                success: false,
+                message: MY_ACCOUNT_MESSAGES.wrongPassword,
+                data: null,
+                errors: { currentPassword: MY_ACCOUNT_MESSAGES.wrongPassword },
+              }),
+            }
+          : { data: CEREMONY, message: 'Passkey options' },
+    });
+    renderAt(<MyAccountPage />, { session });
+    await user.click(await within(passkeysSection()).findByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'not-it');
+    const code = within(dialog).getByRole('textbox', { name: /^Authentication code/ });
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+
+    expect(await within(dialog).findByText(MY_ACCOUNT_MESSAGES.wrongPassword)).toBeInTheDocument();
+    expect(webAuthn.startRegistration).not.toHaveBeenCalled();
+    expect(api.callsTo('POST', '/auth/mfa/passkey/register')).toHaveLength(0);
+    const password = within(dialog).getByLabelText(/^Current password/);
+    await user.clear(password);
+    await user.type(password, 'correct-horse-battery-staple');
+    await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+    expect(await screen.findByText(PASSKEY_MESSAGES.added)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/mfa/passkey/register-options').at(-1)?.body).toEqual({
+      currentPassword: 'correct-horse-battery-staple',
+      code: '123456',
+    });
+  });
+
   it('says calmly that nothing changed when the browser’s prompt is closed, and keeps the dialog for another try', async () => {
     const user = userEvent.setup();
     webAuthn.startRegistration.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
@@ -143,6 +194,7 @@ describe('MyAccountPage, passkeys', { timeout: 30_000 }, () => {
     renderAt(<MyAccountPage />, { session });
     await user.click(await within(passkeysSection()).findByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'correct-horse-battery-staple');
     await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent(ADD_PROMPT_CLOSED);
@@ -159,6 +211,7 @@ describe('MyAccountPage, passkeys', { timeout: 30_000 }, () => {
     renderAt(<MyAccountPage />, { session });
     await user.click(await within(passkeysSection()).findByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'correct-horse-battery-staple');
     await user.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(PASSKEY_MESSAGES.failed);
   });
