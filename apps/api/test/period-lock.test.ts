@@ -139,6 +139,7 @@ describe('setting the books-closed-through day', () => {
     const closed = await call('POST', `${accounting}/set-books-closed-through`, { booksClosedThrough: CLOSED_THROUGH });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toEqual({ booksClosedThrough: CLOSED_THROUGH, firstOpenDate: '2025-07-01' });
+    expect(closed.json().message).toBe('Books closed through 30/06/2025');
     const read = await call('GET', `${accounting}/get-books-closed-through`, undefined, fixture.tokens.billing);
     expect(read.json().data.booksClosedThrough).toBe(CLOSED_THROUGH);
     const [audit] = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
@@ -292,11 +293,13 @@ describe('reopening', () => {
   it('moves the day back (audited as a reopening), and null opens every period', async () => {
     const back = await call('POST', `${accounting}/set-books-closed-through`, { booksClosedThrough: '2025-05-31' });
     expect(back.json().data).toEqual({ booksClosedThrough: '2025-05-31', firstOpenDate: '2025-06-01' });
+    expect(back.json().message).toBe('Reopened 01/06/2025 to 30/06/2025: books closed through 31/05/2025');
     expect((await call('POST', `${accounting}/create-journal-entry`, journalBody(IN_CLOSED))).statusCode).toBe(201);
-    expect((await call('POST', `${accounting}/set-books-closed-through`, { booksClosedThrough: null })).json().data).toEqual({
-      booksClosedThrough: null,
-      firstOpenDate: null,
-    });
+    const reopened = await call('POST', `${accounting}/set-books-closed-through`, { booksClosedThrough: null });
+    expect(reopened.json().data).toEqual({ booksClosedThrough: null, firstOpenDate: null });
+    expect(reopened.json().message).toBe(
+      'Every period reopened: the books were closed through 31/05/2025; postings may be dated on any day',
+    );
     expect((await call('POST', `${accounting}/create-journal-entry`, journalBody('2025-01-15'))).statusCode).toBe(201);
     const reopenings = await fixture.context.database.withFirm(fixture.firm.firmId, (tx) =>
       rowsOf<{ details: { after: { booksClosedThrough: string | null } } }>(

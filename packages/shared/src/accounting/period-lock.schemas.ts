@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoToDisplayDate } from '../common/dates.ts';
+import { addDays, isoToDisplayDate } from '../common/dates.ts';
 import { isoDate } from '../common/fields.ts';
 
 /** The period lock's words (issue 36): the refusal every module answers, and the setting's own. */
@@ -8,6 +8,16 @@ export const PERIOD_LOCK_MESSAGES = {
   booksClosed: (closedThrough: string) =>
     `The books are closed through ${isoToDisplayDate(closedThrough)}: date this after that day, in an open period`,
   notBeforeToday: 'Close the books through a day before today: today’s payments and postings are still coming in',
+  /** What a change did, in the firm's date format, for the answer and the toast: closing names the day, reopening what it reopened. */
+  changed: (before: string | null, after: string | null): string => {
+    if (after === null)
+      return before === null
+        ? 'Every period is open'
+        : `Every period reopened: the books were closed through ${isoToDisplayDate(before)}; postings may be dated on any day`;
+    if (before !== null && after < before)
+      return `Reopened ${isoToDisplayDate(addDays(after, 1))} to ${isoToDisplayDate(before)}: books closed through ${isoToDisplayDate(after)}`;
+    return `Books closed through ${isoToDisplayDate(after)}`;
+  },
 } as const;
 
 /** GET get-books-closed-through. */

@@ -33,8 +33,11 @@ export function registerPeriodLockRoutes(app: FastifyInstance, database: Databas
         'Sets the period lock and answers it. From then on an invoice issued, a payment, a write-off, an expense paid, a trust movement, ' +
         'a manual journal or a reversal dated on or before that day is refused with 409 BOOKS_CLOSED; corrections are dated after it. ' +
         'An earlier day than the current one reopens the days after it, and null reopens every period. The day must be before today ' +
-        'in the firm’s time zone (400). Closing and reopening are audit events (firm.booksClosed, firm.booksReopened).',
+        'in the firm’s time zone (400). The message says what changed: “Books closed through 31/10/2026”, or which days were reopened. Closing and reopening are audit events (firm.booksClosed, firm.booksReopened).',
     },
-    async (request) => ok('Books closed through', await periodLock.set(firmPrincipalOf(request), request.body)),
+    async (request) => {
+      const { lock, message } = await periodLock.set(firmPrincipalOf(request), request.body);
+      return ok(message, lock);
+    },
   );
 }

@@ -28,21 +28,22 @@ export function createPeriodLockService(database: Database) {
       database.withFirm(principal.firmId, async (tx) => viewOf(await findBooksClosedThrough(tx, principal.firmId)), READ_ONLY),
 
     set: (principal: FirmPrincipal, input: { booksClosedThrough: SetBooksClosedThroughInput['booksClosedThrough'] }) =>
-      database.withFirm(principal.firmId, async (tx): Promise<BooksClosedThrough> => {
+      database.withFirm(principal.firmId, async (tx): Promise<{ lock: BooksClosedThrough; message: string }> => {
         const next = input.booksClosedThrough;
         const current = await lockBooksClosedThrough(tx, principal.firmId);
         // Today stays open: payments arriving online and today's postings (dated today) must still book.
         if (next !== null && next >= current.today)
           throw badRequest(PERIOD_LOCK_MESSAGES.notBeforeToday, { booksClosedThrough: PERIOD_LOCK_MESSAGES.notBeforeToday });
         const before = current.booksClosedThrough;
-        if (next === before) return viewOf(before);
+        const message = PERIOD_LOCK_MESSAGES.changed(before, next);
+        if (next === before) return { lock: viewOf(before), message };
         await updateBooksClosedThrough(tx, principal.firmId, next);
         const isReopening = next === null || (before !== null && next < before);
         await recordAuditEvent(tx, principal, isReopening ? 'firm.booksReopened' : 'firm.booksClosed', principal.firmId, {
           before: { booksClosedThrough: before },
           after: { booksClosedThrough: next },
         });
-        return viewOf(next);
+        return { lock: viewOf(next), message };
       }),
   };
 }

@@ -8,6 +8,6 @@ export const booksClosedThroughQuery = queryOptions({
   queryFn: async (): Promise<BooksClosedThrough> => (await callContract(booksClosedThroughRoute, {}, { auth: 'firm' })).data,
 });
 
-/** POST set-books-closed-through: a day closes the books through it; null reopens every period. */
+/** POST set-books-closed-through: a day closes the books through it; null reopens every period. The page toasts what changed. */
 export const setBooksClosedThrough = async (booksClosedThrough: string | null): Promise<BooksClosedThrough> =>
-  (await callContract(setBooksClosedThroughRoute, { body: { booksClosedThrough } }, { auth: 'firm', toastSuccess: true })).data;
+  (await callContract(setBooksClosedThroughRoute, { body: { booksClosedThrough } }, { auth: 'firm' })).data;

@@ -60,6 +60,7 @@ describe('PeriodClosePage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.callsTo('POST', '/admin/accounting/set-books-closed-through')).toHaveLength(1));
     expect(api.callsTo('POST', '/admin/accounting/set-books-closed-through')[0]!.body).toEqual({ booksClosedThrough: '2025-06-30' });
     expect(await screen.findByText('The books are closed through 30/06/2025')).toBeInTheDocument();
+    expect(await screen.findByText('Books closed through 30/06/2025')).toBeInTheDocument();
   });
 
   it('reopens every period after a confirm', async () => {
@@ -73,5 +74,8 @@ describe('PeriodClosePage', { timeout: 60_000 }, () => {
       expect(api.callsTo('POST', '/admin/accounting/set-books-closed-through')[0]?.body).toEqual({ booksClosedThrough: null }),
     );
     expect(await screen.findByText('Every period is open')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Every period reopened: the books were closed through 30/06/2025; postings may be dated on any day'),
+    ).toBeInTheDocument();
   });
 });

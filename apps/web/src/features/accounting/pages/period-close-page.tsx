@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ADMINISTRATOR, hasPermissions, isoToDisplayDate, todayIso } from '@matterhorn/shared';
+import { ADMINISTRATOR, hasPermissions, isoToDisplayDate, PERIOD_LOCK_MESSAGES, todayIso } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { toast } from '../../../lib/toasts.ts';
 import { booksClosedThroughQuery, setBooksClosedThrough } from '../api/period-lock-api.ts';
 import { IsoDateField } from '../components/iso-date-field.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -121,6 +122,8 @@ export function PeriodClosePage() {
           isDestructive={change?.isReopening ?? false}
           onConfirm={async () => {
             const saved = await setBooksClosedThrough(pending!.next);
+            // The server's own sentence for the change: the day closed through, or what was reopened.
+            toast.success(PERIOD_LOCK_MESSAGES.changed(current, saved.booksClosedThrough));
             queryClient.setQueryData(booksClosedThroughQuery.queryKey, saved);
             void queryClient.invalidateQueries({ queryKey: ['accounting'] });
             setDay('');
