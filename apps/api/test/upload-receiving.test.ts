@@ -180,3 +180,33 @@ describe('receiving an upload before anything else', () => {
     expect(await waitingUploads()).toEqual([]);
   });
 });
+
+describe('a malformed multipart body over a real connection', () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** A file and ten more fields: eleven parts, past the parser's limit of parts. */
+  const elevenParts = () => {
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
+    for (let index = 1; index <= 10; index++) form.append(`f${index}`, 'x');
+    return form;
+  };
+
+  it.each([
+    { url: '/api/public/intake/demo/general-enquiry/upload-file', headers: {} },
+    { url: '/api/admin/document/upload-document', headers: 'firm' },
+  ])('answers 400 in the envelope at once to eleven parts on $url, and keeps nothing', async ({ url, headers }) => {
+    const response = await fetch(`${origin}${url}`, {
+      method: 'POST',
+      body: elevenParts(),
+      headers: headers === 'firm' ? bearer(firmToken) : {},
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, message: UPLOAD_MESSAGES.tooManyFields, data: null });
+    expect(await waitingUploads()).toEqual([]);
+  });
+});

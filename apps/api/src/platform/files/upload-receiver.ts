@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
@@ -85,7 +85,7 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
   const body = request.raw;
   return new Promise<Received>((resolve, reject) => {
     const fields = new Map<string, string>();
-    let file: { fileName: string; stream: BusboyFileStream; written: Promise<void> } | null = null;
+    let file: { fileName: string; stream: BusboyFileStream; output: WriteStream; written: Promise<void> } | null = null;
     const hash = createHash('sha256');
     let hasData = false;
     let isSettled = false;
@@ -101,7 +101,11 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
       if (!error) return resolve(upload!);
       if (!file) return reject(error);
       // Answered once the temporary file is closed, so that removing it after the answer is final.
+      // The temporary file is destroyed too: a part cut off by a limit (too many parts) is neither
+      // ended nor closed by busboy, so waiting on its stream alone never finished and the request
+      // was never answered.
       file.stream.destroy();
+      file.output.destroy();
       void file.written.then(
         () => reject(error),
         () => reject(error),
@@ -163,7 +167,7 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
           throw error;
         },
       ) as Promise<void>;
-      file = { fileName: cleanFileName(wellFormed(fileName), spec.fallbackName), stream, written };
+      file = { fileName: cleanFileName(wellFormed(fileName), spec.fallbackName), stream, output, written };
       written.catch(() => undefined);
       stream.on('data', (chunk: Buffer) => hash.update(chunk));
       // The part's end may still arrive after the limit ended the stream here, and be refused by it.
