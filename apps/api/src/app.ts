@@ -466,7 +466,7 @@ export async function buildApp(
   });
   app.decorate('recycleBin', recycleBin);
   registerRecycleBinRoutes(app, recycleBin);
-  registerDataProtection(app, { database });
+  registerDataProtection(app, { database, files: createFileStore(config.files) });
   registerRecordViews(app, { database });
   registerDocumentFolderRoutes(app, documentModule);
   registerDocumentPortalRoutes(app, documentModule);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { FileStore } from '../../platform/files/files.ts';
 import { createDataSubjectRequests } from './data-subject-requests.service.ts';
 import { registerDataProtectionRoutes } from './data-protection.routes.ts';
 import { createRetention } from './retention.service.ts';
@@ -10,7 +11,7 @@ import { createPrivacyNotice } from './privacy-notice.service.ts';
 import { registerPrivacyNoticeRoutes } from './privacy-notice.routes.ts';
 
 /** The firm's data-protection duties under the NDPA 2023 (ADR 92), administrators only. */
-export function registerDataProtection(app: FastifyInstance, dependencies: { database: Database }) {
+export function registerDataProtection(app: FastifyInstance, dependencies: { database: Database; files: FileStore }) {
   const requests = createDataSubjectRequests(dependencies);
   registerDataProtectionRoutes(app, requests);
   const retention = createRetention(dependencies);

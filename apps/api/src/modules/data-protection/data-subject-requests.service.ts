@@ -14,6 +14,7 @@ import {
   type updateDataProtectionSettingsSchema,
 } from '@matterhorn/shared';
 import type { Database, Tx } from '../../db/database.ts';
+import type { FileStore } from '../../platform/files/files.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
@@ -71,7 +72,8 @@ const NOT_INCLUDED =
   'The firm’s own legal work about the matters (advice, notes, court documents and the contents of documents) is privileged and is not ' +
   'included; the documents held are listed by name. Other people’s data (opposing parties, witnesses) is not included.';
 
-type Dependencies = { database: Database };
+/** The file store is optional for callers that never erase (the retention job); erasure removes a lead's files from it. */
+type Dependencies = { database: Database; files?: Pick<FileStore, 'remove'> };
 
 /**
  * Data-subject requests (NDPA 2023 ss. 34-38, ADR 92): a request logged with its due date; the
@@ -79,7 +81,7 @@ type Dependencies = { database: Database };
  * that anonymises the person, or is refused, with what blocks it, where the firm must keep the data.
  * Every step is in the audit trail (by record id, never by name: an erased name must not survive there).
  */
-export function createDataSubjectRequests({ database }: Dependencies) {
+export function createDataSubjectRequests({ database, files }: Dependencies) {
   const requestOf = (row: RequestRow, subject: SubjectRow | null): DataSubjectRequest => ({
     id: row.id,
     subject: subject
@@ -135,12 +137,15 @@ export function createDataSubjectRequests({ database }: Dependencies) {
     };
   }
 
-  async function eraseSubject(tx: Tx, firmId: string, subjectType: DataSubjectType, subjectId: string) {
+  /** Anonymises the person; answers the stored files to remove once the erasure has committed. */
+  async function eraseSubject(tx: Tx, firmId: string, subjectType: DataSubjectType, subjectId: string): Promise<string[]> {
+    let storedFiles: string[] = [];
     if (subjectType === 'client') await anonymiseClient(tx, firmId, subjectId);
     else if (subjectType === 'clientContact') await anonymiseContact(tx, firmId, subjectId);
-    else if (subjectType === 'lead') await anonymiseLead(tx, firmId, subjectId);
+    else if (subjectType === 'lead') storedFiles = await anonymiseLead(tx, firmId, subjectId);
     else await anonymiseOpposingParty(tx, firmId, subjectId);
     await replaceSubjectName(tx, firmId, subjectType, subjectId, ERASED_NAMES[subjectType]);
+    return storedFiles;
   }
 
   /** What must be kept, today: only a client holds invoices, trust money and financial records. */
@@ -226,7 +231,7 @@ export function createDataSubjectRequests({ database }: Dependencies) {
      * with the outcome, and the refusal lists what blocks it.
      */
     async erase(principal: FirmPrincipal, id: string): Promise<{ request: DataSubjectRequest; isErased: boolean }> {
-      return database.withFirm(principal.firmId, async (tx) => {
+      const { storedFiles, ...answer } = await database.withFirm(principal.firmId, async (tx) => {
         const { row, today } = await requestOrNotFound(tx, principal.firmId, id, true);
         if (row.kind !== 'erasure') throw conflict(DATA_PROTECTION_MESSAGES.notErasure);
         if (row.status !== 'open') throw conflict(DATA_PROTECTION_MESSAGES.closed);
@@ -241,17 +246,20 @@ export function createDataSubjectRequests({ database }: Dependencies) {
             ...audited,
             blockers: blockers.map((blocker) => blocker.code),
           });
-          return { request: await view(tx, principal.firmId, id), isErased: false };
+          return { request: await view(tx, principal.firmId, id), isErased: false, storedFiles: [] as string[] };
         }
-        await eraseSubject(tx, principal.firmId, row.subjectType, row.subjectId);
+        const storedFiles = await eraseSubject(tx, principal.firmId, row.subjectType, row.subjectId);
         await closeRequest(tx, principal.firmId, principal.userId, id, {
           status: 'completed',
           outcome: 'Erased: the record is anonymised (names, contact details, address and notes replaced or removed).',
           blockers: [],
         });
         await recordAuditEvent(tx, principal, 'dataSubjectRequest.erased', id, audited);
-        return { request: await view(tx, principal.firmId, id), isErased: true };
+        return { request: await view(tx, principal.firmId, id), isErased: true, storedFiles };
       });
+      // Only once the rows are gone for good: a rolled-back erasure keeps its files.
+      for (const key of storedFiles) await files?.remove(key).catch(() => undefined);
+      return answer;
     },
 
     /** Closes an access or correction request once answered (the export sent, the record corrected). */

@@ -228,11 +228,63 @@ export async function anonymiseContact(tx: Tx, firmId: string, contactId: string
     where firm_id = ${firmId} and id = ${contactId}`);
 }
 
-export async function anonymiseLead(tx: Tx, firmId: string, leadId: string) {
+/** A timeline entry's sentence once the lead is erased: that it happened, not what it said or to whom. */
+const ERASED_LEAD_EVENT = sql`case kind
+    when 'created' then 'Lead created'
+    when 'emailSent' then 'Email sent'
+    when 'note' then 'Note added'
+    when 'statusChanged' then 'Status changed'
+    when 'detailsUpdated' then 'Details updated'
+    when 'assigned' then 'Assigned'
+    when 'conflictCheckRun' then 'Conflict check run'
+    when 'conflictDecided' then 'Conflict decision recorded'
+    when 'consultationBooked' then 'Consultation booked'
+    when 'engagementLetterSent' then 'Engagement letter sent'
+    when 'converted' then 'Converted to a client'
+    else 'Details erased' end`;
+
+/**
+ * Erases a lead everywhere its data is: the lead's own fields and intake answers, its timeline's
+ * sentences and notes, the files sent with its form (rows here; the stored files are removed after
+ * commit from the keys answered), the emails to it and the staff notices naming it, the names its
+ * conflict check searched, and its consultation booking links' and signature requests' addresses.
+ * What stays is that each thing happened (kinds and times), for the firm's history.
+ */
+export async function anonymiseLead(tx: Tx, firmId: string, leadId: string): Promise<string[]> {
+  const [lead] = await rowsOf<{ email: string | null; displayName: string; conflictCheckId: string | null }>(
+    tx.execute(sql`select email, display_name as "displayName", conflict_check_id as "conflictCheckId"
+      from leads where firm_id = ${firmId} and id = ${leadId} for update`),
+  );
+  if (!lead) return [];
+  const uploads = await rowsOf<{ storageKey: string }>(
+    tx.execute(sql`delete from intake_uploads where firm_id = ${firmId} and lead_id = ${leadId} returning storage_key as "storageKey"`),
+  );
   await tx.execute(sql`update leads set first_name = null, last_name = null, company_name = null, display_name = ${`${ERASED} lead`},
       email = null, phone = null, address = null, city = null, state = null, postal_code = null, matter_description = null,
       opposing_parties = '[]'::jsonb, referrer_name = null, submission = null, conflict_names = null, updated_at = now()
     where firm_id = ${firmId} and id = ${leadId}`);
+  // After the lead: the timeline's rows may change only once their lead is anonymised (migration 0120).
+  await tx.execute(
+    sql`update lead_events set summary = ${ERASED_LEAD_EVENT}, body = null where firm_id = ${firmId} and lead_id = ${leadId}`,
+  );
+  // The emails to the person and the staff notice naming them keep that they were sent, not to whom or
+  // what they said; one not yet sent is not sent at all.
+  await tx.execute(sql`update outgoing_messages set
+      recipient = case when lower(recipient) = lower(${lead.email ?? ''}) then 'erased-' || id || '@erased.invalid' else recipient end,
+      subject = ${`${ERASED} (data-subject request)`}, sealed_content = null,
+      last_error = case when status = 'pending' then 'Not sent: the person’s data was erased' else last_error end,
+      status = case when status = 'pending' then 'failed' else status end
+    where firm_id = ${firmId} and (lower(recipient) = lower(${lead.email ?? ''}) or subject = ${`New lead: ${lead.displayName}`})`);
+  if (lead.conflictCheckId)
+    await tx.execute(sql`update conflict_checks set searched_names = array[${`${ERASED} lead`}]::text[], matches = '[]'::jsonb, decision_notes = null
+      where firm_id = ${firmId} and id = ${lead.conflictCheckId}`);
+  await tx.execute(
+    sql`update consultation_booking_links set sent_to = ${`${ERASED} lead`} where firm_id = ${firmId} and lead_id = ${leadId}`,
+  );
+  await tx.execute(sql`update signature_request_signers set name = ${`${ERASED} lead`}, email = 'erased-' || id || '@erased.invalid',
+      signature_mark = null, initials_mark = null
+    where firm_id = ${firmId} and lead_id = ${leadId}`);
+  return uploads.map((upload) => upload.storageKey);
 }
 
 export async function anonymiseOpposingParty(tx: Tx, firmId: string, partyId: string) {
