@@ -43,6 +43,16 @@ describe('an intake form’s answers', () => {
   });
 });
 
+describe('an intake form’s messages', () => {
+  it('read as sentences whether the label names a field or asks a question', () => {
+    const asked = fieldsOf([{ key: 'story', type: 'longText', label: 'What happened?', isRequired: true }]);
+    expect(checkIntakeAnswers(asked, { story: ' ' }).errors).toEqual({ story: 'Answer “What happened?”' });
+    expect(INTAKE_ANSWER_MESSAGES.required('Your name')).toBe('Your name is required');
+    expect(INTAKE_ANSWER_MESSAGES.yesNo('Are you buying?')).toBe('Answer yes or no to “Are you buying?”');
+    expect(INTAKE_ANSWER_MESSAGES.tooLong('What happened?', 4000)).toBe('“What happened?” must be at most 4000 characters');
+  });
+});
+
 describe('an intake form’s definition', () => {
   it('is published only with fields for the lead’s email and name', () => {
     expect(intakePublishRefusal(form)).toBeNull();

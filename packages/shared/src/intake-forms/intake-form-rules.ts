@@ -24,17 +24,21 @@ export type IntakeFieldRuleView = {
 /** A visitor's answers by field key: text, or a file field's upload ids. */
 export type IntakeAnswers = Record<string, string | string[]>;
 
+/** A label that asks a question ("What happened?") is quoted inside a sentence, so the sentence still reads as one. */
+const isQuestion = (label: string) => label.trim().endsWith('?');
+const named = (label: string) => (isQuestion(label) ? `“${label.trim()}”` : label);
+
 export const INTAKE_ANSWER_MESSAGES = {
-  required: (label: string) => `${label} is required`,
-  email: (label: string) => `${label} must be a valid email address`,
-  phone: (label: string) => `${label} must be a phone number`,
-  date: (label: string) => `${label} must be a date (YYYY-MM-DD)`,
-  choice: (label: string) => `Choose one of the options for ${label}`,
-  yesNo: (label: string) => `Answer yes or no to ${label}`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  characters: (label: string) => `${label} has characters that cannot be kept`,
-  files: (label: string) => `${label} takes at most ${INTAKE_LIMITS.maxFilesPerField} files`,
-  fileIds: (label: string) => `Upload the files for ${label} again`,
+  required: (label: string) => (isQuestion(label) ? `Answer ${named(label)}` : `${label} is required`),
+  email: (label: string) => `${named(label)} must be a valid email address`,
+  phone: (label: string) => `${named(label)} must be a phone number`,
+  date: (label: string) => `${named(label)} must be a date (YYYY-MM-DD)`,
+  choice: (label: string) => `Choose one of the options for ${named(label)}`,
+  yesNo: (label: string) => `Answer yes or no to ${named(label)}`,
+  tooLong: (label: string, max: number) => `${named(label)} must be at most ${max} characters`,
+  characters: (label: string) => `${named(label)} has characters that cannot be kept`,
+  files: (label: string) => `${named(label)} takes at most ${INTAKE_LIMITS.maxFilesPerField} files`,
+  fileIds: (label: string) => `Upload the files for ${named(label)} again`,
   tooManyFiles: `A form takes at most ${INTAKE_LIMITS.maxFilesPerSubmission} files`,
 } as const;
 
