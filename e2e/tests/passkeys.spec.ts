@@ -80,6 +80,12 @@ test('a member adds a passkey in My account, which then stands for the second st
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   const adding = page.getByRole('dialog', { name: 'Add a passkey' });
   await adding.getByRole('textbox', { name: 'Passkey name' }).fill('Journey key');
+  // A session alone cannot add one: the password is asked, and a wrong one adds nothing.
+  await adding.getByLabel('Current password').fill('not-the-password');
+  await adding.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(adding.getByText('Current password is incorrect')).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials, 'no prompt ran').toHaveLength(0);
+  await adding.getByLabel('Current password').fill(PASSWORD);
   await adding.getByRole('button', { name: 'Add passkey' }).click();
   await toastShownAndGone(page, 'Passkey added');
   await expect(adding).toBeHidden();
@@ -90,6 +96,8 @@ test('a member adds a passkey in My account, which then stands for the second st
   await expect(page.getByRole('region', { name: 'Two-step sign-in' })).toContainText('On with your passkey');
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials, 'the device keeps the passkey').toHaveLength(1);
+  // The member is told by email, with a way to My account.
+  expect(new URL(await emailedLink(email, /\/settings\/my-account$/)).pathname).toBe('/settings/my-account');
 
   // The password now asks for the passkey as its second step.
   await signOut(page);
