@@ -154,8 +154,16 @@ describe('a plan on a client’s balance', () => {
 
   it('proposes on the portal what is left of the next instalment, at most the invoice’s balance, oldest invoice first', async () => {
     const listed = (await portalGet('/api/client-portal/get-invoices')).json().data;
-    expect(listed.find((row: { id: string }) => row.id === older.id).nextInstalment).toEqual({ dueDate: today, remainingAmount: '300.00' });
-    expect(listed.find((row: { id: string }) => row.id === newer.id).nextInstalment).toEqual({ dueDate: today, remainingAmount: '500.00' });
+    expect(listed.find((row: { id: string }) => row.id === older.id).nextInstalment).toEqual({
+      dueDate: today,
+      remainingAmount: '300.00',
+      isMissed: false,
+    });
+    expect(listed.find((row: { id: string }) => row.id === newer.id).nextInstalment).toEqual({
+      dueDate: today,
+      remainingAmount: '500.00',
+      isMissed: false,
+    });
     const shown = (await portalGet(`/api/client-portal/get-invoice/${newer.id}`)).json().data.paymentPlan;
     expect(shown).toMatchObject({
       kind: 'clientBalance',
