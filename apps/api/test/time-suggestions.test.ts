@@ -4,6 +4,8 @@ import { PROGRESS_NOTE_BASE } from './support/progress-note-fixture.ts';
 import { setUpDocumentFixture, type DocumentFixture } from './support/document-fixture.ts';
 import { rowsOf } from './support/test-app.ts';
 import { workRetentionJobs } from '../src/modules/time-suggestions/time-suggestions.api.ts';
+import { createTimeSuggestionService } from '../src/modules/time-suggestions/time-suggestions.service.ts';
+import type { FirmPrincipal } from '../src/plugins/route-access.ts';
 
 /** Suggested time (issue 44): a member's own work on matters, proposed as draft time they accept or dismiss. */
 const BASE = '/api/admin/time-suggestions';
@@ -111,7 +113,7 @@ describe('Suggested time', () => {
     expect(forMatter(await feeEarner.suggestions(), matterC.id)).toMatchObject({ proposedHours: '0.1000' });
   });
 
-  it('merges two matters’ suggestions into one entry, and accepts a whole day', async () => {
+  it('refuses to merge another matter’s suggestion, writing nothing, whatever is sent; accepts a whole day', async () => {
     const admin = as(fixture.tokens.admin);
     const [first, second] = [
       await fixture.uploadPdf(await fixture.matterFolderId(matterA.id), 'Deed.pdf', 'Deed'),
@@ -119,24 +121,38 @@ describe('Suggested time', () => {
     ];
     await admin.read(first.id, 300);
     await admin.read(second.id, 300);
-    const before = (await entriesOn(matterA.id)).length;
-    const merged = await admin.accept({ matterId: matterA.id, mergedMatterIds: [matterB.id] });
-    expect(merged.statusCode, merged.body).toBe(201);
-    const entries = await entriesOn(matterA.id);
-    expect(entries).toHaveLength(before + 1);
-    // Each was an upload (3 minutes) and a reading (5): 0.2 h rounded, twice.
-    expect(entries.at(-1)).toMatchObject({ duration: '0.4000' });
-    expect(entries.at(-1)!.description).toContain('reviewed Plan.pdf');
-    const left = await admin.suggestions();
-    expect([forMatter(left, matterA.id), forMatter(left, matterB.id)]).toEqual([undefined, undefined]);
-
-    // B's settled work was merged into A's entry: only what is read after it comes back.
-    for (const seconds of [300, 300]) expect((await admin.read(second.id, seconds)).statusCode).toBe(200);
+    const before = [(await entriesOn(matterA.id)).length, (await entriesOn(matterB.id)).length];
     const waiting = await admin.suggestions();
-    expect(forMatter(waiting, matterB.id)?.proposedHours).toBe('0.2000');
+    // Issue 64: a call on one client's matter merged into another's became a line on the wrong client's bill.
+    for (const mergedMatterIds of [[matterB.id], [matterA.id, matterB.id]]) {
+      const merged = await admin.accept({ matterId: matterA.id, mergedMatterIds });
+      expect(merged.statusCode, merged.body).toBe(400);
+      expect(merged.json()).toMatchObject({
+        success: false,
+        message: 'Only suggestions on the same matter can be merged: one matter’s work never goes on another’s entry',
+      });
+    }
+    // The service says it again for a caller that skips the contract.
+    const service = createTimeSuggestionService(fixture.context.database, () => Promise.reject(new Error('Nothing may be recorded')));
+    const principal = { firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id } as FirmPrincipal;
+    await expect(
+      service.accept(principal, { workDate: today, matterId: matterA.id, mergedMatterIds: [matterB.id], description: '' }),
+    ).rejects.toMatchObject({
+      message: 'Only suggestions on the same matter can be merged: one matter’s work never goes on another’s entry',
+    });
+    expect([(await entriesOn(matterA.id)).length, (await entriesOn(matterB.id)).length]).toEqual(before);
+    expect(await admin.suggestions()).toEqual(waiting);
+
+    // Naming the entry's own matter merges nothing more in.
+    const alone = await admin.accept({ matterId: matterA.id, mergedMatterIds: [matterA.id] });
+    expect(alone.statusCode, alone.body).toBe(201);
+    expect((await entriesOn(matterA.id)).at(-1)!.description).not.toContain('Plan.pdf');
+    expect(forMatter(await admin.suggestions(), matterB.id)?.proposedHours).toBe('0.2000');
+
+    const left = await admin.suggestions();
     const day = await fixture.call('POST', `${BASE}/accept-day`, fixture.tokens.admin, { workDate: today });
     expect(day.statusCode, day.body).toBe(201);
-    expect(day.json().data.timeEntryIds).toHaveLength(waiting.length);
+    expect(day.json().data.timeEntryIds).toHaveLength(left.length);
     expect(await admin.suggestions()).toEqual([]);
   });
 

@@ -18,7 +18,22 @@ export const TIME_SUGGESTION_MESSAGES = {
   offForUser: 'Suggested time is off for you: switch it on in My account',
   range: `Choose at most ${SUGGESTION_MAX_DAYS} days, from the earlier date`,
   documentWithoutMatter: 'Only a document on a matter counts towards suggested time',
+  mergeOtherMatter: 'Only suggestions on the same matter can be merged: one matter’s work never goes on another’s entry',
+  mergeNoneAlike: 'Nothing else this day is on this matter: suggestions merge only within one matter',
 } as const;
+
+/**
+ * Whether two suggestions may become one entry: only on the same matter, so a narrative naming one
+ * client never lands on another client's bill (issue 64). The server refuses anything else; the web
+ * says why a card cannot be merged.
+ */
+export const canMergeSuggestions = (a: { matterId: string }, b: { matterId: string }) => a.matterId === b.matterId;
+
+/** Why a card cannot be picked to merge with the rest of its day, or null when it can. */
+export function mergeBlockedReason(suggestion: TimeSuggestion, day: TimeSuggestion[]): string | null {
+  const others = day.filter((other) => other !== suggestion && other.workDate === suggestion.workDate);
+  return others.some((other) => canMergeSuggestions(suggestion, other)) ? null : TIME_SUGGESTION_MESSAGES.mergeNoneAlike;
+}
 
 export const workActionSchema = z.object({
   kind: z.enum(WORK_ACTIVITY_KINDS).describe('What was done.'),
@@ -52,22 +67,31 @@ export const timeSuggestionRangeSchema = z
     message: TIME_SUGGESTION_MESSAGES.range,
   });
 
-/** Accept one day's suggestion for a matter, as proposed or edited, optionally merged with others of the same day. */
-export const acceptSuggestionSchema = z.strictObject({
-  workDate: isoDate('Date').describe('The suggestion’s day (YYYY-MM-DD).'),
-  matterId: requiredId('Matter is required').describe('The matter the entry is recorded on.'),
-  mergedMatterIds: z
-    .array(z.uuid({ error: 'Each merged matter must be a matter id' }))
-    .max(MERGE_MAX_MATTERS, `Merge at most ${MERGE_MAX_MATTERS} suggestions`)
-    .default([])
-    .describe('Other matters’ suggestions of the same day folded into this one entry (their hours and words added); each is settled.'),
-  duration: timeEntryInputSchema.shape.duration.optional().describe('Decimal hours to record; left out: the proposal (merged ones added).'),
-  description: timeEntryInputSchema.shape.description.describe('The narrative; left out or blank: the one built from the actions.'),
-  activityId: z
-    .uuid({ error: 'Activity is required' })
-    .optional()
-    .describe('The activity type; left out: the likely one (400 when none fits).'),
-});
+/** Accept one day's suggestion for a matter, as proposed or edited; what is merged into it must be on the same matter. */
+export const acceptSuggestionSchema = z
+  .strictObject({
+    workDate: isoDate('Date').describe('The suggestion’s day (YYYY-MM-DD).'),
+    matterId: requiredId('Matter is required').describe('The matter the entry is recorded on.'),
+    mergedMatterIds: z
+      .array(z.uuid({ error: 'Each merged matter must be a matter id' }))
+      .max(MERGE_MAX_MATTERS, `Merge at most ${MERGE_MAX_MATTERS} suggestions`)
+      .default([])
+      .describe(
+        'Suggestions of the same day folded into this one entry, by matter: only the entry’s own matter is accepted (400 for any other), so no client’s work lands on another’s bill.',
+      ),
+    duration: timeEntryInputSchema.shape.duration
+      .optional()
+      .describe('Decimal hours to record; left out: the proposal (merged ones added).'),
+    description: timeEntryInputSchema.shape.description.describe('The narrative; left out or blank: the one built from the actions.'),
+    activityId: z
+      .uuid({ error: 'Activity is required' })
+      .optional()
+      .describe('The activity type; left out: the likely one (400 when none fits).'),
+  })
+  .refine((input) => input.mergedMatterIds.every((id) => canMergeSuggestions({ matterId: id }, input)), {
+    message: TIME_SUGGESTION_MESSAGES.mergeOtherMatter,
+    path: ['mergedMatterIds'],
+  });
 export type AcceptSuggestionInput = z.input<typeof acceptSuggestionSchema>;
 
 export const dismissSuggestionSchema = z.strictObject({

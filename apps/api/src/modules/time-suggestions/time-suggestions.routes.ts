@@ -30,9 +30,9 @@ export function registerTimeSuggestionRoutes(app: FastifyInstance, suggestions: 
     contracts.accept,
     {
       access: record,
-      summary: 'Records a suggestion as a time entry (as proposed or edited, other matters’ suggestions merged in)',
+      summary: 'Records a suggestion as a time entry (as proposed or edited); another matter’s suggestion is never merged in',
       description:
-        'The entry is created by the time-entry popup’s rules (rate, billable, increment). 409 when nothing is left of the suggestion: accepted twice, one entry.',
+        'The entry is created by the time-entry popup’s rules (rate, billable, increment). 409 when nothing is left of the suggestion: accepted twice, one entry. 400 when another matter is named to merge: nothing is written.',
     },
     async (request, reply) => created(reply, 'Time entry created', await suggestions.accept(firmPrincipalOf(request), request.body)),
   );

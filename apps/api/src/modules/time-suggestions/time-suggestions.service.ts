@@ -1,4 +1,5 @@
 import {
+  canMergeSuggestions,
   IS_BILLABLE,
   TIME_ENTRY_MESSAGES,
   TIME_SUGGESTION_MESSAGES,
@@ -121,9 +122,12 @@ export function createTimeSuggestionService(database: Database, recordTime: Reco
           return suggestion;
         };
         const target = find(input.matterId);
-        const merged = [...new Set(input.mergedMatterIds)].filter((id) => id !== input.matterId).map(find);
-        const entry = await recordTime(principal, entryInputOf(principal, target, merged, input));
-        await settle(tx, principal, [target, ...merged]);
+        // The contract refuses this already; said again here so no other caller can put one client's work on another's entry.
+        if (!input.mergedMatterIds.every((matterId) => canMergeSuggestions({ matterId }, target)))
+          throw badRequest(TIME_SUGGESTION_MESSAGES.mergeOtherMatter, { mergedMatterIds: TIME_SUGGESTION_MESSAGES.mergeOtherMatter });
+        // One suggestion per matter and day: the same matter named again adds nothing.
+        const entry = await recordTime(principal, entryInputOf(principal, target, [], input));
+        await settle(tx, principal, [target]);
         return { timeEntryIds: [entry.id], skipped: [] };
       }),
 

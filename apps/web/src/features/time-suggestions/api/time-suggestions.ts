@@ -16,35 +16,37 @@ export function useSuggestions(from: string, to: string, isEnabled: boolean) {
   return useQuery({ ...suggestionsQuery(from, to), enabled: isEnabled });
 }
 
-/** Accept, accept a day and dismiss; each refreshes the suggestions, the time lists and the figures. */
+/**
+ * Accept, accept a day and dismiss; each refreshes the suggestions, their count beside the timer, the
+ * time lists and the figures — also when refused (a 409: already recorded elsewhere), so nothing shown is stale.
+ */
 export function useSuggestionWrites() {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refresh = async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_ROOT_KEY }),
-        queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
-      ]);
+    const refreshing = async <T>(write: () => Promise<T>): Promise<T> => {
+      try {
+        return await write();
+      } finally {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: TIME_ENTRIES_ROOT_KEY }),
+          queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
+        ]);
+      }
     };
     return {
-      accept: async (body: AcceptSuggestionInput, idempotencyKey: string) => {
-        await callContract(contracts.accept, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
-        await refresh();
-      },
-      acceptDay: async (workDate: string, idempotencyKey: string) => {
-        const { data } = await callContract(
-          contracts.acceptDay,
-          { body: { workDate } },
-          { auth: 'firm', toastSuccess: true, idempotencyKey },
-        );
-        await refresh();
-        return data;
-      },
-      dismiss: async (workDate: string, matterId: string) => {
-        await callContract(contracts.dismiss, { body: { workDate, matterId } }, { auth: 'firm', toastSuccess: true });
-        await refresh();
-      },
+      accept: (body: AcceptSuggestionInput, idempotencyKey: string) =>
+        refreshing(async () => {
+          await callContract(contracts.accept, { body }, { auth: 'firm', toastSuccess: true, idempotencyKey });
+        }),
+      acceptDay: (workDate: string, idempotencyKey: string) =>
+        refreshing(
+          async () =>
+            (await callContract(contracts.acceptDay, { body: { workDate } }, { auth: 'firm', toastSuccess: true, idempotencyKey })).data,
+        ),
+      dismiss: (workDate: string, matterId: string) =>
+        refreshing(async () => {
+          await callContract(contracts.dismiss, { body: { workDate, matterId } }, { auth: 'firm', toastSuccess: true });
+        }),
     };
   }, [queryClient]);
 }

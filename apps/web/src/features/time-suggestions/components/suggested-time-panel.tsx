@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { sumHours, todayIso, type TimeSuggestion } from '@matterhorn/shared';
+import { mergeBlockedReason, sumHours, todayIso, type TimeSuggestion } from '@matterhorn/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -136,6 +136,7 @@ function SuggestedDay({
           suggestion={suggestion}
           writes={writes}
           isSelected={selected.includes(suggestion.matterId)}
+          mergeBlockedBy={mergeBlockedReason(suggestion, suggestions)}
           onSelect={(isSelected) =>
             setSelected((current) => (isSelected ? [...current, suggestion.matterId] : current.filter((id) => id !== suggestion.matterId)))
           }

@@ -13,10 +13,12 @@ type Props = {
   writes: ReturnType<typeof useSuggestionWrites>;
   isSelected: boolean;
   onSelect: (isSelected: boolean) => void;
+  /** Why it cannot be picked to merge (only the same matter's time merges), or null when it can. */
+  mergeBlockedBy: string | null;
 };
 
 /** One day's proposed time on one matter: accept as it is, edit then accept, dismiss, or pick it to merge. */
-export function SuggestionCard({ suggestion, writes, isSelected, onSelect }: Props) {
+export function SuggestionCard({ suggestion, writes, isSelected, onSelect, mergeBlockedBy }: Props) {
   const [isEditing, setIsEditing] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const idempotency = useIdempotencyKey();
@@ -66,8 +68,16 @@ export function SuggestionCard({ suggestion, writes, isSelected, onSelect }: Pro
                 <li key={`${action.kind}:${action.subject}`}>{actionLine(action)}</li>
               ))}
             </Text>
-            <Group gap="xs" justify="space-between">
-              <Checkbox label="Select to merge" checked={isSelected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+            <Group gap="xs" justify="space-between" align="flex-start">
+              {/* Disabled with its reason, never offered where it would do nothing or put one client's work on another's entry. */}
+              <Checkbox
+                label="Select to merge"
+                description={mergeBlockedBy}
+                disabled={mergeBlockedBy !== null}
+                checked={isSelected && mergeBlockedBy === null}
+                onChange={(event) => onSelect(event.currentTarget.checked)}
+                style={{ flex: '1 1 12rem' }}
+              />
               <Group gap="xs">
                 <Button
                   size="xs"

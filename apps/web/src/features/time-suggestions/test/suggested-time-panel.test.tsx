@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { timeSuggestionSchema, todayIso, type TimeSuggestion } from '@matterhorn/shared';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,9 @@ import { workingUserOf } from '../../../lib/session/working-user.ts';
 import { contractAnswer } from '../../../test/msw/contract-answers.ts';
 import { stubApi } from '../../../test/msw/stub-api.ts';
 import { fakeProfile, fakeSession, renderAt } from '../../../test/render.tsx';
+import { TIME_ENTRIES_ROOT_KEY } from '../../../lib/app-state/time-entry-keys.ts';
 import { SuggestedTimePanel } from '../components/suggested-time-panel.tsx';
+import { SuggestedTimeLink } from '../components/suggestion-count.tsx';
 
 const LEASE = '44444444-4444-4444-8444-444444444444';
 const PLAN = '55555555-5555-4555-8555-555555555555';
@@ -104,22 +107,22 @@ describe('Suggested time', { timeout: 60_000 }, () => {
     });
   });
 
-  it('merges two of a day into one entry, accepts a whole day and dismisses one', async () => {
+  it('never offers to merge two matters’ suggestions, and says why; accepts a whole day and dismisses one', async () => {
     const api = stub([
       suggestion({}),
       suggestion({ matterId: PLAN, matterName: 'Share purchase', matterNumber: 'MAT-00002', proposedHours: '0.1000' }),
     ]);
     const user = userEvent.setup();
     renderAt(<SuggestedTimePanel />, { session: session() });
-    for (const name of [/Lease dispute/, /Share purchase/])
-      await user.click(within(await screen.findByRole('article', { name })).getByRole('checkbox', { name: 'Select to merge' }));
-    await user.click(screen.getByRole('button', { name: 'Merge and accept (0.3 h)' }));
-    await waitFor(() => expect(api.callsTo('POST', '/admin/time-suggestions/accept')).toHaveLength(1));
-    expect(api.callsTo('POST', '/admin/time-suggestions/accept')[0]?.body).toEqual({
-      workDate: today,
-      matterId: LEASE,
-      mergedMatterIds: [PLAN],
-    });
+    // Issue 64: merging these put a narrative naming one client on another client's bill.
+    for (const name of [/Lease dispute/, /Share purchase/]) {
+      const card = await screen.findByRole('article', { name });
+      const merge = within(card).getByRole('checkbox', { name: 'Select to merge' });
+      expect(merge).toBeDisabled();
+      expect(merge).toHaveAccessibleDescription('Nothing else this day is on this matter: suggestions merge only within one matter');
+      await user.click(merge);
+    }
+    expect(screen.queryByRole('button', { name: /^Merge and accept/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /^Accept all for / }));
     await waitFor(() => expect(api.callsTo('POST', '/admin/time-suggestions/accept-day')[0]?.body).toEqual({ workDate: today }));
@@ -127,6 +130,62 @@ describe('Suggested time', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/admin/time-suggestions/dismiss')[0]?.body).toEqual({ workDate: today, matterId: PLAN }),
     );
+    expect(api.callsTo('POST', '/admin/time-suggestions/accept')).toHaveLength(0);
+  });
+
+  it('refreshes the count beside the timer after an accept, a dismissal, a refused accept and time recorded elsewhere', async () => {
+    let waiting = [suggestion({}), suggestion({ matterId: PLAN, matterName: 'Share purchase', matterNumber: 'MAT-00002' })];
+    let refuseAccept = false;
+    const api = stubApi({
+      'GET /api/admin/time-suggestions/get-suggestions': () => contractAnswer(timeSuggestionSchema.array(), waiting),
+      'GET /api/admin/time-suggestions/get-count': () => ({ data: { count: waiting.length } }),
+      'POST /api/admin/time-suggestions/accept': (call) => {
+        const { matterId } = call.body as { matterId: string };
+        waiting = waiting.filter((candidate) => candidate.matterId !== matterId);
+        return refuseAccept
+          ? { status: 409, message: 'This suggestion has already been recorded or dismissed' }
+          : { status: 201, data: { timeEntryIds: ['e1'], skipped: [] }, message: 'Time entry created' };
+      },
+      'POST /api/admin/time-suggestions/dismiss': (call) => {
+        const { matterId } = call.body as { matterId: string };
+        waiting = waiting.filter((candidate) => candidate.matterId !== matterId);
+        return { data: null, message: 'Suggestion dismissed' };
+      },
+    });
+    const user = userEvent.setup();
+    let queryClient: QueryClient | undefined;
+    const GrabClient = () => {
+      queryClient = useQueryClient();
+      return null;
+    };
+    renderAt(
+      <>
+        <GrabClient />
+        <SuggestedTimeLink />
+        <SuggestedTimePanel />
+      </>,
+      { session: session() },
+    );
+    const link = await screen.findByRole('link', { name: '2 suggested' });
+
+    await user.click(within(await screen.findByRole('article', { name: /Lease dispute/ })).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(link).toHaveTextContent('1 suggested'));
+
+    // Recorded meanwhile in another tab: the accept is refused, and the count still follows.
+    refuseAccept = true;
+    waiting = [suggestion({ matterId: PLAN, matterName: 'Share purchase', matterNumber: 'MAT-00002' })];
+    await user.click(within(await screen.findByRole('article', { name: /Share purchase/ })).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('This suggestion has already been recorded or dismissed')).toBeInTheDocument();
+    await waitFor(() => expect(link).toHaveTextContent('Suggested time'));
+    expect(screen.queryByRole('article', { name: /Share purchase/ })).not.toBeInTheDocument();
+
+    // Time recorded by the popup or the timer refreshes the time entries' key, and with it the count.
+    waiting = [suggestion({})];
+    await queryClient!.invalidateQueries({ queryKey: TIME_ENTRIES_ROOT_KEY });
+    await waitFor(() => expect(link).toHaveTextContent('1 suggested'));
+    await user.click(within(await screen.findByRole('article', { name: /Lease dispute/ })).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(link).toHaveTextContent('Suggested time'));
+    expect(api.callsTo('POST', '/admin/time-suggestions/dismiss')).toHaveLength(1);
   });
 
   it('says so when the member has Suggested time off, and asks for nothing', async () => {
