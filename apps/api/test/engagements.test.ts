@@ -269,6 +269,7 @@ const intakeForm = (): IntakeFormInput => ({
     { key: 'lastName', type: 'text', label: 'Last name', leadField: 'lastName' },
     { key: 'email', type: 'email', label: 'Email', isRequired: true, leadField: 'email' },
     { key: 'papers', type: 'file', label: 'Papers' },
+    { key: 'otherSide', type: 'longText', label: 'Who is on the other side?', leadField: 'opposingParties' },
   ],
 });
 
@@ -302,7 +303,13 @@ describe('a lead’s intake files', () => {
       remoteAddress: '198.51.100.45',
       payload: {
         submissionKey: randomUUID(),
-        answers: { firstName: 'Chidi', lastName: 'Okafor', email: 'chidi.okafor@client.example', papers: [passed, waiting, refused] },
+        answers: {
+          firstName: 'Chidi',
+          lastName: 'Okafor',
+          email: 'chidi.okafor@client.example',
+          papers: [passed, waiting, refused],
+          otherSide: 'Lagoon Shipping Ltd\nSegun Bello',
+        },
       },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -354,6 +361,15 @@ describe('a lead’s intake files', () => {
       ['dismissal.pdf', 'available', 'matter'],
     ]);
     expect(new Set(filed.map((document) => document.clientId))).toEqual(new Set([converted.json().data.clientId]));
+    // The other side typed on the form keeps its kind on the matter: the company stays a company.
+    expect(
+      await fixture.inFirm<{ name: string; partyType: string }>(
+        sql`select name, party_type as "partyType" from matter_parties where matter_id = ${matterId} and party_role = 'opposing' order by name`,
+      ),
+    ).toEqual([
+      { name: 'Lagoon Shipping Ltd', partyType: 'company' },
+      { name: 'Segun Bello', partyType: 'individual' },
+    ]);
     const download = (documentId: string) => fixture.call('GET', `${DOCUMENT_BASE}/download-document/${documentId}`, fixture.tokens.admin);
     const opened = await download(filed.find((document) => document.name === 'dismissal.pdf')!.id);
     expect(opened.statusCode).toBe(200);

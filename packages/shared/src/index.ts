@@ -195,6 +195,7 @@ export * from './intake-forms/intake-form.schemas.ts';
 export * from './intake-forms/intake-forms.contracts.ts';
 export * from './leads/lead-status.ts';
 export * from './leads/lead.schemas.ts';
+export * from './leads/party-kind.ts';
 export * from './leads/lead-view.schemas.ts';
 export * from './leads/leads.contracts.ts';
 export * from './leads/lead-report.schemas.ts';

@@ -1,14 +1,17 @@
-import type { IntakeAnswers, IntakeFieldView } from '@matterhorn/shared';
+import { partyTypeOfName, type IntakeAnswers, type IntakeFieldView } from '@matterhorn/shared';
 import { displayNameOf, type LeadDetails } from '../leads/leads.api.ts';
 
-/** Opposing parties typed one a line or separated by commas or semicolons: each a name of 2 characters or more, at most 20. */
+/**
+ * Opposing parties typed one a line or separated by commas or semicolons: each a name of 2 characters or more,
+ * at most 20, a company when its name says so ("Lagoon Shipping Ltd"), so the matter keeps its kind.
+ */
 export const partiesOf = (text: string) =>
   text
     .split(/[\n,;]+/)
     .map((name) => name.trim().slice(0, 160))
     .filter((name) => name.length >= 2)
     .slice(0, 20)
-    .map((name) => ({ name, partyType: 'individual' as const }));
+    .map((name) => ({ name, partyType: partyTypeOfName(name) }));
 
 /**
  * The lead's details a submission's answers fill, by each field's leadField: a company's name
