@@ -524,6 +524,100 @@ describe('the public form, abused', () => {
   });
 });
 
+/**
+ * Every place of the database that holds text a person typed or that names them: each text, json and
+ * search column of every table (not only the firm's), read as the database's owner past row-level
+ * security. Answers "table.column" for each place where one of the needles is found.
+ */
+async function placesHolding(needles: string[]): Promise<string[]> {
+  const columns = await rowsOf<{ table: string; column: string }>(
+    context.database.db.execute(sql`select c.table_name as "table", c.column_name as "column" from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = 'public' and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'tsvector', 'bytea')
+        or c.data_type = 'ARRAY')`),
+  );
+  const found: string[] = [];
+  for (const { table, column } of columns) {
+    const text = sql.raw(`"${column}"::text`);
+    const matches = needles.map((needle) => sql`${text} ilike ${`%${needle.toLowerCase()}%`}`);
+    const [row] = await rowsOf<{ count: number }>(
+      context.database.db.execute(sql`select count(*)::int as count from ${sql.raw(`"${table}"`)} where ${sql.join(matches, sql` or `)}`),
+    );
+    if (row!.count > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+/** Every stored file (the firm's file store) whose bytes hold one of the needles. */
+async function storedFilesHolding(needles: string[]): Promise<string[]> {
+  const root = join(context.config.files.dataDir, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const content = (await readFile(path)).toString('latin1').toLowerCase();
+    if (needles.some((needle) => content.includes(needle.toLowerCase()))) found.push(path);
+  }
+  return found;
+}
+
+describe('erasing a lead sent through the form', () => {
+  it('leaves their name, email, answers and files nowhere: timeline, uploads, emails, conflict checks, the request itself', async () => {
+    scannerMode = 'up';
+    const marker = randomUUID().slice(0, 8);
+    const person = { firstName: `Zebulon${marker}`, lastName: `Quarshie${marker}`, email: `zq.${marker}@erasure.example` };
+    const fileMarker = `Deed of ${marker} Quarshie`;
+    const sent = await upload(pdfFile(fileMarker), `quarshie-${marker}.pdf`);
+    expectStatus(sent, 201);
+    const fileId = sent.json().data.uploadId as string;
+    const submitted = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { ...goodAnswers(), ...person, story: `My landlord ${person.lastName} sold my flat`, papers: [fileId] },
+    });
+    expectStatus(submitted, 200);
+    const notice = (await readOutbox(context.config)).find((email) => email.subject === `New lead: ${person.firstName} ${person.lastName}`);
+    const erasedLeadId = notice!.link!.split('/leads/')[1]!;
+    const files = createFileStore(context.config.files);
+    await createLeadFiles({
+      database: context.database,
+      files,
+      scanner: createClamdScanner(context.config.documents.clamdUrl!),
+    }).scanWaiting();
+    const download = `/api/admin/leads/download-lead-file/${erasedLeadId}/${fileId}`;
+    expectStatus(await call('GET', download, admin), 200);
+    expectStatus(
+      await call('POST', `/api/admin/leads/add-lead-note/${erasedLeadId}`, admin, { note: `Called ${person.firstName} back` }),
+      200,
+    );
+    const needles = [person.firstName, person.lastName, person.email, marker];
+    expect(await placesHolding(needles)).toEqual(
+      expect.arrayContaining(['leads.email', 'lead_events.summary', 'intake_uploads.file_name', 'outgoing_messages.subject']),
+    );
+    expect(await storedFilesHolding([fileMarker])).toHaveLength(1);
+
+    const logged = await call('POST', '/api/admin/data-protection/requests', admin, {
+      subjectType: 'lead',
+      subjectId: erasedLeadId,
+      kind: 'erasure',
+      receivedOn: '2026-01-05',
+      notes: `Asked by phone`,
+    });
+    expectStatus(logged, 201);
+    const erased = await call('POST', `/api/admin/data-protection/requests/${logged.json().data.id}/erase`, admin);
+    expectStatus(erased, 200);
+    expect(erased.json().data).toMatchObject({ status: 'completed', subject: { name: 'Erased lead' } });
+
+    expect(await placesHolding(needles)).toEqual([]);
+    expect(await storedFilesHolding([fileMarker])).toEqual([]);
+    expect((await call('GET', download, admin)).statusCode).toBe(404);
+    const lead = (await call('GET', `/api/admin/leads/get-lead/${erasedLeadId}`, admin)).json().data;
+    expect(lead).toMatchObject({ displayName: 'Erased lead', email: null, files: [] });
+    // The timeline keeps that things happened (and the erasure), not what they said.
+    expect(lead.timeline.map((event: { kind: string }) => event.kind)).toEqual(expect.arrayContaining(['created', 'emailSent']));
+  });
+});
+
 describe('deleting', () => {
   const binItem = async (id: string) =>
     ((await call('GET', '/api/admin/recycle-bin/get-items?size=100', admin)).json().data.data as { id: string }[]).find(
