@@ -3,14 +3,16 @@ import { DATA_SUBJECT_TYPE_LABELS, isoToDisplayDate, type DataSubjectExport } fr
 import { chooseDocumentFonts } from '../../lib/pdf-fonts.ts';
 import { numberPdfPages } from '../../lib/pdf-pages.ts';
 import { pdfBytesOf } from '../../lib/pdf-bytes.ts';
+import { displayValueOf } from './data-subject-export-values.ts';
 
 const MARGIN = 48;
 
 /**
  * A person's data as a PDF they can read (pdfkit, like the invoice): who holds it, then each kind of
- * record with its fields one per line — the same answer as the JSON export, never a second reading.
+ * record with its fields one per line — the same answer as the JSON export, never a second reading,
+ * shown in words a person reads (displayValueOf: dates DD/MM/YYYY and moments on the firm's clock).
  */
-export function buildDataSubjectExportPdf(data: DataSubjectExport): Promise<Buffer> {
+export function buildDataSubjectExportPdf(data: DataSubjectExport, timeZone: string): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + 16 },
@@ -22,7 +24,12 @@ export function buildDataSubjectExportPdf(data: DataSubjectExport): Promise<Buff
     data.subject.name,
     data.subject.detail,
     data.notIncluded,
-    ...data.sections.flatMap((section) => [section.title, ...section.records.flatMap((record) => Object.entries(record).flat())]),
+    ...data.sections.flatMap((section) => [
+      section.title,
+      ...section.records.flatMap((record) =>
+        Object.entries(record).flatMap(([field, value]) => [field, value === null ? null : displayValueOf(field, value, record, timeZone)]),
+      ),
+    ]),
   ].map((text) => text ?? '');
   const { regular, bold, clean } = chooseDocumentFonts(doc, texts);
   const done = pdfBytesOf(doc);
@@ -46,7 +53,7 @@ export function buildDataSubjectExportPdf(data: DataSubjectExport): Promise<Buff
           .font(bold)
           .fontSize(10)
           .text(`${clean(field)}: `, { continued: true });
-        doc.font(regular).text(clean(value));
+        doc.font(regular).text(clean(displayValueOf(field, value, record, timeZone)));
       }
     });
     doc.moveDown(0.8);

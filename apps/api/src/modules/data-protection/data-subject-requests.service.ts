@@ -17,7 +17,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import type { FileStore } from '../../platform/files/files.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
-import { findFirmToday } from '../../platform/firm-clock.ts';
+import { findFirmTimeZone, findFirmToday } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { buildDataSubjectExportPdf } from './data-subject-export-pdf.ts';
 import {
@@ -221,8 +221,11 @@ export function createDataSubjectRequests({ database, files }: Dependencies) {
     exportData: (principal: FirmPrincipal, id: string) => database.withFirm(principal.firmId, (tx) => exportOf(tx, principal, id, 'json')),
 
     async exportPdf(principal: FirmPrincipal, id: string) {
-      const data = await database.withFirm(principal.firmId, (tx) => exportOf(tx, principal, id, 'pdf'));
-      return { pdf: await buildDataSubjectExportPdf(data), fileName: `personal-data-${data.generatedAt.slice(0, 10)}.pdf` };
+      const { data, timeZone } = await database.withFirm(principal.firmId, async (tx) => ({
+        data: await exportOf(tx, principal, id, 'pdf'),
+        timeZone: await findFirmTimeZone(tx, principal.firmId),
+      }));
+      return { pdf: await buildDataSubjectExportPdf(data, timeZone), fileName: `personal-data-${data.generatedAt.slice(0, 10)}.pdf` };
     },
 
     /**

@@ -78,7 +78,7 @@ function clientSections(tx: Tx, firmId: string, clientId: string) {
       read(
         tx,
         sql`select email as "Email", contact_name as "Contact name", status as "Status",
-          to_char(last_sign_in_at, 'YYYY-MM-DD HH24:MI') as "Last sign-in"
+          to_char(last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "Last sign-in"
           from portal_accounts where firm_id = ${firmId} and client_id = ${clientId} and status <> 'removed'`,
       ),
     ),
@@ -106,7 +106,7 @@ function clientSections(tx: Tx, firmId: string, clientId: string) {
       read(
         tx,
         sql`select t.transaction_date::text as "Date", t.type as "Movement", t.direction as "In / out", t.amount::text as "Amount",
-          a.name as "Trust account", t.reference as "Reference", t.counterparty as "Paid by / to"
+          a.currency_code as "Currency", a.name as "Trust account", t.reference as "Reference", t.counterparty as "Paid by / to"
           from trust_transactions t join trust_accounts a on a.firm_id = t.firm_id and a.id = t.trust_account_id
          where t.firm_id = ${firmId} and t.client_id = ${clientId} order by t.sequence_number`,
       ),
