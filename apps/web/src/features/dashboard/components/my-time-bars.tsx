@@ -1,7 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import uPlot from 'uplot';
 import { useEffect, useRef } from 'react';
-import type { MyTimeChartRow } from './my-time-figures.ts';
+import { hoursAxisRange, type MyTimeChartRow } from './my-time-figures.ts';
 import { canDrawCanvas } from './can-draw.ts';
 
 // Mantine's blue.6 and gray.5, as the rest of the dashboard.
@@ -30,7 +30,7 @@ export default function MyTimeBars({ rows, height }: { rows: MyTimeChartRow[]; h
       {
         width: element.clientWidth || 600,
         height,
-        scales: { x: { time: false, range: [-0.5, rows.length - 0.5] }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: false, range: [-0.5, rows.length - 0.5] }, y: { range: (_self, _min, max) => hoursAxisRange(max) } },
         axes: [
           {
             // "Mon 16/11" under each bar; on a phone's width the weekday alone fits.

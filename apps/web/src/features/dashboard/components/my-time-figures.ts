@@ -40,3 +40,11 @@ export function describeMyTime(myTime: MyTime): string {
     `${formatMoney(myTime.unbilledAmount, myTime.currencySymbol)}.`
   );
 }
+
+/**
+ * The hours axis of the week's bars: from 0 to a whole hour above the longest day, with a tenth of it
+ * to spare, so the tallest bar ends under the chart's top edge instead of being cut by it (issue 64).
+ */
+export function hoursAxisRange(longestDay: number): [number, number] {
+  return [0, Math.max(1, Math.ceil(longestDay * 1.1))];
+}
