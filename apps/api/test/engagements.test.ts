@@ -96,8 +96,9 @@ beforeAll(async () => {
   fixture = await setUpDocumentTemplateFixture();
   templateId = (
     await fixture.addTemplate('Engagement letter.docx', [
-      'Dear {lead.name},',
+      'Dear {lead.contactName},',
       'Re: {engagement.matterName}',
+      'Scope: {engagement.matterDescription}',
       'Our fees: {engagement.rate}, {engagement.responsibleFeeEarner} responsible.',
       'Retainer into our client account: {engagement.retainer}',
     ])
@@ -114,7 +115,8 @@ describe('a lead engaged online', () => {
     const email = 'adaora.nwosu@client.example';
     const leadId = await createLead(email);
     const fresh = (await call('GET', `get-engagement/${leadId}`)).json().data;
-    expect(fresh).toMatchObject({ isSaved: false, terms: { matterDescription: 'Wrongful dismissal from her post at Lagoon Bank' } });
+    // The scope is the firm's to write, not the prospect's own account of the problem.
+    expect(fresh).toMatchObject({ isSaved: false, terms: { matterDescription: null } });
 
     const saved = await call('PUT', `save-engagement-terms/${leadId}`, terms());
     expect(saved.statusCode, saved.body).toBe(200);
@@ -131,8 +133,18 @@ describe('a lead engaged online', () => {
       { kind: 'firm', firmId: fixture.firm.firmId, userId: fixture.firm.users.admin.id } as never,
       letter.letterPdf.documentId,
     );
-    const text = (await pdfText(pdf.content)).join(' ');
+    const pages = await pdfText(pdf.content);
+    const text = pages.join(' ');
+    // A person with no contact name is greeted by their own name; the scope is the terms' words.
     expect(text).toContain('Dear Adaora Nwosu,');
+    expect(text).toContain('Scope: Claim for wrongful dismissal');
+    expect(text).not.toContain('Lagoon Bank Wrongful');
+    expect(text).not.toContain('from her post');
+    // Every page is counted, the acceptance page too.
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Page 1 of 2');
+    expect(pages[1]).toContain('Acceptance');
+    expect(pages[1]).toContain('Page 2 of 2');
     expect(text).toContain('275.50');
     expect(text).toContain('Acceptance');
     const [folder] = await fixture.inFirm<{ name: string; kind: string }>(

@@ -113,7 +113,7 @@ export async function seedDemoEngagements(database: Database, firm: SeededFirm, 
     documents,
     work: {
       fillTemplate: (content: Buffer, values: Record<string, string>) => fillTemplate(content, values, DEFAULT_ZIP_LIMITS),
-      wordPdf: (content: Buffer, footer: { firmName: string }) => wordPdfOf(content, footer, DEFAULT_ZIP_LIMITS),
+      wordPdf: (content: Buffer, footer: { firmName: string; pagesAfter?: number }) => wordPdfOf(content, footer, DEFAULT_ZIP_LIMITS),
     },
     signing: { database, outbox: droppingOutbox, documents, appUrl: '', appSecret },
     portalInvitations: { inviteInTx: async () => undefined },

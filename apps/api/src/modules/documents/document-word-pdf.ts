@@ -193,13 +193,13 @@ class WordPdfWriter {
     else this.paragraph(runsOf(node.children, PLAIN), {});
   }
 
-  /** The firm's name and "Page n of N" at the foot of every page, in the bottom margin. */
-  footer(firmName: string) {
+  /** The firm's name and "Page n of N" at the foot of every page, in the bottom margin; N counts the pages the caller appends after. */
+  footer(firmName: string, pagesAfter = 0) {
     const range = this.doc.bufferedPageRange();
     for (let index = range.start; index < range.start + range.count; index += 1) {
       this.doc.switchToPage(index);
       this.doc.page.margins.bottom = 0;
-      const text = this.clean(`${firmName} · Page ${index - range.start + 1} of ${range.count}`);
+      const text = this.clean(`${firmName} · Page ${index - range.start + 1} of ${range.count + pagesAfter}`);
       this.doc
         .font(this.fontOf(PLAIN, text))
         .fontSize(8)
@@ -218,8 +218,11 @@ class WordPdfWriter {
   }
 }
 
+/** The footer's firm name, and how many pages the caller will append (an acceptance page), so "Page n of N" counts every page. */
+export type WordPdfFooter = { firmName: string; pagesAfter?: number };
+
 /** The Word document as a PDF (best effort, see above); 422 for a file mammoth cannot read or a zip past the limits. */
-export async function wordPdfOf(content: Buffer, footer: { firmName: string }, zipLimits: ZipLimits): Promise<Buffer> {
+export async function wordPdfOf(content: Buffer, footer: WordPdfFooter, zipLimits: ZipLimits): Promise<Buffer> {
   const unreadable = () => new AppError(422, DOCUMENT_MESSAGES.previewUnreadable);
   try {
     await checkZipEntries(content, zipLimits);
@@ -236,6 +239,6 @@ export async function wordPdfOf(content: Buffer, footer: { firmName: string }, z
   const parsed = parseDocument(html);
   const writer = new WordPdfWriter(!WIN_ANSI.test(textOf(parsed.children)));
   for (const node of parsed.children) writer.block(node);
-  writer.footer(footer.firmName);
+  writer.footer(footer.firmName, footer.pagesAfter);
   return writer.finish();
 }

@@ -17,7 +17,7 @@ export type DocumentWork = {
   /** A Word document as sanitised HTML (document-word-html.ts); 422 when it cannot be read within the limits. */
   wordHtml(content: Buffer): Promise<string>;
   /** A Word document as a PDF (document-word-pdf.ts, or LibreOffice when SOFFICE_PATH is set), the firm's name in its footer. */
-  wordPdf(content: Buffer, footer: { firmName: string }): Promise<Buffer>;
+  wordPdf(content: Buffer, footer: { firmName: string; pagesAfter?: number }): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -49,7 +49,15 @@ export function createDocumentWork({ zipLimits, sofficePath = null, ...limits }:
         throw error instanceof SandboxFailure ? new AppError(422, DOCUMENT_MESSAGES.previewUnreadable) : error;
       }),
     wordPdf: async (content, footer) => {
-      const task = { kind: 'word-pdf', content, firmName: footer.firmName, sofficePath, timeoutMs: limits.timeoutMs, zipLimits } as const;
+      const task = {
+        kind: 'word-pdf',
+        content,
+        firmName: footer.firmName,
+        pagesAfter: footer.pagesAfter ?? 0,
+        sofficePath,
+        timeoutMs: limits.timeoutMs,
+        zipLimits,
+      } as const;
       const pdf = await run<Uint8Array>(task).catch((error: unknown) => {
         throw error instanceof SandboxFailure ? new AppError(422, DOCUMENT_MESSAGES.previewUnreadable) : error;
       });

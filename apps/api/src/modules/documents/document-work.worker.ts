@@ -10,7 +10,15 @@ export type DocumentTask =
   | { kind: 'template-fields'; content: Uint8Array; zipLimits: ZipLimits }
   | { kind: 'fill-template'; content: Uint8Array; values: Record<string, string>; zipLimits: ZipLimits }
   | { kind: 'word-html'; content: Uint8Array; zipLimits: ZipLimits }
-  | { kind: 'word-pdf'; content: Uint8Array; firmName: string; sofficePath: string | null; timeoutMs: number; zipLimits: ZipLimits };
+  | {
+      kind: 'word-pdf';
+      content: Uint8Array;
+      firmName: string;
+      pagesAfter: number;
+      sofficePath: string | null;
+      timeoutMs: number;
+      zipLimits: ZipLimits;
+    };
 
 /** Structured cloning delivers a Buffer as a plain Uint8Array. */
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -40,7 +48,7 @@ serveSandboxTasks(async (message) => {
         return officePdfOf(bufferOf(task.content), task.sofficePath, task.timeoutMs);
       }
       const { wordPdfOf } = await import('./document-word-pdf.ts');
-      return wordPdfOf(bufferOf(task.content), { firmName: task.firmName }, task.zipLimits);
+      return wordPdfOf(bufferOf(task.content), { firmName: task.firmName, pagesAfter: task.pagesAfter }, task.zipLimits);
     }
   }
 });

@@ -2,6 +2,9 @@ import { billingTextOf, formatMoney, isoToDisplayDate, type EngagementTerms } fr
 import type { LeadFacts } from '../leads/leads.api.ts';
 import type { FirmFacts } from './engagements.repository.ts';
 
+/** Whom a letter greets when the lead names nobody to write to. */
+export const SALUTATION_FALLBACK = 'Sir/Madam';
+
 const joined = (parts: (string | null)[]) =>
   parts
     .map((part) => part?.trim() ?? '')
@@ -34,7 +37,8 @@ export function engagementLetterValues(lead: LeadFacts, terms: EngagementTerms, 
     'lead.firstName': lead.firstName ?? '',
     'lead.lastName': lead.lastName ?? '',
     'lead.companyName': lead.companyName ?? '',
-    'lead.contactName': lead.leadType === 'company' ? contactName : '',
+    // The salutation's name: a company's contact person, or the person themself; never empty ("Dear ,").
+    'lead.contactName': (lead.leadType === 'company' ? contactName : contactName || lead.displayName.trim()) || SALUTATION_FALLBACK,
     'lead.email': lead.email ?? '',
     'lead.phone': lead.phone ?? '',
     'lead.address': address,

@@ -52,7 +52,8 @@ export async function generateEngagementLetter(deps: EngagementDeps, principal: 
   });
   const template = await deps.documents.readCurrentVersion(principal, facts.templateDocumentId);
   const docx = await deps.work.fillTemplate(template.content, facts.values);
-  const rendered = await deps.work.wordPdf(docx, { firmName: facts.firm.name });
+  // The acceptance page is appended below: the letter's "Page n of N" counts it.
+  const rendered = await deps.work.wordPdf(docx, { firmName: facts.firm.name, pagesAfter: 1 });
   const { pdf } = await withAcceptancePage(rendered, { signerName: signerNameOf(facts.lead), firmName: facts.firm.name });
   const folderName = ENGAGEMENT_LETTERS_FOLDER;
   const word = await deps.documents.fileFirmDocument(principal, {

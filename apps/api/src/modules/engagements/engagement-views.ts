@@ -16,7 +16,7 @@ import { findConvertedNames, findEngagement, findFirmFacts, findNames, type Enga
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-/** The terms a lead starts from before any are saved: its practice area, assignee and description, billed hourly. */
+/** The terms a lead starts from before any are saved: its practice area and assignee, billed hourly; the scope is left for the firm to write. */
 function defaultTermsOf(lead: LeadFacts, currencyCode: string): EngagementTerms {
   return {
     practiceAreaId: lead.practiceAreaId,
@@ -24,7 +24,8 @@ function defaultTermsOf(lead: LeadFacts, currencyCode: string): EngagementTerms 
     responsibleUserId: lead.assigneeUserId,
     responsibleName: lead.assigneeName,
     matterName: lead.practiceAreaName ? `${lead.displayName} – ${lead.practiceAreaName}` : lead.displayName,
-    matterDescription: lead.matterDescription,
+    // The scope is the firm's to write: the lead's own account of their problem is not the engagement's terms.
+    matterDescription: null,
     billingType: 'Hourly',
     hourlyRate: null,
     flatRate: null,

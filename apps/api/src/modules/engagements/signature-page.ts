@@ -45,5 +45,9 @@ export async function withAcceptancePage(
     color: rgb(0.3, 0.3, 0.3),
   });
   page.drawText('Date', { x: dateLeft, y: lineY - 14, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  // The same foot as the letter's pages: this page is the last of them.
+  const pages = document.getPageCount();
+  const foot = clean(`${facts.firmName} · Page ${pages} of ${pages}`);
+  page.drawText(foot, { x: (width - regular.widthOfTextAtSize(foot, 8)) / 2, y: 28, size: 8, font: regular, color: rgb(0.33, 0.33, 0.33) });
   return { pdf: Buffer.from(await document.save()), pages: document.getPageCount() };
 }
