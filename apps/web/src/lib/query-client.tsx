@@ -2,11 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { onSessionReset } from './session/session-reset.ts';
 
-/** SPEC.md §9: data queries never retry and never refetch on window focus. */
+/**
+ * SPEC.md §9: data queries never retry and never refetch on window focus. Offline first (ADR 96): a
+ * query is asked once even with no signal, so the service worker can answer the copy it kept,
+ * rather than waiting paused (a list spinning for ever) until the connection returns.
+ */
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

@@ -9,6 +9,7 @@ import { useSubscriptionInfo } from '../../features/subscriptions/api/get-subscr
 import { TimeEntryPopupHost } from '../../features/time-entries/components/time-entry-popup-host.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { UnauthorizedPage } from '../pages/unauthorized-page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { permissionsOfHandle } from '../routing/page-permissions.ts';
 import { PHONE_MEDIA_QUERY } from '../../lib/screen-size.ts';
 import { loginRedirectFor } from '../../lib/redirects.ts';
@@ -105,6 +106,7 @@ export function FirmShell({ pages = () => [] }: FirmShellProps) {
           </Box>
         )}
         {mode !== 'absent' && <TopBar isHidden={mode === 'hidden'} pages={firmPages} menuButton={isPhone ? menuButton : undefined} />}
+        <OfflineBanner />
         <Box component="main" id="main-content" tabIndex={-1} className={classes.main} p={isPhone ? 'sm' : 'lg'}>
           <SubscriptionEndedContext.Provider value={isSubscriptionEnded}>
             <Suspense fallback={<LoadingSpinner />}>{isAllowed ? <Outlet /> : <UnauthorizedPage />}</Suspense>

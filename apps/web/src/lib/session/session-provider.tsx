@@ -2,9 +2,10 @@ import type { FirmSession, PortalProfile, PortalSession, Profile } from '@matter
 import { SPEC_MESSAGES } from '@matterhorn/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
+import { ApiError, apiRequest, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
 import { clearStoredSession, readStoredSession, storeClientSession, storeFirmToken } from '../session-storage.ts';
 import { toast } from '../toasts.ts';
+import { keepFirmSession, keptFirmSession } from './kept-firm-session.ts';
 import { resetSessionData } from './session-reset.ts';
 import { SessionContext, type SessionValue } from './session-context.ts';
 import { workingUserOf } from './working-user.ts';
@@ -35,27 +36,32 @@ const EMPTY: SessionState = {
   hasLoggedOut: false,
 };
 
-async function loadFirm(): Promise<Pick<SessionState, 'profile' | 'permissions'>> {
+/** No answer at all (no signal, the worker had no copy): not a refusal, so the kept copy stands in. */
+const isNoConnection = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+async function loadFirm(token: string): Promise<Pick<SessionState, 'profile' | 'permissions'>> {
   let profile: Profile | null = null;
   try {
     const envelope = await apiRequest<ApiEnvelope<Profile[]>>('/users/get-user-profile', { auth: 'firm', silent: true });
     profile = envelope.data[0] ?? null;
-  } catch {
-    return { profile: null, permissions: [] };
+  } catch (error) {
+    return (isNoConnection(error) && keptFirmSession(token)) || { profile: null, permissions: [] };
   }
   if (!profile) return { profile: null, permissions: [] };
   if (profile.businesses.length === 0) toast.error(SPEC_MESSAGES.noBusinesses);
   const user = workingUserOf(profile);
   try {
-    const permissions = await apiRequest<string[]>('/me/permissions', {
+    const answer = await apiRequest<string[]>('/me/permissions', {
       auth: 'firm',
       raw: true,
       silent: true,
       query: { AdminUserId: user.id, BusinessId: user.businessId },
     });
-    return { profile, permissions: Array.isArray(permissions) ? permissions : [] };
-  } catch {
-    return { profile, permissions: [] };
+    const permissions = Array.isArray(answer) ? answer : [];
+    keepFirmSession(token, profile, permissions);
+    return { profile, permissions };
+  } catch (error) {
+    return { profile, permissions: (isNoConnection(error) && keptFirmSession(token)?.permissions) || [] };
   }
 }
 
@@ -81,7 +87,7 @@ async function loadPortal(company: string, clientId: string): Promise<PortalProf
 
 async function loadStoredSession(): Promise<SessionState> {
   const stored = readStoredSession();
-  if (stored.token) return { ...EMPTY, ...stored, ...(await loadFirm()) };
+  if (stored.token) return { ...EMPTY, ...stored, ...(await loadFirm(stored.token)) };
   if (stored.clientToken && stored.company && stored.clientId) {
     return { ...EMPTY, ...stored, portalProfile: await loadPortal(stored.company, stored.clientId) };
   }

@@ -113,3 +113,75 @@ describe('the session started with the app', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('the session reopened with no signal', () => {
+  const noSignal = vi.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  const onlineAnswers = vi.fn(async (url: string) =>
+    url.startsWith('/api/users/get-user-profile') ? json({ success: true, message: 'ok', data: [PROFILE] }) : json(['timeEntry']),
+  );
+
+  function PermissionsProbe() {
+    const session = useSession();
+    return (
+      <p>{session.isLoading ? 'loading' : `${session.profile?.name ?? 'nobody'} may ${session.permissions.join(', ') || 'nothing'}`}</p>
+    );
+  }
+  function renderPermissions() {
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <SessionProvider>
+              <Outlet />
+            </SessionProvider>
+          ),
+          children: [{ path: '/dashboard', element: <PermissionsProbe /> }],
+        },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    render(
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+  }
+
+  it('is still the member last answered to this token, with their permissions: no signal is not a refusal', async () => {
+    localStorage.setItem('token', 't');
+    vi.stubGlobal('fetch', onlineAnswers);
+    renderPermissions();
+    expect(await screen.findByText('Ada may timeEntry')).toBeInTheDocument();
+    cleanup();
+
+    vi.stubGlobal('fetch', noSignal);
+    renderPermissions();
+    expect(await screen.findByText('Ada may timeEntry')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('t');
+  });
+
+  it('never stands in for another token, and a real 401 still ends the session and forgets the copy', async () => {
+    localStorage.setItem('token', 't');
+    vi.stubGlobal('fetch', onlineAnswers);
+    renderPermissions();
+    expect(await screen.findByText('Ada may timeEntry')).toBeInTheDocument();
+    cleanup();
+
+    localStorage.setItem('token', 'someone-else');
+    vi.stubGlobal('fetch', noSignal);
+    renderPermissions();
+    expect(await screen.findByText('nobody may nothing')).toBeInTheDocument();
+    cleanup();
+
+    localStorage.setItem('token', 't');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: false, message: 'You are unauthorized', data: null }, 401)),
+    );
+    renderPermissions();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(localStorage.getItem('keptFirmSession')).toBeNull();
+  });
+});
