@@ -1,8 +1,13 @@
 import { BILLING_INCREMENTS, DEFAULT_BILLING_INCREMENT, type BillingIncrement } from './billing-increment.ts';
-import { divideRounded, fromScaled, MONEY_DECIMALS, toScaled } from '../common/money.ts';
+import { divideRounded, fromScaled, isMoneyText, MONEY_DECIMALS, toScaled } from '../common/money.ts';
 
 /** Durations are decimal hours with at most 4 decimals (SPEC.md §9 shows the timer to 4 decimals). */
 export const DURATION_DECIMALS = 4;
+/** Hours everywhere but the timer and the time-entry popup: 2 decimals, half-up ("12.7500" → "12.75"), exact on the text. */
+export const DISPLAY_HOURS_DECIMALS = 2;
+export function formatDisplayHours(hours: string): string {
+  return isMoneyText(hours) ? fromScaled(toScaled(hours, DISPLAY_HOURS_DECIMALS), DISPLAY_HOURS_DECIMALS) : hours;
+}
 /** Exchange rates carry 8 decimals, as the firm's exchange-rate table stores them. */
 export const EXCHANGE_RATE_DECIMALS = 8;
 /** One time entry covers at most a day. */

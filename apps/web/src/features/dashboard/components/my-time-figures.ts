@@ -1,4 +1,4 @@
-import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
+import { formatDisplayHours, formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
@@ -29,7 +29,8 @@ export function chartRowsOf(myTime: MyTime): MyTimeChartRow[] {
   }));
 }
 
-export const formatHours = (hours: string) => `${hours} h`;
+/** The dashboard's hours, to 2 decimals: the timer alone keeps 4 (SPEC.md §9). */
+export const formatHours = (hours: string) => `${formatDisplayHours(hours)} h`;
 
 /** One sentence with every figure, for the chart's accessible name. */
 export function describeMyTime(myTime: MyTime): string {
