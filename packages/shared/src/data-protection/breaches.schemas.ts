@@ -26,6 +26,7 @@ export const breachSchema = z.object({
     )
     .describe('The clients to tell.'),
   recordedBy: z.string().nullable().describe('Who recorded it.'),
+  timeZone: z.string().describe('The firm’s time zone (IANA): the register shows its moments on the firm’s clock, not the reader’s.'),
 });
 export type Breach = z.infer<typeof breachSchema>;
 

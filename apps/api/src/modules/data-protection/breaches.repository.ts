@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Breach } from '@matterhorn/shared';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { timeZoneOfFirm } from '../../platform/firm-clock.ts';
 
 /** The breach register's SQL (ADR 92). The deadline is the moment found plus 72 hours, counted by the database's clock. */
 
@@ -18,6 +19,7 @@ export async function findBreaches(tx: Tx, firmId: string, hours: number, id?: s
         b.discovered_at as "discoveredAt", b.discovered_at + make_interval(hours => ${hours}) as "regulatorDeadline",
         floor(extract(epoch from (b.discovered_at + make_interval(hours => ${hours}) - now())) / 60)::int as "minutesLeft",
         b.regulator_notified_at as "regulatorNotifiedAt", b.regulator_notified_to as "regulatorNotifiedTo", u.name as "recordedBy",
+        ${timeZoneOfFirm(firmId)} as "timeZone",
         coalesce((select json_agg(json_build_object('clientId', c.id, 'name', c.display_name, 'toldAt', bc.told_at) order by c.display_name)
           from breach_incident_clients bc join clients c on c.firm_id = bc.firm_id and c.id = bc.client_id
          where bc.firm_id = b.firm_id and bc.incident_id = b.id), '[]') as clients

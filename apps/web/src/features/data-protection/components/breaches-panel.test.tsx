@@ -28,6 +28,7 @@ function breach(overrides: Partial<Breach> = {}): Breach {
     regulatorNotifiedTo: null,
     clients: [{ clientId: CLIENT_ID, name: 'Adaeze Okafor', toldAt: null }],
     recordedBy: 'Grace Hopper',
+    timeZone: 'Africa/Lagos',
     ...overrides,
   };
 }
@@ -63,6 +64,8 @@ describe('Settings › Data protection › Breaches', { timeout: 60_000 }, () =>
       session: fakeSession({ permissions: ['administrator'] }),
     });
     expect(await screen.findByText('Tell the regulator within 41 h 12 min')).toBeInTheDocument();
+    // Found at 10:00 UTC: 11:00 on the Lagos firm's clock, whatever the reader's.
+    expect(screen.getByText('Found 27/11/2026 11:00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark Adaeze Okafor told' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Regulator told now' }));
     await waitFor(() => expect(api.callsTo('POST', `${BASE}/${BREACH_ID}/notify-regulator`)).toHaveLength(1));

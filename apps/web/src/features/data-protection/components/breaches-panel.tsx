@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { breachKeys, markClientTold, notifyRegulator, recordBreach, useBreaches } from '../api/breaches.ts';
 import { useSubjectSearch } from '../api/data-subject-requests.ts';
+import { displayFirmDateTime } from '../../../lib/date-time.ts';
 import { deadlineText } from './breach-countdown.ts';
 
 /** Minutes since the page loaded the list, ticking each minute: the countdown moves without asking the server. */
@@ -96,7 +97,7 @@ function BreachRow({ breach, minutesGone, onChanged }: { breach: Breach; minutes
           {breach.dataAffected} · {breach.peopleAffected}
         </Text>
         <Text size="sm" c="dimmed">
-          Found {new Date(breach.discoveredAt).toLocaleString('en-GB')}
+          Found {displayFirmDateTime(breach.discoveredAt, breach.timeZone)}
         </Text>
       </Table.Td>
       <Table.Td>
