@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, hasPermissions, INVOICE_TRANSITIONS, type InvoiceLine } from '@matterhorn/shared';
+import { formatDisplayHours, formatMoney, hasPermissions, INVOICE_TRANSITIONS, type InvoiceLine } from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -98,7 +98,7 @@ function LinesTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{kind === 'fee' ? line.hours : line.quantity}</Table.Td>
+                <Table.Td ta="right">{kind === 'fee' ? formatDisplayHours(line.hours ?? '') : line.quantity}</Table.Td>
                 <Table.Td ta="right">{line.rate ? formatMoney(line.rate, currencySymbol) : ''}</Table.Td>
                 <Table.Td ta="right">{formatMoney(line.amount, currencySymbol)}</Table.Td>
               </Table.Tr>

@@ -291,3 +291,22 @@ describe('InvoiceViewPage: the actions the server allows, from the shared state 
     });
   });
 });
+
+describe('InvoiceViewPage: the lines', { timeout: 60_000 }, () => {
+  it('shows a time entry’s hours to 2 decimals, not the timer’s 4', async () => {
+    const fee = {
+      ...flatFeeLine({ itemId: 'time-1', description: 'Drafting the lease', itemAmount: '63750.00' }),
+      itemType: 'fee',
+      hours: '12.7500',
+      rate: '5000.00',
+    } as const;
+    stubApi({ [`GET ${GET}`]: () => ({ data: invoiceSchema.parse(invoiceOf({ fees: [fee] })) }) });
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    const row = await screen.findByRole('row', { name: /Drafting the lease/ });
+    expect(within(row).getByText('12.75')).toBeInTheDocument();
+    expect(within(row).queryByText('12.7500')).not.toBeInTheDocument();
+  });
+});
