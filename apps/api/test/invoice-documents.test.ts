@@ -8,7 +8,7 @@ import { LEDES_BI_FIELDS, parseLedes } from '../src/modules/invoices/invoices.ap
 import { expectLedes1998B, expectLedes1998BI } from './support/ledes-check.ts';
 import { pdfColourOperands, pdfContentStreams } from './support/pdf-content-streams.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { readOutbox, rowsOf, withClearedConflictCheck } from './support/test-app.ts';
+import { bearer, readOutbox, rowsOf, signInToPortal, withClearedConflictCheck } from './support/test-app.ts';
 import { setUpTimeEntryFixture, TIME_ENTRY_BASE, type TimeEntryFixture } from './support/time-entry-fixtures.ts';
 import { trustCalls } from './support/trust-fixture.ts';
 
@@ -37,10 +37,14 @@ const call = (method: 'GET' | 'POST', path: string, body?: unknown, token = admi
   fixture.call(method, `${base}/${path}`, token, body);
 const anonymous = (url: string) => fixture.context.app.inject({ method: 'GET', url });
 
-async function issuedInvoice(overrides: Record<string, unknown> = {}) {
+/** An approved invoice of a time entry, an expense and a flat fee on `on`; `writeDown` adjusts the time entry's line. */
+async function issuedInvoice(
+  overrides: Record<string, unknown> = {},
+  { on = matter(), writeDown }: { on?: { id: string; clientId: string }; writeDown?: { adjustedAmount: string; reason: string } } = {},
+) {
   const timeEntry = await fixture.call('POST', TIME_ENTRY_BASE, admin(), {
-    clientId: matter().clientId,
-    matterId: matter().id,
+    clientId: on.clientId,
+    matterId: on.id,
     activityId: fixture.references.activityIds[0],
     isBillable: 4,
     timeEntryUserId: fixture.firm.users.admin.id,
@@ -53,8 +57,8 @@ async function issuedInvoice(overrides: Record<string, unknown> = {}) {
   expect(timeEntry.statusCode, timeEntry.body).toBe(201);
   const expense = await fixture.call('POST', `${itemsBase}/create-expense`, admin(), {
     isFirmExpense: false,
-    clientId: matter().clientId,
-    matterId: matter().id,
+    clientId: on.clientId,
+    matterId: on.id,
     expenseDate: '2025-05-02',
     description: 'Filing fee',
     categoryId,
@@ -64,8 +68,8 @@ async function issuedInvoice(overrides: Record<string, unknown> = {}) {
   });
   expect(expense.statusCode, expense.body).toBe(201);
   const flatFee = await fixture.call('POST', `${itemsBase}/create-flat-fee`, admin(), {
-    clientId: matter().clientId,
-    matterId: matter().id,
+    clientId: on.clientId,
+    matterId: on.id,
     userId: fixture.firm.users.feeEarner.id,
     flatFeeDate: '2025-04-02',
     description: 'Incorporation package',
@@ -73,9 +77,10 @@ async function issuedInvoice(overrides: Record<string, unknown> = {}) {
   });
   expect(flatFee.statusCode, flatFee.body).toBe(201);
   const draft = await call('POST', 'create-invoice', {
-    clientId: matter().clientId,
-    matterIds: [matter().id],
+    clientId: on.clientId,
+    matterIds: [on.id],
     timeEntryIds: [timeEntry.json().data.id],
+    ...(writeDown && { lineAdjustments: [{ itemType: 'fee', itemId: timeEntry.json().data.id, ...writeDown }] }),
     expenseIds: [expense.json().data.id],
     flatFeeIds: [flatFee.json().data.id],
     issueDate: '2025-06-01',
@@ -257,6 +262,62 @@ describe('LEDES download', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: expect.stringContaining('InvoiceIds') });
     expect((await call('GET', `download-ledes?InvoiceIds=${first.id}`, undefined, fixture.tokens.otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('keeps a write-down’s reason internal: on no document the client reads (PDF, email, public page, portal, LEDES)', async () => {
+    await classifyFeeEarners();
+    // Issue 64: the pre-bill reason, "kept on the line for the realisation report", printed on the client's PDF.
+    const reason = 'Block-billed; partner courtesy reduction';
+    const on = fixture.references.matters.find((row) => row.status === 'Open' && row.clientId === fixture.firm.portalClient.clientId)!;
+    const invoice = await issuedInvoice({}, { on, writeDown: { adjustedAmount: '100000.00', reason } });
+    // The firm still reads it, for its realisation report.
+    const firmView = (await call('GET', `get-invoice/${invoice.id}`)).json().data;
+    expect(firmView.fees[0]).toMatchObject({ adjustment: '-20000.00', adjustmentReason: reason });
+
+    const pdf = await call('GET', `download-invoice-pdf/${invoice.id}`);
+    expect(pdf.statusCode).toBe(200);
+    const pdfWords = (await pdfText(pdf.rawPayload)).join(' ');
+    expect(pdfWords).toContain(`Adjusted from ${formatMoney('120000.00', invoice.currencySymbol)}`);
+    expect(pdfWords).not.toContain('courtesy');
+
+    const sent = await call('POST', `send-invoice/${invoice.id}`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const email = (await readOutbox(fixture.context.config)).at(-1)!;
+    expect(email.subject).toContain(invoice.invoiceNumber);
+    const eml = await simpleParser(await outboxEml(email.to));
+    expect(`${eml.subject ?? ''} ${eml.text ?? ''} ${eml.html || ''}`).not.toContain('courtesy');
+    const attached = eml.attachments.find((attachment) => attachment.contentType === 'application/pdf')!;
+    expect((await pdfText(attached.content)).join(' ')).not.toContain('courtesy');
+
+    const slug = email.link!.split('/billing/invoice/')[1]!;
+    const page = await anonymous(`/api/public/invoice/${slug}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.fees[0]).toMatchObject({ adjustment: '-20000.00' });
+    expect(page.body).not.toContain('courtesy');
+    expect((await pdfText((await anonymous(`/api/public/invoice/${slug}/pdf`)).rawPayload)).join(' ')).not.toContain('courtesy');
+
+    const portal = bearer((await signInToPortal(fixture.context.app, fixture.firm.slug, fixture.firm.portalClient.email)).token);
+    const portalView = await fixture.context.app.inject({
+      method: 'GET',
+      url: `/api/client-portal/get-invoice/${invoice.id}`,
+      headers: portal,
+    });
+    expect(portalView.statusCode, portalView.body).toBe(200);
+    expect(portalView.body).not.toContain('courtesy');
+    const portalPdf = await fixture.context.app.inject({
+      method: 'GET',
+      url: `/api/client-portal/download-invoice-pdf/${invoice.id}`,
+      headers: portal,
+    });
+    expect((await pdfText(portalPdf.rawPayload)).join(' ')).not.toContain('courtesy');
+
+    const ledes = await call('GET', `download-ledes/${invoice.id}`);
+    expect(ledes.statusCode, ledes.body).toBe(200);
+    expect(parseLedes(ledes.body).find((record) => record['EXP/FEE/INV_ADJ_TYPE'] === 'F')).toMatchObject({
+      LINE_ITEM_ADJUSTMENT_AMOUNT: '-20000.00',
+      LINE_ITEM_DESCRIPTION: 'Reviewed the lease',
+    });
+    expect(ledes.body).not.toContain('courtesy');
   });
 });
 

@@ -37,6 +37,12 @@ export type InvoiceStatusTab = (typeof INVOICE_STATUS_TABS)[number];
 export const INVOICE_PAYMENT_METHODS = ['Bank transfer', 'Cash', 'Cheque', 'Card', 'Other'] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
+/**
+ * A line adjustment's reason is the firm's own note: on the firm's invoice view and the realisation
+ * report, never on a document the client reads (PDF, email, public page, portal, LEDES) — issue 64.
+ */
+export const ADJUSTMENT_REASON_HINT = 'Kept on the line for the realisation report; never shown to the client';
+
 export const INVOICE_MESSAGES = {
   clientRequired: 'Client is required',
   noItems: 'Choose at least one time entry, expense or flat fee',
@@ -154,7 +160,7 @@ export const lineAdjustmentSchema = z.strictObject({
     .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), 'Adjusted amount must be an amount with at most 2 decimals')
     .describe('What to bill for the line instead of the item’s amount: an exact decimal with at most 2 decimals ("750.00"), 0 or more.'),
   reason: requiredMultilineText('Reason', 500).describe(
-    'Why the line is written down or up (required, at most 500 characters); shown as the line’s adjustmentReason.',
+    'Why the line is written down or up (required, at most 500 characters); shown to the firm as the line’s adjustmentReason, never on the client’s PDF, email, public page, portal or LEDES.',
   ),
 });
 export type LineAdjustmentInput = z.input<typeof lineAdjustmentSchema>;
@@ -293,7 +299,10 @@ export const invoiceLineSchema = z.object({
   amount: z.string().describe('What the line bills: the adjusted amount when the line was adjusted, else itemAmount (exact decimal).'),
   /** amount − itemAmount ('0.00' when not adjusted); LEDES LINE_ITEM_ADJUSTMENT_AMOUNT. */
   adjustment: z.string().describe('amount − itemAmount: negative for a write-down, positive for a write-up, "0.00" when not adjusted.'),
-  adjustmentReason: z.string().nullable().describe('Why the line was adjusted; null when it was not.'),
+  adjustmentReason: z
+    .string()
+    .nullable()
+    .describe('Why the line was adjusted, for the firm only (never on a client’s document); null when it was not.'),
   /** UTBMS task (L110…), activity (A101…) and expense (E101…) codes when the item has them. */
   utbmsTaskCode: z.string().nullable().describe('The UTBMS task code (L110…) of a time entry, for LEDES; null when none.'),
   utbmsActivityCode: z

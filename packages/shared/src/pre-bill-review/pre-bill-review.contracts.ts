@@ -86,7 +86,7 @@ export const adjustLineSchema = z.strictObject({
     .refine((value) => /[1-9]/.test(value), 'Value must be more than 0')
     .describe('How much: money with at most 2 decimals, or a percentage with at most 4; more than 0.'),
   reason: requiredMultilineText('Reason', 500).describe(
-    'Why (required, at most 500 characters): kept on the line for the realisation report.',
+    'Why (required, at most 500 characters): kept on the line for the realisation report, never on a document the client reads.',
   ),
 });
 export type AdjustLineInput = z.input<typeof adjustLineSchema>;

@@ -128,7 +128,7 @@ class InvoicePdfWriter {
       firm.invoiceFooter ?? '',
       invoice.taxName ?? '',
       ...invoice.matters.map((matter) => matter.name),
-      ...lines.map((line) => `${line.description}${line.feeEarnerName ?? ''}${line.adjustmentReason ?? ''}`),
+      ...lines.map((line) => `${line.description}${line.feeEarnerName ?? ''}`),
     ];
     if (texts.every((text) => WIN_ANSI.test(text))) return;
     const font = findUnicodeFont();
@@ -260,10 +260,13 @@ class InvoicePdfWriter {
     }
   }
 
+  /**
+   * The client sees that a line was adjusted and from what, never why: the reason is the firm's own
+   * note for its realisation report (issue 64), so it is on no document a client reads.
+   */
   private lineDescription(line: InvoiceLine): string {
     if (compareMoney(line.adjustment, '0') === 0) return line.description;
-    const reason = line.adjustmentReason ? `: ${line.adjustmentReason}` : '';
-    return `${line.description}\nAdjusted from ${this.money(line.itemAmount)}${reason}`;
+    return `${line.description}\nAdjusted from ${this.money(line.itemAmount)}`;
   }
 
   private lineTables() {

@@ -269,7 +269,6 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
     const isExpense = line.itemType === 'expense';
     const numberOfUnits = line.itemType === 'fee' ? units(line.hours) : line.itemType === 'expense' ? units(line.quantity) : '1';
     const unitCost = line.itemType === 'flatFee' ? fromCents(toCents(line.itemAmount)) : line.rate ? fromCents(toCents(line.rate)) : '';
-    const description = [line.description, line.adjustmentReason ? `(adjusted: ${line.adjustmentReason})` : ''].filter(Boolean).join(' ');
     push({
       ...matterFields(line.matterId),
       ...(isExpense ? noTimekeeper : timekeeperFields(line.feeEarnerId)),
@@ -281,7 +280,8 @@ export function ledesRecords(invoice: LedesInvoice, options: LedesOptions, { tax
       LINE_ITEM_TASK_CODE: isExpense ? '' : ledesText(line.utbmsTaskCode),
       LINE_ITEM_EXPENSE_CODE: isExpense ? ledesText(line.utbmsExpenseCode) : '',
       LINE_ITEM_ACTIVITY_CODE: isExpense ? '' : ledesText(line.utbmsActivityCode),
-      LINE_ITEM_DESCRIPTION: ledesText(description, 2000),
+      // The amount of an adjustment is the client's to see (LINE_ITEM_ADJUSTMENT_AMOUNT); its reason is the firm's internal note (issue 64).
+      LINE_ITEM_DESCRIPTION: ledesText(line.description, 2000),
       LINE_ITEM_UNIT_COST: unitCost,
     });
   }

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { ADJUSTMENT_REASON_HINT } from '@matterhorn/shared';
 import { useState } from 'react';
 import { GuardedModal } from '../../../components/guarded-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
@@ -35,6 +36,7 @@ export default function AdjustLineModal({ opened, description, itemAmount, curre
           <MoneyInput label="Billed amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
           <Textarea
             label="Reason"
+            description={ADJUSTMENT_REASON_HINT}
             withAsterisk
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}

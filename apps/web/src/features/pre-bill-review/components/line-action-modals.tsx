@@ -1,5 +1,6 @@
 import { Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  ADJUSTMENT_REASON_HINT,
   adjustedLineAmount,
   formatMoney,
   type AdjustmentBasis,
@@ -130,7 +131,7 @@ export function AdjustLineModal({ invoiceId, line, draft, onClose, onDone }: Mod
       </Text>
       <Textarea
         label="Reason"
-        description="Kept on the line for the realisation report"
+        description={ADJUSTMENT_REASON_HINT}
         withAsterisk
         minRows={2}
         maxLength={500}
