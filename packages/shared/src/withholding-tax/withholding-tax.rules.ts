@@ -75,6 +75,14 @@ export function proposeWithholdingTax(input: { feePart: string; ratePercent: str
   return { withholdingTaxAmount: fromCents(tax), amountToReceive: fromCents(due > tax ? due - tax : 0n) };
 }
 
+/**
+ * Whether a payment form asks for WHT: only when the client deducts it (a rate above 0) or some was
+ * already withheld; an individual at 0% gets no "0% of the fee part" field.
+ */
+export function isWithholdingTaxAsked(figures: { rate: string; withheld: string }): boolean {
+  return toScaled(figures.rate, 4) > 0n || toCents(figures.withheld) !== 0n;
+}
+
 /** How much more tax an invoice can still have deducted: its fee part less what earlier payments withheld. */
 export function withholdingTaxRoom(feePart: string, alreadyWithheld: string): string {
   const room = toCents(feePart) - toCents(alreadyWithheld);

@@ -5,6 +5,7 @@ import {
   formatMoney,
   INVOICE_PAYMENT_METHODS,
   isMoneyText,
+  isWithholdingTaxAsked,
   subtractMoney,
   type InvoiceWithholdingTax,
   type RecordPaymentInput,
@@ -153,7 +154,7 @@ export function RecordPaymentModal({
       {(requestClose) => (
         <Stack gap="sm">
           <MoneyInput label="Amount" withAsterisk value={amount} onChange={setAmount} error={amountError} />
-          {withholdingTax && (
+          {withholdingTax && isWithholdingTaxAsked(withholdingTax) && (
             <MoneyInput
               label="Withholding tax deducted"
               description={`${withholdingTax.rate}% of the fee part (${formatMoney(withholdingTax.feePart, currencySymbol)}), not of VAT or costs. The client sends a credit note for it.`}

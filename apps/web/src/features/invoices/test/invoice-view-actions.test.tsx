@@ -310,3 +310,36 @@ describe('InvoiceViewPage: the lines', { timeout: 60_000 }, () => {
     expect(within(row).queryByText('12.7500')).not.toBeInTheDocument();
   });
 });
+
+describe('InvoiceViewPage: recording a payment', { timeout: 60_000 }, () => {
+  it.each([
+    ['an individual at 0%: no WHT field', '0', false],
+    ['a company at 10%: the WHT field', '10', true],
+  ])('asks for withholding tax only when the client deducts it — %s', async (_, rate, isAsked) => {
+    const invoice = invoiceSchema.parse({
+      ...issued('Sent', '0.00'),
+      withholdingTax: {
+        category: rate === '0' ? 'individual' : 'company',
+        rate,
+        feePart: '1000.00',
+        withheld: '0.00',
+        proposedAmount: rate === '0' ? '0.00' : '100.00',
+        amountToReceive: rate === '0' ? '1000.00' : '900.00',
+      },
+    });
+    stubApi({
+      [`GET ${GET}`]: () => ({ data: invoice }),
+      'GET /api/admin/accounting/get-bank-account-options': { data: { options: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/invoices/:id', element: <InvoiceViewPage /> }], {
+      path: `/billing/invoices/${INVOICE_ID}`,
+      session: sessionWith(['administrator']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await within(dialog).findByRole('textbox', { name: /Amount/ });
+    expect(within(dialog).queryByText(/% of the fee part/) !== null).toBe(isAsked);
+    expect(within(dialog).queryByText(/^0% of the fee part/)).toBeNull();
+  });
+});
