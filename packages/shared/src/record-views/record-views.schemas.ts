@@ -65,6 +65,7 @@ export type RecordView = z.infer<typeof recordViewSchema>;
 export const recordViewPageSchema = pageSchema(recordViewSchema).extend({
   clientId: z.string().describe('The client.'),
   clientName: z.string().describe('The client’s name.'),
+  timeZone: z.string().describe('The firm’s time zone (IANA): the page shows when each view was on the firm’s clock, not the reader’s.'),
 });
 export type RecordViewPage = z.infer<typeof recordViewPageSchema>;
 

@@ -1,6 +1,7 @@
 import { recordViewQuerySchema, type RecordViewPage, type RecordViewQuery } from '@matterhorn/shared';
 import { READ_ONLY, type Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import { findFirmTimeZone } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { countRecordViews, findClientName, findRecordViews } from './record-views.repository.ts';
 
@@ -26,6 +27,7 @@ export function createRecordViews({ database }: { database: Database }) {
           return {
             clientId: query.ClientId,
             clientName,
+            timeZone: await findFirmTimeZone(tx, firmId),
             data: rows.map(({ total: _total, viewedAt, ...row }) => ({ ...row, viewedAt: new Date(viewedAt).toISOString() })),
             page: query.PageNumber,
             size: query.PageSize,

@@ -1,12 +1,12 @@
 import { Table, Text } from '@mantine/core';
 import { RECORD_VIEW_TYPE_LABELS, type RecordView } from '@matterhorn/shared';
-import { displayDateTime } from '../../../lib/date-time.ts';
+import { displayFirmDateTime } from '../../../lib/date-time.ts';
 
 /** What was viewed, in words: a purged record keeps its kind, without a name. */
 const recordText = (view: RecordView) => view.recordName ?? `(removed) ${view.recordId.slice(0, 8)}`;
 
-/** A client's views, newest first: when, who, what and the matter it sits in. */
-export function RecordViewsTable({ views, clientName }: { views: RecordView[]; clientName: string }) {
+/** A client's views, newest first: when (on the firm's clock), who, what and the matter it sits in. */
+export function RecordViewsTable({ views, clientName, timeZone }: { views: RecordView[]; clientName: string; timeZone: string }) {
   if (views.length === 0) return <Text>No one has looked at {clientName}’s records in this period.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -24,7 +24,7 @@ export function RecordViewsTable({ views, clientName }: { views: RecordView[]; c
         <Table.Tbody>
           {views.map((view) => (
             <Table.Tr key={view.id}>
-              <Table.Td>{displayDateTime(view.viewedAt)}</Table.Td>
+              <Table.Td>{displayFirmDateTime(view.viewedAt, timeZone)}</Table.Td>
               <Table.Td>{view.userName}</Table.Td>
               <Table.Td>{RECORD_VIEW_TYPE_LABELS[view.recordType]}</Table.Td>
               <Table.Td>{recordText(view)}</Table.Td>

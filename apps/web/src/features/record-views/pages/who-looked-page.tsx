@@ -101,7 +101,7 @@ export function WhoLookedPage() {
         <Text role="alert">Who looked could not be loaded.</Text>
       ) : (
         <Box aria-busy={views.isFetching}>
-          <RecordViewsTable views={answer.data} clientName={answer.clientName} />
+          <RecordViewsTable views={answer.data} clientName={answer.clientName} timeZone={answer.timeZone} />
           {answer.totalCount > answer.size && (
             <ListPager
               label="Who looked pages"

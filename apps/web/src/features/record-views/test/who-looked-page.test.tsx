@@ -18,6 +18,7 @@ const GRACE = '77777777-7777-4777-8777-777777777777';
 const page = (pageNumber: number): RecordViewPage => ({
   clientId: CLIENT_ID,
   clientName: 'Adaeze Okafor',
+  timeZone: 'Africa/Lagos',
   page: pageNumber,
   size: 20,
   totalCount: 21,
@@ -89,6 +90,8 @@ describe('Reports › Audit trail › Who looked', { timeout: 60_000 }, () => {
     expect(within(rows[1]!).getByText('Witness statement.pdf')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('MAT-00001 Okafor v. Lagos State')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('The client’s own')).toBeInTheDocument();
+    // 10:05 UTC is 11:05 on the Lagos firm's clock, whatever the reader's.
+    expect(within(rows[0]!).getAllByRole('cell')[0]!.textContent).toBe('27/11/2026 11:05');
     expect(Object.fromEntries(api.lastQuery(BASE)!)).toMatchObject({ ClientId: CLIENT_ID, PageNumber: '1', PageSize: '20' });
     expect(await seriousIssues()).toEqual([]);
 
