@@ -56,6 +56,7 @@ describe('client portal sign-in', () => {
         clientId: firm.portalClient.clientId,
         name: 'Kemi Adebayo',
         email: firm.portalClient.email,
+        clientName: 'Kemi Adebayo',
         company: firm.slug,
         firmName: expect.stringContaining('Test Firm'),
         firmLogo: null,

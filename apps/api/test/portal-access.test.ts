@@ -122,6 +122,40 @@ describe('portal access per contact', () => {
     expect(audit).toHaveLength(3);
   });
 
+  it('shows each portal account of one client its own name and email, and the client they act for', async () => {
+    const company = await companyWithContacts();
+    await invite(company.clientId, company.ada);
+    await invite(company.clientId, company.bayo);
+    await invite(company.clientId);
+    const profileOf = async (email: string) => {
+      const { token } = await signUp(email);
+      const response = await context.app.inject({
+        method: 'GET',
+        url: '/api/client-portal/get-client-portal-profileinfo',
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [profile] = response.json().data;
+      return { name: profile.name, email: profile.email, clientName: profile.clientName, clientId: profile.clientId };
+    };
+    // Issue 64: a client's second contact was welcomed by the first's name and shown the first's email.
+    const clientName = expect.stringMatching(/^Acme /);
+    expect(await profileOf(company.emails.ada)).toEqual({
+      name: 'Ada Obi',
+      email: company.emails.ada,
+      clientName,
+      clientId: company.clientId,
+    });
+    expect(await profileOf(company.emails.bayo)).toEqual({
+      name: 'Bayo Ade',
+      email: company.emails.bayo,
+      clientName,
+      clientId: company.clientId,
+    });
+    const own = await profileOf(company.emails.own);
+    expect(own).toEqual({ name: own.clientName, email: company.emails.own, clientName, clientId: company.clientId });
+  });
+
   it('refuses a contact of another client, another firm, and an email already on another client', async () => {
     const company = await companyWithContacts();
     const other = await companyWithContacts();

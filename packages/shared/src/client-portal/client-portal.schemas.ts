@@ -140,8 +140,11 @@ export const portalTotpVerifyRequestSchema = z.strictObject({ slug: slugSchema, 
 
 export const portalProfileSchema = z.object({
   clientId: z.string().describe('The signed-in client’s id.'),
-  name: z.string().describe('The client’s display name.'),
-  email: z.string().describe('The client’s own email on the firm’s records; empty when the firm has none.'),
+  name: z
+    .string()
+    .describe('The signed-in person’s name: the contact’s name for an account the firm invited by name, else the client’s display name.'),
+  email: z.string().describe('The signed-in portal account’s own email (the one it signs in with), never another contact’s.'),
+  clientName: z.string().describe('The client the account acts for (its display name); the same as name for the client’s own account.'),
   company: z.string().describe('The firm’s portal address (slug); empty when the firm has none.'),
   firmName: z.string().describe('The firm’s name.'),
   firmLogo: z

@@ -1,21 +1,28 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { clients, firms, matters } from '../../db/schema/index.ts';
+import { clients, firms, matters, portalAccounts } from '../../db/schema/index.ts';
 import { firmToday, firmTodayText } from '../../platform/firm-clock.ts';
 
-export async function findPortalClientProfile(tx: Tx, clientId: string) {
+/**
+ * The signed-in portal account's own profile: its person's name and sign-in email (issue 64: a
+ * client's second contact saw the first's), the client it acts for, and the firm.
+ */
+export async function findPortalAccountProfile(tx: Tx, clientId: string, portalAccountId: string) {
   const [row] = await tx
     .select({
       clientId: clients.id,
-      name: clients.displayName,
-      email: sql<string>`coalesce(${clients.email}, '')`,
+      // A contact invited by name is that person; the client's own account is the client.
+      name: sql<string>`coalesce(nullif(btrim(${portalAccounts.contactName}), ''), ${clients.displayName})`,
+      email: portalAccounts.email,
+      clientName: clients.displayName,
       company: sql<string>`coalesce(${firms.portalSlug}, '')`,
       firmName: firms.name,
       firmLogo: firms.logo,
     })
-    .from(clients)
+    .from(portalAccounts)
+    .innerJoin(clients, and(eq(clients.id, portalAccounts.clientId), eq(clients.firmId, portalAccounts.firmId)))
     .innerJoin(firms, eq(firms.id, clients.firmId))
-    .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)));
+    .where(and(eq(portalAccounts.id, portalAccountId), eq(portalAccounts.clientId, clientId), isNull(clients.deletedAt)));
   return row ?? null;
 }
 

@@ -13,7 +13,7 @@ import { contractRoutes } from '../../plugins/contract-route.ts';
 import { portalAccess, portalPrincipalOf, publicAccess, type PortalPrincipal } from '../../plugins/route-access.ts';
 import { READ_ONLY } from '../../db/database.ts';
 import { findClientTrustRequestsToPay } from '../trust-requests/trust-requests.api.ts';
-import { findFirmBranding, findPortalClientMatters, findPortalClientProfile } from './client-portal.repository.ts';
+import { findFirmBranding, findPortalAccountProfile, findPortalClientMatters } from './client-portal.repository.ts';
 import { createClientPortalService } from './client-portal.service.ts';
 import { createClientStatementService } from './client-statement.service.ts';
 
@@ -62,15 +62,17 @@ export function registerClientPortalRoutes(app: FastifyInstance, database: Datab
     contracts.profile,
     {
       access: portalAccess(),
-      summary: 'The signed-in client and their firm',
+      summary: 'The signed-in portal account, its client and their firm',
       description:
-        'Answers a list of one (SPEC’s shape): the client’s name and email, and the firm’s name, logo and portal address. ' +
+        'Answers a list of one (SPEC’s shape): the signed-in person’s own name and sign-in email (each portal account its own), the client they act for, and the firm’s name, logo and portal address. ' +
         'Slug and ClientId may only repeat the session’s own; anything else answers 404.',
     },
     async (request) => {
       const principal = portalPrincipalOf(request);
       assertOwnScope(principal, request.query);
-      const profile = await database.withFirm(principal.firmId, (tx) => findPortalClientProfile(tx, principal.clientId));
+      const profile = await database.withFirm(principal.firmId, (tx) =>
+        findPortalAccountProfile(tx, principal.clientId, principal.portalAccountId),
+      );
       if (!profile) throw notFound('Client');
       return ok('Profile', [profile]);
     },

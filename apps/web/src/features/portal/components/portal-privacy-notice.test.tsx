@@ -32,6 +32,7 @@ const portalSession = fakeSession({
   portalProfile: {
     clientId: CLIENT_ID,
     name: 'Kemi Adebayo',
+    clientName: 'Kemi Adebayo',
     email: 'kemi@client.example',
     company: 'obi',
     firmName: 'Obi & Co',

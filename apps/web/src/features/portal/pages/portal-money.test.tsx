@@ -15,6 +15,7 @@ const session = fakeSession({
   portalProfile: {
     clientId: CLIENT_ID,
     name: 'Kemi Adebayo',
+    clientName: 'Kemi Adebayo',
     email: 'kemi@client.example',
     company: 'obi',
     firmName: 'Obi & Co',

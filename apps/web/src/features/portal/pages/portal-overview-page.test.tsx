@@ -18,6 +18,7 @@ const session = fakeSession({
   portalProfile: {
     clientId: CLIENT_ID,
     name: 'Kemi Adebayo',
+    clientName: 'Kemi Adebayo',
     email: 'kemi@client.example',
     company: 'obi',
     firmName: 'Obi & Co',
@@ -153,6 +154,21 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
       ['MAT-00007', 'Estate administration', 'Closed', '—'],
     ]);
     expect(screen.getByRole('heading', { name: 'Welcome, Kemi Adebayo' })).toBeInTheDocument();
+  });
+
+  it('welcomes a contact by their own name and shows their own email, with the client they act for', async () => {
+    stubApi(answers);
+    // Issue 64: Bola, a second portal account of the client, was welcomed as Kemi and shown Kemi's email.
+    const bola = fakeSession({
+      ...session,
+      portalProfile: { ...session.portalProfile!, name: 'Bola Adebayo', email: 'bola@client.example', clientName: 'Kemi Adebayo' },
+    });
+    renderAt(<PortalOverviewPage />, { path: `/portal/obi/${CLIENT_ID}?activeTab=overview`, session: bola });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Bola Adebayo' })).toBeInTheDocument();
+    expect(screen.getByText('Name: Bola Adebayo')).toBeInTheDocument();
+    expect(screen.getByText('Email: bola@client.example')).toBeInTheDocument();
+    expect(screen.getByText('Client: Kemi Adebayo')).toBeInTheDocument();
+    expect(screen.queryByText(/kemi@client\.example/)).not.toBeInTheDocument();
   });
 
   it('draws the matters under the overview’s cards once those have come, asking for both at once', async () => {

@@ -123,6 +123,8 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
                     <Text fw={600}>Your details</Text>
                     <Text size="sm">Name: {profile?.name ?? '—'}</Text>
                     <Text size="sm">Email: {profile?.email ?? '—'}</Text>
+                    {/* A contact signs in as themselves (issue 64): the client they act for is said apart. */}
+                    {profile && profile.clientName !== profile.name && <Text size="sm">Client: {profile.clientName}</Text>}
                     <Text size="sm">Firm: {profile?.firmName ?? '—'}</Text>
                   </Stack>
                 </Card>
