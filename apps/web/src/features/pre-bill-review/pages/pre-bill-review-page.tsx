@@ -17,6 +17,9 @@ export const PRE_BILL_REVIEW_TEXT = {
   mine: 'My matters',
   all: 'All drafts',
   none: 'No draft invoices are waiting for review.',
+  noneMine: 'No drafts on your matters are waiting for review.',
+  showAll: 'Show all drafts',
+  cannotSend: 'Only someone who may edit and approve invoices can choose drafts to approve and send.',
   approveAndSend: 'Approve and send',
   held: 'Held for a later bill',
   noneHeld: 'Nothing is held.',
@@ -160,8 +163,21 @@ export function PreBillReviewPage() {
             />
           ))}
         </Stack>
+      ) : scope === 'mine' ? (
+        // Billing staff are on no matters of their own: "My matters" is empty while others' drafts wait.
+        <Text>
+          {PRE_BILL_REVIEW_TEXT.noneMine}{' '}
+          <Anchor component="button" type="button" onClick={() => setScope('all')}>
+            {PRE_BILL_REVIEW_TEXT.showAll}
+          </Anchor>
+        </Text>
       ) : (
         <Text>{PRE_BILL_REVIEW_TEXT.none}</Text>
+      )}
+      {!canSend && drafts.data && drafts.data.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {PRE_BILL_REVIEW_TEXT.cannotSend}
+        </Text>
       )}
       <Title order={2} size="h3">
         {PRE_BILL_REVIEW_TEXT.held}

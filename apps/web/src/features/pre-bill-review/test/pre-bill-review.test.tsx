@@ -270,4 +270,24 @@ describe('PreBillReviewPage', { timeout: 60_000 }, () => {
     expect(calls[0]!.body).toEqual({ invoiceIds: [INVOICE_ID, OTHER_ID] });
     expect(calls[0]!.headers.get('idempotency-key')).toMatch(/^pre-bill-/);
   });
+
+  it('says when “My matters” has no drafts and links to all of them; says why there are no checkboxes', async () => {
+    const api = stubApi({
+      [`GET ${BASE}/get-drafts`]: (call) => ({
+        data: call.query.get('Scope') === 'all' ? [summary(INVOICE_ID, 'Marina Estates Ltd', 1)] : [],
+      }),
+      [`GET ${BASE}/get-held-items`]: () => ({ data: [] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/billing/pre-bill-review', element: <PreBillReviewPage /> }], {
+      path: '/billing/pre-bill-review',
+      session: session(['invoice']),
+    });
+    expect(await screen.findByText(PRE_BILL_REVIEW_TEXT.noneMine)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: PRE_BILL_REVIEW_TEXT.showAll }));
+    expect(await screen.findByText('2 lines · 1 flagged')).toBeInTheDocument();
+    expect(api.callsTo('GET', `${BASE}/get-drafts`).at(-1)!.query.get('Scope')).toBe('all');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByText(PRE_BILL_REVIEW_TEXT.cannotSend)).toBeInTheDocument();
+  });
 });
