@@ -96,6 +96,10 @@ export const theme = createTheme({
     // A dialog's title bar is part of the dialog, not the page's banner: Mantine draws it as <header>,
     // which inside role="dialog" is one more banner landmark (axe: landmark-no-duplicate-banner).
     // Its ✕ is named wherever a modal does not name it itself (axe: button-name). Plain objects, as Combobox's.
+    // A menu holds only its items: Mantine's focus placeholder (a focusable role="presentation" div)
+    // counts as a plain child of role="menu" (axe: aria-required-children, the Create New menu). The
+    // open menu focuses its first item instead, as the Timers menu already did.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     ModalHeader: { defaultProps: { component: 'div' } },
     ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
     DrawerHeader: { defaultProps: { component: 'div' } },

@@ -26,7 +26,8 @@ export function InstalmentsTable({
 }) {
   const money = (amount: string) => formatMoney(amount, currencySymbol);
   return (
-    <ScrollArea type="auto">
+    // Reachable by keyboard when the table scrolls sideways on a phone (axe: scrollable-region-focusable).
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
       <Table aria-label={caption} verticalSpacing={4} horizontalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>

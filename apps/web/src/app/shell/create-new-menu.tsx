@@ -55,7 +55,8 @@ export function CreateNewMenu({ permissions, pages }: CreateNewMenuProps) {
 
   return (
     // Focus goes back to Create New, so a popup opened from the menu hands it back there when it closes.
-    <Menu position="bottom-end" withinPortal onClose={() => targetRef.current?.focus()}>
+    // In the top bar, not a portal: the open menu stays inside the page's banner landmark (axe: region).
+    <Menu position="bottom-end" withinPortal={false} onClose={() => targetRef.current?.focus()}>
       <Menu.Target>
         <Button ref={targetRef}>Create New</Button>
       </Menu.Target>

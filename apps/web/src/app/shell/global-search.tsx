@@ -19,6 +19,8 @@ export function GlobalSearch() {
   return (
     <Combobox
       store={combobox}
+      // In the top bar, not a portal: the open list stays inside the page's banner landmark (axe: region).
+      withinPortal={false}
       onOptionSubmit={(to) => {
         combobox.closeDropdown();
         setText('');

@@ -275,7 +275,8 @@ export function TimeGridView({ days, items }: { days: Dayjs[]; items: CalendarIt
           </div>
         ))}
       </div>
-      <div ref={scroller} className="calendar-time-scroller">
+      {/* Reachable by keyboard to scroll the hours, also when nothing in them takes the focus (axe: scrollable-region-focusable). */}
+      <div ref={scroller} className="calendar-time-scroller" tabIndex={0} role="group" aria-label="Hours">
         <div className="calendar-time-row calendar-hours" style={{ ...columns, height: 24 * HOUR_PX }}>
           <div className="calendar-gutter" aria-hidden>
             {HOURS.map((hour) => (

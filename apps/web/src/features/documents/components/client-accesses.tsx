@@ -6,7 +6,7 @@ import { displayDateTime } from '../utils/document-display.ts';
 export function ClientAccesses({ document }: { document: DocumentView }) {
   return (
     <section aria-labelledby="client-accesses-title">
-      <Title order={3} size="h5" id="client-accesses-title">
+      <Title order={2} size="h5" id="client-accesses-title">
         Client activity
       </Title>
       {document.clientAccesses.length === 0 ? (

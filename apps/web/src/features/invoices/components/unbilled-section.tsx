@@ -40,7 +40,7 @@ export function UnbilledSection({
   const chosenCount = rows.filter((row) => selected.includes(row.id)).length;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {title} ({chosenCount} of {rows.length} chosen)
       </Title>
       {rows.length === 0 ? (

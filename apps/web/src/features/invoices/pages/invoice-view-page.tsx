@@ -68,7 +68,7 @@ function LinesTable({
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped miw={600}>
           <Table.Thead>
             <Table.Tr>
@@ -351,7 +351,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
               No payments yet.
             </Text>
           ) : (
-            <ScrollArea type="auto">
+            <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -394,7 +394,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
                           }
                         />
                         {actions.reversePayment && !payment.isReversal && !payment.reversedByPaymentId && (
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModal({ reversePaymentId: payment.id })}>
+                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => setModal({ reversePaymentId: payment.id })}>
                             Reverse
                           </Button>
                         )}

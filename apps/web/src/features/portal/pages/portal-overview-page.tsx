@@ -103,6 +103,10 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
       <Stack component="main" p="lg" maw={960} mx="auto" mih="100dvh">
         <PaymentReturnedNotice isShown={searchParams.get('payment') === 'returned'} />
         <PortalPrivacyNoticeGate>
+          {/* Above the tabs: every tab has the page's heading (issue 64: six tabs had none). */}
+          <Title order={1} size="h2">
+            Welcome{profile ? `, ${profile.name}` : ''}
+          </Title>
           <Tabs value={activeTab} onChange={(tab) => setSearchParams({ activeTab: tab ?? 'overview' })}>
             <Tabs.List>
               <Tabs.Tab value="overview">Overview</Tabs.Tab>
@@ -115,9 +119,6 @@ export function PortalOverviewPage({ signaturesCard: SignaturesCard }: { signatu
             </Tabs.List>
             <Tabs.Panel value="overview" pt="md">
               <Stack>
-                <Title order={1} size="h2">
-                  Welcome{profile ? `, ${profile.name}` : ''}
-                </Title>
                 <Card withBorder>
                   <Stack gap={4}>
                     <Text fw={600}>Your details</Text>

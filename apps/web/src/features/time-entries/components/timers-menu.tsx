@@ -40,7 +40,8 @@ export function TimersMenu({ current, others, isAtCap, isBusy, onOpen, onSwitch,
     // still move into the items from the dropdown.
     <Menu
       position="bottom-end"
-      withinPortal
+      // In the top bar, not a portal: the open menu stays inside the page's banner landmark (axe: region).
+      withinPortal={false}
       width={280}
       withInitialFocusPlaceholder={false}
       onOpen={onOpen}

@@ -13,7 +13,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 function BalanceCard({ label, amount, note, symbol }: { label: string; amount: string | null; note: string; symbol: string }) {
   return (
-    <Card withBorder padding="md" component="section" aria-label={label}>
+    <Card withBorder padding="md" component="section" aria-label={`${label} total`}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
