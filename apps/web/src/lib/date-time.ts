@@ -14,22 +14,5 @@ export function displayDateTime(iso: string): string {
   return `${displayDate(iso)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A moment as DD/MM/YYYY HH:mm on the firm's clock (GUIDE.md §10: the firm's time zone, never the reader's); '' for a value that is not one. */
-export function displayFirmDateTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
+/** The firm-clock moment, said once in shared (GUIDE.md §10), for this file's readers. */
+export { displayFirmDateTime } from '@matterhorn/shared';

@@ -1,4 +1,4 @@
-import { formatMoneyIn, INVOICE_STATUS_LABELS, isoToDisplayDate } from '@matterhorn/shared';
+import { displayFirmDateTime, formatMoneyIn, INVOICE_STATUS_LABELS, isoToDisplayDate } from '@matterhorn/shared';
 
 /** Fields whose value is money in the record's "Currency". */
 const AMOUNT_FIELDS = new Set(['Total', 'Balance due', 'Amount']);
@@ -19,24 +19,6 @@ function wordsOf(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A moment on the firm's clock, DD/MM/YYYY HH:mm (the reader is told the data as the firm keeps its days). */
-function firmMomentOf(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
 /**
  * A field of the person's data as the PDF shows it to them: dates DD/MM/YYYY, moments on the firm's
  * clock, money with its currency's sign, stored codes in words. The JSON export keeps the values as
@@ -44,7 +26,7 @@ function firmMomentOf(iso: string, timeZone: string): string {
  */
 export function displayValueOf(field: string, value: string, record: Record<string, string | null>, timeZone: string): string {
   if (ISO_DATE.test(value)) return isoToDisplayDate(value);
-  if (ISO_MOMENT.test(value)) return firmMomentOf(value, timeZone);
+  if (ISO_MOMENT.test(value)) return displayFirmDateTime(value, timeZone);
   const currency = record.Currency;
   if (AMOUNT_FIELDS.has(field) && currency && /^-?\d+(\.\d+)?$/.test(value)) return formatMoneyIn(value, currency);
   if (CODE_FIELDS.has(field) && /^[A-Za-z][A-Za-z_-]*$/.test(value)) return wordsOf(value);
