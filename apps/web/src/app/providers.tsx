@@ -100,6 +100,9 @@ export const theme = createTheme({
     // counts as a plain child of role="menu" (axe: aria-required-children, the Create New menu). The
     // open menu focuses its first item instead, as the Timers menu already did.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A wide table scrolls sideways inside its frame on a phone: the frame takes the focus, so the
+    // keyboard can scroll it too (axe: scrollable-region-focusable, the public invoice at 390 px).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     ModalHeader: { defaultProps: { component: 'div' } },
     ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
     DrawerHeader: { defaultProps: { component: 'div' } },

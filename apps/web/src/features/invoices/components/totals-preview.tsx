@@ -29,7 +29,7 @@ export function TotalsPreview({ totals, taxLabel, currencySymbol = '', title = '
   ];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
       <Table>
