@@ -281,6 +281,15 @@ describe('approval and the batch send', () => {
     // No longer a draft: the review's changes are refused.
     const line = (await view(id)).json().data.invoice.fees[0];
     expect((await act(id, line.id, 'hold', { reason: 'Late' })).statusCode).toBe(409);
+    // Approved, not sent: still on the review list, marked, so it can be sent from there; gone once sent.
+    const listed = async () =>
+      (
+        (await fixture.call('GET', `${BASE}/get-drafts?Scope=all`, fixture.tokens.admin)).json().data as { id: string; status: string }[]
+      ).find((row) => row.id === id);
+    expect(await listed()).toMatchObject({ status: 'Approved' });
+    const sent = await fixture.call('POST', `${BASE}/approve-and-send`, fixture.tokens.admin, { invoiceIds: [id] });
+    expect(sent.json().data.results[0].outcome, sent.body).toBe('sent');
+    expect(await listed()).toBeUndefined();
   });
 
   it('approves and emails each draft once, reporting each one’s result; a second submit sends nothing again', async () => {

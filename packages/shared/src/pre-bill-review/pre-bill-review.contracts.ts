@@ -32,8 +32,17 @@ export const narrativeFlagSchema = z.object({
   message: z.string().describe('The reason, in words, to show on the line.'),
 });
 
+/**
+ * What the review list holds: every invoice not yet sent, so one approved here stays on the list
+ * until it is sent from it (or from its own page).
+ */
+export const REVIEW_LIST_STATUSES = ['Draft', 'AwaitingApproval', 'Approved'] as const;
+
 export const reviewDraftSummarySchema = z.object({
   id: z.string().describe('The draft invoice’s id.'),
+  status: z
+    .enum(REVIEW_LIST_STATUSES)
+    .describe('Draft, AwaitingApproval, or Approved (approved and not yet sent: it leaves the list once sent).'),
   clientId: z.string().describe('The client billed.'),
   clientName: z.string().describe('The client’s name.'),
   matters: z.array(z.string()).describe('The names of the matters it covers.'),

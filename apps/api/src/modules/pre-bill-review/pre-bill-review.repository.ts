@@ -1,3 +1,4 @@
+import { REVIEW_LIST_STATUSES, type ReviewDraftSummary } from '@matterhorn/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import {
@@ -24,7 +25,7 @@ export async function findReviewSettings(tx: Tx, firmId: string) {
 }
 
 /**
- * The firm's live drafts, newest first (at most 500): with their client, currency, the matters they
+ * The firm's live invoices not yet sent (drafts, awaiting approval, approved), newest first (at most 500): with their client, currency, the matters they
  * cover and those matters' assigned fee earners; `mine`: only drafts covering a matter `userId` is
  * assigned to.
  */
@@ -35,6 +36,7 @@ export async function findReviewDrafts(tx: Tx, firmId: string, userId: string, o
   return tx
     .select({
       id: invoices.id,
+      status: sql<ReviewDraftSummary['status']>`${invoices.status}`,
       clientId: invoices.clientId,
       clientName: clients.displayName,
       issueDate: invoices.issueDate,
@@ -52,7 +54,15 @@ export async function findReviewDrafts(tx: Tx, firmId: string, userId: string, o
     })
     .from(invoices)
     .innerJoin(clients, and(eq(clients.firmId, invoices.firmId), eq(clients.id, invoices.clientId)))
-    .where(and(eq(invoices.firmId, firmId), eq(invoices.status, 'Draft'), isNull(invoices.deletedAt), onlyMine ? isMine : undefined))
+    .where(
+      and(
+        eq(invoices.firmId, firmId),
+        inArray(invoices.status, [...REVIEW_LIST_STATUSES]),
+        isNull(invoices.sentAt),
+        isNull(invoices.deletedAt),
+        onlyMine ? isMine : undefined,
+      ),
+    )
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(500);
 }

@@ -1,5 +1,12 @@
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, hasPermissions, isoToDisplayDate, type BatchOutcome, type ReviewDraftSummary } from '@matterhorn/shared';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  formatMoney,
+  hasPermissions,
+  INVOICE_STATUS_LABELS,
+  isoToDisplayDate,
+  type BatchOutcome,
+  type ReviewDraftSummary,
+} from '@matterhorn/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +31,7 @@ export const PRE_BILL_REVIEW_TEXT = {
   held: 'Held for a later bill',
   noneHeld: 'Nothing is held.',
   release: 'Release',
+  approvedNotSent: 'Approved, not sent',
 } as const;
 
 function DraftRow({
@@ -46,9 +54,16 @@ function DraftRow({
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Anchor component={Link} to={`/billing/pre-bill-review/${draft.id}`} fw={500}>
-              {draft.clientName}
-            </Anchor>
+            <Group gap="xs" wrap="wrap">
+              <Anchor component={Link} to={`/billing/pre-bill-review/${draft.id}`} fw={500}>
+                {draft.clientName}
+              </Anchor>
+              {draft.status !== 'Draft' && (
+                <Badge variant="light" color={draft.status === 'Approved' ? 'teal' : 'yellow'}>
+                  {draft.status === 'Approved' ? PRE_BILL_REVIEW_TEXT.approvedNotSent : INVOICE_STATUS_LABELS[draft.status]}
+                </Badge>
+              )}
+            </Group>
             <Text fw={600}>{formatMoney(draft.total, draft.currencySymbol)}</Text>
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -106,12 +121,13 @@ function HeldItems({ canRelease }: { canRelease: boolean }) {
 export function PreBillReviewPage() {
   const queryClient = useQueryClient();
   const { permissions } = useSession();
-  const [scope, setScope] = useState<'mine' | 'all'>('mine');
+  const canSend = hasPermissions(permissions, ['invoice.approve', 'invoice.edit']);
+  // Billing staff, who approve and send, open on every draft; a fee earner on their own matters.
+  const [scope, setScope] = useState<'mine' | 'all'>(canSend ? 'all' : 'mine');
   const [chosen, setChosen] = useState<string[]>([]);
   const [isConfirming, setConfirming] = useState(false);
   const [results, setResults] = useState<BatchOutcome[] | null>(null);
   const drafts = useQuery(reviewDraftsQuery(scope));
-  const canSend = hasPermissions(permissions, ['invoice.approve', 'invoice.edit']);
   const choose = (id: string, isChosen: boolean) =>
     setChosen((previous) => (isChosen ? [...previous, id] : previous.filter((other) => other !== id)));
   const send = async () => {

@@ -100,8 +100,9 @@ const LINES = [
   feeLine({ id: 'line-2', description: 'Reviewed lease; drafted notice', sortOrder: 1 }),
 ];
 
-const summary = (id: string, clientName: string, flagged: number): ReviewDraftSummary => ({
+const summary = (id: string, clientName: string, flagged: number, status: ReviewDraftSummary['status'] = 'Draft'): ReviewDraftSummary => ({
   id,
+  status,
   clientId: 'c',
   clientName,
   matters: ['Lease dispute'],
@@ -269,6 +270,24 @@ describe('PreBillReviewPage', { timeout: 60_000 }, () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ invoiceIds: [INVOICE_ID, OTHER_ID] });
     expect(calls[0]!.headers.get('idempotency-key')).toMatch(/^pre-bill-/);
+  });
+
+  it('opens on every draft for billing staff, and keeps an approved one on the list, marked, until it is sent', async () => {
+    const api = stubApi({
+      [`GET ${BASE}/get-drafts`]: () => ({
+        data: [summary(INVOICE_ID, 'Marina Estates Ltd', 0, 'Approved'), summary(OTHER_ID, 'Harbour Capital', 0)],
+      }),
+      [`GET ${BASE}/get-held-items`]: () => ({ data: [] }),
+    });
+    renderRoutes([{ path: '/billing/pre-bill-review', element: <PreBillReviewPage /> }], {
+      path: '/billing/pre-bill-review',
+      session: session(EVERYTHING),
+    });
+    const approved = (await screen.findByRole('link', { name: 'Marina Estates Ltd' })).closest('li')!;
+    expect(within(approved as HTMLElement).getByText(PRE_BILL_REVIEW_TEXT.approvedNotSent)).toBeInTheDocument();
+    expect(within(approved as HTMLElement).getByRole('checkbox', { name: 'Choose Marina Estates Ltd – ₦200,000.00' })).toBeInTheDocument();
+    expect(api.callsTo('GET', `${BASE}/get-drafts`)[0]!.query.get('Scope')).toBe('all');
+    expect(screen.getByRole('radio', { name: PRE_BILL_REVIEW_TEXT.all })).toBeChecked();
   });
 
   it('says when “My matters” has no drafts and links to all of them; says why there are no checkboxes', async () => {
