@@ -60,7 +60,15 @@ export function ListResults<Row>({
         {isCapped && <span> (narrow the search or filters for an exact count)</span>}
       </Text>
       {list.data.length === 0 && empty !== undefined ? empty : children(list.data)}
-      <ListPager page={page} pageCount={pageCount} size={size} label={pagerLabel} onPageChange={onPageChange} onSizeChange={onSizeChange} />
+      {/* Named after its list, so two lists on one page (a matter's expenses and flat fees) are two landmarks, not one name twice. */}
+      <ListPager
+        page={page}
+        pageCount={pageCount}
+        size={size}
+        label={pagerLabel ?? `Pages of ${noun.many}`}
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+      />
     </>
   );
 }

@@ -21,7 +21,7 @@ export function FirmProfilePage() {
         <Text c="dimmed">
           How your firm works: matter budgets, two-step sign-in, the fiscal year and the working week. Its name, logo, contact details,
           portal address, time zone, currencies and billing increment are under{' '}
-          <Anchor component={Link} to="/settings">
+          <Anchor component={Link} to="/settings" underline="always">
             Settings › General
           </Anchor>
           .
