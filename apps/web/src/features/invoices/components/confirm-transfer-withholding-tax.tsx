@@ -1,5 +1,13 @@
 import { Text } from '@mantine/core';
-import { addMoney, compareMoney, formatMoney, isMoneyText, proposeWithholdingTaxOnTransfer, type PaymentReport } from '@matterhorn/shared';
+import {
+  addMoney,
+  compareMoney,
+  formatMoney,
+  isMoneyText,
+  isWithholdingTaxAsked,
+  proposeWithholdingTaxOnTransfer,
+  type PaymentReport,
+} from '@matterhorn/shared';
 import { useQuery } from '@tanstack/react-query';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { invoiceQuery } from '../api/invoices.ts';
@@ -11,7 +19,9 @@ export type TransferTaxInput = { reportId: string; value: string } | null;
 export function useTransferWithholdingTax(report: PaymentReport | null) {
   const invoiceId = report?.kind === 'invoice' && report.invoiceId ? report.invoiceId : '';
   const invoice = useQuery({ ...invoiceQuery(invoiceId), enabled: invoiceId !== '' });
-  const withholdingTax = invoiceId ? (invoice.data?.withholdingTax ?? null) : null;
+  const kept = invoiceId ? (invoice.data?.withholdingTax ?? null) : null;
+  // Asked only of a client that deducts it, as when recording a payment: no "0% of the fee part" field.
+  const withholdingTax = kept && isWithholdingTaxAsked(kept) ? kept : null;
   const proposed =
     report && withholdingTax
       ? proposeWithholdingTaxOnTransfer({

@@ -1,5 +1,5 @@
 import type { PaymentReport } from '@matterhorn/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/msw/stub-api.ts';
@@ -106,6 +106,39 @@ describe('PaymentReportsPage', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('deposited into trust against TRQ-00007');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(api.callsTo('POST', `/admin/client-portal/confirm-payment-report/${onRequest.id}`)).toHaveLength(1));
+  });
+
+  it('asks no withholding tax of a client that deducts none (an individual at 0%)', async () => {
+    const api = stubApi({
+      [LIST]: { data: [waiting] },
+      [`GET /admin/invoice/get-invoice/${waiting.invoiceId}`]: {
+        data: invoiceView({
+          id: waiting.invoiceId!,
+          clientId: waiting.clientId,
+          status: 'Sent',
+          withholdingTax: {
+            category: 'individual',
+            rate: '0',
+            feePart: '100000.00',
+            withheld: '0.00',
+            proposedAmount: '0.00',
+            amountToReceive: '100000.00',
+          },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<PaymentReportsPage />, {
+      path: '/billing/payment-reports',
+      session: fakeSession({ permissions: ['paymentInfo', 'paymentInfo.create'] }),
+    });
+    await user.click(within(await screen.findByRole('list', { name: 'Reported payments' })).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this payment?' });
+    // The invoice's figures have arrived (and been drawn) before the dialog is read.
+    await waitFor(() => expect(api.callsTo('GET', `/admin/invoice/get-invoice/${waiting.invoiceId}`)).toHaveLength(1));
+    await act(() => Promise.resolve());
+    expect(within(dialog).queryByText(/of the fee part/)).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Withholding tax deducted' })).toBeNull();
   });
 
   it('proposes the withholding tax a client paying net deducted, and confirms the transfer with it', async () => {
