@@ -58,6 +58,11 @@ describe('secure messages between a firm and its client', () => {
 
     const clientView = (await portal('GET', `get-messages?MatterId=${matterId}`)).json().data;
     expect(clientView.messages.map((message: { senderKind: string }) => message.senderKind)).toEqual(['client', 'firm']);
+    // Both sides read the times on the firm's clock.
+    expect([firmView.json().data.timeZone, clientView.timeZone]).toEqual([
+      expect.stringMatching(/\w+\/\w+|UTC/),
+      firmView.json().data.timeZone,
+    ]);
     // The client sees that the firm read their question; the firm's answer is unread until the client marks it.
     expect(clientView.messages[0].readAt).not.toBeNull();
     expect(clientView.messages[1].readAt).toBeNull();

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { PortalMessage, PortalMessageAttachment, UploadedPortalAttachment } from '@matterhorn/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { displayDateTime as when } from '../lib/date-time.ts';
+import { displayFirmDateTime } from '../lib/date-time.ts';
 import { AttachmentList, AttachmentPicker } from './message-attachments.tsx';
 import { useWritingClock } from '../lib/work/writing-clock.ts';
 
@@ -12,6 +12,8 @@ type MessageThreadProps = {
   /** The other side, in the receipt ("Read by the firm"). */
   otherSideName: string;
   hasOlder: boolean;
+  /** The firm's time zone: both sides read a message's time on the firm's clock. */
+  timeZone: string;
   /** Sends the message with the files uploaded for it, in order, and the seconds from its first keystroke. */
   onSend: (body: string, attachmentIds: string[], writingSeconds: number) => Promise<void>;
   onUpload: (file: File) => Promise<UploadedPortalAttachment>;
@@ -22,7 +24,17 @@ type MessageThreadProps = {
  * A matter's secure messages between the firm and its client, oldest first, and a box to write the
  * next one. Shared by the firm's matter view and the client portal, which each fetch their own.
  */
-export function MessageThread({ messages, readerSide, otherSideName, hasOlder, onSend, onUpload, onDownload }: MessageThreadProps) {
+export function MessageThread({
+  messages,
+  readerSide,
+  otherSideName,
+  hasOlder,
+  timeZone,
+  onSend,
+  onUpload,
+  onDownload,
+}: MessageThreadProps) {
+  const when = (iso: string) => displayFirmDateTime(iso, timeZone);
   const [body, setBody] = useState('');
   const [attached, setAttached] = useState<UploadedPortalAttachment[]>([]);
   const [error, setError] = useState('');

@@ -224,6 +224,7 @@ export const portalMessageThreadSchema = z.object({
   matterName: z.string().describe('The matter’s name.'),
   messages: z.array(portalMessageSchema).describe('The thread’s newest 200 messages, oldest first.'),
   hasOlder: z.boolean().describe('Whether older messages exist beyond those answered (they are kept, not shown).'),
+  timeZone: z.string().describe('The firm’s time zone (IANA): each message’s time is shown on the firm’s clock, to both sides.'),
 });
 export type PortalMessageThread = z.infer<typeof portalMessageThreadSchema>;
 

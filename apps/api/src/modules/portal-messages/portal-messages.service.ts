@@ -12,6 +12,7 @@ import type { QueueClientUpdate } from '../client-messages/client-messages.api.t
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal, PortalPrincipal } from '../../plugins/route-access.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { findFirmTimeZone } from '../../platform/firm-clock.ts';
 import { recordWriting } from '../time-suggestions/time-suggestions.api.ts';
 import type { FileStore, UploadRules } from '../../platform/files/files.ts';
 import {
@@ -90,6 +91,7 @@ export function createPortalMessageService({ database, files, filing, clientUpda
             matterName: matter.matterName,
             messages: await withAttachments(tx, side.principal.firmId, messages),
             hasOlder,
+            timeZone: await findFirmTimeZone(tx, side.principal.firmId),
           };
         },
         READ_ONLY,

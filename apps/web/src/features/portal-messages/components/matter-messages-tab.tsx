@@ -34,6 +34,7 @@ export function MatterMessagesTab({ matterId, clientName }: { matterId: string; 
     <MessageThread
       messages={thread.data.messages}
       hasOlder={thread.data.hasOlder}
+      timeZone={thread.data.timeZone}
       readerSide="firm"
       otherSideName={clientName}
       onUpload={(file) => uploadMessageAttachment(matterId, file)}

@@ -39,6 +39,7 @@ export function PortalMessagesTab({ clientId, firmName }: { clientId: string | n
         <MessageThread
           messages={thread.data.messages}
           hasOlder={thread.data.hasOlder}
+          timeZone={thread.data.timeZone}
           readerSide="client"
           otherSideName={firmName}
           onUpload={(file) => uploadPortalAttachment(matterId, file)}

@@ -534,6 +534,7 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
       matterId: 'm1',
       matterName: 'Lease dispute',
       hasOlder: false,
+      timeZone: 'Africa/Lagos',
       messages: [
         {
           id: 'x1',
@@ -571,6 +572,9 @@ describe('PortalOverviewPage', { timeout: 30_000 }, () => {
     const [mine, theirs] = within(log).getAllByRole('article');
     expect(mine).toHaveTextContent('Is the hearing still on?');
     expect(mine).toHaveTextContent(/Read by Obi & Co/);
+    // On the firm's clock (Lagos, an hour ahead of UTC), whatever the reader's browser says.
+    expect(mine).toHaveTextContent('20/11/2026 10:00');
+    expect(mine).toHaveTextContent('Read by Obi & Co 20/11/2026 11:00');
     expect(theirs).toHaveTextContent('Ada Obi');
     expect(theirs).not.toHaveTextContent(/Read by|Sent$/);
     expect(within(theirs!).getByRole('button', { name: 'Download hearing-notice.pdf' })).toBeInTheDocument();
