@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,6 +266,18 @@ describe('bulk import', () => {
       sql`select sum(debit)::text as debits, sum(credit)::text as credits from journal_lines`,
     );
     expect(books!.debits).toBe(books!.credits);
+  });
+
+  it('refuses a file one byte over 25 MB with 413 and keeps nothing of it', async () => {
+    const listed = async () => (await call('GET', '/get-imports')).json().data as unknown[];
+    const before = (await listed()).length;
+    const header = Buffer.from('Kind,Organisation\r\n');
+    const overLimit = Buffer.concat([header, Buffer.alloc(25 * 1024 * 1024 + 1 - header.length, 'a')]);
+    const refused = await upload('clients', 'large.csv', overLimit);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ success: false, message: 'The file must be at most 25 MB', data: null });
+    expect(await listed()).toHaveLength(before);
+    expect(await readdir(join(context.config.dataDir, 'incoming'))).toEqual([]);
   });
 
   it('refuses what it cannot read, and keeps each firm’s imports to itself', async () => {

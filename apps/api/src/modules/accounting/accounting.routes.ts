@@ -290,6 +290,7 @@ export function registerAccountingRoutes(app: FastifyInstance, { database, files
 
   const attachmentUpload = uploadSpec({
     maxBytes: JOURNAL_ATTACHMENT_MAX_BYTES,
+    what: 'An attachment',
     fields: z.object({}),
     names: [],
     noFile: 'Choose a file to attach',

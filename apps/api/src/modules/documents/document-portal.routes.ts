@@ -19,6 +19,7 @@ export function registerDocumentPortalRoutes(app: FastifyInstance, module: Docum
   const { portal, maxUploadBytes } = module;
   const portalUpload = uploadSpec({
     maxBytes: maxUploadBytes,
+    what: 'A document',
     fields: portalUploadFieldsSchema,
     names: ['MatterId'],
     noFile: 'Choose a file to upload',

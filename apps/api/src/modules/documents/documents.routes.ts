@@ -27,8 +27,20 @@ export function registerDocumentRoutes(app: FastifyInstance, module: DocumentMod
   const { documents, checkouts, sharing, maxUploadBytes, directUploads, textRetry } = module;
   const multipart = { consumes: ['multipart/form-data'] };
   const noFile = 'Choose a file to upload';
-  const documentUpload = uploadSpec({ maxBytes: maxUploadBytes, fields: uploadDocumentFieldsSchema, names: UPLOAD_FIELDS, noFile });
-  const versionUpload = uploadSpec({ maxBytes: maxUploadBytes, fields: versionFieldsSchema, names: VERSION_FIELDS, noFile });
+  const documentUpload = uploadSpec({
+    maxBytes: maxUploadBytes,
+    what: 'A document',
+    fields: uploadDocumentFieldsSchema,
+    names: UPLOAD_FIELDS,
+    noFile,
+  });
+  const versionUpload = uploadSpec({
+    maxBytes: maxUploadBytes,
+    what: 'A document',
+    fields: versionFieldsSchema,
+    names: VERSION_FIELDS,
+    noFile,
+  });
 
   // The three multipart uploads are registered by hand from their contracts: their bodies are declared by `consumes`, which a contract cannot carry.
   api.route({

@@ -47,6 +47,7 @@ export function registerExpenseRoutes(app: FastifyInstance, deps: ExpenseRouteDe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const receiptUpload = uploadSpec({
     maxBytes: EXPENSE_RECEIPT_MAX_BYTES,
+    what: 'A receipt',
     fields: z.object({}),
     names: [],
     noFile: 'Choose a receipt file to upload',

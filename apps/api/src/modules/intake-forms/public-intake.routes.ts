@@ -51,6 +51,7 @@ export function registerPublicIntakeRoutes(
 
   const fileUpload = uploadSpec({
     maxBytes: INTAKE_LIMITS.maxFileBytes,
+    what: 'A file',
     fields: z.object({
       fieldKey: z
         .string({ error: 'Choose the form’s file field for this file' })

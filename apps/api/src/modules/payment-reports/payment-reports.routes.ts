@@ -22,6 +22,7 @@ export function registerPaymentReportRoutes(app: FastifyInstance, reports: Payme
   const route = contractRoutes(app, tags);
   const proofUpload = uploadSpec({
     maxBytes: PROOF_MAX_BYTES,
+    what: 'Proof of payment',
     fields: reportBankTransferFieldsSchema,
     names: ['InvoiceId', 'TrustRequestId', 'amount', 'paymentDate', 'reference'],
     noFile: 'Choose a file to upload',

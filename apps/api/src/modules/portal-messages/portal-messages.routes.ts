@@ -19,6 +19,7 @@ export function registerPortalMessageRoutes(app: FastifyInstance, deps: PortalMe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const attachmentUpload = uploadSpec({
     maxBytes: PORTAL_ATTACHMENT_MAX_BYTES,
+    what: 'An attachment',
     fields: portalAttachmentUploadFieldsSchema,
     names: ['MatterId'],
     noFile: 'Choose a file to upload',

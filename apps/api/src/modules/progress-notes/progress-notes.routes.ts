@@ -35,6 +35,7 @@ export function registerProgressNoteRoutes(app: FastifyInstance, deps: ProgressN
   const api = app.withTypeProvider<ZodTypeProvider>();
   const attachmentUpload = uploadSpec({
     maxBytes: PROGRESS_NOTE_ATTACHMENT_MAX_BYTES,
+    what: 'An attachment',
     fields: z.object({}),
     names: [],
     noFile: 'Choose a file to attach',

@@ -9,7 +9,6 @@ import {
 } from '@matterhorn/shared';
 import type { Database } from '../../db/database.ts';
 import { readFile } from 'node:fs/promises';
-import { AppError } from '../../lib/errors.ts';
 import { uploadOf, uploadSpec } from '../../platform/files/multipart-upload.ts';
 import { answers, created, ok } from '../../lib/reply.ts';
 import { contractRoutes } from '../../plugins/contract-route.ts';
@@ -25,6 +24,7 @@ const withoutBlankFields = (fields: unknown) =>
 
 const statementUpload = uploadSpec({
   maxBytes: TRUST_STATEMENT_MAX_BYTES,
+  tooLarge: TRUST_RECONCILIATION_MESSAGES.fileTooLarge,
   fields: z.preprocess(withoutBlankFields, importStatementFieldsSchema),
   names: ['statementDate', 'closingBalance'],
   noFile: TRUST_RECONCILIATION_MESSAGES.fileRequired,
@@ -35,7 +35,6 @@ const statementUpload = uploadSpec({
 /** The CSV file (≤ 2 MB, read whole) and the optional statementDate/closingBalance fields, as received. */
 async function readStatement(request: FastifyRequest): Promise<StatementUpload> {
   const { fields, received } = uploadOf(request, statementUpload);
-  if (received.isOverLimit) throw new AppError(413, TRUST_RECONCILIATION_MESSAGES.fileTooLarge);
   const fileName = received.fileName.replace(/[^\w .()-]/g, '_');
   return { content: await readFile(received.path), fileName: fileName || null, ...fields };
 }

@@ -28,6 +28,7 @@ export function registerWithholdingTaxRoutes(app: FastifyInstance, { database, f
   const service = createWithholdingTaxService({ database, files });
   const creditNoteUpload = uploadSpec({
     maxBytes: 10 * 1024 * 1024,
+    what: 'A credit note',
     fields: z.object({}),
     names: [],
     noFile: 'Choose the credit note’s file to upload',

@@ -15,9 +15,9 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /**
- * What a route's multipart upload is: one file of at most maxBytes (one byte more is kept, so the
- * route's store answers its own 413), with the form fields `names` (read case-insensitively, as
- * query parameters are, before or after the file) checked by `fields`.
+ * What a route's multipart upload is: one file of at most maxBytes (one byte more is refused with
+ * 413 before the handler runs, and nothing is kept), with the form fields `names` (read
+ * case-insensitively, as query parameters are, before or after the file) checked by `fields`.
  */
 export type UploadSpec<T extends z.ZodType = z.ZodType> = {
   maxBytes: number;
@@ -27,6 +27,10 @@ export type UploadSpec<T extends z.ZodType = z.ZodType> = {
   noFile: string;
   /** Said when the body is not multipart; UPLOAD_MESSAGES.notMultipart when not given. */
   notMultipart?: string;
+  /** What the file is, for the 413 ("A receipt" must be at most 10 MB); "The file" when not given. */
+  what?: string;
+  /** Said instead when the file is over maxBytes, where the route has its own words. */
+  tooLarge?: string;
   /** The name kept when the file's own name is unusable. */
   fallbackName?: string;
 };
@@ -37,7 +41,6 @@ export type ReceivedUpload = {
   path: string;
   size: number;
   fileName: string;
-  isOverLimit: boolean;
   sha256: string;
   /** Run when the response is sent or the client is gone, before the file is removed. */
   afterResponse: (() => void)[];
@@ -49,6 +52,10 @@ declare module 'fastify' {
     upload?: UploadSpec;
   }
 }
+
+/** The 413 for a file over the route's limit, said the way the stores say it. */
+export const tooLargeMessageOf = (spec: UploadSpec) =>
+  spec.tooLarge ?? `${spec.what ?? 'The file'} must be at most ${Math.round((spec.maxBytes / (1024 * 1024)) * 100) / 100} MB`;
 
 export const uploadSpec = <T extends z.ZodType>(spec: UploadSpec<T>): UploadSpec<T> => spec;
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 import { firstUnstorableField, unstorableTextError } from '../../plugins/storable-text.ts';
-import { UPLOAD_MESSAGES, type ReceivedUpload, type UploadSpec } from './multipart-upload.ts';
+import { tooLargeMessageOf, UPLOAD_MESSAGES, type ReceivedUpload, type UploadSpec } from './multipart-upload.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,7 +120,7 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
     };
     const idle = setTimeout(() => settle(new AppError(408, UPLOAD_MESSAGES.stalled)), idleTimeoutMs);
 
-    /** The file is whole (or one byte over the limit, for the route's own 413): check it and the fields. */
+    /** The file is whole, or one byte over the limit (refused with 413): check it and the fields. */
     const finish = async () => {
       if (!file) return settle(badRequest(spec.noFile));
       try {
@@ -132,13 +132,15 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
       if (isSettled) return;
       const size = file.stream.bytesRead;
       if (size === 0) return settle(badRequest(UPLOAD_MESSAGES.empty));
+      // Refused here for every route, so none keeps a cut-off copy (bulk import once stored one and answered 201).
+      if (size > spec.maxBytes) return settle(new AppError(413, tooLargeMessageOf(spec)));
       const sent = Object.fromEntries(
         spec.names.flatMap((name) => (fields.has(name.toLowerCase()) ? [[name, fields.get(name.toLowerCase())]] : [])),
       );
       const parsed = spec.fields.safeParse(sent);
       if (!parsed.success) return settle(badRequest(parsed.error.issues[0]?.message ?? 'Invalid form fields'));
-      const { fileName, stream } = file;
-      settle(null, { fields: parsed.data, path, size, fileName, isOverLimit: stream.truncated, sha256: hash.digest('hex') });
+      const { fileName } = file;
+      settle(null, { fields: parsed.data, path, size, fileName, sha256: hash.digest('hex') });
     };
 
     try {
@@ -172,7 +174,7 @@ function receiveInto(path: string, request: FastifyRequest, spec: UploadSpec, id
       stream.on('data', (chunk: Buffer) => hash.update(chunk));
       // The part's end may still arrive after the limit ended the stream here, and be refused by it.
       stream.on('error', () => undefined);
-      // Past the limit nothing more is needed: the route answers its own 413 without the rest.
+      // Past the limit nothing more is needed: the upload is refused with 413 without the rest.
       stream.once('limit', () => {
         stream.push(null);
         void written.then(finish, finish);
