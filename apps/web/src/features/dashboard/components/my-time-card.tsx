@@ -1,6 +1,6 @@
 import { Alert, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
-import { formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
+import { formatDisplayHours, formatMoney, isoToDisplayDate, type MyTime } from '@matterhorn/shared';
 import { LEGEND_LINE_HEIGHT } from './figure-chart-card.tsx';
 import { chartRowsOf, describeMyTime, formatHours } from './my-time-figures.ts';
 import { PendingLine } from './pending-line.tsx';
@@ -51,8 +51,8 @@ function MyTimeChart({ myTime }: { myTime: MyTime }) {
             {rows.map((row) => (
               <Table.Tr key={row.label}>
                 <Table.Td>{row.label}</Table.Td>
-                <Table.Td>{row.billableHours}</Table.Td>
-                <Table.Td>{row.nonBillableHours}</Table.Td>
+                <Table.Td>{formatDisplayHours(row.billableHours)}</Table.Td>
+                <Table.Td>{formatDisplayHours(row.nonBillableHours)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -71,11 +71,11 @@ describe('DashboardPage: figures after a time entry is saved', () => {
       { session },
     );
     const card = await screen.findByRole('region', { name: 'My time this week' });
-    expect(await within(card).findByTestId('my-time-This week')).toHaveTextContent('2.0000 h');
+    expect(await within(card).findByTestId('my-time-This week')).toHaveTextContent('2.00 h');
 
     hours = '3.5000';
     await user.click(screen.getByRole('button', { name: 'Time entry saved' }));
-    await waitFor(() => expect(within(card).getByTestId('my-time-This week')).toHaveTextContent('3.5000 h'));
+    await waitFor(() => expect(within(card).getByTestId('my-time-This week')).toHaveTextContent('3.50 h'));
     expect(api.callsTo('GET', '/admin/dashboard/get-my-time')).toHaveLength(2);
   });
 });

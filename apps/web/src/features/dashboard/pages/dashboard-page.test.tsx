@@ -53,16 +53,16 @@ describe('DashboardPage: my time', () => {
     renderAt(<DashboardPage />, { session: sessionWith(['timeEntry', 'timeEntry.create']) });
 
     const card = await screen.findByRole('region', { name: 'My time this week' });
-    expect(await within(card).findByTestId('my-time-This week')).toHaveTextContent('4.2501 h');
-    expect(within(card).getByText('4.0000 h billable · 0.2501 h non-billable')).toBeInTheDocument();
-    expect(within(card).getByTestId('my-time-Unbilled time')).toHaveTextContent('4.8333 h');
+    expect(await within(card).findByTestId('my-time-This week')).toHaveTextContent('4.25 h');
+    expect(within(card).getByText('4.00 h billable · 0.25 h non-billable')).toBeInTheDocument();
+    expect(within(card).getByTestId('my-time-Unbilled time')).toHaveTextContent('4.83 h');
     expect(within(card).getByText('₦362,500.00')).toBeInTheDocument();
     expect(within(card).getByText('10/03/2025 – 16/03/2025')).toBeInTheDocument();
 
     const figure = within(card).getByRole('figure');
     expect(figure).toHaveAccessibleName(
-      'Hours recorded from 10/03/2025 to 16/03/2025: 4.2501 h in total, 4.0000 h billable and 0.2501 h non-billable. ' +
-        'Unbilled: 4.8333 h, ₦362,500.00.',
+      'Hours recorded from 10/03/2025 to 16/03/2025: 4.25 h in total, 4.00 h billable and 0.25 h non-billable. ' +
+        'Unbilled: 4.83 h, ₦362,500.00.',
     );
     const table = within(figure).getByRole('table', { name: 'Hours per day this week' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -73,13 +73,13 @@ describe('DashboardPage: my time', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Monday 10/03/2025', '1.8333', '0.2500'],
-      ['Tuesday 11/03/2025', '0.0000', '0.0000'],
-      ['Wednesday 12/03/2025', '2.1667', '0.0000'],
-      ['Thursday 13/03/2025', '0.0000', '0.0000'],
-      ['Friday 14/03/2025', '0.0000', '0.0000'],
-      ['Saturday 15/03/2025', '0.0000', '0.0000'],
-      ['Sunday 16/03/2025', '0.0000', '0.0001'],
+      ['Monday 10/03/2025', '1.83', '0.25'],
+      ['Tuesday 11/03/2025', '0.00', '0.00'],
+      ['Wednesday 12/03/2025', '2.17', '0.00'],
+      ['Thursday 13/03/2025', '0.00', '0.00'],
+      ['Friday 14/03/2025', '0.00', '0.00'],
+      ['Saturday 15/03/2025', '0.00', '0.00'],
+      ['Sunday 16/03/2025', '0.00', '0.00'],
     ]);
     const [call] = api.callsTo('GET', '/admin/dashboard/get-my-time');
     expect(new URLSearchParams(call!.search).get('AdminUserId')).toBe('owner-1');
