@@ -99,7 +99,7 @@ test('a bill run over a client drafts its invoice; the draft is reviewed — a l
   await page.getByRole('option', { name: work.client }).click();
   await page.getByRole('textbox', { name: 'Unbilled work at least' }).fill(MINIMUM);
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByText('2 invoices for 1 clients (2 matters)')).toBeVisible();
+  await expect(page.getByText('2 invoices for 1 client (2 matters)')).toBeVisible();
   await page.getByRole('button', { name: 'Start bill run' }).click();
 
   // The run's page follows its progress to the end: one matter drafted, the other below the minimum.
