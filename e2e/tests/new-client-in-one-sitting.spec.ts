@@ -15,6 +15,8 @@ const here = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
 // a phone; the partner clears the conflict check and sends the engagement letter; the client signs it
 // on the phone, which opens the client and matter; the retainer is paid on the portal; and the client,
 // matter and signed letter carry what the form and the terms said, nothing typed twice.
+const SCOPE = 'Acting for the buyer of 4 Bourdillon Road, Ikoyi: title search, the deed of assignment and its registration.';
+
 test('a new client in one sitting: form, paid consultation, conflict check, engagement letter signed on a phone, retainer paid, client and matter opened', async ({
   page,
   browser,
@@ -95,6 +97,9 @@ test('a new client in one sitting: form, paid consultation, conflict check, enga
   await engagement.getByRole('button', { name: 'Open engagement' }).click();
   await engagement.getByRole('button', { name: 'Set terms' }).click();
   await engagement.getByRole('textbox', { name: 'Matter name' }).fill(matterName);
+  // The scope is the firm's own words, never the prospect's story pasted in.
+  await expect(engagement.getByRole('textbox', { name: 'Description' })).toHaveValue('');
+  await engagement.getByRole('textbox', { name: 'Description' }).fill(SCOPE);
   await pick(engagement.getByRole('combobox', { name: 'Billing type' }), 'Hourly');
   await engagement.getByRole('textbox', { name: /^Hourly rate/ }).fill('75000');
   await engagement.getByRole('textbox', { name: 'Retainer into trust' }).fill('500000');
@@ -169,7 +174,7 @@ test('a new client in one sitting: form, paid consultation, conflict check, enga
   await expect(detail('Billing type')).toHaveText('Hourly');
   await expect(detail('Matter hourly rate')).toHaveText('₦75,000.00 / hour');
   await expect(detail('Practice areas')).toHaveText('Property');
-  await expect(page.getByText('A four-bedroom house in Ikoyi; the developer wants payment this month.')).toBeVisible();
+  await expect(page.getByText(SCOPE)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Assigned fee earners' })).toContainText('Tunde Bakare');
   await expect(async () => {
     await page.reload();
