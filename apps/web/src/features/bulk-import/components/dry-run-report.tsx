@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { BulkImport } from '@matterhorn/shared';
+import { countOf, type BulkImport } from '@matterhorn/shared';
 import { useState } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { countOf, findingReason, OUTCOME_LABELS } from '../utils/import-display.ts';
+import { findingReason, OUTCOME_LABELS } from '../utils/import-display.ts';
 import { CountList } from './count-list.tsx';
 
 export const NOTHING_WRITTEN_TEXT = 'Nothing has been written yet.';

@@ -1,13 +1,10 @@
-import type { BulkImport } from '@matterhorn/shared';
+import { countOf, type BulkImport } from '@matterhorn/shared';
 
 type Finding = NonNullable<BulkImport['dryRun']>['findings'][number];
 type ImportStatus = BulkImport['status'];
 
 /** The error CSV's name as the server gives it: clients.csv's refused rows are clients-errors.csv. */
 export const errorFileNameOf = (fileName: string) => `${fileName.replace(/\.(csv|xlsx)$/i, '')}-errors.csv`;
-
-/** "1 record", "2 records". */
-export const countOf = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   uploaded: 'Columns to check',
