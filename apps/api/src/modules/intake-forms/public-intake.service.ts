@@ -61,10 +61,9 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
   /**
    * The per-address limit (10 a minute) does not stop a spread-out sender from mailing one stranger
    * again and again, or flooding a form: each recipient and each form has its own limit, counted in
-   * the database (so every replica agrees), one submission of the form at a time.
+   * the database (so every replica agrees), under the form's lock the caller holds.
    */
   async function assertWithinLimits(tx: Tx, firmId: string, formId: string, email: string | null) {
-    await repository.lockFormSubmissions(tx, firmId, formId);
     if ((await countRecentIntakeLeads(tx, firmId, { intakeFormId: formId }, 1)) >= INTAKE_LIMITS.submissionsPerFormPerHour)
       throw tooManyRequests(INTAKE_LIMIT_MESSAGES.tooManyForForm);
     if (email && (await countRecentIntakeLeads(tx, firmId, { email }, 24)) >= INTAKE_LIMITS.confirmationsPerAddressPerDay)
@@ -104,6 +103,9 @@ export function createPublicIntakeService(deps: { database: Database; outbox: Ou
       const { answers, errors } = checkIntakeAnswers(form.fields, body.answers);
       if (Object.keys(errors).length > 0) throw badRequest(INTAKE_FORM_MESSAGES.checkAnswers, errors);
       await database.withFirm(firm.id, async (tx) => {
+        // One submission of the form at a time, taken before anything is read: a twin sent at the
+        // same instant then finds the first one's lead, not its files already taken.
+        await repository.lockFormSubmissions(tx, firm.id, form.id);
         // Sent before (a double click, a retry after a lost answer): its files are that lead's now.
         if (await findLeadIdBySubmissionKey(tx, firm.id, body.submissionKey)) return;
         await assertUploads(tx, firm.id, form, answers);
