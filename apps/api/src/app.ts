@@ -260,7 +260,7 @@ export async function buildApp(
     if (clientUpdateMarks.get(request)?.hasQueued) clientMessages.messages.requestDelivery();
   });
   app.addHook('onClose', async () => {
-    await afterResponse.settled();
+    await afterResponse.stop();
     await outboxDelivery.settled();
     await database.close();
   });

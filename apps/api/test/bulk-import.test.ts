@@ -33,18 +33,28 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, token = adm
   context.app.inject({ method, url: `${BASE}${url}`, headers: bearer(token), payload });
 const inFirm = <T>(query: ReturnType<typeof sql>) => context.database.withFirm(firm.firmId, (tx) => rowsOf<T>(tx.execute(query)));
 
+/** Starts the dry run (answered at once, as checking) and answers the import once it is checked. */
+async function dryRun(id: string) {
+  const started = await call('POST', `/dry-run/${id}`);
+  expect(started.statusCode, started.body).toBe(200);
+  expect(started.json()).toMatchObject({ message: 'Checking every row: nothing is written', data: { status: 'checking' } });
+  await context.app.afterResponse.settled();
+  const checked = (await call('GET', `/status/${id}`)).json().data;
+  expect(checked.status, JSON.stringify(checked)).toBe('checked');
+  return checked;
+}
+
 /** Uploads, maps, dry-runs and runs a file; answers the finished import. */
 async function importFile(kind: string, fileName: string, content: Buffer, mapping?: Record<string, string | null>) {
   const uploaded = await upload(kind, fileName, content);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   const { id, mapping: offered } = uploaded.json().data;
   expect((await call('POST', `/map/${id}`, { mapping: { ...offered, ...mapping } })).statusCode).toBe(200);
-  const checked = await call('POST', `/dry-run/${id}`);
-  expect(checked.statusCode, checked.body).toBe(200);
+  const checked = await dryRun(id);
   const started = await call('POST', `/run/${id}`);
   expect(started.statusCode, started.body).toBe(200);
   await context.app.afterResponse.settled();
-  return { id, offered, dryRun: checked.json().data.dryRun, result: (await call('GET', `/status/${id}`)).json().data };
+  return { id, offered, dryRun: checked.dryRun, result: (await call('GET', `/status/${id}`)).json().data };
 }
 
 const CLIENTS_CSV = [
@@ -78,10 +88,10 @@ describe('bulk import', () => {
       phone: 'Telephone',
       contactName: 'Contact person',
     });
-    const dryRun = (await call('POST', `/dry-run/${id}`)).json();
-    expect(dryRun.message).toBe('Dry run finished: nothing was written');
-    expect(dryRun.data.dryRun).toMatchObject({ valid: 2, duplicates: 1, invalid: 2 });
-    expect(dryRun.data.dryRun.findings).toEqual(
+    const checked = await dryRun(id);
+    expect(checked).toMatchObject({ totalRows: 5, processedRows: 5, progress: 100 });
+    expect(checked.dryRun).toMatchObject({ valid: 2, duplicates: 1, invalid: 2 });
+    expect(checked.dryRun.findings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ row: 4, outcome: 'duplicate', errors: ['The same row is in the file twice'] }),
         expect.objectContaining({ row: 5, outcome: 'invalid', errors: ['Email "not-an-email" is not an email address'] }),
@@ -280,6 +290,23 @@ describe('bulk import', () => {
     expect(await readdir(join(context.config.dataDir, 'incoming'))).toEqual([]);
   });
 
+  it('refuses a file of more than 50,000 records at upload with 413, keeping nothing, and one of none with 400', async () => {
+    const listed = async () => (await call('GET', '/get-imports')).json().data as unknown[];
+    const before = (await listed()).length;
+    const rows = Array.from({ length: 50_001 }, (_, index) => `Person,,Given${index},Family${index},p${index}@example.com,,`);
+    const refused = await upload('clients', 'everyone.csv', Buffer.from([CLIENTS_CSV.split('\r\n')[0], ...rows].join('\r\n')));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: 'A file can hold at most 50,000 records: split it and import each part',
+      data: null,
+    });
+    const empty = await upload('clients', 'empty.csv', Buffer.from(CLIENTS_CSV.split('\r\n')[0]!));
+    expect([empty.statusCode, empty.json().message]).toEqual([400, 'The file has a header row but no records']);
+    expect(await listed()).toHaveLength(before);
+    expect(await readdir(join(context.config.dataDir, 'incoming'))).toEqual([]);
+  });
+
   it('refuses what it cannot read, and keeps each firm’s imports to itself', async () => {
     const bomb = await upload('clients', 'bomb.xlsx', await bombDocx({ megabytes: 300 }));
     expect([bomb.statusCode, bomb.json().message]).toEqual([400, 'This file could not be read as CSV or Excel (.xlsx)']);
@@ -293,5 +320,41 @@ describe('bulk import', () => {
     expect((await call('GET', `/status/${id}`, undefined, otherAdmin)).statusCode).toBe(404);
     const feeEarner = await signIn(context.app, firm.users.feeEarner.email);
     expect((await upload('clients', 'clients.csv', Buffer.from(CLIENTS_CSV), feeEarner)).statusCode).toBe(403);
+  });
+
+  // Last: it stops this app's background work.
+  it('checks a large file in the background a batch at a time: the API answers meanwhile, and a shutdown stops it between batches', async () => {
+    const [known] = await inFirm<{ name: string }>(
+      sql`select display_name as name from clients where deleted_at is null and client_type = 'company' order by display_name limit 1`,
+    );
+    const rows = Array.from({ length: 19_999 }, (_, index) => `Person,,Given${index},Family${index},p${index}@example.com,,`);
+    // A name like one the firm has, with another email: created, and flagged for a conflict check.
+    rows.push(`Company,${known!.name},,,someone-else@example.com,,`);
+    const uploaded = await upload('clients', 'twenty-thousand.csv', Buffer.from([CLIENTS_CSV.split('\r\n')[0], ...rows].join('\r\n')));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id, mapping } = uploaded.json().data;
+    expect(uploaded.json().data).toMatchObject({ status: 'uploaded', totalRows: 20_000 });
+    expect((await call('POST', `/map/${id}`, { mapping })).statusCode).toBe(200);
+
+    const started = await call('POST', `/dry-run/${id}`);
+    expect(started.json().data).toMatchObject({ status: 'checking', totalRows: 20_000 });
+    // Answered while the check goes on: the health check, this import's progress, and no second start.
+    expect((await context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call('GET', `/status/${id}`)).json().data.status).toBe('checking');
+    const again = await call('POST', `/dry-run/${id}`);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'The dry run is under way: wait for its report']);
+    expect((await call('POST', `/run/${id}`)).statusCode).toBe(409);
+    await context.app.afterResponse.settled();
+    const checked = (await call('GET', `/status/${id}`)).json().data;
+    expect(checked).toMatchObject({ status: 'checked', processedRows: 20_000, progress: 100 });
+    expect(checked.dryRun).toMatchObject({ valid: 20_000, duplicates: 0, invalid: 0 });
+    expect(checked.dryRun.findings).toEqual([{ row: 20_001, outcome: 'create', errors: [], conflicts: expect.any(Number) }]);
+
+    // A shutdown: the check started again stops at its next batch and waits to be run again.
+    expect((await call('POST', `/dry-run/${id}`)).statusCode).toBe(200);
+    await context.app.afterResponse.stop();
+    const stopped = (await call('GET', `/status/${id}`)).json().data;
+    expect(stopped).toMatchObject({ status: 'uploaded', failure: 'The dry run stopped before it finished: run it again', dryRun: null });
+    expect(stopped.processedRows).toBeLessThan(20_000);
   });
 });

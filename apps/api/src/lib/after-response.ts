@@ -9,11 +9,19 @@ export type AfterResponse = {
   run(task: () => Promise<unknown>): void;
   /** Resolves once every started task has finished (tests await it instead of sleeping). */
   settled(): Promise<void>;
+  /** Aborted when the app closes: long work (a dry run, an import) stops at its next batch, so shutdown keeps its grace. */
+  readonly stopping: AbortSignal;
+  /** At close: asks long work to stop, then waits for what is still running. */
+  stop(): Promise<void>;
 };
 
 /** `onFinished`: after each task (emails it queued go out once its transaction has committed). */
 export function createAfterResponse(logger: { error(details: object, message: string): void }, onFinished?: () => void): AfterResponse {
   const pending = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  const settled = async () => {
+    while (pending.size > 0) await Promise.all(pending);
+  };
   // Outside any request: the work must not join the request's transaction (ADR 38), which may still be open when it starts.
   const outsideRequests = AsyncLocalStorage.snapshot();
   return {
@@ -30,8 +38,11 @@ export function createAfterResponse(logger: { error(details: object, message: st
         });
       pending.add(running);
     },
-    async settled() {
-      while (pending.size > 0) await Promise.all(pending);
+    settled,
+    stopping: stopping.signal,
+    async stop() {
+      stopping.abort();
+      await settled();
     },
   };
 }

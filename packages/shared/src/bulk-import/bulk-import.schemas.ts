@@ -180,10 +180,28 @@ export function suggestBulkImportMapping(kind: BulkImportKind, headers: readonly
   );
 }
 
+/**
+ * An import's life: uploaded → checking (the dry run, in the background) → checked → running →
+ * done, or failed. A dry run that stopped (a restart) goes back to uploaded with its reason.
+ */
+export const BULK_IMPORT_STATUSES = ['uploaded', 'checking', 'checked', 'running', 'done', 'failed'] as const;
+export type BulkImportStatus = (typeof BULK_IMPORT_STATUSES)[number];
+/** The statuses of background work under way: followed until they end. */
+export const BULK_IMPORT_WORKING_STATUSES: readonly BulkImportStatus[] = ['checking', 'running'];
+
+/**
+ * A file's records, at most: checked at upload, so no dry run or import is ever longer than this.
+ * 50,000 rows (about 6 MB of time entries) is a large firm's year; a longer history goes in parts.
+ */
+export const BULK_IMPORT_MAX_ROWS = 50_000;
+
 export const BULK_IMPORT_MESSAGES = {
   uploaded: 'File read: check the column mapping',
   mapped: 'Mapping saved',
+  checking: 'Checking every row: nothing is written',
   checked: 'Dry run finished: nothing was written',
+  checkStopped: 'The dry run stopped before it finished: run it again',
+  tooManyRows: `A file can hold at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} records: split it and import each part`,
   started: 'Import started',
   noFile: 'Choose a CSV or Excel (.xlsx) file',
   unreadable: 'This file could not be read as CSV or Excel (.xlsx)',
@@ -191,6 +209,8 @@ export const BULK_IMPORT_MESSAGES = {
   requiredField: (label: string) => `Choose the column for ${label}`,
   dryRunFirst: 'Run the dry run first',
   alreadyRunning: 'This import is already running or done',
+  alreadyChecking: 'The dry run is under way: wait for its report',
+  runStopped: 'The import stopped (the server restarted): run it again; rows already imported are skipped',
 } as const;
 
 const rowFindingSchema = z.object({
@@ -211,11 +231,13 @@ export const bulkImportSchema = z.object({
     .record(z.string(), z.string().nullable())
     .describe('Each field to the header it is read from (null: none): the saved mapping or, until one is saved, the suggestion.'),
   status: z
-    .enum(['uploaded', 'checked', 'running', 'done', 'failed'])
-    .describe('uploaded → checked (dry run) → running → done, or failed.'),
-  totalRows: z.number().int().describe('Records in the file (rows after the header).'),
-  processedRows: z.number().int().describe('Records handled so far by the run.'),
-  progress: z.number().int().describe('The run’s progress, 0–100.'),
+    .enum(BULK_IMPORT_STATUSES)
+    .describe(
+      'uploaded → checking (the dry run, in the background) → checked → running → done, or failed; a dry run that stopped goes back to uploaded, with failure saying so.',
+    ),
+  totalRows: z.number().int().describe('Records in the file (rows after the header), counted at upload.'),
+  processedRows: z.number().int().describe('Records handled so far by the dry run (while checking) or the run.'),
+  progress: z.number().int().describe('The dry run’s or the run’s progress, 0–100.'),
   createdCount: z.number().int().describe('Records created.'),
   skippedCount: z.number().int().describe('Records skipped as duplicates (already imported or in Matterhorn).'),
   failedCount: z.number().int().describe('Records refused (in the error CSV).'),
@@ -229,7 +251,7 @@ export const bulkImportSchema = z.object({
     .nullable()
     .describe('The dry run’s report, or null before it.'),
   hasErrorFile: z.boolean().describe('True when errors/{id} has the failed rows as CSV.'),
-  failure: z.string().nullable().describe('Why the run stopped, or null.'),
+  failure: z.string().nullable().describe('Why the dry run or the run stopped, or null.'),
   createdAt: z.string().describe('When the file was uploaded (ISO 8601).'),
   finishedAt: z.string().nullable().describe('When the run finished (ISO 8601), or null.'),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BULK_IMPORT_STATUSES } from '@matterhorn/shared';
 import { firms, users } from './firms.ts';
 
 /**
@@ -22,7 +23,7 @@ export const bulkImports = pgTable(
     headers: text('headers').array().notNull(),
     /** Each field of the record type to the header it is read from (null: not in the file). */
     mapping: jsonb('mapping').$type<Record<string, string | null>>(),
-    status: text('status', { enum: ['uploaded', 'checked', 'running', 'done', 'failed'] })
+    status: text('status', { enum: BULK_IMPORT_STATUSES })
       .notNull()
       .default('uploaded'),
     totalRows: integer('total_rows').notNull().default(0),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { BULK_IMPORT_MESSAGES } from '@matterhorn/shared';
 import type { Tx } from '../../db/database.ts';
 import {
   activityTypes,
@@ -21,13 +22,23 @@ export async function insertImport(tx: Tx, values: typeof bulkImports.$inferInse
   return row!;
 }
 
-/** The firm's imports, newest first; one running whose run fell silent 15 minutes ago is answered as failed. */
+/**
+ * The firm's imports, newest first. Work whose process ended without saying so (a crash): a run
+ * silent for 15 minutes is answered as failed, a dry run silent for 2 (a batch takes seconds) as
+ * not yet checked.
+ */
 export async function findImports(tx: Tx, firmId: string, id?: string): Promise<ImportRecord[]> {
   await tx
     .update(bulkImports)
-    .set({ status: 'failed', failure: 'The import stopped (the server restarted): run it again; rows already imported are skipped' })
+    .set({ status: 'failed', failure: BULK_IMPORT_MESSAGES.runStopped })
     .where(
       and(eq(bulkImports.firmId, firmId), eq(bulkImports.status, 'running'), sql`${bulkImports.updatedAt} < now() - interval '15 minutes'`),
+    );
+  await tx
+    .update(bulkImports)
+    .set({ status: 'uploaded', failure: BULK_IMPORT_MESSAGES.checkStopped })
+    .where(
+      and(eq(bulkImports.firmId, firmId), eq(bulkImports.status, 'checking'), sql`${bulkImports.updatedAt} < now() - interval '2 minutes'`),
     );
   return tx
     .select()
@@ -42,6 +53,16 @@ export async function updateImport(tx: Tx, firmId: string, id: string, values: P
     .update(bulkImports)
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(bulkImports.firmId, firmId), eq(bulkImports.id, id)));
+}
+
+/** Claims an import for its dry run, once: false while it is being checked or run, or once done. */
+export async function claimForCheck(tx: Tx, firmId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(bulkImports)
+    .set({ status: 'checking', processedRows: 0, dryRun: null, failure: null, updatedAt: sql`now()` })
+    .where(and(eq(bulkImports.firmId, firmId), eq(bulkImports.id, id), inArray(bulkImports.status, ['uploaded', 'checked', 'failed'])))
+    .returning({ id: bulkImports.id });
+  return rows.length === 1;
 }
 
 /** Claims a checked import for its run, once: false when it is already running or done. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_MESSAGES,
   bulkImportContracts,
   bulkImportErrorsPath,
@@ -39,7 +40,7 @@ export function registerBulkImportRoutes(app: FastifyInstance, imports: BulkImpo
         summary:
           'Upload a CSV or .xlsx file of clients, matters, time entries, expenses, opening trust balances or opening receivables (multipart: kind, then the file, at most 25 MB)',
         description:
-          'Stores the file and reads its header row; answers the import with the mapping offered (the firm’s saved one, else matched by header). 400 for a file that is not CSV or .xlsx (or an .xlsx that would inflate past the limits); 413 past 25 MB.',
+          `Stores the file, reads its header row and counts its records; answers the import with the mapping offered (the firm’s saved one, else matched by header). 400 for a file that is not CSV or .xlsx (or an .xlsx that would inflate past the limits) or has no records; 413 past 25 MB or past ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} records, keeping nothing.`,
         response: answers(bulkImportSchema, 201),
       },
     },
@@ -73,11 +74,13 @@ export function registerBulkImportRoutes(app: FastifyInstance, imports: BulkImpo
     bulkImportContracts.dryRun,
     {
       access: firmAccess('bulkImport.create'),
-      summary: 'Checks every row and writes nothing: how many would be created, are duplicates or invalid, and why',
+      summary: 'Starts the dry run in the background: every row checked, nothing written; follow it with status/{id}',
       description:
-        'Duplicates are found within the file and against the firm’s records and earlier imports; names are checked for conflicts.',
+        'Answers the import as checking, with its progress; once checked, status/{id} holds the report: how many rows would be created, are duplicates or invalid, and why. ' +
+        'Duplicates are found within the file and against the firm’s records and earlier imports; names are checked for conflicts. ' +
+        '409 while a dry run or the run is under way, or once done. A dry run that stopped (a restart) goes back to uploaded with its reason: run it again.',
     },
-    async (request) => ok(BULK_IMPORT_MESSAGES.checked, await imports.dryRun(firmPrincipalOf(request), request.params.id)),
+    async (request) => ok(BULK_IMPORT_MESSAGES.checking, await imports.dryRun(firmPrincipalOf(request), request.params.id)),
   );
   route(
     bulkImportContracts.run,

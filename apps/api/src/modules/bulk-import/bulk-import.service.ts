@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   BULK_IMPORT_FIELDS,
+  BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_MESSAGES,
   type BulkImport,
   type BulkImportKind,
@@ -19,13 +20,14 @@ import { checkZipEntries } from '../../platform/files/zip-guard.ts';
 import { findFirmToday } from '../../platform/firm-clock.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
 import { importClient } from '../clients/clients.api.ts';
-import { countNameMatches, recordImportedRecordCheck } from '../conflict-checks/conflict-checks.api.ts';
+import { countNameMatchesOfRows, recordImportedRecordCheck } from '../conflict-checks/conflict-checks.api.ts';
 import { importExpense, type ImportedExpense } from '../expenses/expenses.api.ts';
 import { importOpeningInvoice, type OpeningInvoice } from '../invoices/invoices.api.ts';
 import { importMatter } from '../matters/matters.api.ts';
 import { importTimeEntries, type ImportedTimeEntry } from '../time-entries/time-entries.api.ts';
 import { postOpeningTrustBalance } from '../trust/trust.api.ts';
 import {
+  claimForCheck,
   claimForRun,
   findImportedFingerprints,
   findImports,
@@ -37,7 +39,7 @@ import {
   saveMapping,
   updateImport,
 } from './bulk-import.repository.ts';
-import { importRows, type ImportRow, readHeaders } from './import-file.ts';
+import { countRecords, importRows, type ImportRow, readHeaders } from './import-file.ts';
 import { cellsByField, checkRow, type ClientRow, type MatterRow, nameKey, type RowValues } from './import-rules.ts';
 
 /** Files up to 25 MB: 100,000 time entries of a typical export fit in about 12. */
@@ -117,6 +119,10 @@ function lookupsOf(references: References) {
   return { clients, matters, members, activities, defaultActivity, clientNames, categories, trustAccounts, homeTrustAccounts };
 }
 type Lookups = ReturnType<typeof lookupsOf>;
+
+const assertNotChecking = (row: ImportRecord) => {
+  if (row.status === 'checking') throw conflict(BULK_IMPORT_MESSAGES.alreadyChecking);
+};
 
 const invalid = (error: string): Resolved => ({ outcome: 'invalid', errors: [error] });
 
@@ -341,6 +347,52 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
     return { created: created.length, refused };
   }
 
+  /**
+   * The dry run, in the background a batch at a time (issue 64): each batch's checks and its rows'
+   * conflict searches are one short transaction, so no request waits long for the connection, and
+   * the progress is kept as it goes. Stopped by a shutdown, it goes back to be run again.
+   */
+  async function check(principal: FirmPrincipal, row: ImportRecord) {
+    const { firmId } = principal;
+    const backToUploaded = (failure: string) =>
+      database.withFirm(firmId, (tx) => updateImport(tx, firmId, row.id, { status: 'uploaded', failure }));
+    try {
+      const lookups = lookupsOf(await database.withFirm(firmId, (tx) => findReferences(tx, firmId)));
+      const seen = new Set<string>();
+      const report = { valid: 0, duplicates: 0, invalid: 0, findings: [] as NonNullable<BulkImport['dryRun']>['findings'] };
+      let total = 0;
+      for await (const { rows } of batchesOf(row)) {
+        if (afterResponse.stopping.aborted) return await backToUploaded(BULK_IMPORT_MESSAGES.checkStopped);
+        const checked = await database.withFirm(firmId, async (tx) => {
+          const entries = await checkBatch(tx, row, rows, lookups, seen);
+          const names = entries.map(({ resolved }) => (resolved.outcome === 'create' ? resolved.names : []));
+          const conflicts = await countNameMatchesOfRows(tx, firmId, names);
+          await updateImport(tx, firmId, row.id, { processedRows: total + rows.length });
+          return entries.map((entry, index) => ({ ...entry, conflicts: conflicts[index]! }));
+        });
+        for (const { conflicts, ...entry } of checked) {
+          total += 1;
+          const { outcome } = entry.resolved;
+          if (outcome === 'create') report.valid += 1;
+          else if (outcome === 'duplicate') report.duplicates += 1;
+          else report.invalid += 1;
+          if ((outcome !== 'create' || conflicts > 0) && report.findings.length < FINDINGS_KEPT)
+            report.findings.push({
+              row: entry.item.row,
+              outcome,
+              errors: 'errors' in entry.resolved ? entry.resolved.errors : [],
+              ...(conflicts > 0 ? { conflicts } : {}),
+            });
+        }
+      }
+      if (total === 0) return await backToUploaded(BULK_IMPORT_MESSAGES.noRows);
+      await database.withFirm(firmId, (tx) => updateImport(tx, firmId, row.id, { status: 'checked', dryRun: report, totalRows: total }));
+    } catch (error) {
+      logger?.error({ err: error, importId: row.id }, 'bulk import dry run failed');
+      await backToUploaded(BULK_IMPORT_MESSAGES.checkStopped);
+    }
+  }
+
   async function run(principal: FirmPrincipal, row: ImportRecord) {
     const { firmId } = principal;
     const failedLines: string[] = [];
@@ -350,6 +402,8 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
       const lookups = lookupsOf(await database.withFirm(firmId, (tx) => findReferences(tx, firmId)));
       const seen = new Set<string>();
       for await (const { rows } of batchesOf(row)) {
+        // Shutting down: what is imported stays (each batch committed), the rest waits to be run again.
+        if (afterResponse.stopping.aborted) throw new Error('stopped by a shutdown');
         await database.withFirm(firmId, async (tx) => {
           const checked = await checkBatch(tx, row, rows, lookups, seen);
           for (const entry of checked) {
@@ -386,7 +440,7 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
       await database.withFirm(firmId, (tx) =>
         updateImport(tx, firmId, row.id, {
           status: 'failed',
-          failure: 'The import stopped: run it again; rows already imported are skipped',
+          failure: BULK_IMPORT_MESSAGES.runStopped,
           finishedAt: new Date(),
         }),
       );
@@ -413,6 +467,11 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
       const fileType = isXlsx ? 'xlsx' : 'csv';
       const headers = await readHeaders(Readable.from([bytes]), fileType).catch(() => null);
       if (!headers || headers.length === 0) throw badRequest(BULK_IMPORT_MESSAGES.unreadable);
+      const totalRows = await countRecords(Readable.from([bytes]), fileType, BULK_IMPORT_MAX_ROWS).catch(() =>
+        Promise.reject(badRequest(BULK_IMPORT_MESSAGES.unreadable)),
+      );
+      if (totalRows === 0) throw badRequest(BULK_IMPORT_MESSAGES.noRows);
+      if (totalRows > BULK_IMPORT_MAX_ROWS) throw new AppError(413, BULK_IMPORT_MESSAGES.tooManyRows);
       const storageKey = `imports/${principal.firmId}/${file.sha256}-${Date.now()}.${fileType}`;
       await files.write(storageKey, createReadStream(file.path));
       return database.withFirm(principal.firmId, async (tx) => {
@@ -434,6 +493,7 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
           storageKey,
           fileSha256: file.sha256,
           headers,
+          totalRows,
           createdByUserId: principal.userId,
         });
         await recordAuditEvent(tx, principal, 'bulkImport.uploaded', row.id, { kind, fileName: file.fileName });
@@ -444,6 +504,7 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
     /** Saves the mapping (for this file and the firm's next of its kind); every required field needs a column. */
     async map(principal: FirmPrincipal, id: string, mapping: Record<string, string | null>): Promise<BulkImport> {
       const row = await importOf(principal, id);
+      assertNotChecking(row);
       if (row.status === 'running' || row.status === 'done') throw conflict(BULK_IMPORT_MESSAGES.alreadyRunning);
       const fields = BULK_IMPORT_FIELDS[row.kind as BulkImportKind];
       const clean = Object.fromEntries(
@@ -464,7 +525,10 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
       });
     },
 
-    /** Checks every row (within the file and against the firm's records) and writes none: the report and counts. */
+    /**
+     * Starts the dry run in the background: every row checked (within the file and against the
+     * firm's records), none written; followed with status/{id} until it is checked.
+     */
     async dryRun(principal: FirmPrincipal, id: string): Promise<BulkImport> {
       const row = await importOf(principal, id);
       if (!row.mapping)
@@ -473,51 +537,18 @@ export function createBulkImport({ database, files, afterResponse, logger }: Dep
             BULK_IMPORT_FIELDS[row.kind as BulkImportKind].find((field) => field.required)?.label ?? 'each field',
           ),
         );
-      if (row.status === 'running' || row.status === 'done') throw conflict(BULK_IMPORT_MESSAGES.alreadyRunning);
-      const { firmId } = principal;
-      const lookups = lookupsOf(await database.withFirm(firmId, (tx) => findReferences(tx, firmId)));
-      const seen = new Set<string>();
-      const report = { valid: 0, duplicates: 0, invalid: 0, findings: [] as NonNullable<BulkImport['dryRun']>['findings'] };
-      let total = 0;
-      for await (const { rows } of batchesOf(row)) {
-        // The batch's checks and its rows' conflict searches in one transaction, not one per row.
-        const checked = await database.withFirm(firmId, async (tx) => {
-          const entries = await checkBatch(tx, row, rows, lookups, seen);
-          const conflicts: number[] = [];
-          for (const entry of entries)
-            conflicts.push(
-              entry.resolved.outcome === 'create' && entry.resolved.names.length > 0
-                ? await countNameMatches(tx, firmId, entry.resolved.names)
-                : 0,
-            );
-          return entries.map((entry, index) => ({ ...entry, conflicts: conflicts[index]! }));
-        });
-        for (const { conflicts, ...entry } of checked) {
-          total += 1;
-          const { outcome } = entry.resolved;
-          if (outcome === 'create') report.valid += 1;
-          else if (outcome === 'duplicate') report.duplicates += 1;
-          else report.invalid += 1;
-          if ((outcome !== 'create' || conflicts > 0) && report.findings.length < FINDINGS_KEPT)
-            report.findings.push({
-              row: entry.item.row,
-              outcome,
-              errors: 'errors' in entry.resolved ? entry.resolved.errors : [],
-              ...(conflicts > 0 ? { conflicts } : {}),
-            });
-        }
-      }
-      if (total === 0) throw badRequest(BULK_IMPORT_MESSAGES.noRows);
-      return database.withFirm(firmId, async (tx) => {
-        await updateImport(tx, firmId, id, { status: 'checked', dryRun: report, totalRows: total });
-        return viewOf((await findImports(tx, firmId, id))[0]!);
-      });
+      assertNotChecking(row);
+      const claimed = await database.withFirm(principal.firmId, (tx) => claimForCheck(tx, principal.firmId, id));
+      if (!claimed) throw conflict(BULK_IMPORT_MESSAGES.alreadyRunning);
+      afterResponse.run(() => check(principal, row));
+      return viewOf(await importOf(principal, id));
     },
 
     /** Starts the import in the background (after a dry run); the same file run again skips what it created. */
     async run(principal: FirmPrincipal, id: string): Promise<BulkImport> {
       const row = await importOf(principal, id);
       if (row.status === 'uploaded') throw badRequest(BULK_IMPORT_MESSAGES.dryRunFirst);
+      assertNotChecking(row);
       const claimed = await database.withFirm(principal.firmId, (tx) => claimForRun(tx, principal.firmId, id));
       if (!claimed) throw conflict(BULK_IMPORT_MESSAGES.alreadyRunning);
       afterResponse.run(() => run(principal, row));

@@ -70,3 +70,19 @@ export async function readHeaders(content: Readable, fileType: 'csv' | 'xlsx'): 
   }
   return null;
 }
+
+/**
+ * How many records follow the header, counted at upload so the limit is known before any work:
+ * past `atMost` the count stops there and answers `atMost + 1`.
+ */
+export async function countRecords(content: Readable, fileType: 'csv' | 'xlsx', atMost: number): Promise<number> {
+  let count = -1;
+  for await (const _cells of fileType === 'csv' ? csvRows(content) : xlsxRows(content)) {
+    count += 1;
+    if (count > atMost) {
+      content.destroy();
+      break;
+    }
+  }
+  return Math.max(count, 0);
+}

@@ -2,6 +2,7 @@ import { CONFLICT_RULE_MESSAGES, decisionRefusal, namesNotSearched, type Conflic
 import type { Database, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
+  countNameMatchesEach,
   findConflictCheck,
   findNameMatches,
   insertConflictCheck,
@@ -78,11 +79,18 @@ export async function recordImportedRecordCheck(
   return matches.length;
 }
 
-/** How many of the firm's names a name resembles (a dry run's warning; nothing is recorded). */
-export async function countNameMatches(tx: Tx, firmId: string, names: string[]): Promise<number> {
-  let count = 0;
-  for (const name of names) count += (await findNameMatches(tx, firmId, name, 5)).length;
-  return count;
+/**
+ * For each row's names (a dry run's batch), how many of the firm's records they resemble, up to 5 a
+ * name: a warning, nothing is recorded. One statement for the whole batch, not one per name.
+ */
+export async function countNameMatchesOfRows(tx: Tx, firmId: string, namesOfRows: readonly (readonly string[])[]): Promise<number[]> {
+  const counts = await countNameMatchesEach(tx, firmId, namesOfRows.flat(), 5);
+  let next = 0;
+  return namesOfRows.map((names) => {
+    const ofRow = counts.slice(next, next + names.length).reduce((sum, count) => sum + count, 0);
+    next += names.length;
+    return ofRow;
+  });
 }
 
 /**

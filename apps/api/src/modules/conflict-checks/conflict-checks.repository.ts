@@ -89,6 +89,46 @@ export async function findNameMatches(tx: Tx, firmId: string, name: string, limi
   }));
 }
 
+/**
+ * For each of many names at once (a dry run's batch), how many records findNameMatches would find,
+ * up to `limit` each: one statement, the same similarity rules and the same records (live clients,
+ * their contacts, the parties of live matters).
+ */
+export async function countNameMatchesEach(tx: Tx, firmId: string, names: readonly string[], limit: number): Promise<number[]> {
+  if (names.length === 0) return [];
+  const result = await tx.execute(sql`
+    with searched as (
+      select s.position::int as position, s.name
+        from unnest(array[${sql.join(
+          names.map((name) => sql`${name}::text`),
+          sql`, `,
+        )}]) with ordinality as s(name, position)
+    ), similar_names as (
+      select s.position, n.name
+        from searched s
+        join conflict_names n on n.firm_id = ${firmId} and (n.name % s.name or s.name <% n.name)
+    ), found as (
+      select sn.position
+        from similar_names sn
+        join clients c on c.firm_id = ${firmId} and c.display_name = sn.name and c.deleted_at is null
+      union all
+      select sn.position
+        from similar_names sn
+        join client_contacts cc on cc.firm_id = ${firmId} and cc.name = sn.name and cc.deleted_at is null
+        join clients c on c.firm_id = cc.firm_id and c.id = cc.client_id and c.deleted_at is null
+      union all
+      select sn.position
+        from similar_names sn
+        join matter_parties p on p.firm_id = ${firmId} and p.name = sn.name
+        join matters m on m.firm_id = p.firm_id and m.id = p.matter_id and m.deleted_at is null and m.client_deleted_at is null
+    )
+    select position, least(count(*), ${limit})::int as matches from found group by position`);
+  const counts = new Array<number>(names.length).fill(0);
+  for (const row of (result as unknown as { rows: { position: number; matches: number }[] }).rows)
+    counts[Number(row.position) - 1] = Number(row.matches);
+  return counts;
+}
+
 export async function insertConflictCheck(
   tx: Tx,
   values: {

@@ -12,10 +12,12 @@ import { errorMessageFrom } from '../../../lib/api-client.ts';
 import { callContract, listContract } from '../../../lib/api/call-contract.ts';
 import { downloadFile } from '../../../lib/download-csv.ts';
 import { firmToken } from '../../../lib/session-storage.ts';
-import { errorFileNameOf } from '../utils/import-display.ts';
+import { errorFileNameOf, isWorking } from '../utils/import-display.ts';
 
 /** How often a running import's progress is asked for: as an export's, two quiet seconds between calls. */
 export const IMPORT_POLL_MS = 3000;
+/** How often a dry run's progress is asked for. */
+export const CHECK_POLL_MS = 1000;
 
 /** Every import query lives under ['bulk-imports']: an upload or a finished run refreshes the list. */
 export const bulkImportKeys = {
@@ -45,7 +47,9 @@ export const bulkImportStatusQuery = (id: string) =>
     queryKey: bulkImportKeys.status(id),
     queryFn: () => getBulkImportStatus(id),
     staleTime: IMPORT_POLL_MS,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
+    // A dry run of a small file ends within a second: asked for sooner than a run's progress.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'checking' ? CHECK_POLL_MS : isWorking(query.state.data) ? IMPORT_POLL_MS : false,
   });
 
 /**

@@ -1,5 +1,11 @@
 import { Alert, FileInput, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { BULK_IMPORT_KIND_LABELS, BULK_IMPORT_KINDS, BULK_IMPORT_MESSAGES, type BulkImportKind } from '@matterhorn/shared';
+import {
+  BULK_IMPORT_KIND_LABELS,
+  BULK_IMPORT_KINDS,
+  BULK_IMPORT_MAX_ROWS,
+  BULK_IMPORT_MESSAGES,
+  type BulkImportKind,
+} from '@matterhorn/shared';
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ImportColumns } from './import-columns.tsx';
@@ -68,7 +74,7 @@ export function FileStep({ onUpload }: { onUpload: (kind: BulkImportKind, file: 
         {isKind(kind) && <ImportColumns kind={kind} />}
         <FileInput
           label="File"
-          description="CSV or Excel (.xlsx), at most 25 MB; its first row names the columns"
+          description={`CSV or Excel (.xlsx), at most 25 MB and ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} records; its first row names the columns`}
           placeholder="Choose a file"
           accept={ACCEPT}
           value={file}

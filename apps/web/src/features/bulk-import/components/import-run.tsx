@@ -9,22 +9,29 @@ export const DOWNLOAD_ERRORS_TEXT = 'Download the rows that failed (CSV)';
 export const FAILED_ROWS_TEXT = 'Failed rows (CSV)';
 export const FIX_AND_UPLOAD_TEXT = 'Fix them and upload the file again: rows already imported are skipped.';
 
-/** The running import's bar, its percentage and how many records it has handled. */
+/** The dry run's or the running import's bar, its percentage and how many records it has handled. */
 export function ImportProgress({ bulkImport }: { bulkImport: BulkImport }) {
+  const isChecking = bulkImport.status === 'checking';
+  const work = isChecking ? 'dry run' : 'import';
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="import-progress-title" maw={820}>
       <Stack gap="xs">
         <Text fw={600} id="import-progress-title" style={{ overflowWrap: 'anywhere' }}>
-          Importing {bulkImport.fileName}: {bulkImport.progress}%
+          {isChecking ? 'Checking' : 'Importing'} {bulkImport.fileName}: {bulkImport.progress}%
         </Text>
         <Progress.Root size="lg">
-          <Progress.Section value={bulkImport.progress} aria-label="Import progress" aria-describedby="import-progress-rows" />
+          <Progress.Section
+            value={bulkImport.progress}
+            aria-label={isChecking ? 'Dry run progress' : 'Import progress'}
+            aria-describedby="import-progress-rows"
+          />
         </Progress.Root>
         <Text size="sm" id="import-progress-rows">
           {bulkImport.processedRows.toLocaleString('en-US')} of {bulkImport.totalRows.toLocaleString('en-US')} records
+          {isChecking ? ' checked: nothing is written' : ''}
         </Text>
         <Text size="sm" c="dimmed">
-          You can leave this page: the import carries on, and this page shows it again when you come back.
+          You can leave this page: the {work} carries on, and this page shows it again when you come back.
         </Text>
       </Stack>
     </Paper>

@@ -2,7 +2,7 @@ import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
 import { BULK_IMPORT_KIND_LABELS, type BulkImport } from '@matterhorn/shared';
 import { ActionsHeader } from '../../../components/row-actions.tsx';
 import { displayDateTime } from '../../../lib/date-time.ts';
-import { IMPORT_STATUS_COLORS, IMPORT_STATUS_LABELS, resultText } from '../utils/import-display.ts';
+import { IMPORT_STATUS_COLORS, IMPORT_STATUS_LABELS, isWorking, resultText } from '../utils/import-display.ts';
 import { DownloadErrorsButton, FAILED_ROWS_TEXT } from './import-run.tsx';
 
 export const NO_IMPORTS_TEXT = 'No file has been imported yet.';
@@ -15,15 +15,15 @@ export type ImportsListProps = {
   isPhone: boolean;
 };
 
-/** Its status; a running one's percentage, a failed one's reason. */
+/** Its status; the percentage of one being checked or run, the reason one failed or its dry run stopped. */
 function ImportStatus({ bulkImport }: { bulkImport: BulkImport }) {
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={IMPORT_STATUS_COLORS[bulkImport.status]} variant="light" style={{ minWidth: 'max-content' }}>
         {IMPORT_STATUS_LABELS[bulkImport.status]}
-        {bulkImport.status === 'running' ? ` · ${bulkImport.progress}%` : ''}
+        {isWorking(bulkImport) ? ` · ${bulkImport.progress}%` : ''}
       </Badge>
-      {bulkImport.status === 'failed' && bulkImport.failure && (
+      {(bulkImport.status === 'failed' || bulkImport.status === 'uploaded') && bulkImport.failure && (
         <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
           {bulkImport.failure}
         </Text>

@@ -34,7 +34,8 @@ export function MappingStep({ bulkImport, onCheck, onStartOver }: MappingStepPro
     ),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // A dry run that stopped (a restart) comes back here saying so.
+  const [failure, setFailure] = useState<string | null>(bulkImport.status === 'uploaded' ? bulkImport.failure : null);
   const [isChecking, setIsChecking] = useState(false);
 
   const submit = async (event: FormEvent) => {

@@ -153,7 +153,12 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
         ...one(bulkImport({ mapping: (call.body as { mapping: BulkImport['mapping'] }).mapping })),
         message: BULK_IMPORT_MESSAGES.mapped,
       }),
-      [`POST ${at('dry-run')}`]: () => ({ ...one(checked()), message: BULK_IMPORT_MESSAGES.checked }),
+      // The dry run answers at once, checking in the background; its progress is asked for until it is checked.
+      [`POST ${at('dry-run')}`]: () => ({
+        ...one(checked({ status: 'checking', dryRun: null, processedRows: 0, progress: 0 })),
+        message: BULK_IMPORT_MESSAGES.checking,
+      }),
+      [`GET ${at('status')}`]: () => one(checked({ processedRows: 4, progress: 100 })),
     });
     const user = userEvent.setup();
     renderPage();
@@ -164,12 +169,15 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Dry run report' });
     await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Checking clients.csv: 0%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Dry run progress' })).toBeInTheDocument();
+    expect(screen.getByText('0 of 4 records checked: nothing is written')).toBeInTheDocument();
+    expect(await screen.findByText(NOTHING_WRITTEN_TEXT)).toBeInTheDocument();
     expect(api.callsTo('POST', at('map'))[0]?.body).toEqual({ mapping: { ...OFFERED, companyName: 'Org' } });
     // The mapping is saved before the rows are checked with it.
     const order = api.calls.filter((call) => call.method === 'POST').map((call) => call.path);
     expect(order).toEqual([at('map').slice(4), at('dry-run').slice(4)]);
 
-    expect(screen.getByText(NOTHING_WRITTEN_TEXT)).toBeInTheDocument();
     expect(countsOf('Dry run counts')).toEqual(['2 will be created', '1 duplicate skipped', '1 invalid']);
     const table = screen.getByRole('table', { name: 'Rows to review' });
     expect(
@@ -200,7 +208,7 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
     const api = stubApi({
       [`GET ${LIST}`]: () => listOf([matters]),
       [`POST ${at('map')}`]: () => one(matters),
-      [`POST ${at('dry-run')}`]: { status: 400, message: BULK_IMPORT_MESSAGES.noRows },
+      [`POST ${at('dry-run')}`]: { status: 409, message: BULK_IMPORT_MESSAGES.alreadyChecking },
     });
     const user = userEvent.setup();
     renderPage();
@@ -212,7 +220,20 @@ describe('Settings › Import data: the file, its columns and the dry run', { ti
 
     await user.selectOptions(select('Matter name'), 'Description');
     await user.click(screen.getByRole('button', { name: 'Save mapping and check' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(BULK_IMPORT_MESSAGES.noRows);
+    expect(await screen.findByRole('alert')).toHaveTextContent(BULK_IMPORT_MESSAGES.alreadyChecking);
+    expect(screen.getByRole('heading', { level: 2, name: 'Columns' })).toBeInTheDocument();
+  });
+
+  it('takes up a dry run under way, and brings one a restart stopped back to its columns, saying so', async () => {
+    stubApi({
+      [`GET ${LIST}`]: () => listOf([checked({ status: 'checking', dryRun: null, processedRows: 1500, totalRows: 20000, progress: 8 })]),
+      [`GET ${at('status')}`]: () => one(bulkImport({ status: 'uploaded', failure: BULK_IMPORT_MESSAGES.checkStopped, totalRows: 20000 })),
+    });
+    renderPage();
+    expect(await screen.findByText('Checking clients.csv: 8%')).toBeInTheDocument();
+    expect(screen.getByText('1,500 of 20,000 records checked: nothing is written')).toBeInTheDocument();
+    expect(activeStep()).toBe('3Dry run report');
+    expect(await screen.findByRole('alert')).toHaveTextContent(BULK_IMPORT_MESSAGES.checkStopped);
     expect(screen.getByRole('heading', { level: 2, name: 'Columns' })).toBeInTheDocument();
   });
 

@@ -12,6 +12,7 @@ import { IMPORT_STEPS, ImportStepper } from '../components/import-stepper.tsx';
 import { ImportsList } from '../components/imports-list.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
 import { useBulkImports } from '../hooks/use-bulk-imports.ts';
+import { isWorking } from '../utils/import-display.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 
 export const BULK_IMPORT_INTRO =
@@ -52,6 +53,7 @@ export function BulkImportPage() {
       return (
         <MappingStep key={current.id} bulkImport={current} onCheck={movingOn(imports.check)} onStartOver={movingOn(imports.startOver)} />
       );
+    if (step === 2 && current.status === 'checking') return <ImportProgress bulkImport={current} />;
     if (step === 2)
       return (
         <DryRunReport
@@ -86,7 +88,7 @@ export function BulkImportPage() {
       ) : (
         <>
           <Text maw={820}>{READ_ONLY_TEXT}</Text>
-          {current?.status === 'running' && <ImportProgress bulkImport={current} />}
+          {isWorking(current) && <ImportProgress bulkImport={current!} />}
         </>
       )}
       <Stack gap="xs" component="section" aria-labelledby="recent-imports-title">

@@ -20,6 +20,7 @@ describe('an import as the page shows it', () => {
   it.each([
     ['uploaded', false, 1],
     ['uploaded', true, 1],
+    ['checking', false, 2],
     ['checked', false, 2],
     ['checked', true, 1],
     ['running', false, 3],
@@ -35,6 +36,7 @@ describe('an import as the page shows it', () => {
     [[importOf('new', 'checked')], 'new'],
     [[importOf('new', 'done'), importOf('old', 'uploaded')], null],
     [[importOf('new', 'failed'), importOf('old', 'running')], 'old'],
+    [[importOf('new', 'done'), importOf('old', 'checking')], 'old'],
   ])('takes up again, of %j, %s', (imports, expected) => {
     expect(importToResume(imports)?.id ?? null).toBe(expected);
   });

@@ -1,4 +1,4 @@
-import { countOf, type BulkImport } from '@matterhorn/shared';
+import { BULK_IMPORT_WORKING_STATUSES, countOf, type BulkImport } from '@matterhorn/shared';
 
 type Finding = NonNullable<BulkImport['dryRun']>['findings'][number];
 type ImportStatus = BulkImport['status'];
@@ -8,6 +8,7 @@ export const errorFileNameOf = (fileName: string) => `${fileName.replace(/\.(csv
 
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   uploaded: 'Columns to check',
+  checking: 'Checking',
   checked: 'Checked, not imported',
   running: 'Importing',
   done: 'Done',
@@ -16,6 +17,7 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
 
 export const IMPORT_STATUS_COLORS: Record<ImportStatus, string> = {
   uploaded: 'gray',
+  checking: 'blue',
   checked: 'yellow',
   running: 'blue',
   done: 'green',
@@ -36,22 +38,26 @@ export function findingReason(finding: Finding): string {
 
 /** A run's counts ("2 created · 1 skipped · 1 failed"); "—" before it has started. */
 export function resultText(bulkImport: BulkImport): string {
-  if (bulkImport.status === 'uploaded' || bulkImport.status === 'checked') return '—';
+  if (bulkImport.status === 'uploaded' || bulkImport.status === 'checking' || bulkImport.status === 'checked') return '—';
   return `${bulkImport.createdCount} created · ${bulkImport.skippedCount} skipped · ${bulkImport.failedCount} failed`;
 }
 
-/** The step an import is at: 1 columns, 2 its dry run's report, 3 its run (0, choosing a file, has no import). */
+/** Background work under way (a dry run or the run): followed until it ends. */
+export const isWorking = (bulkImport: BulkImport | null | undefined) =>
+  Boolean(bulkImport && BULK_IMPORT_WORKING_STATUSES.includes(bulkImport.status));
+
+/** The step an import is at: 1 columns, 2 its dry run (its progress, then its report), 3 its run (0, choosing a file, has no import). */
 export function stepOf(bulkImport: BulkImport | null, isChangingMapping: boolean): 0 | 1 | 2 | 3 {
   if (!bulkImport) return 0;
   if (bulkImport.status === 'uploaded' || (bulkImport.status === 'checked' && isChangingMapping)) return 1;
-  if (bulkImport.status === 'checked') return 2;
+  if (bulkImport.status === 'checking' || bulkImport.status === 'checked') return 2;
   return 3;
 }
 
-/** An import the page takes up again on opening: one running, or the newest when it was left before its run. */
+/** An import the page takes up again on opening: one being checked or run, or the newest when it was left before its run. */
 export function importToResume(imports: readonly BulkImport[]): BulkImport | null {
-  const running = imports.find((row) => row.status === 'running');
-  if (running) return running;
+  const working = imports.find(isWorking);
+  if (working) return working;
   const newest = imports[0];
   return newest && (newest.status === 'uploaded' || newest.status === 'checked') ? newest : null;
 }
