@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { choose, displayDate, expect, firmApi, signInAsFirmUser, test } from './support.ts';
+import { choose, displayDate, expect, firmApi, headerTimer, resetTimer, signInAsFirmUser, test } from './support.ts';
 
 // The seeded demo firm (apps/api/src/seed/demo-seed.ts): Kestrel's employment claim is one of its
 // open matters and the Federal High Court one of its courts.
@@ -29,6 +29,12 @@ test('in court with no signal: the installed app reopens offline as the fee earn
   // The service worker has the app's code once it controls the page.
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
 
+  // The timer runs for the mention, started while there is signal.
+  await resetTimer(page);
+  const timer = headerTimer(page);
+  await timer.button('Start Timer').click();
+  await expect(timer.button('Pause')).toBeVisible();
+
   // Online, the fee earner opens the court update form and the time entry popup once (their lists read).
   await page.goto('/progress-update/add-progress-update?iscourtupdate=true');
   const onlineForm = page.getByRole('form', { name: 'New court update' });
@@ -44,12 +50,17 @@ test('in court with no signal: the installed app reopens offline as the fee earn
 
   // The signal goes and the app is closed; reopened with none, it is still Tunde's, and says it is offline.
   await context.setOffline(true);
+  const secondsAtClosing = await timer.seconds();
   await page.close();
   const offline = await context.newPage();
   await offline.goto('/progress-update/add-progress-update?iscourtupdate=true');
   await expect(offline.getByText('Tunde Bakare')).toBeVisible();
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible();
   await expect(offline.getByText('Unauthorized Error!')).toHaveCount(0);
+  // The timer still runs, counted on through the time the app was closed, not from 00:00:00.
+  const offlineTimer = headerTimer(offline);
+  await expect(offlineTimer.button('Pause')).toBeVisible();
+  await expect.poll(() => offlineTimer.seconds()).toBeGreaterThan(secondsAtClosing);
 
   // A time entry from scratch: the popup's Matter and Activity lists are there.
   await offline.getByRole('button', { name: 'Create New' }).click();
@@ -94,4 +105,8 @@ test('in court with no signal: the installed app reopens offline as the fee earn
   await expect(again.getByRole('heading', { name: 'Time Entries', level: 1 })).toBeVisible();
   await expect.poll(() => countOf(again, `/admin/time-entry?GeneralSearchText=${encodeURIComponent(description)}`)).toBe(1);
   expect(await countOf(again, `/admin/progress-update/get-court-updates?GeneralSearchText=${encodeURIComponent(suitNumber)}`)).toBe(1);
+  // The server's timer ran all along: online again, it shows at least what the phone counted.
+  await expect(headerTimer(again).button('Pause')).toBeVisible();
+  expect(await headerTimer(again).seconds()).toBeGreaterThan(secondsAtClosing);
+  await resetTimer(again);
 });

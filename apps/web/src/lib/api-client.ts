@@ -54,6 +54,9 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer at all (no signal, and the worker had no copy): not a refusal, so a copy kept on the device may stand in. */
+export const isNoConnection = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 /** SPEC.md §7: query strings drop null and undefined values. */
 export function buildQueryString(query: QueryParams | undefined): string {
   if (!query) return '';

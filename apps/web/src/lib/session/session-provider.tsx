@@ -2,7 +2,7 @@ import type { FirmSession, PortalProfile, PortalSession, Profile } from '@matter
 import { SPEC_MESSAGES } from '@matterhorn/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
+import { apiRequest, isNoConnection, onUnauthorized, type ApiEnvelope } from '../api-client.ts';
 import { clearStoredSession, readStoredSession, storeClientSession, storeFirmToken } from '../session-storage.ts';
 import { toast } from '../toasts.ts';
 import { keepFirmSession, keptFirmSession } from './kept-firm-session.ts';
@@ -35,9 +35,6 @@ const EMPTY: SessionState = {
   portalProfile: null,
   hasLoggedOut: false,
 };
-
-/** No answer at all (no signal, the worker had no copy): not a refusal, so the kept copy stands in. */
-const isNoConnection = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 async function loadFirm(token: string): Promise<Pick<SessionState, 'profile' | 'permissions'>> {
   let profile: Profile | null = null;

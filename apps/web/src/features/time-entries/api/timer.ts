@@ -1,7 +1,9 @@
 import { timerPauseRoute, timerResetRoute, timerStartRoute, type TimerTotal, timerTotalRoute } from '@matterhorn/shared';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiEnvelope } from '../../../lib/api-client.ts';
+import { isNoConnection, type ApiEnvelope } from '../../../lib/api-client.ts';
 import { callContract } from '../../../lib/api/call-contract.ts';
+import { firmToken } from '../../../lib/session-storage.ts';
+import { keepTimerTotal, keptTimerTotal } from './kept-timer.ts';
 import { timeEntryKeys } from './time-entry-list.ts';
 
 /** The header timer's total; under the time-entries root, so saving an entry refreshes it too. */
@@ -12,13 +14,28 @@ export type TimerScope = { adminUserId?: string | null; businessId?: string | nu
 
 type TimerCall = typeof timerTotalRoute | typeof timerStartRoute | typeof timerPauseRoute | typeof timerResetRoute;
 
-/** SPEC.md §8: timer call failures are silently ignored, so every call here is silent. */
+/**
+ * SPEC.md §8: timer call failures are silently ignored, so every call here is silent. Each total
+ * answered is kept on the device, for the clock to count on offline.
+ */
 async function postTimer(contract: TimerCall, scope: TimerScope): Promise<ApiEnvelope<TimerTotal | null>> {
-  return callContract(contract, { body: scope }, { auth: 'firm', silent: true });
+  const answer = await callContract(contract, { body: scope }, { auth: 'firm', silent: true });
+  const token = firmToken();
+  if (answer.data && token) keepTimerTotal(token, answer.data);
+  return answer;
 }
 
+/** The server's total; with no signal, the one kept on the device, counted on to now. */
 export async function getTimerTotal(scope: TimerScope): Promise<TimerTotal> {
-  const total = (await postTimer(timerTotalRoute, scope)).data;
+  let total: TimerTotal | null;
+  try {
+    total = (await postTimer(timerTotalRoute, scope)).data;
+  } catch (error) {
+    const token = firmToken();
+    const kept = isNoConnection(error) && token ? keptTimerTotal(token) : null;
+    if (kept) return kept;
+    throw error;
+  }
   if (!total) throw new Error('The timer total could not be read');
   return total;
 }
