@@ -618,6 +618,59 @@ describe('erasing a lead sent through the form', () => {
   });
 });
 
+describe('erasing a client who came through the form', () => {
+  it('leaves their name and email nowhere: the lead they were, its emails and check, the client, its contacts and portal account', async () => {
+    scannerMode = 'up';
+    const marker = randomUUID().slice(0, 8);
+    const person = { firstName: `Ximena${marker}`, lastName: `Okafor${marker}`, email: `xo.${marker}@erasure.example` };
+    const sent = await upload(pdfFile(`Payslip ${marker}`), `payslip-${marker}.pdf`);
+    expectStatus(sent, 201);
+    const submitted = await publicCall('POST', `${publicBase()}/submit`, {
+      submissionKey: randomUUID(),
+      answers: { ...goodAnswers(), ...person, story: `My employer ${person.lastName} withheld my pay`, papers: [sent.json().data.uploadId] },
+    });
+    expectStatus(submitted, 200);
+    const notice = (await readOutbox(context.config)).find((email) => email.subject === `New lead: ${person.firstName} ${person.lastName}`);
+    const leadId = notice!.link!.split('/leads/')[1]!;
+    expectStatus(await call('POST', `/api/admin/leads/run-lead-conflict-check/${leadId}`, admin), 200);
+    expectStatus(await call('POST', `/api/admin/leads/record-lead-conflict-decision/${leadId}`, admin, { decision: 'no_conflict' }), 200);
+    expectStatus(
+      await call('PUT', `/api/admin/engagements/save-engagement-terms/${leadId}`, admin, {
+        responsibleUserId: firm.users.admin.id,
+        matterName: `Unpaid wages ${marker}`,
+        billingType: 'Hourly',
+        hourlyRate: '150.00',
+      }),
+      200,
+    );
+    const converted = await call('POST', `/api/admin/engagements/convert-lead/${leadId}`, admin);
+    expectStatus(converted, 200);
+    const clientId = converted.json().data.clientId as string;
+    // A later check for someone of the same name finds the client: its matches name them too.
+    const later = await call('POST', '/api/admin/conflict-check/run-conflict-check', admin, {
+      names: [`${person.firstName} ${person.lastName}`],
+      context: 'standalone',
+    });
+    expectStatus(later, 200);
+    const needles = [person.firstName, person.lastName, person.email];
+    expect(await placesHolding(needles)).toEqual(
+      expect.arrayContaining(['clients.email', 'leads.email', 'outgoing_messages.recipient', 'conflict_checks.matches', 'conflict_names.name']),
+    );
+
+    const logged = await call('POST', '/api/admin/data-protection/requests', admin, {
+      subjectType: 'client',
+      subjectId: clientId,
+      kind: 'erasure',
+      receivedOn: '2026-01-05',
+    });
+    expectStatus(logged, 201);
+    const erased = await call('POST', `/api/admin/data-protection/requests/${logged.json().data.id}/erase`, admin);
+    expectStatus(erased, 200);
+    expect(erased.json().data).toMatchObject({ status: 'completed', blockers: [] });
+    expect(await placesHolding(needles)).toEqual([]);
+  });
+});
+
 describe('deleting', () => {
   const binItem = async (id: string) =>
     ((await call('GET', '/api/admin/recycle-bin/get-items?size=100', admin)).json().data.data as { id: string }[]).find(

@@ -167,7 +167,7 @@ export function createClientsService({ database, conflictGate, portalInvitations
         if (!client) throw notFound('Client');
         if (!client.email) throw badRequest('The client needs an email address to be invited');
         await portalInvitations.inviteInTx(tx, principal, { clientId, email: client.email, contactName: null });
-        await recordAuditEvent(tx, principal, 'client.portalInvited', clientId, { email: client.email });
+        await recordAuditEvent(tx, principal, 'client.portalInvited', clientId);
         return detailOf(tx, firmId, clientId);
       });
     },

@@ -47,7 +47,7 @@ export async function sendBookingLink(tx: Tx, deps: { outbox: Outbox; appUrl: st
     why: 'you asked the firm for a consultation',
   });
   await tellLead(tx, principal, lead, { kind: 'emailSent', summary: `Booking link sent to ${lead.email}` });
-  await recordAuditEvent(tx, principal, 'consultation.linkSent', lead.id, { sentTo: lead.email });
+  await recordAuditEvent(tx, principal, 'consultation.linkSent', lead.id);
 }
 
 export type OpenedLink = { firmId: string; leadId: string; expiresAt: string; token: string };

@@ -140,7 +140,7 @@ export function createDataSubjectRequests({ database, files }: Dependencies) {
   /** Anonymises the person; answers the stored files to remove once the erasure has committed. */
   async function eraseSubject(tx: Tx, firmId: string, subjectType: DataSubjectType, subjectId: string): Promise<string[]> {
     let storedFiles: string[] = [];
-    if (subjectType === 'client') await anonymiseClient(tx, firmId, subjectId);
+    if (subjectType === 'client') storedFiles = await anonymiseClient(tx, firmId, subjectId);
     else if (subjectType === 'clientContact') await anonymiseContact(tx, firmId, subjectId);
     else if (subjectType === 'lead') storedFiles = await anonymiseLead(tx, firmId, subjectId);
     else await anonymiseOpposingParty(tx, firmId, subjectId);

@@ -208,7 +208,30 @@ const ERASED = 'Erased';
  * custom fields, its contact people and its portal sign-in. Its number, matters and money records
  * stay (they are the firm's records, now about an anonymous client).
  */
-export async function anonymiseClient(tx: Tx, firmId: string, clientId: string) {
+/**
+ * Erases a client everywhere its data is (issue 64): the client, its contacts and portal accounts
+ * and their open invitations; the lead it came from (as anonymiseLead); the emails to any of its
+ * addresses; its names in conflict checks, as searched and as matched; the names no record holds
+ * any more in the conflict search; intake files' notes naming it. Its matters' documents and
+ * financial records stay (the firm's file). Answers the stored files to remove after commit.
+ */
+export async function anonymiseClient(tx: Tx, firmId: string, clientId: string): Promise<string[]> {
+  const [held] = await rowsOf<{ names: string[]; emails: string[]; leadIds: string[] }>(
+    tx.execute(sql`select
+        array(select n from unnest(array[c.display_name, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.company_name]
+          || array(select cc.name from client_contacts cc where cc.firm_id = c.firm_id and cc.client_id = c.id)
+          || array(select pa.contact_name from portal_accounts pa where pa.firm_id = c.firm_id and pa.client_id = c.id)) n
+          where n is not null and n <> '') as names,
+        array(select lower(e) from unnest(array[c.email, c.alternate_email]
+          || array(select cc.email from client_contacts cc where cc.firm_id = c.firm_id and cc.client_id = c.id)
+          || array(select pa.email from portal_accounts pa where pa.firm_id = c.firm_id and pa.client_id = c.id)) e
+          where e is not null and e <> '') as emails,
+        array(select e.lead_id from engagements e where e.firm_id = c.firm_id and e.client_id = c.id) as "leadIds"
+      from clients c where c.firm_id = ${firmId} and c.id = ${clientId} for update`),
+  );
+  if (!held) return [];
+  const storedFiles: string[] = [];
+  for (const leadId of held.leadIds) storedFiles.push(...(await anonymiseLead(tx, firmId, leadId)));
   await tx.execute(sql`update clients set
       first_name = case when client_type = 'individual' then ${ERASED} end,
       last_name = case when client_type = 'individual' then 'client ' || client_number end,
@@ -221,11 +244,68 @@ export async function anonymiseClient(tx: Tx, firmId: string, clientId: string) 
   await tx.execute(sql`update portal_accounts set status = 'removed', email = 'erased-' || id || '@erased.invalid', contact_name = null,
       password_hash = null, totp_secret = null, totp_enabled_at = null
     where firm_id = ${firmId} and client_id = ${clientId}`);
+  await tx.execute(sql`delete from auth_tokens where firm_id = ${firmId} and client_id = ${clientId}`);
+  const names = textArray(held.names);
+  const emails = textArray(held.emails);
+  await eraseEmailsTo(tx, firmId, emails, sql`false`);
+  const [erased] = await rowsOf<{ name: string }>(
+    tx.execute(sql`select display_name as name from clients where firm_id = ${firmId} and id = ${clientId}`),
+  );
+  // Checks that searched its names or found it keep that they did, under its erased name.
+  await tx.execute(sql`update conflict_checks set matches = (
+        select coalesce(jsonb_agg(m || case when m->>'searchedName' = any(${names})
+            then jsonb_build_object('searchedName', ${erased!.name}::text) else '{}'::jsonb end
+          || case when m->>'clientId' = ${clientId} then jsonb_build_object('clientName', ${erased!.name}::text,
+            'matchedName', case when m->>'matchedName' = any(${names}) then ${erased!.name}::text else m->>'matchedName' end)
+            else '{}'::jsonb end order by ordinal), '[]'::jsonb)
+        from jsonb_array_elements(matches) with ordinality as e(m, ordinal))
+    where firm_id = ${firmId} and (matches @> ${JSON.stringify([{ clientId }])}::jsonb or searched_names && ${names})`);
+  await tx.execute(sql`update conflict_checks set searched_names = array(
+        select case when n = any(${names}) then ${erased!.name}::text else n end from unnest(searched_names) n),
+      decision_notes = case when client_id = ${clientId} then null else decision_notes end
+    where firm_id = ${firmId} and (searched_names && ${names} or client_id = ${clientId})`);
+  await tx.execute(sql`update document_versions set note = 'Sent with the intake form'
+    where firm_id = ${firmId} and note = any(array(select 'Sent by ' || n || ' with the intake form' from unnest(${names}) n))`);
+  await forgetUnheldNames(tx, firmId, names);
+  return storedFiles;
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * The emails to these addresses (and any `also` picks) keep that they were sent, not to whom or
+ * what they said; one not yet sent is not sent at all.
+ */
+async function eraseEmailsTo(tx: Tx, firmId: string, emails: ReturnType<typeof textArray>, also: ReturnType<typeof sql>) {
+  await tx.execute(sql`update outgoing_messages set
+      recipient = case when lower(recipient) = any(${emails}) then 'erased-' || id || '@erased.invalid' else recipient end,
+      subject = ${`${ERASED} (data-subject request)`}, sealed_content = null,
+      last_error = case when status = 'pending' then 'Not sent: the person’s data was erased' else last_error end,
+      status = case when status = 'pending' then 'failed' else status end
+    where firm_id = ${firmId} and (lower(recipient) = any(${emails}) or ${also})`);
+}
+
+/** The conflict search's list of names keeps only names a record still holds. */
+async function forgetUnheldNames(tx: Tx, firmId: string, names: ReturnType<typeof textArray>) {
+  await tx.execute(sql`delete from conflict_names n where n.firm_id = ${firmId} and n.name = any(${names})
+    and not exists (select 1 from clients c where c.firm_id = n.firm_id and c.display_name = n.name)
+    and not exists (select 1 from client_contacts cc where cc.firm_id = n.firm_id and cc.name = n.name)
+    and not exists (select 1 from matter_parties p where p.firm_id = n.firm_id and p.name = n.name)`);
 }
 
 export async function anonymiseContact(tx: Tx, firmId: string, contactId: string) {
+  const [contact] = await rowsOf<{ name: string; email: string | null }>(
+    tx.execute(sql`select name, email from client_contacts where firm_id = ${firmId} and id = ${contactId} for update`),
+  );
   await tx.execute(sql`update client_contacts set name = ${`${ERASED} contact`}, job_title = null, email = null, phone = null
     where firm_id = ${firmId} and id = ${contactId}`);
+  if (!contact) return;
+  await eraseEmailsTo(tx, firmId, textArray(contact.email ? [contact.email.toLowerCase()] : []), sql`false`);
+  await forgetUnheldNames(tx, firmId, textArray([contact.name]));
 }
 
 /** A timeline entry's sentence once the lead is erased: that it happened, not what it said or to whom. */
@@ -269,12 +349,12 @@ export async function anonymiseLead(tx: Tx, firmId: string, leadId: string): Pro
   );
   // The emails to the person and the staff notice naming them keep that they were sent, not to whom or
   // what they said; one not yet sent is not sent at all.
-  await tx.execute(sql`update outgoing_messages set
-      recipient = case when lower(recipient) = lower(${lead.email ?? ''}) then 'erased-' || id || '@erased.invalid' else recipient end,
-      subject = ${`${ERASED} (data-subject request)`}, sealed_content = null,
-      last_error = case when status = 'pending' then 'Not sent: the person’s data was erased' else last_error end,
-      status = case when status = 'pending' then 'failed' else status end
-    where firm_id = ${firmId} and (lower(recipient) = lower(${lead.email ?? ''}) or subject = ${`New lead: ${lead.displayName}`})`);
+  await eraseEmailsTo(
+    tx,
+    firmId,
+    textArray(lead.email ? [lead.email.toLowerCase()] : []),
+    sql`subject = ${`New lead: ${lead.displayName}`}`,
+  );
   if (lead.conflictCheckId)
     await tx.execute(sql`update conflict_checks set searched_names = array[${`${ERASED} lead`}]::text[], matches = '[]'::jsonb, decision_notes = null
       where firm_id = ${firmId} and id = ${lead.conflictCheckId}`);
@@ -288,5 +368,9 @@ export async function anonymiseLead(tx: Tx, firmId: string, leadId: string): Pro
 }
 
 export async function anonymiseOpposingParty(tx: Tx, firmId: string, partyId: string) {
+  const [party] = await rowsOf<{ name: string }>(
+    tx.execute(sql`select name from matter_parties where firm_id = ${firmId} and id = ${partyId} for update`),
+  );
   await tx.execute(sql`update matter_parties set name = ${`${ERASED} party`}, notes = '' where firm_id = ${firmId} and id = ${partyId}`);
+  if (party) await forgetUnheldNames(tx, firmId, textArray([party.name]));
 }

@@ -140,7 +140,8 @@ async function carryIntakeFiles(
       fileName: upload.fileName,
       contentType: upload.contentType,
       scanStatus: upload.scanStatus === 'scanning' ? ('scanning' as const) : ('available' as const),
-      note: `Sent by ${lead.displayName} with the intake form`,
+      // Not the sender's name: a note outlives an erasure of the person.
+      note: 'Sent with the intake form',
     }));
   if (sources.length === 0) return [];
   const copies = await deps.documents.fileCopiesInMatter(tx, principal, matterId, sources);

@@ -65,11 +65,8 @@ export function createPortalAccessService({ database, config, outbox }: Dependen
     if (existing && existing.clientId !== input.clientId) throw badRequest('This email already has portal access for another client');
     if (existing?.status === 'disabled') throw badRequest('This portal account is disabled: enable it instead');
     await repository.markClientOnPortal(tx, firmId, input.clientId);
-    await recordAuditEvent(tx, principal, 'portalAccount.invited', existing?.id ?? input.clientId, {
-      clientId: input.clientId,
-      email,
-      contactName: input.contactName,
-    });
+    // By id only: the audit trail cannot be changed, so it must not hold what an erasure removes.
+    await recordAuditEvent(tx, principal, 'portalAccount.invited', existing?.id ?? input.clientId, { clientId: input.clientId });
     const portal = `${config.appUrl}/portal/${encodeURIComponent(firm.portalSlug)}`;
     const invitedByUserId = principal.userId;
     if (existing?.status === 'active')
@@ -126,7 +123,7 @@ export function createPortalAccessService({ database, config, outbox }: Dependen
       if (change === 'enable') {
         if (account.status !== 'disabled') throw badRequest('This portal account is not disabled');
         await repository.setAccountStatus(tx, firmId, accountId, account.hasPassword ? 'active' : 'invited');
-        await recordAuditEvent(tx, principal, 'portalAccount.enabled', accountId, { clientId: account.clientId, email: account.email });
+        await recordAuditEvent(tx, principal, 'portalAccount.enabled', accountId, { clientId: account.clientId });
       } else {
         if (change === 'disable' && account.status === 'disabled') throw badRequest('This portal account is already disabled');
         await repository.setAccountStatus(tx, firmId, accountId, change === 'disable' ? 'disabled' : 'removed');
