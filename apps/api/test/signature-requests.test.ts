@@ -234,7 +234,7 @@ async function letterWithActiveContent(): Promise<Buffer> {
 }
 
 describe('a letter carrying scripts', () => {
-  it('is sealed and e-mailed without its scripts, launch actions or embedded files, and the seal still verifies', async () => {
+  it('is read by the signer and sealed and e-mailed without its scripts, launch actions or embedded files, and the seal still verifies', async () => {
     const content = await letterWithActiveContent();
     const uploaded = await fixture.upload(folderId, { fileName: 'Scripted letter.pdf', content });
     expect(uploaded.statusCode).toBe(201);
@@ -242,6 +242,10 @@ describe('a letter carrying scripts', () => {
     const sent = await send({ documentId: uploaded.json().data.id, signers: [person], fields: [field(0, 'signature')] });
     expect(sent.statusCode).toBe(201);
     const token = await openAndConsent(person.email);
+    const read = await signing('GET', token, '/document');
+    expect(read.headers['content-type']).toBe('application/pdf');
+    const readPath = join(directory, 'scripted-read.pdf');
+    await writeFile(readPath, read.rawPayload);
     const fields = (await signing('GET', token)).json().data.fields as { id: string }[];
     const signed = await signing('POST', token, '/sign', {
       signature: { kind: 'typed', text: 'Efe Script' },
@@ -266,7 +270,7 @@ describe('a letter carrying scripts', () => {
     const original = await readable(before);
     for (const marker of ['/JavaScript', '/OpenAction', '/Launch', '/EmbeddedFile', 'app.alert', 'MZ payload'])
       expect(original).toContain(marker);
-    const copy = await readable(sealedPath);
+    const copy = (await readable(sealedPath)) + (await readable(readPath));
     for (const marker of [
       '/JavaScript',
       '/OpenAction',

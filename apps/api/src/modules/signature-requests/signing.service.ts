@@ -14,6 +14,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { emailRequestOf, openNextSigner, type Actor } from './signature-request-actions.ts';
 import { iso, isoOrNull, statusOf } from './signature-request-views.ts';
+import { pdfWithoutActiveContent } from './strip-active-content.ts';
 import { findFields, findRequest, findSigners, insertEvents, type RequestRow, type SignerRow } from './signature-requests.repository.ts';
 import { endRequest, findFirmName, findUserEmail, recordFirstView, recordSignerStep } from './signing.repository.ts';
 import { requestDeclinedEmail } from './signing-emails.ts';
@@ -189,12 +190,18 @@ export function createSigningService(deps: SigningDeps) {
         return viewOf(tx, await openedOf(tx, link, false), token);
       }),
 
-    /** The PDF as sent, to read on the signing page, only while the signer can still sign it. */
-    document: (token: string) =>
-      withSigningLink(database, token, async (tx, link) => {
+    /**
+     * The PDF as sent, to read on the signing page, only while the signer can still sign it; without
+     * its scripts, launch actions or embedded files, as the sealed copy (cleaned after the
+     * transaction: the work holds no connection).
+     */
+    async document(token: string) {
+      const sent = await withSigningLink(database, token, async (tx, link) => {
         const { opened, version } = await versionToRead(tx, link);
         return { fileName: opened.request.documentName, content: await version.read() };
-      }),
+      });
+      return { ...sent, content: await pdfWithoutActiveContent(sent.content) };
+    },
 
     /**
      * The version the signer reads, for its page images, with the document call's checks; its bytes

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 
 /** Actions that run something rather than move within the document: never kept in a sealed copy. */
 const ACTIVE_ACTIONS = new Set([
@@ -50,25 +50,30 @@ function reachableRefs(document: PDFDocument): Set<string> {
  * on opening. Removes the document's open action and additional actions, its JavaScript and
  * embedded-file name trees, pages' and annotations' scripts, launch and form-submit actions,
  * file-attachment annotations and the XFA form (which carries its own scripts); then drops the
- * objects nothing reaches any more, so the script's bytes are not left in the file either.
+ * objects nothing reaches any more, so the script's bytes are not left in the file either. Answers
+ * whether it removed anything.
  */
-export function stripActiveContent(document: PDFDocument): void {
+export function stripActiveContent(document: PDFDocument): boolean {
+  let removed = false;
+  const drop = (dict: PDFDict | undefined, key: string) => {
+    if (dict?.delete(name(key))) removed = true;
+  };
   const catalog = document.catalog;
   const openAction = catalog.get(name('OpenAction'));
-  if (openAction && !(document.context.lookup(openAction) instanceof PDFArray)) catalog.delete(name('OpenAction'));
-  catalog.delete(name('AA'));
+  if (openAction && !(document.context.lookup(openAction) instanceof PDFArray)) drop(catalog, 'OpenAction');
+  drop(catalog, 'AA');
   const names = catalog.lookupMaybe(name('Names'), PDFDict);
-  names?.delete(name('JavaScript'));
-  names?.delete(name('EmbeddedFiles'));
-  catalog.delete(name('AF'));
+  drop(names, 'JavaScript');
+  drop(names, 'EmbeddedFiles');
+  drop(catalog, 'AF');
   const form = catalog.lookupMaybe(name('AcroForm'), PDFDict);
-  form?.delete(name('XFA'));
+  drop(form, 'XFA');
   for (const field of form?.lookupMaybe(name('Fields'), PDFArray)?.asArray() ?? []) {
     const dict = document.context.lookup(field);
-    if (dict instanceof PDFDict) dict.delete(name('AA'));
+    if (dict instanceof PDFDict) drop(dict, 'AA');
   }
   for (const page of document.getPages()) {
-    page.node.delete(name('AA'));
+    drop(page.node, 'AA');
     const annotations = page.node.Annots();
     if (!annotations) continue;
     for (let index = annotations.size() - 1; index >= 0; index -= 1) {
@@ -77,12 +82,27 @@ export function stripActiveContent(document: PDFDocument): void {
       const subtype = annotation.get(name('Subtype'));
       if (subtype instanceof PDFName && ['/FileAttachment', '/RichMedia', '/Screen', '/Movie', '/Sound'].includes(subtype.asString())) {
         annotations.remove(index);
+        removed = true;
         continue;
       }
-      annotation.delete(name('AA'));
-      if (isActiveAction(document, annotation.get(name('A')))) annotation.delete(name('A'));
+      drop(annotation, 'AA');
+      if (isActiveAction(document, annotation.get(name('A')))) drop(annotation, 'A');
     }
   }
+  if (!removed) return false;
   const kept = reachableRefs(document);
   for (const [ref] of document.context.enumerateIndirectObjects()) if (!kept.has(ref.toString())) document.context.delete(ref);
+  // The trailer's /Size counts up to the highest object still written, so readers find no gap to warn of.
+  document.context.largestObjectNumber = Math.max(0, ...[...kept].map((ref) => Number.parseInt(ref, 10)));
+  return true;
+}
+
+/**
+ * The copy a signer reads before signing: none of what a reader would run on opening. A PDF with
+ * nothing to remove is answered byte for byte as sent (its recorded SHA-256 still holds).
+ */
+export async function pdfWithoutActiveContent(content: Buffer): Promise<Buffer> {
+  const document = await PDFDocument.load(content, { updateMetadata: false });
+  if (!stripActiveContent(document)) return content;
+  return Buffer.from(await document.save({ useObjectStreams: false }));
 }
