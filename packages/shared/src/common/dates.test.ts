@@ -1,5 +1,14 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import { daysBetween, displayToIsoDate, displayToMonthDayYear, isoToDisplayDate, isValidIsoDate, todayIso } from './dates.ts';
+import {
+  daysBetween,
+  displayToIsoDate,
+  displayToMonthDayYear,
+  firmWallClockOf,
+  isoToDisplayDate,
+  isValidIsoDate,
+  momentOfFirmWallClock,
+  todayIso,
+} from './dates.ts';
 import { isoToDocumentDate } from './document-dates.ts';
 
 describe('isoToDisplayDate (ISO -> DD/MM/YYYY)', () => {
@@ -176,5 +185,21 @@ describe('isoToDocumentDate', () => {
     expect(isoToDocumentDate('2026-03-07T10:00:00Z', 'YYYY-MM-DD')).toBe('2026-03-07');
     expect(isoToDocumentDate('2026-12-25', 'D MMM YYYY')).toBe('25 Dec 2026');
     expect(isoToDocumentDate('not a date', 'D MMM YYYY')).toBe('');
+  });
+});
+
+describe('the firm’s wall clock', () => {
+  it.each([
+    ['2026-11-28T08:30:00.000Z', 'Africa/Lagos', '2026-11-28T09:30'],
+    ['2026-11-28T23:30:00.000Z', 'Africa/Lagos', '2026-11-29T00:30'],
+    ['2026-03-29T01:30:00.000Z', 'Europe/London', '2026-03-29T02:30'],
+  ])('shows %s in %s as %s, and reads it back', (iso, timeZone, wallClock) => {
+    expect(firmWallClockOf(iso, timeZone)).toBe(wallClock);
+    expect(momentOfFirmWallClock(wallClock, timeZone)).toBe(iso);
+  });
+
+  it('answers nothing for text that is not a wall clock', () => {
+    expect(momentOfFirmWallClock('28/11/2026 09:30', 'Africa/Lagos')).toBe('');
+    expect(firmWallClockOf('not a date', 'Africa/Lagos')).toBe('');
   });
 });

@@ -65,3 +65,43 @@ export function displayFirmDateTime(iso: string, timeZone: string): string {
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/** How far the firm's clock is ahead of UTC at a moment, in milliseconds. */
+function firmOffsetAt(epochMs: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** A moment as the firm's wall clock for a datetime-local input: YYYY-MM-DDTHH:mm. */
+export function firmWallClockOf(iso: string, timeZone: string): string {
+  const epoch = new Date(iso).getTime();
+  if (Number.isNaN(epoch)) return '';
+  return new Date(epoch + firmOffsetAt(epoch, timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * The moment a firm's wall clock (YYYY-MM-DDTHH:mm, as typed) shows, as ISO 8601 UTC: read on the
+ * firm's clock, never the browser's; '' for text that is not one.
+ */
+export function momentOfFirmWallClock(wallClock: string, timeZone: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(wallClock)) return '';
+  const asUtc = Date.parse(`${wallClock}:00Z`);
+  if (Number.isNaN(asUtc)) return '';
+  // The offset is that of the moment itself; asked twice, it settles across a change of offset.
+  const first = asUtc - firmOffsetAt(asUtc, timeZone);
+  return new Date(asUtc - firmOffsetAt(first, timeZone)).toISOString();
+}

@@ -126,6 +126,7 @@ export const dataProtectionSettingsSchema = z.object({
   requestDueDays: z.number().int().describe('Days to answer a data-subject request (default 30).'),
   closedMatterFileYears: z.number().int().describe('Years a closed matter’s files are kept (default 7).'),
   financialRecordYears: z.number().int().describe('Years financial and trust records are kept (7, fixed).'),
+  timeZone: z.string().describe('The firm’s time zone (IANA): a moment typed on these pages (when a breach was found) is on its clock.'),
 });
 export type DataProtectionSettings = z.infer<typeof dataProtectionSettingsSchema>;
 

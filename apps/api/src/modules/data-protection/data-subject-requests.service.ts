@@ -157,17 +157,21 @@ export function createDataSubjectRequests({ database, files }: Dependencies) {
 
   return {
     async settings(principal: FirmPrincipal): Promise<DataProtectionSettings> {
-      const row = await database.withFirm(principal.firmId, (tx) => findSettings(tx, principal.firmId));
-      return { ...row, financialRecordYears: FINANCIAL_RECORD_RETENTION_YEARS };
+      const { row, timeZone } = await database.withFirm(principal.firmId, async (tx) => ({
+        row: await findSettings(tx, principal.firmId),
+        timeZone: await findFirmTimeZone(tx, principal.firmId),
+      }));
+      return { ...row, financialRecordYears: FINANCIAL_RECORD_RETENTION_YEARS, timeZone };
     },
 
     async updateSettings(principal: FirmPrincipal, input: z.output<typeof updateDataProtectionSettingsSchema>) {
-      await database.withFirm(principal.firmId, async (tx) => {
+      const timeZone = await database.withFirm(principal.firmId, async (tx) => {
         const before = await findSettings(tx, principal.firmId);
         await saveSettings(tx, principal.firmId, principal.userId, input);
         await recordAuditEvent(tx, principal, 'dataProtectionSettings.updated', principal.firmId, { before, after: input });
+        return findFirmTimeZone(tx, principal.firmId);
       });
-      return { ...input, financialRecordYears: FINANCIAL_RECORD_RETENTION_YEARS };
+      return { ...input, financialRecordYears: FINANCIAL_RECORD_RETENTION_YEARS, timeZone };
     },
 
     async findSubjects(principal: FirmPrincipal, search: string): Promise<DataSubject[]> {

@@ -1,4 +1,4 @@
-import { breachSchema, type Breach } from '@matterhorn/shared';
+import { breachSchema, dataProtectionSettingsSchema, type Breach } from '@matterhorn/shared';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,34 @@ describe('Settings › Data protection › Breaches', { timeout: 60_000 }, () =>
       notifiedTo: 'Nigeria Data Protection Commission',
     });
     expect(await screen.findByText('Regulator told: Nigeria Data Protection Commission')).toBeInTheDocument();
+  });
+
+  it('records a breach found when the firm’s clock says, whatever the reader’s device says', async () => {
+    const api = stubApi({
+      [`GET ${BASE}`]: () => contractAnswer(breachSchema.array(), []),
+      'GET /api/admin/data-protection/settings': () =>
+        contractAnswer(dataProtectionSettingsSchema, {
+          requestDueDays: 30,
+          closedMatterFileYears: 7,
+          financialRecordYears: 7,
+          timeZone: 'Africa/Lagos',
+        }),
+      [`POST ${BASE}`]: () => ({ ...contractAnswer(breachSchema, breach()), status: 201 }),
+    });
+    renderRoutes([{ path: '/settings/data-protection', element: <DataProtectionPage /> }], {
+      path: '/settings/data-protection?activeTab=breaches',
+      session: fakeSession({ permissions: ['administrator'] }),
+    });
+    const user = userEvent.setup();
+    const found = await screen.findByLabelText(/^When found/);
+    await user.type(screen.getByLabelText(/^What happened/), 'Laptop stolen from a car');
+    await user.type(screen.getByLabelText(/^What data/), 'Client files');
+    await user.type(screen.getByLabelText(/^Whose data/), 'Litigation clients');
+    await user.clear(found);
+    await user.type(found, '2026-11-28T09:30');
+    await user.click(screen.getByRole('button', { name: 'Record breach' }));
+    await waitFor(() => expect(api.callsTo('POST', BASE)).toHaveLength(1));
+    // 09:30 in Lagos (UTC+1) is 08:30 UTC, on any device's clock.
+    expect(api.callsTo('POST', BASE)[0]!.body).toMatchObject({ discoveredAt: '2026-11-28T08:30:00.000Z' });
   });
 });

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DATA_SUBJECT_TYPE_LABELS, type Breach, type DataSubject } from '@matterhorn/shared';
+import { DATA_SUBJECT_TYPE_LABELS, firmWallClockOf, momentOfFirmWallClock, type Breach, type DataSubject } from '@matterhorn/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { breachKeys, markClientTold, notifyRegulator, recordBreach, useBreaches } from '../api/breaches.ts';
-import { useSubjectSearch } from '../api/data-subject-requests.ts';
+import { useDataProtectionSettings, useSubjectSearch } from '../api/data-subject-requests.ts';
 import { displayFirmDateTime } from '../../../lib/date-time.ts';
 import { deadlineText } from './breach-countdown.ts';
 
@@ -17,11 +17,11 @@ function useMinutesGone(since: number) {
   return Math.max(0, Math.floor((now - since) / 60_000));
 }
 
-const localNow = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : '');
+/** "When found" is typed on the firm's clock, whatever the reader's device says. */
+const firmNow = (timeZone: string) => firmWallClockOf(new Date().toISOString(), timeZone);
 
-function RecordBreachForm({ onRecorded }: { onRecorded: () => Promise<void> }) {
-  const [fields, setFields] = useState({ title: '', dataAffected: '', peopleAffected: '', discoveredAt: localNow() });
+function RecordBreachForm({ onRecorded, timeZone }: { onRecorded: () => Promise<void>; timeZone: string }) {
+  const [fields, setFields] = useState({ title: '', dataAffected: '', peopleAffected: '', discoveredAt: firmNow(timeZone) });
   const [search, setSearch] = useState('');
   const found = useSubjectSearch(search);
   const [clients, setClients] = useState<DataSubject[]>([]);
@@ -36,8 +36,12 @@ function RecordBreachForm({ onRecorded }: { onRecorded: () => Promise<void> }) {
   );
   const submit = async () => {
     try {
-      await recordBreach({ ...fields, discoveredAt: isoOf(fields.discoveredAt), clientIds: clients.map((client) => client.subjectId) });
-      setFields({ title: '', dataAffected: '', peopleAffected: '', discoveredAt: localNow() });
+      await recordBreach({
+        ...fields,
+        discoveredAt: momentOfFirmWallClock(fields.discoveredAt, timeZone),
+        clientIds: clients.map((client) => client.subjectId),
+      });
+      setFields({ title: '', dataAffected: '', peopleAffected: '', discoveredAt: firmNow(timeZone) });
       setClients([]);
       await onRecorded();
     } catch {
@@ -145,6 +149,7 @@ function BreachRow({ breach, minutesGone, onChanged }: { breach: Breach; minutes
 /** The breach register: record an incident, watch its 72 hours, record the regulator and the clients told. */
 export function BreachesPanel() {
   const breaches = useBreaches();
+  const timeZone = useDataProtectionSettings().data?.timeZone;
   const queryClient = useQueryClient();
   const minutesGone = useMinutesGone(breaches.dataUpdatedAt);
   const refresh = () => queryClient.invalidateQueries({ queryKey: breachKeys.all });
@@ -153,7 +158,7 @@ export function BreachesPanel() {
       <Title order={2} size="h3">
         Record a breach
       </Title>
-      <RecordBreachForm onRecorded={refresh} />
+      {timeZone && <RecordBreachForm onRecorded={refresh} timeZone={timeZone} />}
       <Title order={2} size="h3">
         Breach register
       </Title>
