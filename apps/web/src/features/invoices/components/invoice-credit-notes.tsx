@@ -8,7 +8,7 @@ export function InvoiceCreditNotes({ invoice, onDownload }: { invoice: Invoice; 
   const money = (amount: string) => formatMoney(amount, invoice.currencySymbol);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Credit notes">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         Credit notes
       </Title>
       {/* Reachable by keyboard when the table scrolls sideways on a phone (axe: scrollable-region-focusable). */}

@@ -130,7 +130,7 @@ export function InvoiceRemindersPanel({ invoice }: { invoice: Pick<Invoice, 'id'
     <Paper withBorder p="md" radius="md" component="section" aria-label={INVOICE_REMINDERS_TEXT.title}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {INVOICE_REMINDERS_TEXT.title}
           </Title>
           {canEdit && !dispute && isOpen && (

@@ -65,7 +65,7 @@ function LinesTable({
   if (lines.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
@@ -343,7 +343,7 @@ export function InvoiceViewPage({ paymentPlanCard: PaymentPlanCard }: { paymentP
       {/* Side by side only on a wide screen: at 1280 px the payments' half cut off its Actions column. */}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" component="section" aria-label="Payments">
-          <Title order={3} size="h5" mb="xs">
+          <Title order={2} size="h5" mb="xs">
             Payments
           </Title>
           {data.payments.length === 0 ? (
