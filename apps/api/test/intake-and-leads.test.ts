@@ -627,7 +627,12 @@ describe('erasing a client who came through the form', () => {
     expectStatus(sent, 201);
     const submitted = await publicCall('POST', `${publicBase()}/submit`, {
       submissionKey: randomUUID(),
-      answers: { ...goodAnswers(), ...person, story: `My employer ${person.lastName} withheld my pay`, papers: [sent.json().data.uploadId] },
+      answers: {
+        ...goodAnswers(),
+        ...person,
+        story: `My employer ${person.lastName} withheld my pay`,
+        papers: [sent.json().data.uploadId],
+      },
     });
     expectStatus(submitted, 200);
     const notice = (await readOutbox(context.config)).find((email) => email.subject === `New lead: ${person.firstName} ${person.lastName}`);
@@ -654,7 +659,13 @@ describe('erasing a client who came through the form', () => {
     expectStatus(later, 200);
     const needles = [person.firstName, person.lastName, person.email];
     expect(await placesHolding(needles)).toEqual(
-      expect.arrayContaining(['clients.email', 'leads.email', 'outgoing_messages.recipient', 'conflict_checks.matches', 'conflict_names.name']),
+      expect.arrayContaining([
+        'clients.email',
+        'leads.email',
+        'outgoing_messages.recipient',
+        'conflict_checks.matches',
+        'conflict_names.name',
+      ]),
     );
 
     const logged = await call('POST', '/api/admin/data-protection/requests', admin, {

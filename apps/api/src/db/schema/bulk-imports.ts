@@ -23,9 +23,7 @@ export const bulkImports = pgTable(
     headers: text('headers').array().notNull(),
     /** Each field of the record type to the header it is read from (null: not in the file). */
     mapping: jsonb('mapping').$type<Record<string, string | null>>(),
-    status: text('status', { enum: BULK_IMPORT_STATUSES })
-      .notNull()
-      .default('uploaded'),
+    status: text('status', { enum: BULK_IMPORT_STATUSES }).notNull().default('uploaded'),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     createdCount: integer('created_count').notNull().default(0),

@@ -39,8 +39,7 @@ export function registerBulkImportRoutes(app: FastifyInstance, imports: BulkImpo
         consumes: ['multipart/form-data'],
         summary:
           'Upload a CSV or .xlsx file of clients, matters, time entries, expenses, opening trust balances or opening receivables (multipart: kind, then the file, at most 25 MB)',
-        description:
-          `Stores the file, reads its header row and counts its records; answers the import with the mapping offered (the firm’s saved one, else matched by header). 400 for a file that is not CSV or .xlsx (or an .xlsx that would inflate past the limits) or has no records; 413 past 25 MB or past ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} records, keeping nothing.`,
+        description: `Stores the file, reads its header row and counts its records; answers the import with the mapping offered (the firm’s saved one, else matched by header). 400 for a file that is not CSV or .xlsx (or an .xlsx that would inflate past the limits) or has no records; 413 past 25 MB or past ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} records, keeping nothing.`,
         response: answers(bulkImportSchema, 201),
       },
     },

@@ -28,9 +28,9 @@ describe('the timer kept on the device', () => {
 
   it('answers the kept total, counted on, when the server cannot be reached; a refusal is not covered up', async () => {
     localStorage.setItem('token', 'token-a');
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: true, message: 'Timer', data: running }), { headers: { 'content-type': 'application/json' } }),
-    );
+    const answered = { success: true, message: 'Timer', data: running };
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify(answered), { headers: { 'content-type': 'application/json' } }));
     expect(await getTimerTotal({})).toEqual(running);
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const offline = await getTimerTotal({});
