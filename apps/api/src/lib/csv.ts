@@ -1,3 +1,5 @@
+import { displayFirmDateTime } from '@matterhorn/shared';
+
 /**
  * Text a spreadsheet would run as a formula (CSV injection, OWASP): after any blanks, an `=`, `+`,
  * `-`, `@`, tab or carriage return, or their full-width forms, which some spreadsheets fold to the
@@ -54,23 +56,12 @@ function instantOf(value: string | Date): Date {
 }
 
 export function csvDatesIn(timeZone: string): CsvDates {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
   return {
     date: (isoDate) => (isoDate ? isoDate.slice(0, 10).split('-').reverse().join('/') : ''),
     moment: (instant) => {
       if (!instant) return '';
       const at = instantOf(instant);
-      if (Number.isNaN(at.getTime())) return '';
-      const part = Object.fromEntries(parts.formatToParts(at).map(({ type, value }) => [type, value]));
-      return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+      return Number.isNaN(at.getTime()) ? '' : displayFirmDateTime(at.toISOString(), timeZone);
     },
   };
 }

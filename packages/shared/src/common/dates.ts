@@ -46,19 +46,26 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** One formatter per time zone: a CSV of thousands of moments builds it once. */
+const firmClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** A moment's date and time as the firm's clock shows them (two-digit text parts, hours 00–23). */
 function firmClockParts(date: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value])) as ReturnType<typeof firmClockParts>;
+  let clock = firmClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    firmClocks.set(timeZone, clock);
+  }
+  return Object.fromEntries(clock.formatToParts(date).map((part) => [part.type, part.value])) as ReturnType<typeof firmClockParts>;
 }
 
 /** A moment as DD/MM/YYYY HH:mm on the firm's clock (GUIDE.md §10: the firm's time zone, never the reader's); '' for a value that is not one. */
