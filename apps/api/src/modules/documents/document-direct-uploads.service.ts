@@ -9,7 +9,7 @@ import {
 } from '@matterhorn/shared';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
-import type { FileStore } from '../../platform/files/files.ts';
+import { tooLargeMessage, type FileStore } from '../../platform/files/files.ts';
 import { inspectDirectUpload } from './document-uploads.ts';
 import { documentRules } from './document-storage.ts';
 import type { DocumentService } from './documents.service.ts';
@@ -71,7 +71,7 @@ export function createDirectUploadService({ files, documents, maxUploadBytes, se
       if (!hasPermissions(principal.permissions, [isNewDocument ? 'document.create' : 'document.edit'])) {
         throw forbidden(SPEC_MESSAGES.noPermission);
       }
-      if (input.sizeBytes > rules.maxBytes) throw new AppError(413, `${rules.what} must be at most ${rules.maxBytes / (1024 * 1024)} MB`);
+      if (input.sizeBytes > rules.maxBytes) throw new AppError(413, tooLargeMessage(rules.what, rules.maxBytes));
       if (input.FolderId) await documents.checkNewDocument(principal, input.FolderId, input.fileName);
       else await documents.checkNewVersion(principal, input.DocumentId!);
       const key = randomBytes(24).toString('base64url');

@@ -12,6 +12,7 @@ import {
   type FileStore,
   type StoredFile,
   type Upload,
+  tooLargeMessage,
   type UploadRules,
 } from '../../platform/files/files.ts';
 
@@ -82,7 +83,7 @@ async function peek(content: Readable): Promise<{ head: Buffer; isWholeFile: boo
   return { head: head.subarray(0, HEAD_BYTES), isWholeFile, replay: Readable.from(again(), { objectMode: false }) };
 }
 
-const tooLarge = (rules: UploadRules) => new AppError(413, `${rules.what} must be at most ${rules.maxBytes / (1024 * 1024)} MB`);
+const tooLarge = (rules: UploadRules) => new AppError(413, tooLargeMessage(rules.what, rules.maxBytes));
 
 /** Counts and hashes what passes, refusing it past the limit, as storeUpload does for typed files. */
 function counter(rules: UploadRules) {

@@ -5,7 +5,15 @@ import { createS3FileStore, type S3Settings } from './s3-file-store.ts';
 
 export type { DirectUploadPlan, DirectUploads, FileStore } from './file-store.ts';
 export { downloadNameOf } from './download-names.ts';
-export { inspectStoredFile, recordStoredFile, storeUpload, type StoredFile, type Upload, type UploadRules } from './stored-upload.ts';
+export {
+  inspectStoredFile,
+  recordStoredFile,
+  storeUpload,
+  tooLargeMessage,
+  type StoredFile,
+  type Upload,
+  type UploadRules,
+} from './stored-upload.ts';
 
 /** Where files go: a bucket when S3_BUCKET is set, otherwise DATA_DIR/files. */
 export type FileStoreSettings = { dataDir: string; s3: S3Settings | null };

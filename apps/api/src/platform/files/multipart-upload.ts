@@ -3,6 +3,7 @@ import { createReadStream, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { contentDispositionOf } from '../../lib/file-names.ts';
+import { tooLargeMessage } from './stored-upload.ts';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Send the file as multipart/form-data',
@@ -54,8 +55,7 @@ declare module 'fastify' {
 }
 
 /** The 413 for a file over the route's limit, said the way the stores say it. */
-export const tooLargeMessageOf = (spec: UploadSpec) =>
-  spec.tooLarge ?? `${spec.what ?? 'The file'} must be at most ${Math.round((spec.maxBytes / (1024 * 1024)) * 100) / 100} MB`;
+export const tooLargeMessageOf = (spec: UploadSpec) => spec.tooLarge ?? tooLargeMessage(spec.what ?? 'The file', spec.maxBytes);
 
 export const uploadSpec = <T extends z.ZodType>(spec: UploadSpec<T>): UploadSpec<T> => spec;
 

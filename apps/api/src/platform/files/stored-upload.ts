@@ -27,7 +27,11 @@ function listed(names: string[]): string {
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-const tooLarge = (rules: UploadRules) => new AppError(413, `${rules.what} must be at most ${rules.maxBytes / MEGABYTE} MB`);
+/** The 413 every upload says past its limit: "A receipt must be at most 10 MB". */
+export const tooLargeMessage = (what: string, maxBytes: number) =>
+  `${what} must be at most ${Math.round((maxBytes / MEGABYTE) * 100) / 100} MB`;
+
+const tooLarge = (rules: UploadRules) => new AppError(413, tooLargeMessage(rules.what, rules.maxBytes));
 
 /** The content's type, read from its first bytes (never from a name); 415 unless the rules allow it. */
 async function allowedTypeOf(content: Readable, rules: UploadRules) {
