@@ -164,20 +164,23 @@ export function BreachesPanel() {
       </Title>
       {breaches.data && breaches.data.length === 0 && <Text>No breach has been recorded.</Text>}
       {breaches.data && breaches.data.length > 0 && (
-        <Table aria-label="Breach register">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Incident</Table.Th>
-              <Table.Th>Regulator (72 hours)</Table.Th>
-              <Table.Th>Clients to tell</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {breaches.data.map((breach) => (
-              <BreachRow key={breach.id} breach={breach} minutesGone={minutesGone} onChanged={refresh} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        // On a phone the register scrolls sideways in its own frame; the page itself stays 390 px wide.
+        <Table.ScrollContainer minWidth={720}>
+          <Table aria-label="Breach register">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Incident</Table.Th>
+                <Table.Th>Regulator (72 hours)</Table.Th>
+                <Table.Th>Clients to tell</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {breaches.data.map((breach) => (
+                <BreachRow key={breach.id} breach={breach} minutesGone={minutesGone} onChanged={refresh} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
