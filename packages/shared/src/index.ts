@@ -23,6 +23,7 @@ export * from './profile/profile.schemas.ts';
 export * from './subscriptions/subscription.schemas.ts';
 export * from './subscriptions/subscription.contracts.ts';
 export * from './subscriptions/plan-status.ts';
+export * from './subscriptions/subscription-ended.ts';
 export * from './subscriptions/plan-catalogue.schemas.ts';
 export * from './client-portal/client-portal.schemas.ts';
 export * from './client-portal/portal-views.schemas.ts';

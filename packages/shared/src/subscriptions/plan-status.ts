@@ -1,13 +1,6 @@
 import { daysBetween, displayToIsoDate, todayIso } from '../common/dates.ts';
 import type { SubscriptionInfo } from './subscription.schemas.ts';
 
-/**
- * What every write answers (402) while the firm's subscription has ended, and what the web says on
- * its disabled actions. Here, beside the plan banner's texts, not with the catalogue's schemas: every
- * page's save button carries it, and no page should carry zod schemas for it.
- */
-export const SUBSCRIPTION_ENDED_MESSAGE = 'Your subscription has ended. Choose a plan to continue.';
-
 export const TRIAL_PLAN_NAME = 'Trial';
 export const FREE_PLAN_NAME = 'Free';
 export const TRIAL_LENGTH_DAYS = 14;
