@@ -81,6 +81,23 @@ const environmentSchema = z.object({
   TWILIO_SMS_FROM: z.string().min(1).optional(),
   TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** Backups (issue 65, ADR 97): the operator's age key, where backups go, when, and how many are kept. */
+  BACKUP_KEY: z.string().startsWith('AGE-SECRET-KEY-1', 'BACKUP_KEY must be an age identity (AGE-SECRET-KEY-1…)').optional(),
+  BACKUP_KEY_FILE: z.string().min(1).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_S3_BUCKET: z.string().optional(),
+  BACKUP_S3_PREFIX: z.string().default(''),
+  BACKUP_S3_ENDPOINT: z.string().url().optional(),
+  BACKUP_S3_REGION: z.string().default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: booleanText.optional(),
+  BACKUP_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(1),
+  BACKUP_DRILL_WEEKDAY: z.coerce.number().int().min(0).max(6).default(0),
+  BACKUP_RETENTION: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/, 'BACKUP_RETENTION must be daily,weekly,monthly counts, such as 7,4,12')
+    .default('7,4,12'),
 });
 
 export type AppConfig = {
@@ -149,6 +166,22 @@ export type AppConfig = {
   subscriptionPayments: PaymentGatewaySettings;
   /** Client updates by SMS and WhatsApp: Termii and Twilio, each off when unset (ADR 89). */
   clientMessaging: ClientMessagingSettings;
+  /** Backups of the database and every stored file (issue 65, ADR 97). */
+  backups: BackupSettings;
+};
+
+export type BackupSettings = {
+  /**
+   * The operator's age identity: backups are encrypted to its recipient and restored with it. From
+   * BACKUP_KEY or BACKUP_KEY_FILE; without either, one made at the first backup in
+   * DATA_DIR/backup-key.txt (never in the backup folder), which Settings › Backups tells the owner to copy away.
+   */
+  key: { identity: string } | { file: string; isMadeWhenMissing: boolean };
+  /** Where backups go: a folder (default: a backups folder beside DATA_DIR), or a bucket when BACKUP_S3_BUCKET is set. */
+  destination: { folder: string } | { s3: S3Settings; prefix: string };
+  hourUtc: number;
+  drillWeekday: number;
+  retention: { daily: number; weekly: number; monthly: number };
 };
 
 /**
@@ -228,6 +261,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       sofficePath: env.SOFFICE_PATH ?? null,
     },
     payments: paymentSettingsOf(env),
+    backups: backupSettingsOf(env, dataDir),
     planCatalogue: readPlanCatalogue(env.PLANS_FILE ?? DEFAULT_PLANS_FILE),
     subscriptionPayments: gatewaySettingsOf('SUBSCRIPTION_', {
       paystackKey: env.SUBSCRIPTION_PAYSTACK_SECRET_KEY,
@@ -308,6 +342,31 @@ function s3SettingsOf(env: z.infer<typeof environmentSchema>): S3Settings | null
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+  };
+}
+
+function backupSettingsOf(env: z.infer<typeof environmentSchema>, dataDir: string): BackupSettings {
+  const [daily, weekly, monthly] = env.BACKUP_RETENTION.split(',').map(Number) as [number, number, number];
+  const s3 = env.BACKUP_S3_BUCKET
+    ? {
+        bucket: env.BACKUP_S3_BUCKET,
+        endpoint: env.BACKUP_S3_ENDPOINT,
+        region: env.BACKUP_S3_REGION,
+        accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+        secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE ?? env.BACKUP_S3_ENDPOINT !== undefined,
+      }
+    : null;
+  return {
+    key: env.BACKUP_KEY
+      ? { identity: env.BACKUP_KEY }
+      : env.BACKUP_KEY_FILE
+        ? { file: resolve(env.BACKUP_KEY_FILE), isMadeWhenMissing: false }
+        : { file: join(dataDir, 'backup-key.txt'), isMadeWhenMissing: true },
+    destination: s3 ? { s3, prefix: env.BACKUP_S3_PREFIX } : { folder: resolve(env.BACKUP_DIR ?? join(dataDir, '..', 'backups')) },
+    hourUtc: env.BACKUP_HOUR_UTC,
+    drillWeekday: env.BACKUP_DRILL_WEEKDAY,
+    retention: { daily, weekly, monthly },
   };
 }
 

@@ -65,6 +65,8 @@ export type Database = {
   /** Applies the committed migrations (or those of another folder, for upgrade tests). */
   migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database itself (kind 'pglite' only): a backup copies its data directory (ADR 97). */
+  embedded?: PGlite;
 };
 
 /**
@@ -215,6 +217,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     openRequest: (flight) => openPgliteRequest(pglite, db, flight, originSettings()),
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
+    embedded: pglite,
   };
 }
 

@@ -10,3 +10,4 @@ export type { ReportContext } from './report-definition.ts';
 export { findUtilisationFigures } from './utilisation.report.ts';
 export { sumWorkInProgress } from './work-in-progress.repository.ts';
 export { hoursText } from './report-figures.ts';
+export { verifyAuditChain } from './audit-trail.repository.ts';

@@ -14,9 +14,13 @@ export type FileStore = {
   read(key: string): Promise<Readable | null>;
   /** Removes the file; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Every whole file whose key starts with `prefix` (all when none), with its size: what a backup copies. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
   /** A bucket only: the browser sends a large file's parts straight to the store (none on the local disk). */
   direct?: DirectUploads;
 };
+
+export type StoredObject = { key: string; bytes: number };
 
 /** The parts of a multipart upload (at most 10,000, each at least 5 MiB but the last, in S3's rules). */
 export type DirectUploadPlan = { uploadId: string; partSize: number; partUrls: string[] };

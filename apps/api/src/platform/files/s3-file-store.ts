@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  paginateListObjectsV2,
   NoSuchKey,
   S3Client,
   UploadPartCommand,
@@ -89,6 +90,11 @@ export function createS3FileStore(settings: S3Settings): FileStore {
     },
     async remove(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async *list(Prefix = '') {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix })) {
+        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, bytes: object.Size ?? 0 };
+      }
     },
   };
 }
