@@ -24,7 +24,7 @@ export async function readBackupKey(source: BackupSettings['key']): Promise<Back
     identity = await generateX25519Identity();
     await mkdir(dirname(source.file), { recursive: true });
     await writeFile(source.file, `${identity}\n`, { mode: 0o600, flag: 'wx' });
-  } else throw new BackupRefusal(`The backup key file ${source.file} is not there.`);
+  } else throw new BackupRefusal(`The backup key file ${source.file} is not there: give the key with BACKUP_KEY or BACKUP_KEY_FILE.`);
   if (!IDENTITY.test(identity)) throw new BackupRefusal('The backup key is not an age identity (AGE-SECRET-KEY-1…).');
   return { identity, recipient: await identityToRecipient(identity) };
 }

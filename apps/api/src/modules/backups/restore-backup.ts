@@ -93,14 +93,16 @@ async function restoreEmbedded(
     throw error;
   }
   try {
-    const held = ['pglite', 'files', 'app-secret'].filter((name) => holdsSomething(join(dataDir, name)));
+    // A secret alone is not data: reading the configuration makes one in a new DATA_DIR.
+    const held = ['pglite', 'files'].filter((name) => holdsSomething(join(dataDir, name)));
     let replacedInto: string | null = null;
     if (held.length) {
       const firms = held.includes('pglite') ? await countEmbeddedFirms(dataDir) : 0;
       if (options.replaceFirmCount !== firms) throw new BackupRefusal(replaceAdvice(dataDir, firms));
       replacedInto = join(dataDir, `replaced-${new Date().toISOString().replaceAll(':', '-')}`);
       await mkdir(replacedInto);
-      for (const name of held) await rename(join(dataDir, name), join(replacedInto, name));
+      for (const name of [...held, 'app-secret'].filter((name) => existsSync(join(dataDir, name))))
+        await rename(join(dataDir, name), join(replacedInto, name));
     }
     const tarball = await decryptBytes(key, (await readWhole(destination.store, manifest.database.path))!);
     await mkdir(join(dataDir, 'pglite'), { recursive: true });
