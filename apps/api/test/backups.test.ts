@@ -58,9 +58,17 @@ async function emptyTarget(): Promise<RestoreTarget & { drop(): Promise<void> }>
   };
 }
 
-/** What a target holds: nothing, after a refusal. */
-const targetIsEmpty = async (target: RestoreTarget) =>
-  target.kind === 'embedded' ? readdirSync(target.dataDir).filter((name) => name !== 'matterhorn.lock').length === 0 : true;
+/** Whether a target still holds nothing: no file in the DATA_DIR, or no table in the database and no file in its store. */
+async function targetIsEmpty(target: RestoreTarget): Promise<boolean> {
+  if (target.kind === 'embedded') return readdirSync(target.dataDir).filter((name) => name !== 'matterhorn.lock').length === 0;
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ tables: number }>(
+    `select count(*)::int as tables from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  await client.end();
+  return rows[0]!.tables === 0 && readdirSync(target.files.dataDir).length === 0;
+}
 
 beforeAll(async () => {
   context = await createTestApp();
