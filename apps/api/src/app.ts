@@ -69,6 +69,10 @@ import { registerRecycleBinRoutes } from './modules/recycle-bin/recycle-bin.rout
 import { registerDataProtection } from './modules/data-protection/data-protection.module.ts';
 import { registerRecordViews } from './modules/record-views/record-views.module.ts';
 import { registerDataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import { registerBackupRoutes } from './modules/backups/backups.routes.ts';
+import { createBackups } from './modules/backups/backups.service.ts';
+import { openBackupDestination } from './modules/backups/backup-destination.ts';
+import type { BackupSetup } from './modules/backups/backup-setup.ts';
 import { registerBulkImportRoutes } from './modules/bulk-import/bulk-import.routes.ts';
 import { createBulkImport } from './modules/bulk-import/bulk-import.service.ts';
 import { createDataExport, type DataExportService } from './modules/data-export/data-export.service.ts';
@@ -157,6 +161,8 @@ declare module 'fastify' {
     recycleBin: RecycleBin;
     /** Full exports, whose hourly job removes the zips past their 7 days (server.ts). */
     dataExport: DataExportService;
+    /** The running app's backups (issue 65): the schedule's job in server.ts takes them with this. */
+    backupSetup: BackupSetup;
   }
 }
 
@@ -173,6 +179,8 @@ export type BuildOptions = {
   requestSealing?: () => Promise<void>;
   /** Asks the job queue to hand queued client messages to their SMS/WhatsApp provider (server.ts); none (tests): after the answer. */
   requestClientMessageDelivery?: () => Promise<void>;
+  /** The URL pg_dump reads for a backup when it is not DATABASE_URL (a test's own database). */
+  databaseUrl?: string;
 };
 
 /** The composition root: wires plugins and feature modules. It never listens; server.ts does. */
@@ -186,6 +194,7 @@ export async function buildApp(
     requestBillRun,
     requestSealing,
     requestClientMessageDelivery,
+    databaseUrl = config.databaseUrl,
   }: BuildOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -403,6 +412,16 @@ export async function buildApp(
   app.decorate('dataExport', dataExport);
   registerBulkImportRoutes(app, createBulkImport({ database, files: createFileStore(config.files), afterResponse, logger: app.log }));
   registerDataExportRoutes(app, dataExport, async (principal) => (await firms.profileOf(principal)).firmName);
+  const backupSetup: BackupSetup = {
+    sources: { database, databaseUrl, fileStore: createFileStore(config.files), dataDir: config.dataDir },
+    destination: openBackupDestination(config.backups.destination),
+    settings: config.backups,
+    outbox,
+    appUrl: config.appUrl,
+    logger: app.log,
+  };
+  app.decorate('backupSetup', backupSetup);
+  registerBackupRoutes(app, createBackups(backupSetup, afterResponse));
   registerClientCreditRoutes(app, database);
   registerWithholdingTaxRoutes(app, { database, files: createFileStore(config.files) });
   registerInvoiceDocumentRoutes(app, invoiceDocuments, portalViews);

@@ -26,6 +26,7 @@ import { CLIENT_MESSAGE_DELIVERY_JOB, clientMessageDeliveryJobs, clientUpdatesOf
 import { createFileStore } from './platform/files/files.ts';
 import { createClamdScanner } from './platform/scanning/clamd.ts';
 import { createJobQueue, type JobQueue, type PeriodicJob } from './platform/jobs/jobs.ts';
+import { backupJobs } from './modules/backups/backups.jobs.ts';
 import { OUTBOX_DELIVERY_JOB, outboxJobs } from './platform/outbox/outbox.jobs.ts';
 import { seedDemoFirmOnce } from './seed/demo-seed.ts';
 import { seedEndedDemoFirmOnce } from './seed/demo-ended-firm.ts';
@@ -126,6 +127,8 @@ jobs = config.jobsEnabled
           ...engagementJobs({ database, convertSigned: app.signatureCompleted, logger: app.log }),
           // SMS and WhatsApp to clients (ADR 89): new messages on request, retries as they fall due.
           ...clientMessageDeliveryJobs({ database, settings: config.clientMessaging, appUrl: config.appUrl, logger: app.log }),
+          // The daily backup and the weekly restore drill (issue 65, ADR 97).
+          ...backupJobs(app.backupSetup),
         ].map(deliveringWhatItQueued),
       ],
       logger: app.log,

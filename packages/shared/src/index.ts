@@ -66,6 +66,7 @@ export * from './team/team.schemas.ts';
 export * from './team/team-lookups.contracts.ts';
 export * from './team/team.contracts.ts';
 export * from './recycle-bin/recycle-bin.schemas.ts';
+export * from './backups/backups.schemas.ts';
 export * from './data-export/data-export.schemas.ts';
 export * from './data-protection/index.ts';
 export * from './record-views/record-views.schemas.ts';

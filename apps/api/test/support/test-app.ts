@@ -72,7 +72,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const { database, drop, databaseUrl } = await openTestDatabase();
   // As the server does after migrating: the plans table holds the catalogue.
   await writePlanCatalogue(database, config.planCatalogue);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, databaseUrl });
   await app.ready();
   appsByConfig.set(config, app);
   return {

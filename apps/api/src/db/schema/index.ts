@@ -45,3 +45,4 @@ export * from './withholding-tax.ts';
 export * from './data-protection.ts';
 export * from './record-views.ts';
 export * from './client-message-settings.ts';
+export * from './backups.ts';
