@@ -54,6 +54,7 @@ import { roleContracts } from './roles/roles.contracts.ts';
 import { subscriptionContracts } from './subscriptions/subscription.contracts.ts';
 import { teamContracts } from './team/team.contracts.ts';
 import { recycleBinContracts } from './recycle-bin/recycle-bin.schemas.ts';
+import { backupsContracts } from './backups/backups.schemas.ts';
 import { dataExportContracts } from './data-export/data-export.schemas.ts';
 import { dataProtectionContracts } from './data-protection/data-subject-requests.schemas.ts';
 import { retentionContracts } from './data-protection/retention.schemas.ts';
@@ -110,6 +111,7 @@ export const ROUTE_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   team: teamContracts,
   recycleBin: recycleBinContracts,
   dataExport: dataExportContracts,
+  backups: backupsContracts,
   dataProtection: dataProtectionContracts,
   retentionReviews: retentionContracts,
   breaches: breachContracts,

@@ -108,6 +108,10 @@ const HAND_REGISTERED: Record<string, { operationId: string; sends?: FileAnswer 
     operationId: 'exportDownload',
     sends: { mediaType: 'application/zip', description: 'The export’s zip: records as CSV and JSON, documents, invoices, a README.' },
   },
+  'GET /api/admin/backups/download/{backupId}': {
+    operationId: 'backupsDownload',
+    sends: { mediaType: 'application/zip', description: 'One backup’s encrypted parts (age files), laid out as the backup folder is.' },
+  },
   'GET /api/client-portal/download-document/{id}': { operationId: 'clientPortalDownloadDocument', sends: STORED_FILE },
   'POST /api/client-portal/upload-document': { operationId: 'clientPortalUploadDocument' },
   'GET /api/client-portal/download-message-attachment/{id}': { operationId: 'clientPortalDownloadMessageAttachment', sends: STORED_FILE },

@@ -23,13 +23,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysWithoutBackup = (lastSucceededAt: string | null, since: string, now = new Date()) =>
   Math.floor((now.getTime() - new Date(lastSucceededAt ?? since).getTime()) / DAY_MS);
 
-const proofSchema = z.object({ name: z.string(), passed: z.boolean() });
+const proofSchema = z.object({
+  name: z.string().describe('The proof, as the restore prints it ("Audit trail verifies").'),
+  passed: z.boolean().describe('Whether the restored copy passed it.'),
+});
 
 export const backupRunSchema = z.object({
   id: z.string().describe('The run’s id.'),
   kind: z.enum(BACKUP_RUN_KINDS).describe('backup, or drill (the newest backup restored into a scratch copy and proved).'),
   trigger: z.enum(BACKUP_RUN_TRIGGERS).describe('schedule, or manual ("Back up now").'),
-  status: z.enum(BACKUP_RUN_STATUSES),
+  status: z.enum(BACKUP_RUN_STATUSES).describe('running, succeeded or failed.'),
   startedAt: z.string().describe('ISO 8601.'),
   finishedAt: z.string().nullable().describe('ISO 8601, else null while it runs.'),
   backupId: z.string().nullable().describe('The backup taken, or the one the drill restored.'),
@@ -51,7 +54,13 @@ export const backupStatusSchema = z.object({
   drillWeekday: z.number().int().describe('The day (0 Sunday – 6 Saturday) of the weekly restore drill.'),
   nextBackupAt: z.string().describe('When the next scheduled backup starts (ISO 8601).'),
   recoveryPointHours: z.number().describe('At most this much work can be lost with the set-up as it is.'),
-  retention: z.object({ daily: z.number(), weekly: z.number(), monthly: z.number() }),
+  retention: z
+    .object({
+      daily: z.number().describe('Days whose newest backup is kept.'),
+      weekly: z.number().describe('Weeks whose newest backup is kept.'),
+      monthly: z.number().describe('Months whose newest backup is kept.'),
+    })
+    .describe('How many backups are kept.'),
   keptSince: z.string().describe('When backups began to be recorded (ISO 8601).'),
   lastBackup: backupRunSchema.nullable().describe('The newest backup that succeeded.'),
   lastDrill: backupRunSchema.nullable().describe('The newest drill, passed or not.'),
