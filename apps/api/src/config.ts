@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { DOCUMENT_DEFAULT_MAX_BYTES, type PlanCatalogue } from '@matterhorn/shared';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from './db/database.ts';
+import { isDatabaseUrl } from './db/multi-host.ts';
 import type { FileStoreSettings } from './platform/files/files.ts';
 import type { S3Settings } from './platform/files/s3-file-store.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './platform/files/zip-guard.ts';
@@ -18,7 +19,8 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  // libpq's multi-host form (host1:5432,host2:5432) is no WHATWG URL: checked by the parser the pool uses.
+  DATABASE_URL: z.string().refine(isDatabaseUrl, 'DATABASE_URL must be a postgres:// URL, with one host or several').optional(),
   DATABASE_REPLICA_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_PREPARED_STATEMENTS: booleanText.default(false),

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { connectionOptionsOf } from './multi-host.ts';
 import { plannerSettingsAsConfiguration, setPlannerSettings } from './planner-settings.ts';
 import { PreparingClient } from './preparing-client.ts';
 import { originSettings } from './request-origin.ts';
@@ -243,7 +244,9 @@ function openPostgres(
 ): Database {
   // Pipelined (pg 8.23's public option): a request's begin, session check and scope go out in one flight (ADR 38).
   const Client = connectionClass ?? (preparedStatements ? PreparingClient : pg.Client);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, Client, pipeline: true } as pg.PoolConfig);
+  // A multi-host URL (a failover pair) connects each new connection to the current primary: after a
+  // promotion the pool's next connections reach the promoted standby, without a restart.
+  const pool = new pg.Pool({ ...connectionOptionsOf(databaseUrl, Client), max: poolSize, pipeline: true } as pg.PoolConfig);
   // A connection the server drops (restart, failover, a terminated backend) must not crash the
   // process: queries running on it still fail on their own promise, and the pool opens a new one.
   pool.on('error', () => undefined);
@@ -271,7 +274,8 @@ function openPostgres(
     openRequest: (flight) => openPostgresRequest(pool, db, flight, { ...timeoutSettingsOf(timeouts), ...originSettings() }),
     // Replicas may start together: one migrates while the others wait on the advisory lock.
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const { connectionString, Client: MigrationClient } = connectionOptionsOf(databaseUrl);
+      const client = new MigrationClient({ connectionString });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -36,10 +36,13 @@ const UNREACHABLE_CODES = new Set([
   'ENETUNREACH',
 ]);
 /**
- * PostgreSQL's own: class 08 (connection exception), 57P01–57P03 (shut down, crashed, starting
- * up) and 53300 (too many connections). The messages are pg's and PGlite's, which carry no code.
+ * PostgreSQL's own: class 08 (connection exception, and no host of a multi-host DATABASE_URL taking
+ * writes), 57P01–57P03 (shut down, crashed, starting up), 53300 (too many connections) and 25006
+ * (read_only_sql_transaction: during a failover a connection can reach a server that is still a
+ * standby; the app's own read-only transactions never write). The messages are pg's and PGlite's,
+ * which carry no code.
  */
-const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|25006)$/;
 const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|database "[^"]*" is not currently accepting connections)/;
 

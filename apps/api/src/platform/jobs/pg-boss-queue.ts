@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { connectionOptionsOf } from '../../db/multi-host.ts';
 import type { JobQueue, JobQueueOptions } from './job-queue.ts';
 import { cronOf } from './job-queue.ts';
 
@@ -11,7 +12,13 @@ export const JOBS_SCHEMA = 'pgboss';
  * A handler that throws is retried (3 times, a minute apart).
  */
 export function createPgBossQueue(options: JobQueueOptions & { databaseUrl: string }): JobQueue {
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: JOBS_SCHEMA, application_name: 'matterhorn-jobs', max: 2 });
+  // pg-boss hands its options to pg.Pool: a multi-host DATABASE_URL's connection class follows the primary here too.
+  const boss = new PgBoss({
+    ...connectionOptionsOf(options.databaseUrl),
+    schema: JOBS_SCHEMA,
+    application_name: 'matterhorn-jobs',
+    max: 2,
+  });
   boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
   return {
     start: async () => {
