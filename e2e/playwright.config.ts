@@ -55,7 +55,7 @@ export default defineConfig({
       env: { FAKE_PAYSTACK_PORT: String(fakePaystackPort), FAKE_PAYSTACK_SECRET_KEY: fakePaystackKey, FAKE_PAYSTACK_APP_URL: baseURL },
     },
     {
-      command: `rm -rf '${E2E_DATA_DIR}' && node ../scripts/start.mjs`,
+      command: `rm -rf '${E2E_DATA_DIR}' '${E2E_DATA_DIR}-backups' && node ../scripts/start.mjs`,
       url: `${baseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -74,6 +74,10 @@ export default defineConfig({
         // Clients paying invoices online on the portal go through the same stand-in.
         PAYSTACK_SECRET_KEY: fakePaystackKey,
         PAYSTACK_API_URL: `http://127.0.0.1:${fakePaystackPort}`,
+        // The daily backup would run as the server starts (its hour has passed) and hold the embedded
+        // database a second or two under the first journey; "Back up now" still takes one, into this run's own folder.
+        BACKUPS_SCHEDULED: 'false',
+        BACKUP_DIR: `${E2E_DATA_DIR}-backups`,
       },
     },
   ],

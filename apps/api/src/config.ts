@@ -94,6 +94,7 @@ const environmentSchema = z.object({
   BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
   BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
   BACKUP_S3_FORCE_PATH_STYLE: booleanText.optional(),
+  BACKUPS_SCHEDULED: booleanText.default(true),
   BACKUP_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(1),
   BACKUP_DRILL_WEEKDAY: z.coerce.number().int().min(0).max(6).default(0),
   BACKUP_RETENTION: z
@@ -181,6 +182,8 @@ export type BackupSettings = {
   key: { identity: string } | { file: string; isMadeWhenMissing: boolean };
   /** Where backups go: a folder (default: a backups folder beside DATA_DIR), or a bucket when BACKUP_S3_BUCKET is set. */
   destination: { folder: string } | { s3: S3Settings; prefix: string };
+  /** Whether this process runs the daily backup and weekly drill (with the other jobs); "Back up now" works either way. */
+  isScheduled: boolean;
   hourUtc: number;
   drillWeekday: number;
   retention: { daily: number; weekly: number; monthly: number };
@@ -366,6 +369,7 @@ function backupSettingsOf(env: z.infer<typeof environmentSchema>, dataDir: strin
         ? { file: resolve(env.BACKUP_KEY_FILE), isMadeWhenMissing: false }
         : { file: join(dataDir, 'backup-key.txt'), isMadeWhenMissing: true },
     destination: s3 ? { s3, prefix: env.BACKUP_S3_PREFIX } : { folder: resolve(env.BACKUP_DIR ?? join(dataDir, '..', 'backups')) },
+    isScheduled: env.BACKUPS_SCHEDULED,
     hourUtc: env.BACKUP_HOUR_UTC,
     drillWeekday: env.BACKUP_DRILL_WEEKDAY,
     retention: { daily, weekly, monthly },

@@ -128,7 +128,7 @@ jobs = config.jobsEnabled
           // SMS and WhatsApp to clients (ADR 89): new messages on request, retries as they fall due.
           ...clientMessageDeliveryJobs({ database, settings: config.clientMessaging, appUrl: config.appUrl, logger: app.log }),
           // The daily backup and the weekly restore drill (issue 65, ADR 97).
-          ...backupJobs(app.backupSetup),
+          ...(config.backups.isScheduled ? backupJobs(app.backupSetup) : []),
         ].map(deliveringWhatItQueued),
       ],
       logger: app.log,

@@ -37,16 +37,19 @@ export const manifestSchema = z.object({
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
-/** A new backup's id: its moment in UTC (sortable, and what retention reads) and a few random characters. */
+/**
+ * A new backup's id: its moment in UTC to the millisecond (sortable, and what retention reads: two
+ * backups in one second are still told apart by age) and a few random characters.
+ */
 export function newBackupId(at: Date): string {
-  const moment = at.toISOString().slice(0, 19).replaceAll(':', '-');
+  const moment = at.toISOString().slice(0, 23).replaceAll(':', '-').replace('.', '-');
   return `${moment}Z-${randomBytes(3).toString('hex')}`;
 }
 
-const ID_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z-[0-9a-f]{6}$/;
+const ID_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{6}$/;
 
 /** The moment a backup id names, or null for a folder that is not a backup's. */
 export function momentOfBackupId(id: string): Date | null {
   const match = ID_PATTERN.exec(id);
-  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
+  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : null;
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
-import pg from 'pg';
+import { openClient } from './database-client.ts';
 import type { Database } from '../../db/database.ts';
 import { BackupRefusal } from './backup-refusal.ts';
 import { countMigrations, countRowsPerFirm, type Query, type RowCounts } from './backups.repository.ts';
@@ -49,9 +49,7 @@ async function copyEmbedded(pglite: NonNullable<Database['embedded']>): Promise<
 }
 
 async function copyPostgres(databaseUrl: string): Promise<DatabaseCopy> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  // A connection ended under it (the server restarting) fails the copy through its query, not the process.
-  client.on('error', () => undefined);
+  const client = openClient(databaseUrl);
   await client.connect();
   const query: Query = async (text) => (await client.query(text)).rows as never;
   let counts: RowCounts;

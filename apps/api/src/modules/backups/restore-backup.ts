@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { openClient } from './database-client.ts';
 import { createPglite, openDatabase, type Database } from '../../db/database.ts';
 import { countMigrations, queryOn } from './backups.repository.ts';
 import { DataDirectoryInUseError, lockDataDirectory } from '../../db/data-directory-lock.ts';
@@ -158,7 +159,7 @@ async function restorePostgres(
   target: Extract<RestoreTarget, { kind: 'postgres' }>,
   options: RestoreOptions,
 ): Promise<RestoreReport> {
-  const client = new pg.Client({ connectionString: target.databaseUrl });
+  const client = openClient(target.databaseUrl);
   await client.connect();
   let replacedInto: string | null = null;
   try {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { BackupSetup } from './backup-setup.ts';
 import { readBackupKey } from './backup-key.ts';
+import { openClient, urlOfConnectedHost } from './database-client.ts';
 import { finishRun, startRun } from './backup-runs.repository.ts';
 import { restoreBackup, type RestoreTarget } from './restore-backup.ts';
 import { tellOwnersOfFailure } from './tell-owners-of-failure.ts';
@@ -48,19 +48,27 @@ export async function runDrill(setup: BackupSetup, trigger: 'schedule' | 'manual
   return runId;
 }
 
+/** A scratch database on the server DATABASE_URL's primary is on (a multi-host URL's read-write node). */
 async function createScratchDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `matterhorn_drill_${randomBytes(5).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+  const client = openClient(databaseUrl);
+  await client.connect();
+  let url: URL;
+  try {
+    await client.query(`create database ${name}`);
+    url = new URL(urlOfConnectedHost(databaseUrl, client));
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const cleanup = openClient(databaseUrl);
+    await cleanup.connect();
     try {
-      await client.query(statement);
+      await cleanup.query(`drop database if exists ${name} with (force)`);
     } finally {
-      await client.end();
+      await cleanup.end();
     }
   };
-  await onServer(`create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop };
 }
