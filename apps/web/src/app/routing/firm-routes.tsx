@@ -28,11 +28,12 @@ export const firmRoutes: RouteObject[] = [
   {
     path: 'dashboard',
     handle: needs(),
-    // The missed instalments card comes from the payment plans feature, in a chunk of its own loaded after the page.
+    // The missed instalments card and the backups notice come from their features, each in a chunk of its own loaded after the page.
     lazy: async () => {
       const { DashboardPage } = await import('../../features/dashboard/pages/dashboard-page.tsx');
       const MissedInstalmentsCard = lazy(() => import('../../features/payment-plans/components/missed-instalments-card.tsx'));
-      return { Component: () => <DashboardPage missedInstalmentsCard={MissedInstalmentsCard} /> };
+      const BackupNotice = lazy(() => import('../../features/backups/components/backup-overdue-notice.tsx'));
+      return { Component: () => <DashboardPage missedInstalmentsCard={MissedInstalmentsCard} backupNotice={BackupNotice} /> };
     },
   },
   {
@@ -402,6 +403,11 @@ export const firmRoutes: RouteObject[] = [
     path: 'settings/export',
     handle: needs('administrator'),
     lazy: async () => ({ Component: (await import('../../features/data-export/pages/data-export-page.tsx')).DataExportPage }),
+  },
+  {
+    path: 'settings/backups',
+    handle: needs('administrator'),
+    lazy: async () => ({ Component: (await import('../../features/backups/pages/backups-page.tsx')).BackupsPage }),
   },
   {
     path: 'settings/data-protection',

@@ -93,6 +93,7 @@ const SECONDARY_NAVS: ReadonlyArray<{ prefix: string; nav: SecondaryNav }> = [
         { label: 'Recycle bin', to: '/settings/recycle-bin', match: '/settings/recycle-bin' },
         { label: 'Export data', to: '/settings/export', match: '/settings/export' },
         { label: 'Import data', to: '/settings/import', match: '/settings/import' },
+        { label: 'Backups', to: '/settings/backups', match: '/settings/backups' },
         { label: 'Data protection', to: '/settings/data-protection', match: '/settings/data-protection' },
         {
           label: 'Plans & Subscriptions',

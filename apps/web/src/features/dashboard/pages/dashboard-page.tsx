@@ -46,8 +46,14 @@ function StatCard({ label, value }: { label: string; value: number | null }) {
   );
 }
 
-/** `missedInstalmentsCard` comes from the payment plans feature (features never import each other), shown to those who see invoices. */
-export function DashboardPage({ missedInstalmentsCard: MissedInstalmentsCard }: { missedInstalmentsCard?: ComponentType } = {}) {
+/**
+ * `missedInstalmentsCard` comes from the payment plans feature (features never import each other),
+ * shown to those who see invoices; `backupNotice` from the backups feature, to administrators.
+ */
+export function DashboardPage({
+  missedInstalmentsCard: MissedInstalmentsCard,
+  backupNotice: BackupNotice,
+}: { missedInstalmentsCard?: ComponentType; backupNotice?: ComponentType } = {}) {
   const session = useSession();
   const scope = firmScopeOf(session.workingUser);
   const query = useDashboardSummary(scope);
@@ -82,6 +88,11 @@ export function DashboardPage({ missedInstalmentsCard: MissedInstalmentsCard }: 
         <Alert color="red" role="alert">
           The dashboard figures could not be loaded.
         </Alert>
+      )}
+      {BackupNotice && hasPermissions(session.permissions, ['administrator']) && (
+        <Suspense fallback={null}>
+          <BackupNotice />
+        </Suspense>
       )}
       {canSeeTrust && <ReconciliationAlertsCard alerts={reconciliationAlerts.data} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
