@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { binDirectory, freePort } from './local-postgres.ts';
 
 /**
  * A pg_auto_failover formation of the test's own (Debian's postgresql-15-auto-failover): a monitor,
@@ -28,18 +28,6 @@ export type FailoverPair = {
   showState(): string;
   stop(): void;
 };
-
-const binDirectory = () => execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The monitor's settings that decide how soon a failover starts (pgautofailover.*, in milliseconds). */
 const FAST_MONITOR_SETTINGS = {

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { binDirectory, freePort } from './local-postgres.ts';
 
 /**
  * A PostgreSQL primary and a real streaming replica of it (pg_basebackup -R), each on a port of its
@@ -11,18 +11,6 @@ import { join } from 'node:path';
  * configuration changes for replication.
  */
 export type StreamingReplica = { primaryUrl: string; replicaUrl: string; pauseReplay(): void; resumeReplay(): void; stop(): void };
-
-const binDirectory = () => execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export async function startStreamingReplica(): Promise<StreamingReplica> {
   const bin = binDirectory();
