@@ -260,6 +260,7 @@ const SETTINGS = [
   '/recycle-bin',
   '/export',
   '/import',
+  '/backups',
 ];
 /** Playwright's own word when the config's serviceWorkers: 'block' stops the app's registration (not the app's message). */
 const BLOCKED_SERVICE_WORKER = /^Service Worker registration blocked by Playwright$/;
