@@ -17,6 +17,7 @@ import { restoreBackup, type RestoreTarget } from '../src/modules/backups/restor
 import { backupsToKeep } from '../src/modules/backups/retention.ts';
 import { takeBackup, type BackupSources } from '../src/modules/backups/take-backup.ts';
 import { seedDemoFirmOnce } from '../src/seed/demo-seed.ts';
+import { driveWrites, prepareDrillTargets } from './support/failover-load.ts';
 import { bearer, createTestApp, seedTestFirm, signIn, TEST_PASSWORD, type TestContext } from './support/test-app.ts';
 
 /** Issue 65: a backup of the demo firm and fresh writes, restored into an empty target and proved whole; bad backups refused. */
@@ -133,6 +134,30 @@ describe('backups', () => {
       expect(replaced.passed).toBe(true);
       expect(replaced.replacedInto).not.toBeNull();
       if (target.kind === 'embedded') expect(existsSync(join(replaced.replacedInto!, 'pglite'))).toBe(true);
+    } finally {
+      await target.drop();
+    }
+  }, 180_000);
+
+  it('a backup taken under steady writes (time, payments, trust movements) restores to one moment: counts, ledger and trust all whole', async () => {
+    const firm = await seedTestFirm(context.database);
+    const targets = await prepareDrillTargets(context.app, context.database, firm);
+    const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    let isBackedUp = false;
+    const writes = driveWrites(address, [targets], { perSecond: 10, isDone: () => isBackedUp });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const backupStarted = Date.now();
+    const backup = await takeBackup(sources, destination, key, RETENTION);
+    const backupEnded = Date.now();
+    isBackedUp = true;
+    const answers = await writes;
+    // Writes were under way while the copy was taken (on PGlite they waited for it; on PostgreSQL they went on).
+    const overlapping = answers.filter((answer) => answer.sentAt < backupEnded && answer.answeredAt > backupStarted);
+    expect(overlapping.filter((answer) => answer.status >= 200 && answer.status < 300).length).toBeGreaterThan(0);
+    const target = await emptyTarget();
+    try {
+      const report = await restoreBackup(destination, key, backup.id, target);
+      expect(report.proofs.filter((proof) => !proof.passed)).toEqual([]);
     } finally {
       await target.drop();
     }
