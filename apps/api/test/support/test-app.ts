@@ -64,6 +64,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       LOG_LEVEL: process.env.DEBUG_LOG ? 'error' : 'silent',
       SEED_DEMO: 'false',
       APP_URL: 'http://matterhorn.test',
+      // Inside the test's own folder: beside it would be one /tmp/backups every test file's "Back up now" shares.
+      BACKUP_DIR: join(dataDir, 'backups'),
     }),
     authRequestsPerMinutePerAddress: 10_000,
     webDistDir: null,

@@ -9,7 +9,7 @@ export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
 export const BACKUP_MESSAGES = {
   started: 'The backup has started. This page shows it when it is done.',
   alreadyRunning: 'A backup is already being taken: wait for it to finish',
-  notDownloadable: 'Only a backup of the embedded database still kept can be downloaded here',
+  notDownloadable: 'Only a kept backup of an embedded install that holds your firm alone can be downloaded here',
 } as const;
 
 /**
@@ -65,7 +65,9 @@ export const backupStatusSchema = z.object({
   lastBackup: backupRunSchema.nullable().describe('The newest backup that succeeded.'),
   lastDrill: backupRunSchema.nullable().describe('The newest drill, passed or not.'),
   runs: z.array(backupRunSchema).describe('The recent backups and drills, newest first.'),
-  isDownloadable: z.boolean().describe('The embedded database: a backup can be downloaded from this page.'),
+  isDownloadable: z
+    .boolean()
+    .describe('An embedded install of this firm alone: a backup (which holds every firm of the install) can be downloaded from this page.'),
 });
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
 

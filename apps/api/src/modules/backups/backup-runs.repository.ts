@@ -11,13 +11,13 @@ type Kind = BackupRunRow['kind'];
 export async function startRun(
   db: Runner,
   values: Pick<BackupRunRow, 'kind' | 'trigger'> & { requestedBy?: string | null },
-): Promise<string | null> {
+): Promise<BackupRunRow | null> {
   const [row] = await db
     .insert(backupRuns)
     .values(values)
     .onConflictDoNothing({ target: backupRuns.kind, where: sql`status = 'running'` })
-    .returning({ id: backupRuns.id });
-  return row?.id ?? null;
+    .returning();
+  return row ?? null;
 }
 
 export async function finishRun(

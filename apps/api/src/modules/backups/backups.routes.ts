@@ -39,7 +39,7 @@ export function registerBackupRoutes(app: FastifyInstance, backups: BackupsServi
         tags: ['Backups'],
         summary: 'Downloads one kept backup of the embedded database as a zip of its encrypted parts',
         description:
-          'Answers application/zip (not the JSON envelope): the backup folder’s layout, which `npm run restore` reads once unzipped, with the key. 404 on PostgreSQL, or for a backup not kept.',
+          'Answers application/zip (not the JSON envelope): the backup folder’s layout, which `npm run restore` reads once unzipped, with the key. 404 on PostgreSQL, on an install of several firms (a backup holds them all), or for a backup not kept.',
         params: z.object({
           backupId: z
             .string()
@@ -50,7 +50,7 @@ export function registerBackupRoutes(app: FastifyInstance, backups: BackupsServi
       },
     },
     async (request, reply) => {
-      const download = await backups.download(request.params.backupId);
+      const download = await backups.download(firmPrincipalOf(request).firmId, request.params.backupId);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDispositionOf(download.fileName))

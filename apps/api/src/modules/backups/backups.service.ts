@@ -3,15 +3,25 @@ import { BACKUP_MESSAGES, type BackupRun, type BackupStatus } from '@matterhorn/
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { createZipWriter } from '../../lib/zip-writer.ts';
-import { findFirstFirmAt } from './backup-runs.repository.ts';
 import { databasePathOf, manifestPathOf } from './backup-archive.ts';
 import { listBackups, readManifest } from './backup-catalogue.ts';
 import { readBackupKey } from './backup-key.ts';
-import { type BackupRunRow, findFirstRunAt, findLatestRun, findRecentRuns, startRun } from './backup-runs.repository.ts';
+import { type BackupRunRow, findFirstFirmAt, findFirstRunAt, findLatestRun, findRecentRuns, startRun } from './backup-runs.repository.ts';
 import type { FirmPrincipal } from '../../plugins/route-access.ts';
+import { listFirmIds } from '../../platform/firm-list.repository.ts';
 import type { BackupSetup } from './backup-setup.ts';
 import { completeBackupRun } from './run-backup.ts';
 import { nextScheduledBackup } from './backup-schedule.ts';
+
+/**
+ * A backup holds every firm's records (encrypted): it is downloaded only from an embedded install
+ * that holds this one firm alone, never by one firm of several.
+ */
+async function isDownloadableBy(database: BackupSetup['sources']['database'], firmId: string): Promise<boolean> {
+  if (database.kind !== 'pglite') return false;
+  const firms = await database.withIdentityLookup((tx) => listFirmIds(tx));
+  return firms.length === 1 && firms[0]!.firmId === firmId;
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -59,29 +69,28 @@ export function createBackups(setup: BackupSetup, afterResponse: AfterResponse) 
         lastBackup: lastBackup ? viewOf(lastBackup) : null,
         lastDrill: lastDrill ? viewOf(lastDrill) : null,
         runs: runs.map(viewOf),
-        isDownloadable: database.kind === 'pglite',
+        isDownloadable: await isDownloadableBy(database, firmId),
       };
     },
 
     /** Starts a backup now, in the background (409 while one runs); the page follows it through status. */
     async backUpNow(principal: FirmPrincipal): Promise<BackupRun> {
-      const run = await database.withFirm(principal.firmId, async (tx) => {
-        const runId = await startRun(tx, { kind: 'backup', trigger: 'manual', requestedBy: principal.userId });
-        return runId ? (await findRecentRuns(tx, 5)).find((row) => row.id === runId)! : null;
-      });
+      const run = await database.withFirm(principal.firmId, (tx) =>
+        startRun(tx, { kind: 'backup', trigger: 'manual', requestedBy: principal.userId }),
+      );
       if (!run) throw conflict(BACKUP_MESSAGES.alreadyRunning);
       afterResponse.run(() => completeBackupRun(setup, run.id));
       return viewOf(run);
     },
 
     /**
-     * One kept backup as a zip of its encrypted parts, laid out as the backup folder is (embedded
-     * only: a small firm keeps a copy off the machine). Unzipped, it is a BACKUP_DIR that
+     * One kept backup as a zip of its encrypted parts, laid out as the backup folder is (an embedded
+     * install of one firm: a small firm keeps a copy off the machine). Unzipped, it is a BACKUP_DIR that
      * `npm run restore` reads, with the key.
      */
-    async download(backupId: string): Promise<{ stream: Readable; fileName: string }> {
+    async download(firmId: string, backupId: string): Promise<{ stream: Readable; fileName: string }> {
       const { store } = setup.destination;
-      if (database.kind !== 'pglite' || !(await listBackups(store)).some((backup) => backup.id === backupId))
+      if (!(await isDownloadableBy(database, firmId)) || !(await listBackups(store)).some((backup) => backup.id === backupId))
         throw notFound(BACKUP_MESSAGES.notDownloadable);
       const manifest = await readManifest(store, await readBackupKey(setup.settings.key), backupId);
       const parts = [manifestPathOf(backupId), databasePathOf(backupId), ...(manifest.secret ? [manifest.secret.path] : [])];

@@ -5,8 +5,8 @@ import { takeBackup } from './take-backup.ts';
 import { tellOwnersOfFailure } from './tell-owners-of-failure.ts';
 
 /** Starts a recorded backup run, or answers null when one is running already. */
-export const startBackupRun = (setup: BackupSetup, trigger: 'schedule' | 'manual', requestedBy: string | null = null) =>
-  startRun(setup.sources.database.db, { kind: 'backup', trigger, requestedBy });
+export const startBackupRun = async (setup: BackupSetup, trigger: 'schedule' | 'manual', requestedBy: string | null = null) =>
+  (await startRun(setup.sources.database.db, { kind: 'backup', trigger, requestedBy }))?.id ?? null;
 
 /** Takes the backup of a started run and records how it went; a failure is e-mailed to the owners. */
 export async function completeBackupRun(setup: BackupSetup, runId: string): Promise<void> {
