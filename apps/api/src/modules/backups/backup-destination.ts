@@ -51,10 +51,8 @@ export async function writePart(store: FileStore, path: string, content: Readabl
   return { path, ...measure.result() };
 }
 
-/** Reads a part back from the destination: its SHA-256 and size as stored, or null when it is not there. */
-export async function measurePart(store: FileStore, path: string): Promise<Omit<BackupPart, 'path'> | null> {
-  const content = await store.read(path);
-  if (!content) return null;
+/** A stream's SHA-256 and size, read to its end. */
+export async function measure(content: Readable): Promise<Omit<BackupPart, 'path'>> {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of content) {
@@ -62,6 +60,12 @@ export async function measurePart(store: FileStore, path: string): Promise<Omit<
     bytes += (chunk as Buffer).length;
   }
   return { sha256: hash.digest('hex'), bytes };
+}
+
+/** Reads a part back from the destination: its SHA-256 and size as stored, or null when it is not there. */
+export async function measurePart(store: FileStore, path: string): Promise<Omit<BackupPart, 'path'> | null> {
+  const content = await store.read(path);
+  return content ? measure(content) : null;
 }
 
 /** A part's whole bytes (the manifest: a few kilobytes to a few megabytes). */

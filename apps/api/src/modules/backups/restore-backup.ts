@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -125,15 +125,8 @@ async function restoreEmbedded(
   }
 }
 
-const holdsSomething = (path: string) => existsSync(path) && (!isDirectory(path) || readdirSync(path).length > 0);
-const isDirectory = (path: string) => {
-  try {
-    readdirSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** A file, or a folder with anything in it. */
+const holdsSomething = (path: string) => existsSync(path) && (!statSync(path).isDirectory() || readdirSync(path).length > 0);
 
 async function countEmbeddedFirms(dataDir: string): Promise<number> {
   const pglite = createPglite({ dataDir: join(dataDir, 'pglite') });
