@@ -1,19 +1,10 @@
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { bearer, createTestApp, seedTestFirm, signIn } from './support/test-app.ts';
-
-/** A port nothing listens on: bound once by us, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './support/local-postgres.ts';
 
 const OUTAGE = {
   success: false,
@@ -43,7 +34,7 @@ describe('a database outage', () => {
     const context = await createTestApp();
     const firm = await seedTestFirm(context.database);
     const token = await signIn(context.app, firm.users.admin.email);
-    const database = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/matterhorn`, poolSize: 2 });
+    const database = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/matterhorn`, poolSize: 2 });
     const unreachable = await buildApp(context.config, { database });
     try {
       await expectOutageAnswers(unreachable, token);

@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { connectionOptionsOf, parseMultiHostUrl } from '../src/db/multi-host.ts';
 import { isDatabaseUnavailable } from '../src/lib/database-errors.ts';
-
-/** A port nothing listens on: bound once by us, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './support/local-postgres.ts';
 
 describe('a multi-host DATABASE_URL (libpq form, for a failover pair)', () => {
   it('is split into one ordinary URL per host, keeping credentials, database and other parameters', () => {
@@ -54,7 +45,7 @@ describe('a multi-host DATABASE_URL (libpq form, for a failover pair)', () => {
   });
 
   it('fails like an outage (503) when no host can be reached', async () => {
-    const url = `postgres://postgres@127.0.0.1:${await closedPort()},127.0.0.1:${await closedPort()}/matterhorn?target_session_attrs=read-write`;
+    const url = `postgres://postgres@127.0.0.1:${await freePort()},127.0.0.1:${await freePort()}/matterhorn?target_session_attrs=read-write`;
     const { connectionString, Client } = connectionOptionsOf(url);
     const client = new Client({ connectionString });
     const failure = await client.connect().then(
